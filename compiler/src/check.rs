@@ -1,0 +1,567 @@
+//! Semantic checks: every name, arity and argument kind of a parsed card against the
+//! catalogue, plus the structural rules of a card (one `auto`, labels for actions, ...).
+//!
+//! [`Session`] owns what is reused from card to card (the interner with the catalogue's
+//! names, the arena, the token buffer), so checking many files allocates little.
+
+use crate::ast::*;
+use crate::diagnostics::{self, Code};
+use crate::lexer::{self, Token};
+use crate::names::{NameTable, Names};
+use crate::parser::Parser;
+use crate::{Diagnostic, Span};
+use bumpalo::Bump;
+use lasso::Rodeo;
+use smallvec::SmallVec;
+use vm::catalogue::{ArgKind, Catalogue, CostArg};
+
+/// Reusable state for checking (and later compiling) many cards against one catalogue.
+pub struct Session<'c> {
+    catalogue: &'c Catalogue,
+    interner: Rodeo,
+    names: Names,
+    arena: Bump,
+    tokens: Vec<Token>,
+}
+
+/// A parsed card with its diagnostics (parse and check), borrowing the session.
+pub struct Parsed<'s> {
+    /// The tree.
+    pub card: Card<'s>,
+    /// Every diagnostic, in source order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Resolves the tree's symbols.
+    pub interner: &'s Rodeo,
+    /// The catalogue's names, by symbol.
+    pub names: &'s Names,
+}
+
+impl<'c> Session<'c> {
+    /// A session for cards written against `catalogue`.
+    pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
+        let mut interner = Rodeo::new();
+        let names = Names::new(catalogue, &mut interner);
+        Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new() }
+    }
+
+    /// The catalogue this session checks against.
+    pub fn catalogue(&self) -> &'c Catalogue {
+        self.catalogue
+    }
+
+    /// Parses and checks one card; returns every diagnostic in source order.
+    pub fn check(&mut self, source: &str) -> Vec<Diagnostic> {
+        self.parse(source).diagnostics
+    }
+
+    /// Parses and checks one card, keeping the tree (valid until the next call).
+    pub fn parse(&mut self, source: &str) -> Parsed<'_> {
+        let mut diagnostics = Vec::new();
+        lexer::tokenize(source, &mut self.tokens, &mut diagnostics);
+        self.arena.reset();
+        let card = Parser::new(
+            source,
+            &self.tokens,
+            &self.arena,
+            &mut self.interner,
+            &self.names,
+            self.catalogue,
+            &mut diagnostics,
+        )
+        .parse_card();
+        let mut checker = Checker {
+            catalogue: self.catalogue,
+            names: &self.names,
+            interner: &self.interner,
+            source,
+            diagnostics: &mut diagnostics,
+            user_variables: SmallVec::new(),
+            reads_targets: false,
+        };
+        checker.check_card(&card);
+        diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
+        Parsed { card, diagnostics, interner: &self.interner, names: &self.names }
+    }
+}
+
+/// A user variable declared in `vars`, and whether anything reads it.
+struct UserVariable {
+    name: Symbol,
+    span: Span,
+    read: bool,
+}
+
+struct Checker<'s> {
+    catalogue: &'s Catalogue,
+    names: &'s Names,
+    interner: &'s Rodeo,
+    source: &'s str,
+    diagnostics: &'s mut Vec<Diagnostic>,
+    user_variables: SmallVec<[UserVariable; 2]>,
+    reads_targets: bool,
+}
+
+impl Checker<'_> {
+    fn text(&self, span: Span) -> &str {
+        self.source.get(span.range()).unwrap_or("")
+    }
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// Reports `name` as an unknown `what` unless `table` knows it.
+    fn require(&mut self, table: &NameTable, code: Code, what: &str, name: Name) -> Option<u16> {
+        let found = table.get(name.symbol);
+        if found.is_none() {
+            let written = self.text(name.span).to_string();
+            self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
+        }
+        found
+    }
+
+    // ---------------------------------------------------------------- card
+
+    fn check_card(&mut self, card: &Card<'_>) {
+        let keywords = self.names.keywords;
+        for property in card.properties {
+            if let PropertyValue::Vars(declarations) = property.value {
+                for declaration in declarations {
+                    self.user_variables.push(UserVariable {
+                        name: declaration.name.symbol,
+                        span: declaration.name.span,
+                        read: false,
+                    });
+                }
+            }
+        }
+        let mut seen_single: SmallVec<[Symbol; 4]> = SmallVec::new();
+        let mut actions = 0usize;
+        let mut labels = 0usize;
+        let mut has_effect = false;
+        let mut target_property: Option<Span> = None;
+        let mut every_statement_targets = true;
+        for property in card.properties {
+            let key = if property.key.symbol == keywords.target { keywords.target } else { property.key.symbol };
+            let single = key != keywords.action && key != keywords.label;
+            if single && !matches!(property.value, PropertyValue::Error) {
+                if seen_single.contains(&key) {
+                    let written = self.text(property.key.span).to_ascii_lowercase();
+                    self.report(diagnostics::duplicate_property(property.key.span, &written));
+                } else {
+                    seen_single.push(key);
+                }
+            }
+            match property.value {
+                PropertyValue::Target { filters, .. } => {
+                    target_property.get_or_insert(property.span);
+                    for filter in filters {
+                        self.check_filter(filter);
+                    }
+                }
+                PropertyValue::Action(action) => {
+                    actions += 1;
+                    has_effect = true;
+                    self.check_costs(action.costs);
+                    for statement in action.statements {
+                        every_statement_targets &= self.check_statement(statement);
+                    }
+                }
+                PropertyValue::Auto(auto) => {
+                    has_effect = true;
+                    every_statement_targets = false;
+                    self.check_costs(auto.costs);
+                    if let Some(trigger) = &auto.trigger {
+                        self.check_trigger(trigger);
+                    }
+                    for statement in auto.statements {
+                        self.check_statement(statement);
+                    }
+                }
+                PropertyValue::Abilities(abilities) => {
+                    has_effect = true;
+                    for (index, ability) in abilities.iter().enumerate() {
+                        self.require(&self.names.abilities, Code::E0015, "ability", *ability);
+                        if abilities[..index].iter().any(|earlier| earlier.symbol == ability.symbol) {
+                            let written = self.text(ability.span).to_string();
+                            self.report(diagnostics::duplicate_ability(ability.span, &written));
+                        }
+                    }
+                }
+                PropertyValue::Requisite(filters) => {
+                    for filter in filters {
+                        self.check_filter(filter);
+                    }
+                }
+                PropertyValue::Vars(declarations) => {
+                    for declaration in declarations {
+                        self.check_expr(declaration.value);
+                    }
+                }
+                PropertyValue::Label(label) => {
+                    labels += 1;
+                    if labels > count_actions(card) {
+                        self.report(diagnostics::too_many_labels(label.span, labels, count_actions(card)));
+                    }
+                }
+                PropertyValue::Error => has_effect = true,
+            }
+        }
+        if !has_effect {
+            let span = card.properties.first().map_or(Span::new(0, 0), |property| property.span);
+            self.report(diagnostics::card_without_effect(span));
+        }
+        for index in 0..self.user_variables.len() {
+            let variable = &self.user_variables[index];
+            if !variable.read {
+                let span = variable.span;
+                let written = self.text(span).to_string();
+                self.report(diagnostics::variable_never_read(span, &written));
+            }
+        }
+        if let Some(span) = target_property
+            && actions > 0
+            && every_statement_targets
+            && !self.reads_targets
+        {
+            self.report(diagnostics::unused_target_property(span));
+        }
+    }
+
+    fn check_costs(&mut self, costs: &[Cost<'_>]) {
+        for cost in costs {
+            let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
+                continue;
+            };
+            let spec = &self.catalogue.costs[index as usize];
+            match (spec.arg, &cost.argument) {
+                (_, None) => {}
+                (CostArg::None, Some(_)) => {
+                    let written = self.text(cost.kind.span).to_string();
+                    self.report(diagnostics::wrong_arity(cost.span, &written, 0, 0, 1));
+                }
+                (CostArg::OptionalFilter, Some(CostArgument::Count(_, span))) => {
+                    let written = self.text(cost.kind.span).to_string();
+                    self.report(diagnostics::wrong_argument_kind(*span, &written, "cards", "a target filter"));
+                }
+                (_, Some(CostArgument::Filter(filter))) => self.check_filter(filter),
+                (CostArg::OptionalCountOrFilter, Some(CostArgument::Count(..))) => {}
+            }
+        }
+    }
+
+    fn check_trigger(&mut self, trigger: &Trigger<'_>) {
+        for event in trigger.events {
+            if let Some(prefix) = event.prefix {
+                self.require(&self.names.event_prefixes, Code::E0039, "event prefix", prefix);
+            }
+            let (code, what) = if trigger.written_as_hook { (Code::E0014, "hook") } else { (Code::E0013, "event") };
+            let Some(index) = self.require(&self.names.events, code, what, event.name) else { continue };
+            let spec = &self.catalogue.events[index as usize];
+            if trigger.written_as_hook && !spec.is_hook {
+                let written = self.text(event.name.span).to_string();
+                self.report(diagnostics::mixed_hook_delimiters(event.span, &written, false));
+            }
+            let Some(suffix) = event.suffix else { continue };
+            if self.names.event_suffixes.contains(suffix.symbol) {
+                let word = self.text(suffix.span).to_ascii_lowercase();
+                if (word == "this" || word == "fromthis") && !spec.has_object {
+                    let written = self.text(event.name.span).to_string();
+                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, &written));
+                }
+            } else if !self.names.variables.contains(suffix.symbol) {
+                // Any other suffix is an implicit condition on the trigger (`:action`).
+                let written = self.text(suffix.span).to_string();
+                let mut known: Vec<&str> = self.names.event_suffixes.names().to_vec();
+                known.extend(["action", "reaction", "char"]);
+                self.report(diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /// Checks a statement; returns whether it (and every branch) has its own target clause.
+    fn check_statement(&mut self, statement: &Statement<'_>) -> bool {
+        if let Some(Condition::If(expression, _)) = statement.condition {
+            self.check_expr(expression);
+        }
+        let mut timed = false;
+        for link in statement.chain {
+            timed |= self.check_effect(&link.effect);
+        }
+        if let Some(clause) = &statement.target {
+            self.check_filter(clause.filter);
+        }
+        if let Some(restriction) = statement.restriction
+            && !timed
+            && !statement.chain.is_empty()
+        {
+            let written = self.text(restriction.span).to_string();
+            self.report(diagnostics::restriction_without_effect(restriction.span, &written));
+        }
+        let mut targets = statement.target.is_some() || statement.chain.is_empty();
+        if let Some(otherwise) = statement.otherwise {
+            if let Some(condition) = otherwise.elif {
+                self.check_expr(condition);
+            }
+            targets &= self.check_statement(&otherwise.body);
+        }
+        targets
+    }
+
+    /// Checks one effect; returns whether a restriction times it.
+    fn check_effect(&mut self, effect: &Effect<'_>) -> bool {
+        match effect {
+            Effect::Grant(grant) => {
+                self.require(&self.names.abilities, Code::E0015, "ability", grant.ability);
+                true
+            }
+            Effect::Command(command) => self.check_command(command),
+        }
+    }
+
+    fn check_command(&mut self, command: &Command<'_>) -> bool {
+        let Some(index) = self.names.commands.get(command.name.symbol) else {
+            let written = self.text(command.name.span).to_string();
+            self.report(diagnostics::unknown_name(
+                Code::E0008,
+                command.name.span,
+                "command",
+                &written,
+                self.names.commands.names(),
+            ));
+            for arg in command.args {
+                self.check_generic_arg(arg);
+            }
+            return false;
+        };
+        let spec = &self.catalogue.commands[index as usize];
+        let (min, max) = (spec.min_args(), spec.max_args());
+        if command.args.len() < min || command.args.len() > max {
+            self.report(diagnostics::wrong_arity(command.span, spec.name, min, max, command.args.len()));
+        }
+        for (position, arg) in command.args.iter().enumerate() {
+            match spec.params.get(position) {
+                Some(param) => self.check_arg(arg, param.kind, spec.name, param.name),
+                None => self.check_generic_arg(arg),
+            }
+        }
+        spec.timed
+    }
+
+    fn check_arg(&mut self, arg: &Arg<'_>, kind: ArgKind, command: &str, param: &str) {
+        match (kind, arg) {
+            (ArgKind::Keyword(words), Arg::Keyword(word)) => {
+                let written = self.text(word.span).to_string();
+                if !words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
+                    let known: Vec<&str> = words.iter().map(|known| known.name).collect();
+                    let what = format!("`{param}` of `{command}`");
+                    let mut diagnostic = diagnostics::unknown_name(Code::E0026, word.span, &what, &written, &known);
+                    if diagnostic.help.is_none() {
+                        diagnostic.help = Some(format!("`{param}` is one of {}", known.join(", ")));
+                    }
+                    self.report(diagnostic);
+                }
+            }
+            (ArgKind::RuleSwitch, Arg::Keyword(word)) => {
+                self.require(&self.names.rule_switches, Code::E0016, "rule switch", *word);
+            }
+            (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
+            _ => self.check_generic_arg(arg),
+        }
+    }
+
+    fn check_generic_arg(&mut self, arg: &Arg<'_>) {
+        match arg {
+            Arg::Expr(expression) | Arg::Set(expression, _) => self.check_expr(expression),
+            Arg::Filter(filter) => self.check_filter(filter),
+            Arg::Pile(pile) => self.check_zone(pile, true),
+            Arg::Each(each) => {
+                match each.source {
+                    EachSource::Map(expression) => self.check_expr(expression),
+                    EachSource::Filter(filter) => self.check_filter(filter),
+                }
+                for link in each.body {
+                    self.check_effect(&link.effect);
+                }
+            }
+            Arg::Times(..) | Arg::Keyword(_) | Arg::Bool(..) | Arg::Ask(_) | Arg::Str(..) | Arg::Error(_) => {}
+        }
+    }
+
+    // ---------------------------------------------------------------- filters
+
+    fn check_filter(&mut self, filter: &TargetFilter<'_>) {
+        for term in filter.types {
+            match term.atom {
+                TypeAtom::Any | TypeAtom::CardName(..) => {}
+                TypeAtom::Word(word) => {
+                    if !self.names.is_type_word(word.symbol) {
+                        let written = self.text(word.span).to_string();
+                        let mut known: Vec<&str> = Vec::new();
+                        known.extend(self.names.card_types.names());
+                        known.extend(self.names.player_words.names());
+                        known.extend(self.names.subtypes.names());
+                        let mut diagnostic = diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
+                        if diagnostic.help.is_none() {
+                            diagnostic.help = Some(
+                                "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
+                            );
+                        }
+                        self.report(diagnostic);
+                    }
+                }
+                TypeAtom::Expr(expression) => self.check_expr(expression),
+            }
+        }
+        for group in filter.terms {
+            for term in *group {
+                self.check_filter_term(term);
+            }
+        }
+        if let Some(zone) = &filter.zone {
+            self.check_zone(zone, false);
+        }
+        if let Some(selector) = &filter.selector {
+            self.require(&self.names.selectors, Code::E0017, "selector", selector.name);
+            self.check_expr(selector.argument);
+        }
+    }
+
+    fn check_filter_term(&mut self, term: &FilterTerm) {
+        match term.kind {
+            FilterTermKind::Word(word) => {
+                let names = self.names;
+                if !(names.filters.contains(word.symbol)
+                    || names.card_types.contains(word.symbol)
+                    || names.subtypes.contains(word.symbol))
+                {
+                    let written = self.text(word.span).to_string();
+                    let mut known: Vec<&str> = names.filters.names().to_vec();
+                    known.extend(names.card_types.names());
+                    known.extend(names.subtypes.names());
+                    self.report(diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known));
+                }
+            }
+            FilterTermKind::Compare(property, ..) => {
+                self.require(&self.names.comparable_filters, Code::E0011, "comparable filter", property);
+            }
+            FilterTermKind::Rank(property, word) => {
+                if let Some(index) =
+                    self.require(&self.names.ranking_filters, Code::E0011, "ranking filter", property)
+                {
+                    let spec = &self.catalogue.ranking_filters[index as usize];
+                    let written = self.text(word.span).to_string();
+                    if !spec.words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
+                        let known: Vec<&str> = spec.words.iter().map(|known| known.name).collect();
+                        let what = format!("ranking of `{}`", spec.name);
+                        self.report(diagnostics::unknown_name(Code::E0011, word.span, &what, &written, &known));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A zone after `@`, or a pile argument when `pile_only`.
+    fn check_zone(&mut self, zone: &ZoneRef, pile_only: bool) {
+        if let Some(prefix) = zone.prefix {
+            self.require(&self.names.zone_prefixes, Code::E0040, "zone prefix", prefix);
+        }
+        let what = if pile_only { "pile" } else { "zone" };
+        let known: Vec<&str> = self
+            .catalogue
+            .zones
+            .iter()
+            .filter(|spec| spec.is_pile || !pile_only)
+            .map(|spec| spec.name)
+            .collect();
+        let index = self.names.zones.get(zone.zone.symbol);
+        let valid = index.is_some_and(|index| !pile_only || self.catalogue.zones[index as usize].is_pile);
+        if !valid {
+            let written = self.text(zone.zone.span).to_string();
+            let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
+            if diagnostic.help.is_none() {
+                // `oppRng`: suggest with the prefix kept.
+                diagnostic.help = self.suggest_prefixed_zone(zone, &known);
+            }
+            self.report(diagnostic);
+        }
+    }
+
+    fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str]) -> Option<String> {
+        let written = self.text(zone.span);
+        for prefix in self.names.zone_prefixes.names() {
+            if written.len() > prefix.len() && written[..prefix.len()].eq_ignore_ascii_case(prefix) {
+                let rest = &written[prefix.len()..];
+                if let Some(help) = diagnostics::suggest(rest, known.iter().copied()) {
+                    let zone_name = help.trim_start_matches("did you mean `").trim_end_matches("`?");
+                    let mut capitalised = zone_name.to_string();
+                    if let Some(first) = capitalised.get_mut(0..1) {
+                        first.make_ascii_uppercase();
+                    }
+                    return Some(format!("did you mean `{prefix}{capitalised}`?"));
+                }
+            }
+        }
+        Some(format!("a {} is one of {}", if known.len() < 7 { "pile" } else { "zone" }, known.join(", ")))
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn check_expr(&mut self, expression: &Expr<'_>) {
+        match expression.kind {
+            ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Nil | ExprKind::Error => {}
+            ExprKind::Name(name) => self.check_name(name),
+            ExprKind::Attr(base, attribute) => {
+                self.check_expr(base);
+                self.require(&self.names.attributes, Code::E0025, "attribute", attribute);
+            }
+            ExprKind::Index(base, _) => self.check_expr(base),
+            ExprKind::Call(callee, args) => {
+                if let Some(index) = self.require(&self.names.functions, Code::E0024, "function", callee) {
+                    let spec = &self.catalogue.functions[index as usize];
+                    let (min, max) = (spec.min_args as usize, spec.max_args as usize);
+                    if args.len() < min || args.len() > max {
+                        self.report(diagnostics::wrong_arity(expression.span, spec.name, min, max, args.len()));
+                    }
+                }
+                for arg in args {
+                    self.check_expr(arg);
+                }
+            }
+            ExprKind::Unary(_, operand) => self.check_expr(operand),
+            ExprKind::Binary(_, left, right) | ExprKind::Map(left, right) | ExprKind::All(left, right) => {
+                self.check_expr(left);
+                self.check_expr(right);
+            }
+        }
+    }
+
+    fn check_name(&mut self, name: Name) {
+        let text = self.interner.resolve(&name.symbol);
+        if text == "tgt" || text == "prevtgt" {
+            self.reads_targets = true;
+        }
+        if self.names.variables.contains(name.symbol) {
+            return;
+        }
+        if let Some(variable) = self.user_variables.iter_mut().find(|variable| variable.name == name.symbol) {
+            variable.read = true;
+            return;
+        }
+        let written = self.text(name.span).to_string();
+        let mut known: Vec<&str> = self.names.variables.names().to_vec();
+        let user_names: Vec<&str> = self
+            .user_variables
+            .iter()
+            .map(|variable| self.source.get(variable.span.range()).unwrap_or(""))
+            .collect();
+        known.extend(user_names);
+        self.report(diagnostics::unknown_name(Code::E0023, name.span, "name", &written, &known));
+    }
+}
+
+fn count_actions(card: &Card<'_>) -> usize {
+    card.properties.iter().filter(|property| matches!(property.value, PropertyValue::Action(_))).count()
+}

@@ -1,0 +1,438 @@
+//! Every diagnostic the compiler can report, declared once: stable codes, severities and
+//! titles in one table, and constructor functions the lexer, parser and checker call.
+//!
+//! Diagnostics are plain data (code, message, span, label, help). Only `rsc` renders them.
+//! Message style: lower case, no trailing period, the offending text quoted in backticks.
+
+use crate::Span;
+
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Legal but suspect: the card compiles.
+    Warning,
+    /// The card does not compile.
+    Error,
+}
+
+impl Severity {
+    /// `"error"` or `"warning"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+macro_rules! declare_codes {
+    ($($code:ident $severity:ident $title:literal,)*) => {
+        /// A stable diagnostic code. The number never changes meaning once released.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $(#[doc = $title] $code,)* }
+
+        impl Code {
+            /// Every code, in numeric order.
+            pub const ALL: &'static [Code] = &[$(Code::$code,)*];
+
+            /// The code as written in messages (`E0008`).
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$code => stringify!($code),)* }
+            }
+
+            /// Whether this code is an error or a warning.
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$code => Severity::$severity,)* }
+            }
+
+            /// A short title describing every diagnostic with this code.
+            pub fn title(self) -> &'static str {
+                match self { $(Code::$code => $title,)* }
+            }
+
+            /// The code spelled `text` (`"E0008"`), if there is one.
+            pub fn parse(text: &str) -> Option<Code> {
+                Code::ALL.iter().copied().find(|code| code.as_str().eq_ignore_ascii_case(text))
+            }
+        }
+    };
+}
+
+declare_codes! {
+    E0001 Error "source is not valid UTF-8",
+    E0002 Error "unexpected character",
+    E0003 Error "unterminated string literal",
+    E0004 Error "unknown property",
+    E0005 Error "property without `=`",
+    E0006 Error "syntax error",
+    E0007 Error "unbalanced bracket",
+    E0008 Error "unknown command",
+    E0009 Error "wrong number of arguments",
+    E0010 Error "wrong kind of argument",
+    E0011 Error "unknown filter",
+    E0012 Error "unknown zone",
+    E0013 Error "unknown event",
+    E0014 Error "unknown hook",
+    E0015 Error "unknown ability",
+    E0016 Error "unknown rule switch",
+    E0017 Error "unknown selector",
+    E0018 Error "unknown restriction",
+    E0019 Error "unknown cost",
+    E0020 Error "`[[elif]]` or `[[else]]` without `[[if]]`",
+    E0021 Error "more than one target clause in a statement",
+    E0022 Error "empty value",
+    E0023 Error "unknown name in expression",
+    E0024 Error "unknown function",
+    E0025 Error "unknown attribute",
+    E0026 Error "unknown keyword argument",
+    E0027 Error "ability word without `+` or `-`",
+    E0028 Error "property given twice",
+    E0029 Error "missing `&` between effects",
+    E0030 Error "more than one condition in a statement",
+    E0031 Error "more than one restriction in a statement",
+    E0032 Error "more labels than actions",
+    E0033 Error "nesting too deep",
+    E0034 Error "invalid quantity or pick",
+    E0035 Error "card has no effect",
+    E0036 Error "integer out of range",
+    E0037 Error "invalid comparison",
+    E0038 Error "unknown target type",
+    E0039 Error "unknown event prefix",
+    E0040 Error "unknown zone prefix",
+    E0041 Error "line too long",
+    W0001 Warning "event suffix never matches",
+    W0002 Warning "restriction has no effect",
+    W0003 Warning "variable never read",
+    W0004 Warning "hook and event delimiters mixed",
+    W0005 Warning "duplicate ability",
+    W0006 Warning "`target` property never used",
+}
+
+/// One finding about the source: what, where, and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code; gives the severity.
+    pub code: Code,
+    /// One line, quoting the offending text.
+    pub message: String,
+    /// The exact source range the finding is about (byte offsets).
+    pub span: Span,
+    /// Short text attached to the span.
+    pub label: String,
+    /// A suggestion (`did you mean `damage`?`), when there is one.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// Error or warning, from the code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    fn new(code: Code, span: Span, message: String, label: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, message, span, label: label.into(), help: None }
+    }
+
+    fn with_help(mut self, help: Option<String>) -> Diagnostic {
+        self.help = help;
+        self
+    }
+}
+
+/// `did you mean `x`?` when a known name is within a small edit distance of `written`.
+pub fn suggest<'n>(written: &str, known: impl IntoIterator<Item = &'n str>) -> Option<String> {
+    let written_lower = written.to_ascii_lowercase();
+    let limit = match written_lower.len() {
+        0..=2 => 1,
+        3..=5 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in known {
+        let distance = edit_distance(&written_lower, &candidate.to_ascii_lowercase());
+        if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, name)| format!("did you mean `{name}`?"))
+}
+
+/// Levenshtein distance over bytes (names are ASCII).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0; b.len() + 1];
+    for (i, &byte_a) in a.iter().enumerate() {
+        current[0] = i + 1;
+        for (j, &byte_b) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(byte_a != byte_b);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        std::mem::swap(&mut previous, &mut current);
+    }
+    previous[b.len()]
+}
+
+// ---- constructors, one per situation, grouped by stage ----
+
+pub(crate) fn invalid_utf8(offset: usize) -> Diagnostic {
+    let span = Span::new(offset, offset + 1);
+    Diagnostic::new(
+        Code::E0001,
+        span,
+        format!("source is not valid UTF-8 (invalid byte at offset {offset})"),
+        "invalid byte",
+    )
+}
+
+pub(crate) fn unexpected_character(span: Span, character: char) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0002,
+        span,
+        format!("unexpected character `{}`", character.escape_default()),
+        "not part of RuleScript",
+    )
+}
+
+pub(crate) fn unterminated_string(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E0003, span, "unterminated string literal".into(), "string starts here")
+        .with_help(Some("close the string with the same quote on the same line".into()))
+}
+
+pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0041,
+        span,
+        format!("line is longer than {limit} bytes"),
+        "this line",
+    )
+}
+
+pub(crate) fn unknown_property(span: Span, written: &str, known: &[&str]) -> Diagnostic {
+    Diagnostic::new(Code::E0004, span, format!("unknown property `{written}`"), "unknown property")
+        .with_help(suggest(written, known.iter().copied()).or_else(|| {
+            Some(format!("a property is one of {}", quoted_list(known)))
+        }))
+}
+
+pub(crate) fn property_without_equals(span: Span, property: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0005,
+        span,
+        format!("expected `=` after `{property}`"),
+        "expected `=` here",
+    )
+}
+
+pub(crate) fn expected(span: Span, what: &str, found: &str) -> Diagnostic {
+    Diagnostic::new(Code::E0006, span, format!("expected {what}, found {found}"), format!("expected {what}"))
+}
+
+pub(crate) fn unclosed_bracket(span: Span, open: char, close: char) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0007,
+        span,
+        format!("`{open}` is never closed"),
+        format!("this `{open}` needs a matching `{close}`"),
+    )
+}
+
+pub(crate) fn unmatched_closing(span: Span, close: char) -> Diagnostic {
+    Diagnostic::new(Code::E0007, span, format!("unmatched `{close}`"), "nothing to close here")
+}
+
+pub(crate) fn unknown_name(code: Code, span: Span, what: &str, written: &str, known: &[&str]) -> Diagnostic {
+    Diagnostic::new(code, span, format!("unknown {what} `{written}`"), format!("unknown {what}"))
+        .with_help(suggest(written, known.iter().copied()))
+}
+
+pub(crate) fn wrong_arity(span: Span, command: &str, min: usize, max: usize, given: usize) -> Diagnostic {
+    let expected = match (min, max) {
+        (min, max) if min == max => format!("{min} argument{}", plural(min)),
+        (0, max) => format!("at most {max} argument{}", plural(max)),
+        (min, max) => format!("{min} to {max} arguments"),
+    };
+    Diagnostic::new(
+        Code::E0009,
+        span,
+        format!("`{command}` takes {expected} but {given} {} given", if given == 1 { "was" } else { "were" }),
+        format!("{given} argument{}", plural(given)),
+    )
+}
+
+pub(crate) fn wrong_argument_kind(span: Span, command: &str, param: &str, expected: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0010,
+        span,
+        format!("argument `{param}` of `{command}` must be {expected}"),
+        format!("expected {expected}"),
+    )
+}
+
+pub(crate) fn else_without_if(span: Span, keyword: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0020,
+        span,
+        format!("`[[{keyword}]]` without `[[if]]` earlier in the statement"),
+        "no `[[if]]` to continue",
+    )
+}
+
+pub(crate) fn second_target_clause(span: Span, first: Span) -> Diagnostic {
+    let _ = first;
+    Diagnostic::new(
+        Code::E0021,
+        span,
+        "more than one target clause in a statement".into(),
+        "second target clause",
+    )
+    .with_help(Some("split the statement with `;`, one target clause each".into()))
+}
+
+pub(crate) fn empty_value(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::new(Code::E0022, span, format!("empty {what}"), "nothing here")
+}
+
+pub(crate) fn bare_ability(span: Span, word: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0027,
+        span,
+        format!("ability `{word}` needs `+` to grant it or `-` to remove it"),
+        "bare ability word",
+    )
+    .with_help(Some(format!("write `+{word}`")))
+}
+
+pub(crate) fn duplicate_property(span: Span, property: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0028,
+        span,
+        format!("property `{property}` is given twice"),
+        "second occurrence",
+    )
+    .with_help(Some(match property {
+        "auto" | "vars" => "join the parts into one line with `;`".to_string(),
+        "requisite" => "join the filters into one line with `&&`".to_string(),
+        _ => "keep only one".to_string(),
+    }))
+}
+
+pub(crate) fn missing_chain_operator(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E0029, span, "missing `&` between effects".into(), "this effect follows another")
+        .with_help(Some("join effects with `&`, `&&` or `||`, or separate statements with `;`".into()))
+}
+
+pub(crate) fn second_condition(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E0030, span, "more than one condition in a statement".into(), "second condition")
+        .with_help(Some("combine the conditions with `and`, or use `[[elif ...]]`".into()))
+}
+
+pub(crate) fn second_restriction(span: Span) -> Diagnostic {
+    Diagnostic::new(Code::E0031, span, "more than one restriction in a statement".into(), "second restriction")
+}
+
+pub(crate) fn too_many_labels(span: Span, labels: usize, actions: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0032,
+        span,
+        format!("{labels} labels for {actions} action{}", plural(actions)),
+        "this label names no action",
+    )
+}
+
+pub(crate) fn nesting_too_deep(span: Span, limit: usize) -> Diagnostic {
+    Diagnostic::new(Code::E0033, span, format!("nesting deeper than {limit} levels"), "too deep")
+}
+
+pub(crate) fn invalid_quantity(span: Span, why: &str) -> Diagnostic {
+    Diagnostic::new(Code::E0034, span, format!("invalid quantity or pick: {why}"), "here")
+}
+
+pub(crate) fn card_without_effect(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0035,
+        span,
+        "card has no `action`, `auto` or `abilities`".into(),
+        "nothing to run",
+    )
+}
+
+pub(crate) fn integer_out_of_range(span: Span, text: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0036,
+        span,
+        format!("integer `{text}` is out of range"),
+        "does not fit in 32 bits",
+    )
+}
+
+pub(crate) fn invalid_comparison(span: Span, written: &str) -> Diagnostic {
+    let help = match written {
+        "=" => Some("write `==` to compare".to_string()),
+        _ => None,
+    };
+    Diagnostic::new(Code::E0037, span, format!("invalid comparison operator `{written}`"), "here")
+        .with_help(help.or_else(|| Some("use one of `==`, `!=`, `<`, `<=`, `>`, `>=`".into())))
+}
+
+pub(crate) fn event_suffix_never_matches(span: Span, suffix: &str, event: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::W0001,
+        span,
+        format!("suffix `:{suffix}` never matches on `{event}`, which concerns no object"),
+        "never matches",
+    )
+    .with_help(Some("remove the suffix".into()))
+}
+
+pub(crate) fn restriction_without_effect(span: Span, restriction: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::W0002,
+        span,
+        format!("restriction `{restriction}` has no effect on the commands of this statement"),
+        "ignored",
+    )
+    .with_help(Some(
+        "restrictions only time abilities, rule switches and cost changes; other changes are permanent".into(),
+    ))
+}
+
+pub(crate) fn variable_never_read(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::new(Code::W0003, span, format!("variable `{name}` is never read"), "declared here")
+}
+
+pub(crate) fn mixed_hook_delimiters(span: Span, name: &str, is_hook: bool) -> Diagnostic {
+    let (written, wanted) = if is_hook { ("~", "?") } else { ("?", "~") };
+    Diagnostic::new(
+        Code::W0004,
+        span,
+        format!(
+            "`{name}` is {} but is written between `{written}`",
+            if is_hook { "a hook" } else { "an event" }
+        ),
+        "delimiter",
+    )
+    .with_help(Some(format!("write it between `{wanted}`")))
+}
+
+pub(crate) fn duplicate_ability(span: Span, name: &str) -> Diagnostic {
+    Diagnostic::new(Code::W0005, span, format!("ability `{name}` is listed twice"), "duplicate")
+}
+
+pub(crate) fn unused_target_property(span: Span) -> Diagnostic {
+    Diagnostic::new(
+        Code::W0006,
+        span,
+        "the `target` property is never used".into(),
+        "every statement chooses its own targets and nothing reads `tgt` or `prevTgt`",
+    )
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+fn quoted_list(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+    quoted.join(", ")
+}

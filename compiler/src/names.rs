@@ -1,0 +1,190 @@
+//! The catalogue's names, interned once per session and indexed by symbol, so that the
+//! parser and checker resolve a name with one array lookup instead of string compares.
+//!
+//! Each category is a dense table from symbol number to the name's index in the
+//! catalogue's list. Symbols interned after the tables were built (user-written names)
+//! fall outside every table and resolve to nothing.
+
+use crate::ast::Symbol;
+use lasso::{Key, Rodeo};
+use vm::catalogue::{Catalogue, NamedSpec};
+
+/// One category of names: symbol → index in the catalogue list.
+#[derive(Debug, Default)]
+pub struct NameTable {
+    index_by_symbol: Vec<u16>,
+    names: Vec<&'static str>,
+}
+
+const ABSENT: u16 = u16::MAX;
+
+impl NameTable {
+    fn build(interner: &mut Rodeo, names: impl IntoIterator<Item = &'static str>) -> NameTable {
+        let mut table = NameTable::default();
+        for (index, name) in names.into_iter().enumerate() {
+            let symbol = interner.get_or_intern(name.to_ascii_lowercase());
+            let slot = symbol.into_usize();
+            if table.index_by_symbol.len() <= slot {
+                table.index_by_symbol.resize(slot + 1, ABSENT);
+            }
+            table.index_by_symbol[slot] = u16::try_from(index).unwrap_or(ABSENT);
+            table.names.push(name);
+        }
+        table
+    }
+
+    /// The catalogue index of `symbol` in this category.
+    pub fn get(&self, symbol: Symbol) -> Option<u16> {
+        match self.index_by_symbol.get(symbol.into_usize()) {
+            Some(&index) if index != ABSENT => Some(index),
+            _ => None,
+        }
+    }
+
+    /// Whether `symbol` names something in this category.
+    pub fn contains(&self, symbol: Symbol) -> bool {
+        self.get(symbol).is_some()
+    }
+
+    /// Canonical spellings, for suggestions.
+    pub fn names(&self) -> &[&'static str] {
+        &self.names
+    }
+}
+
+fn named(list: &'static [NamedSpec]) -> impl Iterator<Item = &'static str> {
+    list.iter().map(|spec| spec.name)
+}
+
+/// Words of the target-filter language that are not in any catalogue (the VM knows them).
+pub const PLAYER_TYPE_WORDS: &[&str] = &["me", "opp", "this", "player"];
+
+/// Every catalogue category, resolved against one interner.
+#[derive(Debug)]
+pub struct Names {
+    /// Commands.
+    pub commands: NameTable,
+    /// Cost letters.
+    pub costs: NameTable,
+    /// Keyword filters.
+    pub filters: NameTable,
+    /// Comparable filters (`bp`).
+    pub comparable_filters: NameTable,
+    /// Ranking filters (`bp:lowest`).
+    pub ranking_filters: NameTable,
+    /// Zones.
+    pub zones: NameTable,
+    /// Zone prefixes.
+    pub zone_prefixes: NameTable,
+    /// Card types.
+    pub card_types: NameTable,
+    /// Subtypes.
+    pub subtypes: NameTable,
+    /// Player and source words usable as target types (`me`, `this`).
+    pub player_words: NameTable,
+    /// Events and hooks.
+    pub events: NameTable,
+    /// Event prefixes.
+    pub event_prefixes: NameTable,
+    /// Event suffixes.
+    pub event_suffixes: NameTable,
+    /// Ability keywords.
+    pub abilities: NameTable,
+    /// Rule switches.
+    pub rule_switches: NameTable,
+    /// Selectors.
+    pub selectors: NameTable,
+    /// Restriction timers.
+    pub restrictions: NameTable,
+    /// Restriction prefixes.
+    pub restriction_prefixes: NameTable,
+    /// Expression variables.
+    pub variables: NameTable,
+    /// Expression attributes.
+    pub attributes: NameTable,
+    /// Expression functions.
+    pub functions: NameTable,
+    /// Property keys.
+    pub properties: NameTable,
+    /// Language keywords the parser tests for, interned once.
+    pub keywords: Keywords,
+}
+
+/// Property keys, in [`Names::properties`] order.
+pub const PROPERTY_KEYS: &[&str] = &["target", "action", "auto", "abilities", "requisite", "vars", "label"];
+
+macro_rules! keywords {
+    ($($field:ident = $text:literal,)*) => {
+        /// Interned language keywords.
+        #[derive(Debug, Clone, Copy)]
+        pub struct Keywords { $(#[doc = $text] pub $field: Symbol,)* }
+
+        impl Keywords {
+            fn intern(interner: &mut Rodeo) -> Keywords {
+                Keywords { $($field: interner.get_or_intern_static($text),)* }
+            }
+        }
+    };
+}
+
+keywords! {
+    target = "target",
+    action = "action",
+    auto = "auto",
+    abilities = "abilities",
+    requisite = "requisite",
+    vars = "vars",
+    label = "label",
+    to = "to",
+    from = "from",
+    if_ = "if",
+    elif = "elif",
+    else_ = "else",
+    may = "may",
+    in_ = "in",
+    all = "all",
+    and = "and",
+    or = "or",
+    not = "not",
+    true_ = "true",
+    false_ = "false",
+    nil = "nil",
+    s = "s",
+    r = "r",
+}
+
+impl Names {
+    /// Interns every name of `catalogue` into `interner`.
+    pub fn new(catalogue: &Catalogue, interner: &mut Rodeo) -> Names {
+        Names {
+            keywords: Keywords::intern(interner),
+            properties: NameTable::build(interner, PROPERTY_KEYS.iter().copied()),
+            commands: NameTable::build(interner, catalogue.commands.iter().map(|spec| spec.name)),
+            costs: NameTable::build(interner, catalogue.costs.iter().map(|spec| spec.name)),
+            filters: NameTable::build(interner, named(catalogue.filters)),
+            comparable_filters: NameTable::build(interner, named(catalogue.comparable_filters)),
+            ranking_filters: NameTable::build(interner, catalogue.ranking_filters.iter().map(|spec| spec.name)),
+            zones: NameTable::build(interner, catalogue.zones.iter().map(|spec| spec.name)),
+            zone_prefixes: NameTable::build(interner, named(catalogue.zone_prefixes)),
+            card_types: NameTable::build(interner, named(catalogue.card_types)),
+            subtypes: NameTable::build(interner, catalogue.subtypes.iter().copied()),
+            player_words: NameTable::build(interner, PLAYER_TYPE_WORDS.iter().copied()),
+            events: NameTable::build(interner, catalogue.events.iter().map(|spec| spec.name)),
+            event_prefixes: NameTable::build(interner, named(catalogue.event_prefixes)),
+            event_suffixes: NameTable::build(interner, named(catalogue.event_suffixes)),
+            abilities: NameTable::build(interner, named(catalogue.abilities)),
+            rule_switches: NameTable::build(interner, named(catalogue.rule_switches)),
+            selectors: NameTable::build(interner, named(catalogue.selectors)),
+            restrictions: NameTable::build(interner, named(catalogue.restrictions)),
+            restriction_prefixes: NameTable::build(interner, named(catalogue.restriction_prefixes)),
+            variables: NameTable::build(interner, named(catalogue.variables)),
+            attributes: NameTable::build(interner, named(catalogue.attributes)),
+            functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
+        }
+    }
+
+    /// Whether `symbol` is a word usable as a target type (`character`, `me`, a subtype).
+    pub fn is_type_word(&self, symbol: Symbol) -> bool {
+        self.card_types.contains(symbol) || self.subtypes.contains(symbol) || self.player_words.contains(symbol)
+    }
+}

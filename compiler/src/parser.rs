@@ -1,0 +1,1757 @@
+//! The parser: tokens to an arena-allocated [`ast::Card`], never panicking and never
+//! stopping at the first error.
+//!
+//! One grammar function per production, grouped by area, each with an example it parses.
+//! Command arguments are parsed by the kinds the catalogue declares (`bp(=100)` is a set,
+//! `discard(<1>action)` a filter, `shuffle(ctrlDeck)` a pile). On an error the parser
+//! reports it, skips to the end of the statement (`;` or the end of the line) and goes on;
+//! while it skips, follow-on errors are suppressed. Nesting is capped at [`MAX_DEPTH`] so
+//! that no input can overflow the stack.
+
+use crate::ast::*;
+use crate::diagnostics::{self, Code};
+use crate::lexer::{Token, TokenKind};
+use crate::names::Names;
+use crate::{Diagnostic, Span};
+use bumpalo::Bump;
+use lasso::Rodeo;
+use smallvec::SmallVec;
+use vm::catalogue::{ArgKind, Catalogue};
+
+/// Deepest nesting of brackets, operators and branches the parser accepts.
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses one card from its tokens.
+pub struct Parser<'a, 't> {
+    source: &'t str,
+    tokens: &'t [Token],
+    position: usize,
+    arena: &'a Bump,
+    interner: &'t mut Rodeo,
+    names: &'t Names,
+    catalogue: &'t Catalogue,
+    diagnostics: &'t mut Vec<Diagnostic>,
+    depth: usize,
+    recovering: bool,
+    lowercase_buffer: String,
+}
+
+/// Which kind of statement body is being parsed (decides whether `[[elif]]` may follow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BodyKind {
+    /// A statement of its own.
+    Top,
+    /// The body after `[[elif ...]]`: acts as an `[[if]]` for what follows.
+    Elif,
+    /// The body after `[[else]]`: nothing may follow.
+    Else,
+}
+
+impl<'a, 't> Parser<'a, 't> {
+    /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`).
+    pub fn new(
+        source: &'t str,
+        tokens: &'t [Token],
+        arena: &'a Bump,
+        interner: &'t mut Rodeo,
+        names: &'t Names,
+        catalogue: &'t Catalogue,
+        diagnostics: &'t mut Vec<Diagnostic>,
+    ) -> Parser<'a, 't> {
+        Parser {
+            source,
+            tokens,
+            position: 0,
+            arena,
+            interner,
+            names,
+            catalogue,
+            diagnostics,
+            depth: 0,
+            recovering: false,
+            lowercase_buffer: String::new(),
+        }
+    }
+
+    // ---------------------------------------------------------------- token helpers
+
+    fn peek(&self) -> Token {
+        self.peek_at(0)
+    }
+
+    fn peek_at(&self, offset: usize) -> Token {
+        let index = (self.position + offset).min(self.tokens.len().saturating_sub(1));
+        self.tokens.get(index).copied().unwrap_or(Token {
+            kind: TokenKind::Eof,
+            span: Span::new(self.source.len(), self.source.len()),
+        })
+    }
+
+    fn at(&self, kind: TokenKind) -> bool {
+        self.peek().kind == kind
+    }
+
+    fn bump(&mut self) -> Token {
+        let token = self.peek();
+        if token.kind != TokenKind::Eof {
+            self.position += 1;
+        }
+        token
+    }
+
+    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+        if self.at(kind) { Some(self.bump()) } else { None }
+    }
+
+    fn text(&self, span: Span) -> &'t str {
+        self.source.get(span.range()).unwrap_or("")
+    }
+
+    /// Whether the next token is the identifier `keyword` (any case).
+    fn at_keyword(&self, keyword: Symbol) -> bool {
+        let token = self.peek();
+        token.kind == TokenKind::Ident && self.interner_get_lower(token.span) == Some(keyword)
+    }
+
+    fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
+        let text = self.text(span);
+        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            self.interner.get(text.to_ascii_lowercase())
+        } else {
+            self.interner.get(text)
+        }
+    }
+
+    /// Interns the lower-case form of the text at `span`.
+    fn intern_lower(&mut self, span: Span) -> Symbol {
+        let text = self.source.get(span.range()).unwrap_or("");
+        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            self.lowercase_buffer.clear();
+            self.lowercase_buffer.extend(text.chars().map(|character| character.to_ascii_lowercase()));
+            self.interner.get_or_intern(&self.lowercase_buffer)
+        } else {
+            self.interner.get_or_intern(text)
+        }
+    }
+
+    fn name(&mut self, span: Span) -> Name {
+        Name { symbol: self.intern_lower(span), span }
+    }
+
+    fn describe(&self, token: Token) -> String {
+        match token.kind {
+            TokenKind::Newline => "end of line".to_string(),
+            TokenKind::Eof => "end of file".to_string(),
+            _ => {
+                let text = self.text(token.span);
+                let shown: String = text.chars().take(24).collect();
+                if shown.len() < text.len() { format!("`{shown}...`") } else { format!("`{shown}`") }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- error helpers
+
+    fn report(&mut self, diagnostic: Diagnostic) {
+        if !self.recovering {
+            self.diagnostics.push(diagnostic);
+        }
+    }
+
+    /// Reports "expected `what`" at the next token and starts recovering.
+    fn expected(&mut self, what: &str) {
+        let token = self.peek();
+        let found = self.describe(token);
+        self.report(diagnostics::expected(token.span, what, &found));
+        self.recover_to_statement_end();
+    }
+
+    /// Skips to the next `;`, end of line or end of file, suppressing follow-on errors.
+    fn recover_to_statement_end(&mut self) {
+        self.recovering = true;
+        while !matches!(self.peek().kind, TokenKind::Semi | TokenKind::Newline | TokenKind::Eof) {
+            self.bump();
+        }
+    }
+
+    fn recover_to_line_end(&mut self) {
+        self.recovering = true;
+        while !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
+            self.bump();
+        }
+    }
+
+    /// Enters one nesting level; false (and the rest of the line skipped) when too deep.
+    fn enter(&mut self) -> bool {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let span = self.peek().span;
+            self.report(diagnostics::nesting_too_deep(span, MAX_DEPTH));
+            self.recover_to_line_end();
+            return false;
+        }
+        true
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Expects a closing bracket matching `open`.
+    fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
+        if let Some(token) = self.eat(kind) {
+            return token.span;
+        }
+        if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
+            self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
+            self.recover_to_statement_end();
+        } else {
+            self.expected(&format!("`{close_char}`"));
+        }
+        self.peek().span
+    }
+
+    fn span_from(&self, start: Span) -> Span {
+        let end = self.tokens.get(self.position.wrapping_sub(1)).map_or(start.end, |token| token.span.end);
+        Span { start: start.start, end: end.max(start.start) }
+    }
+
+    fn alloc<T: Copy>(&self, value: T) -> &'a T {
+        self.arena.alloc(value)
+    }
+
+    fn alloc_slice<T: Copy>(&self, values: &[T]) -> &'a [T] {
+        self.arena.alloc_slice_copy(values)
+    }
+
+    // ---------------------------------------------------------------- card and properties
+
+    /// `target = character` ⏎ `action = damage(300)`: the whole file.
+    pub fn parse_card(&mut self) -> Card<'a> {
+        let mut properties: SmallVec<[Property<'a>; 4]> = SmallVec::new();
+        loop {
+            while self.eat(TokenKind::Newline).is_some() {}
+            if self.at(TokenKind::Eof) {
+                break;
+            }
+            self.recovering = false;
+            self.depth = 0;
+            if let Some(property) = self.parse_property() {
+                properties.push(property);
+            }
+            if !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
+                let token = self.peek();
+                let found = self.describe(token);
+                self.report(diagnostics::expected(token.span, "end of line", &found));
+                self.recover_to_line_end();
+            }
+        }
+        Card { properties: self.alloc_slice(&properties) }
+    }
+
+    /// `action = {F}: draw()` (one line).
+    fn parse_property(&mut self) -> Option<Property<'a>> {
+        let key_token = self.peek();
+        if key_token.kind != TokenKind::Ident {
+            let found = self.describe(key_token);
+            self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
+            self.recover_to_line_end();
+            return None;
+        }
+        self.bump();
+        let key = self.name(key_token.span);
+        let keywords = self.names.keywords;
+        let Some(property_index) = self.names.properties.get(key.symbol) else {
+            let written = self.text(key.span).to_string();
+            self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+            self.recover_to_line_end();
+            return None;
+        };
+        let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
+        if self.eat(TokenKind::Eq).is_none() {
+            let written = self.text(key.span).to_string();
+            self.report(diagnostics::property_without_equals(self.peek().span, &written));
+            self.recover_to_line_end();
+            return None;
+        }
+        if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
+            let span = self.span_from(key.span);
+            let written = self.text(key.span).to_string();
+            self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+            return Some(Property { key, span, value: PropertyValue::Error });
+        }
+        let value = match crate::names::PROPERTY_KEYS[property_index as usize] {
+            "target" => PropertyValue::Target { optional, filters: self.parse_filter_list(TokenKind::Semi) },
+            "action" => PropertyValue::Action(self.parse_action()),
+            "auto" => PropertyValue::Auto(self.parse_auto()),
+            "abilities" => PropertyValue::Abilities(self.parse_abilities()),
+            "requisite" => PropertyValue::Requisite(self.parse_filter_list(TokenKind::AmpAmp)),
+            "vars" => PropertyValue::Vars(self.parse_vars()),
+            _ => self.parse_label(),
+        };
+        Some(Property { key, span: self.span_from(key.span), value })
+    }
+
+    /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
+    fn parse_filter_list(&mut self, separator: TokenKind) -> &'a [TargetFilter<'a>] {
+        let mut filters: SmallVec<[TargetFilter<'a>; 2]> = SmallVec::new();
+        loop {
+            let filter = self.parse_filter(true);
+            filters.push(*filter);
+            if self.eat(separator).is_none() {
+                break;
+            }
+        }
+        self.alloc_slice(&filters)
+    }
+
+    /// `cantblock, cantattack`.
+    fn parse_abilities(&mut self) -> &'a [Name] {
+        let mut abilities: SmallVec<[Name; 4]> = SmallVec::new();
+        loop {
+            let token = self.peek();
+            if token.kind != TokenKind::Ident {
+                self.expected("an ability keyword");
+                break;
+            }
+            self.bump();
+            abilities.push(self.name(token.span));
+            if self.eat(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        self.alloc_slice(&abilities)
+    }
+
+    /// `_char := tgt.0; _card := tgt.1`.
+    fn parse_vars(&mut self) -> &'a [VarDecl<'a>] {
+        let mut declarations: SmallVec<[VarDecl<'a>; 2]> = SmallVec::new();
+        loop {
+            let token = self.peek();
+            if token.kind != TokenKind::Ident {
+                self.expected("a variable name");
+                break;
+            }
+            self.bump();
+            let name = self.name(token.span);
+            if self.eat(TokenKind::ColonEq).is_none() {
+                self.expected("`:=`");
+                break;
+            }
+            let value = self.parse_expression();
+            declarations.push(VarDecl { name, value });
+            if self.eat(TokenKind::Semi).is_none() {
+                break;
+            }
+        }
+        self.alloc_slice(&declarations)
+    }
+
+    /// `"KO this character"` (the lexer hands the text over verbatim).
+    fn parse_label(&mut self) -> PropertyValue<'a> {
+        let Some(token) = self.eat(TokenKind::LabelText) else {
+            self.expected("label text");
+            return PropertyValue::Error;
+        };
+        let raw = self.text(token.span);
+        let bytes = raw.as_bytes();
+        let unquoted = match (bytes.first(), bytes.last()) {
+            (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
+                &raw[1..raw.len() - 1]
+            }
+            _ => raw,
+        };
+        let text = self.interner.get_or_intern(unquoted);
+        PropertyValue::Label(Label { text, span: token.span })
+    }
+
+    // ---------------------------------------------------------------- actions and autos
+
+    /// `{D}{F}: bp(+300); draw()`.
+    fn parse_action(&mut self) -> Action<'a> {
+        let costs = self.parse_cost_block();
+        let statements = self.parse_statements();
+        Action { costs, statements }
+    }
+
+    /// `~myEndPhase:once~ destroy() target(this)` or `enableRule(ab_trigger_fresh)`.
+    fn parse_auto(&mut self) -> Auto<'a> {
+        let costs = self.parse_cost_block();
+        let trigger = match self.peek().kind {
+            TokenKind::Tilde | TokenKind::Question => Some(self.parse_trigger()),
+            _ => None,
+        };
+        let statements = if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
+            &[][..]
+        } else {
+            self.parse_statements()
+        };
+        Auto { costs, trigger, statements }
+    }
+
+    /// `{S(<**>character@myRing)}{F}:`.
+    fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
+        if !self.at(TokenKind::LBrace) {
+            return &[];
+        }
+        let mut costs: SmallVec<[Cost<'a>; 2]> = SmallVec::new();
+        while let Some(open) = self.eat(TokenKind::LBrace) {
+            let kind_token = self.peek();
+            if kind_token.kind != TokenKind::Ident {
+                self.expected("a cost letter such as `F`, `S` or `D`");
+                return self.alloc_slice(&costs);
+            }
+            self.bump();
+            let kind = self.name(kind_token.span);
+            let argument = match self.eat(TokenKind::LParen) {
+                Some(paren) => {
+                    let argument = if self.at(TokenKind::Int)
+                        && self.peek_at(1).kind == TokenKind::RParen
+                    {
+                        let token = self.bump();
+                        let count = self.parse_u32(token.span);
+                        CostArgument::Count(count, token.span)
+                    } else {
+                        CostArgument::Filter(self.parse_filter(true))
+                    };
+                    self.expect_close(TokenKind::RParen, paren, '(', ')');
+                    Some(argument)
+                }
+                None => None,
+            };
+            self.expect_close(TokenKind::RBrace, open, '{', '}');
+            costs.push(Cost { kind, argument, span: self.span_from(open.span) });
+        }
+        if self.eat(TokenKind::Colon).is_none() {
+            self.expected("`:` after the cost block");
+        }
+        self.alloc_slice(&costs)
+    }
+
+    /// `~myEndPhase:once, oppEndPhase~` or `?oppCanBlock:this?`.
+    fn parse_trigger(&mut self) -> Trigger<'a> {
+        let open = self.bump();
+        let written_as_hook = open.kind == TokenKind::Question;
+        let mut events: SmallVec<[EventRef; 2]> = SmallVec::new();
+        loop {
+            match self.parse_event_ref() {
+                Some(event) => events.push(event),
+                None => break,
+            }
+            if self.eat(TokenKind::Comma).is_none() {
+                break;
+            }
+        }
+        if self.eat(open.kind).is_none() {
+            let (open_char, close_char) = if written_as_hook { ('?', '?') } else { ('~', '~') };
+            if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
+                self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
+                self.recover_to_line_end();
+            } else {
+                self.expected(&format!("`{close_char}` to close the event list"));
+            }
+        }
+        Trigger { written_as_hook, events: self.alloc_slice(&events), span: self.span_from(open.span) }
+    }
+
+    /// `oppEndPhase:once`, `my HandChanges`, `anyBeforePayCostAction`.
+    fn parse_event_ref(&mut self) -> Option<EventRef> {
+        let first = self.peek();
+        if first.kind != TokenKind::Ident {
+            self.expected("an event name");
+            return None;
+        }
+        let mut words: SmallVec<[Span; 2]> = SmallVec::new();
+        while self.at(TokenKind::Ident) {
+            words.push(self.bump().span);
+        }
+        let last = *words.last().unwrap_or(&first.span);
+        let (prefix, name) = if words.len() > 1 {
+            let prefix = self.name(words[0]);
+            let joined: String = words[1..].iter().map(|span| self.text(*span).to_ascii_lowercase()).collect();
+            let symbol = self.interner.get_or_intern(joined);
+            (Some(prefix), Name { symbol, span: words[1].to(last) })
+        } else {
+            let word = self.name(first.span);
+            if self.names.events.contains(word.symbol) {
+                (None, word)
+            } else {
+                match self.split_prefix(first.span, |names| &names.event_prefixes, |names| &names.events) {
+                    Some((prefix, rest)) => (Some(prefix), rest),
+                    None => (None, word),
+                }
+            }
+        };
+        let suffix = if self.eat(TokenKind::Colon).is_some() {
+            let token = self.peek();
+            if token.kind != TokenKind::Ident {
+                self.expected("an event suffix such as `this` or `once`");
+                return None;
+            }
+            self.bump();
+            Some(self.name(token.span))
+        } else {
+            None
+        };
+        Some(EventRef { prefix, name, suffix, span: self.span_from(first.span) })
+    }
+
+    /// Splits a glued word such as `oppRing` into a known prefix and a known rest.
+    fn split_prefix(
+        &mut self,
+        span: Span,
+        prefixes: impl Fn(&Names) -> &crate::names::NameTable,
+        rests: impl Fn(&Names) -> &crate::names::NameTable,
+    ) -> Option<(Name, Name)> {
+        let text = self.text(span);
+        let names = self.names;
+        for prefix in prefixes(names).names() {
+            let length = prefix.len();
+            if text.len() > length && text.is_char_boundary(length) && text[..length].eq_ignore_ascii_case(prefix) {
+                let rest_span = Span::new(span.start as usize + length, span.end as usize);
+                let rest = self.name(rest_span);
+                if rests(names).contains(rest.symbol) {
+                    let prefix_span = Span::new(span.start as usize, span.start as usize + length);
+                    return Some((self.name(prefix_span), rest));
+                }
+            }
+        }
+        None
+    }
+
+    /// Splits `oppRing`, `ctrlDeck`, `hand` into a zone reference (unknown words are kept
+    /// whole for the checker to report).
+    fn zone_ref(&mut self, span: Span) -> ZoneRef {
+        let word = self.name(span);
+        if self.names.zones.contains(word.symbol) {
+            return ZoneRef { prefix: None, zone: word, span };
+        }
+        match self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
+            Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
+            None => ZoneRef { prefix: None, zone: word, span },
+        }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    /// `destroy() target(character@myRing); damage(prevTgt.0.lastBP) to(character)`.
+    fn parse_statements(&mut self) -> &'a [Statement<'a>] {
+        let mut statements: SmallVec<[Statement<'a>; 2]> = SmallVec::new();
+        loop {
+            self.recovering = false;
+            let statement = self.parse_statement(BodyKind::Top);
+            statements.push(statement);
+            if self.eat(TokenKind::Semi).is_none() {
+                break;
+            }
+        }
+        self.alloc_slice(&statements)
+    }
+
+    /// `[[if _coin]] bp(+500) target(tgt.0) [[else]] damage(300) to(this)`.
+    ///
+    /// The condition, the target clause and the restriction may come anywhere in the
+    /// statement; effects are joined by `&`, `&&` or `||`.
+    fn parse_statement(&mut self, body: BodyKind) -> Statement<'a> {
+        let start = self.peek().span;
+        let mut condition: Option<Condition<'a>> = None;
+        let mut chain: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut target: Option<TargetClause<'a>> = None;
+        let mut restriction: Option<Restriction> = None;
+        let mut otherwise: Option<&'a Otherwise<'a>> = None;
+        let mut pending_operator: Option<(ChainOperator, Span)> = None;
+        let keywords = self.names.keywords;
+        loop {
+            let token = self.peek();
+            match token.kind {
+                TokenKind::Semi | TokenKind::Newline | TokenKind::Eof => break,
+                TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
+                    let keyword_token = self.peek_at(2);
+                    let keyword = self.interner_get_lower(keyword_token.span);
+                    let is_branch = keyword_token.kind == TokenKind::Ident
+                        && (keyword == Some(keywords.elif) || keyword == Some(keywords.else_));
+                    if is_branch {
+                        let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
+                        if !continues_if {
+                            let word = self.text(keyword_token.span).to_ascii_lowercase();
+                            let span = token.span.to(keyword_token.span);
+                            self.report(diagnostics::else_without_if(span, &word));
+                            self.recover_to_statement_end();
+                            break;
+                        }
+                        if let Some(branch) = self.parse_otherwise() {
+                            otherwise = Some(branch);
+                        }
+                        break;
+                    }
+                    let parsed = self.parse_condition();
+                    if let Some(parsed) = parsed {
+                        if condition.is_some() || body == BodyKind::Else {
+                            let span = condition_span(&parsed);
+                            self.report(diagnostics::second_condition(span));
+                        } else {
+                            condition = Some(parsed);
+                        }
+                    }
+                }
+                TokenKind::Ident if self.at_target_clause() => {
+                    let clause = self.parse_target_clause();
+                    match (&target, clause) {
+                        (Some(_), Some(clause)) => {
+                            self.report(diagnostics::second_target_clause(clause.span, clause.span))
+                        }
+                        (None, Some(clause)) => target = Some(clause),
+                        _ => {}
+                    }
+                }
+                TokenKind::Ident
+                    if self.peek_at(1).kind == TokenKind::LParen
+                        || (self.peek_at(1).kind == TokenKind::Question
+                            && self.peek_at(2).kind == TokenKind::LParen) =>
+                {
+                    let command = self.parse_command();
+                    self.push_effect(&mut chain, &mut pending_operator, Effect::Command(command));
+                }
+                TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
+                    let sign = self.bump();
+                    let word = self.bump();
+                    let ability = self.name(word.span);
+                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    self.push_effect(&mut chain, &mut pending_operator, Effect::Grant(grant));
+                }
+                TokenKind::Ident => {
+                    self.bump();
+                    match self.restriction(token.span) {
+                        Some(parsed) => {
+                            if restriction.is_some() {
+                                self.report(diagnostics::second_restriction(parsed.span));
+                            } else {
+                                restriction = Some(parsed);
+                            }
+                        }
+                        None => self.report_stray_word(token.span),
+                    }
+                }
+                TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe => {
+                    self.bump();
+                    let operator = match token.kind {
+                        TokenKind::Amp => ChainOperator::Then,
+                        TokenKind::AmpAmp => ChainOperator::AndThen,
+                        _ => ChainOperator::OrElse,
+                    };
+                    if chain.is_empty() || pending_operator.is_some() {
+                        let found = self.describe(token);
+                        self.report(diagnostics::expected(token.span, "an effect before this operator", &found));
+                    }
+                    pending_operator = Some((operator, token.span));
+                }
+                _ => {
+                    self.expected("a command, `+ability`, condition, target clause or restriction");
+                    break;
+                }
+            }
+        }
+        if let Some((_, span)) = pending_operator {
+            let found = self.describe(self.peek());
+            let _ = found;
+            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
+        }
+        let span = self.span_from(start);
+        let statement = Statement {
+            condition,
+            chain: self.alloc_slice(&chain),
+            target,
+            restriction,
+            otherwise,
+            span,
+        };
+        if condition.is_none() && chain.is_empty() && target.is_none() && restriction.is_none() && otherwise.is_none() {
+            let here = if span.start == span.end { self.peek().span } else { span };
+            self.report(diagnostics::empty_value(here, "statement"));
+        }
+        statement
+    }
+
+    fn push_effect(
+        &mut self,
+        chain: &mut SmallVec<[ChainLink<'a>; 4]>,
+        pending_operator: &mut Option<(ChainOperator, Span)>,
+        effect: Effect<'a>,
+    ) {
+        let operator = match pending_operator.take() {
+            Some((operator, _)) => Some(operator),
+            None if chain.is_empty() => None,
+            None => {
+                self.report(diagnostics::missing_chain_operator(effect_span(&effect)));
+                Some(ChainOperator::Then)
+            }
+        };
+        chain.push(ChainLink { operator, effect });
+    }
+
+    /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
+    fn report_stray_word(&mut self, span: Span) {
+        let word = self.name(span);
+        let written = self.text(span).to_string();
+        if self.names.abilities.contains(word.symbol) {
+            self.report(diagnostics::bare_ability(span, &written));
+            return;
+        }
+        let mut restriction_words: Vec<String> = Vec::new();
+        for restriction in self.names.restrictions.names() {
+            restriction_words.push(restriction.to_string());
+            for prefix in self.names.restriction_prefixes.names() {
+                restriction_words.push(format!("{prefix}{restriction}"));
+            }
+        }
+        if diagnostics::suggest(&written, restriction_words.iter().map(String::as_str)).is_some() {
+            let known: Vec<&str> = restriction_words.iter().map(String::as_str).collect();
+            self.report(diagnostics::unknown_name(Code::E0018, span, "restriction", &written, &known));
+        } else {
+            let found = format!("`{written}`");
+            self.report(diagnostics::expected(
+                span,
+                "a command, `+ability`, condition, target clause or restriction",
+                &found,
+            ));
+        }
+        self.recover_to_statement_end();
+    }
+
+    /// `oppueot` → prefix `opp`, timer `ueot`.
+    fn restriction(&mut self, span: Span) -> Option<Restriction> {
+        let word = self.name(span);
+        if self.names.restrictions.contains(word.symbol) {
+            return Some(Restriction { prefix: None, kind: word, span });
+        }
+        self.split_prefix(span, |names| &names.restriction_prefixes, |names| &names.restrictions)
+            .map(|(prefix, kind)| Restriction { prefix: Some(prefix), kind, span })
+    }
+
+    /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
+    fn parse_condition(&mut self) -> Option<Condition<'a>> {
+        let open = self.bump();
+        self.bump();
+        let keywords = self.names.keywords;
+        let keyword_token = self.peek();
+        let keyword = self.interner_get_lower(keyword_token.span);
+        let condition = if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.if_) {
+            self.bump();
+            let expression = self.parse_expression();
+            Condition::If(expression, open.span)
+        } else if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.may) {
+            self.bump();
+            let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
+            Condition::May(question, open.span)
+        } else {
+            self.expected("`if`, `may`, `elif` or `else` after `[[`");
+            return None;
+        };
+        self.expect_double_close(open);
+        let span = self.span_from(open.span);
+        Some(match condition {
+            Condition::If(expression, _) => Condition::If(expression, span),
+            Condition::May(question, _) => Condition::May(question, span),
+        })
+    }
+
+    fn expect_double_close(&mut self, open: Token) {
+        if self.at(TokenKind::RBracket) && self.peek_at(1).kind == TokenKind::RBracket {
+            self.bump();
+            self.bump();
+        } else if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
+            self.report(diagnostics::unclosed_bracket(open.span, '[', ']'));
+            self.recover_to_statement_end();
+        } else {
+            self.expected("`]]`");
+        }
+    }
+
+    /// `[[elif me.hand.size < opp.hand.size]] target(opp) discard(all)` or `[[else]] destroy()`.
+    fn parse_otherwise(&mut self) -> Option<&'a Otherwise<'a>> {
+        let open = self.bump();
+        self.bump();
+        let keyword_token = self.bump();
+        let keywords = self.names.keywords;
+        let is_elif = self.interner_get_lower(keyword_token.span) == Some(keywords.elif);
+        let elif = if is_elif { Some(self.parse_expression()) } else { None };
+        self.expect_double_close(open);
+        if !self.enter() {
+            return None;
+        }
+        let body = self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
+        self.leave();
+        Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
+    }
+
+    fn at_target_clause(&self) -> bool {
+        let token = self.peek();
+        let keywords = self.names.keywords;
+        let Some(word) = self.interner_get_lower(token.span) else { return false };
+        let is_keyword = word == keywords.to || word == keywords.target || word == keywords.from;
+        is_keyword
+            && (self.peek_at(1).kind == TokenKind::LParen
+                || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen))
+    }
+
+    /// `to(character@oppRing)`, `target?(reactions@discards)`.
+    fn parse_target_clause(&mut self) -> Option<TargetClause<'a>> {
+        let keyword_token = self.bump();
+        let keyword = self.name(keyword_token.span);
+        let optional = self.eat(TokenKind::Question).is_some();
+        let open = self.bump();
+        if self.at(TokenKind::RParen) {
+            let close = self.bump();
+            self.report(diagnostics::empty_value(open.span.to(close.span), "target clause"));
+            return None;
+        }
+        let filter = self.parse_filter(true);
+        self.expect_close(TokenKind::RParen, open, '(', ')');
+        Some(TargetClause { keyword, optional, filter, span: self.span_from(keyword_token.span) })
+    }
+
+    // ---------------------------------------------------------------- commands and arguments
+
+    /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`.
+    fn parse_command(&mut self) -> Command<'a> {
+        let name_token = self.bump();
+        let name = self.name(name_token.span);
+        let optional = self.eat(TokenKind::Question).is_some();
+        let open = self.bump();
+        let command_index = self.names.commands.get(name.symbol);
+        let params = command_index
+            .and_then(|index| self.catalogue.commands.get(index as usize))
+            .map_or(&[][..], |spec| spec.params);
+        let mut args: SmallVec<[Arg<'a>; 4]> = SmallVec::new();
+        if self.eat(TokenKind::RParen).is_none() {
+            if !self.enter() {
+                return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
+            }
+            loop {
+                let kind = params.get(args.len()).map(|param| param.kind);
+                let arg = match kind {
+                    Some(kind) => self.parse_arg(kind, name, args.len()),
+                    None => self.parse_generic_arg(),
+                };
+                args.push(arg);
+                if self.eat(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+            self.leave();
+            self.expect_close(TokenKind::RParen, open, '(', ')');
+        }
+        Command { name, optional, args: self.alloc_slice(&args), span: self.span_from(name_token.span) }
+    }
+
+    /// One argument parsed by its declared kind; a mismatch is reported and the argument
+    /// is parsed generically so that parsing goes on.
+    fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize) -> Arg<'a> {
+        let token = self.peek();
+        let keywords = self.names.keywords;
+        let is_bool = token.kind == TokenKind::Ident
+            && matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_);
+        let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
+        match kind {
+            ArgKind::Int => match self.try_signed_int() {
+                Some(arg) => arg,
+                None => self.mismatch(command, index, "an integer"),
+            },
+            ArgKind::Expr => Arg::Expr(self.parse_expression()),
+            ArgKind::Amount => {
+                if let Some(eq) = self.eat(TokenKind::Eq) {
+                    let value = self.parse_expression();
+                    return Arg::Set(value, eq.span.to(value.span));
+                }
+                if let Some(times) = self.try_times() {
+                    return times;
+                }
+                Arg::Expr(self.parse_expression())
+            }
+            ArgKind::CostChange => {
+                if let Some(eq) = self.eat(TokenKind::Eq) {
+                    return match self.try_signed_int() {
+                        Some(Arg::Expr(value)) => Arg::Set(value, eq.span.to(value.span)),
+                        _ => self.mismatch(command, index, "an integer after `=`"),
+                    };
+                }
+                match self.try_signed_int() {
+                    Some(arg) => arg,
+                    None => self.mismatch(command, index, "an integer or `=integer`"),
+                }
+            }
+            ArgKind::Filter => Arg::Filter(self.parse_filter(false)),
+            ArgKind::CountOrFilter => {
+                if token.kind == TokenKind::Int && ends_argument(self.peek_at(1).kind) {
+                    self.try_signed_int().unwrap_or(Arg::Error(token.span))
+                } else {
+                    Arg::Filter(self.parse_filter(false))
+                }
+            }
+            ArgKind::Pile => {
+                if token.kind == TokenKind::Ident && ends_argument(self.peek_at(1).kind) {
+                    self.bump();
+                    Arg::Pile(self.zone_ref(token.span))
+                } else {
+                    self.mismatch(command, index, "a pile such as `deck` or `oppHand`")
+                }
+            }
+            ArgKind::Position => {
+                if let Some(question) = self.eat(TokenKind::Question) {
+                    return Arg::Ask(question.span);
+                }
+                if is_bool {
+                    return self.bool_arg();
+                }
+                match self.try_signed_int() {
+                    Some(arg) => arg,
+                    None => self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean"),
+                }
+            }
+            ArgKind::Bool if is_bool => self.bool_arg(),
+            ArgKind::Bool => self.mismatch(command, index, "`true` or `false`"),
+            ArgKind::Keyword(_) | ArgKind::RuleSwitch => {
+                if token.kind == TokenKind::Ident {
+                    self.bump();
+                    // `counter-attack`: words joined by `-` without spaces form one keyword.
+                    let mut end = token.span;
+                    while self.at(TokenKind::Minus)
+                        && self.peek().span.start == end.end
+                        && self.peek_at(1).kind == TokenKind::Ident
+                        && self.peek_at(1).span.start == self.peek().span.end
+                    {
+                        self.bump();
+                        end = self.bump().span;
+                    }
+                    let span = token.span.to(end);
+                    Arg::Keyword(self.name(span))
+                } else {
+                    self.mismatch(command, index, "a keyword")
+                }
+            }
+            ArgKind::CardRef => match self.eat(TokenKind::Str) {
+                Some(string) => Arg::Str(self.string_literal(string.span), string.span),
+                None => Arg::Expr(self.parse_expression()),
+            },
+            ArgKind::Each => self.parse_each(),
+            ArgKind::Value => {
+                if is_bool {
+                    return self.bool_arg();
+                }
+                match self.try_signed_int() {
+                    Some(arg) => arg,
+                    None => self.mismatch(command, index, "an integer or a boolean"),
+                }
+            }
+        }
+    }
+
+    fn mismatch(&mut self, command: Name, index: usize, expected: &str) -> Arg<'a> {
+        let start = self.peek().span;
+        let arg = self.parse_generic_arg();
+        let span = self.span_from(start);
+        let command_text = self.text(command.span).to_string();
+        let param = self
+            .names
+            .commands
+            .get(command.symbol)
+            .and_then(|command_index| self.catalogue.commands.get(command_index as usize))
+            .and_then(|spec| spec.params.get(index))
+            .map_or("argument", |param| param.name);
+        self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
+        arg
+    }
+
+    fn bool_arg(&mut self) -> Arg<'a> {
+        let token = self.bump();
+        let value = self.interner_get_lower(token.span) == Some(self.names.keywords.true_);
+        Arg::Bool(value, token.span)
+    }
+
+    /// `300`, `-3`, `+2` followed by `,` or `)`.
+    fn try_signed_int(&mut self) -> Option<Arg<'a>> {
+        let first = self.peek();
+        let (sign_length, int_token) = match first.kind {
+            TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Int => (1, self.peek_at(1)),
+            TokenKind::Int => (0, first),
+            _ => return None,
+        };
+        if !matches!(self.peek_at(sign_length + 1).kind, TokenKind::Comma | TokenKind::RParen) {
+            return None;
+        }
+        for _ in 0..=sign_length {
+            self.bump();
+        }
+        let magnitude = self.parse_u32(int_token.span) as i64;
+        let value = if first.kind == TokenKind::Minus { -magnitude } else { magnitude };
+        let span = first.span.to(int_token.span);
+        let value = i32::try_from(value).unwrap_or_else(|_| {
+            let text = self.text(span).to_string();
+            self.report(diagnostics::integer_out_of_range(span, &text));
+            0
+        });
+        Some(Arg::Expr(self.alloc(Expr { kind: ExprKind::Int(value), span })))
+    }
+
+    /// `x2` in `bp(x2)`.
+    fn try_times(&mut self) -> Option<Arg<'a>> {
+        let token = self.peek();
+        let text = self.text(token.span);
+        let bytes = text.as_bytes();
+        let is_times = token.kind == TokenKind::Ident
+            && bytes.len() > 1
+            && (bytes[0] == b'x' || bytes[0] == b'X')
+            && bytes[1..].iter().all(u8::is_ascii_digit)
+            && matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen);
+        if !is_times {
+            return None;
+        }
+        self.bump();
+        let factor = text[1..].parse::<u32>().unwrap_or_else(|_| {
+            self.report(diagnostics::integer_out_of_range(token.span, text));
+            0
+        });
+        Some(Arg::Times(factor, token.span))
+    }
+
+    /// An argument of an unknown command, or of a known one past its declared parameters.
+    fn parse_generic_arg(&mut self) -> Arg<'a> {
+        let token = self.peek();
+        let keywords = self.names.keywords;
+        match token.kind {
+            TokenKind::Eq => {
+                self.bump();
+                let value = self.parse_expression();
+                Arg::Set(value, token.span.to(value.span))
+            }
+            TokenKind::Question => Arg::Ask(self.bump().span),
+            TokenKind::Str if matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen) => {
+                self.bump();
+                Arg::Str(self.string_literal(token.span), token.span)
+            }
+            TokenKind::Lt | TokenKind::Star | TokenKind::Caret | TokenKind::Bang | TokenKind::Str => {
+                Arg::Filter(self.parse_filter(false))
+            }
+            TokenKind::Ident
+                if matches!(self.peek_at(1).kind, TokenKind::LBracket | TokenKind::At | TokenKind::ColonColon) =>
+            {
+                Arg::Filter(self.parse_filter(false))
+            }
+            TokenKind::Ident
+                if matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_) =>
+            {
+                self.bool_arg()
+            }
+            _ => Arg::Expr(self.parse_expression()),
+        }
+    }
+
+    /// `card in destroyed => bp(+300)` or `characters[backedup] => damage(300)`.
+    fn parse_each(&mut self) -> Arg<'a> {
+        let start = self.peek().span;
+        let source = if self.each_source_is_expression() {
+            EachSource::Map(self.parse_expression())
+        } else {
+            EachSource::Filter(self.parse_filter(false))
+        };
+        if self.eat(TokenKind::FatArrow).is_none() {
+            self.expected("`=>` and the effects to repeat");
+            return Arg::Error(self.span_from(start));
+        }
+        let mut body: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut pending_operator: Option<(ChainOperator, Span)> = None;
+        loop {
+            let token = self.peek();
+            match token.kind {
+                TokenKind::Ident
+                    if self.peek_at(1).kind == TokenKind::LParen
+                        || (self.peek_at(1).kind == TokenKind::Question
+                            && self.peek_at(2).kind == TokenKind::LParen) =>
+                {
+                    let command = self.parse_command();
+                    self.push_effect(&mut body, &mut pending_operator, Effect::Command(command));
+                }
+                TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
+                    let sign = self.bump();
+                    let word = self.bump();
+                    let ability = self.name(word.span);
+                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    self.push_effect(&mut body, &mut pending_operator, Effect::Grant(grant));
+                }
+                TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe if !body.is_empty() => {
+                    self.bump();
+                    let operator = match token.kind {
+                        TokenKind::Amp => ChainOperator::Then,
+                        TokenKind::AmpAmp => ChainOperator::AndThen,
+                        _ => ChainOperator::OrElse,
+                    };
+                    pending_operator = Some((operator, token.span));
+                }
+                _ => break,
+            }
+        }
+        if body.is_empty() {
+            self.expected("a command to repeat after `=>`");
+        } else if let Some((_, span)) = pending_operator {
+            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
+        }
+        let span = self.span_from(start);
+        Arg::Each(self.alloc(Each { source, body: self.alloc_slice(&body), span }))
+    }
+
+    /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
+    fn each_source_is_expression(&self) -> bool {
+        let keywords = self.names.keywords;
+        let mut depth = 0usize;
+        for token in &self.tokens[self.position.min(self.tokens.len())..] {
+            match token.kind {
+                TokenKind::LParen | TokenKind::LBracket => depth += 1,
+                TokenKind::RParen | TokenKind::RBracket if depth == 0 => return false,
+                TokenKind::RParen | TokenKind::RBracket => depth -= 1,
+                TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => return false,
+                TokenKind::Ident if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) => {
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    fn string_literal(&mut self, span: Span) -> Symbol {
+        let text = self.text(span);
+        let inner = text.get(1..text.len().saturating_sub(1)).unwrap_or("");
+        self.interner.get_or_intern(inner)
+    }
+
+    fn parse_u32(&mut self, span: Span) -> u32 {
+        let text = self.text(span);
+        text.parse::<u32>().ok().filter(|value| *value <= i32::MAX as u32).unwrap_or_else(|| {
+            let text = text.to_string();
+            self.report(diagnostics::integer_out_of_range(span, &text));
+            0
+        })
+    }
+
+    // ---------------------------------------------------------------- target filters
+
+    /// `<2>character<1>[bp>=800 & attack]@oppRing::not(tgt)`; `allow_comma` lets `,`
+    /// join types (`opp,character`) where a comma cannot end the filter.
+    fn parse_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
+        let start = self.peek().span;
+        if !self.enter() {
+            return self.error_filter(start);
+        }
+        let quantity = if self.at(TokenKind::Lt) { self.parse_quantity() } else { None };
+        let mut types: SmallVec<[TypeTerm<'a>; 2]> = SmallVec::new();
+        let mut type_operator = TypeOperator::Single;
+        if self.at_type_term() {
+            loop {
+                match self.parse_type_term() {
+                    Some(term) => types.push(term),
+                    None => break,
+                }
+                let operator = match self.peek().kind {
+                    TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => TypeOperator::Choice,
+                    TokenKind::Amp => TypeOperator::Union,
+                    _ => break,
+                };
+                let operator_token = self.bump();
+                if type_operator != TypeOperator::Single && type_operator != operator {
+                    let found = self.describe(operator_token);
+                    self.report(diagnostics::expected(
+                        operator_token.span,
+                        "the same operator between all types (`,` or `&`, not both)",
+                        &found,
+                    ));
+                }
+                type_operator = operator;
+            }
+        } else if quantity.is_none() {
+            self.leave();
+            self.expected("a target type such as `character`, `opp` or `*`");
+            return self.error_filter(start);
+        }
+        let mut pick = if self.at(TokenKind::Lt) { self.parse_pick() } else { None };
+        let terms = if self.at(TokenKind::LBracket) { self.parse_filter_terms() } else { &[] };
+        if pick.is_none() && self.at(TokenKind::Lt) {
+            pick = self.parse_pick();
+        }
+        let zone = if self.eat(TokenKind::At).is_some() {
+            let token = self.peek();
+            if token.kind == TokenKind::Ident {
+                self.bump();
+                Some(self.zone_ref(token.span))
+            } else {
+                self.expected("a zone such as `ring` or `oppDeck` after `@`");
+                None
+            }
+        } else {
+            None
+        };
+        let selector = if let Some(colons) = self.eat(TokenKind::ColonColon) {
+            self.parse_selector(colons)
+        } else {
+            None
+        };
+        self.leave();
+        self.alloc(TargetFilter {
+            quantity,
+            types: self.alloc_slice(&types),
+            type_operator,
+            pick,
+            terms,
+            zone,
+            selector,
+            span: self.span_from(start),
+        })
+    }
+
+    fn error_filter(&self, start: Span) -> &'a TargetFilter<'a> {
+        self.alloc(TargetFilter {
+            quantity: None,
+            types: &[],
+            type_operator: TypeOperator::Single,
+            pick: None,
+            terms: &[],
+            zone: None,
+            selector: None,
+            span: start,
+        })
+    }
+
+    fn at_type_term(&self) -> bool {
+        matches!(
+            self.peek().kind,
+            TokenKind::Star | TokenKind::Str | TokenKind::Ident | TokenKind::Caret | TokenKind::Bang
+        )
+    }
+
+    /// `<2>`, `<1,5>`, `<,3>`, `<**>`, `<r>`, `<r2>`.
+    fn parse_quantity(&mut self) -> Option<Quantity> {
+        let open = self.bump();
+        let keywords = self.names.keywords;
+        let token = self.peek();
+        let kind = match token.kind {
+            TokenKind::Star if self.peek_at(1).kind == TokenKind::Star => {
+                self.bump();
+                self.bump();
+                QuantityKind::Any
+            }
+            TokenKind::Ident => {
+                self.bump();
+                let text = self.text(token.span);
+                let is_random = text.as_bytes().first().is_some_and(|byte| byte.eq_ignore_ascii_case(&b'r'))
+                    && text[1..].bytes().all(|byte| byte.is_ascii_digit());
+                if !is_random {
+                    self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
+                    self.recover_to_statement_end();
+                    return None;
+                }
+                let _ = keywords.r;
+                if text.len() == 1 {
+                    QuantityKind::Random(None)
+                } else {
+                    QuantityKind::Random(Some(self.parse_u32(Span::new(token.span.start as usize + 1, token.span.end as usize))))
+                }
+            }
+            TokenKind::Comma => {
+                self.bump();
+                let max = self.expect_count()?;
+                QuantityKind::Range(None, max)
+            }
+            TokenKind::Int => {
+                let first = self.expect_count()?;
+                if self.eat(TokenKind::Comma).is_some() {
+                    let max = self.expect_count()?;
+                    QuantityKind::Range(Some(first), max)
+                } else {
+                    QuantityKind::Exact(first)
+                }
+            }
+            _ => {
+                self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
+                self.recover_to_statement_end();
+                return None;
+            }
+        };
+        if self.eat(TokenKind::Gt).is_none() {
+            self.expected("`>` to close the quantity");
+            return None;
+        }
+        let span = self.span_from(open.span);
+        match kind {
+            QuantityKind::Range(min, max) if min.unwrap_or(1) > max => {
+                self.report(diagnostics::invalid_quantity(span, "the minimum is larger than the maximum"));
+            }
+            QuantityKind::Exact(0) | QuantityKind::Random(Some(0)) | QuantityKind::Range(_, 0) => {
+                self.report(diagnostics::invalid_quantity(span, "a quantity must be at least 1"));
+            }
+            _ => {}
+        }
+        Some(Quantity { kind, span })
+    }
+
+    fn expect_count(&mut self) -> Option<u32> {
+        match self.eat(TokenKind::Int) {
+            Some(token) => Some(self.parse_u32(token.span)),
+            None => {
+                let span = self.peek().span;
+                self.report(diagnostics::invalid_quantity(span, "expected a number"));
+                self.recover_to_statement_end();
+                None
+            }
+        }
+    }
+
+    /// `<1>` or `<-2>` after the type.
+    fn parse_pick(&mut self) -> Option<Pick> {
+        let open = self.bump();
+        let sign = match self.peek().kind {
+            TokenKind::Minus => {
+                self.bump();
+                -1
+            }
+            TokenKind::Plus => {
+                self.bump();
+                1
+            }
+            _ => 1,
+        };
+        let count = self.expect_count()?;
+        if self.eat(TokenKind::Gt).is_none() {
+            self.expected("`>` to close the pick");
+            return None;
+        }
+        let span = self.span_from(open.span);
+        if count == 0 {
+            self.report(diagnostics::invalid_quantity(span, "a pick must be at least 1"));
+        }
+        Some(Pick { count: sign * count as i32, span })
+    }
+
+    /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
+    fn parse_type_term(&mut self) -> Option<TypeTerm<'a>> {
+        let start = self.peek().span;
+        let exclude_source = self.eat(TokenKind::Caret).is_some();
+        let negate = self.eat(TokenKind::Bang).is_some();
+        let token = self.peek();
+        let keywords = self.names.keywords;
+        let (atom, mut plural) = match token.kind {
+            TokenKind::Star => {
+                self.bump();
+                (TypeAtom::Any, false)
+            }
+            TokenKind::Str => {
+                self.bump();
+                (TypeAtom::CardName(self.string_literal(token.span), token.span), false)
+            }
+            TokenKind::Ident => {
+                let word = self.name(token.span);
+                if word.symbol == keywords.all {
+                    self.bump();
+                    (TypeAtom::Any, true)
+                } else if self.names.is_type_word(word.symbol) {
+                    self.bump();
+                    (TypeAtom::Word(word), false)
+                } else if let Some(singular) = self.singular_type_word(token.span) {
+                    self.bump();
+                    (TypeAtom::Word(singular), true)
+                } else if self.peek_at(1).kind == TokenKind::Dot
+                    || self.peek_at(1).kind == TokenKind::LParen
+                    || self.names.variables.contains(word.symbol)
+                    || self.text(token.span).starts_with('_')
+                {
+                    (TypeAtom::Expr(self.parse_postfix()), false)
+                } else {
+                    self.bump();
+                    (TypeAtom::Word(word), false)
+                }
+            }
+            _ => {
+                self.expected("a target type");
+                return None;
+            }
+        };
+        // A glued `s` makes `*` and quoted names plural: `*s`, `"Q-Bee"s`.
+        let next = self.peek();
+        if matches!(atom, TypeAtom::Any | TypeAtom::CardName(..))
+            && next.kind == TokenKind::Ident
+            && next.span.start == token.span.end
+            && self.interner_get_lower(next.span) == Some(keywords.s)
+        {
+            self.bump();
+            plural = true;
+        }
+        Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
+    }
+
+    /// `characters` → `character` when the singular is a type word.
+    fn singular_type_word(&mut self, span: Span) -> Option<Name> {
+        let text = self.text(span);
+        if text.len() < 2 || !text.ends_with(['s', 'S']) {
+            return None;
+        }
+        let singular_span = Span::new(span.start as usize, span.end as usize - 1);
+        let singular = self.interner_get_lower(singular_span)?;
+        if self.names.is_type_word(singular) { Some(Name { symbol: singular, span: singular_span }) } else { None }
+    }
+
+    /// `[bp>=800 & attack, bp>=800 & uattack]`.
+    fn parse_filter_terms(&mut self) -> &'a [&'a [FilterTerm]] {
+        let open = self.bump();
+        let mut alternatives: SmallVec<[&'a [FilterTerm]; 2]> = SmallVec::new();
+        let mut group: SmallVec<[FilterTerm; 4]> = SmallVec::new();
+        loop {
+            match self.parse_filter_term() {
+                Some(term) => group.push(term),
+                None => break,
+            }
+            match self.peek().kind {
+                TokenKind::Amp => {
+                    self.bump();
+                }
+                TokenKind::Comma => {
+                    self.bump();
+                    alternatives.push(self.alloc_slice(&group));
+                    group.clear();
+                }
+                _ => break,
+            }
+        }
+        if !group.is_empty() {
+            alternatives.push(self.alloc_slice(&group));
+        }
+        self.expect_close(TokenKind::RBracket, open, '[', ']');
+        self.alloc_slice(&alternatives)
+    }
+
+    /// `-frozen`, `bp>=-100`, `bp:lowest`, `action`.
+    fn parse_filter_term(&mut self) -> Option<FilterTerm> {
+        let start = self.peek().span;
+        let negated = match self.peek().kind {
+            TokenKind::Minus | TokenKind::Caret => {
+                self.bump();
+                true
+            }
+            TokenKind::Plus => {
+                self.bump();
+                false
+            }
+            _ => false,
+        };
+        let token = self.peek();
+        if token.kind != TokenKind::Ident {
+            self.expected("a filter such as `frozen` or `bp>=500`");
+            return None;
+        }
+        self.bump();
+        let name = self.name(token.span);
+        let operator_token = self.peek();
+        let operator = match operator_token.kind {
+            TokenKind::EqEq => Some(CompareOp::Eq),
+            TokenKind::NotEq => Some(CompareOp::Ne),
+            TokenKind::Lt => Some(CompareOp::Lt),
+            TokenKind::Le => Some(CompareOp::Le),
+            TokenKind::Gt => Some(CompareOp::Gt),
+            TokenKind::Ge => Some(CompareOp::Ge),
+            TokenKind::Eq => {
+                self.report(diagnostics::invalid_comparison(operator_token.span, "="));
+                Some(CompareOp::Eq)
+            }
+            _ => None,
+        };
+        let kind = if let Some(operator) = operator {
+            self.bump();
+            let value_start = self.peek().span;
+            let negative = match self.peek().kind {
+                TokenKind::Minus => {
+                    self.bump();
+                    true
+                }
+                TokenKind::Plus => {
+                    self.bump();
+                    false
+                }
+                _ => false,
+            };
+            let Some(number) = self.eat(TokenKind::Int) else {
+                self.expected("a number to compare with");
+                return None;
+            };
+            let magnitude = self.parse_u32(number.span) as i32;
+            let _ = value_start;
+            FilterTermKind::Compare(name, operator, if negative { -magnitude } else { magnitude })
+        } else if self.eat(TokenKind::Colon).is_some() {
+            let word = self.peek();
+            if word.kind != TokenKind::Ident {
+                self.expected("a word such as `lowest` after `:`");
+                return None;
+            }
+            self.bump();
+            FilterTermKind::Rank(name, self.name(word.span))
+        } else {
+            FilterTermKind::Word(name)
+        };
+        Some(FilterTerm { negated, kind, span: self.span_from(start) })
+    }
+
+    /// `::not(tgt)`.
+    fn parse_selector(&mut self, colons: Token) -> Option<Selector<'a>> {
+        let token = self.peek();
+        if token.kind != TokenKind::Ident {
+            self.expected("a selector name such as `not`");
+            return None;
+        }
+        self.bump();
+        let name = self.name(token.span);
+        let Some(open) = self.eat(TokenKind::LParen) else {
+            self.expected("`(` after the selector name");
+            return None;
+        };
+        let argument = self.parse_expression();
+        self.expect_close(TokenKind::RParen, open, '(', ')');
+        Some(Selector { name, argument, span: self.span_from(colons.span) })
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
+    pub fn parse_expression(&mut self) -> &'a Expr<'a> {
+        let start = self.peek().span;
+        if !self.enter() {
+            return self.alloc(Expr { kind: ExprKind::Error, span: start });
+        }
+        let keywords = self.names.keywords;
+        let all = self.at_keyword(keywords.all) && !matches!(self.peek_at(1).kind, TokenKind::Dot | TokenKind::LParen);
+        if all {
+            self.bump();
+        }
+        let item = self.parse_or();
+        let expression = if self.at_keyword(keywords.in_) {
+            self.bump();
+            let list = self.parse_or();
+            let kind = if all { ExprKind::All(item, list) } else { ExprKind::Map(item, list) };
+            self.alloc(Expr { kind, span: self.span_from(start) })
+        } else {
+            if all {
+                self.expected("`in` after `all ...`");
+            }
+            item
+        };
+        self.leave();
+        expression
+    }
+
+    fn parse_or(&mut self) -> &'a Expr<'a> {
+        let keywords = self.names.keywords;
+        let mut left = self.parse_and();
+        while self.at_keyword(keywords.or) {
+            self.bump();
+            let right = self.parse_and();
+            left = self.binary(BinaryOp::Or, left, right);
+        }
+        left
+    }
+
+    fn parse_and(&mut self) -> &'a Expr<'a> {
+        let keywords = self.names.keywords;
+        let mut left = self.parse_not();
+        while self.at_keyword(keywords.and) {
+            self.bump();
+            let right = self.parse_not();
+            left = self.binary(BinaryOp::And, left, right);
+        }
+        left
+    }
+
+    fn parse_not(&mut self) -> &'a Expr<'a> {
+        let keywords = self.names.keywords;
+        if self.at_keyword(keywords.not) {
+            let token = self.bump();
+            if !self.enter() {
+                return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+            }
+            let operand = self.parse_not();
+            self.leave();
+            return self.alloc(Expr { kind: ExprKind::Unary(UnaryOp::Not, operand), span: token.span.to(operand.span) });
+        }
+        self.parse_comparison()
+    }
+
+    fn parse_comparison(&mut self) -> &'a Expr<'a> {
+        let left = self.parse_sum();
+        let token = self.peek();
+        let operator = match token.kind {
+            TokenKind::EqEq => CompareOp::Eq,
+            TokenKind::NotEq => CompareOp::Ne,
+            TokenKind::Lt => CompareOp::Lt,
+            TokenKind::Le => CompareOp::Le,
+            TokenKind::Gt => CompareOp::Gt,
+            TokenKind::Ge => CompareOp::Ge,
+            TokenKind::Eq => {
+                self.report(diagnostics::invalid_comparison(token.span, "="));
+                CompareOp::Eq
+            }
+            _ => return left,
+        };
+        self.bump();
+        let right = self.parse_sum();
+        self.binary(BinaryOp::Compare(operator), left, right)
+    }
+
+    fn parse_sum(&mut self) -> &'a Expr<'a> {
+        let mut left = self.parse_product();
+        loop {
+            let operator = match self.peek().kind {
+                TokenKind::Plus => BinaryOp::Add,
+                TokenKind::Minus => BinaryOp::Sub,
+                _ => return left,
+            };
+            self.bump();
+            let right = self.parse_product();
+            left = self.binary(operator, left, right);
+        }
+    }
+
+    fn parse_product(&mut self) -> &'a Expr<'a> {
+        let mut left = self.parse_unary();
+        loop {
+            let operator = match self.peek().kind {
+                TokenKind::Star => BinaryOp::Mul,
+                TokenKind::Slash => BinaryOp::Div,
+                TokenKind::Percent => BinaryOp::Rem,
+                _ => return left,
+            };
+            self.bump();
+            let right = self.parse_unary();
+            left = self.binary(operator, left, right);
+        }
+    }
+
+    fn parse_unary(&mut self) -> &'a Expr<'a> {
+        let token = self.peek();
+        let operator = match token.kind {
+            TokenKind::Minus => UnaryOp::Neg,
+            TokenKind::Plus => UnaryOp::Plus,
+            _ => return self.parse_postfix(),
+        };
+        self.bump();
+        // `-3` is the literal -3.
+        if operator == UnaryOp::Neg && self.at(TokenKind::Int) && !self.postfix_follows_int() {
+            let number = self.bump();
+            let magnitude = self.parse_u32(number.span) as i32;
+            return self.alloc(Expr { kind: ExprKind::Int(-magnitude), span: token.span.to(number.span) });
+        }
+        if !self.enter() {
+            return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+        }
+        let operand = self.parse_unary();
+        self.leave();
+        self.alloc(Expr { kind: ExprKind::Unary(operator, operand), span: token.span.to(operand.span) })
+    }
+
+    fn postfix_follows_int(&self) -> bool {
+        self.peek_at(1).kind == TokenKind::Dot
+    }
+
+    /// `discarded.0.bp`, `getTargets('...')`, `(a + b)`.
+    fn parse_postfix(&mut self) -> &'a Expr<'a> {
+        let mut expression = self.parse_primary();
+        while self.at(TokenKind::Dot) {
+            self.bump();
+            let token = self.peek();
+            let kind = match token.kind {
+                TokenKind::Ident => {
+                    self.bump();
+                    ExprKind::Attr(expression, self.name(token.span))
+                }
+                TokenKind::Int => {
+                    self.bump();
+                    ExprKind::Index(expression, self.parse_u32(token.span))
+                }
+                _ => {
+                    self.expected("an attribute or an index after `.`");
+                    return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+                }
+            };
+            expression = self.alloc(Expr { kind, span: expression.span.to(token.span) });
+        }
+        expression
+    }
+
+    fn parse_primary(&mut self) -> &'a Expr<'a> {
+        let token = self.peek();
+        let keywords = self.names.keywords;
+        let kind = match token.kind {
+            TokenKind::Int => {
+                self.bump();
+                ExprKind::Int(self.parse_u32(token.span) as i32)
+            }
+            TokenKind::Str => {
+                self.bump();
+                ExprKind::Str(self.string_literal(token.span))
+            }
+            TokenKind::Ident => {
+                self.bump();
+                let name = self.name(token.span);
+                if name.symbol == keywords.true_ {
+                    ExprKind::Bool(true)
+                } else if name.symbol == keywords.false_ {
+                    ExprKind::Bool(false)
+                } else if name.symbol == keywords.nil {
+                    ExprKind::Nil
+                } else if let Some(open) = self.eat(TokenKind::LParen) {
+                    return self.parse_call(name, open);
+                } else {
+                    ExprKind::Name(name)
+                }
+            }
+            TokenKind::LParen => {
+                self.bump();
+                let inner = self.parse_expression();
+                self.expect_close(TokenKind::RParen, token, '(', ')');
+                let span = self.span_from(token.span);
+                return self.alloc(Expr { kind: inner.kind, span });
+            }
+            _ => {
+                self.expected("an expression");
+                ExprKind::Error
+            }
+        };
+        self.alloc(Expr { kind, span: self.span_from(token.span) })
+    }
+
+    /// `abs(discarded.0.sp)`.
+    fn parse_call(&mut self, callee: Name, open: Token) -> &'a Expr<'a> {
+        let mut args: SmallVec<[Expr<'a>; 2]> = SmallVec::new();
+        if self.eat(TokenKind::RParen).is_none() {
+            loop {
+                args.push(*self.parse_expression());
+                if self.eat(TokenKind::Comma).is_none() {
+                    break;
+                }
+            }
+            self.expect_close(TokenKind::RParen, open, '(', ')');
+        }
+        let span = self.span_from(callee.span);
+        self.alloc(Expr { kind: ExprKind::Call(callee, self.alloc_slice(&args)), span })
+    }
+
+    fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
+        self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
+    }
+}
+
+fn condition_span(condition: &Condition<'_>) -> Span {
+    match condition {
+        Condition::If(_, span) | Condition::May(_, span) => *span,
+    }
+}
+
+fn effect_span(effect: &Effect<'_>) -> Span {
+    match effect {
+        Effect::Command(command) => command.span,
+        Effect::Grant(grant) => grant.span,
+    }
+}

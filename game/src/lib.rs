@@ -1,0 +1,1 @@
+//! The reference Card Fighters' Clash game engine (later issue).

@@ -1,0 +1,406 @@
+//! Integration tests of the `rsc` binary: it is run on files made in a fresh temporary
+//! folder per test, and its exit code, stdout and stderr are checked.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// A clean card from the corpus.
+const CLEAN: &str = "action = damage(300)\n";
+/// An unknown command on line 1 (reported once the parser lands).
+const UNKNOWN_COMMAND: &str = "action = dmg(300)\n";
+
+/// A fresh, empty folder for one test.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> TempDir {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::env::temp_dir().join(format!("rsc-it-{}-{test}-{unique}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+
+    /// Writes `contents` to `name` (folders made as needed) and returns its path.
+    fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs `rsc` with `args`, stdout and stderr captured (so never a terminal).
+fn rsc<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+fn check(paths: &[&Path]) -> Output {
+    rsc(std::iter::once(Path::new("check").as_os_str()).chain(paths.iter().map(|p| p.as_os_str())))
+}
+
+fn check_json(paths: &[&Path]) -> Output {
+    let mut args = vec![
+        Path::new("check").as_os_str(),
+        Path::new("--message-format").as_os_str(),
+        Path::new("json").as_os_str(),
+    ];
+    args.extend(paths.iter().map(|p| p.as_os_str()));
+    rsc(args)
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
+}
+
+fn code(output: &Output) -> i32 {
+    output
+        .status
+        .code()
+        .expect("rsc exited normally (no signal)")
+}
+
+/// The JSON records of a `--message-format json` run, one per stdout line.
+fn records(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+#[test]
+fn clean_file_exits_zero_with_a_summary() {
+    let dir = TempDir::new("clean");
+    let file = dir.file("clean.rules", CLEAN);
+    let output = check(&[&file]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        last_line(&stderr(&output)),
+        "checked 1 file: 0 errors, 0 warnings"
+    );
+}
+
+#[test]
+fn empty_file_is_checked_without_crashing() {
+    let dir = TempDir::new("empty");
+    let file = dir.file("empty.rules", "");
+    for output in [check(&[&file]), check_json(&[&file])] {
+        // An empty card may deserve a diagnostic (no effect): any verdict but a crash.
+        assert!(matches!(code(&output), 0 | 1), "{}", stderr(&output));
+        assert!(last_line(&stderr(&output)).starts_with("checked 1 file: "));
+    }
+}
+
+#[test]
+fn invalid_utf8_is_e0001_at_line_2_column_1() {
+    let dir = TempDir::new("utf8");
+    let file = dir.file("bad.rules", b"action = draw()\n\xff\xfe");
+    let output = check_json(&[&file]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let records = records(&output);
+    assert_eq!(records.len(), 1, "{records:?}");
+    let record = &records[0];
+    assert_eq!(record["file"], file.display().to_string());
+    assert_eq!(record["severity"], "error");
+    assert_eq!(record["code"], "E0001");
+    assert!(record["message"].as_str().unwrap().contains("UTF-8"));
+    assert_eq!(record["line"], 2);
+    assert_eq!(record["column"], 1);
+    assert_eq!(record["end_line"], 2);
+    assert_eq!(record["end_column"], 2);
+    assert_eq!(record["span"]["start"], 16);
+    assert_eq!(record["span"]["end"], 17);
+    assert!(record["label"].is_string());
+    assert!(
+        record.get("help").is_some(),
+        "help is present, null when there is none"
+    );
+    assert_eq!(
+        last_line(&stderr(&output)),
+        "checked 1 file: 1 error, 0 warnings"
+    );
+}
+
+#[test]
+fn invalid_utf8_human_report() {
+    let dir = TempDir::new("utf8-human");
+    let file = dir.file("bad.rules", b"action = draw()\n\xff\xfe");
+    let output = check(&[&file]);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "");
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("error[E0001]: source is not valid UTF-8"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{}:2:1", file.display())), "{err}");
+    assert!(err.contains("invalid byte"), "{err}");
+    assert_eq!(last_line(&err), "checked 1 file: 1 error, 0 warnings");
+}
+
+#[test]
+fn unknown_command_is_e0008_on_line_1() {
+    // Waits on the parser: passes once it reports unknown commands.
+    let dir = TempDir::new("e0008");
+    let file = dir.file("dmg.rules", UNKNOWN_COMMAND);
+    let output = check_json(&[&file]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let records = records(&output);
+    let record = records
+        .iter()
+        .find(|r| r["code"] == "E0008")
+        .expect("an E0008 record");
+    assert_eq!(record["severity"], "error");
+    assert_eq!(record["line"], 1);
+    assert_eq!(record["column"], 10);
+    assert_eq!(record["span"]["start"], 9);
+    assert_eq!(record["span"]["end"], 12);
+    assert!(record["message"].as_str().unwrap().contains("`dmg`"));
+}
+
+#[test]
+fn unknown_command_human_report() {
+    // Waits on the parser: passes once it reports unknown commands.
+    let dir = TempDir::new("e0008-human");
+    let file = dir.file("dmg.rules", UNKNOWN_COMMAND);
+    let output = check(&[&file]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("error[E0008]: unknown command `dmg`"), "{err}");
+    assert!(err.contains(&format!("{}:1:10", file.display())), "{err}");
+    assert!(last_line(&err).starts_with("checked 1 file: "), "{err}");
+}
+
+#[test]
+fn no_color_means_no_escape_codes() {
+    let dir = TempDir::new("no-color");
+    let bad = dir.file("bad.rules", b"action = draw()\n\xff\xfe");
+    let dmg = dir.file("dmg.rules", UNKNOWN_COMMAND);
+    let output = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(["check".as_ref(), bad.as_os_str(), dmg.as_os_str()])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 1);
+    assert!(!stderr(&output).contains("\x1b["), "{}", stderr(&output));
+    assert!(!stdout(&output).contains("\x1b["));
+    // Escape bytes in the source never reach the terminal raw either.
+    let sneaky = dir.file("sneaky.rules", b"action = \x1b[31mdraw()\n\xff");
+    let output = check(&[&sneaky]);
+    assert!(!stderr(&output).contains('\x1b'), "{}", stderr(&output));
+}
+
+#[test]
+fn missing_path_is_exit_2() {
+    let dir = TempDir::new("missing");
+    let missing = dir.path().join("nope.rules");
+    let output = check(&[&missing]);
+    assert_eq!(code(&output), 2);
+    let err = stderr(&output);
+    assert!(err.contains("nope.rules"), "{err}");
+    assert!(err.contains("cannot read"), "{err}");
+
+    // Still exit 2 next to a readable file, which is checked anyway.
+    let clean = dir.file("clean.rules", CLEAN);
+    let output = check(&[&missing, &clean]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(
+        last_line(&stderr(&output)),
+        "checked 1 file: 0 errors, 0 warnings"
+    );
+}
+
+#[test]
+fn usage_errors_are_exit_2() {
+    assert_eq!(code(&rsc(["check"])), 2, "PATH is required");
+    assert_eq!(code(&rsc(["frobnicate"])), 2);
+    assert_eq!(code(&rsc(Vec::<&str>::new())), 2);
+    let dir = TempDir::new("usage");
+    let file = dir.file("clean.rules", CLEAN);
+    let output = rsc([
+        "check".as_ref(),
+        "--message-format".as_ref(),
+        "xml".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 2);
+    assert_eq!(code(&rsc(["--help"])), 0);
+}
+
+#[test]
+fn folders_are_searched_recursively_in_sorted_order() {
+    let dir = TempDir::new("folders");
+    // Created out of order; only `*.rules` files count.
+    dir.file("b.rules", b"\xff");
+    dir.file("sub/z.rules", b"\xff");
+    dir.file("a.rules", b"\xff");
+    dir.file("sub/deeper/c.rules", b"\xff");
+    dir.file("notes.txt", b"\xff");
+    dir.file("sub/readme.md", b"\xff");
+    let output = check_json(&[dir.path()]);
+    assert_eq!(code(&output), 1);
+    let files: Vec<String> = records(&output)
+        .iter()
+        .map(|r| r["file"].as_str().unwrap().to_string())
+        .collect();
+    let expected: Vec<String> = ["a.rules", "b.rules", "sub/deeper/c.rules", "sub/z.rules"]
+        .iter()
+        .map(|name| dir.path().join(name).display().to_string())
+        .collect();
+    assert_eq!(files, expected);
+    assert_eq!(
+        last_line(&stderr(&output)),
+        "checked 4 files: 4 errors, 0 warnings"
+    );
+
+    // A file named on the command line is checked whatever its extension.
+    let output = check_json(&[&dir.path().join("notes.txt")]);
+    assert_eq!(records(&output).len(), 1);
+}
+
+#[test]
+fn empty_folder_checks_nothing() {
+    let dir = TempDir::new("empty-folder");
+    let output = check(&[dir.path()]);
+    assert_eq!(code(&output), 0);
+    assert_eq!(
+        last_line(&stderr(&output)),
+        "checked 0 files: 0 errors, 0 warnings"
+    );
+}
+
+#[test]
+fn errors_and_clean_files_together() {
+    // The E0008 count waits on the parser; the E0001 one does not.
+    let dir = TempDir::new("mixed");
+    dir.file("1-clean.rules", CLEAN);
+    dir.file("2-bad.rules", b"\xff");
+    dir.file("3-dmg.rules", UNKNOWN_COMMAND);
+    let output = check_json(&[dir.path()]);
+    assert_eq!(code(&output), 1);
+    let codes: Vec<String> = records(&output)
+        .iter()
+        .map(|r| r["code"].as_str().unwrap().to_string())
+        .collect();
+    assert!(codes.contains(&"E0001".to_string()), "{codes:?}");
+    assert!(codes.contains(&"E0008".to_string()), "{codes:?}");
+}
+
+/// Runs `check` in both formats on `contents` and requires a normal exit (0 or 1) within
+/// `limit` for each.
+fn survives(test: &str, contents: &[u8], limit: Duration) {
+    let dir = TempDir::new(test);
+    let file = dir.file("big.rules", contents);
+    for json in [false, true] {
+        let started = Instant::now();
+        let output = if json {
+            check_json(&[&file])
+        } else {
+            check(&[&file])
+        };
+        let elapsed = started.elapsed();
+        let status = code(&output);
+        assert!(
+            matches!(status, 0 | 1),
+            "exit {status}: {}",
+            last_line(&stderr(&output))
+        );
+        assert!(last_line(&stderr(&output)).starts_with("checked 1 file: "));
+        assert!(elapsed < limit, "took {elapsed:?} (json: {json})");
+        if json {
+            records(&output);
+        }
+        // Output stays bounded: no quoting of huge lines, no runaway repetition.
+        assert!(output.stderr.len() + output.stdout.len() < 256 * contents.len() + 4096);
+    }
+}
+
+#[test]
+fn hundred_thousand_nested_brackets() {
+    let mut source = b"action = damage".to_vec();
+    source.extend(std::iter::repeat_n(b'(', 100_000));
+    source.push(b'\n');
+    survives("nested", &source, Duration::from_secs(10));
+}
+
+#[test]
+fn megabyte_line() {
+    let mut source = b"action = damage(300) & ".to_vec();
+    source.extend(std::iter::repeat_n(b'x', 1 << 20));
+    source.push(b'\n');
+    survives("long-line", &source, Duration::from_secs(3));
+    // Invalid UTF-8 at the end of a long line: reported, and quickly.
+    let mut source = vec![b'a'; 1 << 20];
+    source.push(0xff);
+    survives("long-line-utf8", &source, Duration::from_secs(3));
+}
+
+#[test]
+fn long_line_report_has_no_snippet() {
+    let dir = TempDir::new("long-line-plain");
+    let mut source = vec![b'#'; 100_000];
+    source.extend_from_slice(b"\xff\n");
+    let file = dir.file("long.rules", &source);
+    let output = check(&[&file]);
+    assert_eq!(code(&output), 1);
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("error[E0001]: "),
+        "{}",
+        &err[..err.len().min(500)]
+    );
+    assert!(
+        err.contains(&format!(" --> {}:1:100001", file.display())),
+        "{err}"
+    );
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+}
+
+#[test]
+fn explain_prints_title_and_severity() {
+    let output = rsc(["explain", "E0008"]);
+    assert_eq!(code(&output), 0);
+    assert_eq!(stdout(&output), "error[E0008]: unknown command\n");
+    let output = rsc(["explain", "w0003"]);
+    assert_eq!(code(&output), 0);
+    assert_eq!(stdout(&output), "warning[W0003]: variable never read\n");
+}
+
+#[test]
+fn explain_unknown_code_is_exit_2() {
+    let output = rsc(["explain", "E9999"]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("E9999"));
+    assert_eq!(code(&rsc(["explain"])), 2);
+}
