@@ -130,7 +130,13 @@ impl Diagnostic {
     }
 
     fn new(code: Code, span: Span, message: String, label: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, message, span, label: label.into(), help: None }
+        Diagnostic {
+            code,
+            message,
+            span,
+            label: label.into(),
+            help: None,
+        }
     }
 
     fn with_help(mut self, help: Option<String>) -> Diagnostic {
@@ -195,8 +201,15 @@ pub(crate) fn unexpected_character(span: Span, character: char) -> Diagnostic {
 }
 
 pub(crate) fn unterminated_string(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::E0003, span, "unterminated string literal".into(), "string starts here")
-        .with_help(Some("close the string with the same quote on the same line".into()))
+    Diagnostic::new(
+        Code::E0003,
+        span,
+        "unterminated string literal".into(),
+        "string starts here",
+    )
+    .with_help(Some(
+        "close the string with the same quote on the same line".into(),
+    ))
 }
 
 pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
@@ -209,10 +222,16 @@ pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
 }
 
 pub(crate) fn unknown_property(span: Span, written: &str, known: &[&str]) -> Diagnostic {
-    Diagnostic::new(Code::E0004, span, format!("unknown property `{written}`"), "unknown property")
-        .with_help(suggest(written, known.iter().copied()).or_else(|| {
-            Some(format!("a property is one of {}", quoted_list(known)))
-        }))
+    Diagnostic::new(
+        Code::E0004,
+        span,
+        format!("unknown property `{written}`"),
+        "unknown property",
+    )
+    .with_help(
+        suggest(written, known.iter().copied())
+            .or_else(|| Some(format!("a property is one of {}", quoted_list(known)))),
+    )
 }
 
 pub(crate) fn property_without_equals(span: Span, property: &str) -> Diagnostic {
@@ -225,7 +244,12 @@ pub(crate) fn property_without_equals(span: Span, property: &str) -> Diagnostic 
 }
 
 pub(crate) fn expected(span: Span, what: &str, found: &str) -> Diagnostic {
-    Diagnostic::new(Code::E0006, span, format!("expected {what}, found {found}"), format!("expected {what}"))
+    Diagnostic::new(
+        Code::E0006,
+        span,
+        format!("expected {what}, found {found}"),
+        format!("expected {what}"),
+    )
 }
 
 pub(crate) fn unclosed_bracket(span: Span, open: char, close: char) -> Diagnostic {
@@ -238,15 +262,37 @@ pub(crate) fn unclosed_bracket(span: Span, open: char, close: char) -> Diagnosti
 }
 
 pub(crate) fn unmatched_closing(span: Span, close: char) -> Diagnostic {
-    Diagnostic::new(Code::E0007, span, format!("unmatched `{close}`"), "nothing to close here")
+    Diagnostic::new(
+        Code::E0007,
+        span,
+        format!("unmatched `{close}`"),
+        "nothing to close here",
+    )
 }
 
-pub(crate) fn unknown_name(code: Code, span: Span, what: &str, written: &str, known: &[&str]) -> Diagnostic {
-    Diagnostic::new(code, span, format!("unknown {what} `{written}`"), format!("unknown {what}"))
-        .with_help(suggest(written, known.iter().copied()))
+pub(crate) fn unknown_name(
+    code: Code,
+    span: Span,
+    what: &str,
+    written: &str,
+    known: &[&str],
+) -> Diagnostic {
+    Diagnostic::new(
+        code,
+        span,
+        format!("unknown {what} `{written}`"),
+        format!("unknown {what}"),
+    )
+    .with_help(suggest(written, known.iter().copied()))
 }
 
-pub(crate) fn wrong_arity(span: Span, command: &str, min: usize, max: usize, given: usize) -> Diagnostic {
+pub(crate) fn wrong_arity(
+    span: Span,
+    command: &str,
+    min: usize,
+    max: usize,
+    given: usize,
+) -> Diagnostic {
     let expected = match (min, max) {
         (min, max) if min == max => format!("{min} argument{}", plural(min)),
         (0, max) => format!("at most {max} argument{}", plural(max)),
@@ -255,12 +301,20 @@ pub(crate) fn wrong_arity(span: Span, command: &str, min: usize, max: usize, giv
     Diagnostic::new(
         Code::E0009,
         span,
-        format!("`{command}` takes {expected} but {given} {} given", if given == 1 { "was" } else { "were" }),
+        format!(
+            "`{command}` takes {expected} but {given} {} given",
+            if given == 1 { "was" } else { "were" }
+        ),
         format!("{given} argument{}", plural(given)),
     )
 }
 
-pub(crate) fn wrong_argument_kind(span: Span, command: &str, param: &str, expected: &str) -> Diagnostic {
+pub(crate) fn wrong_argument_kind(
+    span: Span,
+    command: &str,
+    param: &str,
+    expected: &str,
+) -> Diagnostic {
     Diagnostic::new(
         Code::E0010,
         span,
@@ -286,7 +340,9 @@ pub(crate) fn second_target_clause(span: Span, first: Span) -> Diagnostic {
         "more than one target clause in a statement".into(),
         "second target clause",
     )
-    .with_help(Some("split the statement with `;`, one target clause each".into()))
+    .with_help(Some(
+        "split the statement with `;`, one target clause each".into(),
+    ))
 }
 
 pub(crate) fn empty_value(span: Span, what: &str) -> Diagnostic {
@@ -318,17 +374,36 @@ pub(crate) fn duplicate_property(span: Span, property: &str) -> Diagnostic {
 }
 
 pub(crate) fn missing_chain_operator(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::E0029, span, "missing `&` between effects".into(), "this effect follows another")
-        .with_help(Some("join effects with `&`, `&&` or `||`, or separate statements with `;`".into()))
+    Diagnostic::new(
+        Code::E0029,
+        span,
+        "missing `&` between effects".into(),
+        "this effect follows another",
+    )
+    .with_help(Some(
+        "join effects with `&`, `&&` or `||`, or separate statements with `;`".into(),
+    ))
 }
 
 pub(crate) fn second_condition(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::E0030, span, "more than one condition in a statement".into(), "second condition")
-        .with_help(Some("combine the conditions with `and`, or use `[[elif ...]]`".into()))
+    Diagnostic::new(
+        Code::E0030,
+        span,
+        "more than one condition in a statement".into(),
+        "second condition",
+    )
+    .with_help(Some(
+        "combine the conditions with `and`, or use `[[elif ...]]`".into(),
+    ))
 }
 
 pub(crate) fn second_restriction(span: Span) -> Diagnostic {
-    Diagnostic::new(Code::E0031, span, "more than one restriction in a statement".into(), "second restriction")
+    Diagnostic::new(
+        Code::E0031,
+        span,
+        "more than one restriction in a statement".into(),
+        "second restriction",
+    )
 }
 
 pub(crate) fn too_many_labels(span: Span, labels: usize, actions: usize) -> Diagnostic {
@@ -341,11 +416,21 @@ pub(crate) fn too_many_labels(span: Span, labels: usize, actions: usize) -> Diag
 }
 
 pub(crate) fn nesting_too_deep(span: Span, limit: usize) -> Diagnostic {
-    Diagnostic::new(Code::E0033, span, format!("nesting deeper than {limit} levels"), "too deep")
+    Diagnostic::new(
+        Code::E0033,
+        span,
+        format!("nesting deeper than {limit} levels"),
+        "too deep",
+    )
 }
 
 pub(crate) fn invalid_quantity(span: Span, why: &str) -> Diagnostic {
-    Diagnostic::new(Code::E0034, span, format!("invalid quantity or pick: {why}"), "here")
+    Diagnostic::new(
+        Code::E0034,
+        span,
+        format!("invalid quantity or pick: {why}"),
+        "here",
+    )
 }
 
 pub(crate) fn card_without_effect(span: Span) -> Diagnostic {
@@ -371,8 +456,13 @@ pub(crate) fn invalid_comparison(span: Span, written: &str) -> Diagnostic {
         "=" => Some("write `==` to compare".to_string()),
         _ => None,
     };
-    Diagnostic::new(Code::E0037, span, format!("invalid comparison operator `{written}`"), "here")
-        .with_help(help.or_else(|| Some("use one of `==`, `!=`, `<`, `<=`, `>`, `>=`".into())))
+    Diagnostic::new(
+        Code::E0037,
+        span,
+        format!("invalid comparison operator `{written}`"),
+        "here",
+    )
+    .with_help(help.or_else(|| Some("use one of `==`, `!=`, `<`, `<=`, `>`, `>=`".into())))
 }
 
 pub(crate) fn event_suffix_never_matches(span: Span, suffix: &str, event: &str) -> Diagnostic {
@@ -398,7 +488,12 @@ pub(crate) fn restriction_without_effect(span: Span, restriction: &str) -> Diagn
 }
 
 pub(crate) fn variable_never_read(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::new(Code::W0003, span, format!("variable `{name}` is never read"), "declared here")
+    Diagnostic::new(
+        Code::W0003,
+        span,
+        format!("variable `{name}` is never read"),
+        "declared here",
+    )
 }
 
 pub(crate) fn mixed_hook_delimiters(span: Span, name: &str, is_hook: bool) -> Diagnostic {
@@ -416,7 +511,12 @@ pub(crate) fn mixed_hook_delimiters(span: Span, name: &str, is_hook: bool) -> Di
 }
 
 pub(crate) fn duplicate_ability(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::new(Code::W0005, span, format!("ability `{name}` is listed twice"), "duplicate")
+    Diagnostic::new(
+        Code::W0005,
+        span,
+        format!("ability `{name}` is listed twice"),
+        "duplicate",
+    )
 }
 
 pub(crate) fn unused_target_property(span: Span) -> Diagnostic {

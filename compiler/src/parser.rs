@@ -100,7 +100,11 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn eat(&mut self, kind: TokenKind) -> Option<Token> {
-        if self.at(kind) { Some(self.bump()) } else { None }
+        if self.at(kind) {
+            Some(self.bump())
+        } else {
+            None
+        }
     }
 
     fn text(&self, span: Span) -> &'t str {
@@ -127,7 +131,8 @@ impl<'a, 't> Parser<'a, 't> {
         let text = self.source.get(span.range()).unwrap_or("");
         if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
             self.lowercase_buffer.clear();
-            self.lowercase_buffer.extend(text.chars().map(|character| character.to_ascii_lowercase()));
+            self.lowercase_buffer
+                .extend(text.chars().map(|character| character.to_ascii_lowercase()));
             self.interner.get_or_intern(&self.lowercase_buffer)
         } else {
             self.interner.get_or_intern(text)
@@ -135,7 +140,10 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn name(&mut self, span: Span) -> Name {
-        Name { symbol: self.intern_lower(span), span }
+        Name {
+            symbol: self.intern_lower(span),
+            span,
+        }
     }
 
     fn describe(&self, token: Token) -> String {
@@ -145,7 +153,11 @@ impl<'a, 't> Parser<'a, 't> {
             _ => {
                 let text = self.text(token.span);
                 let shown: String = text.chars().take(24).collect();
-                if shown.len() < text.len() { format!("`{shown}...`") } else { format!("`{shown}`") }
+                if shown.len() < text.len() {
+                    format!("`{shown}...`")
+                } else {
+                    format!("`{shown}`")
+                }
             }
         }
     }
@@ -169,7 +181,10 @@ impl<'a, 't> Parser<'a, 't> {
     /// Skips to the next `;`, end of line or end of file, suppressing follow-on errors.
     fn recover_to_statement_end(&mut self) {
         self.recovering = true;
-        while !matches!(self.peek().kind, TokenKind::Semi | TokenKind::Newline | TokenKind::Eof) {
+        while !matches!(
+            self.peek().kind,
+            TokenKind::Semi | TokenKind::Newline | TokenKind::Eof
+        ) {
             self.bump();
         }
     }
@@ -198,12 +213,23 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Expects a closing bracket matching `open`.
-    fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
+    fn expect_close(
+        &mut self,
+        kind: TokenKind,
+        open: Token,
+        open_char: char,
+        close_char: char,
+    ) -> Span {
         if let Some(token) = self.eat(kind) {
             return token.span;
         }
-        if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
-            self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
+        if matches!(
+            self.peek().kind,
+            TokenKind::Newline | TokenKind::Eof | TokenKind::Semi
+        ) {
+            self.report(diagnostics::unclosed_bracket(
+                open.span, open_char, close_char,
+            ));
             self.recover_to_statement_end();
         } else {
             self.expected(&format!("`{close_char}`"));
@@ -212,8 +238,14 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn span_from(&self, start: Span) -> Span {
-        let end = self.tokens.get(self.position.wrapping_sub(1)).map_or(start.end, |token| token.span.end);
-        Span { start: start.start, end: end.max(start.start) }
+        let end = self
+            .tokens
+            .get(self.position.wrapping_sub(1))
+            .map_or(start.end, |token| token.span.end);
+        Span {
+            start: start.start,
+            end: end.max(start.start),
+        }
     }
 
     fn alloc<T: Copy>(&self, value: T) -> &'a T {
@@ -246,7 +278,9 @@ impl<'a, 't> Parser<'a, 't> {
                 self.recover_to_line_end();
             }
         }
-        Card { properties: self.alloc_slice(&properties) }
+        Card {
+            properties: self.alloc_slice(&properties),
+        }
     }
 
     /// `action = {F}: draw()` (one line).
@@ -254,7 +288,11 @@ impl<'a, 't> Parser<'a, 't> {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
             let found = self.describe(key_token);
-            self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
+            self.report(diagnostics::expected(
+                key_token.span,
+                "a property such as `action =`",
+                &found,
+            ));
             self.recover_to_line_end();
             return None;
         }
@@ -263,25 +301,42 @@ impl<'a, 't> Parser<'a, 't> {
         let keywords = self.names.keywords;
         let Some(property_index) = self.names.properties.get(key.symbol) else {
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+            self.report(diagnostics::unknown_property(
+                key.span,
+                &written,
+                crate::names::PROPERTY_KEYS,
+            ));
             self.recover_to_line_end();
             return None;
         };
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::property_without_equals(self.peek().span, &written));
+            self.report(diagnostics::property_without_equals(
+                self.peek().span,
+                &written,
+            ));
             self.recover_to_line_end();
             return None;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
             let span = self.span_from(key.span);
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
-            return Some(Property { key, span, value: PropertyValue::Error });
+            self.report(diagnostics::empty_value(
+                span,
+                &format!("value of `{written}`"),
+            ));
+            return Some(Property {
+                key,
+                span,
+                value: PropertyValue::Error,
+            });
         }
         let value = match crate::names::PROPERTY_KEYS[property_index as usize] {
-            "target" => PropertyValue::Target { optional, filters: self.parse_filter_list(TokenKind::Semi) },
+            "target" => PropertyValue::Target {
+                optional,
+                filters: self.parse_filter_list(TokenKind::Semi),
+            },
             "action" => PropertyValue::Action(self.parse_action()),
             "auto" => PropertyValue::Auto(self.parse_auto()),
             "abilities" => PropertyValue::Abilities(self.parse_abilities()),
@@ -289,7 +344,11 @@ impl<'a, 't> Parser<'a, 't> {
             "vars" => PropertyValue::Vars(self.parse_vars()),
             _ => self.parse_label(),
         };
-        Some(Property { key, span: self.span_from(key.span), value })
+        Some(Property {
+            key,
+            span: self.span_from(key.span),
+            value,
+        })
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
@@ -356,13 +415,18 @@ impl<'a, 't> Parser<'a, 't> {
         let raw = self.text(token.span);
         let bytes = raw.as_bytes();
         let unquoted = match (bytes.first(), bytes.last()) {
-            (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
+            (Some(&first), Some(&last))
+                if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') =>
+            {
                 &raw[1..raw.len() - 1]
             }
             _ => raw,
         };
         let text = self.interner.get_or_intern(unquoted);
-        PropertyValue::Label(Label { text, span: token.span })
+        PropertyValue::Label(Label {
+            text,
+            span: token.span,
+        })
     }
 
     // ---------------------------------------------------------------- actions and autos
@@ -386,7 +450,11 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             self.parse_statements()
         };
-        Auto { costs, trigger, statements }
+        Auto {
+            costs,
+            trigger,
+            statements,
+        }
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
@@ -405,22 +473,25 @@ impl<'a, 't> Parser<'a, 't> {
             let kind = self.name(kind_token.span);
             let argument = match self.eat(TokenKind::LParen) {
                 Some(paren) => {
-                    let argument = if self.at(TokenKind::Int)
-                        && self.peek_at(1).kind == TokenKind::RParen
-                    {
-                        let token = self.bump();
-                        let count = self.parse_u32(token.span);
-                        CostArgument::Count(count, token.span)
-                    } else {
-                        CostArgument::Filter(self.parse_filter(true))
-                    };
+                    let argument =
+                        if self.at(TokenKind::Int) && self.peek_at(1).kind == TokenKind::RParen {
+                            let token = self.bump();
+                            let count = self.parse_u32(token.span);
+                            CostArgument::Count(count, token.span)
+                        } else {
+                            CostArgument::Filter(self.parse_filter(true))
+                        };
                     self.expect_close(TokenKind::RParen, paren, '(', ')');
                     Some(argument)
                 }
                 None => None,
             };
             self.expect_close(TokenKind::RBrace, open, '{', '}');
-            costs.push(Cost { kind, argument, span: self.span_from(open.span) });
+            costs.push(Cost {
+                kind,
+                argument,
+                span: self.span_from(open.span),
+            });
         }
         if self.eat(TokenKind::Colon).is_none() {
             self.expected("`:` after the cost block");
@@ -443,15 +514,25 @@ impl<'a, 't> Parser<'a, 't> {
             }
         }
         if self.eat(open.kind).is_none() {
-            let (open_char, close_char) = if written_as_hook { ('?', '?') } else { ('~', '~') };
+            let (open_char, close_char) = if written_as_hook {
+                ('?', '?')
+            } else {
+                ('~', '~')
+            };
             if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-                self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
+                self.report(diagnostics::unclosed_bracket(
+                    open.span, open_char, close_char,
+                ));
                 self.recover_to_line_end();
             } else {
                 self.expected(&format!("`{close_char}` to close the event list"));
             }
         }
-        Trigger { written_as_hook, events: self.alloc_slice(&events), span: self.span_from(open.span) }
+        Trigger {
+            written_as_hook,
+            events: self.alloc_slice(&events),
+            span: self.span_from(open.span),
+        }
     }
 
     /// `oppEndPhase:once`, `my HandChanges`, `anyBeforePayCostAction`.
@@ -468,15 +549,28 @@ impl<'a, 't> Parser<'a, 't> {
         let last = *words.last().unwrap_or(&first.span);
         let (prefix, name) = if words.len() > 1 {
             let prefix = self.name(words[0]);
-            let joined: String = words[1..].iter().map(|span| self.text(*span).to_ascii_lowercase()).collect();
+            let joined: String = words[1..]
+                .iter()
+                .map(|span| self.text(*span).to_ascii_lowercase())
+                .collect();
             let symbol = self.interner.get_or_intern(joined);
-            (Some(prefix), Name { symbol, span: words[1].to(last) })
+            (
+                Some(prefix),
+                Name {
+                    symbol,
+                    span: words[1].to(last),
+                },
+            )
         } else {
             let word = self.name(first.span);
             if self.names.events.contains(word.symbol) {
                 (None, word)
             } else {
-                match self.split_prefix(first.span, |names| &names.event_prefixes, |names| &names.events) {
+                match self.split_prefix(
+                    first.span,
+                    |names| &names.event_prefixes,
+                    |names| &names.events,
+                ) {
                     Some((prefix, rest)) => (Some(prefix), rest),
                     None => (None, word),
                 }
@@ -493,7 +587,12 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             None
         };
-        Some(EventRef { prefix, name, suffix, span: self.span_from(first.span) })
+        Some(EventRef {
+            prefix,
+            name,
+            suffix,
+            span: self.span_from(first.span),
+        })
     }
 
     /// Splits a glued word such as `oppRing` into a known prefix and a known rest.
@@ -507,7 +606,10 @@ impl<'a, 't> Parser<'a, 't> {
         let names = self.names;
         for prefix in prefixes(names).names() {
             let length = prefix.len();
-            if text.len() > length && text.is_char_boundary(length) && text[..length].eq_ignore_ascii_case(prefix) {
+            if text.len() > length
+                && text.is_char_boundary(length)
+                && text[..length].eq_ignore_ascii_case(prefix)
+            {
                 let rest_span = Span::new(span.start as usize + length, span.end as usize);
                 let rest = self.name(rest_span);
                 if rests(names).contains(rest.symbol) {
@@ -524,11 +626,23 @@ impl<'a, 't> Parser<'a, 't> {
     fn zone_ref(&mut self, span: Span) -> ZoneRef {
         let word = self.name(span);
         if self.names.zones.contains(word.symbol) {
-            return ZoneRef { prefix: None, zone: word, span };
+            return ZoneRef {
+                prefix: None,
+                zone: word,
+                span,
+            };
         }
         match self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
-            Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
-            None => ZoneRef { prefix: None, zone: word, span },
+            Some((prefix, zone)) => ZoneRef {
+                prefix: Some(prefix),
+                zone,
+                span,
+            },
+            None => ZoneRef {
+                prefix: None,
+                zone: word,
+                span,
+            },
         }
     }
 
@@ -571,7 +685,8 @@ impl<'a, 't> Parser<'a, 't> {
                     let is_branch = keyword_token.kind == TokenKind::Ident
                         && (keyword == Some(keywords.elif) || keyword == Some(keywords.else_));
                     if is_branch {
-                        let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
+                        let continues_if =
+                            matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
                         if !continues_if {
                             let word = self.text(keyword_token.span).to_ascii_lowercase();
                             let span = token.span.to(keyword_token.span);
@@ -616,7 +731,11 @@ impl<'a, 't> Parser<'a, 't> {
                     let sign = self.bump();
                     let word = self.bump();
                     let ability = self.name(word.span);
-                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    let grant = Grant {
+                        remove: sign.kind == TokenKind::Minus,
+                        ability,
+                        span: sign.span.to(word.span),
+                    };
                     self.push_effect(&mut chain, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Ident => {
@@ -641,7 +760,11 @@ impl<'a, 't> Parser<'a, 't> {
                     };
                     if chain.is_empty() || pending_operator.is_some() {
                         let found = self.describe(token);
-                        self.report(diagnostics::expected(token.span, "an effect before this operator", &found));
+                        self.report(diagnostics::expected(
+                            token.span,
+                            "an effect before this operator",
+                            &found,
+                        ));
                     }
                     pending_operator = Some((operator, token.span));
                 }
@@ -654,7 +777,11 @@ impl<'a, 't> Parser<'a, 't> {
         if let Some((_, span)) = pending_operator {
             let found = self.describe(self.peek());
             let _ = found;
-            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
+            self.report(diagnostics::expected(
+                span,
+                "an effect after this operator",
+                "nothing",
+            ));
         }
         let span = self.span_from(start);
         let statement = Statement {
@@ -665,8 +792,17 @@ impl<'a, 't> Parser<'a, 't> {
             otherwise,
             span,
         };
-        if condition.is_none() && chain.is_empty() && target.is_none() && restriction.is_none() && otherwise.is_none() {
-            let here = if span.start == span.end { self.peek().span } else { span };
+        if condition.is_none()
+            && chain.is_empty()
+            && target.is_none()
+            && restriction.is_none()
+            && otherwise.is_none()
+        {
+            let here = if span.start == span.end {
+                self.peek().span
+            } else {
+                span
+            };
             self.report(diagnostics::empty_value(here, "statement"));
         }
         statement
@@ -706,7 +842,13 @@ impl<'a, 't> Parser<'a, 't> {
         }
         if diagnostics::suggest(&written, restriction_words.iter().map(String::as_str)).is_some() {
             let known: Vec<&str> = restriction_words.iter().map(String::as_str).collect();
-            self.report(diagnostics::unknown_name(Code::E0018, span, "restriction", &written, &known));
+            self.report(diagnostics::unknown_name(
+                Code::E0018,
+                span,
+                "restriction",
+                &written,
+                &known,
+            ));
         } else {
             let found = format!("`{written}`");
             self.report(diagnostics::expected(
@@ -722,10 +864,22 @@ impl<'a, 't> Parser<'a, 't> {
     fn restriction(&mut self, span: Span) -> Option<Restriction> {
         let word = self.name(span);
         if self.names.restrictions.contains(word.symbol) {
-            return Some(Restriction { prefix: None, kind: word, span });
+            return Some(Restriction {
+                prefix: None,
+                kind: word,
+                span,
+            });
         }
-        self.split_prefix(span, |names| &names.restriction_prefixes, |names| &names.restrictions)
-            .map(|(prefix, kind)| Restriction { prefix: Some(prefix), kind, span })
+        self.split_prefix(
+            span,
+            |names| &names.restriction_prefixes,
+            |names| &names.restrictions,
+        )
+        .map(|(prefix, kind)| Restriction {
+            prefix: Some(prefix),
+            kind,
+            span,
+        })
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
@@ -741,7 +895,9 @@ impl<'a, 't> Parser<'a, 't> {
             Condition::If(expression, open.span)
         } else if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.may) {
             self.bump();
-            let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
+            let question = self
+                .eat(TokenKind::Str)
+                .map(|token| self.string_literal(token.span));
             Condition::May(question, open.span)
         } else {
             self.expected("`if`, `may`, `elif` or `else` after `[[`");
@@ -759,7 +915,10 @@ impl<'a, 't> Parser<'a, 't> {
         if self.at(TokenKind::RBracket) && self.peek_at(1).kind == TokenKind::RBracket {
             self.bump();
             self.bump();
-        } else if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
+        } else if matches!(
+            self.peek().kind,
+            TokenKind::Newline | TokenKind::Eof | TokenKind::Semi
+        ) {
             self.report(diagnostics::unclosed_bracket(open.span, '[', ']'));
             self.recover_to_statement_end();
         } else {
@@ -774,24 +933,39 @@ impl<'a, 't> Parser<'a, 't> {
         let keyword_token = self.bump();
         let keywords = self.names.keywords;
         let is_elif = self.interner_get_lower(keyword_token.span) == Some(keywords.elif);
-        let elif = if is_elif { Some(self.parse_expression()) } else { None };
+        let elif = if is_elif {
+            Some(self.parse_expression())
+        } else {
+            None
+        };
         self.expect_double_close(open);
         if !self.enter() {
             return None;
         }
-        let body = self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
+        let body = self.parse_statement(if is_elif {
+            BodyKind::Elif
+        } else {
+            BodyKind::Else
+        });
         self.leave();
-        Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
+        Some(self.alloc(Otherwise {
+            elif,
+            body,
+            span: self.span_from(open.span),
+        }))
     }
 
     fn at_target_clause(&self) -> bool {
         let token = self.peek();
         let keywords = self.names.keywords;
-        let Some(word) = self.interner_get_lower(token.span) else { return false };
+        let Some(word) = self.interner_get_lower(token.span) else {
+            return false;
+        };
         let is_keyword = word == keywords.to || word == keywords.target || word == keywords.from;
         is_keyword
             && (self.peek_at(1).kind == TokenKind::LParen
-                || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen))
+                || (self.peek_at(1).kind == TokenKind::Question
+                    && self.peek_at(2).kind == TokenKind::LParen))
     }
 
     /// `to(character@oppRing)`, `target?(reactions@discards)`.
@@ -802,12 +976,20 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         if self.at(TokenKind::RParen) {
             let close = self.bump();
-            self.report(diagnostics::empty_value(open.span.to(close.span), "target clause"));
+            self.report(diagnostics::empty_value(
+                open.span.to(close.span),
+                "target clause",
+            ));
             return None;
         }
         let filter = self.parse_filter(true);
         self.expect_close(TokenKind::RParen, open, '(', ')');
-        Some(TargetClause { keyword, optional, filter, span: self.span_from(keyword_token.span) })
+        Some(TargetClause {
+            keyword,
+            optional,
+            filter,
+            span: self.span_from(keyword_token.span),
+        })
     }
 
     // ---------------------------------------------------------------- commands and arguments
@@ -825,12 +1007,19 @@ impl<'a, 't> Parser<'a, 't> {
         let mut args: SmallVec<[Arg<'a>; 4]> = SmallVec::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
-                return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
+                return Command {
+                    name,
+                    optional,
+                    args: &[],
+                    span: self.span_from(name_token.span),
+                };
             }
             loop {
                 let kind = params.get(args.len()).map(|param| param.kind);
                 let arg = match kind {
-                    Some(kind) => self.parse_arg(kind, name, args.len()),
+                    Some(kind) => {
+                        self.parse_arg(kind, name, args.len(), args.len() + 1 == params.len())
+                    }
                     None => self.parse_generic_arg(),
                 };
                 args.push(arg);
@@ -841,12 +1030,17 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
-        Command { name, optional, args: self.alloc_slice(&args), span: self.span_from(name_token.span) }
+        Command {
+            name,
+            optional,
+            args: self.alloc_slice(&args),
+            span: self.span_from(name_token.span),
+        }
     }
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
     /// is parsed generically so that parsing goes on.
-    fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize) -> Arg<'a> {
+    fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
         let keywords = self.names.keywords;
         let is_bool = token.kind == TokenKind::Ident
@@ -880,12 +1074,13 @@ impl<'a, 't> Parser<'a, 't> {
                     None => self.mismatch(command, index, "an integer or `=integer`"),
                 }
             }
-            ArgKind::Filter => Arg::Filter(self.parse_filter(false)),
+            // A filter that is the last parameter may join types with `,`: `discard(opp,character)`.
+            ArgKind::Filter => Arg::Filter(self.parse_filter(is_last)),
             ArgKind::CountOrFilter => {
                 if token.kind == TokenKind::Int && ends_argument(self.peek_at(1).kind) {
                     self.try_signed_int().unwrap_or(Arg::Error(token.span))
                 } else {
-                    Arg::Filter(self.parse_filter(false))
+                    Arg::Filter(self.parse_filter(is_last))
                 }
             }
             ArgKind::Pile => {
@@ -905,7 +1100,9 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 match self.try_signed_int() {
                     Some(arg) => arg,
-                    None => self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean"),
+                    None => {
+                        self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean")
+                    }
                 }
             }
             ArgKind::Bool if is_bool => self.bool_arg(),
@@ -958,7 +1155,12 @@ impl<'a, 't> Parser<'a, 't> {
             .and_then(|command_index| self.catalogue.commands.get(command_index as usize))
             .and_then(|spec| spec.params.get(index))
             .map_or("argument", |param| param.name);
-        self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
+        self.report(diagnostics::wrong_argument_kind(
+            span,
+            &command_text,
+            param,
+            expected,
+        ));
         arg
     }
 
@@ -972,25 +1174,37 @@ impl<'a, 't> Parser<'a, 't> {
     fn try_signed_int(&mut self) -> Option<Arg<'a>> {
         let first = self.peek();
         let (sign_length, int_token) = match first.kind {
-            TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Int => (1, self.peek_at(1)),
+            TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Int => {
+                (1, self.peek_at(1))
+            }
             TokenKind::Int => (0, first),
             _ => return None,
         };
-        if !matches!(self.peek_at(sign_length + 1).kind, TokenKind::Comma | TokenKind::RParen) {
+        if !matches!(
+            self.peek_at(sign_length + 1).kind,
+            TokenKind::Comma | TokenKind::RParen
+        ) {
             return None;
         }
         for _ in 0..=sign_length {
             self.bump();
         }
         let magnitude = self.parse_u32(int_token.span) as i64;
-        let value = if first.kind == TokenKind::Minus { -magnitude } else { magnitude };
+        let value = if first.kind == TokenKind::Minus {
+            -magnitude
+        } else {
+            magnitude
+        };
         let span = first.span.to(int_token.span);
         let value = i32::try_from(value).unwrap_or_else(|_| {
             let text = self.text(span).to_string();
             self.report(diagnostics::integer_out_of_range(span, &text));
             0
         });
-        Some(Arg::Expr(self.alloc(Expr { kind: ExprKind::Int(value), span })))
+        Some(Arg::Expr(self.alloc(Expr {
+            kind: ExprKind::Int(value),
+            span,
+        })))
     }
 
     /// `x2` in `bp(x2)`.
@@ -1025,21 +1239,26 @@ impl<'a, 't> Parser<'a, 't> {
                 Arg::Set(value, token.span.to(value.span))
             }
             TokenKind::Question => Arg::Ask(self.bump().span),
-            TokenKind::Str if matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen) => {
+            TokenKind::Str
+                if matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen) =>
+            {
                 self.bump();
                 Arg::Str(self.string_literal(token.span), token.span)
             }
-            TokenKind::Lt | TokenKind::Star | TokenKind::Caret | TokenKind::Bang | TokenKind::Str => {
-                Arg::Filter(self.parse_filter(false))
-            }
+            TokenKind::Lt
+            | TokenKind::Star
+            | TokenKind::Caret
+            | TokenKind::Bang
+            | TokenKind::Str => Arg::Filter(self.parse_filter(false)),
             TokenKind::Ident
-                if matches!(self.peek_at(1).kind, TokenKind::LBracket | TokenKind::At | TokenKind::ColonColon) =>
+                if matches!(
+                    self.peek_at(1).kind,
+                    TokenKind::LBracket | TokenKind::At | TokenKind::ColonColon
+                ) =>
             {
                 Arg::Filter(self.parse_filter(false))
             }
-            TokenKind::Ident
-                if matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_) =>
-            {
+            TokenKind::Ident if matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_) => {
                 self.bool_arg()
             }
             _ => Arg::Expr(self.parse_expression()),
@@ -1075,7 +1294,11 @@ impl<'a, 't> Parser<'a, 't> {
                     let sign = self.bump();
                     let word = self.bump();
                     let ability = self.name(word.span);
-                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    let grant = Grant {
+                        remove: sign.kind == TokenKind::Minus,
+                        ability,
+                        span: sign.span.to(word.span),
+                    };
                     self.push_effect(&mut body, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe if !body.is_empty() => {
@@ -1093,10 +1316,18 @@ impl<'a, 't> Parser<'a, 't> {
         if body.is_empty() {
             self.expected("a command to repeat after `=>`");
         } else if let Some((_, span)) = pending_operator {
-            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
+            self.report(diagnostics::expected(
+                span,
+                "an effect after this operator",
+                "nothing",
+            ));
         }
         let span = self.span_from(start);
-        Arg::Each(self.alloc(Each { source, body: self.alloc_slice(&body), span }))
+        Arg::Each(self.alloc(Each {
+            source,
+            body: self.alloc_slice(&body),
+            span,
+        }))
     }
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
@@ -1108,8 +1339,12 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::LParen | TokenKind::LBracket => depth += 1,
                 TokenKind::RParen | TokenKind::RBracket if depth == 0 => return false,
                 TokenKind::RParen | TokenKind::RBracket => depth -= 1,
-                TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => return false,
-                TokenKind::Ident if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) => {
+                TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => {
+                    return false;
+                }
+                TokenKind::Ident
+                    if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) =>
+                {
                     return true;
                 }
                 _ => {}
@@ -1126,11 +1361,14 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_u32(&mut self, span: Span) -> u32 {
         let text = self.text(span);
-        text.parse::<u32>().ok().filter(|value| *value <= i32::MAX as u32).unwrap_or_else(|| {
-            let text = text.to_string();
-            self.report(diagnostics::integer_out_of_range(span, &text));
-            0
-        })
+        text.parse::<u32>()
+            .ok()
+            .filter(|value| *value <= i32::MAX as u32)
+            .unwrap_or_else(|| {
+                let text = text.to_string();
+                self.report(diagnostics::integer_out_of_range(span, &text));
+                0
+            })
     }
 
     // ---------------------------------------------------------------- target filters
@@ -1142,7 +1380,11 @@ impl<'a, 't> Parser<'a, 't> {
         if !self.enter() {
             return self.error_filter(start);
         }
-        let quantity = if self.at(TokenKind::Lt) { self.parse_quantity() } else { None };
+        let quantity = if self.at(TokenKind::Lt) {
+            self.parse_quantity()
+        } else {
+            None
+        };
         let mut types: SmallVec<[TypeTerm<'a>; 2]> = SmallVec::new();
         let mut type_operator = TypeOperator::Single;
         if self.at_type_term() {
@@ -1152,7 +1394,11 @@ impl<'a, 't> Parser<'a, 't> {
                     None => break,
                 }
                 let operator = match self.peek().kind {
-                    TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => TypeOperator::Choice,
+                    TokenKind::Comma
+                        if allow_comma && self.peek_at(1).kind != TokenKind::Newline =>
+                    {
+                        TypeOperator::Choice
+                    }
                     TokenKind::Amp => TypeOperator::Union,
                     _ => break,
                 };
@@ -1172,8 +1418,16 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("a target type such as `character`, `opp` or `*`");
             return self.error_filter(start);
         }
-        let mut pick = if self.at(TokenKind::Lt) { self.parse_pick() } else { None };
-        let terms = if self.at(TokenKind::LBracket) { self.parse_filter_terms() } else { &[] };
+        let mut pick = if self.at(TokenKind::Lt) {
+            self.parse_pick()
+        } else {
+            None
+        };
+        let terms = if self.at(TokenKind::LBracket) {
+            self.parse_filter_terms()
+        } else {
+            &[]
+        };
         if pick.is_none() && self.at(TokenKind::Lt) {
             pick = self.parse_pick();
         }
@@ -1223,7 +1477,11 @@ impl<'a, 't> Parser<'a, 't> {
     fn at_type_term(&self) -> bool {
         matches!(
             self.peek().kind,
-            TokenKind::Star | TokenKind::Str | TokenKind::Ident | TokenKind::Caret | TokenKind::Bang
+            TokenKind::Star
+                | TokenKind::Str
+                | TokenKind::Ident
+                | TokenKind::Caret
+                | TokenKind::Bang
         )
     }
 
@@ -1241,10 +1499,16 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Ident => {
                 self.bump();
                 let text = self.text(token.span);
-                let is_random = text.as_bytes().first().is_some_and(|byte| byte.eq_ignore_ascii_case(&b'r'))
+                let is_random = text
+                    .as_bytes()
+                    .first()
+                    .is_some_and(|byte| byte.eq_ignore_ascii_case(&b'r'))
                     && text[1..].bytes().all(|byte| byte.is_ascii_digit());
                 if !is_random {
-                    self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
+                    self.report(diagnostics::invalid_quantity(
+                        token.span,
+                        "expected a number, `**` or `r`",
+                    ));
                     self.recover_to_statement_end();
                     return None;
                 }
@@ -1252,7 +1516,10 @@ impl<'a, 't> Parser<'a, 't> {
                 if text.len() == 1 {
                     QuantityKind::Random(None)
                 } else {
-                    QuantityKind::Random(Some(self.parse_u32(Span::new(token.span.start as usize + 1, token.span.end as usize))))
+                    QuantityKind::Random(Some(self.parse_u32(Span::new(
+                        token.span.start as usize + 1,
+                        token.span.end as usize,
+                    ))))
                 }
             }
             TokenKind::Comma => {
@@ -1270,7 +1537,10 @@ impl<'a, 't> Parser<'a, 't> {
                 }
             }
             _ => {
-                self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
+                self.report(diagnostics::invalid_quantity(
+                    token.span,
+                    "expected a number, `**` or `r`",
+                ));
                 self.recover_to_statement_end();
                 return None;
             }
@@ -1282,10 +1552,16 @@ impl<'a, 't> Parser<'a, 't> {
         let span = self.span_from(open.span);
         match kind {
             QuantityKind::Range(min, max) if min.unwrap_or(1) > max => {
-                self.report(diagnostics::invalid_quantity(span, "the minimum is larger than the maximum"));
+                self.report(diagnostics::invalid_quantity(
+                    span,
+                    "the minimum is larger than the maximum",
+                ));
             }
             QuantityKind::Exact(0) | QuantityKind::Random(Some(0)) | QuantityKind::Range(_, 0) => {
-                self.report(diagnostics::invalid_quantity(span, "a quantity must be at least 1"));
+                self.report(diagnostics::invalid_quantity(
+                    span,
+                    "a quantity must be at least 1",
+                ));
             }
             _ => {}
         }
@@ -1325,9 +1601,15 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let span = self.span_from(open.span);
         if count == 0 {
-            self.report(diagnostics::invalid_quantity(span, "a pick must be at least 1"));
+            self.report(diagnostics::invalid_quantity(
+                span,
+                "a pick must be at least 1",
+            ));
         }
-        Some(Pick { count: sign * count as i32, span })
+        Some(Pick {
+            count: sign * count as i32,
+            span,
+        })
     }
 
     /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
@@ -1344,7 +1626,10 @@ impl<'a, 't> Parser<'a, 't> {
             }
             TokenKind::Str => {
                 self.bump();
-                (TypeAtom::CardName(self.string_literal(token.span), token.span), false)
+                (
+                    TypeAtom::CardName(self.string_literal(token.span), token.span),
+                    false,
+                )
             }
             TokenKind::Ident => {
                 let word = self.name(token.span);
@@ -1383,7 +1668,13 @@ impl<'a, 't> Parser<'a, 't> {
             self.bump();
             plural = true;
         }
-        Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
+        Some(TypeTerm {
+            exclude_source,
+            negate,
+            plural,
+            atom,
+            span: self.span_from(start),
+        })
     }
 
     /// `characters` → `character` when the singular is a type word.
@@ -1394,7 +1685,14 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let singular_span = Span::new(span.start as usize, span.end as usize - 1);
         let singular = self.interner_get_lower(singular_span)?;
-        if self.names.is_type_word(singular) { Some(Name { symbol: singular, span: singular_span }) } else { None }
+        if self.names.is_type_word(singular) {
+            Some(Name {
+                symbol: singular,
+                span: singular_span,
+            })
+        } else {
+            None
+        }
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
@@ -1481,7 +1779,11 @@ impl<'a, 't> Parser<'a, 't> {
             };
             let magnitude = self.parse_u32(number.span) as i32;
             let _ = value_start;
-            FilterTermKind::Compare(name, operator, if negative { -magnitude } else { magnitude })
+            FilterTermKind::Compare(
+                name,
+                operator,
+                if negative { -magnitude } else { magnitude },
+            )
         } else if self.eat(TokenKind::Colon).is_some() {
             let word = self.peek();
             if word.kind != TokenKind::Ident {
@@ -1493,7 +1795,11 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             FilterTermKind::Word(name)
         };
-        Some(FilterTerm { negated, kind, span: self.span_from(start) })
+        Some(FilterTerm {
+            negated,
+            kind,
+            span: self.span_from(start),
+        })
     }
 
     /// `::not(tgt)`.
@@ -1511,7 +1817,11 @@ impl<'a, 't> Parser<'a, 't> {
         };
         let argument = self.parse_expression();
         self.expect_close(TokenKind::RParen, open, '(', ')');
-        Some(Selector { name, argument, span: self.span_from(colons.span) })
+        Some(Selector {
+            name,
+            argument,
+            span: self.span_from(colons.span),
+        })
     }
 
     // ---------------------------------------------------------------- expressions
@@ -1520,10 +1830,13 @@ impl<'a, 't> Parser<'a, 't> {
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek().span;
         if !self.enter() {
-            return self.alloc(Expr { kind: ExprKind::Error, span: start });
+            return self.alloc(Expr {
+                kind: ExprKind::Error,
+                span: start,
+            });
         }
         let keywords = self.names.keywords;
-        let all = self.at_keyword(keywords.all) && !matches!(self.peek_at(1).kind, TokenKind::Dot | TokenKind::LParen);
+        let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
         if all {
             self.bump();
         }
@@ -1531,8 +1844,15 @@ impl<'a, 't> Parser<'a, 't> {
         let expression = if self.at_keyword(keywords.in_) {
             self.bump();
             let list = self.parse_or();
-            let kind = if all { ExprKind::All(item, list) } else { ExprKind::Map(item, list) };
-            self.alloc(Expr { kind, span: self.span_from(start) })
+            let kind = if all {
+                ExprKind::All(item, list)
+            } else {
+                ExprKind::Map(item, list)
+            };
+            self.alloc(Expr {
+                kind,
+                span: self.span_from(start),
+            })
         } else {
             if all {
                 self.expected("`in` after `all ...`");
@@ -1570,11 +1890,17 @@ impl<'a, 't> Parser<'a, 't> {
         if self.at_keyword(keywords.not) {
             let token = self.bump();
             if !self.enter() {
-                return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+                return self.alloc(Expr {
+                    kind: ExprKind::Error,
+                    span: token.span,
+                });
             }
             let operand = self.parse_not();
             self.leave();
-            return self.alloc(Expr { kind: ExprKind::Unary(UnaryOp::Not, operand), span: token.span.to(operand.span) });
+            return self.alloc(Expr {
+                kind: ExprKind::Unary(UnaryOp::Not, operand),
+                span: token.span.to(operand.span),
+            });
         }
         self.parse_comparison()
     }
@@ -1597,6 +1923,22 @@ impl<'a, 't> Parser<'a, 't> {
         };
         self.bump();
         let right = self.parse_sum();
+        let next = self.peek();
+        if matches!(
+            next.kind,
+            TokenKind::EqEq
+                | TokenKind::NotEq
+                | TokenKind::Lt
+                | TokenKind::Le
+                | TokenKind::Gt
+                | TokenKind::Ge
+        ) {
+            let written = self.text(next.span).to_string();
+            let mut diagnostic = diagnostics::invalid_comparison(next.span, &written);
+            diagnostic.help = Some("comparisons do not chain: join them with `and`".into());
+            self.report(diagnostic);
+            self.recover_to_statement_end();
+        }
         self.binary(BinaryOp::Compare(operator), left, right)
     }
 
@@ -1641,14 +1983,23 @@ impl<'a, 't> Parser<'a, 't> {
         if operator == UnaryOp::Neg && self.at(TokenKind::Int) && !self.postfix_follows_int() {
             let number = self.bump();
             let magnitude = self.parse_u32(number.span) as i32;
-            return self.alloc(Expr { kind: ExprKind::Int(-magnitude), span: token.span.to(number.span) });
+            return self.alloc(Expr {
+                kind: ExprKind::Int(-magnitude),
+                span: token.span.to(number.span),
+            });
         }
         if !self.enter() {
-            return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+            return self.alloc(Expr {
+                kind: ExprKind::Error,
+                span: token.span,
+            });
         }
         let operand = self.parse_unary();
         self.leave();
-        self.alloc(Expr { kind: ExprKind::Unary(operator, operand), span: token.span.to(operand.span) })
+        self.alloc(Expr {
+            kind: ExprKind::Unary(operator, operand),
+            span: token.span.to(operand.span),
+        })
     }
 
     fn postfix_follows_int(&self) -> bool {
@@ -1672,10 +2023,16 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 _ => {
                     self.expected("an attribute or an index after `.`");
-                    return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+                    return self.alloc(Expr {
+                        kind: ExprKind::Error,
+                        span: token.span,
+                    });
                 }
             };
-            expression = self.alloc(Expr { kind, span: expression.span.to(token.span) });
+            expression = self.alloc(Expr {
+                kind,
+                span: expression.span.to(token.span),
+            });
         }
         expression
     }
@@ -1701,6 +2058,23 @@ impl<'a, 't> Parser<'a, 't> {
                     ExprKind::Bool(false)
                 } else if name.symbol == keywords.nil {
                     ExprKind::Nil
+                } else if [
+                    keywords.not,
+                    keywords.and,
+                    keywords.or,
+                    keywords.in_,
+                    keywords.all,
+                ]
+                .contains(&name.symbol)
+                {
+                    let found = format!("`{}`", self.text(token.span));
+                    self.report(diagnostics::expected(
+                        token.span,
+                        "an expression (parenthesise `not ...`)",
+                        &found,
+                    ));
+                    self.recover_to_statement_end();
+                    ExprKind::Error
                 } else if let Some(open) = self.eat(TokenKind::LParen) {
                     return self.parse_call(name, open);
                 } else {
@@ -1712,14 +2086,20 @@ impl<'a, 't> Parser<'a, 't> {
                 let inner = self.parse_expression();
                 self.expect_close(TokenKind::RParen, token, '(', ')');
                 let span = self.span_from(token.span);
-                return self.alloc(Expr { kind: inner.kind, span });
+                return self.alloc(Expr {
+                    kind: inner.kind,
+                    span,
+                });
             }
             _ => {
                 self.expected("an expression");
                 ExprKind::Error
             }
         };
-        self.alloc(Expr { kind, span: self.span_from(token.span) })
+        self.alloc(Expr {
+            kind,
+            span: self.span_from(token.span),
+        })
     }
 
     /// `abs(discarded.0.sp)`.
@@ -1735,11 +2115,17 @@ impl<'a, 't> Parser<'a, 't> {
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
         let span = self.span_from(callee.span);
-        self.alloc(Expr { kind: ExprKind::Call(callee, self.alloc_slice(&args)), span })
+        self.alloc(Expr {
+            kind: ExprKind::Call(callee, self.alloc_slice(&args)),
+            span,
+        })
     }
 
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
-        self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
+        self.alloc(Expr {
+            kind: ExprKind::Binary(operator, left, right),
+            span: left.span.to(right.span),
+        })
     }
 }
 
