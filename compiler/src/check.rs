@@ -55,6 +55,14 @@ impl<'c> Session<'c> {
         self.catalogue
     }
 
+    /// Checks one card's source bytes: UTF-8, syntax and names, in source order.
+    pub fn check_bytes(&mut self, source: &[u8]) -> Vec<Diagnostic> {
+        match std::str::from_utf8(source) {
+            Ok(text) => self.check(text),
+            Err(error) => vec![diagnostics::invalid_utf8(error.valid_up_to())],
+        }
+    }
+
     /// Parses and checks one card; returns every diagnostic in source order.
     pub fn check(&mut self, source: &str) -> Vec<Diagnostic> {
         self.parse(source).diagnostics

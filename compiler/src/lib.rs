@@ -86,17 +86,14 @@ impl LineIndex {
 
 /// Checks one card's source bytes: UTF-8, syntax and names. Returns every diagnostic,
 /// errors and warnings, in source order.
+/// To check many files, reuse one [`check::Session`].
 pub fn check_bytes(source: &[u8], catalogue: &Catalogue) -> Vec<Diagnostic> {
-    match std::str::from_utf8(source) {
-        Ok(text) => check_source(text, catalogue),
-        Err(error) => vec![diagnostics::invalid_utf8(error.valid_up_to())],
-    }
+    check::Session::new(catalogue).check_bytes(source)
 }
 
 /// Checks one card's source text: syntax and names. Returns every diagnostic in source order.
 pub fn check_source(source: &str, catalogue: &Catalogue) -> Vec<Diagnostic> {
-    let mut session = check::Session::new(catalogue);
-    session.check(source)
+    check::Session::new(catalogue).check(source)
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
     let mut checker = Checker {
+        session: compiler::check::Session::new(&stdlib::CATALOGUE),
         format,
         colour,
         files: 0,
@@ -51,6 +52,8 @@ pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
 
 /// The running totals of one `rsc check`.
 struct Checker {
+    /// Reused across files: the catalogue is interned once.
+    session: compiler::check::Session<'static>,
     format: MessageFormat,
     colour: bool,
     files: usize,
@@ -95,7 +98,7 @@ impl Checker {
             }
         };
         self.files += 1;
-        let diagnostics = compiler::check_bytes(&bytes, &stdlib::CATALOGUE);
+        let diagnostics = self.session.check_bytes(&bytes);
         if diagnostics.is_empty() {
             return Ok(());
         }
