@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod check;
 pub mod diagnostics;
+pub mod fuzzing;
 pub mod lexer;
 pub mod names;
 pub mod parser;

@@ -462,3 +462,18 @@ mod properties {
             })
     }
 }
+
+/// CI's nightly-free smoke of the fuzz target: every seed input, and every prefix of it.
+#[test]
+fn fuzz_seeds_run_clean() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/source");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz/seeds/source exists") {
+        let bytes = std::fs::read(entry.expect("seed entry").path()).expect("seed is readable");
+        for end in 0..=bytes.len() {
+            crate::fuzzing::check_source(&bytes[..end], &stdlib::CATALOGUE);
+        }
+        seeds += 1;
+    }
+    assert!(seeds > 0);
+}

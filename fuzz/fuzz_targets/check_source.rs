@@ -1,0 +1,7 @@
+//! Fuzz target: any bytes as a card's source must check without panicking.
+//! Run with `cargo +nightly fuzz run check_source fuzz/seeds/source` (or RUSTC_BOOTSTRAP=1).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    compiler::fuzzing::check_source(data, &stdlib::CATALOGUE);
+});
