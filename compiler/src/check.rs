@@ -41,13 +41,7 @@ impl<'c> Session<'c> {
     pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
         let mut interner = Rodeo::new();
         let names = Names::new(catalogue, &mut interner);
-        Session {
-            catalogue,
-            interner,
-            names,
-            arena: Bump::new(),
-            tokens: Vec::new(),
-        }
+        Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new() }
     }
 
     /// The catalogue this session checks against.
@@ -72,6 +66,7 @@ impl<'c> Session<'c> {
     pub fn parse(&mut self, source: &str) -> Parsed<'_> {
         let mut diagnostics = Vec::new();
         lexer::tokenize(source, &mut self.tokens, &mut diagnostics);
+        let lexical_errors = diagnostics.len();
         self.arena.reset();
         let card = Parser::new(
             source,
@@ -93,13 +88,9 @@ impl<'c> Session<'c> {
             reads_targets: false,
         };
         checker.check_card(&card);
+        drop_follow_on_errors(source, &mut diagnostics, lexical_errors);
         diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
-        Parsed {
-            card,
-            diagnostics,
-            interner: &self.interner,
-            names: &self.names,
-        }
+        Parsed { card, diagnostics, interner: &self.interner, names: &self.names }
     }
 }
 
@@ -134,13 +125,7 @@ impl Checker<'_> {
         let found = table.get(name.symbol);
         if found.is_none() {
             let written = self.text(name.span).to_string();
-            self.report(diagnostics::unknown_name(
-                code,
-                name.span,
-                what,
-                &written,
-                table.names(),
-            ));
+            self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
         }
         found
     }
@@ -167,11 +152,7 @@ impl Checker<'_> {
         let mut target_property: Option<Span> = None;
         let mut every_statement_targets = true;
         for property in card.properties {
-            let key = if property.key.symbol == keywords.target {
-                keywords.target
-            } else {
-                property.key.symbol
-            };
+            let key = if property.key.symbol == keywords.target { keywords.target } else { property.key.symbol };
             let single = key != keywords.action && key != keywords.label;
             if single && !matches!(property.value, PropertyValue::Error) {
                 if seen_single.contains(&key) {
@@ -201,7 +182,8 @@ impl Checker<'_> {
                     every_statement_targets = false;
                     self.check_costs(auto.costs);
                     if let Some(trigger) = &auto.trigger {
-                        self.check_trigger(trigger);
+                        let condition_only = auto.statements.iter().all(|statement| statement.chain.is_empty());
+                        self.check_trigger(trigger, condition_only);
                     }
                     for statement in auto.statements {
                         self.check_statement(statement);
@@ -211,10 +193,7 @@ impl Checker<'_> {
                     has_effect = true;
                     for (index, ability) in abilities.iter().enumerate() {
                         self.require(&self.names.abilities, Code::E0015, "ability", *ability);
-                        if abilities[..index]
-                            .iter()
-                            .any(|earlier| earlier.symbol == ability.symbol)
-                        {
+                        if abilities[..index].iter().any(|earlier| earlier.symbol == ability.symbol) {
                             let written = self.text(ability.span).to_string();
                             self.report(diagnostics::duplicate_ability(ability.span, &written));
                         }
@@ -233,21 +212,15 @@ impl Checker<'_> {
                 PropertyValue::Label(label) => {
                     labels += 1;
                     if labels > count_actions(card) {
-                        self.report(diagnostics::too_many_labels(
-                            label.span,
-                            labels,
-                            count_actions(card),
-                        ));
+                        self.report(diagnostics::too_many_labels(label.span, labels, count_actions(card)));
                     }
                 }
                 PropertyValue::Error => has_effect = true,
             }
         }
-        if !has_effect {
-            let span = card
-                .properties
-                .first()
-                .map_or(Span::new(0, 0), |property| property.span);
+        let has_errors = self.diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error);
+        if !has_effect && !has_errors {
+            let span = card.properties.first().map_or(Span::new(0, 0), |property| property.span);
             self.report(diagnostics::card_without_effect(span));
         }
         for index in 0..self.user_variables.len() {
@@ -269,8 +242,7 @@ impl Checker<'_> {
 
     fn check_costs(&mut self, costs: &[Cost<'_>]) {
         for cost in costs {
-            let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind)
-            else {
+            let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
                 continue;
             };
             let spec = &self.catalogue.costs[index as usize];
@@ -282,73 +254,71 @@ impl Checker<'_> {
                 }
                 (CostArg::OptionalFilter, Some(CostArgument::Count(_, span))) => {
                     let written = self.text(cost.kind.span).to_string();
-                    self.report(diagnostics::wrong_argument_kind(
-                        *span,
-                        &written,
-                        "cards",
-                        "a target filter",
-                    ));
+                    self.report(diagnostics::wrong_argument_kind(*span, &written, "cards", "a target filter"));
                 }
                 (_, Some(CostArgument::Filter(filter))) => self.check_filter(filter),
                 (CostArg::OptionalCountOrFilter, Some(CostArgument::Count(..))) => {}
             }
         }
     }
-
-    fn check_trigger(&mut self, trigger: &Trigger<'_>) {
+    fn check_trigger(&mut self, trigger: &Trigger<'_>, condition_only: bool) {
         for event in trigger.events {
             if let Some(prefix) = event.prefix {
-                self.require(
-                    &self.names.event_prefixes,
-                    Code::E0039,
-                    "event prefix",
-                    prefix,
-                );
+                self.require(&self.names.event_prefixes, Code::E0039, "event prefix", prefix);
             }
-            let (code, what) = if trigger.written_as_hook {
-                (Code::E0014, "hook")
-            } else {
-                (Code::E0013, "event")
-            };
-            let Some(index) = self.require(&self.names.events, code, what, event.name) else {
+            let (code, what) = if trigger.written_as_hook { (Code::E0014, "hook") } else { (Code::E0013, "event") };
+            let Some(index) = self.names.events.get(event.name.symbol) else {
+                self.report_unknown_event(event, code, what);
                 continue;
             };
             let spec = &self.catalogue.events[index as usize];
-            if trigger.written_as_hook && !spec.is_hook {
-                let written = self.text(event.name.span).to_string();
-                self.report(diagnostics::mixed_hook_delimiters(
-                    event.span, &written, false,
-                ));
+            let written_event = self.text(event.span).split(':').next().unwrap_or("").trim().to_string();
+            if trigger.written_as_hook != spec.is_hook && (trigger.written_as_hook || condition_only) {
+                self.report(diagnostics::mixed_hook_delimiters(event.span, &written_event, spec.is_hook));
             }
             let Some(suffix) = event.suffix else { continue };
             if self.names.event_suffixes.contains(suffix.symbol) {
                 let word = self.text(suffix.span).to_ascii_lowercase();
                 if (word == "this" || word == "fromthis") && !spec.has_object {
-                    let written = self.text(event.name.span).to_string();
-                    self.report(diagnostics::event_suffix_never_matches(
-                        suffix.span,
-                        &word,
-                        &written,
-                    ));
+                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, &written_event));
                 }
             } else if !self.names.variables.contains(suffix.symbol) {
                 // Any other suffix is an implicit condition on the trigger (`:action`).
                 let written = self.text(suffix.span).to_string();
                 let mut known: Vec<&str> = self.names.event_suffixes.names().to_vec();
                 known.extend(["action", "reaction", "char"]);
-                self.report(diagnostics::unknown_name(
-                    Code::E0023,
-                    suffix.span,
-                    "event suffix",
-                    &written,
-                    &known,
-                ));
+                self.report(diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known));
             }
         }
     }
+    /// An unknown event: suggest with the written prefix kept (`oppEndPhse` → `oppEndPhase`).
+    fn report_unknown_event(&mut self, event: &EventRef, code: Code, what: &str) {
+        let span = event.prefix.map_or(event.name.span, |prefix| prefix.span.to(event.name.span));
+        let written = self.text(span).to_string();
+        let events = self.names.events.names();
+        let mut help = diagnostics::suggest(&written, events.iter().copied());
+        if help.is_none() {
+            for prefix in self.names.event_prefixes.names() {
+                let Some(rest) = written.get(prefix.len()..) else { continue };
+                if written[..prefix.len()].eq_ignore_ascii_case(prefix)
+                    && let Some(suggestion) = diagnostics::suggest(rest.trim(), events.iter().copied())
+                {
+                    let event_name = suggestion.trim_start_matches("did you mean `").trim_end_matches("`?");
+                    let mut capitalised = event_name.to_string();
+                    if let Some(first) = capitalised.get_mut(0..1) {
+                        first.make_ascii_uppercase();
+                    }
+                    help = Some(format!("did you mean `{prefix}{capitalised}`?"));
+                    break;
+                }
+            }
+        }
+        let mut diagnostic = diagnostics::unknown_name(code, span, what, &written, &[]);
+        diagnostic.help = help;
+        self.report(diagnostic);
+    }
 
     // ---------------------------------------------------------------- statements
-
     /// Checks a statement; returns whether it (and every branch) has its own target clause.
     fn check_statement(&mut self, statement: &Statement<'_>) -> bool {
         if let Some(Condition::If(expression, _)) = statement.condition {
@@ -366,10 +336,7 @@ impl Checker<'_> {
             && !statement.chain.is_empty()
         {
             let written = self.text(restriction.span).to_string();
-            self.report(diagnostics::restriction_without_effect(
-                restriction.span,
-                &written,
-            ));
+            self.report(diagnostics::restriction_without_effect(restriction.span, &written));
         }
         let mut targets = statement.target.is_some() || statement.chain.is_empty();
         if let Some(otherwise) = statement.otherwise {
@@ -410,13 +377,7 @@ impl Checker<'_> {
         let spec = &self.catalogue.commands[index as usize];
         let (min, max) = (spec.min_args(), spec.max_args());
         if command.args.len() < min || command.args.len() > max {
-            self.report(diagnostics::wrong_arity(
-                command.span,
-                spec.name,
-                min,
-                max,
-                command.args.len(),
-            ));
+            self.report(diagnostics::wrong_arity(command.span, spec.name, min, max, command.args.len()));
         }
         for (position, arg) in command.args.iter().enumerate() {
             match spec.params.get(position) {
@@ -431,18 +392,10 @@ impl Checker<'_> {
         match (kind, arg) {
             (ArgKind::Keyword(words), Arg::Keyword(word)) => {
                 let written = self.text(word.span).to_string();
-                if !words
-                    .iter()
-                    .any(|known| known.name.eq_ignore_ascii_case(&written))
-                {
+                if !words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
                     let known: Vec<&str> = words.iter().map(|known| known.name).collect();
-                    let what = format!("`{param}` of `{command}`");
-                    let mut diagnostic =
-                        diagnostics::unknown_name(Code::E0026, word.span, &what, &written, &known);
-                    if diagnostic.help.is_none() {
-                        diagnostic.help = Some(format!("`{param}` is one of {}", known.join(", ")));
-                    }
-                    self.report(diagnostic);
+                    let what = format!("`{param}` for `{command}`");
+                    self.report(diagnostics::not_one_of(Code::E0026, word.span, &written, &what, &known));
                 }
             }
             (ArgKind::RuleSwitch, Arg::Keyword(word)) => {
@@ -467,12 +420,7 @@ impl Checker<'_> {
                     self.check_effect(&link.effect);
                 }
             }
-            Arg::Times(..)
-            | Arg::Keyword(_)
-            | Arg::Bool(..)
-            | Arg::Ask(_)
-            | Arg::Str(..)
-            | Arg::Error(_) => {}
+            Arg::Times(..) | Arg::Keyword(_) | Arg::Bool(..) | Arg::Ask(_) | Arg::Str(..) | Arg::Error(_) => {}
         }
     }
 
@@ -489,13 +437,8 @@ impl Checker<'_> {
                         known.extend(self.names.card_types.names());
                         known.extend(self.names.player_words.names());
                         known.extend(self.names.subtypes.names());
-                        let mut diagnostic = diagnostics::unknown_name(
-                            Code::E0038,
-                            word.span,
-                            "target type",
-                            &written,
-                            &known,
-                        );
+                        let mut diagnostic =
+                            diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
                         if diagnostic.help.is_none() {
                             diagnostic.help = Some(
                                 "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
@@ -516,12 +459,7 @@ impl Checker<'_> {
             self.check_zone(zone, false);
         }
         if let Some(selector) = &filter.selector {
-            self.require(
-                &self.names.selectors,
-                Code::E0017,
-                "selector",
-                selector.name,
-            );
+            self.require(&self.names.selectors, Code::E0017, "selector", selector.name);
             self.check_expr(selector.argument);
         }
     }
@@ -538,46 +476,21 @@ impl Checker<'_> {
                     let mut known: Vec<&str> = names.filters.names().to_vec();
                     known.extend(names.card_types.names());
                     known.extend(names.subtypes.names());
-                    self.report(diagnostics::unknown_name(
-                        Code::E0011,
-                        word.span,
-                        "filter",
-                        &written,
-                        &known,
-                    ));
+                    self.report(diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known));
                 }
             }
             FilterTermKind::Compare(property, ..) => {
-                self.require(
-                    &self.names.comparable_filters,
-                    Code::E0011,
-                    "comparable filter",
-                    property,
-                );
+                self.require(&self.names.comparable_filters, Code::E0011, "comparable filter", property);
             }
             FilterTermKind::Rank(property, word) => {
-                if let Some(index) = self.require(
-                    &self.names.ranking_filters,
-                    Code::E0011,
-                    "ranking filter",
-                    property,
-                ) {
+                if let Some(index) = self.require(&self.names.ranking_filters, Code::E0011, "ranking filter", property)
+                {
                     let spec = &self.catalogue.ranking_filters[index as usize];
                     let written = self.text(word.span).to_string();
-                    if !spec
-                        .words
-                        .iter()
-                        .any(|known| known.name.eq_ignore_ascii_case(&written))
-                    {
+                    if !spec.words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
                         let known: Vec<&str> = spec.words.iter().map(|known| known.name).collect();
-                        let what = format!("ranking of `{}`", spec.name);
-                        self.report(diagnostics::unknown_name(
-                            Code::E0011,
-                            word.span,
-                            &what,
-                            &written,
-                            &known,
-                        ));
+                        let what = format!("ranking for `{}`", spec.name);
+                        self.report(diagnostics::not_one_of(Code::E0011, word.span, &written, &what, &known));
                     }
                 }
             }
@@ -587,28 +500,16 @@ impl Checker<'_> {
     /// A zone after `@`, or a pile argument when `pile_only`.
     fn check_zone(&mut self, zone: &ZoneRef, pile_only: bool) {
         if let Some(prefix) = zone.prefix {
-            self.require(
-                &self.names.zone_prefixes,
-                Code::E0040,
-                "zone prefix",
-                prefix,
-            );
+            self.require(&self.names.zone_prefixes, Code::E0040, "zone prefix", prefix);
         }
         let what = if pile_only { "pile" } else { "zone" };
-        let known: Vec<&str> = self
-            .catalogue
-            .zones
-            .iter()
-            .filter(|spec| spec.is_pile || !pile_only)
-            .map(|spec| spec.name)
-            .collect();
+        let known: Vec<&str> =
+            self.catalogue.zones.iter().filter(|spec| spec.is_pile || !pile_only).map(|spec| spec.name).collect();
         let index = self.names.zones.get(zone.zone.symbol);
-        let valid =
-            index.is_some_and(|index| !pile_only || self.catalogue.zones[index as usize].is_pile);
+        let valid = index.is_some_and(|index| !pile_only || self.catalogue.zones[index as usize].is_pile);
         if !valid {
             let written = self.text(zone.zone.span).to_string();
-            let mut diagnostic =
-                diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
+            let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
             if diagnostic.help.is_none() {
                 // `oppRng`: suggest with the prefix kept.
                 diagnostic.help = self.suggest_prefixed_zone(zone, &known);
@@ -620,13 +521,10 @@ impl Checker<'_> {
     fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str]) -> Option<String> {
         let written = self.text(zone.span);
         for prefix in self.names.zone_prefixes.names() {
-            if written.len() > prefix.len() && written[..prefix.len()].eq_ignore_ascii_case(prefix)
-            {
+            if written.len() > prefix.len() && written[..prefix.len()].eq_ignore_ascii_case(prefix) {
                 let rest = &written[prefix.len()..];
                 if let Some(help) = diagnostics::suggest(rest, known.iter().copied()) {
-                    let zone_name = help
-                        .trim_start_matches("did you mean `")
-                        .trim_end_matches("`?");
+                    let zone_name = help.trim_start_matches("did you mean `").trim_end_matches("`?");
                     let mut capitalised = zone_name.to_string();
                     if let Some(first) = capitalised.get_mut(0..1) {
                         first.make_ascii_uppercase();
@@ -635,22 +533,14 @@ impl Checker<'_> {
                 }
             }
         }
-        Some(format!(
-            "a {} is one of {}",
-            if known.len() < 7 { "pile" } else { "zone" },
-            known.join(", ")
-        ))
+        Some(format!("a {} is one of {}", if known.len() < 7 { "pile" } else { "zone" }, known.join(", ")))
     }
 
     // ---------------------------------------------------------------- expressions
 
     fn check_expr(&mut self, expression: &Expr<'_>) {
         match expression.kind {
-            ExprKind::Int(_)
-            | ExprKind::Str(_)
-            | ExprKind::Bool(_)
-            | ExprKind::Nil
-            | ExprKind::Error => {}
+            ExprKind::Int(_) | ExprKind::Str(_) | ExprKind::Bool(_) | ExprKind::Nil | ExprKind::Error => {}
             ExprKind::Name(name) => self.check_name(name),
             ExprKind::Attr(base, attribute) => {
                 self.check_expr(base);
@@ -658,19 +548,11 @@ impl Checker<'_> {
             }
             ExprKind::Index(base, _) => self.check_expr(base),
             ExprKind::Call(callee, args) => {
-                if let Some(index) =
-                    self.require(&self.names.functions, Code::E0024, "function", callee)
-                {
+                if let Some(index) = self.require(&self.names.functions, Code::E0024, "function", callee) {
                     let spec = &self.catalogue.functions[index as usize];
                     let (min, max) = (spec.min_args as usize, spec.max_args as usize);
                     if args.len() < min || args.len() > max {
-                        self.report(diagnostics::wrong_arity(
-                            expression.span,
-                            spec.name,
-                            min,
-                            max,
-                            args.len(),
-                        ));
+                        self.report(diagnostics::wrong_arity(expression.span, spec.name, min, max, args.len()));
                     }
                 }
                 for arg in args {
@@ -678,9 +560,7 @@ impl Checker<'_> {
                 }
             }
             ExprKind::Unary(_, operand) => self.check_expr(operand),
-            ExprKind::Binary(_, left, right)
-            | ExprKind::Map(left, right)
-            | ExprKind::All(left, right) => {
+            ExprKind::Binary(_, left, right) | ExprKind::Map(left, right) | ExprKind::All(left, right) => {
                 self.check_expr(left);
                 self.check_expr(right);
             }
@@ -695,35 +575,48 @@ impl Checker<'_> {
         if self.names.variables.contains(name.symbol) {
             return;
         }
-        if let Some(variable) = self
-            .user_variables
-            .iter_mut()
-            .find(|variable| variable.name == name.symbol)
-        {
+        let mut declared = false;
+        for variable in self.user_variables.iter_mut().filter(|variable| variable.name == name.symbol) {
             variable.read = true;
+            declared = true;
+        }
+        if declared {
             return;
         }
         let written = self.text(name.span).to_string();
         let mut known: Vec<&str> = self.names.variables.names().to_vec();
-        let user_names: Vec<&str> = self
-            .user_variables
-            .iter()
-            .map(|variable| self.source.get(variable.span.range()).unwrap_or(""))
-            .collect();
+        let user_names: Vec<&str> =
+            self.user_variables.iter().map(|variable| self.source.get(variable.span.range()).unwrap_or("")).collect();
         known.extend(user_names);
-        self.report(diagnostics::unknown_name(
-            Code::E0023,
-            name.span,
-            "name",
-            &written,
-            &known,
-        ));
+        self.report(diagnostics::unknown_name(Code::E0023, name.span, "name", &written, &known));
     }
 }
 
 fn count_actions(card: &Card<'_>) -> usize {
-    card.properties
-        .iter()
-        .filter(|property| matches!(property.value, PropertyValue::Action(_)))
-        .count()
+    card.properties.iter().filter(|property| matches!(property.value, PropertyValue::Action(_))).count()
+}
+
+/// A line with a lexical error (a bad character, an unterminated string) keeps only that
+/// error: what the parser and checker then say about the same line is noise.
+fn drop_follow_on_errors(source: &str, diagnostics: &mut Vec<Diagnostic>, lexical_errors: usize) {
+    if lexical_errors == 0 {
+        return;
+    }
+    let line_of = |offset: u32| -> (usize, usize) {
+        let offset = (offset as usize).min(source.len());
+        let start = source[..offset].rfind('\n').map_or(0, |newline| newline + 1);
+        let end = source[offset..].find('\n').map_or(source.len(), |newline| offset + newline);
+        (start, end)
+    };
+    let bad_lines: SmallVec<[(usize, usize); 4]> =
+        diagnostics[..lexical_errors].iter().map(|diagnostic| line_of(diagnostic.span.start)).collect();
+    let mut index = 0;
+    diagnostics.retain(|diagnostic| {
+        index += 1;
+        if index <= lexical_errors {
+            return true;
+        }
+        let start = diagnostic.span.start as usize;
+        !bad_lines.iter().any(|&(line_start, line_end)| start >= line_start && start <= line_end)
+    });
 }

@@ -130,13 +130,7 @@ impl Diagnostic {
     }
 
     fn new(code: Code, span: Span, message: String, label: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            code,
-            message,
-            span,
-            label: label.into(),
-            help: None,
-        }
+        Diagnostic { code, message, span, label: label.into(), help: None }
     }
 
     fn with_help(mut self, help: Option<String>) -> Diagnostic {
@@ -149,34 +143,59 @@ impl Diagnostic {
 pub fn suggest<'n>(written: &str, known: impl IntoIterator<Item = &'n str>) -> Option<String> {
     let written_lower = written.to_ascii_lowercase();
     let limit = match written_lower.len() {
-        0..=2 => 1,
-        3..=5 => 2,
+        0..=2 => 0,
+        3..=5 => 1,
+        6..=9 => 2,
         _ => 3,
     };
     let mut best: Option<(usize, &str)> = None;
     for candidate in known {
-        let distance = edit_distance(&written_lower, &candidate.to_ascii_lowercase());
-        if distance <= limit && best.is_none_or(|(best_distance, _)| distance < best_distance) {
+        let candidate_lower = candidate.to_ascii_lowercase();
+        let mut distance = edit_distance(&written_lower, &candidate_lower);
+        // An abbreviation (`dmg` for `damage`) counts as close.
+        if distance > limit && is_abbreviation(&written_lower, &candidate_lower) {
+            distance = limit;
+        }
+        if distance <= limit && distance > 0 && best.is_none_or(|(best_distance, _)| distance < best_distance) {
             best = Some((distance, candidate));
         }
     }
     best.map(|(_, name)| format!("did you mean `{name}`?"))
 }
 
-/// Levenshtein distance over bytes (names are ASCII).
+/// Whether `short` (three letters or more) keeps the first letter of `long` and the rest
+/// of its letters in order.
+fn is_abbreviation(short: &str, long: &str) -> bool {
+    if short.len() < 3 || short.len() >= long.len() || short.as_bytes().first() != long.as_bytes().first() {
+        return false;
+    }
+    let mut long_bytes = long.bytes();
+    short.bytes().all(|byte| long_bytes.any(|candidate| candidate == byte))
+}
+
+/// Edit distance over bytes (names are ASCII), counting a swap of two neighbours as one
+/// edit (`ueto` is one edit from `ueot`).
 fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    let mut current = vec![0; b.len() + 1];
-    for (i, &byte_a) in a.iter().enumerate() {
-        current[0] = i + 1;
-        for (j, &byte_b) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(byte_a != byte_b);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        std::mem::swap(&mut previous, &mut current);
+    let width = b.len() + 1;
+    let mut rows = vec![0usize; (a.len() + 1) * width];
+    for (j, cell) in rows.iter_mut().take(width).enumerate() {
+        *cell = j;
     }
-    previous[b.len()]
+    for i in 1..=a.len() {
+        rows[i * width] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[(i - 1) * width + j] + 1)
+                .min(rows[i * width + j - 1] + 1)
+                .min(rows[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[(i - 2) * width + j - 2] + 1);
+            }
+            rows[i * width + j] = best;
+        }
+    }
+    rows[a.len() * width + b.len()]
 }
 
 // ---- constructors, one per situation, grouped by stage ----
@@ -192,64 +211,32 @@ pub(crate) fn invalid_utf8(offset: usize) -> Diagnostic {
 }
 
 pub(crate) fn unexpected_character(span: Span, character: char) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0002,
-        span,
-        format!("unexpected character `{}`", character.escape_default()),
-        "not part of RuleScript",
-    )
+    let shown = if character.is_control() { character.escape_default().to_string() } else { character.to_string() };
+    Diagnostic::new(Code::E0002, span, format!("unexpected character `{shown}`"), "not part of RuleScript")
 }
 
 pub(crate) fn unterminated_string(span: Span) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0003,
-        span,
-        "unterminated string literal".into(),
-        "string starts here",
-    )
-    .with_help(Some(
-        "close the string with the same quote on the same line".into(),
-    ))
+    Diagnostic::new(Code::E0003, span, "unterminated string literal".into(), "string starts here")
+        .with_help(Some("close the string with the same quote on the same line".into()))
 }
 
 pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0041,
-        span,
-        format!("line is longer than {limit} bytes"),
-        "this line",
-    )
+    Diagnostic::new(Code::E0041, span, format!("line is longer than {limit} bytes"), "this line")
 }
 
 pub(crate) fn unknown_property(span: Span, written: &str, known: &[&str]) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0004,
-        span,
-        format!("unknown property `{written}`"),
-        "unknown property",
-    )
-    .with_help(
+    Diagnostic::new(Code::E0004, span, format!("unknown property `{written}`"), "unknown property").with_help(
         suggest(written, known.iter().copied())
             .or_else(|| Some(format!("a property is one of {}", quoted_list(known)))),
     )
 }
 
 pub(crate) fn property_without_equals(span: Span, property: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0005,
-        span,
-        format!("expected `=` after `{property}`"),
-        "expected `=` here",
-    )
+    Diagnostic::new(Code::E0005, span, format!("expected `=` after `{property}`"), "expected `=` here")
 }
 
 pub(crate) fn expected(span: Span, what: &str, found: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0006,
-        span,
-        format!("expected {what}, found {found}"),
-        format!("expected {what}"),
-    )
+    Diagnostic::new(Code::E0006, span, format!("expected {what}, found {found}"), format!("expected {what}"))
 }
 
 pub(crate) fn unclosed_bracket(span: Span, open: char, close: char) -> Diagnostic {
@@ -262,37 +249,15 @@ pub(crate) fn unclosed_bracket(span: Span, open: char, close: char) -> Diagnosti
 }
 
 pub(crate) fn unmatched_closing(span: Span, close: char) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0007,
-        span,
-        format!("unmatched `{close}`"),
-        "nothing to close here",
-    )
+    Diagnostic::new(Code::E0007, span, format!("unmatched `{close}`"), "nothing to close here")
 }
 
-pub(crate) fn unknown_name(
-    code: Code,
-    span: Span,
-    what: &str,
-    written: &str,
-    known: &[&str],
-) -> Diagnostic {
-    Diagnostic::new(
-        code,
-        span,
-        format!("unknown {what} `{written}`"),
-        format!("unknown {what}"),
-    )
-    .with_help(suggest(written, known.iter().copied()))
+pub(crate) fn unknown_name(code: Code, span: Span, what: &str, written: &str, known: &[&str]) -> Diagnostic {
+    Diagnostic::new(code, span, format!("unknown {what} `{written}`"), format!("unknown {what}"))
+        .with_help(suggest(written, known.iter().copied()))
 }
 
-pub(crate) fn wrong_arity(
-    span: Span,
-    command: &str,
-    min: usize,
-    max: usize,
-    given: usize,
-) -> Diagnostic {
+pub(crate) fn wrong_arity(span: Span, command: &str, min: usize, max: usize, given: usize) -> Diagnostic {
     let expected = match (min, max) {
         (min, max) if min == max => format!("{min} argument{}", plural(min)),
         (0, max) => format!("at most {max} argument{}", plural(max)),
@@ -301,25 +266,32 @@ pub(crate) fn wrong_arity(
     Diagnostic::new(
         Code::E0009,
         span,
-        format!(
-            "`{command}` takes {expected} but {given} {} given",
-            if given == 1 { "was" } else { "were" }
-        ),
+        format!("`{command}` takes {expected} but {given} {} given", if given == 1 { "was" } else { "were" }),
         format!("{given} argument{}", plural(given)),
     )
 }
 
-pub(crate) fn wrong_argument_kind(
-    span: Span,
-    command: &str,
-    param: &str,
-    expected: &str,
-) -> Diagnostic {
+pub(crate) fn wrong_argument_kind(span: Span, command: &str, param: &str, expected: &str) -> Diagnostic {
     Diagnostic::new(
         Code::E0010,
         span,
         format!("argument `{param}` of `{command}` must be {expected}"),
         format!("expected {expected}"),
+    )
+}
+
+pub(crate) fn branch_after_else(span: Span, keyword: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0020,
+        span,
+        format!("`[[{keyword}]]` after `[[else]]`: `[[else]]` must be the last branch"),
+        "after the last branch",
+    )
+}
+
+pub(crate) fn not_one_of(code: Code, span: Span, written: &str, what: &str, known: &[&str]) -> Diagnostic {
+    Diagnostic::new(code, span, format!("`{written}` is not a valid {what}"), format!("not a valid {what}")).with_help(
+        suggest(written, known.iter().copied()).or_else(|| Some(format!("expected one of {}", quoted_list(known)))),
     )
 }
 
@@ -334,15 +306,8 @@ pub(crate) fn else_without_if(span: Span, keyword: &str) -> Diagnostic {
 
 pub(crate) fn second_target_clause(span: Span, first: Span) -> Diagnostic {
     let _ = first;
-    Diagnostic::new(
-        Code::E0021,
-        span,
-        "more than one target clause in a statement".into(),
-        "second target clause",
-    )
-    .with_help(Some(
-        "split the statement with `;`, one target clause each".into(),
-    ))
+    Diagnostic::new(Code::E0021, span, "more than one target clause in a statement".into(), "second target clause")
+        .with_help(Some("split the statement with `;`, one target clause each".into()))
 }
 
 pub(crate) fn empty_value(span: Span, what: &str) -> Diagnostic {
@@ -360,95 +325,52 @@ pub(crate) fn bare_ability(span: Span, word: &str) -> Diagnostic {
 }
 
 pub(crate) fn duplicate_property(span: Span, property: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0028,
-        span,
-        format!("property `{property}` is given twice"),
-        "second occurrence",
+    Diagnostic::new(Code::E0028, span, format!("property `{property}` is given twice"), "second occurrence").with_help(
+        Some(match property {
+            "auto" | "vars" => "join the parts into one line with `;`".to_string(),
+            "requisite" => "join the filters into one line with `&&`".to_string(),
+            _ => "keep only one".to_string(),
+        }),
     )
-    .with_help(Some(match property {
-        "auto" | "vars" => "join the parts into one line with `;`".to_string(),
-        "requisite" => "join the filters into one line with `&&`".to_string(),
-        _ => "keep only one".to_string(),
-    }))
 }
 
 pub(crate) fn missing_chain_operator(span: Span) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0029,
-        span,
-        "missing `&` between effects".into(),
-        "this effect follows another",
-    )
-    .with_help(Some(
-        "join effects with `&`, `&&` or `||`, or separate statements with `;`".into(),
-    ))
+    Diagnostic::new(Code::E0029, span, "missing `&` between effects".into(), "this effect follows another")
+        .with_help(Some("join effects with `&`, `&&` or `||`, or separate statements with `;`".into()))
 }
 
 pub(crate) fn second_condition(span: Span) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0030,
-        span,
-        "more than one condition in a statement".into(),
-        "second condition",
-    )
-    .with_help(Some(
-        "combine the conditions with `and`, or use `[[elif ...]]`".into(),
-    ))
+    Diagnostic::new(Code::E0030, span, "more than one condition in a statement".into(), "second condition")
+        .with_help(Some("combine the conditions with `and`, or use `[[elif ...]]`".into()))
 }
 
 pub(crate) fn second_restriction(span: Span) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0031,
-        span,
-        "more than one restriction in a statement".into(),
-        "second restriction",
-    )
+    Diagnostic::new(Code::E0031, span, "more than one restriction in a statement".into(), "second restriction")
 }
 
 pub(crate) fn too_many_labels(span: Span, labels: usize, actions: usize) -> Diagnostic {
     Diagnostic::new(
         Code::E0032,
         span,
-        format!("{labels} labels for {actions} action{}", plural(actions)),
+        format!("{labels} label{} for {actions} action{}", plural(labels), plural(actions)),
         "this label names no action",
     )
 }
 
 pub(crate) fn nesting_too_deep(span: Span, limit: usize) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0033,
-        span,
-        format!("nesting deeper than {limit} levels"),
-        "too deep",
-    )
+    Diagnostic::new(Code::E0033, span, format!("nesting deeper than {limit} levels"), "too deep")
 }
 
 pub(crate) fn invalid_quantity(span: Span, why: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0034,
-        span,
-        format!("invalid quantity or pick: {why}"),
-        "here",
-    )
+    Diagnostic::new(Code::E0034, span, format!("invalid quantity or pick: {why}"), "here")
 }
 
 pub(crate) fn card_without_effect(span: Span) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0035,
-        span,
-        "card has no `action`, `auto` or `abilities`".into(),
-        "nothing to run",
-    )
+    Diagnostic::new(Code::E0035, span, "card has no `action`, `auto` or `abilities`".into(), "nothing to run")
 }
 
 pub(crate) fn integer_out_of_range(span: Span, text: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::E0036,
-        span,
-        format!("integer `{text}` is out of range"),
-        "does not fit in 32 bits",
-    )
+    Diagnostic::new(Code::E0036, span, format!("integer `{text}` is out of range"), "does not fit in 32 bits")
 }
 
 pub(crate) fn invalid_comparison(span: Span, written: &str) -> Diagnostic {
@@ -456,13 +378,8 @@ pub(crate) fn invalid_comparison(span: Span, written: &str) -> Diagnostic {
         "=" => Some("write `==` to compare".to_string()),
         _ => None,
     };
-    Diagnostic::new(
-        Code::E0037,
-        span,
-        format!("invalid comparison operator `{written}`"),
-        "here",
-    )
-    .with_help(help.or_else(|| Some("use one of `==`, `!=`, `<`, `<=`, `>`, `>=`".into())))
+    Diagnostic::new(Code::E0037, span, format!("invalid comparison operator `{written}`"), "here")
+        .with_help(help.or_else(|| Some("use one of `==`, `!=`, `<`, `<=`, `>`, `>=`".into())))
 }
 
 pub(crate) fn event_suffix_never_matches(span: Span, suffix: &str, event: &str) -> Diagnostic {
@@ -488,12 +405,7 @@ pub(crate) fn restriction_without_effect(span: Span, restriction: &str) -> Diagn
 }
 
 pub(crate) fn variable_never_read(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::W0003,
-        span,
-        format!("variable `{name}` is never read"),
-        "declared here",
-    )
+    Diagnostic::new(Code::W0003, span, format!("variable `{name}` is never read"), "declared here")
 }
 
 pub(crate) fn mixed_hook_delimiters(span: Span, name: &str, is_hook: bool) -> Diagnostic {
@@ -501,22 +413,14 @@ pub(crate) fn mixed_hook_delimiters(span: Span, name: &str, is_hook: bool) -> Di
     Diagnostic::new(
         Code::W0004,
         span,
-        format!(
-            "`{name}` is {} but is written between `{written}`",
-            if is_hook { "a hook" } else { "an event" }
-        ),
+        format!("`{name}` is {} but is written between `{written}`", if is_hook { "a hook" } else { "an event" }),
         "delimiter",
     )
     .with_help(Some(format!("write it between `{wanted}`")))
 }
 
 pub(crate) fn duplicate_ability(span: Span, name: &str) -> Diagnostic {
-    Diagnostic::new(
-        Code::W0005,
-        span,
-        format!("ability `{name}` is listed twice"),
-        "duplicate",
-    )
+    Diagnostic::new(Code::W0005, span, format!("ability `{name}` is listed twice"), "duplicate")
 }
 
 pub(crate) fn unused_target_property(span: Span) -> Diagnostic {

@@ -111,32 +111,20 @@ pub fn tokenize(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Dia
     while position < bytes.len() {
         let line_end = memchr_newline(bytes, position);
         if line_end - position > MAX_LINE_BYTES {
-            diagnostics.push(diagnostics::line_too_long(
-                Span::new(position, line_end),
-                MAX_LINE_BYTES,
-            ));
+            diagnostics.push(diagnostics::line_too_long(Span::new(position, line_end), MAX_LINE_BYTES));
         } else {
             lex_line(source, position, line_end, tokens, diagnostics);
         }
         if line_end < bytes.len() {
-            tokens.push(Token {
-                kind: TokenKind::Newline,
-                span: Span::new(line_end, line_end + 1),
-            });
+            tokens.push(Token { kind: TokenKind::Newline, span: Span::new(line_end, line_end + 1) });
         }
         position = line_end + 1;
     }
-    tokens.push(Token {
-        kind: TokenKind::Eof,
-        span: Span::new(source.len(), source.len()),
-    });
+    tokens.push(Token { kind: TokenKind::Eof, span: Span::new(source.len(), source.len()) });
 }
 
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
-    bytes[from..]
-        .iter()
-        .position(|&byte| byte == b'\n')
-        .map_or(bytes.len(), |offset| from + offset)
+    bytes[from..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |offset| from + offset)
 }
 
 fn is_ident_start(byte: u8) -> bool {
@@ -148,13 +136,7 @@ fn is_ident_continue(byte: u8) -> bool {
 }
 
 /// Lexes `source[start..end]` (one line, without its `\n`).
-fn lex_line(
-    source: &str,
-    start: usize,
-    end: usize,
-    tokens: &mut Vec<Token>,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
+fn lex_line(source: &str, start: usize, end: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
     let bytes = source.as_bytes();
     let mut position = start;
     if let Some(text_start) = label_text_start(bytes, start, end) {
@@ -162,10 +144,7 @@ fn lex_line(
         lex_range(source, start, text_start, tokens, diagnostics);
         let text_end = label_text_end(bytes, text_start, end);
         if text_end > text_start {
-            tokens.push(Token {
-                kind: TokenKind::LabelText,
-                span: Span::new(text_start, text_end),
-            });
+            tokens.push(Token { kind: TokenKind::LabelText, span: Span::new(text_start, text_end) });
         }
         return;
     }
@@ -236,10 +215,7 @@ fn lex_range(
         let byte = bytes[position];
         let token_start = position;
         let single = |kind| (kind, 1usize);
-        let next = bytes
-            .get(position + 1)
-            .copied()
-            .filter(|_| position + 1 < end);
+        let next = bytes.get(position + 1).copied().filter(|_| position + 1 < end);
         let (kind, length) = match byte {
             b' ' | b'\t' | b'\r' | b'\x0c' | b'\x0b' => {
                 position += 1;
@@ -247,30 +223,21 @@ fn lex_range(
             }
             b'#' => return end,
             b'"' | b'\'' => {
-                let close = bytes[position + 1..end]
-                    .iter()
-                    .position(|&candidate| candidate == byte);
+                let close = bytes[position + 1..end].iter().position(|&candidate| candidate == byte);
                 match close {
                     Some(offset) => (TokenKind::Str, offset + 2),
                     None => {
-                        diagnostics
-                            .push(diagnostics::unterminated_string(Span::new(position, end)));
+                        diagnostics.push(diagnostics::unterminated_string(Span::new(position, end)));
                         return end;
                     }
                 }
             }
             b'0'..=b'9' => {
-                let length = bytes[position..end]
-                    .iter()
-                    .take_while(|byte| byte.is_ascii_digit())
-                    .count();
+                let length = bytes[position..end].iter().take_while(|byte| byte.is_ascii_digit()).count();
                 (TokenKind::Int, length)
             }
             byte if is_ident_start(byte) => {
-                let length = bytes[position..end]
-                    .iter()
-                    .take_while(|&&byte| is_ident_continue(byte))
-                    .count();
+                let length = bytes[position..end].iter().take_while(|&&byte| is_ident_continue(byte)).count();
                 (TokenKind::Ident, length)
             }
             b'(' => single(TokenKind::LParen),
@@ -310,19 +277,13 @@ fn lex_range(
                 // Report the whole character, not one byte of it.
                 let character = source[position..].chars().next().unwrap_or('\u{fffd}');
                 let width = character.len_utf8();
-                diagnostics.push(diagnostics::unexpected_character(
-                    Span::new(position, position + width),
-                    character,
-                ));
+                diagnostics.push(diagnostics::unexpected_character(Span::new(position, position + width), character));
                 position += width;
                 continue;
             }
         };
         position += length;
-        tokens.push(Token {
-            kind,
-            span: Span::new(token_start, position),
-        });
+        tokens.push(Token { kind, span: Span::new(token_start, position) });
     }
     end
 }

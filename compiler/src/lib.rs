@@ -31,18 +31,12 @@ impl Span {
     /// The span `start..end`; offsets past `u32::MAX` saturate (sources are far smaller).
     pub fn new(start: usize, end: usize) -> Span {
         let clamp = |offset: usize| u32::try_from(offset).unwrap_or(u32::MAX);
-        Span {
-            start: clamp(start),
-            end: clamp(end.max(start)),
-        }
+        Span { start: clamp(start), end: clamp(end.max(start)) }
     }
 
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
-        Span {
-            start: self.start.min(other.start),
-            end: self.end.max(other.end),
-        }
+        Span { start: self.start.min(other.start), end: self.end.max(other.end) }
     }
 
     /// The range, for slicing the source.
@@ -72,15 +66,9 @@ impl LineIndex {
     /// 1-based line and column of byte `offset` in `source` (clamped to the text).
     pub fn line_column(&self, source: &str, offset: u32) -> (u32, u32) {
         let offset = (offset as usize).min(source.len());
-        let line = self
-            .line_starts
-            .partition_point(|&start| start as usize <= offset)
-            .max(1);
+        let line = self.line_starts.partition_point(|&start| start as usize <= offset).max(1);
         let line_start = self.line_starts[line - 1] as usize;
-        let column = source
-            .get(line_start..offset)
-            .map(|prefix| prefix.chars().count())
-            .unwrap_or(offset - line_start);
+        let column = source.get(line_start..offset).map(|prefix| prefix.chars().count()).unwrap_or(offset - line_start);
         (line as u32, column as u32 + 1)
     }
 }

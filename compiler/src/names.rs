@@ -111,15 +111,7 @@ pub struct Names {
 }
 
 /// Property keys, in [`Names::properties`] order.
-pub const PROPERTY_KEYS: &[&str] = &[
-    "target",
-    "action",
-    "auto",
-    "abilities",
-    "requisite",
-    "vars",
-    "label",
-];
+pub const PROPERTY_KEYS: &[&str] = &["target", "action", "auto", "abilities", "requisite", "vars", "label"];
 
 macro_rules! keywords {
     ($($field:ident = $text:literal,)*) => {
@@ -171,10 +163,7 @@ impl Names {
             costs: NameTable::build(interner, catalogue.costs.iter().map(|spec| spec.name)),
             filters: NameTable::build(interner, named(catalogue.filters)),
             comparable_filters: NameTable::build(interner, named(catalogue.comparable_filters)),
-            ranking_filters: NameTable::build(
-                interner,
-                catalogue.ranking_filters.iter().map(|spec| spec.name),
-            ),
+            ranking_filters: NameTable::build(interner, catalogue.ranking_filters.iter().map(|spec| spec.name)),
             zones: NameTable::build(interner, catalogue.zones.iter().map(|spec| spec.name)),
             zone_prefixes: NameTable::build(interner, named(catalogue.zone_prefixes)),
             card_types: NameTable::build(interner, named(catalogue.card_types)),
@@ -196,8 +185,6 @@ impl Names {
 
     /// Whether `symbol` is a word usable as a target type (`character`, `me`, a subtype).
     pub fn is_type_word(&self, symbol: Symbol) -> bool {
-        self.card_types.contains(symbol)
-            || self.subtypes.contains(symbol)
-            || self.player_words.contains(symbol)
+        self.card_types.contains(symbol) || self.subtypes.contains(symbol) || self.player_words.contains(symbol)
     }
 }

@@ -81,10 +81,10 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn peek_at(&self, offset: usize) -> Token {
         let index = (self.position + offset).min(self.tokens.len().saturating_sub(1));
-        self.tokens.get(index).copied().unwrap_or(Token {
-            kind: TokenKind::Eof,
-            span: Span::new(self.source.len(), self.source.len()),
-        })
+        self.tokens
+            .get(index)
+            .copied()
+            .unwrap_or(Token { kind: TokenKind::Eof, span: Span::new(self.source.len(), self.source.len()) })
     }
 
     fn at(&self, kind: TokenKind) -> bool {
@@ -100,11 +100,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn eat(&mut self, kind: TokenKind) -> Option<Token> {
-        if self.at(kind) {
-            Some(self.bump())
-        } else {
-            None
-        }
+        if self.at(kind) { Some(self.bump()) } else { None }
     }
 
     fn text(&self, span: Span) -> &'t str {
@@ -131,8 +127,7 @@ impl<'a, 't> Parser<'a, 't> {
         let text = self.source.get(span.range()).unwrap_or("");
         if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
             self.lowercase_buffer.clear();
-            self.lowercase_buffer
-                .extend(text.chars().map(|character| character.to_ascii_lowercase()));
+            self.lowercase_buffer.extend(text.chars().map(|character| character.to_ascii_lowercase()));
             self.interner.get_or_intern(&self.lowercase_buffer)
         } else {
             self.interner.get_or_intern(text)
@@ -140,10 +135,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn name(&mut self, span: Span) -> Name {
-        Name {
-            symbol: self.intern_lower(span),
-            span,
-        }
+        Name { symbol: self.intern_lower(span), span }
     }
 
     fn describe(&self, token: Token) -> String {
@@ -153,11 +145,7 @@ impl<'a, 't> Parser<'a, 't> {
             _ => {
                 let text = self.text(token.span);
                 let shown: String = text.chars().take(24).collect();
-                if shown.len() < text.len() {
-                    format!("`{shown}...`")
-                } else {
-                    format!("`{shown}`")
-                }
+                if shown.len() < text.len() { format!("`{shown}...`") } else { format!("`{shown}`") }
             }
         }
     }
@@ -181,10 +169,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Skips to the next `;`, end of line or end of file, suppressing follow-on errors.
     fn recover_to_statement_end(&mut self) {
         self.recovering = true;
-        while !matches!(
-            self.peek().kind,
-            TokenKind::Semi | TokenKind::Newline | TokenKind::Eof
-        ) {
+        while !matches!(self.peek().kind, TokenKind::Semi | TokenKind::Newline | TokenKind::Eof) {
             self.bump();
         }
     }
@@ -213,23 +198,12 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Expects a closing bracket matching `open`.
-    fn expect_close(
-        &mut self,
-        kind: TokenKind,
-        open: Token,
-        open_char: char,
-        close_char: char,
-    ) -> Span {
+    fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
         if let Some(token) = self.eat(kind) {
             return token.span;
         }
-        if matches!(
-            self.peek().kind,
-            TokenKind::Newline | TokenKind::Eof | TokenKind::Semi
-        ) {
-            self.report(diagnostics::unclosed_bracket(
-                open.span, open_char, close_char,
-            ));
+        if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
+            self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
             self.recover_to_statement_end();
         } else {
             self.expected(&format!("`{close_char}`"));
@@ -238,14 +212,8 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn span_from(&self, start: Span) -> Span {
-        let end = self
-            .tokens
-            .get(self.position.wrapping_sub(1))
-            .map_or(start.end, |token| token.span.end);
-        Span {
-            start: start.start,
-            end: end.max(start.start),
-        }
+        let end = self.tokens.get(self.position.wrapping_sub(1)).map_or(start.end, |token| token.span.end);
+        Span { start: start.start, end: end.max(start.start) }
     }
 
     fn alloc<T: Copy>(&self, value: T) -> &'a T {
@@ -278,9 +246,7 @@ impl<'a, 't> Parser<'a, 't> {
                 self.recover_to_line_end();
             }
         }
-        Card {
-            properties: self.alloc_slice(&properties),
-        }
+        Card { properties: self.alloc_slice(&properties) }
     }
 
     /// `action = {F}: draw()` (one line).
@@ -288,11 +254,7 @@ impl<'a, 't> Parser<'a, 't> {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
             let found = self.describe(key_token);
-            self.report(diagnostics::expected(
-                key_token.span,
-                "a property such as `action =`",
-                &found,
-            ));
+            self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
             self.recover_to_line_end();
             return None;
         }
@@ -301,42 +263,25 @@ impl<'a, 't> Parser<'a, 't> {
         let keywords = self.names.keywords;
         let Some(property_index) = self.names.properties.get(key.symbol) else {
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::unknown_property(
-                key.span,
-                &written,
-                crate::names::PROPERTY_KEYS,
-            ));
+            self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
             self.recover_to_line_end();
             return None;
         };
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::property_without_equals(
-                self.peek().span,
-                &written,
-            ));
+            self.report(diagnostics::property_without_equals(self.peek().span, &written));
             self.recover_to_line_end();
             return None;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
             let span = self.span_from(key.span);
             let written = self.text(key.span).to_string();
-            self.report(diagnostics::empty_value(
-                span,
-                &format!("value of `{written}`"),
-            ));
-            return Some(Property {
-                key,
-                span,
-                value: PropertyValue::Error,
-            });
+            self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+            return Some(Property { key, span, value: PropertyValue::Error });
         }
         let value = match crate::names::PROPERTY_KEYS[property_index as usize] {
-            "target" => PropertyValue::Target {
-                optional,
-                filters: self.parse_filter_list(TokenKind::Semi),
-            },
+            "target" => PropertyValue::Target { optional, filters: self.parse_filter_list(TokenKind::Semi) },
             "action" => PropertyValue::Action(self.parse_action()),
             "auto" => PropertyValue::Auto(self.parse_auto()),
             "abilities" => PropertyValue::Abilities(self.parse_abilities()),
@@ -344,11 +289,7 @@ impl<'a, 't> Parser<'a, 't> {
             "vars" => PropertyValue::Vars(self.parse_vars()),
             _ => self.parse_label(),
         };
-        Some(Property {
-            key,
-            span: self.span_from(key.span),
-            value,
-        })
+        Some(Property { key, span: self.span_from(key.span), value })
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
@@ -415,18 +356,13 @@ impl<'a, 't> Parser<'a, 't> {
         let raw = self.text(token.span);
         let bytes = raw.as_bytes();
         let unquoted = match (bytes.first(), bytes.last()) {
-            (Some(&first), Some(&last))
-                if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') =>
-            {
+            (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
                 &raw[1..raw.len() - 1]
             }
             _ => raw,
         };
         let text = self.interner.get_or_intern(unquoted);
-        PropertyValue::Label(Label {
-            text,
-            span: token.span,
-        })
+        PropertyValue::Label(Label { text, span: token.span })
     }
 
     // ---------------------------------------------------------------- actions and autos
@@ -450,11 +386,7 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             self.parse_statements()
         };
-        Auto {
-            costs,
-            trigger,
-            statements,
-        }
+        Auto { costs, trigger, statements }
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
@@ -473,25 +405,20 @@ impl<'a, 't> Parser<'a, 't> {
             let kind = self.name(kind_token.span);
             let argument = match self.eat(TokenKind::LParen) {
                 Some(paren) => {
-                    let argument =
-                        if self.at(TokenKind::Int) && self.peek_at(1).kind == TokenKind::RParen {
-                            let token = self.bump();
-                            let count = self.parse_u32(token.span);
-                            CostArgument::Count(count, token.span)
-                        } else {
-                            CostArgument::Filter(self.parse_filter(true))
-                        };
+                    let argument = if self.at(TokenKind::Int) && self.peek_at(1).kind == TokenKind::RParen {
+                        let token = self.bump();
+                        let count = self.parse_u32(token.span);
+                        CostArgument::Count(count, token.span)
+                    } else {
+                        CostArgument::Filter(self.parse_filter(true))
+                    };
                     self.expect_close(TokenKind::RParen, paren, '(', ')');
                     Some(argument)
                 }
                 None => None,
             };
             self.expect_close(TokenKind::RBrace, open, '{', '}');
-            costs.push(Cost {
-                kind,
-                argument,
-                span: self.span_from(open.span),
-            });
+            costs.push(Cost { kind, argument, span: self.span_from(open.span) });
         }
         if self.eat(TokenKind::Colon).is_none() {
             self.expected("`:` after the cost block");
@@ -504,35 +431,18 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         let written_as_hook = open.kind == TokenKind::Question;
         let mut events: SmallVec<[EventRef; 2]> = SmallVec::new();
-        loop {
-            match self.parse_event_ref() {
-                Some(event) => events.push(event),
-                None => break,
-            }
+        while let Some(event) = self.parse_event_ref() {
+            events.push(event);
             if self.eat(TokenKind::Comma).is_none() {
                 break;
             }
         }
         if self.eat(open.kind).is_none() {
-            let (open_char, close_char) = if written_as_hook {
-                ('?', '?')
-            } else {
-                ('~', '~')
-            };
-            if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-                self.report(diagnostics::unclosed_bracket(
-                    open.span, open_char, close_char,
-                ));
-                self.recover_to_line_end();
-            } else {
-                self.expected(&format!("`{close_char}` to close the event list"));
-            }
+            let delimiter = if written_as_hook { '?' } else { '~' };
+            self.report(diagnostics::unclosed_bracket(open.span, delimiter, delimiter));
+            self.recover_to_line_end();
         }
-        Trigger {
-            written_as_hook,
-            events: self.alloc_slice(&events),
-            span: self.span_from(open.span),
-        }
+        Trigger { written_as_hook, events: self.alloc_slice(&events), span: self.span_from(open.span) }
     }
 
     /// `oppEndPhase:once`, `my HandChanges`, `anyBeforePayCostAction`.
@@ -542,35 +452,31 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("an event name");
             return None;
         }
+        // `my HandChanges`: separate words before the delimiter are joined into one name.
         let mut words: SmallVec<[Span; 2]> = SmallVec::new();
-        while self.at(TokenKind::Ident) {
+        let mut run = 0;
+        while self.peek_at(run).kind == TokenKind::Ident {
+            run += 1;
+        }
+        let closes = matches!(
+            self.peek_at(run).kind,
+            TokenKind::Tilde | TokenKind::Question | TokenKind::Comma | TokenKind::Colon
+        );
+        for _ in 0..if closes { run } else { 1 } {
             words.push(self.bump().span);
         }
         let last = *words.last().unwrap_or(&first.span);
         let (prefix, name) = if words.len() > 1 {
             let prefix = self.name(words[0]);
-            let joined: String = words[1..]
-                .iter()
-                .map(|span| self.text(*span).to_ascii_lowercase())
-                .collect();
+            let joined: String = words[1..].iter().map(|span| self.text(*span).to_ascii_lowercase()).collect();
             let symbol = self.interner.get_or_intern(joined);
-            (
-                Some(prefix),
-                Name {
-                    symbol,
-                    span: words[1].to(last),
-                },
-            )
+            (Some(prefix), Name { symbol, span: words[1].to(last) })
         } else {
             let word = self.name(first.span);
             if self.names.events.contains(word.symbol) {
                 (None, word)
             } else {
-                match self.split_prefix(
-                    first.span,
-                    |names| &names.event_prefixes,
-                    |names| &names.events,
-                ) {
+                match self.split_prefix(first.span, |names| &names.event_prefixes, |names| &names.events) {
                     Some((prefix, rest)) => (Some(prefix), rest),
                     None => (None, word),
                 }
@@ -587,12 +493,7 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             None
         };
-        Some(EventRef {
-            prefix,
-            name,
-            suffix,
-            span: self.span_from(first.span),
-        })
+        Some(EventRef { prefix, name, suffix, span: self.span_from(first.span) })
     }
 
     /// Splits a glued word such as `oppRing` into a known prefix and a known rest.
@@ -606,10 +507,7 @@ impl<'a, 't> Parser<'a, 't> {
         let names = self.names;
         for prefix in prefixes(names).names() {
             let length = prefix.len();
-            if text.len() > length
-                && text.is_char_boundary(length)
-                && text[..length].eq_ignore_ascii_case(prefix)
-            {
+            if text.len() > length && text.is_char_boundary(length) && text[..length].eq_ignore_ascii_case(prefix) {
                 let rest_span = Span::new(span.start as usize + length, span.end as usize);
                 let rest = self.name(rest_span);
                 if rests(names).contains(rest.symbol) {
@@ -626,23 +524,11 @@ impl<'a, 't> Parser<'a, 't> {
     fn zone_ref(&mut self, span: Span) -> ZoneRef {
         let word = self.name(span);
         if self.names.zones.contains(word.symbol) {
-            return ZoneRef {
-                prefix: None,
-                zone: word,
-                span,
-            };
+            return ZoneRef { prefix: None, zone: word, span };
         }
         match self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
-            Some((prefix, zone)) => ZoneRef {
-                prefix: Some(prefix),
-                zone,
-                span,
-            },
-            None => ZoneRef {
-                prefix: None,
-                zone: word,
-                span,
-            },
+            Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
+            None => ZoneRef { prefix: None, zone: word, span },
         }
     }
 
@@ -652,12 +538,12 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
         let mut statements: SmallVec<[Statement<'a>; 2]> = SmallVec::new();
         loop {
-            self.recovering = false;
             let statement = self.parse_statement(BodyKind::Top);
             statements.push(statement);
             if self.eat(TokenKind::Semi).is_none() {
                 break;
             }
+            self.recovering = false;
         }
         self.alloc_slice(&statements)
     }
@@ -685,12 +571,17 @@ impl<'a, 't> Parser<'a, 't> {
                     let is_branch = keyword_token.kind == TokenKind::Ident
                         && (keyword == Some(keywords.elif) || keyword == Some(keywords.else_));
                     if is_branch {
-                        let continues_if =
-                            matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
+                        let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
                         if !continues_if {
                             let word = self.text(keyword_token.span).to_ascii_lowercase();
-                            let span = token.span.to(keyword_token.span);
-                            self.report(diagnostics::else_without_if(span, &word));
+                            let close = self.peek_at(4);
+                            let end = if close.kind == TokenKind::RBracket { close.span } else { keyword_token.span };
+                            let span = token.span.to(end);
+                            if body == BodyKind::Else {
+                                self.report(diagnostics::branch_after_else(span, &word));
+                            } else {
+                                self.report(diagnostics::else_without_if(span, &word));
+                            }
                             self.recover_to_statement_end();
                             break;
                         }
@@ -731,11 +622,7 @@ impl<'a, 't> Parser<'a, 't> {
                     let sign = self.bump();
                     let word = self.bump();
                     let ability = self.name(word.span);
-                    let grant = Grant {
-                        remove: sign.kind == TokenKind::Minus,
-                        ability,
-                        span: sign.span.to(word.span),
-                    };
+                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
                     self.push_effect(&mut chain, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Ident => {
@@ -760,13 +647,19 @@ impl<'a, 't> Parser<'a, 't> {
                     };
                     if chain.is_empty() || pending_operator.is_some() {
                         let found = self.describe(token);
-                        self.report(diagnostics::expected(
-                            token.span,
-                            "an effect before this operator",
-                            &found,
-                        ));
+                        self.report(diagnostics::expected(token.span, "an effect before this operator", &found));
                     }
                     pending_operator = Some((operator, token.span));
+                }
+                TokenKind::RParen | TokenKind::RBracket | TokenKind::RBrace => {
+                    let close = match token.kind {
+                        TokenKind::RParen => ')',
+                        TokenKind::RBracket => ']',
+                        _ => '}',
+                    };
+                    self.report(diagnostics::unmatched_closing(token.span, close));
+                    self.recover_to_statement_end();
+                    break;
                 }
                 _ => {
                     self.expected("a command, `+ability`, condition, target clause or restriction");
@@ -777,32 +670,12 @@ impl<'a, 't> Parser<'a, 't> {
         if let Some((_, span)) = pending_operator {
             let found = self.describe(self.peek());
             let _ = found;
-            self.report(diagnostics::expected(
-                span,
-                "an effect after this operator",
-                "nothing",
-            ));
+            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        let statement = Statement {
-            condition,
-            chain: self.alloc_slice(&chain),
-            target,
-            restriction,
-            otherwise,
-            span,
-        };
-        if condition.is_none()
-            && chain.is_empty()
-            && target.is_none()
-            && restriction.is_none()
-            && otherwise.is_none()
-        {
-            let here = if span.start == span.end {
-                self.peek().span
-            } else {
-                span
-            };
+        let statement = Statement { condition, chain: self.alloc_slice(&chain), target, restriction, otherwise, span };
+        if condition.is_none() && chain.is_empty() && target.is_none() && restriction.is_none() && otherwise.is_none() {
+            let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
         statement
@@ -842,13 +715,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
         if diagnostics::suggest(&written, restriction_words.iter().map(String::as_str)).is_some() {
             let known: Vec<&str> = restriction_words.iter().map(String::as_str).collect();
-            self.report(diagnostics::unknown_name(
-                Code::E0018,
-                span,
-                "restriction",
-                &written,
-                &known,
-            ));
+            self.report(diagnostics::unknown_name(Code::E0018, span, "restriction", &written, &known));
         } else {
             let found = format!("`{written}`");
             self.report(diagnostics::expected(
@@ -864,22 +731,10 @@ impl<'a, 't> Parser<'a, 't> {
     fn restriction(&mut self, span: Span) -> Option<Restriction> {
         let word = self.name(span);
         if self.names.restrictions.contains(word.symbol) {
-            return Some(Restriction {
-                prefix: None,
-                kind: word,
-                span,
-            });
+            return Some(Restriction { prefix: None, kind: word, span });
         }
-        self.split_prefix(
-            span,
-            |names| &names.restriction_prefixes,
-            |names| &names.restrictions,
-        )
-        .map(|(prefix, kind)| Restriction {
-            prefix: Some(prefix),
-            kind,
-            span,
-        })
+        self.split_prefix(span, |names| &names.restriction_prefixes, |names| &names.restrictions)
+            .map(|(prefix, kind)| Restriction { prefix: Some(prefix), kind, span })
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
@@ -895,9 +750,7 @@ impl<'a, 't> Parser<'a, 't> {
             Condition::If(expression, open.span)
         } else if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.may) {
             self.bump();
-            let question = self
-                .eat(TokenKind::Str)
-                .map(|token| self.string_literal(token.span));
+            let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
             Condition::May(question, open.span)
         } else {
             self.expected("`if`, `may`, `elif` or `else` after `[[`");
@@ -915,10 +768,7 @@ impl<'a, 't> Parser<'a, 't> {
         if self.at(TokenKind::RBracket) && self.peek_at(1).kind == TokenKind::RBracket {
             self.bump();
             self.bump();
-        } else if matches!(
-            self.peek().kind,
-            TokenKind::Newline | TokenKind::Eof | TokenKind::Semi
-        ) {
+        } else if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, '[', ']'));
             self.recover_to_statement_end();
         } else {
@@ -933,26 +783,14 @@ impl<'a, 't> Parser<'a, 't> {
         let keyword_token = self.bump();
         let keywords = self.names.keywords;
         let is_elif = self.interner_get_lower(keyword_token.span) == Some(keywords.elif);
-        let elif = if is_elif {
-            Some(self.parse_expression())
-        } else {
-            None
-        };
+        let elif = if is_elif { Some(self.parse_expression()) } else { None };
         self.expect_double_close(open);
         if !self.enter() {
             return None;
         }
-        let body = self.parse_statement(if is_elif {
-            BodyKind::Elif
-        } else {
-            BodyKind::Else
-        });
+        let body = self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
         self.leave();
-        Some(self.alloc(Otherwise {
-            elif,
-            body,
-            span: self.span_from(open.span),
-        }))
+        Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
     }
 
     fn at_target_clause(&self) -> bool {
@@ -964,8 +802,7 @@ impl<'a, 't> Parser<'a, 't> {
         let is_keyword = word == keywords.to || word == keywords.target || word == keywords.from;
         is_keyword
             && (self.peek_at(1).kind == TokenKind::LParen
-                || (self.peek_at(1).kind == TokenKind::Question
-                    && self.peek_at(2).kind == TokenKind::LParen))
+                || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen))
     }
 
     /// `to(character@oppRing)`, `target?(reactions@discards)`.
@@ -976,20 +813,12 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         if self.at(TokenKind::RParen) {
             let close = self.bump();
-            self.report(diagnostics::empty_value(
-                open.span.to(close.span),
-                "target clause",
-            ));
+            self.report(diagnostics::empty_value(open.span.to(close.span), "target clause"));
             return None;
         }
         let filter = self.parse_filter(true);
         self.expect_close(TokenKind::RParen, open, '(', ')');
-        Some(TargetClause {
-            keyword,
-            optional,
-            filter,
-            span: self.span_from(keyword_token.span),
-        })
+        Some(TargetClause { keyword, optional, filter, span: self.span_from(keyword_token.span) })
     }
 
     // ---------------------------------------------------------------- commands and arguments
@@ -1007,19 +836,12 @@ impl<'a, 't> Parser<'a, 't> {
         let mut args: SmallVec<[Arg<'a>; 4]> = SmallVec::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
-                return Command {
-                    name,
-                    optional,
-                    args: &[],
-                    span: self.span_from(name_token.span),
-                };
+                return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
             }
             loop {
                 let kind = params.get(args.len()).map(|param| param.kind);
                 let arg = match kind {
-                    Some(kind) => {
-                        self.parse_arg(kind, name, args.len(), args.len() + 1 == params.len())
-                    }
+                    Some(kind) => self.parse_arg(kind, name, args.len(), args.len() + 1 == params.len()),
                     None => self.parse_generic_arg(),
                 };
                 args.push(arg);
@@ -1030,12 +852,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
-        Command {
-            name,
-            optional,
-            args: self.alloc_slice(&args),
-            span: self.span_from(name_token.span),
-        }
+        Command { name, optional, args: self.alloc_slice(&args), span: self.span_from(name_token.span) }
     }
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
@@ -1100,9 +917,7 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 match self.try_signed_int() {
                     Some(arg) => arg,
-                    None => {
-                        self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean")
-                    }
+                    None => self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean"),
                 }
             }
             ArgKind::Bool if is_bool => self.bool_arg(),
@@ -1145,8 +960,9 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn mismatch(&mut self, command: Name, index: usize, expected: &str) -> Arg<'a> {
         let start = self.peek().span;
-        let arg = self.parse_generic_arg();
+        let _ = self.parse_generic_arg();
         let span = self.span_from(start);
+        let arg = Arg::Error(span);
         let command_text = self.text(command.span).to_string();
         let param = self
             .names
@@ -1155,12 +971,7 @@ impl<'a, 't> Parser<'a, 't> {
             .and_then(|command_index| self.catalogue.commands.get(command_index as usize))
             .and_then(|spec| spec.params.get(index))
             .map_or("argument", |param| param.name);
-        self.report(diagnostics::wrong_argument_kind(
-            span,
-            &command_text,
-            param,
-            expected,
-        ));
+        self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
         arg
     }
 
@@ -1174,37 +985,25 @@ impl<'a, 't> Parser<'a, 't> {
     fn try_signed_int(&mut self) -> Option<Arg<'a>> {
         let first = self.peek();
         let (sign_length, int_token) = match first.kind {
-            TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Int => {
-                (1, self.peek_at(1))
-            }
+            TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Int => (1, self.peek_at(1)),
             TokenKind::Int => (0, first),
             _ => return None,
         };
-        if !matches!(
-            self.peek_at(sign_length + 1).kind,
-            TokenKind::Comma | TokenKind::RParen
-        ) {
+        if !matches!(self.peek_at(sign_length + 1).kind, TokenKind::Comma | TokenKind::RParen) {
             return None;
         }
         for _ in 0..=sign_length {
             self.bump();
         }
         let magnitude = self.parse_u32(int_token.span) as i64;
-        let value = if first.kind == TokenKind::Minus {
-            -magnitude
-        } else {
-            magnitude
-        };
+        let value = if first.kind == TokenKind::Minus { -magnitude } else { magnitude };
         let span = first.span.to(int_token.span);
         let value = i32::try_from(value).unwrap_or_else(|_| {
             let text = self.text(span).to_string();
             self.report(diagnostics::integer_out_of_range(span, &text));
             0
         });
-        Some(Arg::Expr(self.alloc(Expr {
-            kind: ExprKind::Int(value),
-            span,
-        })))
+        Some(Arg::Expr(self.alloc(Expr { kind: ExprKind::Int(value), span })))
     }
 
     /// `x2` in `bp(x2)`.
@@ -1239,22 +1038,15 @@ impl<'a, 't> Parser<'a, 't> {
                 Arg::Set(value, token.span.to(value.span))
             }
             TokenKind::Question => Arg::Ask(self.bump().span),
-            TokenKind::Str
-                if matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen) =>
-            {
+            TokenKind::Str if matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen) => {
                 self.bump();
                 Arg::Str(self.string_literal(token.span), token.span)
             }
-            TokenKind::Lt
-            | TokenKind::Star
-            | TokenKind::Caret
-            | TokenKind::Bang
-            | TokenKind::Str => Arg::Filter(self.parse_filter(false)),
+            TokenKind::Lt | TokenKind::Star | TokenKind::Caret | TokenKind::Bang | TokenKind::Str => {
+                Arg::Filter(self.parse_filter(false))
+            }
             TokenKind::Ident
-                if matches!(
-                    self.peek_at(1).kind,
-                    TokenKind::LBracket | TokenKind::At | TokenKind::ColonColon
-                ) =>
+                if matches!(self.peek_at(1).kind, TokenKind::LBracket | TokenKind::At | TokenKind::ColonColon) =>
             {
                 Arg::Filter(self.parse_filter(false))
             }
@@ -1294,11 +1086,7 @@ impl<'a, 't> Parser<'a, 't> {
                     let sign = self.bump();
                     let word = self.bump();
                     let ability = self.name(word.span);
-                    let grant = Grant {
-                        remove: sign.kind == TokenKind::Minus,
-                        ability,
-                        span: sign.span.to(word.span),
-                    };
+                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
                     self.push_effect(&mut body, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe if !body.is_empty() => {
@@ -1316,18 +1104,10 @@ impl<'a, 't> Parser<'a, 't> {
         if body.is_empty() {
             self.expected("a command to repeat after `=>`");
         } else if let Some((_, span)) = pending_operator {
-            self.report(diagnostics::expected(
-                span,
-                "an effect after this operator",
-                "nothing",
-            ));
+            self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        Arg::Each(self.alloc(Each {
-            source,
-            body: self.alloc_slice(&body),
-            span,
-        }))
+        Arg::Each(self.alloc(Each { source, body: self.alloc_slice(&body), span }))
     }
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
@@ -1342,9 +1122,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => {
                     return false;
                 }
-                TokenKind::Ident
-                    if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) =>
-                {
+                TokenKind::Ident if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) => {
                     return true;
                 }
                 _ => {}
@@ -1361,14 +1139,11 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_u32(&mut self, span: Span) -> u32 {
         let text = self.text(span);
-        text.parse::<u32>()
-            .ok()
-            .filter(|value| *value <= i32::MAX as u32)
-            .unwrap_or_else(|| {
-                let text = text.to_string();
-                self.report(diagnostics::integer_out_of_range(span, &text));
-                0
-            })
+        text.parse::<u32>().ok().filter(|value| *value <= i32::MAX as u32).unwrap_or_else(|| {
+            let text = text.to_string();
+            self.report(diagnostics::integer_out_of_range(span, &text));
+            0
+        })
     }
 
     // ---------------------------------------------------------------- target filters
@@ -1380,23 +1155,14 @@ impl<'a, 't> Parser<'a, 't> {
         if !self.enter() {
             return self.error_filter(start);
         }
-        let quantity = if self.at(TokenKind::Lt) {
-            self.parse_quantity()
-        } else {
-            None
-        };
+        let quantity = if self.at(TokenKind::Lt) { self.parse_quantity() } else { None };
         let mut types: SmallVec<[TypeTerm<'a>; 2]> = SmallVec::new();
         let mut type_operator = TypeOperator::Single;
         if self.at_type_term() {
-            loop {
-                match self.parse_type_term() {
-                    Some(term) => types.push(term),
-                    None => break,
-                }
+            while let Some(term) = self.parse_type_term() {
+                types.push(term);
                 let operator = match self.peek().kind {
-                    TokenKind::Comma
-                        if allow_comma && self.peek_at(1).kind != TokenKind::Newline =>
-                    {
+                    TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => {
                         TypeOperator::Choice
                     }
                     TokenKind::Amp => TypeOperator::Union,
@@ -1418,16 +1184,8 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("a target type such as `character`, `opp` or `*`");
             return self.error_filter(start);
         }
-        let mut pick = if self.at(TokenKind::Lt) {
-            self.parse_pick()
-        } else {
-            None
-        };
-        let terms = if self.at(TokenKind::LBracket) {
-            self.parse_filter_terms()
-        } else {
-            &[]
-        };
+        let mut pick = if self.at(TokenKind::Lt) { self.parse_pick() } else { None };
+        let terms = if self.at(TokenKind::LBracket) { self.parse_filter_terms() } else { &[] };
         if pick.is_none() && self.at(TokenKind::Lt) {
             pick = self.parse_pick();
         }
@@ -1443,11 +1201,8 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             None
         };
-        let selector = if let Some(colons) = self.eat(TokenKind::ColonColon) {
-            self.parse_selector(colons)
-        } else {
-            None
-        };
+        let selector =
+            if let Some(colons) = self.eat(TokenKind::ColonColon) { self.parse_selector(colons) } else { None };
         self.leave();
         self.alloc(TargetFilter {
             quantity,
@@ -1477,11 +1232,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn at_type_term(&self) -> bool {
         matches!(
             self.peek().kind,
-            TokenKind::Star
-                | TokenKind::Str
-                | TokenKind::Ident
-                | TokenKind::Caret
-                | TokenKind::Bang
+            TokenKind::Star | TokenKind::Str | TokenKind::Ident | TokenKind::Caret | TokenKind::Bang
         )
     }
 
@@ -1499,16 +1250,10 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Ident => {
                 self.bump();
                 let text = self.text(token.span);
-                let is_random = text
-                    .as_bytes()
-                    .first()
-                    .is_some_and(|byte| byte.eq_ignore_ascii_case(&b'r'))
+                let is_random = text.as_bytes().first().is_some_and(|byte| byte.eq_ignore_ascii_case(&b'r'))
                     && text[1..].bytes().all(|byte| byte.is_ascii_digit());
                 if !is_random {
-                    self.report(diagnostics::invalid_quantity(
-                        token.span,
-                        "expected a number, `**` or `r`",
-                    ));
+                    self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
                     self.recover_to_statement_end();
                     return None;
                 }
@@ -1516,10 +1261,9 @@ impl<'a, 't> Parser<'a, 't> {
                 if text.len() == 1 {
                     QuantityKind::Random(None)
                 } else {
-                    QuantityKind::Random(Some(self.parse_u32(Span::new(
-                        token.span.start as usize + 1,
-                        token.span.end as usize,
-                    ))))
+                    QuantityKind::Random(Some(
+                        self.parse_u32(Span::new(token.span.start as usize + 1, token.span.end as usize)),
+                    ))
                 }
             }
             TokenKind::Comma => {
@@ -1537,10 +1281,7 @@ impl<'a, 't> Parser<'a, 't> {
                 }
             }
             _ => {
-                self.report(diagnostics::invalid_quantity(
-                    token.span,
-                    "expected a number, `**` or `r`",
-                ));
+                self.report(diagnostics::invalid_quantity(token.span, "expected a number, `**` or `r`"));
                 self.recover_to_statement_end();
                 return None;
             }
@@ -1552,16 +1293,10 @@ impl<'a, 't> Parser<'a, 't> {
         let span = self.span_from(open.span);
         match kind {
             QuantityKind::Range(min, max) if min.unwrap_or(1) > max => {
-                self.report(diagnostics::invalid_quantity(
-                    span,
-                    "the minimum is larger than the maximum",
-                ));
+                self.report(diagnostics::invalid_quantity(span, "the minimum is larger than the maximum"));
             }
             QuantityKind::Exact(0) | QuantityKind::Random(Some(0)) | QuantityKind::Range(_, 0) => {
-                self.report(diagnostics::invalid_quantity(
-                    span,
-                    "a quantity must be at least 1",
-                ));
+                self.report(diagnostics::invalid_quantity(span, "a quantity must be at least 1"));
             }
             _ => {}
         }
@@ -1601,15 +1336,9 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let span = self.span_from(open.span);
         if count == 0 {
-            self.report(diagnostics::invalid_quantity(
-                span,
-                "a pick must be at least 1",
-            ));
+            self.report(diagnostics::invalid_quantity(span, "a pick must be at least 1"));
         }
-        Some(Pick {
-            count: sign * count as i32,
-            span,
-        })
+        Some(Pick { count: sign * count as i32, span })
     }
 
     /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
@@ -1626,10 +1355,7 @@ impl<'a, 't> Parser<'a, 't> {
             }
             TokenKind::Str => {
                 self.bump();
-                (
-                    TypeAtom::CardName(self.string_literal(token.span), token.span),
-                    false,
-                )
+                (TypeAtom::CardName(self.string_literal(token.span), token.span), false)
             }
             TokenKind::Ident => {
                 let word = self.name(token.span);
@@ -1668,13 +1394,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.bump();
             plural = true;
         }
-        Some(TypeTerm {
-            exclude_source,
-            negate,
-            plural,
-            atom,
-            span: self.span_from(start),
-        })
+        Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
     }
 
     /// `characters` → `character` when the singular is a type word.
@@ -1685,14 +1405,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let singular_span = Span::new(span.start as usize, span.end as usize - 1);
         let singular = self.interner_get_lower(singular_span)?;
-        if self.names.is_type_word(singular) {
-            Some(Name {
-                symbol: singular,
-                span: singular_span,
-            })
-        } else {
-            None
-        }
+        if self.names.is_type_word(singular) { Some(Name { symbol: singular, span: singular_span }) } else { None }
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
@@ -1700,11 +1413,8 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         let mut alternatives: SmallVec<[&'a [FilterTerm]; 2]> = SmallVec::new();
         let mut group: SmallVec<[FilterTerm; 4]> = SmallVec::new();
-        loop {
-            match self.parse_filter_term() {
-                Some(term) => group.push(term),
-                None => break,
-            }
+        while let Some(term) = self.parse_filter_term() {
+            group.push(term);
             match self.peek().kind {
                 TokenKind::Amp => {
                     self.bump();
@@ -1779,11 +1489,7 @@ impl<'a, 't> Parser<'a, 't> {
             };
             let magnitude = self.parse_u32(number.span) as i32;
             let _ = value_start;
-            FilterTermKind::Compare(
-                name,
-                operator,
-                if negative { -magnitude } else { magnitude },
-            )
+            FilterTermKind::Compare(name, operator, if negative { -magnitude } else { magnitude })
         } else if self.eat(TokenKind::Colon).is_some() {
             let word = self.peek();
             if word.kind != TokenKind::Ident {
@@ -1795,11 +1501,7 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             FilterTermKind::Word(name)
         };
-        Some(FilterTerm {
-            negated,
-            kind,
-            span: self.span_from(start),
-        })
+        Some(FilterTerm { negated, kind, span: self.span_from(start) })
     }
 
     /// `::not(tgt)`.
@@ -1817,11 +1519,7 @@ impl<'a, 't> Parser<'a, 't> {
         };
         let argument = self.parse_expression();
         self.expect_close(TokenKind::RParen, open, '(', ')');
-        Some(Selector {
-            name,
-            argument,
-            span: self.span_from(colons.span),
-        })
+        Some(Selector { name, argument, span: self.span_from(colons.span) })
     }
 
     // ---------------------------------------------------------------- expressions
@@ -1830,10 +1528,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek().span;
         if !self.enter() {
-            return self.alloc(Expr {
-                kind: ExprKind::Error,
-                span: start,
-            });
+            return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
         let keywords = self.names.keywords;
         let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
@@ -1844,15 +1539,8 @@ impl<'a, 't> Parser<'a, 't> {
         let expression = if self.at_keyword(keywords.in_) {
             self.bump();
             let list = self.parse_or();
-            let kind = if all {
-                ExprKind::All(item, list)
-            } else {
-                ExprKind::Map(item, list)
-            };
-            self.alloc(Expr {
-                kind,
-                span: self.span_from(start),
-            })
+            let kind = if all { ExprKind::All(item, list) } else { ExprKind::Map(item, list) };
+            self.alloc(Expr { kind, span: self.span_from(start) })
         } else {
             if all {
                 self.expected("`in` after `all ...`");
@@ -1890,17 +1578,12 @@ impl<'a, 't> Parser<'a, 't> {
         if self.at_keyword(keywords.not) {
             let token = self.bump();
             if !self.enter() {
-                return self.alloc(Expr {
-                    kind: ExprKind::Error,
-                    span: token.span,
-                });
+                return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
             }
             let operand = self.parse_not();
             self.leave();
-            return self.alloc(Expr {
-                kind: ExprKind::Unary(UnaryOp::Not, operand),
-                span: token.span.to(operand.span),
-            });
+            return self
+                .alloc(Expr { kind: ExprKind::Unary(UnaryOp::Not, operand), span: token.span.to(operand.span) });
         }
         self.parse_comparison()
     }
@@ -1926,12 +1609,7 @@ impl<'a, 't> Parser<'a, 't> {
         let next = self.peek();
         if matches!(
             next.kind,
-            TokenKind::EqEq
-                | TokenKind::NotEq
-                | TokenKind::Lt
-                | TokenKind::Le
-                | TokenKind::Gt
-                | TokenKind::Ge
+            TokenKind::EqEq | TokenKind::NotEq | TokenKind::Lt | TokenKind::Le | TokenKind::Gt | TokenKind::Ge
         ) {
             let written = self.text(next.span).to_string();
             let mut diagnostic = diagnostics::invalid_comparison(next.span, &written);
@@ -1983,23 +1661,14 @@ impl<'a, 't> Parser<'a, 't> {
         if operator == UnaryOp::Neg && self.at(TokenKind::Int) && !self.postfix_follows_int() {
             let number = self.bump();
             let magnitude = self.parse_u32(number.span) as i32;
-            return self.alloc(Expr {
-                kind: ExprKind::Int(-magnitude),
-                span: token.span.to(number.span),
-            });
+            return self.alloc(Expr { kind: ExprKind::Int(-magnitude), span: token.span.to(number.span) });
         }
         if !self.enter() {
-            return self.alloc(Expr {
-                kind: ExprKind::Error,
-                span: token.span,
-            });
+            return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
         }
         let operand = self.parse_unary();
         self.leave();
-        self.alloc(Expr {
-            kind: ExprKind::Unary(operator, operand),
-            span: token.span.to(operand.span),
-        })
+        self.alloc(Expr { kind: ExprKind::Unary(operator, operand), span: token.span.to(operand.span) })
     }
 
     fn postfix_follows_int(&self) -> bool {
@@ -2023,16 +1692,10 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 _ => {
                     self.expected("an attribute or an index after `.`");
-                    return self.alloc(Expr {
-                        kind: ExprKind::Error,
-                        span: token.span,
-                    });
+                    return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
                 }
             };
-            expression = self.alloc(Expr {
-                kind,
-                span: expression.span.to(token.span),
-            });
+            expression = self.alloc(Expr { kind, span: expression.span.to(token.span) });
         }
         expression
     }
@@ -2058,21 +1721,9 @@ impl<'a, 't> Parser<'a, 't> {
                     ExprKind::Bool(false)
                 } else if name.symbol == keywords.nil {
                     ExprKind::Nil
-                } else if [
-                    keywords.not,
-                    keywords.and,
-                    keywords.or,
-                    keywords.in_,
-                    keywords.all,
-                ]
-                .contains(&name.symbol)
-                {
+                } else if [keywords.not, keywords.and, keywords.or, keywords.in_, keywords.all].contains(&name.symbol) {
                     let found = format!("`{}`", self.text(token.span));
-                    self.report(diagnostics::expected(
-                        token.span,
-                        "an expression (parenthesise `not ...`)",
-                        &found,
-                    ));
+                    self.report(diagnostics::expected(token.span, "an expression (parenthesise `not ...`)", &found));
                     self.recover_to_statement_end();
                     ExprKind::Error
                 } else if let Some(open) = self.eat(TokenKind::LParen) {
@@ -2086,20 +1737,14 @@ impl<'a, 't> Parser<'a, 't> {
                 let inner = self.parse_expression();
                 self.expect_close(TokenKind::RParen, token, '(', ')');
                 let span = self.span_from(token.span);
-                return self.alloc(Expr {
-                    kind: inner.kind,
-                    span,
-                });
+                return self.alloc(Expr { kind: inner.kind, span });
             }
             _ => {
                 self.expected("an expression");
                 ExprKind::Error
             }
         };
-        self.alloc(Expr {
-            kind,
-            span: self.span_from(token.span),
-        })
+        self.alloc(Expr { kind, span: self.span_from(token.span) })
     }
 
     /// `abs(discarded.0.sp)`.
@@ -2115,17 +1760,11 @@ impl<'a, 't> Parser<'a, 't> {
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
         let span = self.span_from(callee.span);
-        self.alloc(Expr {
-            kind: ExprKind::Call(callee, self.alloc_slice(&args)),
-            span,
-        })
+        self.alloc(Expr { kind: ExprKind::Call(callee, self.alloc_slice(&args)), span })
     }
 
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
-        self.alloc(Expr {
-            kind: ExprKind::Binary(operator, left, right),
-            span: left.span.to(right.span),
-        })
+        self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
     }
 }
 

@@ -12,10 +12,7 @@ use std::fmt::Write as _;
 
 /// The card as canonical source text, one property per line.
 pub fn print_card(card: &Card<'_>, interner: &Rodeo) -> String {
-    let mut printer = SourcePrinter {
-        interner,
-        out: String::new(),
-    };
+    let mut printer = SourcePrinter { interner, out: String::new() };
     for property in card.properties {
         printer.property(property);
     }
@@ -39,11 +36,7 @@ impl SourcePrinter<'_> {
 
     fn quoted(&mut self, symbol: Symbol, preferred: char) {
         let text = self.interner.resolve(&symbol);
-        let quote = if text.contains(preferred) {
-            if preferred == '"' { '\'' } else { '"' }
-        } else {
-            preferred
-        };
+        let quote = if text.contains(preferred) { if preferred == '"' { '\'' } else { '"' } } else { preferred };
         self.out.push(quote);
         self.out.push_str(text);
         self.out.push(quote);
@@ -52,8 +45,7 @@ impl SourcePrinter<'_> {
     fn property(&mut self, property: &Property<'_>) {
         match property.value {
             PropertyValue::Target { optional, filters } => {
-                self.out
-                    .push_str(if optional { "target? = " } else { "target = " });
+                self.out.push_str(if optional { "target? = " } else { "target = " });
                 self.filters(filters, "; ");
             }
             PropertyValue::Action(action) => {
@@ -310,11 +302,7 @@ impl SourcePrinter<'_> {
                 }
             }
         }
-        let separator = if filter.type_operator == TypeOperator::Union {
-            "&"
-        } else {
-            ","
-        };
+        let separator = if filter.type_operator == TypeOperator::Union { "&" } else { "," };
         for (index, term) in filter.types.iter().enumerate() {
             if index > 0 {
                 self.out.push_str(separator);
@@ -464,19 +452,13 @@ fn is_postfix_base(expression: &Expr<'_>) -> bool {
 fn is_compound(expression: &Expr<'_>) -> bool {
     matches!(
         expression.kind,
-        ExprKind::Binary(..)
-            | ExprKind::Map(..)
-            | ExprKind::All(..)
-            | ExprKind::Unary(UnaryOp::Not, _)
+        ExprKind::Binary(..) | ExprKind::Map(..) | ExprKind::All(..) | ExprKind::Unary(UnaryOp::Not, _)
     )
 }
 
 /// The card as a span-free S-expression tree, one top-level form per property.
 pub fn dump_card(card: &Card<'_>, interner: &Rodeo) -> String {
-    let mut dumper = Dumper {
-        interner,
-        out: String::new(),
-    };
+    let mut dumper = Dumper { interner, out: String::new() };
     for property in card.properties {
         dumper.property(property);
         dumper.out.push('\n');
@@ -507,8 +489,7 @@ impl Dumper<'_> {
     fn property(&mut self, property: &Property<'_>) {
         match property.value {
             PropertyValue::Target { optional, filters } => {
-                self.out
-                    .push_str(if optional { "(target?" } else { "(target" });
+                self.out.push_str(if optional { "(target?" } else { "(target" });
                 for filter in filters {
                     self.out.push_str("\n  ");
                     self.filter(filter);
@@ -525,11 +506,7 @@ impl Dumper<'_> {
                 self.out.push_str("(auto");
                 self.costs(auto.costs);
                 if let Some(trigger) = &auto.trigger {
-                    self.out.push_str(if trigger.written_as_hook {
-                        "\n  (hook"
-                    } else {
-                        "\n  (events"
-                    });
+                    self.out.push_str(if trigger.written_as_hook { "\n  (hook" } else { "\n  (events" });
                     for event in trigger.events {
                         self.out.push_str(" (event ");
                         match event.prefix {
@@ -707,8 +684,7 @@ impl Dumper<'_> {
                     self.out.push(')');
                 }
                 Effect::Grant(grant) => {
-                    self.out
-                        .push_str(if grant.remove { "(remove " } else { "(grant " });
+                    self.out.push_str(if grant.remove { "(remove " } else { "(grant " });
                     self.word(grant.ability.symbol);
                     self.out.push(')');
                 }
@@ -773,19 +749,11 @@ impl Dumper<'_> {
                     let _ = write!(self.out, " (qty {count})");
                 }
                 QuantityKind::Range(min, max) => {
-                    let _ = write!(
-                        self.out,
-                        " (qty {}..{max})",
-                        min.map_or("-".to_string(), |min| min.to_string())
-                    );
+                    let _ = write!(self.out, " (qty {}..{max})", min.map_or("-".to_string(), |min| min.to_string()));
                 }
                 QuantityKind::Any => self.out.push_str(" (qty any)"),
                 QuantityKind::Random(count) => {
-                    let _ = write!(
-                        self.out,
-                        " (qty random {})",
-                        count.map_or("-".to_string(), |n| n.to_string())
-                    );
+                    let _ = write!(self.out, " (qty random {})", count.map_or("-".to_string(), |n| n.to_string()));
                 }
             }
         }
@@ -919,12 +887,7 @@ impl Dumper<'_> {
                 self.out.push(')');
             }
             ExprKind::Map(item, list) | ExprKind::All(item, list) => {
-                self.out
-                    .push_str(if matches!(expression.kind, ExprKind::All(..)) {
-                        "(all "
-                    } else {
-                        "(map "
-                    });
+                self.out.push_str(if matches!(expression.kind, ExprKind::All(..)) { "(all " } else { "(map " });
                 self.expr(item);
                 self.out.push(' ');
                 self.expr(list);

@@ -14,10 +14,7 @@ fn corpus_dir() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test",
-            dir.display()
-        );
+        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test", dir.display());
         None
     }
 }
@@ -26,10 +23,7 @@ fn rules_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("corpus folder is readable")
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|extension| extension == "rules")
-        })
+        .filter(|path| path.extension().is_some_and(|extension| extension == "rules"))
         .collect();
     files.sort();
     files
@@ -52,18 +46,12 @@ fn corpus_checks_clean_and_matches_snapshot() {
         let source = std::fs::read_to_string(path).expect("corpus file is UTF-8");
         let diagnostics = session.check(&source);
         let index = LineIndex::new(&source);
-        if diagnostics
-            .iter()
-            .all(|diagnostic| diagnostic.severity() == Severity::Warning)
-        {
+        if diagnostics.iter().all(|diagnostic| diagnostic.severity() == Severity::Warning) {
             clean += 1;
         }
         for diagnostic in diagnostics {
             let (line, column) = index.line_column(&source, diagnostic.span.start);
-            let name = path
-                .file_name()
-                .and_then(|name| name.to_str())
-                .unwrap_or("?");
+            let name = path.file_name().and_then(|name| name.to_str()).unwrap_or("?");
             report.push_str(&format!(
                 "{name}:{line}:{column}: {}[{}]: {}\n",
                 diagnostic.severity().as_str(),
@@ -72,17 +60,9 @@ fn corpus_checks_clean_and_matches_snapshot() {
             ));
         }
     }
-    let snapshot = format!(
-        "checked {}/{} cards without error\n{report}",
-        clean,
-        files.len()
-    );
+    let snapshot = format!("checked {}/{} cards without error\n{report}", clean, files.len());
     expect_test::expect_file!["../test_data/corpus.snap"].assert_eq(&snapshot);
-    assert_eq!(
-        clean,
-        files.len(),
-        "every corpus card must check without error"
-    );
+    assert_eq!(clean, files.len(), "every corpus card must check without error");
 }
 
 /// Printing a corpus card and parsing the print gives the same tree.
@@ -94,28 +74,12 @@ fn corpus_round_trips_through_the_printer() {
         let source = std::fs::read_to_string(&path).expect("corpus file is UTF-8");
         let (printed, dump) = {
             let parsed = session.parse(&source);
-            (
-                print_card(&parsed.card, parsed.interner),
-                dump_card(&parsed.card, parsed.interner),
-            )
+            (print_card(&parsed.card, parsed.interner), dump_card(&parsed.card, parsed.interner))
         };
         let reparsed = session.parse(&printed);
-        let errors: Vec<_> = reparsed
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity() == Severity::Error)
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{}: printed form has errors {errors:?}\n{printed}",
-            path.display()
-        );
-        assert_eq!(
-            dump,
-            dump_card(&reparsed.card, reparsed.interner),
-            "{}: {printed}",
-            path.display()
-        );
+        let errors: Vec<_> = reparsed.diagnostics.iter().filter(|d| d.severity() == Severity::Error).collect();
+        assert!(errors.is_empty(), "{}: printed form has errors {errors:?}\n{printed}", path.display());
+        assert_eq!(dump, dump_card(&reparsed.card, reparsed.interner), "{}: {printed}", path.display());
     }
 }
 
@@ -129,12 +93,7 @@ fn ok_files_dump_as_expected() {
     for path in files {
         let source = std::fs::read_to_string(&path).expect("test file is UTF-8");
         let parsed = session.parse(&source);
-        assert!(
-            parsed.diagnostics.is_empty(),
-            "{}: {:?}",
-            path.display(),
-            parsed.diagnostics
-        );
+        assert!(parsed.diagnostics.is_empty(), "{}: {:?}", path.display(), parsed.diagnostics);
         let dump = dump_card(&parsed.card, parsed.interner);
         expect_test::expect_file![path.with_extension("dump")].assert_eq(&dump);
     }
@@ -144,8 +103,7 @@ fn ok_files_dump_as_expected() {
 fn case_and_layout_do_not_matter() {
     let mut session = session();
     let canonical = {
-        let parsed =
-            session.parse("action = moveTo(ctrlDeck, -1, true) target(character@oppRing)\n");
+        let parsed = session.parse("action = moveTo(ctrlDeck, -1, true) target(character@oppRing)\n");
         dump_card(&parsed.card, parsed.interner)
     };
     let variant = "\u{feff}  ACTION=MOVETO( CTRLDECK ,-1,TRUE )   TARGET( Character @ OppRing )  # note\r\n\r\n";
@@ -171,10 +129,7 @@ fn deep_nesting_is_an_error_not_a_crash() {
     for opener in ["(", "[[if (", "-", "not ", "each(card in x => each("] {
         let source = format!("action = damage({})\n", opener.repeat(100_000));
         let diagnostics = session.check(&source);
-        assert!(
-            diagnostics.iter().any(|d| d.severity() == Severity::Error),
-            "{opener}"
-        );
+        assert!(diagnostics.iter().any(|d| d.severity() == Severity::Error), "{opener}");
     }
     let long_line = format!("action = draw() & {}\n", "draw() & ".repeat(120_000));
     let diagnostics = session.check(&long_line);
@@ -289,20 +244,14 @@ mod properties {
             prop_oneof![
                 (
                     inner.clone(),
-                    prop::sample::select(vec![
-                        "+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or"
-                    ]),
+                    prop::sample::select(vec!["+", "-", "*", "/", "%", "==", "!=", "<", "<=", ">", ">=", "and", "or"]),
                     inner.clone()
                 )
                     .prop_map(|(left, operator, right)| format!("({left} {operator} {right})")),
                 inner.clone().prop_map(|operand| format!("({operand})")),
                 inner.clone().prop_map(|operand| format!("-({operand})")),
-                inner
-                    .clone()
-                    .prop_map(|operand| format!("(not ({operand}))")),
-                inner
-                    .clone()
-                    .prop_map(|operand| format!("({operand}).size")),
+                inner.clone().prop_map(|operand| format!("(not ({operand}))")),
+                inner.clone().prop_map(|operand| format!("({operand}).size")),
             ]
         })
     }
@@ -337,15 +286,7 @@ mod properties {
                 "[bp:lowest]",
                 "[action]",
             ]),
-            prop::sample::select(vec![
-                "",
-                "@oppRing",
-                "@myDeck",
-                "@discards",
-                "@anyDeck",
-                "@sameRing",
-                "@infront",
-            ]),
+            prop::sample::select(vec!["", "@oppRing", "@myDeck", "@discards", "@anyDeck", "@sameRing", "@infront"]),
             prop::sample::select(vec!["", "::not(tgt)"]),
         )
             .prop_map(|(quantity, types, pick, terms, zone, selector)| {
@@ -382,58 +323,42 @@ mod properties {
         (
             prop::sample::select(vec!["", "[[may]] ", "[[may 'Draw?']] "]),
             proptest::option::of(expression()),
-            proptest::collection::vec(
-                (prop::sample::select(vec![" & ", " && ", " || "]), command()),
-                1..4,
-            ),
-            proptest::option::of((
-                prop::sample::select(vec!["to", "target", "from", "target?"]),
-                filter(),
-            )),
+            proptest::collection::vec((prop::sample::select(vec![" & ", " && ", " || "]), command()), 1..4),
+            proptest::option::of((prop::sample::select(vec!["to", "target", "from", "target?"]), filter())),
             prop::sample::select(vec!["", " ueot", " oppueot", " unac", " myuynt"]),
             proptest::option::of((proptest::option::of(expression()), command())),
         )
-            .prop_map(
-                |(may, condition, commands, target, restriction, otherwise)| {
-                    let mut text = String::new();
-                    let has_if = condition.is_some();
-                    match condition {
-                        Some(condition) => text.push_str(&format!("[[if {condition}]] ")),
-                        None => text.push_str(may),
+            .prop_map(|(may, condition, commands, target, restriction, otherwise)| {
+                let mut text = String::new();
+                let has_if = condition.is_some();
+                match condition {
+                    Some(condition) => text.push_str(&format!("[[if {condition}]] ")),
+                    None => text.push_str(may),
+                }
+                for (index, (operator, command)) in commands.iter().enumerate() {
+                    if index > 0 {
+                        text.push_str(operator);
                     }
-                    for (index, (operator, command)) in commands.iter().enumerate() {
-                        if index > 0 {
-                            text.push_str(operator);
-                        }
-                        text.push_str(command);
+                    text.push_str(command);
+                }
+                if let Some((keyword, filter)) = target {
+                    text.push_str(&format!(" {keyword}({filter})"));
+                }
+                text.push_str(restriction);
+                if let (true, Some((elif, command))) = (has_if, otherwise) {
+                    match elif {
+                        Some(condition) => text.push_str(&format!(" [[elif {condition}]] {command}")),
+                        None => text.push_str(&format!(" [[else]] {command}")),
                     }
-                    if let Some((keyword, filter)) = target {
-                        text.push_str(&format!(" {keyword}({filter})"));
-                    }
-                    text.push_str(restriction);
-                    if let (true, Some((elif, command))) = (has_if, otherwise) {
-                        match elif {
-                            Some(condition) => {
-                                text.push_str(&format!(" [[elif {condition}]] {command}"))
-                            }
-                            None => text.push_str(&format!(" [[else]] {command}")),
-                        }
-                    }
-                    text
-                },
-            )
+                }
+                text
+            })
     }
 
     fn program() -> impl Strategy<Value = String> {
         (
             proptest::option::of(filter()),
-            prop::sample::select(vec![
-                "",
-                "{F}: ",
-                "{D(2)}{F}: ",
-                "{S(<**>character@myRing)}: ",
-                "{D(<r>)}: ",
-            ]),
+            prop::sample::select(vec!["", "{F}: ", "{D(2)}{F}: ", "{S(<**>character@myRing)}: ", "{D(<r>)}: "]),
             proptest::collection::vec(statement(), 1..3),
             proptest::option::of((
                 prop::sample::select(vec![

@@ -15,10 +15,7 @@ const EXTENSION: &str = "rules";
 /// summary go to stderr; JSON records go to stdout, one per line.
 pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
     let colour = format == MessageFormat::Human
-        && render::use_colour(
-            io::stderr().is_terminal(),
-            std::env::var_os("NO_COLOR").as_deref(),
-        );
+        && render::use_colour(io::stderr().is_terminal(), std::env::var_os("NO_COLOR").as_deref());
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
     let mut checker = Checker {
@@ -30,17 +27,11 @@ pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
         warnings: 0,
         trouble: false,
     };
-    let written = checker
-        .check_all(paths, &mut stdout, &mut stderr)
-        .and_then(|()| {
-            stdout.flush()?;
-            writeln!(
-                stderr,
-                "{}",
-                render::summary(checker.files, checker.errors, checker.warnings)
-            )?;
-            stderr.flush()
-        });
+    let written = checker.check_all(paths, &mut stdout, &mut stderr).and_then(|()| {
+        stdout.flush()?;
+        writeln!(stderr, "{}", render::summary(checker.files, checker.errors, checker.warnings))?;
+        stderr.flush()
+    });
     if written.is_err() || checker.trouble {
         Exit::Usage
     } else if checker.errors > 0 {
@@ -64,12 +55,7 @@ struct Checker {
 }
 
 impl Checker {
-    fn check_all(
-        &mut self,
-        paths: &[PathBuf],
-        stdout: &mut impl Write,
-        stderr: &mut impl Write,
-    ) -> io::Result<()> {
+    fn check_all(&mut self, paths: &[PathBuf], stdout: &mut impl Write, stderr: &mut impl Write) -> io::Result<()> {
         for path in paths {
             let mut unreadable = Vec::new();
             let files = expand(path, &mut unreadable);
@@ -84,12 +70,7 @@ impl Checker {
         Ok(())
     }
 
-    fn check_file(
-        &mut self,
-        path: &Path,
-        stdout: &mut impl Write,
-        stderr: &mut impl Write,
-    ) -> io::Result<()> {
+    fn check_file(&mut self, path: &Path, stdout: &mut impl Write, stderr: &mut impl Write) -> io::Result<()> {
         let bytes = match fs::read(path) {
             Ok(bytes) => bytes,
             Err(error) => {

@@ -59,10 +59,7 @@ fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for `--help` and `--version`.
     let cli = Cli::parse();
     let exit = match &cli.command {
-        Command::Check {
-            paths,
-            message_format,
-        } => check::run(paths, *message_format),
+        Command::Check { paths, message_format } => check::run(paths, *message_format),
         Command::Explain { code } => explain::run(code),
     };
     exit.into()

@@ -129,11 +129,7 @@ impl<'a> SourceFile<'a> {
                     text_offset += chunk.valid().len();
                     let len = chunk.invalid().len();
                     if len > 0 {
-                        runs.push(InvalidRun {
-                            start: offset,
-                            len,
-                            text_start: text_offset,
-                        });
+                        runs.push(InvalidRun { start: offset, len, text_start: text_offset });
                         offset += len;
                         text_offset += REPLACEMENT_LEN;
                     }
@@ -175,9 +171,7 @@ impl<'a> SourceFile<'a> {
         let before = self.invalid_runs.partition_point(|run| run.start < offset);
         let mapped = match before.checked_sub(1).map(|index| self.invalid_runs[index]) {
             None => offset,
-            Some(run) if offset < run.start + run.len => {
-                run.text_start + if round_up { REPLACEMENT_LEN } else { 0 }
-            }
+            Some(run) if offset < run.start + run.len => run.text_start + if round_up { REPLACEMENT_LEN } else { 0 },
             Some(run) => run.text_start + REPLACEMENT_LEN + (offset - run.start - run.len),
         };
         self.snap(mapped, round_up)
@@ -205,9 +199,7 @@ impl<'a> SourceFile<'a> {
 
     /// Index of the line holding byte `offset` (0-based).
     fn line_index(&self, offset: usize) -> usize {
-        self.line_starts
-            .partition_point(|&start| start <= offset)
-            .saturating_sub(1)
+        self.line_starts.partition_point(|&start| start <= offset).saturating_sub(1)
     }
 
     /// Line and column of byte `offset`, a char boundary of the text.
@@ -215,12 +207,7 @@ impl<'a> SourceFile<'a> {
         let line = self.line_index(offset);
         let char_offset = self.char_offset(offset);
         let line_chars = self.char_offset(self.line_starts[line]);
-        Location {
-            offset,
-            char_offset,
-            line: line + 1,
-            column: char_offset - line_chars + 1,
-        }
+        Location { offset, char_offset, line: line + 1, column: char_offset - line_chars + 1 }
     }
 
     /// Clamps, maps and locates a diagnostic's span.
@@ -229,11 +216,7 @@ impl<'a> SourceFile<'a> {
         let end = (diagnostic.span.end as usize).clamp(start, self.byte_len);
         let text_start = self.text_offset(start, false);
         let text_end = self.text_offset(end, true).max(text_start);
-        Resolved {
-            bytes: (start, end),
-            start: self.locate(text_start),
-            end: self.locate(text_end),
-        }
+        Resolved { bytes: (start, end), start: self.locate(text_start), end: self.locate(text_end) }
     }
 
     /// Byte length of the longest line among lines `first..=last` (0-based), newline excluded.
@@ -241,10 +224,7 @@ impl<'a> SourceFile<'a> {
         (first..=last)
             .map(|line| {
                 let start = self.line_starts[line];
-                let end = self
-                    .line_starts
-                    .get(line + 1)
-                    .map_or(self.text.len(), |&next| next - 1);
+                let end = self.line_starts.get(line + 1).map_or(self.text.len(), |&next| next - 1);
                 end - start
             })
             .max()
@@ -289,10 +269,7 @@ impl<'a> SourceFile<'a> {
             column: resolved.start.column,
             end_line: resolved.end.line,
             end_column: resolved.end.column,
-            span: JsonSpan {
-                start: resolved.bytes.0,
-                end: resolved.bytes.1,
-            },
+            span: JsonSpan { start: resolved.bytes.0, end: resolved.bytes.1 },
             label: &diagnostic.label,
             help: diagnostic.help.as_deref(),
         };
@@ -302,12 +279,7 @@ impl<'a> SourceFile<'a> {
 
     /// Writes one diagnostic as an ariadne report, or as a plain two-line report when its
     /// lines are too long to quote.
-    pub fn write_human(
-        &self,
-        out: &mut impl Write,
-        diagnostic: &Diagnostic,
-        colour: bool,
-    ) -> io::Result<()> {
+    pub fn write_human(&self, out: &mut impl Write, diagnostic: &Diagnostic, colour: bool) -> io::Result<()> {
         let resolved = self.resolve(diagnostic);
         if !self.quotable(&resolved) {
             return self.write_plain(out, diagnostic, &resolved);
@@ -319,9 +291,7 @@ impl<'a> SourceFile<'a> {
         };
         let name = sanitize(&self.name);
         let id: &str = &name;
-        let config = Config::default()
-            .with_color(colour)
-            .with_index_type(IndexType::Char);
+        let config = Config::default().with_color(colour).with_index_type(IndexType::Char);
         let mut label = Label::new((id, start..end)).with_message(sanitize(&diagnostic.label));
         if colour {
             label = label.with_color(colour_of);
@@ -338,15 +308,10 @@ impl<'a> SourceFile<'a> {
             report = report.with_help(sanitize(help));
         }
         let mut rendered = Vec::new();
-        report
-            .finish()
-            .write(&mut (id, self.display()), &mut rendered)?;
+        report.finish().write(&mut (id, self.display()), &mut rendered)?;
         // Ariadne's head line is `Error: message`; ours is `error[E0008]: message`, as in
         // plain reports and `rsc explain`. The message is sanitized, so it is one line.
-        let body = rendered
-            .iter()
-            .position(|&byte| byte == b'\n')
-            .map_or(&[][..], |newline| &rendered[newline + 1..]);
+        let body = rendered.iter().position(|&byte| byte == b'\n').map_or(&[][..], |newline| &rendered[newline + 1..]);
         let head = format!("{}:", code_head(diagnostic.code));
         if colour {
             write!(out, "{}", head.fg(colour_of))?;
@@ -371,25 +336,9 @@ impl<'a> SourceFile<'a> {
         (start, end)
     }
 
-    fn write_plain(
-        &self,
-        out: &mut impl Write,
-        diagnostic: &Diagnostic,
-        resolved: &Resolved,
-    ) -> io::Result<()> {
-        writeln!(
-            out,
-            "{}: {}",
-            code_head(diagnostic.code),
-            sanitize(&diagnostic.message)
-        )?;
-        writeln!(
-            out,
-            " --> {}:{}:{}",
-            sanitize(&self.name),
-            resolved.start.line,
-            resolved.start.column
-        )?;
+    fn write_plain(&self, out: &mut impl Write, diagnostic: &Diagnostic, resolved: &Resolved) -> io::Result<()> {
+        writeln!(out, "{}: {}", code_head(diagnostic.code), sanitize(&diagnostic.message))?;
+        writeln!(out, " --> {}:{}:{}", sanitize(&self.name), resolved.start.line, resolved.start.column)?;
         if !diagnostic.label.is_empty() {
             writeln!(out, "  = note: {}", sanitize(&diagnostic.label))?;
         }
@@ -423,11 +372,7 @@ struct JsonSpan {
 
 /// Offsets just past every `\n`.
 fn newline_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
-    bytes
-        .iter()
-        .enumerate()
-        .filter(|&(_, &byte)| byte == b'\n')
-        .map(|(offset, _)| offset + 1)
+    bytes.iter().enumerate().filter(|&(_, &byte)| byte == b'\n').map(|(offset, _)| offset + 1)
 }
 
 /// Chars starting in `bytes` (bytes that are not UTF-8 continuation bytes).
@@ -456,13 +401,7 @@ fn sanitize(text: &str) -> Cow<'_, str> {
     }
     Cow::Owned(
         text.chars()
-            .map(|c| {
-                if c.is_control() || is_bidi_control(c) {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
+            .map(|c| if c.is_control() || is_bidi_control(c) { c.escape_unicode().to_string() } else { c.to_string() })
             .collect(),
     )
 }
@@ -501,10 +440,7 @@ mod tests {
             for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
                 let location = file.locate(offset);
                 let (line, column) = index.line_column(text, offset as u32);
-                assert_eq!(
-                    (location.line, location.column),
-                    (line as usize, column as usize)
-                );
+                assert_eq!((location.line, location.column), (line as usize, column as usize));
                 assert_eq!(location.char_offset, text[..offset].chars().count());
             }
         }
@@ -543,8 +479,7 @@ mod tests {
             let file = SourceFile::new("t.rules".into(), text.as_bytes());
             let mut out = Vec::new();
             for start in 0..=text.len() as u32 {
-                file.write_human(&mut out, &diagnostic(start, start + 3), false)
-                    .unwrap();
+                file.write_human(&mut out, &diagnostic(start, start + 3), false).unwrap();
             }
             let out = String::from_utf8(out).unwrap();
             assert!(!out.contains('\x1b'), "{out}");
@@ -557,13 +492,9 @@ mod tests {
         let text = "name = x\naction = dmg(300)\n";
         let file = SourceFile::new("card.rules".into(), text.as_bytes());
         let mut out = Vec::new();
-        file.write_human(&mut out, &diagnostic(18, 21), false)
-            .unwrap();
+        file.write_human(&mut out, &diagnostic(18, 21), false).unwrap();
         let out = String::from_utf8(out).unwrap();
-        assert!(
-            out.starts_with("error[E0008]: unknown command `dmg`\n"),
-            "{out}"
-        );
+        assert!(out.starts_with("error[E0008]: unknown command `dmg`\n"), "{out}");
         assert!(out.contains("card.rules:2:10"), "{out}");
         assert!(out.contains("unknown command"), "{out}");
         assert!(out.contains("did you mean `damage`?"), "{out}");
@@ -576,12 +507,7 @@ mod tests {
         assert_eq!(file.text(), "a\u{FFFD}b\u{FFFD}\nc\u{FFFD}");
         let at = |start, end| {
             let resolved = file.resolve(&diagnostic(start, end));
-            (
-                resolved.start.line,
-                resolved.start.column,
-                resolved.end.line,
-                resolved.end.column,
-            )
+            (resolved.start.line, resolved.start.column, resolved.end.line, resolved.end.column)
         };
         assert_eq!(at(1, 2), (1, 2, 1, 3));
         assert_eq!(at(2, 3), (1, 3, 1, 4));
@@ -596,8 +522,7 @@ mod tests {
         let text = format!("action = {}\n", "(".repeat(LONG_LINE + 1));
         let file = SourceFile::new("big.rules".into(), text.as_bytes());
         let mut out = Vec::new();
-        file.write_human(&mut out, &diagnostic(9, 10), false)
-            .unwrap();
+        file.write_human(&mut out, &diagnostic(9, 10), false).unwrap();
         let out = String::from_utf8(out).unwrap();
         assert_eq!(
             out,

@@ -12,8 +12,8 @@
 //! reference gives a FIX (intended behaviour) the docs below describe the FIX.
 
 use vm::catalogue::{
-    ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec,
-    NamedSpec, ParamSpec, RankingSpec, ZoneSpec,
+    ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
+    RankingSpec, ZoneSpec,
 };
 
 /// Shorthand for a [`NamedSpec`] literal.
@@ -30,43 +30,19 @@ pub const COST_TYPES: &[NamedSpec] = &[
     named("character", "The SP cost of playing a character card."),
     named("action", "The SP cost of playing an action card."),
     named("reaction", "The SP cost of playing a reaction card."),
-    named(
-        "ua2",
-        "The SP cost of a United Attack of two characters (one joiner).",
-    ),
-    named(
-        "ua3",
-        "The SP cost of a United Attack of three characters (two joiners).",
-    ),
+    named("ua2", "The SP cost of a United Attack of two characters (one joiner)."),
+    named("ua3", "The SP cost of a United Attack of three characters (two joiners)."),
 ];
 
 /// Phases a player can be made to skip (`skip(draw)`).
 pub const PHASES: &[NamedSpec] = &[
-    named(
-        "activate",
-        "Activate phase: unfreeze, clear markers, `activatePhase` event.",
-    ),
+    named("activate", "Activate phase: unfreeze, clear markers, `activatePhase` event."),
     named("draw", "Draw phase: draw one card, `drawPhase` event."),
-    named(
-        "main",
-        "Main phase: play characters, back-ups and actions, activate abilities.",
-    ),
-    named(
-        "attack",
-        "Attack phase: declare attackers and United Attacks.",
-    ),
-    named(
-        "counter-attack",
-        "Counter-attack phase: the defender plays reactions and blocks.",
-    ),
-    named(
-        "end",
-        "End phase: attackers freeze, combat damage, `endPhase` event.",
-    ),
-    named(
-        "cleanup",
-        "Cleanup phase: KO sweep, markers removed, `ueot`/`unac` expire.",
-    ),
+    named("main", "Main phase: play characters, back-ups and actions, activate abilities."),
+    named("attack", "Attack phase: declare attackers and United Attacks."),
+    named("counter-attack", "Counter-attack phase: the defender plays reactions and blocks."),
+    named("end", "End phase: attackers freeze, combat damage, `endPhase` event."),
+    named("cleanup", "Cleanup phase: KO sweep, markers removed, `ueot`/`unac` expire."),
     named("setup", "Setup: shuffle and draw the opening hand."),
 ];
 
@@ -78,21 +54,12 @@ pub const VIEW_STATES: &[NamedSpec] = &[
 ];
 
 /// Modes of `freeze`.
-pub const FREEZE_MODES: &[NamedSpec] = &[named(
-    "toggle",
-    "Toggle each target's frozen state instead of freezing it.",
-)];
+pub const FREEZE_MODES: &[NamedSpec] = &[named("toggle", "Toggle each target's frozen state instead of freezing it.")];
 
 /// Destinations of `prophecy`.
 pub const PROPHECY_DESTINATIONS: &[NamedSpec] = &[
-    named(
-        "top",
-        "Put the looked-at cards back on top of the pile, in the chosen order.",
-    ),
-    named(
-        "bottom",
-        "Put the looked-at cards at the bottom of the pile, in the chosen order.",
-    ),
+    named("top", "Put the looked-at cards back on top of the pile, in the chosen order."),
+    named("bottom", "Put the looked-at cards at the bottom of the pile, in the chosen order."),
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -527,10 +494,7 @@ impl Command {
 
     /// The command spelled `name` (any case).
     pub fn from_name(name: &str) -> Option<Command> {
-        Command::ALL
-            .iter()
-            .copied()
-            .find(|command| command.name().eq_ignore_ascii_case(name))
+        Command::ALL.iter().copied().find(|command| command.name().eq_ignore_ascii_case(name))
     }
 
     /// The builtin id: the index in [`CATALOGUE`]`.commands`.
@@ -554,11 +518,7 @@ impl Command {
 // ---------------------------------------------------------------------------------------
 
 const COSTS: &[CostSpec] = &[
-    CostSpec {
-        name: "F",
-        arg: CostArg::None,
-        doc: "Freeze this card (the usual cost of a ■ ability).",
-    },
+    CostSpec { name: "F", arg: CostArg::None, doc: "Freeze this card (the usual cost of a ■ ability)." },
     CostSpec {
         name: "S",
         arg: CostArg::OptionalFilter,
@@ -573,24 +533,12 @@ const COSTS: &[CostSpec] = &[
 
 const FILTERS: &[NamedSpec] = &[
     named("backedup", "Characters with at least one back-up attached."),
-    named(
-        "attack",
-        "Characters with the Attack marker (solo attackers and United Attack leaders).",
-    ),
-    named(
-        "uattack",
-        "Characters in the current United Attack (leader and joiners).",
-    ),
-    named(
-        "block",
-        "Characters that are blocking (Counter-attack marker).",
-    ),
+    named("attack", "Characters with the Attack marker (solo attackers and United Attack leaders)."),
+    named("uattack", "Characters in the current United Attack (leader and joiners)."),
+    named("block", "Characters that are blocking (Counter-attack marker)."),
     named("blocked", "Attacking characters that have been blocked."),
     named("frozen", "Frozen characters."),
-    named(
-        "fresh",
-        "Characters that just entered the ring (Just Entered marker).",
-    ),
+    named("fresh", "Characters that just entered the ring (Just Entered marker)."),
     named("powerful", "Cards that currently have an ability (rules)."),
     named("powerless", "Cards that currently have no ability."),
     named("abinstant", "Characters whose ability is instant (▲)."),
@@ -599,99 +547,45 @@ const FILTERS: &[NamedSpec] = &[
 ];
 
 const COMPARABLE_FILTERS: &[NamedSpec] = &[
-    named(
-        "bp",
-        "Current BP (the BP marker in the ring, the printed BP elsewhere).",
-    ),
-    named(
-        "sp",
-        "The card's printed SP (negative: a cost, positive: a gain).",
-    ),
+    named("bp", "Current BP (the BP marker in the ring, the printed BP elsewhere)."),
+    named("sp", "The card's printed SP (negative: a cost, positive: a gain)."),
 ];
 
 const RANKING_FILTERS: &[RankingSpec] = &[RankingSpec {
     name: "bp",
     words: &[
-        named(
-            "lowest",
-            "The candidates with the lowest BP (ties all kept).",
-        ),
-        named(
-            "highest",
-            "The candidates with the highest BP (ties all kept).",
-        ),
+        named("lowest", "The candidates with the lowest BP (ties all kept)."),
+        named("highest", "The candidates with the highest BP (ties all kept)."),
     ],
     doc: "The candidates whose BP ranks lowest or highest among all candidates.",
 }];
 
 const ZONES: &[ZoneSpec] = &[
-    ZoneSpec {
-        name: "arena",
-        is_pile: false,
-        doc: "Both rings (the default zone); prefixes are ignored.",
-    },
-    ZoneSpec {
-        name: "ring",
-        is_pile: false,
-        doc: "One player's ring of four slots.",
-    },
+    ZoneSpec { name: "arena", is_pile: false, doc: "Both rings (the default zone); prefixes are ignored." },
+    ZoneSpec { name: "ring", is_pile: false, doc: "One player's ring of four slots." },
     ZoneSpec {
         name: "infront",
         is_pile: false,
         doc: "The opposing character facing this card (slot i faces the opponent's slot 3 - i).",
     },
-    ZoneSpec {
-        name: "hand",
-        is_pile: true,
-        doc: "A player's hand.",
-    },
-    ZoneSpec {
-        name: "deck",
-        is_pile: true,
-        doc: "A player's deck (index 0 is the top card).",
-    },
-    ZoneSpec {
-        name: "discards",
-        is_pile: true,
-        doc: "A player's discard pile.",
-    },
-    ZoneSpec {
-        name: "removed",
-        is_pile: true,
-        doc: "A player's pile of cards removed from the game.",
-    },
+    ZoneSpec { name: "hand", is_pile: true, doc: "A player's hand." },
+    ZoneSpec { name: "deck", is_pile: true, doc: "A player's deck (index 0 is the top card)." },
+    ZoneSpec { name: "discards", is_pile: true, doc: "A player's discard pile." },
+    ZoneSpec { name: "removed", is_pile: true, doc: "A player's pile of cards removed from the game." },
 ];
 
 const ZONE_PREFIXES: &[NamedSpec] = &[
-    named(
-        "my",
-        "The executing player's zone (also the meaning of no prefix).",
-    ),
+    named("my", "The executing player's zone (also the meaning of no prefix)."),
     named("opp", "The opponent's zone."),
-    named(
-        "ctrl",
-        "The zone of the controller of the card concerned (the moved or searched card).",
-    ),
-    named(
-        "same",
-        "One ring, chosen by the player, that all chosen cards share.",
-    ),
+    named("ctrl", "The zone of the controller of the card concerned (the moved or searched card)."),
+    named("same", "One ring, chosen by the player, that all chosen cards share."),
     named("any", "Either player's zone, chosen by the player."),
 ];
 
 const CARD_TYPES: &[NamedSpec] = &[
-    named(
-        "character",
-        "Character cards: fighters with BP that occupy a ring slot.",
-    ),
-    named(
-        "action",
-        "Action cards: played in your own Main phase, then discarded.",
-    ),
-    named(
-        "reaction",
-        "Reaction cards: played by the defender in the Counter-attack phase.",
-    ),
+    named("character", "Character cards: fighters with BP that occupy a ring slot."),
+    named("action", "Action cards: played in your own Main phase, then discarded."),
+    named("reaction", "Reaction cards: played by the defender in the Counter-attack phase."),
 ];
 
 /// The distinct subtypes of the CFC characters (`cards.json`), lowercased and sorted.
@@ -748,359 +642,143 @@ const SUBTYPES: &[&str] = &[
 
 /// A game event (`~name~`).
 const fn event(name: &'static str, has_object: bool, doc: &'static str) -> EventSpec {
-    EventSpec {
-        name,
-        is_hook: false,
-        has_object,
-        doc,
-    }
+    EventSpec { name, is_hook: false, has_object, doc }
 }
 
 /// A hook (`?name?`): a yes/no question the auto answers.
 const fn hook(name: &'static str, has_object: bool, doc: &'static str) -> EventSpec {
-    EventSpec {
-        name,
-        is_hook: true,
-        has_object,
-        doc,
-    }
+    EventSpec { name, is_hook: true, has_object, doc }
 }
 
 const EVENTS: &[EventSpec] = &[
-    event(
-        "activatePhase",
-        false,
-        "Start of the Activate phase, after unfreezing and marker clean-up.",
-    ),
-    event(
-        "drawPhase",
-        false,
-        "Draw phase, after the draw (not when the phase is skipped).",
-    ),
+    event("activatePhase", false, "Start of the Activate phase, after unfreezing and marker clean-up."),
+    event("drawPhase", false, "Draw phase, after the draw (not when the phase is skipped)."),
     event(
         "blockPhase",
         false,
         "Start of the Counter-attack phase, after the United Attack cost (only with attackers).",
     ),
     event("endPhase", false, "End phase, after all combat."),
-    event(
-        "cleanupPhase",
-        false,
-        "Cleanup phase, after the KO sweep and before markers are removed.",
-    ),
+    event("cleanupPhase", false, "Cleanup phase, after the KO sweep and before markers are removed."),
     event("handChanges", false, "A player's hand changed."),
-    event(
-        "ringChanges",
-        false,
-        "The number of characters in a player's ring changed.",
-    ),
-    event(
-        "removed",
-        true,
-        "A character left the table or was transformed (object: the card).",
-    ),
-    event(
-        "powerless",
-        true,
-        "A character lost or had its ability replaced (object: the card).",
-    ),
-    event(
-        "backedUp",
-        false,
-        "A character received a back-up (`trigger` = the backed-up character).",
-    ),
-    event(
-        "beforePayCostAction",
-        false,
-        "An action card's cost is about to be paid (`modCost(action, n)`).",
-    ),
-    event(
-        "beforePayCostReaction",
-        false,
-        "A reaction card's cost is about to be paid (`modCost(reaction, n)`).",
-    ),
-    event(
-        "beforePayCostCharacter",
-        false,
-        "A character card's cost is about to be paid (`modCost(character, n)`).",
-    ),
-    event(
-        "beforePayCostUa2",
-        false,
-        "A two-character United Attack's cost is about to be paid (`modCost(ua2, n)`).",
-    ),
-    event(
-        "beforePayCostUa3",
-        false,
-        "A three-character United Attack's cost is about to be paid (`modCost(ua3, n)`).",
-    ),
-    event(
-        "beforeDamage",
-        false,
-        "Non-combat damage is about to be dealt to a player (`trigger` = the source).",
-    ),
-    event(
-        "playerCombatDamaged",
-        true,
-        "An unblocked attacker dealt combat damage to a player (object: the attacker).",
-    ),
-    event(
-        "attacks",
-        true,
-        "A character attacks, solo or in a United Attack (object: the attacker).",
-    ),
-    event(
-        "blocks",
-        true,
-        "A character blocks, before damage; binds `attacker`, `uaBP` (object: the blocker).",
-    ),
-    event(
-        "blocked",
-        true,
-        "An attacker was blocked, right after `blocks` (object: the attacker).",
-    ),
-    hook(
-        "canBlock",
-        true,
-        "May the blocker block this attacker? (object: the attacker; binds `attacker`, `blocker`).",
-    ),
+    event("ringChanges", false, "The number of characters in a player's ring changed."),
+    event("removed", true, "A character left the table or was transformed (object: the card)."),
+    event("powerless", true, "A character lost or had its ability replaced (object: the card)."),
+    event("backedUp", false, "A character received a back-up (`trigger` = the backed-up character)."),
+    event("beforePayCostAction", false, "An action card's cost is about to be paid (`modCost(action, n)`)."),
+    event("beforePayCostReaction", false, "A reaction card's cost is about to be paid (`modCost(reaction, n)`)."),
+    event("beforePayCostCharacter", false, "A character card's cost is about to be paid (`modCost(character, n)`)."),
+    event("beforePayCostUa2", false, "A two-character United Attack's cost is about to be paid (`modCost(ua2, n)`)."),
+    event("beforePayCostUa3", false, "A three-character United Attack's cost is about to be paid (`modCost(ua3, n)`)."),
+    event("beforeDamage", false, "Non-combat damage is about to be dealt to a player (`trigger` = the source)."),
+    event("playerCombatDamaged", true, "An unblocked attacker dealt combat damage to a player (object: the attacker)."),
+    event("attacks", true, "A character attacks, solo or in a United Attack (object: the attacker)."),
+    event("blocks", true, "A character blocks, before damage; binds `attacker`, `uaBP` (object: the blocker)."),
+    event("blocked", true, "An attacker was blocked, right after `blocks` (object: the attacker)."),
+    hook("canBlock", true, "May the blocker block this attacker? (object: the attacker; binds `attacker`, `blocker`)."),
     hook(
         "cancelCombatDamage",
         true,
         "Is the combat damage of this unblocked attacker cancelled? (object: the attacker).",
     ),
-    hook(
-        "beforeAttack",
-        true,
-        "May this character attack? (object: the character).",
-    ),
-    hook(
-        "beforeBlock",
-        true,
-        "May this character block? (object: the character).",
-    ),
-    hook(
-        "beforePlayAc",
-        true,
-        "May this player play an action card? (object: the player).",
-    ),
-    hook(
-        "beforePlayRe",
-        true,
-        "May this player play a reaction card? (object: the player).",
-    ),
-    hook(
-        "backupLimit",
-        true,
-        "Does the one-back-up-per-turn limit apply to this character? (object: the character).",
-    ),
+    hook("beforeAttack", true, "May this character attack? (object: the character)."),
+    hook("beforeBlock", true, "May this character block? (object: the character)."),
+    hook("beforePlayAc", true, "May this player play an action card? (object: the player)."),
+    hook("beforePlayRe", true, "May this player play a reaction card? (object: the player)."),
+    hook("backupLimit", true, "Does the one-back-up-per-turn limit apply to this character? (object: the character)."),
     hook(
         "preventPierce",
         true,
         "Does this blocker prevent the United Attack's piercing damage? (object: the blocker).",
     ),
-    hook(
-        "playAsFresh",
-        true,
-        "Does this character enter the ring fresh (Just Entered)? (object: the character).",
-    ),
+    hook("playAsFresh", true, "Does this character enter the ring fresh (Just Entered)? (object: the character)."),
 ];
 
 const EVENT_PREFIXES: &[NamedSpec] = &[
-    named(
-        "my",
-        "During the auto's controller's own turn (also the meaning of no prefix).",
-    ),
+    named("my", "During the auto's controller's own turn (also the meaning of no prefix)."),
     named("opp", "During the opponent's turn."),
     named("any", "During either player's turn."),
 ];
 
 const EVENT_SUFFIXES: &[NamedSpec] = &[
-    named(
-        "this",
-        "Object events: only when the object is this card (also the meaning of no suffix).",
-    ),
-    named(
-        "fromThis",
-        "Object events: only when this card is the object (same as `this`).",
-    ),
+    named("this", "Object events: only when the object is this card (also the meaning of no suffix)."),
+    named("fromThis", "Object events: only when this card is the object (same as `this`)."),
     named("any", "Object events: whatever the object is."),
     named("once", "The auto fires once, then stops listening."),
 ];
 
 const ABILITIES: &[NamedSpec] = &[
     named("unblockable", "This character cannot be blocked."),
-    named(
-        "cantattack",
-        "This character cannot attack (it may still join a United Attack).",
-    ),
+    named("cantattack", "This character cannot attack (it may still join a United Attack)."),
     named("cantblock", "This character cannot block."),
-    named(
-        "unlimitedbackup",
-        "This character ignores the one-back-up-per-turn limit.",
-    ),
-    named(
-        "unfreezable",
-        "This character does not freeze after attacking.",
-    ),
-    named(
-        "pierce",
-        "Excess combat damage of this blocked attacker goes to the defending player.",
-    ),
-    named(
-        "preventpierce",
-        "United Attacks blocked by this character deal no piercing damage.",
-    ),
-    named(
-        "rush",
-        "This character enters the ring without Just Entered (it can attack at once).",
-    ),
-    named(
-        "frosted",
-        "This character does not unfreeze in the Activate phase.",
-    ),
+    named("unlimitedbackup", "This character ignores the one-back-up-per-turn limit."),
+    named("unfreezable", "This character does not freeze after attacking."),
+    named("pierce", "Excess combat damage of this blocked attacker goes to the defending player."),
+    named("preventpierce", "United Attacks blocked by this character deal no piercing damage."),
+    named("rush", "This character enters the ring without Just Entered (it can attack at once)."),
+    named("frosted", "This character does not unfreeze in the Activate phase."),
     named("cantplayac", "This player cannot play action cards."),
     named("cantplayre", "This player cannot play reaction cards."),
 ];
 
 const RULE_SWITCHES: &[NamedSpec] = &[
-    named(
-        "ab_trigger_fresh",
-        "■ abilities may be used by fresh characters (default false).",
-    ),
-    named(
-        "ab_trigger_act",
-        "■ abilities may be activated (default true).",
-    ),
-    named(
-        "ab_instant_act",
-        "▲ abilities may be activated (default true).",
-    ),
-    named(
-        "piercing",
-        "United Attacks and Pierce deal piercing damage (default true).",
-    ),
-    named(
-        "backup_fresh",
-        "Fresh characters may receive back-ups (default false).",
-    ),
+    named("ab_trigger_fresh", "■ abilities may be used by fresh characters (default false)."),
+    named("ab_trigger_act", "■ abilities may be activated (default true)."),
+    named("ab_instant_act", "▲ abilities may be activated (default true)."),
+    named("piercing", "United Attacks and Pierce deal piercing damage (default true)."),
+    named("backup_fresh", "Fresh characters may receive back-ups (default false)."),
     named(
         "play_char_bp_limit",
         "Characters with printed BP at least the lowest value set cannot be played (default none).",
     ),
-    named(
-        "dmg_combat_deal",
-        "Attacking characters deal combat damage (default true).",
-    ),
-    named(
-        "attack_freeze",
-        "Attackers freeze at the End phase (default true).",
-    ),
+    named("dmg_combat_deal", "Attacking characters deal combat damage (default true)."),
+    named("attack_freeze", "Attackers freeze at the End phase (default true)."),
     named("attack", "Characters may attack (default true)."),
-    named(
-        "backup_limit",
-        "Only one back-up may be played per turn (default true).",
-    ),
-    named(
-        "play_removed",
-        "Cards may be played from the removed pile (default false).",
-    ),
+    named("backup_limit", "Only one back-up may be played per turn (default true)."),
+    named("play_removed", "Cards may be played from the removed pile (default false)."),
 ];
 
-const SELECTORS: &[NamedSpec] = &[named(
-    "not",
-    "Removes from the matches every card or player in the expression's value.",
-)];
+const SELECTORS: &[NamedSpec] =
+    &[named("not", "Removes from the matches every card or player in the expression's value.")];
 
 const RESTRICTIONS: &[NamedSpec] = &[
-    named(
-        "ueot",
-        "Until the end of the controller's turn (Cleanup phase).",
-    ),
-    named(
-        "unac",
-        "Until the controller next plays an action card (or the end of the turn).",
-    ),
-    named(
-        "uynt",
-        "Until the start of the controller's next turn (Activate phase).",
-    ),
+    named("ueot", "Until the end of the controller's turn (Cleanup phase)."),
+    named("unac", "Until the controller next plays an action card (or the end of the turn)."),
+    named("uynt", "Until the start of the controller's next turn (Activate phase)."),
 ];
 
 const RESTRICTION_PREFIXES: &[NamedSpec] = &[
-    named(
-        "my",
-        "The timer runs on the controller's turns (also the meaning of no prefix).",
-    ),
-    named(
-        "opp",
-        "The timer runs on the opponent's turns (`oppueot`: end of the opponent's turn).",
-    ),
+    named("my", "The timer runs on the controller's turns (also the meaning of no prefix)."),
+    named("opp", "The timer runs on the opponent's turns (`oppueot`: end of the opponent's turn)."),
 ];
 
 const VARIABLES: &[NamedSpec] = &[
     named("me", "The executing player."),
     named("opp", "The executing player's opponent."),
     named("this", "The card whose rule runs (the source)."),
-    named(
-        "tgt",
-        "The rule-level targets (a list; in command arguments, the statement's first target).",
-    ),
+    named("tgt", "The rule-level targets (a list; in command arguments, the statement's first target)."),
     named(
         "prevTgt",
         "The rule-level targets when the statement has its own target clause, else the previous statement's targets.",
     ),
-    named(
-        "discarded",
-        "The cards discarded by the last `D` cost or `discard`.",
-    ),
+    named("discarded", "The cards discarded by the last `D` cost or `discard`."),
     named("sacrificed", "The cards KO'd by the last `S` cost."),
     named("destroyed", "The cards KO'd by the last `destroy`."),
     named("moved", "The cards moved by the last `moveTo`."),
-    named(
-        "trashed",
-        "The cards put into the discard pile by the last `trash`.",
-    ),
-    named(
-        "attacker",
-        "The attacking character being blocked (`canBlock`, `blocks`).",
-    ),
+    named("trashed", "The cards put into the discard pile by the last `trash`."),
+    named("attacker", "The attacking character being blocked (`canBlock`, `blocks`)."),
     named("blocker", "The blocking character (`canBlock`)."),
-    named(
-        "uaBP",
-        "The total BP of the attack being blocked, leader and joiners (`blocks`).",
-    ),
-    named(
-        "trigger",
-        "The card the event is about (the object, the backed-up card, the damage source).",
-    ),
-    named(
-        "alone",
-        "Whether the executing player has exactly one character in the ring.",
-    ),
-    named(
-        "soloAttack",
-        "Whether exactly one character attacks, outside a United Attack.",
-    ),
+    named("uaBP", "The total BP of the attack being blocked, leader and joiners (`blocks`)."),
+    named("trigger", "The card the event is about (the object, the backed-up card, the damage source)."),
+    named("alone", "Whether the executing player has exactly one character in the ring."),
+    named("soloAttack", "Whether exactly one character attacks, outside a United Attack."),
     named("instant", "The ▲ ability type, to compare with `.ability`."),
-    named(
-        "triggered",
-        "The ■ ability type, to compare with `.ability`.",
-    ),
+    named("triggered", "The ■ ability type, to compare with `.ability`."),
     named("auto", "The ● ability type, to compare with `.ability`."),
     named("card", "Inside `X in L`: the current element of L."),
-    named(
-        "char",
-        "Inside `X in L`: whether the current element is a character card.",
-    ),
-    named(
-        "action",
-        "Inside `X in L` (or `:action`): whether the card is an action card.",
-    ),
-    named(
-        "reaction",
-        "Inside `X in L` (or `:reaction`): whether the card is a reaction card.",
-    ),
+    named("char", "Inside `X in L`: whether the current element is a character card."),
+    named("action", "Inside `X in L` (or `:action`): whether the card is an action card."),
+    named("reaction", "Inside `X in L` (or `:reaction`): whether the card is a reaction card."),
 ];
 
 const ATTRIBUTES: &[NamedSpec] = &[
@@ -1110,24 +788,12 @@ const ATTRIBUTES: &[NamedSpec] = &[
     named("deck", "A player's deck (a list of cards, top first)."),
     named("discards", "A player's discard pile (a list of cards)."),
     named("removed", "A player's removed pile (a list of cards)."),
-    named(
-        "ring",
-        "The characters in a player's ring (a list of cards).",
-    ),
-    named(
-        "ncDamaged",
-        "Whether a player was dealt non-combat damage this turn.",
-    ),
+    named("ring", "The characters in a player's ring (a list of cards)."),
+    named("ncDamaged", "Whether a player was dealt non-combat damage this turn."),
     named("lostSP", "The SP a player lost this turn."),
     named("bp", "A card's current BP (printed BP outside the ring)."),
-    named(
-        "lastBP",
-        "The BP a card had just before it last left the ring (its current BP while there).",
-    ),
-    named(
-        "ability",
-        "A card's ability type (compare with `instant`, `triggered`, `auto`).",
-    ),
+    named("lastBP", "The BP a card had just before it last left the ring (its current BP while there)."),
+    named("ability", "A card's ability type (compare with `instant`, `triggered`, `auto`)."),
     named("controller", "The player who controls a card."),
     named("size", "The number of elements of a list."),
     named("name", "A card's name."),
@@ -1141,12 +807,7 @@ const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 0,
         doc: "The executing player calls a coin flip; true when the call wins.",
     },
-    FunctionSpec {
-        name: "isChar",
-        min_args: 1,
-        max_args: 1,
-        doc: "Whether the value is a character card.",
-    },
+    FunctionSpec { name: "isChar", min_args: 1, max_args: 1, doc: "Whether the value is a character card." },
     FunctionSpec {
         name: "isCharacter",
         min_args: 1,
@@ -1165,24 +826,9 @@ const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 1,
         doc: "Resolves a quoted target filter (with dialogs) and gives the list of matches.",
     },
-    FunctionSpec {
-        name: "abs",
-        min_args: 1,
-        max_args: 1,
-        doc: "The absolute value of a number.",
-    },
-    FunctionSpec {
-        name: "min",
-        min_args: 1,
-        max_args: 8,
-        doc: "The smallest of the numbers (or of one list).",
-    },
-    FunctionSpec {
-        name: "max",
-        min_args: 1,
-        max_args: 8,
-        doc: "The largest of the numbers (or of one list).",
-    },
+    FunctionSpec { name: "abs", min_args: 1, max_args: 1, doc: "The absolute value of a number." },
+    FunctionSpec { name: "min", min_args: 1, max_args: 8, doc: "The smallest of the numbers (or of one list)." },
+    FunctionSpec { name: "max", min_args: 1, max_args: 8, doc: "The largest of the numbers (or of one list)." },
 ];
 
 /// The Card Fighters' Clash catalogue.

@@ -5,9 +5,7 @@ use std::path::PathBuf;
 
 use vm::catalogue::{DefaultTarget, NamedSpec};
 
-use crate::catalogue::{
-    COMMANDS, COST_TYPES, FREEZE_MODES, PHASES, PROPHECY_DESTINATIONS, VIEW_STATES,
-};
+use crate::catalogue::{COMMANDS, COST_TYPES, FREEZE_MODES, PHASES, PROPHECY_DESTINATIONS, VIEW_STATES};
 use crate::{CATALOGUE, Command};
 
 /// §2.1 `command_name` of the reference, lowercased, as the grammar lists them.
@@ -61,10 +59,7 @@ fn assert_unique<'a>(list: &str, names: impl IntoIterator<Item = &'a str>) {
     let mut seen = HashSet::new();
     for name in names {
         assert!(!name.is_empty(), "{list}: empty name");
-        assert!(
-            seen.insert(name.to_ascii_lowercase()),
-            "{list}: `{name}` appears twice"
-        );
+        assert!(seen.insert(name.to_ascii_lowercase()), "{list}: `{name}` appears twice");
     }
 }
 
@@ -85,10 +80,7 @@ fn names_are_unique_within_each_list() {
     assert_unique("costs", c.costs.iter().map(|spec| spec.name));
     assert_unique("filters", names(c.filters));
     assert_unique("comparable filters", names(c.comparable_filters));
-    assert_unique(
-        "ranking filters",
-        c.ranking_filters.iter().map(|spec| spec.name),
-    );
+    assert_unique("ranking filters", c.ranking_filters.iter().map(|spec| spec.name));
     for ranking in c.ranking_filters {
         assert_unique(ranking.name, names(ranking.words));
     }
@@ -201,10 +193,7 @@ fn command_round_trips_through_its_index() {
         assert_eq!(command.index(), id);
         assert!(std::ptr::eq(command.spec(), &CATALOGUE.commands[index]));
         assert_eq!(CATALOGUE.command_index(command.name()), Some(index));
-        assert_eq!(
-            Command::from_name(&command.name().to_ascii_uppercase()),
-            Some(command)
-        );
+        assert_eq!(Command::from_name(&command.name().to_ascii_uppercase()), Some(command));
     }
     assert_eq!(Command::from_index(Command::ALL.len() as u16), None);
     assert_eq!(Command::from_index(u16::MAX), None);
@@ -218,21 +207,13 @@ fn commands_are_exactly_the_grammar_command_names() {
     assert_eq!(CATALOGUE.commands.len(), 42);
     assert_eq!(SPEC_COMMAND_NAMES.len(), 42);
     for name in SPEC_COMMAND_NAMES {
-        assert!(
-            CATALOGUE.command_index(name).is_some(),
-            "`{name}` of §2.1 is missing"
-        );
+        assert!(CATALOGUE.command_index(name).is_some(), "`{name}` of §2.1 is missing");
     }
 }
 
 #[test]
 fn only_rule_and_cost_commands_are_timed() {
-    let timed: Vec<&str> = CATALOGUE
-        .commands
-        .iter()
-        .filter(|spec| spec.timed)
-        .map(|spec| spec.name)
-        .collect();
+    let timed: Vec<&str> = CATALOGUE.commands.iter().filter(|spec| spec.timed).map(|spec| spec.name).collect();
     assert_eq!(timed, ["alterCost", "disableRule", "enableRule", "modRule"]);
 }
 
@@ -240,77 +221,30 @@ fn only_rule_and_cost_commands_are_timed() {
 fn default_targets_follow_the_reference() {
     let default = |command: Command| command.spec().default_target;
     for command in [Command::Bp, Command::Destroy, Command::CopyAbility] {
-        assert_eq!(
-            default(command),
-            DefaultTarget::Source,
-            "{}",
-            command.name()
-        );
+        assert_eq!(default(command), DefaultTarget::Source, "{}", command.name());
     }
-    for command in [
-        Command::Sp,
-        Command::Hp,
-        Command::Draw,
-        Command::Trash,
-        Command::Discard,
-    ] {
-        assert_eq!(
-            default(command),
-            DefaultTarget::SourceController,
-            "{}",
-            command.name()
-        );
+    for command in [Command::Sp, Command::Hp, Command::Draw, Command::Trash, Command::Discard] {
+        assert_eq!(default(command), DefaultTarget::SourceController, "{}", command.name());
     }
-    for command in [
-        Command::MoveTo,
-        Command::Damage,
-        Command::Freeze,
-        Command::Unfreeze,
-    ] {
-        assert_eq!(
-            default(command),
-            DefaultTarget::Nothing,
-            "{}",
-            command.name()
-        );
+    for command in [Command::MoveTo, Command::Damage, Command::Freeze, Command::Unfreeze] {
+        assert_eq!(default(command), DefaultTarget::Nothing, "{}", command.name());
     }
 }
 
 #[test]
 fn zones_events_and_functions_are_consistent() {
-    let piles: Vec<&str> = CATALOGUE
-        .zones
-        .iter()
-        .filter(|zone| zone.is_pile)
-        .map(|zone| zone.name)
-        .collect();
+    let piles: Vec<&str> = CATALOGUE.zones.iter().filter(|zone| zone.is_pile).map(|zone| zone.name).collect();
     assert_eq!(piles, ["hand", "deck", "discards", "removed"]);
-    let hooks: Vec<&str> = CATALOGUE
-        .events
-        .iter()
-        .filter(|event| event.is_hook)
-        .map(|event| event.name)
-        .collect();
+    let hooks: Vec<&str> = CATALOGUE.events.iter().filter(|event| event.is_hook).map(|event| event.name).collect();
     assert!(hooks.contains(&"canBlock") && hooks.contains(&"cancelCombatDamage"));
-    assert!(
-        CATALOGUE
-            .events
-            .iter()
-            .filter(|event| event.is_hook)
-            .all(|event| event.has_object)
-    );
+    assert!(CATALOGUE.events.iter().filter(|event| event.is_hook).all(|event| event.has_object));
     for function in CATALOGUE.functions {
         assert!(function.min_args <= function.max_args, "{}", function.name);
     }
     let mut sorted = CATALOGUE.subtypes.to_vec();
     sorted.sort_unstable();
     assert_eq!(sorted, CATALOGUE.subtypes, "subtypes are sorted");
-    assert!(
-        CATALOGUE
-            .subtypes
-            .iter()
-            .all(|subtype| *subtype == subtype.to_lowercase())
-    );
+    assert!(CATALOGUE.subtypes.iter().all(|subtype| *subtype == subtype.to_lowercase()));
 }
 
 #[test]
@@ -327,10 +261,7 @@ fn catalogue_id_names_cfc() {
 fn corpus_dir() -> PathBuf {
     match std::env::var_os("RULESCRIPT_CORPUS") {
         Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/corpus/cfc"
-        )),
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/cfc")),
     }
 }
 
@@ -342,10 +273,7 @@ fn effect_value(line: &str) -> Option<&str> {
     }
     let line = line.split('#').next().unwrap_or("");
     let lower = line.to_ascii_lowercase();
-    let key_len = ["action", "auto"]
-        .into_iter()
-        .find(|key| lower.starts_with(key))?
-        .len();
+    let key_len = ["action", "auto"].into_iter().find(|key| lower.starts_with(key))?.len();
     let rest = line[key_len..].trim_start();
     rest.strip_prefix('=')
 }
@@ -432,9 +360,7 @@ fn corpus_command_calls_resolve() {
                             let spec = &CATALOGUE.commands[index];
                             match argument_count(&value[after + 1..]) {
                                 None => problems.push(format!("{place}: unclosed `{name}(`")),
-                                Some(count)
-                                    if count < spec.min_args() || count > spec.max_args() =>
-                                {
+                                Some(count) if count < spec.min_args() || count > spec.max_args() => {
                                     problems.push(format!(
                                         "{place}: `{name}` with {count} arguments, expects {}..={}",
                                         spec.min_args(),
@@ -452,20 +378,8 @@ fn corpus_command_calls_resolve() {
     }
     assert!(!files.is_empty(), "no .rules file in {}", dir.display());
     assert!(calls > 0, "no command call found in {}", dir.display());
-    assert!(
-        problems.is_empty(),
-        "{} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
-    let mut unseen: Vec<&str> = SPEC_COMMAND_NAMES
-        .iter()
-        .copied()
-        .filter(|name| !seen.contains(*name))
-        .collect();
+    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+    let mut unseen: Vec<&str> = SPEC_COMMAND_NAMES.iter().copied().filter(|name| !seen.contains(*name)).collect();
     unseen.sort_unstable();
-    println!(
-        "{calls} command calls in {} cards; commands never used: {unseen:?}",
-        files.len()
-    );
+    println!("{calls} command calls in {} cards; commands never used: {unseen:?}", files.len());
 }

@@ -18,8 +18,7 @@ impl TempDir {
     fn new(test: &str) -> TempDir {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let unique = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let path =
-            std::env::temp_dir().join(format!("rsc-it-{}-{test}-{unique}", std::process::id()));
+        let path = std::env::temp_dir().join(format!("rsc-it-{}-{test}-{unique}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).unwrap();
         TempDir(path)
@@ -50,11 +49,7 @@ where
     I: IntoIterator<Item = S>,
     S: AsRef<std::ffi::OsStr>,
 {
-    Command::new(env!("CARGO_BIN_EXE_rsc"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap()
+    Command::new(env!("CARGO_BIN_EXE_rsc")).args(args).env_remove("NO_COLOR").output().unwrap()
 }
 
 fn check(paths: &[&Path]) -> Output {
@@ -62,11 +57,8 @@ fn check(paths: &[&Path]) -> Output {
 }
 
 fn check_json(paths: &[&Path]) -> Output {
-    let mut args = vec![
-        Path::new("check").as_os_str(),
-        Path::new("--message-format").as_os_str(),
-        Path::new("json").as_os_str(),
-    ];
+    let mut args =
+        vec![Path::new("check").as_os_str(), Path::new("--message-format").as_os_str(), Path::new("json").as_os_str()];
     args.extend(paths.iter().map(|p| p.as_os_str()));
     rsc(args)
 }
@@ -80,18 +72,12 @@ fn stderr(output: &Output) -> String {
 }
 
 fn code(output: &Output) -> i32 {
-    output
-        .status
-        .code()
-        .expect("rsc exited normally (no signal)")
+    output.status.code().expect("rsc exited normally (no signal)")
 }
 
 /// The JSON records of a `--message-format json` run, one per stdout line.
 fn records(output: &Output) -> Vec<serde_json::Value> {
-    stdout(output)
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect()
+    stdout(output).lines().map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))).collect()
 }
 
 fn last_line(text: &str) -> &str {
@@ -105,10 +91,7 @@ fn clean_file_exits_zero_with_a_summary() {
     let output = check(&[&file]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(stdout(&output), "");
-    assert_eq!(
-        last_line(&stderr(&output)),
-        "checked 1 file: 0 errors, 0 warnings"
-    );
+    assert_eq!(last_line(&stderr(&output)), "checked 1 file: 0 errors, 0 warnings");
 }
 
 #[test]
@@ -142,14 +125,8 @@ fn invalid_utf8_is_e0001_at_line_2_column_1() {
     assert_eq!(record["span"]["start"], 16);
     assert_eq!(record["span"]["end"], 17);
     assert!(record["label"].is_string());
-    assert!(
-        record.get("help").is_some(),
-        "help is present, null when there is none"
-    );
-    assert_eq!(
-        last_line(&stderr(&output)),
-        "checked 1 file: 1 error, 0 warnings"
-    );
+    assert!(record.get("help").is_some(), "help is present, null when there is none");
+    assert_eq!(last_line(&stderr(&output)), "checked 1 file: 1 error, 0 warnings");
 }
 
 #[test]
@@ -160,10 +137,7 @@ fn invalid_utf8_human_report() {
     assert_eq!(code(&output), 1);
     assert_eq!(stdout(&output), "");
     let err = stderr(&output);
-    assert!(
-        err.starts_with("error[E0001]: source is not valid UTF-8"),
-        "{err}"
-    );
+    assert!(err.starts_with("error[E0001]: source is not valid UTF-8"), "{err}");
     assert!(err.contains(&format!("{}:2:1", file.display())), "{err}");
     assert!(err.contains("invalid byte"), "{err}");
     assert_eq!(last_line(&err), "checked 1 file: 1 error, 0 warnings");
@@ -177,10 +151,7 @@ fn unknown_command_is_e0008_on_line_1() {
     let output = check_json(&[&file]);
     assert_eq!(code(&output), 1, "{}", stderr(&output));
     let records = records(&output);
-    let record = records
-        .iter()
-        .find(|r| r["code"] == "E0008")
-        .expect("an E0008 record");
+    let record = records.iter().find(|r| r["code"] == "E0008").expect("an E0008 record");
     assert_eq!(record["severity"], "error");
     assert_eq!(record["line"], 1);
     assert_eq!(record["column"], 10);
@@ -235,10 +206,7 @@ fn missing_path_is_exit_2() {
     let clean = dir.file("clean.rules", CLEAN);
     let output = check(&[&missing, &clean]);
     assert_eq!(code(&output), 2);
-    assert_eq!(
-        last_line(&stderr(&output)),
-        "checked 1 file: 0 errors, 0 warnings"
-    );
+    assert_eq!(last_line(&stderr(&output)), "checked 1 file: 0 errors, 0 warnings");
 }
 
 #[test]
@@ -248,12 +216,7 @@ fn usage_errors_are_exit_2() {
     assert_eq!(code(&rsc(Vec::<&str>::new())), 2);
     let dir = TempDir::new("usage");
     let file = dir.file("clean.rules", CLEAN);
-    let output = rsc([
-        "check".as_ref(),
-        "--message-format".as_ref(),
-        "xml".as_ref(),
-        file.as_os_str(),
-    ]);
+    let output = rsc(["check".as_ref(), "--message-format".as_ref(), "xml".as_ref(), file.as_os_str()]);
     assert_eq!(code(&output), 2);
     assert_eq!(code(&rsc(["--help"])), 0);
 }
@@ -270,19 +233,13 @@ fn folders_are_searched_recursively_in_sorted_order() {
     dir.file("sub/readme.md", b"\xff");
     let output = check_json(&[dir.path()]);
     assert_eq!(code(&output), 1);
-    let files: Vec<String> = records(&output)
-        .iter()
-        .map(|r| r["file"].as_str().unwrap().to_string())
-        .collect();
+    let files: Vec<String> = records(&output).iter().map(|r| r["file"].as_str().unwrap().to_string()).collect();
     let expected: Vec<String> = ["a.rules", "b.rules", "sub/deeper/c.rules", "sub/z.rules"]
         .iter()
         .map(|name| dir.path().join(name).display().to_string())
         .collect();
     assert_eq!(files, expected);
-    assert_eq!(
-        last_line(&stderr(&output)),
-        "checked 4 files: 4 errors, 0 warnings"
-    );
+    assert_eq!(last_line(&stderr(&output)), "checked 4 files: 4 errors, 0 warnings");
 
     // A file named on the command line is checked whatever its extension.
     let output = check_json(&[&dir.path().join("notes.txt")]);
@@ -294,10 +251,7 @@ fn empty_folder_checks_nothing() {
     let dir = TempDir::new("empty-folder");
     let output = check(&[dir.path()]);
     assert_eq!(code(&output), 0);
-    assert_eq!(
-        last_line(&stderr(&output)),
-        "checked 0 files: 0 errors, 0 warnings"
-    );
+    assert_eq!(last_line(&stderr(&output)), "checked 0 files: 0 errors, 0 warnings");
 }
 
 #[test]
@@ -309,10 +263,7 @@ fn errors_and_clean_files_together() {
     dir.file("3-dmg.rules", UNKNOWN_COMMAND);
     let output = check_json(&[dir.path()]);
     assert_eq!(code(&output), 1);
-    let codes: Vec<String> = records(&output)
-        .iter()
-        .map(|r| r["code"].as_str().unwrap().to_string())
-        .collect();
+    let codes: Vec<String> = records(&output).iter().map(|r| r["code"].as_str().unwrap().to_string()).collect();
     assert!(codes.contains(&"E0001".to_string()), "{codes:?}");
     assert!(codes.contains(&"E0008".to_string()), "{codes:?}");
 }
@@ -324,18 +275,10 @@ fn survives(test: &str, contents: &[u8], limit: Duration) {
     let file = dir.file("big.rules", contents);
     for json in [false, true] {
         let started = Instant::now();
-        let output = if json {
-            check_json(&[&file])
-        } else {
-            check(&[&file])
-        };
+        let output = if json { check_json(&[&file]) } else { check(&[&file]) };
         let elapsed = started.elapsed();
         let status = code(&output);
-        assert!(
-            matches!(status, 0 | 1),
-            "exit {status}: {}",
-            last_line(&stderr(&output))
-        );
+        assert!(matches!(status, 0 | 1), "exit {status}: {}", last_line(&stderr(&output)));
         assert!(last_line(&stderr(&output)).starts_with("checked 1 file: "));
         assert!(elapsed < limit, "took {elapsed:?} (json: {json})");
         if json {
@@ -375,15 +318,8 @@ fn long_line_report_has_no_snippet() {
     let output = check(&[&file]);
     assert_eq!(code(&output), 1);
     let err = stderr(&output);
-    assert!(
-        err.starts_with("error[E0001]: "),
-        "{}",
-        &err[..err.len().min(500)]
-    );
-    assert!(
-        err.contains(&format!(" --> {}:1:100001", file.display())),
-        "{err}"
-    );
+    assert!(err.starts_with("error[E0001]: "), "{}", &err[..err.len().min(500)]);
+    assert!(err.contains(&format!(" --> {}:1:100001", file.display())), "{err}");
     assert!(err.len() < 2_000, "{} bytes", err.len());
 }
 

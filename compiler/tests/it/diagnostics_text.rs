@@ -1,0 +1,171 @@
+//! The exact diagnostics for the most common mistakes: code, message, the text under the
+//! span, label and help, compared as plain strings.
+//!
+//! Tests marked `#[ignore = "compiler defect: ..."]` state what the compiler should print and
+//! does not yet; run them with `cargo test -p compiler --test it -- --ignored`.
+
+use std::fmt::Write as _;
+
+use compiler::LineIndex;
+
+/// Every diagnostic of `source`, three lines each:
+///
+/// ```text
+/// error[E0008]: unknown command `dmg`
+///   1:10 `dmg`: unknown command
+///   help: did you mean `damage`?
+/// ```
+fn diagnose(source: &str) -> String {
+    let index = LineIndex::new(source);
+    let mut out = String::new();
+    for diagnostic in compiler::check_source(source, &stdlib::CATALOGUE) {
+        let (line, column) = index.line_column(source, diagnostic.span.start);
+        let span_text = source.get(diagnostic.span.range()).unwrap_or("<span outside the source>");
+        let _ =
+            writeln!(out, "{}[{}]: {}", diagnostic.severity().as_str(), diagnostic.code.as_str(), diagnostic.message);
+        let _ = writeln!(out, "  {line}:{column} `{span_text}`: {}", diagnostic.label);
+        if let Some(help) = &diagnostic.help {
+            let _ = writeln!(out, "  help: {help}");
+        }
+    }
+    out
+}
+
+#[test]
+fn misspelt_command() {
+    assert_eq!(
+        diagnose("action = dammage(300) to(character@oppRing)\n"),
+        "error[E0008]: unknown command `dammage`\n\
+         \x20 1:10 `dammage`: unknown command\n\
+         \x20 help: did you mean `damage`?\n"
+    );
+}
+
+#[test]
+fn abbreviated_command() {
+    assert_eq!(
+        diagnose("action = dmg(300) to(character@oppRing)\n"),
+        "error[E0008]: unknown command `dmg`\n\
+         \x20 1:10 `dmg`: unknown command\n\
+         \x20 help: did you mean `damage`?\n"
+    );
+}
+
+#[test]
+fn misspelt_zone_keeps_its_prefix() {
+    assert_eq!(
+        diagnose("action = destroy() target(character@oppRng)\n"),
+        "error[E0012]: unknown zone `oppRng`\n\
+         \x20 1:37 `oppRng`: unknown zone\n\
+         \x20 help: did you mean `oppRing`?\n"
+    );
+}
+
+#[test]
+fn misspelt_event() {
+    // `my` is the same as no prefix, so `endPhase` means the same as `myEndPhase`.
+    assert_eq!(
+        diagnose("auto = ~myEndPhse~ draw()\n"),
+        "error[E0013]: unknown event `myEndPhse`\n\
+         \x20 1:9 `myEndPhse`: unknown event\n\
+         \x20 help: did you mean `myEndPhase`?\n"
+    );
+}
+
+#[test]
+fn misspelt_event_keeps_its_prefix() {
+    assert_eq!(
+        diagnose("auto = ~oppEndPhse~ draw()\n"),
+        "error[E0013]: unknown event `oppEndPhse`\n\
+         \x20 1:9 `oppEndPhse`: unknown event\n\
+         \x20 help: did you mean `oppEndPhase`?\n"
+    );
+}
+
+#[test]
+fn misspelt_restriction() {
+    assert_eq!(
+        diagnose("action = +unblockable ueto target(character@myRing)\n"),
+        "error[E0018]: unknown restriction `ueto`\n\
+         \x20 1:23 `ueto`: unknown restriction\n\
+         \x20 help: did you mean `ueot`?\n"
+    );
+}
+
+#[test]
+fn missing_closing_parenthesis_at_the_end_of_the_line() {
+    assert_eq!(
+        diagnose("action = damage(300) to(character@oppRing\n"),
+        "error[E0007]: `(` is never closed\n\
+         \x20 1:24 `(`: this `(` needs a matching `)`\n"
+    );
+}
+
+#[test]
+fn missing_closing_parenthesis_before_the_next_word() {
+    assert_eq!(
+        diagnose("action = damage(300 to(character@oppRing)\n"),
+        "error[E0006]: expected `)`, found `to`\n\
+         \x20 1:21 `to`: expected `)`\n"
+    );
+}
+
+#[test]
+fn else_without_if() {
+    assert_eq!(
+        diagnose("action = draw() [[else]] discard()\n"),
+        "error[E0020]: `[[else]]` without `[[if]]` earlier in the statement\n\
+         \x20 1:17 `[[else]]`: no `[[if]]` to continue\n"
+    );
+}
+
+#[test]
+fn two_target_clauses() {
+    assert_eq!(
+        diagnose("action = destroy() target(character@oppRing) to(character@myRing)\n"),
+        "error[E0021]: more than one target clause in a statement\n\
+         \x20 1:46 `to(character@myRing)`: second target clause\n\
+         \x20 help: split the statement with `;`, one target clause each\n"
+    );
+}
+
+#[test]
+fn missing_argument() {
+    assert_eq!(
+        diagnose("action = damage() to(character@oppRing)\n"),
+        "error[E0009]: `damage` takes 1 argument but 0 were given\n\
+         \x20 1:10 `damage()`: 0 arguments\n"
+    );
+}
+
+#[test]
+fn bare_ability() {
+    assert_eq!(
+        diagnose("action = unblockable ueot target(character@myRing)\n"),
+        "error[E0027]: ability `unblockable` needs `+` to grant it or `-` to remove it\n\
+         \x20 1:10 `unblockable`: bare ability word\n\
+         \x20 help: write `+unblockable`\n"
+    );
+}
+
+#[test]
+fn several_mistakes_are_all_reported_in_source_order() {
+    let source = "target = charcter@oppRing\n\
+                  action = dammage(tgt.0.bp) to(opp) ueto\n\
+                  label = Strike\n\
+                  label = Strike twice\n";
+    assert_eq!(
+        diagnose(source),
+        "error[E0038]: unknown target type `charcter`\n\
+         \x20 1:10 `charcter`: unknown target type\n\
+         \x20 help: did you mean `character`?\n\
+         error[E0008]: unknown command `dammage`\n\
+         \x20 2:10 `dammage`: unknown command\n\
+         \x20 help: did you mean `damage`?\n\
+         error[E0018]: unknown restriction `ueto`\n\
+         \x20 2:36 `ueto`: unknown restriction\n\
+         \x20 help: did you mean `ueot`?\n\
+         error[E0032]: 2 labels for 1 action\n\
+         \x20 4:9 `Strike twice`: this label names no action\n"
+    );
+}

@@ -1,0 +1,9 @@
+//! The compiler's integration tests, one binary: `cargo test -p compiler --test it`.
+//!
+//! - [`error_files`]: every file of `test_data/err/` against the diagnostics annotated in it,
+//!   and every diagnostic code covered by at least one file.
+//! - [`diagnostics_text`]: the exact text (message, span, label, help) of the diagnostics
+//!   for the most common mistakes.
+
+mod diagnostics_text;
+mod error_files;
