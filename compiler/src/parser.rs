@@ -526,10 +526,20 @@ impl<'a, 't> Parser<'a, 't> {
         if self.names.zones.contains(word.symbol) {
             return ZoneRef { prefix: None, zone: word, span };
         }
-        match self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
-            Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
-            None => ZoneRef { prefix: None, zone: word, span },
+        if let Some((prefix, zone)) = self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
+            return ZoneRef { prefix: Some(prefix), zone, span };
         }
+        // `theirRing`: a known zone after an unknown prefix, for the checker to report.
+        let text = self.text(span);
+        for zone in self.names.zones.names() {
+            let split = text.len().saturating_sub(zone.len());
+            if split > 0 && text.is_char_boundary(split) && text[split..].eq_ignore_ascii_case(zone) {
+                let prefix = self.name(Span::new(span.start as usize, span.start as usize + split));
+                let zone = self.name(Span::new(span.start as usize + split, span.end as usize));
+                return ZoneRef { prefix: Some(prefix), zone, span };
+            }
+        }
+        ZoneRef { prefix: None, zone: word, span }
     }
 
     // ---------------------------------------------------------------- statements
