@@ -620,19 +620,12 @@ impl<'a, 't> Parser<'a, 't> {
                         _ => {}
                     }
                 }
-                TokenKind::Ident
-                    if self.peek_at(1).kind == TokenKind::LParen
-                        || (self.peek_at(1).kind == TokenKind::Question
-                            && self.peek_at(2).kind == TokenKind::LParen) =>
-                {
+                TokenKind::Ident if self.at_command() => {
                     let command = self.parse_command();
                     self.push_effect(&mut chain, &mut pending_operator, Effect::Command(command));
                 }
                 TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
-                    let sign = self.bump();
-                    let word = self.bump();
-                    let ability = self.name(word.span);
-                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    let grant = self.parse_grant();
                     self.push_effect(&mut chain, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Ident => {
@@ -650,11 +643,7 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe => {
                     self.bump();
-                    let operator = match token.kind {
-                        TokenKind::Amp => ChainOperator::Then,
-                        TokenKind::AmpAmp => ChainOperator::AndThen,
-                        _ => ChainOperator::OrElse,
-                    };
+                    let operator = chain_operator(token.kind);
                     if chain.is_empty() || pending_operator.is_some() {
                         let found = self.describe(token);
                         self.report(diagnostics::expected(token.span, "an effect before this operator", &found));
@@ -689,6 +678,20 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::empty_value(here, "statement"));
         }
         statement
+    }
+
+    /// Whether the next tokens start a command: `name(` or `name?(`.
+    fn at_command(&self) -> bool {
+        self.peek_at(1).kind == TokenKind::LParen
+            || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen)
+    }
+
+    /// `+frosted` or `-unblockable`.
+    fn parse_grant(&mut self) -> Grant {
+        let sign = self.bump();
+        let word = self.bump();
+        let ability = self.name(word.span);
+        Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) }
     }
 
     fn push_effect(
@@ -1084,28 +1087,17 @@ impl<'a, 't> Parser<'a, 't> {
         loop {
             let token = self.peek();
             match token.kind {
-                TokenKind::Ident
-                    if self.peek_at(1).kind == TokenKind::LParen
-                        || (self.peek_at(1).kind == TokenKind::Question
-                            && self.peek_at(2).kind == TokenKind::LParen) =>
-                {
+                TokenKind::Ident if self.at_command() => {
                     let command = self.parse_command();
                     self.push_effect(&mut body, &mut pending_operator, Effect::Command(command));
                 }
                 TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
-                    let sign = self.bump();
-                    let word = self.bump();
-                    let ability = self.name(word.span);
-                    let grant = Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) };
+                    let grant = self.parse_grant();
                     self.push_effect(&mut body, &mut pending_operator, Effect::Grant(grant));
                 }
                 TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe if !body.is_empty() => {
                     self.bump();
-                    let operator = match token.kind {
-                        TokenKind::Amp => ChainOperator::Then,
-                        TokenKind::AmpAmp => ChainOperator::AndThen,
-                        _ => ChainOperator::OrElse,
-                    };
+                    let operator = chain_operator(token.kind);
                     pending_operator = Some((operator, token.span));
                 }
                 _ => break,
@@ -1561,26 +1553,29 @@ impl<'a, 't> Parser<'a, 't> {
         expression
     }
 
-    fn parse_or(&mut self) -> &'a Expr<'a> {
-        let keywords = self.names.keywords;
-        let mut left = self.parse_and();
-        while self.at_keyword(keywords.or) {
+    /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
+    fn parse_infix(
+        &mut self,
+        operand: fn(&mut Self) -> &'a Expr<'a>,
+        operator_at: fn(&Self) -> Option<BinaryOp>,
+    ) -> &'a Expr<'a> {
+        let mut left = operand(self);
+        while let Some(operator) = operator_at(self) {
             self.bump();
-            let right = self.parse_and();
-            left = self.binary(BinaryOp::Or, left, right);
+            let right = operand(self);
+            left = self.binary(operator, left, right);
         }
         left
     }
 
+    fn parse_or(&mut self) -> &'a Expr<'a> {
+        self.parse_infix(Self::parse_and, |parser| parser.at_keyword(parser.names.keywords.or).then_some(BinaryOp::Or))
+    }
+
     fn parse_and(&mut self) -> &'a Expr<'a> {
-        let keywords = self.names.keywords;
-        let mut left = self.parse_not();
-        while self.at_keyword(keywords.and) {
-            self.bump();
-            let right = self.parse_not();
-            left = self.binary(BinaryOp::And, left, right);
-        }
-        left
+        self.parse_infix(Self::parse_not, |parser| {
+            parser.at_keyword(parser.names.keywords.and).then_some(BinaryOp::And)
+        })
     }
 
     fn parse_not(&mut self) -> &'a Expr<'a> {
@@ -1631,32 +1626,20 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn parse_sum(&mut self) -> &'a Expr<'a> {
-        let mut left = self.parse_product();
-        loop {
-            let operator = match self.peek().kind {
-                TokenKind::Plus => BinaryOp::Add,
-                TokenKind::Minus => BinaryOp::Sub,
-                _ => return left,
-            };
-            self.bump();
-            let right = self.parse_product();
-            left = self.binary(operator, left, right);
-        }
+        self.parse_infix(Self::parse_product, |parser| match parser.peek().kind {
+            TokenKind::Plus => Some(BinaryOp::Add),
+            TokenKind::Minus => Some(BinaryOp::Sub),
+            _ => None,
+        })
     }
 
     fn parse_product(&mut self) -> &'a Expr<'a> {
-        let mut left = self.parse_unary();
-        loop {
-            let operator = match self.peek().kind {
-                TokenKind::Star => BinaryOp::Mul,
-                TokenKind::Slash => BinaryOp::Div,
-                TokenKind::Percent => BinaryOp::Rem,
-                _ => return left,
-            };
-            self.bump();
-            let right = self.parse_unary();
-            left = self.binary(operator, left, right);
-        }
+        self.parse_infix(Self::parse_unary, |parser| match parser.peek().kind {
+            TokenKind::Star => Some(BinaryOp::Mul),
+            TokenKind::Slash => Some(BinaryOp::Div),
+            TokenKind::Percent => Some(BinaryOp::Rem),
+            _ => None,
+        })
     }
 
     fn parse_unary(&mut self) -> &'a Expr<'a> {
@@ -1775,6 +1758,14 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
         self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
+    }
+}
+
+fn chain_operator(kind: TokenKind) -> ChainOperator {
+    match kind {
+        TokenKind::Amp => ChainOperator::Then,
+        TokenKind::AmpAmp => ChainOperator::AndThen,
+        _ => ChainOperator::OrElse,
     }
 }
 
