@@ -5,4 +5,5 @@
 //! The VM knows nothing of any particular game or of the compiler: a game describes its
 //! built-ins with a [`catalogue::Catalogue`] and implements them on the VM's public API.
 
+pub mod bytecode;
 pub mod catalogue;

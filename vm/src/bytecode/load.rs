@@ -1,0 +1,687 @@
+//! Loading a bundle: decode every section and check every reference once, as it is read,
+//! then hand each entry's code to the verifier (`verify.rs`). Any byte string gives either a
+//! [`Program`] or one [`LoadError`]; nothing here panics, recurses on input depth, or
+//! allocates more than the bytes remaining could describe.
+//!
+//! The reader keeps absolute offsets, so every error names the byte where the problem is.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::format::*;
+use super::index::*;
+use super::operand::NONE_U16;
+use super::ops::Instr;
+use super::program::*;
+use super::verify;
+use crate::catalogue::{Catalogue, CostArg};
+
+/// Why bytes could not be loaded. Each variant's message is one line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// The bytes do not start with the bundle magic.
+    NotABundle,
+    /// The bundle has a format version this runtime does not know yet.
+    NewerVersion {
+        /// The bundle's version.
+        found: u16,
+    },
+    /// The bundle has a format version older than any this runtime reads.
+    OlderVersion {
+        /// The bundle's version.
+        found: u16,
+    },
+    /// The bundle was built against another catalogue.
+    CatalogueMismatch {
+        /// The catalogue the bundle names.
+        bundle_name: String,
+        /// Its hash.
+        bundle_hash: u32,
+        /// The runtime's catalogue name.
+        runtime_name: &'static str,
+        /// Its hash.
+        runtime_hash: u32,
+    },
+    /// Anything else: the byte at `offset` is not what the format allows there.
+    Corrupt {
+        /// Byte offset from the start of the bundle.
+        offset: usize,
+        /// What is wrong, in a few words.
+        reason: String,
+    },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::NotABundle => f.write_str("not an .rsb bundle"),
+            LoadError::NewerVersion { found } => {
+                write!(f, "format version {found} is newer than this runtime's {FORMAT_VERSION}")
+            }
+            LoadError::OlderVersion { found } => {
+                write!(f, "format version {found} is older than this runtime's {FORMAT_VERSION}")
+            }
+            LoadError::CatalogueMismatch { bundle_name, bundle_hash, runtime_name, runtime_hash } => {
+                write!(
+                    f,
+                    "built against catalogue {}#{bundle_hash:08x}, this runtime has {}#{runtime_hash:08x}",
+                    bundle_name.escape_debug(),
+                    runtime_name.escape_debug(),
+                )
+            }
+            LoadError::Corrupt { offset, reason } => {
+                write!(f, "corrupt bundle at offset {offset}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl Program {
+    /// Decodes and verifies a bundle built against `catalogue`.
+    pub fn load(bytes: &[u8], catalogue: &Catalogue) -> Result<Program, LoadError> {
+        load(bytes, catalogue)
+    }
+
+    /// The bundle bytes of this program; without the debug section when `strip` is set.
+    /// A loaded program always re-encodes to the bytes it was loaded from.
+    pub fn to_bytes(&self, strip: bool) -> Result<Vec<u8>, BuildError> {
+        write_bundle(self, strip)
+    }
+}
+
+fn load(bytes: &[u8], catalogue: &Catalogue) -> Result<Program, LoadError> {
+    if bytes.get(..4) != MAGIC.get(..4) {
+        return Err(LoadError::NotABundle);
+    }
+    for (offset, &expected) in MAGIC.iter().enumerate().skip(4) {
+        match bytes.get(offset) {
+            None => return Err(corrupt(offset, "the header ends early")),
+            Some(&byte) if byte != expected => {
+                return Err(corrupt(offset, "magic bytes damaged, as by newline or end-of-file translation"));
+            }
+            Some(_) => {}
+        }
+    }
+    let mut reader = Reader { bytes, pos: MAGIC.len(), end: bytes.len(), place: "the header" };
+    let found = reader.u16("the format version")?;
+    if found > FORMAT_VERSION {
+        return Err(LoadError::NewerVersion { found });
+    }
+    if found < FORMAT_VERSION {
+        return Err(LoadError::OlderVersion { found });
+    }
+    let name_at = reader.pos;
+    let name_len = reader.u8("the catalogue name length")?;
+    let name = reader.take(usize::from(name_len), "the catalogue name")?;
+    let name = std::str::from_utf8(name).map_err(|_| corrupt(name_at, "the catalogue name is not UTF-8"))?;
+    let hash = reader.u32("the catalogue hash")?;
+    let runtime = catalogue.id();
+    if name != runtime.name || hash != runtime.hash {
+        return Err(LoadError::CatalogueMismatch {
+            bundle_name: name.to_owned(),
+            bundle_hash: hash,
+            runtime_name: runtime.name,
+            runtime_hash: runtime.hash,
+        });
+    }
+    reader.place = "the bundle";
+
+    let mut loader = Loader {
+        catalogue,
+        program: Program {
+            catalogue_name: name.into(),
+            catalogue_hash: hash,
+            strings: Vec::new(),
+            entries: Vec::new(),
+            filters: Vec::new(),
+            consts: Vec::new(),
+            cards: Vec::new(),
+            debug: None,
+            card_keys: HashMap::new(),
+        },
+        code_offsets: Vec::new(),
+    };
+    let mut section = reader.section(Section::Strings)?;
+    loader.program.strings = strings(&mut section, "strings")?;
+    section.finish()?;
+    let mut section = reader.section(Section::Entries)?;
+    loader.entries(&mut section)?;
+    section.finish()?;
+    let mut section = reader.section(Section::Filters)?;
+    loader.filters(&mut section)?;
+    section.finish()?;
+    let mut section = reader.section(Section::Consts)?;
+    loader.consts(&mut section)?;
+    section.finish()?;
+    let mut section = reader.section(Section::Code)?;
+    loader.code(&mut section)?;
+    section.finish()?;
+    let mut section = reader.section(Section::Cards)?;
+    loader.cards(&mut section)?;
+    section.finish()?;
+    if reader.pos < reader.end {
+        let mut section = reader.section(Section::Debug)?;
+        loader.debug(&mut section)?;
+        section.finish()?;
+    }
+    if reader.pos < reader.end {
+        let extra = reader.end - reader.pos;
+        return Err(corrupt(reader.pos, format!("{extra} unexpected bytes after the last section")));
+    }
+    Ok(loader.program)
+}
+
+pub(super) fn corrupt(offset: usize, reason: impl Into<String>) -> LoadError {
+    LoadError::Corrupt { offset, reason: reason.into() }
+}
+
+/// A cursor over `bytes[..end]` that keeps absolute offsets.
+struct Reader<'b> {
+    bytes: &'b [u8],
+    pos: usize,
+    end: usize,
+    /// Where the cursor is, for messages ("section CARD").
+    place: &'static str,
+}
+
+impl<'b> Reader<'b> {
+    fn remaining(&self) -> usize {
+        self.end.saturating_sub(self.pos)
+    }
+
+    fn take(&mut self, n: usize, what: &str) -> Result<&'b [u8], LoadError> {
+        let slice = if n <= self.remaining() { self.bytes.get(self.pos..self.pos + n) } else { None };
+        match slice {
+            Some(slice) => {
+                self.pos += n;
+                Ok(slice)
+            }
+            None => Err(corrupt(self.pos, format!("{what} runs past the end of {}", self.place))),
+        }
+    }
+
+    fn array<const N: usize>(&mut self, what: &str) -> Result<[u8; N], LoadError> {
+        let at = self.pos;
+        self.take(N, what)?.try_into().map_err(|_| corrupt(at, "internal: bad slice length"))
+    }
+
+    fn u8(&mut self, what: &str) -> Result<u8, LoadError> {
+        Ok(self.array::<1>(what)?[0])
+    }
+
+    fn u16(&mut self, what: &str) -> Result<u16, LoadError> {
+        self.array(what).map(u16::from_le_bytes)
+    }
+
+    fn u32(&mut self, what: &str) -> Result<u32, LoadError> {
+        self.array(what).map(u32::from_le_bytes)
+    }
+
+    fn i32(&mut self, what: &str) -> Result<i32, LoadError> {
+        self.array(what).map(i32::from_le_bytes)
+    }
+
+    /// A one-byte tag that must be below `n_values`.
+    fn tag(&mut self, n_values: u8, what: &str) -> Result<u8, LoadError> {
+        let at = self.pos;
+        let tag = self.u8(what)?;
+        if tag < n_values { Ok(tag) } else { Err(corrupt(at, format!("{what} {tag} is not one of 0..{n_values}"))) }
+    }
+
+    fn flag(&mut self, what: &str) -> Result<bool, LoadError> {
+        Ok(self.tag(2, what)? == 1)
+    }
+
+    /// A `u32` count of items of at least `min_size` bytes each, checked against the bytes
+    /// left so that no allocation is sized by an unchecked length.
+    fn count(&mut self, min_size: usize, max: usize, what: &str) -> Result<usize, LoadError> {
+        let at = self.pos;
+        let count = self.u32(&format!("the number of {what}"))? as usize;
+        if count > max {
+            return Err(corrupt(at, format!("{count} {what}, more than the {max} allowed")));
+        }
+        if count > self.remaining() / min_size.max(1) {
+            return Err(corrupt(at, format!("{count} {what} cannot fit in the {} bytes left", self.remaining())));
+        }
+        Ok(count)
+    }
+
+    /// A `u16` index into a table of `len` entries.
+    fn idx(&mut self, len: usize, what: &str) -> Result<u32, LoadError> {
+        let at = self.pos;
+        let value = self.u16(what)?;
+        if usize::from(value) < len {
+            Ok(u32::from(value))
+        } else {
+            Err(corrupt(at, format!("{what} {value} out of range (there are {len})")))
+        }
+    }
+
+    /// A `u16` index, or `ffff` for none.
+    fn opt_idx(&mut self, len: usize, what: &str) -> Result<Option<u32>, LoadError> {
+        let at = self.pos;
+        match self.u16(what)? {
+            NONE_U16 => Ok(None),
+            _ => {
+                self.pos = at;
+                self.idx(len, what).map(Some)
+            }
+        }
+    }
+
+    fn section(&mut self, section: Section) -> Result<Reader<'b>, LoadError> {
+        let at = self.pos;
+        let tag: [u8; 4] = self.array(&format!("section {}", section.name()))?;
+        if tag != section.tag() {
+            return Err(corrupt(at, format!("expected section {}, found {}", section.name(), show_tag(tag))));
+        }
+        let len_at = self.pos;
+        let len = self.u32("the section length")? as usize;
+        if len > self.remaining() {
+            return Err(corrupt(
+                len_at,
+                format!("section {} claims {len} bytes but {} remain", section.name(), self.remaining()),
+            ));
+        }
+        let start = self.pos;
+        self.pos += len;
+        Ok(Reader { bytes: self.bytes, pos: start, end: start + len, place: section.place() })
+    }
+
+    fn finish(&self) -> Result<(), LoadError> {
+        match self.remaining() {
+            0 => Ok(()),
+            extra => Err(corrupt(self.pos, format!("{extra} unused bytes at the end of {}", self.place))),
+        }
+    }
+}
+
+impl Section {
+    fn place(self) -> &'static str {
+        match self {
+            Section::Strings => "section STRS",
+            Section::Entries => "section ENTR",
+            Section::Filters => "section FILT",
+            Section::Consts => "section CNST",
+            Section::Code => "section CODE",
+            Section::Cards => "section CARD",
+            Section::Debug => "section DBUG",
+        }
+    }
+}
+
+fn show_tag(tag: [u8; 4]) -> String {
+    if tag.iter().all(u8::is_ascii_alphanumeric) {
+        tag.iter().map(|&byte| char::from(byte)).collect()
+    } else {
+        tag.iter().map(|byte| format!("{byte:02x}")).collect::<Vec<_>>().join(" ")
+    }
+}
+
+fn strings(reader: &mut Reader<'_>, what: &str) -> Result<Vec<Box<str>>, LoadError> {
+    let count = reader.count(4, MAX_TABLE_LEN, what)?;
+    let mut strings = Vec::with_capacity(count);
+    for _ in 0..count {
+        let at = reader.pos;
+        let len = reader.u32("a string length")? as usize;
+        let bytes = reader.take(len, "a string")?;
+        let text =
+            std::str::from_utf8(bytes).map_err(|_| corrupt(at, format!("string {} is not UTF-8", strings.len())))?;
+        strings.push(text.into());
+    }
+    Ok(strings)
+}
+
+struct Loader<'c> {
+    catalogue: &'c Catalogue,
+    program: Program,
+    /// Offset in the bundle of each entry's first code byte.
+    code_offsets: Vec<usize>,
+}
+
+impl Loader<'_> {
+    fn cat(&self, reader: &mut Reader<'_>, table: CatalogueTable) -> Result<u32, LoadError> {
+        reader.idx(table.len(self.catalogue), table.what())
+    }
+
+    fn opt_cat(&self, reader: &mut Reader<'_>, table: CatalogueTable) -> Result<Option<u32>, LoadError> {
+        reader.opt_idx(table.len(self.catalogue), table.what())
+    }
+
+    fn string(&self, reader: &mut Reader<'_>) -> Result<StrIdx, LoadError> {
+        reader.idx(self.program.strings.len(), "string").map(StrIdx)
+    }
+
+    fn entry(&self, reader: &mut Reader<'_>) -> Result<EntryIdx, LoadError> {
+        reader.idx(self.program.entries.len(), "entry").map(EntryIdx)
+    }
+
+    fn opt_entry(&self, reader: &mut Reader<'_>) -> Result<Option<EntryIdx>, LoadError> {
+        Ok(reader.opt_idx(self.program.entries.len(), "entry")?.map(EntryIdx))
+    }
+
+    fn filter_ref(&self, reader: &mut Reader<'_>) -> Result<FilterIdx, LoadError> {
+        reader.idx(self.program.filters.len(), "filter").map(FilterIdx)
+    }
+
+    fn entries(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let count = reader.count(8, MAX_TABLE_LEN, "entries")?;
+        for _ in 0..count {
+            let at = reader.pos;
+            let code_len = reader.u32("an entry's code length")?;
+            if code_len == 0 || code_len as usize > MAX_ENTRY_LEN {
+                return Err(corrupt(at, format!("entry code length {code_len} is not in 1..={MAX_ENTRY_LEN}")));
+            }
+            let at = reader.pos;
+            let n_regs = reader.u16("an entry's register count")?;
+            if usize::from(n_regs) > MAX_REGS {
+                return Err(corrupt(at, format!("{n_regs} registers, more than {MAX_REGS}")));
+            }
+            let at = reader.pos;
+            let n_locals = reader.u16("an entry's local count")?;
+            if usize::from(n_locals) > MAX_REGS {
+                return Err(corrupt(at, format!("{n_locals} locals, more than {MAX_REGS}")));
+            }
+            self.program.entries.push(Entry { n_regs, n_locals, code_len, instrs: Vec::new(), pcs: Vec::new() });
+        }
+        Ok(())
+    }
+
+    fn filters(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let count = reader.count(MIN_FILTER_SIZE, MAX_TABLE_LEN, "filters")?;
+        for _ in 0..count {
+            let filter = self.filter(reader)?;
+            self.program.filters.push(filter);
+        }
+        Ok(())
+    }
+
+    fn filter(&self, reader: &mut Reader<'_>) -> Result<Filter, LoadError> {
+        let qty = match reader.tag(5, "the quantity kind")? {
+            0 => None,
+            1 => Some(Qty::Exact(reader.u16("the quantity")?)),
+            2 => {
+                let at = reader.pos;
+                let min = reader.u16("the quantity minimum")?;
+                let max = reader.u16("the quantity maximum")?;
+                if min > max {
+                    return Err(corrupt(at, format!("quantity range {min}..{max} is empty")));
+                }
+                Some(Qty::Range { min, max })
+            }
+            3 => Some(Qty::All),
+            _ => Some(Qty::Random(reader.u16("the random count")?)),
+        };
+        let at = reader.pos;
+        let n_types = reader.count(2, u32::MAX as usize, "type terms")?;
+        if n_types == 0 {
+            return Err(corrupt(at, "a filter without type terms"));
+        }
+        let mut types = Vec::with_capacity(n_types);
+        for _ in 0..n_types {
+            let flags = reader.tag(8, "the type-term flags")?;
+            let atom = match reader.tag(10, "the type kind")? {
+                0 => TypeAtom::Any,
+                1 => TypeAtom::Player,
+                2 => TypeAtom::Players,
+                3 => TypeAtom::Me,
+                4 => TypeAtom::Opp,
+                5 => TypeAtom::This,
+                6 => TypeAtom::CardType(CardTypeIdx(self.cat(reader, CardTypeIdx::TABLE)?)),
+                7 => TypeAtom::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
+                8 => TypeAtom::Name(self.string(reader)?),
+                _ => TypeAtom::Expr(self.entry(reader)?),
+            };
+            types.push(TypeTerm {
+                exclude_source: flags & 1 != 0,
+                negate: flags & 2 != 0,
+                plural: flags & 4 != 0,
+                atom,
+            });
+        }
+        let type_op = match reader.tag(2, "the type operator")? {
+            0 => TypeOp::Choice,
+            _ => TypeOp::Union,
+        };
+        let pick = match reader.flag("the pick flag")? {
+            false => None,
+            true => Some(reader.i32("the pick")?),
+        };
+        let n_alternatives = reader.count(4, u32::MAX as usize, "term alternatives")?;
+        let mut terms = Vec::with_capacity(n_alternatives);
+        for _ in 0..n_alternatives {
+            let at = reader.pos;
+            let n_terms = reader.count(4, u32::MAX as usize, "terms")?;
+            if n_terms == 0 {
+                return Err(corrupt(at, "an empty alternative of filter terms"));
+            }
+            let mut alternative = Vec::with_capacity(n_terms);
+            for _ in 0..n_terms {
+                let negated = reader.flag("the term negation")?;
+                let kind = match reader.tag(5, "the term kind")? {
+                    0 => TermKind::Keyword(FilterKeywordIdx(self.cat(reader, FilterKeywordIdx::TABLE)?)),
+                    1 => {
+                        let property = ComparableIdx(self.cat(reader, ComparableIdx::TABLE)?);
+                        let at = reader.pos;
+                        let op = reader.tag(6, "the comparison operator")?;
+                        let op = CompareOp::ALL
+                            .get(usize::from(op))
+                            .copied()
+                            .ok_or_else(|| corrupt(at, "unknown comparison operator"))?;
+                        let value = reader.i32("the comparison value")?;
+                        TermKind::Compare { property, op, value }
+                    }
+                    2 => {
+                        let ranking = RankingIdx(self.cat(reader, RankingIdx::TABLE)?);
+                        let n_words =
+                            self.catalogue.ranking_filters.get(ranking.index()).map_or(0, |spec| spec.words.len());
+                        let word = reader.idx(n_words, "ranking word")?;
+                        TermKind::Rank { ranking, word: word as u16 }
+                    }
+                    3 => TermKind::CardType(CardTypeIdx(self.cat(reader, CardTypeIdx::TABLE)?)),
+                    _ => TermKind::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
+                };
+                alternative.push(Term { negated, kind });
+            }
+            terms.push(alternative);
+        }
+        let zone = self.zone(reader)?;
+        let selector = match self.opt_cat(reader, SelectorIdx::TABLE)? {
+            None => None,
+            Some(selector) => Some(Selector { selector: SelectorIdx(selector), arg: self.entry(reader)? }),
+        };
+        Ok(Filter { qty, types, type_op, pick, terms, zone, selector })
+    }
+
+    fn zone(&self, reader: &mut Reader<'_>) -> Result<ZoneRef, LoadError> {
+        let prefix = self.opt_cat(reader, ZonePrefixIdx::TABLE)?.map(ZonePrefixIdx);
+        let zone = ZoneIdx(self.cat(reader, ZoneIdx::TABLE)?);
+        Ok(ZoneRef { prefix, zone })
+    }
+
+    fn consts(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let count = reader.count(3, MAX_TABLE_LEN, "constants")?;
+        for _ in 0..count {
+            let constant = match reader.tag(3, "the constant kind")? {
+                0 => {
+                    let at = reader.pos;
+                    let zone = self.zone(reader)?;
+                    let is_pile = self.catalogue.zones.get(zone.zone.index()).is_some_and(|spec| spec.is_pile);
+                    if !is_pile {
+                        return Err(corrupt(at, "a pile constant whose zone is not a pile"));
+                    }
+                    Const::Pile(zone)
+                }
+                1 => {
+                    let command = CommandIdx(self.cat(reader, CommandIdx::TABLE)?);
+                    let at = reader.pos;
+                    let param = reader.u8("the parameter")?;
+                    let Some(words) = keyword_words(self.catalogue, command, param) else {
+                        return Err(corrupt(at, format!("parameter {param} is not a keyword parameter")));
+                    };
+                    let word = reader.idx(words.len(), "keyword word")? as u16;
+                    Const::Word { command, param, word }
+                }
+                _ => Const::RuleSwitch(RuleSwitchIdx(self.cat(reader, RuleSwitchIdx::TABLE)?)),
+            };
+            self.program.consts.push(constant);
+        }
+        Ok(())
+    }
+
+    fn code(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let needed = self.program.entries.iter().fold(0usize, |sum, entry| sum.saturating_add(entry.code_len()));
+        if needed != reader.remaining() {
+            return Err(corrupt(
+                reader.pos,
+                format!("the code is {} bytes but the entries need {needed}", reader.remaining()),
+            ));
+        }
+        let tables = verify::Tables {
+            catalogue: self.catalogue,
+            n_strings: self.program.strings.len(),
+            n_filters: self.program.filters.len(),
+            n_consts: self.program.consts.len(),
+        };
+        for (entry_idx, entry) in self.program.entries.iter_mut().enumerate() {
+            let base = reader.pos;
+            let code = reader.take(entry.code_len(), "the code")?;
+            let mut at = 0;
+            while at < code.len() {
+                let (instr, size) = Instr::decode(code, at)
+                    .map_err(|error| corrupt(base + at, format!("entry {entry_idx} at {at:04x}: {error}")))?;
+                entry.instrs.push(instr);
+                entry.pcs.push(Pc(at as u16));
+                at += size;
+            }
+            verify::entry(&tables, entry_idx, entry, base)?;
+            self.code_offsets.push(base);
+        }
+        verify::entry_graph(&self.program.entries, &self.program.filters, &self.code_offsets)
+    }
+
+    fn cards(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let count = reader.count(MIN_CARD_SIZE, u32::MAX as usize, "cards")?;
+        for card_idx in 0..count {
+            let key_at = reader.pos;
+            let key = self.string(reader)?;
+            let mut card = Card::new(key);
+            let n = reader.count(2, u32::MAX as usize, "abilities")?;
+            for _ in 0..n {
+                card.abilities.push(AbilityIdx(self.cat(reader, AbilityIdx::TABLE)?));
+            }
+            card.target = match reader.tag(3, "the rule-target kind")? {
+                0 => None,
+                kind => {
+                    let n = reader.count(2, u32::MAX as usize, "rule-target filters")?;
+                    let mut filters = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        filters.push(self.filter_ref(reader)?);
+                    }
+                    Some(RuleTarget { optional: kind == 2, filters })
+                }
+            };
+            let n = reader.count(2, u32::MAX as usize, "requisites")?;
+            for _ in 0..n {
+                card.requisites.push(self.filter_ref(reader)?);
+            }
+            card.vars = self.opt_entry(reader)?;
+            let n = reader.count(8, u32::MAX as usize, "actions")?;
+            for _ in 0..n {
+                let label = reader.opt_idx(self.program.strings.len(), "string")?.map(StrIdx);
+                let n_costs = reader.count(5, u32::MAX as usize, "costs")?;
+                let mut costs = Vec::with_capacity(n_costs);
+                for _ in 0..n_costs {
+                    let at = reader.pos;
+                    let cost = CostIdx(self.cat(reader, CostIdx::TABLE)?);
+                    let count = match reader.flag("the cost count flag")? {
+                        false => None,
+                        true => Some(reader.u32("the cost count")?),
+                    };
+                    let filter = reader.opt_idx(self.program.filters.len(), "filter")?.map(FilterIdx);
+                    let arg = self.catalogue.costs.get(cost.index()).map_or(CostArg::None, |spec| spec.arg);
+                    let allowed = match arg {
+                        CostArg::None => count.is_none() && filter.is_none(),
+                        CostArg::OptionalFilter => count.is_none(),
+                        CostArg::OptionalCountOrFilter => count.is_none() || filter.is_none(),
+                    };
+                    if !allowed {
+                        return Err(corrupt(at, "a cost with an argument it does not take"));
+                    }
+                    costs.push(Cost { cost, count, filter });
+                }
+                let entry = self.entry(reader)?;
+                card.actions.push(Action { label, costs, entry });
+            }
+            let n = reader.count(7, u32::MAX as usize, "autos")?;
+            for _ in 0..n {
+                let hook = reader.flag("the hook flag")?;
+                let n_events = reader.count(8, u32::MAX as usize, "events")?;
+                let mut events = Vec::with_capacity(n_events);
+                for _ in 0..n_events {
+                    let event = EventIdx(self.cat(reader, EventIdx::TABLE)?);
+                    let prefix = self.opt_cat(reader, EventPrefixIdx::TABLE)?.map(EventPrefixIdx);
+                    let suffix = self.opt_cat(reader, EventSuffixIdx::TABLE)?.map(EventSuffixIdx);
+                    let condition = self.opt_entry(reader)?;
+                    events.push(EventRef { event, prefix, suffix, condition });
+                }
+                let entry = self.entry(reader)?;
+                card.autos.push(Auto { hook, events, entry });
+            }
+            let key_text = self.program.strings.get(key.index()).cloned().unwrap_or_default();
+            if self.program.card_keys.insert(key_text, CardIdx::new(card_idx)).is_some() {
+                return Err(corrupt(key_at, format!("card {card_idx} repeats an earlier card's key")));
+            }
+            self.program.cards.push(card);
+        }
+        Ok(())
+    }
+
+    fn debug(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        let strings = strings(reader, "debug strings")?;
+        let at = reader.pos;
+        let n_files = reader.count(2, u32::MAX as usize, "card files")?;
+        if n_files != self.program.cards.len() {
+            return Err(corrupt(at, format!("{n_files} card files for {} cards", self.program.cards.len())));
+        }
+        let mut card_files = Vec::with_capacity(n_files);
+        for _ in 0..n_files {
+            card_files.push(reader.idx(strings.len(), "debug string")?);
+        }
+        let at = reader.pos;
+        let n_tables = reader.count(4, MAX_TABLE_LEN, "entry row tables")?;
+        if n_tables != self.program.entries.len() {
+            return Err(corrupt(at, format!("{n_tables} row tables for {} entries", self.program.entries.len())));
+        }
+        let mut entry_rows = Vec::with_capacity(n_tables);
+        for entry in &self.program.entries {
+            let n_rows = reader.count(ROW_SIZE, u32::MAX as usize, "rows")?;
+            let mut rows: Vec<LineRow> = Vec::with_capacity(n_rows);
+            for _ in 0..n_rows {
+                let at = reader.pos;
+                let pc = Pc(reader.u16("the row's code offset")?);
+                if entry.instr_index(pc).is_none() {
+                    return Err(corrupt(at, format!("row offset {:04x} is not an instruction", pc.0)));
+                }
+                if rows.last().is_some_and(|last| last.pc >= pc) {
+                    return Err(corrupt(at, "rows out of order"));
+                }
+                let line = reader.u32("the line")?;
+                let at = reader.pos;
+                let line_start = reader.u32("the line start")?;
+                let span_start = reader.u32("the span start")?;
+                let span_end = reader.u32("the span end")?;
+                if !(line_start <= span_start && span_start <= span_end) {
+                    return Err(corrupt(at, "a span that does not follow its line start"));
+                }
+                let text = reader.idx(strings.len(), "debug string")?;
+                rows.push(LineRow { pc, line, line_start, span_start, span_end, text });
+            }
+            entry_rows.push(rows);
+        }
+        self.program.debug = Some(DebugInfo { strings, card_files, entry_rows });
+        Ok(())
+    }
+}

@@ -1,0 +1,196 @@
+//! Loading untrusted bytes: every single-byte change and every truncation of a small
+//! bundle is either refused with an error or loads, verifies and writes back unchanged;
+//! each header failure has its own one-line message; the verifier refuses bad code.
+
+use vm::bytecode::*;
+
+use crate::catalogue::{DAMAGE, OTHER, TEST, small_bundle};
+
+fn load_error(bytes: &[u8]) -> String {
+    match Program::load(bytes, &TEST) {
+        Ok(_) => panic!("the bytes loaded"),
+        Err(error) => error.to_string(),
+    }
+}
+
+/// Loads `bytes`; when they load, checks what a loaded program promises.
+fn load_or_refuse(bytes: &[u8]) -> Result<(), LoadError> {
+    let program = Program::load(bytes, &TEST)?;
+    assert_eq!(program.to_bytes(false).expect("writes"), bytes, "loaded bytes are canonical");
+    let _ = disassemble(&program, &TEST);
+    Ok(())
+}
+
+#[test]
+fn every_single_byte_change_is_refused_or_loads() {
+    for strip in [false, true] {
+        let bundle = small_bundle(strip);
+        assert!(bundle.len() < 700, "keep the bundle small: {} bytes", bundle.len());
+        let (mut refused, mut loaded) = (0, 0);
+        let mut mutated = bundle.clone();
+        for offset in 0..bundle.len() {
+            for delta in 1..=255u8 {
+                mutated[offset] = bundle[offset].wrapping_add(delta);
+                match load_or_refuse(&mutated) {
+                    Ok(()) => loaded += 1,
+                    Err(error) => {
+                        assert!(!error.to_string().contains('\n'), "one line: {error}");
+                        refused += 1;
+                    }
+                }
+            }
+            mutated[offset] = bundle[offset];
+        }
+        assert_eq!(refused + loaded, bundle.len() * 255);
+        assert!(refused > loaded, "{refused} refused, {loaded} loaded");
+    }
+}
+
+#[test]
+fn every_truncation_is_refused() {
+    let bundle = small_bundle(false);
+    let stripped_len = small_bundle(true).len();
+    for len in 0..bundle.len() {
+        match Program::load(&bundle[..len], &TEST) {
+            // Cutting exactly the debug section leaves a valid stripped bundle.
+            Ok(_) => assert_eq!(len, stripped_len),
+            Err(error) => assert!(!error.to_string().contains('\n')),
+        }
+    }
+}
+
+#[test]
+fn the_header_failures_say_which() {
+    assert_eq!(load_error(b""), "not an .rsb bundle");
+    assert_eq!(load_error(b"#!/bin/sh\n"), "not an .rsb bundle");
+
+    let bundle = small_bundle(true);
+    let mut newer = bundle.clone();
+    newer[8..10].copy_from_slice(&3u16.to_le_bytes());
+    assert_eq!(load_error(&newer), "format version 3 is newer than this runtime's 1");
+    let mut older = bundle.clone();
+    older[8..10].copy_from_slice(&0u16.to_le_bytes());
+    assert_eq!(load_error(&older), "format version 0 is older than this runtime's 1");
+
+    let error = Program::load(&bundle, &OTHER).expect_err("another catalogue refuses it");
+    assert_eq!(error.to_string(), format!("built against catalogue {}, this runtime has {}", TEST.id(), OTHER.id()));
+    assert!(matches!(error, LoadError::CatalogueMismatch { .. }));
+    assert_ne!(TEST.id().hash, OTHER.id().hash);
+
+    // A text-mode copy turns "\r\n" into "\n".
+    let mut translated = bundle[..4].to_vec();
+    translated.extend_from_slice(&bundle[5..]);
+    assert_eq!(
+        load_error(&translated),
+        "corrupt bundle at offset 4: magic bytes damaged, as by newline or end-of-file translation"
+    );
+    assert_eq!(load_error(&bundle[..6]), "corrupt bundle at offset 6: the header ends early");
+}
+
+#[test]
+fn corruption_names_the_offset() {
+    let bundle = small_bundle(true);
+    let mut extra = bundle.clone();
+    extra.push(0);
+    assert_eq!(
+        load_error(&extra),
+        format!("corrupt bundle at offset {}: section DBUG runs past the end of the bundle", bundle.len())
+    );
+    let mut wrong_tag = bundle.clone();
+    wrong_tag.extend_from_slice(b"JUNK\0\0\0\0");
+    assert_eq!(
+        load_error(&wrong_tag),
+        format!("corrupt bundle at offset {}: expected section DBUG, found JUNK", bundle.len())
+    );
+}
+
+/// The offset of the first byte of entry 0's code in `bundle`.
+fn code_start(bundle: &[u8]) -> usize {
+    let tag = bundle.windows(4).position(|window| window == b"CODE").expect("a CODE section");
+    tag + 8
+}
+
+#[test]
+fn jumps_must_land_on_an_instruction() {
+    let bundle = small_bundle(true);
+    let program = Program::load(&bundle, &TEST).expect("loads");
+    let entry = program.entry(EntryIdx(0)).expect("entry 0");
+    let (pc, instr) = entry.iter().find(|(_, instr)| matches!(instr, Instr::May { .. })).expect("entry 0 asks `may`");
+    // May question:u16 skip:u16 — point `skip` inside the May itself.
+    let skip_at = code_start(&bundle) + usize::from(pc.0) + 3;
+    let mut bad = bundle.clone();
+    bad[skip_at..skip_at + 2].copy_from_slice(&(pc.0 + 1).to_le_bytes());
+    let error = load_error(&bad);
+    let instr_at = code_start(&bundle) + usize::from(pc.0);
+    assert_eq!(
+        error,
+        format!(
+            "corrupt bundle at offset {instr_at}: entry 0 at {:04x}: May: operand `skip`: \
+             jump target {:04x} is not an instruction of this entry",
+            pc.0,
+            pc.0 + 1
+        )
+    );
+    assert_eq!(instr.opcode(), Opcode::May);
+}
+
+fn build(code: CodeBuilder) -> Result<Vec<u8>, BuildError> {
+    let mut bundle = BundleBuilder::new(&TEST);
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    bundle.finish()
+}
+
+#[test]
+fn the_verifier_refuses_bad_code() {
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::Call { cmd: DAMAGE, base: Reg(0), argc: 0 });
+    code.emit(Instr::Return {});
+    let error = build(code).expect_err("damage needs an argument").to_string();
+    assert!(error.ends_with("entry 0 at 0000: Call: 0 arguments to `damage`, which takes 1"), "{error}");
+
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    let error = build(code).expect_err("no exit").to_string();
+    assert!(error.ends_with("LoadInt is last, so control can run off the end"), "{error}");
+
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::Call { cmd: CommandIdx(99), base: Reg(0), argc: 0 });
+    code.emit(Instr::Return {});
+    let error = build(code).expect_err("no such command").to_string();
+    assert!(error.ends_with("operand `cmd`: command 99 out of range (there are 5)"), "{error}");
+
+    let mut code = CodeBuilder::new();
+    let nowhere = code.new_label();
+    code.emit(Instr::Jump { target: nowhere });
+    let error = build(code).expect_err("unbound label").to_string();
+    assert_eq!(error, "bad label: label 0 used but never bound");
+}
+
+#[test]
+fn an_entry_cannot_reach_itself_through_a_filter() {
+    let mut bundle = BundleBuilder::new(&TEST);
+    // Entry 0 resolves F0, whose type is the expression entry 0.
+    let filter = bundle.add_filter(Filter {
+        qty: None,
+        types: vec![TypeTerm {
+            exclude_source: false,
+            negate: false,
+            plural: false,
+            atom: TypeAtom::Expr(EntryIdx(0)),
+        }],
+        type_op: TypeOp::Choice,
+        pick: None,
+        terms: vec![],
+        zone: ZoneRef { prefix: None, zone: ZoneIdx(0) },
+        selector: None,
+    });
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::Resolve { a: Reg(0), f: filter });
+    code.emit(Instr::ReturnValue { a: Reg(0) });
+    bundle.add_entry(code);
+    let error = bundle.finish().expect_err("a cycle").to_string();
+    assert!(error.ends_with("entry 0 can reach itself through the filters it uses"), "{error}");
+}
