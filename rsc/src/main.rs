@@ -2,6 +2,7 @@
 //! subcommand, and the exit codes every subcommand shares.
 
 mod check;
+mod disas;
 mod explain;
 mod render;
 
@@ -30,6 +31,15 @@ enum Command {
         /// How diagnostics are reported: `human` (on stderr) or `json` (one per line on stdout).
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
+    },
+    /// Print a bundle's code with names resolved (and source lines, when it has debug info).
+    Disas {
+        /// The `.rsb` bundle.
+        #[arg(value_name = "FILE.rsb")]
+        bundle: PathBuf,
+        /// Print only this card (its key is its file stem, e.g. `C001-ryu`).
+        #[arg(long, value_name = "KEY")]
+        card: Option<String>,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -60,6 +70,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let exit = match &cli.command {
         Command::Check { paths, message_format } => check::run(paths, *message_format),
+        Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
         Command::Explain { code } => explain::run(code),
     };
     exit.into()

@@ -1,0 +1,44 @@
+//! `rsc disas FILE.rsb [--card KEY]`: loads and verifies a bundle and prints its code with
+//! names resolved, and the source line above the instructions it produced when the bundle
+//! has debug info. Exit 0, 1 for an invalid bundle (the loader's one-line message), 2 for
+//! usage or IO errors.
+
+use std::io::Write;
+use std::path::Path;
+
+use vm::bytecode::{Program, disas};
+
+use crate::Exit;
+
+/// Runs `rsc disas`.
+pub fn run(path: &Path, card: Option<&str>) -> Exit {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("error: cannot read `{}`: {error}", path.display());
+            return Exit::Usage;
+        }
+    };
+    let program = match Program::load(&bytes, &stdlib::CATALOGUE) {
+        Ok(program) => program,
+        Err(error) => {
+            eprintln!("error: `{}`: {error}", path.display());
+            return Exit::Errors;
+        }
+    };
+    let text = match card {
+        Some(key) => match disas::disassemble_card(&program, &stdlib::CATALOGUE, key) {
+            Some(text) => text,
+            None => {
+                eprintln!("error: `{}` has no card `{key}`", path.display());
+                return Exit::Usage;
+            }
+        },
+        None => disas::disassemble(&program, &stdlib::CATALOGUE),
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Exit::Success,
+        Err(_) => Exit::Usage,
+    }
+}
