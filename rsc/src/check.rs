@@ -100,7 +100,7 @@ impl Checker {
 
 /// The files `path` names: itself if it is not a folder, else every `*.rules` file below
 /// it, sorted by path. Whatever cannot be read is added to `unreadable`.
-fn expand(path: &Path, unreadable: &mut Vec<(PathBuf, io::Error)>) -> Vec<PathBuf> {
+pub(crate) fn expand(path: &Path, unreadable: &mut Vec<(PathBuf, io::Error)>) -> Vec<PathBuf> {
     match fs::metadata(path) {
         Err(error) => {
             unreadable.push((path.to_path_buf(), error));

@@ -2,6 +2,7 @@
 //! subcommand, and the exit codes every subcommand shares.
 
 mod check;
+mod compile;
 mod disas;
 mod explain;
 mod render;
@@ -29,6 +30,24 @@ enum Command {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// How diagnostics are reported: `human` (on stderr) or `json` (one per line on stdout).
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+    },
+    /// Compile `.rules` files and folders into one `.rsb` bundle.
+    Compile {
+        /// Files, or folders to search for `*.rules` files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// The bundle to write.
+        #[arg(short = 'o', long = "output", value_name = "OUT.rsb")]
+        output: PathBuf,
+        /// Leave out the debug section (source lines and spans).
+        #[arg(long)]
+        strip: bool,
+        /// Report cards, source and bundle bytes per section, and compile time.
+        #[arg(long)]
+        stats: bool,
+        /// How diagnostics (and `--stats`) are reported: `human` or `json`.
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
     },
@@ -70,6 +89,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let exit = match &cli.command {
         Command::Check { paths, message_format } => check::run(paths, *message_format),
+        Command::Compile { paths, output, strip, stats, message_format } => {
+            compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
+        }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
         Command::Explain { code } => explain::run(code),
     };

@@ -461,3 +461,19 @@ pub(super) const MIN_CARD_SIZE: usize = 2 + 4 + 1 + 4 + 2 + 4 + 4;
 
 /// Smallest encoded size of one filter.
 pub(super) const MIN_FILTER_SIZE: usize = 1 + 4 + 2 + 1 + 1 + 4 + 4 + 2;
+
+/// The size in bytes of each section of a well-formed bundle, in bundle order (for
+/// `rsc compile --stats`); `None` when the bytes are not laid out as a bundle.
+pub fn section_sizes(bytes: &[u8]) -> Option<Vec<(Section, usize)>> {
+    let name_len = *bytes.get(MAGIC.len() + 2)? as usize;
+    let mut offset = MAGIC.len() + 2 + 1 + name_len + 4;
+    let mut sizes = Vec::new();
+    while offset < bytes.len() {
+        let tag: [u8; 4] = bytes.get(offset..offset + 4)?.try_into().ok()?;
+        let section = Section::ALL.into_iter().find(|section| section.tag() == tag)?;
+        let len = u32::from_le_bytes(bytes.get(offset + 4..offset + 8)?.try_into().ok()?) as usize;
+        offset = offset.checked_add(8 + len)?;
+        sizes.push((section, 8 + len));
+    }
+    Some(sizes)
+}
