@@ -13,15 +13,18 @@ use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use lasso::Rodeo;
 use smallvec::SmallVec;
+use vm::bytecode::BundleBuilder;
 use vm::catalogue::{ArgKind, Catalogue, CostArg};
 
-/// Reusable state for checking (and later compiling) many cards against one catalogue.
+/// Reusable state for checking and compiling many cards against one catalogue.
 pub struct Session<'c> {
     catalogue: &'c Catalogue,
     interner: Rodeo,
     names: Names,
     arena: Bump,
     tokens: Vec<Token>,
+    /// The IR of the card being compiled (taken out while it is in use).
+    ir_arena: Bump,
 }
 
 /// A parsed card with its diagnostics (parse and check), borrowing the session.
@@ -41,7 +44,7 @@ impl<'c> Session<'c> {
     pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
         let mut interner = Rodeo::new();
         let names = Names::new(catalogue, &mut interner);
-        Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new() }
+        Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new(), ir_arena: Bump::new() }
     }
 
     /// The catalogue this session checks against.
@@ -60,6 +63,38 @@ impl<'c> Session<'c> {
     /// Parses and checks one card; returns every diagnostic in source order.
     pub fn check(&mut self, source: &str) -> Vec<Diagnostic> {
         self.parse(source).diagnostics
+    }
+
+    /// Compiles one card into `bundle` under `key` (the file stem), with `{key}.rules` as
+    /// its file in the debug section. See [`Session::compile_file`].
+    pub fn compile_card(&mut self, key: &str, source: &str, bundle: &mut BundleBuilder<'_>) -> Vec<Diagnostic> {
+        self.compile_file(key, &format!("{key}.rules"), source, bundle)
+    }
+
+    /// Parses, checks, lowers and generates one card into `bundle` (which must be built for
+    /// this session's catalogue); `file` is recorded in the debug section. Returns every
+    /// diagnostic in source order; when one is an error, nothing is added to `bundle`.
+    pub fn compile_file(
+        &mut self,
+        key: &str,
+        file: &str,
+        source: &str,
+        bundle: &mut BundleBuilder<'_>,
+    ) -> Vec<Diagnostic> {
+        let catalogue = self.catalogue;
+        let mut arena = std::mem::take(&mut self.ir_arena);
+        arena.reset();
+        let Parsed { card, mut diagnostics, interner, names } = self.parse(source);
+        if !diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
+            let result = crate::lower::lower_card(&card, interner, names, catalogue, &arena)
+                .and_then(|card| crate::codegen::emit_card(&card, key, file, source, catalogue, bundle));
+            if let Err(errors) = result {
+                diagnostics.extend(errors);
+                diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
+            }
+        }
+        self.ir_arena = arena;
+        diagnostics
     }
 
     /// Parses and checks one card, keeping the tree (valid until the next call).

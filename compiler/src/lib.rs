@@ -1,15 +1,20 @@
-//! The RuleScript compiler: source text to checked syntax tree (and, later, to bytecode).
+//! The RuleScript compiler: source text to checked syntax tree to bytecode.
 //!
 //! Pipeline: [`lexer`] (tokens with spans) → [`parser`] (an arena-allocated [`ast`] plus
 //! every diagnostic; it never stops at the first error) → [`check`] (names, arities and
-//! argument kinds against the [`vm::catalogue::Catalogue`] it is handed). The compiler
+//! argument kinds against the [`vm::catalogue::Catalogue`] it is handed) → [`lower`] (the
+//! [`ir`], names resolved to catalogue indices) → [`codegen`] (entries and card metadata
+//! through `vm::bytecode::BundleBuilder`; `check::Session::compile_card`). The compiler
 //! never names a game command itself, and it never renders diagnostics: that is `rsc`'s job.
 
 pub mod ast;
 pub mod check;
+pub mod codegen;
 pub mod diagnostics;
 pub mod fuzzing;
+pub mod ir;
 pub mod lexer;
+pub mod lower;
 pub mod names;
 pub mod parser;
 pub mod print;

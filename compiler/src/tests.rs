@@ -181,7 +181,7 @@ mod properties {
         }
     }
 
-    fn token() -> impl Strategy<Value = String> {
+    pub(super) fn token() -> impl Strategy<Value = String> {
         prop_oneof![
             Just("action = ".to_string()),
             Just("auto = ".to_string()),
@@ -355,7 +355,7 @@ mod properties {
             })
     }
 
-    fn program() -> impl Strategy<Value = String> {
+    pub(super) fn program() -> impl Strategy<Value = String> {
         (
             proptest::option::of(filter()),
             prop::sample::select(vec!["", "{F}: ", "{D(2)}{F}: ", "{S(<**>character@myRing)}: ", "{D(<r>)}: "]),
@@ -401,4 +401,43 @@ fn fuzz_seeds_run_clean() {
         seeds += 1;
     }
     assert!(seeds > 0);
+}
+
+mod codegen_properties {
+    use super::*;
+    use proptest::prelude::*;
+    use vm::bytecode::{BundleBuilder, Program};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Generated valid programs compile, and the bundle loads and verifies.
+        #[test]
+        fn generated_programs_compile_and_verify(source in properties::program()) {
+            let mut session = session();
+            let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+            let diagnostics = session.compile_card("generated", &source, &mut bundle);
+            let errors: Vec<_> = diagnostics.iter().filter(|d| d.severity() == Severity::Error).collect();
+            prop_assert!(errors.is_empty(), "{errors:?}\n{source}");
+            let bytes = bundle.finish().map_err(|error| TestCaseError::fail(format!("{error}\n{source}")))?;
+            let program = Program::load(&bytes, &stdlib::CATALOGUE)
+                .map_err(|error| TestCaseError::fail(format!("{error}\n{source}")))?;
+            prop_assert!(program.card_by_key("generated").is_some());
+        }
+
+        /// Token soup: whatever checks without error compiles to a bundle that loads; the
+        /// rest adds nothing to the bundle.
+        #[test]
+        fn token_soup_compiles_or_emits_nothing(parts in proptest::collection::vec(properties::token(), 0..40)) {
+            let source = parts.concat();
+            let mut session = session();
+            let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+            let diagnostics = session.compile_card("soup", &source, &mut bundle);
+            let clean = diagnostics.iter().all(|d| d.severity() == Severity::Warning);
+            let bytes = bundle.finish().map_err(|error| TestCaseError::fail(format!("{error}\n{source}")))?;
+            let program = Program::load(&bytes, &stdlib::CATALOGUE)
+                .map_err(|error| TestCaseError::fail(format!("{error}\n{source}")))?;
+            prop_assert_eq!(program.card_by_key("soup").is_some(), clean, "{}", source);
+        }
+    }
 }

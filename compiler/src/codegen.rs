@@ -1,0 +1,652 @@
+//! Code generation: an [`ir::Card`] to bundle metadata and entries through the VM's
+//! [`BundleBuilder`] (see `docs/bytecode.md` for the ops).
+//!
+//! Entries: one per action, one per auto, one for `vars`, one per expression inside a
+//! filter (type atoms such as `tgt.0`, selector arguments) and per implicit event
+//! condition (`:action`). Statement layout, in order:
+//!
+//! * the condition: `[[if e]]` evaluates `e` and `JumpIfNot`s past the statement (to the
+//!   `elif`/`else` branch when there is one; to a `Fail no-effect` for the first statement
+//!   of an action, also when all of its `[[if]]`/`[[elif]]` conditions are false; to a
+//!   revert block that `Revoke`s the statement's `+ability` grants when it grants any);
+//!   `[[may]]` is `May` whose skip target is the statement's own `EndStatement` (declining
+//!   skips only that statement); a condition-only statement returns the condition's value
+//!   (hooks);
+//! * the target clause: `Target` (exit to a shared `Fail no-targets`) or `TargetOpt`, or,
+//!   for a clause that is only an expression type (`target(tgt.0)`), the expression and
+//!   `SetTargets`;
+//! * the restriction, `Restrict`, before the chain so that every timed command and grant of
+//!   the statement sees it;
+//! * the chain: `Call` with its arguments in consecutive registers from `r0` (`Confirm`
+//!   first for `cmd?(...)`), `Grant`/`Revoke`; `&&` is `JumpIfFailed` to the statement's
+//!   end, `||` is `JumpIfSucceeded` over the next effect; `each(...)` is an
+//!   `IterStart`/`IterNext` loop (the filter form `Resolve`s first) binding each element to
+//!   its local slot, with `&&` in its body continuing with the next element;
+//! * `EndStatement`.
+//!
+//! An action or auto entry ends with `Return`, followed by the shared failure exits it
+//! uses. Registers are allocated as a stack: an expression evaluated into `rN` uses only
+//! registers above `N` as temporaries.
+
+use crate::diagnostics::Code;
+use crate::ir::{self, ChainOperator};
+use crate::{Diagnostic, Span};
+use vm::bytecode::{
+    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
+    FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
+};
+use vm::catalogue::Catalogue;
+
+/// Emits `card` into `bundle` under `key`, with `file` in the debug section.
+///
+/// The card is first generated into a scratch bundle for `catalogue` (which must be the
+/// bundle's catalogue) and checked to load, so that nothing is added to `bundle` when the
+/// card exceeds a limit of the format; the diagnostics say why.
+pub fn emit_card(
+    card: &ir::Card<'_>,
+    key: &str,
+    file: &str,
+    source: &str,
+    catalogue: &Catalogue,
+    bundle: &mut BundleBuilder<'_>,
+) -> Result<CardIdx, Vec<Diagnostic>> {
+    let mut scratch = BundleBuilder::new(catalogue);
+    let mut dry = Gen { bundle: &mut scratch, source, errors: Vec::new(), span: Span::default() };
+    dry.card(card, key, file);
+    if !dry.errors.is_empty() {
+        return Err(dry.errors);
+    }
+    if let Err(error) = scratch.finish() {
+        let span = Span::new(0, source.len());
+        return Err(vec![Diagnostic {
+            code: Code::E0033,
+            message: format!("the card does not fit the bytecode format: {error}"),
+            span,
+            label: "cannot be compiled".into(),
+            help: None,
+        }]);
+    }
+    let mut real = Gen { bundle, source, errors: Vec::new(), span: Span::default() };
+    let idx = real.card(card, key, file);
+    if real.errors.is_empty() { Ok(idx) } else { Err(real.errors) }
+}
+
+struct Gen<'g, 'c> {
+    bundle: &'g mut BundleBuilder<'c>,
+    source: &'g str,
+    errors: Vec<Diagnostic>,
+    /// The statement or filter being generated, for error spans.
+    span: Span,
+}
+
+/// One entry under construction, with its shared failure exits.
+struct Entry {
+    code: CodeBuilder,
+    no_targets: Option<Label>,
+    no_effect: Option<Label>,
+    /// The last statement ended the entry (a condition-only statement's `ReturnValue`).
+    ended: bool,
+}
+
+impl Entry {
+    fn new() -> Entry {
+        Entry { code: CodeBuilder::new(), no_targets: None, no_effect: None, ended: false }
+    }
+
+    fn emit(&mut self, instr: Instr<Label>) {
+        self.code.emit(instr);
+    }
+
+    fn label(&mut self) -> Label {
+        self.code.new_label()
+    }
+
+    fn bind(&mut self, label: Label) {
+        self.code.bind(label);
+    }
+
+    fn no_targets(&mut self) -> Label {
+        match self.no_targets {
+            Some(label) => label,
+            None => *self.no_targets.insert(self.code.new_label()),
+        }
+    }
+
+    fn no_effect(&mut self) -> Label {
+        match self.no_effect {
+            Some(label) => label,
+            None => *self.no_effect.insert(self.code.new_label()),
+        }
+    }
+
+    /// `Return` (unless the last statement ended the entry), then the failure exits that
+    /// were used.
+    fn finish_statements(mut self) -> CodeBuilder {
+        if !self.ended {
+            self.code.emit(Instr::Return {});
+        }
+        if let Some(label) = self.no_targets {
+            self.code.bind(label);
+            self.code.emit(Instr::Fail { reason: FailReason::NoTargets });
+        }
+        if let Some(label) = self.no_effect {
+            self.code.bind(label);
+            self.code.emit(Instr::Fail { reason: FailReason::NoEffect });
+        }
+        self.code
+    }
+}
+
+impl Gen<'_, '_> {
+    fn reg(&mut self, index: usize) -> Reg {
+        match u8::try_from(index) {
+            Ok(reg) => Reg(reg),
+            Err(_) => {
+                if self.errors.is_empty() {
+                    self.errors.push(Diagnostic {
+                        code: Code::E0033,
+                        message: "expression too complex: it needs more than 256 registers".into(),
+                        span: self.span,
+                        label: "cannot be compiled".into(),
+                        help: None,
+                    });
+                }
+                Reg(u8::MAX)
+            }
+        }
+    }
+
+    fn location(&self, span: Span) -> SourceLocation<'_> {
+        let source = self.source;
+        let bytes = source.as_bytes();
+        let start = (span.start as usize).min(bytes.len());
+        let line_start = bytes[..start].iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1);
+        let line_end =
+            bytes[start..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |newline| start + newline);
+        let text = source.get(line_start..line_end).unwrap_or("").trim_end_matches('\r');
+        let line = bytes[..line_start].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        SourceLocation {
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            line_start: Span::new(line_start, line_start).start,
+            span_start: span.start,
+            span_end: span.end,
+            text,
+        }
+    }
+
+    fn set_location(&mut self, entry: &mut Entry, span: Span) {
+        self.span = span;
+        let location = self.location(span);
+        entry.code.set_location(location);
+    }
+
+    // ---------------------------------------------------------------- card
+
+    fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
+        let key = self.bundle.intern(key);
+        let mut out = Card::new(key);
+        out.abilities = card.abilities.to_vec();
+        if let Some(target) = &card.target {
+            let filters = target.filters.iter().map(|filter| self.filter(filter)).collect();
+            out.target = Some(RuleTarget { optional: target.optional, filters });
+        }
+        out.requisites = card.requisites.iter().map(|filter| self.filter(filter)).collect();
+        if !card.vars.is_empty() {
+            out.vars = Some(self.vars_entry(card.vars));
+        }
+        for action in card.actions {
+            let label = action.label.map(|label| self.bundle.intern(label));
+            let costs = action
+                .costs
+                .iter()
+                .map(|cost| Cost {
+                    cost: cost.cost,
+                    count: cost.count,
+                    filter: cost.filter.map(|filter| self.filter(filter)),
+                })
+                .collect();
+            let entry = self.statements_entry(action.statements, true);
+            out.actions.push(Action { label, costs, entry });
+        }
+        for auto in card.autos {
+            let events = auto
+                .events
+                .iter()
+                .map(|event| EventRef {
+                    event: event.event,
+                    prefix: event.prefix,
+                    suffix: event.suffix,
+                    condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
+                })
+                .collect();
+            let entry = self.statements_entry(auto.statements, false);
+            out.autos.push(Auto { hook: auto.hook, events, entry });
+        }
+        self.bundle.add_card(out, file)
+    }
+
+    fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
+        let mut entry = Entry::new();
+        for declaration in vars {
+            self.set_location(&mut entry, declaration.span);
+            self.expr(&mut entry, declaration.value, 0);
+            entry.emit(Instr::StoreLocal { slot: Local(declaration.slot), b: Reg(0) });
+        }
+        entry.emit(Instr::Return {});
+        self.bundle.add_entry(entry.code)
+    }
+
+    /// An entry that returns the value of `value`.
+    fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
+        let outer = self.span;
+        let mut entry = Entry::new();
+        self.set_location(&mut entry, span);
+        self.expr(&mut entry, value, 0);
+        entry.emit(Instr::ReturnValue { a: Reg(0) });
+        self.span = outer;
+        self.bundle.add_entry(entry.code)
+    }
+
+    // ---------------------------------------------------------------- filters
+
+    fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
+        let types = filter
+            .types
+            .iter()
+            .map(|term| TypeTerm {
+                exclude_source: term.exclude_source,
+                negate: term.negate,
+                plural: term.plural,
+                atom: match term.atom {
+                    ir::TypeAtom::Any => TypeAtom::Any,
+                    ir::TypeAtom::Player => TypeAtom::Player,
+                    ir::TypeAtom::Players => TypeAtom::Players,
+                    ir::TypeAtom::Me => TypeAtom::Me,
+                    ir::TypeAtom::Opp => TypeAtom::Opp,
+                    ir::TypeAtom::This => TypeAtom::This,
+                    ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
+                    ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
+                    ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
+                    ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
+                },
+            })
+            .collect();
+        let selector = filter
+            .selector
+            .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
+        self.bundle.add_filter(Filter {
+            qty: filter.qty,
+            types,
+            type_op: filter.type_op,
+            pick: filter.pick,
+            terms: filter.terms.iter().map(|group| group.to_vec()).collect(),
+            zone: filter.zone,
+            selector,
+        })
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
+        let mut entry = Entry::new();
+        for (index, statement) in statements.iter().enumerate() {
+            self.statement(&mut entry, statement, is_action && index == 0);
+        }
+        let code = entry.finish_statements();
+        self.bundle.add_entry(code)
+    }
+
+    fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
+        self.set_location(entry, statement.span);
+        entry.ended = false;
+        let end = entry.label();
+        match statement.condition {
+            None => self.body(entry, statement, end),
+            Some(ir::Condition::May(question)) => {
+                let question = question.map(|question| self.bundle.intern(question));
+                entry.emit(Instr::May { question, skip: end });
+                self.body(entry, statement, end);
+            }
+            Some(ir::Condition::If(condition)) if statement.chain.is_empty() && statement.otherwise.is_none() => {
+                // A condition-only statement (a hook's answer): its value ends the entry.
+                self.expr(entry, condition, 0);
+                if let Some(target) = &statement.target {
+                    self.target(entry, target, 1, false);
+                }
+                entry.emit(Instr::ReturnValue { a: Reg(0) });
+                entry.ended = true;
+                return;
+            }
+            Some(ir::Condition::If(condition)) if statement.otherwise.is_some() => {
+                self.branches(entry, condition, statement, end, first_of_action);
+            }
+            Some(ir::Condition::If(condition)) => {
+                self.expr(entry, condition, 0);
+                let grants = statement.chain.iter().any(|link| matches!(link.effect, ir::Effect::Grant(_)));
+                if first_of_action {
+                    let no_effect = entry.no_effect();
+                    entry.emit(Instr::JumpIfNot { a: Reg(0), target: no_effect });
+                    self.body(entry, statement, end);
+                } else if grants {
+                    let revert = entry.label();
+                    entry.emit(Instr::JumpIfNot { a: Reg(0), target: revert });
+                    self.body(entry, statement, end);
+                    entry.emit(Instr::Jump { target: end });
+                    entry.bind(revert);
+                    self.revert(entry, statement);
+                } else {
+                    entry.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+                    self.body(entry, statement, end);
+                }
+            }
+        }
+        entry.bind(end);
+        entry.emit(Instr::EndStatement {});
+    }
+
+    /// `[[if c]] A [[elif d]] B [[else]] C`: a `JumpIfNot` chain; each branch jumps to `end`.
+    /// Without `[[else]]`, when every condition is false the first statement of an action
+    /// fails with `no-effect`, as a lone `[[if]]` does.
+    fn branches(
+        &mut self,
+        entry: &mut Entry,
+        condition: &ir::Expr<'_>,
+        statement: &ir::Statement<'_>,
+        end: Label,
+        first_of_action: bool,
+    ) {
+        let mut condition = condition;
+        let mut branch = statement;
+        loop {
+            self.expr(entry, condition, 0);
+            let next = entry.label();
+            entry.emit(Instr::JumpIfNot { a: Reg(0), target: next });
+            self.body(entry, branch, end);
+            entry.emit(Instr::Jump { target: end });
+            entry.bind(next);
+            match branch.otherwise {
+                Some(ir::Otherwise { elif: Some(elif), body }) => {
+                    condition = elif;
+                    branch = body;
+                }
+                Some(ir::Otherwise { elif: None, body }) => {
+                    self.body(entry, body, end);
+                    return;
+                }
+                None => {
+                    if first_of_action {
+                        let no_effect = entry.no_effect();
+                        entry.emit(Instr::Jump { target: no_effect });
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Target, restriction and chain of one statement (or branch).
+    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, end: Label) {
+        if let Some(target) = &statement.target {
+            self.target(entry, target, 0, true);
+        }
+        if let Some((restriction, prefix)) = statement.restriction {
+            entry.emit(Instr::Restrict { restriction, prefix });
+        }
+        self.chain(entry, statement.chain, end, 0);
+    }
+
+    /// Revert mode (the condition is false): the targets, found optionally, lose each
+    /// ability the statement grants; nothing else runs.
+    fn revert(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
+        if let Some(target) = &statement.target {
+            self.target(entry, target, 0, false);
+        }
+        for link in statement.chain {
+            if let ir::Effect::Grant(ability) = link.effect {
+                entry.emit(Instr::Revoke { ability });
+            }
+        }
+    }
+
+    /// The target clause; `may_fail` unless it is optional or in revert mode.
+    fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
+        match *target {
+            ir::Target::Filter { filter, optional } => {
+                let f = self.filter(filter);
+                if optional || !may_fail {
+                    entry.emit(Instr::TargetOpt { f });
+                } else {
+                    let exit = entry.no_targets();
+                    entry.emit(Instr::Target { f, exit });
+                }
+            }
+            ir::Target::Expr { value, optional } => {
+                self.expr(entry, value, base);
+                let a = self.reg(base);
+                if !optional && may_fail {
+                    let exit = entry.no_targets();
+                    entry.emit(Instr::JumpIfNot { a, target: exit });
+                }
+                entry.emit(Instr::SetTargets { a });
+            }
+        }
+    }
+
+    /// A chain whose `&&` jumps to `end`, with arguments from register `base` up.
+    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Label, base: usize) {
+        for link in chain {
+            let mut skip = None;
+            match link.operator {
+                Some(ChainOperator::AndThen) => entry.emit(Instr::JumpIfFailed { target: end }),
+                Some(ChainOperator::OrElse) => {
+                    let over = entry.label();
+                    entry.emit(Instr::JumpIfSucceeded { target: over });
+                    skip = Some(over);
+                }
+                Some(ChainOperator::Then) | None => {}
+            }
+            self.effect(entry, &link.effect, base);
+            if let Some(over) = skip {
+                entry.bind(over);
+            }
+        }
+    }
+
+    fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
+        match *effect {
+            ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),
+            ir::Effect::Revoke(ability) => entry.emit(Instr::Revoke { ability }),
+            ir::Effect::Call { command, confirm, args } => {
+                let skip = confirm.then(|| entry.label());
+                if let Some(skip) = skip {
+                    entry.emit(Instr::Confirm { cmd: command, skip });
+                }
+                for (offset, arg) in args.iter().enumerate() {
+                    self.arg(entry, arg, base + offset);
+                }
+                let base_reg = self.reg(base);
+                let argc = u8::try_from(args.len()).unwrap_or(u8::MAX);
+                entry.emit(Instr::Call { cmd: command, base: base_reg, argc });
+                if let Some(skip) = skip {
+                    entry.bind(skip);
+                }
+            }
+            ir::Effect::Each { command, confirm, each } => {
+                let skip = confirm.then(|| entry.label());
+                if let Some(skip) = skip {
+                    entry.emit(Instr::Confirm { cmd: command, skip });
+                }
+                self.each(entry, each, base);
+                if let Some(skip) = skip {
+                    entry.bind(skip);
+                }
+            }
+        }
+    }
+
+    fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
+        let a = self.reg(at);
+        match *arg {
+            ir::Arg::Value(value) => self.expr(entry, value, at),
+            ir::Arg::Amount(mode, value) => {
+                self.expr(entry, value, at);
+                entry.emit(Instr::MakeAmount { a, b: a, mode });
+            }
+            ir::Arg::Times(factor) => {
+                entry.emit(Instr::LoadInt { a, imm: factor });
+                entry.emit(Instr::MakeAmount { a, b: a, mode: AmountMode::Mul });
+            }
+            ir::Arg::Filter(filter) => {
+                let f = self.filter(filter);
+                entry.emit(Instr::LoadFilter { a, f });
+            }
+            ir::Arg::Const(constant) => {
+                let k = self.bundle.add_const(constant);
+                entry.emit(Instr::LoadConst { a, k });
+            }
+            ir::Arg::Bool(value) => entry.emit(Instr::LoadBool { a, value }),
+            ir::Arg::Ask => entry.emit(Instr::LoadAsk { a }),
+            ir::Arg::Str(text) => {
+                let s = self.bundle.intern(text);
+                entry.emit(Instr::LoadStr { a, s });
+            }
+        }
+    }
+
+    /// `each`: the list (or the filter's matches) in `r[base]`, the iterator in
+    /// `r[base+1]`, the element in `r[base+2]` and in its local slot; the body's arguments
+    /// from `r[base+2]` up.
+    fn each(&mut self, entry: &mut Entry, each: &ir::Each<'_>, base: usize) {
+        let (list, iterator, element) = (self.reg(base), self.reg(base + 1), self.reg(base + 2));
+        let exit = entry.label();
+        let head = entry.label();
+        match each.source {
+            ir::EachSource::Map { list: value, .. } => self.expr(entry, value, base),
+            ir::EachSource::Filter(filter) => {
+                let f = self.filter(filter);
+                entry.emit(Instr::Resolve { a: list, f });
+            }
+        }
+        entry.emit(Instr::JumpIfNot { a: list, target: exit });
+        entry.emit(Instr::IterStart { a: iterator, b: list });
+        entry.bind(head);
+        entry.emit(Instr::IterNext { a: element, it: iterator, exit });
+        entry.emit(Instr::StoreLocal { slot: Local(each.slot), b: element });
+        if let ir::EachSource::Map { item: Some(item), .. } = each.source {
+            self.expr(entry, item, base + 2);
+            entry.emit(Instr::JumpIfNot { a: element, target: head });
+        }
+        self.chain(entry, each.body, head, base + 2);
+        entry.emit(Instr::Jump { target: head });
+        entry.bind(exit);
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    /// Evaluates `value` into `r[at]`, using registers above `at` as temporaries.
+    fn expr(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+        let a = self.reg(at);
+        match *value {
+            ir::Expr::Int(imm) => entry.emit(Instr::LoadInt { a, imm }),
+            ir::Expr::Str(text) => {
+                let s = self.bundle.intern(text);
+                entry.emit(Instr::LoadStr { a, s });
+            }
+            ir::Expr::Bool(value) => entry.emit(Instr::LoadBool { a, value }),
+            ir::Expr::Nil => entry.emit(Instr::LoadNil { a }),
+            ir::Expr::Var(var) => entry.emit(Instr::LoadVar { a, var }),
+            ir::Expr::Local(slot) => entry.emit(Instr::LoadLocal { a, slot: Local(slot) }),
+            ir::Expr::Attr(base, attr) => {
+                self.expr(entry, base, at);
+                entry.emit(Instr::GetAttr { a, b: a, attr });
+            }
+            ir::Expr::Index(base, n) => {
+                self.expr(entry, base, at);
+                entry.emit(Instr::Index { a, b: a, n });
+            }
+            ir::Expr::Call(func, args) => {
+                for (offset, arg) in args.iter().enumerate() {
+                    self.expr(entry, arg, at + 1 + offset);
+                }
+                let base = self.reg(at + 1);
+                let argc = u8::try_from(args.len()).unwrap_or(u8::MAX);
+                entry.emit(Instr::CallFn { a, func, base, argc });
+            }
+            ir::Expr::Neg(operand) => {
+                self.expr(entry, operand, at);
+                entry.emit(Instr::Neg { a, b: a });
+            }
+            ir::Expr::Not(operand) => {
+                self.expr(entry, operand, at);
+                entry.emit(Instr::Not { a, b: a });
+            }
+            ir::Expr::Binary(op, left, right) => {
+                self.expr(entry, left, at);
+                self.expr(entry, right, at + 1);
+                let (b, c) = (a, self.reg(at + 1));
+                entry.emit(match op {
+                    ir::BinaryOp::Add => Instr::Add { a, b, c },
+                    ir::BinaryOp::Sub => Instr::Sub { a, b, c },
+                    ir::BinaryOp::Mul => Instr::Mul { a, b, c },
+                    ir::BinaryOp::Div => Instr::Div { a, b, c },
+                    ir::BinaryOp::Rem => Instr::Rem { a, b, c },
+                    ir::BinaryOp::Compare(op) => match op {
+                        vm::bytecode::CompareOp::Eq => Instr::Eq { a, b, c },
+                        vm::bytecode::CompareOp::Ne => Instr::Ne { a, b, c },
+                        vm::bytecode::CompareOp::Lt => Instr::Lt { a, b, c },
+                        vm::bytecode::CompareOp::Le => Instr::Le { a, b, c },
+                        vm::bytecode::CompareOp::Gt => Instr::Gt { a, b, c },
+                        vm::bytecode::CompareOp::Ge => Instr::Ge { a, b, c },
+                    },
+                });
+            }
+            ir::Expr::And(left, right) | ir::Expr::Or(left, right) => {
+                let done = entry.label();
+                self.expr(entry, left, at);
+                if matches!(value, ir::Expr::And(..)) {
+                    entry.emit(Instr::JumpIfNot { a, target: done });
+                } else {
+                    entry.emit(Instr::JumpIf { a, target: done });
+                }
+                self.expr(entry, right, at);
+                // Whatever the caller emits next is the jump target.
+                entry.bind(done);
+            }
+            ir::Expr::Map { item, list, slot } => {
+                // r[at] := []; for each element: r[at] ++= [item]
+                let (source, iterator, element) = (self.reg(at + 1), self.reg(at + 2), self.reg(at + 3));
+                let (head, exit) = (entry.label(), entry.label());
+                entry.emit(Instr::ListNew { a });
+                self.expr(entry, list, at + 1);
+                entry.emit(Instr::JumpIfNot { a: source, target: exit });
+                entry.emit(Instr::IterStart { a: iterator, b: source });
+                entry.bind(head);
+                entry.emit(Instr::IterNext { a: element, it: iterator, exit });
+                entry.emit(Instr::StoreLocal { slot: Local(slot), b: element });
+                self.expr(entry, item, at + 3);
+                entry.emit(Instr::ListPush { a, b: element });
+                entry.emit(Instr::Jump { target: head });
+                entry.bind(exit);
+            }
+            ir::Expr::All { item, list, slot } => {
+                // r[at] := true; for each element: unless item, r[at] := false and stop
+                let (source, iterator, element) = (self.reg(at + 1), self.reg(at + 2), self.reg(at + 3));
+                let (head, exit) = (entry.label(), entry.label());
+                entry.emit(Instr::LoadBool { a, value: true });
+                self.expr(entry, list, at + 1);
+                entry.emit(Instr::JumpIfNot { a: source, target: exit });
+                entry.emit(Instr::IterStart { a: iterator, b: source });
+                entry.bind(head);
+                entry.emit(Instr::IterNext { a: element, it: iterator, exit });
+                entry.emit(Instr::StoreLocal { slot: Local(slot), b: element });
+                self.expr(entry, item, at + 3);
+                entry.emit(Instr::JumpIf { a: element, target: head });
+                entry.emit(Instr::LoadBool { a, value: false });
+                entry.bind(exit);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

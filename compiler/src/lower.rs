@@ -1,0 +1,616 @@
+//! Lowering: a checked [`ast::Card`] to an [`ir::Card`] in an arena, every name resolved
+//! to its catalogue index, user variables and loop elements to local slots.
+//!
+//! Lowering runs only on a card that checked without errors, so every name resolves; a
+//! name that does not (which would be a checker bug) or a value that does not fit its
+//! encoding is still reported as a diagnostic rather than a panic.
+//!
+//! Local slots: the card's user variables (`vars`) take slots `0..n` in declaration order;
+//! a loop (`each`, `X in L`, `all X in L`) nested `d` deep binds its element (`card`) to slot
+//! `n + d`. Locals are shared by every entry an execution runs, so a filter expression
+//! inside a loop body reads the same slot.
+
+use crate::ast::{self, Symbol};
+use crate::diagnostics::Code;
+use crate::ir;
+use crate::names::Names;
+use crate::{Diagnostic, Span};
+use bumpalo::Bump;
+use lasso::Rodeo;
+use smallvec::SmallVec;
+use vm::bytecode::{
+    AbilityIdx, AmountMode, AttributeIdx, CardTypeIdx, CommandIdx, ComparableIdx, CompareOp, Const, CostIdx, EventIdx,
+    EventPrefixIdx, EventSuffixIdx, FilterKeywordIdx, FunctionIdx, Qty, RankingIdx, RestrictionIdx,
+    RestrictionPrefixIdx, RuleSwitchIdx, SelectorIdx, SubtypeIdx, Term, TermKind, TypeOp, VariableIdx, ZoneIdx,
+    ZonePrefixIdx, ZoneRef,
+};
+use vm::catalogue::{ArgKind, Catalogue};
+
+/// The name a loop binds its element to (`[X for card in L]`): part of the language, not
+/// of any catalogue.
+pub const LOOP_ELEMENT: &str = "card";
+
+/// Lowers `card` into `arena`; the diagnostics on failure.
+pub fn lower_card<'i>(
+    card: &ast::Card<'_>,
+    interner: &Rodeo,
+    names: &Names,
+    catalogue: &Catalogue,
+    arena: &'i Bump,
+) -> Result<ir::Card<'i>, Vec<Diagnostic>> {
+    let mut lowerer = Lowerer {
+        arena,
+        interner,
+        names,
+        catalogue,
+        user_vars: SmallVec::new(),
+        loop_depth: 0,
+        loop_element: interner.get(LOOP_ELEMENT),
+        errors: Vec::new(),
+    };
+    let card = lowerer.card(card);
+    if lowerer.errors.is_empty() { Ok(card) } else { Err(lowerer.errors) }
+}
+
+struct Lowerer<'i, 's> {
+    arena: &'i Bump,
+    interner: &'s Rodeo,
+    names: &'s Names,
+    catalogue: &'s Catalogue,
+    user_vars: SmallVec<[Symbol; 4]>,
+    loop_depth: usize,
+    loop_element: Option<Symbol>,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'i> Lowerer<'i, '_> {
+    fn error(&mut self, code: Code, span: Span, message: String) {
+        self.errors.push(Diagnostic { code, message, span, label: "cannot be compiled".into(), help: None });
+    }
+
+    fn slice<T: Copy>(&self, items: &[T]) -> &'i [T] {
+        self.arena.alloc_slice_copy(items)
+    }
+
+    fn alloc<T: Copy>(&self, value: T) -> &'i T {
+        self.arena.alloc(value)
+    }
+
+    fn text(&self, symbol: Symbol) -> &'i str {
+        self.arena.alloc_str(self.interner.resolve(&symbol))
+    }
+
+    /// Resolves `name` in `table`, reporting `what` when it is not there.
+    fn resolve(&mut self, found: Option<u16>, code: Code, what: &str, name: ast::Name) -> u32 {
+        match found {
+            Some(index) => u32::from(index),
+            None => {
+                let written = self.interner.resolve(&name.symbol).to_string();
+                self.error(code, name.span, format!("unknown {what} `{written}`"));
+                0
+            }
+        }
+    }
+
+    fn u16_of(&mut self, value: u32, span: Span) -> u16 {
+        u16::try_from(value).unwrap_or_else(|_| {
+            self.error(Code::E0036, span, format!("`{value}` does not fit the bytecode (at most 65535)"));
+            0
+        })
+    }
+
+    fn slot(&mut self, index: usize, span: Span) -> u8 {
+        u8::try_from(index).unwrap_or_else(|_| {
+            self.error(Code::E0033, span, "too many variables and nested loops (at most 256 local slots)".into());
+            0
+        })
+    }
+
+    // ---------------------------------------------------------------- card
+
+    fn card(&mut self, card: &ast::Card<'_>) -> ir::Card<'i> {
+        for property in card.properties {
+            if let ast::PropertyValue::Vars(declarations) = property.value {
+                for declaration in declarations {
+                    if !self.user_vars.contains(&declaration.name.symbol) {
+                        self.user_vars.push(declaration.name.symbol);
+                    }
+                }
+            }
+        }
+        let labels: SmallVec<[&'i str; 4]> = card
+            .properties
+            .iter()
+            .filter_map(|property| match property.value {
+                ast::PropertyValue::Label(label) => Some(self.text(label.text)),
+                _ => None,
+            })
+            .collect();
+        let mut abilities: SmallVec<[AbilityIdx; 4]> = SmallVec::new();
+        let mut target = None;
+        let mut requisites: SmallVec<[ir::Filter<'i>; 2]> = SmallVec::new();
+        let mut vars: SmallVec<[ir::VarDecl<'i>; 2]> = SmallVec::new();
+        let mut actions: SmallVec<[ir::Action<'i>; 2]> = SmallVec::new();
+        let mut autos: SmallVec<[ir::Auto<'i>; 1]> = SmallVec::new();
+        for property in card.properties {
+            match property.value {
+                ast::PropertyValue::Target { optional, filters } => {
+                    let filters: SmallVec<[ir::Filter<'i>; 2]> = filters.iter().map(|f| self.filter(f)).collect();
+                    target = Some(ir::RuleTarget { optional, filters: self.slice(&filters) });
+                }
+                ast::PropertyValue::Action(action) => {
+                    let costs: SmallVec<[ir::Cost<'i>; 2]> = action.costs.iter().map(|c| self.cost(c)).collect();
+                    let statements = self.statements(action.statements);
+                    let label = labels.get(actions.len()).copied();
+                    actions.push(ir::Action { label, costs: self.slice(&costs), statements });
+                }
+                ast::PropertyValue::Auto(auto) => {
+                    let events: SmallVec<[ir::Event<'i>; 2]> = match &auto.trigger {
+                        Some(trigger) => trigger.events.iter().map(|event| self.event(event)).collect(),
+                        None => SmallVec::new(),
+                    };
+                    let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
+                    let statements = self.statements(auto.statements);
+                    autos.push(ir::Auto { hook, events: self.slice(&events), statements });
+                }
+                ast::PropertyValue::Abilities(names) => {
+                    for name in names {
+                        let index = self.resolve(self.names.abilities.get(name.symbol), Code::E0015, "ability", *name);
+                        abilities.push(AbilityIdx(index));
+                    }
+                }
+                ast::PropertyValue::Requisite(filters) => {
+                    for filter in filters {
+                        let filter = self.filter(filter);
+                        requisites.push(filter);
+                    }
+                }
+                ast::PropertyValue::Vars(declarations) => {
+                    for declaration in declarations {
+                        let index = self.user_vars.iter().position(|&s| s == declaration.name.symbol).unwrap_or(0);
+                        let slot = self.slot(index, declaration.name.span);
+                        let value = self.expr(declaration.value);
+                        vars.push(ir::VarDecl { slot, value, span: declaration.name.span.to(declaration.value.span) });
+                    }
+                }
+                ast::PropertyValue::Label(_) => {}
+                ast::PropertyValue::Error => self.error(Code::E0006, property.span, "a line that did not parse".into()),
+            }
+        }
+        ir::Card {
+            abilities: self.slice(&abilities),
+            target,
+            requisites: self.slice(&requisites),
+            vars: self.slice(&vars),
+            actions: self.slice(&actions),
+            autos: self.slice(&autos),
+        }
+    }
+
+    fn cost(&mut self, cost: &ast::Cost<'_>) -> ir::Cost<'i> {
+        let index = self.resolve(self.names.costs.get(cost.kind.symbol), Code::E0019, "cost", cost.kind);
+        let (count, filter) = match cost.argument {
+            None => (None, None),
+            Some(ast::CostArgument::Count(count, _)) => (Some(count), None),
+            Some(ast::CostArgument::Filter(filter)) => {
+                let filter = self.filter(filter);
+                (None, Some(self.alloc(filter)))
+            }
+        };
+        ir::Cost { cost: CostIdx(index), count, filter }
+    }
+
+    fn event(&mut self, event: &ast::EventRef) -> ir::Event<'i> {
+        let index = self.resolve(self.names.events.get(event.name.symbol), Code::E0013, "event", event.name);
+        let prefix = event.prefix.map(|prefix| {
+            EventPrefixIdx(self.resolve(
+                self.names.event_prefixes.get(prefix.symbol),
+                Code::E0039,
+                "event prefix",
+                prefix,
+            ))
+        });
+        let (mut suffix, mut condition) = (None, None);
+        if let Some(word) = event.suffix {
+            if let Some(index) = self.names.event_suffixes.get(word.symbol) {
+                suffix = Some(EventSuffixIdx(u32::from(index)));
+            } else {
+                let index = self.resolve(self.names.variables.get(word.symbol), Code::E0023, "event suffix", word);
+                condition = Some(self.alloc(ir::Expr::Var(VariableIdx(index))));
+            }
+        }
+        ir::Event { event: EventIdx(index), prefix, suffix, condition, span: event.span }
+    }
+
+    // ---------------------------------------------------------------- statements
+
+    fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
+        let lowered: SmallVec<[ir::Statement<'i>; 4]> = statements.iter().map(|s| self.statement(s)).collect();
+        self.slice(&lowered)
+    }
+
+    fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
+        let condition = statement.condition.map(|condition| match condition {
+            ast::Condition::If(expression, _) => ir::Condition::If(self.expr(expression)),
+            ast::Condition::May(question, _) => ir::Condition::May(question.map(|q| self.text(q))),
+        });
+        let target = statement.target.map(|clause| self.target(&clause));
+        let restriction = statement.restriction.map(|restriction| {
+            let kind = self.resolve(
+                self.names.restrictions.get(restriction.kind.symbol),
+                Code::E0018,
+                "restriction",
+                restriction.kind,
+            );
+            let prefix = restriction.prefix.map(|prefix| {
+                RestrictionPrefixIdx(self.resolve(
+                    self.names.restriction_prefixes.get(prefix.symbol),
+                    Code::E0018,
+                    "restriction prefix",
+                    prefix,
+                ))
+            });
+            (RestrictionIdx(kind), prefix)
+        });
+        let chain = self.chain(statement.chain);
+        let otherwise = statement.otherwise.map(|otherwise| {
+            let elif = otherwise.elif.map(|condition| self.expr(condition));
+            let body = self.statement(&otherwise.body);
+            self.alloc(ir::Otherwise { elif, body })
+        });
+        ir::Statement { condition, target, restriction, chain, otherwise, span: statement.span }
+    }
+
+    fn target(&mut self, clause: &ast::TargetClause<'_>) -> ir::Target<'i> {
+        let filter = clause.filter;
+        if let [term] = filter.types
+            && let ast::TypeAtom::Expr(value) = term.atom
+            && !term.exclude_source
+            && !term.negate
+            && !term.plural
+            && filter.quantity.is_none()
+            && filter.pick.is_none()
+            && filter.terms.is_empty()
+            && filter.zone.is_none()
+            && filter.selector.is_none()
+        {
+            return ir::Target::Expr { value: self.expr(value), optional: clause.optional };
+        }
+        let lowered = self.filter(filter);
+        ir::Target::Filter { filter: self.alloc(lowered), optional: clause.optional }
+    }
+
+    fn chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
+        let links: SmallVec<[ir::Link<'i>; 4]> =
+            chain.iter().map(|link| ir::Link { operator: link.operator, effect: self.effect(&link.effect) }).collect();
+        self.slice(&links)
+    }
+
+    fn effect(&mut self, effect: &ast::Effect<'_>) -> ir::Effect<'i> {
+        match effect {
+            ast::Effect::Grant(grant) => {
+                let index = AbilityIdx(self.resolve(
+                    self.names.abilities.get(grant.ability.symbol),
+                    Code::E0015,
+                    "ability",
+                    grant.ability,
+                ));
+                if grant.remove { ir::Effect::Revoke(index) } else { ir::Effect::Grant(index) }
+            }
+            ast::Effect::Command(command) => self.command(command),
+        }
+    }
+
+    fn command(&mut self, command: &ast::Command<'_>) -> ir::Effect<'i> {
+        let index = self.resolve(self.names.commands.get(command.name.symbol), Code::E0008, "command", command.name);
+        let Some(spec) = self.catalogue.commands.get(index as usize) else {
+            return ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: &[] };
+        };
+        if let [ast::Arg::Each(each)] = command.args {
+            let each = self.each(each);
+            return ir::Effect::Each { command: CommandIdx(index), confirm: command.optional, each: self.alloc(each) };
+        }
+        let mut args: SmallVec<[ir::Arg<'i>; 4]> = SmallVec::new();
+        for (position, arg) in command.args.iter().enumerate() {
+            let kind = spec.params.get(position).map(|param| param.kind);
+            let lowered = self.arg(arg, kind, CommandIdx(index), position);
+            args.push(lowered);
+        }
+        ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: self.slice(&args) }
+    }
+
+    fn arg(&mut self, arg: &ast::Arg<'_>, kind: Option<ArgKind>, command: CommandIdx, position: usize) -> ir::Arg<'i> {
+        let amount = matches!(kind, Some(ArgKind::Amount | ArgKind::CostChange));
+        match *arg {
+            ast::Arg::Expr(expression) if amount => ir::Arg::Amount(AmountMode::Add, self.expr(expression)),
+            ast::Arg::Expr(expression) => ir::Arg::Value(self.expr(expression)),
+            ast::Arg::Set(expression, _) => ir::Arg::Amount(AmountMode::Set, self.expr(expression)),
+            ast::Arg::Times(factor, span) => {
+                let factor = i32::try_from(factor).unwrap_or_else(|_| {
+                    self.error(Code::E0036, span, format!("`x{factor}` does not fit the bytecode"));
+                    0
+                });
+                ir::Arg::Times(factor)
+            }
+            ast::Arg::Filter(filter) => {
+                let filter = self.filter(filter);
+                ir::Arg::Filter(self.alloc(filter))
+            }
+            ast::Arg::Pile(pile) => ir::Arg::Const(Const::Pile(self.zone(&pile))),
+            ast::Arg::Keyword(word) => match kind {
+                Some(ArgKind::RuleSwitch) => {
+                    let index =
+                        self.resolve(self.names.rule_switches.get(word.symbol), Code::E0016, "rule switch", word);
+                    ir::Arg::Const(Const::RuleSwitch(RuleSwitchIdx(index)))
+                }
+                Some(ArgKind::Keyword(words)) => {
+                    let written = self.interner.resolve(&word.symbol);
+                    let found = words.iter().position(|known| known.name.eq_ignore_ascii_case(written));
+                    let found = found.and_then(|index| u16::try_from(index).ok());
+                    let index = self.resolve(found, Code::E0026, "keyword argument", word);
+                    let param = u8::try_from(position).unwrap_or(u8::MAX);
+                    ir::Arg::Const(Const::Word { command, param, word: index as u16 })
+                }
+                _ => {
+                    let written = self.interner.resolve(&word.symbol).to_string();
+                    self.error(Code::E0010, word.span, format!("keyword `{written}` where no keyword is expected"));
+                    ir::Arg::Ask
+                }
+            },
+            ast::Arg::Bool(value, _) => ir::Arg::Bool(value),
+            ast::Arg::Ask(_) => ir::Arg::Ask,
+            ast::Arg::Str(text, _) => ir::Arg::Str(self.text(text)),
+            ast::Arg::Each(each) => {
+                self.error(Code::E0010, each.span, "`each` loop where a value is expected".into());
+                ir::Arg::Ask
+            }
+            ast::Arg::Error(span) => {
+                self.error(Code::E0010, span, "an argument that did not parse".into());
+                ir::Arg::Ask
+            }
+        }
+    }
+
+    fn each(&mut self, each: &ast::Each<'_>) -> ir::Each<'i> {
+        let source = match each.source {
+            ast::EachSource::Filter(filter) => {
+                let filter = self.filter(filter);
+                ir::EachSource::Filter(self.alloc(filter))
+            }
+            ast::EachSource::Map(expression) => match expression.kind {
+                ast::ExprKind::Map(item, list) => {
+                    let list = self.expr(list);
+                    let item = self.in_loop(|lowerer| lowerer.expr(item));
+                    ir::EachSource::Map { item: Some(item), list }
+                }
+                _ => ir::EachSource::Map { item: None, list: self.expr(expression) },
+            },
+        };
+        let slot = self.slot(self.user_vars.len() + self.loop_depth, each.span);
+        let body = self.in_loop(|lowerer| lowerer.chain(each.body));
+        ir::Each { source, slot, body }
+    }
+
+    /// Runs `f` with one more loop element bound.
+    fn in_loop<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        self.loop_depth += 1;
+        let value = f(self);
+        self.loop_depth -= 1;
+        value
+    }
+
+    // ---------------------------------------------------------------- filters
+
+    fn zone(&mut self, zone: &ast::ZoneRef) -> ZoneRef {
+        let prefix = zone.prefix.map(|prefix| {
+            ZonePrefixIdx(self.resolve(self.names.zone_prefixes.get(prefix.symbol), Code::E0040, "zone prefix", prefix))
+        });
+        let index = self.resolve(self.names.zones.get(zone.zone.symbol), Code::E0012, "zone", zone.zone);
+        ZoneRef { prefix, zone: ZoneIdx(index) }
+    }
+
+    fn filter(&mut self, filter: &ast::TargetFilter<'_>) -> ir::Filter<'i> {
+        let span = filter.span;
+        let qty = filter.quantity.map(|quantity| match quantity.kind {
+            ast::QuantityKind::Exact(n) => Qty::Exact(self.u16_of(n, quantity.span)),
+            ast::QuantityKind::Range(min, max) => {
+                Qty::Range { min: self.u16_of(min.unwrap_or(1), quantity.span), max: self.u16_of(max, quantity.span) }
+            }
+            ast::QuantityKind::Any => Qty::All,
+            ast::QuantityKind::Random(n) => Qty::Random(self.u16_of(n.unwrap_or(1), quantity.span)),
+        });
+        let mut types: SmallVec<[ir::TypeTerm<'i>; 2]> = filter.types.iter().map(|term| self.type_term(term)).collect();
+        if types.is_empty() {
+            // `{D(<r>)}`: an empty type is `*`.
+            types.push(ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any });
+        }
+        let type_op = match filter.type_operator {
+            ast::TypeOperator::Single | ast::TypeOperator::Choice => TypeOp::Choice,
+            ast::TypeOperator::Union => TypeOp::Union,
+        };
+        let mut groups: SmallVec<[&'i [Term]; 2]> = SmallVec::new();
+        for group in filter.terms {
+            let terms: SmallVec<[Term; 4]> = group.iter().map(|term| self.filter_term(term)).collect();
+            groups.push(self.slice(&terms));
+        }
+        let zone = match &filter.zone {
+            Some(zone) => self.zone(zone),
+            // The catalogue's first zone is the default one (`arena` for CFC).
+            None => ZoneRef { prefix: None, zone: ZoneIdx(0) },
+        };
+        let selector = filter.selector.map(|selector| {
+            let index =
+                self.resolve(self.names.selectors.get(selector.name.symbol), Code::E0017, "selector", selector.name);
+            (SelectorIdx(index), self.expr(selector.argument))
+        });
+        ir::Filter {
+            qty,
+            types: self.slice(&types),
+            type_op,
+            pick: filter.pick.map(|pick| pick.count),
+            terms: self.slice(&groups),
+            zone,
+            selector,
+            span,
+        }
+    }
+
+    fn type_term(&mut self, term: &ast::TypeTerm<'_>) -> ir::TypeTerm<'i> {
+        let atom = match term.atom {
+            ast::TypeAtom::Any => ir::TypeAtom::Any,
+            ast::TypeAtom::CardName(name, _) => ir::TypeAtom::Name(self.text(name)),
+            ast::TypeAtom::Expr(expression) => ir::TypeAtom::Expr(self.expr(expression)),
+            ast::TypeAtom::Word(word) => {
+                if let Some(index) = self.names.card_types.get(word.symbol) {
+                    ir::TypeAtom::CardType(CardTypeIdx(u32::from(index)))
+                } else if let Some(index) = self.names.player_words.get(word.symbol) {
+                    // `crate::names::PLAYER_TYPE_WORDS` order.
+                    match index {
+                        0 => ir::TypeAtom::Me,
+                        1 => ir::TypeAtom::Opp,
+                        2 => ir::TypeAtom::This,
+                        _ if term.plural => ir::TypeAtom::Players,
+                        _ => ir::TypeAtom::Player,
+                    }
+                } else {
+                    let index = self.resolve(self.names.subtypes.get(word.symbol), Code::E0038, "target type", word);
+                    ir::TypeAtom::Subtype(SubtypeIdx(index))
+                }
+            }
+        };
+        ir::TypeTerm { exclude_source: term.exclude_source, negate: term.negate, plural: term.plural, atom }
+    }
+
+    fn filter_term(&mut self, term: &ast::FilterTerm) -> Term {
+        let kind = match term.kind {
+            ast::FilterTermKind::Word(word) => {
+                if let Some(index) = self.names.filters.get(word.symbol) {
+                    TermKind::Keyword(FilterKeywordIdx(u32::from(index)))
+                } else if let Some(index) = self.names.card_types.get(word.symbol) {
+                    TermKind::CardType(CardTypeIdx(u32::from(index)))
+                } else {
+                    let index = self.resolve(self.names.subtypes.get(word.symbol), Code::E0011, "filter", word);
+                    TermKind::Subtype(SubtypeIdx(index))
+                }
+            }
+            ast::FilterTermKind::Compare(property, op, value) => {
+                let index = self.resolve(
+                    self.names.comparable_filters.get(property.symbol),
+                    Code::E0011,
+                    "comparable filter",
+                    property,
+                );
+                TermKind::Compare { property: ComparableIdx(index), op: compare_op(op), value }
+            }
+            ast::FilterTermKind::Rank(property, word) => {
+                let index = self.resolve(
+                    self.names.ranking_filters.get(property.symbol),
+                    Code::E0011,
+                    "ranking filter",
+                    property,
+                );
+                let written = self.interner.resolve(&word.symbol);
+                let found = self
+                    .catalogue
+                    .ranking_filters
+                    .get(index as usize)
+                    .and_then(|spec| spec.words.iter().position(|known| known.name.eq_ignore_ascii_case(written)));
+                let found = found.and_then(|index| u16::try_from(index).ok());
+                let word = self.resolve(found, Code::E0011, "ranking", word) as u16;
+                TermKind::Rank { ranking: RankingIdx(index), word }
+            }
+        };
+        Term { negated: term.negated, kind }
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    fn expr(&mut self, expression: &ast::Expr<'_>) -> &'i ir::Expr<'i> {
+        let lowered = self.expr_value(expression);
+        self.alloc(lowered)
+    }
+
+    fn expr_value(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
+        match expression.kind {
+            ast::ExprKind::Int(value) => ir::Expr::Int(value),
+            ast::ExprKind::Str(text) => ir::Expr::Str(self.text(text)),
+            ast::ExprKind::Bool(value) => ir::Expr::Bool(value),
+            ast::ExprKind::Nil => ir::Expr::Nil,
+            ast::ExprKind::Name(name) => self.name(name),
+            ast::ExprKind::Attr(base, attribute) => {
+                let base = self.expr(base);
+                let index =
+                    self.resolve(self.names.attributes.get(attribute.symbol), Code::E0025, "attribute", attribute);
+                ir::Expr::Attr(base, AttributeIdx(index))
+            }
+            ast::ExprKind::Index(base, index) => {
+                let base = self.expr(base);
+                ir::Expr::Index(base, self.u16_of(index, expression.span))
+            }
+            ast::ExprKind::Call(callee, args) => {
+                let index = self.resolve(self.names.functions.get(callee.symbol), Code::E0024, "function", callee);
+                let args: SmallVec<[ir::Expr<'i>; 2]> = args.iter().map(|arg| self.expr_value(arg)).collect();
+                ir::Expr::Call(FunctionIdx(index), self.slice(&args))
+            }
+            ast::ExprKind::Unary(op, operand) => {
+                let operand = self.expr(operand);
+                match op {
+                    ast::UnaryOp::Plus => *operand,
+                    ast::UnaryOp::Neg => ir::Expr::Neg(operand),
+                    ast::UnaryOp::Not => ir::Expr::Not(operand),
+                }
+            }
+            ast::ExprKind::Binary(op, left, right) => {
+                let (left, right) = (self.expr(left), self.expr(right));
+                match op {
+                    ast::BinaryOp::And => ir::Expr::And(left, right),
+                    ast::BinaryOp::Or => ir::Expr::Or(left, right),
+                    ast::BinaryOp::Compare(op) => ir::Expr::Binary(ir::BinaryOp::Compare(compare_op(op)), left, right),
+                    ast::BinaryOp::Add => ir::Expr::Binary(ir::BinaryOp::Add, left, right),
+                    ast::BinaryOp::Sub => ir::Expr::Binary(ir::BinaryOp::Sub, left, right),
+                    ast::BinaryOp::Mul => ir::Expr::Binary(ir::BinaryOp::Mul, left, right),
+                    ast::BinaryOp::Div => ir::Expr::Binary(ir::BinaryOp::Div, left, right),
+                    ast::BinaryOp::Rem => ir::Expr::Binary(ir::BinaryOp::Rem, left, right),
+                }
+            }
+            ast::ExprKind::Map(item, list) | ast::ExprKind::All(item, list) => {
+                let list = self.expr(list);
+                let slot = self.slot(self.user_vars.len() + self.loop_depth, expression.span);
+                let item = self.in_loop(|lowerer| lowerer.expr(item));
+                if matches!(expression.kind, ast::ExprKind::All(..)) {
+                    ir::Expr::All { item, list, slot }
+                } else {
+                    ir::Expr::Map { item, list, slot }
+                }
+            }
+            ast::ExprKind::Error => {
+                self.error(Code::E0006, expression.span, "an expression that did not parse".into());
+                ir::Expr::Nil
+            }
+        }
+    }
+
+    /// A loop element (innermost loop), a user variable, or a catalogue variable.
+    fn name(&mut self, name: ast::Name) -> ir::Expr<'i> {
+        if self.loop_depth > 0 && Some(name.symbol) == self.loop_element {
+            let slot = self.slot(self.user_vars.len() + self.loop_depth - 1, name.span);
+            return ir::Expr::Local(slot);
+        }
+        if let Some(index) = self.user_vars.iter().position(|&symbol| symbol == name.symbol) {
+            return ir::Expr::Local(self.slot(index, name.span));
+        }
+        let index = self.resolve(self.names.variables.get(name.symbol), Code::E0023, "name", name);
+        ir::Expr::Var(VariableIdx(index))
+    }
+}
+
+fn compare_op(op: ast::CompareOp) -> CompareOp {
+    match op {
+        ast::CompareOp::Eq => CompareOp::Eq,
+        ast::CompareOp::Ne => CompareOp::Ne,
+        ast::CompareOp::Lt => CompareOp::Lt,
+        ast::CompareOp::Le => CompareOp::Le,
+        ast::CompareOp::Gt => CompareOp::Gt,
+        ast::CompareOp::Ge => CompareOp::Ge,
+    }
+}
