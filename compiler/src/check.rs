@@ -87,7 +87,7 @@ impl<'c> Session<'c> {
         let Parsed { card, mut diagnostics, interner, names } = self.parse(source);
         if !diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
             let result = crate::lower::lower_card(&card, interner, names, catalogue, &arena)
-                .and_then(|card| crate::codegen::emit_card(&card, key, file, source, catalogue, bundle));
+                .and_then(|card| crate::codegen::emit_card(&card, key, file, source, bundle));
             if let Err(errors) = result {
                 diagnostics.extend(errors);
                 diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));

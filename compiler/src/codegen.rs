@@ -35,40 +35,23 @@ use vm::bytecode::{
     Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
     FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
-use vm::catalogue::Catalogue;
+use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
 ///
-/// The card is first generated into a scratch bundle for `catalogue` (which must be the
-/// bundle's catalogue) and checked to load, so that nothing is added to `bundle` when the
-/// card exceeds a limit of the format; the diagnostics say why.
+/// Limits of the format that one card can exceed are reported as diagnostics; a card with
+/// such an error may have left unused strings or entries in `bundle`, so a bundle that
+/// received an error must be discarded (as `rsc compile` does).
 pub fn emit_card(
     card: &ir::Card<'_>,
     key: &str,
     file: &str,
     source: &str,
-    catalogue: &Catalogue,
     bundle: &mut BundleBuilder<'_>,
 ) -> Result<CardIdx, Vec<Diagnostic>> {
-    let mut scratch = BundleBuilder::new(catalogue);
-    let mut dry = Gen { bundle: &mut scratch, source, errors: Vec::new(), span: Span::default() };
-    dry.card(card, key, file);
-    if !dry.errors.is_empty() {
-        return Err(dry.errors);
-    }
-    if let Err(error) = scratch.finish() {
-        let span = Span::new(0, source.len());
-        return Err(vec![Diagnostic {
-            code: Code::E0033,
-            message: format!("the card does not fit the bytecode format: {error}"),
-            span,
-            label: "cannot be compiled".into(),
-            help: None,
-        }]);
-    }
-    let mut real = Gen { bundle, source, errors: Vec::new(), span: Span::default() };
-    let idx = real.card(card, key, file);
-    if real.errors.is_empty() { Ok(idx) } else { Err(real.errors) }
+    let mut generator = Gen { bundle, source, errors: Vec::new(), span: Span::default() };
+    let idx = generator.card(card, key, file);
+    if generator.errors.is_empty() { Ok(idx) } else { Err(generator.errors) }
 }
 
 struct Gen<'g, 'c> {
@@ -138,6 +121,20 @@ impl Entry {
 }
 
 impl Gen<'_, '_> {
+    /// Adds an entry, reporting one that is longer than the format allows.
+    fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
+        if code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
+            self.errors.push(Diagnostic {
+                code: Code::E0033,
+                message: format!("the card's code is longer than {MAX_ENTRY_LEN} bytes"),
+                span: self.span,
+                label: "cannot be compiled".into(),
+                help: Some("split the effect into several statements or cards".into()),
+            });
+        }
+        self.bundle.add_entry(code)
+    }
+
     fn reg(&mut self, index: usize) -> Reg {
         match u8::try_from(index) {
             Ok(reg) => Reg(reg),
@@ -233,7 +230,7 @@ impl Gen<'_, '_> {
             entry.emit(Instr::StoreLocal { slot: Local(declaration.slot), b: Reg(0) });
         }
         entry.emit(Instr::Return {});
-        self.bundle.add_entry(entry.code)
+        self.add_entry(entry.code)
     }
 
     /// An entry that returns the value of `value`.
@@ -244,7 +241,7 @@ impl Gen<'_, '_> {
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
         self.span = outer;
-        self.bundle.add_entry(entry.code)
+        self.add_entry(entry.code)
     }
 
     // ---------------------------------------------------------------- filters
@@ -293,7 +290,7 @@ impl Gen<'_, '_> {
             self.statement(&mut entry, statement, is_action && index == 0);
         }
         let code = entry.finish_statements();
-        self.bundle.add_entry(code)
+        self.add_entry(code)
     }
 
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
