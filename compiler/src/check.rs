@@ -4,6 +4,7 @@
 //! [`Session`] owns what is reused from card to card (the interner with the catalogue's
 //! names, the arena, the token buffer), so checking many files allocates little.
 
+use crate::ast::Interner;
 use crate::ast::*;
 use crate::diagnostics::{self, Code};
 use crate::lexer::{self, Token};
@@ -11,7 +12,6 @@ use crate::names::{NameTable, Names};
 use crate::parser::Parser;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
-use lasso::Rodeo;
 use smallvec::SmallVec;
 use vm::bytecode::BundleBuilder;
 use vm::catalogue::{ArgKind, Catalogue, CostArg};
@@ -19,7 +19,7 @@ use vm::catalogue::{ArgKind, Catalogue, CostArg};
 /// Reusable state for checking and compiling many cards against one catalogue.
 pub struct Session<'c> {
     catalogue: &'c Catalogue,
-    interner: Rodeo,
+    interner: Interner,
     names: Names,
     arena: Bump,
     tokens: Vec<Token>,
@@ -34,7 +34,7 @@ pub struct Parsed<'s> {
     /// Every diagnostic, in source order.
     pub diagnostics: Vec<Diagnostic>,
     /// Resolves the tree's symbols.
-    pub interner: &'s Rodeo,
+    pub interner: &'s Interner,
     /// The catalogue's names, by symbol.
     pub names: &'s Names,
 }
@@ -42,7 +42,7 @@ pub struct Parsed<'s> {
 impl<'c> Session<'c> {
     /// A session for cards written against `catalogue`.
     pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
-        let mut interner = Rodeo::new();
+        let mut interner = Interner::with_hasher(rustc_hash::FxBuildHasher);
         let names = Names::new(catalogue, &mut interner);
         Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new(), ir_arena: Bump::new() }
     }
@@ -139,7 +139,7 @@ struct UserVariable {
 struct Checker<'s> {
     catalogue: &'s Catalogue,
     names: &'s Names,
-    interner: &'s Rodeo,
+    interner: &'s Interner,
     source: &'s str,
     diagnostics: &'s mut Vec<Diagnostic>,
     user_variables: SmallVec<[UserVariable; 2]>,

@@ -31,11 +31,11 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
+use vm::bytecode::format::MAX_ENTRY_LEN;
 use vm::bytecode::{
     Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
     FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
-use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
 ///

@@ -10,13 +10,13 @@
 //! `n + d`. Locals are shared by every entry an execution runs, so a filter expression
 //! inside a loop body reads the same slot.
 
+use crate::ast::Interner;
 use crate::ast::{self, Symbol};
 use crate::diagnostics::Code;
 use crate::ir;
 use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
-use lasso::Rodeo;
 use smallvec::SmallVec;
 use vm::bytecode::{
     AbilityIdx, AmountMode, AttributeIdx, CardTypeIdx, CommandIdx, ComparableIdx, CompareOp, Const, CostIdx, EventIdx,
@@ -33,7 +33,7 @@ pub const LOOP_ELEMENT: &str = "card";
 /// Lowers `card` into `arena`; the diagnostics on failure.
 pub fn lower_card<'i>(
     card: &ast::Card<'_>,
-    interner: &Rodeo,
+    interner: &Interner,
     names: &Names,
     catalogue: &Catalogue,
     arena: &'i Bump,
@@ -54,7 +54,7 @@ pub fn lower_card<'i>(
 
 struct Lowerer<'i, 's> {
     arena: &'i Bump,
-    interner: &'s Rodeo,
+    interner: &'s Interner,
     names: &'s Names,
     catalogue: &'s Catalogue,
     user_vars: SmallVec<[Symbol; 4]>,

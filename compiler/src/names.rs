@@ -5,8 +5,9 @@
 //! catalogue's list. Symbols interned after the tables were built (user-written names)
 //! fall outside every table and resolve to nothing.
 
+use crate::ast::Interner;
 use crate::ast::Symbol;
-use lasso::{Key, Rodeo};
+use lasso::Key;
 use vm::catalogue::{Catalogue, NamedSpec};
 
 /// One category of names: symbol → index in the catalogue list.
@@ -19,7 +20,7 @@ pub struct NameTable {
 const ABSENT: u16 = u16::MAX;
 
 impl NameTable {
-    fn build(interner: &mut Rodeo, names: impl IntoIterator<Item = &'static str>) -> NameTable {
+    fn build(interner: &mut Interner, names: impl IntoIterator<Item = &'static str>) -> NameTable {
         let mut table = NameTable::default();
         for (index, name) in names.into_iter().enumerate() {
             let symbol = interner.get_or_intern(name.to_ascii_lowercase());
@@ -120,7 +121,7 @@ macro_rules! keywords {
         pub struct Keywords { $(#[doc = $text] pub $field: Symbol,)* }
 
         impl Keywords {
-            fn intern(interner: &mut Rodeo) -> Keywords {
+            fn intern(interner: &mut Interner) -> Keywords {
                 Keywords { $($field: interner.get_or_intern_static($text),)* }
             }
         }
@@ -155,7 +156,7 @@ keywords! {
 
 impl Names {
     /// Interns every name of `catalogue` into `interner`.
-    pub fn new(catalogue: &Catalogue, interner: &mut Rodeo) -> Names {
+    pub fn new(catalogue: &Catalogue, interner: &mut Interner) -> Names {
         Names {
             keywords: Keywords::intern(interner),
             properties: NameTable::build(interner, PROPERTY_KEYS.iter().copied()),

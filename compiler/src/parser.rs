@@ -8,13 +8,13 @@
 //! while it skips, follow-on errors are suppressed. Nesting is capped at [`MAX_DEPTH`] so
 //! that no input can overflow the stack.
 
+use crate::ast::Interner;
 use crate::ast::*;
 use crate::diagnostics::{self, Code};
 use crate::lexer::{Token, TokenKind};
 use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
-use lasso::Rodeo;
 use smallvec::SmallVec;
 use vm::catalogue::{ArgKind, Catalogue};
 
@@ -27,7 +27,7 @@ pub struct Parser<'a, 't> {
     tokens: &'t [Token],
     position: usize,
     arena: &'a Bump,
-    interner: &'t mut Rodeo,
+    interner: &'t mut Interner,
     names: &'t Names,
     catalogue: &'t Catalogue,
     diagnostics: &'t mut Vec<Diagnostic>,
@@ -53,7 +53,7 @@ impl<'a, 't> Parser<'a, 't> {
         source: &'t str,
         tokens: &'t [Token],
         arena: &'a Bump,
-        interner: &'t mut Rodeo,
+        interner: &'t mut Interner,
         names: &'t Names,
         catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,

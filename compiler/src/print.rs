@@ -6,12 +6,12 @@
 //! S-expression per property that shows how each construct was understood (`characters`
 //! as the type `character` made plural, `oppRing` as prefix `opp` and zone `ring`).
 
+use crate::ast::Interner;
 use crate::ast::*;
-use lasso::Rodeo;
 use std::fmt::Write as _;
 
 /// The card as canonical source text, one property per line.
-pub fn print_card(card: &Card<'_>, interner: &Rodeo) -> String {
+pub fn print_card(card: &Card<'_>, interner: &Interner) -> String {
     let mut printer = SourcePrinter { interner, out: String::new() };
     for property in card.properties {
         printer.property(property);
@@ -20,7 +20,7 @@ pub fn print_card(card: &Card<'_>, interner: &Rodeo) -> String {
 }
 
 struct SourcePrinter<'i> {
-    interner: &'i Rodeo,
+    interner: &'i Interner,
     out: String,
 }
 
@@ -457,7 +457,7 @@ fn is_compound(expression: &Expr<'_>) -> bool {
 }
 
 /// The card as a span-free S-expression tree, one top-level form per property.
-pub fn dump_card(card: &Card<'_>, interner: &Rodeo) -> String {
+pub fn dump_card(card: &Card<'_>, interner: &Interner) -> String {
     let mut dumper = Dumper { interner, out: String::new() };
     for property in card.properties {
         dumper.property(property);
@@ -467,7 +467,7 @@ pub fn dump_card(card: &Card<'_>, interner: &Rodeo) -> String {
 }
 
 struct Dumper<'i> {
-    interner: &'i Rodeo,
+    interner: &'i Interner,
     out: String,
 }
 
