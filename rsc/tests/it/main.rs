@@ -340,3 +340,126 @@ fn explain_unknown_code_is_exit_2() {
     assert!(stderr(&output).contains("E9999"));
     assert_eq!(code(&rsc(["explain"])), 2);
 }
+
+mod compile_and_disas {
+    //! `rsc compile` and `rsc disas` as a user runs them.
+
+    use super::*;
+
+    #[test]
+    fn compile_writes_a_bundle_that_disassembles() {
+        let dir = TempDir::new("compile-ok");
+        dir.file("cards/fire-ball.rules", "# Fire ball\naction = damage(300) to(character@oppRing)\n");
+        dir.file("cards/more/heal.rules", "target = me\naction = hp(+500)\n");
+        let bundle = dir.path().join("out.rsb");
+        let output = rsc(["compile".as_ref(), dir.path().join("cards").as_os_str(), "-o".as_ref(), bundle.as_os_str()]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        assert!(stderr(&output).contains("compiled 2 cards into"), "{}", stderr(&output));
+        let output = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "fire-ball".as_ref()]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.contains("card fire-ball"), "{text}");
+        assert!(text.contains("Call damage"), "{text}");
+        assert!(
+            text.contains("action = damage(300) to(character@oppRing)"),
+            "debug info shows the source line: {text}"
+        );
+        assert!(!text.contains("card heal"), "--card prints only that card: {text}");
+    }
+
+    #[test]
+    fn stripped_bundle_has_no_source_lines_and_is_smaller() {
+        let dir = TempDir::new("compile-strip");
+        let card = dir.file("fire-ball.rules", "action = damage(300) to(character@oppRing)\n");
+        let full = dir.path().join("full.rsb");
+        let stripped = dir.path().join("stripped.rsb");
+        assert_eq!(code(&rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), full.as_os_str()])), 0);
+        let output =
+            rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), stripped.as_os_str(), "--strip".as_ref()]);
+        assert_eq!(code(&output), 0);
+        let (full_len, stripped_len) =
+            (std::fs::metadata(&full).unwrap().len(), std::fs::metadata(&stripped).unwrap().len());
+        assert!(stripped_len < full_len, "{stripped_len} < {full_len}");
+        let text = stdout(&rsc(["disas".as_ref(), stripped.as_os_str()]));
+        assert!(text.contains("Call damage") && !text.contains("action = damage"), "{text}");
+    }
+
+    #[test]
+    fn compile_error_writes_no_bundle() {
+        let dir = TempDir::new("compile-error");
+        let card = dir.file("bad.rules", UNKNOWN_COMMAND);
+        let bundle = dir.path().join("out.rsb");
+        let output = rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), bundle.as_os_str()]);
+        assert_eq!(code(&output), 1);
+        assert!(stderr(&output).contains("error[E0008]"), "{}", stderr(&output));
+        assert!(stderr(&output).contains("no bundle written"), "{}", stderr(&output));
+        assert!(!bundle.exists());
+    }
+
+    #[test]
+    fn compile_stats_as_json() {
+        let dir = TempDir::new("compile-stats");
+        let card = dir.file("fire-ball.rules", CLEAN);
+        let bundle = dir.path().join("out.rsb");
+        let output = rsc([
+            "compile".as_ref(),
+            card.as_os_str(),
+            "-o".as_ref(),
+            bundle.as_os_str(),
+            "--stats".as_ref(),
+            "--strip".as_ref(),
+            "--message-format".as_ref(),
+            "json".as_ref(),
+        ]);
+        assert_eq!(code(&output), 0, "{}", stderr(&output));
+        let stats: serde_json::Value = serde_json::from_str(stdout(&output).trim()).unwrap();
+        assert_eq!(stats["cards"], 1);
+        assert_eq!(stats["source_bytes"], CLEAN.len());
+        assert_eq!(stats["bundle_bytes"], std::fs::metadata(&bundle).unwrap().len());
+        assert!(stats["compile_us"].is_u64());
+        assert!(stats["section_bytes"]["CODE"].is_u64());
+        assert!(stats["section_bytes"].get("DBUG").is_none(), "stripped");
+    }
+
+    #[test]
+    fn duplicate_card_keys_are_refused() {
+        let dir = TempDir::new("compile-duplicate");
+        dir.file("a/ryu.rules", CLEAN);
+        dir.file("b/ryu.rules", CLEAN);
+        let bundle = dir.path().join("out.rsb");
+        let output = rsc(["compile".as_ref(), dir.path().as_os_str(), "-o".as_ref(), bundle.as_os_str()]);
+        assert_eq!(code(&output), 1);
+        assert!(stderr(&output).contains("card key `ryu` is given by both"), "{}", stderr(&output));
+        assert!(!bundle.exists());
+    }
+
+    #[test]
+    fn disas_exit_codes() {
+        let dir = TempDir::new("disas-codes");
+        let not_a_bundle = dir.file("x.rsb", "hello");
+        let output = rsc(["disas".as_ref(), not_a_bundle.as_os_str()]);
+        assert_eq!(code(&output), 1);
+        assert!(stderr(&output).contains("not an .rsb bundle"), "{}", stderr(&output));
+        assert_eq!(code(&rsc(["disas".as_ref(), dir.path().join("missing.rsb").as_os_str()])), 2);
+        assert_eq!(code(&rsc(["disas"])), 2);
+        let card = dir.file("fire-ball.rules", CLEAN);
+        let bundle = dir.path().join("ok.rsb");
+        assert_eq!(code(&rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), bundle.as_os_str()])), 0);
+        let output = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "nope".as_ref()]);
+        assert_eq!(code(&output), 2);
+        assert!(stderr(&output).contains("no card `nope`"), "{}", stderr(&output));
+    }
+
+    #[test]
+    fn truncated_bundle_is_refused_with_the_loader_message() {
+        let dir = TempDir::new("disas-truncated");
+        let card = dir.file("fire-ball.rules", CLEAN);
+        let bundle = dir.path().join("ok.rsb");
+        assert_eq!(code(&rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), bundle.as_os_str()])), 0);
+        let bytes = std::fs::read(&bundle).unwrap();
+        std::fs::write(&bundle, &bytes[..bytes.len() / 2]).unwrap();
+        let output = rsc(["disas".as_ref(), bundle.as_os_str()]);
+        assert_eq!(code(&output), 1);
+        assert!(stderr(&output).contains("corrupt bundle at offset"), "{}", stderr(&output));
+    }
+}
