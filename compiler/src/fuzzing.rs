@@ -7,7 +7,8 @@ use crate::print::{dump_card, print_card};
 use vm::catalogue::Catalogue;
 
 /// Checks `data` as a card's source. When it checks without error, the canonical print
-/// must check without error too and parse back to the same tree.
+/// must check without error too and parse back to the same tree, and the card must compile
+/// into a bundle that loads and verifies.
 pub fn check_source(data: &[u8], catalogue: &Catalogue) {
     let mut session = Session::new(catalogue);
     let Ok(text) = std::str::from_utf8(data) else {
@@ -25,4 +26,10 @@ pub fn check_source(data: &[u8], catalogue: &Catalogue) {
     let errors: Vec<_> = reparsed.diagnostics.iter().filter(|d| d.severity() == Severity::Error).collect();
     assert!(errors.is_empty(), "the print of a clean card has errors: {errors:?}\n{printed}");
     assert_eq!(dump, dump_card(&reparsed.card, reparsed.interner), "print changed the tree:\n{printed}");
+    let mut bundle = vm::bytecode::BundleBuilder::new(catalogue);
+    let diagnostics = session.compile_card("fuzz", text, &mut bundle);
+    if diagnostics.iter().all(|diagnostic| diagnostic.severity() != Severity::Error) {
+        let bytes = bundle.finish().expect("a clean card builds a bundle");
+        vm::bytecode::Program::load(&bytes, catalogue).expect("a built bundle loads");
+    }
 }
