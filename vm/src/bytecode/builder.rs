@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use super::format::*;
 use super::index::*;
 use super::load::LoadError;
-use super::operand::Operand;
 use super::ops::Instr;
 use super::program::*;
 use crate::catalogue::Catalogue;
@@ -46,18 +45,17 @@ pub struct SourceLocation<'s> {
 #[derive(Debug, Clone, Default)]
 pub struct CodeBuilder {
     instrs: Vec<Instr<Label>>,
-    pcs: Vec<usize>,
-    len: usize,
+    /// The instruction index each label is bound to.
     labels: Vec<Option<usize>>,
     rows: Vec<PendingRow>,
-    n_regs: usize,
-    n_locals: usize,
     error: Option<BuildError>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct PendingRow {
-    pc: usize,
+    /// The first instruction the row covers: its index while the entry is built, its byte
+    /// offset once [`CodeBuilder::finish`] has laid the code out.
+    at: usize,
     line: u32,
     line_start: u32,
     span_start: u32,
@@ -80,7 +78,7 @@ impl CodeBuilder {
     /// Binds `label` to the offset of the next instruction emitted.
     pub fn bind(&mut self, label: Label) {
         match self.labels.get_mut(label.0 as usize) {
-            Some(slot @ None) => *slot = Some(self.len),
+            Some(slot @ None) => *slot = Some(self.instrs.len()),
             Some(Some(_)) => self.fail(BuildError::Label(format!("label {} bound twice", label.0))),
             None => self.fail(BuildError::Label(format!("label {} was not made here", label.0))),
         }
@@ -88,24 +86,13 @@ impl CodeBuilder {
 
     /// Appends `instr`; its jump targets are labels of this builder.
     pub fn emit(&mut self, instr: Instr<Label>) {
-        let decoded = instr.relabel(|_| Pc(0));
-        decoded.for_each_operand(|_, operand| match operand {
-            Operand::Reg(reg) => self.n_regs = self.n_regs.max(usize::from(reg.0) + 1),
-            Operand::Local(local) => self.n_locals = self.n_locals.max(usize::from(local.0) + 1),
-            _ => {}
-        });
-        if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = decoded {
-            self.n_regs = self.n_regs.max(usize::from(base.0) + usize::from(argc));
-        }
         self.instrs.push(instr);
-        self.pcs.push(self.len);
-        self.len += decoded.size();
     }
 
     /// Records that the instructions emitted from now on come from `location`.
     pub fn set_location(&mut self, location: SourceLocation<'_>) {
         let row = PendingRow {
-            pc: self.len,
+            at: self.instrs.len(),
             line: location.line,
             line_start: location.line_start,
             span_start: location.span_start,
@@ -113,15 +100,25 @@ impl CodeBuilder {
             text: location.text.into(),
         };
         match self.rows.last_mut() {
-            Some(last) if last.pc == row.pc => *last = row,
-            Some(last) if PendingRow { pc: row.pc, ..last.clone() } == row => {}
+            Some(last) if last.at == row.at => *last = row,
+            Some(last) if PendingRow { at: row.at, ..last.clone() } == row => {}
             _ => self.rows.push(row),
         }
     }
 
-    /// Offset the next instruction will have.
+    /// The byte offset the next instruction will have. Operand sizes depend on their
+    /// values, a jump target's on the index of the instruction its label is bound to: a label
+    /// not bound yet counts at its widest (3 bytes), so the value never falls short of the
+    /// final offset, and it is exact once every label used is bound (as when the entry is
+    /// complete: `current_pc() > MAX_ENTRY_LEN` then says the entry is too long). Takes time
+    /// proportional to the code emitted so far.
     pub fn current_pc(&self) -> usize {
-        self.len
+        let labels = &self.labels;
+        let target = |label: Label| match labels.get(label.0 as usize).copied().flatten() {
+            Some(index) => Pc(u16::try_from(index).unwrap_or(u16::MAX)),
+            None => Pc(u16::MAX),
+        };
+        self.instrs.iter().map(|instr| instr.relabel(target).size()).sum()
     }
 
     /// Whether nothing has been emitted yet.
@@ -133,47 +130,67 @@ impl CodeBuilder {
         self.error.get_or_insert(error);
     }
 
-    /// Resolves labels and computes the frame size.
+    /// Resolves labels, lays out the code and computes the frame size.
     fn finish(self) -> Result<(Entry, Vec<PendingRow>), BuildError> {
         if let Some(error) = self.error {
             return Err(error);
         }
-        if self.len > MAX_ENTRY_LEN {
-            return Err(BuildError::Limit(format!("an entry of {} bytes (at most {MAX_ENTRY_LEN})", self.len)));
+        let n_instrs = self.instrs.len();
+        if n_instrs > MAX_ENTRY_LEN {
+            return Err(BuildError::Limit(format!("an entry of {n_instrs} instructions (at most {MAX_ENTRY_LEN})")));
         }
-        if self.n_regs > MAX_REGS || self.n_locals > MAX_REGS {
-            return Err(BuildError::Limit(format!(
-                "an entry using {} registers and {} locals (at most {MAX_REGS} each)",
-                self.n_regs, self.n_locals
-            )));
-        }
-        let mut unbound = None;
+        // Jump targets become instruction indices: what the bundle stores, and what fixes
+        // every instruction's size, hence every offset, in one pass.
+        let mut bad = None;
         let labels = &self.labels;
-        let instrs = self
+        let indexed: Vec<Instr> = self
             .instrs
             .into_iter()
             .map(|instr| {
                 instr.relabel(|label| match labels.get(label.0 as usize).copied().flatten() {
-                    Some(pc) => Pc(pc as u16),
+                    Some(index) if index < n_instrs => Pc(index as u16),
+                    Some(_) => {
+                        bad.get_or_insert(BuildError::Label(format!(
+                            "label {} is bound after the last instruction",
+                            label.0
+                        )));
+                        Pc(0)
+                    }
                     None => {
-                        unbound.get_or_insert(label);
+                        bad.get_or_insert(BuildError::Label(format!("label {} used but never bound", label.0)));
                         Pc(0)
                     }
                 })
             })
             .collect();
-        if let Some(label) = unbound {
-            return Err(BuildError::Label(format!("label {} used but never bound", label.0)));
+        if let Some(error) = bad {
+            return Err(error);
         }
-        let pcs = self.pcs.iter().map(|&pc| Pc(pc as u16)).collect();
-        let rows = self.rows.into_iter().filter(|row| row.pc < self.len).collect();
-        let entry = Entry {
-            n_regs: self.n_regs as u16,
-            n_locals: self.n_locals as u16,
-            code_len: self.len as u32,
-            instrs,
-            pcs,
-        };
+        let mut pcs = Vec::with_capacity(n_instrs);
+        let mut len = 0;
+        for instr in &indexed {
+            pcs.push(Pc(len.min(MAX_ENTRY_LEN) as u16));
+            len += instr.size();
+        }
+        if len > MAX_ENTRY_LEN {
+            return Err(BuildError::Limit(format!("an entry of {len} bytes (at most {MAX_ENTRY_LEN})")));
+        }
+        let (n_regs, n_locals) = super::verify::frame_size(&indexed);
+        if n_regs > MAX_REGS || n_locals > MAX_REGS {
+            return Err(BuildError::Limit(format!(
+                "an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"
+            )));
+        }
+        let instrs = indexed
+            .into_iter()
+            .map(|instr| instr.relabel(|index| pcs.get(usize::from(index.0)).copied().unwrap_or(index)))
+            .collect();
+        let rows = self
+            .rows
+            .into_iter()
+            .filter_map(|row| Some(PendingRow { at: usize::from(pcs.get(row.at)?.0), ..row }))
+            .collect();
+        let entry = Entry { n_regs: n_regs as u16, n_locals: n_locals as u16, code_len: len as u32, instrs, pcs };
         Ok((entry, rows))
     }
 }
@@ -216,6 +233,8 @@ pub struct BundleBuilder<'c> {
     debug_string_ids: HashMap<Box<str>, u32>,
     filter_ids: HashMap<Filter, FilterIdx>,
     const_ids: HashMap<Const, ConstIdx>,
+    /// Entries by code, to share identical entries in stripped bundles.
+    entry_ids: HashMap<Vec<Instr>, EntryIdx>,
     strip: bool,
     error: Option<BuildError>,
 }
@@ -242,12 +261,16 @@ impl<'c> BundleBuilder<'c> {
             debug_string_ids: HashMap::new(),
             filter_ids: HashMap::new(),
             const_ids: HashMap::new(),
+            entry_ids: HashMap::new(),
             strip: false,
             error: None,
         }
     }
 
-    /// Leaves the debug section out of the bundle (`rsc compile --strip`).
+    /// Leaves the debug section out of the bundle (`rsc compile --strip`). Entries added
+    /// while it is set share one copy of identical code: [`BundleBuilder::add_entry`] returns
+    /// the index of an earlier entry with the same instructions (without debug rows, two
+    /// such entries cannot be told apart). Set it before adding entries.
     pub fn set_strip(&mut self, strip: bool) {
         self.strip = strip;
     }
@@ -286,7 +309,8 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Adds a finished entry. Errors in it (an unbound label, a limit) are reported by
-    /// [`BundleBuilder::finish`].
+    /// [`BundleBuilder::finish`]. When stripping, an entry identical to one added before
+    /// is not added again: its index is returned.
     pub fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.program.entries.len());
         let (entry, rows) = match code.finish() {
@@ -298,10 +322,18 @@ impl<'c> BundleBuilder<'c> {
                 (placeholder, Vec::new())
             }
         };
+        if self.strip {
+            match self.entry_ids.get(&entry.instrs) {
+                Some(&same) => return same,
+                None => {
+                    self.entry_ids.insert(entry.instrs.clone(), idx);
+                }
+            }
+        }
         let rows = rows
             .into_iter()
             .map(|row| LineRow {
-                pc: Pc(row.pc as u16),
+                pc: Pc(row.at as u16),
                 line: row.line,
                 line_start: row.line_start,
                 span_start: row.span_start,

@@ -24,7 +24,9 @@ pub fn reference() -> String {
         let _ = writeln!(out, "| `{}` | {} |", cell(symbol), cell(meaning));
     }
 
-    out.push_str("\n### Operand kinds\n\n| kind | bytes | what | the loader checks |\n|---|---|---|---|\n");
+    out.push_str(
+        "\n### Operand kinds\n\n| kind | bytes | encoding | what | the loader checks |\n|---|---|---|---|---|\n",
+    );
     let mut kinds: Vec<KindInfo> = Vec::new();
     for opcode in Opcode::ALL {
         for operand in opcode.info().operands {
@@ -34,14 +36,22 @@ pub fn reference() -> String {
         }
     }
     for kind in kinds {
-        let _ =
-            writeln!(out, "| `{}` | {} | {} | {} |", kind.name, kind.width, cell(kind.doc.trim()), cell(kind.check));
+        let _ = writeln!(
+            out,
+            "| `{}` | {} | {} | {} | {} |",
+            kind.name,
+            range(kind.min_width, kind.max_width),
+            kind.encoding,
+            cell(kind.doc.trim()),
+            cell(kind.check)
+        );
     }
 
     let _ = writeln!(
         out,
         "\n### Ops\n\n{} ops. Flags: **E** ends (control never falls through), **S** may \
-         suspend for a player choice. Size counts the opcode byte.",
+         suspend for a player choice. Size counts the opcode byte; it varies with the \
+         operands' values (see *Operand kinds*).",
         Opcode::ALL.len()
     );
     for &(nibble, group) in GROUPS {
@@ -67,7 +77,7 @@ pub fn reference() -> String {
                 info.byte,
                 info.name,
                 if operands.is_empty() { String::new() } else { format!("`{}`", operands.join(" ")) },
-                info.size,
+                range(info.min_size, info.max_size),
                 flags,
                 cell(info.meaning())
             );
@@ -87,6 +97,11 @@ pub fn reference() -> String {
         let _ = writeln!(out, "| `{}` | {} |", section.name(), cell(section.doc()));
     }
     out
+}
+
+/// `3` or `2–4`.
+fn range(min: usize, max: usize) -> String {
+    if min == max { min.to_string() } else { format!("{min}–{max}") }
 }
 
 /// Escapes `|` for a Markdown table cell.

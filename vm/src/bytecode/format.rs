@@ -2,14 +2,18 @@
 //! that turns a [`Program`]'s tables into bytes. [`super::load`] is its mirror image; the
 //! layout is documented field by field in `docs/bytecode.md`.
 //!
-//! Everything is little-endian. Counts and lengths are `u32`; indices into the bundle's
-//! and the catalogue's tables are `u16`, with `ffff` meaning "none" where a field is
-//! optional (so a table holds at most 65 535 entries).
+//! The header's integers are little-endian. Everything after it (section lengths, counts,
+//! indices into the bundle's and the catalogue's tables, immediates) is a minimal LEB128
+//! varint ([`write_varint`]), signed values zigzag-mapped first, and an optional index is
+//! written as the index plus one with `0` meaning none. Tables hold at most 65 535 items.
+//! Presence of optional parts of a filter or card is a bit of a flags byte rather than a
+//! per-field marker.
 
 use std::fmt;
 
+use super::index::Pc;
 use super::load::LoadError;
-use super::operand::NONE_U16;
+use super::operand::{MAX_INDEX, write_varint, zigzag};
 use super::program::*;
 
 /// The first eight bytes of every bundle. `89` catches 7-bit transfers, `\r\n` a newline
@@ -17,7 +21,7 @@ use super::program::*;
 pub const MAGIC: [u8; 8] = *b"\x89RSB\r\n\x1a\n";
 
 /// The format version this runtime writes and reads.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The most entries a table indexed by `u16` may hold (indices `0..=0xfffe`).
 pub const MAX_TABLE_LEN: usize = 0xffff;
@@ -33,7 +37,7 @@ pub const MAX_REGS: usize = 256;
 pub enum Section {
     /// `STRS`: the string table.
     Strings,
-    /// `ENTR`: the entry table (code length, register and local counts).
+    /// `ENTR`: the entry table (code lengths).
     Entries,
     /// `FILT`: the filter table.
     Filters,
@@ -89,7 +93,7 @@ impl Section {
     pub fn doc(self) -> &'static str {
         match self {
             Section::Strings => "every interned name and text, once (UTF-8)",
-            Section::Entries => "per entry: code length, register count, local count",
+            Section::Entries => "per entry: its code length (register and local counts follow from the code)",
             Section::Filters => "compiled target filters",
             Section::Consts => "piles, keyword words and rule switches",
             Section::Code => "the entries' code, concatenated in entry order",
@@ -127,21 +131,24 @@ impl std::error::Error for BuildError {}
 pub(super) fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, BuildError> {
     let mut out = Out { bytes: Vec::new() };
     out.bytes.extend_from_slice(&MAGIC);
-    out.u16(FORMAT_VERSION);
+    out.bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     let name = program.catalogue_name.as_bytes();
     let name_len =
         u8::try_from(name.len()).map_err(|_| BuildError::Limit("catalogue name longer than 255 bytes".into()))?;
     out.u8(name_len);
     out.bytes.extend_from_slice(name);
-    out.u32(program.catalogue_hash);
+    out.bytes.extend_from_slice(&program.catalogue_hash.to_le_bytes());
+
+    let mut code = Vec::with_capacity(program.entries.len());
+    for (entry_idx, entry) in program.entries.iter().enumerate() {
+        code.push(encode_entry(entry).map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))?);
+    }
 
     out.section(Section::Strings, |out| out.strings(&program.strings, "strings"))?;
     out.section(Section::Entries, |out| {
-        out.count(program.entries.len(), MAX_TABLE_LEN, "entries")?;
-        for entry in &program.entries {
-            out.u32(entry.code_len);
-            out.u16(entry.n_regs);
-            out.u16(entry.n_locals);
+        out.count(code.len(), MAX_TABLE_LEN, "entries")?;
+        for bytes in &code {
+            out.count(bytes.len(), MAX_ENTRY_LEN, "bytes of code in an entry")?;
         }
         Ok(())
     })?;
@@ -154,24 +161,95 @@ pub(super) fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, Bu
         program.consts.iter().try_for_each(|constant| out.constant(constant))
     })?;
     out.section(Section::Code, |out| {
-        for (entry_idx, entry) in program.entries.iter().enumerate() {
-            for instr in &entry.instrs {
-                instr
-                    .encode(&mut out.bytes)
-                    .map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))?;
-            }
-        }
+        code.iter().for_each(|bytes| out.bytes.extend_from_slice(bytes));
         Ok(())
     })?;
     out.section(Section::Cards, |out| {
         out.count(program.cards.len(), u32::MAX as usize, "cards")?;
-        program.cards.iter().try_for_each(|card| out.card(card))
+        let mut next = CardRefs::default();
+        program.cards.iter().try_for_each(|card| out.card(card, &mut next))
     })?;
     if let (Some(debug), false) = (&program.debug, strip) {
-        out.section(Section::Debug, |out| out.debug(debug))?;
+        out.section(Section::Debug, |out| out.debug(debug, &program.entries))?;
     }
     Ok(out.bytes)
 }
+
+/// The code of `entry` as stored in a bundle: each instruction's encoding, with every jump
+/// target written as the index of the instruction it lands on.
+pub(super) fn encode_entry(entry: &Entry) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    for (pc, instr) in entry.iter() {
+        let mut missing = None;
+        let indexed = instr.relabel(|target| match entry.instr_index(target) {
+            Some(index) => Pc(index as u16),
+            None => {
+                missing.get_or_insert(target);
+                Pc(0)
+            }
+        });
+        if let Some(target) = missing {
+            return Err(format!("the jump target {:04x} at {:04x} is not an instruction", target.0, pc.0));
+        }
+        indexed.encode(&mut bytes).map_err(|error| error.to_string())?;
+    }
+    Ok(bytes)
+}
+
+/// The flags byte of a filter: which optional parts follow.
+pub(super) mod filter_flags {
+    /// Bits 0–2: the quantity kind (0 none, 1 exact, 2 range, 3 all, 4 random).
+    pub const QTY_MASK: u8 = 0x07;
+    /// Type terms are joined by `&` (union) rather than `,` (choice).
+    pub const UNION: u8 = 0x08;
+    /// A pick follows.
+    pub const PICK: u8 = 0x10;
+    /// Term alternatives follow.
+    pub const TERMS: u8 = 0x20;
+    /// The zone has a prefix.
+    pub const ZONE_PREFIX: u8 = 0x40;
+    /// A selector follows.
+    pub const SELECTOR: u8 = 0x80;
+}
+
+/// The flags byte of a card: which optional parts follow.
+pub(super) mod card_flags {
+    /// Abilities follow.
+    pub const ABILITIES: u8 = 0x01;
+    /// Bits 1–2: the rule target (0 none, 1 `target`, 2 `target?`).
+    pub const TARGET_SHIFT: u8 = 1;
+    /// Requisites follow.
+    pub const REQUISITES: u8 = 0x08;
+    /// A vars entry follows.
+    pub const VARS: u8 = 0x10;
+    /// Actions follow.
+    pub const ACTIONS: u8 = 0x20;
+    /// Autos follow.
+    pub const AUTOS: u8 = 0x40;
+    /// Bits that must be zero.
+    pub const UNUSED: u8 = 0x80;
+}
+
+/// The card table writes keys and entry references relative to the ones before: the
+/// index each is expected to have (one past the previous key, one past the previous entry
+/// referenced), as a zigzag varint of the difference. Codegen interns a card's key and
+/// adds its entries as it goes, so most of these are `0` (one byte) even in bundles with
+/// hundreds of strings and entries.
+#[derive(Debug, Default)]
+pub(super) struct CardRefs {
+    /// The key index expected next.
+    pub(super) key: i64,
+    /// The entry index expected next.
+    pub(super) entry: i64,
+}
+
+/// The most bytes a string may share with the one before it in a string table (what the
+/// high nibble of its head byte holds).
+pub(super) const MAX_SHARED_PREFIX: usize = 15;
+
+/// The low nibble of a string's head byte: the length of the rest, or this value when the
+/// rest is this long or longer and a varint of the excess follows.
+pub(super) const LONG_REST: usize = 15;
 
 struct Out {
     bytes: Vec<u8>,
@@ -182,26 +260,18 @@ impl Out {
         self.bytes.push(value);
     }
 
-    fn u16(&mut self, value: u16) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
-    }
-
-    fn u32(&mut self, value: u32) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
+    fn varint(&mut self, value: u32) {
+        write_varint(value, &mut self.bytes);
     }
 
     fn i32(&mut self, value: i32) {
-        self.bytes.extend_from_slice(&value.to_le_bytes());
-    }
-
-    fn flag(&mut self, value: bool) {
-        self.u8(u8::from(value));
+        self.varint(zigzag(value));
     }
 
     fn count(&mut self, count: usize, max: usize, what: &str) -> Result<(), BuildError> {
         match u32::try_from(count) {
             Ok(value) if count <= max => {
-                self.u32(value);
+                self.varint(value);
                 Ok(())
             }
             _ => Err(BuildError::Limit(format!("{count} {what} (at most {max})"))),
@@ -209,20 +279,23 @@ impl Out {
     }
 
     fn idx(&mut self, value: u32, what: &str) -> Result<(), BuildError> {
-        match u16::try_from(value) {
-            Ok(value) if value != NONE_U16 => {
-                self.u16(value);
-                Ok(())
-            }
-            _ => Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))),
+        if value <= MAX_INDEX {
+            self.varint(value);
+            Ok(())
+        } else {
+            Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits")))
         }
     }
 
     fn opt_idx(&mut self, value: Option<u32>, what: &str) -> Result<(), BuildError> {
         match value {
-            Some(value) => self.idx(value, what),
+            Some(value) if value <= MAX_INDEX => {
+                self.varint(value + 1);
+                Ok(())
+            }
+            Some(value) => Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))),
             None => {
-                self.u16(NONE_U16);
+                self.varint(0);
                 Ok(())
             }
         }
@@ -234,141 +307,149 @@ impl Out {
         body: impl FnOnce(&mut Out) -> Result<(), BuildError>,
     ) -> Result<(), BuildError> {
         self.bytes.extend_from_slice(&section.tag());
-        let len_at = self.bytes.len();
-        self.u32(0);
-        body(self)?;
-        let len = self.bytes.len() - len_at - 4;
-        let len =
-            u32::try_from(len).map_err(|_| BuildError::Limit(format!("section {} over 4 GiB", section.name())))?;
-        self.bytes[len_at..len_at + 4].copy_from_slice(&len.to_le_bytes());
+        let mut payload = Out { bytes: Vec::new() };
+        body(&mut payload)?;
+        let len = u32::try_from(payload.bytes.len())
+            .map_err(|_| BuildError::Limit(format!("section {} over 4 GiB", section.name())))?;
+        self.varint(len);
+        self.bytes.extend_from_slice(&payload.bytes);
         Ok(())
     }
 
+    /// A string table, front-coded: per string a head byte whose high nibble is the number
+    /// of bytes it shares with the one before (as many as possible, at most
+    /// [`MAX_SHARED_PREFIX`]) and whose low nibble is the length of the rest (up to 14; 15
+    /// means a varint of `length - 15` follows), then the rest.
     fn strings(&mut self, strings: &[Box<str>], what: &str) -> Result<(), BuildError> {
         self.count(strings.len(), MAX_TABLE_LEN, what)?;
+        let mut previous: &[u8] = &[];
         for text in strings {
-            self.count(text.len(), u32::MAX as usize, "bytes in a string")?;
-            self.bytes.extend_from_slice(text.as_bytes());
+            let text = text.as_bytes();
+            let shared = shared_prefix(previous, text);
+            let rest = text.len() - shared;
+            self.u8((shared << 4 | rest.min(LONG_REST)) as u8);
+            if rest >= LONG_REST {
+                self.count(rest - LONG_REST, u32::MAX as usize, "bytes in a string")?;
+            }
+            self.bytes.extend_from_slice(&text[shared..]);
+            previous = text;
         }
         Ok(())
     }
 
     fn filter(&mut self, filter: &Filter) -> Result<(), BuildError> {
+        use filter_flags::*;
+        let qty_kind = match filter.qty {
+            None => 0,
+            Some(Qty::Exact(_)) => 1,
+            Some(Qty::Range { .. }) => 2,
+            Some(Qty::All) => 3,
+            Some(Qty::Random(_)) => 4,
+        };
+        let mut flags = qty_kind;
+        if filter.type_op == TypeOp::Union {
+            flags |= UNION;
+        }
+        if filter.pick.is_some() {
+            flags |= PICK;
+        }
+        if !filter.terms.is_empty() {
+            flags |= TERMS;
+        }
+        if filter.zone.prefix.is_some() {
+            flags |= ZONE_PREFIX;
+        }
+        if filter.selector.is_some() {
+            flags |= SELECTOR;
+        }
+        self.u8(flags);
         match filter.qty {
-            None => self.u8(0),
-            Some(Qty::Exact(n)) => {
-                self.u8(1);
-                self.u16(n);
-            }
+            Some(Qty::Exact(n)) | Some(Qty::Random(n)) => self.varint(u32::from(n)),
             Some(Qty::Range { min, max }) => {
-                self.u8(2);
-                self.u16(min);
-                self.u16(max);
+                self.varint(u32::from(min));
+                self.varint(u32::from(max));
             }
-            Some(Qty::All) => self.u8(3),
-            Some(Qty::Random(n)) => {
-                self.u8(4);
-                self.u16(n);
-            }
+            None | Some(Qty::All) => {}
         }
         self.count(filter.types.len(), u32::MAX as usize, "type terms")?;
         for term in &filter.types {
-            self.u8(u8::from(term.exclude_source) | u8::from(term.negate) << 1 | u8::from(term.plural) << 2);
-            match term.atom {
-                TypeAtom::Any => self.u8(0),
-                TypeAtom::Player => self.u8(1),
-                TypeAtom::Players => self.u8(2),
-                TypeAtom::Me => self.u8(3),
-                TypeAtom::Opp => self.u8(4),
-                TypeAtom::This => self.u8(5),
-                TypeAtom::CardType(idx) => {
-                    self.u8(6);
-                    self.idx(idx.0, "card type")?;
-                }
-                TypeAtom::Subtype(idx) => {
-                    self.u8(7);
-                    self.idx(idx.0, "subtype")?;
-                }
-                TypeAtom::Name(idx) => {
-                    self.u8(8);
-                    self.idx(idx.0, "string")?;
-                }
-                TypeAtom::Expr(idx) => {
-                    self.u8(9);
-                    self.idx(idx.0, "entry")?;
-                }
+            let term_flags = u8::from(term.exclude_source) | u8::from(term.negate) << 1 | u8::from(term.plural) << 2;
+            let (kind, index) = match term.atom {
+                TypeAtom::Any => (0, None),
+                TypeAtom::Player => (1, None),
+                TypeAtom::Players => (2, None),
+                TypeAtom::Me => (3, None),
+                TypeAtom::Opp => (4, None),
+                TypeAtom::This => (5, None),
+                TypeAtom::CardType(idx) => (6, Some((idx.0, "card type"))),
+                TypeAtom::Subtype(idx) => (7, Some((idx.0, "subtype"))),
+                TypeAtom::Name(idx) => (8, Some((idx.0, "string"))),
+                TypeAtom::Expr(idx) => (9, Some((idx.0, "entry"))),
+            };
+            self.u8(term_flags | kind << 3);
+            if let Some((index, what)) = index {
+                self.idx(index, what)?;
             }
         }
-        self.u8(match filter.type_op {
-            TypeOp::Choice => 0,
-            TypeOp::Union => 1,
-        });
-        match filter.pick {
-            None => self.u8(0),
-            Some(pick) => {
-                self.u8(1);
-                self.i32(pick);
-            }
+        if let Some(pick) = filter.pick {
+            self.i32(pick);
         }
-        self.count(filter.terms.len(), u32::MAX as usize, "term alternatives")?;
+        if !filter.terms.is_empty() {
+            self.count(filter.terms.len(), u32::MAX as usize, "term alternatives")?;
+        }
         for alternative in &filter.terms {
             self.count(alternative.len(), u32::MAX as usize, "terms")?;
             for term in alternative {
-                self.flag(term.negated);
+                let negated = u8::from(term.negated);
                 match term.kind {
                     TermKind::Keyword(idx) => {
-                        self.u8(0);
+                        self.u8(negated);
                         self.idx(idx.0, "filter keyword")?;
                     }
                     TermKind::Compare { property, op, value } => {
-                        self.u8(1);
+                        self.u8(negated | 1 << 1 | (op as u8) << 4);
                         self.idx(property.0, "comparable filter")?;
-                        self.u8(op as u8);
                         self.i32(value);
                     }
                     TermKind::Rank { ranking, word } => {
-                        self.u8(2);
+                        self.u8(negated | 2 << 1);
                         self.idx(ranking.0, "ranking filter")?;
-                        self.u16(word);
+                        self.varint(u32::from(word));
                     }
                     TermKind::CardType(idx) => {
-                        self.u8(3);
+                        self.u8(negated | 3 << 1);
                         self.idx(idx.0, "card type")?;
                     }
                     TermKind::Subtype(idx) => {
-                        self.u8(4);
+                        self.u8(negated | 4 << 1);
                         self.idx(idx.0, "subtype")?;
                     }
                 }
             }
         }
-        self.zone(filter.zone)?;
-        match filter.selector {
-            None => self.u16(NONE_U16),
-            Some(selector) => {
-                self.idx(selector.selector.0, "selector")?;
-                self.idx(selector.arg.0, "entry")?;
-            }
+        if let Some(prefix) = filter.zone.prefix {
+            self.idx(prefix.0, "zone prefix")?;
+        }
+        self.idx(filter.zone.zone.0, "zone")?;
+        if let Some(selector) = filter.selector {
+            self.idx(selector.selector.0, "selector")?;
+            self.idx(selector.arg.0, "entry")?;
         }
         Ok(())
-    }
-
-    fn zone(&mut self, zone: ZoneRef) -> Result<(), BuildError> {
-        self.opt_idx(zone.prefix.map(|prefix| prefix.0), "zone prefix")?;
-        self.idx(zone.zone.0, "zone")
     }
 
     fn constant(&mut self, constant: &Const) -> Result<(), BuildError> {
         match *constant {
             Const::Pile(zone) => {
                 self.u8(0);
-                self.zone(zone)
+                self.opt_idx(zone.prefix.map(|prefix| prefix.0), "zone prefix")?;
+                self.idx(zone.zone.0, "zone")
             }
             Const::Word { command, param, word } => {
                 self.u8(1);
                 self.idx(command.0, "command")?;
                 self.u8(param);
-                self.u16(word);
+                self.varint(u32::from(word));
                 Ok(())
             }
             Const::RuleSwitch(idx) => {
@@ -378,74 +459,156 @@ impl Out {
         }
     }
 
-    fn card(&mut self, card: &Card) -> Result<(), BuildError> {
-        self.idx(card.key.0, "string")?;
-        self.count(card.abilities.len(), u32::MAX as usize, "abilities")?;
-        for ability in &card.abilities {
-            self.idx(ability.0, "ability")?;
+    /// `value` written relative to `*next` (a zigzag varint of the difference), which then
+    /// moves past it.
+    fn relative(&mut self, value: u32, next: &mut i64, what: &str) -> Result<(), BuildError> {
+        if value > MAX_INDEX {
+            return Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits")));
         }
-        match &card.target {
-            None => self.u8(0),
-            Some(target) => {
-                self.u8(if target.optional { 2 } else { 1 });
-                self.count(target.filters.len(), u32::MAX as usize, "rule target filters")?;
-                for filter in &target.filters {
-                    self.idx(filter.0, "filter")?;
-                }
+        self.varint(zigzag((i64::from(value) - *next) as i32));
+        *next = i64::from(value) + 1;
+        Ok(())
+    }
+
+    /// An optional [`Out::relative`] value: `0` for none, else the relative varint plus one.
+    fn opt_relative(&mut self, value: Option<u32>, next: &mut i64, what: &str) -> Result<(), BuildError> {
+        match value {
+            None => {
+                self.varint(0);
+                Ok(())
+            }
+            Some(value) if value <= MAX_INDEX => {
+                self.varint(zigzag((i64::from(value) - *next) as i32) + 1);
+                *next = i64::from(value) + 1;
+                Ok(())
+            }
+            Some(value) => Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))),
+        }
+    }
+
+    fn card(&mut self, card: &Card, next: &mut CardRefs) -> Result<(), BuildError> {
+        use card_flags::*;
+        let mut flags = 0;
+        if !card.abilities.is_empty() {
+            flags |= ABILITIES;
+        }
+        flags |= match &card.target {
+            None => 0,
+            Some(target) if target.optional => 2 << TARGET_SHIFT,
+            Some(_) => 1 << TARGET_SHIFT,
+        };
+        if !card.requisites.is_empty() {
+            flags |= REQUISITES;
+        }
+        if card.vars.is_some() {
+            flags |= VARS;
+        }
+        if !card.actions.is_empty() {
+            flags |= ACTIONS;
+        }
+        if !card.autos.is_empty() {
+            flags |= AUTOS;
+        }
+        self.u8(flags);
+        self.relative(card.key.0, &mut next.key, "string")?;
+        if !card.abilities.is_empty() {
+            self.count(card.abilities.len(), u32::MAX as usize, "abilities")?;
+            for ability in &card.abilities {
+                self.idx(ability.0, "ability")?;
             }
         }
-        self.count(card.requisites.len(), u32::MAX as usize, "requisites")?;
-        for filter in &card.requisites {
-            self.idx(filter.0, "filter")?;
+        if let Some(target) = &card.target {
+            self.count(target.filters.len(), u32::MAX as usize, "rule target filters")?;
+            for filter in &target.filters {
+                self.idx(filter.0, "filter")?;
+            }
         }
-        self.opt_idx(card.vars.map(|entry| entry.0), "entry")?;
-        self.count(card.actions.len(), u32::MAX as usize, "actions")?;
+        if !card.requisites.is_empty() {
+            self.count(card.requisites.len(), u32::MAX as usize, "requisites")?;
+            for filter in &card.requisites {
+                self.idx(filter.0, "filter")?;
+            }
+        }
+        if let Some(vars) = card.vars {
+            self.relative(vars.0, &mut next.entry, "entry")?;
+        }
+        if !card.actions.is_empty() {
+            self.count(card.actions.len(), u32::MAX as usize, "actions")?;
+        }
         for action in &card.actions {
             self.opt_idx(action.label.map(|label| label.0), "string")?;
             self.count(action.costs.len(), u32::MAX as usize, "costs")?;
             for cost in &action.costs {
-                self.idx(cost.cost.0, "cost")?;
-                match cost.count {
-                    None => self.u8(0),
-                    Some(count) => {
-                        self.u8(1);
-                        self.u32(count);
+                let arg = match (cost.count, cost.filter) {
+                    (None, None) => 0,
+                    (Some(_), None) => 1,
+                    (None, Some(_)) => 2,
+                    (Some(_), Some(_)) => {
+                        return Err(BuildError::Limit("a cost with both a count and a filter".into()));
                     }
+                };
+                let head = u64::from(cost.cost.0) * 3 + arg;
+                match u32::try_from(head) {
+                    Ok(head) if cost.cost.0 <= MAX_INDEX => self.varint(head),
+                    _ => return Err(BuildError::Limit(format!("cost index {} does not fit", cost.cost.0))),
                 }
-                self.opt_idx(cost.filter.map(|filter| filter.0), "filter")?;
+                if let Some(count) = cost.count {
+                    self.varint(count);
+                }
+                if let Some(filter) = cost.filter {
+                    self.idx(filter.0, "filter")?;
+                }
             }
-            self.idx(action.entry.0, "entry")?;
+            self.relative(action.entry.0, &mut next.entry, "entry")?;
         }
-        self.count(card.autos.len(), u32::MAX as usize, "autos")?;
+        if !card.autos.is_empty() {
+            self.count(card.autos.len(), u32::MAX as usize, "autos")?;
+        }
         for auto in &card.autos {
-            self.flag(auto.hook);
-            self.count(auto.events.len(), u32::MAX as usize, "events")?;
+            let n_events = u32::try_from(auto.events.len())
+                .ok()
+                .filter(|&n| n <= u32::MAX / 2)
+                .ok_or_else(|| BuildError::Limit(format!("{} events", auto.events.len())))?;
+            self.varint(n_events << 1 | u32::from(auto.hook));
             for event in &auto.events {
                 self.idx(event.event.0, "event")?;
                 self.opt_idx(event.prefix.map(|prefix| prefix.0), "event prefix")?;
                 self.opt_idx(event.suffix.map(|suffix| suffix.0), "event suffix")?;
-                self.opt_idx(event.condition.map(|entry| entry.0), "entry")?;
+                self.opt_relative(event.condition.map(|entry| entry.0), &mut next.entry, "entry")?;
             }
-            self.idx(auto.entry.0, "entry")?;
+            self.relative(auto.entry.0, &mut next.entry, "entry")?;
         }
         Ok(())
     }
 
-    fn debug(&mut self, debug: &DebugInfo) -> Result<(), BuildError> {
+    fn debug(&mut self, debug: &DebugInfo, entries: &[Entry]) -> Result<(), BuildError> {
         self.strings(&debug.strings, "debug strings")?;
         self.count(debug.card_files.len(), u32::MAX as usize, "card files")?;
         for &file in &debug.card_files {
             self.idx(file, "debug string")?;
         }
         self.count(debug.entry_rows.len(), MAX_TABLE_LEN, "entry row tables")?;
-        for rows in &debug.entry_rows {
+        for (entry_idx, rows) in debug.entry_rows.iter().enumerate() {
             self.count(rows.len(), u32::MAX as usize, "rows")?;
+            let mut next = 0;
             for row in rows {
-                self.u16(row.pc.0);
-                self.u32(row.line);
-                self.u32(row.line_start);
-                self.u32(row.span_start);
-                self.u32(row.span_end);
+                let index = entries
+                    .get(entry_idx)
+                    .and_then(|entry| entry.instr_index(row.pc))
+                    .filter(|&index| index >= next)
+                    .ok_or_else(|| {
+                        BuildError::Limit(format!("a row of entry {entry_idx} at {:04x} is out of place", row.pc.0))
+                    })?;
+                self.varint((index - next) as u32);
+                next = index + 1;
+                let spans = row.line_start <= row.span_start && row.span_start <= row.span_end;
+                if !spans {
+                    return Err(BuildError::Limit(format!("a row of entry {entry_idx} with a backward span")));
+                }
+                self.varint(row.line);
+                self.varint(row.line_start);
+                self.varint(row.span_start - row.line_start);
+                self.varint(row.span_end - row.span_start);
                 self.idx(row.text, "debug string")?;
             }
         }
@@ -453,17 +616,23 @@ impl Out {
     }
 }
 
-/// Size in bytes of one debug row.
-pub(super) const ROW_SIZE: usize = 2 + 4 * 4 + 2;
+/// The bytes `text` shares with `previous`, at most [`MAX_SHARED_PREFIX`].
+pub(super) fn shared_prefix(previous: &[u8], text: &[u8]) -> usize {
+    previous.iter().zip(text).take(MAX_SHARED_PREFIX).take_while(|(a, b)| a == b).count()
+}
 
-/// Smallest encoded size of one card (key, five empty counts, no target, no vars).
-pub(super) const MIN_CARD_SIZE: usize = 2 + 4 + 1 + 4 + 2 + 4 + 4;
+/// Smallest encoded size of one debug row (six one-byte varints).
+pub(super) const MIN_ROW_SIZE: usize = 6;
 
-/// Smallest encoded size of one filter.
-pub(super) const MIN_FILTER_SIZE: usize = 1 + 4 + 2 + 1 + 1 + 4 + 4 + 2;
+/// Smallest encoded size of one card (flags and key).
+pub(super) const MIN_CARD_SIZE: usize = 2;
 
-/// The size in bytes of each section of a well-formed bundle, in bundle order (for
-/// `rsc compile --stats`); `None` when the bytes are not laid out as a bundle.
+/// Smallest encoded size of one filter (flags, type count, one type term, zone).
+pub(super) const MIN_FILTER_SIZE: usize = 4;
+
+/// The size in bytes of each section of a well-formed bundle, its tag and length
+/// included, in bundle order (for `rsc compile --stats`); `None` when the bytes are not
+/// laid out as a bundle.
 pub fn section_sizes(bytes: &[u8]) -> Option<Vec<(Section, usize)>> {
     let name_len = *bytes.get(MAGIC.len() + 2)? as usize;
     let mut offset = MAGIC.len() + 2 + 1 + name_len + 4;
@@ -471,9 +640,11 @@ pub fn section_sizes(bytes: &[u8]) -> Option<Vec<(Section, usize)>> {
     while offset < bytes.len() {
         let tag: [u8; 4] = bytes.get(offset..offset + 4)?.try_into().ok()?;
         let section = Section::ALL.into_iter().find(|section| section.tag() == tag)?;
-        let len = u32::from_le_bytes(bytes.get(offset + 4..offset + 8)?.try_into().ok()?) as usize;
-        offset = offset.checked_add(8 + len)?;
-        sizes.push((section, 8 + len));
+        let mut pos = offset + 4;
+        let len = super::operand::read_varint(bytes, &mut pos).ok()? as usize;
+        let size = pos - offset + len;
+        offset = offset.checked_add(size)?;
+        sizes.push((section, size));
     }
     Some(sizes)
 }

@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::format::*;
 use super::index::*;
-use super::operand::NONE_U16;
+use super::operand::{BadBytes, MAX_INDEX, read_varint, unzigzag};
 use super::ops::Instr;
 use super::program::*;
 use super::verify;
@@ -219,8 +219,25 @@ impl<'b> Reader<'b> {
         self.array(what).map(u32::from_le_bytes)
     }
 
+    /// A minimal LEB128 varint of at most 32 bits.
+    fn varint(&mut self, what: &str) -> Result<u32, LoadError> {
+        let at = self.pos;
+        let bytes = self.bytes.get(..self.end).unwrap_or(&[]);
+        read_varint(bytes, &mut self.pos).map_err(|bad| match bad {
+            BadBytes::Truncated => corrupt(at, format!("{what} runs past the end of {}", self.place)),
+            BadBytes::Invalid => corrupt(at, format!("{what} is not a minimal 32-bit varint")),
+        })
+    }
+
+    /// A varint no larger than `max`.
+    fn bounded(&mut self, max: u32, what: &str) -> Result<u32, LoadError> {
+        let at = self.pos;
+        let value = self.varint(what)?;
+        if value <= max { Ok(value) } else { Err(corrupt(at, format!("{what} {value} is more than {max}"))) }
+    }
+
     fn i32(&mut self, what: &str) -> Result<i32, LoadError> {
-        self.array(what).map(i32::from_le_bytes)
+        self.varint(what).map(unzigzag)
     }
 
     /// A one-byte tag that must be below `n_values`.
@@ -230,15 +247,11 @@ impl<'b> Reader<'b> {
         if tag < n_values { Ok(tag) } else { Err(corrupt(at, format!("{what} {tag} is not one of 0..{n_values}"))) }
     }
 
-    fn flag(&mut self, what: &str) -> Result<bool, LoadError> {
-        Ok(self.tag(2, what)? == 1)
-    }
-
-    /// A `u32` count of items of at least `min_size` bytes each, checked against the bytes
+    /// A varint count of items of at least `min_size` bytes each, checked against the bytes
     /// left so that no allocation is sized by an unchecked length.
     fn count(&mut self, min_size: usize, max: usize, what: &str) -> Result<usize, LoadError> {
         let at = self.pos;
-        let count = self.u32(&format!("the number of {what}"))? as usize;
+        let count = self.varint(&format!("the number of {what}"))? as usize;
         if count > max {
             return Err(corrupt(at, format!("{count} {what}, more than the {max} allowed")));
         }
@@ -248,26 +261,33 @@ impl<'b> Reader<'b> {
         Ok(count)
     }
 
-    /// A `u16` index into a table of `len` entries.
+    /// A count that a flag said is not zero.
+    fn nonzero_count(&mut self, min_size: usize, what: &str) -> Result<usize, LoadError> {
+        let at = self.pos;
+        match self.count(min_size, u32::MAX as usize, what)? {
+            0 => Err(corrupt(at, format!("no {what}, though the flags say there are some"))),
+            count => Ok(count),
+        }
+    }
+
+    /// A varint index into a table of `len` entries.
     fn idx(&mut self, len: usize, what: &str) -> Result<u32, LoadError> {
         let at = self.pos;
-        let value = self.u16(what)?;
-        if usize::from(value) < len {
-            Ok(u32::from(value))
+        let value = self.varint(what)?;
+        if (value as usize) < len && value <= MAX_INDEX {
+            Ok(value)
         } else {
             Err(corrupt(at, format!("{what} {value} out of range (there are {len})")))
         }
     }
 
-    /// A `u16` index, or `ffff` for none.
+    /// A varint of an index plus one, or `0` for none.
     fn opt_idx(&mut self, len: usize, what: &str) -> Result<Option<u32>, LoadError> {
         let at = self.pos;
-        match self.u16(what)? {
-            NONE_U16 => Ok(None),
-            _ => {
-                self.pos = at;
-                self.idx(len, what).map(Some)
-            }
+        match self.varint(what)? {
+            0 => Ok(None),
+            value if (value as usize) <= len && value <= MAX_INDEX + 1 => Ok(Some(value - 1)),
+            value => Err(corrupt(at, format!("{what} {} out of range (there are {len})", value - 1))),
         }
     }
 
@@ -278,7 +298,7 @@ impl<'b> Reader<'b> {
             return Err(corrupt(at, format!("expected section {}, found {}", section.name(), show_tag(tag))));
         }
         let len_at = self.pos;
-        let len = self.u32("the section length")? as usize;
+        let len = self.varint("the section length")? as usize;
         if len > self.remaining() {
             return Err(corrupt(
                 len_at,
@@ -320,15 +340,35 @@ fn show_tag(tag: [u8; 4]) -> String {
     }
 }
 
+/// A front-coded string table (see [`super::format`]): per string a head byte with the
+/// number of bytes it shares with the one before (high nibble; as many as possible, up to
+/// [`MAX_SHARED_PREFIX`]) and the length of the rest (low nibble; 15 = 15 plus a varint),
+/// then the rest. Shared prefixes are short, so the text decoded is at most 16 times the
+/// bytes read.
 fn strings(reader: &mut Reader<'_>, what: &str) -> Result<Vec<Box<str>>, LoadError> {
-    let count = reader.count(4, MAX_TABLE_LEN, what)?;
-    let mut strings = Vec::with_capacity(count);
+    let count = reader.count(1, MAX_TABLE_LEN, what)?;
+    let mut strings: Vec<Box<str>> = Vec::with_capacity(count);
     for _ in 0..count {
         let at = reader.pos;
-        let len = reader.u32("a string length")? as usize;
-        let bytes = reader.take(len, "a string")?;
+        let previous = strings.last().map_or(&[][..], |text| text.as_bytes());
+        let head = reader.u8("a string's head")?;
+        let shared = usize::from(head >> 4);
+        if shared > previous.len() {
+            return Err(corrupt(at, format!("a string shares {shared} bytes of a string of {}", previous.len())));
+        }
+        let mut len = usize::from(head & 0x0f);
+        if len == LONG_REST {
+            len += reader.varint("a string length")? as usize;
+        }
+        let rest = reader.take(len, "a string")?;
+        let mut bytes = Vec::with_capacity(shared + rest.len());
+        bytes.extend_from_slice(&previous[..shared]);
+        bytes.extend_from_slice(rest);
+        if shared_prefix(previous, &bytes) != shared {
+            return Err(corrupt(at, "a string shares fewer bytes with the one before than it could"));
+        }
         let text =
-            std::str::from_utf8(bytes).map_err(|_| corrupt(at, format!("string {} is not UTF-8", strings.len())))?;
+            String::from_utf8(bytes).map_err(|_| corrupt(at, format!("string {} is not UTF-8", strings.len())))?;
         strings.push(text.into());
     }
     Ok(strings)
@@ -358,8 +398,33 @@ impl Loader<'_> {
         reader.idx(self.program.entries.len(), "entry").map(EntryIdx)
     }
 
-    fn opt_entry(&self, reader: &mut Reader<'_>) -> Result<Option<EntryIdx>, LoadError> {
-        Ok(reader.opt_idx(self.program.entries.len(), "entry")?.map(EntryIdx))
+    /// An index into a table of `len` written relative to `*next` (see [`CardRefs`]).
+    fn relative(reader: &mut Reader<'_>, len: usize, next: &mut i64, what: &str) -> Result<u32, LoadError> {
+        let at = reader.pos;
+        let value = *next + i64::from(unzigzag(reader.varint(what)?));
+        Self::relative_value(value, len, next, at, what)
+    }
+
+    /// An optional [`Loader::relative`] index: `0` for none, else the relative varint plus one.
+    fn opt_relative(reader: &mut Reader<'_>, len: usize, next: &mut i64, what: &str) -> Result<Option<u32>, LoadError> {
+        let at = reader.pos;
+        match reader.varint(what)? {
+            0 => Ok(None),
+            raw => {
+                let value = *next + i64::from(unzigzag(raw - 1));
+                Self::relative_value(value, len, next, at, what).map(Some)
+            }
+        }
+    }
+
+    fn relative_value(value: i64, len: usize, next: &mut i64, at: usize, what: &str) -> Result<u32, LoadError> {
+        match u32::try_from(value) {
+            Ok(index) if (index as usize) < len && index <= MAX_INDEX => {
+                *next = value + 1;
+                Ok(index)
+            }
+            _ => Err(corrupt(at, format!("{what} {value} out of range (there are {len})"))),
+        }
     }
 
     fn filter_ref(&self, reader: &mut Reader<'_>) -> Result<FilterIdx, LoadError> {
@@ -367,24 +432,14 @@ impl Loader<'_> {
     }
 
     fn entries(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
-        let count = reader.count(8, MAX_TABLE_LEN, "entries")?;
+        let count = reader.count(1, MAX_TABLE_LEN, "entries")?;
         for _ in 0..count {
             let at = reader.pos;
-            let code_len = reader.u32("an entry's code length")?;
+            let code_len = reader.varint("an entry's code length")?;
             if code_len == 0 || code_len as usize > MAX_ENTRY_LEN {
                 return Err(corrupt(at, format!("entry code length {code_len} is not in 1..={MAX_ENTRY_LEN}")));
             }
-            let at = reader.pos;
-            let n_regs = reader.u16("an entry's register count")?;
-            if usize::from(n_regs) > MAX_REGS {
-                return Err(corrupt(at, format!("{n_regs} registers, more than {MAX_REGS}")));
-            }
-            let at = reader.pos;
-            let n_locals = reader.u16("an entry's local count")?;
-            if usize::from(n_locals) > MAX_REGS {
-                return Err(corrupt(at, format!("{n_locals} locals, more than {MAX_REGS}")));
-            }
-            self.program.entries.push(Entry { n_regs, n_locals, code_len, instrs: Vec::new(), pcs: Vec::new() });
+            self.program.entries.push(Entry { n_regs: 0, n_locals: 0, code_len, instrs: Vec::new(), pcs: Vec::new() });
         }
         Ok(())
     }
@@ -399,30 +454,37 @@ impl Loader<'_> {
     }
 
     fn filter(&self, reader: &mut Reader<'_>) -> Result<Filter, LoadError> {
-        let qty = match reader.tag(5, "the quantity kind")? {
+        use filter_flags::*;
+        let at = reader.pos;
+        let flags = reader.u8("the filter flags")?;
+        let u16_value =
+            |reader: &mut Reader<'_>, what: &str| reader.bounded(u32::from(u16::MAX), what).map(|n| n as u16);
+        let qty = match flags & QTY_MASK {
             0 => None,
-            1 => Some(Qty::Exact(reader.u16("the quantity")?)),
+            1 => Some(Qty::Exact(u16_value(reader, "the quantity")?)),
             2 => {
                 let at = reader.pos;
-                let min = reader.u16("the quantity minimum")?;
-                let max = reader.u16("the quantity maximum")?;
+                let min = u16_value(reader, "the quantity minimum")?;
+                let max = u16_value(reader, "the quantity maximum")?;
                 if min > max {
                     return Err(corrupt(at, format!("quantity range {min}..{max} is empty")));
                 }
                 Some(Qty::Range { min, max })
             }
             3 => Some(Qty::All),
-            _ => Some(Qty::Random(reader.u16("the random count")?)),
+            4 => Some(Qty::Random(u16_value(reader, "the random count")?)),
+            kind => return Err(corrupt(at, format!("the quantity kind {kind} is not one of 0..5"))),
         };
         let at = reader.pos;
-        let n_types = reader.count(2, u32::MAX as usize, "type terms")?;
+        let n_types = reader.count(1, u32::MAX as usize, "type terms")?;
         if n_types == 0 {
             return Err(corrupt(at, "a filter without type terms"));
         }
         let mut types = Vec::with_capacity(n_types);
         for _ in 0..n_types {
-            let flags = reader.tag(8, "the type-term flags")?;
-            let atom = match reader.tag(10, "the type kind")? {
+            let at = reader.pos;
+            let byte = reader.u8("a type term")?;
+            let atom = match byte >> 3 {
                 0 => TypeAtom::Any,
                 1 => TypeAtom::Player,
                 2 => TypeAtom::Players,
@@ -432,44 +494,40 @@ impl Loader<'_> {
                 6 => TypeAtom::CardType(CardTypeIdx(self.cat(reader, CardTypeIdx::TABLE)?)),
                 7 => TypeAtom::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
                 8 => TypeAtom::Name(self.string(reader)?),
-                _ => TypeAtom::Expr(self.entry(reader)?),
+                9 => TypeAtom::Expr(self.entry(reader)?),
+                kind => return Err(corrupt(at, format!("the type kind {kind} is not one of 0..10"))),
             };
-            types.push(TypeTerm {
-                exclude_source: flags & 1 != 0,
-                negate: flags & 2 != 0,
-                plural: flags & 4 != 0,
-                atom,
-            });
+            types.push(TypeTerm { exclude_source: byte & 1 != 0, negate: byte & 2 != 0, plural: byte & 4 != 0, atom });
         }
-        let type_op = match reader.tag(2, "the type operator")? {
-            0 => TypeOp::Choice,
-            _ => TypeOp::Union,
+        let type_op = if flags & UNION != 0 { TypeOp::Union } else { TypeOp::Choice };
+        let pick = match flags & PICK {
+            0 => None,
+            _ => Some(reader.i32("the pick")?),
         };
-        let pick = match reader.flag("the pick flag")? {
-            false => None,
-            true => Some(reader.i32("the pick")?),
+        let n_alternatives = match flags & TERMS {
+            0 => 0,
+            _ => reader.nonzero_count(2, "term alternatives")?,
         };
-        let n_alternatives = reader.count(4, u32::MAX as usize, "term alternatives")?;
         let mut terms = Vec::with_capacity(n_alternatives);
         for _ in 0..n_alternatives {
             let at = reader.pos;
-            let n_terms = reader.count(4, u32::MAX as usize, "terms")?;
+            let n_terms = reader.count(2, u32::MAX as usize, "terms")?;
             if n_terms == 0 {
                 return Err(corrupt(at, "an empty alternative of filter terms"));
             }
             let mut alternative = Vec::with_capacity(n_terms);
             for _ in 0..n_terms {
-                let negated = reader.flag("the term negation")?;
-                let kind = match reader.tag(5, "the term kind")? {
+                let at = reader.pos;
+                let byte = reader.u8("a filter term")?;
+                let negated = byte & 1 != 0;
+                let kind = match (byte >> 1) & 7 {
                     0 => TermKind::Keyword(FilterKeywordIdx(self.cat(reader, FilterKeywordIdx::TABLE)?)),
                     1 => {
-                        let property = ComparableIdx(self.cat(reader, ComparableIdx::TABLE)?);
-                        let at = reader.pos;
-                        let op = reader.tag(6, "the comparison operator")?;
                         let op = CompareOp::ALL
-                            .get(usize::from(op))
+                            .get(usize::from(byte >> 4))
                             .copied()
                             .ok_or_else(|| corrupt(at, "unknown comparison operator"))?;
+                        let property = ComparableIdx(self.cat(reader, ComparableIdx::TABLE)?);
                         let value = reader.i32("the comparison value")?;
                         TermKind::Compare { property, op, value }
                     }
@@ -481,33 +539,40 @@ impl Loader<'_> {
                         TermKind::Rank { ranking, word: word as u16 }
                     }
                     3 => TermKind::CardType(CardTypeIdx(self.cat(reader, CardTypeIdx::TABLE)?)),
-                    _ => TermKind::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
+                    4 => TermKind::Subtype(SubtypeIdx(self.cat(reader, SubtypeIdx::TABLE)?)),
+                    kind => return Err(corrupt(at, format!("the term kind {kind} is not one of 0..5"))),
                 };
+                let op_bits_used = matches!(kind, TermKind::Compare { .. });
+                if !op_bits_used && byte >> 4 != 0 {
+                    return Err(corrupt(at, "a filter term with unused bits set"));
+                }
                 alternative.push(Term { negated, kind });
             }
             terms.push(alternative);
         }
-        let zone = self.zone(reader)?;
-        let selector = match self.opt_cat(reader, SelectorIdx::TABLE)? {
-            None => None,
-            Some(selector) => Some(Selector { selector: SelectorIdx(selector), arg: self.entry(reader)? }),
+        let prefix = match flags & ZONE_PREFIX {
+            0 => None,
+            _ => Some(ZonePrefixIdx(self.cat(reader, ZonePrefixIdx::TABLE)?)),
+        };
+        let zone = ZoneRef { prefix, zone: ZoneIdx(self.cat(reader, ZoneIdx::TABLE)?) };
+        let selector = match flags & SELECTOR {
+            0 => None,
+            _ => {
+                let selector = SelectorIdx(self.cat(reader, SelectorIdx::TABLE)?);
+                Some(Selector { selector, arg: self.entry(reader)? })
+            }
         };
         Ok(Filter { qty, types, type_op, pick, terms, zone, selector })
     }
 
-    fn zone(&self, reader: &mut Reader<'_>) -> Result<ZoneRef, LoadError> {
-        let prefix = self.opt_cat(reader, ZonePrefixIdx::TABLE)?.map(ZonePrefixIdx);
-        let zone = ZoneIdx(self.cat(reader, ZoneIdx::TABLE)?);
-        Ok(ZoneRef { prefix, zone })
-    }
-
     fn consts(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
-        let count = reader.count(3, MAX_TABLE_LEN, "constants")?;
+        let count = reader.count(2, MAX_TABLE_LEN, "constants")?;
         for _ in 0..count {
             let constant = match reader.tag(3, "the constant kind")? {
                 0 => {
                     let at = reader.pos;
-                    let zone = self.zone(reader)?;
+                    let prefix = self.opt_cat(reader, ZonePrefixIdx::TABLE)?.map(ZonePrefixIdx);
+                    let zone = ZoneRef { prefix, zone: ZoneIdx(self.cat(reader, ZoneIdx::TABLE)?) };
                     let is_pile = self.catalogue.zones.get(zone.zone.index()).is_some_and(|spec| spec.is_pile);
                     if !is_pile {
                         return Err(corrupt(at, "a pile constant whose zone is not a pile"));
@@ -556,6 +621,13 @@ impl Loader<'_> {
                 entry.pcs.push(Pc(at as u16));
                 at += size;
             }
+            verify::resolve_targets(entry, entry_idx, base)?;
+            let (n_regs, n_locals) = verify::frame_size(&entry.instrs);
+            if n_regs > MAX_REGS {
+                return Err(corrupt(base, format!("entry {entry_idx} uses {n_regs} registers, more than {MAX_REGS}")));
+            }
+            entry.n_regs = n_regs as u16;
+            entry.n_locals = n_locals as u16;
             verify::entry(&tables, entry_idx, entry, base)?;
             self.code_offsets.push(base);
         }
@@ -563,71 +635,98 @@ impl Loader<'_> {
     }
 
     fn cards(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
+        use card_flags::*;
         let count = reader.count(MIN_CARD_SIZE, u32::MAX as usize, "cards")?;
+        let mut next = CardRefs::default();
+        let n_strings = self.program.strings.len();
+        let n_entries = self.program.entries.len();
         for card_idx in 0..count {
+            let flags_at = reader.pos;
+            let flags = reader.u8("the card flags")?;
+            let target_kind = (flags >> TARGET_SHIFT) & 3;
+            if flags & UNUSED != 0 || target_kind == 3 {
+                return Err(corrupt(flags_at, format!("card flags {flags:02x} have an unknown bit set")));
+            }
             let key_at = reader.pos;
-            let key = self.string(reader)?;
+            let key = StrIdx(Self::relative(reader, n_strings, &mut next.key, "string")?);
             let mut card = Card::new(key);
-            let n = reader.count(2, u32::MAX as usize, "abilities")?;
-            for _ in 0..n {
-                card.abilities.push(AbilityIdx(self.cat(reader, AbilityIdx::TABLE)?));
-            }
-            card.target = match reader.tag(3, "the rule-target kind")? {
-                0 => None,
-                kind => {
-                    let n = reader.count(2, u32::MAX as usize, "rule-target filters")?;
-                    let mut filters = Vec::with_capacity(n);
-                    for _ in 0..n {
-                        filters.push(self.filter_ref(reader)?);
-                    }
-                    Some(RuleTarget { optional: kind == 2, filters })
+            if flags & ABILITIES != 0 {
+                let n = reader.nonzero_count(1, "abilities")?;
+                for _ in 0..n {
+                    card.abilities.push(AbilityIdx(self.cat(reader, AbilityIdx::TABLE)?));
                 }
-            };
-            let n = reader.count(2, u32::MAX as usize, "requisites")?;
-            for _ in 0..n {
-                card.requisites.push(self.filter_ref(reader)?);
             }
-            card.vars = self.opt_entry(reader)?;
-            let n = reader.count(8, u32::MAX as usize, "actions")?;
+            if target_kind != 0 {
+                let n = reader.count(1, u32::MAX as usize, "rule-target filters")?;
+                let mut filters = Vec::with_capacity(n);
+                for _ in 0..n {
+                    filters.push(self.filter_ref(reader)?);
+                }
+                card.target = Some(RuleTarget { optional: target_kind == 2, filters });
+            }
+            if flags & REQUISITES != 0 {
+                let n = reader.nonzero_count(1, "requisites")?;
+                for _ in 0..n {
+                    card.requisites.push(self.filter_ref(reader)?);
+                }
+            }
+            if flags & VARS != 0 {
+                card.vars = Some(EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?));
+            }
+            let n = if flags & ACTIONS != 0 { reader.nonzero_count(3, "actions")? } else { 0 };
             for _ in 0..n {
                 let label = reader.opt_idx(self.program.strings.len(), "string")?.map(StrIdx);
-                let n_costs = reader.count(5, u32::MAX as usize, "costs")?;
+                let n_costs = reader.count(1, u32::MAX as usize, "costs")?;
                 let mut costs = Vec::with_capacity(n_costs);
                 for _ in 0..n_costs {
                     let at = reader.pos;
-                    let cost = CostIdx(self.cat(reader, CostIdx::TABLE)?);
-                    let count = match reader.flag("the cost count flag")? {
-                        false => None,
-                        true => Some(reader.u32("the cost count")?),
+                    let head = reader.varint("a cost")?;
+                    let n_costs = CostIdx::TABLE.len(self.catalogue);
+                    let cost_idx = head / 3;
+                    if cost_idx as usize >= n_costs || cost_idx > MAX_INDEX {
+                        return Err(corrupt(at, format!("cost {cost_idx} out of range (there are {n_costs})")));
+                    }
+                    let cost = CostIdx(cost_idx);
+                    let (count, filter) = match head % 3 {
+                        0 => (None, None),
+                        1 => (Some(reader.varint("the cost count")?), None),
+                        _ => (None, Some(self.filter_ref(reader)?)),
                     };
-                    let filter = reader.opt_idx(self.program.filters.len(), "filter")?.map(FilterIdx);
                     let arg = self.catalogue.costs.get(cost.index()).map_or(CostArg::None, |spec| spec.arg);
                     let allowed = match arg {
                         CostArg::None => count.is_none() && filter.is_none(),
                         CostArg::OptionalFilter => count.is_none(),
-                        CostArg::OptionalCountOrFilter => count.is_none() || filter.is_none(),
+                        CostArg::OptionalCountOrFilter => true,
                     };
                     if !allowed {
                         return Err(corrupt(at, "a cost with an argument it does not take"));
                     }
                     costs.push(Cost { cost, count, filter });
                 }
-                let entry = self.entry(reader)?;
+                let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
                 card.actions.push(Action { label, costs, entry });
             }
-            let n = reader.count(7, u32::MAX as usize, "autos")?;
+            let n = if flags & AUTOS != 0 { reader.nonzero_count(2, "autos")? } else { 0 };
             for _ in 0..n {
-                let hook = reader.flag("the hook flag")?;
-                let n_events = reader.count(8, u32::MAX as usize, "events")?;
+                let at = reader.pos;
+                let head = reader.varint("the auto's event count")?;
+                let n_events = (head >> 1) as usize;
+                if n_events > reader.remaining() / 4 {
+                    return Err(corrupt(
+                        at,
+                        format!("{n_events} events cannot fit in the {} bytes left", reader.remaining()),
+                    ));
+                }
+                let hook = head & 1 != 0;
                 let mut events = Vec::with_capacity(n_events);
                 for _ in 0..n_events {
                     let event = EventIdx(self.cat(reader, EventIdx::TABLE)?);
                     let prefix = self.opt_cat(reader, EventPrefixIdx::TABLE)?.map(EventPrefixIdx);
                     let suffix = self.opt_cat(reader, EventSuffixIdx::TABLE)?.map(EventSuffixIdx);
-                    let condition = self.opt_entry(reader)?;
+                    let condition = Self::opt_relative(reader, n_entries, &mut next.entry, "entry")?.map(EntryIdx);
                     events.push(EventRef { event, prefix, suffix, condition });
                 }
-                let entry = self.entry(reader)?;
+                let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
                 card.autos.push(Auto { hook, events, entry });
             }
             let key_text = self.program.strings.get(key.index()).cloned().unwrap_or_default();
@@ -642,7 +741,7 @@ impl Loader<'_> {
     fn debug(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {
         let strings = strings(reader, "debug strings")?;
         let at = reader.pos;
-        let n_files = reader.count(2, u32::MAX as usize, "card files")?;
+        let n_files = reader.count(1, u32::MAX as usize, "card files")?;
         if n_files != self.program.cards.len() {
             return Err(corrupt(at, format!("{n_files} card files for {} cards", self.program.cards.len())));
         }
@@ -651,31 +750,33 @@ impl Loader<'_> {
             card_files.push(reader.idx(strings.len(), "debug string")?);
         }
         let at = reader.pos;
-        let n_tables = reader.count(4, MAX_TABLE_LEN, "entry row tables")?;
+        let n_tables = reader.count(1, MAX_TABLE_LEN, "entry row tables")?;
         if n_tables != self.program.entries.len() {
             return Err(corrupt(at, format!("{n_tables} row tables for {} entries", self.program.entries.len())));
         }
         let mut entry_rows = Vec::with_capacity(n_tables);
         for entry in &self.program.entries {
-            let n_rows = reader.count(ROW_SIZE, u32::MAX as usize, "rows")?;
+            let n_rows = reader.count(MIN_ROW_SIZE, u32::MAX as usize, "rows")?;
             let mut rows: Vec<LineRow> = Vec::with_capacity(n_rows);
+            let mut next = 0usize;
             for _ in 0..n_rows {
                 let at = reader.pos;
-                let pc = Pc(reader.u16("the row's code offset")?);
-                if entry.instr_index(pc).is_none() {
-                    return Err(corrupt(at, format!("row offset {:04x} is not an instruction", pc.0)));
-                }
-                if rows.last().is_some_and(|last| last.pc >= pc) {
-                    return Err(corrupt(at, "rows out of order"));
-                }
-                let line = reader.u32("the line")?;
+                let skip = reader.varint("the row's instruction")? as usize;
+                let index = next.saturating_add(skip);
+                let Some(&pc) = entry.pcs.get(index) else {
+                    return Err(corrupt(at, format!("row instruction {index} is past the entry's end")));
+                };
+                next = index + 1;
+                let line = reader.varint("the line")?;
                 let at = reader.pos;
-                let line_start = reader.u32("the line start")?;
-                let span_start = reader.u32("the span start")?;
-                let span_end = reader.u32("the span end")?;
-                if !(line_start <= span_start && span_start <= span_end) {
-                    return Err(corrupt(at, "a span that does not follow its line start"));
-                }
+                let line_start = reader.varint("the line start")?;
+                let span_offset = reader.varint("the span start")?;
+                let span_len = reader.varint("the span length")?;
+                let span_start = line_start.checked_add(span_offset);
+                let span_end = span_start.and_then(|start| start.checked_add(span_len));
+                let (Some(span_start), Some(span_end)) = (span_start, span_end) else {
+                    return Err(corrupt(at, "a span past 4 GiB"));
+                };
                 let text = reader.idx(strings.len(), "debug string")?;
                 rows.push(LineRow { pc, line, line_start, span_start, span_end, text });
             }

@@ -16,8 +16,12 @@ use super::index::*;
 pub struct KindInfo {
     /// The kind as written in the op reference (`reg`, `str?`).
     pub name: &'static str,
-    /// Bytes it takes in an instruction.
-    pub width: usize,
+    /// Fewest bytes it takes in an instruction.
+    pub min_width: usize,
+    /// Most bytes it takes in an instruction.
+    pub max_width: usize,
+    /// How it is encoded (`u8`, `varint`, `zigzag varint`).
+    pub encoding: &'static str,
     /// What it is, in the op-reference notation.
     pub doc: &'static str,
     /// What the loader checks about it.
@@ -27,6 +31,15 @@ pub struct KindInfo {
 /// A value that its operand encoding cannot hold (an index past `0xfffe`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DoesNotFit;
+
+/// Why an operand could not be decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BadBytes {
+    /// The bytes end inside the operand.
+    Truncated,
+    /// The bytes are not the canonical encoding of a value of the kind.
+    Invalid,
+}
 
 /// An operand kind, with the Rust type its values have in an [`super::Instr<L>`] whose
 /// jump targets are of type `L`.
@@ -39,10 +52,11 @@ pub trait OperandKind<L> {
 pub trait Codec: OperandKind<Pc> {
     /// Width and documentation.
     const INFO: KindInfo;
-    /// Appends the little-endian encoding of `value`; `Err` when it does not fit.
+    /// Appends the encoding of `value`; `Err` when it does not fit.
     fn encode(value: Self::Value, out: &mut Vec<u8>) -> Result<(), DoesNotFit>;
-    /// Decodes exactly `INFO.width` bytes; `None` when they are not a canonical encoding.
-    fn decode(bytes: &[u8]) -> Option<Self::Value>;
+    /// Decodes the operand at `bytes[*pos..]` and advances `pos` past it; fails when the
+    /// bytes end early or are not the canonical encoding of a value.
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<Self::Value, BadBytes>;
     /// The value as a kind-tagged [`Operand`], for the verifier and the disassembler.
     fn view(value: Self::Value) -> Operand;
 }
@@ -93,35 +107,113 @@ pub enum Operand {
     Absent,
 }
 
-/// The value written for "none" in optional 16-bit index operands and fields.
-pub const NONE_U16: u16 = 0xffff;
+/// The largest index a table may be addressed with (tables hold at most `0xffff` items,
+/// so that every index and every "index + 1" fits 16 bits).
+pub const MAX_INDEX: u32 = 0xfffe;
 
-fn read_u16(bytes: &[u8]) -> Option<u16> {
-    Some(u16::from_le_bytes(bytes.get(..2)?.try_into().ok()?))
+/// Appends `value` as an unsigned LEB128 varint: 7 bits a byte, least significant first,
+/// the high bit set on every byte but the last.
+pub fn write_varint(value: u32, out: &mut Vec<u8>) {
+    let mut value = value;
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7f) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// The number of bytes [`write_varint`] writes for `value`.
+pub fn varint_len(value: u32) -> usize {
+    match value {
+        0..0x80 => 1,
+        0x80..0x4000 => 2,
+        0x4000..0x20_0000 => 3,
+        0x20_0000..0x1000_0000 => 4,
+        _ => 5,
+    }
+}
+
+/// Reads an unsigned LEB128 varint at `bytes[*pos..]` and advances `pos` past it. Only
+/// the minimal form is accepted: a last byte of zero (an overlong form) and anything
+/// beyond 32 bits are [`BadBytes::Invalid`].
+pub fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u32, BadBytes> {
+    let mut value: u32 = 0;
+    for index in 0..5 {
+        let byte = *bytes.get(*pos + index).ok_or(BadBytes::Truncated)?;
+        let bits = u32::from(byte & 0x7f);
+        if index == 4 && byte > 0x0f {
+            return Err(BadBytes::Invalid);
+        }
+        value |= bits << (7 * index);
+        if byte & 0x80 == 0 {
+            if byte == 0 && index > 0 {
+                return Err(BadBytes::Invalid);
+            }
+            *pos += index + 1;
+            return Ok(value);
+        }
+    }
+    Err(BadBytes::Invalid)
+}
+
+/// Maps a signed value to an unsigned one so that small magnitudes stay small:
+/// 0, -1, 1, -2, ... become 0, 1, 2, 3, ...
+pub fn zigzag(value: i32) -> u32 {
+    ((value << 1) ^ (value >> 31)) as u32
+}
+
+/// The inverse of [`zigzag`].
+pub fn unzigzag(value: u32) -> i32 {
+    ((value >> 1) as i32) ^ -((value & 1) as i32)
+}
+
+fn read_byte(bytes: &[u8], pos: &mut usize) -> Result<u8, BadBytes> {
+    let byte = *bytes.get(*pos).ok_or(BadBytes::Truncated)?;
+    *pos += 1;
+    Ok(byte)
+}
+
+/// A varint no larger than `max`.
+fn read_bounded(bytes: &[u8], pos: &mut usize, max: u32) -> Result<u32, BadBytes> {
+    let start = *pos;
+    let value = read_varint(bytes, pos)?;
+    if value <= max {
+        Ok(value)
+    } else {
+        *pos = start;
+        Err(BadBytes::Invalid)
+    }
 }
 
 fn write_index(index: u32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
-    match u16::try_from(index) {
-        Ok(value) if value != NONE_U16 => {
-            out.extend_from_slice(&value.to_le_bytes());
+    if index <= MAX_INDEX {
+        write_varint(index, out);
+        Ok(())
+    } else {
+        Err(DoesNotFit)
+    }
+}
+
+fn read_index(bytes: &[u8], pos: &mut usize) -> Result<u32, BadBytes> {
+    read_bounded(bytes, pos, MAX_INDEX)
+}
+
+fn write_opt_index(index: Option<u32>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
+    match index {
+        None => {
+            out.push(0);
             Ok(())
         }
-        _ => Err(DoesNotFit),
+        Some(index) if index <= MAX_INDEX => {
+            write_varint(index + 1, out);
+            Ok(())
+        }
+        Some(_) => Err(DoesNotFit),
     }
 }
 
-fn read_index(bytes: &[u8]) -> Option<u32> {
-    match read_u16(bytes)? {
-        NONE_U16 => None,
-        value => Some(u32::from(value)),
-    }
-}
-
-fn read_opt_index(bytes: &[u8]) -> Option<Option<u32>> {
-    match read_u16(bytes)? {
-        NONE_U16 => Some(None),
-        value => Some(Some(u32::from(value))),
-    }
+fn read_opt_index(bytes: &[u8], pos: &mut usize) -> Result<Option<u32>, BadBytes> {
+    Ok(read_bounded(bytes, pos, MAX_INDEX + 1)?.checked_sub(1))
 }
 
 /// Implements `OperandKind` and `Relabel` for kinds whose value is the kind itself.
@@ -154,16 +246,19 @@ impl<L, M> Relabel<L, M> for JumpTarget {
 impl Codec for JumpTarget {
     const INFO: KindInfo = KindInfo {
         name: "target",
-        width: 2,
-        doc: "code offset of an instruction of the same entry (u16, from the entry's start)",
-        check: "the offset of an instruction of the same entry",
+        min_width: 1,
+        max_width: 3,
+        encoding: "varint",
+        doc: "an instruction of the same entry: in a bundle its index in the entry (`0` is the \
+              first instruction); decoded, the code offset (`Pc`) of that instruction",
+        check: "less than the entry's instruction count",
     };
     fn encode(value: Pc, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
-        out.extend_from_slice(&value.0.to_le_bytes());
+        write_varint(u32::from(value.0), out);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<Pc> {
-        read_u16(bytes).map(Pc)
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<Pc, BadBytes> {
+        read_bounded(bytes, pos, u32::from(u16::MAX)).map(|value| Pc(value as u16))
     }
     fn view(value: Pc) -> Operand {
         Operand::Target(value)
@@ -173,16 +268,18 @@ impl Codec for JumpTarget {
 impl Codec for Reg {
     const INFO: KindInfo = KindInfo {
         name: "reg",
-        width: 1,
+        min_width: 1,
+        max_width: 1,
+        encoding: "u8",
         doc: "register `R[a]` of the current frame",
-        check: "less than the entry's register count",
+        check: "none: the frame has as many registers as the entry's code names",
     };
     fn encode(value: Reg, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<Reg> {
-        bytes.first().copied().map(Reg)
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<Reg, BadBytes> {
+        read_byte(bytes, pos).map(Reg)
     }
     fn view(value: Reg) -> Operand {
         Operand::Reg(value)
@@ -192,16 +289,18 @@ impl Codec for Reg {
 impl Codec for Local {
     const INFO: KindInfo = KindInfo {
         name: "local",
-        width: 1,
+        min_width: 1,
+        max_width: 1,
+        encoding: "u8",
         doc: "local slot `L[s]` of the execution",
-        check: "less than the entry's local count",
+        check: "none: the entry touches as many locals as its code names",
     };
     fn encode(value: Local, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<Local> {
-        bytes.first().copied().map(Local)
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<Local, BadBytes> {
+        read_byte(bytes, pos).map(Local)
     }
     fn view(value: Local) -> Operand {
         Operand::Local(value)
@@ -211,16 +310,18 @@ impl Codec for Local {
 impl Codec for u8 {
     const INFO: KindInfo = KindInfo {
         name: "u8",
-        width: 1,
+        min_width: 1,
+        max_width: 1,
+        encoding: "u8",
         doc: "unsigned count (argument counts)",
-        check: "`base + argc` within the registers; `argc` within the callee's arity",
+        check: "`base + argc` at most 256; `argc` within the callee's arity",
     };
     fn encode(value: u8, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<u8> {
-        bytes.first().copied()
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<u8, BadBytes> {
+        read_byte(bytes, pos)
     }
     fn view(value: u8) -> Operand {
         Operand::Count(value)
@@ -228,13 +329,20 @@ impl Codec for u8 {
 }
 
 impl Codec for u16 {
-    const INFO: KindInfo = KindInfo { name: "u16", width: 2, doc: "unsigned immediate", check: "none" };
+    const INFO: KindInfo = KindInfo {
+        name: "u16",
+        min_width: 1,
+        max_width: 3,
+        encoding: "varint",
+        doc: "unsigned immediate",
+        check: "at most 65 535",
+    };
     fn encode(value: u16, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
-        out.extend_from_slice(&value.to_le_bytes());
+        write_varint(u32::from(value), out);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<u16> {
-        read_u16(bytes)
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<u16, BadBytes> {
+        read_bounded(bytes, pos, u32::from(u16::MAX)).map(|value| value as u16)
     }
     fn view(value: u16) -> Operand {
         Operand::Nth(value)
@@ -242,13 +350,20 @@ impl Codec for u16 {
 }
 
 impl Codec for i32 {
-    const INFO: KindInfo = KindInfo { name: "i32", width: 4, doc: "signed immediate", check: "none" };
+    const INFO: KindInfo = KindInfo {
+        name: "i32",
+        min_width: 1,
+        max_width: 5,
+        encoding: "zigzag varint",
+        doc: "signed immediate",
+        check: "none",
+    };
     fn encode(value: i32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
-        out.extend_from_slice(&value.to_le_bytes());
+        write_varint(zigzag(value), out);
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<i32> {
-        Some(i32::from_le_bytes(bytes.get(..4)?.try_into().ok()?))
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<i32, BadBytes> {
+        read_varint(bytes, pos).map(unzigzag)
     }
     fn view(value: i32) -> Operand {
         Operand::Int(value)
@@ -256,16 +371,27 @@ impl Codec for i32 {
 }
 
 impl Codec for bool {
-    const INFO: KindInfo = KindInfo { name: "bool", width: 1, doc: "boolean immediate", check: "0 or 1" };
+    const INFO: KindInfo = KindInfo {
+        name: "bool",
+        min_width: 1,
+        max_width: 1,
+        encoding: "u8",
+        doc: "boolean immediate",
+        check: "0 or 1",
+    };
     fn encode(value: bool, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(u8::from(value));
         Ok(())
     }
-    fn decode(bytes: &[u8]) -> Option<bool> {
-        match bytes.first()? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
+    fn decode(bytes: &[u8], pos: &mut usize) -> Result<bool, BadBytes> {
+        let start = *pos;
+        match read_byte(bytes, pos)? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => {
+                *pos = start;
+                Err(BadBytes::Invalid)
+            }
         }
     }
     fn view(value: bool) -> Operand {
@@ -273,18 +399,26 @@ impl Codec for bool {
     }
 }
 
-/// Implements the 16-bit index kinds: `plain` ones and their `Option` forms (`ffff` = none).
+/// Implements the index kinds: `plain` ones (a varint up to `fffe`) and their `Option`
+/// forms (a varint of the index plus one, `0` for none).
 macro_rules! index_kinds {
     ($($kind:ident $name:literal $opt_name:literal $doc:literal $check:literal => $view:expr;)*) => {$(
         plain_kind!($kind, Option<$kind>);
 
         impl Codec for $kind {
-            const INFO: KindInfo = KindInfo { name: $name, width: 2, doc: $doc, check: $check };
+            const INFO: KindInfo = KindInfo {
+                name: $name,
+                min_width: 1,
+                max_width: 3,
+                encoding: "varint",
+                doc: $doc,
+                check: $check,
+            };
             fn encode(value: $kind, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_index(value.0, out)
             }
-            fn decode(bytes: &[u8]) -> Option<$kind> {
-                read_index(bytes).map($kind)
+            fn decode(bytes: &[u8], pos: &mut usize) -> Result<$kind, BadBytes> {
+                read_index(bytes, pos).map($kind)
             }
             fn view(value: $kind) -> Operand {
                 #[allow(clippy::redundant_closure_call)]
@@ -295,21 +429,17 @@ macro_rules! index_kinds {
         impl Codec for Option<$kind> {
             const INFO: KindInfo = KindInfo {
                 name: $opt_name,
-                width: 2,
-                doc: concat!($doc, ", or none (`ffff`)"),
+                min_width: 1,
+                max_width: 3,
+                encoding: "varint of index + 1, `0` for none",
+                doc: concat!($doc, ", or none"),
                 check: concat!($check, ", or none"),
             };
             fn encode(value: Option<$kind>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
-                match value {
-                    Some(index) => write_index(index.0, out),
-                    None => {
-                        out.extend_from_slice(&NONE_U16.to_le_bytes());
-                        Ok(())
-                    }
-                }
+                write_opt_index(value.map(|index| index.0), out)
             }
-            fn decode(bytes: &[u8]) -> Option<Option<$kind>> {
-                read_opt_index(bytes).map(|index| index.map($kind))
+            fn decode(bytes: &[u8], pos: &mut usize) -> Result<Option<$kind>, BadBytes> {
+                read_opt_index(bytes, pos).map(|index| index.map($kind))
             }
             fn view(value: Option<$kind>) -> Operand {
                 value.map(<$kind as Codec>::view).unwrap_or(Operand::Absent)
@@ -380,7 +510,9 @@ macro_rules! operand_enum {
         impl Codec for $name {
             const INFO: KindInfo = KindInfo {
                 name: $kind_name,
-                width: 1,
+                min_width: 1,
+                max_width: 1,
+                encoding: "u8",
                 doc: concat!("one of ", $("`", $text, "`=", $byte, " ",)*),
                 check: "one of the listed values",
             };
@@ -388,10 +520,14 @@ macro_rules! operand_enum {
                 out.push(value as u8);
                 Ok(())
             }
-            fn decode(bytes: &[u8]) -> Option<$name> {
-                match bytes.first()? {
-                    $($byte => Some($name::$variant),)*
-                    _ => None,
+            fn decode(bytes: &[u8], pos: &mut usize) -> Result<$name, BadBytes> {
+                let start = *pos;
+                match read_byte(bytes, pos)? {
+                    $($byte => Ok($name::$variant),)*
+                    _ => {
+                        *pos = start;
+                        Err(BadBytes::Invalid)
+                    }
                 }
             }
             fn view(value: $name) -> Operand {

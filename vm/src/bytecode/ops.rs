@@ -1,6 +1,8 @@
 //! The instruction set, declared once in [`for_each_op!`](crate::for_each_op), and
 //! everything generated from it: [`Opcode`], [`Instr`], the [`OpInfo`] table, and the
-//! encoder and decoder of single instructions and of instruction streams.
+//! encoder and decoder of single instructions and of instruction streams. An instruction is
+//! its opcode byte followed by its operands, each in its kind's encoding (one byte, or a
+//! minimal LEB128 varint: see [`super::operand`]), so its size depends on the values.
 //!
 //! The verifier (`verify.rs`), the disassembler ([`super::disas`]) and the op
 //! reference in `docs/bytecode.md` ([`super::doc`]) read the same table through
@@ -242,8 +244,10 @@ pub struct OpInfo {
     pub flags: &'static [OpFlag],
     /// Its doc comment: the meaning on the first line, then notes.
     pub doc: &'static str,
-    /// Encoded size in bytes: the opcode byte and the operands.
-    pub size: usize,
+    /// Fewest bytes the instruction takes: the opcode byte and the operands.
+    pub min_size: usize,
+    /// Most bytes it takes.
+    pub max_size: usize,
 }
 
 impl OpInfo {
@@ -294,7 +298,8 @@ macro_rules! define_ops {
                         },)*],
                         flags: &[$(OpFlag::$flag,)*],
                         doc: concat!($($doc, "\n",)*),
-                        size: 1 $(+ <$kind as Codec>::INFO.width)*,
+                        min_size: 1 $(+ <$kind as Codec>::INFO.min_width)*,
+                        max_size: 1 $(+ <$kind as Codec>::INFO.max_width)*,
                     },)*
                 }
             }
@@ -304,10 +309,6 @@ macro_rules! define_ops {
                 self.info().name
             }
 
-            /// Encoded size in bytes.
-            pub fn size(self) -> usize {
-                self.info().size
-            }
         }
 
         /// One instruction with its operands. `L` is the type of jump targets: [`Pc`] in
@@ -338,8 +339,10 @@ macro_rules! define_ops {
         }
 
         impl Instr<Pc> {
-            /// Appends the instruction's encoding: the opcode byte, then each operand,
-            /// little-endian, in table order.
+            /// Appends the instruction's encoding: the opcode byte, then each operand in
+            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
+            /// are written as the number they hold; the bundle writer passes instruction
+            /// indices.
             pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
                 match *self {
                     $(Instr::$name { $($field,)* } => {
@@ -354,35 +357,24 @@ macro_rules! define_ops {
             }
 
             /// Decodes the instruction starting at `code[at]`; returns it with its size.
-            #[allow(unused_assignments)]
             pub fn decode(code: &[u8], at: usize) -> Result<(Instr, usize), DecodeError> {
                 let byte = *code.get(at).ok_or(DecodeError::Truncated)?;
                 let opcode = Opcode::from_byte(byte).ok_or(DecodeError::UnknownOpcode(byte))?;
-                let size = opcode.size();
-                let bytes = at
-                    .checked_add(size)
-                    .and_then(|end| code.get(at..end))
-                    .ok_or(DecodeError::Truncated)?;
-                #[allow(unused_mut, unused_variables)]
-                let mut cursor = 1;
+                #[allow(unused_mut)]
+                let mut cursor = at + 1;
                 let instr = match opcode {
                     $(Opcode::$name => {
-                        $(let $field = {
-                            let width = <$kind as Codec>::INFO.width;
-                            let value = bytes
-                                .get(cursor..cursor + width)
-                                .and_then(<$kind as Codec>::decode)
-                                .ok_or(DecodeError::BadOperand {
-                                    op: stringify!($name),
-                                    operand: stringify!($field),
-                                })?;
-                            cursor += width;
-                            value
-                        };)*
+                        $(let $field = <$kind as Codec>::decode(code, &mut cursor).map_err(|bad| match bad {
+                            BadBytes::Truncated => DecodeError::Truncated,
+                            BadBytes::Invalid => DecodeError::BadOperand {
+                                op: stringify!($name),
+                                operand: stringify!($field),
+                            },
+                        })?;)*
                         Instr::$name { $($field,)* }
                     })*
                 };
-                Ok((instr, size))
+                Ok((instr, cursor - at))
             }
 
             /// Calls `f` with each operand's name and value, in table order.
@@ -405,9 +397,12 @@ impl Instr<Pc> {
         self.opcode().info()
     }
 
-    /// Encoded size in bytes.
+    /// Encoded size in bytes, with jump targets written as the number they hold (an
+    /// operand that does not fit its encoding counts the bytes written before it).
     pub fn size(&self) -> usize {
-        self.opcode().size()
+        let mut bytes = Vec::with_capacity(16);
+        let _ = self.encode(&mut bytes);
+        bytes.len()
     }
 }
 
@@ -458,7 +453,9 @@ impl fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Encodes an instruction stream: the concatenation of each instruction's encoding.
+/// Encodes an instruction stream: the concatenation of each instruction's encoding, jump
+/// targets written as the number they hold (a bundle's entries hold instruction indices
+/// there; the bundle writer converts offsets to indices first).
 pub fn encode_code(instrs: &[Instr]) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::new();
     for instr in instrs {
@@ -468,7 +465,8 @@ pub fn encode_code(instrs: &[Instr]) -> Result<Vec<u8>, EncodeError> {
 }
 
 /// Decodes a whole instruction stream; returns each instruction with its offset, or the
-/// offset and reason of the first error.
+/// offset and reason of the first error. Jump targets hold the number read (in a bundle,
+/// an instruction index, which the loader maps to that instruction's offset).
 pub fn decode_code(code: &[u8]) -> Result<Vec<(usize, Instr)>, (usize, DecodeError)> {
     let mut instrs = Vec::new();
     let mut at = 0;

@@ -81,6 +81,55 @@ fn check_operand(tables: &Tables<'_>, entry: &Entry, operand: Operand) -> Result
     }
 }
 
+/// Turns the jump targets of freshly decoded code, which hold instruction indices (the
+/// bundle's encoding), into the code offsets of those instructions; an index past the last
+/// instruction is an error.
+pub(super) fn resolve_targets(entry: &mut Entry, entry_idx: usize, base: usize) -> Result<(), LoadError> {
+    let n_instrs = entry.instrs.len();
+    for (instr, &pc) in entry.instrs.iter_mut().zip(&entry.pcs) {
+        let mut bad = None;
+        instr.for_each_operand(|name, operand| {
+            if let Operand::Target(target) = operand
+                && usize::from(target.0) >= n_instrs
+            {
+                bad.get_or_insert((name, target.0));
+            }
+        });
+        if let Some((name, index)) = bad {
+            return Err(corrupt(
+                base + usize::from(pc.0),
+                format!(
+                    "entry {entry_idx} at {:04x}: {}: operand `{name}`: jump target {index} is not an \
+                     instruction of this entry (it has {n_instrs})",
+                    pc.0,
+                    instr.info().name
+                ),
+            ));
+        }
+        let pcs = &entry.pcs;
+        *instr = instr.relabel(|target| pcs.get(usize::from(target.0)).copied().unwrap_or(target));
+    }
+    Ok(())
+}
+
+/// The registers and locals `instrs` need: one past the highest register and local named,
+/// and past every argument window `base..base + argc`. The builder sizes frames this way
+/// and the loader derives them the same way, so neither count is stored.
+pub(super) fn frame_size(instrs: &[Instr]) -> (usize, usize) {
+    let (mut n_regs, mut n_locals) = (0, 0);
+    for instr in instrs {
+        instr.for_each_operand(|_, operand| match operand {
+            Operand::Reg(reg) => n_regs = n_regs.max(usize::from(reg.0) + 1),
+            Operand::Local(local) => n_locals = n_locals.max(usize::from(local.0) + 1),
+            _ => {}
+        });
+        if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = *instr {
+            n_regs = n_regs.max(usize::from(base.0) + usize::from(argc));
+        }
+    }
+    (n_regs, n_locals)
+}
+
 /// The argument window and arity of `Call` and `CallFn`.
 fn check_call(catalogue: &Catalogue, entry: &Entry, instr: &Instr) -> Result<(), String> {
     let (name, min, max, base, argc) = match *instr {

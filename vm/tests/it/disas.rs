@@ -10,7 +10,7 @@ use crate::catalogue::{TEST, small_bundle};
 fn disassembly_with_source_lines() {
     let program = Program::load(&small_bundle(false), &TEST).expect("loads");
     expect![[r#"
-        bundle for test#00562cd2, format 1: 1 card, 2 entries, debug info
+        bundle for test#00562cd2, format 2: 1 card, 2 entries, debug info
 
         card ryu (ryu.rules)
           target? F0
@@ -23,34 +23,34 @@ fn disassembly_with_source_lines() {
           e0 action 0 (1 regs, 0 locals)
              2 | action = {F}{D(2)}: damage(300) to(character@oppRing); [[may 'Draw?']] draw(1) && moveTo(ctrlDeck)
                |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-          0000  Target F1 @002f
-          0005  LoadInt r0 300
-          000b  Call damage r0 1
-          0010  EndStatement
+          0000  Target F1 @0021
+          0003  LoadInt r0 300
+          0007  Call damage r0 1
+          000b  EndStatement
              2 | action = {F}{D(2)}: damage(300) to(character@oppRing); [[may 'Draw?']] draw(1) && moveTo(ctrlDeck)
                |                                                        ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-          0011  May "Draw?" @002e
-          0016  LoadInt r0 1
-          001c  Call draw r0 1
-          0021  JumpIfFailed @002d
-          0024  LoadConst r0 K0
-          0028  Call moveTo r0 1
-          002d  EndStatement
-          002e  Return
-          002f  Fail no-targets
+          000c  May "Draw?" @0020
+          000f  LoadInt r0 1
+          0012  Call draw r0 1
+          0016  JumpIfFailed @001f
+          0018  LoadConst r0 K0
+          001b  Call moveTo r0 1
+          001f  EndStatement
+          0020  Return
+          0021  Fail no-targets
 
           e1 auto 0 (2 regs, 0 locals)
              3 | auto = ~oppEndPhase:once~ [[if me.hp < 1000]] +unblockable ueot
                |                           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
           0000  LoadVar r0 me
-          0004  GetAttr r0 r0 hp
-          0009  LoadInt r1 1000
-          000f  Lt r0 r0 r1
-          0013  JumpIfNot r0 @001f
-          0017  Restrict ueot -
-          001c  Grant unblockable
-          001f  EndStatement
-          0020  Return
+          0003  GetAttr r0 r0 hp
+          0007  LoadInt r1 1000
+          000b  Lt r0 r0 r1
+          000f  JumpIfNot r0 @0017
+          0012  Restrict ueot -
+          0015  Grant unblockable
+          0017  EndStatement
+          0018  Return
     "#]]
     .assert_eq(&disassemble(&program, &TEST));
 }
@@ -60,7 +60,7 @@ fn disassembly_of_a_stripped_card() {
     let program = Program::load(&small_bundle(true), &TEST).expect("loads");
     let text = disassemble_card(&program, &TEST, "ryu").expect("ryu is there");
     expect![[r#"
-        bundle for test#00562cd2, format 1: 1 card, 2 entries
+        bundle for test#00562cd2, format 2: 1 card, 2 entries
 
         card ryu
           target? F0
@@ -71,30 +71,30 @@ fn disassembly_of_a_stripped_card() {
           K0 = pile ctrlDeck
 
           e0 action 0 (1 regs, 0 locals)
-          0000  Target F1 @002f
-          0005  LoadInt r0 300
-          000b  Call damage r0 1
-          0010  EndStatement
-          0011  May "Draw?" @002e
-          0016  LoadInt r0 1
-          001c  Call draw r0 1
-          0021  JumpIfFailed @002d
-          0024  LoadConst r0 K0
-          0028  Call moveTo r0 1
-          002d  EndStatement
-          002e  Return
-          002f  Fail no-targets
+          0000  Target F1 @0021
+          0003  LoadInt r0 300
+          0007  Call damage r0 1
+          000b  EndStatement
+          000c  May "Draw?" @0020
+          000f  LoadInt r0 1
+          0012  Call draw r0 1
+          0016  JumpIfFailed @001f
+          0018  LoadConst r0 K0
+          001b  Call moveTo r0 1
+          001f  EndStatement
+          0020  Return
+          0021  Fail no-targets
 
           e1 auto 0 (2 regs, 0 locals)
           0000  LoadVar r0 me
-          0004  GetAttr r0 r0 hp
-          0009  LoadInt r1 1000
-          000f  Lt r0 r0 r1
-          0013  JumpIfNot r0 @001f
-          0017  Restrict ueot -
-          001c  Grant unblockable
-          001f  EndStatement
-          0020  Return
+          0003  GetAttr r0 r0 hp
+          0007  LoadInt r1 1000
+          000b  Lt r0 r0 r1
+          000f  JumpIfNot r0 @0017
+          0012  Restrict ueot -
+          0015  Grant unblockable
+          0017  EndStatement
+          0018  Return
     "#]]
     .assert_eq(&text);
     assert!(disassemble_card(&program, &TEST, "ken").is_none());

@@ -4,7 +4,7 @@
 
 use vm::bytecode::*;
 
-use crate::catalogue::{DAMAGE, OTHER, TEST, small_bundle};
+use crate::catalogue::{DAMAGE, DRAW, OTHER, TEST, small_bundle};
 
 fn load_error(bytes: &[u8]) -> String {
     match Program::load(bytes, &TEST) {
@@ -67,10 +67,10 @@ fn the_header_failures_say_which() {
     let bundle = small_bundle(true);
     let mut newer = bundle.clone();
     newer[8..10].copy_from_slice(&3u16.to_le_bytes());
-    assert_eq!(load_error(&newer), "format version 3 is newer than this runtime's 1");
+    assert_eq!(load_error(&newer), "format version 3 is newer than this runtime's 2");
     let mut older = bundle.clone();
-    older[8..10].copy_from_slice(&0u16.to_le_bytes());
-    assert_eq!(load_error(&older), "format version 0 is older than this runtime's 1");
+    older[8..10].copy_from_slice(&1u16.to_le_bytes());
+    assert_eq!(load_error(&older), "format version 1 is older than this runtime's 2");
 
     let error = Program::load(&bundle, &OTHER).expect_err("another catalogue refuses it");
     assert_eq!(error.to_string(), format!("built against catalogue {}, this runtime has {}", TEST.id(), OTHER.id()));
@@ -104,10 +104,12 @@ fn corruption_names_the_offset() {
     );
 }
 
-/// The offset of the first byte of entry 0's code in `bundle`.
+/// The offset of the first byte of entry 0's code in `bundle`: past the `CODE` tag and
+/// the varint of the section length.
 fn code_start(bundle: &[u8]) -> usize {
     let tag = bundle.windows(4).position(|window| window == b"CODE").expect("a CODE section");
-    tag + 8
+    let length_bytes = bundle[tag + 4..].iter().position(|&byte| byte < 0x80).expect("a length") + 1;
+    tag + 4 + length_bytes
 }
 
 #[test]
@@ -116,22 +118,119 @@ fn jumps_must_land_on_an_instruction() {
     let program = Program::load(&bundle, &TEST).expect("loads");
     let entry = program.entry(EntryIdx(0)).expect("entry 0");
     let (pc, instr) = entry.iter().find(|(_, instr)| matches!(instr, Instr::May { .. })).expect("entry 0 asks `may`");
-    // May question:u16 skip:u16 — point `skip` inside the May itself.
-    let skip_at = code_start(&bundle) + usize::from(pc.0) + 3;
-    let mut bad = bundle.clone();
-    bad[skip_at..skip_at + 2].copy_from_slice(&(pc.0 + 1).to_le_bytes());
-    let error = load_error(&bad);
+    let n_instrs = entry.instrs().len();
+    // May question:str? skip:target — the bundle stores `skip` as an instruction index, in
+    // the May's last byte; point it past the last instruction.
     let instr_at = code_start(&bundle) + usize::from(pc.0);
+    let next_pc = entry.pcs()[entry.instr_index(pc).expect("an instruction") + 1];
+    let skip_at = code_start(&bundle) + usize::from(next_pc.0) - 1;
+    assert_eq!(bundle[skip_at], (n_instrs - 2) as u8, "skip lands on the Return");
+    let mut bad = bundle.clone();
+    bad[skip_at] = n_instrs as u8;
     assert_eq!(
-        error,
+        load_error(&bad),
         format!(
             "corrupt bundle at offset {instr_at}: entry 0 at {:04x}: May: operand `skip`: \
-             jump target {:04x} is not an instruction of this entry",
+             jump target {n_instrs} is not an instruction of this entry (it has {n_instrs})",
             pc.0,
-            pc.0 + 1
         )
     );
-    assert_eq!(instr.opcode(), Opcode::May);
+    let Instr::May { question, .. } = *instr else { unreachable!("found a May") };
+    // Any index below the count lands on an instruction: the offset follows.
+    bad[skip_at] = 1;
+    let moved = Program::load(&bad, &TEST).expect("loads");
+    let skip = moved.entry(EntryIdx(0)).expect("entry 0").instrs()[entry.instr_index(pc).expect("May")];
+    assert_eq!(skip, Instr::May { question, skip: entry.pcs()[1] });
+}
+
+#[test]
+fn register_and_local_counts_follow_from_the_code() {
+    let program = Program::load(&small_bundle(true), &TEST).expect("loads");
+    let counts: Vec<(usize, usize)> =
+        program.entries().iter().map(|entry| (entry.n_regs(), entry.n_locals())).collect();
+    assert_eq!(counts, [(1, 0), (2, 0)]);
+
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::StoreLocal { slot: Local(3), b: Reg(7) });
+    code.emit(Instr::Call { cmd: DRAW, base: Reg(9), argc: 1 });
+    code.emit(Instr::Return {});
+    let program = Program::load(&build(code).expect("builds"), &TEST).expect("loads");
+    let entry = program.entry(EntryIdx(0)).expect("entry 0");
+    assert_eq!((entry.n_regs(), entry.n_locals()), (10, 4));
+
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::Call { cmd: DRAW, base: Reg(255), argc: 2 });
+    code.emit(Instr::Return {});
+    let error = build(code).expect_err("a window past r255").to_string();
+    assert!(error.contains("257 registers"), "{error}");
+}
+
+/// The offset of the first card's flags byte in `bundle` (one card: a one-byte count).
+fn card_flags_at(bundle: &[u8]) -> usize {
+    let tag = bundle.windows(4).position(|window| window == b"CARD").expect("a CARD section");
+    let length_bytes = bundle[tag + 4..].iter().position(|&byte| byte < 0x80).expect("a length") + 1;
+    tag + 4 + length_bytes + 1
+}
+
+#[test]
+fn flags_take_only_their_listed_values() {
+    let bundle = small_bundle(true);
+    let at = card_flags_at(&bundle);
+    // ryu: `target?` (2 in bits 1-2), actions and autos.
+    assert_eq!(bundle[at], 2 << 1 | 0x20 | 0x40);
+    for flags in [bundle[at] | 0x80, bundle[at] | 0x06] {
+        let mut bad = bundle.clone();
+        bad[at] = flags;
+        assert_eq!(
+            load_error(&bad),
+            format!("corrupt bundle at offset {at}: card flags {flags:02x} have an unknown bit set")
+        );
+    }
+    // Without the actions flag, what followed is read as the autos: the bytes no longer fit.
+    let mut bad = bundle.clone();
+    bad[at] &= !0x20;
+    assert!(load_error(&bad).starts_with("corrupt bundle at offset"));
+}
+
+#[test]
+fn current_pc_is_the_byte_offset() {
+    let mut code = CodeBuilder::new();
+    let end = code.new_label();
+    code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+    assert_eq!(code.current_pc(), 5, "an unbound target counts 3 bytes");
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+    code.bind(end);
+    assert_eq!(code.current_pc(), 7, "bound to instruction 2: one byte");
+    code.emit(Instr::Return {});
+    assert_eq!(code.current_pc(), 8);
+    let program = Program::load(&build(code).expect("builds"), &TEST).expect("loads");
+    let entry = program.entry(EntryIdx(0)).expect("entry 0");
+    assert_eq!((entry.pcs(), entry.code_len()), (&[Pc(0), Pc(3), Pc(7)][..], 8));
+    assert_eq!(entry.instrs()[0], Instr::JumpIfNot { a: Reg(0), target: Pc(7) });
+}
+
+#[test]
+fn stripped_bundles_share_identical_entries() {
+    let build_two = |strip: bool| {
+        let mut bundle = BundleBuilder::new(&TEST);
+        bundle.set_strip(strip);
+        for key in ["a", "b"] {
+            let mut code = CodeBuilder::new();
+            code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+            code.emit(Instr::Call { cmd: DAMAGE, base: Reg(0), argc: 1 });
+            code.emit(Instr::Return {});
+            let entry = bundle.add_entry(code);
+            let mut card = Card::new(bundle.intern(key));
+            card.actions.push(Action { label: None, costs: vec![], entry });
+            bundle.add_card(card, &format!("{key}.rules"));
+        }
+        Program::load(&bundle.finish().expect("builds"), &TEST).expect("loads")
+    };
+    let shared = build_two(true);
+    assert_eq!(shared.entries().len(), 1);
+    assert_eq!(shared.cards()[0].actions[0].entry, shared.cards()[1].actions[0].entry);
+    // With debug information each card keeps its own entry (and its own source rows).
+    assert_eq!(build_two(false).entries().len(), 2);
 }
 
 fn build(code: CodeBuilder) -> Result<Vec<u8>, BuildError> {

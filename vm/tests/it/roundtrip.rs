@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use proptest::strategy::Union;
-use vm::bytecode::ops::{decode_code, encode_code};
+use vm::bytecode::ops::{self, decode_code, encode_code};
 use vm::bytecode::*;
 
 use crate::catalogue::{TEST, small_bundle};
@@ -106,8 +106,11 @@ proptest! {
         let mut offset = 0;
         for (at, instr) in &decoded {
             prop_assert_eq!(*at, offset);
+            let info = instr.info();
+            prop_assert!((info.min_size..=info.max_size).contains(&instr.size()), "{}", info.name);
             offset += instr.size();
         }
+        prop_assert_eq!(offset, bytes.len());
         prop_assert_eq!(encode_code(&decoded_instrs).expect("re-encodes"), bytes);
     }
 
@@ -124,13 +127,35 @@ proptest! {
 fn every_op_decodes_from_its_own_encoding() {
     for opcode in Opcode::ALL {
         let info = opcode.info();
+        // Zero operands take one byte each (a zero varint, register 0, "none", ...).
         let mut bytes = vec![info.byte];
-        for operand in info.operands {
-            bytes.extend(std::iter::repeat_n(0, operand.kind.width));
-        }
+        bytes.extend(std::iter::repeat_n(0, info.operands.len()));
         let (instr, size) = Instr::decode(&bytes, 0).expect("all-zero operands decode");
-        assert_eq!((instr.opcode(), size), (*opcode, info.size), "{}", info.name);
+        assert_eq!((instr.opcode(), size), (*opcode, info.min_size), "{}", info.name);
+        assert_eq!(instr.size(), info.min_size, "{}", info.name);
+        assert_eq!(Instr::decode(&bytes[..size - 1], 0).map(|_| ()), Err(ops::DecodeError::Truncated));
     }
+}
+
+#[test]
+fn operands_are_minimal_varints() {
+    // `LoadInt r0 imm`: 300 is zigzag 600, varint `d8 04`.
+    let load_int = |imm: &[u8]| [&[Opcode::LoadInt as u8, 0][..], imm].concat();
+    assert_eq!(Instr::decode(&load_int(&[0xd8, 0x04]), 0), Ok((Instr::LoadInt { a: Reg(0), imm: 300 }, 4)));
+    assert_eq!(Instr::decode(&load_int(&[0x03]), 0), Ok((Instr::LoadInt { a: Reg(0), imm: -2 }, 3)));
+    let overlong = load_int(&[0xd8, 0x84, 0x00]);
+    assert!(matches!(Instr::decode(&overlong, 0), Err(ops::DecodeError::BadOperand { operand: "imm", .. })));
+    let too_wide = load_int(&[0xff, 0xff, 0xff, 0xff, 0x1f]);
+    assert!(matches!(Instr::decode(&too_wide, 0), Err(ops::DecodeError::BadOperand { operand: "imm", .. })));
+    // Indices stop at fffe, and an optional index is the index plus one (`0` = none).
+    let grant = |index: &[u8]| [&[Opcode::Grant as u8][..], index].concat();
+    assert_eq!(Instr::decode(&grant(&[0xfe, 0xff, 0x03]), 0), Ok((Instr::Grant { ability: AbilityIdx(0xfffe) }, 4)));
+    assert!(Instr::decode(&grant(&[0xff, 0xff, 0x03]), 0).is_err());
+    let may = |question: u8| [Opcode::May as u8, question, 0];
+    assert_eq!(Instr::decode(&may(0), 0), Ok((Instr::May { question: None, skip: Pc(0) }, 3)));
+    assert_eq!(Instr::decode(&may(1), 0), Ok((Instr::May { question: Some(StrIdx(0)), skip: Pc(0) }, 3)));
+    let mut bytes = Vec::new();
+    assert!(Instr::Grant { ability: AbilityIdx(0xffff) }.encode(&mut bytes).is_err());
 }
 
 #[test]
