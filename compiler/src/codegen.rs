@@ -173,8 +173,10 @@ impl Gen<'_, '_> {
 
     fn set_location(&mut self, entry: &mut Entry, span: Span) {
         self.span = span;
-        let location = self.location(span);
-        entry.code.set_location(location);
+        if self.bundle.wants_debug() {
+            let location = self.location(span);
+            entry.code.set_location(location);
+        }
     }
 
     // ---------------------------------------------------------------- card

@@ -7,7 +7,7 @@
 //! returning the bytes, `finish` loads them back against the catalogue, so a bundle that
 //! the builder returns always loads.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::format::*;
 use super::index::*;
@@ -254,17 +254,23 @@ impl<'c> BundleBuilder<'c> {
                 consts: Vec::new(),
                 cards: Vec::new(),
                 debug: None,
-                card_keys: HashMap::new(),
+                card_keys: std::collections::HashMap::new(),
             },
             debug: DebugInfo::default(),
-            string_ids: HashMap::new(),
-            debug_string_ids: HashMap::new(),
-            filter_ids: HashMap::new(),
-            const_ids: HashMap::new(),
-            entry_ids: HashMap::new(),
+            string_ids: HashMap::default(),
+            debug_string_ids: HashMap::default(),
+            filter_ids: HashMap::default(),
+            const_ids: HashMap::default(),
+            entry_ids: HashMap::default(),
             strip: false,
             error: None,
         }
+    }
+
+    /// Whether the bundle keeps debug information: when not, a compiler can skip
+    /// [`CodeBuilder::set_location`] altogether.
+    pub fn wants_debug(&self) -> bool {
+        !self.strip
     }
 
     /// Leaves the debug section out of the bundle (`rsc compile --strip`). Entries added
