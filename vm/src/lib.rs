@@ -3,7 +3,139 @@
 //! host game engine.
 //!
 //! The VM knows nothing of any particular game or of the compiler: a game describes its
-//! built-ins with a [`catalogue::Catalogue`] and implements them on the VM's public API.
+//! built-ins with a [`catalogue::Catalogue`] and implements them on the VM's public API
+//! ([`runtime::Builtins`], [`runtime::CallContext`]), and the engine provides the game
+//! state through [`runtime::Host`].
+//!
+//! # Embedding
+//!
+//! Load a bundle, register the game's builtins, implement [`runtime::Host`], run a card's
+//! action and answer the player choice it asks for. A real game gets its bundle from the
+//! compiler (`rsc compile`) and its catalogue and builtins from its stdlib; the compiler
+//! cannot be a dependency of the VM, so this example builds the bundle of
+//! `action = damage(300) to(<1>character@oppRing)` directly with the encoder API.
+//!
+//! ```
+//! use vm::bytecode::*;
+//! use vm::catalogue::*;
+//! use vm::runtime::*;
+//!
+//! // 1. The game's catalogue: one command, one zone, one card type.
+//! static CATALOGUE: Catalogue = Catalogue {
+//!     name: "toy",
+//!     commands: &[CommandSpec {
+//!         name: "damage",
+//!         params: &[ParamSpec { name: "amount", kind: ArgKind::Expr, optional: false }],
+//!         default_target: DefaultTarget::Nothing,
+//!         doc: "Deals damage to each target.",
+//!         fails_when: "never",
+//!         timed: false,
+//!     }],
+//!     zones: &[ZoneSpec { name: "ring", is_pile: false, doc: "" }],
+//!     zone_prefixes: &[NamedSpec { name: "my", doc: "" }, NamedSpec { name: "opp", doc: "" }],
+//!     card_types: &[NamedSpec { name: "character", doc: "" }],
+//!     costs: &[], filters: &[], comparable_filters: &[], ranking_filters: &[],
+//!     subtypes: &[], events: &[], event_prefixes: &[], event_suffixes: &[], abilities: &[],
+//!     rule_switches: &[], selectors: &[], restrictions: &[], restriction_prefixes: &[],
+//!     variables: &[], attributes: &[], functions: &[],
+//! };
+//!
+//! // 2. A bundle (what `rsc compile` would write for the card `fireball`).
+//! let mut bundle = BundleBuilder::new(&CATALOGUE);
+//! let one_opposing_character = bundle.add_filter(Filter {
+//!     qty: Some(Qty::Exact(1)),
+//!     types: vec![TypeTerm {
+//!         exclude_source: false,
+//!         negate: false,
+//!         plural: false,
+//!         atom: TypeAtom::CardType(CardTypeIdx(0)),
+//!     }],
+//!     type_op: TypeOp::Choice,
+//!     pick: None,
+//!     terms: vec![],
+//!     zone: ZoneRef { prefix: Some(ZonePrefixIdx(1)), zone: ZoneIdx(0) },
+//!     selector: None,
+//! });
+//! let mut code = CodeBuilder::new();
+//! let no_targets = code.new_label();
+//! code.emit(Instr::Target { f: one_opposing_character, exit: no_targets });
+//! code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+//! code.emit(Instr::Call { cmd: CommandIdx(0), base: Reg(0), argc: 1 });
+//! code.emit(Instr::EndStatement {});
+//! code.emit(Instr::Return {});
+//! code.bind(no_targets);
+//! code.emit(Instr::Fail { reason: FailReason::NoTargets });
+//! let entry = bundle.add_entry(code);
+//! let mut card = Card::new(bundle.intern("fireball"));
+//! card.actions.push(Action { label: None, costs: vec![], entry });
+//! bundle.add_card(card, "fireball.rules");
+//! let bytes = bundle.finish().unwrap();
+//!
+//! // 3. The engine's state, seen through `Host`.
+//! struct Toy {
+//!     bp: Vec<(u32, i32)>, // (controller, BP) per card
+//! }
+//!
+//! impl Host for Toy {
+//!     fn opponent(&self, player: PlayerId) -> PlayerId {
+//!         PlayerId(1 - player.0)
+//!     }
+//!     fn controller(&self, card: CardId) -> PlayerId {
+//!         PlayerId(self.bp[card.0 as usize].0)
+//!     }
+//!     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+//!         let owner = if zone.prefix == Some(ZonePrefixIdx(1)) { self.opponent(env.me) } else { env.me };
+//!         for (i, &(controller, _)) in self.bp.iter().enumerate() {
+//!             if controller == owner.0 {
+//!                 out.push(Value::Card(CardId(i as u32)));
+//!             }
+//!         }
+//!     }
+//!     fn card_type(&self, _card: CardId) -> Option<CardTypeIdx> {
+//!         Some(CardTypeIdx(0))
+//!     }
+//!     fn random(&mut self, bound: u32) -> u32 {
+//!         bound / 2 // a real game uses its seeded generator
+//!     }
+//! }
+//!
+//! // 4. The game's builtins: one function per catalogue command.
+//! fn damage(ctx: &mut CallContext<'_, Toy>) -> Result<Status, Trap> {
+//!     let amount = ctx.arg(0).as_int().unwrap_or(0);
+//!     for i in 0..ctx.n_targets() {
+//!         if let Value::Card(card) = ctx.target(i) {
+//!             let bp = &mut ctx.host().bp[card.0 as usize].1;
+//!             *bp = (*bp - amount).max(0);
+//!         }
+//!     }
+//!     Ok(Status::Success)
+//! }
+//! let mut builtins = Builtins::new(&CATALOGUE);
+//! builtins.command(0, damage);
+//!
+//! // 5. Run: player 0 activates card 0 (a fireball); two opposing characters qualify, so
+//! //    the execution asks player 0 which one, and the host answers.
+//! let program = Program::load(&bytes, &CATALOGUE).unwrap();
+//! let fireball = program.card_by_key("fireball").unwrap();
+//! let mut runtime = Runtime::new(program, &CATALOGUE, builtins);
+//! let mut toy = Toy { bp: vec![(0, 500), (1, 800), (1, 300)] };
+//! let outcome = runtime.activate(&mut toy, CardId(0), fireball, PlayerId(0)).unwrap();
+//! let Outcome::Suspended(choice) = outcome else { panic!("two candidates: the player chooses") };
+//! assert_eq!(choice.request().chooser, PlayerId(0));
+//! assert_eq!(choice.candidates(), &[Value::Card(CardId(1)), Value::Card(CardId(2))]);
+//! let done = runtime.resume(&mut toy, choice, &[Value::Card(CardId(1))]).unwrap();
+//! assert_eq!(done.done(), Some(Completion::Success));
+//! assert_eq!(toy.bp, vec![(0, 500), (1, 500), (1, 300)]);
+//! ```
+//!
+//! # Modules
+//!
+//! | module | what |
+//! |---|---|
+//! | [`catalogue`] | the shape of a game's built-ins (names, arities, argument kinds) |
+//! | [`bytecode`] | the instruction set, bundle format, builders, loader/verifier, disassembler |
+//! | [`runtime`] | the interpreter, `Host`, builtin table, events, timers, suspension, fuel |
 
 pub mod bytecode;
 pub mod catalogue;
+pub mod runtime;

@@ -1,5 +1,6 @@
 //! The VM's one integration-test binary: bytecode round trips, loading untrusted bytes,
-//! the disassembler's text, and the freshness of the generated part of `docs/bytecode.md`.
+//! the disassembler's text, the freshness of the generated part of `docs/bytecode.md`,
+//! and the runtime (`runtime/`: control flow, suspension, events, timers, fuel, allocation).
 //! Everything runs against the tiny catalogue in [`catalogue`]; the VM never depends on
 //! the stdlib.
 
@@ -8,3 +9,4 @@ mod disas;
 mod docs;
 mod load;
 mod roundtrip;
+mod runtime;

@@ -1,0 +1,361 @@
+//! The builtin table a game registers ([`Builtins`]) and the context its functions are
+//! called with ([`CallContext`]). This is the API the stdlib implements the commands on.
+//!
+//! A builtin is a plain `fn` pointer, looked up by catalogue index: no boxing, no dynamic
+//! dispatch beyond the pointer, no allocation per call. Its context gives the statement's
+//! targets (already defaulted by the command's `default_target`), the restriction, the
+//! arguments as [`Value`]s, the host, and the runtime's services: resolving a filter,
+//! asking the player, binding per-execution names, recording timed effects and emitting
+//! events.
+
+use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program, StrIdx, VariableIdx};
+use crate::catalogue::Catalogue;
+
+use super::events::Event;
+use super::exec::Machine;
+use super::host::{EffectId, EffectKind, Env, Host, RequestKind, Restriction};
+use super::state::Request;
+use super::trap::{Trap, TrapCode};
+use super::value::{ListId, Value};
+
+/// What a builtin reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// It did what it does (`St := success`).
+    Success,
+    /// It failed in the sense of its `fails_when` (`St := failure`; `&&` stops, `||` runs
+    /// the next command).
+    Failure,
+    /// It asked the player with [`CallContext::choose`]: the execution suspends, and the
+    /// builtin is called again with [`CallContext::answer`] set once the host resumes it.
+    Suspend,
+}
+
+/// Which half of a cost component's work is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostPhase {
+    /// Can it be paid? Return `Success` (payable), `Failure` (not payable), or ask the
+    /// player what to pay with (`choose`); the answer is kept as the component's
+    /// [`CallContext::selection`]. Nothing may be changed in this phase.
+    Check,
+    /// Pay it. Every component of the action passed `Check` before any is paid.
+    Pay,
+}
+
+/// A command: `St := cmd(T, X, args)`.
+pub type BuiltinFn<H> = fn(&mut CallContext<'_, H>) -> Result<Status, Trap>;
+/// A function of expressions (`flipCoin()`): sets its value with
+/// [`CallContext::set_result`].
+pub type FunctionFn<H> = fn(&mut CallContext<'_, H>) -> Result<Status, Trap>;
+/// A cost component (`{D(2)}`).
+pub type CostFn<H> = fn(&mut CallContext<'_, H>, CostPhase) -> Result<Status, Trap>;
+
+/// The game's implementations of its catalogue's commands, functions and costs, indexed
+/// like the catalogue's tables.
+pub struct Builtins<H> {
+    commands: Vec<Option<BuiltinFn<H>>>,
+    functions: Vec<Option<FunctionFn<H>>>,
+    costs: Vec<Option<CostFn<H>>>,
+}
+
+impl<H> Clone for Builtins<H> {
+    fn clone(&self) -> Builtins<H> {
+        Builtins { commands: self.commands.clone(), functions: self.functions.clone(), costs: self.costs.clone() }
+    }
+}
+
+impl<H> std::fmt::Debug for Builtins<H> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let count = |slots: usize, set: usize| format!("{set}/{slots}");
+        f.debug_struct("Builtins")
+            .field("commands", &count(self.commands.len(), self.commands.iter().flatten().count()))
+            .field("functions", &count(self.functions.len(), self.functions.iter().flatten().count()))
+            .field("costs", &count(self.costs.len(), self.costs.iter().flatten().count()))
+            .finish()
+    }
+}
+
+impl<H: Host> Builtins<H> {
+    /// An empty table sized for `catalogue`; calling an unregistered entry traps with
+    /// [`TrapCode::MissingBuiltin`].
+    pub fn new(catalogue: &Catalogue) -> Builtins<H> {
+        Builtins {
+            commands: vec![None; catalogue.commands.len()],
+            functions: vec![None; catalogue.functions.len()],
+            costs: vec![None; catalogue.costs.len()],
+        }
+    }
+
+    /// Registers command `idx` (its index in `catalogue.commands`).
+    pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {
+        if let Some(slot) = self.commands.get_mut(idx) {
+            *slot = Some(f);
+        }
+        self
+    }
+
+    /// Registers function `idx`.
+    pub fn function(&mut self, idx: usize, f: FunctionFn<H>) -> &mut Builtins<H> {
+        if let Some(slot) = self.functions.get_mut(idx) {
+            *slot = Some(f);
+        }
+        self
+    }
+
+    /// Registers cost component `idx`.
+    pub fn cost(&mut self, idx: usize, f: CostFn<H>) -> &mut Builtins<H> {
+        if let Some(slot) = self.costs.get_mut(idx) {
+            *slot = Some(f);
+        }
+        self
+    }
+
+    pub(crate) fn get_command(&self, idx: CommandIdx) -> Option<BuiltinFn<H>> {
+        self.commands.get(idx.index()).copied().flatten()
+    }
+
+    pub(crate) fn get_function(&self, idx: FunctionIdx) -> Option<FunctionFn<H>> {
+        self.functions.get(idx.index()).copied().flatten()
+    }
+
+    pub(crate) fn get_cost(&self, idx: CostIdx) -> Option<CostFn<H>> {
+        self.costs.get(idx.index()).copied().flatten()
+    }
+}
+
+/// What is being called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Callee {
+    Command(CommandIdx),
+    Function(FunctionIdx),
+    Cost { i: u16, cost: CostIdx },
+}
+
+/// The filter candidates a builtin asked for with [`CallContext::resolve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resolved {
+    /// Everything that matched, in order (type terms joined as a union).
+    pub candidates: ListId,
+    /// Whether anything matched (with a pick, an empty match still counts).
+    pub matched: bool,
+    /// Whether the filter asks the player to choose among them (a quantity, a singular
+    /// type, more candidates than `min`).
+    pub choose: bool,
+    /// Fewest to choose.
+    pub min: u16,
+    /// Most to choose.
+    pub max: u16,
+}
+
+/// The context of one builtin call.
+pub struct CallContext<'a, H> {
+    pub(crate) m: Machine<'a, H>,
+    pub(crate) callee: Callee,
+    pub(crate) targets: ListId,
+    pub(crate) args: (u32, u32),
+    pub(crate) answer: Option<ListId>,
+    pub(crate) result: Value,
+}
+
+impl<'a, H: Host> CallContext<'a, H> {
+    /// The host.
+    pub fn host(&mut self) -> &mut H {
+        self.m.host
+    }
+
+    /// Who and what the execution runs for (`me`, the source card, its controller).
+    pub fn env(&self) -> Env {
+        self.m.st.env
+    }
+
+    /// The program.
+    pub fn program(&self) -> &Program {
+        &self.m.rt.program
+    }
+
+    /// The catalogue.
+    pub fn catalogue(&self) -> &'static Catalogue {
+        self.m.rt.catalogue
+    }
+
+    /// The command being called, if this is a command.
+    pub fn command(&self) -> Option<CommandIdx> {
+        match self.callee {
+            Callee::Command(cmd) => Some(cmd),
+            _ => None,
+        }
+    }
+
+    /// The cost component being checked or paid, if this is a cost.
+    pub fn cost(&self) -> Option<&Cost> {
+        match self.callee {
+            Callee::Cost { i, .. } => {
+                let card = self.m.rt.program.card(self.m.st.env.card)?;
+                card.actions.get(usize::from(self.m.st.action))?.costs.get(usize::from(i))
+            }
+            _ => None,
+        }
+    }
+
+    /// What the player chose for this cost component while it was checked.
+    pub fn selection(&self) -> &[Value] {
+        match self.callee {
+            Callee::Cost { i, .. } => self.m.st.selection(i),
+            _ => &[],
+        }
+    }
+
+    /// Number of arguments passed.
+    pub fn argc(&self) -> usize {
+        self.args.1 as usize
+    }
+
+    /// Argument `i` (nil when not passed).
+    pub fn arg(&self, i: usize) -> Value {
+        if i >= self.args.1 as usize {
+            return Value::Nil;
+        }
+        self.m.st.regs.get(self.args.0 as usize + i).copied().unwrap_or_default()
+    }
+
+    /// The statement's targets, after the command's default target was applied.
+    pub fn targets(&self) -> &[Value] {
+        self.m.st.lists.get(self.targets)
+    }
+
+    /// Number of targets.
+    pub fn n_targets(&self) -> usize {
+        self.m.st.lists.len(self.targets)
+    }
+
+    /// Target `i` (nil when out of range).
+    pub fn target(&self, i: usize) -> Value {
+        self.targets().get(i).copied().unwrap_or_default()
+    }
+
+    /// The statement's restriction (`ueot`...), if any.
+    pub fn restriction(&self) -> Option<Restriction> {
+        self.m.st.x
+    }
+
+    /// The player's answer, when the builtin is called again after [`Status::Suspend`].
+    pub fn answer(&self) -> Option<&[Value]> {
+        self.answer.map(|list| self.m.st.lists.get(list))
+    }
+
+    /// The builtin's step counter: 0 on the first call of a statement, whatever
+    /// [`CallContext::set_step`] stored across suspensions after that.
+    pub fn step(&self) -> u32 {
+        self.m.st.step
+    }
+
+    /// Stores the step counter (for builtins that ask several times, like `prophecy`).
+    pub fn set_step(&mut self, step: u32) {
+        self.m.st.step = step;
+    }
+
+    /// The elements of a list value.
+    pub fn list(&self, list: ListId) -> &[Value] {
+        self.m.st.lists.get(list)
+    }
+
+    /// A new list value in the execution's arena.
+    pub fn make_list(&mut self, values: &[Value]) -> Result<Value, Trap> {
+        self.m.st.lists.make(values).map(Value::List).ok_or_else(|| Trap::new(TrapCode::ListLimit))
+    }
+
+    /// Binds a per-execution name (`discarded`, `moved`...) for the rest of the execution.
+    pub fn bind(&mut self, var: VariableIdx, value: Value) -> Result<(), Trap> {
+        if self.m.st.bind(var, value) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
+    }
+
+    /// The value of a name, as `LoadVar` reads it.
+    pub fn variable(&mut self, var: VariableIdx) -> Value {
+        self.m.load_var(var)
+    }
+
+    /// Sets the value a function returns.
+    pub fn set_result(&mut self, value: Value) {
+        self.result = value;
+    }
+
+    /// Resolves `filter` without asking anything: its candidates and what choice it asks
+    /// for. A type choice (`a,b`) is taken as the union; a random quantity is drawn.
+    pub fn resolve(&mut self, filter: FilterIdx) -> Result<Resolved, Trap> {
+        self.m.resolve_candidates(filter)
+    }
+
+    /// Asks the player to choose between `min` and `max` of `candidates`; return the
+    /// result (`Status::Suspend`) from the builtin. `tag` tells the host (and the
+    /// builtin, through [`CallContext::step`]) what is being asked.
+    pub fn choose(
+        &mut self,
+        tag: u16,
+        candidates: &[Value],
+        min: u16,
+        max: u16,
+        question: Option<StrIdx>,
+    ) -> Result<Status, Trap> {
+        let list = self.m.st.lists.make(candidates).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
+        self.choose_from(tag, list, min, max, question)
+    }
+
+    /// Asks the player to choose between `min` and `max` of the elements of `candidates`
+    /// (a list of this execution, such as [`Resolved::candidates`]).
+    pub fn choose_from(
+        &mut self,
+        tag: u16,
+        candidates: ListId,
+        min: u16,
+        max: u16,
+        question: Option<StrIdx>,
+    ) -> Result<Status, Trap> {
+        let kind = match self.callee {
+            Callee::Command(cmd) => RequestKind::Command(cmd, tag),
+            Callee::Function(func) => RequestKind::Function(func),
+            Callee::Cost { cost, .. } => RequestKind::Cost(cost),
+        };
+        if min > max || usize::from(min) > self.m.st.lists.len(candidates) {
+            return Err(Trap::new(TrapCode::BadRequest));
+        }
+        let chooser = self.m.host.chooser(&self.m.st.env, kind);
+        self.m.st.request = Some(Request { kind, chooser, candidates, min, max, question });
+        Ok(Status::Suspend)
+    }
+
+    /// Records an effect that lasts until the statement's restriction expires (or, without
+    /// one, until the source leaves play); apply it to the host, and the host's
+    /// [`Host::end_effect`] will be called with it when it ends. Gives `None` when the
+    /// same source already has exactly this effect with this restriction (re-running an
+    /// initialisation does not stack it).
+    pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
+        self.m.record_effect(kind, self.m.st.x).map(|effect| effect.id)
+    }
+
+    /// Ends the effects `source` recorded that match `kind` (a revert), calling
+    /// [`Host::end_effect`] for each.
+    pub fn end_effects(&mut self, kind: EffectKind) {
+        let source = self.m.st.env.source;
+        self.m.end_effects_where(|effect| effect.source == source && effect.kind == kind);
+    }
+
+    /// Runs the autos `event` selects now, in registration order, before the builtin goes
+    /// on (`beforeDamage` autos adjusting the damage about to be dealt). They may not ask
+    /// the player (that traps); their own events are queued as usual.
+    pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
+        let depth = u32::from(self.m.st.depth) + 1;
+        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false).map(|_| ())
+    }
+
+    /// Asks hook `event` now, as [`super::Runtime::ask`] does.
+    pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
+        let depth = u32::from(self.m.st.depth) + 1;
+        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true)
+    }
+
+    /// Queues an event: its autos run when the host next calls
+    /// [`super::Runtime::run_events`]. Traps when events cascade past the limit.
+    pub fn emit(&mut self, event: Event) -> Result<(), Trap> {
+        self.m.emit(event)
+    }
+}

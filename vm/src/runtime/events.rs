@@ -1,0 +1,213 @@
+//! Events and subscriptions: what a card's autos listen to while it is in play, which of
+//! them an emitted event selects (spec §3.11, with the FIX of B-50/B-51/B-52), and the
+//! runtime's shared mutable state (`World`): subscriptions, recorded effects, the event
+//! queue and the auto runs waiting to start.
+//!
+//! Everything is kept in `Vec`s and `VecDeque`s in registration order: no hash-map order
+//! reaches the semantics.
+
+use std::collections::VecDeque;
+
+use crate::bytecode::{CardIdx, EntryIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, VariableIdx};
+
+use super::host::{Effect, Env};
+use super::state::{ExecState, Origin, Stage};
+use super::value::{CardId, PlayerId, Value};
+
+/// How many per-event bindings an [`Event`] carries.
+pub const EVENT_BINDINGS: usize = 4;
+
+/// One event (or hook question) emitted by the game or by a builtin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    /// Which event or hook.
+    pub event: EventIdx,
+    /// The player the event belongs to: the executing player of the autos it runs (§3.1:
+    /// the active player for phase events, the blocker's controller for `canBlock`...).
+    /// Prefixes (`my`, `opp`) compare it with each auto's controller.
+    pub player: PlayerId,
+    /// The object of an object event (the attacker of `attacks`).
+    pub object: Option<Value>,
+    /// Names bound in the autos it runs (`trigger`, `attacker`, `blocker`, `uaBP`);
+    /// scalars only. `trigger` is bound to the object unless the event binds it.
+    pub bindings: [Option<(VariableIdx, Value)>; EVENT_BINDINGS],
+}
+
+impl Event {
+    /// Event `event` belonging to `player`, without object or bindings.
+    pub fn new(event: EventIdx, player: PlayerId) -> Event {
+        Event { event, player, object: None, bindings: [None; EVENT_BINDINGS] }
+    }
+
+    /// The same event with an object.
+    pub fn with_object(mut self, object: Value) -> Event {
+        self.object = Some(object);
+        self
+    }
+
+    /// The same event binding `var` to `value` in the autos it runs (ignored past
+    /// [`EVENT_BINDINGS`]).
+    pub fn bind(mut self, var: VariableIdx, value: Value) -> Event {
+        if let Some(slot) = self.bindings.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some((var, value));
+        }
+        self
+    }
+}
+
+/// One auto event a card in play listens to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Subscription {
+    pub card: CardId,
+    pub program_card: CardIdx,
+    pub auto: u16,
+    pub hook: bool,
+    pub event: EventIdx,
+    pub prefix: Option<EventPrefixIdx>,
+    pub suffix: Option<EventSuffixIdx>,
+    pub condition: Option<EntryIdx>,
+    pub controller: PlayerId,
+}
+
+/// An auto waiting to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PendingRun {
+    pub card: CardId,
+    pub program_card: CardIdx,
+    pub auto: u16,
+    pub me: PlayerId,
+    pub condition: Option<EntryIdx>,
+    /// The event it runs for (none: the card entered play).
+    pub event: Option<Event>,
+    pub depth: u32,
+}
+
+/// The runtime's mutable state shared by all executions.
+#[derive(Debug, Default)]
+pub(crate) struct World {
+    pub effects: Vec<Effect>,
+    pub next_effect: u32,
+    pub subs: Vec<Subscription>,
+    pub in_play: Vec<(CardId, CardIdx)>,
+    pub events: VecDeque<(Event, u32)>,
+    pub runs: VecDeque<PendingRun>,
+    /// Autos run synchronously (hooks, [`super::CallContext::dispatch`]), as a stack.
+    pub now: Vec<PendingRun>,
+    /// Finished executions' states, reused so that a simple effect allocates nothing;
+    /// boxed because a suspended execution owns its state through a box.
+    #[allow(clippy::vec_box)]
+    pub pool: Vec<Box<ExecState>>,
+    /// Buffers the resolver reuses (candidates from the host, intermediate lists).
+    pub scratch: Vec<Value>,
+    pub scratch2: Vec<Value>,
+    pub scratch3: Vec<Value>,
+    pub mask: Vec<bool>,
+}
+
+impl Clone for World {
+    /// Clones the game-relevant state; the pool and the scratch buffers start empty.
+    fn clone(&self) -> World {
+        World {
+            effects: self.effects.clone(),
+            next_effect: self.next_effect,
+            subs: self.subs.clone(),
+            in_play: self.in_play.clone(),
+            events: self.events.clone(),
+            runs: self.runs.clone(),
+            now: self.now.clone(),
+            ..World::default()
+        }
+    }
+}
+
+impl World {
+    /// A state for a new execution, from the pool when there is one.
+    pub fn state(
+        &mut self,
+        env: Env,
+        origin: Origin,
+        stage: Stage,
+        fuel: u64,
+        depth: u32,
+        locals: u16,
+    ) -> Box<ExecState> {
+        let mut state = self.pool.pop().unwrap_or_else(|| Box::new(ExecState::new(env)));
+        state.reset(env, origin, stage, fuel, depth, locals);
+        state
+    }
+
+    /// Gives a finished execution's state back to the pool.
+    pub fn recycle(&mut self, state: Box<ExecState>) {
+        if self.pool.len() < 8 {
+            self.pool.push(state);
+        }
+    }
+}
+
+/// The catalogue indices the runtime gives a meaning to, found by name once.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Names {
+    pub var_this: Option<VariableIdx>,
+    pub var_tgt: Option<VariableIdx>,
+    pub var_prev_tgt: Option<VariableIdx>,
+    pub var_trigger: Option<VariableIdx>,
+    pub prefix_my: Option<EventPrefixIdx>,
+    pub prefix_opp: Option<EventPrefixIdx>,
+    pub prefix_any: Option<EventPrefixIdx>,
+    pub suffix_this: Option<EventSuffixIdx>,
+    pub suffix_from_this: Option<EventSuffixIdx>,
+    pub suffix_any: Option<EventSuffixIdx>,
+    pub suffix_once: Option<EventSuffixIdx>,
+    pub restriction_opp: Option<crate::bytecode::RestrictionPrefixIdx>,
+}
+
+impl Names {
+    pub fn new(catalogue: &crate::catalogue::Catalogue) -> Names {
+        use crate::bytecode::RestrictionPrefixIdx;
+        let find = |names: &[crate::catalogue::NamedSpec], name: &str| {
+            names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
+        };
+        Names {
+            var_this: find(catalogue.variables, "this").map(VariableIdx::new),
+            var_tgt: find(catalogue.variables, "tgt").map(VariableIdx::new),
+            var_prev_tgt: find(catalogue.variables, "prevTgt").map(VariableIdx::new),
+            var_trigger: find(catalogue.variables, "trigger").map(VariableIdx::new),
+            prefix_my: find(catalogue.event_prefixes, "my").map(EventPrefixIdx::new),
+            prefix_opp: find(catalogue.event_prefixes, "opp").map(EventPrefixIdx::new),
+            prefix_any: find(catalogue.event_prefixes, "any").map(EventPrefixIdx::new),
+            suffix_this: find(catalogue.event_suffixes, "this").map(EventSuffixIdx::new),
+            suffix_from_this: find(catalogue.event_suffixes, "fromThis").map(EventSuffixIdx::new),
+            suffix_any: find(catalogue.event_suffixes, "any").map(EventSuffixIdx::new),
+            suffix_once: find(catalogue.event_suffixes, "once").map(EventSuffixIdx::new),
+            restriction_opp: find(catalogue.restriction_prefixes, "opp").map(RestrictionPrefixIdx::new),
+        }
+    }
+
+    /// Whether `sub` listens to `event` (§3.11, FIX): object events match the object unless
+    /// the suffix is `any`; other events never match a `this`/`fromThis` suffix; the prefix
+    /// compares the event's player with the auto's controller (`my`/none: same, `opp`:
+    /// other, `any`: always), and an object event without prefix ignores it.
+    pub fn selects(&self, sub: &Subscription, event: &Event, has_object: bool) -> bool {
+        if sub.event != event.event {
+            return false;
+        }
+        let suffix_any = sub.suffix.is_some() && sub.suffix == self.suffix_any;
+        let suffix_this =
+            sub.suffix.is_some() && (sub.suffix == self.suffix_this || sub.suffix == self.suffix_from_this);
+        if has_object {
+            if !suffix_any && event.object != Some(Value::Card(sub.card)) {
+                return false;
+            }
+            if sub.prefix.is_none() {
+                return true;
+            }
+        } else if suffix_this {
+            return false;
+        }
+        match sub.prefix {
+            Some(prefix) if Some(prefix) == self.prefix_any => true,
+            Some(prefix) if Some(prefix) == self.prefix_opp => event.player != sub.controller,
+            _ => event.player == sub.controller,
+        }
+    }
+}

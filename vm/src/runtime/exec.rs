@@ -1,0 +1,254 @@
+//! The dispatch loop: one `match` over [`Instr`], with the op families in `exec/`
+//! (`control`, `vars`, `expr`, `target`, `call`). [`Machine`] borrows everything one step
+//! of an execution needs: the shared program and builtins, the runtime's world, the host
+//! and the execution's state.
+//!
+//! The program was verified when it was loaded (`bytecode::load`): every register and
+//! local operand is inside its frame, every index inside its table, every jump on an
+//! instruction of the same entry, and every entry ends with an op that ends control. The
+//! loop relies on that and indexes without re-checking; a malformed `Program` cannot be
+//! built outside the loader.
+
+mod call;
+mod control;
+mod expr;
+mod target;
+mod vars;
+
+pub(crate) use call::end_effects_where as end_effects;
+
+use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};
+
+use super::Shared;
+use super::events::World;
+use super::host::Host;
+use super::state::{ExecState, Frame};
+use super::trap::{Trap, TrapCode};
+use super::value::Value;
+
+/// How deep filter expressions may nest (the loader already refuses cycles).
+pub(crate) const MAX_NESTING: u32 = 16;
+
+/// How an entry ended, or that it suspended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Return,
+    ReturnValue(Value),
+    Fail(FailReason),
+    Suspend,
+}
+
+/// What an op asks the loop to do next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    Next,
+    Jump(Pc),
+    Exit(Flow),
+    Suspend,
+}
+
+/// One step's view of the runtime.
+pub(crate) struct Machine<'a, H> {
+    pub rt: &'a Shared<H>,
+    pub world: &'a mut World,
+    pub host: &'a mut H,
+    pub st: &'a mut ExecState,
+    pub nesting: u32,
+}
+
+impl<'a, H: Host> Machine<'a, H> {
+    /// A machine over shorter borrows of the same parts (for builtin contexts).
+    pub fn reborrow(&mut self) -> Machine<'_, H> {
+        Machine {
+            rt: self.rt,
+            world: &mut *self.world,
+            host: &mut *self.host,
+            st: &mut *self.st,
+            nesting: self.nesting,
+        }
+    }
+
+    /// Takes `amount` fuel; traps when there is not enough.
+    pub fn charge(&mut self, amount: u32) -> Result<(), Trap> {
+        match self.st.fuel.checked_sub(amount) {
+            Some(left) => {
+                self.st.fuel = left;
+                Ok(())
+            }
+            None => {
+                self.st.fuel = 0;
+                Err(Trap::new(TrapCode::OutOfFuel))
+            }
+        }
+    }
+
+    /// Starts `entry` in the main frame.
+    pub fn start_main(&mut self, entry: EntryIdx) -> Result<(), Trap> {
+        let code = &self.rt.program.entries()[entry.index()];
+        if code.n_locals() > usize::from(self.st.locals) {
+            return Err(Trap::new(TrapCode::UnreachableEntry));
+        }
+        let base = usize::from(self.st.locals);
+        self.st.regs.truncate(base);
+        self.st.regs.resize(base + code.n_regs(), Value::Nil);
+        self.st.frame = Some(Frame { entry, ip: 0, base: base as u16 });
+        self.charge(1)
+    }
+
+    /// Runs the main frame until it ends or suspends.
+    pub fn run_main(&mut self) -> Result<Flow, Trap> {
+        let Some(mut frame) = self.st.frame.take() else {
+            return Ok(Flow::Return);
+        };
+        let flow = self.run_frame(&mut frame, false)?;
+        if flow == Flow::Suspend {
+            self.st.frame = Some(frame);
+        }
+        Ok(flow)
+    }
+
+    /// Evaluates a nested entry (a filter's type expression, a selector argument, an
+    /// event condition) to its value. It may not suspend.
+    pub fn eval_entry(&mut self, entry: EntryIdx) -> Result<Value, Trap> {
+        if self.nesting >= MAX_NESTING {
+            return Err(Trap::new(TrapCode::NestingTooDeep));
+        }
+        let code = &self.rt.program.entries()[entry.index()];
+        if code.n_locals() > usize::from(self.st.locals) {
+            return Err(Trap::new(TrapCode::UnreachableEntry));
+        }
+        let base = self.st.regs.len();
+        self.st.regs.resize(base + code.n_regs(), Value::Nil);
+        self.charge(1)?;
+        self.nesting += 1;
+        let mut frame = Frame { entry, ip: 0, base: base as u16 };
+        let flow = self.run_frame(&mut frame, true);
+        self.nesting -= 1;
+        self.st.regs.truncate(base);
+        Ok(match flow? {
+            Flow::ReturnValue(value) => value,
+            Flow::Return => Value::Bool(true),
+            Flow::Fail(_) | Flow::Suspend => Value::Bool(false),
+        })
+    }
+
+    /// Adds the location to a trap that has none.
+    pub fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
+        let program = &self.rt.program;
+        if trap.card.is_none() {
+            trap.card = Some(self.st.env.card);
+            trap.card_key = program.card_key(self.st.env.card).map(Into::into);
+        }
+        if trap.at.is_none() {
+            trap.at = Some((entry, pc));
+            trap.line = program.debug().and_then(|debug| debug.row_at(entry, pc)).map(|row| row.line);
+        }
+        trap
+    }
+
+    /// The dispatch loop.
+    pub fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
+        let rt = self.rt;
+        let code = &rt.program.entries()[frame.entry.index()];
+        let instrs = code.instrs();
+        let base = frame.base as usize;
+        loop {
+            // Verified at load: the last instruction ends control, so `ip` stays in range.
+            let ip = frame.ip as usize;
+            let instr = instrs[ip];
+            frame.ip += 1;
+            let step = match instr {
+                Instr::Move { a, b } => {
+                    self.st.regs[base + a.0 as usize] = self.st.regs[base + b.0 as usize];
+                    Ok(Step::Next)
+                }
+                Instr::LoadInt { a, imm } => self.set(base, a, Value::Int(imm)),
+                Instr::LoadBool { a, value } => self.set(base, a, Value::Bool(value)),
+                Instr::LoadNil { a } => self.set(base, a, Value::Nil),
+                Instr::LoadStr { a, s } => self.set(base, a, Value::Str(s)),
+                Instr::LoadConst { a, k } => self.load_const(base, a, k),
+                Instr::LoadFilter { a, f } => self.set(base, a, Value::Filter(f)),
+                Instr::LoadAsk { a } => self.set(base, a, Value::Ask),
+                Instr::MakeAmount { a, b, mode } => self.make_amount(base, a, b, mode),
+                Instr::LoadVar { a, var } => {
+                    let value = self.load_var(var);
+                    self.set(base, a, value)
+                }
+                Instr::LoadTargets { a, list } => self.load_targets(base, a, list),
+                Instr::LoadLocal { a, slot } => {
+                    let value = self.st.regs[slot.0 as usize];
+                    self.set(base, a, value)
+                }
+                Instr::StoreLocal { slot, b } => {
+                    self.st.regs[slot.0 as usize] = self.st.regs[base + b.0 as usize];
+                    Ok(Step::Next)
+                }
+                Instr::GetAttr { a, b, attr } => self.get_attr(base, a, b, attr),
+                Instr::Index { a, b, n } => self.index(base, a, b, n),
+                Instr::Add { a, b, c } => self.arith(base, a, b, c, expr::Arith::Add),
+                Instr::Sub { a, b, c } => self.arith(base, a, b, c, expr::Arith::Sub),
+                Instr::Mul { a, b, c } => self.arith(base, a, b, c, expr::Arith::Mul),
+                Instr::Div { a, b, c } => self.arith(base, a, b, c, expr::Arith::Div),
+                Instr::Rem { a, b, c } => self.arith(base, a, b, c, expr::Arith::Rem),
+                Instr::Neg { a, b } => self.neg(base, a, b),
+                Instr::Not { a, b } => self.not(base, a, b),
+                Instr::Eq { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Eq),
+                Instr::Ne { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Ne),
+                Instr::Lt { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Lt),
+                Instr::Le { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Le),
+                Instr::Gt { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Gt),
+                Instr::Ge { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Ge),
+                Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),
+                Instr::ListNew { a } => self.list_new(base, a),
+                Instr::ListPush { a, b } => self.list_push(base, a, b),
+                Instr::IterStart { a, b } => self.iter_start(base, a, b),
+                Instr::IterNext { a, it, exit } => self.iter_next(base, a, it, exit),
+                Instr::Resolve { a, f } => self.resolve_op(base, a, f),
+                Instr::Jump { target } => Ok(Step::Jump(target)),
+                Instr::JumpIf { a, target } => self.jump_if(base, a, target, true),
+                Instr::JumpIfNot { a, target } => self.jump_if(base, a, target, false),
+                Instr::JumpIfFailed { target } => self.jump_if_status(target, false),
+                Instr::JumpIfSucceeded { target } => self.jump_if_status(target, true),
+                Instr::Target { f, exit } => self.target_op(f, Some(exit)),
+                Instr::TargetOpt { f } => self.target_op(f, None),
+                Instr::SetTargets { a } => self.set_targets(base, a),
+                Instr::Restrict { restriction, prefix } => self.restrict(restriction, prefix),
+                Instr::EndStatement {} => self.end_statement(),
+                Instr::Call { cmd, base: args, argc } => self.call(base, cmd, args, argc, None),
+                Instr::Confirm { cmd, skip } => self.confirm(cmd, skip),
+                Instr::Grant { ability } => self.grant(ability),
+                Instr::Revoke { ability } => self.revoke(ability),
+                Instr::May { question, skip } => self.may(question, skip),
+                Instr::Return {} => Ok(Step::Exit(Flow::Return)),
+                Instr::ReturnValue { a } => Ok(Step::Exit(Flow::ReturnValue(self.st.regs[base + a.0 as usize]))),
+                Instr::Fail { reason } => Ok(Step::Exit(Flow::Fail(reason))),
+            };
+            let step = step.map_err(|trap| self.locate(trap, frame.entry, code.pcs()[ip]))?;
+            match step {
+                Step::Next => {}
+                Step::Jump(target) => {
+                    self.take_jump(frame, target).map_err(|trap| self.locate(trap, frame.entry, code.pcs()[ip]))?
+                }
+                Step::Exit(flow) => return Ok(flow),
+                Step::Suspend if nested => {
+                    return Err(self.locate(Trap::new(TrapCode::SuspendInNestedEntry), frame.entry, code.pcs()[ip]));
+                }
+                Step::Suspend => return Ok(Flow::Suspend),
+            }
+        }
+    }
+
+    /// Moves `frame` to the instruction at `target`, charging one unit of fuel: each
+    /// basic block entered by a jump pays for itself.
+    pub fn take_jump(&mut self, frame: &mut Frame, target: Pc) -> Result<(), Trap> {
+        let code = &self.rt.program.entries()[frame.entry.index()];
+        // Verified at load: every jump target is an instruction of its entry.
+        frame.ip = code.instr_index(target).unwrap_or(0) as u16;
+        self.charge(1)
+    }
+
+    fn set(&mut self, base: usize, a: crate::bytecode::Reg, value: Value) -> Result<Step, Trap> {
+        self.st.regs[base + a.0 as usize] = value;
+        Ok(Step::Next)
+    }
+}

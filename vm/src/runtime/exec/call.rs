@@ -1,0 +1,212 @@
+//! Effect ops: `Call` and `CallFn` through the builtin table, `Confirm` and `May`
+//! (yes/no requests), `Grant` and `Revoke` (recorded ability effects), plus the effect
+//! ledger and event emission the builtins reach through their context.
+
+use crate::bytecode::{AbilityIdx, CommandIdx, FunctionIdx, Pc, Reg, StrIdx};
+use crate::catalogue::DefaultTarget;
+
+use super::{Machine, Step};
+use crate::runtime::MAX_EVENT_DEPTH;
+use crate::runtime::builtins::{CallContext, Callee, Status};
+use crate::runtime::events::Event;
+use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
+use crate::runtime::state::Pending;
+use crate::runtime::trap::{Trap, TrapCode};
+use crate::runtime::value::{ListId, Value};
+
+impl<H: Host> Machine<'_, H> {
+    /// `Call`: `answer` is set when the builtin is re-entered after a choice.
+    pub(crate) fn call(
+        &mut self,
+        base: usize,
+        cmd: CommandIdx,
+        args: Reg,
+        argc: u8,
+        answer: Option<ListId>,
+    ) -> Result<Step, Trap> {
+        let f = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
+        self.charge(1)?;
+        if answer.is_none() {
+            self.st.step = 0;
+        }
+        self.st.request = None;
+        let targets = self.effective_targets(cmd)?;
+        let mut ctx = CallContext {
+            m: self.reborrow(),
+            callee: Callee::Command(cmd),
+            targets,
+            args: ((base + args.0 as usize) as u32, u32::from(argc)),
+            answer,
+            result: Value::Nil,
+        };
+        match f(&mut ctx)? {
+            Status::Success => {
+                self.st.st = true;
+                Ok(Step::Next)
+            }
+            Status::Failure => {
+                self.st.st = false;
+                Ok(Step::Next)
+            }
+            Status::Suspend => {
+                if self.st.request.is_none() {
+                    return Err(Trap::new(TrapCode::BadRequest));
+                }
+                self.st.pending = Pending::Call { cmd, base: args, argc };
+                Ok(Step::Suspend)
+            }
+        }
+    }
+
+    /// `CallFn`.
+    pub(crate) fn call_fn(
+        &mut self,
+        base: usize,
+        a: Reg,
+        func: FunctionIdx,
+        args: Reg,
+        argc: u8,
+        answer: Option<ListId>,
+    ) -> Result<Step, Trap> {
+        let f = self.rt.builtins.get_function(func).ok_or(TrapCode::MissingBuiltin)?;
+        self.charge(1)?;
+        if answer.is_none() {
+            self.st.step = 0;
+        }
+        self.st.request = None;
+        let targets = self.st.t;
+        let mut ctx = CallContext {
+            m: self.reborrow(),
+            callee: Callee::Function(func),
+            targets,
+            args: ((base + args.0 as usize) as u32, u32::from(argc)),
+            answer,
+            result: Value::Nil,
+        };
+        let status = f(&mut ctx)?;
+        let result = ctx.result;
+        match status {
+            Status::Success | Status::Failure => {
+                self.st.regs[base + a.0 as usize] = result;
+                Ok(Step::Next)
+            }
+            Status::Suspend => {
+                if self.st.request.is_none() {
+                    return Err(Trap::new(TrapCode::BadRequest));
+                }
+                self.st.pending = Pending::CallFn { a, func, base: args, argc };
+                Ok(Step::Suspend)
+            }
+        }
+    }
+
+    /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
+    fn effective_targets(&mut self, cmd: CommandIdx) -> Result<ListId, Trap> {
+        if !self.st.lists.is_empty(self.st.t) {
+            return Ok(self.st.t);
+        }
+        let default = self.rt.catalogue.commands.get(cmd.index()).map(|spec| spec.default_target);
+        let value = match default {
+            Some(DefaultTarget::Source) => Value::Card(self.st.env.source),
+            Some(DefaultTarget::SourceController) => Value::Player(self.host.controller(self.st.env.source)),
+            _ => return Ok(self.st.t),
+        };
+        Ok(self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?)
+    }
+
+    pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {
+        self.ask_yes_no(RequestKind::Confirm(cmd), None)?;
+        self.st.pending = Pending::Confirm { skip };
+        Ok(Step::Suspend)
+    }
+
+    pub(super) fn may(&mut self, question: Option<StrIdx>, skip: Pc) -> Result<Step, Trap> {
+        self.ask_yes_no(RequestKind::May, question)?;
+        self.st.pending = Pending::May { skip };
+        Ok(Step::Suspend)
+    }
+
+    /// The targets of a grant: `T`, or the source when there are none.
+    fn grant_targets(&mut self) -> Result<ListId, Trap> {
+        if !self.st.lists.is_empty(self.st.t) {
+            return Ok(self.st.t);
+        }
+        Ok(self.st.lists.make(&[Value::Card(self.st.env.source)]).ok_or(TrapCode::ListLimit)?)
+    }
+
+    pub(super) fn grant(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
+        let targets = self.grant_targets()?;
+        for i in 0..self.st.lists.len(targets) {
+            let target = self.st.lists.get(targets)[i];
+            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.x) {
+                self.host.apply_effect(&effect);
+            }
+        }
+        self.st.st = true;
+        Ok(Step::Next)
+    }
+
+    pub(super) fn revoke(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
+        let targets = self.grant_targets()?;
+        let source = self.st.env.source;
+        for i in 0..self.st.lists.len(targets) {
+            let target = self.st.lists.get(targets)[i];
+            let kind = EffectKind::Ability { target, ability };
+            self.end_effects_where(|effect| effect.source == source && effect.kind == kind);
+        }
+        self.st.st = true;
+        Ok(Step::Next)
+    }
+
+    /// Records an effect of the current source with `restriction`; `None` when exactly
+    /// this effect is already recorded (idempotent grants, FIX of B-35).
+    pub(crate) fn record_effect(&mut self, kind: EffectKind, restriction: Option<Restriction>) -> Option<Effect> {
+        let source = self.st.env.source;
+        let duplicate = self
+            .world
+            .effects
+            .iter()
+            .any(|effect| effect.source == source && effect.kind == kind && effect.restriction == restriction);
+        if duplicate {
+            return None;
+        }
+        let effect = Effect {
+            id: EffectId(self.world.next_effect),
+            source,
+            controller: self.st.env.controller,
+            restriction,
+            kind,
+        };
+        self.world.next_effect = self.world.next_effect.wrapping_add(1);
+        self.world.effects.push(effect);
+        Some(effect)
+    }
+
+    /// Ends every recorded effect that `pred` selects, in the order they were recorded.
+    pub(crate) fn end_effects_where(&mut self, pred: impl Fn(&Effect) -> bool) {
+        end_effects_where(&mut self.world.effects, self.host, pred);
+    }
+
+    /// Queues an event emitted by this execution.
+    pub(crate) fn emit(&mut self, event: Event) -> Result<(), Trap> {
+        let depth = u32::from(self.st.depth) + 1;
+        if depth > MAX_EVENT_DEPTH {
+            return Err(Trap::new(TrapCode::EventCascade));
+        }
+        self.world.events.push_back((event, depth));
+        Ok(())
+    }
+}
+
+/// Ends (removes and reports to the host) every effect `pred` selects, in order.
+pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
+    let mut i = 0;
+    while i < effects.len() {
+        if pred(&effects[i]) {
+            let effect = effects.remove(i);
+            host.end_effect(&effect);
+        } else {
+            i += 1;
+        }
+    }
+}

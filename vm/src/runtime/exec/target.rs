@@ -1,0 +1,135 @@
+//! Statement ops: `Target`, `TargetOpt`, `Resolve` (through the resolver in
+//! `runtime/resolve.rs`), `SetTargets`, `Restrict`, `EndStatement`, and how a filter's
+//! choice request is made and completed.
+
+use crate::bytecode::{FilterIdx, Pc, Reg, RestrictionIdx, RestrictionPrefixIdx};
+
+use super::{Machine, Step};
+use crate::runtime::host::{Host, RequestKind, Restriction};
+use crate::runtime::resolve::Resolution;
+use crate::runtime::state::{Pending, Request};
+use crate::runtime::trap::{Trap, TrapCode};
+use crate::runtime::value::{ListId, Value};
+
+impl<H: Host> Machine<'_, H> {
+    pub(super) fn target_op(&mut self, f: FilterIdx, exit: Option<Pc>) -> Result<Step, Trap> {
+        if !self.st.lists.is_empty(self.st.g) {
+            self.st.p = self.st.g;
+        }
+        let resolution = self.resolve_filter(f, None)?;
+        self.filter_step(resolution, f, None, exit, exit.is_none())
+    }
+
+    pub(super) fn resolve_op(&mut self, base: usize, a: Reg, f: FilterIdx) -> Result<Step, Trap> {
+        let resolution = self.resolve_filter(f, None)?;
+        // Registers of a suspended (main) frame start at 0; in a nested frame a choice
+        // traps, so `a` is only written here directly.
+        match resolution {
+            Resolution::Nothing => {
+                self.st.regs[base + a.0 as usize] = Value::Bool(false);
+                Ok(Step::Next)
+            }
+            Resolution::List(list) => {
+                self.st.regs[base + a.0 as usize] = Value::List(list);
+                Ok(Step::Next)
+            }
+            other => self.filter_step(other, f, Some(a), None, true),
+        }
+    }
+
+    /// What a filter's resolution means for the statement: set `T` (or write a register),
+    /// jump to `exit`, or suspend for a choice.
+    pub(crate) fn filter_step(
+        &mut self,
+        resolution: Resolution,
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    ) -> Result<Step, Trap> {
+        match resolution {
+            Resolution::Nothing => match (write, exit) {
+                (Some(a), _) => {
+                    self.st.regs[usize::from(self.st.locals) + a.0 as usize] = Value::Bool(false);
+                    Ok(Step::Next)
+                }
+                (None, Some(exit)) if !optional => Ok(Step::Jump(exit)),
+                (None, _) => {
+                    self.st.t = ListId(0);
+                    Ok(Step::Next)
+                }
+            },
+            Resolution::List(list) => Ok(self.filter_chosen(list, write)),
+            Resolution::Choose { candidates, min, max } => {
+                self.request(RequestKind::Targets, candidates, min, max, None);
+                self.st.pending = Pending::Filter { f, write, exit, optional };
+                Ok(Step::Suspend)
+            }
+            Resolution::ChooseType { options } => {
+                self.request(RequestKind::TargetType, options, 1, 1, None);
+                self.st.pending = Pending::FilterType { f, write, exit, optional };
+                Ok(Step::Suspend)
+            }
+        }
+    }
+
+    /// The filter's result is `list`.
+    pub(crate) fn filter_chosen(&mut self, list: ListId, write: Option<Reg>) -> Step {
+        match write {
+            Some(a) => self.st.regs[usize::from(self.st.locals) + a.0 as usize] = Value::List(list),
+            None => self.st.t = list,
+        }
+        Step::Next
+    }
+
+    /// Stores a request for the host.
+    pub(crate) fn request(
+        &mut self,
+        kind: RequestKind,
+        candidates: ListId,
+        min: u16,
+        max: u16,
+        question: Option<crate::bytecode::StrIdx>,
+    ) {
+        let chooser = self.host.chooser(&self.st.env, kind);
+        self.st.request = Some(Request { kind, chooser, candidates, min, max, question });
+    }
+
+    /// A yes/no request.
+    pub(crate) fn ask_yes_no(
+        &mut self,
+        kind: RequestKind,
+        question: Option<crate::bytecode::StrIdx>,
+    ) -> Result<(), Trap> {
+        let list = self.st.lists.make(&[Value::Bool(true), Value::Bool(false)]).ok_or(TrapCode::ListLimit)?;
+        self.request(kind, list, 1, 1, question);
+        Ok(())
+    }
+
+    pub(super) fn set_targets(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
+        let list = match self.st.regs[base + a.0 as usize] {
+            Value::List(list) => list,
+            value @ (Value::Card(_) | Value::Player(_)) => self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?,
+            _ => ListId(0),
+        };
+        self.st.t = list;
+        Ok(Step::Next)
+    }
+
+    pub(super) fn restrict(
+        &mut self,
+        kind: RestrictionIdx,
+        prefix: Option<RestrictionPrefixIdx>,
+    ) -> Result<Step, Trap> {
+        self.st.x = Some(Restriction { kind, prefix });
+        Ok(Step::Next)
+    }
+
+    pub(super) fn end_statement(&mut self) -> Result<Step, Trap> {
+        self.st.p = self.st.t;
+        self.st.t = self.st.g;
+        self.st.x = None;
+        self.st.st = true;
+        Ok(Step::Next)
+    }
+}

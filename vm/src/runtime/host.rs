@@ -1,0 +1,211 @@
+//! [`Host`]: the game primitives an engine provides to the runtime — cards and their
+//! properties, zones, players and their counters, randomness, who chooses, and the
+//! effects the runtime records (ability grants and the builtins' timed effects).
+//!
+//! The runtime calls the first group itself (filter resolution, expressions, events); the
+//! rest are there for the game's builtins (the stdlib), which reach the host through
+//! [`super::CallContext::host`]. Every method has a plain-data signature: the host never
+//! holds a reference into the runtime, and values that are lists live in the
+//! execution's [`Lists`], which the methods that may return lists are handed.
+
+use crate::bytecode::{
+    AbilityIdx, AttributeIdx, CardIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, RankingIdx, RestrictionIdx,
+    RestrictionPrefixIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
+};
+
+use super::value::{CardId, Lists, PlayerId, Value};
+
+/// Who and what an execution runs for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Env {
+    /// The executing player (`me`, `my...`, dialogs), as spec §3.1 defines it.
+    pub me: PlayerId,
+    /// The controller of the source card when the execution started.
+    pub controller: PlayerId,
+    /// The source card (`this`).
+    pub source: CardId,
+    /// The bundle card whose rules run.
+    pub card: CardIdx,
+}
+
+/// A restriction (`ueot`, `oppueot`, ...): how long a granted effect lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Restriction {
+    /// Which timer (`ueot`).
+    pub kind: RestrictionIdx,
+    /// Its prefix (`opp`), if written.
+    pub prefix: Option<RestrictionPrefixIdx>,
+}
+
+/// Identity of one recorded effect, unique within a runtime.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EffectId(pub u32);
+
+/// What a recorded effect changed, so that exactly it can be undone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EffectKind {
+    /// An ability given to a card or player (`+unblockable`, `abilities = ...`).
+    Ability {
+        /// The card or player that has it.
+        target: Value,
+        /// Which ability.
+        ability: AbilityIdx,
+    },
+    /// An effect of a game builtin (a rule switch, a cost change...): `code` is the
+    /// builtin's own tag; `target` and `value` are scalars (never lists).
+    Custom {
+        /// The builtin's tag for the kind of effect.
+        code: u16,
+        /// What it applies to (a player, a card, nil for global).
+        target: Value,
+        /// Its parameter (the rule switch, the amount...).
+        value: Value,
+    },
+}
+
+/// One effect the runtime keeps track of until it expires or its source leaves play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Effect {
+    /// Its identity.
+    pub id: EffectId,
+    /// The card whose rule granted it.
+    pub source: CardId,
+    /// The controller of that card when it was granted (restriction timers count its turns).
+    pub controller: PlayerId,
+    /// How long it lasts; `None`: until the source leaves play.
+    pub restriction: Option<Restriction>,
+    /// What it is.
+    pub kind: EffectKind,
+}
+
+/// What a choice request is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RequestKind {
+    /// Targets of a filter (rule target, statement target, `each`, a requisite).
+    Targets,
+    /// Which type of a `a,b` filter (`player,character`): candidates are type-term indices.
+    TargetType,
+    /// Which action of a card with several: candidates are action indices.
+    Action,
+    /// A `[[may]]` question: candidates are `true` and `false`.
+    May,
+    /// A `cmd?` confirmation: candidates are `true` and `false`.
+    Confirm(crate::bytecode::CommandIdx),
+    /// A choice a command asks for; `tag` is the builtin's own.
+    Command(crate::bytecode::CommandIdx, u16),
+    /// A choice for paying a cost component.
+    Cost(crate::bytecode::CostIdx),
+    /// A choice a function asks for (`flipCoin()`).
+    Function(crate::bytecode::FunctionIdx),
+}
+
+/// The game primitives the runtime and the game's builtins use.
+///
+/// Only [`Host::opponent`], [`Host::controller`], [`Host::zone_cards`] and
+/// [`Host::random`] must be written; every other method has a neutral default (no card
+/// has a property, no counter changes), so a toy host stays small.
+pub trait Host {
+    // ---- players and cards ----
+
+    /// The other player of `player`.
+    fn opponent(&self, player: PlayerId) -> PlayerId;
+
+    /// Who controls `card` now.
+    fn controller(&self, card: CardId) -> PlayerId;
+
+    /// Appends to `out` the cards of `zone` (with its prefix, relative to `env.me` and
+    /// `env.source`), in zone order: the candidates of a target filter.
+    fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>);
+
+    /// The card's type (`character`).
+    fn card_type(&self, _card: CardId) -> Option<CardTypeIdx> {
+        None
+    }
+
+    /// Whether the card has the subtype.
+    fn card_subtype_is(&self, _card: CardId, _subtype: SubtypeIdx) -> bool {
+        false
+    }
+
+    /// Whether the card's name is `name` (compared case-insensitively).
+    fn card_name_is(&self, _card: CardId, _name: &str) -> bool {
+        false
+    }
+
+    /// Whether a keyword filter term (`frozen`) holds for the card or player.
+    fn has_keyword(&self, _object: Value, _keyword: FilterKeywordIdx) -> bool {
+        false
+    }
+
+    /// A comparable property of the card (`bp`); `None` when it has none (the comparison
+    /// is then false).
+    fn property(&self, _object: Value, _property: ComparableIdx) -> Option<i32> {
+        None
+    }
+
+    /// The key of a ranking (`bp:lowest`): the candidates with the smallest key are kept,
+    /// ties included; `None` leaves the candidate out.
+    fn rank_key(&self, _object: Value, _ranking: RankingIdx, _word: u16) -> Option<i64> {
+        None
+    }
+
+    /// Whether the auto of `card` may fire now (a character at 0 BP or in a United Attack
+    /// may not).
+    fn auto_may_fire(&self, _card: CardId) -> bool {
+        true
+    }
+
+    // ---- expressions ----
+
+    /// A catalogue variable the runtime does not bind itself (`me`, `alone`); the runtime
+    /// binds `this`, `tgt`, `prevTgt` and the per-execution names (event, cost and command
+    /// results) first.
+    fn variable(&mut self, _env: &Env, _var: VariableIdx, _lists: &mut Lists) -> Value {
+        Value::Nil
+    }
+
+    /// An attribute of a value (`me.hp`, `discarded.size`); lists it returns go in `lists`.
+    fn attribute(&mut self, _env: &Env, _object: Value, _attr: AttributeIdx, _lists: &mut Lists) -> Value {
+        Value::Nil
+    }
+
+    // ---- randomness and choices ----
+
+    /// A uniformly random integer in `0..bound` (`bound >= 1`) from the game's seeded,
+    /// platform-independent generator.
+    fn random(&mut self, bound: u32) -> u32;
+
+    /// Who answers a request of `kind` (by default the executing player).
+    fn chooser(&self, env: &Env, _kind: RequestKind) -> PlayerId {
+        env.me
+    }
+
+    // ---- recorded effects ----
+
+    /// An effect starts: the runtime calls this for ability grants; builtins apply their
+    /// custom effects themselves.
+    fn apply_effect(&mut self, _effect: &Effect) {}
+
+    /// An effect ends (its restriction expired, its source left play, or a revert
+    /// removed it): undo exactly it.
+    fn end_effect(&mut self, _effect: &Effect) {}
+
+    // ---- state for the game's builtins ----
+
+    /// Appends the cards of `player`'s `zone` to `out`, in order (index 0 = top).
+    fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, _out: &mut Vec<Value>) {}
+
+    /// Moves `card` to `player`'s `zone` at `position` (0 top, -1 bottom); false when it
+    /// could not.
+    fn move_card(&mut self, _card: CardId, _player: PlayerId, _zone: ZoneIdx, _position: i32) -> bool {
+        false
+    }
+
+    /// A counter of a card or player (`hp`, `sp`, `bp`).
+    fn counter(&self, _object: Value, _attr: AttributeIdx) -> i32 {
+        0
+    }
+
+    /// Sets a counter of a card or player.
+    fn set_counter(&mut self, _object: Value, _attr: AttributeIdx, _value: i32) {}
+}

@@ -1,0 +1,307 @@
+//! The filter resolver (spec §3.6 with its FIX notes): a compiled [`Filter`] is turned
+//! into the cards or players it designates, and into what the player must choose.
+//!
+//! Order: type choice (`a,b` with a keyword: the player picks the type, see
+//! [`Machine::resolve_filter`]) → per type term: candidates (players, `this`, an
+//! expression's value, or the zone's cards from the host) → `^` leaves out the source →
+//! the type test (`!` negates) → the filter terms (OR of AND-lists, duplicates removed,
+//! rankings relative to the candidates left) → pick → concatenation → random quantity
+//! (host RNG) → `::not(expr)` selector (order kept) → choice request when the quantity
+//! asks the player to choose among more candidates than the minimum.
+//!
+//! Intermediate lists use the execution's reusable buffers, so resolving allocates
+//! nothing once they have grown.
+
+use crate::bytecode::{CompareOp, FilterIdx, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
+
+use super::builtins::Resolved;
+use super::exec::Machine;
+use super::host::Host;
+use super::trap::{Trap, TrapCode};
+use super::value::{ListId, Value};
+
+/// What resolving a filter for a statement gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Resolution {
+    /// Nothing matched (the resolver's failure).
+    Nothing,
+    /// These, without asking.
+    List(ListId),
+    /// The player chooses `min..=max` of these.
+    Choose { candidates: ListId, min: u16, max: u16 },
+    /// The player first chooses one of the type terms (candidates: their indices).
+    ChooseType { options: ListId },
+}
+
+impl<H: Host> Machine<'_, H> {
+    /// Resolves `f` for a statement, a rule target or `each`; `chosen_type` is the answer
+    /// to an earlier [`Resolution::ChooseType`].
+    pub(crate) fn resolve_filter(&mut self, f: FilterIdx, chosen_type: Option<u16>) -> Result<Resolution, Trap> {
+        let filter = &self.rt.program.filters()[f.index()];
+        if chosen_type.is_none()
+            && filter.type_op == TypeOp::Choice
+            && filter.types.len() > 1
+            && filter.types.iter().any(|term| is_keyword(term.atom))
+        {
+            let mut options = std::mem::take(&mut self.world.scratch);
+            options.clear();
+            options.extend((0..filter.types.len()).map(|i| Value::Int(i as i32)));
+            let list = self.st.lists.make(&options);
+            self.world.scratch = options;
+            let options = list.ok_or(TrapCode::ListLimit)?;
+            return Ok(Resolution::ChooseType { options });
+        }
+        let resolved = self.match_filter(f, chosen_type)?;
+        Ok(if !resolved.matched {
+            Resolution::Nothing
+        } else if resolved.choose {
+            Resolution::Choose { candidates: resolved.candidates, min: resolved.min, max: resolved.max }
+        } else {
+            Resolution::List(resolved.candidates)
+        })
+    }
+
+    /// Resolves `f` without asking: every type term (or only `only_type`), joined.
+    pub(crate) fn resolve_candidates(&mut self, f: FilterIdx) -> Result<Resolved, Trap> {
+        self.match_filter(f, None)
+    }
+
+    fn match_filter(&mut self, f: FilterIdx, only_type: Option<u16>) -> Result<Resolved, Trap> {
+        let rt = self.rt;
+        let filter = &rt.program.filters()[f.index()];
+        let mut acc = std::mem::take(&mut self.world.scratch3);
+        acc.clear();
+        let mut can_choose = false;
+        let result = (|| {
+            for (i, term) in filter.types.iter().enumerate() {
+                if only_type.is_some_and(|only| usize::from(only) != i) {
+                    continue;
+                }
+                can_choose |= self.match_type(f, *term, &mut acc)?;
+            }
+            Ok::<(), Trap>(())
+        })();
+        if let Err(trap) = result {
+            self.world.scratch3 = acc;
+            return Err(trap);
+        }
+        let (mut min, mut max) = match filter.qty {
+            None => (1, 1),
+            Some(Qty::Exact(n)) => (n, n),
+            Some(Qty::Range { min, max }) => (min, max),
+            Some(Qty::All) => (1, u16::MAX),
+            Some(Qty::Random(_)) => (0, 0),
+        };
+        if matches!(filter.qty, Some(Qty::Random(_))) || (filter.pick.is_some() && filter.qty.is_none()) {
+            can_choose = false;
+        }
+        if let Some(Qty::Random(n)) = filter.qty {
+            let keep = usize::from(n).min(acc.len());
+            for i in 0..keep {
+                let j = i + self.host.random((acc.len() - i) as u32) as usize;
+                let last = acc.len() - 1;
+                acc.swap(i, j.min(last));
+            }
+            acc.truncate(keep);
+        }
+        if let Some(selector) = filter.selector {
+            let value = match self.eval_entry(selector.arg) {
+                Ok(value) => value,
+                Err(trap) => {
+                    self.world.scratch3 = acc;
+                    return Err(trap);
+                }
+            };
+            let lists = &self.st.lists;
+            acc.retain(|item| match value {
+                Value::List(list) => !lists.get(list).contains(item),
+                single => single != *item,
+            });
+        }
+        let matched = !acc.is_empty() || filter.pick.is_some();
+        let len = acc.len().min(usize::from(u16::MAX)) as u16;
+        max = max.min(len);
+        let choose = can_choose && (len > min || (min == 0 && len > 0));
+        if !choose {
+            min = len;
+            max = len;
+        }
+        let candidates = self.st.lists.make(&acc);
+        self.world.scratch3 = acc;
+        let candidates = candidates.ok_or(TrapCode::ListLimit)?;
+        Ok(Resolved { candidates, matched, choose, min, max })
+    }
+
+    /// Appends to `acc` what one type term matches; returns whether it lets the player
+    /// choose.
+    fn match_type(&mut self, f: FilterIdx, term: TypeTerm, acc: &mut Vec<Value>) -> Result<bool, Trap> {
+        let rt = self.rt;
+        let filter = &rt.program.filters()[f.index()];
+        let env = self.st.env;
+        let mut cand = std::mem::take(&mut self.world.scratch);
+        cand.clear();
+        let mut choose = !term.plural;
+        match term.atom {
+            TypeAtom::Me => {
+                cand.push(Value::Player(env.me));
+                choose = false;
+            }
+            TypeAtom::Opp => {
+                cand.push(Value::Player(self.host.opponent(env.me)));
+                choose = false;
+            }
+            TypeAtom::Player | TypeAtom::Players => {
+                cand.push(Value::Player(env.me));
+                let opp = self.host.opponent(env.me);
+                if opp != env.me {
+                    cand.push(Value::Player(opp));
+                }
+                choose = term.atom == TypeAtom::Player;
+            }
+            TypeAtom::This => {
+                cand.push(Value::Card(env.source));
+                choose = false;
+            }
+            TypeAtom::Expr(entry) => {
+                choose = false;
+                match self.eval_entry(entry) {
+                    Ok(Value::List(list)) => cand.extend_from_slice(self.st.lists.get(list)),
+                    Ok(value @ (Value::Card(_) | Value::Player(_))) => cand.push(value),
+                    Ok(_) => {}
+                    Err(trap) => {
+                        self.world.scratch = cand;
+                        return Err(trap);
+                    }
+                }
+            }
+            TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
+                self.host.zone_cards(&env, filter.zone, &mut cand);
+                cand.retain(|&item| self.type_test(term, item));
+            }
+        }
+        if term.exclude_source {
+            cand.retain(|&item| item != Value::Card(env.source));
+        }
+        self.apply_terms(&filter.terms, &mut cand);
+        if let Some(pick) = filter.pick {
+            let n = pick.unsigned_abs() as usize;
+            if pick >= 0 {
+                cand.truncate(n);
+            } else if cand.len() > n {
+                cand.drain(..cand.len() - n);
+            }
+        }
+        for item in cand.iter() {
+            if !acc.contains(item) {
+                acc.push(*item);
+            }
+        }
+        self.world.scratch = cand;
+        Ok(choose)
+    }
+
+    fn type_test(&self, term: TypeTerm, item: Value) -> bool {
+        let Value::Card(card) = item else {
+            return false;
+        };
+        let host = &*self.host;
+        let result = match term.atom {
+            TypeAtom::CardType(ty) => host.card_type(card) == Some(ty),
+            TypeAtom::Subtype(subtype) => host.card_subtype_is(card, subtype),
+            TypeAtom::Name(name) => self.rt.program.string(name).is_some_and(|name| host.card_name_is(card, name)),
+            _ => true,
+        };
+        result != term.negate
+    }
+
+    /// Keeps the candidates that pass the OR-list of AND-lists of terms, in the order of
+    /// the alternatives, without duplicates.
+    fn apply_terms(&mut self, terms: &[Vec<Term>], cand: &mut Vec<Value>) {
+        if terms.is_empty() {
+            return;
+        }
+        let mut out = std::mem::take(&mut self.world.scratch2);
+        let mut mask = std::mem::take(&mut self.world.mask);
+        out.clear();
+        for alternative in terms {
+            mask.clear();
+            mask.resize(cand.len(), true);
+            for term in alternative {
+                self.apply_term(*term, cand, &mut mask);
+            }
+            for (item, keep) in cand.iter().zip(&mask) {
+                if *keep && !out.contains(item) {
+                    out.push(*item);
+                }
+            }
+        }
+        std::mem::swap(cand, &mut out);
+        self.world.scratch2 = out;
+        self.world.mask = mask;
+    }
+
+    fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
+        let host = &*self.host;
+        match term.kind {
+            TermKind::Rank { ranking, word } => {
+                let best = cand
+                    .iter()
+                    .zip(mask.iter())
+                    .filter(|(_, keep)| **keep)
+                    .filter_map(|(item, _)| host.rank_key(*item, ranking, word))
+                    .min();
+                for (item, keep) in cand.iter().zip(mask.iter_mut()) {
+                    if *keep {
+                        let is_best = best.is_some() && host.rank_key(*item, ranking, word) == best;
+                        *keep = is_best != term.negated;
+                    }
+                }
+            }
+            _ => {
+                for (item, keep) in cand.iter().zip(mask.iter_mut()) {
+                    if *keep {
+                        let holds = match term.kind {
+                            TermKind::Keyword(keyword) => host.has_keyword(*item, keyword),
+                            TermKind::Compare { property, op, value } => {
+                                host.property(*item, property).is_some_and(|actual| compare(actual, op, value))
+                            }
+                            TermKind::CardType(ty) => {
+                                item.as_card().is_some_and(|card| host.card_type(card) == Some(ty))
+                            }
+                            TermKind::Subtype(subtype) => {
+                                item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype))
+                            }
+                            TermKind::Rank { .. } => true,
+                        };
+                        *keep = holds != term.negated;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn compare(actual: i32, op: CompareOp, value: i32) -> bool {
+    match op {
+        CompareOp::Eq => actual == value,
+        CompareOp::Ne => actual != value,
+        CompareOp::Lt => actual < value,
+        CompareOp::Le => actual <= value,
+        CompareOp::Gt => actual > value,
+        CompareOp::Ge => actual >= value,
+    }
+}
+
+/// A type the player picks between when several are joined by `,` (spec §3.6 step 1).
+fn is_keyword(atom: TypeAtom) -> bool {
+    matches!(
+        atom,
+        TypeAtom::Any
+            | TypeAtom::Player
+            | TypeAtom::Players
+            | TypeAtom::Me
+            | TypeAtom::Opp
+            | TypeAtom::This
+            | TypeAtom::CardType(_)
+    )
+}

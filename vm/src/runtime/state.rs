@@ -1,0 +1,422 @@
+//! The state of one execution (`ExecState`) and its owned, cloneable handle
+//! ([`Execution`]) that the host holds while the execution waits for a player's answer.
+//!
+//! Everything an execution refers to lives inside it: registers, locals, the list arena,
+//! the statement state (`T`, `P`, `G`, `X`, `St`), the per-execution names (`trigger`,
+//! `discarded`...), the pipeline stage and what the pending request waits for. Nothing
+//! points into the host or the runtime, so an execution can be cloned (AI search) and
+//! resumed later, on the clone or the original.
+
+use crate::bytecode::{
+    CommandIdx, CostIdx, EntryIdx, FailReason, FilterIdx, FunctionIdx, Pc, Reg, StrIdx, VariableIdx,
+};
+
+use super::host::{Env, RequestKind, Restriction};
+use super::value::{ListId, Lists, PlayerId, Value};
+
+/// A request for a player's choice: the execution is suspended until the host resumes it
+/// with an answer, a list of distinct candidates of length `min..=max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Request {
+    /// What the choice is about.
+    pub kind: RequestKind,
+    /// Who chooses.
+    pub chooser: PlayerId,
+    /// The candidates, in the execution's arena ([`Execution::candidates`]).
+    pub candidates: ListId,
+    /// Fewest candidates to choose.
+    pub min: u16,
+    /// Most candidates to choose.
+    pub max: u16,
+    /// The question (`[[may 'Draw?']]`), if the bundle has one.
+    pub question: Option<StrIdx>,
+}
+
+/// How an execution ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Completion {
+    /// It ran to the end (also when a `[[may]]` was declined).
+    Success,
+    /// It stopped early, for this reason; nothing after the reason was done.
+    Failure(Failure),
+    /// A hook or condition-only rule answered this.
+    Answer(bool),
+}
+
+/// Why an execution failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Failure {
+    /// A requisite matched nothing (nothing was paid).
+    RequisitesNotMet,
+    /// The rule target matched nothing (nothing was paid).
+    RuleTargetNotFound,
+    /// A cost component cannot be paid (nothing was paid).
+    CostNotPaid,
+    /// A statement's non-optional target matched nothing.
+    NoTargets,
+    /// The first statement's condition was false: no effect.
+    NoEffect,
+    /// The card has no action to activate.
+    NoAction,
+}
+
+impl From<FailReason> for Failure {
+    fn from(reason: FailReason) -> Failure {
+        match reason {
+            FailReason::NoTargets => Failure::NoTargets,
+            FailReason::NoEffect => Failure::NoEffect,
+        }
+    }
+}
+
+/// What started an execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// A player activated an action.
+    Activation,
+    /// An auto ran for an event (or when its card entered play).
+    Auto { auto: u16 },
+    /// A hook auto is answering a question (never suspends).
+    Hook { auto: u16 },
+}
+
+/// Where the activation pipeline is (spec §3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stage {
+    Requisite(u16),
+    RuleTarget(u16),
+    ChooseAction,
+    Vars,
+    CostCheck(u16),
+    CostPay(u16),
+    Body,
+}
+
+/// The running entry of the main frame.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Frame {
+    pub entry: EntryIdx,
+    /// Index into the entry's instructions (an entry has at most 65 535 bytes of code).
+    pub ip: u16,
+    /// First register of the frame (locals, then at most 16 nested frames of 256).
+    pub base: u16,
+}
+
+/// What a suspended execution waits for, so that the answer completes the right thing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pending {
+    None,
+    /// `Target`/`TargetOpt`/`Resolve` (`write` set: `Resolve` into that register).
+    Filter {
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    },
+    /// The type choice of a filter, before its candidates.
+    FilterType {
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    },
+    /// A rule-target filter of the pipeline.
+    RuleTarget {
+        i: u16,
+    },
+    /// The type choice of a rule-target filter.
+    RuleTargetType {
+        i: u16,
+    },
+    ChooseAction,
+    Call {
+        cmd: CommandIdx,
+        base: Reg,
+        argc: u8,
+    },
+    CallFn {
+        a: Reg,
+        func: FunctionIdx,
+        base: Reg,
+        argc: u8,
+    },
+    Cost {
+        i: u16,
+        cost: CostIdx,
+    },
+    May {
+        skip: Pc,
+    },
+    Confirm {
+        skip: Pc,
+    },
+}
+
+/// The whole state of one execution.
+#[derive(Debug, Clone)]
+pub(crate) struct ExecState {
+    pub env: Env,
+    pub origin: Origin,
+    pub stage: Stage,
+    pub frame: Option<Frame>,
+    /// The locals `L[..]` (the first `locals` slots), then the main frame's registers,
+    /// then the registers of nested frames.
+    pub regs: Vec<Value>,
+    /// How many locals the execution reserves (the program's largest local count).
+    pub locals: u16,
+    pub lists: Lists,
+    /// `T`, `P`, `G`.
+    pub t: ListId,
+    pub p: ListId,
+    pub g: ListId,
+    /// `X`.
+    pub x: Option<Restriction>,
+    /// `St`: true = success.
+    pub st: bool,
+    /// Per-execution names (`trigger`, `discarded`...): a list of `Int(var), value`
+    /// pairs, most recent last. What cost component `i` is paid with is kept there too,
+    /// under the key `Int(-1 - i)`.
+    pub bindings: ListId,
+    pub pending: Pending,
+    pub request: Option<Request>,
+    /// The builtin's step counter while it suspends several times.
+    pub step: u32,
+    pub action: u16,
+    pub fuel: u32,
+    /// Event cascade depth of the execution (0 for a player's activation).
+    pub depth: u16,
+}
+
+impl ExecState {
+    pub fn new(env: Env) -> ExecState {
+        ExecState {
+            env,
+            origin: Origin::Activation,
+            stage: Stage::Body,
+            frame: None,
+            regs: Vec::new(),
+            locals: 0,
+            lists: Lists::default(),
+            t: ListId(0),
+            p: ListId(0),
+            g: ListId(0),
+            x: None,
+            st: true,
+            bindings: ListId(0),
+            pending: Pending::None,
+            request: None,
+            step: 0,
+            action: 0,
+            fuel: 0,
+            depth: 0,
+        }
+    }
+
+    /// Resets for a new execution, keeping every buffer's capacity.
+    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, depth: u32, locals: u16) {
+        self.env = env;
+        self.origin = origin;
+        self.stage = stage;
+        self.frame = None;
+        self.regs.clear();
+        self.regs.resize(usize::from(locals), Value::Nil);
+        self.locals = locals;
+        self.lists.clear();
+        // List 0 is the empty list: `T`, `P` and `G` start there.
+        let _ = self.lists.empty();
+        self.t = ListId(0);
+        self.p = ListId(0);
+        self.g = ListId(0);
+        self.x = None;
+        self.st = true;
+        self.bindings = ListId(0);
+        self.pending = Pending::None;
+        self.request = None;
+        self.step = 0;
+        self.action = 0;
+        self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
+        self.depth = u16::try_from(depth).unwrap_or(u16::MAX);
+    }
+
+    /// The value bound to `var` in this execution, if any.
+    pub fn binding(&self, var: VariableIdx) -> Option<Value> {
+        self.lookup(Value::Int(var.0 as i32))
+    }
+
+    fn lookup(&self, key: Value) -> Option<Value> {
+        self.lists.get(self.bindings).chunks_exact(2).rev().find(|pair| pair[0] == key).map(|pair| pair[1])
+    }
+
+    /// Binds `var` to `value` (hiding an earlier binding); false when the arena is full.
+    pub fn bind(&mut self, var: VariableIdx, value: Value) -> bool {
+        self.bind_key(Value::Int(var.0 as i32), value)
+    }
+
+    fn bind_key(&mut self, key: Value, value: Value) -> bool {
+        let Some(list) = self.lists.push(self.bindings, key) else {
+            return false;
+        };
+        let Some(list) = self.lists.push(list, value) else {
+            return false;
+        };
+        self.bindings = list;
+        true
+    }
+
+    fn selection_key(i: u16) -> Value {
+        Value::Int(-1 - i32::from(i))
+    }
+
+    /// What the player chose to pay cost component `i` with.
+    pub fn selection(&self, i: u16) -> &[Value] {
+        match self.lookup(ExecState::selection_key(i)) {
+            Some(Value::List(list)) => self.lists.get(list),
+            _ => &[],
+        }
+    }
+
+    /// Records what cost component `i` is paid with; false when the arena is full.
+    pub fn set_selection(&mut self, i: u16, chosen: ListId) -> bool {
+        self.bind_key(ExecState::selection_key(i), Value::List(chosen))
+    }
+
+    pub fn heap_bytes(&self) -> usize {
+        self.regs.capacity() * size_of::<Value>() + self.lists.heap_bytes()
+    }
+}
+
+/// A suspended execution: an owned value the host keeps while a player decides, then
+/// hands back to [`super::Runtime::resume`] with the answer. Cloning it gives an
+/// independent execution (AI search can try several answers).
+#[derive(Debug, Clone)]
+pub struct Execution {
+    pub(crate) state: Box<ExecState>,
+}
+
+impl Execution {
+    /// Wraps a state that waits for an answer, trimming its buffers: a suspended
+    /// execution is kept, cloned and stored, so it should be small.
+    pub(crate) fn suspend(mut state: Box<ExecState>) -> Execution {
+        state.regs.shrink_to_fit();
+        state.lists.shrink_to_fit();
+        Execution { state }
+    }
+
+    /// What the execution waits for.
+    pub fn request(&self) -> Request {
+        // A suspended execution always has a request: `Runtime` only hands out suspended
+        // executions.
+        self.state.request.unwrap_or(Request {
+            kind: RequestKind::May,
+            chooser: self.state.env.me,
+            candidates: ListId(0),
+            min: 0,
+            max: 0,
+            question: None,
+        })
+    }
+
+    /// The candidates of the request, in order.
+    pub fn candidates(&self) -> &[Value] {
+        self.state.lists.get(self.request().candidates)
+    }
+
+    /// The elements of a list value of this execution.
+    pub fn list(&self, list: ListId) -> &[Value] {
+        self.state.lists.get(list)
+    }
+
+    /// Who and what the execution runs for.
+    pub fn env(&self) -> Env {
+        self.state.env
+    }
+
+    /// Bytes the execution occupies: the handle, its state and every buffer's capacity.
+    pub fn footprint(&self) -> usize {
+        size_of::<Execution>() + size_of::<ExecState>() + self.state.heap_bytes()
+    }
+}
+
+/// What a call into the runtime ended with.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// The execution finished.
+    Done(Completion),
+    /// The execution waits for a player's answer.
+    Suspended(Execution),
+}
+
+impl Outcome {
+    /// The completion, if the execution finished.
+    pub fn done(&self) -> Option<Completion> {
+        match self {
+            Outcome::Done(completion) => Some(*completion),
+            Outcome::Suspended(_) => None,
+        }
+    }
+
+    /// The suspended execution, if any.
+    pub fn suspended(self) -> Option<Execution> {
+        match self {
+            Outcome::Suspended(exec) => Some(exec),
+            Outcome::Done(_) => None,
+        }
+    }
+}
+
+/// Why an answer was refused. The execution is handed back unchanged and can be resumed
+/// with another answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InvalidAnswer {
+    /// Fewer or more choices than the request's `min..=max`.
+    Count {
+        /// How many were given.
+        given: usize,
+        /// Fewest allowed.
+        min: u16,
+        /// Most allowed.
+        max: u16,
+    },
+    /// A choice that is not one of the candidates.
+    NotACandidate(Value),
+    /// The same candidate twice.
+    Duplicate(Value),
+}
+
+impl std::fmt::Display for InvalidAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InvalidAnswer::Count { given, min, max } => {
+                write!(f, "{given} choices given, between {min} and {max} expected")
+            }
+            InvalidAnswer::NotACandidate(value) => write!(f, "{value:?} is not one of the candidates"),
+            InvalidAnswer::Duplicate(value) => write!(f, "{value:?} chosen twice"),
+        }
+    }
+}
+
+/// [`super::Runtime::resume`] failed.
+#[derive(Debug, Clone)]
+pub enum ResumeError {
+    /// The answer was refused; here is the execution back, still resumable.
+    Invalid(Execution, InvalidAnswer),
+    /// The execution trapped after the answer was accepted.
+    Trap(super::trap::Trap),
+}
+
+impl From<super::trap::Trap> for ResumeError {
+    fn from(trap: super::trap::Trap) -> ResumeError {
+        ResumeError::Trap(trap)
+    }
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResumeError::Invalid(_, reason) => write!(f, "invalid answer: {reason}"),
+            ResumeError::Trap(trap) => trap.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ResumeError {}

@@ -1,0 +1,217 @@
+//! Values of the interpreter and the per-execution list arena they point into.
+//!
+//! A [`Value`] is 12 bytes and `Copy`: lists are [`ListId`]s into the [`Lists`] arena of the
+//! execution that made them, so registers, locals and the statement state (`T`, `P`, `G`)
+//! copy freely and a suspended execution owns everything it refers to. The arena is cleared
+//! (keeping its capacity) when a pooled execution is reused, which is what keeps a simple
+//! effect free of heap allocation in steady state.
+
+use crate::bytecode::{AmountMode, FilterIdx, RuleSwitchIdx, StrIdx, ZoneRef};
+
+/// A card as the host identifies it (an instance on the table, not a bundle card).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CardId(pub u32);
+
+/// A player as the host identifies it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u32);
+
+/// A list in the arena of one execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ListId(pub u32);
+
+/// One value of RuleScript.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Value {
+    /// Nothing (also the result of a failed evaluation, such as a division by zero).
+    #[default]
+    Nil,
+    /// An integer.
+    Int(i32),
+    /// A boolean.
+    Bool(bool),
+    /// A string of the bundle.
+    Str(StrIdx),
+    /// A card.
+    Card(CardId),
+    /// A player.
+    Player(PlayerId),
+    /// A list of the execution's arena.
+    List(ListId),
+    /// A filter passed unresolved as an argument (`discard(<1>*)`).
+    Filter(FilterIdx),
+    /// A pile argument (`ctrlDeck`).
+    Pile(ZoneRef),
+    /// A game-rule switch.
+    RuleSwitch(RuleSwitchIdx),
+    /// A change of a counter: `300` adds, `=e` sets, `x2` multiplies.
+    Amount(AmountMode, i32),
+    /// The `?` position argument: the player chooses.
+    Ask,
+    /// An iterator over a list: the list and the next position.
+    Iter(ListId, u32),
+}
+
+impl Value {
+    /// The integer, if the value is one (a boolean counts as 0 or 1).
+    pub fn as_int(self) -> Option<i32> {
+        match self {
+            Value::Int(value) => Some(value),
+            Value::Bool(value) => Some(i32::from(value)),
+            _ => None,
+        }
+    }
+
+    /// The card, if the value is one.
+    pub fn as_card(self) -> Option<CardId> {
+        match self {
+            Value::Card(card) => Some(card),
+            _ => None,
+        }
+    }
+
+    /// The player, if the value is one.
+    pub fn as_player(self) -> Option<PlayerId> {
+        match self {
+            Value::Player(player) => Some(player),
+            _ => None,
+        }
+    }
+
+    /// The list, if the value is one.
+    pub fn as_list(self) -> Option<ListId> {
+        match self {
+            Value::List(list) => Some(list),
+            _ => None,
+        }
+    }
+}
+
+/// Where one list lives in [`Lists::items`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+/// The list arena of one execution. A list never changes, with one exception that codegen
+/// relies on: [`Lists::push`] grows the arena's last list in place, and codegen only pushes
+/// to a list it has just made (`ListNew` ... `ListPush`), before anything else refers to it.
+/// List 0 is the execution's empty list and never grows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Lists {
+    spans: Vec<Span>,
+    items: Vec<Value>,
+}
+
+/// The most elements all lists of one execution may hold together.
+pub const MAX_LIST_ITEMS: usize = 1 << 16;
+
+impl Lists {
+    /// Forgets every list, keeping the capacity.
+    pub fn clear(&mut self) {
+        self.spans.clear();
+        self.items.clear();
+    }
+
+    /// A new list with `values`; `None` when the arena is full.
+    pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
+        if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
+            return None;
+        }
+        let start = self.items.len() as u32;
+        self.items.extend_from_slice(values);
+        self.spans.push(Span { start, len: values.len() as u32 });
+        Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// A new empty list.
+    pub fn empty(&mut self) -> Option<ListId> {
+        self.make(&[])
+    }
+
+    /// A new list with the elements of `list` followed by `value`: in place when `list` is
+    /// the arena's last list (codegen's `ListNew`/`ListPush` loops), a copy otherwise.
+    pub fn push(&mut self, list: ListId, value: Value) -> Option<ListId> {
+        if self.items.len() >= MAX_LIST_ITEMS {
+            return None;
+        }
+        let span = *self.spans.get(list.0 as usize)?;
+        // List 0 is the execution's shared empty list: never grown in place.
+        let is_last = list.0 != 0
+            && list.0 as usize + 1 == self.spans.len()
+            && (span.start + span.len) as usize == self.items.len();
+        if is_last {
+            self.items.push(value);
+            self.spans[list.0 as usize].len += 1;
+            return Some(list);
+        }
+        let start = self.items.len();
+        self.items.extend_from_within(span.start as usize..(span.start + span.len) as usize);
+        self.items.push(value);
+        self.spans.push(Span { start: start as u32, len: span.len + 1 });
+        Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// A new list: `a` then `b`.
+    pub fn concat(&mut self, a: ListId, b: ListId) -> Option<ListId> {
+        let (sa, sb) = (*self.spans.get(a.0 as usize)?, *self.spans.get(b.0 as usize)?);
+        if self.items.len() + (sa.len + sb.len) as usize > MAX_LIST_ITEMS {
+            return None;
+        }
+        let start = self.items.len();
+        self.items.extend_from_within(sa.start as usize..(sa.start + sa.len) as usize);
+        self.items.extend_from_within(sb.start as usize..(sb.start + sb.len) as usize);
+        self.spans.push(Span { start: start as u32, len: sa.len + sb.len });
+        Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// The elements of `list` (empty for an unknown id).
+    pub fn get(&self, list: ListId) -> &[Value] {
+        match self.spans.get(list.0 as usize) {
+            Some(span) => &self.items[span.start as usize..(span.start + span.len) as usize],
+            None => &[],
+        }
+    }
+
+    /// Number of elements of `list`.
+    pub fn len(&self, list: ListId) -> usize {
+        self.spans.get(list.0 as usize).map_or(0, |span| span.len as usize)
+    }
+
+    /// Whether `list` has no elements.
+    pub fn is_empty(&self, list: ListId) -> bool {
+        self.len(list) == 0
+    }
+
+    /// Gives back unused capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.spans.shrink_to_fit();
+        self.items.shrink_to_fit();
+    }
+
+    /// Bytes of heap this arena holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.spans.capacity() * size_of::<Span>() + self.items.capacity() * size_of::<Value>()
+    }
+}
+
+/// `truthy(v)`: false for nil, false, 0 and the empty list; true otherwise.
+pub fn truthy(value: Value, lists: &Lists) -> bool {
+    match value {
+        Value::Nil | Value::Bool(false) | Value::Int(0) => false,
+        Value::List(list) => !lists.is_empty(list),
+        _ => true,
+    }
+}
+
+/// Equality as RuleScript sees it: lists compare by elements, everything else by value.
+pub fn equal(a: Value, b: Value, lists: &Lists) -> bool {
+    match (a, b) {
+        (Value::List(x), Value::List(y)) => lists.get(x) == lists.get(y),
+        (Value::Bool(x), Value::Int(y)) | (Value::Int(y), Value::Bool(x)) => i32::from(x) == y,
+        _ => a == b,
+    }
+}
+
+const _: () = assert!(size_of::<Value>() <= 12);

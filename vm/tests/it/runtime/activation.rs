@@ -1,0 +1,190 @@
+//! The activation pipeline (spec §3.3 with the FIX of B-28): requisites → rule target →
+//! choice of action → vars → every cost component checked → every component paid →
+//! statements.
+
+use vm::bytecode::*;
+use vm::runtime::*;
+
+use super::support::*;
+
+fn statement(code: &mut CodeBuilder, text: &str) {
+    chain(code, text);
+}
+
+struct Spec {
+    requisite: bool,
+    target: Option<bool>,
+    actions: Vec<(&'static str, Vec<Cost>)>,
+    vars: bool,
+}
+
+/// A card: optional requisite `character@oppRing`, optional rule target `<1>character@oppRing`
+/// (`target?` when the flag is true), actions running the chains given, optional vars
+/// entry storing `abs(-5)` in L0 that the first action's `damage(L0)` reads.
+fn build(spec: Spec) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut card = Card::new(bundle.intern("card"));
+    if spec.requisite {
+        card.requisites.push(bundle.add_filter(filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING))));
+    }
+    if let Some(optional) = spec.target {
+        let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+        f.qty = Some(Qty::Exact(1));
+        card.target = Some(RuleTarget { optional, filters: vec![bundle.add_filter(f)] });
+    }
+    if spec.vars {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::LoadInt { a: Reg(1), imm: -5 });
+        code.emit(Instr::CallFn { a: Reg(0), func: FunctionIdx(1), base: Reg(1), argc: 1 });
+        code.emit(Instr::StoreLocal { slot: Local(0), b: Reg(0) });
+        code.emit(Instr::Return {});
+        card.vars = Some(bundle.add_entry(code));
+    }
+    for (i, (text, costs)) in spec.actions.into_iter().enumerate() {
+        let mut code = CodeBuilder::new();
+        if spec.vars && i == 0 {
+            code.emit(Instr::LoadLocal { a: Reg(0), slot: Local(0) });
+            code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+            code.emit(Instr::EndStatement {});
+        }
+        statement(&mut code, text);
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let label = bundle.intern(text);
+        card.actions.push(Action { label: Some(label), costs, entry });
+    }
+    bundle.add_card(card, "card.rules");
+    load(bundle)
+}
+
+fn cost(idx: u32, count: Option<u32>) -> Cost {
+    Cost { cost: CostIdx(idx), count, filter: None }
+}
+
+fn simple(actions: Vec<(&'static str, Vec<Cost>)>) -> Spec {
+    Spec { requisite: false, target: None, actions, vars: false }
+}
+
+#[test]
+fn requisites_gate_the_activation() {
+    let program = build(Spec { requisite: true, ..simple(vec![("a", vec![cost(0, None)])]) });
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    assert!(!rt.requisites_met(&mut host, source, CardIdx(0), P0).unwrap());
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RequisitesNotMet)));
+    assert!(!host.take_log().iter().any(|line| line.starts_with("cost")), "nothing was checked or paid");
+    host.add("x", P1, RING, 300);
+    assert!(rt.requisites_met(&mut host, source, CardIdx(0), P0).unwrap());
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+}
+
+#[test]
+fn a_rule_target_is_chosen_before_anything_is_paid() {
+    let program = build(Spec { target: Some(false), ..simple(vec![("a", vec![cost(0, None)])]) });
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RuleTargetNotFound)));
+    assert!(!host.cards[0].frozen);
+
+    host.add("x", P1, RING, 300);
+    host.add("y", P1, RING, 300);
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("rule target");
+    assert_eq!(exec.request().kind, RequestKind::Targets);
+    assert!(!host.cards[0].frozen, "not paid while choosing");
+    host.take_log();
+    let done = rt.resume(&mut host, exec, &[Value::Card(CardId(2))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert!(host.cards[0].frozen);
+    assert_eq!(host.take_log().iter().filter(|line| line.starts_with("cost")).count(), 2);
+}
+
+#[test]
+fn an_optional_rule_target_may_match_nothing() {
+    let program = build(Spec { target: Some(true), ..simple(vec![("a", vec![])]) });
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
+#[test]
+fn the_player_chooses_one_of_several_actions() {
+    let program = build(simple(vec![("a", vec![]), ("b", vec![])]));
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("which action");
+    assert_eq!(exec.request().kind, RequestKind::Action);
+    assert_eq!(exec.candidates(), &[Value::Int(0), Value::Int(1)]);
+    rt.resume(&mut host, exec, &[Value::Int(1)]).unwrap();
+    assert_eq!(host.commands(), vec!["b"]);
+}
+
+#[test]
+fn vars_run_before_the_statements() {
+    let program = build(Spec { vars: true, ..simple(vec![("a", vec![])]) });
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    // damage has no default target: it acts on nothing, with 5 as its argument.
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
+/// `{F}{X}`: X can never be paid, so F is not paid either.
+#[test]
+fn every_cost_is_checked_before_any_is_paid() {
+    let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
+    assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
+    assert!(!host.cards[0].frozen);
+}
+
+/// `{F}{D(2)}`: the player picks the two cards while D is checked; both components are
+/// paid afterwards, F first; `discarded` is bound for the statements.
+#[test]
+fn a_cost_may_ask_what_to_pay_with() {
+    let program = build(simple(vec![("a", vec![cost(0, None), cost(1, Some(2))])]));
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    host.add("h1", P0, HAND, 0);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)), "one card is not enough");
+    assert!(!host.cards[0].frozen);
+    host.add("h2", P0, HAND, 0);
+    host.add("h3", P0, HAND, 0);
+    host.take_log();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("which cards");
+    assert_eq!(exec.request().kind, RequestKind::Cost(CostIdx(1)));
+    assert_eq!((exec.request().min, exec.request().max), (2, 2));
+    assert!(!host.cards[0].frozen);
+    assert_eq!(host.take_log(), vec!["cost F check", "cost D check 2 of 3"]);
+    let done = rt.resume(&mut host, exec, &[Value::Card(CardId(3)), Value::Card(CardId(1))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(
+        host.take_log(),
+        vec!["cost D chosen", "cost F pay", "cost D pay [Card(CardId(3)), Card(CardId(1))]", "cmd a",]
+    );
+    assert_eq!(host.cards[2].zone, HAND);
+}
+
+#[test]
+fn an_unknown_card_traps() {
+    let mut rt = runtime(build(simple(vec![("a", vec![])])));
+    let mut host = TestHost::new();
+    let trap = rt.activate(&mut host, CardId(0), CardIdx(9), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::UnknownCard);
+}

@@ -1,0 +1,338 @@
+//! Events and hooks: subscription on entering play, unsubscription on leaving, selection
+//! by prefix and suffix, registration order, `once`, event payloads bound per execution,
+//! event-less autos, hooks, and an auto that retriggers itself.
+
+use vm::bytecode::*;
+use vm::runtime::*;
+
+use super::support::*;
+
+/// One auto: `(event, prefix, suffix, hook, body chain)`.
+type AutoSpec<'a> = (EventIdx, Option<EventPrefixIdx>, Option<EventSuffixIdx>, bool, &'a str);
+
+/// One card per auto.
+fn cards(autos: &[AutoSpec<'_>]) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    for (i, &(event, prefix, suffix, hook, body)) in autos.iter().enumerate() {
+        let mut code = CodeBuilder::new();
+        chain(&mut code, body);
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern(&format!("card{i}")));
+        card.autos.push(Auto { hook, events: vec![EventRef { event, prefix, suffix, condition: None }], entry });
+        bundle.add_card(card, &format!("card{i}.rules"));
+    }
+    load(bundle)
+}
+
+fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
+    let outcome = rt.run_events(host).expect("no trap");
+    assert_eq!(outcome.done(), Some(Completion::Success));
+}
+
+#[test]
+fn autos_listen_while_in_play_in_registration_order() {
+    let program = cards(&[(END_PHASE, None, None, false, "a"), (END_PHASE, None, None, false, "b")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P0, RING, 500);
+    // Registration order, not card order: the second card enters first.
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    rt.emit(Event::new(END_PHASE, P0));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["b", "a"]);
+    rt.leave_play(&mut host, second);
+    rt.emit(Event::new(END_PHASE, P0));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+    // Entering twice subscribes once.
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    rt.emit(Event::new(END_PHASE, P0));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
+#[test]
+fn prefixes_compare_the_event_player_with_the_controller() {
+    let program = cards(&[
+        (END_PHASE, None, None, false, "a"),
+        (END_PHASE, Some(PREFIX_OPP), None, false, "b"),
+        (END_PHASE, Some(EventPrefixIdx(2)), None, false, "c"),
+    ]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    for i in 0..3 {
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
+    }
+    rt.emit(Event::new(END_PHASE, P0));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "c"]);
+    rt.emit(Event::new(END_PHASE, P1));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["b", "c"]);
+}
+
+#[test]
+fn object_events_match_this_card_unless_any() {
+    let program = cards(&[(ATTACKS, None, None, false, "a"), (ATTACKS, None, Some(EventSuffixIdx(1)), false, "b")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P1, RING, 500);
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    rt.emit(Event::new(ATTACKS, P0).with_object(Value::Card(first)));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "b"]);
+    rt.emit(Event::new(ATTACKS, P0).with_object(Value::Card(second)));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["b"]);
+}
+
+#[test]
+fn once_fires_once() {
+    let program = cards(&[(END_PHASE, None, Some(SUFFIX_ONCE), false, "a")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    for _ in 0..2 {
+        rt.emit(Event::new(END_PHASE, P0));
+        drain(&mut rt, &mut host);
+    }
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
+/// `~attacks~ damage(100) to(trigger)`: the event's payload is bound for that run only.
+#[test]
+fn event_bindings_are_per_execution() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
+    code.emit(Instr::SetTargets { a: Reg(1) });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 100 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.autos.push(Auto {
+        hook: false,
+        events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
+        entry,
+    });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 500);
+    let victim = host.add("victim", P1, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    rt.emit(Event::new(END_PHASE, P0).bind(VAR_TRIGGER, Value::Card(victim)));
+    rt.emit(Event::new(END_PHASE, P1));
+    drain(&mut rt, &mut host);
+    // The second run has no trigger: `damage` gets no targets and does nothing.
+    assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 100"]);
+}
+
+#[test]
+fn autos_without_events_run_when_the_card_enters() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    chain(&mut code, "a");
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.abilities.push(PIERCE);
+    card.autos.push(Auto { hook: false, events: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    assert!(host.has_ability(Value::Card(card), PIERCE));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty(), "entering again does not run it again");
+    rt.leave_play(&mut host, card);
+    assert!(!host.has_ability(Value::Card(card), PIERCE));
+}
+
+/// `?canBlock? [[if c]]`: a condition-only hook answers with the condition.
+#[test]
+fn hooks_answer_questions() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    for answer in [true, false] {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::LoadBool { a: Reg(0), value: answer });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern(&format!("hook{answer}")));
+        card.autos.push(Auto {
+            hook: true,
+            events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
+            entry,
+        });
+        bundle.add_card(card, "hook.rules");
+    }
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    let yes = host.add("yes", P0, RING, 500);
+    let no = host.add("no", P0, RING, 500);
+    let ask = |rt: &mut Runtime<TestHost>, host: &mut TestHost, card: CardId| {
+        rt.ask(host, Event::new(CAN_BLOCK, P1).with_object(Value::Card(card))).unwrap()
+    };
+    assert_eq!(ask(&mut rt, &mut host, yes), None, "nobody listens yet");
+    rt.enter_play(&mut host, yes, CardIdx(0)).unwrap();
+    rt.enter_play(&mut host, no, CardIdx(1)).unwrap();
+    assert_eq!(ask(&mut rt, &mut host, yes), Some(true));
+    assert_eq!(ask(&mut rt, &mut host, no), Some(false));
+    // A hook does not run as an event.
+    rt.emit(Event::new(CAN_BLOCK, P1).with_object(Value::Card(yes)));
+    drain(&mut rt, &mut host);
+}
+
+/// `~endPhase~ emitEnd()`: an auto whose effect emits the event it listens to ends with a
+/// trap instead of hanging.
+#[test]
+fn an_auto_that_retriggers_itself_traps() {
+    let program = cards(&[(END_PHASE, None, None, false, "emitEnd")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    rt.emit(Event::new(END_PHASE, P0));
+    let trap = rt.run_events(&mut host).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::EventCascade);
+    assert_eq!(trap.card_key.as_deref(), Some("card0"));
+    assert_eq!(host.commands().len() as u32, MAX_EVENT_DEPTH + 1);
+    assert_eq!(trap.to_string(), "event cascade too deep in card card0");
+}
+
+/// A `[[may]]` inside an auto suspends the event run; resuming it and running the
+/// events again continues with the next auto.
+#[test]
+fn an_auto_may_suspend() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    for body in ["may", "b"] {
+        let mut code = CodeBuilder::new();
+        if body == "may" {
+            let skip = code.new_label();
+            code.emit(Instr::May { question: None, skip });
+            chain(&mut code, "a");
+            code.bind(skip);
+        } else {
+            chain(&mut code, body);
+        }
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern(body));
+        card.autos.push(Auto {
+            hook: false,
+            events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
+            entry,
+        });
+        bundle.add_card(card, "x.rules");
+    }
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    for i in 0..2 {
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
+    }
+    rt.emit(Event::new(END_PHASE, P0));
+    let exec = rt.run_events(&mut host).unwrap().suspended().expect("may");
+    assert_eq!(rt.pending_events(), 1);
+    let done = rt.resume(&mut host, exec, &[Value::Bool(true)]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "b"]);
+}
+
+/// `~endPhase~ dispatchEnd()`: running the `endPhase` autos now from one of them
+/// cascades, and ends with a trap rather than a hang or a stack overflow.
+#[test]
+fn an_auto_that_runs_itself_now_traps() {
+    let program = cards(&[(END_PHASE, None, None, false, "dispatchEnd & a"), (END_PHASE, None, None, false, "b")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P0, RING, 500);
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    rt.emit(Event::new(END_PHASE, P0));
+    let trap = rt.run_events(&mut host).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::EventCascade);
+    assert_eq!(trap.card_key.as_deref(), Some("card0"));
+    let log = host.commands();
+    assert!(log.len() > 2 && log.iter().all(|line| line == "b"), "{log:?}");
+}
+
+/// `dispatchEnd & a` in an action: the `endPhase` autos run before `dispatchEnd` returns.
+#[test]
+fn dispatched_autos_run_before_the_builtin_goes_on() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    for (i, (prefix, body)) in [(None, "dispatchEnd & a"), (Some(PREFIX_OPP), "b"), (None, "c")].into_iter().enumerate()
+    {
+        let mut code = CodeBuilder::new();
+        chain(&mut code, body);
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern(&format!("card{i}")));
+        if i == 0 {
+            card.actions.push(Action { label: None, costs: vec![], entry });
+        } else {
+            card.autos.push(Auto {
+                hook: false,
+                events: vec![EventRef { event: END_PHASE, prefix, suffix: None, condition: None }],
+                entry,
+            });
+        }
+        bundle.add_card(card, "x.rules");
+    }
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    for i in 1..3 {
+        let listener = host.add("listener", P1, RING, 500);
+        rt.enter_play(&mut host, listener, CardIdx(i)).unwrap();
+    }
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    // Only the `opp` listener fires for P0's event; it runs inside `dispatchEnd`.
+    assert_eq!(host.commands(), vec!["b", "dispatchEnd", "a"]);
+    assert_eq!(rt.pending_events(), 0);
+}
+
+/// `~attacks:this~ damage(1) to(trigger)`: an object event binds `trigger` to its object.
+#[test]
+fn the_object_of_an_event_is_its_trigger() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
+    code.emit(Instr::SetTargets { a: Reg(1) });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.autos.push(Auto {
+        hook: false,
+        events: vec![EventRef { event: ATTACKS, prefix: None, suffix: Some(EventSuffixIdx(1)), condition: None }],
+        entry,
+    });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 500);
+    let attacker = host.add("attacker", P1, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    rt.emit(Event::new(ATTACKS, P1).with_object(Value::Card(attacker)));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 1"]);
+}

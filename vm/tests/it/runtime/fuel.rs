@@ -1,0 +1,91 @@
+//! Fuel and traps: a runaway loop ends with `OutOfFuel`, naming the card and the source
+//! line; fuel is charged per jump and per call, not per instruction.
+
+use vm::bytecode::*;
+use vm::runtime::*;
+
+use super::support::*;
+
+const SOURCE: &str = "action = ok & loop()\n";
+
+fn looping(with_debug: bool) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    bundle.set_strip(!with_debug);
+    let mut code = CodeBuilder::new();
+    code.set_location(SourceLocation { line: 1, line_start: 0, span_start: 9, span_end: 20, text: SOURCE.trim_end() });
+    let top = code.new_label();
+    code.bind(top);
+    code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+    code.emit(Instr::Jump { target: top });
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("spinner"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "spinner.rules");
+    let bytes = bundle.finish().unwrap();
+    Program::load(&bytes, &CATALOGUE).unwrap()
+}
+
+#[test]
+fn a_runaway_loop_runs_out_of_fuel() {
+    let mut rt = runtime(looping(true));
+    rt.set_fuel(1_000);
+    let mut host = TestHost::new();
+    host.logging = false;
+    let card = host.add("spinner", P0, RING, 0);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+    assert_eq!(trap.card_key.as_deref(), Some("spinner"));
+    assert_eq!(trap.line, Some(1));
+    assert_eq!(trap.to_string(), "out of fuel in card spinner at line 1");
+    assert_eq!(TrapCode::OutOfFuel.message(), "out of fuel");
+}
+
+#[test]
+fn without_debug_info_the_trap_still_names_the_card() {
+    let mut program = looping(true);
+    program.strip();
+    let mut rt = runtime(program);
+    rt.set_fuel(100);
+    let mut host = TestHost::new();
+    let card = host.add("spinner", P0, RING, 0);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.to_string(), "out of fuel in card spinner");
+    assert_eq!(trap.line, None);
+    // The pipeline's seven stages (1 each) and the start of the entry (1), then a call
+    // (1) and a jump (1) per iteration.
+    assert_eq!(host.commands().len(), (100 - 8) / 2);
+}
+
+#[test]
+fn straight_line_code_costs_one_unit_per_call_not_per_instruction() {
+    let mut code = CodeBuilder::new();
+    for _ in 0..20 {
+        code.emit(Instr::LoadInt { a: Reg(1), imm: 1 });
+        code.emit(Instr::Add { a: Reg(1), b: Reg(1), c: Reg(1) });
+    }
+    chain(&mut code, "ok & ok");
+    code.emit(Instr::Return {});
+    let mut rt = runtime(one_action(code));
+    // Seven pipeline stages, the start of the entry, two calls; 40 instructions are free.
+    rt.set_fuel(7 + 1 + 2);
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 0);
+    let outcome = rt.activate(&mut host, card, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    rt.set_fuel(7 + 1 + 1);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+}
+
+#[test]
+fn a_missing_builtin_traps() {
+    let mut code = CodeBuilder::new();
+    chain(&mut code, "ok");
+    code.emit(Instr::Return {});
+    let mut rt = Runtime::new(one_action(code), &CATALOGUE, Builtins::new(&CATALOGUE));
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 0);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::MissingBuiltin);
+    assert_eq!(trap.at, Some((EntryIdx(0), Pc(0))));
+}

@@ -1,0 +1,16 @@
+//! The runtime's tests: small programs built with the public builders against a test
+//! catalogue, run on a recording host that logs every primitive call and every builtin.
+//!
+//! `support` holds the catalogue, the host, the builtins and a tiny assembler for effect
+//! chains; each other module tests one feature.
+
+mod activation;
+mod alloc;
+mod control;
+mod events;
+mod fuel;
+mod resolve;
+mod robust;
+pub mod support;
+mod suspend;
+mod timers;

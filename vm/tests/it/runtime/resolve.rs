@@ -1,0 +1,268 @@
+//! The filter resolver: zones, type tests, `^`, filter terms (keywords, comparisons,
+//! rankings, OR-lists without duplicates), picks, random quantities, `::not(expr)`,
+//! expression type atoms, players.
+
+use vm::bytecode::*;
+use vm::runtime::*;
+
+use super::support::*;
+
+/// Runs `damage(1) to(F)` where `F` is `filter` (with a nested entry built by
+/// `expr`, if any) and returns the damaged targets.
+fn targets_of(host: &mut TestHost, make: impl FnOnce(&mut BundleBuilder<'_>) -> Filter) -> Vec<String> {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let f = make(&mut bundle);
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    let none = code.new_label();
+    code.emit(Instr::Target { f, exit: none });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    host.take_log();
+    match rt.activate(host, CardId(0), CardIdx(0), P0).unwrap() {
+        Outcome::Done(Completion::Failure(Failure::NoTargets)) => vec!["no targets".to_string()],
+        Outcome::Done(_) => host
+            .commands()
+            .into_iter()
+            .map(|line| line.trim_start_matches("damage ").trim_end_matches(" 1").to_string())
+            .collect(),
+        Outcome::Suspended(exec) => vec![format!("asks {:?} of {:?}", exec.request().min, exec.candidates())],
+    }
+}
+
+fn board() -> TestHost {
+    let mut host = TestHost::new();
+    host.add("source", P0, RING, 500); // 0
+    host.add("mine", P0, RING, 700); // 1
+    host.add("low", P1, RING, 300); // 2
+    host.add("high", P1, RING, 900); // 3
+    host.add("frozen", P1, RING, 300); // 4
+    host.cards[4].frozen = true;
+    host
+}
+
+fn characters(zone_ref: ZoneRef) -> Filter {
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone_ref);
+    f.types[0].plural = true;
+    f
+}
+
+fn term(kind: TermKind) -> Term {
+    Term { negated: false, kind }
+}
+
+#[test]
+fn zones_and_the_source() {
+    let mut host = board();
+    assert_eq!(
+        targets_of(&mut host, |_| characters(zone(Some(OPP), RING))),
+        ["Card(CardId(2))", "Card(CardId(3))", "Card(CardId(4))"]
+    );
+    assert_eq!(targets_of(&mut host, |_| characters(zone(None, RING))), ["Card(CardId(0))", "Card(CardId(1))"]);
+    assert_eq!(targets_of(&mut host, |_| characters(zone(None, ZoneIdx(0)))).len(), 5, "the arena: both rings");
+    let mut not_me = characters(zone(None, RING));
+    not_me.types[0].exclude_source = true;
+    assert_eq!(targets_of(&mut host, |_| not_me), ["Card(CardId(1))"]);
+    assert_eq!(targets_of(&mut host, |_| filter(TypeAtom::This, zone(None, RING))), ["Card(CardId(0))"]);
+    let mut nothing = characters(zone(Some(OPP), RING));
+    nothing.types[0].negate = true;
+    assert_eq!(targets_of(&mut host, |_| nothing), ["no targets"]);
+}
+
+#[test]
+fn terms_and_rankings() {
+    let mut host = board();
+    let with = |terms: Vec<Vec<Term>>| {
+        let mut f = characters(zone(Some(OPP), RING));
+        f.terms = terms;
+        f
+    };
+    let frozen = term(TermKind::Keyword(FilterKeywordIdx(0)));
+    let bp_le_300 = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
+    let lowest = term(TermKind::Rank { ranking: RankingIdx(0), word: 0 });
+    let highest = term(TermKind::Rank { ranking: RankingIdx(0), word: 1 });
+    assert_eq!(targets_of(&mut host, |_| with(vec![vec![frozen]])), ["Card(CardId(4))"]);
+    assert_eq!(
+        targets_of(&mut host, |_| with(vec![vec![Term { negated: true, ..frozen }]])),
+        ["Card(CardId(2))", "Card(CardId(3))"]
+    );
+    assert_eq!(targets_of(&mut host, |_| with(vec![vec![bp_le_300]])), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(
+        targets_of(&mut host, |_| with(vec![vec![lowest]])),
+        ["Card(CardId(2))", "Card(CardId(4))"],
+        "ties kept"
+    );
+    assert_eq!(targets_of(&mut host, |_| with(vec![vec![highest]])), ["Card(CardId(3))"]);
+    // AND: the ranking is among the candidates left: the lowest of the unfrozen ones.
+    assert_eq!(
+        targets_of(&mut host, |_| with(vec![vec![Term { negated: true, ..frozen }, lowest]])),
+        ["Card(CardId(2))"]
+    );
+    // OR: the first alternative's matches first, no duplicates.
+    assert_eq!(
+        targets_of(&mut host, |_| with(vec![vec![frozen], vec![bp_le_300]])),
+        ["Card(CardId(4))", "Card(CardId(2))"]
+    );
+}
+
+#[test]
+fn picks_and_random_quantities() {
+    let mut host = board();
+    let mut first = characters(zone(Some(OPP), RING));
+    first.pick = Some(1);
+    assert_eq!(targets_of(&mut host, |_| first.clone()), ["Card(CardId(2))"]);
+    let mut last = first.clone();
+    last.pick = Some(-2);
+    assert_eq!(targets_of(&mut host, |_| last), ["Card(CardId(3))", "Card(CardId(4))"]);
+    // A pick that matches nothing succeeds with no targets.
+    let mut empty = first.clone();
+    empty.zone = zone(Some(OPP), HAND);
+    assert_eq!(targets_of(&mut host, |_| empty), Vec::<String>::new());
+
+    let mut random = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    random.qty = Some(Qty::Random(2));
+    let chosen = targets_of(&mut host, |_| random.clone());
+    assert_eq!(chosen.len(), 2);
+    let mut again = board();
+    assert_eq!(targets_of(&mut again, |_| random), chosen, "the host's seeded generator decides");
+}
+
+#[test]
+fn quantities_ask_the_player() {
+    let mut host = board();
+    let mut one = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    one.qty = Some(Qty::Exact(1));
+    assert_eq!(
+        targets_of(&mut host, |_| one.clone()),
+        ["asks 1 of [Card(CardId(2)), Card(CardId(3)), Card(CardId(4))]"]
+    );
+    // Singular without quantity: one of them.
+    let single = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    assert_eq!(targets_of(&mut host, |_| single), ["asks 1 of [Card(CardId(2)), Card(CardId(3)), Card(CardId(4))]"]);
+    // Players: `player` asks, `players` does not.
+    let player = filter(TypeAtom::Player, zone(None, RING));
+    assert_eq!(targets_of(&mut host, |_| player), ["asks 1 of [Player(PlayerId(0)), Player(PlayerId(1))]"]);
+    let players = filter(TypeAtom::Players, zone(None, RING));
+    assert_eq!(targets_of(&mut host, |_| players), ["Player(PlayerId(0))", "Player(PlayerId(1))"]);
+    assert_eq!(targets_of(&mut host, |_| filter(TypeAtom::Opp, zone(None, RING))), ["Player(PlayerId(1))"]);
+}
+
+/// `characters@oppRing::not(prevTgt)`-like: a selector removes the expression's value;
+/// an expression type atom (`to(tgt.0)`) gives its value.
+#[test]
+fn selectors_and_expressions() {
+    let mut host = board();
+    let chosen = targets_of(&mut host, |bundle| {
+        // ::not(me.ring-ish): an entry returning the list [low, frozen]
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::ListNew { a: Reg(0) });
+        code.emit(Instr::LoadInt { a: Reg(1), imm: 0 });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let arg = bundle.add_entry(code);
+        let mut f = characters(zone(Some(OPP), RING));
+        f.pick = Some(2);
+        f.selector = Some(Selector { selector: SelectorIdx(0), arg });
+        f
+    });
+    assert_eq!(chosen, ["Card(CardId(2))", "Card(CardId(3))"], "an empty list removes nothing");
+
+    let chosen = targets_of(&mut host, |bundle| {
+        // `::not(this)` on `characters` of both rings, then `^` is not needed.
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::LoadVar { a: Reg(0), var: VariableIdx(1) });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let arg = bundle.add_entry(code);
+        let mut f = characters(zone(None, RING));
+        f.selector = Some(Selector { selector: SelectorIdx(0), arg });
+        f
+    });
+    assert_eq!(chosen, ["Card(CardId(1))"]);
+
+    let chosen = targets_of(&mut host, |bundle| {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::LoadVar { a: Reg(0), var: VAR_ME });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let entry = bundle.add_entry(code);
+        filter(TypeAtom::Expr(entry), zone(None, RING))
+    });
+    assert_eq!(chosen, ["Player(PlayerId(0))"]);
+}
+
+/// `~endPhase:action~`: an event's implicit condition is checked before the auto runs.
+#[test]
+fn event_conditions_gate_autos() {
+    for (value, expected) in [(true, vec!["a"]), (false, vec![])] {
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let mut cond = CodeBuilder::new();
+        cond.emit(Instr::LoadBool { a: Reg(0), value });
+        cond.emit(Instr::ReturnValue { a: Reg(0) });
+        let condition = bundle.add_entry(cond);
+        let mut code = CodeBuilder::new();
+        chain(&mut code, "a");
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern("card"));
+        card.autos.push(Auto {
+            hook: false,
+            events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: Some(condition) }],
+            entry,
+        });
+        bundle.add_card(card, "card.rules");
+        let mut rt = runtime(load(bundle));
+        let mut host = TestHost::new();
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+        rt.emit(Event::new(END_PHASE, P0));
+        rt.run_events(&mut host).unwrap();
+        assert_eq!(host.commands(), expected);
+    }
+}
+
+/// `vars = _c: ...` then `to(_c)`: a filter expression reads the execution's locals, and
+/// only the cards that use locals reserve them.
+#[test]
+fn filter_expressions_share_the_locals() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut expr = CodeBuilder::new();
+    expr.emit(Instr::LoadLocal { a: Reg(0), slot: Local(3) });
+    expr.emit(Instr::ReturnValue { a: Reg(0) });
+    let expr = bundle.add_entry(expr);
+    let f = bundle.add_filter(filter(TypeAtom::Expr(expr), zone(None, RING)));
+    let mut code = CodeBuilder::new();
+    let none = code.new_label();
+    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_ME });
+    code.emit(Instr::StoreLocal { slot: Local(0), b: Reg(1) });
+    code.emit(Instr::LoadVar { a: Reg(1), var: VariableIdx(1) });
+    code.emit(Instr::StoreLocal { slot: Local(1), b: Reg(1) });
+    code.emit(Instr::Target { f, exit: none });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    let entry = bundle.add_entry(code);
+    let mut vars = CodeBuilder::new();
+    vars.emit(Instr::LoadVar { a: Reg(0), var: VariableIdx(1) });
+    vars.emit(Instr::StoreLocal { slot: Local(3), b: Reg(0) });
+    vars.emit(Instr::Return {});
+    let vars = bundle.add_entry(vars);
+    let mut card = Card::new(bundle.intern("card"));
+    card.vars = Some(vars);
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    let mut host = board();
+    let outcome = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(0)) 1"]);
+}

@@ -1,0 +1,237 @@
+//! Suspension: target choices, type choices, the choice of action, builtins that ask
+//! (once or several times), functions that ask; resuming, resuming a clone, and refused
+//! answers that leave the execution resumable.
+
+use vm::bytecode::*;
+use vm::runtime::*;
+
+use super::support::*;
+
+/// `damage(300) to(<1>character@oppRing)`.
+fn choose_one_program() -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    f.qty = Some(Qty::Exact(1));
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    let none = code.new_label();
+    code.emit(Instr::Target { f, exit: none });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    load(bundle)
+}
+
+fn board() -> (TestHost, CardId) {
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    host.add("x", P1, RING, 300);
+    host.add("y", P1, RING, 400);
+    (host, source)
+}
+
+#[test]
+fn a_target_choice_suspends_and_resumes() {
+    let mut rt = runtime(choose_one_program());
+    let (mut host, source) = board();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let request = exec.request();
+    assert_eq!(request.kind, RequestKind::Targets);
+    assert_eq!(request.chooser, P0);
+    assert_eq!((request.min, request.max), (1, 1));
+    assert_eq!(exec.candidates(), &[Value::Card(CardId(1)), Value::Card(CardId(2))]);
+    host.take_log();
+    let done = rt.resume(&mut host, exec, &[Value::Card(CardId(2))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(2)) 300"]);
+}
+
+#[test]
+fn a_clone_resumes_independently() {
+    let mut rt = runtime(choose_one_program());
+    let (mut host, source) = board();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    host.take_log();
+
+    // AI search: try the other answer on clones of everything.
+    let mut rt2 = rt.clone();
+    let mut host2 = host.clone();
+    let exec2 = exec.clone();
+    let done = rt2.resume(&mut host2, exec2, &[Value::Card(CardId(1))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host2.commands(), vec!["damage Card(CardId(1)) 300"]);
+    assert_eq!(host2.cards[1].bp, 0);
+
+    // The original is untouched and still resumable.
+    assert_eq!(host.cards[1].bp, 300);
+    let done = rt.resume(&mut host, exec, &[Value::Card(CardId(2))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(2)) 300"]);
+    assert_eq!((host.cards[1].bp, host.cards[2].bp), (300, 100));
+}
+
+#[test]
+fn invalid_answers_are_refused_and_the_execution_stays_resumable() {
+    let mut rt = runtime(choose_one_program());
+    let (mut host, source) = board();
+    let mut exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let bad: [&[Value]; 4] =
+        [&[], &[Value::Card(CardId(1)), Value::Card(CardId(2))], &[Value::Card(CardId(0))], &[Value::Int(1)]];
+    let reasons = [
+        InvalidAnswer::Count { given: 0, min: 1, max: 1 },
+        InvalidAnswer::Count { given: 2, min: 1, max: 1 },
+        InvalidAnswer::NotACandidate(Value::Card(CardId(0))),
+        InvalidAnswer::NotACandidate(Value::Int(1)),
+    ];
+    for (answer, expected) in bad.into_iter().zip(reasons) {
+        match rt.resume(&mut host, exec, answer) {
+            Err(ResumeError::Invalid(back, reason)) => {
+                assert_eq!(reason, expected);
+                exec = back;
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+    host.take_log();
+    let done = rt.resume(&mut host, exec, &[Value::Card(CardId(1))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 300"]);
+}
+
+#[test]
+fn duplicates_are_refused() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    f.qty = Some(Qty::Range { min: 1, max: 2 });
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::TargetOpt { f });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+    let (mut host, source) = board();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    assert_eq!((exec.request().min, exec.request().max), (1, 2));
+    let x = Value::Card(CardId(1));
+    let Err(ResumeError::Invalid(exec, reason)) = rt.resume(&mut host, exec, &[x, x]) else { panic!("refused") };
+    assert_eq!(reason, InvalidAnswer::Duplicate(x));
+    host.take_log();
+    rt.resume(&mut host, exec, &[x, Value::Card(CardId(2))]).unwrap();
+    assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 1", "damage Card(CardId(2)) 1"]);
+}
+
+#[test]
+fn a_single_candidate_is_taken_without_asking() {
+    let mut rt = runtime(choose_one_program());
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    host.add("x", P1, RING, 300);
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 300"]);
+}
+
+/// `to(opp,character@oppRing)`: the player first picks the type, then the target.
+#[test]
+fn a_type_choice_comes_first() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut f = filter(TypeAtom::Opp, zone(Some(OPP), RING));
+    f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::CardType(CHARACTER) });
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    let none = code.new_label();
+    code.emit(Instr::Target { f, exit: none });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 50 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut rt = runtime(load(bundle));
+
+    for (ty, then, expected) in
+        [(0, None, "damage Player(PlayerId(1)) 50"), (1, Some(Value::Card(CardId(2))), "damage Card(CardId(2)) 50")]
+    {
+        let (mut host, source) = board();
+        let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+        assert_eq!(exec.request().kind, RequestKind::TargetType);
+        assert_eq!(exec.candidates(), &[Value::Int(0), Value::Int(1)]);
+        let mut outcome = rt.resume(&mut host, exec, &[Value::Int(ty)]).unwrap();
+        if let Some(card) = then {
+            let exec = outcome.suspended().expect("asks for the character");
+            assert_eq!(exec.request().kind, RequestKind::Targets);
+            outcome = rt.resume(&mut host, exec, &[card]).unwrap();
+        }
+        assert_eq!(outcome.done(), Some(Completion::Success));
+        assert_eq!(host.commands(), vec![expected]);
+    }
+}
+
+/// A builtin that asks twice keeps its progress in `step`.
+#[test]
+fn a_builtin_may_ask_several_times() {
+    let mut code = CodeBuilder::new();
+    chain(&mut code, "pick2 & ok");
+    code.emit(Instr::Return {});
+    let mut rt = runtime(one_action(code));
+    let (mut host, source) = board();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("first question");
+    assert_eq!(exec.request().kind, RequestKind::Command(CommandIdx::new(PICK2), 1));
+    assert_eq!(exec.candidates().len(), 3);
+    let exec = rt.resume(&mut host, exec, &[Value::Int(30)]).unwrap().suspended().expect("second question");
+    assert_eq!(exec.request().kind, RequestKind::Command(CommandIdx::new(PICK2), 2));
+    // 10 is no longer offered.
+    let Err(ResumeError::Invalid(exec, _)) = rt.resume(&mut host, exec, &[Value::Int(10)]) else { panic!() };
+    let done = rt.resume(&mut host, exec, &[Value::Int(20)]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["pick2 first Int(30)", "pick2 second Some(Int(20))", "ok"]);
+}
+
+/// `[[if flipCoin()]] a`: a function may ask too.
+#[test]
+fn a_function_may_ask() {
+    let mut code = CodeBuilder::new();
+    let skip = code.new_label();
+    code.emit(Instr::CallFn { a: Reg(0), func: FunctionIdx(0), base: Reg(1), argc: 0 });
+    code.emit(Instr::JumpIfNot { a: Reg(0), target: skip });
+    chain(&mut code, "a");
+    code.bind(skip);
+    code.emit(Instr::Return {});
+    let mut rt = runtime(one_action(code));
+    for (call, expected) in [(0, vec!["a"]), (1, vec![])] {
+        let (mut host, source) = board();
+        let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("heads or tails");
+        assert_eq!(exec.request().kind, RequestKind::Function(FunctionIdx(0)));
+        rt.resume(&mut host, exec, &[Value::Int(call)]).unwrap();
+        assert_eq!(host.commands(), expected);
+    }
+}
+
+#[test]
+fn a_suspended_execution_is_small() {
+    let mut rt = runtime(choose_one_program());
+    let (mut host, source) = board();
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    assert_eq!(size_of::<Execution>(), 8);
+    // The handle, its state and every buffer: within the aim of 256 bytes.
+    assert!(exec.footprint() <= 256, "footprint {}", exec.footprint());
+    let clone = exec.clone();
+    assert_eq!(clone.candidates(), exec.candidates());
+}
