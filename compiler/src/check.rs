@@ -537,12 +537,12 @@ impl Checker<'_> {
         if let Some(prefix) = zone.prefix {
             self.require(&self.names.zone_prefixes, Code::E0040, "zone prefix", prefix);
         }
-        let what = if pile_only { "pile" } else { "zone" };
-        let known: Vec<&str> =
-            self.catalogue.zones.iter().filter(|spec| spec.is_pile || !pile_only).map(|spec| spec.name).collect();
         let index = self.names.zones.get(zone.zone.symbol);
         let valid = index.is_some_and(|index| !pile_only || self.catalogue.zones[index as usize].is_pile);
         if !valid {
+            let what = if pile_only { "pile" } else { "zone" };
+            let known: Vec<&str> =
+                self.catalogue.zones.iter().filter(|spec| spec.is_pile || !pile_only).map(|spec| spec.name).collect();
             let written = self.text(zone.zone.span).to_string();
             let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
             if diagnostic.help.is_none() {

@@ -115,10 +115,18 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
         let text = self.text(span);
-        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
-            self.interner.get(text.to_ascii_lowercase())
-        } else {
-            self.interner.get(text)
+        if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            return self.interner.get(text);
+        }
+        // Lower-case on the stack: keyword tests run for many tokens.
+        let mut buffer = [0u8; 32];
+        match buffer.get_mut(..text.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(text.as_bytes());
+                lower.make_ascii_lowercase();
+                self.interner.get(std::str::from_utf8(lower).ok()?)
+            }
+            None => self.interner.get(text.to_ascii_lowercase()),
         }
     }
 

@@ -355,8 +355,10 @@ impl<'c> BundleBuilder<'c> {
     /// Adds a card compiled from `file` (the file name goes in the debug section).
     pub fn add_card(&mut self, card: Card, file: &str) -> CardIdx {
         let idx = CardIdx::new(self.program.cards.len());
-        let file = self.intern_debug(file);
-        self.debug.card_files.push(file);
+        if !self.strip {
+            let file = self.intern_debug(file);
+            self.debug.card_files.push(file);
+        }
         self.program.cards.push(card);
         idx
     }

@@ -400,9 +400,17 @@ impl Instr<Pc> {
     /// Encoded size in bytes, with jump targets written as the number they hold (an
     /// operand that does not fit its encoding counts the bytes written before it).
     pub fn size(&self) -> usize {
-        let mut bytes = Vec::with_capacity(16);
-        let _ = self.encode(&mut bytes);
-        bytes.len()
+        // A scratch buffer per thread: sizing runs for every instruction the compiler
+        // emits, and allocating a buffer each time was its largest allocation site.
+        thread_local! {
+            static SCRATCH: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::with_capacity(16));
+        }
+        SCRATCH.with(|scratch| {
+            let mut bytes = scratch.borrow_mut();
+            bytes.clear();
+            let _ = self.encode(&mut bytes);
+            bytes.len()
+        })
     }
 }
 
