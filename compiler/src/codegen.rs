@@ -32,6 +32,9 @@ use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
 use vm::bytecode::format::MAX_ENTRY_LEN;
+
+/// No encoded instruction is longer than this (an opcode byte and a few varint operands).
+const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
     Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
     FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
@@ -123,7 +126,8 @@ impl Entry {
 impl Gen<'_, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
-        if code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
+        // `current_pc` sizes every instruction; only do it when the entry could be too long.
+        if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
             self.errors.push(Diagnostic {
                 code: Code::E0033,
                 message: format!("the card's code is longer than {MAX_ENTRY_LEN} bytes"),

@@ -121,6 +121,11 @@ impl CodeBuilder {
         self.instrs.iter().map(|instr| instr.relabel(target).size()).sum()
     }
 
+    /// The number of instructions emitted so far.
+    pub fn len(&self) -> usize {
+        self.instrs.len()
+    }
+
     /// Whether nothing has been emitted yet.
     pub fn is_empty(&self) -> bool {
         self.instrs.is_empty()
@@ -234,7 +239,9 @@ pub struct BundleBuilder<'c> {
     filter_ids: HashMap<Filter, FilterIdx>,
     const_ids: HashMap<Const, ConstIdx>,
     /// Entries by code, to share identical entries in stripped bundles.
-    entry_ids: HashMap<Vec<Instr>, EntryIdx>,
+    /// Entries by a hash of their code (stripped bundles share identical entries); the
+    /// code itself is compared with the stored entry, so no copy of it is kept here.
+    entry_ids: HashMap<u64, Vec<EntryIdx>>,
     strip: bool,
     error: Option<BuildError>,
 }
@@ -329,12 +336,18 @@ impl<'c> BundleBuilder<'c> {
             }
         };
         if self.strip {
-            match self.entry_ids.get(&entry.instrs) {
-                Some(&same) => return same,
-                None => {
-                    self.entry_ids.insert(entry.instrs.clone(), idx);
-                }
+            use std::hash::{BuildHasher, Hash, Hasher};
+            let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
+            entry.instrs.hash(&mut hasher);
+            let same_code = self.entry_ids.entry(hasher.finish()).or_default();
+            let entries = &self.program.entries;
+            if let Some(&same) = same_code
+                .iter()
+                .find(|&&same| entries.get(same.index()).is_some_and(|stored| stored.instrs == entry.instrs))
+            {
+                return same;
             }
+            same_code.push(idx);
         }
         let rows = rows
             .into_iter()
