@@ -336,10 +336,9 @@ impl<'c> BundleBuilder<'c> {
             }
         };
         if self.strip {
-            use std::hash::{BuildHasher, Hash, Hasher};
-            let mut hasher = rustc_hash::FxBuildHasher.build_hasher();
-            entry.instrs.hash(&mut hasher);
-            let same_code = self.entry_ids.entry(hasher.finish()).or_default();
+            use std::hash::BuildHasher;
+            let hash = rustc_hash::FxBuildHasher.hash_one(&entry.instrs);
+            let same_code = self.entry_ids.entry(hash).or_default();
             let entries = &self.program.entries;
             if let Some(&same) = same_code
                 .iter()
