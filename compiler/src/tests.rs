@@ -7,7 +7,7 @@ use crate::{LineIndex, Severity};
 use std::path::{Path, PathBuf};
 
 /// The shared card corpus, read in place (never copied into the repository).
-fn corpus_dir() -> Option<PathBuf> {
+pub(crate) fn corpus_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("RULESCRIPT_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
@@ -19,7 +19,7 @@ fn corpus_dir() -> Option<PathBuf> {
     }
 }
 
-fn rules_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn rules_files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("corpus folder is readable")
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))

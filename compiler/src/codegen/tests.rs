@@ -4,7 +4,6 @@
 
 use crate::Severity;
 use crate::check::Session;
-use std::path::{Path, PathBuf};
 use vm::bytecode::{BundleBuilder, Program, disassemble};
 
 /// Compiles `cards` (key, source) into one bundle and returns its disassembly.
@@ -168,29 +167,11 @@ fn chains_run_as_the_reference_says() {
     }
 }
 
-/// The shared card corpus, read in place (see `crate::tests`).
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus codegen test", dir.display());
-        None
-    }
-}
-
 /// Every corpus card compiles, alone and all together, and the bundles load and verify.
 #[test]
 fn corpus_compiles_and_verifies() {
-    let Some(dir) = corpus_dir() else { return };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("corpus folder is readable")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|extension| extension == "rules"))
-        .collect();
-    files.sort();
+    let Some(dir) = crate::tests::corpus_dir() else { return };
+    let files = crate::tests::rules_files(&dir);
     assert!(!files.is_empty());
     let mut session = Session::new(&stdlib::CATALOGUE);
     let mut all = BundleBuilder::new(&stdlib::CATALOGUE);
