@@ -517,7 +517,7 @@ impl Command {
 // Everything else
 // ---------------------------------------------------------------------------------------
 
-const COSTS: &[CostSpec] = &[
+pub(crate) const COSTS: &[CostSpec] = &[
     CostSpec { name: "F", arg: CostArg::None, doc: "Freeze this card (the usual cost of a ■ ability)." },
     CostSpec {
         name: "S",
@@ -531,7 +531,7 @@ const COSTS: &[CostSpec] = &[
     },
 ];
 
-const FILTERS: &[NamedSpec] = &[
+pub(crate) const FILTERS: &[NamedSpec] = &[
     named("backedup", "Characters with at least one back-up attached."),
     named("attack", "Characters with the Attack marker (solo attackers and United Attack leaders)."),
     named("uattack", "Characters in the current United Attack (leader and joiners)."),
@@ -560,7 +560,7 @@ const RANKING_FILTERS: &[RankingSpec] = &[RankingSpec {
     doc: "The candidates whose BP ranks lowest or highest among all candidates.",
 }];
 
-const ZONES: &[ZoneSpec] = &[
+pub(crate) const ZONES: &[ZoneSpec] = &[
     ZoneSpec { name: "arena", is_pile: false, doc: "Both rings (the default zone); prefixes are ignored." },
     ZoneSpec { name: "ring", is_pile: false, doc: "One player's ring of four slots." },
     ZoneSpec {
@@ -574,7 +574,7 @@ const ZONES: &[ZoneSpec] = &[
     ZoneSpec { name: "removed", is_pile: true, doc: "A player's pile of cards removed from the game." },
 ];
 
-const ZONE_PREFIXES: &[NamedSpec] = &[
+pub(crate) const ZONE_PREFIXES: &[NamedSpec] = &[
     named("my", "The executing player's zone (also the meaning of no prefix)."),
     named("opp", "The opponent's zone."),
     named("ctrl", "The zone of the controller of the card concerned (the moved or searched card)."),
@@ -582,7 +582,7 @@ const ZONE_PREFIXES: &[NamedSpec] = &[
     named("any", "Either player's zone, chosen by the player."),
 ];
 
-const CARD_TYPES: &[NamedSpec] = &[
+pub(crate) const CARD_TYPES: &[NamedSpec] = &[
     named("character", "Character cards: fighters with BP that occupy a ring slot."),
     named("action", "Action cards: played in your own Main phase, then discarded."),
     named("reaction", "Reaction cards: played by the defender in the Counter-attack phase."),
@@ -650,7 +650,7 @@ const fn hook(name: &'static str, has_object: bool, doc: &'static str) -> EventS
     EventSpec { name, is_hook: true, has_object, doc }
 }
 
-const EVENTS: &[EventSpec] = &[
+pub(crate) const EVENTS: &[EventSpec] = &[
     event("activatePhase", false, "Start of the Activate phase, after unfreezing and marker clean-up."),
     event("drawPhase", false, "Draw phase, after the draw (not when the phase is skipped)."),
     event(
@@ -707,7 +707,7 @@ const EVENT_SUFFIXES: &[NamedSpec] = &[
     named("once", "The auto fires once, then stops listening."),
 ];
 
-const ABILITIES: &[NamedSpec] = &[
+pub(crate) const ABILITIES: &[NamedSpec] = &[
     named("unblockable", "This character cannot be blocked."),
     named("cantattack", "This character cannot attack (it may still join a United Attack)."),
     named("cantblock", "This character cannot block."),
@@ -721,7 +721,7 @@ const ABILITIES: &[NamedSpec] = &[
     named("cantplayre", "This player cannot play reaction cards."),
 ];
 
-const RULE_SWITCHES: &[NamedSpec] = &[
+pub(crate) const RULE_SWITCHES: &[NamedSpec] = &[
     named("ab_trigger_fresh", "■ abilities may be used by fresh characters (default false)."),
     named("ab_trigger_act", "■ abilities may be activated (default true)."),
     named("ab_instant_act", "▲ abilities may be activated (default true)."),
@@ -752,7 +752,7 @@ const RESTRICTION_PREFIXES: &[NamedSpec] = &[
     named("opp", "The timer runs on the opponent's turns (`oppueot`: end of the opponent's turn)."),
 ];
 
-const VARIABLES: &[NamedSpec] = &[
+pub(crate) const VARIABLES: &[NamedSpec] = &[
     named("me", "The executing player."),
     named("opp", "The executing player's opponent."),
     named("this", "The card whose rule runs (the source)."),
@@ -781,7 +781,7 @@ const VARIABLES: &[NamedSpec] = &[
     named("reaction", "Inside `X in L` (or `:reaction`): whether the card is a reaction card."),
 ];
 
-const ATTRIBUTES: &[NamedSpec] = &[
+pub(crate) const ATTRIBUTES: &[NamedSpec] = &[
     named("hp", "A player's HP."),
     named("sp", "A player's SP, or a card's printed SP."),
     named("hand", "A player's hand (a list of cards)."),
@@ -800,7 +800,7 @@ const ATTRIBUTES: &[NamedSpec] = &[
     named("type", "A card's type (`character`, `action`, `reaction`)."),
 ];
 
-const FUNCTIONS: &[FunctionSpec] = &[
+pub(crate) const FUNCTIONS: &[FunctionSpec] = &[
     FunctionSpec {
         name: "flipCoin",
         min_args: 0,

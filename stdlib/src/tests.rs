@@ -383,3 +383,30 @@ fn corpus_command_calls_resolve() {
     unseen.sort_unstable();
     println!("{calls} command calls in {} cards; commands never used: {unseen:?}", files.len());
 }
+
+#[test]
+fn the_builtin_tables_follow_the_catalogue_order() {
+    use crate::builtins::{CostKind, Function};
+    let functions: Vec<&str> = Function::ALL.iter().map(|f| f.name()).collect();
+    let catalogue: Vec<&str> = CATALOGUE.functions.iter().map(|f| f.name).collect();
+    assert_eq!(functions, catalogue);
+    let costs: Vec<&str> = CostKind::ALL.iter().map(|c| c.name()).collect();
+    let catalogue: Vec<&str> = CATALOGUE.costs.iter().map(|c| c.name).collect();
+    assert_eq!(costs, catalogue);
+    assert_eq!(crate::names::FUNCTION_COUNT, Function::ALL.len());
+    assert_eq!(crate::names::COST_COUNT, CostKind::ALL.len());
+}
+
+#[test]
+fn ability_keywords_follow_the_catalogue_and_name_real_hooks() {
+    use crate::keywords::{Ability, Behaviour};
+    let names: Vec<&str> = Ability::ALL.iter().map(|a| a.name()).collect();
+    let catalogue: Vec<&str> = CATALOGUE.abilities.iter().map(|a| a.name).collect();
+    assert_eq!(names, catalogue);
+    for ability in Ability::ALL {
+        assert_eq!(format!("{ability:?}").to_ascii_lowercase(), ability.name());
+        if let Behaviour::Hook { hook, .. } = ability.behaviour() {
+            assert!(CATALOGUE.events.iter().any(|e| e.is_hook && e.name == hook), "{hook} is a hook");
+        }
+    }
+}

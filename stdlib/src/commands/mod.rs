@@ -1,0 +1,118 @@
+//! The commands, one file per family. Each builtin follows its catalogue entry (doc and
+//! `fails_when`) in [`crate::catalogue`]; the runtime has already applied the command's
+//! `default_target` (§3.7) when the statement resolved no targets.
+
+pub mod abilities;
+pub mod cards;
+pub mod counters;
+pub mod rules;
+pub mod turns;
+
+use vm::bytecode::{AmountMode, ZoneRef};
+use vm::runtime::{CallContext, CardId, PlayerId, Status, Trap, Value};
+
+use crate::host::CfcHost;
+use crate::names::{ARENA, CHARACTER, PREFIX_CTRL, PREFIX_OPP};
+
+/// The result of a builtin.
+pub type Res = Result<Status, Trap>;
+
+/// Success when `ok`, else failure.
+pub(crate) fn status(ok: bool) -> Status {
+    if ok { Status::Success } else { Status::Failure }
+}
+
+/// The cards among the targets, in order.
+pub(crate) fn target_cards<H: CfcHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+    ctx.targets().iter().filter_map(|target| target.as_card()).collect()
+}
+
+/// The players a player command acts on (§3.7): the player targets, or the source's
+/// controller when the targets are cards (or there are none).
+pub(crate) fn target_players<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
+    let players: Vec<PlayerId> = ctx.targets().iter().filter_map(|target| target.as_player()).collect();
+    if players.is_empty() {
+        let source = ctx.env().source;
+        vec![ctx.host().controller(source)]
+    } else {
+        players
+    }
+}
+
+/// Whether `card` is a character card.
+pub(crate) fn is_character<H: CfcHost>(host: &H, card: CardId) -> bool {
+    host.card_type(card) == Some(CHARACTER)
+}
+
+/// The player whose pile `pile` names: `opp` the executing player's opponent, `ctrl` the
+/// controller of `card` (else the executing player), otherwise the executing player.
+pub(crate) fn pile_owner<H: CfcHost>(ctx: &mut CallContext<'_, H>, pile: ZoneRef, card: Option<CardId>) -> PlayerId {
+    let me = ctx.env().me;
+    match pile.prefix {
+        Some(PREFIX_OPP) => ctx.host().opponent(me),
+        Some(PREFIX_CTRL) => match card {
+            Some(card) => ctx.host().controller(card),
+            None => me,
+        },
+        _ => me,
+    }
+}
+
+/// Argument `i` as a pile (`None` when it is not one, which the checker rules out).
+pub(crate) fn pile_arg<H: CfcHost>(ctx: &CallContext<'_, H>, i: usize) -> Option<ZoneRef> {
+    match ctx.arg(i) {
+        Value::Pile(zone) => Some(zone),
+        _ => None,
+    }
+}
+
+/// Argument `i` as an integer, `default` when absent or not a number.
+pub(crate) fn int_arg<H: CfcHost>(ctx: &CallContext<'_, H>, i: usize, default: i32) -> i32 {
+    match ctx.arg(i) {
+        Value::Amount(_, n) => n,
+        value => value.as_int().unwrap_or(default),
+    }
+}
+
+/// Applies an amount argument (`300`, `=v`, `xN`, or a plain integer) to `current`;
+/// `None` when the argument is not a number (an expression that failed).
+pub(crate) fn apply_amount(current: i32, amount: Value) -> Option<i32> {
+    match amount {
+        Value::Amount(AmountMode::Add, n) => Some(current.saturating_add(n)),
+        Value::Amount(AmountMode::Set, n) => Some(n),
+        Value::Amount(AmountMode::Mul, n) => Some(current.saturating_mul(n)),
+        other => other.as_int().map(|n| current.saturating_add(n)),
+    }
+}
+
+/// The cards of `player`'s pile `zone`, in order (0 = top).
+pub(crate) fn pile<H: CfcHost>(host: &mut H, player: PlayerId, zone: vm::bytecode::ZoneIdx) -> Vec<CardId> {
+    let mut out = Vec::new();
+    host.pile_cards(player, zone, &mut out);
+    out.into_iter().filter_map(Value::as_card).collect()
+}
+
+/// Resolves a filter argument of a command that picks cards from `player`'s `zone`
+/// (`discard(<1>action)`, `{D(reaction)}`): a filter with no written zone searches that
+/// pile (through [`CfcHost::set_search_scope`]); one with a zone searches it.
+pub(crate) fn resolve_in<H: CfcHost>(
+    ctx: &mut CallContext<'_, H>,
+    f: vm::bytecode::FilterIdx,
+    player: PlayerId,
+    zone: vm::bytecode::ZoneIdx,
+) -> Result<vm::runtime::Resolved, Trap> {
+    let default_zone =
+        ctx.program().filter(f).is_some_and(|filter| filter.zone.prefix.is_none() && filter.zone.zone == ARENA);
+    if !default_zone {
+        return ctx.resolve(f);
+    }
+    ctx.host().set_search_scope(Some((player, zone)));
+    let found = ctx.resolve(f);
+    ctx.host().set_search_scope(None);
+    found
+}
+
+/// The values of a list of cards.
+pub(crate) fn card_values(cards: &[CardId]) -> Vec<Value> {
+    cards.iter().copied().map(Value::Card).collect()
+}

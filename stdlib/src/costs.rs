@@ -1,0 +1,119 @@
+//! Cost components: `F` (freeze this card), `S` (sacrifice), `D` (discard). Each is
+//! checked (may ask what to pay with; nothing changes) before any is paid (§3.3, FIX of
+//! B-28), then paid with what was chosen.
+
+use vm::runtime::{CallContext, CostPhase, Status, Value};
+
+use crate::commands::cards::{bind_cards, discard_card, emit_removed};
+use crate::commands::{Res, card_values, pile, resolve_in, status};
+use crate::host::{CfcHost, Flag};
+use crate::names::{HAND, RING, VAR_DISCARDED, VAR_SACRIFICED};
+
+/// `{F}`: payable when this card is not frozen; paying freezes it (sets, never toggles:
+/// FIX of B-29).
+pub fn freeze<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = Value::Card(ctx.env().source);
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().flag(source, Flag::Frozen))),
+        CostPhase::Pay => {
+            ctx.host().set_flag(source, Flag::Frozen, true);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `{S}` / `{S(filter)}`: KO this card, or the characters of your ring the filter picks
+/// (asked when there is a choice); binds `sacrificed`.
+pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let filter = ctx.cost().and_then(|cost| cost.filter);
+    match (phase, filter) {
+        (CostPhase::Check, None) => {
+            let source = ctx.env().source;
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == RING)))
+        }
+        (CostPhase::Check, Some(f)) => {
+            if ctx.answer().is_some() {
+                return Ok(Status::Success);
+            }
+            let found = ctx.resolve(f)?;
+            let n = ctx.list(found.candidates).len();
+            if !found.matched || n == 0 || n < usize::from(found.min) {
+                return Ok(Status::Failure);
+            }
+            if found.choose {
+                return ctx.choose_from(0, found.candidates, found.min, found.max, None);
+            }
+            Ok(Status::Success)
+        }
+        (CostPhase::Pay, _) => {
+            let mut cards: Vec<_> = ctx.selection().iter().filter_map(|v| v.as_card()).collect();
+            if cards.is_empty() {
+                cards = match filter {
+                    None => vec![ctx.env().source],
+                    Some(f) => {
+                        let found = ctx.resolve(f)?;
+                        ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect()
+                    }
+                };
+            }
+            let mut kod = Vec::new();
+            for card in cards {
+                if ctx.host().ko(card) {
+                    kod.push(card);
+                }
+            }
+            for &card in &kod {
+                emit_removed(ctx, card)?;
+            }
+            bind_cards(ctx, VAR_SACRIFICED, &kod)?;
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `{D}` / `{D(n)}` / `{D(filter)}`: discard from your hand one card, n cards, or what the
+/// filter picks (resolved in your hand), asked when there is a choice; binds `discarded`.
+pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let me = ctx.env().me;
+    let (count, filter) = ctx.cost().map_or((None, None), |cost| (cost.count, cost.filter));
+    let candidates = |ctx: &mut CallContext<'_, H>| -> Result<(Vec<Value>, bool, u16, u16), vm::runtime::Trap> {
+        match filter {
+            Some(f) => {
+                let found = resolve_in(ctx, f, me, HAND)?;
+                Ok((ctx.list(found.candidates).to_vec(), found.choose, found.min, found.max))
+            }
+            None => {
+                let n = count.unwrap_or(1).min(u32::from(u16::MAX)) as u16;
+                let hand = card_values(&pile(ctx.host(), me, HAND));
+                let choose = hand.len() > usize::from(n);
+                Ok((hand, choose, n, n))
+            }
+        }
+    };
+    match phase {
+        CostPhase::Check => {
+            if ctx.answer().is_some() {
+                return Ok(Status::Success);
+            }
+            let (cards, choose, min, max) = candidates(ctx)?;
+            if cards.is_empty() || cards.len() < usize::from(min) {
+                return Ok(Status::Failure);
+            }
+            if choose {
+                return ctx.choose(0, &cards, min, max, None);
+            }
+            Ok(Status::Success)
+        }
+        CostPhase::Pay => {
+            let mut cards: Vec<_> = ctx.selection().iter().filter_map(|v| v.as_card()).collect();
+            if cards.is_empty() {
+                cards = candidates(ctx)?.0.into_iter().filter_map(Value::as_card).collect();
+            }
+            for &card in &cards {
+                discard_card(ctx.host(), card);
+            }
+            bind_cards(ctx, VAR_DISCARDED, &cards)?;
+            Ok(Status::Success)
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! `copyAbility`, `loseAbility`, `steal`, `swapAbilities`, `transform`.
+
+use stdlib::names::{DISCARDS, HAND};
+use vm::bytecode::CardIdx;
+use vm::runtime::{Completion, Value};
+
+use stdlib::host::CfcHost;
+
+use crate::support::*;
+
+#[test]
+fn copy_ability_gives_the_targets_the_donors_rules() {
+    let mut g = Game::new("action = copyAbility(prevTgt.0) to(characters@myRing)\ntarget = <1>character@oppRing");
+    let src = g.host.card("Mimic", ACTION, P0, HAND);
+    let mine = g.host.character("Mine", P0, 0, 500);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(7));
+    // One candidate for the rule target: nothing is asked.
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.rules(mine), Some(CardIdx(7)));
+    assert_eq!(g.rt.pending_events(), 1, "`powerless` queued for the receiver");
+}
+
+#[test]
+fn copy_ability_fails_without_a_donor_ability() {
+    let mut g =
+        Game::new("action = copyAbility(prevTgt.0) to(characters@myRing) || hp(+1)\ntarget = <1>character@oppRing");
+    let src = g.host.card("Mimic", ACTION, P0, HAND);
+    g.host.character("Mine", P0, 0, 500);
+    g.host.character("Foe", P1, 0, 500);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001);
+}
+
+#[test]
+fn copy_ability_defaults_to_the_source() {
+    let mut g = Game::new("action = {D(character[powerful])}: copyAbility(discarded.0)");
+    let me = g.host.character("Me", P0, 0, 500);
+    let donor = g.host.card("Donor", CHARACTER, P0, HAND);
+    g.host.cards[donor.0 as usize].rules = Some(CardIdx(3));
+    g.host.card("Plain", CHARACTER, P0, HAND);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, DISCARDS), ["Donor"]);
+    assert_eq!(g.host.rules(me), Some(CardIdx(3)));
+}
+
+#[test]
+fn lose_ability_removes_rules_and_fails_without_any() {
+    let mut g = Game::new(
+        "action = loseAbility() target(characters[powerful]) && hp(+1); loseAbility() target(characters) || hp(+10)",
+    );
+    let src = g.host.card("Silence", ACTION, P0, HAND);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(4));
+    g.run(src, P0);
+    assert_eq!(g.host.rules(foe), None);
+    assert_eq!(g.host.player(P0).hp, 3011, "first succeeded, second found no ability");
+}
+
+#[test]
+fn steal_moves_the_ability_to_the_source() {
+    let mut g = Game::new("action = steal() target(character@infront)");
+    let me = g.host.character("Thief", P0, 0, 500);
+    g.host.cards[me.0 as usize].rules = Some(CardIdx(0));
+    let foe = g.host.character("Foe", P1, 3, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(9));
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.rules(foe), None);
+    assert_eq!(g.host.rules(me), Some(CardIdx(9)));
+}
+
+#[test]
+fn steal_with_a_receiver_filter_asks_for_it() {
+    let mut g = Game::new("action = steal(character@myRing) target(characters[powerful]@oppRing)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.host.character("R1", P0, 0, 500);
+    g.host.character("R2", P0, 1, 500);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(9));
+    let exec = suspended(g.activate(src, P0));
+    assert_eq!(done(g.answer_cards(exec, &["R2"])), Completion::Success);
+    assert_eq!(g.host.card_ref("R2").rules, Some(CardIdx(9)));
+    assert_eq!(g.host.card_ref("R1").rules, None);
+}
+
+#[test]
+fn swap_abilities_needs_two() {
+    let mut g = Game::new("action = swapAbilities() target(characters[powerful]) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    let a = g.host.character("A", P0, 0, 500);
+    g.host.cards[a.0 as usize].rules = Some(CardIdx(1));
+    g.run(src, P0);
+    assert_eq!(g.host.player(P0).hp, 3001, "only one: failure (FIX of B-39)");
+    let b = g.host.character("B", P1, 0, 500);
+    g.host.cards[b.0 as usize].rules = Some(CardIdx(2));
+    g.run(src, P0);
+    assert_eq!(g.host.rules(a), Some(CardIdx(2)));
+    assert_eq!(g.host.rules(b), Some(CardIdx(1)));
+}
+
+#[test]
+fn transform_by_id_and_by_card() {
+    let mut g = Game::new("action = transform(\"80d4-model\") target(characters@oppRing)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.name(foe), "80d4-model");
+    assert_eq!(g.rt.pending_events(), 1, "`removed` for the old card");
+
+    let mut g = Game::new("action = {D(action)}: transform(discarded.0) target(characters@myRing)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.card("Frog", ACTION, P0, HAND);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.name(me), "Frog");
+}
+
+#[test]
+fn transform_without_target_fails() {
+    let mut g = Game::new("action = transform(\"x\") target?(characters@oppRing) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.run(src, P0);
+    assert_eq!(g.host.player(P0).hp, 3001);
+}
+
+#[test]
+fn granted_keywords_answer_their_hooks_until_they_end() {
+    use stdlib::keywords::{Ability, has_ability, hook_answer};
+    let mut g = Game::new("action = +unblockable & +pierce to(characters@myRing) ueot");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    let a = g.host.character("A", P0, 0, 500);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    let can_block = g.rt.event_index("canBlock").unwrap();
+    let before_block = g.rt.event_index("beforeBlock").unwrap();
+    assert_eq!(hook_answer(g.rt.effects(), can_block, Value::Card(a)), Some(false));
+    assert_eq!(hook_answer(g.rt.effects(), before_block, Value::Card(a)), None);
+    assert!(has_ability(g.rt.effects(), Value::Card(a), Ability::Pierce));
+    g.rt.expire(&mut g.host, vm::bytecode::RestrictionIdx(0), P0);
+    assert_eq!(hook_answer(g.rt.effects(), can_block, Value::Card(a)), None);
+    assert!(!has_ability(g.rt.effects(), Value::Card(a), Ability::Pierce));
+}
+
+#[test]
+fn permanent_keywords_last_while_the_card_is_in_play() {
+    use stdlib::keywords::{Ability, has_ability};
+    let mut g = Game::new("abilities = frosted");
+    let me = g.host.character("Ice", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    assert!(has_ability(g.rt.effects(), Value::Card(me), Ability::Frosted));
+    g.rt.leave_play(&mut g.host, me);
+    assert!(!has_ability(g.rt.effects(), Value::Card(me), Ability::Frosted));
+}

@@ -1,0 +1,72 @@
+//! Cost components `F`, `S`, `D`.
+
+use stdlib::names::{DISCARDS, HAND};
+use vm::runtime::{Completion, Failure};
+
+use crate::support::*;
+
+#[test]
+fn freeze_cost_sets_frozen_and_refuses_a_frozen_card() {
+    let mut g = Game::new("action = {F}: hp(+100)");
+    let me = g.host.character("Me", P0, 0, 500);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert!(g.host.card_ref("Me").frozen);
+    assert_eq!(g.run(me, P0), Completion::Failure(Failure::CostNotPaid));
+    assert_eq!(g.host.player(P0).hp, 3100);
+}
+
+#[test]
+fn sacrifice_this_card() {
+    let mut g = Game::new("action = {S}: hp(sacrificed.size * 100)");
+    let me = g.host.character("Me", P0, 0, 500);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, DISCARDS), ["Me"]);
+    assert_eq!(g.host.player(P0).hp, 3100);
+}
+
+#[test]
+fn sacrifice_chosen_characters() {
+    let mut g = Game::new("action = {S(<**>character@myRing)}: sp(sacrificed.size * 5)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.host.character("A", P0, 0, 500);
+    g.host.character("B", P0, 1, 500);
+    g.host.character("C", P0, 2, 500);
+    let exec = suspended(g.activate(src, P0));
+    assert_eq!(done(g.answer_cards(exec, &["A", "C"])), Completion::Success);
+    assert_eq!(g.host.ring_names(P0), ["-", "B", "-", "-"]);
+    assert_eq!(g.host.player(P0).sp, 20);
+}
+
+#[test]
+fn sacrifice_with_no_candidate_is_not_payable() {
+    let mut g = Game::new("action = {S(<**>character@myRing)}: sp(+5)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    assert_eq!(g.run(src, P0), Completion::Failure(Failure::CostNotPaid));
+}
+
+#[test]
+fn discard_cost_counts_and_filters() {
+    let mut g = Game::new("action = {D(2)}{F}: hp(discarded.size)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b", "c"], ACTION, P0, HAND);
+    let exec = suspended(g.activate(me, P0));
+    assert_eq!(done(g.answer_cards(exec, &["a", "c"])), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["b"]);
+    assert_eq!(g.host.player(P0).hp, 3002);
+    assert!(g.host.card_ref("Me").frozen);
+
+    // Not enough cards: nothing paid, not even the F.
+    let mut g = Game::new("action = {D(2)}{F}: hp(+1)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a"], ACTION, P0, HAND);
+    assert_eq!(g.run(me, P0), Completion::Failure(Failure::CostNotPaid));
+    assert!(!g.host.card_ref("Me").frozen);
+    assert_eq!(g.host.pile_names(P0, HAND), ["a"]);
+
+    let mut g = Game::new("action = {D(reaction)}: hp(+1)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a"], ACTION, P0, HAND);
+    g.host.cards(&["r"], REACTION, P0, HAND);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, DISCARDS), ["r"]);
+}

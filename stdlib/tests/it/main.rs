@@ -1,0 +1,14 @@
+//! Integration tests of the CFC stdlib: small cards compiled from source, run through the
+//! VM runtime with `stdlib::builtins` on a recording host, and what they did to the board.
+
+#[allow(dead_code)]
+mod support;
+
+mod abilities;
+mod cards;
+mod corpus;
+mod costs;
+mod counters;
+mod rules;
+mod table;
+mod turns;
