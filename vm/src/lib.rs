@@ -9,11 +9,12 @@
 //!
 //! # Embedding
 //!
-//! Load a bundle, register the game's builtins, implement [`runtime::Host`], run a card's
-//! action and answer the player choice it asks for. A real game gets its bundle from the
-//! compiler (`rsc compile`) and its catalogue and builtins from its stdlib; the compiler
-//! cannot be a dependency of the VM, so this example builds the bundle of
-//! `action = damage(300) to(<1>character@oppRing)` directly with the encoder API.
+//! Compile a card, load the bundle, register the game's builtins, implement
+//! [`runtime::Host`], run the card's action and answer the player choice it asks for. A real
+//! game gets its bundle from `rsc compile` and its catalogue and builtins from its stdlib
+//! (for Card Fighters' Clash: `stdlib::CATALOGUE` and `stdlib::builtins`); this example
+//! declares a one-command catalogue of its own. (The compiler is only a dev-dependency
+//! here: the VM itself depends on no other crate of the workspace.)
 //!
 //! ```
 //! use vm::bytecode::*;
@@ -40,35 +41,12 @@
 //!     variables: &[], attributes: &[], functions: &[],
 //! };
 //!
-//! // 2. A bundle (what `rsc compile` would write for the card `fireball`).
+//! // 2. Compile the card `fireball` (what `rsc compile` does for `fireball.rules`).
+//! let source = "action = damage(300) to(<1>character@oppRing)\n";
+//! let mut session = compiler::check::Session::new(&CATALOGUE);
 //! let mut bundle = BundleBuilder::new(&CATALOGUE);
-//! let one_opposing_character = bundle.add_filter(Filter {
-//!     qty: Some(Qty::Exact(1)),
-//!     types: vec![TypeTerm {
-//!         exclude_source: false,
-//!         negate: false,
-//!         plural: false,
-//!         atom: TypeAtom::CardType(CardTypeIdx(0)),
-//!     }],
-//!     type_op: TypeOp::Choice,
-//!     pick: None,
-//!     terms: vec![],
-//!     zone: ZoneRef { prefix: Some(ZonePrefixIdx(1)), zone: ZoneIdx(0) },
-//!     selector: None,
-//! });
-//! let mut code = CodeBuilder::new();
-//! let no_targets = code.new_label();
-//! code.emit(Instr::Target { f: one_opposing_character, exit: no_targets });
-//! code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-//! code.emit(Instr::Call { cmd: CommandIdx(0), base: Reg(0), argc: 1 });
-//! code.emit(Instr::EndStatement {});
-//! code.emit(Instr::Return {});
-//! code.bind(no_targets);
-//! code.emit(Instr::Fail { reason: FailReason::NoTargets });
-//! let entry = bundle.add_entry(code);
-//! let mut card = Card::new(bundle.intern("fireball"));
-//! card.actions.push(Action { label: None, costs: vec![], entry });
-//! bundle.add_card(card, "fireball.rules");
+//! let diagnostics = session.compile_card("fireball", source, &mut bundle);
+//! assert!(diagnostics.is_empty(), "{diagnostics:?}");
 //! let bytes = bundle.finish().unwrap();
 //!
 //! // 3. The engine's state, seen through `Host`.
