@@ -441,3 +441,27 @@ mod codegen_properties {
         }
     }
 }
+
+/// CI's nightly-free smoke of the `load_bundle` fuzz target: every seed bundle, every
+/// truncation of it, and every single-byte change of its first 64 bytes.
+#[test]
+fn fuzz_bundle_seeds_run_clean() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/bundle");
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&dir).expect("fuzz/seeds/bundle exists") {
+        let bytes = std::fs::read(entry.expect("seed entry").path()).expect("seed is readable");
+        assert!(vm::bytecode::Program::load(&bytes, &stdlib::CATALOGUE).is_ok(), "seed bundles are valid");
+        for end in 0..=bytes.len() {
+            vm::fuzzing::load_bundle(&bytes[..end], &stdlib::CATALOGUE);
+        }
+        for offset in 0..bytes.len().min(64) {
+            let mut changed = bytes.clone();
+            for value in [0x00, 0x01, 0x7f, 0x80, 0xff] {
+                changed[offset] = value;
+                vm::fuzzing::load_bundle(&changed, &stdlib::CATALOGUE);
+            }
+        }
+        seeds += 1;
+    }
+    assert!(seeds > 0);
+}

@@ -116,4 +116,5 @@
 
 pub mod bytecode;
 pub mod catalogue;
+pub mod fuzzing;
 pub mod runtime;
