@@ -4,6 +4,8 @@
 //!   and every diagnostic code covered by at least one file.
 //! - [`diagnostics_text`]: the exact text (message, span, label, help) of the diagnostics
 //!   for the most common mistakes.
+//! - [`tidy`]: repository rules (`//!` first lines, no copied corpus cards).
 
 mod diagnostics_text;
 mod error_files;
+mod tidy;

@@ -1,0 +1,73 @@
+//! Repository rules checked as tests: every Rust file opens with a `//!` line saying what
+//! it is for, and no file named like a card of the shared corpus is in the repository
+//! (the corpus is read in place, never copied).
+
+use std::path::{Path, PathBuf};
+
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Every `*.rs` file below `dir`, skipping build output.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if path.is_dir() {
+            if !matches!(name.as_ref(), "target" | ".git" | "corpus" | "artifacts") {
+                rust_files(&path, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_rust_file_opens_with_a_module_doc_line() {
+    let mut files = Vec::new();
+    rust_files(&workspace_root(), &mut files);
+    assert!(files.len() > 20, "found the workspace's files");
+    let missing: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            !text.starts_with("//!")
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(missing.is_empty(), "files without a `//!` first line:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn no_corpus_card_is_copied_into_the_repository() {
+    let mut copies = Vec::new();
+    let mut stack = vec![workspace_root()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !matches!(name.as_str(), "target" | ".git") {
+                    stack.push(path);
+                }
+            } else if is_corpus_card_name(&name) {
+                copies.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(copies.is_empty(), "corpus cards copied into the repository:\n{}", copies.join("\n"));
+}
+
+/// `C001-ryu.rules`, `A012-best-shot.rules`, `R040-whos-taller.rules`.
+fn is_corpus_card_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    bytes.len() > 11
+        && matches!(bytes[0], b'A' | b'C' | b'R')
+        && bytes[1..4].iter().all(u8::is_ascii_digit)
+        && bytes[4] == b'-'
+        && name.ends_with(".rules")
+}
