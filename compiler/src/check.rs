@@ -9,7 +9,7 @@ use crate::ast::*;
 use crate::diagnostics::{self, Code};
 use crate::lexer::{self, Token};
 use crate::names::{NameTable, Names};
-use crate::parser::Parser;
+use crate::parser::{NameCache, Parser};
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
@@ -23,6 +23,8 @@ pub struct Session<'c> {
     names: Names,
     arena: Bump,
     tokens: Vec<Token>,
+    /// Symbols of the names parsed before.
+    names_seen: NameCache,
     /// The IR of the card being compiled (taken out while it is in use).
     ir_arena: Bump,
 }
@@ -44,7 +46,15 @@ impl<'c> Session<'c> {
     pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
         let mut interner = Interner::with_hasher(rustc_hash::FxBuildHasher);
         let names = Names::new(catalogue, &mut interner);
-        Session { catalogue, interner, names, arena: Bump::new(), tokens: Vec::new(), ir_arena: Bump::new() }
+        Session {
+            catalogue,
+            interner,
+            names,
+            arena: Bump::new(),
+            tokens: Vec::new(),
+            names_seen: NameCache::default(),
+            ir_arena: Bump::new(),
+        }
     }
 
     /// The catalogue this session checks against.
@@ -108,6 +118,7 @@ impl<'c> Session<'c> {
             &self.tokens,
             &self.arena,
             &mut self.interner,
+            &mut self.names_seen,
             &self.names,
             self.catalogue,
             &mut diagnostics,
@@ -307,15 +318,17 @@ impl Checker<'_> {
                 continue;
             };
             let spec = &self.catalogue.events[index as usize];
-            let written_event = self.text(event.span).split(':').next().unwrap_or("").trim().to_string();
+            let source = self.source;
+            let written_event = source.get(event.span.range()).unwrap_or("").split(':').next().unwrap_or("").trim();
             if trigger.written_as_hook != spec.is_hook && (trigger.written_as_hook || condition_only) {
-                self.report(diagnostics::mixed_hook_delimiters(event.span, &written_event, spec.is_hook));
+                self.report(diagnostics::mixed_hook_delimiters(event.span, written_event, spec.is_hook));
             }
             let Some(suffix) = event.suffix else { continue };
             if self.names.event_suffixes.contains(suffix.symbol) {
-                let word = self.text(suffix.span).to_ascii_lowercase();
-                if (word == "this" || word == "fromthis") && !spec.has_object {
-                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, &written_event));
+                let word = source.get(suffix.span.range()).unwrap_or("");
+                if (word.eq_ignore_ascii_case("this") || word.eq_ignore_ascii_case("fromthis")) && !spec.has_object {
+                    let word = word.to_ascii_lowercase();
+                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, written_event));
                 }
             } else if !self.names.variables.contains(suffix.symbol) {
                 // Any other suffix is an implicit condition on the trigger (`:action`).

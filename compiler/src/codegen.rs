@@ -31,13 +31,14 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
+use smallvec::SmallVec;
 use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
-    FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
+    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason,
+    FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -75,8 +76,8 @@ struct Entry {
 }
 
 impl Entry {
-    fn new() -> Entry {
-        Entry { code: CodeBuilder::new(), no_targets: None, no_effect: None, ended: false }
+    fn new(code: CodeBuilder) -> Entry {
+        Entry { code, no_targets: None, no_effect: None, ended: false }
     }
 
     fn emit(&mut self, instr: Instr<Label>) {
@@ -197,6 +198,8 @@ impl Gen<'_, '_> {
         if !card.vars.is_empty() {
             out.vars = Some(self.vars_entry(card.vars));
         }
+        out.actions.reserve_exact(card.actions.len());
+        out.autos.reserve_exact(card.autos.len());
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
             let costs = action
@@ -229,7 +232,7 @@ impl Gen<'_, '_> {
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = Entry::new();
+        let mut entry = Entry::new(self.bundle.code_builder());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -242,7 +245,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = Entry::new();
+        let mut entry = Entry::new(self.bundle.code_builder());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -273,16 +276,16 @@ impl Gen<'_, '_> {
                     ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
                 },
             })
-            .collect();
+            .collect::<SmallVec<[TypeTerm; 4]>>();
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter(Filter {
+        self.bundle.add_filter_parts(FilterParts {
             qty: filter.qty,
-            types,
+            types: &types,
             type_op: filter.type_op,
             pick: filter.pick,
-            terms: filter.terms.iter().map(|group| group.to_vec()).collect(),
+            terms: filter.terms,
             zone: filter.zone,
             selector,
         })
@@ -291,7 +294,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = Entry::new();
+        let mut entry = Entry::new(self.bundle.code_builder());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }

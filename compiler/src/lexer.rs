@@ -123,16 +123,48 @@ pub fn tokenize(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Dia
     tokens.push(Token { kind: TokenKind::Eof, span: Span::new(source.len(), source.len()) });
 }
 
+/// The offset of the first `\n` at or after `from`, or `bytes.len()`: eight bytes at a time.
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
-    bytes[from..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |offset| from + offset)
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    let rest = bytes.get(from..).unwrap_or(&[]);
+    let mut chunks = rest.chunks_exact(8);
+    let mut offset = from;
+    for chunk in &mut chunks {
+        let word = u64::from_ne_bytes(chunk.try_into().unwrap_or([0; 8])) ^ NEWLINES;
+        // Non-zero when some byte of `word` is zero, i.e. some byte of the chunk is `\n`.
+        if word.wrapping_sub(ONES) & !word & HIGHS != 0 {
+            break;
+        }
+        offset += 8;
+    }
+    bytes
+        .get(offset..)
+        .unwrap_or(&[])
+        .iter()
+        .position(|&byte| byte == b'\n')
+        .map_or(bytes.len(), |found| offset + found)
 }
+
+/// Bytes that may continue an identifier (ASCII letters, digits and `_`).
+static IDENT_CONTINUE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_';
+        byte += 1;
+    }
+    table
+};
 
 fn is_ident_start(byte: u8) -> bool {
     byte.is_ascii_alphabetic() || byte == b'_'
 }
 
-fn is_ident_continue(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_'
+pub(crate) fn is_ident_continue(byte: u8) -> bool {
+    IDENT_CONTINUE[usize::from(byte)]
 }
 
 /// Lexes `source[start..end]` (one line, without its `\n`).
@@ -237,7 +269,8 @@ fn lex_range(
                 (TokenKind::Int, length)
             }
             byte if is_ident_start(byte) => {
-                let length = bytes[position..end].iter().take_while(|&&byte| is_ident_continue(byte)).count();
+                let rest = bytes.get(position + 1..end).unwrap_or(&[]);
+                let length = rest.iter().position(|&byte| !is_ident_continue(byte)).unwrap_or(rest.len()) + 1;
                 (TokenKind::Ident, length)
             }
             b'(' => single(TokenKind::LParen),
@@ -286,4 +319,20 @@ fn lex_range(
         tokens.push(Token { kind, span: Span::new(token_start, position) });
     }
     end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memchr_newline;
+
+    #[test]
+    fn newline_search_matches_a_byte_loop() {
+        let text = b"ab\ncdefghijklmnopq\n\nrstuvwxyz0123456789 ~\r\nlast line without newline";
+        for from in 0..=text.len() {
+            let expected =
+                text[from..].iter().position(|&byte| byte == b'\n').map_or(text.len(), |offset| from + offset);
+            assert_eq!(memchr_newline(text, from), expected, "from {from}");
+        }
+        assert_eq!(memchr_newline(b"", 0), 0);
+    }
 }

@@ -225,8 +225,8 @@ impl<'i> Lowerer<'i, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
-        let lowered: SmallVec<[ir::Statement<'i>; 4]> = statements.iter().map(|s| self.statement(s)).collect();
-        self.slice(&lowered)
+        let arena = self.arena;
+        arena.alloc_slice_fill_iter(statements.iter().map(|s| self.statement(s)))
     }
 
     fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
@@ -281,9 +281,10 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     fn chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
-        let links: SmallVec<[ir::Link<'i>; 4]> =
-            chain.iter().map(|link| ir::Link { operator: link.operator, effect: self.effect(&link.effect) }).collect();
-        self.slice(&links)
+        let arena = self.arena;
+        arena.alloc_slice_fill_iter(
+            chain.iter().map(|link| ir::Link { operator: link.operator, effect: self.effect(&link.effect) }),
+        )
     }
 
     fn effect(&mut self, effect: &ast::Effect<'_>) -> ir::Effect<'i> {
@@ -430,8 +431,8 @@ impl<'i> Lowerer<'i, '_> {
         };
         let mut groups: SmallVec<[&'i [Term]; 2]> = SmallVec::new();
         for group in filter.terms {
-            let terms: SmallVec<[Term; 4]> = group.iter().map(|term| self.filter_term(term)).collect();
-            groups.push(self.slice(&terms));
+            let arena = self.arena;
+            groups.push(&*arena.alloc_slice_fill_iter(group.iter().map(|term| self.filter_term(term))));
         }
         let zone = match &filter.zone {
             Some(zone) => self.zone(zone),
@@ -549,8 +550,11 @@ impl<'i> Lowerer<'i, '_> {
             }
             ast::ExprKind::Call(callee, args) => {
                 let index = self.resolve(self.names.functions.get(callee.symbol), Code::E0024, "function", callee);
-                let args: SmallVec<[ir::Expr<'i>; 2]> = args.iter().map(|arg| self.expr_value(arg)).collect();
-                ir::Expr::Call(FunctionIdx(index), self.slice(&args))
+                let arena = self.arena;
+                ir::Expr::Call(
+                    FunctionIdx(index),
+                    arena.alloc_slice_fill_iter(args.iter().map(|arg| self.expr_value(arg))),
+                )
             }
             ast::ExprKind::Unary(op, operand) => {
                 let operand = self.expr(operand);

@@ -33,7 +33,60 @@ pub struct Parser<'a, 't> {
     diagnostics: &'t mut Vec<Diagnostic>,
     depth: usize,
     recovering: bool,
-    lowercase_buffer: String,
+    names_seen: &'t mut NameCache,
+}
+
+/// Symbols of the lower-case names met before, kept from card to card: a direct-mapped
+/// table in which a name of at most 16 identifier bytes is its own key, so that finding
+/// it again takes no hashing of strings and no string comparison.
+#[derive(Debug, Clone)]
+pub struct NameCache {
+    slots: Vec<NameSlot>,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct NameSlot {
+    key: [u64; 2],
+    len: u32,
+    symbol: Option<Symbol>,
+}
+
+impl Default for NameCache {
+    fn default() -> NameCache {
+        NameCache { slots: vec![NameSlot::default(); NameCache::SLOTS] }
+    }
+}
+
+impl NameCache {
+    const SLOTS: usize = 1024;
+
+    /// The key of `text` when it is short identifier text: its bytes with the ASCII case bit
+    /// set, which lower-cases letters, keeps digits and maps `_` to 0x7f, so that two texts
+    /// have the same key exactly when their lower-case forms are equal.
+    fn key(text: &[u8]) -> Option<[u64; 2]> {
+        if text.len() > 16 {
+            return None;
+        }
+        let (low, high) = text.split_at(text.len().min(8));
+        Some([Self::pack(low)?, Self::pack(high)?])
+    }
+
+    /// Up to 8 identifier bytes, case bit set, in one word.
+    fn pack(bytes: &[u8]) -> Option<u64> {
+        let mut word = 0u64;
+        for (index, &byte) in bytes.iter().enumerate() {
+            if !crate::lexer::is_ident_continue(byte) {
+                return None;
+            }
+            word |= u64::from(byte | 0x20) << (index * 8);
+        }
+        Some(word)
+    }
+
+    fn slot(key: [u64; 2], len: usize) -> usize {
+        let mixed = (key[0] ^ key[1].rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 54) as usize % Self::SLOTS
+    }
 }
 
 /// Which kind of statement body is being parsed (decides whether `[[elif]]` may follow).
@@ -48,12 +101,15 @@ enum BodyKind {
 }
 
 impl<'a, 't> Parser<'a, 't> {
-    /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`).
+    /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
+    /// caches the symbols `interner` gives names.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         source: &'t str,
         tokens: &'t [Token],
         arena: &'a Bump,
         interner: &'t mut Interner,
+        names_seen: &'t mut NameCache,
         names: &'t Names,
         catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,
@@ -69,7 +125,7 @@ impl<'a, 't> Parser<'a, 't> {
             diagnostics,
             depth: 0,
             recovering: false,
-            lowercase_buffer: String::new(),
+            names_seen,
         }
     }
 
@@ -110,7 +166,13 @@ impl<'a, 't> Parser<'a, 't> {
     /// Whether the next token is the identifier `keyword` (any case).
     fn at_keyword(&self, keyword: Symbol) -> bool {
         let token = self.peek();
-        token.kind == TokenKind::Ident && self.interner_get_lower(token.span) == Some(keyword)
+        token.kind == TokenKind::Ident && self.is_word(token.span, keyword)
+    }
+
+    /// Whether the text at `span` is `word` in any case: what `interner_get_lower(span) ==
+    /// Some(word)` says for a lower-case word, without hashing.
+    fn is_word(&self, span: Span, word: Symbol) -> bool {
+        self.text(span).eq_ignore_ascii_case(self.interner.resolve(&word))
     }
 
     fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
@@ -130,16 +192,39 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
-    /// Interns the lower-case form of the text at `span`.
+    /// Interns the lower-case form of the text at `span` (lower-cased on the stack when
+    /// it is short, as names are).
     fn intern_lower(&mut self, span: Span) -> Symbol {
         let text = self.source.get(span.range()).unwrap_or("");
-        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
-            self.lowercase_buffer.clear();
-            self.lowercase_buffer.extend(text.chars().map(|character| character.to_ascii_lowercase()));
-            self.interner.get_or_intern(&self.lowercase_buffer)
-        } else {
-            self.interner.get_or_intern(text)
+        let Some(key) = NameCache::key(text.as_bytes()) else {
+            return self.intern_lower_text(text);
+        };
+        let index = NameCache::slot(key, text.len());
+        if let Some(&NameSlot { key: seen, len, symbol: Some(symbol) }) = self.names_seen.slots.get(index) {
+            if seen == key && len as usize == text.len() {
+                return symbol;
+            }
         }
+        let symbol = self.intern_lower_text(text);
+        if let Some(slot) = self.names_seen.slots.get_mut(index) {
+            *slot = NameSlot { key, len: text.len() as u32, symbol: Some(symbol) };
+        }
+        symbol
+    }
+
+    fn intern_lower_text(&mut self, text: &str) -> Symbol {
+        if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            return self.interner.get_or_intern(text);
+        }
+        let mut buffer = [0u8; 64];
+        if let Some(lower) = buffer.get_mut(..text.len()) {
+            lower.copy_from_slice(text.as_bytes());
+            lower.make_ascii_lowercase();
+            if let Ok(lower) = std::str::from_utf8(lower) {
+                return self.interner.get_or_intern(lower);
+            }
+        }
+        self.interner.get_or_intern(text.to_ascii_lowercase())
     }
 
     fn name(&mut self, span: Span) -> Name {
@@ -585,9 +670,9 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::Semi | TokenKind::Newline | TokenKind::Eof => break,
                 TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
                     let keyword_token = self.peek_at(2);
-                    let keyword = self.interner_get_lower(keyword_token.span);
                     let is_branch = keyword_token.kind == TokenKind::Ident
-                        && (keyword == Some(keywords.elif) || keyword == Some(keywords.else_));
+                        && (self.is_word(keyword_token.span, keywords.elif)
+                            || self.is_word(keyword_token.span, keywords.else_));
                     if is_branch {
                         let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
                         if !continues_if {
@@ -764,12 +849,11 @@ impl<'a, 't> Parser<'a, 't> {
         self.bump();
         let keywords = self.names.keywords;
         let keyword_token = self.peek();
-        let keyword = self.interner_get_lower(keyword_token.span);
-        let condition = if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.if_) {
+        let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.if_) {
             self.bump();
             let expression = self.parse_expression();
             Condition::If(expression, open.span)
-        } else if keyword_token.kind == TokenKind::Ident && keyword == Some(keywords.may) {
+        } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.may) {
             self.bump();
             let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
             Condition::May(question, open.span)
@@ -803,7 +887,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.bump();
         let keyword_token = self.bump();
         let keywords = self.names.keywords;
-        let is_elif = self.interner_get_lower(keyword_token.span) == Some(keywords.elif);
+        let is_elif = self.is_word(keyword_token.span, keywords.elif);
         let elif = if is_elif { Some(self.parse_expression()) } else { None };
         self.expect_double_close(open);
         if !self.enter() {
@@ -817,10 +901,9 @@ impl<'a, 't> Parser<'a, 't> {
     fn at_target_clause(&self) -> bool {
         let token = self.peek();
         let keywords = self.names.keywords;
-        let Some(word) = self.interner_get_lower(token.span) else {
-            return false;
-        };
-        let is_keyword = word == keywords.to || word == keywords.target || word == keywords.from;
+        let is_keyword = self.is_word(token.span, keywords.to)
+            || self.is_word(token.span, keywords.target)
+            || self.is_word(token.span, keywords.from);
         is_keyword
             && (self.peek_at(1).kind == TokenKind::LParen
                 || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen))
@@ -882,7 +965,7 @@ impl<'a, 't> Parser<'a, 't> {
         let token = self.peek();
         let keywords = self.names.keywords;
         let is_bool = token.kind == TokenKind::Ident
-            && matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_);
+            && (self.is_word(token.span, keywords.true_) || self.is_word(token.span, keywords.false_));
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
         match kind {
             ArgKind::Int => match self.try_signed_int() {
@@ -998,7 +1081,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn bool_arg(&mut self) -> Arg<'a> {
         let token = self.bump();
-        let value = self.interner_get_lower(token.span) == Some(self.names.keywords.true_);
+        let value = self.is_word(token.span, self.names.keywords.true_);
         Arg::Bool(value, token.span)
     }
 
@@ -1071,7 +1154,9 @@ impl<'a, 't> Parser<'a, 't> {
             {
                 Arg::Filter(self.parse_filter(false))
             }
-            TokenKind::Ident if matches!(self.interner_get_lower(token.span), Some(word) if word == keywords.true_ || word == keywords.false_) => {
+            TokenKind::Ident
+                if self.is_word(token.span, keywords.true_) || self.is_word(token.span, keywords.false_) =>
+            {
                 self.bool_arg()
             }
             _ => Arg::Expr(self.parse_expression()),
@@ -1132,7 +1217,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => {
                     return false;
                 }
-                TokenKind::Ident if depth == 0 && self.interner_get_lower(token.span) == Some(keywords.in_) => {
+                TokenKind::Ident if depth == 0 && self.is_word(token.span, keywords.in_) => {
                     return true;
                 }
                 _ => {}
@@ -1399,7 +1484,7 @@ impl<'a, 't> Parser<'a, 't> {
         if matches!(atom, TypeAtom::Any | TypeAtom::CardName(..))
             && next.kind == TokenKind::Ident
             && next.span.start == token.span.end
-            && self.interner_get_lower(next.span) == Some(keywords.s)
+            && self.is_word(next.span, keywords.s)
         {
             self.bump();
             plural = true;
@@ -1787,5 +1872,27 @@ fn effect_span(effect: &Effect<'_>) -> Span {
     match effect {
         Effect::Command(command) => command.span,
         Effect::Grant(grant) => grant.span,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameCache;
+
+    #[test]
+    fn name_keys_are_equal_exactly_for_equal_lower_case_names() {
+        let key = |text: &str| NameCache::key(text.as_bytes());
+        assert_eq!(key("MoveTo"), key("moveto"));
+        assert_eq!(key("OPP_RING2"), key("opp_ring2"));
+        assert_ne!(key("ab_"), key("ab"));
+        assert_ne!(key("a_b"), key("a0b"));
+        assert_ne!(key("abcdefgh"), key("abcdefgh_"));
+        assert_ne!(key("abcdefghi"), key("abcdefgh"));
+        assert!(key("0123456789abcdef").is_some());
+        // Only identifier text of at most 16 bytes has a key.
+        assert_eq!(key("a-b"), None);
+        assert_eq!(key("a@b"), None);
+        assert_eq!(key("é"), None);
+        assert_eq!(key("0123456789abcdefg"), None);
     }
 }

@@ -7,6 +7,9 @@
 //! returning the bytes, `finish` loads them back against the catalogue, so a bundle that
 //! the builder returns always loads.
 
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use rustc_hash::FxBuildHasher;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::format::*;
@@ -70,12 +73,14 @@ impl CodeBuilder {
     }
 
     /// A new, unbound label.
+    #[inline]
     pub fn new_label(&mut self) -> Label {
         self.labels.push(None);
         Label::new_index(self.labels.len() - 1)
     }
 
     /// Binds `label` to the offset of the next instruction emitted.
+    #[inline]
     pub fn bind(&mut self, label: Label) {
         match self.labels.get_mut(label.0 as usize) {
             Some(slot @ None) => *slot = Some(self.instrs.len()),
@@ -85,6 +90,7 @@ impl CodeBuilder {
     }
 
     /// Appends `instr`; its jump targets are labels of this builder.
+    #[inline]
     pub fn emit(&mut self, instr: Instr<Label>) {
         self.instrs.push(instr);
     }
@@ -135,10 +141,14 @@ impl CodeBuilder {
         self.error.get_or_insert(error);
     }
 
-    /// Resolves labels, lays out the code and computes the frame size.
-    fn finish(self) -> Result<(Entry, Vec<PendingRow>), BuildError> {
-        if let Some(error) = self.error {
-            return Err(error);
+    /// Resolves labels, lays out the code into `instrs` and `pcs` (cleared first) and
+    /// computes the frame size. Leaves the builder as it was, so that its buffers can be
+    /// reused.
+    fn lay_out(&self, instrs: &mut Vec<Instr>, pcs: &mut Vec<Pc>) -> Result<Layout, BuildError> {
+        instrs.clear();
+        pcs.clear();
+        if let Some(error) = &self.error {
+            return Err(error.clone());
         }
         let n_instrs = self.instrs.len();
         if n_instrs > MAX_ENTRY_LEN {
@@ -148,56 +158,60 @@ impl CodeBuilder {
         // every instruction's size, hence every offset, in one pass.
         let mut bad = None;
         let labels = &self.labels;
-        let indexed: Vec<Instr> = self
-            .instrs
-            .into_iter()
-            .map(|instr| {
-                instr.relabel(|label| match labels.get(label.0 as usize).copied().flatten() {
-                    Some(index) if index < n_instrs => Pc(index as u16),
-                    Some(_) => {
-                        bad.get_or_insert(BuildError::Label(format!(
-                            "label {} is bound after the last instruction",
-                            label.0
-                        )));
-                        Pc(0)
-                    }
-                    None => {
-                        bad.get_or_insert(BuildError::Label(format!("label {} used but never bound", label.0)));
-                        Pc(0)
-                    }
-                })
-            })
-            .collect();
-        if let Some(error) = bad {
-            return Err(error);
-        }
-        let mut pcs = Vec::with_capacity(n_instrs);
+        instrs.reserve(n_instrs);
+        pcs.reserve(n_instrs);
         let mut len = 0;
-        for instr in &indexed {
+        for &instr in &self.instrs {
+            let instr = instr.relabel(|label| match labels.get(label.0 as usize).copied().flatten() {
+                Some(index) if index < n_instrs => Pc(index as u16),
+                Some(_) => {
+                    bad.get_or_insert(BuildError::Label(format!(
+                        "label {} is bound after the last instruction",
+                        label.0
+                    )));
+                    Pc(0)
+                }
+                None => {
+                    bad.get_or_insert(BuildError::Label(format!("label {} used but never bound", label.0)));
+                    Pc(0)
+                }
+            });
             pcs.push(Pc(len.min(MAX_ENTRY_LEN) as u16));
             len += instr.size();
+            instrs.push(instr);
+        }
+        if let Some(error) = bad {
+            return Err(error);
         }
         if len > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {len} bytes (at most {MAX_ENTRY_LEN})")));
         }
-        let (n_regs, n_locals) = super::verify::frame_size(&indexed);
+        let (n_regs, n_locals) = super::verify::frame_size(instrs);
         if n_regs > MAX_REGS || n_locals > MAX_REGS {
             return Err(BuildError::Limit(format!(
                 "an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"
             )));
         }
-        let instrs = indexed
-            .into_iter()
-            .map(|instr| instr.relabel(|index| pcs.get(usize::from(index.0)).copied().unwrap_or(index)))
-            .collect();
-        let rows = self
-            .rows
-            .into_iter()
-            .filter_map(|row| Some(PendingRow { at: usize::from(pcs.get(row.at)?.0), ..row }))
-            .collect();
-        let entry = Entry { n_regs: n_regs as u16, n_locals: n_locals as u16, code_len: len as u32, instrs, pcs };
-        Ok((entry, rows))
+        for instr in instrs.iter_mut() {
+            instr.targets_mut(|target| *target = pcs.get(usize::from(target.0)).copied().unwrap_or(*target));
+        }
+        Ok(Layout { n_regs: n_regs as u16, n_locals: n_locals as u16, code_len: len as u32 })
     }
+
+    /// Empties the builder, keeping its buffers.
+    fn clear(&mut self) {
+        self.instrs.clear();
+        self.labels.clear();
+        self.rows.clear();
+        self.error = None;
+    }
+}
+
+/// What [`CodeBuilder::lay_out`] computes besides the code.
+struct Layout {
+    n_regs: u16,
+    n_locals: u16,
+    code_len: u32,
 }
 
 impl Label {
@@ -234,17 +248,29 @@ pub struct BundleBuilder<'c> {
     catalogue: &'c Catalogue,
     program: Program,
     debug: DebugInfo,
-    string_ids: HashMap<Box<str>, StrIdx>,
+    /// Strings, filters and entries are found by hash and compared with the stored item,
+    /// so no second copy of them is kept.
+    string_ids: HashIndex,
     debug_string_ids: HashMap<Box<str>, u32>,
-    filter_ids: HashMap<Filter, FilterIdx>,
+    filter_ids: HashIndex,
     const_ids: HashMap<Const, ConstIdx>,
-    /// Entries by code, to share identical entries in stripped bundles.
-    /// Entries by a hash of their code (stripped bundles share identical entries); the
-    /// code itself is compared with the stored entry, so no copy of it is kept here.
-    entry_ids: HashMap<u64, Vec<EntryIdx>>,
+    /// Entries by their code (stripped bundles share identical entries).
+    entry_ids: HashIndex,
     strip: bool,
     error: Option<BuildError>,
+    /// Buffers [`BundleBuilder::add_entry`] lays entries out in.
+    scratch_instrs: Vec<Instr>,
+    scratch_pcs: Vec<Pc>,
+    /// Emptied builders whose buffers [`BundleBuilder::code_builder`] hands out again.
+    spare_code: Vec<CodeBuilder>,
 }
+
+/// How many strings, filters and entries a [`BundleBuilder`] makes room for at first (a
+/// few hundred cards need a few hundred of each).
+const INITIAL_CAPACITY: usize = 256;
+
+/// How many emptied [`CodeBuilder`]s a [`BundleBuilder`] keeps for reuse.
+const MAX_SPARE_CODE: usize = 8;
 
 impl<'c> BundleBuilder<'c> {
     /// An empty bundle for `catalogue`, whose identity goes in the header.
@@ -255,22 +281,25 @@ impl<'c> BundleBuilder<'c> {
             program: Program {
                 catalogue_name: id.name.into(),
                 catalogue_hash: id.hash,
-                strings: Vec::new(),
-                entries: Vec::new(),
-                filters: Vec::new(),
+                strings: Vec::with_capacity(INITIAL_CAPACITY),
+                entries: Vec::with_capacity(INITIAL_CAPACITY),
+                filters: Vec::with_capacity(INITIAL_CAPACITY),
                 consts: Vec::new(),
-                cards: Vec::new(),
+                cards: Vec::with_capacity(INITIAL_CAPACITY),
                 debug: None,
                 card_keys: std::collections::HashMap::new(),
             },
             debug: DebugInfo::default(),
-            string_ids: HashMap::default(),
+            string_ids: HashIndex::with_capacity(INITIAL_CAPACITY),
             debug_string_ids: HashMap::default(),
-            filter_ids: HashMap::default(),
+            filter_ids: HashIndex::with_capacity(INITIAL_CAPACITY),
             const_ids: HashMap::default(),
-            entry_ids: HashMap::default(),
+            entry_ids: HashIndex::with_capacity(INITIAL_CAPACITY),
             strip: false,
             error: None,
+            scratch_instrs: Vec::new(),
+            scratch_pcs: Vec::new(),
+            spare_code: Vec::new(),
         }
     }
 
@@ -290,24 +319,54 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        if let Some(&idx) = self.string_ids.get(text) {
-            return idx;
+        let hash = FxBuildHasher.hash_one(text);
+        let strings = &self.program.strings;
+        if let Some(position) =
+            self.string_ids.find(hash, |position| strings.get(position).is_some_and(|s| **s == *text))
+        {
+            return StrIdx::new(position);
         }
-        let idx = StrIdx::new(self.program.strings.len());
+        let position = self.program.strings.len();
         self.program.strings.push(text.into());
-        self.string_ids.insert(text.into(), idx);
-        idx
+        self.string_ids.insert(hash, position);
+        StrIdx::new(position)
     }
 
     /// The index of `filter`, adding it the first time.
     pub fn add_filter(&mut self, filter: Filter) -> FilterIdx {
-        if let Some(&idx) = self.filter_ids.get(&filter) {
-            return idx;
+        self.add_filter_parts(FilterParts {
+            qty: filter.qty,
+            types: &filter.types,
+            type_op: filter.type_op,
+            pick: filter.pick,
+            terms: &filter.terms,
+            zone: filter.zone,
+            selector: filter.selector,
+        })
+    }
+
+    /// The index of the filter made of `parts`, adding it the first time: as
+    /// [`BundleBuilder::add_filter`], without building the [`Filter`] unless it is new.
+    pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
+        let hash = parts.hash();
+        let filters = &self.program.filters;
+        if let Some(position) =
+            self.filter_ids.find(hash, |position| filters.get(position).is_some_and(|stored| parts.is(stored)))
+        {
+            return FilterIdx::new(position);
         }
-        let idx = FilterIdx::new(self.program.filters.len());
-        self.program.filters.push(filter.clone());
-        self.filter_ids.insert(filter, idx);
-        idx
+        let position = self.program.filters.len();
+        self.program.filters.push(Filter {
+            qty: parts.qty,
+            types: parts.types.to_vec(),
+            type_op: parts.type_op,
+            pick: parts.pick,
+            terms: parts.terms.iter().map(|group| group.as_ref().to_vec()).collect(),
+            zone: parts.zone,
+            selector: parts.selector,
+        });
+        self.filter_ids.insert(hash, position);
+        FilterIdx::new(position)
     }
 
     /// The index of `constant`, adding it the first time.
@@ -324,44 +383,81 @@ impl<'c> BundleBuilder<'c> {
     /// Adds a finished entry. Errors in it (an unbound label, a limit) are reported by
     /// [`BundleBuilder::finish`]. When stripping, an entry identical to one added before
     /// is not added again: its index is returned.
-    pub fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
+    pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.program.entries.len());
-        let (entry, rows) = match code.finish() {
-            Ok(done) => done,
+        let mut instrs = std::mem::take(&mut self.scratch_instrs);
+        let mut pcs = std::mem::take(&mut self.scratch_pcs);
+        let layout = match code.lay_out(&mut instrs, &mut pcs) {
+            Ok(layout) => Some(layout),
             Err(error) => {
                 self.error.get_or_insert(error);
-                let placeholder =
-                    Entry { n_regs: 0, n_locals: 0, code_len: 1, instrs: vec![Instr::Return {}], pcs: vec![Pc(0)] };
-                (placeholder, Vec::new())
+                instrs.clear();
+                instrs.push(Instr::Return {});
+                pcs.clear();
+                pcs.push(Pc(0));
+                None
             }
         };
+        let mut same = None;
         if self.strip {
-            use std::hash::BuildHasher;
-            let hash = rustc_hash::FxBuildHasher.hash_one(&entry.instrs);
-            let same_code = self.entry_ids.entry(hash).or_default();
+            let hash = FxBuildHasher.hash_one(&instrs);
             let entries = &self.program.entries;
-            if let Some(&same) = same_code
-                .iter()
-                .find(|&&same| entries.get(same.index()).is_some_and(|stored| stored.instrs == entry.instrs))
-            {
-                return same;
+            same = self
+                .entry_ids
+                .find(hash, |position| entries.get(position).is_some_and(|stored| stored.instrs == instrs))
+                .map(EntryIdx::new);
+            if same.is_none() {
+                self.entry_ids.insert(hash, idx.index());
             }
-            same_code.push(idx);
         }
-        let rows = rows
-            .into_iter()
-            .map(|row| LineRow {
-                pc: Pc(row.at as u16),
-                line: row.line,
-                line_start: row.line_start,
-                span_start: row.span_start,
-                span_end: row.span_end,
-                text: self.intern_debug(&row.text),
-            })
-            .collect();
-        self.program.entries.push(entry);
-        self.debug.entry_rows.push(rows);
-        idx
+        if same.is_none() {
+            let rows = match layout {
+                Some(_) => code
+                    .rows
+                    .drain(..)
+                    .filter_map(|row| {
+                        let pc = *pcs.get(row.at)?;
+                        Some(LineRow {
+                            pc,
+                            line: row.line,
+                            line_start: row.line_start,
+                            span_start: row.span_start,
+                            span_end: row.span_end,
+                            text: self.intern_debug(&row.text),
+                        })
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            let (n_regs, n_locals, code_len) =
+                layout.map_or((0, 0, 1), |layout| (layout.n_regs, layout.n_locals, layout.code_len));
+            self.program.entries.push(Entry {
+                n_regs,
+                n_locals,
+                code_len,
+                instrs: instrs.as_slice().into(),
+                pcs: pcs.as_slice().into(),
+            });
+            self.debug.entry_rows.push(rows);
+        }
+        self.scratch_instrs = instrs;
+        self.scratch_pcs = pcs;
+        self.recycle(code);
+        same.unwrap_or(idx)
+    }
+
+    /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
+    fn recycle(&mut self, mut code: CodeBuilder) {
+        if self.spare_code.len() < MAX_SPARE_CODE {
+            code.clear();
+            self.spare_code.push(code);
+        }
+    }
+
+    /// An empty [`CodeBuilder`] that reuses the buffers of one already added with
+    /// [`BundleBuilder::add_entry`].
+    pub fn code_builder(&mut self) -> CodeBuilder {
+        self.spare_code.pop().unwrap_or_default()
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
@@ -394,6 +490,103 @@ impl<'c> BundleBuilder<'c> {
         let bytes = write_bundle(&self.program, self.strip)?;
         Program::load(&bytes, self.catalogue).map_err(invalid)?;
         Ok(bytes)
+    }
+}
+
+/// A filter for [`BundleBuilder::add_filter_parts`], its lists borrowed: the fields of
+/// [`Filter`], with `terms` any slice of term lists.
+#[derive(Debug, Clone, Copy)]
+pub struct FilterParts<'f, T = Vec<Term>> {
+    /// As [`Filter::qty`].
+    pub qty: Option<Qty>,
+    /// As [`Filter::types`].
+    pub types: &'f [TypeTerm],
+    /// As [`Filter::type_op`].
+    pub type_op: TypeOp,
+    /// As [`Filter::pick`].
+    pub pick: Option<i32>,
+    /// As [`Filter::terms`].
+    pub terms: &'f [T],
+    /// As [`Filter::zone`].
+    pub zone: ZoneRef,
+    /// As [`Filter::selector`].
+    pub selector: Option<Selector>,
+}
+
+impl<T: AsRef<[Term]>> FilterParts<'_, T> {
+    fn hash(&self) -> u64 {
+        let mut hasher = FxBuildHasher.build_hasher();
+        self.qty.hash(&mut hasher);
+        self.types.hash(&mut hasher);
+        self.type_op.hash(&mut hasher);
+        self.pick.hash(&mut hasher);
+        hasher.write_usize(self.terms.len());
+        for group in self.terms {
+            group.as_ref().hash(&mut hasher);
+        }
+        self.zone.hash(&mut hasher);
+        self.selector.hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Whether `filter` is the filter these parts make.
+    fn is(&self, filter: &Filter) -> bool {
+        self.qty == filter.qty
+            && self.types == filter.types.as_slice()
+            && self.type_op == filter.type_op
+            && self.pick == filter.pick
+            && self.terms.len() == filter.terms.len()
+            && self.terms.iter().zip(&filter.terms).all(|(group, stored)| group.as_ref() == stored.as_slice())
+            && self.zone == filter.zone
+            && self.selector == filter.selector
+    }
+}
+
+/// Positions in a table by hash, to intern items without keeping a second copy of each:
+/// an item is looked up by its hash, then compared with the stored items of that hash.
+#[derive(Debug, Default)]
+struct HashIndex {
+    /// The last position inserted with each hash.
+    heads: HashMap<u64, u32>,
+    /// For each position inserted, the one inserted before it with the same hash.
+    next: Vec<u32>,
+}
+
+impl HashIndex {
+    const NONE: u32 = u32::MAX;
+
+    fn with_capacity(capacity: usize) -> HashIndex {
+        HashIndex {
+            heads: HashMap::with_capacity_and_hasher(capacity, FxBuildHasher),
+            next: Vec::with_capacity(capacity),
+        }
+    }
+
+    /// The first position with `hash` for which `same` holds.
+    fn find(&self, hash: u64, mut same: impl FnMut(usize) -> bool) -> Option<usize> {
+        let mut position = *self.heads.get(&hash)?;
+        while position != Self::NONE {
+            if same(position as usize) {
+                return Some(position as usize);
+            }
+            position = self.next.get(position as usize).copied().unwrap_or(Self::NONE);
+        }
+        None
+    }
+
+    fn insert(&mut self, hash: u64, position: usize) {
+        let Ok(position) = u32::try_from(position) else { return };
+        if position == Self::NONE {
+            return;
+        }
+        let previous = self.heads.insert(hash, position).unwrap_or(Self::NONE);
+        let slot = position as usize;
+        if self.next.len() <= slot {
+            self.next.resize(slot + 1, Self::NONE);
+        }
+        if let Some(next) = self.next.get_mut(slot) {
+            *next = previous;
+        }
     }
 }
 

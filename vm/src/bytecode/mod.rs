@@ -22,7 +22,7 @@ pub mod program;
 mod tests;
 mod verify;
 
-pub use builder::{BundleBuilder, CodeBuilder, SourceLocation};
+pub use builder::{BundleBuilder, CodeBuilder, FilterParts, SourceLocation};
 pub use disas::disassemble;
 pub use format::{BuildError, FORMAT_VERSION, MAGIC};
 pub use index::*;

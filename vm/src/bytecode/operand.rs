@@ -54,6 +54,9 @@ pub trait Codec: OperandKind<Pc> {
     const INFO: KindInfo;
     /// Appends the encoding of `value`; `Err` when it does not fit.
     fn encode(value: Self::Value, out: &mut Vec<u8>) -> Result<(), DoesNotFit>;
+    /// The number of bytes [`Codec::encode`] appends for `value`, without encoding it;
+    /// `Err` when it does not fit.
+    fn width(value: Self::Value) -> Result<usize, DoesNotFit>;
     /// Decodes the operand at `bytes[*pos..]` and advances `pos` past it; fails when the
     /// bytes end early or are not the canonical encoding of a value.
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<Self::Value, BadBytes>;
@@ -66,6 +69,13 @@ pub trait Codec: OperandKind<Pc> {
 pub trait Relabel<L, M>: OperandKind<L> + OperandKind<M> {
     /// Maps a jump target with `f`; returns any other value unchanged.
     fn relabel<F: FnMut(L) -> M>(value: <Self as OperandKind<L>>::Value, f: &mut F) -> <Self as OperandKind<M>>::Value;
+}
+
+/// Visiting the jump targets of an instruction in place: nothing on every kind but
+/// [`JumpTarget`].
+pub trait VisitTargets<L>: OperandKind<L> {
+    /// Calls `f` on the value when it is a jump target.
+    fn visit<F: FnMut(&mut L)>(value: &mut <Self as OperandKind<L>>::Value, f: &mut F);
 }
 
 /// The kind of jump-target operands. Its value is an `L`: a [`Pc`] in decoded code.
@@ -194,6 +204,18 @@ fn write_index(index: u32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
     }
 }
 
+fn index_width(index: u32) -> Result<usize, DoesNotFit> {
+    if index <= MAX_INDEX { Ok(varint_len(index)) } else { Err(DoesNotFit) }
+}
+
+fn opt_index_width(index: Option<u32>) -> Result<usize, DoesNotFit> {
+    match index {
+        None => Ok(1),
+        Some(index) if index <= MAX_INDEX => Ok(varint_len(index + 1)),
+        Some(_) => Err(DoesNotFit),
+    }
+}
+
 fn read_index(bytes: &[u8], pos: &mut usize) -> Result<u32, BadBytes> {
     read_bounded(bytes, pos, MAX_INDEX)
 }
@@ -228,6 +250,10 @@ macro_rules! plain_kind {
                 value
             }
         }
+
+        impl<L> VisitTargets<L> for $kind {
+            fn visit<F: FnMut(&mut L)>(_value: &mut $kind, _f: &mut F) {}
+        }
     )*};
 }
 
@@ -239,6 +265,12 @@ impl<L> OperandKind<L> for JumpTarget {
 
 impl<L, M> Relabel<L, M> for JumpTarget {
     fn relabel<F: FnMut(L) -> M>(value: L, f: &mut F) -> M {
+        f(value)
+    }
+}
+
+impl<L> VisitTargets<L> for JumpTarget {
+    fn visit<F: FnMut(&mut L)>(value: &mut L, f: &mut F) {
         f(value)
     }
 }
@@ -256,6 +288,9 @@ impl Codec for JumpTarget {
     fn encode(value: Pc, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value.0), out);
         Ok(())
+    }
+    fn width(value: Pc) -> Result<usize, DoesNotFit> {
+        Ok(varint_len(u32::from(value.0)))
     }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<Pc, BadBytes> {
         read_bounded(bytes, pos, u32::from(u16::MAX)).map(|value| Pc(value as u16))
@@ -278,6 +313,9 @@ impl Codec for Reg {
         out.push(value.0);
         Ok(())
     }
+    fn width(_: Reg) -> Result<usize, DoesNotFit> {
+        Ok(1)
+    }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<Reg, BadBytes> {
         read_byte(bytes, pos).map(Reg)
     }
@@ -298,6 +336,9 @@ impl Codec for Local {
     fn encode(value: Local, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
+    }
+    fn width(_: Local) -> Result<usize, DoesNotFit> {
+        Ok(1)
     }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<Local, BadBytes> {
         read_byte(bytes, pos).map(Local)
@@ -320,6 +361,9 @@ impl Codec for u8 {
         out.push(value);
         Ok(())
     }
+    fn width(_: u8) -> Result<usize, DoesNotFit> {
+        Ok(1)
+    }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<u8, BadBytes> {
         read_byte(bytes, pos)
     }
@@ -340,6 +384,9 @@ impl Codec for u16 {
     fn encode(value: u16, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value), out);
         Ok(())
+    }
+    fn width(value: u16) -> Result<usize, DoesNotFit> {
+        Ok(varint_len(u32::from(value)))
     }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<u16, BadBytes> {
         read_bounded(bytes, pos, u32::from(u16::MAX)).map(|value| value as u16)
@@ -362,6 +409,9 @@ impl Codec for i32 {
         write_varint(zigzag(value), out);
         Ok(())
     }
+    fn width(value: i32) -> Result<usize, DoesNotFit> {
+        Ok(varint_len(zigzag(value)))
+    }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<i32, BadBytes> {
         read_varint(bytes, pos).map(unzigzag)
     }
@@ -382,6 +432,9 @@ impl Codec for bool {
     fn encode(value: bool, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(u8::from(value));
         Ok(())
+    }
+    fn width(_: bool) -> Result<usize, DoesNotFit> {
+        Ok(1)
     }
     fn decode(bytes: &[u8], pos: &mut usize) -> Result<bool, BadBytes> {
         let start = *pos;
@@ -417,6 +470,9 @@ macro_rules! index_kinds {
             fn encode(value: $kind, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_index(value.0, out)
             }
+            fn width(value: $kind) -> Result<usize, DoesNotFit> {
+                index_width(value.0)
+            }
             fn decode(bytes: &[u8], pos: &mut usize) -> Result<$kind, BadBytes> {
                 read_index(bytes, pos).map($kind)
             }
@@ -437,6 +493,9 @@ macro_rules! index_kinds {
             };
             fn encode(value: Option<$kind>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_opt_index(value.map(|index| index.0), out)
+            }
+            fn width(value: Option<$kind>) -> Result<usize, DoesNotFit> {
+                opt_index_width(value.map(|index| index.0))
             }
             fn decode(bytes: &[u8], pos: &mut usize) -> Result<Option<$kind>, BadBytes> {
                 read_opt_index(bytes, pos).map(|index| index.map($kind))
@@ -519,6 +578,9 @@ macro_rules! operand_enum {
             fn encode(value: $name, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 out.push(value as u8);
                 Ok(())
+            }
+            fn width(_: $name) -> Result<usize, DoesNotFit> {
+                Ok(1)
             }
             fn decode(bytes: &[u8], pos: &mut usize) -> Result<$name, BadBytes> {
                 let start = *pos;

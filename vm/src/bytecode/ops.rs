@@ -328,7 +328,17 @@ macro_rules! define_ops {
                 }
             }
 
+            /// Calls `f` on each jump target, which it may change in place.
+            pub fn targets_mut(&mut self, mut f: impl FnMut(&mut L)) {
+                match self {
+                    $(Instr::$name { $($field,)* } => {
+                        $(<$kind as VisitTargets<L>>::visit($field, &mut f);)*
+                    })*
+                }
+            }
+
             /// The same instruction with every jump target mapped by `f`.
+            #[inline(always)]
             pub fn relabel<M>(self, mut f: impl FnMut(L) -> M) -> Instr<M> {
                 match self {
                     $(Instr::$name { $($field,)* } => Instr::$name {
@@ -354,6 +364,23 @@ macro_rules! define_ops {
                     })*
                 }
                 Ok(())
+            }
+
+            /// Encoded size in bytes, with jump targets written as the number they hold (an
+            /// operand that does not fit its encoding counts the bytes written before it),
+            /// computed without encoding.
+            pub fn size(&self) -> usize {
+                match *self {
+                    $(Instr::$name { $($field,)* } => {
+                        #[allow(unused_mut)]
+                        let mut size = 1;
+                        $(match <$kind as Codec>::width($field) {
+                            Ok(width) => size += width,
+                            Err(DoesNotFit) => return size,
+                        })*
+                        size
+                    })*
+                }
             }
 
             /// Decodes the instruction starting at `code[at]`; returns it with its size.
@@ -395,22 +422,6 @@ impl Instr<Pc> {
     /// What the op table says about this instruction's op.
     pub fn info(&self) -> &'static OpInfo {
         self.opcode().info()
-    }
-
-    /// Encoded size in bytes, with jump targets written as the number they hold (an
-    /// operand that does not fit its encoding counts the bytes written before it).
-    pub fn size(&self) -> usize {
-        // A scratch buffer per thread: sizing runs for every instruction the compiler
-        // emits, and allocating a buffer each time was its largest allocation site.
-        thread_local! {
-            static SCRATCH: std::cell::RefCell<Vec<u8>> = std::cell::RefCell::new(Vec::with_capacity(16));
-        }
-        SCRATCH.with(|scratch| {
-            let mut bytes = scratch.borrow_mut();
-            bytes.clear();
-            let _ = self.encode(&mut bytes);
-            bytes.len()
-        })
     }
 }
 

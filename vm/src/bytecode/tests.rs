@@ -206,3 +206,31 @@ fn rows_map_offsets_to_lines() {
     assert_eq!(debug.row_at(EntryIdx(1), Pc(0)), None);
     assert_eq!(debug.file(CardIdx(0)), Some("a"));
 }
+
+#[test]
+fn sizes_agree_with_the_encoder() {
+    let instrs = [
+        Instr::Return {},
+        Instr::LoadInt { a: Reg(3), imm: 0 },
+        Instr::LoadInt { a: Reg(3), imm: -300 },
+        Instr::LoadInt { a: Reg(3), imm: i32::MIN },
+        Instr::LoadStr { a: Reg(0), s: StrIdx(0x7f) },
+        Instr::LoadStr { a: Reg(0), s: StrIdx(0x80) },
+        Instr::LoadStr { a: Reg(0), s: StrIdx(0xfffe) },
+        Instr::LoadStr { a: Reg(0), s: StrIdx(0xffff) },
+        Instr::Index { a: Reg(0), b: Reg(1), n: u16::MAX },
+        Instr::Jump { target: Pc(0x4000) },
+        Instr::IterNext { a: Reg(1), it: Reg(2), exit: Pc(200) },
+        Instr::May { question: None, skip: Pc(1) },
+        Instr::May { question: Some(StrIdx(0x7f)), skip: Pc(1) },
+        Instr::May { question: Some(StrIdx(0xffff)), skip: Pc(1) },
+        Instr::Restrict { restriction: RestrictionIdx(1), prefix: Some(RestrictionPrefixIdx(0xfffe)) },
+        Instr::MakeAmount { a: Reg(0), b: Reg(0), mode: AmountMode::Mul },
+        Instr::Fail { reason: FailReason::NoEffect },
+    ];
+    for instr in instrs {
+        let mut bytes = Vec::new();
+        let _ = instr.encode(&mut bytes);
+        assert_eq!(instr.size(), bytes.len(), "{instr:?}");
+    }
+}
