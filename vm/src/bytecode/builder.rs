@@ -273,14 +273,15 @@ const INITIAL_CAPACITY: usize = 256;
 const MAX_SPARE_CODE: usize = 8;
 
 impl<'c> BundleBuilder<'c> {
-    /// An empty bundle for `catalogue`, whose identity goes in the header.
+    /// An empty bundle for `catalogue`, whose identity goes in the header (computed when the
+    /// bundle is written).
     pub fn new(catalogue: &'c Catalogue) -> BundleBuilder<'c> {
-        let id = catalogue.id();
         BundleBuilder {
             catalogue,
             program: Program {
-                catalogue_name: id.name.into(),
-                catalogue_hash: id.hash,
+                // The catalogue's identity is written by `finish`, the only place it is read.
+                catalogue_name: Box::default(),
+                catalogue_hash: 0,
                 strings: Vec::with_capacity(INITIAL_CAPACITY),
                 entries: Vec::with_capacity(INITIAL_CAPACITY),
                 filters: Vec::with_capacity(INITIAL_CAPACITY),
@@ -486,6 +487,9 @@ impl<'c> BundleBuilder<'c> {
         if let Some(error) = self.error {
             return Err(error);
         }
+        let id = self.catalogue.id();
+        self.program.catalogue_name = id.name.into();
+        self.program.catalogue_hash = id.hash;
         self.program.debug = Some(self.debug);
         let bytes = write_bundle(&self.program, self.strip)?;
         Program::load(&bytes, self.catalogue).map_err(invalid)?;
