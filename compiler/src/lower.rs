@@ -30,6 +30,9 @@ use vm::catalogue::{ArgKind, Catalogue};
 /// of any catalogue.
 pub const LOOP_ELEMENT: &str = "card";
 
+/// The name of an event's object, which an implicit suffix condition (`:action`) tests.
+pub const TRIGGER: &str = "trigger";
+
 /// Lowers `card` into `arena`; the diagnostics on failure.
 pub fn lower_card<'i>(
     card: &ast::Card<'_>,
@@ -216,7 +219,19 @@ impl<'i> Lowerer<'i, '_> {
                 suffix = Some(EventSuffixIdx(u32::from(index)));
             } else {
                 let index = self.resolve(self.names.variables.get(word.symbol), Code::E0023, "event suffix", word);
-                condition = Some(self.alloc(ir::Expr::Var(VariableIdx(index))));
+                // Any other suffix is an implicit condition on the event's object (spec
+                // §2.6): `:action` is `isAction(trigger)` when the catalogue has that test.
+                let trigger = self.interner.get(TRIGGER).and_then(|symbol| self.names.variables.get(symbol));
+                let test = self.element_test(word.symbol);
+                let value = match (test, trigger) {
+                    (Some(test), Some(trigger)) => {
+                        let arena = self.arena;
+                        let object = ir::Expr::Var(VariableIdx(u32::from(trigger)));
+                        ir::Expr::Call(test, arena.alloc_slice_fill_iter(std::iter::once(object)))
+                    }
+                    _ => ir::Expr::Var(VariableIdx(index)),
+                };
+                condition = Some(self.alloc(value));
             }
         }
         ir::Event { event: EventIdx(index), prefix, suffix, condition, span: event.span }
@@ -594,11 +609,39 @@ impl<'i> Lowerer<'i, '_> {
         }
     }
 
+    /// The catalogue function `is<name>` taking one argument, for a catalogue variable
+    /// `name` that tests an element (`char` → `isChar`, `action` → `isAction`).
+    fn element_test(&self, name: Symbol) -> Option<FunctionIdx> {
+        if !self.names.variables.contains(name) {
+            return None;
+        }
+        let mut function_name = [0u8; 32];
+        let text = self.interner.resolve(&name).as_bytes();
+        let length = text.len() + 2;
+        let buffer = function_name.get_mut(..length)?;
+        buffer[..2].copy_from_slice(b"is");
+        buffer[2..].copy_from_slice(text);
+        let symbol = self.interner.get(std::str::from_utf8(buffer).ok()?)?;
+        let index = self.names.functions.get(symbol)?;
+        let spec = self.catalogue.functions.get(usize::from(index))?;
+        (spec.min_args <= 1 && spec.max_args >= 1).then_some(FunctionIdx(u32::from(index)))
+    }
+
     /// A loop element (innermost loop), a user variable, or a catalogue variable.
     fn name(&mut self, name: ast::Name) -> ir::Expr<'i> {
         if self.loop_depth > 0 && Some(name.symbol) == self.loop_element {
             let slot = self.slot(self.user_vars.len() + self.loop_depth - 1, name.span);
             return ir::Expr::Local(slot);
+        }
+        // Inside `X in L`, a context name with a one-argument catalogue function `is<name>`
+        // tests the element: `char` is `isChar(card)`, `action` is `isAction(card)`
+        // (spec §3.15, rewrites 6–8).
+        if self.loop_depth > 0
+            && let Some(test) = self.element_test(name.symbol)
+        {
+            let slot = self.slot(self.user_vars.len() + self.loop_depth - 1, name.span);
+            let arena = self.arena;
+            return ir::Expr::Call(test, arena.alloc_slice_fill_iter(std::iter::once(ir::Expr::Local(slot))));
         }
         if let Some(index) = self.user_vars.iter().position(|&symbol| symbol == name.symbol) {
             return ir::Expr::Local(self.slot(index, name.span));

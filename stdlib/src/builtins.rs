@@ -18,6 +18,10 @@ pub enum Function {
     IsChar,
     /// `isCharacter(v)`.
     IsCharacter,
+    /// `isAction(v)`.
+    IsAction,
+    /// `isReaction(v)`.
+    IsReaction,
     /// `inUAttack(card)`.
     InUAttack,
     /// `getTargets(filter)`.
@@ -36,6 +40,8 @@ impl Function {
         Function::FlipCoin,
         Function::IsChar,
         Function::IsCharacter,
+        Function::IsAction,
+        Function::IsReaction,
         Function::InUAttack,
         Function::GetTargets,
         Function::Abs,
@@ -49,6 +55,8 @@ impl Function {
             Function::FlipCoin => "flipCoin",
             Function::IsChar => "isChar",
             Function::IsCharacter => "isCharacter",
+            Function::IsAction => "isAction",
+            Function::IsReaction => "isReaction",
             Function::InUAttack => "inUAttack",
             Function::GetTargets => "getTargets",
             Function::Abs => "abs",
@@ -142,6 +150,8 @@ pub fn function<H: CfcHost>(function: Function) -> FunctionFn<H> {
     match function {
         Function::FlipCoin => functions::flip_coin,
         Function::IsChar | Function::IsCharacter => functions::is_char,
+        Function::IsAction => functions::is_action,
+        Function::IsReaction => functions::is_reaction,
         Function::InUAttack => functions::in_uattack,
         Function::GetTargets => functions::get_targets,
         Function::Abs => functions::abs,

@@ -814,6 +814,8 @@ pub(crate) const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 1,
         doc: "Whether the value is a character card (same as `isChar`).",
     },
+    FunctionSpec { name: "isAction", min_args: 1, max_args: 1, doc: "Whether the value is an action card." },
+    FunctionSpec { name: "isReaction", min_args: 1, max_args: 1, doc: "Whether the value is a reaction card." },
     FunctionSpec {
         name: "inUAttack",
         min_args: 1,

@@ -1,13 +1,14 @@
-//! Expression functions: `flipCoin`, `isChar`, `isCharacter`, `inUAttack`, `getTargets`,
-//! `abs`, `min`, `max`. Each sets its value with [`CallContext::set_result`]; a wrong
+//! Expression functions: `flipCoin`, `isChar`, `isCharacter`, `isAction`, `isReaction`,
+//! `inUAttack`, `getTargets`, `abs`, `min`, `max`. Each sets its value with [`CallContext::set_result`]; a wrong
 //! argument gives nil (spec §3.15: a failed evaluation is nil).
 
+use vm::bytecode::CardTypeIdx;
 use vm::runtime::{CallContext, Status, Value};
 
 use crate::CATALOGUE;
-use crate::commands::{Res, is_character};
+use crate::commands::Res;
 use crate::host::CfcHost;
-use crate::names::KW_UATTACK;
+use crate::names::{ACTION, CHARACTER, KW_UATTACK, REACTION};
 
 /// `flipCoin()`: true on a won call (one chance in two, from the game's generator).
 pub fn flip_coin<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -17,7 +18,25 @@ pub fn flip_coin<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// `isChar(v)` / `isCharacter(v)`: whether the value (or a one-card list) is a character card.
+/// Inside `X in L`, the compiler turns the name `char` into `isChar(card)`.
 pub fn is_char<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    is_card_type(ctx, CHARACTER)
+}
+
+/// `isAction(v)`: whether the value (or a one-card list) is an action card. The compiler
+/// turns the name `action` into `isAction(card)` inside `X in L`, and the event suffix
+/// `:action` into `isAction(trigger)`.
+pub fn is_action<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    is_card_type(ctx, ACTION)
+}
+
+/// `isReaction(v)`: whether the value (or a one-card list) is a reaction card (`reaction`
+/// inside `X in L`, the suffix `:reaction`).
+pub fn is_reaction<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    is_card_type(ctx, REACTION)
+}
+
+fn is_card_type<H: CfcHost>(ctx: &mut CallContext<'_, H>, card_type: CardTypeIdx) -> Res {
     let card = match ctx.arg(0) {
         Value::Card(card) => Some(card),
         Value::List(list) => match ctx.list(list) {
@@ -26,7 +45,7 @@ pub fn is_char<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         },
         _ => None,
     };
-    let result = card.is_some_and(|card| is_character(ctx.host(), card));
+    let result = card.is_some_and(|card| ctx.host().card_type(card) == Some(card_type));
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }
@@ -88,7 +107,7 @@ pub enum QuotedType {
     /// `"Name"`: cards with that name.
     Name(String),
     /// A card type (`character`).
-    CardType(vm::bytecode::CardTypeIdx),
+    CardType(CardTypeIdx),
     /// A subtype (`ninja`).
     Subtype(vm::bytecode::SubtypeIdx),
 }

@@ -91,6 +91,10 @@ pub const PREFIX_CTRL: ZonePrefixIdx = ZonePrefixIdx(named(ZONE_PREFIXES, "ctrl"
 // ---- card types and filter keywords ----
 /// Character cards.
 pub const CHARACTER: CardTypeIdx = CardTypeIdx(named(CARD_TYPES, "character"));
+/// Card type `action`.
+pub const ACTION: CardTypeIdx = CardTypeIdx(named(CARD_TYPES, "action"));
+/// Card type `reaction`.
+pub const REACTION: CardTypeIdx = CardTypeIdx(named(CARD_TYPES, "reaction"));
 /// Filter keyword `attack` (solo attackers and UA leaders).
 pub const KW_ATTACK: FilterKeywordIdx = FilterKeywordIdx(named(FILTERS, "attack"));
 /// Filter keyword `uattack` (every card of the current United Attack).

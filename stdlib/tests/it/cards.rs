@@ -326,3 +326,30 @@ fn a_cancelled_prophecy_leaves_the_pile_unchanged() {
     g.rt.cancel(exec);
     assert_eq!(g.host.pile_names(P0, DECK), ["a", "b", "c"]);
 }
+
+/// `char`, `action` and `reaction` inside `X in L` test the element's card type (Fellowship,
+/// Hayato, Scan, Lunch rush): the body runs once per element that passes.
+#[test]
+fn each_over_a_card_type_test_runs_once_per_matching_element() {
+    let mut g = Game::new(
+        "action = trash(4) & each(char in trashed => sp(+1)); each(action in me.hand => hp(+1)); \
+         each(reaction in me.hand => hp(+10))",
+    );
+    let src = g.host.card("Fellowship", ACTION, P0, HAND);
+    g.host.cards(&["c1"], CHARACTER, P0, DECK);
+    g.host.cards(&["a1"], ACTION, P0, DECK);
+    g.host.cards(&["c2"], CHARACTER, P0, DECK);
+    g.host.cards(&["r1"], REACTION, P0, DECK);
+    g.host.cards(&["h1"], ACTION, P0, HAND);
+    g.host.cards(&["h2"], REACTION, P0, HAND);
+    let (hand_actions, hand_reactions) = {
+        let hand = &g.host.player(P0).piles[0];
+        let count = |ty| hand.iter().filter(|&&card| g.host.card_ref(g.host.name(card)).ty == ty).count() as i32;
+        (count(ACTION), count(REACTION))
+    };
+    let (hp_before, sp_before) = (g.host.player(P0).hp, g.host.player(P0).sp);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, DECK), Vec::<String>::new());
+    assert_eq!(g.host.player(P0).sp, sp_before + 2, "one SP per character trashed");
+    assert_eq!(g.host.player(P0).hp, hp_before + hand_actions + 10 * hand_reactions);
+}

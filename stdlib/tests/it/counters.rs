@@ -56,6 +56,27 @@ fn before_damage_autos_adjust_only_this_damage() {
     assert!(g.log().contains(&"adjust Damage 100".to_owned()));
 }
 
+/// Kain: `~anyBeforeDamage:action~` adds only to damage whose source is an action card
+/// (the suffix is the implicit condition `isAction(trigger)`).
+#[test]
+fn event_suffix_action_tests_the_trigger() {
+    let mut g = Game::with(&[
+        "action = damage(300) to(opp)",
+        "auto = ~anyBeforeDamage:action~ modDamage(+100)",
+        "action = damage(300) to(opp)",
+    ]);
+    let kain = g.host.character("Kain", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, kain, vm::bytecode::CardIdx(1)).unwrap();
+    let blast = g.host.card("Blast", ACTION, P0, HAND);
+    assert_eq!(g.run(blast, P0), Completion::Success);
+    assert_eq!(g.host.player(P1).hp, 2600, "an action's damage: 300 + 100");
+    // A reaction's damage also dispatches `beforeDamage`, but its trigger is no action.
+    let counter = g.host.card("Counter", REACTION, P0, HAND);
+    g.host.card_mut("Counter").rules = Some(vm::bytecode::CardIdx(2));
+    assert_eq!(g.run(counter, P0), Completion::Success);
+    assert_eq!(g.host.player(P1).hp, 2300, "a reaction's damage: 300 only");
+}
+
 #[test]
 fn bp_adds_multiplies_and_sets_rounded() {
     let mut g = Game::new("action = bp(+300); bp(x2); bp(=449) to(characters@oppRing); bp(-5000) to(character@myRing)");
