@@ -427,36 +427,9 @@ pub enum FilterTermKind {
     Rank(Name, Name),
 }
 
-/// A comparison operator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompareOp {
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-}
-
-impl CompareOp {
-    /// The operator as written.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CompareOp::Eq => "==",
-            CompareOp::Ne => "!=",
-            CompareOp::Lt => "<",
-            CompareOp::Le => "<=",
-            CompareOp::Gt => ">",
-            CompareOp::Ge => ">=",
-        }
-    }
-}
+/// A comparison operator: the bytecode contract's own type (`bp>=800`, `a < b`), so the
+/// tree, the IR and the bundle share one definition.
+pub use vm::bytecode::CompareOp;
 
 /// `@oppRing`, and pile arguments such as `ctrlDeck`: an optional prefix and a zone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

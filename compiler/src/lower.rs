@@ -19,7 +19,7 @@ use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
 use vm::bytecode::{
-    AbilityIdx, AmountMode, AttributeIdx, CardTypeIdx, CommandIdx, ComparableIdx, CompareOp, Const, CostIdx, EventIdx,
+    AbilityIdx, AmountMode, AttributeIdx, CardTypeIdx, CommandIdx, ComparableIdx, Const, CostIdx, EventIdx,
     EventPrefixIdx, EventSuffixIdx, FilterKeywordIdx, FunctionIdx, Qty, RankingIdx, RestrictionIdx,
     RestrictionPrefixIdx, RuleSwitchIdx, SelectorIdx, SubtypeIdx, Term, TermKind, TypeOp, VariableIdx, ZoneIdx,
     ZonePrefixIdx, ZoneRef,
@@ -516,7 +516,7 @@ impl<'i> Lowerer<'i, '_> {
                     "comparable filter",
                     property,
                 );
-                TermKind::Compare { property: ComparableIdx(index), op: compare_op(op), value }
+                TermKind::Compare { property: ComparableIdx(index), op, value }
             }
             ast::FilterTermKind::Rank(property, word) => {
                 let index = self.resolve(
@@ -584,7 +584,7 @@ impl<'i> Lowerer<'i, '_> {
                 match op {
                     ast::BinaryOp::And => ir::Expr::And(left, right),
                     ast::BinaryOp::Or => ir::Expr::Or(left, right),
-                    ast::BinaryOp::Compare(op) => ir::Expr::Binary(ir::BinaryOp::Compare(compare_op(op)), left, right),
+                    ast::BinaryOp::Compare(op) => ir::Expr::Binary(ir::BinaryOp::Compare(op), left, right),
                     ast::BinaryOp::Add => ir::Expr::Binary(ir::BinaryOp::Add, left, right),
                     ast::BinaryOp::Sub => ir::Expr::Binary(ir::BinaryOp::Sub, left, right),
                     ast::BinaryOp::Mul => ir::Expr::Binary(ir::BinaryOp::Mul, left, right),
@@ -648,16 +648,5 @@ impl<'i> Lowerer<'i, '_> {
         }
         let index = self.resolve(self.names.variables.get(name.symbol), Code::E0023, "name", name);
         ir::Expr::Var(VariableIdx(index))
-    }
-}
-
-fn compare_op(op: ast::CompareOp) -> CompareOp {
-    match op {
-        ast::CompareOp::Eq => CompareOp::Eq,
-        ast::CompareOp::Ne => CompareOp::Ne,
-        ast::CompareOp::Lt => CompareOp::Lt,
-        ast::CompareOp::Le => CompareOp::Le,
-        ast::CompareOp::Gt => CompareOp::Gt,
-        ast::CompareOp::Ge => CompareOp::Ge,
     }
 }

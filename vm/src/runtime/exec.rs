@@ -17,7 +17,7 @@ mod vars;
 
 pub(crate) use call::end_effects_where as end_effects;
 
-use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};
+use crate::bytecode::{CompareOp, EntryIdx, FailReason, Instr, Pc};
 
 use super::Shared;
 use super::events::World;
@@ -192,12 +192,12 @@ impl<'a, H: Host> Machine<'a, H> {
                 Instr::Rem { a, b, c } => self.arith(base, a, b, c, expr::Arith::Rem),
                 Instr::Neg { a, b } => self.neg(base, a, b),
                 Instr::Not { a, b } => self.not(base, a, b),
-                Instr::Eq { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Eq),
-                Instr::Ne { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Ne),
-                Instr::Lt { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Lt),
-                Instr::Le { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Le),
-                Instr::Gt { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Gt),
-                Instr::Ge { a, b, c } => self.compare(base, a, b, c, expr::Cmp::Ge),
+                Instr::Eq { a, b, c } => self.compare(base, a, b, c, CompareOp::Eq),
+                Instr::Ne { a, b, c } => self.compare(base, a, b, c, CompareOp::Ne),
+                Instr::Lt { a, b, c } => self.compare(base, a, b, c, CompareOp::Lt),
+                Instr::Le { a, b, c } => self.compare(base, a, b, c, CompareOp::Le),
+                Instr::Gt { a, b, c } => self.compare(base, a, b, c, CompareOp::Gt),
+                Instr::Ge { a, b, c } => self.compare(base, a, b, c, CompareOp::Ge),
                 Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),
                 Instr::ListNew { a } => self.list_new(base, a),
                 Instr::ListPush { a, b } => self.list_push(base, a, b),

@@ -4,7 +4,7 @@
 //! division by zero gives nil, as the original's failed evaluation did. Ordering
 //! comparisons of non-integers are false.
 
-use crate::bytecode::{AmountMode, AttributeIdx, Reg};
+use crate::bytecode::{AmountMode, AttributeIdx, CompareOp, Reg};
 
 use super::{Machine, Step};
 use crate::runtime::host::Host;
@@ -18,16 +18,6 @@ pub(crate) enum Arith {
     Mul,
     Div,
     Rem,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
 }
 
 impl<H: Host> Machine<'_, H> {
@@ -88,17 +78,17 @@ impl<H: Host> Machine<'_, H> {
         Ok(Step::Next)
     }
 
-    pub(super) fn compare(&mut self, base: usize, a: Reg, b: Reg, c: Reg, op: Cmp) -> Result<Step, Trap> {
+    pub(super) fn compare(&mut self, base: usize, a: Reg, b: Reg, c: Reg, op: CompareOp) -> Result<Step, Trap> {
         let x = self.st.regs[base + b.0 as usize];
         let y = self.st.regs[base + c.0 as usize];
         let result = match op {
-            Cmp::Eq => equal(x, y, &self.st.lists),
-            Cmp::Ne => !equal(x, y, &self.st.lists),
+            CompareOp::Eq => equal(x, y, &self.st.lists),
+            CompareOp::Ne => !equal(x, y, &self.st.lists),
             _ => match (x.as_int(), y.as_int()) {
                 (Some(x), Some(y)) => match op {
-                    Cmp::Lt => x < y,
-                    Cmp::Le => x <= y,
-                    Cmp::Gt => x > y,
+                    CompareOp::Lt => x < y,
+                    CompareOp::Le => x <= y,
+                    CompareOp::Gt => x > y,
                     _ => x >= y,
                 },
                 _ => false,
