@@ -533,11 +533,7 @@ impl Gen<'_, '_> {
                 entry.emit(Instr::Resolve { a: list, f });
             }
         }
-        entry.emit(Instr::JumpIfNot { a: list, target: exit });
-        entry.emit(Instr::IterStart { a: iterator, b: list });
-        entry.bind(head);
-        entry.emit(Instr::IterNext { a: element, it: iterator, exit });
-        entry.emit(Instr::StoreLocal { slot: Local(each.slot), b: element });
+        Self::loop_head(entry, [list, iterator, element], each.slot, head, exit);
         if let ir::EachSource::Map { item: Some(item), .. } = each.source {
             self.expr(entry, item, base + 2);
             entry.emit(Instr::JumpIfNot { a: element, target: head });
@@ -545,6 +541,17 @@ impl Gen<'_, '_> {
         self.chain(entry, each.body, head, base + 2);
         entry.emit(Instr::Jump { target: head });
         entry.bind(exit);
+    }
+
+    /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
+    /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
+    /// moves the next element into `element` and the local `slot`, leaving at `exit`.
+    fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
+        entry.emit(Instr::JumpIfNot { a: list, target: exit });
+        entry.emit(Instr::IterStart { a: iterator, b: list });
+        entry.bind(head);
+        entry.emit(Instr::IterNext { a: element, it: iterator, exit });
+        entry.emit(Instr::StoreLocal { slot: Local(slot), b: element });
     }
 
     // ---------------------------------------------------------------- expressions
@@ -624,11 +631,7 @@ impl Gen<'_, '_> {
                 let (head, exit) = (entry.label(), entry.label());
                 entry.emit(Instr::ListNew { a });
                 self.expr(entry, list, at + 1);
-                entry.emit(Instr::JumpIfNot { a: source, target: exit });
-                entry.emit(Instr::IterStart { a: iterator, b: source });
-                entry.bind(head);
-                entry.emit(Instr::IterNext { a: element, it: iterator, exit });
-                entry.emit(Instr::StoreLocal { slot: Local(slot), b: element });
+                Self::loop_head(entry, [source, iterator, element], slot, head, exit);
                 self.expr(entry, item, at + 3);
                 entry.emit(Instr::ListPush { a, b: element });
                 entry.emit(Instr::Jump { target: head });
@@ -640,11 +643,7 @@ impl Gen<'_, '_> {
                 let (head, exit) = (entry.label(), entry.label());
                 entry.emit(Instr::LoadBool { a, value: true });
                 self.expr(entry, list, at + 1);
-                entry.emit(Instr::JumpIfNot { a: source, target: exit });
-                entry.emit(Instr::IterStart { a: iterator, b: source });
-                entry.bind(head);
-                entry.emit(Instr::IterNext { a: element, it: iterator, exit });
-                entry.emit(Instr::StoreLocal { slot: Local(slot), b: element });
+                Self::loop_head(entry, [source, iterator, element], slot, head, exit);
                 self.expr(entry, item, at + 3);
                 entry.emit(Instr::JumpIf { a: element, target: head });
                 entry.emit(Instr::LoadBool { a, value: false });
