@@ -1550,23 +1550,8 @@ impl<'a, 't> Parser<'a, 't> {
         }
         self.bump();
         let name = self.name(token.span);
-        let operator_token = self.peek();
-        let operator = match operator_token.kind {
-            TokenKind::EqEq => Some(CompareOp::Eq),
-            TokenKind::NotEq => Some(CompareOp::Ne),
-            TokenKind::Lt => Some(CompareOp::Lt),
-            TokenKind::Le => Some(CompareOp::Le),
-            TokenKind::Gt => Some(CompareOp::Gt),
-            TokenKind::Ge => Some(CompareOp::Ge),
-            TokenKind::Eq => {
-                self.report(diagnostics::invalid_comparison(operator_token.span, "="));
-                Some(CompareOp::Eq)
-            }
-            _ => None,
-        };
-        let kind = if let Some(operator) = operator {
+        let kind = if let Some(operator) = self.comparison_operator() {
             self.bump();
-            let value_start = self.peek().span;
             let negative = match self.peek().kind {
                 TokenKind::Minus => {
                     self.bump();
@@ -1583,7 +1568,6 @@ impl<'a, 't> Parser<'a, 't> {
                 return None;
             };
             let magnitude = self.parse_u32(number.span) as i32;
-            let _ = value_start;
             FilterTermKind::Compare(name, operator, if negative { -magnitude } else { magnitude })
         } else if self.eat(TokenKind::Colon).is_some() {
             let word = self.peek();
@@ -1688,27 +1672,11 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_comparison(&mut self) -> &'a Expr<'a> {
         let left = self.parse_sum();
-        let token = self.peek();
-        let operator = match token.kind {
-            TokenKind::EqEq => CompareOp::Eq,
-            TokenKind::NotEq => CompareOp::Ne,
-            TokenKind::Lt => CompareOp::Lt,
-            TokenKind::Le => CompareOp::Le,
-            TokenKind::Gt => CompareOp::Gt,
-            TokenKind::Ge => CompareOp::Ge,
-            TokenKind::Eq => {
-                self.report(diagnostics::invalid_comparison(token.span, "="));
-                CompareOp::Eq
-            }
-            _ => return left,
-        };
+        let Some(operator) = self.comparison_operator() else { return left };
         self.bump();
         let right = self.parse_sum();
         let next = self.peek();
-        if matches!(
-            next.kind,
-            TokenKind::EqEq | TokenKind::NotEq | TokenKind::Lt | TokenKind::Le | TokenKind::Gt | TokenKind::Ge
-        ) {
+        if compare_op_of(next.kind).is_some() {
             let written = self.text(next.span).to_string();
             let mut diagnostic = diagnostics::invalid_comparison(next.span, &written);
             diagnostic.help = Some("comparisons do not chain: join them with `and`".into());
@@ -1716,6 +1684,17 @@ impl<'a, 't> Parser<'a, 't> {
             self.recover_to_statement_end();
         }
         self.binary(BinaryOp::Compare(operator), left, right)
+    }
+
+    /// The comparison operator at the next token, if any. A single `=` is reported (it is
+    /// not an assignment) and read as `==` so that parsing goes on.
+    fn comparison_operator(&mut self) -> Option<CompareOp> {
+        let token = self.peek();
+        if token.kind == TokenKind::Eq {
+            self.report(diagnostics::invalid_comparison(token.span, "="));
+            return Some(CompareOp::Eq);
+        }
+        compare_op_of(token.kind)
     }
 
     fn parse_sum(&mut self) -> &'a Expr<'a> {
@@ -1851,6 +1830,19 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
         self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
+    }
+}
+
+/// `==`, `!=`, `<`, `<=`, `>`, `>=`.
+fn compare_op_of(kind: TokenKind) -> Option<CompareOp> {
+    match kind {
+        TokenKind::EqEq => Some(CompareOp::Eq),
+        TokenKind::NotEq => Some(CompareOp::Ne),
+        TokenKind::Lt => Some(CompareOp::Lt),
+        TokenKind::Le => Some(CompareOp::Le),
+        TokenKind::Gt => Some(CompareOp::Gt),
+        TokenKind::Ge => Some(CompareOp::Ge),
+        _ => None,
     }
 }
 
