@@ -72,7 +72,11 @@ impl LineIndex {
     pub fn line_column(&self, source: &str, offset: u32) -> (u32, u32) {
         let offset = (offset as usize).min(source.len());
         let line = self.line_starts.partition_point(|&start| start as usize <= offset).max(1);
-        let line_start = self.line_starts[line - 1] as usize;
+        let mut line_start = self.line_starts[line - 1] as usize;
+        // A byte-order mark is not a column.
+        if line == 1 && offset >= 3 && source.starts_with('\u{feff}') {
+            line_start = 3;
+        }
         let column = source.get(line_start..offset).map(|prefix| prefix.chars().count()).unwrap_or(offset - line_start);
         (line as u32, column as u32 + 1)
     }

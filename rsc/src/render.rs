@@ -99,6 +99,9 @@ pub struct Resolved {
     pub end: Location,
 }
 
+/// The UTF-8 byte-order mark.
+const BOM: &str = "\u{feff}";
+
 /// One file's text, indexed for rendering the diagnostics found in it.
 pub struct SourceFile<'a> {
     name: String,
@@ -206,7 +209,11 @@ impl<'a> SourceFile<'a> {
     pub fn locate(&self, offset: usize) -> Location {
         let line = self.line_index(offset);
         let char_offset = self.char_offset(offset);
-        let line_chars = self.char_offset(self.line_starts[line]);
+        let mut line_chars = self.char_offset(self.line_starts[line]);
+        // A byte-order mark is not a column (as in `compiler::LineIndex`).
+        if line == 0 && offset >= BOM.len() && self.text.starts_with(BOM) {
+            line_chars += 1;
+        }
         Location { offset, char_offset, line: line + 1, column: char_offset - line_chars + 1 }
     }
 
@@ -430,6 +437,7 @@ mod tests {
         "\t\tx = \u{1F600}(1)\u{202E}\n\u{0}\u{1b}[31m\n",
         "line\n  ",
         "日本語\n\n\nx",
+        "\u{feff}action = dmg(3)\nx",
     ];
 
     #[test]
