@@ -1,0 +1,50 @@
+//! Fixed work for instruction counting: compiles the corpus a given number of times, so
+//! `valgrind --tool=callgrind` gives a repeatable per-card cost whatever the machine is doing.
+//!
+//! `cargo build --release -p benches --example compile_passes`
+//! `valgrind --tool=callgrind target/release/examples/compile_passes compile 10`
+//! (phases: `tokenize`, `check`, `compile`; the first pass warms the session and is included.)
+
+use std::hint::black_box;
+
+use benches::{corpus_dir, load_cards};
+use compiler::check::Session;
+use vm::bytecode::BundleBuilder;
+
+fn main() {
+    let mut arguments = std::env::args().skip(1);
+    let phase = arguments.next().unwrap_or_else(|| "compile".to_owned());
+    let passes: usize = arguments.next().and_then(|text| text.parse().ok()).unwrap_or(10);
+    let Some(dir) = corpus_dir() else { return };
+    let cards = load_cards(&dir);
+    let mut session = Session::new(&stdlib::CATALOGUE);
+    let (mut tokens, mut diagnostics) = (Vec::new(), Vec::new());
+    for _ in 0..passes {
+        match phase.as_str() {
+            "tokenize" => {
+                for card in &cards {
+                    diagnostics.clear();
+                    compiler::lexer::tokenize(black_box(&card.source), &mut tokens, &mut diagnostics);
+                }
+            }
+            "check" => {
+                for card in &cards {
+                    black_box(session.check(black_box(&card.source)));
+                }
+            }
+            "compile" => {
+                let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+                bundle.set_strip(true);
+                for card in &cards {
+                    black_box(session.compile_file(&card.key, &card.key, black_box(&card.source), &mut bundle));
+                }
+                black_box(bundle);
+            }
+            other => {
+                eprintln!("unknown phase {other}: use tokenize, check or compile");
+                std::process::exit(2);
+            }
+        }
+    }
+    println!("{phase}: {passes} passes over {} cards", cards.len());
+}
