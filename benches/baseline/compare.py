@@ -20,23 +20,14 @@ import json
 import os
 import subprocess
 import sys
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import original_lexer  # noqa: E402
+from original_lexer import cards_per_second  # noqa: E402
+
 BENCHMARKS = ["tokenize", "split_like_original", "parse_and_check", "compile", "compile_and_encode"]
-
-
-def cards_per_second(tokenize, texts, seconds):
-    for text in texts:  # warm-up
-        tokenize(text)
-    cards = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        for text in texts:
-            tokenize(text)
-        cards += len(texts)
-    return cards / (time.perf_counter() - started)
 
 
 def load_original(folder):
@@ -69,8 +60,7 @@ def main():
     texts = [open(path, encoding="utf-8").read() for path in sorted(glob.glob(os.path.join(options.corpus, "*.rules")))]
     if not texts:
         sys.exit(f"no .rules files in {options.corpus}")
-    sys.path.insert(0, HERE)
-    baselines = {"reconstruction (original_lexer.py)": importlib.import_module("original_lexer").tokenize}
+    baselines = {"reconstruction (original_lexer.py)": original_lexer.tokenize}
     if options.original:
         baselines["original RulesLexer.tokenize"] = load_original(options.original)
 
