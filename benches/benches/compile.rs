@@ -61,7 +61,7 @@ fn compile_corpus(c: &mut Criterion) {
 
     group.bench_function("compile", |b| {
         b.iter(|| {
-            let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+            let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
             bundle.set_strip(true);
             for card in &cards {
                 black_box(session.compile_file(&card.key, &card.key, black_box(&card.source), &mut bundle));
@@ -72,7 +72,7 @@ fn compile_corpus(c: &mut Criterion) {
 
     group.bench_function("compile_and_encode", |b| {
         b.iter(|| {
-            let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+            let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
             bundle.set_strip(true);
             for card in &cards {
                 black_box(session.compile_file(&card.key, &card.key, black_box(&card.source), &mut bundle));

@@ -33,7 +33,7 @@ fn main() {
                 }
             }
             "compile" => {
-                let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+                let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
                 bundle.set_strip(true);
                 for card in &cards {
                     black_box(session.compile_file(&card.key, &card.key, black_box(&card.source), &mut bundle));

@@ -37,8 +37,9 @@ use vm::bytecode::format::MAX_ENTRY_LEN;
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason,
-    FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
+    ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
+    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
+    TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -140,22 +141,26 @@ impl Gen<'_, '_> {
         self.bundle.add_entry(code)
     }
 
+    #[inline]
     fn reg(&mut self, index: usize) -> Reg {
         match u8::try_from(index) {
             Ok(reg) => Reg(reg),
-            Err(_) => {
-                if self.errors.is_empty() {
-                    self.errors.push(Diagnostic {
-                        code: Code::E0033,
-                        message: "expression too complex: it needs more than 256 registers".into(),
-                        span: self.span,
-                        label: "cannot be compiled".into(),
-                        help: None,
-                    });
-                }
-                Reg(u8::MAX)
-            }
+            Err(_) => self.too_many_registers(),
         }
+    }
+
+    #[cold]
+    fn too_many_registers(&mut self) -> Reg {
+        if self.errors.is_empty() {
+            self.errors.push(Diagnostic {
+                code: Code::E0033,
+                message: "expression too complex: it needs more than 256 registers".into(),
+                span: self.span,
+                label: "cannot be compiled".into(),
+                help: None,
+            });
+        }
+        Reg(u8::MAX)
     }
 
     fn location(&self, span: Span) -> SourceLocation<'_> {
@@ -188,47 +193,62 @@ impl Gen<'_, '_> {
 
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
-        let mut out = Card::new(key);
-        out.abilities = card.abilities.to_vec();
-        if let Some(target) = &card.target {
-            let filters = target.filters.iter().map(|filter| self.filter(filter)).collect();
-            out.target = Some(RuleTarget { optional: target.optional, filters });
+        let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
+        for filter in card.target.iter().flat_map(|target| target.filters) {
+            target_filters.push(self.filter(filter));
         }
-        out.requisites = card.requisites.iter().map(|filter| self.filter(filter)).collect();
-        if !card.vars.is_empty() {
-            out.vars = Some(self.vars_entry(card.vars));
+        let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
+        for filter in card.requisites {
+            requisites.push(self.filter(filter));
         }
-        out.actions.reserve_exact(card.actions.len());
-        out.autos.reserve_exact(card.autos.len());
+        let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
+        // The costs and events of every action and auto, one after the other; each action
+        // and auto takes the next `n` of them.
+        let mut costs: SmallVec<[Cost; 8]> = SmallVec::new();
+        let mut actions: SmallVec<[(Option<StrIdx>, usize, EntryIdx); 4]> = SmallVec::new();
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
-            let costs = action
-                .costs
-                .iter()
-                .map(|cost| Cost {
-                    cost: cost.cost,
-                    count: cost.count,
-                    filter: cost.filter.map(|filter| self.filter(filter)),
-                })
-                .collect();
+            for cost in action.costs {
+                let filter = cost.filter.map(|filter| self.filter(filter));
+                costs.push(Cost { cost: cost.cost, count: cost.count, filter });
+            }
             let entry = self.statements_entry(action.statements, true);
-            out.actions.push(Action { label, costs, entry });
+            actions.push((label, action.costs.len(), entry));
         }
+        let mut events: SmallVec<[EventRef; 8]> = SmallVec::new();
+        let mut autos: SmallVec<[(bool, usize, EntryIdx); 4]> = SmallVec::new();
         for auto in card.autos {
-            let events = auto
-                .events
-                .iter()
-                .map(|event| EventRef {
-                    event: event.event,
-                    prefix: event.prefix,
-                    suffix: event.suffix,
-                    condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
-                })
-                .collect();
+            for event in auto.events {
+                let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
+                events.push(EventRef { event: event.event, prefix: event.prefix, suffix: event.suffix, condition });
+            }
             let entry = self.statements_entry(auto.statements, false);
-            out.autos.push(Auto { hook: auto.hook, events, entry });
+            autos.push((auto.hook, auto.events.len(), entry));
         }
-        self.bundle.add_card(out, file)
+        let mut action_parts: SmallVec<[ActionParts<'_>; 4]> = SmallVec::new();
+        let mut rest_costs = &costs[..];
+        for &(label, n_costs, entry) in &actions {
+            let (costs, rest) = rest_costs.split_at(n_costs);
+            rest_costs = rest;
+            action_parts.push(ActionParts { label, costs, entry });
+        }
+        let mut auto_parts: SmallVec<[AutoParts<'_>; 4]> = SmallVec::new();
+        let mut rest_events = &events[..];
+        for &(hook, n_events, entry) in &autos {
+            let (events, rest) = rest_events.split_at(n_events);
+            rest_events = rest;
+            auto_parts.push(AutoParts { hook, events, entry });
+        }
+        let parts = CardParts {
+            key,
+            abilities: card.abilities,
+            target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
+            requisites: &requisites,
+            vars,
+            actions: &action_parts,
+            autos: &auto_parts,
+        };
+        self.bundle.add_card_parts(parts, file)
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
@@ -256,27 +276,27 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        let types = filter
-            .types
-            .iter()
-            .map(|term| TypeTerm {
+        let mut types: SmallVec<[TypeTerm; 4]> = SmallVec::new();
+        for term in filter.types {
+            let atom = match term.atom {
+                ir::TypeAtom::Any => TypeAtom::Any,
+                ir::TypeAtom::Player => TypeAtom::Player,
+                ir::TypeAtom::Players => TypeAtom::Players,
+                ir::TypeAtom::Me => TypeAtom::Me,
+                ir::TypeAtom::Opp => TypeAtom::Opp,
+                ir::TypeAtom::This => TypeAtom::This,
+                ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
+                ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
+                ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
+                ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
+            };
+            types.push(TypeTerm {
                 exclude_source: term.exclude_source,
                 negate: term.negate,
                 plural: term.plural,
-                atom: match term.atom {
-                    ir::TypeAtom::Any => TypeAtom::Any,
-                    ir::TypeAtom::Player => TypeAtom::Player,
-                    ir::TypeAtom::Players => TypeAtom::Players,
-                    ir::TypeAtom::Me => TypeAtom::Me,
-                    ir::TypeAtom::Opp => TypeAtom::Opp,
-                    ir::TypeAtom::This => TypeAtom::This,
-                    ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
-                    ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
-                    ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
-                    ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
-                },
-            })
-            .collect::<SmallVec<[TypeTerm; 4]>>();
+                atom,
+            });
+        }
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });

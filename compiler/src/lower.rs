@@ -48,7 +48,7 @@ pub fn lower_card<'i>(
         catalogue,
         user_vars: SmallVec::new(),
         loop_depth: 0,
-        loop_element: interner.get(LOOP_ELEMENT),
+        loop_element: None,
         errors: Vec::new(),
     };
     let card = lowerer.card(card);
@@ -62,6 +62,7 @@ struct Lowerer<'i, 's> {
     catalogue: &'s Catalogue,
     user_vars: SmallVec<[Symbol; 4]>,
     loop_depth: usize,
+    /// The symbol of [`LOOP_ELEMENT`], looked up when the first loop is entered.
     loop_element: Option<Symbol>,
     errors: Vec<Diagnostic>,
 }
@@ -72,7 +73,16 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     fn slice<T: Copy>(&self, items: &[T]) -> &'i [T] {
-        self.arena.alloc_slice_copy(items)
+        if items.is_empty() { &[] } else { self.arena.alloc_slice_copy(items) }
+    }
+
+    /// Lowers each of `items` with `lower`, into one arena slice.
+    fn lower_all<T, U>(&mut self, items: &[T], mut lower: impl FnMut(&mut Self, &T) -> U) -> &'i [U] {
+        if items.is_empty() {
+            return &[];
+        }
+        let arena = self.arena;
+        arena.alloc_slice_fill_iter(items.iter().map(|item| lower(self, item)))
     }
 
     fn alloc<T: Copy>(&self, value: T) -> &'i T {
@@ -84,15 +94,19 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// Resolves `name` in `table`, reporting `what` when it is not there.
+    #[inline]
     fn resolve(&mut self, found: Option<u16>, code: Code, what: &str, name: ast::Name) -> u32 {
         match found {
             Some(index) => u32::from(index),
-            None => {
-                let written = self.interner.resolve(&name.symbol).to_string();
-                self.error(code, name.span, format!("unknown {what} `{written}`"));
-                0
-            }
+            None => self.unknown(code, what, name),
         }
+    }
+
+    #[cold]
+    fn unknown(&mut self, code: Code, what: &str, name: ast::Name) -> u32 {
+        let written = self.interner.resolve(&name.symbol).to_string();
+        self.error(code, name.span, format!("unknown {what} `{written}`"));
+        0
     }
 
     fn u16_of(&mut self, value: u32, span: Span) -> u16 {
@@ -121,14 +135,12 @@ impl<'i> Lowerer<'i, '_> {
                 }
             }
         }
-        let labels: SmallVec<[&'i str; 4]> = card
-            .properties
-            .iter()
-            .filter_map(|property| match property.value {
-                ast::PropertyValue::Label(label) => Some(self.text(label.text)),
-                _ => None,
-            })
-            .collect();
+        let mut labels: SmallVec<[&'i str; 4]> = SmallVec::new();
+        for property in card.properties {
+            if let ast::PropertyValue::Label(label) = property.value {
+                labels.push(self.text(label.text));
+            }
+        }
         let mut abilities: SmallVec<[AbilityIdx; 4]> = SmallVec::new();
         let mut target = None;
         let mut requisites: SmallVec<[ir::Filter<'i>; 2]> = SmallVec::new();
@@ -138,23 +150,23 @@ impl<'i> Lowerer<'i, '_> {
         for property in card.properties {
             match property.value {
                 ast::PropertyValue::Target { optional, filters } => {
-                    let filters: SmallVec<[ir::Filter<'i>; 2]> = filters.iter().map(|f| self.filter(f)).collect();
-                    target = Some(ir::RuleTarget { optional, filters: self.slice(&filters) });
+                    let filters = self.lower_all(filters, Self::filter);
+                    target = Some(ir::RuleTarget { optional, filters });
                 }
                 ast::PropertyValue::Action(action) => {
-                    let costs: SmallVec<[ir::Cost<'i>; 2]> = action.costs.iter().map(|c| self.cost(c)).collect();
+                    let costs = self.lower_all(action.costs, Self::cost);
                     let statements = self.statements(action.statements);
                     let label = labels.get(actions.len()).copied();
-                    actions.push(ir::Action { label, costs: self.slice(&costs), statements });
+                    actions.push(ir::Action { label, costs, statements });
                 }
                 ast::PropertyValue::Auto(auto) => {
-                    let events: SmallVec<[ir::Event<'i>; 2]> = match &auto.trigger {
-                        Some(trigger) => trigger.events.iter().map(|event| self.event(event)).collect(),
-                        None => SmallVec::new(),
+                    let events = match &auto.trigger {
+                        Some(trigger) => self.lower_all(trigger.events, Self::event),
+                        None => &[],
                     };
                     let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
                     let statements = self.statements(auto.statements);
-                    autos.push(ir::Auto { hook, events: self.slice(&events), statements });
+                    autos.push(ir::Auto { hook, events, statements });
                 }
                 ast::PropertyValue::Abilities(names) => {
                     for name in names {
@@ -240,8 +252,7 @@ impl<'i> Lowerer<'i, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
-        let arena = self.arena;
-        arena.alloc_slice_fill_iter(statements.iter().map(|s| self.statement(s)))
+        self.lower_all(statements, Self::statement)
     }
 
     fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
@@ -296,10 +307,10 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     fn chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
-        let arena = self.arena;
-        arena.alloc_slice_fill_iter(
-            chain.iter().map(|link| ir::Link { operator: link.operator, effect: self.effect(&link.effect) }),
-        )
+        self.lower_all(chain, |lowerer, link| ir::Link {
+            operator: link.operator,
+            effect: lowerer.effect(&link.effect),
+        })
     }
 
     fn effect(&mut self, effect: &ast::Effect<'_>) -> ir::Effect<'i> {
@@ -326,13 +337,14 @@ impl<'i> Lowerer<'i, '_> {
             let each = self.each(each);
             return ir::Effect::Each { command: CommandIdx(index), confirm: command.optional, each: self.alloc(each) };
         }
-        let mut args: SmallVec<[ir::Arg<'i>; 4]> = SmallVec::new();
-        for (position, arg) in command.args.iter().enumerate() {
+        let mut position = 0;
+        let args = self.lower_all(command.args, |lowerer, arg| {
             let kind = spec.params.get(position).map(|param| param.kind);
-            let lowered = self.arg(arg, kind, CommandIdx(index), position);
-            args.push(lowered);
-        }
-        ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: self.slice(&args) }
+            let lowered = lowerer.arg(arg, kind, CommandIdx(index), position);
+            position += 1;
+            lowered
+        });
+        ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args }
     }
 
     fn arg(&mut self, arg: &ast::Arg<'_>, kind: Option<ArgKind>, command: CommandIdx, position: usize) -> ir::Arg<'i> {
@@ -409,6 +421,9 @@ impl<'i> Lowerer<'i, '_> {
 
     /// Runs `f` with one more loop element bound.
     fn in_loop<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        if self.loop_element.is_none() {
+            self.loop_element = self.interner.get(LOOP_ELEMENT);
+        }
         self.loop_depth += 1;
         let value = f(self);
         self.loop_depth -= 1;
@@ -435,20 +450,17 @@ impl<'i> Lowerer<'i, '_> {
             ast::QuantityKind::Any => Qty::All,
             ast::QuantityKind::Random(n) => Qty::Random(self.u16_of(n.unwrap_or(1), quantity.span)),
         });
-        let mut types: SmallVec<[ir::TypeTerm<'i>; 2]> = filter.types.iter().map(|term| self.type_term(term)).collect();
-        if types.is_empty() {
+        let types: &'i [ir::TypeTerm<'i>] = if filter.types.is_empty() {
             // `{D(<r>)}`: an empty type is `*`.
-            types.push(ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any });
-        }
+            &[ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any }]
+        } else {
+            self.lower_all(filter.types, Self::type_term)
+        };
         let type_op = match filter.type_operator {
             ast::TypeOperator::Single | ast::TypeOperator::Choice => TypeOp::Choice,
             ast::TypeOperator::Union => TypeOp::Union,
         };
-        let mut groups: SmallVec<[&'i [Term]; 2]> = SmallVec::new();
-        for group in filter.terms {
-            let arena = self.arena;
-            groups.push(&*arena.alloc_slice_fill_iter(group.iter().map(|term| self.filter_term(term))));
-        }
+        let terms = self.lower_all(filter.terms, |lowerer, group| lowerer.lower_all(group, Self::filter_term));
         let zone = match &filter.zone {
             Some(zone) => self.zone(zone),
             // The catalogue's first zone is the default one (`arena` for CFC).
@@ -459,16 +471,7 @@ impl<'i> Lowerer<'i, '_> {
                 self.resolve(self.names.selectors.get(selector.name.symbol), Code::E0017, "selector", selector.name);
             (SelectorIdx(index), self.expr(selector.argument))
         });
-        ir::Filter {
-            qty,
-            types: self.slice(&types),
-            type_op,
-            pick: filter.pick.map(|pick| pick.count),
-            terms: self.slice(&groups),
-            zone,
-            selector,
-            span,
-        }
+        ir::Filter { qty, types, type_op, pick: filter.pick.map(|pick| pick.count), terms, zone, selector, span }
     }
 
     fn type_term(&mut self, term: &ast::TypeTerm<'_>) -> ir::TypeTerm<'i> {
@@ -565,11 +568,7 @@ impl<'i> Lowerer<'i, '_> {
             }
             ast::ExprKind::Call(callee, args) => {
                 let index = self.resolve(self.names.functions.get(callee.symbol), Code::E0024, "function", callee);
-                let arena = self.arena;
-                ir::Expr::Call(
-                    FunctionIdx(index),
-                    arena.alloc_slice_fill_iter(args.iter().map(|arg| self.expr_value(arg))),
-                )
+                ir::Expr::Call(FunctionIdx(index), self.lower_all(args, Self::expr_value))
             }
             ast::ExprKind::Unary(op, operand) => {
                 let operand = self.expr(operand);

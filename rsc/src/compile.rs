@@ -58,7 +58,7 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
         return Ok(exit);
     }
     let mut session = Session::new(&stdlib::CATALOGUE);
-    let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+    let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
     bundle.set_strip(options.strip);
     let (mut errors, mut warnings) = (0, 0);
     let mut compile_time = Duration::ZERO;

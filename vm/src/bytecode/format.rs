@@ -1,5 +1,5 @@
 //! The bundle format (`.rsb`): header constants, section tags and limits, and the writer
-//! that turns a [`Program`]'s tables into bytes. [`super::load`] is its mirror image; the
+//! that turns a [`Program`]'s tables (or those of a [`super::BundleBuilder`]) into bytes. [`super::load`] is its mirror image; the
 //! layout is documented field by field in `docs/bytecode.md`.
 //!
 //! The header's integers are little-endian. Everything after it (section lengths, counts,
@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use super::builder::{CardParts, FilterParts};
 use super::index::Pc;
 use super::load::LoadError;
 use super::operand::{MAX_INDEX, write_varint, zigzag};
@@ -129,56 +130,190 @@ impl std::error::Error for BuildError {}
 
 /// Writes `program` as bundle bytes, leaving out the debug section when `strip` is set.
 pub(super) fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, BuildError> {
+    let mut code = EncodedTable::default();
+    for (entry_idx, entry) in program.entries.iter().enumerate() {
+        code.write(|out| {
+            encode_entry(entry, &mut out.bytes)
+                .map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))
+        });
+        code.end_item();
+    }
+    let mut filters = EncodedTable::default();
+    for filter in &program.filters {
+        filters.write(|out| out.filter(&filter.parts()));
+        filters.end_item();
+    }
+    let mut cards = EncodedTable::default();
+    let mut next = CardRefs::default();
+    for card in &program.cards {
+        card.with_parts(|parts| cards.write(|out| out.card(&parts, &mut next)));
+        cards.end_item();
+    }
+    let row_index = |entry_idx: usize, row: &LineRow| program.entries.get(entry_idx)?.instr_index(row.pc);
+    write_tables(BundleTables {
+        catalogue_name: &program.catalogue_name,
+        catalogue_hash: program.catalogue_hash,
+        strings: program.strings.iter().map(|text| &**text),
+        code: &code,
+        filters: &filters,
+        consts: &program.consts,
+        cards: &cards,
+        debug: program.debug.as_ref().filter(|_| !strip).map(|debug| (debug, &row_index as &RowIndex<'_>)),
+    })
+}
+
+/// The instruction index, in entry `entry_idx`, of a debug row.
+pub(super) type RowIndex<'r> = dyn Fn(usize, &LineRow) -> Option<usize> + 'r;
+
+/// What a bundle is written from: the tables of a [`Program`], or those a
+/// [`super::BundleBuilder`] keeps. Entries, filters and cards come encoded.
+pub(super) struct BundleTables<'t, S> {
+    pub(super) catalogue_name: &'t str,
+    pub(super) catalogue_hash: u32,
+    /// The string table, in order.
+    pub(super) strings: S,
+    /// Each entry's code, jump targets written as instruction indices.
+    pub(super) code: &'t EncodedTable,
+    pub(super) filters: &'t EncodedTable,
+    pub(super) consts: &'t [Const],
+    /// The cards, each written relative to the ones before (see [`CardRefs`]).
+    pub(super) cards: &'t EncodedTable,
+    /// The debug section, unless the bundle is stripped, with the instruction index of each
+    /// row.
+    pub(super) debug: Option<(&'t DebugInfo, &'t RowIndex<'t>)>,
+}
+
+/// Writes the bundle made of `tables`. A table's error is reported where the table is
+/// written.
+pub(super) fn write_tables<'t>(
+    tables: BundleTables<'t, impl ExactSizeIterator<Item = &'t str>>,
+) -> Result<Vec<u8>, BuildError> {
     let mut out = Out { bytes: Vec::new() };
     out.bytes.extend_from_slice(&MAGIC);
     out.bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    let name = program.catalogue_name.as_bytes();
+    let name = tables.catalogue_name.as_bytes();
     let name_len =
         u8::try_from(name.len()).map_err(|_| BuildError::Limit("catalogue name longer than 255 bytes".into()))?;
     out.u8(name_len);
     out.bytes.extend_from_slice(name);
-    out.bytes.extend_from_slice(&program.catalogue_hash.to_le_bytes());
+    out.bytes.extend_from_slice(&tables.catalogue_hash.to_le_bytes());
 
-    let mut code = Vec::with_capacity(program.entries.len());
-    for (entry_idx, entry) in program.entries.iter().enumerate() {
-        code.push(encode_entry(entry).map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))?);
-    }
-
-    out.section(Section::Strings, |out| out.strings(&program.strings, "strings"))?;
+    let code = tables.code;
+    code.check()?;
+    out.section(Section::Strings, |out| out.strings(tables.strings, "strings"))?;
     out.section(Section::Entries, |out| {
         out.count(code.len(), MAX_TABLE_LEN, "entries")?;
-        for bytes in &code {
-            out.count(bytes.len(), MAX_ENTRY_LEN, "bytes of code in an entry")?;
+        for entry_idx in 0..code.len() {
+            out.count(code.item(entry_idx).len(), MAX_ENTRY_LEN, "bytes of code in an entry")?;
         }
         Ok(())
     })?;
     out.section(Section::Filters, |out| {
-        out.count(program.filters.len(), MAX_TABLE_LEN, "filters")?;
-        program.filters.iter().try_for_each(|filter| out.filter(filter))
+        out.count(tables.filters.len(), MAX_TABLE_LEN, "filters")?;
+        tables.filters.check()?;
+        out.bytes.extend_from_slice(&tables.filters.bytes);
+        Ok(())
     })?;
     out.section(Section::Consts, |out| {
-        out.count(program.consts.len(), MAX_TABLE_LEN, "constants")?;
-        program.consts.iter().try_for_each(|constant| out.constant(constant))
+        out.count(tables.consts.len(), MAX_TABLE_LEN, "constants")?;
+        tables.consts.iter().try_for_each(|constant| out.constant(constant))
     })?;
     out.section(Section::Code, |out| {
-        code.iter().for_each(|bytes| out.bytes.extend_from_slice(bytes));
+        out.bytes.extend_from_slice(&code.bytes);
         Ok(())
     })?;
     out.section(Section::Cards, |out| {
-        out.count(program.cards.len(), u32::MAX as usize, "cards")?;
-        let mut next = CardRefs::default();
-        program.cards.iter().try_for_each(|card| out.card(card, &mut next))
+        out.count(tables.cards.len(), u32::MAX as usize, "cards")?;
+        tables.cards.check()?;
+        out.bytes.extend_from_slice(&tables.cards.bytes);
+        Ok(())
     })?;
-    if let (Some(debug), false) = (&program.debug, strip) {
-        out.section(Section::Debug, |out| out.debug(debug, &program.entries))?;
+    if let Some((debug, row_index)) = tables.debug {
+        out.section(Section::Debug, |out| out.debug(debug, row_index))?;
     }
     Ok(out.bytes)
 }
 
-/// The code of `entry` as stored in a bundle: each instruction's encoding, with every jump
-/// target written as the index of the instruction it lands on.
-pub(super) fn encode_entry(entry: &Entry) -> Result<Vec<u8>, String> {
-    let mut bytes = Vec::new();
+/// A table whose items are written one after the other as the bundle stores them (the
+/// entries' code, the filters, the cards), with the first error met writing them.
+#[derive(Debug, Clone, Default)]
+pub(super) struct EncodedTable {
+    /// Every item's bytes.
+    pub(super) bytes: Vec<u8>,
+    /// Where each item ends in `bytes`.
+    ends: Vec<usize>,
+    /// The first item that could not be written.
+    pub(super) error: Option<BuildError>,
+}
+
+impl EncodedTable {
+    /// Room for `items` items of `bytes` bytes in all.
+    pub(super) fn with_capacity(items: usize, bytes: usize) -> EncodedTable {
+        EncodedTable { bytes: Vec::with_capacity(bytes), ends: Vec::with_capacity(items), error: None }
+    }
+
+    /// The number of items.
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Where the next item starts in `bytes`.
+    pub(super) fn next_start(&self) -> usize {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
+    /// The bytes of item `index` (empty when there is no such item).
+    pub(super) fn item(&self, index: usize) -> &[u8] {
+        self.bytes.get(item_range(&self.ends, index)).unwrap_or(&[])
+    }
+
+    /// The bytes written since the last item ended.
+    pub(super) fn pending(&self) -> &[u8] {
+        self.bytes.get(self.next_start()..).unwrap_or(&[])
+    }
+
+    /// Drops the bytes written since the last item ended.
+    pub(super) fn discard_pending(&mut self) {
+        self.bytes.truncate(self.next_start());
+    }
+
+    /// Appends bytes with `write`, keeping its error if it is the first.
+    pub(super) fn write(&mut self, write: impl FnOnce(&mut Out) -> Result<(), BuildError>) {
+        let mut out = Out { bytes: std::mem::take(&mut self.bytes) };
+        let written = write(&mut out);
+        self.bytes = out.bytes;
+        if let Err(error) = written {
+            self.error.get_or_insert(error);
+        }
+    }
+
+    /// Ends the item whose bytes were written since the last one.
+    pub(super) fn end_item(&mut self) {
+        self.ends.push(self.bytes.len());
+    }
+
+    /// The first error met writing the items.
+    fn check(&self) -> Result<(), BuildError> {
+        match &self.error {
+            Some(error) => Err(error.clone()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Where item `index` lies in a table whose items are stored one after the other, item `i`
+/// ending at `ends[i]`: an empty range when there is no such item.
+pub(super) fn item_range(ends: &[usize], index: usize) -> std::ops::Range<usize> {
+    let start = match index.checked_sub(1) {
+        Some(previous) => ends.get(previous).copied().unwrap_or(0),
+        None => 0,
+    };
+    start..ends.get(index).copied().unwrap_or(start)
+}
+
+/// Appends the code of `entry` as stored in a bundle: each instruction's encoding, with
+/// every jump target written as the index of the instruction it lands on.
+fn encode_entry(entry: &Entry, bytes: &mut Vec<u8>) -> Result<(), String> {
     for (pc, instr) in entry.iter() {
         let mut missing = None;
         let indexed = instr.relabel(|target| match entry.instr_index(target) {
@@ -191,9 +326,9 @@ pub(super) fn encode_entry(entry: &Entry) -> Result<Vec<u8>, String> {
         if let Some(target) = missing {
             return Err(format!("the jump target {:04x} at {:04x} is not an instruction", target.0, pc.0));
         }
-        indexed.encode(&mut bytes).map_err(|error| error.to_string())?;
+        indexed.encode(bytes).map_err(|error| error.to_string())?;
     }
-    Ok(bytes)
+    Ok(())
 }
 
 /// The flags byte of a filter: which optional parts follow.
@@ -251,8 +386,9 @@ pub(super) const MAX_SHARED_PREFIX: usize = 15;
 /// rest is this long or longer and a varint of the excess follows.
 pub(super) const LONG_REST: usize = 15;
 
-struct Out {
-    bytes: Vec<u8>,
+/// Bundle bytes being written.
+pub(super) struct Out {
+    pub(super) bytes: Vec<u8>,
 }
 
 impl Out {
@@ -320,7 +456,7 @@ impl Out {
     /// of bytes it shares with the one before (as many as possible, at most
     /// [`MAX_SHARED_PREFIX`]) and whose low nibble is the length of the rest (up to 14; 15
     /// means a varint of `length - 15` follows), then the rest.
-    fn strings(&mut self, strings: &[Box<str>], what: &str) -> Result<(), BuildError> {
+    fn strings<'s>(&mut self, strings: impl ExactSizeIterator<Item = &'s str>, what: &str) -> Result<(), BuildError> {
         self.count(strings.len(), MAX_TABLE_LEN, what)?;
         let mut previous: &[u8] = &[];
         for text in strings {
@@ -337,7 +473,7 @@ impl Out {
         Ok(())
     }
 
-    fn filter(&mut self, filter: &Filter) -> Result<(), BuildError> {
+    pub(super) fn filter<T: AsRef<[Term]>>(&mut self, filter: &FilterParts<'_, T>) -> Result<(), BuildError> {
         use filter_flags::*;
         let qty_kind = match filter.qty {
             None => 0,
@@ -372,7 +508,7 @@ impl Out {
             None | Some(Qty::All) => {}
         }
         self.count(filter.types.len(), u32::MAX as usize, "type terms")?;
-        for term in &filter.types {
+        for term in filter.types {
             let term_flags = u8::from(term.exclude_source) | u8::from(term.negate) << 1 | u8::from(term.plural) << 2;
             let (kind, index) = match term.atom {
                 TypeAtom::Any => (0, None),
@@ -397,7 +533,8 @@ impl Out {
         if !filter.terms.is_empty() {
             self.count(filter.terms.len(), u32::MAX as usize, "term alternatives")?;
         }
-        for alternative in &filter.terms {
+        for alternative in filter.terms {
+            let alternative = alternative.as_ref();
             self.count(alternative.len(), u32::MAX as usize, "terms")?;
             for term in alternative {
                 let negated = u8::from(term.negated);
@@ -486,7 +623,7 @@ impl Out {
         }
     }
 
-    fn card(&mut self, card: &Card, next: &mut CardRefs) -> Result<(), BuildError> {
+    pub(super) fn card(&mut self, card: &CardParts<'_>, next: &mut CardRefs) -> Result<(), BuildError> {
         use card_flags::*;
         let mut flags = 0;
         if !card.abilities.is_empty() {
@@ -513,19 +650,19 @@ impl Out {
         self.relative(card.key.0, &mut next.key, "string")?;
         if !card.abilities.is_empty() {
             self.count(card.abilities.len(), u32::MAX as usize, "abilities")?;
-            for ability in &card.abilities {
+            for ability in card.abilities {
                 self.idx(ability.0, "ability")?;
             }
         }
         if let Some(target) = &card.target {
             self.count(target.filters.len(), u32::MAX as usize, "rule target filters")?;
-            for filter in &target.filters {
+            for filter in target.filters {
                 self.idx(filter.0, "filter")?;
             }
         }
         if !card.requisites.is_empty() {
             self.count(card.requisites.len(), u32::MAX as usize, "requisites")?;
-            for filter in &card.requisites {
+            for filter in card.requisites {
                 self.idx(filter.0, "filter")?;
             }
         }
@@ -535,10 +672,10 @@ impl Out {
         if !card.actions.is_empty() {
             self.count(card.actions.len(), u32::MAX as usize, "actions")?;
         }
-        for action in &card.actions {
+        for action in card.actions {
             self.opt_idx(action.label.map(|label| label.0), "string")?;
             self.count(action.costs.len(), u32::MAX as usize, "costs")?;
-            for cost in &action.costs {
+            for cost in action.costs {
                 let arg = match (cost.count, cost.filter) {
                     (None, None) => 0,
                     (Some(_), None) => 1,
@@ -564,13 +701,13 @@ impl Out {
         if !card.autos.is_empty() {
             self.count(card.autos.len(), u32::MAX as usize, "autos")?;
         }
-        for auto in &card.autos {
+        for auto in card.autos {
             let n_events = u32::try_from(auto.events.len())
                 .ok()
                 .filter(|&n| n <= u32::MAX / 2)
                 .ok_or_else(|| BuildError::Limit(format!("{} events", auto.events.len())))?;
             self.varint(n_events << 1 | u32::from(auto.hook));
-            for event in &auto.events {
+            for event in auto.events {
                 self.idx(event.event.0, "event")?;
                 self.opt_idx(event.prefix.map(|prefix| prefix.0), "event prefix")?;
                 self.opt_idx(event.suffix.map(|suffix| suffix.0), "event suffix")?;
@@ -581,8 +718,8 @@ impl Out {
         Ok(())
     }
 
-    fn debug(&mut self, debug: &DebugInfo, entries: &[Entry]) -> Result<(), BuildError> {
-        self.strings(&debug.strings, "debug strings")?;
+    fn debug(&mut self, debug: &DebugInfo, row_index: &RowIndex<'_>) -> Result<(), BuildError> {
+        self.strings(debug.strings.iter().map(|text| &**text), "debug strings")?;
         self.count(debug.card_files.len(), u32::MAX as usize, "card files")?;
         for &file in &debug.card_files {
             self.idx(file, "debug string")?;
@@ -592,13 +729,9 @@ impl Out {
             self.count(rows.len(), u32::MAX as usize, "rows")?;
             let mut next = 0;
             for row in rows {
-                let index = entries
-                    .get(entry_idx)
-                    .and_then(|entry| entry.instr_index(row.pc))
-                    .filter(|&index| index >= next)
-                    .ok_or_else(|| {
-                        BuildError::Limit(format!("a row of entry {entry_idx} at {:04x} is out of place", row.pc.0))
-                    })?;
+                let index = row_index(entry_idx, row).filter(|&index| index >= next).ok_or_else(|| {
+                    BuildError::Limit(format!("a row of entry {entry_idx} at {:04x} is out of place", row.pc.0))
+                })?;
                 self.varint((index - next) as u32);
                 next = index + 1;
                 let spans = row.line_start <= row.span_start && row.span_start <= row.span_end;

@@ -22,7 +22,9 @@ pub mod program;
 mod tests;
 mod verify;
 
-pub use builder::{BundleBuilder, CodeBuilder, FilterParts, SourceLocation};
+pub use builder::{
+    ActionParts, AutoParts, BundleBuilder, CardParts, CodeBuilder, FilterParts, RuleTargetParts, SourceLocation,
+};
 pub use disas::disassemble;
 pub use format::{BuildError, FORMAT_VERSION, MAGIC};
 pub use index::*;

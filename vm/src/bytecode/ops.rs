@@ -348,22 +348,38 @@ macro_rules! define_ops {
             }
         }
 
-        impl Instr<Pc> {
-            /// Appends the instruction's encoding: the opcode byte, then each operand in
-            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
-            /// are written as the number they hold; the bundle writer passes instruction
-            /// indices.
-            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        impl<L: Copy> Instr<L> {
+            /// Appends the encoding of the instruction with every jump target mapped by
+            /// `target`: `self.relabel(target).encode(out)` in one pass.
+            #[inline]
+            pub fn encode_relabeled(
+                &self,
+                #[allow(unused_mut, unused_variables)] mut target: impl FnMut(L) -> Pc,
+                out: &mut Vec<u8>,
+            ) -> Result<(), EncodeError> {
                 match *self {
                     $(Instr::$name { $($field,)* } => {
                         out.push($byte);
-                        $(<$kind as Codec>::encode($field, out).map_err(|DoesNotFit| EncodeError {
+                        $(<$kind as Codec>::encode(
+                            <$kind as Relabel<L, Pc>>::relabel($field, &mut target),
+                            out,
+                        ).map_err(|DoesNotFit| EncodeError {
                             op: stringify!($name),
                             operand: stringify!($field),
                         })?;)*
                     })*
                 }
                 Ok(())
+            }
+        }
+
+        impl Instr<Pc> {
+            /// Appends the instruction's encoding: the opcode byte, then each operand in
+            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
+            /// are written as the number they hold; the bundle writer passes instruction
+            /// indices.
+            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+                self.encode_relabeled(|target| target, out)
             }
 
             /// Encoded size in bytes, with jump targets written as the number they hold (an

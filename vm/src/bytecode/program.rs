@@ -216,7 +216,7 @@ pub struct Action {
 }
 
 /// One cost component (`{D(2)}`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cost {
     /// Which cost (`D`).
     pub cost: CostIdx,
@@ -238,7 +238,7 @@ pub struct Auto {
 }
 
 /// One event of an auto (`~oppEndPhase:once~`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct EventRef {
     /// The event or hook.
     pub event: EventIdx,
