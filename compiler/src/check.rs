@@ -170,10 +170,18 @@ impl Checker<'_> {
     fn require(&mut self, table: &NameTable, code: Code, what: &str, name: Name) -> Option<u16> {
         let found = table.get(name.symbol);
         if found.is_none() {
-            let written = self.text(name.span).to_string();
-            self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
+            self.report_unknown(table, code, what, name);
         }
         found
+    }
+
+    /// Reports `name` as an unknown `what`, suggesting from `table` (off the hot path, as
+    /// the other reports below).
+    #[cold]
+    #[inline(never)]
+    fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
+        let written = self.text(name.span).to_string();
+        self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
     }
 
     // ---------------------------------------------------------------- card
@@ -319,16 +327,17 @@ impl Checker<'_> {
             };
             let spec = &self.catalogue.events[index as usize];
             let source = self.source;
-            let written_event = source.get(event.span.range()).unwrap_or("").split(':').next().unwrap_or("").trim();
+            // The event as written, suffix excluded (only messages need it).
+            let written_event = || source.get(event.span.range()).unwrap_or("").split(':').next().unwrap_or("").trim();
             if trigger.written_as_hook != spec.is_hook && (trigger.written_as_hook || condition_only) {
-                self.report(diagnostics::mixed_hook_delimiters(event.span, written_event, spec.is_hook));
+                self.report(diagnostics::mixed_hook_delimiters(event.span, written_event(), spec.is_hook));
             }
             let Some(suffix) = event.suffix else { continue };
             if self.names.event_suffixes.contains(suffix.symbol) {
                 let word = source.get(suffix.span.range()).unwrap_or("");
                 if (word.eq_ignore_ascii_case("this") || word.eq_ignore_ascii_case("fromthis")) && !spec.has_object {
                     let word = word.to_ascii_lowercase();
-                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, written_event));
+                    self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, written_event()));
                 }
             } else if !self.names.variables.contains(suffix.symbol) {
                 // Any other suffix is an implicit condition on the trigger (`:action`).
@@ -409,23 +418,18 @@ impl Checker<'_> {
 
     fn check_command(&mut self, command: &Command<'_>) -> bool {
         let Some(index) = self.names.commands.get(command.name.symbol) else {
-            let written = self.text(command.name.span).to_string();
-            self.report(diagnostics::unknown_name(
-                Code::E0008,
-                command.name.span,
-                "command",
-                &written,
-                self.names.commands.names(),
-            ));
+            self.report_unknown(&self.names.commands, Code::E0008, "command", command.name);
             for arg in command.args {
                 self.check_generic_arg(arg);
             }
             return false;
         };
         let spec = &self.catalogue.commands[index as usize];
-        let (min, max) = (spec.min_args(), spec.max_args());
-        if command.args.len() < min || command.args.len() > max {
-            self.report(diagnostics::wrong_arity(command.span, spec.name, min, max, command.args.len()));
+        // Every parameter given, the usual call, is always a valid count.
+        let given = command.args.len();
+        let max = spec.max_args();
+        if given != max && (given > max || given < spec.min_args()) {
+            self.report(diagnostics::wrong_arity(command.span, spec.name, spec.min_args(), max, given));
         }
         for (position, arg) in command.args.iter().enumerate() {
             match spec.params.get(position) {
@@ -480,19 +484,7 @@ impl Checker<'_> {
                 TypeAtom::Any | TypeAtom::CardName(..) => {}
                 TypeAtom::Word(word) => {
                     if !self.names.is_type_word(word.symbol) {
-                        let written = self.text(word.span).to_string();
-                        let mut known: Vec<&str> = Vec::new();
-                        known.extend(self.names.card_types.names());
-                        known.extend(self.names.player_words.names());
-                        known.extend(self.names.subtypes.names());
-                        let mut diagnostic =
-                            diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
-                        if diagnostic.help.is_none() {
-                            diagnostic.help = Some(
-                                "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
-                            );
-                        }
-                        self.report(diagnostic);
+                        self.report_unknown_type(word);
                     }
                 }
                 TypeAtom::Expr(expression) => self.check_expr(expression),
@@ -512,6 +504,24 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports a word that is no target type.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_type(&mut self, word: Name) {
+        let written = self.text(word.span).to_string();
+        let mut known: Vec<&str> = Vec::new();
+        known.extend(self.names.card_types.names());
+        known.extend(self.names.player_words.names());
+        known.extend(self.names.subtypes.names());
+        let mut diagnostic = diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
+        if diagnostic.help.is_none() {
+            diagnostic.help = Some(
+                "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
+            );
+        }
+        self.report(diagnostic);
+    }
+
     fn check_filter_term(&mut self, term: &FilterTerm) {
         match term.kind {
             FilterTermKind::Word(word) => {
@@ -520,11 +530,7 @@ impl Checker<'_> {
                     || names.card_types.contains(word.symbol)
                     || names.subtypes.contains(word.symbol))
                 {
-                    let written = self.text(word.span).to_string();
-                    let mut known: Vec<&str> = names.filters.names().to_vec();
-                    known.extend(names.card_types.names());
-                    known.extend(names.subtypes.names());
-                    self.report(diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known));
+                    self.report_unknown_filter(word);
                 }
             }
             FilterTermKind::Compare(property, ..) => {
@@ -545,6 +551,18 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports a word that is no filter.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_filter(&mut self, word: Name) {
+        let names = self.names;
+        let written = self.text(word.span).to_string();
+        let mut known: Vec<&str> = names.filters.names().to_vec();
+        known.extend(names.card_types.names());
+        known.extend(names.subtypes.names());
+        self.report(diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known));
+    }
+
     /// A zone after `@`, or a pile argument when `pile_only`.
     fn check_zone(&mut self, zone: &ZoneRef, pile_only: bool) {
         if let Some(prefix) = zone.prefix {
@@ -553,17 +571,24 @@ impl Checker<'_> {
         let index = self.names.zones.get(zone.zone.symbol);
         let valid = index.is_some_and(|index| !pile_only || self.catalogue.zones[index as usize].is_pile);
         if !valid {
-            let what = if pile_only { "pile" } else { "zone" };
-            let known: Vec<&str> =
-                self.catalogue.zones.iter().filter(|spec| spec.is_pile || !pile_only).map(|spec| spec.name).collect();
-            let written = self.text(zone.zone.span).to_string();
-            let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
-            if diagnostic.help.is_none() {
-                // `oppRng`: suggest with the prefix kept.
-                diagnostic.help = self.suggest_prefixed_zone(zone, &known);
-            }
-            self.report(diagnostic);
+            self.report_invalid_zone(zone, pile_only);
         }
+    }
+
+    /// Reports an unknown zone, or a zone that is no pile where a pile is expected.
+    #[cold]
+    #[inline(never)]
+    fn report_invalid_zone(&mut self, zone: &ZoneRef, pile_only: bool) {
+        let what = if pile_only { "pile" } else { "zone" };
+        let known: Vec<&str> =
+            self.catalogue.zones.iter().filter(|spec| spec.is_pile || !pile_only).map(|spec| spec.name).collect();
+        let written = self.text(zone.zone.span).to_string();
+        let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
+        if diagnostic.help.is_none() {
+            // `oppRng`: suggest with the prefix kept.
+            diagnostic.help = self.suggest_prefixed_zone(zone, &known);
+        }
+        self.report(diagnostic);
     }
 
     fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str]) -> Option<String> {
@@ -628,9 +653,15 @@ impl Checker<'_> {
             variable.read = true;
             declared = true;
         }
-        if declared {
-            return;
+        if !declared {
+            self.report_unknown_variable(name);
         }
+    }
+
+    /// Reports a name that is neither a variable nor declared in `vars`.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_variable(&mut self, name: Name) {
         let written = self.text(name.span).to_string();
         let mut known: Vec<&str> = self.names.variables.names().to_vec();
         let user_names: Vec<&str> =

@@ -12,9 +12,10 @@ use crate::ast::Interner;
 use crate::ast::*;
 use crate::diagnostics::{self, Code};
 use crate::lexer::{Token, TokenKind};
-use crate::names::Names;
+use crate::names::{NameTable, Names};
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
+use lasso::Key;
 use smallvec::SmallVec;
 use vm::catalogue::{ArgKind, Catalogue};
 
@@ -36,12 +37,20 @@ pub struct Parser<'a, 't> {
     names_seen: &'t mut NameCache,
 }
 
-/// Symbols of the lower-case names met before, kept from card to card: a direct-mapped
-/// table in which a name of at most 16 identifier bytes is its own key, so that finding
-/// it again takes no hashing of strings and no string comparison.
+/// Symbols of the names met before, kept from card to card: a direct-mapped table in which
+/// a name of at most 16 bytes is its own key (its bytes as written, so each spelling of a
+/// name has its own slot), so that finding it again takes no hashing of strings, no
+/// lower-casing and no string comparison.
+///
+/// It also remembers how glued words split (`oppRing` → `opp` + `ring`), per [`Glued`]
+/// kind and word: finding a split interns the same names each time, so that once per
+/// session is enough.
 #[derive(Debug, Clone)]
 pub struct NameCache {
-    slots: Vec<NameSlot>,
+    /// Indexed by [`NameCache::slot`], which is always in range.
+    slots: Box<[NameSlot; NameCache::SLOTS]>,
+    /// By [`Glued`] kind, then by the whole word's symbol: its split, once found.
+    splits: [Vec<Option<Option<Split>>>; Glued::KINDS],
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -53,40 +62,99 @@ struct NameSlot {
 
 impl Default for NameCache {
     fn default() -> NameCache {
-        NameCache { slots: vec![NameSlot::default(); NameCache::SLOTS] }
+        NameCache { slots: Box::new([NameSlot::default(); NameCache::SLOTS]), splits: Default::default() }
     }
 }
 
 impl NameCache {
-    const SLOTS: usize = 1024;
+    const SLOTS: usize = 4096;
+    const KEY_BYTES: usize = 16;
 
-    /// The key of `text` when it is short identifier text: its bytes with the ASCII case bit
-    /// set, which lower-cases letters, keeps digits and maps `_` to 0x7f, so that two texts
-    /// have the same key exactly when their lower-case forms are equal.
-    fn key(text: &[u8]) -> Option<[u64; 2]> {
-        if text.len() > 16 {
+    /// The key of the `len` bytes at `start` in `source` when `len` is at most 16: those
+    /// bytes zero-padded, eight to a word (texts of one length have the same key exactly
+    /// when they are equal). The bytes are read as one 16-byte window wherever the source
+    /// allows, without copying.
+    fn key(source: &[u8], start: usize, len: usize) -> Option<[u64; 2]> {
+        const WIDTH: usize = NameCache::KEY_BYTES;
+        if len > WIDTH {
             return None;
         }
-        let (low, high) = text.split_at(text.len().min(8));
-        Some([Self::pack(low)?, Self::pack(high)?])
+        let end = start.checked_add(len)?;
+        let window = |from: usize| source.get(from..from + WIDTH).map(|bytes| bytes.try_into().unwrap_or([0; WIDTH]));
+        let bits = if let Some(after) = window(start) {
+            // The text and what follows it: keep the first `len` bytes.
+            u128::from_le_bytes(after) & KEY_MASKS[len]
+        } else if let Some(before) = end.checked_sub(WIDTH).and_then(window) {
+            // Near the end of the source: what precedes the text and the text; keep the last.
+            u128::from_le_bytes(before).checked_shr(((WIDTH - len) * 8) as u32).unwrap_or(0)
+        } else {
+            let mut padded = [0u8; WIDTH];
+            padded[..len].copy_from_slice(source.get(start..end)?);
+            u128::from_le_bytes(padded)
+        };
+        Some([bits as u64, (bits >> 64) as u64])
     }
 
-    /// Up to 8 identifier bytes, case bit set, in one word.
-    fn pack(bytes: &[u8]) -> Option<u64> {
-        let mut word = 0u64;
-        for (index, &byte) in bytes.iter().enumerate() {
-            if !crate::lexer::is_ident_continue(byte) {
-                return None;
-            }
-            word |= u64::from(byte | 0x20) << (index * 8);
+    /// The split of `word` as a `glued` word, if it was found before.
+    fn split(&self, glued: Glued, word: Symbol) -> Option<Option<Split>> {
+        self.splits[glued as usize].get(word.into_usize()).copied().flatten()
+    }
+
+    /// Remembers the split (or that there is none) of `word` as a `glued` word.
+    fn remember_split(&mut self, glued: Glued, word: Symbol, split: Option<Split>) {
+        let splits = &mut self.splits[glued as usize];
+        let index = word.into_usize();
+        if splits.len() <= index {
+            splits.resize(index + 1, None);
         }
-        Some(word)
+        splits[index] = Some(split);
     }
 
     fn slot(key: [u64; 2], len: usize) -> usize {
         let mixed = (key[0] ^ key[1].rotate_left(29) ^ len as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 54) as usize % Self::SLOTS
+        (mixed >> (u64::BITS - Self::SLOTS.trailing_zeros())) as usize % Self::SLOTS
     }
+}
+
+/// `KEY_MASKS[n]` keeps the first `n` bytes of a little-endian 16-byte window.
+static KEY_MASKS: [u128; NameCache::KEY_BYTES + 1] = {
+    let mut masks = [u128::MAX; NameCache::KEY_BYTES + 1];
+    let mut len = 0;
+    while len < NameCache::KEY_BYTES {
+        masks[len] = (1u128 << (len * 8)) - 1;
+        len += 1;
+    }
+    masks
+};
+
+/// A kind of word that may glue a known prefix to a known name: `oppRing`, `myEndPhase`,
+/// `oppueot`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Glued {
+    Zone,
+    Event,
+    Restriction,
+}
+
+impl Glued {
+    const KINDS: usize = 3;
+
+    /// The prefixes and the names that may follow them.
+    fn tables(self, names: &Names) -> (&NameTable, &NameTable) {
+        match self {
+            Glued::Zone => (&names.zone_prefixes, &names.zones),
+            Glued::Event => (&names.event_prefixes, &names.events),
+            Glued::Restriction => (&names.restriction_prefixes, &names.restrictions),
+        }
+    }
+}
+
+/// Where a glued word splits, and the symbols of its two parts.
+#[derive(Debug, Clone, Copy)]
+struct Split {
+    at: u32,
+    prefix: Symbol,
+    rest: Symbol,
 }
 
 /// Which kind of statement body is being parsed (decides whether `[[elif]]` may follow).
@@ -135,10 +203,19 @@ impl<'a, 't> Parser<'a, 't> {
         self.peek_at(0)
     }
 
+    /// The token `offset` places ahead; past the end, the last token (the `Eof`).
     fn peek_at(&self, offset: usize) -> Token {
-        let index = (self.position + offset).min(self.tokens.len().saturating_sub(1));
+        match self.tokens.get(self.position + offset) {
+            Some(&token) => token,
+            None => self.last_token(),
+        }
+    }
+
+    /// The last token, or an `Eof` when there is none.
+    #[cold]
+    fn last_token(&self) -> Token {
         self.tokens
-            .get(index)
+            .last()
             .copied()
             .unwrap_or(Token { kind: TokenKind::Eof, span: Span::new(self.source.len(), self.source.len()) })
     }
@@ -172,10 +249,15 @@ impl<'a, 't> Parser<'a, 't> {
     /// Whether the text at `span` is `word` in any case: what `interner_get_lower(span) ==
     /// Some(word)` says for a lower-case word, without hashing.
     fn is_word(&self, span: Span, word: Symbol) -> bool {
-        self.text(span).eq_ignore_ascii_case(self.interner.resolve(&word))
+        let word = self.interner.resolve(&word);
+        // Most words differ in length: compare that before any text.
+        span.end.wrapping_sub(span.start) as usize == word.len() && self.text(span).eq_ignore_ascii_case(word)
     }
 
     fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
+        if let Some(symbol) = self.cached_symbol(span) {
+            return Some(symbol);
+        }
         let text = self.text(span);
         if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
             return self.interner.get(text);
@@ -192,26 +274,45 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
-    /// Interns the lower-case form of the text at `span` (lower-cased on the stack when
-    /// it is short, as names are).
+    /// The symbol of the lower-case form of the text at `span`, if the name cache has it:
+    /// found by the span's bytes, without hashing or lower-casing.
+    #[inline(always)]
+    fn cached_symbol(&self, span: Span) -> Option<Symbol> {
+        let (start, len) = (span.start as usize, span.end.wrapping_sub(span.start) as usize);
+        let key = NameCache::key(self.source.as_bytes(), start, len)?;
+        let NameSlot { key: seen, len: seen_len, symbol } = self.names_seen.slots[NameCache::slot(key, len)];
+        // Only spans that slice the source at character boundaries are cached, and a span
+        // that does not cannot have the same bytes as one: `span` is valid text too.
+        if seen == key && seen_len as usize == len { symbol } else { None }
+    }
+
+    /// Interns the lower-case form of the text at `span` (found in the name cache when it
+    /// was met before).
+    #[inline(always)]
     fn intern_lower(&mut self, span: Span) -> Symbol {
-        let text = self.source.get(span.range()).unwrap_or("");
-        let Some(key) = NameCache::key(text.as_bytes()) else {
-            return self.intern_lower_text(text);
-        };
-        let index = NameCache::slot(key, text.len());
-        if let Some(&NameSlot { key: seen, len, symbol: Some(symbol) }) = self.names_seen.slots.get(index) {
-            if seen == key && len as usize == text.len() {
-                return symbol;
-            }
+        match self.cached_symbol(span) {
+            Some(symbol) => symbol,
+            None => self.intern_lower_uncached(span),
         }
+    }
+
+    /// [`Parser::intern_lower`] for a name not in the cache: interns it and caches it.
+    #[cold]
+    #[inline(never)]
+    fn intern_lower_uncached(&mut self, span: Span) -> Symbol {
+        let text = self.text(span);
         let symbol = self.intern_lower_text(text);
-        if let Some(slot) = self.names_seen.slots.get_mut(index) {
-            *slot = NameSlot { key, len: text.len() as u32, symbol: Some(symbol) };
+        if text.len() == span.end.wrapping_sub(span.start) as usize
+            && let Some(key) = NameCache::key(self.source.as_bytes(), span.start as usize, text.len())
+        {
+            self.names_seen.slots[NameCache::slot(key, text.len())] =
+                NameSlot { key, len: text.len() as u32, symbol: Some(symbol) };
         }
         symbol
     }
 
+    /// Interns the lower-case form of `text` (lower-cased on the stack when it is short,
+    /// as names are).
     fn intern_lower_text(&mut self, text: &str) -> Symbol {
         if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
             return self.interner.get_or_intern(text);
@@ -227,6 +328,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.interner.get_or_intern(text.to_ascii_lowercase())
     }
 
+    #[inline(always)]
     fn name(&mut self, span: Span) -> Name {
         Name { symbol: self.intern_lower(span), span }
     }
@@ -277,13 +379,17 @@ impl<'a, 't> Parser<'a, 't> {
     /// Enters one nesting level; false (and the rest of the line skipped) when too deep.
     fn enter(&mut self) -> bool {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            let span = self.peek().span;
-            self.report(diagnostics::nesting_too_deep(span, MAX_DEPTH));
-            self.recover_to_line_end();
-            return false;
-        }
-        true
+        self.depth <= MAX_DEPTH || self.too_deep()
+    }
+
+    /// Reports nesting deeper than [`MAX_DEPTH`] and skips the rest of the line.
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&mut self) -> bool {
+        let span = self.peek().span;
+        self.report(diagnostics::nesting_too_deep(span, MAX_DEPTH));
+        self.recover_to_line_end();
+        false
     }
 
     fn leave(&mut self) {
@@ -292,9 +398,16 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Expects a closing bracket matching `open`.
     fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
-        if let Some(token) = self.eat(kind) {
-            return token.span;
+        match self.eat(kind) {
+            Some(token) => token.span,
+            None => self.missing_close(open, open_char, close_char),
         }
+    }
+
+    /// Reports the missing close of [`Parser::expect_close`]; the span where it was expected.
+    #[cold]
+    #[inline(never)]
+    fn missing_close(&mut self, open: Token, open_char: char, close_char: char) -> Span {
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
             self.recover_to_statement_end();
@@ -313,8 +426,14 @@ impl<'a, 't> Parser<'a, 't> {
         self.arena.alloc(value)
     }
 
+    #[inline]
     fn alloc_slice<T: Copy>(&self, values: &[T]) -> &'a [T] {
-        self.arena.alloc_slice_copy(values)
+        // Most lists have no or one element: copied without a call to `memcpy`.
+        match values {
+            [] => &[],
+            [value] => std::slice::from_ref(self.arena.alloc(*value)),
+            _ => self.arena.alloc_slice_copy(values),
+        }
     }
 
     // ---------------------------------------------------------------- card and properties
@@ -354,12 +473,12 @@ impl<'a, 't> Parser<'a, 't> {
         self.bump();
         let key = self.name(key_token.span);
         let keywords = self.names.keywords;
-        let Some(property_index) = self.names.properties.get(key.symbol) else {
+        if !self.names.properties.contains(key.symbol) {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
             self.recover_to_line_end();
             return None;
-        };
+        }
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
             let written = self.text(key.span).to_string();
@@ -373,13 +492,16 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
             return Some(Property { key, span, value: PropertyValue::Error });
         }
-        let value = match crate::names::PROPERTY_KEYS[property_index as usize] {
-            "target" => PropertyValue::Target { optional, filters: self.parse_filter_list(TokenKind::Semi) },
-            "action" => PropertyValue::Action(self.parse_action()),
-            "auto" => PropertyValue::Auto(self.parse_auto()),
-            "abilities" => PropertyValue::Abilities(self.parse_abilities()),
-            "requisite" => PropertyValue::Requisite(self.parse_filter_list(TokenKind::AmpAmp)),
-            "vars" => PropertyValue::Vars(self.parse_vars()),
+        // The key is a property (checked above): its symbol is one of the keywords.
+        let value = match key.symbol {
+            key if key == keywords.target => {
+                PropertyValue::Target { optional, filters: self.parse_filter_list(TokenKind::Semi) }
+            }
+            key if key == keywords.action => PropertyValue::Action(self.parse_action()),
+            key if key == keywords.auto => PropertyValue::Auto(self.parse_auto()),
+            key if key == keywords.abilities => PropertyValue::Abilities(self.parse_abilities()),
+            key if key == keywords.requisite => PropertyValue::Requisite(self.parse_filter_list(TokenKind::AmpAmp)),
+            key if key == keywords.vars => PropertyValue::Vars(self.parse_vars()),
             _ => self.parse_label(),
         };
         Some(Property { key, span: self.span_from(key.span), value })
@@ -387,10 +509,14 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
     fn parse_filter_list(&mut self, separator: TokenKind) -> &'a [TargetFilter<'a>] {
-        let mut filters: SmallVec<[TargetFilter<'a>; 2]> = SmallVec::new();
+        let first = self.parse_filter(true);
+        if self.eat(separator).is_none() {
+            // The usual single filter is already in the arena.
+            return std::slice::from_ref(first);
+        }
+        let mut filters: SmallVec<[TargetFilter<'a>; 2]> = smallvec::smallvec![*first];
         loop {
-            let filter = self.parse_filter(true);
-            filters.push(*filter);
+            filters.push(*self.parse_filter(true));
             if self.eat(separator).is_none() {
                 break;
             }
@@ -569,7 +695,7 @@ impl<'a, 't> Parser<'a, 't> {
             if self.names.events.contains(word.symbol) {
                 (None, word)
             } else {
-                match self.split_prefix(first.span, |names| &names.event_prefixes, |names| &names.events) {
+                match self.split_glued(word, Glued::Event) {
                     Some((prefix, rest)) => (Some(prefix), rest),
                     None => (None, word),
                 }
@@ -589,24 +715,50 @@ impl<'a, 't> Parser<'a, 't> {
         Some(EventRef { prefix, name, suffix, span: self.span_from(first.span) })
     }
 
-    /// Splits a glued word such as `oppRing` into a known prefix and a known rest.
-    fn split_prefix(
-        &mut self,
-        span: Span,
-        prefixes: impl Fn(&Names) -> &crate::names::NameTable,
-        rests: impl Fn(&Names) -> &crate::names::NameTable,
-    ) -> Option<(Name, Name)> {
+    /// Splits the glued word `word` (`oppRing`) into a known prefix and a known rest.
+    fn split_glued(&mut self, word: Name, glued: Glued) -> Option<(Name, Name)> {
+        let split = match self.names_seen.split(glued, word.symbol) {
+            Some(split) => split,
+            None => {
+                let split = self.find_split(word.span, glued);
+                self.names_seen.remember_split(glued, word.symbol, split);
+                split
+            }
+        };
+        split.map(|split| {
+            let (start, end) = (word.span.start as usize, word.span.end as usize);
+            let at = start + split.at as usize;
+            (
+                Name { symbol: split.prefix, span: Span::new(start, at) },
+                Name { symbol: split.rest, span: Span::new(at, end) },
+            )
+        })
+    }
+
+    /// [`Parser::split_glued`] the first time: tries each known prefix; a zone may also be
+    /// a known zone after an unknown prefix (`theirRing`), for the checker to report.
+    fn find_split(&mut self, span: Span, glued: Glued) -> Option<Split> {
         let text = self.text(span);
-        let names = self.names;
-        for prefix in prefixes(names).names() {
+        let (prefixes, rests) = glued.tables(self.names);
+        for prefix in prefixes.names() {
             let length = prefix.len();
             if text.len() > length && text.is_char_boundary(length) && text[..length].eq_ignore_ascii_case(prefix) {
-                let rest_span = Span::new(span.start as usize + length, span.end as usize);
-                let rest = self.name(rest_span);
-                if rests(names).contains(rest.symbol) {
-                    let prefix_span = Span::new(span.start as usize, span.start as usize + length);
-                    return Some((self.name(prefix_span), rest));
+                let rest = self.name(Span::new(span.start as usize + length, span.end as usize));
+                if rests.contains(rest.symbol) {
+                    let prefix = self.name(Span::new(span.start as usize, span.start as usize + length));
+                    return Some(Split { at: length as u32, prefix: prefix.symbol, rest: rest.symbol });
                 }
+            }
+        }
+        if glued != Glued::Zone {
+            return None;
+        }
+        for zone in rests.names() {
+            let split = text.len().saturating_sub(zone.len());
+            if split > 0 && text.is_char_boundary(split) && text[split..].eq_ignore_ascii_case(zone) {
+                let prefix = self.name(Span::new(span.start as usize, span.start as usize + split));
+                let zone = self.name(Span::new(span.start as usize + split, span.end as usize));
+                return Some(Split { at: split as u32, prefix: prefix.symbol, rest: zone.symbol });
             }
         }
         None
@@ -619,34 +771,28 @@ impl<'a, 't> Parser<'a, 't> {
         if self.names.zones.contains(word.symbol) {
             return ZoneRef { prefix: None, zone: word, span };
         }
-        if let Some((prefix, zone)) = self.split_prefix(span, |names| &names.zone_prefixes, |names| &names.zones) {
-            return ZoneRef { prefix: Some(prefix), zone, span };
+        match self.split_glued(word, Glued::Zone) {
+            Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
+            None => ZoneRef { prefix: None, zone: word, span },
         }
-        // `theirRing`: a known zone after an unknown prefix, for the checker to report.
-        let text = self.text(span);
-        for zone in self.names.zones.names() {
-            let split = text.len().saturating_sub(zone.len());
-            if split > 0 && text.is_char_boundary(split) && text[split..].eq_ignore_ascii_case(zone) {
-                let prefix = self.name(Span::new(span.start as usize, span.start as usize + split));
-                let zone = self.name(Span::new(span.start as usize + split, span.end as usize));
-                return ZoneRef { prefix: Some(prefix), zone, span };
-            }
-        }
-        ZoneRef { prefix: None, zone: word, span }
     }
 
     // ---------------------------------------------------------------- statements
 
     /// `destroy() target(character@myRing); damage(prevTgt.0.lastBP) to(character)`.
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
-        let mut statements: SmallVec<[Statement<'a>; 2]> = SmallVec::new();
+        let first = self.parse_statement(BodyKind::Top);
+        if self.eat(TokenKind::Semi).is_none() {
+            // The usual single statement goes to the arena without a list.
+            return std::slice::from_ref(self.alloc(first));
+        }
+        let mut statements: SmallVec<[Statement<'a>; 2]> = smallvec::smallvec![first];
         loop {
-            let statement = self.parse_statement(BodyKind::Top);
-            statements.push(statement);
+            self.recovering = false;
+            statements.push(self.parse_statement(BodyKind::Top));
             if self.eat(TokenKind::Semi).is_none() {
                 break;
             }
-            self.recovering = false;
         }
         self.alloc_slice(&statements)
     }
@@ -703,36 +849,38 @@ impl<'a, 't> Parser<'a, 't> {
                         }
                     }
                 }
-                TokenKind::Ident if self.at_target_clause() => {
-                    let clause = self.parse_target_clause();
-                    match (&target, clause) {
-                        (Some(_), Some(clause)) => {
-                            self.report(diagnostics::second_target_clause(clause.span, clause.span))
+                TokenKind::Ident => {
+                    // Interned once: the word is a target clause keyword, a command or a restriction.
+                    let word = self.name(token.span);
+                    if self.at_target_clause(word.symbol) {
+                        let clause = self.parse_target_clause(word);
+                        match (&target, clause) {
+                            (Some(_), Some(clause)) => {
+                                self.report(diagnostics::second_target_clause(clause.span, clause.span))
+                            }
+                            (None, Some(clause)) => target = Some(clause),
+                            _ => {}
                         }
-                        (None, Some(clause)) => target = Some(clause),
-                        _ => {}
+                    } else if self.at_command() {
+                        let command = self.parse_command(word);
+                        self.push_effect(&mut chain, &mut pending_operator, Effect::Command(command));
+                    } else {
+                        self.bump();
+                        match self.restriction(word) {
+                            Some(parsed) => {
+                                if restriction.is_some() {
+                                    self.report(diagnostics::second_restriction(parsed.span));
+                                } else {
+                                    restriction = Some(parsed);
+                                }
+                            }
+                            None => self.report_stray_word(token.span),
+                        }
                     }
-                }
-                TokenKind::Ident if self.at_command() => {
-                    let command = self.parse_command();
-                    self.push_effect(&mut chain, &mut pending_operator, Effect::Command(command));
                 }
                 TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
                     let grant = self.parse_grant();
                     self.push_effect(&mut chain, &mut pending_operator, Effect::Grant(grant));
-                }
-                TokenKind::Ident => {
-                    self.bump();
-                    match self.restriction(token.span) {
-                        Some(parsed) => {
-                            if restriction.is_some() {
-                                self.report(diagnostics::second_restriction(parsed.span));
-                            } else {
-                                restriction = Some(parsed);
-                            }
-                        }
-                        None => self.report_stray_word(token.span),
-                    }
                 }
                 TokenKind::Amp | TokenKind::AmpAmp | TokenKind::PipePipe => {
                     self.bump();
@@ -834,13 +982,16 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `oppueot` → prefix `opp`, timer `ueot`.
-    fn restriction(&mut self, span: Span) -> Option<Restriction> {
-        let word = self.name(span);
+    fn restriction(&mut self, word: Name) -> Option<Restriction> {
+        let span = word.span;
         if self.names.restrictions.contains(word.symbol) {
             return Some(Restriction { prefix: None, kind: word, span });
         }
-        self.split_prefix(span, |names| &names.restriction_prefixes, |names| &names.restrictions)
-            .map(|(prefix, kind)| Restriction { prefix: Some(prefix), kind, span })
+        self.split_glued(word, Glued::Restriction).map(|(prefix, kind)| Restriction {
+            prefix: Some(prefix),
+            kind,
+            span,
+        })
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
@@ -898,21 +1049,16 @@ impl<'a, 't> Parser<'a, 't> {
         Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
     }
 
-    fn at_target_clause(&self) -> bool {
-        let token = self.peek();
+    /// Whether the statement word `word` (the next token) starts a target clause: `to(`,
+    /// `target?(`.
+    fn at_target_clause(&self, word: Symbol) -> bool {
         let keywords = self.names.keywords;
-        let is_keyword = self.is_word(token.span, keywords.to)
-            || self.is_word(token.span, keywords.target)
-            || self.is_word(token.span, keywords.from);
-        is_keyword
-            && (self.peek_at(1).kind == TokenKind::LParen
-                || (self.peek_at(1).kind == TokenKind::Question && self.peek_at(2).kind == TokenKind::LParen))
+        [keywords.to, keywords.target, keywords.from].contains(&word) && self.at_command()
     }
 
     /// `to(character@oppRing)`, `target?(reactions@discards)`.
-    fn parse_target_clause(&mut self) -> Option<TargetClause<'a>> {
+    fn parse_target_clause(&mut self, keyword: Name) -> Option<TargetClause<'a>> {
         let keyword_token = self.bump();
-        let keyword = self.name(keyword_token.span);
         let optional = self.eat(TokenKind::Question).is_some();
         let open = self.bump();
         if self.at(TokenKind::RParen) {
@@ -927,10 +1073,9 @@ impl<'a, 't> Parser<'a, 't> {
 
     // ---------------------------------------------------------------- commands and arguments
 
-    /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`.
-    fn parse_command(&mut self) -> Command<'a> {
+    /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`; `name` is the next token's.
+    fn parse_command(&mut self, name: Name) -> Command<'a> {
         let name_token = self.bump();
-        let name = self.name(name_token.span);
         let optional = self.eat(TokenKind::Question).is_some();
         let open = self.bump();
         let command_index = self.names.commands.get(name.symbol);
@@ -963,9 +1108,6 @@ impl<'a, 't> Parser<'a, 't> {
     /// is parsed generically so that parsing goes on.
     fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
-        let keywords = self.names.keywords;
-        let is_bool = token.kind == TokenKind::Ident
-            && (self.is_word(token.span, keywords.true_) || self.is_word(token.span, keywords.false_));
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
         match kind {
             ArgKind::Int => match self.try_signed_int() {
@@ -1016,7 +1158,7 @@ impl<'a, 't> Parser<'a, 't> {
                 if let Some(question) = self.eat(TokenKind::Question) {
                     return Arg::Ask(question.span);
                 }
-                if is_bool {
+                if self.at_bool() {
                     return self.bool_arg();
                 }
                 match self.try_signed_int() {
@@ -1024,7 +1166,7 @@ impl<'a, 't> Parser<'a, 't> {
                     None => self.mismatch(command, index, "a position (`0`, `-1`, `?`) or a boolean"),
                 }
             }
-            ArgKind::Bool if is_bool => self.bool_arg(),
+            ArgKind::Bool if self.at_bool() => self.bool_arg(),
             ArgKind::Bool => self.mismatch(command, index, "`true` or `false`"),
             ArgKind::Keyword(_) | ArgKind::RuleSwitch => {
                 if token.kind == TokenKind::Ident {
@@ -1051,7 +1193,7 @@ impl<'a, 't> Parser<'a, 't> {
             },
             ArgKind::Each => self.parse_each(),
             ArgKind::Value => {
-                if is_bool {
+                if self.at_bool() {
                     return self.bool_arg();
                 }
                 match self.try_signed_int() {
@@ -1077,6 +1219,12 @@ impl<'a, 't> Parser<'a, 't> {
             .map_or("argument", |param| param.name);
         self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
         arg
+    }
+
+    /// Whether the next token is `true` or `false`.
+    fn at_bool(&self) -> bool {
+        let keywords = self.names.keywords;
+        self.at_keyword(keywords.true_) || self.at_keyword(keywords.false_)
     }
 
     fn bool_arg(&mut self) -> Arg<'a> {
@@ -1113,10 +1261,12 @@ impl<'a, 't> Parser<'a, 't> {
     /// `x2` in `bp(x2)`.
     fn try_times(&mut self) -> Option<Arg<'a>> {
         let token = self.peek();
+        if token.kind != TokenKind::Ident {
+            return None;
+        }
         let text = self.text(token.span);
         let bytes = text.as_bytes();
-        let is_times = token.kind == TokenKind::Ident
-            && bytes.len() > 1
+        let is_times = bytes.len() > 1
             && (bytes[0] == b'x' || bytes[0] == b'X')
             && bytes[1..].iter().all(u8::is_ascii_digit)
             && matches!(self.peek_at(1).kind, TokenKind::Comma | TokenKind::RParen);
@@ -1134,7 +1284,6 @@ impl<'a, 't> Parser<'a, 't> {
     /// An argument of an unknown command, or of a known one past its declared parameters.
     fn parse_generic_arg(&mut self) -> Arg<'a> {
         let token = self.peek();
-        let keywords = self.names.keywords;
         match token.kind {
             TokenKind::Eq => {
                 self.bump();
@@ -1154,11 +1303,7 @@ impl<'a, 't> Parser<'a, 't> {
             {
                 Arg::Filter(self.parse_filter(false))
             }
-            TokenKind::Ident
-                if self.is_word(token.span, keywords.true_) || self.is_word(token.span, keywords.false_) =>
-            {
-                self.bool_arg()
-            }
+            TokenKind::Ident if self.at_bool() => self.bool_arg(),
             _ => Arg::Expr(self.parse_expression()),
         }
     }
@@ -1181,7 +1326,8 @@ impl<'a, 't> Parser<'a, 't> {
             let token = self.peek();
             match token.kind {
                 TokenKind::Ident if self.at_command() => {
-                    let command = self.parse_command();
+                    let name = self.name(token.span);
+                    let command = self.parse_command(name);
                     self.push_effect(&mut body, &mut pending_operator, Effect::Command(command));
                 }
                 TokenKind::Plus | TokenKind::Minus if self.peek_at(1).kind == TokenKind::Ident => {
@@ -1233,6 +1379,27 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn parse_u32(&mut self, span: Span) -> u32 {
+        // Up to nine digits always fit: add them up without the general parser.
+        let digits = self.text(span).as_bytes();
+        if (1..=9).contains(&digits.len()) {
+            let mut value = 0;
+            for &byte in digits {
+                let digit = byte.wrapping_sub(b'0');
+                if digit > 9 {
+                    return self.parse_u32_text(span);
+                }
+                value = value * 10 + u32::from(digit);
+            }
+            return value;
+        }
+        self.parse_u32_text(span)
+    }
+
+    /// [`Parser::parse_u32`] by the general parser: long or odd text, reported when it
+    /// does not fit an `i32`.
+    #[cold]
+    #[inline(never)]
+    fn parse_u32_text(&mut self, span: Span) -> u32 {
         let text = self.text(span);
         text.parse::<u32>().ok().filter(|value| *value <= i32::MAX as u32).unwrap_or_else(|| {
             let text = text.to_string();
@@ -1609,6 +1776,12 @@ impl<'a, 't> Parser<'a, 't> {
         if !self.enter() {
             return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
+        if self.at_lone_operand() {
+            // What every level of operators would hand down untouched.
+            let operand = self.parse_unary();
+            self.leave();
+            return operand;
+        }
         let keywords = self.names.keywords;
         let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
         if all {
@@ -1630,11 +1803,48 @@ impl<'a, 't> Parser<'a, 't> {
         expression
     }
 
+    /// Whether the expression ahead is one operand that no operator level would extend: an
+    /// optionally signed literal or name with `.attribute` and `.0` suffixes (`300`, `-3`,
+    /// `_coin`, `prevTgt.0.lastBP`) before `,`, `)`, `]`, `;` or the end of the line.
+    fn at_lone_operand(&self) -> bool {
+        let mut offset = usize::from(matches!(self.peek().kind, TokenKind::Plus | TokenKind::Minus));
+        let atom = self.peek_at(offset);
+        let simple = match atom.kind {
+            TokenKind::Int | TokenKind::Str => true,
+            // Calls, `not x` and `all x in ...` take the full path.
+            TokenKind::Ident => {
+                let keywords = self.names.keywords;
+                self.peek_at(offset + 1).kind != TokenKind::LParen
+                    && !self.is_word(atom.span, keywords.not)
+                    && !self.is_word(atom.span, keywords.all)
+            }
+            _ => false,
+        };
+        if !simple {
+            return false;
+        }
+        offset += 1;
+        while self.peek_at(offset).kind == TokenKind::Dot
+            && matches!(self.peek_at(offset + 1).kind, TokenKind::Ident | TokenKind::Int)
+        {
+            offset += 2;
+        }
+        matches!(
+            self.peek_at(offset).kind,
+            TokenKind::Comma
+                | TokenKind::RParen
+                | TokenKind::RBracket
+                | TokenKind::Semi
+                | TokenKind::Newline
+                | TokenKind::Eof
+        )
+    }
+
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
     fn parse_infix(
         &mut self,
-        operand: fn(&mut Self) -> &'a Expr<'a>,
-        operator_at: fn(&Self) -> Option<BinaryOp>,
+        operand: impl Fn(&mut Self) -> &'a Expr<'a>,
+        operator_at: impl Fn(&Self) -> Option<BinaryOp>,
     ) -> &'a Expr<'a> {
         let mut left = operand(self);
         while let Some(operator) = operator_at(self) {
@@ -1691,10 +1901,17 @@ impl<'a, 't> Parser<'a, 't> {
     fn comparison_operator(&mut self) -> Option<CompareOp> {
         let token = self.peek();
         if token.kind == TokenKind::Eq {
-            self.report(diagnostics::invalid_comparison(token.span, "="));
-            return Some(CompareOp::Eq);
+            return Some(self.single_equals(token));
         }
         compare_op_of(token.kind)
+    }
+
+    /// Reports `=` used as a comparison; it reads as `==`.
+    #[cold]
+    #[inline(never)]
+    fn single_equals(&mut self, token: Token) -> CompareOp {
+        self.report(diagnostics::invalid_comparison(token.span, "="));
+        CompareOp::Eq
     }
 
     fn parse_sum(&mut self) -> &'a Expr<'a> {
@@ -1872,19 +2089,19 @@ mod tests {
     use super::NameCache;
 
     #[test]
-    fn name_keys_are_equal_exactly_for_equal_lower_case_names() {
-        let key = |text: &str| NameCache::key(text.as_bytes());
-        assert_eq!(key("MoveTo"), key("moveto"));
-        assert_eq!(key("OPP_RING2"), key("opp_ring2"));
-        assert_ne!(key("ab_"), key("ab"));
-        assert_ne!(key("a_b"), key("a0b"));
+    fn name_keys_are_equal_exactly_for_equal_texts() {
+        let key = |text: &str| NameCache::key(text.as_bytes(), 0, text.len());
+        assert_ne!(key("MoveTo"), key("moveto"));
         assert_ne!(key("abcdefgh"), key("abcdefgh_"));
-        assert_ne!(key("abcdefghi"), key("abcdefgh"));
         assert!(key("0123456789abcdef").is_some());
-        // Only identifier text of at most 16 bytes has a key.
-        assert_eq!(key("a-b"), None);
-        assert_eq!(key("a@b"), None);
-        assert_eq!(key("é"), None);
         assert_eq!(key("0123456789abcdefg"), None);
+        // Only the text counts, wherever it is in the source and whatever surrounds it.
+        let source = b"action = draw(2) to(this) # abcdefghijklmnop moveTo";
+        for (start, text) in [(9, "draw"), (0, "action"), (17, "to"), (source.len() - 6, "moveTo"), (26, "# a")] {
+            assert_eq!(NameCache::key(source, start, text.len()), key(text), "{text}");
+        }
+        assert_eq!(NameCache::key(b"xdry", 1, 2), key("dr"));
+        assert_eq!(NameCache::key(b"xy", 1, 2), None);
+        assert_eq!(NameCache::key(source, source.len(), 0), key(""));
     }
 }
