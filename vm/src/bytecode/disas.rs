@@ -92,6 +92,29 @@ impl Printer<'_> {
         );
     }
 
+    /// A cost block as written (`{D(2)}{S(F3)}: `), or nothing when there is none.
+    fn cost_block(&self, costs: &[Cost], uses: &mut Uses) -> String {
+        let mut text = String::new();
+        for cost in costs {
+            let _ = write!(text, "{{{}", self.name(CostIdx::TABLE, cost.cost.0));
+            match (cost.count, cost.filter) {
+                (Some(count), _) => {
+                    let _ = write!(text, "({count})");
+                }
+                (None, Some(filter)) => {
+                    let _ = write!(text, "(F{})", filter.0);
+                    uses.filter(filter);
+                }
+                (None, None) => {}
+            }
+            text.push('}');
+        }
+        if !costs.is_empty() {
+            text.push_str(": ");
+        }
+        text
+    }
+
     fn name(&self, table: CatalogueTable, index: u32) -> String {
         match table.name(self.catalogue, index as usize) {
             Some(name) => name.to_owned(),
@@ -139,23 +162,7 @@ impl Printer<'_> {
                 let _ = write!(line, " {}", self.string(label));
             }
             line.push(' ');
-            for cost in &action.costs {
-                let _ = write!(line, "{{{}", self.name(CostIdx::TABLE, cost.cost.0));
-                match (cost.count, cost.filter) {
-                    (Some(count), _) => {
-                        let _ = write!(line, "({count})");
-                    }
-                    (None, Some(filter)) => {
-                        let _ = write!(line, "(F{})", filter.0);
-                        uses.filter(filter);
-                    }
-                    (None, None) => {}
-                }
-                line.push('}');
-            }
-            if !action.costs.is_empty() {
-                line.push_str(": ");
-            }
+            line.push_str(&self.cost_block(&action.costs, &mut uses));
             let _ = writeln!(self.out, "{line}e{}", action.entry.0);
             uses.entry(action.entry, format!("action {action_idx}"));
         }
@@ -183,7 +190,8 @@ impl Printer<'_> {
             }
             let events =
                 if events.is_empty() { String::new() } else { format!("{delimiter}{}{delimiter} ", events.join(", ")) };
-            let _ = writeln!(self.out, "  auto {events}e{}", auto.entry.0);
+            let costs = self.cost_block(&auto.costs, &mut uses);
+            let _ = writeln!(self.out, "  auto {costs}{events}e{}", auto.entry.0);
             uses.entry(auto.entry, format!("auto {auto_idx}"));
         }
         self.collect_uses(&mut uses);

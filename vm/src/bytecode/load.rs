@@ -676,33 +676,7 @@ impl Loader<'_> {
             let n = if flags & ACTIONS != 0 { reader.nonzero_count(3, "actions")? } else { 0 };
             for _ in 0..n {
                 let label = reader.opt_idx(self.program.strings.len(), "string")?.map(StrIdx);
-                let n_costs = reader.count(1, u32::MAX as usize, "costs")?;
-                let mut costs = Vec::with_capacity(n_costs);
-                for _ in 0..n_costs {
-                    let at = reader.pos;
-                    let head = reader.varint("a cost")?;
-                    let n_costs = CostIdx::TABLE.len(self.catalogue);
-                    let cost_idx = head / 3;
-                    if cost_idx as usize >= n_costs || cost_idx > MAX_INDEX {
-                        return Err(corrupt(at, format!("cost {cost_idx} out of range (there are {n_costs})")));
-                    }
-                    let cost = CostIdx(cost_idx);
-                    let (count, filter) = match head % 3 {
-                        0 => (None, None),
-                        1 => (Some(reader.varint("the cost count")?), None),
-                        _ => (None, Some(self.filter_ref(reader)?)),
-                    };
-                    let arg = self.catalogue.costs.get(cost.index()).map_or(CostArg::None, |spec| spec.arg);
-                    let allowed = match arg {
-                        CostArg::None => count.is_none() && filter.is_none(),
-                        CostArg::OptionalFilter => count.is_none(),
-                        CostArg::OptionalCountOrFilter => true,
-                    };
-                    if !allowed {
-                        return Err(corrupt(at, "a cost with an argument it does not take"));
-                    }
-                    costs.push(Cost { cost, count, filter });
-                }
+                let costs = self.costs(reader)?;
                 let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
                 card.actions.push(Action { label, costs, entry });
             }
@@ -727,7 +701,7 @@ impl Loader<'_> {
                     events.push(EventRef { event, prefix, suffix, condition });
                 }
                 let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
-                card.autos.push(Auto { hook, events, entry });
+                card.autos.push(Auto { hook, events, costs: Vec::new(), entry });
             }
             let key_text = self.program.strings.get(key.index()).cloned().unwrap_or_default();
             if self.program.card_keys.insert(key_text, CardIdx::new(card_idx)).is_some() {
@@ -736,6 +710,39 @@ impl Loader<'_> {
             self.program.cards.push(card);
         }
         Ok(())
+    }
+
+    /// A cost block: its length, then each cost's head (`index * 3 + argument kind`) and
+    /// argument, checked against what the catalogue says the cost takes.
+    fn costs(&mut self, reader: &mut Reader<'_>) -> Result<Vec<Cost>, LoadError> {
+        let n_costs = reader.count(1, u32::MAX as usize, "costs")?;
+        let mut costs = Vec::with_capacity(n_costs);
+        for _ in 0..n_costs {
+            let at = reader.pos;
+            let head = reader.varint("a cost")?;
+            let n_costs = CostIdx::TABLE.len(self.catalogue);
+            let cost_idx = head / 3;
+            if cost_idx as usize >= n_costs || cost_idx > MAX_INDEX {
+                return Err(corrupt(at, format!("cost {cost_idx} out of range (there are {n_costs})")));
+            }
+            let cost = CostIdx(cost_idx);
+            let (count, filter) = match head % 3 {
+                0 => (None, None),
+                1 => (Some(reader.varint("the cost count")?), None),
+                _ => (None, Some(self.filter_ref(reader)?)),
+            };
+            let arg = self.catalogue.costs.get(cost.index()).map_or(CostArg::None, |spec| spec.arg);
+            let allowed = match arg {
+                CostArg::None => count.is_none() && filter.is_none(),
+                CostArg::OptionalFilter => count.is_none(),
+                CostArg::OptionalCountOrFilter => true,
+            };
+            if !allowed {
+                return Err(corrupt(at, "a cost with an argument it does not take"));
+            }
+            costs.push(Cost { cost, count, filter });
+        }
+        Ok(costs)
     }
 
     fn debug(&mut self, reader: &mut Reader<'_>) -> Result<(), LoadError> {

@@ -233,6 +233,9 @@ pub struct Auto {
     pub hook: bool,
     /// The events it listens to; none means it runs when the card is initialised.
     pub events: Vec<EventRef>,
+    /// The cost block (`auto = {F}: ...`), paid each time the auto runs, after its vars and
+    /// before its statements; an auto whose cost cannot be paid does nothing.
+    pub costs: Vec<Cost>,
     /// The statements.
     pub entry: EntryIdx,
 }

@@ -153,7 +153,9 @@ fn card_locals(program: &Program) -> Arc<[u16]> {
         seen.iter_mut().for_each(|seen| *seen = false);
         let mut filters: Vec<FilterIdx> = card.requisites.clone();
         filters.extend(card.target.iter().flat_map(|target| target.filters.iter().copied()));
-        filters.extend(card.actions.iter().flat_map(|action| action.costs.iter().filter_map(|cost| cost.filter)));
+        let cost_blocks =
+            card.actions.iter().map(|action| &action.costs).chain(card.autos.iter().map(|auto| &auto.costs));
+        filters.extend(cost_blocks.flat_map(|costs| costs.iter().filter_map(|cost| cost.filter)));
         stack.extend(card.vars);
         stack.extend(card.actions.iter().map(|action| action.entry));
         for auto in &card.autos {
@@ -897,6 +899,16 @@ fn cost_step<H: Host>(
     Ok(status)
 }
 
+/// The cost block of what an execution runs: its action's (`action` indexes the card's
+/// actions) or its auto's.
+pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin, action: u16) -> &[crate::bytecode::Cost] {
+    let costs = match origin {
+        Origin::Activation => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
+    };
+    costs.map_or(&[], Vec::as_slice)
+}
+
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
@@ -962,33 +974,29 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         _ => m.st.frame = None,
                     }
                 }
-                m.st.stage = if m.st.origin == Origin::Activation { Stage::CostCheck(0) } else { Stage::Body };
+                let has_costs = !cost_block(card, m.st.origin, m.st.action).is_empty();
+                m.st.stage =
+                    if m.st.origin == Origin::Activation || has_costs { Stage::CostCheck(0) } else { Stage::Body };
             }
             Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-            Stage::CostCheck(i) => {
-                let costs = &card.actions[usize::from(m.st.action)].costs;
-                match costs.get(usize::from(i)) {
-                    Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
-                        Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
-                        Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-                        Status::Suspend => {
-                            m.st.pending = Pending::Cost { i, cost: cost.cost };
-                            return Ok(None);
-                        }
-                    },
-                    None => m.st.stage = Stage::CostPay(0),
-                }
-            }
-            Stage::CostPay(i) => {
-                let costs = &card.actions[usize::from(m.st.action)].costs;
-                match costs.get(usize::from(i)) {
-                    Some(cost) => {
-                        cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
-                        m.st.stage = Stage::CostPay(i.saturating_add(1));
+            Stage::CostCheck(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+                Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
+                    Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
+                    Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
+                    Status::Suspend => {
+                        m.st.pending = Pending::Cost { i, cost: cost.cost };
+                        return Ok(None);
                     }
-                    None => m.st.stage = Stage::Body,
+                },
+                None => m.st.stage = Stage::CostPay(0),
+            },
+            Stage::CostPay(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+                Some(cost) => {
+                    cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
+                    m.st.stage = Stage::CostPay(i.saturating_add(1));
                 }
-            }
+                None => m.st.stage = Stage::Body,
+            },
             Stage::Body => {
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {

@@ -198,6 +198,7 @@ pub fn small_bundle(strip: bool) -> Vec<u8> {
         entry: action,
     });
     card.autos.push(Auto {
+        costs: Vec::new(),
         hook: false,
         events: vec![EventRef {
             event: EventIdx(0),

@@ -94,11 +94,13 @@ fn events_and_hooks_allocate_nothing_after_warm_up() {
     card.autos.push(Auto {
         hook: false,
         events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
+        costs: Vec::new(),
         entry,
     });
     card.autos.push(Auto {
         hook: true,
         events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
+        costs: Vec::new(),
         entry: hook,
     });
     bundle.add_card(card, "card.rules");

@@ -19,7 +19,12 @@ fn cards(autos: &[AutoSpec<'_>]) -> Program {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("card{i}")));
-        card.autos.push(Auto { hook, events: vec![EventRef { event, prefix, suffix, condition: None }], entry });
+        card.autos.push(Auto {
+            costs: Vec::new(),
+            hook,
+            events: vec![EventRef { event, prefix, suffix, condition: None }],
+            entry,
+        });
         bundle.add_card(card, &format!("card{i}.rules"));
     }
     load(bundle)
@@ -120,6 +125,7 @@ fn event_bindings_are_per_execution() {
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.autos.push(Auto {
+        costs: Vec::new(),
         hook: false,
         events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
         entry,
@@ -146,7 +152,7 @@ fn autos_without_events_run_when_the_card_enters() {
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.abilities.push(PIERCE);
-    card.autos.push(Auto { hook: false, events: vec![], entry });
+    card.autos.push(Auto { costs: Vec::new(), hook: false, events: vec![], entry });
     bundle.add_card(card, "card.rules");
     let mut rt = runtime(load(bundle));
     let mut host = TestHost::new();
@@ -173,6 +179,7 @@ fn hooks_answer_questions() {
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("hook{answer}")));
         card.autos.push(Auto {
+            costs: Vec::new(),
             hook: true,
             events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
             entry,
@@ -232,6 +239,7 @@ fn an_auto_may_suspend() {
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(body));
         card.autos.push(Auto {
+            costs: Vec::new(),
             hook: false,
             events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
             entry,
@@ -287,6 +295,7 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
             card.actions.push(Action { label: None, costs: vec![], entry });
         } else {
             card.autos.push(Auto {
+                costs: Vec::new(),
                 hook: false,
                 events: vec![EventRef { event: END_PHASE, prefix, suffix: None, condition: None }],
                 entry,
@@ -322,6 +331,7 @@ fn the_object_of_an_event_is_its_trigger() {
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.autos.push(Auto {
+        costs: Vec::new(),
         hook: false,
         events: vec![EventRef { event: ATTACKS, prefix: None, suffix: Some(EventSuffixIdx(1)), condition: None }],
         entry,

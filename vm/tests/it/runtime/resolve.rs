@@ -212,6 +212,7 @@ fn event_conditions_gate_autos() {
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern("card"));
         card.autos.push(Auto {
+            costs: Vec::new(),
             hook: false,
             events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: Some(condition) }],
             entry,

@@ -175,6 +175,7 @@ fn program(ops: &[Op], binds: &[u8]) -> Option<Program> {
         entry,
     });
     card.autos.push(Auto {
+        costs: Vec::new(),
         hook: false,
         events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
         entry,
