@@ -4,6 +4,11 @@
 //! verbatim as one [`TokenKind::LabelText`] token. Newlines are tokens, because a RuleScript
 //! property ends at the end of its line. CRLF line ends and a UTF-8 byte-order mark are
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
+//!
+//! Most lines hold only words, numbers, punctuation and space; they are lexed from bit masks
+//! of 64 bytes at a time (`lex_plain_line`), with no branch per byte or per identifier
+//! length. The other lines (quotes, comments after code, bad characters) are lexed byte by
+//! byte (`lex_tokens`).
 
 use crate::{Diagnostic, Span, diagnostics};
 
@@ -167,7 +172,8 @@ fn memchr_newline(bytes: &[u8], from: usize) -> usize {
         .map_or(bytes.len(), |found| offset + found)
 }
 
-/// What a byte starts, so that the lexer decides with one table lookup and one match.
+/// What a byte starts, so that the byte-by-byte lexer decides with one table lookup and
+/// one match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum ByteClass {
     /// Space, tab, `\r`, form feed, vertical tab: skipped.
@@ -182,16 +188,15 @@ enum ByteClass {
     Digit,
     /// A letter or `_`.
     IdentStart,
-    /// A one-byte token that never starts a longer one (its kind is in [`SINGLE_TOKENS`]).
-    Single,
-    /// The first byte of a token that may be two bytes long (`<`, `=`, `&`, ...).
-    Operator,
+    /// The first byte of a one- or two-byte token (`(`, `<`, `=`, `&`, ...; see
+    /// [`punctuation_token`]).
+    Punctuation,
     /// Anything else: reported as an unexpected character.
     Invalid,
 }
 
-/// The one-byte token `byte` is on its own, whatever follows it.
-const fn single_token(byte: u8) -> Option<TokenKind> {
+/// The one-byte token `byte` is when it does not start a two-byte one.
+const fn one_byte_token(byte: u8) -> Option<TokenKind> {
     Some(match byte {
         b'(' => TokenKind::LParen,
         b')' => TokenKind::RParen,
@@ -211,8 +216,76 @@ const fn single_token(byte: u8) -> Option<TokenKind> {
         b'*' => TokenKind::Star,
         b'/' => TokenKind::Slash,
         b'%' => TokenKind::Percent,
+        b'<' => TokenKind::Lt,
+        b'>' => TokenKind::Gt,
+        b'=' => TokenKind::Eq,
+        b'!' => TokenKind::Bang,
+        b':' => TokenKind::Colon,
+        b'&' => TokenKind::Amp,
         _ => return None,
     })
+}
+
+/// The two-byte token `first` and `second` make, if any.
+const fn two_byte_token(first: u8, second: u8) -> Option<TokenKind> {
+    Some(match (first, second) {
+        (b'<', b'=') => TokenKind::Le,
+        (b'>', b'=') => TokenKind::Ge,
+        (b'=', b'=') => TokenKind::EqEq,
+        (b'=', b'>') => TokenKind::FatArrow,
+        (b'!', b'=') => TokenKind::NotEq,
+        (b':', b'=') => TokenKind::ColonEq,
+        (b':', b':') => TokenKind::ColonColon,
+        (b'&', b'&') => TokenKind::AmpAmp,
+        (b'|', b'|') => TokenKind::PipePipe,
+        _ => return None,
+    })
+}
+
+/// The bytes that are part of some two-byte token, in the order of their
+/// [`OPERATOR_INDEX`]es (from 1).
+const OPERATOR_BYTES: &[u8] = b"<>=!:&|";
+
+/// Each byte's place in [`OPERATOR_BYTES`] counted from 1, or 0 when it is not there: the
+/// index into [`TWO_BYTE_TOKENS`].
+static OPERATOR_INDEX: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut index = 0;
+    while index < OPERATOR_BYTES.len() {
+        table[OPERATOR_BYTES[index] as usize] = index as u8 + 1;
+        index += 1;
+    }
+    table
+};
+
+/// [`two_byte_token`] by the [`OPERATOR_INDEX`]es of its bytes: a lookup instead of a chain
+/// of comparisons.
+static TWO_BYTE_TOKENS: [[Option<TokenKind>; OPERATOR_BYTES.len() + 1]; OPERATOR_BYTES.len() + 1] = {
+    let mut table = [[None; OPERATOR_BYTES.len() + 1]; OPERATOR_BYTES.len() + 1];
+    let mut first = 0;
+    while first < OPERATOR_BYTES.len() {
+        let mut second = 0;
+        while second < OPERATOR_BYTES.len() {
+            table[first + 1][second + 1] = two_byte_token(OPERATOR_BYTES[first], OPERATOR_BYTES[second]);
+            second += 1;
+        }
+        first += 1;
+    }
+    table
+};
+
+/// [`two_byte_token`] by table.
+fn lookup_two_byte_token(first: u8, second: u8) -> Option<TokenKind> {
+    TWO_BYTE_TOKENS[usize::from(OPERATOR_INDEX[usize::from(first)])][usize::from(OPERATOR_INDEX[usize::from(second)])]
+}
+
+/// The token a [`ByteClass::Punctuation`] byte starts given the byte after it, and its
+/// length (`None` for a lone `|`).
+fn punctuation_token(byte: u8, next: u8) -> Option<(TokenKind, usize)> {
+    match lookup_two_byte_token(byte, next) {
+        Some(kind) => Some((kind, 2)),
+        None => TOKEN_STARTS[usize::from(byte)].map(|kind| (kind, 1)),
+    }
 }
 
 /// The class of every byte.
@@ -228,8 +301,8 @@ static BYTE_CLASSES: [ByteClass; 256] = {
             b'"' | b'\'' => ByteClass::Quote,
             b'0'..=b'9' => ByteClass::Digit,
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => ByteClass::IdentStart,
-            b'<' | b'>' | b'=' | b'!' | b':' | b'&' | b'|' => ByteClass::Operator,
-            _ if single_token(b).is_some() => ByteClass::Single,
+            b'|' => ByteClass::Punctuation,
+            _ if one_byte_token(b).is_some() => ByteClass::Punctuation,
             _ => ByteClass::Invalid,
         };
         byte += 1;
@@ -237,40 +310,24 @@ static BYTE_CLASSES: [ByteClass; 256] = {
     table
 };
 
-/// The kind of every [`ByteClass::Single`] byte (`Eof` for the other bytes, never read).
-static SINGLE_TOKENS: [TokenKind; 256] = {
-    let mut table = [TokenKind::Eof; 256];
+/// The kind of token each byte starts when it is not the first of a two-byte token:
+/// [`TokenKind::Ident`] for a letter or `_`, [`TokenKind::Int`] for a digit, the
+/// [`one_byte_token`] of punctuation; `None` for the bytes that need more than one byte to
+/// decide (quotes, `#`, `|`) or that are reported.
+static TOKEN_STARTS: [Option<TokenKind>; 256] = {
+    let mut table = [None; 256];
     let mut byte = 0;
     while byte < 256 {
-        if let Some(kind) = single_token(byte as u8) {
-            table[byte] = kind;
-        }
+        let b = byte as u8;
+        table[byte] = match b {
+            b'0'..=b'9' => Some(TokenKind::Int),
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Some(TokenKind::Ident),
+            _ => one_byte_token(b),
+        };
         byte += 1;
     }
     table
 };
-
-/// The token an operator byte starts given the byte after it (`None` for a lone `|`).
-fn operator(byte: u8, next: u8) -> Option<(TokenKind, usize)> {
-    Some(match (byte, next) {
-        (b'<', b'=') => (TokenKind::Le, 2),
-        (b'<', _) => (TokenKind::Lt, 1),
-        (b'>', b'=') => (TokenKind::Ge, 2),
-        (b'>', _) => (TokenKind::Gt, 1),
-        (b'=', b'=') => (TokenKind::EqEq, 2),
-        (b'=', b'>') => (TokenKind::FatArrow, 2),
-        (b'=', _) => (TokenKind::Eq, 1),
-        (b'!', b'=') => (TokenKind::NotEq, 2),
-        (b'!', _) => (TokenKind::Bang, 1),
-        (b':', b'=') => (TokenKind::ColonEq, 2),
-        (b':', b':') => (TokenKind::ColonColon, 2),
-        (b':', _) => (TokenKind::Colon, 1),
-        (b'&', b'&') => (TokenKind::AmpAmp, 2),
-        (b'&', _) => (TokenKind::Amp, 1),
-        (b'|', b'|') => (TokenKind::PipePipe, 2),
-        _ => return None,
-    })
-}
 
 /// Bytes that may continue an identifier (ASCII letters, digits and `_`).
 static IDENT_CONTINUE: [bool; 256] = {
@@ -315,25 +372,29 @@ fn lex_line<const FITS: bool>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
     let bytes = source.as_bytes();
+    let end = memchr_newline(bytes, start);
     match bytes.get(start) {
         // A comment line, as most lines of a card are.
-        Some(b'#') => memchr_newline(bytes, start),
+        Some(b'#') => return end,
         // Only a line starting with blanks or `l` can be `label = ...`.
         Some(b' ' | b'\t' | b'l' | b'L') => {
-            let end = memchr_newline(bytes, start);
-            let Some(label) = label_line(bytes, start, end) else {
-                return lex_tokens::<FITS>(source, start, tokens, diagnostics);
-            };
-            // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
-            tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
-            tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
-            let text_end = label_text_end(bytes, label.text, end);
-            if text_end > label.text {
-                tokens.push(Token { kind: TokenKind::LabelText, span: Span::new(label.text, text_end) });
+            if let Some(label) = label_line(bytes, start, end) {
+                // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
+                tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
+                tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
+                let text_end = label_text_end(bytes, label.text, end);
+                if text_end > label.text {
+                    tokens.push(Token { kind: TokenKind::LabelText, span: Span::new(label.text, text_end) });
+                }
+                return end;
             }
-            end
         }
-        _ => lex_tokens::<FITS>(source, start, tokens, diagnostics),
+        _ => {}
+    }
+    if lex_plain_line::<FITS>(bytes, start, end, tokens) {
+        end
+    } else {
+        lex_tokens::<FITS>(source, start, tokens, diagnostics)
     }
 }
 
@@ -391,6 +452,132 @@ fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
     text_end
 }
 
+/// Bytes of a line that [`lex_plain_line`] classifies at once, one bit each.
+const WINDOW: usize = 64;
+
+/// What [`Window::read`] needs to know of each byte, as bits to shift into place: bit 0 for a
+/// letter, digit or `_` (a byte that continues a word), bit 16 for a digit, bit 32 for
+/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab).
+static BYTE_KIND_BITS: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = match BYTE_CLASSES[byte] {
+            ByteClass::Digit => 1 | 1 << 16,
+            ByteClass::IdentStart => 1,
+            ByteClass::Space => 1 << 32,
+            _ => 0,
+        };
+        byte += 1;
+    }
+    table
+};
+
+/// A window of up to [`WINDOW`] bytes of a line: its bytes, and where its tokens start and
+/// may end, bit `i` standing for the byte `i`.
+struct Window {
+    /// The window's bytes, then a zero byte (what follows is left from earlier windows).
+    bytes: [u8; WINDOW + 8],
+    /// The first byte of every word and every punctuation byte (the second byte of a
+    /// two-byte token too).
+    starts: u64,
+    /// Where a token may end: every token start, every space, and every bit past the line.
+    boundaries: u64,
+}
+
+impl Window {
+    /// Reads the `len` bytes (1 to [`WINDOW`]) at `start` of `source`.
+    fn read(&mut self, source: &[u8], start: usize, len: usize) {
+        match source.get(start..start + WINDOW) {
+            Some(bytes) => self.bytes[..WINDOW].copy_from_slice(bytes),
+            None => {
+                let rest = source.get(start..).unwrap_or(&[]);
+                let copied = rest.len().min(WINDOW);
+                self.bytes[..copied].copy_from_slice(&rest[..copied]);
+            }
+        }
+        // Nothing past the window makes a two-byte token with its last byte.
+        self.bytes[len] = 0;
+        let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
+        for (chunk_index, chunk) in self.bytes[..WINDOW].chunks_exact(8).enumerate().take(len.div_ceil(8)) {
+            // Eight bits for the eight bytes at each of bits 0, 16 and 32 (see
+            // `BYTE_KIND_BITS`).
+            let mut bits = 0;
+            for (index, &byte) in chunk.iter().enumerate() {
+                bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
+            }
+            word |= (bits & 0xff) << (chunk_index * 8);
+            digit |= (bits >> 16 & 0xff) << (chunk_index * 8);
+            space |= (bits >> 32 & 0xff) << (chunk_index * 8);
+        }
+        // Bytes past `len` are taken as space: they end a token.
+        let inside = u64::MAX >> (WINDOW - len);
+        let (word, digit, space) = (word & inside, digit & inside, space | !inside);
+        let word_starts = word & !(word << 1);
+        // A word starting with a digit is a number up to its first non-digit: adding the
+        // number's first bit carries through its digits to the bit after them, where a word
+        // starts if a letter or `_` follows (`2x` is `2` and `x`).
+        let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
+        self.starts = word_starts | (after_numbers & word) | !(word | space);
+        self.boundaries = self.starts | space;
+    }
+}
+
+/// Lexes the line `start..end` when it is plain (no quote, comment, `|` or character to
+/// report, as most lines): the tokens of each [`Window`] are found from its bit masks,
+/// without a branch per byte or per identifier length. Returns false, having pushed nothing,
+/// when the line is not plain or holds a token as long as a window: then [`lex_tokens`]
+/// lexes it.
+fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
+    let tokens_before = tokens.len();
+    let mut window = Window { bytes: [0; WINDOW + 8], starts: 0, boundaries: 0 };
+    let mut window_start = start;
+    'windows: while window_start < end {
+        // Every token of the line's last window ends in it; in an earlier (full) window, a
+        // token that reaches its end may go on past it.
+        let window_len = (end - window_start).min(WINDOW);
+        window.read(source, window_start, window_len);
+        let mut starts = window.starts;
+        while starts != 0 {
+            let offset = starts.trailing_zeros() as usize % WINDOW;
+            starts &= starts - 1;
+            let first = window.bytes[offset];
+            let two_byte_token = if OPERATOR_INDEX[usize::from(first)] != 0 {
+                lookup_two_byte_token(first, window.bytes[offset + 1])
+            } else {
+                None
+            };
+            let (kind, token_end) = match two_byte_token {
+                Some(kind) => {
+                    // The second byte is no token of its own.
+                    starts &= !(2 << offset);
+                    (kind, offset + 2)
+                }
+                None => match TOKEN_STARTS[usize::from(first)] {
+                    Some(kind) => (kind, offset + 1 + ((window.boundaries >> offset) >> 1).trailing_zeros() as usize),
+                    None => break 'windows,
+                },
+            };
+            if token_end >= WINDOW {
+                // The token may go on past the window: the next window starts with it.
+                if offset == 0 {
+                    break 'windows;
+                }
+                window_start += offset;
+                continue 'windows;
+            }
+            let position = window_start + offset;
+            tokens.push(Token { kind, span: token_span::<FITS>(position, window_start + token_end) });
+        }
+        window_start += window_len;
+    }
+    if window_start < end {
+        tokens.truncate(tokens_before);
+        return false;
+    }
+    true
+}
+
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
 fn lex_tokens<const FITS: bool>(
     source: &str,
@@ -424,8 +611,7 @@ fn lex_tokens<const FITS: bool>(
                 (TokenKind::Int, rest.iter().position(|byte| !byte.is_ascii_digit()).unwrap_or(rest.len()) + 1)
             }
             ByteClass::IdentStart => (TokenKind::Ident, ident_end(bytes, position + 1) - position),
-            ByteClass::Single => (SINGLE_TOKENS[usize::from(byte)], 1),
-            ByteClass::Operator => match operator(byte, bytes.get(position + 1).copied().unwrap_or(0)) {
+            ByteClass::Punctuation => match punctuation_token(byte, bytes.get(position + 1).copied().unwrap_or(0)) {
                 Some(token) => token,
                 None => {
                     position += report_unexpected_character(source, position, diagnostics);
@@ -454,7 +640,7 @@ fn report_unexpected_character(source: &str, position: usize, diagnostics: &mut 
 
 #[cfg(test)]
 mod tests {
-    use super::{ident_end, is_ident_continue, memchr_newline};
+    use super::{Token, ident_end, is_ident_continue, lex_plain_line, lex_tokens, memchr_newline};
 
     #[test]
     fn identifier_end_matches_a_byte_loop() {
@@ -478,5 +664,92 @@ mod tests {
             assert_eq!(memchr_newline(text, from), expected, "from {from}");
         }
         assert_eq!(memchr_newline(b"", 0), 0);
+    }
+
+    /// The plain-line lexer and the byte-by-byte one agree on every line the first accepts
+    /// (and it accepts the plain ones), across window edges.
+    #[test]
+    fn plain_lines_lex_as_byte_by_byte() {
+        let pieces: &[&str] = &[
+            " ",
+            "  ",
+            "\t",
+            "\r",
+            "=",
+            "==",
+            "=>",
+            "<",
+            "<=",
+            ">=",
+            "!",
+            "!=",
+            ":",
+            "::",
+            ":=",
+            "&",
+            "&&",
+            "||",
+            "(",
+            ")",
+            "[",
+            "]",
+            "{",
+            "}",
+            ",",
+            ";",
+            "~",
+            "?",
+            "^",
+            "@",
+            ".",
+            "+",
+            "-",
+            "*",
+            "/",
+            "%",
+            "0",
+            "300",
+            "2x",
+            "12_a",
+            "x2",
+            "_coin",
+            "moveTo",
+            "ab_trigger_fresh0123456789xyz",
+            "|",
+            "#",
+            "'",
+            "\"",
+            "\u{e9}",
+            "\x00",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let (mut plain, mut accepted) = (Vec::new(), 0);
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            while line.len() < next(200) {
+                line.push_str(pieces[next(pieces.len())]);
+            }
+            let is_plain = !line.contains(['#', '\'', '"', '\u{e9}', '\0']) && !line.replace("||", "").contains('|');
+            let longest_word = line.split(|character: char| !is_ident_continue(character as u8)).map(str::len).max();
+            plain.clear();
+            let mut diagnostics = Vec::new();
+            if lex_plain_line::<true>(line.as_bytes(), 0, line.len(), &mut plain) {
+                accepted += 1;
+                let mut expected: Vec<Token> = Vec::new();
+                assert_eq!(lex_tokens::<true>(&line, 0, &mut expected, &mut diagnostics), line.len());
+                assert!(diagnostics.is_empty(), "{line:?}");
+                assert_eq!(plain, expected, "{line:?}");
+            } else {
+                assert!(plain.is_empty());
+                assert!(!is_plain || longest_word >= Some(63), "{line:?} should lex as a plain line");
+            }
+        }
+        assert!(accepted > 5_000, "{accepted}");
     }
 }
