@@ -238,6 +238,7 @@ impl Checker<'_> {
                     if let Some(trigger) = &auto.trigger {
                         let condition_only = auto.statements.iter().all(|statement| statement.chain.is_empty());
                         self.check_trigger(trigger, condition_only);
+                        self.check_hook_costs(trigger, auto.costs);
                     }
                     for statement in auto.statements {
                         self.check_statement(statement);
@@ -315,6 +316,18 @@ impl Checker<'_> {
             }
         }
     }
+    /// A hook is asked, not run: it cannot pay a cost.
+    fn check_hook_costs(&mut self, trigger: &Trigger<'_>, costs: &[Cost<'_>]) {
+        let Some(first_cost) = costs.first() else { return };
+        let hook = trigger.events.iter().find(|event| {
+            self.names.events.get(event.name.symbol).is_some_and(|index| self.catalogue.events[index as usize].is_hook)
+        });
+        if let Some(hook) = hook {
+            let written = self.text(hook.name.span).to_string();
+            self.report(diagnostics::cost_on_a_hook(first_cost.span, &written));
+        }
+    }
+
     fn check_trigger(&mut self, trigger: &Trigger<'_>, condition_only: bool) {
         for event in trigger.events {
             if let Some(prefix) = event.prefix {

@@ -37,9 +37,8 @@ use vm::bytecode::format::MAX_ENTRY_LEN;
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
-    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
-    TypeAtom, TypeTerm,
+    AmountMode, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, FilterIdx,
+    FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -81,6 +80,10 @@ impl Entry {
         Entry { code, no_targets: None, no_effect: None, ended: false }
     }
 
+    /// Inlined in optimised builds so that encoding folds to the bytes of the op at hand (see
+    /// [`CodeBuilder::emit`]).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn emit(&mut self, instr: Instr<Label>) {
         self.code.emit(instr);
     }
@@ -191,6 +194,14 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
+    /// Adds a cost block to the action or auto being generated.
+    fn costs(&mut self, costs: &[ir::Cost<'_>]) {
+        for cost in costs {
+            let filter = cost.filter.map(|filter| self.filter(filter));
+            self.bundle.add_cost(Cost { cost: cost.cost, count: cost.count, filter });
+        }
+    }
+
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
         let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
@@ -202,42 +213,26 @@ impl Gen<'_, '_> {
             requisites.push(self.filter(filter));
         }
         let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
-        // The costs and events of every action and auto, one after the other; each action
-        // and auto takes the next `n` of them.
-        let mut costs: SmallVec<[Cost; 8]> = SmallVec::new();
-        let mut actions: SmallVec<[(Option<StrIdx>, usize, EntryIdx); 4]> = SmallVec::new();
+        // Actions and autos go to the bundle as they are generated; the card takes them.
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
-            for cost in action.costs {
-                let filter = cost.filter.map(|filter| self.filter(filter));
-                costs.push(Cost { cost: cost.cost, count: cost.count, filter });
-            }
+            self.costs(action.costs);
             let entry = self.statements_entry(action.statements, true);
-            actions.push((label, action.costs.len(), entry));
+            self.bundle.end_action(label, entry);
         }
-        let mut events: SmallVec<[EventRef; 8]> = SmallVec::new();
-        let mut autos: SmallVec<[(bool, usize, EntryIdx); 4]> = SmallVec::new();
         for auto in card.autos {
             for event in auto.events {
                 let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
-                events.push(EventRef { event: event.event, prefix: event.prefix, suffix: event.suffix, condition });
+                self.bundle.add_event(EventRef {
+                    event: event.event,
+                    prefix: event.prefix,
+                    suffix: event.suffix,
+                    condition,
+                });
             }
+            self.costs(auto.costs);
             let entry = self.statements_entry(auto.statements, false);
-            autos.push((auto.hook, auto.events.len(), entry));
-        }
-        let mut action_parts: SmallVec<[ActionParts<'_>; 4]> = SmallVec::new();
-        let mut rest_costs = &costs[..];
-        for &(label, n_costs, entry) in &actions {
-            let (costs, rest) = rest_costs.split_at(n_costs);
-            rest_costs = rest;
-            action_parts.push(ActionParts { label, costs, entry });
-        }
-        let mut auto_parts: SmallVec<[AutoParts<'_>; 4]> = SmallVec::new();
-        let mut rest_events = &events[..];
-        for &(hook, n_events, entry) in &autos {
-            let (events, rest) = rest_events.split_at(n_events);
-            rest_events = rest;
-            auto_parts.push(AutoParts { hook, events, entry });
+            self.bundle.end_auto(auto.hook, entry);
         }
         let parts = CardParts {
             key,
@@ -245,8 +240,8 @@ impl Gen<'_, '_> {
             target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
             requisites: &requisites,
             vars,
-            actions: &action_parts,
-            autos: &auto_parts,
+            actions: &[],
+            autos: &[],
         };
         self.bundle.add_card_parts(parts, file)
     }
@@ -333,7 +328,7 @@ impl Gen<'_, '_> {
                 entry.emit(Instr::May { question, skip: end });
                 self.body(entry, statement, end);
             }
-            Some(ir::Condition::If(condition)) if statement.chain.is_empty() && statement.otherwise.is_none() => {
+            Some(ir::Condition::If(ref condition)) if statement.chain.is_empty() && statement.otherwise.is_none() => {
                 // A condition-only statement (a hook's answer): its value ends the entry.
                 self.expr(entry, condition, 0);
                 if let Some(target) = &statement.target {
@@ -343,10 +338,10 @@ impl Gen<'_, '_> {
                 entry.ended = true;
                 return;
             }
-            Some(ir::Condition::If(condition)) if statement.otherwise.is_some() => {
+            Some(ir::Condition::If(ref condition)) if statement.otherwise.is_some() => {
                 self.branches(entry, condition, statement, end, first_of_action);
             }
-            Some(ir::Condition::If(condition)) => {
+            Some(ir::Condition::If(ref condition)) => {
                 self.expr(entry, condition, 0);
                 let grants = statement.chain.iter().any(|link| matches!(link.effect, ir::Effect::Grant(_)));
                 if first_of_action {
@@ -513,8 +508,8 @@ impl Gen<'_, '_> {
     fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
-            ir::Arg::Value(value) => self.expr(entry, value, at),
-            ir::Arg::Amount(mode, value) => {
+            ir::Arg::Value(ref value) => self.expr(entry, value, at),
+            ir::Arg::Amount(mode, ref value) => {
                 self.expr(entry, value, at);
                 entry.emit(Instr::MakeAmount { a, b: a, mode });
             }

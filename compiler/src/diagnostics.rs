@@ -100,6 +100,7 @@ declare_codes! {
     E0039 Error "unknown event prefix",
     E0040 Error "unknown zone prefix",
     E0041 Error "line too long",
+    E0042 Error "cost on a hook",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",
@@ -222,6 +223,11 @@ pub(crate) fn unterminated_string(span: Span) -> Diagnostic {
 
 pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
     Diagnostic::new(Code::E0041, span, format!("line is longer than {limit} bytes"), "this line")
+}
+
+pub(crate) fn cost_on_a_hook(span: Span, hook: &str) -> Diagnostic {
+    Diagnostic::new(Code::E0042, span, format!("a hook cannot have a cost (`{hook}` is a hook)"), "this cost")
+        .with_help(Some("a hook answers a question each time the game asks it: it has nothing to pay for".into()))
 }
 
 pub(crate) fn unknown_property(span: Span, written: &str, known: &[&str]) -> Diagnostic {

@@ -81,6 +81,8 @@ pub struct Auto<'i> {
     pub hook: bool,
     /// The events (none: runs when the card is initialised).
     pub events: &'i [Event<'i>],
+    /// The cost block, paid each time the auto runs.
+    pub costs: &'i [Cost<'i>],
     /// The statements.
     pub statements: &'i [Statement<'i>],
 }
@@ -121,7 +123,7 @@ pub struct Statement<'i> {
 #[derive(Debug, Clone, Copy)]
 pub enum Condition<'i> {
     /// `[[if e]]`.
-    If(&'i Expr<'i>),
+    If(Expr<'i>),
     /// `[[may]]` / `[[may 'q']]`.
     May(Option<&'i str>),
 }
@@ -193,10 +195,10 @@ pub enum Effect<'i> {
 /// A command argument, as it is loaded into its register.
 #[derive(Debug, Clone, Copy)]
 pub enum Arg<'i> {
-    /// A value.
-    Value(&'i Expr<'i>),
+    /// A value (held in place: most arguments are one leaf expression).
+    Value(Expr<'i>),
     /// An amount: `300` adds, `=e` sets.
-    Amount(AmountMode, &'i Expr<'i>),
+    Amount(AmountMode, Expr<'i>),
     /// `x2`.
     Times(i32),
     /// A filter passed unresolved.

@@ -76,6 +76,16 @@ impl<'i> Lowerer<'i, '_> {
         if items.is_empty() { &[] } else { self.arena.alloc_slice_copy(items) }
     }
 
+    /// `earlier` followed by `later` (for a property written more than once).
+    fn concat<T: Copy>(&self, earlier: &'i [T], later: &'i [T]) -> &'i [T] {
+        if earlier.is_empty() {
+            return later;
+        }
+        let mut all = earlier.to_vec();
+        all.extend_from_slice(later);
+        self.slice(&all)
+    }
+
     /// Lowers each of `items` with `lower`, into one arena slice.
     fn lower_all<T, U>(&mut self, items: &[T], mut lower: impl FnMut(&mut Self, &T) -> U) -> &'i [U] {
         if items.is_empty() {
@@ -135,16 +145,15 @@ impl<'i> Lowerer<'i, '_> {
                 }
             }
         }
-        let mut labels: SmallVec<[&'i str; 4]> = SmallVec::new();
-        for property in card.properties {
-            if let ast::PropertyValue::Label(label) = property.value {
-                labels.push(self.text(label.text));
-            }
-        }
-        let mut abilities: SmallVec<[AbilityIdx; 4]> = SmallVec::new();
+        // Labels go to actions in order.
+        let mut labels = card.properties.iter().filter_map(|property| match property.value {
+            ast::PropertyValue::Label(label) => Some(label.text),
+            _ => None,
+        });
+        let mut abilities: &'i [AbilityIdx] = &[];
         let mut target = None;
-        let mut requisites: SmallVec<[ir::Filter<'i>; 2]> = SmallVec::new();
-        let mut vars: SmallVec<[ir::VarDecl<'i>; 2]> = SmallVec::new();
+        let mut requisites: &'i [ir::Filter<'i>] = &[];
+        let mut vars: &'i [ir::VarDecl<'i>] = &[];
         let mut actions: SmallVec<[ir::Action<'i>; 2]> = SmallVec::new();
         let mut autos: SmallVec<[ir::Auto<'i>; 1]> = SmallVec::new();
         for property in card.properties {
@@ -156,7 +165,7 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Action(action) => {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let statements = self.statements(action.statements);
-                    let label = labels.get(actions.len()).copied();
+                    let label = labels.next().map(|text| self.text(text));
                     actions.push(ir::Action { label, costs, statements });
                 }
                 ast::PropertyValue::Auto(auto) => {
@@ -165,41 +174,39 @@ impl<'i> Lowerer<'i, '_> {
                         None => &[],
                     };
                     let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
+                    let costs = self.lower_all(auto.costs, Self::cost);
                     let statements = self.statements(auto.statements);
-                    autos.push(ir::Auto { hook, events, statements });
+                    autos.push(ir::Auto { hook, events, costs, statements });
                 }
                 ast::PropertyValue::Abilities(names) => {
-                    for name in names {
-                        let index = self.resolve(self.names.abilities.get(name.symbol), Code::E0015, "ability", *name);
-                        abilities.push(AbilityIdx(index));
-                    }
+                    let lowered = self.lower_all(names, |lowerer, name| {
+                        AbilityIdx(lowerer.resolve(
+                            lowerer.names.abilities.get(name.symbol),
+                            Code::E0015,
+                            "ability",
+                            *name,
+                        ))
+                    });
+                    abilities = self.concat(abilities, lowered);
                 }
                 ast::PropertyValue::Requisite(filters) => {
-                    for filter in filters {
-                        let filter = self.filter(filter);
-                        requisites.push(filter);
-                    }
+                    let lowered = self.lower_all(filters, Self::filter);
+                    requisites = self.concat(requisites, lowered);
                 }
                 ast::PropertyValue::Vars(declarations) => {
-                    for declaration in declarations {
-                        let index = self.user_vars.iter().position(|&s| s == declaration.name.symbol).unwrap_or(0);
-                        let slot = self.slot(index, declaration.name.span);
-                        let value = self.expr(declaration.value);
-                        vars.push(ir::VarDecl { slot, value, span: declaration.name.span.to(declaration.value.span) });
-                    }
+                    let lowered = self.lower_all(declarations, |lowerer, declaration| {
+                        let index = lowerer.user_vars.iter().position(|&s| s == declaration.name.symbol).unwrap_or(0);
+                        let slot = lowerer.slot(index, declaration.name.span);
+                        let value = lowerer.expr(declaration.value);
+                        ir::VarDecl { slot, value, span: declaration.name.span.to(declaration.value.span) }
+                    });
+                    vars = self.concat(vars, lowered);
                 }
                 ast::PropertyValue::Label(_) => {}
                 ast::PropertyValue::Error => self.error(Code::E0006, property.span, "a line that did not parse".into()),
             }
         }
-        ir::Card {
-            abilities: self.slice(&abilities),
-            target,
-            requisites: self.slice(&requisites),
-            vars: self.slice(&vars),
-            actions: self.slice(&actions),
-            autos: self.slice(&autos),
-        }
+        ir::Card { abilities, target, requisites, vars, actions: self.slice(&actions), autos: self.slice(&autos) }
     }
 
     fn cost(&mut self, cost: &ast::Cost<'_>) -> ir::Cost<'i> {
@@ -257,7 +264,7 @@ impl<'i> Lowerer<'i, '_> {
 
     fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         let condition = statement.condition.map(|condition| match condition {
-            ast::Condition::If(expression, _) => ir::Condition::If(self.expr(expression)),
+            ast::Condition::If(expression, _) => ir::Condition::If(self.expr_value(expression)),
             ast::Condition::May(question, _) => ir::Condition::May(question.map(|q| self.text(q))),
         });
         let target = statement.target.map(|clause| self.target(&clause));
@@ -350,9 +357,9 @@ impl<'i> Lowerer<'i, '_> {
     fn arg(&mut self, arg: &ast::Arg<'_>, kind: Option<ArgKind>, command: CommandIdx, position: usize) -> ir::Arg<'i> {
         let amount = matches!(kind, Some(ArgKind::Amount | ArgKind::CostChange));
         match *arg {
-            ast::Arg::Expr(expression) if amount => ir::Arg::Amount(AmountMode::Add, self.expr(expression)),
-            ast::Arg::Expr(expression) => ir::Arg::Value(self.expr(expression)),
-            ast::Arg::Set(expression, _) => ir::Arg::Amount(AmountMode::Set, self.expr(expression)),
+            ast::Arg::Expr(expression) if amount => ir::Arg::Amount(AmountMode::Add, self.expr_value(expression)),
+            ast::Arg::Expr(expression) => ir::Arg::Value(self.expr_value(expression)),
+            ast::Arg::Set(expression, _) => ir::Arg::Amount(AmountMode::Set, self.expr_value(expression)),
             ast::Arg::Times(factor, span) => {
                 let factor = i32::try_from(factor).unwrap_or_else(|_| {
                     self.error(Code::E0036, span, format!("`x{factor}` does not fit the bytecode"));

@@ -63,6 +63,8 @@ snapshot!(
      auto = ~oppEndPhase:once, myAttacks:action~ [[if me.hand.size == 0]] +pierce ueot\n"
 );
 
+snapshot!(auto_cost, "auto_cost.disas", "auto = {D(reaction)}{F}: ~myEndPhase~ hp(discarded.size)\n");
+
 snapshot!(hook, "hook.disas", "auto = ?oppCanBlock:this? [[if attacker.bp > 300 or inUAttack(attacker)]]\n");
 
 snapshot!(

@@ -70,3 +70,31 @@ fn discard_cost_counts_and_filters() {
     assert_eq!(g.run(me, P0), Completion::Success);
     assert_eq!(g.host.pile_names(P0, DISCARDS), ["r"]);
 }
+
+/// An auto's cost block is paid each time the auto runs, after its vars and before its
+/// statements: `{F}` freezes the card, and a frozen card cannot pay again, so the second
+/// time the auto does nothing.
+#[test]
+fn an_auto_pays_its_cost_each_time_it_runs() {
+    let mut g = Game::new("auto = {F}: ~myEndPhase~ hp(+100)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
+    let end_phase = g.rt.event_index("endPhase").unwrap();
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    assert_eq!(done(g.rt.run_events(&mut g.host).unwrap()), Completion::Success);
+    assert!(g.host.card_ref("Me").frozen, "paid with a freeze");
+    assert_eq!(g.host.player(P0).hp, 3100);
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    g.rt.run_events(&mut g.host).unwrap();
+    assert_eq!(g.host.player(P0).hp, 3100, "a frozen card cannot pay: the auto does nothing");
+    // An auto that needs a choice to pay asks for it.
+    let mut g = Game::new("auto = {D}: ~myEndPhase~ hp(discarded.size)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b"], ACTION, P0, HAND);
+    g.rt.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
+    assert_eq!(done(g.answer_cards(exec, &["b"])), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["a"]);
+    assert_eq!(g.host.player(P0).hp, 3001);
+}

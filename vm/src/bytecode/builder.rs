@@ -15,7 +15,8 @@ use rustc_hash::FxHashMap as HashMap;
 use super::format::*;
 use super::index::*;
 use super::load::LoadError;
-use super::ops::{EncodeError, Instr, Opcode};
+use super::operand::{varint_len, write_varint};
+use super::ops::{EncodeError, Instr, Opcode, decode_code};
 use super::program::*;
 use crate::catalogue::Catalogue;
 
@@ -34,7 +35,7 @@ pub struct SourceLocation<'s> {
     pub text: &'s str,
 }
 
-/// Assembles the code of one entry.
+/// Assembles the code of one entry, encoding each instruction as it is emitted.
 ///
 /// ```
 /// use vm::bytecode::{CodeBuilder, Instr, Reg};
@@ -47,18 +48,49 @@ pub struct SourceLocation<'s> {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct CodeBuilder {
-    instrs: Vec<Instr<Label>>,
+    /// Boxed: builders are handed around by value (to [`BundleBuilder::add_entry`] and back
+    /// from [`BundleBuilder::code_builder`]), so that moving one moves a pointer.
+    state: Box<CodeState>,
+}
+
+/// The state of a [`CodeBuilder`].
+#[derive(Debug, Clone, Default)]
+struct CodeState {
+    /// The code as the bundle stores it, except that every jump target is a one-byte
+    /// placeholder listed in `jumps` (its instruction index is written once the entry is
+    /// complete: see [`CodeBuilder::encode`]).
+    bytes: Vec<u8>,
+    /// The number of instructions emitted.
+    n_instrs: usize,
+    /// Each jump-target placeholder: its position in `bytes` and its label.
+    jumps: Vec<(usize, Label)>,
     /// The instruction index each label is bound to.
     labels: Vec<Option<usize>>,
     rows: Vec<PendingRow>,
-    /// The first misuse (boxed: builders are moved around, and errors are rare).
+    /// A `Call` or `CallFn` whose argument window runs past [`MAX_REGS`].
+    wide_call: bool,
+    /// Instructions with an operand that does not fit its encoding: the first such
+    /// operand, and what those instructions add to the size and frame of the entry (their
+    /// bytes are left out of `bytes`, which stays a sequence of whole instructions).
+    unencodable: Option<Box<Unencodable>>,
+    /// The first misuse (boxed: errors are rare).
     error: Option<Box<BuildError>>,
+}
+
+/// What [`CodeBuilder`] keeps of the instructions it could not encode.
+#[derive(Debug, Clone)]
+struct Unencodable {
+    /// The first operand that did not fit.
+    first: EncodeError,
+    /// The bytes the instructions would have taken before their operand that did not fit.
+    partial_bytes: usize,
+    /// The registers and locals they name.
+    frame: (usize, usize),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct PendingRow {
-    /// The first instruction the row covers: its index while the entry is built, its byte
-    /// offset once [`CodeBuilder::finish`] has laid the code out.
+    /// The index of the first instruction the row covers.
     at: usize,
     line: u32,
     line_start: u32,
@@ -76,41 +108,78 @@ impl CodeBuilder {
     /// A new, unbound label.
     #[inline]
     pub fn new_label(&mut self) -> Label {
-        self.labels.push(None);
-        Label::new_index(self.labels.len() - 1)
+        self.state.labels.push(None);
+        Label::new_index(self.state.labels.len() - 1)
     }
 
     /// Binds `label` to the offset of the next instruction emitted.
     #[inline]
     pub fn bind(&mut self, label: Label) {
-        match self.labels.get_mut(label.0 as usize) {
-            Some(slot @ None) => *slot = Some(self.instrs.len()),
+        match self.state.labels.get_mut(label.0 as usize) {
+            Some(slot @ None) => *slot = Some(self.state.n_instrs),
             Some(Some(_)) => self.fail(BuildError::Label(format!("label {} bound twice", label.0))),
             None => self.fail(BuildError::Label(format!("label {} was not made here", label.0))),
         }
     }
 
-    /// Appends `instr`; its jump targets are labels of this builder.
-    #[inline]
+    /// Appends `instr`; its jump targets are labels of this builder. (Inlined in optimised
+    /// builds, so that the encoder's match on the op folds away where the op is known; not
+    /// in debug builds, where inlining the whole encoder into every caller makes their stack
+    /// frames too large for deep recursion.)
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn emit(&mut self, instr: Instr<Label>) {
-        self.instrs.push(instr);
+        let start = self.state.bytes.len();
+        let jumps = &mut self.state.jumps;
+        let encoded = instr.encode_with_placeholders(|at, label| jumps.push((at, label)), &mut self.state.bytes);
+        if let Err(error) = encoded {
+            self.skip_unencodable(instr, start, error);
+        }
+        // A register or local operand is a byte, so only an argument window can take
+        // a frame past `MAX_REGS`.
+        if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = instr {
+            self.state.wide_call |= usize::from(base.0) + usize::from(argc) > MAX_REGS;
+        }
+        self.state.n_instrs += 1;
+    }
+
+    /// Takes the bytes of `instr`, which could not be encoded, out of the code again.
+    #[cold]
+    fn skip_unencodable(&mut self, instr: Instr<Label>, start: usize, error: EncodeError) {
+        let partial_bytes = self.state.bytes.len() - start;
+        self.state.bytes.truncate(start);
+        while self.state.jumps.last().is_some_and(|&(at, _)| at >= start) {
+            self.state.jumps.pop();
+        }
+        let (n_regs, n_locals) = super::verify::frame_size(&[instr.relabel(|_| Pc(0))]);
+        let unencodable = self
+            .state
+            .unencodable
+            .get_or_insert_with(|| Box::new(Unencodable { first: error, partial_bytes: 0, frame: (0, 0) }));
+        unencodable.partial_bytes += partial_bytes;
+        unencodable.frame = (unencodable.frame.0.max(n_regs), unencodable.frame.1.max(n_locals));
     }
 
     /// Records that the instructions emitted from now on come from `location`.
     pub fn set_location(&mut self, location: SourceLocation<'_>) {
         let row = PendingRow {
-            at: self.instrs.len(),
+            at: self.state.n_instrs,
             line: location.line,
             line_start: location.line_start,
             span_start: location.span_start,
             span_end: location.span_end,
             text: location.text.into(),
         };
-        match self.rows.last_mut() {
+        match self.state.rows.last_mut() {
             Some(last) if last.at == row.at => *last = row,
             Some(last) if PendingRow { at: row.at, ..last.clone() } == row => {}
-            _ => self.rows.push(row),
+            _ => self.state.rows.push(row),
         }
+    }
+
+    /// The instruction index `label` is bound to, if it is.
+    fn bound(&self, label: Label) -> Option<usize> {
+        self.state.labels.get(label.0 as usize).copied().flatten()
     }
 
     /// The byte offset the next instruction will have. Operand sizes depend on their
@@ -118,28 +187,29 @@ impl CodeBuilder {
     /// not bound yet counts at its widest (3 bytes), so the value never falls short of the
     /// final offset, and it is exact once every label used is bound (as when the entry is
     /// complete: `current_pc() > MAX_ENTRY_LEN` then says the entry is too long). Takes time
-    /// proportional to the code emitted so far.
+    /// proportional to the number of jumps emitted so far.
     pub fn current_pc(&self) -> usize {
-        let labels = &self.labels;
-        let target = |label: Label| match labels.get(label.0 as usize).copied().flatten() {
-            Some(index) => Pc(u16::try_from(index).unwrap_or(u16::MAX)),
-            None => Pc(u16::MAX),
+        let target_width = |&(_, label): &(usize, Label)| {
+            let index = self.bound(label).map_or(u16::MAX, |index| u16::try_from(index).unwrap_or(u16::MAX));
+            varint_len(u32::from(index))
         };
-        self.instrs.iter().map(|instr| instr.relabel(target).size()).sum()
+        let placeholders = self.state.jumps.len();
+        let partial_bytes = self.state.unencodable.as_ref().map_or(0, |unencodable| unencodable.partial_bytes);
+        self.state.bytes.len() - placeholders + self.state.jumps.iter().map(target_width).sum::<usize>() + partial_bytes
     }
 
     /// The number of instructions emitted so far.
     pub fn len(&self) -> usize {
-        self.instrs.len()
+        self.state.n_instrs
     }
 
     /// Whether nothing has been emitted yet.
     pub fn is_empty(&self) -> bool {
-        self.instrs.is_empty()
+        self.state.n_instrs == 0
     }
 
     fn fail(&mut self, error: BuildError) {
-        self.error.get_or_insert_with(|| Box::new(error));
+        self.state.error.get_or_insert_with(|| Box::new(error));
     }
 
     /// Appends the entry's code as the bundle stores it (jump targets as instruction
@@ -147,64 +217,92 @@ impl CodeBuilder {
     /// does not fit its encoding is not an error here: it goes to `unencodable` (the
     /// first one), since the bundle writer reports those after every other entry error.
     fn encode(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
-        if let Some(error) = &self.error {
+        if let Some(error) = &self.state.error {
             return Err(BuildError::clone(error));
         }
-        let n_instrs = self.instrs.len();
+        let n_instrs = self.state.n_instrs;
         if n_instrs > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {n_instrs} instructions (at most {MAX_ENTRY_LEN})")));
         }
+        if let Some(skipped) = &self.state.unencodable {
+            unencodable.get_or_insert(skipped.first);
+        }
         let start = out.len();
-        let labels = &self.labels;
         let mut bad = None;
         // Jump targets become instruction indices, which is what the bundle stores.
-        let mut target = |label: Label| match labels.get(label.0 as usize).copied().flatten() {
-            Some(index) if index < n_instrs => Pc(index as u16),
+        let mut target = |label: Label| match self.bound(label) {
+            Some(index) if index < n_instrs => index as u32,
             Some(_) => {
                 bad.get_or_insert_with(|| format!("label {} is bound after the last instruction", label.0));
-                Pc(0)
+                0
             }
             None => {
                 bad.get_or_insert_with(|| format!("label {} used but never bound", label.0));
-                Pc(0)
+                0
             }
         };
-        let mut wide_call = false;
-        for instr in &self.instrs {
-            if let Err(error) = instr.encode_relabeled(&mut target, out) {
-                unencodable.get_or_insert(error);
+        if n_instrs <= ONE_BYTE_TARGETS {
+            // Every target fits its one-byte placeholder: write them in place.
+            out.extend_from_slice(&self.state.bytes);
+            let code = out.get_mut(start..).unwrap_or_default();
+            for &(at, label) in &self.state.jumps {
+                if let Some(byte) = code.get_mut(at) {
+                    *byte = target(label) as u8;
+                }
             }
-            // A register or local operand is a byte, so only an argument window can take
-            // a frame past `MAX_REGS`.
-            if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = instr {
-                wide_call |= usize::from(base.0) + usize::from(*argc) > MAX_REGS;
+        } else {
+            let mut copied = 0;
+            for &(at, label) in &self.state.jumps {
+                out.extend_from_slice(self.state.bytes.get(copied..at).unwrap_or(&[]));
+                write_varint(target(label), out);
+                copied = at + 1;
             }
+            out.extend_from_slice(self.state.bytes.get(copied..).unwrap_or(&[]));
         }
         if let Some(message) = bad {
             return Err(BuildError::Label(message));
         }
-        let len = out.len() - start;
+        let len = out.len() - start + self.state.unencodable.as_ref().map_or(0, |skipped| skipped.partial_bytes);
         if len > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {len} bytes (at most {MAX_ENTRY_LEN})")));
         }
-        if wide_call {
-            let instrs: Vec<Instr> = self.instrs.iter().map(|instr| instr.relabel(|_| Pc(0))).collect();
-            let (n_regs, n_locals) = super::verify::frame_size(&instrs);
-            return Err(BuildError::Limit(format!(
-                "an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"
-            )));
+        if self.state.wide_call {
+            return Err(self.wide_call_error(out.get(start..).unwrap_or(&[])));
         }
         Ok(())
     }
 
+    /// The error for an entry whose argument window runs past [`MAX_REGS`], naming the
+    /// registers and locals of its code, `encoded`.
+    #[cold]
+    fn wide_call_error(&self, encoded: &[u8]) -> BuildError {
+        let instrs: Vec<Instr> = match decode_code(encoded) {
+            Ok(instrs) => instrs.into_iter().map(|(_, instr)| instr).collect(),
+            Err(_) => Vec::new(),
+        };
+        let (mut n_regs, mut n_locals) = super::verify::frame_size(&instrs);
+        if let Some(skipped) = &self.state.unencodable {
+            (n_regs, n_locals) = (n_regs.max(skipped.frame.0), n_locals.max(skipped.frame.1));
+        }
+        BuildError::Limit(format!("an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"))
+    }
+
     /// Empties the builder, keeping its buffers.
     fn clear(&mut self) {
-        self.instrs.clear();
-        self.labels.clear();
-        self.rows.clear();
-        self.error = None;
+        self.state.bytes.clear();
+        self.state.n_instrs = 0;
+        self.state.jumps.clear();
+        self.state.labels.clear();
+        self.state.rows.clear();
+        self.state.wide_call = false;
+        self.state.unencodable = None;
+        self.state.error = None;
     }
 }
+
+/// Entries of at most this many instructions have every jump target (an instruction index)
+/// in one varint byte.
+const ONE_BYTE_TARGETS: usize = 0x80;
 
 const _: () = assert!(MAX_REGS > u8::MAX as usize, "a register operand alone fits any frame");
 
@@ -329,6 +427,10 @@ impl FilterTable {
         }
     }
 
+    fn len(&self) -> usize {
+        self.filters.len()
+    }
+
     fn types(&self, filter: &StoredFilter) -> &[TypeTerm] {
         filter.types.of(&self.types)
     }
@@ -356,8 +458,8 @@ impl FilterTable {
             && parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored)
     }
 
-    /// Adds the filter `parts` make; its position.
-    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) -> usize {
+    /// Adds the filter `parts` make.
+    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) {
         let types = ItemRange::append(&mut self.types, parts.types);
         let groups_start = self.group_ends.len();
         for group in parts.terms {
@@ -374,7 +476,6 @@ impl FilterTable {
             types,
             groups,
         });
-        self.filters.len() - 1
     }
 
     /// The filters as the bundle stores them.
@@ -409,8 +510,12 @@ struct CardTable {
     filters: Vec<FilterIdx>,
     actions: Vec<StoredAction>,
     costs: Vec<Cost>,
+    /// The costs that belong to an action already (the rest, to the next one).
+    costs_taken: usize,
     autos: Vec<StoredAuto>,
     events: Vec<EventRef>,
+    /// The events that belong to an auto already.
+    events_taken: usize,
 }
 
 /// A range of one of the vectors of a [`CardTable`] (or a [`FilterTable`]).
@@ -424,7 +529,8 @@ impl ItemRange {
     /// Appends `items` to `to`; their range there.
     fn append<T: Copy>(to: &mut Vec<T>, items: &[T]) -> ItemRange {
         let start = to.len();
-        to.extend_from_slice(items);
+        // Element by element: the lists are short, shorter than a `memcpy` call is worth.
+        to.extend(items.iter().copied());
         ItemRange { start, end: to.len() }
     }
 
@@ -460,6 +566,7 @@ struct StoredAction {
 struct StoredAuto {
     hook: bool,
     events: ItemRange,
+    costs: ItemRange,
     entry: EntryIdx,
 }
 
@@ -471,8 +578,10 @@ impl CardTable {
             filters: Vec::with_capacity(cards),
             actions: Vec::with_capacity(cards),
             costs: Vec::with_capacity(cards),
+            costs_taken: 0,
             autos: Vec::with_capacity(cards),
             events: Vec::with_capacity(cards),
+            events_taken: 0,
         }
     }
 
@@ -480,20 +589,21 @@ impl CardTable {
         self.cards.len()
     }
 
+    /// Adds the card `parts` make, after the actions and autos ended since the last card.
     fn push(&mut self, parts: &CardParts<'_>) {
+        for action in parts.actions {
+            self.costs.extend_from_slice(action.costs);
+            self.end_action(action.label, action.entry);
+        }
+        for auto in parts.autos {
+            self.events.extend_from_slice(auto.events);
+            self.costs.extend_from_slice(auto.costs);
+            self.end_auto(auto.hook, auto.entry);
+        }
+        let (actions_start, autos_start) = self.cards.last().map_or((0, 0), |last| (last.actions.end, last.autos.end));
         let abilities = ItemRange::append(&mut self.abilities, parts.abilities);
         let target = parts.target.map(|target| (target.optional, ItemRange::append(&mut self.filters, target.filters)));
         let requisites = ItemRange::append(&mut self.filters, parts.requisites);
-        let actions_start = self.actions.len();
-        for action in parts.actions {
-            let costs = ItemRange::append(&mut self.costs, action.costs);
-            self.actions.push(StoredAction { label: action.label, costs, entry: action.entry });
-        }
-        let autos_start = self.autos.len();
-        for auto in parts.autos {
-            let events = ItemRange::append(&mut self.events, auto.events);
-            self.autos.push(StoredAuto { hook: auto.hook, events, entry: auto.entry });
-        }
         self.cards.push(StoredCard {
             key: parts.key,
             abilities,
@@ -503,6 +613,34 @@ impl CardTable {
             actions: ItemRange { start: actions_start, end: self.actions.len() },
             autos: ItemRange { start: autos_start, end: self.autos.len() },
         });
+    }
+
+    /// The costs added since the last ones taken, taking them.
+    fn take_costs(&mut self) -> ItemRange {
+        let costs = ItemRange { start: self.costs_taken, end: self.costs.len() };
+        self.costs_taken = costs.end;
+        costs
+    }
+
+    /// The events added since the last ones taken, taking them.
+    fn take_events(&mut self) -> ItemRange {
+        let events = ItemRange { start: self.events_taken, end: self.events.len() };
+        self.events_taken = events.end;
+        events
+    }
+
+    /// Ends an action of the card being added, with the costs added since the last action.
+    fn end_action(&mut self, label: Option<StrIdx>, entry: EntryIdx) {
+        let costs = self.take_costs();
+        self.actions.push(StoredAction { label, costs, entry });
+    }
+
+    /// Ends an auto of the card being added, with the events added since the last auto and
+    /// the costs added since the last action or auto.
+    fn end_auto(&mut self, hook: bool, entry: EntryIdx) {
+        let events = self.take_events();
+        let costs = self.take_costs();
+        self.autos.push(StoredAuto { hook, events, costs, entry });
     }
 
     /// The cards as the bundle stores them.
@@ -521,6 +659,7 @@ impl CardTable {
             autos.extend(stored.autos.of(&self.autos).iter().map(|auto| AutoParts {
                 hook: auto.hook,
                 events: auto.events.of(&self.events),
+                costs: auto.costs.of(&self.costs),
                 entry: auto.entry,
             }));
             let parts = CardParts {
@@ -586,6 +725,7 @@ impl<'c> BundleBuilder<'c> {
 
     /// Whether the bundle keeps debug information: when not, a compiler can skip
     /// [`CodeBuilder::set_location`] altogether.
+    #[inline]
     pub fn wants_debug(&self) -> bool {
         !self.strip
     }
@@ -602,12 +742,10 @@ impl<'c> BundleBuilder<'c> {
     pub fn intern(&mut self, text: &str) -> StrIdx {
         let hash = FxBuildHasher.hash_one(text);
         let strings = &self.strings;
-        if let Some(position) = self.string_ids.find(hash, |position| strings.get(position) == text) {
-            return StrIdx::new(position);
+        let position = self.string_ids.find_or_insert(hash, |position| strings.get(position) == text, strings.len());
+        if position == self.strings.len() {
+            self.strings.push(text);
         }
-        let position = self.strings.len();
-        self.strings.push(text);
-        self.string_ids.insert(hash, position);
         StrIdx::new(position)
     }
 
@@ -621,11 +759,10 @@ impl<'c> BundleBuilder<'c> {
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
         let hash = parts.hash();
         let filters = &self.filters;
-        if let Some(position) = self.filter_ids.find(hash, |position| filters.is(position, &parts)) {
-            return FilterIdx::new(position);
+        let position = self.filter_ids.find_or_insert(hash, |position| filters.is(position, &parts), filters.len());
+        if position == self.filters.len() {
+            self.filters.push(&parts);
         }
-        let position = self.filters.push(&parts);
-        self.filter_ids.insert(hash, position);
         FilterIdx::new(position)
     }
 
@@ -634,13 +771,12 @@ impl<'c> BundleBuilder<'c> {
     fn add_item(table: &mut EncodedTable, ids: &mut HashIndex) -> usize {
         let bytes = table.pending();
         let hash = FxBuildHasher.hash_one(bytes);
-        if let Some(position) = ids.find(hash, |position| table.item(position) == bytes) {
+        let position = ids.find_or_insert(hash, |position| table.item(position) == bytes, table.len());
+        if position == table.len() {
+            table.end_item();
+        } else {
             table.discard_pending();
-            return position;
         }
-        let position = table.len();
-        ids.insert(hash, position);
-        table.end_item();
         position
     }
 
@@ -648,12 +784,11 @@ impl<'c> BundleBuilder<'c> {
     pub fn add_const(&mut self, constant: Const) -> ConstIdx {
         let hash = FxBuildHasher.hash_one(constant);
         let consts = &self.consts;
-        if let Some(position) = self.const_ids.find(hash, |position| consts.get(position) == Some(&constant)) {
-            return ConstIdx::new(position);
+        let position =
+            self.const_ids.find_or_insert(hash, |position| consts.get(position) == Some(&constant), consts.len());
+        if position == self.consts.len() {
+            self.consts.push(constant);
         }
-        let position = self.consts.len();
-        self.consts.push(constant);
-        self.const_ids.insert(hash, position);
         ConstIdx::new(position)
     }
 
@@ -678,9 +813,10 @@ impl<'c> BundleBuilder<'c> {
             self.recycle(code);
             return EntryIdx::new(position);
         }
-        let n_instrs = code.instrs.len();
+        let n_instrs = code.state.n_instrs;
         let rows = match encoded {
             Ok(()) => code
+                .state
                 .rows
                 .drain(..)
                 .filter(|row| row.at < n_instrs)
@@ -712,6 +848,7 @@ impl<'c> BundleBuilder<'c> {
 
     /// An empty [`CodeBuilder`] that reuses the buffers of one already added with
     /// [`BundleBuilder::add_entry`].
+    #[inline]
     pub fn code_builder(&mut self) -> CodeBuilder {
         self.spare_code.pop().unwrap_or_default()
     }
@@ -722,7 +859,9 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Adds the card made of `parts`: as [`BundleBuilder::add_card`], without building the
-    /// [`Card`].
+    /// [`Card`]. Its actions and autos are those ended with [`BundleBuilder::end_action`] and
+    /// [`BundleBuilder::end_auto`] since the last card was added, followed by those of
+    /// `parts`.
     pub fn add_card_parts(&mut self, parts: CardParts<'_>, file: &str) -> CardIdx {
         let idx = CardIdx::new(self.cards.len());
         if !self.strip {
@@ -731,6 +870,39 @@ impl<'c> BundleBuilder<'c> {
         }
         self.cards.push(&parts);
         idx
+    }
+
+    /// Adds a cost of the next action or auto of the card being built (see
+    /// [`BundleBuilder::end_action`] and [`BundleBuilder::end_auto`]).
+    #[inline]
+    pub fn add_cost(&mut self, cost: Cost) {
+        self.cards.costs.push(cost);
+    }
+
+    /// Ends an action of the card being built, whose costs are those added with
+    /// [`BundleBuilder::add_cost`] since the last action ended. The actions ended since the
+    /// last card was added come first among the actions of the next card added (before
+    /// those of its [`CardParts`]): a compiler can add a card's actions and autos as it
+    /// generates them, without collecting them first.
+    #[inline]
+    pub fn end_action(&mut self, label: Option<StrIdx>, entry: EntryIdx) {
+        self.cards.end_action(label, entry);
+    }
+
+    /// Adds an event of the next auto of the card being built (see
+    /// [`BundleBuilder::end_auto`]).
+    #[inline]
+    pub fn add_event(&mut self, event: EventRef) {
+        self.cards.events.push(event);
+    }
+
+    /// Ends an auto of the card being built, whose events are those added with
+    /// [`BundleBuilder::add_event`] since the last auto ended and whose costs are those
+    /// added with [`BundleBuilder::add_cost`] since the last action or auto ended; as
+    /// [`BundleBuilder::end_action`], it comes first among the autos of the next card added.
+    #[inline]
+    pub fn end_auto(&mut self, hook: bool, entry: EntryIdx) {
+        self.cards.end_auto(hook, entry);
     }
 
     fn intern_debug(&mut self, text: &str) -> u32 {
@@ -866,6 +1038,8 @@ pub struct AutoParts<'c> {
     pub hook: bool,
     /// As [`Auto::events`].
     pub events: &'c [EventRef],
+    /// As [`Auto::costs`].
+    pub costs: &'c [Cost],
     /// As [`Auto::entry`].
     pub entry: EntryIdx,
 }
@@ -881,7 +1055,7 @@ impl Card {
         let autos: Vec<AutoParts<'_>> = self
             .autos
             .iter()
-            .map(|auto| AutoParts { hook: auto.hook, events: &auto.events, entry: auto.entry })
+            .map(|auto| AutoParts { hook: auto.hook, events: &auto.events, costs: &auto.costs, entry: auto.entry })
             .collect();
         f(CardParts {
             key: self.key,
@@ -909,10 +1083,12 @@ struct HashIndex {
     len: usize,
 }
 
-/// One slot of a [`HashIndex`]: a position with its hash.
+/// One slot of a [`HashIndex`]: a position with the low half of its hash (all a table of
+/// fewer than 2^32 slots needs to find the home slot again when it grows; comparing it
+/// before the items only saves comparisons).
 #[derive(Debug, Clone, Copy)]
 struct Slot {
-    hash: u64,
+    hash: u32,
     /// [`Slot::EMPTY`] for a free slot.
     position: u32,
 }
@@ -927,44 +1103,34 @@ impl HashIndex {
         HashIndex { slots: vec![free; (capacity * 2).next_power_of_two()], len: 0 }
     }
 
-    /// The first position with `hash` for which `same` holds.
-    fn find(&self, hash: u64, mut same: impl FnMut(usize) -> bool) -> Option<usize> {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut index = hash as usize & mask;
-        // Probe linearly from the hash's home slot, round the table at most once.
-        for _ in 0..self.slots.len() {
-            let slot = self.slots.get(index)?;
-            if slot.position == Slot::EMPTY {
-                return None;
-            }
-            if slot.hash == hash && same(slot.position as usize) {
-                return Some(slot.position as usize);
-            }
-            index = (index + 1) & mask;
-        }
-        None
-    }
-
-    #[inline]
-    fn insert(&mut self, hash: u64, position: usize) {
-        let Ok(position) = u32::try_from(position) else { return };
-        if position == Slot::EMPTY {
-            return;
-        }
+    /// The first position with `hash` for which `same` holds; when there is none, `new`,
+    /// which is recorded under `hash` (the caller then adds the item at `new`).
+    fn find_or_insert(&mut self, hash: u64, mut same: impl FnMut(usize) -> bool, new: usize) -> usize {
         if (self.len + 1) * 2 > self.slots.len() {
             self.grow();
         }
+        let hash = hash as u32;
         let mask = self.slots.len().wrapping_sub(1);
         let mut index = hash as usize & mask;
+        // Probe linearly from the hash's home slot; the table is at most half full, so a
+        // free slot ends the probe.
         for _ in 0..self.slots.len() {
-            let Some(slot) = self.slots.get_mut(index) else { return };
+            let Some(slot) = self.slots.get_mut(index) else { break };
             if slot.position == Slot::EMPTY {
-                *slot = Slot { hash, position };
-                self.len += 1;
-                return;
+                if let Ok(position) = u32::try_from(new)
+                    && position != Slot::EMPTY
+                {
+                    *slot = Slot { hash, position };
+                    self.len += 1;
+                }
+                return new;
+            }
+            if slot.hash == hash && same(slot.position as usize) {
+                return slot.position as usize;
             }
             index = (index + 1) & mask;
         }
+        new
     }
 
     /// Doubles the slots.
@@ -973,7 +1139,7 @@ impl HashIndex {
         let mut grown = HashIndex::with_capacity(self.slots.len().max(8));
         for slot in &self.slots {
             if slot.position != Slot::EMPTY {
-                grown.insert(slot.hash, slot.position as usize);
+                grown.find_or_insert(u64::from(slot.hash), |_| false, slot.position as usize);
             }
         }
         *self = grown;
@@ -988,19 +1154,94 @@ fn invalid(error: LoadError) -> BuildError {
 mod tests {
     use super::*;
 
+    /// Emits `instrs` (jump targets are instruction indices, made labels) into a builder.
+    fn build(instrs: &[Instr]) -> CodeBuilder {
+        let mut code = CodeBuilder::new();
+        let labels: Vec<Label> = (0..instrs.len()).map(|_| code.new_label()).collect();
+        for (index, instr) in instrs.iter().enumerate() {
+            code.bind(labels[index]);
+            code.emit(instr.relabel(|target| labels[usize::from(target.0)]));
+        }
+        code
+    }
+
+    fn encoded(code: &CodeBuilder) -> (Result<Vec<u8>, BuildError>, Option<EncodeError>) {
+        let (mut out, mut unencodable) = (Vec::new(), None);
+        let result = code.encode(&mut out, &mut unencodable).map(|()| out);
+        (result, unencodable)
+    }
+
+    #[test]
+    fn code_is_encoded_as_it_is_emitted_with_targets_of_every_width() {
+        for n_instrs in [3, 128, 129, 300] {
+            let last = n_instrs as u16 - 1;
+            let instrs: Vec<Instr> = (0..n_instrs)
+                .map(|index| match index % 3 {
+                    _ if index == n_instrs - 1 => Instr::Return {},
+                    0 => Instr::JumpIfNot { a: Reg(1), target: Pc(last) },
+                    1 => Instr::IterNext { a: Reg(2), it: Reg(3), exit: Pc(index as u16 / 2) },
+                    _ => Instr::LoadInt { a: Reg(0), imm: -300 },
+                })
+                .collect();
+            let code = build(&instrs);
+            assert_eq!(code.len(), n_instrs);
+            let expected = super::super::ops::encode_code(&instrs).unwrap();
+            assert_eq!(code.current_pc(), expected.len());
+            assert_eq!(encoded(&code), (Ok(expected), None));
+        }
+    }
+
+    #[test]
+    fn misused_labels_and_limits_are_reported() {
+        let mut code = CodeBuilder::new();
+        let never_bound = code.new_label();
+        code.emit(Instr::Jump { target: never_bound });
+        assert_eq!(code.current_pc(), 4, "an unbound target counts at its widest");
+        assert_eq!(encoded(&code).0, Err(BuildError::Label("label 0 used but never bound".into())));
+
+        let mut code = CodeBuilder::new();
+        let end = code.new_label();
+        code.emit(Instr::Jump { target: end });
+        code.bind(end);
+        assert_eq!(encoded(&code).0, Err(BuildError::Label("label 0 is bound after the last instruction".into())));
+
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::StoreLocal { slot: Local(4), b: Reg(0) });
+        code.emit(Instr::Call { cmd: CommandIdx::new(0), base: Reg(250), argc: 10 });
+        code.emit(Instr::Return {});
+        let expected = "an entry using 260 registers and 5 locals (at most 256 each)";
+        assert_eq!(encoded(&code).0, Err(BuildError::Limit(expected.into())));
+    }
+
+    #[test]
+    fn an_operand_that_does_not_fit_leaves_whole_instructions_and_is_reported() {
+        let mut code = CodeBuilder::new();
+        let end = code.new_label();
+        code.emit(Instr::LoadStr { a: Reg(7), s: StrIdx(super::super::operand::MAX_INDEX + 1) });
+        code.emit(Instr::Jump { target: end });
+        code.bind(end);
+        code.emit(Instr::Return {});
+        assert_eq!(code.len(), 3);
+        // The opcode and register of `LoadStr` are counted, as `Instr::size` counts them.
+        assert_eq!(code.current_pc(), 2 + 2 + 1);
+        let (result, unencodable) = encoded(&code);
+        assert_eq!(result, Ok(vec![Opcode::Jump as u8, 2, Opcode::Return as u8]));
+        assert_eq!(unencodable, Some(EncodeError { op: "LoadStr", operand: "s" }));
+    }
+
     #[test]
     fn a_hash_index_finds_every_position_after_growing() {
         let mut index = HashIndex::with_capacity(2);
         // Few distinct hashes, so that positions share them and probe past each other.
         let hash = |position: usize| (position as u64 % 7).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for position in 0..1000 {
-            assert_eq!(index.find(hash(position), |found| found == position), None);
-            index.insert(hash(position), position);
+            assert_eq!(index.find_or_insert(hash(position), |found| found == position, position), position);
         }
         for position in 0..1000 {
-            assert_eq!(index.find(hash(position), |found| found == position), Some(position));
+            assert_eq!(index.find_or_insert(hash(position), |found| found == position, usize::MAX), position);
         }
-        assert_eq!(index.find(hash(3), |_| false), None);
+        assert_eq!(index.find_or_insert(hash(3), |_| false, 1000), 1000);
+        assert_eq!(index.find_or_insert(hash(3), |found| found == 1000, 1001), 1000);
     }
 
     #[test]

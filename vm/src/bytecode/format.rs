@@ -361,8 +361,9 @@ pub(super) mod card_flags {
     pub const ACTIONS: u8 = 0x20;
     /// Autos follow.
     pub const AUTOS: u8 = 0x40;
-    /// Bits that must be zero.
-    pub const UNUSED: u8 = 0x80;
+    /// Each auto's record ends with a cost block (as an action's). Bundles whose autos
+    /// have no cost leave it clear, and their auto records carry no cost block.
+    pub const AUTO_COSTS: u8 = 0x80;
 }
 
 /// The card table writes keys and entry references relative to the ones before: the
@@ -646,6 +647,10 @@ impl Out {
         if !card.autos.is_empty() {
             flags |= AUTOS;
         }
+        let auto_costs = card.autos.iter().any(|auto| !auto.costs.is_empty());
+        if auto_costs {
+            flags |= AUTO_COSTS;
+        }
         self.u8(flags);
         self.relative(card.key.0, &mut next.key, "string")?;
         if !card.abilities.is_empty() {
@@ -674,28 +679,7 @@ impl Out {
         }
         for action in card.actions {
             self.opt_idx(action.label.map(|label| label.0), "string")?;
-            self.count(action.costs.len(), u32::MAX as usize, "costs")?;
-            for cost in action.costs {
-                let arg = match (cost.count, cost.filter) {
-                    (None, None) => 0,
-                    (Some(_), None) => 1,
-                    (None, Some(_)) => 2,
-                    (Some(_), Some(_)) => {
-                        return Err(BuildError::Limit("a cost with both a count and a filter".into()));
-                    }
-                };
-                let head = u64::from(cost.cost.0) * 3 + arg;
-                match u32::try_from(head) {
-                    Ok(head) if cost.cost.0 <= MAX_INDEX => self.varint(head),
-                    _ => return Err(BuildError::Limit(format!("cost index {} does not fit", cost.cost.0))),
-                }
-                if let Some(count) = cost.count {
-                    self.varint(count);
-                }
-                if let Some(filter) = cost.filter {
-                    self.idx(filter.0, "filter")?;
-                }
-            }
+            self.costs(action.costs)?;
             self.relative(action.entry.0, &mut next.entry, "entry")?;
         }
         if !card.autos.is_empty() {
@@ -713,7 +697,38 @@ impl Out {
                 self.opt_idx(event.suffix.map(|suffix| suffix.0), "event suffix")?;
                 self.opt_relative(event.condition.map(|entry| entry.0), &mut next.entry, "entry")?;
             }
+            if auto_costs {
+                self.costs(auto.costs)?;
+            }
             self.relative(auto.entry.0, &mut next.entry, "entry")?;
+        }
+        Ok(())
+    }
+
+    /// A cost block: its length, then per cost `index * 3 + argument kind` (0 none,
+    /// 1 count, 2 filter) and the argument.
+    fn costs(&mut self, costs: &[Cost]) -> Result<(), BuildError> {
+        self.count(costs.len(), u32::MAX as usize, "costs")?;
+        for cost in costs {
+            let arg = match (cost.count, cost.filter) {
+                (None, None) => 0,
+                (Some(_), None) => 1,
+                (None, Some(_)) => 2,
+                (Some(_), Some(_)) => {
+                    return Err(BuildError::Limit("a cost with both a count and a filter".into()));
+                }
+            };
+            let head = u64::from(cost.cost.0) * 3 + arg;
+            match u32::try_from(head) {
+                Ok(head) if cost.cost.0 <= MAX_INDEX => self.varint(head),
+                _ => return Err(BuildError::Limit(format!("cost index {} does not fit", cost.cost.0))),
+            }
+            if let Some(count) = cost.count {
+                self.varint(count);
+            }
+            if let Some(filter) = cost.filter {
+                self.idx(filter.0, "filter")?;
+            }
         }
         Ok(())
     }

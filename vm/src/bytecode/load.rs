@@ -644,7 +644,7 @@ impl Loader<'_> {
             let flags_at = reader.pos;
             let flags = reader.u8("the card flags")?;
             let target_kind = (flags >> TARGET_SHIFT) & 3;
-            if flags & UNUSED != 0 || target_kind == 3 {
+            if target_kind == 3 {
                 return Err(corrupt(flags_at, format!("card flags {flags:02x} have an unknown bit set")));
             }
             let key_at = reader.pos;
@@ -700,8 +700,9 @@ impl Loader<'_> {
                     let condition = Self::opt_relative(reader, n_entries, &mut next.entry, "entry")?.map(EntryIdx);
                     events.push(EventRef { event, prefix, suffix, condition });
                 }
+                let costs = if flags & AUTO_COSTS != 0 { self.costs(reader)? } else { Vec::new() };
                 let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
-                card.autos.push(Auto { hook, events, costs: Vec::new(), entry });
+                card.autos.push(Auto { hook, events, costs, entry });
             }
             let key_text = self.program.strings.get(key.index()).cloned().unwrap_or_default();
             if self.program.card_keys.insert(key_text, CardIdx::new(card_idx)).is_some() {

@@ -373,6 +373,36 @@ macro_rules! define_ops {
             }
         }
 
+        impl<L: Copy> Instr<L> {
+            /// Appends the encoding of the instruction with a one-byte placeholder (`0`) for
+            /// each jump target, calling `at_target` with the placeholder's position in `out`
+            /// and the target: [`super::CodeBuilder`] writes the targets once its labels are
+            /// bound. On an operand that does not fit, `out` keeps the bytes written before it.
+            #[inline(always)]
+            pub fn encode_with_placeholders(
+                &self,
+                #[allow(unused_mut, unused_variables)] mut at_target: impl FnMut(usize, L),
+                out: &mut Vec<u8>,
+            ) -> Result<(), EncodeError> {
+                match *self {
+                    $(Instr::$name { $($field,)* } => {
+                        out.push($byte);
+                        $(
+                            let value = <$kind as Relabel<L, Pc>>::relabel($field, &mut |target| {
+                                at_target(out.len(), target);
+                                Pc(0)
+                            });
+                            <$kind as Codec>::encode(value, out).map_err(|DoesNotFit| EncodeError {
+                                op: stringify!($name),
+                                operand: stringify!($field),
+                            })?;
+                        )*
+                    })*
+                }
+                Ok(())
+            }
+        }
+
         impl Instr<Pc> {
             /// Appends the instruction's encoding: the opcode byte, then each operand in
             /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
