@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
 """Runs the compile benchmarks and the Python baselines in one run and prints the ratios.
 
-Usage: compare.py [--corpus DIR] [--seconds S] [--original DIR] [--skip-bench]
+Usage: compare.py [--corpus DIR] [--seconds S] [--original DIR [--python CMD]...] [--skip-bench]
 
 1. Measures the parse-only rate (cards/s) of original_lexer.py, this folder's
    reconstruction of the original RuleScript lexer.
 2. With --original DIR (a folder holding the original project's RuleScript_lexer.py and
    RuleScript_config.py, which are GPL and never copied into this repository), measures
-   the original lexer itself, unmodified, under this Python: debug logging off (`debug` is a
-   no-op), `isNumber` as int() parsing, and Python 2's list-returning map/filter.
+   the original lexer itself, unmodified, with original_rate.py under each --python
+   interpreter (default: this one). The original is Python 2 code: `--python python2.7`
+   runs it as written (with pyenv: --python "$(PYENV_VERSION=2.7.18 pyenv which python)").
 3. Runs `cargo bench -p benches --bench compile` (unless --skip-bench), then measures the
    Python baselines again, and prints every criterion median as cards/s and as a ratio
    against the mean of each baseline's two measurements.
 """
 import argparse
 import glob
-import importlib
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -27,26 +28,18 @@ sys.path.insert(0, HERE)
 import original_lexer  # noqa: E402
 from original_lexer import cards_per_second  # noqa: E402
 
-BENCHMARKS = ["tokenize", "split_like_original", "parse_and_check", "compile", "compile_and_encode"]
+BENCHMARKS = ["tokenize", "split_like_original", "parse_and_check", "compile", "compile_file_by_file", "compile_and_encode"]
 
 
-def load_original(folder):
-    """The original lexer module, with the stubs its OCTGN host would provide."""
-    sys.path.insert(0, folder)
-    module = importlib.import_module("RuleScript_lexer")
+def original_rate(python, folder, corpus):
+    """A function measuring the original lexer's cards/s under the interpreter `python`."""
+    command = shlex.split(python) + [os.path.join(HERE, "original_rate.py"), folder, corpus]
 
-    def is_number(text):
-        try:
-            int(text)
-            return True
-        except (TypeError, ValueError):
-            return False
+    def measure(seconds):
+        output = subprocess.run(command + [str(seconds)], check=True, capture_output=True, text=True).stdout
+        return float(output.strip())
 
-    module.debug = lambda *arguments: None
-    module.isNumber = is_number
-    module.map = lambda function, *lists: list(map(function, *lists))
-    module.filter = lambda function, items: list(filter(function, items))
-    return module.RulesLexer.tokenize
+    return measure
 
 
 def main():
@@ -54,27 +47,31 @@ def main():
     parser.add_argument("--corpus", default=os.environ.get("RULESCRIPT_CORPUS", os.path.join(ROOT, "..", "shared", "corpus", "cfc")))
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--original", help="folder with the original RuleScript_lexer.py and RuleScript_config.py")
+    parser.add_argument("--python", action="append", help="interpreter for the original (repeatable)")
     parser.add_argument("--skip-bench", action="store_true", help="use the last criterion results")
     options = parser.parse_args()
 
     texts = [open(path, encoding="utf-8").read() for path in sorted(glob.glob(os.path.join(options.corpus, "*.rules")))]
     if not texts:
         sys.exit(f"no .rules files in {options.corpus}")
-    baselines = {"reconstruction (original_lexer.py)": original_lexer.tokenize}
+    baselines = {"reconstruction (original_lexer.py)": lambda seconds: cards_per_second(original_lexer.tokenize, texts, seconds)}
     if options.original:
-        baselines["original RulesLexer.tokenize"] = load_original(options.original)
+        for python in options.python or [shlex.quote(sys.executable)]:
+            version = subprocess.run(shlex.split(python) + ["-c", "import sys; print(sys.version.split()[0])"],
+                                     check=True, capture_output=True, text=True).stdout.strip()
+            baselines[f"original (Python {version})"] = original_rate(python, options.original, options.corpus)
 
-    before = {name: cards_per_second(tokenize, texts, options.seconds) for name, tokenize in baselines.items()}
+    before = {name: measure(options.seconds) for name, measure in baselines.items()}
     if not options.skip_bench:
         subprocess.run(["cargo", "bench", "-p", "benches", "--bench", "compile"], cwd=ROOT, check=True)
-    after = {name: cards_per_second(tokenize, texts, options.seconds) for name, tokenize in baselines.items()}
+    after = {name: measure(options.seconds) for name, measure in baselines.items()}
 
-    print(f"\n{len(texts)} cards; Python {sys.version.split()[0]}")
+    print(f"\n{len(texts)} cards; reconstruction under Python {sys.version.split()[0]}")
     rates = {}
     for name in baselines:
         rates[name] = (before[name] + after[name]) / 2
         print(f"baseline {name}: {before[name]:,.0f} and {after[name]:,.0f} cards/s (mean {rates[name]:,.0f})")
-    header = "| benchmark | per corpus | cards/s | " + " | ".join(f"vs {name.split(' (')[0]}" for name in baselines) + " |"
+    header = "| benchmark | per corpus | cards/s | " + " | ".join(f"vs {name.split(' (')[0] if name.startswith('recon') else name}" for name in baselines) + " |"
     print("\n" + header + "\n|" + "---|" * (header.count("|") - 1))
     for benchmark in BENCHMARKS:
         path = os.path.join(ROOT, "target", "criterion", "corpus", benchmark, "new", "estimates.json")

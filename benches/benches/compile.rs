@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use benches::{corpus_dir, load_cards};
-use compiler::check::Session;
+use compiler::check::{Session, SourceFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use vm::bytecode::BundleBuilder;
 
@@ -59,7 +59,20 @@ fn compile_corpus(c: &mut Criterion) {
         })
     });
 
+    // What `rsc compile` does: every file in one batch, phase by phase.
+    let files: Vec<SourceFile<'_>> =
+        cards.iter().map(|card| SourceFile { key: &card.key, file: &card.key, source: &card.source }).collect();
     group.bench_function("compile", |b| {
+        b.iter(|| {
+            let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
+            bundle.set_strip(true);
+            black_box(session.compile_files(black_box(&files), &mut bundle));
+            black_box(bundle)
+        })
+    });
+
+    // The same, one file at a time (as an editor or a language server would).
+    group.bench_function("compile_file_by_file", |b| {
         b.iter(|| {
             let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
             bundle.set_strip(true);
@@ -74,9 +87,7 @@ fn compile_corpus(c: &mut Criterion) {
         b.iter(|| {
             let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
             bundle.set_strip(true);
-            for card in &cards {
-                black_box(session.compile_file(&card.key, &card.key, black_box(&card.source), &mut bundle));
-            }
+            black_box(session.compile_files(black_box(&files), &mut bundle));
             black_box(bundle.finish())
         })
     });

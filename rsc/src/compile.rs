@@ -8,8 +8,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use compiler::Severity;
 use compiler::check::Session;
+use compiler::{Diagnostic, Severity};
 use vm::bytecode::BundleBuilder;
 use vm::bytecode::format::section_sizes;
 
@@ -60,21 +60,35 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
     let mut session = Session::new(&stdlib::CATALOGUE);
     let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
     bundle.set_strip(options.strip);
+    let file_names: Vec<String> = inputs.iter().map(|input| input.path.display().to_string()).collect();
+    let started = Instant::now();
+    // Every valid UTF-8 file is compiled in one batch; the others are reported as they are.
+    let texts: Vec<Option<&str>> = inputs.iter().map(|input| std::str::from_utf8(&input.bytes).ok()).collect();
+    let files: Vec<compiler::check::SourceFile<'_>> = inputs
+        .iter()
+        .zip(&file_names)
+        .zip(&texts)
+        .filter_map(|((input, file), text)| {
+            Some(compiler::check::SourceFile { key: &input.key, file, source: (*text)? })
+        })
+        .collect();
+    let mut compiled = session.compile_files(&files, &mut bundle).into_iter();
+    let all_diagnostics: Vec<Vec<Diagnostic>> = inputs
+        .iter()
+        .zip(&texts)
+        .map(|(input, text)| match text {
+            Some(_) => compiled.next().unwrap_or_default(),
+            None => session.check_bytes(&input.bytes),
+        })
+        .collect();
+    let compile_time = started.elapsed();
     let (mut errors, mut warnings) = (0, 0);
-    let mut compile_time = Duration::ZERO;
-    for input in &inputs {
-        let file_name = input.path.display().to_string();
-        let started = Instant::now();
-        let diagnostics = match std::str::from_utf8(&input.bytes) {
-            Ok(source) => session.compile_file(&input.key, &file_name, source, &mut bundle),
-            Err(_) => session.check_bytes(&input.bytes),
-        };
-        compile_time += started.elapsed();
+    for ((input, file_name), diagnostics) in inputs.iter().zip(file_names).zip(&all_diagnostics) {
         if diagnostics.is_empty() {
             continue;
         }
         let file = SourceFile::new(file_name, &input.bytes);
-        for diagnostic in &diagnostics {
+        for diagnostic in diagnostics {
             match diagnostic.severity() {
                 Severity::Error => errors += 1,
                 Severity::Warning => warnings += 1,

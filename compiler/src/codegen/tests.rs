@@ -2,8 +2,8 @@
 //! catalogue and disassembled, compared with `test_data/codegen/*.disas`
 //! (`UPDATE_EXPECT=1` rewrites them); every corpus card compiles and its bundle verifies.
 
-use crate::Severity;
-use crate::check::Session;
+use crate::check::{Session, SourceFile};
+use crate::{Diagnostic, Severity};
 use vm::bytecode::{BundleBuilder, Program, disassemble};
 
 /// Compiles `cards` (key, source) into one bundle and returns its disassembly.
@@ -193,4 +193,28 @@ fn corpus_compiles_and_verifies() {
     let bytes = all.finish().expect("the corpus bundle builds");
     let program = Program::load(&bytes, &stdlib::CATALOGUE).expect("the corpus bundle loads");
     assert_eq!(program.cards().len(), files.len());
+}
+
+/// Compiling files in one batch gives the bundle and the diagnostics that compiling them
+/// one by one gives, with a card with errors, one with a warning and a duplicated shape.
+#[test]
+fn a_batch_compiles_as_file_by_file_does() {
+    let sources = [
+        ("fireball", "action = damage(300) target(character@oppRing)\n"),
+        ("typo", "action = damag(300)\nlabel = \"x\"\n"),
+        ("warned", "action = draw() ueot\n"),
+        ("bad-filter", "action = destroy() target(charactr@oppRing)\n"),
+        ("again", "action = damage(300) target(character@oppRing)\nauto = ~myEndPhase~ draw()\n"),
+    ];
+    let files: Vec<SourceFile<'_>> =
+        sources.iter().map(|&(key, source)| SourceFile { key, file: key, source }).collect();
+    let mut session = Session::new(&stdlib::CATALOGUE);
+    let mut one_by_one = BundleBuilder::new(&stdlib::CATALOGUE);
+    let expected: Vec<Vec<Diagnostic>> =
+        files.iter().map(|file| session.compile_file(file.key, file.file, file.source, &mut one_by_one)).collect();
+    let mut batched = BundleBuilder::new(&stdlib::CATALOGUE);
+    let diagnostics = session.compile_files(&files, &mut batched);
+    assert_eq!(diagnostics, expected);
+    assert_eq!(diagnostics.iter().map(Vec::len).collect::<Vec<_>>(), [0, 1, 1, 1, 0]);
+    assert_eq!(batched.finish().expect("builds"), one_by_one.finish().expect("builds"));
 }
