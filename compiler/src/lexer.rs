@@ -372,14 +372,14 @@ fn lex_line<const FITS: bool>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
     let bytes = source.as_bytes();
-    let end = memchr_newline(bytes, start);
     match bytes.get(start) {
         // A comment line, as most lines of a card are.
-        Some(b'#') => return end,
+        Some(b'#') => return memchr_newline(bytes, start),
         // Only a line starting with blanks or `l` can be `label = ...`.
         Some(b' ' | b'\t' | b'l' | b'L') => {
-            if let Some(label) = label_line(bytes, start, end) {
+            if let Some(label) = label_line(bytes, start) {
                 // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
+                let end = memchr_newline(bytes, label.text);
                 tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
                 tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
                 let text_end = label_text_end(bytes, label.text, end);
@@ -391,6 +391,7 @@ fn lex_line<const FITS: bool>(
         }
         _ => {}
     }
+    let end = memchr_newline(bytes, start);
     if lex_plain_line::<FITS>(bytes, start, end, tokens) {
         end
     } else {
@@ -407,24 +408,25 @@ struct LabelLine {
     text: usize,
 }
 
-/// The parts of the line `start..end` if it is `label = text`.
-fn label_line(bytes: &[u8], start: usize, end: usize) -> Option<LabelLine> {
+/// The parts of the line starting at `start` if it is `label = text` (the line's `\n`, like
+/// the end of the source, stops every part).
+fn label_line(bytes: &[u8], start: usize) -> Option<LabelLine> {
     let skip_blanks = |mut position: usize| {
-        while position < end && (bytes[position] == b' ' || bytes[position] == b'\t') {
+        while let Some(b' ' | b'\t') = bytes.get(position) {
             position += 1;
         }
         position
     };
     let key = skip_blanks(start);
     let word_end = key + LABEL.len();
-    if word_end > end || !bytes[key..word_end].eq_ignore_ascii_case(LABEL) {
+    if !bytes.get(key..word_end)?.eq_ignore_ascii_case(LABEL) {
         return None;
     }
-    if word_end < end && is_ident_continue(bytes[word_end]) {
+    if bytes.get(word_end).is_some_and(|&byte| is_ident_continue(byte)) {
         return None;
     }
     let equals = skip_blanks(word_end);
-    if equals >= end || bytes[equals] != b'=' {
+    if bytes.get(equals) != Some(&b'=') {
         return None;
     }
     Some(LabelLine { key, equals, text: skip_blanks(equals + 1) })
@@ -473,11 +475,16 @@ static BYTE_KIND_BITS: [u64; 256] = {
     table
 };
 
-/// A window of up to [`WINDOW`] bytes of a line: its bytes, and where its tokens start and
-/// may end, bit `i` standing for the byte `i`.
+/// A window of up to [`WINDOW`] bytes of a line, bit `i` standing for the byte `i`.
 struct Window {
-    /// The window's bytes, then a zero byte (what follows is left from earlier windows).
-    bytes: [u8; WINDOW + 8],
+    /// Whether the line ends in it (it is shorter than [`WINDOW`]).
+    last: bool,
+    /// Letters, digits and `_`.
+    word: u64,
+    /// Digits.
+    digit: u64,
+    /// Space skipped between tokens.
+    space: u64,
     /// The first byte of every word and every punctuation byte (the second byte of a
     /// two-byte token too).
     starts: u64,
@@ -486,40 +493,45 @@ struct Window {
 }
 
 impl Window {
-    /// Reads the `len` bytes (1 to [`WINDOW`]) at `start` of `source`.
-    fn read(&mut self, source: &[u8], start: usize, len: usize) {
-        match source.get(start..start + WINDOW) {
-            Some(bytes) => self.bytes[..WINDOW].copy_from_slice(bytes),
-            None => {
-                let rest = source.get(start..).unwrap_or(&[]);
-                let copied = rest.len().min(WINDOW);
-                self.bytes[..copied].copy_from_slice(&rest[..copied]);
-            }
-        }
-        // Nothing past the window makes a two-byte token with its last byte.
-        self.bytes[len] = 0;
+    /// Reads `line` (its bytes from the window's start, up to its end), up to [`WINDOW`]
+    /// bytes of it.
+    fn read(line: &[u8]) -> Window {
+        let len = line.len().min(WINDOW);
+        let bytes = line.get(..len).unwrap_or(&[]);
+        let mut chunks = bytes.chunks_exact(8);
+        // Eight bits for the eight bytes of each chunk at each of bits 0, 16 and 32 (see
+        // `BYTE_KIND_BITS`).
         let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
-        for (chunk_index, chunk) in self.bytes[..WINDOW].chunks_exact(8).enumerate().take(len.div_ceil(8)) {
-            // Eight bits for the eight bytes at each of bits 0, 16 and 32 (see
-            // `BYTE_KIND_BITS`).
+        let mut shift = 0;
+        for chunk in &mut chunks {
             let mut bits = 0;
             for (index, &byte) in chunk.iter().enumerate() {
                 bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
             }
-            word |= (bits & 0xff) << (chunk_index * 8);
-            digit |= (bits >> 16 & 0xff) << (chunk_index * 8);
-            space |= (bits >> 32 & 0xff) << (chunk_index * 8);
+            word |= (bits & 0xff) << shift;
+            digit |= (bits >> 16 & 0xff) << shift;
+            space |= (bits >> 32 & 0xff) << shift;
+            shift += 8;
         }
-        // Bytes past `len` are taken as space: they end a token.
-        let inside = u64::MAX >> (WINDOW - len);
-        let (word, digit, space) = (word & inside, digit & inside, space | !inside);
+        let mut bits = 0;
+        for (index, &byte) in chunks.remainder().iter().enumerate() {
+            bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
+        }
+        // `shift` is below the window's width when there is a remainder.
+        let shift = shift % WINDOW;
+        word |= (bits & 0xff) << shift;
+        digit |= (bits >> 16 & 0xff) << shift;
+        space |= (bits >> 32 & 0xff) << shift;
+        let last = line.len() < WINDOW;
+        // Bytes past the line are taken as space: they end a token.
+        let past = if last { u64::MAX << (len % WINDOW) } else { 0 };
         let word_starts = word & !(word << 1);
         // A word starting with a digit is a number up to its first non-digit: adding the
         // number's first bit carries through its digits to the bit after them, where a word
         // starts if a letter or `_` follows (`2x` is `2` and `x`).
         let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
-        self.starts = word_starts | (after_numbers & word) | !(word | space);
-        self.boundaries = self.starts | space;
+        let starts = word_starts | (after_numbers & word) | !(word | space | past);
+        Window { last, word, digit, space, starts, boundaries: starts | space | past }
     }
 }
 
@@ -530,52 +542,68 @@ impl Window {
 /// lexes it.
 fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
     let tokens_before = tokens.len();
-    let mut window = Window { bytes: [0; WINDOW + 8], starts: 0, boundaries: 0 };
     let mut window_start = start;
-    'windows: while window_start < end {
-        // Every token of the line's last window ends in it; in an earlier (full) window, a
-        // token that reaches its end may go on past it.
-        let window_len = (end - window_start).min(WINDOW);
-        window.read(source, window_start, window_len);
+    loop {
+        let line = source.get(window_start..end).unwrap_or(&[]);
+        let window = Window::read(line);
         let mut starts = window.starts;
-        while starts != 0 {
-            let offset = starts.trailing_zeros() as usize % WINDOW;
-            starts &= starts - 1;
-            let first = window.bytes[offset];
-            let two_byte_token = if OPERATOR_INDEX[usize::from(first)] != 0 {
-                lookup_two_byte_token(first, window.bytes[offset + 1])
-            } else {
-                None
-            };
-            let (kind, token_end) = match two_byte_token {
-                Some(kind) => {
-                    // The second byte is no token of its own.
-                    starts &= !(2 << offset);
-                    (kind, offset + 2)
-                }
-                None => match TOKEN_STARTS[usize::from(first)] {
-                    Some(kind) => (kind, offset + 1 + ((window.boundaries >> offset) >> 1).trailing_zeros() as usize),
-                    None => break 'windows,
-                },
-            };
-            if token_end >= WINDOW {
-                // The token may go on past the window: the next window starts with it.
-                if offset == 0 {
-                    break 'windows;
-                }
-                window_start += offset;
-                continue 'windows;
+        // Where the next window starts.
+        let mut next_start = end;
+        if !window.last {
+            // A token reaching the end of a full window may go on past it: only the tokens
+            // before the window's last boundary (but its first byte) are lexed from it, and
+            // every one of them ends by that boundary, where the next window starts.
+            let cuts = (window.starts | window.space) & !1;
+            if cuts == 0 {
+                // One word fills the window.
+                break;
             }
-            let position = window_start + offset;
-            tokens.push(Token { kind, span: token_span::<FITS>(position, window_start + token_end) });
+            let cut = (u64::BITS - 1 - cuts.leading_zeros()) as usize;
+            starts &= !(u64::MAX << cut);
+            next_start = window_start + cut;
         }
-        window_start += window_len;
+        while starts != 0 {
+            let bit = starts & starts.wrapping_neg();
+            starts ^= bit;
+            let offset = bit.trailing_zeros() as usize;
+            let position = window_start + offset;
+            let (kind, token_end) = if window.word & bit != 0 {
+                let kind = if window.digit & bit != 0 { TokenKind::Int } else { TokenKind::Ident };
+                (kind, position + 1 + ((window.boundaries >> offset) >> 1).trailing_zeros() as usize)
+            } else {
+                let first = line.get(offset).copied().unwrap_or(0);
+                let two_byte_token = if OPERATOR_INDEX[usize::from(first)] != 0 {
+                    // Nothing past the line makes a two-byte token (`\n` is no part of one).
+                    lookup_two_byte_token(first, source.get(position + 1).copied().unwrap_or(0))
+                } else {
+                    None
+                };
+                match two_byte_token {
+                    Some(kind) => {
+                        // The second byte is no token of its own; it may be the cut, and
+                        // then the next window starts after it.
+                        starts &= !(bit << 1);
+                        next_start = next_start.max(position + 2);
+                        (kind, position + 2)
+                    }
+                    None => match TOKEN_STARTS[usize::from(first)] {
+                        Some(kind) => (kind, position + 1),
+                        None => {
+                            tokens.truncate(tokens_before);
+                            return false;
+                        }
+                    },
+                }
+            };
+            tokens.push(Token { kind, span: token_span::<FITS>(position, token_end) });
+        }
+        if window.last {
+            return true;
+        }
+        window_start = next_start;
     }
-    if window_start < end {
-        tokens.truncate(tokens_before);
-        return false;
-    }
-    true
+    tokens.truncate(tokens_before);
+    false
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
