@@ -391,11 +391,9 @@ fn lex_line<const FITS: bool>(
         }
         _ => {}
     }
-    let end = memchr_newline(bytes, start);
-    if lex_plain_line::<FITS>(bytes, start, end, tokens) {
-        end
-    } else {
-        lex_tokens::<FITS>(source, start, tokens, diagnostics)
+    match lex_plain_tokens::<FITS>(bytes, start, tokens) {
+        Some(end) => end,
+        None => lex_tokens::<FITS>(source, start, tokens, diagnostics),
     }
 }
 
@@ -459,7 +457,7 @@ const WINDOW: usize = 64;
 
 /// What [`Window::read`] needs to know of each byte, as bits to shift into place: bit 0 for a
 /// letter, digit or `_` (a byte that continues a word), bit 16 for a digit, bit 32 for
-/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab).
+/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab), bit 48 for `\n`.
 static BYTE_KIND_BITS: [u64; 256] = {
     let mut table = [0; 256];
     let mut byte = 0;
@@ -468,6 +466,7 @@ static BYTE_KIND_BITS: [u64; 256] = {
             ByteClass::Digit => 1 | 1 << 16,
             ByteClass::IdentStart => 1,
             ByteClass::Space => 1 << 32,
+            ByteClass::Newline => NEWLINE_BIT,
             _ => 0,
         };
         byte += 1;
@@ -475,10 +474,13 @@ static BYTE_KIND_BITS: [u64; 256] = {
     table
 };
 
+/// The [`BYTE_KIND_BITS`] of `\n`.
+const NEWLINE_BIT: u64 = 1 << 48;
+
 /// A window of up to [`WINDOW`] bytes of a line, bit `i` standing for the byte `i`.
 struct Window {
-    /// Whether the line ends in it (it is shorter than [`WINDOW`]).
-    last: bool,
+    /// Where the line ends in it (its `\n` or the end of the source), if it does.
+    line_len: Option<usize>,
     /// Letters, digits and `_`.
     word: u64,
     /// Digits.
@@ -493,16 +495,16 @@ struct Window {
 }
 
 impl Window {
-    /// Reads `line` (its bytes from the window's start, up to its end), up to [`WINDOW`]
-    /// bytes of it.
-    fn read(line: &[u8]) -> Window {
-        let len = line.len().min(WINDOW);
-        let bytes = line.get(..len).unwrap_or(&[]);
+    /// Reads `rest` (the source from the window's start) up to the end of its line or
+    /// [`WINDOW`] bytes, eight at a time.
+    fn read(rest: &[u8]) -> Window {
+        let bytes = rest.get(..WINDOW).unwrap_or(rest);
         let mut chunks = bytes.chunks_exact(8);
-        // Eight bits for the eight bytes of each chunk at each of bits 0, 16 and 32 (see
+        // Eight bits for the eight bytes of each chunk at each of bits 0, 16, 32 and 48 (see
         // `BYTE_KIND_BITS`).
         let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
         let mut shift = 0;
+        let mut line_len = None;
         for chunk in &mut chunks {
             let mut bits = 0;
             for (index, &byte) in chunk.iter().enumerate() {
@@ -511,57 +513,69 @@ impl Window {
             word |= (bits & 0xff) << shift;
             digit |= (bits >> 16 & 0xff) << shift;
             space |= (bits >> 32 & 0xff) << shift;
+            if bits >> 48 != 0 {
+                line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
+                break;
+            }
             shift += 8;
         }
-        let mut bits = 0;
-        for (index, &byte) in chunks.remainder().iter().enumerate() {
-            bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
+        if line_len.is_none() && bytes.len() < WINDOW {
+            // The source ends in the window, after `shift` bytes and the remainder: the end
+            // of the source ends the line as a `\n` does.
+            let mut bits = NEWLINE_BIT << chunks.remainder().len();
+            for (index, &byte) in chunks.remainder().iter().enumerate() {
+                bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
+            }
+            let shift = shift % WINDOW;
+            word |= (bits & 0xff) << shift;
+            digit |= (bits >> 16 & 0xff) << shift;
+            space |= (bits >> 32 & 0xff) << shift;
+            line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
         }
-        // `shift` is below the window's width when there is a remainder.
-        let shift = shift % WINDOW;
-        word |= (bits & 0xff) << shift;
-        digit |= (bits >> 16 & 0xff) << shift;
-        space |= (bits >> 32 & 0xff) << shift;
-        let last = line.len() < WINDOW;
         // Bytes past the line are taken as space: they end a token.
-        let past = if last { u64::MAX << (len % WINDOW) } else { 0 };
+        let past = line_len.map_or(0, |len| u64::MAX << (len % WINDOW));
+        let (word, digit, space) = (word & !past, digit & !past, space & !past);
         let word_starts = word & !(word << 1);
         // A word starting with a digit is a number up to its first non-digit: adding the
         // number's first bit carries through its digits to the bit after them, where a word
         // starts if a letter or `_` follows (`2x` is `2` and `x`).
         let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
         let starts = word_starts | (after_numbers & word) | !(word | space | past);
-        Window { last, word, digit, space, starts, boundaries: starts | space | past }
+        Window { line_len, word, digit, space, starts, boundaries: starts | space | past }
     }
 }
 
-/// Lexes the line `start..end` when it is plain (no quote, comment, `|` or character to
-/// report, as most lines): the tokens of each [`Window`] are found from its bit masks,
-/// without a branch per byte or per identifier length. Returns false, having pushed nothing,
-/// when the line is not plain or holds a token as long as a window: then [`lex_tokens`]
-/// lexes it.
-fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
+/// Lexes the line starting at `start` when it is plain (no quote, comment, `|` or character
+/// to report, as most lines): the tokens of each [`Window`] are found from its bit masks,
+/// without a branch per byte or per identifier length. Returns where the line ends, or
+/// `None`, having pushed nothing, when the line is not plain or holds a token as long as a
+/// window: then [`lex_tokens`] lexes it.
+fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut Vec<Token>) -> Option<usize> {
     let tokens_before = tokens.len();
     let mut window_start = start;
-    loop {
-        let line = source.get(window_start..end).unwrap_or(&[]);
+    'windows: loop {
+        let line = source.get(window_start..).unwrap_or(&[]);
         let window = Window::read(line);
         let mut starts = window.starts;
         // Where the next window starts.
-        let mut next_start = end;
-        if !window.last {
+        let mut next_start = window_start;
+        if window.line_len.is_none() {
             // A token reaching the end of a full window may go on past it: only the tokens
             // before the window's last boundary (but its first byte) are lexed from it, and
             // every one of them ends by that boundary, where the next window starts.
             let cuts = (window.starts | window.space) & !1;
             if cuts == 0 {
                 // One word fills the window.
-                break;
+                break 'windows;
             }
             let cut = (u64::BITS - 1 - cuts.leading_zeros()) as usize;
             starts &= !(u64::MAX << cut);
             next_start = window_start + cut;
         }
+        // A punctuation byte may start a two-byte token only when another follows it.
+        let punctuation = window.starts & !window.word;
+        // Bit `i` for where a token starting before byte `i` may end.
+        let ends = window.boundaries >> 1;
         while starts != 0 {
             let bit = starts & starts.wrapping_neg();
             starts ^= bit;
@@ -569,12 +583,11 @@ fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tok
             let position = window_start + offset;
             let (kind, token_end) = if window.word & bit != 0 {
                 let kind = if window.digit & bit != 0 { TokenKind::Int } else { TokenKind::Ident };
-                (kind, position + 1 + ((window.boundaries >> offset) >> 1).trailing_zeros() as usize)
+                (kind, position + 1 + (ends >> offset).trailing_zeros() as usize)
             } else {
                 let first = line.get(offset).copied().unwrap_or(0);
-                let two_byte_token = if OPERATOR_INDEX[usize::from(first)] != 0 {
-                    // Nothing past the line makes a two-byte token (`\n` is no part of one).
-                    lookup_two_byte_token(first, source.get(position + 1).copied().unwrap_or(0))
+                let two_byte_token = if punctuation & (bit << 1) != 0 {
+                    lookup_two_byte_token(first, line.get(offset + 1).copied().unwrap_or(0))
                 } else {
                     None
                 };
@@ -588,22 +601,26 @@ fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tok
                     }
                     None => match TOKEN_STARTS[usize::from(first)] {
                         Some(kind) => (kind, position + 1),
-                        None => {
-                            tokens.truncate(tokens_before);
-                            return false;
-                        }
+                        None => break 'windows,
                     },
                 }
             };
             tokens.push(Token { kind, span: token_span::<FITS>(position, token_end) });
         }
-        if window.last {
-            return true;
+        if let Some(len) = window.line_len {
+            return Some(window_start + len);
         }
         window_start = next_start;
     }
     tokens.truncate(tokens_before);
-    false
+    None
+}
+
+/// [`lex_plain_tokens`] of the line `start..end` of `source`, which holds no `\n` there:
+/// whether it was lexed (having pushed nothing when not).
+#[cfg(test)]
+fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
+    lex_plain_tokens::<FITS>(source.get(..end).unwrap_or(source), start, tokens) == Some(end)
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
