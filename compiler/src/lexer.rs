@@ -474,6 +474,13 @@ static BYTE_KIND_BITS: [u64; 256] = {
     table
 };
 
+/// Bytes whose [`BYTE_KIND_BITS`] are gathered into one `u64`, shifted by their index: the
+/// bits of each kind fill a field of 16 bits.
+const CHUNK: usize = 16;
+
+/// The bits of a [`CHUNK`] of one kind.
+const FIELD_MASK: u64 = 0xffff;
+
 /// The [`BYTE_KIND_BITS`] of `\n`.
 const NEWLINE_BIT: u64 = 1 << 48;
 
@@ -496,11 +503,11 @@ struct Window {
 
 impl Window {
     /// Reads `rest` (the source from the window's start) up to the end of its line or
-    /// [`WINDOW`] bytes, eight at a time.
+    /// [`WINDOW`] bytes, [`CHUNK`] at a time.
     fn read(rest: &[u8]) -> Window {
         let bytes = rest.get(..WINDOW).unwrap_or(rest);
-        let mut chunks = bytes.chunks_exact(8);
-        // Eight bits for the eight bytes of each chunk at each of bits 0, 16, 32 and 48 (see
+        let mut chunks = bytes.chunks_exact(CHUNK);
+        // A bit for each byte of a chunk at each of bits 0, 16, 32 and 48 (see
         // `BYTE_KIND_BITS`).
         let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
         let mut shift = 0;
@@ -510,14 +517,14 @@ impl Window {
             for (index, &byte) in chunk.iter().enumerate() {
                 bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
             }
-            word |= (bits & 0xff) << shift;
-            digit |= (bits >> 16 & 0xff) << shift;
-            space |= (bits >> 32 & 0xff) << shift;
+            word |= (bits & FIELD_MASK) << shift;
+            digit |= (bits >> 16 & FIELD_MASK) << shift;
+            space |= (bits >> 32 & FIELD_MASK) << shift;
             if bits >> 48 != 0 {
                 line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
                 break;
             }
-            shift += 8;
+            shift += CHUNK;
         }
         if line_len.is_none() && bytes.len() < WINDOW {
             // The source ends in the window, after `shift` bytes and the remainder: the end
@@ -527,9 +534,9 @@ impl Window {
                 bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
             }
             let shift = shift % WINDOW;
-            word |= (bits & 0xff) << shift;
-            digit |= (bits >> 16 & 0xff) << shift;
-            space |= (bits >> 32 & 0xff) << shift;
+            word |= (bits & FIELD_MASK) << shift;
+            digit |= (bits >> 16 & FIELD_MASK) << shift;
+            space |= (bits >> 32 & FIELD_MASK) << shift;
             line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
         }
         // Bytes past the line are taken as space: they end a token.
