@@ -124,7 +124,8 @@ fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, dia
     // Cards average about one token per four bytes; one reservation avoids regrowth.
     tokens.reserve(source.len() / 4 + 8);
     let bytes = source.as_bytes();
-    let mut position = if source.starts_with('\u{feff}') { 3 } else { 0 };
+    // A UTF-8 byte-order mark (U+FEFF) is skipped.
+    let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
     while position < bytes.len() {
         let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
         let line_end = lex_line::<FITS>(source, position, tokens, diagnostics);
@@ -503,7 +504,8 @@ struct Window {
 
 impl Window {
     /// Reads `rest` (the source from the window's start) up to the end of its line or
-    /// [`WINDOW`] bytes, [`CHUNK`] at a time.
+    /// [`WINDOW`] bytes, [`CHUNK`] at a time. (Inlined, its masks stay in registers.)
+    #[inline(always)]
     fn read(rest: &[u8]) -> Window {
         let bytes = rest.get(..WINDOW).unwrap_or(rest);
         let mut chunks = bytes.chunks_exact(CHUNK);
