@@ -150,6 +150,8 @@ fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
 }
 
 /// The offset of the first `\n` at or after `from`, or `bytes.len()`: eight bytes at a time.
+/// (Not inlined: on its own, its constants stay in registers through the loop.)
+#[inline(never)]
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
