@@ -6,9 +6,9 @@
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
 //!
 //! Most lines hold only words, numbers, punctuation and space; they are lexed from bit masks
-//! of 64 bytes at a time (`lex_plain_line`), with no branch per byte or per identifier
-//! length. The other lines (quotes, comments after code, bad characters) are lexed byte by
-//! byte (`lex_tokens`).
+//! of up to 64 bytes at a time, read straight from the source up to the line's `\n`
+//! (`lex_plain_tokens`), with no branch per byte or per identifier length. The other lines
+//! (quotes, comments after code, bad characters) are lexed byte by byte (`lex_tokens`).
 
 use crate::{Diagnostic, Span, diagnostics};
 
@@ -455,7 +455,7 @@ fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
     text_end
 }
 
-/// Bytes of a line that [`lex_plain_line`] classifies at once, one bit each.
+/// Bytes of a line that [`lex_plain_tokens`] classifies at once, one bit each.
 const WINDOW: usize = 64;
 
 /// What [`Window::read`] needs to know of each byte, as bits to shift into place: bit 0 for a
