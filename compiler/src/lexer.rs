@@ -6,9 +6,9 @@
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
 //!
 //! Most lines hold only words, numbers, punctuation and space; they are lexed from bit masks
-//! of 64 bytes at a time (`lex_plain_line`), with no branch per byte or per identifier
-//! length. The other lines (quotes, comments after code, bad characters) are lexed byte by
-//! byte (`lex_tokens`).
+//! of up to 64 bytes at a time, read straight from the source up to the line's `\n`
+//! (`lex_plain_tokens`), with no branch per byte or per identifier length. The other lines
+//! (quotes, comments after code, bad characters) are lexed byte by byte (`lex_tokens`).
 
 use crate::{Diagnostic, Span, diagnostics};
 
@@ -124,7 +124,8 @@ fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, dia
     // Cards average about one token per four bytes; one reservation avoids regrowth.
     tokens.reserve(source.len() / 4 + 8);
     let bytes = source.as_bytes();
-    let mut position = if source.starts_with('\u{feff}') { 3 } else { 0 };
+    // A UTF-8 byte-order mark (U+FEFF) is skipped.
+    let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
     while position < bytes.len() {
         let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
         let line_end = lex_line::<FITS>(source, position, tokens, diagnostics);
@@ -149,6 +150,8 @@ fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
 }
 
 /// The offset of the first `\n` at or after `from`, or `bytes.len()`: eight bytes at a time.
+/// (Not inlined: on its own, its constants stay in registers through the loop.)
+#[inline(never)]
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
@@ -372,14 +375,14 @@ fn lex_line<const FITS: bool>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
     let bytes = source.as_bytes();
-    let end = memchr_newline(bytes, start);
     match bytes.get(start) {
         // A comment line, as most lines of a card are.
-        Some(b'#') => return end,
+        Some(b'#') => return memchr_newline(bytes, start),
         // Only a line starting with blanks or `l` can be `label = ...`.
         Some(b' ' | b'\t' | b'l' | b'L') => {
-            if let Some(label) = label_line(bytes, start, end) {
+            if let Some(label) = label_line(bytes, start) {
                 // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
+                let end = memchr_newline(bytes, label.text);
                 tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
                 tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
                 let text_end = label_text_end(bytes, label.text, end);
@@ -391,10 +394,9 @@ fn lex_line<const FITS: bool>(
         }
         _ => {}
     }
-    if lex_plain_line::<FITS>(bytes, start, end, tokens) {
-        end
-    } else {
-        lex_tokens::<FITS>(source, start, tokens, diagnostics)
+    match lex_plain_tokens::<FITS>(bytes, start, tokens) {
+        Some(end) => end,
+        None => lex_tokens::<FITS>(source, start, tokens, diagnostics),
     }
 }
 
@@ -407,24 +409,25 @@ struct LabelLine {
     text: usize,
 }
 
-/// The parts of the line `start..end` if it is `label = text`.
-fn label_line(bytes: &[u8], start: usize, end: usize) -> Option<LabelLine> {
+/// The parts of the line starting at `start` if it is `label = text` (the line's `\n`, like
+/// the end of the source, stops every part).
+fn label_line(bytes: &[u8], start: usize) -> Option<LabelLine> {
     let skip_blanks = |mut position: usize| {
-        while position < end && (bytes[position] == b' ' || bytes[position] == b'\t') {
+        while let Some(b' ' | b'\t') = bytes.get(position) {
             position += 1;
         }
         position
     };
     let key = skip_blanks(start);
     let word_end = key + LABEL.len();
-    if word_end > end || !bytes[key..word_end].eq_ignore_ascii_case(LABEL) {
+    if !bytes.get(key..word_end)?.eq_ignore_ascii_case(LABEL) {
         return None;
     }
-    if word_end < end && is_ident_continue(bytes[word_end]) {
+    if bytes.get(word_end).is_some_and(|&byte| is_ident_continue(byte)) {
         return None;
     }
     let equals = skip_blanks(word_end);
-    if equals >= end || bytes[equals] != b'=' {
+    if bytes.get(equals) != Some(&b'=') {
         return None;
     }
     Some(LabelLine { key, equals, text: skip_blanks(equals + 1) })
@@ -452,12 +455,12 @@ fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
     text_end
 }
 
-/// Bytes of a line that [`lex_plain_line`] classifies at once, one bit each.
+/// Bytes of a line that [`lex_plain_tokens`] classifies at once, one bit each.
 const WINDOW: usize = 64;
 
 /// What [`Window::read`] needs to know of each byte, as bits to shift into place: bit 0 for a
 /// letter, digit or `_` (a byte that continues a word), bit 16 for a digit, bit 32 for
-/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab).
+/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab), bit 48 for `\n`.
 static BYTE_KIND_BITS: [u64; 256] = {
     let mut table = [0; 256];
     let mut byte = 0;
@@ -466,6 +469,7 @@ static BYTE_KIND_BITS: [u64; 256] = {
             ByteClass::Digit => 1 | 1 << 16,
             ByteClass::IdentStart => 1,
             ByteClass::Space => 1 << 32,
+            ByteClass::Newline => NEWLINE_BIT,
             _ => 0,
         };
         byte += 1;
@@ -473,11 +477,26 @@ static BYTE_KIND_BITS: [u64; 256] = {
     table
 };
 
-/// A window of up to [`WINDOW`] bytes of a line: its bytes, and where its tokens start and
-/// may end, bit `i` standing for the byte `i`.
+/// Bytes whose [`BYTE_KIND_BITS`] are gathered into one `u64`, shifted by their index: the
+/// bits of each kind fill a field of 16 bits.
+const CHUNK: usize = 16;
+
+/// The bits of a [`CHUNK`] of one kind.
+const FIELD_MASK: u64 = 0xffff;
+
+/// The [`BYTE_KIND_BITS`] of `\n`.
+const NEWLINE_BIT: u64 = 1 << 48;
+
+/// A window of up to [`WINDOW`] bytes of a line, bit `i` standing for the byte `i`.
 struct Window {
-    /// The window's bytes, then a zero byte (what follows is left from earlier windows).
-    bytes: [u8; WINDOW + 8],
+    /// Where the line ends in it (its `\n` or the end of the source), if it does.
+    line_len: Option<usize>,
+    /// Letters, digits and `_`.
+    word: u64,
+    /// Digits.
+    digit: u64,
+    /// Space skipped between tokens.
+    space: u64,
     /// The first byte of every word and every punctuation byte (the second byte of a
     /// two-byte token too).
     starts: u64,
@@ -486,96 +505,133 @@ struct Window {
 }
 
 impl Window {
-    /// Reads the `len` bytes (1 to [`WINDOW`]) at `start` of `source`.
-    fn read(&mut self, source: &[u8], start: usize, len: usize) {
-        match source.get(start..start + WINDOW) {
-            Some(bytes) => self.bytes[..WINDOW].copy_from_slice(bytes),
-            None => {
-                let rest = source.get(start..).unwrap_or(&[]);
-                let copied = rest.len().min(WINDOW);
-                self.bytes[..copied].copy_from_slice(&rest[..copied]);
-            }
-        }
-        // Nothing past the window makes a two-byte token with its last byte.
-        self.bytes[len] = 0;
+    /// Reads `rest` (the source from the window's start) up to the end of its line or
+    /// [`WINDOW`] bytes, [`CHUNK`] at a time. (Inlined, its masks stay in registers.)
+    #[inline(always)]
+    fn read(rest: &[u8]) -> Window {
+        let bytes = rest.get(..WINDOW).unwrap_or(rest);
+        let mut chunks = bytes.chunks_exact(CHUNK);
+        // A bit for each byte of a chunk at each of bits 0, 16, 32 and 48 (see
+        // `BYTE_KIND_BITS`).
         let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
-        for (chunk_index, chunk) in self.bytes[..WINDOW].chunks_exact(8).enumerate().take(len.div_ceil(8)) {
-            // Eight bits for the eight bytes at each of bits 0, 16 and 32 (see
-            // `BYTE_KIND_BITS`).
+        let mut shift = 0;
+        let mut line_len = None;
+        for chunk in &mut chunks {
             let mut bits = 0;
             for (index, &byte) in chunk.iter().enumerate() {
                 bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
             }
-            word |= (bits & 0xff) << (chunk_index * 8);
-            digit |= (bits >> 16 & 0xff) << (chunk_index * 8);
-            space |= (bits >> 32 & 0xff) << (chunk_index * 8);
+            word |= (bits & FIELD_MASK) << shift;
+            digit |= (bits >> 16 & FIELD_MASK) << shift;
+            space |= (bits >> 32 & FIELD_MASK) << shift;
+            if bits >> 48 != 0 {
+                line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
+                break;
+            }
+            shift += CHUNK;
         }
-        // Bytes past `len` are taken as space: they end a token.
-        let inside = u64::MAX >> (WINDOW - len);
-        let (word, digit, space) = (word & inside, digit & inside, space | !inside);
+        if line_len.is_none() && bytes.len() < WINDOW {
+            // The source ends in the window, after `shift` bytes and the remainder: the end
+            // of the source ends the line as a `\n` does.
+            let mut bits = NEWLINE_BIT << chunks.remainder().len();
+            for (index, &byte) in chunks.remainder().iter().enumerate() {
+                bits |= BYTE_KIND_BITS[usize::from(byte)] << index;
+            }
+            let shift = shift % WINDOW;
+            word |= (bits & FIELD_MASK) << shift;
+            digit |= (bits >> 16 & FIELD_MASK) << shift;
+            space |= (bits >> 32 & FIELD_MASK) << shift;
+            line_len = Some(shift + (bits >> 48).trailing_zeros() as usize);
+        }
+        // Bytes past the line are taken as space: they end a token.
+        let past = line_len.map_or(0, |len| u64::MAX << (len % WINDOW));
+        let (word, digit, space) = (word & !past, digit & !past, space & !past);
         let word_starts = word & !(word << 1);
         // A word starting with a digit is a number up to its first non-digit: adding the
         // number's first bit carries through its digits to the bit after them, where a word
         // starts if a letter or `_` follows (`2x` is `2` and `x`).
         let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
-        self.starts = word_starts | (after_numbers & word) | !(word | space);
-        self.boundaries = self.starts | space;
+        let starts = word_starts | (after_numbers & word) | !(word | space | past);
+        Window { line_len, word, digit, space, starts, boundaries: starts | space | past }
     }
 }
 
-/// Lexes the line `start..end` when it is plain (no quote, comment, `|` or character to
-/// report, as most lines): the tokens of each [`Window`] are found from its bit masks,
-/// without a branch per byte or per identifier length. Returns false, having pushed nothing,
-/// when the line is not plain or holds a token as long as a window: then [`lex_tokens`]
-/// lexes it.
-fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
+/// Lexes the line starting at `start` when it is plain (no quote, comment, `|` or character
+/// to report, as most lines): the tokens of each [`Window`] are found from its bit masks,
+/// without a branch per byte or per identifier length. Returns where the line ends, or
+/// `None`, having pushed nothing, when the line is not plain or holds a token as long as a
+/// window: then [`lex_tokens`] lexes it.
+fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut Vec<Token>) -> Option<usize> {
     let tokens_before = tokens.len();
-    let mut window = Window { bytes: [0; WINDOW + 8], starts: 0, boundaries: 0 };
     let mut window_start = start;
-    'windows: while window_start < end {
-        // Every token of the line's last window ends in it; in an earlier (full) window, a
-        // token that reaches its end may go on past it.
-        let window_len = (end - window_start).min(WINDOW);
-        window.read(source, window_start, window_len);
+    'windows: loop {
+        let line = source.get(window_start..).unwrap_or(&[]);
+        let window = Window::read(line);
         let mut starts = window.starts;
-        while starts != 0 {
-            let offset = starts.trailing_zeros() as usize % WINDOW;
-            starts &= starts - 1;
-            let first = window.bytes[offset];
-            let two_byte_token = if OPERATOR_INDEX[usize::from(first)] != 0 {
-                lookup_two_byte_token(first, window.bytes[offset + 1])
-            } else {
-                None
-            };
-            let (kind, token_end) = match two_byte_token {
-                Some(kind) => {
-                    // The second byte is no token of its own.
-                    starts &= !(2 << offset);
-                    (kind, offset + 2)
-                }
-                None => match TOKEN_STARTS[usize::from(first)] {
-                    Some(kind) => (kind, offset + 1 + ((window.boundaries >> offset) >> 1).trailing_zeros() as usize),
-                    None => break 'windows,
-                },
-            };
-            if token_end >= WINDOW {
-                // The token may go on past the window: the next window starts with it.
-                if offset == 0 {
-                    break 'windows;
-                }
-                window_start += offset;
-                continue 'windows;
+        // Where the next window starts.
+        let mut next_start = window_start;
+        if window.line_len.is_none() {
+            // A token reaching the end of a full window may go on past it: only the tokens
+            // before the window's last boundary (but its first byte) are lexed from it, and
+            // every one of them ends by that boundary, where the next window starts.
+            let cuts = (window.starts | window.space) & !1;
+            if cuts == 0 {
+                // One word fills the window.
+                break 'windows;
             }
-            let position = window_start + offset;
-            tokens.push(Token { kind, span: token_span::<FITS>(position, window_start + token_end) });
+            let cut = (u64::BITS - 1 - cuts.leading_zeros()) as usize;
+            starts &= !(u64::MAX << cut);
+            next_start = window_start + cut;
         }
-        window_start += window_len;
+        // A punctuation byte may start a two-byte token only when another follows it.
+        let punctuation = window.starts & !window.word;
+        // Bit `i` for where a token starting before byte `i` may end.
+        let ends = window.boundaries >> 1;
+        while starts != 0 {
+            let bit = starts & starts.wrapping_neg();
+            starts ^= bit;
+            let offset = bit.trailing_zeros() as usize;
+            let position = window_start + offset;
+            let (kind, token_end) = if window.word & bit != 0 {
+                let kind = if window.digit & bit != 0 { TokenKind::Int } else { TokenKind::Ident };
+                (kind, position + 1 + (ends >> offset).trailing_zeros() as usize)
+            } else {
+                let first = line.get(offset).copied().unwrap_or(0);
+                let two_byte_token = if punctuation & (bit << 1) != 0 {
+                    lookup_two_byte_token(first, line.get(offset + 1).copied().unwrap_or(0))
+                } else {
+                    None
+                };
+                match two_byte_token {
+                    Some(kind) => {
+                        // The second byte is no token of its own; it may be the cut, and
+                        // then the next window starts after it.
+                        starts &= !(bit << 1);
+                        next_start = next_start.max(position + 2);
+                        (kind, position + 2)
+                    }
+                    None => match TOKEN_STARTS[usize::from(first)] {
+                        Some(kind) => (kind, position + 1),
+                        None => break 'windows,
+                    },
+                }
+            };
+            tokens.push(Token { kind, span: token_span::<FITS>(position, token_end) });
+        }
+        if let Some(len) = window.line_len {
+            return Some(window_start + len);
+        }
+        window_start = next_start;
     }
-    if window_start < end {
-        tokens.truncate(tokens_before);
-        return false;
-    }
-    true
+    tokens.truncate(tokens_before);
+    None
+}
+
+/// [`lex_plain_tokens`] of the line `start..end` of `source`, which holds no `\n` there:
+/// whether it was lexed (having pushed nothing when not).
+#[cfg(test)]
+fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
+    lex_plain_tokens::<FITS>(source.get(..end).unwrap_or(source), start, tokens) == Some(end)
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
