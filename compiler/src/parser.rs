@@ -472,7 +472,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
         self.bump();
         let key = self.name(key_token.span);
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         if !self.names.properties.contains(key.symbol) {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
@@ -783,13 +783,13 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
         let first = self.parse_statement(BodyKind::Top);
         if self.eat(TokenKind::Semi).is_none() {
-            // The usual single statement goes to the arena without a list.
-            return std::slice::from_ref(self.alloc(first));
+            // The usual single statement is already in the arena: no list to build.
+            return std::slice::from_ref(first);
         }
-        let mut statements: SmallVec<[Statement<'a>; 2]> = smallvec::smallvec![first];
+        let mut statements: SmallVec<[Statement<'a>; 2]> = smallvec::smallvec![*first];
         loop {
             self.recovering = false;
-            statements.push(self.parse_statement(BodyKind::Top));
+            statements.push(*self.parse_statement(BodyKind::Top));
             if self.eat(TokenKind::Semi).is_none() {
                 break;
             }
@@ -801,7 +801,7 @@ impl<'a, 't> Parser<'a, 't> {
     ///
     /// The condition, the target clause and the restriction may come anywhere in the
     /// statement; effects are joined by `&`, `&&` or `||`.
-    fn parse_statement(&mut self, body: BodyKind) -> Statement<'a> {
+    fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
         let mut chain: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
@@ -809,7 +809,7 @@ impl<'a, 't> Parser<'a, 't> {
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         loop {
             let token = self.peek();
             match token.kind {
@@ -913,12 +913,12 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        let statement = Statement { condition, chain: self.alloc_slice(&chain), target, restriction, otherwise, span };
         if condition.is_none() && chain.is_empty() && target.is_none() && restriction.is_none() && otherwise.is_none() {
             let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
-        statement
+        let chain = self.alloc_slice(&chain);
+        self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
     }
 
     /// Whether the next tokens start a command: `name(` or `name?(`.
@@ -998,7 +998,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_condition(&mut self) -> Option<Condition<'a>> {
         let open = self.bump();
         self.bump();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let keyword_token = self.peek();
         let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.if_) {
             self.bump();
@@ -1037,14 +1037,14 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         self.bump();
         let keyword_token = self.bump();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let is_elif = self.is_word(keyword_token.span, keywords.elif);
         let elif = if is_elif { Some(self.parse_expression()) } else { None };
         self.expect_double_close(open);
         if !self.enter() {
             return None;
         }
-        let body = self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
+        let body = *self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
         self.leave();
         Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
     }
@@ -1052,7 +1052,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Whether the statement word `word` (the next token) starts a target clause: `to(`,
     /// `target?(`.
     fn at_target_clause(&self, word: Symbol) -> bool {
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         [keywords.to, keywords.target, keywords.from].contains(&word) && self.at_command()
     }
 
@@ -1223,7 +1223,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether the next token is `true` or `false`.
     fn at_bool(&self) -> bool {
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         self.at_keyword(keywords.true_) || self.at_keyword(keywords.false_)
     }
 
@@ -1353,7 +1353,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
     fn each_source_is_expression(&self) -> bool {
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let mut depth = 0usize;
         for token in &self.tokens[self.position.min(self.tokens.len())..] {
             match token.kind {
@@ -1501,7 +1501,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<2>`, `<1,5>`, `<,3>`, `<**>`, `<r>`, `<r2>`.
     fn parse_quantity(&mut self) -> Option<Quantity> {
         let open = self.bump();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let token = self.peek();
         let kind = match token.kind {
             TokenKind::Star if self.peek_at(1).kind == TokenKind::Star => {
@@ -1609,7 +1609,7 @@ impl<'a, 't> Parser<'a, 't> {
         let exclude_source = self.eat(TokenKind::Caret).is_some();
         let negate = self.eat(TokenKind::Bang).is_some();
         let token = self.peek();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let (atom, mut plural) = match token.kind {
             TokenKind::Star => {
                 self.bump();
@@ -1782,7 +1782,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             return operand;
         }
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
         if all {
             self.bump();
@@ -1813,7 +1813,7 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Int | TokenKind::Str => true,
             // Calls, `not x` and `all x in ...` take the full path.
             TokenKind::Ident => {
-                let keywords = self.names.keywords;
+                let keywords = &self.names.keywords;
                 self.peek_at(offset + 1).kind != TokenKind::LParen
                     && !self.is_word(atom.span, keywords.not)
                     && !self.is_word(atom.span, keywords.all)
@@ -1866,7 +1866,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn parse_not(&mut self) -> &'a Expr<'a> {
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         if self.at_keyword(keywords.not) {
             let token = self.bump();
             if !self.enter() {
@@ -1984,7 +1984,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_primary(&mut self) -> &'a Expr<'a> {
         let token = self.peek();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let kind = match token.kind {
             TokenKind::Int => {
                 self.bump();
