@@ -241,17 +241,19 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Whether the next token is the identifier `keyword` (any case).
-    fn at_keyword(&self, keyword: Symbol) -> bool {
+    fn at_keyword(&self, keyword: &str) -> bool {
         let token = self.peek();
         token.kind == TokenKind::Ident && self.is_word(token.span, keyword)
     }
 
-    /// Whether the text at `span` is `word` in any case: what `interner_get_lower(span) ==
-    /// Some(word)` says for a lower-case word, without hashing.
-    fn is_word(&self, span: Span, word: Symbol) -> bool {
-        let word = self.interner.resolve(&word);
+    /// Whether the text at `span` is the lower-case ASCII keyword `word` in any case, without
+    /// hashing or interning. (ASCII bytes equal to `word`'s always slice the source at
+    /// character boundaries, so comparing bytes says what comparing the text would.)
+    #[inline]
+    fn is_word(&self, span: Span, word: &str) -> bool {
         // Most words differ in length: compare that before any text.
-        span.end.wrapping_sub(span.start) as usize == word.len() && self.text(span).eq_ignore_ascii_case(word)
+        span.end.wrapping_sub(span.start) as usize == word.len()
+            && self.source.as_bytes().get(span.range()).is_some_and(|text| text.eq_ignore_ascii_case(word.as_bytes()))
     }
 
     fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
@@ -809,7 +811,6 @@ impl<'a, 't> Parser<'a, 't> {
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
-        let keywords = &self.names.keywords;
         loop {
             let token = self.peek();
             match token.kind {
@@ -817,8 +818,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
                     let keyword_token = self.peek_at(2);
                     let is_branch = keyword_token.kind == TokenKind::Ident
-                        && (self.is_word(keyword_token.span, keywords.elif)
-                            || self.is_word(keyword_token.span, keywords.else_));
+                        && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
                     if is_branch {
                         let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
                         if !continues_if {
@@ -998,13 +998,12 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_condition(&mut self) -> Option<Condition<'a>> {
         let open = self.bump();
         self.bump();
-        let keywords = &self.names.keywords;
         let keyword_token = self.peek();
-        let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.if_) {
+        let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "if") {
             self.bump();
             let expression = self.parse_expression();
             Condition::If(expression, open.span)
-        } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.may) {
+        } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "may") {
             self.bump();
             let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
             Condition::May(question, open.span)
@@ -1037,8 +1036,7 @@ impl<'a, 't> Parser<'a, 't> {
         let open = self.bump();
         self.bump();
         let keyword_token = self.bump();
-        let keywords = &self.names.keywords;
-        let is_elif = self.is_word(keyword_token.span, keywords.elif);
+        let is_elif = self.is_word(keyword_token.span, "elif");
         let elif = if is_elif { Some(self.parse_expression()) } else { None };
         self.expect_double_close(open);
         if !self.enter() {
@@ -1223,13 +1221,12 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether the next token is `true` or `false`.
     fn at_bool(&self) -> bool {
-        let keywords = &self.names.keywords;
-        self.at_keyword(keywords.true_) || self.at_keyword(keywords.false_)
+        self.at_keyword("true") || self.at_keyword("false")
     }
 
     fn bool_arg(&mut self) -> Arg<'a> {
         let token = self.bump();
-        let value = self.is_word(token.span, self.names.keywords.true_);
+        let value = self.is_word(token.span, "true");
         Arg::Bool(value, token.span)
     }
 
@@ -1353,7 +1350,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
     fn each_source_is_expression(&self) -> bool {
-        let keywords = &self.names.keywords;
         let mut depth = 0usize;
         for token in &self.tokens[self.position.min(self.tokens.len())..] {
             match token.kind {
@@ -1363,7 +1359,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => {
                     return false;
                 }
-                TokenKind::Ident if depth == 0 && self.is_word(token.span, keywords.in_) => {
+                TokenKind::Ident if depth == 0 && self.is_word(token.span, "in") => {
                     return true;
                 }
                 _ => {}
@@ -1651,7 +1647,7 @@ impl<'a, 't> Parser<'a, 't> {
         if matches!(atom, TypeAtom::Any | TypeAtom::CardName(..))
             && next.kind == TokenKind::Ident
             && next.span.start == token.span.end
-            && self.is_word(next.span, keywords.s)
+            && self.is_word(next.span, "s")
         {
             self.bump();
             plural = true;
@@ -1782,13 +1778,12 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             return operand;
         }
-        let keywords = &self.names.keywords;
-        let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
+        let all = self.at_keyword("all") && self.peek_at(1).kind != TokenKind::Dot;
         if all {
             self.bump();
         }
         let item = self.parse_or();
-        let expression = if self.at_keyword(keywords.in_) {
+        let expression = if self.at_keyword("in") {
             self.bump();
             let list = self.parse_or();
             let kind = if all { ExprKind::All(item, list) } else { ExprKind::Map(item, list) };
@@ -1813,10 +1808,9 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Int | TokenKind::Str => true,
             // Calls, `not x` and `all x in ...` take the full path.
             TokenKind::Ident => {
-                let keywords = &self.names.keywords;
                 self.peek_at(offset + 1).kind != TokenKind::LParen
-                    && !self.is_word(atom.span, keywords.not)
-                    && !self.is_word(atom.span, keywords.all)
+                    && !self.is_word(atom.span, "not")
+                    && !self.is_word(atom.span, "all")
             }
             _ => false,
         };
@@ -1856,18 +1850,15 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn parse_or(&mut self) -> &'a Expr<'a> {
-        self.parse_infix(Self::parse_and, |parser| parser.at_keyword(parser.names.keywords.or).then_some(BinaryOp::Or))
+        self.parse_infix(Self::parse_and, |parser| parser.at_keyword("or").then_some(BinaryOp::Or))
     }
 
     fn parse_and(&mut self) -> &'a Expr<'a> {
-        self.parse_infix(Self::parse_not, |parser| {
-            parser.at_keyword(parser.names.keywords.and).then_some(BinaryOp::And)
-        })
+        self.parse_infix(Self::parse_not, |parser| parser.at_keyword("and").then_some(BinaryOp::And))
     }
 
     fn parse_not(&mut self) -> &'a Expr<'a> {
-        let keywords = &self.names.keywords;
-        if self.at_keyword(keywords.not) {
+        if self.at_keyword("not") {
             let token = self.bump();
             if !self.enter() {
                 return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
