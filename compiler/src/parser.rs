@@ -1414,34 +1414,15 @@ impl<'a, 't> Parser<'a, 't> {
             return self.error_filter(start);
         }
         let quantity = if self.at(TokenKind::Lt) { self.parse_quantity() } else { None };
-        let mut types: SmallVec<[TypeTerm<'a>; 2]> = SmallVec::new();
-        let mut type_operator = TypeOperator::Single;
-        if self.at_type_term() {
-            while let Some(term) = self.parse_type_term() {
-                types.push(term);
-                let operator = match self.peek().kind {
-                    TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => {
-                        TypeOperator::Choice
-                    }
-                    TokenKind::Amp => TypeOperator::Union,
-                    _ => break,
-                };
-                let operator_token = self.bump();
-                if type_operator != TypeOperator::Single && type_operator != operator {
-                    let found = self.describe(operator_token);
-                    self.report(diagnostics::expected(
-                        operator_token.span,
-                        "the same operator between all types (`,` or `&`, not both)",
-                        &found,
-                    ));
-                }
-                type_operator = operator;
-            }
+        let (types, type_operator) = if self.at_type_term() {
+            self.parse_type_terms(allow_comma)
         } else if quantity.is_none() {
             self.leave();
             self.expected("a target type such as `character`, `opp` or `*`");
             return self.error_filter(start);
-        }
+        } else {
+            (&[][..], TypeOperator::Single)
+        };
         let mut pick = if self.at(TokenKind::Lt) { self.parse_pick() } else { None };
         let terms = if self.at(TokenKind::LBracket) { self.parse_filter_terms() } else { &[] };
         if pick.is_none() && self.at(TokenKind::Lt) {
@@ -1464,7 +1445,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.leave();
         self.alloc(TargetFilter {
             quantity,
-            types: self.alloc_slice(&types),
+            types,
             type_operator,
             pick,
             terms,
@@ -1472,6 +1453,46 @@ impl<'a, 't> Parser<'a, 't> {
             selector,
             span: self.span_from(start),
         })
+    }
+
+    /// `character`, `opp,character`, `item&character`: a filter's types and the operator
+    /// that joins them.
+    fn parse_type_terms(&mut self, allow_comma: bool) -> (&'a [TypeTerm<'a>], TypeOperator) {
+        let Some(first) = self.parse_type_term() else { return (&[], TypeOperator::Single) };
+        let Some(mut operator) = self.type_operator_at(allow_comma) else {
+            // The usual single type goes to the arena without a list.
+            return (std::slice::from_ref(self.alloc(first)), TypeOperator::Single);
+        };
+        let mut types: SmallVec<[TypeTerm<'a>; 4]> = smallvec::smallvec![first];
+        let mut type_operator = TypeOperator::Single;
+        loop {
+            let operator_token = self.bump();
+            if type_operator != TypeOperator::Single && type_operator != operator {
+                let found = self.describe(operator_token);
+                self.report(diagnostics::expected(
+                    operator_token.span,
+                    "the same operator between all types (`,` or `&`, not both)",
+                    &found,
+                ));
+            }
+            type_operator = operator;
+            let Some(term) = self.parse_type_term() else { break };
+            types.push(term);
+            match self.type_operator_at(allow_comma) {
+                Some(next) => operator = next,
+                None => break,
+            }
+        }
+        (self.alloc_slice(&types), type_operator)
+    }
+
+    /// The operator joining the type just parsed to another, if one follows.
+    fn type_operator_at(&self, allow_comma: bool) -> Option<TypeOperator> {
+        match self.peek().kind {
+            TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => Some(TypeOperator::Choice),
+            TokenKind::Amp => Some(TypeOperator::Union),
+            _ => None,
+        }
     }
 
     fn error_filter(&self, start: Span) -> &'a TargetFilter<'a> {
@@ -1835,6 +1856,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
+    #[inline(always)]
     fn parse_infix(
         &mut self,
         operand: impl Fn(&mut Self) -> &'a Expr<'a>,
@@ -1849,10 +1871,12 @@ impl<'a, 't> Parser<'a, 't> {
         left
     }
 
+    #[inline(always)]
     fn parse_or(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_and, |parser| parser.at_keyword("or").then_some(BinaryOp::Or))
     }
 
+    #[inline(always)]
     fn parse_and(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_not, |parser| parser.at_keyword("and").then_some(BinaryOp::And))
     }
@@ -1871,6 +1895,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.parse_comparison()
     }
 
+    #[inline(always)]
     fn parse_comparison(&mut self) -> &'a Expr<'a> {
         let left = self.parse_sum();
         let Some(operator) = self.comparison_operator() else { return left };
@@ -1905,6 +1930,7 @@ impl<'a, 't> Parser<'a, 't> {
         CompareOp::Eq
     }
 
+    #[inline(always)]
     fn parse_sum(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_product, |parser| match parser.peek().kind {
             TokenKind::Plus => Some(BinaryOp::Add),
@@ -1913,6 +1939,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
+    #[inline(always)]
     fn parse_product(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_unary, |parser| match parser.peek().kind {
             TokenKind::Star => Some(BinaryOp::Mul),
