@@ -1789,7 +1789,14 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
-        let start = self.peek().span;
+        let start = self.peek();
+        if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
+            // A lone number (`damage(300)`), as the full path below would parse it.
+            self.bump();
+            let value = self.parse_u32(start.span) as i32;
+            return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
+        }
+        let start = start.span;
         if !self.enter() {
             return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
@@ -1844,15 +1851,7 @@ impl<'a, 't> Parser<'a, 't> {
         {
             offset += 2;
         }
-        matches!(
-            self.peek_at(offset).kind,
-            TokenKind::Comma
-                | TokenKind::RParen
-                | TokenKind::RBracket
-                | TokenKind::Semi
-                | TokenKind::Newline
-                | TokenKind::Eof
-        )
+        ends_operand(self.peek_at(offset).kind)
     }
 
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
@@ -2066,6 +2065,20 @@ impl<'a, 't> Parser<'a, 't> {
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
         self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
     }
+}
+
+/// Whether a token of `kind` ends an operand that no operator extends: `,`, `)`, `]`, `;`
+/// or the end of the line.
+fn ends_operand(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::Comma
+            | TokenKind::RParen
+            | TokenKind::RBracket
+            | TokenKind::Semi
+            | TokenKind::Newline
+            | TokenKind::Eof
+    )
 }
 
 /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
