@@ -928,6 +928,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `+frosted` or `-unblockable`.
+    #[inline(never)]
     fn parse_grant(&mut self) -> Grant {
         let sign = self.bump();
         let word = self.bump();
@@ -953,6 +954,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
+    #[inline(never)]
     fn report_stray_word(&mut self, span: Span) {
         let word = self.name(span);
         let written = self.text(span).to_string();
@@ -982,6 +984,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `oppueot` → prefix `opp`, timer `ueot`.
+    #[inline(never)]
     fn restriction(&mut self, word: Name) -> Option<Restriction> {
         let span = word.span;
         if self.names.restrictions.contains(word.symbol) {
@@ -995,6 +998,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
+    #[inline(never)]
     fn parse_condition(&mut self) -> Option<Condition<'a>> {
         let open = self.bump();
         self.bump();
@@ -1032,6 +1036,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[elif me.hand.size < opp.hand.size]] target(opp) discard(all)` or `[[else]] destroy()`.
+    #[inline(never)]
     fn parse_otherwise(&mut self) -> Option<&'a Otherwise<'a>> {
         let open = self.bump();
         self.bump();
