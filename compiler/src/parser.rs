@@ -527,6 +527,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `cantblock, cantattack`.
+    #[inline(never)]
     fn parse_abilities(&mut self) -> &'a [Name] {
         let mut abilities: SmallVec<[Name; 4]> = SmallVec::new();
         loop {
@@ -545,6 +546,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `_char := tgt.0; _card := tgt.1`.
+    #[inline(never)]
     fn parse_vars(&mut self) -> &'a [VarDecl<'a>] {
         let mut declarations: SmallVec<[VarDecl<'a>; 2]> = SmallVec::new();
         loop {
@@ -569,6 +571,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `"KO this character"` (the lexer hands the text over verbatim).
+    #[inline(never)]
     fn parse_label(&mut self) -> PropertyValue<'a> {
         let Some(token) = self.eat(TokenKind::LabelText) else {
             self.expected("label text");
@@ -648,6 +651,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `~myEndPhase:once, oppEndPhase~` or `?oppCanBlock:this?`.
+    #[inline(never)]
     fn parse_trigger(&mut self) -> Trigger<'a> {
         let open = self.bump();
         let written_as_hook = open.kind == TokenKind::Question;
@@ -1207,6 +1211,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
+    #[inline(never)]
     fn mismatch(&mut self, command: Name, index: usize, expected: &str) -> Arg<'a> {
         let start = self.peek().span;
         let _ = self.parse_generic_arg();
@@ -1311,6 +1316,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `card in destroyed => bp(+300)` or `characters[backedup] => damage(300)`.
+    #[inline(never)]
     fn parse_each(&mut self) -> Arg<'a> {
         let start = self.peek().span;
         let source = if self.each_source_is_expression() {
@@ -1500,6 +1506,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
+    #[inline(never)]
     fn error_filter(&self, start: Span) -> &'a TargetFilter<'a> {
         self.alloc(TargetFilter {
             quantity: None,
@@ -1521,6 +1528,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `<2>`, `<1,5>`, `<,3>`, `<**>`, `<r>`, `<r2>`.
+    #[inline(never)]
     fn parse_quantity(&mut self) -> Option<Quantity> {
         let open = self.bump();
         let keywords = &self.names.keywords;
@@ -1693,6 +1701,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
+    #[inline(never)]
     fn parse_filter_terms(&mut self) -> &'a [&'a [FilterTerm]] {
         let open = self.bump();
         let mut alternatives: SmallVec<[&'a [FilterTerm]; 2]> = SmallVec::new();
@@ -1773,6 +1782,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `::not(tgt)`.
+    #[inline(never)]
     fn parse_selector(&mut self, colons: Token) -> Option<Selector<'a>> {
         let token = self.peek();
         if token.kind != TokenKind::Ident {
