@@ -614,10 +614,18 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
+    #[inline(always)]
     fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
+        // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
             return &[];
         }
+        self.parse_costs()
+    }
+
+    /// [`Parser::parse_cost_block`] from its first `{`.
+    #[inline(never)]
+    fn parse_costs(&mut self) -> &'a [Cost<'a>] {
         let mut costs: SmallVec<[Cost<'a>; 2]> = SmallVec::new();
         while let Some(open) = self.eat(TokenKind::LBrace) {
             let kind_token = self.peek();
