@@ -948,6 +948,7 @@ impl<'a, 't> Parser<'a, 't> {
         Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) }
     }
 
+    #[inline(always)]
     fn push_effect(
         &mut self,
         chain: &mut SmallVec<[ChainLink<'a>; 4]>,
