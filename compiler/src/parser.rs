@@ -780,6 +780,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Splits `oppRing`, `ctrlDeck`, `hand` into a zone reference (unknown words are kept
     /// whole for the checker to report).
+    #[inline(always)]
     fn zone_ref(&mut self, span: Span) -> ZoneRef {
         let word = self.name(span);
         if self.names.zones.contains(word.symbol) {
