@@ -1644,6 +1644,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
+    #[inline(always)]
     fn parse_type_term(&mut self) -> Option<TypeTerm<'a>> {
         let start = self.peek().span;
         let exclude_source = self.eat(TokenKind::Caret).is_some();
