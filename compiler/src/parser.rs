@@ -1091,6 +1091,7 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- commands and arguments
 
     /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`; `name` is the next token's.
+    #[inline(always)]
     fn parse_command(&mut self, name: Name) -> Command<'a> {
         let name_token = self.bump();
         let optional = self.eat(TokenKind::Question).is_some();
