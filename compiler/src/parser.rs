@@ -795,6 +795,7 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- statements
 
     /// `destroy() target(character@myRing); damage(prevTgt.0.lastBP) to(character)`.
+    #[inline(always)]
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
         let first = self.parse_statement(BodyKind::Top);
         if self.eat(TokenKind::Semi).is_none() {
