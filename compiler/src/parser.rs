@@ -450,9 +450,7 @@ impl<'a, 't> Parser<'a, 't> {
             }
             self.recovering = false;
             self.depth = 0;
-            if let Some(property) = self.parse_property() {
-                properties.push(property);
-            }
+            self.parse_property(&mut properties);
             if !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
                 let token = self.peek();
                 let found = self.describe(token);
@@ -463,14 +461,15 @@ impl<'a, 't> Parser<'a, 't> {
         Card { properties: self.alloc_slice(&properties) }
     }
 
-    /// `action = {F}: draw()` (one line).
-    fn parse_property(&mut self) -> Option<Property<'a>> {
+    /// `action = {F}: draw()` (one line), added to `properties` unless it is reported.
+    #[inline(always)]
+    fn parse_property(&mut self, properties: &mut SmallVec<[Property<'a>; 4]>) {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
             let found = self.describe(key_token);
             self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         self.bump();
         let key = self.name(key_token.span);
@@ -479,20 +478,21 @@ impl<'a, 't> Parser<'a, 't> {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::property_without_equals(self.peek().span, &written));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
             let span = self.span_from(key.span);
             let written = self.text(key.span).to_string();
             self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
-            return Some(Property { key, span, value: PropertyValue::Error });
+            properties.push(Property { key, span, value: PropertyValue::Error });
+            return;
         }
         // The key is a property (checked above): its symbol is one of the keywords.
         let value = match key.symbol {
@@ -506,7 +506,7 @@ impl<'a, 't> Parser<'a, 't> {
             key if key == keywords.vars => PropertyValue::Vars(self.parse_vars()),
             _ => self.parse_label(),
         };
-        Some(Property { key, span: self.span_from(key.span), value })
+        properties.push(Property { key, span: self.span_from(key.span), value });
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
