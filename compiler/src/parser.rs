@@ -510,6 +510,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
+    #[inline(always)]
     fn parse_filter_list(&mut self, separator: TokenKind) -> &'a [TargetFilter<'a>] {
         let first = self.parse_filter(true);
         if self.eat(separator).is_none() {
