@@ -109,6 +109,8 @@ pub struct Names {
     pub properties: NameTable,
     /// Language keywords the parser tests for, interned once.
     pub keywords: Keywords,
+    /// By symbol: whether it is a type word ([`Names::is_type_word`]), in one lookup.
+    type_words: Vec<bool>,
 }
 
 /// Property keys, in [`Names::properties`] order.
@@ -157,7 +159,7 @@ keywords! {
 impl Names {
     /// Interns every name of `catalogue` into `interner`.
     pub fn new(catalogue: &Catalogue, interner: &mut Interner) -> Names {
-        Names {
+        let mut names = Names {
             keywords: Keywords::intern(interner),
             properties: NameTable::build(interner, PROPERTY_KEYS.iter().copied()),
             commands: NameTable::build(interner, catalogue.commands.iter().map(|spec| spec.name)),
@@ -181,11 +183,23 @@ impl Names {
             variables: NameTable::build(interner, named(catalogue.variables)),
             attributes: NameTable::build(interner, named(catalogue.attributes)),
             functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
-        }
+            type_words: Vec::new(),
+        };
+        let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
+        let symbols = symbols.max(names.player_words.index_by_symbol.len());
+        names.type_words = (0..symbols)
+            .map(|slot| {
+                let symbol = Symbol::try_from_usize(slot).unwrap_or_default();
+                names.card_types.contains(symbol)
+                    || names.subtypes.contains(symbol)
+                    || names.player_words.contains(symbol)
+            })
+            .collect();
+        names
     }
 
     /// Whether `symbol` is a word usable as a target type (`character`, `me`, a subtype).
     pub fn is_type_word(&self, symbol: Symbol) -> bool {
-        self.card_types.contains(symbol) || self.subtypes.contains(symbol) || self.player_words.contains(symbol)
+        self.type_words.get(symbol.into_usize()).copied().unwrap_or(false)
     }
 }

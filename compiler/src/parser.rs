@@ -241,17 +241,19 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Whether the next token is the identifier `keyword` (any case).
-    fn at_keyword(&self, keyword: Symbol) -> bool {
+    fn at_keyword(&self, keyword: &str) -> bool {
         let token = self.peek();
         token.kind == TokenKind::Ident && self.is_word(token.span, keyword)
     }
 
-    /// Whether the text at `span` is `word` in any case: what `interner_get_lower(span) ==
-    /// Some(word)` says for a lower-case word, without hashing.
-    fn is_word(&self, span: Span, word: Symbol) -> bool {
-        let word = self.interner.resolve(&word);
+    /// Whether the text at `span` is the lower-case ASCII keyword `word` in any case, without
+    /// hashing or interning. (ASCII bytes equal to `word`'s always slice the source at
+    /// character boundaries, so comparing bytes says what comparing the text would.)
+    #[inline]
+    fn is_word(&self, span: Span, word: &str) -> bool {
         // Most words differ in length: compare that before any text.
-        span.end.wrapping_sub(span.start) as usize == word.len() && self.text(span).eq_ignore_ascii_case(word)
+        span.end.wrapping_sub(span.start) as usize == word.len()
+            && self.source.as_bytes().get(span.range()).is_some_and(|text| text.eq_ignore_ascii_case(word.as_bytes()))
     }
 
     fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
@@ -448,9 +450,7 @@ impl<'a, 't> Parser<'a, 't> {
             }
             self.recovering = false;
             self.depth = 0;
-            if let Some(property) = self.parse_property() {
-                properties.push(property);
-            }
+            self.parse_property(&mut properties);
             if !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
                 let token = self.peek();
                 let found = self.describe(token);
@@ -461,36 +461,38 @@ impl<'a, 't> Parser<'a, 't> {
         Card { properties: self.alloc_slice(&properties) }
     }
 
-    /// `action = {F}: draw()` (one line).
-    fn parse_property(&mut self) -> Option<Property<'a>> {
+    /// `action = {F}: draw()` (one line), added to `properties` unless it is reported.
+    #[inline(always)]
+    fn parse_property(&mut self, properties: &mut SmallVec<[Property<'a>; 4]>) {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
             let found = self.describe(key_token);
             self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         self.bump();
         let key = self.name(key_token.span);
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         if !self.names.properties.contains(key.symbol) {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
             let written = self.text(key.span).to_string();
             self.report(diagnostics::property_without_equals(self.peek().span, &written));
             self.recover_to_line_end();
-            return None;
+            return;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
             let span = self.span_from(key.span);
             let written = self.text(key.span).to_string();
             self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
-            return Some(Property { key, span, value: PropertyValue::Error });
+            properties.push(Property { key, span, value: PropertyValue::Error });
+            return;
         }
         // The key is a property (checked above): its symbol is one of the keywords.
         let value = match key.symbol {
@@ -504,10 +506,11 @@ impl<'a, 't> Parser<'a, 't> {
             key if key == keywords.vars => PropertyValue::Vars(self.parse_vars()),
             _ => self.parse_label(),
         };
-        Some(Property { key, span: self.span_from(key.span), value })
+        properties.push(Property { key, span: self.span_from(key.span), value });
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
+    #[inline(always)]
     fn parse_filter_list(&mut self, separator: TokenKind) -> &'a [TargetFilter<'a>] {
         let first = self.parse_filter(true);
         if self.eat(separator).is_none() {
@@ -525,6 +528,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `cantblock, cantattack`.
+    #[inline(never)]
     fn parse_abilities(&mut self) -> &'a [Name] {
         let mut abilities: SmallVec<[Name; 4]> = SmallVec::new();
         loop {
@@ -543,6 +547,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `_char := tgt.0; _card := tgt.1`.
+    #[inline(never)]
     fn parse_vars(&mut self) -> &'a [VarDecl<'a>] {
         let mut declarations: SmallVec<[VarDecl<'a>; 2]> = SmallVec::new();
         loop {
@@ -567,6 +572,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `"KO this character"` (the lexer hands the text over verbatim).
+    #[inline(never)]
     fn parse_label(&mut self) -> PropertyValue<'a> {
         let Some(token) = self.eat(TokenKind::LabelText) else {
             self.expected("label text");
@@ -609,10 +615,18 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
+    #[inline(always)]
     fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
+        // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
             return &[];
         }
+        self.parse_costs()
+    }
+
+    /// [`Parser::parse_cost_block`] from its first `{`.
+    #[inline(never)]
+    fn parse_costs(&mut self) -> &'a [Cost<'a>] {
         let mut costs: SmallVec<[Cost<'a>; 2]> = SmallVec::new();
         while let Some(open) = self.eat(TokenKind::LBrace) {
             let kind_token = self.peek();
@@ -646,6 +660,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `~myEndPhase:once, oppEndPhase~` or `?oppCanBlock:this?`.
+    #[inline(never)]
     fn parse_trigger(&mut self) -> Trigger<'a> {
         let open = self.bump();
         let written_as_hook = open.kind == TokenKind::Question;
@@ -766,6 +781,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Splits `oppRing`, `ctrlDeck`, `hand` into a zone reference (unknown words are kept
     /// whole for the checker to report).
+    #[inline(always)]
     fn zone_ref(&mut self, span: Span) -> ZoneRef {
         let word = self.name(span);
         if self.names.zones.contains(word.symbol) {
@@ -780,16 +796,17 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- statements
 
     /// `destroy() target(character@myRing); damage(prevTgt.0.lastBP) to(character)`.
+    #[inline(always)]
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
         let first = self.parse_statement(BodyKind::Top);
         if self.eat(TokenKind::Semi).is_none() {
-            // The usual single statement goes to the arena without a list.
-            return std::slice::from_ref(self.alloc(first));
+            // The usual single statement is already in the arena: no list to build.
+            return std::slice::from_ref(first);
         }
-        let mut statements: SmallVec<[Statement<'a>; 2]> = smallvec::smallvec![first];
+        let mut statements: SmallVec<[Statement<'a>; 2]> = smallvec::smallvec![*first];
         loop {
             self.recovering = false;
-            statements.push(self.parse_statement(BodyKind::Top));
+            statements.push(*self.parse_statement(BodyKind::Top));
             if self.eat(TokenKind::Semi).is_none() {
                 break;
             }
@@ -801,7 +818,7 @@ impl<'a, 't> Parser<'a, 't> {
     ///
     /// The condition, the target clause and the restriction may come anywhere in the
     /// statement; effects are joined by `&`, `&&` or `||`.
-    fn parse_statement(&mut self, body: BodyKind) -> Statement<'a> {
+    fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
         let mut chain: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
@@ -809,7 +826,6 @@ impl<'a, 't> Parser<'a, 't> {
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
-        let keywords = self.names.keywords;
         loop {
             let token = self.peek();
             match token.kind {
@@ -817,8 +833,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
                     let keyword_token = self.peek_at(2);
                     let is_branch = keyword_token.kind == TokenKind::Ident
-                        && (self.is_word(keyword_token.span, keywords.elif)
-                            || self.is_word(keyword_token.span, keywords.else_));
+                        && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
                     if is_branch {
                         let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
                         if !continues_if {
@@ -913,12 +928,12 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        let statement = Statement { condition, chain: self.alloc_slice(&chain), target, restriction, otherwise, span };
         if condition.is_none() && chain.is_empty() && target.is_none() && restriction.is_none() && otherwise.is_none() {
             let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
-        statement
+        let chain = self.alloc_slice(&chain);
+        self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
     }
 
     /// Whether the next tokens start a command: `name(` or `name?(`.
@@ -928,6 +943,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `+frosted` or `-unblockable`.
+    #[inline(never)]
     fn parse_grant(&mut self) -> Grant {
         let sign = self.bump();
         let word = self.bump();
@@ -935,6 +951,7 @@ impl<'a, 't> Parser<'a, 't> {
         Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) }
     }
 
+    #[inline(always)]
     fn push_effect(
         &mut self,
         chain: &mut SmallVec<[ChainLink<'a>; 4]>,
@@ -953,6 +970,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
+    #[inline(never)]
     fn report_stray_word(&mut self, span: Span) {
         let word = self.name(span);
         let written = self.text(span).to_string();
@@ -982,6 +1000,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `oppueot` → prefix `opp`, timer `ueot`.
+    #[inline(never)]
     fn restriction(&mut self, word: Name) -> Option<Restriction> {
         let span = word.span;
         if self.names.restrictions.contains(word.symbol) {
@@ -995,16 +1014,16 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
+    #[inline(never)]
     fn parse_condition(&mut self) -> Option<Condition<'a>> {
         let open = self.bump();
         self.bump();
-        let keywords = self.names.keywords;
         let keyword_token = self.peek();
-        let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.if_) {
+        let condition = if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "if") {
             self.bump();
             let expression = self.parse_expression();
             Condition::If(expression, open.span)
-        } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, keywords.may) {
+        } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "may") {
             self.bump();
             let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
             Condition::May(question, open.span)
@@ -1033,18 +1052,18 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[elif me.hand.size < opp.hand.size]] target(opp) discard(all)` or `[[else]] destroy()`.
+    #[inline(never)]
     fn parse_otherwise(&mut self) -> Option<&'a Otherwise<'a>> {
         let open = self.bump();
         self.bump();
         let keyword_token = self.bump();
-        let keywords = self.names.keywords;
-        let is_elif = self.is_word(keyword_token.span, keywords.elif);
+        let is_elif = self.is_word(keyword_token.span, "elif");
         let elif = if is_elif { Some(self.parse_expression()) } else { None };
         self.expect_double_close(open);
         if !self.enter() {
             return None;
         }
-        let body = self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
+        let body = *self.parse_statement(if is_elif { BodyKind::Elif } else { BodyKind::Else });
         self.leave();
         Some(self.alloc(Otherwise { elif, body, span: self.span_from(open.span) }))
     }
@@ -1052,7 +1071,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Whether the statement word `word` (the next token) starts a target clause: `to(`,
     /// `target?(`.
     fn at_target_clause(&self, word: Symbol) -> bool {
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         [keywords.to, keywords.target, keywords.from].contains(&word) && self.at_command()
     }
 
@@ -1074,6 +1093,7 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- commands and arguments
 
     /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`; `name` is the next token's.
+    #[inline(always)]
     fn parse_command(&mut self, name: Name) -> Command<'a> {
         let name_token = self.bump();
         let optional = self.eat(TokenKind::Question).is_some();
@@ -1204,6 +1224,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
+    #[inline(never)]
     fn mismatch(&mut self, command: Name, index: usize, expected: &str) -> Arg<'a> {
         let start = self.peek().span;
         let _ = self.parse_generic_arg();
@@ -1223,13 +1244,12 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether the next token is `true` or `false`.
     fn at_bool(&self) -> bool {
-        let keywords = self.names.keywords;
-        self.at_keyword(keywords.true_) || self.at_keyword(keywords.false_)
+        self.at_keyword("true") || self.at_keyword("false")
     }
 
     fn bool_arg(&mut self) -> Arg<'a> {
         let token = self.bump();
-        let value = self.is_word(token.span, self.names.keywords.true_);
+        let value = self.is_word(token.span, "true");
         Arg::Bool(value, token.span)
     }
 
@@ -1309,6 +1329,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `card in destroyed => bp(+300)` or `characters[backedup] => damage(300)`.
+    #[inline(never)]
     fn parse_each(&mut self) -> Arg<'a> {
         let start = self.peek().span;
         let source = if self.each_source_is_expression() {
@@ -1353,7 +1374,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
     fn each_source_is_expression(&self) -> bool {
-        let keywords = self.names.keywords;
         let mut depth = 0usize;
         for token in &self.tokens[self.position.min(self.tokens.len())..] {
             match token.kind {
@@ -1363,7 +1383,7 @@ impl<'a, 't> Parser<'a, 't> {
                 TokenKind::FatArrow | TokenKind::Newline | TokenKind::Eof | TokenKind::Semi => {
                     return false;
                 }
-                TokenKind::Ident if depth == 0 && self.is_word(token.span, keywords.in_) => {
+                TokenKind::Ident if depth == 0 && self.is_word(token.span, "in") => {
                     return true;
                 }
                 _ => {}
@@ -1418,34 +1438,15 @@ impl<'a, 't> Parser<'a, 't> {
             return self.error_filter(start);
         }
         let quantity = if self.at(TokenKind::Lt) { self.parse_quantity() } else { None };
-        let mut types: SmallVec<[TypeTerm<'a>; 2]> = SmallVec::new();
-        let mut type_operator = TypeOperator::Single;
-        if self.at_type_term() {
-            while let Some(term) = self.parse_type_term() {
-                types.push(term);
-                let operator = match self.peek().kind {
-                    TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => {
-                        TypeOperator::Choice
-                    }
-                    TokenKind::Amp => TypeOperator::Union,
-                    _ => break,
-                };
-                let operator_token = self.bump();
-                if type_operator != TypeOperator::Single && type_operator != operator {
-                    let found = self.describe(operator_token);
-                    self.report(diagnostics::expected(
-                        operator_token.span,
-                        "the same operator between all types (`,` or `&`, not both)",
-                        &found,
-                    ));
-                }
-                type_operator = operator;
-            }
+        let (types, type_operator) = if self.at_type_term() {
+            self.parse_type_terms(allow_comma)
         } else if quantity.is_none() {
             self.leave();
             self.expected("a target type such as `character`, `opp` or `*`");
             return self.error_filter(start);
-        }
+        } else {
+            (&[][..], TypeOperator::Single)
+        };
         let mut pick = if self.at(TokenKind::Lt) { self.parse_pick() } else { None };
         let terms = if self.at(TokenKind::LBracket) { self.parse_filter_terms() } else { &[] };
         if pick.is_none() && self.at(TokenKind::Lt) {
@@ -1468,7 +1469,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.leave();
         self.alloc(TargetFilter {
             quantity,
-            types: self.alloc_slice(&types),
+            types,
             type_operator,
             pick,
             terms,
@@ -1478,6 +1479,47 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
+    /// `character`, `opp,character`, `item&character`: a filter's types and the operator
+    /// that joins them.
+    fn parse_type_terms(&mut self, allow_comma: bool) -> (&'a [TypeTerm<'a>], TypeOperator) {
+        let Some(first) = self.parse_type_term() else { return (&[], TypeOperator::Single) };
+        let Some(mut operator) = self.type_operator_at(allow_comma) else {
+            // The usual single type goes to the arena without a list.
+            return (std::slice::from_ref(self.alloc(first)), TypeOperator::Single);
+        };
+        let mut types: SmallVec<[TypeTerm<'a>; 4]> = smallvec::smallvec![first];
+        let mut type_operator = TypeOperator::Single;
+        loop {
+            let operator_token = self.bump();
+            if type_operator != TypeOperator::Single && type_operator != operator {
+                let found = self.describe(operator_token);
+                self.report(diagnostics::expected(
+                    operator_token.span,
+                    "the same operator between all types (`,` or `&`, not both)",
+                    &found,
+                ));
+            }
+            type_operator = operator;
+            let Some(term) = self.parse_type_term() else { break };
+            types.push(term);
+            match self.type_operator_at(allow_comma) {
+                Some(next) => operator = next,
+                None => break,
+            }
+        }
+        (self.alloc_slice(&types), type_operator)
+    }
+
+    /// The operator joining the type just parsed to another, if one follows.
+    fn type_operator_at(&self, allow_comma: bool) -> Option<TypeOperator> {
+        match self.peek().kind {
+            TokenKind::Comma if allow_comma && self.peek_at(1).kind != TokenKind::Newline => Some(TypeOperator::Choice),
+            TokenKind::Amp => Some(TypeOperator::Union),
+            _ => None,
+        }
+    }
+
+    #[inline(never)]
     fn error_filter(&self, start: Span) -> &'a TargetFilter<'a> {
         self.alloc(TargetFilter {
             quantity: None,
@@ -1499,9 +1541,10 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `<2>`, `<1,5>`, `<,3>`, `<**>`, `<r>`, `<r2>`.
+    #[inline(never)]
     fn parse_quantity(&mut self) -> Option<Quantity> {
         let open = self.bump();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let token = self.peek();
         let kind = match token.kind {
             TokenKind::Star if self.peek_at(1).kind == TokenKind::Star => {
@@ -1604,12 +1647,13 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
+    #[inline(always)]
     fn parse_type_term(&mut self) -> Option<TypeTerm<'a>> {
         let start = self.peek().span;
         let exclude_source = self.eat(TokenKind::Caret).is_some();
         let negate = self.eat(TokenKind::Bang).is_some();
         let token = self.peek();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let (atom, mut plural) = match token.kind {
             TokenKind::Star => {
                 self.bump();
@@ -1651,7 +1695,7 @@ impl<'a, 't> Parser<'a, 't> {
         if matches!(atom, TypeAtom::Any | TypeAtom::CardName(..))
             && next.kind == TokenKind::Ident
             && next.span.start == token.span.end
-            && self.is_word(next.span, keywords.s)
+            && self.is_word(next.span, "s")
         {
             self.bump();
             plural = true;
@@ -1671,6 +1715,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
+    #[inline(never)]
     fn parse_filter_terms(&mut self) -> &'a [&'a [FilterTerm]] {
         let open = self.bump();
         let mut alternatives: SmallVec<[&'a [FilterTerm]; 2]> = SmallVec::new();
@@ -1751,6 +1796,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `::not(tgt)`.
+    #[inline(never)]
     fn parse_selector(&mut self, colons: Token) -> Option<Selector<'a>> {
         let token = self.peek();
         if token.kind != TokenKind::Ident {
@@ -1772,7 +1818,14 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
-        let start = self.peek().span;
+        let start = self.peek();
+        if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
+            // A lone number (`damage(300)`), as the full path below would parse it.
+            self.bump();
+            let value = self.parse_u32(start.span) as i32;
+            return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
+        }
+        let start = start.span;
         if !self.enter() {
             return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
@@ -1782,13 +1835,12 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             return operand;
         }
-        let keywords = self.names.keywords;
-        let all = self.at_keyword(keywords.all) && self.peek_at(1).kind != TokenKind::Dot;
+        let all = self.at_keyword("all") && self.peek_at(1).kind != TokenKind::Dot;
         if all {
             self.bump();
         }
         let item = self.parse_or();
-        let expression = if self.at_keyword(keywords.in_) {
+        let expression = if self.at_keyword("in") {
             self.bump();
             let list = self.parse_or();
             let kind = if all { ExprKind::All(item, list) } else { ExprKind::Map(item, list) };
@@ -1813,10 +1865,9 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Int | TokenKind::Str => true,
             // Calls, `not x` and `all x in ...` take the full path.
             TokenKind::Ident => {
-                let keywords = self.names.keywords;
                 self.peek_at(offset + 1).kind != TokenKind::LParen
-                    && !self.is_word(atom.span, keywords.not)
-                    && !self.is_word(atom.span, keywords.all)
+                    && !self.is_word(atom.span, "not")
+                    && !self.is_word(atom.span, "all")
             }
             _ => false,
         };
@@ -1829,18 +1880,11 @@ impl<'a, 't> Parser<'a, 't> {
         {
             offset += 2;
         }
-        matches!(
-            self.peek_at(offset).kind,
-            TokenKind::Comma
-                | TokenKind::RParen
-                | TokenKind::RBracket
-                | TokenKind::Semi
-                | TokenKind::Newline
-                | TokenKind::Eof
-        )
+        ends_operand(self.peek_at(offset).kind)
     }
 
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
+    #[inline(always)]
     fn parse_infix(
         &mut self,
         operand: impl Fn(&mut Self) -> &'a Expr<'a>,
@@ -1855,19 +1899,18 @@ impl<'a, 't> Parser<'a, 't> {
         left
     }
 
+    #[inline(always)]
     fn parse_or(&mut self) -> &'a Expr<'a> {
-        self.parse_infix(Self::parse_and, |parser| parser.at_keyword(parser.names.keywords.or).then_some(BinaryOp::Or))
+        self.parse_infix(Self::parse_and, |parser| parser.at_keyword("or").then_some(BinaryOp::Or))
     }
 
+    #[inline(always)]
     fn parse_and(&mut self) -> &'a Expr<'a> {
-        self.parse_infix(Self::parse_not, |parser| {
-            parser.at_keyword(parser.names.keywords.and).then_some(BinaryOp::And)
-        })
+        self.parse_infix(Self::parse_not, |parser| parser.at_keyword("and").then_some(BinaryOp::And))
     }
 
     fn parse_not(&mut self) -> &'a Expr<'a> {
-        let keywords = self.names.keywords;
-        if self.at_keyword(keywords.not) {
+        if self.at_keyword("not") {
             let token = self.bump();
             if !self.enter() {
                 return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
@@ -1880,6 +1923,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.parse_comparison()
     }
 
+    #[inline(always)]
     fn parse_comparison(&mut self) -> &'a Expr<'a> {
         let left = self.parse_sum();
         let Some(operator) = self.comparison_operator() else { return left };
@@ -1914,6 +1958,7 @@ impl<'a, 't> Parser<'a, 't> {
         CompareOp::Eq
     }
 
+    #[inline(always)]
     fn parse_sum(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_product, |parser| match parser.peek().kind {
             TokenKind::Plus => Some(BinaryOp::Add),
@@ -1922,6 +1967,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
+    #[inline(always)]
     fn parse_product(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_unary, |parser| match parser.peek().kind {
             TokenKind::Star => Some(BinaryOp::Mul),
@@ -1984,7 +2030,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_primary(&mut self) -> &'a Expr<'a> {
         let token = self.peek();
-        let keywords = self.names.keywords;
+        let keywords = &self.names.keywords;
         let kind = match token.kind {
             TokenKind::Int => {
                 self.bump();
@@ -2048,6 +2094,20 @@ impl<'a, 't> Parser<'a, 't> {
     fn binary(&self, operator: BinaryOp, left: &'a Expr<'a>, right: &'a Expr<'a>) -> &'a Expr<'a> {
         self.alloc(Expr { kind: ExprKind::Binary(operator, left, right), span: left.span.to(right.span) })
     }
+}
+
+/// Whether a token of `kind` ends an operand that no operator extends: `,`, `)`, `]`, `;`
+/// or the end of the line.
+fn ends_operand(kind: TokenKind) -> bool {
+    matches!(
+        kind,
+        TokenKind::Comma
+            | TokenKind::RParen
+            | TokenKind::RBracket
+            | TokenKind::Semi
+            | TokenKind::Newline
+            | TokenKind::Eof
+    )
 }
 
 /// `==`, `!=`, `<`, `<=`, `>`, `>=`.
