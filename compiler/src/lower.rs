@@ -92,7 +92,9 @@ impl<'i> Lowerer<'i, '_> {
             return &[];
         }
         let arena = self.arena;
-        arena.alloc_slice_fill_iter(items.iter().map(|item| lower(self, item)))
+        // `alloc_slice_fill_with` calls its closure with `0..items.len()` only, so indexing
+        // cannot fail; unlike an iterator, it hands no `Option` of each lowered item back.
+        arena.alloc_slice_fill_with(items.len(), |index| lower(self, &items[index]))
     }
 
     fn alloc<T: Copy>(&self, value: T) -> &'i T {
