@@ -243,7 +243,6 @@ impl Checker<'_> {
     // ---------------------------------------------------------------- card
 
     fn check_card(&mut self, card: &Card<'_>) {
-        let keywords = self.names.keywords;
         for property in card.properties {
             if let PropertyValue::Vars(declarations) = property.value {
                 for declaration in declarations {
@@ -255,22 +254,27 @@ impl Checker<'_> {
                 }
             }
         }
-        let mut seen_single: SmallVec<[Symbol; 4]> = SmallVec::new();
+        // One bit per property that may be written once (the parser makes the value's kind
+        // from the key, so the kind stands for the key).
+        let mut seen_single = 0u8;
         let mut actions = 0usize;
         let mut labels = 0usize;
         let mut has_effect = false;
         let mut target_property: Option<Span> = None;
         let mut every_statement_targets = true;
         for property in card.properties {
-            let key = if property.key.symbol == keywords.target { keywords.target } else { property.key.symbol };
-            let single = key != keywords.action && key != keywords.label;
-            if single && !matches!(property.value, PropertyValue::Error) {
-                if seen_single.contains(&key) {
-                    self.report_duplicate_property(property.key.span);
-                } else {
-                    seen_single.push(key);
-                }
+            let single_bit = match property.value {
+                PropertyValue::Target { .. } => 1,
+                PropertyValue::Auto(_) => 2,
+                PropertyValue::Abilities(_) => 4,
+                PropertyValue::Requisite(_) => 8,
+                PropertyValue::Vars(_) => 16,
+                PropertyValue::Action(_) | PropertyValue::Label(_) | PropertyValue::Error => 0,
+            };
+            if seen_single & single_bit != 0 {
+                self.report_duplicate_property(property.key.span);
             }
+            seen_single |= single_bit;
             match property.value {
                 PropertyValue::Target { filters, .. } => {
                     target_property.get_or_insert(property.span);
@@ -327,8 +331,7 @@ impl Checker<'_> {
                 PropertyValue::Error => has_effect = true,
             }
         }
-        let has_errors = self.diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error);
-        if !has_effect && !has_errors {
+        if !has_effect && !self.diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
             let span = card.properties.first().map_or(Span::new(0, 0), |property| property.span);
             self.report(diagnostics::card_without_effect(span));
         }
