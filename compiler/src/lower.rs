@@ -156,8 +156,10 @@ impl<'i> Lowerer<'i, '_> {
         let mut target = None;
         let mut requisites: &'i [ir::Filter<'i>] = &[];
         let mut vars: &'i [ir::VarDecl<'i>] = &[];
-        let mut actions: SmallVec<[ir::Action<'i>; 2]> = SmallVec::new();
-        let mut autos: SmallVec<[ir::Auto<'i>; 1]> = SmallVec::new();
+        // A card has one action or auto, rarely more: each is allocated where it stays,
+        // and only a second one copies (`concat`).
+        let mut actions: &'i [ir::Action<'i>] = &[];
+        let mut autos: &'i [ir::Auto<'i>] = &[];
         for property in card.properties {
             match property.value {
                 ast::PropertyValue::Target { optional, filters } => {
@@ -168,7 +170,8 @@ impl<'i> Lowerer<'i, '_> {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let statements = self.statements(action.statements);
                     let label = labels.next().map(|text| self.text(text));
-                    actions.push(ir::Action { label, costs, statements });
+                    let action = self.alloc(ir::Action { label, costs, statements });
+                    actions = self.concat(actions, std::slice::from_ref(action));
                 }
                 ast::PropertyValue::Auto(auto) => {
                     let events = match &auto.trigger {
@@ -178,7 +181,8 @@ impl<'i> Lowerer<'i, '_> {
                     let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
                     let costs = self.lower_all(auto.costs, Self::cost);
                     let statements = self.statements(auto.statements);
-                    autos.push(ir::Auto { hook, events, costs, statements });
+                    let auto = self.alloc(ir::Auto { hook, events, costs, statements });
+                    autos = self.concat(autos, std::slice::from_ref(auto));
                 }
                 ast::PropertyValue::Abilities(names) => {
                     let lowered = self.lower_all(names, |lowerer, name| {
@@ -208,7 +212,7 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Error => self.error(Code::E0006, property.span, "a line that did not parse".into()),
             }
         }
-        ir::Card { abilities, target, requisites, vars, actions: self.slice(&actions), autos: self.slice(&autos) }
+        ir::Card { abilities, target, requisites, vars, actions, autos }
     }
 
     fn cost(&mut self, cost: &ast::Cost<'_>) -> ir::Cost<'i> {
