@@ -87,6 +87,7 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// Lowers each of `items` with `lower`, into one arena slice.
+    #[inline(always)]
     fn lower_all<T, U>(&mut self, items: &[T], mut lower: impl FnMut(&mut Self, &T) -> U) -> &'i [U] {
         if items.is_empty() {
             return &[];
