@@ -377,6 +377,7 @@ impl Checker<'_> {
         }
     }
 
+    #[inline(always)]
     fn check_costs(&mut self, costs: &[Cost<'_>]) {
         for cost in costs {
             let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
