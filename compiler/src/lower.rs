@@ -265,6 +265,7 @@ impl<'i> Lowerer<'i, '_> {
 
     // ---------------------------------------------------------------- statements
 
+    #[inline(always)]
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
         self.lower_all(statements, Self::statement)
     }
