@@ -564,7 +564,16 @@ impl<'i> Lowerer<'i, '_> {
         self.alloc(lowered)
     }
 
+    /// [`Lowerer::expr_value_of`], with an integer (the usual argument) lowered in place.
+    #[inline(always)]
     fn expr_value(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
+        match expression.kind {
+            ast::ExprKind::Int(value) => ir::Expr::Int(value),
+            _ => self.expr_value_of(expression),
+        }
+    }
+
+    fn expr_value_of(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
         match expression.kind {
             ast::ExprKind::Int(value) => ir::Expr::Int(value),
             ast::ExprKind::Str(text) => ir::Expr::Str(self.text(text)),
