@@ -14,7 +14,7 @@ use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
 use vm::bytecode::BundleBuilder;
-use vm::catalogue::{ArgKind, Catalogue, CostArg};
+use vm::catalogue::{ArgKind, Catalogue, CostArg, NamedSpec};
 
 /// Reusable state for checking and compiling many cards against one catalogue.
 pub struct Session<'c> {
@@ -243,7 +243,6 @@ impl Checker<'_> {
     // ---------------------------------------------------------------- card
 
     fn check_card(&mut self, card: &Card<'_>) {
-        let keywords = self.names.keywords;
         for property in card.properties {
             if let PropertyValue::Vars(declarations) = property.value {
                 for declaration in declarations {
@@ -255,23 +254,27 @@ impl Checker<'_> {
                 }
             }
         }
-        let mut seen_single: SmallVec<[Symbol; 4]> = SmallVec::new();
+        // One bit per property that may be written once (the parser makes the value's kind
+        // from the key, so the kind stands for the key).
+        let mut seen_single = 0u8;
         let mut actions = 0usize;
         let mut labels = 0usize;
         let mut has_effect = false;
         let mut target_property: Option<Span> = None;
         let mut every_statement_targets = true;
         for property in card.properties {
-            let key = if property.key.symbol == keywords.target { keywords.target } else { property.key.symbol };
-            let single = key != keywords.action && key != keywords.label;
-            if single && !matches!(property.value, PropertyValue::Error) {
-                if seen_single.contains(&key) {
-                    let written = self.text(property.key.span).to_ascii_lowercase();
-                    self.report(diagnostics::duplicate_property(property.key.span, &written));
-                } else {
-                    seen_single.push(key);
-                }
+            let single_bit = match property.value {
+                PropertyValue::Target { .. } => 1,
+                PropertyValue::Auto(_) => 2,
+                PropertyValue::Abilities(_) => 4,
+                PropertyValue::Requisite(_) => 8,
+                PropertyValue::Vars(_) => 16,
+                PropertyValue::Action(_) | PropertyValue::Label(_) | PropertyValue::Error => 0,
+            };
+            if seen_single & single_bit != 0 {
+                self.report_duplicate_property(property.key.span);
             }
+            seen_single |= single_bit;
             match property.value {
                 PropertyValue::Target { filters, .. } => {
                     target_property.get_or_insert(property.span);
@@ -305,8 +308,7 @@ impl Checker<'_> {
                     for (index, ability) in abilities.iter().enumerate() {
                         self.require(&self.names.abilities, Code::E0015, "ability", *ability);
                         if abilities[..index].iter().any(|earlier| earlier.symbol == ability.symbol) {
-                            let written = self.text(ability.span).to_string();
-                            self.report(diagnostics::duplicate_ability(ability.span, &written));
+                            self.report_duplicate_ability(ability.span);
                         }
                     }
                 }
@@ -329,18 +331,12 @@ impl Checker<'_> {
                 PropertyValue::Error => has_effect = true,
             }
         }
-        let has_errors = self.diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error);
-        if !has_effect && !has_errors {
+        if !has_effect && !self.diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
             let span = card.properties.first().map_or(Span::new(0, 0), |property| property.span);
             self.report(diagnostics::card_without_effect(span));
         }
-        for index in 0..self.user_variables.len() {
-            let variable = &self.user_variables[index];
-            if !variable.read {
-                let span = variable.span;
-                let written = self.text(span).to_string();
-                self.report(diagnostics::variable_never_read(span, &written));
-            }
+        if !self.user_variables.is_empty() {
+            self.report_variables_never_read();
         }
         if let Some(span) = target_property
             && actions > 0
@@ -351,6 +347,37 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports a property written twice that may be written once.
+    #[cold]
+    #[inline(never)]
+    fn report_duplicate_property(&mut self, span: Span) {
+        let written = self.text(span).to_ascii_lowercase();
+        self.report(diagnostics::duplicate_property(span, &written));
+    }
+
+    /// Reports an ability listed twice.
+    #[cold]
+    #[inline(never)]
+    fn report_duplicate_ability(&mut self, span: Span) {
+        let written = self.text(span).to_string();
+        self.report(diagnostics::duplicate_ability(span, &written));
+    }
+
+    /// Reports each user variable that nothing reads, in declaration order.
+    #[cold]
+    #[inline(never)]
+    fn report_variables_never_read(&mut self) {
+        for index in 0..self.user_variables.len() {
+            let variable = &self.user_variables[index];
+            if !variable.read {
+                let span = variable.span;
+                let written = self.text(span).to_string();
+                self.report(diagnostics::variable_never_read(span, &written));
+            }
+        }
+    }
+
+    #[inline(always)]
     fn check_costs(&mut self, costs: &[Cost<'_>]) {
         for cost in costs {
             let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
@@ -359,19 +386,27 @@ impl Checker<'_> {
             let spec = &self.catalogue.costs[index as usize];
             match (spec.arg, &cost.argument) {
                 (_, None) => {}
-                (CostArg::None, Some(_)) => {
-                    let written = self.text(cost.kind.span).to_string();
-                    self.report(diagnostics::wrong_arity(cost.span, &written, 0, 0, 1));
-                }
+                (CostArg::None, Some(_)) => self.report_cost_argument(cost, None),
                 (CostArg::OptionalFilter, Some(CostArgument::Count(_, span))) => {
-                    let written = self.text(cost.kind.span).to_string();
-                    self.report(diagnostics::wrong_argument_kind(*span, &written, "cards", "a target filter"));
+                    self.report_cost_argument(cost, Some(*span));
                 }
                 (_, Some(CostArgument::Filter(filter))) => self.check_filter(filter),
                 (CostArg::OptionalCountOrFilter, Some(CostArgument::Count(..))) => {}
             }
         }
     }
+    /// Reports an argument given to a cost that takes none (`count` is `None`), or a count
+    /// given to a cost that takes only a filter (at `count`).
+    #[cold]
+    #[inline(never)]
+    fn report_cost_argument(&mut self, cost: &Cost<'_>, count: Option<Span>) {
+        let written = self.text(cost.kind.span).to_string();
+        match count {
+            None => self.report(diagnostics::wrong_arity(cost.span, &written, 0, 0, 1)),
+            Some(span) => self.report(diagnostics::wrong_argument_kind(span, &written, "cards", "a target filter")),
+        }
+    }
+
     /// A hook is asked, not run: it cannot pay a cost.
     fn check_hook_costs(&mut self, trigger: &Trigger<'_>, costs: &[Cost<'_>]) {
         let Some(first_cost) = costs.first() else { return };
@@ -461,8 +496,7 @@ impl Checker<'_> {
             && !timed
             && !statement.chain.is_empty()
         {
-            let written = self.text(restriction.span).to_string();
-            self.report(diagnostics::restriction_without_effect(restriction.span, &written));
+            self.report_restriction_without_effect(restriction.span);
         }
         let mut targets = statement.target.is_some() || statement.chain.is_empty();
         if let Some(otherwise) = statement.otherwise {
@@ -472,6 +506,14 @@ impl Checker<'_> {
             targets &= self.check_statement(&otherwise.body);
         }
         targets
+    }
+
+    /// Reports a restriction on a chain that no restriction times.
+    #[cold]
+    #[inline(never)]
+    fn report_restriction_without_effect(&mut self, span: Span) {
+        let written = self.text(span).to_string();
+        self.report(diagnostics::restriction_without_effect(span, &written));
     }
 
     /// Checks one effect; returns whether a restriction times it.
@@ -498,7 +540,7 @@ impl Checker<'_> {
         let given = command.args.len();
         let max = spec.max_args();
         if given != max && (given > max || given < spec.min_args()) {
-            self.report(diagnostics::wrong_arity(command.span, spec.name, spec.min_args(), max, given));
+            self.report_wrong_arity(command.span, spec.name, spec.min_args(), max, given);
         }
         for (position, arg) in command.args.iter().enumerate() {
             match spec.params.get(position) {
@@ -509,14 +551,19 @@ impl Checker<'_> {
         spec.timed
     }
 
+    /// Reports a command called with a wrong number of arguments.
+    #[cold]
+    #[inline(never)]
+    fn report_wrong_arity(&mut self, span: Span, name: &str, min: usize, max: usize, given: usize) {
+        self.report(diagnostics::wrong_arity(span, name, min, max, given));
+    }
+
     fn check_arg(&mut self, arg: &Arg<'_>, kind: ArgKind, command: &str, param: &str) {
         match (kind, arg) {
             (ArgKind::Keyword(words), Arg::Keyword(word)) => {
-                let written = self.text(word.span).to_string();
-                if !words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
-                    let known: Vec<&str> = words.iter().map(|known| known.name).collect();
-                    let what = format!("`{param}` for `{command}`");
-                    self.report(diagnostics::not_one_of(Code::E0026, word.span, &written, &what, &known));
+                let written = self.text(word.span);
+                if !words.iter().any(|known| known.name.eq_ignore_ascii_case(written)) {
+                    self.report_unknown_keyword(words, *word, command, param);
                 }
             }
             (ArgKind::RuleSwitch, Arg::Keyword(word)) => {
@@ -525,6 +572,16 @@ impl Checker<'_> {
             (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
             _ => self.check_generic_arg(arg),
         }
+    }
+
+    /// Reports a keyword argument that is none of `words`.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_keyword(&mut self, words: &[NamedSpec], word: Name, command: &str, param: &str) {
+        let written = self.text(word.span).to_string();
+        let known: Vec<&str> = words.iter().map(|known| known.name).collect();
+        let what = format!("`{param}` for `{command}`");
+        self.report(diagnostics::not_one_of(Code::E0026, word.span, &written, &what, &known));
     }
 
     fn check_generic_arg(&mut self, arg: &Arg<'_>) {
@@ -609,8 +666,9 @@ impl Checker<'_> {
                 if let Some(index) = self.require(&self.names.ranking_filters, Code::E0011, "ranking filter", property)
                 {
                     let spec = &self.catalogue.ranking_filters[index as usize];
-                    let written = self.text(word.span).to_string();
-                    if !spec.words.iter().any(|known| known.name.eq_ignore_ascii_case(&written)) {
+                    let written = self.text(word.span);
+                    if !spec.words.iter().any(|known| known.name.eq_ignore_ascii_case(written)) {
+                        let written = written.to_string();
                         let known: Vec<&str> = spec.words.iter().map(|known| known.name).collect();
                         let what = format!("ranking for `{}`", spec.name);
                         self.report(diagnostics::not_one_of(Code::E0011, word.span, &written, &what, &known));
@@ -694,7 +752,7 @@ impl Checker<'_> {
                     let spec = &self.catalogue.functions[index as usize];
                     let (min, max) = (spec.min_args as usize, spec.max_args as usize);
                     if args.len() < min || args.len() > max {
-                        self.report(diagnostics::wrong_arity(expression.span, spec.name, min, max, args.len()));
+                        self.report_wrong_arity(expression.span, spec.name, min, max, args.len());
                     }
                 }
                 for arg in args {

@@ -87,12 +87,15 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// Lowers each of `items` with `lower`, into one arena slice.
+    #[inline(always)]
     fn lower_all<T, U>(&mut self, items: &[T], mut lower: impl FnMut(&mut Self, &T) -> U) -> &'i [U] {
         if items.is_empty() {
             return &[];
         }
         let arena = self.arena;
-        arena.alloc_slice_fill_iter(items.iter().map(|item| lower(self, item)))
+        // `alloc_slice_fill_with` calls its closure with `0..items.len()` only, so indexing
+        // cannot fail; unlike an iterator, it hands no `Option` of each lowered item back.
+        arena.alloc_slice_fill_with(items.len(), |index| lower(self, &items[index]))
     }
 
     fn alloc<T: Copy>(&self, value: T) -> &'i T {
@@ -154,8 +157,10 @@ impl<'i> Lowerer<'i, '_> {
         let mut target = None;
         let mut requisites: &'i [ir::Filter<'i>] = &[];
         let mut vars: &'i [ir::VarDecl<'i>] = &[];
-        let mut actions: SmallVec<[ir::Action<'i>; 2]> = SmallVec::new();
-        let mut autos: SmallVec<[ir::Auto<'i>; 1]> = SmallVec::new();
+        // A card has one action or auto, rarely more: each is allocated where it stays,
+        // and only a second one copies (`concat`).
+        let mut actions: &'i [ir::Action<'i>] = &[];
+        let mut autos: &'i [ir::Auto<'i>] = &[];
         for property in card.properties {
             match property.value {
                 ast::PropertyValue::Target { optional, filters } => {
@@ -166,7 +171,8 @@ impl<'i> Lowerer<'i, '_> {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let statements = self.statements(action.statements);
                     let label = labels.next().map(|text| self.text(text));
-                    actions.push(ir::Action { label, costs, statements });
+                    let action = self.alloc(ir::Action { label, costs, statements });
+                    actions = self.concat(actions, std::slice::from_ref(action));
                 }
                 ast::PropertyValue::Auto(auto) => {
                     let events = match &auto.trigger {
@@ -176,7 +182,8 @@ impl<'i> Lowerer<'i, '_> {
                     let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
                     let costs = self.lower_all(auto.costs, Self::cost);
                     let statements = self.statements(auto.statements);
-                    autos.push(ir::Auto { hook, events, costs, statements });
+                    let auto = self.alloc(ir::Auto { hook, events, costs, statements });
+                    autos = self.concat(autos, std::slice::from_ref(auto));
                 }
                 ast::PropertyValue::Abilities(names) => {
                     let lowered = self.lower_all(names, |lowerer, name| {
@@ -206,7 +213,7 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Error => self.error(Code::E0006, property.span, "a line that did not parse".into()),
             }
         }
-        ir::Card { abilities, target, requisites, vars, actions: self.slice(&actions), autos: self.slice(&autos) }
+        ir::Card { abilities, target, requisites, vars, actions, autos }
     }
 
     fn cost(&mut self, cost: &ast::Cost<'_>) -> ir::Cost<'i> {
@@ -258,6 +265,7 @@ impl<'i> Lowerer<'i, '_> {
 
     // ---------------------------------------------------------------- statements
 
+    #[inline(always)]
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
         self.lower_all(statements, Self::statement)
     }
@@ -556,7 +564,16 @@ impl<'i> Lowerer<'i, '_> {
         self.alloc(lowered)
     }
 
+    /// [`Lowerer::expr_value_of`], with an integer (the usual argument) lowered in place.
+    #[inline(always)]
     fn expr_value(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
+        match expression.kind {
+            ast::ExprKind::Int(value) => ir::Expr::Int(value),
+            _ => self.expr_value_of(expression),
+        }
+    }
+
+    fn expr_value_of(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
         match expression.kind {
             ast::ExprKind::Int(value) => ir::Expr::Int(value),
             ast::ExprKind::Str(text) => ir::Expr::Str(self.text(text)),
