@@ -112,6 +112,7 @@ impl Entry {
 
     /// `Return` (unless the last statement ended the entry), then the failure exits that
     /// were used.
+    #[inline]
     fn finish_statements(mut self) -> CodeBuilder {
         if !self.ended {
             self.code.emit(Instr::Return {});
@@ -130,6 +131,7 @@ impl Entry {
 
 impl Gen<'_, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         // `current_pc` sizes every instruction; only do it when the entry could be too long.
         if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
@@ -184,6 +186,7 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn set_location(&mut self, entry: &mut Entry, span: Span) {
         self.span = span;
         if self.bundle.wants_debug() {
@@ -317,6 +320,7 @@ impl Gen<'_, '_> {
         self.add_entry(code)
     }
 
+    #[inline]
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
@@ -406,6 +410,7 @@ impl Gen<'_, '_> {
     }
 
     /// Target, restriction and chain of one statement (or branch).
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, end: Label) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
@@ -430,6 +435,7 @@ impl Gen<'_, '_> {
     }
 
     /// The target clause; `may_fail` unless it is optional or in revert mode.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
         match *target {
             ir::Target::Filter { filter, optional } => {
@@ -473,6 +479,7 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
         match *effect {
             ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),

@@ -838,7 +838,7 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
-    #[inline]
+    #[inline(always)]
     fn recycle(&mut self, mut code: CodeBuilder) {
         if self.spare_code.len() < MAX_SPARE_CODE {
             code.clear();
