@@ -320,7 +320,7 @@ impl Gen<'_, '_> {
         self.add_entry(code)
     }
 
-    #[inline]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
@@ -512,6 +512,7 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
@@ -568,6 +569,7 @@ impl Gen<'_, '_> {
     /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
     /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
     /// moves the next element into `element` and the local `slot`, leaving at `exit`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
         entry.emit(Instr::JumpIfNot { a: list, target: exit });
         entry.emit(Instr::IterStart { a: iterator, b: list });
