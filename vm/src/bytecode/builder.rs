@@ -217,6 +217,43 @@ impl CodeBuilder {
     /// does not fit its encoding is not an error here: it goes to `unencodable` (the
     /// first one), since the bundle writer reports those after every other entry error.
     fn encode(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
+        if self.encode_plain(out) { Ok(()) } else { self.encode_checked(out, unencodable) }
+    }
+
+    /// [`CodeBuilder::encode`] for the common entry: no misuse, every operand encoded, every
+    /// jump target in its one-byte placeholder and bound to an instruction, within the
+    /// limits. Appends the code to `out` and returns true when the entry is such; else
+    /// leaves `out` as it was and returns false.
+    #[inline]
+    fn encode_plain(&self, out: &mut Vec<u8>) -> bool {
+        let state = &*self.state;
+        let n_instrs = state.n_instrs;
+        // With one-byte targets the code is exactly `bytes` long.
+        if state.error.is_some()
+            || state.unencodable.is_some()
+            || state.wide_call
+            || n_instrs > ONE_BYTE_TARGETS
+            || state.bytes.len() > MAX_ENTRY_LEN
+        {
+            return false;
+        }
+        let start = out.len();
+        out.extend_from_slice(&state.bytes);
+        let Some(code) = out.get_mut(start..) else { return false };
+        for &(at, label) in &state.jumps {
+            match (state.labels.get(label.0 as usize), code.get_mut(at)) {
+                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
+                _ => {
+                    out.truncate(start);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`CodeBuilder::encode`] for any entry, reporting what is wrong with it.
+    fn encode_checked(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
         if let Some(error) = &self.state.error {
             return Err(BuildError::clone(error));
         }
