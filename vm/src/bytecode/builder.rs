@@ -325,6 +325,7 @@ impl CodeBuilder {
     }
 
     /// Empties the builder, keeping its buffers.
+    #[inline]
     fn clear(&mut self) {
         self.state.bytes.clear();
         self.state.n_instrs = 0;
@@ -484,15 +485,19 @@ impl FilterTable {
     /// Whether the filter at `position` is the one `parts` make.
     fn is<T: AsRef<[Term]>>(&self, position: usize, parts: &FilterParts<'_, T>) -> bool {
         let Some(stored) = self.filters.get(position) else { return false };
-        let groups = self.groups(stored);
+        let (types, groups) = (self.types(stored), self.groups(stored));
+        // Lists compared element by element, inlined: they are short (often one type term
+        // and no terms).
         parts.qty == stored.qty
             && parts.type_op == stored.type_op
             && parts.pick == stored.pick
             && parts.zone == stored.zone
             && parts.selector == stored.selector
-            && parts.types == self.types(stored)
+            && parts.types.len() == types.len()
             && parts.terms.len() == groups.len()
-            && parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored)
+            && parts.types.iter().zip(types).all(|(term, stored)| term == stored)
+            && (parts.terms.is_empty()
+                || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
     /// Adds the filter `parts` make.
