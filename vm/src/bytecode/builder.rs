@@ -325,7 +325,7 @@ impl CodeBuilder {
     }
 
     /// Empties the builder, keeping its buffers.
-    #[inline]
+    #[inline(always)]
     fn clear(&mut self) {
         self.state.bytes.clear();
         self.state.n_instrs = 0;
@@ -672,6 +672,7 @@ impl CardTable {
     }
 
     /// Ends an action of the card being added, with the costs added since the last action.
+    #[inline]
     fn end_action(&mut self, label: Option<StrIdx>, entry: EntryIdx) {
         let costs = self.take_costs();
         self.actions.push(StoredAction { label, costs, entry });
@@ -679,6 +680,7 @@ impl CardTable {
 
     /// Ends an auto of the card being added, with the events added since the last auto and
     /// the costs added since the last action or auto.
+    #[inline]
     fn end_auto(&mut self, hook: bool, entry: EntryIdx) {
         let events = self.take_events();
         let costs = self.take_costs();
