@@ -113,7 +113,7 @@ impl Entry {
     /// `Return` (unless the last statement ended the entry), then the failure exits that
     /// were used.
     #[inline]
-    fn finish_statements(mut self) -> CodeBuilder {
+    fn finish_statements(&mut self) {
         if !self.ended {
             self.code.emit(Instr::Return {});
         }
@@ -125,7 +125,6 @@ impl Entry {
             self.code.bind(label);
             self.code.emit(Instr::Fail { reason: FailReason::NoEffect });
         }
-        self.code
     }
 }
 
@@ -316,8 +315,8 @@ impl Gen<'_, '_> {
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }
-        let code = entry.finish_statements();
-        self.add_entry(code)
+        entry.finish_statements();
+        self.add_entry(entry.code)
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
