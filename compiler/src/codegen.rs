@@ -73,11 +73,13 @@ struct Entry {
     no_effect: Option<Label>,
     /// The last statement ended the entry (a condition-only statement's `ReturnValue`).
     ended: bool,
+    /// The label of the current statement's `EndStatement`, made when first jumped to.
+    statement_end: Option<Label>,
 }
 
 impl Entry {
     fn new(code: CodeBuilder) -> Entry {
-        Entry { code, no_targets: None, no_effect: None, ended: false }
+        Entry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
     }
 
     /// Inlined in optimised builds so that encoding folds to the bytes of the op at hand (see
@@ -94,6 +96,14 @@ impl Entry {
 
     fn bind(&mut self, label: Label) {
         self.code.bind(label);
+    }
+
+    /// The label of the current statement's `EndStatement`.
+    fn statement_end(&mut self) -> Label {
+        match self.statement_end {
+            Some(label) => label,
+            None => *self.statement_end.insert(self.code.new_label()),
+        }
     }
 
     fn no_targets(&mut self) -> Label {
@@ -323,13 +333,14 @@ impl Gen<'_, '_> {
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
-        let end = entry.label();
+        entry.statement_end = None;
         match statement.condition {
-            None => self.body(entry, statement, end),
+            None => self.body(entry, statement),
             Some(ir::Condition::May(question)) => {
                 let question = question.map(|question| self.bundle.intern(question));
-                entry.emit(Instr::May { question, skip: end });
-                self.body(entry, statement, end);
+                let skip = entry.statement_end();
+                entry.emit(Instr::May { question, skip });
+                self.body(entry, statement);
             }
             Some(ir::Condition::If(ref condition)) if statement.chain.is_empty() && statement.otherwise.is_none() => {
                 // A condition-only statement (a hook's answer): its value ends the entry.
@@ -342,7 +353,7 @@ impl Gen<'_, '_> {
                 return;
             }
             Some(ir::Condition::If(ref condition)) if statement.otherwise.is_some() => {
-                self.branches(entry, condition, statement, end, first_of_action);
+                self.branches(entry, condition, statement, first_of_action);
             }
             Some(ir::Condition::If(ref condition)) => {
                 self.expr(entry, condition, 0);
@@ -350,25 +361,30 @@ impl Gen<'_, '_> {
                 if first_of_action {
                     let no_effect = entry.no_effect();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: no_effect });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
                 } else if grants {
                     let revert = entry.label();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: revert });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
+                    let end = entry.statement_end();
                     entry.emit(Instr::Jump { target: end });
                     entry.bind(revert);
                     self.revert(entry, statement);
                 } else {
+                    let end = entry.statement_end();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: end });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
                 }
             }
         }
-        entry.bind(end);
+        if let Some(end) = entry.statement_end.take() {
+            entry.bind(end);
+        }
         entry.emit(Instr::EndStatement {});
     }
 
-    /// `[[if c]] A [[elif d]] B [[else]] C`: a `JumpIfNot` chain; each branch jumps to `end`.
+    /// `[[if c]] A [[elif d]] B [[else]] C`: a `JumpIfNot` chain; each branch jumps to the
+    /// statement's end.
     /// Without `[[else]]`, when every condition is false the first statement of an action
     /// fails with `no-effect`, as a lone `[[if]]` does.
     fn branches(
@@ -376,7 +392,6 @@ impl Gen<'_, '_> {
         entry: &mut Entry,
         condition: &ir::Expr<'_>,
         statement: &ir::Statement<'_>,
-        end: Label,
         first_of_action: bool,
     ) {
         let mut condition = condition;
@@ -385,7 +400,8 @@ impl Gen<'_, '_> {
             self.expr(entry, condition, 0);
             let next = entry.label();
             entry.emit(Instr::JumpIfNot { a: Reg(0), target: next });
-            self.body(entry, branch, end);
+            self.body(entry, branch);
+            let end = entry.statement_end();
             entry.emit(Instr::Jump { target: end });
             entry.bind(next);
             match branch.otherwise {
@@ -394,7 +410,7 @@ impl Gen<'_, '_> {
                     branch = body;
                 }
                 Some(ir::Otherwise { elif: None, body }) => {
-                    self.body(entry, body, end);
+                    self.body(entry, body);
                     return;
                 }
                 None => {
@@ -410,14 +426,14 @@ impl Gen<'_, '_> {
 
     /// Target, restriction and chain of one statement (or branch).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, end: Label) {
+    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
         }
         if let Some((restriction, prefix)) = statement.restriction {
             entry.emit(Instr::Restrict { restriction, prefix });
         }
-        self.chain(entry, statement.chain, end, 0);
+        self.chain(entry, statement.chain, None, 0);
     }
 
     /// Revert mode (the condition is false): the targets, found optionally, lose each
@@ -458,12 +474,19 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// A chain whose `&&` jumps to `end`, with arguments from register `base` up.
-    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Label, base: usize) {
+    /// A chain whose `&&` jumps to `end` (the statement's end when `None`), with arguments
+    /// from register `base` up.
+    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
         for link in chain {
             let mut skip = None;
             match link.operator {
-                Some(ChainOperator::AndThen) => entry.emit(Instr::JumpIfFailed { target: end }),
+                Some(ChainOperator::AndThen) => {
+                    let target = match end {
+                        Some(label) => label,
+                        None => entry.statement_end(),
+                    };
+                    entry.emit(Instr::JumpIfFailed { target });
+                }
                 Some(ChainOperator::OrElse) => {
                     let over = entry.label();
                     entry.emit(Instr::JumpIfSucceeded { target: over });
@@ -560,7 +583,7 @@ impl Gen<'_, '_> {
             self.expr(entry, item, base + 2);
             entry.emit(Instr::JumpIfNot { a: element, target: head });
         }
-        self.chain(entry, each.body, head, base + 2);
+        self.chain(entry, each.body, Some(head), base + 2);
         entry.emit(Instr::Jump { target: head });
         entry.bind(exit);
     }
