@@ -571,8 +571,11 @@ impl ItemRange {
     /// Appends `items` to `to`; their range there.
     fn append<T: Copy>(to: &mut Vec<T>, items: &[T]) -> ItemRange {
         let start = to.len();
-        // Element by element: the lists are short, shorter than a `memcpy` call is worth.
-        to.extend(items.iter().copied());
+        // Most lists are empty; the others are short, shorter than a `memcpy` call is worth,
+        // so they are copied element by element.
+        if !items.is_empty() {
+            to.extend(items.iter().copied());
+        }
         ItemRange { start, end: to.len() }
     }
 
