@@ -844,17 +844,7 @@ impl<'c> BundleBuilder<'c> {
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
-        let mut unencodable = None;
-        let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
-        if let Err(error) = &encoded {
-            self.error.get_or_insert_with(|| error.clone());
-            self.code.discard_pending();
-            self.code.bytes.push(Opcode::Return as u8);
-        }
-        if let (Ok(()), Some(error)) = (&encoded, unencodable) {
-            let entry_idx = idx.index();
-            self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
-        }
+        let encoded = if code.encode_plain(&mut self.code.bytes) { Ok(()) } else { self.encode_entry(&code, idx) };
         if self.strip {
             let position = Self::add_item(&mut self.code, &mut self.entry_ids);
             self.recycle(code);
@@ -882,6 +872,24 @@ impl<'c> BundleBuilder<'c> {
         self.code.end_item();
         self.recycle(code);
         idx
+    }
+
+    /// Appends the code of entry `idx` when [`CodeBuilder::encode_plain`] could not, keeping
+    /// the first error: a `Return` stands for an entry with an error.
+    #[cold]
+    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> Result<(), BuildError> {
+        let mut unencodable = None;
+        let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
+        if let Err(error) = &encoded {
+            self.error.get_or_insert_with(|| error.clone());
+            self.code.discard_pending();
+            self.code.bytes.push(Opcode::Return as u8);
+        }
+        if let (Ok(()), Some(error)) = (&encoded, unencodable) {
+            let entry_idx = idx.index();
+            self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
+        }
+        encoded
     }
 
     /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
