@@ -538,9 +538,9 @@ impl Gen<'_, '_> {
     fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
-            ir::Arg::Value(ref value) => self.expr(entry, value, at),
+            ir::Arg::Value(ref value) => self.operand(entry, value, at),
             ir::Arg::Amount(mode, ref value) => {
-                self.expr(entry, value, at);
+                self.operand(entry, value, at);
                 entry.emit(Instr::MakeAmount { a, b: a, mode });
             }
             ir::Arg::Times(factor) => {
@@ -601,6 +601,22 @@ impl Gen<'_, '_> {
     }
 
     // ---------------------------------------------------------------- expressions
+
+    /// [`Gen::expr`], with the commonest operands (a number, a variable) emitted in line.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn operand(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+        match *value {
+            ir::Expr::Int(imm) => {
+                let a = self.reg(at);
+                entry.emit(Instr::LoadInt { a, imm });
+            }
+            ir::Expr::Var(var) => {
+                let a = self.reg(at);
+                entry.emit(Instr::LoadVar { a, var });
+            }
+            _ => self.expr(entry, value, at),
+        }
+    }
 
     /// Evaluates `value` into `r[at]`, using registers above `at` as temporaries.
     fn expr(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
