@@ -239,7 +239,10 @@ impl CodeBuilder {
         }
         let start = out.len();
         out.extend_from_slice(&state.bytes);
-        let Some(code) = out.get_mut(start..) else { return false };
+        let Some(code) = out.get_mut(start..) else {
+            out.truncate(start);
+            return false;
+        };
         for &(at, label) in &state.jumps {
             match (state.labels.get(label.0 as usize), code.get_mut(at)) {
                 (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
