@@ -632,16 +632,16 @@ impl Gen<'_, '_> {
             ir::Expr::Var(var) => entry.emit(Instr::LoadVar { a, var }),
             ir::Expr::Local(slot) => entry.emit(Instr::LoadLocal { a, slot: Local(slot) }),
             ir::Expr::Attr(base, attr) => {
-                self.expr(entry, base, at);
+                self.operand(entry, base, at);
                 entry.emit(Instr::GetAttr { a, b: a, attr });
             }
             ir::Expr::Index(base, n) => {
-                self.expr(entry, base, at);
+                self.operand(entry, base, at);
                 entry.emit(Instr::Index { a, b: a, n });
             }
             ir::Expr::Call(func, args) => {
                 for (offset, arg) in args.iter().enumerate() {
-                    self.expr(entry, arg, at + 1 + offset);
+                    self.operand(entry, arg, at + 1 + offset);
                 }
                 let base = self.reg(at + 1);
                 let argc = u8::try_from(args.len()).unwrap_or(u8::MAX);
@@ -656,8 +656,8 @@ impl Gen<'_, '_> {
                 entry.emit(Instr::Not { a, b: a });
             }
             ir::Expr::Binary(op, left, right) => {
-                self.expr(entry, left, at);
-                self.expr(entry, right, at + 1);
+                self.operand(entry, left, at);
+                self.operand(entry, right, at + 1);
                 let (b, c) = (a, self.reg(at + 1));
                 entry.emit(match op {
                     ir::BinaryOp::Add => Instr::Add { a, b, c },
@@ -677,7 +677,7 @@ impl Gen<'_, '_> {
             }
             ir::Expr::And(left, right) | ir::Expr::Or(left, right) => {
                 let done = entry.label();
-                self.expr(entry, left, at);
+                self.operand(entry, left, at);
                 if matches!(value, ir::Expr::And(..)) {
                     entry.emit(Instr::JumpIfNot { a, target: done });
                 } else {
