@@ -217,8 +217,10 @@ impl Gen<'_, '_> {
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
         let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        for filter in card.target.iter().flat_map(|target| target.filters) {
-            target_filters.push(self.filter(filter));
+        if let Some(target) = card.target {
+            for filter in target.filters {
+                target_filters.push(self.filter(filter));
+            }
         }
         let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
         for filter in card.requisites {
