@@ -285,39 +285,48 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        let mut types: SmallVec<[TypeTerm; 4]> = SmallVec::new();
-        for term in filter.types {
-            let atom = match term.atom {
-                ir::TypeAtom::Any => TypeAtom::Any,
-                ir::TypeAtom::Player => TypeAtom::Player,
-                ir::TypeAtom::Players => TypeAtom::Players,
-                ir::TypeAtom::Me => TypeAtom::Me,
-                ir::TypeAtom::Opp => TypeAtom::Opp,
-                ir::TypeAtom::This => TypeAtom::This,
-                ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
-                ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
-                ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
-                ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
-            };
-            types.push(TypeTerm {
-                exclude_source: term.exclude_source,
-                negate: term.negate,
-                plural: term.plural,
-                atom,
-            });
-        }
+        // Most filters have one type term: it goes on the stack as it is.
+        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
+        let types: &[TypeTerm] = match filter.types {
+            [term] => {
+                one = [self.type_term(term, filter.span)];
+                &one
+            }
+            terms => {
+                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
+                &many
+            }
+        };
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
         self.bundle.add_filter_parts(FilterParts {
             qty: filter.qty,
-            types: &types,
+            types,
             type_op: filter.type_op,
             pick: filter.pick,
             terms: filter.terms,
             zone: filter.zone,
             selector,
         })
+    }
+
+    /// A type term of a filter whose source is `span`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn type_term(&mut self, term: &ir::TypeTerm<'_>, span: Span) -> TypeTerm {
+        let atom = match term.atom {
+            ir::TypeAtom::Any => TypeAtom::Any,
+            ir::TypeAtom::Player => TypeAtom::Player,
+            ir::TypeAtom::Players => TypeAtom::Players,
+            ir::TypeAtom::Me => TypeAtom::Me,
+            ir::TypeAtom::Opp => TypeAtom::Opp,
+            ir::TypeAtom::This => TypeAtom::This,
+            ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
+            ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
+            ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
+            ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, span)),
+        };
+        TypeTerm { exclude_source: term.exclude_source, negate: term.negate, plural: term.plural, atom }
     }
 
     // ---------------------------------------------------------------- statements
