@@ -73,11 +73,13 @@ struct Entry {
     no_effect: Option<Label>,
     /// The last statement ended the entry (a condition-only statement's `ReturnValue`).
     ended: bool,
+    /// The label of the current statement's `EndStatement`, made when first jumped to.
+    statement_end: Option<Label>,
 }
 
 impl Entry {
     fn new(code: CodeBuilder) -> Entry {
-        Entry { code, no_targets: None, no_effect: None, ended: false }
+        Entry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
     }
 
     /// Inlined in optimised builds so that encoding folds to the bytes of the op at hand (see
@@ -96,6 +98,14 @@ impl Entry {
         self.code.bind(label);
     }
 
+    /// The label of the current statement's `EndStatement`.
+    fn statement_end(&mut self) -> Label {
+        match self.statement_end {
+            Some(label) => label,
+            None => *self.statement_end.insert(self.code.new_label()),
+        }
+    }
+
     fn no_targets(&mut self) -> Label {
         match self.no_targets {
             Some(label) => label,
@@ -112,7 +122,8 @@ impl Entry {
 
     /// `Return` (unless the last statement ended the entry), then the failure exits that
     /// were used.
-    fn finish_statements(mut self) -> CodeBuilder {
+    #[inline]
+    fn finish_statements(&mut self) {
         if !self.ended {
             self.code.emit(Instr::Return {});
         }
@@ -124,12 +135,12 @@ impl Entry {
             self.code.bind(label);
             self.code.emit(Instr::Fail { reason: FailReason::NoEffect });
         }
-        self.code
     }
 }
 
 impl Gen<'_, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         // `current_pc` sizes every instruction; only do it when the entry could be too long.
         if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
@@ -184,6 +195,7 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn set_location(&mut self, entry: &mut Entry, span: Span) {
         self.span = span;
         if self.bundle.wants_debug() {
@@ -205,8 +217,10 @@ impl Gen<'_, '_> {
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
         let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        for filter in card.target.iter().flat_map(|target| target.filters) {
-            target_filters.push(self.filter(filter));
+        if let Some(target) = card.target {
+            for filter in target.filters {
+                target_filters.push(self.filter(filter));
+            }
         }
         let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
         for filter in card.requisites {
@@ -271,39 +285,48 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        let mut types: SmallVec<[TypeTerm; 4]> = SmallVec::new();
-        for term in filter.types {
-            let atom = match term.atom {
-                ir::TypeAtom::Any => TypeAtom::Any,
-                ir::TypeAtom::Player => TypeAtom::Player,
-                ir::TypeAtom::Players => TypeAtom::Players,
-                ir::TypeAtom::Me => TypeAtom::Me,
-                ir::TypeAtom::Opp => TypeAtom::Opp,
-                ir::TypeAtom::This => TypeAtom::This,
-                ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
-                ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
-                ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
-                ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, filter.span)),
-            };
-            types.push(TypeTerm {
-                exclude_source: term.exclude_source,
-                negate: term.negate,
-                plural: term.plural,
-                atom,
-            });
-        }
+        // Most filters have one type term: it goes on the stack as it is.
+        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
+        let types: &[TypeTerm] = match filter.types {
+            [term] => {
+                one = [self.type_term(term, filter.span)];
+                &one
+            }
+            terms => {
+                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
+                &many
+            }
+        };
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
         self.bundle.add_filter_parts(FilterParts {
             qty: filter.qty,
-            types: &types,
+            types,
             type_op: filter.type_op,
             pick: filter.pick,
             terms: filter.terms,
             zone: filter.zone,
             selector,
         })
+    }
+
+    /// A type term of a filter whose source is `span`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn type_term(&mut self, term: &ir::TypeTerm<'_>, span: Span) -> TypeTerm {
+        let atom = match term.atom {
+            ir::TypeAtom::Any => TypeAtom::Any,
+            ir::TypeAtom::Player => TypeAtom::Player,
+            ir::TypeAtom::Players => TypeAtom::Players,
+            ir::TypeAtom::Me => TypeAtom::Me,
+            ir::TypeAtom::Opp => TypeAtom::Opp,
+            ir::TypeAtom::This => TypeAtom::This,
+            ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
+            ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
+            ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
+            ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, span)),
+        };
+        TypeTerm { exclude_source: term.exclude_source, negate: term.negate, plural: term.plural, atom }
     }
 
     // ---------------------------------------------------------------- statements
@@ -313,20 +336,22 @@ impl Gen<'_, '_> {
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }
-        let code = entry.finish_statements();
-        self.add_entry(code)
+        entry.finish_statements();
+        self.add_entry(entry.code)
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
-        let end = entry.label();
+        entry.statement_end = None;
         match statement.condition {
-            None => self.body(entry, statement, end),
+            None => self.body(entry, statement),
             Some(ir::Condition::May(question)) => {
                 let question = question.map(|question| self.bundle.intern(question));
-                entry.emit(Instr::May { question, skip: end });
-                self.body(entry, statement, end);
+                let skip = entry.statement_end();
+                entry.emit(Instr::May { question, skip });
+                self.body(entry, statement);
             }
             Some(ir::Condition::If(ref condition)) if statement.chain.is_empty() && statement.otherwise.is_none() => {
                 // A condition-only statement (a hook's answer): its value ends the entry.
@@ -339,7 +364,7 @@ impl Gen<'_, '_> {
                 return;
             }
             Some(ir::Condition::If(ref condition)) if statement.otherwise.is_some() => {
-                self.branches(entry, condition, statement, end, first_of_action);
+                self.branches(entry, condition, statement, first_of_action);
             }
             Some(ir::Condition::If(ref condition)) => {
                 self.expr(entry, condition, 0);
@@ -347,25 +372,30 @@ impl Gen<'_, '_> {
                 if first_of_action {
                     let no_effect = entry.no_effect();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: no_effect });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
                 } else if grants {
                     let revert = entry.label();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: revert });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
+                    let end = entry.statement_end();
                     entry.emit(Instr::Jump { target: end });
                     entry.bind(revert);
                     self.revert(entry, statement);
                 } else {
+                    let end = entry.statement_end();
                     entry.emit(Instr::JumpIfNot { a: Reg(0), target: end });
-                    self.body(entry, statement, end);
+                    self.body(entry, statement);
                 }
             }
         }
-        entry.bind(end);
+        if let Some(end) = entry.statement_end.take() {
+            entry.bind(end);
+        }
         entry.emit(Instr::EndStatement {});
     }
 
-    /// `[[if c]] A [[elif d]] B [[else]] C`: a `JumpIfNot` chain; each branch jumps to `end`.
+    /// `[[if c]] A [[elif d]] B [[else]] C`: a `JumpIfNot` chain; each branch jumps to the
+    /// statement's end.
     /// Without `[[else]]`, when every condition is false the first statement of an action
     /// fails with `no-effect`, as a lone `[[if]]` does.
     fn branches(
@@ -373,7 +403,6 @@ impl Gen<'_, '_> {
         entry: &mut Entry,
         condition: &ir::Expr<'_>,
         statement: &ir::Statement<'_>,
-        end: Label,
         first_of_action: bool,
     ) {
         let mut condition = condition;
@@ -382,7 +411,8 @@ impl Gen<'_, '_> {
             self.expr(entry, condition, 0);
             let next = entry.label();
             entry.emit(Instr::JumpIfNot { a: Reg(0), target: next });
-            self.body(entry, branch, end);
+            self.body(entry, branch);
+            let end = entry.statement_end();
             entry.emit(Instr::Jump { target: end });
             entry.bind(next);
             match branch.otherwise {
@@ -391,7 +421,7 @@ impl Gen<'_, '_> {
                     branch = body;
                 }
                 Some(ir::Otherwise { elif: None, body }) => {
-                    self.body(entry, body, end);
+                    self.body(entry, body);
                     return;
                 }
                 None => {
@@ -406,14 +436,15 @@ impl Gen<'_, '_> {
     }
 
     /// Target, restriction and chain of one statement (or branch).
-    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, end: Label) {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
         }
         if let Some((restriction, prefix)) = statement.restriction {
             entry.emit(Instr::Restrict { restriction, prefix });
         }
-        self.chain(entry, statement.chain, end, 0);
+        self.chain(entry, statement.chain, None, 0);
     }
 
     /// Revert mode (the condition is false): the targets, found optionally, lose each
@@ -430,6 +461,7 @@ impl Gen<'_, '_> {
     }
 
     /// The target clause; `may_fail` unless it is optional or in revert mode.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
         match *target {
             ir::Target::Filter { filter, optional } => {
@@ -453,12 +485,19 @@ impl Gen<'_, '_> {
         }
     }
 
-    /// A chain whose `&&` jumps to `end`, with arguments from register `base` up.
-    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Label, base: usize) {
+    /// A chain whose `&&` jumps to `end` (the statement's end when `None`), with arguments
+    /// from register `base` up.
+    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
         for link in chain {
             let mut skip = None;
             match link.operator {
-                Some(ChainOperator::AndThen) => entry.emit(Instr::JumpIfFailed { target: end }),
+                Some(ChainOperator::AndThen) => {
+                    let target = match end {
+                        Some(label) => label,
+                        None => entry.statement_end(),
+                    };
+                    entry.emit(Instr::JumpIfFailed { target });
+                }
                 Some(ChainOperator::OrElse) => {
                     let over = entry.label();
                     entry.emit(Instr::JumpIfSucceeded { target: over });
@@ -473,6 +512,7 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
         match *effect {
             ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),
@@ -505,12 +545,13 @@ impl Gen<'_, '_> {
         }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
-            ir::Arg::Value(ref value) => self.expr(entry, value, at),
+            ir::Arg::Value(ref value) => self.operand(entry, value, at),
             ir::Arg::Amount(mode, ref value) => {
-                self.expr(entry, value, at);
+                self.operand(entry, value, at);
                 entry.emit(Instr::MakeAmount { a, b: a, mode });
             }
             ir::Arg::Times(factor) => {
@@ -553,7 +594,7 @@ impl Gen<'_, '_> {
             self.expr(entry, item, base + 2);
             entry.emit(Instr::JumpIfNot { a: element, target: head });
         }
-        self.chain(entry, each.body, head, base + 2);
+        self.chain(entry, each.body, Some(head), base + 2);
         entry.emit(Instr::Jump { target: head });
         entry.bind(exit);
     }
@@ -561,6 +602,7 @@ impl Gen<'_, '_> {
     /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
     /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
     /// moves the next element into `element` and the local `slot`, leaving at `exit`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
         entry.emit(Instr::JumpIfNot { a: list, target: exit });
         entry.emit(Instr::IterStart { a: iterator, b: list });
@@ -570,6 +612,22 @@ impl Gen<'_, '_> {
     }
 
     // ---------------------------------------------------------------- expressions
+
+    /// [`Gen::expr`], with the commonest operands (a number, a variable) emitted in line.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn operand(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+        match *value {
+            ir::Expr::Int(imm) => {
+                let a = self.reg(at);
+                entry.emit(Instr::LoadInt { a, imm });
+            }
+            ir::Expr::Var(var) => {
+                let a = self.reg(at);
+                entry.emit(Instr::LoadVar { a, var });
+            }
+            _ => self.expr(entry, value, at),
+        }
+    }
 
     /// Evaluates `value` into `r[at]`, using registers above `at` as temporaries.
     fn expr(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
@@ -585,16 +643,16 @@ impl Gen<'_, '_> {
             ir::Expr::Var(var) => entry.emit(Instr::LoadVar { a, var }),
             ir::Expr::Local(slot) => entry.emit(Instr::LoadLocal { a, slot: Local(slot) }),
             ir::Expr::Attr(base, attr) => {
-                self.expr(entry, base, at);
+                self.operand(entry, base, at);
                 entry.emit(Instr::GetAttr { a, b: a, attr });
             }
             ir::Expr::Index(base, n) => {
-                self.expr(entry, base, at);
+                self.operand(entry, base, at);
                 entry.emit(Instr::Index { a, b: a, n });
             }
             ir::Expr::Call(func, args) => {
                 for (offset, arg) in args.iter().enumerate() {
-                    self.expr(entry, arg, at + 1 + offset);
+                    self.operand(entry, arg, at + 1 + offset);
                 }
                 let base = self.reg(at + 1);
                 let argc = u8::try_from(args.len()).unwrap_or(u8::MAX);
@@ -609,8 +667,8 @@ impl Gen<'_, '_> {
                 entry.emit(Instr::Not { a, b: a });
             }
             ir::Expr::Binary(op, left, right) => {
-                self.expr(entry, left, at);
-                self.expr(entry, right, at + 1);
+                self.operand(entry, left, at);
+                self.operand(entry, right, at + 1);
                 let (b, c) = (a, self.reg(at + 1));
                 entry.emit(match op {
                     ir::BinaryOp::Add => Instr::Add { a, b, c },
@@ -630,7 +688,7 @@ impl Gen<'_, '_> {
             }
             ir::Expr::And(left, right) | ir::Expr::Or(left, right) => {
                 let done = entry.label();
-                self.expr(entry, left, at);
+                self.operand(entry, left, at);
                 if matches!(value, ir::Expr::And(..)) {
                     entry.emit(Instr::JumpIfNot { a, target: done });
                 } else {

@@ -217,6 +217,46 @@ impl CodeBuilder {
     /// does not fit its encoding is not an error here: it goes to `unencodable` (the
     /// first one), since the bundle writer reports those after every other entry error.
     fn encode(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
+        if self.encode_plain(out) { Ok(()) } else { self.encode_checked(out, unencodable) }
+    }
+
+    /// [`CodeBuilder::encode`] for the common entry: no misuse, every operand encoded, every
+    /// jump target in its one-byte placeholder and bound to an instruction, within the
+    /// limits. Appends the code to `out` and returns true when the entry is such; else
+    /// leaves `out` as it was and returns false.
+    #[inline]
+    fn encode_plain(&self, out: &mut Vec<u8>) -> bool {
+        let state = &*self.state;
+        let n_instrs = state.n_instrs;
+        // With one-byte targets the code is exactly `bytes` long.
+        if state.error.is_some()
+            || state.unencodable.is_some()
+            || state.wide_call
+            || n_instrs > ONE_BYTE_TARGETS
+            || state.bytes.len() > MAX_ENTRY_LEN
+        {
+            return false;
+        }
+        let start = out.len();
+        out.extend_from_slice(&state.bytes);
+        let Some(code) = out.get_mut(start..) else {
+            out.truncate(start);
+            return false;
+        };
+        for &(at, label) in &state.jumps {
+            match (state.labels.get(label.0 as usize), code.get_mut(at)) {
+                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
+                _ => {
+                    out.truncate(start);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`CodeBuilder::encode`] for any entry, reporting what is wrong with it.
+    fn encode_checked(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
         if let Some(error) = &self.state.error {
             return Err(BuildError::clone(error));
         }
@@ -288,6 +328,7 @@ impl CodeBuilder {
     }
 
     /// Empties the builder, keeping its buffers.
+    #[inline(always)]
     fn clear(&mut self) {
         self.state.bytes.clear();
         self.state.n_instrs = 0;
@@ -447,15 +488,19 @@ impl FilterTable {
     /// Whether the filter at `position` is the one `parts` make.
     fn is<T: AsRef<[Term]>>(&self, position: usize, parts: &FilterParts<'_, T>) -> bool {
         let Some(stored) = self.filters.get(position) else { return false };
-        let groups = self.groups(stored);
+        let (types, groups) = (self.types(stored), self.groups(stored));
+        // Lists compared element by element, inlined: they are short (often one type term
+        // and no terms).
         parts.qty == stored.qty
             && parts.type_op == stored.type_op
             && parts.pick == stored.pick
             && parts.zone == stored.zone
             && parts.selector == stored.selector
-            && parts.types == self.types(stored)
+            && parts.types.len() == types.len()
             && parts.terms.len() == groups.len()
-            && parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored)
+            && parts.types.iter().zip(types).all(|(term, stored)| term == stored)
+            && (parts.terms.is_empty()
+                || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
     /// Adds the filter `parts` make.
@@ -529,8 +574,11 @@ impl ItemRange {
     /// Appends `items` to `to`; their range there.
     fn append<T: Copy>(to: &mut Vec<T>, items: &[T]) -> ItemRange {
         let start = to.len();
-        // Element by element: the lists are short, shorter than a `memcpy` call is worth.
-        to.extend(items.iter().copied());
+        // Most lists are empty; the others are short, shorter than a `memcpy` call is worth,
+        // so they are copied element by element.
+        if !items.is_empty() {
+            to.extend(items.iter().copied());
+        }
         ItemRange { start, end: to.len() }
     }
 
@@ -630,6 +678,7 @@ impl CardTable {
     }
 
     /// Ends an action of the card being added, with the costs added since the last action.
+    #[inline]
     fn end_action(&mut self, label: Option<StrIdx>, entry: EntryIdx) {
         let costs = self.take_costs();
         self.actions.push(StoredAction { label, costs, entry });
@@ -637,6 +686,7 @@ impl CardTable {
 
     /// Ends an auto of the card being added, with the events added since the last auto and
     /// the costs added since the last action or auto.
+    #[inline]
     fn end_auto(&mut self, hook: bool, entry: EntryIdx) {
         let events = self.take_events();
         let costs = self.take_costs();
@@ -797,17 +847,7 @@ impl<'c> BundleBuilder<'c> {
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
-        let mut unencodable = None;
-        let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
-        if let Err(error) = &encoded {
-            self.error.get_or_insert_with(|| error.clone());
-            self.code.discard_pending();
-            self.code.bytes.push(Opcode::Return as u8);
-        }
-        if let (Ok(()), Some(error)) = (&encoded, unencodable) {
-            let entry_idx = idx.index();
-            self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
-        }
+        let encoded = if code.encode_plain(&mut self.code.bytes) { Ok(()) } else { self.encode_entry(&code, idx) };
         if self.strip {
             let position = Self::add_item(&mut self.code, &mut self.entry_ids);
             self.recycle(code);
@@ -837,8 +877,26 @@ impl<'c> BundleBuilder<'c> {
         idx
     }
 
+    /// Appends the code of entry `idx` when [`CodeBuilder::encode_plain`] could not, keeping
+    /// the first error: a `Return` stands for an entry with an error.
+    #[cold]
+    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> Result<(), BuildError> {
+        let mut unencodable = None;
+        let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
+        if let Err(error) = &encoded {
+            self.error.get_or_insert_with(|| error.clone());
+            self.code.discard_pending();
+            self.code.bytes.push(Opcode::Return as u8);
+        }
+        if let (Ok(()), Some(error)) = (&encoded, unencodable) {
+            let entry_idx = idx.index();
+            self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
+        }
+        encoded
+    }
+
     /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
-    #[inline]
+    #[inline(always)]
     fn recycle(&mut self, mut code: CodeBuilder) {
         if self.spare_code.len() < MAX_SPARE_CODE {
             code.clear();
