@@ -43,6 +43,8 @@ def main():
         # CPython 2 it is handed byte strings.
         texts = [text.encode("utf-8") for text in texts]
     tokenize = load(folder)
+    # The loop of original_lexer.cards_per_second, repeated because that module is Python 3
+    # only and this one must also run under Python 2.
     for text in texts:  # warm-up
         tokenize(text)
     cards = 0

@@ -627,13 +627,6 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
     None
 }
 
-/// [`lex_plain_tokens`] of the line `start..end` of `source`, which holds no `\n` there:
-/// whether it was lexed (having pushed nothing when not).
-#[cfg(test)]
-fn lex_plain_line<const FITS: bool>(source: &[u8], start: usize, end: usize, tokens: &mut Vec<Token>) -> bool {
-    lex_plain_tokens::<FITS>(source.get(..end).unwrap_or(source), start, tokens) == Some(end)
-}
-
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
 fn lex_tokens<const FITS: bool>(
     source: &str,
@@ -696,7 +689,7 @@ fn report_unexpected_character(source: &str, position: usize, diagnostics: &mut 
 
 #[cfg(test)]
 mod tests {
-    use super::{Token, ident_end, is_ident_continue, lex_plain_line, lex_tokens, memchr_newline};
+    use super::{Token, ident_end, is_ident_continue, lex_plain_tokens, lex_tokens, memchr_newline};
 
     #[test]
     fn identifier_end_matches_a_byte_loop() {
@@ -795,7 +788,7 @@ mod tests {
             let longest_word = line.split(|character: char| !is_ident_continue(character as u8)).map(str::len).max();
             plain.clear();
             let mut diagnostics = Vec::new();
-            if lex_plain_line::<true>(line.as_bytes(), 0, line.len(), &mut plain) {
+            if lex_plain_tokens::<true>(line.as_bytes(), 0, &mut plain) == Some(line.len()) {
                 accepted += 1;
                 let mut expected: Vec<Token> = Vec::new();
                 assert_eq!(lex_tokens::<true>(&line, 0, &mut expected, &mut diagnostics), line.len());
