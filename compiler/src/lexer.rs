@@ -484,10 +484,11 @@ fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
 const WINDOW: usize = 64;
 
 /// What [`Window::read`] needs to know of each byte, as bits to shift into place: bit 0 for a
-/// letter, digit or `_` (a byte that continues a word), bit 16 for a digit, bit 32 for
-/// space skipped between tokens (space, tab, `\r`, form feed, vertical tab), bit 48 for a
-/// byte that stops the plain lexer: `\n`, and every byte it cannot lex (quotes, `#`, `|`,
-/// bytes to report).
+/// letter, digit or `_` (a byte that continues a word); bit 16 for a digit, or for a
+/// punctuation byte that may be part of a two-byte token (an operator); bit 32 for space
+/// skipped between tokens (space, tab, `\r`, form feed, vertical tab); bit 48 for a byte that
+/// stops the plain lexer: `\n`, and every byte it cannot lex (quotes, `#`, `|`, bytes to
+/// report).
 static BYTE_KIND_BITS: [u64; 256] = {
     let mut table = [0; 256];
     let mut byte = 0;
@@ -496,7 +497,9 @@ static BYTE_KIND_BITS: [u64; 256] = {
             ByteClass::Digit => 1 | 1 << 16,
             ByteClass::IdentStart => 1,
             ByteClass::Space => 1 << 32,
-            ByteClass::Punctuation if byte != b'|' as usize => 0,
+            ByteClass::Punctuation if byte == b'|' as usize => STOP_BIT,
+            ByteClass::Punctuation if OPERATOR_INDEX[byte] != 0 => 1 << 16,
+            ByteClass::Punctuation => 0,
             _ => STOP_BIT,
         };
         byte += 1;
@@ -570,8 +573,8 @@ struct Window {
     /// The first byte in it that stops the plain lexer (the line's `\n`, a byte it cannot
     /// lex) or where the source ends, if any.
     stop: Option<usize>,
-    /// Letters, digits and `_`.
-    word: u64,
+    /// Punctuation bytes that may be part of a two-byte token.
+    operators: u64,
     /// The first byte of every word and every punctuation byte (the second byte of a
     /// two-byte token too).
     starts: u64,
@@ -611,14 +614,16 @@ impl Window {
         };
         // Bytes from the stop on are taken as space: they end a token.
         let past = stop.map_or(0, |len| u64::MAX << (len % WINDOW));
-        let (word, digit, space) = (word & !past, digit & !past, space & !past);
+        let (word, space) = (word & !past, space & !past);
+        // The digit field holds operators too, told apart from digits by the word field.
+        let (digit, operators) = (digit & word, digit & !word & !past);
         let word_starts = word & !(word << 1);
         // A word starting with a digit is a number up to its first non-digit: adding the
         // number's first bit carries through its digits to the bit after them, where a word
         // starts if a letter or `_` follows (`2x` is `2` and `x`).
         let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
         let starts = word_starts | (after_numbers & word) | !(word | space | past);
-        Window { stop, word, starts, boundaries: starts | space | past }
+        Window { stop, operators, starts, boundaries: starts | space | past }
     }
 }
 
@@ -676,10 +681,12 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
                 next_start = window_start + cut;
             }
         }
-        // Two punctuation bytes in a row may make one token: the second is then no token
-        // of its own (it may be the cut, and then the next window starts after it).
-        let punctuation = window.starts & !window.word;
-        let mut pairs = punctuation & punctuation >> 1 & starts;
+        // Bit `i` for where a token starting before byte `i` may end (the newline, as the
+        // last byte of a window, ends at the window's end).
+        let mut ends = window.boundaries >> 1 | 1 << (WINDOW - 1);
+        // Two operators in a row may make one token: the second is then no token of its own
+        // (it may be the cut, and then the next window starts after it) and no boundary.
+        let mut pairs = window.operators & window.operators >> 1 & starts;
         let mut two_byte_starts = 0;
         while pairs != 0 {
             let offset = pairs.trailing_zeros() as usize;
@@ -690,26 +697,15 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
                 two_byte_starts |= bit;
                 starts &= !(bit << 1);
                 pairs &= !(bit << 1);
+                ends &= !bit;
                 next_start = next_start.max(window_start + offset + 2);
             }
         }
-        // Bit `i` for where a token starting before byte `i` may end (the newline, as the
-        // last byte of a window, ends at the window's end).
-        let ends = window.boundaries >> 1 | 1 << (WINDOW - 1);
-        // As many tokens as starts: `extend` checks the capacity once, not per token.
-        tokens.extend((0..starts.count_ones()).map(|_| {
-            let offset = starts.trailing_zeros() as usize;
-            starts &= starts.wrapping_sub(1);
-            let position = window_start + offset;
-            let byte = line.get(offset).copied().unwrap_or(0);
-            let (kind, end) = if two_byte_starts >> offset & 1 == 0 {
-                (PLAIN_TOKEN_KINDS[usize::from(byte)], position + 1 + (ends >> offset).trailing_zeros() as usize)
-            } else {
-                let second = line.get(offset + 1).copied().unwrap_or(0);
-                (lookup_two_byte_token(byte, second).unwrap_or(TokenKind::Eof), position + 2)
-            };
-            Token { kind, span: token_span::<FITS>(position, end) }
-        }));
+        let window_tokens = tokens.len();
+        push_window_tokens::<FITS>(line, window_start, starts, ends, tokens);
+        if two_byte_starts != 0 {
+            set_two_byte_kinds(line, two_byte_starts, starts, tokens.get_mut(window_tokens..).unwrap_or(&mut []));
+        }
         if let Some(len) = window.stop {
             return Some(window_start + len);
         }
@@ -717,6 +713,47 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
     }
     tokens.truncate(tokens_before);
     None
+}
+
+/// Pushes the tokens starting at `starts` in the window of `line` starting at `window_start`,
+/// each ending at the first of its `ends` (bit `i` for byte `i + 1`), each of the kind its first
+/// byte gives (a two-byte token's kind is set afterwards). (Not inlined: on its own, the loop
+/// keeps everything in registers.)
+#[inline(never)]
+fn push_window_tokens<const FITS: bool>(
+    line: &[u8],
+    window_start: usize,
+    mut starts: u64,
+    ends: u64,
+    tokens: &mut Vec<Token>,
+) {
+    // As many tokens as starts: `extend` checks the capacity once, not per token.
+    tokens.extend((0..starts.count_ones()).map(|_| {
+        let offset = starts.trailing_zeros() as usize;
+        starts &= starts.wrapping_sub(1);
+        let position = window_start + offset;
+        let kind = line.get(offset).map_or(TokenKind::Eof, |&byte| PLAIN_TOKEN_KINDS[usize::from(byte)]);
+        let end = position + 1 + (ends >> offset).trailing_zeros() as usize;
+        Token { kind, span: token_span::<FITS>(position, end) }
+    }));
+}
+
+/// Sets the kinds of the two-byte tokens of a window of `line`, starting at its
+/// `two_byte_starts`, among its `tokens`, starting at `token_starts`.
+#[cold]
+#[inline(never)]
+fn set_two_byte_kinds(line: &[u8], mut two_byte_starts: u64, token_starts: u64, tokens: &mut [Token]) {
+    while two_byte_starts != 0 {
+        let offset = two_byte_starts.trailing_zeros() as usize;
+        two_byte_starts &= two_byte_starts - 1;
+        let index = (token_starts & !(u64::MAX << offset)).count_ones() as usize;
+        let byte_at = |offset: usize| line.get(offset).copied().unwrap_or(0);
+        if let (Some(token), Some(kind)) =
+            (tokens.get_mut(index), lookup_two_byte_token(byte_at(offset), byte_at(offset + 1)))
+        {
+            token.kind = kind;
+        }
+    }
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
