@@ -527,18 +527,12 @@ static SHIFTED_BYTE_KIND_BITS: [[u64; 256]; 4] = {
 /// bits of each kind fill a field of 16 bits.
 const CHUNK: usize = 16;
 
-/// The bits of a [`CHUNK`] of one kind.
-const FIELD_MASK: u64 = 0xffff;
-
-/// The lowest bit of each field.
-const FIELD_LOWS: u64 = 0x0001_0001_0001_0001;
-
 /// The [`BYTE_KIND_BITS`] of a byte that stops the plain lexer.
 const STOP_BIT: u64 = 1 << 48;
 
 /// The [`BYTE_KIND_BITS`] of the 16 bytes of `chunk`, byte `i`'s shifted left by `i`.
 #[inline(always)]
-fn chunk_bits(chunk: &[u8; CHUNK]) -> u64 {
+fn chunk_bits(chunk: &[u8]) -> u64 {
     // From the last four bytes to the first: each step shifts what is gathered by four and
     // `or`s in one entry of each shifted table (3 instructions a byte instead of 4).
     chunk.rchunks_exact(4).fold(0, |bits, four| {
@@ -547,25 +541,13 @@ fn chunk_bits(chunk: &[u8; CHUNK]) -> u64 {
     })
 }
 
-/// The [`BYTE_KIND_BITS`] of the last `len` bytes of `source` (`len < CHUNK`), byte `i` of
-/// them shifted left by `i`.
+/// Swaps the fields of `low` and `high` that the 1 bits of `mask << distance` and of `mask`
+/// select: a step of transposing 16-bit fields.
 #[inline(always)]
-fn tail_bits(source: &[u8], len: usize) -> u64 {
-    match source.len().checked_sub(CHUNK).and_then(|from| source.get(from..)?.first_chunk()) {
-        // The source's last chunk, shifted so that its last `len` bytes come first in each
-        // field, and the bytes before them cleared.
-        Some(last) => chunk_bits(last) >> (CHUNK - len) & (FIELD_LOWS << len).wrapping_sub(FIELD_LOWS),
-        // A source shorter than a chunk (never a real card).
-        None => short_tail_bits(source, len),
-    }
-}
-
-/// [`tail_bits`] byte by byte.
-#[cold]
-#[inline(never)]
-fn short_tail_bits(source: &[u8], len: usize) -> u64 {
-    let tail = source.get(source.len().saturating_sub(len)..).unwrap_or(&[]);
-    tail.iter().enumerate().fold(0, |bits, (index, &byte)| bits | BYTE_KIND_BITS[usize::from(byte)] << index)
+fn swap_fields(low: &mut u64, high: &mut u64, distance: u32, mask: u64) {
+    let swapped = (*low >> distance ^ *high) & mask;
+    *low ^= swapped << distance;
+    *high ^= swapped;
 }
 
 /// A window of up to [`WINDOW`] bytes of a line, bit `i` standing for the byte `i`.
@@ -584,36 +566,41 @@ struct Window {
 
 impl Window {
     /// Reads the source from `start` up to the first byte that stops the plain lexer, the end
-    /// of the source or [`WINDOW`] bytes, [`CHUNK`] at a time. (Inlined, its masks stay in
-    /// registers.)
+    /// of the source or [`WINDOW`] bytes, [`CHUNK`] at a time, copying the window into
+    /// `bytes` (zeros past the end of the source), so that reading any of them takes no
+    /// bounds check. (Inlined, its masks stay in registers.)
     #[inline(always)]
-    fn read(source: &[u8], start: usize) -> Window {
+    fn read(source: &[u8], start: usize, bytes: &mut [u8; WINDOW]) -> Window {
         let rest = source.get(start..).unwrap_or(&[]);
-        let (mut word, mut digit, mut space) = (0u64, 0u64, 0u64);
-        let mut shift = 0;
-        let stop = loop {
-            let bits = match rest.get(shift..).and_then(<[u8]>::first_chunk) {
-                Some(chunk) => chunk_bits(chunk),
-                // The source ends in this chunk, after `len` bytes: the end of the source
-                // stops the line as a `\n` does.
-                None => {
-                    let len = rest.len().saturating_sub(shift) % CHUNK;
-                    tail_bits(source, len) | STOP_BIT << len
+        match rest.first_chunk() {
+            Some(window) => *bytes = *window,
+            None => {
+                // Zeros stop the plain lexer, as the end of the source stops a line.
+                *bytes = [0; WINDOW];
+                if let Some(prefix) = bytes.get_mut(..rest.len()) {
+                    prefix.copy_from_slice(rest);
                 }
-            };
-            word |= (bits & FIELD_MASK) << shift;
-            digit |= (bits >> 16 & FIELD_MASK) << shift;
-            space |= (bits >> 32 & FIELD_MASK) << shift;
-            if bits >> 48 != 0 {
-                break Some(shift + (bits >> 48).trailing_zeros() as usize);
             }
-            shift += CHUNK;
-            if shift == WINDOW {
-                break None;
+        }
+        // Each chunk's fields (`BYTE_KIND_BITS`); reading stops after the chunk that holds
+        // a stop.
+        let mut fields = [0u64; WINDOW / CHUNK];
+        for (chunk_fields, chunk) in fields.iter_mut().zip(bytes.chunks_exact(CHUNK)) {
+            *chunk_fields = chunk_bits(chunk);
+            if *chunk_fields >> 48 != 0 {
+                break;
             }
-        };
+        }
+        // Transposed, `fields[k]` is field `k` of the whole window: chunk `c`'s 16 bits in
+        // bits `16 * c` to `16 * c + 15`.
+        let [mut word, mut digit, mut space, mut stops] = fields;
+        swap_fields(&mut word, &mut digit, 16, 0x0000_ffff_0000_ffff);
+        swap_fields(&mut space, &mut stops, 16, 0x0000_ffff_0000_ffff);
+        swap_fields(&mut word, &mut space, 32, 0x0000_0000_ffff_ffff);
+        swap_fields(&mut digit, &mut stops, 32, 0x0000_0000_ffff_ffff);
+        let stop = (stops != 0).then(|| stops.trailing_zeros() as usize);
         // Bytes from the stop on are taken as space: they end a token.
-        let past = stop.map_or(0, |len| u64::MAX << (len % WINDOW));
+        let past = stops.wrapping_neg() | stops;
         let (word, space) = (word & !past, space & !past);
         // The digit field holds operators too, told apart from digits by the word field.
         let (digit, operators) = (digit & word, digit & !word & !past);
@@ -651,20 +638,20 @@ static PLAIN_TOKEN_KINDS: [TokenKind; 256] = {
 fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut Vec<Token>) -> Option<usize> {
     let tokens_before = tokens.len();
     let mut window_start = start;
+    let mut bytes = [0; WINDOW];
     loop {
-        let window = Window::read(source, window_start);
-        let line = source.get(window_start..).unwrap_or(&[]);
+        let window = Window::read(source, window_start, &mut bytes);
         let mut starts = window.starts;
         // Where the next window starts.
         let mut next_start = window_start;
         match window.stop {
-            Some(len) => match line.get(len) {
+            Some(len) => match bytes[len % WINDOW] {
                 // The line's `\n` is its last token.
-                Some(b'\n') => starts |= 1 << (len % WINDOW),
-                // A byte the plain lexer cannot lex.
-                Some(_) => break,
+                b'\n' => starts |= 1 << (len % WINDOW),
                 // The end of the source.
-                None => {}
+                0 if window_start + len == source.len() => {}
+                // A byte the plain lexer cannot lex.
+                _ => break,
             },
             None => {
                 // A token reaching the end of a full window may go on past it: only the
@@ -692,7 +679,7 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
             let offset = pairs.trailing_zeros() as usize;
             let bit = pairs & pairs.wrapping_neg();
             pairs ^= bit;
-            let byte_at = |offset: usize| line.get(offset).copied().unwrap_or(0);
+            let byte_at = |offset: usize| bytes.get(offset).copied().unwrap_or(0);
             if lookup_two_byte_token(byte_at(offset), byte_at(offset + 1)).is_some() {
                 two_byte_starts |= bit;
                 starts &= !(bit << 1);
@@ -702,9 +689,9 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
             }
         }
         let window_tokens = tokens.len();
-        push_window_tokens::<FITS>(line, window_start, starts, ends, tokens);
+        push_window_tokens::<FITS>(&bytes, window_start, starts, ends, tokens);
         if two_byte_starts != 0 {
-            set_two_byte_kinds(line, two_byte_starts, starts, tokens.get_mut(window_tokens..).unwrap_or(&mut []));
+            set_two_byte_kinds(&bytes, two_byte_starts, starts, tokens.get_mut(window_tokens..).unwrap_or(&mut []));
         }
         if let Some(len) = window.stop {
             return Some(window_start + len);
@@ -715,13 +702,13 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
     None
 }
 
-/// Pushes the tokens starting at `starts` in the window of `line` starting at `window_start`,
+/// Pushes the tokens starting at `starts` in the window `bytes` starting at `window_start`,
 /// each ending at the first of its `ends` (bit `i` for byte `i + 1`), each of the kind its first
 /// byte gives (a two-byte token's kind is set afterwards). (Not inlined: on its own, the loop
 /// keeps everything in registers.)
 #[inline(never)]
 fn push_window_tokens<const FITS: bool>(
-    line: &[u8],
+    bytes: &[u8; WINDOW],
     window_start: usize,
     mut starts: u64,
     ends: u64,
@@ -732,13 +719,13 @@ fn push_window_tokens<const FITS: bool>(
         let offset = starts.trailing_zeros() as usize;
         starts &= starts.wrapping_sub(1);
         let position = window_start + offset;
-        let kind = line.get(offset).map_or(TokenKind::Eof, |&byte| PLAIN_TOKEN_KINDS[usize::from(byte)]);
+        let kind = PLAIN_TOKEN_KINDS[usize::from(bytes[offset % WINDOW])];
         let end = position + 1 + (ends >> offset).trailing_zeros() as usize;
         Token { kind, span: token_span::<FITS>(position, end) }
     }));
 }
 
-/// Sets the kinds of the two-byte tokens of a window of `line`, starting at its
+/// Sets the kinds of the two-byte tokens of a window (of bytes `line`), starting at its
 /// `two_byte_starts`, among its `tokens`, starting at `token_starts`.
 #[cold]
 #[inline(never)]
