@@ -716,7 +716,9 @@ fn push_window_tokens<const FITS: bool>(
 ) {
     // As many tokens as starts: `extend` checks the capacity once, not per token.
     tokens.extend((0..starts.count_ones()).map(|_| {
-        let offset = starts.trailing_zeros() as usize;
+        // (The top bit, never reached before the last start, tells the compiler that the
+        // offset is inside the window.)
+        let offset = (starts | 1 << (WINDOW - 1)).trailing_zeros() as usize;
         starts &= starts.wrapping_sub(1);
         let position = window_start + offset;
         let kind = PLAIN_TOKEN_KINDS[usize::from(bytes[offset % WINDOW])];
