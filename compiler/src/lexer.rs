@@ -169,30 +169,44 @@ fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
     if FITS { Span { start: start as u32, end: end as u32 } } else { Span::new(start, end) }
 }
 
-/// The offset of the first `\n` at or after `from`, or `bytes.len()`: eight bytes at a time.
-/// (Not inlined: on its own, its constants stay in registers through the loop.)
+/// The offset of the first `\n` at or after `from`, or `bytes.len()`: sixteen bytes at a
+/// time. (Not inlined: on its own, its constants stay in registers through the loop.)
 #[inline(never)]
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
+    let rest = bytes.get(from..).unwrap_or(&[]);
+    let mut sixteens = rest.chunks_exact(16);
+    let mut offset = from;
+    for sixteen in &mut sixteens {
+        let (low, high) = sixteen.split_at(8);
+        let (low, high) = (newline_bytes(low), newline_bytes(high));
+        if low | high != 0 {
+            let found = if low != 0 { low.trailing_zeros() } else { 64 + high.trailing_zeros() };
+            return offset + (found / 8) as usize;
+        }
+        offset += 16;
+    }
+    let remainder = sixteens.remainder();
+    let (eight, last) = remainder.split_at(if remainder.len() >= 8 { 8 } else { 0 });
+    let newlines = newline_bytes(eight);
+    if newlines != 0 {
+        return offset + (newlines.trailing_zeros() / 8) as usize;
+    }
+    offset += eight.len();
+    last.iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |found| offset + found)
+}
+
+/// For eight bytes (none when `eight` is shorter), a word whose lowest set bit is the high bit
+/// of the first `\n` (only bits above it may be set wrongly), or 0 when there is none.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn newline_bytes(eight: &[u8]) -> u64 {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
-    let mut offset = from;
-    while let Some(chunk) = bytes.get(offset..offset + 8) {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8])) ^ NEWLINES;
-        // The high bit of each zero byte of `word` (a `\n` in the chunk) is set, and the
-        // lowest set bit is exact (only bytes above a zero byte can be flagged wrongly).
-        let zeros = word.wrapping_sub(ONES) & !word & HIGHS;
-        if zeros != 0 {
-            return offset + (zeros.trailing_zeros() / 8) as usize;
-        }
-        offset += 8;
-    }
-    bytes
-        .get(offset..)
-        .unwrap_or(&[])
-        .iter()
-        .position(|&byte| byte == b'\n')
-        .map_or(bytes.len(), |found| offset + found)
+    let Ok(eight) = <[u8; 8]>::try_from(eight) else { return 0 };
+    // The high bit of each zero byte of `word` (a `\n`) is set, and the lowest set bit is
+    // exact (only bytes above a zero byte can be flagged wrongly).
+    let word = u64::from_le_bytes(eight) ^ NEWLINES;
+    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
 /// What a byte starts, so that the byte-by-byte lexer decides with one table lookup and
