@@ -579,23 +579,28 @@ struct Window {
 }
 
 impl Window {
-    /// Reads the source from `start` up to the first byte that stops the plain lexer, the end
-    /// of the source or [`WINDOW`] bytes, [`CHUNK`] at a time, copying the window into
-    /// `bytes` (zeros past the end of the source), so that reading any of them takes no
-    /// bounds check. (Inlined, its masks stay in registers.)
+    /// The [`WINDOW`] bytes of the source from `start`, zeros past its end (they stop the
+    /// plain lexer, as the end of the source stops a line): a copy, so that reading any of
+    /// them takes no bounds check.
     #[inline(always)]
-    fn read(source: &[u8], start: usize, bytes: &mut [u8; WINDOW]) -> Window {
+    fn bytes(source: &[u8], start: usize) -> [u8; WINDOW] {
         let rest = source.get(start..).unwrap_or(&[]);
         match rest.first_chunk() {
-            Some(window) => *bytes = *window,
+            Some(window) => *window,
             None => {
-                // Zeros stop the plain lexer, as the end of the source stops a line.
-                *bytes = [0; WINDOW];
+                let mut bytes = [0; WINDOW];
                 if let Some(prefix) = bytes.get_mut(..rest.len()) {
                     prefix.copy_from_slice(rest);
                 }
+                bytes
             }
         }
+    }
+
+    /// Classifies the window `bytes` up to the first byte that stops the plain lexer (or
+    /// all of it), [`CHUNK`] at a time. (Inlined, its masks stay in registers.)
+    #[inline(always)]
+    fn read(bytes: &[u8; WINDOW]) -> Window {
         // Each chunk's fields (`BYTE_KIND_BITS`); reading stops after the chunk that holds
         // a stop.
         let mut fields = [0u64; WINDOW / CHUNK];
@@ -615,15 +620,16 @@ impl Window {
         let stop = (stops != 0).then(|| stops.trailing_zeros() as usize);
         // Bytes from the stop on are taken as space: they end a token.
         let past = stops.wrapping_neg() | stops;
-        let (word, space) = (word & !past, space & !past);
         // The digit field holds operators too, told apart from digits by the word field.
-        let (digit, operators) = (digit & word, digit & !word & !past);
+        let (digit, operators) = (digit & word, digit & !word);
         let word_starts = word & !(word << 1);
         // A word starting with a digit is a number up to its first non-digit: adding the
         // number's first bit carries through its digits to the bit after them, where a word
         // starts if a letter or `_` follows (`2x` is `2` and `x`).
         let after_numbers = digit.wrapping_add(word_starts & digit) & !digit;
-        let starts = word_starts | (after_numbers & word) | !(word | space | past);
+        // (Shifts and carries only move bits up: the bytes past the stop change nothing
+        // before it.)
+        let starts = (word_starts | (after_numbers & word) | !(word | space)) & !past;
         Window { stop, operators, starts, boundaries: starts | space | past }
     }
 }
@@ -652,9 +658,9 @@ static PLAIN_TOKEN_KINDS: [TokenKind; 256] = {
 fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut Vec<Token>) -> Option<usize> {
     let tokens_before = tokens.len();
     let mut window_start = start;
-    let mut bytes = [0; WINDOW];
     loop {
-        let window = Window::read(source, window_start, &mut bytes);
+        let bytes = Window::bytes(source, window_start);
+        let window = Window::read(&bytes);
         let mut starts = window.starts;
         // Where the next window starts.
         let mut next_start = window_start;
