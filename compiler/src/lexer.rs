@@ -127,22 +127,22 @@ fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, dia
     // A UTF-8 byte-order mark (U+FEFF) is skipped.
     let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
     while position < bytes.len() {
-        let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
-        let line_end = lex_line::<FITS>(source, position, tokens, diagnostics);
-        if line_end - position > MAX_LINE_BYTES {
-            skip_long_line::<FITS>(source, position..line_end, tokens_before, tokens, diagnostics_before, diagnostics);
-        }
-        position = line_end + 1;
+        position = lex_line::<FITS>(source, position, tokens, diagnostics) + 1;
     }
     tokens.push(Token { kind: TokenKind::Eof, span: Span::new(source.len(), source.len()) });
 }
 
+/// Whether the line `start..end` is longer than [`MAX_LINE_BYTES`]: then it is skipped whole
+/// (see [`skip_long_line`]).
+fn is_too_long(start: usize, end: usize) -> bool {
+    end - start > MAX_LINE_BYTES
+}
+
 /// Drops what was lexed from the line `line` (from `tokens_before` and
-/// `diagnostics_before` on) but its newline, and reports it as too long.
+/// `diagnostics_before` on), and reports it as too long.
 #[cold]
 #[inline(never)]
-fn skip_long_line<const FITS: bool>(
-    source: &str,
+fn skip_long_line(
     line: std::ops::Range<usize>,
     tokens_before: usize,
     tokens: &mut Vec<Token>,
@@ -152,7 +152,6 @@ fn skip_long_line<const FITS: bool>(
     tokens.truncate(tokens_before);
     diagnostics.truncate(diagnostics_before);
     diagnostics.push(diagnostics::line_too_long(Span::new(line.start, line.end), MAX_LINE_BYTES));
-    push_newline::<FITS>(source.as_bytes(), line.end, tokens);
 }
 
 /// Pushes the [`TokenKind::Newline`] of the line ending at `line_end`, unless the source ends
@@ -400,8 +399,8 @@ fn ident_end(bytes: &[u8], from: usize) -> usize {
     position
 }
 
-/// Lexes the line starting at `start`, its [`TokenKind::Newline`] included; returns where it
-/// ends (its `\n`, or the end of the source).
+/// Lexes the line starting at `start`, its [`TokenKind::Newline`] included, or reports it
+/// when it is too long; returns where it ends (its `\n`, or the end of the source).
 fn lex_line<const FITS: bool>(
     source: &str,
     start: usize,
@@ -417,9 +416,14 @@ fn lex_line<const FITS: bool>(
     };
     let end = if first == Some(b'#') {
         // A comment line, as most lines of a card are.
-        memchr_newline(bytes, start)
+        let end = memchr_newline(bytes, start);
+        if is_too_long(start, end) {
+            skip_long_line(start..end, tokens.len(), tokens, diagnostics.len(), diagnostics);
+        }
+        end
     } else if let Some(label) = label {
         // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
+        let tokens_before = tokens.len();
         let end = memchr_newline(bytes, label.text);
         tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
         tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
@@ -427,12 +431,15 @@ fn lex_line<const FITS: bool>(
         if text_end > label.text {
             tokens.push(Token { kind: TokenKind::LabelText, span: Span::new(label.text, text_end) });
         }
+        if is_too_long(start, end) {
+            skip_long_line(start..end, tokens_before, tokens, diagnostics.len(), diagnostics);
+        }
         end
     } else {
-        match lex_plain_tokens::<FITS>(bytes, start, tokens) {
-            // The plain lexer pushes the newline itself.
+        match lex_plain_tokens::<FITS>(bytes, start, tokens, diagnostics) {
+            // The plain lexer pushes the newline itself, and reports long lines.
             Some(end) => return end,
-            None => lex_tokens::<FITS>(source, start, tokens, diagnostics),
+            None => lex_other_line::<FITS>(source, start, tokens, diagnostics),
         }
     };
     push_newline::<FITS>(bytes, end, tokens);
@@ -651,11 +658,17 @@ static PLAIN_TOKEN_KINDS: [TokenKind; 256] = {
 };
 
 /// Lexes the line starting at `start` when it is plain (no quote, comment, `|` or character
-/// to report, as most lines), its [`TokenKind::Newline`] included: the tokens of each
-/// [`Window`] are found from its bit masks, without a branch per byte or per identifier
-/// length. Returns where the line ends, or `None`, having pushed nothing, when the line is
-/// not plain or holds a token as long as a window: then [`lex_tokens`] lexes it.
-fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut Vec<Token>) -> Option<usize> {
+/// to report, as most lines), its [`TokenKind::Newline`] included, or reports it when it is
+/// too long: the tokens of each [`Window`] are found from its bit masks, without a branch per
+/// byte or per identifier length. Returns where the line ends, or `None`, having pushed
+/// nothing, when the line is not plain or holds a token as long as a window: then
+/// [`lex_tokens`] lexes it.
+fn lex_plain_tokens<const FITS: bool>(
+    source: &[u8],
+    start: usize,
+    tokens: &mut Vec<Token>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<usize> {
     let tokens_before = tokens.len();
     let mut window_start = start;
     loop {
@@ -714,7 +727,13 @@ fn lex_plain_tokens<const FITS: bool>(source: &[u8], start: usize, tokens: &mut 
             set_two_byte_kinds(&bytes, two_byte_starts, starts, tokens.get_mut(window_tokens..).unwrap_or(&mut []));
         }
         if let Some(len) = window.stop {
-            return Some(window_start + len);
+            let end = window_start + len;
+            // (Only a line of several windows can be too long.)
+            if window_start != start && is_too_long(start, end) {
+                skip_long_line(start..end, tokens_before, tokens, diagnostics.len(), diagnostics);
+                push_newline::<FITS>(source, end, tokens);
+            }
+            return Some(end);
         }
         window_start = next_start;
     }
@@ -763,6 +782,22 @@ fn set_two_byte_kinds(line: &[u8], mut two_byte_starts: u64, token_starts: u64, 
             token.kind = kind;
         }
     }
+}
+
+/// [`lex_tokens`], reporting the line when it is too long.
+#[inline(never)]
+fn lex_other_line<const FITS: bool>(
+    source: &str,
+    start: usize,
+    tokens: &mut Vec<Token>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
+    let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
+    let end = lex_tokens::<FITS>(source, start, tokens, diagnostics);
+    if is_too_long(start, end) {
+        skip_long_line(start..end, tokens_before, tokens, diagnostics_before, diagnostics);
+    }
+    end
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
@@ -930,7 +965,7 @@ mod tests {
             let source = if ends_with_newline { format!("{line}\nnext = 1") } else { line.clone() };
             plain.clear();
             let mut diagnostics = Vec::new();
-            if lex_plain_tokens::<true>(source.as_bytes(), 0, &mut plain) == Some(line.len()) {
+            if lex_plain_tokens::<true>(source.as_bytes(), 0, &mut plain, &mut diagnostics) == Some(line.len()) {
                 accepted += 1;
                 let mut expected: Vec<Token> = Vec::new();
                 assert_eq!(lex_tokens::<true>(&source, 0, &mut expected, &mut diagnostics), line.len());
