@@ -121,8 +121,6 @@ pub fn tokenize(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Dia
 /// spans must saturate as [`Span::new`] does.
 fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
     tokens.clear();
-    // Cards average about one token per four bytes; one reservation avoids regrowth.
-    tokens.reserve(source.len() / 4 + 8);
     let bytes = source.as_bytes();
     // A UTF-8 byte-order mark (U+FEFF) is skipped.
     let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
