@@ -406,13 +406,12 @@ fn lex_line<const FITS: bool>(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
     let bytes = source.as_bytes();
-    let first = bytes.get(start).copied();
-    // Only a line starting with blanks or `l` can be `label = ...`.
-    let label = match first {
-        Some(b' ' | b'\t' | b'l' | b'L') => label_line(bytes, start),
+    let line_start = bytes.get(start).map_or(LineStart::Code, |&byte| LINE_STARTS[usize::from(byte)]);
+    let label = match line_start {
+        LineStart::MaybeLabel => label_line(bytes, start),
         _ => None,
     };
-    let end = if first == Some(b'#') {
+    let end = if line_start == LineStart::Comment {
         // A comment line, as most lines of a card are.
         let end = memchr_newline(bytes, start);
         if is_too_long(start, end) {
@@ -443,6 +442,28 @@ fn lex_line<const FITS: bool>(
     push_newline::<FITS>(bytes, end, tokens);
     end
 }
+
+/// What the first byte of a line says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LineStart {
+    /// Neither of the others.
+    Code,
+    /// `#`: a comment line.
+    Comment,
+    /// Blanks or `l`: maybe `label = ...`.
+    MaybeLabel,
+}
+
+/// The [`LineStart`] of each first byte: one lookup instead of a chain of comparisons.
+static LINE_STARTS: [LineStart; 256] = {
+    let mut table = [LineStart::Code; 256];
+    table[b'#' as usize] = LineStart::Comment;
+    table[b' ' as usize] = LineStart::MaybeLabel;
+    table[b'\t' as usize] = LineStart::MaybeLabel;
+    table[b'l' as usize] = LineStart::MaybeLabel;
+    table[b'L' as usize] = LineStart::MaybeLabel;
+    table
+};
 
 const LABEL: &[u8] = b"label";
 
