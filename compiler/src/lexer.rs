@@ -167,8 +167,8 @@ fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
 }
 
 /// The offset of the first `\n` at or after `from`, or `bytes.len()`: sixteen bytes at a
-/// time. (Not inlined: on its own, its constants stay in registers through the loop.)
-#[inline(never)]
+/// time.
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
     let rest = bytes.get(from..).unwrap_or(&[]);
     let mut sixteens = rest.chunks_exact(16);
