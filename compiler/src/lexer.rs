@@ -6,9 +6,10 @@
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
 //!
 //! Most lines hold only words, numbers, punctuation and space; they are lexed from bit masks
-//! of up to 64 bytes at a time, read straight from the source up to the line's `\n`
-//! (`lex_plain_tokens`), with no branch per byte or per identifier length. The other lines
-//! (quotes, comments after code, bad characters) are lexed byte by byte (`lex_tokens`).
+//! of windows of 64 bytes, each copied from the source and classified up to the line's `\n`
+//! (`lex_plain_tokens`), with no branch per byte or per identifier length, and their tokens
+//! pushed with one capacity check per window. The other lines (quotes, comments after code,
+//! `|`, bad characters) are lexed byte by byte (`lex_tokens`).
 
 use crate::{Diagnostic, Span, diagnostics};
 
@@ -571,7 +572,7 @@ const CHUNK: usize = 16;
 const STOP_BIT: u64 = 1 << 48;
 
 /// The [`BYTE_KIND_BITS`] of the 16 bytes of `chunk`, byte `i`'s shifted left by `i`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn chunk_bits(chunk: &[u8]) -> u64 {
     // From the last four bytes to the first: each step shifts what is gathered by four and
     // `or`s in one entry of each shifted table (3 instructions a byte instead of 4).
@@ -583,7 +584,7 @@ fn chunk_bits(chunk: &[u8]) -> u64 {
 
 /// Swaps the fields of `low` and `high` that the 1 bits of `mask << distance` and of `mask`
 /// select: a step of transposing 16-bit fields.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn swap_fields(low: &mut u64, high: &mut u64, distance: u32, mask: u64) {
     let swapped = (*low >> distance ^ *high) & mask;
     *low ^= swapped << distance;
@@ -595,7 +596,7 @@ struct Window {
     /// The first byte in it that stops the plain lexer (the line's `\n`, a byte it cannot
     /// lex) or where the source ends, if any.
     stop: Option<usize>,
-    /// Punctuation bytes that may be part of a two-byte token.
+    /// Punctuation bytes that may be part of a two-byte token (past the stop too).
     operators: u64,
     /// The first byte of every word and every punctuation byte (the second byte of a
     /// two-byte token too).
@@ -608,7 +609,7 @@ impl Window {
     /// The [`WINDOW`] bytes of the source from `start`, zeros past its end (they stop the
     /// plain lexer, as the end of the source stops a line): a copy, so that reading any of
     /// them takes no bounds check.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bytes(source: &[u8], start: usize) -> [u8; WINDOW] {
         let rest = source.get(start..).unwrap_or(&[]);
         match rest.first_chunk() {
@@ -625,7 +626,7 @@ impl Window {
 
     /// Classifies the window `bytes` up to the first byte that stops the plain lexer (or
     /// all of it), [`CHUNK`] at a time. (Inlined, its masks stay in registers.)
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(bytes: &[u8; WINDOW]) -> Window {
         // Each chunk's fields (`BYTE_KIND_BITS`); reading stops after the chunk that holds
         // a stop.
@@ -786,7 +787,8 @@ fn push_window_tokens<const FITS: bool>(
 }
 
 /// Sets the kinds of the two-byte tokens of a window (of bytes `line`), starting at its
-/// `two_byte_starts`, among its `tokens`, starting at `token_starts`.
+/// `two_byte_starts`, among its `tokens`, starting at `token_starts` (the tokens were pushed
+/// with the kind of their first byte).
 #[cold]
 #[inline(never)]
 fn set_two_byte_kinds(line: &[u8], mut two_byte_starts: u64, token_starts: u64, tokens: &mut [Token]) {
