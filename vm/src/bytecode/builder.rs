@@ -738,6 +738,10 @@ const DEFAULT_CARDS: usize = 16;
 /// fewer than two, many being shared).
 const STRINGS_PER_CARD: usize = 2;
 
+/// The constants a [`BundleBuilder`] makes room for at first (piles, keyword words and
+/// rule switches: a game has a few dozen).
+const CONSTS: usize = 32;
+
 /// The bytes a [`BundleBuilder`] makes room for per entry, filter and card at first.
 const BYTES_PER_ITEM: usize = 32;
 
@@ -765,7 +769,7 @@ impl<'c> BundleBuilder<'c> {
             string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
             debug_string_ids: HashMap::default(),
             filter_ids: HashIndex::with_capacity(cards),
-            const_ids: HashIndex::default(),
+            const_ids: HashIndex::with_capacity(CONSTS),
             entry_ids: HashIndex::with_capacity(cards),
             strip: false,
             error: None,
@@ -1246,6 +1250,26 @@ mod tests {
             let expected = super::super::ops::encode_code(&instrs).unwrap();
             assert_eq!(code.current_pc(), expected.len());
             assert_eq!(encoded(&code), (Ok(expected), None));
+        }
+    }
+
+    #[test]
+    fn operands_of_one_byte_and_more_are_encoded_alike() {
+        // Around the one-byte limits of each operand kind (the encoder packs an instruction
+        // whose operands are all one byte; the others it writes byte by byte).
+        for value in [0u32, 1, 0x7e, 0x7f, 0x80, 0x3fff, 0x4000, 0xfffe] {
+            let instrs = [
+                Instr::LoadInt { a: Reg(3), imm: value as i32 },
+                Instr::LoadInt { a: Reg(3), imm: -(value as i32) },
+                Instr::Index { a: Reg(1), b: Reg(2), n: value as u16 },
+                Instr::CallFn { a: Reg(0), func: FunctionIdx(value), base: Reg(1), argc: 2 },
+                Instr::Restrict { restriction: RestrictionIdx(value), prefix: Some(RestrictionPrefixIdx(value)) },
+                Instr::May { question: None, skip: Pc(0) },
+                Instr::Return {},
+            ];
+            let code = build(&instrs);
+            let expected = super::super::ops::encode_code(&instrs).unwrap();
+            assert_eq!(encoded(&code), (Ok(expected), None), "{value:#x}");
         }
     }
 
