@@ -561,6 +561,9 @@ struct CardTable {
     events: Vec<EventRef>,
     /// The events that belong to an auto already.
     events_taken: usize,
+    /// The actions and autos that belong to a card already.
+    actions_taken: usize,
+    autos_taken: usize,
 }
 
 /// A range of one of the vectors of a [`CardTable`] (or a [`FilterTable`]).
@@ -630,6 +633,8 @@ impl CardTable {
             autos: Vec::with_capacity(cards),
             events: Vec::with_capacity(cards),
             events_taken: 0,
+            actions_taken: 0,
+            autos_taken: 0,
         }
     }
 
@@ -648,7 +653,8 @@ impl CardTable {
             self.costs.extend_from_slice(auto.costs);
             self.end_auto(auto.hook, auto.entry);
         }
-        let (actions_start, autos_start) = self.cards.last().map_or((0, 0), |last| (last.actions.end, last.autos.end));
+        let (actions_start, autos_start) = (self.actions_taken, self.autos_taken);
+        (self.actions_taken, self.autos_taken) = (self.actions.len(), self.autos.len());
         let abilities = ItemRange::append(&mut self.abilities, parts.abilities);
         let target = parts.target.map(|target| (target.optional, ItemRange::append(&mut self.filters, target.filters)));
         let requisites = ItemRange::append(&mut self.filters, parts.requisites);
@@ -658,8 +664,8 @@ impl CardTable {
             target,
             requisites,
             vars: parts.vars,
-            actions: ItemRange { start: actions_start, end: self.actions.len() },
-            autos: ItemRange { start: autos_start, end: self.autos.len() },
+            actions: ItemRange { start: actions_start, end: self.actions_taken },
+            autos: ItemRange { start: autos_start, end: self.autos_taken },
         });
     }
 
