@@ -800,7 +800,11 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        let hash = FxBuildHasher.hash_one(text);
+        // The bytes alone: `str`'s `Hash` adds a round for a terminator, which a table of
+        // strings compared in full does not need.
+        let mut hasher = FxBuildHasher.build_hasher();
+        hasher.write(text.as_bytes());
+        let hash = hasher.finish();
         let strings = &self.strings;
         let position = self.string_ids.find_or_insert(hash, |position| strings.get(position) == text, strings.len());
         if position == self.strings.len() {
@@ -830,7 +834,10 @@ impl<'c> BundleBuilder<'c> {
     /// there (the same bytes are the same item): the item's position.
     fn add_item(table: &mut EncodedTable, ids: &mut HashIndex) -> usize {
         let bytes = table.pending();
-        let hash = FxBuildHasher.hash_one(bytes);
+        // The bytes alone, without the length prefix of a slice's `Hash`.
+        let mut hasher = FxBuildHasher.build_hasher();
+        hasher.write(bytes);
+        let hash = hasher.finish();
         let position = ids.find_or_insert(hash, |position| table.item(position) == bytes, table.len());
         if position == table.len() {
             table.end_item();
