@@ -399,7 +399,11 @@ pub struct BundleBuilder<'c> {
     entry_ids: HashIndex,
     strip: bool,
     error: Option<BuildError>,
-    /// Emptied builders whose buffers [`BundleBuilder::code_builder`] hands out again.
+    /// The emptied builder [`BundleBuilder::code_builder`] hands out next (one slot,
+    /// cheaper than the vector for the usual one entry at a time)...
+    spare: Option<CodeBuilder>,
+    /// ...then the other emptied builders whose buffers it hands out again (entries built
+    /// while another is, as a filter expression's).
     spare_code: Vec<CodeBuilder>,
 }
 
@@ -779,6 +783,7 @@ impl<'c> BundleBuilder<'c> {
             entry_ids: HashIndex::with_capacity(cards),
             strip: false,
             error: None,
+            spare: None,
             spare_code: Vec::new(),
         }
     }
@@ -915,9 +920,11 @@ impl<'c> BundleBuilder<'c> {
     /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
     #[inline(always)]
     fn recycle(&mut self, mut code: CodeBuilder) {
-        if self.spare_code.len() < MAX_SPARE_CODE {
-            code.clear();
-            self.spare_code.push(code);
+        code.clear();
+        match self.spare {
+            None => self.spare = Some(code),
+            Some(_) if self.spare_code.len() < MAX_SPARE_CODE => self.spare_code.push(code),
+            Some(_) => {}
         }
     }
 
@@ -925,7 +932,10 @@ impl<'c> BundleBuilder<'c> {
     /// [`BundleBuilder::add_entry`].
     #[inline]
     pub fn code_builder(&mut self) -> CodeBuilder {
-        self.spare_code.pop().unwrap_or_default()
+        match self.spare.take() {
+            Some(code) => code,
+            None => self.spare_code.pop().unwrap_or_default(),
+        }
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
