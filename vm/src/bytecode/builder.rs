@@ -835,10 +835,12 @@ impl<'c> BundleBuilder<'c> {
         FilterIdx::new(position)
     }
 
-    /// Ends the item just written to `table`, unless one with the same bytes is already
-    /// there (the same bytes are the same item): the item's position.
-    fn add_item(table: &mut EncodedTable, ids: &mut HashIndex) -> usize {
-        let bytes = table.pending();
+    /// Ends the item written to `table` from byte `start` on (where the last item ended),
+    /// unless one with the same bytes is already there (the same bytes are the same item):
+    /// the item's position.
+    fn add_item(table: &mut EncodedTable, ids: &mut HashIndex, start: usize) -> usize {
+        let bytes = table.bytes.get(start..).unwrap_or_default();
+        debug_assert_eq!(bytes, table.pending(), "the item starts where the last one ended");
         // The bytes alone, without the length prefix of a slice's `Hash`.
         let mut hasher = FxBuildHasher.build_hasher();
         hasher.write(bytes);
@@ -847,7 +849,7 @@ impl<'c> BundleBuilder<'c> {
         if position == table.len() {
             table.end_item();
         } else {
-            table.discard_pending();
+            table.bytes.truncate(start);
         }
         position
     }
@@ -869,9 +871,12 @@ impl<'c> BundleBuilder<'c> {
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
+        // Where the last entry ended (its bytes end the table: the code of the entries is
+        // written after them, and ended or discarded before the next).
+        let start = self.code.bytes.len();
         let encoded = if code.encode_plain(&mut self.code.bytes) { Ok(()) } else { self.encode_entry(&code, idx) };
         if self.strip {
-            let position = Self::add_item(&mut self.code, &mut self.entry_ids);
+            let position = Self::add_item(&mut self.code, &mut self.entry_ids, start);
             self.recycle(code);
             return EntryIdx::new(position);
         }
