@@ -1196,17 +1196,20 @@ impl HashIndex {
     /// The first position with `hash` for which `same` holds; when there is none, `new`,
     /// which is recorded under `hash` (the caller then adds the item at `new`).
     fn find_or_insert(&mut self, hash: u64, mut same: impl FnMut(usize) -> bool, new: usize) -> usize {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
         let hash = hash as u32;
-        let mask = self.slots.len().wrapping_sub(1);
+        let n_slots = self.slots.len();
+        let mask = n_slots.wrapping_sub(1);
         let mut index = hash as usize & mask;
         // Probe linearly from the hash's home slot; the table is at most half full, so a
         // free slot ends the probe.
-        for _ in 0..self.slots.len() {
+        for _ in 0..n_slots {
             let Some(slot) = self.slots.get_mut(index) else { break };
             if slot.position == Slot::EMPTY {
+                // Whether the table must grow is checked only here, when an item is added,
+                // rather than on every lookup.
+                if (self.len + 1) * 2 > n_slots {
+                    return self.grow_and_insert(hash, new);
+                }
                 if let Ok(position) = u32::try_from(new)
                     && position != Slot::EMPTY
                 {
@@ -1220,7 +1223,16 @@ impl HashIndex {
             }
             index = (index + 1) & mask;
         }
-        new
+        // Only a table without slots gets here.
+        self.grow_and_insert(hash, new)
+    }
+
+    /// Grows the table, then records `new` under `hash` (which the probe found absent).
+    #[cold]
+    #[inline(never)]
+    fn grow_and_insert(&mut self, hash: u32, new: usize) -> usize {
+        self.grow();
+        self.find_or_insert(u64::from(hash), |_| false, new)
     }
 
     /// Doubles the slots.
