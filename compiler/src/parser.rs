@@ -19,6 +19,9 @@ use lasso::Key;
 use smallvec::SmallVec;
 use vm::catalogue::{ArgKind, Catalogue};
 
+/// What [`Parser::new`] reads when it is given no tokens at all.
+static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
+
 /// Deepest nesting of brackets, operators and branches the parser accepts.
 pub const MAX_DEPTH: usize = 64;
 
@@ -182,6 +185,8 @@ impl<'a, 't> Parser<'a, 't> {
         catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,
     ) -> Parser<'a, 't> {
+        // An empty list (never from the lexer, which always ends with `Eof`) stands for one `Eof`.
+        let tokens = if tokens.is_empty() { &NO_TOKENS[..] } else { tokens };
         Parser {
             source,
             tokens,
@@ -199,32 +204,34 @@ impl<'a, 't> Parser<'a, 't> {
 
     // ---------------------------------------------------------------- token helpers
 
-    fn peek(&self) -> Token {
+    /// The next token. Tokens are handed out by reference: callers read only the fields
+    /// they need (copying a whole `Token` also copies its padding, which was a sizeable
+    /// share of the parser's instructions).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn peek(&self) -> &'t Token {
         self.peek_at(0)
     }
 
     /// The token `offset` places ahead; past the end, the last token (the `Eof`).
-    fn peek_at(&self, offset: usize) -> Token {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn peek_at(&self, offset: usize) -> &'t Token {
         match self.tokens.get(self.position + offset) {
-            Some(&token) => token,
+            Some(token) => token,
             None => self.last_token(),
         }
     }
 
-    /// The last token, or an `Eof` when there is none.
+    /// The last token (the `Eof`: [`Parser::new`] makes sure there is one).
     #[cold]
-    fn last_token(&self) -> Token {
-        self.tokens
-            .last()
-            .copied()
-            .unwrap_or(Token { kind: TokenKind::Eof, span: Span::new(self.source.len(), self.source.len()) })
+    fn last_token(&self) -> &'t Token {
+        self.tokens.last().unwrap_or(&NO_TOKENS[0])
     }
 
     fn at(&self, kind: TokenKind) -> bool {
         self.peek().kind == kind
     }
 
-    fn bump(&mut self) -> Token {
+    fn bump(&mut self) -> &'t Token {
         let token = self.peek();
         if token.kind != TokenKind::Eof {
             self.position += 1;
@@ -232,7 +239,7 @@ impl<'a, 't> Parser<'a, 't> {
         token
     }
 
-    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+    fn eat(&mut self, kind: TokenKind) -> Option<&'t Token> {
         if self.at(kind) { Some(self.bump()) } else { None }
     }
 
@@ -335,7 +342,7 @@ impl<'a, 't> Parser<'a, 't> {
         Name { symbol: self.intern_lower(span), span }
     }
 
-    fn describe(&self, token: Token) -> String {
+    fn describe(&self, token: &Token) -> String {
         match token.kind {
             TokenKind::Newline => "end of line".to_string(),
             TokenKind::Eof => "end of file".to_string(),
@@ -399,7 +406,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Expects a closing bracket matching `open`.
-    fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
+    fn expect_close(&mut self, kind: TokenKind, open: &Token, open_char: char, close_char: char) -> Span {
         match self.eat(kind) {
             Some(token) => token.span,
             None => self.missing_close(open, open_char, close_char),
@@ -409,7 +416,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports the missing close of [`Parser::expect_close`]; the span where it was expected.
     #[cold]
     #[inline(never)]
-    fn missing_close(&mut self, open: Token, open_char: char, close_char: char) -> Span {
+    fn missing_close(&mut self, open: &Token, open_char: char, close_char: char) -> Span {
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
             self.recover_to_statement_end();
@@ -1039,7 +1046,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    fn expect_double_close(&mut self, open: Token) {
+    fn expect_double_close(&mut self, open: &Token) {
         if self.at(TokenKind::RBracket) && self.peek_at(1).kind == TokenKind::RBracket {
             self.bump();
             self.bump();
@@ -1797,7 +1804,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `::not(tgt)`.
     #[inline(never)]
-    fn parse_selector(&mut self, colons: Token) -> Option<Selector<'a>> {
+    fn parse_selector(&mut self, colons: &Token) -> Option<Selector<'a>> {
         let token = self.peek();
         if token.kind != TokenKind::Ident {
             self.expected("a selector name such as `not`");
@@ -1953,7 +1960,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports `=` used as a comparison; it reads as `==`.
     #[cold]
     #[inline(never)]
-    fn single_equals(&mut self, token: Token) -> CompareOp {
+    fn single_equals(&mut self, token: &Token) -> CompareOp {
         self.report(diagnostics::invalid_comparison(token.span, "="));
         CompareOp::Eq
     }
@@ -2076,7 +2083,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `abs(discarded.0.sp)`.
-    fn parse_call(&mut self, callee: Name, open: Token) -> &'a Expr<'a> {
+    fn parse_call(&mut self, callee: Name, open: &Token) -> &'a Expr<'a> {
         let mut args: SmallVec<[Expr<'a>; 2]> = SmallVec::new();
         if self.eat(TokenKind::RParen).is_none() {
             loop {
