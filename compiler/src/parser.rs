@@ -29,7 +29,11 @@ pub const MAX_DEPTH: usize = 64;
 pub struct Parser<'a, 't> {
     source: &'t str,
     tokens: &'t [Token],
+    /// Index of the next token in `tokens`.
     position: usize,
+    /// `tokens[position]` (the last token past the end), kept at hand: the next token is
+    /// looked at several times, and this needs no bounds check.
+    current: &'t Token,
     arena: &'a Bump,
     interner: &'t mut Interner,
     names: &'t Names,
@@ -191,6 +195,7 @@ impl<'a, 't> Parser<'a, 't> {
             source,
             tokens,
             position: 0,
+            current: tokens.first().unwrap_or(&NO_TOKENS[0]),
             arena,
             interner,
             names,
@@ -209,7 +214,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// share of the parser's instructions).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek(&self) -> &'t Token {
-        self.peek_at(0)
+        self.current
     }
 
     /// The token `offset` places ahead; past the end, the last token (the `Eof`).
@@ -232,9 +237,10 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     fn bump(&mut self) -> &'t Token {
-        let token = self.peek();
+        let token = self.current;
         if token.kind != TokenKind::Eof {
             self.position += 1;
+            self.current = self.peek_at(0);
         }
         token
     }
