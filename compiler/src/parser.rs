@@ -1139,6 +1139,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
     /// is parsed generically so that parsing goes on.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
