@@ -613,7 +613,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `~myEndPhase:once~ destroy() target(this)` or `enableRule(ab_trigger_fresh)`.
-    fn parse_auto(&mut self) -> Auto<'a> {
+    fn parse_auto(&mut self) -> &'a Auto<'a> {
         let costs = self.parse_cost_block();
         let trigger = match self.peek().kind {
             TokenKind::Tilde | TokenKind::Question => Some(self.parse_trigger()),
@@ -624,7 +624,7 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             self.parse_statements()
         };
-        Auto { costs, trigger, statements }
+        self.alloc(Auto { costs, trigger, statements })
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
