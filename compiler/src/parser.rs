@@ -1298,6 +1298,10 @@ impl<'a, 't> Parser<'a, 't> {
         if token.kind != TokenKind::Ident {
             return None;
         }
+        // Most words do not start with `x`: found from the first byte, before any slicing.
+        if !matches!(self.source.as_bytes().get(token.span.start as usize), Some(b'x' | b'X')) {
+            return None;
+        }
         let text = self.text(token.span);
         let bytes = text.as_bytes();
         let is_times = bytes.len() > 1
@@ -1414,7 +1418,9 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_u32(&mut self, span: Span) -> u32 {
         // Up to nine digits always fit: add them up without the general parser.
-        let digits = self.text(span).as_bytes();
+        // The bytes, without the character-boundary checks of slicing the text: nine ASCII
+        // digits are always whole characters, and anything else takes the general parser.
+        let digits = self.source.as_bytes().get(span.range()).unwrap_or(&[]);
         if (1..=9).contains(&digits.len()) {
             let mut value = 0;
             for &byte in digits {
@@ -1719,6 +1725,10 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `characters` → `character` when the singular is a type word.
     fn singular_type_word(&mut self, span: Span) -> Option<Name> {
+        // Most words do not end in `s`: found from the last byte, before any slicing.
+        if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {
+            return None;
+        }
         let text = self.text(span);
         if text.len() < 2 || !text.ends_with(['s', 'S']) {
             return None;
