@@ -161,7 +161,6 @@ impl FrontEnd<'_> {
         let mut checker = Checker {
             catalogue: self.catalogue,
             names: &self.names,
-            interner: &self.interner,
             source,
             diagnostics,
             user_variables: SmallVec::new(),
@@ -206,7 +205,6 @@ struct UserVariable {
 struct Checker<'s> {
     catalogue: &'s Catalogue,
     names: &'s Names,
-    interner: &'s Interner,
     source: &'s str,
     diagnostics: &'s mut Vec<Diagnostic>,
     user_variables: SmallVec<[UserVariable; 2]>,
@@ -768,8 +766,7 @@ impl Checker<'_> {
     }
 
     fn check_name(&mut self, name: Name) {
-        let text = self.interner.resolve(&name.symbol);
-        if text == "tgt" || text == "prevtgt" {
+        if self.names.target_names.contains(&name.symbol) {
             self.reads_targets = true;
         }
         if self.names.variables.contains(name.symbol) {
