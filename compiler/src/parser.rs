@@ -189,12 +189,11 @@ impl<'a, 't> Parser<'a, 't> {
         catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,
     ) -> Parser<'a, 't> {
-        // An empty list (never from the lexer, which always ends with `Eof`) stands for one `Eof`.
-        let tokens = if tokens.is_empty() { &NO_TOKENS[..] } else { tokens };
         Parser {
             source,
             tokens,
             position: 0,
+            // An empty list (never from the lexer, which always ends with `Eof`) reads as one `Eof`.
             current: tokens.first().unwrap_or(&NO_TOKENS[0]),
             arena,
             interner,
@@ -226,7 +225,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
-    /// The last token (the `Eof`: [`Parser::new`] makes sure there is one).
+    /// The last token: the `Eof` the lexer always ends with (or `NO_TOKENS`' when there are none).
     #[cold]
     fn last_token(&self) -> &'t Token {
         self.tokens.last().unwrap_or(&NO_TOKENS[0])
