@@ -1840,15 +1840,23 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- expressions
 
     /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek();
         if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
-            // A lone number (`damage(300)`), as the full path below would parse it.
+            // A lone number (`damage(300)`), as the full path below would parse it, found
+            // without a call.
             self.bump();
             let value = self.parse_u32(start.span) as i32;
             return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
         }
-        let start = start.span;
+        self.parse_compound_expression()
+    }
+
+    /// [`Parser::parse_expression`] for anything but a lone number.
+    #[inline(never)]
+    fn parse_compound_expression(&mut self) -> &'a Expr<'a> {
+        let start = self.peek().span;
         if !self.enter() {
             return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
