@@ -1452,6 +1452,43 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<2>character<1>[bp>=800 & attack]@oppRing::not(tgt)`; `allow_comma` lets `,`
     /// join types (`opp,character`) where a comma cannot end the filter.
     fn parse_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
+        // The usual filter is one type word and nothing else (`target(this)`,
+        // `to(character)`): built at once, as the full path would build it, without going
+        // through quantities, picks, terms, zones and selectors.
+        let token = self.peek();
+        if token.kind == TokenKind::Ident
+            && self.depth < MAX_DEPTH
+            && matches!(self.peek_at(1).kind, TokenKind::RParen | TokenKind::Semi | TokenKind::Newline | TokenKind::Eof)
+        {
+            let word = self.name(token.span);
+            if word.symbol != self.names.keywords.all && self.names.is_type_word(word.symbol) {
+                self.bump();
+                let span = token.span;
+                let types = std::slice::from_ref(self.alloc(TypeTerm {
+                    exclude_source: false,
+                    negate: false,
+                    plural: false,
+                    atom: TypeAtom::Word(word),
+                    span,
+                }));
+                return self.alloc(TargetFilter {
+                    quantity: None,
+                    types,
+                    type_operator: TypeOperator::Single,
+                    pick: None,
+                    terms: &[],
+                    zone: None,
+                    selector: None,
+                    span,
+                });
+            }
+        }
+        self.parse_full_filter(allow_comma)
+    }
+
+    /// [`Parser::parse_filter`] for any filter (inlined there in optimised builds).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn parse_full_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
         let start = self.peek().span;
         if !self.enter() {
             return self.error_filter(start);
