@@ -602,7 +602,24 @@ impl Checker<'_> {
 
     // ---------------------------------------------------------------- filters
 
+    /// Checks a filter. The usual one, a single type word (`target(this)`), has nothing to
+    /// report: found here, without a call.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
+        if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
+            && filter.terms.is_empty()
+            && filter.zone.is_none()
+            && filter.selector.is_none()
+            && self.names.is_type_word(word.symbol)
+        {
+            return;
+        }
+        self.check_any_filter(filter);
+    }
+
+    /// [`Checker::check_filter`] for any filter.
+    #[inline(never)]
+    fn check_any_filter(&mut self, filter: &TargetFilter<'_>) {
         for term in filter.types {
             match term.atom {
                 TypeAtom::Any | TypeAtom::CardName(..) => {}
