@@ -1887,7 +1887,28 @@ impl<'a, 't> Parser<'a, 't> {
             let value = self.parse_u32(start.span) as i32;
             return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
         }
+        if matches!(start.kind, TokenKind::Plus | TokenKind::Minus)
+            && self.depth + 1 < MAX_DEPTH
+            && self.peek_at(1).kind == TokenKind::Int
+            && ends_operand(self.peek_at(2).kind)
+        {
+            // A lone signed number (`bp(+300)`, `-1`), as the full path would parse it.
+            return self.parse_signed_number();
+        }
         self.parse_compound_expression()
+    }
+
+    /// `+300` (a unary plus on 300) or `-1` (the literal -1) before `,`, `)` or the end.
+    #[inline(never)]
+    fn parse_signed_number(&mut self) -> &'a Expr<'a> {
+        let sign = self.bump();
+        let number = self.bump();
+        let magnitude = self.parse_u32(number.span) as i32;
+        if sign.kind == TokenKind::Minus {
+            return self.alloc(Expr { kind: ExprKind::Int(-magnitude), span: sign.span.to(number.span) });
+        }
+        let operand = self.alloc(Expr { kind: ExprKind::Int(magnitude), span: number.span });
+        self.alloc(Expr { kind: ExprKind::Unary(UnaryOp::Plus, operand), span: sign.span.to(operand.span) })
     }
 
     /// [`Parser::parse_expression`] for anything but a lone number.
