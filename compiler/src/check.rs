@@ -568,6 +568,14 @@ impl Checker<'_> {
                 self.require(&self.names.rule_switches, Code::E0016, "rule switch", *word);
             }
             (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
+            // A number, the usual argument (`damage(300)`, `bp(+300)`), has nothing to check.
+            (
+                _,
+                Arg::Expr(Expr {
+                    kind: ExprKind::Int(_) | ExprKind::Unary(_, Expr { kind: ExprKind::Int(_), .. }),
+                    ..
+                }),
+            ) => {}
             _ => self.check_generic_arg(arg),
         }
     }
