@@ -699,7 +699,6 @@ impl<'a, 't> Parser<'a, 't> {
             return None;
         }
         // `my HandChanges`: separate words before the delimiter are joined into one name.
-        let mut words: SmallVec<[Span; 2]> = SmallVec::new();
         let mut run = 0;
         while self.peek_at(run).kind == TokenKind::Ident {
             run += 1;
@@ -708,16 +707,19 @@ impl<'a, 't> Parser<'a, 't> {
             self.peek_at(run).kind,
             TokenKind::Tilde | TokenKind::Question | TokenKind::Comma | TokenKind::Colon
         );
-        for _ in 0..if closes { run } else { 1 } {
-            words.push(self.bump().span);
-        }
-        let last = *words.last().unwrap_or(&first.span);
-        let (prefix, name) = if words.len() > 1 {
+        let (prefix, name) = if closes && run > 1 {
+            let mut words: SmallVec<[Span; 2]> = SmallVec::new();
+            for _ in 0..run {
+                words.push(self.bump().span);
+            }
+            let last = *words.last().unwrap_or(&first.span);
             let prefix = self.name(words[0]);
             let joined: String = words[1..].iter().map(|span| self.text(*span).to_ascii_lowercase()).collect();
             let symbol = self.interner.get_or_intern(joined);
             (Some(prefix), Name { symbol, span: words[1].to(last) })
         } else {
+            // The usual single word.
+            self.bump();
             let word = self.name(first.span);
             if self.names.events.contains(word.symbol) {
                 (None, word)
