@@ -55,8 +55,9 @@ pub enum PropertyValue<'a> {
     },
     /// `action = {F}: damage(300) to(character)`.
     Action(Action<'a>),
-    /// `auto = ~myEndPhase~ draw()`.
-    Auto(Auto<'a>),
+    /// `auto = ~myEndPhase~ draw()` (in the arena: the largest value, and rarer than an
+    /// action, so that every property stays small).
+    Auto(&'a Auto<'a>),
     /// `abilities = cantblock, cantattack`.
     Abilities(&'a [Name]),
     /// `requisite = character<1>@myRing && character<1>@oppRing`.

@@ -161,7 +161,6 @@ impl FrontEnd<'_> {
         let mut checker = Checker {
             catalogue: self.catalogue,
             names: &self.names,
-            interner: &self.interner,
             source,
             diagnostics,
             user_variables: SmallVec::new(),
@@ -206,7 +205,6 @@ struct UserVariable {
 struct Checker<'s> {
     catalogue: &'s Catalogue,
     names: &'s Names,
-    interner: &'s Interner,
     source: &'s str,
     diagnostics: &'s mut Vec<Diagnostic>,
     user_variables: SmallVec<[UserVariable; 2]>,
@@ -570,6 +568,14 @@ impl Checker<'_> {
                 self.require(&self.names.rule_switches, Code::E0016, "rule switch", *word);
             }
             (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
+            // A number, the usual argument (`damage(300)`, `bp(+300)`), has nothing to check.
+            (
+                _,
+                Arg::Expr(Expr {
+                    kind: ExprKind::Int(_) | ExprKind::Unary(_, Expr { kind: ExprKind::Int(_), .. }),
+                    ..
+                }),
+            ) => {}
             _ => self.check_generic_arg(arg),
         }
     }
@@ -604,7 +610,24 @@ impl Checker<'_> {
 
     // ---------------------------------------------------------------- filters
 
+    /// Checks a filter. The usual one, a single type word (`target(this)`), has nothing to
+    /// report: found here, without a call.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
+        if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
+            && filter.terms.is_empty()
+            && filter.zone.is_none()
+            && filter.selector.is_none()
+            && self.names.is_type_word(word.symbol)
+        {
+            return;
+        }
+        self.check_any_filter(filter);
+    }
+
+    /// [`Checker::check_filter`] for any filter.
+    #[inline(never)]
+    fn check_any_filter(&mut self, filter: &TargetFilter<'_>) {
         for term in filter.types {
             match term.atom {
                 TypeAtom::Any | TypeAtom::CardName(..) => {}
@@ -768,8 +791,7 @@ impl Checker<'_> {
     }
 
     fn check_name(&mut self, name: Name) {
-        let text = self.interner.resolve(&name.symbol);
-        if text == "tgt" || text == "prevtgt" {
+        if self.names.target_names.contains(&name.symbol) {
             self.reads_targets = true;
         }
         if self.names.variables.contains(name.symbol) {

@@ -23,7 +23,7 @@ pub struct Card<'i> {
     /// `target = ...` / `target? = ...`.
     pub target: Option<RuleTarget<'i>>,
     /// `requisite = ...`.
-    pub requisites: &'i [Filter<'i>],
+    pub requisites: &'i [&'i Filter<'i>],
     /// `vars = ...`, in order; declaration `i` writes local slot `slot`.
     pub vars: &'i [VarDecl<'i>],
     /// The actions, with their labels.
@@ -38,7 +38,7 @@ pub struct RuleTarget<'i> {
     /// `target?`.
     pub optional: bool,
     /// The filters.
-    pub filters: &'i [Filter<'i>],
+    pub filters: &'i [&'i Filter<'i>],
 }
 
 /// `_coin := flipCoin()`.

@@ -155,7 +155,7 @@ impl<'i> Lowerer<'i, '_> {
         });
         let mut abilities: &'i [AbilityIdx] = &[];
         let mut target = None;
-        let mut requisites: &'i [ir::Filter<'i>] = &[];
+        let mut requisites: &'i [&'i ir::Filter<'i>] = &[];
         let mut vars: &'i [ir::VarDecl<'i>] = &[];
         // A card has one action or auto, rarely more: each is allocated where it stays,
         // and only a second one copies (`concat`).
@@ -221,10 +221,7 @@ impl<'i> Lowerer<'i, '_> {
         let (count, filter) = match cost.argument {
             None => (None, None),
             Some(ast::CostArgument::Count(count, _)) => (Some(count), None),
-            Some(ast::CostArgument::Filter(filter)) => {
-                let filter = self.filter(filter);
-                (None, Some(self.alloc(filter)))
-            }
+            Some(ast::CostArgument::Filter(filter)) => (None, Some(self.filter(filter))),
         };
         ir::Cost { cost: CostIdx(index), count, filter }
     }
@@ -317,8 +314,7 @@ impl<'i> Lowerer<'i, '_> {
         {
             return ir::Target::Expr { value: self.expr(value), optional: clause.optional };
         }
-        let lowered = self.filter(filter);
-        ir::Target::Filter { filter: self.alloc(lowered), optional: clause.optional }
+        ir::Target::Filter { filter: self.filter(filter), optional: clause.optional }
     }
 
     fn chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
@@ -375,10 +371,7 @@ impl<'i> Lowerer<'i, '_> {
                 });
                 ir::Arg::Times(factor)
             }
-            ast::Arg::Filter(filter) => {
-                let filter = self.filter(filter);
-                ir::Arg::Filter(self.alloc(filter))
-            }
+            ast::Arg::Filter(filter) => ir::Arg::Filter(self.filter(filter)),
             ast::Arg::Pile(pile) => ir::Arg::Const(Const::Pile(self.zone(&pile))),
             ast::Arg::Keyword(word) => match kind {
                 Some(ArgKind::RuleSwitch) => {
@@ -416,10 +409,7 @@ impl<'i> Lowerer<'i, '_> {
 
     fn each(&mut self, each: &ast::Each<'_>) -> ir::Each<'i> {
         let source = match each.source {
-            ast::EachSource::Filter(filter) => {
-                let filter = self.filter(filter);
-                ir::EachSource::Filter(self.alloc(filter))
-            }
+            ast::EachSource::Filter(filter) => ir::EachSource::Filter(self.filter(filter)),
             ast::EachSource::Map(expression) => match expression.kind {
                 ast::ExprKind::Map(item, list) => {
                     let list = self.expr(list);
@@ -455,7 +445,8 @@ impl<'i> Lowerer<'i, '_> {
         ZoneRef { prefix, zone: ZoneIdx(index) }
     }
 
-    fn filter(&mut self, filter: &ast::TargetFilter<'_>) -> ir::Filter<'i> {
+    /// Lowers `filter` into the arena (built where it stays, not copied there).
+    fn filter(&mut self, filter: &ast::TargetFilter<'_>) -> &'i ir::Filter<'i> {
         let span = filter.span;
         let qty = filter.quantity.map(|quantity| match quantity.kind {
             ast::QuantityKind::Exact(n) => Qty::Exact(self.u16_of(n, quantity.span)),
@@ -486,7 +477,8 @@ impl<'i> Lowerer<'i, '_> {
                 self.resolve(self.names.selectors.get(selector.name.symbol), Code::E0017, "selector", selector.name);
             (SelectorIdx(index), self.expr(selector.argument))
         });
-        ir::Filter { qty, types, type_op, pick: filter.pick.map(|pick| pick.count), terms, zone, selector, span }
+        let pick = filter.pick.map(|pick| pick.count);
+        self.arena.alloc(ir::Filter { qty, types, type_op, pick, terms, zone, selector, span })
     }
 
     fn type_term(&mut self, term: &ast::TypeTerm<'_>) -> ir::TypeTerm<'i> {

@@ -111,6 +111,9 @@ pub struct Names {
     pub keywords: Keywords,
     /// By symbol: whether it is a type word ([`Names::is_type_word`]), in one lookup.
     type_words: Vec<bool>,
+    /// `tgt` and `prevtgt`: the names that read a statement's targets (the checker compares
+    /// symbols instead of resolving every name to text).
+    pub target_names: [Symbol; 2],
 }
 
 /// Property keys, in [`Names::properties`] order.
@@ -184,6 +187,7 @@ impl Names {
             attributes: NameTable::build(interner, named(catalogue.attributes)),
             functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
             type_words: Vec::new(),
+            target_names: [interner.get_or_intern_static("tgt"), interner.get_or_intern_static("prevtgt")],
         };
         let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
         let symbols = symbols.max(names.player_words.index_by_symbol.len());

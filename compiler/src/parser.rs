@@ -19,6 +19,9 @@ use lasso::Key;
 use smallvec::SmallVec;
 use vm::catalogue::{ArgKind, Catalogue};
 
+/// What [`Parser::new`] reads when it is given no tokens at all.
+static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
+
 /// Deepest nesting of brackets, operators and branches the parser accepts.
 pub const MAX_DEPTH: usize = 64;
 
@@ -26,7 +29,11 @@ pub const MAX_DEPTH: usize = 64;
 pub struct Parser<'a, 't> {
     source: &'t str,
     tokens: &'t [Token],
+    /// Index of the next token in `tokens`.
     position: usize,
+    /// `tokens[position]` (the last token past the end), kept at hand: the next token is
+    /// looked at several times, and this needs no bounds check.
+    current: &'t Token,
     arena: &'a Bump,
     interner: &'t mut Interner,
     names: &'t Names,
@@ -186,6 +193,8 @@ impl<'a, 't> Parser<'a, 't> {
             source,
             tokens,
             position: 0,
+            // An empty list (never from the lexer, which always ends with `Eof`) reads as one `Eof`.
+            current: tokens.first().unwrap_or(&NO_TOKENS[0]),
             arena,
             interner,
             names,
@@ -199,40 +208,43 @@ impl<'a, 't> Parser<'a, 't> {
 
     // ---------------------------------------------------------------- token helpers
 
-    fn peek(&self) -> Token {
-        self.peek_at(0)
+    /// The next token. Tokens are handed out by reference: callers read only the fields
+    /// they need (copying a whole `Token` also copies its padding, which was a sizeable
+    /// share of the parser's instructions).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn peek(&self) -> &'t Token {
+        self.current
     }
 
     /// The token `offset` places ahead; past the end, the last token (the `Eof`).
-    fn peek_at(&self, offset: usize) -> Token {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn peek_at(&self, offset: usize) -> &'t Token {
         match self.tokens.get(self.position + offset) {
-            Some(&token) => token,
+            Some(token) => token,
             None => self.last_token(),
         }
     }
 
-    /// The last token, or an `Eof` when there is none.
+    /// The last token: the `Eof` the lexer always ends with (or `NO_TOKENS`' when there are none).
     #[cold]
-    fn last_token(&self) -> Token {
-        self.tokens
-            .last()
-            .copied()
-            .unwrap_or(Token { kind: TokenKind::Eof, span: Span::new(self.source.len(), self.source.len()) })
+    fn last_token(&self) -> &'t Token {
+        self.tokens.last().unwrap_or(&NO_TOKENS[0])
     }
 
     fn at(&self, kind: TokenKind) -> bool {
         self.peek().kind == kind
     }
 
-    fn bump(&mut self) -> Token {
-        let token = self.peek();
+    fn bump(&mut self) -> &'t Token {
+        let token = self.current;
         if token.kind != TokenKind::Eof {
             self.position += 1;
+            self.current = self.peek_at(0);
         }
         token
     }
 
-    fn eat(&mut self, kind: TokenKind) -> Option<Token> {
+    fn eat(&mut self, kind: TokenKind) -> Option<&'t Token> {
         if self.at(kind) { Some(self.bump()) } else { None }
     }
 
@@ -335,7 +347,7 @@ impl<'a, 't> Parser<'a, 't> {
         Name { symbol: self.intern_lower(span), span }
     }
 
-    fn describe(&self, token: Token) -> String {
+    fn describe(&self, token: &Token) -> String {
         match token.kind {
             TokenKind::Newline => "end of line".to_string(),
             TokenKind::Eof => "end of file".to_string(),
@@ -399,7 +411,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Expects a closing bracket matching `open`.
-    fn expect_close(&mut self, kind: TokenKind, open: Token, open_char: char, close_char: char) -> Span {
+    fn expect_close(&mut self, kind: TokenKind, open: &Token, open_char: char, close_char: char) -> Span {
         match self.eat(kind) {
             Some(token) => token.span,
             None => self.missing_close(open, open_char, close_char),
@@ -409,7 +421,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports the missing close of [`Parser::expect_close`]; the span where it was expected.
     #[cold]
     #[inline(never)]
-    fn missing_close(&mut self, open: Token, open_char: char, close_char: char) -> Span {
+    fn missing_close(&mut self, open: &Token, open_char: char, close_char: char) -> Span {
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
             self.recover_to_statement_end();
@@ -600,7 +612,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `~myEndPhase:once~ destroy() target(this)` or `enableRule(ab_trigger_fresh)`.
-    fn parse_auto(&mut self) -> Auto<'a> {
+    fn parse_auto(&mut self) -> &'a Auto<'a> {
         let costs = self.parse_cost_block();
         let trigger = match self.peek().kind {
             TokenKind::Tilde | TokenKind::Question => Some(self.parse_trigger()),
@@ -611,7 +623,7 @@ impl<'a, 't> Parser<'a, 't> {
         } else {
             self.parse_statements()
         };
-        Auto { costs, trigger, statements }
+        self.alloc(Auto { costs, trigger, statements })
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
@@ -687,7 +699,6 @@ impl<'a, 't> Parser<'a, 't> {
             return None;
         }
         // `my HandChanges`: separate words before the delimiter are joined into one name.
-        let mut words: SmallVec<[Span; 2]> = SmallVec::new();
         let mut run = 0;
         while self.peek_at(run).kind == TokenKind::Ident {
             run += 1;
@@ -696,16 +707,19 @@ impl<'a, 't> Parser<'a, 't> {
             self.peek_at(run).kind,
             TokenKind::Tilde | TokenKind::Question | TokenKind::Comma | TokenKind::Colon
         );
-        for _ in 0..if closes { run } else { 1 } {
-            words.push(self.bump().span);
-        }
-        let last = *words.last().unwrap_or(&first.span);
-        let (prefix, name) = if words.len() > 1 {
+        let (prefix, name) = if closes && run > 1 {
+            let mut words: SmallVec<[Span; 2]> = SmallVec::new();
+            for _ in 0..run {
+                words.push(self.bump().span);
+            }
+            let last = *words.last().unwrap_or(&first.span);
             let prefix = self.name(words[0]);
             let joined: String = words[1..].iter().map(|span| self.text(*span).to_ascii_lowercase()).collect();
             let symbol = self.interner.get_or_intern(joined);
             (Some(prefix), Name { symbol, span: words[1].to(last) })
         } else {
+            // The usual single word.
+            self.bump();
             let word = self.name(first.span);
             if self.names.events.contains(word.symbol) {
                 (None, word)
@@ -1039,7 +1053,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    fn expect_double_close(&mut self, open: Token) {
+    fn expect_double_close(&mut self, open: &Token) {
         if self.at(TokenKind::RBracket) && self.peek_at(1).kind == TokenKind::RBracket {
             self.bump();
             self.bump();
@@ -1126,6 +1140,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
     /// is parsed generically so that parsing goes on.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
@@ -1284,6 +1299,10 @@ impl<'a, 't> Parser<'a, 't> {
         if token.kind != TokenKind::Ident {
             return None;
         }
+        // Most words do not start with `x`: found from the first byte, before any slicing.
+        if !matches!(self.source.as_bytes().get(token.span.start as usize), Some(b'x' | b'X')) {
+            return None;
+        }
         let text = self.text(token.span);
         let bytes = text.as_bytes();
         let is_times = bytes.len() > 1
@@ -1400,7 +1419,9 @@ impl<'a, 't> Parser<'a, 't> {
 
     fn parse_u32(&mut self, span: Span) -> u32 {
         // Up to nine digits always fit: add them up without the general parser.
-        let digits = self.text(span).as_bytes();
+        // The bytes, without the character-boundary checks of slicing the text: nine ASCII
+        // digits are always whole characters, and anything else takes the general parser.
+        let digits = self.source.as_bytes().get(span.range()).unwrap_or(&[]);
         if (1..=9).contains(&digits.len()) {
             let mut value = 0;
             for &byte in digits {
@@ -1433,6 +1454,43 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<2>character<1>[bp>=800 & attack]@oppRing::not(tgt)`; `allow_comma` lets `,`
     /// join types (`opp,character`) where a comma cannot end the filter.
     fn parse_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
+        // The usual filter is one type word and nothing else (`target(this)`,
+        // `to(character)`): built at once, as the full path would build it, without going
+        // through quantities, picks, terms, zones and selectors.
+        let token = self.peek();
+        if token.kind == TokenKind::Ident
+            && self.depth < MAX_DEPTH
+            && matches!(self.peek_at(1).kind, TokenKind::RParen | TokenKind::Semi | TokenKind::Newline | TokenKind::Eof)
+        {
+            let word = self.name(token.span);
+            if word.symbol != self.names.keywords.all && self.names.is_type_word(word.symbol) {
+                self.bump();
+                let span = token.span;
+                let types = std::slice::from_ref(self.alloc(TypeTerm {
+                    exclude_source: false,
+                    negate: false,
+                    plural: false,
+                    atom: TypeAtom::Word(word),
+                    span,
+                }));
+                return self.alloc(TargetFilter {
+                    quantity: None,
+                    types,
+                    type_operator: TypeOperator::Single,
+                    pick: None,
+                    terms: &[],
+                    zone: None,
+                    selector: None,
+                    span,
+                });
+            }
+        }
+        self.parse_full_filter(allow_comma)
+    }
+
+    /// [`Parser::parse_filter`] for any filter (inlined there in optimised builds).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn parse_full_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
         let start = self.peek().span;
         if !self.enter() {
             return self.error_filter(start);
@@ -1705,6 +1763,10 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `characters` → `character` when the singular is a type word.
     fn singular_type_word(&mut self, span: Span) -> Option<Name> {
+        // Most words do not end in `s`: found from the last byte, before any slicing.
+        if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {
+            return None;
+        }
         let text = self.text(span);
         if text.len() < 2 || !text.ends_with(['s', 'S']) {
             return None;
@@ -1797,7 +1859,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `::not(tgt)`.
     #[inline(never)]
-    fn parse_selector(&mut self, colons: Token) -> Option<Selector<'a>> {
+    fn parse_selector(&mut self, colons: &Token) -> Option<Selector<'a>> {
         let token = self.peek();
         if token.kind != TokenKind::Ident {
             self.expected("a selector name such as `not`");
@@ -1817,15 +1879,44 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- expressions
 
     /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek();
         if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
-            // A lone number (`damage(300)`), as the full path below would parse it.
+            // A lone number (`damage(300)`), as the full path below would parse it, found
+            // without a call.
             self.bump();
             let value = self.parse_u32(start.span) as i32;
             return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
         }
-        let start = start.span;
+        if matches!(start.kind, TokenKind::Plus | TokenKind::Minus)
+            && self.depth + 1 < MAX_DEPTH
+            && self.peek_at(1).kind == TokenKind::Int
+            && ends_operand(self.peek_at(2).kind)
+        {
+            // A lone signed number (`bp(+300)`, `-1`), as the full path would parse it.
+            return self.parse_signed_number();
+        }
+        self.parse_compound_expression()
+    }
+
+    /// `+300` (a unary plus on 300) or `-1` (the literal -1) before `,`, `)` or the end.
+    #[inline(never)]
+    fn parse_signed_number(&mut self) -> &'a Expr<'a> {
+        let sign = self.bump();
+        let number = self.bump();
+        let magnitude = self.parse_u32(number.span) as i32;
+        if sign.kind == TokenKind::Minus {
+            return self.alloc(Expr { kind: ExprKind::Int(-magnitude), span: sign.span.to(number.span) });
+        }
+        let operand = self.alloc(Expr { kind: ExprKind::Int(magnitude), span: number.span });
+        self.alloc(Expr { kind: ExprKind::Unary(UnaryOp::Plus, operand), span: sign.span.to(operand.span) })
+    }
+
+    /// [`Parser::parse_expression`] for anything but a lone number.
+    #[inline(never)]
+    fn parse_compound_expression(&mut self) -> &'a Expr<'a> {
+        let start = self.peek().span;
         if !self.enter() {
             return self.alloc(Expr { kind: ExprKind::Error, span: start });
         }
@@ -1953,7 +2044,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports `=` used as a comparison; it reads as `==`.
     #[cold]
     #[inline(never)]
-    fn single_equals(&mut self, token: Token) -> CompareOp {
+    fn single_equals(&mut self, token: &Token) -> CompareOp {
         self.report(diagnostics::invalid_comparison(token.span, "="));
         CompareOp::Eq
     }
@@ -2076,7 +2167,7 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `abs(discarded.0.sp)`.
-    fn parse_call(&mut self, callee: Name, open: Token) -> &'a Expr<'a> {
+    fn parse_call(&mut self, callee: Name, open: &Token) -> &'a Expr<'a> {
         let mut args: SmallVec<[Expr<'a>; 2]> = SmallVec::new();
         if self.eat(TokenKind::RParen).is_none() {
             loop {

@@ -399,7 +399,11 @@ pub struct BundleBuilder<'c> {
     entry_ids: HashIndex,
     strip: bool,
     error: Option<BuildError>,
-    /// Emptied builders whose buffers [`BundleBuilder::code_builder`] hands out again.
+    /// The emptied builder [`BundleBuilder::code_builder`] hands out next (one slot,
+    /// cheaper than the vector for the usual one entry at a time)...
+    spare: Option<CodeBuilder>,
+    /// ...then the other emptied builders whose buffers it hands out again (entries built
+    /// while another is, as a filter expression's).
     spare_code: Vec<CodeBuilder>,
 }
 
@@ -561,6 +565,9 @@ struct CardTable {
     events: Vec<EventRef>,
     /// The events that belong to an auto already.
     events_taken: usize,
+    /// The actions and autos that belong to a card already.
+    actions_taken: usize,
+    autos_taken: usize,
 }
 
 /// A range of one of the vectors of a [`CardTable`] (or a [`FilterTable`]).
@@ -630,6 +637,8 @@ impl CardTable {
             autos: Vec::with_capacity(cards),
             events: Vec::with_capacity(cards),
             events_taken: 0,
+            actions_taken: 0,
+            autos_taken: 0,
         }
     }
 
@@ -648,7 +657,8 @@ impl CardTable {
             self.costs.extend_from_slice(auto.costs);
             self.end_auto(auto.hook, auto.entry);
         }
-        let (actions_start, autos_start) = self.cards.last().map_or((0, 0), |last| (last.actions.end, last.autos.end));
+        let (actions_start, autos_start) = (self.actions_taken, self.autos_taken);
+        (self.actions_taken, self.autos_taken) = (self.actions.len(), self.autos.len());
         let abilities = ItemRange::append(&mut self.abilities, parts.abilities);
         let target = parts.target.map(|target| (target.optional, ItemRange::append(&mut self.filters, target.filters)));
         let requisites = ItemRange::append(&mut self.filters, parts.requisites);
@@ -658,8 +668,8 @@ impl CardTable {
             target,
             requisites,
             vars: parts.vars,
-            actions: ItemRange { start: actions_start, end: self.actions.len() },
-            autos: ItemRange { start: autos_start, end: self.autos.len() },
+            actions: ItemRange { start: actions_start, end: self.actions_taken },
+            autos: ItemRange { start: autos_start, end: self.autos_taken },
         });
     }
 
@@ -738,6 +748,10 @@ const DEFAULT_CARDS: usize = 16;
 /// fewer than two, many being shared).
 const STRINGS_PER_CARD: usize = 2;
 
+/// The constants a [`BundleBuilder`] makes room for at first (piles, keyword words and
+/// rule switches: a game has a few dozen).
+const CONSTS: usize = 32;
+
 /// The bytes a [`BundleBuilder`] makes room for per entry, filter and card at first.
 const BYTES_PER_ITEM: usize = 32;
 
@@ -765,10 +779,11 @@ impl<'c> BundleBuilder<'c> {
             string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
             debug_string_ids: HashMap::default(),
             filter_ids: HashIndex::with_capacity(cards),
-            const_ids: HashIndex::default(),
+            const_ids: HashIndex::with_capacity(CONSTS),
             entry_ids: HashIndex::with_capacity(cards),
             strip: false,
             error: None,
+            spare: None,
             spare_code: Vec::new(),
         }
     }
@@ -790,7 +805,11 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        let hash = FxBuildHasher.hash_one(text);
+        // The bytes alone: `str`'s `Hash` adds a round for a terminator, which a table of
+        // strings compared in full does not need.
+        let mut hasher = FxBuildHasher.build_hasher();
+        hasher.write(text.as_bytes());
+        let hash = hasher.finish();
         let strings = &self.strings;
         let position = self.string_ids.find_or_insert(hash, |position| strings.get(position) == text, strings.len());
         if position == self.strings.len() {
@@ -816,16 +835,21 @@ impl<'c> BundleBuilder<'c> {
         FilterIdx::new(position)
     }
 
-    /// Ends the item just written to `table`, unless one with the same bytes is already
-    /// there (the same bytes are the same item): the item's position.
-    fn add_item(table: &mut EncodedTable, ids: &mut HashIndex) -> usize {
-        let bytes = table.pending();
-        let hash = FxBuildHasher.hash_one(bytes);
+    /// Ends the item written to `table` from byte `start` on (where the last item ended),
+    /// unless one with the same bytes is already there (the same bytes are the same item):
+    /// the item's position.
+    fn add_item(table: &mut EncodedTable, ids: &mut HashIndex, start: usize) -> usize {
+        let bytes = table.bytes.get(start..).unwrap_or_default();
+        debug_assert_eq!(bytes, table.pending(), "the item starts where the last one ended");
+        // The bytes alone, without the length prefix of a slice's `Hash`.
+        let mut hasher = FxBuildHasher.build_hasher();
+        hasher.write(bytes);
+        let hash = hasher.finish();
         let position = ids.find_or_insert(hash, |position| table.item(position) == bytes, table.len());
         if position == table.len() {
             table.end_item();
         } else {
-            table.discard_pending();
+            table.bytes.truncate(start);
         }
         position
     }
@@ -847,9 +871,12 @@ impl<'c> BundleBuilder<'c> {
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
+        // Where the last entry ended (its bytes end the table: the code of the entries is
+        // written after them, and ended or discarded before the next).
+        let start = self.code.bytes.len();
         let encoded = if code.encode_plain(&mut self.code.bytes) { Ok(()) } else { self.encode_entry(&code, idx) };
         if self.strip {
-            let position = Self::add_item(&mut self.code, &mut self.entry_ids);
+            let position = Self::add_item(&mut self.code, &mut self.entry_ids, start);
             self.recycle(code);
             return EntryIdx::new(position);
         }
@@ -898,9 +925,11 @@ impl<'c> BundleBuilder<'c> {
     /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
     #[inline(always)]
     fn recycle(&mut self, mut code: CodeBuilder) {
-        if self.spare_code.len() < MAX_SPARE_CODE {
-            code.clear();
-            self.spare_code.push(code);
+        code.clear();
+        match self.spare {
+            None => self.spare = Some(code),
+            Some(_) if self.spare_code.len() < MAX_SPARE_CODE => self.spare_code.push(code),
+            Some(_) => {}
         }
     }
 
@@ -908,7 +937,10 @@ impl<'c> BundleBuilder<'c> {
     /// [`BundleBuilder::add_entry`].
     #[inline]
     pub fn code_builder(&mut self) -> CodeBuilder {
-        self.spare_code.pop().unwrap_or_default()
+        match self.spare.take() {
+            Some(code) => code,
+            None => self.spare_code.pop().unwrap_or_default(),
+        }
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
@@ -1164,17 +1196,20 @@ impl HashIndex {
     /// The first position with `hash` for which `same` holds; when there is none, `new`,
     /// which is recorded under `hash` (the caller then adds the item at `new`).
     fn find_or_insert(&mut self, hash: u64, mut same: impl FnMut(usize) -> bool, new: usize) -> usize {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
         let hash = hash as u32;
-        let mask = self.slots.len().wrapping_sub(1);
+        let n_slots = self.slots.len();
+        let mask = n_slots.wrapping_sub(1);
         let mut index = hash as usize & mask;
         // Probe linearly from the hash's home slot; the table is at most half full, so a
         // free slot ends the probe.
-        for _ in 0..self.slots.len() {
+        for _ in 0..n_slots {
             let Some(slot) = self.slots.get_mut(index) else { break };
             if slot.position == Slot::EMPTY {
+                // Whether the table must grow is checked only here, when an item is added,
+                // rather than on every lookup.
+                if (self.len + 1) * 2 > n_slots {
+                    return self.grow_and_insert(hash, new);
+                }
                 if let Ok(position) = u32::try_from(new)
                     && position != Slot::EMPTY
                 {
@@ -1188,7 +1223,16 @@ impl HashIndex {
             }
             index = (index + 1) & mask;
         }
-        new
+        // Only a table without slots gets here.
+        self.grow_and_insert(hash, new)
+    }
+
+    /// Grows the table, then records `new` under `hash` (which the probe found absent).
+    #[cold]
+    #[inline(never)]
+    fn grow_and_insert(&mut self, hash: u32, new: usize) -> usize {
+        self.grow();
+        self.find_or_insert(u64::from(hash), |_| false, new)
     }
 
     /// Doubles the slots.
@@ -1246,6 +1290,26 @@ mod tests {
             let expected = super::super::ops::encode_code(&instrs).unwrap();
             assert_eq!(code.current_pc(), expected.len());
             assert_eq!(encoded(&code), (Ok(expected), None));
+        }
+    }
+
+    #[test]
+    fn operands_of_one_byte_and_more_are_encoded_alike() {
+        // Around the one-byte limits of each operand kind (the encoder packs an instruction
+        // whose operands are all one byte; the others it writes byte by byte).
+        for value in [0u32, 1, 0x7e, 0x7f, 0x80, 0x3fff, 0x4000, 0xfffe] {
+            let instrs = [
+                Instr::LoadInt { a: Reg(3), imm: value as i32 },
+                Instr::LoadInt { a: Reg(3), imm: -(value as i32) },
+                Instr::Index { a: Reg(1), b: Reg(2), n: value as u16 },
+                Instr::CallFn { a: Reg(0), func: FunctionIdx(value), base: Reg(1), argc: 2 },
+                Instr::Restrict { restriction: RestrictionIdx(value), prefix: Some(RestrictionPrefixIdx(value)) },
+                Instr::May { question: None, skip: Pc(0) },
+                Instr::Return {},
+            ];
+            let code = build(&instrs);
+            let expected = super::super::ops::encode_code(&instrs).unwrap();
+            assert_eq!(encoded(&code), (Ok(expected), None), "{value:#x}");
         }
     }
 

@@ -52,6 +52,9 @@ pub trait OperandKind<L> {
 pub trait Codec: OperandKind<Pc> {
     /// Width and documentation.
     const INFO: KindInfo;
+    /// The encoding of `value` when it is one byte (as most operands are): lets the
+    /// encoder write an instruction whose operands are all one byte in one copy.
+    fn one_byte(value: Self::Value) -> Option<u8>;
     /// Appends the encoding of `value`; `Err` when it does not fit.
     fn encode(value: Self::Value, out: &mut Vec<u8>) -> Result<(), DoesNotFit>;
     /// The number of bytes [`Codec::encode`] appends for `value`, without encoding it;
@@ -289,6 +292,10 @@ impl Codec for JumpTarget {
               first instruction); decoded, the code offset (`Pc`) of that instruction",
         check: "less than the entry's instruction count",
     };
+    #[inline(always)]
+    fn one_byte(value: Pc) -> Option<u8> {
+        (value.0 < 0x80).then_some(value.0 as u8)
+    }
     #[inline]
     fn encode(value: Pc, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value.0), out);
@@ -314,6 +321,10 @@ impl Codec for Reg {
         doc: "register `R[a]` of the current frame",
         check: "none: the frame has as many registers as the entry's code names",
     };
+    #[inline(always)]
+    fn one_byte(value: Reg) -> Option<u8> {
+        Some(value.0)
+    }
     #[inline]
     fn encode(value: Reg, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
@@ -339,6 +350,10 @@ impl Codec for Local {
         doc: "local slot `L[s]` of the execution",
         check: "none: the entry touches as many locals as its code names",
     };
+    #[inline(always)]
+    fn one_byte(value: Local) -> Option<u8> {
+        Some(value.0)
+    }
     #[inline]
     fn encode(value: Local, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
@@ -364,6 +379,10 @@ impl Codec for u8 {
         doc: "unsigned count (argument counts)",
         check: "`base + argc` at most 256; `argc` within the callee's arity",
     };
+    #[inline(always)]
+    fn one_byte(value: u8) -> Option<u8> {
+        Some(value)
+    }
     #[inline]
     fn encode(value: u8, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value);
@@ -389,6 +408,10 @@ impl Codec for u16 {
         doc: "unsigned immediate",
         check: "at most 65 535",
     };
+    #[inline(always)]
+    fn one_byte(value: u16) -> Option<u8> {
+        (value < 0x80).then_some(value as u8)
+    }
     #[inline]
     fn encode(value: u16, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value), out);
@@ -414,6 +437,11 @@ impl Codec for i32 {
         doc: "signed immediate",
         check: "none",
     };
+    #[inline(always)]
+    fn one_byte(value: i32) -> Option<u8> {
+        let value = zigzag(value);
+        (value < 0x80).then_some(value as u8)
+    }
     #[inline]
     fn encode(value: i32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(zigzag(value), out);
@@ -439,6 +467,10 @@ impl Codec for bool {
         doc: "boolean immediate",
         check: "0 or 1",
     };
+    #[inline(always)]
+    fn one_byte(value: bool) -> Option<u8> {
+        Some(u8::from(value))
+    }
     #[inline]
     fn encode(value: bool, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(u8::from(value));
@@ -478,6 +510,10 @@ macro_rules! index_kinds {
                 doc: $doc,
                 check: $check,
             };
+            #[inline(always)]
+            fn one_byte(value: $kind) -> Option<u8> {
+                (value.0 < 0x80).then_some(value.0 as u8)
+            }
             #[inline]
             fn encode(value: $kind, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_index(value.0, out)
@@ -503,6 +539,13 @@ macro_rules! index_kinds {
                 doc: concat!($doc, ", or none"),
                 check: concat!($check, ", or none"),
             };
+            #[inline(always)]
+            fn one_byte(value: Option<$kind>) -> Option<u8> {
+                match value {
+                    None => Some(0),
+                    Some(index) => (index.0 < 0x7f).then(|| index.0 as u8 + 1),
+                }
+            }
             #[inline]
             fn encode(value: Option<$kind>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_opt_index(value.map(|index| index.0), out)
@@ -588,6 +631,10 @@ macro_rules! operand_enum {
                 doc: concat!("one of ", $("`", $text, "`=", $byte, " ",)*),
                 check: "one of the listed values",
             };
+            #[inline(always)]
+            fn one_byte(value: $name) -> Option<u8> {
+                Some(value as u8)
+            }
             #[inline]
             fn encode(value: $name, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 out.push(value as u8);

@@ -311,6 +311,13 @@ macro_rules! define_ops {
 
         }
 
+        // Every op's one-byte form (the opcode and one byte per operand) fits the word
+        // `encode_with_placeholders` packs it in.
+        $(const _: () = assert!(
+            <[&str]>::len(&[$(stringify!($field)),*]) < 8,
+            concat!(stringify!($name), " has too many operands to be packed in a word"),
+        );)*
+
         /// One instruction with its operands. `L` is the type of jump targets: [`Pc`] in
         /// decoded code, [`Label`] while [`super::CodeBuilder`] builds an entry.
         ///
@@ -386,6 +393,35 @@ macro_rules! define_ops {
             ) -> Result<(), EncodeError> {
                 match *self {
                     $(Instr::$name { $($field,)* } => {
+                        // Most instructions have every operand in one byte (a placeholder
+                        // target always is): then they are packed into a word at fixed
+                        // offsets and appended in one copy, which is cheaper than a push per
+                        // byte (each reloads the vector, as a byte store may alias it).
+                        #[allow(unused_mut)]
+                        let (mut word, mut len, mut one_byte) = (u64::from($byte as u8), 1usize, true);
+                        $(
+                            let value = <$kind as Relabel<L, Pc>>::relabel($field, &mut |_| Pc(0));
+                            match <$kind as Codec>::one_byte(value) {
+                                Some(byte) => word |= u64::from(byte) << (8 * len),
+                                None => one_byte = false,
+                            }
+                            len += 1;
+                        )*
+                        if one_byte {
+                            #[allow(unused_variables)]
+                            let start = out.len();
+                            #[allow(unused_mut, unused_variables)]
+                            let mut offset = 0;
+                            $(
+                                offset += 1;
+                                <$kind as Relabel<L, Pc>>::relabel($field, &mut |target| {
+                                    at_target(start + offset, target);
+                                    Pc(0)
+                                });
+                            )*
+                            out.extend_from_slice(word.to_le_bytes().get(..len).unwrap_or_default());
+                            return Ok(());
+                        }
                         out.push($byte);
                         $(
                             let value = <$kind as Relabel<L, Pc>>::relabel($field, &mut |target| {
