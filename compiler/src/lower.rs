@@ -262,11 +262,12 @@ impl<'i> Lowerer<'i, '_> {
 
     // ---------------------------------------------------------------- statements
 
-    #[inline(always)]
+    #[inline(never)]
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
         self.lower_all(statements, Self::statement)
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         let condition = statement.condition.map(|condition| match condition {
             ast::Condition::If(expression, _) => ir::Condition::If(self.expr_value(expression)),
@@ -293,10 +294,16 @@ impl<'i> Lowerer<'i, '_> {
         let chain = self.chain(statement.chain);
         let otherwise = statement.otherwise.map(|otherwise| {
             let elif = otherwise.elif.map(|condition| self.expr(condition));
-            let body = self.statement(&otherwise.body);
+            let body = self.branch_statement(&otherwise.body);
             self.alloc(ir::Otherwise { elif, body })
         });
         ir::Statement { condition, target, restriction, chain, otherwise, span: statement.span }
+    }
+
+    /// The statement of an `[[elif]]`/`[[else]]` branch (rare, so out of line).
+    #[inline(never)]
+    fn branch_statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
+        self.statement(statement)
     }
 
     fn target(&mut self, clause: &ast::TargetClause<'_>) -> ir::Target<'i> {
