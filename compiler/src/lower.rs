@@ -139,13 +139,19 @@ impl<'i> Lowerer<'i, '_> {
     // ---------------------------------------------------------------- card
 
     fn card(&mut self, card: &ast::Card<'_>) -> ir::Card<'i> {
+        // Whether any label is written: most cards have none, and then no action looks for one.
+        let mut has_labels = false;
         for property in card.properties {
-            if let ast::PropertyValue::Vars(declarations) = property.value {
-                for declaration in declarations {
-                    if !self.user_vars.contains(&declaration.name.symbol) {
-                        self.user_vars.push(declaration.name.symbol);
+            match property.value {
+                ast::PropertyValue::Vars(declarations) => {
+                    for declaration in declarations {
+                        if !self.user_vars.contains(&declaration.name.symbol) {
+                            self.user_vars.push(declaration.name.symbol);
+                        }
                     }
                 }
+                ast::PropertyValue::Label(_) => has_labels = true,
+                _ => {}
             }
         }
         // Labels go to actions in order.
@@ -170,7 +176,7 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Action(action) => {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let statements = self.statements(action.statements);
-                    let label = labels.next().map(|text| self.text(text));
+                    let label = if has_labels { labels.next().map(|text| self.text(text)) } else { None };
                     let action = self.alloc(ir::Action { label, costs, statements });
                     actions = self.concat(actions, std::slice::from_ref(action));
                 }
