@@ -55,6 +55,26 @@ pub fn lower_card<'i>(
     if lowerer.errors.is_empty() { Ok(card) } else { Err(lowerer.errors) }
 }
 
+/// How many card types have their one-term type lists in [`CARD_TYPE_TERMS`].
+const SHARED_CARD_TYPES: usize = 8;
+
+/// For card type `k < SHARED_CARD_TYPES`, the type list `[k]` (singular) and `[ks]`
+/// (plural): a filter of one plain card type points here rather than allocating its list.
+static CARD_TYPE_TERMS: [[[ir::TypeTerm<'static>; 1]; 2]; SHARED_CARD_TYPES] = card_type_terms();
+
+const fn card_type_terms() -> [[[ir::TypeTerm<'static>; 1]; 2]; SHARED_CARD_TYPES] {
+    let any = ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any };
+    let mut table = [[[any]; 2]; SHARED_CARD_TYPES];
+    let mut index = 0;
+    while index < SHARED_CARD_TYPES {
+        let atom = ir::TypeAtom::CardType(CardTypeIdx(index as u32));
+        table[index][0][0] = ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom };
+        table[index][1][0] = ir::TypeTerm { exclude_source: false, negate: false, plural: true, atom };
+        index += 1;
+    }
+    table
+}
+
 struct Lowerer<'i, 's> {
     arena: &'i Bump,
     interner: &'s Interner,
@@ -469,11 +489,18 @@ impl<'i> Lowerer<'i, '_> {
             ast::QuantityKind::Any => Qty::All,
             ast::QuantityKind::Random(n) => Qty::Random(self.u16_of(n.unwrap_or(1), quantity.span)),
         });
-        let types: &'i [ir::TypeTerm<'i>] = if filter.types.is_empty() {
+        let shared_types: Option<&'static [ir::TypeTerm<'static>]> = match filter.types {
             // `{D(<r>)}`: an empty type is `*`.
-            &[ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any }]
-        } else {
-            self.lower_all(filter.types, Self::type_term)
+            [] => {
+                Some(&[ir::TypeTerm { exclude_source: false, negate: false, plural: false, atom: ir::TypeAtom::Any }])
+            }
+            [term] => self.shared_type_term(term),
+            _ => None,
+        };
+        // One `lower_all` call site: with two, the type-term closure was compiled out of line.
+        let types: &'i [ir::TypeTerm<'i>] = match shared_types {
+            Some(shared) => shared,
+            None => self.lower_all(filter.types, Self::type_term),
         };
         let type_op = match filter.type_operator {
             ast::TypeOperator::Single | ast::TypeOperator::Choice => TypeOp::Choice,
@@ -492,6 +519,19 @@ impl<'i> Lowerer<'i, '_> {
         });
         let pick = filter.pick.map(|pick| pick.count);
         self.arena.alloc(ir::Filter { qty, types, type_op, pick, terms, zone, selector, span })
+    }
+
+    /// The lowered type list of a filter whose one type is a plain card type (`character`,
+    /// `characters`), shared from [`CARD_TYPE_TERMS`] instead of allocated: most filters.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn shared_type_term(&self, term: &ast::TypeTerm<'_>) -> Option<&'static [ir::TypeTerm<'static>]> {
+        let ast::TypeAtom::Word(word) = term.atom else { return None };
+        if term.exclude_source || term.negate {
+            return None;
+        }
+        let index = self.names.card_types.get(word.symbol)?;
+        let shared = CARD_TYPE_TERMS.get(usize::from(index))?;
+        Some(&shared[usize::from(term.plural)])
     }
 
     fn type_term(&mut self, term: &ast::TypeTerm<'_>) -> ir::TypeTerm<'i> {
