@@ -317,7 +317,7 @@ impl<'i> Lowerer<'i, '_> {
             });
             (RestrictionIdx(kind), prefix)
         });
-        let chain = self.chain(statement.chain);
+        let chain = self.statement_chain(statement.chain);
         let otherwise = statement.otherwise.map(|otherwise| {
             let elif = otherwise.elif.map(|condition| self.expr(condition));
             let body = self.branch_statement(&otherwise.body);
@@ -348,6 +348,46 @@ impl<'i> Lowerer<'i, '_> {
             return ir::Target::Expr { value: self.expr(value), optional: clause.optional };
         }
         ir::Target::Filter { filter: self.filter(filter), optional: clause.optional }
+    }
+
+    /// A statement's chain: [`Lowerer::single_call`] for the usual one command with one
+    /// argument (`damage(300)`), else [`Lowerer::chain`].
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn statement_chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
+        if let [link] = chain
+            && let ast::Effect::Command(command) = &link.effect
+            && let [arg] = command.args
+            && !matches!(arg, ast::Arg::Each(_))
+        {
+            return self.single_call(link.operator, command, arg);
+        }
+        self.chain(chain)
+    }
+
+    /// The chain `command(arg)`: its link and its argument are allocated together, in one
+    /// arena allocation instead of two.
+    #[inline(never)]
+    fn single_call(
+        &mut self,
+        operator: Option<ir::ChainOperator>,
+        command: &ast::Command<'_>,
+        arg: &ast::Arg<'_>,
+    ) -> &'i [ir::Link<'i>] {
+        let index = self.resolve(self.names.commands.get(command.name.symbol), Code::E0008, "command", command.name);
+        let call = ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: &[] };
+        let Some(spec) = self.catalogue.commands.get(index as usize) else {
+            return std::slice::from_ref(self.alloc(ir::Link { operator, effect: call }));
+        };
+        let kind = spec.params.first().map(|param| param.kind);
+        let lowered = self.arg(arg, kind, CommandIdx(index), 0);
+        let pair: &'i mut (ir::Arg<'i>, ir::Link<'i>) =
+            self.arena.alloc((lowered, ir::Link { operator, effect: call }));
+        let (arg, link) = pair;
+        if let ir::Effect::Call { args, .. } = &mut link.effect {
+            *args = std::slice::from_ref(arg);
+        }
+        let link: &'i ir::Link<'i> = link;
+        std::slice::from_ref(link)
     }
 
     fn chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
