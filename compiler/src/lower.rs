@@ -434,6 +434,7 @@ impl<'i> Lowerer<'i, '_> {
         ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args }
     }
 
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn arg(&mut self, arg: &ast::Arg<'_>, kind: Option<ArgKind>, command: CommandIdx, position: usize) -> ir::Arg<'i> {
         let amount = matches!(kind, Some(ArgKind::Amount | ArgKind::CostChange));
         match *arg {
