@@ -196,7 +196,10 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Action(action) => {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let label = if has_labels { labels.next().map(|text| self.text(text)) } else { None };
-                    let action = self.action(ir::Action { label, costs, statements: &[] }, action.statements);
+                    let lowered = ir::Action { label, costs, statements: &[] };
+                    let action = self.with_statements(lowered, action.statements, |action, statements| {
+                        action.statements = statements;
+                    });
                     actions = self.concat(actions, std::slice::from_ref(action));
                 }
                 ast::PropertyValue::Auto(auto) => {
@@ -206,8 +209,9 @@ impl<'i> Lowerer<'i, '_> {
                     };
                     let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
                     let costs = self.lower_all(auto.costs, Self::cost);
-                    let statements = self.statements(auto.statements);
-                    let auto = self.alloc(ir::Auto { hook, events, costs, statements });
+                    let lowered = ir::Auto { hook, events, costs, statements: &[] };
+                    let auto =
+                        self.with_statements(lowered, auto.statements, |auto, statements| auto.statements = statements);
                     autos = self.concat(autos, std::slice::from_ref(auto));
                 }
                 ast::PropertyValue::Abilities(names) => {
@@ -325,21 +329,26 @@ impl<'i> Lowerer<'i, '_> {
         ir::Statement { condition, target, restriction, chain, otherwise, span: statement.span }
     }
 
-    /// `action` with its `statements`. The usual one statement is built where it stays,
-    /// next to the action in one arena allocation (one allocation fewer, and no separate
-    /// statements loop).
+    /// `holder` (an action or an auto) with its `statements`, written into it by `set`. The
+    /// usual one statement is built where it stays, next to its holder in one arena
+    /// allocation (one allocation fewer, and no separate statements loop).
     #[inline(never)]
-    fn action(&mut self, action: ir::Action<'i>, statements: &[ast::Statement<'_>]) -> &'i ir::Action<'i> {
+    fn with_statements<T: Copy>(
+        &mut self,
+        mut holder: T,
+        statements: &[ast::Statement<'_>],
+        set: impl FnOnce(&mut T, &'i [ir::Statement<'i>]),
+    ) -> &'i T {
         let [statement] = statements else {
             let statements = self.statements(statements);
-            return self.alloc(ir::Action { statements, ..action });
+            set(&mut holder, statements);
+            return self.alloc(holder);
         };
         let arena = self.arena;
-        let pair: &'i mut (ir::Statement<'i>, ir::Action<'i>) =
-            arena.alloc_with(|| (self.statement(statement), action));
-        let (statement, action) = pair;
-        action.statements = std::slice::from_ref(statement);
-        action
+        let pair: &'i mut (ir::Statement<'i>, T) = arena.alloc_with(|| (self.statement(statement), holder));
+        let (statement, holder) = pair;
+        set(holder, std::slice::from_ref(statement));
+        holder
     }
 
     /// The statement of an `[[elif]]`/`[[else]]` branch (rare, so out of line).
