@@ -442,6 +442,8 @@ impl StringTable {
 #[derive(Debug, Default)]
 struct FilterTable {
     filters: Vec<StoredFilter>,
+    /// Each filter's [`FilterKey`] ([`FilterKey::NONE`] for one that has none).
+    keys: Vec<FilterKey>,
     types: Vec<TypeTerm>,
     terms: Vec<Term>,
     /// Where each group of terms (an AND-list) ends in `terms`.
@@ -466,6 +468,7 @@ impl FilterTable {
     fn with_capacity(filters: usize) -> FilterTable {
         FilterTable {
             filters: Vec::with_capacity(filters),
+            keys: Vec::with_capacity(filters),
             types: Vec::with_capacity(filters * 2),
             terms: Vec::with_capacity(filters),
             group_ends: Vec::with_capacity(filters),
@@ -507,8 +510,9 @@ impl FilterTable {
                 || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
-    /// Adds the filter `parts` make.
-    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) {
+    /// Adds the filter `parts` make, whose key is `key`.
+    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>, key: FilterKey) {
+        self.keys.push(key);
         let types = ItemRange::append(&mut self.types, parts.types);
         let groups_start = self.group_ends.len();
         for group in parts.terms {
@@ -773,7 +777,7 @@ impl<'c> BundleBuilder<'c> {
             strings: StringTable::with_capacity(cards * STRINGS_PER_CARD),
             code: EncodedTable::with_capacity(cards, cards * BYTES_PER_ITEM),
             filters: FilterTable::with_capacity(cards),
-            consts: Vec::new(),
+            consts: Vec::with_capacity(CONSTS),
             cards: CardTable::with_capacity(cards),
             debug: DebugInfo::default(),
             string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
@@ -826,11 +830,21 @@ impl<'c> BundleBuilder<'c> {
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
-        let hash = parts.hash();
         let filters = &self.filters;
-        let position = self.filter_ids.find_or_insert(hash, |position| filters.is(position, &parts), filters.len());
+        // Most filters pack into a key, hashed and compared as three words; the others are
+        // hashed and compared field by field.
+        let (key, position) = match FilterKey::of(&parts) {
+            Some(key) => {
+                let same = |position| filters.keys.get(position) == Some(&key);
+                (key, self.filter_ids.find_or_insert(key.hash(), same, filters.len()))
+            }
+            None => {
+                let same = |position| filters.is(position, &parts);
+                (FilterKey::NONE, self.filter_ids.find_or_insert(parts.hash(), same, filters.len()))
+            }
+        };
         if position == self.filters.len() {
-            self.filters.push(&parts);
+            self.filters.push(&parts, key);
         }
         FilterIdx::new(position)
     }
@@ -1063,6 +1077,66 @@ impl<T: AsRef<[Term]>> FilterParts<'_, T> {
         self.zone.hash(&mut hasher);
         self.selector.hash(&mut hasher);
         hasher.finish()
+    }
+}
+
+/// The usual filter (one type term, no terms, no selector) packed without loss into three
+/// words: two such filters are the same exactly when their keys are, so interning one
+/// hashes and compares three words instead of every field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FilterKey([u64; 3]);
+
+impl FilterKey {
+    /// The key of a filter that has none (no packed key has the marker bit clear).
+    const NONE: FilterKey = FilterKey([0; 3]);
+
+    /// Set in the first word of every packed key.
+    const MARKER: u64 = 1 << 63;
+
+    /// The key of the filter `parts` make, if it is one of the usual shape.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn of<T>(parts: &FilterParts<'_, T>) -> Option<FilterKey> {
+        let ([term], [], None) = (parts.types, parts.terms, parts.selector) else { return None };
+        let qty = match parts.qty {
+            None => 0,
+            Some(Qty::Exact(n)) => 1 | u64::from(n) << 3,
+            Some(Qty::Range { min, max }) => 2 | u64::from(min) << 3 | u64::from(max) << 19,
+            Some(Qty::All) => 3,
+            Some(Qty::Random(n)) => 4 | u64::from(n) << 3,
+        };
+        let (atom, index) = match term.atom {
+            TypeAtom::Any => (0, 0),
+            TypeAtom::Player => (1, 0),
+            TypeAtom::Players => (2, 0),
+            TypeAtom::Me => (3, 0),
+            TypeAtom::Opp => (4, 0),
+            TypeAtom::This => (5, 0),
+            TypeAtom::CardType(idx) => (6, idx.0),
+            TypeAtom::Subtype(idx) => (7, idx.0),
+            TypeAtom::Name(idx) => (8, idx.0),
+            TypeAtom::Expr(idx) => (9, idx.0),
+        };
+        let flags = u64::from(term.exclude_source)
+            | u64::from(term.negate) << 1
+            | u64::from(term.plural) << 2
+            | u64::from(parts.type_op == TypeOp::Union) << 3
+            | u64::from(parts.pick.is_some()) << 4
+            | u64::from(parts.zone.prefix.is_some()) << 5;
+        // Bits: qty 0..35, flags 35..41, atom 41..45, marker 63.
+        let shape = Self::MARKER | qty | flags << 35 | atom << 41;
+        let pick = parts.pick.map_or(0, |pick| pick as u32);
+        let zone = u64::from(parts.zone.prefix.map_or(0, |prefix| prefix.0)) << 32 | u64::from(parts.zone.zone.0);
+        Some(FilterKey([shape, u64::from(index) << 32 | u64::from(pick), zone]))
+    }
+
+    /// The key's hash for the [`HashIndex`] (FxHash's rounds over the three words).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn hash(&self) -> u64 {
+        const K: u64 = 0xf135_7aea_2e62_a9c5;
+        let [a, b, c] = self.0;
+        let hash = (a.wrapping_mul(K).wrapping_add(b)).wrapping_mul(K).wrapping_add(c).wrapping_mul(K);
+        // The index keeps the low half of the hash: bring the well-mixed high bits there.
+        hash.rotate_left(26)
     }
 }
 
@@ -1349,6 +1423,79 @@ mod tests {
         let (result, unencodable) = encoded(&code);
         assert_eq!(result, Ok(vec![Opcode::Jump as u8, 2, Opcode::Return as u8]));
         assert_eq!(unencodable, Some(EncodeError { op: "LoadStr", operand: "s" }));
+    }
+
+    #[test]
+    fn filters_are_interned_alike_with_and_without_a_packed_key() {
+        static CATALOGUE: Catalogue = Catalogue {
+            name: "demo",
+            commands: &[],
+            costs: &[],
+            filters: &[],
+            comparable_filters: &[],
+            ranking_filters: &[],
+            zones: &[],
+            zone_prefixes: &[],
+            card_types: &[],
+            subtypes: &[],
+            events: &[],
+            event_prefixes: &[],
+            event_suffixes: &[],
+            abilities: &[],
+            rule_switches: &[],
+            selectors: &[],
+            restrictions: &[],
+            restriction_prefixes: &[],
+            variables: &[],
+            attributes: &[],
+            functions: &[],
+        };
+        let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
+        let base = Filter {
+            qty: None,
+            types: vec![term(TypeAtom::CardType(CardTypeIdx(1)))],
+            type_op: TypeOp::Choice,
+            pick: None,
+            terms: vec![],
+            zone: ZoneRef { prefix: None, zone: ZoneIdx(2) },
+            selector: None,
+        };
+        // Each differs from `base` (and from the others) in one field; the first ones pack
+        // into a key, the last ones do not.
+        let variants: Vec<Filter> = vec![
+            Filter { qty: Some(Qty::Exact(1)), ..base.clone() },
+            Filter { qty: Some(Qty::Random(1)), ..base.clone() },
+            Filter { qty: Some(Qty::Range { min: 1, max: 2 }), ..base.clone() },
+            Filter { qty: Some(Qty::Range { min: 2, max: 1 }), ..base.clone() },
+            Filter { qty: Some(Qty::All), ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Subtype(SubtypeIdx(1)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::CardType(CardTypeIdx(u32::MAX)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Any)], ..base.clone() },
+            Filter { types: vec![TypeTerm { plural: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { types: vec![TypeTerm { negate: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { types: vec![TypeTerm { exclude_source: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { type_op: TypeOp::Union, ..base.clone() },
+            Filter { pick: Some(0), ..base.clone() },
+            Filter { pick: Some(-1), ..base.clone() },
+            Filter { zone: ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(2) }, ..base.clone() },
+            Filter { zone: ZoneRef { prefix: None, zone: ZoneIdx(u32::MAX) }, ..base.clone() },
+            Filter { selector: Some(Selector { selector: SelectorIdx(0), arg: EntryIdx(0) }), ..base.clone() },
+            Filter {
+                terms: vec![vec![Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) }]],
+                ..base.clone()
+            },
+            Filter { types: vec![term(TypeAtom::Any), term(TypeAtom::Me)], ..base.clone() },
+        ];
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let first = bundle.add_filter(base.clone());
+        let indices: Vec<FilterIdx> = variants.iter().map(|filter| bundle.add_filter(filter.clone())).collect();
+        assert_eq!(bundle.add_filter(base), first);
+        for (index, filter) in indices.iter().zip(&variants) {
+            assert_ne!(*index, first, "{filter:?}");
+            assert_eq!(bundle.add_filter(filter.clone()), *index, "{filter:?}");
+        }
+        let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
+        assert_eq!(distinct.len(), variants.len());
     }
 
     #[test]
