@@ -831,7 +831,7 @@ impl<'c> BundleBuilder<'c> {
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
         let filters = &self.filters;
-        // Most filters pack into a key, hashed and compared as three words; the others are
+        // Most filters pack into a key, hashed and compared as four words; the others are
         // hashed and compared field by field.
         let (key, position) = match FilterKey::of(&parts) {
             Some(key) => {
@@ -1080,23 +1080,42 @@ impl<T: AsRef<[Term]>> FilterParts<'_, T> {
     }
 }
 
-/// The usual filter (one type term, no terms, no selector) packed without loss into three
-/// words: two such filters are the same exactly when their keys are, so interning one
-/// hashes and compares three words instead of every field.
+/// The usual filter (one type term, at most one term, no selector) packed without loss into
+/// four words: two such filters are the same exactly when their keys are, so interning one
+/// hashes and compares four words instead of every field.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct FilterKey([u64; 3]);
+struct FilterKey([u64; 4]);
 
 impl FilterKey {
     /// The key of a filter that has none (no packed key has the marker bit clear).
-    const NONE: FilterKey = FilterKey([0; 3]);
+    const NONE: FilterKey = FilterKey([0; 4]);
 
     /// Set in the first word of every packed key.
     const MARKER: u64 = 1 << 63;
 
     /// The key of the filter `parts` make, if it is one of the usual shape.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn of<T>(parts: &FilterParts<'_, T>) -> Option<FilterKey> {
-        let ([term], [], None) = (parts.types, parts.terms, parts.selector) else { return None };
+    fn of<T: AsRef<[Term]>>(parts: &FilterParts<'_, T>) -> Option<FilterKey> {
+        let ([term], None) = (parts.types, parts.selector) else { return None };
+        // No terms, or one group of one term (`[frozen]`), whose fields go in the fourth word.
+        let (filter_term, term_fields) = match parts.terms {
+            [] => (0, 0),
+            [group] => {
+                let [Term { negated, kind }] = *group.as_ref() else { return None };
+                let (tag, fields) = match kind {
+                    TermKind::Keyword(idx) => (0, u64::from(idx.0)),
+                    TermKind::Compare { property, op, value } => {
+                        (1 | (op as u64) << 3, u64::from(property.0) << 32 | u64::from(value as u32))
+                    }
+                    TermKind::Rank { ranking, word } => (2, u64::from(ranking.0) << 32 | u64::from(word)),
+                    TermKind::CardType(idx) => (3, u64::from(idx.0)),
+                    TermKind::Subtype(idx) => (4, u64::from(idx.0)),
+                };
+                // Bits: present 0, negated 1, kind 2..5, comparison operator 5..8.
+                (1 | u64::from(negated) << 1 | tag << 2, fields)
+            }
+            _ => return None,
+        };
         let qty = match parts.qty {
             None => 0,
             Some(Qty::Exact(n)) => 1 | u64::from(n) << 3,
@@ -1122,19 +1141,18 @@ impl FilterKey {
             | u64::from(parts.type_op == TypeOp::Union) << 3
             | u64::from(parts.pick.is_some()) << 4
             | u64::from(parts.zone.prefix.is_some()) << 5;
-        // Bits: qty 0..35, flags 35..41, atom 41..45, marker 63.
-        let shape = Self::MARKER | qty | flags << 35 | atom << 41;
+        // Bits: qty 0..35, flags 35..41, atom 41..45, the term 45..53, marker 63.
+        let shape = Self::MARKER | qty | flags << 35 | atom << 41 | filter_term << 45;
         let pick = parts.pick.map_or(0, |pick| pick as u32);
         let zone = u64::from(parts.zone.prefix.map_or(0, |prefix| prefix.0)) << 32 | u64::from(parts.zone.zone.0);
-        Some(FilterKey([shape, u64::from(index) << 32 | u64::from(pick), zone]))
+        Some(FilterKey([shape, u64::from(index) << 32 | u64::from(pick), zone, term_fields]))
     }
 
-    /// The key's hash for the [`HashIndex`] (FxHash's rounds over the three words).
+    /// The key's hash for the [`HashIndex`] (FxHash's rounds over the four words).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn hash(&self) -> u64 {
         const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let [a, b, c] = self.0;
-        let hash = (a.wrapping_mul(K).wrapping_add(b)).wrapping_mul(K).wrapping_add(c).wrapping_mul(K);
+        let hash = self.0.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(K));
         // The index keeps the low half of the hash: bring the well-mixed high bits there.
         hash.rotate_left(26)
     }
@@ -1451,6 +1469,10 @@ mod tests {
             functions: &[],
         };
         let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
+        let keyword = Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) };
+        let compare =
+            |op, value| Term { negated: false, kind: TermKind::Compare { property: ComparableIdx(0), op, value } };
+        let rank = |word| Term { negated: false, kind: TermKind::Rank { ranking: RankingIdx(0), word } };
         let base = Filter {
             qty: None,
             types: vec![term(TypeAtom::CardType(CardTypeIdx(1)))],
@@ -1460,8 +1482,8 @@ mod tests {
             zone: ZoneRef { prefix: None, zone: ZoneIdx(2) },
             selector: None,
         };
-        // Each differs from `base` (and from the others) in one field; the first ones pack
-        // into a key, the last ones do not.
+        // Each differs from `base` (and from the others) in one field; all but the last four
+        // pack into a key.
         let variants: Vec<Filter> = vec![
             Filter { qty: Some(Qty::Exact(1)), ..base.clone() },
             Filter { qty: Some(Qty::Random(1)), ..base.clone() },
@@ -1479,11 +1501,24 @@ mod tests {
             Filter { pick: Some(-1), ..base.clone() },
             Filter { zone: ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(2) }, ..base.clone() },
             Filter { zone: ZoneRef { prefix: None, zone: ZoneIdx(u32::MAX) }, ..base.clone() },
-            Filter { selector: Some(Selector { selector: SelectorIdx(0), arg: EntryIdx(0) }), ..base.clone() },
+            Filter { terms: vec![vec![keyword]], ..base.clone() },
+            Filter { terms: vec![vec![Term { negated: true, ..keyword }]], ..base.clone() },
             Filter {
-                terms: vec![vec![Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) }]],
+                terms: vec![vec![Term { negated: false, kind: TermKind::CardType(CardTypeIdx(0)) }]],
                 ..base.clone()
             },
+            Filter {
+                terms: vec![vec![Term { negated: false, kind: TermKind::Subtype(SubtypeIdx(0)) }]],
+                ..base.clone()
+            },
+            Filter { terms: vec![vec![compare(CompareOp::Ge, 800)]], ..base.clone() },
+            Filter { terms: vec![vec![compare(CompareOp::Ge, -800)]], ..base.clone() },
+            Filter { terms: vec![vec![compare(CompareOp::Lt, 800)]], ..base.clone() },
+            Filter { terms: vec![vec![rank(0)]], ..base.clone() },
+            Filter { terms: vec![vec![rank(1)]], ..base.clone() },
+            Filter { selector: Some(Selector { selector: SelectorIdx(0), arg: EntryIdx(0) }), ..base.clone() },
+            Filter { terms: vec![vec![keyword, rank(0)]], ..base.clone() },
+            Filter { terms: vec![vec![keyword], vec![rank(0)]], ..base.clone() },
             Filter { types: vec![term(TypeAtom::Any), term(TypeAtom::Me)], ..base.clone() },
         ];
         let mut bundle = BundleBuilder::new(&CATALOGUE);
