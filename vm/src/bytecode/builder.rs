@@ -830,21 +830,26 @@ impl<'c> BundleBuilder<'c> {
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
-        let filters = &self.filters;
         // Most filters pack into a key, hashed and compared as four words; the others are
-        // hashed and compared field by field.
-        let (key, position) = match FilterKey::of(&parts) {
-            Some(key) => {
-                let same = |position| filters.keys.get(position) == Some(&key);
-                (key, self.filter_ids.find_or_insert(key.hash(), same, filters.len()))
-            }
-            None => {
-                let same = |position| filters.is(position, &parts);
-                (FilterKey::NONE, self.filter_ids.find_or_insert(parts.hash(), same, filters.len()))
-            }
-        };
+        // hashed and compared field by field, out of line.
+        let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(&parts) };
+        let filters = &self.filters;
+        let same = |position| filters.keys.get(position) == Some(&key);
+        let position = self.filter_ids.find_or_insert(key.hash(), same, filters.len());
         if position == self.filters.len() {
             self.filters.push(&parts, key);
+        }
+        FilterIdx::new(position)
+    }
+
+    /// [`BundleBuilder::add_filter_parts`] for a filter without a [`FilterKey`].
+    #[inline(never)]
+    fn add_unkeyed_filter<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) -> FilterIdx {
+        let filters = &self.filters;
+        let same = |position| filters.is(position, parts);
+        let position = self.filter_ids.find_or_insert(parts.hash(), same, filters.len());
+        if position == self.filters.len() {
+            self.filters.push(parts, FilterKey::NONE);
         }
         FilterIdx::new(position)
     }
