@@ -385,6 +385,8 @@ pub struct BundleBuilder<'c> {
     code: EncodedTable,
     filters: FilterTable,
     consts: Vec<Const>,
+    /// Each constant packed without loss into one number ([`const_key`]), to find it by.
+    const_keys: Vec<u128>,
     cards: CardTable,
     /// The debug section. While the bundle is built, the `pc` of a row holds the index of
     /// the instruction it starts at.
@@ -778,6 +780,7 @@ impl<'c> BundleBuilder<'c> {
             code: EncodedTable::with_capacity(cards, cards * BYTES_PER_ITEM),
             filters: FilterTable::with_capacity(cards),
             consts: Vec::with_capacity(CONSTS),
+            const_keys: Vec::with_capacity(CONSTS),
             cards: CardTable::with_capacity(cards),
             debug: DebugInfo::default(),
             string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
@@ -875,11 +878,17 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `constant`, adding it the first time.
     pub fn add_const(&mut self, constant: Const) -> ConstIdx {
-        let hash = FxBuildHasher.hash_one(constant);
-        let consts = &self.consts;
-        let position =
-            self.const_ids.find_or_insert(hash, |position| consts.get(position) == Some(&constant), consts.len());
-        if position == self.consts.len() {
+        // Found by its key: one number hashed and compared, rather than each field.
+        let key = const_key(constant);
+        let hash = ((key as u64).wrapping_mul(HASH_K).wrapping_add((key >> 64) as u64)).wrapping_mul(HASH_K);
+        let keys = &self.const_keys;
+        let position = self.const_ids.find_or_insert(
+            hash.rotate_left(26),
+            |position| keys.get(position) == Some(&key),
+            keys.len(),
+        );
+        if position == self.const_keys.len() {
+            self.const_keys.push(key);
             self.consts.push(constant);
         }
         ConstIdx::new(position)
@@ -1085,6 +1094,25 @@ impl<T: AsRef<[Term]>> FilterParts<'_, T> {
     }
 }
 
+/// A constant packed without loss into one number: two constants are the same exactly when
+/// their keys are.
+fn const_key(constant: Const) -> u128 {
+    match constant {
+        Const::Pile(ZoneRef { prefix, zone }) => {
+            let prefix = prefix.map_or(0, |prefix| 1 | u128::from(prefix.0) << 1);
+            prefix << 2 | u128::from(zone.0) << 40
+        }
+        Const::Word { command, param, word } => {
+            1 | u128::from(command.0) << 2 | u128::from(param) << 34 | u128::from(word) << 42
+        }
+        Const::RuleSwitch(idx) => 2 | u128::from(idx.0) << 2,
+    }
+}
+
+/// The multiplier of FxHash's rounds, for the hashes of packed keys (a constant's, a
+/// filter's): odd, with well-mixed high bits.
+const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
+
 /// The usual filter (one type term, at most one term, no selector) packed without loss into
 /// four words: two such filters are the same exactly when their keys are, so interning one
 /// hashes and compares four words instead of every field.
@@ -1156,8 +1184,7 @@ impl FilterKey {
     /// The key's hash for the [`HashIndex`] (FxHash's rounds over the four words).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn hash(&self) -> u64 {
-        const K: u64 = 0xf135_7aea_2e62_a9c5;
-        let hash = self.0.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(K));
+        let hash = self.0.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(HASH_K));
         // The index keeps the low half of the hash: bring the well-mixed high bits there.
         hash.rotate_left(26)
     }
@@ -1536,6 +1563,24 @@ mod tests {
         }
         let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
         assert_eq!(distinct.len(), variants.len());
+    }
+
+    #[test]
+    fn constants_are_told_apart_by_their_keys() {
+        let consts = [
+            Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(0) }),
+            Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(0) }),
+            Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(u32::MAX)), zone: ZoneIdx(u32::MAX) }),
+            Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(1) }),
+            Const::Word { command: CommandIdx(0), param: 0, word: 0 },
+            Const::Word { command: CommandIdx(0), param: 1, word: 0 },
+            Const::Word { command: CommandIdx(0), param: 0, word: 1 },
+            Const::Word { command: CommandIdx(u32::MAX), param: u8::MAX, word: u16::MAX },
+            Const::RuleSwitch(RuleSwitchIdx(0)),
+            Const::RuleSwitch(RuleSwitchIdx(u32::MAX)),
+        ];
+        let keys: std::collections::HashSet<u128> = consts.iter().map(|&constant| const_key(constant)).collect();
+        assert_eq!(keys.len(), consts.len());
     }
 
     #[test]
