@@ -587,10 +587,10 @@ impl ItemRange {
     /// Appends `items` to `to`; their range there.
     fn append<T: Copy>(to: &mut Vec<T>, items: &[T]) -> ItemRange {
         let start = to.len();
-        // Most lists are empty; the others are short, shorter than a `memcpy` call is worth,
-        // so they are copied element by element.
-        if !items.is_empty() {
-            to.extend(items.iter().copied());
+        // Most lists are empty or of one item; the others are short, shorter than a `memcpy`
+        // call is worth (which `extend` makes of the copy), so they are pushed one by one.
+        for &item in items {
+            to.push(item);
         }
         ItemRange { start, end: to.len() }
     }
