@@ -430,6 +430,14 @@ impl StringTable {
         self.text.get(item_range(&self.ends, position)).unwrap_or("")
     }
 
+    /// Whether string `position` is `text`. Out of line: interning compares strings only
+    /// when their hashes agree, and inlined, the table's fields it reads were loaded before
+    /// every probe.
+    #[inline(never)]
+    fn is(&self, position: usize, text: &str) -> bool {
+        self.get(position) == text
+    }
+
     fn push(&mut self, text: &str) {
         self.text.push_str(text);
         self.ends.push(self.text.len());
@@ -818,7 +826,7 @@ impl<'c> BundleBuilder<'c> {
         hasher.write(text.as_bytes());
         let hash = hasher.finish();
         let strings = &self.strings;
-        let position = self.string_ids.find_or_insert(hash, |position| strings.get(position) == text, strings.len());
+        let position = self.string_ids.find_or_insert(hash, |position| strings.is(position, text), strings.len());
         if position == self.strings.len() {
             self.strings.push(text);
         }
