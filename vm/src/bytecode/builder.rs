@@ -255,6 +255,31 @@ impl CodeBuilder {
         true
     }
 
+    /// [`CodeBuilder::encode_plain`] in place: writes the jump targets of a plain entry into
+    /// its own bytes, which are then the code as the bundle stores it, and returns true; for
+    /// another entry returns false (having written some targets, perhaps, which
+    /// [`CodeBuilder::encode`] writes again).
+    #[inline]
+    fn patch_plain(&mut self) -> bool {
+        let state = &mut *self.state;
+        let n_instrs = state.n_instrs;
+        if state.error.is_some()
+            || state.unencodable.is_some()
+            || state.wide_call
+            || n_instrs > ONE_BYTE_TARGETS
+            || state.bytes.len() > MAX_ENTRY_LEN
+        {
+            return false;
+        }
+        for &(at, label) in &state.jumps {
+            match (state.labels.get(label.0 as usize), state.bytes.get_mut(at)) {
+                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// [`CodeBuilder::encode`] for any entry, reporting what is wrong with it.
     fn encode_checked(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
         if let Some(error) = &self.state.error {
@@ -906,6 +931,22 @@ impl<'c> BundleBuilder<'c> {
     /// [`BundleBuilder::finish`]. When stripping, an entry identical to one added before
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
+        if self.strip && code.patch_plain() {
+            // The usual entry of a stripped bundle: looked up by its own bytes, which are
+            // copied to the table only when it is new.
+            let bytes = &code.state.bytes;
+            let mut hasher = FxBuildHasher.build_hasher();
+            hasher.write(bytes);
+            let table = &self.code;
+            let position =
+                self.entry_ids.find_or_insert(hasher.finish(), |position| table.item(position) == bytes, table.len());
+            if position == self.code.len() {
+                self.code.bytes.extend_from_slice(bytes);
+                self.code.end_item();
+            }
+            self.recycle(code);
+            return EntryIdx::new(position);
+        }
         let idx = EntryIdx::new(self.code.len());
         // Where the last entry ended (its bytes end the table: the code of the entries is
         // written after them, and ended or discarded before the next).
@@ -1589,6 +1630,53 @@ mod tests {
         ];
         let keys: std::collections::HashSet<u128> = consts.iter().map(|&constant| const_key(constant)).collect();
         assert_eq!(keys.len(), consts.len());
+    }
+
+    #[test]
+    fn stripped_entries_are_shared_and_their_errors_kept() {
+        static CATALOGUE: Catalogue = Catalogue {
+            name: "demo",
+            commands: &[],
+            costs: &[],
+            filters: &[],
+            comparable_filters: &[],
+            ranking_filters: &[],
+            zones: &[],
+            zone_prefixes: &[],
+            card_types: &[],
+            subtypes: &[],
+            events: &[],
+            event_prefixes: &[],
+            event_suffixes: &[],
+            abilities: &[],
+            rule_switches: &[],
+            selectors: &[],
+            restrictions: &[],
+            restriction_prefixes: &[],
+            variables: &[],
+            attributes: &[],
+            functions: &[],
+        };
+        let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
+            let mut code = bundle.code_builder();
+            let end = code.new_label();
+            code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+            code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+            if bind {
+                code.bind(end);
+            }
+            code.emit(Instr::Return {});
+            bundle.add_entry(code)
+        };
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        bundle.set_strip(true);
+        let first = jumping(&mut bundle, true);
+        assert_eq!(jumping(&mut bundle, true), first);
+        // `JumpIfNot r0`, then its target: the `Return`, instruction 2.
+        assert_eq!(bundle.code.item(first.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 2][..]));
+        let unbound = jumping(&mut bundle, false);
+        assert_ne!(unbound, first);
+        assert_eq!(bundle.finish(), Err(BuildError::Label("label 0 used but never bound".into())));
     }
 
     #[test]
