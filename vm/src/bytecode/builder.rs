@@ -473,12 +473,14 @@ impl StringTable {
     }
 }
 
-/// The filter table, the lists of every filter kept in vectors they share.
+/// The filter table: each filter's [`FilterKey`], which is all that is kept of a filter
+/// that has one; the others' lists are kept in vectors they share.
 #[derive(Debug, Default)]
 struct FilterTable {
-    filters: Vec<StoredFilter>,
-    /// Each filter's [`FilterKey`] ([`FilterKey::NONE`] for one that has none).
+    /// Each filter's key ([`FilterKey::unkeyed`] for one that has none).
     keys: Vec<FilterKey>,
+    /// The filters without a key.
+    filters: Vec<StoredFilter>,
     types: Vec<TypeTerm>,
     terms: Vec<Term>,
     /// Where each group of terms (an AND-list) ends in `terms`.
@@ -511,7 +513,7 @@ impl FilterTable {
     }
 
     fn len(&self) -> usize {
-        self.filters.len()
+        self.keys.len()
     }
 
     fn types(&self, filter: &StoredFilter) -> &[TypeTerm] {
@@ -527,9 +529,13 @@ impl FilterTable {
         (filter.groups.start..filter.groups.end).map(|group| self.group(group))
     }
 
-    /// Whether the filter at `position` is the one `parts` make.
+    /// Whether the filter at `position` is the one `parts` make, which has no key.
     fn is<T: AsRef<[Term]>>(&self, position: usize, parts: &FilterParts<'_, T>) -> bool {
-        let Some(stored) = self.filters.get(position) else { return false };
+        // A filter with a key is not one without.
+        let Some(stored) = self.keys.get(position).and_then(|key| key.stored()).and_then(|at| self.filters.get(at))
+        else {
+            return false;
+        };
         let (types, groups) = (self.types(stored), self.groups(stored));
         // Lists compared element by element, inlined: they are short (often one type term
         // and no terms).
@@ -545,9 +551,14 @@ impl FilterTable {
                 || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
-    /// Adds the filter `parts` make, whose key is `key`.
-    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>, key: FilterKey) {
-        self.keys.push(key);
+    /// Adds the filter `parts` make, whose key is `key` if it has one.
+    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>, key: Option<FilterKey>) {
+        if let Some(key) = key {
+            // The key is the filter.
+            self.keys.push(key);
+            return;
+        }
+        self.keys.push(FilterKey::unkeyed(self.filters.len()));
         let types = ItemRange::append(&mut self.types, parts.types);
         let groups_start = self.group_ends.len();
         for group in parts.terms {
@@ -570,19 +581,37 @@ impl FilterTable {
     fn encode(&self) -> EncodedTable {
         let mut table = EncodedTable::default();
         let mut groups: Vec<&[Term]> = Vec::new();
-        for stored in &self.filters {
-            groups.clear();
-            groups.extend(self.groups(stored));
-            let parts = FilterParts {
-                qty: stored.qty,
-                types: self.types(stored),
-                type_op: stored.type_op,
-                pick: stored.pick,
-                terms: &groups,
-                zone: stored.zone,
-                selector: stored.selector,
-            };
-            table.write(|out| out.filter(&parts));
+        for key in &self.keys {
+            match key.stored().and_then(|at| self.filters.get(at)) {
+                Some(stored) => {
+                    groups.clear();
+                    groups.extend(self.groups(stored));
+                    let parts = FilterParts {
+                        qty: stored.qty,
+                        types: self.types(stored),
+                        type_op: stored.type_op,
+                        pick: stored.pick,
+                        terms: &groups,
+                        zone: stored.zone,
+                        selector: stored.selector,
+                    };
+                    table.write(|out| out.filter(&parts));
+                }
+                None => {
+                    let filter = key.filter();
+                    let group = [std::slice::from_ref(&filter.term)];
+                    let parts = FilterParts {
+                        qty: filter.qty,
+                        types: std::slice::from_ref(&filter.type_term),
+                        type_op: filter.type_op,
+                        pick: filter.pick,
+                        terms: if filter.has_term { &group[..] } else { &[] },
+                        zone: filter.zone,
+                        selector: None,
+                    };
+                    table.write(|out| out.filter(&parts));
+                }
+            }
             table.end_item();
         }
         table
@@ -873,7 +902,7 @@ impl<'c> BundleBuilder<'c> {
         let same = |position| filters.keys.get(position) == Some(&key);
         let position = self.filter_ids.find_or_insert(key.hash(), same, filters.len());
         if position == self.filters.len() {
-            self.filters.push(&parts, key);
+            self.filters.push(&parts, Some(key));
         }
         FilterIdx::new(position)
     }
@@ -885,7 +914,7 @@ impl<'c> BundleBuilder<'c> {
         let same = |position| filters.is(position, parts);
         let position = self.filter_ids.find_or_insert(parts.hash(), same, filters.len());
         if position == self.filters.len() {
-            self.filters.push(parts, FilterKey::NONE);
+            self.filters.push(parts, None);
         }
         FilterIdx::new(position)
     }
@@ -1169,8 +1198,16 @@ const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
 struct FilterKey([u64; 4]);
 
 impl FilterKey {
-    /// The key of a filter that has none (no packed key has the marker bit clear).
-    const NONE: FilterKey = FilterKey([0; 4]);
+    /// What stands for a filter that has no key, the `at`th of the stored ones: not a key
+    /// (every key has the marker bit set).
+    fn unkeyed(at: usize) -> FilterKey {
+        FilterKey([0, at as u64, 0, 0])
+    }
+
+    /// Where the filter is among the stored ones, for one without a key.
+    fn stored(&self) -> Option<usize> {
+        (self.0[0] & Self::MARKER == 0).then_some(self.0[1] as usize)
+    }
 
     /// Set in the first word of every packed key.
     const MARKER: u64 = 1 << 63;
@@ -1230,6 +1267,57 @@ impl FilterKey {
         Some(FilterKey([shape, u64::from(index) << 32 | u64::from(pick), zone, term_fields]))
     }
 
+    /// The filter this is the key of (the inverse of [`FilterKey::of`]).
+    fn filter(&self) -> KeyedFilter {
+        let [shape, atom_and_pick, zone, term_fields] = self.0;
+        let field = |word: u64, at: u32, bits: u32| (word >> at) & ((1 << bits) - 1);
+        let flag = |bit: u32| field(shape, 35 + bit, 1) == 1;
+        let (n, max) = (field(shape, 3, 16) as u16, field(shape, 19, 16) as u16);
+        let qty = match field(shape, 0, 3) {
+            1 => Some(Qty::Exact(n)),
+            2 => Some(Qty::Range { min: n, max }),
+            3 => Some(Qty::All),
+            4 => Some(Qty::Random(n)),
+            _ => None,
+        };
+        let index = (atom_and_pick >> 32) as u32;
+        let atom = match field(shape, 41, 4) {
+            1 => TypeAtom::Player,
+            2 => TypeAtom::Players,
+            3 => TypeAtom::Me,
+            4 => TypeAtom::Opp,
+            5 => TypeAtom::This,
+            6 => TypeAtom::CardType(CardTypeIdx(index)),
+            7 => TypeAtom::Subtype(SubtypeIdx(index)),
+            8 => TypeAtom::Name(StrIdx(index)),
+            9 => TypeAtom::Expr(EntryIdx(index)),
+            _ => TypeAtom::Any,
+        };
+        let type_term = TypeTerm { exclude_source: flag(0), negate: flag(1), plural: flag(2), atom };
+        let filter_term = field(shape, 45, 8);
+        let (high, low) = ((term_fields >> 32) as u32, term_fields as u32);
+        let kind = match field(filter_term, 2, 3) {
+            1 => TermKind::Compare {
+                property: ComparableIdx(high),
+                op: CompareOp::ALL.get(field(filter_term, 5, 3) as usize).copied().unwrap_or(CompareOp::Eq),
+                value: low as i32,
+            },
+            2 => TermKind::Rank { ranking: RankingIdx(high), word: low as u16 },
+            3 => TermKind::CardType(CardTypeIdx(low)),
+            4 => TermKind::Subtype(SubtypeIdx(low)),
+            _ => TermKind::Keyword(FilterKeywordIdx(low)),
+        };
+        KeyedFilter {
+            qty,
+            type_term,
+            type_op: if flag(3) { TypeOp::Union } else { TypeOp::Choice },
+            pick: flag(4).then_some(atom_and_pick as u32 as i32),
+            zone: ZoneRef { prefix: flag(5).then_some(ZonePrefixIdx((zone >> 32) as u32)), zone: ZoneIdx(zone as u32) },
+            has_term: field(filter_term, 0, 1) == 1,
+            term: Term { negated: field(filter_term, 1, 1) == 1, kind },
+        }
+    }
+
     /// The key's hash for the [`HashIndex`] (FxHash's rounds over the four words).
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn hash(&self) -> u64 {
@@ -1237,6 +1325,18 @@ impl FilterKey {
         // The index keeps the low half of the hash: bring the well-mixed high bits there.
         hash.rotate_left(26)
     }
+}
+
+/// A filter of the usual shape, as its [`FilterKey`] holds it.
+struct KeyedFilter {
+    qty: Option<Qty>,
+    type_term: TypeTerm,
+    type_op: TypeOp,
+    pick: Option<i32>,
+    zone: ZoneRef,
+    /// Whether the filter has `term` (in a group of its own).
+    has_term: bool,
+    term: Term,
 }
 
 impl Filter {
@@ -1574,6 +1674,13 @@ mod tests {
             Filter { types: vec![term(TypeAtom::Subtype(SubtypeIdx(1)))], ..base.clone() },
             Filter { types: vec![term(TypeAtom::CardType(CardTypeIdx(u32::MAX)))], ..base.clone() },
             Filter { types: vec![term(TypeAtom::Any)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Player)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Players)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Me)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Opp)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::This)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Name(StrIdx(3)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Expr(EntryIdx(4)))], ..base.clone() },
             Filter { types: vec![TypeTerm { plural: true, ..term(TypeAtom::Any) }], ..base.clone() },
             Filter { types: vec![TypeTerm { negate: true, ..term(TypeAtom::Any) }], ..base.clone() },
             Filter { types: vec![TypeTerm { exclude_source: true, ..term(TypeAtom::Any) }], ..base.clone() },
@@ -1612,6 +1719,25 @@ mod tests {
         }
         let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
         assert_eq!(distinct.len(), variants.len());
+        // A key gives back its filter, which is all that is kept of it.
+        for filter in &variants {
+            let Some(key) = FilterKey::of(&filter.parts()) else { continue };
+            let keyed = key.filter();
+            let decoded = Filter {
+                qty: keyed.qty,
+                types: vec![keyed.type_term],
+                type_op: keyed.type_op,
+                pick: keyed.pick,
+                terms: if keyed.has_term { vec![vec![keyed.term]] } else { vec![] },
+                zone: keyed.zone,
+                selector: None,
+            };
+            assert_eq!(&decoded, filter);
+        }
+        assert_eq!(
+            variants.iter().filter(|filter| FilterKey::of(&filter.parts()).is_some()).count(),
+            variants.len() - 4
+        );
     }
 
     #[test]
