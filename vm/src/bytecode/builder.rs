@@ -551,13 +551,8 @@ impl FilterTable {
                 || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
-    /// Adds the filter `parts` make, whose key is `key` if it has one.
-    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>, key: Option<FilterKey>) {
-        if let Some(key) = key {
-            // The key is the filter.
-            self.keys.push(key);
-            return;
-        }
+    /// Adds the filter `parts` make, which has no key.
+    fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) {
         self.keys.push(FilterKey::unkeyed(self.filters.len()));
         let types = ItemRange::append(&mut self.types, parts.types);
         let groups_start = self.group_ends.len();
@@ -895,26 +890,26 @@ impl<'c> BundleBuilder<'c> {
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
-        // Most filters pack into a key, hashed and compared as four words; the others are
-        // hashed and compared field by field, out of line.
-        let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(&parts) };
-        let filters = &self.filters;
-        let same = |position| filters.keys.get(position) == Some(&key);
-        let position = self.filter_ids.find_or_insert(key.hash(), same, filters.len());
-        if position == self.filters.len() {
-            self.filters.push(&parts, Some(key));
+        // Most filters pack into a key, hashed and compared as four words and kept as it;
+        // the others are hashed and compared field by field, out of line.
+        let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(parts) };
+        let keys = &self.filters.keys;
+        let position =
+            self.filter_ids.find_or_insert(key.hash(), |position| keys.get(position) == Some(&key), keys.len());
+        if position == self.filters.keys.len() {
+            self.filters.keys.push(key);
         }
         FilterIdx::new(position)
     }
 
     /// [`BundleBuilder::add_filter_parts`] for a filter without a [`FilterKey`].
     #[inline(never)]
-    fn add_unkeyed_filter<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) -> FilterIdx {
+    fn add_unkeyed_filter<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
         let filters = &self.filters;
-        let same = |position| filters.is(position, parts);
+        let same = |position| filters.is(position, &parts);
         let position = self.filter_ids.find_or_insert(parts.hash(), same, filters.len());
         if position == self.filters.len() {
-            self.filters.push(parts, None);
+            self.filters.push(&parts);
         }
         FilterIdx::new(position)
     }
