@@ -417,7 +417,8 @@ pub struct BundleBuilder<'c> {
     /// the instruction it starts at.
     debug: DebugInfo,
     /// Strings, filters, constants and entries are found by hash and compared with the
-    /// stored item, so no second copy of them is kept.
+    /// stored item, so no second copy of them is kept (a constant and the usual filter are
+    /// found by a key packed from their fields: see [`const_key`] and [`FilterKey`]).
     string_ids: HashIndex,
     debug_string_ids: HashMap<Box<str>, u32>,
     filter_ids: HashIndex,
@@ -1188,11 +1189,16 @@ const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
 
 /// The usual filter (one type term, at most one term, no selector) packed without loss into
 /// four words: two such filters are the same exactly when their keys are, so interning one
-/// hashes and compares four words instead of every field.
+/// hashes and compares four words instead of every field, and the key is all the filter
+/// table keeps of it ([`FilterKey::filter`] gives the filter back when the bundle is
+/// written).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct FilterKey([u64; 4]);
 
 impl FilterKey {
+    /// Set in the first word of every packed key.
+    const MARKER: u64 = 1 << 63;
+
     /// What stands for a filter that has no key, the `at`th of the stored ones: not a key
     /// (every key has the marker bit set).
     fn unkeyed(at: usize) -> FilterKey {
@@ -1203,9 +1209,6 @@ impl FilterKey {
     fn stored(&self) -> Option<usize> {
         (self.0[0] & Self::MARKER == 0).then_some(self.0[1] as usize)
     }
-
-    /// Set in the first word of every packed key.
-    const MARKER: u64 = 1 << 63;
 
     /// The key of the filter `parts` make, if it is one of the usual shape.
     #[cfg_attr(not(debug_assertions), inline(always))]
