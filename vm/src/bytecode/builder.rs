@@ -972,6 +972,13 @@ impl<'c> BundleBuilder<'c> {
             self.recycle(code);
             return EntryIdx::new(position);
         }
+        self.add_other_entry(code)
+    }
+
+    /// [`BundleBuilder::add_entry`] for an entry of a bundle with debug information, or one
+    /// that is not plain (see [`CodeBuilder::encode_plain`]).
+    #[inline(never)]
+    fn add_other_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
         // Where the last entry ended (its bytes end the table: the code of the entries is
         // written after them, and ended or discarded before the next).
