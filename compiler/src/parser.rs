@@ -175,6 +175,45 @@ enum BodyKind {
     Else,
 }
 
+/// A list being parsed whose usual length is one (a statement's effects, a command's
+/// arguments, a card's properties): the first item is held apart, so that the usual list
+/// goes to the arena without touching a `SmallVec` (each of whose accesses checks whether it
+/// has spilled to the heap).
+struct List<T, const N: usize> {
+    first: Option<T>,
+    rest: SmallVec<[T; N]>,
+}
+
+impl<T: Copy, const N: usize> List<T, N> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn new() -> Self {
+        List { first: None, rest: SmallVec::new() }
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn push(&mut self, item: T) {
+        if self.first.is_none() { self.first = Some(item) } else { self.rest.push(item) }
+    }
+
+    /// The items, copied into `arena`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn alloc_in<'a>(&self, arena: &'a Bump) -> &'a [T] {
+        match self.first {
+            None => &[],
+            Some(first) if self.rest.is_empty() => std::slice::from_ref(arena.alloc(first)),
+            Some(first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
+                Some(index) => self.rest.get(index).copied().unwrap_or(first),
+                None => first,
+            }),
+        }
+    }
+}
+
 impl<'a, 't> Parser<'a, 't> {
     /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
     /// caches the symbols `interner` gives names.
@@ -835,7 +874,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
-        let mut chain: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut chain: List<ChainLink<'a>, 3> = List::new();
         let mut target: Option<TargetClause<'a>> = None;
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
@@ -946,7 +985,7 @@ impl<'a, 't> Parser<'a, 't> {
             let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
-        let chain = self.alloc_slice(&chain);
+        let chain = chain.alloc_in(self.arena);
         self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
     }
 
@@ -968,7 +1007,7 @@ impl<'a, 't> Parser<'a, 't> {
     #[inline(always)]
     fn push_effect(
         &mut self,
-        chain: &mut SmallVec<[ChainLink<'a>; 4]>,
+        chain: &mut List<ChainLink<'a>, 3>,
         pending_operator: &mut Option<(ChainOperator, Span)>,
         effect: Effect<'a>,
     ) {
@@ -1116,18 +1155,20 @@ impl<'a, 't> Parser<'a, 't> {
         let params = command_index
             .and_then(|index| self.catalogue.commands.get(index as usize))
             .map_or(&[][..], |spec| spec.params);
-        let mut args: SmallVec<[Arg<'a>; 4]> = SmallVec::new();
+        let mut args: List<Arg<'a>, 3> = List::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
                 return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
             }
+            let mut index = 0;
             loop {
-                let kind = params.get(args.len()).map(|param| param.kind);
+                let kind = params.get(index).map(|param| param.kind);
                 let arg = match kind {
-                    Some(kind) => self.parse_arg(kind, name, args.len(), args.len() + 1 == params.len()),
+                    Some(kind) => self.parse_arg(kind, name, index, index + 1 == params.len()),
                     None => self.parse_generic_arg(),
                 };
                 args.push(arg);
+                index += 1;
                 if self.eat(TokenKind::Comma).is_none() {
                     break;
                 }
@@ -1135,7 +1176,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
-        Command { name, optional, args: self.alloc_slice(&args), span: self.span_from(name_token.span) }
+        Command { name, optional, args: args.alloc_in(self.arena), span: self.span_from(name_token.span) }
     }
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
@@ -1360,7 +1401,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("`=>` and the effects to repeat");
             return Arg::Error(self.span_from(start));
         }
-        let mut body: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut body: List<ChainLink<'a>, 3> = List::new();
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
         loop {
             let token = self.peek();
@@ -1388,7 +1429,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        Arg::Each(self.alloc(Each { source, body: self.alloc_slice(&body), span }))
+        Arg::Each(self.alloc(Each { source, body: body.alloc_in(self.arena), span }))
     }
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
