@@ -1495,22 +1495,29 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<2>character<1>[bp>=800 & attack]@oppRing::not(tgt)`; `allow_comma` lets `,`
     /// join types (`opp,character`) where a comma cannot end the filter.
     fn parse_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
-        // The usual filter is one type word and nothing else (`target(this)`,
-        // `to(character)`): built at once, as the full path would build it, without going
-        // through quantities, picks, terms, zones and selectors.
+        // The usual filter is one type word, singular or plural, and nothing else
+        // (`target(this)`, `to(characters)`): built at once, as the full path would build
+        // it, without going through quantities, picks, terms, zones and selectors.
         let token = self.peek();
         if token.kind == TokenKind::Ident
             && self.depth < MAX_DEPTH
             && matches!(self.peek_at(1).kind, TokenKind::RParen | TokenKind::Semi | TokenKind::Newline | TokenKind::Eof)
         {
             let word = self.name(token.span);
-            if word.symbol != self.names.keywords.all && self.names.is_type_word(word.symbol) {
+            let type_word = if word.symbol == self.names.keywords.all {
+                None
+            } else if self.names.is_type_word(word.symbol) {
+                Some((word, false))
+            } else {
+                self.singular_type_word(token.span).map(|singular| (singular, true))
+            };
+            if let Some((word, plural)) = type_word {
                 self.bump();
                 let span = token.span;
                 let types = std::slice::from_ref(self.alloc(TypeTerm {
                     exclude_source: false,
                     negate: false,
-                    plural: false,
+                    plural,
                     atom: TypeAtom::Word(word),
                     span,
                 }));
