@@ -58,6 +58,9 @@ pub struct NameCache {
     slots: Box<[NameSlot; NameCache::SLOTS]>,
     /// By [`Glued`] kind, then by the whole word's symbol: its split, once found.
     splits: [Vec<Option<Option<Split>>>; Glued::KINDS],
+    /// By a word's symbol: the type word it is the plural of (`characters` → `character`),
+    /// once looked for.
+    singulars: Vec<Option<Option<Symbol>>>,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -69,7 +72,11 @@ struct NameSlot {
 
 impl Default for NameCache {
     fn default() -> NameCache {
-        NameCache { slots: Box::new([NameSlot::default(); NameCache::SLOTS]), splits: Default::default() }
+        NameCache {
+            slots: Box::new([NameSlot::default(); NameCache::SLOTS]),
+            splits: Default::default(),
+            singulars: Vec::new(),
+        }
     }
 }
 
@@ -115,6 +122,20 @@ impl NameCache {
             splits.resize(index + 1, None);
         }
         splits[index] = Some(split);
+    }
+
+    /// The type word `word` is the plural of, if that was looked for before.
+    fn singular(&self, word: Symbol) -> Option<Option<Symbol>> {
+        self.singulars.get(word.into_usize()).copied().flatten()
+    }
+
+    /// Remembers the type word `word` is the plural of (or that there is none).
+    fn remember_singular(&mut self, word: Symbol, singular: Option<Symbol>) {
+        let index = word.into_usize();
+        if self.singulars.len() <= index {
+            self.singulars.resize(index + 1, None);
+        }
+        self.singulars[index] = Some(singular);
     }
 
     fn slot(key: [u64; 2], len: usize) -> usize {
@@ -1509,7 +1530,7 @@ impl<'a, 't> Parser<'a, 't> {
             } else if self.names.is_type_word(word.symbol) {
                 Some((word, false))
             } else {
-                self.singular_type_word(token.span).map(|singular| (singular, true))
+                self.singular_type_word(word).map(|singular| (singular, true))
             };
             if let Some((word, plural)) = type_word {
                 self.bump();
@@ -1777,7 +1798,7 @@ impl<'a, 't> Parser<'a, 't> {
                 } else if self.names.is_type_word(word.symbol) {
                     self.bump();
                     (TypeAtom::Word(word), false)
-                } else if let Some(singular) = self.singular_type_word(token.span) {
+                } else if let Some(singular) = self.singular_type_word(word) {
                     self.bump();
                     (TypeAtom::Word(singular), true)
                 } else if self.peek_at(1).kind == TokenKind::Dot
@@ -1809,8 +1830,30 @@ impl<'a, 't> Parser<'a, 't> {
         Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
     }
 
-    /// `characters` → `character` when the singular is a type word.
-    fn singular_type_word(&mut self, span: Span) -> Option<Name> {
+    /// `characters` → `character` when the singular is a type word (found once per
+    /// session and word, then remembered).
+    #[inline]
+    fn singular_type_word(&mut self, word: Name) -> Option<Name> {
+        let singular = match self.names_seen.singular(word.symbol) {
+            Some(singular) => singular,
+            None => {
+                let singular = self.find_singular_type_word(word.span);
+                self.names_seen.remember_singular(word.symbol, singular);
+                singular
+            }
+        };
+        // Every spelling of the word has the symbol's length and ends in `s`: its singular
+        // is all but the last byte.
+        singular.map(|symbol| Name {
+            symbol,
+            span: Span::new(word.span.start as usize, (word.span.end as usize).saturating_sub(1)),
+        })
+    }
+
+    /// [`Parser::singular_type_word`] the first time: the singular's symbol.
+    #[cold]
+    #[inline(never)]
+    fn find_singular_type_word(&mut self, span: Span) -> Option<Symbol> {
         // Most words do not end in `s`: found from the last byte, before any slicing.
         if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {
             return None;
@@ -1821,7 +1864,9 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let singular_span = Span::new(span.start as usize, span.end as usize - 1);
         let singular = self.interner_get_lower(singular_span)?;
-        if self.names.is_type_word(singular) { Some(Name { symbol: singular, span: singular_span }) } else { None }
+        // (Type words are interned with the catalogue, before any card: a word without an
+        // interned singular never gets one that is a type word.)
+        if self.names.is_type_word(singular) { Some(singular) } else { None }
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
