@@ -114,6 +114,8 @@ pub struct Names {
     /// `tgt` and `prevtgt`: the names that read a statement's targets (the checker compares
     /// symbols instead of resolving every name to text).
     pub target_names: [Symbol; 2],
+    /// The highest symbol number of a keyword ([`Names::is_keyword`]).
+    last_keyword: usize,
 }
 
 /// Property keys, in [`Names::properties`] order.
@@ -128,6 +130,11 @@ macro_rules! keywords {
         impl Keywords {
             fn intern(interner: &mut Interner) -> Keywords {
                 Keywords { $($field: interner.get_or_intern_static($text),)* }
+            }
+
+            /// The highest symbol number of a keyword.
+            fn last_symbol(&self) -> usize {
+                [$(self.$field.into_usize(),)*].into_iter().max().unwrap_or(0)
             }
         }
     };
@@ -187,10 +194,12 @@ impl Names {
             attributes: NameTable::build(interner, named(catalogue.attributes)),
             functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
             type_words: Vec::new(),
+            last_keyword: 0,
             target_names: [interner.get_or_intern_static("tgt"), interner.get_or_intern_static("prevtgt")],
         };
         let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
         let symbols = symbols.max(names.player_words.index_by_symbol.len());
+        names.last_keyword = names.keywords.last_symbol();
         names.type_words = (0..symbols)
             .map(|slot| {
                 let symbol = Symbol::try_from_usize(slot).unwrap_or_default();
@@ -200,6 +209,12 @@ impl Names {
             })
             .collect();
         names
+    }
+
+    /// Whether `symbol` may be one of the [`Keywords`] (false for most names, found with one
+    /// comparison: the keywords are interned first, so their symbols are the lowest).
+    pub fn is_keyword(&self, symbol: Symbol) -> bool {
+        symbol.into_usize() <= self.last_keyword
     }
 
     /// Whether `symbol` is a word usable as a target type (`character`, `me`, a subtype).

@@ -200,12 +200,13 @@ enum BodyKind {
 /// arguments, a card's properties): the first item is held apart, so that the usual list
 /// goes to the arena without touching a `SmallVec` (each of whose accesses checks whether it
 /// has spilled to the heap).
-struct List<T, const N: usize> {
-    first: Option<T>,
+struct List<'a, T, const N: usize> {
+    /// The first item, in the arena from the start: the usual list is then ready as it is.
+    first: Option<&'a T>,
     rest: SmallVec<[T; N]>,
 }
 
-impl<T: Copy, const N: usize> List<T, N> {
+impl<'a, T: Copy, const N: usize> List<'a, T, N> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn new() -> Self {
         List { first: None, rest: SmallVec::new() }
@@ -217,17 +218,17 @@ impl<T: Copy, const N: usize> List<T, N> {
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn push(&mut self, item: T) {
-        if self.first.is_none() { self.first = Some(item) } else { self.rest.push(item) }
+    fn push(&mut self, arena: &'a Bump, item: T) {
+        if self.first.is_none() { self.first = Some(arena.alloc(item)) } else { self.rest.push(item) }
     }
 
-    /// The items, copied into `arena`.
+    /// The items, in `arena`.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn alloc_in<'a>(&self, arena: &'a Bump) -> &'a [T] {
+    fn alloc_in(&self, arena: &'a Bump) -> &'a [T] {
         match self.first {
             None => &[],
-            Some(first) if self.rest.is_empty() => std::slice::from_ref(arena.alloc(first)),
-            Some(first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
+            Some(first) if self.rest.is_empty() => std::slice::from_ref(first),
+            Some(&first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
                 Some(index) => self.rest.get(index).copied().unwrap_or(first),
                 None => first,
             }),
@@ -895,7 +896,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
-        let mut chain: List<ChainLink<'a>, 3> = List::new();
+        let mut chain: List<'a, ChainLink<'a>, 3> = List::new();
         let mut target: Option<TargetClause<'a>> = None;
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
@@ -1028,7 +1029,7 @@ impl<'a, 't> Parser<'a, 't> {
     #[inline(always)]
     fn push_effect(
         &mut self,
-        chain: &mut List<ChainLink<'a>, 3>,
+        chain: &mut List<'a, ChainLink<'a>, 3>,
         pending_operator: &mut Option<(ChainOperator, Span)>,
         effect: Effect<'a>,
     ) {
@@ -1040,7 +1041,7 @@ impl<'a, 't> Parser<'a, 't> {
                 Some(ChainOperator::Then)
             }
         };
-        chain.push(ChainLink { operator, effect });
+        chain.push(self.arena, ChainLink { operator, effect });
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
@@ -1146,7 +1147,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// `target?(`.
     fn at_target_clause(&self, word: Symbol) -> bool {
         let keywords = &self.names.keywords;
-        [keywords.to, keywords.target, keywords.from].contains(&word) && self.at_command()
+        self.names.is_keyword(word)
+            && [keywords.to, keywords.target, keywords.from].contains(&word)
+            && self.at_command()
     }
 
     /// `to(character@oppRing)`, `target?(reactions@discards)`.
@@ -1176,7 +1179,7 @@ impl<'a, 't> Parser<'a, 't> {
         let params = command_index
             .and_then(|index| self.catalogue.commands.get(index as usize))
             .map_or(&[][..], |spec| spec.params);
-        let mut args: List<Arg<'a>, 3> = List::new();
+        let mut args: List<'a, Arg<'a>, 3> = List::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
                 return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
@@ -1188,7 +1191,7 @@ impl<'a, 't> Parser<'a, 't> {
                     Some(kind) => self.parse_arg(kind, name, index, index + 1 == params.len()),
                     None => self.parse_generic_arg(),
                 };
-                args.push(arg);
+                args.push(self.arena, arg);
                 index += 1;
                 if self.eat(TokenKind::Comma).is_none() {
                     break;
@@ -1422,7 +1425,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("`=>` and the effects to repeat");
             return Arg::Error(self.span_from(start));
         }
-        let mut body: List<ChainLink<'a>, 3> = List::new();
+        let mut body: List<'a, ChainLink<'a>, 3> = List::new();
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
         loop {
             let token = self.peek();
@@ -2227,7 +2230,13 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Ident => {
                 self.bump();
                 let name = self.name(token.span);
-                if name.symbol == keywords.true_ {
+                if !self.names.is_keyword(name.symbol) {
+                    // The usual name: no keyword to compare it with.
+                    if let Some(open) = self.eat(TokenKind::LParen) {
+                        return self.parse_call(name, open);
+                    }
+                    ExprKind::Name(name)
+                } else if name.symbol == keywords.true_ {
                     ExprKind::Bool(true)
                 } else if name.symbol == keywords.false_ {
                     ExprKind::Bool(false)
