@@ -537,8 +537,11 @@ impl Checker<'_> {
         // Every parameter given, the usual call, is always a valid count.
         let given = command.args.len();
         let max = spec.max_args();
-        if given != max && (given > max || given < spec.min_args()) {
-            self.report_wrong_arity(command.span, spec.name, spec.min_args(), max, given);
+        if given != max {
+            let min = self.names.command_min_args.get(index as usize).copied().unwrap_or(0);
+            if given > max || given < min {
+                self.report_wrong_arity(command.span, spec.name, min, max, given);
+            }
         }
         for (position, arg) in command.args.iter().enumerate() {
             match spec.params.get(position) {

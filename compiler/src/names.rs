@@ -116,6 +116,9 @@ pub struct Names {
     pub target_names: [Symbol; 2],
     /// The highest symbol number of a keyword ([`Names::is_keyword`]).
     last_keyword: usize,
+    /// By command index: the fewest arguments a call may pass (`CommandSpec::min_args`,
+    /// counted once instead of at every call checked).
+    pub command_min_args: Vec<usize>,
 }
 
 /// Property keys, in [`Names::properties`] order.
@@ -195,6 +198,7 @@ impl Names {
             functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
             type_words: Vec::new(),
             last_keyword: 0,
+            command_min_args: catalogue.commands.iter().map(|spec| spec.min_args()).collect(),
             target_names: [interner.get_or_intern_static("tgt"), interner.get_or_intern_static("prevtgt")],
         };
         let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
