@@ -906,37 +906,8 @@ impl<'a, 't> Parser<'a, 't> {
             match token.kind {
                 TokenKind::Semi | TokenKind::Newline | TokenKind::Eof => break,
                 TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
-                    let keyword_token = self.peek_at(2);
-                    let is_branch = keyword_token.kind == TokenKind::Ident
-                        && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
-                    if is_branch {
-                        let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
-                        if !continues_if {
-                            let word = self.text(keyword_token.span).to_ascii_lowercase();
-                            let close = self.peek_at(4);
-                            let end = if close.kind == TokenKind::RBracket { close.span } else { keyword_token.span };
-                            let span = token.span.to(end);
-                            if body == BodyKind::Else {
-                                self.report(diagnostics::branch_after_else(span, &word));
-                            } else {
-                                self.report(diagnostics::else_without_if(span, &word));
-                            }
-                            self.recover_to_statement_end();
-                            break;
-                        }
-                        if let Some(branch) = self.parse_otherwise() {
-                            otherwise = Some(branch);
-                        }
+                    if self.parse_bracketed(body, &mut condition, &mut otherwise) {
                         break;
-                    }
-                    let parsed = self.parse_condition();
-                    if let Some(parsed) = parsed {
-                        if condition.is_some() || body == BodyKind::Else {
-                            let span = condition_span(&parsed);
-                            self.report(diagnostics::second_condition(span));
-                        } else {
-                            condition = Some(parsed);
-                        }
                     }
                 }
                 TokenKind::Ident => {
@@ -1009,6 +980,52 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let chain = chain.alloc_in(self.arena);
         self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
+    }
+
+    /// `[[if ...]]` or `[[may]]` (into `condition`), or `[[elif ...]]` / `[[else]]` (into
+    /// `otherwise`), met in a statement; true when the statement ends there. (Out of line:
+    /// brackets are rare, and the statement loop stays small without them.)
+    #[inline(never)]
+    fn parse_bracketed(
+        &mut self,
+        body: BodyKind,
+        condition: &mut Option<Condition<'a>>,
+        otherwise: &mut Option<&'a Otherwise<'a>>,
+    ) -> bool {
+        let token = self.peek();
+        let keyword_token = self.peek_at(2);
+        let is_branch = keyword_token.kind == TokenKind::Ident
+            && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
+        if is_branch {
+            let continues_if = matches!(*condition, Some(Condition::If(..))) || body == BodyKind::Elif;
+            if !continues_if {
+                let word = self.text(keyword_token.span).to_ascii_lowercase();
+                let close = self.peek_at(4);
+                let end = if close.kind == TokenKind::RBracket { close.span } else { keyword_token.span };
+                let span = token.span.to(end);
+                if body == BodyKind::Else {
+                    self.report(diagnostics::branch_after_else(span, &word));
+                } else {
+                    self.report(diagnostics::else_without_if(span, &word));
+                }
+                self.recover_to_statement_end();
+                return true;
+            }
+            if let Some(branch) = self.parse_otherwise() {
+                *otherwise = Some(branch);
+            }
+            return true;
+        }
+        let parsed = self.parse_condition();
+        if let Some(parsed) = parsed {
+            if condition.is_some() || body == BodyKind::Else {
+                let span = condition_span(&parsed);
+                self.report(diagnostics::second_condition(span));
+            } else {
+                *condition = Some(parsed);
+            }
+        }
+        false
     }
 
     /// Whether the next tokens start a command: `name(` or `name?(`.
