@@ -525,10 +525,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.depth = 0;
             self.parse_property(&mut properties);
             if !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-                let token = self.peek();
-                let found = self.describe(token);
-                self.report(diagnostics::expected(token.span, "end of line", &found));
-                self.recover_to_line_end();
+                self.report_no_line_end();
             }
         }
         Card { properties: self.alloc_slice(&properties) }
@@ -539,31 +536,23 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_property(&mut self, properties: &mut SmallVec<[Property<'a>; 4]>) {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
-            let found = self.describe(key_token);
-            self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
-            self.recover_to_line_end();
+            self.report_no_property_key(key_token);
             return;
         }
         self.bump();
         let key = self.name(key_token.span);
         let keywords = &self.names.keywords;
         if !self.names.properties.contains(key.symbol) {
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
-            self.recover_to_line_end();
+            self.report_unknown_property(key);
             return;
         }
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::property_without_equals(self.peek().span, &written));
-            self.recover_to_line_end();
+            self.report_property_without_equals(key);
             return;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-            let span = self.span_from(key.span);
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+            let span = self.report_empty_property(key);
             properties.push(Property { key, span, value: PropertyValue::Error });
             return;
         }
@@ -580,6 +569,53 @@ impl<'a, 't> Parser<'a, 't> {
             _ => self.parse_label(),
         };
         properties.push(Property { key, span: self.span_from(key.span), value });
+    }
+
+    /// Reports what follows a property's value on its line, and skips it.
+    #[cold]
+    #[inline(never)]
+    fn report_no_line_end(&mut self) {
+        let token = self.peek();
+        let found = self.describe(token);
+        self.report(diagnostics::expected(token.span, "end of line", &found));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a line that does not start with a property key, and skips it.
+    #[cold]
+    #[inline(never)]
+    fn report_no_property_key(&mut self, token: &Token) {
+        let found = self.describe(token);
+        self.report(diagnostics::expected(token.span, "a property such as `action =`", &found));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a key that is no property, and skips the line.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_property(&mut self, key: Name) {
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a property key without `=`, and skips the line.
+    #[cold]
+    #[inline(never)]
+    fn report_property_without_equals(&mut self, key: Name) {
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::property_without_equals(self.peek().span, &written));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a property without a value; the span of the property.
+    #[cold]
+    #[inline(never)]
+    fn report_empty_property(&mut self, key: Name) -> Span {
+        let span = self.span_from(key.span);
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+        span
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
