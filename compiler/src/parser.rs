@@ -63,17 +63,18 @@ pub struct NameCache {
     singulars: Vec<Option<Option<Symbol>>>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct NameSlot {
     key: [u64; 2],
+    /// `u32::MAX` in an empty slot, which no text matches: a found slot always has a symbol.
     len: u32,
-    symbol: Option<Symbol>,
+    symbol: Symbol,
 }
 
 impl Default for NameCache {
     fn default() -> NameCache {
         NameCache {
-            slots: Box::new([NameSlot::default(); NameCache::SLOTS]),
+            slots: Box::new([NameSlot { key: [0; 2], len: u32::MAX, symbol: Symbol::default() }; NameCache::SLOTS]),
             splits: Default::default(),
             singulars: Vec::new(),
         }
@@ -358,7 +359,7 @@ impl<'a, 't> Parser<'a, 't> {
         let NameSlot { key: seen, len: seen_len, symbol } = self.names_seen.slots[NameCache::slot(key, len)];
         // Only spans that slice the source at character boundaries are cached, and a span
         // that does not cannot have the same bytes as one: `span` is valid text too.
-        if seen == key && seen_len as usize == len { symbol } else { None }
+        if seen == key && seen_len as usize == len { Some(symbol) } else { None }
     }
 
     /// Interns the lower-case form of the text at `span` (found in the name cache when it
@@ -380,8 +381,7 @@ impl<'a, 't> Parser<'a, 't> {
         if text.len() == span.end.wrapping_sub(span.start) as usize
             && let Some(key) = NameCache::key(self.source.as_bytes(), span.start as usize, text.len())
         {
-            self.names_seen.slots[NameCache::slot(key, text.len())] =
-                NameSlot { key, len: text.len() as u32, symbol: Some(symbol) };
+            self.names_seen.slots[NameCache::slot(key, text.len())] = NameSlot { key, len: text.len() as u32, symbol };
         }
         symbol
     }
