@@ -17,7 +17,7 @@ use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use lasso::Key;
 use smallvec::SmallVec;
-use vm::catalogue::{ArgKind, Catalogue};
+use vm::catalogue::ArgKind;
 
 /// What [`Parser::new`] reads when it is given no tokens at all.
 static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
@@ -37,7 +37,6 @@ pub struct Parser<'a, 't> {
     arena: &'a Bump,
     interner: &'t mut Interner,
     names: &'t Names,
-    catalogue: &'t Catalogue,
     diagnostics: &'t mut Vec<Diagnostic>,
     depth: usize,
     recovering: bool,
@@ -240,7 +239,6 @@ impl<'a, T: Copy, const N: usize> List<'a, T, N> {
 impl<'a, 't> Parser<'a, 't> {
     /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
     /// caches the symbols `interner` gives names.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         source: &'t str,
         tokens: &'t [Token],
@@ -248,7 +246,6 @@ impl<'a, 't> Parser<'a, 't> {
         interner: &'t mut Interner,
         names_seen: &'t mut NameCache,
         names: &'t Names,
-        catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,
     ) -> Parser<'a, 't> {
         Parser {
@@ -260,7 +257,6 @@ impl<'a, 't> Parser<'a, 't> {
             arena,
             interner,
             names,
-            catalogue,
             diagnostics,
             depth: 0,
             recovering: false,
@@ -1228,10 +1224,7 @@ impl<'a, 't> Parser<'a, 't> {
         let name_token = self.bump();
         let optional = self.eat(TokenKind::Question).is_some();
         let open = self.bump();
-        let command_index = self.names.commands.get(name.symbol);
-        let params = command_index
-            .and_then(|index| self.catalogue.commands.get(index as usize))
-            .map_or(&[][..], |spec| spec.params);
+        let params = self.names.command(name.symbol).map_or(&[][..], |command| command.spec.params);
         let mut args: List<'a, Arg<'a>, 3> = List::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
@@ -1366,10 +1359,8 @@ impl<'a, 't> Parser<'a, 't> {
         let command_text = self.text(command.span).to_string();
         let param = self
             .names
-            .commands
-            .get(command.symbol)
-            .and_then(|command_index| self.catalogue.commands.get(command_index as usize))
-            .and_then(|spec| spec.params.get(index))
+            .command(command.symbol)
+            .and_then(|command| command.spec.params.get(index))
             .map_or("argument", |param| param.name);
         self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
         arg
