@@ -608,16 +608,19 @@ impl Checker<'_> {
 
     // ---------------------------------------------------------------- filters
 
-    /// Checks a filter. The usual one, a single type word (`target(this)`), has nothing to
-    /// report: found here, without a call.
+    /// Checks a filter. The usual one, a single type word (`target(this)`) maybe with a zone
+    /// (`character@myRing`), has nothing to report but its zone: found here, without a call.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
         if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
             && filter.terms.is_empty()
-            && filter.zone.is_none()
             && filter.selector.is_none()
             && self.names.is_type_word(word.symbol)
         {
+            // Nothing to check but the zone, if any (`character@myRing`).
+            if let Some(zone) = &filter.zone {
+                self.check_zone(zone, false);
+            }
             return;
         }
         self.check_any_filter(filter);
