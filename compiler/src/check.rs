@@ -8,7 +8,7 @@ use crate::ast::Interner;
 use crate::ast::*;
 use crate::diagnostics::{self, Code};
 use crate::lexer::{self, Token};
-use crate::names::{NameTable, Names};
+use crate::names::{CommandInfo, NameTable, Names};
 use crate::parser::{NameCache, Parser};
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
@@ -154,7 +154,6 @@ impl FrontEnd<'_> {
             &mut self.interner,
             &mut self.names_seen,
             &self.names,
-            self.catalogue,
             diagnostics,
         )
         .parse_card();
@@ -556,19 +555,18 @@ impl Checker<'_> {
     }
 
     fn check_command(&mut self, command: &Command<'_>) -> bool {
-        let Some(index) = self.names.commands.get(command.name.symbol) else {
+        let Some(CommandInfo { spec, min_args: min }) = self.names.command(command.name.symbol) else {
             self.report_unknown(&self.names.commands, Code::E0008, "command", command.name);
             for arg in command.args {
                 self.check_generic_arg(arg);
             }
             return false;
         };
-        let spec = &self.catalogue.commands[index as usize];
         // Every parameter given, the usual call, is always a valid count.
         let given = command.args.len();
         let max = spec.max_args();
-        if given != max && (given > max || given < spec.min_args()) {
-            self.report_wrong_arity(command.span, spec.name, spec.min_args(), max, given);
+        if given != max && (given > max || given < min) {
+            self.report_wrong_arity(command.span, spec.name, min, max, given);
         }
         for (position, arg) in command.args.iter().enumerate() {
             match spec.params.get(position) {
@@ -640,16 +638,19 @@ impl Checker<'_> {
 
     // ---------------------------------------------------------------- filters
 
-    /// Checks a filter. The usual one, a single type word (`target(this)`), has nothing to
-    /// report: found here, without a call.
+    /// Checks a filter. The usual one, a single type word (`target(this)`) maybe with a zone
+    /// (`character@myRing`), has nothing to report but its zone: found here, without a call.
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
         if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
             && filter.terms.is_empty()
-            && filter.zone.is_none()
             && filter.selector.is_none()
             && self.names.is_type_word(word.symbol)
         {
+            // Nothing to check but the zone, if any (`character@myRing`).
+            if let Some(zone) = &filter.zone {
+                self.check_zone(zone, false);
+            }
             return;
         }
         self.check_any_filter(filter);

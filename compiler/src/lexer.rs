@@ -2,7 +2,8 @@
 //!
 //! `#` starts a comment anywhere outside a string literal. A `label =` line keeps its text
 //! verbatim as one [`TokenKind::LabelText`] token. Newlines are tokens, because a RuleScript
-//! property ends at the end of its line. CRLF line ends and a UTF-8 byte-order mark are
+//! property ends at the end of its line (a line that is only a comment has none: it ends
+//! nothing). CRLF line ends and a UTF-8 byte-order mark are
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
 //!
 //! Most lines hold only words, numbers, punctuation and space; they are lexed from bit masks
@@ -93,7 +94,7 @@ pub enum TokenKind {
     Percent,
     /// `=>`
     FatArrow,
-    /// End of a line.
+    /// End of a line (not of a line that is only a comment).
     Newline,
     /// End of the file.
     Eof,
@@ -413,12 +414,14 @@ fn lex_line<const FITS: bool>(
         _ => None,
     };
     let end = if line_start == LineStart::Comment {
-        // A comment line, as most lines of a card are.
+        // A comment line, as most lines of a card are. It has no `Newline` of its own: it
+        // holds no token to end, and the line before it ended with one already (or none is
+        // needed, at the start of the file), so that the parser has one fewer to skip.
         let end = memchr_newline(bytes, start);
         if is_too_long(start, end) {
             skip_long_line(start..end, tokens.len(), tokens, diagnostics.len(), diagnostics);
         }
-        end
+        return end;
     } else if let Some(label) = label {
         // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
         let tokens_before = tokens.len();

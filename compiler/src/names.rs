@@ -8,7 +8,7 @@
 use crate::ast::Interner;
 use crate::ast::Symbol;
 use lasso::Key;
-use vm::catalogue::{Catalogue, NamedSpec};
+use vm::catalogue::{Catalogue, CommandSpec, NamedSpec};
 
 /// One category of names: symbol → index in the catalogue list.
 #[derive(Debug, Default)]
@@ -114,6 +114,20 @@ pub struct Names {
     /// `tgt` and `prevtgt`: the names that read a statement's targets (the checker compares
     /// symbols instead of resolving every name to text).
     pub target_names: [Symbol; 2],
+    /// The highest symbol number of a keyword ([`Names::is_keyword`]).
+    last_keyword: usize,
+    /// By symbol: the command it names, with its fewest arguments (one lookup instead of a
+    /// symbol's index, then the catalogue's entry at it; `CommandSpec::min_args` counted once).
+    commands_by_symbol: Vec<Option<CommandInfo>>,
+}
+
+/// A command of the catalogue, as [`Names::command`] finds it.
+#[derive(Debug, Clone, Copy)]
+pub struct CommandInfo {
+    /// Its catalogue entry.
+    pub spec: &'static CommandSpec,
+    /// The fewest arguments a call may pass.
+    pub min_args: usize,
 }
 
 /// Property keys, in [`Names::properties`] order.
@@ -128,6 +142,11 @@ macro_rules! keywords {
         impl Keywords {
             fn intern(interner: &mut Interner) -> Keywords {
                 Keywords { $($field: interner.get_or_intern_static($text),)* }
+            }
+
+            /// The highest symbol number of a keyword.
+            fn last_symbol(&self) -> usize {
+                [$(self.$field.into_usize(),)*].into_iter().max().unwrap_or(0)
             }
         }
     };
@@ -187,10 +206,20 @@ impl Names {
             attributes: NameTable::build(interner, named(catalogue.attributes)),
             functions: NameTable::build(interner, catalogue.functions.iter().map(|spec| spec.name)),
             type_words: Vec::new(),
+            last_keyword: 0,
+            commands_by_symbol: Vec::new(),
             target_names: [interner.get_or_intern_static("tgt"), interner.get_or_intern_static("prevtgt")],
         };
         let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
         let symbols = symbols.max(names.player_words.index_by_symbol.len());
+        names.last_keyword = names.keywords.last_symbol();
+        names.commands_by_symbol = (0..names.commands.index_by_symbol.len())
+            .map(|slot| {
+                let symbol = Symbol::try_from_usize(slot)?;
+                let spec = catalogue.commands.get(usize::from(names.commands.get(symbol)?))?;
+                Some(CommandInfo { spec, min_args: spec.min_args() })
+            })
+            .collect();
         names.type_words = (0..symbols)
             .map(|slot| {
                 let symbol = Symbol::try_from_usize(slot).unwrap_or_default();
@@ -200,6 +229,18 @@ impl Names {
             })
             .collect();
         names
+    }
+
+    /// Whether `symbol` may be one of the [`Keywords`] (false for most names, found with one
+    /// comparison: the keywords are interned first, so their symbols are the lowest).
+    pub fn is_keyword(&self, symbol: Symbol) -> bool {
+        symbol.into_usize() <= self.last_keyword
+    }
+
+    /// The command `symbol` names, if any.
+    #[inline]
+    pub fn command(&self, symbol: Symbol) -> Option<CommandInfo> {
+        self.commands_by_symbol.get(symbol.into_usize()).copied().flatten()
     }
 
     /// Whether `symbol` is a word usable as a target type (`character`, `me`, a subtype).

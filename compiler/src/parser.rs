@@ -17,7 +17,7 @@ use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use lasso::Key;
 use smallvec::SmallVec;
-use vm::catalogue::{ArgKind, Catalogue};
+use vm::catalogue::ArgKind;
 
 /// What [`Parser::new`] reads when it is given no tokens at all.
 static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
@@ -37,7 +37,6 @@ pub struct Parser<'a, 't> {
     arena: &'a Bump,
     interner: &'t mut Interner,
     names: &'t Names,
-    catalogue: &'t Catalogue,
     diagnostics: &'t mut Vec<Diagnostic>,
     depth: usize,
     recovering: bool,
@@ -58,18 +57,26 @@ pub struct NameCache {
     slots: Box<[NameSlot; NameCache::SLOTS]>,
     /// By [`Glued`] kind, then by the whole word's symbol: its split, once found.
     splits: [Vec<Option<Option<Split>>>; Glued::KINDS],
+    /// By a word's symbol: the type word it is the plural of (`characters` → `character`),
+    /// once looked for.
+    singulars: Vec<Option<Option<Symbol>>>,
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct NameSlot {
     key: [u64; 2],
+    /// `u32::MAX` in an empty slot, which no text matches: a found slot always has a symbol.
     len: u32,
-    symbol: Option<Symbol>,
+    symbol: Symbol,
 }
 
 impl Default for NameCache {
     fn default() -> NameCache {
-        NameCache { slots: Box::new([NameSlot::default(); NameCache::SLOTS]), splits: Default::default() }
+        NameCache {
+            slots: Box::new([NameSlot { key: [0; 2], len: u32::MAX, symbol: Symbol::default() }; NameCache::SLOTS]),
+            splits: Default::default(),
+            singulars: Vec::new(),
+        }
     }
 }
 
@@ -115,6 +122,20 @@ impl NameCache {
             splits.resize(index + 1, None);
         }
         splits[index] = Some(split);
+    }
+
+    /// The type word `word` is the plural of, if that was looked for before.
+    fn singular(&self, word: Symbol) -> Option<Option<Symbol>> {
+        self.singulars.get(word.into_usize()).copied().flatten()
+    }
+
+    /// Remembers the type word `word` is the plural of (or that there is none).
+    fn remember_singular(&mut self, word: Symbol, singular: Option<Symbol>) {
+        let index = word.into_usize();
+        if self.singulars.len() <= index {
+            self.singulars.resize(index + 1, None);
+        }
+        self.singulars[index] = Some(singular);
     }
 
     fn slot(key: [u64; 2], len: usize) -> usize {
@@ -175,10 +196,49 @@ enum BodyKind {
     Else,
 }
 
+/// A list being parsed whose usual length is one (a statement's effects, a command's
+/// arguments, a card's properties): the first item is held apart, so that the usual list
+/// goes to the arena without touching a `SmallVec` (each of whose accesses checks whether it
+/// has spilled to the heap).
+struct List<'a, T, const N: usize> {
+    /// The first item, in the arena from the start: the usual list is then ready as it is.
+    first: Option<&'a T>,
+    rest: SmallVec<[T; N]>,
+}
+
+impl<'a, T: Copy, const N: usize> List<'a, T, N> {
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn new() -> Self {
+        List { first: None, rest: SmallVec::new() }
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn push(&mut self, arena: &'a Bump, item: T) {
+        if self.first.is_none() { self.first = Some(arena.alloc(item)) } else { self.rest.push(item) }
+    }
+
+    /// The items, in `arena`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn alloc_in(&self, arena: &'a Bump) -> &'a [T] {
+        match self.first {
+            None => &[],
+            Some(first) if self.rest.is_empty() => std::slice::from_ref(first),
+            Some(&first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
+                Some(index) => self.rest.get(index).copied().unwrap_or(first),
+                None => first,
+            }),
+        }
+    }
+}
+
 impl<'a, 't> Parser<'a, 't> {
     /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
     /// caches the symbols `interner` gives names.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         source: &'t str,
         tokens: &'t [Token],
@@ -186,7 +246,6 @@ impl<'a, 't> Parser<'a, 't> {
         interner: &'t mut Interner,
         names_seen: &'t mut NameCache,
         names: &'t Names,
-        catalogue: &'t Catalogue,
         diagnostics: &'t mut Vec<Diagnostic>,
     ) -> Parser<'a, 't> {
         Parser {
@@ -198,7 +257,6 @@ impl<'a, 't> Parser<'a, 't> {
             arena,
             interner,
             names,
-            catalogue,
             diagnostics,
             depth: 0,
             recovering: false,
@@ -297,7 +355,7 @@ impl<'a, 't> Parser<'a, 't> {
         let NameSlot { key: seen, len: seen_len, symbol } = self.names_seen.slots[NameCache::slot(key, len)];
         // Only spans that slice the source at character boundaries are cached, and a span
         // that does not cannot have the same bytes as one: `span` is valid text too.
-        if seen == key && seen_len as usize == len { symbol } else { None }
+        if seen == key && seen_len as usize == len { Some(symbol) } else { None }
     }
 
     /// Interns the lower-case form of the text at `span` (found in the name cache when it
@@ -319,8 +377,7 @@ impl<'a, 't> Parser<'a, 't> {
         if text.len() == span.end.wrapping_sub(span.start) as usize
             && let Some(key) = NameCache::key(self.source.as_bytes(), span.start as usize, text.len())
         {
-            self.names_seen.slots[NameCache::slot(key, text.len())] =
-                NameSlot { key, len: text.len() as u32, symbol: Some(symbol) };
+            self.names_seen.slots[NameCache::slot(key, text.len())] = NameSlot { key, len: text.len() as u32, symbol };
         }
         symbol
     }
@@ -464,10 +521,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.depth = 0;
             self.parse_property(&mut properties);
             if !matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-                let token = self.peek();
-                let found = self.describe(token);
-                self.report(diagnostics::expected(token.span, "end of line", &found));
-                self.recover_to_line_end();
+                self.report_no_line_end();
             }
         }
         Card { properties: self.alloc_slice(&properties) }
@@ -478,31 +532,23 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_property(&mut self, properties: &mut SmallVec<[Property<'a>; 4]>) {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
-            let found = self.describe(key_token);
-            self.report(diagnostics::expected(key_token.span, "a property such as `action =`", &found));
-            self.recover_to_line_end();
+            self.report_no_property_key(key_token);
             return;
         }
         self.bump();
         let key = self.name(key_token.span);
         let keywords = &self.names.keywords;
         if !self.names.properties.contains(key.symbol) {
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
-            self.recover_to_line_end();
+            self.report_unknown_property(key);
             return;
         }
         let optional = key.symbol == keywords.target && self.eat(TokenKind::Question).is_some();
         if self.eat(TokenKind::Eq).is_none() {
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::property_without_equals(self.peek().span, &written));
-            self.recover_to_line_end();
+            self.report_property_without_equals(key);
             return;
         }
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof) {
-            let span = self.span_from(key.span);
-            let written = self.text(key.span).to_string();
-            self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+            let span = self.report_empty_property(key);
             properties.push(Property { key, span, value: PropertyValue::Error });
             return;
         }
@@ -519,6 +565,53 @@ impl<'a, 't> Parser<'a, 't> {
             _ => self.parse_label(),
         };
         properties.push(Property { key, span: self.span_from(key.span), value });
+    }
+
+    /// Reports what follows a property's value on its line, and skips it.
+    #[cold]
+    #[inline(never)]
+    fn report_no_line_end(&mut self) {
+        let token = self.peek();
+        let found = self.describe(token);
+        self.report(diagnostics::expected(token.span, "end of line", &found));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a line that does not start with a property key, and skips it.
+    #[cold]
+    #[inline(never)]
+    fn report_no_property_key(&mut self, token: &Token) {
+        let found = self.describe(token);
+        self.report(diagnostics::expected(token.span, "a property such as `action =`", &found));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a key that is no property, and skips the line.
+    #[cold]
+    #[inline(never)]
+    fn report_unknown_property(&mut self, key: Name) {
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a property key without `=`, and skips the line.
+    #[cold]
+    #[inline(never)]
+    fn report_property_without_equals(&mut self, key: Name) {
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::property_without_equals(self.peek().span, &written));
+        self.recover_to_line_end();
+    }
+
+    /// Reports a property without a value; the span of the property.
+    #[cold]
+    #[inline(never)]
+    fn report_empty_property(&mut self, key: Name) -> Span {
+        let span = self.span_from(key.span);
+        let written = self.text(key.span).to_string();
+        self.report(diagnostics::empty_value(span, &format!("value of `{written}`")));
+        span
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
@@ -835,7 +928,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
-        let mut chain: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut chain: List<'a, ChainLink<'a>, 3> = List::new();
         let mut target: Option<TargetClause<'a>> = None;
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
@@ -845,37 +938,8 @@ impl<'a, 't> Parser<'a, 't> {
             match token.kind {
                 TokenKind::Semi | TokenKind::Newline | TokenKind::Eof => break,
                 TokenKind::LBracket if self.peek_at(1).kind == TokenKind::LBracket => {
-                    let keyword_token = self.peek_at(2);
-                    let is_branch = keyword_token.kind == TokenKind::Ident
-                        && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
-                    if is_branch {
-                        let continues_if = matches!(condition, Some(Condition::If(..))) || body == BodyKind::Elif;
-                        if !continues_if {
-                            let word = self.text(keyword_token.span).to_ascii_lowercase();
-                            let close = self.peek_at(4);
-                            let end = if close.kind == TokenKind::RBracket { close.span } else { keyword_token.span };
-                            let span = token.span.to(end);
-                            if body == BodyKind::Else {
-                                self.report(diagnostics::branch_after_else(span, &word));
-                            } else {
-                                self.report(diagnostics::else_without_if(span, &word));
-                            }
-                            self.recover_to_statement_end();
-                            break;
-                        }
-                        if let Some(branch) = self.parse_otherwise() {
-                            otherwise = Some(branch);
-                        }
+                    if self.parse_bracketed(body, &mut condition, &mut otherwise) {
                         break;
-                    }
-                    let parsed = self.parse_condition();
-                    if let Some(parsed) = parsed {
-                        if condition.is_some() || body == BodyKind::Else {
-                            let span = condition_span(&parsed);
-                            self.report(diagnostics::second_condition(span));
-                        } else {
-                            condition = Some(parsed);
-                        }
                     }
                 }
                 TokenKind::Ident => {
@@ -946,8 +1010,54 @@ impl<'a, 't> Parser<'a, 't> {
             let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
-        let chain = self.alloc_slice(&chain);
+        let chain = chain.alloc_in(self.arena);
         self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
+    }
+
+    /// `[[if ...]]` or `[[may]]` (into `condition`), or `[[elif ...]]` / `[[else]]` (into
+    /// `otherwise`), met in a statement; true when the statement ends there. (Out of line:
+    /// brackets are rare, and the statement loop stays small without them.)
+    #[inline(never)]
+    fn parse_bracketed(
+        &mut self,
+        body: BodyKind,
+        condition: &mut Option<Condition<'a>>,
+        otherwise: &mut Option<&'a Otherwise<'a>>,
+    ) -> bool {
+        let token = self.peek();
+        let keyword_token = self.peek_at(2);
+        let is_branch = keyword_token.kind == TokenKind::Ident
+            && (self.is_word(keyword_token.span, "elif") || self.is_word(keyword_token.span, "else"));
+        if is_branch {
+            let continues_if = matches!(*condition, Some(Condition::If(..))) || body == BodyKind::Elif;
+            if !continues_if {
+                let word = self.text(keyword_token.span).to_ascii_lowercase();
+                let close = self.peek_at(4);
+                let end = if close.kind == TokenKind::RBracket { close.span } else { keyword_token.span };
+                let span = token.span.to(end);
+                if body == BodyKind::Else {
+                    self.report(diagnostics::branch_after_else(span, &word));
+                } else {
+                    self.report(diagnostics::else_without_if(span, &word));
+                }
+                self.recover_to_statement_end();
+                return true;
+            }
+            if let Some(branch) = self.parse_otherwise() {
+                *otherwise = Some(branch);
+            }
+            return true;
+        }
+        let parsed = self.parse_condition();
+        if let Some(parsed) = parsed {
+            if condition.is_some() || body == BodyKind::Else {
+                let span = condition_span(&parsed);
+                self.report(diagnostics::second_condition(span));
+            } else {
+                *condition = Some(parsed);
+            }
+        }
+        false
     }
 
     /// Whether the next tokens start a command: `name(` or `name?(`.
@@ -968,7 +1078,7 @@ impl<'a, 't> Parser<'a, 't> {
     #[inline(always)]
     fn push_effect(
         &mut self,
-        chain: &mut SmallVec<[ChainLink<'a>; 4]>,
+        chain: &mut List<'a, ChainLink<'a>, 3>,
         pending_operator: &mut Option<(ChainOperator, Span)>,
         effect: Effect<'a>,
     ) {
@@ -980,7 +1090,7 @@ impl<'a, 't> Parser<'a, 't> {
                 Some(ChainOperator::Then)
             }
         };
-        chain.push(ChainLink { operator, effect });
+        chain.push(self.arena, ChainLink { operator, effect });
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
@@ -1086,7 +1196,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// `target?(`.
     fn at_target_clause(&self, word: Symbol) -> bool {
         let keywords = &self.names.keywords;
-        [keywords.to, keywords.target, keywords.from].contains(&word) && self.at_command()
+        self.names.is_keyword(word)
+            && [keywords.to, keywords.target, keywords.from].contains(&word)
+            && self.at_command()
     }
 
     /// `to(character@oppRing)`, `target?(reactions@discards)`.
@@ -1112,22 +1224,21 @@ impl<'a, 't> Parser<'a, 't> {
         let name_token = self.bump();
         let optional = self.eat(TokenKind::Question).is_some();
         let open = self.bump();
-        let command_index = self.names.commands.get(name.symbol);
-        let params = command_index
-            .and_then(|index| self.catalogue.commands.get(index as usize))
-            .map_or(&[][..], |spec| spec.params);
-        let mut args: SmallVec<[Arg<'a>; 4]> = SmallVec::new();
+        let params = self.names.command(name.symbol).map_or(&[][..], |command| command.spec.params);
+        let mut args: List<'a, Arg<'a>, 3> = List::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
                 return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
             }
+            let mut index = 0;
             loop {
-                let kind = params.get(args.len()).map(|param| param.kind);
+                let kind = params.get(index).map(|param| param.kind);
                 let arg = match kind {
-                    Some(kind) => self.parse_arg(kind, name, args.len(), args.len() + 1 == params.len()),
+                    Some(kind) => self.parse_arg(kind, name, index, index + 1 == params.len()),
                     None => self.parse_generic_arg(),
                 };
-                args.push(arg);
+                args.push(self.arena, arg);
+                index += 1;
                 if self.eat(TokenKind::Comma).is_none() {
                     break;
                 }
@@ -1135,7 +1246,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
-        Command { name, optional, args: self.alloc_slice(&args), span: self.span_from(name_token.span) }
+        Command { name, optional, args: args.alloc_in(self.arena), span: self.span_from(name_token.span) }
     }
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
@@ -1248,10 +1359,8 @@ impl<'a, 't> Parser<'a, 't> {
         let command_text = self.text(command.span).to_string();
         let param = self
             .names
-            .commands
-            .get(command.symbol)
-            .and_then(|command_index| self.catalogue.commands.get(command_index as usize))
-            .and_then(|spec| spec.params.get(index))
+            .command(command.symbol)
+            .and_then(|command| command.spec.params.get(index))
             .map_or("argument", |param| param.name);
         self.report(diagnostics::wrong_argument_kind(span, &command_text, param, expected));
         arg
@@ -1360,7 +1469,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("`=>` and the effects to repeat");
             return Arg::Error(self.span_from(start));
         }
-        let mut body: SmallVec<[ChainLink<'a>; 4]> = SmallVec::new();
+        let mut body: List<'a, ChainLink<'a>, 3> = List::new();
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
         loop {
             let token = self.peek();
@@ -1388,7 +1497,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        Arg::Each(self.alloc(Each { source, body: self.alloc_slice(&body), span }))
+        Arg::Each(self.alloc(Each { source, body: body.alloc_in(self.arena), span }))
     }
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).
@@ -1454,22 +1563,29 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<2>character<1>[bp>=800 & attack]@oppRing::not(tgt)`; `allow_comma` lets `,`
     /// join types (`opp,character`) where a comma cannot end the filter.
     fn parse_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
-        // The usual filter is one type word and nothing else (`target(this)`,
-        // `to(character)`): built at once, as the full path would build it, without going
-        // through quantities, picks, terms, zones and selectors.
+        // The usual filter is one type word, singular or plural, and nothing else
+        // (`target(this)`, `to(characters)`): built at once, as the full path would build
+        // it, without going through quantities, picks, terms, zones and selectors.
         let token = self.peek();
         if token.kind == TokenKind::Ident
             && self.depth < MAX_DEPTH
             && matches!(self.peek_at(1).kind, TokenKind::RParen | TokenKind::Semi | TokenKind::Newline | TokenKind::Eof)
         {
             let word = self.name(token.span);
-            if word.symbol != self.names.keywords.all && self.names.is_type_word(word.symbol) {
+            let type_word = if word.symbol == self.names.keywords.all {
+                None
+            } else if self.names.is_type_word(word.symbol) {
+                Some((word, false))
+            } else {
+                self.singular_type_word(word).map(|singular| (singular, true))
+            };
+            if let Some((word, plural)) = type_word {
                 self.bump();
                 let span = token.span;
                 let types = std::slice::from_ref(self.alloc(TypeTerm {
                     exclude_source: false,
                     negate: false,
-                    plural: false,
+                    plural,
                     atom: TypeAtom::Word(word),
                     span,
                 }));
@@ -1729,7 +1845,7 @@ impl<'a, 't> Parser<'a, 't> {
                 } else if self.names.is_type_word(word.symbol) {
                     self.bump();
                     (TypeAtom::Word(word), false)
-                } else if let Some(singular) = self.singular_type_word(token.span) {
+                } else if let Some(singular) = self.singular_type_word(word) {
                     self.bump();
                     (TypeAtom::Word(singular), true)
                 } else if self.peek_at(1).kind == TokenKind::Dot
@@ -1761,8 +1877,30 @@ impl<'a, 't> Parser<'a, 't> {
         Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
     }
 
-    /// `characters` → `character` when the singular is a type word.
-    fn singular_type_word(&mut self, span: Span) -> Option<Name> {
+    /// `characters` → `character` when the singular is a type word (found once per
+    /// session and word, then remembered).
+    #[inline]
+    fn singular_type_word(&mut self, word: Name) -> Option<Name> {
+        let singular = match self.names_seen.singular(word.symbol) {
+            Some(singular) => singular,
+            None => {
+                let singular = self.find_singular_type_word(word.span);
+                self.names_seen.remember_singular(word.symbol, singular);
+                singular
+            }
+        };
+        // Every spelling of the word has the symbol's length and ends in `s`: its singular
+        // is all but the last byte.
+        singular.map(|symbol| Name {
+            symbol,
+            span: Span::new(word.span.start as usize, (word.span.end as usize).saturating_sub(1)),
+        })
+    }
+
+    /// [`Parser::singular_type_word`] the first time: the singular's symbol.
+    #[cold]
+    #[inline(never)]
+    fn find_singular_type_word(&mut self, span: Span) -> Option<Symbol> {
         // Most words do not end in `s`: found from the last byte, before any slicing.
         if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {
             return None;
@@ -1773,7 +1911,9 @@ impl<'a, 't> Parser<'a, 't> {
         }
         let singular_span = Span::new(span.start as usize, span.end as usize - 1);
         let singular = self.interner_get_lower(singular_span)?;
-        if self.names.is_type_word(singular) { Some(Name { symbol: singular, span: singular_span }) } else { None }
+        // (Type words are interned with the catalogue, before any card: a word without an
+        // interned singular never gets one that is a type word.)
+        if self.names.is_type_word(singular) { Some(singular) } else { None }
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
@@ -2134,7 +2274,13 @@ impl<'a, 't> Parser<'a, 't> {
             TokenKind::Ident => {
                 self.bump();
                 let name = self.name(token.span);
-                if name.symbol == keywords.true_ {
+                if !self.names.is_keyword(name.symbol) {
+                    // The usual name: no keyword to compare it with.
+                    if let Some(open) = self.eat(TokenKind::LParen) {
+                        return self.parse_call(name, open);
+                    }
+                    ExprKind::Name(name)
+                } else if name.symbol == keywords.true_ {
                     ExprKind::Bool(true)
                 } else if name.symbol == keywords.false_ {
                     ExprKind::Bool(false)

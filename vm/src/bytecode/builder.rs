@@ -255,6 +255,31 @@ impl CodeBuilder {
         true
     }
 
+    /// [`CodeBuilder::encode_plain`] in place: writes the jump targets of a plain entry into
+    /// its own bytes, which are then the code as the bundle stores it, and returns true; for
+    /// another entry returns false (having written some targets, perhaps, which
+    /// [`CodeBuilder::encode`] writes again).
+    #[inline]
+    fn patch_plain(&mut self) -> bool {
+        let state = &mut *self.state;
+        let n_instrs = state.n_instrs;
+        if state.error.is_some()
+            || state.unencodable.is_some()
+            || state.wide_call
+            || n_instrs > ONE_BYTE_TARGETS
+            || state.bytes.len() > MAX_ENTRY_LEN
+        {
+            return false;
+        }
+        for &(at, label) in &state.jumps {
+            match (state.labels.get(label.0 as usize), state.bytes.get_mut(at)) {
+                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
+                _ => return false,
+            }
+        }
+        true
+    }
+
     /// [`CodeBuilder::encode`] for any entry, reporting what is wrong with it.
     fn encode_checked(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
         if let Some(error) = &self.state.error {
@@ -385,12 +410,15 @@ pub struct BundleBuilder<'c> {
     code: EncodedTable,
     filters: FilterTable,
     consts: Vec<Const>,
+    /// Each constant packed without loss into one number ([`const_key`]), to find it by.
+    const_keys: Vec<u128>,
     cards: CardTable,
     /// The debug section. While the bundle is built, the `pc` of a row holds the index of
     /// the instruction it starts at.
     debug: DebugInfo,
     /// Strings, filters, constants and entries are found by hash and compared with the
-    /// stored item, so no second copy of them is kept.
+    /// stored item, so no second copy of them is kept (a constant and the usual filter are
+    /// found by a key packed from their fields: see [`const_key`] and [`FilterKey`]).
     string_ids: HashIndex,
     debug_string_ids: HashMap<Box<str>, u32>,
     filter_ids: HashIndex,
@@ -428,6 +456,14 @@ impl StringTable {
         self.text.get(item_range(&self.ends, position)).unwrap_or("")
     }
 
+    /// Whether string `position` is `text`. Out of line: interning compares strings only
+    /// when their hashes agree, and inlined, the table's fields it reads were loaded before
+    /// every probe.
+    #[inline(never)]
+    fn is(&self, position: usize, text: &str) -> bool {
+        self.get(position) == text
+    }
+
     fn push(&mut self, text: &str) {
         self.text.push_str(text);
         self.ends.push(self.text.len());
@@ -438,9 +474,13 @@ impl StringTable {
     }
 }
 
-/// The filter table, the lists of every filter kept in vectors they share.
+/// The filter table: each filter's [`FilterKey`], which is all that is kept of a filter
+/// that has one; the others' lists are kept in vectors they share.
 #[derive(Debug, Default)]
 struct FilterTable {
+    /// Each filter's key ([`FilterKey::unkeyed`] for one that has none).
+    keys: Vec<FilterKey>,
+    /// The filters without a key.
     filters: Vec<StoredFilter>,
     types: Vec<TypeTerm>,
     terms: Vec<Term>,
@@ -466,6 +506,7 @@ impl FilterTable {
     fn with_capacity(filters: usize) -> FilterTable {
         FilterTable {
             filters: Vec::with_capacity(filters),
+            keys: Vec::with_capacity(filters),
             types: Vec::with_capacity(filters * 2),
             terms: Vec::with_capacity(filters),
             group_ends: Vec::with_capacity(filters),
@@ -473,7 +514,7 @@ impl FilterTable {
     }
 
     fn len(&self) -> usize {
-        self.filters.len()
+        self.keys.len()
     }
 
     fn types(&self, filter: &StoredFilter) -> &[TypeTerm] {
@@ -489,9 +530,13 @@ impl FilterTable {
         (filter.groups.start..filter.groups.end).map(|group| self.group(group))
     }
 
-    /// Whether the filter at `position` is the one `parts` make.
+    /// Whether the filter at `position` is the one `parts` make, which has no key.
     fn is<T: AsRef<[Term]>>(&self, position: usize, parts: &FilterParts<'_, T>) -> bool {
-        let Some(stored) = self.filters.get(position) else { return false };
+        // A filter with a key is not one without.
+        let Some(stored) = self.keys.get(position).and_then(|key| key.stored()).and_then(|at| self.filters.get(at))
+        else {
+            return false;
+        };
         let (types, groups) = (self.types(stored), self.groups(stored));
         // Lists compared element by element, inlined: they are short (often one type term
         // and no terms).
@@ -507,8 +552,9 @@ impl FilterTable {
                 || parts.terms.iter().zip(groups).all(|(group, stored)| group.as_ref() == stored))
     }
 
-    /// Adds the filter `parts` make.
+    /// Adds the filter `parts` make, which has no key.
     fn push<T: AsRef<[Term]>>(&mut self, parts: &FilterParts<'_, T>) {
+        self.keys.push(FilterKey::unkeyed(self.filters.len()));
         let types = ItemRange::append(&mut self.types, parts.types);
         let groups_start = self.group_ends.len();
         for group in parts.terms {
@@ -531,19 +577,37 @@ impl FilterTable {
     fn encode(&self) -> EncodedTable {
         let mut table = EncodedTable::default();
         let mut groups: Vec<&[Term]> = Vec::new();
-        for stored in &self.filters {
-            groups.clear();
-            groups.extend(self.groups(stored));
-            let parts = FilterParts {
-                qty: stored.qty,
-                types: self.types(stored),
-                type_op: stored.type_op,
-                pick: stored.pick,
-                terms: &groups,
-                zone: stored.zone,
-                selector: stored.selector,
-            };
-            table.write(|out| out.filter(&parts));
+        for key in &self.keys {
+            match key.stored().and_then(|at| self.filters.get(at)) {
+                Some(stored) => {
+                    groups.clear();
+                    groups.extend(self.groups(stored));
+                    let parts = FilterParts {
+                        qty: stored.qty,
+                        types: self.types(stored),
+                        type_op: stored.type_op,
+                        pick: stored.pick,
+                        terms: &groups,
+                        zone: stored.zone,
+                        selector: stored.selector,
+                    };
+                    table.write(|out| out.filter(&parts));
+                }
+                None => {
+                    let filter = key.filter();
+                    let group = [std::slice::from_ref(&filter.term)];
+                    let parts = FilterParts {
+                        qty: filter.qty,
+                        types: std::slice::from_ref(&filter.type_term),
+                        type_op: filter.type_op,
+                        pick: filter.pick,
+                        terms: if filter.has_term { &group[..] } else { &[] },
+                        zone: filter.zone,
+                        selector: None,
+                    };
+                    table.write(|out| out.filter(&parts));
+                }
+            }
             table.end_item();
         }
         table
@@ -581,10 +645,10 @@ impl ItemRange {
     /// Appends `items` to `to`; their range there.
     fn append<T: Copy>(to: &mut Vec<T>, items: &[T]) -> ItemRange {
         let start = to.len();
-        // Most lists are empty; the others are short, shorter than a `memcpy` call is worth,
-        // so they are copied element by element.
-        if !items.is_empty() {
-            to.extend(items.iter().copied());
+        // Most lists are empty or of one item; the others are short, shorter than a `memcpy`
+        // call is worth (which `extend` makes of the copy), so they are pushed one by one.
+        for &item in items {
+            to.push(item);
         }
         ItemRange { start, end: to.len() }
     }
@@ -773,7 +837,8 @@ impl<'c> BundleBuilder<'c> {
             strings: StringTable::with_capacity(cards * STRINGS_PER_CARD),
             code: EncodedTable::with_capacity(cards, cards * BYTES_PER_ITEM),
             filters: FilterTable::with_capacity(cards),
-            consts: Vec::new(),
+            consts: Vec::with_capacity(CONSTS),
+            const_keys: Vec::with_capacity(CONSTS),
             cards: CardTable::with_capacity(cards),
             debug: DebugInfo::default(),
             string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
@@ -811,7 +876,7 @@ impl<'c> BundleBuilder<'c> {
         hasher.write(text.as_bytes());
         let hash = hasher.finish();
         let strings = &self.strings;
-        let position = self.string_ids.find_or_insert(hash, |position| strings.get(position) == text, strings.len());
+        let position = self.string_ids.find_or_insert(hash, |position| strings.is(position, text), strings.len());
         if position == self.strings.len() {
             self.strings.push(text);
         }
@@ -826,9 +891,24 @@ impl<'c> BundleBuilder<'c> {
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
-        let hash = parts.hash();
+        // Most filters pack into a key, hashed and compared as four words and kept as it;
+        // the others are hashed and compared field by field, out of line.
+        let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(parts) };
+        let keys = &self.filters.keys;
+        let position =
+            self.filter_ids.find_or_insert(key.hash(), |position| keys.get(position) == Some(&key), keys.len());
+        if position == self.filters.keys.len() {
+            self.filters.keys.push(key);
+        }
+        FilterIdx::new(position)
+    }
+
+    /// [`BundleBuilder::add_filter_parts`] for a filter without a [`FilterKey`].
+    #[inline(never)]
+    fn add_unkeyed_filter<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
         let filters = &self.filters;
-        let position = self.filter_ids.find_or_insert(hash, |position| filters.is(position, &parts), filters.len());
+        let same = |position| filters.is(position, &parts);
+        let position = self.filter_ids.find_or_insert(parts.hash(), same, filters.len());
         if position == self.filters.len() {
             self.filters.push(&parts);
         }
@@ -856,11 +936,17 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `constant`, adding it the first time.
     pub fn add_const(&mut self, constant: Const) -> ConstIdx {
-        let hash = FxBuildHasher.hash_one(constant);
-        let consts = &self.consts;
-        let position =
-            self.const_ids.find_or_insert(hash, |position| consts.get(position) == Some(&constant), consts.len());
-        if position == self.consts.len() {
+        // Found by its key: one number hashed and compared, rather than each field.
+        let key = const_key(constant);
+        let hash = ((key as u64).wrapping_mul(HASH_K).wrapping_add((key >> 64) as u64)).wrapping_mul(HASH_K);
+        let keys = &self.const_keys;
+        let position = self.const_ids.find_or_insert(
+            hash.rotate_left(26),
+            |position| keys.get(position) == Some(&key),
+            keys.len(),
+        );
+        if position == self.const_keys.len() {
+            self.const_keys.push(key);
             self.consts.push(constant);
         }
         ConstIdx::new(position)
@@ -870,6 +956,29 @@ impl<'c> BundleBuilder<'c> {
     /// [`BundleBuilder::finish`]. When stripping, an entry identical to one added before
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
+        if self.strip && code.patch_plain() {
+            // The usual entry of a stripped bundle: looked up by its own bytes, which are
+            // copied to the table only when it is new.
+            let bytes = &code.state.bytes;
+            let mut hasher = FxBuildHasher.build_hasher();
+            hasher.write(bytes);
+            let table = &self.code;
+            let position =
+                self.entry_ids.find_or_insert(hasher.finish(), |position| table.item(position) == bytes, table.len());
+            if position == self.code.len() {
+                self.code.bytes.extend_from_slice(bytes);
+                self.code.end_item();
+            }
+            self.recycle(code);
+            return EntryIdx::new(position);
+        }
+        self.add_other_entry(code)
+    }
+
+    /// [`BundleBuilder::add_entry`] for an entry of a bundle with debug information, or one
+    /// that is not plain (see [`CodeBuilder::encode_plain`]).
+    #[inline(never)]
+    fn add_other_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         let idx = EntryIdx::new(self.code.len());
         // Where the last entry ended (its bytes end the table: the code of the entries is
         // written after them, and ended or discarded before the next).
@@ -1064,6 +1173,175 @@ impl<T: AsRef<[Term]>> FilterParts<'_, T> {
         self.selector.hash(&mut hasher);
         hasher.finish()
     }
+}
+
+/// A constant packed without loss into one number: two constants are the same exactly when
+/// their keys are.
+fn const_key(constant: Const) -> u128 {
+    match constant {
+        Const::Pile(ZoneRef { prefix, zone }) => {
+            let prefix = prefix.map_or(0, |prefix| 1 | u128::from(prefix.0) << 1);
+            prefix << 2 | u128::from(zone.0) << 40
+        }
+        Const::Word { command, param, word } => {
+            1 | u128::from(command.0) << 2 | u128::from(param) << 34 | u128::from(word) << 42
+        }
+        Const::RuleSwitch(idx) => 2 | u128::from(idx.0) << 2,
+    }
+}
+
+/// The multiplier of FxHash's rounds, for the hashes of packed keys (a constant's, a
+/// filter's): odd, with well-mixed high bits.
+const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
+
+/// The usual filter (one type term, at most one term, no selector) packed without loss into
+/// four words: two such filters are the same exactly when their keys are, so interning one
+/// hashes and compares four words instead of every field, and the key is all the filter
+/// table keeps of it ([`FilterKey::filter`] gives the filter back when the bundle is
+/// written).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FilterKey([u64; 4]);
+
+impl FilterKey {
+    /// Set in the first word of every packed key.
+    const MARKER: u64 = 1 << 63;
+
+    /// What stands for a filter that has no key, the `at`th of the stored ones: not a key
+    /// (every key has the marker bit set).
+    fn unkeyed(at: usize) -> FilterKey {
+        FilterKey([0, at as u64, 0, 0])
+    }
+
+    /// Where the filter is among the stored ones, for one without a key.
+    fn stored(&self) -> Option<usize> {
+        (self.0[0] & Self::MARKER == 0).then_some(self.0[1] as usize)
+    }
+
+    /// The key of the filter `parts` make, if it is one of the usual shape.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn of<T: AsRef<[Term]>>(parts: &FilterParts<'_, T>) -> Option<FilterKey> {
+        let ([term], None) = (parts.types, parts.selector) else { return None };
+        // No terms, or one group of one term (`[frozen]`), whose fields go in the fourth word.
+        let (filter_term, term_fields) = match parts.terms {
+            [] => (0, 0),
+            [group] => {
+                let [Term { negated, kind }] = *group.as_ref() else { return None };
+                let (tag, fields) = match kind {
+                    TermKind::Keyword(idx) => (0, u64::from(idx.0)),
+                    TermKind::Compare { property, op, value } => {
+                        (1 | (op as u64) << 3, u64::from(property.0) << 32 | u64::from(value as u32))
+                    }
+                    TermKind::Rank { ranking, word } => (2, u64::from(ranking.0) << 32 | u64::from(word)),
+                    TermKind::CardType(idx) => (3, u64::from(idx.0)),
+                    TermKind::Subtype(idx) => (4, u64::from(idx.0)),
+                };
+                // Bits: present 0, negated 1, kind 2..5, comparison operator 5..8.
+                (1 | u64::from(negated) << 1 | tag << 2, fields)
+            }
+            _ => return None,
+        };
+        let qty = match parts.qty {
+            None => 0,
+            Some(Qty::Exact(n)) => 1 | u64::from(n) << 3,
+            Some(Qty::Range { min, max }) => 2 | u64::from(min) << 3 | u64::from(max) << 19,
+            Some(Qty::All) => 3,
+            Some(Qty::Random(n)) => 4 | u64::from(n) << 3,
+        };
+        let (atom, index) = match term.atom {
+            TypeAtom::Any => (0, 0),
+            TypeAtom::Player => (1, 0),
+            TypeAtom::Players => (2, 0),
+            TypeAtom::Me => (3, 0),
+            TypeAtom::Opp => (4, 0),
+            TypeAtom::This => (5, 0),
+            TypeAtom::CardType(idx) => (6, idx.0),
+            TypeAtom::Subtype(idx) => (7, idx.0),
+            TypeAtom::Name(idx) => (8, idx.0),
+            TypeAtom::Expr(idx) => (9, idx.0),
+        };
+        let flags = u64::from(term.exclude_source)
+            | u64::from(term.negate) << 1
+            | u64::from(term.plural) << 2
+            | u64::from(parts.type_op == TypeOp::Union) << 3
+            | u64::from(parts.pick.is_some()) << 4
+            | u64::from(parts.zone.prefix.is_some()) << 5;
+        // Bits: qty 0..35, flags 35..41, atom 41..45, the term 45..53, marker 63.
+        let shape = Self::MARKER | qty | flags << 35 | atom << 41 | filter_term << 45;
+        let pick = parts.pick.map_or(0, |pick| pick as u32);
+        let zone = u64::from(parts.zone.prefix.map_or(0, |prefix| prefix.0)) << 32 | u64::from(parts.zone.zone.0);
+        Some(FilterKey([shape, u64::from(index) << 32 | u64::from(pick), zone, term_fields]))
+    }
+
+    /// The filter this is the key of (the inverse of [`FilterKey::of`]).
+    fn filter(&self) -> KeyedFilter {
+        let [shape, atom_and_pick, zone, term_fields] = self.0;
+        let field = |word: u64, at: u32, bits: u32| (word >> at) & ((1 << bits) - 1);
+        let flag = |bit: u32| field(shape, 35 + bit, 1) == 1;
+        let (n, max) = (field(shape, 3, 16) as u16, field(shape, 19, 16) as u16);
+        let qty = match field(shape, 0, 3) {
+            1 => Some(Qty::Exact(n)),
+            2 => Some(Qty::Range { min: n, max }),
+            3 => Some(Qty::All),
+            4 => Some(Qty::Random(n)),
+            _ => None,
+        };
+        let index = (atom_and_pick >> 32) as u32;
+        let atom = match field(shape, 41, 4) {
+            1 => TypeAtom::Player,
+            2 => TypeAtom::Players,
+            3 => TypeAtom::Me,
+            4 => TypeAtom::Opp,
+            5 => TypeAtom::This,
+            6 => TypeAtom::CardType(CardTypeIdx(index)),
+            7 => TypeAtom::Subtype(SubtypeIdx(index)),
+            8 => TypeAtom::Name(StrIdx(index)),
+            9 => TypeAtom::Expr(EntryIdx(index)),
+            _ => TypeAtom::Any,
+        };
+        let type_term = TypeTerm { exclude_source: flag(0), negate: flag(1), plural: flag(2), atom };
+        let filter_term = field(shape, 45, 8);
+        let (high, low) = ((term_fields >> 32) as u32, term_fields as u32);
+        let kind = match field(filter_term, 2, 3) {
+            1 => TermKind::Compare {
+                property: ComparableIdx(high),
+                op: CompareOp::ALL.get(field(filter_term, 5, 3) as usize).copied().unwrap_or(CompareOp::Eq),
+                value: low as i32,
+            },
+            2 => TermKind::Rank { ranking: RankingIdx(high), word: low as u16 },
+            3 => TermKind::CardType(CardTypeIdx(low)),
+            4 => TermKind::Subtype(SubtypeIdx(low)),
+            _ => TermKind::Keyword(FilterKeywordIdx(low)),
+        };
+        KeyedFilter {
+            qty,
+            type_term,
+            type_op: if flag(3) { TypeOp::Union } else { TypeOp::Choice },
+            pick: flag(4).then_some(atom_and_pick as u32 as i32),
+            zone: ZoneRef { prefix: flag(5).then_some(ZonePrefixIdx((zone >> 32) as u32)), zone: ZoneIdx(zone as u32) },
+            has_term: field(filter_term, 0, 1) == 1,
+            term: Term { negated: field(filter_term, 1, 1) == 1, kind },
+        }
+    }
+
+    /// The key's hash for the [`HashIndex`] (FxHash's rounds over the four words).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn hash(&self) -> u64 {
+        let hash = self.0.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(HASH_K));
+        // The index keeps the low half of the hash: bring the well-mixed high bits there.
+        hash.rotate_left(26)
+    }
+}
+
+/// A filter of the usual shape, as its [`FilterKey`] holds it.
+struct KeyedFilter {
+    qty: Option<Qty>,
+    type_term: TypeTerm,
+    type_op: TypeOp,
+    pick: Option<i32>,
+    zone: ZoneRef,
+    /// Whether the filter has `term` (in a group of its own).
+    has_term: bool,
+    term: Term,
 }
 
 impl Filter {
@@ -1349,6 +1627,187 @@ mod tests {
         let (result, unencodable) = encoded(&code);
         assert_eq!(result, Ok(vec![Opcode::Jump as u8, 2, Opcode::Return as u8]));
         assert_eq!(unencodable, Some(EncodeError { op: "LoadStr", operand: "s" }));
+    }
+
+    #[test]
+    fn filters_are_interned_alike_with_and_without_a_packed_key() {
+        static CATALOGUE: Catalogue = Catalogue {
+            name: "demo",
+            commands: &[],
+            costs: &[],
+            filters: &[],
+            comparable_filters: &[],
+            ranking_filters: &[],
+            zones: &[],
+            zone_prefixes: &[],
+            card_types: &[],
+            subtypes: &[],
+            events: &[],
+            event_prefixes: &[],
+            event_suffixes: &[],
+            abilities: &[],
+            rule_switches: &[],
+            selectors: &[],
+            restrictions: &[],
+            restriction_prefixes: &[],
+            variables: &[],
+            attributes: &[],
+            functions: &[],
+        };
+        let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
+        let keyword = Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) };
+        let compare =
+            |op, value| Term { negated: false, kind: TermKind::Compare { property: ComparableIdx(0), op, value } };
+        let rank = |word| Term { negated: false, kind: TermKind::Rank { ranking: RankingIdx(0), word } };
+        let base = Filter {
+            qty: None,
+            types: vec![term(TypeAtom::CardType(CardTypeIdx(1)))],
+            type_op: TypeOp::Choice,
+            pick: None,
+            terms: vec![],
+            zone: ZoneRef { prefix: None, zone: ZoneIdx(2) },
+            selector: None,
+        };
+        // Each differs from `base` (and from the others) in one field; all but the last four
+        // pack into a key.
+        let variants: Vec<Filter> = vec![
+            Filter { qty: Some(Qty::Exact(1)), ..base.clone() },
+            Filter { qty: Some(Qty::Random(1)), ..base.clone() },
+            Filter { qty: Some(Qty::Range { min: 1, max: 2 }), ..base.clone() },
+            Filter { qty: Some(Qty::Range { min: 2, max: 1 }), ..base.clone() },
+            Filter { qty: Some(Qty::All), ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Subtype(SubtypeIdx(1)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::CardType(CardTypeIdx(u32::MAX)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Any)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Player)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Players)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Me)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Opp)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::This)], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Name(StrIdx(3)))], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Expr(EntryIdx(4)))], ..base.clone() },
+            Filter { types: vec![TypeTerm { plural: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { types: vec![TypeTerm { negate: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { types: vec![TypeTerm { exclude_source: true, ..term(TypeAtom::Any) }], ..base.clone() },
+            Filter { type_op: TypeOp::Union, ..base.clone() },
+            Filter { pick: Some(0), ..base.clone() },
+            Filter { pick: Some(-1), ..base.clone() },
+            Filter { zone: ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(2) }, ..base.clone() },
+            Filter { zone: ZoneRef { prefix: None, zone: ZoneIdx(u32::MAX) }, ..base.clone() },
+            Filter { terms: vec![vec![keyword]], ..base.clone() },
+            Filter { terms: vec![vec![Term { negated: true, ..keyword }]], ..base.clone() },
+            Filter {
+                terms: vec![vec![Term { negated: false, kind: TermKind::CardType(CardTypeIdx(0)) }]],
+                ..base.clone()
+            },
+            Filter {
+                terms: vec![vec![Term { negated: false, kind: TermKind::Subtype(SubtypeIdx(0)) }]],
+                ..base.clone()
+            },
+            Filter { terms: vec![vec![compare(CompareOp::Ge, 800)]], ..base.clone() },
+            Filter { terms: vec![vec![compare(CompareOp::Ge, -800)]], ..base.clone() },
+            Filter { terms: vec![vec![compare(CompareOp::Lt, 800)]], ..base.clone() },
+            Filter { terms: vec![vec![rank(0)]], ..base.clone() },
+            Filter { terms: vec![vec![rank(1)]], ..base.clone() },
+            Filter { selector: Some(Selector { selector: SelectorIdx(0), arg: EntryIdx(0) }), ..base.clone() },
+            Filter { terms: vec![vec![keyword, rank(0)]], ..base.clone() },
+            Filter { terms: vec![vec![keyword], vec![rank(0)]], ..base.clone() },
+            Filter { types: vec![term(TypeAtom::Any), term(TypeAtom::Me)], ..base.clone() },
+        ];
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let first = bundle.add_filter(base.clone());
+        let indices: Vec<FilterIdx> = variants.iter().map(|filter| bundle.add_filter(filter.clone())).collect();
+        assert_eq!(bundle.add_filter(base), first);
+        for (index, filter) in indices.iter().zip(&variants) {
+            assert_ne!(*index, first, "{filter:?}");
+            assert_eq!(bundle.add_filter(filter.clone()), *index, "{filter:?}");
+        }
+        let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
+        assert_eq!(distinct.len(), variants.len());
+        // A key gives back its filter, which is all that is kept of it.
+        for filter in &variants {
+            let Some(key) = FilterKey::of(&filter.parts()) else { continue };
+            let keyed = key.filter();
+            let decoded = Filter {
+                qty: keyed.qty,
+                types: vec![keyed.type_term],
+                type_op: keyed.type_op,
+                pick: keyed.pick,
+                terms: if keyed.has_term { vec![vec![keyed.term]] } else { vec![] },
+                zone: keyed.zone,
+                selector: None,
+            };
+            assert_eq!(&decoded, filter);
+        }
+        assert_eq!(
+            variants.iter().filter(|filter| FilterKey::of(&filter.parts()).is_some()).count(),
+            variants.len() - 4
+        );
+    }
+
+    #[test]
+    fn constants_are_told_apart_by_their_keys() {
+        let consts = [
+            Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(0) }),
+            Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(0) }),
+            Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(u32::MAX)), zone: ZoneIdx(u32::MAX) }),
+            Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(1) }),
+            Const::Word { command: CommandIdx(0), param: 0, word: 0 },
+            Const::Word { command: CommandIdx(0), param: 1, word: 0 },
+            Const::Word { command: CommandIdx(0), param: 0, word: 1 },
+            Const::Word { command: CommandIdx(u32::MAX), param: u8::MAX, word: u16::MAX },
+            Const::RuleSwitch(RuleSwitchIdx(0)),
+            Const::RuleSwitch(RuleSwitchIdx(u32::MAX)),
+        ];
+        let keys: std::collections::HashSet<u128> = consts.iter().map(|&constant| const_key(constant)).collect();
+        assert_eq!(keys.len(), consts.len());
+    }
+
+    #[test]
+    fn stripped_entries_are_shared_and_their_errors_kept() {
+        static CATALOGUE: Catalogue = Catalogue {
+            name: "demo",
+            commands: &[],
+            costs: &[],
+            filters: &[],
+            comparable_filters: &[],
+            ranking_filters: &[],
+            zones: &[],
+            zone_prefixes: &[],
+            card_types: &[],
+            subtypes: &[],
+            events: &[],
+            event_prefixes: &[],
+            event_suffixes: &[],
+            abilities: &[],
+            rule_switches: &[],
+            selectors: &[],
+            restrictions: &[],
+            restriction_prefixes: &[],
+            variables: &[],
+            attributes: &[],
+            functions: &[],
+        };
+        let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
+            let mut code = bundle.code_builder();
+            let end = code.new_label();
+            code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+            code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
+            if bind {
+                code.bind(end);
+            }
+            code.emit(Instr::Return {});
+            bundle.add_entry(code)
+        };
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        bundle.set_strip(true);
+        let first = jumping(&mut bundle, true);
+        assert_eq!(jumping(&mut bundle, true), first);
+        // `JumpIfNot r0`, then its target: the `Return`, instruction 2.
+        assert_eq!(bundle.code.item(first.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 2][..]));
+        let unbound = jumping(&mut bundle, false);
+        assert_ne!(unbound, first);
+        assert_eq!(bundle.finish(), Err(BuildError::Label("label 0 used but never bound".into())));
     }
 
     #[test]
