@@ -1533,6 +1533,7 @@ fn invalid(error: LoadError) -> BuildError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bytecode::tests::EMPTY;
 
     /// Emits `instrs` (jump targets are instruction indices, made labels) into a builder.
     fn build(instrs: &[Instr]) -> CodeBuilder {
@@ -1631,29 +1632,6 @@ mod tests {
 
     #[test]
     fn filters_are_interned_alike_with_and_without_a_packed_key() {
-        static CATALOGUE: Catalogue = Catalogue {
-            name: "demo",
-            commands: &[],
-            costs: &[],
-            filters: &[],
-            comparable_filters: &[],
-            ranking_filters: &[],
-            zones: &[],
-            zone_prefixes: &[],
-            card_types: &[],
-            subtypes: &[],
-            events: &[],
-            event_prefixes: &[],
-            event_suffixes: &[],
-            abilities: &[],
-            rule_switches: &[],
-            selectors: &[],
-            restrictions: &[],
-            restriction_prefixes: &[],
-            variables: &[],
-            attributes: &[],
-            functions: &[],
-        };
         let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
         let keyword = Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) };
         let compare =
@@ -1714,7 +1692,7 @@ mod tests {
             Filter { terms: vec![vec![keyword], vec![rank(0)]], ..base.clone() },
             Filter { types: vec![term(TypeAtom::Any), term(TypeAtom::Me)], ..base.clone() },
         ];
-        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let mut bundle = BundleBuilder::new(&EMPTY);
         let first = bundle.add_filter(base.clone());
         let indices: Vec<FilterIdx> = variants.iter().map(|filter| bundle.add_filter(filter.clone())).collect();
         assert_eq!(bundle.add_filter(base), first);
@@ -1765,29 +1743,6 @@ mod tests {
 
     #[test]
     fn stripped_entries_are_shared_and_their_errors_kept() {
-        static CATALOGUE: Catalogue = Catalogue {
-            name: "demo",
-            commands: &[],
-            costs: &[],
-            filters: &[],
-            comparable_filters: &[],
-            ranking_filters: &[],
-            zones: &[],
-            zone_prefixes: &[],
-            card_types: &[],
-            subtypes: &[],
-            events: &[],
-            event_prefixes: &[],
-            event_suffixes: &[],
-            abilities: &[],
-            rule_switches: &[],
-            selectors: &[],
-            restrictions: &[],
-            restriction_prefixes: &[],
-            variables: &[],
-            attributes: &[],
-            functions: &[],
-        };
         let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
             let mut code = bundle.code_builder();
             let end = code.new_label();
@@ -1799,7 +1754,7 @@ mod tests {
             code.emit(Instr::Return {});
             bundle.add_entry(code)
         };
-        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let mut bundle = BundleBuilder::new(&EMPTY);
         bundle.set_strip(true);
         let first = jumping(&mut bundle, true);
         assert_eq!(jumping(&mut bundle, true), first);

@@ -7,7 +7,8 @@ use super::ops::{GROUPS, OpFlag, Opcode};
 use super::*;
 use crate::catalogue::Catalogue;
 
-static EMPTY: Catalogue = Catalogue {
+/// A catalogue with nothing in it, for tests that need none of its names.
+pub(super) static EMPTY: Catalogue = Catalogue {
     name: "empty",
     commands: &[],
     costs: &[],
