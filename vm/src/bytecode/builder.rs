@@ -77,6 +77,34 @@ struct CodeState {
     error: Option<Box<BuildError>>,
 }
 
+impl CodeState {
+    /// Whether the entry is the common one: no misuse, every operand encoded, every jump
+    /// target fits its one-byte placeholder, within the limits. Its code is then exactly
+    /// `bytes` with the targets written in ([`patch_targets`]).
+    #[inline]
+    fn is_plain(&self) -> bool {
+        self.error.is_none()
+            && self.unencodable.is_none()
+            && !self.wide_call
+            && self.n_instrs <= ONE_BYTE_TARGETS
+            && self.bytes.len() <= MAX_ENTRY_LEN
+    }
+}
+
+/// Writes the target instruction of each of `jumps` into its placeholder in `code` (a copy
+/// of [`CodeState::bytes`], or those bytes themselves); false when a label is unbound or
+/// past the entry's `n_instrs`.
+#[inline]
+fn patch_targets(jumps: &[(usize, Label)], labels: &[Option<usize>], n_instrs: usize, code: &mut [u8]) -> bool {
+    for &(at, label) in jumps {
+        match (labels.get(label.0 as usize), code.get_mut(at)) {
+            (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// What [`CodeBuilder`] keeps of the instructions it could not encode.
 #[derive(Debug, Clone)]
 struct Unencodable {
@@ -220,39 +248,23 @@ impl CodeBuilder {
         if self.encode_plain(out) { Ok(()) } else { self.encode_checked(out, unencodable) }
     }
 
-    /// [`CodeBuilder::encode`] for the common entry: no misuse, every operand encoded, every
-    /// jump target in its one-byte placeholder and bound to an instruction, within the
-    /// limits. Appends the code to `out` and returns true when the entry is such; else
-    /// leaves `out` as it was and returns false.
+    /// [`CodeBuilder::encode`] for the common entry ([`CodeState::is_plain`]). Appends the
+    /// code to `out` and returns true when the entry is such; else leaves `out` as it was
+    /// and returns false.
     #[inline]
     fn encode_plain(&self, out: &mut Vec<u8>) -> bool {
         let state = &*self.state;
-        let n_instrs = state.n_instrs;
-        // With one-byte targets the code is exactly `bytes` long.
-        if state.error.is_some()
-            || state.unencodable.is_some()
-            || state.wide_call
-            || n_instrs > ONE_BYTE_TARGETS
-            || state.bytes.len() > MAX_ENTRY_LEN
-        {
+        if !state.is_plain() {
             return false;
         }
         let start = out.len();
         out.extend_from_slice(&state.bytes);
-        let Some(code) = out.get_mut(start..) else {
+        let patched =
+            out.get_mut(start..).is_some_and(|code| patch_targets(&state.jumps, &state.labels, state.n_instrs, code));
+        if !patched {
             out.truncate(start);
-            return false;
-        };
-        for &(at, label) in &state.jumps {
-            match (state.labels.get(label.0 as usize), code.get_mut(at)) {
-                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
-                _ => {
-                    out.truncate(start);
-                    return false;
-                }
-            }
         }
-        true
+        patched
     }
 
     /// [`CodeBuilder::encode_plain`] in place: writes the jump targets of a plain entry into
@@ -262,22 +274,7 @@ impl CodeBuilder {
     #[inline]
     fn patch_plain(&mut self) -> bool {
         let state = &mut *self.state;
-        let n_instrs = state.n_instrs;
-        if state.error.is_some()
-            || state.unencodable.is_some()
-            || state.wide_call
-            || n_instrs > ONE_BYTE_TARGETS
-            || state.bytes.len() > MAX_ENTRY_LEN
-        {
-            return false;
-        }
-        for &(at, label) in &state.jumps {
-            match (state.labels.get(label.0 as usize), state.bytes.get_mut(at)) {
-                (Some(&Some(index)), Some(byte)) if index < n_instrs => *byte = index as u8,
-                _ => return false,
-            }
-        }
-        true
+        state.is_plain() && patch_targets(&state.jumps, &state.labels, state.n_instrs, &mut state.bytes)
     }
 
     /// [`CodeBuilder::encode`] for any entry, reporting what is wrong with it.
