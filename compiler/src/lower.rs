@@ -30,7 +30,7 @@ use vm::bytecode::{
     RestrictionPrefixIdx, RuleSwitchIdx, SelectorIdx, SubtypeIdx, Term, TermKind, TypeOp, VariableIdx, ZoneIdx,
     ZonePrefixIdx, ZoneRef,
 };
-use vm::catalogue::{ArgKind, Catalogue};
+use vm::catalogue::{ArgKind, Catalogue, CommandSpec};
 
 /// The name a loop binds its element to (`[X for card in L]`): part of the language, not
 /// of any catalogue.
@@ -413,9 +413,9 @@ impl<'i> Lowerer<'i, '_> {
         command: &ast::Command<'_>,
         arg: Option<&ast::Arg<'_>>,
     ) -> &'i [ir::Link<'i>] {
-        let index = self.resolve(self.names.commands.get(command.name.symbol), Code::E0008, "command", command.name);
+        let (index, spec) = self.resolve_command(command);
         let call = ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: &[] };
-        let (Some(spec), Some(arg)) = (self.catalogue.commands.get(index as usize), arg) else {
+        let (Some(spec), Some(arg)) = (spec, arg) else {
             return std::slice::from_ref(self.alloc(ir::Link { operator, effect: call }));
         };
         let kind = spec.params.first().map(|param| param.kind);
@@ -452,9 +452,17 @@ impl<'i> Lowerer<'i, '_> {
         }
     }
 
-    fn command(&mut self, command: &ast::Command<'_>) -> ir::Effect<'i> {
+    /// The catalogue index of the command `command` calls, and its entry (`None` only after
+    /// an error is reported).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn resolve_command(&mut self, command: &ast::Command<'_>) -> (u32, Option<&'static CommandSpec>) {
         let index = self.resolve(self.names.commands.get(command.name.symbol), Code::E0008, "command", command.name);
-        let Some(spec) = self.catalogue.commands.get(index as usize) else {
+        (index, self.catalogue.commands.get(index as usize))
+    }
+
+    fn command(&mut self, command: &ast::Command<'_>) -> ir::Effect<'i> {
+        let (index, spec) = self.resolve_command(command);
+        let Some(spec) = spec else {
             return ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args: &[] };
         };
         if let [ast::Arg::Each(each)] = command.args {

@@ -197,9 +197,9 @@ enum BodyKind {
 }
 
 /// A list being parsed whose usual length is one (a statement's effects, a command's
-/// arguments, a card's properties): the first item is held apart, so that the usual list
-/// goes to the arena without touching a `SmallVec` (each of whose accesses checks whether it
-/// has spilled to the heap).
+/// arguments): the first item is held apart, so that the usual list goes to the arena
+/// without touching a `SmallVec` (each of whose accesses checks whether it has spilled to
+/// the heap).
 struct List<'a, T, const N: usize> {
     /// The first item, in the arena from the start: the usual list is then ready as it is.
     first: Option<&'a T>,

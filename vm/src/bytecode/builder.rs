@@ -867,11 +867,7 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        // The bytes alone: `str`'s `Hash` adds a round for a terminator, which a table of
-        // strings compared in full does not need.
-        let mut hasher = FxBuildHasher.build_hasher();
-        hasher.write(text.as_bytes());
-        let hash = hasher.finish();
+        let hash = hash_bytes(text.as_bytes());
         let strings = &self.strings;
         let position = self.string_ids.find_or_insert(hash, |position| strings.is(position, text), strings.len());
         if position == self.strings.len() {
@@ -918,11 +914,7 @@ impl<'c> BundleBuilder<'c> {
     fn add_item(table: &mut EncodedTable, ids: &mut HashIndex, start: usize) -> usize {
         let bytes = table.bytes.get(start..).unwrap_or_default();
         debug_assert_eq!(bytes, table.pending(), "the item starts where the last one ended");
-        // The bytes alone, without the length prefix of a slice's `Hash`.
-        let mut hasher = FxBuildHasher.build_hasher();
-        hasher.write(bytes);
-        let hash = hasher.finish();
-        let position = ids.find_or_insert(hash, |position| table.item(position) == bytes, table.len());
+        let position = ids.find_or_insert(hash_bytes(bytes), |position| table.item(position) == bytes, table.len());
         if position == table.len() {
             table.end_item();
         } else {
@@ -935,10 +927,9 @@ impl<'c> BundleBuilder<'c> {
     pub fn add_const(&mut self, constant: Const) -> ConstIdx {
         // Found by its key: one number hashed and compared, rather than each field.
         let key = const_key(constant);
-        let hash = ((key as u64).wrapping_mul(HASH_K).wrapping_add((key >> 64) as u64)).wrapping_mul(HASH_K);
         let keys = &self.const_keys;
         let position = self.const_ids.find_or_insert(
-            hash.rotate_left(26),
+            hash_words(&[key as u64, (key >> 64) as u64]),
             |position| keys.get(position) == Some(&key),
             keys.len(),
         );
@@ -957,11 +948,9 @@ impl<'c> BundleBuilder<'c> {
             // The usual entry of a stripped bundle: looked up by its own bytes, which are
             // copied to the table only when it is new.
             let bytes = &code.state.bytes;
-            let mut hasher = FxBuildHasher.build_hasher();
-            hasher.write(bytes);
             let table = &self.code;
             let position =
-                self.entry_ids.find_or_insert(hasher.finish(), |position| table.item(position) == bytes, table.len());
+                self.entry_ids.find_or_insert(hash_bytes(bytes), |position| table.item(position) == bytes, table.len());
             if position == self.code.len() {
                 self.code.bytes.extend_from_slice(bytes);
                 self.code.end_item();
@@ -1191,6 +1180,24 @@ fn const_key(constant: Const) -> u128 {
 /// filter's): odd, with well-mixed high bits.
 const HASH_K: u64 = 0xf135_7aea_2e62_a9c5;
 
+/// The [`HashIndex`] hash of a packed key's words: FxHash's rounds over them.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn hash_words(words: &[u64]) -> u64 {
+    let hash = words.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(HASH_K));
+    // The index keeps the low half of the hash: bring the well-mixed high bits there.
+    hash.rotate_left(26)
+}
+
+/// The [`HashIndex`] hash of a string's or an entry's bytes: the bytes alone (a slice's or
+/// a `str`'s `Hash` adds a length or terminator round, which items compared in full do not
+/// need).
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut hasher = FxBuildHasher.build_hasher();
+    hasher.write(bytes);
+    hasher.finish()
+}
+
 /// The usual filter (one type term, at most one term, no selector) packed without loss into
 /// four words: two such filters are the same exactly when their keys are, so interning one
 /// hashes and compares four words instead of every field, and the key is all the filter
@@ -1320,12 +1327,10 @@ impl FilterKey {
         }
     }
 
-    /// The key's hash for the [`HashIndex`] (FxHash's rounds over the four words).
+    /// The key's hash for the [`HashIndex`].
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn hash(&self) -> u64 {
-        let hash = self.0.iter().fold(0, |hash: u64, &word| hash.wrapping_add(word).wrapping_mul(HASH_K));
-        // The index keeps the low half of the hash: bring the well-mixed high bits there.
-        hash.rotate_left(26)
+        hash_words(&self.0)
     }
 }
 
