@@ -207,23 +207,19 @@ struct List<'a, T, const N: usize> {
 }
 
 impl<'a, T: Copy, const N: usize> List<'a, T, N> {
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn new() -> Self {
         List { first: None, rest: SmallVec::new() }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn is_empty(&self) -> bool {
         self.first.is_none()
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push(&mut self, arena: &'a Bump, item: T) {
         if self.first.is_none() { self.first = Some(arena.alloc(item)) } else { self.rest.push(item) }
     }
 
     /// The items, in `arena`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn alloc_in(&self, arena: &'a Bump) -> &'a [T] {
         match self.first {
             None => &[],
@@ -269,13 +265,11 @@ impl<'a, 't> Parser<'a, 't> {
     /// The next token. Tokens are handed out by reference: callers read only the fields
     /// they need (copying a whole `Token` also copies its padding, which was a sizeable
     /// share of the parser's instructions).
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek(&self) -> &'t Token {
         self.current
     }
 
     /// The token `offset` places ahead; past the end, the last token (the `Eof`).
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn peek_at(&self, offset: usize) -> &'t Token {
         match self.tokens.get(self.position + offset) {
             Some(token) => token,
@@ -284,7 +278,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// The last token: the `Eof` the lexer always ends with (or `NO_TOKENS`' when there are none).
-    #[cold]
     fn last_token(&self) -> &'t Token {
         self.tokens.last().unwrap_or(&NO_TOKENS[0])
     }
@@ -319,7 +312,6 @@ impl<'a, 't> Parser<'a, 't> {
     /// Whether the text at `span` is the lower-case ASCII keyword `word` in any case, without
     /// hashing or interning. (ASCII bytes equal to `word`'s always slice the source at
     /// character boundaries, so comparing bytes says what comparing the text would.)
-    #[inline]
     fn is_word(&self, span: Span, word: &str) -> bool {
         // Most words differ in length: compare that before any text.
         span.end.wrapping_sub(span.start) as usize == word.len()
@@ -348,7 +340,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// The symbol of the lower-case form of the text at `span`, if the name cache has it:
     /// found by the span's bytes, without hashing or lower-casing.
-    #[inline(always)]
     fn cached_symbol(&self, span: Span) -> Option<Symbol> {
         let (start, len) = (span.start as usize, span.end.wrapping_sub(span.start) as usize);
         let key = NameCache::key(self.source.as_bytes(), start, len)?;
@@ -360,7 +351,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Interns the lower-case form of the text at `span` (found in the name cache when it
     /// was met before).
-    #[inline(always)]
     fn intern_lower(&mut self, span: Span) -> Symbol {
         match self.cached_symbol(span) {
             Some(symbol) => symbol,
@@ -369,8 +359,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// [`Parser::intern_lower`] for a name not in the cache: interns it and caches it.
-    #[cold]
-    #[inline(never)]
     fn intern_lower_uncached(&mut self, span: Span) -> Symbol {
         let text = self.text(span);
         let symbol = self.intern_lower_text(text);
@@ -399,7 +387,6 @@ impl<'a, 't> Parser<'a, 't> {
         self.interner.get_or_intern(text.to_ascii_lowercase())
     }
 
-    #[inline(always)]
     fn name(&mut self, span: Span) -> Name {
         Name { symbol: self.intern_lower(span), span }
     }
@@ -454,8 +441,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports nesting deeper than [`MAX_DEPTH`] and skips the rest of the line.
-    #[cold]
-    #[inline(never)]
     fn too_deep(&mut self) -> bool {
         let span = self.peek().span;
         self.report(diagnostics::nesting_too_deep(span, MAX_DEPTH));
@@ -476,8 +461,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports the missing close of [`Parser::expect_close`]; the span where it was expected.
-    #[cold]
-    #[inline(never)]
     fn missing_close(&mut self, open: &Token, open_char: char, close_char: char) -> Span {
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
@@ -497,7 +480,6 @@ impl<'a, 't> Parser<'a, 't> {
         self.arena.alloc(value)
     }
 
-    #[inline]
     fn alloc_slice<T: Copy>(&self, values: &[T]) -> &'a [T] {
         // Most lists have no or one element: copied without a call to `memcpy`.
         match values {
@@ -528,7 +510,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `action = {F}: draw()` (one line), added to `properties` unless it is reported.
-    #[inline(always)]
     fn parse_property(&mut self, properties: &mut SmallVec<[Property<'a>; 4]>) {
         let key_token = self.peek();
         if key_token.kind != TokenKind::Ident {
@@ -568,8 +549,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports what follows a property's value on its line, and skips it.
-    #[cold]
-    #[inline(never)]
     fn report_no_line_end(&mut self) {
         let token = self.peek();
         let found = self.describe(token);
@@ -578,8 +557,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports a line that does not start with a property key, and skips it.
-    #[cold]
-    #[inline(never)]
     fn report_no_property_key(&mut self, token: &Token) {
         let found = self.describe(token);
         self.report(diagnostics::expected(token.span, "a property such as `action =`", &found));
@@ -587,8 +564,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports a key that is no property, and skips the line.
-    #[cold]
-    #[inline(never)]
     fn report_unknown_property(&mut self, key: Name) {
         let written = self.text(key.span).to_string();
         self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
@@ -596,8 +571,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports a property key without `=`, and skips the line.
-    #[cold]
-    #[inline(never)]
     fn report_property_without_equals(&mut self, key: Name) {
         let written = self.text(key.span).to_string();
         self.report(diagnostics::property_without_equals(self.peek().span, &written));
@@ -605,8 +578,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports a property without a value; the span of the property.
-    #[cold]
-    #[inline(never)]
     fn report_empty_property(&mut self, key: Name) -> Span {
         let span = self.span_from(key.span);
         let written = self.text(key.span).to_string();
@@ -615,7 +586,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `character@myRing; character@oppRing` (target) or `a<1> && b<1>` (requisite).
-    #[inline(always)]
     fn parse_filter_list(&mut self, separator: TokenKind) -> &'a [TargetFilter<'a>] {
         let first = self.parse_filter(true);
         if self.eat(separator).is_none() {
@@ -633,7 +603,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `cantblock, cantattack`.
-    #[inline(never)]
     fn parse_abilities(&mut self) -> &'a [Name] {
         let mut abilities: SmallVec<[Name; 4]> = SmallVec::new();
         loop {
@@ -652,7 +621,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `_char := tgt.0; _card := tgt.1`.
-    #[inline(never)]
     fn parse_vars(&mut self) -> &'a [VarDecl<'a>] {
         let mut declarations: SmallVec<[VarDecl<'a>; 2]> = SmallVec::new();
         loop {
@@ -677,7 +645,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `"KO this character"` (the lexer hands the text over verbatim).
-    #[inline(never)]
     fn parse_label(&mut self) -> PropertyValue<'a> {
         let Some(token) = self.eat(TokenKind::LabelText) else {
             self.expected("label text");
@@ -720,7 +687,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `{S(<**>character@myRing)}{F}:`.
-    #[inline(always)]
     fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
         // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
@@ -730,7 +696,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// [`Parser::parse_cost_block`] from its first `{`.
-    #[inline(never)]
     fn parse_costs(&mut self) -> &'a [Cost<'a>] {
         let mut costs: SmallVec<[Cost<'a>; 2]> = SmallVec::new();
         while let Some(open) = self.eat(TokenKind::LBrace) {
@@ -765,7 +730,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `~myEndPhase:once, oppEndPhase~` or `?oppCanBlock:this?`.
-    #[inline(never)]
     fn parse_trigger(&mut self) -> Trigger<'a> {
         let open = self.bump();
         let written_as_hook = open.kind == TokenKind::Question;
@@ -888,7 +852,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Splits `oppRing`, `ctrlDeck`, `hand` into a zone reference (unknown words are kept
     /// whole for the checker to report).
-    #[inline(always)]
     fn zone_ref(&mut self, span: Span) -> ZoneRef {
         let word = self.name(span);
         if self.names.zones.contains(word.symbol) {
@@ -903,7 +866,6 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- statements
 
     /// `destroy() target(character@myRing); damage(prevTgt.0.lastBP) to(character)`.
-    #[inline(always)]
     fn parse_statements(&mut self) -> &'a [Statement<'a>] {
         let first = self.parse_statement(BodyKind::Top);
         if self.eat(TokenKind::Semi).is_none() {
@@ -1017,7 +979,6 @@ impl<'a, 't> Parser<'a, 't> {
     /// `[[if ...]]` or `[[may]]` (into `condition`), or `[[elif ...]]` / `[[else]]` (into
     /// `otherwise`), met in a statement; true when the statement ends there. (Out of line:
     /// brackets are rare, and the statement loop stays small without them.)
-    #[inline(never)]
     fn parse_bracketed(
         &mut self,
         body: BodyKind,
@@ -1067,7 +1028,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `+frosted` or `-unblockable`.
-    #[inline(never)]
     fn parse_grant(&mut self) -> Grant {
         let sign = self.bump();
         let word = self.bump();
@@ -1075,7 +1035,6 @@ impl<'a, 't> Parser<'a, 't> {
         Grant { remove: sign.kind == TokenKind::Minus, ability, span: sign.span.to(word.span) }
     }
 
-    #[inline(always)]
     fn push_effect(
         &mut self,
         chain: &mut List<'a, ChainLink<'a>, 3>,
@@ -1094,7 +1053,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.
-    #[inline(never)]
     fn report_stray_word(&mut self, span: Span) {
         let word = self.name(span);
         let written = self.text(span).to_string();
@@ -1124,7 +1082,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `oppueot` → prefix `opp`, timer `ueot`.
-    #[inline(never)]
     fn restriction(&mut self, word: Name) -> Option<Restriction> {
         let span = word.span;
         if self.names.restrictions.contains(word.symbol) {
@@ -1138,7 +1095,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[if me.hp <= 1000]]`, `[[may]]`, `[[may 'Draw a card?']]`.
-    #[inline(never)]
     fn parse_condition(&mut self) -> Option<Condition<'a>> {
         let open = self.bump();
         self.bump();
@@ -1176,7 +1132,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[[elif me.hand.size < opp.hand.size]] target(opp) discard(all)` or `[[else]] destroy()`.
-    #[inline(never)]
     fn parse_otherwise(&mut self) -> Option<&'a Otherwise<'a>> {
         let open = self.bump();
         self.bump();
@@ -1219,7 +1174,6 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- commands and arguments
 
     /// `moveTo(ctrlDeck, -1, true)`, `shuffle?(ctrlDeck)`; `name` is the next token's.
-    #[inline(always)]
     fn parse_command(&mut self, name: Name) -> Command<'a> {
         let name_token = self.bump();
         let optional = self.eat(TokenKind::Question).is_some();
@@ -1251,7 +1205,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
     /// is parsed generically so that parsing goes on.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
@@ -1350,7 +1303,6 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
-    #[inline(never)]
     fn mismatch(&mut self, command: Name, index: usize, expected: &str) -> Arg<'a> {
         let start = self.peek().span;
         let _ = self.parse_generic_arg();
@@ -1457,7 +1409,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `card in destroyed => bp(+300)` or `characters[backedup] => damage(300)`.
-    #[inline(never)]
     fn parse_each(&mut self) -> Arg<'a> {
         let start = self.peek().span;
         let source = if self.each_source_is_expression() {
@@ -1547,8 +1498,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// [`Parser::parse_u32`] by the general parser: long or odd text, reported when it
     /// does not fit an `i32`.
-    #[cold]
-    #[inline(never)]
     fn parse_u32_text(&mut self, span: Span) -> u32 {
         let text = self.text(span);
         text.parse::<u32>().ok().filter(|value| *value <= i32::MAX as u32).unwrap_or_else(|| {
@@ -1604,8 +1553,7 @@ impl<'a, 't> Parser<'a, 't> {
         self.parse_full_filter(allow_comma)
     }
 
-    /// [`Parser::parse_filter`] for any filter (inlined there in optimised builds).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// [`Parser::parse_filter`] for any filter.
     fn parse_full_filter(&mut self, allow_comma: bool) -> &'a TargetFilter<'a> {
         let start = self.peek().span;
         if !self.enter() {
@@ -1693,7 +1641,6 @@ impl<'a, 't> Parser<'a, 't> {
         }
     }
 
-    #[inline(never)]
     fn error_filter(&self, start: Span) -> &'a TargetFilter<'a> {
         self.alloc(TargetFilter {
             quantity: None,
@@ -1715,7 +1662,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `<2>`, `<1,5>`, `<,3>`, `<**>`, `<r>`, `<r2>`.
-    #[inline(never)]
     fn parse_quantity(&mut self) -> Option<Quantity> {
         let open = self.bump();
         let keywords = &self.names.keywords;
@@ -1821,7 +1767,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `^characters`, `!"Emulate"`, `*s`, `"Q-Bee"s`, `opp`, `all`, `tgt.0`.
-    #[inline(always)]
     fn parse_type_term(&mut self) -> Option<TypeTerm<'a>> {
         let start = self.peek().span;
         let exclude_source = self.eat(TokenKind::Caret).is_some();
@@ -1879,7 +1824,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `characters` → `character` when the singular is a type word (found once per
     /// session and word, then remembered).
-    #[inline]
     fn singular_type_word(&mut self, word: Name) -> Option<Name> {
         let singular = match self.names_seen.singular(word.symbol) {
             Some(singular) => singular,
@@ -1898,8 +1842,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// [`Parser::singular_type_word`] the first time: the singular's symbol.
-    #[cold]
-    #[inline(never)]
     fn find_singular_type_word(&mut self, span: Span) -> Option<Symbol> {
         // Most words do not end in `s`: found from the last byte, before any slicing.
         if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {
@@ -1917,7 +1859,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `[bp>=800 & attack, bp>=800 & uattack]`.
-    #[inline(never)]
     fn parse_filter_terms(&mut self) -> &'a [&'a [FilterTerm]] {
         let open = self.bump();
         let mut alternatives: SmallVec<[&'a [FilterTerm]; 2]> = SmallVec::new();
@@ -1998,7 +1939,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `::not(tgt)`.
-    #[inline(never)]
     fn parse_selector(&mut self, colons: &Token) -> Option<Selector<'a>> {
         let token = self.peek();
         if token.kind != TokenKind::Ident {
@@ -2019,7 +1959,6 @@ impl<'a, 't> Parser<'a, 't> {
     // ---------------------------------------------------------------- expressions
 
     /// `all card.bp <= 300 in me.ring`, `me.hand.size > opp.hand.size`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek();
         if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
@@ -2041,7 +1980,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `+300` (a unary plus on 300) or `-1` (the literal -1) before `,`, `)` or the end.
-    #[inline(never)]
     fn parse_signed_number(&mut self) -> &'a Expr<'a> {
         let sign = self.bump();
         let number = self.bump();
@@ -2054,7 +1992,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// [`Parser::parse_expression`] for anything but a lone number.
-    #[inline(never)]
     fn parse_compound_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek().span;
         if !self.enter() {
@@ -2115,7 +2052,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
-    #[inline(always)]
     fn parse_infix(
         &mut self,
         operand: impl Fn(&mut Self) -> &'a Expr<'a>,
@@ -2130,12 +2066,10 @@ impl<'a, 't> Parser<'a, 't> {
         left
     }
 
-    #[inline(always)]
     fn parse_or(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_and, |parser| parser.at_keyword("or").then_some(BinaryOp::Or))
     }
 
-    #[inline(always)]
     fn parse_and(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_not, |parser| parser.at_keyword("and").then_some(BinaryOp::And))
     }
@@ -2154,7 +2088,6 @@ impl<'a, 't> Parser<'a, 't> {
         self.parse_comparison()
     }
 
-    #[inline(always)]
     fn parse_comparison(&mut self) -> &'a Expr<'a> {
         let left = self.parse_sum();
         let Some(operator) = self.comparison_operator() else { return left };
@@ -2182,14 +2115,11 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports `=` used as a comparison; it reads as `==`.
-    #[cold]
-    #[inline(never)]
     fn single_equals(&mut self, token: &Token) -> CompareOp {
         self.report(diagnostics::invalid_comparison(token.span, "="));
         CompareOp::Eq
     }
 
-    #[inline(always)]
     fn parse_sum(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_product, |parser| match parser.peek().kind {
             TokenKind::Plus => Some(BinaryOp::Add),
@@ -2198,7 +2128,6 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    #[inline(always)]
     fn parse_product(&mut self) -> &'a Expr<'a> {
         self.parse_infix(Self::parse_unary, |parser| match parser.peek().kind {
             TokenKind::Star => Some(BinaryOp::Mul),
