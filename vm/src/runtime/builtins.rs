@@ -197,12 +197,27 @@ impl<'a, H: Host> CallContext<'a, H> {
         }
     }
 
-    /// What the player chose for this cost component while it was checked.
-    pub fn selection(&self) -> &[Value] {
+    /// What this cost component is paid with: what the player chose while it was
+    /// checked (possibly nothing, when the choice allowed none), or what the cost fixed
+    /// with [`CallContext::fix_selection`]. `None` when neither happened: the component
+    /// pays what its rules fix without a choice (`{F}`, `{S}`: the source). A cost never
+    /// pays with more than this.
+    pub fn selection(&self) -> Option<&[Value]> {
         match self.callee {
             Callee::Cost { i, .. } => self.m.st.selection(i),
-            _ => &[],
+            _ => None,
         }
+    }
+
+    /// In [`CostPhase::Check`], fixes what this cost component will be paid with when the
+    /// rules leave the player no choice (exactly `n` cards out of `n`), so that paying
+    /// takes exactly what was checked. Does nothing outside a cost.
+    pub fn fix_selection(&mut self, values: &[Value]) -> Result<(), Trap> {
+        let Callee::Cost { i, .. } = self.callee else {
+            return Ok(());
+        };
+        let list = self.m.st.lists.make(values).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
+        if self.m.st.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
     }
 
     /// Number of arguments passed.

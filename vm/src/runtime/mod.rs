@@ -48,7 +48,8 @@
 //! source), `end_effects(kind)`, `emit(event)` (queued), `dispatch(event)` (run now) and
 //! `ask(hook)`.
 //! A cost is called with `CostPhase::Check` for every component first (it may ask which
-//! cards to pay with; the answer becomes its `selection()`), then with `CostPhase::Pay`.
+//! cards to pay with; the answer becomes its `selection()`, or it fixes what it pays
+//! with by `fix_selection`), then with `CostPhase::Pay`, which pays exactly that.
 //!
 //! A builtin reports `Status::Success` or `Status::Failure` (only commands whose
 //! catalogue `fails_when` says so should fail), which `&&` and `||` read.

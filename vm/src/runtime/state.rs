@@ -267,11 +267,12 @@ impl ExecState {
         Value::Int(-1 - i32::from(i))
     }
 
-    /// What the player chose to pay cost component `i` with.
-    pub fn selection(&self, i: u16) -> &[Value] {
+    /// What cost component `i` is paid with: what the player chose, or what the cost
+    /// fixed while it was checked; `None` when neither happened.
+    pub fn selection(&self, i: u16) -> Option<&[Value]> {
         match self.lookup(ExecState::selection_key(i)) {
-            Some(Value::List(list)) => self.lists.get(list),
-            _ => &[],
+            Some(Value::List(list)) => Some(self.lists.get(list)),
+            _ => None,
         }
     }
 
