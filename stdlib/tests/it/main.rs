@@ -9,6 +9,7 @@ mod cards;
 mod corpus;
 mod costs;
 mod counters;
+mod hostile;
 mod rules;
 mod table;
 mod turns;

@@ -233,6 +233,31 @@ impl<'a, H: Host> CallContext<'a, H> {
         self.m.st.regs.get(self.args.0 as usize + i).copied().unwrap_or_default()
     }
 
+    /// Argument `i` of a command as the index of a word of the keyword set its catalogue
+    /// parameter declares (`alterCost(action, ...)`): `None` when it was left out; a
+    /// [`TrapCode::BadArgument`] trap when it is not an index into that set (bundles are
+    /// verified against the catalogue's tables, not against what each register holds at a
+    /// call, so a hand-made bundle can pass any integer).
+    pub fn keyword_arg(&self, i: usize) -> Result<Option<u16>, Trap> {
+        let value = self.arg(i);
+        if value == Value::Nil {
+            return Ok(None);
+        }
+        let words = self
+            .command()
+            .and_then(|cmd| self.m.rt.catalogue.commands.get(cmd.index()))
+            .and_then(|spec| spec.params.get(i))
+            .map(|param| match param.kind {
+                crate::catalogue::ArgKind::Keyword(words) => words.len(),
+                _ => 0,
+            })
+            .unwrap_or(0);
+        match value {
+            Value::Int(word) if usize::try_from(word).is_ok_and(|word| word < words) => Ok(Some(word as u16)),
+            _ => Err(Trap::new(TrapCode::BadArgument)),
+        }
+    }
+
     /// The statement's targets, after the command's default target was applied.
     pub fn targets(&self) -> &[Value] {
         self.m.st.lists.get(self.targets)
