@@ -5,6 +5,7 @@
 mod support;
 
 mod abilities;
+mod bounds;
 mod cards;
 mod corpus;
 mod costs;

@@ -571,7 +571,8 @@ impl<H: Host> Runtime<H> {
     /// that answers no. `None` when no auto listens; otherwise the last answer examined.
     /// Hook autos may not suspend (that traps).
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
-        run_now(&self.shared, &mut self.world, host, &event, 0, true)
+        let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+        run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel)
     }
 
     /// Hook `event`'s index, for convenience: the catalogue index of `name`.
@@ -634,7 +635,10 @@ fn select<H>(
 
 /// Runs the autos (`hooks`: the hook autos) `event` selects now, in order, without
 /// suspending; for hooks, stops at the first that answers no. Returns the last answer,
-/// `None` when nothing ran.
+/// `None` when nothing ran. Every auto it runs, and every auto those run in turn, takes
+/// its fuel from `fuel` (the caller's budget), so a cascade that branches cannot do more
+/// work than one execution may.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
@@ -642,6 +646,7 @@ pub(crate) fn run_now<H: Host>(
     event: &Event,
     depth: u32,
     hooks: bool,
+    fuel: &mut u32,
 ) -> Result<Option<bool>, Trap> {
     if depth > MAX_EVENT_DEPTH {
         return Err(Trap::new(TrapCode::EventCascade));
@@ -659,7 +664,7 @@ pub(crate) fn run_now<H: Host>(
         if !world.in_play.iter().any(|&(id, _)| id == run.card) || !host.auto_may_fire(run.card) {
             continue;
         }
-        match run_auto_now(shared, world, host, run, hooks) {
+        match run_auto_now(shared, world, host, run, hooks, fuel) {
             Ok(completion) => {
                 let yes = match completion {
                     Completion::Success => true,
@@ -681,18 +686,20 @@ pub(crate) fn run_now<H: Host>(
     result.map(|()| answer)
 }
 
-/// Runs one auto to completion; a request for a choice traps.
+/// Runs one auto to completion on `fuel` (what it leaves is written back); a request for
+/// a choice traps.
 fn run_auto_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
     host: &mut H,
     run: PendingRun,
     hook: bool,
+    fuel: &mut u32,
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
     let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), shared.fuel, run.depth, locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);
@@ -710,6 +717,7 @@ fn run_auto_now<H: Host>(
             None => pipeline(&mut m),
         }
     };
+    *fuel = state.fuel;
     world.recycle(state);
     let result = match result {
         Ok(Some(completion)) => Ok(completion),
