@@ -328,8 +328,19 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
-    /// and `max` of them. A refused answer gives the execution back unchanged.
+    /// and `max` of them. A refused answer gives the execution back unchanged. When an
+    /// auto traps, its cascade ends: nothing of it stays queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        let in_cascade = exec.state.origin != Origin::Activation;
+        let result = self.continue_with(host, exec, answer);
+        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
         if let Err(reason) = validate(&exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
@@ -504,8 +515,18 @@ impl<H: Host> Runtime<H> {
     /// Runs queued autos (and the autos of the events they emit) until none is left
     /// (`Done(Success)`) or one waits for a player (`Suspended`: resume it, then call this
     /// again). Autos run in the order their events were emitted, and for one event in
-    /// the order the cards subscribed.
+    /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
+    /// queued.
     pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let result = self.drain_events(host);
+        if result.is_err() {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn drain_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
         let mut started = 0u32;
         loop {
             if let Some(run) = self.world.runs.pop_front() {
