@@ -39,3 +39,17 @@ fn a_branching_dispatch_cascade_runs_on_one_budget() {
     assert_eq!(trap.code, TrapCode::OutOfFuel);
     assert!(g.host.log.len() < 100_000, "{} host calls for one activation", g.host.log.len());
 }
+
+/// Issue 16, defect 6: each binding of `each` used to copy every earlier binding, so 300
+/// cards overflowed the execution's lists after 254.
+#[test]
+fn each_over_three_hundred_cards_binds_them_all() {
+    let mut g = Game::new("action = each(card in me.deck => trash())");
+    let me = g.host.character("Me", P0, 0, 500);
+    let names: Vec<String> = (0..300).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert!(g.host.pile_names(P0, DECK).is_empty());
+    assert_eq!(g.host.pile_names(P0, DISCARDS).len(), 300);
+}

@@ -174,8 +174,10 @@ pub(crate) struct ExecState {
     /// `St`: true = success.
     pub st: bool,
     /// Per-execution names (`trigger`, `discarded`...): a list of `Int(var), value`
-    /// pairs, most recent last. What cost component `i` is paid with is kept there too,
-    /// under the key `Int(-1 - i)`.
+    /// pairs, one per name (binding a name again replaces its value in place: nothing
+    /// ever unbinds, so the earlier value could never be seen again, and `each` binds
+    /// each element in constant space). What cost component `i` is paid with is kept
+    /// there too, under the key `Int(-1 - i)`. No value refers to this list.
     pub bindings: ListId,
     pub pending: Pending,
     pub request: Option<Request>,
@@ -244,15 +246,22 @@ impl ExecState {
     }
 
     fn lookup(&self, key: Value) -> Option<Value> {
-        self.lists.get(self.bindings).chunks_exact(2).rev().find(|pair| pair[0] == key).map(|pair| pair[1])
+        self.lists.get(self.bindings).chunks_exact(2).find(|pair| pair[0] == key).map(|pair| pair[1])
     }
 
-    /// Binds `var` to `value` (hiding an earlier binding); false when the arena is full.
+    /// Binds `var` to `value` (replacing an earlier binding); false when the arena is full.
     pub fn bind(&mut self, var: VariableIdx, value: Value) -> bool {
         self.bind_key(Value::Int(var.0 as i32), value)
     }
 
+    /// A name bound before is rebound in place; a new name extends the list (copying
+    /// it at most once per distinct name: the catalogue's variables and the cost
+    /// components, a handful).
     fn bind_key(&mut self, key: Value, value: Value) -> bool {
+        let position = self.lists.get(self.bindings).chunks_exact(2).position(|pair| pair[0] == key);
+        if let Some(pair) = position {
+            return self.lists.overwrite(self.bindings, 2 * pair + 1, value);
+        }
         let Some(list) = self.lists.push(self.bindings, key) else {
             return false;
         };
