@@ -191,7 +191,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         match self.callee {
             Callee::Cost { i, .. } => {
                 let card = self.m.rt.program.card(self.m.st.env.card)?;
-                super::cost_block(card, self.m.st.origin, self.m.st.action).get(usize::from(i))
+                super::cost_block(card, self.m.st.origin).get(usize::from(i))
             }
             _ => None,
         }

@@ -111,6 +111,10 @@ pub const MAX_EVENT_DEPTH: u32 = 32;
 /// How many autos one [`Runtime::run_events`] may start.
 pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 
+/// The id the next [`Runtime::new`] takes (ids start at 1: a state never handed out
+/// has 0).
+static NEXT_RUNTIME_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
 /// What every execution shares: the program, the catalogue, the builtins.
 pub(crate) struct Shared<H> {
     pub program: Arc<Program>,
@@ -118,6 +122,8 @@ pub(crate) struct Shared<H> {
     pub builtins: Builtins<H>,
     pub names: Names,
     pub fuel: u64,
+    /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
+    pub id: u32,
     /// Per card, the largest local count of the entries its executions can run: each
     /// execution reserves that many locals.
     pub card_locals: Arc<[u16]>,
@@ -131,6 +137,7 @@ impl<H> Clone for Shared<H> {
             builtins: self.builtins.clone(),
             names: self.names,
             fuel: self.fuel,
+            id: self.id,
             card_locals: Arc::clone(&self.card_locals),
         }
     }
@@ -236,6 +243,7 @@ impl<H: Host> Runtime<H> {
                 builtins,
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
+                id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::default(),
         }
@@ -292,7 +300,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         self.drive(host, state)
     }
 
@@ -306,7 +314,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         let shared = &self.shared;
         let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
         let mut met = Ok(true);
@@ -331,7 +339,7 @@ impl<H: Host> Runtime<H> {
     /// and `max` of them. A refused answer gives the execution back unchanged. When an
     /// auto traps, its cascade ends: nothing of it stays queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        let in_cascade = exec.state.origin != Origin::Activation;
+        let in_cascade = !exec.state.origin.is_activation();
         let result = self.continue_with(host, exec, answer);
         if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
             self.world.events.clear();
@@ -341,6 +349,9 @@ impl<H: Host> Runtime<H> {
     }
 
     fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        if exec.state.runtime != self.shared.id {
+            return Err(ResumeError::OtherRuntime(exec));
+        }
         if let Err(reason) = validate(&exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
@@ -373,7 +384,7 @@ impl<H: Host> Runtime<H> {
                     Step::Exit(_) => Ok(false),
                 };
                 match applied {
-                    Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
+                    Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
                     Ok(false) => {}
                     Err(trap) => {
                         self.recycle(state);
@@ -382,7 +393,7 @@ impl<H: Host> Runtime<H> {
                 }
             }
             Ok(Resumed::Pipeline) => {}
-            Ok(Resumed::Suspended) => return Ok(Outcome::Suspended(Execution::suspend(state))),
+            Ok(Resumed::Suspended) => return Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
             Err(trap) => {
                 let trap = match state.frame {
                     Some(frame) => {
@@ -403,7 +414,9 @@ impl<H: Host> Runtime<H> {
     /// Abandons a suspended execution (the player closed the dialog): nothing more of it
     /// runs; what it already did stays done. Its buffers are reused.
     pub fn cancel(&mut self, exec: Execution) {
-        self.recycle(exec.state);
+        if exec.state.runtime == self.shared.id {
+            self.recycle(exec.state);
+        }
     }
 
     /// Runs the pipeline of `state` until it finishes or suspends.
@@ -418,7 +431,7 @@ impl<H: Host> Runtime<H> {
                 self.recycle(state);
                 Ok(Outcome::Done(completion))
             }
-            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state))),
+            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
             Err(mut trap) => {
                 if trap.card.is_none() {
                     trap.card = Some(state.env.card);
@@ -842,7 +855,7 @@ fn complete<H: Host>(
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
-            m.st.action = first.as_int().unwrap_or(0) as u16;
+            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
             m.st.stage = Stage::Vars;
             Resumed::Pipeline
         }
@@ -878,7 +891,7 @@ fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(),
 
 /// Applies one rule-target filter's resolution; true when it suspended.
 fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolution) -> Result<bool, Trap> {
-    let optional = m.st.origin != Origin::Activation
+    let optional = !m.st.origin.is_activation()
         || m.rt.program.cards()[m.st.env.card.index()].target.as_ref().is_some_and(|target| target.optional);
     match resolution {
         Resolution::Nothing if optional => m.st.stage = Stage::RuleTarget(i.saturating_add(1)),
@@ -929,11 +942,10 @@ fn cost_step<H: Host>(
     Ok(status)
 }
 
-/// The cost block of what an execution runs: its action's (`action` indexes the card's
-/// actions) or its auto's.
-pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin, action: u16) -> &[crate::bytecode::Cost] {
+/// The cost block of what an execution runs: its action's or its auto's.
+pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crate::bytecode::Cost] {
     let costs = match origin {
-        Origin::Activation => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
         Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
     };
     costs.map_or(&[], Vec::as_slice)
@@ -968,18 +980,18 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         }
                     }
                     None => {
-                        if m.st.origin != Origin::Activation && m.st.lists.is_empty(m.st.g) {
+                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.g) {
                             m.st.g = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
                         }
                         m.st.t = m.st.g;
-                        m.st.stage = if m.st.origin == Origin::Activation { Stage::ChooseAction } else { Stage::Vars };
+                        m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
             }
             Stage::ChooseAction => match card.actions.len() {
                 0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
                 1 => {
-                    m.st.action = 0;
+                    m.st.origin = Origin::Activation { action: 0 };
                     m.st.stage = Stage::Vars;
                 }
                 n => {
@@ -1004,12 +1016,11 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         _ => m.st.frame = None,
                     }
                 }
-                let has_costs = !cost_block(card, m.st.origin, m.st.action).is_empty();
-                m.st.stage =
-                    if m.st.origin == Origin::Activation || has_costs { Stage::CostCheck(0) } else { Stage::Body };
+                let has_costs = !cost_block(card, m.st.origin).is_empty();
+                m.st.stage = if m.st.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
             }
             Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-            Stage::CostCheck(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostCheck(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
                     Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
                     Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
@@ -1020,7 +1031,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
-            Stage::CostPay(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
                     m.st.stage = Stage::CostPay(i.saturating_add(1));
@@ -1030,7 +1041,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
             Stage::Body => {
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
-                        Origin::Activation => card.actions[usize::from(m.st.action)].entry,
+                        Origin::Activation { action } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
                     };
                     m.st.t = m.st.g;

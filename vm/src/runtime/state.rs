@@ -72,12 +72,19 @@ impl From<FailReason> for Failure {
 /// What started an execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Origin {
-    /// A player activated an action.
-    Activation,
+    /// A player activated the card; `action` indexes the card's actions once chosen.
+    Activation { action: u16 },
     /// An auto ran for an event (or when its card entered play).
     Auto { auto: u16 },
     /// A hook auto is answering a question (never suspends).
     Hook { auto: u16 },
+}
+
+impl Origin {
+    /// A player's activation (not an auto or a hook).
+    pub fn is_activation(self) -> bool {
+        matches!(self, Origin::Activation { .. })
+    }
 }
 
 /// Where the activation pipeline is (spec §3.3).
@@ -183,17 +190,20 @@ pub(crate) struct ExecState {
     pub request: Option<Request>,
     /// The builtin's step counter while it suspends several times.
     pub step: u32,
-    pub action: u16,
     pub fuel: u32,
-    /// Event cascade depth of the execution (0 for a player's activation).
-    pub depth: u16,
+    /// Event cascade depth of the execution (0 for a player's activation; at most
+    /// `MAX_EVENT_DEPTH + 1`).
+    pub depth: u8,
+    /// The runtime (and its clones) that handed the execution out: only that program's
+    /// tables make sense of its indices.
+    pub runtime: u32,
 }
 
 impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
             env,
-            origin: Origin::Activation,
+            origin: Origin::Activation { action: 0 },
             stage: Stage::Body,
             frame: None,
             regs: Vec::new(),
@@ -208,9 +218,9 @@ impl ExecState {
             pending: Pending::None,
             request: None,
             step: 0,
-            action: 0,
             fuel: 0,
             depth: 0,
+            runtime: 0,
         }
     }
 
@@ -235,9 +245,8 @@ impl ExecState {
         self.pending = Pending::None;
         self.request = None;
         self.step = 0;
-        self.action = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
-        self.depth = u16::try_from(depth).unwrap_or(u16::MAX);
+        self.depth = u8::try_from(depth).unwrap_or(u8::MAX);
     }
 
     /// The value bound to `var` in this execution, if any.
@@ -306,7 +315,8 @@ pub struct Execution {
 impl Execution {
     /// Wraps a state that waits for an answer, trimming its buffers: a suspended
     /// execution is kept, cloned and stored, so it should be small.
-    pub(crate) fn suspend(mut state: Box<ExecState>) -> Execution {
+    pub(crate) fn suspend(mut state: Box<ExecState>, runtime: u32) -> Execution {
+        state.runtime = runtime;
         state.regs.shrink_to_fit();
         state.lists.shrink_to_fit();
         Execution { state }
@@ -412,6 +422,10 @@ pub enum ResumeError {
     Invalid(Execution, InvalidAnswer),
     /// The execution trapped after the answer was accepted.
     Trap(super::trap::Trap),
+    /// The execution was handed out by a runtime of another program (or another
+    /// [`super::Runtime::new`] of the same one): it can only be resumed by that runtime or
+    /// one of its clones. Here it is back, untouched.
+    OtherRuntime(Execution),
 }
 
 impl From<super::trap::Trap> for ResumeError {
@@ -425,6 +439,7 @@ impl std::fmt::Display for ResumeError {
         match self {
             ResumeError::Invalid(_, reason) => write!(f, "invalid answer: {reason}"),
             ResumeError::Trap(trap) => trap.fmt(f),
+            ResumeError::OtherRuntime(_) => f.write_str("the execution belongs to another runtime"),
         }
     }
 }
