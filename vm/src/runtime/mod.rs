@@ -102,7 +102,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 use events::{Names, PendingRun, Subscription, World};
 use exec::{Flow, Machine, Step};
 use resolve::Resolution;
-use state::{ExecState, Origin, Pending, Stage};
+use state::{ExecState, Origin, Owner, Pending, Stage};
 
 /// Fuel of one execution unless [`Runtime::set_fuel`] says otherwise.
 pub const DEFAULT_FUEL: u64 = 100_000;
@@ -272,7 +272,9 @@ impl<H: Host> Runtime<H> {
 
     fn state(&mut self, env: Env, origin: Origin, stage: Stage, depth: u32) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        self.world.state(env, origin, stage, self.shared.fuel, depth, locals)
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, depth, locals);
+        state.owner = Owner::new(self.shared.id, self.in_play(env.source));
+        state
     }
 
     fn recycle(&mut self, state: Box<ExecState>) {
@@ -349,7 +351,7 @@ impl<H: Host> Runtime<H> {
     }
 
     fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        if exec.state.runtime != self.shared.id {
+        if !exec.state.owner.is(self.shared.id) {
             return Err(ResumeError::OtherRuntime(exec));
         }
         if let Err(reason) = validate(&exec, answer) {
@@ -384,7 +386,7 @@ impl<H: Host> Runtime<H> {
                     Step::Exit(_) => Ok(false),
                 };
                 match applied {
-                    Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
+                    Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
                     Ok(false) => {}
                     Err(trap) => {
                         self.recycle(state);
@@ -393,7 +395,7 @@ impl<H: Host> Runtime<H> {
                 }
             }
             Ok(Resumed::Pipeline) => {}
-            Ok(Resumed::Suspended) => return Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
+            Ok(Resumed::Suspended) => return Ok(Outcome::Suspended(Execution::suspend(state))),
             Err(trap) => {
                 let trap = match state.frame {
                     Some(frame) => {
@@ -414,7 +416,7 @@ impl<H: Host> Runtime<H> {
     /// Abandons a suspended execution (the player closed the dialog): nothing more of it
     /// runs; what it already did stays done. Its buffers are reused.
     pub fn cancel(&mut self, exec: Execution) {
-        if exec.state.runtime == self.shared.id {
+        if exec.state.owner.is(self.shared.id) {
             self.recycle(exec.state);
         }
     }
@@ -431,7 +433,7 @@ impl<H: Host> Runtime<H> {
                 self.recycle(state);
                 Ok(Outcome::Done(completion))
             }
-            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state, self.shared.id))),
+            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state))),
             Err(mut trap) => {
                 if trap.card.is_none() {
                     trap.card = Some(state.env.card);
@@ -734,6 +736,7 @@ fn run_auto_now<H: Host>(
     let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
     let locals = shared.locals(env.card);
     let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
+    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);

@@ -194,9 +194,36 @@ pub(crate) struct ExecState {
     /// Event cascade depth of the execution (0 for a player's activation; at most
     /// `MAX_EVENT_DEPTH + 1`).
     pub depth: u8,
-    /// The runtime (and its clones) that handed the execution out: only that program's
-    /// tables make sense of its indices.
-    pub runtime: u32,
+    /// Which runtime the execution belongs to, and whether its source was in play when
+    /// it started.
+    pub owner: Owner,
+}
+
+/// Which runtime (and its clones) an execution belongs to: only that program's tables
+/// make sense of its indices. And whether its source was in play when it started: if the
+/// source leaves play while the execution waits for an answer, the effects it records
+/// afterwards that would last "while the source is in play" are over before they begin
+/// (`docs/rules.md`, Runtime). One word, because a suspended execution is kept small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Owner(u32);
+
+impl Owner {
+    const IN_PLAY: u32 = 1 << 31;
+
+    /// Runtime `runtime` (its low 31 bits), with the source in play or not.
+    pub fn new(runtime: u32, source_in_play: bool) -> Owner {
+        Owner((runtime & !Owner::IN_PLAY) | if source_in_play { Owner::IN_PLAY } else { 0 })
+    }
+
+    /// Whether the execution belongs to runtime `runtime`.
+    pub fn is(self, runtime: u32) -> bool {
+        self.0 & !Owner::IN_PLAY == runtime & !Owner::IN_PLAY
+    }
+
+    /// Whether the source was in play when the execution started.
+    pub fn source_in_play(self) -> bool {
+        self.0 & Owner::IN_PLAY != 0
+    }
 }
 
 impl ExecState {
@@ -220,7 +247,7 @@ impl ExecState {
             step: 0,
             fuel: 0,
             depth: 0,
-            runtime: 0,
+            owner: Owner::default(),
         }
     }
 
@@ -315,8 +342,7 @@ pub struct Execution {
 impl Execution {
     /// Wraps a state that waits for an answer, trimming its buffers: a suspended
     /// execution is kept, cloned and stored, so it should be small.
-    pub(crate) fn suspend(mut state: Box<ExecState>, runtime: u32) -> Execution {
-        state.runtime = runtime;
+    pub(crate) fn suspend(mut state: Box<ExecState>) -> Execution {
         state.regs.shrink_to_fit();
         state.lists.shrink_to_fit();
         Execution { state }
