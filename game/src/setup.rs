@@ -186,6 +186,7 @@ impl Game {
         for p in 0..2u8 {
             game.state.shuffle_pile(p, Zone::Deck);
         }
+        game.state.phase = Phase::Activate;
         let first = game.state.rng.random_range(0..2u8);
         game.state.first_player = first;
         game.state.active = first;
