@@ -37,6 +37,23 @@ impl<'a> Answers<'a> {
     }
 }
 
+/// Answer bytes for an input that brings none (a plain source file): a pseudo-random
+/// stream seeded by the input's FNV-1a hash, so that text, whose bytes are all below
+/// 0x80, still gets invalid answers and cancelled dialogs.
+pub fn derived(data: &[u8]) -> Vec<u8> {
+    let mut state = data
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3));
+    (0..256)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -294,7 +294,7 @@ impl Host for Board {
         }
     }
 
-    fn attribute(&mut self, env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
+    fn attribute(&mut self, _env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
         let name = name_of(CATALOGUE.attributes, attr.index());
         match (object, name) {
             (Value::List(list), "size") => Value::Int(lists.len(list) as i32),
@@ -318,7 +318,7 @@ impl Host for Board {
             (Value::Card(c), "controller") => Value::Player(self.controller(c)),
             (Value::List(list), _) => match lists.get(list).first().copied() {
                 // One level only: a list of lists does not recurse.
-                Some(first @ (Value::Card(_) | Value::Player(_))) => self.attribute(env, first, attr, lists),
+                Some(first @ (Value::Card(_) | Value::Player(_))) => self.attribute(_env, first, attr, lists),
                 _ => Value::Nil,
             },
             _ => Value::Nil,

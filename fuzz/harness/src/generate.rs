@@ -18,10 +18,10 @@ const MAX_STATEMENTS: usize = 3;
 /// Most commands in one chain.
 const MAX_LINKS: usize = 3;
 
-const TYPES: &[&str] = &["character", "action", "reaction", "*", "player", "players", "card", "cards"];
+const TYPES: &[&str] = &["character", "action", "reaction", "*", "player", "players", "card", "me", "opp", "this"];
 const ZONES: &[&str] =
     &["", "@myRing", "@oppRing", "@ring", "@myHand", "@oppHand", "@myDiscards", "@myDeck", "@infront"];
-const QUANTITIES: &[&str] = &["", "<1>", "<2>", "<,2>", "<0,2>", "<1,3>", "<r>", "<all>"];
+const QUANTITIES: &[&str] = &["", "<1>", "<2>", "<,2>", "<0,2>", "<1,3>", "<r>", "<**>"];
 const TERMS: &[&str] = &["", "[frozen]", "[bp>300]", "[bp<=500]", "[powerful]", "[attack]"];
 const PILES: &[&str] = &["hand", "deck", "discards", "myDeck", "oppHand", "ctrlDeck", "myDiscards", "removed"];
 const EXPRS: &[&str] = &[
@@ -80,11 +80,13 @@ pub fn card(answers: &mut Answers<'_>) -> String {
     }
     let rules = 1 + answers.below(3);
     let labelled = rules > 1;
+    let mut has_auto = false;
     for i in 0..rules {
-        if answers.byte() < 70 {
-            let _ = writeln!(out, "auto = {}{}", event(answers), rule(answers));
+        if !has_auto && answers.byte() < 70 {
+            has_auto = true;
+            let _ = writeln!(out, "auto = {}{}", event(answers), rule(answers, false));
         } else {
-            let _ = writeln!(out, "action = {}", rule(answers));
+            let _ = writeln!(out, "action = {}", rule(answers, true));
             if labelled {
                 let _ = writeln!(out, "label = \"choice {i}\"");
             }
@@ -101,7 +103,12 @@ fn event(answers: &mut Answers<'_>) -> String {
         _ => "opp",
     };
     let name = if prefix.is_empty() { spec.name.to_owned() } else { format!("{prefix}{}", capitalised(spec.name)) };
-    format!("~{name}~ ")
+    let suffix = match answers.byte() % 4 {
+        0 => format!(":{}", pick_name(answers, CATALOGUE.event_suffixes)),
+        _ => String::new(),
+    };
+    let mark = if spec.is_hook { '?' } else { '~' };
+    format!("{mark}{name}{suffix}{mark} ")
 }
 
 fn capitalised(name: &str) -> String {
@@ -109,10 +116,10 @@ fn capitalised(name: &str) -> String {
     chars.next().map(|first| first.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
 }
 
-/// Costs, then statements separated by `;`.
-fn rule(answers: &mut Answers<'_>) -> String {
+/// Costs (for an action), then statements separated by `;`.
+fn rule(answers: &mut Answers<'_>, costs: bool) -> String {
     let mut out = String::new();
-    if answers.byte() < 90 {
+    if costs && answers.byte() < 90 {
         let _ = write!(out, "{}: ", pick(answers, COSTS));
     }
     let statements = 1 + answers.below(MAX_STATEMENTS);
@@ -127,8 +134,10 @@ fn rule(answers: &mut Answers<'_>) -> String {
 
 fn statement(answers: &mut Answers<'_>) -> String {
     let mut out = String::new();
+    let mut condition = "";
     if answers.byte() < 60 {
-        let _ = write!(out, "{} ", pick(answers, CONDITIONS));
+        condition = pick(answers, CONDITIONS);
+        let _ = write!(out, "{condition} ");
     }
     let links = 1 + answers.below(MAX_LINKS);
     for i in 0..links {
@@ -150,7 +159,7 @@ fn statement(answers: &mut Answers<'_>) -> String {
         let prefix = if answers.byte() & 1 == 0 { "" } else { "opp" };
         let _ = write!(out, " {prefix}{}", pick_name(answers, CATALOGUE.restrictions));
     }
-    if answers.byte() < 20 {
+    if condition.starts_with("[[if") && answers.byte() < 60 {
         let _ = write!(out, " [[else]] {}", link(answers));
     }
     out

@@ -24,8 +24,11 @@ use vm::bytecode::{BundleBuilder, Program, disassemble};
 
 use answers::Answers;
 
+/// A target's body: it takes the input and panics on a failure.
+pub type Target = fn(&[u8]);
+
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, fn(&[u8])); 5] =
+pub const TARGETS: [(&str, Target); 5] =
     [("parse", parse), ("compile", compile), ("load", load), ("execute", execute), ("roundtrip", roundtrip)];
 
 /// Any bytes as a card's source: parse and check, no panic.
@@ -66,20 +69,35 @@ fn compile_text(session: &mut Session<'_>, text: &str, strip: bool) -> Option<Ve
 /// Any bytes as a bundle: loading fails cleanly or gives a program that writes back to
 /// the same bytes, disassembles, and plays under fuel with answers from the input's end.
 pub fn load(data: &[u8]) {
-    vm::fuzzing::load_bundle(data, &CATALOGUE);
-    let Ok(program) = Program::load(data, &CATALOGUE) else { return };
-    let _listing = disassemble(&program, &CATALOGUE);
-    let tail = &data[data.len().saturating_sub(64)..];
-    play::play(program, &mut Answers::new(tail));
+    load_and_play(data);
 }
 
-/// Source text, then a `\0`, then answer bytes (without `\0`, the answers are the source's
-/// own bytes). A card that does not compile is replaced by one generated from the input
+/// [`load`], telling what the run did (`None`: the bytes are no bundle).
+pub fn load_and_play(data: &[u8]) -> Option<play::Played> {
+    vm::fuzzing::load_bundle(data, &CATALOGUE);
+    let program = Program::load(data, &CATALOGUE).ok()?;
+    let _listing = disassemble(&program, &CATALOGUE);
+    let tail = &data[data.len().saturating_sub(64)..];
+    Some(play::play(program, &mut Answers::new(tail)))
+}
+
+/// Source text, then a `\0`, then answer bytes (without `\0`, answers derived from the
+/// source: [`answers::derived`]). A card that does not compile is replaced by one generated from the input
 /// ([`generate::card`]); the card then plays on a board with the answers under fuel.
 pub fn execute(data: &[u8]) {
+    execute_and_play(data);
+}
+
+/// [`execute`], telling what the run did (`None`: neither the input nor the card
+/// generated from it compiles).
+pub fn execute_and_play(data: &[u8]) -> Option<play::Played> {
+    let derived;
     let (source, rest) = match data.iter().position(|&byte| byte == 0) {
         Some(at) => (&data[..at], &data[at + 1..]),
-        None => (data, data),
+        None => {
+            derived = answers::derived(data);
+            (data, &derived[..])
+        }
     };
     let mut session = Session::new(&CATALOGUE);
     let text = String::from_utf8_lossy(source);
@@ -87,15 +105,12 @@ pub fn execute(data: &[u8]) {
         Some(bytes) => bytes,
         None => {
             let generated = generate::card(&mut Answers::new(data));
-            match compile_text(&mut session, &generated, false) {
-                Some(bytes) => bytes,
-                None => return,
-            }
+            compile_text(&mut session, &generated, false)?
         }
     };
     let program =
         Program::load(&bytes, &CATALOGUE).unwrap_or_else(|error| panic!("a built bundle fails to load: {error}"));
-    play::play(program, &mut Answers::new(rest));
+    Some(play::play(program, &mut Answers::new(rest)))
 }
 
 /// Bytes read as an instruction stream: see [`roundtrip::check`].

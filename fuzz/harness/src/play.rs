@@ -80,8 +80,22 @@ fn checked(ctx: &mut CallContext<'_, Board>, phase: CostPhase, pay: CostFn<Board
     result
 }
 
+/// What a run did, for tests that check the harness reaches the runtime at all.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Played {
+    /// Executions that finished (activations and autos).
+    pub finished: usize,
+    /// Executions that trapped.
+    pub trapped: usize,
+    /// Answers the runtime accepted.
+    pub accepted: usize,
+    /// Answers it refused (handing the execution back).
+    pub refused: usize,
+}
+
 /// Plays `program` on a fresh board with decisions from `answers`.
-pub fn play(program: Program, answers: &mut Answers<'_>) {
+pub fn play(program: Program, answers: &mut Answers<'_>) -> Played {
+    let mut played = Played::default();
     let n_cards = program.cards().len().min(MAX_CARDS);
     let mut board = Board::new(answers.byte());
     let mut rt = Runtime::new(Arc::new(program), &CATALOGUE, builtins());
@@ -99,13 +113,13 @@ pub fn play(program: Program, answers: &mut Answers<'_>) {
         // An unknown card is the program's fault, reported as a trap: nothing to check.
         let _entered = rt.enter_play(&mut board, card, rules);
     }
-    drain(&mut rt, &mut board, answers);
+    drain(&mut rt, &mut board, answers, &mut played);
     for &(card, rules) in &sources {
         let me = if answers.byte() & 1 == 0 { P0 } else { board_controller(&board, card) };
         board.asked_costs.clear();
         let outcome = rt.activate(&mut board, card, rules, me);
-        settle(&mut rt, &mut board, outcome, answers);
-        drain(&mut rt, &mut board, answers);
+        settle(&mut rt, &mut board, outcome, answers, &mut played);
+        drain(&mut rt, &mut board, answers, &mut played);
     }
     let events = CATALOGUE.events.len();
     for _ in 0..answers.below(MAX_EVENTS + 1) {
@@ -119,7 +133,7 @@ pub fn play(program: Program, answers: &mut Answers<'_>) {
             let _answer = rt.ask(&mut board, sent);
         } else {
             rt.emit(sent);
-            drain(&mut rt, &mut board, answers);
+            drain(&mut rt, &mut board, answers, &mut played);
         }
     }
     let timers = CATALOGUE.restrictions.len();
@@ -128,6 +142,7 @@ pub fn play(program: Program, answers: &mut Answers<'_>) {
         rt.leave_play(&mut board, card);
     }
     assert!(rt.effects().iter().all(|effect| effect.restriction.is_some()), "an unrestricted effect outlived its card");
+    played
 }
 
 fn board_controller(board: &Board, card: CardId) -> PlayerId {
@@ -135,28 +150,67 @@ fn board_controller(board: &Board, card: CardId) -> PlayerId {
 }
 
 /// Runs queued autos until none is left, answering the ones that ask.
-fn drain(rt: &mut Runtime<Board>, board: &mut Board, answers: &mut Answers<'_>) {
+fn drain(rt: &mut Runtime<Board>, board: &mut Board, answers: &mut Answers<'_>, played: &mut Played) {
     for _ in 0..MAX_DRAINS {
         match rt.run_events(board) {
-            Ok(Outcome::Done(_)) | Err(_) => return,
-            Ok(outcome @ Outcome::Suspended(_)) => settle(rt, board, Ok(outcome), answers),
+            Ok(Outcome::Done(_)) => return,
+            Err(_) => {
+                played.trapped += 1;
+                return;
+            }
+            Ok(outcome @ Outcome::Suspended(_)) => settle(rt, board, Ok(outcome), answers, played),
         }
     }
 }
 
 /// Answers `outcome` until the execution ends, traps or runs out of answers.
-fn settle(rt: &mut Runtime<Board>, board: &mut Board, outcome: Result<Outcome, Trap>, answers: &mut Answers<'_>) {
-    let Ok(Outcome::Suspended(mut exec)) = outcome else { return };
+fn settle(
+    rt: &mut Runtime<Board>,
+    board: &mut Board,
+    outcome: Result<Outcome, Trap>,
+    answers: &mut Answers<'_>,
+    played: &mut Played,
+) {
+    let mut exec = match outcome {
+        Ok(Outcome::Suspended(exec)) => exec,
+        Ok(Outcome::Done(_)) => {
+            played.finished += 1;
+            return;
+        }
+        Err(_) => {
+            played.trapped += 1;
+            return;
+        }
+    };
     for _ in 0..MAX_ANSWERS {
         let answer = answer(&exec, answers);
         let kind = exec.request().kind;
+        if let RequestKind::Cost(idx) = kind {
+            // Recorded before the answer: the payment runs inside this `resume`.
+            board.asked_costs.push(idx);
+        }
         match rt.resume(board, exec, &answer) {
-            Ok(Outcome::Done(_)) | Err(ResumeError::Trap(_)) => return,
+            Ok(Outcome::Done(_)) => {
+                played.accepted += 1;
+                played.finished += 1;
+                return;
+            }
+            Err(ResumeError::Trap(_)) => {
+                played.accepted += 1;
+                played.trapped += 1;
+                return;
+            }
             Ok(Outcome::Suspended(next)) => {
-                note_cost_answer(board, kind);
+                played.accepted += 1;
                 exec = next;
             }
-            Err(ResumeError::Invalid(back, _)) => exec = back,
+            Err(ResumeError::Invalid(back, _)) => {
+                if let RequestKind::Cost(_) = kind {
+                    board.asked_costs.pop();
+                }
+                played.refused += 1;
+                exec = back;
+            }
         }
         if answers.byte() == 0xff {
             // The player walks away from the dialog.
@@ -165,13 +219,6 @@ fn settle(rt: &mut Runtime<Board>, board: &mut Board, outcome: Result<Outcome, T
         }
     }
     rt.cancel(exec);
-}
-
-/// An accepted answer to a cost's question: its payment may take only what was chosen.
-fn note_cost_answer(board: &mut Board, kind: RequestKind) {
-    if let RequestKind::Cost(idx) = kind {
-        board.asked_costs.push(idx);
-    }
 }
 
 /// An answer to `exec`'s request: mostly a valid pick of candidates, sometimes too few,

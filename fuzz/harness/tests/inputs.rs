@@ -16,7 +16,7 @@ fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn target(name: &str) -> fn(&[u8]) {
+fn target(name: &str) -> fuzz_harness::Target {
     TARGETS.iter().find(|(target, _)| *target == name).map(|&(_, body)| body).expect("a known target")
 }
 
@@ -29,7 +29,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Runs `body` on each input; returns the inputs that panicked, with the message.
-fn failures(body: fn(&[u8]), inputs: &[(String, Vec<u8>)]) -> Vec<String> {
+fn failures(body: fuzz_harness::Target, inputs: &[(String, Vec<u8>)]) -> Vec<String> {
     let mut failed = Vec::new();
     for (name, bytes) in inputs {
         if let Err(panic) = catch_unwind(AssertUnwindSafe(|| body(bytes))) {
@@ -89,6 +89,44 @@ fn every_target_runs_its_seeds_clean() {
         failed.extend(failures(body, &with_truncations(&seeds)));
     }
     assert!(failed.is_empty(), "inputs that panic:\n{}", failed.join("\n"));
+}
+
+/// The harness must reach the runtime: the examples, played with sixteen answer streams,
+/// finish executions and have answers accepted and refused; the examples' bundle plays;
+/// random bytes give generated cards that mostly check clean (running them, and the
+/// defects that finds, is the fuzzers' business).
+#[test]
+fn execute_and_load_reach_the_runtime() {
+    let mut total = fuzz_harness::play::Played::default();
+    let mut add = |played: fuzz_harness::play::Played| {
+        total.finished += played.finished;
+        total.trapped += played.trapped;
+        total.accepted += played.accepted;
+        total.refused += played.refused;
+    };
+    for path in
+        files(&fuzz_dir().join("../examples")).iter().filter(|path| path.extension().is_some_and(|e| e == "rules"))
+    {
+        for k in 0..16u8 {
+            let mut input = read(path).1;
+            input.push(0);
+            input.extend(fuzz_harness::answers::derived(&[k]));
+            add(fuzz_harness::execute_and_play(&input).unwrap_or_else(|| panic!("{} compiles", path.display())));
+        }
+    }
+    assert!(total.finished > 0 && total.accepted > 0 && total.refused > 0, "{total:?}");
+    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let clean = (0u32..200)
+        .filter(|i| {
+            let bytes = fuzz_harness::answers::derived(&i.to_le_bytes());
+            let text = fuzz_harness::generate::card(&mut fuzz_harness::answers::Answers::new(&bytes));
+            session.check(&text).iter().all(|diagnostic| diagnostic.severity() != compiler::Severity::Error)
+        })
+        .count();
+    assert!(clean > 60, "only {clean} of 200 generated cards check without error");
+    let bundle = std::fs::read(fuzz_dir().join("seeds/bundle/examples.rsb")).expect("the examples bundle");
+    let played = fuzz_harness::load_and_play(&bundle).expect("the examples bundle loads");
+    assert!(played.finished > 0, "{played:?}");
 }
 
 #[test]
