@@ -275,7 +275,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's restriction (`ueot`...), if any.
     pub fn restriction(&self) -> Option<Restriction> {
-        self.m.st.x
+        self.m.st.restriction
     }
 
     /// The player's answer, when the builtin is called again after [`Status::Suspend`].
@@ -371,7 +371,7 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// left play while the execution waited for an answer (it would already be over):
     /// apply nothing then.
     pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
-        self.m.record_effect(kind, self.m.st.x).map(|effect| effect.id)
+        self.m.record_effect(kind, self.m.st.restriction).map(|effect| effect.id)
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling

@@ -837,7 +837,7 @@ fn complete<H: Host>(
         Pending::Confirm { skip } => Resumed::Main(if yes {
             Step::Next
         } else {
-            m.st.st = true;
+            m.st.succeeded = true;
             Step::Jump(skip)
         }),
         Pending::RuleTarget { i } => {
@@ -888,7 +888,7 @@ fn set_selection<H: Host>(m: &mut Machine<'_, H>, i: u16, list: ListId) -> Resul
 }
 
 fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
-    m.st.g = m.st.lists.concat(m.st.g, list).ok_or(TrapCode::ListLimit)?;
+    m.st.rule_targets = m.st.lists.concat(m.st.rule_targets, list).ok_or(TrapCode::ListLimit)?;
     Ok(())
 }
 
@@ -929,7 +929,7 @@ fn cost_step<H: Host>(
         m.st.step = 0;
     }
     m.st.request = None;
-    let targets = m.st.g;
+    let targets = m.st.rule_targets;
     let mut ctx = CallContext {
         m: m.reborrow(),
         callee: builtins::Callee::Cost { i, cost },
@@ -983,10 +983,11 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         }
                     }
                     None => {
-                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.g) {
-                            m.st.g = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
+                            m.st.rule_targets =
+                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
                         }
-                        m.st.t = m.st.g;
+                        m.st.targets = m.st.rule_targets;
                         m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
@@ -1047,7 +1048,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         Origin::Activation { action } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
                     };
-                    m.st.t = m.st.g;
+                    m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
                 }
                 let hook = matches!(m.st.origin, Origin::Hook { .. });

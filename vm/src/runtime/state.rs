@@ -172,14 +172,16 @@ pub(crate) struct ExecState {
     /// How many locals the execution reserves (the program's largest local count).
     pub locals: u16,
     pub lists: Lists,
-    /// `T`, `P`, `G`.
-    pub t: ListId,
-    pub p: ListId,
-    pub g: ListId,
-    /// `X`.
-    pub x: Option<Restriction>,
-    /// `St`: true = success.
-    pub st: bool,
+    /// `T`: the targets the next command acts on.
+    pub targets: ListId,
+    /// `P`: the targets of the previous statement (`prevTgt`).
+    pub previous_targets: ListId,
+    /// `G`: the rule targets the execution started with (`tgt`).
+    pub rule_targets: ListId,
+    /// `X`: the restriction the next effect is recorded with.
+    pub restriction: Option<Restriction>,
+    /// `St`: whether the last command succeeded.
+    pub succeeded: bool,
     /// Per-execution names (`trigger`, `discarded`...): a list of `Int(var), value`
     /// pairs, one per name (binding a name again replaces its value in place: nothing
     /// ever unbinds, so the earlier value could never be seen again, and `each` binds
@@ -236,11 +238,11 @@ impl ExecState {
             regs: Vec::new(),
             locals: 0,
             lists: Lists::default(),
-            t: ListId(0),
-            p: ListId(0),
-            g: ListId(0),
-            x: None,
-            st: true,
+            targets: ListId(0),
+            previous_targets: ListId(0),
+            rule_targets: ListId(0),
+            restriction: None,
+            succeeded: true,
             bindings: ListId(0),
             pending: Pending::None,
             request: None,
@@ -263,11 +265,11 @@ impl ExecState {
         self.lists.clear();
         // List 0 is the empty list: `T`, `P` and `G` start there.
         let _ = self.lists.empty();
-        self.t = ListId(0);
-        self.p = ListId(0);
-        self.g = ListId(0);
-        self.x = None;
-        self.st = true;
+        self.targets = ListId(0);
+        self.previous_targets = ListId(0);
+        self.rule_targets = ListId(0);
+        self.restriction = None;
+        self.succeeded = true;
         self.bindings = ListId(0);
         self.pending = Pending::None;
         self.request = None;
