@@ -354,7 +354,7 @@ impl<H: Host> Runtime<H> {
         if !exec.state.owner.is(self.shared.id) {
             return Err(ResumeError::OtherRuntime(exec));
         }
-        if let Err(reason) = validate(&exec, answer) {
+        if let Err(reason) = validate(&mut self.world, &exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
         let mut state = exec.state;
@@ -782,22 +782,30 @@ fn bind_event(names: &Names, state: &mut ExecState, event: &Event) -> bool {
     event.bindings.iter().flatten().all(|&(var, value)| state.bind(var, value))
 }
 
-/// Checks an answer against the request of `exec`.
-fn validate(exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
+/// Checks an answer against the request of `exec`, in time linear in the candidates and
+/// the answer (with sets `world` lends).
+fn validate(world: &mut World, exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
     let request = exec.request();
     if answer.len() < usize::from(request.min) || answer.len() > usize::from(request.max) {
         return Err(InvalidAnswer::Count { given: answer.len(), min: request.min, max: request.max });
     }
-    let candidates = exec.candidates();
-    for (i, choice) in answer.iter().enumerate() {
+    let mut candidates = world.take_set();
+    candidates.extend(exec.candidates().iter().copied());
+    let mut chosen = world.take_set();
+    let mut result = Ok(());
+    for choice in answer {
         if !candidates.contains(choice) {
-            return Err(InvalidAnswer::NotACandidate(*choice));
+            result = Err(InvalidAnswer::NotACandidate(*choice));
+            break;
         }
-        if answer[..i].contains(choice) {
-            return Err(InvalidAnswer::Duplicate(*choice));
+        if !chosen.insert(*choice) {
+            result = Err(InvalidAnswer::Duplicate(*choice));
+            break;
         }
     }
-    Ok(())
+    world.give_set(candidates);
+    world.give_set(chosen);
+    result
 }
 
 /// What completing a pending request leads to.
