@@ -8,7 +8,7 @@
 //! and a cost component never takes more than the player chose (or, when nothing was
 //! asked, than the rules fix: one card for `{S}` and `{D}`, `n` for `{D(n)}`).
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use stdlib::CATALOGUE;
 use stdlib::names::{COST_D, COST_F, COST_S};
@@ -67,7 +67,9 @@ fn checked(ctx: &mut CallContext<'_, Board>, phase: CostPhase, pay: CostFn<Board
     let before = ctx.host().removals;
     let result = pay(ctx, phase);
     let taken = ctx.host().removals - before;
-    if let Some(limit) = limit {
+    if let Some(limit) = limit
+        && !skip_cost_check()
+    {
         let name = CATALOGUE.costs.get(cost.cost.index()).map_or("?", |spec| spec.name);
         assert!(
             taken <= limit,
@@ -91,6 +93,13 @@ pub struct Played {
     pub accepted: usize,
     /// Answers it refused (handing the execution back).
     pub refused: usize,
+}
+
+/// Whether `FUZZ_SKIP_COST_CHECK` is set: while a known cost defect is open (issue 16,
+/// defect 1), fuzzing can look past it for others; tests never set it.
+fn skip_cost_check() -> bool {
+    static SKIP: OnceLock<bool> = OnceLock::new();
+    *SKIP.get_or_init(|| std::env::var_os("FUZZ_SKIP_COST_CHECK").is_some())
 }
 
 /// Plays `program` on a fresh board with decisions from `answers`.

@@ -10,7 +10,11 @@ use fuzz_harness::TARGETS;
 
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
-const PENDING: &[&str] = &[];
+const PENDING: &[&str] = &[
+    "execute/issue16-defect1-discard-choice-none",
+    "execute/issue16-defect1-sacrifice-choice-none",
+    "execute/issue16-defect1-discard-zero",
+];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -203,5 +207,39 @@ fn the_instruction_stream_seeds_are_current() {
             "{} is stale: rerun with UPDATE_FUZZ_SEEDS=1",
             path.display()
         );
+    }
+}
+
+/// Runs one kept regression input through its target.
+fn regression(target_and_file: &str) {
+    let (name, _) = target_and_file.split_once('/').expect("target/file");
+    let bytes = std::fs::read(fuzz_dir().join("regressions").join(target_and_file)).expect("a kept input");
+    target(name)(&bytes);
+}
+
+#[test]
+#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
+fn a_cost_choice_of_none_discards_nothing() {
+    regression("execute/issue16-defect1-discard-choice-none");
+}
+
+#[test]
+#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
+fn a_cost_choice_of_none_sacrifices_nothing() {
+    regression("execute/issue16-defect1-sacrifice-choice-none");
+}
+
+#[test]
+#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
+fn discarding_zero_cards_discards_nothing() {
+    regression("execute/issue16-defect1-discard-zero");
+}
+
+#[test]
+fn every_pending_regression_exists_and_has_a_test() {
+    let source = include_str!("inputs.rs");
+    for pending in PENDING {
+        assert!(fuzz_dir().join("regressions").join(pending).is_file(), "{pending} is missing");
+        assert!(source.matches(&format!("regression(\"{pending}\")")).count() == 1, "{pending} has no test");
     }
 }
