@@ -14,6 +14,11 @@ const PENDING: &[&str] = &[
     "execute/issue16-defect1-discard-choice-none",
     "execute/issue16-defect1-sacrifice-choice-none",
     "execute/issue16-defect1-discard-zero",
+    "parse/issue16-defect2-plus-chain.rules",
+    "compile/issue16-defect2-times-chain.rules",
+    "compile/issue16-defect2-index-chain.rules",
+    "compile/issue16-defect2-if-chain.rules",
+    "compile/issue16-defect2-vars-chain.rules",
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -235,6 +240,39 @@ fn discarding_zero_cards_discards_nothing() {
     regression("execute/issue16-defect1-discard-zero");
 }
 
+// Issue 16 defect 2: an 8 KB operator chain overflows a 2 MiB worker stack (the process
+// aborts, so these cannot share a test with the others).
+
+#[test]
+#[ignore = "issue 16 defect 2, fixed on branch front-end"]
+fn a_long_plus_chain_parses_on_a_worker_stack() {
+    regression("parse/issue16-defect2-plus-chain.rules");
+}
+
+#[test]
+#[ignore = "issue 16 defect 2, fixed on branch front-end"]
+fn a_long_times_chain_compiles_on_a_worker_stack() {
+    regression("compile/issue16-defect2-times-chain.rules");
+}
+
+#[test]
+#[ignore = "issue 16 defect 2, fixed on branch front-end"]
+fn a_long_index_chain_compiles_on_a_worker_stack() {
+    regression("compile/issue16-defect2-index-chain.rules");
+}
+
+#[test]
+#[ignore = "issue 16 defect 2, fixed on branch front-end"]
+fn a_long_chain_in_a_condition_compiles_on_a_worker_stack() {
+    regression("compile/issue16-defect2-if-chain.rules");
+}
+
+#[test]
+#[ignore = "issue 16 defect 2, fixed on branch front-end"]
+fn a_long_chain_in_vars_compiles_on_a_worker_stack() {
+    regression("compile/issue16-defect2-vars-chain.rules");
+}
+
 #[test]
 fn every_pending_regression_exists_and_has_a_test() {
     let source = include_str!("inputs.rs");
@@ -242,4 +280,16 @@ fn every_pending_regression_exists_and_has_a_test() {
         assert!(fuzz_dir().join("regressions").join(pending).is_file(), "{pending} is missing");
         assert!(source.matches(&format!("regression(\"{pending}\")")).count() == 1, "{pending} has no test");
     }
+}
+
+/// Reproduces one input without nightly:
+/// `FUZZ_TARGET=compile FUZZ_INPUT=/abs/path cargo test -p fuzz-harness --test inputs one_input -- --ignored`.
+#[test]
+#[ignore = "a tool: runs the input named by FUZZ_INPUT through FUZZ_TARGET"]
+fn one_input() {
+    let (Some(name), Some(path)) = (std::env::var_os("FUZZ_TARGET"), std::env::var_os("FUZZ_INPUT")) else {
+        panic!("set FUZZ_TARGET and FUZZ_INPUT");
+    };
+    let bytes = std::fs::read(&path).expect("FUZZ_INPUT is readable");
+    target(&name.to_string_lossy())(&bytes);
 }
