@@ -14,6 +14,8 @@ const PENDING: &[&str] = &[
     "execute/issue16-defect1-discard-choice-none",
     "execute/issue16-defect1-sacrifice-choice-none",
     "execute/issue16-defect1-discard-zero",
+    "execute/issue16-defect7-resume-on-another-runtime",
+    "execute/issue16-defect8-grant-after-leaving-play",
     "parse/issue16-defect2-plus-chain.rules",
     "compile/issue16-defect2-times-chain.rules",
     "compile/issue16-defect2-index-chain.rules",
@@ -238,6 +240,18 @@ fn a_cost_choice_of_none_sacrifices_nothing() {
 #[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
 fn discarding_zero_cards_discards_nothing() {
     regression("execute/issue16-defect1-discard-zero");
+}
+
+#[test]
+#[ignore = "issue 16 defect 7, fixed on branch runtime-fixes"]
+fn resuming_on_another_programs_runtime_is_refused() {
+    regression("execute/issue16-defect7-resume-on-another-runtime");
+}
+
+#[test]
+#[ignore = "issue 16 defect 8, fixed on branch runtime-fixes"]
+fn a_grant_answered_after_its_source_left_play_does_not_last() {
+    regression("execute/issue16-defect8-grant-after-leaving-play");
 }
 
 // Issue 16 defect 2: an 8 KB operator chain overflows a 2 MiB worker stack (the process
