@@ -11,9 +11,6 @@ use fuzz_harness::TARGETS;
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
 const PENDING: &[&str] = &[
-    "execute/issue16-defect1-discard-choice-none",
-    "execute/issue16-defect1-sacrifice-choice-none",
-    "execute/issue16-defect1-discard-zero",
     "execute/issue16-defect7-resume-on-another-runtime",
     "execute/issue16-defect8-grant-after-leaving-play",
     "parse/issue16-defect2-plus-chain.rules",
@@ -224,24 +221,6 @@ fn regression(target_and_file: &str) {
     let (name, _) = target_and_file.split_once('/').expect("target/file");
     let bytes = std::fs::read(fuzz_dir().join("regressions").join(target_and_file)).expect("a kept input");
     target(name)(&bytes);
-}
-
-#[test]
-#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
-fn a_cost_choice_of_none_discards_nothing() {
-    regression("execute/issue16-defect1-discard-choice-none");
-}
-
-#[test]
-#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
-fn a_cost_choice_of_none_sacrifices_nothing() {
-    regression("execute/issue16-defect1-sacrifice-choice-none");
-}
-
-#[test]
-#[ignore = "issue 16 defect 1, fixed on branch runtime-fixes"]
-fn discarding_zero_cards_discards_nothing() {
-    regression("execute/issue16-defect1-discard-zero");
 }
 
 #[test]
