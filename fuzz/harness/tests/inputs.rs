@@ -100,12 +100,20 @@ fn every_target_runs_its_seeds_clean() {
 }
 
 /// The harness must reach the runtime: the examples, played with sixteen answer streams,
-/// finish executions and have answers accepted and refused; the examples' bundle plays;
+/// finish executions and have answers accepted and refused, and play games that accept
+/// and refuse moves and end; the examples' bundle plays;
 /// random bytes give generated cards that mostly check clean (running them, and the
 /// defects that finds, is the fuzzers' business).
 #[test]
 fn execute_and_load_reach_the_runtime() {
     let mut total = fuzz_harness::play::Played::default();
+    #[derive(Debug, Default)]
+    struct Games {
+        applied: usize,
+        refused: usize,
+        over: usize,
+    }
+    let mut games = Games::default();
     let mut add = |played: fuzz_harness::play::Played| {
         total.finished += played.finished;
         total.trapped += played.trapped;
@@ -121,10 +129,17 @@ fn execute_and_load_reach_the_runtime() {
             // Without the bytes that make the source leave play or resume elsewhere
             // (issue 16 defects 7 and 8 have their own tests).
             input.extend(fuzz_harness::answers::derived(&[k]).into_iter().map(|b| if b >= 0xfd { 0xff } else { b }));
-            add(fuzz_harness::execute_and_play(&input).unwrap_or_else(|| panic!("{} compiles", path.display())));
+            let executed =
+                fuzz_harness::execute_and_play(&input).unwrap_or_else(|| panic!("{} compiles", path.display()));
+            add(executed.board);
+            let game = executed.game.unwrap_or_else(|| panic!("{} makes a card set", path.display()));
+            games.applied += game.applied;
+            games.refused += game.refused;
+            games.over += usize::from(game.over);
         }
     }
     assert!(total.finished > 0 && total.accepted > 0 && total.refused > 0, "{total:?}");
+    assert!(games.applied > 1000 && games.refused > 0 && games.over > 0, "{games:?}");
     let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
     let clean = (0u32..200)
         .filter(|i| {
