@@ -2,8 +2,8 @@
 //! catalogue, plus the structural rules of a card (one `auto`, labels for actions, ...).
 
 use crate::ast::*;
+use crate::catalogue_names::{CommandInfo, NameTable, Names};
 use crate::diagnostics::{self, Code};
-use crate::names::{CommandInfo, NameTable, Names};
 use crate::{Diagnostic, Span};
 use smallvec::SmallVec;
 use vm::catalogue::{ArgKind, Catalogue, CostArg, NamedSpec};

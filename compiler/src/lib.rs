@@ -8,6 +8,7 @@
 //! never names a game command itself, and it never renders diagnostics: that is `rsc`'s job.
 
 pub mod ast;
+pub mod catalogue_names;
 pub mod check;
 pub mod codegen;
 pub mod diagnostics;
@@ -15,7 +16,6 @@ pub mod fuzzing;
 pub mod ir;
 pub mod lexer;
 pub mod lower;
-pub mod names;
 pub mod parser;
 pub mod print;
 pub mod session;

@@ -18,9 +18,9 @@
 
 use crate::ast::Interner;
 use crate::ast::{self, Symbol};
+use crate::catalogue_names::Names;
 use crate::diagnostics::Code;
 use crate::ir;
-use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
@@ -617,7 +617,7 @@ impl<'i> Lowerer<'i, '_> {
                 if let Some(index) = self.names.card_types.get(word.symbol) {
                     ir::TypeAtom::CardType(CardTypeIdx(u32::from(index)))
                 } else if let Some(index) = self.names.player_words.get(word.symbol) {
-                    // `crate::names::PLAYER_TYPE_WORDS` order.
+                    // `crate::catalogue_names::PLAYER_TYPE_WORDS` order.
                     match index {
                         0 => ir::TypeAtom::Me,
                         1 => ir::TypeAtom::Opp,

@@ -4,9 +4,9 @@
 
 use crate::ast::Interner;
 use crate::ast::*;
+use crate::catalogue_names::Names;
 use crate::check::{check_card, drop_follow_on_errors};
 use crate::lexer::{self, Token};
-use crate::names::Names;
 use crate::parser::Parser;
 use crate::{Diagnostic, diagnostics};
 use bumpalo::Bump;

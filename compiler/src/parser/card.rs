@@ -85,7 +85,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports a key that is no property, and skips the line.
     pub(super) fn report_unknown_property(&mut self, key: Name) {
         let written = self.text(key.span).to_string();
-        self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+        self.report(diagnostics::unknown_property(key.span, &written, crate::catalogue_names::PROPERTY_KEYS));
         self.recover_to_line_end();
     }
 

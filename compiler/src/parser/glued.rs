@@ -1,7 +1,7 @@
 //! Glued words: a known prefix joined to a known name (`oppRing`, `myEndPhase`, `oppueot`).
 
 use crate::ast::Symbol;
-use crate::names::{NameTable, Names};
+use crate::catalogue_names::{NameTable, Names};
 
 /// A kind of word that may glue a known prefix to a known name: `oppRing`, `myEndPhase`,
 /// `oppueot`.

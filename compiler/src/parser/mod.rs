@@ -10,8 +10,8 @@
 
 use crate::ast::Interner;
 use crate::ast::*;
+use crate::catalogue_names::Names;
 use crate::lexer::{Token, TokenKind};
-use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
