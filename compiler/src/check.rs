@@ -56,8 +56,7 @@ impl Checker<'_> {
         found
     }
 
-    /// Reports `name` as an unknown `what`, suggesting from `table` (off the hot path, as
-    /// the other reports below).
+    /// Reports `name` as an unknown `what`, suggesting from `table`.
     fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
         let written = self.text(name.span).to_string();
         self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
@@ -424,7 +423,7 @@ impl Checker<'_> {
     // ---------------------------------------------------------------- filters
 
     /// Checks a filter. The usual one, a single type word (`target(this)`) maybe with a zone
-    /// (`character@myRing`), has nothing to report but its zone: found here, without a call.
+    /// (`character@myRing`), has nothing to check but its zone.
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
         if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
             && filter.terms.is_empty()

@@ -10,11 +10,10 @@
 //! `n + d`. Locals are shared by every entry an execution runs, so a filter expression
 //! inside a loop body reads the same slot.
 //!
-//! Speed (instructions per card, `benches/examples/compile_passes.rs`): the usual shapes
-//! take fewer arena allocations and calls. An action's one statement sits next to the
-//! action (`Lowerer::with_statements`), a one-command chain next to its argument
-//! (`Lowerer::single_call`), and a filter of one plain card type shares its type list
-//! from a static table (`CARD_TYPE_TERMS`).
+//! The usual shapes are built in one piece: an action's one statement next to the action
+//! (`Lowerer::with_statements`), a one-command chain next to its argument
+//! (`Lowerer::single_call`), and a filter of one plain card type shares its type list from
+//! a static table (`CARD_TYPE_TERMS`).
 
 use crate::ast::Interner;
 use crate::ast::{self, Symbol};
@@ -353,7 +352,7 @@ impl<'i> Lowerer<'i, '_> {
         holder
     }
 
-    /// The statement of an `[[elif]]`/`[[else]]` branch (rare, so out of line).
+    /// The statement of an `[[elif]]`/`[[else]]` branch.
     fn branch_statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         self.statement(statement)
     }
@@ -392,8 +391,8 @@ impl<'i> Lowerer<'i, '_> {
         self.chain(chain)
     }
 
-    /// The chain `command(arg)` or `command()`, smaller and faster than [`Lowerer::chain`]:
-    /// the link and its argument are allocated together, in one arena allocation.
+    /// The chain `command(arg)` or `command()`: the link and its argument are allocated
+    /// together.
     fn single_call(
         &mut self,
         operator: Option<ir::ChainOperator>,
@@ -572,7 +571,6 @@ impl<'i> Lowerer<'i, '_> {
             [term] => self.shared_type_term(term),
             _ => None,
         };
-        // One `lower_all` call site: with two, the type-term closure was compiled out of line.
         let types: &'i [ir::TypeTerm<'i>] = match shared_types {
             Some(shared) => shared,
             None => self.lower_all(filter.types, Self::type_term),

@@ -207,7 +207,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `{S(<**>character@myRing)}{F}:`.
     pub(super) fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
-        // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
             return &[];
         }
