@@ -155,6 +155,11 @@ impl EncodedTable {
         self.bytes.get(item_range(&self.ends, index)).unwrap_or(&[])
     }
 
+    /// The bytes written since the last item ended.
+    pub(super) fn pending(&self) -> &[u8] {
+        self.bytes.get(self.next_start()..).unwrap_or(&[])
+    }
+
     /// Drops the bytes written since the last item ended.
     pub(super) fn discard_pending(&mut self) {
         self.bytes.truncate(self.next_start());

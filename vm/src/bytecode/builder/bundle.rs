@@ -43,19 +43,23 @@ pub struct BundleBuilder<'c> {
     strings: StringTable,
     /// The entries' code, as the bundle stores it.
     pub(super) code: EncodedTable,
-    filters: Vec<Filter>,
+    filters: FilterTable,
     consts: Vec<Const>,
+    /// Each constant packed without loss into one number ([`const_key`]), to find it by.
+    const_keys: Vec<u128>,
     cards: CardTable,
     /// The debug section. While the bundle is built, the `pc` of a row holds the index of
     /// the instruction it starts at.
     debug: DebugInfo,
-    /// The position of each string, filter and constant added, so that each is stored once.
-    string_ids: HashMap<Box<str>, usize>,
+    /// Strings, filters, constants and entries are found by hash and compared with the
+    /// stored item, so no second copy of them is kept (a constant and the usual filter are
+    /// found by a key packed from their fields: see [`const_key`] and [`FilterKey`]).
+    string_ids: HashIndex,
     debug_string_ids: HashMap<Box<str>, u32>,
-    filter_ids: HashMap<Filter, usize>,
-    const_ids: HashMap<Const, usize>,
+    filter_ids: HashIndex,
+    const_ids: HashIndex,
     /// Entries by their code (stripped bundles share identical entries).
-    entry_ids: HashMap<Vec<u8>, usize>,
+    entry_ids: HashIndex,
     strip: bool,
     error: Option<BuildError>,
 }
@@ -89,15 +93,16 @@ impl<'c> BundleBuilder<'c> {
             catalogue,
             strings: StringTable::with_capacity(cards * STRINGS_PER_CARD),
             code: EncodedTable::with_capacity(cards, cards * BYTES_PER_ITEM),
-            filters: Vec::with_capacity(cards),
+            filters: FilterTable::with_capacity(cards),
             consts: Vec::with_capacity(CONSTS),
+            const_keys: Vec::with_capacity(CONSTS),
             cards: CardTable::with_capacity(cards),
             debug: DebugInfo::default(),
-            string_ids: HashMap::default(),
+            string_ids: HashIndex::with_capacity(cards * STRINGS_PER_CARD),
             debug_string_ids: HashMap::default(),
-            filter_ids: HashMap::default(),
-            const_ids: HashMap::default(),
-            entry_ids: HashMap::default(),
+            filter_ids: HashIndex::with_capacity(cards),
+            const_ids: HashIndex::with_capacity(CONSTS),
+            entry_ids: HashIndex::with_capacity(cards),
             strip: false,
             error: None,
         }
@@ -119,46 +124,73 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        if let Some(&position) = self.string_ids.get(text) {
-            return StrIdx::new(position);
+        let hash = hash_bytes(text.as_bytes());
+        let strings = &self.strings;
+        let position = self.string_ids.find_or_insert(hash, |position| strings.is(position, text), strings.len());
+        if position == self.strings.len() {
+            self.strings.push(text);
         }
-        let position = self.strings.len();
-        self.strings.push(text);
-        self.string_ids.insert(text.into(), position);
         StrIdx::new(position)
     }
 
     /// The index of `filter`, adding it the first time.
     pub fn add_filter(&mut self, filter: Filter) -> FilterIdx {
-        if let Some(&position) = self.filter_ids.get(&filter) {
-            return FilterIdx::new(position);
+        self.add_filter_parts(filter.parts())
+    }
+
+    /// The index of the filter made of `parts`, adding it the first time: as
+    /// [`BundleBuilder::add_filter`], without building the [`Filter`].
+    fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
+        // Most filters pack into a key, which is all that is kept of them; the others are
+        // hashed and compared field by field.
+        let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(parts) };
+        let keys = &self.filters.keys;
+        let position =
+            self.filter_ids.find_or_insert(key.hash(), |position| keys.get(position) == Some(&key), keys.len());
+        if position == self.filters.keys.len() {
+            self.filters.keys.push(key);
         }
-        let position = self.filters.len();
-        self.filters.push(filter.clone());
-        self.filter_ids.insert(filter, position);
+        FilterIdx::new(position)
+    }
+
+    /// [`BundleBuilder::add_filter_parts`] for a filter without a [`FilterKey`].
+    fn add_unkeyed_filter<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
+        let filters = &self.filters;
+        let same = |position| filters.is(position, &parts);
+        let position = self.filter_ids.find_or_insert(parts.hash(), same, filters.len());
+        if position == self.filters.len() {
+            self.filters.push(&parts);
+        }
         FilterIdx::new(position)
     }
 
     /// Ends the item written to `table` from byte `start` on (where the last item ended),
     /// unless one with the same bytes is already there (the same bytes are the same item):
     /// the item's position.
-    fn add_item(table: &mut EncodedTable, ids: &mut HashMap<Vec<u8>, usize>, start: usize) -> usize {
+    fn add_item(table: &mut EncodedTable, ids: &mut HashIndex, start: usize) -> usize {
         let bytes = table.bytes.get(start..).unwrap_or_default();
-        if let Some(&position) = ids.get(bytes) {
+        debug_assert_eq!(bytes, table.pending(), "the item starts where the last one ended");
+        let position = ids.find_or_insert(hash_bytes(bytes), |position| table.item(position) == bytes, table.len());
+        if position == table.len() {
+            table.end_item();
+        } else {
             table.bytes.truncate(start);
-            return position;
         }
-        let position = table.len();
-        ids.insert(bytes.to_vec(), position);
-        table.end_item();
         position
     }
 
     /// The index of `constant`, adding it the first time.
     pub fn add_const(&mut self, constant: Const) -> ConstIdx {
-        let next = self.consts.len();
-        let position = *self.const_ids.entry(constant).or_insert(next);
-        if position == next {
+        // Found by its key: one number hashed and compared, rather than each field.
+        let key = const_key(constant);
+        let keys = &self.const_keys;
+        let position = self.const_ids.find_or_insert(
+            hash_words(&[key as u64, (key >> 64) as u64]),
+            |position| keys.get(position) == Some(&key),
+            keys.len(),
+        );
+        if position == self.const_keys.len() {
+            self.const_keys.push(key);
             self.consts.push(constant);
         }
         ConstIdx::new(position)
@@ -169,11 +201,17 @@ impl<'c> BundleBuilder<'c> {
     /// is not added again: its index is returned.
     pub fn add_entry(&mut self, mut code: CodeBuilder) -> EntryIdx {
         if self.strip && code.patch_plain() {
-            // The usual entry of a stripped bundle: identical entries are stored once.
-
-            let start = self.code.bytes.len();
-            self.code.bytes.extend_from_slice(&code.state.bytes);
-            return EntryIdx::new(Self::add_item(&mut self.code, &mut self.entry_ids, start));
+            // The usual entry of a stripped bundle: looked up by its own bytes, which are
+            // copied to the table only when it is new.
+            let bytes = &code.state.bytes;
+            let table = &self.code;
+            let position =
+                self.entry_ids.find_or_insert(hash_bytes(bytes), |position| table.item(position) == bytes, table.len());
+            if position == self.code.len() {
+                self.code.bytes.extend_from_slice(bytes);
+                self.code.end_item();
+            }
+            return EntryIdx::new(position);
         }
         self.add_other_entry(code)
     }
@@ -265,11 +303,7 @@ impl<'c> BundleBuilder<'c> {
             return Err(error);
         }
         let id = self.catalogue.id();
-        let mut filters = EncodedTable::default();
-        for filter in &self.filters {
-            filters.write(|out| out.filter(&filter.parts()));
-            filters.end_item();
-        }
+        let filters = self.filters.encode();
         let cards = self.cards.encode();
         let row_index = |_: usize, row: &LineRow| Some(usize::from(row.pc.0));
         let bytes = write_tables(BundleTables {

@@ -2,6 +2,7 @@
 
 use super::bundle::*;
 use super::code::*;
+use super::tables::*;
 use crate::bytecode::ops::EncodeError;
 use crate::bytecode::tests::EMPTY;
 use crate::bytecode::write::item_range;
@@ -103,7 +104,7 @@ fn an_operand_that_does_not_fit_leaves_whole_instructions_and_is_reported() {
 }
 
 #[test]
-fn filters_that_differ_in_any_field_are_told_apart() {
+fn filters_are_interned_alike_with_and_without_a_packed_key() {
     let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
     let keyword = Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) };
     let compare =
@@ -118,7 +119,8 @@ fn filters_that_differ_in_any_field_are_told_apart() {
         zone: ZoneRef { prefix: None, zone: ZoneIdx(2) },
         selector: None,
     };
-    // Each differs from `base` (and from the others) in one field.
+    // Each differs from `base` (and from the others) in one field; all but the last four
+    // pack into a key.
     let variants: Vec<Filter> = vec![
         Filter { qty: Some(Qty::Exact(1)), ..base.clone() },
         Filter { qty: Some(Qty::Random(1)), ..base.clone() },
@@ -167,10 +169,26 @@ fn filters_that_differ_in_any_field_are_told_apart() {
     }
     let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
     assert_eq!(distinct.len(), variants.len());
+    // A key gives back its filter, which is all that is kept of it.
+    for filter in &variants {
+        let Some(key) = FilterKey::of(&filter.parts()) else { continue };
+        let keyed = key.filter();
+        let decoded = Filter {
+            qty: keyed.qty,
+            types: vec![keyed.type_term],
+            type_op: keyed.type_op,
+            pick: keyed.pick,
+            terms: if keyed.has_term { vec![vec![keyed.term]] } else { vec![] },
+            zone: keyed.zone,
+            selector: None,
+        };
+        assert_eq!(&decoded, filter);
+    }
+    assert_eq!(variants.iter().filter(|filter| FilterKey::of(&filter.parts()).is_some()).count(), variants.len() - 4);
 }
 
 #[test]
-fn constants_that_differ_in_any_field_are_told_apart() {
+fn constants_are_told_apart_by_their_keys() {
     let consts = [
         Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(0) }),
         Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(0) }),
@@ -183,13 +201,8 @@ fn constants_that_differ_in_any_field_are_told_apart() {
         Const::RuleSwitch(RuleSwitchIdx(0)),
         Const::RuleSwitch(RuleSwitchIdx(u32::MAX)),
     ];
-    let mut bundle = BundleBuilder::new(&EMPTY);
-    let indices: Vec<ConstIdx> = consts.iter().map(|&constant| bundle.add_const(constant)).collect();
-    let distinct: std::collections::HashSet<ConstIdx> = indices.iter().copied().collect();
-    assert_eq!(distinct.len(), consts.len());
-    for (&constant, index) in consts.iter().zip(&indices) {
-        assert_eq!(bundle.add_const(constant), *index, "{constant:?}");
-    }
+    let keys: std::collections::HashSet<u128> = consts.iter().map(|&constant| const_key(constant)).collect();
+    assert_eq!(keys.len(), consts.len());
 }
 
 #[test]
@@ -214,6 +227,21 @@ fn stripped_entries_are_shared_and_their_errors_kept() {
     let unbound = jumping(&mut bundle, false);
     assert_ne!(unbound, first);
     assert_eq!(bundle.finish(), Err(BuildError::Label("label 0 used but never bound".into())));
+}
+
+#[test]
+fn a_hash_index_finds_every_position_after_growing() {
+    let mut index = HashIndex::with_capacity(2);
+    // Few distinct hashes, so that positions share them and probe past each other.
+    let hash = |position: usize| (position as u64 % 7).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for position in 0..1000 {
+        assert_eq!(index.find_or_insert(hash(position), |found| found == position, position), position);
+    }
+    for position in 0..1000 {
+        assert_eq!(index.find_or_insert(hash(position), |found| found == position, usize::MAX), position);
+    }
+    assert_eq!(index.find_or_insert(hash(3), |_| false, 1000), 1000);
+    assert_eq!(index.find_or_insert(hash(3), |found| found == 1000, 1001), 1000);
 }
 
 #[test]
