@@ -322,8 +322,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// Splits the glued word `word` (`oppRing`) into a known prefix and a known rest.
     pub(super) fn split_glued(&mut self, word: Name, glued: Glued) -> Option<(Name, Name)> {
         let split = match self.names_seen.split(glued, word.symbol) {
-            Some(split) => split,
-            None => {
+            Lookup::Found(split) => Some(split),
+            Lookup::Absent => None,
+            Lookup::NotTried => {
                 let split = self.find_split(word.span, glued);
                 self.names_seen.remember_split(glued, word.symbol, split);
                 split

@@ -25,7 +25,7 @@ mod name_cache;
 mod statements;
 
 pub use name_cache::NameCache;
-use name_cache::{Glued, NameSlot, Split};
+use name_cache::{Glued, Lookup, NameSlot, Split};
 /// What [`Parser::new`] reads when it is given no tokens at all.
 static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
 
