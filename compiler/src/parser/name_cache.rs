@@ -1,5 +1,7 @@
-//! [`NameCache`]: the symbols of names met before, kept from card to card, and how glued
-//! words (`oppRing`) split.
+//! [`NameCache`]: a fast path remembering the symbols of names met before, kept from card
+//! to card, and how glued words (`oppRing`) split. Kept because parsing without it (and
+//! without the parser's `List`) took `corpus/parse_and_check` from 176 µs to 497 µs
+//! (criterion, 2026-11-26, on a 440 µs `corpus/compile`).
 
 use crate::ast::*;
 use crate::catalogue_names::{NameTable, Names};
