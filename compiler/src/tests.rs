@@ -4,30 +4,9 @@
 use crate::check::Session;
 use crate::print::{dump_card, print_card};
 use crate::{LineIndex, Severity};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The shared card corpus, read in place (never copied into the repository).
-pub(crate) fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test", dir.display());
-        None
-    }
-}
-
-pub(crate) fn rules_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("corpus folder is readable")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|extension| extension == "rules"))
-        .collect();
-    files.sort();
-    files
-}
+pub(crate) use crate::corpus::{corpus_dir, rules_files};
 
 fn session() -> Session<'static> {
     Session::new(&stdlib::CATALOGUE)

@@ -1,7 +1,6 @@
 //! Consistency tests of the CFC catalogue, and a scan of the real cards' command calls.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use vm::catalogue::{DefaultTarget, NamedSpec};
 
@@ -258,13 +257,6 @@ fn catalogue_id_names_cfc() {
 // Corpus scan
 // ---------------------------------------------------------------------------------------
 
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("RULESCRIPT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/cfc")),
-    }
-}
-
 /// The value of a live `action =` / `auto =` line, comments removed.
 fn effect_value(line: &str) -> Option<&str> {
     let line = line.trim();
@@ -314,16 +306,8 @@ fn argument_count(text: &str) -> Option<usize> {
 /// lines of the real cards resolves in the catalogue, with an argument count it accepts.
 #[test]
 fn corpus_command_calls_resolve() {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("corpus not found at {}, skipping", dir.display());
-        return;
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
-        .collect();
-    files.sort();
+    let Some(dir) = compiler::corpus::corpus_dir() else { return };
+    let files = compiler::corpus::rules_files(&dir);
     let spec_names: HashSet<&str> = SPEC_COMMAND_NAMES.iter().copied().collect();
     let mut seen = HashSet::new();
     let (mut calls, mut problems) = (0usize, Vec::new());
