@@ -104,15 +104,30 @@ fn labels_and_strings_keep_their_case_and_hashes() {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
+    use crate::diagnostics::Code;
     let mut session = session();
-    for opener in ["(", "[[if (", "-", "not ", "each(card in x => each("] {
-        let source = format!("action = damage({})\n", opener.repeat(100_000));
-        let diagnostics = session.check(&source);
-        assert!(diagnostics.iter().any(|d| d.severity() == Severity::Error), "{opener}");
+    let codes = |session: &mut Session<'static>, source: &str| -> Vec<Code> {
+        session.check(source).iter().map(|d| d.code).collect()
+    };
+    let nestings = [
+        ("damage(", "("),
+        ("[[if ", "("),
+        ("[[if ", "not "),
+        ("damage(", "-"),
+        ("damage(", "not "),
+        ("hp(", "1+("),
+        ("", "each(card in x => "),
+    ];
+    for (prefix, opener) in nestings {
+        // Deeper than `MAX_DEPTH`, on a line within `MAX_LINE_BYTES`: the nesting error.
+        let source = format!("action = {prefix}{}\n", opener.repeat(1_000));
+        assert!(codes(&mut session, &source).contains(&Code::E0033), "{prefix}{opener}");
+        // Past the line limit: the line error, whatever the line holds.
+        let source = format!("action = {prefix}{}\n", opener.repeat(100_000));
+        assert!(codes(&mut session, &source).contains(&Code::E0041), "{prefix}{opener}");
     }
     let long_line = format!("action = draw() & {}\n", "draw() & ".repeat(120_000));
-    let diagnostics = session.check(&long_line);
-    assert!(!diagnostics.is_empty());
+    assert!(codes(&mut session, &long_line).contains(&Code::E0041));
 }
 
 mod properties {
@@ -134,7 +149,13 @@ mod properties {
         /// Any bytes, including invalid UTF-8: no panic.
         #[test]
         fn any_bytes_check_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..256)) {
-            let _ = crate::check_bytes(&bytes, &stdlib::CATALOGUE);
+            let diagnostics = crate::check_bytes(&bytes, &stdlib::CATALOGUE);
+            for diagnostic in &diagnostics {
+                prop_assert!(diagnostic.span.end as usize <= bytes.len());
+            }
+            // Invalid UTF-8 is reported as such (and is an error), never ignored.
+            let invalid = std::str::from_utf8(&bytes).is_err();
+            prop_assert_eq!(invalid, diagnostics.iter().any(|d| d.code == crate::diagnostics::Code::E0001));
         }
 
         /// Text built from RuleScript's own tokens reaches the deep parts of the parser.
@@ -142,7 +163,13 @@ mod properties {
         fn token_soup_checks_without_panic(parts in proptest::collection::vec(token(), 0..40)) {
             let source = parts.concat();
             let mut session = session();
-            let _ = session.check(&source);
+            let diagnostics = session.check(&source);
+            for diagnostic in &diagnostics {
+                prop_assert!(diagnostic.span.end as usize <= source.len());
+                prop_assert!(diagnostic.span.start <= diagnostic.span.end);
+            }
+            // Checking is a function of the text: a second check gives the same answer.
+            prop_assert_eq!(session.check(&source), diagnostics);
         }
 
         /// Generated valid programs: print → parse gives the same tree.

@@ -250,7 +250,15 @@ fn zones_events_and_functions_are_consistent() {
 fn catalogue_id_names_cfc() {
     let id = CATALOGUE.id();
     assert!(id.to_string().starts_with("cfc#"), "{id}");
-    assert_eq!(id, CATALOGUE.id(), "the hash is stable");
+    // The id is what a bundle records to refuse another catalogue: a catalogue that
+    // differs in one command, one event or one ability has another id.
+    let fewer_commands = vm::catalogue::Catalogue { commands: &CATALOGUE.commands[1..], ..CATALOGUE };
+    assert_ne!(fewer_commands.id(), id, "a missing command changes the id");
+    let fewer_events = vm::catalogue::Catalogue { events: &CATALOGUE.events[1..], ..CATALOGUE };
+    assert_ne!(fewer_events.id(), id, "a missing event changes the id");
+    let fewer_abilities = vm::catalogue::Catalogue { abilities: &CATALOGUE.abilities[1..], ..CATALOGUE };
+    assert_ne!(fewer_abilities.id(), id, "a missing ability changes the id");
+    assert_eq!(id.name, "cfc");
 }
 
 // ---------------------------------------------------------------------------------------
