@@ -146,3 +146,14 @@ fn activate_queues_the_activation_of_the_cards_ability() {
     g.run(src, P0);
     assert_eq!(g.host.player(P0).hp, 3001, "no ability: failure (hp: card targets default to the controller)");
 }
+
+/// `swapChars` needs two target characters: with one it fails and moves nothing.
+#[test]
+fn swap_chars_fails_with_one_character() {
+    let mut g = Game::new("action = swapChars() target(characters@myRing) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.host.character("A", P0, 2, 500);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.ring_names(P0), ["-", "-", "A", "-"]);
+    assert_eq!(g.host.player(P0).hp, 3001, "failure: `||` ran");
+}
