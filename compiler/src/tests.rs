@@ -361,11 +361,29 @@ mod properties {
             })
     }
 
+    /// Rule texts beyond the plain shapes: `requisite`, `target?`, several actions with
+    /// labels, comments (whole lines and trailing), CRLF line ends, a line of a few KB
+    /// and an expression nested close to `parser::MAX_DEPTH`.
+    fn extras() -> impl Strategy<Value = (Option<&'static str>, &'static str, usize, bool, bool, bool, Option<usize>)> {
+        (
+            proptest::option::of(prop::sample::select(vec![
+                "character<1>@oppRing",
+                "^character<1>@myRing && character<1>[frozen]",
+            ])),
+            prop::sample::select(vec!["target", "target?"]),
+            0usize..3,
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            proptest::option::of((crate::parser::MAX_DEPTH - 16)..(crate::parser::MAX_DEPTH - 4)),
+        )
+    }
+
     pub(super) fn program() -> impl Strategy<Value = String> {
         (
             proptest::option::of(filter()),
             prop::sample::select(vec!["", "{F}: ", "{D(2)}{F}: ", "{S(<**>character@myRing)}: ", "{D(<r>)}: "]),
-            proptest::collection::vec(statement(), 1..3),
+            proptest::collection::vec(proptest::collection::vec(statement(), 1..3), 1..4),
             proptest::option::of((
                 prop::sample::select(vec![
                     "~myEndPhase:once~ ",
@@ -377,18 +395,43 @@ mod properties {
             )),
             prop::sample::select(vec!["", "abilities = cantblock, pierce\n"]),
             prop::sample::select(vec!["", "vars = _coin := flipCoin(); _x := _coin\n"]),
+            extras(),
         )
-            .prop_map(|(target, costs, statements, auto, abilities, vars)| {
+            .prop_map(|(target, costs, actions, auto, abilities, vars, extras)| {
+                let (requisite, target_key, labels, comments, crlf, long_line, nesting) = extras;
                 let mut text = String::new();
-                if let Some(target) = target {
-                    text.push_str(&format!("target = {target}\n"));
+                if comments {
+                    text.push_str("# A generated card\n");
                 }
-                text.push_str(&format!("action = {costs}{}\n", statements.join("; ")));
+                if let Some(requisite) = requisite {
+                    text.push_str(&format!("requisite = {requisite}\n"));
+                }
+                if let Some(target) = target {
+                    text.push_str(&format!("{target_key} = {target}\n"));
+                }
+                for (index, statements) in actions.iter().enumerate() {
+                    text.push_str(&format!("action = {costs}{}", statements.join("; ")));
+                    if index == 0 && long_line {
+                        text.push_str(&"; draw() & hp(+1)".repeat(200));
+                    }
+                    if index == 0 {
+                        if let Some(depth) = nesting {
+                            text.push_str(&format!("; damage({}1{})", "(".repeat(depth), ")".repeat(depth)));
+                        }
+                    }
+                    text.push_str(if comments { "  # trailing note\n" } else { "\n" });
+                }
+                for index in 0..labels.min(actions.len()) {
+                    text.push_str(&format!("label = Choice number {index} (say it loud)\n"));
+                }
                 if let Some((trigger, statement)) = auto {
                     text.push_str(&format!("auto = {trigger}{statement}\n"));
                 }
                 text.push_str(abilities);
                 text.push_str(vars);
+                if crlf {
+                    text = text.replace('\n', "\r\n");
+                }
                 text
             })
     }
