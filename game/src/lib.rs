@@ -1,1 +1,3 @@
 //! The reference Card Fighters' Clash game engine (later issue).
+
+pub mod deck;
