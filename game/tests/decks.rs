@@ -82,3 +82,13 @@ fn a_missing_deck_file_is_an_io_error_naming_the_file() {
     assert_eq!(error.code(), "deck-io");
     assert!(error.to_string().starts_with("no/such/deck.o8d: cannot read deck"), "{error}");
 }
+
+#[test]
+fn the_example_set_decks_load() {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples"));
+    let ids = card_ids(&dir);
+    for name in ["vanguard", "arcana"] {
+        let deck = load_deck(&dir.join(format!("decks/{name}.o8d")), |id| ids.contains(id)).unwrap();
+        assert_eq!(deck.len(), DECK_SIZE, "{name}");
+    }
+}
