@@ -171,17 +171,18 @@ fn take_step<'a>(
     answers: &mut impl Iterator<Item = &'a Answer>,
 ) -> Result<(), String> {
     if let Some(phase) = &step.advance {
-        let phase = parse_phase(phase)?;
-        for _ in 0..MAX_QUESTIONS_PER_STEP {
-            match game.advance_to(phase) {
-                Ok(()) | Err(AdvanceError::GameOver) => return Ok(()),
-                Err(AdvanceError::Question) => answer_one(game, answers)?,
-                Err(AdvanceError::NotReached) => {
-                    return Err(format!("the game did not reach the {phase:?} phase"));
-                }
-            }
+        let target = parse_phase(phase)?;
+        // `Game::advance_to` stops at once when the game is already in the phase asked for;
+        // "advance to main" from a Main phase means the next one, so first go to a phase
+        // every turn has (Cleanup, or Activate when Cleanup is the target).
+        let mut stops = vec![target];
+        if game.state().phase == target {
+            stops.insert(0, if target == Phase::Cleanup { Phase::Activate } else { Phase::Cleanup });
         }
-        return Err("too many questions on the way (a loop?)".into());
+        for phase in stops {
+            advance(game, phase, answers)?;
+        }
+        return Ok(());
     }
     let mover = to_move(game);
     if let Some(by) = step.by
@@ -223,6 +224,18 @@ fn take_step<'a>(
         answer_one(game, answers)?;
     }
     Err("too many questions in one step (a loop?)".into())
+}
+
+/// Moves the game on to `phase`, answering the questions asked on the way.
+fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut impl Iterator<Item = &'a Answer>) -> Result<(), String> {
+    for _ in 0..MAX_QUESTIONS_PER_STEP {
+        match game.advance_to(phase) {
+            Ok(()) | Err(AdvanceError::GameOver) => return Ok(()),
+            Err(AdvanceError::Question) => answer_one(game, answers)?,
+            Err(AdvanceError::NotReached) => return Err(format!("the game did not reach the {phase:?} phase")),
+        }
+    }
+    Err("too many questions on the way (a loop?)".into())
 }
 
 /// The engine move a step names (`None` for a step that only checks).
