@@ -11,7 +11,6 @@ use vm::runtime::Value;
 use crate::engine::{Game, pid};
 use crate::log::LogKind;
 use crate::moves::Move;
-use crate::phases::cost_type;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOINER, UA_MAX, Zone};
 
@@ -37,9 +36,10 @@ impl Game {
         self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
     }
 
-    /// Whether `player` can pay a cost now (modifiers in force, no events).
-    fn affordable(&self, player: u8, type_name: &str, base: i32) -> bool {
-        let cost = self.state.static_cost(cost_type(type_name), base);
+    /// Whether `player` can pay a cost now, `beforePayCost` autos included (this runs on
+    /// the clone [`Game::legal_moves`] works on).
+    fn affordable(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+        let cost = self.cost_now(player, type_name, base, card);
         self.state.player(player).sp.saturating_add(cost) >= 0
     }
 
@@ -58,7 +58,7 @@ impl Game {
                     let limit = self.state.rule_min("play_char_bp_limit", me);
                     let playable = player.chars_played < player.chars_per_turn
                         && limit.is_none_or(|limit| def.bp < limit)
-                        && self.affordable(me, "character", def.sp);
+                        && self.affordable(me, "character", def.sp, Some(card));
                     if playable {
                         moves.extend(free.iter().map(|&slot| Move::PlayCharacter { hand: i, slot }));
                     }
@@ -85,7 +85,7 @@ impl Game {
 
     fn can_play_card(&mut self, me: u8, card: CardRef, hook: &str, type_name: &str) -> bool {
         let sp = self.state.def(card).map_or(0, |d| d.sp);
-        self.affordable(me, type_name, sp)
+        self.affordable(me, type_name, sp, Some(card))
             && self.hook(hook, Value::Player(pid(me)), me, &[]) != Some(false)
             // Ruling: requisites are checked before any cost is paid; a card whose
             // requisite fails cannot be played.
@@ -249,7 +249,7 @@ impl Game {
                     continue;
                 }
                 let type_name = if joiners_after == 1 { "ua2" } else { "ua3" };
-                if self.affordable(me, type_name, -UA_COST_PER_JOINER * joiners_after) {
+                if self.affordable(me, type_name, -UA_COST_PER_JOINER * joiners_after, None) {
                     moves.push(Move::Join { slot, leader: leader_slot });
                 }
             }

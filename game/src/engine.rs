@@ -123,20 +123,21 @@ impl Game {
         self.pump_until(None);
     }
 
-    /// [`Game::pump`], pausing also when `halt` is the current phase and the next step
-    /// would start another phase or end the turn.
-    pub(crate) fn pump_until(&mut self, halt: Option<Phase>) {
+    /// [`Game::pump`], pausing also once phase `halt` has started and the next step would
+    /// start another phase or end the turn. Returns whether `halt` started.
+    pub(crate) fn pump_until(&mut self, halt: Option<Phase>) -> bool {
         let mut steps = 0u32;
+        let mut entered = false;
         loop {
             if self.state.outcome.is_some() {
                 self.state.agenda.clear();
                 if let Some(exec) = self.pending.take() {
                     self.runtime.cancel(exec);
                 }
-                return;
+                return entered;
             }
             if self.pending.is_some() {
-                return;
+                return entered;
             }
             steps += 1;
             if steps > MAX_STEPS_PER_CALL {
@@ -149,10 +150,13 @@ impl Game {
                 self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
             }
             let starts_phase = matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn));
-            if halt.is_some_and(|p| p == self.state.phase) && starts_phase {
-                return;
+            if entered && starts_phase {
+                return entered;
             }
-            let Some(task) = self.state.agenda.pop_front() else { return };
+            let Some(task) = self.state.agenda.pop_front() else { return entered };
+            if let (Task::EnterPhase(p), Some(h)) = (task, halt) {
+                entered |= p == h;
+            }
             self.run_task(task);
             self.after_step();
         }

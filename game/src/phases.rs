@@ -89,13 +89,12 @@ fn finish_cost(new: i32, initial: i32, add: i32) -> i32 {
 }
 
 impl Game {
-    /// Pays an SP cost of `player` (negative `base`) of a cost type, with the `alterCost`
-    /// modifiers and the `beforePayCost<Type>` autos' adjustments; gains are added as they
-    /// are. False (nothing paid) when the player cannot afford it.
-    pub(crate) fn pay_sp(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+    /// The SP cost `player` would pay now for a cost type (negative `base`): the
+    /// `alterCost` modifiers, then the adjustments the `beforePayCost<Type>` autos make
+    /// (their autos run). Gains (non-negative `base`) are returned as they are.
+    pub(crate) fn cost_now(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> i32 {
         if base >= 0 {
-            self.state.player_mut(player).sp = self.state.player(player).sp.saturating_add(base);
-            return true;
+            return base;
         }
         let t = cost_type(type_name);
         let before = self.state.static_cost(t, base);
@@ -112,7 +111,13 @@ impl Game {
             Some(at) => self.state.windows.remove(at).1,
             None => 0,
         };
-        let cost = if delta == 0 { before } else { finish_cost(before, base.min(before), delta) };
+        if delta == 0 { before } else { finish_cost(before, base.min(before), delta) }
+    }
+
+    /// Pays an SP cost (or adds a gain) of `player`, as [`Game::cost_now`] computes it.
+    /// False (nothing paid) when the player cannot afford it.
+    pub(crate) fn pay_sp(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+        let cost = self.cost_now(player, type_name, base, card);
         let sp = self.state.player(player).sp;
         if sp.saturating_add(cost) < 0 {
             return false;

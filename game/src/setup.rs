@@ -186,6 +186,7 @@ impl Game {
         for p in 0..2u8 {
             game.state.shuffle_pile(p, Zone::Deck);
         }
+        game.state.phase = Phase::Activate;
         let first = game.state.rng.random_range(0..2u8);
         game.state.first_player = first;
         game.state.active = first;
@@ -348,18 +349,16 @@ impl Game {
     /// way) until phase `phase` next starts, and stops there: in a decision phase, waiting
     /// for its first decision; in another phase, right after its procedure. It always
     /// moves at least once (from Main, `advance_to(Main)` reaches the next turn's Main).
-    /// Stops early, with `Err`, when a card asks a question (answer it, then call again)
-    /// or the game ends.
+    /// Stops early, with `Err`, when a card asks a question before the phase starts
+    /// (answer it, then call again) or the game ends; a question asked once the phase has
+    /// started is left pending (`Ok`).
     pub fn advance_to(&mut self, phase: Phase) -> Result<(), AdvanceError> {
-        for step in 0..64 {
+        for _ in 0..64 {
             if self.state.outcome.is_some() {
                 return Err(AdvanceError::GameOver);
             }
             if self.pending.is_some() {
                 return Err(AdvanceError::Question);
-            }
-            if step > 0 && self.state.phase == phase {
-                return Ok(());
             }
             if self.state.agenda.is_empty() {
                 let me = self.to_move_seat();
@@ -371,7 +370,9 @@ impl Game {
                 };
                 self.state.agenda.push_back(Task::EnterPhase(next));
             }
-            self.pump_until(Some(phase));
+            if self.pump_until(Some(phase)) {
+                return Ok(());
+            }
         }
         Err(AdvanceError::NotReached)
     }

@@ -70,7 +70,11 @@ pub fn play_randomly(game: &mut Game, seed: u64, max_moves: usize) -> usize {
         } else {
             moves[rng.random_range(0..moves.len())].clone()
         };
-        game.apply(mv.clone()).unwrap_or_else(|e| panic!("legal move {mv:?} refused: {e}"));
+        let applied = game.apply(mv.clone()).unwrap_or_else(|e| panic!("legal move {mv:?} refused: {e}"));
+        for entry in &applied.log {
+            let text = entry.to_string();
+            assert!(!text.contains("can no longer be paid"), "a legal move could not be carried out: {text}");
+        }
         if let Err(problem) = game.state().check_conservation() {
             panic!("after {mv:?}: {problem}");
         }
