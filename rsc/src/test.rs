@@ -60,7 +60,7 @@ pub fn run(paths: &[PathBuf]) -> Exit {
             Verdict::Skipped(_) => skipped += 1,
             Verdict::Failed(_) | Verdict::UnexpectedPass(_) => failed += 1,
         }
-        if !matches!(report.verdict, Verdict::Passed) {
+        if !matches!(report.verdict, Verdict::Passed | Verdict::KnownFailure { .. }) {
             let _ = write!(out, "{report}");
         }
     }

@@ -279,6 +279,10 @@ pub struct StepSpec {
     /// The move must be refused as illegal (and change nothing).
     #[serde(default)]
     pub refused: bool,
+    /// The step's last answer must be refused (and change nothing); the question stays
+    /// open for the next step's `answers`.
+    #[serde(default)]
+    pub refused_answer: bool,
     /// What must hold after the step: `"you.hp" = 2700`, `"opp.s0.bp" = 0`...
     #[serde(default)]
     pub expect: BTreeMap<String, toml::Value>,

@@ -165,11 +165,7 @@ fn to_move(game: &Game) -> u8 {
 }
 
 /// Carries out one step: its move (or advance), then the questions it raises.
-fn take_step<'a>(
-    game: &mut Game,
-    step: &StepSpec,
-    answers: &mut impl Iterator<Item = &'a Answer>,
-) -> Result<(), String> {
+fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
     if let Some(phase) = &step.advance {
         let target = parse_phase(phase)?;
         // `Game::advance_to` stops at once when the game is already in the phase asked for;
@@ -219,15 +215,47 @@ fn take_step<'a>(
     }
     for _ in 0..MAX_QUESTIONS_PER_STEP {
         if game.pending().is_none() {
+            if step.refused_answer {
+                return Err("`refused_answer`: no question was pending for the last answer".into());
+            }
             return Ok(());
+        }
+        if step.refused_answer && answers.len() == 1 {
+            return refuse_one(game, answers);
         }
         answer_one(game, answers)?;
     }
     Err("too many questions in one step (a loop?)".into())
 }
 
+/// Gives the step's last answer, which must be refused (the question stays pending).
+fn refuse_one(game: &mut Game, answers: &mut std::slice::Iter<'_, Answer>) -> Result<(), String> {
+    let Some(answer) = answers.next() else { return Ok(()) };
+    let Some(exec) = game.pending() else { return Ok(()) };
+    let chooser = exec.request().chooser.0.min(1) as u8;
+    let candidates: Vec<Value> = exec.candidates().to_vec();
+    let mut chosen: Vec<Choice> = Vec::new();
+    let items: Vec<&Answer> = match answer {
+        Answer::Many(list) => list.iter().collect(),
+        single => vec![single],
+    };
+    for item in items {
+        match resolve_answer(game, item, chooser, &candidates, &chosen) {
+            Some(choice) => chosen.push(choice),
+            // Not even a candidate: refused.
+            None => return Ok(()),
+        }
+    }
+    let before = game.state().clone();
+    match game.apply(Move::Answer(chosen)) {
+        Err(_) if game.state() == &before => Ok(()),
+        Err(_) => Err(format!("answer {answer} was refused but the game changed")),
+        Ok(_) => Err(format!("answer {answer} was accepted, but the scenario expects it to be refused")),
+    }
+}
+
 /// Moves the game on to `phase`, answering the questions asked on the way.
-fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut impl Iterator<Item = &'a Answer>) -> Result<(), String> {
+fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
     for _ in 0..MAX_QUESTIONS_PER_STEP {
         match game.advance_to(phase) {
             Ok(()) | Err(AdvanceError::GameOver) => return Ok(()),
@@ -390,7 +418,7 @@ fn legal_answers(game: &Game) -> String {
 }
 
 /// Answers the pending question with the next answer.
-fn answer_one<'a>(game: &mut Game, answers: &mut impl Iterator<Item = &'a Answer>) -> Result<(), String> {
+fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
     let Some(exec) = game.pending() else { return Ok(()) };
     let chooser = exec.request().chooser.0.min(1) as u8;
     let candidates: Vec<Value> = exec.candidates().to_vec();
