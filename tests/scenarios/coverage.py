@@ -53,19 +53,27 @@ def main():
     cards = {c['number']: c for c in json.load(open(os.path.join(CORPUS, 'cards.json'), encoding='utf-8')) if c.get('number')}
     scripted = {n: c for n, c in cards.items() if c.get('rules_file')}
     uses = {n: constructs(open(os.path.join(CORPUS, c['rules_file']), encoding='utf-8').read()) for n, c in scripted.items()}
-    subjects = set()
+    subjects, passing = set(), set()
+    files = 0
     for name in os.listdir(HERE):
         match = re.match(r'([CAR]\d{3})-', name)
         if name.endswith('.toml') and match and match.group(1) in cards:
+            files += 1
             subjects.add(match.group(1))
+            text = open(os.path.join(HERE, name), encoding='utf-8').read()
+            if not re.search(r'^expect_failure\s*=', text, re.M):
+                passing.add(match.group(1))
     everything = set().union(*uses.values())
     covered = set().union(*(uses.get(n, set()) for n in subjects)) if subjects else set()
-    print(f'cards: {len(subjects)} corpus cards are the subject of a scenario '
-          f'({len(subjects & set(scripted))} of the {len(scripted)} with rules)')
+    print(f'scenario files: {files}; cards: {len(subjects)} corpus cards are the subject of a scenario, '
+          f'{len(passing)} of them of at least one that is not marked expect_failure')
+    covered_passing = set().union(*(uses.get(n, set()) for n in passing)) if passing else set()
     for kind in ('command', 'event', 'keyword', 'restriction'):
         all_kind = sorted(x for x in everything if x.startswith(kind + ':'))
         got = [x for x in all_kind if x in covered]
-        print(f'{kind}s: {len(got)} of the {len(all_kind)} the corpus uses')
+        got_passing = [x for x in all_kind if x in covered_passing]
+        print(f'{kind}s: {len(got)} of the {len(all_kind)} the corpus uses '
+              f'({len(got_passing)} by passing scenarios)')
         if '--missing' in sys.argv:
             missing = [x.split(':', 1)[1] for x in all_kind if x not in covered]
             if missing:
