@@ -45,15 +45,19 @@
 //! - [`setup`]: [`Game::new`] from two decks, [`Game::from_setup`] from an explicit board,
 //!   [`Game::advance_to`].
 //! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.
+//! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
+//!   (`rsc test`).
 
 mod actions;
 mod board;
 mod combat;
+pub mod deck;
 mod engine;
 mod host_impl;
 pub mod log;
 pub mod moves;
 mod phases;
+pub mod scenario;
 pub mod set;
 pub mod setup;
 pub mod state;
