@@ -178,3 +178,48 @@ fn a_transformed_card_reverts_when_it_leaves_the_ring() {
     assert_eq!(hand.len(), 1);
     assert_eq!(game.state().name(hand[0]), "Titan", "back in hand as the Titan it was");
 }
+
+#[test]
+fn an_any_prefixed_zone_asks_whose_zone_first() {
+    let set = set_with(&[("Smite", CardKind::Action, 0, 0, None, "action = destroy() target(character@anyRing)\n")]);
+    for (whose, destroyed) in [(game::Choice::Player(1), 1u8), (game::Choice::Player(0), 0u8)] {
+        let mut game = board(&set, |s| {
+            s.players[0].hand = vec![FIRST];
+            s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
+            s.players[1].ring[0] = Some(SlotSetup::new(TITAN));
+        });
+        apply(&mut game, Move::PlayCard { hand: 0 });
+        let question = game.pending().expect("asks whose ring").request();
+        assert_eq!(question.kind, vm::runtime::RequestKind::TargetZone);
+        apply(&mut game, Move::Answer(vec![whose]));
+        assert!(game.state().player(destroyed).ring[0].is_none(), "the chosen player's character is KO'd");
+        assert!(game.state().player(1 - destroyed).ring[0].is_some(), "the other ring is untouched");
+    }
+}
+
+#[test]
+fn same_ring_picks_all_come_from_the_ring_chosen_first() {
+    // C069 Roberto: "Swap the positions of two characters in the same ring."
+    let set =
+        set_with(&[("Roberto", CardKind::Action, 0, 0, None, "action = swapChars() target(<2>character@sameRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[0].ring[1] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[2] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[3] = Some(SlotSetup::new(GUARD));
+    });
+    let enemy = game.state().player(1).ring;
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
+    apply(&mut game, Move::Answer(vec![game::Choice::Player(1)]));
+    let exec = game.pending().expect("asks which two");
+    let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
+    let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
+    assert_eq!(offered, expected, "only the chosen ring's characters are offered");
+    apply(&mut game, Move::Pick(0));
+    apply(&mut game, Move::Pick(1));
+    let after = game.state().player(1).ring;
+    assert_eq!((after[0], after[2]), (enemy[2], enemy[0]), "the two picked characters swapped slots");
+}

@@ -7,6 +7,8 @@
 use vm::bytecode::{Action, BundleBuilder, Card, CodeBuilder, Instr, Pc, Program, disassemble, ops};
 use vm::catalogue::Catalogue;
 
+use crate::answers::Answers;
+
 /// Most instructions taken from one input (an entry holds at most a few thousand).
 const MAX_INSTRS: usize = 4096;
 
@@ -27,7 +29,7 @@ pub fn instructions(data: &[u8]) -> Vec<Instr> {
 }
 
 /// Checks the round trips of the stream in `data`.
-pub fn check(data: &[u8], catalogue: &Catalogue) {
+pub fn check(data: &[u8], catalogue: &'static Catalogue) {
     let instrs = instructions(data);
     let code = ops::encode_code(&instrs).expect("a decoded instruction encodes");
     let decoded = ops::decode_code(&code).expect("an encoded stream decodes");
@@ -40,14 +42,14 @@ pub fn check(data: &[u8], catalogue: &Catalogue) {
     }
     assert_eq!(offset, code.len(), "`size` disagrees with the encoding");
     if !instrs.is_empty() {
-        as_bundle(&instrs, catalogue);
+        as_bundle(&instrs, catalogue, &data[data.len().saturating_sub(64)..]);
     }
 }
 
 /// Builds a bundle whose one card's action is `instrs`, each jump target `Pc(n)` taken as
 /// instruction `n % len`; if it builds and loads, the loaded entry holds the same
 /// instructions (targets as offsets) and the bundle disassembles.
-fn as_bundle(instrs: &[Instr], catalogue: &Catalogue) {
+fn as_bundle(instrs: &[Instr], catalogue: &'static Catalogue, answers: &[u8]) {
     let len = instrs.len();
     let mut code = CodeBuilder::new();
     let labels: Vec<_> = (0..len).map(|_| code.new_label()).collect();
@@ -70,4 +72,7 @@ fn as_bundle(instrs: &[Instr], catalogue: &Catalogue) {
     }
     let listing = disassemble(&program, catalogue);
     assert!(listing.lines().count() > len, "the listing lacks instructions:\n{listing}");
+    // A verified bundle never reaches a panic, whatever its instructions ask of the
+    // builtins: play it, with answers from the stream's own bytes.
+    crate::play::play(program, &mut Answers::new(answers));
 }

@@ -367,6 +367,7 @@ fn describe_request(kind: RequestKind) -> &'static str {
     match kind {
         RequestKind::Targets => "choose targets",
         RequestKind::TargetType => "choose a type",
+        RequestKind::TargetZone => "choose whose zone (a player)",
         RequestKind::Action => "choose an action",
         RequestKind::May => "may (yes or no)",
         RequestKind::Confirm(_) => "do the optional command (yes or no)",
