@@ -502,6 +502,12 @@ impl GameState {
         }
     }
 
+    /// Attaches the set a deserialised state plays with (a state read back from JSON has
+    /// none: card names and printed values are then unknown).
+    pub fn attach_set(&mut self, set: Arc<CardSet>) {
+        self.set = SetHandle(Some(set));
+    }
+
     /// The printed card `def` of the set.
     pub fn def_at(&self, def: DefIdx) -> Option<&CardDef> {
         self.set.0.as_ref()?.card(def)
