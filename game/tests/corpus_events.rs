@@ -137,3 +137,28 @@ fn grandmaster_lets_the_defender_play_reactions_from_the_removed_pile_until_the_
     assert_eq!(p1.discards.len(), 4);
     assert!(game.state().rule_value("play_removed", 1).is_empty(), "the permission ended with the turn");
 }
+
+#[test]
+fn nina_cannot_be_countered_while_her_controllers_hand_is_empty() {
+    // C001 Nina: "If your hand is empty, this character cannot be countered."
+    let Some(set) = support::corpus() else { return };
+    let mut game = board(&set, |s, find| {
+        s.players[0].hand = vec![find("C002")];
+        s.players[0].ring[0] = Some(SlotSetup::new(find("C001")));
+        s.players[1].ring[0] = Some(SlotSetup::new(find("C003")));
+    });
+    let nina = game.state().slot_card(0, 0).unwrap();
+    assert!(game.state().abilities_of(nina).is_empty());
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 1 });
+    assert_eq!(game.state().abilities_of(nina), vec!["unblockable"], "the hand became empty");
+    apply(&mut game, Move::Pass);
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    assert!(!game.legal_moves().iter().any(|m| matches!(m, Move::Block { .. })), "Nina cannot be countered");
+    apply(&mut game, Move::Pass);
+    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
+    game.advance_to(Phase::Main).unwrap();
+    assert_eq!(game.state().active, 0);
+    assert_eq!(game.state().player(0).hand.len(), 1, "drew in the Draw phase");
+    assert!(game.state().abilities_of(nina).is_empty(), "a card in hand: Nina can be countered again");
+}
