@@ -467,6 +467,9 @@ pub struct GameState {
     pub agenda: VecDeque<Task>,
     /// Candidate indices picked so far for the pending request.
     pub picks: Vec<u16>,
+    /// Actions and reactions played this turn whose autos keep listening until the turn
+    /// ends, although the cards went to the discard pile (Crossover, Grandmaster).
+    pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
     /// The card set (not serialised).
@@ -497,6 +500,7 @@ impl GameState {
             restart: Vec::new(),
             agenda: VecDeque::new(),
             picks: Vec::new(),
+            lingering: Vec::new(),
             hand_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }

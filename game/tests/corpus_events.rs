@@ -84,7 +84,7 @@ fn kyosuke_makes_actions_two_sp_cheaper_but_not_below_one() {
 fn tron_bonne_draws_an_additional_card_in_the_draw_phase() {
     // C035 Tron Bonne: "At the beginning of your Draw phase, draw an additional card."
     let Some(set) = support::corpus() else { return };
-    let mut game = board(&set, |s, find| {
+    let game = board(&set, |s, find| {
         s.turn = 2;
         s.phase = Phase::Activate;
         s.players[0].ring[0] = Some(SlotSetup::new(find("C035")));
@@ -107,4 +107,58 @@ fn jedah_draws_when_he_damages_the_enemy() {
     apply(&mut game, Move::Pass);
     assert_eq!(game.state().player(1).hp, 2500);
     assert_eq!(game.state().player(0).hand.len(), 1, "drew a card");
+}
+
+#[test]
+fn grandmaster_lets_the_defender_play_reactions_from_the_removed_pile_until_the_turn_ends() {
+    // R016 Grandmaster: "Put all reaction cards from your discard pile into your removed
+    // pile. Until end of turn, you may play any card from your removed pile. At the end of
+    // turn, put your removed pile into your discard pile."
+    let Some(set) = support::corpus() else { return };
+    let mut game = board(&set, |s, find| {
+        s.phase = Phase::CounterAttack;
+        s.players[0].ring[0] = Some(SlotSetup { attacking: true, ..SlotSetup::new(find("C001")) });
+        s.players[1].sp = 20;
+        s.players[1].hand = vec![find("R016")];
+        // R007 Charm (3 SP) and a character card in the discard pile.
+        s.players[1].discards = vec![find("R007"), find("C002"), find("R007")];
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let p1 = game.state().player(1);
+    assert_eq!(p1.removed.len(), 2, "both Charms were removed");
+    assert_eq!(p1.discards.len(), 2, "the character and Grandmaster itself");
+    assert!(game.legal_moves().contains(&Move::PlayRemoved { pos: 0, slot: 0 }), "{:?}", game.legal_moves());
+    apply(&mut game, Move::PlayRemoved { pos: 0, slot: 0 });
+    assert_eq!(game.state().player(1).sp, 20 - 10 - 3);
+    assert_eq!(game.state().player(1).removed.len(), 1);
+    apply(&mut game, Move::Pass);
+    let p1 = game.state().player(1);
+    assert!(p1.removed.is_empty(), "at the end of the turn the removed pile went to the discard pile");
+    assert_eq!(p1.discards.len(), 4);
+    assert!(game.state().rule_value("play_removed", 1).is_empty(), "the permission ended with the turn");
+}
+
+#[test]
+fn nina_cannot_be_countered_while_her_controllers_hand_is_empty() {
+    // C001 Nina: "If your hand is empty, this character cannot be countered."
+    let Some(set) = support::corpus() else { return };
+    let mut game = board(&set, |s, find| {
+        s.players[0].hand = vec![find("C002")];
+        s.players[0].ring[0] = Some(SlotSetup::new(find("C001")));
+        s.players[1].ring[0] = Some(SlotSetup::new(find("C003")));
+    });
+    let nina = game.state().slot_card(0, 0).unwrap();
+    assert!(game.state().abilities_of(nina).is_empty());
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 1 });
+    assert_eq!(game.state().abilities_of(nina), vec!["unblockable"], "the hand became empty");
+    apply(&mut game, Move::Pass);
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    assert!(!game.legal_moves().iter().any(|m| matches!(m, Move::Block { .. })), "Nina cannot be countered");
+    apply(&mut game, Move::Pass);
+    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
+    game.advance_to(Phase::Main).unwrap();
+    assert_eq!(game.state().active, 0);
+    assert_eq!(game.state().player(0).hand.len(), 1, "drew in the Draw phase");
+    assert!(game.state().abilities_of(nina).is_empty(), "a card in hand: Nina can be countered again");
 }
