@@ -269,6 +269,7 @@ fn settle(
                 played.accepted += 1;
                 exec = next;
             }
+            Err(ResumeError::OtherRuntime(_)) => panic!("the runtime that made the execution refused it"),
             Err(ResumeError::Invalid(back, _)) => {
                 if let RequestKind::Cost(_) = kind {
                     board.asked_costs.pop();
