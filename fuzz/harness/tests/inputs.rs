@@ -11,8 +11,6 @@ use fuzz_harness::TARGETS;
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
 const PENDING: &[&str] = &[
-    "execute/issue16-defect7-resume-on-another-runtime",
-    "execute/issue16-defect8-grant-after-leaving-play",
     "parse/issue16-defect2-plus-chain.rules",
     "compile/issue16-defect2-times-chain.rules",
     "compile/issue16-defect2-index-chain.rules",
@@ -126,9 +124,7 @@ fn execute_and_load_reach_the_runtime() {
         for k in 0..16u8 {
             let mut input = read(path).1;
             input.push(0);
-            // Without the bytes that make the source leave play or resume elsewhere
-            // (issue 16 defects 7 and 8 have their own tests).
-            input.extend(fuzz_harness::answers::derived(&[k]).into_iter().map(|b| if b >= 0xfd { 0xff } else { b }));
+            input.extend(fuzz_harness::answers::derived(&[k]));
             let executed =
                 fuzz_harness::execute_and_play(&input).unwrap_or_else(|| panic!("{} compiles", path.display()));
             add(executed.board);
@@ -236,18 +232,6 @@ fn regression(target_and_file: &str) {
     let (name, _) = target_and_file.split_once('/').expect("target/file");
     let bytes = std::fs::read(fuzz_dir().join("regressions").join(target_and_file)).expect("a kept input");
     target(name)(&bytes);
-}
-
-#[test]
-#[ignore = "issue 16 defect 7, fixed on branch runtime-fixes"]
-fn resuming_on_another_programs_runtime_is_refused() {
-    regression("execute/issue16-defect7-resume-on-another-runtime");
-}
-
-#[test]
-#[ignore = "issue 16 defect 8, fixed on branch runtime-fixes"]
-fn a_grant_answered_after_its_source_left_play_does_not_last() {
-    regression("execute/issue16-defect8-grant-after-leaving-play");
 }
 
 // Issue 16 defect 2: an 8 KB operator chain overflows a 2 MiB worker stack (the process
