@@ -100,7 +100,8 @@ fn every_target_runs_its_seeds_clean() {
 
 /// The harness must reach the runtime: the examples, played with sixteen answer streams,
 /// finish executions and have answers accepted and refused, and play games that accept
-/// and refuse moves and end; the examples' bundle plays;
+/// and refuse moves and end; the examples' bundle plays; a seed instruction stream loads
+/// as a bundle (and so plays);
 /// random bytes give generated cards that mostly check clean (running them, and the
 /// defects that finds, is the fuzzers' business).
 #[test]
@@ -149,6 +150,11 @@ fn execute_and_load_reach_the_runtime() {
     let bundle = std::fs::read(fuzz_dir().join("seeds/bundle/examples.rsb")).expect("the examples bundle");
     let played = fuzz_harness::load_and_play(&bundle).expect("the examples bundle loads");
     assert!(played.finished > 0, "{played:?}");
+    let streams = seeds("roundtrip");
+    let loaded =
+        streams.iter().filter(|path| fuzz_harness::roundtrip::check(&read(path).1, &stdlib::CATALOGUE)).count();
+    // Most name filters and constants of the examples' bundle, which a one-entry bundle lacks.
+    assert!(loaded >= 1, "none of the {} seed streams loads as a bundle", streams.len());
 }
 
 #[test]
