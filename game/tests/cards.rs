@@ -127,8 +127,12 @@ fn a_question_is_answered_with_picks_and_the_card_then_goes_to_the_discard_pile(
         s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
-    assert!(game.pending().is_some());
+    let question = game.question().expect("asks which character");
+    assert_eq!((question.kind.as_str(), question.chooser, question.min, question.max), ("targets", 0, 1, 1));
+    let enemies: Vec<game::Choice> = game.state().player(1).characters().map(game::Choice::Card).collect();
+    assert_eq!(question.candidates, enemies);
     assert_eq!(game.legal_moves(), vec![Move::Pick(0), Move::Pick(1)]);
+    assert_eq!(game.to_move(), vm::runtime::PlayerId(0));
     assert!(game.state().player(0).table.len() == 1, "on the table while it resolves");
     apply(&mut game, Move::Pick(1));
     let titan = game.state().player(1).ring[1].unwrap();
