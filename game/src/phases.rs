@@ -126,6 +126,14 @@ impl Game {
         true
     }
 
+    /// The KO sweep; `removed` is emitted for each character it KOs.
+    fn sweep(&mut self) {
+        let active = self.state.active;
+        for card in self.state.ko_sweep() {
+            self.emit("removed", active, Some(Value::Card(card.id())), &[]);
+        }
+    }
+
     /// Runs the steps of the phase procedures that are not the engine loop's own.
     pub(crate) fn run_phase_task(&mut self, task: Task) {
         match task {
@@ -205,7 +213,7 @@ impl Game {
             }
             Phase::Main => {}
             Phase::Attack => {
-                self.state.ko_sweep();
+                self.sweep();
                 self.state.discard_table(active);
                 if self.state.ready_attackers(active).is_empty() {
                     self.next(&[Task::EnterPhase(Phase::CounterAttack)]);
@@ -214,7 +222,7 @@ impl Game {
             Phase::CounterAttack => self.start_counter_attack(),
             Phase::End => self.start_end(),
             Phase::Cleanup => {
-                self.state.ko_sweep();
+                self.sweep();
                 self.next(&[Task::PhaseEvent(Phase::Cleanup), Task::CleanupDone]);
             }
         }
@@ -272,7 +280,7 @@ impl Game {
 
     fn start_end(&mut self) {
         let active = self.state.active;
-        self.state.ko_sweep();
+        self.sweep();
         let freeze = self.state.rule_on("attack_freeze", active, true);
         let attackers: Vec<CardRef> = self
             .state

@@ -199,6 +199,8 @@ impl Game {
             }
         }
         game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.state.ring_sizes =
+            [game.state.players[0].characters().count(), game.state.players[1].characters().count()];
         game.state.note(crate::log::LogKind::TurnStart { player: first });
         game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
         game.pump();
@@ -336,6 +338,8 @@ impl Game {
             next_effect -= 1;
         }
         game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.state.ring_sizes =
+            [game.state.players[0].characters().count(), game.state.players[1].characters().count()];
         game.sync_play();
         if !matches!(setup.phase, Phase::Main | Phase::Attack | Phase::CounterAttack) {
             game.state.agenda.push_back(Task::EnterPhase(setup.phase));

@@ -472,6 +472,8 @@ pub struct GameState {
     pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
+    /// Characters in each ring when last checked, for `ringChanges`.
+    pub ring_sizes: [usize; 2],
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
@@ -502,6 +504,7 @@ impl GameState {
             picks: Vec::new(),
             lingering: Vec::new(),
             hand_sizes: [0; 2],
+            ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }
     }
