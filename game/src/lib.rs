@@ -46,16 +46,20 @@
 //!   [`Game::advance_to`].
 //! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.
 //! - [`query`]: [`Game::question`] (the pending card question as data), lookups.
+//! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
+//!   (`rsc test`).
 
 mod actions;
 mod board;
 mod combat;
+pub mod deck;
 mod engine;
 mod host_impl;
 pub mod log;
 pub mod moves;
 mod phases;
 pub mod query;
+pub mod scenario;
 pub mod set;
 pub mod setup;
 pub mod state;

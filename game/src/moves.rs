@@ -391,6 +391,15 @@ impl Game {
                 self.after_step();
                 Ok(())
             }
+            // The game keeps only executions its own runtime handed out; kept pending
+            // rather than lost should that ever change.
+            Err(error @ ResumeError::OtherRuntime(_)) => {
+                let message = error.to_string();
+                if let ResumeError::OtherRuntime(exec) = error {
+                    self.pending = Some(exec);
+                }
+                Err(IllegalMove::BadAnswer(message))
+            }
         }
     }
 }
