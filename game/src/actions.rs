@@ -17,9 +17,7 @@ use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOI
 impl Game {
     /// The ability type of the rules a card has now (a copied ability has its donor's).
     fn ability_type(&self, card: CardRef) -> Option<AbilityType> {
-        let rules = self.state.card(card)?.rules?;
-        let def = self.set.def_of_rules(CardIdx(rules))?;
-        self.set.card(def)?.ability
+        self.state.ability_type(card)
     }
 
     fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
@@ -343,6 +341,9 @@ impl Game {
         let (Some(card), Some(attacker)) = (self.slot_card(me, slot), self.slot_card(other, attacker)) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
+        }
+        if let Some(c) = self.state.card_mut(attacker) {
+            c.blocked = true;
         }
         self.state.note(LogKind::Block { card, attacker });
     }

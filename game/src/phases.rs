@@ -151,6 +151,7 @@ impl Game {
                     card.role = Role::None;
                     card.united = false;
                     card.blocking = None;
+                    card.blocked = false;
                 }
                 let active = self.state.active;
                 self.state.discard_table(active);
@@ -289,7 +290,9 @@ impl Game {
             .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
             .collect();
         for card in attackers {
-            let unfreezable = self.state.has_ability(card, Ability::Unfreezable);
+            // Ruling R1: `unfreezable` spares a solo attacker only.
+            let solo = self.state.card(card).is_some_and(|c| !c.united);
+            let unfreezable = solo && self.state.has_ability(card, Ability::Unfreezable);
             if freeze
                 && !unfreezable
                 && let Some(c) = self.state.card_mut(card)

@@ -226,6 +226,7 @@ impl Game {
             role: Role::None,
             united: false,
             blocking: None,
+            blocked: false,
             activated: false,
             keep_ready: false,
             backups: Vec::new(),
@@ -318,6 +319,9 @@ impl Game {
             let attacker = game.state.player(crate::state::GameState::other(p)).ring.get(usize::from(target)).copied();
             if let Some(c) = game.state.card_mut(card) {
                 c.blocking = attacker.flatten();
+            }
+            if let Some(c) = attacker.flatten().and_then(|a| game.state.card_mut(a)) {
+                c.blocked = true;
             }
         }
         let mut next_effect = u32::MAX;

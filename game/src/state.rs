@@ -157,6 +157,8 @@ pub struct CardState {
     pub united: bool,
     /// The attacker it blocks (Counter-attack marker).
     pub blocking: Option<CardRef>,
+    /// An attacker a character blocked this turn (kept when the blocker leaves).
+    pub blocked: bool,
     /// Its ability was activated this turn.
     pub activated: bool,
     /// `clear()`: the current activation does not mark it activated.
@@ -523,6 +525,15 @@ impl GameState {
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
         self.def_at(self.card(card)?.def)
+    }
+
+    /// The ability type of the rules a card has now (a copied ability has its donor's
+    /// type); `None` without an ability.
+    pub fn ability_type(&self, card: CardRef) -> Option<crate::set::AbilityType> {
+        let rules = self.card(card)?.rules?;
+        let set = self.set.0.as_ref()?;
+        let def = set.def_of_rules(vm::bytecode::CardIdx(rules))?;
+        set.card(def)?.ability
     }
 
     /// A card instance.
