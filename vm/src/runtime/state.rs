@@ -202,7 +202,7 @@ pub(crate) struct ExecState {
     pub pending: Pending,
     pub request: Option<Request>,
     /// The builtin's step counter while it suspends several times.
-    pub step: u32,
+    pub step: u16,
     pub fuel: u32,
     /// Event cascade depth of the execution (0 for a player's activation; at most
     /// `MAX_EVENT_DEPTH + 1`).
