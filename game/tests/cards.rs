@@ -279,3 +279,17 @@ fn ring_changes_and_back_ups_are_announced() {
     apply(&mut game2, Move::Backup { hand: 0, slot: 0 });
     assert_eq!(game2.state().player(1).sp, 10, "backedUp fired once");
 }
+
+#[test]
+fn a_play_whose_rule_target_or_cost_would_fail_is_not_offered() {
+    let set = set_with(&[
+        ("Sacrifice", CardKind::Action, 0, 0, None, "action = {D}: draw(2)\n"),
+        ("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n"),
+    ]);
+    let alone = board(&set, |s| s.players[0].hand = vec![FIRST, FIRST + 1]);
+    let moves = alone.legal_moves();
+    assert!(moves.contains(&Move::PlayCard { hand: 0 }), "{{D}} can discard Snipe");
+    assert!(!moves.contains(&Move::PlayCard { hand: 1 }), "no enemy character to target");
+    let only = board(&set, |s| s.players[0].hand = vec![FIRST]);
+    assert!(!only.legal_moves().contains(&Move::PlayCard { hand: 0 }), "nothing left in hand to discard for {{D}}");
+}
