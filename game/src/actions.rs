@@ -6,7 +6,7 @@
 //! clone of the game ([`Game::legal_moves`] makes it): these functions take `&mut self`.
 
 use vm::bytecode::CardIdx;
-use vm::runtime::Value;
+use vm::runtime::{Completion, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, pid};
 use crate::log::LogKind;
@@ -17,9 +17,7 @@ use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOI
 impl Game {
     /// The ability type of the rules a card has now (a copied ability has its donor's).
     fn ability_type(&self, card: CardRef) -> Option<AbilityType> {
-        let rules = self.state.card(card)?.rules?;
-        let def = self.set.def_of_rules(CardIdx(rules))?;
-        self.set.card(def)?.ability
+        self.state.ability_type(card)
     }
 
     fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
@@ -30,10 +28,27 @@ impl Game {
         self.state.player(player).ring.get(usize::from(slot)).copied().flatten()
     }
 
-    /// Whether the requisites of a card's rules match something (true without rules).
+    /// Whether activating the card's rules would get past its requisites, rule target and
+    /// costs (true without rules). The trial runs on a copy of the game, up to the first
+    /// question or the end: a play or activation that would fail before any effect,
+    /// having paid for nothing, is not offered.
     fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
         let Some(rules) = self.state.card(card).and_then(|c| c.rules) else { return true };
-        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+        if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default() {
+            return false;
+        }
+        let mut trial = self.clone();
+        if !trial.state.is_character(card) {
+            // Played, the card is on the table while it resolves, no longer in hand.
+            trial.state.move_card_to(card, me, Zone::Table, -1);
+        }
+        let result = trial.runtime.activate(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        !matches!(
+            result,
+            Ok(VmOutcome::Done(Completion::Failure(
+                Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
+            )))
+        )
     }
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included (this runs on
@@ -343,6 +358,9 @@ impl Game {
         let (Some(card), Some(attacker)) = (self.slot_card(me, slot), self.slot_card(other, attacker)) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
+        }
+        if let Some(c) = self.state.card_mut(attacker) {
+            c.blocked = true;
         }
         self.state.note(LogKind::Block { card, attacker });
     }

@@ -157,6 +157,8 @@ pub struct CardState {
     pub united: bool,
     /// The attacker it blocks (Counter-attack marker).
     pub blocking: Option<CardRef>,
+    /// An attacker a character blocked this turn (kept when the blocker leaves).
+    pub blocked: bool,
     /// Its ability was activated this turn.
     pub activated: bool,
     /// `clear()`: the current activation does not mark it activated.
@@ -472,6 +474,8 @@ pub struct GameState {
     pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
+    /// Characters in each ring when last checked, for `ringChanges`.
+    pub ring_sizes: [usize; 2],
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
@@ -502,6 +506,7 @@ impl GameState {
             picks: Vec::new(),
             lingering: Vec::new(),
             hand_sizes: [0; 2],
+            ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }
     }
@@ -520,6 +525,15 @@ impl GameState {
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
         self.def_at(self.card(card)?.def)
+    }
+
+    /// The ability type of the rules a card has now (a copied ability has its donor's
+    /// type); `None` without an ability.
+    pub fn ability_type(&self, card: CardRef) -> Option<crate::set::AbilityType> {
+        let rules = self.card(card)?.rules?;
+        let set = self.set.0.as_ref()?;
+        let def = set.def_of_rules(vm::bytecode::CardIdx(rules))?;
+        set.card(def)?.ability
     }
 
     /// A card instance.
