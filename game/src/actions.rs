@@ -45,13 +45,23 @@ impl Game {
 
     // ---- Main phase ----
 
+    /// The cards `player` may play from: the hand, and the removed pile while the rule
+    /// switch `play_removed` is on for them.
+    fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
+        let p = self.state.player(player);
+        let mut cards: Vec<(Source, CardRef)> =
+            p.hand.iter().enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
+        if self.state.rule_on("play_removed", player, false) {
+            cards.extend(p.removed.iter().enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)));
+        }
+        cards
+    }
+
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let me = self.state.active;
-        let hand = self.state.player(me).hand.clone();
         let free: Vec<u8> = (0..4u8).filter(|&s| self.slot_card(me, s).is_none()).collect();
-        for (i, &card) in hand.iter().enumerate() {
+        for (from, card) in self.playable_cards(me) {
             let Some(def) = self.state.def(card).cloned() else { continue };
-            let i = i as u8;
             match def.kind {
                 CardKind::Character => {
                     let player = self.state.player(me);
@@ -60,8 +70,9 @@ impl Game {
                         && limit.is_none_or(|limit| def.bp < limit)
                         && self.affordable(me, "character", def.sp, Some(card));
                     if playable {
-                        moves.extend(free.iter().map(|&slot| Move::PlayCharacter { hand: i, slot }));
+                        moves.extend(free.iter().map(|&slot| from.play(Some(slot))));
                     }
+                    let Source::Hand(i) = from else { continue };
                     for slot in 0..4u8 {
                         if self.can_back_up(me, card, slot) {
                             moves.push(Move::Backup { hand: i, slot });
@@ -70,7 +81,7 @@ impl Game {
                 }
                 CardKind::Action => {
                     if self.can_play_card(me, card, "beforePlayAc", "action") {
-                        moves.push(Move::PlayCard { hand: i });
+                        moves.push(from.play(None));
                     }
                 }
                 CardKind::Reaction => {}
@@ -136,8 +147,17 @@ impl Game {
         self.requisites_ok(card, me)
     }
 
-    pub(crate) fn play_character(&mut self, me: u8, hand: u8, slot: u8) {
-        let Some(card) = self.hand_card(me, hand) else { return };
+    /// Plays the card at `pos` of `me`'s removed pile (a character to `slot`).
+    pub(crate) fn play_removed(&mut self, me: u8, pos: u8, slot: u8) {
+        let Some(card) = self.state.player(me).removed.get(usize::from(pos)).copied() else { return };
+        if self.state.kind(card) == Some(CardKind::Character) {
+            self.play_character(me, card, slot);
+        } else {
+            self.play_card(me, card);
+        }
+    }
+
+    pub(crate) fn play_character(&mut self, me: u8, card: CardRef, slot: u8) {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
@@ -169,8 +189,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_card(&mut self, me: u8, hand: u8) {
-        let Some(card) = self.hand_card(me, hand) else { return };
+    pub(crate) fn play_card(&mut self, me: u8, card: CardRef) {
         let Some(def) = self.state.def(card).cloned() else { return };
         let type_name = if def.kind == CardKind::Action { "action" } else { "reaction" };
         let before = self.state.player(me).sp;
@@ -186,6 +205,13 @@ impl Game {
             self.runtime.expire(&mut self.state, unac, pid(me));
         }
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
+            // Ruling: the autos of a played action or reaction listen until the end of
+            // the turn, though the card itself goes to the discard pile once resolved.
+            let has_autos =
+                self.set.program().card(CardIdx(rules)).is_some_and(|c| c.autos.iter().any(|a| !a.events.is_empty()));
+            if has_autos {
+                self.state.lingering.push(card);
+            }
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: false });
         }
         self.state.agenda.push_back(Task::Resolved(card));
@@ -303,12 +329,11 @@ impl Game {
                 }
             }
         }
-        let hand = self.state.player(me).hand.clone();
-        for (i, &card) in hand.iter().enumerate() {
+        for (from, card) in self.playable_cards(me) {
             if self.state.kind(card) == Some(CardKind::Reaction)
                 && self.can_play_card(me, card, "beforePlayRe", "reaction")
             {
-                moves.push(Move::PlayCard { hand: i as u8 });
+                moves.push(from.play(None));
             }
         }
     }
@@ -320,5 +345,25 @@ impl Game {
             c.blocking = Some(attacker);
         }
         self.state.note(LogKind::Block { card, attacker });
+    }
+}
+
+/// Where a card is played from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// This hand position.
+    Hand(u8),
+    /// This position of the removed pile (rule switch `play_removed`).
+    Removed(u8),
+}
+
+impl Source {
+    /// The move playing a card from here (`slot`: a character's ring slot).
+    fn play(self, slot: Option<u8>) -> Move {
+        match (self, slot) {
+            (Source::Hand(hand), Some(slot)) => Move::PlayCharacter { hand, slot },
+            (Source::Hand(hand), None) => Move::PlayCard { hand },
+            (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
+        }
     }
 }

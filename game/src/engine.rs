@@ -186,7 +186,7 @@ impl Game {
         for i in 0..self.state.cards.len() {
             let card = CardRef(i as u32);
             let rules = self.state.card(card).and_then(|c| c.rules);
-            let should = self.state.in_ring(card) && rules.is_some();
+            let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
             let is = self.runtime.in_play(card.id());
             let again = restart.contains(&card);
             if is && (!should || again) {

@@ -297,6 +297,8 @@ impl Game {
     }
 
     fn end_turn(&mut self) {
+        self.state.lingering.clear();
+        self.sync_play();
         let active = self.state.active;
         let next = if self.state.player(active).extra_turns > 0 {
             self.state.player_mut(active).extra_turns -= 1;

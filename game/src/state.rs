@@ -467,6 +467,9 @@ pub struct GameState {
     pub agenda: VecDeque<Task>,
     /// Candidate indices picked so far for the pending request.
     pub picks: Vec<u16>,
+    /// Actions and reactions played this turn whose autos keep listening until the turn
+    /// ends, although the cards went to the discard pile (Crossover, Grandmaster).
+    pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
     /// The card set (not serialised).
@@ -497,9 +500,16 @@ impl GameState {
             restart: Vec::new(),
             agenda: VecDeque::new(),
             picks: Vec::new(),
+            lingering: Vec::new(),
             hand_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }
+    }
+
+    /// Attaches the set a deserialised state plays with (a state read back from JSON has
+    /// none: card names and printed values are then unknown).
+    pub fn attach_set(&mut self, set: Arc<CardSet>) {
+        self.set = SetHandle(Some(set));
     }
 
     /// The printed card `def` of the set.

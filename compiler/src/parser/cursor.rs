@@ -196,6 +196,21 @@ impl<'a, 't> Parser<'a, 't> {
         false
     }
 
+    /// [`Parser::enter`] for one more link of a chain (`+ 1`, `.0`): when too deep, the
+    /// report says that chains count.
+    pub(super) fn enter_chain(&mut self) -> bool {
+        self.depth += 1;
+        if self.depth <= MAX_DEPTH {
+            return true;
+        }
+        let mut diagnostic = diagnostics::nesting_too_deep(self.peek().span, MAX_DEPTH);
+        diagnostic.help =
+            Some("each operator or `.` of a chain counts as a level: split it with `vars` (`_a := ...`)".into());
+        self.report(diagnostic);
+        self.recover_to_line_end();
+        false
+    }
+
     pub(super) fn leave(&mut self) {
         self.depth = self.depth.saturating_sub(1);
     }

@@ -285,12 +285,12 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The builtin's step counter: 0 on the first call of a statement, whatever
     /// [`CallContext::set_step`] stored across suspensions after that.
-    pub fn step(&self) -> u32 {
+    pub fn step(&self) -> u16 {
         self.m.st.step
     }
 
     /// Stores the step counter (for builtins that ask several times, like `prophecy`).
-    pub fn set_step(&mut self, step: u32) {
+    pub fn set_step(&mut self, step: u16) {
         self.m.st.step = step;
     }
 

@@ -127,12 +127,23 @@ pub(crate) enum Pending {
         exit: Option<Pc>,
         optional: bool,
     },
+    /// The zone choice of an `any`/`same` filter (asked before its type choice).
+    FilterZone {
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    },
     /// A rule-target filter of the pipeline.
     RuleTarget {
         i: u16,
     },
     /// The type choice of a rule-target filter.
     RuleTargetType {
+        i: u16,
+    },
+    /// The zone choice of a rule-target filter.
+    RuleTargetZone {
         i: u16,
     },
     ChooseAction,
@@ -191,7 +202,7 @@ pub(crate) struct ExecState {
     pub pending: Pending,
     pub request: Option<Request>,
     /// The builtin's step counter while it suspends several times.
-    pub step: u32,
+    pub step: u16,
     pub fuel: u32,
     /// Event cascade depth of the execution (0 for a player's activation; at most
     /// `MAX_EVENT_DEPTH + 1`).
@@ -199,6 +210,10 @@ pub(crate) struct ExecState {
     /// Which runtime the execution belongs to, and whether its source was in play when
     /// it started.
     pub owner: Owner,
+    /// Whose zone the filter being resolved searches, once the player chose it (kept
+    /// across the filter's type choice; cleared when its resolution is final).
+    /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
+    pub zone_opp: Option<bool>,
 }
 
 /// Which runtime (and its clones) an execution belongs to: only that program's tables
@@ -250,6 +265,7 @@ impl ExecState {
             fuel: 0,
             depth: 0,
             owner: Owner::default(),
+            zone_opp: None,
         }
     }
 
@@ -276,6 +292,7 @@ impl ExecState {
         self.step = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
         self.depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        self.zone_opp = None;
     }
 
     /// The value bound to `var` in this execution, if any.
