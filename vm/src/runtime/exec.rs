@@ -70,6 +70,9 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Takes `amount` fuel; traps when there is not enough.
     pub fn charge(&mut self, amount: u32) -> Result<(), Trap> {
+        if !self.rt.metered {
+            return Ok(());
+        }
         match self.st.fuel.checked_sub(amount) {
             Some(left) => {
                 self.st.fuel = left;

@@ -117,6 +117,8 @@ pub(crate) struct Shared<H> {
     pub builtins: Builtins<H>,
     pub names: Names,
     pub fuel: u64,
+    /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
+    pub metered: bool,
     /// Per card, the largest local count of the entries its executions can run: each
     /// execution reserves that many locals.
     pub card_locals: Arc<[u16]>,
@@ -130,6 +132,7 @@ impl<H> Clone for Shared<H> {
             builtins: self.builtins.clone(),
             names: self.names,
             fuel: self.fuel,
+            metered: self.metered,
             card_locals: Arc::clone(&self.card_locals),
         }
     }
@@ -235,6 +238,7 @@ impl<H: Host> Runtime<H> {
                 builtins,
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
+                metered: true,
             },
             world: World::default(),
         }
@@ -249,6 +253,12 @@ impl<H: Host> Runtime<H> {
     /// builtin called; at most `u32::MAX`).
     pub fn set_fuel(&mut self, fuel: u64) {
         self.shared.fuel = fuel;
+    }
+
+    /// Turns fuel metering off (or back on): an unmetered execution is never charged and
+    /// so never runs out, which only a host that trusts its bundles to end should do.
+    pub fn set_metering(&mut self, on: bool) {
+        self.shared.metered = on;
     }
 
     /// The effects in force, in the order they were recorded.
