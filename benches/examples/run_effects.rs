@@ -1,6 +1,6 @@
 //! Fixed work for counting the VM's instructions under callgrind: `run_effects WHAT N`
-//! runs one of the runtime benchmarks' workloads N times (`WHAT` is `round_trip`,
-//! `host_call`, `events` or `suspend`), and `run_effects disas` prints their bytecode.
+//! runs one of the runtime benchmarks' workloads N times (`WHAT` is `dispatch` (10,000
+//! turns of a counting loop), `round_trip`, `host_call`, `events` or `suspend`), and `run_effects disas` prints their bytecode.
 //!
 //! `valgrind --tool=callgrind target/release/examples/run_effects round_trip 100000`
 
@@ -44,6 +44,13 @@ fn main() {
                 rt.resume(&mut board, copy, &[first]).expect("the answer is valid");
             }
         }
+        "dispatch" => {
+            let mut rt = embed::runtime(embed::counting_loop(10_000));
+            rt.set_fuel(u64::from(u32::MAX));
+            for _ in 0..n {
+                rt.activate(&mut board, CardId(0), CardIdx(0), me).expect("the loop runs");
+            }
+        }
         "events" => {
             for id in 0..8 {
                 rt.enter_play(&mut board, CardId(id), CardIdx(3)).expect("the card enters play");
@@ -54,7 +61,7 @@ fn main() {
                 rt.run_events(&mut board).expect("the autos run");
             }
         }
-        _ => eprintln!("usage: run_effects round_trip|host_call|suspend|events|disas [N]"),
+        _ => eprintln!("usage: run_effects dispatch|round_trip|host_call|suspend|events|disas [N]"),
     }
     println!("{:?}", &board.cards[..2]);
 }

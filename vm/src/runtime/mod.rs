@@ -368,7 +368,6 @@ impl<H: Host> Runtime<H> {
                         None => Ok(false),
                     },
                     Step::Suspend => Ok(true),
-                    Step::Exit(_) => Ok(false),
                 };
                 match applied {
                     Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
