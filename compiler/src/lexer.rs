@@ -140,8 +140,6 @@ fn is_too_long(start: usize, end: usize) -> bool {
 
 /// Drops what was lexed from the line `line` (from `tokens_before` and
 /// `diagnostics_before` on), and reports it as too long.
-#[cold]
-#[inline(never)]
 fn skip_long_line(
     line: std::ops::Range<usize>,
     tokens_before: usize,
@@ -170,7 +168,6 @@ fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
 
 /// The offset of the first `\n` at or after `from`, or `bytes.len()`: sixteen bytes at a
 /// time.
-#[cfg_attr(not(debug_assertions), inline(always))]
 fn memchr_newline(bytes: &[u8], from: usize) -> usize {
     let rest = bytes.get(from..).unwrap_or(&[]);
     let mut sixteens = rest.chunks_exact(16);
@@ -196,7 +193,6 @@ fn memchr_newline(bytes: &[u8], from: usize) -> usize {
 
 /// For eight bytes (none when `eight` is shorter), a word whose lowest set bit is the high bit
 /// of the first `\n` (only bits above it may be set wrongly), or 0 when there is none.
-#[cfg_attr(not(debug_assertions), inline(always))]
 fn newline_bytes(eight: &[u8]) -> u64 {
     const ONES: u64 = u64::from_le_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
@@ -575,7 +571,6 @@ const CHUNK: usize = 16;
 const STOP_BIT: u64 = 1 << 48;
 
 /// The [`BYTE_KIND_BITS`] of the 16 bytes of `chunk`, byte `i`'s shifted left by `i`.
-#[cfg_attr(not(debug_assertions), inline(always))]
 fn chunk_bits(chunk: &[u8]) -> u64 {
     // From the last four bytes to the first: each step shifts what is gathered by four and
     // `or`s in one entry of each shifted table (3 instructions a byte instead of 4).
@@ -587,7 +582,6 @@ fn chunk_bits(chunk: &[u8]) -> u64 {
 
 /// Swaps the fields of `low` and `high` that the 1 bits of `mask << distance` and of `mask`
 /// select: a step of transposing 16-bit fields.
-#[cfg_attr(not(debug_assertions), inline(always))]
 fn swap_fields(low: &mut u64, high: &mut u64, distance: u32, mask: u64) {
     let swapped = (*low >> distance ^ *high) & mask;
     *low ^= swapped << distance;
@@ -612,7 +606,6 @@ impl Window {
     /// The [`WINDOW`] bytes of the source from `start`, zeros past its end (they stop the
     /// plain lexer, as the end of the source stops a line): a copy, so that reading any of
     /// them takes no bounds check.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn bytes(source: &[u8], start: usize) -> [u8; WINDOW] {
         let rest = source.get(start..).unwrap_or(&[]);
         match rest.first_chunk() {
@@ -629,7 +622,6 @@ impl Window {
 
     /// Classifies the window `bytes` up to the first byte that stops the plain lexer (or
     /// all of it), [`CHUNK`] at a time. (Inlined, its masks stay in registers.)
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read(bytes: &[u8; WINDOW]) -> Window {
         // Each chunk's fields (`BYTE_KIND_BITS`); reading stops after the chunk that holds
         // a stop.
@@ -766,9 +758,7 @@ fn lex_plain_tokens<const FITS: bool>(
 
 /// Pushes the tokens starting at `starts` in the window `bytes` starting at `window_start`,
 /// each ending at the first of its `ends` (bit `i` for byte `i + 1`), each of the kind its first
-/// byte gives (a two-byte token's kind is set afterwards). (Not inlined: on its own, the loop
-/// keeps everything in registers.)
-#[inline(never)]
+/// byte gives (a two-byte token's kind is set afterwards).
 fn push_window_tokens<const FITS: bool>(
     bytes: &[u8; WINDOW],
     window_start: usize,
@@ -792,8 +782,6 @@ fn push_window_tokens<const FITS: bool>(
 /// Sets the kinds of the two-byte tokens of a window (of bytes `line`), starting at its
 /// `two_byte_starts`, among its `tokens`, starting at `token_starts` (the tokens were pushed
 /// with the kind of their first byte).
-#[cold]
-#[inline(never)]
 fn set_two_byte_kinds(line: &[u8], mut two_byte_starts: u64, token_starts: u64, tokens: &mut [Token]) {
     while two_byte_starts != 0 {
         let offset = two_byte_starts.trailing_zeros() as usize;
@@ -809,7 +797,6 @@ fn set_two_byte_kinds(line: &[u8], mut two_byte_starts: u64, token_starts: u64, 
 }
 
 /// [`lex_tokens`], reporting the line when it is too long.
-#[inline(never)]
 fn lex_other_line<const FITS: bool>(
     source: &str,
     start: usize,

@@ -1,1 +1,73 @@
-//! The reference Card Fighters' Clash game engine (later issue).
+//! The reference Card Fighters' Clash game engine: the rules of spec §4 in memory, with
+//! cards' RuleScript run by the embedded `vm::runtime::Runtime` and the stdlib's builtins.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use game::{CardSet, Game, Move};
+//!
+//! // A card set: the corpus when it is there, else a tiny set built in code.
+//! let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc");
+//! let set = Arc::new(match CardSet::load(&corpus) {
+//!     Ok(set) => set,
+//!     Err(_) => game::testing::tiny_set().unwrap(),
+//! });
+//! // Two decks of the set's first characters, and a seed: one seed, one game.
+//! let deck: Vec<usize> = (0..set.cards().len())
+//!     .filter(|&i| set.cards()[i].kind == game::CardKind::Character)
+//!     .take(10)
+//!     .cycle()
+//!     .take(50)
+//!     .collect();
+//! let mut game = Game::new(Arc::clone(&set), [deck.clone(), deck], 7).unwrap();
+//! // The first player is in their Main phase: list the legal moves and apply some.
+//! let moves = game.legal_moves();
+//! assert!(moves.contains(&Move::Pass));
+//! let play = moves.iter().find(|m| matches!(m, Move::PlayCharacter { .. })).cloned();
+//! if let Some(play) = play {
+//!     game.apply(play).unwrap();
+//! }
+//! game.apply(Move::Pass).unwrap(); // to the Attack phase (or on, if nobody can attack)
+//! assert!(game.outcome().is_none());
+//! for entry in game.log() {
+//!     println!("{entry}");
+//! }
+//! ```
+//!
+//! # Map
+//!
+//! - [`set`]: [`CardSet`] (printed cards and their compiled rules), [`CardDef`].
+//! - [`state`]: [`GameState`], the whole board as one plain, serialisable value; it is the
+//!   host the rules run against (`host_impl.rs`, on the primitives of `board.rs`).
+//! - [`Game`] (`engine.rs`): the state beside the runtime and the execution waiting for an
+//!   answer; the agenda of procedure steps (`phases.rs`, `combat.rs`).
+//! - [`moves`]: [`Move`], the fixed action space, [`Game::legal_moves`], [`Game::apply`]
+//!   (`actions.rs` says what is legal and what each decision does).
+//! - [`setup`]: [`Game::new`] from two decks, [`Game::from_setup`] from an explicit board,
+//!   [`Game::advance_to`].
+//! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.
+//! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
+//!   (`rsc test`).
+
+mod actions;
+mod board;
+mod combat;
+pub mod deck;
+mod engine;
+mod host_impl;
+pub mod log;
+pub mod moves;
+mod phases;
+pub mod scenario;
+pub mod set;
+pub mod setup;
+pub mod state;
+pub mod testing;
+pub mod view;
+
+pub use engine::{Game, MAX_STEPS_PER_CALL};
+pub use log::{LogEntry, LogKind};
+pub use moves::{ACTION_SPACE, Applied, Choice, IllegalMove, Move};
+pub use set::{AbilityType, CardDef, CardKind, CardSet, DefIdx, SetError};
+pub use setup::{AdvanceError, PlayerSetup, Setup, SetupError, SlotSetup};
+pub use state::{CardRef, EndReason, GameState, Outcome, Phase, RuleVal};
+pub use view::PlayerView;

@@ -6,6 +6,8 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+mod scenarios;
+
 /// A clean card from the corpus.
 const CLEAN: &str = "action = damage(300)\n";
 /// An unknown command on line 1 (reported once the parser lands).

@@ -102,6 +102,28 @@ pub(crate) struct World {
     pub scratch2: Vec<Value>,
     pub scratch3: Vec<Value>,
     pub mask: Vec<bool>,
+    /// Sets the resolver and the answer check reuse to find duplicates in linear time
+    /// (taken out while in use, so that a nested resolution gets its own).
+    pub sets: Vec<ValueSet>,
+}
+
+/// A set of values; only membership is asked of it, never its order.
+pub(crate) type ValueSet = rustc_hash::FxHashSet<Value>;
+
+impl World {
+    /// An empty set, reused when one was given back.
+    pub fn take_set(&mut self) -> ValueSet {
+        let mut set = self.sets.pop().unwrap_or_default();
+        set.clear();
+        set
+    }
+
+    /// Gives a set back for reuse.
+    pub fn give_set(&mut self, set: ValueSet) {
+        if self.sets.len() < 4 {
+            self.sets.push(set);
+        }
+    }
 }
 
 impl Clone for World {
@@ -159,11 +181,15 @@ pub(crate) struct Names {
     pub suffix_any: Option<EventSuffixIdx>,
     pub suffix_once: Option<EventSuffixIdx>,
     pub restriction_opp: Option<crate::bytecode::RestrictionPrefixIdx>,
+    pub zone_my: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_opp: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_any: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_same: Option<crate::bytecode::ZonePrefixIdx>,
 }
 
 impl Names {
     pub fn new(catalogue: &crate::catalogue::Catalogue) -> Names {
-        use crate::bytecode::RestrictionPrefixIdx;
+        use crate::bytecode::{RestrictionPrefixIdx, ZonePrefixIdx};
         let find = |names: &[crate::catalogue::NamedSpec], name: &str| {
             names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
         };
@@ -180,6 +206,10 @@ impl Names {
             suffix_any: find(catalogue.event_suffixes, "any").map(EventSuffixIdx::new),
             suffix_once: find(catalogue.event_suffixes, "once").map(EventSuffixIdx::new),
             restriction_opp: find(catalogue.restriction_prefixes, "opp").map(RestrictionPrefixIdx::new),
+            zone_my: find(catalogue.zone_prefixes, "my").map(ZonePrefixIdx::new),
+            zone_opp: find(catalogue.zone_prefixes, "opp").map(ZonePrefixIdx::new),
+            zone_any: find(catalogue.zone_prefixes, "any").map(ZonePrefixIdx::new),
+            zone_same: find(catalogue.zone_prefixes, "same").map(ZonePrefixIdx::new),
         }
     }
 

@@ -48,7 +48,8 @@
 //! source), `end_effects(kind)`, `emit(event)` (queued), `dispatch(event)` (run now) and
 //! `ask(hook)`.
 //! A cost is called with `CostPhase::Check` for every component first (it may ask which
-//! cards to pay with; the answer becomes its `selection()`), then with `CostPhase::Pay`.
+//! cards to pay with; the answer becomes its `selection()`, or it fixes what it pays
+//! with by `fix_selection`), then with `CostPhase::Pay`, which pays exactly that.
 //!
 //! A builtin reports `Status::Success` or `Status::Failure` (only commands whose
 //! catalogue `fails_when` says so should fail), which `&&` and `||` read.
@@ -101,7 +102,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 use events::{Names, PendingRun, Subscription, World};
 use exec::{Flow, Machine, Step};
 use resolve::Resolution;
-use state::{ExecState, Origin, Pending, Stage};
+use state::{ExecState, Origin, Owner, Pending, Stage};
 
 /// Fuel of one execution unless [`Runtime::set_fuel`] says otherwise.
 pub const DEFAULT_FUEL: u64 = 100_000;
@@ -109,6 +110,10 @@ pub const DEFAULT_FUEL: u64 = 100_000;
 pub const MAX_EVENT_DEPTH: u32 = 32;
 /// How many autos one [`Runtime::run_events`] may start.
 pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
+
+/// The id the next [`Runtime::new`] takes (ids start at 1: a state never handed out
+/// has 0).
+static NEXT_RUNTIME_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
 
 /// What every execution shares: the program, the catalogue, the builtins.
 pub(crate) struct Shared<H> {
@@ -119,6 +124,8 @@ pub(crate) struct Shared<H> {
     pub fuel: u64,
     /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
     pub metered: bool,
+    /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
+    pub id: u32,
     /// Per card, the largest local count of the entries its executions can run: each
     /// execution reserves that many locals.
     pub card_locals: Arc<[u16]>,
@@ -133,6 +140,7 @@ impl<H> Clone for Shared<H> {
             names: self.names,
             fuel: self.fuel,
             metered: self.metered,
+            id: self.id,
             card_locals: Arc::clone(&self.card_locals),
         }
     }
@@ -239,6 +247,7 @@ impl<H: Host> Runtime<H> {
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
                 metered: true,
+                id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::default(),
         }
@@ -273,7 +282,9 @@ impl<H: Host> Runtime<H> {
 
     fn state(&mut self, env: Env, origin: Origin, stage: Stage, depth: u32) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        self.world.state(env, origin, stage, self.shared.fuel, depth, locals)
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, depth, locals);
+        state.owner = Owner::new(self.shared.id, self.in_play(env.source));
+        state
     }
 
     fn recycle(&mut self, state: Box<ExecState>) {
@@ -301,7 +312,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         self.drive(host, state)
     }
 
@@ -315,7 +326,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         let shared = &self.shared;
         let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
         let mut met = Ok(true);
@@ -337,9 +348,23 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
-    /// and `max` of them. A refused answer gives the execution back unchanged.
+    /// and `max` of them. A refused answer gives the execution back unchanged. When an
+    /// auto traps, its cascade ends: nothing of it stays queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        if let Err(reason) = validate(&exec, answer) {
+        let in_cascade = !exec.state.origin.is_activation();
+        let result = self.continue_with(host, exec, answer);
+        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        if !exec.state.owner.is(self.shared.id) {
+            return Err(ResumeError::OtherRuntime(exec));
+        }
+        if let Err(reason) = validate(&mut self.world, &exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
         let mut state = exec.state;
@@ -400,7 +425,9 @@ impl<H: Host> Runtime<H> {
     /// Abandons a suspended execution (the player closed the dialog): nothing more of it
     /// runs; what it already did stays done. Its buffers are reused.
     pub fn cancel(&mut self, exec: Execution) {
-        self.recycle(exec.state);
+        if exec.state.owner.is(self.shared.id) {
+            self.recycle(exec.state);
+        }
     }
 
     /// Runs the pipeline of `state` until it finishes or suspends.
@@ -512,8 +539,18 @@ impl<H: Host> Runtime<H> {
     /// Runs queued autos (and the autos of the events they emit) until none is left
     /// (`Done(Success)`) or one waits for a player (`Suspended`: resume it, then call this
     /// again). Autos run in the order their events were emitted, and for one event in
-    /// the order the cards subscribed.
+    /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
+    /// queued.
     pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let result = self.drain_events(host);
+        if result.is_err() {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn drain_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
         let mut started = 0u32;
         loop {
             if let Some(run) = self.world.runs.pop_front() {
@@ -579,7 +616,8 @@ impl<H: Host> Runtime<H> {
     /// that answers no. `None` when no auto listens; otherwise the last answer examined.
     /// Hook autos may not suspend (that traps).
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
-        run_now(&self.shared, &mut self.world, host, &event, 0, true)
+        let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+        run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel)
     }
 
     /// Hook `event`'s index, for convenience: the catalogue index of `name`.
@@ -642,7 +680,10 @@ fn select<H>(
 
 /// Runs the autos (`hooks`: the hook autos) `event` selects now, in order, without
 /// suspending; for hooks, stops at the first that answers no. Returns the last answer,
-/// `None` when nothing ran.
+/// `None` when nothing ran. Every auto it runs, and every auto those run in turn, takes
+/// its fuel from `fuel` (the caller's budget), so a cascade that branches cannot do more
+/// work than one execution may.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
@@ -650,6 +691,7 @@ pub(crate) fn run_now<H: Host>(
     event: &Event,
     depth: u32,
     hooks: bool,
+    fuel: &mut u32,
 ) -> Result<Option<bool>, Trap> {
     if depth > MAX_EVENT_DEPTH {
         return Err(Trap::new(TrapCode::EventCascade));
@@ -667,7 +709,7 @@ pub(crate) fn run_now<H: Host>(
         if !world.in_play.iter().any(|&(id, _)| id == run.card) || !host.auto_may_fire(run.card) {
             continue;
         }
-        match run_auto_now(shared, world, host, run, hooks) {
+        match run_auto_now(shared, world, host, run, hooks, fuel) {
             Ok(completion) => {
                 let yes = match completion {
                     Completion::Success => true,
@@ -689,18 +731,21 @@ pub(crate) fn run_now<H: Host>(
     result.map(|()| answer)
 }
 
-/// Runs one auto to completion; a request for a choice traps.
+/// Runs one auto to completion on `fuel` (what it leaves is written back); a request for
+/// a choice traps.
 fn run_auto_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
     host: &mut H,
     run: PendingRun,
     hook: bool,
+    fuel: &mut u32,
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
     let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), shared.fuel, run.depth, locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
+    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);
@@ -718,6 +763,7 @@ fn run_auto_now<H: Host>(
             None => pipeline(&mut m),
         }
     };
+    *fuel = state.fuel;
     world.recycle(state);
     let result = match result {
         Ok(Some(completion)) => Ok(completion),
@@ -745,22 +791,30 @@ fn bind_event(names: &Names, state: &mut ExecState, event: &Event) -> bool {
     event.bindings.iter().flatten().all(|&(var, value)| state.bind(var, value))
 }
 
-/// Checks an answer against the request of `exec`.
-fn validate(exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
+/// Checks an answer against the request of `exec`, in time linear in the candidates and
+/// the answer (with sets `world` lends).
+fn validate(world: &mut World, exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
     let request = exec.request();
     if answer.len() < usize::from(request.min) || answer.len() > usize::from(request.max) {
         return Err(InvalidAnswer::Count { given: answer.len(), min: request.min, max: request.max });
     }
-    let candidates = exec.candidates();
-    for (i, choice) in answer.iter().enumerate() {
+    let mut candidates = world.take_set();
+    candidates.extend(exec.candidates().iter().copied());
+    let mut chosen = world.take_set();
+    let mut result = Ok(());
+    for choice in answer {
         if !candidates.contains(choice) {
-            return Err(InvalidAnswer::NotACandidate(*choice));
+            result = Err(InvalidAnswer::NotACandidate(*choice));
+            break;
         }
-        if answer[..i].contains(choice) {
-            return Err(InvalidAnswer::Duplicate(*choice));
+        if !chosen.insert(*choice) {
+            result = Err(InvalidAnswer::Duplicate(*choice));
+            break;
         }
     }
-    Ok(())
+    world.give_set(candidates);
+    world.give_set(chosen);
+    result
 }
 
 /// What completing a pending request leads to.
@@ -790,6 +844,10 @@ fn complete<H: Host>(
             let resolution = m.resolve_filter(f, Some(chosen))?;
             Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
         }
+        Pending::FilterZone { f, write, exit, optional } => {
+            let resolution = m.resolve_in_zone(f, first)?;
+            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+        }
         Pending::Call { cmd, base, argc } => {
             Resumed::Main(m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?)
         }
@@ -800,7 +858,7 @@ fn complete<H: Host>(
         Pending::Confirm { skip } => Resumed::Main(if yes {
             Step::Next
         } else {
-            m.st.st = true;
+            m.st.succeeded = true;
             Step::Jump(skip)
         }),
         Pending::RuleTarget { i } => {
@@ -820,8 +878,19 @@ fn complete<H: Host>(
             let resolution = m.resolve_filter(f, Some(chosen))?;
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
+        Pending::RuleTargetZone { i } => {
+            let f = m.rt.program.cards()[m.st.env.card.index()]
+                .target
+                .as_ref()
+                .map(|target| target.filters[usize::from(i)]);
+            let Some(f) = f else {
+                return Ok(Resumed::Pipeline);
+            };
+            let resolution = m.resolve_in_zone(f, first)?;
+            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+        }
         Pending::ChooseAction => {
-            m.st.action = first.as_int().unwrap_or(0) as u16;
+            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
             m.st.stage = Stage::Vars;
             Resumed::Pipeline
         }
@@ -851,13 +920,13 @@ fn set_selection<H: Host>(m: &mut Machine<'_, H>, i: u16, list: ListId) -> Resul
 }
 
 fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
-    m.st.g = m.st.lists.concat(m.st.g, list).ok_or(TrapCode::ListLimit)?;
+    m.st.rule_targets = m.st.lists.concat(m.st.rule_targets, list).ok_or(TrapCode::ListLimit)?;
     Ok(())
 }
 
 /// Applies one rule-target filter's resolution; true when it suspended.
 fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolution) -> Result<bool, Trap> {
-    let optional = m.st.origin != Origin::Activation
+    let optional = !m.st.origin.is_activation()
         || m.rt.program.cards()[m.st.env.card.index()].target.as_ref().is_some_and(|target| target.optional);
     match resolution {
         Resolution::Nothing if optional => m.st.stage = Stage::RuleTarget(i.saturating_add(1)),
@@ -876,6 +945,11 @@ fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolut
             m.st.pending = Pending::RuleTargetType { i };
             return Ok(true);
         }
+        Resolution::ChooseZone { options } => {
+            m.request(RequestKind::TargetZone, options, 1, 1, None);
+            m.st.pending = Pending::RuleTargetZone { i };
+            return Ok(true);
+        }
     }
     Ok(false)
 }
@@ -892,7 +966,7 @@ fn cost_step<H: Host>(
         m.st.step = 0;
     }
     m.st.request = None;
-    let targets = m.st.g;
+    let targets = m.st.rule_targets;
     let mut ctx = CallContext {
         m: m.reborrow(),
         callee: builtins::Callee::Cost { i, cost },
@@ -908,11 +982,10 @@ fn cost_step<H: Host>(
     Ok(status)
 }
 
-/// The cost block of what an execution runs: its action's (`action` indexes the card's
-/// actions) or its auto's.
-pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin, action: u16) -> &[crate::bytecode::Cost] {
+/// The cost block of what an execution runs: its action's or its auto's.
+pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crate::bytecode::Cost] {
     let costs = match origin {
-        Origin::Activation => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
         Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
     };
     costs.map_or(&[], Vec::as_slice)
@@ -947,18 +1020,19 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         }
                     }
                     None => {
-                        if m.st.origin != Origin::Activation && m.st.lists.is_empty(m.st.g) {
-                            m.st.g = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
+                            m.st.rule_targets =
+                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
                         }
-                        m.st.t = m.st.g;
-                        m.st.stage = if m.st.origin == Origin::Activation { Stage::ChooseAction } else { Stage::Vars };
+                        m.st.targets = m.st.rule_targets;
+                        m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
             }
             Stage::ChooseAction => match card.actions.len() {
                 0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
                 1 => {
-                    m.st.action = 0;
+                    m.st.origin = Origin::Activation { action: 0 };
                     m.st.stage = Stage::Vars;
                 }
                 n => {
@@ -983,12 +1057,11 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         _ => m.st.frame = None,
                     }
                 }
-                let has_costs = !cost_block(card, m.st.origin, m.st.action).is_empty();
-                m.st.stage =
-                    if m.st.origin == Origin::Activation || has_costs { Stage::CostCheck(0) } else { Stage::Body };
+                let has_costs = !cost_block(card, m.st.origin).is_empty();
+                m.st.stage = if m.st.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
             }
             Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-            Stage::CostCheck(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostCheck(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
                     Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
                     Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
@@ -999,7 +1072,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
-            Stage::CostPay(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
                     m.st.stage = Stage::CostPay(i.saturating_add(1));
@@ -1009,10 +1082,10 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
             Stage::Body => {
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
-                        Origin::Activation => card.actions[usize::from(m.st.action)].entry,
+                        Origin::Activation { action } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
                     };
-                    m.st.t = m.st.g;
+                    m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
                 }
                 let hook = matches!(m.st.origin, Origin::Hook { .. });

@@ -15,6 +15,7 @@
 use crate::bytecode::{CompareOp, FilterIdx, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
+use super::events::ValueSet;
 use super::exec::Machine;
 use super::host::Host;
 use super::trap::{Trap, TrapCode};
@@ -31,6 +32,9 @@ pub(crate) enum Resolution {
     Choose { candidates: ListId, min: u16, max: u16 },
     /// The player first chooses one of the type terms (candidates: their indices).
     ChooseType { options: ListId },
+    /// The player first chooses whose zone an `any`/`same` filter searches (candidates:
+    /// the two players).
+    ChooseZone { options: ListId },
 }
 
 impl<H: Host> Machine<'_, H> {
@@ -38,6 +42,12 @@ impl<H: Host> Machine<'_, H> {
     /// to an earlier [`Resolution::ChooseType`].
     pub(crate) fn resolve_filter(&mut self, f: FilterIdx, chosen_type: Option<u16>) -> Result<Resolution, Trap> {
         let filter = &self.rt.program.filters()[f.index()];
+        let zone_prefix = filter.zone.prefix;
+        let names = &self.rt.names;
+        if self.st.zone_opp.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
+            // §3.6 step 2: whose zone is asked before anything else.
+            return self.choose_zone();
+        }
         if chosen_type.is_none()
             && filter.type_op == TypeOp::Choice
             && filter.types.len() > 1
@@ -52,6 +62,13 @@ impl<H: Host> Machine<'_, H> {
             return Ok(Resolution::ChooseType { options });
         }
         let resolved = self.match_filter(f, chosen_type)?;
+        let asks_same = self.st.zone_opp.is_none() && chosen_type.is_none() && zone_prefix.is_some();
+        if asks_same && zone_prefix == self.rt.names.zone_same && resolved.choose {
+            // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen first.
+            return self.choose_zone();
+        }
+        // The resolution is final: a zone chosen for this filter is forgotten.
+        self.st.zone_opp = None;
         Ok(if !resolved.matched {
             Resolution::Nothing
         } else if resolved.choose {
@@ -59,6 +76,20 @@ impl<H: Host> Machine<'_, H> {
         } else {
             Resolution::List(resolved.candidates)
         })
+    }
+
+    /// A zone choice between the executing player's zone and the opponent's.
+    fn choose_zone(&mut self) -> Result<Resolution, Trap> {
+        let me = self.st.env.me;
+        let opp = self.host.opponent(me);
+        let options = self.st.lists.make(&[Value::Player(me), Value::Player(opp)]).ok_or(TrapCode::ListLimit)?;
+        Ok(Resolution::ChooseZone { options })
+    }
+
+    /// Resolves `f` again once the player chose whose zone it searches (`owner`).
+    pub(crate) fn resolve_in_zone(&mut self, f: FilterIdx, owner: Value) -> Result<Resolution, Trap> {
+        self.st.zone_opp = Some(owner.as_player().is_some_and(|player| player != self.st.env.me));
+        self.resolve_filter(f, None)
     }
 
     /// Resolves `f` without asking: every type term (or only `only_type`), joined.
@@ -71,16 +102,18 @@ impl<H: Host> Machine<'_, H> {
         let filter = &rt.program.filters()[f.index()];
         let mut acc = std::mem::take(&mut self.world.scratch3);
         acc.clear();
+        let mut in_acc = self.world.take_set();
         let mut can_choose = false;
         let result = (|| {
             for (i, term) in filter.types.iter().enumerate() {
                 if only_type.is_some_and(|only| usize::from(only) != i) {
                     continue;
                 }
-                can_choose |= self.match_type(f, *term, &mut acc)?;
+                can_choose |= self.match_type(f, *term, &mut acc, &mut in_acc)?;
             }
             Ok::<(), Trap>(())
         })();
+        self.world.give_set(in_acc);
         if let Err(trap) = result {
             self.world.scratch3 = acc;
             return Err(trap);
@@ -112,11 +145,15 @@ impl<H: Host> Machine<'_, H> {
                     return Err(trap);
                 }
             };
-            let lists = &self.st.lists;
-            acc.retain(|item| match value {
-                Value::List(list) => !lists.get(list).contains(item),
-                single => single != *item,
-            });
+            let mut excluded = self.world.take_set();
+            match value {
+                Value::List(list) => excluded.extend(self.st.lists.get(list).iter().copied()),
+                single => {
+                    excluded.insert(single);
+                }
+            }
+            acc.retain(|item| !excluded.contains(item));
+            self.world.give_set(excluded);
         }
         let matched = !acc.is_empty() || filter.pick.is_some();
         let len = acc.len().min(usize::from(u16::MAX)) as u16;
@@ -132,9 +169,16 @@ impl<H: Host> Machine<'_, H> {
         Ok(Resolved { candidates, matched, choose, min, max })
     }
 
-    /// Appends to `acc` what one type term matches; returns whether it lets the player
-    /// choose.
-    fn match_type(&mut self, f: FilterIdx, term: TypeTerm, acc: &mut Vec<Value>) -> Result<bool, Trap> {
+    /// Appends to `acc` what one type term matches and `acc` does not hold yet (`in_acc`
+    /// is the set of its elements); returns whether it lets the player choose. Charges
+    /// one unit of fuel per 64 candidates, so that a huge zone is paid for.
+    fn match_type(
+        &mut self,
+        f: FilterIdx,
+        term: TypeTerm,
+        acc: &mut Vec<Value>,
+        in_acc: &mut ValueSet,
+    ) -> Result<bool, Trap> {
         let rt = self.rt;
         let filter = &rt.program.filters()[f.index()];
         let env = self.st.env;
@@ -175,9 +219,18 @@ impl<H: Host> Machine<'_, H> {
                 }
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
-                self.host.zone_cards(&env, filter.zone, &mut cand);
+                let mut zone = filter.zone;
+                if let Some(opp) = self.st.zone_opp {
+                    let names = &rt.names;
+                    zone.prefix = if opp { names.zone_opp } else { names.zone_my };
+                }
+                self.host.zone_cards(&env, zone, &mut cand);
                 cand.retain(|&item| self.type_test(term, item));
             }
+        }
+        if let Err(trap) = self.charge((cand.len() / 64) as u32) {
+            self.world.scratch = cand;
+            return Err(trap);
         }
         if term.exclude_source {
             cand.retain(|&item| item != Value::Card(env.source));
@@ -192,7 +245,7 @@ impl<H: Host> Machine<'_, H> {
             }
         }
         for item in cand.iter() {
-            if !acc.contains(item) {
+            if in_acc.insert(*item) {
                 acc.push(*item);
             }
         }
@@ -222,6 +275,7 @@ impl<H: Host> Machine<'_, H> {
         }
         let mut out = std::mem::take(&mut self.world.scratch2);
         let mut mask = std::mem::take(&mut self.world.mask);
+        let mut in_out = self.world.take_set();
         out.clear();
         for alternative in terms {
             mask.clear();
@@ -230,7 +284,7 @@ impl<H: Host> Machine<'_, H> {
                 self.apply_term(*term, cand, &mut mask);
             }
             for (item, keep) in cand.iter().zip(&mask) {
-                if *keep && !out.contains(item) {
+                if *keep && in_out.insert(*item) {
                     out.push(*item);
                 }
             }
@@ -238,6 +292,7 @@ impl<H: Host> Machine<'_, H> {
         std::mem::swap(cand, &mut out);
         self.world.scratch2 = out;
         self.world.mask = mask;
+        self.world.give_set(in_out);
     }
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {

@@ -72,12 +72,19 @@ impl From<FailReason> for Failure {
 /// What started an execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Origin {
-    /// A player activated an action.
-    Activation,
+    /// A player activated the card; `action` indexes the card's actions once chosen.
+    Activation { action: u16 },
     /// An auto ran for an event (or when its card entered play).
     Auto { auto: u16 },
     /// A hook auto is answering a question (never suspends).
     Hook { auto: u16 },
+}
+
+impl Origin {
+    /// A player's activation (not an auto or a hook).
+    pub fn is_activation(self) -> bool {
+        matches!(self, Origin::Activation { .. })
+    }
 }
 
 /// Where the activation pipeline is (spec §3.3).
@@ -120,12 +127,23 @@ pub(crate) enum Pending {
         exit: Option<Pc>,
         optional: bool,
     },
+    /// The zone choice of an `any`/`same` filter (asked before its type choice).
+    FilterZone {
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    },
     /// A rule-target filter of the pipeline.
     RuleTarget {
         i: u16,
     },
     /// The type choice of a rule-target filter.
     RuleTargetType {
+        i: u16,
+    },
+    /// The zone choice of a rule-target filter.
+    RuleTargetZone {
         i: u16,
     },
     ChooseAction,
@@ -165,50 +183,89 @@ pub(crate) struct ExecState {
     /// How many locals the execution reserves (the program's largest local count).
     pub locals: u16,
     pub lists: Lists,
-    /// `T`, `P`, `G`.
-    pub t: ListId,
-    pub p: ListId,
-    pub g: ListId,
-    /// `X`.
-    pub x: Option<Restriction>,
-    /// `St`: true = success.
-    pub st: bool,
+    /// `T`: the targets the next command acts on.
+    pub targets: ListId,
+    /// `P`: the targets of the previous statement (`prevTgt`).
+    pub previous_targets: ListId,
+    /// `G`: the rule targets the execution started with (`tgt`).
+    pub rule_targets: ListId,
+    /// `X`: the restriction the next effect is recorded with.
+    pub restriction: Option<Restriction>,
+    /// `St`: whether the last command succeeded.
+    pub succeeded: bool,
     /// Per-execution names (`trigger`, `discarded`...): a list of `Int(var), value`
-    /// pairs, most recent last. What cost component `i` is paid with is kept there too,
-    /// under the key `Int(-1 - i)`.
+    /// pairs, one per name (binding a name again replaces its value in place: nothing
+    /// ever unbinds, so the earlier value could never be seen again, and `each` binds
+    /// each element in constant space). What cost component `i` is paid with is kept
+    /// there too, under the key `Int(-1 - i)`. No value refers to this list.
     pub bindings: ListId,
     pub pending: Pending,
     pub request: Option<Request>,
     /// The builtin's step counter while it suspends several times.
     pub step: u32,
-    pub action: u16,
     pub fuel: u32,
-    /// Event cascade depth of the execution (0 for a player's activation).
-    pub depth: u16,
+    /// Event cascade depth of the execution (0 for a player's activation; at most
+    /// `MAX_EVENT_DEPTH + 1`).
+    pub depth: u8,
+    /// Which runtime the execution belongs to, and whether its source was in play when
+    /// it started.
+    pub owner: Owner,
+    /// Whose zone the filter being resolved searches, once the player chose it (kept
+    /// across the filter's type choice; cleared when its resolution is final).
+    /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
+    pub zone_opp: Option<bool>,
+}
+
+/// Which runtime (and its clones) an execution belongs to: only that program's tables
+/// make sense of its indices. And whether its source was in play when it started: if the
+/// source leaves play while the execution waits for an answer, the effects it records
+/// afterwards that would last "while the source is in play" are over before they begin
+/// (`docs/rules.md`, Runtime). One word, because a suspended execution is kept small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Owner(u32);
+
+impl Owner {
+    const IN_PLAY: u32 = 1 << 31;
+
+    /// Runtime `runtime` (its low 31 bits), with the source in play or not.
+    pub fn new(runtime: u32, source_in_play: bool) -> Owner {
+        Owner((runtime & !Owner::IN_PLAY) | if source_in_play { Owner::IN_PLAY } else { 0 })
+    }
+
+    /// Whether the execution belongs to runtime `runtime`.
+    pub fn is(self, runtime: u32) -> bool {
+        self.0 & !Owner::IN_PLAY == runtime & !Owner::IN_PLAY
+    }
+
+    /// Whether the source was in play when the execution started.
+    pub fn source_in_play(self) -> bool {
+        self.0 & Owner::IN_PLAY != 0
+    }
 }
 
 impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
             env,
-            origin: Origin::Activation,
+            origin: Origin::Activation { action: 0 },
             stage: Stage::Body,
             frame: None,
             regs: Vec::new(),
             locals: 0,
             lists: Lists::default(),
-            t: ListId(0),
-            p: ListId(0),
-            g: ListId(0),
-            x: None,
-            st: true,
+            targets: ListId(0),
+            previous_targets: ListId(0),
+            rule_targets: ListId(0),
+            restriction: None,
+            succeeded: true,
             bindings: ListId(0),
             pending: Pending::None,
             request: None,
             step: 0,
-            action: 0,
             fuel: 0,
             depth: 0,
+            owner: Owner::default(),
+            zone_opp: None,
         }
     }
 
@@ -224,18 +281,18 @@ impl ExecState {
         self.lists.clear();
         // List 0 is the empty list: `T`, `P` and `G` start there.
         let _ = self.lists.empty();
-        self.t = ListId(0);
-        self.p = ListId(0);
-        self.g = ListId(0);
-        self.x = None;
-        self.st = true;
+        self.targets = ListId(0);
+        self.previous_targets = ListId(0);
+        self.rule_targets = ListId(0);
+        self.restriction = None;
+        self.succeeded = true;
         self.bindings = ListId(0);
         self.pending = Pending::None;
         self.request = None;
         self.step = 0;
-        self.action = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
-        self.depth = u16::try_from(depth).unwrap_or(u16::MAX);
+        self.depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        self.zone_opp = None;
     }
 
     /// The value bound to `var` in this execution, if any.
@@ -244,15 +301,22 @@ impl ExecState {
     }
 
     fn lookup(&self, key: Value) -> Option<Value> {
-        self.lists.get(self.bindings).chunks_exact(2).rev().find(|pair| pair[0] == key).map(|pair| pair[1])
+        self.lists.get(self.bindings).chunks_exact(2).find(|pair| pair[0] == key).map(|pair| pair[1])
     }
 
-    /// Binds `var` to `value` (hiding an earlier binding); false when the arena is full.
+    /// Binds `var` to `value` (replacing an earlier binding); false when the arena is full.
     pub fn bind(&mut self, var: VariableIdx, value: Value) -> bool {
         self.bind_key(Value::Int(var.0 as i32), value)
     }
 
+    /// A name bound before is rebound in place; a new name extends the list (copying
+    /// it at most once per distinct name: the catalogue's variables and the cost
+    /// components, a handful).
     fn bind_key(&mut self, key: Value, value: Value) -> bool {
+        let position = self.lists.get(self.bindings).chunks_exact(2).position(|pair| pair[0] == key);
+        if let Some(pair) = position {
+            return self.lists.overwrite(self.bindings, 2 * pair + 1, value);
+        }
         let Some(list) = self.lists.push(self.bindings, key) else {
             return false;
         };
@@ -267,11 +331,12 @@ impl ExecState {
         Value::Int(-1 - i32::from(i))
     }
 
-    /// What the player chose to pay cost component `i` with.
-    pub fn selection(&self, i: u16) -> &[Value] {
+    /// What cost component `i` is paid with: what the player chose, or what the cost
+    /// fixed while it was checked; `None` when neither happened.
+    pub fn selection(&self, i: u16) -> Option<&[Value]> {
         match self.lookup(ExecState::selection_key(i)) {
-            Some(Value::List(list)) => self.lists.get(list),
-            _ => &[],
+            Some(Value::List(list)) => Some(self.lists.get(list)),
+            _ => None,
         }
     }
 
@@ -402,6 +467,10 @@ pub enum ResumeError {
     Invalid(Execution, InvalidAnswer),
     /// The execution trapped after the answer was accepted.
     Trap(super::trap::Trap),
+    /// The execution was handed out by a runtime of another program (or another
+    /// [`super::Runtime::new`] of the same one): it can only be resumed by that runtime or
+    /// one of its clones. Here it is back, untouched.
+    OtherRuntime(Execution),
 }
 
 impl From<super::trap::Trap> for ResumeError {
@@ -415,6 +484,7 @@ impl std::fmt::Display for ResumeError {
         match self {
             ResumeError::Invalid(_, reason) => write!(f, "invalid answer: {reason}"),
             ResumeError::Trap(trap) => trap.fmt(f),
+            ResumeError::OtherRuntime(_) => f.write_str("the execution belongs to another runtime"),
         }
     }
 }

@@ -27,11 +27,11 @@ pub(super) fn run(
     base: usize,
     metered: bool,
 ) -> Handoff {
-    let ExecState { regs, lists, fuel, t, p, g, st: status, .. } = state;
+    let ExecState { regs, lists, fuel, targets, previous_targets, rule_targets, succeeded, .. } = state;
     // Locals, not fields: the loop keeps them in machine registers.
     let regs = regs.as_mut_slice();
     let lists: &Lists = lists;
-    let (t, p, g, status) = (*t, *p, *g, *status);
+    let (targets, previous, rule, succeeded) = (*targets, *previous_targets, *rule_targets, *succeeded);
     let mut fuel_left = *fuel;
     let instrs = code.instrs();
     let mut next = usize::from(*ip);
@@ -80,9 +80,9 @@ pub(super) fn run(
             }
             Instr::LoadTargets { a, list } => {
                 let id = match list {
-                    TargetList::Current => t,
-                    TargetList::Previous => p,
-                    TargetList::Rule => g,
+                    TargetList::Current => targets,
+                    TargetList::Previous => previous,
+                    TargetList::Rule => rule,
                 };
                 regs[base + a.0 as usize] = Value::List(id);
                 continue;
@@ -180,7 +180,7 @@ pub(super) fn run(
                 _ => target,
             },
             Instr::JumpIfFailed { target } | Instr::JumpIfSucceeded { target } => {
-                if status != matches!(instr, Instr::JumpIfSucceeded { .. }) {
+                if succeeded != matches!(instr, Instr::JumpIfSucceeded { .. }) {
                     continue;
                 }
                 target

@@ -20,10 +20,10 @@ impl<H: Host> Machine<'_, H> {
             return Value::Card(self.st.env.source);
         }
         if Some(var) == names.var_tgt {
-            return Value::List(self.st.g);
+            return Value::List(self.st.rule_targets);
         }
         if Some(var) == names.var_prev_tgt {
-            return Value::List(self.st.p);
+            return Value::List(self.st.previous_targets);
         }
         if let Some(value) = self.st.binding(var) {
             return value;

@@ -1,0 +1,263 @@
+//! Board primitives on [`GameState`]: moving cards between zones (with what leaving the
+//! ring does: back-ups discarded, a transformed card reverting, markers cleared), KOs,
+//! drawing, counters, HP loss and the KO sweep. The rules engine and the host
+//! implementation both use them, so a card is always in exactly one place.
+
+use crate::log::LogKind;
+use crate::set::CardKind;
+use crate::state::{CardRef, EndReason, GameState, Outcome, Role, Zone};
+
+impl GameState {
+    /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
+    /// reverts to its original card and its back-ups go to their owner's discard pile.
+    /// False when the card is nowhere.
+    pub fn take(&mut self, card: CardRef) -> bool {
+        let Some((player, zone)) = self.locate_card(card) else { return false };
+        match zone {
+            Zone::Ring(slot) => {
+                self.player_mut(player).ring[usize::from(slot)] = None;
+                self.leave_ring(card);
+            }
+            Zone::Backup(holder) => {
+                if let Some(c) = self.card_mut(holder) {
+                    c.backups.retain(|&b| b != card);
+                }
+            }
+            pile => {
+                if let Some(pile) = self.player_mut(player).pile_mut(pile) {
+                    pile.retain(|&c| c != card);
+                }
+            }
+        }
+        true
+    }
+
+    /// What happens to a character that left the ring (ruling: a transformed card reverts
+    /// to its original card; its back-ups are discarded; it keeps its last BP as `lastBP`).
+    fn leave_ring(&mut self, card: CardRef) {
+        let backups = match self.card_mut(card) {
+            Some(c) => std::mem::take(&mut c.backups),
+            None => return,
+        };
+        for backup in backups {
+            let owner = self.card(backup).map_or(0, |c| c.owner);
+            self.reset_card(backup);
+            self.player_mut(owner).discards.insert(0, backup);
+            let name = self.name(backup);
+            self.note(LogKind::Move { card: backup, name, to: format!("p{owner}.discards") });
+        }
+        let bp = self.card(card).map_or(0, |c| c.bp);
+        self.reset_card(card);
+        if let Some(c) = self.card_mut(card) {
+            c.last_bp = bp;
+        }
+        self.blockers_forget(card);
+    }
+
+    /// A card's state outside the ring: its original card, printed BP, printed rules, no markers.
+    pub fn reset_card(&mut self, card: CardRef) {
+        let Some(original) = self.card(card).map(|c| c.original) else { return };
+        let (bp, rules) = self.def_at(original).map_or((0, None), |d| (d.bp, d.rules.map(|r| r.0)));
+        if let Some(c) = self.card_mut(card) {
+            c.def = original;
+            c.bp = bp;
+            c.rules = rules;
+            c.fresh = false;
+            c.frozen = false;
+            c.role = Role::None;
+            c.united = false;
+            c.blocking = None;
+            c.activated = false;
+            c.keep_ready = false;
+        }
+    }
+
+    fn blockers_forget(&mut self, card: CardRef) {
+        for c in &mut self.cards {
+            if c.blocking == Some(card) {
+                c.blocking = None;
+            }
+        }
+    }
+
+    /// Puts `card` (already taken) into `player`'s `zone` at `position` (0 top, -1
+    /// bottom, -2 one above the bottom...). For the ring, `position` is the slot and must
+    /// be empty. False when it could not.
+    pub fn put(&mut self, card: CardRef, player: u8, zone: Zone, position: i32) -> bool {
+        if self.card(card).is_none() {
+            return false;
+        }
+        match zone {
+            Zone::Ring(slot) => {
+                let Some(place) = self.player_mut(player).ring.get_mut(usize::from(slot)) else { return false };
+                if place.is_some() {
+                    return false;
+                }
+                *place = Some(card);
+            }
+            Zone::Backup(holder) => match self.card_mut(holder) {
+                Some(c) => c.backups.push(card),
+                None => return false,
+            },
+            pile => {
+                let Some(pile) = self.player_mut(player).pile_mut(pile) else { return false };
+                let at = if position < 0 {
+                    pile.len().saturating_sub(position.unsigned_abs() as usize - 1)
+                } else {
+                    (position as usize).min(pile.len())
+                };
+                pile.insert(at, card);
+            }
+        }
+        if let Some(c) = self.card_mut(card) {
+            c.controller = player;
+        }
+        true
+    }
+
+    /// Moves `card` to `player`'s `zone`; false (and nothing moves) when the destination
+    /// cannot take it.
+    pub fn move_card_to(&mut self, card: CardRef, player: u8, zone: Zone, position: i32) -> bool {
+        if let Zone::Ring(slot) = zone
+            && self.player(player).ring.get(usize::from(slot)).is_none_or(|s| s.is_some())
+        {
+            return false;
+        }
+        if !self.take(card) {
+            return false;
+        }
+        self.put(card, player, zone, position)
+    }
+
+    /// KOs a character in the ring: to its owner's discard pile (top). False if it was not
+    /// in a ring.
+    pub fn ko_card(&mut self, card: CardRef) -> bool {
+        if !self.in_ring(card) {
+            return false;
+        }
+        let owner = self.card(card).map_or(0, |c| c.owner);
+        let name = self.name(card);
+        self.take(card);
+        self.put(card, owner, Zone::Discards, 0);
+        self.note(LogKind::Ko { card, name });
+        true
+    }
+
+    /// The KO sweep: every character at 0 BP in either ring is KO'd; returns them.
+    pub fn ko_sweep(&mut self) -> Vec<CardRef> {
+        let dead: Vec<CardRef> = self
+            .players
+            .iter()
+            .flat_map(|p| p.characters())
+            .filter(|&c| self.card(c).is_some_and(|c| c.bp <= 0))
+            .collect();
+        for &card in &dead {
+            self.ko_card(card);
+        }
+        dead
+    }
+
+    /// `player` draws the top card of their deck; false (and the player loses) when the
+    /// deck is empty.
+    pub fn draw_card(&mut self, player: u8) -> bool {
+        let Some(&card) = self.player(player).deck.first() else {
+            self.lose(player, EndReason::DeckOut { loser: player });
+            return false;
+        };
+        self.take(card);
+        self.put(card, player, Zone::Hand, -1);
+        let name = self.name(card);
+        self.note(LogKind::Draw { player, card, name });
+        true
+    }
+
+    /// `player` loses HP (floor 0); at 0 they lose the game.
+    pub fn lose_hp(&mut self, player: u8, amount: i32, source: &str) {
+        let amount = amount.max(0);
+        let hp = self.player(player).hp.saturating_sub(amount).max(0);
+        self.player_mut(player).hp = hp;
+        self.note(LogKind::PlayerDamage { player, amount, hp, source: source.to_owned() });
+        if hp == 0 {
+            self.lose(player, EndReason::HpZero { loser: player });
+        }
+    }
+
+    /// A character loses BP (floor 0).
+    pub fn damage_character(&mut self, card: CardRef, amount: i32) {
+        let Some(c) = self.card_mut(card) else { return };
+        let loss = amount.clamp(0, c.bp.max(0));
+        c.bp -= loss;
+        c.last_bp = c.bp;
+        let bp = c.bp;
+        self.note(LogKind::CharacterDamage { card, amount: loss, bp });
+    }
+
+    /// Records that `player` lost; the outcome is settled at the end of the step (both
+    /// losing at once is a draw).
+    pub fn lose(&mut self, player: u8, reason: EndReason) {
+        if self.outcome.is_some() || self.defeated.contains(&player) {
+            return;
+        }
+        self.defeated.push(player);
+        let winner = GameState::other(player);
+        if self.defeated.len() == 2 {
+            self.outcome = Some(Outcome { winner: None, reason: EndReason::BothLost });
+        } else {
+            self.outcome = Some(Outcome { winner: Some(winner), reason });
+        }
+        let text = self.outcome.as_ref().map(ToString::to_string).unwrap_or_default();
+        self.note(LogKind::GameOver(text));
+    }
+
+    /// Shuffles a pile of `player` with the game's generator (Fisher–Yates).
+    pub fn shuffle_pile(&mut self, player: u8, zone: Zone) {
+        use rand::Rng;
+        let Some(mut pile) = self.player_mut(player).pile_mut(zone).map(std::mem::take) else { return };
+        for k in (1..pile.len()).rev() {
+            let j = self.rng.random_range(0..=k);
+            pile.swap(k, j);
+        }
+        if let Some(slot) = self.player_mut(player).pile_mut(zone) {
+            *slot = pile;
+        }
+    }
+
+    /// Non-character cards of `player` left on the table go to their owners' discard piles.
+    pub fn discard_table(&mut self, player: u8) {
+        let table = std::mem::take(&mut self.player_mut(player).table);
+        for card in table {
+            let owner = self.card(card).map_or(player, |c| c.owner);
+            self.put(card, owner, Zone::Discards, 0);
+        }
+    }
+
+    /// Whether a card is a character.
+    pub fn is_character(&self, card: CardRef) -> bool {
+        self.kind(card) == Some(CardKind::Character)
+    }
+
+    /// Every card in the game, each exactly once, or the first card found twice or missing.
+    pub fn check_conservation(&self) -> Result<(), String> {
+        let mut seen = vec![0u32; self.cards.len()];
+        let mut count = |card: CardRef| {
+            if let Some(n) = seen.get_mut(card.0 as usize) {
+                *n += 1;
+            }
+        };
+        for player in &self.players {
+            for zone in [&player.hand, &player.deck, &player.discards, &player.removed, &player.table] {
+                zone.iter().copied().for_each(&mut count);
+            }
+            for card in player.characters() {
+                count(card);
+                if let Some(c) = self.card(card) {
+                    c.backups.iter().copied().for_each(&mut count);
+                }
+            }
+        }
+        match seen.iter().position(|&n| n != 1) {
+            None => Ok(()),
+            Some(i) => Err(format!("card #{i} ({}) is in {} places", self.name(CardRef(i as u32)), seen[i])),
+        }
+    }
+}

@@ -1,0 +1,341 @@
+//! [`Game`]: the board ([`GameState`]) beside the embedded `vm::runtime::Runtime` and the
+//! execution waiting for a player's answer, and the engine loop that runs the agenda of
+//! procedure steps ([`Task`]) until a player must decide.
+//!
+//! The runtime (subscriptions, recorded effects) and a suspended `Execution` are `Clone`
+//! but not serialisable, so they live beside the serialisable state: `Game` is `Clone`
+//! (AI search can copy a whole game) and its [`GameState`] is what tests and tools look at.
+
+use std::sync::Arc;
+
+use stdlib::CATALOGUE;
+use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
+use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, Value};
+
+use crate::log::{LogEntry, LogKind};
+use crate::set::CardSet;
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
+
+/// Most engine steps one call may run before the game is stopped as stuck (a card loop
+/// the fuel limits did not catch).
+pub const MAX_STEPS_PER_CALL: u32 = 100_000;
+
+/// A game of Card Fighters' Clash in progress.
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) set: Arc<CardSet>,
+    pub(crate) state: GameState,
+    pub(crate) runtime: Runtime<GameState>,
+    pub(crate) pending: Option<Execution>,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("turn", &self.state.turn)
+            .field("active", &self.state.active)
+            .field("phase", &self.state.phase)
+            .field("outcome", &self.state.outcome)
+            .field("pending", &self.pending.as_ref().map(Execution::request))
+            .finish()
+    }
+}
+
+/// The runtime's player id of a seat.
+pub(crate) fn pid(player: u8) -> PlayerId {
+    PlayerId(u32::from(player))
+}
+
+/// The catalogue index of event or hook `name` (every name the engine uses exists).
+pub(crate) fn event_idx(name: &str) -> EventIdx {
+    EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0))
+}
+
+/// The catalogue index of variable `name`.
+pub(crate) fn var_idx(name: &str) -> VariableIdx {
+    VariableIdx::new(CATALOGUE.variables.iter().position(|v| v.name == name).unwrap_or(0))
+}
+
+impl Game {
+    /// An empty game of `set` (no cards, player 0 in the Main phase of turn 1).
+    pub(crate) fn blank(set: Arc<CardSet>, seed: u64) -> Game {
+        let runtime = Runtime::new(Arc::clone(set.program()), &CATALOGUE, stdlib::builtins::<GameState>());
+        let state = GameState::new(Arc::clone(&set), seed);
+        Game { set, state, runtime, pending: None }
+    }
+
+    /// The board.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The card set.
+    pub fn set(&self) -> &Arc<CardSet> {
+        &self.set
+    }
+
+    /// The embedded runtime (effects in force, subscriptions).
+    pub fn runtime(&self) -> &Runtime<GameState> {
+        &self.runtime
+    }
+
+    /// The card execution waiting for an answer, if any.
+    pub fn pending(&self) -> Option<&Execution> {
+        self.pending.as_ref()
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.state.outcome.as_ref()
+    }
+
+    /// Everything that happened so far.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.state.log
+    }
+
+    /// Who must decide now: the chooser of a pending question, the defender in the
+    /// Counter-attack phase, else the active player.
+    pub fn to_move(&self) -> PlayerId {
+        pid(self.to_move_seat())
+    }
+
+    pub(crate) fn to_move_seat(&self) -> u8 {
+        if let Some(exec) = &self.pending {
+            return exec.request().chooser.0.min(1) as u8;
+        }
+        match self.state.phase {
+            Phase::CounterAttack => GameState::other(self.state.active),
+            _ => self.state.active,
+        }
+    }
+
+    /// Sets the number of turns after which the game is a draw.
+    pub fn set_turn_limit(&mut self, turns: u32) {
+        self.state.turn_limit = turns.max(1);
+    }
+
+    // ---- the engine loop ----
+
+    /// Runs the agenda until a player must decide, a card waits for an answer, or the game
+    /// is over.
+    pub(crate) fn pump(&mut self) {
+        self.pump_until(None);
+    }
+
+    /// [`Game::pump`], pausing also once phase `halt` has started and the next step would
+    /// start another phase or end the turn. Returns whether `halt` started.
+    pub(crate) fn pump_until(&mut self, halt: Option<Phase>) -> bool {
+        let mut steps = 0u32;
+        let mut entered = false;
+        loop {
+            if self.state.outcome.is_some() {
+                self.state.agenda.clear();
+                if let Some(exec) = self.pending.take() {
+                    self.runtime.cancel(exec);
+                }
+                return entered;
+            }
+            if self.pending.is_some() {
+                return entered;
+            }
+            steps += 1;
+            if steps > MAX_STEPS_PER_CALL {
+                self.state.note(LogKind::Effect("the engine stopped a step that did not end".into()));
+                self.state.outcome = Some(Outcome { winner: None, reason: EndReason::Stalled });
+                continue;
+            }
+            if !self.state.queued.is_empty() {
+                let (card, rules, me) = self.state.queued.remove(0);
+                self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
+            }
+            let starts_phase = matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn));
+            if entered && starts_phase {
+                return entered;
+            }
+            let Some(task) = self.state.agenda.pop_front() else { return entered };
+            if let (Task::EnterPhase(p), Some(h)) = (task, halt) {
+                entered |= p == h;
+            }
+            self.run_task(task);
+            self.after_step();
+        }
+    }
+
+    /// What every step ends with: cards entering/leaving play follow the board, hand
+    /// changes are announced, queued autos run next.
+    pub(crate) fn after_step(&mut self) {
+        self.sync_play();
+        for player in 0..2u8 {
+            let size = self.state.player(player).hand.len();
+            if size != self.state.hand_sizes[usize::from(player)] {
+                self.state.hand_sizes[usize::from(player)] = size;
+                let event = Event::new(event_idx("handChanges"), pid(player));
+                self.runtime.emit(event);
+            }
+        }
+        if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
+            self.state.agenda.push_front(Task::RunEvents);
+        }
+    }
+
+    /// Makes the runtime's cards in play match the board: ring characters with rules are
+    /// in play; a card whose rules changed restarts its autos.
+    pub(crate) fn sync_play(&mut self) {
+        let restart = std::mem::take(&mut self.state.restart);
+        for i in 0..self.state.cards.len() {
+            let card = CardRef(i as u32);
+            let rules = self.state.card(card).and_then(|c| c.rules);
+            let should = self.state.in_ring(card) && rules.is_some();
+            let is = self.runtime.in_play(card.id());
+            let again = restart.contains(&card);
+            if is && (!should || again) {
+                self.runtime.leave_play(&mut self.state, card.id());
+            }
+            if let Some(rules) = rules
+                && should
+                && (!is || again)
+                && let Err(trap) = self.runtime.enter_play(&mut self.state, card.id(), CardIdx(rules))
+            {
+                self.trap(Some(card), &trap);
+            }
+        }
+    }
+
+    pub(crate) fn trap(&mut self, card: Option<CardRef>, trap: &Trap) {
+        self.state.note(LogKind::Trap { card, message: trap.to_string() });
+    }
+
+    /// Takes what a runtime call ended with: a question waits in `pending`.
+    pub(crate) fn take_outcome(&mut self, card: Option<CardRef>, result: Result<VmOutcome, Trap>) {
+        match result {
+            Ok(VmOutcome::Done(completion)) => {
+                if let Some(card) = card {
+                    self.note_completion(card, completion);
+                }
+            }
+            Ok(VmOutcome::Suspended(exec)) => self.pending = Some(exec),
+            Err(trap) => self.trap(card, &trap),
+        }
+    }
+
+    pub(crate) fn note_completion(&mut self, card: CardRef, completion: Completion) {
+        self.state.note(LogKind::Resolved { card, result: format!("{completion:?}") });
+    }
+
+    fn run_task(&mut self, task: Task) {
+        match task {
+            Task::RunEvents => {
+                let result = self.runtime.run_events(&mut self.state);
+                match result {
+                    Ok(VmOutcome::Done(_)) => {}
+                    Ok(VmOutcome::Suspended(exec)) => {
+                        self.pending = Some(exec);
+                        self.state.agenda.push_front(Task::RunEvents);
+                    }
+                    Err(trap) => {
+                        self.trap(None, &trap);
+                        self.state.agenda.push_front(Task::RunEvents);
+                    }
+                }
+            }
+            Task::Activate { card, rules, me, mark } => {
+                if mark {
+                    if let Some(c) = self.state.card_mut(card) {
+                        c.keep_ready = false;
+                    }
+                }
+                let name = self.state.name(card);
+                self.state.note(LogKind::Activate { card, name });
+                let result = self.runtime.activate(&mut self.state, card.id(), CardIdx(rules), pid(me));
+                if mark {
+                    self.state.agenda.push_front(Task::MarkActivated(card));
+                }
+                self.take_outcome(Some(card), result);
+            }
+            Task::MarkActivated(card) => {
+                if let Some(c) = self.state.card_mut(card) {
+                    c.activated = !c.keep_ready;
+                    c.keep_ready = false;
+                }
+            }
+            Task::Resolved(card) => {
+                // Ruling: a played action or reaction reaches its owner's discard pile as
+                // soon as its effects have resolved.
+                if let Some((player, crate::state::Zone::Table)) = self.state.locate_card(card) {
+                    let owner = self.state.card(card).map_or(player, |c| c.owner);
+                    self.state.take(card);
+                    self.state.put(card, owner, crate::state::Zone::Discards, 0);
+                }
+            }
+            Task::Expire(kind) => {
+                let active = pid(self.state.active);
+                self.runtime.expire(&mut self.state, vm::bytecode::RestrictionIdx(u32::from(kind)), active);
+            }
+            Task::PhaseEvent(phase) => {
+                let name = match phase {
+                    Phase::Activate => "activatePhase",
+                    Phase::Draw => "drawPhase",
+                    Phase::CounterAttack => "blockPhase",
+                    Phase::End => "endPhase",
+                    Phase::Cleanup => "cleanupPhase",
+                    Phase::Main | Phase::Attack => return,
+                };
+                self.runtime.emit(Event::new(event_idx(name), pid(self.state.active)));
+            }
+            other => self.run_phase_task(other),
+        }
+    }
+
+    /// Emits an object event for the active player with bindings, to run next.
+    pub(crate) fn emit(&mut self, name: &str, player: u8, object: Option<Value>, bindings: &[(&str, Value)]) {
+        let mut event = Event::new(event_idx(name), pid(player));
+        if let Some(object) = object {
+            event = event.with_object(object);
+        }
+        for &(var, value) in bindings {
+            event = event.bind(var_idx(var), value);
+        }
+        self.runtime.emit(event);
+    }
+
+    /// Asks hook `name` about `object` for `player`: the abilities in force first (a no
+    /// ends it), then the hook autos. `None` when nothing answered.
+    pub(crate) fn hook(&mut self, name: &str, object: Value, player: u8, bindings: &[(&str, Value)]) -> Option<bool> {
+        let idx = event_idx(name);
+        let by_ability = stdlib::keywords::hook_answer(self.runtime.effects(), idx, object);
+        if by_ability == Some(false) {
+            return Some(false);
+        }
+        let mut event = Event::new(idx, pid(player)).with_object(object);
+        for &(var, value) in bindings {
+            event = event.bind(var_idx(var), value);
+        }
+        let by_autos = match self.runtime.ask(&mut self.state, event) {
+            Ok(answer) => answer,
+            Err(trap) => {
+                self.trap(None, &trap);
+                None
+            }
+        };
+        self.sync_play();
+        by_autos.or(by_ability)
+    }
+
+    /// Runs the autos of an event now, for a payment or damage window; a question one of
+    /// them asks is not waited for (the auto is abandoned, and the log says so).
+    pub(crate) fn dispatch_now(&mut self, name: &str, player: u8, bindings: &[(&str, Value)]) {
+        self.emit(name, player, None, bindings);
+        for _ in 0..16 {
+            match self.runtime.run_events(&mut self.state) {
+                Ok(VmOutcome::Done(_)) => break,
+                Ok(VmOutcome::Suspended(exec)) => {
+                    self.state.note(LogKind::Effect(format!("an auto of `{name}` asked a question: skipped")));
+                    self.runtime.cancel(exec);
+                }
+                Err(trap) => self.trap(None, &trap),
+            }
+        }
+        self.sync_play();
+    }
+}

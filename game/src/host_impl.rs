@@ -1,0 +1,636 @@
+//! [`GameState`] as the rules' host: `vm::runtime::Host` (zones, card properties, keyword
+//! filters, expression names, randomness, ability effects) and `stdlib::CfcHost` (the CFC
+//! primitives the commands use), each on the board primitives of `board.rs`.
+
+use rand::Rng;
+use stdlib::CATALOGUE;
+use stdlib::host::{AttackRole, CfcHost, CostChange, Flag, Model, Modifier, RuleValue, Window};
+use stdlib::names::{ARENA, DECK, DISCARDS, HAND, REMOVED, RING};
+use vm::bytecode::{
+    AttributeIdx, CardIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, RankingIdx, SubtypeIdx, VariableIdx, ZoneIdx,
+    ZoneRef,
+};
+use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, Value};
+
+use crate::log::LogKind;
+use crate::set::{AbilityType, CardKind};
+use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Zone};
+
+/// The window kind of non-combat damage in [`GameState::windows`].
+const DAMAGE_WINDOW: u16 = u16::MAX;
+
+/// The engine's zone of a catalogue pile zone.
+pub(crate) fn pile_zone(zone: ZoneIdx) -> Option<Zone> {
+    match zone {
+        HAND => Some(Zone::Hand),
+        DECK => Some(Zone::Deck),
+        DISCARDS => Some(Zone::Discards),
+        REMOVED => Some(Zone::Removed),
+        _ => None,
+    }
+}
+
+fn zone_idx(zone: Zone) -> ZoneIdx {
+    match zone {
+        Zone::Hand => HAND,
+        Zone::Deck => DECK,
+        Zone::Discards => DISCARDS,
+        Zone::Removed => REMOVED,
+        Zone::Ring(_) | Zone::Table | Zone::Backup(_) => RING,
+    }
+}
+
+fn player_of(id: PlayerId) -> u8 {
+    id.0.min(1) as u8
+}
+
+fn pid(player: u8) -> PlayerId {
+    PlayerId(u32::from(player))
+}
+
+fn prefix_name(zone: ZoneRef) -> Option<&'static str> {
+    zone.prefix.and_then(|p| CATALOGUE.zone_prefixes.get(p.index())).map(|p| p.name)
+}
+
+impl GameState {
+    /// The players whose `zone` a filter's prefix names, relative to `me`.
+    fn prefix_players(&self, me: u8, zone: ZoneRef) -> Vec<u8> {
+        match prefix_name(zone) {
+            Some("opp") => vec![GameState::other(me)],
+            Some("any" | "same") => vec![me, GameState::other(me)],
+            _ => vec![me],
+        }
+    }
+
+    /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
+    /// sweep cannot be chosen).
+    fn ring_candidates(&self, player: u8, out: &mut Vec<Value>) {
+        for card in self.player(player).characters() {
+            if self.card(card).is_some_and(|c| c.bp > 0) {
+                out.push(Value::Card(card.id()));
+            }
+        }
+    }
+
+    fn list_value(lists: &mut Lists, cards: impl Iterator<Item = CardRef>) -> Value {
+        let values: Vec<Value> = cards.map(|c| Value::Card(c.id())).collect();
+        lists.make(&values).map_or(Value::Nil, Value::List)
+    }
+
+    /// Whether a card is in the current United Attack.
+    pub(crate) fn in_united_attack(&self, card: CardRef) -> bool {
+        self.card(card).is_some_and(|c| c.united && c.role != Role::None)
+    }
+}
+
+impl Host for GameState {
+    fn opponent(&self, player: PlayerId) -> PlayerId {
+        pid(GameState::other(player_of(player)))
+    }
+
+    fn controller(&self, card: CardId) -> PlayerId {
+        pid(self.controller_of(CardRef::of(card)))
+    }
+
+    fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+        let me = player_of(env.me);
+        if let Some((player, pile)) = self.search_scope {
+            if let Some(cards) = self.player(player).pile(pile) {
+                out.extend(cards.iter().map(|c| Value::Card(c.id())));
+            }
+            return;
+        }
+        let name = CATALOGUE.zones.get(zone.zone.index()).map_or("", |z| z.name);
+        match name {
+            "arena" => {
+                self.ring_candidates(me, out);
+                self.ring_candidates(GameState::other(me), out);
+            }
+            "ring" => {
+                for player in self.prefix_players(me, zone) {
+                    self.ring_candidates(player, out);
+                }
+            }
+            "infront" => {
+                let source = CardRef::of(env.source);
+                if let Some((owner, slot)) = self.slot_of(source)
+                    && owner == me
+                {
+                    let facing = self.player(GameState::other(me)).ring[3 - usize::from(slot.min(3))];
+                    if let Some(card) = facing
+                        && self.card(card).is_some_and(|c| c.bp > 0)
+                    {
+                        out.push(Value::Card(card.id()));
+                    }
+                }
+            }
+            _ => {
+                if let Some(pile) = pile_zone(zone.zone) {
+                    for player in self.prefix_players(me, zone) {
+                        if let Some(cards) = self.player(player).pile(pile) {
+                            out.extend(cards.iter().map(|c| Value::Card(c.id())));
+                        }
+                    }
+                }
+            }
+        }
+        let _ = ARENA;
+    }
+
+    fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
+        let kind = self.kind(CardRef::of(card))?;
+        Some(match kind {
+            CardKind::Character => stdlib::names::CHARACTER,
+            CardKind::Action => stdlib::names::ACTION,
+            CardKind::Reaction => stdlib::names::REACTION,
+        })
+    }
+
+    fn card_subtype_is(&self, card: CardId, subtype: SubtypeIdx) -> bool {
+        let Some(wanted) = CATALOGUE.subtypes.get(subtype.index()) else { return false };
+        self.def(CardRef::of(card)).and_then(|d| d.subtype.as_deref()).is_some_and(|s| s.eq_ignore_ascii_case(wanted))
+    }
+
+    fn card_name_is(&self, card: CardId, name: &str) -> bool {
+        self.def(CardRef::of(card)).is_some_and(|d| d.name.eq_ignore_ascii_case(name))
+    }
+
+    fn has_keyword(&self, object: Value, keyword: FilterKeywordIdx) -> bool {
+        let Value::Card(card) = object else { return false };
+        let card = CardRef::of(card);
+        let Some(c) = self.card(card) else { return false };
+        let ability = self.def(card).and_then(|d| d.ability);
+        match CATALOGUE.filters.get(keyword.index()).map_or("", |f| f.name) {
+            "backedup" => !c.backups.is_empty(),
+            "attack" => c.role == Role::Leader,
+            "uattack" => self.in_united_attack(card),
+            "block" => c.blocking.is_some(),
+            "blocked" => c.role == Role::Leader && self.cards.iter().any(|b| b.blocking == Some(card)),
+            "frozen" => c.frozen,
+            "fresh" => c.fresh,
+            "powerful" => c.rules.is_some(),
+            "powerless" => c.rules.is_none(),
+            "abinstant" => c.rules.is_some() && ability == Some(AbilityType::Instant),
+            "abtrigger" => c.rules.is_some() && ability == Some(AbilityType::Triggered),
+            "abauto" => c.rules.is_some() && ability == Some(AbilityType::Auto),
+            _ => false,
+        }
+    }
+
+    fn property(&self, object: Value, property: ComparableIdx) -> Option<i32> {
+        let Value::Card(card) = object else { return None };
+        let card = CardRef::of(card);
+        let c = self.card(card)?;
+        match CATALOGUE.comparable_filters.get(property.index())?.name {
+            "bp" => Some(if self.in_ring(card) { c.bp } else { self.def(card)?.bp }),
+            "sp" => Some(self.def(card)?.sp),
+            _ => None,
+        }
+    }
+
+    fn rank_key(&self, object: Value, _ranking: RankingIdx, word: u16) -> Option<i64> {
+        let bp = i64::from(self.property(object, ComparableIdx(0))?);
+        Some(if word == 0 { bp } else { -bp })
+    }
+
+    fn auto_may_fire(&self, card: CardId) -> bool {
+        let card = CardRef::of(card);
+        if !self.in_ring(card) {
+            return true;
+        }
+        self.card(card).is_some_and(|c| c.bp > 0) && !self.in_united_attack(card)
+    }
+
+    fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
+        let me = player_of(env.me);
+        match CATALOGUE.variables.get(var.index()).map_or("", |v| v.name) {
+            "me" => Value::Player(pid(me)),
+            "opp" => Value::Player(pid(GameState::other(me))),
+            "alone" => Value::Bool(self.player(me).characters().count() == 1),
+            // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
+            "soloAttack" => {
+                let attackers: Vec<&crate::state::CardState> =
+                    self.cards.iter().filter(|c| c.role != Role::None).collect();
+                Value::Bool(attackers.len() == 1 && !attackers[0].united)
+            }
+            "instant" => Value::Int(0),
+            "triggered" => Value::Int(1),
+            "auto" => Value::Int(2),
+            _ => Value::Nil,
+        }
+    }
+
+    fn attribute(&mut self, _env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
+        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
+        match (object, name) {
+            (Value::List(list), "size") => Value::Int(lists.len(list) as i32),
+            (Value::Player(p), "hp") => Value::Int(self.player(player_of(p)).hp),
+            (Value::Player(p), "sp") => Value::Int(self.player(player_of(p)).sp),
+            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).lost_sp),
+            (Value::Player(p), "ncDamaged") => Value::Bool(self.player(player_of(p)).nc_damaged),
+            (Value::Player(p), "hand" | "deck" | "discards" | "removed") => {
+                let zone = match name {
+                    "hand" => Zone::Hand,
+                    "deck" => Zone::Deck,
+                    "discards" => Zone::Discards,
+                    _ => Zone::Removed,
+                };
+                let cards = self.player(player_of(p)).pile(zone).cloned().unwrap_or_default();
+                GameState::list_value(lists, cards.into_iter())
+            }
+            (Value::Player(p), "ring") => {
+                let cards: Vec<CardRef> = self.player(player_of(p)).characters().collect();
+                GameState::list_value(lists, cards.into_iter())
+            }
+            (Value::Card(c), _) => {
+                let card = CardRef::of(c);
+                let Some(state) = self.card(card) else { return Value::Nil };
+                match name {
+                    "bp" => Value::Int(if self.in_ring(card) { state.bp } else { self.def(card).map_or(0, |d| d.bp) }),
+                    "lastBP" => Value::Int(if self.in_ring(card) { state.bp } else { state.last_bp }),
+                    "sp" => Value::Int(self.def(card).map_or(0, |d| d.sp)),
+                    "controller" => Value::Player(pid(state.controller)),
+                    "ability" => match (state.rules, self.def(card).and_then(|d| d.ability)) {
+                        (Some(_), Some(AbilityType::Instant)) => Value::Int(0),
+                        (Some(_), Some(AbilityType::Triggered)) => Value::Int(1),
+                        (Some(_), Some(AbilityType::Auto)) => Value::Int(2),
+                        _ => Value::Nil,
+                    },
+                    _ => Value::Nil,
+                }
+            }
+            (Value::List(list), _) => match lists.get(list).first().copied() {
+                Some(first) => self.attribute(_env, first, attr, lists),
+                None => Value::Nil,
+            },
+            _ => Value::Nil,
+        }
+    }
+
+    fn random(&mut self, bound: u32) -> u32 {
+        self.rng.random_range(0..bound.max(1))
+    }
+
+    fn apply_effect(&mut self, effect: &Effect) {
+        if let EffectKind::Ability { target, ability } = effect.kind {
+            let (card, player) = match target {
+                Value::Card(c) => (Some(CardRef::of(c)), None),
+                Value::Player(p) => (None, Some(player_of(p))),
+                _ => return,
+            };
+            self.abilities.push(AbilityGrant { effect: effect.id.0, card, player, ability: ability.0 as u16 });
+            if card.is_some_and(|c| stdlib::keywords::Ability::from_index(ability).is_some_and(is_blocking_ban(c)))
+                && let Some(c) = card.and_then(|c| self.card_mut(c))
+            {
+                // `cantblock` cancels a current block (§3.9).
+                c.blocking = None;
+            }
+        }
+    }
+
+    fn end_effect(&mut self, effect: &Effect) {
+        match effect.kind {
+            EffectKind::Ability { .. } => self.abilities.retain(|g| g.effect != effect.id.0),
+            EffectKind::Custom { .. } => stdlib::end_effect(self, effect),
+        }
+    }
+
+    fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
+        if let Some(cards) = pile_zone(zone).and_then(|z| self.player(player_of(player)).pile(z)) {
+            out.extend(cards.iter().map(|c| Value::Card(c.id())));
+        }
+    }
+
+    fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
+        let Some(zone) = pile_zone(zone) else { return false };
+        let card = CardRef::of(card);
+        let player = player_of(player);
+        let moved = self.move_card_to(card, player, zone, position);
+        if moved {
+            let name = self.name(card);
+            let to = format!("p{player}.{}", CATALOGUE.zones[zone_idx(zone).index()].name);
+            self.note(LogKind::Move { card, name, to });
+        }
+        moved
+    }
+
+    fn counter(&self, object: Value, attr: AttributeIdx) -> i32 {
+        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
+        match object {
+            Value::Player(p) => {
+                let p = self.player(player_of(p));
+                match name {
+                    "hp" => p.hp,
+                    "sp" => p.sp,
+                    "lostSP" => p.lost_sp,
+                    _ => 0,
+                }
+            }
+            Value::Card(c) => {
+                let card = CardRef::of(c);
+                match name {
+                    "bp" if self.in_ring(card) => self.card(card).map_or(0, |c| c.bp),
+                    "bp" => self.def(card).map_or(0, |d| d.bp),
+                    "sp" => self.def(card).map_or(0, |d| d.sp),
+                    _ => 0,
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    fn set_counter(&mut self, object: Value, attr: AttributeIdx, value: i32) {
+        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
+        match object {
+            Value::Player(p) => {
+                let player = player_of(p);
+                let state = self.player_mut(player);
+                match name {
+                    "hp" => state.hp = value,
+                    "sp" => state.sp = value,
+                    "lostSP" => state.lost_sp = value,
+                    _ => return,
+                }
+                self.note(LogKind::Counter { what: format!("p{player}.{name}"), value });
+            }
+            Value::Card(c) => {
+                let card = CardRef::of(c);
+                if name != "bp" || !self.in_ring(card) {
+                    return;
+                }
+                if let Some(state) = self.card_mut(card) {
+                    state.bp = value;
+                    state.last_bp = value;
+                }
+                let what = format!("{}.bp", self.name(card));
+                self.note(LogKind::Counter { what, value });
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether an ability keyword cancels a current block (`cantblock`).
+fn is_blocking_ban(_card: CardRef) -> impl Fn(stdlib::keywords::Ability) -> bool {
+    |ability| ability == stdlib::keywords::Ability::CantBlock
+}
+
+impl CfcHost for GameState {
+    fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
+        let (player, zone) = self.locate_card(CardRef::of(card))?;
+        match zone {
+            Zone::Table | Zone::Backup(_) => None,
+            zone => Some((pid(player), zone_idx(zone))),
+        }
+    }
+
+    fn flag(&self, object: Value, flag: Flag) -> bool {
+        match (object, flag) {
+            (Value::Card(c), Flag::Frozen) => self.card(CardRef::of(c)).is_some_and(|c| c.frozen),
+            (Value::Card(c), Flag::KeepReady) => self.card(CardRef::of(c)).is_some_and(|c| c.keep_ready),
+            (Value::Player(p), Flag::NcDamaged) => self.player(player_of(p)).nc_damaged,
+            _ => false,
+        }
+    }
+
+    fn set_flag(&mut self, object: Value, flag: Flag, on: bool) {
+        match (object, flag) {
+            (Value::Card(c), Flag::Frozen) => {
+                let card = CardRef::of(c);
+                if let Some(state) = self.card_mut(card) {
+                    state.frozen = on;
+                }
+                let name = self.name(card);
+                self.note(LogKind::Effect(format!("{name} {}", if on { "freezes" } else { "unfreezes" })));
+            }
+            (Value::Card(c), Flag::KeepReady) => {
+                if let Some(state) = self.card_mut(CardRef::of(c)) {
+                    state.keep_ready = on;
+                }
+            }
+            (Value::Player(p), Flag::NcDamaged) => self.player_mut(player_of(p)).nc_damaged = on,
+            _ => {}
+        }
+    }
+
+    fn ko(&mut self, card: CardId) -> bool {
+        self.ko_card(CardRef::of(card))
+    }
+
+    fn defeat(&mut self, player: PlayerId) {
+        let player = player_of(player);
+        self.lose(player, crate::state::EndReason::HpZero { loser: player });
+    }
+
+    fn rules(&self, card: CardId) -> Option<CardIdx> {
+        self.card(CardRef::of(card)).and_then(|c| c.rules).map(CardIdx)
+    }
+
+    fn set_rules(&mut self, card: CardId, rules: Option<CardIdx>) {
+        let card = CardRef::of(card);
+        if let Some(state) = self.card_mut(card) {
+            state.rules = rules.map(|r| r.0);
+            self.restart.push(card);
+        }
+    }
+
+    fn transform(&mut self, card: CardId, model: Model<'_>) -> bool {
+        let card = CardRef::of(card);
+        let def = match model {
+            Model::Id(id) => self.set.0.as_ref().and_then(|set| set.by_id(id)),
+            Model::Of(other) => self.card(CardRef::of(other)).map(|c| c.def),
+        };
+        let Some(def) = def else { return false };
+        let Some((bp, rules, name)) = self.def_at(def).map(|d| (d.bp, d.rules.map(|r| r.0), d.name.clone())) else {
+            return false;
+        };
+        let in_ring = self.in_ring(card);
+        let Some(state) = self.card_mut(card) else { return false };
+        state.def = def;
+        state.rules = rules;
+        if in_ring {
+            state.bp = bp;
+        }
+        self.restart.push(card);
+        self.note(LogKind::Effect(format!("card #{} transforms into {name}", card.0)));
+        true
+    }
+
+    fn reveal(&mut self, card: CardId, viewer: Option<PlayerId>) {
+        let name = self.name(CardRef::of(card));
+        let to = viewer.map_or_else(|| "everyone".to_owned(), |p| format!("p{}", p.0));
+        self.note(LogKind::Effect(format!("{name} is revealed to {to}")));
+    }
+
+    fn show_pile(&mut self, owner: PlayerId, zone: ZoneIdx, viewer: PlayerId) {
+        let zone = CATALOGUE.zones.get(zone.index()).map_or("?", |z| z.name);
+        self.note(LogKind::Effect(format!("p{}'s {zone} is shown to p{}", owner.0, viewer.0)));
+    }
+
+    fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
+        if let Some(zone) = pile_zone(zone) {
+            self.shuffle_pile(player_of(player), zone);
+            self.note(LogKind::Effect(format!("p{} shuffles", player.0)));
+        }
+    }
+
+    fn pile_view(&mut self, _player: PlayerId, _zone: ZoneIdx, _state: u16) {}
+
+    fn slot(&self, card: CardId) -> Option<u8> {
+        self.slot_of(CardRef::of(card)).map(|(_, slot)| slot)
+    }
+
+    fn slot_card(&self, player: PlayerId, slot: u8) -> Option<CardId> {
+        self.player(player_of(player)).ring.get(usize::from(slot)).copied().flatten().map(CardRef::id)
+    }
+
+    fn move_to_slot(&mut self, card: CardId, slot: u8) -> bool {
+        let card = CardRef::of(card);
+        let Some((owner, from)) = self.slot_of(card) else { return false };
+        let ring = &mut self.player_mut(owner).ring;
+        if usize::from(slot) >= ring.len() || ring[usize::from(slot)].is_some() {
+            return false;
+        }
+        ring[usize::from(from)] = None;
+        ring[usize::from(slot)] = Some(card);
+        true
+    }
+
+    fn swap_slots(&mut self, a: CardId, b: CardId) -> bool {
+        let (a, b) = (CardRef::of(a), CardRef::of(b));
+        let (Some((pa, sa)), Some((pb, sb))) = (self.slot_of(a), self.slot_of(b)) else { return false };
+        self.player_mut(pa).ring[usize::from(sa)] = Some(b);
+        self.player_mut(pb).ring[usize::from(sb)] = Some(a);
+        if let Some(c) = self.card_mut(a) {
+            c.controller = pb;
+        }
+        if let Some(c) = self.card_mut(b) {
+            c.controller = pa;
+        }
+        if pa != pb {
+            self.restart.extend([a, b]);
+        }
+        true
+    }
+
+    fn add_modifier(&mut self, id: EffectId, modifier: Modifier) {
+        let record = match modifier {
+            Modifier::Rule { player, rule, value } => ModifierRecord::Rule {
+                effect: id.0,
+                player: player.map(player_of),
+                rule: rule.0 as u16,
+                value: match value {
+                    RuleValue::Bool(b) => RuleVal::Bool(b),
+                    RuleValue::Int(n) => RuleVal::Int(n),
+                },
+            },
+            Modifier::Cost { cost_type, change } => {
+                let (set, amount) = match change {
+                    CostChange::Add(n) => (false, n),
+                    CostChange::Set(n) => (true, n),
+                };
+                ModifierRecord::Cost { effect: id.0, cost_type, set, amount }
+            }
+        };
+        self.modifiers.push(record);
+    }
+
+    fn remove_modifier(&mut self, id: EffectId) {
+        self.modifiers.retain(|m| m.effect() != id.0);
+    }
+
+    fn adjust_window(&mut self, window: Window, delta: i32) -> bool {
+        let kind = window_kind(window);
+        match self.windows.iter_mut().rev().find(|(k, _)| *k == kind) {
+            Some((_, sum)) => {
+                *sum = sum.saturating_add(delta);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn open_window(&mut self, window: Window) {
+        self.windows.push((window_kind(window), 0));
+    }
+
+    fn close_window(&mut self, window: Window) -> i32 {
+        let kind = window_kind(window);
+        match self.windows.iter().rposition(|(k, _)| *k == kind) {
+            Some(at) => self.windows.remove(at).1,
+            None => 0,
+        }
+    }
+
+    fn extra_turns(&mut self, player: PlayerId, n: i32) {
+        let state = self.player_mut(player_of(player));
+        state.extra_turns = state.extra_turns.saturating_add(n).clamp(0, 100);
+    }
+
+    fn skip_phase(&mut self, player: PlayerId, phase: u16) {
+        if let Some(phase) = crate::state::Phase::from_catalogue_index(phase) {
+            self.player_mut(player_of(player)).skips.push(phase);
+        }
+    }
+
+    fn extra_char_plays(&mut self, player: PlayerId, n: i32) {
+        let state = self.player_mut(player_of(player));
+        state.chars_per_turn = (state.chars_per_turn as i32).saturating_add(n).clamp(0, 10) as u32;
+    }
+
+    fn attack_role(&self, card: CardId) -> AttackRole {
+        match self.card(CardRef::of(card)).map_or(Role::None, |c| c.role) {
+            Role::None => AttackRole::None,
+            Role::Leader => AttackRole::Leader,
+            Role::Joiner => AttackRole::Joiner,
+        }
+    }
+
+    fn join_attack(&mut self, card: CardId, leader: CardId) -> bool {
+        let (card, leader) = (CardRef::of(card), CardRef::of(leader));
+        if card == leader || self.card(leader).is_none_or(|c| c.role == Role::None) {
+            return false;
+        }
+        if let Some(c) = self.card_mut(card) {
+            c.role = Role::Joiner;
+            c.united = true;
+        }
+        if let Some(c) = self.card_mut(leader) {
+            c.role = Role::Leader;
+            c.united = true;
+        }
+        true
+    }
+
+    fn remove_from_attack(&mut self, card: CardId) -> bool {
+        let card = CardRef::of(card);
+        let Some(c) = self.card_mut(card) else { return false };
+        if c.role == Role::None {
+            return false;
+        }
+        c.role = Role::None;
+        c.united = false;
+        for other in &mut self.cards {
+            if other.blocking == Some(card) {
+                other.blocking = None;
+            }
+        }
+        true
+    }
+
+    fn queue_activation(&mut self, source: CardId, rules: CardIdx, me: PlayerId) -> bool {
+        self.queued.push((CardRef::of(source), rules.0, player_of(me)));
+        true
+    }
+
+    fn set_search_scope(&mut self, scope: Option<(PlayerId, ZoneIdx)>) {
+        self.search_scope = scope.and_then(|(p, z)| pile_zone(z).map(|z| (player_of(p), z)));
+    }
+}
+
+fn window_kind(window: Window) -> u16 {
+    match window {
+        Window::Cost(t) => t,
+        Window::Damage => DAMAGE_WINDOW,
+    }
+}

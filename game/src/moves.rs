@@ -1,0 +1,382 @@
+//! Decisions as data: [`Move`] (every decision a player makes, numbered in a fixed action
+//! space by [`Move::index`]), [`Game::legal_moves`] and [`Game::apply`].
+//!
+//! Questions a card asks (targets, yes/no, a type, an action) are answered one candidate at
+//! a time with [`Move::Pick`] (the answer is sent when `max` candidates are picked) and
+//! [`Move::Confirm`] (send the picks so far, when at least `min`), or at once with
+//! [`Move::Answer`].
+
+use serde::{Deserialize, Serialize};
+use vm::runtime::{ResumeError, Value};
+
+use crate::engine::Game;
+use crate::log::{LogEntry, LogKind};
+use crate::state::{CardRef, Phase};
+
+/// Hand positions the action space numbers (a card further down cannot be named by index).
+pub const MAX_HAND: usize = 32;
+/// Candidates of one question the action space numbers.
+pub const MAX_PICKS: usize = 64;
+/// Ring slots.
+const SLOTS: usize = crate::state::RING_SLOTS;
+
+const PASS: usize = 0;
+const CONFIRM: usize = 1;
+const PLAY_CHARACTER: usize = 2;
+const PLAY_CARD: usize = PLAY_CHARACTER + MAX_HAND * SLOTS;
+const BACKUP: usize = PLAY_CARD + MAX_HAND;
+const ACTIVATE: usize = BACKUP + MAX_HAND * SLOTS;
+const ATTACK: usize = ACTIVATE + SLOTS;
+const JOIN: usize = ATTACK + SLOTS;
+const BLOCK: usize = JOIN + SLOTS * SLOTS;
+const PICK: usize = BLOCK + SLOTS * SLOTS;
+/// The size of the fixed action space: every move but [`Move::Answer`] has an index below it.
+pub const ACTION_SPACE: usize = PICK + MAX_PICKS;
+
+/// One decision of a player.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    /// Main phase: play the character at hand position `hand` to empty ring slot `slot`.
+    PlayCharacter {
+        /// Hand position.
+        hand: u8,
+        /// Ring slot (0..4).
+        slot: u8,
+    },
+    /// Play the action (own Main phase) or reaction (defender, Counter-attack phase) at
+    /// hand position `hand`.
+    PlayCard {
+        /// Hand position.
+        hand: u8,
+    },
+    /// Main phase: play the character at `hand` as a back-up of the character in `slot`.
+    Backup {
+        /// Hand position.
+        hand: u8,
+        /// Ring slot of the character backed up.
+        slot: u8,
+    },
+    /// Main phase: activate the ■ ability of the character in `slot`.
+    Activate {
+        /// Ring slot.
+        slot: u8,
+    },
+    /// Attack phase: the character in `slot` attacks.
+    Attack {
+        /// Ring slot.
+        slot: u8,
+    },
+    /// Attack phase: the character in `slot` joins the attack of the one in `leader`
+    /// (United Attack, 5 SP per joiner, paid when the Counter-attack phase starts).
+    Join {
+        /// Ring slot of the joiner.
+        slot: u8,
+        /// Ring slot of the leader.
+        leader: u8,
+    },
+    /// Counter-attack phase (defender): the character in own `slot` blocks the attacker
+    /// in the opponent's slot `attacker`.
+    Block {
+        /// Own ring slot.
+        slot: u8,
+        /// The attacker's slot in the opponent's ring.
+        attacker: u8,
+    },
+    /// End the current phase (Main, Attack, Counter-attack), or let a paused game go on.
+    Pass,
+    /// Pick candidate `i` of the question asked.
+    Pick(u16),
+    /// Send the candidates picked so far.
+    Confirm,
+    /// Answer the question at once with these candidates.
+    Answer(Vec<Choice>),
+}
+
+/// A candidate of a question, as data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Choice {
+    /// A card.
+    Card(CardRef),
+    /// A player.
+    Player(u8),
+    /// A number (an action's index, a type's index, a slot).
+    Int(i32),
+    /// Yes or no.
+    Bool(bool),
+}
+
+impl Choice {
+    /// The candidate a runtime value is (`None` for values a question never offers).
+    pub fn of(value: Value) -> Option<Choice> {
+        match value {
+            Value::Card(c) => Some(Choice::Card(CardRef::of(c))),
+            Value::Player(p) => Some(Choice::Player(p.0.min(1) as u8)),
+            Value::Int(n) => Some(Choice::Int(n)),
+            Value::Bool(b) => Some(Choice::Bool(b)),
+            _ => None,
+        }
+    }
+
+    /// The runtime value.
+    pub fn value(self) -> Value {
+        match self {
+            Choice::Card(c) => Value::Card(c.id()),
+            Choice::Player(p) => Value::Player(crate::engine::pid(p)),
+            Choice::Int(n) => Value::Int(n),
+            Choice::Bool(b) => Value::Bool(b),
+        }
+    }
+}
+
+impl Move {
+    /// The move's number in the fixed action space (`0..ACTION_SPACE`); `None` for
+    /// [`Move::Answer`] and for positions past the space's bounds.
+    pub fn index(&self) -> Option<usize> {
+        let hand_slot = |hand: u8, slot: u8| {
+            (usize::from(hand) < MAX_HAND && usize::from(slot) < SLOTS)
+                .then(|| usize::from(hand) * SLOTS + usize::from(slot))
+        };
+        let slot = |slot: u8| (usize::from(slot) < SLOTS).then_some(usize::from(slot));
+        let pair = |a: u8, b: u8| {
+            (usize::from(a) < SLOTS && usize::from(b) < SLOTS).then(|| usize::from(a) * SLOTS + usize::from(b))
+        };
+        match *self {
+            Move::Pass => Some(PASS),
+            Move::Confirm => Some(CONFIRM),
+            Move::PlayCharacter { hand, slot } => hand_slot(hand, slot).map(|i| PLAY_CHARACTER + i),
+            Move::PlayCard { hand } => (usize::from(hand) < MAX_HAND).then(|| PLAY_CARD + usize::from(hand)),
+            Move::Backup { hand, slot } => hand_slot(hand, slot).map(|i| BACKUP + i),
+            Move::Activate { slot: s } => slot(s).map(|i| ACTIVATE + i),
+            Move::Attack { slot: s } => slot(s).map(|i| ATTACK + i),
+            Move::Join { slot, leader } => pair(slot, leader).map(|i| JOIN + i),
+            Move::Block { slot, attacker } => pair(slot, attacker).map(|i| BLOCK + i),
+            Move::Pick(i) => (usize::from(i) < MAX_PICKS).then(|| PICK + usize::from(i)),
+            Move::Answer(_) => None,
+        }
+    }
+
+    /// The move with number `index` (`None` past the action space).
+    pub fn from_index(index: usize) -> Option<Move> {
+        let split = |i: usize| ((i / SLOTS) as u8, (i % SLOTS) as u8);
+        Some(match index {
+            PASS => Move::Pass,
+            CONFIRM => Move::Confirm,
+            i if i < PLAY_CARD => {
+                let (hand, slot) = split(i - PLAY_CHARACTER);
+                Move::PlayCharacter { hand, slot }
+            }
+            i if i < BACKUP => Move::PlayCard { hand: (i - PLAY_CARD) as u8 },
+            i if i < ACTIVATE => {
+                let (hand, slot) = split(i - BACKUP);
+                Move::Backup { hand, slot }
+            }
+            i if i < ATTACK => Move::Activate { slot: (i - ACTIVATE) as u8 },
+            i if i < JOIN => Move::Attack { slot: (i - ATTACK) as u8 },
+            i if i < BLOCK => {
+                let (slot, leader) = split(i - JOIN);
+                Move::Join { slot, leader }
+            }
+            i if i < PICK => {
+                let (slot, attacker) = split(i - BLOCK);
+                Move::Block { slot, attacker }
+            }
+            i if i < ACTION_SPACE => Move::Pick((i - PICK) as u16),
+            _ => return None,
+        })
+    }
+}
+
+/// Why a move was refused (the game is unchanged).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game is over.
+    GameOver,
+    /// The move is not one of [`Game::legal_moves`].
+    NotLegal(Move),
+    /// The answer does not fit the question (the reason).
+    BadAnswer(String),
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IllegalMove::GameOver => f.write_str("the game is over"),
+            IllegalMove::NotLegal(m) => write!(f, "{m:?} is not a legal move now"),
+            IllegalMove::BadAnswer(reason) => write!(f, "invalid answer: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// What a move did: the log entries it added.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The new log entries, in order.
+    pub log: Vec<LogEntry>,
+}
+
+impl Game {
+    /// Every legal move of the player to move ([`Game::to_move`]), in a fixed order.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.state.outcome.is_some() {
+            return Vec::new();
+        }
+        if let Some(exec) = &self.pending {
+            let request = exec.request();
+            let picks = &self.state.picks;
+            let mut moves = Vec::new();
+            if picks.len() >= usize::from(request.min) && (picks.len() < usize::from(request.max) || request.max == 0) {
+                moves.push(Move::Confirm);
+            }
+            if picks.len() < usize::from(request.max) {
+                let n = exec.candidates().len().min(MAX_PICKS);
+                moves.extend((0..n as u16).filter(|i| !picks.contains(i)).map(Move::Pick));
+            }
+            return moves;
+        }
+        if !self.state.agenda.is_empty() {
+            return vec![Move::Pass];
+        }
+        let mut probe = self.clone();
+        let mut moves = Vec::new();
+        match self.state.phase {
+            Phase::Main => probe.main_moves(&mut moves),
+            Phase::Attack => probe.attack_moves(&mut moves),
+            Phase::CounterAttack => probe.counter_attack_moves(&mut moves),
+            _ => {}
+        }
+        moves.push(Move::Pass);
+        moves
+    }
+
+    /// The legality mask of the fixed action space: `mask[i]` is true when
+    /// `Move::from_index(i)` is legal.
+    pub fn legal_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; ACTION_SPACE];
+        for m in self.legal_moves() {
+            if let Some(i) = m.index() {
+                mask[i] = true;
+            }
+        }
+        mask
+    }
+
+    /// Takes a move of the player to move. An illegal move is refused and changes nothing.
+    pub fn apply(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
+        if self.state.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let start = self.state.log.len();
+        if let Move::Answer(choices) = &mv {
+            if self.pending.is_none() {
+                return Err(IllegalMove::NotLegal(mv.clone()));
+            }
+            let values: Vec<Value> = choices.iter().map(|c| c.value()).collect();
+            self.answer(&values)?;
+        } else {
+            if !self.legal_moves().contains(&mv) {
+                return Err(IllegalMove::NotLegal(mv));
+            }
+            self.take_move(&mv);
+        }
+        self.pump();
+        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
+    }
+
+    /// Carries out a legal move.
+    fn take_move(&mut self, mv: &Move) {
+        let me = self.to_move_seat();
+        match *mv {
+            Move::Pick(i) => {
+                self.state.picks.push(i);
+                let (full, values) = match &self.pending {
+                    Some(exec) => {
+                        let full = self.state.picks.len() >= usize::from(exec.request().max);
+                        let values: Vec<Value> = self
+                            .state
+                            .picks
+                            .iter()
+                            .filter_map(|&i| exec.candidates().get(usize::from(i)).copied())
+                            .collect();
+                        (full, values)
+                    }
+                    None => (false, Vec::new()),
+                };
+                if full {
+                    let _ = self.answer(&values);
+                }
+            }
+            Move::Confirm => {
+                let values: Vec<Value> = match &self.pending {
+                    Some(exec) => self
+                        .state
+                        .picks
+                        .iter()
+                        .filter_map(|&i| exec.candidates().get(usize::from(i)).copied())
+                        .collect(),
+                    None => Vec::new(),
+                };
+                let _ = self.answer(&values);
+            }
+            Move::Pass => {
+                if self.state.agenda.is_empty() {
+                    self.state.note(LogKind::Pass { player: me });
+                    let next = match self.state.phase {
+                        Phase::Main => Phase::Attack,
+                        Phase::Attack => Phase::CounterAttack,
+                        _ => Phase::End,
+                    };
+                    self.state.agenda.push_back(crate::state::Task::EnterPhase(next));
+                }
+            }
+            Move::PlayCharacter { hand, slot } => self.play_character(me, hand, slot),
+            Move::PlayCard { hand } => self.play_card(me, hand),
+            Move::Backup { hand, slot } => self.play_backup(me, hand, slot),
+            Move::Activate { slot } => self.activate_ability(me, slot),
+            Move::Attack { slot } => self.declare_attack(me, slot),
+            Move::Join { slot, leader } => self.declare_join(me, slot, leader),
+            Move::Block { slot, attacker } => self.declare_block(me, slot, attacker),
+            Move::Answer(_) => {}
+        }
+        self.after_step();
+    }
+
+    /// Resumes the pending execution with `values`; a refused answer changes nothing.
+    fn answer(&mut self, values: &[Value]) -> Result<(), IllegalMove> {
+        let Some(exec) = self.pending.take() else {
+            return Err(IllegalMove::BadAnswer("no question is pending".into()));
+        };
+        let chooser = exec.request().chooser.0.min(1) as u8;
+        let card = CardRef::of(exec.env().source);
+        match self.runtime.resume(&mut self.state, exec, values) {
+            Ok(outcome) => {
+                self.state.picks.clear();
+                let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| format!("{c:?}")).collect::<Vec<_>>();
+                self.state.note(LogKind::Answer { player: chooser, answer: answer.join(", ") });
+                self.take_outcome(Some(card), Ok(outcome));
+                self.after_step();
+                Ok(())
+            }
+            Err(ResumeError::Invalid(exec, reason)) => {
+                self.pending = Some(exec);
+                Err(IllegalMove::BadAnswer(reason.to_string()))
+            }
+            Err(ResumeError::Trap(trap)) => {
+                self.state.picks.clear();
+                self.trap(Some(card), &trap);
+                self.after_step();
+                Ok(())
+            }
+            // The game keeps only executions its own runtime handed out; kept pending
+            // rather than lost should that ever change.
+            Err(error @ ResumeError::OtherRuntime(_)) => {
+                let message = error.to_string();
+                if let ResumeError::OtherRuntime(exec) = error {
+                    self.pending = Some(exec);
+                }
+                Err(IllegalMove::BadAnswer(message))
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! The phase procedures of spec §4.6 as agenda steps: Activate, Draw, Attack, Counter-attack
+//! (United Attack cost, `blockPhase`, `attacks`), End, Cleanup and the passing of the turn;
+//! SP payments with cost modifiers (§3.14).
+
+use stdlib::keywords::Ability;
+use vm::runtime::Value;
+
+use crate::engine::{Game, pid};
+use crate::log::LogKind;
+use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, Role, Task};
+
+/// Catalogue index of a restriction timer.
+pub(crate) fn restriction(name: &str) -> u16 {
+    stdlib::CATALOGUE.restrictions.iter().position(|r| r.name == name).unwrap_or(0) as u16
+}
+
+/// Index of a cost type in the stdlib's `COST_TYPES`.
+pub(crate) fn cost_type(name: &str) -> u16 {
+    stdlib::catalogue::COST_TYPES.iter().position(|t| t.name == name).unwrap_or(0) as u16
+}
+
+impl GameState {
+    /// A cost after the `alterCost` modifiers in force (no events): what legality checks.
+    /// Costs are negative; a paid cost never drops below 1 SP (FIX of B-63). Gains
+    /// (non-negative amounts) are not modified.
+    pub fn static_cost(&self, cost_type: u16, base: i32) -> i32 {
+        if base >= 0 {
+            return base;
+        }
+        let (mut new, mut initial, mut add) = (base, base, 0i32);
+        for m in &self.modifiers {
+            if let ModifierRecord::Cost { cost_type: t, set, amount, .. } = *m
+                && t == cost_type
+            {
+                if set {
+                    new = amount;
+                    initial = amount;
+                } else {
+                    add = add.saturating_add(amount);
+                }
+            }
+        }
+        finish_cost(new, initial, add)
+    }
+
+    /// The characters of `player` that could attack now (not fresh, frozen or at 0 BP).
+    pub(crate) fn ready_attackers(&self, player: u8) -> Vec<CardRef> {
+        self.player(player)
+            .characters()
+            .filter(|&c| self.card(c).is_some_and(|c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None))
+            .collect()
+    }
+
+    /// The attacking characters of the active player with the Attack marker (solo attackers
+    /// and the United Attack's leader), in ring order.
+    pub(crate) fn leaders(&self) -> Vec<CardRef> {
+        self.player(self.active)
+            .characters()
+            .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Leader))
+            .collect()
+    }
+
+    /// The joiners of the United Attack, in ring order.
+    pub(crate) fn joiners(&self) -> Vec<CardRef> {
+        self.player(self.active)
+            .characters()
+            .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Joiner))
+            .collect()
+    }
+
+    /// The leader of the United Attack, if there is one.
+    pub(crate) fn ua_leader(&self) -> Option<CardRef> {
+        self.leaders().into_iter().find(|&c| self.card(c).is_some_and(|c| c.united))
+    }
+
+    /// The character blocking `attacker`, if any.
+    pub(crate) fn blocker_of(&self, attacker: CardRef) -> Option<CardRef> {
+        let defender = GameState::other(self.active);
+        self.player(defender).characters().find(|&c| self.card(c).is_some_and(|c| c.blocking == Some(attacker)))
+    }
+}
+
+fn finish_cost(new: i32, initial: i32, add: i32) -> i32 {
+    let mut new = new.saturating_add(add);
+    if initial < 0 && new >= 0 {
+        new = -1;
+    }
+    new
+}
+
+impl Game {
+    /// The SP cost `player` would pay now for a cost type (negative `base`): the
+    /// `alterCost` modifiers, then the adjustments the `beforePayCost<Type>` autos make
+    /// (their autos run). Gains (non-negative `base`) are returned as they are.
+    pub(crate) fn cost_now(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> i32 {
+        if base >= 0 {
+            return base;
+        }
+        let t = cost_type(type_name);
+        let before = self.state.static_cost(t, base);
+        self.state.windows.push((t, 0));
+        let mut event = String::from("beforePayCost");
+        let mut chars = type_name.chars();
+        if let Some(first) = chars.next() {
+            event.push(first.to_ascii_uppercase());
+            event.extend(chars);
+        }
+        let bindings: Vec<(&str, Value)> = card.map(|c| ("trigger", Value::Card(c.id()))).into_iter().collect();
+        self.dispatch_now(&event, player, &bindings);
+        let delta = match self.state.windows.iter().rposition(|(k, _)| *k == t) {
+            Some(at) => self.state.windows.remove(at).1,
+            None => 0,
+        };
+        if delta == 0 { before } else { finish_cost(before, base.min(before), delta) }
+    }
+
+    /// Pays an SP cost (or adds a gain) of `player`, as [`Game::cost_now`] computes it.
+    /// False (nothing paid) when the player cannot afford it.
+    pub(crate) fn pay_sp(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+        let cost = self.cost_now(player, type_name, base, card);
+        let sp = self.state.player(player).sp;
+        if sp.saturating_add(cost) < 0 {
+            return false;
+        }
+        self.state.player_mut(player).sp = sp.saturating_add(cost);
+        true
+    }
+
+    /// Runs the steps of the phase procedures that are not the engine loop's own.
+    pub(crate) fn run_phase_task(&mut self, task: Task) {
+        match task {
+            Task::EnterPhase(phase) => self.enter_phase(phase),
+            Task::ActivateDone => {}
+            Task::Combat(attacker) => self.combat(attacker),
+            Task::BlockedDamage { attacker, blocker, dmg, pdmg } => self.blocked_damage(attacker, blocker, dmg, pdmg),
+            Task::EndDone => {
+                let defender = GameState::other(self.state.active);
+                self.state.discard_table(defender);
+                self.state.agenda.push_front(Task::EnterPhase(Phase::Cleanup));
+            }
+            Task::CleanupDone => {
+                for card in &mut self.state.cards {
+                    card.role = Role::None;
+                    card.united = false;
+                    card.blocking = None;
+                }
+                let active = self.state.active;
+                self.state.discard_table(active);
+                let tasks = [Task::Expire(restriction("ueot")), Task::Expire(restriction("unac")), Task::EndTurn];
+                for task in tasks.into_iter().rev() {
+                    self.state.agenda.push_front(task);
+                }
+            }
+            Task::EndTurn => self.end_turn(),
+            _ => {}
+        }
+    }
+
+    /// Pushes `tasks` to run next, in order.
+    fn next(&mut self, tasks: &[Task]) {
+        for &task in tasks.iter().rev() {
+            self.state.agenda.push_front(task);
+        }
+    }
+
+    fn enter_phase(&mut self, phase: Phase) {
+        self.state.phase = phase;
+        let active = self.state.active;
+        let skips = &mut self.state.player_mut(active).skips;
+        if let Some(at) = skips.iter().position(|&p| p == phase) {
+            skips.remove(at);
+            self.state.note(LogKind::PhaseSkipped);
+            self.next(&[following(phase)]);
+            return;
+        }
+        self.state.note(LogKind::PhaseStart);
+        match phase {
+            Phase::Activate => {
+                let own: Vec<CardRef> = self.state.player(active).characters().collect();
+                for card in own {
+                    let frosted = self.state.has_ability(card, Ability::Frosted);
+                    if let Some(c) = self.state.card_mut(card) {
+                        if !frosted {
+                            c.frozen = false;
+                        }
+                        c.fresh = false;
+                        c.blocking = None;
+                        c.activated = false;
+                    }
+                }
+                self.state.discard_table(active);
+                self.next(&[
+                    Task::PhaseEvent(Phase::Activate),
+                    Task::Expire(restriction("uynt")),
+                    Task::EnterPhase(Phase::Draw),
+                ]);
+            }
+            Phase::Draw => {
+                if self.state.turn == 1 && active == self.state.first_player {
+                    self.state.note(LogKind::PhaseSkipped);
+                    self.next(&[Task::EnterPhase(Phase::Main)]);
+                } else if self.state.draw_card(active) {
+                    self.next(&[Task::PhaseEvent(Phase::Draw), Task::EnterPhase(Phase::Main)]);
+                }
+            }
+            Phase::Main => {}
+            Phase::Attack => {
+                self.state.ko_sweep();
+                self.state.discard_table(active);
+                if self.state.ready_attackers(active).is_empty() {
+                    self.next(&[Task::EnterPhase(Phase::CounterAttack)]);
+                }
+            }
+            Phase::CounterAttack => self.start_counter_attack(),
+            Phase::End => self.start_end(),
+            Phase::Cleanup => {
+                self.state.ko_sweep();
+                self.next(&[Task::PhaseEvent(Phase::Cleanup), Task::CleanupDone]);
+            }
+        }
+    }
+
+    fn start_counter_attack(&mut self) {
+        let active = self.state.active;
+        let attackers: Vec<CardRef> = self
+            .state
+            .player(active)
+            .characters()
+            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
+            .collect();
+        if attackers.is_empty() {
+            self.next(&[Task::EnterPhase(Phase::End)]);
+            return;
+        }
+        let joiners = self.state.joiners();
+        if !joiners.is_empty() {
+            let n = joiners.len().min(2) as i32;
+            let type_name = if n == 1 { "ua2" } else { "ua3" };
+            let before = self.state.player(active).sp;
+            let paid = self.pay_sp(active, type_name, -crate::state::UA_COST_PER_JOINER * n, None);
+            if paid {
+                let amount = before - self.state.player(active).sp;
+                self.state.note(LogKind::PaySp { player: active, amount, what: "the United Attack".into() });
+            } else {
+                // Ruling: a United Attack whose cost cannot be paid when the Counter-attack
+                // phase starts falls apart: the joiners leave the attack, the leader attacks alone.
+                for card in joiners {
+                    if let Some(c) = self.state.card_mut(card) {
+                        c.role = Role::None;
+                        c.united = false;
+                    }
+                }
+                for card in self.state.leaders() {
+                    if let Some(c) = self.state.card_mut(card) {
+                        c.united = false;
+                    }
+                }
+                self.state.note(LogKind::Effect("the United Attack cannot be paid: the leader attacks alone".into()));
+            }
+        }
+        self.runtime.emit(vm::runtime::Event::new(crate::engine::event_idx("blockPhase"), pid(active)));
+        let attackers: Vec<CardRef> = self
+            .state
+            .player(active)
+            .characters()
+            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
+            .collect();
+        for card in attackers {
+            self.emit("attacks", active, Some(Value::Card(card.id())), &[]);
+        }
+    }
+
+    fn start_end(&mut self) {
+        let active = self.state.active;
+        self.state.ko_sweep();
+        let freeze = self.state.rule_on("attack_freeze", active, true);
+        let attackers: Vec<CardRef> = self
+            .state
+            .player(active)
+            .characters()
+            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
+            .collect();
+        for card in attackers {
+            let unfreezable = self.state.has_ability(card, Ability::Unfreezable);
+            if freeze
+                && !unfreezable
+                && let Some(c) = self.state.card_mut(card)
+            {
+                c.frozen = true;
+            }
+        }
+        self.state.discard_table(active);
+        let mut tasks: Vec<Task> = self.state.leaders().into_iter().map(Task::Combat).collect();
+        tasks.push(Task::PhaseEvent(Phase::End));
+        tasks.push(Task::EndDone);
+        self.next(&tasks);
+    }
+
+    fn end_turn(&mut self) {
+        let active = self.state.active;
+        let next = if self.state.player(active).extra_turns > 0 {
+            self.state.player_mut(active).extra_turns -= 1;
+            active
+        } else {
+            GameState::other(active)
+        };
+        for card in &mut self.state.cards {
+            card.role = Role::None;
+            card.united = false;
+        }
+        for player in &mut self.state.players {
+            player.chars_played = 0;
+            player.chars_per_turn = 1;
+            player.backups_played = 0;
+            player.nc_damaged = false;
+            player.lost_sp = 0;
+        }
+        if self.state.turn >= self.state.turn_limit {
+            let limit = self.state.turn_limit;
+            self.state.outcome = Some(Outcome { winner: None, reason: EndReason::TurnLimit(limit) });
+            let text = self.state.outcome.as_ref().map(ToString::to_string).unwrap_or_default();
+            self.state.note(LogKind::GameOver(text));
+            return;
+        }
+        self.state.turn += 1;
+        self.state.active = next;
+        self.state.phase = Phase::Activate;
+        self.state.note(LogKind::TurnStart { player: next });
+        self.next(&[Task::EnterPhase(Phase::Activate)]);
+    }
+}
+
+/// The step after a skipped phase.
+fn following(phase: Phase) -> Task {
+    match phase.next() {
+        Some(next) => Task::EnterPhase(next),
+        None => Task::EndTurn,
+    }
+}

@@ -1,0 +1,312 @@
+//! Card sets: the printed cards of a game (`cards.json`) and their rules compiled into one
+//! [`Program`], looked up by id, number or name.
+//!
+//! A set is a folder laid out like `../shared/corpus/cfc`: `cards.json` (an array of card
+//! objects; unknown keys are ignored, UI cards such as avatars and buttons are skipped) and
+//! the `*.rules` files its cards name. [`CardSet::load`] compiles the rules in memory with
+//! the `compiler` crate against the stdlib's catalogue; [`CardSet::from_parts`] builds a set
+//! from cards and rule texts already in memory (tests, the deck loader, tools).
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use compiler::Severity;
+use compiler::check::{Session, SourceFile};
+use serde::{Deserialize, Serialize};
+use stdlib::CATALOGUE;
+use vm::bytecode::{BundleBuilder, CardIdx, Program};
+
+/// The kind of a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CardKind {
+    /// A fighter with BP that occupies a ring slot.
+    Character,
+    /// Played in its owner's Main phase, then discarded.
+    Action,
+    /// Played by the defender in the Counter-attack phase, then discarded.
+    Reaction,
+}
+
+impl CardKind {
+    /// The kind named `text` (`Character`, case-insensitive); `None` for UI kinds.
+    pub fn parse(text: &str) -> Option<CardKind> {
+        match text.to_ascii_lowercase().as_str() {
+            "character" => Some(CardKind::Character),
+            "action" => Some(CardKind::Action),
+            "reaction" => Some(CardKind::Reaction),
+            _ => None,
+        }
+    }
+}
+
+/// The ability type printed on a character (▲ instant, ■ triggered, ● auto).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AbilityType {
+    /// ▲: activated once when the character enters the ring.
+    Instant,
+    /// ■: activated by its controller in their Main phase.
+    Triggered,
+    /// ●: always on (autos and abilities).
+    Auto,
+}
+
+/// One printed card of a set.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardDef {
+    /// The card's GUID (decks refer to it), lowercase.
+    pub id: String,
+    /// The printed number (`C013`), if any.
+    pub number: Option<String>,
+    /// The printed name.
+    pub name: String,
+    /// Character, action or reaction.
+    pub kind: CardKind,
+    /// The subtype of a character (`Fighter`).
+    pub subtype: Option<String>,
+    /// Printed BP (characters; 0 for other cards).
+    pub bp: i32,
+    /// Printed SP: a gain when 0 or more, a cost when negative.
+    pub sp: i32,
+    /// The subtypes this character accepts as back-ups, one back-up per occurrence.
+    pub backups: Vec<String>,
+    /// The ability type of a character with an ability.
+    pub ability: Option<AbilityType>,
+    /// The ability's printed name (`BAD STONE`).
+    pub ability_name: Option<String>,
+    /// The printed rules text.
+    pub rules_text: Option<String>,
+    /// The `.rules` file the card's script comes from.
+    pub rules_file: Option<String>,
+    /// The card's script in the set's program.
+    #[serde(skip)]
+    pub rules: Option<CardIdx>,
+}
+
+/// The raw card object of `cards.json` (only the keys the engine reads).
+#[derive(Debug, Deserialize)]
+struct RawCard {
+    id: String,
+    #[serde(default)]
+    number: Option<String>,
+    name: String,
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    subtype: Option<String>,
+    #[serde(default)]
+    bp: Option<i32>,
+    #[serde(default)]
+    sp: Option<i32>,
+    #[serde(default)]
+    backups: Vec<String>,
+    #[serde(default)]
+    ability_kind: Option<String>,
+    #[serde(default)]
+    ability_name: Option<String>,
+    #[serde(default)]
+    rules_text: Option<String>,
+    #[serde(default)]
+    rules_file: Option<String>,
+}
+
+impl RawCard {
+    fn into_def(self) -> Option<CardDef> {
+        let kind = CardKind::parse(&self.kind)?;
+        let ability = match self.ability_kind.as_deref() {
+            Some("instant") => Some(AbilityType::Instant),
+            Some("trigger") => Some(AbilityType::Triggered),
+            Some("auto") => Some(AbilityType::Auto),
+            _ => None,
+        };
+        Some(CardDef {
+            id: self.id.to_ascii_lowercase(),
+            number: self.number,
+            name: self.name,
+            kind,
+            subtype: self.subtype,
+            bp: self.bp.unwrap_or(0),
+            sp: self.sp.unwrap_or(0),
+            backups: self.backups,
+            ability,
+            ability_name: self.ability_name,
+            rules_text: self.rules_text,
+            rules_file: self.rules_file,
+            rules: None,
+        })
+    }
+}
+
+/// Why a set could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetError {
+    /// A file could not be read.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's message.
+        message: String,
+    },
+    /// `cards.json` is not an array of card objects.
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message (with line and column).
+        message: String,
+    },
+    /// Two cards have the same id.
+    DuplicateId(String),
+    /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
+    Rules(Vec<String>),
+    /// The compiled bundle could not be built or loaded.
+    Bundle(String),
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetError::Io { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
+            SetError::Json { path, message } => write!(f, "`{}` is not a card list: {message}", path.display()),
+            SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
+            SetError::Rules(errors) => {
+                write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
+            }
+            SetError::Bundle(message) => write!(f, "the set's rules could not be bundled: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
+
+/// A card set: printed cards and their compiled rules.
+#[derive(Debug, Clone)]
+pub struct CardSet {
+    cards: Vec<CardDef>,
+    program: Arc<Program>,
+    by_id: HashMap<String, usize>,
+    by_number: HashMap<String, usize>,
+    by_name: HashMap<String, usize>,
+    /// For each program card, the first printed card with those rules.
+    rules_owner: Vec<Option<DefIdx>>,
+}
+
+/// Index of a card definition in its set ([`CardSet::cards`]).
+pub type DefIdx = usize;
+
+impl CardSet {
+    /// Loads the set in `dir`: `cards.json` and the `.rules` files it names, compiled in
+    /// memory. A set whose rules do not compile is refused with every error named.
+    pub fn load(dir: &Path) -> Result<CardSet, SetError> {
+        let json_path = dir.join("cards.json");
+        let text = std::fs::read_to_string(&json_path)
+            .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
+        let raw: Vec<RawCard> = serde_json::from_str(&text)
+            .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
+        let cards: Vec<CardDef> = raw.into_iter().filter_map(RawCard::into_def).collect();
+        let mut sources = Vec::new();
+        for card in &cards {
+            let Some(file) = &card.rules_file else { continue };
+            if file.contains('/') || file.contains('\\') || file.starts_with('.') {
+                return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
+            }
+            let path = dir.join(file);
+            let source = std::fs::read_to_string(&path)
+                .map_err(|error| SetError::Io { path: path.clone(), message: error.to_string() })?;
+            sources.push((file.clone(), source));
+        }
+        CardSet::from_parts(cards, &sources)
+    }
+
+    /// A set from card definitions and rule sources `(rules_file, text)`: each card whose
+    /// `rules_file` names a source gets that script.
+    pub fn from_parts(mut cards: Vec<CardDef>, sources: &[(String, String)]) -> Result<CardSet, SetError> {
+        let keys: Vec<String> = sources.iter().map(|(file, _)| rules_key(file)).collect();
+        let files: Vec<SourceFile<'_>> =
+            sources.iter().zip(&keys).map(|((file, source), key)| SourceFile { key, file, source }).collect();
+        let mut session = Session::new(&CATALOGUE);
+        let mut bundle = BundleBuilder::with_capacity(&CATALOGUE, files.len());
+        let diagnostics = session.compile_files(&files, &mut bundle);
+        let mut errors = Vec::new();
+        for (file, found) in files.iter().zip(&diagnostics) {
+            for diagnostic in found.iter().filter(|d| d.severity() == Severity::Error) {
+                errors.push(format!("{}: {} {}", file.file, diagnostic.code.as_str(), diagnostic.message));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(SetError::Rules(errors));
+        }
+        let bytes = bundle.finish().map_err(|error| SetError::Bundle(error.to_string()))?;
+        let program = Program::load(&bytes, &CATALOGUE).map_err(|error| SetError::Bundle(error.to_string()))?;
+        for card in &mut cards {
+            card.id = card.id.to_ascii_lowercase();
+            card.rules = card.rules_file.as_deref().and_then(|file| program.card_by_key(&rules_key(file)));
+        }
+        let mut by_id = HashMap::new();
+        let mut by_number = HashMap::new();
+        let mut by_name = HashMap::new();
+        for (i, card) in cards.iter().enumerate() {
+            if by_id.insert(card.id.clone(), i).is_some() {
+                return Err(SetError::DuplicateId(card.id.clone()));
+            }
+            if let Some(number) = &card.number {
+                by_number.entry(number.to_ascii_uppercase()).or_insert(i);
+            }
+            by_name.entry(card.name.to_lowercase()).or_insert(i);
+        }
+        let mut rules_owner = vec![None; program.cards().len()];
+        for (i, card) in cards.iter().enumerate() {
+            if let Some(slot) = card.rules.and_then(|r| rules_owner.get_mut(r.index()))
+                && slot.is_none()
+            {
+                *slot = Some(i);
+            }
+        }
+        Ok(CardSet { cards, program: Arc::new(program), by_id, by_number, by_name, rules_owner })
+    }
+
+    /// Every card, in file order.
+    pub fn cards(&self) -> &[CardDef] {
+        &self.cards
+    }
+
+    /// The card at `idx`.
+    pub fn card(&self, idx: DefIdx) -> Option<&CardDef> {
+        self.cards.get(idx)
+    }
+
+    /// The compiled rules of every card.
+    pub fn program(&self) -> &Arc<Program> {
+        &self.program
+    }
+
+    /// The printed card whose script is program card `rules` (what a copied ability is).
+    pub fn def_of_rules(&self, rules: CardIdx) -> Option<DefIdx> {
+        self.rules_owner.get(rules.index()).copied().flatten()
+    }
+
+    /// The card with this id (GUID, case-insensitive).
+    pub fn by_id(&self, id: &str) -> Option<DefIdx> {
+        self.by_id.get(&id.to_ascii_lowercase()).copied()
+    }
+
+    /// The card with this printed number (`C013`, case-insensitive).
+    pub fn by_number(&self, number: &str) -> Option<DefIdx> {
+        self.by_number.get(&number.to_ascii_uppercase()).copied()
+    }
+
+    /// The first card with this name (case-insensitive).
+    pub fn by_name(&self, name: &str) -> Option<DefIdx> {
+        self.by_name.get(&name.to_lowercase()).copied()
+    }
+
+    /// The card a person names: a number, then a name, then an id.
+    pub fn find(&self, text: &str) -> Option<DefIdx> {
+        self.by_number(text).or_else(|| self.by_name(text)).or_else(|| self.by_id(text))
+    }
+}
+
+/// The program key of a rules file: its stem (`C001-ryu.rules` → `C001-ryu`).
+fn rules_key(file: &str) -> String {
+    file.strip_suffix(".rules").unwrap_or(file).to_owned()
+}

@@ -1,0 +1,402 @@
+//! Starting a game: from two decks and a seed ([`Game::new`]), or from an explicit board
+//! ([`Setup`], [`Game::from_setup`]) for scenarios and tests; and moving a game on to a
+//! phase ([`Game::advance_to`]), running every procedure on the way.
+//!
+//! # Setting up a board
+//!
+//! A [`Setup`] names the turn, the active player, the phase and, per player, HP, SP and
+//! every zone: hand, deck (top first), discards (top first), removed, the four ring slots
+//! (card, current BP, markers, back-ups) and rule switches. Cards are [`DefIdx`] of the
+//! set (find them with [`CardSet::find`](crate::CardSet::find) by number, name or id).
+//!
+//! [`Game::from_setup`] places every card, puts the ring characters in play (their
+//! abilities register and their event-less autos run, as when they entered), and then:
+//!
+//! - in a decision phase (`Main`, `Attack`, `CounterAttack`) the game waits for the
+//!   player to move ([`Game::legal_moves`]); nothing of the phase's procedure runs (the
+//!   board is taken as it is "in the middle" of that phase);
+//! - in any other phase, that phase's procedure runs from its start (Activate unfreezes,
+//!   Draw draws, End fights...) and the game goes on to the next decision.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Game;
+use crate::set::{CardKind, CardSet, DefIdx};
+use crate::state::{CardRef, CardState, ModifierRecord, Phase, RING_SLOTS, Role, RuleVal, START_HAND, Task, Zone};
+
+/// A character in a ring slot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SlotSetup {
+    /// The card.
+    pub card: DefIdx,
+    /// Current BP (printed BP plus back-ups when absent).
+    pub bp: Option<i32>,
+    /// Just Entered (played this turn).
+    pub fresh: bool,
+    /// Frozen.
+    pub frozen: bool,
+    /// Attacking (alone, or leading a United Attack when another slot is `united`).
+    pub attacking: bool,
+    /// Joined the United Attack of the attacking character.
+    pub united: bool,
+    /// Blocking the attacker in this slot of the opponent's ring.
+    pub blocking: Option<u8>,
+    /// Its ability was already activated this turn.
+    pub activated: bool,
+    /// Back-ups attached.
+    pub backups: Vec<DefIdx>,
+}
+
+impl SlotSetup {
+    /// A character with no markers.
+    pub fn new(card: DefIdx) -> SlotSetup {
+        SlotSetup {
+            card,
+            bp: None,
+            fresh: false,
+            frozen: false,
+            attacking: false,
+            united: false,
+            blocking: None,
+            activated: false,
+            backups: Vec::new(),
+        }
+    }
+}
+
+/// One player's part of a [`Setup`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerSetup {
+    /// HP.
+    pub hp: i32,
+    /// SP.
+    pub sp: i32,
+    /// The hand, in order.
+    pub hand: Vec<DefIdx>,
+    /// The deck, top first.
+    pub deck: Vec<DefIdx>,
+    /// The discard pile, top first.
+    pub discards: Vec<DefIdx>,
+    /// Removed cards.
+    pub removed: Vec<DefIdx>,
+    /// Ring slots s0..s3.
+    pub ring: [Option<SlotSetup>; RING_SLOTS],
+    /// Rule switches for this player (`("backup_limit", Bool(false))`).
+    pub rules: Vec<(String, RuleVal)>,
+    /// Characters already played this turn.
+    pub chars_played: u32,
+    /// Back-ups already played this turn.
+    pub backups_played: u32,
+}
+
+impl Default for PlayerSetup {
+    fn default() -> Self {
+        PlayerSetup {
+            hp: crate::state::START_HP,
+            sp: 0,
+            hand: Vec::new(),
+            deck: Vec::new(),
+            discards: Vec::new(),
+            removed: Vec::new(),
+            ring: [None, None, None, None],
+            rules: Vec::new(),
+            chars_played: 0,
+            backups_played: 0,
+        }
+    }
+}
+
+/// An explicit board to start a game from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    /// Turn number (from 1).
+    pub turn: u32,
+    /// Whose turn it is.
+    pub active: u8,
+    /// Who took the first turn (skips the Draw phase of turn 1).
+    pub first_player: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// The players.
+    pub players: [PlayerSetup; 2],
+    /// Rule switches for both players.
+    pub rules: Vec<(String, RuleVal)>,
+    /// The generator's seed.
+    pub seed: u64,
+    /// Turns after which the game is a draw.
+    pub turn_limit: u32,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            turn: 1,
+            active: 0,
+            first_player: 0,
+            phase: Phase::Main,
+            players: [PlayerSetup::default(), PlayerSetup::default()],
+            rules: Vec::new(),
+            seed: 0,
+            turn_limit: crate::state::DEFAULT_TURN_LIMIT,
+        }
+    }
+}
+
+/// Why a setup was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    /// A card index is not in the set.
+    UnknownCard(DefIdx),
+    /// A ring slot holds a card that is not a character.
+    NotACharacter(String),
+    /// A rule switch name the catalogue does not know.
+    UnknownRule(String),
+    /// A player index other than 0 or 1.
+    BadPlayer(u8),
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::UnknownCard(i) => write!(f, "card #{i} is not in the set"),
+            SetupError::NotACharacter(name) => write!(f, "`{name}` is not a character: it cannot be in a ring slot"),
+            SetupError::UnknownRule(name) => write!(f, "unknown rule switch `{name}`"),
+            SetupError::BadPlayer(p) => write!(f, "player {p} does not exist (0 or 1)"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Game {
+    /// A new game: both decks (cards of `set`, top first before shuffling) are shuffled with
+    /// the generator seeded by `seed`, each player draws 5, the seed decides who starts,
+    /// and the first turn runs to the first player's Main phase.
+    pub fn new(set: Arc<CardSet>, decks: [Vec<DefIdx>; 2], seed: u64) -> Result<Game, SetupError> {
+        use rand::Rng;
+        let mut game = Game::blank(set, seed);
+        for (p, deck) in decks.iter().enumerate() {
+            for &def in deck {
+                let card = game.new_card(def, p as u8)?;
+                game.state.players[p].deck.push(card);
+            }
+        }
+        for p in 0..2u8 {
+            game.state.shuffle_pile(p, Zone::Deck);
+        }
+        game.state.phase = Phase::Activate;
+        let first = game.state.rng.random_range(0..2u8);
+        game.state.first_player = first;
+        game.state.active = first;
+        for p in 0..2u8 {
+            for _ in 0..START_HAND {
+                if game.state.player(p).deck.is_empty() {
+                    break;
+                }
+                game.state.draw_card(p);
+            }
+        }
+        game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.state.note(crate::log::LogKind::TurnStart { player: first });
+        game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
+        game.pump();
+        Ok(game)
+    }
+
+    fn new_card(&mut self, def: DefIdx, owner: u8) -> Result<CardRef, SetupError> {
+        if owner > 1 {
+            return Err(SetupError::BadPlayer(owner));
+        }
+        let printed = self.set.card(def).ok_or(SetupError::UnknownCard(def))?;
+        let card = CardRef(self.state.cards.len() as u32);
+        self.state.cards.push(CardState {
+            def,
+            original: def,
+            owner,
+            controller: owner,
+            bp: printed.bp,
+            last_bp: printed.bp,
+            rules: printed.rules.map(|r| r.0),
+            fresh: false,
+            frozen: false,
+            role: Role::None,
+            united: false,
+            blocking: None,
+            activated: false,
+            keep_ready: false,
+            backups: Vec::new(),
+        });
+        Ok(card)
+    }
+
+    /// A game from an explicit board (see the module documentation for what runs).
+    pub fn from_setup(set: Arc<CardSet>, setup: &Setup) -> Result<Game, SetupError> {
+        for p in [setup.active, setup.first_player] {
+            if p > 1 {
+                return Err(SetupError::BadPlayer(p));
+            }
+        }
+        let mut game = Game::blank(set, setup.seed);
+        game.state.turn = setup.turn.max(1);
+        game.state.active = setup.active;
+        game.state.first_player = setup.first_player;
+        game.state.phase = setup.phase;
+        game.state.turn_limit = setup.turn_limit.max(1);
+        let mut blocks = Vec::new();
+        for (p, player) in setup.players.iter().enumerate() {
+            let p = p as u8;
+            for (zone, cards) in [
+                (Zone::Hand, &player.hand),
+                (Zone::Deck, &player.deck),
+                (Zone::Discards, &player.discards),
+                (Zone::Removed, &player.removed),
+            ] {
+                for &def in cards {
+                    let card = game.new_card(def, p)?;
+                    game.state.put(card, p, zone, -1);
+                }
+            }
+            for (slot, place) in player.ring.iter().enumerate() {
+                let Some(place) = place else { continue };
+                let card = game.new_card(place.card, p)?;
+                if game.set.card(place.card).is_some_and(|d| d.kind != CardKind::Character) {
+                    return Err(SetupError::NotACharacter(game.state.name(card)));
+                }
+                game.state.put(card, p, Zone::Ring(slot as u8), 0);
+                for &backup in &place.backups {
+                    let b = game.new_card(backup, p)?;
+                    game.state.put(b, p, Zone::Backup(card), -1);
+                }
+                let printed = game.set.card(place.card).map_or(0, |d| d.bp);
+                let bp = place.bp.unwrap_or(printed + crate::state::BACKUP_BONUS * place.backups.len() as i32);
+                let united = place.united;
+                if let Some(c) = game.state.card_mut(card) {
+                    c.bp = bp;
+                    c.last_bp = bp;
+                    c.fresh = place.fresh;
+                    c.frozen = place.frozen;
+                    c.activated = place.activated;
+                    c.role = if place.united {
+                        Role::Joiner
+                    } else if place.attacking {
+                        Role::Leader
+                    } else {
+                        Role::None
+                    };
+                    c.united = united;
+                }
+                if let Some(target) = place.blocking {
+                    blocks.push((card, p, target));
+                }
+            }
+            let state = game.state.player_mut(p);
+            state.hp = player.hp;
+            state.sp = player.sp.max(0);
+            state.chars_played = player.chars_played;
+            state.backups_played = player.backups_played;
+        }
+        // A United Attack's leader is the attacking character of the side with joiners.
+        for p in 0..2u8 {
+            let has_joiners = game.state.player(p).characters().any(|c| game.state.card(c).is_some_and(|c| c.united));
+            if has_joiners {
+                let leaders: Vec<CardRef> = game
+                    .state
+                    .player(p)
+                    .characters()
+                    .filter(|&c| game.state.card(c).is_some_and(|c| c.role == Role::Leader))
+                    .collect();
+                if let Some(c) = leaders.first().and_then(|&l| game.state.card_mut(l)) {
+                    c.united = true;
+                }
+            }
+        }
+        for (card, p, target) in blocks {
+            let attacker = game.state.player(crate::state::GameState::other(p)).ring.get(usize::from(target)).copied();
+            if let Some(c) = game.state.card_mut(card) {
+                c.blocking = attacker.flatten();
+            }
+        }
+        let mut next_effect = u32::MAX;
+        let scoped =
+            setup.players.iter().enumerate().flat_map(|(p, pl)| pl.rules.iter().map(move |r| (Some(p as u8), r)));
+        for (player, (name, value)) in setup.rules.iter().map(|r| (None, r)).chain(scoped) {
+            let rule = stdlib::CATALOGUE
+                .rule_switches
+                .iter()
+                .position(|r| r.name.eq_ignore_ascii_case(name))
+                .ok_or_else(|| SetupError::UnknownRule(name.clone()))?;
+            game.state.modifiers.push(ModifierRecord::Rule {
+                effect: next_effect,
+                player,
+                rule: rule as u16,
+                value: *value,
+            });
+            next_effect -= 1;
+        }
+        game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.sync_play();
+        if !matches!(setup.phase, Phase::Main | Phase::Attack | Phase::CounterAttack) {
+            game.state.agenda.push_back(Task::EnterPhase(setup.phase));
+        }
+        game.after_step();
+        game.pump();
+        Ok(game)
+    }
+
+    /// Moves the game on (passing for whoever is to move, running every procedure on the
+    /// way) until phase `phase` next starts, and stops there: in a decision phase, waiting
+    /// for its first decision; in another phase, right after its procedure. It always
+    /// moves at least once (from Main, `advance_to(Main)` reaches the next turn's Main).
+    /// Stops early, with `Err`, when a card asks a question before the phase starts
+    /// (answer it, then call again) or the game ends; a question asked once the phase has
+    /// started is left pending (`Ok`).
+    pub fn advance_to(&mut self, phase: Phase) -> Result<(), AdvanceError> {
+        for _ in 0..64 {
+            if self.state.outcome.is_some() {
+                return Err(AdvanceError::GameOver);
+            }
+            if self.pending.is_some() {
+                return Err(AdvanceError::Question);
+            }
+            if self.state.agenda.is_empty() {
+                let me = self.to_move_seat();
+                self.state.note(crate::log::LogKind::Pass { player: me });
+                let next = match self.state.phase {
+                    Phase::Main => Phase::Attack,
+                    Phase::Attack => Phase::CounterAttack,
+                    _ => Phase::End,
+                };
+                self.state.agenda.push_back(Task::EnterPhase(next));
+            }
+            if self.pump_until(Some(phase)) {
+                return Ok(());
+            }
+        }
+        Err(AdvanceError::NotReached)
+    }
+}
+
+/// Why [`Game::advance_to`] stopped before the phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdvanceError {
+    /// A card asks a question: answer it with [`Game::apply`].
+    Question,
+    /// The game is over.
+    GameOver,
+    /// The phase was not reached within 64 passes.
+    NotReached,
+}
+
+impl std::fmt::Display for AdvanceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AdvanceError::Question => f.write_str("a card asks a question"),
+            AdvanceError::GameOver => f.write_str("the game is over"),
+            AdvanceError::NotReached => f.write_str("the phase was not reached"),
+        }
+    }
+}
+
+impl std::error::Error for AdvanceError {}

@@ -1,0 +1,641 @@
+//! The game's whole board as one plain value ([`GameState`]): players, card instances,
+//! phase, turn, the seeded generator, modifiers, the event log and the engine's agenda.
+//! It is `Clone`, `PartialEq`, `Debug` and serde-serialisable; it is also the
+//! `vm::runtime::Host` the rules run against (`host_impl.rs`).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::log::LogEntry;
+use crate::set::{CardDef, CardKind, CardSet, DefIdx};
+
+/// Starting HP of each player.
+pub const START_HP: i32 = 3000;
+/// Cards in an opening hand.
+pub const START_HAND: usize = 5;
+/// Ring slots per player.
+pub const RING_SLOTS: usize = 4;
+/// BP a back-up adds to its character.
+pub const BACKUP_BONUS: i32 = 300;
+/// SP each joiner of a United Attack costs.
+pub const UA_COST_PER_JOINER: i32 = 5;
+/// Most characters in one United Attack (leader and joiners).
+pub const UA_MAX: usize = 3;
+/// Turns after which a game that has not ended is a draw, unless set otherwise.
+pub const DEFAULT_TURN_LIMIT: u32 = 200;
+
+/// A card instance of one game (index into [`GameState::cards`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardRef(pub u32);
+
+impl CardRef {
+    /// The runtime's id of the card.
+    pub fn id(self) -> vm::runtime::CardId {
+        vm::runtime::CardId(self.0)
+    }
+
+    /// The card with the runtime's id `id`.
+    pub fn of(id: vm::runtime::CardId) -> CardRef {
+        CardRef(id.0)
+    }
+}
+
+/// A phase of a turn (spec §4.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Phase {
+    /// Unfreeze, clear markers, `activatePhase`, `uynt` timers expire.
+    Activate,
+    /// Draw a card (not on the first player's first turn), `drawPhase`.
+    Draw,
+    /// The active player plays cards and activates abilities.
+    Main,
+    /// The active player declares attackers and United Attacks.
+    Attack,
+    /// The defender plays reactions and declares blockers.
+    CounterAttack,
+    /// Attackers freeze, combat, `endPhase`.
+    End,
+    /// KO sweep, `cleanupPhase`, markers removed, `ueot`/`unac` timers expire.
+    Cleanup,
+}
+
+impl Phase {
+    /// Every phase in turn order.
+    pub const ALL: [Phase; 7] =
+        [Phase::Activate, Phase::Draw, Phase::Main, Phase::Attack, Phase::CounterAttack, Phase::End, Phase::Cleanup];
+
+    /// The phase after this one in the same turn (`None` after Cleanup).
+    pub fn next(self) -> Option<Phase> {
+        let i = Phase::ALL.iter().position(|&p| p == self)?;
+        Phase::ALL.get(i + 1).copied()
+    }
+
+    /// The phase's index in the catalogue's `PHASES` keyword set (`skip(draw)`).
+    pub fn catalogue_index(self) -> u16 {
+        Phase::ALL.iter().position(|&p| p == self).unwrap_or(0) as u16
+    }
+
+    /// The phase with catalogue index `i` (`None` for `setup`).
+    pub fn from_catalogue_index(i: u16) -> Option<Phase> {
+        Phase::ALL.get(usize::from(i)).copied()
+    }
+
+    /// The phase named `name` (`main`, `counter-attack`, `block`...), case-insensitive.
+    pub fn parse(name: &str) -> Option<Phase> {
+        match name.to_ascii_lowercase().as_str() {
+            "activate" => Some(Phase::Activate),
+            "draw" => Some(Phase::Draw),
+            "main" => Some(Phase::Main),
+            "attack" => Some(Phase::Attack),
+            "counter-attack" | "counterattack" | "block" => Some(Phase::CounterAttack),
+            "end" => Some(Phase::End),
+            "cleanup" => Some(Phase::Cleanup),
+            _ => None,
+        }
+    }
+}
+
+/// What a character does in the current attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Role {
+    /// Not attacking.
+    #[default]
+    None,
+    /// Attacking alone or leading a United Attack (has the Attack marker).
+    Leader,
+    /// Joined a United Attack.
+    Joiner,
+}
+
+/// Where a card is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    /// In its controller's hand.
+    Hand,
+    /// In a deck (index 0 = top).
+    Deck,
+    /// In a discard pile.
+    Discards,
+    /// Removed from the game.
+    Removed,
+    /// In a ring slot.
+    Ring(u8),
+    /// On the table while it resolves (a played action or reaction).
+    Table,
+    /// Attached as a back-up under a character.
+    Backup(CardRef),
+}
+
+/// One card instance and its state.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CardState {
+    /// The printed card it is now (a transformed card has another).
+    pub def: DefIdx,
+    /// The printed card it was when the game began (a transformed card reverts to it).
+    pub original: DefIdx,
+    /// Its owner (whose discard pile it goes to).
+    pub owner: u8,
+    /// Who controls it now.
+    pub controller: u8,
+    /// Current BP (the BP marker in the ring; the printed BP elsewhere).
+    pub bp: i32,
+    /// BP when it last changed or left the ring.
+    pub last_bp: i32,
+    /// The bundle card whose rules it has now (`None`: no ability).
+    pub rules: Option<u32>,
+    /// Just Entered: played this turn.
+    pub fresh: bool,
+    /// Frozen (turned sideways).
+    pub frozen: bool,
+    /// What it does in the current attack.
+    pub role: Role,
+    /// Part of the United Attack (leader or joiner).
+    pub united: bool,
+    /// The attacker it blocks (Counter-attack marker).
+    pub blocking: Option<CardRef>,
+    /// Its ability was activated this turn.
+    pub activated: bool,
+    /// `clear()`: the current activation does not mark it activated.
+    pub keep_ready: bool,
+    /// Back-ups attached to it, in order.
+    pub backups: Vec<CardRef>,
+}
+
+/// One player and their zones.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Hit points; at 0 the player loses.
+    pub hp: i32,
+    /// Special points (never below 0).
+    pub sp: i32,
+    /// SP lost this turn.
+    pub lost_sp: i32,
+    /// Dealt non-combat damage this turn.
+    pub nc_damaged: bool,
+    /// The hand, in order.
+    pub hand: Vec<CardRef>,
+    /// The deck, top first.
+    pub deck: Vec<CardRef>,
+    /// The discard pile, top first.
+    pub discards: Vec<CardRef>,
+    /// Cards removed from the game, top first.
+    pub removed: Vec<CardRef>,
+    /// Ring slots s0..s3.
+    pub ring: [Option<CardRef>; RING_SLOTS],
+    /// Non-character cards on the table (resolving, or waiting for the discard).
+    pub table: Vec<CardRef>,
+    /// Characters played this turn.
+    pub chars_played: u32,
+    /// Characters that may be played this turn.
+    pub chars_per_turn: u32,
+    /// Back-ups played this turn.
+    pub backups_played: u32,
+    /// Extra turns to take after this one.
+    pub extra_turns: i32,
+    /// Phases to skip once.
+    pub skips: Vec<Phase>,
+}
+
+impl PlayerState {
+    /// A player with the starting HP and nothing in any zone.
+    pub fn new() -> PlayerState {
+        PlayerState {
+            hp: START_HP,
+            sp: 0,
+            lost_sp: 0,
+            nc_damaged: false,
+            hand: Vec::new(),
+            deck: Vec::new(),
+            discards: Vec::new(),
+            removed: Vec::new(),
+            ring: [None; RING_SLOTS],
+            table: Vec::new(),
+            chars_played: 0,
+            chars_per_turn: 1,
+            backups_played: 0,
+            extra_turns: 0,
+            skips: Vec::new(),
+        }
+    }
+
+    /// The pile `zone` (`None` for the ring, table and back-ups).
+    pub fn pile(&self, zone: Zone) -> Option<&Vec<CardRef>> {
+        match zone {
+            Zone::Hand => Some(&self.hand),
+            Zone::Deck => Some(&self.deck),
+            Zone::Discards => Some(&self.discards),
+            Zone::Removed => Some(&self.removed),
+            Zone::Table => Some(&self.table),
+            _ => None,
+        }
+    }
+
+    /// The pile `zone`, mutably.
+    pub fn pile_mut(&mut self, zone: Zone) -> Option<&mut Vec<CardRef>> {
+        match zone {
+            Zone::Hand => Some(&mut self.hand),
+            Zone::Deck => Some(&mut self.deck),
+            Zone::Discards => Some(&mut self.discards),
+            Zone::Removed => Some(&mut self.removed),
+            Zone::Table => Some(&mut self.table),
+            _ => None,
+        }
+    }
+
+    /// The characters in the ring, slot order.
+    pub fn characters(&self) -> impl Iterator<Item = CardRef> + '_ {
+        self.ring.iter().flatten().copied()
+    }
+}
+
+impl Default for PlayerState {
+    fn default() -> Self {
+        PlayerState::new()
+    }
+}
+
+/// A rule-switch value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleVal {
+    /// On or off.
+    Bool(bool),
+    /// A number (`play_char_bp_limit`).
+    Int(i32),
+}
+
+/// A lasting modifier of the rules (a rule switch or a cost change) under an effect's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModifierRecord {
+    /// A game-rule switch entry.
+    Rule {
+        /// The runtime effect that bounds it.
+        effect: u32,
+        /// `None`: both players.
+        player: Option<u8>,
+        /// Index in the catalogue's rule switches.
+        rule: u16,
+        /// Its value.
+        value: RuleVal,
+    },
+    /// A cost change of a cost type (index in the stdlib's `COST_TYPES`).
+    Cost {
+        /// The runtime effect that bounds it.
+        effect: u32,
+        /// Which cost type.
+        cost_type: u16,
+        /// True: sets the raw cost; false: adds to it (positive = cheaper).
+        set: bool,
+        /// The amount.
+        amount: i32,
+    },
+}
+
+impl ModifierRecord {
+    /// The effect that bounds it.
+    pub fn effect(&self) -> u32 {
+        match *self {
+            ModifierRecord::Rule { effect, .. } | ModifierRecord::Cost { effect, .. } => effect,
+        }
+    }
+}
+
+/// An ability in force on a card or player (mirrors the runtime's ability effects, so the
+/// rules can read them while the runtime is busy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AbilityGrant {
+    /// The runtime effect.
+    pub effect: u32,
+    /// The card that has it, or `None` with `player` set.
+    pub card: Option<CardRef>,
+    /// The player that has it (`cantplayac`).
+    pub player: Option<u8>,
+    /// Index in the catalogue's abilities.
+    pub ability: u16,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The loser's HP reached 0.
+    HpZero {
+        /// Who lost.
+        loser: u8,
+    },
+    /// The loser had to draw from an empty deck.
+    DeckOut {
+        /// Who lost.
+        loser: u8,
+    },
+    /// Both players lost at the same moment.
+    BothLost,
+    /// The turn limit was reached.
+    TurnLimit(u32),
+    /// The engine stopped a step that did not end (a loop in cards' effects).
+    Stalled,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winner; `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why it ended.
+    pub reason: EndReason,
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.winner, &self.reason) {
+            (Some(w), EndReason::HpZero { loser }) => write!(f, "player {w} wins: player {loser}'s HP reached 0"),
+            (Some(w), EndReason::DeckOut { loser }) => {
+                write!(f, "player {w} wins: player {loser} had to draw from an empty deck")
+            }
+            (_, EndReason::TurnLimit(n)) => write!(f, "draw: the turn limit of {n} turns was reached"),
+            (_, EndReason::BothLost) => write!(f, "draw: both players lost at once"),
+            (_, EndReason::Stalled) => write!(f, "draw: the engine stopped a step that did not end"),
+            (None, reason) => write!(f, "draw ({reason:?})"),
+        }
+    }
+}
+
+/// A step of the engine's procedures still to run (the phase procedures are sequences of
+/// these, so that one of them may wait for a player's answer to a card's question).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Task {
+    /// Start phase `Phase` of the active player (skips, then its procedure).
+    EnterPhase(Phase),
+    /// Emit a phase event (`activatePhase`...) for the active player.
+    PhaseEvent(Phase),
+    /// Run queued autos until none is left.
+    RunEvents,
+    /// A restriction timer fires for the active player (catalogue index).
+    Expire(u16),
+    /// `me` activates `card` with bundle card `rules`.
+    Activate {
+        /// The physical card.
+        card: CardRef,
+        /// Its rules.
+        rules: u32,
+        /// The executing player.
+        me: u8,
+        /// Mark the card activated for this turn afterwards (■ abilities).
+        mark: bool,
+    },
+    /// After an activation: mark the card activated this turn (unless `clear()`).
+    MarkActivated(CardRef),
+    /// A played action or reaction has resolved: to its owner's discard pile.
+    Resolved(CardRef),
+    /// The rest of the Activate phase after its event (`uynt` timers).
+    ActivateDone,
+    /// The rest of the End phase: one attacker's combat.
+    Combat(CardRef),
+    /// Combat damage of a blocked attacker, with its damage read before the events.
+    BlockedDamage {
+        /// The attacker (leader).
+        attacker: CardRef,
+        /// Its blocker.
+        blocker: CardRef,
+        /// The leader's BP.
+        dmg: i32,
+        /// The joiners' BP.
+        pdmg: i32,
+    },
+    /// The end of the End phase: the defender's reactions are discarded.
+    EndDone,
+    /// The end of the Cleanup phase: markers, timers, the turn passes.
+    CleanupDone,
+    /// The turn ends: extra turns, or the other player's turn.
+    EndTurn,
+}
+
+/// A handle on the set a game plays with (not serialised; equal when it is the same set).
+#[derive(Debug, Clone, Default)]
+pub struct SetHandle(pub Option<Arc<CardSet>>);
+
+impl PartialEq for SetHandle {
+    fn eq(&self, other: &SetHandle) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The whole state of a game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameState {
+    /// Every card instance.
+    pub cards: Vec<CardState>,
+    /// The two players.
+    pub players: [PlayerState; 2],
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Whose turn it is.
+    pub active: u8,
+    /// Who took the first turn.
+    pub first_player: u8,
+    /// The current phase.
+    pub phase: Phase,
+    /// The seeded generator (shuffles, random picks, coin flips).
+    pub rng: ChaCha8Rng,
+    /// After this many turns the game is a draw.
+    pub turn_limit: u32,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Players who lost (HP 0) during the current step.
+    pub defeated: Vec<u8>,
+    /// What happened, in order.
+    pub log: Vec<LogEntry>,
+    /// Rule switches and cost changes in force.
+    pub modifiers: Vec<ModifierRecord>,
+    /// Abilities in force.
+    pub abilities: Vec<AbilityGrant>,
+    /// Payment and damage windows open (`(kind, sum)`; kind: cost type, or `u16::MAX` for damage).
+    pub windows: Vec<(u16, i32)>,
+    /// While set, filters a builtin resolves search this pile (player, zone).
+    pub search_scope: Option<(u8, Zone)>,
+    /// Activations `activate(card)` queued (card, rules, me).
+    pub queued: Vec<(CardRef, u32, u8)>,
+    /// Cards whose rules changed: their autos restart.
+    pub restart: Vec<CardRef>,
+    /// Engine steps still to run.
+    pub agenda: VecDeque<Task>,
+    /// Candidate indices picked so far for the pending request.
+    pub picks: Vec<u16>,
+    /// Hand sizes when last checked, for `handChanges`.
+    pub hand_sizes: [usize; 2],
+    /// The card set (not serialised).
+    #[serde(skip)]
+    pub set: SetHandle,
+}
+
+impl GameState {
+    /// An empty board for `set`, seeded with `seed`.
+    pub fn new(set: Arc<CardSet>, seed: u64) -> GameState {
+        GameState {
+            cards: Vec::new(),
+            players: [PlayerState::new(), PlayerState::new()],
+            turn: 1,
+            active: 0,
+            first_player: 0,
+            phase: Phase::Main,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            turn_limit: DEFAULT_TURN_LIMIT,
+            outcome: None,
+            defeated: Vec::new(),
+            log: Vec::new(),
+            modifiers: Vec::new(),
+            abilities: Vec::new(),
+            windows: Vec::new(),
+            search_scope: None,
+            queued: Vec::new(),
+            restart: Vec::new(),
+            agenda: VecDeque::new(),
+            picks: Vec::new(),
+            hand_sizes: [0; 2],
+            set: SetHandle(Some(set)),
+        }
+    }
+
+    /// The printed card `def` of the set.
+    pub fn def_at(&self, def: DefIdx) -> Option<&CardDef> {
+        self.set.0.as_ref()?.card(def)
+    }
+
+    /// The printed card a card instance is now.
+    pub fn def(&self, card: CardRef) -> Option<&CardDef> {
+        self.def_at(self.card(card)?.def)
+    }
+
+    /// A card instance.
+    pub fn card(&self, card: CardRef) -> Option<&CardState> {
+        self.cards.get(card.0 as usize)
+    }
+
+    /// A card instance, mutably.
+    pub fn card_mut(&mut self, card: CardRef) -> Option<&mut CardState> {
+        self.cards.get_mut(card.0 as usize)
+    }
+
+    /// The kind of a card.
+    pub fn kind(&self, card: CardRef) -> Option<CardKind> {
+        self.def(card).map(|def| def.kind)
+    }
+
+    /// The card's name (`?` for an unknown card).
+    pub fn name(&self, card: CardRef) -> String {
+        self.def(card).map_or_else(|| "?".to_owned(), |def| def.name.clone())
+    }
+
+    /// A player (0 or 1; anything else is read as 1).
+    pub fn player(&self, player: u8) -> &PlayerState {
+        &self.players[usize::from(player.min(1))]
+    }
+
+    /// A player, mutably.
+    pub fn player_mut(&mut self, player: u8) -> &mut PlayerState {
+        &mut self.players[usize::from(player.min(1))]
+    }
+
+    /// The other player.
+    pub fn other(player: u8) -> u8 {
+        1 - player.min(1)
+    }
+
+    /// The controller of a card (0 for an unknown one).
+    pub fn controller_of(&self, card: CardRef) -> u8 {
+        self.card(card).map_or(0, |c| c.controller)
+    }
+
+    /// Where a card is, and whose zone it is.
+    pub fn locate_card(&self, card: CardRef) -> Option<(u8, Zone)> {
+        for (p, player) in self.players.iter().enumerate() {
+            let p = p as u8;
+            if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
+                return Some((p, Zone::Ring(slot as u8)));
+            }
+            for zone in [Zone::Hand, Zone::Deck, Zone::Discards, Zone::Removed, Zone::Table] {
+                if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
+                    return Some((p, zone));
+                }
+            }
+            for holder in player.characters() {
+                if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
+                    return Some((p, Zone::Backup(holder)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The ring slot of a character in play.
+    pub fn slot_of(&self, card: CardRef) -> Option<(u8, u8)> {
+        self.players
+            .iter()
+            .enumerate()
+            .find_map(|(p, player)| player.ring.iter().position(|&s| s == Some(card)).map(|slot| (p as u8, slot as u8)))
+    }
+
+    /// Whether a card is a character in a ring.
+    pub fn in_ring(&self, card: CardRef) -> bool {
+        self.slot_of(card).is_some()
+    }
+
+    /// Whether `card` has ability `ability` (catalogue index) in force.
+    pub fn has_ability(&self, card: CardRef, ability: stdlib::keywords::Ability) -> bool {
+        let wanted = ability as u16;
+        self.abilities.iter().any(|grant| grant.card == Some(card) && grant.ability == wanted)
+    }
+
+    /// The value of rule switch `rule` (catalogue index) for `player`: their own entries
+    /// if they have any, else the global ones; `None` when nothing set it.
+    pub fn rule_entries(&self, rule: u16, player: u8) -> Vec<RuleVal> {
+        let entries = |scope: Option<u8>| -> Vec<RuleVal> {
+            self.modifiers
+                .iter()
+                .filter_map(|m| match *m {
+                    ModifierRecord::Rule { player: p, rule: r, value, .. } if r == rule && p == scope => Some(value),
+                    _ => None,
+                })
+                .collect()
+        };
+        let own = entries(Some(player));
+        if own.is_empty() { entries(None) } else { own }
+    }
+
+    /// A boolean rule switch for `player`: false if any entry is false, true if any is
+    /// true, else `default`.
+    pub fn rule_on(&self, rule: &str, player: u8, default: bool) -> bool {
+        let Some(index) = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule) else {
+            return default;
+        };
+        let entries = self.rule_entries(index as u16, player);
+        if entries.is_empty() {
+            return default;
+        }
+        !entries.contains(&RuleVal::Bool(false))
+    }
+
+    /// The smallest number set for a rule switch (`play_char_bp_limit`).
+    pub fn rule_min(&self, rule: &str, player: u8) -> Option<i32> {
+        let index = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule)?;
+        self.rule_entries(index as u16, player)
+            .into_iter()
+            .filter_map(|v| match v {
+                RuleVal::Int(n) => Some(n),
+                RuleVal::Bool(_) => None,
+            })
+            .min()
+    }
+
+    /// Adds a log entry stamped with the current turn and phase.
+    pub fn note(&mut self, kind: crate::log::LogKind) {
+        let entry = LogEntry { turn: self.turn, phase: self.phase, kind };
+        self.log.push(entry);
+    }
+}

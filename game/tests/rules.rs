@@ -1,0 +1,313 @@
+//! Rules-level tests on a tiny set built in code: drawing, SP, playing characters and
+//! cards, attacks, blocks, United Attacks, piercing, the KO sweep, winning, the turn limit,
+//! illegal moves, determinism and what a player may see.
+
+use std::sync::Arc;
+
+use game::{CardSet, EndReason, Game, IllegalMove, Move, Phase, Setup, SlotSetup};
+use vm::runtime::PlayerId;
+
+const BRAWLER: usize = 0; // 500 BP, +2 SP, accepts a Fighter back-up
+const GUARD: usize = 1; // 700 BP, 0 SP
+const TITAN: usize = 2; // 1000 BP, costs 3 SP
+const MYSTIC: usize = 3; // 400 BP, +1 SP, ■ {F}: draw()
+const FIREBALL: usize = 4; // action, costs 2 SP: damage(300) to(opp)
+const COUNTER: usize = 5; // reaction, costs 1 SP: sp(1)
+
+fn set() -> Arc<CardSet> {
+    Arc::new(game::testing::tiny_set().expect("the tiny set compiles"))
+}
+
+fn board(edit: impl FnOnce(&mut Setup)) -> Game {
+    let mut setup = Setup::default();
+    for player in &mut setup.players {
+        player.deck = vec![GUARD; 10];
+    }
+    edit(&mut setup);
+    Game::from_setup(set(), &setup).expect("the board is valid")
+}
+
+fn slot(card: usize) -> Option<SlotSetup> {
+    Some(SlotSetup::new(card))
+}
+
+fn apply(game: &mut Game, mv: Move) {
+    if let Err(error) = game.apply(mv.clone()) {
+        panic!("{mv:?} refused: {error}; legal: {:?}", game.legal_moves());
+    }
+}
+
+#[test]
+fn the_draw_phase_draws_one_card_except_on_the_first_players_first_turn() {
+    let set = set();
+    let deck = vec![GUARD; 50];
+    let game = Game::new(set.clone(), [deck.clone(), deck.clone()], 3).unwrap();
+    let first = game.state().first_player;
+    assert_eq!(game.state().phase, Phase::Main);
+    assert_eq!(game.state().player(first).hand.len(), 5, "no draw on the first turn of the first player");
+    assert_eq!(game.state().player(first).deck.len(), 45);
+    let mut game = game;
+    game.advance_to(Phase::Main).unwrap();
+    let second = 1 - first;
+    assert_eq!(game.state().active, second);
+    assert_eq!(game.state().player(second).hand.len(), 6, "the second player draws in their Draw phase");
+}
+
+#[test]
+fn playing_characters_gains_or_costs_sp_and_needs_a_free_slot_and_enough_sp() {
+    let mut game = board(|s| s.players[0].hand = vec![BRAWLER, TITAN]);
+    let moves = game.legal_moves();
+    assert!(moves.contains(&Move::PlayCharacter { hand: 0, slot: 0 }));
+    assert!(
+        !moves.iter().any(|m| matches!(m, Move::PlayCharacter { hand: 1, .. })),
+        "Titan costs 3 SP; 0 SP is not enough"
+    );
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 2 });
+    let state = game.state();
+    assert_eq!(state.player(0).sp, 2, "a character with +2 SP gains 2 SP");
+    let brawler = state.player(0).ring[2].expect("in slot 2");
+    assert_eq!(state.card(brawler).unwrap().bp, 500);
+    assert!(state.card(brawler).unwrap().fresh);
+    assert!(!game.legal_moves().iter().any(|m| matches!(m, Move::PlayCharacter { .. })), "one character per turn");
+
+    let mut game = board(|s| {
+        s.players[0].hand = vec![TITAN];
+        s.players[0].sp = 5;
+    });
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
+    assert_eq!(game.state().player(0).sp, 2, "Titan costs 3 SP");
+}
+
+#[test]
+fn an_unblocked_attacker_damages_the_defending_player() {
+    let mut game = board(|s| {
+        s.phase = Phase::Attack;
+        s.players[0].ring[1] = slot(GUARD);
+    });
+    apply(&mut game, Move::Attack { slot: 1 });
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().phase, Phase::CounterAttack);
+    assert_eq!(game.to_move(), PlayerId(1), "the defender decides in the Counter-attack phase");
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(1).hp, 3000 - 700);
+    let guard = game.state().player(0).ring[1].unwrap();
+    assert!(game.state().card(guard).unwrap().frozen, "attackers freeze");
+    assert_eq!(game.state().active, 1, "the turn passed");
+}
+
+#[test]
+fn a_blocked_attack_damages_both_characters_and_not_the_player() {
+    let mut game = board(|s| {
+        s.phase = Phase::Attack;
+        s.players[0].ring[0] = slot(TITAN);
+        s.players[1].ring[3] = slot(GUARD);
+    });
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    assert!(game.legal_moves().contains(&Move::Block { slot: 3, attacker: 0 }));
+    apply(&mut game, Move::Block { slot: 3, attacker: 0 });
+    apply(&mut game, Move::Pass);
+    let state = game.state();
+    assert_eq!(state.player(1).hp, 3000, "a solo attacker without Pierce does not pierce");
+    assert!(state.player(1).ring[3].is_none(), "the Guard (700) was KO'd by 1000 damage at the Cleanup sweep");
+    let titan = state.player(0).ring[0].unwrap();
+    assert_eq!(state.card(titan).unwrap().bp, 300, "the Titan took the Guard's 700");
+}
+
+#[test]
+fn a_united_attack_costs_five_sp_per_joiner_and_pierces() {
+    let mut game = board(|s| {
+        s.phase = Phase::Attack;
+        s.players[0].sp = 5;
+        s.players[0].ring[0] = slot(TITAN);
+        s.players[0].ring[1] = slot(GUARD);
+        s.players[0].ring[2] = slot(BRAWLER);
+        s.players[1].ring[0] = slot(MYSTIC);
+    });
+    apply(&mut game, Move::Attack { slot: 0 });
+    assert!(game.legal_moves().contains(&Move::Join { slot: 1, leader: 0 }));
+    apply(&mut game, Move::Join { slot: 1, leader: 0 });
+    assert!(
+        !game.legal_moves().iter().any(|m| matches!(m, Move::Join { .. })),
+        "a third member would cost 10 SP in all; 5 SP is not enough"
+    );
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(0).sp, 0, "5 SP paid for one joiner when the Counter-attack phase starts");
+    apply(&mut game, Move::Block { slot: 0, attacker: 0 });
+    apply(&mut game, Move::Pass);
+    // 1000 + 700 against a 400 blocker: 1300 pierces to the player.
+    assert_eq!(game.state().player(1).hp, 3000 - 1300);
+}
+
+#[test]
+fn the_ko_sweep_removes_characters_at_zero_bp_when_the_attack_phase_starts() {
+    let mut game = board(|s| {
+        s.players[0].ring[0] = Some(SlotSetup { bp: Some(0), ..SlotSetup::new(GUARD) });
+        s.players[1].ring[0] = Some(SlotSetup { bp: Some(0), ..SlotSetup::new(BRAWLER) });
+    });
+    assert_eq!(game.state().player(0).characters().count(), 1, "a character at 0 BP waits for the sweep");
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(0).characters().count(), 0);
+    assert_eq!(game.state().player(1).characters().count(), 0);
+    assert_eq!(game.state().player(0).discards.len(), 1);
+    assert_eq!(game.state().player(1).discards.len(), 1);
+}
+
+#[test]
+fn a_player_at_zero_hp_loses() {
+    let mut game = board(|s| {
+        s.phase = Phase::Attack;
+        s.players[0].ring[0] = slot(TITAN);
+        s.players[1].hp = 900;
+    });
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    apply(&mut game, Move::Pass);
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.winner, Some(0));
+    assert_eq!(outcome.reason, EndReason::HpZero { loser: 1 });
+    assert_eq!(game.state().player(1).hp, 0, "HP stops at 0");
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.apply(Move::Pass), Err(IllegalMove::GameOver));
+}
+
+#[test]
+fn the_turn_limit_ends_the_game_as_a_draw_that_says_so() {
+    let mut game = board(|s| s.turn_limit = 3);
+    for _ in 0..20 {
+        if game.outcome().is_some() {
+            break;
+        }
+        apply(&mut game, Move::Pass);
+    }
+    let outcome = game.outcome().expect("the game ended");
+    assert_eq!(outcome.winner, None);
+    assert_eq!(outcome.reason, EndReason::TurnLimit(3));
+    assert!(outcome.to_string().contains("turn limit"));
+}
+
+#[test]
+fn an_illegal_move_is_refused_and_changes_nothing() {
+    let mut game = board(|s| s.players[0].hand = vec![TITAN, BRAWLER]);
+    let before = game.state().clone();
+    for mv in [
+        Move::PlayCharacter { hand: 0, slot: 0 },
+        Move::PlayCharacter { hand: 7, slot: 0 },
+        Move::Attack { slot: 0 },
+        Move::Block { slot: 0, attacker: 0 },
+        Move::Pick(0),
+        Move::Confirm,
+        Move::Answer(vec![]),
+    ] {
+        assert!(matches!(game.apply(mv.clone()), Err(IllegalMove::NotLegal(_))), "{mv:?} was accepted");
+        assert_eq!(game.state(), &before, "{mv:?} changed the state");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let set = set();
+    let deck: Vec<usize> = [BRAWLER, GUARD, TITAN, MYSTIC, FIREBALL, COUNTER].into_iter().cycle().take(50).collect();
+    let play = |seed: u64| {
+        let mut game = Game::new(set.clone(), [deck.clone(), deck.clone()], seed).unwrap();
+        for _ in 0..200 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let moves = game.legal_moves();
+            let mv = moves[(game.state().log.len() * 7) % moves.len()].clone();
+            apply(&mut game, mv);
+        }
+        serde_json::to_string(game.state()).unwrap()
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11), play(12), "another seed shuffles otherwise");
+}
+
+#[test]
+fn a_view_hides_the_opponents_hand_and_both_decks() {
+    let game = board(|s| {
+        s.players[0].hand = vec![BRAWLER];
+        s.players[1].hand = vec![TITAN, GUARD];
+    });
+    let view = game.view(PlayerId(0));
+    assert_eq!(view.players[0].hand.as_ref().map(Vec::len), Some(1));
+    assert_eq!(view.players[1].hand, None);
+    assert_eq!(view.players[1].hand_size, 2);
+    assert_eq!(view.players[1].deck_size, 10);
+    assert!(!view.legal_moves.is_empty(), "player 0 is to move");
+    let text = serde_json::to_string(&game.view(PlayerId(1))).unwrap();
+    assert!(!text.contains("Brawler"), "player 1 cannot see player 0's hand: {text}");
+    assert!(game.view(PlayerId(1)).legal_moves.is_empty());
+}
+
+#[test]
+fn an_action_resolves_then_goes_to_the_discard_pile() {
+    let mut game = board(|s| {
+        s.players[0].hand = vec![FIREBALL];
+        s.players[0].sp = 2;
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let state = game.state();
+    assert_eq!(state.player(1).hp, 2700);
+    assert_eq!(state.player(0).sp, 0);
+    assert_eq!(state.player(0).discards.len(), 1, "Fireball is in the discard pile");
+    assert!(state.player(0).table.is_empty());
+}
+
+#[test]
+fn a_triggered_ability_pays_its_freeze_cost_once_per_turn() {
+    let mut game = board(|s| s.players[0].ring[0] = slot(MYSTIC));
+    apply(&mut game, Move::Activate { slot: 0 });
+    let state = game.state();
+    assert_eq!(state.player(0).hand.len(), 1, "drew a card");
+    let mystic = state.player(0).ring[0].unwrap();
+    assert!(state.card(mystic).unwrap().frozen);
+    assert!(!game.legal_moves().contains(&Move::Activate { slot: 0 }));
+}
+
+#[test]
+fn a_back_up_adds_300_bp_once_per_turn() {
+    let mut game = board(|s| {
+        s.players[0].hand = vec![GUARD, MYSTIC];
+        s.players[0].ring[0] = slot(BRAWLER);
+    });
+    assert!(game.legal_moves().contains(&Move::Backup { hand: 0, slot: 0 }));
+    apply(&mut game, Move::Backup { hand: 0, slot: 0 });
+    let brawler = game.state().player(0).ring[0].unwrap();
+    assert_eq!(game.state().card(brawler).unwrap().bp, 800);
+    assert_eq!(game.state().card(brawler).unwrap().backups.len(), 1);
+    assert!(
+        !game.legal_moves().iter().any(|m| matches!(m, Move::Backup { .. })),
+        "one back-up per turn, and the Brawler accepts one Fighter"
+    );
+}
+
+#[test]
+fn the_defender_plays_reactions_in_the_counter_attack_phase() {
+    let mut game = board(|s| {
+        s.phase = Phase::Attack;
+        s.players[0].ring[0] = slot(GUARD);
+        s.players[1].hand = vec![COUNTER];
+        s.players[1].sp = 1;
+    });
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    assert!(game.legal_moves().contains(&Move::PlayCard { hand: 0 }));
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.state().player(1).sp, 1, "paid 1, gained 1");
+    assert_eq!(game.state().player(1).discards.len(), 1);
+}
+
+#[test]
+fn every_move_has_a_place_in_the_fixed_action_space() {
+    for i in 0..game::ACTION_SPACE {
+        let mv = Move::from_index(i).expect("every index is a move");
+        assert_eq!(mv.index(), Some(i), "{mv:?}");
+    }
+    assert_eq!(Move::from_index(game::ACTION_SPACE), None);
+    assert_eq!(Move::Answer(vec![]).index(), None);
+    let game = board(|s| s.players[0].hand = vec![BRAWLER]);
+    let mask = game.legal_mask();
+    assert_eq!(mask.iter().filter(|&&b| b).count(), game.legal_moves().len());
+}
