@@ -991,10 +991,36 @@ pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crat
     costs.map_or(&[], Vec::as_slice)
 }
 
+/// Takes an execution of a card with nothing before its body (no requisite, rule target,
+/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
+/// the stages it skips; the pipeline would pass them one by one, doing nothing.
+fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &crate::bytecode::Card) -> Result<(), Trap> {
+    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
+        return Ok(());
+    }
+    match m.st.stage {
+        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
+            m.charge(6)?;
+            m.st.origin = Origin::Activation { action: 0 };
+        }
+        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
+            m.charge(2)?;
+            if m.st.lists.is_empty(m.st.rule_targets) {
+                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+            }
+        }
+        _ => return Ok(()),
+    }
+    m.st.targets = m.st.rule_targets;
+    m.st.stage = Stage::Body;
+    Ok(())
+}
+
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
+    skip_empty_stages(m, card)?;
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
         m.charge(1)?;
