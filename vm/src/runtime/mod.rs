@@ -122,6 +122,8 @@ pub(crate) struct Shared<H> {
     pub builtins: Builtins<H>,
     pub names: Names,
     pub fuel: u64,
+    /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
+    pub metered: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
     /// Per card, the largest local count of the entries its executions can run: each
@@ -137,6 +139,7 @@ impl<H> Clone for Shared<H> {
             builtins: self.builtins.clone(),
             names: self.names,
             fuel: self.fuel,
+            metered: self.metered,
             id: self.id,
             card_locals: Arc::clone(&self.card_locals),
         }
@@ -243,6 +246,7 @@ impl<H: Host> Runtime<H> {
                 builtins,
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
+                metered: true,
                 id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::default(),
@@ -258,6 +262,12 @@ impl<H: Host> Runtime<H> {
     /// builtin called; at most `u32::MAX`).
     pub fn set_fuel(&mut self, fuel: u64) {
         self.shared.fuel = fuel;
+    }
+
+    /// Turns fuel metering off (or back on): an unmetered execution is never charged and
+    /// so never runs out, which only a host that trusts its bundles to end should do.
+    pub fn set_metering(&mut self, on: bool) {
+        self.shared.metered = on;
     }
 
     /// The effects in force, in the order they were recorded.
@@ -383,7 +393,6 @@ impl<H: Host> Runtime<H> {
                         None => Ok(false),
                     },
                     Step::Suspend => Ok(true),
-                    Step::Exit(_) => Ok(false),
                 };
                 match applied {
                     Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
@@ -984,10 +993,36 @@ pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crat
     costs.map_or(&[], Vec::as_slice)
 }
 
+/// Takes an execution of a card with nothing before its body (no requisite, rule target,
+/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
+/// the stages it skips; the pipeline would pass them one by one, doing nothing.
+fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &crate::bytecode::Card) -> Result<(), Trap> {
+    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
+        return Ok(());
+    }
+    match m.st.stage {
+        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
+            m.charge(6)?;
+            m.st.origin = Origin::Activation { action: 0 };
+        }
+        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
+            m.charge(2)?;
+            if m.st.lists.is_empty(m.st.rule_targets) {
+                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+            }
+        }
+        _ => return Ok(()),
+    }
+    m.st.targets = m.st.rule_targets;
+    m.st.stage = Stage::Body;
+    Ok(())
+}
+
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
+    skip_empty_stages(m, card)?;
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
         m.charge(1)?;
