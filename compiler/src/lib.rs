@@ -11,6 +11,7 @@ pub mod ast;
 pub mod catalogue_names;
 pub mod check;
 pub mod codegen;
+pub mod corpus;
 pub mod diagnostics;
 pub mod fuzzing;
 pub mod ir;

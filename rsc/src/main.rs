@@ -6,6 +6,7 @@ mod compile;
 mod disas;
 mod explain;
 mod render;
+mod test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,6 +61,12 @@ enum Command {
         #[arg(long, value_name = "KEY")]
         card: Option<String>,
     },
+    /// Run scenario files (TOML card tests) and folders of them.
+    Test {
+        /// Scenario files, or folders to search for `*.toml` files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
         /// The code, e.g. `E0008` or `W0001`.
@@ -93,6 +100,7 @@ fn main() -> ExitCode {
             compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
         }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
+        Command::Test { paths } => test::run(paths),
         Command::Explain { code } => explain::run(code),
     };
     exit.into()
