@@ -3,7 +3,7 @@
 //! from RuleScript source against Card Fighters' Clash's catalogue. The Lua and Rhai
 //! baselines change the same `bp` field through a registered Rust function.
 
-use compiler::check::Session;
+use compiler::Session;
 use compiler::diagnostics::Severity;
 use stdlib::{CATALOGUE, Command};
 use vm::bytecode::{Action, AmountMode, BundleBuilder, Card, CardTypeIdx, CodeBuilder, Instr, Program, Reg, ZoneRef};

@@ -31,14 +31,13 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
-use smallvec::SmallVec;
 use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    AmountMode, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, FilterIdx,
-    FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom, TypeTerm,
+    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
+    FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -67,7 +66,7 @@ struct Gen<'g, 'c> {
 }
 
 /// One entry under construction, with its shared failure exits.
-struct Entry {
+struct OpenEntry {
     code: CodeBuilder,
     no_targets: Option<Label>,
     no_effect: Option<Label>,
@@ -77,9 +76,9 @@ struct Entry {
     statement_end: Option<Label>,
 }
 
-impl Entry {
-    fn new(code: CodeBuilder) -> Entry {
-        Entry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
+impl OpenEntry {
+    fn new(code: CodeBuilder) -> OpenEntry {
+        OpenEntry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
     }
 
     fn emit(&mut self, instr: Instr<Label>) {
@@ -187,7 +186,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn set_location(&mut self, entry: &mut Entry, span: Span) {
+    fn set_location(&mut self, entry: &mut OpenEntry, span: Span) {
         self.span = span;
         if self.bundle.wants_debug() {
             let location = self.location(span);
@@ -197,62 +196,55 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
-    /// Adds a cost block to the action or auto being generated.
-    fn costs(&mut self, costs: &[ir::Cost<'_>]) {
-        for cost in costs {
-            let filter = cost.filter.map(|filter| self.filter(filter));
-            self.bundle.add_cost(Cost { cost: cost.cost, count: cost.count, filter });
-        }
+    /// The cost block of an action or auto.
+    fn costs(&mut self, costs: &[ir::Cost<'_>]) -> Vec<Cost> {
+        costs
+            .iter()
+            .map(|cost| Cost {
+                cost: cost.cost,
+                count: cost.count,
+                filter: cost.filter.map(|filter| self.filter(filter)),
+            })
+            .collect()
     }
 
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
-        let key = self.bundle.intern(key);
-        let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        if let Some(target) = card.target {
-            for filter in target.filters {
-                target_filters.push(self.filter(filter));
-            }
-        }
-        let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        for filter in card.requisites {
-            requisites.push(self.filter(filter));
-        }
-        let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
-        // Actions and autos go to the bundle as they are generated; the card takes them.
+        // Strings, filters and entries are added in source order: key, rule target,
+        // requisites, vars, then each action and auto.
+        let mut generated = Card::new(self.bundle.intern(key));
+        generated.abilities = card.abilities.to_vec();
+        generated.target = card.target.map(|target| RuleTarget {
+            optional: target.optional,
+            filters: target.filters.iter().map(|filter| self.filter(filter)).collect(),
+        });
+        generated.requisites = card.requisites.iter().map(|filter| self.filter(filter)).collect();
+        generated.vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
-            self.costs(action.costs);
+            let costs = self.costs(action.costs);
             let entry = self.statements_entry(action.statements, true);
-            self.bundle.end_action(label, entry);
+            generated.actions.push(Action { label, costs, entry });
         }
         for auto in card.autos {
-            for event in auto.events {
-                let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
-                self.bundle.add_event(EventRef {
+            let events = auto
+                .events
+                .iter()
+                .map(|event| EventRef {
                     event: event.event,
                     prefix: event.prefix,
                     suffix: event.suffix,
-                    condition,
-                });
-            }
-            self.costs(auto.costs);
+                    condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
+                })
+                .collect();
+            let costs = self.costs(auto.costs);
             let entry = self.statements_entry(auto.statements, false);
-            self.bundle.end_auto(auto.hook, entry);
+            generated.autos.push(Auto { hook: auto.hook, events, costs, entry });
         }
-        let parts = CardParts {
-            key,
-            abilities: card.abilities,
-            target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
-            requisites: &requisites,
-            vars,
-            actions: &[],
-            autos: &[],
-        };
-        self.bundle.add_card_parts(parts, file)
+        self.bundle.add_card(generated, file)
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -265,7 +257,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -276,27 +268,16 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        // Most filters have one type term: it goes on the stack as it is.
-        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
-        let types: &[TypeTerm] = match filter.types {
-            [term] => {
-                one = [self.type_term(term, filter.span)];
-                &one
-            }
-            terms => {
-                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
-                &many
-            }
-        };
+        let types = filter.types.iter().map(|term| self.type_term(term, filter.span)).collect();
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter_parts(FilterParts {
+        self.bundle.add_filter(Filter {
             qty: filter.qty,
             types,
             type_op: filter.type_op,
             pick: filter.pick,
-            terms: filter.terms,
+            terms: filter.terms.iter().map(|terms| terms.to_vec()).collect(),
             zone: filter.zone,
             selector,
         })
@@ -322,7 +303,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }
@@ -330,7 +311,7 @@ impl Gen<'_, '_> {
         self.add_entry(entry.code)
     }
 
-    fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
+    fn statement(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
         entry.statement_end = None;
@@ -389,7 +370,7 @@ impl Gen<'_, '_> {
     /// fails with `no-effect`, as a lone `[[if]]` does.
     fn branches(
         &mut self,
-        entry: &mut Entry,
+        entry: &mut OpenEntry,
         condition: &ir::Expr<'_>,
         statement: &ir::Statement<'_>,
         first_of_action: bool,
@@ -425,7 +406,7 @@ impl Gen<'_, '_> {
     }
 
     /// Target, restriction and chain of one statement (or branch).
-    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
+    fn body(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
         }
@@ -437,7 +418,7 @@ impl Gen<'_, '_> {
 
     /// Revert mode (the condition is false): the targets, found optionally, lose each
     /// ability the statement grants; nothing else runs.
-    fn revert(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
+    fn revert(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, false);
         }
@@ -449,7 +430,7 @@ impl Gen<'_, '_> {
     }
 
     /// The target clause; `may_fail` unless it is optional or in revert mode.
-    fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
+    fn target(&mut self, entry: &mut OpenEntry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
         match *target {
             ir::Target::Filter { filter, optional } => {
                 let f = self.filter(filter);
@@ -474,7 +455,7 @@ impl Gen<'_, '_> {
 
     /// A chain whose `&&` jumps to `end` (the statement's end when `None`), with arguments
     /// from register `base` up.
-    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
+    fn chain(&mut self, entry: &mut OpenEntry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
         for link in chain {
             let mut skip = None;
             match link.operator {
@@ -499,7 +480,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
+    fn effect(&mut self, entry: &mut OpenEntry, effect: &ir::Effect<'_>, base: usize) {
         match *effect {
             ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),
             ir::Effect::Revoke(ability) => entry.emit(Instr::Revoke { ability }),
@@ -531,7 +512,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
+    fn arg(&mut self, entry: &mut OpenEntry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
             ir::Arg::Value(ref value) => self.operand(entry, value, at),
@@ -563,7 +544,7 @@ impl Gen<'_, '_> {
     /// `each`: the list (or the filter's matches) in `r[base]`, the iterator in
     /// `r[base+1]`, the element in `r[base+2]` and in its local slot; the body's arguments
     /// from `r[base+2]` up.
-    fn each(&mut self, entry: &mut Entry, each: &ir::Each<'_>, base: usize) {
+    fn each(&mut self, entry: &mut OpenEntry, each: &ir::Each<'_>, base: usize) {
         let (list, iterator, element) = (self.reg(base), self.reg(base + 1), self.reg(base + 2));
         let exit = entry.label();
         let head = entry.label();
@@ -587,7 +568,7 @@ impl Gen<'_, '_> {
     /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
     /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
     /// moves the next element into `element` and the local `slot`, leaving at `exit`.
-    fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
+    fn loop_head(entry: &mut OpenEntry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
         entry.emit(Instr::JumpIfNot { a: list, target: exit });
         entry.emit(Instr::IterStart { a: iterator, b: list });
         entry.bind(head);
@@ -598,7 +579,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- expressions
 
     /// [`Gen::expr`], with the commonest operands (a number, a variable) emitted in line.
-    fn operand(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+    fn operand(&mut self, entry: &mut OpenEntry, value: &ir::Expr<'_>, at: usize) {
         match *value {
             ir::Expr::Int(imm) => {
                 let a = self.reg(at);
@@ -613,7 +594,7 @@ impl Gen<'_, '_> {
     }
 
     /// Evaluates `value` into `r[at]`, using registers above `at` as temporaries.
-    fn expr(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+    fn expr(&mut self, entry: &mut OpenEntry, value: &ir::Expr<'_>, at: usize) {
         let a = self.reg(at);
         match *value {
             ir::Expr::Int(imm) => entry.emit(Instr::LoadInt { a, imm }),

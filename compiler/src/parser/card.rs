@@ -85,7 +85,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports a key that is no property, and skips the line.
     pub(super) fn report_unknown_property(&mut self, key: Name) {
         let written = self.text(key.span).to_string();
-        self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+        self.report(diagnostics::unknown_property(key.span, &written, crate::catalogue_names::PROPERTY_KEYS));
         self.recover_to_line_end();
     }
 
@@ -207,7 +207,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `{S(<**>character@myRing)}{F}:`.
     pub(super) fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
-        // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
             return &[];
         }
@@ -322,15 +321,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Splits the glued word `word` (`oppRing`) into a known prefix and a known rest.
     pub(super) fn split_glued(&mut self, word: Name, glued: Glued) -> Option<(Name, Name)> {
-        let split = match self.names_seen.split(glued, word.symbol) {
-            Some(split) => split,
-            None => {
-                let split = self.find_split(word.span, glued);
-                self.names_seen.remember_split(glued, word.symbol, split);
-                split
-            }
-        };
-        split.map(|split| {
+        self.find_split(word.span, glued).map(|split| {
             let (start, end) = (word.span.start as usize, word.span.end as usize);
             let at = start + split.at as usize;
             (
@@ -340,7 +331,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    /// [`Parser::split_glued`] the first time: tries each known prefix; a zone may also be
+    /// Where `span` splits as a `glued` word: tries each known prefix; a zone may also be
     /// a known zone after an unknown prefix (`theirRing`), for the checker to report.
     pub(super) fn find_split(&mut self, span: Span, glued: Glued) -> Option<Split> {
         let text = self.text(span);

@@ -14,8 +14,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek();
         if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
-            // A lone number (`damage(300)`), as the full path below would parse it, found
-            // without a call.
+            // A lone number (`damage(300)`), as the full path below would parse it.
             self.bump();
             let value = self.parse_u32(start.span) as i32;
             return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });
@@ -104,16 +103,29 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// One level of left-associative infix operators: `a or b or c`, `a + b - c`.
+    ///
+    /// Each operator of the chain counts as one level of nesting until the chain ends: the
+    /// tree of `1+1+…+1` is as deep as the chain is long, and every pass over the tree
+    /// (check, lower, codegen, print) recurses that deep, so the chain is bounded as
+    /// brackets are.
     pub(super) fn parse_infix(
         &mut self,
         operand: impl Fn(&mut Self) -> &'a Expr<'a>,
         operator_at: impl Fn(&Self) -> Option<BinaryOp>,
     ) -> &'a Expr<'a> {
         let mut left = operand(self);
+        let mut levels = 0;
         while let Some(operator) = operator_at(self) {
+            levels += 1;
+            if !self.enter_chain() {
+                break;
+            }
             self.bump();
             let right = operand(self);
             left = self.binary(operator, left, right);
+        }
+        for _ in 0..levels {
+            self.leave();
         }
         left
     }
@@ -215,10 +227,16 @@ impl<'a, 't> Parser<'a, 't> {
         self.peek_at(1).kind == TokenKind::Dot
     }
 
-    /// `discarded.0.bp`, `getTargets('...')`, `(a + b)`.
+    /// `discarded.0.bp`, `getTargets('...')`, `(a + b)`. Each `.` counts as one level of
+    /// nesting until the chain ends, as an infix operator does ([`Parser::parse_infix`]).
     pub(super) fn parse_postfix(&mut self) -> &'a Expr<'a> {
         let mut expression = self.parse_primary();
+        let mut levels = 0;
         while self.at(TokenKind::Dot) {
+            levels += 1;
+            if !self.enter_chain() {
+                break;
+            }
             self.bump();
             let token = self.peek();
             let kind = match token.kind {
@@ -232,10 +250,14 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 _ => {
                     self.expected("an attribute or an index after `.`");
-                    return self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+                    expression = self.alloc(Expr { kind: ExprKind::Error, span: token.span });
+                    break;
                 }
             };
             expression = self.alloc(Expr { kind, span: expression.span.to(token.span) });
+        }
+        for _ in 0..levels {
+            self.leave();
         }
         expression
     }

@@ -323,17 +323,9 @@ impl<'a, 't> Parser<'a, 't> {
         Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
     }
 
-    /// `characters` → `character` when the singular is a type word (found once per
-    /// session and word, then remembered).
+    /// `characters` → `character` when the singular is a type word.
     pub(super) fn singular_type_word(&mut self, word: Name) -> Option<Name> {
-        let singular = match self.names_seen.singular(word.symbol) {
-            Some(singular) => singular,
-            None => {
-                let singular = self.find_singular_type_word(word.span);
-                self.names_seen.remember_singular(word.symbol, singular);
-                singular
-            }
-        };
+        let singular = self.find_singular_type_word(word.span);
         // Every spelling of the word has the symbol's length and ends in `s`: its singular
         // is all but the last byte.
         singular.map(|symbol| Name {
@@ -342,7 +334,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    /// [`Parser::singular_type_word`] the first time: the singular's symbol.
+    /// The symbol of the singular of the plural at `span`, when it is a type word.
     pub(super) fn find_singular_type_word(&mut self, span: Span) -> Option<Symbol> {
         // Most words do not end in `s`: found from the last byte, before any slicing.
         if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {

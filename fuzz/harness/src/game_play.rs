@@ -14,6 +14,10 @@ use crate::answers::Answers;
 
 /// Most decisions one game takes.
 const MAX_MOVES: usize = 200;
+/// Most log entries one move may add: a move whose autos cascade as far as the runtime
+/// lets one drain go (10,000 autos) stays well under it; more is work without a bound a
+/// server could afford.
+const MAX_LOG_PER_MOVE: usize = 200_000;
 /// Turns before the game is a draw.
 const TURN_LIMIT: u32 = 6;
 
@@ -82,10 +86,13 @@ pub fn play(source: &str, answers: &mut Answers<'_>) -> Option<Played> {
             }
             _ => Move::Pass,
         };
+        let logged = game.log().len();
         match game.apply(mv) {
             Ok(_) => played.applied += 1,
             Err(_) => played.refused += 1,
         }
+        let added = game.log().len().saturating_sub(logged);
+        assert!(added <= MAX_LOG_PER_MOVE, "one move logged {added} entries: work and memory must stay bounded");
     }
     Some(played)
 }

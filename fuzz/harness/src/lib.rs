@@ -22,7 +22,7 @@ pub mod play;
 pub mod roundtrip;
 
 use compiler::Severity;
-use compiler::check::Session;
+use compiler::session::Session;
 use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, Program, disassemble};
 
@@ -155,5 +155,5 @@ pub fn execute_and_play(data: &[u8]) -> Option<Executed> {
 
 /// Bytes read as an instruction stream: see [`roundtrip::check`].
 pub fn roundtrip(data: &[u8]) {
-    roundtrip::check(data, &CATALOGUE);
+    let _loaded = roundtrip::check(data, &CATALOGUE);
 }

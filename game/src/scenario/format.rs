@@ -249,6 +249,9 @@ pub struct StepSpec {
     pub by: Option<Side>,
     /// Play a card from hand (by number or name, or `hand.2` for a hand position).
     pub play: Option<String>,
+    /// Where `play` takes the card from: `hand` (the default) or `removed` (while the rule
+    /// switch `play_removed` is on).
+    pub from: Option<String>,
     /// The slot a played character goes to (the first empty one when left out).
     pub slot: Option<String>,
     /// Play the character `play` as a back-up of the character in this slot.
@@ -334,6 +337,7 @@ impl StepSpec {
         }
         for (key, value) in [
             ("play", &self.play),
+            ("from", &self.from),
             ("slot", &self.slot),
             ("backup", &self.backup),
             ("activate", &self.activate),

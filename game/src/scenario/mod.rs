@@ -252,3 +252,65 @@ impl fmt::Display for Report {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::format::{Answer, Side, SlotSpec};
+    use super::*;
+
+    #[test]
+    fn the_documented_example_parses() {
+        let text = r#"
+name = "Gai Tendo gets 200 BP when it attacks alone"
+[setup]
+phase = "attack"
+you.s0 = "C174"
+opp.s0 = { card = "Ryu", bp = 500, frozen = true }
+[[step]]
+attack = "s0"
+[[step]]
+advance = "counter-attack"
+answers = ["opp.s1", "yes", 2, ["C013", "Ryu"], []]
+expect = { "you.s0.bp" = 900 }
+"#;
+        let scenario = parse(text).unwrap();
+        assert_eq!(scenario.cards, "corpus");
+        assert_eq!(scenario.setup.turn, 2);
+        assert_eq!(scenario.setup.active, Side::You);
+        assert!(matches!(&scenario.setup.opp.s0, Some(SlotSpec::Full(d)) if d.bp == Some(500) && d.frozen));
+        assert_eq!(scenario.steps.len(), 2);
+        assert_eq!(scenario.steps[0].describe(), "attack = \"s0\"");
+        assert_eq!(
+            scenario.steps[1].answers,
+            [
+                Answer::Text("opp.s1".into()),
+                Answer::Text("yes".into()),
+                Answer::Int(2),
+                Answer::Many(vec![Answer::Text("C013".into()), Answer::Text("Ryu".into())]),
+                Answer::Many(vec![]),
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line_and_unknown_keys_are_refused() {
+        let error = parse("name = \"x\"\n[setup\n").unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+        let error = parse("[[step]]\natack = \"s0\"\n").unwrap_err();
+        assert!(error.contains("unknown field `atack`"), "{error}");
+        let error = parse("[setup]\nactive = \"them\"\n").unwrap_err();
+        assert!(error.contains("unknown variant `them`"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_card_set_is_a_failure_naming_it() {
+        let scenario = parse("cards = \"no-such-set\"\n").unwrap();
+        let report = run_scenario(Path::new("dir/x.toml"), &scenario, &mut SetCache::default());
+        match report.verdict {
+            Verdict::Failed(mismatches) => {
+                assert!(mismatches[0].what.contains("no-such-set is not a card set"), "{mismatches:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -270,6 +270,11 @@ fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut std::slice::Iter<'a,
 fn step_move(game: &Game, step: &StepSpec, mover: u8) -> Result<Option<Move>, String> {
     let state = game.state();
     if let Some(card) = &step.play {
+        match step.from.as_deref().map(str::trim) {
+            None | Some("hand") => {}
+            Some("removed") => return play_removed(game, step, mover, card).map(Some),
+            Some(other) => return Err(format!("`from = {other:?}`: cards are played from `hand` or `removed`")),
+        }
         let hand = find_in_hand(game, mover, card)?;
         let def = state.def(state.players[usize::from(mover)].hand[usize::from(hand)]);
         let is_character = def.is_some_and(|d| d.kind == CardKind::Character);
@@ -308,21 +313,38 @@ fn step_move(game: &Game, step: &StepSpec, mover: u8) -> Result<Option<Move>, St
     Ok(None)
 }
 
+/// The move playing `name` from `player`'s removed pile.
+fn play_removed(game: &Game, step: &StepSpec, player: u8, name: &str) -> Result<Move, String> {
+    let state = game.state();
+    let removed = &state.players[usize::from(player)].removed;
+    let pos = removed.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
+        let names: Vec<String> = removed.iter().map(|&c| card_label(game, c)).collect();
+        format!("{name:?} is not in {}'s removed pile [{}]", Side::of(player).name(), names.join(", "))
+    })?;
+    let is_character = state.def(removed[pos]).is_some_and(|d| d.kind == CardKind::Character);
+    let slot = match (&step.slot, is_character) {
+        (Some(slot), true) => parse_slot(slot)?,
+        (None, true) => state.players[usize::from(player)].ring.iter().position(Option::is_none).map_or(0, |s| s as u8),
+        (_, false) => 0,
+    };
+    let pos = u8::try_from(pos).map_err(|_| "the removed pile is too big to name a position in it".to_string())?;
+    Ok(Move::PlayRemoved { pos, slot })
+}
+
 /// The hand position of the card `name` (`hand.2`, a number, a name) in `player`'s hand.
 fn find_in_hand(game: &Game, player: u8, name: &str) -> Result<u8, String> {
     let state = game.state();
     let hand = &state.players[usize::from(player)].hand;
-    if let Some(index) = name.trim().strip_prefix("hand.").and_then(|n| n.parse::<usize>().ok()) {
-        return if index < hand.len() {
-            Ok(index as u8)
-        } else {
-            Err(format!("hand.{index}: the hand holds {} cards", hand.len()))
-        };
-    }
-    hand.iter().position(|&card| card_matches(game, card, name)).map(|i| i as u8).ok_or_else(|| {
-        let names: Vec<String> = hand.iter().map(|&c| card_label(game, c)).collect();
-        format!("{name:?} is not in {}'s hand [{}]", Side::of(player).name(), names.join(", "))
-    })
+    let index = match name.trim().strip_prefix("hand.").and_then(|n| n.parse::<usize>().ok()) {
+        Some(index) if index < hand.len() => index,
+        Some(index) => return Err(format!("hand.{index}: the hand holds {} cards", hand.len())),
+        None => hand.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
+            let names: Vec<String> = hand.iter().map(|&c| card_label(game, c)).collect();
+            format!("{name:?} is not in {}'s hand [{}]", Side::of(player).name(), names.join(", "))
+        })?,
+    };
+    // Moves name hand positions with a byte (the action space numbers the first few).
+    u8::try_from(index).map_err(|_| format!("{name:?} is at hand position {index}, past the positions a move can name"))
 }
 
 /// Whether `card` is the one named `name` (its number or its name, case-insensitive).
@@ -496,6 +518,15 @@ fn describe_moves(game: &Game, moves: &[Move], mover: u8) -> String {
             Move::Attack { slot } => format!("{{ attack = \"s{slot}\" }}"),
             Move::Join { slot, leader } => format!("{{ join = \"s{slot}\", leader = \"s{leader}\" }}"),
             Move::Block { slot, attacker } => format!("{{ block = \"s{slot}\", attacker = \"s{attacker}\" }}"),
+            Move::PlayRemoved { pos, slot } => {
+                let card = state.players[usize::from(mover)]
+                    .removed
+                    .get(usize::from(pos))
+                    .and_then(|&c| state.def(c))
+                    .map(|d| d.number.clone().unwrap_or_else(|| d.name.clone()))
+                    .unwrap_or_else(|| format!("removed.{pos}"));
+                format!("{{ play = {card:?}, from = \"removed\", slot = \"s{slot}\" }}")
+            }
             Move::Pass => "{ pass = true }".into(),
             ref other => format!("{other:?}"),
         })

@@ -198,3 +198,25 @@ fn an_unrestricted_grant_while_the_source_is_in_play_is_recorded() {
     g.rt.leave_play(&mut g.host, me);
     assert!(g.rt.effects().is_empty(), "it ends when the source leaves");
 }
+
+/// `steal` fails, changing nothing, when no target has an ability or the receiver is
+/// not a character; `||` then runs.
+#[test]
+fn steal_fails_without_an_ability_or_a_character_receiver() {
+    let mut g = Game::new("action = steal() target(character@infront) || hp(+1)");
+    let me = g.host.character("Thief", P0, 0, 500);
+    g.host.cards[me.0 as usize].rules = Some(CardIdx(0));
+    g.host.character("Plain", P1, 3, 500);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001, "no ability to steal: failure");
+    assert_eq!(g.host.rules(me), Some(CardIdx(0)), "the thief keeps its own");
+
+    // The receiver defaults to the source: an action card is no character.
+    let mut g = Game::new("action = steal() target(characters@oppRing) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(9));
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001, "no character receiver: failure");
+    assert_eq!(g.host.rules(foe), Some(CardIdx(9)), "the victim keeps its ability");
+}

@@ -285,12 +285,12 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The builtin's step counter: 0 on the first call of a statement, whatever
     /// [`CallContext::set_step`] stored across suspensions after that.
-    pub fn step(&self) -> u32 {
+    pub fn step(&self) -> u16 {
         self.m.st.step
     }
 
     /// Stores the step counter (for builtins that ask several times, like `prophecy`).
-    pub fn set_step(&mut self, step: u32) {
+    pub fn set_step(&mut self, step: u16) {
         self.m.st.step = step;
     }
 
@@ -386,14 +386,14 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// the player (that traps); their own events are queued as usual. They run on this
     /// execution's fuel: one budget covers the whole cascade, however it branches.
     pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
-        let depth = u32::from(self.m.st.depth) + 1;
+        let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
         super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
     }
 
     /// Asks hook `event` now, as [`super::Runtime::ask`] does, on this execution's fuel.
     pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
-        let depth = u32::from(self.m.st.depth) + 1;
+        let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
         super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
     }

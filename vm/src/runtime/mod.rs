@@ -280,9 +280,9 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
-    fn state(&mut self, env: Env, origin: Origin, stage: Stage, depth: u32) -> Box<ExecState> {
+    fn state(&mut self, env: Env, origin: Origin, stage: Stage) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        let mut state = self.world.state(env, origin, stage, self.shared.fuel, depth, locals);
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals);
         state.owner = Owner::new(self.shared.id, self.in_play(env.source));
         state
     }
@@ -312,7 +312,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
         self.drive(host, state)
     }
 
@@ -326,7 +326,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
         let shared = &self.shared;
         let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
         let mut met = Ok(true);
@@ -584,8 +584,8 @@ impl<H: Host> Runtime<H> {
 
     fn start_auto(&mut self, host: &mut H, run: PendingRun, hook: bool) -> Result<Outcome, Trap> {
         let env = self.env(host, run.card, run.program_card, run.me);
-        let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
-        let mut state = self.state(env, origin, Stage::RuleTarget(0), run.depth);
+        let origin = Origin::auto(run.auto, hook, run.depth);
+        let mut state = self.state(env, origin, Stage::RuleTarget(0));
         if let Some(event) = run.event {
             if !bind_event(&self.shared.names, &mut state, &event) {
                 return Err(Trap::new(TrapCode::ListLimit));
@@ -742,9 +742,9 @@ fn run_auto_now<H: Host>(
     fuel: &mut u32,
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
-    let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
+    let origin = Origin::auto(run.auto, hook, run.depth);
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals);
     state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
@@ -986,7 +986,9 @@ fn cost_step<H: Host>(
 pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crate::bytecode::Cost] {
     let costs = match origin {
         Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
-        Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
+        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => {
+            card.autos.get(usize::from(auto)).map(|auto| &auto.costs)
+        }
     };
     costs.map_or(&[], Vec::as_slice)
 }
@@ -1109,7 +1111,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
                         Origin::Activation { action } => card.actions[usize::from(action)].entry,
-                        Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
+                        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => card.autos[usize::from(auto)].entry,
                     };
                     m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
