@@ -334,3 +334,37 @@ fn the_log_names_an_answered_card_by_number_name_and_slot() {
     assert_eq!(answers.len(), 1, "{answers:?}");
     assert!(answers[0].ends_with("p0 answers X002 Titan (p1.s2)"), "{answers:?}");
 }
+
+#[test]
+fn replaying_the_moves_rebuilds_the_game_question_included() {
+    // The crate docs' way to save a game: its start and its moves.
+    let set =
+        set_with(&[("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n")]);
+    let start = || {
+        board(&set, |s| {
+            for player in &mut s.players {
+                player.deck = [FIRST, GUARD, TITAN].into_iter().cycle().take(30).collect();
+                player.hand = vec![GUARD, FIRST];
+            }
+            s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+            s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+        })
+    };
+    let mut game = start();
+    let mut moves = Vec::new();
+    while moves.len() < 400 && game.outcome().is_none() && !(moves.len() >= 10 && game.question().is_some()) {
+        let legal = game.legal_moves();
+        let mv = legal[(game.log().len() * 7 + moves.len()) % legal.len()].clone();
+        apply(&mut game, mv.clone());
+        moves.push(mv);
+    }
+    assert!(game.question().is_some(), "the game stopped on a question after {} moves", moves.len());
+    let mut replay = start();
+    for mv in &moves {
+        apply(&mut replay, mv.clone());
+    }
+    let json = |g: &Game| serde_json::to_string(g.state()).expect("the state serialises");
+    assert_eq!(json(&replay), json(&game));
+    assert_eq!(replay.question(), game.question());
+    assert_eq!(replay.legal_moves(), game.legal_moves());
+}
