@@ -10,7 +10,7 @@ use vm::runtime::{Completion, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, pid};
 use crate::log::LogKind;
-use crate::moves::Move;
+use crate::moves::{MAX_HAND, Move};
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOINER, UA_MAX, Zone};
 
@@ -61,13 +61,15 @@ impl Game {
     // ---- Main phase ----
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
-    /// switch `play_removed` is on for them.
+    /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
+    /// the action space and are not offered.
     fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
         let p = self.state.player(player);
         let mut cards: Vec<(Source, CardRef)> =
-            p.hand.iter().enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
+            p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
         if self.state.rule_on("play_removed", player, false) {
-            cards.extend(p.removed.iter().enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)));
+            let removed = p.removed.iter().take(MAX_HAND).enumerate();
+            cards.extend(removed.map(|(i, &c)| (Source::Removed(i as u8), c)));
         }
         cards
     }
@@ -195,7 +197,9 @@ impl Game {
         {
             c.fresh = false;
         }
-        let rules = self.state.card(card).and_then(|c| c.rules);
+        // Ruling: a ▲ ability needs its character fresh (spec §3.2), so a character that
+        // enters without *Just Entered* (`rush`) does not activate it.
+        let rules = self.state.card(card).filter(|c| c.fresh).and_then(|c| c.rules);
         if let Some(rules) = rules
             && self.ability_type(card) == Some(AbilityType::Instant)
             && self.state.rule_on("ab_instant_act", me, true)

@@ -227,7 +227,7 @@ impl Host for GameState {
             (Value::List(list), "size") => Value::Int(lists.len(list) as i32),
             (Value::Player(p), "hp") => Value::Int(self.player(player_of(p)).hp),
             (Value::Player(p), "sp") => Value::Int(self.player(player_of(p)).sp),
-            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).lost_sp),
+            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).last_sp_loss),
             (Value::Player(p), "ncDamaged") => Value::Bool(self.player(player_of(p)).nc_damaged),
             (Value::Player(p), "hand" | "deck" | "discards" | "removed") => {
                 let zone = match name {
@@ -352,7 +352,11 @@ impl Host for GameState {
                 match name {
                     "hp" => state.hp = value,
                     "sp" => state.sp = value,
-                    "lostSP" => state.lost_sp = value,
+                    "lostSP" => {
+                        // The standard library adds each loss to the turn's total.
+                        state.last_sp_loss = value.saturating_sub(state.lost_sp).max(0);
+                        state.lost_sp = value;
+                    }
                     _ => return,
                 }
                 self.note(LogKind::Counter { what: format!("p{player}.{name}"), value });

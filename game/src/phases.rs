@@ -327,6 +327,7 @@ impl Game {
             player.backups_played = 0;
             player.nc_damaged = false;
             player.lost_sp = 0;
+            player.last_sp_loss = 0;
         }
         if self.state.turn >= self.state.turn_limit {
             let limit = self.state.turn_limit;

@@ -174,8 +174,12 @@ pub struct PlayerState {
     pub hp: i32,
     /// Special points (never below 0).
     pub sp: i32,
-    /// SP lost this turn.
+    /// SP lost this turn (all losses added up, spec B-62).
     pub lost_sp: i32,
+    /// The last SP loss of this turn: what a card reads as `lostSP` (ruling: C231
+    /// Heidern steals "up to 3 SP", the SP of its own `sp(-3)`, not the turn's total).
+    #[serde(default)]
+    pub last_sp_loss: i32,
     /// Dealt non-combat damage this turn.
     pub nc_damaged: bool,
     /// The hand, in order.
@@ -209,6 +213,7 @@ impl PlayerState {
             hp: START_HP,
             sp: 0,
             lost_sp: 0,
+            last_sp_loss: 0,
             nc_damaged: false,
             hand: Vec::new(),
             deck: Vec::new(),
@@ -603,6 +608,17 @@ impl GameState {
             .iter()
             .enumerate()
             .find_map(|(p, player)| player.ring.iter().position(|&s| s == Some(card)).map(|slot| (p as u8, slot as u8)))
+    }
+
+    /// A card as a reader of the log names it: number, name and, in a ring, where
+    /// (`C022 Ryu (p1.s0)`).
+    pub fn describe(&self, card: CardRef) -> String {
+        let number = self.def(card).and_then(|def| def.number.as_deref()).unwrap_or("#");
+        let mut text = format!("{number} {}", self.name(card));
+        if let Some((player, slot)) = self.slot_of(card) {
+            text.push_str(&format!(" (p{player}.s{slot})"));
+        }
+        text
     }
 
     /// Whether a card is a character in a ring.
