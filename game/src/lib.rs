@@ -49,6 +49,7 @@
 mod actions;
 mod board;
 mod combat;
+pub mod deck;
 mod engine;
 mod host_impl;
 pub mod log;

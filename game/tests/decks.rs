@@ -1,0 +1,94 @@
+//! The corpus decks against the deck rules: the 27 valid decks load, the invalid one and a
+//! deck with an unknown card are refused with a message naming the file and the rule.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+use game::deck::{DECK_SIZE, DeckError, load_deck};
+
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("RULESCRIPT_CORPUS") {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/cfc")),
+    };
+    if dir.join("cards.json").is_file() {
+        return Some(dir);
+    }
+    assert!(std::env::var_os("CI").is_none(), "corpus not found at {} under CI", dir.display());
+    eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping deck test", dir.display());
+    None
+}
+
+fn card_ids(dir: &std::path::Path) -> HashSet<String> {
+    let text = std::fs::read_to_string(dir.join("cards.json")).unwrap();
+    let cards: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    cards.iter().filter_map(|card| card["id"].as_str().map(str::to_string)).collect()
+}
+
+#[test]
+fn every_valid_corpus_deck_loads_and_the_invalid_one_is_refused() {
+    let Some(dir) = corpus_dir() else { return };
+    let ids = card_ids(&dir);
+    let mut loaded = 0;
+    let mut refused = Vec::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("decks"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "o8d"))
+        .collect();
+    files.sort();
+    for path in &files {
+        match load_deck(path, |id| ids.contains(id)) {
+            Ok(deck) => {
+                assert_eq!(deck.len(), DECK_SIZE);
+                assert_eq!(deck.card_ids().len(), DECK_SIZE as usize);
+                loaded += 1;
+            }
+            Err(error) => refused.push(error),
+        }
+    }
+    assert_eq!(loaded, 27, "refused: {refused:#?}");
+    assert_eq!(refused.len(), 1);
+    let message = refused[0].to_string();
+    assert!(
+        message.ends_with(
+            "decks/invalid-deck-size.o8d: deck size rule broken: a deck holds exactly 50 cards, this one holds 16"
+        ),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_deck_with_an_unknown_card_id_is_refused_naming_the_id() {
+    let Some(dir) = corpus_dir() else { return };
+    let ids = card_ids(&dir);
+    let text = std::fs::read_to_string(dir.join("decks/Aso.o8d")).unwrap();
+    let forged = text.replacen("6814ab83-c21d-4df9-8d07-e977ee27f131", "00000000-0000-0000-0000-00000000dead", 1);
+    assert_ne!(forged, text, "Aso.o8d no longer holds Blue Mary");
+    let temp = std::env::temp_dir().join(format!("rulescript-unknown-{}.o8d", std::process::id()));
+    std::fs::write(&temp, forged).unwrap();
+    let error = load_deck(&temp, |id| ids.contains(id)).unwrap_err();
+    std::fs::remove_file(&temp).ok();
+    assert!(matches!(error, DeckError::UnknownCard { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(message.contains("00000000-0000-0000-0000-00000000dead"), "{message}");
+    assert!(message.contains("unknown card id"), "{message}");
+    assert!(message.starts_with(&temp.display().to_string()), "{message}");
+}
+
+#[test]
+fn a_missing_deck_file_is_an_io_error_naming_the_file() {
+    let error = load_deck(std::path::Path::new("no/such/deck.o8d"), |_| true).unwrap_err();
+    assert_eq!(error.code(), "deck-io");
+    assert!(error.to_string().starts_with("no/such/deck.o8d: cannot read deck"), "{error}");
+}
+
+#[test]
+fn the_example_set_decks_load() {
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples"));
+    let ids = card_ids(&dir);
+    for name in ["vanguard", "arcana"] {
+        let deck = load_deck(&dir.join(format!("decks/{name}.o8d")), |id| ids.contains(id)).unwrap();
+        assert_eq!(deck.len(), DECK_SIZE, "{name}");
+    }
+}
