@@ -418,6 +418,10 @@ impl Checker<'_> {
                     self.report_cost_argument(cost, Some(*span));
                 }
                 (_, Some(CostArgument::Filter(filter))) => self.check_filter(filter),
+                (CostArg::OptionalCountOrFilter, Some(CostArgument::Count(0, span))) => {
+                    let written = self.text(cost.kind.span).to_string();
+                    self.report(diagnostics::zero_cost(*span, &written));
+                }
                 (CostArg::OptionalCountOrFilter, Some(CostArgument::Count(..))) => {}
             }
         }

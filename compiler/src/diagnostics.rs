@@ -101,6 +101,7 @@ declare_codes! {
     E0040 Error "unknown zone prefix",
     E0041 Error "line too long",
     E0042 Error "cost on a hook",
+    E0043 Error "cost of zero cards",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",
@@ -223,6 +224,11 @@ pub(crate) fn unterminated_string(span: Span) -> Diagnostic {
 
 pub(crate) fn line_too_long(span: Span, limit: usize) -> Diagnostic {
     Diagnostic::new(Code::E0041, span, format!("line is longer than {limit} bytes"), "this line")
+}
+
+pub(crate) fn zero_cost(span: Span, cost: &str) -> Diagnostic {
+    Diagnostic::new(Code::E0043, span, format!("`{cost}(0)` pays nothing"), "zero cards")
+        .with_help(Some(format!("write `{cost}` to pay one card, or leave the cost out")))
 }
 
 pub(crate) fn cost_on_a_hook(span: Span, hook: &str) -> Diagnostic {

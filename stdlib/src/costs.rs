@@ -1,6 +1,7 @@
 //! Cost components: `F` (freeze this card), `S` (sacrifice), `D` (discard). Each is
 //! checked (may ask what to pay with; nothing changes) before any is paid (§3.3, FIX of
-//! B-28), then paid with what was chosen.
+//! B-28), then paid with exactly what was chosen, or with what the check fixed when the
+//! rules left no choice: never more (an empty choice pays nothing).
 
 use vm::runtime::{CallContext, CostPhase, Status, Value};
 
@@ -43,19 +44,18 @@ pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> 
             if found.choose {
                 return ctx.choose_from(0, found.candidates, found.min, found.max, None);
             }
+            let fixed = ctx.list(found.candidates).to_vec();
+            ctx.fix_selection(&fixed)?;
             Ok(Status::Success)
         }
         (CostPhase::Pay, _) => {
-            let mut cards: Vec<_> = ctx.selection().iter().filter_map(|v| v.as_card()).collect();
-            if cards.is_empty() {
-                cards = match filter {
-                    None => vec![ctx.env().source],
-                    Some(f) => {
-                        let found = ctx.resolve(f)?;
-                        ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect()
-                    }
-                };
-            }
+            // Exactly what was chosen or fixed while checking (possibly nothing); only
+            // `{S}` without a filter pays with the source.
+            let cards: Vec<_> = match (ctx.selection(), filter) {
+                (Some(selection), _) => selection.iter().filter_map(|v| v.as_card()).collect(),
+                (None, None) => vec![ctx.env().source],
+                (None, Some(_)) => Vec::new(),
+            };
             let mut kod = Vec::new();
             for card in cards {
                 if ctx.host().ko(card) {
@@ -102,13 +102,12 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             if choose {
                 return ctx.choose(0, &cards, min, max, None);
             }
+            ctx.fix_selection(&cards)?;
             Ok(Status::Success)
         }
         CostPhase::Pay => {
-            let mut cards: Vec<_> = ctx.selection().iter().filter_map(|v| v.as_card()).collect();
-            if cards.is_empty() {
-                cards = candidates(ctx)?.0.into_iter().filter_map(Value::as_card).collect();
-            }
+            // Exactly what was chosen or fixed while checking (possibly nothing).
+            let cards: Vec<_> = ctx.selection().unwrap_or_default().iter().filter_map(|v| v.as_card()).collect();
             for &card in &cards {
                 discard_card(ctx.host(), card);
             }

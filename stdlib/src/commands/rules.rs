@@ -82,7 +82,7 @@ pub fn mod_rule<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// sets the raw cost), while the restriction or the source lasts. Like the Python's global
 /// `Modifiers.cost`, it applies to every payment of that type, whoever pays. Never fails.
 pub fn alter_cost<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let Some(cost_type) = ctx.arg(0).as_int() else { return Ok(Status::Success) };
+    let Some(cost_type) = ctx.keyword_arg(0)? else { return Ok(Status::Success) };
     let change = match ctx.arg(1) {
         Value::Amount(AmountMode::Set, n) => CostChange::Set(n),
         Value::Amount(_, n) | Value::Int(n) => CostChange::Add(n),
@@ -92,7 +92,6 @@ pub fn alter_cost<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         CostChange::Add(n) => Value::Amount(AmountMode::Add, n),
         CostChange::Set(n) => Value::Amount(AmountMode::Set, n),
     };
-    let cost_type = cost_type as u16;
     let kind = EffectKind::Custom { code: CODE_COST + cost_type, target: Value::Nil, value };
     if let Some(id) = ctx.record_effect(kind) {
         ctx.host().add_modifier(id, Modifier::Cost { cost_type, change });
@@ -103,9 +102,9 @@ pub fn alter_cost<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `modCost(type, n)`: inside a `beforePayCost<type>` auto, makes the cost being paid n
 /// cheaper (this payment only). Fails when no such cost is being paid.
 pub fn mod_cost<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let Some(cost_type) = ctx.arg(0).as_int() else { return Ok(Status::Failure) };
+    let Some(cost_type) = ctx.keyword_arg(0)? else { return Ok(Status::Failure) };
     let n = int_arg(ctx, 1, 0);
-    Ok(super::status(ctx.host().adjust_window(Window::Cost(cost_type as u16), n)))
+    Ok(super::status(ctx.host().adjust_window(Window::Cost(cost_type), n)))
 }
 
 /// `modDamage(n)`: inside a `beforeDamage` auto, changes the damage about to be dealt to a

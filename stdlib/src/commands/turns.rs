@@ -24,10 +24,10 @@ pub fn turns<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `skip(phase)`: each target player skips the next occurrence of that phase. Fails when
 /// no target is a player.
 pub fn skip<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let Some(phase) = ctx.arg(0).as_int() else { return Ok(Status::Failure) };
+    let Some(phase) = ctx.keyword_arg(0)? else { return Ok(Status::Failure) };
     let players: Vec<_> = ctx.targets().iter().filter_map(|t| t.as_player()).collect();
     for &player in &players {
-        ctx.host().skip_phase(player, phase as u16);
+        ctx.host().skip_phase(player, phase);
     }
     Ok(status(!players.is_empty()))
 }
@@ -77,7 +77,7 @@ pub fn remove_from_attack<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `freeze([toggle])`: freezes each target character, or toggles its frozen state with
 /// `toggle` (explicit modes, FIX of B-49). Fails when no target is a character.
 pub fn freeze<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let toggle = ctx.arg(0).as_int().is_some();
+    let toggle = ctx.keyword_arg(0)?.is_some();
     let cards = characters(ctx);
     for &card in &cards {
         let object = Value::Card(card);
@@ -135,9 +135,10 @@ pub fn move_to_slot<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 
 /// `pileView(pile, state)`: changes how the pile is shown (UI only). Never fails.
 pub fn pile_view<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let (Some(pile), Some(state)) = (pile_arg(ctx, 0), ctx.arg(1).as_int()) else { return Ok(Status::Success) };
+    let state = ctx.keyword_arg(1)?;
+    let (Some(pile), Some(state)) = (pile_arg(ctx, 0), state) else { return Ok(Status::Success) };
     let owner = pile_owner(ctx, pile, None);
-    ctx.host().pile_view(owner, pile.zone, state as u16);
+    ctx.host().pile_view(owner, pile.zone, state);
     Ok(Status::Success)
 }
 

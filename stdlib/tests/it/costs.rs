@@ -98,3 +98,51 @@ fn an_auto_pays_its_cost_each_time_it_runs() {
     assert_eq!(g.host.pile_names(P0, HAND), ["a"]);
     assert_eq!(g.host.player(P0).hp, 3001);
 }
+
+/// Issue 16, defect 1: a choice of no card pays with no card. Before the fix an empty
+/// answer was taken for "not asked" and every candidate was paid.
+#[test]
+fn choosing_no_card_to_discard_discards_nothing() {
+    let mut g = Game::new("action = {D(<0,2>action)}: hp(discarded.size)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b", "c"], ACTION, P0, HAND);
+    let exec = suspended(g.activate(me, P0));
+    assert_eq!(done(g.answer_cards(exec, &[])), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["a", "b", "c"]);
+    assert_eq!(g.host.player(P0).hp, 3000);
+}
+
+#[test]
+fn choosing_no_character_to_sacrifice_sacrifices_nothing() {
+    let mut g = Game::new("action = {S(<0,2>character@myRing)}: sp(sacrificed.size)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.host.character("A", P0, 0, 500);
+    g.host.character("B", P0, 1, 500);
+    let exec = suspended(g.activate(src, P0));
+    assert_eq!(done(g.answer_cards(exec, &[])), Completion::Success);
+    assert_eq!(g.host.ring_names(P0), ["A", "B", "-", "-"]);
+    assert_eq!(g.host.player(P0).sp, 10);
+}
+
+/// Without a choice the cost pays exactly what was checked: with a random pick, the card
+/// paid is the one drawn at check time, not a second draw.
+#[test]
+fn a_cost_without_a_choice_pays_what_was_checked() {
+    let mut g = Game::new("action = {D(<r>)}: hp(discarded.size)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b", "c", "d", "e", "f"], ACTION, P0, HAND);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND).len(), 5, "exactly one card paid");
+    assert_eq!(g.host.pile_names(P0, DISCARDS).len(), 1);
+    assert_eq!(g.host.player(P0).hp, 3001);
+}
+
+/// `{D(0)}` would pay nothing: it is a compile error rather than a cost that guesses.
+#[test]
+fn a_zero_discard_cost_does_not_compile() {
+    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let mut bundle = vm::bytecode::BundleBuilder::new(&stdlib::CATALOGUE);
+    let diagnostics = session.compile_card("zero", "action = {D(0)}: hp(+1)", &mut bundle);
+    let codes: Vec<_> = diagnostics.iter().map(|d| d.code.as_str()).collect();
+    assert_eq!(codes, ["E0043"]);
+}

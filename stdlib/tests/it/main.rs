@@ -5,10 +5,12 @@
 mod support;
 
 mod abilities;
+mod bounds;
 mod cards;
 mod corpus;
 mod costs;
 mod counters;
+mod hostile;
 mod rules;
 mod table;
 mod turns;

@@ -197,12 +197,27 @@ impl<'a, H: Host> CallContext<'a, H> {
         }
     }
 
-    /// What the player chose for this cost component while it was checked.
-    pub fn selection(&self) -> &[Value] {
+    /// What this cost component is paid with: what the player chose while it was
+    /// checked (possibly nothing, when the choice allowed none), or what the cost fixed
+    /// with [`CallContext::fix_selection`]. `None` when neither happened: the component
+    /// pays what its rules fix without a choice (`{F}`, `{S}`: the source). A cost never
+    /// pays with more than this.
+    pub fn selection(&self) -> Option<&[Value]> {
         match self.callee {
             Callee::Cost { i, .. } => self.m.st.selection(i),
-            _ => &[],
+            _ => None,
         }
+    }
+
+    /// In [`CostPhase::Check`], fixes what this cost component will be paid with when the
+    /// rules leave the player no choice (exactly `n` cards out of `n`), so that paying
+    /// takes exactly what was checked. Does nothing outside a cost.
+    pub fn fix_selection(&mut self, values: &[Value]) -> Result<(), Trap> {
+        let Callee::Cost { i, .. } = self.callee else {
+            return Ok(());
+        };
+        let list = self.m.st.lists.make(values).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
+        if self.m.st.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
     }
 
     /// Number of arguments passed.
@@ -216,6 +231,31 @@ impl<'a, H: Host> CallContext<'a, H> {
             return Value::Nil;
         }
         self.m.st.regs.get(self.args.0 as usize + i).copied().unwrap_or_default()
+    }
+
+    /// Argument `i` of a command as the index of a word of the keyword set its catalogue
+    /// parameter declares (`alterCost(action, ...)`): `None` when it was left out; a
+    /// [`TrapCode::BadArgument`] trap when it is not an index into that set (bundles are
+    /// verified against the catalogue's tables, not against what each register holds at a
+    /// call, so a hand-made bundle can pass any integer).
+    pub fn keyword_arg(&self, i: usize) -> Result<Option<u16>, Trap> {
+        let value = self.arg(i);
+        if value == Value::Nil {
+            return Ok(None);
+        }
+        let words = self
+            .command()
+            .and_then(|cmd| self.m.rt.catalogue.commands.get(cmd.index()))
+            .and_then(|spec| spec.params.get(i))
+            .map(|param| match param.kind {
+                crate::catalogue::ArgKind::Keyword(words) => words.len(),
+                _ => 0,
+            })
+            .unwrap_or(0);
+        match value {
+            Value::Int(word) if usize::try_from(word).is_ok_and(|word| word < words) => Ok(Some(word as u16)),
+            _ => Err(Trap::new(TrapCode::BadArgument)),
+        }
     }
 
     /// The statement's targets, after the command's default target was applied.
@@ -235,7 +275,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's restriction (`ueot`...), if any.
     pub fn restriction(&self) -> Option<Restriction> {
-        self.m.st.x
+        self.m.st.restriction
     }
 
     /// The player's answer, when the builtin is called again after [`Status::Suspend`].
@@ -329,7 +369,7 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// same source already has exactly this effect with this restriction (re-running an
     /// initialisation does not stack it).
     pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
-        self.m.record_effect(kind, self.m.st.x).map(|effect| effect.id)
+        self.m.record_effect(kind, self.m.st.restriction).map(|effect| effect.id)
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling
@@ -341,16 +381,19 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// Runs the autos `event` selects now, in registration order, before the builtin goes
     /// on (`beforeDamage` autos adjusting the damage about to be dealt). They may not ask
-    /// the player (that traps); their own events are queued as usual.
+    /// the player (that traps); their own events are queued as usual. They run on this
+    /// execution's fuel: one budget covers the whole cascade, however it branches.
     pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
         let depth = u32::from(self.m.st.depth) + 1;
-        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false).map(|_| ())
+        let fuel = &mut self.m.st.fuel;
+        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
     }
 
-    /// Asks hook `event` now, as [`super::Runtime::ask`] does.
+    /// Asks hook `event` now, as [`super::Runtime::ask`] does, on this execution's fuel.
     pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
         let depth = u32::from(self.m.st.depth) + 1;
-        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true)
+        let fuel = &mut self.m.st.fuel;
+        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
     }
 
     /// Queues an event: its autos run when the host next calls

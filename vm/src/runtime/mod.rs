@@ -48,7 +48,8 @@
 //! source), `end_effects(kind)`, `emit(event)` (queued), `dispatch(event)` (run now) and
 //! `ask(hook)`.
 //! A cost is called with `CostPhase::Check` for every component first (it may ask which
-//! cards to pay with; the answer becomes its `selection()`), then with `CostPhase::Pay`.
+//! cards to pay with; the answer becomes its `selection()`, or it fixes what it pays
+//! with by `fix_selection`), then with `CostPhase::Pay`, which pays exactly that.
 //!
 //! A builtin reports `Status::Success` or `Status::Failure` (only commands whose
 //! catalogue `fails_when` says so should fail), which `&&` and `||` read.
@@ -327,8 +328,19 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
-    /// and `max` of them. A refused answer gives the execution back unchanged.
+    /// and `max` of them. A refused answer gives the execution back unchanged. When an
+    /// auto traps, its cascade ends: nothing of it stays queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        let in_cascade = exec.state.origin != Origin::Activation;
+        let result = self.continue_with(host, exec, answer);
+        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
         if let Err(reason) = validate(&exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
@@ -503,8 +515,18 @@ impl<H: Host> Runtime<H> {
     /// Runs queued autos (and the autos of the events they emit) until none is left
     /// (`Done(Success)`) or one waits for a player (`Suspended`: resume it, then call this
     /// again). Autos run in the order their events were emitted, and for one event in
-    /// the order the cards subscribed.
+    /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
+    /// queued.
     pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let result = self.drain_events(host);
+        if result.is_err() {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn drain_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
         let mut started = 0u32;
         loop {
             if let Some(run) = self.world.runs.pop_front() {
@@ -570,7 +592,8 @@ impl<H: Host> Runtime<H> {
     /// that answers no. `None` when no auto listens; otherwise the last answer examined.
     /// Hook autos may not suspend (that traps).
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
-        run_now(&self.shared, &mut self.world, host, &event, 0, true)
+        let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+        run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel)
     }
 
     /// Hook `event`'s index, for convenience: the catalogue index of `name`.
@@ -633,7 +656,10 @@ fn select<H>(
 
 /// Runs the autos (`hooks`: the hook autos) `event` selects now, in order, without
 /// suspending; for hooks, stops at the first that answers no. Returns the last answer,
-/// `None` when nothing ran.
+/// `None` when nothing ran. Every auto it runs, and every auto those run in turn, takes
+/// its fuel from `fuel` (the caller's budget), so a cascade that branches cannot do more
+/// work than one execution may.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
@@ -641,6 +667,7 @@ pub(crate) fn run_now<H: Host>(
     event: &Event,
     depth: u32,
     hooks: bool,
+    fuel: &mut u32,
 ) -> Result<Option<bool>, Trap> {
     if depth > MAX_EVENT_DEPTH {
         return Err(Trap::new(TrapCode::EventCascade));
@@ -658,7 +685,7 @@ pub(crate) fn run_now<H: Host>(
         if !world.in_play.iter().any(|&(id, _)| id == run.card) || !host.auto_may_fire(run.card) {
             continue;
         }
-        match run_auto_now(shared, world, host, run, hooks) {
+        match run_auto_now(shared, world, host, run, hooks, fuel) {
             Ok(completion) => {
                 let yes = match completion {
                     Completion::Success => true,
@@ -680,18 +707,20 @@ pub(crate) fn run_now<H: Host>(
     result.map(|()| answer)
 }
 
-/// Runs one auto to completion; a request for a choice traps.
+/// Runs one auto to completion on `fuel` (what it leaves is written back); a request for
+/// a choice traps.
 fn run_auto_now<H: Host>(
     shared: &Shared<H>,
     world: &mut World,
     host: &mut H,
     run: PendingRun,
     hook: bool,
+    fuel: &mut u32,
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
     let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), shared.fuel, run.depth, locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);
@@ -709,6 +738,7 @@ fn run_auto_now<H: Host>(
             None => pipeline(&mut m),
         }
     };
+    *fuel = state.fuel;
     world.recycle(state);
     let result = match result {
         Ok(Some(completion)) => Ok(completion),
@@ -791,7 +821,7 @@ fn complete<H: Host>(
         Pending::Confirm { skip } => Resumed::Main(if yes {
             Step::Next
         } else {
-            m.st.st = true;
+            m.st.succeeded = true;
             Step::Jump(skip)
         }),
         Pending::RuleTarget { i } => {
@@ -842,7 +872,7 @@ fn set_selection<H: Host>(m: &mut Machine<'_, H>, i: u16, list: ListId) -> Resul
 }
 
 fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
-    m.st.g = m.st.lists.concat(m.st.g, list).ok_or(TrapCode::ListLimit)?;
+    m.st.rule_targets = m.st.lists.concat(m.st.rule_targets, list).ok_or(TrapCode::ListLimit)?;
     Ok(())
 }
 
@@ -883,7 +913,7 @@ fn cost_step<H: Host>(
         m.st.step = 0;
     }
     m.st.request = None;
-    let targets = m.st.g;
+    let targets = m.st.rule_targets;
     let mut ctx = CallContext {
         m: m.reborrow(),
         callee: builtins::Callee::Cost { i, cost },
@@ -938,10 +968,11 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         }
                     }
                     None => {
-                        if m.st.origin != Origin::Activation && m.st.lists.is_empty(m.st.g) {
-                            m.st.g = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        if m.st.origin != Origin::Activation && m.st.lists.is_empty(m.st.rule_targets) {
+                            m.st.rule_targets =
+                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
                         }
-                        m.st.t = m.st.g;
+                        m.st.targets = m.st.rule_targets;
                         m.st.stage = if m.st.origin == Origin::Activation { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
@@ -1003,7 +1034,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         Origin::Activation => card.actions[usize::from(m.st.action)].entry,
                         Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
                     };
-                    m.st.t = m.st.g;
+                    m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
                 }
                 let hook = matches!(m.st.origin, Origin::Hook { .. });

@@ -165,17 +165,21 @@ pub(crate) struct ExecState {
     /// How many locals the execution reserves (the program's largest local count).
     pub locals: u16,
     pub lists: Lists,
-    /// `T`, `P`, `G`.
-    pub t: ListId,
-    pub p: ListId,
-    pub g: ListId,
-    /// `X`.
-    pub x: Option<Restriction>,
-    /// `St`: true = success.
-    pub st: bool,
+    /// `T`: the targets the next command acts on.
+    pub targets: ListId,
+    /// `P`: the targets of the previous statement (`prevTgt`).
+    pub previous_targets: ListId,
+    /// `G`: the rule targets the execution started with (`tgt`).
+    pub rule_targets: ListId,
+    /// `X`: the restriction the next effect is recorded with.
+    pub restriction: Option<Restriction>,
+    /// `St`: whether the last command succeeded.
+    pub succeeded: bool,
     /// Per-execution names (`trigger`, `discarded`...): a list of `Int(var), value`
-    /// pairs, most recent last. What cost component `i` is paid with is kept there too,
-    /// under the key `Int(-1 - i)`.
+    /// pairs, one per name (binding a name again replaces its value in place: nothing
+    /// ever unbinds, so the earlier value could never be seen again, and `each` binds
+    /// each element in constant space). What cost component `i` is paid with is kept
+    /// there too, under the key `Int(-1 - i)`. No value refers to this list.
     pub bindings: ListId,
     pub pending: Pending,
     pub request: Option<Request>,
@@ -197,11 +201,11 @@ impl ExecState {
             regs: Vec::new(),
             locals: 0,
             lists: Lists::default(),
-            t: ListId(0),
-            p: ListId(0),
-            g: ListId(0),
-            x: None,
-            st: true,
+            targets: ListId(0),
+            previous_targets: ListId(0),
+            rule_targets: ListId(0),
+            restriction: None,
+            succeeded: true,
             bindings: ListId(0),
             pending: Pending::None,
             request: None,
@@ -224,11 +228,11 @@ impl ExecState {
         self.lists.clear();
         // List 0 is the empty list: `T`, `P` and `G` start there.
         let _ = self.lists.empty();
-        self.t = ListId(0);
-        self.p = ListId(0);
-        self.g = ListId(0);
-        self.x = None;
-        self.st = true;
+        self.targets = ListId(0);
+        self.previous_targets = ListId(0);
+        self.rule_targets = ListId(0);
+        self.restriction = None;
+        self.succeeded = true;
         self.bindings = ListId(0);
         self.pending = Pending::None;
         self.request = None;
@@ -244,15 +248,22 @@ impl ExecState {
     }
 
     fn lookup(&self, key: Value) -> Option<Value> {
-        self.lists.get(self.bindings).chunks_exact(2).rev().find(|pair| pair[0] == key).map(|pair| pair[1])
+        self.lists.get(self.bindings).chunks_exact(2).find(|pair| pair[0] == key).map(|pair| pair[1])
     }
 
-    /// Binds `var` to `value` (hiding an earlier binding); false when the arena is full.
+    /// Binds `var` to `value` (replacing an earlier binding); false when the arena is full.
     pub fn bind(&mut self, var: VariableIdx, value: Value) -> bool {
         self.bind_key(Value::Int(var.0 as i32), value)
     }
 
+    /// A name bound before is rebound in place; a new name extends the list (copying
+    /// it at most once per distinct name: the catalogue's variables and the cost
+    /// components, a handful).
     fn bind_key(&mut self, key: Value, value: Value) -> bool {
+        let position = self.lists.get(self.bindings).chunks_exact(2).position(|pair| pair[0] == key);
+        if let Some(pair) = position {
+            return self.lists.overwrite(self.bindings, 2 * pair + 1, value);
+        }
         let Some(list) = self.lists.push(self.bindings, key) else {
             return false;
         };
@@ -267,11 +278,12 @@ impl ExecState {
         Value::Int(-1 - i32::from(i))
     }
 
-    /// What the player chose to pay cost component `i` with.
-    pub fn selection(&self, i: u16) -> &[Value] {
+    /// What cost component `i` is paid with: what the player chose, or what the cost
+    /// fixed while it was checked; `None` when neither happened.
+    pub fn selection(&self, i: u16) -> Option<&[Value]> {
         match self.lookup(ExecState::selection_key(i)) {
-            Some(Value::List(list)) => self.lists.get(list),
-            _ => &[],
+            Some(Value::List(list)) => Some(self.lists.get(list)),
+            _ => None,
         }
     }
 

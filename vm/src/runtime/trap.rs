@@ -31,6 +31,9 @@ pub enum TrapCode {
     /// A builtin resolved a filter whose expressions no code of the card refers to (their
     /// locals were not reserved).
     UnreachableEntry,
+    /// A builtin was passed an argument its catalogue parameter does not allow (a keyword
+    /// index outside its set: only a hand-made bundle can do that).
+    BadArgument,
 }
 
 impl TrapCode {
@@ -47,6 +50,7 @@ impl TrapCode {
             TrapCode::Host => "host error",
             TrapCode::UnknownCard => "unknown card",
             TrapCode::UnreachableEntry => "entry not reachable from the card",
+            TrapCode::BadArgument => "argument outside what the command accepts",
         }
     }
 }

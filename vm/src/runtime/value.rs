@@ -94,10 +94,12 @@ struct Span {
     len: u32,
 }
 
-/// The list arena of one execution. A list never changes, with one exception that codegen
-/// relies on: [`Lists::push`] grows the arena's last list in place, and codegen only pushes
-/// to a list it has just made (`ListNew` ... `ListPush`), before anything else refers to it.
-/// List 0 is the execution's empty list and never grows.
+/// The list arena of one execution. A list never changes, with two exceptions: codegen
+/// relies on [`Lists::push`] growing the arena's last list in place, and it only pushes to
+/// a list it has just made (`ListNew` ... `ListPush`), before anything else refers to it;
+/// and the runtime rebinds a name in its per-execution bindings list, which no value
+/// refers to, with `Lists::overwrite`. List 0 is the execution's empty list and never
+/// grows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Lists {
     spans: Vec<Span>,
@@ -151,6 +153,19 @@ impl Lists {
         self.items.push(value);
         self.spans.push(Span { start: start as u32, len: span.len + 1 });
         Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// Replaces element `index` of `list` in place; false when there is no such element.
+    /// Only for lists no [`Value`] refers to (the runtime's bindings).
+    pub(crate) fn overwrite(&mut self, list: ListId, index: usize, value: Value) -> bool {
+        let Some(&span) = self.spans.get(list.0 as usize) else {
+            return false;
+        };
+        if index >= span.len as usize {
+            return false;
+        }
+        self.items[span.start as usize + index] = value;
+        true
     }
 
     /// A new list: `a` then `b`.

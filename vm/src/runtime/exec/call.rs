@@ -41,11 +41,11 @@ impl<H: Host> Machine<'_, H> {
         };
         match f(&mut ctx)? {
             Status::Success => {
-                self.st.st = true;
+                self.st.succeeded = true;
                 Ok(Step::Next)
             }
             Status::Failure => {
-                self.st.st = false;
+                self.st.succeeded = false;
                 Ok(Step::Next)
             }
             Status::Suspend => {
@@ -74,7 +74,7 @@ impl<H: Host> Machine<'_, H> {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.st.t;
+        let targets = self.st.targets;
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Function(func),
@@ -102,14 +102,14 @@ impl<H: Host> Machine<'_, H> {
 
     /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
     fn effective_targets(&mut self, cmd: CommandIdx) -> Result<ListId, Trap> {
-        if !self.st.lists.is_empty(self.st.t) {
-            return Ok(self.st.t);
+        if !self.st.lists.is_empty(self.st.targets) {
+            return Ok(self.st.targets);
         }
         let default = self.rt.catalogue.commands.get(cmd.index()).map(|spec| spec.default_target);
         let value = match default {
             Some(DefaultTarget::Source) => Value::Card(self.st.env.source),
             Some(DefaultTarget::SourceController) => Value::Player(self.host.controller(self.st.env.source)),
-            _ => return Ok(self.st.t),
+            _ => return Ok(self.st.targets),
         };
         Ok(self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?)
     }
@@ -128,8 +128,8 @@ impl<H: Host> Machine<'_, H> {
 
     /// The targets of a grant: `T`, or the source when there are none.
     fn grant_targets(&mut self) -> Result<ListId, Trap> {
-        if !self.st.lists.is_empty(self.st.t) {
-            return Ok(self.st.t);
+        if !self.st.lists.is_empty(self.st.targets) {
+            return Ok(self.st.targets);
         }
         Ok(self.st.lists.make(&[Value::Card(self.st.env.source)]).ok_or(TrapCode::ListLimit)?)
     }
@@ -138,11 +138,11 @@ impl<H: Host> Machine<'_, H> {
         let targets = self.grant_targets()?;
         for i in 0..self.st.lists.len(targets) {
             let target = self.st.lists.get(targets)[i];
-            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.x) {
+            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.restriction) {
                 self.host.apply_effect(&effect);
             }
         }
-        self.st.st = true;
+        self.st.succeeded = true;
         Ok(Step::Next)
     }
 
@@ -154,7 +154,7 @@ impl<H: Host> Machine<'_, H> {
             let kind = EffectKind::Ability { target, ability };
             self.end_effects_where(|effect| effect.source == source && effect.kind == kind);
         }
-        self.st.st = true;
+        self.st.succeeded = true;
         Ok(Step::Next)
     }
 

@@ -15,6 +15,6 @@ impl<H: Host> Machine<'_, H> {
     }
 
     pub(super) fn jump_if_status(&mut self, target: Pc, when_success: bool) -> Result<Step, Trap> {
-        Ok(if self.st.st == when_success { Step::Jump(target) } else { Step::Next })
+        Ok(if self.st.succeeded == when_success { Step::Jump(target) } else { Step::Next })
     }
 }

@@ -13,8 +13,8 @@ use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
     pub(super) fn target_op(&mut self, f: FilterIdx, exit: Option<Pc>) -> Result<Step, Trap> {
-        if !self.st.lists.is_empty(self.st.g) {
-            self.st.p = self.st.g;
+        if !self.st.lists.is_empty(self.st.rule_targets) {
+            self.st.previous_targets = self.st.rule_targets;
         }
         let resolution = self.resolve_filter(f, None)?;
         self.filter_step(resolution, f, None, exit, exit.is_none())
@@ -55,7 +55,7 @@ impl<H: Host> Machine<'_, H> {
                 }
                 (None, Some(exit)) if !optional => Ok(Step::Jump(exit)),
                 (None, _) => {
-                    self.st.t = ListId(0);
+                    self.st.targets = ListId(0);
                     Ok(Step::Next)
                 }
             },
@@ -77,7 +77,7 @@ impl<H: Host> Machine<'_, H> {
     pub(crate) fn filter_chosen(&mut self, list: ListId, write: Option<Reg>) -> Step {
         match write {
             Some(a) => self.st.regs[usize::from(self.st.locals) + a.0 as usize] = Value::List(list),
-            None => self.st.t = list,
+            None => self.st.targets = list,
         }
         Step::Next
     }
@@ -112,7 +112,7 @@ impl<H: Host> Machine<'_, H> {
             value @ (Value::Card(_) | Value::Player(_)) => self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?,
             _ => ListId(0),
         };
-        self.st.t = list;
+        self.st.targets = list;
         Ok(Step::Next)
     }
 
@@ -121,15 +121,15 @@ impl<H: Host> Machine<'_, H> {
         kind: RestrictionIdx,
         prefix: Option<RestrictionPrefixIdx>,
     ) -> Result<Step, Trap> {
-        self.st.x = Some(Restriction { kind, prefix });
+        self.st.restriction = Some(Restriction { kind, prefix });
         Ok(Step::Next)
     }
 
     pub(super) fn end_statement(&mut self) -> Result<Step, Trap> {
-        self.st.p = self.st.t;
-        self.st.t = self.st.g;
-        self.st.x = None;
-        self.st.st = true;
+        self.st.previous_targets = self.st.targets;
+        self.st.targets = self.st.rule_targets;
+        self.st.restriction = None;
+        self.st.succeeded = true;
         Ok(Step::Next)
     }
 }

@@ -30,10 +30,10 @@ impl<H: Host> Machine<'_, H> {
             return Value::Card(self.st.env.source);
         }
         if Some(var) == names.var_tgt {
-            return Value::List(self.st.g);
+            return Value::List(self.st.rule_targets);
         }
         if Some(var) == names.var_prev_tgt {
-            return Value::List(self.st.p);
+            return Value::List(self.st.previous_targets);
         }
         if let Some(value) = self.st.binding(var) {
             return value;
@@ -44,9 +44,9 @@ impl<H: Host> Machine<'_, H> {
 
     pub(super) fn load_targets(&mut self, base: usize, a: Reg, list: TargetList) -> Result<Step, Trap> {
         let id = match list {
-            TargetList::Current => self.st.t,
-            TargetList::Previous => self.st.p,
-            TargetList::Rule => self.st.g,
+            TargetList::Current => self.st.targets,
+            TargetList::Previous => self.st.previous_targets,
+            TargetList::Rule => self.st.rule_targets,
         };
         self.st.regs[base + a.0 as usize] = Value::List(id);
         Ok(Step::Next)

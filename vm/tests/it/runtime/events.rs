@@ -220,6 +220,26 @@ fn an_auto_that_retriggers_itself_traps() {
     assert_eq!(trap.to_string(), "event cascade too deep in card card0");
 }
 
+/// Issue 16, defect 5: two `~endPhase~ emitEnd()` autos double the queue at each level;
+/// the cascade trap ends the cascade and leaves nothing queued (before the fix the queue
+/// grew by thousands of events per call and the next event replayed them).
+#[test]
+fn a_trapped_cascade_leaves_the_queue_empty() {
+    let program = cards(&[(END_PHASE, None, None, false, "emitEnd"), (END_PHASE, None, None, false, "emitEnd")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    for i in 0..2 {
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
+    }
+    for _ in 0..3 {
+        rt.emit(Event::new(END_PHASE, P0));
+        let trap = rt.run_events(&mut host).unwrap_err();
+        assert_eq!(trap.code(), TrapCode::EventCascade);
+        assert_eq!(rt.pending_events(), 0, "the trapped cascade left events queued");
+    }
+}
+
 /// A `[[may]]` inside an auto suspends the event run; resuming it and running the
 /// events again continues with the next auto.
 #[test]

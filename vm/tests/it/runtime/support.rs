@@ -425,7 +425,7 @@ fn cost_discard(ctx: &mut CallContext<'_, TestHost>, phase: CostPhase) -> Result
             ctx.choose(0, &hand, n as u16, n as u16, None)
         }
         CostPhase::Pay => {
-            let chosen: Vec<Value> = ctx.selection().to_vec();
+            let chosen: Vec<Value> = ctx.selection().unwrap_or_default().to_vec();
             for value in &chosen {
                 if let Value::Card(card) = value {
                     ctx.host().cards[card.0 as usize].zone = ZoneIdx(3);

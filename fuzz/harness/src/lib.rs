@@ -1,0 +1,119 @@
+//! The bodies of the fuzz targets as plain functions: `fuzz/fuzz_targets/*.rs` call them
+//! under libFuzzer, and `tests/inputs.rs` calls them on the seeds, the regressions and
+//! the corpus as ordinary tests, so a crash found by fuzzing stays fixed without nightly.
+//!
+//! | target | input | what must hold |
+//! |---|---|---|
+//! | [`parse`] | any bytes as a card's source | a tree and diagnostics, no panic; a clean card prints back to the same tree |
+//! | [`compile`] | any bytes as source | no panic; every bundle it produces loads, verifies, disassembles and writes back to the same bytes, and compiling is deterministic |
+//! | [`load`] | any bytes as a bundle | a program or an error; a program disassembles and plays on a [`board::Board`] under fuel |
+//! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays with valid and invalid answers under fuel; no cost takes more than was chosen |
+//! | [`roundtrip`] | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
+
+pub mod answers;
+pub mod board;
+pub mod dictionary;
+pub mod generate;
+pub mod play;
+pub mod roundtrip;
+
+use compiler::Severity;
+use compiler::check::Session;
+use stdlib::CATALOGUE;
+use vm::bytecode::{BundleBuilder, Program, disassemble};
+
+use answers::Answers;
+
+/// A target's body: it takes the input and panics on a failure.
+pub type Target = fn(&[u8]);
+
+/// Each target's name and body, in the order of the table above.
+pub const TARGETS: [(&str, Target); 5] =
+    [("parse", parse), ("compile", compile), ("load", load), ("execute", execute), ("roundtrip", roundtrip)];
+
+/// Any bytes as a card's source: parse and check, no panic.
+pub fn parse(data: &[u8]) {
+    compiler::fuzzing::parse(data, &CATALOGUE);
+}
+
+/// Any bytes as a card's source (invalid UTF-8 replaced): compiling never panics, and a
+/// card that compiles gives a bundle, with and without debug information, that loads,
+/// disassembles and writes back exactly.
+pub fn compile(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut session = Session::new(&CATALOGUE);
+    for strip in [false, true] {
+        let Some(bytes) = compile_text(&mut session, &text, strip) else { return };
+        let again = compile_text(&mut session, &text, strip).expect("a card that compiled once compiles again");
+        assert!(bytes == again, "compiling the same card twice gave different bundles");
+        let program =
+            Program::load(&bytes, &CATALOGUE).unwrap_or_else(|error| panic!("a built bundle fails to load: {error}"));
+        let listing = disassemble(&program, &CATALOGUE);
+        assert!(listing.contains("fuzz"), "the listing does not name the card:\n{listing}");
+        vm::fuzzing::load_bundle(&bytes, &CATALOGUE);
+    }
+}
+
+/// Compiles `text` as card `fuzz`; the bundle's bytes when it has no error.
+fn compile_text(session: &mut Session<'_>, text: &str, strip: bool) -> Option<Vec<u8>> {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    bundle.set_strip(strip);
+    let diagnostics = session.compile_card("fuzz", text, &mut bundle);
+    if diagnostics.iter().any(|diagnostic| diagnostic.severity() == Severity::Error) {
+        return None;
+    }
+    // A card can be too large for the format (a limit, reported as an error): not a bug.
+    bundle.finish().ok()
+}
+
+/// Any bytes as a bundle: loading fails cleanly or gives a program that writes back to
+/// the same bytes, disassembles, and plays under fuel with answers from the input's end.
+pub fn load(data: &[u8]) {
+    load_and_play(data);
+}
+
+/// [`load`], telling what the run did (`None`: the bytes are no bundle).
+pub fn load_and_play(data: &[u8]) -> Option<play::Played> {
+    vm::fuzzing::load_bundle(data, &CATALOGUE);
+    let program = Program::load(data, &CATALOGUE).ok()?;
+    let _listing = disassemble(&program, &CATALOGUE);
+    let tail = &data[data.len().saturating_sub(64)..];
+    Some(play::play(program, &mut Answers::new(tail)))
+}
+
+/// Source text, then a `\0`, then answer bytes (without `\0`, answers derived from the
+/// source: [`answers::derived`]). A card that does not compile is replaced by one generated from the input
+/// ([`generate::card`]); the card then plays on a board with the answers under fuel.
+pub fn execute(data: &[u8]) {
+    execute_and_play(data);
+}
+
+/// [`execute`], telling what the run did (`None`: neither the input nor the card
+/// generated from it compiles).
+pub fn execute_and_play(data: &[u8]) -> Option<play::Played> {
+    let derived;
+    let (source, rest) = match data.iter().position(|&byte| byte == 0) {
+        Some(at) => (&data[..at], &data[at + 1..]),
+        None => {
+            derived = answers::derived(data);
+            (data, &derived[..])
+        }
+    };
+    let mut session = Session::new(&CATALOGUE);
+    let text = String::from_utf8_lossy(source);
+    let bytes = match compile_text(&mut session, &text, false) {
+        Some(bytes) => bytes,
+        None => {
+            let generated = generate::card(&mut Answers::new(data));
+            compile_text(&mut session, &generated, false)?
+        }
+    };
+    let program =
+        Program::load(&bytes, &CATALOGUE).unwrap_or_else(|error| panic!("a built bundle fails to load: {error}"));
+    Some(play::play(program, &mut Answers::new(rest)))
+}
+
+/// Bytes read as an instruction stream: see [`roundtrip::check`].
+pub fn roundtrip(data: &[u8]) {
+    roundtrip::check(data, &CATALOGUE);
+}

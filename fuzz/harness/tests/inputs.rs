@@ -1,0 +1,207 @@
+//! CI's bounded smoke of the fuzz targets: each target's body runs, as an ordinary test,
+//! on its committed seeds (and a few truncations of each), on every kept regression input
+//! in `fuzz/regressions/<target>/`, and on the shared corpus (which must be present when
+//! `CI` is set). Also keeps the committed dictionary and instruction-stream seeds current.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+use fuzz_harness::TARGETS;
+
+/// Regression inputs of defects whose fix lives on another branch: the general test
+/// skips them, and each has its own ignored test below until the fix reaches main.
+const PENDING: &[&str] = &[];
+
+fn fuzz_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn target(name: &str) -> fuzz_harness::Target {
+    TARGETS.iter().find(|(target, _)| *target == name).map(|&(_, body)| body).expect("a known target")
+}
+
+/// The files of `dir` (none if it does not exist), sorted.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries.flatten().map(|entry| entry.path()).filter(|path| path.is_file()).collect();
+    files.sort();
+    files
+}
+
+/// Runs `body` on each input; returns the inputs that panicked, with the message.
+fn failures(body: fuzz_harness::Target, inputs: &[(String, Vec<u8>)]) -> Vec<String> {
+    let mut failed = Vec::new();
+    for (name, bytes) in inputs {
+        if let Err(panic) = catch_unwind(AssertUnwindSafe(|| body(bytes))) {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            failed.push(format!("{name}: {message}"));
+        }
+    }
+    failed
+}
+
+fn read(path: &Path) -> (String, Vec<u8>) {
+    (path.display().to_string(), std::fs::read(path).expect("a readable input"))
+}
+
+/// Each file, then its truncations at eight points (a cut inside a token, a line, a
+/// section or an instruction).
+fn with_truncations(paths: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        let (name, bytes) = read(path);
+        for k in 1..8 {
+            let end = bytes.len() * k / 8;
+            inputs.push((format!("{name}[..{end}]"), bytes[..end].to_vec()));
+        }
+        inputs.push((name, bytes));
+    }
+    inputs
+}
+
+fn seeds(target: &str) -> Vec<PathBuf> {
+    let dir = fuzz_dir();
+    match target {
+        "parse" | "compile" | "execute" => {
+            let mut seeds = files(&dir.join("seeds/source"));
+            seeds.extend(
+                files(&dir.join("../examples"))
+                    .into_iter()
+                    .filter(|path| path.extension().is_some_and(|e| e == "rules")),
+            );
+            seeds
+        }
+        "load" => files(&dir.join("seeds/bundle")),
+        _ => files(&dir.join("seeds/roundtrip")),
+    }
+}
+
+#[test]
+fn every_target_runs_its_seeds_clean() {
+    let mut failed = Vec::new();
+    for (name, body) in TARGETS {
+        let seeds = seeds(name);
+        assert!(!seeds.is_empty(), "target {name} has no seeds");
+        failed.extend(failures(body, &with_truncations(&seeds)));
+    }
+    assert!(failed.is_empty(), "inputs that panic:\n{}", failed.join("\n"));
+}
+
+/// The harness must reach the runtime: the examples, played with sixteen answer streams,
+/// finish executions and have answers accepted and refused; the examples' bundle plays;
+/// random bytes give generated cards that mostly check clean (running them, and the
+/// defects that finds, is the fuzzers' business).
+#[test]
+fn execute_and_load_reach_the_runtime() {
+    let mut total = fuzz_harness::play::Played::default();
+    let mut add = |played: fuzz_harness::play::Played| {
+        total.finished += played.finished;
+        total.trapped += played.trapped;
+        total.accepted += played.accepted;
+        total.refused += played.refused;
+    };
+    for path in
+        files(&fuzz_dir().join("../examples")).iter().filter(|path| path.extension().is_some_and(|e| e == "rules"))
+    {
+        for k in 0..16u8 {
+            let mut input = read(path).1;
+            input.push(0);
+            input.extend(fuzz_harness::answers::derived(&[k]));
+            add(fuzz_harness::execute_and_play(&input).unwrap_or_else(|| panic!("{} compiles", path.display())));
+        }
+    }
+    assert!(total.finished > 0 && total.accepted > 0 && total.refused > 0, "{total:?}");
+    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let clean = (0u32..200)
+        .filter(|i| {
+            let bytes = fuzz_harness::answers::derived(&i.to_le_bytes());
+            let text = fuzz_harness::generate::card(&mut fuzz_harness::answers::Answers::new(&bytes));
+            session.check(&text).iter().all(|diagnostic| diagnostic.severity() != compiler::Severity::Error)
+        })
+        .count();
+    assert!(clean > 60, "only {clean} of 200 generated cards check without error");
+    let bundle = std::fs::read(fuzz_dir().join("seeds/bundle/examples.rsb")).expect("the examples bundle");
+    let played = fuzz_harness::load_and_play(&bundle).expect("the examples bundle loads");
+    assert!(played.finished > 0, "{played:?}");
+}
+
+#[test]
+fn every_kept_regression_runs_clean() {
+    let mut failed = Vec::new();
+    for (name, body) in TARGETS {
+        let inputs: Vec<_> = files(&fuzz_dir().join("regressions").join(name))
+            .iter()
+            .filter(|path| !PENDING.iter().any(|pending| path.ends_with(pending)))
+            .map(|path| read(path))
+            .collect();
+        failed.extend(failures(body, &inputs));
+    }
+    assert!(failed.is_empty(), "regression inputs that panic again:\n{}", failed.join("\n"));
+}
+
+/// The shared corpus's cards, or `None` (with a message) when it is absent outside CI.
+fn corpus_cards() -> Option<Vec<PathBuf>> {
+    let dir = std::env::var_os("RULESCRIPT_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| fuzz_dir().join("../../shared/corpus/cfc"));
+    let cards: Vec<PathBuf> =
+        files(&dir).into_iter().filter(|path| path.extension().is_some_and(|e| e == "rules")).collect();
+    if cards.is_empty() {
+        assert!(std::env::var_os("CI").is_none(), "CI is set but the corpus is missing at {}", dir.display());
+        eprintln!("skipped: no corpus at {} (set RULESCRIPT_CORPUS)", dir.display());
+        return None;
+    }
+    Some(cards)
+}
+
+#[test]
+fn source_targets_run_the_corpus_clean() {
+    let Some(cards) = corpus_cards() else { return };
+    let inputs: Vec<_> = cards.iter().map(|path| read(path)).collect();
+    let mut failed = Vec::new();
+    for name in ["parse", "compile", "execute"] {
+        failed.extend(failures(target(name), &inputs).into_iter().map(|failure| format!("{name} {failure}")));
+    }
+    assert!(failed.is_empty(), "corpus cards that panic:\n{}", failed.join("\n"));
+}
+
+#[test]
+fn the_committed_dictionary_is_current() {
+    let path = fuzz_dir().join("rulescript.dict");
+    let generated = fuzz_harness::dictionary::dictionary();
+    if std::env::var_os("UPDATE_FUZZ_SEEDS").is_some() {
+        std::fs::write(&path, &generated).expect("the dictionary is writable");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == generated, "fuzz/rulescript.dict is stale: rerun with UPDATE_FUZZ_SEEDS=1");
+}
+
+#[test]
+fn the_instruction_stream_seeds_are_current() {
+    let dir = fuzz_dir().join("seeds/roundtrip");
+    let bundle = std::fs::read(fuzz_dir().join("seeds/bundle/examples.rsb")).expect("the examples bundle");
+    let program = vm::bytecode::Program::load(&bundle, &stdlib::CATALOGUE).expect("the examples bundle loads");
+    let streams: Vec<Vec<u8>> = program
+        .entries()
+        .iter()
+        .map(|entry| vm::bytecode::ops::encode_code(entry.instrs()).expect("a loaded entry encodes"))
+        .collect();
+    if std::env::var_os("UPDATE_FUZZ_SEEDS").is_some() {
+        std::fs::create_dir_all(&dir).expect("the seed directory is writable");
+        for (i, stream) in streams.iter().enumerate() {
+            std::fs::write(dir.join(format!("examples-entry-{i:02}.bin")), stream).expect("a writable seed");
+        }
+    }
+    for (i, stream) in streams.iter().enumerate() {
+        let path = dir.join(format!("examples-entry-{i:02}.bin"));
+        assert!(
+            std::fs::read(&path).ok().as_ref() == Some(stream),
+            "{} is stale: rerun with UPDATE_FUZZ_SEEDS=1",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,55 @@
+//! The runtime's bounds on compiled cards (issue 16): one fuel budget covers a whole
+//! cascade of dispatched autos, and `each` binds in constant space per element.
+
+use stdlib::names::{DECK, DISCARDS};
+use vm::bytecode::CardIdx;
+use vm::runtime::{Completion, Outcome, TrapCode};
+
+use crate::support::*;
+
+/// Two cards whose `beforeDamage` autos each deal damage again: each level of the cascade
+/// runs both, so the work doubles per 100 HP. `HP` decides the depth.
+fn doubling_cascade(hp: i32) -> (Game, Result<Outcome, vm::runtime::Trap>) {
+    let auto = "auto = ~beforeDamage~ [[if me.hp > 100]] hp(-100) & damage(0) & hp(+100) to(me)";
+    let mut g = Game::with(&[auto, "action = damage(0) to(me)"]);
+    for name in ["First", "Second"] {
+        let card = g.host.card(name, ACTION, P0, DECK);
+        g.rt.enter_play(&mut g.host, card, CardIdx(0)).unwrap();
+    }
+    let src = g.host.card("Blast", ACTION, P0, DECK);
+    g.host.player_mut(P0).hp = hp;
+    let outcome = g.rt.activate(&mut g.host, src, CardIdx(1), P0);
+    (g, outcome)
+}
+
+#[test]
+fn a_shallow_dispatch_cascade_completes() {
+    let (g, outcome) = doubling_cascade(400);
+    assert_eq!(outcome.expect("no trap").done(), Some(Completion::Success));
+    assert_eq!(g.host.player(P0).hp, 400, "every auto gave back what it took");
+}
+
+/// Issue 16, defect 4: before the fix each dispatched auto got a fresh budget, so 16
+/// levels ran 2^16 autos (about half a million host calls); now the cascade shares the
+/// activation's budget and stops with `OutOfFuel`.
+#[test]
+fn a_branching_dispatch_cascade_runs_on_one_budget() {
+    let (g, outcome) = doubling_cascade(1700);
+    let trap = outcome.expect_err("the cascade needs more than one budget");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    assert!(g.host.log.len() < 100_000, "{} host calls for one activation", g.host.log.len());
+}
+
+/// Issue 16, defect 6: each binding of `each` used to copy every earlier binding, so 300
+/// cards overflowed the execution's lists after 254.
+#[test]
+fn each_over_three_hundred_cards_binds_them_all() {
+    let mut g = Game::new("action = each(card in me.deck => trash())");
+    let me = g.host.character("Me", P0, 0, 500);
+    let names: Vec<String> = (0..300).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert!(g.host.pile_names(P0, DECK).is_empty());
+    assert_eq!(g.host.pile_names(P0, DISCARDS).len(), 300);
+}
