@@ -88,7 +88,7 @@ pub fn render(results: &Results) -> String {
         cards_chart(results, true),
         format!(
             "Win contribution: the win rate of the side that played the card, for the {TOP_CARDS} best cards \
-             played in at least 5% of the games."
+             played in at least 10% of the games."
         ),
     ));
     figures.push((length_chart(results), "Game length: how many games lasted each number of turns.".into()));

@@ -346,7 +346,7 @@ pub fn matchup_rates(results: &Results) -> Vec<Vec<Option<f64>>> {
 }
 
 /// The cards played most, or (`by_wins`) with the best win rate when played among those
-/// played in at least 5% of the games, as JSON objects.
+/// played in at least 10% of the games, as JSON objects.
 pub fn top_cards(results: &Results, n: usize, by_wins: bool) -> Vec<serde_json::Value> {
     ranked_cards(results, by_wins)
         .into_iter()
@@ -360,7 +360,7 @@ pub fn top_cards(results: &Results, n: usize, by_wins: bool) -> Vec<serde_json::
 
 /// Cards by plays, or by win rate when played (with enough games to mean something).
 pub fn ranked_cards(results: &Results, by_wins: bool) -> Vec<(usize, CardFigures)> {
-    let floor = (results.tally.games / 20).max(1);
+    let floor = (results.tally.games / 10).max(1);
     let mut cards: Vec<(usize, CardFigures)> =
         results.tally.cards.iter().copied().enumerate().filter(|(_, f)| f.plays > 0).collect();
     if by_wins {

@@ -4,8 +4,9 @@
 //!   raises its board score most ([`score`]: HP, BP in the ring, cards in hand, SP);
 //!   a character's BP counts in the ring, so it plays its strongest affordable character,
 //!   and an ability or action is used only when it helps. Nothing helps: it passes.
-//! - Attack phase: attacks with a character whose BP beats every character that could
-//!   block it (or when the opponent has none ready); never pays for a United Attack.
+//! - Attack phase: attacks with a character whose BP matches or beats every character
+//!   that could block it, and with all of them when they outnumber the ready blockers;
+//!   never pays for a United Attack.
 //! - Counter-attack phase: blocks an attacker with its weakest character that survives
 //!   the hit, or with its weakest at all when the unblocked damage would end the game;
 //!   plays a reaction when the copy says it helps.
@@ -103,17 +104,21 @@ impl GreedyPlayer {
         let state = game.state();
         let me = state.active;
         let opponent = GameState::other(me);
-        let strongest_blocker = state
+        let blockers: Vec<i32> = state
             .player(opponent)
             .characters()
             .filter_map(|c| state.card(c))
             .filter(|c| !c.frozen && c.bp > 0)
             .map(|c| c.bp)
-            .max();
+            .collect();
+        let attackers = moves.iter().filter(|mv| matches!(mv, Move::Attack { .. })).count();
+        // More attackers than blockers: some get through, so everyone goes.
+        let swarm = attackers > blockers.len();
+        let strongest_blocker = blockers.iter().copied().max();
         moves.iter().position(|mv| match *mv {
             Move::Attack { slot } => {
                 let bp = ring_bp(state, me, slot);
-                strongest_blocker.is_none_or(|blocker| bp > blocker)
+                swarm || strongest_blocker.is_none_or(|blocker| bp >= blocker)
             }
             _ => false,
         })
