@@ -213,7 +213,13 @@ impl<'i> Lowerer<'i, '_> {
                         Some(trigger) => self.lower_all(trigger.events, Self::event),
                         None => &[],
                     };
-                    let hook = auto.trigger.is_some_and(|trigger| trigger.written_as_hook);
+                    // Spec §2.6/§3.12: the delimiter is not recorded; an auto whose events
+                    // are all hooks answers those hooks (`~cancelCombatDamage:this~` too).
+                    let catalogue = self.catalogue;
+                    let hook = !events.is_empty()
+                        && events
+                            .iter()
+                            .all(|event| catalogue.events.get(event.event.index()).is_some_and(|e| e.is_hook));
                     let costs = self.lower_all(auto.costs, Self::cost);
                     let lowered = ir::Auto { hook, events, costs, statements: &[] };
                     let auto =

@@ -465,3 +465,25 @@ fn fuzz_bundle_seeds_run_clean() {
     }
     assert!(seeds > 0);
 }
+
+/// Spec §2.6/§3.12: the delimiter of a trigger is not recorded. An auto whose events are
+/// hooks is a hook auto however it is written (C318 Athena writes
+/// `~cancelCombatDamage:this~`), and an auto of plain events is never one.
+#[test]
+fn hook_autos_are_recognised_by_their_events_not_their_delimiters() {
+    let cases = [
+        ("auto = ~cancelCombatDamage:this~ damage(600) to(opp)\n", true),
+        ("auto = ?cancelCombatDamage:this? damage(600) to(opp)\n", true),
+        ("auto = ?oppCanBlock:this? [[if me.hp > 0]]\n", true),
+        ("auto = ~myEndPhase~ draw()\n", false),
+    ];
+    for (source, hook) in cases {
+        let mut session = session();
+        let mut bundle = vm::bytecode::BundleBuilder::new(&stdlib::CATALOGUE);
+        let diagnostics = session.compile_card("card", source, &mut bundle);
+        assert!(diagnostics.iter().all(|d| d.severity() == Severity::Warning), "{source}: {diagnostics:?}");
+        let program =
+            vm::bytecode::Program::load(&bundle.finish().expect("bundle"), &stdlib::CATALOGUE).expect("loads");
+        assert_eq!(program.cards()[0].autos[0].hook, hook, "{source}");
+    }
+}

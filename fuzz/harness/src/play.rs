@@ -48,7 +48,7 @@ fn checked(ctx: &mut CallContext<'_, Board>, phase: CostPhase, pay: CostFn<Board
         return pay(ctx, phase);
     }
     let Some(&cost) = ctx.cost() else { return pay(ctx, phase) };
-    let chosen = ctx.selection().len();
+    let chosen = ctx.selection().map_or(0, <[_]>::len);
     let asked = match ctx.host().asked_costs.iter().position(|&idx| idx == cost.cost) {
         Some(at) => {
             ctx.host().asked_costs.remove(at);

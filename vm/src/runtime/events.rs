@@ -159,11 +159,15 @@ pub(crate) struct Names {
     pub suffix_any: Option<EventSuffixIdx>,
     pub suffix_once: Option<EventSuffixIdx>,
     pub restriction_opp: Option<crate::bytecode::RestrictionPrefixIdx>,
+    pub zone_my: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_opp: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_any: Option<crate::bytecode::ZonePrefixIdx>,
+    pub zone_same: Option<crate::bytecode::ZonePrefixIdx>,
 }
 
 impl Names {
     pub fn new(catalogue: &crate::catalogue::Catalogue) -> Names {
-        use crate::bytecode::RestrictionPrefixIdx;
+        use crate::bytecode::{RestrictionPrefixIdx, ZonePrefixIdx};
         let find = |names: &[crate::catalogue::NamedSpec], name: &str| {
             names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
         };
@@ -180,6 +184,10 @@ impl Names {
             suffix_any: find(catalogue.event_suffixes, "any").map(EventSuffixIdx::new),
             suffix_once: find(catalogue.event_suffixes, "once").map(EventSuffixIdx::new),
             restriction_opp: find(catalogue.restriction_prefixes, "opp").map(RestrictionPrefixIdx::new),
+            zone_my: find(catalogue.zone_prefixes, "my").map(ZonePrefixIdx::new),
+            zone_opp: find(catalogue.zone_prefixes, "opp").map(ZonePrefixIdx::new),
+            zone_any: find(catalogue.zone_prefixes, "any").map(ZonePrefixIdx::new),
+            zone_same: find(catalogue.zone_prefixes, "same").map(ZonePrefixIdx::new),
         }
     }
 

@@ -85,6 +85,9 @@ pub enum RequestKind {
     Targets,
     /// Which type of a `a,b` filter (`player,character`): candidates are type-term indices.
     TargetType,
+    /// Whose zone an `any`- or `same`-prefixed filter searches (`@anyDeck`, `@sameRing`):
+    /// candidates are the two players, the executing player first (spec §3.6 step 2, §3.6.1).
+    TargetZone,
     /// Which action of a card with several: candidates are action indices.
     Action,
     /// A `[[may]]` question: candidates are `true` and `false`.

@@ -811,6 +811,10 @@ fn complete<H: Host>(
             let resolution = m.resolve_filter(f, Some(chosen))?;
             Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
         }
+        Pending::FilterZone { f, write, exit, optional } => {
+            let resolution = m.resolve_in_zone(f, first)?;
+            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+        }
         Pending::Call { cmd, base, argc } => {
             Resumed::Main(m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?)
         }
@@ -839,6 +843,17 @@ fn complete<H: Host>(
                 return Ok(Resumed::Pipeline);
             };
             let resolution = m.resolve_filter(f, Some(chosen))?;
+            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+        }
+        Pending::RuleTargetZone { i } => {
+            let f = m.rt.program.cards()[m.st.env.card.index()]
+                .target
+                .as_ref()
+                .map(|target| target.filters[usize::from(i)]);
+            let Some(f) = f else {
+                return Ok(Resumed::Pipeline);
+            };
+            let resolution = m.resolve_in_zone(f, first)?;
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
@@ -895,6 +910,11 @@ fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolut
         Resolution::ChooseType { options } => {
             m.request(RequestKind::TargetType, options, 1, 1, None);
             m.st.pending = Pending::RuleTargetType { i };
+            return Ok(true);
+        }
+        Resolution::ChooseZone { options } => {
+            m.request(RequestKind::TargetZone, options, 1, 1, None);
+            m.st.pending = Pending::RuleTargetZone { i };
             return Ok(true);
         }
     }

@@ -31,6 +31,9 @@ pub(crate) enum Resolution {
     Choose { candidates: ListId, min: u16, max: u16 },
     /// The player first chooses one of the type terms (candidates: their indices).
     ChooseType { options: ListId },
+    /// The player first chooses whose zone an `any`/`same` filter searches (candidates:
+    /// the two players).
+    ChooseZone { options: ListId },
 }
 
 impl<H: Host> Machine<'_, H> {
@@ -38,6 +41,12 @@ impl<H: Host> Machine<'_, H> {
     /// to an earlier [`Resolution::ChooseType`].
     pub(crate) fn resolve_filter(&mut self, f: FilterIdx, chosen_type: Option<u16>) -> Result<Resolution, Trap> {
         let filter = &self.rt.program.filters()[f.index()];
+        let zone_prefix = filter.zone.prefix;
+        let names = &self.rt.names;
+        if self.st.zone_opp.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
+            // §3.6 step 2: whose zone is asked before anything else.
+            return self.choose_zone();
+        }
         if chosen_type.is_none()
             && filter.type_op == TypeOp::Choice
             && filter.types.len() > 1
@@ -52,6 +61,13 @@ impl<H: Host> Machine<'_, H> {
             return Ok(Resolution::ChooseType { options });
         }
         let resolved = self.match_filter(f, chosen_type)?;
+        let asks_same = self.st.zone_opp.is_none() && chosen_type.is_none() && zone_prefix.is_some();
+        if asks_same && zone_prefix == self.rt.names.zone_same && resolved.choose {
+            // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen first.
+            return self.choose_zone();
+        }
+        // The resolution is final: a zone chosen for this filter is forgotten.
+        self.st.zone_opp = None;
         Ok(if !resolved.matched {
             Resolution::Nothing
         } else if resolved.choose {
@@ -59,6 +75,20 @@ impl<H: Host> Machine<'_, H> {
         } else {
             Resolution::List(resolved.candidates)
         })
+    }
+
+    /// A zone choice between the executing player's zone and the opponent's.
+    fn choose_zone(&mut self) -> Result<Resolution, Trap> {
+        let me = self.st.env.me;
+        let opp = self.host.opponent(me);
+        let options = self.st.lists.make(&[Value::Player(me), Value::Player(opp)]).ok_or(TrapCode::ListLimit)?;
+        Ok(Resolution::ChooseZone { options })
+    }
+
+    /// Resolves `f` again once the player chose whose zone it searches (`owner`).
+    pub(crate) fn resolve_in_zone(&mut self, f: FilterIdx, owner: Value) -> Result<Resolution, Trap> {
+        self.st.zone_opp = Some(owner.as_player().is_some_and(|player| player != self.st.env.me));
+        self.resolve_filter(f, None)
     }
 
     /// Resolves `f` without asking: every type term (or only `only_type`), joined.
@@ -175,7 +205,12 @@ impl<H: Host> Machine<'_, H> {
                 }
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
-                self.host.zone_cards(&env, filter.zone, &mut cand);
+                let mut zone = filter.zone;
+                if let Some(opp) = self.st.zone_opp {
+                    let names = &rt.names;
+                    zone.prefix = if opp { names.zone_opp } else { names.zone_my };
+                }
+                self.host.zone_cards(&env, zone, &mut cand);
                 cand.retain(|&item| self.type_test(term, item));
             }
         }

@@ -120,12 +120,23 @@ pub(crate) enum Pending {
         exit: Option<Pc>,
         optional: bool,
     },
+    /// The zone choice of an `any`/`same` filter (asked before its type choice).
+    FilterZone {
+        f: FilterIdx,
+        write: Option<Reg>,
+        exit: Option<Pc>,
+        optional: bool,
+    },
     /// A rule-target filter of the pipeline.
     RuleTarget {
         i: u16,
     },
     /// The type choice of a rule-target filter.
     RuleTargetType {
+        i: u16,
+    },
+    /// The zone choice of a rule-target filter.
+    RuleTargetZone {
         i: u16,
     },
     ChooseAction,
@@ -189,6 +200,10 @@ pub(crate) struct ExecState {
     pub fuel: u32,
     /// Event cascade depth of the execution (0 for a player's activation).
     pub depth: u16,
+    /// Whose zone the filter being resolved searches, once the player chose it (kept
+    /// across the filter's type choice; cleared when its resolution is final).
+    /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
+    pub zone_opp: Option<bool>,
 }
 
 impl ExecState {
@@ -213,6 +228,7 @@ impl ExecState {
             action: 0,
             fuel: 0,
             depth: 0,
+            zone_opp: None,
         }
     }
 
@@ -240,6 +256,7 @@ impl ExecState {
         self.action = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
         self.depth = u16::try_from(depth).unwrap_or(u16::MAX);
+        self.zone_opp = None;
     }
 
     /// The value bound to `var` in this execution, if any.

@@ -70,6 +70,11 @@ impl<H: Host> Machine<'_, H> {
                 self.st.pending = Pending::FilterType { f, write, exit, optional };
                 Ok(Step::Suspend)
             }
+            Resolution::ChooseZone { options } => {
+                self.request(RequestKind::TargetZone, options, 1, 1, None);
+                self.st.pending = Pending::FilterZone { f, write, exit, optional };
+                Ok(Step::Suspend)
+            }
         }
     }
 

@@ -1,0 +1,225 @@
+//! Engine tests of small cards written for the test (no corpus needed): hooks, events,
+//! restriction timers and the rulings of `docs/rules.md` (## Engine).
+
+use std::sync::Arc;
+
+use game::testing::card;
+use game::{AbilityType, CardKind, CardSet, Game, Move, Phase, Setup, SlotSetup};
+
+/// A test card: name, kind, BP, SP, ability type, rules source.
+type TestCard<'a> = (&'a str, CardKind, i32, i32, Option<AbilityType>, &'a str);
+
+/// A set of two plain characters (Guard, Titan) plus `extra` cards.
+fn set_with(extra: &[TestCard<'_>]) -> Arc<CardSet> {
+    let mut cards = vec![
+        card("x-guard", "X001", "Guard", CardKind::Character, 700, 0),
+        card("x-titan", "X002", "Titan", CardKind::Character, 1000, 0),
+    ];
+    let mut sources = Vec::new();
+    for (i, &(name, kind, bp, sp, ability, rules)) in extra.iter().enumerate() {
+        let mut def = card(&format!("x-{i}"), &format!("Y{i:03}"), name, kind, bp, sp);
+        def.ability = ability;
+        let file = format!("Y{i:03}.rules");
+        def.rules_file = Some(file.clone());
+        sources.push((file, rules.to_owned()));
+        cards.push(def);
+    }
+    Arc::new(CardSet::from_parts(cards, &sources).expect("the test cards compile"))
+}
+
+const GUARD: usize = 0;
+const TITAN: usize = 1;
+const FIRST: usize = 2;
+
+fn board(set: &Arc<CardSet>, edit: impl FnOnce(&mut Setup)) -> Game {
+    let mut setup = Setup::default();
+    for player in &mut setup.players {
+        player.deck = vec![GUARD; 10];
+    }
+    edit(&mut setup);
+    Game::from_setup(set.clone(), &setup).expect("the board is valid")
+}
+
+fn apply(game: &mut Game, mv: Move) {
+    if let Err(error) = game.apply(mv.clone()) {
+        panic!("{mv:?} refused: {error}; legal: {:?}", game.legal_moves());
+    }
+}
+
+#[test]
+fn a_cancel_combat_damage_hook_written_with_tildes_replaces_the_damage() {
+    // C318 Athena: "Whenever this character would deal damage to an enemy, it deals 600
+    // damage points instead."
+    let set = set_with(&[(
+        "Athena",
+        CardKind::Character,
+        200,
+        0,
+        Some(AbilityType::Auto),
+        "auto = ~cancelCombatDamage:this~ damage(600) to(opp)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.phase = Phase::Attack;
+        s.players[0].ring[0] = Some(SlotSetup::new(FIRST));
+    });
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(1).hp, 3000 - 600, "600 instead of Athena's 200 BP");
+}
+
+#[test]
+fn cantattack_also_forbids_joining_a_united_attack() {
+    let set = set_with(&[("Coward", CardKind::Character, 500, 0, Some(AbilityType::Auto), "abilities = cantattack\n")]);
+    let mut game = board(&set, |s| {
+        s.phase = Phase::Attack;
+        s.players[0].sp = 10;
+        s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+        s.players[0].ring[1] = Some(SlotSetup::new(FIRST));
+    });
+    let moves = game.legal_moves();
+    assert!(moves.contains(&Move::Attack { slot: 0 }));
+    assert!(!moves.contains(&Move::Attack { slot: 1 }), "cantattack: no attack");
+    apply(&mut game, Move::Attack { slot: 0 });
+    assert!(!game.legal_moves().contains(&Move::Join { slot: 1, leader: 0 }), "ruling: no joining either");
+}
+
+#[test]
+fn a_card_whose_requisite_fails_cannot_be_played() {
+    let set = set_with(&[(
+        "Purge",
+        CardKind::Action,
+        0,
+        0,
+        None,
+        "requisite = character@oppRing\naction = destroy() target(character@oppRing)\n",
+    )]);
+    let mut game = board(&set, |s| s.players[0].hand = vec![FIRST]);
+    assert!(!game.legal_moves().contains(&Move::PlayCard { hand: 0 }), "no enemy character: not playable");
+    let mut game2 = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[1].ring[2] = Some(SlotSetup::new(GUARD));
+    });
+    apply(&mut game2, Move::PlayCard { hand: 0 });
+    assert!(game2.state().player(1).ring[2].is_none(), "the only enemy is destroyed without a question");
+    let _ = &mut game;
+}
+
+#[test]
+fn a_character_at_zero_bp_cannot_be_chosen_as_a_target() {
+    let set = set_with(&[("Zap", CardKind::Action, 0, 0, None, "action = damage(100) target(character@oppRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[1].ring[0] = Some(SlotSetup { bp: Some(0), ..SlotSetup::new(GUARD) });
+        s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let titan = game.state().player(1).ring[1].unwrap();
+    assert_eq!(game.state().card(titan).unwrap().bp, 900, "the only choosable target was the Titan");
+}
+
+#[test]
+fn a_question_is_answered_with_picks_and_the_card_then_goes_to_the_discard_pile() {
+    let set = set_with(&[("Zap", CardKind::Action, 0, 0, None, "action = damage(100) target(character@oppRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert!(game.pending().is_some());
+    assert_eq!(game.legal_moves(), vec![Move::Pick(0), Move::Pick(1)]);
+    assert!(game.state().player(0).table.len() == 1, "on the table while it resolves");
+    apply(&mut game, Move::Pick(1));
+    let titan = game.state().player(1).ring[1].unwrap();
+    assert_eq!(game.state().card(titan).unwrap().bp, 900);
+    assert_eq!(game.state().player(0).discards.len(), 1);
+}
+
+#[test]
+fn an_until_end_of_turn_grant_expires_at_cleanup() {
+    let set =
+        set_with(&[("Shroud", CardKind::Action, 0, 0, None, "action = +unblockable ueot target(character@myRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.state().abilities.len(), 1);
+    apply(&mut game, Move::Pass);
+    apply(&mut game, Move::Attack { slot: 0 });
+    apply(&mut game, Move::Pass);
+    assert!(
+        !game.legal_moves().iter().any(|m| matches!(m, Move::Block { .. })),
+        "unblockable: the defender cannot block it"
+    );
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(1).hp, 2000);
+    assert!(game.state().abilities.is_empty(), "ueot ended at the Cleanup phase");
+}
+
+#[test]
+fn a_transformed_card_reverts_when_it_leaves_the_ring() {
+    let set = set_with(&[(
+        "Morph",
+        CardKind::Action,
+        0,
+        0,
+        None,
+        "action = transform(\"x-guard\") target(character@myRing); moveTo(ctrlHand) target(character@myRing)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let hand = &game.state().player(0).hand;
+    assert_eq!(hand.len(), 1);
+    assert_eq!(game.state().name(hand[0]), "Titan", "back in hand as the Titan it was");
+}
+
+#[test]
+fn an_any_prefixed_zone_asks_whose_zone_first() {
+    let set = set_with(&[("Smite", CardKind::Action, 0, 0, None, "action = destroy() target(character@anyRing)\n")]);
+    for (whose, destroyed) in [(game::Choice::Player(1), 1u8), (game::Choice::Player(0), 0u8)] {
+        let mut game = board(&set, |s| {
+            s.players[0].hand = vec![FIRST];
+            s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
+            s.players[1].ring[0] = Some(SlotSetup::new(TITAN));
+        });
+        apply(&mut game, Move::PlayCard { hand: 0 });
+        let question = game.pending().expect("asks whose ring").request();
+        assert_eq!(question.kind, vm::runtime::RequestKind::TargetZone);
+        apply(&mut game, Move::Answer(vec![whose]));
+        assert!(game.state().player(destroyed).ring[0].is_none(), "the chosen player's character is KO'd");
+        assert!(game.state().player(1 - destroyed).ring[0].is_some(), "the other ring is untouched");
+    }
+}
+
+#[test]
+fn same_ring_picks_all_come_from_the_ring_chosen_first() {
+    // C069 Roberto: "Swap the positions of two characters in the same ring."
+    let set =
+        set_with(&[("Roberto", CardKind::Action, 0, 0, None, "action = swapChars() target(<2>character@sameRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[0].ring[1] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[2] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[3] = Some(SlotSetup::new(GUARD));
+    });
+    let enemy = game.state().player(1).ring;
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
+    apply(&mut game, Move::Answer(vec![game::Choice::Player(1)]));
+    let exec = game.pending().expect("asks which two");
+    let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
+    let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
+    assert_eq!(offered, expected, "only the chosen ring's characters are offered");
+    apply(&mut game, Move::Pick(0));
+    apply(&mut game, Move::Pick(1));
+    let after = game.state().player(1).ring;
+    assert_eq!((after[0], after[2]), (enemy[2], enemy[0]), "the two picked characters swapped slots");
+}
