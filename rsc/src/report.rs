@@ -156,6 +156,7 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
             .map_err(error)?;
         chart
             .configure_mesh()
+            .light_line_style(WHITE)
             .x_desc("games")
             .y_desc("win rate")
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
@@ -172,49 +173,61 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
     Ok(svg)
 }
 
-/// Each deck's overall win rate with its interval, one bar per deck.
+/// Each deck's overall win rate with its interval, one bar per deck (names down the side,
+/// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
     let tally = &results.tally;
     let n = names.len() as i32;
+    // Row 0 at the top: bars are drawn bottom up.
+    let labels: Vec<String> = names.iter().rev().cloned().collect();
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, 420)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 90 + 22 * names.len() as u32)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption("Win rate per deck (all matchups)", ("sans-serif", 20))
+            .caption("Win rate per deck (all matchups), 95% interval", ("sans-serif", 20))
             .margin(12)
-            .x_label_area_size(110)
-            .y_label_area_size(56)
-            .build_cartesian_2d((0..n).into_segmented(), 0f64..1f64)
+            .x_label_area_size(36)
+            .y_label_area_size(160)
+            // plotters' integer ranges include their end: n items are 0..n-1.
+            .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
             .map_err(error)?;
         chart
             .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(names.len())
-            .x_label_style(("sans-serif", 12).into_font().transform(FontTransform::Rotate90))
-            .x_label_formatter(&|v| segment_name(v, names))
-            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .y_labels(names.len())
+            .y_label_formatter(&|v| segment_name(v, &labels))
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .draw()
             .map_err(error)?;
         let rates: Vec<(i32, f64, f64, f64)> = (0..names.len())
             .map(|i| {
                 let (wins, games) = (tally.wins[i], tally.played[i]);
                 let (low, high) = wilson(wins, games);
-                (i as i32, wins as f64 / games.max(1) as f64, low, high)
+                (n - 1 - i as i32, wins as f64 / games.max(1) as f64, low, high)
             })
             .collect();
         chart
-            .draw_series(rates.iter().map(|&(i, rate, _, _)| {
-                Rectangle::new(
-                    [(SegmentValue::Exact(i), 0.0), (SegmentValue::Exact(i + 1), rate)],
+            .draw_series(rates.iter().map(|&(row, rate, _, _)| {
+                let mut bar = Rectangle::new(
+                    [(0.0, SegmentValue::Exact(row)), (rate, SegmentValue::Exact(row + 1))],
                     BLUE.mix(0.55).filled(),
-                )
+                );
+                bar.set_margin(2, 2, 0, 0);
+                bar
             }))
             .map_err(error)?;
         chart
-            .draw_series(rates.iter().map(|&(i, _, low, high)| {
-                PathElement::new(vec![(SegmentValue::CenterOf(i), low), (SegmentValue::CenterOf(i), high)], BLACK)
+            .draw_series(rates.iter().map(|&(row, _, low, high)| {
+                PathElement::new(vec![(low, SegmentValue::CenterOf(row)), (high, SegmentValue::CenterOf(row))], BLACK)
             }))
+            .map_err(error)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
+                BLACK.mix(0.5),
+            )))
             .map_err(error)?;
         root.present().map_err(error)?;
     }
@@ -245,7 +258,7 @@ fn rate_colour(rate: f64) -> RGBColor {
 fn matchup_chart(results: &Results, names: &[String]) -> Chart {
     let rates = matchup_rates(results);
     let n = names.len() as i32;
-    let height = 220 + 26 * names.len() as u32;
+    let height = 130 + 26 * names.len() as u32;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
@@ -253,22 +266,26 @@ fn matchup_chart(results: &Results, names: &[String]) -> Chart {
         let mut chart = ChartBuilder::on(&root)
             .caption("Matchups: row's win rate against column", ("sans-serif", 20))
             .margin(12)
-            .x_label_area_size(110)
-            .y_label_area_size(110)
-            .build_cartesian_2d((0..n).into_segmented(), (0..n).into_segmented())
+            .x_label_area_size(44)
+            .y_label_area_size(150)
+            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
             .map_err(error)?;
         chart
             .configure_mesh()
             .disable_mesh()
             .x_labels(names.len())
             .y_labels(names.len())
-            .x_label_style(("sans-serif", 11).into_font().transform(FontTransform::Rotate90))
+            .x_label_style(("sans-serif", 11))
             .y_label_style(("sans-serif", 11))
-            .x_label_formatter(&|v| segment_name(v, names))
+            .x_desc("against deck number")
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => (i + 1).to_string(),
+                SegmentValue::Last => String::new(),
+            })
             // Row 0 at the top, as a table reads.
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
-                    segment_name(&SegmentValue::CenterOf(n - 1 - i), names)
+                    format!("{} {}", n - i, segment_name(&SegmentValue::CenterOf(n - 1 - i), names))
                 }
                 SegmentValue::Last => String::new(),
             })
@@ -337,11 +354,12 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
             .margin(12)
             .x_label_area_size(36)
             .y_label_area_size(200)
-            .build_cartesian_2d(0f64..top, (0..n).into_segmented())
+            .build_cartesian_2d(0f64..top, (0..n - 1).into_segmented())
             .map_err(error)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
+            .light_line_style(WHITE)
             .y_labels(names.len())
             .y_label_formatter(&|v| segment_name(v, &names))
             .x_label_formatter(&|x| if by_wins { format!("{:.0}%", x * 100.0) } else { format!("{x:.0}") })
@@ -359,6 +377,14 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
                 bar
             }))
             .map_err(error)?;
+        if by_wins {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
+                    BLACK.mix(0.5),
+                )))
+                .map_err(error)?;
+        }
         root.present().map_err(error)?;
     }
     Ok(svg)
@@ -367,7 +393,7 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
 /// How many games lasted each number of turns.
 fn length_chart(results: &Results) -> Chart {
     let lengths = &results.tally.lengths;
-    let longest = lengths.len().max(2) as u32;
+    let longest = lengths.len().max(2) as u32 - 1;
     let most = lengths.iter().copied().max().unwrap_or(1).max(1);
     let mut svg = String::new();
     {
@@ -380,7 +406,14 @@ fn length_chart(results: &Results) -> Chart {
             .y_label_area_size(56)
             .build_cartesian_2d((0..longest).into_segmented(), 0u64..most + most / 10 + 1)
             .map_err(error)?;
-        chart.configure_mesh().disable_x_mesh().x_desc("turns").y_desc("games").draw().map_err(error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .x_desc("turns")
+            .y_desc("games")
+            .draw()
+            .map_err(error)?;
         chart
             .draw_series(
                 Histogram::vertical(&chart)

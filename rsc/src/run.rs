@@ -116,7 +116,12 @@ fn play_one(options: &Options<'_>) -> Result<Exit, String> {
     let mut seats = [players[0].create(options.seed, 0), players[1].create(options.seed, 1)];
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut printer = Printer { json: options.json, names: [decks[0].name.clone(), decks[1].name.clone()], turn: 0 };
+    let mut printer = Printer {
+        json: options.json,
+        seed: options.seed,
+        names: [decks[0].name.clone(), decks[1].name.clone()],
+        turn: 0,
+    };
     if !options.json {
         let _ = writeln!(
             out,
@@ -168,6 +173,7 @@ fn play_one(options: &Options<'_>) -> Result<Exit, String> {
 /// Prints a game as it goes: readable text, or one JSON object per line.
 struct Printer {
     json: bool,
+    seed: u64,
     names: [String; 2],
     turn: u32,
 }
@@ -246,7 +252,7 @@ impl Printer {
         }
         let _ = writeln!(out, "{} turns, {} decisions", state.turn, played.steps.len());
         if let Some(error) = &played.error {
-            let _ = writeln!(out, "error: {error}");
+            let _ = writeln!(out, "error: game seeded {}: {error}", self.seed);
         }
     }
 }
