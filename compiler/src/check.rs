@@ -115,8 +115,7 @@ impl<'c> Session<'c> {
 
     /// [`Session::compile_file`] for many files, in order, returning each file's
     /// diagnostics. Phase by phase: every file is parsed and checked (the trees kept in one
-    /// arena) before any is lowered and generated, so each phase's code stays in the
-    /// instruction cache (about 6% faster on the corpus than file by file).
+    /// arena) before any is lowered and generated.
     pub fn compile_files(&mut self, files: &[SourceFile<'_>], bundle: &mut BundleBuilder<'_>) -> Vec<Vec<Diagnostic>> {
         self.arena.reset();
         let mut all_diagnostics: Vec<Vec<Diagnostic>> = Vec::with_capacity(files.len());
@@ -204,7 +203,6 @@ const IR_ARENA_CHUNK: usize = 64 * 1024;
 /// Makes room in the IR arena for one more card, resetting it only when its chunk runs low
 /// (about once in 150 cards on the corpus; resetting before each card cost ~10 instructions
 /// per card); a small first chunk is replaced by one of [`IR_ARENA_CHUNK`] bytes.
-#[cfg_attr(not(debug_assertions), inline(always))]
 fn reclaim_ir_arena(ir_arena: &mut Bump) {
     if ir_arena.chunk_capacity() >= IR_CARD_ROOM {
         return;
@@ -213,8 +211,6 @@ fn reclaim_ir_arena(ir_arena: &mut Bump) {
 }
 
 /// Resets the IR arena (or gives it its first big chunk): rare, so out of line.
-#[cold]
-#[inline(never)]
 fn reset_ir_arena(ir_arena: &mut Bump) {
     // (Half the size: the chunk's usable bytes are a little less than asked for.)
     if ir_arena.allocated_bytes() < IR_ARENA_CHUNK / 2 {
@@ -260,8 +256,6 @@ impl Checker<'_> {
 
     /// Reports `name` as an unknown `what`, suggesting from `table` (off the hot path, as
     /// the other reports below).
-    #[cold]
-    #[inline(never)]
     fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
         let written = self.text(name.span).to_string();
         self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
@@ -375,24 +369,18 @@ impl Checker<'_> {
     }
 
     /// Reports a property written twice that may be written once.
-    #[cold]
-    #[inline(never)]
     fn report_duplicate_property(&mut self, span: Span) {
         let written = self.text(span).to_ascii_lowercase();
         self.report(diagnostics::duplicate_property(span, &written));
     }
 
     /// Reports an ability listed twice.
-    #[cold]
-    #[inline(never)]
     fn report_duplicate_ability(&mut self, span: Span) {
         let written = self.text(span).to_string();
         self.report(diagnostics::duplicate_ability(span, &written));
     }
 
     /// Reports each user variable that nothing reads, in declaration order.
-    #[cold]
-    #[inline(never)]
     fn report_variables_never_read(&mut self) {
         for index in 0..self.user_variables.len() {
             let variable = &self.user_variables[index];
@@ -404,7 +392,6 @@ impl Checker<'_> {
         }
     }
 
-    #[inline(always)]
     fn check_costs(&mut self, costs: &[Cost<'_>]) {
         for cost in costs {
             let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
@@ -428,8 +415,6 @@ impl Checker<'_> {
     }
     /// Reports an argument given to a cost that takes none (`count` is `None`), or a count
     /// given to a cost that takes only a filter (at `count`).
-    #[cold]
-    #[inline(never)]
     fn report_cost_argument(&mut self, cost: &Cost<'_>, count: Option<Span>) {
         let written = self.text(cost.kind.span).to_string();
         match count {
@@ -540,8 +525,6 @@ impl Checker<'_> {
     }
 
     /// Reports a restriction on a chain that no restriction times.
-    #[cold]
-    #[inline(never)]
     fn report_restriction_without_effect(&mut self, span: Span) {
         let written = self.text(span).to_string();
         self.report(diagnostics::restriction_without_effect(span, &written));
@@ -582,8 +565,6 @@ impl Checker<'_> {
     }
 
     /// Reports a command called with a wrong number of arguments.
-    #[cold]
-    #[inline(never)]
     fn report_wrong_arity(&mut self, span: Span, name: &str, min: usize, max: usize, given: usize) {
         self.report(diagnostics::wrong_arity(span, name, min, max, given));
     }
@@ -613,8 +594,6 @@ impl Checker<'_> {
     }
 
     /// Reports a keyword argument that is none of `words`.
-    #[cold]
-    #[inline(never)]
     fn report_unknown_keyword(&mut self, words: &[NamedSpec], word: Name, command: &str, param: &str) {
         let written = self.text(word.span).to_string();
         let known: Vec<&str> = words.iter().map(|known| known.name).collect();
@@ -644,7 +623,6 @@ impl Checker<'_> {
 
     /// Checks a filter. The usual one, a single type word (`target(this)`) maybe with a zone
     /// (`character@myRing`), has nothing to report but its zone: found here, without a call.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
         if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
             && filter.terms.is_empty()
@@ -661,7 +639,6 @@ impl Checker<'_> {
     }
 
     /// [`Checker::check_filter`] for any filter.
-    #[inline(never)]
     fn check_any_filter(&mut self, filter: &TargetFilter<'_>) {
         for term in filter.types {
             match term.atom {
@@ -689,8 +666,6 @@ impl Checker<'_> {
     }
 
     /// Reports a word that is no target type.
-    #[cold]
-    #[inline(never)]
     fn report_unknown_type(&mut self, word: Name) {
         let written = self.text(word.span).to_string();
         let mut known: Vec<&str> = Vec::new();
@@ -737,8 +712,6 @@ impl Checker<'_> {
     }
 
     /// Reports a word that is no filter.
-    #[cold]
-    #[inline(never)]
     fn report_unknown_filter(&mut self, word: Name) {
         let names = self.names;
         let written = self.text(word.span).to_string();
@@ -761,8 +734,6 @@ impl Checker<'_> {
     }
 
     /// Reports an unknown zone, or a zone that is no pile where a pile is expected.
-    #[cold]
-    #[inline(never)]
     fn report_invalid_zone(&mut self, zone: &ZoneRef, pile_only: bool) {
         let what = if pile_only { "pile" } else { "zone" };
         let known: Vec<&str> =
@@ -843,8 +814,6 @@ impl Checker<'_> {
     }
 
     /// Reports a name that is neither a variable nor declared in `vars`.
-    #[cold]
-    #[inline(never)]
     fn report_unknown_variable(&mut self, name: Name) {
         let written = self.text(name.span).to_string();
         let mut known: Vec<&str> = self.names.variables.names().to_vec();

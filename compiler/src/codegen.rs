@@ -82,10 +82,6 @@ impl Entry {
         Entry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
     }
 
-    /// Inlined in optimised builds so that encoding folds to the bytes of the op at hand (see
-    /// [`CodeBuilder::emit`]).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline)]
     fn emit(&mut self, instr: Instr<Label>) {
         self.code.emit(instr);
     }
@@ -122,7 +118,6 @@ impl Entry {
 
     /// `Return` (unless the last statement ended the entry), then the failure exits that
     /// were used.
-    #[inline]
     fn finish_statements(&mut self) {
         if !self.ended {
             self.code.emit(Instr::Return {});
@@ -140,7 +135,6 @@ impl Entry {
 
 impl Gen<'_, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         // `current_pc` sizes every instruction; only do it when the entry could be too long.
         if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
@@ -155,7 +149,6 @@ impl Gen<'_, '_> {
         self.bundle.add_entry(code)
     }
 
-    #[inline]
     fn reg(&mut self, index: usize) -> Reg {
         match u8::try_from(index) {
             Ok(reg) => Reg(reg),
@@ -163,7 +156,6 @@ impl Gen<'_, '_> {
         }
     }
 
-    #[cold]
     fn too_many_registers(&mut self) -> Reg {
         if self.errors.is_empty() {
             self.errors.push(Diagnostic {
@@ -195,7 +187,6 @@ impl Gen<'_, '_> {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn set_location(&mut self, entry: &mut Entry, span: Span) {
         self.span = span;
         if self.bundle.wants_debug() {
@@ -312,7 +303,6 @@ impl Gen<'_, '_> {
     }
 
     /// A type term of a filter whose source is `span`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn type_term(&mut self, term: &ir::TypeTerm<'_>, span: Span) -> TypeTerm {
         let atom = match term.atom {
             ir::TypeAtom::Any => TypeAtom::Any,
@@ -340,7 +330,6 @@ impl Gen<'_, '_> {
         self.add_entry(entry.code)
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
@@ -436,7 +425,6 @@ impl Gen<'_, '_> {
     }
 
     /// Target, restriction and chain of one statement (or branch).
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
@@ -461,7 +449,6 @@ impl Gen<'_, '_> {
     }
 
     /// The target clause; `may_fail` unless it is optional or in revert mode.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
         match *target {
             ir::Target::Filter { filter, optional } => {
@@ -512,7 +499,6 @@ impl Gen<'_, '_> {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
         match *effect {
             ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),
@@ -545,7 +531,6 @@ impl Gen<'_, '_> {
         }
     }
 
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
@@ -602,7 +587,6 @@ impl Gen<'_, '_> {
     /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
     /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
     /// moves the next element into `element` and the local `slot`, leaving at `exit`.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
         entry.emit(Instr::JumpIfNot { a: list, target: exit });
         entry.emit(Instr::IterStart { a: iterator, b: list });
@@ -614,7 +598,6 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- expressions
 
     /// [`Gen::expr`], with the commonest operands (a number, a variable) emitted in line.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn operand(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
         match *value {
             ir::Expr::Int(imm) => {

@@ -10,6 +10,7 @@
 pub mod ast;
 pub mod check;
 pub mod codegen;
+pub mod corpus;
 pub mod diagnostics;
 pub mod fuzzing;
 pub mod ir;

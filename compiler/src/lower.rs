@@ -113,7 +113,6 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// Lowers each of `items` with `lower`, into one arena slice.
-    #[inline(always)]
     fn lower_all<T, U>(&mut self, items: &[T], mut lower: impl FnMut(&mut Self, &T) -> U) -> &'i [U] {
         if items.is_empty() {
             return &[];
@@ -133,7 +132,6 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// Resolves `name` in `table`, reporting `what` when it is not there.
-    #[inline]
     fn resolve(&mut self, found: Option<u16>, code: Code, what: &str, name: ast::Name) -> u32 {
         match found {
             Some(index) => u32::from(index),
@@ -141,7 +139,6 @@ impl<'i> Lowerer<'i, '_> {
         }
     }
 
-    #[cold]
     fn unknown(&mut self, code: Code, what: &str, name: ast::Name) -> u32 {
         let written = self.interner.resolve(&name.symbol).to_string();
         self.error(code, name.span, format!("unknown {what} `{written}`"));
@@ -303,18 +300,12 @@ impl<'i> Lowerer<'i, '_> {
 
     // ---------------------------------------------------------------- statements
 
-    /// The statements of an action or auto with more than one. Out of line, with each
-    /// statement inlined into the loop so that it is built in its arena slot rather than
-    /// returned and copied there.
-    #[inline(never)]
+    /// The statements of an action or auto with more than one.
     fn statements(&mut self, statements: &[ast::Statement<'_>]) -> &'i [ir::Statement<'i>] {
         self.lower_all(statements, Self::statement)
     }
 
-    /// One statement (inlined where it is stored: [`Lowerer::statements`],
-    /// [`Lowerer::with_statements`]; an `[[else]]` branch goes through
-    /// [`Lowerer::branch_statement`]).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// One statement (an `[[else]]` branch goes through [`Lowerer::branch_statement`]).
     fn statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         let condition = statement.condition.map(|condition| match condition {
             ast::Condition::If(expression, _) => ir::Condition::If(self.expr_value(expression)),
@@ -350,7 +341,6 @@ impl<'i> Lowerer<'i, '_> {
     /// `holder` (an action or an auto) with its `statements`, written into it by `set`. The
     /// usual one statement is built where it stays, next to its holder in one arena
     /// allocation (one allocation fewer, and no separate statements loop).
-    #[inline(never)]
     fn with_statements<T: Copy>(
         &mut self,
         mut holder: T,
@@ -370,7 +360,6 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// The statement of an `[[elif]]`/`[[else]]` branch (rare, so out of line).
-    #[inline(never)]
     fn branch_statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         self.statement(statement)
     }
@@ -395,7 +384,6 @@ impl<'i> Lowerer<'i, '_> {
 
     /// A statement's chain: [`Lowerer::single_call`] for the usual one command with at most
     /// one argument (`damage(300)`, `destroy()`), else [`Lowerer::chain`].
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn statement_chain(&mut self, chain: &[ast::ChainLink<'_>]) -> &'i [ir::Link<'i>] {
         if let [link] = chain
             && let ast::Effect::Command(command) = &link.effect
@@ -412,7 +400,6 @@ impl<'i> Lowerer<'i, '_> {
 
     /// The chain `command(arg)` or `command()`, smaller and faster than [`Lowerer::chain`]:
     /// the link and its argument are allocated together, in one arena allocation.
-    #[inline(never)]
     fn single_call(
         &mut self,
         operator: Option<ir::ChainOperator>,
@@ -460,7 +447,6 @@ impl<'i> Lowerer<'i, '_> {
 
     /// The catalogue index of the command `command` calls, and its entry (`None` only after
     /// an error is reported).
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn resolve_command(&mut self, command: &ast::Command<'_>) -> (u32, Option<&'static CommandSpec>) {
         let index = self.resolve(self.names.commands.get(command.name.symbol), Code::E0008, "command", command.name);
         (index, self.catalogue.commands.get(index as usize))
@@ -485,10 +471,7 @@ impl<'i> Lowerer<'i, '_> {
         ir::Effect::Call { command: CommandIdx(index), confirm: command.optional, args }
     }
 
-    /// One command argument, by its parameter's kind (inlined into both of its callers,
-    /// [`Lowerer::chain`] and [`Lowerer::single_call`]: out of line it cost ~30
-    /// instructions per card).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    /// One command argument, by its parameter's kind.
     fn arg(&mut self, arg: &ast::Arg<'_>, kind: Option<ArgKind>, command: CommandIdx, position: usize) -> ir::Arg<'i> {
         let amount = matches!(kind, Some(ArgKind::Amount | ArgKind::CostChange));
         match *arg {
@@ -621,7 +604,6 @@ impl<'i> Lowerer<'i, '_> {
 
     /// The lowered type list of a filter whose one type is a plain card type (`character`,
     /// `characters`), shared from [`CARD_TYPE_TERMS`] instead of allocated: most filters.
-    #[cfg_attr(not(debug_assertions), inline(always))]
     fn shared_type_term(&self, term: &ast::TypeTerm<'_>) -> Option<&'static [ir::TypeTerm<'static>]> {
         let ast::TypeAtom::Word(word) = term.atom else { return None };
         if term.exclude_source || term.negate {
@@ -708,7 +690,6 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// [`Lowerer::expr_value_of`], with an integer (the usual argument) lowered in place.
-    #[inline(always)]
     fn expr_value(&mut self, expression: &ast::Expr<'_>) -> ir::Expr<'i> {
         match expression.kind {
             ast::ExprKind::Int(value) => ir::Expr::Int(value),

@@ -238,7 +238,6 @@ impl Names {
     }
 
     /// The command `symbol` names, if any.
-    #[inline]
     pub fn command(&self, symbol: Symbol) -> Option<CommandInfo> {
         self.commands_by_symbol.get(symbol.into_usize()).copied().flatten()
     }

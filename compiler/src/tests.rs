@@ -4,30 +4,9 @@
 use crate::check::Session;
 use crate::print::{dump_card, print_card};
 use crate::{LineIndex, Severity};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The shared card corpus, read in place (never copied into the repository).
-pub(crate) fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test", dir.display());
-        None
-    }
-}
-
-pub(crate) fn rules_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("corpus folder is readable")
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|extension| extension == "rules"))
-        .collect();
-    files.sort();
-    files
-}
+pub(crate) use crate::corpus::{corpus_dir, rules_files};
 
 fn session() -> Session<'static> {
     Session::new(&stdlib::CATALOGUE)
@@ -125,15 +104,30 @@ fn labels_and_strings_keep_their_case_and_hashes() {
 
 #[test]
 fn deep_nesting_is_an_error_not_a_crash() {
+    use crate::diagnostics::Code;
     let mut session = session();
-    for opener in ["(", "[[if (", "-", "not ", "each(card in x => each("] {
-        let source = format!("action = damage({})\n", opener.repeat(100_000));
-        let diagnostics = session.check(&source);
-        assert!(diagnostics.iter().any(|d| d.severity() == Severity::Error), "{opener}");
+    let codes = |session: &mut Session<'static>, source: &str| -> Vec<Code> {
+        session.check(source).iter().map(|d| d.code).collect()
+    };
+    let nestings = [
+        ("damage(", "("),
+        ("[[if ", "("),
+        ("[[if ", "not "),
+        ("damage(", "-"),
+        ("damage(", "not "),
+        ("hp(", "1+("),
+        ("", "each(card in x => "),
+    ];
+    for (prefix, opener) in nestings {
+        // Deeper than `MAX_DEPTH`, on a line within `MAX_LINE_BYTES`: the nesting error.
+        let source = format!("action = {prefix}{}\n", opener.repeat(1_000));
+        assert!(codes(&mut session, &source).contains(&Code::E0033), "{prefix}{opener}");
+        // Past the line limit: the line error, whatever the line holds.
+        let source = format!("action = {prefix}{}\n", opener.repeat(100_000));
+        assert!(codes(&mut session, &source).contains(&Code::E0041), "{prefix}{opener}");
     }
     let long_line = format!("action = draw() & {}\n", "draw() & ".repeat(120_000));
-    let diagnostics = session.check(&long_line);
-    assert!(!diagnostics.is_empty());
+    assert!(codes(&mut session, &long_line).contains(&Code::E0041));
 }
 
 mod properties {
@@ -155,7 +149,13 @@ mod properties {
         /// Any bytes, including invalid UTF-8: no panic.
         #[test]
         fn any_bytes_check_without_panic(bytes in proptest::collection::vec(any::<u8>(), 0..256)) {
-            let _ = crate::check_bytes(&bytes, &stdlib::CATALOGUE);
+            let diagnostics = crate::check_bytes(&bytes, &stdlib::CATALOGUE);
+            for diagnostic in &diagnostics {
+                prop_assert!(diagnostic.span.end as usize <= bytes.len());
+            }
+            // Invalid UTF-8 is reported as such (and is an error), never ignored.
+            let invalid = std::str::from_utf8(&bytes).is_err();
+            prop_assert_eq!(invalid, diagnostics.iter().any(|d| d.code == crate::diagnostics::Code::E0001));
         }
 
         /// Text built from RuleScript's own tokens reaches the deep parts of the parser.
@@ -163,7 +163,13 @@ mod properties {
         fn token_soup_checks_without_panic(parts in proptest::collection::vec(token(), 0..40)) {
             let source = parts.concat();
             let mut session = session();
-            let _ = session.check(&source);
+            let diagnostics = session.check(&source);
+            for diagnostic in &diagnostics {
+                prop_assert!(diagnostic.span.end as usize <= source.len());
+                prop_assert!(diagnostic.span.start <= diagnostic.span.end);
+            }
+            // Checking is a function of the text: a second check gives the same answer.
+            prop_assert_eq!(session.check(&source), diagnostics);
         }
 
         /// Generated valid programs: print → parse gives the same tree.
@@ -355,11 +361,29 @@ mod properties {
             })
     }
 
+    /// Rule texts beyond the plain shapes: `requisite`, `target?`, several actions with
+    /// labels, comments (whole lines and trailing), CRLF line ends, a line of a few KB
+    /// and an expression nested close to `parser::MAX_DEPTH`.
+    fn extras() -> impl Strategy<Value = (Option<&'static str>, &'static str, usize, bool, bool, bool, Option<usize>)> {
+        (
+            proptest::option::of(prop::sample::select(vec![
+                "character<1>@oppRing",
+                "^character<1>@myRing && character<1>[frozen]",
+            ])),
+            prop::sample::select(vec!["target", "target?"]),
+            0usize..3,
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            proptest::option::of((crate::parser::MAX_DEPTH - 16)..(crate::parser::MAX_DEPTH - 4)),
+        )
+    }
+
     pub(super) fn program() -> impl Strategy<Value = String> {
         (
             proptest::option::of(filter()),
             prop::sample::select(vec!["", "{F}: ", "{D(2)}{F}: ", "{S(<**>character@myRing)}: ", "{D(<r>)}: "]),
-            proptest::collection::vec(statement(), 1..3),
+            proptest::collection::vec(proptest::collection::vec(statement(), 1..3), 1..4),
             proptest::option::of((
                 prop::sample::select(vec![
                     "~myEndPhase:once~ ",
@@ -371,18 +395,43 @@ mod properties {
             )),
             prop::sample::select(vec!["", "abilities = cantblock, pierce\n"]),
             prop::sample::select(vec!["", "vars = _coin := flipCoin(); _x := _coin\n"]),
+            extras(),
         )
-            .prop_map(|(target, costs, statements, auto, abilities, vars)| {
+            .prop_map(|(target, costs, actions, auto, abilities, vars, extras)| {
+                let (requisite, target_key, labels, comments, crlf, long_line, nesting) = extras;
                 let mut text = String::new();
-                if let Some(target) = target {
-                    text.push_str(&format!("target = {target}\n"));
+                if comments {
+                    text.push_str("# A generated card\n");
                 }
-                text.push_str(&format!("action = {costs}{}\n", statements.join("; ")));
+                if let Some(requisite) = requisite {
+                    text.push_str(&format!("requisite = {requisite}\n"));
+                }
+                if let Some(target) = target {
+                    text.push_str(&format!("{target_key} = {target}\n"));
+                }
+                for (index, statements) in actions.iter().enumerate() {
+                    text.push_str(&format!("action = {costs}{}", statements.join("; ")));
+                    if index == 0 && long_line {
+                        text.push_str(&"; draw() & hp(+1)".repeat(200));
+                    }
+                    if index == 0 {
+                        if let Some(depth) = nesting {
+                            text.push_str(&format!("; damage({}1{})", "(".repeat(depth), ")".repeat(depth)));
+                        }
+                    }
+                    text.push_str(if comments { "  # trailing note\n" } else { "\n" });
+                }
+                for index in 0..labels.min(actions.len()) {
+                    text.push_str(&format!("label = Choice number {index} (say it loud)\n"));
+                }
                 if let Some((trigger, statement)) = auto {
                     text.push_str(&format!("auto = {trigger}{statement}\n"));
                 }
                 text.push_str(abilities);
                 text.push_str(vars);
+                if crlf {
+                    text = text.replace('\n', "\r\n");
+                }
                 text
             })
     }

@@ -6,7 +6,7 @@
 //! clone of the game ([`Game::legal_moves`] makes it): these functions take `&mut self`.
 
 use vm::bytecode::CardIdx;
-use vm::runtime::Value;
+use vm::runtime::{Completion, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, pid};
 use crate::log::LogKind;
@@ -17,9 +17,7 @@ use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOI
 impl Game {
     /// The ability type of the rules a card has now (a copied ability has its donor's).
     fn ability_type(&self, card: CardRef) -> Option<AbilityType> {
-        let rules = self.state.card(card)?.rules?;
-        let def = self.set.def_of_rules(CardIdx(rules))?;
-        self.set.card(def)?.ability
+        self.state.ability_type(card)
     }
 
     fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
@@ -30,10 +28,27 @@ impl Game {
         self.state.player(player).ring.get(usize::from(slot)).copied().flatten()
     }
 
-    /// Whether the requisites of a card's rules match something (true without rules).
+    /// Whether activating the card's rules would get past its requisites, rule target and
+    /// costs (true without rules). The trial runs on a copy of the game, up to the first
+    /// question or the end: a play or activation that would fail before any effect,
+    /// having paid for nothing, is not offered.
     fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
         let Some(rules) = self.state.card(card).and_then(|c| c.rules) else { return true };
-        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+        if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default() {
+            return false;
+        }
+        let mut trial = self.clone();
+        if !trial.state.is_character(card) {
+            // Played, the card is on the table while it resolves, no longer in hand.
+            trial.state.move_card_to(card, me, Zone::Table, -1);
+        }
+        let result = trial.runtime.activate(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        !matches!(
+            result,
+            Ok(VmOutcome::Done(Completion::Failure(
+                Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
+            )))
+        )
     }
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included (this runs on
@@ -45,13 +60,23 @@ impl Game {
 
     // ---- Main phase ----
 
+    /// The cards `player` may play from: the hand, and the removed pile while the rule
+    /// switch `play_removed` is on for them.
+    fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
+        let p = self.state.player(player);
+        let mut cards: Vec<(Source, CardRef)> =
+            p.hand.iter().enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
+        if self.state.rule_on("play_removed", player, false) {
+            cards.extend(p.removed.iter().enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)));
+        }
+        cards
+    }
+
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let me = self.state.active;
-        let hand = self.state.player(me).hand.clone();
         let free: Vec<u8> = (0..4u8).filter(|&s| self.slot_card(me, s).is_none()).collect();
-        for (i, &card) in hand.iter().enumerate() {
+        for (from, card) in self.playable_cards(me) {
             let Some(def) = self.state.def(card).cloned() else { continue };
-            let i = i as u8;
             match def.kind {
                 CardKind::Character => {
                     let player = self.state.player(me);
@@ -60,8 +85,9 @@ impl Game {
                         && limit.is_none_or(|limit| def.bp < limit)
                         && self.affordable(me, "character", def.sp, Some(card));
                     if playable {
-                        moves.extend(free.iter().map(|&slot| Move::PlayCharacter { hand: i, slot }));
+                        moves.extend(free.iter().map(|&slot| from.play(Some(slot))));
                     }
+                    let Source::Hand(i) = from else { continue };
                     for slot in 0..4u8 {
                         if self.can_back_up(me, card, slot) {
                             moves.push(Move::Backup { hand: i, slot });
@@ -70,7 +96,7 @@ impl Game {
                 }
                 CardKind::Action => {
                     if self.can_play_card(me, card, "beforePlayAc", "action") {
-                        moves.push(Move::PlayCard { hand: i });
+                        moves.push(from.play(None));
                     }
                 }
                 CardKind::Reaction => {}
@@ -136,8 +162,17 @@ impl Game {
         self.requisites_ok(card, me)
     }
 
-    pub(crate) fn play_character(&mut self, me: u8, hand: u8, slot: u8) {
-        let Some(card) = self.hand_card(me, hand) else { return };
+    /// Plays the card at `pos` of `me`'s removed pile (a character to `slot`).
+    pub(crate) fn play_removed(&mut self, me: u8, pos: u8, slot: u8) {
+        let Some(card) = self.state.player(me).removed.get(usize::from(pos)).copied() else { return };
+        if self.state.kind(card) == Some(CardKind::Character) {
+            self.play_character(me, card, slot);
+        } else {
+            self.play_card(me, card);
+        }
+    }
+
+    pub(crate) fn play_character(&mut self, me: u8, card: CardRef, slot: u8) {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
@@ -169,8 +204,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_card(&mut self, me: u8, hand: u8) {
-        let Some(card) = self.hand_card(me, hand) else { return };
+    pub(crate) fn play_card(&mut self, me: u8, card: CardRef) {
         let Some(def) = self.state.def(card).cloned() else { return };
         let type_name = if def.kind == CardKind::Action { "action" } else { "reaction" };
         let before = self.state.player(me).sp;
@@ -186,6 +220,13 @@ impl Game {
             self.runtime.expire(&mut self.state, unac, pid(me));
         }
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
+            // Ruling: the autos of a played action or reaction listen until the end of
+            // the turn, though the card itself goes to the discard pile once resolved.
+            let has_autos =
+                self.set.program().card(CardIdx(rules)).is_some_and(|c| c.autos.iter().any(|a| !a.events.is_empty()));
+            if has_autos {
+                self.state.lingering.push(card);
+            }
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: false });
         }
         self.state.agenda.push_back(Task::Resolved(card));
@@ -303,12 +344,11 @@ impl Game {
                 }
             }
         }
-        let hand = self.state.player(me).hand.clone();
-        for (i, &card) in hand.iter().enumerate() {
+        for (from, card) in self.playable_cards(me) {
             if self.state.kind(card) == Some(CardKind::Reaction)
                 && self.can_play_card(me, card, "beforePlayRe", "reaction")
             {
-                moves.push(Move::PlayCard { hand: i as u8 });
+                moves.push(from.play(None));
             }
         }
     }
@@ -319,6 +359,29 @@ impl Game {
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
         }
+        if let Some(c) = self.state.card_mut(attacker) {
+            c.blocked = true;
+        }
         self.state.note(LogKind::Block { card, attacker });
+    }
+}
+
+/// Where a card is played from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// This hand position.
+    Hand(u8),
+    /// This position of the removed pile (rule switch `play_removed`).
+    Removed(u8),
+}
+
+impl Source {
+    /// The move playing a card from here (`slot`: a character's ring slot).
+    fn play(self, slot: Option<u8>) -> Move {
+        match (self, slot) {
+            (Source::Hand(hand), Some(slot)) => Move::PlayCharacter { hand, slot },
+            (Source::Hand(hand), None) => Move::PlayCard { hand },
+            (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
+        }
     }
 }

@@ -19,6 +19,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
+
+use crate::set::{CardSet, DefIdx};
 use quick_xml::reader::Reader;
 
 /// Number of cards in a legal deck.
@@ -136,6 +138,13 @@ pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, D
     parse_deck(&text, name)
         .map_err(|message| DeckError::Malformed { file: path.to_path_buf(), message })
         .and_then(|deck| check_deck(path, deck, is_known))
+}
+
+/// Reads a deck of `set` and gives its cards (one per copy, in file order, before any
+/// shuffle) as the set's card indices, ready for [`Game::new`](crate::Game::new).
+pub fn load_set_deck(path: &Path, set: &CardSet) -> Result<Vec<DefIdx>, DeckError> {
+    let deck = load_deck(path, |id| set.by_id(id).is_some())?;
+    Ok(deck.card_ids().into_iter().filter_map(|id| set.by_id(id)).collect())
 }
 
 /// Applies the deck rules to a parsed deck, in the order a reader would check them:

@@ -167,11 +167,16 @@ impl Game {
     pub(crate) fn after_step(&mut self) {
         self.sync_play();
         for player in 0..2u8 {
+            let p = usize::from(player);
             let size = self.state.player(player).hand.len();
-            if size != self.state.hand_sizes[usize::from(player)] {
-                self.state.hand_sizes[usize::from(player)] = size;
-                let event = Event::new(event_idx("handChanges"), pid(player));
-                self.runtime.emit(event);
+            if size != self.state.hand_sizes[p] {
+                self.state.hand_sizes[p] = size;
+                self.runtime.emit(Event::new(event_idx("handChanges"), pid(player)));
+            }
+            let size = self.state.player(player).characters().count();
+            if size != self.state.ring_sizes[p] {
+                self.state.ring_sizes[p] = size;
+                self.runtime.emit(Event::new(event_idx("ringChanges"), pid(player)));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
@@ -186,7 +191,7 @@ impl Game {
         for i in 0..self.state.cards.len() {
             let card = CardRef(i as u32);
             let rules = self.state.card(card).and_then(|c| c.rules);
-            let should = self.state.in_ring(card) && rules.is_some();
+            let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
             let is = self.runtime.in_play(card.id());
             let again = restart.contains(&card);
             if is && (!should || again) {

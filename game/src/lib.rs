@@ -45,6 +45,9 @@
 //! - [`setup`]: [`Game::new`] from two decks, [`Game::from_setup`] from an explicit board,
 //!   [`Game::advance_to`].
 //! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.
+//! - [`query`]: [`Game::question`] (the pending card question as data), lookups.
+//! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
+//!   (`rsc test`).
 
 mod actions;
 mod board;
@@ -56,6 +59,8 @@ pub mod log;
 pub mod moves;
 mod phases;
 pub mod players;
+pub mod query;
+pub mod scenario;
 pub mod set;
 pub mod setup;
 pub mod sim;
@@ -66,6 +71,7 @@ pub mod view;
 pub use engine::{Game, MAX_STEPS_PER_CALL};
 pub use log::{LogEntry, LogKind};
 pub use moves::{ACTION_SPACE, Applied, Choice, IllegalMove, Move};
+pub use query::Question;
 pub use set::{AbilityType, CardDef, CardKind, CardSet, DefIdx, SetError};
 pub use setup::{AdvanceError, PlayerSetup, Setup, SetupError, SlotSetup};
 pub use state::{CardRef, EndReason, GameState, Outcome, Phase, RuleVal};

@@ -30,8 +30,9 @@ const ATTACK: usize = ACTIVATE + SLOTS;
 const JOIN: usize = ATTACK + SLOTS;
 const BLOCK: usize = JOIN + SLOTS * SLOTS;
 const PICK: usize = BLOCK + SLOTS * SLOTS;
+const PLAY_REMOVED: usize = PICK + MAX_PICKS;
 /// The size of the fixed action space: every move but [`Move::Answer`] has an index below it.
-pub const ACTION_SPACE: usize = PICK + MAX_PICKS;
+pub const ACTION_SPACE: usize = PLAY_REMOVED + MAX_HAND * SLOTS;
 
 /// One decision of a player.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,6 +82,14 @@ pub enum Move {
         slot: u8,
         /// The attacker's slot in the opponent's ring.
         attacker: u8,
+    },
+    /// While the rule switch `play_removed` is on: play the card at position `pos` of
+    /// one's removed pile, as from the hand (a character to `slot`; other cards use slot 0).
+    PlayRemoved {
+        /// Position in the removed pile.
+        pos: u8,
+        /// Ring slot of a character (0 for other cards).
+        slot: u8,
     },
     /// End the current phase (Main, Attack, Counter-attack), or let a paused game go on.
     Pass,
@@ -151,6 +160,7 @@ impl Move {
             Move::Join { slot, leader } => pair(slot, leader).map(|i| JOIN + i),
             Move::Block { slot, attacker } => pair(slot, attacker).map(|i| BLOCK + i),
             Move::Pick(i) => (usize::from(i) < MAX_PICKS).then(|| PICK + usize::from(i)),
+            Move::PlayRemoved { pos, slot } => hand_slot(pos, slot).map(|i| PLAY_REMOVED + i),
             Move::Answer(_) => None,
         }
     }
@@ -180,7 +190,11 @@ impl Move {
                 let (slot, attacker) = split(i - BLOCK);
                 Move::Block { slot, attacker }
             }
-            i if i < ACTION_SPACE => Move::Pick((i - PICK) as u16),
+            i if i < PLAY_REMOVED => Move::Pick((i - PICK) as u16),
+            i if i < ACTION_SPACE => {
+                let (pos, slot) = split(i - PLAY_REMOVED);
+                Move::PlayRemoved { pos, slot }
+            }
             _ => return None,
         })
     }
@@ -330,8 +344,17 @@ impl Game {
                     self.state.agenda.push_back(crate::state::Task::EnterPhase(next));
                 }
             }
-            Move::PlayCharacter { hand, slot } => self.play_character(me, hand, slot),
-            Move::PlayCard { hand } => self.play_card(me, hand),
+            Move::PlayCharacter { hand, slot } => {
+                if let Some(card) = self.state.player(me).hand.get(usize::from(hand)).copied() {
+                    self.play_character(me, card, slot);
+                }
+            }
+            Move::PlayCard { hand } => {
+                if let Some(card) = self.state.player(me).hand.get(usize::from(hand)).copied() {
+                    self.play_card(me, card);
+                }
+            }
+            Move::PlayRemoved { pos, slot } => self.play_removed(me, pos, slot),
             Move::Backup { hand, slot } => self.play_backup(me, hand, slot),
             Move::Activate { slot } => self.activate_ability(me, slot),
             Move::Attack { slot } => self.declare_attack(me, slot),
@@ -367,6 +390,15 @@ impl Game {
                 self.trap(Some(card), &trap);
                 self.after_step();
                 Ok(())
+            }
+            // The game keeps only executions its own runtime handed out; kept pending
+            // rather than lost should that ever change.
+            Err(error @ ResumeError::OtherRuntime(_)) => {
+                let message = error.to_string();
+                if let ResumeError::OtherRuntime(exec) = error {
+                    self.pending = Some(exec);
+                }
+                Err(IllegalMove::BadAnswer(message))
             }
         }
     }

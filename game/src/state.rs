@@ -157,6 +157,8 @@ pub struct CardState {
     pub united: bool,
     /// The attacker it blocks (Counter-attack marker).
     pub blocking: Option<CardRef>,
+    /// An attacker a character blocked this turn (kept when the blocker leaves).
+    pub blocked: bool,
     /// Its ability was activated this turn.
     pub activated: bool,
     /// `clear()`: the current activation does not mark it activated.
@@ -467,8 +469,13 @@ pub struct GameState {
     pub agenda: VecDeque<Task>,
     /// Candidate indices picked so far for the pending request.
     pub picks: Vec<u16>,
+    /// Actions and reactions played this turn whose autos keep listening until the turn
+    /// ends, although the cards went to the discard pile (Crossover, Grandmaster).
+    pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
+    /// Characters in each ring when last checked, for `ringChanges`.
+    pub ring_sizes: [usize; 2],
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
@@ -497,9 +504,17 @@ impl GameState {
             restart: Vec::new(),
             agenda: VecDeque::new(),
             picks: Vec::new(),
+            lingering: Vec::new(),
             hand_sizes: [0; 2],
+            ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }
+    }
+
+    /// Attaches the set a deserialised state plays with (a state read back from JSON has
+    /// none: card names and printed values are then unknown).
+    pub fn attach_set(&mut self, set: Arc<CardSet>) {
+        self.set = SetHandle(Some(set));
     }
 
     /// The printed card `def` of the set.
@@ -510,6 +525,15 @@ impl GameState {
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
         self.def_at(self.card(card)?.def)
+    }
+
+    /// The ability type of the rules a card has now (a copied ability has its donor's
+    /// type); `None` without an ability.
+    pub fn ability_type(&self, card: CardRef) -> Option<crate::set::AbilityType> {
+        let rules = self.card(card)?.rules?;
+        let set = self.set.0.as_ref()?;
+        let def = set.def_of_rules(vm::bytecode::CardIdx(rules))?;
+        set.card(def)?.ability
     }
 
     /// A card instance.

@@ -15,6 +15,7 @@ fn set_with(extra: &[TestCard<'_>]) -> Arc<CardSet> {
         card("x-guard", "X001", "Guard", CardKind::Character, 700, 0),
         card("x-titan", "X002", "Titan", CardKind::Character, 1000, 0),
     ];
+    cards[1].backups = vec!["Fighter".to_owned()];
     let mut sources = Vec::new();
     for (i, &(name, kind, bp, sp, ability, rules)) in extra.iter().enumerate() {
         let mut def = card(&format!("x-{i}"), &format!("Y{i:03}"), name, kind, bp, sp);
@@ -127,8 +128,12 @@ fn a_question_is_answered_with_picks_and_the_card_then_goes_to_the_discard_pile(
         s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
-    assert!(game.pending().is_some());
+    let question = game.question().expect("asks which character");
+    assert_eq!((question.kind.as_str(), question.chooser, question.min, question.max), ("targets", 0, 1, 1));
+    let enemies: Vec<game::Choice> = game.state().player(1).characters().map(game::Choice::Card).collect();
+    assert_eq!(question.candidates, enemies);
     assert_eq!(game.legal_moves(), vec![Move::Pick(0), Move::Pick(1)]);
+    assert_eq!(game.to_move(), vm::runtime::PlayerId(0));
     assert!(game.state().player(0).table.len() == 1, "on the table while it resolves");
     apply(&mut game, Move::Pick(1));
     let titan = game.state().player(1).ring[1].unwrap();
@@ -222,4 +227,69 @@ fn same_ring_picks_all_come_from_the_ring_chosen_first() {
     apply(&mut game, Move::Pick(1));
     let after = game.state().player(1).ring;
     assert_eq!((after[0], after[2]), (enemy[2], enemy[0]), "the two picked characters swapped slots");
+}
+
+#[test]
+fn the_phase_events_fire_once_each_at_their_moment() {
+    let witness = |rules| ("Witness", CardKind::Character, 300, 0, Some(AbilityType::Auto), rules);
+    let set = set_with(&[
+        witness("auto = ~anyActivatePhase~ sp(1)\n"),
+        witness("auto = ~anyDrawPhase~ sp(10)\n"),
+        witness("auto = ~anyBlockPhase~ sp(100)\n"),
+        witness("auto = ~anyEndPhase~ sp(1000)\n"),
+        witness("auto = ~anyCleanupPhase~ sp(10000)\n"),
+    ]);
+    let mut game = board(&set, |s| {
+        s.phase = Phase::Attack;
+        for (slot, card) in [FIRST, FIRST + 1, FIRST + 2].into_iter().enumerate() {
+            s.players[0].ring[slot] = Some(SlotSetup::new(card));
+        }
+        s.players[0].ring[3] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 3));
+        s.players[1].ring[1] = Some(SlotSetup::new(FIRST + 4));
+    });
+    apply(&mut game, Move::Attack { slot: 3 });
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(0).sp, 100, "blockPhase when the Counter-attack phase starts");
+    apply(&mut game, Move::Pass);
+    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
+    assert_eq!(game.state().player(0).sp, 111, "then the next turn's activatePhase and drawPhase");
+    assert_eq!(game.state().player(1).sp, 11000, "endPhase and cleanupPhase once each");
+}
+
+#[test]
+fn ring_changes_and_back_ups_are_announced() {
+    let set = set_with(&[
+        ("Watcher", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyRingChanges~ sp(1)\n"),
+        ("Cheerer", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyBackedUp~ sp(10)\n"),
+    ]);
+    let mut game = board(&set, |s| {
+        s.players[0].ring[0] = Some(SlotSetup::new(FIRST));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 1));
+        s.players[0].hand = vec![TITAN];
+    });
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 2 });
+    assert_eq!(game.state().player(0).sp, 1, "the ring grew");
+    assert_eq!(game.state().player(1).sp, 0);
+    let mut game2 = board(&set, |s| {
+        s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 1));
+        s.players[0].hand = vec![GUARD];
+    });
+    apply(&mut game2, Move::Backup { hand: 0, slot: 0 });
+    assert_eq!(game2.state().player(1).sp, 10, "backedUp fired once");
+}
+
+#[test]
+fn a_play_whose_rule_target_or_cost_would_fail_is_not_offered() {
+    let set = set_with(&[
+        ("Sacrifice", CardKind::Action, 0, 0, None, "action = {D}: draw(2)\n"),
+        ("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n"),
+    ]);
+    let alone = board(&set, |s| s.players[0].hand = vec![FIRST, FIRST + 1]);
+    let moves = alone.legal_moves();
+    assert!(moves.contains(&Move::PlayCard { hand: 0 }), "{{D}} can discard Snipe");
+    assert!(!moves.contains(&Move::PlayCard { hand: 1 }), "no enemy character to target");
+    let only = board(&set, |s| s.players[0].hand = vec![FIRST]);
+    assert!(!only.legal_moves().contains(&Move::PlayCard { hand: 0 }), "nothing left in hand to discard for {{D}}");
 }

@@ -92,3 +92,26 @@ fn the_example_set_decks_load() {
         assert_eq!(deck.len(), DECK_SIZE, "{name}");
     }
 }
+
+#[test]
+fn a_game_starts_from_the_example_set_and_its_two_decks() {
+    use std::sync::Arc;
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples"));
+    let set = Arc::new(game::CardSet::load(&dir).unwrap());
+    let vanguard = game::deck::load_set_deck(&dir.join("decks/vanguard.o8d"), &set).unwrap();
+    let arcana = game::deck::load_set_deck(&dir.join("decks/arcana.o8d"), &set).unwrap();
+    assert_eq!((vanguard.len(), arcana.len()), (50, 50));
+    let mut game = game::Game::new(Arc::clone(&set), [vanguard, arcana], 12).unwrap();
+    let hands: usize = game.state().players.iter().map(|p| p.hand.len()).sum();
+    assert!(hands >= 10, "both players drew their opening hands");
+    // Play a few turns by always taking the first legal move: the engine must keep going.
+    for _ in 0..200 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let moves = game.legal_moves();
+        assert!(!moves.is_empty(), "a game in progress always has a legal move");
+        game.apply(moves[0].clone()).unwrap();
+    }
+    assert!(game.state().turn > 1, "the game moved on");
+}

@@ -311,3 +311,17 @@ fn every_move_has_a_place_in_the_fixed_action_space() {
     let mask = game.legal_mask();
     assert_eq!(mask.iter().filter(|&&b| b).count(), game.legal_moves().len());
 }
+
+#[test]
+fn the_state_is_plain_data_that_round_trips_through_json() {
+    let mut game = board(|s| {
+        s.players[0].hand = vec![BRAWLER, FIREBALL];
+        s.players[0].ring[1] = slot(MYSTIC);
+    });
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
+    let json = serde_json::to_string(game.state()).unwrap();
+    let mut back: game::GameState = serde_json::from_str(&json).unwrap();
+    assert_ne!(&back, game.state(), "a state read back has no set until one is attached");
+    back.attach_set(game.set().clone());
+    assert_eq!(&back, game.state());
+}

@@ -10,6 +10,7 @@ mod replay;
 mod report;
 mod run;
 mod sim;
+mod test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +65,12 @@ enum Command {
         /// Print only this card (its key is its file stem, e.g. `C001-ryu`).
         #[arg(long, value_name = "KEY")]
         card: Option<String>,
+    },
+    /// Run scenario files (TOML card tests) and folders of them.
+    Test {
+        /// Scenario files, or folders to search for `*.toml` files.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -169,6 +176,7 @@ fn main() -> ExitCode {
             compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
         }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
+        Command::Test { paths } => test::run(paths),
         Command::Explain { code } => explain::run(code),
         Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
             set,

@@ -1,7 +1,6 @@
 //! Consistency tests of the CFC catalogue, and a scan of the real cards' command calls.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use vm::catalogue::{DefaultTarget, NamedSpec};
 
@@ -251,19 +250,20 @@ fn zones_events_and_functions_are_consistent() {
 fn catalogue_id_names_cfc() {
     let id = CATALOGUE.id();
     assert!(id.to_string().starts_with("cfc#"), "{id}");
-    assert_eq!(id, CATALOGUE.id(), "the hash is stable");
+    // The id is what a bundle records to refuse another catalogue: a catalogue that
+    // differs in one command, one event or one ability has another id.
+    let fewer_commands = vm::catalogue::Catalogue { commands: &CATALOGUE.commands[1..], ..CATALOGUE };
+    assert_ne!(fewer_commands.id(), id, "a missing command changes the id");
+    let fewer_events = vm::catalogue::Catalogue { events: &CATALOGUE.events[1..], ..CATALOGUE };
+    assert_ne!(fewer_events.id(), id, "a missing event changes the id");
+    let fewer_abilities = vm::catalogue::Catalogue { abilities: &CATALOGUE.abilities[1..], ..CATALOGUE };
+    assert_ne!(fewer_abilities.id(), id, "a missing ability changes the id");
+    assert_eq!(id.name, "cfc");
 }
 
 // ---------------------------------------------------------------------------------------
 // Corpus scan
 // ---------------------------------------------------------------------------------------
-
-fn corpus_dir() -> PathBuf {
-    match std::env::var_os("RULESCRIPT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/cfc")),
-    }
-}
 
 /// The value of a live `action =` / `auto =` line, comments removed.
 fn effect_value(line: &str) -> Option<&str> {
@@ -314,16 +314,8 @@ fn argument_count(text: &str) -> Option<usize> {
 /// lines of the real cards resolves in the catalogue, with an argument count it accepts.
 #[test]
 fn corpus_command_calls_resolve() {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        println!("corpus not found at {}, skipping", dir.display());
-        return;
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rules"))
-        .collect();
-    files.sort();
+    let Some(dir) = compiler::corpus::corpus_dir() else { return };
+    let files = compiler::corpus::rules_files(&dir);
     let spec_names: HashSet<&str> = SPEC_COMMAND_NAMES.iter().copied().collect();
     let mut seen = HashSet::new();
     let (mut calls, mut problems) = (0usize, Vec::new());

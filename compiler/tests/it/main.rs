@@ -4,8 +4,10 @@
 //!   and every diagnostic code covered by at least one file.
 //! - [`diagnostics_text`]: the exact text (message, span, label, help) of the diagnostics
 //!   for the most common mistakes.
+//! - [`long_chains`]: long operator and index chains and deep nesting, on a small stack.
 //! - [`tidy`]: repository rules (`//!` first lines, no copied corpus cards).
 
 mod diagnostics_text;
 mod error_files;
+mod long_chains;
 mod tidy;

@@ -2,17 +2,21 @@
 //! under libFuzzer, and `tests/inputs.rs` calls them on the seeds, the regressions and
 //! the corpus as ordinary tests, so a crash found by fuzzing stays fixed without nightly.
 //!
+//! The source targets run on a 2 MiB worker stack ([`WORKER_STACK`]), as an editor's
+//! or a server's thread would.
+//!
 //! | target | input | what must hold |
 //! |---|---|---|
 //! | [`parse`] | any bytes as a card's source | a tree and diagnostics, no panic; a clean card prints back to the same tree |
 //! | [`compile`] | any bytes as source | no panic; every bundle it produces loads, verifies, disassembles and writes back to the same bytes, and compiling is deterministic |
 //! | [`load`] | any bytes as a bundle | a program or an error; a program disassembles and plays on a [`board::Board`] under fuel |
-//! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays with valid and invalid answers under fuel; no cost takes more than was chosen |
+//! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
 //! | [`roundtrip`] | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 
 pub mod answers;
 pub mod board;
 pub mod dictionary;
+pub mod game_play;
 pub mod generate;
 pub mod play;
 pub mod roundtrip;
@@ -31,15 +35,36 @@ pub type Target = fn(&[u8]);
 pub const TARGETS: [(&str, Target); 5] =
     [("parse", parse), ("compile", compile), ("load", load), ("execute", execute), ("roundtrip", roundtrip)];
 
+/// The stack the source targets run on: an editor's or a server's worker thread, not the
+/// main thread's 8 MiB, so that recursion a long line can drive shows up as a crash.
+pub const WORKER_STACK: usize = 2 << 20;
+
+/// Runs `body` on a thread with [`WORKER_STACK`] of stack; its panic is re-raised here.
+fn on_worker_stack(body: impl FnOnce() + Send) {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new().stack_size(WORKER_STACK).spawn_scoped(scope, body);
+        match worker.expect("a worker thread starts").join() {
+            Ok(()) => {}
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    });
+}
+
 /// Any bytes as a card's source: parse and check, no panic.
 pub fn parse(data: &[u8]) {
-    compiler::fuzzing::parse(data, &CATALOGUE);
+    on_worker_stack(|| {
+        compiler::fuzzing::parse(data, &CATALOGUE);
+    });
 }
 
 /// Any bytes as a card's source (invalid UTF-8 replaced): compiling never panics, and a
 /// card that compiles gives a bundle, with and without debug information, that loads,
 /// disassembles and writes back exactly.
 pub fn compile(data: &[u8]) {
+    on_worker_stack(|| compile_on_this_thread(data));
+}
+
+fn compile_on_this_thread(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut session = Session::new(&CATALOGUE);
     for strip in [false, true] {
@@ -82,15 +107,28 @@ pub fn load_and_play(data: &[u8]) -> Option<play::Played> {
 }
 
 /// Source text, then a `\0`, then answer bytes (without `\0`, answers derived from the
-/// source: [`answers::derived`]). A card that does not compile is replaced by one generated from the input
-/// ([`generate::card`]); the card then plays on a board with the answers under fuel.
+/// source: [`answers::derived`]). A card that does not compile is replaced by one generated
+/// from the input ([`generate::card`]). The card plays on the in-memory [`board::Board`]
+/// ([`play::play`]), then in a short game of the reference engine ([`game_play::play`]),
+/// both with decisions from the answers, under fuel.
 pub fn execute(data: &[u8]) {
-    execute_and_play(data);
+    on_worker_stack(|| {
+        execute_and_play(data);
+    });
+}
+
+/// What [`execute`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Executed {
+    /// The run on the board.
+    pub board: play::Played,
+    /// The game (`None` if the set could not be built).
+    pub game: Option<game_play::Played>,
 }
 
 /// [`execute`], telling what the run did (`None`: neither the input nor the card
 /// generated from it compiles).
-pub fn execute_and_play(data: &[u8]) -> Option<play::Played> {
+pub fn execute_and_play(data: &[u8]) -> Option<Executed> {
     let derived;
     let (source, rest) = match data.iter().position(|&byte| byte == 0) {
         Some(at) => (&data[..at], &data[at + 1..]),
@@ -100,20 +138,22 @@ pub fn execute_and_play(data: &[u8]) -> Option<play::Played> {
         }
     };
     let mut session = Session::new(&CATALOGUE);
-    let text = String::from_utf8_lossy(source);
+    let mut text = String::from_utf8_lossy(source).into_owned();
     let bytes = match compile_text(&mut session, &text, false) {
         Some(bytes) => bytes,
         None => {
-            let generated = generate::card(&mut Answers::new(data));
-            compile_text(&mut session, &generated, false)?
+            text = generate::card(&mut Answers::new(data));
+            compile_text(&mut session, &text, false)?
         }
     };
     let program =
         Program::load(&bytes, &CATALOGUE).unwrap_or_else(|error| panic!("a built bundle fails to load: {error}"));
-    Some(play::play(program, &mut Answers::new(rest)))
+    let board = play::play(program, &mut Answers::new(rest));
+    let game = game_play::play(&text, &mut Answers::new(rest));
+    Some(Executed { board, game })
 }
 
 /// Bytes read as an instruction stream: see [`roundtrip::check`].
 pub fn roundtrip(data: &[u8]) {
-    roundtrip::check(data, &CATALOGUE);
+    let _loaded = roundtrip::check(data, &CATALOGUE);
 }

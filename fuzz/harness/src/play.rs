@@ -3,12 +3,17 @@
 //! and hook questions are sent, a restriction timer fires, and every request is answered,
 //! sometimes validly and sometimes not, until the run ends or its step budget is spent.
 //!
+//! Between answers the input may also cancel the dialog, make the source leave play, or
+//! resume the execution on another program's runtime.
+//!
 //! What must hold, whatever the program and the answers: nothing panics, every execution
 //! is bounded by fuel and by the step budget, a refused answer hands the execution back,
-//! and a cost component never takes more than the player chose (or, when nothing was
-//! asked, than the rules fix: one card for `{S}` and `{D}`, `n` for `{D(n)}`).
+//! a cost component never takes more than the player chose (or, when nothing was asked,
+//! than the rules fix: one card for `{S}` and `{D}`, `n` for `{D(n)}`), a trapped cascade
+//! leaves nothing queued, and an effect without a restriction never outlives its source's
+//! time in play.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use stdlib::CATALOGUE;
 use stdlib::names::{COST_D, COST_F, COST_S};
@@ -67,7 +72,9 @@ fn checked(ctx: &mut CallContext<'_, Board>, phase: CostPhase, pay: CostFn<Board
     let before = ctx.host().removals;
     let result = pay(ctx, phase);
     let taken = ctx.host().removals - before;
-    if let Some(limit) = limit {
+    if let Some(limit) = limit
+        && !skip_known_defects()
+    {
         let name = CATALOGUE.costs.get(cost.cost.index()).map_or("?", |spec| spec.name);
         assert!(
             taken <= limit,
@@ -91,6 +98,42 @@ pub struct Played {
     pub accepted: usize,
     /// Answers it refused (handing the execution back).
     pub refused: usize,
+}
+
+/// Whether `FUZZ_SKIP_KNOWN_DEFECTS` is set: while the issue 16 defects these checks
+/// find are open (1: a cost takes more than was chosen; 5: a trapped cascade stays
+/// queued; 7: resuming on another program's runtime panics; 8: an effect granted after its
+/// source left play never ends), fuzzing can look past them for others. Tests never set it.
+fn skip_known_defects() -> bool {
+    static SKIP: OnceLock<bool> = OnceLock::new();
+    *SKIP.get_or_init(|| std::env::var_os("FUZZ_SKIP_KNOWN_DEFECTS").is_some())
+}
+
+/// A runtime for another program (an empty bundle): resuming an execution there must be
+/// refused, not panic.
+fn foreign_runtime() -> Runtime<Board> {
+    static PROGRAM: OnceLock<Arc<Program>> = OnceLock::new();
+    let program = PROGRAM.get_or_init(|| {
+        let bytes = vm::bytecode::BundleBuilder::new(&CATALOGUE).finish().expect("an empty bundle builds");
+        Arc::new(Program::load(&bytes, &CATALOGUE).expect("a built bundle loads"))
+    });
+    Runtime::new(Arc::clone(program), &CATALOGUE, builtins())
+}
+
+/// Every effect without a restriction lasts while its source is in play, so its source
+/// must be in play.
+fn check_effects(rt: &Runtime<Board>) {
+    if skip_known_defects() {
+        return;
+    }
+    for effect in rt.effects() {
+        assert!(
+            effect.restriction.is_some() || rt.in_play(effect.source),
+            "an unrestricted effect {:?} of card {} outlives its source",
+            effect.kind,
+            effect.source.0
+        );
+    }
 }
 
 /// Plays `program` on a fresh board with decisions from `answers`.
@@ -120,6 +163,7 @@ pub fn play(program: Program, answers: &mut Answers<'_>) -> Played {
         let outcome = rt.activate(&mut board, card, rules, me);
         settle(&mut rt, &mut board, outcome, answers, &mut played);
         drain(&mut rt, &mut board, answers, &mut played);
+        check_effects(&rt);
     }
     let events = CATALOGUE.events.len();
     for _ in 0..answers.below(MAX_EVENTS + 1) {
@@ -138,10 +182,11 @@ pub fn play(program: Program, answers: &mut Answers<'_>) -> Played {
     }
     let timers = CATALOGUE.restrictions.len();
     rt.expire(&mut board, RestrictionIdx(answers.below(timers) as u32), P0);
+    check_effects(&rt);
     for &(card, _) in &sources {
         rt.leave_play(&mut board, card);
     }
-    assert!(rt.effects().iter().all(|effect| effect.restriction.is_some()), "an unrestricted effect outlived its card");
+    check_effects(&rt);
     played
 }
 
@@ -154,8 +199,13 @@ fn drain(rt: &mut Runtime<Board>, board: &mut Board, answers: &mut Answers<'_>, 
     for _ in 0..MAX_DRAINS {
         match rt.run_events(board) {
             Ok(Outcome::Done(_)) => return,
-            Err(_) => {
+            Err(trap) => {
                 played.trapped += 1;
+                assert!(
+                    skip_known_defects() || rt.pending_events() == 0,
+                    "after a trap ({trap}) {} autos are still queued",
+                    rt.pending_events()
+                );
                 return;
             }
             Ok(outcome @ Outcome::Suspended(_)) => settle(rt, board, Ok(outcome), answers, played),
@@ -183,6 +233,21 @@ fn settle(
         }
     };
     for _ in 0..MAX_ANSWERS {
+        match answers.byte() {
+            // The player walks away from the dialog.
+            0xff => {
+                rt.cancel(exec);
+                return;
+            }
+            // The source leaves play while the dialog is open.
+            0xfe => rt.leave_play(board, exec.env().source),
+            // The host resumes the execution on the wrong runtime.
+            0xfd if !skip_known_defects() => {
+                let answer = answer(&exec, answers);
+                let _refused = foreign_runtime().resume(board, exec.clone(), &answer);
+            }
+            _ => {}
+        }
         let answer = answer(&exec, answers);
         let kind = exec.request().kind;
         if let RequestKind::Cost(idx) = kind {
@@ -204,6 +269,7 @@ fn settle(
                 played.accepted += 1;
                 exec = next;
             }
+            Err(ResumeError::OtherRuntime(_)) => panic!("the runtime that made the execution refused it"),
             Err(ResumeError::Invalid(back, _)) => {
                 if let RequestKind::Cost(_) = kind {
                     board.asked_costs.pop();
@@ -211,11 +277,6 @@ fn settle(
                 played.refused += 1;
                 exec = back;
             }
-        }
-        if answers.byte() == 0xff {
-            // The player walks away from the dialog.
-            rt.cancel(exec);
-            return;
         }
     }
     rt.cancel(exec);

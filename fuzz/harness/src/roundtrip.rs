@@ -7,6 +7,8 @@
 use vm::bytecode::{Action, BundleBuilder, Card, CodeBuilder, Instr, Pc, Program, disassemble, ops};
 use vm::catalogue::Catalogue;
 
+use crate::answers::Answers;
+
 /// Most instructions taken from one input (an entry holds at most a few thousand).
 const MAX_INSTRS: usize = 4096;
 
@@ -26,8 +28,9 @@ pub fn instructions(data: &[u8]) -> Vec<Instr> {
     instrs
 }
 
-/// Checks the round trips of the stream in `data`.
-pub fn check(data: &[u8], catalogue: &Catalogue) {
+/// Checks the round trips of the stream in `data`; tells whether it loaded as a bundle
+/// (and so was disassembled and played).
+pub fn check(data: &[u8], catalogue: &'static Catalogue) -> bool {
     let instrs = instructions(data);
     let code = ops::encode_code(&instrs).expect("a decoded instruction encodes");
     let decoded = ops::decode_code(&code).expect("an encoded stream decodes");
@@ -39,15 +42,13 @@ pub fn check(data: &[u8], catalogue: &Catalogue) {
         offset += instr.size();
     }
     assert_eq!(offset, code.len(), "`size` disagrees with the encoding");
-    if !instrs.is_empty() {
-        as_bundle(&instrs, catalogue);
-    }
+    !instrs.is_empty() && as_bundle(&instrs, catalogue, &data[data.len().saturating_sub(64)..])
 }
 
 /// Builds a bundle whose one card's action is `instrs`, each jump target `Pc(n)` taken as
 /// instruction `n % len`; if it builds and loads, the loaded entry holds the same
 /// instructions (targets as offsets) and the bundle disassembles.
-fn as_bundle(instrs: &[Instr], catalogue: &Catalogue) {
+fn as_bundle(instrs: &[Instr], catalogue: &'static Catalogue, answers: &[u8]) -> bool {
     let len = instrs.len();
     let mut code = CodeBuilder::new();
     let labels: Vec<_> = (0..len).map(|_| code.new_label()).collect();
@@ -60,8 +61,8 @@ fn as_bundle(instrs: &[Instr], catalogue: &Catalogue) {
     let mut card = Card::new(bundle.intern("stream"));
     card.actions.push(Action { label: None, costs: Vec::new(), entry });
     bundle.add_card(card, "stream.rules");
-    let Ok(bytes) = bundle.finish() else { return };
-    let Ok(program) = Program::load(&bytes, catalogue) else { return };
+    let Ok(bytes) = bundle.finish() else { return false };
+    let Ok(program) = Program::load(&bytes, catalogue) else { return false };
     let loaded = &program.entries()[program.cards()[0].actions[0].entry.index()];
     assert_eq!(loaded.instrs().len(), len, "the loaded entry has another number of instructions");
     for (i, (instr, back)) in instrs.iter().zip(loaded.instrs()).enumerate() {
@@ -70,4 +71,8 @@ fn as_bundle(instrs: &[Instr], catalogue: &Catalogue) {
     }
     let listing = disassemble(&program, catalogue);
     assert!(listing.lines().count() > len, "the listing lacks instructions:\n{listing}");
+    // A verified bundle never reaches a panic, whatever its instructions ask of the
+    // builtins: play it, with answers from the stream's own bytes.
+    crate::play::play(program, &mut Answers::new(answers));
+    true
 }

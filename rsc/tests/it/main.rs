@@ -8,6 +8,8 @@ use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+mod scenarios;
+
 /// A clean card from the corpus.
 const CLEAN: &str = "action = damage(300)\n";
 /// An unknown command on line 1 (reported once the parser lands).
@@ -101,10 +103,13 @@ fn empty_file_is_checked_without_crashing() {
     let dir = TempDir::new("empty");
     let file = dir.file("empty.rules", "");
     for output in [check(&[&file]), check_json(&[&file])] {
-        // An empty card may deserve a diagnostic (no effect): any verdict but a crash.
-        assert!(matches!(code(&output), 0 | 1), "{}", stderr(&output));
-        assert!(last_line(&stderr(&output)).starts_with("checked 1 file: "));
+        // An empty card has no effect: E0035, exit 1.
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        assert_eq!(last_line(&stderr(&output)), "checked 1 file: 1 error, 0 warnings");
     }
+    let codes: Vec<String> =
+        records(&check_json(&[&file])).iter().filter_map(|r| r["code"].as_str().map(str::to_owned)).collect();
+    assert_eq!(codes, ["E0035"]);
 }
 
 #[test]
@@ -270,9 +275,9 @@ fn errors_and_clean_files_together() {
     assert!(codes.contains(&"E0008".to_string()), "{codes:?}");
 }
 
-/// Runs `check` in both formats on `contents` and requires a normal exit (0 or 1) within
-/// `limit` for each.
-fn survives(test: &str, contents: &[u8], limit: Duration) {
+/// Runs `check` in both formats on `contents`, which holds an error with code `expected`:
+/// requires exit 1 within `limit` for each, and that diagnostic among the JSON records.
+fn survives(test: &str, contents: &[u8], limit: Duration, expected: &str) {
     let dir = TempDir::new(test);
     let file = dir.file("big.rules", contents);
     for json in [false, true] {
@@ -280,11 +285,13 @@ fn survives(test: &str, contents: &[u8], limit: Duration) {
         let output = if json { check_json(&[&file]) } else { check(&[&file]) };
         let elapsed = started.elapsed();
         let status = code(&output);
-        assert!(matches!(status, 0 | 1), "exit {status}: {}", last_line(&stderr(&output)));
+        assert_eq!(status, 1, "exit {status}: {}", last_line(&stderr(&output)));
         assert!(last_line(&stderr(&output)).starts_with("checked 1 file: "));
         assert!(elapsed < limit, "took {elapsed:?} (json: {json})");
         if json {
-            records(&output);
+            let codes: Vec<String> =
+                records(&output).iter().filter_map(|r| r["code"].as_str().map(str::to_owned)).collect();
+            assert!(codes.iter().any(|code| code == expected), "{expected} expected, got {codes:?}");
         }
         // Output stays bounded: no quoting of huge lines, no runaway repetition.
         assert!(output.stderr.len() + output.stdout.len() < 256 * contents.len() + 4096);
@@ -296,7 +303,12 @@ fn hundred_thousand_nested_brackets() {
     let mut source = b"action = damage".to_vec();
     source.extend(std::iter::repeat_n(b'(', 100_000));
     source.push(b'\n');
-    survives("nested", &source, Duration::from_secs(10));
+    survives("nested", &source, Duration::from_secs(10), "E0041");
+    // Within the line limit, the nesting limit answers.
+    let mut source = b"action = damage".to_vec();
+    source.extend(std::iter::repeat_n(b'(', 60_000));
+    source.push(b'\n');
+    survives("nested-within-line", &source, Duration::from_secs(10), "E0033");
 }
 
 #[test]
@@ -304,11 +316,11 @@ fn megabyte_line() {
     let mut source = b"action = damage(300) & ".to_vec();
     source.extend(std::iter::repeat_n(b'x', 1 << 20));
     source.push(b'\n');
-    survives("long-line", &source, Duration::from_secs(3));
+    survives("long-line", &source, Duration::from_secs(3), "E0041");
     // Invalid UTF-8 at the end of a long line: reported, and quickly.
     let mut source = vec![b'a'; 1 << 20];
     source.push(0xff);
-    survives("long-line-utf8", &source, Duration::from_secs(3));
+    survives("long-line-utf8", &source, Duration::from_secs(3), "E0001");
 }
 
 #[test]
@@ -450,6 +462,53 @@ mod compile_and_disas {
         let output = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "nope".as_ref()]);
         assert_eq!(code(&output), 2);
         assert!(stderr(&output).contains("no card `nope`"), "{}", stderr(&output));
+    }
+
+    /// A card with warnings only compiles, writes its bundle and exits 0.
+    #[test]
+    fn warnings_only_exit_zero() {
+        let dir = TempDir::new("compile-warnings");
+        let card = dir.file("blast.rules", "action = damage(300) to(character@oppRing) ueot\n");
+        let bundle = dir.path().join("out.rsb");
+        for command in ["check", "compile"] {
+            let mut args = vec![command.as_ref(), card.as_os_str()];
+            if command == "compile" {
+                args.extend(["-o".as_ref(), bundle.as_os_str()]);
+            }
+            let output = rsc(args);
+            assert_eq!(code(&output), 0, "{command}: {}", stderr(&output));
+            assert!(stderr(&output).contains("warning[W0002]"), "{command}: {}", stderr(&output));
+        }
+        assert!(bundle.exists());
+    }
+
+    /// An output path that cannot be written is an IO failure: exit 2.
+    #[test]
+    fn unwritable_output_exits_two() {
+        let dir = TempDir::new("compile-unwritable");
+        let card = dir.file("fire-ball.rules", CLEAN);
+        for out in [dir.path().to_path_buf(), dir.path().join("missing/folder/out.rsb")] {
+            let output = rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), out.as_os_str()]);
+            assert_eq!(code(&output), 2, "{}: {}", out.display(), stderr(&output));
+        }
+    }
+
+    /// A bundle built against another catalogue (its recorded catalogue hash differs) is
+    /// refused with the loader's message: exit 1.
+    #[test]
+    fn bundle_from_another_catalogue_exits_one() {
+        let dir = TempDir::new("disas-other-catalogue");
+        let card = dir.file("fire-ball.rules", CLEAN);
+        let bundle = dir.path().join("ok.rsb");
+        assert_eq!(code(&rsc(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), bundle.as_os_str()])), 0);
+        let mut bytes = std::fs::read(&bundle).unwrap();
+        // Magic (8 bytes), format version (2), catalogue name (length byte + name), hash.
+        let hash_at = 8 + 2 + 1 + usize::from(bytes[10]);
+        bytes[hash_at] ^= 0x5a;
+        std::fs::write(&bundle, &bytes).unwrap();
+        let output = rsc(["disas".as_ref(), bundle.as_os_str()]);
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        assert!(stderr(&output).contains("built against catalogue"), "{}", stderr(&output));
     }
 
     #[test]

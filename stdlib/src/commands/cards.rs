@@ -364,13 +364,13 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (step, answer) = match (ctx.step(), answer) {
         (1, Some(answer)) => {
             let bottom = answer.first().and_then(|v| v.as_int()).unwrap_or(0) != 0;
-            ctx.set_step(2 + u32::from(bottom));
+            ctx.set_step(2 + u16::from(bottom));
             return ctx.choose(0, &card_values(&top), len, len, None);
         }
         (step @ (2 | 3), Some(answer)) => (step, answer),
         _ => match ctx.arg(1).as_int() {
             Some(bottom) => {
-                let step = 2 + u32::from(bottom != 0);
+                let step = 2 + u16::from(bottom != 0);
                 if top.len() == 1 {
                     (step, card_values(&top))
                 } else {

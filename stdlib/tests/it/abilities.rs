@@ -149,3 +149,74 @@ fn permanent_keywords_last_while_the_card_is_in_play() {
     g.rt.leave_play(&mut g.host, me);
     assert!(!has_ability(g.rt.effects(), Value::Card(me), Ability::Frosted));
 }
+
+/// `auto = ~myEndPhase~ [[may]] +rush` waits for its answer; the card leaves play; the
+/// player answers yes.
+fn may_rush_after_leaving(auto: &str) -> Game {
+    let mut g = Game::new(auto);
+    let me = g.host.character("Me", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.rt.event_index("endPhase").unwrap();
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
+    g.rt.leave_play(&mut g.host, me);
+    assert_eq!(done(g.answer(exec, &[Value::Bool(true)])), Completion::Success);
+    g
+}
+
+/// Issue 16, defect 8: an effect that lasts while its source is in play, granted after the
+/// source left, is over before it begins; before the fix it was recorded and never ended.
+#[test]
+fn an_unrestricted_grant_after_the_source_left_play_is_not_recorded() {
+    let g = may_rush_after_leaving("auto = ~myEndPhase~ [[may]] +rush");
+    assert!(g.rt.effects().is_empty(), "{:?}", g.rt.effects());
+    assert!(g.host.abilities.is_empty(), "nothing applied to the host");
+}
+
+/// A restricted effect outlives its source (spec §3.10): granted after the source left, it
+/// is recorded and ends with its timer.
+#[test]
+fn a_restricted_grant_after_the_source_left_play_lasts_until_its_timer() {
+    let mut g = may_rush_after_leaving("auto = ~myEndPhase~ [[may]] +rush ueot");
+    assert_eq!(g.rt.effects().len(), 1);
+    let ueot = stdlib::CATALOGUE.restrictions.iter().position(|r| r.name == "ueot").unwrap();
+    g.rt.expire(&mut g.host, vm::bytecode::RestrictionIdx::new(ueot), P0);
+    assert!(g.rt.effects().is_empty());
+}
+
+/// While the source stays in play the same answer grants the ability.
+#[test]
+fn an_unrestricted_grant_while_the_source_is_in_play_is_recorded() {
+    let mut g = Game::new("auto = ~myEndPhase~ [[may]] +rush");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.rt.event_index("endPhase").unwrap();
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
+    assert_eq!(done(g.answer(exec, &[Value::Bool(true)])), Completion::Success);
+    assert_eq!(g.rt.effects().len(), 1);
+    g.rt.leave_play(&mut g.host, me);
+    assert!(g.rt.effects().is_empty(), "it ends when the source leaves");
+}
+
+/// `steal` fails, changing nothing, when no target has an ability or the receiver is
+/// not a character; `||` then runs.
+#[test]
+fn steal_fails_without_an_ability_or_a_character_receiver() {
+    let mut g = Game::new("action = steal() target(character@infront) || hp(+1)");
+    let me = g.host.character("Thief", P0, 0, 500);
+    g.host.cards[me.0 as usize].rules = Some(CardIdx(0));
+    g.host.character("Plain", P1, 3, 500);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001, "no ability to steal: failure");
+    assert_eq!(g.host.rules(me), Some(CardIdx(0)), "the thief keeps its own");
+
+    // The receiver defaults to the source: an action card is no character.
+    let mut g = Game::new("action = steal() target(characters@oppRing) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    let foe = g.host.character("Foe", P1, 0, 500);
+    g.host.cards[foe.0 as usize].rules = Some(CardIdx(9));
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001, "no character receiver: failure");
+    assert_eq!(g.host.rules(foe), Some(CardIdx(9)), "the victim keeps its ability");
+}

@@ -353,3 +353,16 @@ fn each_over_a_card_type_test_runs_once_per_matching_element() {
     assert_eq!(g.host.player(P0).sp, sp_before + 2, "one SP per character trashed");
     assert_eq!(g.host.player(P0).hp, hp_before + hand_actions + 10 * hand_reactions);
 }
+
+/// Spec §3.8: `draw(v)` draws fewer when the deck runs out, and that is no failure; only
+/// an empty deck fails.
+#[test]
+fn a_partial_draw_takes_what_is_left_and_succeeds() {
+    let mut g = Game::new("action = draw(3) || hp(+1); draw() || hp(+10)");
+    let src = g.host.card("Src", ACTION, P0, DISCARDS);
+    g.host.cards(&["d1", "d2"], ACTION, P0, DECK);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["d1", "d2"]);
+    assert!(g.host.pile_names(P0, DECK).is_empty());
+    assert_eq!(g.host.player(P0).hp, 3010, "the partial draw succeeded, the draw from an empty deck failed");
+}

@@ -12,5 +12,6 @@ mod costs;
 mod counters;
 mod hostile;
 mod rules;
+mod statements;
 mod table;
 mod turns;

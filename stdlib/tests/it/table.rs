@@ -1,7 +1,7 @@
 //! The builtin table: every command, function and cost of the catalogue is registered,
 //! and the expression functions.
 
-use stdlib::names::{HAND, RING};
+use stdlib::names::HAND;
 use vm::runtime::Completion;
 
 use crate::support::*;
@@ -28,7 +28,6 @@ fn expression_functions() {
     g.host.card_mut("Me").uattack = true;
     assert_eq!(g.run(me, P0), Completion::Success);
     assert_eq!(g.host.player(P0).hp, 3000 + 5 + 1 + 20 + 1000 + 4000);
-    let _ = RING;
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! `clear`, `swapChars`, `moveToSlot`, `pileView`, `activate`.
 
 use stdlib::host::AttackRole;
-use stdlib::names::{DISCARDS, HAND, REMOVED};
+use stdlib::names::HAND;
 use vm::bytecode::CardIdx;
 use vm::runtime::{Completion, Value};
 
@@ -128,9 +128,8 @@ fn move_to_slot_fails_on_a_full_ring() {
 fn pile_view_changes_the_view() {
     let mut g = Game::new("action = pileView(removed, expanded)");
     let src = g.host.card("Src", ACTION, P0, HAND);
-    g.run(src, P0);
+    assert_eq!(g.run(src, P0), Completion::Success);
     assert_eq!(g.log(), ["view p0.removed expanded"]);
-    let _ = (REMOVED, DISCARDS);
 }
 
 #[test]
@@ -146,4 +145,15 @@ fn activate_queues_the_activation_of_the_cards_ability() {
     g.host.character("Foe", P1, 0, 500);
     g.run(src, P0);
     assert_eq!(g.host.player(P0).hp, 3001, "no ability: failure (hp: card targets default to the controller)");
+}
+
+/// `swapChars` needs two target characters: with one it fails and moves nothing.
+#[test]
+fn swap_chars_fails_with_one_character() {
+    let mut g = Game::new("action = swapChars() target(characters@myRing) || hp(+1)");
+    let src = g.host.card("Src", ACTION, P0, HAND);
+    g.host.character("A", P0, 2, 500);
+    assert_eq!(g.run(src, P0), Completion::Success);
+    assert_eq!(g.host.ring_names(P0), ["-", "-", "A", "-"]);
+    assert_eq!(g.host.player(P0).hp, 3001, "failure: `||` ran");
 }

@@ -6,8 +6,8 @@
 //! The reader keeps absolute offsets, so every error names the byte where the problem is.
 
 use std::collections::HashMap;
-use std::fmt;
 
+use super::error::{LoadError, corrupt};
 use super::format::*;
 use super::index::*;
 use super::operand::{BadBytes, MAX_INDEX, read_varint, unzigzag};
@@ -16,78 +16,10 @@ use super::program::*;
 use super::verify;
 use crate::catalogue::{Catalogue, CostArg};
 
-/// Why bytes could not be loaded. Each variant's message is one line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LoadError {
-    /// The bytes do not start with the bundle magic.
-    NotABundle,
-    /// The bundle has a format version this runtime does not know yet.
-    NewerVersion {
-        /// The bundle's version.
-        found: u16,
-    },
-    /// The bundle has a format version older than any this runtime reads.
-    OlderVersion {
-        /// The bundle's version.
-        found: u16,
-    },
-    /// The bundle was built against another catalogue.
-    CatalogueMismatch {
-        /// The catalogue the bundle names.
-        bundle_name: String,
-        /// Its hash.
-        bundle_hash: u32,
-        /// The runtime's catalogue name.
-        runtime_name: &'static str,
-        /// Its hash.
-        runtime_hash: u32,
-    },
-    /// Anything else: the byte at `offset` is not what the format allows there.
-    Corrupt {
-        /// Byte offset from the start of the bundle.
-        offset: usize,
-        /// What is wrong, in a few words.
-        reason: String,
-    },
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::NotABundle => f.write_str("not an .rsb bundle"),
-            LoadError::NewerVersion { found } => {
-                write!(f, "format version {found} is newer than this runtime's {FORMAT_VERSION}")
-            }
-            LoadError::OlderVersion { found } => {
-                write!(f, "format version {found} is older than this runtime's {FORMAT_VERSION}")
-            }
-            LoadError::CatalogueMismatch { bundle_name, bundle_hash, runtime_name, runtime_hash } => {
-                write!(
-                    f,
-                    "built against catalogue {}#{bundle_hash:08x}, this runtime has {}#{runtime_hash:08x}",
-                    bundle_name.escape_debug(),
-                    runtime_name.escape_debug(),
-                )
-            }
-            LoadError::Corrupt { offset, reason } => {
-                write!(f, "corrupt bundle at offset {offset}: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 impl Program {
     /// Decodes and verifies a bundle built against `catalogue`.
     pub fn load(bytes: &[u8], catalogue: &Catalogue) -> Result<Program, LoadError> {
         load(bytes, catalogue)
-    }
-
-    /// The bundle bytes of this program; without the debug section when `strip` is set.
-    /// A loaded program always re-encodes to the bytes it was loaded from.
-    pub fn to_bytes(&self, strip: bool) -> Result<Vec<u8>, BuildError> {
-        write_bundle(self, strip)
     }
 }
 
@@ -171,10 +103,6 @@ fn load(bytes: &[u8], catalogue: &Catalogue) -> Result<Program, LoadError> {
         return Err(corrupt(reader.pos, format!("{extra} unexpected bytes after the last section")));
     }
     Ok(loader.program)
-}
-
-pub(super) fn corrupt(offset: usize, reason: impl Into<String>) -> LoadError {
-    LoadError::Corrupt { offset, reason: reason.into() }
 }
 
 /// A cursor over `bytes[..end]` that keeps absolute offsets.

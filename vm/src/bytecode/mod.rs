@@ -5,30 +5,33 @@
 //! from the same table by [`doc::reference`].
 //!
 //! Read in this order: [`index`] (typed indices), [`operand`] (operand kinds), [`ops`]
-//! (the op table), [`program`] (what a bundle holds), [`builder`] (writing one),
-//! [`load`] and `verify` (reading one), [`disas`] (printing one).
+//! (the op table), [`program`] (what a bundle holds), [`format`] (the layout both sides
+//! share), [`builder`] and `write` (writing one), [`load`] and `verify` (reading one),
+//! [`disas`] (printing one). The writing side and the reading side share only `format`,
+//! `parts` (borrowed views of filters and cards) and `error`; neither imports the other.
 
 pub mod builder;
 pub mod disas;
 pub mod doc;
-
+mod error;
 pub mod format;
 pub mod index;
 pub mod load;
 pub mod operand;
 pub mod ops;
+mod parts;
 pub mod program;
 #[cfg(test)]
 mod tests;
 mod verify;
+mod write;
 
-pub use builder::{
-    ActionParts, AutoParts, BundleBuilder, CardParts, CodeBuilder, FilterParts, RuleTargetParts, SourceLocation,
-};
+pub use builder::{BundleBuilder, CodeBuilder, SourceLocation};
 pub use disas::disassemble;
-pub use format::{BuildError, FORMAT_VERSION, MAGIC};
+pub use error::{BuildError, LoadError};
+pub use format::{FORMAT_VERSION, MAGIC};
 pub use index::*;
-pub use load::LoadError;
 pub use operand::{AmountMode, FailReason, JumpTarget, Operand, TargetList};
 pub use ops::{Instr, OpFlag, OpInfo, Opcode};
+pub use parts::{ActionParts, AutoParts, CardParts, FilterParts, RuleTargetParts};
 pub use program::*;

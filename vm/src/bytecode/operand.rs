@@ -126,7 +126,6 @@ pub const MAX_INDEX: u32 = 0xfffe;
 
 /// Appends `value` as an unsigned LEB128 varint: 7 bits a byte, least significant first,
 /// the high bit set on every byte but the last.
-#[inline]
 pub fn write_varint(value: u32, out: &mut Vec<u8>) {
     let mut value = value;
     while value >= 0x80 {
@@ -172,7 +171,6 @@ pub fn read_varint(bytes: &[u8], pos: &mut usize) -> Result<u32, BadBytes> {
 
 /// Maps a signed value to an unsigned one so that small magnitudes stay small:
 /// 0, -1, 1, -2, ... become 0, 1, 2, 3, ...
-#[inline]
 pub fn zigzag(value: i32) -> u32 {
     ((value << 1) ^ (value >> 31)) as u32
 }
@@ -200,7 +198,6 @@ fn read_bounded(bytes: &[u8], pos: &mut usize, max: u32) -> Result<u32, BadBytes
     }
 }
 
-#[inline]
 fn write_index(index: u32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
     if index <= MAX_INDEX {
         write_varint(index, out);
@@ -226,7 +223,6 @@ fn read_index(bytes: &[u8], pos: &mut usize) -> Result<u32, BadBytes> {
     read_bounded(bytes, pos, MAX_INDEX)
 }
 
-#[inline]
 fn write_opt_index(index: Option<u32>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
     match index {
         None => {
@@ -292,11 +288,9 @@ impl Codec for JumpTarget {
               first instruction); decoded, the code offset (`Pc`) of that instruction",
         check: "less than the entry's instruction count",
     };
-    #[inline(always)]
     fn one_byte(value: Pc) -> Option<u8> {
         (value.0 < 0x80).then_some(value.0 as u8)
     }
-    #[inline]
     fn encode(value: Pc, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value.0), out);
         Ok(())
@@ -321,11 +315,9 @@ impl Codec for Reg {
         doc: "register `R[a]` of the current frame",
         check: "none: the frame has as many registers as the entry's code names",
     };
-    #[inline(always)]
     fn one_byte(value: Reg) -> Option<u8> {
         Some(value.0)
     }
-    #[inline]
     fn encode(value: Reg, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
@@ -350,11 +342,9 @@ impl Codec for Local {
         doc: "local slot `L[s]` of the execution",
         check: "none: the entry touches as many locals as its code names",
     };
-    #[inline(always)]
     fn one_byte(value: Local) -> Option<u8> {
         Some(value.0)
     }
-    #[inline]
     fn encode(value: Local, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
@@ -379,11 +369,9 @@ impl Codec for u8 {
         doc: "unsigned count (argument counts)",
         check: "`base + argc` at most 256; `argc` within the callee's arity",
     };
-    #[inline(always)]
     fn one_byte(value: u8) -> Option<u8> {
         Some(value)
     }
-    #[inline]
     fn encode(value: u8, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value);
         Ok(())
@@ -408,11 +396,9 @@ impl Codec for u16 {
         doc: "unsigned immediate",
         check: "at most 65 535",
     };
-    #[inline(always)]
     fn one_byte(value: u16) -> Option<u8> {
         (value < 0x80).then_some(value as u8)
     }
-    #[inline]
     fn encode(value: u16, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value), out);
         Ok(())
@@ -437,12 +423,10 @@ impl Codec for i32 {
         doc: "signed immediate",
         check: "none",
     };
-    #[inline(always)]
     fn one_byte(value: i32) -> Option<u8> {
         let value = zigzag(value);
         (value < 0x80).then_some(value as u8)
     }
-    #[inline]
     fn encode(value: i32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(zigzag(value), out);
         Ok(())
@@ -467,11 +451,9 @@ impl Codec for bool {
         doc: "boolean immediate",
         check: "0 or 1",
     };
-    #[inline(always)]
     fn one_byte(value: bool) -> Option<u8> {
         Some(u8::from(value))
     }
-    #[inline]
     fn encode(value: bool, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(u8::from(value));
         Ok(())
@@ -510,11 +492,9 @@ macro_rules! index_kinds {
                 doc: $doc,
                 check: $check,
             };
-            #[inline(always)]
             fn one_byte(value: $kind) -> Option<u8> {
                 (value.0 < 0x80).then_some(value.0 as u8)
             }
-            #[inline]
             fn encode(value: $kind, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_index(value.0, out)
             }
@@ -539,14 +519,12 @@ macro_rules! index_kinds {
                 doc: concat!($doc, ", or none"),
                 check: concat!($check, ", or none"),
             };
-            #[inline(always)]
             fn one_byte(value: Option<$kind>) -> Option<u8> {
                 match value {
                     None => Some(0),
                     Some(index) => (index.0 < 0x7f).then(|| index.0 as u8 + 1),
                 }
             }
-            #[inline]
             fn encode(value: Option<$kind>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_opt_index(value.map(|index| index.0), out)
             }
@@ -631,11 +609,9 @@ macro_rules! operand_enum {
                 doc: concat!("one of ", $("`", $text, "`=", $byte, " ",)*),
                 check: "one of the listed values",
             };
-            #[inline(always)]
             fn one_byte(value: $name) -> Option<u8> {
                 Some(value as u8)
             }
-            #[inline]
             fn encode(value: $name, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 out.push(value as u8);
                 Ok(())

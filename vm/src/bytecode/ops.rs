@@ -345,7 +345,6 @@ macro_rules! define_ops {
             }
 
             /// The same instruction with every jump target mapped by `f`.
-            #[inline(always)]
             pub fn relabel<M>(self, mut f: impl FnMut(L) -> M) -> Instr<M> {
                 match self {
                     $(Instr::$name { $($field,)* } => Instr::$name {
@@ -358,7 +357,6 @@ macro_rules! define_ops {
         impl<L: Copy> Instr<L> {
             /// Appends the encoding of the instruction with every jump target mapped by
             /// `target`: `self.relabel(target).encode(out)` in one pass.
-            #[inline]
             pub fn encode_relabeled(
                 &self,
                 #[allow(unused_mut, unused_variables)] mut target: impl FnMut(L) -> Pc,
@@ -385,7 +383,6 @@ macro_rules! define_ops {
             /// each jump target, calling `at_target` with the placeholder's position in `out`
             /// and the target: [`super::CodeBuilder`] writes the targets once its labels are
             /// bound. On an operand that does not fit, `out` keeps the bytes written before it.
-            #[inline(always)]
             pub fn encode_with_placeholders(
                 &self,
                 #[allow(unused_mut, unused_variables)] mut at_target: impl FnMut(usize, L),

@@ -9,8 +9,8 @@
 //! program: no entry can reach itself through the expression and selector entries of the
 //! filters it uses, so nested evaluation depth is bounded by the number of entries.
 
+use super::error::{LoadError, corrupt};
 use super::index::*;
-use super::load::{LoadError, corrupt};
 use super::operand::Operand;
 use super::ops::{Instr, OpFlag};
 use super::program::{Entry, Filter, TypeAtom};

@@ -191,7 +191,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         match self.callee {
             Callee::Cost { i, .. } => {
                 let card = self.m.rt.program.card(self.m.st.env.card)?;
-                super::cost_block(card, self.m.st.origin, self.m.st.action).get(usize::from(i))
+                super::cost_block(card, self.m.st.origin).get(usize::from(i))
             }
             _ => None,
         }
@@ -285,12 +285,12 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The builtin's step counter: 0 on the first call of a statement, whatever
     /// [`CallContext::set_step`] stored across suspensions after that.
-    pub fn step(&self) -> u32 {
+    pub fn step(&self) -> u16 {
         self.m.st.step
     }
 
     /// Stores the step counter (for builtins that ask several times, like `prophecy`).
-    pub fn set_step(&mut self, step: u32) {
+    pub fn set_step(&mut self, step: u16) {
         self.m.st.step = step;
     }
 
@@ -367,7 +367,9 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// one, until the source leaves play); apply it to the host, and the host's
     /// [`Host::end_effect`] will be called with it when it ends. Gives `None` when the
     /// same source already has exactly this effect with this restriction (re-running an
-    /// initialisation does not stack it).
+    /// initialisation does not stack it), and when it has no restriction and its source
+    /// left play while the execution waited for an answer (it would already be over):
+    /// apply nothing then.
     pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
         self.m.record_effect(kind, self.m.st.restriction).map(|effect| effect.id)
     }

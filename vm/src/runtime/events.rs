@@ -102,6 +102,28 @@ pub(crate) struct World {
     pub scratch2: Vec<Value>,
     pub scratch3: Vec<Value>,
     pub mask: Vec<bool>,
+    /// Sets the resolver and the answer check reuse to find duplicates in linear time
+    /// (taken out while in use, so that a nested resolution gets its own).
+    pub sets: Vec<ValueSet>,
+}
+
+/// A set of values; only membership is asked of it, never its order.
+pub(crate) type ValueSet = rustc_hash::FxHashSet<Value>;
+
+impl World {
+    /// An empty set, reused when one was given back.
+    pub fn take_set(&mut self) -> ValueSet {
+        let mut set = self.sets.pop().unwrap_or_default();
+        set.clear();
+        set
+    }
+
+    /// Gives a set back for reuse.
+    pub fn give_set(&mut self, set: ValueSet) {
+        if self.sets.len() < 4 {
+            self.sets.push(set);
+        }
+    }
 }
 
 impl Clone for World {

@@ -102,7 +102,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 use events::{Names, PendingRun, Subscription, World};
 use exec::{Flow, Machine, Step};
 use resolve::Resolution;
-use state::{ExecState, Origin, Pending, Stage};
+use state::{ExecState, Origin, Owner, Pending, Stage};
 
 /// Fuel of one execution unless [`Runtime::set_fuel`] says otherwise.
 pub const DEFAULT_FUEL: u64 = 100_000;
@@ -111,6 +111,10 @@ pub const MAX_EVENT_DEPTH: u32 = 32;
 /// How many autos one [`Runtime::run_events`] may start.
 pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 
+/// The id the next [`Runtime::new`] takes (ids start at 1: a state never handed out
+/// has 0).
+static NEXT_RUNTIME_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+
 /// What every execution shares: the program, the catalogue, the builtins.
 pub(crate) struct Shared<H> {
     pub program: Arc<Program>,
@@ -118,6 +122,8 @@ pub(crate) struct Shared<H> {
     pub builtins: Builtins<H>,
     pub names: Names,
     pub fuel: u64,
+    /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
+    pub id: u32,
     /// Per card, the largest local count of the entries its executions can run: each
     /// execution reserves that many locals.
     pub card_locals: Arc<[u16]>,
@@ -131,6 +137,7 @@ impl<H> Clone for Shared<H> {
             builtins: self.builtins.clone(),
             names: self.names,
             fuel: self.fuel,
+            id: self.id,
             card_locals: Arc::clone(&self.card_locals),
         }
     }
@@ -236,6 +243,7 @@ impl<H: Host> Runtime<H> {
                 builtins,
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
+                id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::default(),
         }
@@ -264,7 +272,9 @@ impl<H: Host> Runtime<H> {
 
     fn state(&mut self, env: Env, origin: Origin, stage: Stage, depth: u32) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        self.world.state(env, origin, stage, self.shared.fuel, depth, locals)
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, depth, locals);
+        state.owner = Owner::new(self.shared.id, self.in_play(env.source));
+        state
     }
 
     fn recycle(&mut self, state: Box<ExecState>) {
@@ -292,7 +302,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         self.drive(host, state)
     }
 
@@ -306,7 +316,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation, Stage::Requisite(0), 0);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
         let shared = &self.shared;
         let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
         let mut met = Ok(true);
@@ -331,7 +341,7 @@ impl<H: Host> Runtime<H> {
     /// and `max` of them. A refused answer gives the execution back unchanged. When an
     /// auto traps, its cascade ends: nothing of it stays queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        let in_cascade = exec.state.origin != Origin::Activation;
+        let in_cascade = !exec.state.origin.is_activation();
         let result = self.continue_with(host, exec, answer);
         if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
             self.world.events.clear();
@@ -341,7 +351,10 @@ impl<H: Host> Runtime<H> {
     }
 
     fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        if let Err(reason) = validate(&exec, answer) {
+        if !exec.state.owner.is(self.shared.id) {
+            return Err(ResumeError::OtherRuntime(exec));
+        }
+        if let Err(reason) = validate(&mut self.world, &exec, answer) {
             return Err(ResumeError::Invalid(exec, reason));
         }
         let mut state = exec.state;
@@ -403,7 +416,9 @@ impl<H: Host> Runtime<H> {
     /// Abandons a suspended execution (the player closed the dialog): nothing more of it
     /// runs; what it already did stays done. Its buffers are reused.
     pub fn cancel(&mut self, exec: Execution) {
-        self.recycle(exec.state);
+        if exec.state.owner.is(self.shared.id) {
+            self.recycle(exec.state);
+        }
     }
 
     /// Runs the pipeline of `state` until it finishes or suspends.
@@ -721,6 +736,7 @@ fn run_auto_now<H: Host>(
     let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
     let locals = shared.locals(env.card);
     let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
+    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);
@@ -766,22 +782,30 @@ fn bind_event(names: &Names, state: &mut ExecState, event: &Event) -> bool {
     event.bindings.iter().flatten().all(|&(var, value)| state.bind(var, value))
 }
 
-/// Checks an answer against the request of `exec`.
-fn validate(exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
+/// Checks an answer against the request of `exec`, in time linear in the candidates and
+/// the answer (with sets `world` lends).
+fn validate(world: &mut World, exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
     let request = exec.request();
     if answer.len() < usize::from(request.min) || answer.len() > usize::from(request.max) {
         return Err(InvalidAnswer::Count { given: answer.len(), min: request.min, max: request.max });
     }
-    let candidates = exec.candidates();
-    for (i, choice) in answer.iter().enumerate() {
+    let mut candidates = world.take_set();
+    candidates.extend(exec.candidates().iter().copied());
+    let mut chosen = world.take_set();
+    let mut result = Ok(());
+    for choice in answer {
         if !candidates.contains(choice) {
-            return Err(InvalidAnswer::NotACandidate(*choice));
+            result = Err(InvalidAnswer::NotACandidate(*choice));
+            break;
         }
-        if answer[..i].contains(choice) {
-            return Err(InvalidAnswer::Duplicate(*choice));
+        if !chosen.insert(*choice) {
+            result = Err(InvalidAnswer::Duplicate(*choice));
+            break;
         }
     }
-    Ok(())
+    world.give_set(candidates);
+    world.give_set(chosen);
+    result
 }
 
 /// What completing a pending request leads to.
@@ -857,7 +881,7 @@ fn complete<H: Host>(
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
-            m.st.action = first.as_int().unwrap_or(0) as u16;
+            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
             m.st.stage = Stage::Vars;
             Resumed::Pipeline
         }
@@ -893,7 +917,7 @@ fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(),
 
 /// Applies one rule-target filter's resolution; true when it suspended.
 fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolution) -> Result<bool, Trap> {
-    let optional = m.st.origin != Origin::Activation
+    let optional = !m.st.origin.is_activation()
         || m.rt.program.cards()[m.st.env.card.index()].target.as_ref().is_some_and(|target| target.optional);
     match resolution {
         Resolution::Nothing if optional => m.st.stage = Stage::RuleTarget(i.saturating_add(1)),
@@ -949,11 +973,10 @@ fn cost_step<H: Host>(
     Ok(status)
 }
 
-/// The cost block of what an execution runs: its action's (`action` indexes the card's
-/// actions) or its auto's.
-pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin, action: u16) -> &[crate::bytecode::Cost] {
+/// The cost block of what an execution runs: its action's or its auto's.
+pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crate::bytecode::Cost] {
     let costs = match origin {
-        Origin::Activation => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
         Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
     };
     costs.map_or(&[], Vec::as_slice)
@@ -988,19 +1011,19 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         }
                     }
                     None => {
-                        if m.st.origin != Origin::Activation && m.st.lists.is_empty(m.st.rule_targets) {
+                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
                             m.st.rule_targets =
                                 m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
                         }
                         m.st.targets = m.st.rule_targets;
-                        m.st.stage = if m.st.origin == Origin::Activation { Stage::ChooseAction } else { Stage::Vars };
+                        m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
             }
             Stage::ChooseAction => match card.actions.len() {
                 0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
                 1 => {
-                    m.st.action = 0;
+                    m.st.origin = Origin::Activation { action: 0 };
                     m.st.stage = Stage::Vars;
                 }
                 n => {
@@ -1025,12 +1048,11 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                         _ => m.st.frame = None,
                     }
                 }
-                let has_costs = !cost_block(card, m.st.origin, m.st.action).is_empty();
-                m.st.stage =
-                    if m.st.origin == Origin::Activation || has_costs { Stage::CostCheck(0) } else { Stage::Body };
+                let has_costs = !cost_block(card, m.st.origin).is_empty();
+                m.st.stage = if m.st.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
             }
             Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-            Stage::CostCheck(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostCheck(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
                     Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
                     Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
@@ -1041,7 +1063,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
-            Stage::CostPay(i) => match cost_block(card, m.st.origin, m.st.action).get(usize::from(i)) {
+            Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
                     m.st.stage = Stage::CostPay(i.saturating_add(1));
@@ -1051,7 +1073,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
             Stage::Body => {
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
-                        Origin::Activation => card.actions[usize::from(m.st.action)].entry,
+                        Origin::Activation { action } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
                     };
                     m.st.targets = m.st.rule_targets;

@@ -15,6 +15,7 @@
 use crate::bytecode::{CompareOp, FilterIdx, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
+use super::events::ValueSet;
 use super::exec::Machine;
 use super::host::Host;
 use super::trap::{Trap, TrapCode};
@@ -101,16 +102,18 @@ impl<H: Host> Machine<'_, H> {
         let filter = &rt.program.filters()[f.index()];
         let mut acc = std::mem::take(&mut self.world.scratch3);
         acc.clear();
+        let mut in_acc = self.world.take_set();
         let mut can_choose = false;
         let result = (|| {
             for (i, term) in filter.types.iter().enumerate() {
                 if only_type.is_some_and(|only| usize::from(only) != i) {
                     continue;
                 }
-                can_choose |= self.match_type(f, *term, &mut acc)?;
+                can_choose |= self.match_type(f, *term, &mut acc, &mut in_acc)?;
             }
             Ok::<(), Trap>(())
         })();
+        self.world.give_set(in_acc);
         if let Err(trap) = result {
             self.world.scratch3 = acc;
             return Err(trap);
@@ -142,11 +145,15 @@ impl<H: Host> Machine<'_, H> {
                     return Err(trap);
                 }
             };
-            let lists = &self.st.lists;
-            acc.retain(|item| match value {
-                Value::List(list) => !lists.get(list).contains(item),
-                single => single != *item,
-            });
+            let mut excluded = self.world.take_set();
+            match value {
+                Value::List(list) => excluded.extend(self.st.lists.get(list).iter().copied()),
+                single => {
+                    excluded.insert(single);
+                }
+            }
+            acc.retain(|item| !excluded.contains(item));
+            self.world.give_set(excluded);
         }
         let matched = !acc.is_empty() || filter.pick.is_some();
         let len = acc.len().min(usize::from(u16::MAX)) as u16;
@@ -162,9 +169,16 @@ impl<H: Host> Machine<'_, H> {
         Ok(Resolved { candidates, matched, choose, min, max })
     }
 
-    /// Appends to `acc` what one type term matches; returns whether it lets the player
-    /// choose.
-    fn match_type(&mut self, f: FilterIdx, term: TypeTerm, acc: &mut Vec<Value>) -> Result<bool, Trap> {
+    /// Appends to `acc` what one type term matches and `acc` does not hold yet (`in_acc`
+    /// is the set of its elements); returns whether it lets the player choose. Charges
+    /// one unit of fuel per 64 candidates, so that a huge zone is paid for.
+    fn match_type(
+        &mut self,
+        f: FilterIdx,
+        term: TypeTerm,
+        acc: &mut Vec<Value>,
+        in_acc: &mut ValueSet,
+    ) -> Result<bool, Trap> {
         let rt = self.rt;
         let filter = &rt.program.filters()[f.index()];
         let env = self.st.env;
@@ -214,6 +228,10 @@ impl<H: Host> Machine<'_, H> {
                 cand.retain(|&item| self.type_test(term, item));
             }
         }
+        if let Err(trap) = self.charge((cand.len() / 64) as u32) {
+            self.world.scratch = cand;
+            return Err(trap);
+        }
         if term.exclude_source {
             cand.retain(|&item| item != Value::Card(env.source));
         }
@@ -227,7 +245,7 @@ impl<H: Host> Machine<'_, H> {
             }
         }
         for item in cand.iter() {
-            if !acc.contains(item) {
+            if in_acc.insert(*item) {
                 acc.push(*item);
             }
         }
@@ -257,6 +275,7 @@ impl<H: Host> Machine<'_, H> {
         }
         let mut out = std::mem::take(&mut self.world.scratch2);
         let mut mask = std::mem::take(&mut self.world.mask);
+        let mut in_out = self.world.take_set();
         out.clear();
         for alternative in terms {
             mask.clear();
@@ -265,7 +284,7 @@ impl<H: Host> Machine<'_, H> {
                 self.apply_term(*term, cand, &mut mask);
             }
             for (item, keep) in cand.iter().zip(&mask) {
-                if *keep && !out.contains(item) {
+                if *keep && in_out.insert(*item) {
                     out.push(*item);
                 }
             }
@@ -273,6 +292,7 @@ impl<H: Host> Machine<'_, H> {
         std::mem::swap(cand, &mut out);
         self.world.scratch2 = out;
         self.world.mask = mask;
+        self.world.give_set(in_out);
     }
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {

@@ -72,12 +72,19 @@ impl From<FailReason> for Failure {
 /// What started an execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Origin {
-    /// A player activated an action.
-    Activation,
+    /// A player activated the card; `action` indexes the card's actions once chosen.
+    Activation { action: u16 },
     /// An auto ran for an event (or when its card entered play).
     Auto { auto: u16 },
     /// A hook auto is answering a question (never suspends).
     Hook { auto: u16 },
+}
+
+impl Origin {
+    /// A player's activation (not an auto or a hook).
+    pub fn is_activation(self) -> bool {
+        matches!(self, Origin::Activation { .. })
+    }
 }
 
 /// Where the activation pipeline is (spec §3.3).
@@ -195,22 +202,52 @@ pub(crate) struct ExecState {
     pub pending: Pending,
     pub request: Option<Request>,
     /// The builtin's step counter while it suspends several times.
-    pub step: u32,
-    pub action: u16,
+    pub step: u16,
     pub fuel: u32,
-    /// Event cascade depth of the execution (0 for a player's activation).
-    pub depth: u16,
+    /// Event cascade depth of the execution (0 for a player's activation; at most
+    /// `MAX_EVENT_DEPTH + 1`).
+    pub depth: u8,
+    /// Which runtime the execution belongs to, and whether its source was in play when
+    /// it started.
+    pub owner: Owner,
     /// Whose zone the filter being resolved searches, once the player chose it (kept
     /// across the filter's type choice; cleared when its resolution is final).
     /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
     pub zone_opp: Option<bool>,
 }
 
+/// Which runtime (and its clones) an execution belongs to: only that program's tables
+/// make sense of its indices. And whether its source was in play when it started: if the
+/// source leaves play while the execution waits for an answer, the effects it records
+/// afterwards that would last "while the source is in play" are over before they begin
+/// (`docs/rules.md`, Runtime). One word, because a suspended execution is kept small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Owner(u32);
+
+impl Owner {
+    const IN_PLAY: u32 = 1 << 31;
+
+    /// Runtime `runtime` (its low 31 bits), with the source in play or not.
+    pub fn new(runtime: u32, source_in_play: bool) -> Owner {
+        Owner((runtime & !Owner::IN_PLAY) | if source_in_play { Owner::IN_PLAY } else { 0 })
+    }
+
+    /// Whether the execution belongs to runtime `runtime`.
+    pub fn is(self, runtime: u32) -> bool {
+        self.0 & !Owner::IN_PLAY == runtime & !Owner::IN_PLAY
+    }
+
+    /// Whether the source was in play when the execution started.
+    pub fn source_in_play(self) -> bool {
+        self.0 & Owner::IN_PLAY != 0
+    }
+}
+
 impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
             env,
-            origin: Origin::Activation,
+            origin: Origin::Activation { action: 0 },
             stage: Stage::Body,
             frame: None,
             regs: Vec::new(),
@@ -225,9 +262,9 @@ impl ExecState {
             pending: Pending::None,
             request: None,
             step: 0,
-            action: 0,
             fuel: 0,
             depth: 0,
+            owner: Owner::default(),
             zone_opp: None,
         }
     }
@@ -253,9 +290,8 @@ impl ExecState {
         self.pending = Pending::None;
         self.request = None;
         self.step = 0;
-        self.action = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
-        self.depth = u16::try_from(depth).unwrap_or(u16::MAX);
+        self.depth = u8::try_from(depth).unwrap_or(u8::MAX);
         self.zone_opp = None;
     }
 
@@ -431,6 +467,10 @@ pub enum ResumeError {
     Invalid(Execution, InvalidAnswer),
     /// The execution trapped after the answer was accepted.
     Trap(super::trap::Trap),
+    /// The execution was handed out by a runtime of another program (or another
+    /// [`super::Runtime::new`] of the same one): it can only be resumed by that runtime or
+    /// one of its clones. Here it is back, untouched.
+    OtherRuntime(Execution),
 }
 
 impl From<super::trap::Trap> for ResumeError {
@@ -444,6 +484,7 @@ impl std::fmt::Display for ResumeError {
         match self {
             ResumeError::Invalid(_, reason) => write!(f, "invalid answer: {reason}"),
             ResumeError::Trap(trap) => trap.fmt(f),
+            ResumeError::OtherRuntime(_) => f.write_str("the execution belongs to another runtime"),
         }
     }
 }

@@ -17,7 +17,7 @@ fn load_error(bytes: &[u8]) -> String {
 fn load_or_refuse(bytes: &[u8]) -> Result<(), LoadError> {
     let program = Program::load(bytes, &TEST)?;
     assert_eq!(program.to_bytes(false).expect("writes"), bytes, "loaded bytes are canonical");
-    let _ = disassemble(&program, &TEST);
+    assert!(!disassemble(&program, &TEST).is_empty(), "a loaded program disassembles");
     Ok(())
 }
 

@@ -159,9 +159,16 @@ impl<H: Host> Machine<'_, H> {
     }
 
     /// Records an effect of the current source with `restriction`; `None` when exactly
-    /// this effect is already recorded (idempotent grants, FIX of B-35).
+    /// this effect is already recorded (idempotent grants, FIX of B-35), or when it would
+    /// last while a source that has left play is in play (`docs/rules.md`, Runtime).
     pub(crate) fn record_effect(&mut self, kind: EffectKind, restriction: Option<Restriction>) -> Option<Effect> {
         let source = self.st.env.source;
+        if restriction.is_none()
+            && self.st.owner.source_in_play()
+            && !self.world.in_play.iter().any(|&(id, _)| id == source)
+        {
+            return None;
+        }
         let duplicate = self
             .world
             .effects

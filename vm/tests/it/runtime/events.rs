@@ -174,6 +174,8 @@ fn hooks_answer_questions() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
     for answer in [true, false] {
         let mut code = CodeBuilder::new();
+        // A command first, so that the log shows when the hook runs.
+        chain(&mut code, "a");
         code.emit(Instr::LoadBool { a: Reg(0), value: answer });
         code.emit(Instr::ReturnValue { a: Reg(0) });
         let entry = bundle.add_entry(code);
@@ -198,9 +200,12 @@ fn hooks_answer_questions() {
     rt.enter_play(&mut host, no, CardIdx(1)).unwrap();
     assert_eq!(ask(&mut rt, &mut host, yes), Some(true));
     assert_eq!(ask(&mut rt, &mut host, no), Some(false));
-    // A hook does not run as an event.
+    assert_eq!(host.commands(), ["a", "a"], "each asked hook ran");
+    // A hook does not run as an event: emitted, it starts no auto.
     rt.emit(Event::new(CAN_BLOCK, P1).with_object(Value::Card(yes)));
     drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty(), "a hook auto ran as an event");
+    assert_eq!(rt.pending_events(), 0);
 }
 
 /// `~endPhase~ emitEnd()`: an auto whose effect emits the event it listens to ends with a

@@ -216,6 +216,7 @@ fn settle(rt: &mut Runtime<TestHost>, host: &mut TestHost, mut outcome: Outcome)
             Ok(outcome) => outcome,
             Err(ResumeError::Trap(trap)) => return Err(trap),
             Err(ResumeError::Invalid(_, reason)) => panic!("a valid answer was refused: {reason}"),
+            Err(ResumeError::OtherRuntime(_)) => panic!("its own runtime refused the execution"),
         };
     }
     Ok(())

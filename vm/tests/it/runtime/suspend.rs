@@ -235,3 +235,32 @@ fn a_suspended_execution_is_small() {
     let clone = exec.clone();
     assert_eq!(clone.candidates(), exec.candidates());
 }
+
+/// Issue 16, defect 7: an execution handed out by one runtime, resumed by a runtime of
+/// another program, used to index that program's tables with its own indices and panic.
+/// It is refused and handed back; its own runtime (or a clone) still resumes it.
+#[test]
+fn an_execution_resumes_only_on_its_own_runtime() {
+    let (mut host, source) = board();
+    let mut rt = runtime(choose_one_program());
+    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::Return {});
+    let mut other = runtime(one_action(code));
+    let answer = [exec.candidates()[0]];
+    let exec = match other.resume(&mut host, exec, &answer) {
+        Err(ResumeError::OtherRuntime(exec)) => exec,
+        result => panic!("another program's runtime accepted the execution: {result:?}"),
+    };
+    // The same program loaded into a second runtime is another runtime too.
+    let mut twin = runtime(choose_one_program());
+    let exec = match twin.resume(&mut host, exec, &answer) {
+        Err(ResumeError::OtherRuntime(exec)) => exec,
+        result => panic!("a second runtime accepted the execution: {result:?}"),
+    };
+    let mut clone = rt.clone();
+    let done = clone.resume(&mut host, exec.clone(), &answer).expect("a clone resumes it");
+    assert_eq!(done.done(), Some(Completion::Success));
+    let done = rt.resume(&mut host, exec, &answer).expect("its runtime resumes it");
+    assert_eq!(done.done(), Some(Completion::Success));
+}

@@ -1,0 +1,268 @@
+//! Expectations: one key of a step's `expect` table (`"you.hp"`, `"opp.s0.bp"`,
+//! `"you.hand"`, `"you.rules.attack"`, `"winner"`...) checked against the game, giving a
+//! [`Mismatch`] with the expected and the actual value when it does not hold.
+
+use toml::Value as Toml;
+
+use super::Mismatch;
+use super::format::Side;
+use super::run::{card_label, card_matches};
+use crate::engine::Game;
+use crate::state::{CardRef, Phase, Role};
+
+/// The rule switches and their value when no effect set them.
+const RULE_DEFAULTS: &[(&str, bool)] = &[
+    ("ab_trigger_fresh", false),
+    ("ab_trigger_act", true),
+    ("ab_instant_act", true),
+    ("piercing", true),
+    ("backup_fresh", false),
+    ("dmg_combat_deal", true),
+    ("attack_freeze", true),
+    ("attack", true),
+    ("backup_limit", true),
+    ("play_removed", false),
+];
+
+/// Every key an expectation may use, for the message about an unknown one.
+const KEYS: &str = "phase, turn, active, winner, <side>.hp, .sp, .lost_sp, .nc_damaged, .extra_turns, \
+     .chars_per_turn, .skips, .hand, .deck, .discards, .removed, .sN, .sN.card, .sN.bp, .sN.frozen, \
+     .sN.fresh, .sN.attacking, .sN.united, .sN.activated, .sN.backups, .sN.abilities, .sN.lacks, \
+     .rules.<switch> (side: you, opp)";
+
+/// Checks one expectation; `None` when it holds.
+pub fn check_expectation(game: &Game, key: &str, expected: &Toml) -> Option<Mismatch> {
+    let parts: Vec<&str> = key.split('.').collect();
+    let state = game.state();
+    match parts.as_slice() {
+        ["phase"] => {
+            let actual = phase_name(state.phase);
+            let wanted = expected.as_str().and_then(Phase::parse);
+            (wanted != Some(state.phase)).then(|| Mismatch::value(key, show(expected), actual.into()))
+        }
+        ["turn"] => compare_int(key, expected, i64::from(state.turn)),
+        ["active"] => compare_str(key, expected, Side::of(state.active).name()),
+        ["winner"] => {
+            let actual = match game.outcome() {
+                None => "none".to_string(),
+                Some(outcome) => match outcome.winner {
+                    Some(seat) => Side::of(seat).name().to_string(),
+                    None => "draw".to_string(),
+                },
+            };
+            compare_str(key, expected, &actual)
+        }
+        [side, rest @ ..] => {
+            let seat = match *side {
+                "you" => 0u8,
+                "opp" => 1u8,
+                _ => return Some(Mismatch::unknown_key(key, KEYS)),
+            };
+            let player = &state.players[usize::from(seat)];
+            match rest {
+                ["hp"] => compare_int(key, expected, i64::from(player.hp)),
+                ["sp"] => compare_int(key, expected, i64::from(player.sp)),
+                ["lost_sp"] => compare_int(key, expected, i64::from(player.lost_sp)),
+                ["nc_damaged"] => compare_bool(key, expected, player.nc_damaged),
+                ["extra_turns"] => compare_int(key, expected, i64::from(player.extra_turns)),
+                ["chars_per_turn"] => compare_int(key, expected, i64::from(player.chars_per_turn)),
+                ["skips"] => {
+                    let actual: Vec<String> = player.skips.iter().map(|&p| phase_name(p).to_string()).collect();
+                    let wanted: Option<Vec<Phase>> = expected
+                        .as_array()
+                        .map(|a| a.iter().filter_map(|v| v.as_str().and_then(Phase::parse)).collect());
+                    (wanted.as_deref() != Some(player.skips.as_slice()))
+                        .then(|| Mismatch::value(key, show(expected), format!("{actual:?}")))
+                }
+                [pile @ ("hand" | "deck" | "discards" | "removed")] => {
+                    let cards = match *pile {
+                        "hand" => &player.hand,
+                        "deck" => &player.deck,
+                        "discards" => &player.discards,
+                        _ => &player.removed,
+                    };
+                    check_pile(game, key, expected, cards)
+                }
+                ["rules", rule] => {
+                    if let Some(n) = expected.as_integer() {
+                        let actual = state.rule_min(rule, seat);
+                        return (actual.map(i64::from) != Some(n))
+                            .then(|| Mismatch::value(key, n.to_string(), format!("{actual:?}")));
+                    }
+                    let Some(&(_, default)) = RULE_DEFAULTS.iter().find(|(name, _)| name == rule) else {
+                        return Some(Mismatch::unknown_key(key, "a rule switch (attack, piercing, backup_limit...)"));
+                    };
+                    compare_bool(key, expected, state.rule_on(rule, seat, default))
+                }
+                [slot, attr @ ..] if slot.len() == 2 && slot.starts_with('s') => {
+                    let Some(index) = slot[1..].parse::<usize>().ok().filter(|&i| i < player.ring.len()) else {
+                        return Some(Mismatch::unknown_key(key, KEYS));
+                    };
+                    check_slot(game, key, expected, player.ring[index], attr)
+                }
+                _ => Some(Mismatch::unknown_key(key, KEYS)),
+            }
+        }
+        _ => Some(Mismatch::unknown_key(key, KEYS)),
+    }
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Activate => "activate",
+        Phase::Draw => "draw",
+        Phase::Main => "main",
+        Phase::Attack => "attack",
+        Phase::CounterAttack => "counter-attack",
+        Phase::End => "end",
+        Phase::Cleanup => "cleanup",
+    }
+}
+
+/// A TOML value as a reader wrote it.
+fn show(value: &Toml) -> String {
+    match value {
+        Toml::String(s) => format!("{s:?}"),
+        other => other.to_string(),
+    }
+}
+
+fn compare_int(key: &str, expected: &Toml, actual: i64) -> Option<Mismatch> {
+    (expected.as_integer() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+}
+
+fn compare_bool(key: &str, expected: &Toml, actual: bool) -> Option<Mismatch> {
+    (expected.as_bool() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+}
+
+fn compare_str(key: &str, expected: &Toml, actual: &str) -> Option<Mismatch> {
+    let holds = expected.as_str().is_some_and(|s| s.eq_ignore_ascii_case(actual));
+    (!holds).then(|| Mismatch::value(key, show(expected), format!("{actual:?}")))
+}
+
+fn names(game: &Game, cards: &[CardRef]) -> String {
+    let list: Vec<String> = cards.iter().map(|&c| card_label(game, c)).collect();
+    format!("[{}]", list.join(", "))
+}
+
+fn strings(value: &Toml) -> Option<Vec<&str>> {
+    value.as_array()?.iter().map(Toml::as_str).collect()
+}
+
+/// Removes from `left` one card matching each name; gives the names that matched none.
+fn take_matching<'a>(game: &Game, left: &mut Vec<CardRef>, wanted: &[&'a str]) -> Vec<&'a str> {
+    let mut missing = Vec::new();
+    for name in wanted {
+        match left.iter().position(|&c| card_matches(game, c, name)) {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => missing.push(*name),
+        }
+    }
+    missing
+}
+
+/// A pile: a list (exact, in order: top first), or `{ set = [...] }` (any order),
+/// `{ contains = [...] }`, `{ count = n }`, `{ top = [...] }`, `{ bottom = [...] }`.
+fn check_pile(game: &Game, key: &str, expected: &Toml, cards: &[CardRef]) -> Option<Mismatch> {
+    let actual = names(game, cards);
+    let wrong = |extra: Option<String>| {
+        let mut mismatch = Mismatch::value(key, show(expected), actual.clone());
+        mismatch.note = extra;
+        Some(mismatch)
+    };
+    if let Some(list) = strings(expected) {
+        let in_order =
+            list.len() == cards.len() && list.iter().zip(cards).all(|(name, &c)| card_matches(game, c, name));
+        if in_order {
+            return None;
+        }
+        let mut left = cards.to_vec();
+        let missing = take_matching(game, &mut left, &list);
+        let note = if missing.is_empty() && left.is_empty() {
+            "the same cards in another order".to_string()
+        } else {
+            format!("missing: {missing:?}; unexpected: {}", names(game, &left))
+        };
+        return wrong(Some(note));
+    }
+    let Some(table) = expected.as_table() else {
+        return wrong(Some("a pile is a list of cards or a table { set, contains, count, top, bottom }".into()));
+    };
+    for (how, value) in table {
+        let holds = match (how.as_str(), value) {
+            ("count", Toml::Integer(n)) => cards.len() as i64 == *n,
+            ("set" | "contains", value) => {
+                let Some(list) = strings(value) else { return wrong(Some(format!("`{how}` takes a list of cards"))) };
+                let mut left = cards.to_vec();
+                let missing = take_matching(game, &mut left, &list);
+                if !missing.is_empty() || (how == "set" && !left.is_empty()) {
+                    return wrong(Some(format!("missing: {missing:?}; unexpected: {}", names(game, &left))));
+                }
+                true
+            }
+            ("top" | "bottom", value) => {
+                let Some(list) = strings(value) else { return wrong(Some(format!("`{how}` takes a list of cards"))) };
+                if list.len() > cards.len() {
+                    false
+                } else {
+                    let part = if how == "top" { &cards[..list.len()] } else { &cards[cards.len() - list.len()..] };
+                    list.iter().zip(part).all(|(name, &c)| card_matches(game, c, name))
+                }
+            }
+            _ => return wrong(Some(format!("unknown pile check `{how}` (set, contains, count, top, bottom)"))),
+        };
+        if !holds {
+            return wrong(None);
+        }
+    }
+    None
+}
+
+/// A ring slot: `"empty"` or the card, or one attribute of its character.
+fn check_slot(game: &Game, key: &str, expected: &Toml, card: Option<CardRef>, attr: &[&str]) -> Option<Mismatch> {
+    let state = game.state();
+    let actual_name = card.map_or_else(|| "empty".to_string(), |c| card_label(game, c));
+    if attr.is_empty() || attr == ["card"] {
+        let holds = match (expected.as_str(), card) {
+            (Some(name), None) => name.eq_ignore_ascii_case("empty"),
+            (Some(name), Some(c)) => card_matches(game, c, name),
+            (None, _) => false,
+        };
+        return (!holds).then(|| Mismatch::value(key, show(expected), actual_name));
+    }
+    let Some(card) = card else {
+        return Some(Mismatch::value(key, show(expected), "the slot is empty".into()));
+    };
+    let Some(c) = state.card(card) else {
+        return Some(Mismatch::value(key, show(expected), "no such card".into()));
+    };
+    match attr {
+        ["bp"] => compare_int(key, expected, i64::from(c.bp)),
+        ["last_bp"] => compare_int(key, expected, i64::from(c.last_bp)),
+        ["frozen"] => compare_bool(key, expected, c.frozen),
+        ["fresh"] => compare_bool(key, expected, c.fresh),
+        ["attacking"] => compare_bool(key, expected, c.role != Role::None),
+        ["united"] => compare_bool(key, expected, c.united),
+        ["activated"] => compare_bool(key, expected, c.activated),
+        ["backups"] => match expected {
+            Toml::Integer(_) => compare_int(key, expected, c.backups.len() as i64),
+            _ => check_pile(game, key, expected, &c.backups),
+        },
+        [which @ ("abilities" | "lacks")] => {
+            let has: Vec<&str> = stdlib::keywords::Ability::ALL
+                .iter()
+                .filter(|&&a| state.has_ability(card, a))
+                .map(|a| a.name())
+                .collect();
+            let Some(list) = strings(expected) else {
+                return Some(Mismatch::value(key, show(expected), "a list of ability keywords is expected".into()));
+            };
+            let want_present = *which == "abilities";
+            let holds = list.iter().all(|name| has.iter().any(|h| h.eq_ignore_ascii_case(name)) == want_present);
+            (!holds).then(|| Mismatch::value(key, show(expected), format!("{actual_name} has {has:?}")))
+        }
+        _ => Some(Mismatch::unknown_key(key, KEYS)),
+    }
+}

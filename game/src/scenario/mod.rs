@@ -1,0 +1,316 @@
+//! Scenarios: hand-written TOML card tests (setup, steps, expectations) run against the
+//! engine, for card authors and for the test suite. The format is in [`format`]; `rsc
+//! test` and the workspace's tests run them with [`run_file`] and print [`Report`]s.
+//!
+//! A scenario fails with a readable report: the file, the step, and for each expectation
+//! that does not hold the expected and the actual value. A question the scenario did not
+//! answer, or an answer that is not legal, fails it too and lists the legal answers
+//! (strict mode). A scenario marked `expect_failure = "reason"` documents an engine defect:
+//! it still runs, passes while it fails, and fails once it starts passing.
+
+pub mod expect;
+pub mod format;
+pub mod run;
+pub mod sets;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+pub use format::ScenarioFile;
+pub use sets::{SetCache, SetLoad, corpus_dir};
+
+/// Largest scenario file read.
+pub const MAX_SCENARIO_BYTES: u64 = 1 << 20;
+
+/// One thing that did not go as the scenario says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The step (0-based), `None` for the setup.
+    pub step: Option<usize>,
+    /// The step's move in scenario words.
+    pub step_text: String,
+    /// What was checked, or what went wrong.
+    pub what: String,
+    /// The expected value.
+    pub expected: Option<String>,
+    /// The actual value.
+    pub actual: Option<String>,
+    /// A further hint (what is missing from a pile...).
+    pub note: Option<String>,
+}
+
+impl Mismatch {
+    /// A setup that could not be built.
+    pub fn at_setup(what: String) -> Mismatch {
+        Mismatch { step: None, step_text: String::new(), what, expected: None, actual: None, note: None }
+    }
+
+    /// A step that could not be carried out.
+    pub fn at_step(index: usize, step: &format::StepSpec, what: String) -> Mismatch {
+        Mismatch { step: Some(index), step_text: step.describe(), what, expected: None, actual: None, note: None }
+    }
+
+    /// An expectation that does not hold (the step is filled in by the caller).
+    pub fn value(key: &str, expected: String, actual: String) -> Mismatch {
+        Mismatch {
+            step: None,
+            step_text: String::new(),
+            what: key.to_string(),
+            expected: Some(expected),
+            actual: Some(actual),
+            note: None,
+        }
+    }
+
+    /// An expectation key the format does not know.
+    pub fn unknown_key(key: &str, known: &str) -> Mismatch {
+        let mut mismatch = Mismatch::at_setup(format!("unknown expectation `{key}`"));
+        mismatch.note = Some(format!("known: {known}"));
+        mismatch
+    }
+}
+
+/// How a scenario ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Everything held.
+    Passed,
+    /// Something did not hold.
+    Failed(Vec<Mismatch>),
+    /// It failed as its `expect_failure` says (a known engine defect).
+    KnownFailure {
+        /// The reason the file gives.
+        reason: String,
+        /// What failed.
+        mismatches: Vec<Mismatch>,
+    },
+    /// It is marked `expect_failure` but passed: the mark must go.
+    UnexpectedPass(String),
+    /// Not run: its card set is not on this machine (the corpus).
+    Skipped(String),
+}
+
+impl Verdict {
+    /// Counts as passed (a known failure does).
+    pub fn is_pass(&self) -> bool {
+        matches!(self, Verdict::Passed | Verdict::KnownFailure { .. })
+    }
+}
+
+/// A scenario file and how it went.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The file.
+    pub file: PathBuf,
+    /// The scenario's name.
+    pub name: String,
+    /// How it went.
+    pub verdict: Verdict,
+}
+
+/// A scenario file that could not be read or parsed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file.
+    pub file: PathBuf,
+    /// Why, with the TOML error's line and column.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.file.display(), self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Parses scenario text.
+pub fn parse(text: &str) -> Result<ScenarioFile, String> {
+    toml::from_str(text).map_err(|error| error.to_string().trim_end().to_string())
+}
+
+/// Reads and parses a scenario file.
+pub fn load(file: &Path) -> Result<ScenarioFile, LoadError> {
+    let error = |message: String| LoadError { file: file.to_path_buf(), message };
+    let size = std::fs::metadata(file).map_err(|e| error(format!("cannot read: {e}")))?.len();
+    if size > MAX_SCENARIO_BYTES {
+        return Err(error(format!("{size} bytes, more than the {MAX_SCENARIO_BYTES} a scenario may have")));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| error(format!("cannot read: {e}")))?;
+    parse(&text).map_err(|message| error(format!("malformed scenario: {message}")))
+}
+
+/// Runs one scenario file (its card set taken from `sets`).
+pub fn run_file(file: &Path, sets: &mut SetCache) -> Result<Report, LoadError> {
+    let scenario = load(file)?;
+    Ok(run_scenario(file, &scenario, sets))
+}
+
+/// Runs a parsed scenario.
+pub fn run_scenario(file: &Path, scenario: &ScenarioFile, sets: &mut SetCache) -> Report {
+    let name = scenario
+        .name
+        .clone()
+        .unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+    let outcome = match sets.get(file, &scenario.cards) {
+        SetLoad::CorpusAbsent(why) => return Report { file: file.to_path_buf(), name, verdict: Verdict::Skipped(why) },
+        SetLoad::Broken(why) => Err(vec![Mismatch::at_setup(why)]),
+        SetLoad::Loaded(set) => {
+            // The engine must not panic on any input; if it does, that is this scenario's
+            // failure, not the end of the whole run.
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_steps(scenario, &set))).unwrap_or_else(
+                |panic| {
+                    let message = panic
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                        .unwrap_or_default();
+                    Err(vec![Mismatch::at_setup(format!("the engine panicked: {message}"))])
+                },
+            )
+        }
+    };
+    let verdict = match (outcome, &scenario.expect_failure) {
+        (Ok(()), None) => Verdict::Passed,
+        (Err(mismatches), None) => Verdict::Failed(mismatches),
+        (Err(mismatches), Some(reason)) => Verdict::KnownFailure { reason: reason.clone(), mismatches },
+        (Ok(()), Some(reason)) => Verdict::UnexpectedPass(reason.clone()),
+    };
+    Report { file: file.to_path_buf(), name, verdict }
+}
+
+/// The scenario files a path names: the file itself, or every `*.toml` under a folder
+/// (sorted, so runs are in a fixed order).
+pub fn collect_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        let mut stack = vec![path.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir)? {
+                let entry = entry?;
+                let kind = entry.file_type()?;
+                let entry_path = entry.path();
+                if kind.is_dir() {
+                    stack.push(entry_path);
+                } else if entry_path.extension().is_some_and(|ext| ext == "toml") {
+                    out.push(entry_path);
+                }
+            }
+        }
+        out.sort();
+    } else {
+        std::fs::metadata(path)?;
+        out.push(path.to_path_buf());
+    }
+    Ok(out)
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step {
+            Some(step) => writeln!(f, "  step {} ({})", step + 1, self.step_text)?,
+            None => writeln!(f, "  setup")?,
+        }
+        writeln!(f, "    {}", self.what)?;
+        if let Some(expected) = &self.expected {
+            writeln!(f, "      expected: {expected}")?;
+        }
+        if let Some(actual) = &self.actual {
+            let mut lines = actual.lines();
+            writeln!(f, "      actual:   {}", lines.next().unwrap_or(""))?;
+            for line in lines {
+                writeln!(f, "                {line}")?;
+            }
+        }
+        if let Some(note) = &self.note {
+            writeln!(f, "      note:     {note}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display();
+        match &self.verdict {
+            Verdict::Passed => writeln!(f, "ok      {file}"),
+            Verdict::Skipped(why) => writeln!(f, "skipped {file}: {why}"),
+            Verdict::KnownFailure { reason, .. } => writeln!(f, "known   {file}: expected failure: {reason}"),
+            Verdict::UnexpectedPass(reason) => writeln!(
+                f,
+                "FAIL    {file} — {}\n  marked `expect_failure = {reason:?}` but it passes now: remove the mark",
+                self.name
+            ),
+            Verdict::Failed(mismatches) => {
+                writeln!(f, "FAIL    {file} — {}", self.name)?;
+                for mismatch in mismatches {
+                    write!(f, "{mismatch}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format::{Answer, Side, SlotSpec};
+    use super::*;
+
+    #[test]
+    fn the_documented_example_parses() {
+        let text = r#"
+name = "Gai Tendo gets 200 BP when it attacks alone"
+[setup]
+phase = "attack"
+you.s0 = "C174"
+opp.s0 = { card = "Ryu", bp = 500, frozen = true }
+[[step]]
+attack = "s0"
+[[step]]
+advance = "counter-attack"
+answers = ["opp.s1", "yes", 2, ["C013", "Ryu"], []]
+expect = { "you.s0.bp" = 900 }
+"#;
+        let scenario = parse(text).unwrap();
+        assert_eq!(scenario.cards, "corpus");
+        assert_eq!(scenario.setup.turn, 2);
+        assert_eq!(scenario.setup.active, Side::You);
+        assert!(matches!(&scenario.setup.opp.s0, Some(SlotSpec::Full(d)) if d.bp == Some(500) && d.frozen));
+        assert_eq!(scenario.steps.len(), 2);
+        assert_eq!(scenario.steps[0].describe(), "attack = \"s0\"");
+        assert_eq!(
+            scenario.steps[1].answers,
+            [
+                Answer::Text("opp.s1".into()),
+                Answer::Text("yes".into()),
+                Answer::Int(2),
+                Answer::Many(vec![Answer::Text("C013".into()), Answer::Text("Ryu".into())]),
+                Answer::Many(vec![]),
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line_and_unknown_keys_are_refused() {
+        let error = parse("name = \"x\"\n[setup\n").unwrap_err();
+        assert!(error.contains("line 2"), "{error}");
+        let error = parse("[[step]]\natack = \"s0\"\n").unwrap_err();
+        assert!(error.contains("unknown field `atack`"), "{error}");
+        let error = parse("[setup]\nactive = \"them\"\n").unwrap_err();
+        assert!(error.contains("unknown variant `them`"), "{error}");
+    }
+
+    #[test]
+    fn a_missing_card_set_is_a_failure_naming_it() {
+        let scenario = parse("cards = \"no-such-set\"\n").unwrap();
+        let report = run_scenario(Path::new("dir/x.toml"), &scenario, &mut SetCache::default());
+        match report.verdict {
+            Verdict::Failed(mismatches) => {
+                assert!(mismatches[0].what.contains("no-such-set is not a card set"), "{mismatches:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -1,0 +1,535 @@
+//! Running a scenario: the setup built into a [`Game`], each step's move applied, the
+//! questions it raises answered from the step's answers (strictly: an unanswered question
+//! or an answer that is not legal fails and lists the legal answers), then the step's
+//! expectations checked.
+
+use std::sync::Arc;
+
+use vm::runtime::{RequestKind, Value};
+
+use super::Mismatch;
+use super::expect::check_expectation;
+use super::format::{Answer, ScenarioFile, SetupSpec, Side, SlotSpec, StepSpec};
+use crate::engine::Game;
+use crate::moves::{Choice, Move};
+use crate::set::{CardKind, CardSet, DefIdx};
+use crate::setup::{AdvanceError, PlayerSetup, Setup, SlotSetup};
+use crate::state::{CardRef, Phase, RING_SLOTS, RuleVal, START_HP, Zone};
+
+/// Questions one step may raise before it is stopped as a loop.
+const MAX_QUESTIONS_PER_STEP: usize = 64;
+/// Cards in the deck a player gets when the setup leaves the deck out.
+const FILLER_DECK: usize = 10;
+
+/// Runs the steps of `file` on `set`; the first step that goes wrong ends the run (its
+/// every mismatch is reported).
+pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>) -> Result<(), Vec<Mismatch>> {
+    let setup = build_setup(&file.setup, set).map_err(|what| vec![Mismatch::at_setup(what)])?;
+    let mut game = Game::from_setup(Arc::clone(set), &setup)
+        .map_err(|error| vec![Mismatch::at_setup(format!("the engine refused the setup: {error}"))])?;
+    for (index, step) in file.steps.iter().enumerate() {
+        let at = |what: String| Mismatch::at_step(index, step, what);
+        let log_start = game.log().len();
+        let mut answers = step.answers.iter();
+        take_step(&mut game, step, &mut answers).map_err(|what| vec![at(what)])?;
+        let leftover: Vec<String> = answers.map(ToString::to_string).collect();
+        if !leftover.is_empty() {
+            return Err(vec![at(format!(
+                "answers not asked for: {} (no question was pending; strict mode)",
+                leftover.join(", ")
+            ))]);
+        }
+        let mut mismatches = Vec::new();
+        for (key, value) in &step.expect {
+            if let Some(mut mismatch) = check_expectation(&game, key, value) {
+                mismatch.step = Some(index);
+                mismatch.step_text = step.describe();
+                mismatches.push(mismatch);
+            }
+        }
+        let new_log: Vec<String> =
+            game.log()[log_start.min(game.log().len())..].iter().map(ToString::to_string).collect();
+        for wanted in &step.log {
+            let needle = wanted.to_lowercase();
+            if !new_log.iter().any(|line| line.to_lowercase().contains(&needle)) {
+                let mut mismatch = at(format!("log entry containing {wanted:?}"));
+                mismatch.expected = Some(format!("a log entry containing {wanted:?}"));
+                mismatch.actual = Some(if new_log.is_empty() { "(no log entry)".into() } else { new_log.join("\n") });
+                mismatches.push(mismatch);
+            }
+        }
+        if !mismatches.is_empty() {
+            return Err(mismatches);
+        }
+    }
+    Ok(())
+}
+
+/// Builds the engine's [`Setup`] from the scenario's, naming cards by number or name.
+pub fn build_setup(spec: &SetupSpec, set: &CardSet) -> Result<Setup, String> {
+    let phase = parse_phase(&spec.phase)?;
+    let find = |name: &str| -> Result<DefIdx, String> {
+        set.find(name.trim()).ok_or_else(|| format!("no card numbered or named {name:?} in the card set"))
+    };
+    let filler: Vec<DefIdx> = set
+        .cards()
+        .iter()
+        .position(|card| card.kind == CardKind::Character && card.rules.is_none())
+        .map(|i| vec![i; FILLER_DECK])
+        .unwrap_or_default();
+    let mut players = [PlayerSetup::default(), PlayerSetup::default()];
+    for (seat, player) in [(0usize, &spec.you), (1, &spec.opp)] {
+        let out = &mut players[seat];
+        out.hp = player.hp.unwrap_or(START_HP);
+        out.sp = player.sp.unwrap_or(0);
+        out.hand = player.hand.iter().map(|c| find(c)).collect::<Result<_, _>>()?;
+        out.deck = match &player.deck {
+            Some(deck) => deck.iter().map(|c| find(c)).collect::<Result<_, _>>()?,
+            None => filler.clone(),
+        };
+        out.discards = player.discards.iter().map(|c| find(c)).collect::<Result<_, _>>()?;
+        out.removed = player.removed.iter().map(|c| find(c)).collect::<Result<_, _>>()?;
+        out.chars_played = player.chars_played;
+        out.backups_played = player.backups_played;
+        out.rules = player.rules.iter().map(|(name, value)| (name.clone(), rule_val(*value))).collect();
+        for (slot, place) in player.slots().into_iter().enumerate() {
+            let Some(place) = place else { continue };
+            let card = find(place.card())?;
+            let mut slot_setup = SlotSetup::new(card);
+            if let SlotSpec::Full(detail) = place {
+                slot_setup.bp = detail.bp;
+                slot_setup.fresh = detail.fresh;
+                slot_setup.frozen = detail.frozen;
+                slot_setup.attacking = detail.attacking;
+                slot_setup.united = detail.united;
+                slot_setup.activated = detail.activated;
+                slot_setup.backups = detail.backups.iter().map(|c| find(c)).collect::<Result<_, _>>()?;
+                slot_setup.blocking = match &detail.blocking {
+                    Some(text) => Some(parse_slot(text)?),
+                    None => None,
+                };
+            }
+            out.ring[slot] = Some(slot_setup);
+        }
+    }
+    let active = spec.active.seat();
+    Ok(Setup {
+        turn: spec.turn.max(1),
+        active,
+        // Odd turns are the first player's.
+        first_player: if spec.turn % 2 == 1 { active } else { 1 - active },
+        phase,
+        players,
+        rules: spec.rules.iter().map(|(name, value)| (name.clone(), rule_val(*value))).collect(),
+        seed: spec.seed,
+        ..Setup::default()
+    })
+}
+
+fn rule_val(value: super::format::RuleValue) -> RuleVal {
+    match value {
+        super::format::RuleValue::Bool(b) => RuleVal::Bool(b),
+        super::format::RuleValue::Int(n) => RuleVal::Int(n),
+    }
+}
+
+/// A phase by name (`main`, `counter-attack`...).
+pub fn parse_phase(text: &str) -> Result<Phase, String> {
+    Phase::parse(text.trim())
+        .ok_or_else(|| format!("unknown phase {text:?} (activate, draw, main, attack, counter-attack, end, cleanup)"))
+}
+
+/// A slot `s0`…`s3`.
+fn parse_slot(text: &str) -> Result<u8, String> {
+    let text = text.trim();
+    text.strip_prefix(['s', 'S'])
+        .and_then(|n| n.parse::<u8>().ok())
+        .filter(|&n| usize::from(n) < RING_SLOTS)
+        .ok_or_else(|| format!("{text:?} is not a ring slot (s0, s1, s2 or s3)"))
+}
+
+/// A slot that may name its ring: `s1` (the ring of `own`), `you.s1`, `opp.s1`.
+fn parse_ring_slot(text: &str, own: u8) -> Result<(u8, u8), String> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix("you.") {
+        return Ok((0, parse_slot(rest)?));
+    }
+    if let Some(rest) = text.strip_prefix("opp.") {
+        return Ok((1, parse_slot(rest)?));
+    }
+    Ok((own, parse_slot(text)?))
+}
+
+fn to_move(game: &Game) -> u8 {
+    game.to_move().0.min(1) as u8
+}
+
+/// Carries out one step: its move (or advance), then the questions it raises.
+fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
+    if let Some(phase) = &step.advance {
+        let target = parse_phase(phase)?;
+        // `Game::advance_to` stops at once when the game is already in the phase asked for;
+        // "advance to main" from a Main phase means the next one, so first go to a phase
+        // every turn has (Cleanup, or Activate when Cleanup is the target).
+        let mut stops = vec![target];
+        if game.state().phase == target {
+            stops.insert(0, if target == Phase::Cleanup { Phase::Activate } else { Phase::Cleanup });
+        }
+        for phase in stops {
+            advance(game, phase, answers)?;
+        }
+        return Ok(());
+    }
+    let mover = to_move(game);
+    if let Some(by) = step.by
+        && by.seat() != mover
+        && game.pending().is_none()
+    {
+        return Err(format!("`by = {:?}`, but it is {}'s move", by.name(), Side::of(mover).name()));
+    }
+    if let Some(mv) = step_move(game, step, mover)? {
+        let before = game.state().clone();
+        let legal = game.legal_moves();
+        let result = game.apply(mv.clone());
+        match (result, step.refused) {
+            (Ok(_), true) => {
+                return Err(format!(
+                    "the move was accepted, but the scenario expects it to be refused; the legal moves were: {}",
+                    describe_moves(game, &legal, mover)
+                ));
+            }
+            (Err(_), true) => {
+                if game.state() != &before {
+                    return Err("the move was refused but the game changed".into());
+                }
+                return Ok(());
+            }
+            (Err(error), false) => {
+                return Err(format!(
+                    "the move was refused ({error}); the legal moves are: {}",
+                    describe_moves(game, &legal, mover)
+                ));
+            }
+            (Ok(_), false) => {}
+        }
+    }
+    for _ in 0..MAX_QUESTIONS_PER_STEP {
+        if game.pending().is_none() {
+            if step.refused_answer {
+                return Err("`refused_answer`: no question was pending for the last answer".into());
+            }
+            return Ok(());
+        }
+        if step.refused_answer && answers.len() == 1 {
+            return refuse_one(game, answers);
+        }
+        answer_one(game, answers)?;
+    }
+    Err("too many questions in one step (a loop?)".into())
+}
+
+/// Gives the step's last answer, which must be refused (the question stays pending).
+fn refuse_one(game: &mut Game, answers: &mut std::slice::Iter<'_, Answer>) -> Result<(), String> {
+    let Some(answer) = answers.next() else { return Ok(()) };
+    let Some(exec) = game.pending() else { return Ok(()) };
+    let chooser = exec.request().chooser.0.min(1) as u8;
+    let candidates: Vec<Value> = exec.candidates().to_vec();
+    let mut chosen: Vec<Choice> = Vec::new();
+    let items: Vec<&Answer> = match answer {
+        Answer::Many(list) => list.iter().collect(),
+        single => vec![single],
+    };
+    for item in items {
+        match resolve_answer(game, item, chooser, &candidates, &chosen) {
+            Some(choice) => chosen.push(choice),
+            // Not even a candidate: refused.
+            None => return Ok(()),
+        }
+    }
+    let before = game.state().clone();
+    match game.apply(Move::Answer(chosen)) {
+        Err(_) if game.state() == &before => Ok(()),
+        Err(_) => Err(format!("answer {answer} was refused but the game changed")),
+        Ok(_) => Err(format!("answer {answer} was accepted, but the scenario expects it to be refused")),
+    }
+}
+
+/// Moves the game on to `phase`, answering the questions asked on the way.
+fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
+    for _ in 0..MAX_QUESTIONS_PER_STEP {
+        match game.advance_to(phase) {
+            Ok(()) | Err(AdvanceError::GameOver) => return Ok(()),
+            Err(AdvanceError::Question) => answer_one(game, answers)?,
+            Err(AdvanceError::NotReached) => return Err(format!("the game did not reach the {phase:?} phase")),
+        }
+    }
+    Err("too many questions on the way (a loop?)".into())
+}
+
+/// The engine move a step names (`None` for a step that only checks).
+fn step_move(game: &Game, step: &StepSpec, mover: u8) -> Result<Option<Move>, String> {
+    let state = game.state();
+    if let Some(card) = &step.play {
+        match step.from.as_deref().map(str::trim) {
+            None | Some("hand") => {}
+            Some("removed") => return play_removed(game, step, mover, card).map(Some),
+            Some(other) => return Err(format!("`from = {other:?}`: cards are played from `hand` or `removed`")),
+        }
+        let hand = find_in_hand(game, mover, card)?;
+        let def = state.def(state.players[usize::from(mover)].hand[usize::from(hand)]);
+        let is_character = def.is_some_and(|d| d.kind == CardKind::Character);
+        if let Some(target) = &step.backup {
+            return Ok(Some(Move::Backup { hand, slot: parse_slot(target)? }));
+        }
+        if is_character {
+            let slot = match &step.slot {
+                Some(slot) => parse_slot(slot)?,
+                None => {
+                    state.players[usize::from(mover)].ring.iter().position(Option::is_none).map_or(0, |slot| slot as u8)
+                }
+            };
+            return Ok(Some(Move::PlayCharacter { hand, slot }));
+        }
+        return Ok(Some(Move::PlayCard { hand }));
+    }
+    if let Some(slot) = &step.activate {
+        return Ok(Some(Move::Activate { slot: parse_slot(slot)? }));
+    }
+    if let Some(slot) = &step.attack {
+        return Ok(Some(Move::Attack { slot: parse_slot(slot)? }));
+    }
+    if let Some(slot) = &step.join {
+        let leader = step.leader.as_deref().ok_or("`join` needs `leader`, the slot of the attacking character")?;
+        return Ok(Some(Move::Join { slot: parse_slot(slot)?, leader: parse_slot(leader)? }));
+    }
+    if let Some(slot) = &step.block {
+        let attacker =
+            step.attacker.as_deref().ok_or("`block` needs `attacker`, the slot of the attacker it blocks")?;
+        return Ok(Some(Move::Block { slot: parse_slot(slot)?, attacker: parse_slot(attacker)? }));
+    }
+    if step.pass {
+        return Ok(Some(Move::Pass));
+    }
+    Ok(None)
+}
+
+/// The move playing `name` from `player`'s removed pile.
+fn play_removed(game: &Game, step: &StepSpec, player: u8, name: &str) -> Result<Move, String> {
+    let state = game.state();
+    let removed = &state.players[usize::from(player)].removed;
+    let pos = removed.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
+        let names: Vec<String> = removed.iter().map(|&c| card_label(game, c)).collect();
+        format!("{name:?} is not in {}'s removed pile [{}]", Side::of(player).name(), names.join(", "))
+    })?;
+    let is_character = state.def(removed[pos]).is_some_and(|d| d.kind == CardKind::Character);
+    let slot = match (&step.slot, is_character) {
+        (Some(slot), true) => parse_slot(slot)?,
+        (None, true) => state.players[usize::from(player)].ring.iter().position(Option::is_none).map_or(0, |s| s as u8),
+        (_, false) => 0,
+    };
+    let pos = u8::try_from(pos).map_err(|_| "the removed pile is too big to name a position in it".to_string())?;
+    Ok(Move::PlayRemoved { pos, slot })
+}
+
+/// The hand position of the card `name` (`hand.2`, a number, a name) in `player`'s hand.
+fn find_in_hand(game: &Game, player: u8, name: &str) -> Result<u8, String> {
+    let state = game.state();
+    let hand = &state.players[usize::from(player)].hand;
+    let index = match name.trim().strip_prefix("hand.").and_then(|n| n.parse::<usize>().ok()) {
+        Some(index) if index < hand.len() => index,
+        Some(index) => return Err(format!("hand.{index}: the hand holds {} cards", hand.len())),
+        None => hand.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
+            let names: Vec<String> = hand.iter().map(|&c| card_label(game, c)).collect();
+            format!("{name:?} is not in {}'s hand [{}]", Side::of(player).name(), names.join(", "))
+        })?,
+    };
+    // Moves name hand positions with a byte (the action space numbers the first few).
+    u8::try_from(index).map_err(|_| format!("{name:?} is at hand position {index}, past the positions a move can name"))
+}
+
+/// Whether `card` is the one named `name` (its number or its name, case-insensitive).
+pub(crate) fn card_matches(game: &Game, card: CardRef, name: &str) -> bool {
+    let name = name.trim();
+    game.state().def(card).is_some_and(|def| {
+        def.number.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name)) || def.name.eq_ignore_ascii_case(name)
+    })
+}
+
+/// `Name (C013)`.
+pub(crate) fn card_label(game: &Game, card: CardRef) -> String {
+    match game.state().def(card) {
+        Some(def) => match &def.number {
+            Some(number) => format!("{} ({number})", def.name),
+            None => def.name.clone(),
+        },
+        None => format!("card #{}", card.0),
+    }
+}
+
+/// Where a card is, in scenario words: `you.s0`, `you.hand`, `opp.discards`...
+pub(crate) fn card_place(game: &Game, card: CardRef) -> String {
+    match game.state().locate_card(card) {
+        Some((seat, zone)) => {
+            let side = Side::of(seat).name();
+            match zone {
+                Zone::Ring(slot) => format!("{side}.s{slot}"),
+                Zone::Hand => format!("{side}.hand"),
+                Zone::Deck => format!("{side}.deck"),
+                Zone::Discards => format!("{side}.discards"),
+                Zone::Removed => format!("{side}.removed"),
+                Zone::Table => format!("{side}.table"),
+                Zone::Backup(_) => format!("{side}.backup"),
+            }
+        }
+        None => "nowhere".into(),
+    }
+}
+
+fn describe_request(kind: RequestKind) -> &'static str {
+    match kind {
+        RequestKind::Targets => "choose targets",
+        RequestKind::TargetType => "choose a type",
+        RequestKind::TargetZone => "choose whose zone (a player)",
+        RequestKind::Action => "choose an action",
+        RequestKind::May => "may (yes or no)",
+        RequestKind::Confirm(_) => "do the optional command (yes or no)",
+        RequestKind::Command(..) => "a command's choice",
+        RequestKind::Cost(_) => "pay a cost",
+        RequestKind::Function(_) => "a function's choice",
+    }
+}
+
+/// A candidate in words that are also a valid answer.
+fn describe_candidate(game: &Game, value: Value) -> String {
+    match Choice::of(value) {
+        Some(Choice::Card(card)) => {
+            let place = card_place(game, card);
+            if place.contains(".s") {
+                format!("{place:?} = {}", card_label(game, card))
+            } else {
+                let name = game.state().def(card).map(|d| d.number.clone().unwrap_or_else(|| d.name.clone()));
+                format!("{:?} = {} in {place}", name.unwrap_or_default(), card_label(game, card))
+            }
+        }
+        Some(Choice::Player(p)) => format!("{:?}", Side::of(p).name()),
+        Some(Choice::Int(n)) => n.to_string(),
+        Some(Choice::Bool(true)) => "\"yes\"".into(),
+        Some(Choice::Bool(false)) => "\"no\"".into(),
+        None => format!("{value:?}"),
+    }
+}
+
+fn legal_answers(game: &Game) -> String {
+    match game.pending() {
+        Some(exec) => {
+            let request = exec.request();
+            let list: Vec<String> = exec.candidates().iter().map(|&v| describe_candidate(game, v)).collect();
+            let count = if request.min == request.max {
+                format!("exactly {}", request.min)
+            } else {
+                format!("{} to {}", request.min, request.max)
+            };
+            format!(
+                "{} by {}, {count} of: {}",
+                describe_request(request.kind),
+                Side::of(request.chooser.0.min(1) as u8).name(),
+                if list.is_empty() { "(no candidate)".to_string() } else { list.join(", ") }
+            )
+        }
+        None => "no question is pending".into(),
+    }
+}
+
+/// Answers the pending question with the next answer.
+fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
+    let Some(exec) = game.pending() else { return Ok(()) };
+    let chooser = exec.request().chooser.0.min(1) as u8;
+    let candidates: Vec<Value> = exec.candidates().to_vec();
+    let Some(answer) = answers.next() else {
+        return Err(format!("a question was not answered (strict mode): {}", legal_answers(game)));
+    };
+    let mut chosen: Vec<Choice> = Vec::new();
+    let items: Vec<&Answer> = match answer {
+        Answer::Many(list) => list.iter().collect(),
+        single => vec![single],
+    };
+    for item in items {
+        let choice = resolve_answer(game, item, chooser, &candidates, &chosen)
+            .ok_or_else(|| format!("answer {item} is not legal: {}", legal_answers(game)))?;
+        chosen.push(choice);
+    }
+    game.apply(Move::Answer(chosen))
+        .map_err(|error| format!("answer {answer} was refused ({error}): {}", legal_answers(game)))?;
+    Ok(())
+}
+
+/// The candidate an answer names, if it names one not chosen yet.
+fn resolve_answer(
+    game: &Game,
+    answer: &Answer,
+    chooser: u8,
+    candidates: &[Value],
+    chosen: &[Choice],
+) -> Option<Choice> {
+    let offered: Vec<Choice> =
+        candidates.iter().filter_map(|&v| Choice::of(v)).filter(|c| !chosen.contains(c)).collect();
+    let find = |wanted: &dyn Fn(&Choice) -> bool| offered.iter().copied().find(|c| wanted(c));
+    match answer {
+        Answer::Bool(b) => find(&|c| *c == Choice::Bool(*b)),
+        Answer::Int(n) => find(&|c| matches!(c, Choice::Int(m) if i64::from(*m) == *n)),
+        Answer::Many(_) => None,
+        Answer::Text(text) => {
+            let lower = text.trim().to_ascii_lowercase();
+            match lower.as_str() {
+                "yes" | "true" => return find(&|c| *c == Choice::Bool(true)),
+                "no" | "false" => return find(&|c| *c == Choice::Bool(false)),
+                "you" => return find(&|c| *c == Choice::Player(0)),
+                "opp" => return find(&|c| *c == Choice::Player(1)),
+                "me" => return find(&|c| *c == Choice::Player(chooser)),
+                _ => {}
+            }
+            if let Ok((seat, slot)) = parse_ring_slot(&lower, chooser) {
+                let card = game.state().players[usize::from(seat)].ring[usize::from(slot)]?;
+                return find(&|c| *c == Choice::Card(card));
+            }
+            find(&|c| matches!(c, Choice::Card(card) if card_matches(game, *card, text)))
+        }
+    }
+}
+
+/// The legal moves in scenario words.
+fn describe_moves(game: &Game, moves: &[Move], mover: u8) -> String {
+    let state = game.state();
+    let hand_card = |hand: u8| {
+        state.players[usize::from(mover)]
+            .hand
+            .get(usize::from(hand))
+            .and_then(|&c| state.def(c))
+            .map(|d| d.number.clone().unwrap_or_else(|| d.name.clone()))
+            .unwrap_or_else(|| format!("hand.{hand}"))
+    };
+    let list: Vec<String> = moves
+        .iter()
+        .map(|mv| match *mv {
+            Move::PlayCharacter { hand, slot } => format!("{{ play = {:?}, slot = \"s{slot}\" }}", hand_card(hand)),
+            Move::PlayCard { hand } => format!("{{ play = {:?} }}", hand_card(hand)),
+            Move::Backup { hand, slot } => format!("{{ play = {:?}, backup = \"s{slot}\" }}", hand_card(hand)),
+            Move::Activate { slot } => format!("{{ activate = \"s{slot}\" }}"),
+            Move::Attack { slot } => format!("{{ attack = \"s{slot}\" }}"),
+            Move::Join { slot, leader } => format!("{{ join = \"s{slot}\", leader = \"s{leader}\" }}"),
+            Move::Block { slot, attacker } => format!("{{ block = \"s{slot}\", attacker = \"s{attacker}\" }}"),
+            Move::PlayRemoved { pos, slot } => {
+                let card = state.players[usize::from(mover)]
+                    .removed
+                    .get(usize::from(pos))
+                    .and_then(|&c| state.def(c))
+                    .map(|d| d.number.clone().unwrap_or_else(|| d.name.clone()))
+                    .unwrap_or_else(|| format!("removed.{pos}"));
+                format!("{{ play = {card:?}, from = \"removed\", slot = \"s{slot}\" }}")
+            }
+            Move::Pass => "{ pass = true }".into(),
+            ref other => format!("{other:?}"),
+        })
+        .collect();
+    list.join(", ")
+}

@@ -1,0 +1,51 @@
+//! Card sets: the corpus loads and compiles in memory, lookups by id, number and name, and
+//! a set whose rules do not compile is refused with the errors named.
+
+mod support;
+
+use game::testing::card;
+use game::{CardKind, CardSet, SetError};
+
+#[test]
+fn the_corpus_set_loads_with_every_card_and_its_rules() {
+    let Some(set) = support::corpus() else { return };
+    let kinds = |kind| set.cards().iter().filter(|c| c.kind == kind).count();
+    assert_eq!((kinds(CardKind::Character), kinds(CardKind::Action), kinds(CardKind::Reaction)), (320, 64, 40));
+    assert_eq!(set.cards().iter().filter(|c| c.rules.is_some()).count(), 322, "every rules file compiled");
+    let cody = set.by_number("c013").expect("by number, any case");
+    assert_eq!(set.card(cody).unwrap().name, "Cody (Alpha)");
+    assert_eq!(set.by_name("CODY (ALPHA)"), Some(cody));
+    assert_eq!(set.by_id("525D8365-C90E-491F-9811-1F23EFBAFCCB"), Some(cody));
+    assert_eq!(set.find("Cody (Alpha)"), Some(cody));
+    let def = set.card(cody).unwrap();
+    assert_eq!((def.bp, def.sp, def.backups.len()), (300, 5, 3));
+    assert_eq!(def.ability, Some(game::AbilityType::Auto));
+    for deck in std::fs::read_dir(support::corpus_dir().join("decks")).unwrap() {
+        let name = deck.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".o8d") {
+            assert!(!support::read_deck(&set, &name).is_empty(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_set_whose_rules_do_not_compile_is_refused_with_the_errors_named() {
+    let mut bad = card("b-1", "B001", "Broken", CardKind::Action, 0, 0);
+    bad.rules_file = Some("B001-broken.rules".to_owned());
+    let sources = vec![("B001-broken.rules".to_owned(), "action = damagee(300)\n".to_owned())];
+    match CardSet::from_parts(vec![bad], &sources) {
+        Err(SetError::Rules(errors)) => {
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert!(errors[0].starts_with("B001-broken.rules: E"), "{}", errors[0]);
+            assert!(errors[0].contains("damagee"), "{}", errors[0]);
+        }
+        other => panic!("expected a rules error, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_missing_folder_is_an_io_error_naming_the_file() {
+    let error = CardSet::load(std::path::Path::new("/nonexistent/set")).unwrap_err();
+    assert!(matches!(&error, SetError::Io { path, .. } if path.ends_with("cards.json")), "{error}");
+    assert!(error.to_string().contains("cards.json"));
+}
