@@ -6,12 +6,17 @@ mod compile;
 mod disas;
 mod explain;
 mod render;
+mod replay;
+mod report;
+mod run;
+mod sim;
 mod test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use game::players::PlayerKind;
 
 use render::MessageFormat;
 
@@ -72,6 +77,77 @@ enum Command {
         /// The code, e.g. `E0008` or `W0001`.
         code: String,
     },
+    /// Play one seeded game between two decks and print it turn by turn.
+    Run {
+        /// The card set's folder (`cards.json` and its `.rules` files).
+        #[arg(long, value_name = "DIR")]
+        set: PathBuf,
+        /// A deck (`.o8d`): give two, for seats 0 and 1.
+        #[arg(long = "deck", value_name = "DECK.o8d", required = true)]
+        decks: Vec<PathBuf>,
+        /// The game's seed: one seed, one game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Who plays: once for both seats, or twice (seat 0, then seat 1).
+        #[arg(long = "player", value_name = "random|greedy")]
+        players: Vec<PlayerKind>,
+        /// One JSON object per line instead of text.
+        #[arg(long)]
+        json: bool,
+        /// End with the BLAKE3 hash of the whole event log.
+        #[arg(long)]
+        trace_hash: bool,
+        /// Write the game (seed, decks, every choice, a state hash per step) to FILE.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
+        /// Turns after which the game is a draw (the engine's default otherwise).
+        #[arg(long, value_name = "N")]
+        turn_limit: Option<u32>,
+    },
+    /// Play a game saved by `rsc run --save` again and check every step (exit 1 where it diverges).
+    Replay {
+        /// The saved game.
+        file: PathBuf,
+        /// The card set's folder, when it is not where the file says.
+        #[arg(long, value_name = "DIR")]
+        set: Option<PathBuf>,
+    },
+    /// Play many seeded games and sum them up (wins, matchups, cards, game length).
+    Sim {
+        /// The card set's folder.
+        #[arg(long, value_name = "DIR")]
+        set: PathBuf,
+        /// Two decks to play against each other.
+        #[arg(long = "deck", value_name = "DECK.o8d")]
+        decks: Vec<PathBuf>,
+        /// Every pair of the set's valid decks (`DIR/decks/*.o8d`), --games games each.
+        #[arg(long)]
+        all_decks: bool,
+        /// Games to play (per pair of decks with --all-decks).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// The run's seed: game i is seeded from it and i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Who plays: once for both seats, or twice.
+        #[arg(long = "player", value_name = "random|greedy")]
+        players: Vec<PlayerKind>,
+        /// Threads (default: one per core); the results do not depend on it.
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// `human` (a table) or `json` (one JSON object, no progress bar).
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
+        message_format: MessageFormat,
+        /// Write an HTML report with charts.
+        #[arg(long, value_name = "OUT.html")]
+        report: Option<PathBuf>,
+        /// Check the engine's invariants after every step (always on in debug builds).
+        #[arg(long)]
+        check: bool,
+        /// Turns after which a game is a draw.
+        #[arg(long, value_name = "N")]
+        turn_limit: Option<u32>,
+    },
 }
 
 /// How `rsc` ends, for every subcommand.
@@ -102,6 +178,42 @@ fn main() -> ExitCode {
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
         Command::Test { paths } => test::run(paths),
         Command::Explain { code } => explain::run(code),
+        Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
+            set,
+            decks,
+            seed: *seed,
+            players,
+            json: *json,
+            trace_hash: *trace_hash,
+            save: save.as_deref(),
+            turn_limit: *turn_limit,
+        }),
+        Command::Replay { file, set } => replay::run(file, set.as_deref()),
+        Command::Sim {
+            set,
+            decks,
+            all_decks,
+            games,
+            seed,
+            players,
+            jobs,
+            message_format,
+            report,
+            check,
+            turn_limit,
+        } => sim::run(&sim::Options {
+            set,
+            decks,
+            all_decks: *all_decks,
+            games: *games,
+            seed: *seed,
+            players,
+            jobs: *jobs,
+            format: *message_format,
+            report: report.as_deref(),
+            check: *check,
+            turn_limit: *turn_limit,
+        }),
     };
     exit.into()
 }

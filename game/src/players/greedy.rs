@@ -1,0 +1,249 @@
+//! [`GreedyPlayer`]: a one-step heuristic player, the baseline an AI should beat.
+//!
+//! - Main phase: tries each distinct move on a copy of the game and keeps the one that
+//!   raises its board score most ([`score`]: HP, BP in the ring, cards in hand, SP);
+//!   a character's BP counts in the ring, so it plays its strongest affordable character,
+//!   and an ability or action is used only when it helps. Nothing helps: it passes.
+//! - Attack phase: attacks with a character whose BP matches or beats every character
+//!   that could block it, and with all of them when they outnumber the ready blockers;
+//!   never pays for a United Attack.
+//! - Counter-attack phase: blocks an attacker with its weakest character that survives
+//!   the hit, or with its weakest at all when the unblocked damage would end the game;
+//!   plays a reaction when the copy says it helps.
+//! - A card's question: tries each answer on a copy and keeps the best.
+//!
+//! It looks at the whole board through the copy, hidden cards included: it is a
+//! yardstick for balance, not a fair opponent. Ties go to the first move in the legal
+//! order; its own random stream only breaks ties between equal scores.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Player, PlayerError, PlayerKind};
+use crate::state::{GameState, Phase};
+use crate::{CardKind, Game, Move};
+
+/// Most moves other than passing it makes in one phase of one turn (a guard against a
+/// card that always looks worth playing again).
+const MAX_MOVES_PER_PHASE: u32 = 24;
+
+/// Plays by the heuristics of the module documentation.
+#[derive(Debug, Clone)]
+pub struct GreedyPlayer {
+    rng: ChaCha8Rng,
+    /// (turn, phase) of the last decision, and how many moves it made there.
+    phase_moves: ((u32, Phase), u32),
+}
+
+impl GreedyPlayer {
+    /// A greedy player whose tie-breaks draw from a stream seeded with `seed`.
+    pub fn new(seed: u64) -> GreedyPlayer {
+        GreedyPlayer { rng: ChaCha8Rng::seed_from_u64(seed), phase_moves: ((0, Phase::Main), 0) }
+    }
+
+    /// The index of the best move by one-step look-ahead among `candidates` (indices into
+    /// `moves`), if one beats `baseline` (pass `None` to take the best whatever it is).
+    fn best_by_lookahead(
+        &mut self,
+        game: &Game,
+        moves: &[Move],
+        candidates: &[usize],
+        baseline: Option<i64>,
+    ) -> Option<usize> {
+        let me = game.to_move().0.min(1) as u8;
+        let mut best: Vec<usize> = Vec::new();
+        let mut best_score = i64::MIN;
+        for &i in candidates {
+            let mut copy = game.clone();
+            if copy.apply(moves[i].clone()).is_err() {
+                continue;
+            }
+            let value = score(copy.state(), me);
+            if value > best_score {
+                best_score = value;
+                best.clear();
+                best.push(i);
+            } else if value == best_score {
+                best.push(i);
+            }
+        }
+        if best.is_empty() || baseline.is_some_and(|b| best_score <= b) {
+            return None;
+        }
+        let pick = if best.len() == 1 { 0 } else { self.rng.random_range(0..best.len()) };
+        Some(best[pick])
+    }
+
+    fn main_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
+        let me = game.to_move().0.min(1) as u8;
+        // One slot per hand card is enough to compare characters: the others score alike.
+        let mut seen_hands = Vec::new();
+        let mut candidates = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            match *mv {
+                Move::Pass => {}
+                Move::PlayCharacter { hand, .. } => {
+                    if !seen_hands.contains(&(0, hand)) {
+                        seen_hands.push((0, hand));
+                        candidates.push(i);
+                    }
+                }
+                Move::Backup { hand, .. } => {
+                    if !seen_hands.contains(&(1, hand)) {
+                        seen_hands.push((1, hand));
+                        candidates.push(i);
+                    }
+                }
+                _ => candidates.push(i),
+            }
+        }
+        self.best_by_lookahead(game, moves, &candidates, Some(score(game.state(), me)))
+    }
+
+    fn attack_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
+        let state = game.state();
+        let me = state.active;
+        let opponent = GameState::other(me);
+        let blockers: Vec<i32> = state
+            .player(opponent)
+            .characters()
+            .filter_map(|c| state.card(c))
+            .filter(|c| !c.frozen && c.bp > 0)
+            .map(|c| c.bp)
+            .collect();
+        let attackers = moves.iter().filter(|mv| matches!(mv, Move::Attack { .. })).count();
+        // More attackers than blockers: some get through, so everyone goes.
+        let swarm = attackers > blockers.len();
+        let strongest_blocker = blockers.iter().copied().max();
+        moves.iter().position(|mv| match *mv {
+            Move::Attack { slot } => {
+                let bp = ring_bp(state, me, slot);
+                swarm || strongest_blocker.is_none_or(|blocker| bp >= blocker)
+            }
+            _ => false,
+        })
+    }
+
+    fn counter_attack_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
+        let state = game.state();
+        let me = GameState::other(state.active);
+        let attacker_side = state.active;
+        // The unblocked attacks' damage: lethal damage makes any block worth it.
+        let incoming: i32 = state
+            .player(attacker_side)
+            .characters()
+            .filter_map(|c| state.card(c).map(|s| (c, s)))
+            .filter(|(c, s)| s.role != crate::state::Role::None && state.blocker_of(*c).is_none())
+            .map(|(_, s)| s.bp)
+            .sum();
+        let lethal = incoming >= state.player(me).hp;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, mv) in moves.iter().enumerate() {
+            let Move::Block { slot, attacker } = *mv else { continue };
+            let blocker_bp = ring_bp(state, me, slot);
+            let attack = attack_damage(state, attacker_side, attacker);
+            if (blocker_bp > attack || lethal) && best.is_none_or(|(_, bp)| blocker_bp < bp) {
+                best = Some((i, blocker_bp));
+            }
+        }
+        if let Some((i, _)) = best {
+            return Some(i);
+        }
+        let reactions: Vec<usize> =
+            moves.iter().enumerate().filter(|(_, m)| matches!(m, Move::PlayCard { .. })).map(|(i, _)| i).collect();
+        if reactions.is_empty() {
+            return None;
+        }
+        self.best_by_lookahead(game, moves, &reactions, Some(score(state, me)))
+    }
+}
+
+impl Player for GreedyPlayer {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Greedy
+    }
+
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<usize, PlayerError> {
+        if moves.is_empty() {
+            return Err(PlayerError("no legal move to choose from".into()));
+        }
+        if moves.len() == 1 {
+            return Ok(0);
+        }
+        let pass = moves.iter().position(|m| *m == Move::Pass);
+        if game.pending().is_some() {
+            let all: Vec<usize> = (0..moves.len()).collect();
+            return Ok(self.best_by_lookahead(game, moves, &all, None).unwrap_or(0));
+        }
+        let state = game.state();
+        let here = (state.turn, state.phase);
+        if self.phase_moves.0 != here {
+            self.phase_moves = (here, 0);
+        }
+        if self.phase_moves.1 >= MAX_MOVES_PER_PHASE
+            && let Some(pass) = pass
+        {
+            return Ok(pass);
+        }
+        let chosen = match state.phase {
+            Phase::Main => self.main_phase(game, moves),
+            Phase::Attack => self.attack_phase(game, moves),
+            Phase::CounterAttack => self.counter_attack_phase(game, moves),
+            _ => None,
+        };
+        match chosen.or(pass) {
+            Some(i) => {
+                if Some(i) != pass {
+                    self.phase_moves.1 += 1;
+                }
+                Ok(i)
+            }
+            None => Ok(0),
+        }
+    }
+}
+
+/// BP of the character in `player`'s ring slot `slot` (0 when empty).
+fn ring_bp(state: &GameState, player: u8, slot: u8) -> i32 {
+    state.player(player).ring.get(usize::from(slot)).copied().flatten().and_then(|c| state.card(c)).map_or(0, |c| c.bp)
+}
+
+/// The damage the attack led from `slot` deals: the leader's BP plus its joiners'.
+fn attack_damage(state: &GameState, player: u8, slot: u8) -> i32 {
+    let leader = ring_bp(state, player, slot);
+    let leads_united = state
+        .player(player)
+        .ring
+        .get(usize::from(slot))
+        .copied()
+        .flatten()
+        .and_then(|c| state.card(c))
+        .is_some_and(|c| c.united);
+    if !leads_united {
+        return leader;
+    }
+    leader + state.joiners().iter().filter_map(|&j| state.card(j)).map(|c| c.bp).sum::<i32>()
+}
+
+/// How good the board is for `me`: a won game beats everything, then HP, BP in the
+/// ring, characters in the ring, cards in hand and SP, each against the opponent's.
+pub fn score(state: &GameState, me: u8) -> i64 {
+    if let Some(outcome) = &state.outcome {
+        return match outcome.winner {
+            Some(w) if w == me => i64::MAX / 2,
+            Some(_) => i64::MIN / 2,
+            None => 0,
+        };
+    }
+    let side = |p: u8| -> i64 {
+        let player = state.player(p);
+        let ring: i64 = player
+            .characters()
+            .filter(|&c| state.def(c).is_some_and(|d| d.kind == CardKind::Character))
+            .filter_map(|c| state.card(c))
+            .map(|c| i64::from(c.bp) + 100)
+            .sum();
+        i64::from(player.hp) + ring + 60 * player.hand.len() as i64 + 20 * i64::from(player.sp)
+    };
+    side(me) - side(GameState::other(me))
+}

@@ -1,0 +1,157 @@
+//! Playing whole games: [`play`] runs a game to its end between two [`Player`]s, checking
+//! the invariants after every step (always in debug builds, and on request) and hashing
+//! each step's state when asked (saved games, replays); [`stats`] sums many games up.
+
+pub mod hash;
+mod invariants;
+pub mod stats;
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use serde::{Deserialize, Serialize};
+
+use crate::players::Player;
+use crate::{Applied, Game, Move};
+
+/// Most decisions one game may take before it is stopped (the turn limit ends real games
+/// long before this).
+pub const MAX_DECISIONS: usize = 200_000;
+
+/// How [`play`] plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// Check the invariants after every step (always on in debug builds).
+    pub check_invariants: bool,
+    /// Keep each step's [`hash::state_hash`].
+    pub state_hashes: bool,
+    /// Stop a game after this many decisions.
+    pub max_decisions: usize,
+}
+
+impl Default for PlayOptions {
+    fn default() -> PlayOptions {
+        PlayOptions { check_invariants: false, state_hashes: false, max_decisions: MAX_DECISIONS }
+    }
+}
+
+/// One decision of a played game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The seat that decided (0 or 1).
+    pub seat: u8,
+    /// The move it made.
+    #[serde(rename = "move")]
+    pub mv: Move,
+    /// The state's hash after the move, when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+}
+
+/// Why a game stopped before its end. Steps count from 1; step 0 is the setup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayError {
+    /// A player could not choose.
+    Player { step: usize, seat: u8, message: String },
+    /// The engine refused the move a player chose among the legal ones.
+    Refused { step: usize, message: String },
+    /// An invariant broke after a step.
+    Violation { step: usize, message: String },
+    /// The game is not over and its player to move has no legal move.
+    NoMove { step: usize },
+    /// The game went past [`PlayOptions::max_decisions`].
+    TooLong { decisions: usize },
+    /// The observer stopped the game after a step.
+    Stopped { step: usize },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Player { step, seat, message } => {
+                write!(f, "step {step}: player {seat} could not move: {message}")
+            }
+            PlayError::Refused { step, message } => {
+                write!(f, "step {step}: the engine refused a legal move: {message}")
+            }
+            PlayError::Violation { step, message } => write!(f, "step {step}: invariant violated: {message}"),
+            PlayError::NoMove { step } => write!(f, "step {step}: the game is not over and there is no legal move"),
+            PlayError::TooLong { decisions } => write!(f, "the game was stopped after {decisions} decisions"),
+            PlayError::Stopped { step } => write!(f, "stopped after step {step}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game played to its end, or to the step it stopped at.
+#[derive(Debug, Clone, Default)]
+pub struct Played {
+    /// Every decision, in order.
+    pub steps: Vec<Step>,
+    /// Why it stopped early, if it did.
+    pub error: Option<PlayError>,
+}
+
+/// Plays `game` until it is over: `players[seat]` answers every decision of that seat.
+/// `observe` sees each step after it was applied, with what it did, and may stop the game.
+pub fn play(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>; 2],
+    options: &PlayOptions,
+    mut observe: impl FnMut(&Game, &Step, &Applied) -> ControlFlow<()>,
+) -> Played {
+    let check = options.check_invariants || cfg!(debug_assertions);
+    let cards = game.state().cards.len();
+    let mut played = Played::default();
+    if check && let Err(message) = game.check_invariants(cards) {
+        played.error = Some(PlayError::Violation { step: 0, message });
+        return played;
+    }
+    while game.outcome().is_none() {
+        let step = played.steps.len() + 1;
+        if played.steps.len() >= options.max_decisions {
+            played.error = Some(PlayError::TooLong { decisions: played.steps.len() });
+            break;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            played.error = Some(PlayError::NoMove { step });
+            break;
+        }
+        let seat = game.to_move().0.min(1) as u8;
+        let index = match players[usize::from(seat)].choose(game, &moves) {
+            Ok(index) if index < moves.len() => index,
+            Ok(index) => {
+                let message = format!("chose move {index} of {}", moves.len());
+                played.error = Some(PlayError::Player { step, seat, message });
+                break;
+            }
+            Err(error) => {
+                played.error = Some(PlayError::Player { step, seat, message: error.0 });
+                break;
+            }
+        };
+        let mv = moves.into_iter().nth(index).unwrap_or(Move::Pass);
+        let applied = match game.apply(mv.clone()) {
+            Ok(applied) => applied,
+            Err(error) => {
+                played.error = Some(PlayError::Refused { step, message: error.to_string() });
+                break;
+            }
+        };
+        let hash = options.state_hashes.then(|| hash::state_hash(game));
+        played.steps.push(Step { seat, mv, hash });
+        if check && let Err(message) = game.check_invariants(cards) {
+            played.error = Some(PlayError::Violation { step, message });
+            break;
+        }
+        if let Some(last) = played.steps.last()
+            && observe(game, last, &applied).is_break()
+        {
+            played.error = Some(PlayError::Stopped { step });
+            break;
+        }
+    }
+    played
+}

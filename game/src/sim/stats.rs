@@ -1,0 +1,283 @@
+//! Summing many games up: a [`GameSummary`] per game (small, so thousands fit), and a
+//! [`Tally`] of wins per deck, the matchup matrix, game lengths and per-card figures,
+//! added in game order so the result never depends on how many threads played them.
+
+use serde::{Deserialize, Serialize};
+
+use super::{PlayError, Played};
+use crate::log::LogKind;
+use crate::state::EndReason;
+use crate::{DefIdx, Game};
+
+/// How a game ended, in the categories a designer counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndKind {
+    /// A player won.
+    Win,
+    /// Both players lost at once.
+    BothLost,
+    /// The turn limit was reached.
+    TurnLimit,
+    /// The engine stopped a step that did not end.
+    Stalled,
+    /// The game stopped early ([`GameSummary::error`]).
+    Error,
+}
+
+/// What one game of a simulation came to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's number in the run.
+    pub index: u64,
+    /// The seed that replays it.
+    pub seed: u64,
+    /// The decks in seats 0 and 1 (indices in the run's deck list).
+    pub decks: [usize; 2],
+    /// The winning seat.
+    pub winner: Option<u8>,
+    /// How it ended.
+    pub end: EndKind,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions taken.
+    pub decisions: u32,
+    /// Runtime errors (traps) in cards' rules.
+    pub traps: u32,
+    /// The first trap's message.
+    pub first_trap: Option<String>,
+    /// Why the game stopped early (an invariant, a player, the engine).
+    pub error: Option<String>,
+    /// The cards each seat played (printed card, by index in the set), in order.
+    pub plays: [Vec<DefIdx>; 2],
+}
+
+impl GameSummary {
+    /// The summary of `game`, played as `played`.
+    pub fn of(game: &Game, played: &Played, index: u64, seed: u64, decks: [usize; 2]) -> GameSummary {
+        let state = game.state();
+        let mut plays = [Vec::new(), Vec::new()];
+        let mut traps = 0;
+        let mut first_trap = None;
+        for entry in &state.log {
+            match &entry.kind {
+                LogKind::Play { player, card, .. } => {
+                    if let Some(c) = state.card(*card) {
+                        plays[usize::from((*player).min(1))].push(c.original);
+                    }
+                }
+                LogKind::Backup { card, .. } => {
+                    if let Some(c) = state.card(*card) {
+                        plays[usize::from(c.owner.min(1))].push(c.original);
+                    }
+                }
+                LogKind::Trap { message, .. } => {
+                    traps += 1;
+                    first_trap.get_or_insert_with(|| message.clone());
+                }
+                _ => {}
+            }
+        }
+        let error = played.error.as_ref().map(PlayError::to_string);
+        let end = match (&error, state.outcome.as_ref().map(|o| &o.reason)) {
+            (Some(_), _) | (None, None) => EndKind::Error,
+            (None, Some(EndReason::TurnLimit(_))) => EndKind::TurnLimit,
+            (None, Some(EndReason::Stalled)) => EndKind::Stalled,
+            (None, Some(EndReason::BothLost)) => EndKind::BothLost,
+            (None, Some(_)) => EndKind::Win,
+        };
+        GameSummary {
+            index,
+            seed,
+            decks,
+            winner: if end == EndKind::Win { state.outcome.as_ref().and_then(|o| o.winner) } else { None },
+            end,
+            turns: state.turn,
+            decisions: played.steps.len() as u32,
+            traps,
+            first_trap,
+            error,
+            plays,
+        }
+    }
+
+    /// The winning deck.
+    pub fn winning_deck(&self) -> Option<usize> {
+        self.winner.map(|seat| self.decks[usize::from(seat.min(1))])
+    }
+}
+
+/// The Wilson score interval of `successes` out of `trials` at 95% (z = 1.96), as
+/// `(low, high)` fractions; `(0, 1)` with no trial.
+pub fn wilson(successes: u64, trials: u64) -> (f64, f64) {
+    if trials == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = trials as f64;
+    let p = successes as f64 / n;
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Figures of one printed card over many games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardFigures {
+    /// Times it was played.
+    pub plays: u64,
+    /// Games in which a seat played it at least once (counted per seat).
+    pub games: u64,
+    /// Of those, the games that seat won.
+    pub wins: u64,
+}
+
+/// Many games summed up, in the order they were added.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games added.
+    pub games: u64,
+    /// Wins per deck.
+    pub wins: Vec<u64>,
+    /// Games per deck.
+    pub played: Vec<u64>,
+    /// `matchups[a][b]`: games deck `a` won against deck `b`.
+    pub matchups: Vec<Vec<u64>>,
+    /// `meetings[a][b]`: games between decks `a` and `b` (either seat).
+    pub meetings: Vec<Vec<u64>>,
+    /// Games no one won (both lost, turn limit, stalled, stopped).
+    pub draws: u64,
+    /// Games in which a card's rules trapped at least once.
+    pub trapped_games: u64,
+    /// Games that hit the turn limit.
+    pub turn_limit: u64,
+    /// Games the engine stopped as stuck.
+    pub stalled: u64,
+    /// Games stopped early by an error (invariant, player, engine).
+    pub errors: u64,
+    /// Sum of turns, for the mean.
+    pub total_turns: u64,
+    /// Sum of decisions, for the mean.
+    pub total_decisions: u64,
+    /// The longest game in turns.
+    pub longest: u32,
+    /// How many games lasted each number of turns (index = turns).
+    pub lengths: Vec<u64>,
+    /// Per printed card (index in the set).
+    pub cards: Vec<CardFigures>,
+    /// After each game, deck 0's wins so far (the win rate as games accumulate).
+    pub first_deck_wins: Vec<u64>,
+    /// After each game, deck 0's games so far.
+    pub first_deck_games: Vec<u64>,
+}
+
+impl Tally {
+    /// An empty tally for `decks` decks of a set of `cards` printed cards.
+    pub fn new(decks: usize, cards: usize) -> Tally {
+        Tally {
+            games: 0,
+            wins: vec![0; decks],
+            played: vec![0; decks],
+            matchups: vec![vec![0; decks]; decks],
+            meetings: vec![vec![0; decks]; decks],
+            draws: 0,
+            trapped_games: 0,
+            turn_limit: 0,
+            stalled: 0,
+            errors: 0,
+            total_turns: 0,
+            total_decisions: 0,
+            longest: 0,
+            lengths: Vec::new(),
+            cards: vec![CardFigures::default(); cards],
+            first_deck_wins: Vec::new(),
+            first_deck_games: Vec::new(),
+        }
+    }
+
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameSummary) {
+        self.games += 1;
+        let [a, b] = game.decks;
+        for deck in [a, b] {
+            if let Some(n) = self.played.get_mut(deck) {
+                *n += 1;
+            }
+        }
+        if let Some(n) = self.meetings.get_mut(a).and_then(|row| row.get_mut(b)) {
+            *n += 1;
+        }
+        if a != b
+            && let Some(n) = self.meetings.get_mut(b).and_then(|row| row.get_mut(a))
+        {
+            *n += 1;
+        }
+        match (game.winning_deck(), game.winner) {
+            (Some(winner), Some(seat)) => {
+                let loser = game.decks[usize::from(1 - seat.min(1))];
+                if let Some(n) = self.wins.get_mut(winner) {
+                    *n += 1;
+                }
+                if let Some(n) = self.matchups.get_mut(winner).and_then(|row| row.get_mut(loser)) {
+                    *n += 1;
+                }
+            }
+            _ => self.draws += 1,
+        }
+        self.trapped_games += u64::from(game.traps > 0);
+        self.turn_limit += u64::from(game.end == EndKind::TurnLimit);
+        self.stalled += u64::from(game.end == EndKind::Stalled);
+        self.errors += u64::from(game.end == EndKind::Error);
+        self.total_turns += u64::from(game.turns);
+        self.total_decisions += u64::from(game.decisions);
+        self.longest = self.longest.max(game.turns);
+        let turns = game.turns as usize;
+        if self.lengths.len() <= turns {
+            self.lengths.resize(turns + 1, 0);
+        }
+        self.lengths[turns] += 1;
+        for (seat, plays) in game.plays.iter().enumerate() {
+            let won = game.winner == Some(seat as u8);
+            let mut seen: Vec<DefIdx> = Vec::new();
+            for &card in plays {
+                let Some(figures) = self.cards.get_mut(card) else { continue };
+                figures.plays += 1;
+                if !seen.contains(&card) {
+                    seen.push(card);
+                    figures.games += 1;
+                    figures.wins += u64::from(won);
+                }
+            }
+        }
+        let last_wins = self.first_deck_wins.last().copied().unwrap_or(0);
+        let last_games = self.first_deck_games.last().copied().unwrap_or(0);
+        let in_game = game.decks.contains(&0);
+        self.first_deck_wins.push(last_wins + u64::from(game.winning_deck() == Some(0)));
+        self.first_deck_games.push(last_games + u64::from(in_game));
+    }
+
+    /// Mean game length in turns.
+    pub fn mean_turns(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.total_turns as f64 / self.games as f64 }
+    }
+
+    /// Mean decisions per game.
+    pub fn mean_decisions(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.total_decisions as f64 / self.games as f64 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_the_textbook_values() {
+        let (low, high) = wilson(50, 100);
+        assert!((low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3, "{low} {high}");
+        let (low, high) = wilson(0, 10);
+        assert!(low == 0.0 && (high - 0.2775).abs() < 1e-3, "{low} {high}");
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+}

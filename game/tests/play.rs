@@ -1,0 +1,183 @@
+//! Whole games between players (`game::players`, `game::sim`): one seed gives one trace,
+//! a copied game goes on alike, a scripted player replays a recorded game, and every valid
+//! corpus deck plays complete games with random and greedy players, no invariant broken.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use game::players::{Player, PlayerKind, ScriptedPlayer};
+use game::sim::stats::{EndKind, GameSummary, Tally};
+use game::sim::{self, PlayOptions, hash};
+use game::{CardSet, DefIdx, Game};
+
+fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+fn deck(set: &CardSet, path: &Path) -> Vec<DefIdx> {
+    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).expect("the deck is valid");
+    deck.card_ids().into_iter().map(|id| set.by_id(id).expect("known card")).collect()
+}
+
+/// The example set and its two decks.
+fn examples() -> (Arc<CardSet>, [Vec<DefIdx>; 2]) {
+    let dir = examples_dir();
+    let set = CardSet::load(&dir).expect("the example set loads");
+    let decks = [deck(&set, &dir.join("decks/vanguard.o8d")), deck(&set, &dir.join("decks/arcana.o8d"))];
+    (Arc::new(set), decks)
+}
+
+fn options() -> PlayOptions {
+    PlayOptions { check_invariants: true, state_hashes: true, ..PlayOptions::default() }
+}
+
+/// Plays one game with `kinds` and returns it with what was played.
+fn play(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], seed: u64, kinds: [PlayerKind; 2]) -> (Game, sim::Played) {
+    let mut game = Game::new(Arc::clone(set), decks.clone(), seed).expect("the game starts");
+    let mut players = [kinds[0].create(seed, 0), kinds[1].create(seed, 1)];
+    let played = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
+    (game, played)
+}
+
+#[test]
+fn one_seed_gives_one_trace_and_another_seed_another() {
+    let (set, decks) = examples();
+    for kinds in [[PlayerKind::Random; 2], [PlayerKind::Greedy, PlayerKind::Random]] {
+        let (first, played) = play(&set, &decks, 11, kinds);
+        assert_eq!(played.error, None);
+        assert!(first.outcome().is_some(), "the game ends");
+        let (again, _) = play(&set, &decks, 11, kinds);
+        let (other, _) = play(&set, &decks, 12, kinds);
+        assert_eq!(hash::trace_hash(first.log()), hash::trace_hash(again.log()));
+        assert_ne!(hash::trace_hash(first.log()), hash::trace_hash(other.log()));
+    }
+}
+
+#[test]
+fn a_game_copied_midway_goes_on_alike_with_the_same_moves() {
+    let (set, decks) = examples();
+    let (_, played) = play(&set, &decks, 5, [PlayerKind::Random; 2]);
+    let moves: Vec<_> = played.steps.iter().map(|s| s.mv.clone()).collect();
+    let half = moves.len() / 2;
+    let mut game = Game::new(Arc::clone(&set), decks, 5).expect("starts");
+    for mv in &moves[..half] {
+        game.apply(mv.clone()).expect("legal");
+    }
+    let mut copy = game.clone();
+    for mv in &moves[half..] {
+        game.apply(mv.clone()).expect("legal in the original");
+        copy.apply(mv.clone()).expect("legal in the copy");
+        assert_eq!(hash::state_hash(&game), hash::state_hash(&copy));
+    }
+    assert!(game.outcome().is_some());
+    assert_eq!(game.outcome(), copy.outcome());
+    assert_eq!(hash::trace_hash(game.log()), hash::trace_hash(copy.log()));
+}
+
+#[test]
+fn a_scripted_player_replays_a_recorded_game_step_for_step() {
+    let (set, decks) = examples();
+    let (original, played) = play(&set, &decks, 21, [PlayerKind::Greedy, PlayerKind::Random]);
+    let script = |seat: u8| played.steps.iter().filter(|s| s.seat == seat).map(|s| s.mv.clone()).collect();
+    let mut players: [Box<dyn Player>; 2] =
+        [Box::new(ScriptedPlayer::new(script(0))), Box::new(ScriptedPlayer::new(script(1)))];
+    let mut game = Game::new(Arc::clone(&set), decks, 21).expect("starts");
+    let replayed = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
+    assert_eq!(replayed.error, None);
+    assert_eq!(replayed.steps, played.steps, "same moves and the same state hash after each");
+    assert_eq!(hash::trace_hash(game.log()), hash::trace_hash(original.log()));
+}
+
+#[test]
+fn a_scripted_player_reports_a_move_that_is_not_legal() {
+    let (set, decks) = examples();
+    let mut game = Game::new(Arc::clone(&set), decks, 3).expect("starts");
+    let wrong = game::Move::Block { slot: 3, attacker: 3 };
+    let mut players: [Box<dyn Player>; 2] =
+        [Box::new(ScriptedPlayer::new(vec![wrong.clone()])), Box::new(ScriptedPlayer::new(vec![wrong]))];
+    let played = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
+    match played.error {
+        Some(sim::PlayError::Player { step: 1, message, .. }) => assert!(message.contains("not legal"), "{message}"),
+        other => panic!("expected the script's first move refused, got {other:?}"),
+    }
+}
+
+#[test]
+fn players_own_streams_leave_the_other_seat_alone() {
+    // Changing seat 1's player does not change the moves seat 0's random player would
+    // draw: its stream depends on the game's seed and its seat only.
+    let mut a = PlayerKind::Random.create(9, 0);
+    let mut b = PlayerKind::Random.create(9, 0);
+    let (set, decks) = examples();
+    let game = Game::new(set, decks, 9).expect("starts");
+    let moves = game.legal_moves();
+    let picks_a: Vec<usize> = (0..20).map(|_| a.choose(&game, &moves).expect("chooses")).collect();
+    let picks_b: Vec<usize> = (0..20).map(|_| b.choose(&game, &moves).expect("chooses")).collect();
+    assert_eq!(picks_a, picks_b);
+    assert_ne!(game::players::player_seed(9, 0), game::players::player_seed(9, 1));
+}
+
+#[test]
+fn greedy_beats_random_more_often_than_not() {
+    let (set, decks) = examples();
+    let mut greedy_wins = 0;
+    for seed in 0..12u64 {
+        let (game, played) = play(&set, &decks, seed, [PlayerKind::Greedy, PlayerKind::Random]);
+        assert_eq!(played.error, None);
+        greedy_wins += u32::from(game.outcome().and_then(|o| o.winner) == Some(0));
+    }
+    assert!(greedy_wins >= 7, "greedy won {greedy_wins} of 12");
+}
+
+/// The corpus folder (`RULESCRIPT_CORPUS` overrides); `None` with a message when absent,
+/// a failure under `CI`.
+fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("RULESCRIPT_CORPUS")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"), PathBuf::from);
+    if dir.join("cards.json").exists() {
+        return Some(dir);
+    }
+    assert!(std::env::var_os("CI").is_none(), "the corpus is required under CI: {} is missing", dir.display());
+    eprintln!("skipped: no corpus at {}", dir.display());
+    None
+}
+
+#[test]
+fn every_valid_corpus_deck_plays_whole_games_with_random_and_greedy_players() {
+    let Some(dir) = corpus_dir() else { return };
+    let set = Arc::new(CardSet::load(&dir).expect("the corpus loads"));
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir.join("decks"))
+        .expect("decks/")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "o8d"))
+        .collect();
+    paths.sort();
+    let decks: Vec<Vec<DefIdx>> = paths
+        .iter()
+        .filter_map(|p| game::deck::load_deck(p, |id| set.by_id(id).is_some()).ok())
+        .map(|d| d.card_ids().into_iter().filter_map(|id| set.by_id(id)).collect())
+        .collect();
+    assert!(decks.len() >= 27, "{} valid decks", decks.len());
+    let mut tally = Tally::new(decks.len(), set.cards().len());
+    for (i, deck) in decks.iter().enumerate() {
+        let other = &decks[(i + 1) % decks.len()];
+        for (n, kinds) in [[PlayerKind::Random; 2], [PlayerKind::Greedy; 2]].into_iter().enumerate() {
+            let seed = (i * 2 + n) as u64;
+            let pair = [deck.clone(), other.clone()];
+            let mut game = Game::new(Arc::clone(&set), pair, seed).expect("starts");
+            game.set_turn_limit(80);
+            let mut players = [kinds[0].create(seed, 0), kinds[1].create(seed, 1)];
+            let options = PlayOptions { check_invariants: true, ..PlayOptions::default() };
+            let played = sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
+            let summary = GameSummary::of(&game, &played, seed, seed, [i, (i + 1) % decks.len()]);
+            assert_eq!(summary.error, None, "{} seed {seed}", paths[i].display());
+            assert_eq!(summary.traps, 0, "{} seed {seed}: {:?}", paths[i].display(), summary.first_trap);
+            assert_ne!(summary.end, EndKind::Error);
+            tally.add(&summary);
+        }
+    }
+    assert_eq!(tally.games, 2 * decks.len() as u64);
+    assert_eq!(tally.errors, 0);
+}

@@ -1,0 +1,428 @@
+//! `rsc sim --report out.html`: one self-contained page (no network: the charts are SVG
+//! drawn with plotters and written inline) with the win rate and its 95% band as games
+//! accumulate (or each deck's win rate with `--all-decks`), the matchup matrix as a heat
+//! map, per-card play counts and win rates, and the distribution of game length.
+
+use std::fmt::Write as _;
+
+use game::sim::stats::wilson;
+use plotters::coord::ranged1d::SegmentValue;
+use plotters::prelude::*;
+
+use crate::sim::{Results, matchup_rates, ranked_cards};
+
+/// Width of every chart, in pixels.
+const WIDTH: u32 = 1000;
+/// Cards listed in the per-card charts.
+const TOP_CARDS: usize = 25;
+
+type Chart = Result<String, String>;
+
+/// The whole page.
+pub fn render(results: &Results) -> String {
+    let names = results.deck_names();
+    let tally = &results.tally;
+    let mut html = String::new();
+    let title = if results.all_decks {
+        format!("{} decks of {}", names.len(), results.set.dir.display())
+    } else {
+        format!("{} against {}", names[0], names[1])
+    };
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rsc sim: {title}</title>\
+         <style>body{{font-family:sans-serif;margin:2em;max-width:{WIDTH}px}}table{{border-collapse:collapse}}\
+         td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}th:first-child,td:first-child{{text-align:left}}\
+         figure{{margin:1.5em 0}}figcaption{{color:#555}}</style></head><body>\n<h1>rsc sim: {title}</h1>\n"
+    );
+    let _ = writeln!(
+        html,
+        "<p>{} games, players {} / {}, seed {}. Draws {} (turn limit {}, stalled {}, stopped by an error {}); \
+         games whose card rules trapped: {}. Turns: mean {:.1}, longest {}. {:.1} decisions per game, {:.1} games/s.</p>",
+        tally.games,
+        results.players[0],
+        results.players[1],
+        results.seed,
+        tally.draws,
+        tally.turn_limit,
+        tally.stalled,
+        tally.errors,
+        tally.trapped_games,
+        tally.mean_turns(),
+        tally.longest,
+        tally.mean_decisions(),
+        results.games_per_s()
+    );
+    html.push_str("<table><tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>\n");
+    for (i, name) in names.iter().enumerate() {
+        let (wins, games) = (tally.wins[i], tally.played[i]);
+        let (low, high) = wilson(wins, games);
+        let _ = writeln!(
+            html,
+            "<tr><td>{}</td><td>{games}</td><td>{wins}</td><td>{:.1}%</td><td>{:.1}% – {:.1}%</td></tr>",
+            escape(name),
+            100.0 * wins as f64 / games.max(1) as f64,
+            100.0 * low,
+            100.0 * high
+        );
+    }
+    html.push_str("</table>\n");
+    let mut figures: Vec<(Chart, String)> = Vec::new();
+    if results.all_decks {
+        figures.push((
+            deck_rates_chart(results, &names),
+            "Each deck's win rate over all its games, with its 95% Wilson interval.".into(),
+        ));
+        figures.push((
+            matchup_chart(results, &names),
+            "Matchups: the row deck's win rate against the column deck (blue favours the row).".into(),
+        ));
+    } else {
+        figures.push((
+            convergence_chart(results, &names[0]),
+            format!("{}'s win rate as games accumulate, with its 95% Wilson band.", escape(&names[0])),
+        ));
+    }
+    figures.push((cards_chart(results, false), format!("The {TOP_CARDS} most played cards (times played).")));
+    figures.push((
+        cards_chart(results, true),
+        format!(
+            "Win contribution: the win rate of the side that played the card, for the {TOP_CARDS} best cards \
+             played in at least 10% of the games."
+        ),
+    ));
+    figures.push((length_chart(results), "Game length: how many games lasted each number of turns.".into()));
+    for (chart, caption) in figures {
+        html.push_str("<figure>\n");
+        match chart {
+            Ok(svg) => html.push_str(&svg),
+            Err(error) => {
+                let _ = write!(html, "<p>chart not drawn: {}</p>", escape(&error));
+            }
+        }
+        let _ = writeln!(html, "\n<figcaption>{caption}</figcaption></figure>");
+    }
+    let flagged: Vec<_> = results.summaries.iter().filter(|s| s.traps > 0 || s.error.is_some()).take(50).collect();
+    if !flagged.is_empty() {
+        html.push_str("<h2>Games to look at</h2><ul>\n");
+        for summary in flagged {
+            let why = summary.error.as_deref().or(summary.first_trap.as_deref()).unwrap_or_default();
+            let _ = writeln!(
+                html,
+                "<li>game {}: <code>{}</code>: {}</li>",
+                summary.index,
+                escape(&results.replay_command(summary)),
+                escape(why)
+            );
+        }
+        html.push_str("</ul>\n");
+    }
+    html.push_str("</body></html>\n");
+    html
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn error<E: std::fmt::Debug>(error: E) -> String {
+    format!("{error:?}")
+}
+
+/// Deck 0's cumulative win rate after each of its games, with the Wilson band.
+fn convergence_chart(results: &Results, name: &str) -> Chart {
+    let tally = &results.tally;
+    let points: Vec<(f64, f64, f64, f64)> = tally
+        .first_deck_games
+        .iter()
+        .zip(&tally.first_deck_wins)
+        .filter(|(games, _)| **games > 0)
+        .map(|(&games, &wins)| {
+            let (low, high) = wilson(wins, games);
+            (games as f64, wins as f64 / games as f64, low, high)
+        })
+        .collect();
+    let last = points.last().map_or(1.0, |p| p.0).max(2.0);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 380)).into_drawing_area();
+        root.fill(&WHITE).map_err(error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(format!("{name}: win rate as games accumulate"), ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(56)
+            .build_cartesian_2d(1f64..last, 0f64..1f64)
+            .map_err(error)?;
+        chart
+            .configure_mesh()
+            .light_line_style(WHITE)
+            .x_desc("games")
+            .y_desc("win rate")
+            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .draw()
+            .map_err(error)?;
+        let band: Vec<(f64, f64)> =
+            points.iter().map(|p| (p.0, p.3)).chain(points.iter().rev().map(|p| (p.0, p.2))).collect();
+        chart.draw_series(std::iter::once(Polygon::new(band, BLUE.mix(0.18).filled()))).map_err(error)?;
+        chart.draw_series(LineSeries::new([(1.0, 0.5), (last, 0.5)], BLACK.mix(0.4))).map_err(error)?;
+        chart.draw_series(LineSeries::new(points.iter().map(|p| (p.0, p.1)), BLUE.stroke_width(2))).map_err(error)?;
+        root.present().map_err(error)?;
+    }
+    Ok(svg)
+}
+
+/// Each deck's overall win rate with its interval, one bar per deck (names down the side,
+/// where long ones fit).
+fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
+    let tally = &results.tally;
+    let n = names.len() as i32;
+    // Row 0 at the top: bars are drawn bottom up.
+    let labels: Vec<String> = names.iter().rev().cloned().collect();
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 90 + 22 * names.len() as u32)).into_drawing_area();
+        root.fill(&WHITE).map_err(error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Win rate per deck (all matchups), 95% interval", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(160)
+            // plotters' integer ranges include their end: n items are 0..n-1.
+            .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
+            .map_err(error)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .y_labels(names.len())
+            .y_label_formatter(&|v| segment_name(v, &labels))
+            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .draw()
+            .map_err(error)?;
+        let rates: Vec<(i32, f64, f64, f64)> = (0..names.len())
+            .map(|i| {
+                let (wins, games) = (tally.wins[i], tally.played[i]);
+                let (low, high) = wilson(wins, games);
+                (n - 1 - i as i32, wins as f64 / games.max(1) as f64, low, high)
+            })
+            .collect();
+        chart
+            .draw_series(rates.iter().map(|&(row, rate, _, _)| {
+                let mut bar = Rectangle::new(
+                    [(0.0, SegmentValue::Exact(row)), (rate, SegmentValue::Exact(row + 1))],
+                    BLUE.mix(0.55).filled(),
+                );
+                bar.set_margin(2, 2, 0, 0);
+                bar
+            }))
+            .map_err(error)?;
+        chart
+            .draw_series(rates.iter().map(|&(row, _, low, high)| {
+                PathElement::new(vec![(low, SegmentValue::CenterOf(row)), (high, SegmentValue::CenterOf(row))], BLACK)
+            }))
+            .map_err(error)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
+                BLACK.mix(0.5),
+            )))
+            .map_err(error)?;
+        root.present().map_err(error)?;
+    }
+    Ok(svg)
+}
+
+fn segment_name(value: &SegmentValue<i32>, names: &[String]) -> String {
+    match value {
+        SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
+            usize::try_from(*i).ok().and_then(|i| names.get(i)).cloned().unwrap_or_default()
+        }
+        SegmentValue::Last => String::new(),
+    }
+}
+
+/// The colour of a win rate: red below one half, white at one half, blue above.
+fn rate_colour(rate: f64) -> RGBColor {
+    let t = ((rate - 0.5) * 2.0).clamp(-1.0, 1.0);
+    let fade = |full: u8, t: f64| (255.0 - (255.0 - f64::from(full)) * t.abs()) as u8;
+    if t < 0.0 {
+        RGBColor(fade(200, t), fade(40, t), fade(40, t))
+    } else {
+        RGBColor(fade(40, t), fade(90, t), fade(200, t))
+    }
+}
+
+/// The matchup matrix as a heat map, each cell labelled with its rate.
+fn matchup_chart(results: &Results, names: &[String]) -> Chart {
+    let rates = matchup_rates(results);
+    let n = names.len() as i32;
+    let height = 130 + 26 * names.len() as u32;
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Matchups: row's win rate against column", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(44)
+            .y_label_area_size(150)
+            .build_cartesian_2d((0..n - 1).into_segmented(), (0..n - 1).into_segmented())
+            .map_err(error)?;
+        chart
+            .configure_mesh()
+            .disable_mesh()
+            .x_labels(names.len())
+            .y_labels(names.len())
+            .x_label_style(("sans-serif", 11))
+            .y_label_style(("sans-serif", 11))
+            .x_desc("against deck number")
+            .x_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => (i + 1).to_string(),
+                SegmentValue::Last => String::new(),
+            })
+            // Row 0 at the top, as a table reads.
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
+                    format!("{} {}", n - i, segment_name(&SegmentValue::CenterOf(n - 1 - i), names))
+                }
+                SegmentValue::Last => String::new(),
+            })
+            .draw()
+            .map_err(error)?;
+        let cells: Vec<(i32, i32, Option<f64>)> = rates
+            .iter()
+            .enumerate()
+            .flat_map(|(a, row)| row.iter().enumerate().map(move |(b, rate)| (a as i32, b as i32, *rate)))
+            .collect();
+        chart
+            .draw_series(cells.iter().map(|&(a, b, rate)| {
+                let row = n - 1 - a;
+                let colour = rate.map_or(RGBColor(230, 230, 230), rate_colour);
+                Rectangle::new(
+                    [
+                        (SegmentValue::Exact(b), SegmentValue::Exact(row)),
+                        (SegmentValue::Exact(b + 1), SegmentValue::Exact(row + 1)),
+                    ],
+                    colour.filled(),
+                )
+            }))
+            .map_err(error)?;
+        let label = ("sans-serif", 10).into_font().color(&BLACK).pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+        chart
+            .draw_series(cells.iter().filter_map(|&(a, b, rate)| {
+                let rate = rate?;
+                Some(Text::new(
+                    format!("{:.0}", rate * 100.0),
+                    (SegmentValue::CenterOf(b), SegmentValue::CenterOf(n - 1 - a)),
+                    label.clone(),
+                ))
+            }))
+            .map_err(error)?;
+        root.present().map_err(error)?;
+    }
+    Ok(svg)
+}
+
+/// The most played cards (`by_wins` false) or the best win rates when played.
+fn cards_chart(results: &Results, by_wins: bool) -> Chart {
+    let cards: Vec<(String, f64)> = ranked_cards(results, by_wins)
+        .into_iter()
+        .take(TOP_CARDS)
+        .map(|(def, f)| {
+            let value = if by_wins { f.wins as f64 / f.games.max(1) as f64 } else { f.plays as f64 };
+            (results.card_name(def), value)
+        })
+        .collect();
+    if cards.is_empty() {
+        return Err("no card was played".into());
+    }
+    let names: Vec<String> = cards.iter().rev().map(|(name, _)| name.clone()).collect();
+    let n = names.len() as i32;
+    let top = if by_wins { 1.0 } else { cards.iter().map(|c| c.1).fold(1.0, f64::max) * 1.05 };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 80 + 22 * names.len() as u32)).into_drawing_area();
+        root.fill(&WHITE).map_err(error)?;
+        let caption = if by_wins { "Win rate when played" } else { "Times played" };
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(200)
+            .build_cartesian_2d(0f64..top, (0..n - 1).into_segmented())
+            .map_err(error)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .light_line_style(WHITE)
+            .y_labels(names.len())
+            .y_label_formatter(&|v| segment_name(v, &names))
+            .x_label_formatter(&|x| if by_wins { format!("{:.0}%", x * 100.0) } else { format!("{x:.0}") })
+            .draw()
+            .map_err(error)?;
+        let colour = if by_wins { GREEN.mix(0.6) } else { BLUE.mix(0.55) };
+        chart
+            .draw_series(cards.iter().rev().enumerate().map(|(i, (_, value))| {
+                let i = i as i32;
+                let mut bar = Rectangle::new(
+                    [(0.0, SegmentValue::Exact(i)), (*value, SegmentValue::Exact(i + 1))],
+                    colour.filled(),
+                );
+                bar.set_margin(2, 2, 0, 0);
+                bar
+            }))
+            .map_err(error)?;
+        if by_wins {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
+                    BLACK.mix(0.5),
+                )))
+                .map_err(error)?;
+        }
+        root.present().map_err(error)?;
+    }
+    Ok(svg)
+}
+
+/// How many games lasted each number of turns.
+fn length_chart(results: &Results) -> Chart {
+    let lengths = &results.tally.lengths;
+    let longest = lengths.len().max(2) as u32 - 1;
+    let most = lengths.iter().copied().max().unwrap_or(1).max(1);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, 360)).into_drawing_area();
+        root.fill(&WHITE).map_err(error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Game length", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(56)
+            .build_cartesian_2d((0..longest).into_segmented(), 0u64..most + most / 10 + 1)
+            .map_err(error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .light_line_style(WHITE)
+            .x_desc("turns")
+            .y_desc("games")
+            .draw()
+            .map_err(error)?;
+        chart
+            .draw_series(
+                Histogram::vertical(&chart)
+                    .style(BLUE.mix(0.55).filled())
+                    .margin(1)
+                    .data(lengths.iter().enumerate().map(|(turns, &games)| (turns as u32, games))),
+            )
+            .map_err(error)?;
+        root.present().map_err(error)?;
+    }
+    Ok(svg)
+}

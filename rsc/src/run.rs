@@ -1,0 +1,291 @@
+//! `rsc run`: one seeded game between two decks, printed turn by turn (or as JSON lines),
+//! with its trace hash and, with `--save`, a file `rsc replay` plays again. Also the
+//! loading of a card set and its decks that `rsc replay` and `rsc sim` share.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use game::log::{LogEntry, LogKind};
+use game::players::PlayerKind;
+use game::sim::{self, PlayOptions, hash};
+use game::state::GameState;
+use game::{CardSet, DefIdx, Game};
+use serde_json::json;
+
+use crate::Exit;
+use crate::replay::{SavedDeck, SavedGame, SavedSet};
+
+/// A card set with the hash of its files.
+pub struct LoadedSet {
+    pub dir: PathBuf,
+    pub set: Arc<CardSet>,
+    /// BLAKE3 of `cards.json` and every `.rules` file of the folder, by name.
+    pub hash: String,
+}
+
+/// A deck that passed the deck rules, as the set's cards.
+#[derive(Clone)]
+pub struct LoadedDeck {
+    pub name: String,
+    pub path: PathBuf,
+    pub hash: String,
+    /// Card ids, one per copy, in file order.
+    pub ids: Vec<String>,
+    pub cards: Vec<DefIdx>,
+}
+
+/// Loads the card set in `dir`.
+pub fn load_set(dir: &Path) -> Result<LoadedSet, String> {
+    let set = CardSet::load(dir).map_err(|error| format!("cannot load the card set {}: {error}", dir.display()))?;
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|error| format!("{}: {error}", dir.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json"))
+        .collect();
+    names.sort();
+    let mut hasher = blake3::Hasher::new();
+    for path in &names {
+        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        hasher.update(name.as_bytes());
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(LoadedSet { dir: dir.to_path_buf(), set: Arc::new(set), hash: hasher.finalize().to_hex().to_string() })
+}
+
+/// Loads and checks the deck at `path` against `set`.
+pub fn load_deck(set: &CardSet, path: &Path) -> Result<LoadedDeck, String> {
+    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| error.to_string())?;
+    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    let ids: Vec<String> = deck.card_ids().into_iter().map(str::to_owned).collect();
+    let cards = ids.iter().filter_map(|id| set.by_id(id)).collect();
+    Ok(LoadedDeck { name: deck.name, path: path.to_path_buf(), hash: hash::content_hash(&bytes), ids, cards })
+}
+
+/// The player of each seat from `--player` given zero, one (both seats) or two times.
+pub fn seat_players(given: &[PlayerKind]) -> Result<[PlayerKind; 2], String> {
+    match given {
+        [] => Ok([PlayerKind::Random; 2]),
+        [one] => Ok([*one; 2]),
+        [a, b] => Ok([*a, *b]),
+        _ => Err(format!("--player is given {} times: once for both seats, or twice", given.len())),
+    }
+}
+
+/// What `rsc run` was asked.
+pub struct Options<'a> {
+    pub set: &'a Path,
+    pub decks: &'a [PathBuf],
+    pub seed: u64,
+    pub players: &'a [PlayerKind],
+    pub json: bool,
+    pub trace_hash: bool,
+    pub save: Option<&'a Path>,
+    pub turn_limit: Option<u32>,
+}
+
+pub fn run(options: &Options<'_>) -> Exit {
+    match play_one(options) {
+        Ok(exit) => exit,
+        Err(message) => {
+            eprintln!("error: {message}");
+            Exit::Usage
+        }
+    }
+}
+
+fn play_one(options: &Options<'_>) -> Result<Exit, String> {
+    if options.decks.len() != 2 {
+        return Err(format!("give two decks (--deck A.o8d --deck B.o8d), not {}", options.decks.len()));
+    }
+    let players = seat_players(options.players)?;
+    if players.contains(&PlayerKind::Scripted) {
+        return Err("a scripted player plays saved games: use `rsc replay FILE`".into());
+    }
+    let loaded = load_set(options.set)?;
+    let decks = [load_deck(&loaded.set, &options.decks[0])?, load_deck(&loaded.set, &options.decks[1])?];
+    let mut game = Game::new(Arc::clone(&loaded.set), [decks[0].cards.clone(), decks[1].cards.clone()], options.seed)
+        .map_err(|error| error.to_string())?;
+    if let Some(limit) = options.turn_limit {
+        game.set_turn_limit(limit);
+    }
+    let mut seats = [players[0].create(options.seed, 0), players[1].create(options.seed, 1)];
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut printer = Printer {
+        json: options.json,
+        seed: options.seed,
+        names: [decks[0].name.clone(), decks[1].name.clone()],
+        turn: 0,
+    };
+    if !options.json {
+        let _ = writeln!(
+            out,
+            "seed {}: p0 {} ({}) against p1 {} ({})",
+            options.seed, decks[0].name, players[0], decks[1].name, players[1]
+        );
+    }
+    printer.entries(&mut out, game.state(), game.log());
+    let play_options =
+        PlayOptions { check_invariants: true, state_hashes: options.save.is_some(), ..PlayOptions::default() };
+    let played = sim::play(&mut game, &mut seats, &play_options, |game, step, applied| {
+        printer.step(&mut out, game.state(), step, &applied.log);
+        ControlFlow::Continue(())
+    });
+    let trace = hash::trace_hash(game.log());
+    printer.result(&mut out, &game, &played);
+    if options.trace_hash {
+        if options.json {
+            let _ = writeln!(out, "{}", json!({"type": "trace_hash", "blake3": trace}));
+        } else {
+            let _ = writeln!(out, "blake3:{trace}");
+        }
+    }
+    let _ = out.flush();
+    if let Some(path) = options.save {
+        let saved = SavedGame {
+            format: crate::replay::FORMAT.to_owned(),
+            engine: format!("game {}", env!("CARGO_PKG_VERSION")),
+            set: SavedSet { path: loaded.dir.display().to_string(), hash: loaded.hash.clone() },
+            decks: decks.map(|deck| SavedDeck {
+                name: deck.name,
+                path: deck.path.display().to_string(),
+                hash: deck.hash,
+                cards: deck.ids,
+            }),
+            seed: options.seed,
+            turn_limit: game.state().turn_limit,
+            players,
+            steps: played.steps.clone(),
+            outcome: game.outcome().map(ToString::to_string),
+            trace_hash: trace,
+        };
+        let text = serde_json::to_string_pretty(&saved).map_err(|error| error.to_string())?;
+        std::fs::write(path, text + "\n").map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    }
+    Ok(if played.error.is_some() { Exit::Errors } else { Exit::Success })
+}
+
+/// Prints a game as it goes: readable text, or one JSON object per line.
+struct Printer {
+    json: bool,
+    seed: u64,
+    names: [String; 2],
+    turn: u32,
+}
+
+impl Printer {
+    fn step(&mut self, out: &mut impl Write, state: &GameState, step: &sim::Step, log: &[LogEntry]) {
+        if self.json {
+            let _ = writeln!(out, "{}", json!({"type": "move", "seat": step.seat, "move": step.mv}));
+        }
+        self.entries(out, state, log);
+    }
+
+    fn entries(&mut self, out: &mut impl Write, state: &GameState, log: &[LogEntry]) {
+        for entry in log {
+            if let LogKind::TurnStart { player } = entry.kind {
+                self.turn_end(out, state);
+                self.turn = entry.turn;
+                if !self.json {
+                    let _ = writeln!(
+                        out,
+                        "── turn {}: p{player} ({}) ──",
+                        entry.turn,
+                        self.names[usize::from(player.min(1))]
+                    );
+                }
+            }
+            if self.json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"type": "event", "turn": entry.turn, "phase": entry.phase, "event": entry.kind})
+                );
+            } else if let Some(text) = describe(state, &entry.kind) {
+                let _ = writeln!(out, "  {:<14} {text}", format!("{:?}", entry.phase));
+            }
+        }
+    }
+
+    /// HP and SP of both players when a turn ends.
+    fn turn_end(&self, out: &mut impl Write, state: &GameState) {
+        if self.turn == 0 {
+            return;
+        }
+        let [a, b] = &state.players;
+        if self.json {
+            let _ = writeln!(
+                out,
+                "{}",
+                json!({"type": "turn_end", "turn": self.turn, "hp": [a.hp, b.hp], "sp": [a.sp, b.sp]})
+            );
+        } else {
+            let _ =
+                writeln!(out, "  after turn {}: p0 {} HP {} SP · p1 {} HP {} SP", self.turn, a.hp, a.sp, b.hp, b.sp);
+        }
+    }
+
+    fn result(&self, out: &mut impl Write, game: &Game, played: &sim::Played) {
+        self.turn_end(out, game.state());
+        let state = game.state();
+        let winner = game.outcome().and_then(|o| o.winner);
+        let text = game.outcome().map_or_else(|| "not finished".to_owned(), ToString::to_string);
+        if self.json {
+            let error = played.error.as_ref().map(ToString::to_string);
+            let line = json!({"type": "result", "winner": winner, "deck": winner.map(|w| &self.names[usize::from(w)]),
+                "outcome": text, "turns": state.turn, "decisions": played.steps.len(), "error": error});
+            let _ = writeln!(out, "{line}");
+            return;
+        }
+        match winner {
+            Some(w) => {
+                let _ = writeln!(out, "winner: p{w} ({}): {text}", self.names[usize::from(w.min(1))]);
+            }
+            None => {
+                let _ = writeln!(out, "no winner: {text}");
+            }
+        }
+        let _ = writeln!(out, "{} turns, {} decisions", state.turn, played.steps.len());
+        if let Some(error) = &played.error {
+            let _ = writeln!(out, "error: game seeded {}: {error}", self.seed);
+        }
+    }
+}
+
+/// One log entry as a line a person reads, with cards by name; `None` for the entries
+/// that only mark time (phase starts, passes).
+fn describe(state: &GameState, kind: &LogKind) -> Option<String> {
+    let name = |card: game::CardRef| format!("{} [p{}]", state.name(card), state.controller_of(card));
+    Some(match kind {
+        LogKind::TurnStart { .. } | LogKind::PhaseStart | LogKind::PhaseSkipped | LogKind::Pass { .. } => return None,
+        LogKind::Draw { player, name, .. } => format!("p{player} draws {name}"),
+        LogKind::Play { player, name, slot: Some(slot), sp, .. } => {
+            format!("p{player} plays {name} to slot {slot} ({sp:+} SP)")
+        }
+        LogKind::Play { player, name, sp, .. } => format!("p{player} plays {name} ({sp:+} SP)"),
+        LogKind::Backup { name: backup, target, .. } => format!("{backup} backs up {}", name(*target)),
+        LogKind::Activate { card, .. } => format!("{} activates", name(*card)),
+        LogKind::Resolved { card, result } => format!("{}: {}", name(*card), result.to_lowercase()),
+        LogKind::Trap { card: Some(card), message } => format!("rules error in {}: {message}", name(*card)),
+        LogKind::Trap { card: None, message } => format!("rules error: {message}"),
+        LogKind::Attack { card, .. } => format!("{} attacks", name(*card)),
+        LogKind::Join { card, leader } => format!("{} joins the attack of {}", name(*card), name(*leader)),
+        LogKind::Block { card, attacker } => format!("{} blocks {}", name(*card), name(*attacker)),
+        LogKind::Answer { player, answer } => format!("p{player} answers {answer}"),
+        LogKind::PaySp { player, amount, what } => format!("p{player} pays {amount} SP for {what}"),
+        LogKind::CharacterDamage { card, amount, bp } => format!("{} loses {amount} BP ({bp} left)", name(*card)),
+        LogKind::PlayerDamage { player, amount, hp, source } => {
+            format!("p{player} takes {amount} damage from {source} ({hp} HP left)")
+        }
+        LogKind::Counter { what, value } => format!("{what} = {value}"),
+        LogKind::Ko { card, .. } => format!("{} is KO'd", name(*card)),
+        LogKind::Move { card, to, .. } => format!("{} moves to {to}", name(*card)),
+        LogKind::Effect(text) => text.clone(),
+        LogKind::GameOver(text) => format!("game over: {text}"),
+    })
+}

@@ -1,0 +1,161 @@
+//! `rsc run`, `rsc replay` and `rsc sim` on the example set: the log, the trace hash,
+//! replay exit codes (a tampered file diverges), the JSON summary, thread-count
+//! independence and the HTML report.
+
+use std::path::{Path, PathBuf};
+
+use super::{TempDir, code, rsc, stderr, stdout};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+fn deck(name: &str) -> String {
+    examples().join("decks").join(name).display().to_string()
+}
+
+fn run_args(seed: &str, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = vec![
+        "run".into(),
+        "--set".into(),
+        examples().display().to_string(),
+        "--deck".into(),
+        deck("vanguard.o8d"),
+        "--deck".into(),
+        deck("arcana.o8d"),
+        "--seed".into(),
+        seed.into(),
+    ];
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+#[test]
+fn run_prints_turns_hp_and_the_winner_then_the_trace_hash() {
+    let output = rsc(run_args("4", &["--trace-hash"]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("── turn 1: p"), "{text}");
+    assert!(text.contains(" plays "), "{text}");
+    assert!(text.contains("after turn 1: p0 ") && text.contains(" HP ") && text.contains(" SP"), "{text}");
+    assert!(text.contains("winner: p") || text.contains("no winner: "), "{text}");
+    let last = text.lines().last().unwrap_or_default();
+    assert!(last.starts_with("blake3:") && last.len() == "blake3:".len() + 64, "{last}");
+    let again = stdout(&rsc(run_args("4", &["--trace-hash"])));
+    assert_eq!(again.lines().last(), Some(last), "one seed, one trace");
+    let other = stdout(&rsc(run_args("5", &["--trace-hash"])));
+    assert_ne!(other.lines().last(), Some(last), "another seed, another trace");
+}
+
+#[test]
+fn run_json_prints_one_object_per_line_ending_with_the_result() {
+    let output = rsc(run_args("4", &["--json", "--player", "greedy", "--player", "random"]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    assert!(lines.iter().any(|l| l["type"] == "move"));
+    assert!(lines.iter().any(|l| l["type"] == "turn_end" && l["hp"].is_array()));
+    let result = lines.last().expect("a result line");
+    assert_eq!(result["type"], "result");
+    assert!(result["turns"].as_u64().unwrap_or(0) >= 1);
+}
+
+#[test]
+fn replay_matches_a_saved_game_and_names_the_step_where_an_edited_one_diverges() {
+    let dir = TempDir::new("replay");
+    let saved = dir.path().join("game.json");
+    let saved_arg = saved.display().to_string();
+    let output = rsc(run_args("8", &["--player", "greedy", "--save", &saved_arg]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let replay = rsc(["replay", &saved_arg]);
+    assert_eq!(code(&replay), 0, "{}{}", stdout(&replay), stderr(&replay));
+    assert!(stdout(&replay).starts_with("replay matches: "), "{}", stdout(&replay));
+
+    // Hand-edit step 3's state hash: the replay stops there.
+    let mut game: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    assert!(game["engine"].is_string() && game["set"]["hash"].is_string() && game["decks"][1]["hash"].is_string());
+    game["steps"][2]["hash"] = serde_json::json!("0".repeat(64));
+    let edited = dir.file("edited.json", serde_json::to_string(&game).unwrap());
+    let replay = rsc([Path::new("replay"), edited.as_path()]);
+    assert_eq!(code(&replay), 1, "{}", stdout(&replay));
+    assert!(stdout(&replay).contains("diverges at step 3:"), "{}", stdout(&replay));
+
+    // Change a move to one that is not legal then: also named by its step.
+    let mut game: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    game["steps"][0]["move"] = serde_json::json!({"Block": {"slot": 3, "attacker": 3}});
+    let edited = dir.file("illegal.json", serde_json::to_string(&game).unwrap());
+    let replay = rsc([Path::new("replay"), edited.as_path()]);
+    assert_eq!(code(&replay), 1, "{}", stdout(&replay));
+    assert!(stdout(&replay).contains("diverges at step 1:"), "{}", stdout(&replay));
+
+    let broken = dir.file("broken.json", "{");
+    assert_eq!(code(&rsc([Path::new("replay"), broken.as_path()])), 2);
+}
+
+fn sim_json(jobs: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args: Vec<String> = vec![
+        "sim".into(),
+        "--set".into(),
+        examples().display().to_string(),
+        "--deck".into(),
+        deck("vanguard.o8d"),
+        "--deck".into(),
+        deck("arcana.o8d"),
+        "--games".into(),
+        "12".into(),
+        "--seed".into(),
+        "3".into(),
+        "--jobs".into(),
+        jobs.into(),
+        "--message-format".into(),
+        "json".into(),
+    ];
+    args.extend(extra.iter().map(|s| (*s).to_owned()));
+    let output = rsc(args);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(stderr(&output).is_empty(), "no progress bar with json: {}", stderr(&output));
+    let text = stdout(&output);
+    serde_json::from_str(text.lines().last().expect("a JSON line")).expect("the last line is JSON")
+}
+
+#[test]
+fn sim_json_has_the_summary_fields_and_the_same_figures_on_one_or_two_threads() {
+    let mut one = sim_json("1", &["--check"]);
+    for field in ["games", "wins", "draws", "traps", "turn_limit", "mean_turns", "games_per_s"] {
+        assert!(!one[field].is_null(), "missing {field}: {one}");
+    }
+    assert_eq!(one["games"], 12);
+    let wins = one["wins"]["vanguard"].as_u64().unwrap() + one["wins"]["arcana"].as_u64().unwrap();
+    assert_eq!(wins + one["draws"].as_u64().unwrap(), 12);
+    let mut two = sim_json("2", &["--check"]);
+    // Only the speed depends on the machine and the thread count.
+    for value in [&mut one, &mut two] {
+        let object = value.as_object_mut().unwrap();
+        object.remove("games_per_s");
+        object.remove("jobs");
+    }
+    assert_eq!(one, two);
+}
+
+#[test]
+fn sim_report_is_one_html_page_with_inline_svg_charts() {
+    let dir = TempDir::new("report");
+    let report = dir.path().join("r.html");
+    let report_arg = report.display().to_string();
+    let summary = sim_json("2", &["--report", &report_arg, "--player", "greedy"]);
+    assert_eq!(summary["games"], 12);
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.matches("<svg").count() >= 4, "four charts");
+    assert!(
+        !html.contains("<script") && !html.contains("<link ") && !html.contains("src="),
+        "nothing loaded from outside"
+    );
+}
+
+#[test]
+fn sim_refuses_a_single_deck_with_a_usage_error() {
+    let output = rsc(["sim", "--set", &examples().display().to_string(), "--deck", &deck("arcana.o8d")]);
+    assert_eq!(code(&output), 2);
+    assert!(stderr(&output).contains("two decks"), "{}", stderr(&output));
+}
