@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use benches::{corpus_dir, load_cards};
-use compiler::check::{Session, SourceFile};
+use compiler::session::{Session, SourceFile};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use vm::bytecode::BundleBuilder;
 

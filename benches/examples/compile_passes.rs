@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use benches::{corpus_dir, load_cards};
-use compiler::check::{Session, SourceFile};
+use compiler::session::{Session, SourceFile};
 use vm::bytecode::BundleBuilder;
 
 fn main() {

@@ -1,6 +1,8 @@
 //! Shared helpers for the benchmarks: finding the card corpus (read in place from
 //! `../shared/corpus/cfc`, overridable with `RULESCRIPT_CORPUS`) and loading it once.
 
+pub mod embed;
+
 use std::path::{Path, PathBuf};
 
 /// One card's key (file stem) and source text.

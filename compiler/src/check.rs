@@ -1,230 +1,32 @@
 //! Semantic checks: every name, arity and argument kind of a parsed card against the
 //! catalogue, plus the structural rules of a card (one `auto`, labels for actions, ...).
-//!
-//! [`Session`] owns what is reused from card to card (the interner with the catalogue's
-//! names, the arena, the token buffer), so checking many files allocates little.
 
-use crate::ast::Interner;
 use crate::ast::*;
+use crate::catalogue_names::{CommandInfo, NameTable, Names};
 use crate::diagnostics::{self, Code};
-use crate::lexer::{self, Token};
-use crate::names::{CommandInfo, NameTable, Names};
-use crate::parser::{NameCache, Parser};
 use crate::{Diagnostic, Span};
-use bumpalo::Bump;
 use smallvec::SmallVec;
-use vm::bytecode::BundleBuilder;
 use vm::catalogue::{ArgKind, Catalogue, CostArg, NamedSpec};
-
-/// Reusable state for checking and compiling many cards against one catalogue.
-pub struct Session<'c> {
-    front: FrontEnd<'c>,
-    /// The trees of the cards being compiled.
-    arena: Bump,
-    /// The IR of the card being lowered and generated.
-    ir_arena: Bump,
-}
-
-/// What lexing, parsing and checking reuse from card to card (apart from the tree's arena,
-/// so that trees can borrow the arena while the front end is borrowed mutably).
-struct FrontEnd<'c> {
-    catalogue: &'c Catalogue,
-    interner: Interner,
-    names: Names,
-    tokens: Vec<Token>,
-    /// Symbols of the names parsed before.
-    names_seen: NameCache,
-}
-
-/// One source file handed to [`Session::compile_files`].
-#[derive(Debug, Clone, Copy)]
-pub struct SourceFile<'f> {
-    /// The card key (the file stem: `C001-ryu`).
-    pub key: &'f str,
-    /// The file's name, recorded in the debug section.
-    pub file: &'f str,
-    /// The text.
-    pub source: &'f str,
-}
-
-/// A parsed card with its diagnostics (parse and check), borrowing the session.
-pub struct Parsed<'s> {
-    /// The tree.
-    pub card: Card<'s>,
-    /// Every diagnostic, in source order.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Resolves the tree's symbols.
-    pub interner: &'s Interner,
-    /// The catalogue's names, by symbol.
-    pub names: &'s Names,
-}
-
-impl<'c> Session<'c> {
-    /// A session for cards written against `catalogue`.
-    pub fn new(catalogue: &'c Catalogue) -> Session<'c> {
-        let mut interner = Interner::with_hasher(rustc_hash::FxBuildHasher);
-        let names = Names::new(catalogue, &mut interner);
-        Session {
-            front: FrontEnd { catalogue, interner, names, tokens: Vec::new(), names_seen: NameCache::default() },
-            arena: Bump::new(),
-            ir_arena: Bump::new(),
-        }
-    }
-
-    /// The catalogue this session checks against.
-    pub fn catalogue(&self) -> &'c Catalogue {
-        self.front.catalogue
-    }
-
-    /// Checks one card's source bytes: UTF-8, syntax and names, in source order.
-    pub fn check_bytes(&mut self, source: &[u8]) -> Vec<Diagnostic> {
-        match std::str::from_utf8(source) {
-            Ok(text) => self.check(text),
-            Err(error) => vec![diagnostics::invalid_utf8(error.valid_up_to())],
-        }
-    }
-
-    /// Parses and checks one card; returns every diagnostic in source order.
-    pub fn check(&mut self, source: &str) -> Vec<Diagnostic> {
-        self.parse(source).diagnostics
-    }
-
-    /// Compiles one card into `bundle` under `key` (the file stem), with `{key}.rules` as
-    /// its file in the debug section. See [`Session::compile_file`].
-    pub fn compile_card(&mut self, key: &str, source: &str, bundle: &mut BundleBuilder<'_>) -> Vec<Diagnostic> {
-        self.compile_file(key, &format!("{key}.rules"), source, bundle)
-    }
-
-    /// Parses, checks, lowers and generates one card into `bundle` (which must be built for
-    /// this session's catalogue); `file` is recorded in the debug section. Returns every
-    /// diagnostic in source order; when one is an error, nothing is added to `bundle`.
-    /// To compile many files, [`Session::compile_files`] is faster.
-    pub fn compile_file(
-        &mut self,
-        key: &str,
-        file: &str,
-        source: &str,
-        bundle: &mut BundleBuilder<'_>,
-    ) -> Vec<Diagnostic> {
-        self.arena.reset();
-        let mut diagnostics = Vec::new();
-        let card = self.front.parse_and_check(&self.arena, source, &mut diagnostics);
-        self.front.generate(&mut self.ir_arena, &card, SourceFile { key, file, source }, bundle, &mut diagnostics);
-        diagnostics
-    }
-
-    /// [`Session::compile_file`] for many files, in order, returning each file's
-    /// diagnostics. Phase by phase: every file is parsed and checked (the trees kept in one
-    /// arena) before any is lowered and generated.
-    pub fn compile_files(&mut self, files: &[SourceFile<'_>], bundle: &mut BundleBuilder<'_>) -> Vec<Vec<Diagnostic>> {
-        self.arena.reset();
-        let mut all_diagnostics: Vec<Vec<Diagnostic>> = Vec::with_capacity(files.len());
-        let mut cards = Vec::with_capacity(files.len());
-        for file in files {
-            let mut diagnostics = Vec::new();
-            cards.push(self.front.parse_and_check(&self.arena, file.source, &mut diagnostics));
-            all_diagnostics.push(diagnostics);
-        }
-        for ((file, card), diagnostics) in files.iter().zip(&cards).zip(&mut all_diagnostics) {
-            self.front.generate(&mut self.ir_arena, card, *file, bundle, diagnostics);
-        }
-        all_diagnostics
-    }
-
-    /// Parses and checks one card, keeping the tree (valid until the next call).
-    pub fn parse(&mut self, source: &str) -> Parsed<'_> {
-        self.arena.reset();
-        let mut diagnostics = Vec::new();
-        let card = self.front.parse_and_check(&self.arena, source, &mut diagnostics);
-        Parsed { card, diagnostics, interner: &self.front.interner, names: &self.front.names }
-    }
-}
-
-impl FrontEnd<'_> {
-    /// Lexes, parses and checks `source` into a tree in `arena`, appending its diagnostics
-    /// (sorted into source order).
-    fn parse_and_check<'a>(&mut self, arena: &'a Bump, source: &str, diagnostics: &mut Vec<Diagnostic>) -> Card<'a> {
-        lexer::tokenize(source, &mut self.tokens, diagnostics);
-        let lexical_errors = diagnostics.len();
-        let card = Parser::new(
-            source,
-            &self.tokens,
-            arena,
-            &mut self.interner,
-            &mut self.names_seen,
-            &self.names,
-            diagnostics,
-        )
-        .parse_card();
-        let mut checker = Checker {
-            catalogue: self.catalogue,
-            names: &self.names,
-            source,
-            diagnostics,
-            user_variables: SmallVec::new(),
-            reads_targets: false,
-        };
-        checker.check_card(&card);
-        drop_follow_on_errors(source, diagnostics, lexical_errors);
-        diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
-        card
-    }
-
-    /// Lowers and generates a checked card into `bundle`, unless its diagnostics hold an
-    /// error; lowering and codegen errors join the diagnostics in source order.
-    fn generate(
-        &self,
-        ir_arena: &mut Bump,
-        card: &Card<'_>,
-        file: SourceFile<'_>,
-        bundle: &mut BundleBuilder<'_>,
-        diagnostics: &mut Vec<Diagnostic>,
-    ) {
-        if diagnostics.iter().any(|diagnostic| diagnostic.severity() == crate::Severity::Error) {
-            return;
-        }
-        reclaim_ir_arena(ir_arena);
-        let result = crate::lower::lower_card(card, &self.interner, &self.names, self.catalogue, ir_arena)
-            .and_then(|card| crate::codegen::emit_card(&card, file.key, file.file, file.source, bundle));
-        if let Err(errors) = result {
-            diagnostics.extend(errors);
-            diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
-        }
-    }
-}
-
-/// Room left in the IR arena's chunk below which [`FrontEnd::generate`] resets it: a card's
-/// IR takes well under a kilobyte, so most cards are lowered after the previous ones.
-const IR_CARD_ROOM: usize = 8 * 1024;
-
-/// The size of the IR arena's chunk: room for many cards between resets.
-const IR_ARENA_CHUNK: usize = 64 * 1024;
-
-/// Makes room in the IR arena for one more card, resetting it only when its chunk runs low
-/// (about once in 150 cards on the corpus; resetting before each card cost ~10 instructions
-/// per card); a small first chunk is replaced by one of [`IR_ARENA_CHUNK`] bytes.
-fn reclaim_ir_arena(ir_arena: &mut Bump) {
-    if ir_arena.chunk_capacity() >= IR_CARD_ROOM {
-        return;
-    }
-    reset_ir_arena(ir_arena);
-}
-
-/// Resets the IR arena (or gives it its first big chunk): rare, so out of line.
-fn reset_ir_arena(ir_arena: &mut Bump) {
-    // (Half the size: the chunk's usable bytes are a little less than asked for.)
-    if ir_arena.allocated_bytes() < IR_ARENA_CHUNK / 2 {
-        *ir_arena = Bump::with_capacity(IR_ARENA_CHUNK);
-    } else {
-        ir_arena.reset();
-    }
-}
 
 /// A user variable declared in `vars`, and whether anything reads it.
 struct UserVariable {
     name: Symbol,
     span: Span,
     read: bool,
+}
+
+/// Checks `card` (parsed from `source`) against the catalogue, appending what is wrong to
+/// `diagnostics`.
+pub(crate) fn check_card(
+    card: &Card<'_>,
+    catalogue: &Catalogue,
+    names: &Names,
+    source: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut checker =
+        Checker { catalogue, names, source, diagnostics, user_variables: SmallVec::new(), reads_targets: false };
+    checker.check_card(card);
 }
 
 struct Checker<'s> {
@@ -254,8 +56,7 @@ impl Checker<'_> {
         found
     }
 
-    /// Reports `name` as an unknown `what`, suggesting from `table` (off the hot path, as
-    /// the other reports below).
+    /// Reports `name` as an unknown `what`, suggesting from `table`.
     fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
         let written = self.text(name.span).to_string();
         self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
@@ -622,7 +423,7 @@ impl Checker<'_> {
     // ---------------------------------------------------------------- filters
 
     /// Checks a filter. The usual one, a single type word (`target(this)`) maybe with a zone
-    /// (`character@myRing`), has nothing to report but its zone: found here, without a call.
+    /// (`character@myRing`), has nothing to check but its zone.
     fn check_filter(&mut self, filter: &TargetFilter<'_>) {
         if let [TypeTerm { atom: TypeAtom::Word(word), .. }] = filter.types
             && filter.terms.is_empty()
@@ -830,7 +631,7 @@ fn count_actions(card: &Card<'_>) -> usize {
 
 /// A line with a lexical error (a bad character, an unterminated string) keeps only that
 /// error: what the parser and checker then say about the same line is noise.
-fn drop_follow_on_errors(source: &str, diagnostics: &mut Vec<Diagnostic>, lexical_errors: usize) {
+pub(crate) fn drop_follow_on_errors(source: &str, diagnostics: &mut Vec<Diagnostic>, lexical_errors: usize) {
     if lexical_errors == 0 {
         return;
     }

@@ -67,7 +67,7 @@ struct Gen<'g, 'c> {
 }
 
 /// One entry under construction, with its shared failure exits.
-struct Entry {
+struct OpenEntry {
     code: CodeBuilder,
     no_targets: Option<Label>,
     no_effect: Option<Label>,
@@ -77,9 +77,9 @@ struct Entry {
     statement_end: Option<Label>,
 }
 
-impl Entry {
-    fn new(code: CodeBuilder) -> Entry {
-        Entry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
+impl OpenEntry {
+    fn new(code: CodeBuilder) -> OpenEntry {
+        OpenEntry { code, no_targets: None, no_effect: None, ended: false, statement_end: None }
     }
 
     fn emit(&mut self, instr: Instr<Label>) {
@@ -187,7 +187,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn set_location(&mut self, entry: &mut Entry, span: Span) {
+    fn set_location(&mut self, entry: &mut OpenEntry, span: Span) {
         self.span = span;
         if self.bundle.wants_debug() {
             let location = self.location(span);
@@ -252,7 +252,7 @@ impl Gen<'_, '_> {
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -265,7 +265,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -322,7 +322,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = Entry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }
@@ -330,7 +330,7 @@ impl Gen<'_, '_> {
         self.add_entry(entry.code)
     }
 
-    fn statement(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>, first_of_action: bool) {
+    fn statement(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>, first_of_action: bool) {
         self.set_location(entry, statement.span);
         entry.ended = false;
         entry.statement_end = None;
@@ -389,7 +389,7 @@ impl Gen<'_, '_> {
     /// fails with `no-effect`, as a lone `[[if]]` does.
     fn branches(
         &mut self,
-        entry: &mut Entry,
+        entry: &mut OpenEntry,
         condition: &ir::Expr<'_>,
         statement: &ir::Statement<'_>,
         first_of_action: bool,
@@ -425,7 +425,7 @@ impl Gen<'_, '_> {
     }
 
     /// Target, restriction and chain of one statement (or branch).
-    fn body(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
+    fn body(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, true);
         }
@@ -437,7 +437,7 @@ impl Gen<'_, '_> {
 
     /// Revert mode (the condition is false): the targets, found optionally, lose each
     /// ability the statement grants; nothing else runs.
-    fn revert(&mut self, entry: &mut Entry, statement: &ir::Statement<'_>) {
+    fn revert(&mut self, entry: &mut OpenEntry, statement: &ir::Statement<'_>) {
         if let Some(target) = &statement.target {
             self.target(entry, target, 0, false);
         }
@@ -449,7 +449,7 @@ impl Gen<'_, '_> {
     }
 
     /// The target clause; `may_fail` unless it is optional or in revert mode.
-    fn target(&mut self, entry: &mut Entry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
+    fn target(&mut self, entry: &mut OpenEntry, target: &ir::Target<'_>, base: usize, may_fail: bool) {
         match *target {
             ir::Target::Filter { filter, optional } => {
                 let f = self.filter(filter);
@@ -474,7 +474,7 @@ impl Gen<'_, '_> {
 
     /// A chain whose `&&` jumps to `end` (the statement's end when `None`), with arguments
     /// from register `base` up.
-    fn chain(&mut self, entry: &mut Entry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
+    fn chain(&mut self, entry: &mut OpenEntry, chain: &[ir::Link<'_>], end: Option<Label>, base: usize) {
         for link in chain {
             let mut skip = None;
             match link.operator {
@@ -499,7 +499,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn effect(&mut self, entry: &mut Entry, effect: &ir::Effect<'_>, base: usize) {
+    fn effect(&mut self, entry: &mut OpenEntry, effect: &ir::Effect<'_>, base: usize) {
         match *effect {
             ir::Effect::Grant(ability) => entry.emit(Instr::Grant { ability }),
             ir::Effect::Revoke(ability) => entry.emit(Instr::Revoke { ability }),
@@ -531,7 +531,7 @@ impl Gen<'_, '_> {
         }
     }
 
-    fn arg(&mut self, entry: &mut Entry, arg: &ir::Arg<'_>, at: usize) {
+    fn arg(&mut self, entry: &mut OpenEntry, arg: &ir::Arg<'_>, at: usize) {
         let a = self.reg(at);
         match *arg {
             ir::Arg::Value(ref value) => self.operand(entry, value, at),
@@ -563,7 +563,7 @@ impl Gen<'_, '_> {
     /// `each`: the list (or the filter's matches) in `r[base]`, the iterator in
     /// `r[base+1]`, the element in `r[base+2]` and in its local slot; the body's arguments
     /// from `r[base+2]` up.
-    fn each(&mut self, entry: &mut Entry, each: &ir::Each<'_>, base: usize) {
+    fn each(&mut self, entry: &mut OpenEntry, each: &ir::Each<'_>, base: usize) {
         let (list, iterator, element) = (self.reg(base), self.reg(base + 1), self.reg(base + 2));
         let exit = entry.label();
         let head = entry.label();
@@ -587,7 +587,7 @@ impl Gen<'_, '_> {
     /// The head of every loop over a list (`each`, `X in L`, `all X in L`): skip to `exit`
     /// when the list in `list` is falsy (nil, false, empty), else bind `head` to the step that
     /// moves the next element into `element` and the local `slot`, leaving at `exit`.
-    fn loop_head(entry: &mut Entry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
+    fn loop_head(entry: &mut OpenEntry, [list, iterator, element]: [Reg; 3], slot: u8, head: Label, exit: Label) {
         entry.emit(Instr::JumpIfNot { a: list, target: exit });
         entry.emit(Instr::IterStart { a: iterator, b: list });
         entry.bind(head);
@@ -598,7 +598,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- expressions
 
     /// [`Gen::expr`], with the commonest operands (a number, a variable) emitted in line.
-    fn operand(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+    fn operand(&mut self, entry: &mut OpenEntry, value: &ir::Expr<'_>, at: usize) {
         match *value {
             ir::Expr::Int(imm) => {
                 let a = self.reg(at);
@@ -613,7 +613,7 @@ impl Gen<'_, '_> {
     }
 
     /// Evaluates `value` into `r[at]`, using registers above `at` as temporaries.
-    fn expr(&mut self, entry: &mut Entry, value: &ir::Expr<'_>, at: usize) {
+    fn expr(&mut self, entry: &mut OpenEntry, value: &ir::Expr<'_>, at: usize) {
         let a = self.reg(at);
         match *value {
             ir::Expr::Int(imm) => entry.emit(Instr::LoadInt { a, imm }),

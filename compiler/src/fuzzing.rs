@@ -2,8 +2,8 @@
 //! by the seed smoke tests that CI runs: each takes arbitrary bytes and must never panic.
 
 use crate::Severity;
-use crate::check::Session;
 use crate::print::{dump_card, print_card};
+use crate::session::Session;
 use vm::catalogue::Catalogue;
 
 /// Parses and checks `data` as a card's source: any bytes give a tree and diagnostics.

@@ -4,10 +4,11 @@
 //! every diagnostic; it never stops at the first error) → [`check`] (names, arities and
 //! argument kinds against the [`vm::catalogue::Catalogue`] it is handed) → [`lower`] (the
 //! [`ir`], names resolved to catalogue indices) → [`codegen`] (entries and card metadata
-//! through `vm::bytecode::BundleBuilder`; `check::Session::compile_card`). The compiler
+//! through `vm::bytecode::BundleBuilder`; `session::Session::compile_card`). The compiler
 //! never names a game command itself, and it never renders diagnostics: that is `rsc`'s job.
 
 pub mod ast;
+pub mod catalogue_names;
 pub mod check;
 pub mod codegen;
 pub mod corpus;
@@ -16,11 +17,12 @@ pub mod fuzzing;
 pub mod ir;
 pub mod lexer;
 pub mod lower;
-pub mod names;
 pub mod parser;
 pub mod print;
+pub mod session;
 
 pub use diagnostics::{Code, Diagnostic, Severity};
+pub use session::{Parsed, Session, SourceFile};
 
 use vm::catalogue::Catalogue;
 
@@ -85,14 +87,14 @@ impl LineIndex {
 
 /// Checks one card's source bytes: UTF-8, syntax and names. Returns every diagnostic,
 /// errors and warnings, in source order.
-/// To check many files, reuse one [`check::Session`].
+/// To check many files, reuse one [`session::Session`].
 pub fn check_bytes(source: &[u8], catalogue: &Catalogue) -> Vec<Diagnostic> {
-    check::Session::new(catalogue).check_bytes(source)
+    Session::new(catalogue).check_bytes(source)
 }
 
 /// Checks one card's source text: syntax and names. Returns every diagnostic in source order.
 pub fn check_source(source: &str, catalogue: &Catalogue) -> Vec<Diagnostic> {
-    check::Session::new(catalogue).check(source)
+    Session::new(catalogue).check(source)
 }
 
 #[cfg(test)]

@@ -10,17 +10,16 @@
 //! `n + d`. Locals are shared by every entry an execution runs, so a filter expression
 //! inside a loop body reads the same slot.
 //!
-//! Speed (instructions per card, `benches/examples/compile_passes.rs`): the usual shapes
-//! take fewer arena allocations and calls. An action's one statement sits next to the
-//! action (`Lowerer::with_statements`), a one-command chain next to its argument
-//! (`Lowerer::single_call`), and a filter of one plain card type shares its type list
-//! from a static table (`CARD_TYPE_TERMS`).
+//! The usual shapes are built in one piece: an action's one statement next to the action
+//! (`Lowerer::with_statements`), a one-command chain next to its argument
+//! (`Lowerer::single_call`), and a filter of one plain card type shares its type list from
+//! a static table (`CARD_TYPE_TERMS`).
 
 use crate::ast::Interner;
 use crate::ast::{self, Symbol};
+use crate::catalogue_names::Names;
 use crate::diagnostics::Code;
 use crate::ir;
-use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
@@ -359,7 +358,7 @@ impl<'i> Lowerer<'i, '_> {
         holder
     }
 
-    /// The statement of an `[[elif]]`/`[[else]]` branch (rare, so out of line).
+    /// The statement of an `[[elif]]`/`[[else]]` branch.
     fn branch_statement(&mut self, statement: &ast::Statement<'_>) -> ir::Statement<'i> {
         self.statement(statement)
     }
@@ -398,8 +397,8 @@ impl<'i> Lowerer<'i, '_> {
         self.chain(chain)
     }
 
-    /// The chain `command(arg)` or `command()`, smaller and faster than [`Lowerer::chain`]:
-    /// the link and its argument are allocated together, in one arena allocation.
+    /// The chain `command(arg)` or `command()`: the link and its argument are allocated
+    /// together.
     fn single_call(
         &mut self,
         operator: Option<ir::ChainOperator>,
@@ -578,7 +577,6 @@ impl<'i> Lowerer<'i, '_> {
             [term] => self.shared_type_term(term),
             _ => None,
         };
-        // One `lower_all` call site: with two, the type-term closure was compiled out of line.
         let types: &'i [ir::TypeTerm<'i>] = match shared_types {
             Some(shared) => shared,
             None => self.lower_all(filter.types, Self::type_term),
@@ -623,7 +621,7 @@ impl<'i> Lowerer<'i, '_> {
                 if let Some(index) = self.names.card_types.get(word.symbol) {
                     ir::TypeAtom::CardType(CardTypeIdx(u32::from(index)))
                 } else if let Some(index) = self.names.player_words.get(word.symbol) {
-                    // `crate::names::PLAYER_TYPE_WORDS` order.
+                    // `crate::catalogue_names::PLAYER_TYPE_WORDS` order.
                     match index {
                         0 => ir::TypeAtom::Me,
                         1 => ir::TypeAtom::Opp,

@@ -1,8 +1,8 @@
 //! Unit tests of the front end: corpus conformance (with a committed snapshot), print →
 //! parse round trips, tree-dump snapshots of `test_data/ok`, and property tests.
 
-use crate::check::Session;
 use crate::print::{dump_card, print_card};
+use crate::session::Session;
 use crate::{LineIndex, Severity};
 use std::path::Path;
 

@@ -6,20 +6,18 @@
 //! clone of the game ([`Game::legal_moves`] makes it): these functions take `&mut self`.
 
 use vm::bytecode::CardIdx;
-use vm::runtime::Value;
+use vm::runtime::{Completion, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, pid};
 use crate::log::LogKind;
-use crate::moves::Move;
+use crate::moves::{MAX_HAND, Move};
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOINER, UA_MAX, Zone};
 
 impl Game {
     /// The ability type of the rules a card has now (a copied ability has its donor's).
     fn ability_type(&self, card: CardRef) -> Option<AbilityType> {
-        let rules = self.state.card(card)?.rules?;
-        let def = self.set.def_of_rules(CardIdx(rules))?;
-        self.set.card(def)?.ability
+        self.state.ability_type(card)
     }
 
     fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
@@ -30,10 +28,27 @@ impl Game {
         self.state.player(player).ring.get(usize::from(slot)).copied().flatten()
     }
 
-    /// Whether the requisites of a card's rules match something (true without rules).
+    /// Whether activating the card's rules would get past its requisites, rule target and
+    /// costs (true without rules). The trial runs on a copy of the game, up to the first
+    /// question or the end: a play or activation that would fail before any effect,
+    /// having paid for nothing, is not offered.
     fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
         let Some(rules) = self.state.card(card).and_then(|c| c.rules) else { return true };
-        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+        if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default() {
+            return false;
+        }
+        let mut trial = self.clone();
+        if !trial.state.is_character(card) {
+            // Played, the card is on the table while it resolves, no longer in hand.
+            trial.state.move_card_to(card, me, Zone::Table, -1);
+        }
+        let result = trial.runtime.activate(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        !matches!(
+            result,
+            Ok(VmOutcome::Done(Completion::Failure(
+                Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
+            )))
+        )
     }
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included (this runs on
@@ -46,13 +61,15 @@ impl Game {
     // ---- Main phase ----
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
-    /// switch `play_removed` is on for them.
+    /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
+    /// the action space and are not offered.
     fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
         let p = self.state.player(player);
         let mut cards: Vec<(Source, CardRef)> =
-            p.hand.iter().enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
+            p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
         if self.state.rule_on("play_removed", player, false) {
-            cards.extend(p.removed.iter().enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)));
+            let removed = p.removed.iter().take(MAX_HAND).enumerate();
+            cards.extend(removed.map(|(i, &c)| (Source::Removed(i as u8), c)));
         }
         cards
     }
@@ -180,7 +197,9 @@ impl Game {
         {
             c.fresh = false;
         }
-        let rules = self.state.card(card).and_then(|c| c.rules);
+        // Ruling: a ▲ ability needs its character fresh (spec §3.2), so a character that
+        // enters without *Just Entered* (`rush`) does not activate it.
+        let rules = self.state.card(card).filter(|c| c.fresh).and_then(|c| c.rules);
         if let Some(rules) = rules
             && self.ability_type(card) == Some(AbilityType::Instant)
             && self.state.rule_on("ab_instant_act", me, true)
@@ -343,6 +362,9 @@ impl Game {
         let (Some(card), Some(attacker)) = (self.slot_card(me, slot), self.slot_card(other, attacker)) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
+        }
+        if let Some(c) = self.state.card_mut(attacker) {
+            c.blocked = true;
         }
         self.state.note(LogKind::Block { card, attacker });
     }

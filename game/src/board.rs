@@ -51,7 +51,6 @@ impl GameState {
         if let Some(c) = self.card_mut(card) {
             c.last_bp = bp;
         }
-        self.blockers_forget(card);
     }
 
     /// A card's state outside the ring: its original card, printed BP, printed rules, no markers.
@@ -67,16 +66,9 @@ impl GameState {
             c.role = Role::None;
             c.united = false;
             c.blocking = None;
+            c.blocked = false;
             c.activated = false;
             c.keep_ready = false;
-        }
-    }
-
-    fn blockers_forget(&mut self, card: CardRef) {
-        for c in &mut self.cards {
-            if c.blocking == Some(card) {
-                c.blocking = None;
-            }
         }
     }
 
@@ -123,8 +115,23 @@ impl GameState {
         {
             return false;
         }
+        let from_pile = self.locate_card(card).is_some_and(|(_, z)| !matches!(z, Zone::Ring(_)));
         if !self.take(card) {
             return false;
+        }
+        // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
+        // character leaving the ring reverts in `leave_ring`).
+        if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {
+            let original = self.card(card).map(|c| (c.def, c.original));
+            if let Some((def, original)) = original
+                && def != original
+            {
+                let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
+                if let Some(c) = self.card_mut(card) {
+                    c.def = original;
+                    c.rules = rules;
+                }
+            }
         }
         self.put(card, player, zone, position)
     }

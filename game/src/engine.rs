@@ -167,11 +167,16 @@ impl Game {
     pub(crate) fn after_step(&mut self) {
         self.sync_play();
         for player in 0..2u8 {
+            let p = usize::from(player);
             let size = self.state.player(player).hand.len();
-            if size != self.state.hand_sizes[usize::from(player)] {
-                self.state.hand_sizes[usize::from(player)] = size;
-                let event = Event::new(event_idx("handChanges"), pid(player));
-                self.runtime.emit(event);
+            if size != self.state.hand_sizes[p] {
+                self.state.hand_sizes[p] = size;
+                self.runtime.emit(Event::new(event_idx("handChanges"), pid(player)));
+            }
+            let size = self.state.player(player).characters().count();
+            if size != self.state.ring_sizes[p] {
+                self.state.ring_sizes[p] = size;
+                self.runtime.emit(Event::new(event_idx("ringChanges"), pid(player)));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {

@@ -159,13 +159,13 @@ impl Host for GameState {
         let Value::Card(card) = object else { return false };
         let card = CardRef::of(card);
         let Some(c) = self.card(card) else { return false };
-        let ability = self.def(card).and_then(|d| d.ability);
+        let ability = self.ability_type(card);
         match CATALOGUE.filters.get(keyword.index()).map_or("", |f| f.name) {
             "backedup" => !c.backups.is_empty(),
             "attack" => c.role == Role::Leader,
             "uattack" => self.in_united_attack(card),
             "block" => c.blocking.is_some(),
-            "blocked" => c.role == Role::Leader && self.cards.iter().any(|b| b.blocking == Some(card)),
+            "blocked" => c.role == Role::Leader && c.blocked,
             "frozen" => c.frozen,
             "fresh" => c.fresh,
             "powerful" => c.rules.is_some(),
@@ -182,6 +182,7 @@ impl Host for GameState {
         let card = CardRef::of(card);
         let c = self.card(card)?;
         match CATALOGUE.comparable_filters.get(property.index())?.name {
+            "bp" if !self.is_character(card) => None,
             "bp" => Some(if self.in_ring(card) { c.bp } else { self.def(card)?.bp }),
             "sp" => Some(self.def(card)?.sp),
             _ => None,
@@ -226,7 +227,7 @@ impl Host for GameState {
             (Value::List(list), "size") => Value::Int(lists.len(list) as i32),
             (Value::Player(p), "hp") => Value::Int(self.player(player_of(p)).hp),
             (Value::Player(p), "sp") => Value::Int(self.player(player_of(p)).sp),
-            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).lost_sp),
+            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).last_sp_loss),
             (Value::Player(p), "ncDamaged") => Value::Bool(self.player(player_of(p)).nc_damaged),
             (Value::Player(p), "hand" | "deck" | "discards" | "removed") => {
                 let zone = match name {
@@ -245,16 +246,19 @@ impl Host for GameState {
             (Value::Card(c), _) => {
                 let card = CardRef::of(c);
                 let Some(state) = self.card(card) else { return Value::Nil };
+                let character = self.is_character(card);
                 match name {
+                    // Ruling: only characters have BP (`card.bp <= 300` is false for an action).
+                    "bp" | "lastBP" if !character => Value::Nil,
                     "bp" => Value::Int(if self.in_ring(card) { state.bp } else { self.def(card).map_or(0, |d| d.bp) }),
                     "lastBP" => Value::Int(if self.in_ring(card) { state.bp } else { state.last_bp }),
                     "sp" => Value::Int(self.def(card).map_or(0, |d| d.sp)),
                     "controller" => Value::Player(pid(state.controller)),
-                    "ability" => match (state.rules, self.def(card).and_then(|d| d.ability)) {
-                        (Some(_), Some(AbilityType::Instant)) => Value::Int(0),
-                        (Some(_), Some(AbilityType::Triggered)) => Value::Int(1),
-                        (Some(_), Some(AbilityType::Auto)) => Value::Int(2),
-                        _ => Value::Nil,
+                    "ability" => match self.ability_type(card) {
+                        Some(AbilityType::Instant) => Value::Int(0),
+                        Some(AbilityType::Triggered) => Value::Int(1),
+                        Some(AbilityType::Auto) => Value::Int(2),
+                        None => Value::Nil,
                     },
                     _ => Value::Nil,
                 }
@@ -348,7 +352,11 @@ impl Host for GameState {
                 match name {
                     "hp" => state.hp = value,
                     "sp" => state.sp = value,
-                    "lostSP" => state.lost_sp = value,
+                    "lostSP" => {
+                        // The standard library adds each loss to the turn's total.
+                        state.last_sp_loss = value.saturating_sub(state.lost_sp).max(0);
+                        state.lost_sp = value;
+                    }
                     _ => return,
                 }
                 self.note(LogKind::Counter { what: format!("p{player}.{name}"), value });
@@ -445,6 +453,14 @@ impl CfcHost for GameState {
             return false;
         };
         let in_ring = self.in_ring(card);
+        if in_ring {
+            // Ruling (C051 Zombie, A052 Shadow): a transformed character loses its back-ups.
+            let backups = self.card_mut(card).map(|c| std::mem::take(&mut c.backups)).unwrap_or_default();
+            for backup in backups {
+                let owner = self.card(backup).map_or(0, |c| c.owner);
+                self.put(backup, owner, Zone::Discards, 0);
+            }
+        }
         let Some(state) = self.card_mut(card) else { return false };
         state.def = def;
         state.rules = rules;

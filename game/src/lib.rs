@@ -33,6 +33,27 @@
 //! }
 //! ```
 //!
+//! # Saving a game: what JSON round-trips
+//!
+//! [`GameState`] is plain data: `serde_json` writes it and reads it back equal once
+//! [`GameState::attach_set`] gives it its card set again (test
+//! `the_state_is_plain_data_that_round_trips_through_json`). It holds the board, the log,
+//! the agenda of procedure steps and the seeded generator, so a tool can inspect, hash or
+//! diff a saved position.
+//!
+//! A [`Game`] cannot be rebuilt from a saved [`GameState`]: what the rules put in force
+//! lives in the embedded runtime, which is not serialisable, namely the autos' event
+//! subscriptions, the effects recorded to be reverted later (`ueot`, `oppueot`, `unac`
+//! and the like, ability grants, cost changes) and a card's execution suspended on a
+//! question. Re-subscribing the cards in play would not bring back the timed effects of
+//! cards that already left, so a rebuilt game could silently differ.
+//!
+//! To save a game, save how it started (the decks and the seed of [`Game::new`], or the
+//! [`Setup`] of [`Game::from_setup`]) and the moves applied: one start and one seed give
+//! one game, so applying the same moves again rebuilds it exactly, pending question
+//! included (tests `the_same_seed_gives_the_same_game` and
+//! `replaying_the_moves_rebuilds_the_game_question_included`).
+//!
 //! # Map
 //!
 //! - [`set`]: [`CardSet`] (printed cards and their compiled rules), [`CardDef`].

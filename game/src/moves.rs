@@ -13,8 +13,11 @@ use crate::engine::Game;
 use crate::log::{LogEntry, LogKind};
 use crate::state::{CardRef, Phase};
 
-/// Hand positions the action space numbers (a card further down cannot be named by index).
-pub const MAX_HAND: usize = 32;
+/// Hand (and removed-pile) positions the action space numbers: every card of two decks of
+/// the rules' [`DECK_SIZE`](crate::deck::DECK_SIZE), so a game played with legal decks
+/// never holds more. A card further down (only a hand-made [`Setup`](crate::Setup) can put
+/// it there) cannot be played: [`Game::legal_moves`] only lists moves with an index.
+pub const MAX_HAND: usize = 2 * crate::deck::DECK_SIZE as usize;
 /// Candidates of one question the action space numbers.
 pub const MAX_PICKS: usize = 64;
 /// Ring slots.
@@ -365,6 +368,18 @@ impl Game {
         self.after_step();
     }
 
+    /// A chosen candidate as the log shows it: a card by number, name and slot, a player
+    /// as `p0`, a number or yes/no as such.
+    fn describe_choice(&self, choice: Choice) -> String {
+        match choice {
+            Choice::Card(card) => self.state.describe(card),
+            Choice::Player(player) => format!("p{player}"),
+            Choice::Int(n) => n.to_string(),
+            Choice::Bool(true) => "yes".to_owned(),
+            Choice::Bool(false) => "no".to_owned(),
+        }
+    }
+
     /// Resumes the pending execution with `values`; a refused answer changes nothing.
     fn answer(&mut self, values: &[Value]) -> Result<(), IllegalMove> {
         let Some(exec) = self.pending.take() else {
@@ -372,10 +387,11 @@ impl Game {
         };
         let chooser = exec.request().chooser.0.min(1) as u8;
         let card = CardRef::of(exec.env().source);
+        // Described before the answer's effects move the chosen cards.
+        let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| self.describe_choice(c)).collect::<Vec<_>>();
         match self.runtime.resume(&mut self.state, exec, values) {
             Ok(outcome) => {
                 self.state.picks.clear();
-                let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| format!("{c:?}")).collect::<Vec<_>>();
                 self.state.note(LogKind::Answer { player: chooser, answer: answer.join(", ") });
                 self.take_outcome(Some(card), Ok(outcome));
                 self.after_step();

@@ -126,6 +126,14 @@ impl Game {
         true
     }
 
+    /// The KO sweep; `removed` is emitted for each character it KOs.
+    fn sweep(&mut self) {
+        let active = self.state.active;
+        for card in self.state.ko_sweep() {
+            self.emit("removed", active, Some(Value::Card(card.id())), &[]);
+        }
+    }
+
     /// Runs the steps of the phase procedures that are not the engine loop's own.
     pub(crate) fn run_phase_task(&mut self, task: Task) {
         match task {
@@ -143,6 +151,7 @@ impl Game {
                     card.role = Role::None;
                     card.united = false;
                     card.blocking = None;
+                    card.blocked = false;
                 }
                 let active = self.state.active;
                 self.state.discard_table(active);
@@ -205,7 +214,7 @@ impl Game {
             }
             Phase::Main => {}
             Phase::Attack => {
-                self.state.ko_sweep();
+                self.sweep();
                 self.state.discard_table(active);
                 if self.state.ready_attackers(active).is_empty() {
                     self.next(&[Task::EnterPhase(Phase::CounterAttack)]);
@@ -214,7 +223,7 @@ impl Game {
             Phase::CounterAttack => self.start_counter_attack(),
             Phase::End => self.start_end(),
             Phase::Cleanup => {
-                self.state.ko_sweep();
+                self.sweep();
                 self.next(&[Task::PhaseEvent(Phase::Cleanup), Task::CleanupDone]);
             }
         }
@@ -272,7 +281,7 @@ impl Game {
 
     fn start_end(&mut self) {
         let active = self.state.active;
-        self.state.ko_sweep();
+        self.sweep();
         let freeze = self.state.rule_on("attack_freeze", active, true);
         let attackers: Vec<CardRef> = self
             .state
@@ -281,7 +290,9 @@ impl Game {
             .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
             .collect();
         for card in attackers {
-            let unfreezable = self.state.has_ability(card, Ability::Unfreezable);
+            // Ruling R1: `unfreezable` spares a solo attacker only.
+            let solo = self.state.card(card).is_some_and(|c| !c.united);
+            let unfreezable = solo && self.state.has_ability(card, Ability::Unfreezable);
             if freeze
                 && !unfreezable
                 && let Some(c) = self.state.card_mut(card)
@@ -316,6 +327,7 @@ impl Game {
             player.backups_played = 0;
             player.nc_damaged = false;
             player.lost_sp = 0;
+            player.last_sp_loss = 0;
         }
         if self.state.turn >= self.state.turn_limit {
             let limit = self.state.turn_limit;

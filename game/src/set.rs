@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use compiler::Severity;
-use compiler::check::{Session, SourceFile};
+use compiler::session::{Session, SourceFile};
 use serde::{Deserialize, Serialize};
 use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, CardIdx, Program};

@@ -199,6 +199,8 @@ impl Game {
             }
         }
         game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.state.ring_sizes =
+            [game.state.players[0].characters().count(), game.state.players[1].characters().count()];
         game.state.note(crate::log::LogKind::TurnStart { player: first });
         game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
         game.pump();
@@ -224,6 +226,7 @@ impl Game {
             role: Role::None,
             united: false,
             blocking: None,
+            blocked: false,
             activated: false,
             keep_ready: false,
             backups: Vec::new(),
@@ -317,6 +320,9 @@ impl Game {
             if let Some(c) = game.state.card_mut(card) {
                 c.blocking = attacker.flatten();
             }
+            if let Some(c) = attacker.flatten().and_then(|a| game.state.card_mut(a)) {
+                c.blocked = true;
+            }
         }
         let mut next_effect = u32::MAX;
         let scoped =
@@ -336,6 +342,8 @@ impl Game {
             next_effect -= 1;
         }
         game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
+        game.state.ring_sizes =
+            [game.state.players[0].characters().count(), game.state.players[1].characters().count()];
         game.sync_play();
         if !matches!(setup.phase, Phase::Main | Phase::Attack | Phase::CounterAttack) {
             game.state.agenda.push_back(Task::EnterPhase(setup.phase));

@@ -157,6 +157,8 @@ pub struct CardState {
     pub united: bool,
     /// The attacker it blocks (Counter-attack marker).
     pub blocking: Option<CardRef>,
+    /// An attacker a character blocked this turn (kept when the blocker leaves).
+    pub blocked: bool,
     /// Its ability was activated this turn.
     pub activated: bool,
     /// `clear()`: the current activation does not mark it activated.
@@ -172,8 +174,12 @@ pub struct PlayerState {
     pub hp: i32,
     /// Special points (never below 0).
     pub sp: i32,
-    /// SP lost this turn.
+    /// SP lost this turn (all losses added up, spec B-62).
     pub lost_sp: i32,
+    /// The last SP loss of this turn: what a card reads as `lostSP` (ruling: C231
+    /// Heidern steals "up to 3 SP", the SP of its own `sp(-3)`, not the turn's total).
+    #[serde(default)]
+    pub last_sp_loss: i32,
     /// Dealt non-combat damage this turn.
     pub nc_damaged: bool,
     /// The hand, in order.
@@ -207,6 +213,7 @@ impl PlayerState {
             hp: START_HP,
             sp: 0,
             lost_sp: 0,
+            last_sp_loss: 0,
             nc_damaged: false,
             hand: Vec::new(),
             deck: Vec::new(),
@@ -472,6 +479,8 @@ pub struct GameState {
     pub lingering: Vec<CardRef>,
     /// Hand sizes when last checked, for `handChanges`.
     pub hand_sizes: [usize; 2],
+    /// Characters in each ring when last checked, for `ringChanges`.
+    pub ring_sizes: [usize; 2],
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
@@ -502,6 +511,7 @@ impl GameState {
             picks: Vec::new(),
             lingering: Vec::new(),
             hand_sizes: [0; 2],
+            ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
         }
     }
@@ -520,6 +530,15 @@ impl GameState {
     /// The printed card a card instance is now.
     pub fn def(&self, card: CardRef) -> Option<&CardDef> {
         self.def_at(self.card(card)?.def)
+    }
+
+    /// The ability type of the rules a card has now (a copied ability has its donor's
+    /// type); `None` without an ability.
+    pub fn ability_type(&self, card: CardRef) -> Option<crate::set::AbilityType> {
+        let rules = self.card(card)?.rules?;
+        let set = self.set.0.as_ref()?;
+        let def = set.def_of_rules(vm::bytecode::CardIdx(rules))?;
+        set.card(def)?.ability
     }
 
     /// A card instance.
@@ -589,6 +608,17 @@ impl GameState {
             .iter()
             .enumerate()
             .find_map(|(p, player)| player.ring.iter().position(|&s| s == Some(card)).map(|slot| (p as u8, slot as u8)))
+    }
+
+    /// A card as a reader of the log names it: number, name and, in a ring, where
+    /// (`C022 Ryu (p1.s0)`).
+    pub fn describe(&self, card: CardRef) -> String {
+        let number = self.def(card).and_then(|def| def.number.as_deref()).unwrap_or("#");
+        let mut text = format!("{number} {}", self.name(card));
+        if let Some((player, slot)) = self.slot_of(card) {
+            text.push_str(&format!(" (p{player}.s{slot})"));
+        }
+        text
     }
 
     /// Whether a card is a character in a ring.

@@ -15,6 +15,7 @@ fn set_with(extra: &[TestCard<'_>]) -> Arc<CardSet> {
         card("x-guard", "X001", "Guard", CardKind::Character, 700, 0),
         card("x-titan", "X002", "Titan", CardKind::Character, 1000, 0),
     ];
+    cards[1].backups = vec!["Fighter".to_owned()];
     let mut sources = Vec::new();
     for (i, &(name, kind, bp, sp, ability, rules)) in extra.iter().enumerate() {
         let mut def = card(&format!("x-{i}"), &format!("Y{i:03}"), name, kind, bp, sp);
@@ -226,4 +227,144 @@ fn same_ring_picks_all_come_from_the_ring_chosen_first() {
     apply(&mut game, Move::Pick(1));
     let after = game.state().player(1).ring;
     assert_eq!((after[0], after[2]), (enemy[2], enemy[0]), "the two picked characters swapped slots");
+}
+
+#[test]
+fn the_phase_events_fire_once_each_at_their_moment() {
+    let witness = |rules| ("Witness", CardKind::Character, 300, 0, Some(AbilityType::Auto), rules);
+    let set = set_with(&[
+        witness("auto = ~anyActivatePhase~ sp(1)\n"),
+        witness("auto = ~anyDrawPhase~ sp(10)\n"),
+        witness("auto = ~anyBlockPhase~ sp(100)\n"),
+        witness("auto = ~anyEndPhase~ sp(1000)\n"),
+        witness("auto = ~anyCleanupPhase~ sp(10000)\n"),
+    ]);
+    let mut game = board(&set, |s| {
+        s.phase = Phase::Attack;
+        for (slot, card) in [FIRST, FIRST + 1, FIRST + 2].into_iter().enumerate() {
+            s.players[0].ring[slot] = Some(SlotSetup::new(card));
+        }
+        s.players[0].ring[3] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 3));
+        s.players[1].ring[1] = Some(SlotSetup::new(FIRST + 4));
+    });
+    apply(&mut game, Move::Attack { slot: 3 });
+    apply(&mut game, Move::Pass);
+    assert_eq!(game.state().player(0).sp, 100, "blockPhase when the Counter-attack phase starts");
+    apply(&mut game, Move::Pass);
+    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
+    assert_eq!(game.state().player(0).sp, 111, "then the next turn's activatePhase and drawPhase");
+    assert_eq!(game.state().player(1).sp, 11000, "endPhase and cleanupPhase once each");
+}
+
+#[test]
+fn ring_changes_and_back_ups_are_announced() {
+    let set = set_with(&[
+        ("Watcher", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyRingChanges~ sp(1)\n"),
+        ("Cheerer", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyBackedUp~ sp(10)\n"),
+    ]);
+    let mut game = board(&set, |s| {
+        s.players[0].ring[0] = Some(SlotSetup::new(FIRST));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 1));
+        s.players[0].hand = vec![TITAN];
+    });
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 2 });
+    assert_eq!(game.state().player(0).sp, 1, "the ring grew");
+    assert_eq!(game.state().player(1).sp, 0);
+    let mut game2 = board(&set, |s| {
+        s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 1));
+        s.players[0].hand = vec![GUARD];
+    });
+    apply(&mut game2, Move::Backup { hand: 0, slot: 0 });
+    assert_eq!(game2.state().player(1).sp, 10, "backedUp fired once");
+}
+
+#[test]
+fn a_play_whose_rule_target_or_cost_would_fail_is_not_offered() {
+    let set = set_with(&[
+        ("Sacrifice", CardKind::Action, 0, 0, None, "action = {D}: draw(2)\n"),
+        ("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n"),
+    ]);
+    let alone = board(&set, |s| s.players[0].hand = vec![FIRST, FIRST + 1]);
+    let moves = alone.legal_moves();
+    assert!(moves.contains(&Move::PlayCard { hand: 0 }), "{{D}} can discard Snipe");
+    assert!(!moves.contains(&Move::PlayCard { hand: 1 }), "no enemy character to target");
+    let only = board(&set, |s| s.players[0].hand = vec![FIRST]);
+    assert!(!only.legal_moves().contains(&Move::PlayCard { hand: 0 }), "nothing left in hand to discard for {{D}}");
+}
+
+#[test]
+fn a_character_with_rush_does_not_activate_its_instant_ability() {
+    // Spec §3.2: a ▲ ability activates only while its character is fresh, and `rush`
+    // makes a character enter without *Just Entered*.
+    let set = set_with(&[
+        ("Sprinter", CardKind::Character, 300, 0, Some(AbilityType::Instant), "abilities = rush\naction = draw(2)\n"),
+        ("Scholar", CardKind::Character, 300, 0, Some(AbilityType::Instant), "action = draw(2)\n"),
+    ]);
+    for (card, drawn) in [(FIRST, 0), (FIRST + 1, 2)] {
+        let mut game = board(&set, |s| s.players[0].hand = vec![card]);
+        apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
+        assert_eq!(game.state().player(0).hand.len(), drawn, "card {card}: the ▲ ability draws {drawn}");
+    }
+}
+
+#[test]
+fn the_log_names_an_answered_card_by_number_name_and_slot() {
+    let set =
+        set_with(&[("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[2] = Some(SlotSetup::new(TITAN));
+    });
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let question = game.question().expect("Snipe asks which enemy character");
+    let titan = question
+        .candidates
+        .iter()
+        .position(|c| matches!(c, game::Choice::Card(card) if game.state().name(*card) == "Titan"))
+        .expect("Titan is a candidate");
+    apply(&mut game, Move::Pick(titan as u16));
+    if question.max > 1 {
+        apply(&mut game, Move::Confirm);
+    }
+    let answers: Vec<String> =
+        game.log().iter().filter(|e| matches!(e.kind, game::LogKind::Answer { .. })).map(|e| e.to_string()).collect();
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert!(answers[0].ends_with("p0 answers X002 Titan (p1.s2)"), "{answers:?}");
+}
+
+#[test]
+fn replaying_the_moves_rebuilds_the_game_question_included() {
+    // The crate docs' way to save a game: its start and its moves.
+    let set =
+        set_with(&[("Snipe", CardKind::Action, 0, 0, None, "target = character@oppRing\naction = damage(100)\n")]);
+    let start = || {
+        board(&set, |s| {
+            for player in &mut s.players {
+                player.deck = [FIRST, GUARD, TITAN].into_iter().cycle().take(30).collect();
+                player.hand = vec![GUARD, FIRST];
+            }
+            s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+            s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+        })
+    };
+    let mut game = start();
+    let mut moves = Vec::new();
+    while moves.len() < 400 && game.outcome().is_none() && !(moves.len() >= 10 && game.question().is_some()) {
+        let legal = game.legal_moves();
+        let mv = legal[(game.log().len() * 7 + moves.len()) % legal.len()].clone();
+        apply(&mut game, mv.clone());
+        moves.push(mv);
+    }
+    assert!(game.question().is_some(), "the game stopped on a question after {} moves", moves.len());
+    let mut replay = start();
+    for mv in &moves {
+        apply(&mut replay, mv.clone());
+    }
+    let json = |g: &Game| serde_json::to_string(g.state()).expect("the state serialises");
+    assert_eq!(json(&replay), json(&game));
+    assert_eq!(replay.question(), game.question());
+    assert_eq!(replay.legal_moves(), game.legal_moves());
 }

@@ -19,7 +19,7 @@ pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
     let mut checker = Checker {
-        session: compiler::check::Session::new(&stdlib::CATALOGUE),
+        session: compiler::session::Session::new(&stdlib::CATALOGUE),
         format,
         colour,
         files: 0,
@@ -44,7 +44,7 @@ pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
 /// The running totals of one `rsc check`.
 struct Checker {
     /// Reused across files: the catalogue is interned once.
-    session: compiler::check::Session<'static>,
+    session: compiler::session::Session<'static>,
     format: MessageFormat,
     colour: bool,
     files: usize,

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use compiler::check::Session;
+use compiler::session::Session;
 use compiler::{Diagnostic, Severity};
 use vm::bytecode::BundleBuilder;
 use vm::bytecode::format::section_sizes;
@@ -64,12 +64,12 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
     let started = Instant::now();
     // Every valid UTF-8 file is compiled in one batch; the others are reported as they are.
     let texts: Vec<Option<&str>> = inputs.iter().map(|input| std::str::from_utf8(&input.bytes).ok()).collect();
-    let files: Vec<compiler::check::SourceFile<'_>> = inputs
+    let files: Vec<compiler::session::SourceFile<'_>> = inputs
         .iter()
         .zip(&file_names)
         .zip(&texts)
         .filter_map(|((input, file), text)| {
-            Some(compiler::check::SourceFile { key: &input.key, file, source: (*text)? })
+            Some(compiler::session::SourceFile { key: &input.key, file, source: (*text)? })
         })
         .collect();
     let mut compiled = session.compile_files(&files, &mut bundle).into_iter();

@@ -43,7 +43,7 @@
 //!
 //! // 2. Compile the card `fireball` (what `rsc compile` does for `fireball.rules`).
 //! let source = "action = damage(300) to(<1>character@oppRing)\n";
-//! let mut session = compiler::check::Session::new(&CATALOGUE);
+//! let mut session = compiler::session::Session::new(&CATALOGUE);
 //! let mut bundle = BundleBuilder::new(&CATALOGUE);
 //! let diagnostics = session.compile_card("fireball", source, &mut bundle);
 //! assert!(diagnostics.is_empty(), "{diagnostics:?}");

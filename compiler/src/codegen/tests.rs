@@ -2,7 +2,7 @@
 //! catalogue and disassembled, compared with `test_data/codegen/*.disas`
 //! (`UPDATE_EXPECT=1` rewrites them); every corpus card compiles and its bundle verifies.
 
-use crate::check::{Session, SourceFile};
+use crate::session::{Session, SourceFile};
 use crate::{Diagnostic, Severity};
 use vm::bytecode::{BundleBuilder, Program, disassemble};
 

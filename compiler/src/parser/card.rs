@@ -85,7 +85,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// Reports a key that is no property, and skips the line.
     pub(super) fn report_unknown_property(&mut self, key: Name) {
         let written = self.text(key.span).to_string();
-        self.report(diagnostics::unknown_property(key.span, &written, crate::names::PROPERTY_KEYS));
+        self.report(diagnostics::unknown_property(key.span, &written, crate::catalogue_names::PROPERTY_KEYS));
         self.recover_to_line_end();
     }
 
@@ -207,7 +207,6 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `{S(<**>character@myRing)}{F}:`.
     pub(super) fn parse_cost_block(&mut self) -> &'a [Cost<'a>] {
-        // Most actions have none: that is found without a call.
         if !self.at(TokenKind::LBrace) {
             return &[];
         }
@@ -323,8 +322,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// Splits the glued word `word` (`oppRing`) into a known prefix and a known rest.
     pub(super) fn split_glued(&mut self, word: Name, glued: Glued) -> Option<(Name, Name)> {
         let split = match self.names_seen.split(glued, word.symbol) {
-            Some(split) => split,
-            None => {
+            Lookup::Found(split) => Some(split),
+            Lookup::Absent => None,
+            Lookup::NotTried => {
                 let split = self.find_split(word.span, glued);
                 self.names_seen.remember_split(glued, word.symbol, split);
                 split

@@ -14,8 +14,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub fn parse_expression(&mut self) -> &'a Expr<'a> {
         let start = self.peek();
         if start.kind == TokenKind::Int && self.depth < MAX_DEPTH && ends_operand(self.peek_at(1).kind) {
-            // A lone number (`damage(300)`), as the full path below would parse it, found
-            // without a call.
+            // A lone number (`damage(300)`), as the full path below would parse it.
             self.bump();
             let value = self.parse_u32(start.span) as i32;
             return self.alloc(Expr { kind: ExprKind::Int(value), span: start.span });

@@ -327,8 +327,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// session and word, then remembered).
     pub(super) fn singular_type_word(&mut self, word: Name) -> Option<Name> {
         let singular = match self.names_seen.singular(word.symbol) {
-            Some(singular) => singular,
-            None => {
+            Lookup::Found(singular) => Some(singular),
+            Lookup::Absent => None,
+            Lookup::NotTried => {
                 let singular = self.find_singular_type_word(word.span);
                 self.names_seen.remember_singular(word.symbol, singular);
                 singular

@@ -10,8 +10,8 @@
 
 use crate::ast::Interner;
 use crate::ast::*;
+use crate::catalogue_names::Names;
 use crate::lexer::{Token, TokenKind};
-use crate::names::Names;
 use crate::{Diagnostic, Span};
 use bumpalo::Bump;
 use smallvec::SmallVec;
@@ -25,7 +25,7 @@ mod name_cache;
 mod statements;
 
 pub use name_cache::NameCache;
-use name_cache::{Glued, NameSlot, Split};
+use name_cache::{Glued, Lookup, NameSlot, Split};
 /// What [`Parser::new`] reads when it is given no tokens at all.
 static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
 

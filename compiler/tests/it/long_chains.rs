@@ -3,8 +3,8 @@
 //! reported as too deep (E0033) instead of being built as a tree too deep to walk.
 
 use compiler::Code;
-use compiler::check::{Session, SourceFile};
 use compiler::parser::MAX_DEPTH;
+use compiler::session::{Session, SourceFile};
 use vm::bytecode::{BundleBuilder, Program};
 
 /// `hp(1+1+…+1)` with `terms` ones joined by `operator`.

@@ -22,7 +22,7 @@ pub mod play;
 pub mod roundtrip;
 
 use compiler::Severity;
-use compiler::check::Session;
+use compiler::session::Session;
 use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, Program, disassemble};
 

@@ -135,7 +135,7 @@ fn execute_and_load_reach_the_runtime() {
     }
     assert!(total.finished > 0 && total.accepted > 0 && total.refused > 0, "{total:?}");
     assert!(games.applied > 1000 && games.refused > 0 && games.over > 0, "{games:?}");
-    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let mut session = compiler::session::Session::new(&stdlib::CATALOGUE);
     let clean = (0u32..200)
         .filter(|i| {
             let bytes = fuzz_harness::answers::derived(&i.to_le_bytes());

@@ -1,5 +1,5 @@
 //! Scenarios: hand-written TOML card tests (setup, steps, expectations) run against the
-//! engine, for card authors and for the test suite. The format is in [`format`]; `rsc
+//! engine, for card authors and for the test suite. The format is in [`format`](mod@format); `rsc
 //! test` and the workspace's tests run them with [`run_file`] and print [`Report`]s.
 //!
 //! A scenario fails with a readable report: the file, the step, and for each expectation

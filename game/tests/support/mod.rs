@@ -63,6 +63,7 @@ pub fn play_randomly(game: &mut Game, seed: u64, max_moves: usize) -> usize {
         }
         let moves = game.legal_moves();
         assert!(!moves.is_empty(), "no legal move in {game:?}");
+        assert_every_move_has_an_index(game, &moves);
         // Prefer doing something over passing, so games move on.
         let mv = if moves.len() > 1 && rng.random_range(0..4) != 0 {
             let others: Vec<&Move> = moves.iter().filter(|m| **m != Move::Pass).collect();
@@ -80,4 +81,16 @@ pub fn play_randomly(game: &mut Game, seed: u64, max_moves: usize) -> usize {
         }
     }
     max_moves
+}
+
+/// Every legal move has a number in the fixed action space that maps back to it, and the
+/// legality mask marks exactly those numbers.
+pub fn assert_every_move_has_an_index(game: &Game, moves: &[Move]) {
+    for mv in moves {
+        let index = mv.index().unwrap_or_else(|| panic!("legal move {mv:?} has no index"));
+        assert!(index < game::ACTION_SPACE, "{mv:?}: index {index} past the action space");
+        assert_eq!(Move::from_index(index).as_ref(), Some(mv), "index {index} does not map back");
+    }
+    let marked = game.legal_mask().iter().filter(|&&legal| legal).count();
+    assert_eq!(marked, moves.len(), "the mask marks every legal move once");
 }

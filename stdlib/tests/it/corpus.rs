@@ -73,7 +73,7 @@ fn finish(
 
 /// Compiles one corpus card; its errors when it does not compile.
 fn compile_card(key: &str, source: &str) -> Result<vm::bytecode::Program, String> {
-    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let mut session = compiler::Session::new(&stdlib::CATALOGUE);
     let mut bundle = vm::bytecode::BundleBuilder::new(&stdlib::CATALOGUE);
     let diagnostics = session.compile_card(key, source, &mut bundle);
     let errors: Vec<_> = diagnostics.iter().filter(|d| d.severity() == compiler::Severity::Error).collect();

@@ -140,7 +140,7 @@ fn a_cost_without_a_choice_pays_what_was_checked() {
 /// `{D(0)}` would pay nothing: it is a compile error rather than a cost that guesses.
 #[test]
 fn a_zero_discard_cost_does_not_compile() {
-    let mut session = compiler::check::Session::new(&stdlib::CATALOGUE);
+    let mut session = compiler::session::Session::new(&stdlib::CATALOGUE);
     let mut bundle = vm::bytecode::BundleBuilder::new(&stdlib::CATALOGUE);
     let diagnostics = session.compile_card("zero", "action = {D(0)}: hp(+1)", &mut bundle);
     let codes: Vec<_> = diagnostics.iter().map(|d| d.code.as_str()).collect();

@@ -4,7 +4,7 @@
 //! text; and `Game`, which compiles one card from source and runs it with the stdlib.
 
 use compiler::Severity;
-use compiler::check::Session;
+use compiler::session::Session;
 use stdlib::host::{AttackRole, CfcHost, Flag, Model, Modifier, Window};
 use stdlib::names::{DECK, DISCARDS, HAND, REMOVED, RING};
 use stdlib::{CATALOGUE, builtins};

@@ -367,7 +367,14 @@ impl Loader<'_> {
             if code_len == 0 || code_len as usize > MAX_ENTRY_LEN {
                 return Err(corrupt(at, format!("entry code length {code_len} is not in 1..={MAX_ENTRY_LEN}")));
             }
-            self.program.entries.push(Entry { n_regs: 0, n_locals: 0, code_len, instrs: Vec::new(), pcs: Vec::new() });
+            self.program.entries.push(Entry {
+                n_regs: 0,
+                n_locals: 0,
+                code_len,
+                instrs: Vec::new(),
+                pcs: Vec::new(),
+                index_at: Vec::new(),
+            });
         }
         Ok(())
     }
@@ -542,9 +549,11 @@ impl Loader<'_> {
             let base = reader.pos;
             let code = reader.take(entry.code_len(), "the code")?;
             let mut at = 0;
+            entry.index_at = vec![NOT_AN_INSTR; code.len()];
             while at < code.len() {
                 let (instr, size) = Instr::decode(code, at)
                     .map_err(|error| corrupt(base + at, format!("entry {entry_idx} at {at:04x}: {error}")))?;
+                entry.index_at[at] = entry.instrs.len() as u16;
                 entry.instrs.push(instr);
                 entry.pcs.push(Pc(at as u16));
                 at += size;

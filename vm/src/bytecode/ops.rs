@@ -392,8 +392,7 @@ macro_rules! define_ops {
                     $(Instr::$name { $($field,)* } => {
                         // Most instructions have every operand in one byte (a placeholder
                         // target always is): then they are packed into a word at fixed
-                        // offsets and appended in one copy, which is cheaper than a push per
-                        // byte (each reloads the vector, as a byte store may alias it).
+                        // offsets and appended at once.
                         #[allow(unused_mut)]
                         let (mut word, mut len, mut one_byte) = (u64::from($byte as u8), 1usize, true);
                         $(

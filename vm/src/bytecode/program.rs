@@ -121,7 +121,13 @@ pub struct Entry {
     pub(super) code_len: u32,
     pub(super) instrs: Vec<Instr>,
     pub(super) pcs: Vec<Pc>,
+    /// Per byte offset, the index of the instruction that starts there (`NOT_AN_INSTR`
+    /// elsewhere): a taken jump finds its instruction in one load.
+    pub(super) index_at: Vec<u16>,
 }
+
+/// `Entry::index_at` of an offset inside an instruction.
+pub(super) const NOT_AN_INSTR: u16 = u16::MAX;
 
 impl Entry {
     /// Registers the entry's frame needs (at most 256).
@@ -151,8 +157,12 @@ impl Entry {
 
     /// The position in [`Entry::instrs`] of the instruction at offset `pc`; jump targets
     /// of a loaded program always have one.
+    #[inline]
     pub fn instr_index(&self, pc: Pc) -> Option<usize> {
-        self.pcs.binary_search(&pc).ok()
+        match self.index_at.get(usize::from(pc.0)) {
+            Some(&index) if index != NOT_AN_INSTR => Some(usize::from(index)),
+            _ => None,
+        }
     }
 
     /// Each instruction with its offset.

@@ -386,14 +386,14 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// the player (that traps); their own events are queued as usual. They run on this
     /// execution's fuel: one budget covers the whole cascade, however it branches.
     pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
-        let depth = u32::from(self.m.st.depth) + 1;
+        let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
         super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
     }
 
     /// Asks hook `event` now, as [`super::Runtime::ask`] does, on this execution's fuel.
     pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
-        let depth = u32::from(self.m.st.depth) + 1;
+        let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
         super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
     }

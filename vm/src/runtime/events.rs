@@ -144,17 +144,9 @@ impl Clone for World {
 
 impl World {
     /// A state for a new execution, from the pool when there is one.
-    pub fn state(
-        &mut self,
-        env: Env,
-        origin: Origin,
-        stage: Stage,
-        fuel: u64,
-        depth: u32,
-        locals: u16,
-    ) -> Box<ExecState> {
+    pub fn state(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16) -> Box<ExecState> {
         let mut state = self.pool.pop().unwrap_or_else(|| Box::new(ExecState::new(env)));
-        state.reset(env, origin, stage, fuel, depth, locals);
+        state.reset(env, origin, stage, fuel, locals);
         state
     }
 

@@ -1,5 +1,5 @@
-//! The dispatch loop: one `match` over [`Instr`], with the op families in `exec/`
-//! (`control`, `vars`, `expr`, `target`, `call`). [`Machine`] borrows everything one step
+//! The dispatch loop: one `match` over [`Instr`] that runs register ops and jumps itself,
+//! with the other op families in `exec/` (`vars`, `expr`, `target`, `call`). [`Machine`] borrows everything one step
 //! of an execution needs: the shared program and builtins, the runtime's world, the host
 //! and the execution's state.
 //!
@@ -10,14 +10,14 @@
 //! built outside the loader.
 
 mod call;
-mod control;
 mod expr;
+mod registers;
 mod target;
 mod vars;
 
 pub(crate) use call::end_effects_where as end_effects;
 
-use crate::bytecode::{CompareOp, EntryIdx, FailReason, Instr, Pc};
+use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};
 
 use super::Shared;
 use super::events::World;
@@ -25,6 +25,7 @@ use super::host::Host;
 use super::state::{ExecState, Frame};
 use super::trap::{Trap, TrapCode};
 use super::value::Value;
+use registers::Handoff;
 
 /// How deep filter expressions may nest (the loader already refuses cycles).
 pub(crate) const MAX_NESTING: u32 = 16;
@@ -43,7 +44,6 @@ pub(crate) enum Flow {
 pub(crate) enum Step {
     Next,
     Jump(Pc),
-    Exit(Flow),
     Suspend,
 }
 
@@ -70,6 +70,9 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Takes `amount` fuel; traps when there is not enough.
     pub fn charge(&mut self, amount: u32) -> Result<(), Trap> {
+        if !self.rt.metered {
+            return Ok(());
+        }
         match self.st.fuel.checked_sub(amount) {
             Some(left) => {
                 self.st.fuel = left;
@@ -133,6 +136,7 @@ impl<'a, H: Host> Machine<'a, H> {
     }
 
     /// Adds the location to a trap that has none.
+    #[cold]
     pub fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
         let program = &self.rt.program;
         if trap.card.is_none() {
@@ -146,69 +150,34 @@ impl<'a, H: Host> Machine<'a, H> {
         trap
     }
 
-    /// The dispatch loop.
+    /// The dispatch loop: the register loop runs until an op needs the machine, which
+    /// runs here.
     pub fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
         let rt = self.rt;
         let code = &rt.program.entries()[frame.entry.index()];
-        let instrs = code.instrs();
         let base = frame.base as usize;
         loop {
-            // Verified at load: the last instruction ends control, so `ip` stays in range.
-            let ip = frame.ip as usize;
-            let instr = instrs[ip];
-            frame.ip += 1;
-            let step = match instr {
-                Instr::Move { a, b } => {
-                    self.st.regs[base + a.0 as usize] = self.st.regs[base + b.0 as usize];
-                    Ok(Step::Next)
+            let (ip, instr) = match registers::run(self.st, &rt.program, code, &mut frame.ip, base, rt.metered) {
+                Handoff::Op(ip, instr) => (ip, instr),
+                Handoff::OutOfFuel(ip) => {
+                    return Err(self.locate(Trap::new(TrapCode::OutOfFuel), frame.entry, code.pcs()[ip]));
                 }
-                Instr::LoadInt { a, imm } => self.set(base, a, Value::Int(imm)),
-                Instr::LoadBool { a, value } => self.set(base, a, Value::Bool(value)),
-                Instr::LoadNil { a } => self.set(base, a, Value::Nil),
-                Instr::LoadStr { a, s } => self.set(base, a, Value::Str(s)),
-                Instr::LoadConst { a, k } => self.load_const(base, a, k),
-                Instr::LoadFilter { a, f } => self.set(base, a, Value::Filter(f)),
-                Instr::LoadAsk { a } => self.set(base, a, Value::Ask),
-                Instr::MakeAmount { a, b, mode } => self.make_amount(base, a, b, mode),
+            };
+            let step = match instr {
                 Instr::LoadVar { a, var } => {
                     let value = self.load_var(var);
-                    self.set(base, a, value)
-                }
-                Instr::LoadTargets { a, list } => self.load_targets(base, a, list),
-                Instr::LoadLocal { a, slot } => {
-                    let value = self.st.regs[slot.0 as usize];
-                    self.set(base, a, value)
-                }
-                Instr::StoreLocal { slot, b } => {
-                    self.st.regs[slot.0 as usize] = self.st.regs[base + b.0 as usize];
+                    self.st.regs[base + a.0 as usize] = value;
                     Ok(Step::Next)
                 }
-                Instr::GetAttr { a, b, attr } => self.get_attr(base, a, b, attr),
-                Instr::Index { a, b, n } => self.index(base, a, b, n),
-                Instr::Add { a, b, c } => self.arith(base, a, b, c, expr::Arith::Add),
-                Instr::Sub { a, b, c } => self.arith(base, a, b, c, expr::Arith::Sub),
-                Instr::Mul { a, b, c } => self.arith(base, a, b, c, expr::Arith::Mul),
-                Instr::Div { a, b, c } => self.arith(base, a, b, c, expr::Arith::Div),
-                Instr::Rem { a, b, c } => self.arith(base, a, b, c, expr::Arith::Rem),
-                Instr::Neg { a, b } => self.neg(base, a, b),
-                Instr::Not { a, b } => self.not(base, a, b),
-                Instr::Eq { a, b, c } => self.compare(base, a, b, c, CompareOp::Eq),
-                Instr::Ne { a, b, c } => self.compare(base, a, b, c, CompareOp::Ne),
-                Instr::Lt { a, b, c } => self.compare(base, a, b, c, CompareOp::Lt),
-                Instr::Le { a, b, c } => self.compare(base, a, b, c, CompareOp::Le),
-                Instr::Gt { a, b, c } => self.compare(base, a, b, c, CompareOp::Gt),
-                Instr::Ge { a, b, c } => self.compare(base, a, b, c, CompareOp::Ge),
+                Instr::GetAttr { a, b, attr } => {
+                    self.get_attr(base, a, b, attr);
+                    Ok(Step::Next)
+                }
                 Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),
                 Instr::ListNew { a } => self.list_new(base, a),
                 Instr::ListPush { a, b } => self.list_push(base, a, b),
                 Instr::IterStart { a, b } => self.iter_start(base, a, b),
-                Instr::IterNext { a, it, exit } => self.iter_next(base, a, it, exit),
                 Instr::Resolve { a, f } => self.resolve_op(base, a, f),
-                Instr::Jump { target } => Ok(Step::Jump(target)),
-                Instr::JumpIf { a, target } => self.jump_if(base, a, target, true),
-                Instr::JumpIfNot { a, target } => self.jump_if(base, a, target, false),
-                Instr::JumpIfFailed { target } => self.jump_if_status(target, false),
-                Instr::JumpIfSucceeded { target } => self.jump_if_status(target, true),
                 Instr::Target { f, exit } => self.target_op(f, Some(exit)),
                 Instr::TargetOpt { f } => self.target_op(f, None),
                 Instr::SetTargets { a } => self.set_targets(base, a),
@@ -219,21 +188,24 @@ impl<'a, H: Host> Machine<'a, H> {
                 Instr::Grant { ability } => self.grant(ability),
                 Instr::Revoke { ability } => self.revoke(ability),
                 Instr::May { question, skip } => self.may(question, skip),
-                Instr::Return {} => Ok(Step::Exit(Flow::Return)),
-                Instr::ReturnValue { a } => Ok(Step::Exit(Flow::ReturnValue(self.st.regs[base + a.0 as usize]))),
-                Instr::Fail { reason } => Ok(Step::Exit(Flow::Fail(reason))),
+                Instr::Return {} => return Ok(Flow::Return),
+                Instr::ReturnValue { a } => return Ok(Flow::ReturnValue(self.st.regs[base + a.0 as usize])),
+                Instr::Fail { reason } => return Ok(Flow::Fail(reason)),
+                // The register loop runs every other op and never hands one out.
+                _ => Ok(Step::Next),
             };
-            let step = step.map_err(|trap| self.locate(trap, frame.entry, code.pcs()[ip]))?;
             match step {
-                Step::Next => {}
-                Step::Jump(target) => {
-                    self.take_jump(frame, target).map_err(|trap| self.locate(trap, frame.entry, code.pcs()[ip]))?
+                Ok(Step::Next) => {}
+                Ok(Step::Jump(target)) => {
+                    if let Err(trap) = self.take_jump(frame, target) {
+                        return Err(self.locate(trap, frame.entry, code.pcs()[ip]));
+                    }
                 }
-                Step::Exit(flow) => return Ok(flow),
-                Step::Suspend if nested => {
+                Ok(Step::Suspend) if nested => {
                     return Err(self.locate(Trap::new(TrapCode::SuspendInNestedEntry), frame.entry, code.pcs()[ip]));
                 }
-                Step::Suspend => return Ok(Flow::Suspend),
+                Ok(Step::Suspend) => return Ok(Flow::Suspend),
+                Err(trap) => return Err(self.locate(trap, frame.entry, code.pcs()[ip])),
             }
         }
     }
@@ -245,10 +217,5 @@ impl<'a, H: Host> Machine<'a, H> {
         // Verified at load: every jump target is an instruction of its entry.
         frame.ip = code.instr_index(target).unwrap_or(0) as u16;
         self.charge(1)
-    }
-
-    fn set(&mut self, base: usize, a: crate::bytecode::Reg, value: Value) -> Result<Step, Trap> {
-        self.st.regs[base + a.0 as usize] = value;
-        Ok(Step::Next)
     }
 }

@@ -122,6 +122,8 @@ pub(crate) struct Shared<H> {
     pub builtins: Builtins<H>,
     pub names: Names,
     pub fuel: u64,
+    /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
+    pub metered: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
     /// Per card, the largest local count of the entries its executions can run: each
@@ -137,6 +139,7 @@ impl<H> Clone for Shared<H> {
             builtins: self.builtins.clone(),
             names: self.names,
             fuel: self.fuel,
+            metered: self.metered,
             id: self.id,
             card_locals: Arc::clone(&self.card_locals),
         }
@@ -243,6 +246,7 @@ impl<H: Host> Runtime<H> {
                 builtins,
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
+                metered: true,
                 id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::default(),
@@ -260,6 +264,12 @@ impl<H: Host> Runtime<H> {
         self.shared.fuel = fuel;
     }
 
+    /// Turns fuel metering off (or back on): an unmetered execution is never charged and
+    /// so never runs out, which only a host that trusts its bundles to end should do.
+    pub fn set_metering(&mut self, on: bool) {
+        self.shared.metered = on;
+    }
+
     /// The effects in force, in the order they were recorded.
     pub fn effects(&self) -> &[Effect] {
         &self.world.effects
@@ -270,9 +280,9 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
-    fn state(&mut self, env: Env, origin: Origin, stage: Stage, depth: u32) -> Box<ExecState> {
+    fn state(&mut self, env: Env, origin: Origin, stage: Stage) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        let mut state = self.world.state(env, origin, stage, self.shared.fuel, depth, locals);
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals);
         state.owner = Owner::new(self.shared.id, self.in_play(env.source));
         state
     }
@@ -302,7 +312,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
         self.drive(host, state)
     }
 
@@ -316,7 +326,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0), 0);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
         let shared = &self.shared;
         let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
         let mut met = Ok(true);
@@ -383,7 +393,6 @@ impl<H: Host> Runtime<H> {
                         None => Ok(false),
                     },
                     Step::Suspend => Ok(true),
-                    Step::Exit(_) => Ok(false),
                 };
                 match applied {
                     Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
@@ -575,8 +584,8 @@ impl<H: Host> Runtime<H> {
 
     fn start_auto(&mut self, host: &mut H, run: PendingRun, hook: bool) -> Result<Outcome, Trap> {
         let env = self.env(host, run.card, run.program_card, run.me);
-        let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
-        let mut state = self.state(env, origin, Stage::RuleTarget(0), run.depth);
+        let origin = Origin::auto(run.auto, hook, run.depth);
+        let mut state = self.state(env, origin, Stage::RuleTarget(0));
         if let Some(event) = run.event {
             if !bind_event(&self.shared.names, &mut state, &event) {
                 return Err(Trap::new(TrapCode::ListLimit));
@@ -733,9 +742,9 @@ fn run_auto_now<H: Host>(
     fuel: &mut u32,
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
-    let origin = if hook { Origin::Hook { auto: run.auto } } else { Origin::Auto { auto: run.auto } };
+    let origin = Origin::auto(run.auto, hook, run.depth);
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), run.depth, locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals);
     state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
@@ -977,15 +986,43 @@ fn cost_step<H: Host>(
 pub(crate) fn cost_block(card: &crate::bytecode::Card, origin: Origin) -> &[crate::bytecode::Cost] {
     let costs = match origin {
         Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
-        Origin::Auto { auto } | Origin::Hook { auto } => card.autos.get(usize::from(auto)).map(|auto| &auto.costs),
+        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => {
+            card.autos.get(usize::from(auto)).map(|auto| &auto.costs)
+        }
     };
     costs.map_or(&[], Vec::as_slice)
+}
+
+/// Takes an execution of a card with nothing before its body (no requisite, rule target,
+/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
+/// the stages it skips; the pipeline would pass them one by one, doing nothing.
+fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &crate::bytecode::Card) -> Result<(), Trap> {
+    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
+        return Ok(());
+    }
+    match m.st.stage {
+        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
+            m.charge(6)?;
+            m.st.origin = Origin::Activation { action: 0 };
+        }
+        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
+            m.charge(2)?;
+            if m.st.lists.is_empty(m.st.rule_targets) {
+                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+            }
+        }
+        _ => return Ok(()),
+    }
+    m.st.targets = m.st.rule_targets;
+    m.st.stage = Stage::Body;
+    Ok(())
 }
 
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
+    skip_empty_stages(m, card)?;
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
         m.charge(1)?;
@@ -1074,7 +1111,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
                         Origin::Activation { action } => card.actions[usize::from(action)].entry,
-                        Origin::Auto { auto } | Origin::Hook { auto } => card.autos[usize::from(auto)].entry,
+                        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => card.autos[usize::from(auto)].entry,
                     };
                     m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;

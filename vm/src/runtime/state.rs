@@ -74,16 +74,32 @@ impl From<FailReason> for Failure {
 pub(crate) enum Origin {
     /// A player activated the card; `action` indexes the card's actions once chosen.
     Activation { action: u16 },
-    /// An auto ran for an event (or when its card entered play).
-    Auto { auto: u16 },
+    /// An auto ran for an event (or when its card entered play), `depth` events deep in
+    /// its cascade (at most `MAX_EVENT_DEPTH + 1`; kept here, in the tag's spare byte,
+    /// because a suspended execution is kept small).
+    Auto { auto: u16, depth: u8 },
     /// A hook auto is answering a question (never suspends).
-    Hook { auto: u16 },
+    Hook { auto: u16, depth: u8 },
 }
 
 impl Origin {
     /// A player's activation (not an auto or a hook).
     pub fn is_activation(self) -> bool {
         matches!(self, Origin::Activation { .. })
+    }
+
+    /// An auto's or a hook's origin, `depth` events deep (0 for an activation).
+    pub fn auto(auto: u16, hook: bool, depth: u32) -> Origin {
+        let depth = u8::try_from(depth).unwrap_or(u8::MAX);
+        if hook { Origin::Hook { auto, depth } } else { Origin::Auto { auto, depth } }
+    }
+
+    /// Event cascade depth of the execution (0 for a player's activation).
+    pub fn depth(self) -> u32 {
+        match self {
+            Origin::Activation { .. } => 0,
+            Origin::Auto { depth, .. } | Origin::Hook { depth, .. } => u32::from(depth),
+        }
     }
 }
 
@@ -204,9 +220,6 @@ pub(crate) struct ExecState {
     /// The builtin's step counter while it suspends several times.
     pub step: u16,
     pub fuel: u32,
-    /// Event cascade depth of the execution (0 for a player's activation; at most
-    /// `MAX_EVENT_DEPTH + 1`).
-    pub depth: u8,
     /// Which runtime the execution belongs to, and whether its source was in play when
     /// it started.
     pub owner: Owner,
@@ -263,14 +276,13 @@ impl ExecState {
             request: None,
             step: 0,
             fuel: 0,
-            depth: 0,
             owner: Owner::default(),
             zone_opp: None,
         }
     }
 
     /// Resets for a new execution, keeping every buffer's capacity.
-    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, depth: u32, locals: u16) {
+    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16) {
         self.env = env;
         self.origin = origin;
         self.stage = stage;
@@ -291,7 +303,6 @@ impl ExecState {
         self.request = None;
         self.step = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
-        self.depth = u8::try_from(depth).unwrap_or(u8::MAX);
         self.zone_opp = None;
     }
 

@@ -54,6 +54,7 @@ pub enum Value {
 
 impl Value {
     /// The integer, if the value is one (a boolean counts as 0 or 1).
+    #[inline]
     pub fn as_int(self) -> Option<i32> {
         match self {
             Value::Int(value) => Some(value),
@@ -182,6 +183,7 @@ impl Lists {
     }
 
     /// The elements of `list` (empty for an unknown id).
+    #[inline]
     pub fn get(&self, list: ListId) -> &[Value] {
         match self.spans.get(list.0 as usize) {
             Some(span) => &self.items[span.start as usize..(span.start + span.len) as usize],
@@ -190,11 +192,13 @@ impl Lists {
     }
 
     /// Number of elements of `list`.
+    #[inline]
     pub fn len(&self, list: ListId) -> usize {
         self.spans.get(list.0 as usize).map_or(0, |span| span.len as usize)
     }
 
     /// Whether `list` has no elements.
+    #[inline]
     pub fn is_empty(&self, list: ListId) -> bool {
         self.len(list) == 0
     }
@@ -212,6 +216,7 @@ impl Lists {
 }
 
 /// `truthy(v)`: false for nil, false, 0 and the empty list; true otherwise.
+#[inline]
 pub fn truthy(value: Value, lists: &Lists) -> bool {
     match value {
         Value::Nil | Value::Bool(false) | Value::Int(0) => false,

@@ -152,8 +152,8 @@ impl<'c> BundleBuilder<'c> {
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
     pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
-        // Most filters pack into a key, hashed and compared as four words and kept as it;
-        // the others are hashed and compared field by field, out of line.
+        // Most filters pack into a key, which is all that is kept of them; the others are
+        // hashed and compared field by field.
         let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(parts) };
         let keys = &self.filters.keys;
         let position =

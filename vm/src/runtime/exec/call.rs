@@ -196,7 +196,7 @@ impl<H: Host> Machine<'_, H> {
 
     /// Queues an event emitted by this execution.
     pub(crate) fn emit(&mut self, event: Event) -> Result<(), Trap> {
-        let depth = u32::from(self.st.depth) + 1;
+        let depth = self.st.origin.depth() + 1;
         if depth > MAX_EVENT_DEPTH {
             return Err(Trap::new(TrapCode::EventCascade));
         }

@@ -1,11 +1,11 @@
-//! Names, locals, constants and lists: `LoadConst`, `LoadVar`, `LoadTargets`, `ListNew`,
-//! `ListPush`, `IterStart`, `IterNext`.
+//! Names and lists: `LoadVar`, `ListNew`, `ListPush`, `IterStart` (locals, constants,
+//! target lists and `IterNext` are in the register loop).
 //!
 //! `LoadVar` binds `this`, `tgt` and `prevTgt` itself, then the per-execution names (event
 //! payloads, cost and command results), then asks the host; so nothing leaks from one
 //! execution into the next.
 
-use crate::bytecode::{Const, ConstIdx, Pc, Reg, TargetList, VariableIdx};
+use crate::bytecode::{Reg, VariableIdx};
 
 use super::{Machine, Step};
 use crate::runtime::host::Host;
@@ -13,16 +13,6 @@ use crate::runtime::trap::{Trap, TrapCode};
 use crate::runtime::value::Value;
 
 impl<H: Host> Machine<'_, H> {
-    pub(super) fn load_const(&mut self, base: usize, a: Reg, k: ConstIdx) -> Result<Step, Trap> {
-        let value = match self.rt.program.consts()[k.index()] {
-            Const::Pile(zone) => Value::Pile(zone),
-            Const::Word { word, .. } => Value::Int(i32::from(word)),
-            Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
-        };
-        self.st.regs[base + a.0 as usize] = value;
-        Ok(Step::Next)
-    }
-
     /// The value of a name.
     pub(crate) fn load_var(&mut self, var: VariableIdx) -> Value {
         let names = &self.rt.names;
@@ -40,16 +30,6 @@ impl<H: Host> Machine<'_, H> {
         }
         let env = self.st.env;
         self.host.variable(&env, var, &mut self.st.lists)
-    }
-
-    pub(super) fn load_targets(&mut self, base: usize, a: Reg, list: TargetList) -> Result<Step, Trap> {
-        let id = match list {
-            TargetList::Current => self.st.targets,
-            TargetList::Previous => self.st.previous_targets,
-            TargetList::Rule => self.st.rule_targets,
-        };
-        self.st.regs[base + a.0 as usize] = Value::List(id);
-        Ok(Step::Next)
     }
 
     pub(super) fn list_new(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
@@ -77,19 +57,5 @@ impl<H: Host> Machine<'_, H> {
         };
         self.st.regs[base + a.0 as usize] = Value::Iter(list, 0);
         Ok(Step::Next)
-    }
-
-    pub(super) fn iter_next(&mut self, base: usize, a: Reg, it: Reg, exit: Pc) -> Result<Step, Trap> {
-        let Value::Iter(list, pos) = self.st.regs[base + it.0 as usize] else {
-            return Ok(Step::Jump(exit));
-        };
-        match self.st.lists.get(list).get(pos as usize).copied() {
-            Some(item) => {
-                self.st.regs[base + it.0 as usize] = Value::Iter(list, pos + 1);
-                self.st.regs[base + a.0 as usize] = item;
-                Ok(Step::Next)
-            }
-            None => Ok(Step::Jump(exit)),
-        }
     }
 }

@@ -129,3 +129,33 @@ fn events_and_hooks_allocate_nothing_after_warm_up() {
     assert_eq!(host.cards[1].bp, 5_000_000 - 103);
     assert_eq!(info.count_total, 0, "allocations in 100 events and hooks: {info:?}");
 }
+
+/// A round trip as the `round_trip` benchmark measures it: the host activates a
+/// one-command effect whose command takes its default target (`draw(1)` on the source's
+/// controller), and gets control back, 1,000 times without one allocation.
+#[test]
+fn a_round_trip_allocates_nothing_after_warm_up() {
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
+    code.emit(Instr::MakeAmount { a: Reg(0), b: Reg(0), mode: AmountMode::Add });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DRAW), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    let mut rt = runtime(one_action(code));
+    let mut host = TestHost::new();
+    host.logging = false;
+    let card = host.add("card", P0, RING, 500);
+    for _ in 0..3 {
+        let outcome = rt.activate(&mut host, card, CardIdx(0), P0).unwrap();
+        assert_eq!(outcome.done(), Some(Completion::Success));
+    }
+    let mut done = 0;
+    let info = allocation_counter::measure(|| {
+        for _ in 0..1_000 {
+            let outcome = rt.activate(&mut host, card, CardIdx(0), P0);
+            done += usize::from(outcome.is_ok_and(|outcome| outcome.done() == Some(Completion::Success)));
+        }
+    });
+    assert_eq!(done, 1_000);
+    assert_eq!(info.count_total, 0, "allocations in 1,000 round trips: {info:?}");
+}
