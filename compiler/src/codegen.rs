@@ -31,13 +31,14 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
+use smallvec::SmallVec;
 use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
-    FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
+    AmountMode, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, FilterIdx,
+    FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -196,55 +197,62 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
-    /// The cost block of an action or auto.
-    fn costs(&mut self, costs: &[ir::Cost<'_>]) -> Vec<Cost> {
-        costs
-            .iter()
-            .map(|cost| Cost {
-                cost: cost.cost,
-                count: cost.count,
-                filter: cost.filter.map(|filter| self.filter(filter)),
-            })
-            .collect()
+    /// Adds a cost block to the action or auto being generated.
+    fn costs(&mut self, costs: &[ir::Cost<'_>]) {
+        for cost in costs {
+            let filter = cost.filter.map(|filter| self.filter(filter));
+            self.bundle.add_cost(Cost { cost: cost.cost, count: cost.count, filter });
+        }
     }
 
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
-        // Strings, filters and entries are added in source order: key, rule target,
-        // requisites, vars, then each action and auto.
-        let mut generated = Card::new(self.bundle.intern(key));
-        generated.abilities = card.abilities.to_vec();
-        generated.target = card.target.map(|target| RuleTarget {
-            optional: target.optional,
-            filters: target.filters.iter().map(|filter| self.filter(filter)).collect(),
-        });
-        generated.requisites = card.requisites.iter().map(|filter| self.filter(filter)).collect();
-        generated.vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
+        let key = self.bundle.intern(key);
+        let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
+        if let Some(target) = card.target {
+            for filter in target.filters {
+                target_filters.push(self.filter(filter));
+            }
+        }
+        let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
+        for filter in card.requisites {
+            requisites.push(self.filter(filter));
+        }
+        let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
+        // Actions and autos go to the bundle as they are generated; the card takes them.
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
-            let costs = self.costs(action.costs);
+            self.costs(action.costs);
             let entry = self.statements_entry(action.statements, true);
-            generated.actions.push(Action { label, costs, entry });
+            self.bundle.end_action(label, entry);
         }
         for auto in card.autos {
-            let events = auto
-                .events
-                .iter()
-                .map(|event| EventRef {
+            for event in auto.events {
+                let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
+                self.bundle.add_event(EventRef {
                     event: event.event,
                     prefix: event.prefix,
                     suffix: event.suffix,
-                    condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
-                })
-                .collect();
-            let costs = self.costs(auto.costs);
+                    condition,
+                });
+            }
+            self.costs(auto.costs);
             let entry = self.statements_entry(auto.statements, false);
-            generated.autos.push(Auto { hook: auto.hook, events, costs, entry });
+            self.bundle.end_auto(auto.hook, entry);
         }
-        self.bundle.add_card(generated, file)
+        let parts = CardParts {
+            key,
+            abilities: card.abilities,
+            target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
+            requisites: &requisites,
+            vars,
+            actions: &[],
+            autos: &[],
+        };
+        self.bundle.add_card_parts(parts, file)
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -257,7 +265,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -268,16 +276,27 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        let types = filter.types.iter().map(|term| self.type_term(term, filter.span)).collect();
+        // Most filters have one type term: it goes on the stack as it is.
+        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
+        let types: &[TypeTerm] = match filter.types {
+            [term] => {
+                one = [self.type_term(term, filter.span)];
+                &one
+            }
+            terms => {
+                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
+                &many
+            }
+        };
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter(Filter {
+        self.bundle.add_filter_parts(FilterParts {
             qty: filter.qty,
             types,
             type_op: filter.type_op,
             pick: filter.pick,
-            terms: filter.terms.iter().map(|terms| terms.to_vec()).collect(),
+            terms: filter.terms,
             zone: filter.zone,
             selector,
         })
@@ -303,7 +322,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }

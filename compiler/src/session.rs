@@ -7,7 +7,7 @@ use crate::ast::*;
 use crate::catalogue_names::Names;
 use crate::check::{check_card, drop_follow_on_errors};
 use crate::lexer::{self, Token};
-use crate::parser::Parser;
+use crate::parser::{NameCache, Parser};
 use crate::{Diagnostic, diagnostics};
 use bumpalo::Bump;
 use vm::bytecode::BundleBuilder;
@@ -29,6 +29,8 @@ struct FrontEnd<'c> {
     interner: Interner,
     names: Names,
     tokens: Vec<Token>,
+    /// The symbols of names met before, kept from card to card.
+    names_seen: NameCache,
 }
 
 /// One source file handed to [`Session::compile_files`].
@@ -60,7 +62,7 @@ impl<'c> Session<'c> {
         let mut interner = Interner::with_hasher(rustc_hash::FxBuildHasher);
         let names = Names::new(catalogue, &mut interner);
         Session {
-            front: FrontEnd { catalogue, interner, names, tokens: Vec::new() },
+            front: FrontEnd { catalogue, interner, names, tokens: Vec::new(), names_seen: NameCache::default() },
             arena: Bump::new(),
             ir_arena: Bump::new(),
         }
@@ -141,7 +143,16 @@ impl FrontEnd<'_> {
     fn parse_and_check<'a>(&mut self, arena: &'a Bump, source: &str, diagnostics: &mut Vec<Diagnostic>) -> Card<'a> {
         lexer::tokenize(source, &mut self.tokens, diagnostics);
         let lexical_errors = diagnostics.len();
-        let card = Parser::new(source, &self.tokens, arena, &mut self.interner, &self.names, diagnostics).parse_card();
+        let card = Parser::new(
+            source,
+            &self.tokens,
+            arena,
+            &mut self.interner,
+            &mut self.names_seen,
+            &self.names,
+            diagnostics,
+        )
+        .parse_card();
         check_card(&card, self.catalogue, &self.names, source, diagnostics);
         drop_follow_on_errors(source, diagnostics, lexical_errors);
         diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));

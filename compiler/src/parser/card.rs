@@ -321,7 +321,16 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Splits the glued word `word` (`oppRing`) into a known prefix and a known rest.
     pub(super) fn split_glued(&mut self, word: Name, glued: Glued) -> Option<(Name, Name)> {
-        self.find_split(word.span, glued).map(|split| {
+        let split = match self.names_seen.split(glued, word.symbol) {
+            Lookup::Found(split) => Some(split),
+            Lookup::Absent => None,
+            Lookup::NotTried => {
+                let split = self.find_split(word.span, glued);
+                self.names_seen.remember_split(glued, word.symbol, split);
+                split
+            }
+        };
+        split.map(|split| {
             let (start, end) = (word.span.start as usize, word.span.end as usize);
             let at = start + split.at as usize;
             (
@@ -331,7 +340,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    /// Where `span` splits as a `glued` word: tries each known prefix; a zone may also be
+    /// [`Parser::split_glued`] the first time: tries each known prefix; a zone may also be
     /// a known zone after an unknown prefix (`theirRing`), for the checker to report.
     pub(super) fn find_split(&mut self, span: Span, glued: Glued) -> Option<Split> {
         let text = self.text(span);

@@ -66,28 +66,73 @@ impl<'a, 't> Parser<'a, 't> {
             && self.source.as_bytes().get(span.range()).is_some_and(|text| text.eq_ignore_ascii_case(word.as_bytes()))
     }
 
-    /// The symbol of the lower-case form of the text at `span`, if it was interned.
     pub(super) fn interner_get_lower(&self, span: Span) -> Option<Symbol> {
+        if let Some(symbol) = self.cached_symbol(span) {
+            return Some(symbol);
+        }
         let text = self.text(span);
-        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
-            self.interner.get(text.to_ascii_lowercase())
-        } else {
-            self.interner.get(text)
+        if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            return self.interner.get(text);
+        }
+        // Lower-case on the stack: keyword tests run for many tokens.
+        let mut buffer = [0u8; 32];
+        match buffer.get_mut(..text.len()) {
+            Some(lower) => {
+                lower.copy_from_slice(text.as_bytes());
+                lower.make_ascii_lowercase();
+                self.interner.get(std::str::from_utf8(lower).ok()?)
+            }
+            None => self.interner.get(text.to_ascii_lowercase()),
         }
     }
 
-    /// Interns the lower-case form of the text at `span`.
+    /// The symbol of the lower-case form of the text at `span`, if the name cache has it:
+    /// found by the span's bytes, without hashing or lower-casing.
+    pub(super) fn cached_symbol(&self, span: Span) -> Option<Symbol> {
+        let (start, len) = (span.start as usize, span.end.wrapping_sub(span.start) as usize);
+        let key = NameCache::key(self.source.as_bytes(), start, len)?;
+        let NameSlot { key: seen, len: seen_len, symbol } = self.names_seen.slots[NameCache::slot(key, len)];
+        // Only spans that slice the source at character boundaries are cached, and a span
+        // that does not cannot have the same bytes as one: `span` is valid text too.
+        if seen == key && seen_len as usize == len { Some(symbol) } else { None }
+    }
+
+    /// Interns the lower-case form of the text at `span` (found in the name cache when it
+    /// was met before).
     pub(super) fn intern_lower(&mut self, span: Span) -> Symbol {
-        self.intern_lower_text(self.text(span))
+        match self.cached_symbol(span) {
+            Some(symbol) => symbol,
+            None => self.intern_lower_uncached(span),
+        }
     }
 
-    /// Interns the lower-case form of `text`.
-    pub(super) fn intern_lower_text(&mut self, text: &str) -> Symbol {
-        if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
-            self.interner.get_or_intern(text.to_ascii_lowercase())
-        } else {
-            self.interner.get_or_intern(text)
+    /// [`Parser::intern_lower`] for a name not in the cache: interns it and caches it.
+    pub(super) fn intern_lower_uncached(&mut self, span: Span) -> Symbol {
+        let text = self.text(span);
+        let symbol = self.intern_lower_text(text);
+        if text.len() == span.end.wrapping_sub(span.start) as usize
+            && let Some(key) = NameCache::key(self.source.as_bytes(), span.start as usize, text.len())
+        {
+            self.names_seen.slots[NameCache::slot(key, text.len())] = NameSlot { key, len: text.len() as u32, symbol };
         }
+        symbol
+    }
+
+    /// Interns the lower-case form of `text` (lower-cased on the stack when it is short,
+    /// as names are).
+    pub(super) fn intern_lower_text(&mut self, text: &str) -> Symbol {
+        if !text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            return self.interner.get_or_intern(text);
+        }
+        let mut buffer = [0u8; 64];
+        if let Some(lower) = buffer.get_mut(..text.len()) {
+            lower.copy_from_slice(text.as_bytes());
+            lower.make_ascii_lowercase();
+            if let Ok(lower) = std::str::from_utf8(lower) {
+                return self.interner.get_or_intern(lower);
+            }
+        }
+        self.interner.get_or_intern(text.to_ascii_lowercase())
     }
 
     pub(super) fn name(&mut self, span: Span) -> Name {
@@ -199,6 +244,11 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     pub(super) fn alloc_slice<T: Copy>(&self, values: &[T]) -> &'a [T] {
-        self.arena.alloc_slice_copy(values)
+        // Most lists have no or one element: copied without a call to `memcpy`.
+        match values {
+            [] => &[],
+            [value] => std::slice::from_ref(self.arena.alloc(*value)),
+            _ => self.arena.alloc_slice_copy(values),
+        }
     }
 }

@@ -323,9 +323,18 @@ impl<'a, 't> Parser<'a, 't> {
         Some(TypeTerm { exclude_source, negate, plural, atom, span: self.span_from(start) })
     }
 
-    /// `characters` → `character` when the singular is a type word.
+    /// `characters` → `character` when the singular is a type word (found once per
+    /// session and word, then remembered).
     pub(super) fn singular_type_word(&mut self, word: Name) -> Option<Name> {
-        let singular = self.find_singular_type_word(word.span);
+        let singular = match self.names_seen.singular(word.symbol) {
+            Lookup::Found(singular) => Some(singular),
+            Lookup::Absent => None,
+            Lookup::NotTried => {
+                let singular = self.find_singular_type_word(word.span);
+                self.names_seen.remember_singular(word.symbol, singular);
+                singular
+            }
+        };
         // Every spelling of the word has the symbol's length and ends in `s`: its singular
         // is all but the last byte.
         singular.map(|symbol| Name {
@@ -334,7 +343,7 @@ impl<'a, 't> Parser<'a, 't> {
         })
     }
 
-    /// The symbol of the singular of the plural at `span`, when it is a type word.
+    /// [`Parser::singular_type_word`] the first time: the singular's symbol.
     pub(super) fn find_singular_type_word(&mut self, span: Span) -> Option<Symbol> {
         // Most words do not end in `s`: found from the last byte, before any slicing.
         if !matches!(self.source.as_bytes().get((span.end as usize).wrapping_sub(1)), Some(b's' | b'S')) {

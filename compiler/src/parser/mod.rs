@@ -21,10 +21,11 @@ mod commands;
 mod cursor;
 mod expressions;
 mod filters;
-mod glued;
+mod name_cache;
 mod statements;
 
-use glued::{Glued, Split};
+pub use name_cache::NameCache;
+use name_cache::{Glued, Lookup, NameSlot, Split};
 /// What [`Parser::new`] reads when it is given no tokens at all.
 static NO_TOKENS: [Token; 1] = [Token { kind: TokenKind::Eof, span: Span { start: 0, end: 0 } }];
 
@@ -46,6 +47,7 @@ pub struct Parser<'a, 't> {
     diagnostics: &'t mut Vec<Diagnostic>,
     depth: usize,
     recovering: bool,
+    names_seen: &'t mut NameCache,
 }
 
 /// Which kind of statement body is being parsed (decides whether `[[elif]]` may follow).
@@ -59,13 +61,50 @@ enum BodyKind {
     Else,
 }
 
+/// A list being parsed whose usual length is one (a statement's effects, a command's
+/// arguments): the first item is held apart, so that the usual list goes to the arena
+/// without touching a `SmallVec` (each of whose accesses checks whether it has spilled to
+/// the heap).
+struct List<'a, T, const N: usize> {
+    /// The first item, in the arena from the start: the usual list is then ready as it is.
+    first: Option<&'a T>,
+    rest: SmallVec<[T; N]>,
+}
+
+impl<'a, T: Copy, const N: usize> List<'a, T, N> {
+    fn new() -> Self {
+        List { first: None, rest: SmallVec::new() }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    fn push(&mut self, arena: &'a Bump, item: T) {
+        if self.first.is_none() { self.first = Some(arena.alloc(item)) } else { self.rest.push(item) }
+    }
+
+    /// The items, in `arena`.
+    fn alloc_in(&self, arena: &'a Bump) -> &'a [T] {
+        match self.first {
+            None => &[],
+            Some(first) if self.rest.is_empty() => std::slice::from_ref(first),
+            Some(&first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
+                Some(index) => self.rest.get(index).copied().unwrap_or(first),
+                None => first,
+            }),
+        }
+    }
+}
 impl<'a, 't> Parser<'a, 't> {
-    /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`).
+    /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
+    /// caches the symbols `interner` gives names.
     pub fn new(
         source: &'t str,
         tokens: &'t [Token],
         arena: &'a Bump,
         interner: &'t mut Interner,
+        names_seen: &'t mut NameCache,
         names: &'t Names,
         diagnostics: &'t mut Vec<Diagnostic>,
     ) -> Parser<'a, 't> {
@@ -81,6 +120,7 @@ impl<'a, 't> Parser<'a, 't> {
             diagnostics,
             depth: 0,
             recovering: false,
+            names_seen,
         }
     }
 }

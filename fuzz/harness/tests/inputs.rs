@@ -10,15 +10,7 @@ use fuzz_harness::TARGETS;
 
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
-const PENDING: &[&str] = &[
-    "execute/game-self-retriggering-auto",
-    "parse/print-parenthesises-a-65-term-chain.rules",
-    "parse/issue16-defect2-plus-chain.rules",
-    "compile/issue16-defect2-times-chain.rules",
-    "compile/issue16-defect2-index-chain.rules",
-    "compile/issue16-defect2-if-chain.rules",
-    "compile/issue16-defect2-vars-chain.rules",
-];
+const PENDING: &[&str] = &["execute/game-self-retriggering-auto"];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -242,17 +234,6 @@ fn regression(target_and_file: &str) {
     target(name)(&bytes);
 }
 
-/// Found by fuzzing (`parse`, from the long-chains seed): `print_card` writes `1+1+…+1`
-/// (65 terms) as `((…(1 + 1) + …) + 1)`, 64 nested parentheses, which the parser refuses
-/// (E0033, nesting deeper than `MAX_DEPTH`): the canonical print of a clean card does not
-/// parse back. The fix belongs in `compiler/src/print.rs` (no parentheses around a left
-/// operand of the same precedence), on the front-end branch's files.
-#[test]
-#[ignore = "found by fuzzing: print_card nests a long chain past MAX_DEPTH; fix in compiler/src/print.rs (front-end)"]
-fn the_print_of_a_long_chain_parses_back() {
-    regression("parse/print-parenthesises-a-65-term-chain.rules");
-}
-
 /// Found by fuzzing (`execute`, a 70-byte input taking 14 s): one character with
 /// `auto = ~myHandChanges~ swapPiles(deck, oppHand)` makes the move that plays it take
 /// seconds in the reference game and add 1.85 million log entries: the auto retriggers
@@ -262,39 +243,6 @@ fn the_print_of_a_long_chain_parses_back() {
 #[ignore = "found by fuzzing: a self-retriggering auto makes one game move do unbounded work; fix in game/ (game-core)"]
 fn a_self_retriggering_auto_keeps_a_game_move_bounded() {
     regression("execute/game-self-retriggering-auto");
-}
-
-// Issue 16 defect 2: an 8 KB operator chain overflows a 2 MiB worker stack (the process
-// aborts, so these cannot share a test with the others).
-
-#[test]
-#[ignore = "issue 16 defect 2, fixed on branch front-end"]
-fn a_long_plus_chain_parses_on_a_worker_stack() {
-    regression("parse/issue16-defect2-plus-chain.rules");
-}
-
-#[test]
-#[ignore = "issue 16 defect 2, fixed on branch front-end"]
-fn a_long_times_chain_compiles_on_a_worker_stack() {
-    regression("compile/issue16-defect2-times-chain.rules");
-}
-
-#[test]
-#[ignore = "issue 16 defect 2, fixed on branch front-end"]
-fn a_long_index_chain_compiles_on_a_worker_stack() {
-    regression("compile/issue16-defect2-index-chain.rules");
-}
-
-#[test]
-#[ignore = "issue 16 defect 2, fixed on branch front-end"]
-fn a_long_chain_in_a_condition_compiles_on_a_worker_stack() {
-    regression("compile/issue16-defect2-if-chain.rules");
-}
-
-#[test]
-#[ignore = "issue 16 defect 2, fixed on branch front-end"]
-fn a_long_chain_in_vars_compiles_on_a_worker_stack() {
-    regression("compile/issue16-defect2-vars-chain.rules");
 }
 
 #[test]

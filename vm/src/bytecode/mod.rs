@@ -33,4 +33,5 @@ pub use format::{FORMAT_VERSION, MAGIC};
 pub use index::*;
 pub use operand::{AmountMode, FailReason, JumpTarget, Operand, TargetList};
 pub use ops::{Instr, OpFlag, OpInfo, Opcode};
+pub use parts::{ActionParts, AutoParts, CardParts, FilterParts, RuleTargetParts};
 pub use program::*;

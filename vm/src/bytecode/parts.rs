@@ -5,10 +5,10 @@
 use super::index::*;
 use super::program::*;
 
-/// A filter for `BundleBuilder::add_filter_parts`, its lists borrowed: the fields of
+/// A filter for [`BundleBuilder::add_filter_parts`], its lists borrowed: the fields of
 /// [`Filter`], with `terms` any slice of term lists.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct FilterParts<'f, T = Vec<Term>> {
+pub struct FilterParts<'f, T = Vec<Term>> {
     /// As [`Filter::qty`].
     pub qty: Option<Qty>,
     /// As [`Filter::types`].
@@ -26,8 +26,8 @@ pub(crate) struct FilterParts<'f, T = Vec<Term>> {
 }
 
 impl Filter {
-    /// The filter's parts, for `BundleBuilder::add_filter_parts`.
-    pub(crate) fn parts(&self) -> FilterParts<'_> {
+    /// The filter's parts, for [`BundleBuilder::add_filter_parts`].
+    pub fn parts(&self) -> FilterParts<'_> {
         FilterParts {
             qty: self.qty,
             types: &self.types,
@@ -40,10 +40,10 @@ impl Filter {
     }
 }
 
-/// A card for `BundleBuilder::add_card_parts`, its lists borrowed: the fields of
+/// A card for [`BundleBuilder::add_card_parts`], its lists borrowed: the fields of
 /// [`Card`].
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct CardParts<'c> {
+pub struct CardParts<'c> {
     /// As [`Card::key`].
     pub key: StrIdx,
     /// As [`Card::abilities`].
@@ -62,7 +62,7 @@ pub(crate) struct CardParts<'c> {
 
 /// A [`RuleTarget`] with its filters borrowed.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct RuleTargetParts<'c> {
+pub struct RuleTargetParts<'c> {
     /// As [`RuleTarget::optional`].
     pub optional: bool,
     /// As [`RuleTarget::filters`].
@@ -71,7 +71,7 @@ pub(crate) struct RuleTargetParts<'c> {
 
 /// An [`Action`] with its costs borrowed.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct ActionParts<'c> {
+pub struct ActionParts<'c> {
     /// As [`Action::label`].
     pub label: Option<StrIdx>,
     /// As [`Action::costs`].
@@ -82,7 +82,7 @@ pub(crate) struct ActionParts<'c> {
 
 /// An [`Auto`] with its events borrowed.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct AutoParts<'c> {
+pub struct AutoParts<'c> {
     /// As [`Auto::hook`].
     pub hook: bool,
     /// As [`Auto::events`].
@@ -95,7 +95,7 @@ pub(crate) struct AutoParts<'c> {
 
 impl Card {
     /// Calls `f` with the card's parts.
-    pub(crate) fn with_parts<R>(&self, f: impl FnOnce(CardParts<'_>) -> R) -> R {
+    pub fn with_parts<R>(&self, f: impl FnOnce(CardParts<'_>) -> R) -> R {
         let actions: Vec<ActionParts<'_>> = self
             .actions
             .iter()

@@ -62,6 +62,12 @@ pub struct BundleBuilder<'c> {
     entry_ids: HashIndex,
     strip: bool,
     error: Option<BuildError>,
+    /// The emptied builder [`BundleBuilder::code_builder`] hands out next (one slot,
+    /// cheaper than the vector for the usual one entry at a time)...
+    spare: Option<CodeBuilder>,
+    /// ...then the other emptied builders whose buffers it hands out again (entries built
+    /// while another is, as a filter expression's).
+    spare_code: Vec<CodeBuilder>,
 }
 
 /// How many cards [`BundleBuilder::new`] makes room for; a compiler that knows how many it
@@ -78,6 +84,9 @@ const CONSTS: usize = 32;
 
 /// The bytes a [`BundleBuilder`] makes room for per entry, filter and card at first.
 const BYTES_PER_ITEM: usize = 32;
+
+/// How many emptied [`CodeBuilder`]s a [`BundleBuilder`] keeps for reuse.
+const MAX_SPARE_CODE: usize = 8;
 
 impl<'c> BundleBuilder<'c> {
     /// An empty bundle for `catalogue`, whose identity goes in the header (computed when the
@@ -105,6 +114,8 @@ impl<'c> BundleBuilder<'c> {
             entry_ids: HashIndex::with_capacity(cards),
             strip: false,
             error: None,
+            spare: None,
+            spare_code: Vec::new(),
         }
     }
 
@@ -140,7 +151,7 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of the filter made of `parts`, adding it the first time: as
     /// [`BundleBuilder::add_filter`], without building the [`Filter`].
-    fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
+    pub fn add_filter_parts<T: AsRef<[Term]>>(&mut self, parts: FilterParts<'_, T>) -> FilterIdx {
         // Most filters pack into a key, which is all that is kept of them; the others are
         // hashed and compared field by field.
         let Some(key) = FilterKey::of(&parts) else { return self.add_unkeyed_filter(parts) };
@@ -211,6 +222,7 @@ impl<'c> BundleBuilder<'c> {
                 self.code.bytes.extend_from_slice(bytes);
                 self.code.end_item();
             }
+            self.recycle(code);
             return EntryIdx::new(position);
         }
         self.add_other_entry(code)
@@ -226,6 +238,7 @@ impl<'c> BundleBuilder<'c> {
         let encoded = if code.encode_plain(&mut self.code.bytes) { Ok(()) } else { self.encode_entry(&code, idx) };
         if self.strip {
             let position = Self::add_item(&mut self.code, &mut self.entry_ids, start);
+            self.recycle(code);
             return EntryIdx::new(position);
         }
         let n_instrs = code.state.n_instrs;
@@ -248,6 +261,7 @@ impl<'c> BundleBuilder<'c> {
         };
         self.debug.entry_rows.push(rows);
         self.code.end_item();
+        self.recycle(code);
         idx
     }
 
@@ -268,6 +282,25 @@ impl<'c> BundleBuilder<'c> {
         encoded
     }
 
+    /// Keeps the buffers of `code` for [`BundleBuilder::code_builder`].
+    fn recycle(&mut self, mut code: CodeBuilder) {
+        code.clear();
+        match self.spare {
+            None => self.spare = Some(code),
+            Some(_) if self.spare_code.len() < MAX_SPARE_CODE => self.spare_code.push(code),
+            Some(_) => {}
+        }
+    }
+
+    /// An empty [`CodeBuilder`] that reuses the buffers of one already added with
+    /// [`BundleBuilder::add_entry`].
+    pub fn code_builder(&mut self) -> CodeBuilder {
+        match self.spare.take() {
+            Some(code) => code,
+            None => self.spare_code.pop().unwrap_or_default(),
+        }
+    }
+
     /// Adds a card compiled from `file` (the file name goes in the debug section).
     pub fn add_card(&mut self, card: Card, file: &str) -> CardIdx {
         card.with_parts(|parts| self.add_card_parts(parts, file))
@@ -277,7 +310,7 @@ impl<'c> BundleBuilder<'c> {
     /// [`Card`]. Its actions and autos are those ended with [`BundleBuilder::end_action`] and
     /// [`BundleBuilder::end_auto`] since the last card was added, followed by those of
     /// `parts`.
-    fn add_card_parts(&mut self, parts: CardParts<'_>, file: &str) -> CardIdx {
+    pub fn add_card_parts(&mut self, parts: CardParts<'_>, file: &str) -> CardIdx {
         let idx = CardIdx::new(self.cards.len());
         if !self.strip {
             let file = self.intern_debug(file);
@@ -285,6 +318,35 @@ impl<'c> BundleBuilder<'c> {
         }
         self.cards.push(&parts);
         idx
+    }
+
+    /// Adds a cost of the next action or auto of the card being built (see
+    /// [`BundleBuilder::end_action`] and [`BundleBuilder::end_auto`]).
+    pub fn add_cost(&mut self, cost: Cost) {
+        self.cards.costs.push(cost);
+    }
+
+    /// Ends an action of the card being built, whose costs are those added with
+    /// [`BundleBuilder::add_cost`] since the last action ended. The actions ended since the
+    /// last card was added come first among the actions of the next card added (before
+    /// those of its [`CardParts`]): a compiler can add a card's actions and autos as it
+    /// generates them, without collecting them first.
+    pub fn end_action(&mut self, label: Option<StrIdx>, entry: EntryIdx) {
+        self.cards.end_action(label, entry);
+    }
+
+    /// Adds an event of the next auto of the card being built (see
+    /// [`BundleBuilder::end_auto`]).
+    pub fn add_event(&mut self, event: EventRef) {
+        self.cards.events.push(event);
+    }
+
+    /// Ends an auto of the card being built, whose events are those added with
+    /// [`BundleBuilder::add_event`] since the last auto ended and whose costs are those
+    /// added with [`BundleBuilder::add_cost`] since the last action or auto ended; as
+    /// [`BundleBuilder::end_action`], it comes first among the autos of the next card added.
+    pub fn end_auto(&mut self, hook: bool, entry: EntryIdx) {
+        self.cards.end_auto(hook, entry);
     }
 
     fn intern_debug(&mut self, text: &str) -> u32 {

@@ -20,8 +20,8 @@ use crate::bytecode::ops::{EncodeError, Instr, decode_code};
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct CodeBuilder {
-    /// Boxed: builders are handed around by value (to [`BundleBuilder::add_entry`]), so that
-    /// moving one moves a pointer.
+    /// Boxed: builders are handed around by value (to [`BundleBuilder::add_entry`] and back
+    /// from [`BundleBuilder::code_builder`]), so that moving one moves a pointer.
     pub(super) state: Box<CodeState>,
 }
 
@@ -315,6 +315,18 @@ impl CodeBuilder {
             (n_regs, n_locals) = (n_regs.max(skipped.frame.0), n_locals.max(skipped.frame.1));
         }
         BuildError::Limit(format!("an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"))
+    }
+
+    /// Empties the builder, keeping its buffers.
+    pub(super) fn clear(&mut self) {
+        self.state.bytes.clear();
+        self.state.n_instrs = 0;
+        self.state.jumps.clear();
+        self.state.labels.clear();
+        self.state.rows.clear();
+        self.state.wide_call = false;
+        self.state.unencodable = None;
+        self.state.error = None;
     }
 }
 

@@ -208,7 +208,7 @@ fn constants_are_told_apart_by_their_keys() {
 #[test]
 fn stripped_entries_are_shared_and_their_errors_kept() {
     let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
-        let mut code = CodeBuilder::new();
+        let mut code = bundle.code_builder();
         let end = code.new_label();
         code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
         code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });

@@ -6,10 +6,12 @@
 //! nothing). CRLF line ends and a UTF-8 byte-order mark are
 //! accepted. The lexer never fails: bad characters become diagnostics and are skipped.
 //!
-//! Each line is looked at once by its first byte (a comment line, `label = ...`, or code);
-//! a line of code is lexed byte by byte, each byte's class found in one table.
+//! Lines of plain code go through the fast path in `plain_lines`; every other line (quotes,
+//! comments after code, `|`, bad characters) is lexed byte by byte (`lex_tokens`).
 
 use crate::{Diagnostic, Span, diagnostics};
+
+mod plain_lines;
 
 /// Longest line the lexer accepts; longer lines are reported and skipped.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -109,12 +111,22 @@ pub struct Token {
 /// Tokenizes `source` into `tokens` (cleared first), reporting problems into `diagnostics`.
 /// The last token is always [`TokenKind::Eof`].
 pub fn tokenize(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
+    if u32::try_from(source.len()).is_ok() {
+        tokenize_offsets::<true>(source, tokens, diagnostics);
+    } else {
+        tokenize_offsets::<false>(source, tokens, diagnostics);
+    }
+}
+
+/// [`tokenize`], knowing whether every offset of `source` fits a span's `u32` (`FITS`) or
+/// spans must saturate as [`Span::new`] does.
+fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
     tokens.clear();
     let bytes = source.as_bytes();
     // A UTF-8 byte-order mark (U+FEFF) is skipped.
     let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
     while position < bytes.len() {
-        position = lex_line(source, position, tokens, diagnostics) + 1;
+        position = lex_line::<FITS>(source, position, tokens, diagnostics) + 1;
     }
     tokens.push(Token { kind: TokenKind::Eof, span: Span::new(source.len(), source.len()) });
 }
@@ -141,16 +153,54 @@ fn skip_long_line(
 
 /// Pushes the [`TokenKind::Newline`] of the line ending at `line_end`, unless the source ends
 /// there.
-fn push_newline(bytes: &[u8], line_end: usize, tokens: &mut Vec<Token>) {
+fn push_newline<const FITS: bool>(bytes: &[u8], line_end: usize, tokens: &mut Vec<Token>) {
     if line_end < bytes.len() {
-        tokens.push(Token { kind: TokenKind::Newline, span: Span::new(line_end, line_end + 1) });
+        tokens.push(Token { kind: TokenKind::Newline, span: token_span::<FITS>(line_end, line_end + 1) });
     }
 }
 
-/// The offset of the first `\n` at or after `from`, or `bytes.len()`.
-fn find_newline(bytes: &[u8], from: usize) -> usize {
+/// The span `start..end` of a token (`start <= end`): what [`Span::new`] gives, without
+/// saturating when every offset fits (`FITS`).
+fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
+    if FITS { Span { start: start as u32, end: end as u32 } } else { Span::new(start, end) }
+}
+
+/// The offset of the first `\n` at or after `from`, or `bytes.len()`: sixteen bytes at a
+/// time.
+fn memchr_newline(bytes: &[u8], from: usize) -> usize {
     let rest = bytes.get(from..).unwrap_or(&[]);
-    rest.iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |found| from + found)
+    let mut sixteens = rest.chunks_exact(16);
+    let mut offset = from;
+    for sixteen in &mut sixteens {
+        let (low, high) = sixteen.split_at(8);
+        let (low, high) = (newline_bytes(low), newline_bytes(high));
+        if low | high != 0 {
+            let found = if low != 0 { low.trailing_zeros() } else { 64 + high.trailing_zeros() };
+            return offset + (found / 8) as usize;
+        }
+        offset += 16;
+    }
+    let remainder = sixteens.remainder();
+    let (eight, last) = remainder.split_at(if remainder.len() >= 8 { 8 } else { 0 });
+    let newlines = newline_bytes(eight);
+    if newlines != 0 {
+        return offset + (newlines.trailing_zeros() / 8) as usize;
+    }
+    offset += eight.len();
+    last.iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |found| offset + found)
+}
+
+/// For eight bytes (none when `eight` is shorter), a word whose lowest set bit is the high bit
+/// of the first `\n` (only bits above it may be set wrongly), or 0 when there is none.
+fn newline_bytes(eight: &[u8]) -> u64 {
+    const ONES: u64 = u64::from_le_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    const NEWLINES: u64 = u64::from_le_bytes([b'\n'; 8]);
+    let Ok(eight) = <[u8; 8]>::try_from(eight) else { return 0 };
+    // The high bit of each zero byte of `word` (a `\n`) is set, and the lowest set bit is
+    // exact (only bytes above a zero byte can be flagged wrongly).
+    let word = u64::from_le_bytes(eight) ^ NEWLINES;
+    word.wrapping_sub(ONES) & !word & HIGHS
 }
 
 /// What a byte starts, so that the byte-by-byte lexer decides with one table lookup and
@@ -327,15 +377,31 @@ fn is_ident_continue(byte: u8) -> bool {
 }
 
 /// The offset of the first byte at or after `from` that cannot continue an identifier, or
-/// `bytes.len()`.
+/// `bytes.len()`: eight bytes per bounds check.
 fn ident_end(bytes: &[u8], from: usize) -> usize {
-    let rest = bytes.get(from..).unwrap_or(&[]);
-    rest.iter().position(|&byte| !is_ident_continue(byte)).map_or(bytes.len(), |found| from + found)
+    let mut position = from;
+    while let Some(chunk) = bytes.get(position..position + 8) {
+        for (offset, &byte) in chunk.iter().enumerate() {
+            if !is_ident_continue(byte) {
+                return position + offset;
+            }
+        }
+        position += 8;
+    }
+    while position < bytes.len() && is_ident_continue(bytes[position]) {
+        position += 1;
+    }
+    position
 }
 
 /// Lexes the line starting at `start`, its [`TokenKind::Newline`] included, or reports it
 /// when it is too long; returns where it ends (its `\n`, or the end of the source).
-fn lex_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
+fn lex_line<const FITS: bool>(
+    source: &str,
+    start: usize,
+    tokens: &mut Vec<Token>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
     let bytes = source.as_bytes();
     let line_start = bytes.get(start).map_or(LineStart::Code, |&byte| LINE_STARTS[usize::from(byte)]);
     let label = match line_start {
@@ -346,7 +412,7 @@ fn lex_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &m
         // A comment line, as most lines of a card are. It has no `Newline` of its own: it
         // holds no token to end, and the line before it ended with one already (or none is
         // needed, at the start of the file), so that the parser has one fewer to skip.
-        let end = find_newline(bytes, start);
+        let end = memchr_newline(bytes, start);
         if is_too_long(start, end) {
             skip_long_line(start..end, tokens.len(), tokens, diagnostics.len(), diagnostics);
         }
@@ -354,7 +420,7 @@ fn lex_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &m
     } else if let Some(label) = label {
         // `label = ...`: the key and `=` as ordinary tokens, then the verbatim text.
         let tokens_before = tokens.len();
-        let end = find_newline(bytes, label.text);
+        let end = memchr_newline(bytes, label.text);
         tokens.push(Token { kind: TokenKind::Ident, span: Span::new(label.key, label.key + LABEL.len()) });
         tokens.push(Token { kind: TokenKind::Eq, span: Span::new(label.equals, label.equals + 1) });
         let text_end = label_text_end(bytes, label.text, end);
@@ -366,9 +432,13 @@ fn lex_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &m
         }
         end
     } else {
-        lex_code_line(source, start, tokens, diagnostics)
+        match plain_lines::lex_plain_tokens::<FITS>(bytes, start, tokens, diagnostics) {
+            // The plain lexer pushes the newline itself, and reports long lines.
+            Some(end) => return end,
+            None => lex_other_line::<FITS>(source, start, tokens, diagnostics),
+        }
     };
-    push_newline(bytes, end, tokens);
+    push_newline::<FITS>(bytes, end, tokens);
     end
 }
 
@@ -450,9 +520,14 @@ fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
 }
 
 /// [`lex_tokens`], reporting the line when it is too long.
-fn lex_code_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
+fn lex_other_line<const FITS: bool>(
+    source: &str,
+    start: usize,
+    tokens: &mut Vec<Token>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
     let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
-    let end = lex_tokens(source, start, tokens, diagnostics);
+    let end = lex_tokens::<FITS>(source, start, tokens, diagnostics);
     if is_too_long(start, end) {
         skip_long_line(start..end, tokens_before, tokens, diagnostics_before, diagnostics);
     }
@@ -460,7 +535,12 @@ fn lex_code_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostic
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
-fn lex_tokens(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
+fn lex_tokens<const FITS: bool>(
+    source: &str,
+    start: usize,
+    tokens: &mut Vec<Token>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
     let bytes = source.as_bytes();
     let mut position = start;
     while let Some(&byte) = bytes.get(position) {
@@ -470,7 +550,7 @@ fn lex_tokens(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: 
                 continue;
             }
             ByteClass::Newline => return position,
-            ByteClass::Comment => return find_newline(bytes, position),
+            ByteClass::Comment => return memchr_newline(bytes, position),
             ByteClass::Quote => {
                 let rest = &bytes[position + 1..];
                 match rest.iter().position(|&candidate| candidate == byte || candidate == b'\n') {
@@ -499,7 +579,7 @@ fn lex_tokens(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: 
                 continue;
             }
         };
-        tokens.push(Token { kind, span: Span::new(position, position + length) });
+        tokens.push(Token { kind, span: token_span::<FITS>(position, position + length) });
         position += length;
     }
     bytes.len()
@@ -512,4 +592,33 @@ fn report_unexpected_character(source: &str, position: usize, diagnostics: &mut 
     let width = character.len_utf8();
     diagnostics.push(diagnostics::unexpected_character(Span::new(position, position + width), character));
     width
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ident_end, is_ident_continue, memchr_newline};
+
+    #[test]
+    fn identifier_end_matches_a_byte_loop() {
+        let text = b"moveTo(ctrlDeck, -1) ab_trigger_fresh0123456789xyz myHandChanges\xc3\xa9 x";
+        for from in 0..=text.len() {
+            let expected = text[from..]
+                .iter()
+                .position(|&byte| !is_ident_continue(byte))
+                .map_or(text.len(), |offset| from + offset);
+            assert_eq!(ident_end(text, from), expected, "from {from}");
+        }
+    }
+
+    #[test]
+    fn newline_search_matches_a_byte_loop() {
+        let text =
+            b"ab\ncdefghijklmnopq\n\nrstuvwxyz0123456789 ~\r\n\n\x0b\x0b\n\x0bab\x8a\x0a\x8b last line without newline";
+        for from in 0..=text.len() {
+            let expected =
+                text[from..].iter().position(|&byte| byte == b'\n').map_or(text.len(), |offset| from + offset);
+            assert_eq!(memchr_newline(text, from), expected, "from {from}");
+        }
+        assert_eq!(memchr_newline(b"", 0), 0);
+    }
 }
