@@ -368,3 +368,34 @@ fn replaying_the_moves_rebuilds_the_game_question_included() {
     assert_eq!(replay.question(), game.question());
     assert_eq!(replay.legal_moves(), game.legal_moves());
 }
+
+#[test]
+fn a_same_ring_filter_with_a_type_choice_still_restricts_to_one_ring() {
+    // §3.6.4: the type is chosen first, then the ring, and the candidates are that type's
+    // in that ring only.
+    let set = set_with(&[(
+        "Pinpoint",
+        CardKind::Action,
+        0,
+        0,
+        None,
+        "action = damage(100) target(<1>character,action@sameRing)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+        s.players[1].ring[3] = Some(SlotSetup::new(GUARD));
+    });
+    let enemy = game.state().player(1).ring;
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetType);
+    apply(&mut game, Move::Answer(vec![game::Choice::Int(0)]));
+    assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
+    apply(&mut game, Move::Answer(vec![game::Choice::Player(1)]));
+    let exec = game.pending().expect("asks which character");
+    assert_eq!(exec.request().kind, vm::runtime::RequestKind::Targets);
+    let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
+    let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
+    assert_eq!(offered, expected, "only the enemy ring's characters are offered");
+}

@@ -62,9 +62,11 @@ impl<H: Host> Machine<'_, H> {
             return Ok(Resolution::ChooseType { options });
         }
         let resolved = self.match_filter(f, chosen_type)?;
-        let asks_same = self.st.zone_opp.is_none() && chosen_type.is_none() && zone_prefix.is_some();
+        let asks_same = self.st.zone_opp.is_none() && zone_prefix.is_some();
         if asks_same && zone_prefix == self.rt.names.zone_same && resolved.choose {
-            // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen first.
+            // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen
+            // first; a type chosen before (§3.6.4) still holds in that ring.
+            self.st.zone_type = chosen_type.and_then(|t| u8::try_from(t).ok());
             return self.choose_zone();
         }
         // The resolution is final: a zone chosen for this filter is forgotten.
@@ -89,7 +91,8 @@ impl<H: Host> Machine<'_, H> {
     /// Resolves `f` again once the player chose whose zone it searches (`owner`).
     pub(crate) fn resolve_in_zone(&mut self, f: FilterIdx, owner: Value) -> Result<Resolution, Trap> {
         self.st.zone_opp = Some(owner.as_player().is_some_and(|player| player != self.st.env.me));
-        self.resolve_filter(f, None)
+        let chosen_type = self.st.zone_type.take().map(u16::from);
+        self.resolve_filter(f, chosen_type)
     }
 
     /// Resolves `f` without asking: every type term (or only `only_type`), joined.

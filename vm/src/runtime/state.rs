@@ -227,6 +227,10 @@ pub(crate) struct ExecState {
     /// across the filter's type choice; cleared when its resolution is final).
     /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
     pub zone_opp: Option<bool>,
+    /// The type a player chose for a `same` filter before its ring choice (§3.6.4: the
+    /// type comes first, then the ring), kept for the resolution in the chosen ring (a
+    /// byte keeps the state small; a filter has far fewer type terms).
+    pub zone_type: Option<u8>,
 }
 
 /// Which runtime (and its clones) an execution belongs to: only that program's tables
@@ -278,6 +282,7 @@ impl ExecState {
             fuel: 0,
             owner: Owner::default(),
             zone_opp: None,
+            zone_type: None,
         }
     }
 
@@ -304,6 +309,7 @@ impl ExecState {
         self.step = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
         self.zone_opp = None;
+        self.zone_type = None;
     }
 
     /// The value bound to `var` in this execution, if any.
