@@ -401,7 +401,16 @@ impl SourcePrinter<'_> {
                 self.operand(operand, needs);
             }
             ExprKind::Binary(operator, left, right) => {
-                self.operand(left, is_compound(left));
+                // A left operand of the same level needs no parentheses (`a + b - c` is
+                // `(a + b) - c`): a long chain prints flat, and parses back within the
+                // nesting limit.
+                let continues_chain = match left.kind {
+                    ExprKind::Binary(inner, ..) => {
+                        chain_level(inner).is_some() && chain_level(inner) == chain_level(operator)
+                    }
+                    _ => false,
+                };
+                self.operand(left, is_compound(left) && !continues_chain);
                 let _ = write!(self.out, " {} ", operator.as_str());
                 self.operand(right, is_compound(right));
             }
@@ -440,6 +449,17 @@ fn is_postfix_base(expression: &Expr<'_>) -> bool {
             | ExprKind::Bool(_)
             | ExprKind::Nil
     ) || matches!(expression.kind, ExprKind::Int(value) if value >= 0)
+}
+
+/// The precedence level of a left-associative operator (comparisons do not chain).
+fn chain_level(operator: BinaryOp) -> Option<u8> {
+    match operator {
+        BinaryOp::Or => Some(0),
+        BinaryOp::And => Some(1),
+        BinaryOp::Compare(_) => None,
+        BinaryOp::Add | BinaryOp::Sub => Some(2),
+        BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem => Some(3),
+    }
 }
 
 /// Whether an operand of an infix operator needs parentheses to keep its shape.

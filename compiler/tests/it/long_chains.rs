@@ -115,3 +115,24 @@ fn the_compiler_needs_little_stack() {
         .expect("spawns");
     handle.join().expect("no stack overflow on a 2 MiB thread");
 }
+
+/// The canonical print of a chain that parses prints it flat, so that it parses back to the
+/// same tree (parenthesising each left operand nested it past the limit).
+#[test]
+fn the_print_of_a_long_chain_parses_back() {
+    for operator in ["+", "*", "-", " and ", " or "] {
+        let source = format!("action = [[if {} > 0]] hp(1)\n", vec!["1"; MAX_DEPTH - 8].join(operator));
+        let mut session = Session::new(&stdlib::CATALOGUE);
+        let (printed, dump) = {
+            let parsed = session.parse(&source);
+            assert_eq!(parsed.diagnostics.len(), 0, "{operator}: {:?}", parsed.diagnostics);
+            (
+                compiler::print::print_card(&parsed.card, parsed.interner),
+                compiler::print::dump_card(&parsed.card, parsed.interner),
+            )
+        };
+        let reparsed = session.parse(&printed);
+        assert!(reparsed.diagnostics.is_empty(), "{operator}: {printed}: {:?}", reparsed.diagnostics);
+        assert_eq!(compiler::print::dump_card(&reparsed.card, reparsed.interner), dump, "{operator}");
+    }
+}
