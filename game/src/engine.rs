@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use stdlib::CATALOGUE;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
-use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, Value};
+use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, TrapCode, Value};
 
 use crate::log::{LogEntry, LogKind};
 use crate::set::CardSet;
@@ -19,6 +19,12 @@ use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
 pub const MAX_STEPS_PER_CALL: u32 = 100_000;
+
+/// Most cascade steps (event drains, activations queued by cards) one call may run: autos
+/// whose effects make the engine emit their own events again (`~myHandChanges~
+/// swapPiles(...)`), or an action queueing itself, would otherwise run until
+/// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound.
+pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 
 /// A game of Card Fighters' Clash in progress.
 #[derive(Clone)]
@@ -127,6 +133,7 @@ impl Game {
     /// start another phase or end the turn. Returns whether `halt` started.
     pub(crate) fn pump_until(&mut self, halt: Option<Phase>) -> bool {
         let mut steps = 0u32;
+        let mut cascade = 0u32;
         let mut entered = false;
         loop {
             if self.state.outcome.is_some() {
@@ -146,6 +153,11 @@ impl Game {
                 continue;
             }
             if !self.state.queued.is_empty() {
+                cascade += 1;
+                if cascade > MAX_CASCADE_STEPS_PER_CALL {
+                    self.end_cascade(cascade == MAX_CASCADE_STEPS_PER_CALL + 1);
+                    continue;
+                }
                 let (card, rules, me) = self.state.queued.remove(0);
                 self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
             }
@@ -156,6 +168,13 @@ impl Game {
             let Some(task) = self.state.agenda.pop_front() else { return entered };
             if let (Task::EnterPhase(p), Some(h)) = (task, halt) {
                 entered |= p == h;
+            }
+            if task == Task::RunEvents {
+                cascade += 1;
+                if cascade > MAX_CASCADE_STEPS_PER_CALL {
+                    self.end_cascade(cascade == MAX_CASCADE_STEPS_PER_CALL + 1);
+                    continue;
+                }
             }
             self.run_task(task);
             self.after_step();
@@ -204,6 +223,16 @@ impl Game {
             {
                 self.trap(Some(card), &trap);
             }
+        }
+    }
+
+    /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are
+    /// dropped, and the first time in a call, logged as an `EventCascade` trap.
+    fn end_cascade(&mut self, first: bool) {
+        self.runtime.discard_events();
+        self.state.queued.clear();
+        if first {
+            self.trap(None, &Trap::new(TrapCode::EventCascade));
         }
     }
 

@@ -399,3 +399,35 @@ fn a_same_ring_filter_with_a_type_choice_still_restricts_to_one_ring() {
     let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
     assert_eq!(offered, expected, "only the enemy ring's characters are offered");
 }
+
+#[test]
+fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
+    // Found by fuzzing: each player's swap changes the other's hand, the engine announces
+    // it, and the other's auto runs: one move must stay bounded (docs/rules.md, ## Engine).
+    let set = set_with(&[(
+        "Swapper",
+        CardKind::Character,
+        300,
+        0,
+        Some(AbilityType::Auto),
+        "auto = ~myHandChanges~ swapPiles(deck, oppHand)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST, GUARD];
+        s.players[1].hand = vec![GUARD, GUARD, GUARD];
+        s.players[1].ring[0] = Some(SlotSetup::new(FIRST));
+    });
+    let logged = game.log().len();
+    apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
+    let added = &game.log()[logged..];
+    let traps: Vec<_> = added
+        .iter()
+        .filter_map(|entry| match &entry.kind {
+            game::LogKind::Trap { message, .. } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(added.len() < 50_000, "one move logged {} entries: {:?}", added.len(), &added[..added.len().min(30)]);
+    assert_eq!(traps.len(), 1, "{traps:?}");
+    assert!(traps[0].contains("event cascade"), "{traps:?}");
+}

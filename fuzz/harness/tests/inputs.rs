@@ -10,11 +10,7 @@ use fuzz_harness::TARGETS;
 
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
-const PENDING: &[&str] = &[
-    "execute/game-self-retriggering-auto",
-    "execute/game-cascade-logs-299999-entries",
-    "load/card-byte-with-an-unused-high-bit.rsb",
-];
+const PENDING: &[&str] = &[];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -244,7 +240,6 @@ fn regression(target_and_file: &str) {
 /// itself and the engine goes on draining past the runtime's per-drain bound. The fix
 /// belongs in `game/` (game-core) or the runtime's cascade bound.
 #[test]
-#[ignore = "found by fuzzing: a self-retriggering auto makes one game move do unbounded work; fix in game/ (game-core)"]
 fn a_self_retriggering_auto_keeps_a_game_move_bounded() {
     regression("execute/game-self-retriggering-auto");
 }
@@ -252,7 +247,6 @@ fn a_self_retriggering_auto_keeps_a_game_move_bounded() {
 /// Found by fuzzing (`execute`, fork-mode run of 05:25): another generated card whose
 /// autos cascade, one game move logging 299,999 entries (the class above).
 #[test]
-#[ignore = "found by fuzzing: a cascading auto makes one game move do unbounded work; fix in game/ (game-core)"]
 fn a_cascading_auto_keeps_a_game_move_bounded() {
     regression("execute/game-cascade-logs-299999-entries");
 }
@@ -262,7 +256,6 @@ fn a_cascading_auto_keeps_a_game_move_bounded() {
 /// loads, and writes back with the bit cleared: a field with two encodings. The loader
 /// should refuse unknown bits (`vm/src/bytecode/load.rs`).
 #[test]
-#[ignore = "found by fuzzing: the loader accepts an unused high bit in a card byte; fix in vm/src/bytecode/load.rs"]
 fn a_card_byte_with_an_unused_bit_is_refused() {
     regression("load/card-byte-with-an-unused-high-bit.rsb");
 }

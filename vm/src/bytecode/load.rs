@@ -641,6 +641,11 @@ impl Loader<'_> {
                 let entry = EntryIdx(Self::relative(reader, n_entries, &mut next.entry, "entry")?);
                 card.autos.push(Auto { hook, events, costs, entry });
             }
+            // The writer sets AUTO_COSTS only when some auto has a cost: set otherwise, it
+            // would be a second encoding of the same card.
+            if flags & AUTO_COSTS != 0 && card.autos.iter().all(|auto| auto.costs.is_empty()) {
+                return Err(corrupt(flags_at, format!("card flags {flags:02x} mark auto costs the card has none of")));
+            }
             let key_text = self.program.strings.get(key.index()).cloned().unwrap_or_default();
             if self.program.card_keys.insert(key_text, CardIdx::new(card_idx)).is_some() {
                 return Err(corrupt(key_at, format!("card {card_idx} repeats an earlier card's key")));

@@ -235,3 +235,27 @@ fn sizes_agree_with_the_encoder() {
         assert_eq!(instr.size(), bytes.len(), "{instr:?}");
     }
 }
+
+/// A bundle of one card keyed `k` with no parts, its flags byte `flags`.
+fn one_card(flags: u8) -> Vec<u8> {
+    let key = strings(&[(0, "k")]);
+    let card = [1, flags, 0];
+    let mut sections = empty_sections();
+    sections[0] = (Section::Strings, &key);
+    sections[5] = (Section::Cards, &card);
+    bundle(&sections)
+}
+
+#[test]
+fn a_card_flag_with_nothing_to_mark_is_refused() {
+    let plain = one_card(0);
+    let program = Program::load(&plain, &EMPTY).expect("loads");
+    assert_eq!(program.cards().len(), 1);
+    assert_eq!(program.to_bytes(false).expect("writes"), plain);
+    // AUTO_COSTS (bit 7) on a card without autos: the writer would drop it, so loading
+    // it would give the same card two encodings.
+    let marked = one_card(0x80);
+    let error = Program::load(&marked, &EMPTY).expect_err("refused").to_string();
+    let at = marked.len() - 2;
+    assert_eq!(error, format!("corrupt bundle at offset {at}: card flags 80 mark auto costs the card has none of"));
+}

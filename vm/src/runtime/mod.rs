@@ -280,6 +280,13 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
+    /// Drops every queued event and auto run: an embedder ending a cascade that its own
+    /// events keep feeding (each drain of which stays within [`MAX_RUNS_PER_DRAIN`]).
+    pub fn discard_events(&mut self) {
+        self.world.events.clear();
+        self.world.runs.clear();
+    }
+
     fn state(&mut self, env: Env, origin: Origin, stage: Stage) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
         let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals);
