@@ -9,7 +9,7 @@ use vm::bytecode::CardIdx;
 use vm::runtime::{Completion, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, pid};
-use crate::log::LogKind;
+use crate::log::{EventLog, LogKind};
 use crate::moves::{MAX_HAND, Move};
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, UA_COST_PER_JOINER, UA_MAX, Zone};
@@ -38,6 +38,7 @@ impl Game {
             return false;
         }
         let mut trial = self.clone();
+        trial.state.log = EventLog::default();
         if !trial.state.is_character(card) {
             // Played, the card is on the table while it resolves, no longer in hand.
             trial.state.move_card_to(card, me, Zone::Table, -1);

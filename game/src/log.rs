@@ -1,7 +1,10 @@
 //! The structured event log: who played what, effects, damage, KOs and phase changes, as
 //! plain values a tool can print ([`LogEntry`] implements `Display`) or hash.
 
-use serde::{Deserialize, Serialize};
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::state::{CardRef, Phase};
 
@@ -206,5 +209,48 @@ impl std::fmt::Display for LogEntry {
             LogKind::Effect(text) => f.write_str(text),
             LogKind::GameOver(text) => write!(f, "game over: {text}"),
         }
+    }
+}
+
+/// A game's log, in order. A copy of the game shares it until either adds an entry, so
+/// the copies the engine makes to try a move out (see `Game::legal_moves`) do not copy
+/// the whole history; the trials start from an empty log of their own, since no rule
+/// reads the log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EventLog(Arc<Vec<LogEntry>>);
+
+impl EventLog {
+    /// Adds an entry at the end.
+    pub fn push(&mut self, entry: LogEntry) {
+        Arc::make_mut(&mut self.0).push(entry);
+    }
+}
+
+impl Deref for EventLog {
+    type Target = [LogEntry];
+
+    fn deref(&self) -> &[LogEntry] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a EventLog {
+    type Item = &'a LogEntry;
+    type IntoIter = std::slice::Iter<'a, LogEntry>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl Serialize for EventLog {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.as_slice().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for EventLog {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::deserialize(deserializer).map(|entries| EventLog(Arc::new(entries)))
     }
 }

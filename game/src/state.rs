@@ -457,7 +457,7 @@ pub struct GameState {
     /// Players who lost (HP 0) during the current step.
     pub defeated: Vec<u8>,
     /// What happened, in order.
-    pub log: Vec<LogEntry>,
+    pub log: crate::log::EventLog,
     /// Rule switches and cost changes in force.
     pub modifiers: Vec<ModifierRecord>,
     /// Abilities in force.
@@ -500,7 +500,7 @@ impl GameState {
             turn_limit: DEFAULT_TURN_LIMIT,
             outcome: None,
             defeated: Vec::new(),
-            log: Vec::new(),
+            log: crate::log::EventLog::default(),
             modifiers: Vec::new(),
             abilities: Vec::new(),
             windows: Vec::new(),
