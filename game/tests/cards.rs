@@ -431,3 +431,22 @@ fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");
 }
+
+#[test]
+fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
+    let set = set_with(&[("Echo", CardKind::Action, 0, 0, None, "action = activate(this)\n")]);
+    let mut game = board(&set, |s| s.players[0].hand = vec![FIRST]);
+    let logged = game.log().len();
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let added = &game.log()[logged..];
+    let traps: Vec<_> = added
+        .iter()
+        .filter_map(|entry| match &entry.kind {
+            game::LogKind::Trap { message, .. } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(added.len() < 50_000, "one move logged {} entries", added.len());
+    assert_eq!(traps.len(), 1, "{traps:?}");
+    assert!(traps[0].contains("event cascade"), "{traps:?}");
+}
