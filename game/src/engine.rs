@@ -207,8 +207,16 @@ impl Game {
     /// in play; a card whose rules changed restarts its autos.
     pub(crate) fn sync_play(&mut self) {
         let restart = std::mem::take(&mut self.state.restart);
-        for i in 0..self.state.cards.len() {
-            let card = CardRef(i as u32);
+        // Only a card in a ring, lingering, restarting or in play can need a change; they
+        // are visited in card order, as a pass over every card would.
+        let rings = self.state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
+        let mut candidates: Vec<CardRef> = rings.chain(self.state.lingering.iter().copied()).collect();
+        candidates.extend(restart.iter().copied());
+        candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates.retain(|card| (card.0 as usize) < self.state.cards.len());
+        for card in candidates {
             let rules = self.state.card(card).and_then(|c| c.rules);
             let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
             let is = self.runtime.in_play(card.id());

@@ -133,7 +133,7 @@ pub fn play(
             }
         };
         let mv = moves.into_iter().nth(index).unwrap_or(Move::Pass);
-        let applied = match game.apply(mv.clone()) {
+        let applied = match game.apply_listed(mv.clone()) {
             Ok(applied) => applied,
             Err(error) => {
                 played.error = Some(PlayError::Refused { step, message: error.to_string() });

@@ -531,6 +531,11 @@ impl<H: Host> Runtime<H> {
         });
     }
 
+    /// The cards in play, in the order they entered.
+    pub fn cards_in_play(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.world.in_play.iter().map(|&(id, _)| id)
+    }
+
     /// Whether `card` is in play.
     pub fn in_play(&self, card: CardId) -> bool {
         self.world.in_play.iter().any(|&(id, _)| id == card)
