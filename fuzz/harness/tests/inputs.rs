@@ -10,7 +10,7 @@ use fuzz_harness::TARGETS;
 
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
-const PENDING: &[&str] = &[];
+const PENDING: &[&str] = &["execute/game-move-logs-649968-entries"];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -258,6 +258,17 @@ fn a_cascading_auto_keeps_a_game_move_bounded() {
 #[test]
 fn a_card_byte_with_an_unused_bit_is_refused() {
     regression("load/card-byte-with-an-unused-high-bit.rsb");
+}
+
+/// Found by fuzzing (`execute`, 06:35 run on the final main, 100,995 runs in): a generated
+/// card whose `~myEndPhase~` auto runs `each(... in me.discards => ...)` logs 649,968
+/// entries in one game move, within the engine's bound of 1,000 cascade steps per call:
+/// the bound counts steps, not the log entries each step adds. Open: bound what one step
+/// may log as well (`game/src/engine.rs`).
+#[test]
+#[ignore = "found by fuzzing: one game move logs 649,968 entries within the cascade-step bound; fix in game/"]
+fn one_game_move_keeps_its_log_bounded() {
+    regression("execute/game-move-logs-649968-entries");
 }
 
 #[test]
