@@ -51,6 +51,11 @@ impl GameState {
             .collect()
     }
 
+    /// Every attacking character of the active player (leaders and joiners), in ring order.
+    pub(crate) fn attackers(&self) -> Vec<CardRef> {
+        self.player(self.active).characters().filter(|&c| self.card(c).is_some_and(|c| c.role != Role::None)).collect()
+    }
+
     /// The attacking characters of the active player with the Attack marker (solo attackers
     /// and the United Attack's leader), in ring order.
     pub(crate) fn leaders(&self) -> Vec<CardRef> {
@@ -231,12 +236,7 @@ impl Game {
 
     fn start_counter_attack(&mut self) {
         let active = self.state.active;
-        let attackers: Vec<CardRef> = self
-            .state
-            .player(active)
-            .characters()
-            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
-            .collect();
+        let attackers = self.state.attackers();
         if attackers.is_empty() {
             self.next(&[Task::EnterPhase(Phase::End)]);
             return;
@@ -268,12 +268,7 @@ impl Game {
             }
         }
         self.runtime.emit(vm::runtime::Event::new(crate::engine::event_idx("blockPhase"), pid(active)));
-        let attackers: Vec<CardRef> = self
-            .state
-            .player(active)
-            .characters()
-            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
-            .collect();
+        let attackers = self.state.attackers();
         for card in attackers {
             self.emit("attacks", active, Some(Value::Card(card.id())), &[]);
         }
@@ -283,12 +278,7 @@ impl Game {
         let active = self.state.active;
         self.sweep();
         let freeze = self.state.rule_on("attack_freeze", active, true);
-        let attackers: Vec<CardRef> = self
-            .state
-            .player(active)
-            .characters()
-            .filter(|&c| self.state.card(c).is_some_and(|c| c.role != Role::None))
-            .collect();
+        let attackers = self.state.attackers();
         for card in attackers {
             // Ruling R1: `unfreezable` spares a solo attacker only.
             let solo = self.state.card(card).is_some_and(|c| !c.united);
