@@ -433,6 +433,40 @@ fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
 }
 
 #[test]
+fn a_cascade_of_steps_that_move_whole_piles_ends_at_the_log_bound() {
+    // Found by fuzzing: each step stays within its fuel, but a cascade of steps that each
+    // move whole piles would log hundreds of thousands of entries in one move.
+    let set = set_with(&[(
+        "Shuffler",
+        CardKind::Action,
+        0,
+        0,
+        None,
+        "action = each(card in me.deck => swapPiles(deck, removed)); activate(this)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].deck = vec![GUARD; 30];
+    });
+    let logged = game.log().len();
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let added = &game.log()[logged..];
+    let moves = added.iter().filter(|entry| matches!(entry.kind, game::LogKind::Move { .. })).count();
+    let traps: Vec<_> = added
+        .iter()
+        .filter_map(|entry| match &entry.kind {
+            game::LogKind::Trap { message, .. } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect();
+    // One step moves 30 cards 30 times; the cascade ends at the first step past the bound.
+    let bound = game::MAX_LOG_ENTRIES_PER_CALL;
+    assert!(moves > bound && added.len() <= bound + 1_000, "one move logged {} entries ({moves} moves)", added.len());
+    assert_eq!(traps, ["event cascade too deep"]);
+    assert_eq!(game.state().players[0].deck.len() + game.state().players[0].removed.len(), 30, "no card is lost");
+}
+
+#[test]
 fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
     let set = set_with(&[("Echo", CardKind::Action, 0, 0, None, "action = activate(this)\n")]);
     let mut game = board(&set, |s| s.players[0].hand = vec![FIRST]);

@@ -163,6 +163,14 @@ impl<'a, H: Host> CallContext<'a, H> {
         self.m.host
     }
 
+    /// Takes `units` of the execution's fuel for work the builtin does in proportion to the
+    /// game's data (one unit per card of a pile it reads or moves), so that a builtin
+    /// called in a loop is bounded by the same budget as the loop; traps `OutOfFuel` when
+    /// the budget does not cover it.
+    pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
+        self.m.charge(u32::try_from(units).unwrap_or(u32::MAX))
+    }
+
     /// Who and what the execution runs for (`me`, the source card, its controller).
     pub fn env(&self) -> Env {
         self.m.st.env
