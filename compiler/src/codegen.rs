@@ -31,14 +31,13 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
-use smallvec::SmallVec;
 use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use vm::bytecode::{
-    AmountMode, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, FilterIdx,
-    FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom, TypeTerm,
+    Action, AmountMode, Auto, BundleBuilder, Card, CardIdx, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, Filter,
+    FilterIdx, Instr, Label, Local, Reg, RuleTarget, Selector, SourceLocation, TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -197,62 +196,61 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
-    /// Adds a cost block to the action or auto being generated.
-    fn costs(&mut self, costs: &[ir::Cost<'_>]) {
-        for cost in costs {
-            let filter = cost.filter.map(|filter| self.filter(filter));
-            self.bundle.add_cost(Cost { cost: cost.cost, count: cost.count, filter });
-        }
+    /// A cost block.
+    fn costs(&mut self, costs: &[ir::Cost<'_>]) -> Vec<Cost> {
+        costs
+            .iter()
+            .map(|cost| Cost {
+                cost: cost.cost,
+                count: cost.count,
+                filter: cost.filter.map(|filter| self.filter(filter)),
+            })
+            .collect()
     }
 
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
-        let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        if let Some(target) = card.target {
-            for filter in target.filters {
-                target_filters.push(self.filter(filter));
-            }
-        }
-        let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        for filter in card.requisites {
-            requisites.push(self.filter(filter));
-        }
+        let target = card.target.map(|target| RuleTarget {
+            optional: target.optional,
+            filters: target.filters.iter().map(|filter| self.filter(filter)).collect(),
+        });
+        let requisites = card.requisites.iter().map(|filter| self.filter(filter)).collect();
         let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
-        // Actions and autos go to the bundle as they are generated; the card takes them.
-        for action in card.actions {
-            let label = action.label.map(|label| self.bundle.intern(label));
-            self.costs(action.costs);
-            let entry = self.statements_entry(action.statements, true);
-            self.bundle.end_action(label, entry);
-        }
-        for auto in card.autos {
-            for event in auto.events {
-                let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
-                self.bundle.add_event(EventRef {
-                    event: event.event,
-                    prefix: event.prefix,
-                    suffix: event.suffix,
-                    condition,
-                });
-            }
-            self.costs(auto.costs);
-            let entry = self.statements_entry(auto.statements, false);
-            self.bundle.end_auto(auto.hook, entry);
-        }
-        let parts = CardParts {
-            key,
-            abilities: card.abilities,
-            target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
-            requisites: &requisites,
-            vars,
-            actions: &[],
-            autos: &[],
-        };
-        self.bundle.add_card_parts(parts, file)
+        let actions = card
+            .actions
+            .iter()
+            .map(|action| {
+                let label = action.label.map(|label| self.bundle.intern(label));
+                let costs = self.costs(action.costs);
+                let entry = self.statements_entry(action.statements, true);
+                Action { label, costs, entry }
+            })
+            .collect();
+        let autos = card
+            .autos
+            .iter()
+            .map(|auto| {
+                let events = auto
+                    .events
+                    .iter()
+                    .map(|event| EventRef {
+                        event: event.event,
+                        prefix: event.prefix,
+                        suffix: event.suffix,
+                        condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
+                    })
+                    .collect();
+                let costs = self.costs(auto.costs);
+                let entry = self.statements_entry(auto.statements, false);
+                Auto { hook: auto.hook, events, costs, entry }
+            })
+            .collect();
+        let card = Card { key, abilities: card.abilities.to_vec(), target, requisites, vars, actions, autos };
+        self.bundle.add_card(card, file)
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = OpenEntry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -265,7 +263,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = OpenEntry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -276,27 +274,16 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- filters
 
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        // Most filters have one type term: it goes on the stack as it is.
-        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
-        let types: &[TypeTerm] = match filter.types {
-            [term] => {
-                one = [self.type_term(term, filter.span)];
-                &one
-            }
-            terms => {
-                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
-                &many
-            }
-        };
+        let types = filter.types.iter().map(|term| self.type_term(term, filter.span)).collect();
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter_parts(FilterParts {
+        self.bundle.add_filter(Filter {
             qty: filter.qty,
             types,
             type_op: filter.type_op,
             pick: filter.pick,
-            terms: filter.terms,
+            terms: filter.terms.iter().map(|terms| terms.to_vec()).collect(),
             zone: filter.zone,
             selector,
         })
@@ -322,7 +309,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = OpenEntry::new(self.bundle.code_builder());
+        let mut entry = OpenEntry::new(CodeBuilder::new());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }

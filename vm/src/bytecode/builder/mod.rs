@@ -9,7 +9,6 @@
 
 mod bundle;
 mod code;
-mod tables;
 #[cfg(test)]
 mod tests;
 
