@@ -250,7 +250,7 @@ impl Gen<'_, '_> {
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for declaration in vars {
             self.set_location(&mut entry, declaration.span);
             self.expr(&mut entry, declaration.value, 0);
@@ -263,7 +263,7 @@ impl Gen<'_, '_> {
     /// An entry that returns the value of `value`.
     fn value_entry(&mut self, value: &ir::Expr<'_>, span: Span) -> EntryIdx {
         let outer = self.span;
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         self.set_location(&mut entry, span);
         self.expr(&mut entry, value, 0);
         entry.emit(Instr::ReturnValue { a: Reg(0) });
@@ -309,7 +309,7 @@ impl Gen<'_, '_> {
     // ---------------------------------------------------------------- statements
 
     fn statements_entry(&mut self, statements: &[ir::Statement<'_>], is_action: bool) -> EntryIdx {
-        let mut entry = OpenEntry::new(CodeBuilder::new());
+        let mut entry = OpenEntry::new(self.bundle.code_builder());
         for (index, statement) in statements.iter().enumerate() {
             self.statement(&mut entry, statement, is_action && index == 0);
         }

@@ -134,6 +134,11 @@ pub(super) struct EncodedTable {
 }
 
 impl EncodedTable {
+    /// Room for `items` items of `bytes` bytes in all.
+    pub(super) fn with_capacity(items: usize, bytes: usize) -> EncodedTable {
+        EncodedTable { bytes: Vec::with_capacity(bytes), ends: Vec::with_capacity(items), error: None }
+    }
+
     /// The number of items.
     pub(super) fn len(&self) -> usize {
         self.ends.len()

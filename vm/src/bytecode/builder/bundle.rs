@@ -1,10 +1,15 @@
-//! [`BundleBuilder`]: interns strings, filters, constants and entries, collects cards,
-//! and writes and checks the bundle.
+//! [`BundleBuilder`]: interns strings, filters, constants and entries, encodes cards as
+//! they are added, and writes and checks the bundle.
 
+use std::hash::{BuildHasher, BuildHasherDefault};
+
+use hashbrown::HashTable;
 use indexmap::IndexSet;
-use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
+use lasso::{Key, Rodeo, Spur};
+use rustc_hash::{FxBuildHasher, FxHashMap as HashMap, FxHasher};
 
 use super::code::CodeBuilder;
+use super::spare::SpareCode;
 use crate::bytecode::error::BuildError;
 use crate::bytecode::format::CardRefs;
 use crate::bytecode::index::*;
@@ -39,15 +44,21 @@ use crate::catalogue::Catalogue;
 #[derive(Debug)]
 pub struct BundleBuilder<'c> {
     catalogue: &'c Catalogue,
-    /// The tables that items are found in by value: an item's index is its position.
-    strings: IndexSet<Box<str>, FxBuildHasher>,
-    filters: IndexSet<Filter, FxBuildHasher>,
+    /// Strings and constants, found by value: an item's index is its position.
+    strings: Rodeo<Spur, BuildHasherDefault<FxHasher>>,
     consts: IndexSet<Const, FxBuildHasher>,
+    /// The filters as the bundle stores them, found by their bytes (two filters are the
+    /// same exactly when their encodings are).
+    filters: EncodedTable,
+    filter_ids: HashTable<usize>,
     /// Each entry's code as the bundle stores it.
     pub(super) code: EncodedTable,
     /// Entries by their code, when stripping (stripped bundles share identical entries).
-    entry_ids: HashMap<Box<[u8]>, EntryIdx>,
-    cards: Vec<Card>,
+    entry_ids: HashTable<usize>,
+    /// The cards, encoded as they are added (each relative to the ones before: see
+    /// [`CardRefs`]).
+    cards: EncodedTable,
+    next_card_refs: CardRefs,
     /// The debug section. While the bundle is built, the `pc` of a row holds the index of
     /// the instruction it starts at.
     debug: DebugInfo,
@@ -55,6 +66,7 @@ pub struct BundleBuilder<'c> {
     strip: bool,
     /// The first error of an entry.
     error: Option<BuildError>,
+    spare_code: SpareCode,
 }
 
 impl<'c> BundleBuilder<'c> {
@@ -65,20 +77,26 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// An empty bundle with room for about `cards` cards, so that adding them does not grow
-    /// the tables.
+    /// the tables (each card adds about two strings, a filter and an entry).
     pub fn with_capacity(catalogue: &'c Catalogue, cards: usize) -> BundleBuilder<'c> {
         BundleBuilder {
             catalogue,
-            strings: IndexSet::with_capacity_and_hasher(cards, FxBuildHasher),
-            filters: IndexSet::with_capacity_and_hasher(cards, FxBuildHasher),
+            strings: Rodeo::with_capacity_and_hasher(
+                lasso::Capacity::for_strings(2 * cards),
+                BuildHasherDefault::default(),
+            ),
             consts: IndexSet::default(),
-            code: EncodedTable::default(),
-            entry_ids: HashMap::default(),
-            cards: Vec::with_capacity(cards),
+            filters: EncodedTable::with_capacity(cards, 8 * cards),
+            filter_ids: HashTable::with_capacity(cards),
+            code: EncodedTable::with_capacity(cards, 32 * cards),
+            entry_ids: HashTable::with_capacity(cards),
+            cards: EncodedTable::with_capacity(cards, 8 * cards),
+            next_card_refs: CardRefs::default(),
             debug: DebugInfo::default(),
             debug_string_ids: HashMap::default(),
             strip: false,
             error: None,
+            spare_code: SpareCode::default(),
         }
     }
 
@@ -98,16 +116,14 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        let position = match self.strings.get_index_of(text) {
-            Some(position) => position,
-            None => self.strings.insert_full(text.into()).0,
-        };
-        StrIdx::new(position)
+        // Past `u32::MAX` strings, an index the bundle writer refuses.
+        self.strings.try_get_or_intern(text).map_or(StrIdx(u32::MAX), |key| StrIdx::new(key.into_usize()))
     }
 
     /// The index of `filter`, adding it the first time.
     pub fn add_filter(&mut self, filter: Filter) -> FilterIdx {
-        FilterIdx::new(self.filters.insert_full(filter).0)
+        self.filters.write(|out| out.filter(&filter));
+        FilterIdx::new(end_unique_item(&mut self.filters, &mut self.filter_ids))
     }
 
     /// The index of `constant`, adding it the first time.
@@ -122,14 +138,9 @@ impl<'c> BundleBuilder<'c> {
         let idx = EntryIdx::new(self.code.len());
         let encoded = self.encode_entry(&code, idx);
         if self.strip {
-            let pending = self.code.pending();
-            if let Some(&earlier) = self.entry_ids.get(pending) {
-                self.code.discard_pending();
-                return earlier;
-            }
-            self.entry_ids.insert(pending.into(), idx);
-            self.code.end_item();
-            return idx;
+            let position = end_unique_item(&mut self.code, &mut self.entry_ids);
+            self.spare_code.keep(code);
+            return EntryIdx::new(position);
         }
         let rows = match encoded {
             Ok(()) => code
@@ -149,7 +160,14 @@ impl<'c> BundleBuilder<'c> {
         };
         self.debug.entry_rows.push(rows);
         self.code.end_item();
+        self.spare_code.keep(code);
         idx
+    }
+
+    /// An empty [`CodeBuilder`], which may reuse the buffers of one already added with
+    /// [`BundleBuilder::add_entry`].
+    pub fn code_builder(&mut self) -> CodeBuilder {
+        self.spare_code.take()
     }
 
     /// Appends the code of entry `idx` to the code table, keeping the first error: a
@@ -176,7 +194,8 @@ impl<'c> BundleBuilder<'c> {
             let file = self.intern_debug(file);
             self.debug.card_files.push(file);
         }
-        self.cards.push(card);
+        self.cards.write(|out| out.card(&card, &mut self.next_card_refs));
+        self.cards.end_item();
         idx
     }
 
@@ -196,30 +215,35 @@ impl<'c> BundleBuilder<'c> {
             return Err(error);
         }
         let id = self.catalogue.id();
-        let mut filters = EncodedTable::default();
-        for filter in &self.filters {
-            filters.write(|out| out.filter(filter));
-            filters.end_item();
-        }
-        let mut cards = EncodedTable::default();
-        let mut next = CardRefs::default();
-        for card in &self.cards {
-            cards.write(|out| out.card(card, &mut next));
-            cards.end_item();
-        }
         let consts: Vec<Const> = self.consts.into_iter().collect();
         let row_index = |_: usize, row: &LineRow| Some(usize::from(row.pc.0));
         let bytes = write_tables(BundleTables {
             catalogue_name: id.name,
             catalogue_hash: id.hash,
-            strings: self.strings.iter().map(|text| &**text),
+            strings: self.strings.strings(),
             code: &self.code,
-            filters: &filters,
+            filters: &self.filters,
             consts: &consts,
-            cards: &cards,
+            cards: &self.cards,
             debug: (!self.strip).then_some((&self.debug, &row_index as &RowIndex<'_>)),
         })?;
         Program::load(&bytes, self.catalogue).map_err(BuildError::Invalid)?;
         Ok(bytes)
     }
+}
+
+/// Ends the item written to `table` since the last one, unless one with the same bytes is
+/// there already (found through `ids`, the positions of the items by the hash of their
+/// bytes): the item's position.
+fn end_unique_item(table: &mut EncodedTable, ids: &mut HashTable<usize>) -> usize {
+    let pending = table.pending();
+    let hash = FxBuildHasher.hash_one(pending);
+    if let Some(&earlier) = ids.find(hash, |&earlier| table.item(earlier) == pending) {
+        table.discard_pending();
+        return earlier;
+    }
+    let items = &*table;
+    ids.insert_unique(hash, items.len(), |&item| FxBuildHasher.hash_one(items.item(item)));
+    table.end_item();
+    table.len() - 1
 }

@@ -110,6 +110,14 @@ impl CodeBuilder {
         self.instrs.is_empty()
     }
 
+    /// Empties the builder, keeping its buffers.
+    pub(super) fn clear(&mut self) {
+        self.instrs.clear();
+        self.labels.clear();
+        self.rows.clear();
+        self.error = None;
+    }
+
     fn fail(&mut self, error: BuildError) {
         self.error.get_or_insert(error);
     }

@@ -9,6 +9,7 @@
 
 mod bundle;
 mod code;
+mod spare;
 #[cfg(test)]
 mod tests;
 

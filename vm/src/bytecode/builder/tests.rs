@@ -223,3 +223,20 @@ fn item_ranges_follow_the_ends() {
     assert_eq!([0, 1, 2, 3].map(|index| item_range(&ends, index)), [0..2, 2..2, 2..5, 5..5]);
     assert_eq!(item_range(&[], 0), 0..0);
 }
+
+#[test]
+fn a_code_builder_handed_out_again_is_empty() {
+    let mut bundle = BundleBuilder::new(&EMPTY);
+    let mut code = bundle.code_builder();
+    let end = code.new_label();
+    code.emit(Instr::Jump { target: end });
+    code.bind(end);
+    code.emit(Instr::Return {});
+    bundle.add_entry(code);
+    let mut reused = bundle.code_builder();
+    assert!(reused.is_empty());
+    assert_eq!(reused.new_label(), Label(0), "its labels start again");
+    reused.emit(Instr::Return {});
+    assert_eq!(bundle.add_entry(reused), EntryIdx(1));
+    assert!(bundle.finish().is_ok());
+}
