@@ -8,7 +8,7 @@
 //! (the op table), [`program`] (what a bundle holds), [`format`] (the layout both sides
 //! share), [`builder`] and `write` (writing one), [`load`] and `verify` (reading one),
 //! [`disas`] (printing one). The writing side and the reading side share only `format`,
-//! `program` and `error`; neither imports the other.
+//! `program`, `parts` (borrowed views of filters and cards) and `error`.
 
 pub mod builder;
 pub mod disas;
@@ -19,6 +19,7 @@ pub mod index;
 pub mod load;
 pub mod operand;
 pub mod ops;
+mod parts;
 pub mod program;
 #[cfg(test)]
 mod tests;
@@ -32,4 +33,5 @@ pub use format::{FORMAT_VERSION, MAGIC};
 pub use index::*;
 pub use operand::{AmountMode, FailReason, JumpTarget, Operand, TargetList};
 pub use ops::{Instr, OpFlag, OpInfo, Opcode};
+pub use parts::{ActionParts, AsCardParts, AsFilterParts, AutoParts, CardParts, FilterParts, RuleTargetParts};
 pub use program::*;

@@ -5,6 +5,7 @@ use super::error::BuildError;
 use super::format::*;
 use super::index::Pc;
 use super::operand::{MAX_INDEX, write_varint, zigzag};
+use super::parts::{CardParts, FilterParts};
 use super::program::*;
 
 impl Program {
@@ -27,13 +28,13 @@ fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, BuildError> {
     }
     let mut filters = EncodedTable::default();
     for filter in &program.filters {
-        filters.write(|out| out.filter(filter));
+        filters.write(|out| out.filter(&filter.parts()));
         filters.end_item();
     }
     let mut cards = EncodedTable::default();
     let mut next = CardRefs::default();
     for card in &program.cards {
-        cards.write(|out| out.card(card, &mut next));
+        card.with_parts(|parts| cards.write(|out| out.card(&parts, &mut next)));
         cards.end_item();
     }
     let row_index = |entry_idx: usize, row: &LineRow| program.entries.get(entry_idx)?.instr_index(row.pc);
@@ -305,7 +306,7 @@ impl Out {
         Ok(())
     }
 
-    pub(super) fn filter(&mut self, filter: &Filter) -> Result<(), BuildError> {
+    pub(super) fn filter<T: AsRef<[Term]>>(&mut self, filter: &FilterParts<'_, T>) -> Result<(), BuildError> {
         use filter_flags::*;
         let qty_kind = match filter.qty {
             None => 0,
@@ -340,7 +341,7 @@ impl Out {
             None | Some(Qty::All) => {}
         }
         self.count(filter.types.len(), u32::MAX as usize, "type terms")?;
-        for term in &filter.types {
+        for term in filter.types {
             let term_flags = u8::from(term.exclude_source) | u8::from(term.negate) << 1 | u8::from(term.plural) << 2;
             let (kind, index) = match term.atom {
                 TypeAtom::Any => (0, None),
@@ -365,7 +366,8 @@ impl Out {
         if !filter.terms.is_empty() {
             self.count(filter.terms.len(), u32::MAX as usize, "term alternatives")?;
         }
-        for alternative in &filter.terms {
+        for alternative in filter.terms {
+            let alternative = alternative.as_ref();
             self.count(alternative.len(), u32::MAX as usize, "terms")?;
             for term in alternative {
                 let negated = u8::from(term.negated);
@@ -454,7 +456,7 @@ impl Out {
         }
     }
 
-    pub(super) fn card(&mut self, card: &Card, next: &mut CardRefs) -> Result<(), BuildError> {
+    pub(super) fn card(&mut self, card: &CardParts<'_>, next: &mut CardRefs) -> Result<(), BuildError> {
         use card_flags::*;
         let mut flags = 0;
         if !card.abilities.is_empty() {
@@ -485,19 +487,19 @@ impl Out {
         self.relative(card.key.0, &mut next.key, "string")?;
         if !card.abilities.is_empty() {
             self.count(card.abilities.len(), u32::MAX as usize, "abilities")?;
-            for ability in &card.abilities {
+            for ability in card.abilities {
                 self.idx(ability.0, "ability")?;
             }
         }
         if let Some(target) = &card.target {
             self.count(target.filters.len(), u32::MAX as usize, "rule target filters")?;
-            for filter in &target.filters {
+            for filter in target.filters {
                 self.idx(filter.0, "filter")?;
             }
         }
         if !card.requisites.is_empty() {
             self.count(card.requisites.len(), u32::MAX as usize, "requisites")?;
-            for filter in &card.requisites {
+            for filter in card.requisites {
                 self.idx(filter.0, "filter")?;
             }
         }
@@ -507,28 +509,28 @@ impl Out {
         if !card.actions.is_empty() {
             self.count(card.actions.len(), u32::MAX as usize, "actions")?;
         }
-        for action in &card.actions {
+        for action in card.actions {
             self.opt_idx(action.label.map(|label| label.0), "string")?;
-            self.costs(&action.costs)?;
+            self.costs(action.costs)?;
             self.relative(action.entry.0, &mut next.entry, "entry")?;
         }
         if !card.autos.is_empty() {
             self.count(card.autos.len(), u32::MAX as usize, "autos")?;
         }
-        for auto in &card.autos {
+        for auto in card.autos {
             let n_events = u32::try_from(auto.events.len())
                 .ok()
                 .filter(|&n| n <= u32::MAX / 2)
                 .ok_or_else(|| BuildError::Limit(format!("{} events", auto.events.len())))?;
             self.varint(n_events << 1 | u32::from(auto.hook));
-            for event in &auto.events {
+            for event in auto.events {
                 self.idx(event.event.0, "event")?;
                 self.opt_idx(event.prefix.map(|prefix| prefix.0), "event prefix")?;
                 self.opt_idx(event.suffix.map(|suffix| suffix.0), "event suffix")?;
                 self.opt_relative(event.condition.map(|entry| entry.0), &mut next.entry, "entry")?;
             }
             if auto_costs {
-                self.costs(&auto.costs)?;
+                self.costs(auto.costs)?;
             }
             self.relative(auto.entry.0, &mut next.entry, "entry")?;
         }

@@ -14,6 +14,7 @@ use crate::bytecode::error::BuildError;
 use crate::bytecode::format::CardRefs;
 use crate::bytecode::index::*;
 use crate::bytecode::ops::Opcode;
+use crate::bytecode::parts::{AsCardParts, AsFilterParts};
 use crate::bytecode::program::*;
 use crate::bytecode::write::*;
 use crate::catalogue::Catalogue;
@@ -121,8 +122,8 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// The index of `filter`, adding it the first time.
-    pub fn add_filter(&mut self, filter: Filter) -> FilterIdx {
-        self.filters.write(|out| out.filter(&filter));
+    pub fn add_filter(&mut self, filter: impl AsFilterParts) -> FilterIdx {
+        self.filters.write(|out| out.filter(&filter.filter_parts()));
         FilterIdx::new(end_unique_item(&mut self.filters, &mut self.filter_ids))
     }
 
@@ -188,13 +189,14 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
-    pub fn add_card(&mut self, card: Card, file: &str) -> CardIdx {
+    pub fn add_card(&mut self, card: impl AsCardParts, file: &str) -> CardIdx {
         let idx = CardIdx::new(self.cards.len());
         if !self.strip {
             let file = self.intern_debug(file);
             self.debug.card_files.push(file);
         }
-        self.cards.write(|out| out.card(&card, &mut self.next_card_refs));
+        let (cards, next) = (&mut self.cards, &mut self.next_card_refs);
+        card.with_card_parts(|parts| cards.write(|out| out.card(&parts, next)));
         self.cards.end_item();
         idx
     }

@@ -169,6 +169,20 @@ fn filters_differing_in_any_field_are_told_apart() {
     }
     let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
     assert_eq!(distinct.len(), variants.len());
+    // Borrowed parts are the same filter as the owned one.
+    for (index, filter) in indices.iter().zip(&variants) {
+        let terms: Vec<&[Term]> = filter.terms.iter().map(Vec::as_slice).collect();
+        let parts = FilterParts {
+            qty: filter.qty,
+            types: &filter.types,
+            type_op: filter.type_op,
+            pick: filter.pick,
+            terms: &terms,
+            zone: filter.zone,
+            selector: filter.selector,
+        };
+        assert_eq!(bundle.add_filter(parts), *index, "{filter:?}");
+    }
 }
 
 #[test]
