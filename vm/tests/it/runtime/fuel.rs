@@ -89,3 +89,34 @@ fn a_missing_builtin_traps() {
     assert_eq!(trap.code(), TrapCode::MissingBuiltin);
     assert_eq!(trap.at, Some((EntryIdx(0), Pc(0))));
 }
+
+/// Found by fuzzing (`roundtrip`): comparing two lists looks at every element, and cost
+/// nothing, so a loop comparing a long list with itself did tens of thousands of
+/// comparisons per unit of fuel. Each element compared now costs a unit.
+#[test]
+fn comparing_lists_pays_fuel_per_element() {
+    let comparisons_on = |elements: usize, fuel: u64| {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::ListNew { a: Reg(1) });
+        code.emit(Instr::LoadInt { a: Reg(2), imm: 7 });
+        for _ in 0..elements {
+            code.emit(Instr::ListPush { a: Reg(1), b: Reg(2) });
+        }
+        let top = code.new_label();
+        code.bind(top);
+        code.emit(Instr::Eq { a: Reg(3), b: Reg(1), c: Reg(1) });
+        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+        code.emit(Instr::Jump { target: top });
+        let mut rt = runtime(one_action(code));
+        rt.set_fuel(fuel);
+        let mut host = TestHost::new();
+        let card = host.add("card", P0, RING, 0);
+        let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+        assert_eq!(trap.code(), TrapCode::OutOfFuel);
+        host.commands().len()
+    };
+    // Seven pipeline stages and the start of the entry, then a comparison, a call and a
+    // jump per turn of the loop.
+    assert_eq!(comparisons_on(0, 8 + 2 * 100), 100, "an empty list compares at once");
+    assert_eq!(comparisons_on(98, 8 + 100 * 100), 100, "98 elements, a call and a jump: 100 units a turn");
+}
