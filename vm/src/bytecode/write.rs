@@ -219,6 +219,17 @@ fn encode_entry(entry: &Entry, bytes: &mut Vec<u8>) -> Result<(), String> {
     Ok(())
 }
 
+/// The error for a list of `count` `what` when at most `max` fit (one function for every
+/// list, so that the writers of the lists stay small).
+fn too_many(count: usize, max: usize, what: &str) -> BuildError {
+    BuildError::Limit(format!("{count} {what} (at most {max})"))
+}
+
+/// The error for an index of a `what` past [`MAX_INDEX`].
+fn index_too_large(value: u32, what: &str) -> BuildError {
+    BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))
+}
+
 /// Bundle bytes being written.
 pub(super) struct Out {
     pub(super) bytes: Vec<u8>,
@@ -243,7 +254,7 @@ impl Out {
                 self.varint(value);
                 Ok(())
             }
-            _ => Err(BuildError::Limit(format!("{count} {what} (at most {max})"))),
+            _ => Err(too_many(count, max, what)),
         }
     }
 
@@ -252,7 +263,7 @@ impl Out {
             self.varint(value);
             Ok(())
         } else {
-            Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits")))
+            Err(index_too_large(value, what))
         }
     }
 
@@ -262,7 +273,7 @@ impl Out {
                 self.varint(value + 1);
                 Ok(())
             }
-            Some(value) => Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))),
+            Some(value) => Err(index_too_large(value, what)),
             None => {
                 self.varint(0);
                 Ok(())
@@ -433,7 +444,7 @@ impl Out {
     /// moves past it.
     fn relative(&mut self, value: u32, next: &mut i64, what: &str) -> Result<(), BuildError> {
         if value > MAX_INDEX {
-            return Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits")));
+            return Err(index_too_large(value, what));
         }
         self.varint(zigzag((i64::from(value) - *next) as i32));
         *next = i64::from(value) + 1;
@@ -452,7 +463,7 @@ impl Out {
                 *next = i64::from(value) + 1;
                 Ok(())
             }
-            Some(value) => Err(BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))),
+            Some(value) => Err(index_too_large(value, what)),
         }
     }
 

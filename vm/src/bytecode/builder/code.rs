@@ -149,7 +149,13 @@ impl CodeBuilder {
                 Pc(0)
             }
         };
+        // A register or local operand is a byte, so only an argument window can take a
+        // frame past `MAX_REGS`.
+        let mut wide_call = false;
         for instr in &self.instrs {
+            if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = *instr {
+                wide_call |= usize::from(base.0) + usize::from(argc) > MAX_REGS;
+            }
             if let Err(error) = instr.relabel(&mut target).encode(out) {
                 unencodable.get_or_insert(error);
             }
@@ -161,14 +167,6 @@ impl CodeBuilder {
         if len > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {len} bytes (at most {MAX_ENTRY_LEN})")));
         }
-        // A register or local operand is a byte, so only an argument window can take a
-        // frame past `MAX_REGS`.
-        let wide_call = self.instrs.iter().any(|instr| match *instr {
-            Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } => {
-                usize::from(base.0) + usize::from(argc) > MAX_REGS
-            }
-            _ => false,
-        });
         if wide_call {
             let instrs: Vec<Instr> = self.instrs.iter().map(|instr| instr.relabel(|_| Pc(0))).collect();
             let (n_regs, n_locals) = frame_size(&instrs);
