@@ -35,12 +35,11 @@ use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
-use smallvec::SmallVec;
-use std::ops::Range;
+use bumpalo::Bump;
 use vm::bytecode::{
     ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
-    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
-    TypeAtom, TypeTerm,
+    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom,
+    TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -54,33 +53,21 @@ pub fn emit_card(
     file: &str,
     source: &str,
     bundle: &mut BundleBuilder<'_>,
+    arena: &Bump,
 ) -> Result<CardIdx, Vec<Diagnostic>> {
-    let mut generator = Gen { bundle, source, errors: Vec::new(), span: Span::default() };
+    let mut generator = Gen { bundle, arena, source, errors: Vec::new(), span: Span::default() };
     let idx = generator.card(card, key, file);
     if generator.errors.is_empty() { Ok(idx) } else { Err(generator.errors) }
 }
 
 struct Gen<'g, 'c> {
     bundle: &'g mut BundleBuilder<'c>,
+    /// Holds the card's lists while it is added (the arena of its IR).
+    arena: &'g Bump,
     source: &'g str,
     errors: Vec<Diagnostic>,
     /// The statement or filter being generated, for error spans.
     span: Span,
-}
-
-/// An action of the card being generated: its costs are a range of the card's.
-struct GeneratedAction {
-    label: Option<StrIdx>,
-    costs: Range<usize>,
-    entry: EntryIdx,
-}
-
-/// An auto of the card being generated: its events and costs are ranges of the card's.
-struct GeneratedAuto {
-    hook: bool,
-    events: Range<usize>,
-    costs: Range<usize>,
-    entry: EntryIdx,
 }
 
 /// One entry under construction, with its shared failure exits.
@@ -150,7 +137,7 @@ impl OpenEntry {
     }
 }
 
-impl Gen<'_, '_> {
+impl<'g> Gen<'g, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         // `current_pc` sizes every instruction; only do it when the entry could be too long.
@@ -214,74 +201,46 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
-    /// Appends a cost block to `to`; its range there.
-    fn costs(&mut self, costs: &[ir::Cost<'_>], to: &mut SmallVec<[Cost; 4]>) -> Range<usize> {
-        let start = to.len();
-        for cost in costs {
-            let filter = cost.filter.map(|filter| self.filter(filter));
-            to.push(Cost { cost: cost.cost, count: cost.count, filter });
-        }
-        start..to.len()
+    /// A cost block, in the arena.
+    fn costs(&mut self, costs: &[ir::Cost<'_>]) -> &'g [Cost] {
+        let arena = self.arena;
+        arena.alloc_slice_fill_iter(costs.iter().map(|cost| Cost {
+            cost: cost.cost,
+            count: cost.count,
+            filter: cost.filter.map(|filter| self.filter(filter)),
+        }))
     }
 
-    /// Adds the card. Its lists are collected on the stack and handed to the bundle
-    /// borrowed, as [`CardParts`], rather than built as a [`vm::bytecode::Card`].
+    /// Adds the card. Its lists go to the arena and are handed to the bundle borrowed, as
+    /// [`CardParts`], rather than built as a [`vm::bytecode::Card`].
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
+        let arena = self.arena;
         let key = self.bundle.intern(key);
-        let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        if let Some(target) = card.target {
-            for filter in target.filters {
-                target_filters.push(self.filter(filter));
-            }
-        }
-        let mut requisites: SmallVec<[FilterIdx; 4]> = SmallVec::new();
-        for filter in card.requisites {
-            requisites.push(self.filter(filter));
-        }
+        let target = card.target.map(|target| RuleTargetParts {
+            optional: target.optional,
+            filters: arena.alloc_slice_fill_iter(target.filters.iter().map(|filter| self.filter(filter))),
+        });
+        let requisites: &[FilterIdx] =
+            arena.alloc_slice_fill_iter(card.requisites.iter().map(|filter| self.filter(filter)));
         let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
-        // The costs and events of every action and auto, each taking a range of them.
-        let mut costs: SmallVec<[Cost; 4]> = SmallVec::new();
-        let mut events: SmallVec<[EventRef; 4]> = SmallVec::new();
-        let mut actions: SmallVec<[GeneratedAction; 2]> = SmallVec::new();
-        for action in card.actions {
+        let actions: &[ActionParts<'_>] = arena.alloc_slice_fill_iter(card.actions.iter().map(|action| {
             let label = action.label.map(|label| self.bundle.intern(label));
-            let action_costs = self.costs(action.costs, &mut costs);
+            let costs = self.costs(action.costs);
             let entry = self.statements_entry(action.statements, true);
-            actions.push(GeneratedAction { label, costs: action_costs, entry });
-        }
-        let mut autos: SmallVec<[GeneratedAuto; 2]> = SmallVec::new();
-        for auto in card.autos {
-            let events_start = events.len();
-            for event in auto.events {
-                let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
-                events.push(EventRef { event: event.event, prefix: event.prefix, suffix: event.suffix, condition });
-            }
-            let auto_costs = self.costs(auto.costs, &mut costs);
+            ActionParts { label, costs, entry }
+        }));
+        let autos: &[AutoParts<'_>] = arena.alloc_slice_fill_iter(card.autos.iter().map(|auto| {
+            let events = arena.alloc_slice_fill_iter(auto.events.iter().map(|event| EventRef {
+                event: event.event,
+                prefix: event.prefix,
+                suffix: event.suffix,
+                condition: event.condition.map(|condition| self.value_entry(condition, event.span)),
+            }));
+            let costs = self.costs(auto.costs);
             let entry = self.statements_entry(auto.statements, false);
-            autos.push(GeneratedAuto { hook: auto.hook, events: events_start..events.len(), costs: auto_costs, entry });
-        }
-        let actions: SmallVec<[ActionParts<'_>; 2]> = actions
-            .into_iter()
-            .map(|action| ActionParts { label: action.label, costs: &costs[action.costs], entry: action.entry })
-            .collect();
-        let autos: SmallVec<[AutoParts<'_>; 2]> = autos
-            .into_iter()
-            .map(|auto| AutoParts {
-                hook: auto.hook,
-                events: &events[auto.events],
-                costs: &costs[auto.costs],
-                entry: auto.entry,
-            })
-            .collect();
-        let parts = CardParts {
-            key,
-            abilities: card.abilities,
-            target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
-            requisites: &requisites,
-            vars,
-            actions: &actions,
-            autos: &autos,
-        };
+            AutoParts { hook: auto.hook, events, costs, entry }
+        }));
+        let parts = CardParts { key, abilities: card.abilities, target, requisites, vars, actions, autos };
         self.bundle.add_card(parts, file)
     }
 
@@ -311,14 +270,15 @@ impl Gen<'_, '_> {
 
     /// Adds the filter, handed to the bundle borrowed, as [`FilterParts`].
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        let types: SmallVec<[TypeTerm; 2]> =
-            filter.types.iter().map(|term| self.type_term(term, filter.span)).collect();
+        let arena = self.arena;
+        let types: &[TypeTerm] =
+            arena.alloc_slice_fill_iter(filter.types.iter().map(|term| self.type_term(term, filter.span)));
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
         self.bundle.add_filter(FilterParts {
             qty: filter.qty,
-            types: &types,
+            types,
             type_op: filter.type_op,
             pick: filter.pick,
             terms: filter.terms,

@@ -173,8 +173,9 @@ impl FrontEnd<'_> {
             return;
         }
         ir_arena.reset();
-        let result = crate::lower::lower_card(card, &self.interner, &self.names, self.catalogue, ir_arena)
-            .and_then(|card| crate::codegen::emit_card(&card, file.key, file.file, file.source, bundle));
+        let arena: &Bump = ir_arena;
+        let result = crate::lower::lower_card(card, &self.interner, &self.names, self.catalogue, arena)
+            .and_then(|card| crate::codegen::emit_card(&card, file.key, file.file, file.source, bundle, arena));
         if let Err(errors) = result {
             diagnostics.extend(errors);
             diagnostics.sort_by_key(|diagnostic| (diagnostic.span.start, diagnostic.span.end));
