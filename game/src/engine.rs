@@ -206,6 +206,9 @@ impl Game {
     /// Makes the runtime's cards in play match the board: ring characters with rules are
     /// in play; a card whose rules changed restarts its autos.
     pub(crate) fn sync_play(&mut self) {
+        if self.in_sync() {
+            return;
+        }
         let restart = std::mem::take(&mut self.state.restart);
         // Only a card in a ring, lingering, restarting or in play can need a change; they
         // are visited in card order, as a pass over every card would.
@@ -232,6 +235,28 @@ impl Game {
                 self.trap(Some(card), &trap);
             }
         }
+    }
+
+    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, every card of the
+    /// board in play should be (it has rules and is in a ring or lingering) and every card
+    /// that should be is. Most steps change neither, and this asks nothing of the heap.
+    pub(crate) fn in_sync(&self) -> bool {
+        let state = &self.state;
+        if !state.restart.is_empty() {
+            return false;
+        }
+        let should = |card: CardRef| {
+            state.card(card).is_some_and(|c| c.rules.is_some())
+                && (state.in_ring(card) || state.lingering.contains(&card))
+        };
+        let on_board = |card: CardRef| (card.0 as usize) < state.cards.len();
+        let in_play = self.runtime.cards_in_play().map(|id| CardRef(id.0));
+        if in_play.filter(|&card| on_board(card)).any(|card| !should(card)) {
+            return false;
+        }
+        let rings = state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
+        let mut wanted = rings.chain(state.lingering.iter().copied()).filter(|&card| on_board(card) && should(card));
+        wanted.all(|card| self.runtime.in_play(card.id()))
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are

@@ -76,6 +76,7 @@ mod combat;
 pub mod deck;
 mod engine;
 mod host_impl;
+mod legal;
 pub mod log;
 pub mod moves;
 mod phases;

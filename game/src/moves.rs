@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
 use crate::engine::Game;
-use crate::log::{EventLog, LogEntry, LogKind};
+use crate::log::{LogEntry, LogKind};
 use crate::state::{CardRef, Phase};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
@@ -255,8 +255,7 @@ impl Game {
         if !self.state.agenda.is_empty() {
             return vec![Move::Pass];
         }
-        let mut probe = self.clone();
-        probe.state.log = EventLog::default();
+        let mut probe = crate::legal::Probe::new(self);
         let mut moves = Vec::new();
         match self.state.phase {
             Phase::Main => probe.main_moves(&mut moves),

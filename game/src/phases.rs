@@ -19,6 +19,17 @@ pub(crate) fn cost_type(name: &str) -> u16 {
     stdlib::catalogue::COST_TYPES.iter().position(|t| t.name == name).unwrap_or(0) as u16
 }
 
+/// The event announcing a payment of cost type `type_name` (`beforePayCostCharacter`).
+pub(crate) fn cost_event(type_name: &str) -> String {
+    let mut event = String::from("beforePayCost");
+    let mut chars = type_name.chars();
+    if let Some(first) = chars.next() {
+        event.push(first.to_ascii_uppercase());
+        event.extend(chars);
+    }
+    event
+}
+
 impl GameState {
     /// A cost after the `alterCost` modifiers in force (no events): what legality checks.
     /// Costs are negative; a paid cost never drops below 1 SP (FIX of B-63). Gains
@@ -104,12 +115,7 @@ impl Game {
         let t = cost_type(type_name);
         let before = self.state.static_cost(t, base);
         self.state.windows.push((t, 0));
-        let mut event = String::from("beforePayCost");
-        let mut chars = type_name.chars();
-        if let Some(first) = chars.next() {
-            event.push(first.to_ascii_uppercase());
-            event.extend(chars);
-        }
+        let event = cost_event(type_name);
         let bindings: Vec<(&str, Value)> = card.map(|c| ("trigger", Value::Card(c.id()))).into_iter().collect();
         self.dispatch_now(&event, player, &bindings);
         let delta = match self.state.windows.iter().rposition(|(k, _)| *k == t) {

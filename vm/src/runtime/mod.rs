@@ -280,6 +280,21 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
+    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto.
+    pub fn is_idle(&self) -> bool {
+        self.world.events.is_empty() && self.world.runs.is_empty() && self.world.now.is_empty()
+    }
+
+    /// Whether some auto (a hook auto when `hooks`) would be selected by `event`. When none
+    /// is, [`Runtime::ask`] of it, or emitting it into an idle runtime and running the
+    /// events, runs no card code and changes nothing: an embedder checking legality can
+    /// then skip the copy of its game it would make to run them on.
+    pub fn selects_any(&self, event: &Event, hooks: bool) -> bool {
+        let has_object = self.shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
+        let names = &self.shared.names;
+        self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
+    }
+
     /// Drops every queued event and auto run: an embedder ending a cascade that its own
     /// events keep feeding (each drain of which stays within [`MAX_RUNS_PER_DRAIN`]).
     pub fn discard_events(&mut self) {
