@@ -27,7 +27,6 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 
 /// A game of Card Fighters' Clash in progress.
-#[derive(Clone)]
 pub struct Game {
     pub(crate) set: Arc<CardSet>,
     pub(crate) state: GameState,
@@ -54,8 +53,21 @@ pub(crate) fn pid(player: u8) -> PlayerId {
 
 /// The catalogue index of event or hook `name` (every name the engine uses exists).
 pub(crate) fn event_idx(name: &str) -> EventIdx {
-    EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0))
+    match EVENT_INDICES.get(name) {
+        Some(&idx) => idx,
+        None => EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0)),
+    }
 }
+
+/// Each event name of the catalogue, spelled as the catalogue spells it, with the index
+/// `Catalogue::event_index` gives it (the first name equal ignoring case): the engine
+/// names an event at every step, and a hash lookup is cheaper than the list's scan.
+static EVENT_INDICES: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, EventIdx>> =
+    std::sync::LazyLock::new(|| {
+        let events = CATALOGUE.events;
+        let first = |name: &str| events.iter().position(|e| e.name.eq_ignore_ascii_case(name)).unwrap_or(0);
+        events.iter().map(|e| (e.name, EventIdx::new(first(e.name)))).collect()
+    });
 
 /// The catalogue index of variable `name`.
 pub(crate) fn var_idx(name: &str) -> VariableIdx {
@@ -65,7 +77,7 @@ pub(crate) fn var_idx(name: &str) -> VariableIdx {
 impl Game {
     /// An empty game of `set` (no cards, player 0 in the Main phase of turn 1).
     pub(crate) fn blank(set: Arc<CardSet>, seed: u64) -> Game {
-        let runtime = Runtime::new(Arc::clone(set.program()), &CATALOGUE, stdlib::builtins::<GameState>());
+        let runtime = set.new_runtime();
         let state = GameState::new(Arc::clone(&set), seed);
         Game { set, state, runtime, pending: None }
     }
@@ -237,26 +249,43 @@ impl Game {
         }
     }
 
-    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, every card of the
-    /// board in play should be (it has rules and is in a ring or lingering) and every card
-    /// that should be is. Most steps change neither, and this asks nothing of the heap.
+    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
+    /// the board in play are exactly those that should be (with rules, in a ring or
+    /// lingering). Most steps change neither, and this asks nothing of the heap.
     pub(crate) fn in_sync(&self) -> bool {
+        /// More cards to compare than this (a long lingering list): let the full pass decide.
+        const MOST: usize = 16;
         let state = &self.state;
         if !state.restart.is_empty() {
             return false;
         }
-        let should = |card: CardRef| {
-            state.card(card).is_some_and(|c| c.rules.is_some())
-                && (state.in_ring(card) || state.lingering.contains(&card))
-        };
-        let on_board = |card: CardRef| (card.0 as usize) < state.cards.len();
-        let in_play = self.runtime.cards_in_play().map(|id| CardRef(id.0));
-        if in_play.filter(|&card| on_board(card)).any(|card| !should(card)) {
-            return false;
-        }
+        let has_rules = |card: CardRef| state.card(card).is_some_and(|c| c.rules.is_some());
+        let mut wanted = [CardRef(0); MOST];
+        let mut n = 0;
         let rings = state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        let mut wanted = rings.chain(state.lingering.iter().copied()).filter(|&card| on_board(card) && should(card));
-        wanted.all(|card| self.runtime.in_play(card.id()))
+        for card in rings.chain(state.lingering.iter().copied()) {
+            if has_rules(card) && !wanted[..n].contains(&card) {
+                if n == MOST {
+                    return false;
+                }
+                wanted[n] = card;
+                n += 1;
+            }
+        }
+        // The runtime holds each card once: as many cards of the board in play as wanted,
+        // each of them wanted, is the same set.
+        let mut in_play = 0;
+        for id in self.runtime.cards_in_play() {
+            let card = CardRef(id.0);
+            if (card.0 as usize) >= state.cards.len() {
+                continue;
+            }
+            if !wanted[..n].contains(&card) {
+                return false;
+            }
+            in_play += 1;
+        }
+        in_play == n
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are

@@ -12,7 +12,6 @@ use vm::bytecode::CardIdx;
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
 
 use crate::engine::{Game, event_idx, pid};
-use crate::log::EventLog;
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::{cost_event, cost_type};
 use crate::set::{AbilityType, CardKind};
@@ -27,6 +26,14 @@ pub(crate) struct Probe<'a> {
     /// The base game has no event queued or auto running, and the runtime's cards in
     /// play match the board: asking a hook nothing listens to changes nothing.
     quiet: bool,
+}
+
+impl Drop for Probe<'_> {
+    fn drop(&mut self) {
+        if let Some(copy) = self.copy.take() {
+            Game::discard_copy(copy);
+        }
+    }
 }
 
 impl<'a> Probe<'a> {
@@ -46,11 +53,7 @@ impl<'a> Probe<'a> {
     /// The game card code may run on (the copy, made now if need be).
     fn game_mut(&mut self) -> &mut Game {
         let base = self.base;
-        self.copy.get_or_insert_with(|| {
-            let mut copy = base.clone();
-            copy.state.log = EventLog::default();
-            copy
-        })
+        self.copy.get_or_insert_with(|| base.scratch_copy())
     }
 
     /// Whether checks may still read the base game instead of running code on a copy.
@@ -314,13 +317,13 @@ impl Game {
         if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default() {
             return false;
         }
-        let mut trial = self.clone();
-        trial.state.log = EventLog::default();
+        let mut trial = self.scratch_copy();
         if !trial.state.is_character(card) {
             // Played, the card is on the table while it resolves, no longer in hand.
             trial.state.move_card_to(card, me, Zone::Table, -1);
         }
         let result = trial.runtime.activate(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        Game::discard_copy(trial);
         !matches!(
             result,
             Ok(VmOutcome::Done(Completion::Failure(

@@ -73,6 +73,7 @@
 mod actions;
 mod board;
 mod combat;
+mod copy;
 pub mod deck;
 mod engine;
 mod host_impl;

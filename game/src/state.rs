@@ -131,7 +131,7 @@ pub enum Zone {
 }
 
 /// One card instance and its state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardState {
     /// The printed card it is now (a transformed card has another).
     pub def: DefIdx,
@@ -168,7 +168,7 @@ pub struct CardState {
 }
 
 /// One player and their zones.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
     /// Hit points; at 0 the player loses.
     pub hp: i32,
@@ -434,7 +434,7 @@ impl PartialEq for SetHandle {
 }
 
 /// The whole state of a game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     /// Every card instance.
     pub cards: Vec<CardState>,

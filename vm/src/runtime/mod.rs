@@ -119,7 +119,7 @@ static NEXT_RUNTIME_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::Atomic
 pub(crate) struct Shared<H> {
     pub program: Arc<Program>,
     pub catalogue: &'static Catalogue,
-    pub builtins: Builtins<H>,
+    pub builtins: Arc<Builtins<H>>,
     pub names: Names,
     pub fuel: u64,
     /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
@@ -136,7 +136,7 @@ impl<H> Clone for Shared<H> {
         Shared {
             program: Arc::clone(&self.program),
             catalogue: self.catalogue,
-            builtins: self.builtins.clone(),
+            builtins: Arc::clone(&self.builtins),
             names: self.names,
             fuel: self.fuel,
             metered: self.metered,
@@ -220,6 +220,13 @@ impl<H> Clone for Runtime<H> {
     fn clone(&self) -> Runtime<H> {
         Runtime { shared: self.shared.clone(), world: self.world.clone() }
     }
+
+    /// Becomes a copy of `source`, keeping its own buffers (an embedder trying moves out
+    /// on one kept copy allocates nothing once the buffers are large enough).
+    fn clone_from(&mut self, source: &Runtime<H>) {
+        self.shared = source.shared.clone();
+        self.world.clone_from(&source.world);
+    }
 }
 
 impl<H> std::fmt::Debug for Runtime<H> {
@@ -243,7 +250,7 @@ impl<H: Host> Runtime<H> {
                 card_locals,
                 program,
                 catalogue,
-                builtins,
+                builtins: Arc::new(builtins),
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
                 metered: true,
@@ -251,6 +258,15 @@ impl<H: Host> Runtime<H> {
             },
             world: World::default(),
         }
+    }
+
+    /// A new runtime for the same program, catalogue, builtins, fuel and metering, with
+    /// nothing in play: what [`Runtime::new`] gives, without working out again what it
+    /// derives from the program. Executions of either are refused by the other.
+    pub fn fresh(&self) -> Runtime<H> {
+        let mut shared = self.shared.clone();
+        shared.id = NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Runtime { shared, world: World::default() }
     }
 
     /// The program.
