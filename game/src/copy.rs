@@ -21,40 +21,11 @@ impl Clone for CardState {
     }
 
     fn clone_from(&mut self, source: &CardState) {
-        let CardState {
-            def,
-            original,
-            owner,
-            controller,
-            bp,
-            last_bp,
-            rules,
-            fresh,
-            frozen,
-            role,
-            united,
-            blocking,
-            blocked,
-            activated,
-            keep_ready,
-            backups,
-        } = source;
-        self.def = *def;
-        self.original = *original;
-        self.owner = *owner;
-        self.controller = *controller;
-        self.bp = *bp;
-        self.last_bp = *last_bp;
-        self.rules = *rules;
-        self.fresh = *fresh;
-        self.frozen = *frozen;
-        self.role = *role;
-        self.united = *united;
-        self.blocking = *blocking;
-        self.blocked = *blocked;
-        self.activated = *activated;
-        self.keep_ready = *keep_ready;
-        self.backups.clone_from(backups);
+        // Every field but the back-ups is `Copy`: one plain copy, then the back-ups into
+        // this card's own vector.
+        let backups = std::mem::take(&mut self.backups);
+        *self = CardState { backups, ..*source };
+        self.backups.clone_from(&source.backups);
     }
 }
 

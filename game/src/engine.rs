@@ -26,6 +26,9 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound.
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 
+/// Most card instances [`Game::in_sync`] compares as bit masks.
+const MASKED_CARDS: usize = 128;
+
 /// A game of Card Fighters' Clash in progress.
 pub struct Game {
     pub(crate) set: Arc<CardSet>,
@@ -251,41 +254,35 @@ impl Game {
 
     /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
     /// the board in play are exactly those that should be (with rules, in a ring or
-    /// lingering). Most steps change neither, and this asks nothing of the heap.
+    /// lingering). Most steps change neither; the two sets are compared as bit masks of
+    /// card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to the full pass).
     pub(crate) fn in_sync(&self) -> bool {
-        /// More cards to compare than this (a long lingering list): let the full pass decide.
-        const MOST: usize = 16;
         let state = &self.state;
-        if !state.restart.is_empty() {
+        if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
             return false;
         }
-        let has_rules = |card: CardRef| state.card(card).is_some_and(|c| c.rules.is_some());
-        let mut wanted = [CardRef(0); MOST];
-        let mut n = 0;
-        let rings = state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        for card in rings.chain(state.lingering.iter().copied()) {
-            if has_rules(card) && !wanted[..n].contains(&card) {
-                if n == MOST {
-                    return false;
+        let bit = |card: CardRef| 1u128 << card.0;
+        let mut wanted = 0u128;
+        for player in &state.players {
+            for &card in player.ring.iter().flatten() {
+                if state.card(card).is_some_and(|c| c.rules.is_some()) {
+                    wanted |= bit(card);
                 }
-                wanted[n] = card;
-                n += 1;
             }
         }
-        // The runtime holds each card once: as many cards of the board in play as wanted,
-        // each of them wanted, is the same set.
-        let mut in_play = 0;
+        for &card in &state.lingering {
+            if state.card(card).is_some_and(|c| c.rules.is_some()) {
+                wanted |= bit(card);
+            }
+        }
+        let mut in_play = 0u128;
         for id in self.runtime.cards_in_play() {
-            let card = CardRef(id.0);
-            if (card.0 as usize) >= state.cards.len() {
-                continue;
+            // Cards not of the board are left alone by the full pass too.
+            if (id.0 as usize) < state.cards.len() {
+                in_play |= 1u128 << id.0;
             }
-            if !wanted[..n].contains(&card) {
-                return false;
-            }
-            in_play += 1;
         }
-        in_play == n
+        wanted == in_play
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are

@@ -322,7 +322,7 @@ impl Game {
             // Played, the card is on the table while it resolves, no longer in hand.
             trial.state.move_card_to(card, me, Zone::Table, -1);
         }
-        let result = trial.runtime.activate(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), pid(me));
         Game::discard_copy(trial);
         !matches!(
             result,

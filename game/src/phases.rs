@@ -2,6 +2,9 @@
 //! (United Attack cost, `blockPhase`, `attacks`), End, Cleanup and the passing of the turn;
 //! SP payments with cost modifiers (§3.14).
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use stdlib::keywords::Ability;
 use vm::runtime::Value;
 
@@ -19,8 +22,18 @@ pub(crate) fn cost_type(name: &str) -> u16 {
     stdlib::catalogue::COST_TYPES.iter().position(|t| t.name == name).unwrap_or(0) as u16
 }
 
-/// The event announcing a payment of cost type `type_name` (`beforePayCostCharacter`).
-pub(crate) fn cost_event(type_name: &str) -> String {
+/// The event announcing a payment of cost type `type_name` (`beforePayCostCharacter`);
+/// the names of the catalogue's cost types are spelled once.
+pub(crate) fn cost_event(type_name: &str) -> Cow<'static, str> {
+    static EVENTS: LazyLock<Vec<(&'static str, String)>> =
+        LazyLock::new(|| stdlib::catalogue::COST_TYPES.iter().map(|t| (t.name, spell_cost_event(t.name))).collect());
+    match EVENTS.iter().find(|(name, _)| *name == type_name) {
+        Some((_, event)) => Cow::Borrowed(event.as_str()),
+        None => Cow::Owned(spell_cost_event(type_name)),
+    }
+}
+
+fn spell_cost_event(type_name: &str) -> String {
     let mut event = String::from("beforePayCost");
     let mut chars = type_name.chars();
     if let Some(first) = chars.next() {

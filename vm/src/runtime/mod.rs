@@ -354,6 +354,26 @@ impl<H: Host> Runtime<H> {
         self.drive(host, state)
     }
 
+    /// [`Runtime::activate`] as a trial: it runs the requisites, the rule target, the vars
+    /// and the cost checks as the activation would, and stops where the costs would be
+    /// paid or the body would start, with `Done(Success)`. So it fails as the activation
+    /// would fail before paying anything (`RequisitesNotMet`, `RuleTargetNotFound`,
+    /// `CostNotPaid`), suspends on the same question or traps the same way, and never
+    /// pays or does the card's effect.
+    pub fn try_activation(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+    ) -> Result<Outcome, Trap> {
+        self.check_card(program_card)?;
+        let env = self.env(host, card, program_card, me);
+        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
+        state.trial = true;
+        self.drive(host, state)
+    }
+
     /// Whether every requisite of `program_card` matches something, asking nothing.
     pub fn requisites_met(
         &mut self,
@@ -1143,6 +1163,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
+            Stage::CostPay(_) | Stage::Body if m.st.trial => return Ok(Some(Completion::Success)),
             Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;

@@ -231,6 +231,9 @@ pub(crate) struct ExecState {
     /// type comes first, then the ring), kept for the resolution in the chosen ring (a
     /// byte keeps the state small; a filter has far fewer type terms).
     pub zone_type: Option<u8>,
+    /// A trial ([`super::Runtime::try_activation`]): the pipeline stops, successful, where
+    /// the costs would be paid or the body would start.
+    pub trial: bool,
 }
 
 /// Which runtime (and its clones) an execution belongs to: only that program's tables
@@ -283,6 +286,7 @@ impl ExecState {
             owner: Owner::default(),
             zone_opp: None,
             zone_type: None,
+            trial: false,
         }
     }
 
@@ -310,6 +314,7 @@ impl ExecState {
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
         self.zone_opp = None;
         self.zone_type = None;
+        self.trial = false;
     }
 
     /// The value bound to `var` in this execution, if any.
