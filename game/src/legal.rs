@@ -101,16 +101,20 @@ impl<'a> Probe<'a> {
 
     /// Whether activating the card's rules would get past its requisites, rule target and
     /// costs (true without rules). A card with none of them cannot fail there, so its
-    /// activation is not tried; any other is tried on a copy ([`Game::activation_passes`]).
+    /// activation is not tried; a card without requisites is tried on a copy of the game
+    /// as it is (checking no requisite changes nothing); any other has its requisites
+    /// checked on the probe's copy first ([`Game::activation_passes`]).
     fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
-        let cannot_fail = game.set.program().card(CardIdx(rules)).is_some_and(|data| {
-            data.requisites.is_empty()
-                && data.target.is_none()
-                && (data.actions.len() != 1 || data.actions[0].costs.is_empty())
-        });
-        cannot_fail || self.game_mut().activation_passes(card, rules, me)
+        let Some(data) = game.set.program().card(CardIdx(rules)) else {
+            return self.game_mut().activation_passes(card, rules, me);
+        };
+        if !data.requisites.is_empty() {
+            return self.game_mut().activation_passes(card, rules, me);
+        }
+        let cannot_fail = data.target.is_none() && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
+        cannot_fail || game.trial_passes(card, rules, me)
     }
 
     fn slot_card(&self, player: u8, slot: u8) -> Option<CardRef> {
@@ -314,9 +318,12 @@ impl Game {
     /// or the end: a play or activation that would fail before any effect, having paid
     /// for nothing, is not offered.
     fn activation_passes(&mut self, card: CardRef, rules: u32, me: u8) -> bool {
-        if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default() {
-            return false;
-        }
+        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+            && self.trial_passes(card, rules, me)
+    }
+
+    /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
+    fn trial_passes(&self, card: CardRef, rules: u32, me: u8) -> bool {
         let mut trial = self.scratch_copy();
         if !trial.state.is_character(card) {
             // Played, the card is on the table while it resolves, no longer in hand.

@@ -281,16 +281,19 @@ impl Game {
 
     /// Takes a move of the player to move. An illegal move is refused and changes nothing.
     pub fn apply(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
-        self.apply_move(mv, true)
+        let start = self.apply_move(mv, true)?;
+        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
     }
 
     /// [`Game::apply`] for a move taken from [`Game::legal_moves`] of this very state
     /// (nothing changed the game since), which need not be tried out a second time.
-    pub(crate) fn apply_listed(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
+    /// Returns where the move's entries start in the log, rather than a copy of them.
+    pub(crate) fn apply_listed(&mut self, mv: Move) -> Result<usize, IllegalMove> {
         self.apply_move(mv, false)
     }
 
-    fn apply_move(&mut self, mv: Move, check_legal: bool) -> Result<Applied, IllegalMove> {
+    /// Takes a move; returns the log's length before it.
+    fn apply_move(&mut self, mv: Move, check_legal: bool) -> Result<usize, IllegalMove> {
         if self.state.outcome.is_some() {
             return Err(IllegalMove::GameOver);
         }
@@ -308,7 +311,7 @@ impl Game {
             self.take_move(&mv);
         }
         self.pump();
-        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
+        Ok(start)
     }
 
     /// Carries out a legal move.
