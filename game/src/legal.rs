@@ -188,9 +188,16 @@ impl<'a> Probe<'a> {
     fn can_back_up(&mut self, me: u8, card: CardRef, slot: u8) -> bool {
         let Some(target) = self.slot_card(me, slot) else { return false };
         let state = self.state();
-        let Some(subtype) = state.def(card).and_then(|d| d.subtype.as_deref()) else { return false };
         let Some(t) = state.card(target) else { return false };
+        // The plain markers first: most characters cannot be backed up now at all.
+        if t.frozen || t.bp <= 0 {
+            return false;
+        }
         let Some(accepts) = state.def(target).map(|d| &d.backups) else { return false };
+        if accepts.is_empty() {
+            return false;
+        }
+        let Some(subtype) = state.def(card).and_then(|d| d.subtype.as_deref()) else { return false };
         let wanted = accepts.iter().filter(|s| s.eq_ignore_ascii_case(subtype)).count();
         let used = t
             .backups
@@ -199,7 +206,7 @@ impl<'a> Probe<'a> {
                 state.def(b).and_then(|d| d.subtype.as_deref()).is_some_and(|s| s.eq_ignore_ascii_case(subtype))
             })
             .count();
-        if wanted <= used || t.frozen || t.bp <= 0 {
+        if wanted <= used {
             return false;
         }
         if t.fresh && !state.rule_on("backup_fresh", me, false) {

@@ -177,7 +177,9 @@ impl Game {
     pub fn new(set: Arc<CardSet>, decks: [Vec<DefIdx>; 2], seed: u64) -> Result<Game, SetupError> {
         use rand::Rng;
         let mut game = Game::blank(set, seed);
+        game.state.cards.reserve(decks.iter().map(Vec::len).sum());
         for (p, deck) in decks.iter().enumerate() {
+            game.state.players[p].deck.reserve(deck.len());
             for &def in deck {
                 let card = game.new_card(def, p as u8)?;
                 game.state.players[p].deck.push(card);

@@ -651,6 +651,10 @@ impl GameState {
     /// A boolean rule switch for `player`: false if any entry is false, true if any is
     /// true, else `default`.
     pub fn rule_on(&self, rule: &str, player: u8, default: bool) -> bool {
+        if self.modifiers.is_empty() {
+            // Nothing set any rule switch (most of most games).
+            return default;
+        }
         let Some(index) = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule) else {
             return default;
         };
@@ -663,6 +667,9 @@ impl GameState {
 
     /// The smallest number set for a rule switch (`play_char_bp_limit`).
     pub fn rule_min(&self, rule: &str, player: u8) -> Option<i32> {
+        if self.modifiers.is_empty() {
+            return None;
+        }
         let index = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule)?;
         self.rule_entries(index as u16, player)
             .into_iter()
