@@ -210,15 +210,21 @@ impl Game {
     /// made in a spare's buffers when one is kept ([`Game::discard_copy`] keeps one).
     pub(crate) fn scratch_copy(&self) -> Game {
         let spare = SPARE_GAMES.with(|spares| spares.borrow_mut().pop());
-        let mut copy = match spare {
+        match spare {
             Some(mut spare) => {
+                // The spare's own log buffer is kept, emptied, rather than the game's shared.
+                let mut log = std::mem::replace(&mut spare.state.log, self.state.log.clone());
                 spare.clone_from(self);
+                log.clear();
+                spare.state.log = log;
                 spare
             }
-            None => self.clone(),
-        };
-        copy.state.log = EventLog::default();
-        copy
+            None => {
+                let mut copy = self.clone();
+                copy.state.log = EventLog::default();
+                copy
+            }
+        }
     }
 
     /// Done with a copy from [`Game::scratch_copy`]: its buffers are kept for the next one.

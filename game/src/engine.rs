@@ -228,7 +228,8 @@ impl Game {
         // Only a card in a ring, lingering, restarting or in play can need a change; they
         // are visited in card order, as a pass over every card would.
         let rings = self.state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        let mut candidates: Vec<CardRef> = rings.chain(self.state.lingering.iter().copied()).collect();
+        let mut candidates: Vec<CardRef> = Vec::with_capacity(16);
+        candidates.extend(rings.chain(self.state.lingering.iter().copied()));
         candidates.extend(restart.iter().copied());
         candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
         candidates.sort_unstable();

@@ -256,7 +256,7 @@ impl Game {
             return vec![Move::Pass];
         }
         let mut probe = crate::legal::Probe::new(self);
-        let mut moves = Vec::new();
+        let mut moves = Vec::with_capacity(32);
         match self.state.phase {
             Phase::Main => probe.main_moves(&mut moves),
             Phase::Attack => probe.attack_moves(&mut moves),

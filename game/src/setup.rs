@@ -178,6 +178,8 @@ impl Game {
         use rand::Rng;
         let mut game = Game::blank(set, seed);
         game.state.cards.reserve(decks.iter().map(Vec::len).sum());
+        // About what a game of random players logs; growing the log copies all of it.
+        game.state.log.reserve(1024);
         for (p, deck) in decks.iter().enumerate() {
             game.state.players[p].deck.reserve(deck.len());
             for &def in deck {
