@@ -6,7 +6,7 @@
 use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, pid};
+use crate::engine::{Game, event, pid, var};
 use crate::log::LogKind;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
@@ -50,7 +50,7 @@ impl Game {
         let name = self.state.name(card);
         self.state.note(LogKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
         self.sync_play();
-        if self.hook("playAsFresh", Value::Card(card.id()), me, &[]) == Some(false)
+        if self.hook(event!("playAsFresh"), Value::Card(card.id()), me, &[]) == Some(false)
             && let Some(c) = self.state.card_mut(card)
         {
             c.fresh = false;
@@ -104,7 +104,7 @@ impl Game {
         self.state.player_mut(me).backups_played += 1;
         let name = self.state.name(card);
         self.state.note(LogKind::Backup { card, name, target });
-        self.emit("backedUp", me, None, &[("trigger", Value::Card(target.id()))]);
+        self.emit(event!("backedUp"), me, None, &[(var!("trigger"), Value::Card(target.id()))]);
     }
 
     pub(crate) fn activate_ability(&mut self, me: u8, slot: u8) {

@@ -56,26 +56,34 @@ pub(crate) fn pid(player: u8) -> PlayerId {
 
 /// The catalogue index of event or hook `name` (every name the engine uses exists).
 pub(crate) fn event_idx(name: &str) -> EventIdx {
-    match EVENT_INDICES.get(name) {
-        Some(&idx) => idx,
-        None => EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0)),
-    }
+    EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0))
 }
-
-/// Each event name of the catalogue, spelled as the catalogue spells it, with the index
-/// `Catalogue::event_index` gives it (the first name equal ignoring case): the engine
-/// names an event at every step, and a hash lookup is cheaper than the list's scan.
-static EVENT_INDICES: std::sync::LazyLock<rustc_hash::FxHashMap<&'static str, EventIdx>> =
-    std::sync::LazyLock::new(|| {
-        let events = CATALOGUE.events;
-        let first = |name: &str| events.iter().position(|e| e.name.eq_ignore_ascii_case(name)).unwrap_or(0);
-        events.iter().map(|e| (e.name, EventIdx::new(first(e.name)))).collect()
-    });
 
 /// The catalogue index of variable `name`.
 pub(crate) fn var_idx(name: &str) -> VariableIdx {
     VariableIdx::new(CATALOGUE.variables.iter().position(|v| v.name == name).unwrap_or(0))
 }
+
+/// The catalogue index of the event or hook named by a literal, looked up once per place
+/// that names it (the engine names events at nearly every step).
+macro_rules! event {
+    ($name:literal) => {{
+        static INDEX: std::sync::LazyLock<vm::bytecode::EventIdx> =
+            std::sync::LazyLock::new(|| $crate::engine::event_idx($name));
+        *INDEX
+    }};
+}
+
+/// The catalogue index of the variable named by a literal, looked up once per place.
+macro_rules! var {
+    ($name:literal) => {{
+        static INDEX: std::sync::LazyLock<vm::bytecode::VariableIdx> =
+            std::sync::LazyLock::new(|| $crate::engine::var_idx($name));
+        *INDEX
+    }};
+}
+
+pub(crate) use {event, var};
 
 impl Game {
     /// An empty game of `set` (no cards, player 0 in the Main phase of turn 1).
@@ -205,12 +213,12 @@ impl Game {
             let size = self.state.player(player).hand.len();
             if size != self.state.hand_sizes[p] {
                 self.state.hand_sizes[p] = size;
-                self.runtime.emit(Event::new(event_idx("handChanges"), pid(player)));
+                self.runtime.emit(Event::new(event!("handChanges"), pid(player)));
             }
             let size = self.state.player(player).characters().count();
             if size != self.state.ring_sizes[p] {
                 self.state.ring_sizes[p] = size;
-                self.runtime.emit(Event::new(event_idx("ringChanges"), pid(player)));
+                self.runtime.emit(Event::new(event!("ringChanges"), pid(player)));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
@@ -367,43 +375,54 @@ impl Game {
                 self.runtime.expire(&mut self.state, vm::bytecode::RestrictionIdx(u32::from(kind)), active);
             }
             Task::PhaseEvent(phase) => {
-                let name = match phase {
-                    Phase::Activate => "activatePhase",
-                    Phase::Draw => "drawPhase",
-                    Phase::CounterAttack => "blockPhase",
-                    Phase::End => "endPhase",
-                    Phase::Cleanup => "cleanupPhase",
+                let event = match phase {
+                    Phase::Activate => event!("activatePhase"),
+                    Phase::Draw => event!("drawPhase"),
+                    Phase::CounterAttack => event!("blockPhase"),
+                    Phase::End => event!("endPhase"),
+                    Phase::Cleanup => event!("cleanupPhase"),
                     Phase::Main | Phase::Attack => return,
                 };
-                self.runtime.emit(Event::new(event_idx(name), pid(self.state.active)));
+                self.runtime.emit(Event::new(event, pid(self.state.active)));
             }
             other => self.run_phase_task(other),
         }
     }
 
     /// Emits an object event for the active player with bindings, to run next.
-    pub(crate) fn emit(&mut self, name: &str, player: u8, object: Option<Value>, bindings: &[(&str, Value)]) {
-        let mut event = Event::new(event_idx(name), pid(player));
+    pub(crate) fn emit(
+        &mut self,
+        event: EventIdx,
+        player: u8,
+        object: Option<Value>,
+        bindings: &[(VariableIdx, Value)],
+    ) {
+        let mut event = Event::new(event, pid(player));
         if let Some(object) = object {
             event = event.with_object(object);
         }
         for &(var, value) in bindings {
-            event = event.bind(var_idx(var), value);
+            event = event.bind(var, value);
         }
         self.runtime.emit(event);
     }
 
-    /// Asks hook `name` about `object` for `player`: the abilities in force first (a no
+    /// Asks hook `idx` about `object` for `player`: the abilities in force first (a no
     /// ends it), then the hook autos. `None` when nothing answered.
-    pub(crate) fn hook(&mut self, name: &str, object: Value, player: u8, bindings: &[(&str, Value)]) -> Option<bool> {
-        let idx = event_idx(name);
+    pub(crate) fn hook(
+        &mut self,
+        idx: EventIdx,
+        object: Value,
+        player: u8,
+        bindings: &[(VariableIdx, Value)],
+    ) -> Option<bool> {
         let by_ability = stdlib::keywords::hook_answer(self.runtime.effects(), idx, object);
         if by_ability == Some(false) {
             return Some(false);
         }
         let mut event = Event::new(idx, pid(player)).with_object(object);
         for &(var, value) in bindings {
-            event = event.bind(var_idx(var), value);
+            event = event.bind(var, value);
         }
         let by_autos = match self.runtime.ask(&mut self.state, event) {
             Ok(answer) => answer,
@@ -418,8 +437,8 @@ impl Game {
 
     /// Runs the autos of an event now, for a payment or damage window; a question one of
     /// them asks is not waited for (the auto is abandoned, and the log says so).
-    pub(crate) fn dispatch_now(&mut self, name: &str, player: u8, bindings: &[(&str, Value)]) {
-        self.emit(name, player, None, bindings);
+    pub(crate) fn dispatch_now(&mut self, event: EventIdx, name: &str, player: u8, bindings: &[(VariableIdx, Value)]) {
+        self.emit(event, player, None, bindings);
         for _ in 0..16 {
             match self.runtime.run_events(&mut self.state) {
                 Ok(VmOutcome::Done(_)) => break,

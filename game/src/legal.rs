@@ -8,10 +8,10 @@
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
 //! read the game as it is, which gives the same answers the copy would.
 
-use vm::bytecode::CardIdx;
+use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
 
-use crate::engine::{Game, event_idx, pid};
+use crate::engine::{Game, event, pid, var};
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::{cost_event, cost_type};
 use crate::set::{AbilityType, CardKind};
@@ -63,10 +63,9 @@ impl<'a> Probe<'a> {
 
     /// [`Game::hook`], without a copy when no hook auto would be selected (the abilities
     /// in force answer alone).
-    fn hook(&mut self, name: &str, object: Value, player: u8, bindings: &[(&str, Value)]) -> Option<bool> {
+    fn hook(&mut self, idx: EventIdx, object: Value, player: u8, bindings: &[(VariableIdx, Value)]) -> Option<bool> {
         if self.reading_base() {
             let game = self.base;
-            let idx = event_idx(name);
             let by_ability = stdlib::keywords::hook_answer(game.runtime.effects(), idx, object);
             if by_ability == Some(false) {
                 return Some(false);
@@ -76,7 +75,7 @@ impl<'a> Probe<'a> {
                 return by_ability;
             }
         }
-        self.game_mut().hook(name, object, player, bindings)
+        self.game_mut().hook(idx, object, player, bindings)
     }
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included: without a copy
@@ -95,7 +94,7 @@ impl<'a> Probe<'a> {
     /// Whether some auto of the base game listens to the `beforePayCost` event of this cost.
     fn pays_through_autos(&self, player: u8, type_name: &str, card: Option<CardRef>) -> bool {
         let _ = card; // which card pays binds `trigger`, which selecting autos never looks at
-        let event = Event::new(event_idx(&cost_event(type_name)), pid(player));
+        let event = Event::new(cost_event(type_name).0, pid(player));
         self.base.runtime.selects_any(&event, false)
     }
 
@@ -162,7 +161,7 @@ impl<'a> Probe<'a> {
                     }
                 }
                 CardKind::Action => {
-                    if self.can_play_card(me, card, "beforePlayAc", "action") {
+                    if self.can_play_card(me, card, event!("beforePlayAc"), "action") {
                         moves.push(from.play(None));
                     }
                 }
@@ -176,7 +175,7 @@ impl<'a> Probe<'a> {
         }
     }
 
-    fn can_play_card(&mut self, me: u8, card: CardRef, hook: &str, type_name: &str) -> bool {
+    fn can_play_card(&mut self, me: u8, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
         let sp = self.state().def(card).map_or(0, |d| d.sp);
         self.affordable(me, type_name, sp, Some(card))
             && self.hook(hook, Value::Player(pid(me)), me, &[]) != Some(false)
@@ -214,7 +213,7 @@ impl<'a> Probe<'a> {
         }
         let player = state.player(me);
         if player.backups_played >= 1 && state.rule_on("backup_limit", me, true) {
-            return self.hook("backupLimit", Value::Card(target.id()), me, &[]) == Some(false);
+            return self.hook(event!("backupLimit"), Value::Card(target.id()), me, &[]) == Some(false);
         }
         true
     }
@@ -247,7 +246,8 @@ impl<'a> Probe<'a> {
             return false;
         }
         // Ruling: `cantattack` (hook `beforeAttack`) also forbids joining a United Attack.
-        state.rule_on("attack", me, true) && self.hook("beforeAttack", Value::Card(card.id()), me, &[]) != Some(false)
+        state.rule_on("attack", me, true)
+            && self.hook(event!("beforeAttack"), Value::Card(card.id()), me, &[]) != Some(false)
     }
 
     pub(crate) fn attack_moves(&mut self, moves: &mut Vec<Move>) {
@@ -294,7 +294,7 @@ impl<'a> Probe<'a> {
             if b.frozen || b.bp <= 0 || b.blocking.is_some() {
                 continue;
             }
-            if self.hook("beforeBlock", Value::Card(blocker.id()), me, &[]) == Some(false) {
+            if self.hook(event!("beforeBlock"), Value::Card(blocker.id()), me, &[]) == Some(false) {
                 continue;
             }
             for attacker_slot in 0..4u8 {
@@ -303,15 +303,16 @@ impl<'a> Probe<'a> {
                 if state.card(attacker).is_none_or(|c| c.role != Role::Leader) || state.blocker_of(attacker).is_some() {
                     continue;
                 }
-                let bindings = [("attacker", Value::Card(attacker.id())), ("blocker", Value::Card(blocker.id()))];
-                if self.hook("canBlock", Value::Card(attacker.id()), me, &bindings) != Some(false) {
+                let bindings =
+                    [(var!("attacker"), Value::Card(attacker.id())), (var!("blocker"), Value::Card(blocker.id()))];
+                if self.hook(event!("canBlock"), Value::Card(attacker.id()), me, &bindings) != Some(false) {
                     moves.push(Move::Block { slot, attacker: attacker_slot });
                 }
             }
         }
         for (from, card) in self.playable_cards(me) {
             if self.state().kind(card) == Some(CardKind::Reaction)
-                && self.can_play_card(me, card, "beforePlayRe", "reaction")
+                && self.can_play_card(me, card, event!("beforePlayRe"), "reaction")
             {
                 moves.push(from.play(None));
             }
