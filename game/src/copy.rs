@@ -182,17 +182,24 @@ impl Clone for GameState {
 
 impl Clone for Game {
     fn clone(&self) -> Game {
-        let Game { set, state, runtime, pending } = self;
-        Game { set: Arc::clone(set), state: state.clone(), runtime: runtime.clone(), pending: pending.clone() }
+        let Game { set, state, runtime, pending, in_play_mask } = self;
+        Game {
+            set: Arc::clone(set),
+            state: state.clone(),
+            runtime: runtime.clone(),
+            pending: pending.clone(),
+            in_play_mask: *in_play_mask,
+        }
     }
 
     /// Becomes a copy of `source` in this game's own buffers.
     fn clone_from(&mut self, source: &Game) {
-        let Game { set, state, runtime, pending } = source;
+        let Game { set, state, runtime, pending, in_play_mask } = source;
         self.set.clone_from(set);
         self.state.clone_from(state);
         self.runtime.clone_from(runtime);
         self.pending.clone_from(pending);
+        self.in_play_mask = *in_play_mask;
     }
 }
 

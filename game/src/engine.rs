@@ -14,7 +14,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{LogEntry, LogKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, RING_SLOTS, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -35,6 +35,9 @@ pub struct Game {
     pub(crate) state: GameState,
     pub(crate) runtime: Runtime<GameState>,
     pub(crate) pending: Option<Execution>,
+    /// The runtime's cards in play numbered below [`MASKED_CARDS`], as a bit mask: only
+    /// [`Game::sync_play`] changes them, and it sets this after each change.
+    pub(crate) in_play_mask: u128,
 }
 
 impl std::fmt::Debug for Game {
@@ -90,7 +93,7 @@ impl Game {
     pub(crate) fn blank(set: Arc<CardSet>, seed: u64) -> Game {
         let runtime = set.new_runtime();
         let state = GameState::new(Arc::clone(&set), seed);
-        Game { set, state, runtime, pending: None }
+        Game { set, state, runtime, pending: None, in_play_mask: 0 }
     }
 
     /// The board.
@@ -259,6 +262,11 @@ impl Game {
                 self.trap(Some(card), &trap);
             }
         }
+        self.in_play_mask = self
+            .runtime
+            .cards_in_play()
+            .filter(|id| (id.0 as usize) < MASKED_CARDS)
+            .fold(0, |mask, id| mask | 1u128 << id.0);
     }
 
     /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
@@ -270,28 +278,33 @@ impl Game {
         if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
             return false;
         }
-        let bit = |card: CardRef| 1u128 << card.0;
+        let cards = &state.cards;
+        // The bit of a card with rules (no bit for a card not of the board).
+        let bit = |card: CardRef| match cards.get(card.0 as usize) {
+            Some(c) if c.rules.is_some() => 1u128 << card.0,
+            _ => 0,
+        };
+        let [p0, p1] = &state.players;
         let mut wanted = 0u128;
-        for player in &state.players {
-            for &card in player.ring.iter().flatten() {
-                if state.card(card).is_some_and(|c| c.rules.is_some()) {
-                    wanted |= bit(card);
-                }
+        for slot in 0..RING_SLOTS {
+            if let Some(card) = p0.ring[slot] {
+                wanted |= bit(card);
             }
-        }
-        for &card in &state.lingering {
-            if state.card(card).is_some_and(|c| c.rules.is_some()) {
+            if let Some(card) = p1.ring[slot] {
                 wanted |= bit(card);
             }
         }
-        let mut in_play = 0u128;
-        for id in self.runtime.cards_in_play() {
-            // Cards not of the board are left alone by the full pass too.
-            if (id.0 as usize) < state.cards.len() {
-                in_play |= 1u128 << id.0;
-            }
+        for &card in &state.lingering {
+            wanted |= bit(card);
         }
-        wanted == in_play
+        debug_assert_eq!(
+            self.in_play_mask,
+            self.runtime.cards_in_play().filter(|id| (id.0 as usize) < MASKED_CARDS).fold(0, |m, id| m | 1u128 << id.0),
+            "the runtime's cards in play changed outside sync_play"
+        );
+        // Cards not of the board are left alone by the full pass too.
+        let board = if cards.len() == MASKED_CARDS { u128::MAX } else { (1u128 << cards.len()) - 1 };
+        wanted == self.in_play_mask & board
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are
