@@ -369,9 +369,8 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
-        state.trial = true;
-        self.drive(host, state)
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
+        self.drive_to(host, state, true)
     }
 
     /// Whether every requisite of `program_card` matches something, asking nothing.
@@ -489,11 +488,16 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Runs the pipeline of `state` until it finishes or suspends.
-    fn drive(&mut self, host: &mut H, mut state: Box<ExecState>) -> Result<Outcome, Trap> {
+    fn drive(&mut self, host: &mut H, state: Box<ExecState>) -> Result<Outcome, Trap> {
+        self.drive_to(host, state, false)
+    }
+
+    /// [`Runtime::drive`]; a `trial` stops where the costs would be paid.
+    fn drive_to(&mut self, host: &mut H, mut state: Box<ExecState>, trial: bool) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
             let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
-            pipeline(&mut m)
+            pipeline_to(&mut m, trial)
         };
         match result {
             Ok(Some(completion)) => {
@@ -1083,6 +1087,13 @@ fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &crate::bytecode::Ca
 
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    pipeline_to(m, false)
+}
+
+/// [`pipeline`]; a `trial` ([`Runtime::try_activation`]) completes with success where the
+/// costs would be paid or the body would start. Only the execution itself stops there:
+/// autos it runs on the way (a cost's payment window) run whole.
+fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
     skip_empty_stages(m, card)?;
@@ -1163,7 +1174,7 @@ fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
-            Stage::CostPay(_) | Stage::Body if m.st.trial => return Ok(Some(Completion::Success)),
+            Stage::CostPay(_) | Stage::Body if trial => return Ok(Some(Completion::Success)),
             Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;

@@ -231,9 +231,6 @@ pub(crate) struct ExecState {
     /// type comes first, then the ring), kept for the resolution in the chosen ring (a
     /// byte keeps the state small; a filter has far fewer type terms).
     pub zone_type: Option<u8>,
-    /// A trial ([`super::Runtime::try_activation`]): the pipeline stops, successful, where
-    /// the costs would be paid or the body would start.
-    pub trial: bool,
 }
 
 /// Which runtime (and its clones) an execution belongs to: only that program's tables
@@ -286,7 +283,6 @@ impl ExecState {
             owner: Owner::default(),
             zone_opp: None,
             zone_type: None,
-            trial: false,
         }
     }
 
@@ -314,7 +310,6 @@ impl ExecState {
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
         self.zone_opp = None;
         self.zone_type = None;
-        self.trial = false;
     }
 
     /// The value bound to `var` in this execution, if any.
