@@ -163,6 +163,14 @@ impl<'a, H: Host> CallContext<'a, H> {
         self.m.host
     }
 
+    /// Takes `units` of the execution's fuel for work the builtin does in proportion to the
+    /// game's data (one unit per card of a pile it reads or moves), so that a builtin
+    /// called in a loop is bounded by the same budget as the loop; traps `OutOfFuel` when
+    /// the budget does not cover it.
+    pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
+        self.m.charge(u32::try_from(units).unwrap_or(u32::MAX))
+    }
+
     /// Who and what the execution runs for (`me`, the source card, its controller).
     pub fn env(&self) -> Env {
         self.m.st.env
@@ -191,7 +199,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         match self.callee {
             Callee::Cost { i, .. } => {
                 let card = self.m.rt.program.card(self.m.st.env.card)?;
-                super::cost_block(card, self.m.st.origin).get(usize::from(i))
+                super::pipeline::cost_block(card, self.m.st.origin).get(usize::from(i))
             }
             _ => None,
         }
@@ -388,14 +396,14 @@ impl<'a, H: Host> CallContext<'a, H> {
     pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
         let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
-        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
+        super::cascade::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
     }
 
     /// Asks hook `event` now, as [`super::Runtime::ask`] does, on this execution's fuel.
     pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
         let depth = self.m.st.origin.depth() + 1;
         let fuel = &mut self.m.st.fuel;
-        super::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
+        super::cascade::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
     }
 
     /// Queues an event: its autos run when the host next calls

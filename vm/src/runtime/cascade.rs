@@ -1,0 +1,358 @@
+//! Cards in play and the autos they run: entering and leaving play, the event queue and
+//! its drain, autos and hooks run at once (`run_now`), and restriction timers.
+
+use std::sync::Arc;
+
+use crate::bytecode::{CardIdx, EventIdx, RestrictionIdx};
+
+use super::events::{Event, Names, PendingRun, Subscription, World};
+use super::exec::{self, Machine};
+use super::host::{Effect, EffectId, EffectKind, Env, Host};
+use super::pipeline::pipeline;
+use super::state::{Completion, ExecState, Origin, Outcome, Owner, Stage};
+use super::trap::{Trap, TrapCode};
+use super::value::{self, CardId, PlayerId, Value};
+use super::{MAX_EVENT_DEPTH, MAX_RUNS_PER_DRAIN, Runtime, Shared};
+
+impl<H: Host> Runtime<H> {
+    // ---- cards in play ----
+
+    /// `card` (an instance of `program_card`) enters play: its permanent abilities are
+    /// recorded, its autos with events subscribe, its autos without events are queued to
+    /// run (with [`Runtime::run_events`]). Entering twice does nothing the second time.
+    pub fn enter_play(&mut self, host: &mut H, card: CardId, program_card: CardIdx) -> Result<(), Trap> {
+        self.check_card(program_card)?;
+        if self.world.in_play.iter().any(|&(id, _)| id == card) {
+            return Ok(());
+        }
+        self.world.in_play.push((card, program_card));
+        let program = Arc::clone(&self.shared.program);
+        let data = &program.cards()[program_card.index()];
+        let controller = host.controller(card);
+        for &ability in &data.abilities {
+            let effect = Effect {
+                id: EffectId(self.world.next_effect),
+                source: card,
+                controller,
+                restriction: None,
+                kind: EffectKind::Ability { target: Value::Card(card), ability },
+            };
+            self.world.next_effect = self.world.next_effect.wrapping_add(1);
+            self.world.effects.push(effect);
+            host.apply_effect(&effect);
+        }
+        for (auto_idx, auto) in data.autos.iter().enumerate() {
+            if auto.events.is_empty() {
+                self.world.runs.push_back(PendingRun {
+                    card,
+                    program_card,
+                    auto: auto_idx as u16,
+                    me: controller,
+                    condition: None,
+                    event: None,
+                    depth: 0,
+                });
+            }
+            for event in &auto.events {
+                self.world.subs.push(Subscription {
+                    card,
+                    program_card,
+                    auto: auto_idx as u16,
+                    hook: auto.hook,
+                    event: event.event,
+                    prefix: event.prefix,
+                    suffix: event.suffix,
+                    condition: event.condition,
+                    controller,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// `card` leaves play: its subscriptions and queued runs are dropped, and the effects
+    /// without a restriction that it granted or that were granted to it end (spec §3.9).
+    /// Restricted effects run until their timer (§3.10).
+    pub fn leave_play(&mut self, host: &mut H, card: CardId) {
+        self.world.in_play.retain(|&(id, _)| id != card);
+        self.world.subs.retain(|sub| sub.card != card);
+        self.world.runs.retain(|run| run.card != card);
+        exec::end_effects(&mut self.world.effects, host, |effect| {
+            let target = match effect.kind {
+                EffectKind::Ability { target, .. } | EffectKind::Custom { target, .. } => target,
+            };
+            effect.restriction.is_none() && (effect.source == card || target == Value::Card(card))
+        });
+    }
+
+    /// The cards in play, in the order they entered.
+    pub fn cards_in_play(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.world.in_play.iter().map(|&(id, _)| id)
+    }
+
+    /// Whether `card` is in play.
+    pub fn in_play(&self, card: CardId) -> bool {
+        self.world.in_play.iter().any(|&(id, _)| id == card)
+    }
+
+    // ---- events and hooks ----
+
+    /// Queues an event of the game; its autos run at [`Runtime::run_events`].
+    pub fn emit(&mut self, event: Event) {
+        self.world.events.push_back((event, 0));
+    }
+
+    /// Runs queued autos (and the autos of the events they emit) until none is left
+    /// (`Done(Success)`) or one waits for a player (`Suspended`: resume it, then call this
+    /// again). Autos run in the order their events were emitted, and for one event in
+    /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
+    /// queued.
+    pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let result = self.drain_events(host);
+        if result.is_err() {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn drain_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let mut started = 0u32;
+        loop {
+            if let Some(run) = self.world.runs.pop_front() {
+                started += 1;
+                if started > MAX_RUNS_PER_DRAIN {
+                    let mut trap = Trap::new(TrapCode::EventCascade);
+                    trap.card = Some(run.program_card);
+                    trap.card_key = self.shared.program.card_key(run.program_card).map(Into::into);
+                    return Err(trap);
+                }
+                if !self.in_play(run.card) || !host.auto_may_fire(run.card) {
+                    continue;
+                }
+                match self.start_auto(host, run, false)? {
+                    Outcome::Done(_) => continue,
+                    suspended => return Ok(suspended),
+                }
+            }
+            let Some((event, depth)) = self.world.events.pop_front() else {
+                return Ok(Outcome::Done(Completion::Success));
+            };
+            self.select(&event, depth, false);
+        }
+    }
+
+    /// Moves the autos `event` selects to the run queue, removing `once` subscriptions.
+    fn select(&mut self, event: &Event, depth: u32, hooks: bool) {
+        let World { subs, runs, .. } = &mut self.world;
+        select(&self.shared, subs, event, depth, hooks, &mut |run| runs.push_back(run));
+    }
+
+    fn start_auto(&mut self, host: &mut H, run: PendingRun, hook: bool) -> Result<Outcome, Trap> {
+        let env = self.env(host, run.card, run.program_card, run.me);
+        let origin = Origin::auto(run.auto, hook, run.depth);
+        let mut state = self.state(env, origin, Stage::RuleTarget(0));
+        if let Some(event) = run.event {
+            if !bind_event(&self.shared.names, &mut state, &event) {
+                return Err(Trap::new(TrapCode::ListLimit));
+            }
+        }
+        if let Some(condition) = run.condition {
+            let shared = &self.shared;
+            let value = {
+                let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                m.eval_entry(condition).map(|value| value::truthy(value, &m.st.lists))
+            };
+            match value {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.recycle(state);
+                    return Ok(Outcome::Done(Completion::Answer(false)));
+                }
+                Err(trap) => {
+                    self.recycle(state);
+                    return Err(trap);
+                }
+            }
+        }
+        self.drive(host, state)
+    }
+
+    /// Asks hook `event`: runs the hook autos it selects, in order, stopping at the first
+    /// that answers no. `None` when no auto listens; otherwise the last answer examined.
+    /// Hook autos may not suspend (that traps).
+    pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
+        let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+        run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel)
+    }
+
+    /// Hook `event`'s index, for convenience: the catalogue index of `name`.
+    pub fn event_index(&self, name: &str) -> Option<EventIdx> {
+        self.shared.catalogue.event_index(name).map(EventIdx::new)
+    }
+
+    // ---- restriction timers ----
+
+    /// Restriction timer `kind` fires in `active`'s turn (spec §3.10: `uynt` at the start
+    /// of the Activate phase, `ueot` and `unac` at Cleanup, `unac` also when `active`
+    /// plays an action card). Ends the effects with that restriction whose controller is
+    /// `active` (no prefix, or `my`) or is not `active` (prefix `opp`), in the order they
+    /// were recorded; nothing else.
+    pub fn expire(&mut self, host: &mut H, kind: RestrictionIdx, active: PlayerId) {
+        let opp = self.shared.names.restriction_opp;
+        exec::end_effects(&mut self.world.effects, host, |effect| match effect.restriction {
+            Some(restriction) if restriction.kind == kind => {
+                let is_opp = restriction.prefix.is_some() && restriction.prefix == opp;
+                (effect.controller == active) != is_opp
+            }
+            _ => false,
+        });
+    }
+}
+
+/// Calls `push` with a run for every subscription of `hooks` kind that `event` selects, in
+/// registration order, removing the `once` subscriptions that fire.
+fn select<H>(
+    shared: &Shared<H>,
+    subs: &mut Vec<Subscription>,
+    event: &Event,
+    depth: u32,
+    hooks: bool,
+    push: &mut dyn FnMut(PendingRun),
+) {
+    let has_object = shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
+    let names = &shared.names;
+    let mut i = 0;
+    while i < subs.len() {
+        let sub = subs[i];
+        if sub.hook == hooks && names.selects(&sub, event, has_object) {
+            push(PendingRun {
+                card: sub.card,
+                program_card: sub.program_card,
+                auto: sub.auto,
+                me: event.player,
+                condition: sub.condition,
+                event: Some(*event),
+                depth,
+            });
+            if sub.suffix.is_some() && sub.suffix == names.suffix_once {
+                subs.remove(i);
+                continue;
+            }
+        }
+        i += 1;
+    }
+}
+
+/// Runs the autos (`hooks`: the hook autos) `event` selects now, in order, without
+/// suspending; for hooks, stops at the first that answers no. Returns the last answer,
+/// `None` when nothing ran. Every auto it runs, and every auto those run in turn, takes
+/// its fuel from `fuel` (the caller's budget), so a cascade that branches cannot do more
+/// work than one execution may.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run_now<H: Host>(
+    shared: &Shared<H>,
+    world: &mut World,
+    host: &mut H,
+    event: &Event,
+    depth: u32,
+    hooks: bool,
+    fuel: &mut u32,
+) -> Result<Option<bool>, Trap> {
+    if depth > MAX_EVENT_DEPTH {
+        return Err(Trap::new(TrapCode::EventCascade));
+    }
+    let start = world.now.len();
+    {
+        let World { subs, now, .. } = &mut *world;
+        select(shared, subs, event, depth, hooks, &mut |run| now.push(run));
+    }
+    let end = world.now.len();
+    let mut answer = None;
+    let mut result = Ok(());
+    for i in start..end {
+        let run = world.now[i];
+        if !world.in_play.iter().any(|&(id, _)| id == run.card) || !host.auto_may_fire(run.card) {
+            continue;
+        }
+        match run_auto_now(shared, world, host, run, hooks, fuel) {
+            Ok(completion) => {
+                let yes = match completion {
+                    Completion::Success => true,
+                    Completion::Answer(value) => value,
+                    Completion::Failure(_) => false,
+                };
+                answer = Some(yes);
+                if hooks && !yes {
+                    break;
+                }
+            }
+            Err(trap) => {
+                result = Err(trap);
+                break;
+            }
+        }
+    }
+    world.now.truncate(start);
+    result.map(|()| answer)
+}
+
+/// Runs one auto to completion on `fuel` (what it leaves is written back); a request for
+/// a choice traps.
+fn run_auto_now<H: Host>(
+    shared: &Shared<H>,
+    world: &mut World,
+    host: &mut H,
+    run: PendingRun,
+    hook: bool,
+    fuel: &mut u32,
+) -> Result<Completion, Trap> {
+    let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
+    let origin = Origin::auto(run.auto, hook, run.depth);
+    let locals = shared.locals(env.card);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals);
+    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
+    if let Some(event) = run.event {
+        if !bind_event(&shared.names, &mut state, &event) {
+            world.recycle(state);
+            return Err(Trap::new(TrapCode::ListLimit));
+        }
+    }
+    let result = {
+        let mut m = Machine { rt: shared, world: &mut *world, host, st: &mut state, nesting: 0 };
+        match run.condition {
+            Some(condition) => match m.eval_entry(condition) {
+                Ok(value) if value::truthy(value, &m.st.lists) => pipeline(&mut m),
+                Ok(_) => Ok(Some(Completion::Answer(false))),
+                Err(trap) => Err(trap),
+            },
+            None => pipeline(&mut m),
+        }
+    };
+    *fuel = state.fuel;
+    world.recycle(state);
+    let result = match result {
+        Ok(Some(completion)) => Ok(completion),
+        Ok(None) => Err(Trap::new(TrapCode::SuspendInNestedEntry)),
+        Err(trap) => Err(trap),
+    };
+    result.map_err(|mut trap| {
+        if trap.card.is_none() {
+            trap.card = Some(run.program_card);
+            trap.card_key = shared.program.card_key(run.program_card).map(Into::into);
+        }
+        trap
+    })
+}
+
+/// Binds an event's payload in the execution of one of its autos: its bindings, and
+/// `trigger` to its object unless it binds `trigger` itself. False when the arena is full.
+fn bind_event(names: &Names, state: &mut ExecState, event: &Event) -> bool {
+    if let (Some(trigger), Some(object)) = (names.var_trigger, event.object) {
+        let explicit = event.bindings.iter().flatten().any(|&(var, _)| var == trigger);
+        if !explicit && !state.bind(trigger, object) {
+            return false;
+        }
+    }
+    event.bindings.iter().flatten().all(|&(var, value)| state.bind(var, value))
+}

@@ -1,0 +1,238 @@
+//! The pipeline of an execution (spec §3.3): requisites, rule target, choice of action,
+//! `vars`, every cost checked then paid, and the body, one stage at a time so that any
+//! stage may suspend and resume.
+
+use crate::bytecode::{Card, Cost, CostIdx};
+
+use super::builtins::{self, CallContext, CostPhase, Status};
+use super::exec::{Flow, Machine};
+use super::host::{Host, RequestKind};
+use super::resolve::Resolution;
+use super::state::{Completion, Failure, Origin, Pending, Stage};
+use super::trap::{Trap, TrapCode};
+use super::value::{self, ListId, Value};
+
+pub(super) fn set_selection<H: Host>(m: &mut Machine<'_, H>, i: u16, list: ListId) -> Result<(), Trap> {
+    if m.st.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
+}
+
+pub(super) fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
+    m.st.rule_targets = m.st.lists.concat(m.st.rule_targets, list).ok_or(TrapCode::ListLimit)?;
+    Ok(())
+}
+
+/// Applies one rule-target filter's resolution; true when it suspended.
+pub(super) fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolution) -> Result<bool, Trap> {
+    let optional = !m.st.origin.is_activation()
+        || m.rt.program.cards()[m.st.env.card.index()].target.as_ref().is_some_and(|target| target.optional);
+    match resolution {
+        Resolution::Nothing if optional => m.st.stage = Stage::RuleTarget(i.saturating_add(1)),
+        Resolution::Nothing => m.st.stage = Stage::RuleTarget(u16::MAX),
+        Resolution::List(list) => {
+            add_rule_targets(m, list)?;
+            m.st.stage = Stage::RuleTarget(i.saturating_add(1));
+        }
+        Resolution::Choose { candidates, min, max } => {
+            m.request(RequestKind::Targets, candidates, min, max, None);
+            m.st.pending = Pending::RuleTarget { i };
+            return Ok(true);
+        }
+        Resolution::ChooseType { options } => {
+            m.request(RequestKind::TargetType, options, 1, 1, None);
+            m.st.pending = Pending::RuleTargetType { i };
+            return Ok(true);
+        }
+        Resolution::ChooseZone { options } => {
+            m.request(RequestKind::TargetZone, options, 1, 1, None);
+            m.st.pending = Pending::RuleTargetZone { i };
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+pub(super) fn cost_step<H: Host>(
+    m: &mut Machine<'_, H>,
+    i: u16,
+    cost: CostIdx,
+    phase: CostPhase,
+    answer: Option<ListId>,
+) -> Result<Status, Trap> {
+    let f = m.rt.builtins.get_cost(cost).ok_or(TrapCode::MissingBuiltin)?;
+    if answer.is_none() {
+        m.st.step = 0;
+    }
+    m.st.request = None;
+    let targets = m.st.rule_targets;
+    let mut ctx = CallContext {
+        m: m.reborrow(),
+        callee: builtins::Callee::Cost { i, cost },
+        targets,
+        args: (0, 0),
+        answer,
+        result: Value::Nil,
+    };
+    let status = f(&mut ctx, phase)?;
+    if status == Status::Suspend && m.st.request.is_none() {
+        return Err(Trap::new(TrapCode::BadRequest));
+    }
+    Ok(status)
+}
+
+/// The cost block of what an execution runs: its action's or its auto's.
+pub(super) fn cost_block(card: &Card, origin: Origin) -> &[Cost] {
+    let costs = match origin {
+        Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => {
+            card.autos.get(usize::from(auto)).map(|auto| &auto.costs)
+        }
+    };
+    costs.map_or(&[], Vec::as_slice)
+}
+
+/// Takes an execution of a card with nothing before its body (no requisite, rule target,
+/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
+/// the stages it skips; the pipeline would pass them one by one, doing nothing.
+fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(), Trap> {
+    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
+        return Ok(());
+    }
+    match m.st.stage {
+        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
+            m.charge(6)?;
+            m.st.origin = Origin::Activation { action: 0 };
+        }
+        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
+            m.charge(2)?;
+            if m.st.lists.is_empty(m.st.rule_targets) {
+                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+            }
+        }
+        _ => return Ok(()),
+    }
+    m.st.targets = m.st.rule_targets;
+    m.st.stage = Stage::Body;
+    Ok(())
+}
+
+/// Runs the pipeline until it completes (`Some`) or suspends (`None`).
+pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    pipeline_to(m, false)
+}
+
+/// [`pipeline`]; a `trial` ([`super::Runtime::try_activation`]) completes with success
+/// where the costs would be paid or the body would start. Only the execution itself stops
+/// there: autos it runs on the way (a cost's payment window) run whole.
+pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
+    let rt = m.rt;
+    let card = &rt.program.cards()[m.st.env.card.index()];
+    skip_empty_stages(m, card)?;
+    loop {
+        // Each stage step costs fuel, so that no bundle can keep the pipeline going.
+        m.charge(1)?;
+        match m.st.stage {
+            Stage::Requisite(i) => match card.requisites.get(usize::from(i)) {
+                Some(&f) => {
+                    let resolved = m.resolve_candidates(f)?;
+                    if !resolved.matched || m.st.lists.is_empty(resolved.candidates) {
+                        return Ok(Some(Completion::Failure(Failure::RequisitesNotMet)));
+                    }
+                    m.st.stage = Stage::Requisite(i.saturating_add(1));
+                }
+                None => m.st.stage = Stage::RuleTarget(0),
+            },
+            Stage::RuleTarget(u16::MAX) => return Ok(Some(Completion::Failure(Failure::RuleTargetNotFound))),
+            Stage::RuleTarget(i) => {
+                let filter = card.target.as_ref().and_then(|target| target.filters.get(usize::from(i)).copied());
+                match filter {
+                    Some(f) => {
+                        let resolution = m.resolve_filter(f, None)?;
+                        if rule_target_step(m, i, resolution)? {
+                            return Ok(None);
+                        }
+                    }
+                    None => {
+                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
+                            m.st.rule_targets =
+                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        }
+                        m.st.targets = m.st.rule_targets;
+                        m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
+                    }
+                }
+            }
+            Stage::ChooseAction => match card.actions.len() {
+                0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
+                1 => {
+                    m.st.origin = Origin::Activation { action: 0 };
+                    m.st.stage = Stage::Vars;
+                }
+                n => {
+                    let mut options = std::mem::take(&mut m.world.scratch);
+                    options.clear();
+                    options.extend((0..n).map(|i| Value::Int(i as i32)));
+                    let list = m.st.lists.make(&options);
+                    m.world.scratch = options;
+                    let list = list.ok_or(TrapCode::ListLimit)?;
+                    m.request(RequestKind::Action, list, 1, 1, None);
+                    m.st.pending = Pending::ChooseAction;
+                    return Ok(None);
+                }
+            },
+            Stage::Vars => {
+                if let Some(vars) = card.vars {
+                    if m.st.frame.is_none() {
+                        m.start_main(vars)?;
+                    }
+                    match m.run_main()? {
+                        Flow::Suspend => return Ok(None),
+                        _ => m.st.frame = None,
+                    }
+                }
+                let has_costs = !cost_block(card, m.st.origin).is_empty();
+                m.st.stage = if m.st.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
+            }
+            Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
+            Stage::CostCheck(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
+                Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
+                    Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
+                    Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
+                    Status::Suspend => {
+                        m.st.pending = Pending::Cost { i, cost: cost.cost };
+                        return Ok(None);
+                    }
+                },
+                None => m.st.stage = Stage::CostPay(0),
+            },
+            Stage::CostPay(_) | Stage::Body if trial => return Ok(Some(Completion::Success)),
+            Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
+                Some(cost) => {
+                    cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
+                    m.st.stage = Stage::CostPay(i.saturating_add(1));
+                }
+                None => m.st.stage = Stage::Body,
+            },
+            Stage::Body => {
+                if m.st.frame.is_none() {
+                    let entry = match m.st.origin {
+                        Origin::Activation { action } => card.actions[usize::from(action)].entry,
+                        Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => card.autos[usize::from(auto)].entry,
+                    };
+                    m.st.targets = m.st.rule_targets;
+                    m.start_main(entry)?;
+                }
+                let hook = matches!(m.st.origin, Origin::Hook { .. });
+                return Ok(match m.run_main()? {
+                    Flow::Suspend => None,
+                    Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
+                    Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
+                    Flow::Fail(reason) if hook => {
+                        let _ = reason;
+                        Some(Completion::Answer(false))
+                    }
+                    Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
+                });
+            }
+        }
+    }
+}

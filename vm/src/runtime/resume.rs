@@ -1,0 +1,221 @@
+//! Resuming a suspended execution with the player's answer: the answer checked against
+//! the request, then the pending op or pipeline stage completed with it.
+
+use super::Runtime;
+use super::builtins::{CostPhase, Status};
+use super::events::World;
+use super::exec::{Machine, Step};
+use super::host::Host;
+use super::pipeline::{add_rule_targets, cost_step, rule_target_step, set_selection};
+use super::state::{Execution, InvalidAnswer, Origin, Outcome, Pending, Request, ResumeError, Stage};
+use super::trap::{Trap, TrapCode};
+use super::value::{ListId, Value};
+
+impl<H: Host> Runtime<H> {
+    /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
+    /// and `max` of them. A refused answer gives the execution back unchanged. When an
+    /// auto traps, its cascade ends: nothing of it stays queued.
+    pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        let in_cascade = !exec.state.origin.is_activation();
+        let result = self.continue_with(host, exec, answer);
+        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
+            self.world.events.clear();
+            self.world.runs.clear();
+        }
+        result
+    }
+
+    fn continue_with(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
+        if !exec.state.owner.is(self.shared.id) {
+            return Err(ResumeError::OtherRuntime(exec));
+        }
+        if let Err(reason) = validate(&mut self.world, &exec, answer) {
+            return Err(ResumeError::Invalid(exec, reason));
+        }
+        let mut state = exec.state;
+        let list = match state.lists.make(answer) {
+            Some(list) => list,
+            None => return Err(ResumeError::Trap(Trap::new(TrapCode::ListLimit))),
+        };
+        let pending = std::mem::replace(&mut state.pending, Pending::None);
+        let request = state.request.take();
+        let shared = &self.shared;
+        let step = {
+            let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+            complete(&mut m, pending, request, list)
+        };
+        match step {
+            Ok(Resumed::Main(step)) => {
+                let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                let applied = match step {
+                    Step::Next => Ok(false),
+                    Step::Jump(pc) => match m.st.frame {
+                        Some(mut frame) => {
+                            let done = m.take_jump(&mut frame, pc).map_err(|trap| m.locate(trap, frame.entry, pc));
+                            m.st.frame = Some(frame);
+                            done.map(|()| false)
+                        }
+                        None => Ok(false),
+                    },
+                    Step::Suspend => Ok(true),
+                };
+                match applied {
+                    Ok(true) => return Ok(Outcome::Suspended(Execution::suspend(state))),
+                    Ok(false) => {}
+                    Err(trap) => {
+                        self.recycle(state);
+                        return Err(ResumeError::Trap(trap));
+                    }
+                }
+            }
+            Ok(Resumed::Pipeline) => {}
+            Ok(Resumed::Suspended) => return Ok(Outcome::Suspended(Execution::suspend(state))),
+            Err(trap) => {
+                let trap = match state.frame {
+                    Some(frame) => {
+                        let m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                        let pc =
+                            shared.program.entries()[frame.entry.index()].pcs()[frame.ip.saturating_sub(1) as usize];
+                        m.locate(trap, frame.entry, pc)
+                    }
+                    None => trap,
+                };
+                self.recycle(state);
+                return Err(ResumeError::Trap(trap));
+            }
+        }
+        self.drive(host, state).map_err(ResumeError::Trap)
+    }
+
+    /// Abandons a suspended execution (the player closed the dialog): nothing more of it
+    /// runs; what it already did stays done. Its buffers are reused.
+    pub fn cancel(&mut self, exec: Execution) {
+        if exec.state.owner.is(self.shared.id) {
+            self.recycle(exec.state);
+        }
+    }
+}
+
+/// Checks an answer against the request of `exec`, in time linear in the candidates and
+/// the answer (with sets `world` lends).
+fn validate(world: &mut World, exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
+    let request = exec.request();
+    if answer.len() < usize::from(request.min) || answer.len() > usize::from(request.max) {
+        return Err(InvalidAnswer::Count { given: answer.len(), min: request.min, max: request.max });
+    }
+    let mut candidates = world.take_set();
+    candidates.extend(exec.candidates().iter().copied());
+    let mut chosen = world.take_set();
+    let mut result = Ok(());
+    for choice in answer {
+        if !candidates.contains(choice) {
+            result = Err(InvalidAnswer::NotACandidate(*choice));
+            break;
+        }
+        if !chosen.insert(*choice) {
+            result = Err(InvalidAnswer::Duplicate(*choice));
+            break;
+        }
+    }
+    world.give_set(candidates);
+    world.give_set(chosen);
+    result
+}
+
+/// What completing a pending request leads to.
+enum Resumed {
+    /// An op of the main frame finished with this step.
+    Main(Step),
+    /// A pipeline stage advanced; continue the pipeline.
+    Pipeline,
+    /// It asked again.
+    Suspended,
+}
+
+/// Completes what `pending` waited for with the answer `list`.
+fn complete<H: Host>(
+    m: &mut Machine<'_, H>,
+    pending: Pending,
+    request: Option<Request>,
+    list: ListId,
+) -> Result<Resumed, Trap> {
+    let first = m.st.lists.get(list).first().copied().unwrap_or_default();
+    let yes = first == Value::Bool(true);
+    Ok(match pending {
+        Pending::None => Resumed::Pipeline,
+        Pending::Filter { write, .. } => Resumed::Main(m.filter_chosen(list, write)),
+        Pending::FilterType { f, write, exit, optional } => {
+            let chosen = first.as_int().unwrap_or(0) as u16;
+            let resolution = m.resolve_filter(f, Some(chosen))?;
+            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+        }
+        Pending::FilterZone { f, write, exit, optional } => {
+            let resolution = m.resolve_in_zone(f, first)?;
+            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+        }
+        Pending::Call { cmd, base, argc } => {
+            Resumed::Main(m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?)
+        }
+        Pending::CallFn { a, func, base, argc } => {
+            Resumed::Main(m.call_fn(usize::from(m.st.locals), a, func, base, argc, Some(list))?)
+        }
+        Pending::May { skip } => Resumed::Main(if yes { Step::Next } else { Step::Jump(skip) }),
+        Pending::Confirm { skip } => Resumed::Main(if yes {
+            Step::Next
+        } else {
+            m.st.succeeded = true;
+            Step::Jump(skip)
+        }),
+        Pending::RuleTarget { i } => {
+            add_rule_targets(m, list)?;
+            m.st.stage = Stage::RuleTarget(i.saturating_add(1));
+            Resumed::Pipeline
+        }
+        Pending::RuleTargetType { i } => {
+            let chosen = first.as_int().unwrap_or(0) as u16;
+            let f = m.rt.program.cards()[m.st.env.card.index()]
+                .target
+                .as_ref()
+                .map(|target| target.filters[usize::from(i)]);
+            let Some(f) = f else {
+                return Ok(Resumed::Pipeline);
+            };
+            let resolution = m.resolve_filter(f, Some(chosen))?;
+            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+        }
+        Pending::RuleTargetZone { i } => {
+            let f = m.rt.program.cards()[m.st.env.card.index()]
+                .target
+                .as_ref()
+                .map(|target| target.filters[usize::from(i)]);
+            let Some(f) = f else {
+                return Ok(Resumed::Pipeline);
+            };
+            let resolution = m.resolve_in_zone(f, first)?;
+            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+        }
+        Pending::ChooseAction => {
+            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
+            m.st.stage = Stage::Vars;
+            Resumed::Pipeline
+        }
+        Pending::Cost { i, cost } => {
+            let _ = request;
+            match cost_step(m, i, cost, CostPhase::Check, Some(list))? {
+                Status::Success => {
+                    set_selection(m, i, list)?;
+                    m.st.stage = Stage::CostCheck(i.saturating_add(1));
+                    Resumed::Pipeline
+                }
+                Status::Failure => {
+                    m.st.stage = Stage::CostCheck(u16::MAX);
+                    Resumed::Pipeline
+                }
+                Status::Suspend => {
+                    m.st.pending = Pending::Cost { i, cost };
+                    Resumed::Suspended
+                }
+            }
+        }
+    })
+}
