@@ -4,8 +4,9 @@
 //! nearly every decision that runs card code, and trials of a card's code copy it again;
 //! reusing the buffers keeps those copies off the allocator.
 //!
-//! Each impl names every field (a destructuring pattern), so a field added to one of these
-//! types is a compile error here until it is copied.
+//! Each impl names every field (a destructuring pattern), or for [`CardState`] copies all
+//! its `Copy` fields at once, so a field added to one of these types is copied, or is a
+//! compile error here until it is.
 
 use std::cell::RefCell;
 use std::sync::Arc;
