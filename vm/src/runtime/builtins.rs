@@ -377,9 +377,10 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// same source already has exactly this effect with this restriction (re-running an
     /// initialisation does not stack it), and when it has no restriction and its source
     /// left play while the execution waited for an answer (it would already be over):
-    /// apply nothing then.
-    pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
-        self.m.record_effect(kind, self.m.st.restriction).map(|effect| effect.id)
+    /// apply nothing then. Traps `EffectLimit` when
+    /// [`MAX_EFFECTS`](crate::runtime::MAX_EFFECTS) are in force.
+    pub fn record_effect(&mut self, kind: EffectKind) -> Result<Option<EffectId>, Trap> {
+        Ok(self.m.record_effect(kind, self.m.st.restriction)?.map(|effect| effect.id))
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling

@@ -14,7 +14,7 @@ use crate::runtime::value::{Lists, Value, truthy};
 pub(super) enum Handoff {
     /// The op at this index needs the machine (`ip` already points past it).
     Op(usize, Instr),
-    /// The jump at this index found no fuel left.
+    /// The jump or list comparison at this index found no fuel left.
     OutOfFuel(usize),
 }
 
@@ -151,8 +151,22 @@ pub(super) fn run(
                     Instr::Gt { .. } => CompareOp::Gt,
                     _ => CompareOp::Ge,
                 };
-                let result = expr::compare(regs[base + b.0 as usize], regs[base + c.0 as usize], op, lists);
-                regs[base + a.0 as usize] = Value::Bool(result);
+                let (x, y) = (regs[base + b.0 as usize], regs[base + c.0 as usize]);
+                // Two lists compare element by element: a unit of fuel per element keeps a
+                // loop of comparisons within the budget, as for the work of a builtin.
+                let elements =
+                    if matches!(op, CompareOp::Eq | CompareOp::Ne) { expr::elements_compared(x, y, lists) } else { 0 };
+                if metered && elements > 0 {
+                    match fuel_left.checked_sub(elements) {
+                        Some(left) => fuel_left = left,
+                        None => {
+                            *fuel = 0;
+                            *ip = next as u16;
+                            return Handoff::OutOfFuel(at);
+                        }
+                    }
+                }
+                regs[base + a.0 as usize] = Value::Bool(expr::compare(x, y, op, lists));
                 continue;
             }
             Instr::IterNext { a, it, exit } => match regs[base + it.0 as usize] {
