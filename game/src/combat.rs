@@ -6,7 +6,7 @@
 use stdlib::keywords::Ability;
 use vm::runtime::Value;
 
-use crate::engine::Game;
+use crate::engine::{Game, event, var};
 use crate::state::{CardRef, GameState, Role, Task};
 
 impl Game {
@@ -23,13 +23,13 @@ impl Game {
         let pdmg: i32 = joiners.iter().filter_map(|&j| self.state.card(j)).map(|c| c.bp).sum();
         if let Some(blocker) = self.state.blocker_of(attacker) {
             let attacker_value = Value::Card(attacker.id());
-            let bindings = [("attacker", attacker_value), ("uaBP", Value::Int(dmg + pdmg))];
-            self.emit("blocks", active, Some(Value::Card(blocker.id())), &bindings);
-            self.emit("blocked", active, Some(attacker_value), &[]);
+            let bindings = [(var!("attacker"), attacker_value), (var!("uaBP"), Value::Int(dmg + pdmg))];
+            self.emit(event!("blocks"), active, Some(Value::Card(blocker.id())), &bindings);
+            self.emit(event!("blocked"), active, Some(attacker_value), &[]);
             self.state.agenda.push_front(Task::BlockedDamage { attacker, blocker, dmg, pdmg });
             return;
         }
-        let cancelled = self.hook("cancelCombatDamage", Value::Card(attacker.id()), active, &[]) == Some(true);
+        let cancelled = self.hook(event!("cancelCombatDamage"), Value::Card(attacker.id()), active, &[]) == Some(true);
         // FIX of B-59: `dmg_combat_deal` off stops the attackers' combat damage only.
         let deals = self.state.rule_on("dmg_combat_deal", active, true);
         if cancelled {
@@ -40,7 +40,7 @@ impl Game {
         } else if deals {
             self.state.lose_hp(defender, dmg + pdmg, "combat");
             // FIX of B-58: only when damage was dealt.
-            self.emit("playerCombatDamaged", active, Some(Value::Card(attacker.id())), &[]);
+            self.emit(event!("playerCombatDamaged"), active, Some(Value::Card(attacker.id())), &[]);
         }
     }
 
@@ -76,7 +76,8 @@ impl Game {
             return;
         }
         let pierce = self.state.has_ability(attacker, Ability::Pierce);
-        let prevented = united && self.hook("preventPierce", Value::Card(blocker.id()), active, &[]) == Some(true);
+        let prevented =
+            united && self.hook(event!("preventPierce"), Value::Card(blocker.id()), active, &[]) == Some(true);
         // Ruling (B-60): `preventpierce` stops a United Attack's piercing only; a Pierce
         // attacker pierces through it.
         if pierce || (united && !prevented) {

@@ -14,7 +14,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{LogEntry, LogKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, RING_SLOTS, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -26,6 +26,9 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound.
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 
+/// Most card instances [`Game::in_sync`] compares as bit masks.
+const MASKED_CARDS: usize = 128;
+
 /// Most log entries the steps of one call may add before its cascade ends, as past
 /// [`MAX_CASCADE_STEPS_PER_CALL`]: each step is bounded by its fuel, but a cascade of
 /// steps that each move whole piles would still log (and so work) without a bound a
@@ -33,12 +36,14 @@ pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 pub const MAX_LOG_ENTRIES_PER_CALL: usize = 10_000;
 
 /// A game of Card Fighters' Clash in progress.
-#[derive(Clone)]
 pub struct Game {
     pub(crate) set: Arc<CardSet>,
     pub(crate) state: GameState,
     pub(crate) runtime: Runtime<GameState>,
     pub(crate) pending: Option<Execution>,
+    /// The runtime's cards in play numbered below [`MASKED_CARDS`], as a bit mask: only
+    /// [`Game::sync_play`] changes them, and it sets this after each change.
+    pub(crate) in_play_mask: u128,
 }
 
 impl std::fmt::Debug for Game {
@@ -68,12 +73,33 @@ pub(crate) fn var_idx(name: &str) -> VariableIdx {
     VariableIdx::new(CATALOGUE.variables.iter().position(|v| v.name == name).unwrap_or(0))
 }
 
+/// The catalogue index of the event or hook named by a literal, looked up once per place
+/// that names it (the engine names events at nearly every step).
+macro_rules! event {
+    ($name:literal) => {{
+        static INDEX: std::sync::LazyLock<vm::bytecode::EventIdx> =
+            std::sync::LazyLock::new(|| $crate::engine::event_idx($name));
+        *INDEX
+    }};
+}
+
+/// The catalogue index of the variable named by a literal, looked up once per place.
+macro_rules! var {
+    ($name:literal) => {{
+        static INDEX: std::sync::LazyLock<vm::bytecode::VariableIdx> =
+            std::sync::LazyLock::new(|| $crate::engine::var_idx($name));
+        *INDEX
+    }};
+}
+
+pub(crate) use {event, var};
+
 impl Game {
     /// An empty game of `set` (no cards, player 0 in the Main phase of turn 1).
     pub(crate) fn blank(set: Arc<CardSet>, seed: u64) -> Game {
-        let runtime = Runtime::new(Arc::clone(set.program()), &CATALOGUE, stdlib::builtins::<GameState>());
+        let runtime = set.new_runtime();
         let state = GameState::new(Arc::clone(&set), seed);
-        Game { set, state, runtime, pending: None }
+        Game { set, state, runtime, pending: None, in_play_mask: 0 }
     }
 
     /// The board.
@@ -201,12 +227,12 @@ impl Game {
             let size = self.state.player(player).hand.len();
             if size != self.state.hand_sizes[p] {
                 self.state.hand_sizes[p] = size;
-                self.runtime.emit(Event::new(event_idx("handChanges"), pid(player)));
+                self.runtime.emit(Event::new(event!("handChanges"), pid(player)));
             }
             let size = self.state.player(player).characters().count();
             if size != self.state.ring_sizes[p] {
                 self.state.ring_sizes[p] = size;
-                self.runtime.emit(Event::new(event_idx("ringChanges"), pid(player)));
+                self.runtime.emit(Event::new(event!("ringChanges"), pid(player)));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
@@ -217,11 +243,15 @@ impl Game {
     /// Makes the runtime's cards in play match the board: ring characters with rules are
     /// in play; a card whose rules changed restarts its autos.
     pub(crate) fn sync_play(&mut self) {
+        if self.in_sync() {
+            return;
+        }
         let restart = std::mem::take(&mut self.state.restart);
         // Only a card in a ring, lingering, restarting or in play can need a change; they
         // are visited in card order, as a pass over every card would.
         let rings = self.state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        let mut candidates: Vec<CardRef> = rings.chain(self.state.lingering.iter().copied()).collect();
+        let mut candidates: Vec<CardRef> = Vec::with_capacity(16);
+        candidates.extend(rings.chain(self.state.lingering.iter().copied()));
         candidates.extend(restart.iter().copied());
         candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
         candidates.sort_unstable();
@@ -243,6 +273,49 @@ impl Game {
                 self.trap(Some(card), &trap);
             }
         }
+        self.in_play_mask = self
+            .runtime
+            .cards_in_play()
+            .filter(|id| (id.0 as usize) < MASKED_CARDS)
+            .fold(0, |mask, id| mask | 1u128 << id.0);
+    }
+
+    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
+    /// the board in play are exactly those that should be (with rules, in a ring or
+    /// lingering). Most steps change neither; the two sets are compared as bit masks of
+    /// card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to the full pass).
+    pub(crate) fn in_sync(&self) -> bool {
+        let state = &self.state;
+        if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
+            return false;
+        }
+        let cards = &state.cards;
+        // The bit of a card with rules (no bit for a card not of the board).
+        let bit = |card: CardRef| match cards.get(card.0 as usize) {
+            Some(c) if c.rules.is_some() => 1u128 << card.0,
+            _ => 0,
+        };
+        let [p0, p1] = &state.players;
+        let mut wanted = 0u128;
+        for slot in 0..RING_SLOTS {
+            if let Some(card) = p0.ring[slot] {
+                wanted |= bit(card);
+            }
+            if let Some(card) = p1.ring[slot] {
+                wanted |= bit(card);
+            }
+        }
+        for &card in &state.lingering {
+            wanted |= bit(card);
+        }
+        debug_assert_eq!(
+            self.in_play_mask,
+            self.runtime.cards_in_play().filter(|id| (id.0 as usize) < MASKED_CARDS).fold(0, |m, id| m | 1u128 << id.0),
+            "the runtime's cards in play changed outside sync_play"
+        );
+        // Cards not of the board are left alone by the full pass too.
+        let board = if cards.len() == MASKED_CARDS { u128::MAX } else { (1u128 << cards.len()) - 1 };
+        wanted == self.in_play_mask & board
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`] or [`MAX_LOG_ENTRIES_PER_CALL`]: the cascade's
@@ -329,43 +402,54 @@ impl Game {
                 self.runtime.expire(&mut self.state, vm::bytecode::RestrictionIdx(u32::from(kind)), active);
             }
             Task::PhaseEvent(phase) => {
-                let name = match phase {
-                    Phase::Activate => "activatePhase",
-                    Phase::Draw => "drawPhase",
-                    Phase::CounterAttack => "blockPhase",
-                    Phase::End => "endPhase",
-                    Phase::Cleanup => "cleanupPhase",
+                let event = match phase {
+                    Phase::Activate => event!("activatePhase"),
+                    Phase::Draw => event!("drawPhase"),
+                    Phase::CounterAttack => event!("blockPhase"),
+                    Phase::End => event!("endPhase"),
+                    Phase::Cleanup => event!("cleanupPhase"),
                     Phase::Main | Phase::Attack => return,
                 };
-                self.runtime.emit(Event::new(event_idx(name), pid(self.state.active)));
+                self.runtime.emit(Event::new(event, pid(self.state.active)));
             }
             other => self.run_phase_task(other),
         }
     }
 
     /// Emits an object event for the active player with bindings, to run next.
-    pub(crate) fn emit(&mut self, name: &str, player: u8, object: Option<Value>, bindings: &[(&str, Value)]) {
-        let mut event = Event::new(event_idx(name), pid(player));
+    pub(crate) fn emit(
+        &mut self,
+        event: EventIdx,
+        player: u8,
+        object: Option<Value>,
+        bindings: &[(VariableIdx, Value)],
+    ) {
+        let mut event = Event::new(event, pid(player));
         if let Some(object) = object {
             event = event.with_object(object);
         }
         for &(var, value) in bindings {
-            event = event.bind(var_idx(var), value);
+            event = event.bind(var, value);
         }
         self.runtime.emit(event);
     }
 
-    /// Asks hook `name` about `object` for `player`: the abilities in force first (a no
+    /// Asks hook `idx` about `object` for `player`: the abilities in force first (a no
     /// ends it), then the hook autos. `None` when nothing answered.
-    pub(crate) fn hook(&mut self, name: &str, object: Value, player: u8, bindings: &[(&str, Value)]) -> Option<bool> {
-        let idx = event_idx(name);
+    pub(crate) fn hook(
+        &mut self,
+        idx: EventIdx,
+        object: Value,
+        player: u8,
+        bindings: &[(VariableIdx, Value)],
+    ) -> Option<bool> {
         let by_ability = stdlib::keywords::hook_answer(self.runtime.effects(), idx, object);
         if by_ability == Some(false) {
             return Some(false);
         }
         let mut event = Event::new(idx, pid(player)).with_object(object);
         for &(var, value) in bindings {
-            event = event.bind(var_idx(var), value);
+            event = event.bind(var, value);
         }
         let by_autos = match self.runtime.ask(&mut self.state, event) {
             Ok(answer) => answer,
@@ -380,8 +464,8 @@ impl Game {
 
     /// Runs the autos of an event now, for a payment or damage window; a question one of
     /// them asks is not waited for (the auto is abandoned, and the log says so).
-    pub(crate) fn dispatch_now(&mut self, name: &str, player: u8, bindings: &[(&str, Value)]) {
-        self.emit(name, player, None, bindings);
+    pub(crate) fn dispatch_now(&mut self, event: EventIdx, name: &str, player: u8, bindings: &[(VariableIdx, Value)]) {
+        self.emit(event, player, None, bindings);
         for _ in 0..16 {
             match self.runtime.run_events(&mut self.state) {
                 Ok(VmOutcome::Done(_)) => break,

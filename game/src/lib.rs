@@ -73,9 +73,11 @@
 mod actions;
 mod board;
 mod combat;
+mod copy;
 pub mod deck;
 mod engine;
 mod host_impl;
+mod legal;
 pub mod log;
 pub mod moves;
 mod phases;

@@ -224,6 +224,19 @@ impl EventLog {
     pub fn push(&mut self, entry: LogEntry) {
         Arc::make_mut(&mut self.0).push(entry);
     }
+
+    /// Makes room for `additional` more entries.
+    pub fn reserve(&mut self, additional: usize) {
+        Arc::make_mut(&mut self.0).reserve(additional);
+    }
+
+    /// Empties the log, keeping its buffer when no copy shares it.
+    pub fn clear(&mut self) {
+        match Arc::get_mut(&mut self.0) {
+            Some(entries) => entries.clear(),
+            None => *self = EventLog::default(),
+        }
+    }
 }
 
 impl Deref for EventLog {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
 use crate::engine::Game;
-use crate::log::{EventLog, LogEntry, LogKind};
+use crate::log::{LogEntry, LogKind};
 use crate::state::{CardRef, Phase};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
@@ -255,9 +255,8 @@ impl Game {
         if !self.state.agenda.is_empty() {
             return vec![Move::Pass];
         }
-        let mut probe = self.clone();
-        probe.state.log = EventLog::default();
-        let mut moves = Vec::new();
+        let mut probe = crate::legal::Probe::new(self);
+        let mut moves = Vec::with_capacity(32);
         match self.state.phase {
             Phase::Main => probe.main_moves(&mut moves),
             Phase::Attack => probe.attack_moves(&mut moves),
@@ -282,16 +281,19 @@ impl Game {
 
     /// Takes a move of the player to move. An illegal move is refused and changes nothing.
     pub fn apply(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
-        self.apply_move(mv, true)
+        let start = self.apply_move(mv, true)?;
+        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
     }
 
     /// [`Game::apply`] for a move taken from [`Game::legal_moves`] of this very state
     /// (nothing changed the game since), which need not be tried out a second time.
-    pub(crate) fn apply_listed(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
+    /// Returns where the move's entries start in the log, rather than a copy of them.
+    pub(crate) fn apply_listed(&mut self, mv: Move) -> Result<usize, IllegalMove> {
         self.apply_move(mv, false)
     }
 
-    fn apply_move(&mut self, mv: Move, check_legal: bool) -> Result<Applied, IllegalMove> {
+    /// Takes a move; returns the log's length before it.
+    fn apply_move(&mut self, mv: Move, check_legal: bool) -> Result<usize, IllegalMove> {
         if self.state.outcome.is_some() {
             return Err(IllegalMove::GameOver);
         }
@@ -309,7 +311,7 @@ impl Game {
             self.take_move(&mv);
         }
         self.pump();
-        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
+        Ok(start)
     }
 
     /// Carries out a legal move.

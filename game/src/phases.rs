@@ -2,10 +2,14 @@
 //! (United Attack cost, `blockPhase`, `attacks`), End, Cleanup and the passing of the turn;
 //! SP payments with cost modifiers (§3.14).
 
+use std::borrow::Cow;
+use std::sync::LazyLock;
+
 use stdlib::keywords::Ability;
+use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, pid};
+use crate::engine::{Game, event, event_idx, pid, var};
 use crate::log::LogKind;
 use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, Role, Task};
 
@@ -17,6 +21,37 @@ pub(crate) fn restriction(name: &str) -> u16 {
 /// Index of a cost type in the stdlib's `COST_TYPES`.
 pub(crate) fn cost_type(name: &str) -> u16 {
     stdlib::catalogue::COST_TYPES.iter().position(|t| t.name == name).unwrap_or(0) as u16
+}
+
+/// The event announcing a payment of cost type `type_name` (`beforePayCostCharacter`):
+/// its catalogue index and its name, found once for each of the catalogue's cost types.
+pub(crate) fn cost_event(type_name: &str) -> (EventIdx, Cow<'static, str>) {
+    static EVENTS: LazyLock<Vec<(&'static str, EventIdx, String)>> = LazyLock::new(|| {
+        let types = stdlib::catalogue::COST_TYPES.iter();
+        types
+            .map(|t| {
+                let event = spell_cost_event(t.name);
+                (t.name, event_idx(&event), event)
+            })
+            .collect()
+    });
+    match EVENTS.iter().find(|(name, ..)| *name == type_name) {
+        Some((_, idx, event)) => (*idx, Cow::Borrowed(event.as_str())),
+        None => {
+            let event = spell_cost_event(type_name);
+            (event_idx(&event), Cow::Owned(event))
+        }
+    }
+}
+
+fn spell_cost_event(type_name: &str) -> String {
+    let mut event = String::from("beforePayCost");
+    let mut chars = type_name.chars();
+    if let Some(first) = chars.next() {
+        event.push(first.to_ascii_uppercase());
+        event.extend(chars);
+    }
+    event
 }
 
 impl GameState {
@@ -104,14 +139,9 @@ impl Game {
         let t = cost_type(type_name);
         let before = self.state.static_cost(t, base);
         self.state.windows.push((t, 0));
-        let mut event = String::from("beforePayCost");
-        let mut chars = type_name.chars();
-        if let Some(first) = chars.next() {
-            event.push(first.to_ascii_uppercase());
-            event.extend(chars);
-        }
-        let bindings: Vec<(&str, Value)> = card.map(|c| ("trigger", Value::Card(c.id()))).into_iter().collect();
-        self.dispatch_now(&event, player, &bindings);
+        let (event, name) = cost_event(type_name);
+        let trigger = card.map(|c| (var!("trigger"), Value::Card(c.id())));
+        self.dispatch_now(event, &name, player, trigger.as_slice());
         let delta = match self.state.windows.iter().rposition(|(k, _)| *k == t) {
             Some(at) => self.state.windows.remove(at).1,
             None => 0,
@@ -135,7 +165,7 @@ impl Game {
     fn sweep(&mut self) {
         let active = self.state.active;
         for card in self.state.ko_sweep() {
-            self.emit("removed", active, Some(Value::Card(card.id())), &[]);
+            self.emit(event!("removed"), active, Some(Value::Card(card.id())), &[]);
         }
     }
 
@@ -267,10 +297,10 @@ impl Game {
                 self.state.note(LogKind::Effect("the United Attack cannot be paid: the leader attacks alone".into()));
             }
         }
-        self.runtime.emit(vm::runtime::Event::new(crate::engine::event_idx("blockPhase"), pid(active)));
+        self.runtime.emit(vm::runtime::Event::new(event!("blockPhase"), pid(active)));
         let attackers = self.state.attackers();
         for card in attackers {
-            self.emit("attacks", active, Some(Value::Card(card.id())), &[]);
+            self.emit(event!("attacks"), active, Some(Value::Card(card.id())), &[]);
         }
     }
 

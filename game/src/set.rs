@@ -10,13 +10,16 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use compiler::Severity;
 use compiler::session::{Session, SourceFile};
 use serde::{Deserialize, Serialize};
 use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, CardIdx, Program};
+use vm::runtime::Runtime;
+
+use crate::state::GameState;
 
 /// The kind of a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -189,6 +192,9 @@ pub struct CardSet {
     by_name: HashMap<String, usize>,
     /// For each program card, the first printed card with those rules.
     rules_owner: Vec<Option<DefIdx>>,
+    /// A runtime of the program with the stdlib's builtins and nothing in play, made once:
+    /// each game starts from a fresh one of it ([`CardSet::new_runtime`]).
+    runtime: OnceLock<Runtime<GameState>>,
 }
 
 /// Index of a card definition in its set ([`CardSet::cards`]).
@@ -262,7 +268,15 @@ impl CardSet {
                 *slot = Some(i);
             }
         }
-        Ok(CardSet { cards, program: Arc::new(program), by_id, by_number, by_name, rules_owner })
+        Ok(CardSet {
+            cards,
+            program: Arc::new(program),
+            by_id,
+            by_number,
+            by_name,
+            rules_owner,
+            runtime: OnceLock::new(),
+        })
     }
 
     /// Every card, in file order.
@@ -278,6 +292,15 @@ impl CardSet {
     /// The compiled rules of every card.
     pub fn program(&self) -> &Arc<Program> {
         &self.program
+    }
+
+    /// A runtime for a new game of this set: the program with the stdlib's builtins,
+    /// nothing in play.
+    pub(crate) fn new_runtime(&self) -> Runtime<GameState> {
+        let template = self
+            .runtime
+            .get_or_init(|| Runtime::new(Arc::clone(&self.program), &CATALOGUE, stdlib::builtins::<GameState>()));
+        template.fresh()
     }
 
     /// The printed card whose script is program card `rules` (what a copied ability is).

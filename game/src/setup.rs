@@ -177,7 +177,11 @@ impl Game {
     pub fn new(set: Arc<CardSet>, decks: [Vec<DefIdx>; 2], seed: u64) -> Result<Game, SetupError> {
         use rand::Rng;
         let mut game = Game::blank(set, seed);
+        game.state.cards.reserve(decks.iter().map(Vec::len).sum());
+        // About what a game of random players logs; growing the log copies all of it.
+        game.state.log.reserve(1024);
         for (p, deck) in decks.iter().enumerate() {
+            game.state.players[p].deck.reserve(deck.len());
             for &def in deck {
                 let card = game.new_card(def, p as u8)?;
                 game.state.players[p].deck.push(card);

@@ -131,7 +131,7 @@ pub enum Zone {
 }
 
 /// One card instance and its state.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct CardState {
     /// The printed card it is now (a transformed card has another).
     pub def: DefIdx,
@@ -168,7 +168,7 @@ pub struct CardState {
 }
 
 /// One player and their zones.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
     /// Hit points; at 0 the player loses.
     pub hp: i32,
@@ -434,7 +434,7 @@ impl PartialEq for SetHandle {
 }
 
 /// The whole state of a game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameState {
     /// Every card instance.
     pub cards: Vec<CardState>,
@@ -651,6 +651,10 @@ impl GameState {
     /// A boolean rule switch for `player`: false if any entry is false, true if any is
     /// true, else `default`.
     pub fn rule_on(&self, rule: &str, player: u8, default: bool) -> bool {
+        if self.modifiers.is_empty() {
+            // Nothing set any rule switch (most of most games).
+            return default;
+        }
         let Some(index) = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule) else {
             return default;
         };
@@ -663,6 +667,9 @@ impl GameState {
 
     /// The smallest number set for a rule switch (`play_char_bp_limit`).
     pub fn rule_min(&self, rule: &str, player: u8) -> Option<i32> {
+        if self.modifiers.is_empty() {
+            return None;
+        }
         let index = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule)?;
         self.rule_entries(index as u16, player)
             .into_iter()

@@ -133,7 +133,7 @@ fn play_one(options: &Options<'_>) -> Result<Exit, String> {
     let play_options =
         PlayOptions { check_invariants: true, state_hashes: options.save.is_some(), ..PlayOptions::default() };
     let played = sim::play(&mut game, &mut seats, &play_options, |game, step, applied| {
-        printer.step(&mut out, game.state(), step, &applied.log);
+        printer.step(&mut out, game.state(), step, applied);
         ControlFlow::Continue(())
     });
     let trace = hash::trace_hash(game.log());

@@ -5,16 +5,23 @@
 //!   a character's BP counts in the ring, so it plays its strongest affordable character,
 //!   and an ability or action is used only when it helps. Nothing helps: it passes.
 //! - Attack phase: attacks with a character whose BP matches or beats every character
-//!   that could block it, and with all of them when they outnumber the ready blockers;
-//!   never pays for a United Attack.
+//!   that could block it, and with all of them when they outnumber the ready blockers.
+//!   When no character can do that alone but its strongest two together can, it leads
+//!   with the stronger and pays for the other to join (a United Attack); a character
+//!   joins a declared attack that falls short alone and is enough with it.
 //! - Counter-attack phase: blocks an attacker with its weakest character that survives
 //!   the hit, or with its weakest at all when the unblocked damage would end the game;
 //!   plays a reaction when the copy says it helps.
 //! - A card's question: tries each answer on a copy and keeps the best.
 //!
-//! It looks at the whole board through the copy, hidden cards included: it is a
-//! yardstick for balance, not a fair opponent. Ties go to the first move in the legal
-//! order; its own random stream only breaks ties between equal scores.
+//! It decides from what its seat may see ([`Game::view`]): the copy it looks ahead on is
+//! dealt again first ([`deal_hidden`]): the opponent's hand and deck are mixed and dealt
+//! at random, its own deck is shuffled and the game's random stream is replaced, all from
+//! the player's own stream. So its choice never depends on which hidden cards are where
+//! nor on the game's future random draws; only on the public board, its own hand, and the
+//! opponent's unseen cards taken together (their deck list, which this yardstick knows).
+//! Ties go to the first move in the legal order; its own random stream breaks ties
+//! between equal scores.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,10 +58,12 @@ impl GreedyPlayer {
         baseline: Option<i64>,
     ) -> Option<usize> {
         let me = game.to_move().0.min(1) as u8;
+        let mut dealt = game.clone();
+        deal_hidden(&mut dealt, me, &mut self.rng);
         let mut best: Vec<usize> = Vec::new();
         let mut best_score = i64::MIN;
         for &i in candidates {
-            let mut copy = game.clone();
+            let mut copy = dealt.clone();
             if copy.apply(moves[i].clone()).is_err() {
                 continue;
             }
@@ -115,13 +124,44 @@ impl GreedyPlayer {
         // More attackers than blockers: some get through, so everyone goes.
         let swarm = attackers > blockers.len();
         let strongest_blocker = blockers.iter().copied().max();
-        moves.iter().position(|mv| match *mv {
+        let alone = moves.iter().position(|mv| match *mv {
             Move::Attack { slot } => {
                 let bp = ring_bp(state, me, slot);
                 swarm || strongest_blocker.is_none_or(|blocker| bp >= blocker)
             }
             _ => false,
-        })
+        });
+        let Some(blocker) = strongest_blocker.filter(|_| alone.is_none()) else { return alone };
+        // A declared attack that falls short alone takes a joiner that makes it enough.
+        let join = moves.iter().position(|mv| match *mv {
+            Move::Join { slot, leader } => {
+                let led = attack_damage(state, me, leader);
+                led < blocker && led + ring_bp(state, me, slot) >= blocker
+            }
+            _ => false,
+        });
+        if join.is_some() || state.ua_leader().is_some() {
+            return join;
+        }
+        // None is enough alone: lead with the strongest when the next strongest joining
+        // makes it enough and the SP for a joiner is there.
+        let mut ready: Vec<(i32, usize)> = moves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, mv)| match *mv {
+                Move::Attack { slot } => Some((ring_bp(state, me, slot), i)),
+                _ => None,
+            })
+            .collect();
+        ready.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        match ready.as_slice() {
+            [(first, lead), (second, _), ..]
+                if first + second >= blocker && state.player(me).sp >= crate::state::UA_COST_PER_JOINER =>
+            {
+                Some(*lead)
+            }
+            _ => None,
+        }
     }
 
     fn counter_attack_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
@@ -203,6 +243,38 @@ impl Player for GreedyPlayer {
     }
 }
 
+/// Deals the copy `game` of a look-ahead again from what `me` cannot see, drawing from
+/// `rng`: the opponent's hand and deck are mixed and dealt at random (unless a question
+/// `me` answers shows cards of that hand), `me`'s own deck is shuffled, and the game's
+/// random stream is replaced. The hidden cards are first put in card order, so the deal
+/// depends on which cards are hidden, never on where they were.
+pub fn deal_hidden(game: &mut Game, me: u8, rng: &mut ChaCha8Rng) {
+    let opponent = GameState::other(me);
+    let shown_hand = game.pending().is_some_and(|exec| {
+        let hand = &game.state.player(opponent).hand;
+        exec.candidates().iter().any(|v| v.as_card().is_some_and(|c| hand.contains(&crate::CardRef::of(c))))
+    });
+    let state = &mut game.state;
+    let shuffle = |cards: &mut Vec<crate::CardRef>, rng: &mut ChaCha8Rng| {
+        cards.sort_unstable();
+        for k in (1..cards.len()).rev() {
+            cards.swap(k, rng.random_range(0..=k));
+        }
+    };
+    if !shown_hand {
+        let player = state.player_mut(opponent);
+        let in_hand = player.hand.len();
+        let mut hidden: Vec<crate::CardRef> = player.hand.drain(..).chain(player.deck.drain(..)).collect();
+        shuffle(&mut hidden, rng);
+        player.deck = hidden.split_off(in_hand);
+        player.hand = hidden;
+    } else {
+        shuffle(&mut state.player_mut(opponent).deck, rng);
+    }
+    shuffle(&mut state.player_mut(me).deck, rng);
+    state.rng = ChaCha8Rng::seed_from_u64(rng.random());
+}
+
 /// BP of the character in `player`'s ring slot `slot` (0 when empty).
 fn ring_bp(state: &GameState, player: u8, slot: u8) -> i32 {
     state.player(player).ring.get(usize::from(slot)).copied().flatten().and_then(|c| state.card(c)).map_or(0, |c| c.bp)
@@ -246,4 +318,70 @@ pub fn score(state: &GameState, me: u8) -> i64 {
         i64::from(player.hp) + ring + 60 * player.hand.len() as i64 + 20 * i64::from(player.sp)
     };
     side(me) - side(GameState::other(me))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::{GreedyPlayer, deal_hidden};
+    use crate::players::Player;
+    use crate::setup::{PlayerSetup, Setup, SlotSetup};
+    use crate::state::Phase;
+    use crate::{Game, Move, testing};
+
+    fn tiny_game(seed: u64) -> Game {
+        let set = Arc::new(testing::tiny_set().expect("the tiny set compiles"));
+        let deck: Vec<usize> = (0..set.cards().len()).cycle().take(50).collect();
+        Game::new(set, [deck.clone(), deck], seed).expect("the game starts")
+    }
+
+    /// Two games that differ only in which of the opponent's hidden cards are in hand and
+    /// in what order the decks lie are dealt alike: the look-ahead cannot tell them apart.
+    #[test]
+    fn the_look_ahead_deal_depends_on_which_cards_are_hidden_not_where() {
+        let game = tiny_game(3);
+        let me = game.to_move().0 as u8;
+        let opponent = 1 - me;
+        let mut moved = game.clone();
+        {
+            let them = &mut moved.state.players[usize::from(opponent)];
+            let (in_hand, in_deck) = (them.hand[0], them.deck[7]);
+            them.hand[0] = in_deck;
+            them.deck[7] = in_hand;
+            them.deck.reverse();
+            moved.state.players[usize::from(me)].deck.reverse();
+        }
+        assert_ne!(game.state.players, moved.state.players);
+        let (mut a, mut b) = (game.clone(), moved);
+        deal_hidden(&mut a, me, &mut ChaCha8Rng::seed_from_u64(9));
+        deal_hidden(&mut b, me, &mut ChaCha8Rng::seed_from_u64(9));
+        assert_eq!(a.state.players, b.state.players);
+        assert_eq!(a.state.rng, b.state.rng);
+        // Its own hand is what it sees: never dealt again.
+        assert_eq!(a.state.players[usize::from(me)].hand, game.state.players[usize::from(me)].hand);
+    }
+
+    /// Two Brawlers (500 BP) cannot beat a ready Guard (700) alone but can together: the
+    /// greedy player leads with one and pays for the other to join.
+    #[test]
+    fn two_characters_that_together_beat_the_blocker_make_a_united_attack() {
+        let set = Arc::new(testing::tiny_set().expect("the tiny set compiles"));
+        let brawler = || Some(SlotSetup::new(0));
+        let attacker = PlayerSetup { sp: 10, ring: [brawler(), brawler(), None, None], ..PlayerSetup::default() };
+        let defender = PlayerSetup { ring: [Some(SlotSetup::new(1)), None, None, None], ..PlayerSetup::default() };
+        let setup = Setup { phase: Phase::Attack, players: [attacker, defender], turn: 3, ..Setup::default() };
+        let mut game = Game::from_setup(set, &setup).expect("the board is valid");
+        let mut greedy = GreedyPlayer::new(1);
+        let moves = game.legal_moves();
+        let lead = greedy.choose(&game, &moves).expect("a choice");
+        assert!(matches!(moves[lead], Move::Attack { .. }), "{:?}", moves[lead]);
+        game.apply(moves[lead].clone()).expect("legal");
+        let moves = game.legal_moves();
+        let join = greedy.choose(&game, &moves).expect("a choice");
+        assert!(matches!(moves[join], Move::Join { .. }), "{:?} of {moves:?}", moves[join]);
+    }
 }

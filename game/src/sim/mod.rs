@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::players::Player;
-use crate::{Applied, Game, Move};
+use crate::{Game, LogEntry, Move};
 
 /// Most decisions one game may take before it is stopped (the turn limit ends real games
 /// long before this).
@@ -94,12 +94,13 @@ pub struct Played {
 }
 
 /// Plays `game` until it is over: `players[seat]` answers every decision of that seat.
-/// `observe` sees each step after it was applied, with what it did, and may stop the game.
+/// `observe` sees each step after it was applied, with the log entries it added, and may
+/// stop the game.
 pub fn play(
     game: &mut Game,
     players: &mut [Box<dyn Player>; 2],
     options: &PlayOptions,
-    mut observe: impl FnMut(&Game, &Step, &Applied) -> ControlFlow<()>,
+    mut observe: impl FnMut(&Game, &Step, &[LogEntry]) -> ControlFlow<()>,
 ) -> Played {
     let check = options.check_invariants || cfg!(debug_assertions);
     let cards = game.state().cards.len();
@@ -133,8 +134,8 @@ pub fn play(
             }
         };
         let mv = moves.into_iter().nth(index).unwrap_or(Move::Pass);
-        let applied = match game.apply_listed(mv.clone()) {
-            Ok(applied) => applied,
+        let start = match game.apply_listed(mv.clone()) {
+            Ok(start) => start,
             Err(error) => {
                 played.error = Some(PlayError::Refused { step, message: error.to_string() });
                 break;
@@ -147,7 +148,7 @@ pub fn play(
             break;
         }
         if let Some(last) = played.steps.last()
-            && observe(game, last, &applied).is_break()
+            && observe(game, last, game.log().get(start..).unwrap_or_default()).is_break()
         {
             played.error = Some(PlayError::Stopped { step });
             break;

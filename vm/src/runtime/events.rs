@@ -140,6 +140,33 @@ impl Clone for World {
             ..World::default()
         }
     }
+
+    /// Copies the game-relevant state into this world's own buffers; its pool and scratch
+    /// buffers stay (they hold no state between executions).
+    fn clone_from(&mut self, source: &World) {
+        let World {
+            effects,
+            next_effect,
+            subs,
+            in_play,
+            events,
+            runs,
+            now,
+            pool: _,
+            scratch: _,
+            scratch2: _,
+            scratch3: _,
+            mask: _,
+            sets: _,
+        } = source;
+        self.effects.clone_from(effects);
+        self.next_effect = *next_effect;
+        self.subs.clone_from(subs);
+        self.in_play.clone_from(in_play);
+        self.events.clone_from(events);
+        self.runs.clone_from(runs);
+        self.now.clone_from(now);
+    }
 }
 
 impl World {

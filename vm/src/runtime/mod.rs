@@ -107,7 +107,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::pipeline;
+use pipeline::pipeline_to;
 pub(crate) use shared::Shared;
 use shared::{NEXT_RUNTIME_ID, card_locals};
 use state::{ExecState, Origin, Owner, Stage};
@@ -133,6 +133,13 @@ impl<H> Clone for Runtime<H> {
     fn clone(&self) -> Runtime<H> {
         Runtime { shared: self.shared.clone(), world: self.world.clone() }
     }
+
+    /// Becomes a copy of `source`, keeping its own buffers (an embedder trying moves out
+    /// on one kept copy allocates nothing once the buffers are large enough).
+    fn clone_from(&mut self, source: &Runtime<H>) {
+        self.shared = source.shared.clone();
+        self.world.clone_from(&source.world);
+    }
 }
 
 impl<H> std::fmt::Debug for Runtime<H> {
@@ -156,7 +163,7 @@ impl<H: Host> Runtime<H> {
                 card_locals,
                 program,
                 catalogue,
-                builtins,
+                builtins: Arc::new(builtins),
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
                 metered: true,
@@ -164,6 +171,15 @@ impl<H: Host> Runtime<H> {
             },
             world: World::default(),
         }
+    }
+
+    /// A new runtime for the same program, catalogue, builtins, fuel and metering, with
+    /// nothing in play: what [`Runtime::new`] gives, without working out again what it
+    /// derives from the program. Executions of either are refused by the other.
+    pub fn fresh(&self) -> Runtime<H> {
+        let mut shared = self.shared.clone();
+        shared.id = NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Runtime { shared, world: World::default() }
     }
 
     /// The program.
@@ -191,6 +207,21 @@ impl<H: Host> Runtime<H> {
     /// Autos waiting to run (queued events count once each).
     pub fn pending_events(&self) -> usize {
         self.world.events.len() + self.world.runs.len()
+    }
+
+    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto.
+    pub fn is_idle(&self) -> bool {
+        self.world.events.is_empty() && self.world.runs.is_empty() && self.world.now.is_empty()
+    }
+
+    /// Whether some auto (a hook auto when `hooks`) would be selected by `event`. When none
+    /// is, [`Runtime::ask`] of it, or emitting it into an idle runtime and running the
+    /// events, runs no card code and changes nothing: an embedder checking legality can
+    /// then skip the copy of its game it would make to run them on.
+    pub fn selects_any(&self, event: &Event, hooks: bool) -> bool {
+        let has_object = self.shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
+        let names = &self.shared.names;
+        self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
     }
 
     /// Drops every queued event and auto run: an embedder ending a cascade that its own
@@ -236,6 +267,25 @@ impl<H: Host> Runtime<H> {
         self.drive(host, state)
     }
 
+    /// [`Runtime::activate`] as a trial: it runs the requisites, the rule target, the vars
+    /// and the cost checks as the activation would, and stops where the costs would be
+    /// paid or the body would start, with `Done(Success)`. So it fails as the activation
+    /// would fail before paying anything (`RequisitesNotMet`, `RuleTargetNotFound`,
+    /// `CostNotPaid`), suspends on the same question or traps the same way, and never
+    /// pays or does the card's effect.
+    pub fn try_activation(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+    ) -> Result<Outcome, Trap> {
+        self.check_card(program_card)?;
+        let env = self.env(host, card, program_card, me);
+        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
+        self.drive_to(host, state, true)
+    }
+
     /// Whether every requisite of `program_card` matches something, asking nothing.
     pub fn requisites_met(
         &mut self,
@@ -268,11 +318,16 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Runs the pipeline of `state` until it finishes or suspends.
-    fn drive(&mut self, host: &mut H, mut state: Box<ExecState>) -> Result<Outcome, Trap> {
+    fn drive(&mut self, host: &mut H, state: Box<ExecState>) -> Result<Outcome, Trap> {
+        self.drive_to(host, state, false)
+    }
+
+    /// [`Runtime::drive`]; a `trial` stops where the costs would be paid.
+    fn drive_to(&mut self, host: &mut H, mut state: Box<ExecState>, trial: bool) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
             let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
-            pipeline(&mut m)
+            pipeline_to(&mut m, trial)
         };
         match result {
             Ok(Some(completion)) => {

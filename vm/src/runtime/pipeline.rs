@@ -117,6 +117,13 @@ fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(),
 
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    pipeline_to(m, false)
+}
+
+/// [`pipeline`]; a `trial` ([`super::Runtime::try_activation`]) completes with success
+/// where the costs would be paid or the body would start. Only the execution itself stops
+/// there: autos it runs on the way (a cost's payment window) run whole.
+pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
     skip_empty_stages(m, card)?;
@@ -197,6 +204,7 @@ pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Complet
                 },
                 None => m.st.stage = Stage::CostPay(0),
             },
+            Stage::CostPay(_) | Stage::Body if trial => return Ok(Some(Completion::Success)),
             Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
                 Some(cost) => {
                     cost_step(m, i, cost.cost, CostPhase::Pay, None)?;

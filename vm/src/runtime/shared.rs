@@ -17,7 +17,7 @@ pub(super) static NEXT_RUNTIME_ID: std::sync::atomic::AtomicU32 = std::sync::ato
 pub(crate) struct Shared<H> {
     pub program: Arc<Program>,
     pub catalogue: &'static Catalogue,
-    pub builtins: Builtins<H>,
+    pub builtins: Arc<Builtins<H>>,
     pub names: Names,
     pub fuel: u64,
     /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
@@ -34,7 +34,7 @@ impl<H> Clone for Shared<H> {
         Shared {
             program: Arc::clone(&self.program),
             catalogue: self.catalogue,
-            builtins: self.builtins.clone(),
+            builtins: Arc::clone(&self.builtins),
             names: self.names,
             fuel: self.fuel,
             metered: self.metered,

@@ -152,6 +152,37 @@ fn every_cost_is_checked_before_any_is_paid() {
     assert!(!host.cards[0].frozen);
 }
 
+/// A trial of `{F}{X}` fails where the activation fails, checking the same costs.
+#[test]
+fn a_trial_fails_where_the_activation_would() {
+    let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
+    assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
+}
+
+/// A trial of `{F}` that can be paid stops before paying: nothing is frozen and no
+/// statement runs; the activation itself then pays and runs.
+#[test]
+fn a_trial_stops_where_the_costs_would_be_paid() {
+    let program = build(simple(vec![("a", vec![cost(0, None)])]));
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.take_log(), vec!["cost F check"]);
+    assert!(!host.cards[0].frozen);
+    assert_eq!(host.commands(), Vec::<&str>::new());
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert!(host.cards[0].frozen);
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
 /// `{F}{D(2)}`: the player picks the two cards while D is checked; both components are
 /// paid afterwards, F first; `discarded` is bound for the statements.
 #[test]

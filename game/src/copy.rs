@@ -1,0 +1,247 @@
+//! Copying a game into buffers kept from an earlier copy: `Clone` with a `clone_from` that
+//! reuses every vector for [`Game`], [`GameState`], [`PlayerState`] and [`CardState`], and
+//! the per-thread spares that [`Game::scratch_copy`] fills. Legality copies the game for
+//! nearly every decision that runs card code, and trials of a card's code copy it again;
+//! reusing the buffers keeps those copies off the allocator.
+//!
+//! Each impl names every field (a destructuring pattern), or for [`CardState`] copies all
+//! its `Copy` fields at once, so a field added to one of these types is copied, or is a
+//! compile error here until it is.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use crate::engine::Game;
+use crate::log::EventLog;
+use crate::state::{CardState, GameState, PlayerState};
+
+impl Clone for CardState {
+    fn clone(&self) -> CardState {
+        // Every other field is `Copy`.
+        CardState { backups: self.backups.clone(), ..*self }
+    }
+
+    fn clone_from(&mut self, source: &CardState) {
+        // Every field but the back-ups is `Copy`: one plain copy, then the back-ups into
+        // this card's own vector.
+        let backups = std::mem::take(&mut self.backups);
+        *self = CardState { backups, ..*source };
+        self.backups.clone_from(&source.backups);
+    }
+}
+
+impl Clone for PlayerState {
+    fn clone(&self) -> PlayerState {
+        let mut copy = PlayerState::new();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &PlayerState) {
+        let PlayerState {
+            hp,
+            sp,
+            lost_sp,
+            last_sp_loss,
+            nc_damaged,
+            hand,
+            deck,
+            discards,
+            removed,
+            ring,
+            table,
+            chars_played,
+            chars_per_turn,
+            backups_played,
+            extra_turns,
+            skips,
+        } = source;
+        self.hp = *hp;
+        self.sp = *sp;
+        self.lost_sp = *lost_sp;
+        self.last_sp_loss = *last_sp_loss;
+        self.nc_damaged = *nc_damaged;
+        self.hand.clone_from(hand);
+        self.deck.clone_from(deck);
+        self.discards.clone_from(discards);
+        self.removed.clone_from(removed);
+        self.ring = *ring;
+        self.table.clone_from(table);
+        self.chars_played = *chars_played;
+        self.chars_per_turn = *chars_per_turn;
+        self.backups_played = *backups_played;
+        self.extra_turns = *extra_turns;
+        self.skips.clone_from(skips);
+    }
+}
+
+impl Clone for GameState {
+    fn clone(&self) -> GameState {
+        let GameState {
+            cards,
+            players,
+            turn,
+            active,
+            first_player,
+            phase,
+            rng,
+            turn_limit,
+            outcome,
+            defeated,
+            log,
+            modifiers,
+            abilities,
+            windows,
+            search_scope,
+            queued,
+            restart,
+            agenda,
+            picks,
+            lingering,
+            hand_sizes,
+            ring_sizes,
+            set,
+        } = self;
+        GameState {
+            cards: cards.clone(),
+            players: players.clone(),
+            turn: *turn,
+            active: *active,
+            first_player: *first_player,
+            phase: *phase,
+            rng: rng.clone(),
+            turn_limit: *turn_limit,
+            outcome: outcome.clone(),
+            defeated: defeated.clone(),
+            log: log.clone(),
+            modifiers: modifiers.clone(),
+            abilities: abilities.clone(),
+            windows: windows.clone(),
+            search_scope: *search_scope,
+            queued: queued.clone(),
+            restart: restart.clone(),
+            agenda: agenda.clone(),
+            picks: picks.clone(),
+            lingering: lingering.clone(),
+            hand_sizes: *hand_sizes,
+            ring_sizes: *ring_sizes,
+            set: set.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &GameState) {
+        let GameState {
+            cards,
+            players,
+            turn,
+            active,
+            first_player,
+            phase,
+            rng,
+            turn_limit,
+            outcome,
+            defeated,
+            log,
+            modifiers,
+            abilities,
+            windows,
+            search_scope,
+            queued,
+            restart,
+            agenda,
+            picks,
+            lingering,
+            hand_sizes,
+            ring_sizes,
+            set,
+        } = source;
+        self.cards.clone_from(cards);
+        self.players.clone_from(players);
+        self.turn = *turn;
+        self.active = *active;
+        self.first_player = *first_player;
+        self.phase = *phase;
+        self.rng.clone_from(rng);
+        self.turn_limit = *turn_limit;
+        self.outcome.clone_from(outcome);
+        self.defeated.clone_from(defeated);
+        self.log.clone_from(log);
+        self.modifiers.clone_from(modifiers);
+        self.abilities.clone_from(abilities);
+        self.windows.clone_from(windows);
+        self.search_scope = *search_scope;
+        self.queued.clone_from(queued);
+        self.restart.clone_from(restart);
+        self.agenda.clone_from(agenda);
+        self.picks.clone_from(picks);
+        self.lingering.clone_from(lingering);
+        self.hand_sizes = *hand_sizes;
+        self.ring_sizes = *ring_sizes;
+        self.set.clone_from(set);
+    }
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        let Game { set, state, runtime, pending, in_play_mask } = self;
+        Game {
+            set: Arc::clone(set),
+            state: state.clone(),
+            runtime: runtime.clone(),
+            pending: pending.clone(),
+            in_play_mask: *in_play_mask,
+        }
+    }
+
+    /// Becomes a copy of `source` in this game's own buffers.
+    fn clone_from(&mut self, source: &Game) {
+        let Game { set, state, runtime, pending, in_play_mask } = source;
+        self.set.clone_from(set);
+        self.state.clone_from(state);
+        self.runtime.clone_from(runtime);
+        self.pending.clone_from(pending);
+        self.in_play_mask = *in_play_mask;
+    }
+}
+
+thread_local! {
+    /// Copies of games no longer needed, kept so that the next copy reuses their buffers:
+    /// legality makes a copy for nearly every decision, and trials of card code more.
+    static SPARE_GAMES: RefCell<Vec<Game>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Spare copies kept per thread.
+const MOST_SPARE_GAMES: usize = 4;
+
+impl Game {
+    /// A copy of this game for trying something out on, with an empty log of its own;
+    /// made in a spare's buffers when one is kept ([`Game::discard_copy`] keeps one).
+    pub(crate) fn scratch_copy(&self) -> Game {
+        let spare = SPARE_GAMES.with(|spares| spares.borrow_mut().pop());
+        match spare {
+            Some(mut spare) => {
+                // The spare's own log buffer is kept, emptied, rather than the game's shared.
+                let mut log = std::mem::replace(&mut spare.state.log, self.state.log.clone());
+                spare.clone_from(self);
+                log.clear();
+                spare.state.log = log;
+                spare
+            }
+            None => {
+                let mut copy = self.clone();
+                copy.state.log = EventLog::default();
+                copy
+            }
+        }
+    }
+
+    /// Done with a copy from [`Game::scratch_copy`]: its buffers are kept for the next one.
+    pub(crate) fn discard_copy(copy: Game) {
+        SPARE_GAMES.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.len() < MOST_SPARE_GAMES {
+                spares.push(copy);
+            }
+        });
+    }
+}

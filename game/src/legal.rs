@@ -1,0 +1,369 @@
+//! Which decisions are legal now, outside card questions (Main: characters, actions,
+//! back-ups, ■ abilities; Attack: attackers and United Attacks; Counter-attack: blockers
+//! and reactions), for [`Game::legal_moves`].
+//!
+//! Legality may ask hooks, `beforePayCost` autos and requisites, and try an activation,
+//! all of which run card code; that code must never change the game itself, so it runs
+//! on a copy. A [`Probe`] makes that copy only when some card code would actually run:
+//! while no auto listens to what a check asks and no card's rules need trying, the checks
+//! read the game as it is, which gives the same answers the copy would.
+
+use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
+use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
+
+use crate::engine::{Game, event, pid, var};
+use crate::moves::{MAX_HAND, Move};
+use crate::phases::{cost_event, cost_type};
+use crate::set::{AbilityType, CardKind};
+use crate::state::{CardRef, GameState, Role, UA_COST_PER_JOINER, UA_MAX, Zone};
+
+/// The game legality is checked on: the game itself until card code must run, then a
+/// copy of it (log emptied) that every later check of the same listing shares, as the
+/// single copy made up front did.
+pub(crate) struct Probe<'a> {
+    base: &'a Game,
+    copy: Option<Game>,
+    /// The base game has no event queued or auto running, and the runtime's cards in
+    /// play match the board: asking a hook nothing listens to changes nothing.
+    quiet: bool,
+}
+
+impl Drop for Probe<'_> {
+    fn drop(&mut self) {
+        if let Some(copy) = self.copy.take() {
+            Game::discard_copy(copy);
+        }
+    }
+}
+
+impl<'a> Probe<'a> {
+    pub(crate) fn new(base: &'a Game) -> Probe<'a> {
+        let quiet = base.runtime.is_idle() && base.in_sync();
+        Probe { base, copy: None, quiet }
+    }
+
+    fn game(&self) -> &Game {
+        self.copy.as_ref().unwrap_or(self.base)
+    }
+
+    fn state(&self) -> &GameState {
+        &self.game().state
+    }
+
+    /// The game card code may run on (the copy, made now if need be).
+    fn game_mut(&mut self) -> &mut Game {
+        let base = self.base;
+        self.copy.get_or_insert_with(|| base.scratch_copy())
+    }
+
+    /// Whether checks may still read the base game instead of running code on a copy.
+    fn reading_base(&self) -> bool {
+        self.copy.is_none() && self.quiet
+    }
+
+    /// [`Game::hook`], without a copy when no hook auto would be selected (the abilities
+    /// in force answer alone).
+    fn hook(&mut self, idx: EventIdx, object: Value, player: u8, bindings: &[(VariableIdx, Value)]) -> Option<bool> {
+        if self.reading_base() {
+            let game = self.base;
+            let by_ability = stdlib::keywords::hook_answer(game.runtime.effects(), idx, object);
+            if by_ability == Some(false) {
+                return Some(false);
+            }
+            let event = Event::new(idx, pid(player)).with_object(object);
+            if !game.runtime.selects_any(&event, true) {
+                return by_ability;
+            }
+        }
+        self.game_mut().hook(idx, object, player, bindings)
+    }
+
+    /// Whether `player` can pay a cost now, `beforePayCost` autos included: without a copy
+    /// when no auto listens to that event (the `alterCost` modifiers decide alone).
+    fn affordable(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+        let cost = if base >= 0 {
+            base
+        } else if self.reading_base() && !self.pays_through_autos(player, type_name, card) {
+            self.state().static_cost(cost_type(type_name), base)
+        } else {
+            self.game_mut().cost_now(player, type_name, base, card)
+        };
+        self.state().player(player).sp.saturating_add(cost) >= 0
+    }
+
+    /// Whether some auto of the base game listens to the `beforePayCost` event of this cost.
+    fn pays_through_autos(&self, player: u8, type_name: &str, card: Option<CardRef>) -> bool {
+        let _ = card; // which card pays binds `trigger`, which selecting autos never looks at
+        let event = Event::new(cost_event(type_name).0, pid(player));
+        self.base.runtime.selects_any(&event, false)
+    }
+
+    /// Whether activating the card's rules would get past its requisites, rule target and
+    /// costs (true without rules). A card with none of them cannot fail there, so its
+    /// activation is not tried; a card without requisites is tried on a copy of the game
+    /// as it is (checking no requisite changes nothing); any other has its requisites
+    /// checked on the probe's copy first ([`Game::activation_passes`]).
+    fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
+        let game = self.game();
+        let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
+        let Some(data) = game.set.program().card(CardIdx(rules)) else {
+            return self.game_mut().activation_passes(card, rules, me);
+        };
+        if !data.requisites.is_empty() {
+            return self.game_mut().activation_passes(card, rules, me);
+        }
+        let cannot_fail = data.target.is_none() && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
+        cannot_fail || game.trial_passes(card, rules, me)
+    }
+
+    fn slot_card(&self, player: u8, slot: u8) -> Option<CardRef> {
+        self.state().player(player).ring.get(usize::from(slot)).copied().flatten()
+    }
+
+    // ---- Main phase ----
+
+    /// The cards `player` may play from: the hand, and the removed pile while the rule
+    /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
+    /// the action space and are not offered.
+    fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
+        let state = self.state();
+        let p = state.player(player);
+        let mut cards: Vec<(Source, CardRef)> =
+            p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
+        if state.rule_on("play_removed", player, false) {
+            let removed = p.removed.iter().take(MAX_HAND).enumerate();
+            cards.extend(removed.map(|(i, &c)| (Source::Removed(i as u8), c)));
+        }
+        cards
+    }
+
+    pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
+        let me = self.state().active;
+        let free: Vec<u8> = (0..4u8).filter(|&s| self.slot_card(me, s).is_none()).collect();
+        for (from, card) in self.playable_cards(me) {
+            let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
+            match kind {
+                CardKind::Character => {
+                    let state = self.state();
+                    let player = state.player(me);
+                    let limit = state.rule_min("play_char_bp_limit", me);
+                    let playable = player.chars_played < player.chars_per_turn
+                        && limit.is_none_or(|limit| bp < limit)
+                        && self.affordable(me, "character", sp, Some(card));
+                    if playable {
+                        moves.extend(free.iter().map(|&slot| from.play(Some(slot))));
+                    }
+                    let Source::Hand(i) = from else { continue };
+                    for slot in 0..4u8 {
+                        if self.can_back_up(me, card, slot) {
+                            moves.push(Move::Backup { hand: i, slot });
+                        }
+                    }
+                }
+                CardKind::Action => {
+                    if self.can_play_card(me, card, event!("beforePlayAc"), "action") {
+                        moves.push(from.play(None));
+                    }
+                }
+                CardKind::Reaction => {}
+            }
+        }
+        for slot in 0..4u8 {
+            if self.can_activate(me, slot) {
+                moves.push(Move::Activate { slot });
+            }
+        }
+    }
+
+    fn can_play_card(&mut self, me: u8, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
+        let sp = self.state().def(card).map_or(0, |d| d.sp);
+        self.affordable(me, type_name, sp, Some(card))
+            && self.hook(hook, Value::Player(pid(me)), me, &[]) != Some(false)
+            // Ruling: requisites are checked before any cost is paid; a card whose
+            // requisite fails cannot be played.
+            && self.requisites_ok(card, me)
+    }
+
+    fn can_back_up(&mut self, me: u8, card: CardRef, slot: u8) -> bool {
+        let Some(target) = self.slot_card(me, slot) else { return false };
+        let state = self.state();
+        let Some(t) = state.card(target) else { return false };
+        // The plain markers first: most characters cannot be backed up now at all.
+        if t.frozen || t.bp <= 0 {
+            return false;
+        }
+        let Some(accepts) = state.def(target).map(|d| &d.backups) else { return false };
+        if accepts.is_empty() {
+            return false;
+        }
+        let Some(subtype) = state.def(card).and_then(|d| d.subtype.as_deref()) else { return false };
+        let wanted = accepts.iter().filter(|s| s.eq_ignore_ascii_case(subtype)).count();
+        let used = t
+            .backups
+            .iter()
+            .filter(|&&b| {
+                state.def(b).and_then(|d| d.subtype.as_deref()).is_some_and(|s| s.eq_ignore_ascii_case(subtype))
+            })
+            .count();
+        if wanted <= used {
+            return false;
+        }
+        if t.fresh && !state.rule_on("backup_fresh", me, false) {
+            return false;
+        }
+        let player = state.player(me);
+        if player.backups_played >= 1 && state.rule_on("backup_limit", me, true) {
+            return self.hook(event!("backupLimit"), Value::Card(target.id()), me, &[]) == Some(false);
+        }
+        true
+    }
+
+    fn can_activate(&mut self, me: u8, slot: u8) -> bool {
+        let Some(card) = self.slot_card(me, slot) else { return false };
+        let state = self.state();
+        let Some(c) = state.card(card) else { return false };
+        if c.rules.is_none() || state.ability_type(card) != Some(AbilityType::Triggered) {
+            return false;
+        }
+        if c.frozen || c.activated || c.role != Role::None || c.bp <= 0 {
+            return false;
+        }
+        if !state.rule_on("ab_trigger_act", me, true) {
+            return false;
+        }
+        if c.fresh && !state.rule_on("ab_trigger_fresh", me, false) {
+            return false;
+        }
+        self.requisites_ok(card, me)
+    }
+
+    // ---- Attack phase ----
+
+    fn may_attack(&mut self, me: u8, card: CardRef) -> bool {
+        let state = self.state();
+        let Some(c) = state.card(card) else { return false };
+        if c.fresh || c.frozen || c.bp <= 0 || c.role != Role::None {
+            return false;
+        }
+        // Ruling: `cantattack` (hook `beforeAttack`) also forbids joining a United Attack.
+        state.rule_on("attack", me, true)
+            && self.hook(event!("beforeAttack"), Value::Card(card.id()), me, &[]) != Some(false)
+    }
+
+    pub(crate) fn attack_moves(&mut self, moves: &mut Vec<Move>) {
+        let me = self.state().active;
+        let ua_leader = self.state().ua_leader();
+        let members = 1 + self.state().joiners().len();
+        for slot in 0..4u8 {
+            let Some(card) = self.slot_card(me, slot) else { continue };
+            if !self.may_attack(me, card) {
+                continue;
+            }
+            moves.push(Move::Attack { slot });
+            for leader_slot in 0..4u8 {
+                let Some(leader) = self.slot_card(me, leader_slot) else { continue };
+                if self.state().card(leader).is_none_or(|c| c.role != Role::Leader) {
+                    continue;
+                }
+                if ua_leader.is_some_and(|l| l != leader) {
+                    continue;
+                }
+                let (joiners_after, size_after) = match ua_leader {
+                    Some(_) => (members as i32, members + 1),
+                    None => (1, 2),
+                };
+                if size_after > UA_MAX {
+                    continue;
+                }
+                let type_name = if joiners_after == 1 { "ua2" } else { "ua3" };
+                if self.affordable(me, type_name, -UA_COST_PER_JOINER * joiners_after, None) {
+                    moves.push(Move::Join { slot, leader: leader_slot });
+                }
+            }
+        }
+    }
+
+    // ---- Counter-attack phase ----
+
+    pub(crate) fn counter_attack_moves(&mut self, moves: &mut Vec<Move>) {
+        let me = GameState::other(self.state().active);
+        let attacker_side = self.state().active;
+        for slot in 0..4u8 {
+            let Some(blocker) = self.slot_card(me, slot) else { continue };
+            let Some(b) = self.state().card(blocker) else { continue };
+            if b.frozen || b.bp <= 0 || b.blocking.is_some() {
+                continue;
+            }
+            if self.hook(event!("beforeBlock"), Value::Card(blocker.id()), me, &[]) == Some(false) {
+                continue;
+            }
+            for attacker_slot in 0..4u8 {
+                let Some(attacker) = self.slot_card(attacker_side, attacker_slot) else { continue };
+                let state = self.state();
+                if state.card(attacker).is_none_or(|c| c.role != Role::Leader) || state.blocker_of(attacker).is_some() {
+                    continue;
+                }
+                let bindings =
+                    [(var!("attacker"), Value::Card(attacker.id())), (var!("blocker"), Value::Card(blocker.id()))];
+                if self.hook(event!("canBlock"), Value::Card(attacker.id()), me, &bindings) != Some(false) {
+                    moves.push(Move::Block { slot, attacker: attacker_slot });
+                }
+            }
+        }
+        for (from, card) in self.playable_cards(me) {
+            if self.state().kind(card) == Some(CardKind::Reaction)
+                && self.can_play_card(me, card, event!("beforePlayRe"), "reaction")
+            {
+                moves.push(from.play(None));
+            }
+        }
+    }
+}
+
+impl Game {
+    /// Whether activating `card` (bundle card `rules`) gets past its requisites, rule
+    /// target and costs. The trial runs on a copy of the game, up to the first question
+    /// or the end: a play or activation that would fail before any effect, having paid
+    /// for nothing, is not offered.
+    fn activation_passes(&mut self, card: CardRef, rules: u32, me: u8) -> bool {
+        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+            && self.trial_passes(card, rules, me)
+    }
+
+    /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
+    fn trial_passes(&self, card: CardRef, rules: u32, me: u8) -> bool {
+        let mut trial = self.scratch_copy();
+        if !trial.state.is_character(card) {
+            // Played, the card is on the table while it resolves, no longer in hand.
+            trial.state.move_card_to(card, me, Zone::Table, -1);
+        }
+        let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        Game::discard_copy(trial);
+        !matches!(
+            result,
+            Ok(VmOutcome::Done(Completion::Failure(
+                Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
+            )))
+        )
+    }
+}
+
+/// Where a card is played from.
+#[derive(Debug, Clone, Copy)]
+enum Source {
+    /// This hand position.
+    Hand(u8),
+    /// This position of the removed pile (rule switch `play_removed`).
+    Removed(u8),
+}
+
+impl Source {
+    /// The move playing a card from here (`slot`: a character's ring slot).
+    fn play(self, slot: Option<u8>) -> Move {
+        match (self, slot) {
+            (Source::Hand(hand), Some(slot)) => Move::PlayCharacter { hand, slot },
+            (Source::Hand(hand), None) => Move::PlayCard { hand },
+            (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
+        }
+    }
+}
