@@ -138,6 +138,9 @@ impl<'i> Lowerer<'i, '_> {
         }
     }
 
+    // Cold: only errors come here; inlined, it made every name lookup larger (docs/style.md, fast paths).
+    #[cold]
+    #[inline(never)]
     fn unknown(&mut self, code: Code, what: &str, name: ast::Name) -> u32 {
         let written = self.interner.resolve(&name.symbol).to_string();
         self.error(code, name.span, format!("unknown {what} `{written}`"));
@@ -145,17 +148,27 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     fn u16_of(&mut self, value: u32, span: Span) -> u16 {
-        u16::try_from(value).unwrap_or_else(|_| {
-            self.error(Code::E0036, span, format!("`{value}` does not fit the bytecode (at most 65535)"));
-            0
-        })
+        u16::try_from(value).unwrap_or_else(|_| self.too_large(value, span))
+    }
+
+    // Cold: only errors come here; inlined, it made every index conversion larger (docs/style.md, fast paths).
+    #[cold]
+    #[inline(never)]
+    fn too_large(&mut self, value: u32, span: Span) -> u16 {
+        self.error(Code::E0036, span, format!("`{value}` does not fit the bytecode (at most 65535)"));
+        0
     }
 
     fn slot(&mut self, index: usize, span: Span) -> u8 {
-        u8::try_from(index).unwrap_or_else(|_| {
-            self.error(Code::E0033, span, "too many variables and nested loops (at most 256 local slots)".into());
-            0
-        })
+        u8::try_from(index).unwrap_or_else(|_| self.too_many_slots(span))
+    }
+
+    // Cold: only errors come here; inlined, it made every slot lookup larger (docs/style.md, fast paths).
+    #[cold]
+    #[inline(never)]
+    fn too_many_slots(&mut self, span: Span) -> u8 {
+        self.error(Code::E0033, span, "too many variables and nested loops (at most 256 local slots)".into());
+        0
     }
 
     // ---------------------------------------------------------------- card

@@ -160,6 +160,9 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports "expected `what`" at the next token and starts recovering.
+    // Cold: only errors come here; inlined, it made every token check larger (docs/style.md, fast paths).
+    #[cold]
+    #[inline(never)]
     pub(super) fn expected(&mut self, what: &str) {
         let token = self.peek();
         let found = self.describe(token);

@@ -221,11 +221,17 @@ fn encode_entry(entry: &Entry, bytes: &mut Vec<u8>) -> Result<(), String> {
 
 /// The error for a list of `count` `what` when at most `max` fit (one function for every
 /// list, so that the writers of the lists stay small).
+// Cold: only errors come here; inlined, it made every list writer larger (docs/style.md, fast paths).
+#[cold]
+#[inline(never)]
 fn too_many(count: usize, max: usize, what: &str) -> BuildError {
     BuildError::Limit(format!("{count} {what} (at most {max})"))
 }
 
 /// The error for an index of a `what` past [`MAX_INDEX`].
+// Cold: only errors come here; inlined, it made every index writer larger (docs/style.md, fast paths).
+#[cold]
+#[inline(never)]
 fn index_too_large(value: u32, what: &str) -> BuildError {
     BuildError::Limit(format!("{what} index {value} does not fit in 16 bits"))
 }
