@@ -7,7 +7,7 @@ use crate::catalogue::DefaultTarget;
 
 use super::{Machine, Step};
 use crate::runtime::MAX_EVENT_DEPTH;
-use crate::runtime::builtins::{CallContext, Callee, Status};
+use crate::runtime::builtins::{CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 use crate::runtime::state::Pending;
@@ -30,7 +30,7 @@ impl<H: Host> Machine<'_, H> {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.effective_targets(cmd)?;
+        let targets = self.effective_targets(cmd);
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Command(cmd),
@@ -74,7 +74,7 @@ impl<H: Host> Machine<'_, H> {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.st.targets;
+        let targets = Targets::List(self.st.targets);
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Function(func),
@@ -101,17 +101,18 @@ impl<H: Host> Machine<'_, H> {
     }
 
     /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
-    fn effective_targets(&mut self, cmd: CommandIdx) -> Result<ListId, Trap> {
+    fn effective_targets(&mut self, cmd: CommandIdx) -> Targets {
         if !self.st.lists.is_empty(self.st.targets) {
-            return Ok(self.st.targets);
+            return Targets::List(self.st.targets);
         }
         let default = self.rt.catalogue.commands.get(cmd.index()).map(|spec| spec.default_target);
-        let value = match default {
-            Some(DefaultTarget::Source) => Value::Card(self.st.env.source),
-            Some(DefaultTarget::SourceController) => Value::Player(self.host.controller(self.st.env.source)),
-            _ => return Ok(self.st.targets),
-        };
-        Ok(self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?)
+        match default {
+            Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
+            Some(DefaultTarget::SourceController) => {
+                Targets::One(Value::Player(self.host.controller(self.st.env.source)))
+            }
+            _ => Targets::List(self.st.targets),
+        }
     }
 
     pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {
