@@ -6,9 +6,7 @@
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
 # $RULESCRIPT_CORPUS) read in place, never copied into the repository.
 # FUZZ_KEEP_GOING=1 runs in libFuzzer's fork mode and goes on after a crash or timeout
-# (each is still written to fuzz/artifacts/TARGET). FUZZ_SKIP_KNOWN_DEFECTS=1 makes
-# `execute`, `load` and `roundtrip` look past the open issue 16 defects their checks find
-# (1, 5, 7, 8: see fuzz/README.md).
+# (each is still written to fuzz/artifacts/TARGET).
 set -euo pipefail
 
 target=${1:?usage: fuzz/run.sh TARGET SECONDS [libFuzzer options...]}

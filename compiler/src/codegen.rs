@@ -31,14 +31,16 @@
 use crate::diagnostics::Code;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
-use smallvec::SmallVec;
 use vm::bytecode::format::MAX_ENTRY_LEN;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
+use smallvec::SmallVec;
+use std::ops::Range;
 use vm::bytecode::{
-    AmountMode, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef, FailReason, FilterIdx,
-    FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom, TypeTerm,
+    ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
+    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
+    TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -64,6 +66,21 @@ struct Gen<'g, 'c> {
     errors: Vec<Diagnostic>,
     /// The statement or filter being generated, for error spans.
     span: Span,
+}
+
+/// An action of the card being generated: its costs are a range of the card's.
+struct GeneratedAction {
+    label: Option<StrIdx>,
+    costs: Range<usize>,
+    entry: EntryIdx,
+}
+
+/// An auto of the card being generated: its events and costs are ranges of the card's.
+struct GeneratedAuto {
+    hook: bool,
+    events: Range<usize>,
+    costs: Range<usize>,
+    entry: EntryIdx,
 }
 
 /// One entry under construction, with its shared failure exits.
@@ -197,14 +214,18 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- card
 
-    /// Adds a cost block to the action or auto being generated.
-    fn costs(&mut self, costs: &[ir::Cost<'_>]) {
+    /// Appends a cost block to `to`; its range there.
+    fn costs(&mut self, costs: &[ir::Cost<'_>], to: &mut SmallVec<[Cost; 4]>) -> Range<usize> {
+        let start = to.len();
         for cost in costs {
             let filter = cost.filter.map(|filter| self.filter(filter));
-            self.bundle.add_cost(Cost { cost: cost.cost, count: cost.count, filter });
+            to.push(Cost { cost: cost.cost, count: cost.count, filter });
         }
+        start..to.len()
     }
 
+    /// Adds the card. Its lists are collected on the stack and handed to the bundle
+    /// borrowed, as [`CardParts`], rather than built as a [`vm::bytecode::Card`].
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let key = self.bundle.intern(key);
         let mut target_filters: SmallVec<[FilterIdx; 4]> = SmallVec::new();
@@ -218,37 +239,50 @@ impl Gen<'_, '_> {
             requisites.push(self.filter(filter));
         }
         let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
-        // Actions and autos go to the bundle as they are generated; the card takes them.
+        // The costs and events of every action and auto, each taking a range of them.
+        let mut costs: SmallVec<[Cost; 4]> = SmallVec::new();
+        let mut events: SmallVec<[EventRef; 4]> = SmallVec::new();
+        let mut actions: SmallVec<[GeneratedAction; 2]> = SmallVec::new();
         for action in card.actions {
             let label = action.label.map(|label| self.bundle.intern(label));
-            self.costs(action.costs);
+            let action_costs = self.costs(action.costs, &mut costs);
             let entry = self.statements_entry(action.statements, true);
-            self.bundle.end_action(label, entry);
+            actions.push(GeneratedAction { label, costs: action_costs, entry });
         }
+        let mut autos: SmallVec<[GeneratedAuto; 2]> = SmallVec::new();
         for auto in card.autos {
+            let events_start = events.len();
             for event in auto.events {
                 let condition = event.condition.map(|condition| self.value_entry(condition, event.span));
-                self.bundle.add_event(EventRef {
-                    event: event.event,
-                    prefix: event.prefix,
-                    suffix: event.suffix,
-                    condition,
-                });
+                events.push(EventRef { event: event.event, prefix: event.prefix, suffix: event.suffix, condition });
             }
-            self.costs(auto.costs);
+            let auto_costs = self.costs(auto.costs, &mut costs);
             let entry = self.statements_entry(auto.statements, false);
-            self.bundle.end_auto(auto.hook, entry);
+            autos.push(GeneratedAuto { hook: auto.hook, events: events_start..events.len(), costs: auto_costs, entry });
         }
+        let actions: SmallVec<[ActionParts<'_>; 2]> = actions
+            .into_iter()
+            .map(|action| ActionParts { label: action.label, costs: &costs[action.costs], entry: action.entry })
+            .collect();
+        let autos: SmallVec<[AutoParts<'_>; 2]> = autos
+            .into_iter()
+            .map(|auto| AutoParts {
+                hook: auto.hook,
+                events: &events[auto.events],
+                costs: &costs[auto.costs],
+                entry: auto.entry,
+            })
+            .collect();
         let parts = CardParts {
             key,
             abilities: card.abilities,
             target: card.target.map(|target| RuleTargetParts { optional: target.optional, filters: &target_filters }),
             requisites: &requisites,
             vars,
-            actions: &[],
-            autos: &[],
+            actions: &actions,
+            autos: &autos,
         };
-        self.bundle.add_card_parts(parts, file)
+        self.bundle.add_card(parts, file)
     }
 
     fn vars_entry(&mut self, vars: &[ir::VarDecl<'_>]) -> EntryIdx {
@@ -275,25 +309,16 @@ impl Gen<'_, '_> {
 
     // ---------------------------------------------------------------- filters
 
+    /// Adds the filter, handed to the bundle borrowed, as [`FilterParts`].
     fn filter(&mut self, filter: &ir::Filter<'_>) -> FilterIdx {
-        // Most filters have one type term: it goes on the stack as it is.
-        let (one, many): ([TypeTerm; 1], SmallVec<[TypeTerm; 4]>);
-        let types: &[TypeTerm] = match filter.types {
-            [term] => {
-                one = [self.type_term(term, filter.span)];
-                &one
-            }
-            terms => {
-                many = terms.iter().map(|term| self.type_term(term, filter.span)).collect();
-                &many
-            }
-        };
+        let types: SmallVec<[TypeTerm; 2]> =
+            filter.types.iter().map(|term| self.type_term(term, filter.span)).collect();
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter_parts(FilterParts {
+        self.bundle.add_filter(FilterParts {
             qty: filter.qty,
-            types,
+            types: &types,
             type_op: filter.type_op,
             pick: filter.pick,
             terms: filter.terms,

@@ -26,6 +26,12 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound.
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
 
+/// Most log entries the steps of one call may add before its cascade ends, as past
+/// [`MAX_CASCADE_STEPS_PER_CALL`]: each step is bounded by its fuel, but a cascade of
+/// steps that each move whole piles would still log (and so work) without a bound a
+/// server could afford. A move of real cards logs well under a hundred.
+pub const MAX_LOG_ENTRIES_PER_CALL: usize = 10_000;
+
 /// A game of Card Fighters' Clash in progress.
 #[derive(Clone)]
 pub struct Game {
@@ -135,6 +141,7 @@ impl Game {
         let mut steps = 0u32;
         let mut cascade = 0u32;
         let mut entered = false;
+        let logged_before = self.state.log.len();
         loop {
             if self.state.outcome.is_some() {
                 self.state.agenda.clear();
@@ -154,8 +161,10 @@ impl Game {
             }
             if !self.state.queued.is_empty() {
                 cascade += 1;
-                if cascade > MAX_CASCADE_STEPS_PER_CALL {
-                    self.end_cascade(cascade == MAX_CASCADE_STEPS_PER_CALL + 1);
+                if cascade > MAX_CASCADE_STEPS_PER_CALL
+                    || self.state.log.len() - logged_before > MAX_LOG_ENTRIES_PER_CALL
+                {
+                    self.end_cascade(&mut cascade);
                     continue;
                 }
                 let (card, rules, me) = self.state.queued.remove(0);
@@ -171,8 +180,10 @@ impl Game {
             }
             if task == Task::RunEvents {
                 cascade += 1;
-                if cascade > MAX_CASCADE_STEPS_PER_CALL {
-                    self.end_cascade(cascade == MAX_CASCADE_STEPS_PER_CALL + 1);
+                if cascade > MAX_CASCADE_STEPS_PER_CALL
+                    || self.state.log.len() - logged_before > MAX_LOG_ENTRIES_PER_CALL
+                {
+                    self.end_cascade(&mut cascade);
                     continue;
                 }
             }
@@ -234,14 +245,17 @@ impl Game {
         }
     }
 
-    /// Past [`MAX_CASCADE_STEPS_PER_CALL`]: the cascade's queued events and activations are
-    /// dropped, and the first time in a call, logged as an `EventCascade` trap.
-    fn end_cascade(&mut self, first: bool) {
+    /// Past [`MAX_CASCADE_STEPS_PER_CALL`] or [`MAX_LOG_ENTRIES_PER_CALL`]: the cascade's
+    /// queued events and activations are dropped, and the first time in a call, logged as
+    /// an `EventCascade` trap (`cascade` is then marked past the bound, so the call's
+    /// later cascades end at once too).
+    fn end_cascade(&mut self, cascade: &mut u32) {
         self.runtime.discard_events();
         self.state.queued.clear();
-        if first {
+        if *cascade <= MAX_CASCADE_STEPS_PER_CALL + 1 {
             self.trap(None, &Trap::new(TrapCode::EventCascade));
         }
+        *cascade = MAX_CASCADE_STEPS_PER_CALL + 2;
     }
 
     pub(crate) fn trap(&mut self, card: Option<CardRef>, trap: &Trap) {

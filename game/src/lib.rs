@@ -89,7 +89,7 @@ pub mod state;
 pub mod testing;
 pub mod view;
 
-pub use engine::{Game, MAX_STEPS_PER_CALL};
+pub use engine::{Game, MAX_CASCADE_STEPS_PER_CALL, MAX_LOG_ENTRIES_PER_CALL, MAX_STEPS_PER_CALL};
 pub use log::{LogEntry, LogKind};
 pub use moves::{ACTION_SPACE, Applied, Choice, IllegalMove, Move};
 pub use query::Question;

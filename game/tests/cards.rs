@@ -47,6 +47,17 @@ fn apply(game: &mut Game, mv: Move) {
     }
 }
 
+/// The messages of the traps among `entries`, in order.
+fn trap_messages(entries: &[game::LogEntry]) -> Vec<&str> {
+    entries
+        .iter()
+        .filter_map(|entry| match &entry.kind {
+            game::LogKind::Trap { message, .. } => Some(message.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn a_cancel_combat_damage_hook_written_with_tildes_replaces_the_damage() {
     // C318 Athena: "Whenever this character would deal damage to an enemy, it deals 600
@@ -420,16 +431,38 @@ fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
     let logged = game.log().len();
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
     let added = &game.log()[logged..];
-    let traps: Vec<_> = added
-        .iter()
-        .filter_map(|entry| match &entry.kind {
-            game::LogKind::Trap { message, .. } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect();
+    let traps = trap_messages(added);
     assert!(added.len() < 50_000, "one move logged {} entries: {:?}", added.len(), &added[..added.len().min(30)]);
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");
+}
+
+#[test]
+fn a_cascade_of_steps_that_move_whole_piles_ends_at_the_log_bound() {
+    // Found by fuzzing: each step stays within its fuel, but a cascade of steps that each
+    // move whole piles would log hundreds of thousands of entries in one move.
+    let set = set_with(&[(
+        "Shuffler",
+        CardKind::Action,
+        0,
+        0,
+        None,
+        "action = each(card in me.deck => swapPiles(deck, removed)); activate(this)\n",
+    )]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].deck = vec![GUARD; 30];
+    });
+    let logged = game.log().len();
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let added = &game.log()[logged..];
+    let moves = added.iter().filter(|entry| matches!(entry.kind, game::LogKind::Move { .. })).count();
+    let traps = trap_messages(added);
+    // One step moves 30 cards 30 times; the cascade ends at the first step past the bound.
+    let bound = game::MAX_LOG_ENTRIES_PER_CALL;
+    assert!(moves > bound && added.len() <= bound + 1_000, "one move logged {} entries ({moves} moves)", added.len());
+    assert_eq!(traps, ["event cascade too deep"]);
+    assert_eq!(game.state().players[0].deck.len() + game.state().players[0].removed.len(), 30, "no card is lost");
 }
 
 #[test]
@@ -439,13 +472,7 @@ fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
     let logged = game.log().len();
     apply(&mut game, Move::PlayCard { hand: 0 });
     let added = &game.log()[logged..];
-    let traps: Vec<_> = added
-        .iter()
-        .filter_map(|entry| match &entry.kind {
-            game::LogKind::Trap { message, .. } => Some(message.as_str()),
-            _ => None,
-        })
-        .collect();
+    let traps = trap_messages(added);
     assert!(added.len() < 50_000, "one move logged {} entries", added.len());
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");

@@ -177,58 +177,97 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
 /// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
     let tally = &results.tally;
-    let n = names.len() as i32;
-    // Row 0 at the top: bars are drawn bottom up.
-    let labels: Vec<String> = names.iter().rev().cloned().collect();
+    let rows: Vec<(String, f64)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (name.clone(), tally.wins[i] as f64 / tally.played[i].max(1) as f64))
+        .collect();
+    let intervals: Vec<(f64, f64)> = (0..names.len()).map(|i| wilson(tally.wins[i], tally.played[i])).collect();
+    bar_chart(&Bars {
+        caption: "Win rate per deck (all matchups), 95% interval",
+        rows: &rows,
+        intervals: Some(&intervals),
+        rates: true,
+        colour: BLUE.mix(0.55),
+        base_height: 90,
+        label_width: 160,
+    })
+}
+
+/// A horizontal bar chart: one bar per row, the first row at the top, its label beside it.
+struct Bars<'a> {
+    caption: &'a str,
+    /// Each row's label and value.
+    rows: &'a [(String, f64)],
+    /// Each row's interval, drawn as a line through its bar.
+    intervals: Option<&'a [(f64, f64)]>,
+    /// Whether the values are rates: shown as percentages on 0..1, with a line at 50%.
+    rates: bool,
+    colour: RGBAColor,
+    /// Height of everything but the bars (caption, axis), in pixels.
+    base_height: u32,
+    /// Width of the labels' column, in pixels.
+    label_width: u32,
+}
+
+fn bar_chart(bars: &Bars<'_>) -> Chart {
+    let n = bars.rows.len() as i32;
+    // Row 0 at the top: plotters counts rows bottom up.
+    let labels: Vec<String> = bars.rows.iter().rev().map(|(name, _)| name.clone()).collect();
+    let top = if bars.rates { 1.0 } else { bars.rows.iter().map(|row| row.1).fold(1.0, f64::max) * 1.05 };
+    let row_at = |i: usize| n - 1 - i as i32;
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, 90 + 22 * names.len() as u32)).into_drawing_area();
+        let height = bars.base_height + 22 * bars.rows.len() as u32;
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption("Win rate per deck (all matchups), 95% interval", ("sans-serif", 20))
+            .caption(bars.caption, ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(36)
-            .y_label_area_size(160)
+            .y_label_area_size(bars.label_width)
             // plotters' integer ranges include their end: n items are 0..n-1.
-            .build_cartesian_2d(0f64..1f64, (0..n - 1).into_segmented())
+            .build_cartesian_2d(0f64..top, (0..n - 1).into_segmented())
             .map_err(error)?;
         chart
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(WHITE)
-            .y_labels(names.len())
+            .y_labels(bars.rows.len())
             .y_label_formatter(&|v| segment_name(v, &labels))
-            .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
+            .x_label_formatter(&|x| if bars.rates { format!("{:.0}%", x * 100.0) } else { format!("{x:.0}") })
             .draw()
             .map_err(error)?;
-        let rates: Vec<(i32, f64, f64, f64)> = (0..names.len())
-            .map(|i| {
-                let (wins, games) = (tally.wins[i], tally.played[i]);
-                let (low, high) = wilson(wins, games);
-                (n - 1 - i as i32, wins as f64 / games.max(1) as f64, low, high)
-            })
-            .collect();
         chart
-            .draw_series(rates.iter().map(|&(row, rate, _, _)| {
+            .draw_series(bars.rows.iter().enumerate().map(|(i, &(_, value))| {
+                let row = row_at(i);
                 let mut bar = Rectangle::new(
-                    [(0.0, SegmentValue::Exact(row)), (rate, SegmentValue::Exact(row + 1))],
-                    BLUE.mix(0.55).filled(),
+                    [(0.0, SegmentValue::Exact(row)), (value, SegmentValue::Exact(row + 1))],
+                    bars.colour.filled(),
                 );
                 bar.set_margin(2, 2, 0, 0);
                 bar
             }))
             .map_err(error)?;
-        chart
-            .draw_series(rates.iter().map(|&(row, _, low, high)| {
-                PathElement::new(vec![(low, SegmentValue::CenterOf(row)), (high, SegmentValue::CenterOf(row))], BLACK)
-            }))
-            .map_err(error)?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
-                BLACK.mix(0.5),
-            )))
-            .map_err(error)?;
+        if let Some(intervals) = bars.intervals {
+            chart
+                .draw_series(intervals.iter().enumerate().map(|(i, &(low, high))| {
+                    let row = row_at(i);
+                    PathElement::new(
+                        vec![(low, SegmentValue::CenterOf(row)), (high, SegmentValue::CenterOf(row))],
+                        BLACK,
+                    )
+                }))
+                .map_err(error)?;
+        }
+        if bars.rates {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
+                    BLACK.mix(0.5),
+                )))
+                .map_err(error)?;
+        }
         root.present().map_err(error)?;
     }
     Ok(svg)
@@ -330,7 +369,7 @@ fn matchup_chart(results: &Results, names: &[String]) -> Chart {
 
 /// The most played cards (`by_wins` false) or the best win rates when played.
 fn cards_chart(results: &Results, by_wins: bool) -> Chart {
-    let cards: Vec<(String, f64)> = ranked_cards(results, by_wins)
+    let rows: Vec<(String, f64)> = ranked_cards(results, by_wins)
         .into_iter()
         .take(TOP_CARDS)
         .map(|(def, f)| {
@@ -338,56 +377,18 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
             (results.card_name(def), value)
         })
         .collect();
-    if cards.is_empty() {
+    if rows.is_empty() {
         return Err("no card was played".into());
     }
-    let names: Vec<String> = cards.iter().rev().map(|(name, _)| name.clone()).collect();
-    let n = names.len() as i32;
-    let top = if by_wins { 1.0 } else { cards.iter().map(|c| c.1).fold(1.0, f64::max) * 1.05 };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (WIDTH, 80 + 22 * names.len() as u32)).into_drawing_area();
-        root.fill(&WHITE).map_err(error)?;
-        let caption = if by_wins { "Win rate when played" } else { "Times played" };
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(200)
-            .build_cartesian_2d(0f64..top, (0..n - 1).into_segmented())
-            .map_err(error)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .light_line_style(WHITE)
-            .y_labels(names.len())
-            .y_label_formatter(&|v| segment_name(v, &names))
-            .x_label_formatter(&|x| if by_wins { format!("{:.0}%", x * 100.0) } else { format!("{x:.0}") })
-            .draw()
-            .map_err(error)?;
-        let colour = if by_wins { GREEN.mix(0.6) } else { BLUE.mix(0.55) };
-        chart
-            .draw_series(cards.iter().rev().enumerate().map(|(i, (_, value))| {
-                let i = i as i32;
-                let mut bar = Rectangle::new(
-                    [(0.0, SegmentValue::Exact(i)), (*value, SegmentValue::Exact(i + 1))],
-                    colour.filled(),
-                );
-                bar.set_margin(2, 2, 0, 0);
-                bar
-            }))
-            .map_err(error)?;
-        if by_wins {
-            chart
-                .draw_series(std::iter::once(PathElement::new(
-                    vec![(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
-                    BLACK.mix(0.5),
-                )))
-                .map_err(error)?;
-        }
-        root.present().map_err(error)?;
-    }
-    Ok(svg)
+    bar_chart(&Bars {
+        caption: if by_wins { "Win rate when played" } else { "Times played" },
+        rows: &rows,
+        intervals: None,
+        rates: by_wins,
+        colour: if by_wins { GREEN.mix(0.6) } else { BLUE.mix(0.55) },
+        base_height: 80,
+        label_width: 200,
+    })
 }
 
 /// How many games lasted each number of turns.

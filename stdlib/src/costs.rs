@@ -84,7 +84,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             }
             None => {
                 let n = count.unwrap_or(1).min(u32::from(u16::MAX)) as u16;
-                let hand = card_values(&pile(ctx.host(), me, HAND));
+                let hand = card_values(&pile(ctx, me, HAND)?);
                 let choose = hand.len() > usize::from(n);
                 Ok((hand, choose, n, n))
             }

@@ -14,10 +14,11 @@ use crate::answers::Answers;
 
 /// Most decisions one game takes.
 const MAX_MOVES: usize = 200;
-/// Most log entries one move may add: a move whose autos cascade as far as the runtime
-/// lets one drain go (10,000 autos) stays well under it; more is work without a bound a
-/// server could afford.
-const MAX_LOG_PER_MOVE: usize = 200_000;
+/// Most log entries one move may add: the engine ends a call's cascade past
+/// `game::MAX_LOG_ENTRIES_PER_CALL` (10,000), and the step that crosses it is bounded by
+/// its fuel (`vm::runtime::DEFAULT_FUEL`, 100,000 units, one per card a command moves);
+/// more is work without a bound a server could afford.
+const MAX_LOG_PER_MOVE: usize = game::MAX_LOG_ENTRIES_PER_CALL + 2 * vm::runtime::DEFAULT_FUEL as usize;
 /// Turns before the game is a draw.
 const TURN_LIMIT: u32 = 6;
 

@@ -72,9 +72,7 @@ fn checked(ctx: &mut CallContext<'_, Board>, phase: CostPhase, pay: CostFn<Board
     let before = ctx.host().removals;
     let result = pay(ctx, phase);
     let taken = ctx.host().removals - before;
-    if let Some(limit) = limit
-        && !skip_known_defects()
-    {
+    if let Some(limit) = limit {
         let name = CATALOGUE.costs.get(cost.cost.index()).map_or("?", |spec| spec.name);
         assert!(
             taken <= limit,
@@ -100,15 +98,6 @@ pub struct Played {
     pub refused: usize,
 }
 
-/// Whether `FUZZ_SKIP_KNOWN_DEFECTS` is set: while the issue 16 defects these checks
-/// find are open (1: a cost takes more than was chosen; 5: a trapped cascade stays
-/// queued; 7: resuming on another program's runtime panics; 8: an effect granted after its
-/// source left play never ends), fuzzing can look past them for others. Tests never set it.
-fn skip_known_defects() -> bool {
-    static SKIP: OnceLock<bool> = OnceLock::new();
-    *SKIP.get_or_init(|| std::env::var_os("FUZZ_SKIP_KNOWN_DEFECTS").is_some())
-}
-
 /// A runtime for another program (an empty bundle): resuming an execution there must be
 /// refused, not panic.
 fn foreign_runtime() -> Runtime<Board> {
@@ -123,9 +112,6 @@ fn foreign_runtime() -> Runtime<Board> {
 /// Every effect without a restriction lasts while its source is in play, so its source
 /// must be in play.
 fn check_effects(rt: &Runtime<Board>) {
-    if skip_known_defects() {
-        return;
-    }
     for effect in rt.effects() {
         assert!(
             effect.restriction.is_some() || rt.in_play(effect.source),
@@ -202,7 +188,7 @@ fn drain(rt: &mut Runtime<Board>, board: &mut Board, answers: &mut Answers<'_>, 
             Err(trap) => {
                 played.trapped += 1;
                 assert!(
-                    skip_known_defects() || rt.pending_events() == 0,
+                    rt.pending_events() == 0,
                     "after a trap ({trap}) {} autos are still queued",
                     rt.pending_events()
                 );
@@ -242,7 +228,7 @@ fn settle(
             // The source leaves play while the dialog is open.
             0xfe => rt.leave_play(board, exec.env().source),
             // The host resumes the execution on the wrong runtime.
-            0xfd if !skip_known_defects() => {
+            0xfd => {
                 let answer = answer(&exec, answers);
                 let _refused = foreign_runtime().resume(board, exec.clone(), &answer);
             }

@@ -10,7 +10,7 @@ use fuzz_harness::TARGETS;
 
 /// Regression inputs of defects whose fix lives on another branch: the general test
 /// skips them, and each has its own ignored test below until the fix reaches main.
-const PENDING: &[&str] = &["execute/game-move-logs-649968-entries"];
+const PENDING: &[&str] = &[];
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -261,12 +261,12 @@ fn a_card_byte_with_an_unused_bit_is_refused() {
 }
 
 /// Found by fuzzing (`execute`, 06:35 run on the final main, 100,995 runs in): a generated
-/// card whose `~myEndPhase~` auto runs `each(... in me.discards => ...)` logs 649,968
-/// entries in one game move, within the engine's bound of 1,000 cascade steps per call:
-/// the bound counts steps, not the log entries each step adds. Open: bound what one step
-/// may log as well (`game/src/engine.rs`).
+/// card `each(card in me.deck => each(... => swapPiles(ctrlDeck, removed)))` logged
+/// 649,968 entries in one game move: a builtin moving whole piles cost one unit of fuel
+/// however many cards it moved, and the engine bounded a call's steps but not what they
+/// log. Now each card of a pile costs fuel (`CallContext::charge`) and a call's cascade
+/// ends past `MAX_LOG_ENTRIES_PER_CALL`.
 #[test]
-#[ignore = "found by fuzzing: one game move logs 649,968 entries within the cascade-step bound; fix in game/"]
 fn one_game_move_keeps_its_log_bounded() {
     regression("execute/game-move-logs-649968-entries");
 }

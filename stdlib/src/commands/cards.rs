@@ -99,7 +99,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             }
             other => {
                 let n = other.as_int().unwrap_or(1).max(0) as usize;
-                let hand = pile(ctx.host(), player, HAND);
+                let hand = pile(ctx, player, HAND)?;
                 let choose = hand.len() > n;
                 let n = n.min(u16::MAX as usize) as u16;
                 (hand, choose, n, n)
@@ -130,7 +130,7 @@ pub fn rnd_discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut failed = false;
     let mut all = Vec::new();
     for player in target_players(ctx) {
-        let mut hand = pile(ctx.host(), player, HAND);
+        let mut hand = pile(ctx, player, HAND)?;
         if hand.is_empty() {
             failed = true;
             continue;
@@ -157,7 +157,7 @@ pub fn draw<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
     for player in target_players(ctx) {
-        let deck = pile(ctx.host(), player, DECK);
+        let deck = pile(ctx, player, DECK)?;
         if deck.is_empty() && n > 0 {
             failed = true;
         }
@@ -175,7 +175,7 @@ pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut failed = false;
     let mut all = Vec::new();
     for player in target_players(ctx) {
-        let deck = pile(ctx.host(), player, DECK);
+        let deck = pile(ctx, player, DECK)?;
         if deck.is_empty() {
             failed = true;
         }
@@ -263,7 +263,7 @@ pub fn move_revealed_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         Value::Player(player) => (player, DECK, None),
         _ => (me, DECK, None),
     };
-    let searched = pile(ctx.host(), owner, zone);
+    let searched = pile(ctx, owner, zone)?;
     if searched.is_empty() {
         return Ok(Status::Failure);
     }
@@ -290,7 +290,7 @@ fn prefixed_owner<H: CfcHost>(ctx: &mut CallContext<'_, H>, zone: ZoneRef) -> Pl
 pub fn move_pile<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (Some(from), Some(to)) = (pile_arg(ctx, 0), pile_arg(ctx, 1)) else { return Ok(Status::Failure) };
     let (from_owner, to_owner) = (prefixed_owner(ctx, from), prefixed_owner(ctx, to));
-    let cards = pile(ctx.host(), from_owner, from.zone);
+    let cards = pile(ctx, from_owner, from.zone)?;
     if cards.is_empty() {
         return Ok(Status::Failure);
     }
@@ -303,8 +303,8 @@ pub fn move_pile<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 pub fn swap_piles<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (Some(a), Some(b)) = (pile_arg(ctx, 0), pile_arg(ctx, 1)) else { return Ok(Status::Success) };
     let (a_owner, b_owner) = (prefixed_owner(ctx, a), prefixed_owner(ctx, b));
-    let first = pile(ctx.host(), a_owner, a.zone);
-    let second = pile(ctx.host(), b_owner, b.zone);
+    let first = pile(ctx, a_owner, a.zone)?;
+    let second = pile(ctx, b_owner, b.zone)?;
     for &card in &first {
         ctx.host().move_card(card, b_owner, b.zone, -1);
     }
@@ -354,7 +354,7 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             (ctx.host().controller(source), DECK)
         }
     };
-    let mut top = pile(ctx.host(), owner, zone);
+    let mut top = pile(ctx, owner, zone)?;
     top.truncate(n);
     if top.is_empty() {
         return Ok(Status::Failure);
@@ -411,7 +411,7 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             };
             let mut any = false;
             for player in players {
-                if pile(ctx.host(), player, zone.zone).is_empty() {
+                if pile(ctx, player, zone.zone)?.is_empty() {
                     continue;
                 }
                 any = true;

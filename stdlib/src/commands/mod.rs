@@ -85,11 +85,17 @@ pub(crate) fn apply_amount(current: i32, amount: Value) -> Option<i32> {
     }
 }
 
-/// The cards of `player`'s pile `zone`, in order (0 = top).
-pub(crate) fn pile<H: CfcHost>(host: &mut H, player: PlayerId, zone: vm::bytecode::ZoneIdx) -> Vec<CardId> {
+/// The cards of `player`'s pile `zone`, in order (0 = top), charged one unit of fuel per
+/// card: a command over a whole pile does work in proportion to it.
+pub(crate) fn pile<H: CfcHost>(
+    ctx: &mut CallContext<'_, H>,
+    player: PlayerId,
+    zone: vm::bytecode::ZoneIdx,
+) -> Result<Vec<CardId>, Trap> {
     let mut out = Vec::new();
-    host.pile_cards(player, zone, &mut out);
-    out.into_iter().filter_map(Value::as_card).collect()
+    ctx.host().pile_cards(player, zone, &mut out);
+    ctx.charge(out.len())?;
+    Ok(out.into_iter().filter_map(Value::as_card).collect())
 }
 
 /// Resolves a filter argument of a command that picks cards from `player`'s `zone`

@@ -45,7 +45,7 @@ fn set_rule<H: CfcHost>(ctx: &mut CallContext<'_, H>, value: RuleValue) -> Res {
     for player in scopes {
         let target = player.map_or(Value::Nil, Value::Player);
         let code = CODE_RULE + rule.0 as u16;
-        if let Some(id) = ctx.record_effect(EffectKind::Custom { code, target, value: stored }) {
+        if let Some(id) = ctx.record_effect(EffectKind::Custom { code, target, value: stored })? {
             ctx.host().add_modifier(id, Modifier::Rule { player, rule, value });
         }
     }
@@ -93,7 +93,7 @@ pub fn alter_cost<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         CostChange::Set(n) => Value::Amount(AmountMode::Set, n),
     };
     let kind = EffectKind::Custom { code: CODE_COST + cost_type, target: Value::Nil, value };
-    if let Some(id) = ctx.record_effect(kind) {
+    if let Some(id) = ctx.record_effect(kind)? {
         ctx.host().add_modifier(id, Modifier::Cost { cost_type, change });
     }
     Ok(Status::Success)

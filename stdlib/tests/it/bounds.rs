@@ -1,7 +1,8 @@
 //! The runtime's bounds on compiled cards (issue 16): one fuel budget covers a whole
-//! cascade of dispatched autos, and `each` binds in constant space per element.
+//! cascade of dispatched autos, `each` binds in constant space per element, and a command
+//! over a whole pile pays fuel per card.
 
-use stdlib::names::{DECK, DISCARDS};
+use stdlib::names::{DECK, DISCARDS, REMOVED};
 use vm::bytecode::CardIdx;
 use vm::runtime::{Completion, Outcome, TrapCode};
 
@@ -52,4 +53,35 @@ fn each_over_three_hundred_cards_binds_them_all() {
     assert_eq!(g.run(me, P0), Completion::Success);
     assert!(g.host.pile_names(P0, DECK).is_empty());
     assert_eq!(g.host.pile_names(P0, DISCARDS).len(), 300);
+}
+
+/// Found by fuzzing: a builtin that moves whole piles cost one unit of fuel however many
+/// cards it moved, so `swapPiles` in a loop moved hundreds of thousands of cards on one
+/// budget. Each card read from a pile now costs a unit: 400 swaps of 400 cards (160,000
+/// card moves) need more than the default budget.
+#[test]
+fn a_loop_over_whole_pile_commands_runs_out_of_fuel() {
+    let mut g = Game::new("action = each(card in me.deck => swapPiles(deck, removed))");
+    let me = g.host.character("Me", P0, 0, 500);
+    let names: Vec<String> = (0..400).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    g.host.take_log();
+    let trap = g.rt.activate(&mut g.host, me, CardIdx(0), P0).expect_err("the loop needs more than one budget");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    let moved = g.host.take_log().len();
+    assert!(moved <= vm::runtime::DEFAULT_FUEL as usize, "{moved} host calls on one budget");
+    assert_eq!(g.host.pile_names(P0, DECK).len() + g.host.pile_names(P0, REMOVED).len(), 400, "no card lost");
+}
+
+/// The same loop over a small pile stays well within the budget and ends where it should:
+/// an even number of swaps leaves the deck where it was.
+#[test]
+fn a_loop_over_whole_pile_commands_within_the_budget_completes() {
+    let mut g = Game::new("action = each(card in me.deck => swapPiles(deck, removed))");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b", "c", "d"], ACTION, P0, DECK);
+    assert_eq!(g.run(me, P0), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, DECK), ["a", "b", "c", "d"]);
+    assert!(g.host.pile_names(P0, REMOVED).is_empty());
 }

@@ -8,7 +8,7 @@
 //! (the op table), [`program`] (what a bundle holds), [`format`] (the layout both sides
 //! share), [`builder`] and `write` (writing one), [`load`] and `verify` (reading one),
 //! [`disas`] (printing one). The writing side and the reading side share only `format`,
-//! `parts` (borrowed views of filters and cards) and `error`; neither imports the other.
+//! `program`, `parts` (borrowed views of filters and cards) and `error`.
 
 pub mod builder;
 mod compact;
@@ -35,5 +35,5 @@ pub use format::{FORMAT_VERSION, MAGIC};
 pub use index::*;
 pub use operand::{AmountMode, FailReason, JumpTarget, Operand, TargetList};
 pub use ops::{Instr, OpFlag, OpInfo, Opcode};
-pub use parts::{ActionParts, AutoParts, CardParts, FilterParts, RuleTargetParts};
+pub use parts::{ActionParts, AsCardParts, AsFilterParts, AutoParts, CardParts, FilterParts, RuleTargetParts};
 pub use program::*;

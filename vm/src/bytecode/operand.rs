@@ -52,9 +52,6 @@ pub trait OperandKind<L> {
 pub trait Codec: OperandKind<Pc> {
     /// Width and documentation.
     const INFO: KindInfo;
-    /// The encoding of `value` when it is one byte (as most operands are): lets the
-    /// encoder write an instruction whose operands are all one byte in one copy.
-    fn one_byte(value: Self::Value) -> Option<u8>;
     /// Appends the encoding of `value`; `Err` when it does not fit.
     fn encode(value: Self::Value, out: &mut Vec<u8>) -> Result<(), DoesNotFit>;
     /// The number of bytes [`Codec::encode`] appends for `value`, without encoding it;
@@ -288,9 +285,6 @@ impl Codec for JumpTarget {
               first instruction); decoded, the code offset (`Pc`) of that instruction",
         check: "less than the entry's instruction count",
     };
-    fn one_byte(value: Pc) -> Option<u8> {
-        (value.0 < 0x80).then_some(value.0 as u8)
-    }
     fn encode(value: Pc, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value.0), out);
         Ok(())
@@ -315,9 +309,6 @@ impl Codec for Reg {
         doc: "register `R[a]` of the current frame",
         check: "none: the frame has as many registers as the entry's code names",
     };
-    fn one_byte(value: Reg) -> Option<u8> {
-        Some(value.0)
-    }
     fn encode(value: Reg, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
@@ -342,9 +333,6 @@ impl Codec for Local {
         doc: "local slot `L[s]` of the execution",
         check: "none: the entry touches as many locals as its code names",
     };
-    fn one_byte(value: Local) -> Option<u8> {
-        Some(value.0)
-    }
     fn encode(value: Local, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value.0);
         Ok(())
@@ -369,9 +357,6 @@ impl Codec for u8 {
         doc: "unsigned count (argument counts)",
         check: "`base + argc` at most 256; `argc` within the callee's arity",
     };
-    fn one_byte(value: u8) -> Option<u8> {
-        Some(value)
-    }
     fn encode(value: u8, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(value);
         Ok(())
@@ -396,9 +381,6 @@ impl Codec for u16 {
         doc: "unsigned immediate",
         check: "at most 65 535",
     };
-    fn one_byte(value: u16) -> Option<u8> {
-        (value < 0x80).then_some(value as u8)
-    }
     fn encode(value: u16, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(u32::from(value), out);
         Ok(())
@@ -423,10 +405,6 @@ impl Codec for i32 {
         doc: "signed immediate",
         check: "none",
     };
-    fn one_byte(value: i32) -> Option<u8> {
-        let value = zigzag(value);
-        (value < 0x80).then_some(value as u8)
-    }
     fn encode(value: i32, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         write_varint(zigzag(value), out);
         Ok(())
@@ -451,9 +429,6 @@ impl Codec for bool {
         doc: "boolean immediate",
         check: "0 or 1",
     };
-    fn one_byte(value: bool) -> Option<u8> {
-        Some(u8::from(value))
-    }
     fn encode(value: bool, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
         out.push(u8::from(value));
         Ok(())
@@ -492,9 +467,6 @@ macro_rules! index_kinds {
                 doc: $doc,
                 check: $check,
             };
-            fn one_byte(value: $kind) -> Option<u8> {
-                (value.0 < 0x80).then_some(value.0 as u8)
-            }
             fn encode(value: $kind, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_index(value.0, out)
             }
@@ -519,12 +491,6 @@ macro_rules! index_kinds {
                 doc: concat!($doc, ", or none"),
                 check: concat!($check, ", or none"),
             };
-            fn one_byte(value: Option<$kind>) -> Option<u8> {
-                match value {
-                    None => Some(0),
-                    Some(index) => (index.0 < 0x7f).then(|| index.0 as u8 + 1),
-                }
-            }
             fn encode(value: Option<$kind>, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 write_opt_index(value.map(|index| index.0), out)
             }
@@ -609,9 +575,6 @@ macro_rules! operand_enum {
                 doc: concat!("one of ", $("`", $text, "`=", $byte, " ",)*),
                 check: "one of the listed values",
             };
-            fn one_byte(value: $name) -> Option<u8> {
-                Some(value as u8)
-            }
             fn encode(value: $name, out: &mut Vec<u8>) -> Result<(), DoesNotFit> {
                 out.push(value as u8);
                 Ok(())

@@ -308,15 +308,7 @@ macro_rules! define_ops {
             pub fn name(self) -> &'static str {
                 self.info().name
             }
-
         }
-
-        // Every op's one-byte form (the opcode and one byte per operand) fits the word
-        // `encode_with_placeholders` packs it in.
-        $(const _: () = assert!(
-            <[&str]>::len(&[$(stringify!($field)),*]) < 8,
-            concat!(stringify!($name), " has too many operands to be packed in a word"),
-        );)*
 
         /// One instruction with its operands. `L` is the type of jump targets: [`Pc`] in
         /// decoded code, [`Label`] while [`super::CodeBuilder`] builds an entry.
@@ -354,94 +346,23 @@ macro_rules! define_ops {
             }
         }
 
-        impl<L: Copy> Instr<L> {
-            /// Appends the encoding of the instruction with every jump target mapped by
-            /// `target`: `self.relabel(target).encode(out)` in one pass.
-            pub fn encode_relabeled(
-                &self,
-                #[allow(unused_mut, unused_variables)] mut target: impl FnMut(L) -> Pc,
-                out: &mut Vec<u8>,
-            ) -> Result<(), EncodeError> {
+        impl Instr<Pc> {
+            /// Appends the instruction's encoding: the opcode byte, then each operand in
+            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
+            /// are written as the number they hold; the bundle writer passes instruction
+            /// indices. On an operand that does not fit, `out` keeps the bytes written before
+            /// it.
+            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
                 match *self {
                     $(Instr::$name { $($field,)* } => {
                         out.push($byte);
-                        $(<$kind as Codec>::encode(
-                            <$kind as Relabel<L, Pc>>::relabel($field, &mut target),
-                            out,
-                        ).map_err(|DoesNotFit| EncodeError {
+                        $(<$kind as Codec>::encode($field, out).map_err(|DoesNotFit| EncodeError {
                             op: stringify!($name),
                             operand: stringify!($field),
                         })?;)*
                     })*
                 }
                 Ok(())
-            }
-        }
-
-        impl<L: Copy> Instr<L> {
-            /// Appends the encoding of the instruction with a one-byte placeholder (`0`) for
-            /// each jump target, calling `at_target` with the placeholder's position in `out`
-            /// and the target: [`super::CodeBuilder`] writes the targets once its labels are
-            /// bound. On an operand that does not fit, `out` keeps the bytes written before it.
-            pub fn encode_with_placeholders(
-                &self,
-                #[allow(unused_mut, unused_variables)] mut at_target: impl FnMut(usize, L),
-                out: &mut Vec<u8>,
-            ) -> Result<(), EncodeError> {
-                match *self {
-                    $(Instr::$name { $($field,)* } => {
-                        // Most instructions have every operand in one byte (a placeholder
-                        // target always is): then they are packed into a word at fixed
-                        // offsets and appended at once.
-                        #[allow(unused_mut)]
-                        let (mut word, mut len, mut one_byte) = (u64::from($byte as u8), 1usize, true);
-                        $(
-                            let value = <$kind as Relabel<L, Pc>>::relabel($field, &mut |_| Pc(0));
-                            match <$kind as Codec>::one_byte(value) {
-                                Some(byte) => word |= u64::from(byte) << (8 * len),
-                                None => one_byte = false,
-                            }
-                            len += 1;
-                        )*
-                        if one_byte {
-                            #[allow(unused_variables)]
-                            let start = out.len();
-                            #[allow(unused_mut, unused_variables)]
-                            let mut offset = 0;
-                            $(
-                                offset += 1;
-                                <$kind as Relabel<L, Pc>>::relabel($field, &mut |target| {
-                                    at_target(start + offset, target);
-                                    Pc(0)
-                                });
-                            )*
-                            out.extend_from_slice(word.to_le_bytes().get(..len).unwrap_or_default());
-                            return Ok(());
-                        }
-                        out.push($byte);
-                        $(
-                            let value = <$kind as Relabel<L, Pc>>::relabel($field, &mut |target| {
-                                at_target(out.len(), target);
-                                Pc(0)
-                            });
-                            <$kind as Codec>::encode(value, out).map_err(|DoesNotFit| EncodeError {
-                                op: stringify!($name),
-                                operand: stringify!($field),
-                            })?;
-                        )*
-                    })*
-                }
-                Ok(())
-            }
-        }
-
-        impl Instr<Pc> {
-            /// Appends the instruction's encoding: the opcode byte, then each operand in
-            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
-            /// are written as the number they hold; the bundle writer passes instruction
-            /// indices.
-            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-                self.encode_relabeled(|target| target, out)
             }
 
             /// Encoded size in bytes, with jump targets written as the number they hold (an

@@ -1,11 +1,15 @@
-//! Borrowed views of a [`Filter`] and a [`Card`]: what the bundle writer encodes, whether
-//! the lists come from a loaded [`super::Program`] or from a [`super::BundleBuilder`]'s
-//! tables. It depends on neither side.
+//! Borrowed views of a [`Filter`] and a [`Card`]: what the bundle writer encodes, and what
+//! [`BundleBuilder::add_filter`] and [`BundleBuilder::add_card`] take besides the owned
+//! values. Kept because a compiler that builds owned filters and cards to add them spends
+//! about 8% (filters) and 12% (cards) more on `corpus/compile` (criterion, 2026-11-26; see
+//! BENCHMARKS.md).
 
+#[cfg(doc)]
+use super::BundleBuilder;
 use super::index::*;
 use super::program::*;
 
-/// A filter for [`BundleBuilder::add_filter_parts`], its lists borrowed: the fields of
+/// A filter for [`BundleBuilder::add_filter`], its lists borrowed: the fields of
 /// [`Filter`], with `terms` any slice of term lists.
 #[derive(Debug, Clone, Copy)]
 pub struct FilterParts<'f, T = Vec<Term>> {
@@ -26,7 +30,7 @@ pub struct FilterParts<'f, T = Vec<Term>> {
 }
 
 impl Filter {
-    /// The filter's parts, for [`BundleBuilder::add_filter_parts`].
+    /// The filter's parts.
     pub fn parts(&self) -> FilterParts<'_> {
         FilterParts {
             qty: self.qty,
@@ -40,8 +44,7 @@ impl Filter {
     }
 }
 
-/// A card for [`BundleBuilder::add_card_parts`], its lists borrowed: the fields of
-/// [`Card`].
+/// A card for [`BundleBuilder::add_card`], its lists borrowed: the fields of [`Card`].
 #[derive(Debug, Clone, Copy)]
 pub struct CardParts<'c> {
     /// As [`Card::key`].
@@ -118,5 +121,41 @@ impl Card {
             actions: &actions,
             autos: &autos,
         })
+    }
+}
+
+/// A filter [`BundleBuilder::add_filter`] adds: a [`Filter`] or its [`FilterParts`].
+pub trait AsFilterParts {
+    /// The filter's fields, its lists borrowed.
+    fn filter_parts(&self) -> FilterParts<'_, impl AsRef<[Term]>>;
+}
+
+impl AsFilterParts for Filter {
+    fn filter_parts(&self) -> FilterParts<'_, impl AsRef<[Term]>> {
+        self.parts()
+    }
+}
+
+impl<T: AsRef<[Term]>> AsFilterParts for FilterParts<'_, T> {
+    fn filter_parts(&self) -> FilterParts<'_, impl AsRef<[Term]>> {
+        FilterParts { types: self.types, terms: self.terms, ..*self }
+    }
+}
+
+/// A card [`BundleBuilder::add_card`] adds: a [`Card`] or its [`CardParts`].
+pub trait AsCardParts {
+    /// Calls `f` with the card's fields, its lists borrowed.
+    fn with_card_parts<R>(&self, f: impl FnOnce(CardParts<'_>) -> R) -> R;
+}
+
+impl AsCardParts for Card {
+    fn with_card_parts<R>(&self, f: impl FnOnce(CardParts<'_>) -> R) -> R {
+        self.with_parts(f)
+    }
+}
+
+impl AsCardParts for CardParts<'_> {
+    fn with_card_parts<R>(&self, f: impl FnOnce(CardParts<'_>) -> R) -> R {
+        f(*self)
     }
 }

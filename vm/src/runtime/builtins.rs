@@ -171,6 +171,14 @@ impl<'a, H: Host> CallContext<'a, H> {
         self.m.host
     }
 
+    /// Takes `units` of the execution's fuel for work the builtin does in proportion to the
+    /// game's data (one unit per card of a pile it reads or moves), so that a builtin
+    /// called in a loop is bounded by the same budget as the loop; traps `OutOfFuel` when
+    /// the budget does not cover it.
+    pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
+        self.m.charge(u32::try_from(units).unwrap_or(u32::MAX))
+    }
+
     /// Who and what the execution runs for (`me`, the source card, its controller).
     pub fn env(&self) -> Env {
         self.m.st.env
@@ -380,9 +388,10 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// same source already has exactly this effect with this restriction (re-running an
     /// initialisation does not stack it), and when it has no restriction and its source
     /// left play while the execution waited for an answer (it would already be over):
-    /// apply nothing then.
-    pub fn record_effect(&mut self, kind: EffectKind) -> Option<EffectId> {
-        self.m.record_effect(kind, self.m.st.restriction).map(|effect| effect.id)
+    /// apply nothing then. Traps `EffectLimit` when
+    /// [`MAX_EFFECTS`](crate::runtime::MAX_EFFECTS) are in force.
+    pub fn record_effect(&mut self, kind: EffectKind) -> Result<Option<EffectId>, Trap> {
+        Ok(self.m.record_effect(kind, self.m.st.restriction)?.map(|effect| effect.id))
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling

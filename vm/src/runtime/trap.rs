@@ -34,6 +34,8 @@ pub enum TrapCode {
     /// A builtin was passed an argument its catalogue parameter does not allow (a keyword
     /// index outside its set: only a hand-made bundle can do that).
     BadArgument,
+    /// An execution recorded an effect while [`crate::runtime::MAX_EFFECTS`] were in force.
+    EffectLimit,
 }
 
 impl TrapCode {
@@ -51,6 +53,7 @@ impl TrapCode {
             TrapCode::UnknownCard => "unknown card",
             TrapCode::UnreachableEntry => "entry not reachable from the card",
             TrapCode::BadArgument => "argument outside what the command accepts",
+            TrapCode::EffectLimit => "too many effects in force",
         }
     }
 }

@@ -9,7 +9,7 @@
 
 mod bundle;
 mod code;
-mod tables;
+mod spare;
 #[cfg(test)]
 mod tests;
 

@@ -1,8 +1,5 @@
 //! Tests of the code and bundle builders.
 
-use super::bundle::*;
-use super::code::*;
-use super::tables::*;
 use crate::bytecode::ops::EncodeError;
 use crate::bytecode::tests::EMPTY;
 use crate::bytecode::write::item_range;
@@ -26,7 +23,7 @@ fn encoded(code: &CodeBuilder) -> (Result<Vec<u8>, BuildError>, Option<EncodeErr
 }
 
 #[test]
-fn code_is_encoded_as_it_is_emitted_with_targets_of_every_width() {
+fn code_is_encoded_with_targets_of_every_width() {
     for n_instrs in [3, 128, 129, 300] {
         let last = n_instrs as u16 - 1;
         let instrs: Vec<Instr> = (0..n_instrs)
@@ -47,8 +44,7 @@ fn code_is_encoded_as_it_is_emitted_with_targets_of_every_width() {
 
 #[test]
 fn operands_of_one_byte_and_more_are_encoded_alike() {
-    // Around the one-byte limits of each operand kind (the encoder packs an instruction
-    // whose operands are all one byte; the others it writes byte by byte).
+    // Around the one-byte limits of each operand kind.
     for value in [0u32, 1, 0x7e, 0x7f, 0x80, 0x3fff, 0x4000, 0xfffe] {
         let instrs = [
             Instr::LoadInt { a: Reg(3), imm: value as i32 },
@@ -88,7 +84,7 @@ fn misused_labels_and_limits_are_reported() {
 }
 
 #[test]
-fn an_operand_that_does_not_fit_leaves_whole_instructions_and_is_reported() {
+fn an_operand_that_does_not_fit_is_reported_and_its_bytes_counted() {
     let mut code = CodeBuilder::new();
     let end = code.new_label();
     code.emit(Instr::LoadStr { a: Reg(7), s: StrIdx(operand::MAX_INDEX + 1) });
@@ -99,12 +95,17 @@ fn an_operand_that_does_not_fit_leaves_whole_instructions_and_is_reported() {
     // The opcode and register of `LoadStr` are counted, as `Instr::size` counts them.
     assert_eq!(code.current_pc(), 2 + 2 + 1);
     let (result, unencodable) = encoded(&code);
-    assert_eq!(result, Ok(vec![Opcode::Jump as u8, 2, Opcode::Return as u8]));
+    assert_eq!(result.map(|bytes| bytes.len()), Ok(code.current_pc()));
     assert_eq!(unencodable, Some(EncodeError { op: "LoadStr", operand: "s" }));
+
+    let mut bundle = BundleBuilder::new(&EMPTY);
+    bundle.add_entry(code);
+    let expected = "entry 0: operand `s` of LoadStr does not fit its encoding";
+    assert_eq!(bundle.finish(), Err(BuildError::Limit(expected.into())));
 }
 
 #[test]
-fn filters_are_interned_alike_with_and_without_a_packed_key() {
+fn filters_differing_in_any_field_are_told_apart() {
     let term = |atom| TypeTerm { exclude_source: false, negate: false, plural: false, atom };
     let keyword = Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) };
     let compare =
@@ -119,8 +120,7 @@ fn filters_are_interned_alike_with_and_without_a_packed_key() {
         zone: ZoneRef { prefix: None, zone: ZoneIdx(2) },
         selector: None,
     };
-    // Each differs from `base` (and from the others) in one field; all but the last four
-    // pack into a key.
+    // Each differs from `base` (and from the others) in one field.
     let variants: Vec<Filter> = vec![
         Filter { qty: Some(Qty::Exact(1)), ..base.clone() },
         Filter { qty: Some(Qty::Random(1)), ..base.clone() },
@@ -169,26 +169,24 @@ fn filters_are_interned_alike_with_and_without_a_packed_key() {
     }
     let distinct: std::collections::HashSet<FilterIdx> = indices.iter().copied().collect();
     assert_eq!(distinct.len(), variants.len());
-    // A key gives back its filter, which is all that is kept of it.
-    for filter in &variants {
-        let Some(key) = FilterKey::of(&filter.parts()) else { continue };
-        let keyed = key.filter();
-        let decoded = Filter {
-            qty: keyed.qty,
-            types: vec![keyed.type_term],
-            type_op: keyed.type_op,
-            pick: keyed.pick,
-            terms: if keyed.has_term { vec![vec![keyed.term]] } else { vec![] },
-            zone: keyed.zone,
-            selector: None,
+    // Borrowed parts are the same filter as the owned one.
+    for (index, filter) in indices.iter().zip(&variants) {
+        let terms: Vec<&[Term]> = filter.terms.iter().map(Vec::as_slice).collect();
+        let parts = FilterParts {
+            qty: filter.qty,
+            types: &filter.types,
+            type_op: filter.type_op,
+            pick: filter.pick,
+            terms: &terms,
+            zone: filter.zone,
+            selector: filter.selector,
         };
-        assert_eq!(&decoded, filter);
+        assert_eq!(bundle.add_filter(parts), *index, "{filter:?}");
     }
-    assert_eq!(variants.iter().filter(|filter| FilterKey::of(&filter.parts()).is_some()).count(), variants.len() - 4);
 }
 
 #[test]
-fn constants_are_told_apart_by_their_keys() {
+fn constants_are_told_apart() {
     let consts = [
         Const::Pile(ZoneRef { prefix: None, zone: ZoneIdx(0) }),
         Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(0)), zone: ZoneIdx(0) }),
@@ -201,14 +199,18 @@ fn constants_are_told_apart_by_their_keys() {
         Const::RuleSwitch(RuleSwitchIdx(0)),
         Const::RuleSwitch(RuleSwitchIdx(u32::MAX)),
     ];
-    let keys: std::collections::HashSet<u128> = consts.iter().map(|&constant| const_key(constant)).collect();
-    assert_eq!(keys.len(), consts.len());
+    let mut bundle = BundleBuilder::new(&EMPTY);
+    let indices: Vec<ConstIdx> = consts.iter().map(|&constant| bundle.add_const(constant)).collect();
+    assert_eq!(indices, (0..consts.len()).map(ConstIdx::new).collect::<Vec<_>>());
+    for (&constant, &idx) in consts.iter().zip(&indices) {
+        assert_eq!(bundle.add_const(constant), idx);
+    }
 }
 
 #[test]
 fn stripped_entries_are_shared_and_their_errors_kept() {
     let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
-        let mut code = bundle.code_builder();
+        let mut code = CodeBuilder::new();
         let end = code.new_label();
         code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
         code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
@@ -230,23 +232,25 @@ fn stripped_entries_are_shared_and_their_errors_kept() {
 }
 
 #[test]
-fn a_hash_index_finds_every_position_after_growing() {
-    let mut index = HashIndex::with_capacity(2);
-    // Few distinct hashes, so that positions share them and probe past each other.
-    let hash = |position: usize| (position as u64 % 7).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for position in 0..1000 {
-        assert_eq!(index.find_or_insert(hash(position), |found| found == position, position), position);
-    }
-    for position in 0..1000 {
-        assert_eq!(index.find_or_insert(hash(position), |found| found == position, usize::MAX), position);
-    }
-    assert_eq!(index.find_or_insert(hash(3), |_| false, 1000), 1000);
-    assert_eq!(index.find_or_insert(hash(3), |found| found == 1000, 1001), 1000);
-}
-
-#[test]
 fn item_ranges_follow_the_ends() {
     let ends = [2, 2, 5];
     assert_eq!([0, 1, 2, 3].map(|index| item_range(&ends, index)), [0..2, 2..2, 2..5, 5..5]);
     assert_eq!(item_range(&[], 0), 0..0);
+}
+
+#[test]
+fn a_code_builder_handed_out_again_is_empty() {
+    let mut bundle = BundleBuilder::new(&EMPTY);
+    let mut code = bundle.code_builder();
+    let end = code.new_label();
+    code.emit(Instr::Jump { target: end });
+    code.bind(end);
+    code.emit(Instr::Return {});
+    bundle.add_entry(code);
+    let mut reused = bundle.code_builder();
+    assert!(reused.is_empty());
+    assert_eq!(reused.new_label(), Label(0), "its labels start again");
+    reused.emit(Instr::Return {});
+    assert_eq!(bundle.add_entry(reused), EntryIdx(1));
+    assert!(bundle.finish().is_ok());
 }

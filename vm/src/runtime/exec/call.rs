@@ -6,13 +6,13 @@ use crate::bytecode::{AbilityIdx, CommandIdx, FunctionIdx, Pc, Reg, StrIdx};
 use crate::catalogue::DefaultTarget;
 
 use super::{Machine, Step};
-use crate::runtime::MAX_EVENT_DEPTH;
 use crate::runtime::builtins::{CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 use crate::runtime::state::Pending;
 use crate::runtime::trap::{Trap, TrapCode};
 use crate::runtime::value::{ListId, Value};
+use crate::runtime::{MAX_EFFECTS, MAX_EVENT_DEPTH};
 
 impl<H: Host> Machine<'_, H> {
     /// `Call`: `answer` is set when the builtin is re-entered after a choice.
@@ -31,6 +31,10 @@ impl<H: Host> Machine<'_, H> {
         }
         self.st.request = None;
         let targets = self.effective_targets(cmd);
+        // A command acts on each of its targets: one unit per target past the first.
+        if let Targets::List(list) = targets {
+            self.charge_targets(list)?;
+        }
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Command(cmd),
@@ -135,11 +139,19 @@ impl<H: Host> Machine<'_, H> {
         Ok(self.st.lists.make(&[Value::Card(self.st.env.source)]).ok_or(TrapCode::ListLimit)?)
     }
 
+    /// Charges a unit of fuel per target of `targets` past the first (the first is paid
+    /// by the op itself).
+    fn charge_targets(&mut self, targets: ListId) -> Result<(), Trap> {
+        let count = self.st.lists.len(targets);
+        if count > 1 { self.charge(u32::try_from(count - 1).unwrap_or(u32::MAX)) } else { Ok(()) }
+    }
+
     pub(super) fn grant(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
+        self.charge_targets(targets)?;
         for i in 0..self.st.lists.len(targets) {
             let target = self.st.lists.get(targets)[i];
-            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.restriction) {
+            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.restriction)? {
                 self.host.apply_effect(&effect);
             }
         }
@@ -149,6 +161,7 @@ impl<H: Host> Machine<'_, H> {
 
     pub(super) fn revoke(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
+        self.charge_targets(targets)?;
         let source = self.st.env.source;
         for i in 0..self.st.lists.len(targets) {
             let target = self.st.lists.get(targets)[i];
@@ -162,13 +175,18 @@ impl<H: Host> Machine<'_, H> {
     /// Records an effect of the current source with `restriction`; `None` when exactly
     /// this effect is already recorded (idempotent grants, FIX of B-35), or when it would
     /// last while a source that has left play is in play (`docs/rules.md`, Runtime).
-    pub(crate) fn record_effect(&mut self, kind: EffectKind, restriction: Option<Restriction>) -> Option<Effect> {
+    /// Traps `EffectLimit` when [`MAX_EFFECTS`] are in force.
+    pub(crate) fn record_effect(
+        &mut self,
+        kind: EffectKind,
+        restriction: Option<Restriction>,
+    ) -> Result<Option<Effect>, Trap> {
         let source = self.st.env.source;
         if restriction.is_none()
             && self.st.owner.source_in_play()
             && !self.world.in_play.iter().any(|&(id, _)| id == source)
         {
-            return None;
+            return Ok(None);
         }
         let duplicate = self
             .world
@@ -176,7 +194,10 @@ impl<H: Host> Machine<'_, H> {
             .iter()
             .any(|effect| effect.source == source && effect.kind == kind && effect.restriction == restriction);
         if duplicate {
-            return None;
+            return Ok(None);
+        }
+        if self.world.effects.len() >= MAX_EFFECTS {
+            return Err(Trap::new(TrapCode::EffectLimit));
         }
         let effect = Effect {
             id: EffectId(self.world.next_effect),
@@ -187,7 +208,7 @@ impl<H: Host> Machine<'_, H> {
         };
         self.world.next_effect = self.world.next_effect.wrapping_add(1);
         self.world.effects.push(effect);
-        Some(effect)
+        Ok(Some(effect))
     }
 
     /// Ends every recorded effect that `pred` selects, in the order they were recorded.

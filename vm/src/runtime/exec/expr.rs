@@ -80,6 +80,18 @@ pub(super) fn compare(x: Value, y: Value, op: CompareOp, lists: &Lists) -> bool 
     }
 }
 
+/// How many elements comparing `x` and `y` for equality looks at: the length of two
+/// lists of the same length (lists of different lengths differ at once), else none.
+pub(super) fn elements_compared(x: Value, y: Value, lists: &Lists) -> u32 {
+    match (x, y) {
+        (Value::List(x), Value::List(y)) => {
+            let (x, y) = (lists.get(x).len(), lists.get(y).len());
+            if x == y { u32::try_from(x).unwrap_or(u32::MAX) } else { 0 }
+        }
+        _ => 0,
+    }
+}
+
 fn floor_div(x: i32, y: i32) -> Option<i32> {
     let q = x.checked_div(y)?;
     Some(if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q })

@@ -16,7 +16,7 @@ use crate::runtime::value::{Lists, Value, truthy};
 pub(super) enum Handoff {
     /// The instruction at this index needs the machine (`ip` already points past it).
     Op(usize),
-    /// The jump at this index found no fuel left.
+    /// The jump or list comparison at this index found no fuel left.
     OutOfFuel(usize),
     /// The entry ended.
     End(Flow),
@@ -153,12 +153,23 @@ pub(super) fn run(
                 frame[a as usize] = Value::Bool(less);
                 continue;
             }
-            Op::Eq { a, b, c } => {
-                compare(frame, a, b, c, CompareOp::Eq, lists);
-                continue;
-            }
-            Op::Ne { a, b, c } => {
-                compare(frame, a, b, c, CompareOp::Ne, lists);
+            Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
+                let op = if matches!(ops[at], Op::Eq { .. }) { CompareOp::Eq } else { CompareOp::Ne };
+                let (x, y) = (frame[b as usize], frame[c as usize]);
+                // Two lists compare element by element: a unit of fuel per element keeps a
+                // loop of comparisons within the budget, as for the work of a builtin.
+                let elements = expr::elements_compared(x, y, lists);
+                if metered && elements > 0 {
+                    match fuel_left.checked_sub(elements) {
+                        Some(left) => fuel_left = left,
+                        None => {
+                            state.fuel = 0;
+                            *ip = next as u16;
+                            return Handoff::OutOfFuel(at);
+                        }
+                    }
+                }
+                frame[a as usize] = Value::Bool(expr::compare(x, y, op, lists));
                 continue;
             }
             Op::Le { a, b, c } => {

@@ -89,3 +89,91 @@ fn a_missing_builtin_traps() {
     assert_eq!(trap.code(), TrapCode::MissingBuiltin);
     assert_eq!(trap.at, Some((EntryIdx(0), Pc(0))));
 }
+
+/// Found by fuzzing (`roundtrip`): comparing two lists looks at every element, and cost
+/// nothing, so a loop comparing a long list with itself did tens of thousands of
+/// comparisons per unit of fuel. Each element compared now costs a unit.
+#[test]
+fn comparing_lists_pays_fuel_per_element() {
+    let comparisons_on = |elements: usize, fuel: u64| {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::ListNew { a: Reg(1) });
+        code.emit(Instr::LoadInt { a: Reg(2), imm: 7 });
+        for _ in 0..elements {
+            code.emit(Instr::ListPush { a: Reg(1), b: Reg(2) });
+        }
+        let top = code.new_label();
+        code.bind(top);
+        code.emit(Instr::Eq { a: Reg(3), b: Reg(1), c: Reg(1) });
+        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+        code.emit(Instr::Jump { target: top });
+        let mut rt = runtime(one_action(code));
+        rt.set_fuel(fuel);
+        let mut host = TestHost::new();
+        let card = host.add("card", P0, RING, 0);
+        let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+        assert_eq!(trap.code(), TrapCode::OutOfFuel);
+        host.commands().len()
+    };
+    // Seven pipeline stages and the start of the entry, then a comparison, a call and a
+    // jump per turn of the loop.
+    assert_eq!(comparisons_on(0, 8 + 2 * 100), 100, "an empty list compares at once");
+    assert_eq!(comparisons_on(98, 8 + 100 * 100), 100, "98 elements, a call and a jump: 100 units a turn");
+}
+
+/// A target list of `count` distinct integers in `Reg(1)`, made the targets.
+fn targets_of(code: &mut CodeBuilder, count: i32) {
+    code.emit(Instr::ListNew { a: Reg(1) });
+    for n in 0..count {
+        code.emit(Instr::LoadInt { a: Reg(2), imm: n });
+        code.emit(Instr::ListPush { a: Reg(1), b: Reg(2) });
+    }
+    code.emit(Instr::SetTargets { a: Reg(1) });
+}
+
+/// Found by fuzzing (`roundtrip`): a command or a grant acts on each of its targets, and a
+/// hand-made bundle can give it tens of thousands, for one unit of fuel. Each target past
+/// the first now costs a unit.
+#[test]
+fn a_command_pays_fuel_per_target() {
+    let calls_on = |targets: i32, fuel: u64| {
+        let mut code = CodeBuilder::new();
+        targets_of(&mut code, targets);
+        let top = code.new_label();
+        code.bind(top);
+        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+        code.emit(Instr::Jump { target: top });
+        let mut rt = runtime(one_action(code));
+        rt.set_fuel(fuel);
+        let mut host = TestHost::new();
+        let card = host.add("card", P0, RING, 0);
+        let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+        assert_eq!(trap.code(), TrapCode::OutOfFuel);
+        host.commands().len()
+    };
+    // Seven pipeline stages and the start of the entry, then a call and a jump per turn.
+    assert_eq!(calls_on(1, 8 + 2 * 100), 100, "one target: the call's own unit");
+    assert_eq!(calls_on(50, 8 + 51 * 100), 100, "50 targets: 49 more units a call");
+}
+
+/// Found by fuzzing (`roundtrip`): each grant looks for a duplicate among the effects in
+/// force, and nothing bounded how many there were; recording one past
+/// [`MAX_EFFECTS`] traps instead.
+#[test]
+fn a_grant_past_the_effect_limit_traps() {
+    let limit = i32::try_from(MAX_EFFECTS).unwrap();
+    let granted = |targets: i32| {
+        let mut code = CodeBuilder::new();
+        targets_of(&mut code, targets);
+        code.emit(Instr::Grant { ability: AbilityIdx::new(0) });
+        code.emit(Instr::Return {});
+        let mut rt = runtime(one_action(code));
+        let mut host = TestHost::new();
+        let card = host.add("card", P0, RING, 0);
+        let result = rt.activate(&mut host, card, CardIdx(0), P0).map(|outcome| outcome.done());
+        (result.map_err(|trap| trap.code()), rt.effects().len())
+    };
+    assert_eq!(granted(limit), (Ok(Some(Completion::Success)), MAX_EFFECTS));
+    assert_eq!(granted(limit + 1), (Err(TrapCode::EffectLimit), MAX_EFFECTS));
+    assert_eq!(TrapCode::EffectLimit.message(), "too many effects in force");
+}

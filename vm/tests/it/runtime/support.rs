@@ -341,7 +341,7 @@ fn dispatch_end(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
 fn rule(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
     let target = ctx.target(0);
     let kind = EffectKind::Custom { code: 1, target, value: Value::Int(1) };
-    if let Some(id) = ctx.record_effect(kind) {
+    if let Some(id) = ctx.record_effect(kind)? {
         let effect = Effect {
             id,
             source: ctx.env().source,
