@@ -3,13 +3,14 @@
 //!
 //! `cargo build --release -p benches --example compile_passes`
 //! `valgrind --tool=callgrind target/release/examples/compile_passes compile 10`
-//! (phases: `tokenize`, `check`, `compile`, `compile_file_by_file`; the first pass warms the session and is included.)
+//! (phases: `tokenize`, `check`, `compile`, `compile_file_by_file`; the first pass warms the session and is included;
+//! `load` decodes and verifies the stripped corpus bundle, compiled once beforehand.)
 
 use std::hint::black_box;
 
 use benches::{corpus_dir, load_cards};
 use compiler::session::{Session, SourceFile};
-use vm::bytecode::BundleBuilder;
+use vm::bytecode::{BundleBuilder, Program};
 
 fn main() {
     let mut arguments = std::env::args().skip(1);
@@ -19,6 +20,14 @@ fn main() {
     let cards = load_cards(&dir);
     let mut session = Session::new(&stdlib::CATALOGUE);
     let (mut tokens, mut diagnostics) = (Vec::new(), Vec::new());
+    let bundle = (phase == "load").then(|| {
+        let files: Vec<SourceFile<'_>> =
+            cards.iter().map(|card| SourceFile { key: &card.key, file: &card.key, source: &card.source }).collect();
+        let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, cards.len());
+        bundle.set_strip(true);
+        session.compile_files(&files, &mut bundle);
+        bundle.finish().expect("the corpus bundle builds")
+    });
     for _ in 0..passes {
         match phase.as_str() {
             "tokenize" => {
@@ -50,8 +59,12 @@ fn main() {
                 }
                 black_box(bundle);
             }
+            "load" => {
+                let bytes = bundle.as_deref().unwrap_or_default();
+                black_box(Program::load(black_box(bytes), &stdlib::CATALOGUE).is_ok());
+            }
             other => {
-                eprintln!("unknown phase {other}: use tokenize, check, compile or compile_file_by_file");
+                eprintln!("unknown phase {other}: use tokenize, check, compile, compile_file_by_file or load");
                 std::process::exit(2);
             }
         }

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use super::compact;
 use super::error::{LoadError, corrupt};
 use super::format::*;
 use super::index::*;
@@ -374,6 +375,7 @@ impl Loader<'_> {
                 instrs: Vec::new(),
                 pcs: Vec::new(),
                 index_at: Vec::new(),
+                ops: Vec::new(),
             });
         }
         Ok(())
@@ -566,6 +568,7 @@ impl Loader<'_> {
             entry.n_regs = n_regs as u16;
             entry.n_locals = n_locals as u16;
             verify::entry(&tables, entry_idx, entry, base)?;
+            entry.ops = compact::compact(&entry.instrs, &entry.index_at);
             self.code_offsets.push(base);
         }
         verify::entry_graph(&self.program.entries, &self.program.filters, &self.code_offsets)

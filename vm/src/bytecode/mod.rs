@@ -11,6 +11,7 @@
 //! `program`, `parts` (borrowed views of filters and cards) and `error`.
 
 pub mod builder;
+mod compact;
 pub mod disas;
 pub mod doc;
 mod error;
@@ -27,6 +28,7 @@ mod verify;
 mod write;
 
 pub use builder::{BundleBuilder, CodeBuilder, SourceLocation};
+pub(crate) use compact::Op;
 pub use disas::disassemble;
 pub use error::{BuildError, LoadError};
 pub use format::{FORMAT_VERSION, MAGIC};

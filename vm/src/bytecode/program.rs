@@ -13,6 +13,7 @@
 
 use std::collections::HashMap;
 
+use super::compact::Op;
 use super::index::*;
 use super::ops::Instr;
 
@@ -124,6 +125,8 @@ pub struct Entry {
     /// Per byte offset, the index of the instruction that starts there (`NOT_AN_INSTR`
     /// elsewhere): a taken jump finds its instruction in one load.
     pub(super) index_at: Vec<u16>,
+    /// The instructions in execution form (same indices), built once at load.
+    pub(super) ops: Vec<Op>,
 }
 
 /// `Entry::index_at` of an offset inside an instruction.
@@ -148,6 +151,11 @@ impl Entry {
     /// The instructions, in order.
     pub fn instrs(&self) -> &[Instr] {
         &self.instrs
+    }
+
+    /// The instructions in the form the runtime runs (parallel to [`Entry::instrs`]).
+    pub(crate) fn ops(&self) -> &[Op] {
+        &self.ops
     }
 
     /// The offset of each instruction (parallel to [`Entry::instrs`]).

@@ -147,11 +147,19 @@ pub struct Resolved {
     pub max: u16,
 }
 
+/// The targets a builtin acts on: a list of the execution, or the command's default
+/// target alone (kept here rather than copied into the execution's arena at each call).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Targets {
+    List(ListId),
+    One(Value),
+}
+
 /// The context of one builtin call.
 pub struct CallContext<'a, H> {
     pub(crate) m: Machine<'a, H>,
     pub(crate) callee: Callee,
-    pub(crate) targets: ListId,
+    pub(crate) targets: Targets,
     pub(crate) args: (u32, u32),
     pub(crate) answer: Option<ListId>,
     pub(crate) result: Value,
@@ -268,12 +276,15 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's targets, after the command's default target was applied.
     pub fn targets(&self) -> &[Value] {
-        self.m.st.lists.get(self.targets)
+        match &self.targets {
+            Targets::List(list) => self.m.st.lists.get(*list),
+            Targets::One(value) => std::slice::from_ref(value),
+        }
     }
 
     /// Number of targets.
     pub fn n_targets(&self) -> usize {
-        self.m.st.lists.len(self.targets)
+        self.targets().len()
     }
 
     /// Target `i` (nil when out of range).

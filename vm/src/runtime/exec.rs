@@ -157,13 +157,14 @@ impl<'a, H: Host> Machine<'a, H> {
         let code = &rt.program.entries()[frame.entry.index()];
         let base = frame.base as usize;
         loop {
-            let (ip, instr) = match registers::run(self.st, &rt.program, code, &mut frame.ip, base, rt.metered) {
-                Handoff::Op(ip, instr) => (ip, instr),
+            let ip = match registers::run(self.st, &rt.program, code, &mut frame.ip, base, rt.metered) {
+                Handoff::Op(ip) => ip,
+                Handoff::End(flow) => return Ok(flow),
                 Handoff::OutOfFuel(ip) => {
                     return Err(self.locate(Trap::new(TrapCode::OutOfFuel), frame.entry, code.pcs()[ip]));
                 }
             };
-            let step = match instr {
+            let step = match code.instrs()[ip] {
                 Instr::LoadVar { a, var } => {
                     let value = self.load_var(var);
                     self.st.regs[base + a.0 as usize] = value;
@@ -182,15 +183,11 @@ impl<'a, H: Host> Machine<'a, H> {
                 Instr::TargetOpt { f } => self.target_op(f, None),
                 Instr::SetTargets { a } => self.set_targets(base, a),
                 Instr::Restrict { restriction, prefix } => self.restrict(restriction, prefix),
-                Instr::EndStatement {} => self.end_statement(),
                 Instr::Call { cmd, base: args, argc } => self.call(base, cmd, args, argc, None),
                 Instr::Confirm { cmd, skip } => self.confirm(cmd, skip),
                 Instr::Grant { ability } => self.grant(ability),
                 Instr::Revoke { ability } => self.revoke(ability),
                 Instr::May { question, skip } => self.may(question, skip),
-                Instr::Return {} => return Ok(Flow::Return),
-                Instr::ReturnValue { a } => return Ok(Flow::ReturnValue(self.st.regs[base + a.0 as usize])),
-                Instr::Fail { reason } => return Ok(Flow::Fail(reason)),
                 // The register loop runs every other op and never hands one out.
                 _ => Ok(Step::Next),
             };

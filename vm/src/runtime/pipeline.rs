@@ -67,7 +67,7 @@ pub(super) fn cost_step<H: Host>(
     let mut ctx = CallContext {
         m: m.reborrow(),
         callee: builtins::Callee::Cost { i, cost },
-        targets,
+        targets: builtins::Targets::List(targets),
         args: (0, 0),
         answer,
         result: Value::Nil,

@@ -295,9 +295,8 @@ impl ExecState {
         self.regs.clear();
         self.regs.resize(usize::from(locals), Value::Nil);
         self.locals = locals;
-        self.lists.clear();
         // List 0 is the empty list: `T`, `P` and `G` start there.
-        let _ = self.lists.empty();
+        self.lists.reset();
         self.targets = ListId(0);
         self.previous_targets = ListId(0);
         self.rule_targets = ListId(0);

@@ -117,6 +117,13 @@ impl Lists {
         self.items.clear();
     }
 
+    /// Forgets every list but the empty list 0, keeping the capacity.
+    pub(crate) fn reset(&mut self) {
+        self.spans.clear();
+        self.items.clear();
+        self.spans.push(Span { start: 0, len: 0 });
+    }
+
     /// A new list with `values`; `None` when the arena is full.
     pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
         if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {

@@ -6,7 +6,7 @@ use crate::bytecode::{AbilityIdx, CommandIdx, FunctionIdx, Pc, Reg, StrIdx};
 use crate::catalogue::DefaultTarget;
 
 use super::{Machine, Step};
-use crate::runtime::builtins::{CallContext, Callee, Status};
+use crate::runtime::builtins::{CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 use crate::runtime::state::Pending;
@@ -30,9 +30,11 @@ impl<H: Host> Machine<'_, H> {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.effective_targets(cmd)?;
+        let targets = self.effective_targets(cmd);
         // A command acts on each of its targets: one unit per target past the first.
-        self.charge_targets(targets)?;
+        if let Targets::List(list) = targets {
+            self.charge_targets(list)?;
+        }
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Command(cmd),
@@ -76,7 +78,7 @@ impl<H: Host> Machine<'_, H> {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.st.targets;
+        let targets = Targets::List(self.st.targets);
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Function(func),
@@ -103,17 +105,18 @@ impl<H: Host> Machine<'_, H> {
     }
 
     /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
-    fn effective_targets(&mut self, cmd: CommandIdx) -> Result<ListId, Trap> {
+    fn effective_targets(&mut self, cmd: CommandIdx) -> Targets {
         if !self.st.lists.is_empty(self.st.targets) {
-            return Ok(self.st.targets);
+            return Targets::List(self.st.targets);
         }
         let default = self.rt.catalogue.commands.get(cmd.index()).map(|spec| spec.default_target);
-        let value = match default {
-            Some(DefaultTarget::Source) => Value::Card(self.st.env.source),
-            Some(DefaultTarget::SourceController) => Value::Player(self.host.controller(self.st.env.source)),
-            _ => return Ok(self.st.targets),
-        };
-        Ok(self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?)
+        match default {
+            Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
+            Some(DefaultTarget::SourceController) => {
+                Targets::One(Value::Player(self.host.controller(self.st.env.source)))
+            }
+            _ => Targets::List(self.st.targets),
+        }
     }
 
     pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {

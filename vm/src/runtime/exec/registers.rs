@@ -1,21 +1,25 @@
-//! The register loop: the ops that only read and write the frame's registers (loads,
-//! moves, arithmetic, comparisons, indexing, iteration) and the jumps run here, on the
-//! execution's fields borrowed apart, so the registers, the lists, the status and the fuel
-//! stay in locals from one op to the next. It hands the first op that needs the host, the
-//! builtins or the statement state back to `Machine::run_frame`.
+//! The register loop: runs an entry's execution form (`bytecode::Op`, 8 bytes, jump
+//! targets as instruction indices): the ops that only read and write the frame's registers
+//! (loads, moves, arithmetic, comparisons, indexing, iteration), the jumps and
+//! `EndStatement`, on the execution's fields borrowed apart, so the registers, the lists,
+//! the statement state and the fuel stay at hand from one op to the next. It hands the
+//! first op that needs the host or the builtins back to `Machine::run_frame`.
 
-use crate::bytecode::{CompareOp, Const, Entry, Instr, Pc, Program, TargetList};
+use crate::bytecode::{CompareOp, Const, Entry, Op, Program, TargetList};
 
+use super::Flow;
 use super::expr::{self, Arith};
 use crate::runtime::state::ExecState;
 use crate::runtime::value::{Lists, Value, truthy};
 
 /// Why the register loop stopped.
 pub(super) enum Handoff {
-    /// The op at this index needs the machine (`ip` already points past it).
-    Op(usize, Instr),
+    /// The instruction at this index needs the machine (`ip` already points past it).
+    Op(usize),
     /// The jump or list comparison at this index found no fuel left.
     OutOfFuel(usize),
+    /// The entry ended.
+    End(Flow),
 }
 
 /// Runs from `*ip` until an op the loop does not run; `base` is the frame's first register.
@@ -27,196 +31,226 @@ pub(super) fn run(
     base: usize,
     metered: bool,
 ) -> Handoff {
-    let ExecState { regs, lists, fuel, targets, previous_targets, rule_targets, succeeded, .. } = state;
-    // Locals, not fields: the loop keeps them in machine registers.
-    let regs = regs.as_mut_slice();
-    let lists: &Lists = lists;
-    let (targets, previous, rule, succeeded) = (*targets, *previous_targets, *rule_targets, *succeeded);
-    let mut fuel_left = *fuel;
-    let instrs = code.instrs();
+    // The frame's registers apart from what lies below them (the locals first), so an
+    // operand indexes its slice directly; the other fields are reached through `state`.
+    let (below, frame) = state.regs.split_at_mut(base);
+    let lists: &Lists = &state.lists;
+    let mut fuel_left = state.fuel;
+    let ops = code.ops();
     let mut next = usize::from(*ip);
     loop {
         // Verified at load: the last instruction ends control, so `next` stays in range,
         // and every register and local operand is inside the frame.
         let at = next;
-        let instr = instrs[at];
         next += 1;
-        let target: Pc = match instr {
-            Instr::Move { a, b } => {
-                regs[base + a.0 as usize] = regs[base + b.0 as usize];
+        let target = match ops[at] {
+            Op::Move { a, b } => {
+                frame[a as usize] = frame[b as usize];
                 continue;
             }
-            Instr::LoadInt { a, imm } => {
-                regs[base + a.0 as usize] = Value::Int(imm);
+            Op::LoadInt { a, imm } => {
+                frame[a as usize] = Value::Int(imm);
                 continue;
             }
-            Instr::LoadBool { a, value } => {
-                regs[base + a.0 as usize] = Value::Bool(value);
+            Op::LoadAmount { a, out, mode, imm } => {
+                frame[a as usize] = Value::Int(imm);
+                frame[out as usize] = Value::Amount(mode, imm);
+                next += 1;
                 continue;
             }
-            Instr::LoadNil { a } => {
-                regs[base + a.0 as usize] = Value::Nil;
+            Op::LoadBool { a, value } => {
+                frame[a as usize] = Value::Bool(value);
                 continue;
             }
-            Instr::LoadStr { a, s } => {
-                regs[base + a.0 as usize] = Value::Str(s);
+            Op::LoadNil { a } => {
+                frame[a as usize] = Value::Nil;
                 continue;
             }
-            Instr::LoadConst { a, k } => {
-                regs[base + a.0 as usize] = match program.consts()[k.index()] {
+            Op::LoadStr { a, s } => {
+                frame[a as usize] = Value::Str(s);
+                continue;
+            }
+            Op::LoadConst { a, k } => {
+                frame[a as usize] = match program.consts()[k.index()] {
                     Const::Pile(zone) => Value::Pile(zone),
                     Const::Word { word, .. } => Value::Int(i32::from(word)),
                     Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
                 };
                 continue;
             }
-            Instr::LoadFilter { a, f } => {
-                regs[base + a.0 as usize] = Value::Filter(f);
+            Op::LoadFilter { a, f } => {
+                frame[a as usize] = Value::Filter(f);
                 continue;
             }
-            Instr::LoadAsk { a } => {
-                regs[base + a.0 as usize] = Value::Ask;
+            Op::LoadAsk { a } => {
+                frame[a as usize] = Value::Ask;
                 continue;
             }
-            Instr::LoadTargets { a, list } => {
+            Op::LoadTargets { a, list } => {
                 let id = match list {
-                    TargetList::Current => targets,
-                    TargetList::Previous => previous,
-                    TargetList::Rule => rule,
+                    TargetList::Current => state.targets,
+                    TargetList::Previous => state.previous_targets,
+                    TargetList::Rule => state.rule_targets,
                 };
-                regs[base + a.0 as usize] = Value::List(id);
+                frame[a as usize] = Value::List(id);
                 continue;
             }
-            Instr::LoadLocal { a, slot } => {
-                regs[base + a.0 as usize] = regs[slot.0 as usize];
+            Op::LoadLocal { a, slot } => {
+                frame[a as usize] = below[slot as usize];
                 continue;
             }
-            Instr::StoreLocal { slot, b } => {
-                regs[slot.0 as usize] = regs[base + b.0 as usize];
+            Op::StoreLocal { slot, b } => {
+                below[slot as usize] = frame[b as usize];
                 continue;
             }
-            Instr::MakeAmount { a, b, mode } => {
-                regs[base + a.0 as usize] = expr::make_amount(regs[base + b.0 as usize], mode);
+            Op::MakeAmount { a, b, mode } => {
+                frame[a as usize] = expr::make_amount(frame[b as usize], mode);
                 continue;
             }
-            Instr::Index { a, b, n } => {
-                regs[base + a.0 as usize] = expr::index(regs[base + b.0 as usize], n, lists);
+            Op::Index { a, b, n } => {
+                frame[a as usize] = expr::index(frame[b as usize], n, lists);
                 continue;
             }
-            Instr::Add { a, b, c } => {
+            Op::Add { a, b, c } => {
                 // Integers first: the general path also takes booleans and overflow.
-                let (x, y) = (regs[base + b.0 as usize], regs[base + c.0 as usize]);
-                regs[base + a.0 as usize] = match (x, y) {
+                let (x, y) = (frame[b as usize], frame[c as usize]);
+                frame[a as usize] = match (x, y) {
                     (Value::Int(x), Value::Int(y)) => x.checked_add(y).map_or(Value::Nil, Value::Int),
                     _ => expr::arith(x, y, Arith::Add),
                 };
                 continue;
             }
-            Instr::Sub { a, b, c } | Instr::Mul { a, b, c } => {
-                let op = if matches!(instr, Instr::Sub { .. }) { Arith::Sub } else { Arith::Mul };
-                regs[base + a.0 as usize] = expr::arith(regs[base + b.0 as usize], regs[base + c.0 as usize], op);
+            Op::Sub { a, b, c } => {
+                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Sub);
                 continue;
             }
-            Instr::Div { a, b, c } | Instr::Rem { a, b, c } => {
-                let op = if matches!(instr, Instr::Div { .. }) { Arith::Div } else { Arith::Rem };
-                regs[base + a.0 as usize] = expr::arith(regs[base + b.0 as usize], regs[base + c.0 as usize], op);
+            Op::Mul { a, b, c } => {
+                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Mul);
                 continue;
             }
-            Instr::Neg { a, b } => {
-                regs[base + a.0 as usize] = expr::neg(regs[base + b.0 as usize]);
+            Op::Div { a, b, c } => {
+                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Div);
                 continue;
             }
-            Instr::Not { a, b } => {
-                regs[base + a.0 as usize] = Value::Bool(!truthy(regs[base + b.0 as usize], lists));
+            Op::Rem { a, b, c } => {
+                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Rem);
                 continue;
             }
-            Instr::Lt { a, b, c } => {
-                let (x, y) = (regs[base + b.0 as usize], regs[base + c.0 as usize]);
+            Op::Neg { a, b } => {
+                frame[a as usize] = expr::neg(frame[b as usize]);
+                continue;
+            }
+            Op::Not { a, b } => {
+                frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists));
+                continue;
+            }
+            Op::Lt { a, b, c } => {
+                let (x, y) = (frame[b as usize], frame[c as usize]);
                 let less = match (x, y) {
                     (Value::Int(x), Value::Int(y)) => x < y,
                     _ => expr::compare(x, y, CompareOp::Lt, lists),
                 };
-                regs[base + a.0 as usize] = Value::Bool(less);
+                frame[a as usize] = Value::Bool(less);
                 continue;
             }
-            Instr::Eq { a, b, c }
-            | Instr::Ne { a, b, c }
-            | Instr::Le { a, b, c }
-            | Instr::Gt { a, b, c }
-            | Instr::Ge { a, b, c } => {
-                let op = match instr {
-                    Instr::Eq { .. } => CompareOp::Eq,
-                    Instr::Ne { .. } => CompareOp::Ne,
-                    Instr::Le { .. } => CompareOp::Le,
-                    Instr::Gt { .. } => CompareOp::Gt,
-                    _ => CompareOp::Ge,
-                };
-                let (x, y) = (regs[base + b.0 as usize], regs[base + c.0 as usize]);
+            Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
+                let op = if matches!(ops[at], Op::Eq { .. }) { CompareOp::Eq } else { CompareOp::Ne };
+                let (x, y) = (frame[b as usize], frame[c as usize]);
                 // Two lists compare element by element: a unit of fuel per element keeps a
                 // loop of comparisons within the budget, as for the work of a builtin.
-                let elements =
-                    if matches!(op, CompareOp::Eq | CompareOp::Ne) { expr::elements_compared(x, y, lists) } else { 0 };
+                let elements = expr::elements_compared(x, y, lists);
                 if metered && elements > 0 {
                     match fuel_left.checked_sub(elements) {
                         Some(left) => fuel_left = left,
                         None => {
-                            *fuel = 0;
+                            state.fuel = 0;
                             *ip = next as u16;
                             return Handoff::OutOfFuel(at);
                         }
                     }
                 }
-                regs[base + a.0 as usize] = Value::Bool(expr::compare(x, y, op, lists));
+                frame[a as usize] = Value::Bool(expr::compare(x, y, op, lists));
                 continue;
             }
-            Instr::IterNext { a, it, exit } => match regs[base + it.0 as usize] {
+            Op::Le { a, b, c } => {
+                compare(frame, a, b, c, CompareOp::Le, lists);
+                continue;
+            }
+            Op::Gt { a, b, c } => {
+                compare(frame, a, b, c, CompareOp::Gt, lists);
+                continue;
+            }
+            Op::Ge { a, b, c } => {
+                compare(frame, a, b, c, CompareOp::Ge, lists);
+                continue;
+            }
+            Op::IterNext { a, it, exit } => match frame[it as usize] {
                 Value::Iter(list, pos) => match lists.get(list).get(pos as usize).copied() {
                     Some(item) => {
-                        regs[base + it.0 as usize] = Value::Iter(list, pos + 1);
-                        regs[base + a.0 as usize] = item;
+                        frame[it as usize] = Value::Iter(list, pos + 1);
+                        frame[a as usize] = item;
                         continue;
                     }
                     None => exit,
                 },
                 _ => exit,
             },
-            Instr::Jump { target } => target,
-            Instr::JumpIf { a, target } => match regs[base + a.0 as usize] {
+            Op::Jump { target } => target,
+            Op::JumpIf { a, target } => match frame[a as usize] {
                 Value::Bool(false) => continue,
                 Value::Bool(true) => target,
                 value if truthy(value, lists) => target,
                 _ => continue,
             },
-            Instr::JumpIfNot { a, target } => match regs[base + a.0 as usize] {
+            Op::JumpIfNot { a, target } => match frame[a as usize] {
                 Value::Bool(true) => continue,
                 Value::Bool(false) => target,
                 value if truthy(value, lists) => continue,
                 _ => target,
             },
-            Instr::JumpIfFailed { target } | Instr::JumpIfSucceeded { target } => {
-                if succeeded != matches!(instr, Instr::JumpIfSucceeded { .. }) {
-                    continue;
-                }
-                target
+            Op::JumpIfFailed { target } if !state.succeeded => target,
+            Op::JumpIfSucceeded { target } if state.succeeded => target,
+            Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue,
+            Op::EndStatement => {
+                // `P := T; T := G; X := none; St := success`
+                state.previous_targets = state.targets;
+                state.targets = state.rule_targets;
+                state.restriction = None;
+                state.succeeded = true;
+                continue;
             }
-            _ => {
+            Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
+                let flow = match ops[at] {
+                    Op::ReturnValue { a } => Flow::ReturnValue(frame[a as usize]),
+                    Op::Fail { reason } => Flow::Fail(reason),
+                    _ => Flow::Return,
+                };
                 *ip = next as u16;
-                *fuel = fuel_left;
-                return Handoff::Op(at, instr);
+                state.fuel = fuel_left;
+                return Handoff::End(flow);
+            }
+            Op::Machine => {
+                *ip = next as u16;
+                state.fuel = fuel_left;
+                return Handoff::Op(at);
             }
         };
-        // Verified at load: every jump target is an instruction of its entry. Each basic
-        // block entered by a jump pays one unit of fuel.
-        next = code.instr_index(target).unwrap_or(0);
+        // Each basic block entered by a jump pays one unit of fuel.
+        next = usize::from(target);
         if metered {
             match fuel_left.checked_sub(1) {
                 Some(left) => fuel_left = left,
                 None => {
-                    *fuel = 0;
+                    state.fuel = 0;
                     *ip = next as u16;
                     return Handoff::OutOfFuel(at);
                 }
             }
         }
     }
+}
+
+/// `R[a] := R[b] op R[c]` for the comparisons without a fast path.
+fn compare(frame: &mut [Value], a: u8, b: u8, c: u8, op: CompareOp, lists: &Lists) {
+    frame[a as usize] = Value::Bool(expr::compare(frame[b as usize], frame[c as usize], op, lists));
 }

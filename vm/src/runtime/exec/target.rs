@@ -1,6 +1,6 @@
 //! Statement ops: `Target`, `TargetOpt`, `Resolve` (through the resolver in
-//! `runtime/resolve.rs`), `SetTargets`, `Restrict`, `EndStatement`, and how a filter's
-//! choice request is made and completed.
+//! `runtime/resolve.rs`), `SetTargets`, `Restrict`, and how a filter's choice request is
+//! made and completed (`EndStatement` runs in the register loop).
 
 use crate::bytecode::{FilterIdx, Pc, Reg, RestrictionIdx, RestrictionPrefixIdx};
 
@@ -127,14 +127,6 @@ impl<H: Host> Machine<'_, H> {
         prefix: Option<RestrictionPrefixIdx>,
     ) -> Result<Step, Trap> {
         self.st.restriction = Some(Restriction { kind, prefix });
-        Ok(Step::Next)
-    }
-
-    pub(super) fn end_statement(&mut self) -> Result<Step, Trap> {
-        self.st.previous_targets = self.st.targets;
-        self.st.targets = self.st.rule_targets;
-        self.st.restriction = None;
-        self.st.succeeded = true;
         Ok(Step::Next)
     }
 }

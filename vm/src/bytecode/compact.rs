@@ -1,0 +1,259 @@
+//! The execution form of an entry's code: one 8-byte [`Op`] per instruction, built at load
+//! beside the decoded [`Instr`]s (same indices), with jump targets as instruction indices.
+//! The runtime's register loop runs these; every op that needs the machine (the host,
+//! the builtins, a request) is [`Op::Machine`], which hands the [`Instr`] at the same index
+//! to the machine. Nothing of this form is written to a bundle.
+
+use super::index::*;
+use super::operand::{AmountMode, FailReason, TargetList};
+use super::ops::Instr;
+use super::program::NOT_AN_INSTR;
+
+/// One instruction in execution form. Registers are frame-relative, `slot` absolute (a
+/// local); jump targets are indices into the entry's instructions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Op {
+    Move {
+        a: u8,
+        b: u8,
+    },
+    LoadInt {
+        a: u8,
+        imm: i32,
+    },
+    /// `LoadInt a imm; MakeAmount out a mode` (a constant amount, the commonest argument):
+    /// one dispatch for both, then the op after the `MakeAmount`.
+    LoadAmount {
+        a: u8,
+        out: u8,
+        mode: AmountMode,
+        imm: i32,
+    },
+    LoadBool {
+        a: u8,
+        value: bool,
+    },
+    LoadNil {
+        a: u8,
+    },
+    LoadStr {
+        a: u8,
+        s: StrIdx,
+    },
+    LoadConst {
+        a: u8,
+        k: ConstIdx,
+    },
+    LoadFilter {
+        a: u8,
+        f: FilterIdx,
+    },
+    LoadAsk {
+        a: u8,
+    },
+    LoadTargets {
+        a: u8,
+        list: TargetList,
+    },
+    LoadLocal {
+        a: u8,
+        slot: u8,
+    },
+    StoreLocal {
+        slot: u8,
+        b: u8,
+    },
+    MakeAmount {
+        a: u8,
+        b: u8,
+        mode: AmountMode,
+    },
+    Index {
+        a: u8,
+        b: u8,
+        n: u16,
+    },
+    Add {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Sub {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Mul {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Div {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Rem {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Neg {
+        a: u8,
+        b: u8,
+    },
+    Not {
+        a: u8,
+        b: u8,
+    },
+    Eq {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Ne {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Lt {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Le {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Gt {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    Ge {
+        a: u8,
+        b: u8,
+        c: u8,
+    },
+    IterNext {
+        a: u8,
+        it: u8,
+        exit: u16,
+    },
+    Jump {
+        target: u16,
+    },
+    JumpIf {
+        a: u8,
+        target: u16,
+    },
+    JumpIfNot {
+        a: u8,
+        target: u16,
+    },
+    JumpIfFailed {
+        target: u16,
+    },
+    JumpIfSucceeded {
+        target: u16,
+    },
+    EndStatement,
+    Return,
+    ReturnValue {
+        a: u8,
+    },
+    Fail {
+        reason: FailReason,
+    },
+    /// Any other op: the machine runs the [`Instr`] at this index.
+    Machine,
+}
+
+/// The execution form of `instrs` (verified: every jump target is an instruction, so
+/// `index_at` has its index).
+pub(crate) fn compact(instrs: &[Instr], index_at: &[u16]) -> Vec<Op> {
+    let index = |pc: Pc| match index_at.get(usize::from(pc.0)) {
+        Some(&index) if index != NOT_AN_INSTR => index,
+        _ => 0,
+    };
+    let mut ops: Vec<Op> = instrs
+        .iter()
+        .map(|instr| match *instr {
+            Instr::Move { a, b } => Op::Move { a: a.0, b: b.0 },
+            Instr::LoadInt { a, imm } => Op::LoadInt { a: a.0, imm },
+            Instr::LoadBool { a, value } => Op::LoadBool { a: a.0, value },
+            Instr::LoadNil { a } => Op::LoadNil { a: a.0 },
+            Instr::LoadStr { a, s } => Op::LoadStr { a: a.0, s },
+            Instr::LoadConst { a, k } => Op::LoadConst { a: a.0, k },
+            Instr::LoadFilter { a, f } => Op::LoadFilter { a: a.0, f },
+            Instr::LoadAsk { a } => Op::LoadAsk { a: a.0 },
+            Instr::LoadTargets { a, list } => Op::LoadTargets { a: a.0, list },
+            Instr::LoadLocal { a, slot } => Op::LoadLocal { a: a.0, slot: slot.0 },
+            Instr::StoreLocal { slot, b } => Op::StoreLocal { slot: slot.0, b: b.0 },
+            Instr::MakeAmount { a, b, mode } => Op::MakeAmount { a: a.0, b: b.0, mode },
+            Instr::Index { a, b, n } => Op::Index { a: a.0, b: b.0, n },
+            Instr::Add { a, b, c } => Op::Add { a: a.0, b: b.0, c: c.0 },
+            Instr::Sub { a, b, c } => Op::Sub { a: a.0, b: b.0, c: c.0 },
+            Instr::Mul { a, b, c } => Op::Mul { a: a.0, b: b.0, c: c.0 },
+            Instr::Div { a, b, c } => Op::Div { a: a.0, b: b.0, c: c.0 },
+            Instr::Rem { a, b, c } => Op::Rem { a: a.0, b: b.0, c: c.0 },
+            Instr::Neg { a, b } => Op::Neg { a: a.0, b: b.0 },
+            Instr::Not { a, b } => Op::Not { a: a.0, b: b.0 },
+            Instr::Eq { a, b, c } => Op::Eq { a: a.0, b: b.0, c: c.0 },
+            Instr::Ne { a, b, c } => Op::Ne { a: a.0, b: b.0, c: c.0 },
+            Instr::Lt { a, b, c } => Op::Lt { a: a.0, b: b.0, c: c.0 },
+            Instr::Le { a, b, c } => Op::Le { a: a.0, b: b.0, c: c.0 },
+            Instr::Gt { a, b, c } => Op::Gt { a: a.0, b: b.0, c: c.0 },
+            Instr::Ge { a, b, c } => Op::Ge { a: a.0, b: b.0, c: c.0 },
+            Instr::IterNext { a, it, exit } => Op::IterNext { a: a.0, it: it.0, exit: index(exit) },
+            Instr::Jump { target } => Op::Jump { target: index(target) },
+            Instr::JumpIf { a, target } => Op::JumpIf { a: a.0, target: index(target) },
+            Instr::JumpIfNot { a, target } => Op::JumpIfNot { a: a.0, target: index(target) },
+            Instr::JumpIfFailed { target } => Op::JumpIfFailed { target: index(target) },
+            Instr::JumpIfSucceeded { target } => Op::JumpIfSucceeded { target: index(target) },
+            Instr::EndStatement {} => Op::EndStatement,
+            Instr::Return {} => Op::Return,
+            Instr::ReturnValue { a } => Op::ReturnValue { a: a.0 },
+            Instr::Fail { reason } => Op::Fail { reason },
+            _ => Op::Machine,
+        })
+        .collect();
+    for at in 1..ops.len() {
+        if let (Op::LoadInt { a, imm }, Op::MakeAmount { a: out, b, mode }) = (ops[at - 1], ops[at]) {
+            if b == a {
+                ops[at - 1] = Op::LoadAmount { a, out, mode, imm };
+            }
+        }
+    }
+    ops
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_op_takes_eight_bytes() {
+        assert_eq!(size_of::<Op>(), 8);
+    }
+
+    #[test]
+    fn jumps_point_at_instruction_indices_and_constant_amounts_fuse() {
+        let instrs = [
+            Instr::LoadInt { a: Reg(0), imm: 5 },
+            Instr::MakeAmount { a: Reg(1), b: Reg(0), mode: AmountMode::Set },
+            Instr::JumpIfFailed { target: Pc(12) },
+            Instr::Return {},
+        ];
+        let mut index_at = vec![NOT_AN_INSTR; 13];
+        for (i, at) in [0, 6, 9, 12].into_iter().enumerate() {
+            index_at[at] = i as u16;
+        }
+        let ops = compact(&instrs, &index_at);
+        assert_eq!(ops[0], Op::LoadAmount { a: 0, out: 1, mode: AmountMode::Set, imm: 5 });
+        assert_eq!(ops[1], Op::MakeAmount { a: 1, b: 0, mode: AmountMode::Set });
+        assert_eq!(ops[2], Op::JumpIfFailed { target: 3 });
+        assert_eq!(ops[3], Op::Return);
+    }
+}
