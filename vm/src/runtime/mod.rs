@@ -261,10 +261,7 @@ impl<H: Host> Runtime<H> {
         program_card: CardIdx,
         me: PlayerId,
     ) -> Result<Outcome, Trap> {
-        self.check_card(program_card)?;
-        let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
-        self.drive(host, state)
+        self.start_activation(host, card, program_card, me, false)
     }
 
     /// [`Runtime::activate`] as a trial: it runs the requisites, the rule target, the vars
@@ -280,10 +277,22 @@ impl<H: Host> Runtime<H> {
         program_card: CardIdx,
         me: PlayerId,
     ) -> Result<Outcome, Trap> {
+        self.start_activation(host, card, program_card, me, true)
+    }
+
+    /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`].
+    fn start_activation(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        trial: bool,
+    ) -> Result<Outcome, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
         let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
-        self.drive_to(host, state, true)
+        self.drive_to(host, state, trial)
     }
 
     /// Whether every requisite of `program_card` matches something, asking nothing.

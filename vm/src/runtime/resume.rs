@@ -10,6 +10,7 @@ use super::pipeline::{add_rule_targets, cost_step, rule_target_step, set_selecti
 use super::state::{Execution, InvalidAnswer, Origin, Outcome, Pending, Request, ResumeError, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{ListId, Value};
+use crate::bytecode::FilterIdx;
 
 impl<H: Host> Runtime<H> {
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
@@ -133,6 +134,12 @@ enum Resumed {
 }
 
 /// Completes what `pending` waited for with the answer `list`.
+/// Filter `i` of the rule target of the executing card, if it has one.
+fn rule_target_filter<H: Host>(m: &Machine<'_, H>, i: u16) -> Option<FilterIdx> {
+    let card = m.rt.program.cards().get(m.st.env.card.index())?;
+    card.target.as_ref()?.filters.get(usize::from(i)).copied()
+}
+
 fn complete<H: Host>(
     m: &mut Machine<'_, H>,
     pending: Pending,
@@ -173,22 +180,14 @@ fn complete<H: Host>(
         }
         Pending::RuleTargetType { i } => {
             let chosen = first.as_int().unwrap_or(0) as u16;
-            let f = m.rt.program.cards()[m.st.env.card.index()]
-                .target
-                .as_ref()
-                .map(|target| target.filters[usize::from(i)]);
-            let Some(f) = f else {
+            let Some(f) = rule_target_filter(m, i) else {
                 return Ok(Resumed::Pipeline);
             };
             let resolution = m.resolve_filter(f, Some(chosen))?;
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::RuleTargetZone { i } => {
-            let f = m.rt.program.cards()[m.st.env.card.index()]
-                .target
-                .as_ref()
-                .map(|target| target.filters[usize::from(i)]);
-            let Some(f) = f else {
+            let Some(f) = rule_target_filter(m, i) else {
                 return Ok(Resumed::Pipeline);
             };
             let resolution = m.resolve_in_zone(f, first)?;

@@ -105,20 +105,26 @@ fn comparing_lists_pays_fuel_per_element() {
         let top = code.new_label();
         code.bind(top);
         code.emit(Instr::Eq { a: Reg(3), b: Reg(1), c: Reg(1) });
-        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
-        code.emit(Instr::Jump { target: top });
-        let mut rt = runtime(one_action(code));
-        rt.set_fuel(fuel);
-        let mut host = TestHost::new();
-        let card = host.add("card", P0, RING, 0);
-        let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
-        assert_eq!(trap.code(), TrapCode::OutOfFuel);
-        host.commands().len()
+        calls_until_out_of_fuel(code, top, fuel)
     };
     // Seven pipeline stages and the start of the entry, then a comparison, a call and a
     // jump per turn of the loop.
     assert_eq!(comparisons_on(0, 8 + 2 * 100), 100, "an empty list compares at once");
     assert_eq!(comparisons_on(98, 8 + 100 * 100), 100, "98 elements, a call and a jump: 100 units a turn");
+}
+
+/// Ends `code` with a loop from `top` calling `ok` and runs it on `fuel`: how many calls it
+/// made before it ran out.
+fn calls_until_out_of_fuel(mut code: CodeBuilder, top: Label, fuel: u64) -> usize {
+    code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+    code.emit(Instr::Jump { target: top });
+    let mut rt = runtime(one_action(code));
+    rt.set_fuel(fuel);
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 0);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+    host.commands().len()
 }
 
 /// A target list of `count` distinct integers in `Reg(1)`, made the targets.
@@ -141,15 +147,7 @@ fn a_command_pays_fuel_per_target() {
         targets_of(&mut code, targets);
         let top = code.new_label();
         code.bind(top);
-        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
-        code.emit(Instr::Jump { target: top });
-        let mut rt = runtime(one_action(code));
-        rt.set_fuel(fuel);
-        let mut host = TestHost::new();
-        let card = host.add("card", P0, RING, 0);
-        let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
-        assert_eq!(trap.code(), TrapCode::OutOfFuel);
-        host.commands().len()
+        calls_until_out_of_fuel(code, top, fuel)
     };
     // Seven pipeline stages and the start of the entry, then a call and a jump per turn.
     assert_eq!(calls_on(1, 8 + 2 * 100), 100, "one target: the call's own unit");
