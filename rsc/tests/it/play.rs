@@ -14,18 +14,23 @@ fn deck(name: &str) -> String {
     examples().join("decks").join(name).display().to_string()
 }
 
-fn run_args(seed: &str, extra: &[&str]) -> Vec<String> {
+/// `rsc COMMAND` on the example set's two decks, then `rest`.
+fn example_decks(command: &str, rest: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = vec![
-        "run".into(),
+        command.into(),
         "--set".into(),
         examples().display().to_string(),
         "--deck".into(),
         deck("vanguard.o8d"),
         "--deck".into(),
         deck("arcana.o8d"),
-        "--seed".into(),
-        seed.into(),
     ];
+    args.extend(rest.iter().map(|s| (*s).to_owned()));
+    args
+}
+
+fn run_args(seed: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = example_decks("run", &["--seed", seed]);
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     args
 }
@@ -93,23 +98,7 @@ fn replay_matches_a_saved_game_and_names_the_step_where_an_edited_one_diverges()
 }
 
 fn sim_json(jobs: &str, extra: &[&str]) -> serde_json::Value {
-    let mut args: Vec<String> = vec![
-        "sim".into(),
-        "--set".into(),
-        examples().display().to_string(),
-        "--deck".into(),
-        deck("vanguard.o8d"),
-        "--deck".into(),
-        deck("arcana.o8d"),
-        "--games".into(),
-        "12".into(),
-        "--seed".into(),
-        "3".into(),
-        "--jobs".into(),
-        jobs.into(),
-        "--message-format".into(),
-        "json".into(),
-    ];
+    let mut args = example_decks("sim", &["--games", "12", "--seed", "3", "--jobs", jobs, "--message-format", "json"]);
     args.extend(extra.iter().map(|s| (*s).to_owned()));
     let output = rsc(args);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
