@@ -25,16 +25,17 @@ impl<H: Host> Machine<'_, H> {
         answer: Option<ListId>,
     ) -> Result<Step, Trap> {
         let f = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
-        self.charge(1)?;
+        let targets = self.effective_targets(cmd);
+        // One unit per call, and one per target past the first: a command acts on each.
+        let extra = match targets {
+            Targets::List(list) => self.targets_past_first(list),
+            _ => 0,
+        };
+        self.charge(extra.saturating_add(1))?;
         if answer.is_none() {
             self.st.step = 0;
         }
         self.st.request = None;
-        let targets = self.effective_targets(cmd);
-        // A command acts on each of its targets: one unit per target past the first.
-        if let Targets::List(list) = targets {
-            self.charge_targets(list)?;
-        }
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Command(cmd),
@@ -139,16 +140,15 @@ impl<H: Host> Machine<'_, H> {
         Ok(self.st.lists.make(&[Value::Card(self.st.env.source)]).ok_or(TrapCode::ListLimit)?)
     }
 
-    /// Charges a unit of fuel per target of `targets` past the first (the first is paid
-    /// by the op itself).
-    fn charge_targets(&mut self, targets: ListId) -> Result<(), Trap> {
-        let count = self.st.lists.len(targets);
-        if count > 1 { self.charge(u32::try_from(count - 1).unwrap_or(u32::MAX)) } else { Ok(()) }
+    /// The fuel an op acting on `targets` pays beyond its own unit: one per target past
+    /// the first.
+    fn targets_past_first(&self, targets: ListId) -> u32 {
+        u32::try_from(self.st.lists.len(targets).saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
     pub(super) fn grant(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
-        self.charge_targets(targets)?;
+        self.charge(self.targets_past_first(targets))?;
         for i in 0..self.st.lists.len(targets) {
             let target = self.st.lists.get(targets)[i];
             if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.restriction)? {
@@ -161,7 +161,7 @@ impl<H: Host> Machine<'_, H> {
 
     pub(super) fn revoke(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
-        self.charge_targets(targets)?;
+        self.charge(self.targets_past_first(targets))?;
         let source = self.st.env.source;
         for i in 0..self.st.lists.len(targets) {
             let target = self.st.lists.get(targets)[i];
