@@ -10,7 +10,7 @@ use crate::bytecode::{CompareOp, Const, Entry, Op, Program, TargetList};
 use super::Flow;
 use super::expr::{self, Arith};
 use crate::runtime::state::ExecState;
-use crate::runtime::value::{Lists, Value, truthy};
+use crate::runtime::value::{self, Lists, Value, truthy};
 
 /// Why the register loop stopped.
 pub(super) enum Handoff {
@@ -41,8 +41,27 @@ pub(super) fn run(
     loop {
         // Verified at load: the last instruction ends control, so `next` stays in range,
         // and every register and local operand is inside the frame.
-        let at = next;
+        let mut at = next;
         next += 1;
+        // Two lists compare element by element: a unit of fuel per element keeps a loop of
+        // comparisons within the budget, as for the work of a builtin.
+        macro_rules! equal_or_out_of_fuel {
+            ($x:expr, $y:expr) => {{
+                let (x, y) = ($x, $y);
+                let elements = expr::elements_compared(x, y, lists);
+                if metered && elements > 0 {
+                    match fuel_left.checked_sub(elements) {
+                        Some(left) => fuel_left = left,
+                        None => {
+                            state.fuel = 0;
+                            *ip = next as u16;
+                            return Handoff::OutOfFuel(at);
+                        }
+                    }
+                }
+                value::equal(x, y, lists)
+            }};
+        }
         let target = match ops[at] {
             Op::Move { a, b } => {
                 frame[a as usize] = frame[b as usize];
@@ -154,23 +173,47 @@ pub(super) fn run(
                 continue;
             }
             Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
-                let op = if matches!(ops[at], Op::Eq { .. }) { CompareOp::Eq } else { CompareOp::Ne };
                 let (x, y) = (frame[b as usize], frame[c as usize]);
-                // Two lists compare element by element: a unit of fuel per element keeps a
-                // loop of comparisons within the budget, as for the work of a builtin.
-                let elements = expr::elements_compared(x, y, lists);
-                if metered && elements > 0 {
-                    match fuel_left.checked_sub(elements) {
-                        Some(left) => fuel_left = left,
-                        None => {
-                            state.fuel = 0;
-                            *ip = next as u16;
-                            return Handoff::OutOfFuel(at);
-                        }
-                    }
-                }
-                frame[a as usize] = Value::Bool(expr::compare(x, y, op, lists));
+                let equal = equal_or_out_of_fuel!(x, y);
+                frame[a as usize] = Value::Bool(equal == matches!(ops[at], Op::Eq { .. }));
                 continue;
+            }
+            Op::LtJump { a, b, c, when, target } => {
+                let (x, y) = (frame[b as usize], frame[c as usize]);
+                let less = match (x, y) {
+                    (Value::Int(x), Value::Int(y)) => x < y,
+                    _ => expr::compare(x, y, CompareOp::Lt, lists),
+                };
+                frame[a as usize] = Value::Bool(less);
+                // From here on this is the jump's turn, the op after this one.
+                at = next;
+                next += 1;
+                if less != when {
+                    continue;
+                }
+                target
+            }
+            Op::LeJump { a, b, c, when, target } => {
+                let (x, y) = (frame[b as usize], frame[c as usize]);
+                let holds = expr::compare(x, y, CompareOp::Le, lists);
+                frame[a as usize] = Value::Bool(holds);
+                at = next;
+                next += 1;
+                if holds != when {
+                    continue;
+                }
+                target
+            }
+            Op::EqJump { a, b, c, ne, when, target } => {
+                let (x, y) = (frame[b as usize], frame[c as usize]);
+                let holds = equal_or_out_of_fuel!(x, y) != ne;
+                frame[a as usize] = Value::Bool(holds);
+                at = next;
+                next += 1;
+                if holds != when {
+                    continue;
+                }
+                target
             }
             Op::Le { a, b, c } => {
                 compare(frame, a, b, c, CompareOp::Le, lists);
