@@ -194,6 +194,13 @@ pub(crate) enum Op {
     Fail {
         reason: FailReason,
     },
+    /// `Call`, the commonest op that needs the machine: the register loop hands it out with
+    /// its operands, so the machine does not decode the [`Instr`] again.
+    Call {
+        cmd: CommandIdx,
+        base: u8,
+        argc: u8,
+    },
     /// Any other op: the machine runs the [`Instr`] at this index.
     Machine,
 }
@@ -244,6 +251,7 @@ pub(crate) fn compact(instrs: &[Instr], index_at: &[u16]) -> Vec<Op> {
             Instr::Return {} => Op::Return,
             Instr::ReturnValue { a } => Op::ReturnValue { a: a.0 },
             Instr::Fail { reason } => Op::Fail { reason },
+            Instr::Call { cmd, base, argc } => Op::Call { cmd, base: base.0, argc },
             _ => Op::Machine,
         })
         .collect();

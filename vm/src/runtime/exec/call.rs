@@ -16,6 +16,7 @@ use crate::runtime::{MAX_EFFECTS, MAX_EVENT_DEPTH};
 
 impl<H: Host> Machine<'_, H> {
     /// `Call`: `answer` is set when the builtin is re-entered after a choice.
+    #[inline(never)]
     pub(crate) fn call(
         &mut self,
         base: usize,
