@@ -275,8 +275,8 @@ impl<H: Host> Machine<'_, H> {
                     return Handoff::End(flow);
                 }
                 Op::Call { cmd, base: args, argc } => {
-                    // Out of line and in the loop: the loop goes on after a call without
-                    // handing back, and only the frame and the fuel are taken up again.
+                    // In the loop: it goes on after a call without handing back, and only
+                    // the frame and the fuel are taken up again.
                     *ip = next as u16;
                     self.st.fuel = fuel_left;
                     match self.call(base, cmd, Reg(args), argc, None) {
