@@ -1,8 +1,11 @@
 //! The execution form of an entry's code: one 8-byte [`Op`] per instruction, built at load
 //! beside the decoded [`Instr`]s (same indices), with jump targets as instruction indices.
 //! The runtime's register loop runs these; every op that needs the machine (the host,
-//! the builtins, a request) is [`Op::Machine`], which hands the [`Instr`] at the same index
-//! to the machine. Nothing of this form is written to a bundle.
+//! the builtins, a request) other than [`Op::Call`] is [`Op::Machine`], which hands the
+//! [`Instr`] at the same index to the machine. Some pairs of ops run as one (a constant
+//! amount, a comparison and the jump on its result): the first op of the pair becomes the
+//! fused op and the second stays in place, so a jump landing on it still runs it. Nothing
+//! of this form is written to a bundle.
 
 use super::index::*;
 use super::operand::{AmountMode, FailReason, TargetList};
@@ -194,8 +197,8 @@ pub(crate) enum Op {
     Fail {
         reason: FailReason,
     },
-    /// `Call`, the commonest op that needs the machine: the register loop hands it out with
-    /// its operands, so the machine does not decode the [`Instr`] again.
+    /// `Call`, the commonest op that needs the machine: the register loop makes the call
+    /// itself, with these operands, and goes on.
     Call {
         cmd: CommandIdx,
         base: u8,
