@@ -281,6 +281,7 @@ impl<H: Host> Machine<'_, H> {
                     self.st.fuel = fuel_left;
                     match self.call(base, cmd, Reg(args), argc, None) {
                         Ok(Step::Next) => {}
+                        // A call goes on or suspends.
                         Ok(_) => return Handoff::Suspend(at),
                         Err(trap) => return Handoff::Trap(trap, at),
                     }
