@@ -32,6 +32,13 @@ pub(crate) enum Op {
         mode: AmountMode,
         imm: i32,
     },
+    /// `LoadAmount` whose amount overwrites its own integer (`LoadInt r n; MakeAmount r r
+    /// mode`, what the compiler emits): the integer is never read, so it is not written.
+    LoadAmountInPlace {
+        a: u8,
+        mode: AmountMode,
+        imm: i32,
+    },
     LoadBool {
         a: u8,
         value: bool,
@@ -271,6 +278,7 @@ fn fuse(first: Op, second: Op) -> Option<Op> {
     let (written, when, target) = match second {
         Op::MakeAmount { a: out, b, mode } => {
             return match first {
+                Op::LoadInt { a, imm } if a == b && a == out => Some(Op::LoadAmountInPlace { a, mode, imm }),
                 Op::LoadInt { a, imm } if a == b => Some(Op::LoadAmount { a, out, mode, imm }),
                 _ => None,
             };
@@ -318,6 +326,18 @@ mod tests {
         assert_eq!(ops[1], Op::MakeAmount { a: 1, b: 0, mode: AmountMode::Set });
         assert_eq!(ops[2], Op::JumpIfFailed { target: 3 });
         assert_eq!(ops[3], Op::Return);
+    }
+
+    #[test]
+    fn an_amount_that_overwrites_its_integer_loads_only_the_amount() {
+        let instrs = [
+            Instr::LoadInt { a: Reg(2), imm: -7 },
+            Instr::MakeAmount { a: Reg(2), b: Reg(2), mode: AmountMode::Add },
+            Instr::Return {},
+        ];
+        let ops = compact(&instrs, &[0, 1, 2]);
+        assert_eq!(ops[0], Op::LoadAmountInPlace { a: 2, mode: AmountMode::Add, imm: -7 });
+        assert_eq!(ops[1], Op::MakeAmount { a: 2, b: 2, mode: AmountMode::Add });
     }
 
     #[test]

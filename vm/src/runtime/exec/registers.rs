@@ -79,6 +79,11 @@ impl<H: Host> Machine<'_, H> {
                     next += 1;
                     continue;
                 }
+                Op::LoadAmountInPlace { a, mode, imm } => {
+                    frame[a as usize] = Value::Amount(mode, imm);
+                    next += 1;
+                    continue;
+                }
                 Op::LoadBool { a, value } => {
                     frame[a as usize] = Value::Bool(value);
                     continue;
