@@ -9,7 +9,7 @@
 //! events.
 
 use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program, StrIdx, VariableIdx};
-use crate::catalogue::Catalogue;
+use crate::catalogue::{Catalogue, DefaultTarget};
 
 use super::events::Event;
 use super::exec::Machine;
@@ -53,10 +53,26 @@ pub type CostFn<H> = fn(&mut CallContext<'_, H>, CostPhase) -> Result<Status, Tr
 /// The game's implementations of its catalogue's commands, functions and costs, indexed
 /// like the catalogue's tables.
 pub struct Builtins<H> {
-    commands: Vec<Option<BuiltinFn<H>>>,
+    commands: Vec<CommandSlot<H>>,
     functions: Vec<Option<FunctionFn<H>>>,
     costs: Vec<Option<CostFn<H>>>,
 }
+
+/// A command's builtin beside the target it acts on when the statement has none (its
+/// catalogue `default_target`; `None` past the end of the catalogue), so that a call reads
+/// one entry instead of the builtin table and then the catalogue.
+pub(crate) struct CommandSlot<H> {
+    f: Option<BuiltinFn<H>>,
+    default: Option<DefaultTarget>,
+}
+
+impl<H> Clone for CommandSlot<H> {
+    fn clone(&self) -> CommandSlot<H> {
+        *self
+    }
+}
+
+impl<H> Copy for CommandSlot<H> {}
 
 impl<H> Clone for Builtins<H> {
     fn clone(&self) -> Builtins<H> {
@@ -68,7 +84,10 @@ impl<H> std::fmt::Debug for Builtins<H> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let count = |slots: usize, set: usize| format!("{set}/{slots}");
         f.debug_struct("Builtins")
-            .field("commands", &count(self.commands.len(), self.commands.iter().flatten().count()))
+            .field(
+                "commands",
+                &count(self.commands.len(), self.commands.iter().filter(|slot| slot.f.is_some()).count()),
+            )
             .field("functions", &count(self.functions.len(), self.functions.iter().flatten().count()))
             .field("costs", &count(self.costs.len(), self.costs.iter().flatten().count()))
             .finish()
@@ -79,8 +98,12 @@ impl<H: Host> Builtins<H> {
     /// An empty table sized for `catalogue`; calling an unregistered entry traps with
     /// [`TrapCode::MissingBuiltin`].
     pub fn new(catalogue: &Catalogue) -> Builtins<H> {
+        let mut commands = vec![CommandSlot { f: None, default: None }; catalogue.commands.len()];
+        for (slot, spec) in commands.iter_mut().zip(catalogue.commands) {
+            slot.default = Some(spec.default_target);
+        }
         Builtins {
-            commands: vec![None; catalogue.commands.len()],
+            commands,
             functions: vec![None; catalogue.functions.len()],
             costs: vec![None; catalogue.costs.len()],
         }
@@ -89,7 +112,16 @@ impl<H: Host> Builtins<H> {
     /// Registers command `idx` (its index in `catalogue.commands`).
     pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.commands.get_mut(idx) {
-            *slot = Some(f);
+            slot.f = Some(f);
+        }
+        self
+    }
+
+    /// Takes each command's default target from `catalogue`, the runtime's (the table may
+    /// have been made for another one).
+    pub(crate) fn with_default_targets(mut self, catalogue: &Catalogue) -> Builtins<H> {
+        for (i, slot) in self.commands.iter_mut().enumerate() {
+            slot.default = catalogue.commands.get(i).map(|spec| spec.default_target);
         }
         self
     }
@@ -110,8 +142,10 @@ impl<H: Host> Builtins<H> {
         self
     }
 
-    pub(crate) fn get_command(&self, idx: CommandIdx) -> Option<BuiltinFn<H>> {
-        self.commands.get(idx.index()).copied().flatten()
+    /// Command `idx`'s builtin and its default target.
+    pub(crate) fn get_command(&self, idx: CommandIdx) -> Option<(BuiltinFn<H>, Option<DefaultTarget>)> {
+        let slot = self.commands.get(idx.index())?;
+        Some((slot.f?, slot.default))
     }
 
     pub(crate) fn get_function(&self, idx: FunctionIdx) -> Option<FunctionFn<H>> {

@@ -163,7 +163,7 @@ impl<H: Host> Runtime<H> {
                 card_locals,
                 program,
                 catalogue,
-                builtins: Arc::new(builtins),
+                builtins: Arc::new(builtins.with_default_targets(catalogue)),
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
                 metered: true,

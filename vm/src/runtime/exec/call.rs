@@ -27,8 +27,8 @@ impl<H: Host> Machine<'_, H> {
         argc: u8,
         answer: Option<ListId>,
     ) -> Result<Step, Trap> {
-        let f = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
-        let targets = self.effective_targets(cmd);
+        let (f, default) = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
+        let targets = self.effective_targets(default);
         // One unit per call, and one per target past the first: a command acts on each.
         let extra = match targets {
             Targets::List(list) => self.targets_past_first(list),
@@ -109,11 +109,10 @@ impl<H: Host> Machine<'_, H> {
     }
 
     /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
-    fn effective_targets(&mut self, cmd: CommandIdx) -> Targets {
+    fn effective_targets(&mut self, default: Option<DefaultTarget>) -> Targets {
         if !self.st.lists.is_empty(self.st.targets) {
             return Targets::List(self.st.targets);
         }
-        let default = self.rt.catalogue.commands.get(cmd.index()).map(|spec| spec.default_target);
         match default {
             Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
             Some(DefaultTarget::SourceController) => {
