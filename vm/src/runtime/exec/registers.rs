@@ -6,13 +6,24 @@
 //! (a call takes them up again after it returns). It hands the first other op that needs
 //! the host or the builtins back to `Machine::run_frame`.
 
-use crate::bytecode::{CompareOp, Const, Entry, Op, Reg, TargetList};
+use crate::bytecode::{CommandIdx, CompareOp, Const, Entry, Op, Reg, TargetList};
 
 use super::expr::{self, Arith};
 use super::{Flow, Machine, Step};
 use crate::runtime::host::Host;
 use crate::runtime::trap::Trap;
 use crate::runtime::value::{self, Lists, Value, truthy};
+
+/// `EndStatement`: `P := T; T := G; X := none; St := success` (field by field: the
+/// frame's registers stay borrowed).
+macro_rules! end_statement {
+    ($st:expr) => {{
+        $st.previous_targets = $st.targets;
+        $st.targets = $st.rule_targets;
+        $st.restriction = None;
+        $st.succeeded = true;
+    }};
+}
 
 /// Why the register loop stopped.
 pub(super) enum Handoff {
@@ -39,7 +50,7 @@ impl<H: Host> Machine<'_, H> {
         let mut fuel_left = self.st.fuel;
         let ops = code.ops();
         let mut next = usize::from(*ip);
-        loop {
+        'ops: loop {
             // Verified at load: the last instruction ends control, so `next` stays in range,
             // and every register and local operand is inside the frame.
             let mut at = next;
@@ -64,254 +75,265 @@ impl<H: Host> Machine<'_, H> {
                     value::equal(x, y, lists)
                 }};
             }
-            let target = match ops[at] {
-                Op::Move { a, b } => {
-                    frame[a as usize] = frame[b as usize];
-                    continue;
-                }
-                Op::LoadInt { a, imm } => {
-                    frame[a as usize] = Value::Int(imm);
-                    continue;
-                }
-                Op::LoadAmount { a, out, mode, imm } => {
-                    frame[a as usize] = Value::Int(imm);
-                    frame[out as usize] = Value::Amount(mode, imm);
-                    next += 1;
-                    continue;
-                }
-                Op::LoadAmountInPlace { a, mode, imm } => {
-                    frame[a as usize] = Value::Amount(mode, imm);
-                    next += 1;
-                    continue;
-                }
-                Op::LoadBool { a, value } => {
-                    frame[a as usize] = Value::Bool(value);
-                    continue;
-                }
-                Op::LoadNil { a } => {
-                    frame[a as usize] = Value::Nil;
-                    continue;
-                }
-                Op::LoadStr { a, s } => {
-                    frame[a as usize] = Value::Str(s);
-                    continue;
-                }
-                Op::LoadConst { a, k } => {
-                    frame[a as usize] = match program.consts()[k.index()] {
-                        Const::Pile(zone) => Value::Pile(zone),
-                        Const::Word { word, .. } => Value::Int(i32::from(word)),
-                        Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
-                    };
-                    continue;
-                }
-                Op::LoadFilter { a, f } => {
-                    frame[a as usize] = Value::Filter(f);
-                    continue;
-                }
-                Op::LoadAsk { a } => {
-                    frame[a as usize] = Value::Ask;
-                    continue;
-                }
-                Op::LoadTargets { a, list } => {
-                    let id = match list {
-                        TargetList::Current => self.st.targets,
-                        TargetList::Previous => self.st.previous_targets,
-                        TargetList::Rule => self.st.rule_targets,
-                    };
-                    frame[a as usize] = Value::List(id);
-                    continue;
-                }
-                Op::LoadLocal { a, slot } => {
-                    frame[a as usize] = below[slot as usize];
-                    continue;
-                }
-                Op::StoreLocal { slot, b } => {
-                    below[slot as usize] = frame[b as usize];
-                    continue;
-                }
-                Op::MakeAmount { a, b, mode } => {
-                    frame[a as usize] = expr::make_amount(frame[b as usize], mode);
-                    continue;
-                }
-                Op::Index { a, b, n } => {
-                    frame[a as usize] = expr::index(frame[b as usize], n, lists);
-                    continue;
-                }
-                Op::Add { a, b, c } => {
-                    // Integers first: the general path also takes booleans and overflow.
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    frame[a as usize] = match (x, y) {
-                        (Value::Int(x), Value::Int(y)) => x.checked_add(y).map_or(Value::Nil, Value::Int),
-                        _ => expr::arith(x, y, Arith::Add),
-                    };
-                    continue;
-                }
-                Op::Sub { a, b, c } => {
-                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Sub);
-                    continue;
-                }
-                Op::Mul { a, b, c } => {
-                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Mul);
-                    continue;
-                }
-                Op::Div { a, b, c } => {
-                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Div);
-                    continue;
-                }
-                Op::Rem { a, b, c } => {
-                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Rem);
-                    continue;
-                }
-                Op::Neg { a, b } => {
-                    frame[a as usize] = expr::neg(frame[b as usize]);
-                    continue;
-                }
-                Op::Not { a, b } => {
-                    frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists));
-                    continue;
-                }
-                Op::Lt { a, b, c } => {
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    let less = match (x, y) {
-                        (Value::Int(x), Value::Int(y)) => x < y,
-                        _ => expr::compare(x, y, CompareOp::Lt, lists),
-                    };
-                    frame[a as usize] = Value::Bool(less);
-                    continue;
-                }
-                Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    let equal = equal_or_out_of_fuel!(x, y);
-                    frame[a as usize] = Value::Bool(equal == matches!(ops[at], Op::Eq { .. }));
-                    continue;
-                }
-                Op::LtJump { a, b, c, when, target } => {
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    let less = match (x, y) {
-                        (Value::Int(x), Value::Int(y)) => x < y,
-                        _ => expr::compare(x, y, CompareOp::Lt, lists),
-                    };
-                    frame[a as usize] = Value::Bool(less);
-                    // From here on this is the jump's turn, the op after this one.
-                    at = next;
-                    next += 1;
-                    if less != when {
-                        continue;
+            // A jump's target, or the loop goes on to a builtin call (below) with these operands.
+            let (cmd, args, argc, end) = 'call: {
+                let target = match ops[at] {
+                    Op::Move { a, b } => {
+                        frame[a as usize] = frame[b as usize];
+                        continue 'ops;
                     }
-                    target
-                }
-                Op::LeJump { a, b, c, when, target } => {
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    let holds = expr::compare(x, y, CompareOp::Le, lists);
-                    frame[a as usize] = Value::Bool(holds);
-                    at = next;
-                    next += 1;
-                    if holds != when {
-                        continue;
+                    Op::LoadInt { a, imm } => {
+                        frame[a as usize] = Value::Int(imm);
+                        continue 'ops;
                     }
-                    target
-                }
-                Op::EqJump { a, b, c, ne, when, target } => {
-                    let (x, y) = (frame[b as usize], frame[c as usize]);
-                    let holds = equal_or_out_of_fuel!(x, y) != ne;
-                    frame[a as usize] = Value::Bool(holds);
-                    at = next;
-                    next += 1;
-                    if holds != when {
-                        continue;
+                    Op::LoadAmount { a, out, mode, imm } => {
+                        frame[a as usize] = Value::Int(imm);
+                        frame[out as usize] = Value::Amount(mode, imm);
+                        next += 1;
+                        continue 'ops;
                     }
-                    target
-                }
-                Op::Le { a, b, c } => {
-                    compare(frame, a, b, c, CompareOp::Le, lists);
-                    continue;
-                }
-                Op::Gt { a, b, c } => {
-                    compare(frame, a, b, c, CompareOp::Gt, lists);
-                    continue;
-                }
-                Op::Ge { a, b, c } => {
-                    compare(frame, a, b, c, CompareOp::Ge, lists);
-                    continue;
-                }
-                Op::IterNext { a, it, exit } => match frame[it as usize] {
-                    Value::Iter(list, pos) => match lists.get(list).get(pos as usize).copied() {
-                        Some(item) => {
-                            frame[it as usize] = Value::Iter(list, pos + 1);
-                            frame[a as usize] = item;
-                            continue;
+                    Op::LoadAmountInPlace { a, mode, imm } => {
+                        frame[a as usize] = Value::Amount(mode, imm);
+                        next += 1;
+                        continue 'ops;
+                    }
+                    Op::LoadBool { a, value } => {
+                        frame[a as usize] = Value::Bool(value);
+                        continue 'ops;
+                    }
+                    Op::LoadNil { a } => {
+                        frame[a as usize] = Value::Nil;
+                        continue 'ops;
+                    }
+                    Op::LoadStr { a, s } => {
+                        frame[a as usize] = Value::Str(s);
+                        continue 'ops;
+                    }
+                    Op::LoadConst { a, k } => {
+                        frame[a as usize] = match program.consts()[k.index()] {
+                            Const::Pile(zone) => Value::Pile(zone),
+                            Const::Word { word, .. } => Value::Int(i32::from(word)),
+                            Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
+                        };
+                        continue 'ops;
+                    }
+                    Op::LoadFilter { a, f } => {
+                        frame[a as usize] = Value::Filter(f);
+                        continue 'ops;
+                    }
+                    Op::LoadAsk { a } => {
+                        frame[a as usize] = Value::Ask;
+                        continue 'ops;
+                    }
+                    Op::LoadTargets { a, list } => {
+                        let id = match list {
+                            TargetList::Current => self.st.targets,
+                            TargetList::Previous => self.st.previous_targets,
+                            TargetList::Rule => self.st.rule_targets,
+                        };
+                        frame[a as usize] = Value::List(id);
+                        continue 'ops;
+                    }
+                    Op::LoadLocal { a, slot } => {
+                        frame[a as usize] = below[slot as usize];
+                        continue 'ops;
+                    }
+                    Op::StoreLocal { slot, b } => {
+                        below[slot as usize] = frame[b as usize];
+                        continue 'ops;
+                    }
+                    Op::MakeAmount { a, b, mode } => {
+                        frame[a as usize] = expr::make_amount(frame[b as usize], mode);
+                        continue 'ops;
+                    }
+                    Op::Index { a, b, n } => {
+                        frame[a as usize] = expr::index(frame[b as usize], n, lists);
+                        continue 'ops;
+                    }
+                    Op::Add { a, b, c } => {
+                        // Integers first: the general path also takes booleans and overflow.
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        frame[a as usize] = match (x, y) {
+                            (Value::Int(x), Value::Int(y)) => x.checked_add(y).map_or(Value::Nil, Value::Int),
+                            _ => expr::arith(x, y, Arith::Add),
+                        };
+                        continue 'ops;
+                    }
+                    Op::Sub { a, b, c } => {
+                        frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Sub);
+                        continue 'ops;
+                    }
+                    Op::Mul { a, b, c } => {
+                        frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Mul);
+                        continue 'ops;
+                    }
+                    Op::Div { a, b, c } => {
+                        frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Div);
+                        continue 'ops;
+                    }
+                    Op::Rem { a, b, c } => {
+                        frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Rem);
+                        continue 'ops;
+                    }
+                    Op::Neg { a, b } => {
+                        frame[a as usize] = expr::neg(frame[b as usize]);
+                        continue 'ops;
+                    }
+                    Op::Not { a, b } => {
+                        frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists));
+                        continue 'ops;
+                    }
+                    Op::Lt { a, b, c } => {
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        let less = match (x, y) {
+                            (Value::Int(x), Value::Int(y)) => x < y,
+                            _ => expr::compare(x, y, CompareOp::Lt, lists),
+                        };
+                        frame[a as usize] = Value::Bool(less);
+                        continue 'ops;
+                    }
+                    Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        let equal = equal_or_out_of_fuel!(x, y);
+                        frame[a as usize] = Value::Bool(equal == matches!(ops[at], Op::Eq { .. }));
+                        continue 'ops;
+                    }
+                    Op::LtJump { a, b, c, when, target } => {
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        let less = match (x, y) {
+                            (Value::Int(x), Value::Int(y)) => x < y,
+                            _ => expr::compare(x, y, CompareOp::Lt, lists),
+                        };
+                        frame[a as usize] = Value::Bool(less);
+                        // From here on this is the jump's turn, the op after this one.
+                        at = next;
+                        next += 1;
+                        if less != when {
+                            continue 'ops;
                         }
-                        None => exit,
+                        target
+                    }
+                    Op::LeJump { a, b, c, when, target } => {
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        let holds = expr::compare(x, y, CompareOp::Le, lists);
+                        frame[a as usize] = Value::Bool(holds);
+                        at = next;
+                        next += 1;
+                        if holds != when {
+                            continue 'ops;
+                        }
+                        target
+                    }
+                    Op::EqJump { a, b, c, ne, when, target } => {
+                        let (x, y) = (frame[b as usize], frame[c as usize]);
+                        let holds = equal_or_out_of_fuel!(x, y) != ne;
+                        frame[a as usize] = Value::Bool(holds);
+                        at = next;
+                        next += 1;
+                        if holds != when {
+                            continue 'ops;
+                        }
+                        target
+                    }
+                    Op::Le { a, b, c } => {
+                        compare(frame, a, b, c, CompareOp::Le, lists);
+                        continue 'ops;
+                    }
+                    Op::Gt { a, b, c } => {
+                        compare(frame, a, b, c, CompareOp::Gt, lists);
+                        continue 'ops;
+                    }
+                    Op::Ge { a, b, c } => {
+                        compare(frame, a, b, c, CompareOp::Ge, lists);
+                        continue 'ops;
+                    }
+                    Op::IterNext { a, it, exit } => match frame[it as usize] {
+                        Value::Iter(list, pos) => match lists.get(list).get(pos as usize).copied() {
+                            Some(item) => {
+                                frame[it as usize] = Value::Iter(list, pos + 1);
+                                frame[a as usize] = item;
+                                continue 'ops;
+                            }
+                            None => exit,
+                        },
+                        _ => exit,
                     },
-                    _ => exit,
-                },
-                Op::Jump { target } => target,
-                Op::JumpIf { a, target } => match frame[a as usize] {
-                    Value::Bool(false) => continue,
-                    Value::Bool(true) => target,
-                    value if truthy(value, lists) => target,
-                    _ => continue,
-                },
-                Op::JumpIfNot { a, target } => match frame[a as usize] {
-                    Value::Bool(true) => continue,
-                    Value::Bool(false) => target,
-                    value if truthy(value, lists) => continue,
-                    _ => target,
-                },
-                Op::JumpIfFailed { target } if !self.st.succeeded => target,
-                Op::JumpIfSucceeded { target } if self.st.succeeded => target,
-                Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue,
-                Op::EndStatement => {
-                    // `P := T; T := G; X := none; St := success`
-                    self.st.previous_targets = self.st.targets;
-                    self.st.targets = self.st.rule_targets;
-                    self.st.restriction = None;
-                    self.st.succeeded = true;
-                    continue;
-                }
-                Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
-                    let flow = match ops[at] {
-                        Op::ReturnValue { a } => Flow::ReturnValue(frame[a as usize]),
-                        Op::Fail { reason } => Flow::Fail(reason),
-                        _ => Flow::Return,
-                    };
-                    *ip = next as u16;
-                    self.st.fuel = fuel_left;
-                    return Handoff::End(flow);
-                }
-                Op::Call { cmd, base: args, argc } => {
-                    // In the loop: it goes on after a call without handing back, and only
-                    // the frame and the fuel are taken up again.
-                    *ip = next as u16;
-                    self.st.fuel = fuel_left;
-                    match self.call(base, cmd, Reg(args), argc, None) {
-                        Ok(Step::Next) => {}
-                        // A call goes on or suspends.
-                        Ok(_) => return Handoff::Suspend(at),
-                        Err(trap) => return Handoff::Trap(trap, at),
+                    Op::Jump { target } => target,
+                    Op::JumpIf { a, target } => match frame[a as usize] {
+                        Value::Bool(false) => continue 'ops,
+                        Value::Bool(true) => target,
+                        value if truthy(value, lists) => target,
+                        _ => continue 'ops,
+                    },
+                    Op::JumpIfNot { a, target } => match frame[a as usize] {
+                        Value::Bool(true) => continue 'ops,
+                        Value::Bool(false) => target,
+                        value if truthy(value, lists) => continue 'ops,
+                        _ => target,
+                    },
+                    Op::JumpIfFailed { target } if !self.st.succeeded => target,
+                    Op::JumpIfSucceeded { target } if self.st.succeeded => target,
+                    Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue 'ops,
+                    Op::EndStatement => {
+                        end_statement!(self.st);
+                        continue 'ops;
                     }
-                    (below, frame) = self.st.regs.split_at_mut(base);
-                    fuel_left = self.st.fuel;
-                    continue;
-                }
-                Op::Machine => {
-                    *ip = next as u16;
-                    self.st.fuel = fuel_left;
-                    return Handoff::Op(at);
-                }
-            };
-            // Each basic block entered by a jump pays one unit of fuel.
-            next = usize::from(target);
-            if metered {
-                match fuel_left.checked_sub(1) {
-                    Some(left) => fuel_left = left,
-                    None => {
-                        self.st.fuel = 0;
+                    Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
+                        let flow = match ops[at] {
+                            Op::ReturnValue { a } => Flow::ReturnValue(frame[a as usize]),
+                            Op::Fail { reason } => Flow::Fail(reason),
+                            _ => Flow::Return,
+                        };
                         *ip = next as u16;
-                        return Handoff::OutOfFuel(at);
+                        self.st.fuel = fuel_left;
+                        return Handoff::End(flow);
+                    }
+                    Op::Call { cmd, base: args, argc } => break 'call (cmd, args, argc, false),
+                    Op::CallAmount { cmd, base: args, mode, imm, end } => {
+                        frame[args as usize] = Value::Amount(mode, i32::from(imm));
+                        // From here on this is the call's turn, two ops further on (past the
+                        // `MakeAmount`), as if the ops in between had run.
+                        at += 2;
+                        next = at + 1;
+                        break 'call (CommandIdx(u32::from(cmd)), args, 1, end);
+                    }
+                    Op::Machine => {
+                        *ip = next as u16;
+                        self.st.fuel = fuel_left;
+                        return Handoff::Op(at);
+                    }
+                };
+                // Each basic block entered by a jump pays one unit of fuel.
+                next = usize::from(target);
+                if metered {
+                    match fuel_left.checked_sub(1) {
+                        Some(left) => fuel_left = left,
+                        None => {
+                            self.st.fuel = 0;
+                            *ip = next as u16;
+                            return Handoff::OutOfFuel(at);
+                        }
                     }
                 }
+                continue 'ops;
+            };
+            // In the loop: it goes on after a call without handing back, and only the
+            // frame and the fuel are taken up again.
+            *ip = next as u16;
+            self.st.fuel = fuel_left;
+            match self.call(base, cmd, Reg(args), argc, None) {
+                Ok(Step::Next) => {}
+                // A call goes on or suspends.
+                Ok(_) => return Handoff::Suspend(at),
+                Err(trap) => return Handoff::Trap(trap, at),
             }
+            if end {
+                // The `EndStatement` after the call, fused with it.
+                end_statement!(self.st);
+                next += 1;
+            }
+            (below, frame) = self.st.regs.split_at_mut(base);
+            fuel_left = self.st.fuel;
         }
     }
 }
