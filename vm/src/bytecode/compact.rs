@@ -205,11 +205,13 @@ pub(crate) enum Op {
         reason: FailReason,
     },
     /// `Call`, the commonest op that needs the machine: the register loop makes the call
-    /// itself, with these operands, and goes on.
+    /// itself, with these operands, and goes on; then runs the `EndStatement` after it
+    /// when `end` (it stays in place).
     Call {
         cmd: CommandIdx,
         base: u8,
         argc: u8,
+        end: bool,
     },
     /// `LoadInt a imm; MakeAmount a a mode; Call cmd a 1`, then `EndStatement` when `end`:
     /// a builtin called on one constant amount (`bp(+500)`, `damage(300)`), the commonest
@@ -272,7 +274,7 @@ pub(crate) fn compact(instrs: &[Instr], index_at: &[u16]) -> Vec<Op> {
             Instr::Return {} => Op::Return,
             Instr::ReturnValue { a } => Op::ReturnValue { a: a.0 },
             Instr::Fail { reason } => Op::Fail { reason },
-            Instr::Call { cmd, base, argc } => Op::Call { cmd, base: base.0, argc },
+            Instr::Call { cmd, base, argc } => Op::Call { cmd, base: base.0, argc, end: false },
             _ => Op::Machine,
         })
         .collect();
@@ -281,11 +283,15 @@ pub(crate) fn compact(instrs: &[Instr], index_at: &[u16]) -> Vec<Op> {
             ops[at - 1] = fused;
         }
     }
+    for at in 0..ops.len().saturating_sub(1) {
+        if let (Op::Call { cmd, base, argc, .. }, Op::EndStatement) = (ops[at], ops[at + 1]) {
+            ops[at] = Op::Call { cmd, base, argc, end: true };
+        }
+    }
     for at in 0..ops.len().saturating_sub(2) {
-        if let (Op::LoadAmountInPlace { a, mode, imm }, Op::Call { cmd, base, argc: 1 }) = (ops[at], ops[at + 2])
+        if let (Op::LoadAmountInPlace { a, mode, imm }, Op::Call { cmd, base, argc: 1, end }) = (ops[at], ops[at + 2])
             && let (true, Ok(imm), Ok(cmd)) = (a == base, i16::try_from(imm), u16::try_from(cmd.0))
         {
-            let end = ops.get(at + 3) == Some(&Op::EndStatement);
             ops[at] = Op::CallAmount { cmd, base, mode, imm, end };
         }
     }
@@ -365,10 +371,12 @@ mod tests {
         ];
         let ops = compact(&instrs, &(0..11).collect::<Vec<u16>>());
         assert_eq!(ops[0], Op::CallAmount { cmd: 4, base: 1, mode: AmountMode::Add, imm: 500, end: true });
-        assert_eq!(ops[2], Op::Call { cmd: CommandIdx(4), base: 1, argc: 1 }, "a jump may still land on the call");
+        let call = Op::Call { cmd: CommandIdx(4), base: 1, argc: 1, end: true };
+        assert_eq!(ops[2], call, "a jump may still land on the call");
         assert_eq!(ops[3], Op::EndStatement);
         // An amount past 16 bits, or in another register than the argument, stays apart.
         assert_eq!(ops[4], Op::LoadAmountInPlace { a: 1, mode: AmountMode::Add, imm: 40_000 });
+        assert_eq!(ops[6], Op::Call { cmd: CommandIdx(4), base: 1, argc: 1, end: false }, "no EndStatement after it");
         assert_eq!(ops[7], Op::LoadAmountInPlace { a: 0, mode: AmountMode::Set, imm: 2 });
     }
 

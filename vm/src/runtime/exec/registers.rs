@@ -288,7 +288,7 @@ impl<H: Host> Machine<'_, H> {
                         self.st.fuel = fuel_left;
                         return Handoff::End(flow);
                     }
-                    Op::Call { cmd, base: args, argc } => break 'call (cmd, args, argc, false),
+                    Op::Call { cmd, base: args, argc, end } => break 'call (cmd, args, argc, end),
                     Op::CallAmount { cmd, base: args, mode, imm, end } => {
                         frame[args as usize] = Value::Amount(mode, i32::from(imm));
                         // From here on this is the call's turn, two ops further on (past the
