@@ -310,7 +310,7 @@ fn run_auto_now<H: Host>(
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
     let origin = Origin::auto(run.auto, hook, run.depth);
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals, usize::from(locals));
     state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {

@@ -2,13 +2,13 @@
 //! `vars`, every cost checked then paid, and the body, one stage at a time so that any
 //! stage may suspend and resume.
 
-use crate::bytecode::{Card, Cost, CostIdx};
+use crate::bytecode::{Card, Cost, CostIdx, EntryIdx};
 
 use super::builtins::{self, CallContext, CostPhase, Status};
 use super::exec::{Flow, Machine};
 use super::host::{Host, RequestKind};
 use super::resolve::Resolution;
-use super::state::{Completion, Failure, Origin, Pending, Stage};
+use super::state::{Completion, Failure, Frame, Origin, Pending, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{self, ListId, Value};
 
@@ -90,6 +90,34 @@ pub(super) fn cost_block(card: &Card, origin: Origin) -> &[Cost] {
     costs.map_or(&[], Vec::as_slice)
 }
 
+/// What the pipeline charges passing the six stages before the body of an activation that
+/// has nothing to do in them (requisites, rule target, choice of action, vars, cost check,
+/// cost payment).
+const EMPTY_ACTIVATION_STAGES_FUEL: u32 = 6;
+
+/// Runs an activation from the body of its card's only action `entry`, for a card whose
+/// plan says no stage before it has anything to do ([`super::shared::CardPlan`]), on a
+/// fresh state in `Stage::Body` that holds the entry's registers. The same as the pipeline
+/// from `Stage::Requisite(0)`, fuel included, without looking at the card.
+pub(super) fn activate_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
+    // The skipped stages, the body's own stage step and the entry's start.
+    m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 2)?;
+    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
+    run_body(m)
+}
+
+/// Runs the started body of the execution to its completion (`None`: it suspended).
+fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    let hook = matches!(m.st.origin, Origin::Hook { .. });
+    Ok(match m.run_main()? {
+        Flow::Suspend => None,
+        Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
+        Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
+        Flow::Fail(_) if hook => Some(Completion::Answer(false)),
+        Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
+    })
+}
+
 /// Takes an execution of a card with nothing before its body (no requisite, rule target,
 /// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
 /// the stages it skips; the pipeline would pass them one by one, doing nothing.
@@ -99,7 +127,7 @@ fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(),
     }
     match m.st.stage {
         Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
-            m.charge(6)?;
+            m.charge(EMPTY_ACTIVATION_STAGES_FUEL)?;
             m.st.origin = Origin::Activation { action: 0 };
         }
         Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
@@ -221,17 +249,7 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
                     m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
                 }
-                let hook = matches!(m.st.origin, Origin::Hook { .. });
-                return Ok(match m.run_main()? {
-                    Flow::Suspend => None,
-                    Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
-                    Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
-                    Flow::Fail(reason) if hook => {
-                        let _ = reason;
-                        Some(Completion::Answer(false))
-                    }
-                    Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
-                });
+                return run_body(m);
             }
         }
     }

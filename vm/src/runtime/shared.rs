@@ -1,9 +1,10 @@
 //! What every execution of one runtime shares (the program, the catalogue, the builtins,
-//! the fuel settings) and the per-card local counts computed once at `Runtime::new`.
+//! the fuel settings) and the per-card plans (local counts, whether an activation can
+//! start at its body) computed once at `Runtime::new`.
 
 use std::sync::Arc;
 
-use crate::bytecode::{CardIdx, FilterIdx, Operand, Program, TypeAtom};
+use crate::bytecode::{Card, CardIdx, EntryIdx, FilterIdx, Operand, Program, TypeAtom};
 use crate::catalogue::Catalogue;
 
 use super::builtins::Builtins;
@@ -24,9 +25,28 @@ pub(crate) struct Shared<H> {
     pub metered: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
-    /// Per card, the largest local count of the entries its executions can run: each
-    /// execution reserves that many locals.
-    pub card_locals: Arc<[u16]>,
+    /// Per card (indexed like the program's cards), what its executions need to know
+    /// before they start.
+    pub plans: Arc<[CardPlan]>,
+}
+
+/// What [`Runtime::new`](super::Runtime::new) works out once for one card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CardPlan {
+    /// The largest local count of the entries its executions can run: each execution
+    /// reserves that many locals.
+    pub locals: u16,
+    /// Its only action when an activation has nothing to do before the body (no
+    /// requisite, rule target, vars or cost): the activation starts there at once.
+    pub direct_action: Option<DirectAction>,
+}
+
+/// An action whose activation starts at its body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DirectAction {
+    pub entry: EntryIdx,
+    /// The registers its execution holds: the card's locals, then the entry's own.
+    pub regs: u32,
 }
 
 impl<H> Clone for Shared<H> {
@@ -39,22 +59,55 @@ impl<H> Clone for Shared<H> {
             fuel: self.fuel,
             metered: self.metered,
             id: self.id,
-            card_locals: Arc::clone(&self.card_locals),
+            plans: Arc::clone(&self.plans),
         }
     }
 }
 
 impl<H> Shared<H> {
+    /// The plan of `card`; `None` when the program has no such card.
+    pub fn plan(&self, card: CardIdx) -> Option<CardPlan> {
+        self.plans.get(card.index()).copied()
+    }
+
     /// The locals an execution of `card` reserves.
     pub fn locals(&self, card: CardIdx) -> u16 {
-        self.card_locals.get(card.index()).copied().unwrap_or(0)
+        self.plan(card).map_or(0, |plan| plan.locals)
     }
+}
+
+/// The plan of every card of `program`.
+pub(super) fn card_plans(program: &Program) -> Arc<[CardPlan]> {
+    let locals = card_locals(program);
+    program
+        .cards()
+        .iter()
+        .zip(locals)
+        .map(|(card, locals)| CardPlan { locals, direct_action: direct_action(program, card, locals) })
+        .collect()
+}
+
+/// The action an activation of `card` can start at: its only one, when no stage before
+/// the body has anything to do.
+fn direct_action(program: &Program, card: &Card, locals: u16) -> Option<DirectAction> {
+    let [action] = card.actions.as_slice() else {
+        return None;
+    };
+    let nothing_before =
+        action.costs.is_empty() && card.requisites.is_empty() && card.target.is_none() && card.vars.is_none();
+    let code = program.entry(action.entry)?;
+    // `locals` covers every entry the card runs; checked so that the body can start
+    // without `Machine::start_main`'s check.
+    if !nothing_before || code.n_locals() > usize::from(locals) {
+        return None;
+    }
+    Some(DirectAction { entry: action.entry, regs: u32::from(locals) + code.n_regs() as u32 })
 }
 
 /// Per card, the largest local count of the entries its executions can reach: its vars,
 /// actions, autos and event conditions, and the type expressions and selector arguments
 /// of every filter they or its metadata use (the loader refuses cycles, so the walk ends).
-pub(super) fn card_locals(program: &Program) -> Arc<[u16]> {
+fn card_locals(program: &Program) -> Vec<u16> {
     let mut seen = vec![false; program.entries().len()];
     let mut stack = Vec::new();
     let mut out = Vec::with_capacity(program.cards().len());
@@ -103,5 +156,5 @@ pub(super) fn card_locals(program: &Program) -> Arc<[u16]> {
         }
         out.push(most as u16);
     }
-    out.into()
+    out
 }

@@ -286,14 +286,15 @@ impl ExecState {
         }
     }
 
-    /// Resets for a new execution, keeping every buffer's capacity.
-    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16) {
+    /// Resets for a new execution, keeping every buffer's capacity: `locals` locals, and
+    /// `regs` registers in all (at least `locals`) set to nil.
+    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16, regs: usize) {
         self.env = env;
         self.origin = origin;
         self.stage = stage;
         self.frame = None;
         self.regs.clear();
-        self.regs.resize(usize::from(locals), Value::Nil);
+        self.regs.resize(regs.max(usize::from(locals)), Value::Nil);
         self.locals = locals;
         // List 0 is the empty list: `T`, `P` and `G` start there.
         self.lists.reset();
