@@ -172,7 +172,8 @@ impl Clone for World {
 impl World {
     /// A state for a new execution, from the pool when there is one, with `locals` locals
     /// and `regs` registers in all ([`ExecState::reset`]).
-    #[inline]
+    // Inlined into each start: a call here costs as much as the work of a one-command effect.
+    #[inline(always)]
     pub fn state(
         &mut self,
         env: Env,
@@ -191,7 +192,8 @@ impl World {
     }
 
     /// Gives a finished execution's state back to the pool.
-    #[inline]
+    // Inlined for the same reason as `state`.
+    #[inline(always)]
     pub fn recycle(&mut self, state: Box<ExecState>) {
         if self.pool.len() < 8 {
             self.pool.push(state);

@@ -107,6 +107,7 @@ pub(super) fn activate_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) 
 }
 
 /// Runs the started body of the execution to its completion (`None`: it suspended).
+#[inline]
 fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     let hook = matches!(m.st.origin, Origin::Hook { .. });
     Ok(match m.run_main()? {

@@ -288,6 +288,7 @@ impl ExecState {
 
     /// Resets for a new execution, keeping every buffer's capacity: `locals` locals, and
     /// `regs` registers in all (at least `locals`) set to nil.
+    #[inline]
     pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16, regs: usize) {
         self.env = env;
         self.origin = origin;
