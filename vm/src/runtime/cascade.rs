@@ -311,7 +311,8 @@ fn run_auto_now<H: Host>(
     let origin = Origin::auto(run.auto, hook, run.depth);
     let locals = shared.locals(env.card);
     let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals, usize::from(locals));
-    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
+    // It never suspends, so its owner is never settled ([`Owner`]).
+    state.owner = Owner::new(shared.id);
     if let Some(event) = run.event {
         if !bind_event(&shared.names, &mut state, &event) {
             world.recycle(state);

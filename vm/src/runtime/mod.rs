@@ -241,7 +241,7 @@ impl<H: Host> Runtime<H> {
     #[inline(always)]
     fn state_with(&mut self, env: Env, origin: Origin, stage: Stage, locals: u16, regs: usize) -> Box<ExecState> {
         let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals, regs);
-        state.owner = Owner::new(self.shared.id, self.in_play(env.source));
+        state.owner = Owner::new(self.shared.id);
         state
     }
 
@@ -373,7 +373,11 @@ impl<H: Host> Runtime<H> {
                 self.recycle(state);
                 Ok(Outcome::Done(completion))
             }
-            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state))),
+            Ok(None) => {
+                let source = state.env.source;
+                state.owner.settle(|| self.in_play(source));
+                Ok(Outcome::Suspended(Execution::suspend(state)))
+            }
             Err(mut trap) => {
                 if trap.card.is_none() {
                     trap.card = Some(state.env.card);
