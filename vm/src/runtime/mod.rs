@@ -109,7 +109,7 @@ use events::{Names, World};
 use exec::Machine;
 use pipeline::{activate_direct, pipeline_to};
 pub(crate) use shared::Shared;
-use shared::{NEXT_RUNTIME_ID, card_plans};
+use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
 
 /// Fuel of one execution unless [`Runtime::set_fuel`] says otherwise.
@@ -157,7 +157,7 @@ impl<H: Host> Runtime<H> {
     /// A runtime for `program` (loaded against `catalogue`) with the game's `builtins`.
     pub fn new(program: impl Into<Arc<Program>>, catalogue: &'static Catalogue, builtins: Builtins<H>) -> Runtime<H> {
         let program: Arc<Program> = program.into();
-        let plans = card_plans(&program);
+        let plans = plans(&program);
         Runtime {
             shared: Shared {
                 plans,

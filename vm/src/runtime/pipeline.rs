@@ -106,6 +106,33 @@ pub(super) fn activate_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) 
     run_body(m)
 }
 
+/// What the pipeline charges passing the stages before the body of an auto that has
+/// nothing to do in them (rule target, vars).
+const EMPTY_AUTO_STAGES_FUEL: u32 = 2;
+
+/// Runs an auto from the body `entry`, for an auto whose plan says no stage before it has
+/// anything to do ([`super::shared::CardPlan`]), on a fresh state in `Stage::RuleTarget(0)`
+/// that holds the entry's registers. The same as the pipeline from there: the source
+/// becomes the rule target, and the fuel is the same.
+pub(super) fn auto_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
+    m.charge(EMPTY_AUTO_STAGES_FUEL)?;
+    source_as_rule_target(m)?;
+    m.st.targets = m.st.rule_targets;
+    m.st.stage = Stage::Body;
+    // The body's own stage step and the entry's start.
+    m.charge(2)?;
+    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
+    run_body(m)
+}
+
+/// An auto without rule-target filters targets its source.
+fn source_as_rule_target<H: Host>(m: &mut Machine<'_, H>) -> Result<(), Trap> {
+    if m.st.lists.is_empty(m.st.rule_targets) {
+        m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+    }
+    Ok(())
+}
+
 /// Runs the started body of the execution to its completion (`None`: it suspended).
 #[inline]
 fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
@@ -132,10 +159,8 @@ fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(),
             m.st.origin = Origin::Activation { action: 0 };
         }
         Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
-            m.charge(2)?;
-            if m.st.lists.is_empty(m.st.rule_targets) {
-                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
-            }
+            m.charge(EMPTY_AUTO_STAGES_FUEL)?;
+            source_as_rule_target(m)?;
         }
         _ => return Ok(()),
     }
@@ -181,9 +206,8 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
                         }
                     }
                     None => {
-                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
-                            m.st.rule_targets =
-                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        if !m.st.origin.is_activation() {
+                            source_as_rule_target(m)?;
                         }
                         m.st.targets = m.st.rule_targets;
                         m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
