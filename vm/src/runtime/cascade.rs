@@ -130,7 +130,7 @@ impl<H: Host> Runtime<H> {
                 if !self.in_play(run.card) || !host.auto_may_fire(run.card) {
                     continue;
                 }
-                match self.start_auto(host, run, false)? {
+                match self.start_auto(host, &run, false)? {
                     Outcome::Done(_) => continue,
                     suspended => return Ok(suspended),
                 }
@@ -148,7 +148,7 @@ impl<H: Host> Runtime<H> {
         select(&self.shared, subs, event, depth, hooks, &mut |run| runs.push_back(run));
     }
 
-    fn start_auto(&mut self, host: &mut H, run: PendingRun, hook: bool) -> Result<Outcome, Trap> {
+    fn start_auto(&mut self, host: &mut H, run: &PendingRun, hook: bool) -> Result<Outcome, Trap> {
         let env = self.env(host, run.card, run.program_card, run.me);
         let origin = Origin::auto(run.auto, hook, run.depth);
         // Most autos have nothing to do before the body: the pipeline is not walked.
@@ -156,8 +156,9 @@ impl<H: Host> Runtime<H> {
         let locals = self.shared.locals(run.program_card);
         let regs = direct.map_or(usize::from(locals), |direct| direct.regs as usize);
         let mut state = self.state_with(env, origin, Stage::RuleTarget(0), locals, regs);
-        if let Some(event) = run.event {
-            if !bind_event(&self.shared.names, &mut state, &event) {
+        if let Some(event) = &run.event {
+            if !bind_event(&self.shared.names, &mut state, event) {
+                self.recycle(state);
                 return Err(Trap::new(TrapCode::ListLimit));
             }
         }
@@ -322,8 +323,8 @@ fn run_auto_now<H: Host>(
     let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals, regs);
     // It never suspends, so its owner is never settled ([`Owner`]).
     state.owner = Owner::new(shared.id);
-    if let Some(event) = run.event {
-        if !bind_event(&shared.names, &mut state, &event) {
+    if let Some(event) = &run.event {
+        if !bind_event(&shared.names, &mut state, event) {
             world.recycle(state);
             return Err(Trap::new(TrapCode::ListLimit));
         }
