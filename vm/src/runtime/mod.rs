@@ -301,14 +301,13 @@ impl<H: Host> Runtime<H> {
         let plan = self.shared.plan(program_card).ok_or(TrapCode::UnknownCard)?;
         let env = self.env(host, card, program_card, me);
         // Most cards have nothing to do before the body: the pipeline is not walked.
-        let direct = plan.direct_action.filter(|_| !trial);
-        let (stage, regs) = match direct {
+        let (stage, regs) = match plan.direct_action {
             Some(action) => (Stage::Body, action.regs as usize),
             None => (Stage::Requisite(0), usize::from(plan.locals)),
         };
         let state = self.state_with(env, Origin::Activation { action: 0 }, stage, plan.locals, regs);
-        match direct {
-            Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry)),
+        match plan.direct_action {
+            Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry, trial)),
             None => self.drive_to(host, state, trial),
         }
     }

@@ -90,24 +90,32 @@ pub(super) fn cost_block(card: &Card, origin: Origin) -> &[Cost] {
     costs.map_or(&[], Vec::as_slice)
 }
 
-/// What the pipeline charges passing the six stages before the body of an activation that
-/// has nothing to do in them (requisites, rule target, choice of action, vars, cost check,
-/// cost payment).
+/// What an activation that has nothing to do before its body is charged for the six
+/// stages (requisites, rule target, choice of action, vars, cost check, cost payment).
 const EMPTY_ACTIVATION_STAGES_FUEL: u32 = 6;
 
 /// Runs an activation from the body of its card's only action `entry`, for a card whose
 /// plan says no stage before it has anything to do ([`super::shared::CardPlan`]), on a
 /// fresh state in `Stage::Body` that holds the entry's registers. The same as the pipeline
-/// from `Stage::Requisite(0)`, fuel included, without looking at the card.
-pub(super) fn activate_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
-    // The skipped stages, the body's own stage step and the entry's start.
+/// from `Stage::Requisite(0)`, fuel included, without looking at the card. A `trial`
+/// ([`super::Runtime::try_activation`]) succeeds where the body would start.
+pub(super) fn activate_direct<H: Host>(
+    m: &mut Machine<'_, H>,
+    entry: EntryIdx,
+    trial: bool,
+) -> Result<Option<Completion>, Trap> {
+    // The skipped stages and the body's own stage step, then the entry's start.
+    if trial {
+        m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 1)?;
+        return Ok(Some(Completion::Success));
+    }
     m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 2)?;
     m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
     run_body(m)
 }
 
 /// What the pipeline charges passing the stages before the body of an auto that has
-/// nothing to do in them (rule target, vars).
+/// nothing to do in them (rule target, vars), one each.
 const EMPTY_AUTO_STAGES_FUEL: u32 = 2;
 
 /// Runs an auto from the body `entry`, for an auto whose plan says no stage before it has
@@ -146,29 +154,6 @@ fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
     })
 }
 
-/// Takes an execution of a card with nothing before its body (no requisite, rule target,
-/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
-/// the stages it skips; the pipeline would pass them one by one, doing nothing.
-fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(), Trap> {
-    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
-        return Ok(());
-    }
-    match m.st.stage {
-        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
-            m.charge(EMPTY_ACTIVATION_STAGES_FUEL)?;
-            m.st.origin = Origin::Activation { action: 0 };
-        }
-        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
-            m.charge(EMPTY_AUTO_STAGES_FUEL)?;
-            source_as_rule_target(m)?;
-        }
-        _ => return Ok(()),
-    }
-    m.st.targets = m.st.rule_targets;
-    m.st.stage = Stage::Body;
-    Ok(())
-}
-
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
 pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
     pipeline_to(m, false)
@@ -180,7 +165,6 @@ pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Complet
 pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
-    skip_empty_stages(m, card)?;
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
         m.charge(1)?;
