@@ -346,23 +346,35 @@ macro_rules! define_ops {
             }
         }
 
-        impl Instr<Pc> {
-            /// Appends the instruction's encoding: the opcode byte, then each operand in
-            /// table order, each in its kind's encoding (see [`super::operand`]). Jump targets
-            /// are written as the number they hold; the bundle writer passes instruction
-            /// indices. On an operand that does not fit, `out` keeps the bytes written before
-            /// it.
-            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        impl<L> Instr<L> {
+            /// Appends the instruction's encoding with each jump target mapped by `target`
+            /// (the bundle writer maps a builder's labels to instruction indices): the opcode
+            /// byte, then each operand in table order, each in its kind's encoding (see
+            /// [`super::operand`]). On an operand that does not fit, `out` keeps the bytes
+            /// written before it.
+            pub fn encode_with(&self, out: &mut Vec<u8>, mut target: impl FnMut(L) -> Pc) -> Result<(), EncodeError>
+            where
+                L: Copy,
+            {
                 match *self {
                     $(Instr::$name { $($field,)* } => {
                         out.push($byte);
-                        $(<$kind as Codec>::encode($field, out).map_err(|DoesNotFit| EncodeError {
-                            op: stringify!($name),
-                            operand: stringify!($field),
-                        })?;)*
+                        $(<$kind as Codec>::encode(<$kind as Relabel<L, Pc>>::relabel($field, &mut target), out)
+                            .map_err(|DoesNotFit| EncodeError {
+                                op: stringify!($name),
+                                operand: stringify!($field),
+                            })?;)*
                     })*
                 }
                 Ok(())
+            }
+        }
+
+        impl Instr<Pc> {
+            /// Appends the instruction's encoding ([`Instr::encode_with`]); jump targets are
+            /// written as the number they hold.
+            pub fn encode(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+                self.encode_with(out, |pc| pc)
             }
 
             /// Encoded size in bytes, with jump targets written as the number they hold (an

@@ -156,7 +156,7 @@ impl CodeBuilder {
             if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = *instr {
                 wide_call |= usize::from(base.0) + usize::from(argc) > MAX_REGS;
             }
-            if let Err(error) = instr.relabel(&mut target).encode(out) {
+            if let Err(error) = instr.encode_with(out, &mut target) {
                 unencodable.get_or_insert(error);
             }
         }
