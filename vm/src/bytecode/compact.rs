@@ -1,8 +1,11 @@
 //! The execution form of an entry's code: one 8-byte [`Op`] per instruction, built at load
 //! beside the decoded [`Instr`]s (same indices), with jump targets as instruction indices.
 //! The runtime's register loop runs these; every op that needs the machine (the host,
-//! the builtins, a request) is [`Op::Machine`], which hands the [`Instr`] at the same index
-//! to the machine. Nothing of this form is written to a bundle.
+//! the builtins, a request) other than [`Op::Call`] is [`Op::Machine`], which hands the
+//! [`Instr`] at the same index to the machine. Some pairs of ops run as one (a constant
+//! amount, a comparison and the jump on its result): the first op of the pair becomes the
+//! fused op and the second stays in place, so a jump landing on it still runs it. Nothing
+//! of this form is written to a bundle.
 
 use super::index::*;
 use super::operand::{AmountMode, FailReason, TargetList};
@@ -136,6 +139,34 @@ pub(crate) enum Op {
         b: u8,
         c: u8,
     },
+    /// `Lt a b c` followed by `JumpIf a target` (`when`) or `JumpIfNot a target` (`!when`):
+    /// one dispatch for a condition, the commonest shape of a comparison. The jump stays in
+    /// place (a jump may land on it) and is skipped. `Gt` comes here with `b` and `c`
+    /// swapped: it is `Lt` of the swapped operands, non-integers included (both false).
+    LtJump {
+        a: u8,
+        b: u8,
+        c: u8,
+        when: bool,
+        target: u16,
+    },
+    /// `Le`, or `Ge` swapped, followed by a conditional jump on its result (as `LtJump`).
+    LeJump {
+        a: u8,
+        b: u8,
+        c: u8,
+        when: bool,
+        target: u16,
+    },
+    /// `Eq`, or `Ne` (`ne`), followed by a conditional jump on its result (as `LtJump`).
+    EqJump {
+        a: u8,
+        b: u8,
+        c: u8,
+        ne: bool,
+        when: bool,
+        target: u16,
+    },
     IterNext {
         a: u8,
         it: u8,
@@ -165,6 +196,13 @@ pub(crate) enum Op {
     },
     Fail {
         reason: FailReason,
+    },
+    /// `Call`, the commonest op that needs the machine: the register loop makes the call
+    /// itself, with these operands, and goes on.
+    Call {
+        cmd: CommandIdx,
+        base: u8,
+        argc: u8,
     },
     /// Any other op: the machine runs the [`Instr`] at this index.
     Machine,
@@ -216,17 +254,42 @@ pub(crate) fn compact(instrs: &[Instr], index_at: &[u16]) -> Vec<Op> {
             Instr::Return {} => Op::Return,
             Instr::ReturnValue { a } => Op::ReturnValue { a: a.0 },
             Instr::Fail { reason } => Op::Fail { reason },
+            Instr::Call { cmd, base, argc } => Op::Call { cmd, base: base.0, argc },
             _ => Op::Machine,
         })
         .collect();
     for at in 1..ops.len() {
-        if let (Op::LoadInt { a, imm }, Op::MakeAmount { a: out, b, mode }) = (ops[at - 1], ops[at]) {
-            if b == a {
-                ops[at - 1] = Op::LoadAmount { a, out, mode, imm };
-            }
+        if let Some(fused) = fuse(ops[at - 1], ops[at]) {
+            ops[at - 1] = fused;
         }
     }
     ops
+}
+
+/// The one op that does `first` then `second`, when there is one; `second` stays in place.
+fn fuse(first: Op, second: Op) -> Option<Op> {
+    let (written, when, target) = match second {
+        Op::MakeAmount { a: out, b, mode } => {
+            return match first {
+                Op::LoadInt { a, imm } if a == b => Some(Op::LoadAmount { a, out, mode, imm }),
+                _ => None,
+            };
+        }
+        Op::JumpIf { a, target } => (a, true, target),
+        Op::JumpIfNot { a, target } => (a, false, target),
+        _ => return None,
+    };
+    let (a, fused) = match first {
+        Op::Lt { a, b, c } => (a, Op::LtJump { a, b, c, when, target }),
+        Op::Gt { a, b, c } => (a, Op::LtJump { a, b: c, c: b, when, target }),
+        Op::Le { a, b, c } => (a, Op::LeJump { a, b, c, when, target }),
+        Op::Ge { a, b, c } => (a, Op::LeJump { a, b: c, c: b, when, target }),
+        Op::Eq { a, b, c } => (a, Op::EqJump { a, b, c, ne: false, when, target }),
+        Op::Ne { a, b, c } => (a, Op::EqJump { a, b, c, ne: true, when, target }),
+        _ => return None,
+    };
+    // The jump must test the comparison's result, not another register.
+    (a == written).then_some(fused)
 }
 
 #[cfg(test)]
@@ -255,5 +318,30 @@ mod tests {
         assert_eq!(ops[1], Op::MakeAmount { a: 1, b: 0, mode: AmountMode::Set });
         assert_eq!(ops[2], Op::JumpIfFailed { target: 3 });
         assert_eq!(ops[3], Op::Return);
+    }
+
+    #[test]
+    fn a_comparison_fuses_with_a_jump_on_its_result_only() {
+        let instrs = [
+            Instr::Gt { a: Reg(2), b: Reg(0), c: Reg(1) },
+            Instr::JumpIfNot { a: Reg(2), target: Pc(0) },
+            Instr::Ne { a: Reg(2), b: Reg(0), c: Reg(1) },
+            Instr::JumpIf { a: Reg(2), target: Pc(4) },
+            Instr::Le { a: Reg(2), b: Reg(0), c: Reg(1) },
+            Instr::JumpIf { a: Reg(3), target: Pc(0) },
+            Instr::Return {},
+        ];
+        let mut index_at = vec![NOT_AN_INSTR; 25];
+        for (i, at) in [0, 4, 7, 11, 14, 18, 21].into_iter().enumerate() {
+            index_at[at] = i as u16;
+        }
+        let ops = compact(&instrs, &index_at);
+        // `b > c` is `c < b`.
+        assert_eq!(ops[0], Op::LtJump { a: 2, b: 1, c: 0, when: false, target: 0 });
+        assert_eq!(ops[1], Op::JumpIfNot { a: 2, target: 0 });
+        assert_eq!(ops[2], Op::EqJump { a: 2, b: 0, c: 1, ne: true, when: true, target: 1 });
+        // The jump tests another register: the two stay apart.
+        assert_eq!(ops[4], Op::Le { a: 2, b: 0, c: 1 });
+        assert_eq!(ops[5], Op::JumpIf { a: 3, target: 0 });
     }
 }

@@ -150,46 +150,21 @@ impl<'a, H: Host> Machine<'a, H> {
         trap
     }
 
-    /// The dispatch loop: the register loop runs until an op needs the machine, which
-    /// runs here.
+    /// The dispatch loop: the register loop runs until an op needs the machine (other than
+    /// `Call`, which it makes itself), which runs here.
     pub fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
         let rt = self.rt;
         let code = &rt.program.entries()[frame.entry.index()];
         let base = frame.base as usize;
         loop {
-            let ip = match registers::run(self.st, &rt.program, code, &mut frame.ip, base, rt.metered) {
-                Handoff::Op(ip) => ip,
+            let (ip, step) = match self.run_ops(code, &mut frame.ip, base) {
+                Handoff::Op(ip) => (ip, self.machine_op(code.instrs()[ip], base)),
+                Handoff::Suspend(ip) => (ip, Ok(Step::Suspend)),
+                Handoff::Trap(trap, ip) => (ip, Err(trap)),
                 Handoff::End(flow) => return Ok(flow),
                 Handoff::OutOfFuel(ip) => {
                     return Err(self.locate(Trap::new(TrapCode::OutOfFuel), frame.entry, code.pcs()[ip]));
                 }
-            };
-            let step = match code.instrs()[ip] {
-                Instr::LoadVar { a, var } => {
-                    let value = self.load_var(var);
-                    self.st.regs[base + a.0 as usize] = value;
-                    Ok(Step::Next)
-                }
-                Instr::GetAttr { a, b, attr } => {
-                    self.get_attr(base, a, b, attr);
-                    Ok(Step::Next)
-                }
-                Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),
-                Instr::ListNew { a } => self.list_new(base, a),
-                Instr::ListPush { a, b } => self.list_push(base, a, b),
-                Instr::IterStart { a, b } => self.iter_start(base, a, b),
-                Instr::Resolve { a, f } => self.resolve_op(base, a, f),
-                Instr::Target { f, exit } => self.target_op(f, Some(exit)),
-                Instr::TargetOpt { f } => self.target_op(f, None),
-                Instr::SetTargets { a } => self.set_targets(base, a),
-                Instr::Restrict { restriction, prefix } => self.restrict(restriction, prefix),
-                Instr::Call { cmd, base: args, argc } => self.call(base, cmd, args, argc, None),
-                Instr::Confirm { cmd, skip } => self.confirm(cmd, skip),
-                Instr::Grant { ability } => self.grant(ability),
-                Instr::Revoke { ability } => self.revoke(ability),
-                Instr::May { question, skip } => self.may(question, skip),
-                // The register loop runs every other op and never hands one out.
-                _ => Ok(Step::Next),
             };
             match step {
                 Ok(Step::Next) => {}
@@ -204,6 +179,37 @@ impl<'a, H: Host> Machine<'a, H> {
                 Ok(Step::Suspend) => return Ok(Flow::Suspend),
                 Err(trap) => return Err(self.locate(trap, frame.entry, code.pcs()[ip])),
             }
+        }
+    }
+
+    /// Runs an op the register loop hands out.
+    fn machine_op(&mut self, instr: Instr, base: usize) -> Result<Step, Trap> {
+        match instr {
+            Instr::LoadVar { a, var } => {
+                let value = self.load_var(var);
+                self.st.regs[base + a.0 as usize] = value;
+                Ok(Step::Next)
+            }
+            Instr::GetAttr { a, b, attr } => {
+                self.get_attr(base, a, b, attr);
+                Ok(Step::Next)
+            }
+            Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),
+            Instr::ListNew { a } => self.list_new(base, a),
+            Instr::ListPush { a, b } => self.list_push(base, a, b),
+            Instr::IterStart { a, b } => self.iter_start(base, a, b),
+            Instr::Resolve { a, f } => self.resolve_op(base, a, f),
+            Instr::Target { f, exit } => self.target_op(f, Some(exit)),
+            Instr::TargetOpt { f } => self.target_op(f, None),
+            Instr::SetTargets { a } => self.set_targets(base, a),
+            Instr::Restrict { restriction, prefix } => self.restrict(restriction, prefix),
+            Instr::Confirm { cmd, skip } => self.confirm(cmd, skip),
+            Instr::Grant { ability } => self.grant(ability),
+            Instr::Revoke { ability } => self.revoke(ability),
+            Instr::May { question, skip } => self.may(question, skip),
+            // The register loop runs every other op (`Call` among them, through
+            // `Handoff::Call`) and never hands one out.
+            _ => Ok(Step::Next),
         }
     }
 

@@ -1,249 +1,310 @@
 //! The register loop: runs an entry's execution form (`bytecode::Op`, 8 bytes, jump
 //! targets as instruction indices): the ops that only read and write the frame's registers
-//! (loads, moves, arithmetic, comparisons, indexing, iteration), the jumps and
-//! `EndStatement`, on the execution's fields borrowed apart, so the registers, the lists,
-//! the statement state and the fuel stay at hand from one op to the next. It hands the
-//! first op that needs the host or the builtins back to `Machine::run_frame`.
+//! (loads, moves, arithmetic, comparisons, indexing, iteration), the jumps,
+//! `EndStatement` and `Call`, with the frame's registers borrowed apart from the rest of
+//! the execution and the fuel in a local, so they stay at hand from one op to the next
+//! (a call takes them up again after it returns). It hands the first other op that needs
+//! the host or the builtins back to `Machine::run_frame`.
 
-use crate::bytecode::{CompareOp, Const, Entry, Op, Program, TargetList};
+use crate::bytecode::{CompareOp, Const, Entry, Op, Reg, TargetList};
 
-use super::Flow;
 use super::expr::{self, Arith};
-use crate::runtime::state::ExecState;
-use crate::runtime::value::{Lists, Value, truthy};
+use super::{Flow, Machine, Step};
+use crate::runtime::host::Host;
+use crate::runtime::trap::Trap;
+use crate::runtime::value::{self, Lists, Value, truthy};
 
 /// Why the register loop stopped.
 pub(super) enum Handoff {
     /// The instruction at this index needs the machine (`ip` already points past it).
     Op(usize),
+    /// The builtin called at this index suspended (`ip` already points past it).
+    Suspend(usize),
+    /// The builtin called at this index trapped.
+    Trap(Trap, usize),
     /// The jump or list comparison at this index found no fuel left.
     OutOfFuel(usize),
     /// The entry ended.
     End(Flow),
 }
 
-/// Runs from `*ip` until an op the loop does not run; `base` is the frame's first register.
-pub(super) fn run(
-    state: &mut ExecState,
-    program: &Program,
-    code: &Entry,
-    ip: &mut u16,
-    base: usize,
-    metered: bool,
-) -> Handoff {
-    // The frame's registers apart from what lies below them (the locals first), so an
-    // operand indexes its slice directly; the other fields are reached through `state`.
-    let (below, frame) = state.regs.split_at_mut(base);
-    let lists: &Lists = &state.lists;
-    let mut fuel_left = state.fuel;
-    let ops = code.ops();
-    let mut next = usize::from(*ip);
-    loop {
-        // Verified at load: the last instruction ends control, so `next` stays in range,
-        // and every register and local operand is inside the frame.
-        let at = next;
-        next += 1;
-        let target = match ops[at] {
-            Op::Move { a, b } => {
-                frame[a as usize] = frame[b as usize];
-                continue;
-            }
-            Op::LoadInt { a, imm } => {
-                frame[a as usize] = Value::Int(imm);
-                continue;
-            }
-            Op::LoadAmount { a, out, mode, imm } => {
-                frame[a as usize] = Value::Int(imm);
-                frame[out as usize] = Value::Amount(mode, imm);
-                next += 1;
-                continue;
-            }
-            Op::LoadBool { a, value } => {
-                frame[a as usize] = Value::Bool(value);
-                continue;
-            }
-            Op::LoadNil { a } => {
-                frame[a as usize] = Value::Nil;
-                continue;
-            }
-            Op::LoadStr { a, s } => {
-                frame[a as usize] = Value::Str(s);
-                continue;
-            }
-            Op::LoadConst { a, k } => {
-                frame[a as usize] = match program.consts()[k.index()] {
-                    Const::Pile(zone) => Value::Pile(zone),
-                    Const::Word { word, .. } => Value::Int(i32::from(word)),
-                    Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
-                };
-                continue;
-            }
-            Op::LoadFilter { a, f } => {
-                frame[a as usize] = Value::Filter(f);
-                continue;
-            }
-            Op::LoadAsk { a } => {
-                frame[a as usize] = Value::Ask;
-                continue;
-            }
-            Op::LoadTargets { a, list } => {
-                let id = match list {
-                    TargetList::Current => state.targets,
-                    TargetList::Previous => state.previous_targets,
-                    TargetList::Rule => state.rule_targets,
-                };
-                frame[a as usize] = Value::List(id);
-                continue;
-            }
-            Op::LoadLocal { a, slot } => {
-                frame[a as usize] = below[slot as usize];
-                continue;
-            }
-            Op::StoreLocal { slot, b } => {
-                below[slot as usize] = frame[b as usize];
-                continue;
-            }
-            Op::MakeAmount { a, b, mode } => {
-                frame[a as usize] = expr::make_amount(frame[b as usize], mode);
-                continue;
-            }
-            Op::Index { a, b, n } => {
-                frame[a as usize] = expr::index(frame[b as usize], n, lists);
-                continue;
-            }
-            Op::Add { a, b, c } => {
-                // Integers first: the general path also takes booleans and overflow.
-                let (x, y) = (frame[b as usize], frame[c as usize]);
-                frame[a as usize] = match (x, y) {
-                    (Value::Int(x), Value::Int(y)) => x.checked_add(y).map_or(Value::Nil, Value::Int),
-                    _ => expr::arith(x, y, Arith::Add),
-                };
-                continue;
-            }
-            Op::Sub { a, b, c } => {
-                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Sub);
-                continue;
-            }
-            Op::Mul { a, b, c } => {
-                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Mul);
-                continue;
-            }
-            Op::Div { a, b, c } => {
-                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Div);
-                continue;
-            }
-            Op::Rem { a, b, c } => {
-                frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Rem);
-                continue;
-            }
-            Op::Neg { a, b } => {
-                frame[a as usize] = expr::neg(frame[b as usize]);
-                continue;
-            }
-            Op::Not { a, b } => {
-                frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists));
-                continue;
-            }
-            Op::Lt { a, b, c } => {
-                let (x, y) = (frame[b as usize], frame[c as usize]);
-                let less = match (x, y) {
-                    (Value::Int(x), Value::Int(y)) => x < y,
-                    _ => expr::compare(x, y, CompareOp::Lt, lists),
-                };
-                frame[a as usize] = Value::Bool(less);
-                continue;
-            }
-            Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
-                let op = if matches!(ops[at], Op::Eq { .. }) { CompareOp::Eq } else { CompareOp::Ne };
-                let (x, y) = (frame[b as usize], frame[c as usize]);
-                // Two lists compare element by element: a unit of fuel per element keeps a
-                // loop of comparisons within the budget, as for the work of a builtin.
-                let elements = expr::elements_compared(x, y, lists);
-                if metered && elements > 0 {
-                    match fuel_left.checked_sub(elements) {
-                        Some(left) => fuel_left = left,
-                        None => {
-                            state.fuel = 0;
-                            *ip = next as u16;
-                            return Handoff::OutOfFuel(at);
+impl<H: Host> Machine<'_, H> {
+    /// Runs from `*ip` until an op the loop does not run; `base` is the frame's first register.
+    pub(super) fn run_ops(&mut self, code: &Entry, ip: &mut u16, base: usize) -> Handoff {
+        let rt = self.rt;
+        let (program, metered) = (&rt.program, rt.metered);
+        // The frame's registers apart from what lies below them (the locals first), so an
+        // operand indexes its slice directly; the other fields are reached through `self.st`.
+        let (mut below, mut frame) = self.st.regs.split_at_mut(base);
+        let mut fuel_left = self.st.fuel;
+        let ops = code.ops();
+        let mut next = usize::from(*ip);
+        loop {
+            // Verified at load: the last instruction ends control, so `next` stays in range,
+            // and every register and local operand is inside the frame.
+            let mut at = next;
+            next += 1;
+            let lists: &Lists = &self.st.lists;
+            // Two lists compare element by element: a unit of fuel per element keeps a loop of
+            // comparisons within the budget, as for the work of a builtin.
+            macro_rules! equal_or_out_of_fuel {
+                ($x:expr, $y:expr) => {{
+                    let (x, y) = ($x, $y);
+                    let elements = expr::elements_compared(x, y, lists);
+                    if metered && elements > 0 {
+                        match fuel_left.checked_sub(elements) {
+                            Some(left) => fuel_left = left,
+                            None => {
+                                self.st.fuel = 0;
+                                *ip = next as u16;
+                                return Handoff::OutOfFuel(at);
+                            }
                         }
                     }
+                    value::equal(x, y, lists)
+                }};
+            }
+            let target = match ops[at] {
+                Op::Move { a, b } => {
+                    frame[a as usize] = frame[b as usize];
+                    continue;
                 }
-                frame[a as usize] = Value::Bool(expr::compare(x, y, op, lists));
-                continue;
-            }
-            Op::Le { a, b, c } => {
-                compare(frame, a, b, c, CompareOp::Le, lists);
-                continue;
-            }
-            Op::Gt { a, b, c } => {
-                compare(frame, a, b, c, CompareOp::Gt, lists);
-                continue;
-            }
-            Op::Ge { a, b, c } => {
-                compare(frame, a, b, c, CompareOp::Ge, lists);
-                continue;
-            }
-            Op::IterNext { a, it, exit } => match frame[it as usize] {
-                Value::Iter(list, pos) => match lists.get(list).get(pos as usize).copied() {
-                    Some(item) => {
-                        frame[it as usize] = Value::Iter(list, pos + 1);
-                        frame[a as usize] = item;
+                Op::LoadInt { a, imm } => {
+                    frame[a as usize] = Value::Int(imm);
+                    continue;
+                }
+                Op::LoadAmount { a, out, mode, imm } => {
+                    frame[a as usize] = Value::Int(imm);
+                    frame[out as usize] = Value::Amount(mode, imm);
+                    next += 1;
+                    continue;
+                }
+                Op::LoadBool { a, value } => {
+                    frame[a as usize] = Value::Bool(value);
+                    continue;
+                }
+                Op::LoadNil { a } => {
+                    frame[a as usize] = Value::Nil;
+                    continue;
+                }
+                Op::LoadStr { a, s } => {
+                    frame[a as usize] = Value::Str(s);
+                    continue;
+                }
+                Op::LoadConst { a, k } => {
+                    frame[a as usize] = match program.consts()[k.index()] {
+                        Const::Pile(zone) => Value::Pile(zone),
+                        Const::Word { word, .. } => Value::Int(i32::from(word)),
+                        Const::RuleSwitch(switch) => Value::RuleSwitch(switch),
+                    };
+                    continue;
+                }
+                Op::LoadFilter { a, f } => {
+                    frame[a as usize] = Value::Filter(f);
+                    continue;
+                }
+                Op::LoadAsk { a } => {
+                    frame[a as usize] = Value::Ask;
+                    continue;
+                }
+                Op::LoadTargets { a, list } => {
+                    let id = match list {
+                        TargetList::Current => self.st.targets,
+                        TargetList::Previous => self.st.previous_targets,
+                        TargetList::Rule => self.st.rule_targets,
+                    };
+                    frame[a as usize] = Value::List(id);
+                    continue;
+                }
+                Op::LoadLocal { a, slot } => {
+                    frame[a as usize] = below[slot as usize];
+                    continue;
+                }
+                Op::StoreLocal { slot, b } => {
+                    below[slot as usize] = frame[b as usize];
+                    continue;
+                }
+                Op::MakeAmount { a, b, mode } => {
+                    frame[a as usize] = expr::make_amount(frame[b as usize], mode);
+                    continue;
+                }
+                Op::Index { a, b, n } => {
+                    frame[a as usize] = expr::index(frame[b as usize], n, lists);
+                    continue;
+                }
+                Op::Add { a, b, c } => {
+                    // Integers first: the general path also takes booleans and overflow.
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    frame[a as usize] = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => x.checked_add(y).map_or(Value::Nil, Value::Int),
+                        _ => expr::arith(x, y, Arith::Add),
+                    };
+                    continue;
+                }
+                Op::Sub { a, b, c } => {
+                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Sub);
+                    continue;
+                }
+                Op::Mul { a, b, c } => {
+                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Mul);
+                    continue;
+                }
+                Op::Div { a, b, c } => {
+                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Div);
+                    continue;
+                }
+                Op::Rem { a, b, c } => {
+                    frame[a as usize] = expr::arith(frame[b as usize], frame[c as usize], Arith::Rem);
+                    continue;
+                }
+                Op::Neg { a, b } => {
+                    frame[a as usize] = expr::neg(frame[b as usize]);
+                    continue;
+                }
+                Op::Not { a, b } => {
+                    frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists));
+                    continue;
+                }
+                Op::Lt { a, b, c } => {
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    let less = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => x < y,
+                        _ => expr::compare(x, y, CompareOp::Lt, lists),
+                    };
+                    frame[a as usize] = Value::Bool(less);
+                    continue;
+                }
+                Op::Eq { a, b, c } | Op::Ne { a, b, c } => {
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    let equal = equal_or_out_of_fuel!(x, y);
+                    frame[a as usize] = Value::Bool(equal == matches!(ops[at], Op::Eq { .. }));
+                    continue;
+                }
+                Op::LtJump { a, b, c, when, target } => {
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    let less = match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => x < y,
+                        _ => expr::compare(x, y, CompareOp::Lt, lists),
+                    };
+                    frame[a as usize] = Value::Bool(less);
+                    // From here on this is the jump's turn, the op after this one.
+                    at = next;
+                    next += 1;
+                    if less != when {
                         continue;
                     }
-                    None => exit,
+                    target
+                }
+                Op::LeJump { a, b, c, when, target } => {
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    let holds = expr::compare(x, y, CompareOp::Le, lists);
+                    frame[a as usize] = Value::Bool(holds);
+                    at = next;
+                    next += 1;
+                    if holds != when {
+                        continue;
+                    }
+                    target
+                }
+                Op::EqJump { a, b, c, ne, when, target } => {
+                    let (x, y) = (frame[b as usize], frame[c as usize]);
+                    let holds = equal_or_out_of_fuel!(x, y) != ne;
+                    frame[a as usize] = Value::Bool(holds);
+                    at = next;
+                    next += 1;
+                    if holds != when {
+                        continue;
+                    }
+                    target
+                }
+                Op::Le { a, b, c } => {
+                    compare(frame, a, b, c, CompareOp::Le, lists);
+                    continue;
+                }
+                Op::Gt { a, b, c } => {
+                    compare(frame, a, b, c, CompareOp::Gt, lists);
+                    continue;
+                }
+                Op::Ge { a, b, c } => {
+                    compare(frame, a, b, c, CompareOp::Ge, lists);
+                    continue;
+                }
+                Op::IterNext { a, it, exit } => match frame[it as usize] {
+                    Value::Iter(list, pos) => match lists.get(list).get(pos as usize).copied() {
+                        Some(item) => {
+                            frame[it as usize] = Value::Iter(list, pos + 1);
+                            frame[a as usize] = item;
+                            continue;
+                        }
+                        None => exit,
+                    },
+                    _ => exit,
                 },
-                _ => exit,
-            },
-            Op::Jump { target } => target,
-            Op::JumpIf { a, target } => match frame[a as usize] {
-                Value::Bool(false) => continue,
-                Value::Bool(true) => target,
-                value if truthy(value, lists) => target,
-                _ => continue,
-            },
-            Op::JumpIfNot { a, target } => match frame[a as usize] {
-                Value::Bool(true) => continue,
-                Value::Bool(false) => target,
-                value if truthy(value, lists) => continue,
-                _ => target,
-            },
-            Op::JumpIfFailed { target } if !state.succeeded => target,
-            Op::JumpIfSucceeded { target } if state.succeeded => target,
-            Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue,
-            Op::EndStatement => {
-                // `P := T; T := G; X := none; St := success`
-                state.previous_targets = state.targets;
-                state.targets = state.rule_targets;
-                state.restriction = None;
-                state.succeeded = true;
-                continue;
-            }
-            Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
-                let flow = match ops[at] {
-                    Op::ReturnValue { a } => Flow::ReturnValue(frame[a as usize]),
-                    Op::Fail { reason } => Flow::Fail(reason),
-                    _ => Flow::Return,
-                };
-                *ip = next as u16;
-                state.fuel = fuel_left;
-                return Handoff::End(flow);
-            }
-            Op::Machine => {
-                *ip = next as u16;
-                state.fuel = fuel_left;
-                return Handoff::Op(at);
-            }
-        };
-        // Each basic block entered by a jump pays one unit of fuel.
-        next = usize::from(target);
-        if metered {
-            match fuel_left.checked_sub(1) {
-                Some(left) => fuel_left = left,
-                None => {
-                    state.fuel = 0;
+                Op::Jump { target } => target,
+                Op::JumpIf { a, target } => match frame[a as usize] {
+                    Value::Bool(false) => continue,
+                    Value::Bool(true) => target,
+                    value if truthy(value, lists) => target,
+                    _ => continue,
+                },
+                Op::JumpIfNot { a, target } => match frame[a as usize] {
+                    Value::Bool(true) => continue,
+                    Value::Bool(false) => target,
+                    value if truthy(value, lists) => continue,
+                    _ => target,
+                },
+                Op::JumpIfFailed { target } if !self.st.succeeded => target,
+                Op::JumpIfSucceeded { target } if self.st.succeeded => target,
+                Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue,
+                Op::EndStatement => {
+                    // `P := T; T := G; X := none; St := success`
+                    self.st.previous_targets = self.st.targets;
+                    self.st.targets = self.st.rule_targets;
+                    self.st.restriction = None;
+                    self.st.succeeded = true;
+                    continue;
+                }
+                Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
+                    let flow = match ops[at] {
+                        Op::ReturnValue { a } => Flow::ReturnValue(frame[a as usize]),
+                        Op::Fail { reason } => Flow::Fail(reason),
+                        _ => Flow::Return,
+                    };
                     *ip = next as u16;
-                    return Handoff::OutOfFuel(at);
+                    self.st.fuel = fuel_left;
+                    return Handoff::End(flow);
+                }
+                Op::Call { cmd, base: args, argc } => {
+                    // In the loop: it goes on after a call without handing back, and only
+                    // the frame and the fuel are taken up again.
+                    *ip = next as u16;
+                    self.st.fuel = fuel_left;
+                    match self.call(base, cmd, Reg(args), argc, None) {
+                        Ok(Step::Next) => {}
+                        // A call goes on or suspends.
+                        Ok(_) => return Handoff::Suspend(at),
+                        Err(trap) => return Handoff::Trap(trap, at),
+                    }
+                    (below, frame) = self.st.regs.split_at_mut(base);
+                    fuel_left = self.st.fuel;
+                    continue;
+                }
+                Op::Machine => {
+                    *ip = next as u16;
+                    self.st.fuel = fuel_left;
+                    return Handoff::Op(at);
+                }
+            };
+            // Each basic block entered by a jump pays one unit of fuel.
+            next = usize::from(target);
+            if metered {
+                match fuel_left.checked_sub(1) {
+                    Some(left) => fuel_left = left,
+                    None => {
+                        self.st.fuel = 0;
+                        *ip = next as u16;
+                        return Handoff::OutOfFuel(at);
+                    }
                 }
             }
         }

@@ -375,3 +375,128 @@ fn tgt_is_the_rule_targets() {
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 1", "damage Card(CardId(1)) 2"]);
 }
+
+/// An operand of the comparisons below, loaded into `reg` (a list goes through `scratch`).
+#[derive(Debug, Clone, Copy)]
+enum Operand {
+    Int(i32),
+    Bool(bool),
+    Nil,
+    List(&'static [i32]),
+}
+
+fn load_operand(code: &mut CodeBuilder, reg: Reg, scratch: Reg, operand: Operand) {
+    match operand {
+        Operand::Int(imm) => code.emit(Instr::LoadInt { a: reg, imm }),
+        Operand::Bool(value) => code.emit(Instr::LoadBool { a: reg, value }),
+        Operand::Nil => code.emit(Instr::LoadNil { a: reg }),
+        Operand::List(items) => {
+            code.emit(Instr::ListNew { a: reg });
+            for &imm in items {
+                code.emit(Instr::LoadInt { a: scratch, imm });
+                code.emit(Instr::ListPush { a: reg, b: scratch });
+            }
+        }
+    }
+}
+
+/// What a comparison of `x` and `y` gives, from the op reference: ordering compares
+/// integers (booleans as 0 and 1) and is false otherwise; lists are equal by elements.
+fn expected_comparison(op: &str, x: Operand, y: Operand) -> bool {
+    let int = |v: Operand| match v {
+        Operand::Int(n) => Some(n),
+        Operand::Bool(b) => Some(i32::from(b)),
+        _ => None,
+    };
+    let equal = match (x, y) {
+        (Operand::List(x), Operand::List(y)) => x == y,
+        (Operand::Nil, Operand::Nil) => true,
+        _ => matches!((int(x), int(y)), (Some(x), Some(y)) if x == y),
+    };
+    match (op, int(x), int(y)) {
+        ("==", ..) => equal,
+        ("!=", ..) => !equal,
+        ("<", Some(x), Some(y)) => x < y,
+        ("<=", Some(x), Some(y)) => x <= y,
+        (">", Some(x), Some(y)) => x > y,
+        (">=", Some(x), Some(y)) => x >= y,
+        _ => false,
+    }
+}
+
+/// Makes `R[a] := R[b] op R[c]`.
+type Comparison = fn(Reg, Reg, Reg) -> Instr<Label>;
+
+#[test]
+fn a_comparison_followed_by_a_conditional_jump_branches_on_its_result() {
+    // `R3 := R1 op R2` then `JumpIf R3` or `JumpIfNot R3`: the runtime runs the pair as one
+    // op. Command `a` runs when it jumped, `b` when it fell through, then `c` when R3 holds
+    // true.
+    // With `separated`, a `Move R0 R0` between them keeps the two ops apart.
+    let ops: [(&str, Comparison); 6] = [
+        ("==", |a, b, c| Instr::Eq { a, b, c }),
+        ("!=", |a, b, c| Instr::Ne { a, b, c }),
+        ("<", |a, b, c| Instr::Lt { a, b, c }),
+        ("<=", |a, b, c| Instr::Le { a, b, c }),
+        (">", |a, b, c| Instr::Gt { a, b, c }),
+        (">=", |a, b, c| Instr::Ge { a, b, c }),
+    ];
+    let operands = [
+        (Operand::Int(1), Operand::Int(2)),
+        (Operand::Int(2), Operand::Int(1)),
+        (Operand::Int(2), Operand::Int(2)),
+        (Operand::Int(-5), Operand::Int(i32::MAX)),
+        (Operand::Bool(true), Operand::Int(1)),
+        (Operand::Int(0), Operand::Bool(true)),
+        (Operand::Nil, Operand::Int(0)),
+        (Operand::Nil, Operand::Nil),
+        (Operand::List(&[7, 8]), Operand::List(&[7, 8])),
+        (Operand::List(&[7, 8]), Operand::List(&[7, 9])),
+        (Operand::List(&[]), Operand::List(&[7])),
+    ];
+    for (name, op) in ops {
+        for (x, y) in operands {
+            for jump_if in [true, false] {
+                for separated in [false, true] {
+                    let mut code = CodeBuilder::new();
+                    load_operand(&mut code, Reg(1), Reg(4), x);
+                    load_operand(&mut code, Reg(2), Reg(4), y);
+                    let jumped = code.new_label();
+                    let after = code.new_label();
+                    code.emit(op(Reg(3), Reg(1), Reg(2)));
+                    if separated {
+                        code.emit(Instr::Move { a: Reg(0), b: Reg(0) });
+                    }
+                    if jump_if {
+                        code.emit(Instr::JumpIf { a: Reg(3), target: jumped });
+                    } else {
+                        code.emit(Instr::JumpIfNot { a: Reg(3), target: jumped });
+                    }
+                    chain(&mut code, "b");
+                    code.emit(Instr::Jump { target: after });
+                    code.bind(jumped);
+                    chain(&mut code, "a");
+                    code.bind(after);
+                    let skip = code.new_label();
+                    code.emit(Instr::JumpIfNot { a: Reg(3), target: skip });
+                    chain(&mut code, "c");
+                    code.bind(skip);
+                    code.emit(Instr::Return {});
+                    let mut rt = runtime(one_action(code));
+                    let mut host = TestHost::new();
+                    let source = host.add("source", P0, RING, 500);
+                    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+                    assert_eq!(outcome.done(), Some(Completion::Success));
+
+                    let holds = expected_comparison(name, x, y);
+                    let mut expected = vec![if holds == jump_if { "a" } else { "b" }];
+                    if holds {
+                        expected.push("c");
+                    }
+                    let case = format!("{x:?} {name} {y:?}, jump if {jump_if}, separated {separated}");
+                    assert_eq!(host.commands(), expected, "{case}");
+                }
+            }
+        }
+    }
+}

@@ -111,7 +111,9 @@ fn a_missing_builtin_traps() {
 /// comparisons per unit of fuel. Each element compared now costs a unit.
 #[test]
 fn comparing_lists_pays_fuel_per_element() {
-    let comparisons_on = |elements: usize, fuel: u64| {
+    // With `branch`, a conditional jump on the result follows the comparison (never taken:
+    // the list equals itself), the shape of a condition.
+    let comparisons_on = |elements: usize, fuel: u64, branch: bool| {
         let mut code = CodeBuilder::new();
         code.emit(Instr::ListNew { a: Reg(1) });
         code.emit(Instr::LoadInt { a: Reg(2), imm: 7 });
@@ -121,12 +123,41 @@ fn comparing_lists_pays_fuel_per_element() {
         let top = code.new_label();
         code.bind(top);
         code.emit(Instr::Eq { a: Reg(3), b: Reg(1), c: Reg(1) });
+        if branch {
+            code.emit(Instr::JumpIfNot { a: Reg(3), target: top });
+        }
         calls_until_out_of_fuel(code, top, fuel)
     };
     // Seven pipeline stages and the start of the entry, then a comparison, a call and a
     // jump per turn of the loop.
-    assert_eq!(comparisons_on(0, 8 + 2 * 100), 100, "an empty list compares at once");
-    assert_eq!(comparisons_on(98, 8 + 100 * 100), 100, "98 elements, a call and a jump: 100 units a turn");
+    for branch in [false, true] {
+        assert_eq!(comparisons_on(0, 8 + 2 * 100, branch), 100, "an empty list compares at once");
+        assert_eq!(comparisons_on(98, 8 + 100 * 100, branch), 100, "98 elements, a call and a jump: 100 units a turn");
+    }
+}
+
+#[test]
+fn a_condition_that_jumps_back_runs_out_of_fuel_at_its_jump() {
+    // top: R0 := 0 < 1; JumpIf R0 top: the comparison and its jump run as one op, and the
+    // trap names the jump, as when they run apart.
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadInt { a: Reg(1), imm: 1 });
+    let top = code.new_label();
+    code.bind(top);
+    code.emit(Instr::LoadInt { a: Reg(2), imm: 0 });
+    code.emit(Instr::Lt { a: Reg(0), b: Reg(2), c: Reg(1) });
+    code.emit(Instr::JumpIf { a: Reg(0), target: top });
+    code.emit(Instr::Return {});
+    let program = one_action(code);
+    let jump = program.entries()[0].instrs().iter().position(|instr| matches!(instr, Instr::JumpIf { .. }));
+    let jump_pc = program.entries()[0].pcs()[jump.unwrap()];
+    let mut rt = runtime(program);
+    rt.set_fuel(100);
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 0);
+    let trap = rt.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+    assert_eq!(trap.at, Some((EntryIdx(0), jump_pc)));
 }
 
 /// Ends `code` with a loop from `top` calling `ok` and runs it on `fuel`: how many calls it
