@@ -193,8 +193,9 @@ impl Game {
                     self.end_cascade(&mut cascade);
                     continue;
                 }
-                let (card, rules, me) = self.state.queued.remove(0);
-                self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
+                if let Some((card, rules, me)) = self.state.queued.pop_front() {
+                    self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
+                }
             }
             let starts_phase = matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn));
             if entered && starts_phase {

@@ -635,7 +635,13 @@ impl CfcHost for GameState {
     }
 
     fn queue_activation(&mut self, source: CardId, rules: CardIdx, me: PlayerId) -> bool {
-        self.queued.push((CardRef::of(source), rules.0, player_of(me)));
+        // One call runs at most this many cascade steps: an activation queued past them
+        // could never run, so `activate` fails instead (a loop queueing thousands per step
+        // would otherwise grow the queue without bound).
+        if self.queued.len() >= crate::MAX_CASCADE_STEPS_PER_CALL as usize {
+            return false;
+        }
+        self.queued.push_back((CardRef::of(source), rules.0, player_of(me)));
         true
     }
 

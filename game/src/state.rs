@@ -466,8 +466,9 @@ pub struct GameState {
     pub windows: Vec<(u16, i32)>,
     /// While set, filters a builtin resolves search this pile (player, zone).
     pub search_scope: Option<(u8, Zone)>,
-    /// Activations `activate(card)` queued (card, rules, me).
-    pub queued: Vec<(CardRef, u32, u8)>,
+    /// Activations `activate(card)` queued (card, rules, me), run first to last; at most
+    /// [`crate::MAX_CASCADE_STEPS_PER_CALL`], as no call could run more.
+    pub queued: VecDeque<(CardRef, u32, u8)>,
     /// Cards whose rules changed: their autos restart.
     pub restart: Vec<CardRef>,
     /// Engine steps still to run.
@@ -505,7 +506,7 @@ impl GameState {
             abilities: Vec::new(),
             windows: Vec::new(),
             search_scope: None,
-            queued: Vec::new(),
+            queued: VecDeque::new(),
             restart: Vec::new(),
             agenda: VecDeque::new(),
             picks: Vec::new(),

@@ -466,6 +466,38 @@ fn a_cascade_of_steps_that_move_whole_piles_ends_at_the_log_bound() {
 }
 
 #[test]
+fn an_action_queueing_itself_once_per_card_keeps_the_queue_within_one_calls_cascade() {
+    // Found by fuzzing: each step queued hundreds of activations, so the queue grew
+    // without bound and taking its first one moved the rest (tens of seconds for one move).
+    let set =
+        set_with(&[("Chorus", CardKind::Action, 0, 0, None, "action = each(card in me.deck => activate(this))\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].deck = vec![GUARD; 300];
+    });
+    let logged = game.log().len();
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let added = &game.log()[logged..];
+    assert_eq!(trap_messages(added), ["event cascade too deep"]);
+    assert!(game.state().queued.is_empty(), "the ended cascade leaves nothing queued");
+    assert_eq!(game.state().players[0].deck.len(), 300, "no card is lost");
+}
+
+#[test]
+fn activations_queued_past_one_calls_cascade_are_refused() {
+    use stdlib::CfcHost;
+    let set = set_with(&[]);
+    let mut state = game::GameState::new(set, 0);
+    let queue = |state: &mut game::GameState| {
+        state.queue_activation(vm::runtime::CardId(0), vm::bytecode::CardIdx(0), vm::runtime::PlayerId(0))
+    };
+    let bound = game::MAX_CASCADE_STEPS_PER_CALL as usize;
+    assert!((0..bound).all(|_| queue(&mut state)), "the first {bound} are queued");
+    assert!(!queue(&mut state), "one more could never run in the call, so `activate` fails");
+    assert_eq!(state.queued.len(), bound);
+}
+
+#[test]
 fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
     let set = set_with(&[("Echo", CardKind::Action, 0, 0, None, "action = activate(this)\n")]);
     let mut game = board(&set, |s| s.players[0].hand = vec![FIRST]);

@@ -173,6 +173,23 @@ fn an_unrestricted_grant_after_the_source_left_play_is_not_recorded() {
     assert!(g.host.abilities.is_empty(), "nothing applied to the host");
 }
 
+/// The same when the effect asks twice and the source leaves play between the answers:
+/// what counts is where the source was when the auto started, not at its last question.
+#[test]
+fn an_unrestricted_grant_after_a_second_question_is_not_recorded_either() {
+    let mut g = Game::new("auto = ~myEndPhase~ [[may]] hp(+1); [[may]] +rush");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.rt.event_index("endPhase").unwrap();
+    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
+    let first = suspended(g.rt.run_events(&mut g.host).unwrap());
+    g.rt.leave_play(&mut g.host, me);
+    let second = suspended(g.answer(first, &[Value::Bool(true)]));
+    assert_eq!(done(g.answer(second, &[Value::Bool(true)])), Completion::Success);
+    assert_eq!(g.host.player(P0).hp, 3001, "the first statement ran");
+    assert!(g.rt.effects().is_empty(), "{:?}", g.rt.effects());
+}
+
 /// A restricted effect outlives its source (spec §3.10): granted after the source left, it
 /// is recorded and ends with its timer.
 #[test]

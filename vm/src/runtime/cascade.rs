@@ -8,7 +8,7 @@ use crate::bytecode::{CardIdx, EventIdx, RestrictionIdx};
 use super::events::{Event, Names, PendingRun, Subscription, World};
 use super::exec::{self, Machine};
 use super::host::{Effect, EffectId, EffectKind, Env, Host};
-use super::pipeline::pipeline;
+use super::pipeline::{auto_direct, pipeline};
 use super::state::{Completion, ExecState, Origin, Outcome, Owner, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{self, CardId, PlayerId, Value};
@@ -130,7 +130,7 @@ impl<H: Host> Runtime<H> {
                 if !self.in_play(run.card) || !host.auto_may_fire(run.card) {
                     continue;
                 }
-                match self.start_auto(host, run, false)? {
+                match self.start_auto(host, &run, false)? {
                     Outcome::Done(_) => continue,
                     suspended => return Ok(suspended),
                 }
@@ -148,12 +148,17 @@ impl<H: Host> Runtime<H> {
         select(&self.shared, subs, event, depth, hooks, &mut |run| runs.push_back(run));
     }
 
-    fn start_auto(&mut self, host: &mut H, run: PendingRun, hook: bool) -> Result<Outcome, Trap> {
+    fn start_auto(&mut self, host: &mut H, run: &PendingRun, hook: bool) -> Result<Outcome, Trap> {
         let env = self.env(host, run.card, run.program_card, run.me);
         let origin = Origin::auto(run.auto, hook, run.depth);
-        let mut state = self.state(env, origin, Stage::RuleTarget(0));
-        if let Some(event) = run.event {
-            if !bind_event(&self.shared.names, &mut state, &event) {
+        // Most autos have nothing to do before the body: the pipeline is not walked.
+        let direct = self.shared.direct_auto(run.program_card, run.auto);
+        let locals = self.shared.locals(run.program_card);
+        let regs = direct.map_or(usize::from(locals), |direct| direct.regs as usize);
+        let mut state = self.state_with(env, origin, Stage::RuleTarget(0), locals, regs);
+        if let Some(event) = &run.event {
+            if !bind_event(&self.shared.names, &mut state, event) {
+                self.recycle(state);
                 return Err(Trap::new(TrapCode::ListLimit));
             }
         }
@@ -175,7 +180,10 @@ impl<H: Host> Runtime<H> {
                 }
             }
         }
-        self.drive(host, state)
+        match direct {
+            Some(direct) => self.run_state(host, state, |m| auto_direct(m, direct.entry)),
+            None => self.drive(host, state),
+        }
     }
 
     /// Asks hook `event`: runs the hook autos it selects, in order, stopping at the first
@@ -309,24 +317,31 @@ fn run_auto_now<H: Host>(
 ) -> Result<Completion, Trap> {
     let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
     let origin = Origin::auto(run.auto, hook, run.depth);
+    let direct = shared.direct_auto(run.program_card, run.auto);
     let locals = shared.locals(env.card);
-    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals);
-    state.owner = Owner::new(shared.id, world.in_play.iter().any(|&(id, _)| id == run.card));
-    if let Some(event) = run.event {
-        if !bind_event(&shared.names, &mut state, &event) {
+    let regs = direct.map_or(usize::from(locals), |direct| direct.regs as usize);
+    let mut state = world.state(env, origin, Stage::RuleTarget(0), u64::from(*fuel), locals, regs);
+    // It never suspends, so its owner is never settled ([`Owner`]).
+    state.owner = Owner::new(shared.id);
+    if let Some(event) = &run.event {
+        if !bind_event(&shared.names, &mut state, event) {
             world.recycle(state);
             return Err(Trap::new(TrapCode::ListLimit));
         }
     }
     let result = {
         let mut m = Machine { rt: shared, world: &mut *world, host, st: &mut state, nesting: 0 };
+        let run_auto = |m: &mut Machine<'_, H>| match direct {
+            Some(direct) => auto_direct(m, direct.entry),
+            None => pipeline(m),
+        };
         match run.condition {
             Some(condition) => match m.eval_entry(condition) {
-                Ok(value) if value::truthy(value, &m.st.lists) => pipeline(&mut m),
+                Ok(value) if value::truthy(value, &m.st.lists) => run_auto(&mut m),
                 Ok(_) => Ok(Some(Completion::Answer(false))),
                 Err(trap) => Err(trap),
             },
-            None => pipeline(&mut m),
+            None => run_auto(&mut m),
         }
     };
     *fuel = state.fuel;

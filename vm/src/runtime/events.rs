@@ -170,19 +170,43 @@ impl Clone for World {
 }
 
 impl World {
-    /// A state for a new execution, from the pool when there is one.
-    pub fn state(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16) -> Box<ExecState> {
-        let mut state = self.pool.pop().unwrap_or_else(|| Box::new(ExecState::new(env)));
-        state.reset(env, origin, stage, fuel, locals);
+    /// A state for a new execution, from the pool when there is one, with `locals` locals
+    /// and `regs` registers in all ([`ExecState::reset`]).
+    // Inlined into each start: a call here costs as much as the work of a one-command effect.
+    #[inline(always)]
+    pub fn state(
+        &mut self,
+        env: Env,
+        origin: Origin,
+        stage: Stage,
+        fuel: u64,
+        locals: u16,
+        regs: usize,
+    ) -> Box<ExecState> {
+        let mut state = match self.pool.pop() {
+            Some(state) => state,
+            None => new_state(env),
+        };
+        state.reset(env, origin, stage, fuel, locals, regs);
         state
     }
 
     /// Gives a finished execution's state back to the pool.
+    // Inlined for the same reason as `state`.
+    #[inline(always)]
     pub fn recycle(&mut self, state: Box<ExecState>) {
         if self.pool.len() < 8 {
             self.pool.push(state);
         }
     }
+}
+
+/// A state when the pool is empty: kept out of line, so that taking one from the pool
+/// (every execution after the first few) stays small.
+#[cold]
+#[inline(never)]
+fn new_state(env: Env) -> Box<ExecState> {
+    Box::new(ExecState::new(env))
 }
 
 /// The catalogue indices the runtime gives a meaning to, found by name once.

@@ -107,9 +107,9 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::pipeline_to;
+use pipeline::{activate_direct, pipeline_to};
 pub(crate) use shared::Shared;
-use shared::{NEXT_RUNTIME_ID, card_locals};
+use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
 
 /// Fuel of one execution unless [`Runtime::set_fuel`] says otherwise.
@@ -157,10 +157,10 @@ impl<H: Host> Runtime<H> {
     /// A runtime for `program` (loaded against `catalogue`) with the game's `builtins`.
     pub fn new(program: impl Into<Arc<Program>>, catalogue: &'static Catalogue, builtins: Builtins<H>) -> Runtime<H> {
         let program: Arc<Program> = program.into();
-        let card_locals = card_locals(&program);
+        let plans = plans(&program);
         Runtime {
             shared: Shared {
-                card_locals,
+                plans,
                 program,
                 catalogue,
                 builtins: Arc::new(builtins.with_default_targets(catalogue)),
@@ -233,11 +233,20 @@ impl<H: Host> Runtime<H> {
 
     fn state(&mut self, env: Env, origin: Origin, stage: Stage) -> Box<ExecState> {
         let locals = self.shared.locals(env.card);
-        let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals);
-        state.owner = Owner::new(self.shared.id, self.in_play(env.source));
+        self.state_with(env, origin, stage, locals, usize::from(locals))
+    }
+
+    /// [`Runtime::state`] with `locals` locals and `regs` registers in all.
+    // Inlined into each start: a call here costs as much as the work of a one-command effect.
+    #[inline(always)]
+    fn state_with(&mut self, env: Env, origin: Origin, stage: Stage, locals: u16, regs: usize) -> Box<ExecState> {
+        let mut state = self.world.state(env, origin, stage, self.shared.fuel, locals, regs);
+        state.owner = Owner::new(self.shared.id);
         state
     }
 
+    // Inlined for the same reason as `state_with`.
+    #[inline(always)]
     fn recycle(&mut self, state: Box<ExecState>) {
         self.world.recycle(state);
     }
@@ -289,10 +298,18 @@ impl<H: Host> Runtime<H> {
         me: PlayerId,
         trial: bool,
     ) -> Result<Outcome, Trap> {
-        self.check_card(program_card)?;
+        let plan = self.shared.plan(program_card).ok_or(TrapCode::UnknownCard)?;
         let env = self.env(host, card, program_card, me);
-        let state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
-        self.drive_to(host, state, trial)
+        // Most cards have nothing to do before the body: the pipeline is not walked.
+        let (stage, regs) = match plan.direct_action {
+            Some(action) => (Stage::Body, action.regs as usize),
+            None => (Stage::Requisite(0), usize::from(plan.locals)),
+        };
+        let state = self.state_with(env, Origin::Activation { action: 0 }, stage, plan.locals, regs);
+        match plan.direct_action {
+            Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry, trial)),
+            None => self.drive_to(host, state, trial),
+        }
     }
 
     /// Whether every requisite of `program_card` matches something, asking nothing.
@@ -332,18 +349,34 @@ impl<H: Host> Runtime<H> {
     }
 
     /// [`Runtime::drive`]; a `trial` stops where the costs would be paid.
-    fn drive_to(&mut self, host: &mut H, mut state: Box<ExecState>, trial: bool) -> Result<Outcome, Trap> {
+    fn drive_to(&mut self, host: &mut H, state: Box<ExecState>, trial: bool) -> Result<Outcome, Trap> {
+        self.run_state(host, state, |m| pipeline_to(m, trial))
+    }
+
+    /// Runs `state` with `run` (the pipeline, or a part of it) and hands out what it ended
+    /// with: a completion or a trap (the state goes back to the pool), or the suspended
+    /// execution.
+    fn run_state(
+        &mut self,
+        host: &mut H,
+        mut state: Box<ExecState>,
+        run: impl FnOnce(&mut Machine<'_, H>) -> Result<Option<Completion>, Trap>,
+    ) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
             let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
-            pipeline_to(&mut m, trial)
+            run(&mut m)
         };
         match result {
             Ok(Some(completion)) => {
                 self.recycle(state);
                 Ok(Outcome::Done(completion))
             }
-            Ok(None) => Ok(Outcome::Suspended(Execution::suspend(state))),
+            Ok(None) => {
+                let source = state.env.source;
+                state.owner.settle(|| self.in_play(source));
+                Ok(Outcome::Suspended(Execution::suspend(state)))
+            }
             Err(mut trap) => {
                 if trap.card.is_none() {
                     trap.card = Some(state.env.card);

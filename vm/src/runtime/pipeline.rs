@@ -2,13 +2,13 @@
 //! `vars`, every cost checked then paid, and the body, one stage at a time so that any
 //! stage may suspend and resume.
 
-use crate::bytecode::{Card, Cost, CostIdx};
+use crate::bytecode::{Card, Cost, CostIdx, EntryIdx};
 
 use super::builtins::{self, CallContext, CostPhase, Status};
 use super::exec::{Flow, Machine};
 use super::host::{Host, RequestKind};
 use super::resolve::Resolution;
-use super::state::{Completion, Failure, Origin, Pending, Stage};
+use super::state::{Completion, Failure, Frame, Origin, Pending, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{self, ListId, Value};
 
@@ -90,29 +90,68 @@ pub(super) fn cost_block(card: &Card, origin: Origin) -> &[Cost] {
     costs.map_or(&[], Vec::as_slice)
 }
 
-/// Takes an execution of a card with nothing before its body (no requisite, rule target,
-/// vars or cost, one action: most cards) straight to `Stage::Body`, charging the fuel of
-/// the stages it skips; the pipeline would pass them one by one, doing nothing.
-fn skip_empty_stages<H: Host>(m: &mut Machine<'_, H>, card: &Card) -> Result<(), Trap> {
-    if card.target.is_some() || card.vars.is_some() || !cost_block(card, m.st.origin).is_empty() {
-        return Ok(());
+/// What an activation that has nothing to do before its body is charged for the six
+/// stages (requisites, rule target, choice of action, vars, cost check, cost payment).
+const EMPTY_ACTIVATION_STAGES_FUEL: u32 = 6;
+
+/// Runs an activation from the body of its card's only action `entry`, for a card whose
+/// plan says no stage before it has anything to do ([`super::shared::CardPlan`]), on a
+/// fresh state in `Stage::Body` that holds the entry's registers. The same as the pipeline
+/// from `Stage::Requisite(0)`, fuel included, without looking at the card. A `trial`
+/// ([`super::Runtime::try_activation`]) succeeds where the body would start.
+pub(super) fn activate_direct<H: Host>(
+    m: &mut Machine<'_, H>,
+    entry: EntryIdx,
+    trial: bool,
+) -> Result<Option<Completion>, Trap> {
+    // The skipped stages and the body's own stage step, then the entry's start.
+    if trial {
+        m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 1)?;
+        return Ok(Some(Completion::Success));
     }
-    match m.st.stage {
-        Stage::Requisite(0) if card.requisites.is_empty() && card.actions.len() == 1 => {
-            m.charge(6)?;
-            m.st.origin = Origin::Activation { action: 0 };
-        }
-        Stage::RuleTarget(0) if !m.st.origin.is_activation() => {
-            m.charge(2)?;
-            if m.st.lists.is_empty(m.st.rule_targets) {
-                m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
-            }
-        }
-        _ => return Ok(()),
-    }
+    m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 2)?;
+    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
+    run_body(m)
+}
+
+/// What the pipeline charges passing the stages before the body of an auto that has
+/// nothing to do in them (rule target, vars), one each.
+const EMPTY_AUTO_STAGES_FUEL: u32 = 2;
+
+/// Runs an auto from the body `entry`, for an auto whose plan says no stage before it has
+/// anything to do ([`super::shared::CardPlan`]), on a fresh state in `Stage::RuleTarget(0)`
+/// that holds the entry's registers. The same as the pipeline from there: the source
+/// becomes the rule target, and the fuel is the same.
+pub(super) fn auto_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
+    m.charge(EMPTY_AUTO_STAGES_FUEL)?;
+    source_as_rule_target(m)?;
     m.st.targets = m.st.rule_targets;
     m.st.stage = Stage::Body;
+    // The body's own stage step and the entry's start.
+    m.charge(2)?;
+    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
+    run_body(m)
+}
+
+/// An auto without rule-target filters targets its source.
+fn source_as_rule_target<H: Host>(m: &mut Machine<'_, H>) -> Result<(), Trap> {
+    if m.st.lists.is_empty(m.st.rule_targets) {
+        m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+    }
     Ok(())
+}
+
+/// Runs the started body of the execution to its completion (`None`: it suspended).
+#[inline]
+fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    let hook = matches!(m.st.origin, Origin::Hook { .. });
+    Ok(match m.run_main()? {
+        Flow::Suspend => None,
+        Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
+        Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
+        Flow::Fail(_) if hook => Some(Completion::Answer(false)),
+        Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
+    })
 }
 
 /// Runs the pipeline until it completes (`Some`) or suspends (`None`).
@@ -126,7 +165,6 @@ pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Complet
 pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
-    skip_empty_stages(m, card)?;
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
         m.charge(1)?;
@@ -152,9 +190,8 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
                         }
                     }
                     None => {
-                        if !m.st.origin.is_activation() && m.st.lists.is_empty(m.st.rule_targets) {
-                            m.st.rule_targets =
-                                m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+                        if !m.st.origin.is_activation() {
+                            source_as_rule_target(m)?;
                         }
                         m.st.targets = m.st.rule_targets;
                         m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
@@ -221,17 +258,7 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
                     m.st.targets = m.st.rule_targets;
                     m.start_main(entry)?;
                 }
-                let hook = matches!(m.st.origin, Origin::Hook { .. });
-                return Ok(match m.run_main()? {
-                    Flow::Suspend => None,
-                    Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
-                    Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
-                    Flow::Fail(reason) if hook => {
-                        let _ = reason;
-                        Some(Completion::Answer(false))
-                    }
-                    Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
-                });
+                return run_body(m);
             }
         }
     }

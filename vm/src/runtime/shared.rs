@@ -1,9 +1,10 @@
 //! What every execution of one runtime shares (the program, the catalogue, the builtins,
-//! the fuel settings) and the per-card local counts computed once at `Runtime::new`.
+//! the fuel settings) and the per-card plans (local counts, whether an activation or an
+//! auto can start at its body) computed once at `Runtime::new`.
 
 use std::sync::Arc;
 
-use crate::bytecode::{CardIdx, FilterIdx, Operand, Program, TypeAtom};
+use crate::bytecode::{CardIdx, EntryIdx, FilterIdx, Operand, Program, TypeAtom};
 use crate::catalogue::Catalogue;
 
 use super::builtins::Builtins;
@@ -24,9 +25,8 @@ pub(crate) struct Shared<H> {
     pub metered: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
-    /// Per card, the largest local count of the entries its executions can run: each
-    /// execution reserves that many locals.
-    pub card_locals: Arc<[u16]>,
+    /// What executions of each card need to know before they start.
+    pub plans: Arc<Plans>,
 }
 
 impl<H> Clone for Shared<H> {
@@ -39,22 +39,105 @@ impl<H> Clone for Shared<H> {
             fuel: self.fuel,
             metered: self.metered,
             id: self.id,
-            card_locals: Arc::clone(&self.card_locals),
+            plans: Arc::clone(&self.plans),
         }
     }
 }
 
 impl<H> Shared<H> {
+    /// The plan of `card`; `None` when the program has no such card.
+    pub fn plan(&self, card: CardIdx) -> Option<CardPlan> {
+        self.plans.cards.get(card.index()).copied()
+    }
+
     /// The locals an execution of `card` reserves.
     pub fn locals(&self, card: CardIdx) -> u16 {
-        self.card_locals.get(card.index()).copied().unwrap_or(0)
+        self.plan(card).map_or(0, |plan| plan.locals)
     }
+
+    /// Auto `auto` of `card`, when its execution can start at its body.
+    pub fn direct_auto(&self, card: CardIdx, auto: u16) -> Option<DirectEntry> {
+        let plan = self.plan(card)?;
+        if u32::from(auto) >= plan.autos {
+            return None;
+        }
+        self.plans.autos.get(plan.first_auto as usize + usize::from(auto)).copied().flatten()
+    }
+}
+
+/// What [`Runtime::new`](super::Runtime::new) works out once for every card.
+#[derive(Debug)]
+pub(crate) struct Plans {
+    /// Indexed like the program's cards.
+    cards: Box<[CardPlan]>,
+    /// Every card's autos in turn (card `c`'s from its `first_auto`).
+    autos: Box<[Option<DirectEntry>]>,
+}
+
+/// What [`Runtime::new`](super::Runtime::new) works out once for one card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CardPlan {
+    /// The largest local count of the entries its executions can run: each execution
+    /// reserves that many locals.
+    pub locals: u16,
+    /// Its only action when an activation has nothing to do before the body (no
+    /// requisite, rule target, vars or cost): the activation starts there at once.
+    pub direct_action: Option<DirectEntry>,
+    /// Where its autos' plans start in [`Plans`], and how many it has.
+    first_auto: u32,
+    autos: u32,
+}
+
+/// The body an execution starts at once: an action's or an auto's entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DirectEntry {
+    pub entry: EntryIdx,
+    /// The registers its execution holds: the card's locals, then the entry's own.
+    pub regs: u32,
+}
+
+/// The plans of every card of `program`.
+pub(super) fn plans(program: &Program) -> Arc<Plans> {
+    let locals = card_locals(program);
+    let mut autos = Vec::new();
+    let mut cards = Vec::with_capacity(program.cards().len());
+    for (card, locals) in program.cards().iter().zip(locals) {
+        let first_auto = autos.len() as u32;
+        // An auto has no requisite or choice of action: its rule target (the source when
+        // the card has none), vars and costs are all that may come before its body.
+        let plain = card.target.is_none() && card.vars.is_none();
+        autos.extend(
+            card.autos.iter().map(|auto| direct_entry(program, auto.entry, locals, plain && auto.costs.is_empty())),
+        );
+        let direct_action = match card.actions.as_slice() {
+            [action] => direct_entry(
+                program,
+                action.entry,
+                locals,
+                plain && card.requisites.is_empty() && action.costs.is_empty(),
+            ),
+            _ => None,
+        };
+        cards.push(CardPlan { locals, direct_action, first_auto, autos: card.autos.len() as u32 });
+    }
+    Arc::new(Plans { cards: cards.into(), autos: autos.into() })
+}
+
+/// `entry` as a body to start at once, when nothing comes before it (`nothing_before`).
+fn direct_entry(program: &Program, entry: EntryIdx, locals: u16, nothing_before: bool) -> Option<DirectEntry> {
+    let code = program.entry(entry)?;
+    // `locals` covers every entry the card runs; checked so that the body can start
+    // without `Machine::start_main`'s check.
+    if !nothing_before || code.n_locals() > usize::from(locals) {
+        return None;
+    }
+    Some(DirectEntry { entry, regs: u32::from(locals) + code.n_regs() as u32 })
 }
 
 /// Per card, the largest local count of the entries its executions can reach: its vars,
 /// actions, autos and event conditions, and the type expressions and selector arguments
 /// of every filter they or its metadata use (the loader refuses cycles, so the walk ends).
-pub(super) fn card_locals(program: &Program) -> Arc<[u16]> {
+fn card_locals(program: &Program) -> Vec<u16> {
     let mut seen = vec![false; program.entries().len()];
     let mut stack = Vec::new();
     let mut out = Vec::with_capacity(program.cards().len());
@@ -103,5 +186,5 @@ pub(super) fn card_locals(program: &Program) -> Arc<[u16]> {
         }
         out.push(most as u16);
     }
-    out.into()
+    out
 }

@@ -238,23 +238,38 @@ pub(crate) struct ExecState {
 /// source leaves play while the execution waits for an answer, the effects it records
 /// afterwards that would last "while the source is in play" are over before they begin
 /// (`docs/rules.md`, Runtime). One word, because a suspended execution is kept small.
+///
+/// The second part is settled when the runtime first hands the execution out suspended
+/// ([`Owner::settle`]): the cards in play only change between executions (`enter_play`,
+/// `leave_play`), so that is still how they were when it started, and until then its
+/// source cannot have left play. Most executions never suspend and never look.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Owner(u32);
 
 impl Owner {
     const IN_PLAY: u32 = 1 << 31;
+    const SETTLED: u32 = 1 << 30;
+    const RUNTIME: u32 = Owner::SETTLED - 1;
 
-    /// Runtime `runtime` (its low 31 bits), with the source in play or not.
-    pub fn new(runtime: u32, source_in_play: bool) -> Owner {
-        Owner((runtime & !Owner::IN_PLAY) | if source_in_play { Owner::IN_PLAY } else { 0 })
+    /// Runtime `runtime` (its low 30 bits), the source's part not settled yet.
+    pub fn new(runtime: u32) -> Owner {
+        Owner(runtime & Owner::RUNTIME)
+    }
+
+    /// Records whether the source was in play when the execution started, unless that is
+    /// already recorded.
+    pub fn settle(&mut self, source_in_play: impl FnOnce() -> bool) {
+        if self.0 & Owner::SETTLED == 0 {
+            self.0 |= Owner::SETTLED | if source_in_play() { Owner::IN_PLAY } else { 0 };
+        }
     }
 
     /// Whether the execution belongs to runtime `runtime`.
     pub fn is(self, runtime: u32) -> bool {
-        self.0 & !Owner::IN_PLAY == runtime & !Owner::IN_PLAY
+        self.0 & Owner::RUNTIME == runtime & Owner::RUNTIME
     }
 
-    /// Whether the source was in play when the execution started.
+    /// Whether the source was in play when the execution started (false until settled).
     pub fn source_in_play(self) -> bool {
         self.0 & Owner::IN_PLAY != 0
     }
@@ -286,14 +301,16 @@ impl ExecState {
         }
     }
 
-    /// Resets for a new execution, keeping every buffer's capacity.
-    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16) {
+    /// Resets for a new execution, keeping every buffer's capacity: `locals` locals, and
+    /// `regs` registers in all (at least `locals`) set to nil.
+    #[inline]
+    pub fn reset(&mut self, env: Env, origin: Origin, stage: Stage, fuel: u64, locals: u16, regs: usize) {
         self.env = env;
         self.origin = origin;
         self.stage = stage;
         self.frame = None;
         self.regs.clear();
-        self.regs.resize(usize::from(locals), Value::Nil);
+        self.regs.resize(regs.max(usize::from(locals)), Value::Nil);
         self.locals = locals;
         // List 0 is the empty list: `T`, `P` and `G` start there.
         self.lists.reset();

@@ -118,10 +118,18 @@ impl Lists {
     }
 
     /// Forgets every list but the empty list 0, keeping the capacity.
+    #[inline]
     pub(crate) fn reset(&mut self) {
-        self.spans.clear();
+        const EMPTY: Span = Span { start: 0, len: 0 };
         self.items.clear();
-        self.spans.push(Span { start: 0, len: 0 });
+        // A pooled arena already holds list 0: rewriting it in place needs no capacity check.
+        match self.spans.first_mut() {
+            Some(first) => {
+                *first = EMPTY;
+                self.spans.truncate(1);
+            }
+            None => self.spans.push(EMPTY),
+        }
     }
 
     /// A new list with `values`; `None` when the arena is full.

@@ -57,6 +57,22 @@ fn without_debug_info_the_trap_still_names_the_card() {
 }
 
 #[test]
+fn a_trial_pays_for_the_stages_before_the_body_and_runs_none_of_it() {
+    let mut rt = runtime(looping(false));
+    let mut host = TestHost::new();
+    let card = host.add("spinner", P0, RING, 0);
+    // The six stages before the body and the body's stage step; the loop never starts.
+    rt.set_fuel(7);
+    let outcome = rt.try_activation(&mut host, card, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert!(host.commands().is_empty());
+    rt.set_fuel(6);
+    let trap = rt.try_activation(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+    assert_eq!(trap.card_key.as_deref(), Some("spinner"));
+}
+
+#[test]
 fn straight_line_code_costs_one_unit_per_call_not_per_instruction() {
     let mut code = CodeBuilder::new();
     for _ in 0..20 {
