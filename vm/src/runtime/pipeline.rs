@@ -59,10 +59,7 @@ pub(super) fn cost_step<H: Host>(
     answer: Option<ListId>,
 ) -> Result<Status, Trap> {
     let f = m.rt.builtins.get_cost(cost).ok_or(TrapCode::MissingBuiltin)?;
-    if answer.is_none() {
-        m.st.step = 0;
-    }
-    m.st.request = None;
+    m.enter_builtin(answer);
     let targets = m.st.rule_targets;
     let mut ctx = CallContext {
         m: m.reborrow(),
@@ -73,8 +70,8 @@ pub(super) fn cost_step<H: Host>(
         result: Value::Nil,
     };
     let status = f(&mut ctx, phase)?;
-    if status == Status::Suspend && m.st.request.is_none() {
-        return Err(Trap::new(TrapCode::BadRequest));
+    if status == Status::Suspend {
+        m.check_request()?;
     }
     Ok(status)
 }

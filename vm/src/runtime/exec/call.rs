@@ -15,6 +15,23 @@ use crate::runtime::value::{ListId, Value};
 use crate::runtime::{MAX_EFFECTS, MAX_EVENT_DEPTH};
 
 impl<H: Host> Machine<'_, H> {
+    /// Before a builtin runs: a first call starts at step 0 (one re-entered after a choice
+    /// keeps the step it was at), with no request pending.
+    pub(crate) fn enter_builtin(&mut self, answer: Option<ListId>) {
+        if answer.is_none() {
+            self.st.step = 0;
+        }
+        self.st.request = None;
+    }
+
+    /// A builtin that suspended must have made a request.
+    pub(crate) fn check_request(&self) -> Result<(), Trap> {
+        match self.st.request {
+            Some(_) => Ok(()),
+            None => Err(Trap::new(TrapCode::BadRequest)),
+        }
+    }
+
     /// `Call`: `answer` is set when the builtin is re-entered after a choice.
     // Inlined into the register loop: one frame less per builtin call, for a little more
     // register pressure on the loop's other ops (measured both ways).
@@ -35,10 +52,7 @@ impl<H: Host> Machine<'_, H> {
             _ => 0,
         };
         self.charge(extra.saturating_add(1))?;
-        if answer.is_none() {
-            self.st.step = 0;
-        }
-        self.st.request = None;
+        self.enter_builtin(answer);
         let mut ctx = CallContext {
             m: self.reborrow(),
             callee: Callee::Command(cmd),
@@ -57,9 +71,7 @@ impl<H: Host> Machine<'_, H> {
                 Ok(Step::Next)
             }
             Status::Suspend => {
-                if self.st.request.is_none() {
-                    return Err(Trap::new(TrapCode::BadRequest));
-                }
+                self.check_request()?;
                 self.st.pending = Pending::Call { cmd, base: args, argc };
                 Ok(Step::Suspend)
             }
@@ -78,10 +90,7 @@ impl<H: Host> Machine<'_, H> {
     ) -> Result<Step, Trap> {
         let f = self.rt.builtins.get_function(func).ok_or(TrapCode::MissingBuiltin)?;
         self.charge(1)?;
-        if answer.is_none() {
-            self.st.step = 0;
-        }
-        self.st.request = None;
+        self.enter_builtin(answer);
         let targets = Targets::List(self.st.targets);
         let mut ctx = CallContext {
             m: self.reborrow(),
@@ -99,9 +108,7 @@ impl<H: Host> Machine<'_, H> {
                 Ok(Step::Next)
             }
             Status::Suspend => {
-                if self.st.request.is_none() {
-                    return Err(Trap::new(TrapCode::BadRequest));
-                }
+                self.check_request()?;
                 self.st.pending = Pending::CallFn { a, func, base: args, argc };
                 Ok(Step::Suspend)
             }
