@@ -8,6 +8,8 @@
 //! asking the player, binding per-execution names, recording timed effects and emitting
 //! events.
 
+use ref_cast::RefCast;
+
 use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program, StrIdx, VariableIdx};
 use crate::catalogue::{Catalogue, DefaultTarget};
 
@@ -189,14 +191,43 @@ pub(crate) enum Targets {
     One(Value),
 }
 
-/// The context of one builtin call.
+/// What one builtin call is about, beside the machine that makes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct BuiltinCall {
+    pub callee: Callee,
+    pub targets: Targets,
+    /// The first argument's index in the execution's registers, and how many there are.
+    pub args: (u32, u32),
+    /// The player's answer, when the builtin is called again after it asked.
+    pub answer: Option<ListId>,
+    /// What a function returns.
+    pub result: Value,
+}
+
+impl BuiltinCall {
+    /// Before any call.
+    pub const NONE: BuiltinCall = BuiltinCall {
+        callee: Callee::Function(FunctionIdx(0)),
+        targets: Targets::List(ListId(0)),
+        args: (0, 0),
+        answer: None,
+        result: Value::Nil,
+    };
+}
+
+/// The context of one builtin call: a view of the machine that runs the execution, which
+/// holds the call's own fields too, so that making the context for a call copies nothing.
+#[derive(RefCast)]
+#[repr(transparent)]
 pub struct CallContext<'a, H> {
     pub(crate) m: Machine<'a, H>,
-    pub(crate) callee: Callee,
-    pub(crate) targets: Targets,
-    pub(crate) args: (u32, u32),
-    pub(crate) answer: Option<ListId>,
-    pub(crate) result: Value,
+}
+
+impl<'a, H> CallContext<'a, H> {
+    /// The context of the call `m.call` describes.
+    pub(crate) fn of<'m>(m: &'m mut Machine<'a, H>) -> &'m mut CallContext<'a, H> {
+        CallContext::ref_cast_mut(m)
+    }
 }
 
 impl<'a, H: Host> CallContext<'a, H> {
@@ -230,7 +261,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The command being called, if this is a command.
     pub fn command(&self) -> Option<CommandIdx> {
-        match self.callee {
+        match self.m.call.callee {
             Callee::Command(cmd) => Some(cmd),
             _ => None,
         }
@@ -238,7 +269,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The cost component being checked or paid, if this is a cost.
     pub fn cost(&self) -> Option<&Cost> {
-        match self.callee {
+        match self.m.call.callee {
             Callee::Cost { i, .. } => {
                 let card = self.m.rt.program.card(self.m.st.env.card)?;
                 super::pipeline::cost_block(card, self.m.st.origin).get(usize::from(i))
@@ -253,7 +284,7 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// pays what its rules fix without a choice (`{F}`, `{S}`: the source). A cost never
     /// pays with more than this.
     pub fn selection(&self) -> Option<&[Value]> {
-        match self.callee {
+        match self.m.call.callee {
             Callee::Cost { i, .. } => self.m.st.selection(i),
             _ => None,
         }
@@ -263,7 +294,7 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// rules leave the player no choice (exactly `n` cards out of `n`), so that paying
     /// takes exactly what was checked. Does nothing outside a cost.
     pub fn fix_selection(&mut self, values: &[Value]) -> Result<(), Trap> {
-        let Callee::Cost { i, .. } = self.callee else {
+        let Callee::Cost { i, .. } = self.m.call.callee else {
             return Ok(());
         };
         let list = self.m.st.lists.make(values).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
@@ -272,15 +303,15 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// Number of arguments passed.
     pub fn argc(&self) -> usize {
-        self.args.1 as usize
+        self.m.call.args.1 as usize
     }
 
     /// Argument `i` (nil when not passed).
     pub fn arg(&self, i: usize) -> Value {
-        if i >= self.args.1 as usize {
+        if i >= self.m.call.args.1 as usize {
             return Value::Nil;
         }
-        self.m.st.regs.get(self.args.0 as usize + i).copied().unwrap_or_default()
+        self.m.st.regs.get(self.m.call.args.0 as usize + i).copied().unwrap_or_default()
     }
 
     /// Argument `i` of a command as the index of a word of the keyword set its catalogue
@@ -310,7 +341,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's targets, after the command's default target was applied.
     pub fn targets(&self) -> &[Value] {
-        match &self.targets {
+        match &self.m.call.targets {
             Targets::List(list) => self.m.st.lists.get(*list),
             Targets::One(value) => std::slice::from_ref(value),
         }
@@ -333,7 +364,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The player's answer, when the builtin is called again after [`Status::Suspend`].
     pub fn answer(&self) -> Option<&[Value]> {
-        self.answer.map(|list| self.m.st.lists.get(list))
+        self.m.call.answer.map(|list| self.m.st.lists.get(list))
     }
 
     /// The builtin's step counter: 0 on the first call of a statement, whatever
@@ -369,7 +400,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// Sets the value a function returns.
     pub fn set_result(&mut self, value: Value) {
-        self.result = value;
+        self.m.call.result = value;
     }
 
     /// Resolves `filter` without asking anything: its candidates and what choice it asks
@@ -403,7 +434,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         max: u16,
         question: Option<StrIdx>,
     ) -> Result<Status, Trap> {
-        let kind = match self.callee {
+        let kind = match self.m.call.callee {
             Callee::Command(cmd) => RequestKind::Command(cmd, tag),
             Callee::Function(func) => RequestKind::Function(func),
             Callee::Cost { cost, .. } => RequestKind::Cost(cost),

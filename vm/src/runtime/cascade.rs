@@ -165,7 +165,7 @@ impl<H: Host> Runtime<H> {
         if let Some(condition) = run.condition {
             let shared = &self.shared;
             let value = {
-                let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                let mut m = Machine::new(shared, &mut self.world, host, &mut state);
                 m.eval_entry(condition).map(|value| value::truthy(value, &m.st.lists))
             };
             match value {
@@ -330,7 +330,7 @@ fn run_auto_now<H: Host>(
         }
     }
     let result = {
-        let mut m = Machine { rt: shared, world: &mut *world, host, st: &mut state, nesting: 0 };
+        let mut m = Machine::new(shared, &mut *world, host, &mut state);
         let run_auto = |m: &mut Machine<'_, H>| match direct {
             Some(direct) => auto_direct(m, direct.entry),
             None => pipeline(m),

@@ -20,6 +20,7 @@ pub(crate) use call::end_effects_where as end_effects;
 use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};
 
 use super::Shared;
+use super::builtins::BuiltinCall;
 use super::events::World;
 use super::host::Host;
 use super::state::{ExecState, Frame};
@@ -48,28 +49,33 @@ pub(crate) enum Step {
 }
 
 /// One step's view of the runtime.
-pub(crate) struct Machine<'a, H> {
-    pub rt: &'a Shared<H>,
-    pub world: &'a mut World,
-    pub host: &'a mut H,
-    pub st: &'a mut ExecState,
-    pub nesting: u32,
+// `pub` in a private module, so unreachable outside the crate: a builtin's context is a
+// view of it (`CallContext: RefCast<From = Machine>`), and a public impl may not name a
+// `pub(crate)` type.
+pub struct Machine<'a, H> {
+    pub(crate) rt: &'a Shared<H>,
+    pub(crate) world: &'a mut World,
+    pub(crate) host: &'a mut H,
+    pub(crate) st: &'a mut ExecState,
+    pub(crate) nesting: u32,
+    /// The builtin being called, as its [`CallContext`](super::CallContext) (a view of this
+    /// machine) shows it: a call sets these fields rather than building a context.
+    pub(crate) call: BuiltinCall,
 }
 
 impl<'a, H: Host> Machine<'a, H> {
-    /// A machine over shorter borrows of the same parts (for builtin contexts).
-    pub fn reborrow(&mut self) -> Machine<'_, H> {
-        Machine {
-            rt: self.rt,
-            world: &mut *self.world,
-            host: &mut *self.host,
-            st: &mut *self.st,
-            nesting: self.nesting,
-        }
+    /// A machine over the parts of one execution, calling no builtin yet.
+    pub(crate) fn new(
+        rt: &'a Shared<H>,
+        world: &'a mut World,
+        host: &'a mut H,
+        st: &'a mut ExecState,
+    ) -> Machine<'a, H> {
+        Machine { rt, world, host, st, nesting: 0, call: BuiltinCall::NONE }
     }
 
     /// Takes `amount` fuel; traps when there is not enough.
-    pub fn charge(&mut self, amount: u32) -> Result<(), Trap> {
+    pub(crate) fn charge(&mut self, amount: u32) -> Result<(), Trap> {
         if !self.rt.metered {
             return Ok(());
         }
@@ -86,7 +92,7 @@ impl<'a, H: Host> Machine<'a, H> {
     }
 
     /// Starts `entry` in the main frame.
-    pub fn start_main(&mut self, entry: EntryIdx) -> Result<(), Trap> {
+    pub(crate) fn start_main(&mut self, entry: EntryIdx) -> Result<(), Trap> {
         let code = &self.rt.program.entries()[entry.index()];
         if code.n_locals() > usize::from(self.st.locals) {
             return Err(Trap::new(TrapCode::UnreachableEntry));
@@ -99,7 +105,7 @@ impl<'a, H: Host> Machine<'a, H> {
     }
 
     /// Runs the main frame until it ends or suspends.
-    pub fn run_main(&mut self) -> Result<Flow, Trap> {
+    pub(crate) fn run_main(&mut self) -> Result<Flow, Trap> {
         let Some(mut frame) = self.st.frame.take() else {
             return Ok(Flow::Return);
         };
@@ -112,7 +118,7 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Evaluates a nested entry (a filter's type expression, a selector argument, an
     /// event condition) to its value. It may not suspend.
-    pub fn eval_entry(&mut self, entry: EntryIdx) -> Result<Value, Trap> {
+    pub(crate) fn eval_entry(&mut self, entry: EntryIdx) -> Result<Value, Trap> {
         if self.nesting >= MAX_NESTING {
             return Err(Trap::new(TrapCode::NestingTooDeep));
         }
@@ -124,8 +130,12 @@ impl<'a, H: Host> Machine<'a, H> {
         self.st.regs.resize(base + code.n_regs(), Value::Nil);
         self.charge(1)?;
         self.nesting += 1;
+        // A builtin resolving a filter runs its entries here, and they may call builtins
+        // of their own: its call is put back before it reads it again.
+        let call = self.call;
         let mut frame = Frame { entry, ip: 0, base: base as u16 };
         let flow = self.run_frame(&mut frame, true);
+        self.call = call;
         self.nesting -= 1;
         self.st.regs.truncate(base);
         Ok(match flow? {
@@ -137,7 +147,7 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Adds the location to a trap that has none.
     #[cold]
-    pub fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
+    pub(crate) fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
         let program = &self.rt.program;
         if trap.card.is_none() {
             trap.card = Some(self.st.env.card);
@@ -152,7 +162,7 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// The dispatch loop: the register loop runs until an op needs the machine (other than
     /// `Call`, which it makes itself), which runs here.
-    pub fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
+    pub(crate) fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
         let rt = self.rt;
         let code = &rt.program.entries()[frame.entry.index()];
         let base = frame.base as usize;
@@ -215,7 +225,7 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Moves `frame` to the instruction at `target`, charging one unit of fuel: each
     /// basic block entered by a jump pays for itself.
-    pub fn take_jump(&mut self, frame: &mut Frame, target: Pc) -> Result<(), Trap> {
+    pub(crate) fn take_jump(&mut self, frame: &mut Frame, target: Pc) -> Result<(), Trap> {
         let code = &self.rt.program.entries()[frame.entry.index()];
         // Verified at load: every jump target is an instruction of its entry.
         frame.ip = code.instr_index(target).unwrap_or(0) as u16;

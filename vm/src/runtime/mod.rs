@@ -324,7 +324,7 @@ impl<H: Host> Runtime<H> {
         let env = self.env(host, card, program_card, me);
         let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
         let shared = &self.shared;
-        let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+        let mut m = Machine::new(shared, &mut self.world, host, &mut state);
         let mut met = Ok(true);
         for &f in &shared.program.cards()[program_card.index()].requisites {
             match m.resolve_candidates(f) {
@@ -364,7 +364,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
-            let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+            let mut m = Machine::new(shared, &mut self.world, host, &mut state);
             run(&mut m)
         };
         match result {

@@ -59,17 +59,15 @@ pub(super) fn cost_step<H: Host>(
     answer: Option<ListId>,
 ) -> Result<Status, Trap> {
     let f = m.rt.builtins.get_cost(cost).ok_or(TrapCode::MissingBuiltin)?;
-    m.enter_builtin(answer);
-    let targets = m.st.rule_targets;
-    let mut ctx = CallContext {
-        m: m.reborrow(),
+    m.st.enter_builtin(answer);
+    m.call = builtins::BuiltinCall {
         callee: builtins::Callee::Cost { i, cost },
-        targets: builtins::Targets::List(targets),
+        targets: builtins::Targets::List(m.st.rule_targets),
         args: (0, 0),
         answer,
         result: Value::Nil,
     };
-    let status = f(&mut ctx, phase)?;
+    let status = f(CallContext::of(m), phase)?;
     if status == Status::Suspend {
         m.check_request()?;
     }

@@ -42,12 +42,12 @@ impl<H: Host> Runtime<H> {
         let request = state.request.take();
         let shared = &self.shared;
         let step = {
-            let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+            let mut m = Machine::new(shared, &mut self.world, host, &mut state);
             complete(&mut m, pending, request, list)
         };
         match step {
             Ok(Resumed::Main(step)) => {
-                let mut m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                let mut m = Machine::new(shared, &mut self.world, host, &mut state);
                 let applied = match step {
                     Step::Next => Ok(false),
                     Step::Jump(pc) => match m.st.frame {
@@ -74,7 +74,7 @@ impl<H: Host> Runtime<H> {
             Err(trap) => {
                 let trap = match state.frame {
                     Some(frame) => {
-                        let m = Machine { rt: shared, world: &mut self.world, host, st: &mut state, nesting: 0 };
+                        let m = Machine::new(shared, &mut self.world, host, &mut state);
                         let pc =
                             shared.program.entries()[frame.entry.index()].pcs()[frame.ip.saturating_sub(1) as usize];
                         m.locate(trap, frame.entry, pc)

@@ -328,6 +328,15 @@ impl ExecState {
         self.zone_type = None;
     }
 
+    /// Before a builtin runs: a first call starts at step 0 (one re-entered after a choice
+    /// keeps the step it was at), with no request pending.
+    pub fn enter_builtin(&mut self, answer: Option<ListId>) {
+        if answer.is_none() {
+            self.step = 0;
+        }
+        self.request = None;
+    }
+
     /// The value bound to `var` in this execution, if any.
     pub fn binding(&self, var: VariableIdx) -> Option<Value> {
         self.lookup(Value::Int(var.0 as i32))

@@ -6,7 +6,7 @@ use crate::bytecode::{AbilityIdx, CommandIdx, FunctionIdx, Pc, Reg, StrIdx};
 use crate::catalogue::DefaultTarget;
 
 use super::{Machine, Step};
-use crate::runtime::builtins::{CallContext, Callee, Status, Targets};
+use crate::runtime::builtins::{BuiltinCall, CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
 use crate::runtime::state::Pending;
@@ -15,15 +15,6 @@ use crate::runtime::value::{ListId, Value};
 use crate::runtime::{MAX_EFFECTS, MAX_EVENT_DEPTH};
 
 impl<H: Host> Machine<'_, H> {
-    /// Before a builtin runs: a first call starts at step 0 (one re-entered after a choice
-    /// keeps the step it was at), with no request pending.
-    pub(crate) fn enter_builtin(&mut self, answer: Option<ListId>) {
-        if answer.is_none() {
-            self.st.step = 0;
-        }
-        self.st.request = None;
-    }
-
     /// A builtin that suspended must have made a request.
     pub(crate) fn check_request(&self) -> Result<(), Trap> {
         match self.st.request {
@@ -52,16 +43,12 @@ impl<H: Host> Machine<'_, H> {
             _ => 0,
         };
         self.charge(extra.saturating_add(1))?;
-        self.enter_builtin(answer);
-        let mut ctx = CallContext {
-            m: self.reborrow(),
-            callee: Callee::Command(cmd),
-            targets,
-            args: ((base + args.0 as usize) as u32, u32::from(argc)),
-            answer,
-            result: Value::Nil,
-        };
-        match f(&mut ctx)? {
+        self.st.enter_builtin(answer);
+        self.call.callee = Callee::Command(cmd);
+        self.call.targets = targets;
+        self.call.args = ((base + args.0 as usize) as u32, u32::from(argc));
+        self.call.answer = answer;
+        match f(CallContext::of(self))? {
             Status::Success => {
                 self.st.succeeded = true;
                 Ok(Step::Next)
@@ -90,18 +77,16 @@ impl<H: Host> Machine<'_, H> {
     ) -> Result<Step, Trap> {
         let f = self.rt.builtins.get_function(func).ok_or(TrapCode::MissingBuiltin)?;
         self.charge(1)?;
-        self.enter_builtin(answer);
-        let targets = Targets::List(self.st.targets);
-        let mut ctx = CallContext {
-            m: self.reborrow(),
+        self.st.enter_builtin(answer);
+        self.call = BuiltinCall {
             callee: Callee::Function(func),
-            targets,
+            targets: Targets::List(self.st.targets),
             args: ((base + args.0 as usize) as u32, u32::from(argc)),
             answer,
             result: Value::Nil,
         };
-        let status = f(&mut ctx)?;
-        let result = ctx.result;
+        let status = f(CallContext::of(self))?;
+        let result = self.call.result;
         match status {
             Status::Success | Status::Failure => {
                 self.st.regs[base + a.0 as usize] = result;

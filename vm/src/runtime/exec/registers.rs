@@ -327,13 +327,15 @@ impl<H: Host> Machine<'_, H> {
                 Ok(_) => return Handoff::Suspend(at),
                 Err(trap) => return Handoff::Trap(trap, at),
             }
+            // The builtin saw this machine: what it points to is read again, once.
+            let st = &mut *self.st;
             if end {
                 // The `EndStatement` after the call, fused with it.
-                end_statement!(self.st);
+                end_statement!(st);
                 next += 1;
             }
+            fuel_left = st.fuel;
             (below, frame) = self.st.regs.split_at_mut(base);
-            fuel_left = self.st.fuel;
         }
     }
 }

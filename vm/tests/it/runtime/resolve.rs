@@ -326,3 +326,53 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     let took = started.elapsed();
     assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
 }
+
+/// `draw(F)` where `F`'s type expression calls a function (`abs`): the builtin resolves
+/// `F`, and the function's call, made while it does, does not change what the builtin's
+/// own context reads afterwards (its command, arguments and default target).
+#[test]
+fn a_builtin_resolving_a_filter_that_calls_a_function_keeps_its_own_call() {
+    fn resolve_then_report(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
+        let Value::Filter(f) = ctx.arg(0) else {
+            return Ok(Status::Failure);
+        };
+        let found = ctx.resolve(f)?;
+        let command = ctx.command().map(|cmd| ctx.catalogue().commands[cmd.index()].name);
+        let line = format!(
+            "cmd {command:?} {:?} argc {} targets {:?} found {:?}",
+            ctx.arg(0),
+            ctx.argc(),
+            ctx.targets(),
+            ctx.list(found.candidates)
+        );
+        ctx.host().log.push(line);
+        Ok(Status::Success)
+    }
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut expr = CodeBuilder::new();
+    expr.emit(Instr::LoadInt { a: Reg(1), imm: -2 });
+    expr.emit(Instr::CallFn { a: Reg(2), func: FunctionIdx(1), base: Reg(1), argc: 1 });
+    expr.emit(Instr::LoadVar { a: Reg(0), var: VAR_ME });
+    expr.emit(Instr::ReturnValue { a: Reg(0) });
+    let expr = bundle.add_entry(expr);
+    let f = bundle.add_filter(filter(TypeAtom::Expr(expr), zone(None, RING)));
+    let mut code = CodeBuilder::new();
+    code.emit(Instr::LoadFilter { a: Reg(0), f });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DRAW), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "card.rules");
+    let mut table = builtins();
+    table.command(DRAW, resolve_then_report);
+    let mut rt = Runtime::new(load(bundle), &CATALOGUE, table);
+    let mut host = board();
+    let outcome = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(
+        host.commands(),
+        [format!("Some(\"draw\") Filter({f:?}) argc 1 targets [Player(PlayerId(0))] found [Player(PlayerId(0))]")]
+    );
+}
