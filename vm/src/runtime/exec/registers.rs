@@ -319,13 +319,18 @@ impl<H: Host> Machine<'_, H> {
             };
             // In the loop: it goes on after a call without handing back, and only the
             // frame and the fuel are taken up again.
-            *ip = next as u16;
             self.st.fuel = fuel_left;
             match self.call(base, cmd, Reg(args), argc, None) {
                 Ok(Step::Next) => {}
                 // A call goes on or suspends.
-                Ok(_) => return Handoff::Suspend(at),
-                Err(trap) => return Handoff::Trap(trap, at),
+                Ok(_) => {
+                    *ip = next as u16;
+                    return Handoff::Suspend(at);
+                }
+                Err(trap) => {
+                    *ip = next as u16;
+                    return Handoff::Trap(trap, at);
+                }
             }
             // The builtin saw this machine: what it points to is read again, once.
             let st = &mut *self.st;
