@@ -161,7 +161,9 @@ fn complete<H: Host>(
             Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
         }
         Pending::Call { cmd, base, argc } => {
-            Resumed::Main(m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?)
+            let status = m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?;
+            m.st.record_status(status);
+            Resumed::Main(if status == Status::Suspend { Step::Suspend } else { Step::Next })
         }
         Pending::CallFn { a, func, base, argc } => {
             Resumed::Main(m.call_fn(usize::from(m.st.locals), a, func, base, argc, Some(list))?)

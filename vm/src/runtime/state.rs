@@ -337,6 +337,15 @@ impl ExecState {
         self.request = None;
     }
 
+    /// Records what a command reported in `St` (one that asked records nothing).
+    pub fn record_status(&mut self, status: super::builtins::Status) {
+        match status {
+            super::builtins::Status::Success => self.succeeded = true,
+            super::builtins::Status::Failure => self.succeeded = false,
+            super::builtins::Status::Suspend => {}
+        }
+    }
+
     /// The value bound to `var` in this execution, if any.
     pub fn binding(&self, var: VariableIdx) -> Option<Value> {
         self.lookup(Value::Int(var.0 as i32))

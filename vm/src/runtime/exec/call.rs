@@ -9,6 +9,8 @@ use super::{Machine, Step};
 use crate::runtime::builtins::{BuiltinCall, CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
 use crate::runtime::host::{Effect, EffectId, EffectKind, Host, RequestKind, Restriction};
+#[cfg(doc)]
+use crate::runtime::state::ExecState;
 use crate::runtime::state::Pending;
 use crate::runtime::trap::{Trap, TrapCode};
 use crate::runtime::value::{ListId, Value};
@@ -23,7 +25,10 @@ impl<H: Host> Machine<'_, H> {
         }
     }
 
-    /// `Call`: `answer` is set when the builtin is re-entered after a choice.
+    /// `Call`: `answer` is set when the builtin is re-entered after a choice. A builtin
+    /// that asks leaves the call pending; what it reported otherwise is for the caller to
+    /// record in `St` ([`ExecState::record_status`]: the loop skips that when an
+    /// `EndStatement` fused with the call sets `St` at once).
     // Inlined into the register loop: one frame less per builtin call, for a little more
     // register pressure on the loop's other ops (measured both ways).
     #[inline(always)]
@@ -34,35 +39,22 @@ impl<H: Host> Machine<'_, H> {
         args: Reg,
         argc: u8,
         answer: Option<ListId>,
-    ) -> Result<Step, Trap> {
+    ) -> Result<Status, Trap> {
         let (f, default) = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
-        let targets = self.effective_targets(default);
         // One unit per call, and one per target past the first: a command acts on each.
-        let extra = match targets {
-            Targets::List(list) => self.targets_past_first(list),
-            _ => 0,
-        };
+        let (targets, extra) = self.effective_targets(default);
         self.charge(extra.saturating_add(1))?;
         self.st.enter_builtin(answer);
         self.call.callee = Callee::Command(cmd);
         self.call.targets = targets;
         self.call.args = ((base + args.0 as usize) as u32, u32::from(argc));
         self.call.answer = answer;
-        match f(CallContext::of(self))? {
-            Status::Success => {
-                self.st.succeeded = true;
-                Ok(Step::Next)
-            }
-            Status::Failure => {
-                self.st.succeeded = false;
-                Ok(Step::Next)
-            }
-            Status::Suspend => {
-                self.check_request()?;
-                self.st.pending = Pending::Call { cmd, base: args, argc };
-                Ok(Step::Suspend)
-            }
+        let status = f(CallContext::of(self))?;
+        if status == Status::Suspend {
+            self.check_request()?;
+            self.st.pending = Pending::Call { cmd, base: args, argc };
         }
+        Ok(status)
     }
 
     /// `CallFn`.
@@ -100,18 +92,22 @@ impl<H: Host> Machine<'_, H> {
         }
     }
 
-    /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
-    fn effective_targets(&mut self, default: Option<DefaultTarget>) -> Targets {
-        if !self.st.lists.is_empty(self.st.targets) {
-            return Targets::List(self.st.targets);
+    /// The targets a command acts on: `T`, or its catalogue default when `T` is empty;
+    /// and how many of them there are past the first.
+    fn effective_targets(&mut self, default: Option<DefaultTarget>) -> (Targets, u32) {
+        let targets = self.st.targets;
+        let len = self.st.lists.len(targets);
+        if len > 0 {
+            return (Targets::List(targets), u32::try_from(len - 1).unwrap_or(u32::MAX));
         }
-        match default {
+        let targets = match default {
             Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
             Some(DefaultTarget::SourceController) => {
                 Targets::One(Value::Player(self.host.controller(self.st.env.source)))
             }
-            _ => Targets::List(self.st.targets),
-        }
+            _ => Targets::List(targets),
+        };
+        (targets, 0)
     }
 
     pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {

@@ -9,7 +9,8 @@
 use crate::bytecode::{CommandIdx, CompareOp, Const, Entry, Op, Reg, TargetList};
 
 use super::expr::{self, Arith};
-use super::{Flow, Machine, Step};
+use super::{Flow, Machine};
+use crate::runtime::builtins::Status;
 use crate::runtime::host::Host;
 use crate::runtime::trap::Trap;
 use crate::runtime::value::{self, Lists, Value, truthy};
@@ -35,7 +36,7 @@ pub(super) enum Handoff {
     Trap(Trap, usize),
     /// The jump or list comparison at this index found no fuel left.
     OutOfFuel(usize),
-    /// The entry ended.
+    /// The entry ended (`ip` is left where it was).
     End(Flow),
 }
 
@@ -284,7 +285,7 @@ impl<H: Host> Machine<'_, H> {
                             Op::Fail { reason } => Flow::Fail(reason),
                             _ => Flow::Return,
                         };
-                        *ip = next as u16;
+                        // An ended frame is dropped: its position is not kept.
                         self.st.fuel = fuel_left;
                         return Handoff::End(flow);
                     }
@@ -320,24 +321,25 @@ impl<H: Host> Machine<'_, H> {
             // In the loop: it goes on after a call without handing back, and only the
             // frame and the fuel are taken up again.
             self.st.fuel = fuel_left;
-            match self.call(base, cmd, Reg(args), argc, None) {
-                Ok(Step::Next) => {}
-                // A call goes on or suspends.
-                Ok(_) => {
+            let status = match self.call(base, cmd, Reg(args), argc, None) {
+                Ok(Status::Suspend) => {
                     *ip = next as u16;
                     return Handoff::Suspend(at);
                 }
+                Ok(status) => status,
                 Err(trap) => {
                     *ip = next as u16;
                     return Handoff::Trap(trap, at);
                 }
-            }
+            };
             // The builtin saw this machine: what it points to is read again, once.
             let st = &mut *self.st;
             if end {
-                // The `EndStatement` after the call, fused with it.
+                // The `EndStatement` after the call, fused with it (`St := success`).
                 end_statement!(st);
                 next += 1;
+            } else {
+                st.record_status(status);
             }
             fuel_left = st.fuel;
             (below, frame) = self.st.regs.split_at_mut(base);
