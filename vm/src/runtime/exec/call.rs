@@ -41,8 +41,12 @@ impl<H: Host> Machine<'_, H> {
         answer: Option<ListId>,
     ) -> Result<Status, Trap> {
         let (f, default) = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
+        let targets = self.effective_targets(default);
         // One unit per call, and one per target past the first: a command acts on each.
-        let (targets, extra) = self.effective_targets(default);
+        let extra = match targets {
+            Targets::List(list) => self.targets_past_first(list),
+            _ => 0,
+        };
         self.charge(extra.saturating_add(1))?;
         self.st.enter_builtin(answer);
         self.call.callee = Callee::Command(cmd);
@@ -92,22 +96,18 @@ impl<H: Host> Machine<'_, H> {
         }
     }
 
-    /// The targets a command acts on: `T`, or its catalogue default when `T` is empty;
-    /// and how many of them there are past the first.
-    fn effective_targets(&mut self, default: Option<DefaultTarget>) -> (Targets, u32) {
-        let targets = self.st.targets;
-        let len = self.st.lists.len(targets);
-        if len > 0 {
-            return (Targets::List(targets), u32::try_from(len - 1).unwrap_or(u32::MAX));
+    /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
+    fn effective_targets(&mut self, default: Option<DefaultTarget>) -> Targets {
+        if !self.st.lists.is_empty(self.st.targets) {
+            return Targets::List(self.st.targets);
         }
-        let targets = match default {
+        match default {
             Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
             Some(DefaultTarget::SourceController) => {
                 Targets::One(Value::Player(self.host.controller(self.st.env.source)))
             }
-            _ => Targets::List(targets),
-        };
-        (targets, 0)
+            _ => Targets::List(self.st.targets),
+        }
     }
 
     pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {
