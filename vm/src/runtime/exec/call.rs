@@ -98,7 +98,8 @@ impl<H: Host> Machine<'_, H> {
 
     /// The targets a command acts on: `T`, or its catalogue default when `T` is empty.
     fn effective_targets(&mut self, default: Option<DefaultTarget>) -> Targets {
-        if !self.st.lists.is_empty(self.st.targets) {
+        // List 0 is the execution's empty list (`Lists`): `T` is often still that one.
+        if self.st.targets != ListId(0) && !self.st.lists.is_empty(self.st.targets) {
             return Targets::List(self.st.targets);
         }
         match default {
