@@ -69,8 +69,7 @@ fn simple(actions: Vec<(&'static str, Vec<Cost>)>) -> Spec {
 fn requisites_gate_the_activation() {
     let program = build(Spec { requisite: true, ..simple(vec![("a", vec![cost(0, None)])]) });
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     assert!(!rt.requisites_met(&mut host, source, CardIdx(0), P0).unwrap());
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RequisitesNotMet)));
@@ -85,8 +84,7 @@ fn requisites_gate_the_activation() {
 fn a_rule_target_is_chosen_before_anything_is_paid() {
     let program = build(Spec { target: Some(false), ..simple(vec![("a", vec![cost(0, None)])]) });
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RuleTargetNotFound)));
     assert!(!host.cards[0].frozen);
@@ -107,8 +105,7 @@ fn a_rule_target_is_chosen_before_anything_is_paid() {
 fn an_optional_rule_target_may_match_nothing() {
     let program = build(Spec { target: Some(true), ..simple(vec![("a", vec![])]) });
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["a"]);
@@ -118,8 +115,7 @@ fn an_optional_rule_target_may_match_nothing() {
 fn the_player_chooses_one_of_several_actions() {
     let program = build(simple(vec![("a", vec![]), ("b", vec![])]));
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("which action");
     assert_eq!(exec.request().kind, RequestKind::Action);
     assert_eq!(exec.candidates(), &[Value::Int(0), Value::Int(1)]);
@@ -131,8 +127,7 @@ fn the_player_chooses_one_of_several_actions() {
 fn vars_run_before_the_statements() {
     let program = build(Spec { vars: true, ..simple(vec![("a", vec![])]) });
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     // damage has no default target: it acts on nothing, with 5 as its argument.
@@ -144,8 +139,7 @@ fn vars_run_before_the_statements() {
 fn every_cost_is_checked_before_any_is_paid() {
     let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
     assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
@@ -157,8 +151,7 @@ fn every_cost_is_checked_before_any_is_paid() {
 fn a_trial_fails_where_the_activation_would() {
     let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
     assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
@@ -170,8 +163,7 @@ fn a_trial_fails_where_the_activation_would() {
 fn a_trial_stops_where_the_costs_would_be_paid() {
     let program = build(simple(vec![("a", vec![cost(0, None)])]));
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.take_log(), vec!["cost F check"]);
@@ -189,8 +181,7 @@ fn a_trial_stops_where_the_costs_would_be_paid() {
 fn a_cost_may_ask_what_to_pay_with() {
     let program = build(simple(vec![("a", vec![cost(0, None), cost(1, Some(2))])]));
     let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("h1", P0, HAND, 0);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)), "one card is not enough");

@@ -79,11 +79,7 @@ fn the_counter_sees_allocations() {
 fn events_and_hooks_allocate_nothing_after_warm_up() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
     let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage_to_variable(&mut code, VAR_TRIGGER, 1);
     code.emit(Instr::Return {});
     let entry = bundle.add_entry(code);
     let mut hook = CodeBuilder::new();
@@ -91,18 +87,8 @@ fn events_and_hooks_allocate_nothing_after_warm_up() {
     hook.emit(Instr::ReturnValue { a: Reg(0) });
     let hook = bundle.add_entry(hook);
     let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        hook: false,
-        events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
-        costs: Vec::new(),
-        entry,
-    });
-    card.autos.push(Auto {
-        hook: true,
-        events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
-        costs: Vec::new(),
-        entry: hook,
-    });
+    card.autos.push(auto_on(END_PHASE, None, None, false, entry));
+    card.autos.push(auto_on(CAN_BLOCK, None, None, true, hook));
     bundle.add_card(card, "card.rules");
     let mut rt = runtime(load(bundle));
     let mut host = TestHost::new();

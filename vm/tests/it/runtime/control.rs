@@ -99,8 +99,7 @@ fn statements_run_in_order_and_an_if_skips_only_its_statement() {
     chain(&mut code, "b");
     code.emit(Instr::Return {});
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["ok", "c", "b"]);
@@ -132,8 +131,7 @@ fn if_elif_else_picks_one_branch() {
         chain(&mut code, "ok");
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
+        let (mut host, source) = host_with_source();
         rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
         assert_eq!(host.commands(), vec![expected, "ok"], "n = {n}");
     }
@@ -150,8 +148,7 @@ fn first_statement_condition_false_is_no_effect() {
     code.bind(no_effect);
     code.emit(Instr::Fail { reason: FailReason::NoEffect });
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoEffect)));
     assert!(host.commands().is_empty());
@@ -174,8 +171,7 @@ fn declining_a_may_skips_only_its_statement() {
         chain(&mut code, "b");
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
+        let (mut host, source) = host_with_source();
         let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
         assert_eq!(exec.request().kind, RequestKind::May);
         assert_eq!(exec.candidates(), &[Value::Bool(true), Value::Bool(false)]);
@@ -209,13 +205,9 @@ fn each_binds_its_element() {
     code.bind(done);
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     host.add("y", P1, RING, 400);
     host.add("mine", P0, RING, 400);
@@ -239,12 +231,7 @@ fn statement_targets_and_prev_tgt() {
     code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
     code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
     code.emit(Instr::EndStatement {});
-    // damage(100) to(prevTgt)
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_PREV });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 100 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage_to_variable(&mut code, VAR_PREV, 100);
     // damage(1): T falls back to G, which is empty: `damage` has no default target.
     code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
     code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
@@ -252,22 +239,17 @@ fn statement_targets_and_prev_tgt() {
     code.emit(Instr::Return {});
     code.bind(none);
     code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
 
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 300", "damage Card(CardId(1)) 100"]);
 
     // No opposing character: the statement's target fails and the rest is skipped.
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoTargets)));
     assert!(host.commands().is_empty());
@@ -288,8 +270,7 @@ fn per_execution_names_do_not_leak() {
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("in hand", P0, HAND, 100);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     let exec = outcome.suspended().expect("discard asks which card");
@@ -323,8 +304,7 @@ fn arithmetic_follows_the_op_table() {
         code.emit(Instr::EndStatement {});
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
+        let (mut host, source) = host_with_source();
         rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
         assert_eq!(host.commands(), vec![format!("damage Player(PlayerId(0)) {expected}")]);
     }
@@ -348,17 +328,9 @@ fn tgt_is_the_rule_targets() {
     let mine = bundle.add_filter(filter(TypeAtom::This, zone(None, RING)));
     let mut code = CodeBuilder::new();
     let none = code.new_label();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TGT });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage_to_variable(&mut code, VAR_TGT, 1);
     code.emit(Instr::Target { f: mine, exit: none });
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_PREV });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 2 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage_to_variable(&mut code, VAR_PREV, 2);
     code.emit(Instr::Return {});
     code.bind(none);
     code.emit(Instr::Fail { reason: FailReason::NoTargets });
@@ -368,8 +340,7 @@ fn tgt_is_the_rule_targets() {
     card.actions.push(Action { label: None, costs: vec![], entry });
     bundle.add_card(card, "card.rules");
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -483,8 +454,7 @@ fn a_comparison_followed_by_a_conditional_jump_branches_on_its_result() {
                     code.bind(skip);
                     code.emit(Instr::Return {});
                     let mut rt = runtime(one_action(code));
-                    let mut host = TestHost::new();
-                    let source = host.add("source", P0, RING, 500);
+                    let (mut host, source) = host_with_source();
                     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
                     assert_eq!(outcome.done(), Some(Completion::Success));
 

@@ -19,14 +19,28 @@ fn cards(autos: &[AutoSpec<'_>]) -> Program {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("card{i}")));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook,
-            events: vec![EventRef { event, prefix, suffix, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(event, prefix, suffix, hook, entry));
         bundle.add_card(card, &format!("card{i}.rules"));
     }
+    load(bundle)
+}
+
+/// One card `card` whose auto on `event` (with `prefix` and `suffix`) runs
+/// `damage(amount) to(trigger)`.
+fn damaging_the_trigger(
+    event: EventIdx,
+    prefix: Option<EventPrefixIdx>,
+    suffix: Option<EventSuffixIdx>,
+    amount: i32,
+) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    emit_damage_to_variable(&mut code, VAR_TRIGGER, amount);
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.autos.push(auto_on(event, prefix, suffix, false, entry));
+    bundle.add_card(card, "card.rules");
     load(bundle)
 }
 
@@ -114,24 +128,7 @@ fn once_fires_once() {
 /// `~attacks~ damage(100) to(trigger)`: the event's payload is bound for that run only.
 #[test]
 fn event_bindings_are_per_execution() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 100 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        costs: Vec::new(),
-        hook: false,
-        events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
-        entry,
-    });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damaging_the_trigger(END_PHASE, Some(EventPrefixIdx(2)), None, 100));
     let mut host = TestHost::new();
     let card = host.add("card", P0, RING, 500);
     let victim = host.add("victim", P1, RING, 500);
@@ -180,12 +177,7 @@ fn hooks_answer_questions() {
         code.emit(Instr::ReturnValue { a: Reg(0) });
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("hook{answer}")));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook: true,
-            events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(CAN_BLOCK, None, None, true, entry));
         bundle.add_card(card, "hook.rules");
     }
     let mut rt = runtime(load(bundle));
@@ -263,12 +255,7 @@ fn an_auto_may_suspend() {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(body));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook: false,
-            events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(END_PHASE, None, None, false, entry));
         bundle.add_card(card, "x.rules");
     }
     let mut rt = runtime(load(bundle));
@@ -319,18 +306,12 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
         if i == 0 {
             card.actions.push(Action { label: None, costs: vec![], entry });
         } else {
-            card.autos.push(Auto {
-                costs: Vec::new(),
-                hook: false,
-                events: vec![EventRef { event: END_PHASE, prefix, suffix: None, condition: None }],
-                entry,
-            });
+            card.autos.push(auto_on(END_PHASE, prefix, None, false, entry));
         }
         bundle.add_card(card, "x.rules");
     }
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     for i in 1..3 {
         let listener = host.add("listener", P1, RING, 500);
         rt.enter_play(&mut host, listener, CardIdx(i)).unwrap();
@@ -345,24 +326,7 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
 /// `~attacks:this~ damage(1) to(trigger)`: an object event binds `trigger` to its object.
 #[test]
 fn the_object_of_an_event_is_its_trigger() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        costs: Vec::new(),
-        hook: false,
-        events: vec![EventRef { event: ATTACKS, prefix: None, suffix: Some(EventSuffixIdx(1)), condition: None }],
-        entry,
-    });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damaging_the_trigger(ATTACKS, None, Some(EventSuffixIdx(1)), 1));
     let mut host = TestHost::new();
     let card = host.add("card", P0, RING, 500);
     let attacker = host.add("attacker", P1, RING, 500);

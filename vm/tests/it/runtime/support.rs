@@ -533,14 +533,66 @@ pub fn chain(code: &mut CodeBuilder, text: &str) {
     code.emit(Instr::EndStatement {});
 }
 
-/// A program with one card `key` whose single action is `code`.
+/// Adds a card `key` (from `key.rules`) whose single action, without label or costs, is
+/// `code`.
+pub fn add_action_card(bundle: &mut BundleBuilder<'_>, key: &str, code: CodeBuilder) {
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern(key));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, &format!("{key}.rules"));
+}
+
+/// A program with one card `card` whose single action is `code`.
 pub fn one_action(code: CodeBuilder) -> Program {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     load(bundle)
+}
+
+/// Emits `damage(amount) to(f)` as the rest of an action: the statement, `Return`, and the
+/// `Fail(NoTargets)` the target clause jumps to when `f` finds nothing.
+pub fn emit_damage_to_filter(code: &mut CodeBuilder, f: FilterIdx, amount: i32) {
+    let none = code.new_label();
+    code.emit(Instr::Target { f, exit: none });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+}
+
+/// A program with one card `card` whose single action is `damage(amount) to(F)`, `F` being
+/// the filter `make` builds (adding to the bundle any entry its expressions need).
+pub fn damage_to_filter(amount: i32, make: impl FnOnce(&mut BundleBuilder<'_>) -> Filter) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let f = make(&mut bundle);
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    emit_damage_to_filter(&mut code, f, amount);
+    add_action_card(&mut bundle, "card", code);
+    load(bundle)
+}
+
+/// Emits the statement `damage(amount) to(var)`.
+pub fn emit_damage_to_variable(code: &mut CodeBuilder, var: VariableIdx, amount: i32) {
+    code.emit(Instr::LoadVar { a: Reg(1), var });
+    code.emit(Instr::SetTargets { a: Reg(1) });
+    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+}
+
+/// An auto without costs that runs `entry` on `event` with `prefix` and `suffix` and no
+/// condition (a hook when `hook`).
+pub fn auto_on(
+    event: EventIdx,
+    prefix: Option<EventPrefixIdx>,
+    suffix: Option<EventSuffixIdx>,
+    hook: bool,
+    entry: EntryIdx,
+) -> Auto {
+    Auto { costs: Vec::new(), hook, events: vec![EventRef { event, prefix, suffix, condition: None }], entry }
 }
 
 pub fn load(bundle: BundleBuilder<'_>) -> Program {
@@ -552,6 +604,13 @@ pub fn runtime(program: Program) -> Runtime<TestHost> {
     Runtime::new(program, &CATALOGUE, builtins())
 }
 
+/// A host whose only card is `source` (card 0, P0's, in the ring, 500 bp).
+pub fn host_with_source() -> (TestHost, CardId) {
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    (host, source)
+}
+
 /// Runs a chain as the only statement of an action, answering every confirmation with
 /// `confirm`; returns the commands it ran and the completion.
 pub fn run_chain(text: &str, confirm: bool) -> (Vec<String>, Completion) {
@@ -559,8 +618,7 @@ pub fn run_chain(text: &str, confirm: bool) -> (Vec<String>, Completion) {
     chain(&mut code, text);
     code.emit(Instr::Return {});
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let mut outcome = rt.activate(&mut host, source, CardIdx(0), P0).expect("no trap");
     loop {
         match outcome {

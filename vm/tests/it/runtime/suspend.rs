@@ -9,29 +9,15 @@ use super::support::*;
 
 /// `damage(300) to(<1>character@oppRing)`.
 fn choose_one_program() -> Program {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.qty = Some(Qty::Exact(1));
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
-    load(bundle)
+    damage_to_filter(300, |_| {
+        let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+        f.qty = Some(Qty::Exact(1));
+        f
+    })
 }
 
 fn board() -> (TestHost, CardId) {
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     host.add("y", P1, RING, 400);
     (host, source)
@@ -117,10 +103,7 @@ fn duplicates_are_refused() {
     code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
     let (mut host, source) = board();
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
@@ -136,8 +119,7 @@ fn duplicates_are_refused() {
 #[test]
 fn a_single_candidate_is_taken_without_asking() {
     let mut rt = runtime(choose_one_program());
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -147,24 +129,16 @@ fn a_single_candidate_is_taken_without_asking() {
 /// `to(opp,character@oppRing)`: the player first picks the type, then the target.
 #[test]
 fn a_type_choice_comes_first() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::Opp, zone(Some(OPP), RING));
-    f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::CardType(CHARACTER) });
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 50 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damage_to_filter(50, |_| {
+        let mut f = filter(TypeAtom::Opp, zone(Some(OPP), RING));
+        f.types.push(TypeTerm {
+            exclude_source: false,
+            negate: false,
+            plural: false,
+            atom: TypeAtom::CardType(CHARACTER),
+        });
+        f
+    }));
 
     for (ty, then, expected) in
         [(0, None, "damage Player(PlayerId(1)) 50"), (1, Some(Value::Card(CardId(2))), "damage Card(CardId(2)) 50")]
