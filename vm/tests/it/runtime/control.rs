@@ -11,6 +11,17 @@ fn status(ok: bool) -> &'static str {
     if ok { "ok" } else { "fail" }
 }
 
+/// Emits the chain `text` as a statement that a jump to `skip` passes over: `skip` lands
+/// on an `EndStatement` of its own, which the chain jumps over.
+fn skippable_chain(code: &mut CodeBuilder, text: &str, skip: Label) {
+    chain(code, text);
+    let after = code.new_label();
+    code.emit(Instr::Jump { target: after });
+    code.bind(skip);
+    code.emit(Instr::EndStatement {});
+    code.bind(after);
+}
+
 #[test]
 fn truth_table_of_and_then() {
     // `x & y`: both always run.
@@ -89,18 +100,11 @@ fn statements_run_in_order_and_an_if_skips_only_its_statement() {
         code.emit(Instr::LoadInt { a: Reg(2), imm: y });
         code.emit(Instr::Gt { a: Reg(1), b: Reg(1), c: Reg(2) });
         code.emit(Instr::JumpIfNot { a: Reg(1), target: skip });
-        chain(&mut code, cmd);
-        let after = code.new_label();
-        code.emit(Instr::Jump { target: after });
-        code.bind(skip);
-        code.emit(Instr::EndStatement {});
-        code.bind(after);
+        skippable_chain(&mut code, cmd, skip);
     }
     chain(&mut code, "b");
     code.emit(Instr::Return {});
-    let mut rt = runtime(one_action(code));
-    let (mut host, source) = host_with_source();
-    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    let (outcome, mut host) = activate_action(code);
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["ok", "c", "b"]);
 }
@@ -130,9 +134,7 @@ fn if_elif_else_picks_one_branch() {
         code.bind(end);
         chain(&mut code, "ok");
         code.emit(Instr::Return {});
-        let mut rt = runtime(one_action(code));
-        let (mut host, source) = host_with_source();
-        rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+        let (_, mut host) = activate_action(code);
         assert_eq!(host.commands(), vec![expected, "ok"], "n = {n}");
     }
 }
@@ -147,9 +149,7 @@ fn first_statement_condition_false_is_no_effect() {
     code.emit(Instr::Return {});
     code.bind(no_effect);
     code.emit(Instr::Fail { reason: FailReason::NoEffect });
-    let mut rt = runtime(one_action(code));
-    let (mut host, source) = host_with_source();
-    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    let (outcome, mut host) = activate_action(code);
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoEffect)));
     assert!(host.commands().is_empty());
 }
@@ -162,12 +162,7 @@ fn declining_a_may_skips_only_its_statement() {
         let mut code = CodeBuilder::new();
         let skip = code.new_label();
         code.emit(Instr::May { question: None, skip });
-        chain(&mut code, "a");
-        let after = code.new_label();
-        code.emit(Instr::Jump { target: after });
-        code.bind(skip);
-        code.emit(Instr::EndStatement {});
-        code.bind(after);
+        skippable_chain(&mut code, "a", skip);
         chain(&mut code, "b");
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));
@@ -303,9 +298,7 @@ fn arithmetic_follows_the_op_table() {
         code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
         code.emit(Instr::EndStatement {});
         code.emit(Instr::Return {});
-        let mut rt = runtime(one_action(code));
-        let (mut host, source) = host_with_source();
-        rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+        let (_, mut host) = activate_action(code);
         assert_eq!(host.commands(), vec![format!("damage Player(PlayerId(0)) {expected}")]);
     }
 }
@@ -453,9 +446,7 @@ fn a_comparison_followed_by_a_conditional_jump_branches_on_its_result() {
                     chain(&mut code, "c");
                     code.bind(skip);
                     code.emit(Instr::Return {});
-                    let mut rt = runtime(one_action(code));
-                    let (mut host, source) = host_with_source();
-                    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+                    let (outcome, mut host) = activate_action(code);
                     assert_eq!(outcome.done(), Some(Completion::Success));
 
                     let holds = expected_comparison(name, x, y);

@@ -611,6 +611,15 @@ pub fn host_with_source() -> (TestHost, CardId) {
     (host, source)
 }
 
+/// Activates, as P0, the single action `code` of a card whose host holds only its source;
+/// returns the outcome (after no trap) and the host.
+pub fn activate_action(code: CodeBuilder) -> (Outcome, TestHost) {
+    let mut rt = runtime(one_action(code));
+    let (mut host, source) = host_with_source();
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    (outcome, host)
+}
+
 /// Runs a chain as the only statement of an action, answering every confirmation with
 /// `confirm`; returns the commands it ran and the completion.
 pub fn run_chain(text: &str, confirm: bool) -> (Vec<String>, Completion) {
