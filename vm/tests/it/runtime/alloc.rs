@@ -11,9 +11,7 @@ use super::support::*;
 /// and an expression: a simple effect.
 fn simple_effect() -> Program {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.types[0].plural = true;
-    let f = bundle.add_filter(f);
+    let f = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
     let none = code.new_label();
     let skip = code.new_label();

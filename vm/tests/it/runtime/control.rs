@@ -181,9 +181,7 @@ fn declining_a_may_skips_only_its_statement() {
 #[test]
 fn each_binds_its_element() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut all = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    all.types[0].plural = true;
-    let all = bundle.add_filter(all);
+    let all = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
     let lp = code.new_label();
     let done = code.new_label();
@@ -217,9 +215,7 @@ fn each_binds_its_element() {
 #[test]
 fn statement_targets_and_prev_tgt() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.types[0].plural = true;
-    let f = bundle.add_filter(f);
+    let f = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
     let none = code.new_label();
     code.emit(Instr::Target { f, exit: none });

@@ -34,12 +34,6 @@ fn board() -> TestHost {
     host
 }
 
-fn characters(zone_ref: ZoneRef) -> Filter {
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone_ref);
-    f.types[0].plural = true;
-    f
-}
-
 fn term(kind: TermKind) -> Term {
     Term { negated: false, kind }
 }

@@ -479,6 +479,13 @@ pub fn filter(atom: TypeAtom, zone: ZoneRef) -> Filter {
     }
 }
 
+/// `characters@zone`: every character there, without asking.
+pub fn characters(zone_ref: ZoneRef) -> Filter {
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone_ref);
+    f.types[0].plural = true;
+    f
+}
+
 pub fn zone(prefix: Option<ZonePrefixIdx>, zone: ZoneIdx) -> ZoneRef {
     ZoneRef { prefix, zone }
 }
