@@ -217,19 +217,12 @@ fn statement_targets_and_prev_tgt() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
     let f = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    emit_damage_to_variable(&mut code, VAR_PREV, 100);
-    // damage(1): T falls back to G, which is empty: `damage` has no default target.
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_targeting(&mut code, f, |code| {
+        emit_damage(code, 300);
+        emit_damage_to_variable(code, VAR_PREV, 100);
+        // damage(1): T falls back to G, which is empty: `damage` has no default target.
+        emit_damage(code, 1);
+    });
     add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
 
@@ -316,13 +309,8 @@ fn tgt_is_the_rule_targets() {
     let rule = bundle.add_filter(rule);
     let mine = bundle.add_filter(filter(TypeAtom::This, zone(None, RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
     emit_damage_to_variable(&mut code, VAR_TGT, 1);
-    code.emit(Instr::Target { f: mine, exit: none });
-    emit_damage_to_variable(&mut code, VAR_PREV, 2);
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_targeting(&mut code, mine, |code| emit_damage_to_variable(code, VAR_PREV, 2));
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.target = Some(RuleTarget { optional: false, filters: vec![rule] });

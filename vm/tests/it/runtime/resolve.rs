@@ -218,7 +218,7 @@ fn filter_expressions_share_the_locals() {
     code.emit(Instr::StoreLocal { slot: Local(0), b: Reg(1) });
     code.emit(Instr::LoadVar { a: Reg(1), var: VariableIdx(1) });
     code.emit(Instr::StoreLocal { slot: Local(1), b: Reg(1) });
-    emit_damage_to_filter(&mut code, f, 1);
+    emit_targeting(&mut code, f, |code| emit_damage(code, 1));
     let entry = bundle.add_entry(code);
     let mut vars = CodeBuilder::new();
     vars.emit(Instr::LoadVar { a: Reg(0), var: VariableIdx(1) });
@@ -261,12 +261,7 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     f.terms = vec![vec![low], vec![any_bp]];
     let f = bundle.add_filter(f);
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_targeting(&mut code, f, |code| code.emit(Instr::EndStatement {}));
     add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
     let started = std::time::Instant::now();

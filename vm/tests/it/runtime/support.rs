@@ -556,17 +556,23 @@ pub fn one_action(code: CodeBuilder) -> Program {
     load(bundle)
 }
 
-/// Emits `damage(amount) to(f)` as the rest of an action: the statement, `Return`, and the
-/// `Fail(NoTargets)` the target clause jumps to when `f` finds nothing.
-pub fn emit_damage_to_filter(code: &mut CodeBuilder, f: FilterIdx, amount: i32) {
+/// Emits the rest of an action whose next statement targets `f`: `Target`, the statements
+/// `body` emits, `Return`, and the `Fail(NoTargets)` the target jumps to when `f` finds
+/// nothing.
+pub fn emit_targeting(code: &mut CodeBuilder, f: FilterIdx, body: impl FnOnce(&mut CodeBuilder)) {
     let none = code.new_label();
     code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    body(code);
     code.emit(Instr::Return {});
     code.bind(none);
     code.emit(Instr::Fail { reason: FailReason::NoTargets });
+}
+
+/// Emits the statement `damage(amount)` on the statement's targets.
+pub fn emit_damage(code: &mut CodeBuilder, amount: i32) {
+    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
 }
 
 /// A program with one card `card` whose single action is `damage(amount) to(F)`, `F` being
@@ -576,7 +582,7 @@ pub fn damage_to_filter(amount: i32, make: impl FnOnce(&mut BundleBuilder<'_>) -
     let f = make(&mut bundle);
     let f = bundle.add_filter(f);
     let mut code = CodeBuilder::new();
-    emit_damage_to_filter(&mut code, f, amount);
+    emit_targeting(&mut code, f, |code| emit_damage(code, amount));
     add_action_card(&mut bundle, "card", code);
     load(bundle)
 }
@@ -585,9 +591,7 @@ pub fn damage_to_filter(amount: i32, make: impl FnOnce(&mut BundleBuilder<'_>) -
 pub fn emit_damage_to_variable(code: &mut CodeBuilder, var: VariableIdx, amount: i32) {
     code.emit(Instr::LoadVar { a: Reg(1), var });
     code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage(code, amount);
 }
 
 /// An auto without costs that runs `entry` on `event` with `prefix` and `suffix` and no

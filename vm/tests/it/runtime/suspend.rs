@@ -99,9 +99,7 @@ fn duplicates_are_refused() {
     let f = bundle.add_filter(f);
     let mut code = CodeBuilder::new();
     code.emit(Instr::TargetOpt { f });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage(&mut code, 1);
     code.emit(Instr::Return {});
     add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
