@@ -44,6 +44,19 @@ fn damaging_the_trigger(
     load(bundle)
 }
 
+/// A runtime of `program` and a host with a card of P0's for each of its cards, every one
+/// entered into play in card order.
+fn all_in_play(program: Program) -> (Runtime<TestHost>, TestHost) {
+    let count = program.cards().len();
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    for i in 0..count {
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx::new(i)).unwrap();
+    }
+    (rt, host)
+}
+
 fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
     let outcome = rt.run_events(host).expect("no trap");
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -80,12 +93,7 @@ fn prefixes_compare_the_event_player_with_the_controller() {
         (END_PHASE, Some(PREFIX_OPP), None, false, "b"),
         (END_PHASE, Some(EventPrefixIdx(2)), None, false, "c"),
     ]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    for i in 0..3 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(program);
     rt.emit(Event::new(END_PHASE, P0));
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["a", "c"]);
@@ -114,10 +122,7 @@ fn object_events_match_this_card_unless_any() {
 #[test]
 fn once_fires_once() {
     let program = cards(&[(END_PHASE, None, Some(SUFFIX_ONCE), false, "a")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let card = host.add("card", P0, RING, 500);
-    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    let (mut rt, mut host) = all_in_play(program);
     for _ in 0..2 {
         rt.emit(Event::new(END_PHASE, P0));
         drain(&mut rt, &mut host);
@@ -205,10 +210,7 @@ fn hooks_answer_questions() {
 #[test]
 fn an_auto_that_retriggers_itself_traps() {
     let program = cards(&[(END_PHASE, None, None, false, "emitEnd")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let card = host.add("card", P0, RING, 500);
-    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    let (mut rt, mut host) = all_in_play(program);
     rt.emit(Event::new(END_PHASE, P0));
     let trap = rt.run_events(&mut host).unwrap_err();
     assert_eq!(trap.code(), TrapCode::EventCascade);
@@ -223,12 +225,7 @@ fn an_auto_that_retriggers_itself_traps() {
 #[test]
 fn a_trapped_cascade_leaves_the_queue_empty() {
     let program = cards(&[(END_PHASE, None, None, false, "emitEnd"), (END_PHASE, None, None, false, "emitEnd")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    for i in 0..2 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(program);
     for _ in 0..3 {
         rt.emit(Event::new(END_PHASE, P0));
         let trap = rt.run_events(&mut host).unwrap_err();
@@ -258,12 +255,7 @@ fn an_auto_may_suspend() {
         card.autos.push(auto_on(END_PHASE, None, None, false, entry));
         bundle.add_card(card, "x.rules");
     }
-    let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    for i in 0..2 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(load(bundle));
     rt.emit(Event::new(END_PHASE, P0));
     let exec = rt.run_events(&mut host).unwrap().suspended().expect("may");
     assert_eq!(rt.pending_events(), 1);
