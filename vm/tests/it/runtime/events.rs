@@ -57,6 +57,18 @@ fn all_in_play(program: Program) -> (Runtime<TestHost>, TestHost) {
     (rt, host)
 }
 
+/// A runtime of `program` (two cards) and a host with a card of P0's for each, the second
+/// entered into play before the first; with the two cards in card order.
+fn second_entered_first(program: Program) -> (Runtime<TestHost>, TestHost, [CardId; 2]) {
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P0, RING, 500);
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    (rt, host, [first, second])
+}
+
 fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
     let outcome = rt.run_events(host).expect("no trap");
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -65,13 +77,8 @@ fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
 #[test]
 fn autos_listen_while_in_play_in_registration_order() {
     let program = cards(&[(END_PHASE, None, None, false, "a"), (END_PHASE, None, None, false, "b")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let first = host.add("first", P0, RING, 500);
-    let second = host.add("second", P0, RING, 500);
     // Registration order, not card order: the second card enters first.
-    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
-    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    let (mut rt, mut host, [first, second]) = second_entered_first(program);
     rt.emit(Event::new(END_PHASE, P0));
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["b", "a"]);
@@ -270,12 +277,7 @@ fn an_auto_may_suspend() {
 #[test]
 fn an_auto_that_runs_itself_now_traps() {
     let program = cards(&[(END_PHASE, None, None, false, "dispatchEnd & a"), (END_PHASE, None, None, false, "b")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let first = host.add("first", P0, RING, 500);
-    let second = host.add("second", P0, RING, 500);
-    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
-    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    let (mut rt, mut host, _) = second_entered_first(program);
     rt.emit(Event::new(END_PHASE, P0));
     let trap = rt.run_events(&mut host).unwrap_err();
     assert_eq!(trap.code(), TrapCode::EventCascade);

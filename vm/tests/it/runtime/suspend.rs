@@ -23,11 +23,18 @@ fn board() -> (TestHost, CardId) {
     (host, source)
 }
 
-#[test]
-fn a_target_choice_suspends_and_resumes() {
+/// [`choose_one_program`] activated on [`board`]: its runtime, its host, and the execution
+/// suspended on the choice of target.
+fn asking_for_a_target() -> (Runtime<TestHost>, TestHost, Execution) {
     let mut rt = runtime(choose_one_program());
     let (mut host, source) = board();
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    (rt, host, exec)
+}
+
+#[test]
+fn a_target_choice_suspends_and_resumes() {
+    let (mut rt, mut host, exec) = asking_for_a_target();
     let request = exec.request();
     assert_eq!(request.kind, RequestKind::Targets);
     assert_eq!(request.chooser, P0);
@@ -41,9 +48,7 @@ fn a_target_choice_suspends_and_resumes() {
 
 #[test]
 fn a_clone_resumes_independently() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, exec) = asking_for_a_target();
     host.take_log();
 
     // AI search: try the other answer on clones of everything.
@@ -65,9 +70,7 @@ fn a_clone_resumes_independently() {
 
 #[test]
 fn invalid_answers_are_refused_and_the_execution_stays_resumable() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let mut exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, mut exec) = asking_for_a_target();
     let bad: [&[Value]; 4] =
         [&[], &[Value::Card(CardId(1)), Value::Card(CardId(2))], &[Value::Card(CardId(0))], &[Value::Int(1)]];
     let reasons = [
@@ -198,9 +201,7 @@ fn a_function_may_ask() {
 
 #[test]
 fn a_suspended_execution_is_small() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (_rt, _host, exec) = asking_for_a_target();
     assert_eq!(size_of::<Execution>(), 8);
     // The handle, its state and every buffer: within the aim of 256 bytes.
     assert!(exec.footprint() <= 256, "footprint {}", exec.footprint());
@@ -213,9 +214,7 @@ fn a_suspended_execution_is_small() {
 /// It is refused and handed back; its own runtime (or a clone) still resumes it.
 #[test]
 fn an_execution_resumes_only_on_its_own_runtime() {
-    let (mut host, source) = board();
-    let mut rt = runtime(choose_one_program());
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, exec) = asking_for_a_target();
     let mut code = CodeBuilder::new();
     code.emit(Instr::Return {});
     let mut other = runtime(one_action(code));
