@@ -1,4 +1,6 @@
-//! Test catalogue, recording host, builtins and a chain assembler for the runtime tests.
+//! Test catalogue, recording host, builtins, a chain assembler, and the programs and
+//! set-ups (a card with one action, a targeted statement, a host holding the source) that
+//! the runtime tests share.
 
 use vm::bytecode::*;
 use vm::catalogue::*;
