@@ -4,25 +4,16 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use game::deck::parse_deck;
 use game::{CardSet, Game, Move};
 use rand::{Rng, SeedableRng};
 
+/// The cards of deck `name` of the corpus that the set knows, one per copy; none when the
+/// file does not read or parse (the game then refuses to start and says why).
 fn deck(set: &CardSet, dir: &std::path::Path, name: &str) -> Vec<usize> {
     let text = std::fs::read_to_string(dir.join("decks").join(name)).unwrap_or_default();
-    let mut cards = Vec::new();
-    for line in text.lines() {
-        let attr = |key: &str| {
-            let start = line.find(&format!("{key}=\""))? + key.len() + 2;
-            let end = line[start..].find('"')? + start;
-            Some(line[start..end].to_owned())
-        };
-        if let (Some(qty), Some(id)) = (attr("qty"), attr("id"))
-            && let Some(def) = set.by_id(&id)
-        {
-            cards.extend(std::iter::repeat_n(def, qty.parse().unwrap_or(0)));
-        }
-    }
-    cards
+    let Ok(deck) = parse_deck(&text, name.to_owned()) else { return Vec::new() };
+    deck.card_ids().into_iter().filter_map(|id| set.by_id(id)).collect()
 }
 
 fn main() {

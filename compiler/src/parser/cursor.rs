@@ -47,6 +47,21 @@ impl<'a, 't> Parser<'a, 't> {
         if self.at(kind) { Some(self.bump()) } else { None }
     }
 
+    /// Consumes a `+` or a `-` if one is next: whether it was a `-`.
+    pub(super) fn eat_sign(&mut self) -> bool {
+        match self.peek().kind {
+            TokenKind::Minus => {
+                self.bump();
+                true
+            }
+            TokenKind::Plus => {
+                self.bump();
+                false
+            }
+            _ => false,
+        }
+    }
+
     pub(super) fn text(&self, span: Span) -> &'t str {
         self.source.get(span.range()).unwrap_or("")
     }

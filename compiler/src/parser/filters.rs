@@ -244,17 +244,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// `<1>` or `<-2>` after the type.
     pub(super) fn parse_pick(&mut self) -> Option<Pick> {
         let open = self.bump();
-        let sign = match self.peek().kind {
-            TokenKind::Minus => {
-                self.bump();
-                -1
-            }
-            TokenKind::Plus => {
-                self.bump();
-                1
-            }
-            _ => 1,
-        };
+        let sign = if self.eat_sign() { -1 } else { 1 };
         let count = self.expect_count()?;
         if self.eat(TokenKind::Gt).is_none() {
             self.expected("`>` to close the pick");
@@ -389,17 +379,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// `-frozen`, `bp>=-100`, `bp:lowest`, `action`.
     pub(super) fn parse_filter_term(&mut self) -> Option<FilterTerm> {
         let start = self.peek().span;
-        let negated = match self.peek().kind {
-            TokenKind::Minus | TokenKind::Caret => {
-                self.bump();
-                true
-            }
-            TokenKind::Plus => {
-                self.bump();
-                false
-            }
-            _ => false,
-        };
+        let negated = self.eat(TokenKind::Caret).is_some() || self.eat_sign();
         let token = self.peek();
         if token.kind != TokenKind::Ident {
             self.expected("a filter such as `frozen` or `bp>=500`");
@@ -409,17 +389,7 @@ impl<'a, 't> Parser<'a, 't> {
         let name = self.name(token.span);
         let kind = if let Some(operator) = self.comparison_operator() {
             self.bump();
-            let negative = match self.peek().kind {
-                TokenKind::Minus => {
-                    self.bump();
-                    true
-                }
-                TokenKind::Plus => {
-                    self.bump();
-                    false
-                }
-                _ => false,
-            };
+            let negative = self.eat_sign();
             let Some(number) = self.eat(TokenKind::Int) else {
                 self.expected("a number to compare with");
                 return None;

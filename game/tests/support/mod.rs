@@ -1,11 +1,12 @@
 //! Test support: the corpus set (read in place, skipped with a message when absent and
-//! required under `CI`), a tiny `.o8d` card-id reader, and a random-move driver.
+//! required under `CI`), its decks' cards, and a random-move driver.
 
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use game::deck::parse_deck;
 use game::{CardSet, DefIdx, Game, Move};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -34,23 +35,13 @@ pub fn corpus() -> Option<Arc<CardSet>> {
     .clone()
 }
 
-/// The cards of a `.o8d` deck (a test-only reader: `qty="N" id="GUID"` attributes).
+/// The cards of the corpus deck `name`, one per copy in file order, read without the deck
+/// rules (the corpus has decks that break them); panics on an unknown card.
 pub fn read_deck(set: &CardSet, name: &str) -> Vec<DefIdx> {
     let text = std::fs::read_to_string(corpus_dir().join("decks").join(name)).expect("the deck reads");
-    let mut cards = Vec::new();
-    for line in text.lines() {
-        let attr = |key: &str| {
-            let start = line.find(&format!("{key}=\""))? + key.len() + 2;
-            let end = line[start..].find('"')? + start;
-            Some(line[start..end].to_owned())
-        };
-        let (Some(qty), Some(id)) = (attr("qty"), attr("id")) else { continue };
-        let def = set.by_id(&id).unwrap_or_else(|| panic!("deck {name}: unknown card {id}"));
-        for _ in 0..qty.parse::<usize>().expect("qty is a number") {
-            cards.push(def);
-        }
-    }
-    cards
+    let deck = parse_deck(&text, name.to_owned()).unwrap_or_else(|error| panic!("deck {name}: {error}"));
+    let ids = deck.card_ids().into_iter();
+    ids.map(|id| set.by_id(id).unwrap_or_else(|| panic!("deck {name}: unknown card {id}"))).collect()
 }
 
 /// Plays random legal moves (seeded) until the game ends or `max_moves`; checks after each

@@ -115,21 +115,7 @@ pub fn small_bundle(strip: bool) -> Vec<u8> {
     let mut bundle = BundleBuilder::new(&TEST);
     bundle.set_strip(strip);
 
-    let opp_ring = bundle.add_filter(Filter {
-        qty: Some(Qty::Exact(1)),
-        types: vec![TypeTerm {
-            exclude_source: false,
-            negate: false,
-            plural: false,
-            atom: TypeAtom::CardType(CardTypeIdx(0)),
-        }],
-        type_op: TypeOp::Choice,
-        pick: None,
-        terms: vec![vec![Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) }]],
-        zone: ZoneRef { prefix: Some(ZonePrefixIdx(1)), zone: ZoneIdx(1) },
-        selector: None,
-    });
-    let character_at_opp_ring = bundle.add_filter(Filter {
+    let character = || Filter {
         qty: None,
         types: vec![TypeTerm {
             exclude_source: false,
@@ -142,7 +128,14 @@ pub fn small_bundle(strip: bool) -> Vec<u8> {
         terms: vec![],
         zone: ZoneRef { prefix: Some(ZonePrefixIdx(1)), zone: ZoneIdx(1) },
         selector: None,
+    };
+    // <1>character[frozen]@oppRing
+    let opp_ring = bundle.add_filter(Filter {
+        qty: Some(Qty::Exact(1)),
+        terms: vec![vec![Term { negated: false, kind: TermKind::Keyword(FilterKeywordIdx(0)) }]],
+        ..character()
     });
+    let character_at_opp_ring = bundle.add_filter(character());
     let ctrl_deck = bundle.add_const(Const::Pile(ZoneRef { prefix: Some(ZonePrefixIdx(2)), zone: ZoneIdx(3) }));
     let question = bundle.intern("Draw?");
 

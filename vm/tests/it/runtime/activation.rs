@@ -57,6 +57,12 @@ fn build(spec: Spec) -> Program {
     load(bundle)
 }
 
+/// The runtime of the card `spec` describes, and a host holding only its source.
+fn runtime_and_source(spec: Spec) -> (Runtime<TestHost>, TestHost, CardId) {
+    let (host, source) = host_with_source();
+    (runtime(build(spec)), host, source)
+}
+
 fn cost(idx: u32, count: Option<u32>) -> Cost {
     Cost { cost: CostIdx(idx), count, filter: None }
 }
@@ -67,10 +73,8 @@ fn simple(actions: Vec<(&'static str, Vec<Cost>)>) -> Spec {
 
 #[test]
 fn requisites_gate_the_activation() {
-    let program = build(Spec { requisite: true, ..simple(vec![("a", vec![cost(0, None)])]) });
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) =
+        runtime_and_source(Spec { requisite: true, ..simple(vec![("a", vec![cost(0, None)])]) });
     assert!(!rt.requisites_met(&mut host, source, CardIdx(0), P0).unwrap());
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RequisitesNotMet)));
@@ -83,10 +87,8 @@ fn requisites_gate_the_activation() {
 
 #[test]
 fn a_rule_target_is_chosen_before_anything_is_paid() {
-    let program = build(Spec { target: Some(false), ..simple(vec![("a", vec![cost(0, None)])]) });
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) =
+        runtime_and_source(Spec { target: Some(false), ..simple(vec![("a", vec![cost(0, None)])]) });
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::RuleTargetNotFound)));
     assert!(!host.cards[0].frozen);
@@ -105,10 +107,7 @@ fn a_rule_target_is_chosen_before_anything_is_paid() {
 
 #[test]
 fn an_optional_rule_target_may_match_nothing() {
-    let program = build(Spec { target: Some(true), ..simple(vec![("a", vec![])]) });
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(Spec { target: Some(true), ..simple(vec![("a", vec![])]) });
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["a"]);
@@ -116,10 +115,7 @@ fn an_optional_rule_target_may_match_nothing() {
 
 #[test]
 fn the_player_chooses_one_of_several_actions() {
-    let program = build(simple(vec![("a", vec![]), ("b", vec![])]));
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![]), ("b", vec![])]));
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("which action");
     assert_eq!(exec.request().kind, RequestKind::Action);
     assert_eq!(exec.candidates(), &[Value::Int(0), Value::Int(1)]);
@@ -129,10 +125,7 @@ fn the_player_chooses_one_of_several_actions() {
 
 #[test]
 fn vars_run_before_the_statements() {
-    let program = build(Spec { vars: true, ..simple(vec![("a", vec![])]) });
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(Spec { vars: true, ..simple(vec![("a", vec![])]) });
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     // damage has no default target: it acts on nothing, with 5 as its argument.
@@ -142,10 +135,7 @@ fn vars_run_before_the_statements() {
 /// `{F}{X}`: X can never be paid, so F is not paid either.
 #[test]
 fn every_cost_is_checked_before_any_is_paid() {
-    let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
     assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
@@ -155,10 +145,7 @@ fn every_cost_is_checked_before_any_is_paid() {
 /// A trial of `{F}{X}` fails where the activation fails, checking the same costs.
 #[test]
 fn a_trial_fails_where_the_activation_would() {
-    let program = build(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![cost(0, None), cost(2, None)])]));
     let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)));
     assert_eq!(host.take_log(), vec!["cost F check", "cost X check"]);
@@ -168,10 +155,7 @@ fn a_trial_fails_where_the_activation_would() {
 /// statement runs; the activation itself then pays and runs.
 #[test]
 fn a_trial_stops_where_the_costs_would_be_paid() {
-    let program = build(simple(vec![("a", vec![cost(0, None)])]));
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![cost(0, None)])]));
     let outcome = rt.try_activation(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.take_log(), vec!["cost F check"]);
@@ -187,10 +171,7 @@ fn a_trial_stops_where_the_costs_would_be_paid() {
 /// paid afterwards, F first; `discarded` is bound for the statements.
 #[test]
 fn a_cost_may_ask_what_to_pay_with() {
-    let program = build(simple(vec![("a", vec![cost(0, None), cost(1, Some(2))])]));
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![cost(0, None), cost(1, Some(2))])]));
     host.add("h1", P0, HAND, 0);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::CostNotPaid)), "one card is not enough");

@@ -11,32 +11,25 @@ use super::support::*;
 /// and an expression: a simple effect.
 fn simple_effect() -> Program {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.types[0].plural = true;
-    let f = bundle.add_filter(f);
+    let f = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    let skip = code.new_label();
-    let end = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::LoadVar { a: Reg(0), var: VAR_ME });
-    code.emit(Instr::GetAttr { a: Reg(0), b: Reg(0), attr: ATTR_HP });
-    code.emit(Instr::LoadInt { a: Reg(1), imm: 100 });
-    code.emit(Instr::Gt { a: Reg(0), b: Reg(0), c: Reg(1) });
-    code.emit(Instr::JumpIfNot { a: Reg(0), target: skip });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 2 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DRAW), base: Reg(0), argc: 1 });
-    code.emit(Instr::JumpIfFailed { target: end });
-    code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
-    code.bind(end);
-    code.bind(skip);
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_targeting(&mut code, f, |code| {
+        emit_damage(code, 300);
+        let skip = code.new_label();
+        let end = code.new_label();
+        code.emit(Instr::LoadVar { a: Reg(0), var: VAR_ME });
+        code.emit(Instr::GetAttr { a: Reg(0), b: Reg(0), attr: ATTR_HP });
+        code.emit(Instr::LoadInt { a: Reg(1), imm: 100 });
+        code.emit(Instr::Gt { a: Reg(0), b: Reg(0), c: Reg(1) });
+        code.emit(Instr::JumpIfNot { a: Reg(0), target: skip });
+        code.emit(Instr::LoadInt { a: Reg(0), imm: 2 });
+        code.emit(Instr::Call { cmd: CommandIdx::new(DRAW), base: Reg(0), argc: 1 });
+        code.emit(Instr::JumpIfFailed { target: end });
+        code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
+        code.bind(end);
+        code.bind(skip);
+        code.emit(Instr::EndStatement {});
+    });
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.actions.push(Action { label: None, costs: vec![Cost { cost: CostIdx(0), count: None, filter: None }], entry });
@@ -79,11 +72,7 @@ fn the_counter_sees_allocations() {
 fn events_and_hooks_allocate_nothing_after_warm_up() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
     let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage_to_variable(&mut code, VAR_TRIGGER, 1);
     code.emit(Instr::Return {});
     let entry = bundle.add_entry(code);
     let mut hook = CodeBuilder::new();
@@ -91,18 +80,8 @@ fn events_and_hooks_allocate_nothing_after_warm_up() {
     hook.emit(Instr::ReturnValue { a: Reg(0) });
     let hook = bundle.add_entry(hook);
     let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        hook: false,
-        events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
-        costs: Vec::new(),
-        entry,
-    });
-    card.autos.push(Auto {
-        hook: true,
-        events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
-        costs: Vec::new(),
-        entry: hook,
-    });
+    card.autos.push(auto_on(END_PHASE, None, None, false, entry));
+    card.autos.push(auto_on(CAN_BLOCK, None, None, true, hook));
     bundle.add_card(card, "card.rules");
     let mut rt = runtime(load(bundle));
     let mut host = TestHost::new();

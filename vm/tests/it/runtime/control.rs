@@ -11,6 +11,17 @@ fn status(ok: bool) -> &'static str {
     if ok { "ok" } else { "fail" }
 }
 
+/// Emits the chain `text` as a statement that a jump to `skip` passes over: `skip` lands
+/// on an `EndStatement` of its own, which the chain jumps over.
+fn skippable_chain(code: &mut CodeBuilder, text: &str, skip: Label) {
+    chain(code, text);
+    let after = code.new_label();
+    code.emit(Instr::Jump { target: after });
+    code.bind(skip);
+    code.emit(Instr::EndStatement {});
+    code.bind(after);
+}
+
 #[test]
 fn truth_table_of_and_then() {
     // `x & y`: both always run.
@@ -89,19 +100,11 @@ fn statements_run_in_order_and_an_if_skips_only_its_statement() {
         code.emit(Instr::LoadInt { a: Reg(2), imm: y });
         code.emit(Instr::Gt { a: Reg(1), b: Reg(1), c: Reg(2) });
         code.emit(Instr::JumpIfNot { a: Reg(1), target: skip });
-        chain(&mut code, cmd);
-        let after = code.new_label();
-        code.emit(Instr::Jump { target: after });
-        code.bind(skip);
-        code.emit(Instr::EndStatement {});
-        code.bind(after);
+        skippable_chain(&mut code, cmd, skip);
     }
     chain(&mut code, "b");
     code.emit(Instr::Return {});
-    let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
-    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    let (outcome, mut host) = activate_action(code);
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["ok", "c", "b"]);
 }
@@ -131,10 +134,7 @@ fn if_elif_else_picks_one_branch() {
         code.bind(end);
         chain(&mut code, "ok");
         code.emit(Instr::Return {});
-        let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
-        rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+        let (_, mut host) = activate_action(code);
         assert_eq!(host.commands(), vec![expected, "ok"], "n = {n}");
     }
 }
@@ -149,10 +149,7 @@ fn first_statement_condition_false_is_no_effect() {
     code.emit(Instr::Return {});
     code.bind(no_effect);
     code.emit(Instr::Fail { reason: FailReason::NoEffect });
-    let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
-    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    let (outcome, mut host) = activate_action(code);
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoEffect)));
     assert!(host.commands().is_empty());
 }
@@ -165,17 +162,11 @@ fn declining_a_may_skips_only_its_statement() {
         let mut code = CodeBuilder::new();
         let skip = code.new_label();
         code.emit(Instr::May { question: None, skip });
-        chain(&mut code, "a");
-        let after = code.new_label();
-        code.emit(Instr::Jump { target: after });
-        code.bind(skip);
-        code.emit(Instr::EndStatement {});
-        code.bind(after);
+        skippable_chain(&mut code, "a", skip);
         chain(&mut code, "b");
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
+        let (mut host, source) = host_with_source();
         let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
         assert_eq!(exec.request().kind, RequestKind::May);
         assert_eq!(exec.candidates(), &[Value::Bool(true), Value::Bool(false)]);
@@ -190,9 +181,7 @@ fn declining_a_may_skips_only_its_statement() {
 #[test]
 fn each_binds_its_element() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut all = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    all.types[0].plural = true;
-    let all = bundle.add_filter(all);
+    let all = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
     let lp = code.new_label();
     let done = code.new_label();
@@ -209,13 +198,9 @@ fn each_binds_its_element() {
     code.bind(done);
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     host.add("y", P1, RING, 400);
     host.add("mine", P0, RING, 400);
@@ -230,44 +215,25 @@ fn each_binds_its_element() {
 #[test]
 fn statement_targets_and_prev_tgt() {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.types[0].plural = true;
-    let f = bundle.add_filter(f);
+    let f = bundle.add_filter(characters(zone(Some(OPP), RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    // damage(100) to(prevTgt)
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_PREV });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 100 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    // damage(1): T falls back to G, which is empty: `damage` has no default target.
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    emit_targeting(&mut code, f, |code| {
+        emit_damage(code, 300);
+        emit_damage_to_variable(code, VAR_PREV, 100);
+        // damage(1): T falls back to G, which is empty: `damage` has no default target.
+        emit_damage(code, 1);
+    });
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
 
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 300", "damage Card(CardId(1)) 100"]);
 
     // No opposing character: the statement's target fails and the rest is skipped.
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Failure(Failure::NoTargets)));
     assert!(host.commands().is_empty());
@@ -288,8 +254,7 @@ fn per_execution_names_do_not_leak() {
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("in hand", P0, HAND, 100);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     let exec = outcome.suspended().expect("discard asks which card");
@@ -322,10 +287,7 @@ fn arithmetic_follows_the_op_table() {
         code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
         code.emit(Instr::EndStatement {});
         code.emit(Instr::Return {});
-        let mut rt = runtime(one_action(code));
-        let mut host = TestHost::new();
-        let source = host.add("source", P0, RING, 500);
-        rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+        let (_, mut host) = activate_action(code);
         assert_eq!(host.commands(), vec![format!("damage Player(PlayerId(0)) {expected}")]);
     }
 }
@@ -347,29 +309,15 @@ fn tgt_is_the_rule_targets() {
     let rule = bundle.add_filter(rule);
     let mine = bundle.add_filter(filter(TypeAtom::This, zone(None, RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TGT });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Target { f: mine, exit: none });
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_PREV });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 2 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_damage_to_variable(&mut code, VAR_TGT, 1);
+    emit_targeting(&mut code, mine, |code| emit_damage_to_variable(code, VAR_PREV, 2));
     let entry = bundle.add_entry(code);
     let mut card = Card::new(bundle.intern("card"));
     card.target = Some(RuleTarget { optional: false, filters: vec![rule] });
     card.actions.push(Action { label: None, costs: vec![], entry });
     bundle.add_card(card, "card.rules");
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -482,10 +430,7 @@ fn a_comparison_followed_by_a_conditional_jump_branches_on_its_result() {
                     chain(&mut code, "c");
                     code.bind(skip);
                     code.emit(Instr::Return {});
-                    let mut rt = runtime(one_action(code));
-                    let mut host = TestHost::new();
-                    let source = host.add("source", P0, RING, 500);
-                    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+                    let (outcome, mut host) = activate_action(code);
                     assert_eq!(outcome.done(), Some(Completion::Success));
 
                     let holds = expected_comparison(name, x, y);

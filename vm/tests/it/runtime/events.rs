@@ -19,15 +19,54 @@ fn cards(autos: &[AutoSpec<'_>]) -> Program {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("card{i}")));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook,
-            events: vec![EventRef { event, prefix, suffix, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(event, prefix, suffix, hook, entry));
         bundle.add_card(card, &format!("card{i}.rules"));
     }
     load(bundle)
+}
+
+/// One card `card` whose auto on `event` (with `prefix` and `suffix`) runs
+/// `damage(amount) to(trigger)`.
+fn damaging_the_trigger(
+    event: EventIdx,
+    prefix: Option<EventPrefixIdx>,
+    suffix: Option<EventSuffixIdx>,
+    amount: i32,
+) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    emit_damage_to_variable(&mut code, VAR_TRIGGER, amount);
+    code.emit(Instr::Return {});
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("card"));
+    card.autos.push(auto_on(event, prefix, suffix, false, entry));
+    bundle.add_card(card, "card.rules");
+    load(bundle)
+}
+
+/// A runtime of `program` and a host with a card of P0's for each of its cards, every one
+/// entered into play in card order.
+fn all_in_play(program: Program) -> (Runtime<TestHost>, TestHost) {
+    let count = program.cards().len();
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    for i in 0..count {
+        let card = host.add("card", P0, RING, 500);
+        rt.enter_play(&mut host, card, CardIdx::new(i)).unwrap();
+    }
+    (rt, host)
+}
+
+/// A runtime of `program` (two cards) and a host with a card of P0's for each, the second
+/// entered into play before the first; with the two cards in card order.
+fn second_entered_first(program: Program) -> (Runtime<TestHost>, TestHost, [CardId; 2]) {
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P0, RING, 500);
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    (rt, host, [first, second])
 }
 
 fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
@@ -38,13 +77,8 @@ fn drain(rt: &mut Runtime<TestHost>, host: &mut TestHost) {
 #[test]
 fn autos_listen_while_in_play_in_registration_order() {
     let program = cards(&[(END_PHASE, None, None, false, "a"), (END_PHASE, None, None, false, "b")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let first = host.add("first", P0, RING, 500);
-    let second = host.add("second", P0, RING, 500);
     // Registration order, not card order: the second card enters first.
-    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
-    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    let (mut rt, mut host, [first, second]) = second_entered_first(program);
     rt.emit(Event::new(END_PHASE, P0));
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["b", "a"]);
@@ -66,12 +100,7 @@ fn prefixes_compare_the_event_player_with_the_controller() {
         (END_PHASE, Some(PREFIX_OPP), None, false, "b"),
         (END_PHASE, Some(EventPrefixIdx(2)), None, false, "c"),
     ]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    for i in 0..3 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(program);
     rt.emit(Event::new(END_PHASE, P0));
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["a", "c"]);
@@ -100,10 +129,7 @@ fn object_events_match_this_card_unless_any() {
 #[test]
 fn once_fires_once() {
     let program = cards(&[(END_PHASE, None, Some(SUFFIX_ONCE), false, "a")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let card = host.add("card", P0, RING, 500);
-    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    let (mut rt, mut host) = all_in_play(program);
     for _ in 0..2 {
         rt.emit(Event::new(END_PHASE, P0));
         drain(&mut rt, &mut host);
@@ -114,24 +140,7 @@ fn once_fires_once() {
 /// `~attacks~ damage(100) to(trigger)`: the event's payload is bound for that run only.
 #[test]
 fn event_bindings_are_per_execution() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 100 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        costs: Vec::new(),
-        hook: false,
-        events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
-        entry,
-    });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damaging_the_trigger(END_PHASE, Some(EventPrefixIdx(2)), None, 100));
     let mut host = TestHost::new();
     let card = host.add("card", P0, RING, 500);
     let victim = host.add("victim", P1, RING, 500);
@@ -180,12 +189,7 @@ fn hooks_answer_questions() {
         code.emit(Instr::ReturnValue { a: Reg(0) });
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(&format!("hook{answer}")));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook: true,
-            events: vec![EventRef { event: CAN_BLOCK, prefix: None, suffix: None, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(CAN_BLOCK, None, None, true, entry));
         bundle.add_card(card, "hook.rules");
     }
     let mut rt = runtime(load(bundle));
@@ -213,10 +217,7 @@ fn hooks_answer_questions() {
 #[test]
 fn an_auto_that_retriggers_itself_traps() {
     let program = cards(&[(END_PHASE, None, None, false, "emitEnd")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let card = host.add("card", P0, RING, 500);
-    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    let (mut rt, mut host) = all_in_play(program);
     rt.emit(Event::new(END_PHASE, P0));
     let trap = rt.run_events(&mut host).unwrap_err();
     assert_eq!(trap.code(), TrapCode::EventCascade);
@@ -231,12 +232,7 @@ fn an_auto_that_retriggers_itself_traps() {
 #[test]
 fn a_trapped_cascade_leaves_the_queue_empty() {
     let program = cards(&[(END_PHASE, None, None, false, "emitEnd"), (END_PHASE, None, None, false, "emitEnd")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    for i in 0..2 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(program);
     for _ in 0..3 {
         rt.emit(Event::new(END_PHASE, P0));
         let trap = rt.run_events(&mut host).unwrap_err();
@@ -263,20 +259,10 @@ fn an_auto_may_suspend() {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern(body));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook: false,
-            events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: None }],
-            entry,
-        });
+        card.autos.push(auto_on(END_PHASE, None, None, false, entry));
         bundle.add_card(card, "x.rules");
     }
-    let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    for i in 0..2 {
-        let card = host.add("card", P0, RING, 500);
-        rt.enter_play(&mut host, card, CardIdx(i)).unwrap();
-    }
+    let (mut rt, mut host) = all_in_play(load(bundle));
     rt.emit(Event::new(END_PHASE, P0));
     let exec = rt.run_events(&mut host).unwrap().suspended().expect("may");
     assert_eq!(rt.pending_events(), 1);
@@ -291,12 +277,7 @@ fn an_auto_may_suspend() {
 #[test]
 fn an_auto_that_runs_itself_now_traps() {
     let program = cards(&[(END_PHASE, None, None, false, "dispatchEnd & a"), (END_PHASE, None, None, false, "b")]);
-    let mut rt = runtime(program);
-    let mut host = TestHost::new();
-    let first = host.add("first", P0, RING, 500);
-    let second = host.add("second", P0, RING, 500);
-    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
-    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    let (mut rt, mut host, _) = second_entered_first(program);
     rt.emit(Event::new(END_PHASE, P0));
     let trap = rt.run_events(&mut host).unwrap_err();
     assert_eq!(trap.code(), TrapCode::EventCascade);
@@ -319,18 +300,12 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
         if i == 0 {
             card.actions.push(Action { label: None, costs: vec![], entry });
         } else {
-            card.autos.push(Auto {
-                costs: Vec::new(),
-                hook: false,
-                events: vec![EventRef { event: END_PHASE, prefix, suffix: None, condition: None }],
-                entry,
-            });
+            card.autos.push(auto_on(END_PHASE, prefix, None, false, entry));
         }
         bundle.add_card(card, "x.rules");
     }
     let mut rt = runtime(load(bundle));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     for i in 1..3 {
         let listener = host.add("listener", P1, RING, 500);
         rt.enter_play(&mut host, listener, CardIdx(i)).unwrap();
@@ -345,24 +320,7 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
 /// `~attacks:this~ damage(1) to(trigger)`: an object event binds `trigger` to its object.
 #[test]
 fn the_object_of_an_event_is_its_trigger() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut code = CodeBuilder::new();
-    code.emit(Instr::LoadVar { a: Reg(1), var: VAR_TRIGGER });
-    code.emit(Instr::SetTargets { a: Reg(1) });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.autos.push(Auto {
-        costs: Vec::new(),
-        hook: false,
-        events: vec![EventRef { event: ATTACKS, prefix: None, suffix: Some(EventSuffixIdx(1)), condition: None }],
-        entry,
-    });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damaging_the_trigger(ATTACKS, None, Some(EventSuffixIdx(1)), 1));
     let mut host = TestHost::new();
     let card = host.add("card", P0, RING, 500);
     let attacker = host.add("attacker", P1, RING, 500);

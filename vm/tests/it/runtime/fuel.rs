@@ -17,12 +17,8 @@ fn looping(with_debug: bool) -> Program {
     code.bind(top);
     code.emit(Instr::Call { cmd: CommandIdx::new(OK), base: Reg(0), argc: 0 });
     code.emit(Instr::Jump { target: top });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("spinner"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "spinner.rules");
-    let bytes = bundle.finish().unwrap();
-    Program::load(&bytes, &CATALOGUE).unwrap()
+    add_action_card(&mut bundle, "spinner", code);
+    load(bundle)
 }
 
 #[test]

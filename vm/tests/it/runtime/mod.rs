@@ -1,8 +1,8 @@
 //! The runtime's tests: small programs built with the public builders against a test
 //! catalogue, run on a recording host that logs every primitive call and every builtin.
 //!
-//! `support` holds the catalogue, the host, the builtins and a tiny assembler for effect
-//! chains; each other module tests one feature.
+//! `support` holds the catalogue, the host, the builtins, a tiny assembler for effect
+//! chains and the set-ups several modules share; each other module tests one feature.
 
 mod activation;
 mod alloc;

@@ -10,23 +10,7 @@ use super::support::*;
 /// Runs `damage(1) to(F)` where `F` is `filter` (with a nested entry built by
 /// `expr`, if any) and returns the damaged targets.
 fn targets_of(host: &mut TestHost, make: impl FnOnce(&mut BundleBuilder<'_>) -> Filter) -> Vec<String> {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let f = make(&mut bundle);
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damage_to_filter(1, make));
     host.take_log();
     match rt.activate(host, CardId(0), CardIdx(0), P0).unwrap() {
         Outcome::Done(Completion::Failure(Failure::NoTargets)) => vec!["no targets".to_string()],
@@ -48,12 +32,6 @@ fn board() -> TestHost {
     host.add("frozen", P1, RING, 300); // 4
     host.cards[4].frozen = true;
     host
-}
-
-fn characters(zone_ref: ZoneRef) -> Filter {
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone_ref);
-    f.types[0].plural = true;
-    f
 }
 
 fn term(kind: TermKind) -> Term {
@@ -211,12 +189,9 @@ fn event_conditions_gate_autos() {
         code.emit(Instr::Return {});
         let entry = bundle.add_entry(code);
         let mut card = Card::new(bundle.intern("card"));
-        card.autos.push(Auto {
-            costs: Vec::new(),
-            hook: false,
-            events: vec![EventRef { event: END_PHASE, prefix: None, suffix: None, condition: Some(condition) }],
-            entry,
-        });
+        let mut auto = auto_on(END_PHASE, None, None, false, entry);
+        auto.events[0].condition = Some(condition);
+        card.autos.push(auto);
         bundle.add_card(card, "card.rules");
         let mut rt = runtime(load(bundle));
         let mut host = TestHost::new();
@@ -239,18 +214,11 @@ fn filter_expressions_share_the_locals() {
     let expr = bundle.add_entry(expr);
     let f = bundle.add_filter(filter(TypeAtom::Expr(expr), zone(None, RING)));
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
     code.emit(Instr::LoadVar { a: Reg(1), var: VAR_ME });
     code.emit(Instr::StoreLocal { slot: Local(0), b: Reg(1) });
     code.emit(Instr::LoadVar { a: Reg(1), var: VariableIdx(1) });
     code.emit(Instr::StoreLocal { slot: Local(1), b: Reg(1) });
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+    emit_targeting(&mut code, f, |code| emit_damage(code, 1));
     let entry = bundle.add_entry(code);
     let mut vars = CodeBuilder::new();
     vars.emit(Instr::LoadVar { a: Reg(0), var: VariableIdx(1) });
@@ -293,16 +261,8 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     f.terms = vec![vec![low], vec![any_bp]];
     let f = bundle.add_filter(f);
     let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    emit_targeting(&mut code, f, |code| code.emit(Instr::EndStatement {}));
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
     let started = std::time::Instant::now();
     let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");

@@ -174,12 +174,7 @@ fn program(ops: &[Op], binds: &[u8]) -> Option<Program> {
         costs: vec![Cost { cost: CostIdx(1), count: Some(1), filter: None }],
         entry,
     });
-    card.autos.push(Auto {
-        costs: Vec::new(),
-        hook: false,
-        events: vec![EventRef { event: END_PHASE, prefix: Some(EventPrefixIdx(2)), suffix: None, condition: None }],
-        entry,
-    });
+    card.autos.push(auto_on(END_PHASE, Some(EventPrefixIdx(2)), None, false, entry));
     bundle.add_card(card, "random.rules");
     let bytes = bundle.finish().ok()?;
     Program::load(&bytes, &CATALOGUE).ok()

@@ -1,4 +1,6 @@
-//! Test catalogue, recording host, builtins and a chain assembler for the runtime tests.
+//! Test catalogue, recording host, builtins, a chain assembler, and the programs and
+//! set-ups (a card with one action, a targeted statement, a host holding the source) that
+//! the runtime tests share.
 
 use vm::bytecode::*;
 use vm::catalogue::*;
@@ -479,6 +481,13 @@ pub fn filter(atom: TypeAtom, zone: ZoneRef) -> Filter {
     }
 }
 
+/// `characters@zone`: every character there, without asking.
+pub fn characters(zone_ref: ZoneRef) -> Filter {
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone_ref);
+    f.types[0].plural = true;
+    f
+}
+
 pub fn zone(prefix: Option<ZonePrefixIdx>, zone: ZoneIdx) -> ZoneRef {
     ZoneRef { prefix, zone }
 }
@@ -533,14 +542,70 @@ pub fn chain(code: &mut CodeBuilder, text: &str) {
     code.emit(Instr::EndStatement {});
 }
 
-/// A program with one card `key` whose single action is `code`.
+/// Adds a card `key` (from `key.rules`) whose single action, without label or costs, is
+/// `code`.
+pub fn add_action_card(bundle: &mut BundleBuilder<'_>, key: &str, code: CodeBuilder) {
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern(key));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, &format!("{key}.rules"));
+}
+
+/// A program with one card `card` whose single action is `code`.
 pub fn one_action(code: CodeBuilder) -> Program {
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     load(bundle)
+}
+
+/// Emits the rest of an action whose next statement targets `f`: `Target`, the statements
+/// `body` emits, `Return`, and the `Fail(NoTargets)` the target jumps to when `f` finds
+/// nothing.
+pub fn emit_targeting(code: &mut CodeBuilder, f: FilterIdx, body: impl FnOnce(&mut CodeBuilder)) {
+    let none = code.new_label();
+    code.emit(Instr::Target { f, exit: none });
+    body(code);
+    code.emit(Instr::Return {});
+    code.bind(none);
+    code.emit(Instr::Fail { reason: FailReason::NoTargets });
+}
+
+/// Emits the statement `damage(amount)` on the statement's targets.
+pub fn emit_damage(code: &mut CodeBuilder, amount: i32) {
+    code.emit(Instr::LoadInt { a: Reg(0), imm: amount });
+    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
+    code.emit(Instr::EndStatement {});
+}
+
+/// A program with one card `card` whose single action is `damage(amount) to(F)`, `F` being
+/// the filter `make` builds (adding to the bundle any entry its expressions need).
+pub fn damage_to_filter(amount: i32, make: impl FnOnce(&mut BundleBuilder<'_>) -> Filter) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let f = make(&mut bundle);
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    emit_targeting(&mut code, f, |code| emit_damage(code, amount));
+    add_action_card(&mut bundle, "card", code);
+    load(bundle)
+}
+
+/// Emits the statement `damage(amount) to(var)`.
+pub fn emit_damage_to_variable(code: &mut CodeBuilder, var: VariableIdx, amount: i32) {
+    code.emit(Instr::LoadVar { a: Reg(1), var });
+    code.emit(Instr::SetTargets { a: Reg(1) });
+    emit_damage(code, amount);
+}
+
+/// An auto without costs that runs `entry` on `event` with `prefix` and `suffix` and no
+/// condition (a hook when `hook`).
+pub fn auto_on(
+    event: EventIdx,
+    prefix: Option<EventPrefixIdx>,
+    suffix: Option<EventSuffixIdx>,
+    hook: bool,
+    entry: EntryIdx,
+) -> Auto {
+    Auto { costs: Vec::new(), hook, events: vec![EventRef { event, prefix, suffix, condition: None }], entry }
 }
 
 pub fn load(bundle: BundleBuilder<'_>) -> Program {
@@ -552,6 +617,22 @@ pub fn runtime(program: Program) -> Runtime<TestHost> {
     Runtime::new(program, &CATALOGUE, builtins())
 }
 
+/// A host whose only card is `source` (card 0, P0's, in the ring, 500 bp).
+pub fn host_with_source() -> (TestHost, CardId) {
+    let mut host = TestHost::new();
+    let source = host.add("source", P0, RING, 500);
+    (host, source)
+}
+
+/// Activates, as P0, the single action `code` of a card whose host holds only its source;
+/// returns the outcome (after no trap) and the host.
+pub fn activate_action(code: CodeBuilder) -> (Outcome, TestHost) {
+    let mut rt = runtime(one_action(code));
+    let (mut host, source) = host_with_source();
+    let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
+    (outcome, host)
+}
+
 /// Runs a chain as the only statement of an action, answering every confirmation with
 /// `confirm`; returns the commands it ran and the completion.
 pub fn run_chain(text: &str, confirm: bool) -> (Vec<String>, Completion) {
@@ -559,8 +640,7 @@ pub fn run_chain(text: &str, confirm: bool) -> (Vec<String>, Completion) {
     chain(&mut code, text);
     code.emit(Instr::Return {});
     let mut rt = runtime(one_action(code));
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     let mut outcome = rt.activate(&mut host, source, CardIdx(0), P0).expect("no trap");
     loop {
         match outcome {

@@ -9,39 +9,32 @@ use super::support::*;
 
 /// `damage(300) to(<1>character@oppRing)`.
 fn choose_one_program() -> Program {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.qty = Some(Qty::Exact(1));
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
-    load(bundle)
+    damage_to_filter(300, |_| {
+        let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+        f.qty = Some(Qty::Exact(1));
+        f
+    })
 }
 
 fn board() -> (TestHost, CardId) {
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     host.add("y", P1, RING, 400);
     (host, source)
 }
 
-#[test]
-fn a_target_choice_suspends_and_resumes() {
+/// [`choose_one_program`] activated on [`board`]: its runtime, its host, and the execution
+/// suspended on the choice of target.
+fn asking_for_a_target() -> (Runtime<TestHost>, TestHost, Execution) {
     let mut rt = runtime(choose_one_program());
     let (mut host, source) = board();
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    (rt, host, exec)
+}
+
+#[test]
+fn a_target_choice_suspends_and_resumes() {
+    let (mut rt, mut host, exec) = asking_for_a_target();
     let request = exec.request();
     assert_eq!(request.kind, RequestKind::Targets);
     assert_eq!(request.chooser, P0);
@@ -55,9 +48,7 @@ fn a_target_choice_suspends_and_resumes() {
 
 #[test]
 fn a_clone_resumes_independently() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, exec) = asking_for_a_target();
     host.take_log();
 
     // AI search: try the other answer on clones of everything.
@@ -79,9 +70,7 @@ fn a_clone_resumes_independently() {
 
 #[test]
 fn invalid_answers_are_refused_and_the_execution_stays_resumable() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let mut exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, mut exec) = asking_for_a_target();
     let bad: [&[Value]; 4] =
         [&[], &[Value::Card(CardId(1)), Value::Card(CardId(2))], &[Value::Card(CardId(0))], &[Value::Int(1)]];
     let reasons = [
@@ -113,14 +102,9 @@ fn duplicates_are_refused() {
     let f = bundle.add_filter(f);
     let mut code = CodeBuilder::new();
     code.emit(Instr::TargetOpt { f });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 1 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
+    emit_damage(&mut code, 1);
     code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
+    add_action_card(&mut bundle, "card", code);
     let mut rt = runtime(load(bundle));
     let (mut host, source) = board();
     let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
@@ -136,8 +120,7 @@ fn duplicates_are_refused() {
 #[test]
 fn a_single_candidate_is_taken_without_asking() {
     let mut rt = runtime(choose_one_program());
-    let mut host = TestHost::new();
-    let source = host.add("source", P0, RING, 500);
+    let (mut host, source) = host_with_source();
     host.add("x", P1, RING, 300);
     let outcome = rt.activate(&mut host, source, CardIdx(0), P0).unwrap();
     assert_eq!(outcome.done(), Some(Completion::Success));
@@ -147,24 +130,16 @@ fn a_single_candidate_is_taken_without_asking() {
 /// `to(opp,character@oppRing)`: the player first picks the type, then the target.
 #[test]
 fn a_type_choice_comes_first() {
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::Opp, zone(Some(OPP), RING));
-    f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::CardType(CHARACTER) });
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    let none = code.new_label();
-    code.emit(Instr::Target { f, exit: none });
-    code.emit(Instr::LoadInt { a: Reg(0), imm: 50 });
-    code.emit(Instr::Call { cmd: CommandIdx::new(DAMAGE), base: Reg(0), argc: 1 });
-    code.emit(Instr::EndStatement {});
-    code.emit(Instr::Return {});
-    code.bind(none);
-    code.emit(Instr::Fail { reason: FailReason::NoTargets });
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("card"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "card.rules");
-    let mut rt = runtime(load(bundle));
+    let mut rt = runtime(damage_to_filter(50, |_| {
+        let mut f = filter(TypeAtom::Opp, zone(Some(OPP), RING));
+        f.types.push(TypeTerm {
+            exclude_source: false,
+            negate: false,
+            plural: false,
+            atom: TypeAtom::CardType(CHARACTER),
+        });
+        f
+    }));
 
     for (ty, then, expected) in
         [(0, None, "damage Player(PlayerId(1)) 50"), (1, Some(Value::Card(CardId(2))), "damage Card(CardId(2)) 50")]
@@ -226,9 +201,7 @@ fn a_function_may_ask() {
 
 #[test]
 fn a_suspended_execution_is_small() {
-    let mut rt = runtime(choose_one_program());
-    let (mut host, source) = board();
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (_rt, _host, exec) = asking_for_a_target();
     assert_eq!(size_of::<Execution>(), 8);
     // The handle, its state and every buffer: within the aim of 256 bytes.
     assert!(exec.footprint() <= 256, "footprint {}", exec.footprint());
@@ -241,9 +214,7 @@ fn a_suspended_execution_is_small() {
 /// It is refused and handed back; its own runtime (or a clone) still resumes it.
 #[test]
 fn an_execution_resumes_only_on_its_own_runtime() {
-    let (mut host, source) = board();
-    let mut rt = runtime(choose_one_program());
-    let exec = rt.activate(&mut host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    let (mut rt, mut host, exec) = asking_for_a_target();
     let mut code = CodeBuilder::new();
     code.emit(Instr::Return {});
     let mut other = runtime(one_action(code));

@@ -19,10 +19,7 @@ fn granting(restriction: Option<(RestrictionIdx, Option<RestrictionPrefixIdx>)>)
     code.emit(Instr::Call { cmd: CommandIdx::new(RULE), base: Reg(0), argc: 0 });
     code.emit(Instr::EndStatement {});
     code.emit(Instr::Return {});
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("granter"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "granter.rules");
+    add_action_card(&mut bundle, "granter", code);
     load(bundle)
 }
 
