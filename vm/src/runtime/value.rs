@@ -111,12 +111,6 @@ pub struct Lists {
 pub const MAX_LIST_ITEMS: usize = 1 << 16;
 
 impl Lists {
-    /// Forgets every list, keeping the capacity.
-    pub fn clear(&mut self) {
-        self.spans.clear();
-        self.items.clear();
-    }
-
     /// Forgets every list but the empty list 0, keeping the capacity.
     #[inline]
     pub(crate) fn reset(&mut self) {
