@@ -23,8 +23,10 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// Most cascade steps (event drains, activations queued by cards) one call may run: autos
 /// whose effects make the engine emit their own events again (`~myHandChanges~
 /// swapPiles(...)`), or an action queueing itself, would otherwise run until
-/// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound.
-pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 1_000;
+/// [`MAX_STEPS_PER_CALL`], each drain within the runtime's own bound. Each step may use a
+/// whole execution's fuel, so this bounds one call's work too; no game of the corpus's
+/// decks needs 30 (docs/rules.md, ruling 25).
+pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 100;
 
 /// Most card instances [`Game::in_sync`] compares as bit masks.
 const MASKED_CARDS: usize = 128;
