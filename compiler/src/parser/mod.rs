@@ -1,4 +1,4 @@
-//! The parser: tokens to an arena-allocated [`ast::Card`], never panicking and never
+//! The parser: tokens to an arena-allocated [`Card`], never panicking and never
 //! stopping at the first error.
 //!
 //! One grammar function per production, grouped by area, each with an example it parses.

@@ -12,7 +12,7 @@ use lasso::Key;
 /// name has its own slot), so that finding it again takes no hashing of strings, no
 /// lower-casing and no string comparison.
 ///
-/// It also remembers how glued words split (`oppRing` → `opp` + `ring`), per [`Glued`]
+/// It also remembers how glued words split (`oppRing` → `opp` + `ring`), per `Glued`
 /// kind and word: finding a split interns the same names each time, so that once per
 /// session is enough.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@
 //! | [`compile`] | any bytes as source | no panic; every bundle it produces loads, verifies, disassembles and writes back to the same bytes, and compiling is deterministic |
 //! | [`load`] | any bytes as a bundle | a program or an error; a program disassembles and plays on a [`board::Board`] under fuel |
 //! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
-//! | [`roundtrip`] | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
+//! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 
 pub mod answers;
 pub mod board;

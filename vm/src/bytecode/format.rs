@@ -4,7 +4,7 @@
 //!
 //! The header's integers are little-endian. Everything after it (section lengths, counts,
 //! indices into the bundle's and the catalogue's tables, immediates) is a minimal LEB128
-//! varint ([`write_varint`]), signed values zigzag-mapped first, and an optional index is
+//! varint ([`write_varint`](super::operand::write_varint)), signed values zigzag-mapped first, and an optional index is
 //! written as the index plus one with `0` meaning none. Tables hold at most 65 535 items.
 //! Presence of optional parts of a filter or card is a bit of a flags byte rather than a
 //! per-field marker.

@@ -5,7 +5,7 @@
 //! from the same table by [`doc::reference`].
 //!
 //! Read in this order: [`index`] (typed indices), [`operand`] (operand kinds), [`ops`]
-//! (the op table), [`program`] (what a bundle holds), [`format`] (the layout both sides
+//! (the op table), [`program`] (what a bundle holds), [`format`](mod@format) (the layout both sides
 //! share), [`builder`] and `write` (writing one), [`load`] and `verify` (reading one),
 //! [`disas`] (printing one). The writing side and the reading side share only `format`,
 //! `program`, `parts` (borrowed views of filters and cards) and `error`.
