@@ -208,7 +208,7 @@ impl BuiltinCall {
     /// Before any call.
     pub const NONE: BuiltinCall = BuiltinCall {
         callee: Callee::Function(FunctionIdx(0)),
-        targets: Targets::List(ListId(0)),
+        targets: Targets::List(ListId::EMPTY),
         args: (0, 0),
         answer: None,
         result: Value::Nil,

@@ -285,12 +285,12 @@ impl ExecState {
             regs: Vec::new(),
             locals: 0,
             lists: Lists::default(),
-            targets: ListId(0),
-            previous_targets: ListId(0),
-            rule_targets: ListId(0),
+            targets: ListId::EMPTY,
+            previous_targets: ListId::EMPTY,
+            rule_targets: ListId::EMPTY,
             restriction: None,
             succeeded: true,
-            bindings: ListId(0),
+            bindings: ListId::EMPTY,
             pending: Pending::None,
             request: None,
             step: 0,
@@ -314,12 +314,12 @@ impl ExecState {
         self.locals = locals;
         // List 0 is the empty list: `T`, `P` and `G` start there.
         self.lists.reset();
-        self.targets = ListId(0);
-        self.previous_targets = ListId(0);
-        self.rule_targets = ListId(0);
+        self.targets = ListId::EMPTY;
+        self.previous_targets = ListId::EMPTY;
+        self.rule_targets = ListId::EMPTY;
         self.restriction = None;
         self.succeeded = true;
-        self.bindings = ListId(0);
+        self.bindings = ListId::EMPTY;
         self.pending = Pending::None;
         self.request = None;
         self.step = 0;
@@ -425,7 +425,7 @@ impl Execution {
         self.state.request.unwrap_or(Request {
             kind: RequestKind::May,
             chooser: self.state.env.me,
-            candidates: ListId(0),
+            candidates: ListId::EMPTY,
             min: 0,
             max: 0,
             question: None,

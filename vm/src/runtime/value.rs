@@ -20,6 +20,12 @@ pub struct PlayerId(pub u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ListId(pub u32);
 
+impl ListId {
+    /// The execution's empty list, which every arena holds first and never grows: what
+    /// `T`, `P` and `G` are before anything is targeted.
+    pub const EMPTY: ListId = ListId(0);
+}
+
 /// One value of RuleScript.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Value {
@@ -150,7 +156,7 @@ impl Lists {
         }
         let span = *self.spans.get(list.0 as usize)?;
         // List 0 is the execution's shared empty list: never grown in place.
-        let is_last = list.0 != 0
+        let is_last = list != ListId::EMPTY
             && list.0 as usize + 1 == self.spans.len()
             && (span.start + span.len) as usize == self.items.len();
         if is_last {

@@ -55,7 +55,7 @@ impl<H: Host> Machine<'_, H> {
                 }
                 (None, Some(exit)) if !optional => Ok(Step::Jump(exit)),
                 (None, _) => {
-                    self.st.targets = ListId(0);
+                    self.st.targets = ListId::EMPTY;
                     Ok(Step::Next)
                 }
             },
@@ -115,7 +115,7 @@ impl<H: Host> Machine<'_, H> {
         let list = match self.st.regs[base + a.0 as usize] {
             Value::List(list) => list,
             value @ (Value::Card(_) | Value::Player(_)) => self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?,
-            _ => ListId(0),
+            _ => ListId::EMPTY,
         };
         self.st.targets = list;
         Ok(Step::Next)
