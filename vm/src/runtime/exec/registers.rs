@@ -56,18 +56,12 @@ impl<H: Host> Machine<'_, H> {
             // and every register and local operand is inside the frame.
             let mut at = next;
             next += 1;
-            // The list arena, read where an op needs it (not held from one op to the next).
-            macro_rules! lists {
-                () => {
-                    &self.st.lists
-                };
-            }
             // Two lists compare element by element: a unit of fuel per element keeps a loop of
             // comparisons within the budget, as for the work of a builtin.
             macro_rules! equal_or_out_of_fuel {
                 ($x:expr, $y:expr) => {{
                     let (x, y) = ($x, $y);
-                    let elements = expr::elements_compared(x, y, lists!());
+                    let elements = expr::elements_compared(x, y, &self.st.lists);
                     if metered && elements > 0 {
                         match fuel_left.checked_sub(elements) {
                             Some(left) => fuel_left = left,
@@ -78,7 +72,7 @@ impl<H: Host> Machine<'_, H> {
                             }
                         }
                     }
-                    value::equal(x, y, lists!())
+                    value::equal(x, y, &self.st.lists)
                 }};
             }
             // A jump's target, or the loop goes on to a builtin call (below) with these operands.
@@ -153,7 +147,7 @@ impl<H: Host> Machine<'_, H> {
                         continue 'ops;
                     }
                     Op::Index { a, b, n } => {
-                        frame[a as usize] = expr::index(frame[b as usize], n, lists!());
+                        frame[a as usize] = expr::index(frame[b as usize], n, &self.st.lists);
                         continue 'ops;
                     }
                     Op::Add { a, b, c } => {
@@ -186,14 +180,14 @@ impl<H: Host> Machine<'_, H> {
                         continue 'ops;
                     }
                     Op::Not { a, b } => {
-                        frame[a as usize] = Value::Bool(!truthy(frame[b as usize], lists!()));
+                        frame[a as usize] = Value::Bool(!truthy(frame[b as usize], &self.st.lists));
                         continue 'ops;
                     }
                     Op::Lt { a, b, c } => {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
                         let less = match (x, y) {
                             (Value::Int(x), Value::Int(y)) => x < y,
-                            _ => expr::compare(x, y, CompareOp::Lt, lists!()),
+                            _ => expr::compare(x, y, CompareOp::Lt, &self.st.lists),
                         };
                         frame[a as usize] = Value::Bool(less);
                         continue 'ops;
@@ -208,7 +202,7 @@ impl<H: Host> Machine<'_, H> {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
                         let less = match (x, y) {
                             (Value::Int(x), Value::Int(y)) => x < y,
-                            _ => expr::compare(x, y, CompareOp::Lt, lists!()),
+                            _ => expr::compare(x, y, CompareOp::Lt, &self.st.lists),
                         };
                         frame[a as usize] = Value::Bool(less);
                         // From here on this is the jump's turn, the op after this one.
@@ -221,7 +215,7 @@ impl<H: Host> Machine<'_, H> {
                     }
                     Op::LeJump { a, b, c, when, target } => {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
-                        let holds = expr::compare(x, y, CompareOp::Le, lists!());
+                        let holds = expr::compare(x, y, CompareOp::Le, &self.st.lists);
                         frame[a as usize] = Value::Bool(holds);
                         at = next;
                         next += 1;
@@ -242,19 +236,19 @@ impl<H: Host> Machine<'_, H> {
                         target
                     }
                     Op::Le { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Le, lists!());
+                        compare(frame, a, b, c, CompareOp::Le, &self.st.lists);
                         continue 'ops;
                     }
                     Op::Gt { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Gt, lists!());
+                        compare(frame, a, b, c, CompareOp::Gt, &self.st.lists);
                         continue 'ops;
                     }
                     Op::Ge { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Ge, lists!());
+                        compare(frame, a, b, c, CompareOp::Ge, &self.st.lists);
                         continue 'ops;
                     }
                     Op::IterNext { a, it, exit } => match frame[it as usize] {
-                        Value::Iter(list, pos) => match lists!().get(list).get(pos as usize).copied() {
+                        Value::Iter(list, pos) => match self.st.lists.get(list).get(pos as usize).copied() {
                             Some(item) => {
                                 frame[it as usize] = Value::Iter(list, pos + 1);
                                 frame[a as usize] = item;
@@ -268,13 +262,13 @@ impl<H: Host> Machine<'_, H> {
                     Op::JumpIf { a, target } => match frame[a as usize] {
                         Value::Bool(false) => continue 'ops,
                         Value::Bool(true) => target,
-                        value if truthy(value, lists!()) => target,
+                        value if truthy(value, &self.st.lists) => target,
                         _ => continue 'ops,
                     },
                     Op::JumpIfNot { a, target } => match frame[a as usize] {
                         Value::Bool(true) => continue 'ops,
                         Value::Bool(false) => target,
-                        value if truthy(value, lists!()) => continue 'ops,
+                        value if truthy(value, &self.st.lists) => continue 'ops,
                         _ => target,
                     },
                     Op::JumpIfFailed { target } if !self.st.succeeded => target,
