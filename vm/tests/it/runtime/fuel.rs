@@ -218,3 +218,37 @@ fn a_grant_past_the_effect_limit_traps() {
     assert_eq!(granted(limit + 1), (Err(TrapCode::EffectLimit), MAX_EFFECTS));
     assert_eq!(TrapCode::EffectLimit.message(), "too many effects in force");
 }
+
+#[test]
+fn an_unmetered_runtime_runs_a_loop_its_fuel_would_not_cover() {
+    // R0 counts to 50 and a call follows: 50 jumps back, past the budget of 20.
+    let counting = || {
+        let mut code = CodeBuilder::new();
+        let top = code.new_label();
+        code.emit(Instr::LoadInt { a: Reg(0), imm: 0 });
+        code.emit(Instr::LoadInt { a: Reg(1), imm: 50 });
+        code.emit(Instr::LoadInt { a: Reg(2), imm: 1 });
+        code.bind(top);
+        code.emit(Instr::Add { a: Reg(0), b: Reg(0), c: Reg(2) });
+        code.emit(Instr::Lt { a: Reg(3), b: Reg(0), c: Reg(1) });
+        code.emit(Instr::JumpIf { a: Reg(3), target: top });
+        chain(&mut code, "ok");
+        code.emit(Instr::Return {});
+        runtime(one_action(code))
+    };
+    let mut host = TestHost::new();
+    let card = host.add("card", P0, RING, 0);
+
+    let mut metered = counting();
+    metered.set_fuel(20);
+    let trap = metered.activate(&mut host, card, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::OutOfFuel);
+    assert!(host.commands().is_empty());
+
+    let mut unmetered = counting();
+    unmetered.set_fuel(20);
+    unmetered.set_metering(false);
+    let outcome = unmetered.activate(&mut host, card, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.commands().len(), 1, "the call after the loop ran");
+}
