@@ -11,6 +11,7 @@ use crate::bytecode::{
     CommandIdx, CostIdx, EntryIdx, FailReason, FilterIdx, FunctionIdx, Pc, Reg, StrIdx, VariableIdx,
 };
 
+use super::builtins::Status;
 use super::host::{Env, RequestKind, Restriction};
 use super::value::{ListId, Lists, PlayerId, Value};
 
@@ -338,11 +339,11 @@ impl ExecState {
     }
 
     /// Records what a command reported in `St` (one that asked records nothing).
-    pub fn record_status(&mut self, status: super::builtins::Status) {
+    pub fn record_status(&mut self, status: Status) {
         match status {
-            super::builtins::Status::Success => self.succeeded = true,
-            super::builtins::Status::Failure => self.succeeded = false,
-            super::builtins::Status::Suspend => {}
+            Status::Success => self.succeeded = true,
+            Status::Failure => self.succeeded = false,
+            Status::Suspend => {}
         }
     }
 

@@ -49,9 +49,9 @@ impl<H: Host> Machine<'_, H> {
         // operand indexes its slice directly; the other fields are reached through `self.st`.
         let (mut below, mut frame) = self.st.regs.split_at_mut(base);
         let mut fuel_left = self.st.fuel;
-        // What a taken jump pays: subtracting nothing when unmetered saves a test of
-        // `metered` at every jump of a metered execution.
-        let jump_fuel = u32::from(metered);
+        // What a unit of work costs: nothing when unmetered, so that paying needs no test
+        // of `metered` (at every jump of a metered execution).
+        let fuel_unit = u32::from(metered);
         let ops = code.ops();
         let mut next = usize::from(*ip);
         'ops: loop {
@@ -59,21 +59,27 @@ impl<H: Host> Machine<'_, H> {
             // and every register and local operand is inside the frame.
             let mut at = next;
             next += 1;
+            // Takes `units` of fuel, or hands back at this op when there are not that many.
+            macro_rules! pay_or_out_of_fuel {
+                ($units:expr) => {
+                    match fuel_left.checked_sub($units) {
+                        Some(left) => fuel_left = left,
+                        None => {
+                            self.st.fuel = 0;
+                            *ip = next as u16;
+                            return Handoff::OutOfFuel(at);
+                        }
+                    }
+                };
+            }
             // Two lists compare element by element: a unit of fuel per element keeps a loop of
             // comparisons within the budget, as for the work of a builtin.
             macro_rules! equal_or_out_of_fuel {
                 ($x:expr, $y:expr) => {{
                     let (x, y) = ($x, $y);
                     let elements = expr::elements_compared(x, y, &self.st.lists);
-                    if metered && elements > 0 {
-                        match fuel_left.checked_sub(elements) {
-                            Some(left) => fuel_left = left,
-                            None => {
-                                self.st.fuel = 0;
-                                *ip = next as u16;
-                                return Handoff::OutOfFuel(at);
-                            }
-                        }
+                    if elements > 0 {
+                        pay_or_out_of_fuel!(elements * fuel_unit);
                     }
                     value::equal(x, y, &self.st.lists)
                 }};
@@ -308,14 +314,7 @@ impl<H: Host> Machine<'_, H> {
                 };
                 // Each basic block entered by a jump pays one unit of fuel.
                 next = usize::from(target);
-                match fuel_left.checked_sub(jump_fuel) {
-                    Some(left) => fuel_left = left,
-                    None => {
-                        self.st.fuel = 0;
-                        *ip = next as u16;
-                        return Handoff::OutOfFuel(at);
-                    }
-                }
+                pay_or_out_of_fuel!(fuel_unit);
                 continue 'ops;
             };
             // In the loop: it goes on after a call without handing back, and only the

@@ -10,7 +10,7 @@ use crate::bytecode::{Reg, VariableIdx};
 use super::{Machine, Step};
 use crate::runtime::host::Host;
 use crate::runtime::trap::{Trap, TrapCode};
-use crate::runtime::value::Value;
+use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
     /// The value of a name.
@@ -52,7 +52,7 @@ impl<H: Host> Machine<'_, H> {
     pub(super) fn iter_start(&mut self, base: usize, a: Reg, b: Reg) -> Result<Step, Trap> {
         let list = match self.st.regs[base + b.0 as usize] {
             Value::List(list) => list,
-            Value::Nil | Value::Bool(false) => crate::runtime::value::ListId::EMPTY,
+            Value::Nil | Value::Bool(false) => ListId::EMPTY,
             single => self.st.lists.make(&[single]).ok_or(TrapCode::ListLimit)?,
         };
         self.st.regs[base + a.0 as usize] = Value::Iter(list, 0);

@@ -236,8 +236,7 @@ fn an_unmetered_runtime_runs_a_loop_its_fuel_would_not_cover() {
         code.emit(Instr::Return {});
         runtime(one_action(code))
     };
-    let mut host = TestHost::new();
-    let card = host.add("card", P0, RING, 0);
+    let (mut host, card) = host_with_source();
 
     let mut metered = counting();
     metered.set_fuel(20);
