@@ -143,9 +143,8 @@ impl<'c> BundleBuilder<'c> {
             self.spare_code.keep(code);
             return EntryIdx::new(position);
         }
-        let rows = match encoded {
-            Ok(()) => code
-                .rows
+        let rows = if encoded {
+            code.rows
                 .iter()
                 .filter(|row| row.at < code.len())
                 .map(|row| LineRow {
@@ -156,8 +155,9 @@ impl<'c> BundleBuilder<'c> {
                     span_end: row.span_end,
                     text: self.intern_debug(&row.text),
                 })
-                .collect(),
-            Err(_) => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         };
         self.debug.entry_rows.push(rows);
         self.code.end_item();
@@ -172,8 +172,8 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Appends the code of entry `idx` to the code table, keeping the first error: a
-    /// `Return` stands for an entry with an error.
-    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> Result<(), BuildError> {
+    /// `Return` stands for an entry with an error. Whether the code was encoded.
+    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> bool {
         let mut unencodable = None;
         let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
         if let Err(error) = &encoded {
@@ -185,7 +185,7 @@ impl<'c> BundleBuilder<'c> {
             let entry_idx = idx.index();
             self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
         }
-        encoded
+        encoded.is_ok()
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
