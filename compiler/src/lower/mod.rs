@@ -354,24 +354,22 @@ impl<'i> Lowerer<'i, '_> {
     }
 
     /// `holder` (an action or an auto) with its `statements`, written into it by `set`. The
-    /// usual one statement is built where it stays, next to its holder in one arena
-    /// allocation (one allocation fewer, and no separate statements loop).
+    /// usual one statement is built where it stays, without a statements loop.
     fn with_statements<T: Copy>(
         &mut self,
         mut holder: T,
         statements: &[ast::Statement<'_>],
         set: impl FnOnce(&mut T, &'i [ir::Statement<'i>]),
     ) -> &'i T {
-        let [statement] = statements else {
-            let statements = self.statements(statements);
-            set(&mut holder, statements);
-            return self.alloc(holder);
+        let statements = match statements {
+            [statement] => {
+                let arena = self.arena;
+                std::slice::from_ref(arena.alloc_with(|| self.statement(statement)))
+            }
+            _ => self.statements(statements),
         };
-        let arena = self.arena;
-        let pair: &'i mut (ir::Statement<'i>, T) = arena.alloc_with(|| (self.statement(statement), holder));
-        let (statement, holder) = pair;
-        set(holder, std::slice::from_ref(statement));
-        holder
+        set(&mut holder, statements);
+        self.alloc(holder)
     }
 
     /// The statement of an `[[elif]]`/`[[else]]` branch.

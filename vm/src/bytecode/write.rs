@@ -21,8 +21,7 @@ fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, BuildError> {
     let mut code = EncodedTable::default();
     for (entry_idx, entry) in program.entries.iter().enumerate() {
         code.write(|out| {
-            encode_entry(entry, &mut out.bytes)
-                .map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))
+            encode_entry(entry, out.bytes).map_err(|error| BuildError::Limit(format!("entry {entry_idx}: {error}")))
         });
         code.end_item();
     }
@@ -41,7 +40,7 @@ fn write_bundle(program: &Program, strip: bool) -> Result<Vec<u8>, BuildError> {
     write_tables(BundleTables {
         catalogue_name: &program.catalogue_name,
         catalogue_hash: program.catalogue_hash,
-        strings: program.strings.iter().map(|text| &**text),
+        strings: program.strings.iter().map(|text| text.as_bytes()),
         code: &code,
         filters: &filters,
         consts: &program.consts,
@@ -74,9 +73,10 @@ pub(super) struct BundleTables<'t, S> {
 /// Writes the bundle made of `tables`. A table's error is reported where the table is
 /// written.
 pub(super) fn write_tables<'t>(
-    tables: BundleTables<'t, impl ExactSizeIterator<Item = &'t str>>,
+    tables: BundleTables<'t, impl ExactSizeIterator<Item = &'t [u8]>>,
 ) -> Result<Vec<u8>, BuildError> {
-    let mut out = Out { bytes: Vec::new() };
+    let mut bytes = Vec::new();
+    let mut out = Out { bytes: &mut bytes };
     out.bytes.extend_from_slice(&MAGIC);
     out.bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     let name = tables.catalogue_name.as_bytes();
@@ -119,7 +119,7 @@ pub(super) fn write_tables<'t>(
     if let Some((debug, row_index)) = tables.debug {
         out.section(Section::Debug, |out| out.debug(debug, row_index))?;
     }
-    Ok(out.bytes)
+    Ok(bytes)
 }
 
 /// A table whose items are written one after the other as the bundle stores them (the
@@ -166,10 +166,8 @@ impl EncodedTable {
     }
 
     /// Appends bytes with `write`, keeping its error if it is the first.
-    pub(super) fn write(&mut self, write: impl FnOnce(&mut Out) -> Result<(), BuildError>) {
-        let mut out = Out { bytes: std::mem::take(&mut self.bytes) };
-        let written = write(&mut out);
-        self.bytes = out.bytes;
+    pub(super) fn write(&mut self, write: impl FnOnce(&mut Out<'_>) -> Result<(), BuildError>) {
+        let written = write(&mut Out { bytes: &mut self.bytes });
         if let Err(error) = written {
             self.error.get_or_insert(error);
         }
@@ -237,17 +235,17 @@ fn index_too_large(value: u32, what: &str) -> BuildError {
 }
 
 /// Bundle bytes being written.
-pub(super) struct Out {
-    pub(super) bytes: Vec<u8>,
+pub(super) struct Out<'b> {
+    pub(super) bytes: &'b mut Vec<u8>,
 }
 
-impl Out {
+impl Out<'_> {
     fn u8(&mut self, value: u8) {
         self.bytes.push(value);
     }
 
     fn varint(&mut self, value: u32) {
-        write_varint(value, &mut self.bytes);
+        write_varint(value, self.bytes);
     }
 
     fn i32(&mut self, value: i32) {
@@ -290,15 +288,15 @@ impl Out {
     fn section(
         &mut self,
         section: Section,
-        body: impl FnOnce(&mut Out) -> Result<(), BuildError>,
+        body: impl FnOnce(&mut Out<'_>) -> Result<(), BuildError>,
     ) -> Result<(), BuildError> {
         self.bytes.extend_from_slice(&section.tag());
-        let mut payload = Out { bytes: Vec::new() };
-        body(&mut payload)?;
-        let len = u32::try_from(payload.bytes.len())
+        let mut payload = Vec::new();
+        body(&mut Out { bytes: &mut payload })?;
+        let len = u32::try_from(payload.len())
             .map_err(|_| BuildError::Limit(format!("section {} over 4 GiB", section.name())))?;
         self.varint(len);
-        self.bytes.extend_from_slice(&payload.bytes);
+        self.bytes.extend_from_slice(&payload);
         Ok(())
     }
 
@@ -306,11 +304,10 @@ impl Out {
     /// of bytes it shares with the one before (as many as possible, at most
     /// [`MAX_SHARED_PREFIX`]) and whose low nibble is the length of the rest (up to 14; 15
     /// means a varint of `length - 15` follows), then the rest.
-    fn strings<'s>(&mut self, strings: impl ExactSizeIterator<Item = &'s str>, what: &str) -> Result<(), BuildError> {
+    fn strings<'s>(&mut self, strings: impl ExactSizeIterator<Item = &'s [u8]>, what: &str) -> Result<(), BuildError> {
         self.count(strings.len(), MAX_TABLE_LEN, what)?;
         let mut previous: &[u8] = &[];
         for text in strings {
-            let text = text.as_bytes();
             let shared = shared_prefix(previous, text);
             let rest = text.len() - shared;
             self.u8((shared << 4 | rest.min(LONG_REST)) as u8);
@@ -583,7 +580,7 @@ impl Out {
     }
 
     fn debug(&mut self, debug: &DebugInfo, row_index: &RowIndex<'_>) -> Result<(), BuildError> {
-        self.strings(debug.strings.iter().map(|text| &**text), "debug strings")?;
+        self.strings(debug.strings.iter().map(|text| text.as_bytes()), "debug strings")?;
         self.count(debug.card_files.len(), u32::MAX as usize, "card files")?;
         for &file in &debug.card_files {
             self.idx(file, "debug string")?;

@@ -1,12 +1,11 @@
 //! [`BundleBuilder`]: interns strings, filters, constants and entries, encodes cards as
 //! they are added, and writes and checks the bundle.
 
-use std::hash::{BuildHasher, BuildHasherDefault};
+use std::hash::BuildHasher;
 
 use hashbrown::HashTable;
 use indexmap::IndexSet;
-use lasso::{Key, Rodeo, Spur};
-use rustc_hash::{FxBuildHasher, FxHashMap as HashMap, FxHasher};
+use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
 
 use super::code::CodeBuilder;
 use super::spare::SpareCode;
@@ -45,8 +44,10 @@ use crate::catalogue::Catalogue;
 #[derive(Debug)]
 pub struct BundleBuilder<'c> {
     catalogue: &'c Catalogue,
-    /// Strings and constants, found by value: an item's index is its position.
-    strings: Rodeo<Spur, BuildHasherDefault<FxHasher>>,
+    /// The strings, found by their bytes: a string's index is its position.
+    strings: EncodedTable,
+    string_ids: HashTable<usize>,
+    /// The constants, found by value: a constant's index is its position.
     consts: IndexSet<Const, FxBuildHasher>,
     /// The filters as the bundle stores them, found by their bytes (two filters are the
     /// same exactly when their encodings are).
@@ -82,10 +83,8 @@ impl<'c> BundleBuilder<'c> {
     pub fn with_capacity(catalogue: &'c Catalogue, cards: usize) -> BundleBuilder<'c> {
         BundleBuilder {
             catalogue,
-            strings: Rodeo::with_capacity_and_hasher(
-                lasso::Capacity::for_strings(2 * cards),
-                BuildHasherDefault::default(),
-            ),
+            strings: EncodedTable::with_capacity(2 * cards, 16 * cards),
+            string_ids: HashTable::with_capacity(2 * cards),
             consts: IndexSet::default(),
             filters: EncodedTable::with_capacity(cards, 8 * cards),
             filter_ids: HashTable::with_capacity(cards),
@@ -117,8 +116,9 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        // Past `u32::MAX` strings, an index the bundle writer refuses.
-        self.strings.try_get_or_intern(text).map_or(StrIdx(u32::MAX), |key| StrIdx::new(key.into_usize()))
+        // Past `u32::MAX` strings, the index saturates and the bundle writer refuses it.
+        self.strings.bytes.extend_from_slice(text.as_bytes());
+        StrIdx::new(end_unique_item(&mut self.strings, &mut self.string_ids))
     }
 
     /// The index of `filter`, adding it the first time.
@@ -143,9 +143,8 @@ impl<'c> BundleBuilder<'c> {
             self.spare_code.keep(code);
             return EntryIdx::new(position);
         }
-        let rows = match encoded {
-            Ok(()) => code
-                .rows
+        let rows = if encoded {
+            code.rows
                 .iter()
                 .filter(|row| row.at < code.len())
                 .map(|row| LineRow {
@@ -156,8 +155,9 @@ impl<'c> BundleBuilder<'c> {
                     span_end: row.span_end,
                     text: self.intern_debug(&row.text),
                 })
-                .collect(),
-            Err(_) => Vec::new(),
+                .collect()
+        } else {
+            Vec::new()
         };
         self.debug.entry_rows.push(rows);
         self.code.end_item();
@@ -172,8 +172,8 @@ impl<'c> BundleBuilder<'c> {
     }
 
     /// Appends the code of entry `idx` to the code table, keeping the first error: a
-    /// `Return` stands for an entry with an error.
-    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> Result<(), BuildError> {
+    /// `Return` stands for an entry with an error. Whether the code was encoded.
+    fn encode_entry(&mut self, code: &CodeBuilder, idx: EntryIdx) -> bool {
         let mut unencodable = None;
         let encoded = code.encode(&mut self.code.bytes, &mut unencodable);
         if let Err(error) = &encoded {
@@ -185,7 +185,7 @@ impl<'c> BundleBuilder<'c> {
             let entry_idx = idx.index();
             self.code.error.get_or_insert_with(|| BuildError::Limit(format!("entry {entry_idx}: {error}")));
         }
-        encoded
+        encoded.is_ok()
     }
 
     /// Adds a card compiled from `file` (the file name goes in the debug section).
@@ -222,7 +222,7 @@ impl<'c> BundleBuilder<'c> {
         let bytes = write_tables(BundleTables {
             catalogue_name: id.name,
             catalogue_hash: id.hash,
-            strings: self.strings.strings(),
+            strings: (0..self.strings.len()).map(|index| self.strings.item(index)),
             code: &self.code,
             filters: &self.filters,
             consts: &consts,

@@ -26,8 +26,8 @@ pub struct CodeBuilder {
     /// The instruction index each label is bound to.
     labels: Vec<Option<usize>>,
     pub(super) rows: Vec<PendingRow>,
-    /// The first misuse.
-    error: Option<BuildError>,
+    /// The first misuse of a label.
+    label_error: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,8 +57,8 @@ impl CodeBuilder {
     pub fn bind(&mut self, label: Label) {
         match self.labels.get_mut(label.0 as usize) {
             Some(slot @ None) => *slot = Some(self.instrs.len()),
-            Some(Some(_)) => self.fail(BuildError::Label(format!("label {} bound twice", label.0))),
-            None => self.fail(BuildError::Label(format!("label {} was not made here", label.0))),
+            Some(Some(_)) => self.fail(format!("label {} bound twice", label.0)),
+            None => self.fail(format!("label {} was not made here", label.0)),
         }
     }
 
@@ -115,11 +115,11 @@ impl CodeBuilder {
         self.instrs.clear();
         self.labels.clear();
         self.rows.clear();
-        self.error = None;
+        self.label_error = None;
     }
 
-    fn fail(&mut self, error: BuildError) {
-        self.error.get_or_insert(error);
+    fn fail(&mut self, message: String) {
+        self.label_error.get_or_insert(message);
     }
 
     /// Appends the entry's code as the bundle stores it (jump targets as instruction
@@ -128,8 +128,8 @@ impl CodeBuilder {
     /// (the instruction's bytes before it stay in `out`, so that the entry's length counts
     /// them), since the bundle writer reports those after every other entry error.
     pub(super) fn encode(&self, out: &mut Vec<u8>, unencodable: &mut Option<EncodeError>) -> Result<(), BuildError> {
-        if let Some(error) = &self.error {
-            return Err(error.clone());
+        if let Some(message) = &self.label_error {
+            return Err(BuildError::Label(message.clone()));
         }
         let n_instrs = self.instrs.len();
         if n_instrs > MAX_ENTRY_LEN {
