@@ -10,8 +10,7 @@
 //! `n + d`. Locals are shared by every entry an execution runs, so a filter expression
 //! inside a loop body reads the same slot.
 //!
-//! The usual shapes are built in one piece: an action's one statement next to the action
-//! (`Lowerer::with_statements`), a one-command chain next to its argument
+//! The usual shapes are built in one piece: a one-command chain next to its argument
 //! (`Lowerer::single_call`), and a filter of one plain card type shares its type list from
 //! a static table (`CARD_TYPE_TERMS`).
 
@@ -214,10 +213,8 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Action(action) => {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let label = if has_labels { labels.next().map(|text| self.text(text)) } else { None };
-                    let lowered = ir::Action { label, costs, statements: &[] };
-                    let action = self.with_statements(lowered, action.statements, |action, statements| {
-                        action.statements = statements;
-                    });
+                    let statements = self.statements(action.statements);
+                    let action = self.alloc(ir::Action { label, costs, statements });
                     actions = self.concat(actions, std::slice::from_ref(action));
                 }
                 ast::PropertyValue::Auto(auto) => {
@@ -233,9 +230,8 @@ impl<'i> Lowerer<'i, '_> {
                             .iter()
                             .all(|event| catalogue.events.get(event.event.index()).is_some_and(|e| e.is_hook));
                     let costs = self.lower_all(auto.costs, Self::cost);
-                    let lowered = ir::Auto { hook, events, costs, statements: &[] };
-                    let auto =
-                        self.with_statements(lowered, auto.statements, |auto, statements| auto.statements = statements);
+                    let statements = self.statements(auto.statements);
+                    let auto = self.alloc(ir::Auto { hook, events, costs, statements });
                     autos = self.concat(autos, std::slice::from_ref(auto));
                 }
                 ast::PropertyValue::Abilities(names) => {
@@ -351,25 +347,6 @@ impl<'i> Lowerer<'i, '_> {
             self.alloc(ir::Otherwise { elif, body })
         });
         ir::Statement { condition, target, restriction, chain, otherwise, span: statement.span }
-    }
-
-    /// `holder` (an action or an auto) with its `statements`, written into it by `set`. The
-    /// usual one statement is built where it stays, without a statements loop.
-    fn with_statements<T: Copy>(
-        &mut self,
-        mut holder: T,
-        statements: &[ast::Statement<'_>],
-        set: impl FnOnce(&mut T, &'i [ir::Statement<'i>]),
-    ) -> &'i T {
-        let statements = match statements {
-            [statement] => {
-                let arena = self.arena;
-                std::slice::from_ref(arena.alloc_with(|| self.statement(statement)))
-            }
-            _ => self.statements(statements),
-        };
-        set(&mut holder, statements);
-        self.alloc(holder)
     }
 
     /// The statement of an `[[elif]]`/`[[else]]` branch.
