@@ -140,7 +140,7 @@ impl OpenEntry {
 impl<'g> Gen<'g, '_> {
     /// Adds an entry, reporting one that is longer than the format allows.
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
-        // `current_pc` sizes every instruction; only do it when the entry could be too long.
+        // `current_pc` sizes every jump; only do it when the entry could be too long.
         if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
             self.errors.push(Diagnostic {
                 code: Code::E0033,

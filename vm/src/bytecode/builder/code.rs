@@ -1,11 +1,13 @@
-//! [`CodeBuilder`]: one entry's instructions, with labels and source rows, encoded when the
-//! entry is added to the bundle.
+//! [`CodeBuilder`]: one entry's instructions, with labels and source rows, encoded as they
+//! are emitted; jump targets are written when the entry is added to the bundle, once every
+//! label is bound.
 
 use super::*;
 use crate::bytecode::error::BuildError;
 use crate::bytecode::format::*;
 use crate::bytecode::index::*;
-use crate::bytecode::ops::{EncodeError, Instr};
+use crate::bytecode::operand::{Codec, JumpTarget};
+use crate::bytecode::ops::{EncodeError, Instr, decode_code};
 use crate::bytecode::verify::frame_size;
 
 /// Assembles the code of one entry.
@@ -21,13 +23,34 @@ use crate::bytecode::verify::frame_size;
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct CodeBuilder {
-    /// The instructions emitted, their jump targets still labels.
-    instrs: Vec<Instr<Label>>,
+    /// The instructions emitted, encoded; a jump target is a one-byte `0` until the entry is
+    /// added.
+    bytes: Vec<u8>,
+    /// What `bytes` still lacks, in the order emitted.
+    pending: Vec<Pending>,
+    /// The number of instructions emitted (`u32`s keep the builder small: it is moved as it
+    /// is handed out, filled and added).
+    n_instrs: u32,
+    /// Whether an argument window may take the frame past `MAX_REGS` (a register or local
+    /// operand is a byte, so only an argument window can).
+    wide_call: bool,
     /// The instruction index each label is bound to.
     labels: Vec<Option<usize>>,
     pub(super) rows: Vec<PendingRow>,
     /// The first misuse of a label.
     label_error: Option<String>,
+}
+
+/// An instruction whose bytes are not final when it is emitted.
+#[derive(Debug, Clone, Copy)]
+enum Pending {
+    /// A jump to `label`, whose bytes in `bytes` end at `end` with a one-byte `0` for its
+    /// target (the last operand of every op that has one).
+    Jump { end: u32, label: Label },
+    /// An instruction with an operand that does not fit, left out of `bytes`: it is encoded
+    /// at `at` when the entry is added, so that its error and the bytes written before the
+    /// operand come in order.
+    Unencodable { at: u32, instr: Instr<Label> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +79,7 @@ impl CodeBuilder {
     /// Binds `label` to the offset of the next instruction emitted.
     pub fn bind(&mut self, label: Label) {
         match self.labels.get_mut(label.0 as usize) {
-            Some(slot @ None) => *slot = Some(self.instrs.len()),
+            Some(slot @ None) => *slot = Some(self.n_instrs as usize),
             Some(Some(_)) => self.fail(format!("label {} bound twice", label.0)),
             None => self.fail(format!("label {} was not made here", label.0)),
         }
@@ -64,13 +87,31 @@ impl CodeBuilder {
 
     /// Appends `instr`; its jump targets are labels of this builder.
     pub fn emit(&mut self, instr: Instr<Label>) {
-        self.instrs.push(instr);
+        self.n_instrs = self.n_instrs.saturating_add(1);
+        if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = instr {
+            self.wide_call |= usize::from(base.0) + usize::from(argc) > MAX_REGS;
+        }
+        // (Offsets past `u32::MAX` saturate: such an entry is far past `MAX_ENTRY_LEN`, and
+        // `encode` reports it before reading them.)
+        let offset = |offset: usize| u32::try_from(offset).unwrap_or(u32::MAX);
+        let at = self.bytes.len();
+        let mut jump = None;
+        let encoded = instr.encode_with(&mut self.bytes, |label| {
+            jump = Some(label);
+            Pc(0)
+        });
+        if encoded.is_err() {
+            self.bytes.truncate(at);
+            self.pending.push(Pending::Unencodable { at: offset(at), instr });
+        } else if let Some(label) = jump {
+            self.pending.push(Pending::Jump { end: offset(self.bytes.len()), label });
+        }
     }
 
     /// Records that the instructions emitted from now on come from `location`.
     pub fn set_location(&mut self, location: SourceLocation<'_>) {
         let row = PendingRow {
-            at: self.instrs.len(),
+            at: self.n_instrs as usize,
             line: location.line,
             line_start: location.line_start,
             span_start: location.span_start,
@@ -94,25 +135,32 @@ impl CodeBuilder {
     /// not bound yet counts at its widest (3 bytes), so the value never falls short of the
     /// final offset, and it is exact once every label used is bound (as when the entry is
     /// complete: `current_pc() > MAX_ENTRY_LEN` then says the entry is too long). Takes time
-    /// proportional to the number of instructions emitted so far.
+    /// proportional to the number of jumps emitted so far.
     pub fn current_pc(&self) -> usize {
         let target = |label| Pc(self.bound(label).map_or(u16::MAX, |index| u16::try_from(index).unwrap_or(u16::MAX)));
-        self.instrs.iter().map(|instr| instr.relabel(target).size()).sum()
+        let pending = |pending: &Pending| match *pending {
+            Pending::Jump { label, .. } => JumpTarget::width(target(label)).unwrap_or(1) - 1,
+            Pending::Unencodable { instr, .. } => instr.relabel(target).size(),
+        };
+        self.bytes.len() + self.pending.iter().map(pending).sum::<usize>()
     }
 
     /// The number of instructions emitted so far.
     pub fn len(&self) -> usize {
-        self.instrs.len()
+        self.n_instrs as usize
     }
 
     /// Whether nothing has been emitted yet.
     pub fn is_empty(&self) -> bool {
-        self.instrs.is_empty()
+        self.n_instrs == 0
     }
 
     /// Empties the builder, keeping its buffers.
     pub(super) fn clear(&mut self) {
-        self.instrs.clear();
+        self.bytes.clear();
+        self.pending.clear();
+        self.n_instrs = 0;
+        self.wide_call = false;
         self.labels.clear();
         self.rows.clear();
         self.label_error = None;
@@ -131,7 +179,7 @@ impl CodeBuilder {
         if let Some(message) = &self.label_error {
             return Err(BuildError::Label(message.clone()));
         }
-        let n_instrs = self.instrs.len();
+        let n_instrs = self.n_instrs as usize;
         if n_instrs > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {n_instrs} instructions (at most {MAX_ENTRY_LEN})")));
         }
@@ -149,17 +197,25 @@ impl CodeBuilder {
                 Pc(0)
             }
         };
-        // A register or local operand is a byte, so only an argument window can take a
-        // frame past `MAX_REGS`.
-        let mut wide_call = false;
-        for instr in &self.instrs {
-            if let Instr::Call { base, argc, .. } | Instr::CallFn { base, argc, .. } = *instr {
-                wide_call |= usize::from(base.0) + usize::from(argc) > MAX_REGS;
-            }
-            if let Err(error) = instr.encode_with(out, &mut target) {
-                unencodable.get_or_insert(error);
+        let bytes = |from: usize, to: u32| self.bytes.get(from..to as usize).unwrap_or_default();
+        let mut written = 0;
+        for pending in &self.pending {
+            match *pending {
+                Pending::Jump { end, label } => {
+                    out.extend_from_slice(bytes(written, end.saturating_sub(1)));
+                    let _ = JumpTarget::encode(target(label), out);
+                    written = end as usize;
+                }
+                Pending::Unencodable { at, instr } => {
+                    out.extend_from_slice(bytes(written, at));
+                    if let Err(error) = instr.encode_with(out, &mut target) {
+                        unencodable.get_or_insert(error);
+                    }
+                    written = at as usize;
+                }
             }
         }
+        out.extend_from_slice(self.bytes.get(written..).unwrap_or_default());
         if let Some(message) = bad_label {
             return Err(BuildError::Label(message));
         }
@@ -167,9 +223,8 @@ impl CodeBuilder {
         if len > MAX_ENTRY_LEN {
             return Err(BuildError::Limit(format!("an entry of {len} bytes (at most {MAX_ENTRY_LEN})")));
         }
-        if wide_call {
-            let instrs: Vec<Instr> = self.instrs.iter().map(|instr| instr.relabel(|_| Pc(0))).collect();
-            let (n_regs, n_locals) = frame_size(&instrs);
+        if self.wide_call {
+            let (n_regs, n_locals) = frame_size(&self.instrs());
             return Err(BuildError::Limit(format!(
                 "an entry using {n_regs} registers and {n_locals} locals (at most {MAX_REGS} each)"
             )));
@@ -178,4 +233,25 @@ impl CodeBuilder {
     }
 }
 
+impl CodeBuilder {
+    /// The instructions emitted, jump targets as `Pc(0)`.
+    fn instrs(&self) -> Vec<Instr> {
+        let mut instrs = Vec::with_capacity(self.n_instrs as usize);
+        let mut written = 0;
+        let unencodable = self.pending.iter().filter_map(|pending| match *pending {
+            Pending::Unencodable { at, instr } => Some((at as usize, Some(instr))),
+            Pending::Jump { .. } => None,
+        });
+        for (at, instr) in unencodable.chain([(self.bytes.len(), None)]) {
+            // `bytes` holds whole instructions only (a jump's target reads as `Pc(0)`).
+            let decoded = decode_code(self.bytes.get(written..at).unwrap_or_default()).unwrap_or_default();
+            instrs.extend(decoded.into_iter().map(|(_, instr)| instr));
+            instrs.extend(instr.map(|instr| instr.relabel(|_| Pc(0))));
+            written = at;
+        }
+        instrs
+    }
+}
+
+const _: () = assert!(size_of::<CodeBuilder>() <= 128, "moved as it is handed out, filled and added");
 const _: () = assert!(MAX_REGS > u8::MAX as usize, "a register operand alone fits any frame");

@@ -81,6 +81,17 @@ fn misused_labels_and_limits_are_reported() {
     code.emit(Instr::Return {});
     let expected = "an entry using 260 registers and 5 locals (at most 256 each)";
     assert_eq!(encoded(&code).0, Err(BuildError::Limit(expected.into())));
+
+    // The frame counts the instructions whose bytes were not final when emitted too.
+    let mut code = CodeBuilder::new();
+    let end = code.new_label();
+    code.emit(Instr::Jump { target: end });
+    code.emit(Instr::LoadStr { a: Reg(7), s: StrIdx(operand::MAX_INDEX + 1) });
+    code.emit(Instr::StoreLocal { slot: Local(4), b: Reg(0) });
+    code.emit(Instr::Call { cmd: CommandIdx::new(0), base: Reg(250), argc: 10 });
+    code.bind(end);
+    code.emit(Instr::Return {});
+    assert_eq!(encoded(&code).0, Err(BuildError::Limit(expected.into())));
 }
 
 #[test]
