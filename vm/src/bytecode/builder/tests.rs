@@ -1,5 +1,6 @@
 //! Tests of the code and bundle builders.
 
+use crate::bytecode::operand::{Codec, JumpTarget};
 use crate::bytecode::ops::EncodeError;
 use crate::bytecode::tests::EMPTY;
 use crate::bytecode::write::item_range;
@@ -39,6 +40,19 @@ fn code_is_encoded_with_targets_of_every_width() {
         let expected = ops::encode_code(&instrs).unwrap();
         assert_eq!(code.current_pc(), expected.len());
         assert_eq!(encoded(&code), (Ok(expected), None));
+    }
+}
+
+/// `CodeBuilder` writes a jump's target in place of the last byte the jump was emitted with.
+#[test]
+fn a_jump_target_is_its_ops_last_operand() {
+    for op in Opcode::ALL {
+        let kinds: Vec<&str> = op.info().operands.iter().map(|operand| operand.kind.name).collect();
+        let targets = kinds.iter().filter(|&&kind| kind == <JumpTarget as Codec>::INFO.name).count();
+        assert!(targets <= 1, "{kinds:?}");
+        if targets == 1 {
+            assert_eq!(kinds.last(), Some(&<JumpTarget as Codec>::INFO.name), "{}", op.info().name);
+        }
     }
 }
 
@@ -113,6 +127,18 @@ fn an_operand_that_does_not_fit_is_reported_and_its_bytes_counted() {
     bundle.add_entry(code);
     let expected = "entry 0: operand `s` of LoadStr does not fit its encoding";
     assert_eq!(bundle.finish(), Err(BuildError::Limit(expected.into())));
+
+    // A jump whose other operand does not fit: the first error in emitting order is kept.
+    let mut code = CodeBuilder::new();
+    let end = code.new_label();
+    code.emit(Instr::Target { f: FilterIdx(operand::MAX_INDEX + 1), exit: end });
+    code.emit(Instr::LoadStr { a: Reg(7), s: StrIdx(operand::MAX_INDEX + 1) });
+    code.bind(end);
+    code.emit(Instr::Return {});
+    assert_eq!(code.current_pc(), 1 + 2 + 1);
+    let (result, unencodable) = encoded(&code);
+    assert_eq!(result.map(|bytes| bytes.len()), Ok(code.current_pc()));
+    assert_eq!(unencodable, Some(EncodeError { op: "Target", operand: "f" }));
 }
 
 #[test]
