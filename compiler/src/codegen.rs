@@ -160,9 +160,6 @@ impl<'g> Gen<'g, '_> {
         }
     }
 
-    // Cold: only errors come here; inlined, it made every register allocation larger (docs/style.md, fast paths).
-    #[cold]
-    #[inline(never)]
     fn too_many_registers(&mut self) -> Reg {
         if self.errors.is_empty() {
             self.errors.push(Diagnostic {

@@ -207,9 +207,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports nesting deeper than [`MAX_DEPTH`] and skips the rest of the line.
-    // Cold: only errors come here; inlined, it made every nesting check larger (docs/style.md, fast paths).
-    #[cold]
-    #[inline(never)]
     pub(super) fn too_deep(&mut self) -> bool {
         let span = self.peek().span;
         self.report(diagnostics::nesting_too_deep(span, MAX_DEPTH));
@@ -245,9 +242,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// Reports the missing close of [`Parser::expect_close`]; the span where it was expected.
-    // Cold: only errors come here; inlined, it made every bracket check larger (docs/style.md, fast paths).
-    #[cold]
-    #[inline(never)]
     pub(super) fn missing_close(&mut self, open: &Token, open_char: char, close_char: char) -> Span {
         if matches!(self.peek().kind, TokenKind::Newline | TokenKind::Eof | TokenKind::Semi) {
             self.report(diagnostics::unclosed_bracket(open.span, open_char, close_char));
