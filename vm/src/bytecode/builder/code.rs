@@ -197,21 +197,23 @@ impl CodeBuilder {
                 Pc(0)
             }
         };
-        let bytes = |from: usize, to: u32| self.bytes.get(from..to as usize).unwrap_or_default();
+        let bytes = |from: usize, to: usize| self.bytes.get(from..to).unwrap_or_default();
         let mut written = 0;
         for pending in &self.pending {
             match *pending {
                 Pending::Jump { end, label } => {
+                    let end = end as usize;
                     out.extend_from_slice(bytes(written, end.saturating_sub(1)));
                     let _ = JumpTarget::encode(target(label), out);
-                    written = end as usize;
+                    written = end;
                 }
                 Pending::Unencodable { at, instr } => {
+                    let at = at as usize;
                     out.extend_from_slice(bytes(written, at));
                     if let Err(error) = instr.encode_with(out, &mut target) {
                         unencodable.get_or_insert(error);
                     }
-                    written = at as usize;
+                    written = at;
                 }
             }
         }
@@ -231,9 +233,7 @@ impl CodeBuilder {
         }
         Ok(())
     }
-}
 
-impl CodeBuilder {
     /// The instructions emitted, jump targets as `Pc(0)`.
     fn instrs(&self) -> Vec<Instr> {
         let mut instrs = Vec::with_capacity(self.n_instrs as usize);
