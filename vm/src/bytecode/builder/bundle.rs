@@ -46,17 +46,17 @@ pub struct BundleBuilder<'c> {
     catalogue: &'c Catalogue,
     /// The strings, found by their bytes: a string's index is its position.
     strings: EncodedTable,
-    string_ids: HashTable<usize>,
+    string_ids: ItemIds,
     /// The constants, found by value: a constant's index is its position.
     consts: IndexSet<Const, FxBuildHasher>,
     /// The filters as the bundle stores them, found by their bytes (two filters are the
     /// same exactly when their encodings are).
     filters: EncodedTable,
-    filter_ids: HashTable<usize>,
+    filter_ids: ItemIds,
     /// Each entry's code as the bundle stores it.
     pub(super) code: EncodedTable,
     /// Entries by their code, when stripping (stripped bundles share identical entries).
-    entry_ids: HashTable<usize>,
+    entry_ids: ItemIds,
     /// The cards, encoded as they are added (each relative to the ones before: see
     /// [`CardRefs`]).
     cards: EncodedTable,
@@ -116,15 +116,21 @@ impl<'c> BundleBuilder<'c> {
 
     /// The index of `text` in the string table, adding it the first time.
     pub fn intern(&mut self, text: &str) -> StrIdx {
-        // Past `u32::MAX` strings, the index saturates and the bundle writer refuses it.
+        // Hashed from `text` rather than from its copy: reading back bytes just written
+        // stalls the processor until the writes land.
+        let hash = FxBuildHasher.hash_one(text.as_bytes());
         self.strings.bytes.extend_from_slice(text.as_bytes());
-        StrIdx::new(end_unique_item(&mut self.strings, &mut self.string_ids))
+        // Past `u32::MAX` strings, the index saturates and the bundle writer refuses it.
+        StrIdx::new(end_unique_item(&mut self.strings, &mut self.string_ids, hash))
     }
 
     /// The index of `filter`, adding it the first time.
     pub fn add_filter(&mut self, filter: impl AsFilterParts) -> FilterIdx {
         self.filters.write(|out| out.filter(&filter.filter_parts()));
-        FilterIdx::new(end_unique_item(&mut self.filters, &mut self.filter_ids))
+        // Hashed from the bytes just written all the same: hashing the parts instead was
+        // no faster (BENCHMARKS.md).
+        let hash = FxBuildHasher.hash_one(self.filters.pending());
+        FilterIdx::new(end_unique_item(&mut self.filters, &mut self.filter_ids, hash))
     }
 
     /// The index of `constant`, adding it the first time.
@@ -139,7 +145,10 @@ impl<'c> BundleBuilder<'c> {
         let idx = EntryIdx::new(self.code.len());
         let encoded = self.encode_entry(&code, idx);
         if self.strip {
-            let position = end_unique_item(&mut self.code, &mut self.entry_ids);
+            // Hashed from the bytes as emitted, not from the code just written (see
+            // `intern`): entries with the same code were emitted with the same bytes.
+            let hash = FxBuildHasher.hash_one(code.emitted_bytes());
+            let position = end_unique_item(&mut self.code, &mut self.entry_ids, hash);
             self.spare_code.keep(code);
             return EntryIdx::new(position);
         }
@@ -234,18 +243,20 @@ impl<'c> BundleBuilder<'c> {
     }
 }
 
+/// The positions of a table's items, each with its hash: items with the same bytes have the
+/// same hash, and keeping it means growing the table never reads an item again.
+type ItemIds = HashTable<(u64, usize)>;
+
 /// Ends the item written to `table` since the last one, unless one with the same bytes is
-/// there already (found through `ids`, the positions of the items by the hash of their
-/// bytes): the item's position.
-fn end_unique_item(table: &mut EncodedTable, ids: &mut HashTable<usize>) -> usize {
+/// there already (found through `ids` by `hash`, the pending item's): the item's position.
+fn end_unique_item(table: &mut EncodedTable, ids: &mut ItemIds, hash: u64) -> usize {
     let pending = table.pending();
-    let hash = FxBuildHasher.hash_one(pending);
-    if let Some(&earlier) = ids.find(hash, |&earlier| table.item(earlier) == pending) {
+    let same = |&(other_hash, other): &(u64, usize)| other_hash == hash && table.item(other) == pending;
+    if let Some(&(_, earlier)) = ids.find(hash, same) {
         table.discard_pending();
         return earlier;
     }
-    let items = &*table;
-    ids.insert_unique(hash, items.len(), |&item| FxBuildHasher.hash_one(items.item(item)));
+    ids.insert_unique(hash, (hash, table.len()), |&(hash, _)| hash);
     table.end_item();
     table.len() - 1
 }

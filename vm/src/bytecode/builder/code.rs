@@ -155,6 +155,12 @@ impl CodeBuilder {
         self.n_instrs == 0
     }
 
+    /// The instructions as emitted: the code as the bundle stores it but with each jump
+    /// target a one-byte `0` (and without an instruction that does not fit).
+    pub(super) fn emitted_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// Empties the builder, keeping its buffers.
     pub(super) fn clear(&mut self) {
         self.bytes.clear();

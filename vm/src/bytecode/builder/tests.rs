@@ -269,6 +269,32 @@ fn stripped_entries_are_shared_and_their_errors_kept() {
 }
 
 #[test]
+fn stripped_entries_emitted_alike_but_jumping_elsewhere_stay_apart() {
+    // Both emit the same bytes (a jump's target is `0` until the entry is added); their
+    // jumps land on different instructions.
+    let jumping_to = |bundle: &mut BundleBuilder<'_>, target: usize| {
+        let mut code = CodeBuilder::new();
+        let end = code.new_label();
+        code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+        for index in 1..3 {
+            if index == target {
+                code.bind(end);
+            }
+            code.emit(Instr::Return {});
+        }
+        bundle.add_entry(code)
+    };
+    let mut bundle = BundleBuilder::new(&EMPTY);
+    bundle.set_strip(true);
+    let (to_1, to_2) = (jumping_to(&mut bundle, 1), jumping_to(&mut bundle, 2));
+    assert_ne!(to_1, to_2);
+    assert_eq!(jumping_to(&mut bundle, 2), to_2);
+    assert_eq!(bundle.code.item(to_1.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 1][..]));
+    assert_eq!(bundle.code.item(to_2.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 2][..]));
+    assert!(bundle.finish().is_ok());
+}
+
+#[test]
 fn item_ranges_follow_the_ends() {
     let ends = [2, 2, 5];
     assert_eq!([0, 1, 2, 3].map(|index| item_range(&ends, index)), [0..2, 2..2, 2..5, 5..5]);
