@@ -223,7 +223,7 @@ impl CodeBuilder {
                 }
             }
         }
-        out.extend_from_slice(self.bytes.get(written..).unwrap_or_default());
+        out.extend_from_slice(bytes(written, self.bytes.len()));
         if let Some(message) = bad_label {
             return Err(BuildError::Label(message));
         }

@@ -244,51 +244,42 @@ fn constants_are_told_apart() {
     }
 }
 
-#[test]
-fn stripped_entries_are_shared_and_their_errors_kept() {
-    let jumping = |bundle: &mut BundleBuilder<'_>, bind: bool| {
-        let mut code = CodeBuilder::new();
-        let end = code.new_label();
-        code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
-        code.emit(Instr::LoadInt { a: Reg(0), imm: 300 });
-        if bind {
+/// Adds `JumpIfNot r0`, `LoadInt`, `Return`, its jump bound to instruction `target` (1 or
+/// 2), or to none. Whatever the target, the builder emits the same bytes: a jump's target
+/// is `0` until the entry is added.
+fn add_jumping_entry(bundle: &mut BundleBuilder<'_>, target: Option<usize>) -> EntryIdx {
+    let mut code = CodeBuilder::new();
+    let end = code.new_label();
+    code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
+    for (index, instr) in [(1, Instr::LoadInt { a: Reg(0), imm: 300 }), (2, Instr::Return {})] {
+        if target == Some(index) {
             code.bind(end);
         }
-        code.emit(Instr::Return {});
-        bundle.add_entry(code)
-    };
+        code.emit(instr);
+    }
+    bundle.add_entry(code)
+}
+
+#[test]
+fn stripped_entries_are_shared_and_their_errors_kept() {
     let mut bundle = BundleBuilder::new(&EMPTY);
     bundle.set_strip(true);
-    let first = jumping(&mut bundle, true);
-    assert_eq!(jumping(&mut bundle, true), first);
+    let first = add_jumping_entry(&mut bundle, Some(2));
+    assert_eq!(add_jumping_entry(&mut bundle, Some(2)), first);
     // `JumpIfNot r0`, then its target: the `Return`, instruction 2.
     assert_eq!(bundle.code.item(first.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 2][..]));
-    let unbound = jumping(&mut bundle, false);
+    let unbound = add_jumping_entry(&mut bundle, None);
     assert_ne!(unbound, first);
     assert_eq!(bundle.finish(), Err(BuildError::Label("label 0 used but never bound".into())));
 }
 
 #[test]
 fn stripped_entries_emitted_alike_but_jumping_elsewhere_stay_apart() {
-    // Both emit the same bytes (a jump's target is `0` until the entry is added); their
-    // jumps land on different instructions.
-    let jumping_to = |bundle: &mut BundleBuilder<'_>, target: usize| {
-        let mut code = CodeBuilder::new();
-        let end = code.new_label();
-        code.emit(Instr::JumpIfNot { a: Reg(0), target: end });
-        for index in 1..3 {
-            if index == target {
-                code.bind(end);
-            }
-            code.emit(Instr::Return {});
-        }
-        bundle.add_entry(code)
-    };
     let mut bundle = BundleBuilder::new(&EMPTY);
     bundle.set_strip(true);
-    let (to_1, to_2) = (jumping_to(&mut bundle, 1), jumping_to(&mut bundle, 2));
+    let (to_1, to_2) = (add_jumping_entry(&mut bundle, Some(1)), add_jumping_entry(&mut bundle, Some(2)));
     assert_ne!(to_1, to_2);
-    assert_eq!(jumping_to(&mut bundle, 2), to_2);
+    assert_eq!(add_jumping_entry(&mut bundle, Some(2)), to_2);
     assert_eq!(bundle.code.item(to_1.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 1][..]));
     assert_eq!(bundle.code.item(to_2.index()).get(..3), Some(&[Opcode::JumpIfNot as u8, 0, 2][..]));
     assert!(bundle.finish().is_ok());
