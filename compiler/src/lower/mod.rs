@@ -103,7 +103,8 @@ impl<'i> Lowerer<'i, '_> {
         if items.is_empty() { &[] } else { self.arena.alloc_slice_copy(items) }
     }
 
-    /// `earlier` followed by `later` (for a property written more than once).
+    /// `earlier` followed by `later`, for a list property written more than once (the
+    /// checker allows that only for `action`, which is gathered once instead).
     fn concat<T: Copy>(&self, earlier: &'i [T], later: &'i [T]) -> &'i [T] {
         if earlier.is_empty() {
             return later;
@@ -200,10 +201,11 @@ impl<'i> Lowerer<'i, '_> {
         let mut target = None;
         let mut requisites: &'i [&'i ir::Filter<'i>] = &[];
         let mut vars: &'i [ir::VarDecl<'i>] = &[];
-        // A card has one action or auto, rarely more: each is allocated where it stays,
-        // and only a second one copies (`concat`).
-        let mut actions: &'i [ir::Action<'i>] = &[];
-        let mut autos: &'i [ir::Auto<'i>] = &[];
+        // Actions and autos are gathered and copied to the arena once at the end: a card may
+        // have thousands, and appending each to a copy of the ones before grew memory with
+        // the square of their number.
+        let mut actions: SmallVec<[ir::Action<'i>; 1]> = SmallVec::new();
+        let mut autos: SmallVec<[ir::Auto<'i>; 1]> = SmallVec::new();
         for property in card.properties {
             match property.value {
                 ast::PropertyValue::Target { optional, filters } => {
@@ -214,8 +216,7 @@ impl<'i> Lowerer<'i, '_> {
                     let costs = self.lower_all(action.costs, Self::cost);
                     let label = if has_labels { labels.next().map(|text| self.text(text)) } else { None };
                     let statements = self.statements(action.statements);
-                    let action = self.alloc(ir::Action { label, costs, statements });
-                    actions = self.concat(actions, std::slice::from_ref(action));
+                    actions.push(ir::Action { label, costs, statements });
                 }
                 ast::PropertyValue::Auto(auto) => {
                     let events = match &auto.trigger {
@@ -231,8 +232,7 @@ impl<'i> Lowerer<'i, '_> {
                             .all(|event| catalogue.events.get(event.event.index()).is_some_and(|e| e.is_hook));
                     let costs = self.lower_all(auto.costs, Self::cost);
                     let statements = self.statements(auto.statements);
-                    let auto = self.alloc(ir::Auto { hook, events, costs, statements });
-                    autos = self.concat(autos, std::slice::from_ref(auto));
+                    autos.push(ir::Auto { hook, events, costs, statements });
                 }
                 ast::PropertyValue::Abilities(names) => {
                     let lowered = self.lower_all(names, |lowerer, name| {
@@ -262,6 +262,7 @@ impl<'i> Lowerer<'i, '_> {
                 ast::PropertyValue::Error => self.error(Code::E0006, property.span, "a line that did not parse".into()),
             }
         }
+        let (actions, autos) = (self.slice(&actions), self.slice(&autos));
         ir::Card { abilities, target, requisites, vars, actions, autos }
     }
 

@@ -4,10 +4,13 @@
 //!   and every diagnostic code covered by at least one file.
 //! - [`diagnostics_text`]: the exact text (message, span, label, help) of the diagnostics
 //!   for the most common mistakes.
+//! - [`limits`]: memory linear in the number of actions; the limits of the format, the same
+//!   in `check` and `compile`.
 //! - [`long_chains`]: long operator and index chains and deep nesting, on a small stack.
 //! - [`tidy`]: repository rules (`//!` first lines, no copied corpus cards).
 
 mod diagnostics_text;
 mod error_files;
+mod limits;
 mod long_chains;
 mod tidy;
