@@ -38,7 +38,7 @@ fn main() {
             }
             "check" => {
                 for card in &cards {
-                    black_box(session.check(black_box(&card.source)));
+                    black_box(session.parse(black_box(&card.source)).diagnostics);
                 }
             }
             "compile" => {

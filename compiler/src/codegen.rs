@@ -28,18 +28,19 @@
 //! uses. Registers are allocated as a stack: an expression evaluated into `rN` uses only
 //! registers above `N` as temporaries.
 
-use crate::diagnostics::Code;
+use crate::diagnostics;
 use crate::ir::{self, ChainOperator};
 use crate::{Diagnostic, Span};
-use vm::bytecode::format::MAX_ENTRY_LEN;
+use vm::bytecode::format::{MAX_ENTRY_LEN, MAX_REGS};
+use vm::bytecode::operand::MAX_INDEX;
 
 /// No encoded instruction is longer than this (an opcode byte and a few varint operands).
 const MAX_INSTR_SIZE: usize = 16;
 use bumpalo::Bump;
 use vm::bytecode::{
     ActionParts, AmountMode, AutoParts, BundleBuilder, CardIdx, CardParts, CodeBuilder, Cost, EntryIdx, EventRef,
-    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, TypeAtom,
-    TypeTerm,
+    FailReason, FilterIdx, FilterParts, Instr, Label, Local, Reg, RuleTargetParts, Selector, SourceLocation, StrIdx,
+    TypeAtom, TypeTerm,
 };
 
 /// Emits `card` into `bundle` under `key`, with `file` in the debug section.
@@ -55,7 +56,8 @@ pub fn emit_card(
     bundle: &mut BundleBuilder<'_>,
     arena: &Bump,
 ) -> Result<CardIdx, Vec<Diagnostic>> {
-    let mut generator = Gen { bundle, arena, source, errors: Vec::new(), span: Span::default() };
+    let mut generator =
+        Gen { bundle, arena, source, line_starts: Vec::new(), errors: Vec::new(), span: Span::default() };
     let idx = generator.card(card, key, file);
     if generator.errors.is_empty() { Ok(idx) } else { Err(generator.errors) }
 }
@@ -65,6 +67,9 @@ struct Gen<'g, 'c> {
     /// Holds the card's lists while it is added (the arena of its IR).
     arena: &'g Bump,
     source: &'g str,
+    /// Where each line of `source` starts, found on the first source location asked for:
+    /// counting the lines before each statement anew took time quadratic in the card.
+    line_starts: Vec<u32>,
     errors: Vec<Diagnostic>,
     /// The statement or filter being generated, for error spans.
     span: Span,
@@ -142,15 +147,26 @@ impl<'g> Gen<'g, '_> {
     fn add_entry(&mut self, code: CodeBuilder) -> EntryIdx {
         // `current_pc` sizes every jump; only do it when the entry could be too long.
         if code.len() * MAX_INSTR_SIZE > MAX_ENTRY_LEN && code.current_pc() > MAX_ENTRY_LEN && self.errors.is_empty() {
-            self.errors.push(Diagnostic {
-                code: Code::E0033,
-                message: format!("the card's code is longer than {MAX_ENTRY_LEN} bytes"),
-                span: self.span,
-                label: "cannot be compiled".into(),
-                help: Some("split the effect into several statements or cards".into()),
-            });
+            self.errors.push(diagnostics::code_too_long(self.span, MAX_ENTRY_LEN));
         }
-        self.bundle.add_entry(code)
+        let entry = self.bundle.add_entry(code);
+        self.check_table(entry.index(), "entries");
+        entry
+    }
+
+    /// The bundle's index of `text`.
+    fn intern(&mut self, text: &str) -> StrIdx {
+        let string = self.bundle.intern(text);
+        self.check_table(string.index(), "strings");
+        string
+    }
+
+    /// Reports an item of a bundle table (`what`) past the last index an operand holds.
+    /// The tables are shared by every card of a bundle: the card that fills one is reported.
+    fn check_table(&mut self, index: usize, what: &str) {
+        if index > MAX_INDEX as usize && self.errors.is_empty() {
+            self.errors.push(diagnostics::bundle_table_full(self.span, what, MAX_INDEX as usize + 1));
+        }
     }
 
     fn reg(&mut self, index: usize) -> Reg {
@@ -162,26 +178,25 @@ impl<'g> Gen<'g, '_> {
 
     fn too_many_registers(&mut self) -> Reg {
         if self.errors.is_empty() {
-            self.errors.push(Diagnostic {
-                code: Code::E0033,
-                message: "expression too complex: it needs more than 256 registers".into(),
-                span: self.span,
-                label: "cannot be compiled".into(),
-                help: None,
-            });
+            self.errors.push(diagnostics::too_many_registers(self.span, MAX_REGS));
         }
         Reg(u8::MAX)
     }
 
-    fn location(&self, span: Span) -> SourceLocation<'_> {
+    fn location(&mut self, span: Span) -> SourceLocation<'g> {
         let source = self.source;
         let bytes = source.as_bytes();
+        if self.line_starts.is_empty() {
+            self.line_starts.push(0);
+            let newlines = bytes.iter().enumerate().filter(|&(_, &byte)| byte == b'\n');
+            self.line_starts.extend(newlines.map(|(offset, _)| Span::new(offset + 1, offset + 1).start));
+        }
         let start = (span.start as usize).min(bytes.len());
-        let line_start = bytes[..start].iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1);
+        let line = self.line_starts.partition_point(|&line_start| line_start as usize <= start).max(1);
+        let line_start = self.line_starts.get(line - 1).map_or(0, |&line_start| line_start as usize);
         let line_end =
             bytes[start..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |newline| start + newline);
         let text = source.get(line_start..line_end).unwrap_or("").trim_end_matches('\r');
-        let line = bytes[..line_start].iter().filter(|&&byte| byte == b'\n').count() + 1;
         SourceLocation {
             line: u32::try_from(line).unwrap_or(u32::MAX),
             line_start: Span::new(line_start, line_start).start,
@@ -215,7 +230,7 @@ impl<'g> Gen<'g, '_> {
     /// [`CardParts`], rather than built as a [`vm::bytecode::Card`].
     fn card(&mut self, card: &ir::Card<'_>, key: &str, file: &str) -> CardIdx {
         let arena = self.arena;
-        let key = self.bundle.intern(key);
+        let key = self.intern(key);
         let target = card.target.map(|target| RuleTargetParts {
             optional: target.optional,
             filters: arena.alloc_slice_fill_iter(target.filters.iter().map(|filter| self.filter(filter))),
@@ -224,7 +239,7 @@ impl<'g> Gen<'g, '_> {
             arena.alloc_slice_fill_iter(card.requisites.iter().map(|filter| self.filter(filter)));
         let vars = (!card.vars.is_empty()).then(|| self.vars_entry(card.vars));
         let actions: &[ActionParts<'_>] = arena.alloc_slice_fill_iter(card.actions.iter().map(|action| {
-            let label = action.label.map(|label| self.bundle.intern(label));
+            let label = action.label.map(|label| self.intern(label));
             let costs = self.costs(action.costs);
             let entry = self.statements_entry(action.statements, true);
             ActionParts { label, costs, entry }
@@ -276,7 +291,7 @@ impl<'g> Gen<'g, '_> {
         let selector = filter
             .selector
             .map(|(selector, argument)| Selector { selector, arg: self.value_entry(argument, filter.span) });
-        self.bundle.add_filter(FilterParts {
+        let filter = self.bundle.add_filter(FilterParts {
             qty: filter.qty,
             types,
             type_op: filter.type_op,
@@ -284,7 +299,9 @@ impl<'g> Gen<'g, '_> {
             terms: filter.terms,
             zone: filter.zone,
             selector,
-        })
+        });
+        self.check_table(filter.index(), "filters");
+        filter
     }
 
     /// A type term of a filter whose source is `span`.
@@ -298,7 +315,7 @@ impl<'g> Gen<'g, '_> {
             ir::TypeAtom::This => TypeAtom::This,
             ir::TypeAtom::CardType(index) => TypeAtom::CardType(index),
             ir::TypeAtom::Subtype(index) => TypeAtom::Subtype(index),
-            ir::TypeAtom::Name(name) => TypeAtom::Name(self.bundle.intern(name)),
+            ir::TypeAtom::Name(name) => TypeAtom::Name(self.intern(name)),
             ir::TypeAtom::Expr(value) => TypeAtom::Expr(self.value_entry(value, span)),
         };
         TypeTerm { exclude_source: term.exclude_source, negate: term.negate, plural: term.plural, atom }
@@ -322,7 +339,7 @@ impl<'g> Gen<'g, '_> {
         match statement.condition {
             None => self.body(entry, statement),
             Some(ir::Condition::May(question)) => {
-                let question = question.map(|question| self.bundle.intern(question));
+                let question = question.map(|question| self.intern(question));
                 let skip = entry.statement_end();
                 entry.emit(Instr::May { question, skip });
                 self.body(entry, statement);
@@ -534,12 +551,13 @@ impl<'g> Gen<'g, '_> {
             }
             ir::Arg::Const(constant) => {
                 let k = self.bundle.add_const(constant);
+                self.check_table(k.index(), "constants");
                 entry.emit(Instr::LoadConst { a, k });
             }
             ir::Arg::Bool(value) => entry.emit(Instr::LoadBool { a, value }),
             ir::Arg::Ask => entry.emit(Instr::LoadAsk { a }),
             ir::Arg::Str(text) => {
-                let s = self.bundle.intern(text);
+                let s = self.intern(text);
                 entry.emit(Instr::LoadStr { a, s });
             }
         }
@@ -603,7 +621,7 @@ impl<'g> Gen<'g, '_> {
         match *value {
             ir::Expr::Int(imm) => entry.emit(Instr::LoadInt { a, imm }),
             ir::Expr::Str(text) => {
-                let s = self.bundle.intern(text);
+                let s = self.intern(text);
                 entry.emit(Instr::LoadStr { a, s });
             }
             ir::Expr::Bool(value) => entry.emit(Instr::LoadBool { a, value }),

@@ -102,6 +102,10 @@ declare_codes! {
     E0041 Error "line too long",
     E0042 Error "cost on a hook",
     E0043 Error "cost of zero cards",
+    E0044 Error "action or auto longer than the bytecode allows",
+    E0045 Error "expression needs too many registers",
+    E0046 Error "too many variables and nested loops",
+    E0047 Error "bundle table full",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",
@@ -371,6 +375,36 @@ pub(crate) fn too_many_labels(span: Span, labels: usize, actions: usize) -> Diag
 
 pub(crate) fn nesting_too_deep(span: Span, limit: usize) -> Diagnostic {
     Diagnostic::new(Code::E0033, span, format!("nesting deeper than {limit} levels"), "too deep")
+}
+
+pub(crate) fn code_too_long(span: Span, limit: usize) -> Diagnostic {
+    Diagnostic::new(Code::E0044, span, format!("the card's code is longer than {limit} bytes"), "cannot be compiled")
+        .with_help(Some("split the effect into several statements or cards".into()))
+}
+
+pub(crate) fn too_many_registers(span: Span, limit: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0045,
+        span,
+        format!("expression too complex: it needs more than {limit} registers"),
+        "cannot be compiled",
+    )
+}
+
+pub(crate) fn too_many_local_slots(span: Span, limit: usize) -> Diagnostic {
+    Diagnostic::new(
+        Code::E0046,
+        span,
+        format!("too many variables and nested loops (at most {limit} local slots)"),
+        "cannot be compiled",
+    )
+}
+
+pub(crate) fn bundle_table_full(span: Span, what: &str, limit: usize) -> Diagnostic {
+    Diagnostic::new(Code::E0047, span, format!("this card takes the bundle past {limit} {what}"), "cannot be compiled")
+        .with_help(Some(format!(
+            "a bundle holds at most {limit} {what}: split the card, or compile fewer cards into one bundle"
+        )))
 }
 
 pub(crate) fn invalid_quantity(span: Span, why: &str) -> Diagnostic {

@@ -85,14 +85,16 @@ impl LineIndex {
     }
 }
 
-/// Checks one card's source bytes: UTF-8, syntax and names. Returns every diagnostic,
-/// errors and warnings, in source order.
+/// Checks one card's source bytes: UTF-8, syntax, names and the limits of the format
+/// (everything compiling it would report). Returns every diagnostic, errors and warnings,
+/// in source order.
 /// To check many files, reuse one [`session::Session`].
 pub fn check_bytes(source: &[u8], catalogue: &Catalogue) -> Vec<Diagnostic> {
     Session::new(catalogue).check_bytes(source)
 }
 
-/// Checks one card's source text: syntax and names. Returns every diagnostic in source order.
+/// Checks one card's source text: syntax, names and the limits of the format. Returns every
+/// diagnostic in source order.
 pub fn check_source(source: &str, catalogue: &Catalogue) -> Vec<Diagnostic> {
     Session::new(catalogue).check(source)
 }

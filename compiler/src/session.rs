@@ -81,9 +81,18 @@ impl<'c> Session<'c> {
         }
     }
 
-    /// Parses and checks one card; returns every diagnostic in source order.
+    /// Checks one card as [`Session::compile_file`] would compile it (with the debug
+    /// section), without keeping the code: syntax, names, and the limits of the format that
+    /// only lowering and generating find (a card's code too long, too many registers).
+    /// Returns every diagnostic in source order.
     pub fn check(&mut self, source: &str) -> Vec<Diagnostic> {
-        self.parse(source).diagnostics
+        self.arena.reset();
+        let mut diagnostics = Vec::new();
+        let card = self.front.parse_and_check(&self.arena, source, &mut diagnostics);
+        let mut discarded = BundleBuilder::new(self.front.catalogue);
+        let file = SourceFile { key: "card", file: "card.rules", source };
+        self.front.generate(&mut self.ir_arena, &card, file, &mut discarded, &mut diagnostics);
+        diagnostics
     }
 
     /// Compiles one card into `bundle` under `key` (the file stem), with `{key}.rules` as
@@ -128,7 +137,8 @@ impl<'c> Session<'c> {
         all_diagnostics
     }
 
-    /// Parses and checks one card, keeping the tree (valid until the next call).
+    /// Parses and checks one card, keeping the tree (valid until the next call). Unlike
+    /// [`Session::check`], it does not look for the limits only code generation finds.
     pub fn parse(&mut self, source: &str) -> Parsed<'_> {
         self.arena.reset();
         let mut diagnostics = Vec::new();

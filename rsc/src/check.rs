@@ -1,5 +1,6 @@
 //! `rsc check PATH...`: checks `.rules` files (folders are searched recursively) against the
-//! standard catalogue and reports every diagnostic, without compiling anything.
+//! standard catalogue and reports every diagnostic `rsc compile` would report, without
+//! writing a bundle.
 
 use std::fs;
 use std::io::{self, BufWriter, IsTerminal, Write};

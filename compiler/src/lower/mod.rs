@@ -170,7 +170,10 @@ impl<'i> Lowerer<'i, '_> {
     #[cold]
     #[inline(never)]
     fn too_many_slots(&mut self, span: Span) -> u8 {
-        self.error(Code::E0033, span, "too many variables and nested loops (at most 256 local slots)".into());
+        // Once per card: every later variable is past the limit too.
+        if !self.errors.iter().any(|error| error.code == Code::E0046) {
+            self.errors.push(crate::diagnostics::too_many_local_slots(span, usize::from(u8::MAX) + 1));
+        }
         0
     }
 

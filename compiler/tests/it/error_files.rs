@@ -99,10 +99,34 @@ fn generated_cases() -> Vec<Case> {
          label = {words} # error: E0041 line is longer than {MAX_LINE_BYTES} bytes\n"
     );
 
+    // An action whose code is longer than an entry of the bytecode holds.
+    let too_long = format!(
+        "# Ten thousand cuts: an action of 7,900 small heals.
+         action = {}hp(1)  # error: E0044 longer than 65535 bytes
+",
+        "hp(1) & ".repeat(7_900)
+    );
+
+    // More actions than a bundle has entries.
+    let mut full = "# Library of Babel: an action for every book.
+"
+    .to_string();
+    full.push_str(
+        &"action = draw()
+"
+        .repeat(65_535),
+    );
+    full.push_str(
+        "action = draw()  # error: E0047 past 65535 entries
+",
+    );
+
     vec![
         Case { name: "generated: e0001_latin1_label".into(), bytes: latin1 },
         Case { name: "generated: e0001_truncated_character".into(), bytes: truncated },
         Case { name: "generated: e0041_line_too_long".into(), bytes: long.into_bytes() },
+        Case { name: "generated: e0044_action_too_long".into(), bytes: too_long.into_bytes() },
+        Case { name: "generated: e0047_bundle_table_full".into(), bytes: full.into_bytes() },
     ]
 }
 
