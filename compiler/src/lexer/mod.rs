@@ -498,7 +498,8 @@ fn label_line(bytes: &[u8], start: usize) -> Option<LabelLine> {
 }
 
 /// End of a label's text: before a `#` comment (outside quotes), trailing space and `\r`.
-fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
+/// A quote opens only as the text's first byte, and closes at the next same quote.
+pub(crate) fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
     let mut position = start;
     let mut quote: Option<u8> = None;
     while position < end {

@@ -169,15 +169,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("label text");
             return PropertyValue::Error;
         };
-        let raw = self.text(token.span);
-        let bytes = raw.as_bytes();
-        let unquoted = match (bytes.first(), bytes.last()) {
-            (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
-                &raw[1..raw.len() - 1]
-            }
-            _ => raw,
-        };
-        let text = self.interner.get_or_intern(unquoted);
+        let text = self.interner.get_or_intern(unquote_label(self.text(token.span)));
         PropertyValue::Label(Label { text, span: token.span })
     }
 
@@ -380,5 +372,17 @@ impl<'a, 't> Parser<'a, 't> {
             Some((prefix, zone)) => ZoneRef { prefix: Some(prefix), zone, span },
             None => ZoneRef { prefix: None, zone: word, span },
         }
+    }
+}
+
+/// A label's text as the lexer handed it over, without the quotes around it when it begins
+/// and ends with the same quote.
+pub(crate) fn unquote_label(raw: &str) -> &str {
+    let bytes = raw.as_bytes();
+    match (bytes.first(), bytes.last()) {
+        (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
+            &raw[1..raw.len() - 1]
+        }
+        _ => raw,
     }
 }

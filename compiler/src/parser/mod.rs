@@ -24,6 +24,7 @@ mod filters;
 mod name_cache;
 mod statements;
 
+pub(crate) use card::unquote_label;
 pub use name_cache::NameCache;
 use name_cache::{Glued, Lookup, NameSlot, Split};
 /// What [`Parser::new`] reads when it is given no tokens at all.

@@ -2,13 +2,27 @@
 
 use crate::ast::Interner;
 use crate::ast::*;
+use crate::lexer::{MAX_LINE_BYTES, label_text_end};
+use crate::parser::unquote_label;
 use std::fmt::Write as _;
 
 /// The card as canonical source text, one property per line.
+///
+/// A line whose canonical print is longer than the lexer accepts (`MAX_LINE_BYTES`: the
+/// source may have written `~a,b~` where the canonical print has `~a, b~`) is printed
+/// compact instead, without the optional spaces around separators, so that it is no longer
+/// than its source needed to be and parses back.
 pub fn print_card(card: &Card<'_>, interner: &Interner) -> String {
-    let mut printer = SourcePrinter { interner, out: String::new() };
+    let mut printer = SourcePrinter { interner, out: String::new(), compact: false };
     for property in card.properties {
+        let start = printer.out.len();
         printer.property(property);
+        if printer.out.len() - start > MAX_LINE_BYTES + 1 {
+            printer.out.truncate(start);
+            printer.compact = true;
+            printer.property(property);
+            printer.compact = false;
+        }
     }
     printer.out
 }
@@ -16,6 +30,8 @@ pub fn print_card(card: &Card<'_>, interner: &Interner) -> String {
 struct SourcePrinter<'i> {
     interner: &'i Interner,
     out: String,
+    /// Separators go without their optional spaces (`,` for `, `).
+    compact: bool,
 }
 
 impl SourcePrinter<'_> {
@@ -26,6 +42,43 @@ impl SourcePrinter<'_> {
 
     fn name(&mut self, name: Name) {
         self.symbol(name.symbol);
+    }
+
+    /// Pushes a separator such as `", "`, without its spaces when printing compact.
+    fn separator(&mut self, text: &str) {
+        self.out.push_str(if self.compact { text.trim() } else { text });
+    }
+
+    /// A label's text, in the first form that the lexer and parser read back as the same
+    /// text: between `"`, between `'` (the quote the text does not hold first), or bare.
+    /// A quote opens only at the start of a label, and after it closes a `#` starts a
+    /// comment, so `'"#` goes bare. Every text a label line can give has such a form;
+    /// another one (a tree built by hand with a `#` after both kinds of quote) is printed
+    /// between `"`, and reads back cut at the `#`.
+    fn label(&mut self, symbol: Symbol) {
+        let text = self.interner.resolve(&symbol);
+        let usual = if text.contains('"') { '\'' } else { '"' };
+        let forms = [Some(usual), Some('"'), Some('\''), None];
+        // The lexer skips the blanks before a label's text.
+        let reads_back = |form: &str| {
+            if form.starts_with([' ', '\t']) {
+                return false;
+            }
+            let end = label_text_end(form.as_bytes(), 0, form.len());
+            form.get(..end).is_some_and(|raw| unquote_label(raw) == text)
+        };
+        let mut written = String::new();
+        for quote in forms {
+            written.clear();
+            written.extend(quote);
+            written.push_str(text);
+            written.extend(quote);
+            if reads_back(&written) {
+                self.out.push_str(&written);
+                return;
+            }
+        }
+        let _ = write!(self.out, "\"{text}\"");
     }
 
     fn quoted(&mut self, symbol: Symbol, preferred: char) {
@@ -39,23 +92,26 @@ impl SourcePrinter<'_> {
     fn property(&mut self, property: &Property<'_>) {
         match property.value {
             PropertyValue::Target { optional, filters } => {
-                self.out.push_str(if optional { "target? = " } else { "target = " });
+                self.out.push_str(if optional { "target?" } else { "target" });
+                self.separator(" = ");
                 self.filters(filters, "; ");
             }
             PropertyValue::Action(action) => {
-                self.out.push_str("action = ");
+                self.out.push_str("action");
+                self.separator(" = ");
                 self.costs(action.costs);
                 self.statements(action.statements);
             }
             PropertyValue::Auto(auto) => {
-                self.out.push_str("auto = ");
+                self.out.push_str("auto");
+                self.separator(" = ");
                 self.costs(auto.costs);
                 if let Some(trigger) = &auto.trigger {
                     let delimiter = if trigger.written_as_hook { '?' } else { '~' };
                     self.out.push(delimiter);
                     for (index, event) in trigger.events.iter().enumerate() {
                         if index > 0 {
-                            self.out.push_str(", ");
+                            self.separator(", ");
                         }
                         if let Some(prefix) = event.prefix {
                             self.name(prefix);
@@ -67,39 +123,42 @@ impl SourcePrinter<'_> {
                         }
                     }
                     self.out.push(delimiter);
-                    if !auto.statements.is_empty() {
+                    if !auto.statements.is_empty() && !self.compact {
                         self.out.push(' ');
                     }
                 }
                 self.statements(auto.statements);
             }
             PropertyValue::Abilities(abilities) => {
-                self.out.push_str("abilities = ");
+                self.out.push_str("abilities");
+                self.separator(" = ");
                 for (index, ability) in abilities.iter().enumerate() {
                     if index > 0 {
-                        self.out.push_str(", ");
+                        self.separator(", ");
                     }
                     self.name(*ability);
                 }
             }
             PropertyValue::Requisite(filters) => {
-                self.out.push_str("requisite = ");
+                self.out.push_str("requisite");
+                self.separator(" = ");
                 self.filters(filters, " && ");
             }
             PropertyValue::Vars(declarations) => {
-                self.out.push_str("vars = ");
+                self.out.push_str("vars");
+                self.separator(" = ");
                 for (index, declaration) in declarations.iter().enumerate() {
                     if index > 0 {
-                        self.out.push_str("; ");
+                        self.separator("; ");
                     }
                     self.name(declaration.name);
-                    self.out.push_str(" := ");
+                    self.separator(" := ");
                     self.expr(declaration.value);
                 }
             }
             PropertyValue::Label(label) => {
                 self.out.push_str("label = ");
-                self.quoted(label.text, '"');
+                self.label(label.text);
             }
             PropertyValue::Error => return,
         }
@@ -109,7 +168,7 @@ impl SourcePrinter<'_> {
     fn filters(&mut self, filters: &[TargetFilter<'_>], separator: &str) {
         for (index, filter) in filters.iter().enumerate() {
             if index > 0 {
-                self.out.push_str(separator);
+                self.separator(separator);
             }
             self.filter(filter);
         }
@@ -135,13 +194,13 @@ impl SourcePrinter<'_> {
             }
             self.out.push('}');
         }
-        self.out.push_str(": ");
+        self.separator(": ");
     }
 
     fn statements(&mut self, statements: &[Statement<'_>]) {
         for (index, statement) in statements.iter().enumerate() {
             if index > 0 {
-                self.out.push_str("; ");
+                self.separator("; ");
             }
             self.statement(statement);
         }
@@ -213,9 +272,9 @@ impl SourcePrinter<'_> {
         for link in chain {
             match link.operator {
                 None => {}
-                Some(ChainOperator::Then) => self.out.push_str(" & "),
-                Some(ChainOperator::AndThen) => self.out.push_str(" && "),
-                Some(ChainOperator::OrElse) => self.out.push_str(" || "),
+                Some(ChainOperator::Then) => self.separator(" & "),
+                Some(ChainOperator::AndThen) => self.separator(" && "),
+                Some(ChainOperator::OrElse) => self.separator(" || "),
             }
             match &link.effect {
                 Effect::Command(command) => self.command(command),
@@ -235,7 +294,7 @@ impl SourcePrinter<'_> {
         self.out.push('(');
         for (index, arg) in command.args.iter().enumerate() {
             if index > 0 {
-                self.out.push_str(", ");
+                self.separator(", ");
             }
             self.arg(arg);
         }
@@ -263,7 +322,7 @@ impl SourcePrinter<'_> {
                     EachSource::Map(expression) => self.expr(expression),
                     EachSource::Filter(filter) => self.filter(filter),
                 }
-                self.out.push_str(" => ");
+                self.separator(" => ");
                 self.chain(each.body);
             }
             Arg::Error(_) => {}
@@ -324,11 +383,11 @@ impl SourcePrinter<'_> {
             self.out.push('[');
             for (group_index, group) in filter.terms.iter().enumerate() {
                 if group_index > 0 {
-                    self.out.push_str(", ");
+                    self.separator(", ");
                 }
                 for (index, term) in group.iter().enumerate() {
                     if index > 0 {
-                        self.out.push_str(" & ");
+                        self.separator(" & ");
                     }
                     if term.negated {
                         self.out.push('-');
@@ -385,7 +444,7 @@ impl SourcePrinter<'_> {
                 self.out.push('(');
                 for (index, arg) in args.iter().enumerate() {
                     if index > 0 {
-                        self.out.push_str(", ");
+                        self.separator(", ");
                     }
                     self.expr(arg);
                 }
@@ -469,3 +528,6 @@ fn is_compound(expression: &Expr<'_>) -> bool {
         ExprKind::Binary(..) | ExprKind::Map(..) | ExprKind::All(..) | ExprKind::Unary(UnaryOp::Not, _)
     )
 }
+
+#[cfg(test)]
+mod tests;
