@@ -120,6 +120,9 @@ impl Checker<'_> {
                         let condition_only = auto.statements.iter().all(|statement| statement.chain.is_empty());
                         self.check_trigger(trigger, condition_only);
                         self.check_hook_costs(trigger, auto.costs);
+                        if auto.statements.is_empty() {
+                            self.check_hook_answers(trigger);
+                        }
                     }
                     for statement in auto.statements {
                         self.check_statement(statement);
@@ -233,6 +236,20 @@ impl Checker<'_> {
         if let Some(hook) = hook {
             let written = self.text(hook.name.span).to_string();
             self.report(diagnostics::cost_on_a_hook(first_cost.span, &written));
+        }
+    }
+
+    /// A hook auto answers with its condition: one without a statement answers nothing
+    /// (the game's answer stays as it was), which is never what was meant.
+    fn check_hook_answers(&mut self, trigger: &Trigger<'_>) {
+        let is_hook = |event: &EventRef| {
+            self.names.events.get(event.name.symbol).is_some_and(|index| self.catalogue.events[index as usize].is_hook)
+        };
+        if let Some(first) = trigger.events.first()
+            && trigger.events.iter().all(is_hook)
+        {
+            let written = self.text(first.span).to_string();
+            self.report(diagnostics::hook_without_condition(trigger.span, &written));
         }
     }
 

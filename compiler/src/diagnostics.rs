@@ -6,6 +6,10 @@
 
 use crate::Span;
 
+mod explanations;
+
+pub use explanations::{Explanation, expand_example, show_example};
+
 /// How bad a diagnostic is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
@@ -112,6 +116,7 @@ declare_codes! {
     W0004 Warning "hook and event delimiters mixed",
     W0005 Warning "duplicate ability",
     W0006 Warning "`target` property never used",
+    W0007 Warning "hook without a condition",
 }
 
 /// One finding about the source: what, where, and how to fix it.
@@ -476,6 +481,16 @@ pub(crate) fn unused_target_property(span: Span) -> Diagnostic {
         "the `target` property is never used".into(),
         "every statement chooses its own targets and nothing reads `tgt` or `prevTgt`",
     )
+}
+
+pub(crate) fn hook_without_condition(span: Span, hook: &str) -> Diagnostic {
+    Diagnostic::new(
+        Code::W0007,
+        span,
+        format!("hook `{hook}` has no condition: it answers nothing and does nothing"),
+        "nothing follows",
+    )
+    .with_help(Some(format!("write the answer as a condition: `?{hook}? [[if ...]]`")))
 }
 
 fn plural(count: usize) -> &'static str {

@@ -4,6 +4,8 @@
 //!   and every diagnostic code covered by at least one file.
 //! - [`diagnostics_text`]: the exact text (message, span, label, help) of the diagnostics
 //!   for the most common mistakes.
+//! - [`explanations`]: every code's explanation, with a wrong card that gets the code and a
+//!   right one that compiles clean.
 //! - [`limits`]: memory linear in the number of actions; the limits of the format, the same
 //!   in `check` and `compile`.
 //! - [`long_chains`]: long operator and index chains and deep nesting, on a small stack.
@@ -11,6 +13,7 @@
 
 mod diagnostics_text;
 mod error_files;
+mod explanations;
 mod limits;
 mod long_chains;
 mod tidy;

@@ -1,0 +1,423 @@
+//! What each diagnostic code means, with a small card that gets it and the same card
+//! corrected: the text of `rsc explain CODE`. Declared once per code, beside the
+//! `declare_codes!` table; the `match` does not compile while a code has none.
+//!
+//! An example is a card's source. Two markers stand for what a short example cannot hold:
+//! `{{TEXT * N}}` is `TEXT` written `N` times (a `%` in `TEXT` is the repetition's index,
+//! from 0), and `{{0xHH}}` is the byte `HH` (for a source that is not UTF-8).
+
+use super::Code;
+
+/// The long explanation of a code.
+#[derive(Debug, Clone, Copy)]
+pub struct Explanation {
+    /// What the code means and how to fix it.
+    pub text: &'static str,
+    /// A card that gets this code (with the markers of the module documentation).
+    pub wrong: &'static str,
+    /// The card corrected: it compiles without any diagnostic.
+    pub right: &'static str,
+}
+
+/// The most bytes an example expands to: the examples of the size limits are the largest.
+const MAX_EXAMPLE_BYTES: usize = 4 << 20;
+
+/// The bytes of an example, its markers expanded (a marker that does not parse stays as
+/// written; an expansion stops at [`MAX_EXAMPLE_BYTES`]).
+pub fn expand_example(example: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    each_part(example, |part| match part {
+        Part::Text(text) => out.extend_from_slice(text.as_bytes()),
+        Part::Byte(byte) => out.push(byte),
+        Part::Repeat(text, times) => {
+            for index in 0..times {
+                if out.len() > MAX_EXAMPLE_BYTES {
+                    break;
+                }
+                out.extend_from_slice(text.replace('%', &index.to_string()).as_bytes());
+            }
+        }
+    });
+    out
+}
+
+/// An example as shown to a reader: a repetition is written once, then `…` and how many
+/// times it goes (`hp(1) & … (7900 times) hp(1)`); a byte is written `\xHH`.
+pub fn show_example(example: &str) -> String {
+    let mut out = String::new();
+    each_part(example, |part| match part {
+        Part::Text(text) => out.push_str(text),
+        Part::Byte(byte) => out.push_str(&format!("\\x{byte:02X}")),
+        Part::Repeat(text, times) => {
+            let shown = text.replace('%', "0").replace('\n', "\\n");
+            out.push_str(&format!("{} … ({times} times) ", shown.trim_end()));
+        }
+    });
+    out
+}
+
+/// A piece of an example.
+enum Part<'e> {
+    Text(&'e str),
+    Byte(u8),
+    Repeat(&'e str, usize),
+}
+
+/// Calls `each` with the text and markers of `example`, in order.
+fn each_part<'e>(example: &'e str, mut each: impl FnMut(Part<'e>)) {
+    let mut rest = example;
+    while let Some(start) = rest.find("{{") {
+        let Some(length) = rest[start..].find("}}") else { break };
+        each(Part::Text(&rest[..start]));
+        let marker = &rest[start + 2..start + length];
+        let byte = marker.strip_prefix("0x").and_then(|hex| u8::from_str_radix(hex, 16).ok());
+        let repeat = marker.rsplit_once(" * ").and_then(|(text, times)| Some((text, times.parse().ok()?)));
+        match (byte, repeat) {
+            (Some(byte), _) => each(Part::Byte(byte)),
+            (None, Some((text, times))) => each(Part::Repeat(text, times)),
+            (None, None) => each(Part::Text(&rest[start..start + length + 2])),
+        }
+        rest = &rest[start + length + 2..];
+    }
+    each(Part::Text(rest));
+}
+
+impl Code {
+    /// What the code means, with a card that gets it and the card corrected.
+    pub fn explanation(self) -> Explanation {
+        let (text, wrong, right) = match self {
+            Code::E0001 => (
+                "A card's source must be UTF-8. The file holds a byte that starts no UTF-8 \
+                 character, usually because an editor saved it as Latin-1 or Windows-1252; the \
+                 diagnostic points at the first such byte. Save the file as UTF-8.",
+                "action = draw()\nlabel = Caf{{0xE9}}\n",
+                "action = draw()\nlabel = Café\n",
+            ),
+            Code::E0002 => (
+                "A character that is not part of RuleScript outside a string or a comment: a \
+                 stray symbol, or a typographic quote pasted from a word processor. Remove it, \
+                 or write the straight quote it stands for.",
+                "action = sp(+2) $ & draw()\n",
+                "action = sp(+2) & draw()\n",
+            ),
+            Code::E0003 => (
+                "A string opened with `\"` or `'` is not closed on the same line. Strings cannot \
+                 span lines: close it with the quote it was opened with.",
+                "action = [[may 'Draw two cards?]] draw(2)\n",
+                "action = [[may 'Draw two cards?']] draw(2)\n",
+            ),
+            Code::E0004 => (
+                "Each line of a card is one property: `target`, `target?`, `action`, `label`, \
+                 `abilities`, `auto`, `requisite` or `vars`. The word before `=` is none of \
+                 them, often a misspelling or a plural.",
+                "effect = draw()\n",
+                "action = draw()\n",
+            ),
+            Code::E0005 => {
+                ("A property name must be followed by `=` and its value.", "action draw()\n", "action = draw()\n")
+            }
+            Code::E0006 => (
+                "The text does not follow RuleScript's grammar at this point: the message says \
+                 what was expected (a closing `]]`, a filter, an argument...). Errors that \
+                 follow from this one in the same statement are not reported.",
+                "action = [[if me.hp < 1000 draw(2)\n",
+                "action = [[if me.hp < 1000]] draw(2)\n",
+            ),
+            Code::E0007 => (
+                "A bracket `(`, `[` or `{` is not closed on its line, or a closing bracket has \
+                 nothing to close.",
+                "action = damage(300) to(character@oppRing\n",
+                "action = damage(300) to(character@oppRing)\n",
+            ),
+            Code::E0008 => (
+                "The command is not in the game's catalogue. Commands are the effects a \
+                 statement runs (`damage`, `draw`, `destroy`...); the help suggests a close name \
+                 when there is one.",
+                "action = dmg(300) to(opp)\n",
+                "action = damage(300) to(opp)\n",
+            ),
+            Code::E0009 => (
+                "A command, function or cost was given more or fewer arguments than it takes. \
+                 The message gives how many it takes.",
+                "action = damage() to(opp)\n",
+                "action = damage(300) to(opp)\n",
+            ),
+            Code::E0010 => (
+                "An argument is of the wrong kind for its parameter: an expression where an \
+                 integer is needed, a number where a target filter is needed, a keyword where \
+                 none is allowed. The message names the parameter and what it must be.",
+                "action = loseLife(me.hp) target(opp)\n",
+                "action = loseLife(300) target(opp)\n",
+            ),
+            Code::E0011 => (
+                "A word between `[` and `]` of a target filter is not one of the catalogue's \
+                 filters (`frozen`, `bp>=500`, `bp:strongest`...).",
+                "action = destroy() target(character[frozn]@oppRing)\n",
+                "action = destroy() target(character[frozen]@oppRing)\n",
+            ),
+            Code::E0012 => (
+                "The zone after `@` (or a pile argument) is not one of the catalogue's zones \
+                 (`ring`, `hand`, `deck`, `discards`...), with its prefix (`my`, `opp`, `ctrl`...).",
+                "action = destroy() target(character@oppRng)\n",
+                "action = destroy() target(character@oppRing)\n",
+            ),
+            Code::E0013 => (
+                "The event between `~` is not one of the catalogue's events. An event may carry \
+                 a prefix (`my`, `opp`, `any`) and a suffix (`:this`, `:once`...).",
+                "auto = ~myEndPhse~ draw()\n",
+                "auto = ~myEndPhase~ draw()\n",
+            ),
+            Code::E0014 => (
+                "The hook between `?` is not one of the catalogue's hooks. A hook is a question \
+                 the game asks (`canBlock`); the auto answers it with its condition.",
+                "auto = ?oppCanBlok:this? [[if blocker.bp < 500]]\n",
+                "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+            ),
+            Code::E0015 => (
+                "The ability is not one of the catalogue's abilities (`rush`, `unblockable`, \
+                 `cantattack`...), in an `abilities` line or a `+ability`/`-ability` effect.",
+                "abilities = rush, unblokable\n",
+                "abilities = rush, unblockable\n",
+            ),
+            Code::E0016 => (
+                "The argument of `enableRule` or `disableRule` is not one of the catalogue's \
+                 rule switches.",
+                "action = disableRule(ab_trigger_frsh) uynt\n",
+                "action = disableRule(ab_trigger_fresh) uynt\n",
+            ),
+            Code::E0017 => (
+                "The selector after `::` in a target filter is not one of the catalogue's \
+                 selectors (`not`).",
+                "target = character@myRing\naction = destroy() target(characters::but(tgt))\n",
+                "target = character@myRing\naction = destroy() target(characters::not(tgt))\n",
+            ),
+            Code::E0018 => (
+                "The word at the end of a statement is not one of the catalogue's restrictions \
+                 (`ueot`, `unac`, `uynt`...), which say how long a timed effect lasts.",
+                "action = +unblockable ueto target(character@myRing)\n",
+                "action = +unblockable ueot target(character@myRing)\n",
+            ),
+            Code::E0019 => (
+                "A cost between `{` and `}` is not one of the catalogue's costs (`F`, `S`, `D`).",
+                "action = {E}: destroy() target(character@oppRing)\n",
+                "action = {F}: destroy() target(character@oppRing)\n",
+            ),
+            Code::E0020 => (
+                "`[[elif]]` and `[[else]]` continue an `[[if]]` of the same statement, and \
+                 `[[else]]` is the last branch.",
+                "action = draw(2) [[else]] draw()\n",
+                "action = [[if me.hp < 1000]] draw(2) [[else]] draw()\n",
+            ),
+            Code::E0021 => (
+                "A statement has one target clause (`target(...)`, `to(...)`...): every effect \
+                 of the statement applies to it. Split the statement with `;` to target two \
+                 things.",
+                "action = destroy() target(character@oppRing) to(character@myRing)\n",
+                "action = destroy() target(character@oppRing)\n",
+            ),
+            Code::E0022 => (
+                "Something that must hold a value is empty: a property with nothing after `=`, \
+                 a statement with nothing between two `;`, an empty target clause.",
+                "action = draw(); ; damage(300) to(opp)\n",
+                "action = draw(); damage(300) to(opp)\n",
+            ),
+            Code::E0023 => (
+                "A name in an expression is neither one of the catalogue's variables (`me`, \
+                 `opp`, `this`, `tgt`...) nor a variable of the card's `vars` line.",
+                "action = [[if mee.hp < opp.hp]] hp(+300)\n",
+                "action = [[if me.hp < opp.hp]] hp(+300)\n",
+            ),
+            Code::E0024 => (
+                "A function called in an expression is not one of the catalogue's functions.",
+                "action = [[if flipCoins()]] draw(2)\n",
+                "action = [[if flipCoin()]] draw(2)\n",
+            ),
+            Code::E0025 => (
+                "The attribute after `.` is not one of the catalogue's attributes (`hp`, `bp`, \
+                 `hand`, `size`...).",
+                "action = [[if me.hnd.size == 0]] draw(2)\n",
+                "action = [[if me.hand.size == 0]] draw(2)\n",
+            ),
+            Code::E0026 => (
+                "The argument must be one of the keywords the command's parameter lists, and \
+                 is not.",
+                "action = skip(drw) target(opp)\n",
+                "action = skip(draw) target(opp)\n",
+            ),
+            Code::E0027 => (
+                "An ability word in a statement must say whether it is granted (`+rush`) or \
+                 removed (`-rush`).",
+                "action = unblockable ueot target(character@myRing)\n",
+                "action = +unblockable ueot target(character@myRing)\n",
+            ),
+            Code::E0028 => (
+                "Only `action` and `label` may be written more than once. Join two `auto`, \
+                 `vars` or `requisite` lines into one; keep one of two `target` or \
+                 `abilities` lines.",
+                "auto = ~myEndPhase~ draw()\nauto = ~oppEndPhase~ draw()\n",
+                "auto = ~myEndPhase, oppEndPhase~ draw()\n",
+            ),
+            Code::E0029 => (
+                "Two effects of a statement follow each other without an operator. Join them \
+                 with `&` (then), `&&` (then, if the first succeeded) or `||` (else), or end \
+                 the statement with `;`.",
+                "action = draw(2) damage(300) to(opp)\n",
+                "action = draw(2) & damage(300) to(opp)\n",
+            ),
+            Code::E0030 => (
+                "A statement has at most one condition (`[[if ...]]` or `[[may]]`). Combine \
+                 conditions with `and`, or use `[[elif ...]]`.",
+                "action = [[may]] [[if me.hp < 1000]] hp(+500)\n",
+                "action = [[if me.hp < 1000]] hp(+500)\n",
+            ),
+            Code::E0031 => (
+                "A statement has at most one restriction (`ueot`, `unac`...): it times every \
+                 effect of the statement. Split the statement to time effects differently.",
+                "action = +unblockable ueot unac target(character@myRing)\n",
+                "action = +unblockable ueot target(character@myRing)\n",
+            ),
+            Code::E0032 => (
+                "The n-th `label` names the n-th `action`: a card cannot have more labels than \
+                 actions.",
+                "action = draw(2)\nlabel = Draw two\nlabel = Draw three\n",
+                "action = draw(2)\nlabel = Draw two\n",
+            ),
+            Code::E0033 => (
+                "Brackets and operators are nested deeper than the compiler allows (64 levels; \
+                 each link of a long operator chain such as `1+1+…` counts as a level). Split \
+                 the expression, or keep a part of it in a variable of `vars`.",
+                "action = hp({{( * 70}}1{{) * 70}})\n",
+                "action = hp(1)\n",
+            ),
+            Code::E0034 => (
+                "A quantity (`<2>`, `<1,3>`, `<r>`) or a pick is not a valid count: it must be at \
+                 least 1, and a range's minimum must not be larger than its maximum.",
+                "action = destroy() target(<0>character@oppRing)\n",
+                "action = destroy() target(<1>character@oppRing)\n",
+            ),
+            Code::E0035 => (
+                "A card must do something: it needs an `action`, an `auto` or an `abilities` \
+                 line.",
+                "requisite = character<1>@oppRing\n",
+                "requisite = character<1>@oppRing\naction = destroy() target(character@oppRing)\n",
+            ),
+            Code::E0036 => (
+                "An integer does not fit the bytecode: numbers are 32-bit, and counts and \
+                 indices at most 65535.",
+                "action = damage(99999999999) to(opp)\n",
+                "action = damage(300) to(opp)\n",
+            ),
+            Code::E0037 => (
+                "The comparison operator is not one of `==`, `!=`, `<`, `<=`, `>`, `>=` (`=` \
+                 alone assigns nothing in RuleScript).",
+                "action = [[if me.hp = 1000]] draw()\n",
+                "action = [[if me.hp == 1000]] draw()\n",
+            ),
+            Code::E0038 => (
+                "The type at the start of a target filter is not one of the catalogue's card \
+                 types, subtypes or target words (`character`, `action`, `player`, `me`...).",
+                "action = destroy() target(charcter@oppRing)\n",
+                "action = destroy() target(character@oppRing)\n",
+            ),
+            Code::E0039 => (
+                "The prefix of an event is not one of `my`, `opp` or `any`.",
+                "auto = ~their endPhase~ draw()\n",
+                "auto = ~oppEndPhase~ draw()\n",
+            ),
+            Code::E0040 => (
+                "The prefix of a zone is not one of the catalogue's zone prefixes (`my`, `opp`, \
+                 `ctrl`...).",
+                "action = destroy() target(character@theirRing)\n",
+                "action = destroy() target(character@oppRing)\n",
+            ),
+            Code::E0041 => (
+                "A line is longer than the compiler reads (65536 bytes). Split the property: \
+                 several `action` lines, or statements kept shorter.",
+                "action = draw()\nlabel = {{Draw. * 14000}}\n",
+                "action = draw()\nlabel = Draw.\n",
+            ),
+            Code::E0042 => (
+                "A hook is a question the game asks, answered by the auto's condition: there is \
+                 nothing to pay for, so it cannot have a cost.",
+                "auto = {F}: ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+                "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+            ),
+            Code::E0043 => (
+                "A cost of zero cards (`{D(0)}`) pays nothing. Write the cost without a count to \
+                 pay one card, or leave it out.",
+                "action = {D(0)}: damage(300) to(opp)\n",
+                "action = {D}: damage(300) to(opp)\n",
+            ),
+            Code::E0044 => (
+                "The code of one action or auto is longer than an entry of the bytecode holds \
+                 (65535 bytes). Split it into several actions, or into several cards.",
+                "action = {{hp(1) &  * 7900}}hp(1)\n",
+                "action = hp(7901)\n",
+            ),
+            Code::E0045 => (
+                "An expression needs more than the 256 registers an entry has: each argument of \
+                 a call waits in a register while the next is worked out. Keep parts of it in \
+                 variables of `vars`.",
+                "action = hp({{min(1, 1, 1, 1, 1, 1, 1,  * 40}}1{{) * 40}})\n",
+                "action = hp(min(1, 2))\n",
+            ),
+            Code::E0046 => (
+                "A card has more than 256 local slots: one per variable of `vars` and one per \
+                 level of nested loops. Use fewer variables.",
+                "vars = {{_v% := 1;  * 299}}_v299 := 1\naction = {{hp(_v%) &  * 299}}hp(_v299)\n",
+                "vars = _total := 300\naction = hp(_total)\n",
+            ),
+            Code::E0047 => (
+                "A bundle's tables (entries, filters, strings, constants) hold 65535 items \
+                 each. The card takes one past that: alone, when it has more actions than that; \
+                 with the cards compiled before it, when the bundle is too big. Split the card, \
+                 or compile fewer cards into one bundle.",
+                "{{action = draw()\n * 65536}}",
+                "action = draw()\n",
+            ),
+            Code::W0001 => (
+                "The suffix `:this` (or `:fromThis`) matches the event's object, and this event \
+                 concerns no object: the auto never runs. Remove the suffix.",
+                "auto = ~myEndPhase:this~ draw()\n",
+                "auto = ~myEndPhase~ draw()\n",
+            ),
+            Code::W0002 => (
+                "A restriction times abilities, rule switches and cost changes; the commands of \
+                 this statement make permanent changes, which it does not undo.",
+                "action = damage(300) to(character@oppRing) ueot\n",
+                "action = damage(300) to(character@oppRing)\n",
+            ),
+            Code::W0003 => (
+                "A variable of `vars` is computed and never read. Read it, or remove it.",
+                "vars = _coin := flipCoin()\naction = draw(2)\n",
+                "vars = _coin := flipCoin()\naction = [[if _coin]] draw(2)\n",
+            ),
+            Code::W0004 => (
+                "Events are written between `~` and hooks between `?`. The name is the other \
+                 kind: it works, but reads as something it is not.",
+                "auto = ?myEndPhase? draw()\n",
+                "auto = ~myEndPhase~ draw()\n",
+            ),
+            Code::W0005 => (
+                "An ability is listed twice in `abilities`: the second adds nothing.",
+                "abilities = unblockable, rush, unblockable\n",
+                "abilities = unblockable, rush\n",
+            ),
+            Code::W0006 => (
+                "The `target` property chooses targets before the card's statements run, and \
+                 here every statement chooses its own while nothing reads `tgt` or `prevTgt`: \
+                 the choice is asked for and never used.",
+                "target = character@oppRing\naction = damage(300) to(character@myRing)\n",
+                "action = damage(300) to(character@myRing)\n",
+            ),
+            Code::W0007 => (
+                "A hook auto answers the game's question with its condition \
+                 (`?oppCanBlock:this? [[if C]]`: the attacker can be blocked when C holds). \
+                 Without a condition it answers nothing and the card does nothing.",
+                "auto = ?oppCanBlock:this?\n",
+                "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+            ),
+        };
+        Explanation { text, wrong, right }
+    }
+}

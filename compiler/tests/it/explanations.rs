@@ -1,0 +1,48 @@
+//! Every diagnostic code has an explanation with a wrong and a right card, and the cards
+//! say what they claim: the wrong one gets the code, the right one compiles with no
+//! diagnostic at all (both compiled against the CFC catalogue).
+
+use compiler::diagnostics::{expand_example, show_example};
+use compiler::session::{Session, SourceFile};
+use compiler::{Code, Diagnostic};
+use vm::bytecode::BundleBuilder;
+
+/// Checks and compiles `example` (markers expanded); the diagnostics of the compile.
+fn diagnostics(example: &str) -> Vec<Diagnostic> {
+    let bytes = expand_example(example);
+    let mut session = Session::new(&stdlib::CATALOGUE);
+    let Ok(source) = std::str::from_utf8(&bytes) else { return session.check_bytes(&bytes) };
+    let mut bundle = BundleBuilder::new(&stdlib::CATALOGUE);
+    let files = [SourceFile { key: "example", file: "example.rules", source }];
+    session.compile_files(&files, &mut bundle).concat()
+}
+
+#[test]
+fn every_code_has_an_explanation_a_wrong_and_a_right_card() {
+    let mut problems = Vec::new();
+    for &code in Code::ALL {
+        let explanation = code.explanation();
+        let name = code.as_str();
+        if explanation.text.len() < 40 || explanation.wrong.trim().is_empty() || explanation.right.trim().is_empty() {
+            problems.push(format!("{name}: the explanation or an example is missing"));
+            continue;
+        }
+        let wrong: Vec<Code> = diagnostics(explanation.wrong).iter().map(|diagnostic| diagnostic.code).collect();
+        if !wrong.contains(&code) {
+            problems.push(format!("{name}: the wrong card gets {wrong:?}, not {name}"));
+        }
+        let right = diagnostics(explanation.right);
+        if let Some(diagnostic) = right.first() {
+            problems.push(format!("{name}: the right card gets {}: {}", diagnostic.code.as_str(), diagnostic.message));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn examples_expand_and_show_their_markers() {
+    assert_eq!(expand_example("a{{b% * 3}}c{{0xE9}}"), b"ab0b1b2c\xe9");
+    assert_eq!(show_example("a{{b% * 3}}c{{0xE9}}"), "ab0 … (3 times) c\\xE9");
+    // A marker that does not parse stays as written.
+    assert_eq!(expand_example("{{b * x}}{{0xZZ}}{{"), b"{{b * x}}{{0xZZ}}{{");
+}
