@@ -90,12 +90,8 @@ impl Checker {
                 compiler::Severity::Error => self.errors += 1,
                 compiler::Severity::Warning => self.warnings += 1,
             }
-            match self.format {
-                MessageFormat::Human => file.write_human(stderr, diagnostic, self.colour)?,
-                MessageFormat::Json => file.write_json(stdout, diagnostic)?,
-            }
         }
-        Ok(())
+        file.write_diagnostics(&diagnostics, self.format, self.colour, stdout, stderr)
     }
 }
 

@@ -93,11 +93,8 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
                 Severity::Error => errors += 1,
                 Severity::Warning => warnings += 1,
             }
-            match options.format {
-                MessageFormat::Human => file.write_human(stderr, diagnostic, colour)?,
-                MessageFormat::Json => file.write_json(stdout, diagnostic)?,
-            }
         }
+        file.write_diagnostics(diagnostics, options.format, colour, stdout, stderr)?;
     }
     if errors > 0 {
         writeln!(stderr, "{}; no bundle written", render::summary(inputs.len(), errors, warnings))?;

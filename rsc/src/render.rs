@@ -32,6 +32,10 @@ pub const LONG_LINE: usize = 4096;
 /// A span running over more lines than this is rendered without a snippet.
 const MAX_SNIPPET_LINES: usize = 32;
 
+/// The most diagnostics rendered for one file; the others are counted in one closing note
+/// (5 MB of prose gives tens of thousands, which no one reads).
+pub const MAX_DIAGNOSTICS_PER_FILE: usize = 100;
+
 /// Chars are counted from a checkpoint every this many bytes.
 const CHAR_STRIDE: usize = 256;
 
@@ -264,6 +268,58 @@ impl<'a> SourceFile<'a> {
         })
     }
 
+    /// Writes the first [`MAX_DIAGNOSTICS_PER_FILE`] of the file's `diagnostics`, human
+    /// reports to `human` or JSON records to `json`, then, when some were left out, a note
+    /// saying how many (as the record `{"file", "severity": "note", "message", "omitted",
+    /// "omitted_errors", "omitted_warnings"}` in JSON).
+    pub fn write_diagnostics(
+        &self,
+        diagnostics: &[Diagnostic],
+        format: MessageFormat,
+        colour: bool,
+        json: &mut impl Write,
+        human: &mut impl Write,
+    ) -> io::Result<()> {
+        let (shown, left_out) = diagnostics.split_at(diagnostics.len().min(MAX_DIAGNOSTICS_PER_FILE));
+        for diagnostic in shown {
+            match format {
+                MessageFormat::Human => self.write_human(human, diagnostic, colour)?,
+                MessageFormat::Json => self.write_json(json, diagnostic)?,
+            }
+        }
+        if left_out.is_empty() {
+            return Ok(());
+        }
+        let errors = left_out.iter().filter(|diagnostic| diagnostic.severity() == Severity::Error).count();
+        let warnings = left_out.len() - errors;
+        let message = format!(
+            "{} more diagnostic{} in this file not shown ({errors} error{}, {warnings} warning{})",
+            left_out.len(),
+            plural(left_out.len()),
+            plural(errors),
+            plural(warnings)
+        );
+        match format {
+            MessageFormat::Human => {
+                writeln!(human, "note: {message}")?;
+                writeln!(human, " --> {}", sanitize(&self.name))?;
+                writeln!(human)
+            }
+            MessageFormat::Json => {
+                let record = JsonOmitted {
+                    file: &self.name,
+                    severity: "note",
+                    message: &message,
+                    omitted: left_out.len(),
+                    omitted_errors: errors,
+                    omitted_warnings: warnings,
+                };
+                serde_json::to_writer(&mut *json, &record).map_err(io::Error::from)?;
+                json.write_all(b"\n")
+            }
+        }
+    }
+
     /// Writes one diagnostic as a JSON object on one line.
     pub fn write_json(&self, out: &mut impl Write, diagnostic: &Diagnostic) -> io::Result<()> {
         let resolved = self.resolve(diagnostic);
@@ -369,6 +425,17 @@ struct JsonDiagnostic<'a> {
     span: JsonSpan,
     label: &'a str,
     help: Option<&'a str>,
+}
+
+/// The record closing a file whose diagnostics were cut at [`MAX_DIAGNOSTICS_PER_FILE`].
+#[derive(Serialize)]
+struct JsonOmitted<'a> {
+    file: &'a str,
+    severity: &'static str,
+    message: &'a str,
+    omitted: usize,
+    omitted_errors: usize,
+    omitted_warnings: usize,
 }
 
 #[derive(Serialize)]

@@ -338,13 +338,54 @@ fn long_line_report_has_no_snippet() {
 }
 
 #[test]
-fn explain_prints_title_and_severity() {
+fn explain_prints_title_explanation_and_a_wrong_and_right_card() {
     let output = rsc(["explain", "E0008"]);
     assert_eq!(code(&output), 0);
-    assert_eq!(stdout(&output), "error[E0008]: unknown command\n");
+    assert_eq!(
+        stdout(&output),
+        "error[E0008]: unknown command\n\n\
+         The command is not in the game's catalogue. Commands are the effects a statement\n\
+         runs (`damage`, `draw`, `destroy`...); the help suggests a close name when there\n\
+         is one.\n\n\
+         Wrong:\n\n    action = dmg(300) to(opp)\n\n\
+         Right:\n\n    action = damage(300) to(opp)\n"
+    );
     let output = rsc(["explain", "w0003"]);
     assert_eq!(code(&output), 0);
-    assert_eq!(stdout(&output), "warning[W0003]: variable never read\n");
+    let text = stdout(&output);
+    assert!(text.starts_with("warning[W0003]: variable never read\n\nA variable of `vars`"), "{text}");
+    assert!(text.contains("Wrong:\n\n    vars = _coin := flipCoin()\n    action = draw(2)\n"), "{text}");
+    // A limit's example shows its repetition rather than 7,900 links.
+    let text = stdout(&rsc(["explain", "E0044"]));
+    assert!(text.contains("    action = hp(1) & … (7900 times) hp(1)\n"), "{text}");
+}
+
+/// 5 MB of prose gave 81,866 reports; a file's reports stop at 100, then one note counts
+/// the others (the summary and the exit code still count them all).
+#[test]
+fn prose_gets_a_hundred_reports_and_a_count_of_the_rest() {
+    let dir = TempDir::new("prose");
+    let prose = "It was a dark and stormy night, and the rain fell in torrents.\n".repeat(2_000);
+    let file = dir.file("novel.rules", &prose);
+    let output = check(&[&file]);
+    assert_eq!(code(&output), 1);
+    let err = stderr(&output);
+    assert_eq!(err.matches("error[E").count(), 100, "{}", &err[..err.len().min(2_000)]);
+    assert!(err.contains("note: 1900 more diagnostics in this file not shown (1900 errors, 0 warnings)\n"), "{err}");
+    assert!(err.ends_with("checked 1 file: 2000 errors, 0 warnings\n"), "{}", &err[err.len().saturating_sub(500)..]);
+
+    let output = check_json(&[&file]);
+    assert_eq!(code(&output), 1);
+    let out = stdout(&output);
+    let records: Vec<serde_json::Value> =
+        out.lines().map(|line| serde_json::from_str(line).expect("a JSON record")).collect();
+    assert_eq!(records.len(), 101);
+    let last = &records[100];
+    assert_eq!(last["severity"], "note");
+    assert_eq!(last["omitted"], 1900);
+    assert_eq!(last["omitted_errors"], 1900);
+    assert_eq!(last["omitted_warnings"], 0);
+    assert_eq!(last["file"], file.display().to_string());
 }
 
 #[test]
