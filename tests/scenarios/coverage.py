@@ -94,6 +94,10 @@ DESTINATION_BOTH = {'A006', 'A013', 'A019', 'A038', 'A051', 'C009', 'C030', 'R01
 
 # Patterns a card's text matches but that no scenario can cover, with the reason.
 EXEMPT = {
+    'A043': {'filter': 'any character is a target (frozen ones are unfrozen, the others frozen): '
+                       '"frozen" picks the alternative, and both are covered (or=unfreeze, or=freeze)'},
+    'R038': {'filter': 'a character that is not attacking has no attack to be removed from: there is '
+                       'nothing the filter could get wrong that a scenario would see'},
 }
 
 
