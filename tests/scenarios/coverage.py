@@ -156,7 +156,11 @@ class Scenario:
     def __init__(self, path, card):
         self.path = path
         self.text = open(path, encoding='utf-8').read()
-        data = tomllib.loads(self.text)
+        try:
+            data = tomllib.loads(self.text)
+        except tomllib.TOMLDecodeError as error:
+            print(f'{path}: not read ({error}); it covers nothing', file=sys.stderr)
+            data = {}
         self.setup = data.get('setup', {})
         self.steps = data.get('step', [])
         self.turn = self.setup.get('turn', 2)
