@@ -80,7 +80,7 @@ CONDITION = r'\bif\b|\bunless\b|\botherwise\b'
 ALTERNATIVES = (r'\ban enemy or an enemy character\b|\btop or (the )?bottom\b|\bcounters or is countered\b'
                 r'|\bsolo attack or (an? )?(united attack|counter-attacks)\b|\battack or counter-attack\b'
                 r'|\bcharacter, or freeze\b')
-FILTER = (r'\b(action|reaction|character|non character) cards?\b|\bwith (bp|a ¢|an ability|no abilities)\b'
+FILTER = (r'\b(action|reaction|character|non character) cards?\b|\bwith (bp\b|a [¢£¤]|an ability\b|no abilities\b)'
           r'|\bbp \d+ or (less|greater)\b|\b(a|each|all) (frozen|backed-up|attacking|non attacking)\b'
           r'|\banother character\b|\b(all|each) other characters?\b|\bin front of it\b|\blowest bp\b'
           r'|\bin a united attack\b|\bnamed\b')
