@@ -35,7 +35,7 @@ those whose name starts with its number. A check never looks at what the engine 
 4. filter -- a target or a card chosen, searched or affected by a property it must have
    (a character/action/reaction card, BP limits, with/no abilities, frozen, backed-up,
    attacking, in a united attack, another/other, the character in front of it, lowest BP,
-   a name). Covered when a file offers something the filter must reject: a step with
+   a name, in your/their ring, an enemy character). Covered when a file offers something the filter must reject: a step with
    `refused_answer = true` (the rejected candidate is answered and refused), or a comment
    line `# rejects: CARD why` naming a card (number or name) that the file's setup puts on
    the board or in a pile, in a file with a check (the expectations show it untouched).
@@ -83,7 +83,7 @@ ALTERNATIVES = (r'\ban enemy or an enemy character\b|\btop or (the )?bottom\b|\b
 FILTER = (r'\b(action|reaction|character|non character) cards?\b|\bwith (bp\b|a [¢£¤]|an ability\b|no abilities\b)'
           r'|\bbp \d+ or (less|greater)\b|\b(a|each|all) (frozen|backed-up|attacking|non attacking)\b'
           r'|\banother character\b|\b(all|each) other characters?\b|\bin front of it\b|\blowest bp\b'
-          r'|\bin a united attack\b|\bnamed\b')
+          r'|\bin a united attack\b|\bnamed\b|\bin (your|their) ring\b|\benemy characters?\b')
 # Card types in play restrictions and cost changes are not targets.
 NOT_FILTER = r'\bcannot play\b|\bcosts? \d+ sp\b|\bcost of \d+ sp\b|\bwould deal damage\b'
 OWN_TURN = r'\bat the (beginning|end) of your (turn|draw phase)\b|\bat the end of each turn\b'
@@ -94,6 +94,11 @@ DESTINATION_BOTH = {'A006', 'A013', 'A019', 'A038', 'A051', 'C009', 'C030', 'R01
 
 # Patterns a card's text matches but that no scenario can cover, with the reason.
 EXEMPT = {
+    'A002': {'filter': 'back-ups are played in their controller\'s own turn only, and the effect ends with '
+                       'yours: an enemy character has no chance to receive one (the engine lifts the rule for '
+                       'both players, which no move can see)'},
+    'A029': {'filter': 'only the active player\'s characters attack, and the effect ends with your turn: an '
+                       'enemy character cannot attack while it holds'},
     'A043': {'filter': 'any character is a target (frozen ones are unfrozen, the others frozen): '
                        '"frozen" picks the alternative, and both are covered (or=unfreeze, or=freeze)'},
     'R038': {'filter': 'a character that is not attacking has no attack to be removed from: there is '
