@@ -4,7 +4,7 @@ scenario (the file name starts with the card's number, e.g. `C174-gai-tendo.toml
 the commands, events/hooks, ability keywords and restrictions those cards' rules use,
 against everything the corpus uses. Run from anywhere:
 
-    python3 tests/scenarios/coverage.py [--missing] [--cards]
+    python3 tests/scenarios/coverage.py [--missing] [--cards] [--check]
 
 The corpus is read in place (`RULESCRIPT_CORPUS` or `../shared/corpus/cfc`).
 
@@ -12,7 +12,8 @@ It then reports six patterns a printed text can call for and a scenario can leav
 with their counts: applicable (cards whose printed text, `rules_text` in cards.json, calls
 for the pattern), covered (a scenario of the card, or one of them together, checks it),
 exempt (a reason is recorded in EXEMPT below) and uncovered. `--cards` lists, per card,
-each applicable pattern and whether it is covered; `--missing` lists the uncovered ones.
+each applicable pattern and whether it is covered; `--missing` lists the uncovered ones;
+`--check` exits 1 when a pattern is uncovered (and not exempt).
 Each check reads the scenario files (TOML, `docs/scenarios.md`); "the card's files" are
 those whose name starts with its number. A check never looks at what the engine does:
 `rsc test` proves the expectations hold, this proves they are there.
@@ -305,6 +306,7 @@ def report_patterns(cards, files_by_card):
         print('\n'.join(lines))
     if '--missing' in sys.argv and missing:
         print('  uncovered: ' + ', '.join(missing))
+    return len(missing)
 
 
 def main():
@@ -341,7 +343,10 @@ def main():
             missing = [x.split(':', 1)[1] for x in all_kind if x not in covered]
             if missing:
                 print('  missing: ' + ', '.join(missing))
-    report_patterns({n: c for n, c in cards.items() if c.get('rules_text')}, files_by_card)
+    uncovered = report_patterns({n: c for n, c in cards.items() if c.get('rules_text')}, files_by_card)
+    if uncovered and '--check' in sys.argv:
+        print(f'{uncovered} pattern(s) uncovered', file=sys.stderr)
+        return 1
     return 0
 
 
