@@ -7,7 +7,7 @@ use super::events::World;
 use super::exec::{Machine, Step};
 use super::host::Host;
 use super::pipeline::{add_rule_targets, cost_step, rule_target_step, set_selection};
-use super::state::{Execution, InvalidAnswer, Origin, Outcome, Pending, Request, ResumeError, Stage};
+use super::state::{Execution, InvalidAnswer, Outcome, Pending, Request, ResumeError, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{ListId, Value};
 use crate::bytecode::FilterIdx;
@@ -196,7 +196,7 @@ fn complete<H: Host>(
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
-            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
+            m.st.origin = m.st.origin.with_action(first.as_int().unwrap_or(0) as u16);
             m.st.stage = Stage::Vars;
             Resumed::Pipeline
         }
