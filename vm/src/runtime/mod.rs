@@ -26,6 +26,9 @@
 //! must run before a builtin goes on (`beforeDamage`) are run by
 //! [`CallContext::dispatch`], which does not let them suspend.
 //!
+//! A trap ends the cascade it happened in, whichever call ran the card code
+//! (`activate`, `try_activation`, `resume`, `run_events`, `ask`): nothing stays queued.
+//!
 //! # The builtin API (for the stdlib)
 //!
 //! A game registers one function per catalogue command, function and cost in a
@@ -289,8 +292,24 @@ impl<H: Host> Runtime<H> {
         self.start_activation(host, card, program_card, me, true)
     }
 
-    /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`].
+    /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`]. A trap ends
+    /// the cascade: the events that autos it ran at once queued do not stay queued.
     fn start_activation(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        trial: bool,
+    ) -> Result<Outcome, Trap> {
+        let result = self.run_activation(host, card, program_card, me, trial);
+        if result.is_err() {
+            self.discard_events();
+        }
+        result
+    }
+
+    fn run_activation(
         &mut self,
         host: &mut H,
         card: CardId,

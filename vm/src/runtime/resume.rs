@@ -14,14 +14,13 @@ use crate::bytecode::FilterIdx;
 
 impl<H: Host> Runtime<H> {
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
-    /// and `max` of them. A refused answer gives the execution back unchanged. When an
-    /// auto traps, its cascade ends: nothing of it stays queued.
+    /// and `max` of them. A refused answer gives the execution back unchanged. When the
+    /// execution (an auto or an activation) traps, its cascade ends: nothing of it stays
+    /// queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        let in_cascade = !exec.state.origin.is_activation();
         let result = self.continue_with(host, exec, answer);
-        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
-            self.world.events.clear();
-            self.world.runs.clear();
+        if matches!(result, Err(ResumeError::Trap(_))) {
+            self.discard_events();
         }
         result
     }
