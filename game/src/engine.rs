@@ -399,6 +399,13 @@ impl Game {
                     self.state.take(card);
                     self.state.put(card, owner, crate::state::Zone::Discards, 0);
                 }
+                // Spec §3.9: what the card granted without a restriction lasts while it is
+                // in play, and a played card that is not in play (not lingering) has left
+                // it once resolved. A lingering one leaves at the end of the turn
+                // (`sync_play`).
+                if !self.runtime.in_play(card.id()) {
+                    self.runtime.leave_play(&mut self.state, card.id());
+                }
             }
             Task::Expire(kind) => {
                 let active = pid(self.state.active);

@@ -509,3 +509,36 @@ fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");
 }
+
+/// Issue 29, defect 7: an action card is never in play, so a grant it makes without a
+/// restriction lasts only while it resolves (spec §3.9, `docs/rules.md`): once it is in
+/// the discard pile the opponent may play action cards again, this turn and the next.
+/// Before the fix the game never called `leave_play` for it and the grant never ended. A
+/// grant with a restriction (`uynt`) still lasts until its timer.
+#[test]
+fn a_played_action_cards_unrestricted_grant_ends_when_it_resolves() {
+    let set = set_with(&[
+        ("Embargo", CardKind::Action, 0, 0, None, "action = +cantplayac to(opp)\n"),
+        ("Long Embargo", CardKind::Action, 0, 0, None, "action = +cantplayac uynt to(opp)\n"),
+        ("Spark", CardKind::Action, 0, 0, None, "action = sp(1)\n"),
+    ]);
+    let (embargo, long_embargo, spark) = (FIRST, FIRST + 1, FIRST + 2);
+    let opponent_may_play_spark = |game: &Game| {
+        assert_eq!(game.state().active, 1);
+        assert_eq!(game.state().phase, Phase::Main);
+        game.legal_moves().contains(&Move::PlayCard { hand: 0 })
+    };
+    for (card, lasts) in [(embargo, false), (long_embargo, true)] {
+        let mut game = board(&set, |s| {
+            s.players[0].hand = vec![card];
+            s.players[1].hand = vec![spark];
+        });
+        apply(&mut game, Move::PlayCard { hand: 0 });
+        let state = game.state();
+        assert_eq!(state.player(0).discards.len(), 1, "the action card resolved");
+        let in_force = !state.player_abilities(1).is_empty();
+        assert_eq!(in_force, lasts, "cantplayac in force after card {card} resolved: {:?}", state.player_abilities(1));
+        game.advance_to(Phase::Main).unwrap();
+        assert_eq!(opponent_may_play_spark(&game), !lasts, "card {card}");
+    }
+}

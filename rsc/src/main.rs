@@ -71,6 +71,9 @@ enum Command {
         /// Scenario files, or folders to search for `*.toml` files.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// Print each scenario's log, step by step (the setup's first).
+        #[arg(long)]
+        log: bool,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -176,7 +179,7 @@ fn main() -> ExitCode {
             compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
         }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
-        Command::Test { paths } => test::run(paths),
+        Command::Test { paths, log } => test::run(paths, *log),
         Command::Explain { code } => explain::run(code),
         Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
             set,

@@ -1,9 +1,11 @@
 //! `rsc test PATH...`: runs scenario files (TOML card tests, `game::scenario`) and folders of
 //! them, prints a report for each failure (file, step, expected and actual value), and
-//! ends with `N passed, N failed`.
+//! ends with `N passed, N failed`. `--log` prints each scenario's log, step by step.
 //!
 //! Exit codes: 0 when every scenario passes (known failures included), 1 when one fails,
-//! 2 when a file is malformed (the TOML error with its line) or a path cannot be read.
+//! 2 when a file is malformed (the TOML error with its line, an unknown key or expectation,
+//! no step that moves or checks anything, a `cards` folder that is not a card set) or a
+//! path cannot be read.
 //! A scenario whose card set is the corpus is skipped when the corpus is absent, and fails
 //! then under `CI`.
 
@@ -14,8 +16,8 @@ use game::scenario::{self, SetCache, Verdict};
 
 use crate::Exit;
 
-/// Runs every scenario under `paths`.
-pub fn run(paths: &[PathBuf]) -> Exit {
+/// Runs every scenario under `paths`; with `log`, prints each one's log step by step.
+pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     let mut files = Vec::new();
     let mut usage_error = false;
     for path in paths {
@@ -46,6 +48,13 @@ pub fn run(paths: &[PathBuf]) -> Exit {
                 continue;
             }
         };
+        if log && !matches!(report.verdict, Verdict::Skipped(_)) {
+            let _ = writeln!(out, "log     {} — {}", report.file.display(), report.name);
+            // A setup that runs no procedure logs nothing: no `setup` heading then.
+            for step in report.log.iter().filter(|step| step.step.is_some() || !step.lines.is_empty()) {
+                let _ = write!(out, "{step}");
+            }
+        }
         match &report.verdict {
             Verdict::Passed => passed += 1,
             Verdict::KnownFailure { reason, .. } => {

@@ -24,7 +24,7 @@ pub fn freeze<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res
 }
 
 /// `{S}` / `{S(filter)}`: KO this card, or the characters of your ring the filter picks
-/// (asked when there is a choice); binds `sacrificed`.
+/// (asked when there is a choice; the filter's zone is always your ring); binds `sacrificed`.
 pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
     match (phase, filter) {
@@ -37,15 +37,19 @@ pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> 
                 return Ok(Status::Success);
             }
             let found = ctx.resolve(f)?;
-            let n = ctx.list(found.candidates).len();
+            // The spec forces a sacrifice's zone to the payer's ring, whatever the filter
+            // says: `{S(character)}` never offers an enemy character.
+            let me = ctx.env().me;
+            let mut own = ctx.list(found.candidates).to_vec();
+            own.retain(|value| value.as_card().and_then(|card| ctx.host().locate(card)) == Some((me, RING)));
+            let n = own.len();
             if !found.matched || n == 0 || n < usize::from(found.min) {
                 return Ok(Status::Failure);
             }
             if found.choose {
-                return ctx.choose_from(0, found.candidates, found.min, found.max, None);
+                return ctx.choose(0, &own, found.min, found.max, None);
             }
-            let fixed = ctx.list(found.candidates).to_vec();
-            ctx.fix_selection(&fixed)?;
+            ctx.fix_selection(&own)?;
             Ok(Status::Success)
         }
         (CostPhase::Pay, _) => {

@@ -8,7 +8,7 @@ use super::Mismatch;
 use super::format::Side;
 use super::run::{card_label, card_matches};
 use crate::engine::Game;
-use crate::state::{CardRef, Phase, Role};
+use crate::state::{CardRef, Phase, RING_SLOTS, Role};
 
 /// The rule switches and their value when no effect set them.
 const RULE_DEFAULTS: &[(&str, bool)] = &[
@@ -26,23 +26,106 @@ const RULE_DEFAULTS: &[(&str, bool)] = &[
 
 /// Every key an expectation may use, for the message about an unknown one.
 const KEYS: &str = "phase, turn, active, winner, <side>.hp, .sp, .lost_sp, .nc_damaged, .extra_turns, \
-     .chars_per_turn, .skips, .hand, .deck, .discards, .removed, .sN, .sN.card, .sN.bp, .sN.frozen, \
-     .sN.fresh, .sN.attacking, .sN.united, .sN.activated, .sN.backups, .sN.abilities, .sN.lacks, \
-     .rules.<switch> (side: you, opp)";
+     .chars_per_turn, .chars_played, .backups_played, .skips, .hand, .deck, .discards, .removed, .sN, \
+     .sN.card, .sN.bp, .sN.last_bp, .sN.frozen, .sN.fresh, .sN.attacking, .sN.united, .sN.activated, \
+     .sN.backups, .sN.abilities, .sN.lacks, .rules.<switch> (side: you, opp)";
+
+/// What an expectation key names.
+enum Key<'a> {
+    Phase,
+    Turn,
+    Active,
+    Winner,
+    Player { seat: u8, what: PlayerKey<'a> },
+}
+
+/// A key of one player (`you.` or `opp.`).
+enum PlayerKey<'a> {
+    Hp,
+    Sp,
+    LostSp,
+    NcDamaged,
+    ExtraTurns,
+    CharsPerTurn,
+    CharsPlayed,
+    BackupsPlayed,
+    Skips,
+    Pile(&'a str),
+    Rule(&'a str),
+    Slot { index: usize, attr: &'a [&'a str] },
+}
+
+/// The attributes of a slot's character (`sN.<attr>`); none names the card.
+const SLOT_ATTRIBUTES: &[&str] =
+    &["card", "bp", "last_bp", "frozen", "fresh", "attacking", "united", "activated", "backups", "abilities", "lacks"];
+
+/// Checks that `key` is one the format knows, without a game: a file with an unknown key
+/// is malformed. The message names the key and lists the known ones.
+pub fn check_key(key: &str) -> Result<(), String> {
+    let parts: Vec<&str> = key.split('.').collect();
+    parse_key(&parts).map(|_| ()).map_err(|known| format!("unknown expectation `{key}` (known: {known})"))
+}
+
+/// What `parts` (a key split at its dots) names, or the list of known keys to suggest.
+fn parse_key<'a>(parts: &'a [&'a str]) -> Result<Key<'a>, &'static str> {
+    Ok(match parts {
+        ["phase"] => Key::Phase,
+        ["turn"] => Key::Turn,
+        ["active"] => Key::Active,
+        ["winner"] => Key::Winner,
+        [side, rest @ ..] => {
+            let seat = match *side {
+                "you" => 0u8,
+                "opp" => 1u8,
+                _ => return Err(KEYS),
+            };
+            let what = match rest {
+                ["hp"] => PlayerKey::Hp,
+                ["sp"] => PlayerKey::Sp,
+                ["lost_sp"] => PlayerKey::LostSp,
+                ["nc_damaged"] => PlayerKey::NcDamaged,
+                ["extra_turns"] => PlayerKey::ExtraTurns,
+                ["chars_per_turn"] => PlayerKey::CharsPerTurn,
+                ["chars_played"] => PlayerKey::CharsPlayed,
+                ["backups_played"] => PlayerKey::BackupsPlayed,
+                ["skips"] => PlayerKey::Skips,
+                [pile @ ("hand" | "deck" | "discards" | "removed")] => PlayerKey::Pile(pile),
+                ["rules", rule] if stdlib::CATALOGUE.rule_switches.iter().any(|r| r.name == *rule) => {
+                    PlayerKey::Rule(rule)
+                }
+                ["rules", _] => return Err("a rule switch (attack, piercing, backup_limit, play_char_bp_limit...)"),
+                [slot, attr @ ..] if slot.len() == 2 && slot.starts_with('s') => {
+                    let index = slot[1..].parse::<usize>().ok().filter(|&i| i < RING_SLOTS).ok_or(KEYS)?;
+                    if attr.len() > 1 || attr.first().is_some_and(|a| !SLOT_ATTRIBUTES.contains(a)) {
+                        return Err(KEYS);
+                    }
+                    PlayerKey::Slot { index, attr }
+                }
+                _ => return Err(KEYS),
+            };
+            Key::Player { seat, what }
+        }
+        _ => return Err(KEYS),
+    })
+}
 
 /// Checks one expectation; `None` when it holds.
 pub fn check_expectation(game: &Game, key: &str, expected: &Toml) -> Option<Mismatch> {
     let parts: Vec<&str> = key.split('.').collect();
     let state = game.state();
-    match parts.as_slice() {
-        ["phase"] => {
+    let what = match parse_key(&parts) {
+        Ok(what) => what,
+        Err(known) => return Some(Mismatch::unknown_key(key, known)),
+    };
+    let (seat, what) = match what {
+        Key::Phase => {
             let actual = phase_name(state.phase);
             let wanted = expected.as_str().and_then(Phase::parse);
-            (wanted != Some(state.phase)).then(|| Mismatch::value(key, show(expected), actual.into()))
+            return (wanted != Some(state.phase)).then(|| Mismatch::value(key, show(expected), actual.into()));
         }
-        ["turn"] => compare_int(key, expected, i64::from(state.turn)),
-        ["active"] => compare_str(key, expected, Side::of(state.active).name()),
-        ["winner"] => {
+        Key::Turn => return compare_int(key, expected, i64::from(state.turn)),
+        Key::Active => return compare_str(key, expected, Side::of(state.active).name()),
+        Key::Winner => {
             let actual = match game.outcome() {
                 None => "none".to_string(),
                 Some(outcome) => match outcome.winner {
@@ -50,64 +133,52 @@ pub fn check_expectation(game: &Game, key: &str, expected: &Toml) -> Option<Mism
                     None => "draw".to_string(),
                 },
             };
-            compare_str(key, expected, &actual)
+            return compare_str(key, expected, &actual);
         }
-        [side, rest @ ..] => {
-            let seat = match *side {
-                "you" => 0u8,
-                "opp" => 1u8,
-                _ => return Some(Mismatch::unknown_key(key, KEYS)),
+        Key::Player { seat, what } => (seat, what),
+    };
+    let player = &state.players[usize::from(seat)];
+    match what {
+        PlayerKey::Hp => compare_int(key, expected, i64::from(player.hp)),
+        PlayerKey::Sp => compare_int(key, expected, i64::from(player.sp)),
+        PlayerKey::LostSp => compare_int(key, expected, i64::from(player.lost_sp)),
+        PlayerKey::NcDamaged => compare_bool(key, expected, player.nc_damaged),
+        PlayerKey::ExtraTurns => compare_int(key, expected, i64::from(player.extra_turns)),
+        PlayerKey::CharsPerTurn => compare_int(key, expected, i64::from(player.chars_per_turn)),
+        PlayerKey::CharsPlayed => compare_int(key, expected, i64::from(player.chars_played)),
+        PlayerKey::BackupsPlayed => compare_int(key, expected, i64::from(player.backups_played)),
+        PlayerKey::Skips => {
+            let actual: Vec<String> = player.skips.iter().map(|&p| phase_name(p).to_string()).collect();
+            let wanted: Option<Vec<Phase>> =
+                expected.as_array().map(|a| a.iter().filter_map(|v| v.as_str().and_then(Phase::parse)).collect());
+            (wanted.as_deref() != Some(player.skips.as_slice()))
+                .then(|| Mismatch::value(key, show(expected), format!("{actual:?}")))
+        }
+        PlayerKey::Pile(pile) => {
+            let cards = match pile {
+                "hand" => &player.hand,
+                "deck" => &player.deck,
+                "discards" => &player.discards,
+                _ => &player.removed,
             };
-            let player = &state.players[usize::from(seat)];
-            match rest {
-                ["hp"] => compare_int(key, expected, i64::from(player.hp)),
-                ["sp"] => compare_int(key, expected, i64::from(player.sp)),
-                ["lost_sp"] => compare_int(key, expected, i64::from(player.lost_sp)),
-                ["nc_damaged"] => compare_bool(key, expected, player.nc_damaged),
-                ["extra_turns"] => compare_int(key, expected, i64::from(player.extra_turns)),
-                ["chars_per_turn"] => compare_int(key, expected, i64::from(player.chars_per_turn)),
-                ["skips"] => {
-                    let actual: Vec<String> = player.skips.iter().map(|&p| phase_name(p).to_string()).collect();
-                    let wanted: Option<Vec<Phase>> = expected
-                        .as_array()
-                        .map(|a| a.iter().filter_map(|v| v.as_str().and_then(Phase::parse)).collect());
-                    (wanted.as_deref() != Some(player.skips.as_slice()))
-                        .then(|| Mismatch::value(key, show(expected), format!("{actual:?}")))
-                }
-                [pile @ ("hand" | "deck" | "discards" | "removed")] => {
-                    let cards = match *pile {
-                        "hand" => &player.hand,
-                        "deck" => &player.deck,
-                        "discards" => &player.discards,
-                        _ => &player.removed,
-                    };
-                    check_pile(game, key, expected, cards)
-                }
-                ["rules", rule] => {
-                    if let Some(n) = expected.as_integer() {
-                        let actual = state.rule_min(rule, seat);
-                        return (actual.map(i64::from) != Some(n))
-                            .then(|| Mismatch::value(key, n.to_string(), format!("{actual:?}")));
-                    }
-                    let Some(&(_, default)) = RULE_DEFAULTS.iter().find(|(name, _)| name == rule) else {
-                        return Some(Mismatch::unknown_key(key, "a rule switch (attack, piercing, backup_limit...)"));
-                    };
-                    compare_bool(key, expected, state.rule_on(rule, seat, default))
-                }
-                [slot, attr @ ..] if slot.len() == 2 && slot.starts_with('s') => {
-                    let Some(index) = slot[1..].parse::<usize>().ok().filter(|&i| i < player.ring.len()) else {
-                        return Some(Mismatch::unknown_key(key, KEYS));
-                    };
-                    check_slot(game, key, expected, player.ring[index], attr)
-                }
-                _ => Some(Mismatch::unknown_key(key, KEYS)),
-            }
+            check_pile(game, key, expected, cards)
         }
-        _ => Some(Mismatch::unknown_key(key, KEYS)),
+        PlayerKey::Rule(rule) => {
+            if let Some(n) = expected.as_integer() {
+                let actual = state.rule_min(rule, seat);
+                return (actual.map(i64::from) != Some(n))
+                    .then(|| Mismatch::value(key, n.to_string(), format!("{actual:?}")));
+            }
+            let Some(&(_, default)) = RULE_DEFAULTS.iter().find(|(name, _)| *name == rule) else {
+                return Some(Mismatch::value(key, show(expected), format!("`{rule}` is not an on/off switch")));
+            };
+            compare_bool(key, expected, state.rule_on(rule, seat, default))
+        }
+        PlayerKey::Slot { index, attr } => check_slot(game, key, expected, player.ring[index], attr),
     }
 }
 
-fn phase_name(phase: Phase) -> &'static str {
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
     match phase {
         Phase::Activate => "activate",
         Phase::Draw => "draw",
@@ -251,13 +322,24 @@ fn check_slot(game: &Game, key: &str, expected: &Toml, card: Option<CardRef>, at
             _ => check_pile(game, key, expected, &c.backups),
         },
         [which @ ("abilities" | "lacks")] => {
-            let has: Vec<&str> = stdlib::keywords::Ability::ALL
+            let mut has: Vec<&str> = stdlib::keywords::Ability::ALL
                 .iter()
                 .filter(|&&a| state.has_ability(card, a))
                 .map(|a| a.name())
                 .collect();
+            // The ■/▲/● ability it has now, by its printed name: its own, a copied one
+            // (`copyAbility`), none once it lost its abilities.
+            let named = c.rules.and_then(|rules| {
+                let set = game.set();
+                set.card(set.def_of_rules(vm::bytecode::CardIdx(rules))?)?.ability_name.as_deref()
+            });
+            has.extend(named);
             let Some(list) = strings(expected) else {
-                return Some(Mismatch::value(key, show(expected), "a list of ability keywords is expected".into()));
+                return Some(Mismatch::value(
+                    key,
+                    show(expected),
+                    "a list of ability keywords or ability names is expected".into(),
+                ));
             };
             let want_present = *which == "abilities";
             let holds = list.iter().all(|name| has.iter().any(|h| h.eq_ignore_ascii_case(name)) == want_present);

@@ -292,6 +292,9 @@ pub struct StepSpec {
     /// Text some log entry of this step must contain (`"attacks"`, `"takes 300 damage"`).
     #[serde(default)]
     pub log: Vec<String>,
+    /// Text no log entry of this step may contain (`"rules error"`, `"is KO'd"`).
+    #[serde(default)]
+    pub log_lacks: Vec<String>,
 }
 
 /// One answer to a card's question.
@@ -329,6 +332,22 @@ impl std::fmt::Display for Answer {
 }
 
 impl StepSpec {
+    /// Whether the step makes a move (or an advance).
+    pub fn moves(&self) -> bool {
+        self.play.is_some()
+            || self.activate.is_some()
+            || self.attack.is_some()
+            || self.join.is_some()
+            || self.block.is_some()
+            || self.pass
+            || self.advance.is_some()
+    }
+
+    /// Whether the step checks something after its move.
+    pub fn checks(&self) -> bool {
+        !self.expect.is_empty() || !self.log.is_empty() || !self.log_lacks.is_empty()
+    }
+
     /// A short text naming the step's move, for reports (`attack = "s0"`).
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();

@@ -37,17 +37,28 @@ pub struct Mismatch {
     pub actual: Option<String>,
     /// A further hint (what is missing from a pile...).
     pub note: Option<String>,
+    /// Where the game went when the step moved it to another phase or turn (`pass` past
+    /// an Attack phase with nobody to attack, a setup phase that runs on to Main).
+    pub reached: Option<String>,
 }
 
 impl Mismatch {
     /// A setup that could not be built.
     pub fn at_setup(what: String) -> Mismatch {
-        Mismatch { step: None, step_text: String::new(), what, expected: None, actual: None, note: None }
+        Mismatch { step: None, step_text: String::new(), what, expected: None, actual: None, note: None, reached: None }
     }
 
     /// A step that could not be carried out.
     pub fn at_step(index: usize, step: &format::StepSpec, what: String) -> Mismatch {
-        Mismatch { step: Some(index), step_text: step.describe(), what, expected: None, actual: None, note: None }
+        Mismatch {
+            step: Some(index),
+            step_text: step.describe(),
+            what,
+            expected: None,
+            actual: None,
+            note: None,
+            reached: None,
+        }
     }
 
     /// An expectation that does not hold (the step is filled in by the caller).
@@ -59,6 +70,7 @@ impl Mismatch {
             expected: Some(expected),
             actual: Some(actual),
             note: None,
+            reached: None,
         }
     }
 
@@ -106,6 +118,36 @@ pub struct Report {
     pub name: String,
     /// How it went.
     pub verdict: Verdict,
+    /// The game's log, the setup's part first and then each step's, as far as it ran.
+    pub log: Vec<StepLog>,
+}
+
+/// The log entries of the setup or of one step (`rsc test --log`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepLog {
+    /// The step (0-based), `None` for the setup (the procedures it runs on to the first
+    /// decision: `phase = "activate"` runs on into the Main phase).
+    pub step: Option<usize>,
+    /// The step's move in scenario words.
+    pub step_text: String,
+    /// Its log entries, in order.
+    pub lines: Vec<String>,
+}
+
+impl fmt::Display for StepLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.step {
+            Some(step) => writeln!(f, "  step {} ({})", step + 1, self.step_text)?,
+            None => writeln!(f, "  setup")?,
+        }
+        if self.lines.is_empty() {
+            writeln!(f, "    (no log entry)")?;
+        }
+        for line in &self.lines {
+            writeln!(f, "    {line}")?;
+        }
+        Ok(())
+    }
 }
 
 /// A scenario file that could not be read or parsed.
@@ -125,9 +167,21 @@ impl fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Parses scenario text.
+/// Parses scenario text, and refuses what the format does not know: a scenario with no
+/// step that moves or checks anything, an unknown expectation key.
 pub fn parse(text: &str) -> Result<ScenarioFile, String> {
-    toml::from_str(text).map_err(|error| error.to_string().trim_end().to_string())
+    let scenario: ScenarioFile = toml::from_str(text).map_err(|error| error.to_string().trim_end().to_string())?;
+    if !scenario.steps.iter().any(|step| step.moves() || step.checks()) {
+        return Err("the scenario has no step that moves or checks anything: add a `[[step]]` \
+             with a move (`play`, `attack`, `pass`...) or an `expect`"
+            .into());
+    }
+    for (index, step) in scenario.steps.iter().enumerate() {
+        for key in step.expect.keys() {
+            expect::check_key(key).map_err(|message| format!("step {}: {message}", index + 1))?;
+        }
+    }
+    Ok(scenario)
 }
 
 /// Reads and parses a scenario file.
@@ -141,9 +195,13 @@ pub fn load(file: &Path) -> Result<ScenarioFile, LoadError> {
     parse(&text).map_err(|message| error(format!("malformed scenario: {message}")))
 }
 
-/// Runs one scenario file (its card set taken from `sets`).
+/// Runs one scenario file (its card set taken from `sets`). A `cards` folder that is not
+/// a card set is the file's error, as a malformed file is.
 pub fn run_file(file: &Path, sets: &mut SetCache) -> Result<Report, LoadError> {
     let scenario = load(file)?;
+    if let SetLoad::Missing(why) = sets.get(file, &scenario.cards) {
+        return Err(LoadError { file: file.to_path_buf(), message: format!("`cards = {:?}`: {why}", scenario.cards) });
+    }
     Ok(run_scenario(file, &scenario, sets))
 }
 
@@ -153,22 +211,24 @@ pub fn run_scenario(file: &Path, scenario: &ScenarioFile, sets: &mut SetCache) -
         .name
         .clone()
         .unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
+    let mut log = Vec::new();
     let outcome = match sets.get(file, &scenario.cards) {
-        SetLoad::CorpusAbsent(why) => return Report { file: file.to_path_buf(), name, verdict: Verdict::Skipped(why) },
-        SetLoad::Broken(why) => Err(vec![Mismatch::at_setup(why)]),
+        SetLoad::CorpusAbsent(why) => {
+            return Report { file: file.to_path_buf(), name, verdict: Verdict::Skipped(why), log };
+        }
+        SetLoad::Missing(why) | SetLoad::Broken(why) => Err(vec![Mismatch::at_setup(why)]),
         SetLoad::Loaded(set) => {
             // The engine must not panic on any input; if it does, that is this scenario's
             // failure, not the end of the whole run.
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run::run_steps(scenario, &set))).unwrap_or_else(
-                |panic| {
-                    let message = panic
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_default();
-                    Err(vec![Mismatch::at_setup(format!("the engine panicked: {message}"))])
-                },
-            )
+            let run = std::panic::AssertUnwindSafe(|| run::run_steps(scenario, &set, &mut log));
+            std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+                let message = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                Err(vec![Mismatch::at_setup(format!("the engine panicked: {message}"))])
+            })
         }
     };
     let verdict = match (outcome, &scenario.expect_failure) {
@@ -177,7 +237,7 @@ pub fn run_scenario(file: &Path, scenario: &ScenarioFile, sets: &mut SetCache) -
         (Err(mismatches), Some(reason)) => Verdict::KnownFailure { reason: reason.clone(), mismatches },
         (Ok(()), Some(reason)) => Verdict::UnexpectedPass(reason.clone()),
     };
-    Report { file: file.to_path_buf(), name, verdict }
+    Report { file: file.to_path_buf(), name, verdict, log }
 }
 
 /// The scenario files a path names: the file itself, or every `*.toml` under a folder
@@ -225,6 +285,9 @@ impl fmt::Display for Mismatch {
         }
         if let Some(note) = &self.note {
             writeln!(f, "      note:     {note}")?;
+        }
+        if let Some(reached) = &self.reached {
+            writeln!(f, "      reached:  {reached}")?;
         }
         Ok(())
     }
@@ -304,7 +367,7 @@ expect = { "you.s0.bp" = 900 }
 
     #[test]
     fn a_missing_card_set_is_a_failure_naming_it() {
-        let scenario = parse("cards = \"no-such-set\"\n").unwrap();
+        let scenario = parse("cards = \"no-such-set\"\n[[step]]\npass = true\n").unwrap();
         let report = run_scenario(Path::new("dir/x.toml"), &scenario, &mut SetCache::default());
         match report.verdict {
             Verdict::Failed(mismatches) => {
@@ -312,5 +375,62 @@ expect = { "you.s0.bp" = 900 }
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Issue 29: a scenario that neither moves nor checks anything, or names an expectation
+    /// the format does not know, is malformed (before, an empty file passed and an unknown
+    /// key failed as a mismatch, exit 1 instead of 2).
+    #[test]
+    fn an_empty_scenario_or_an_unknown_expectation_is_malformed() {
+        for text in ["", "name = \"x\"\n", "[[step]]\n[[step]]\nanswers = []\n"] {
+            let error = parse(text).unwrap_err();
+            assert!(error.contains("no step that moves or checks anything"), "{text:?}: {error}");
+        }
+        let error = parse("[[step]]\npass = true\n[[step]]\nexpect = { \"you.hpp\" = 1 }\n").unwrap_err();
+        assert!(error.starts_with("step 2: unknown expectation `you.hpp` (known: phase, turn"), "{error}");
+        for key in ["you.s4.bp", "you.s0.colour", "you.rules.no_such_switch", "them.hp", "you.s0.bp.x"] {
+            let text = format!("[[step]]\nexpect = {{ {key:?} = 1 }}\n");
+            assert!(parse(&text).unwrap_err().contains(&format!("unknown expectation `{key}`")), "{key}");
+        }
+        for key in ["you.chars_played", "opp.backups_played", "you.s3.lacks", "you.rules.play_char_bp_limit"] {
+            let text = format!("[[step]]\nexpect = {{ {key:?} = 1 }}\n");
+            assert!(parse(&text).is_ok(), "{key}");
+        }
+    }
+
+    /// `prophecy` without a destination asks top (0) or bottom (1): the answers `"top"` and
+    /// `"bottom"` name them, as they name `moveTo`'s 0 and -1 (`banish-bottom.toml`).
+    #[test]
+    fn top_and_bottom_answer_a_prophecys_destination() {
+        use crate::set::{CardKind, CardSet};
+        use crate::testing::card;
+        let mut cards = vec![
+            card("x-a", "X001", "Ant", CardKind::Character, 100, 0),
+            card("x-b", "X002", "Bee", CardKind::Character, 200, 0),
+            card("x-c", "X003", "Cat", CardKind::Character, 300, 0),
+            card("x-o", "X004", "Oracle", CardKind::Action, 0, 0),
+        ];
+        cards[3].rules_file = Some("oracle.rules".into());
+        let sources = [("oracle.rules".to_string(), "action = prophecy(2)\n".to_string())];
+        let set = std::sync::Arc::new(CardSet::from_parts(cards, &sources).expect("the test set compiles"));
+        let text = |answers: &str| {
+            format!(
+                "[setup]\nyou.hand = [\"Oracle\"]\nyou.deck = [\"Ant\", \"Bee\", \"Cat\"]\n\
+                 [[step]]\nplay = \"Oracle\"\nanswers = {answers}\n\
+                 expect = {{ \"you.deck\" = [\"Cat\", \"Bee\", \"Ant\"] }}\n"
+            )
+        };
+        let scenario = parse(&text("[\"bottom\", [\"Bee\", \"Ant\"]]")).unwrap();
+        assert_eq!(run::run_steps(&scenario, &set, &mut Vec::new()), Ok(()));
+        let scenario = parse(&text("[\"top\", [\"Bee\", \"Ant\"]]")).unwrap();
+        let mismatches = run::run_steps(&scenario, &set, &mut Vec::new()).unwrap_err();
+        assert_eq!(mismatches[0].actual.as_deref(), Some("[Ant (X001), Bee (X002), Cat (X003)]"));
+        let scenario = parse(&text("[]")).unwrap();
+        let mismatches = run::run_steps(&scenario, &set, &mut Vec::new()).unwrap_err();
+        assert!(
+            mismatches[0].what.ends_with("choose a position by you, exactly 1 of: \"top\" (0), \"bottom\" (1)"),
+            "{}",
+            mismatches[0].what
+        );
     }
 }

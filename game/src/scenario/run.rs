@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use vm::runtime::{RequestKind, Value};
 
-use super::Mismatch;
-use super::expect::check_expectation;
+use super::expect::{check_expectation, phase_name};
 use super::format::{Answer, ScenarioFile, SetupSpec, Side, SlotSpec, StepSpec};
+use super::{Mismatch, StepLog};
 use crate::engine::Game;
 use crate::moves::{Choice, Move};
 use crate::set::{CardKind, CardSet, DefIdx};
@@ -21,17 +21,51 @@ const MAX_QUESTIONS_PER_STEP: usize = 64;
 /// Cards in the deck a player gets when the setup leaves the deck out.
 const FILLER_DECK: usize = 10;
 
+/// Where the game is: whose turn, which turn and phase, in scenario words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Position {
+    turn: u32,
+    active: u8,
+    phase: Phase,
+}
+
+impl Position {
+    fn of(game: &Game) -> Position {
+        let state = game.state();
+        Position { turn: state.turn, active: state.active, phase: state.phase }
+    }
+}
+
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (side, phase) = (Side::of(self.active).name(), phase_name(self.phase));
+        write!(f, "turn {}, active = {side:?}, phase = {phase:?}", self.turn)
+    }
+}
+
+/// The game's log entries from `start` on, as text.
+fn log_since(game: &Game, start: usize) -> Vec<String> {
+    game.log()[start.min(game.log().len())..].iter().map(ToString::to_string).collect()
+}
+
 /// Runs the steps of `file` on `set`; the first step that goes wrong ends the run (its
-/// every mismatch is reported).
-pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>) -> Result<(), Vec<Mismatch>> {
+/// every mismatch is reported). The setup's log and each step's, as far as the run went,
+/// are pushed on `log`.
+pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>, log: &mut Vec<StepLog>) -> Result<(), Vec<Mismatch>> {
     let setup = build_setup(&file.setup, set).map_err(|what| vec![Mismatch::at_setup(what)])?;
     let mut game = Game::from_setup(Arc::clone(set), &setup)
         .map_err(|error| vec![Mismatch::at_setup(format!("the engine refused the setup: {error}"))])?;
+    log.push(StepLog { step: None, step_text: String::new(), lines: log_since(&game, 0) });
+    // Where the setup put the game: a setup phase with a procedure runs on from there.
+    let mut before = Position { turn: setup.turn, active: setup.active, phase: setup.phase };
     for (index, step) in file.steps.iter().enumerate() {
         let at = |what: String| Mismatch::at_step(index, step, what);
         let log_start = game.log().len();
         let mut answers = step.answers.iter();
-        take_step(&mut game, step, &mut answers).map_err(|what| vec![at(what)])?;
+        let taken = take_step(&mut game, step, &mut answers);
+        let new_log = log_since(&game, log_start);
+        log.push(StepLog { step: Some(index), step_text: step.describe(), lines: new_log.clone() });
+        taken.map_err(|what| vec![at(what)])?;
         let leftover: Vec<String> = answers.map(ToString::to_string).collect();
         if !leftover.is_empty() {
             return Err(vec![at(format!(
@@ -47,8 +81,6 @@ pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>) -> Result<(), Vec<Mism
                 mismatches.push(mismatch);
             }
         }
-        let new_log: Vec<String> =
-            game.log()[log_start.min(game.log().len())..].iter().map(ToString::to_string).collect();
         for wanted in &step.log {
             let needle = wanted.to_lowercase();
             if !new_log.iter().any(|line| line.to_lowercase().contains(&needle)) {
@@ -58,9 +90,28 @@ pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>) -> Result<(), Vec<Mism
                 mismatches.push(mismatch);
             }
         }
+        for unwanted in &step.log_lacks {
+            let needle = unwanted.to_lowercase();
+            let found: Vec<&str> =
+                new_log.iter().filter(|line| line.to_lowercase().contains(&needle)).map(String::as_str).collect();
+            if !found.is_empty() {
+                let mut mismatch = at(format!("no log entry containing {unwanted:?}"));
+                mismatch.expected = Some(format!("no log entry containing {unwanted:?}"));
+                mismatch.actual = Some(found.join("\n"));
+                mismatches.push(mismatch);
+            }
+        }
+        let after = Position::of(&game);
         if !mismatches.is_empty() {
+            // A move can go further than its words say (`pass` past an Attack phase with
+            // nobody to attack): say where it went.
+            if after != before {
+                let began = if index == 0 { "the setup says" } else { "the step began at" };
+                mismatches[0].reached = Some(format!("{after} ({began} {before})"));
+            }
             return Err(mismatches);
         }
+        before = after;
     }
     Ok(())
 }
@@ -385,6 +436,19 @@ pub(crate) fn card_place(game: &Game, card: CardRef) -> String {
     }
 }
 
+/// The named answers of a question about a position in a pile, `[(value, name); 2]`:
+/// `moveTo(pile, ?)` asks 0 (top) or -1 (bottom), `prophecy` without a destination asks 0
+/// (top) or 1 (bottom).
+fn position_answers(game: &Game) -> Option<[(i32, &'static str); 2]> {
+    let RequestKind::Command(cmd, tag) = game.pending()?.request().kind else { return None };
+    let command = stdlib::CATALOGUE.commands.get(cmd.index())?;
+    match (command.name, tag) {
+        ("moveTo", 0) => Some([(0, "top"), (-1, "bottom")]),
+        ("prophecy", 1) => Some([(0, "top"), (1, "bottom")]),
+        _ => None,
+    }
+}
+
 fn describe_request(kind: RequestKind) -> &'static str {
     match kind {
         RequestKind::Targets => "choose targets",
@@ -400,8 +464,10 @@ fn describe_request(kind: RequestKind) -> &'static str {
 }
 
 /// A candidate in words that are also a valid answer.
-fn describe_candidate(game: &Game, value: Value) -> String {
+fn describe_candidate(game: &Game, value: Value, positions: Option<[(i32, &str); 2]>) -> String {
+    let position = |n: i32| positions.iter().flatten().find(|&&(at, _)| at == n).map(|&(_, name)| name);
     match Choice::of(value) {
+        Some(Choice::Int(n)) if position(n).is_some() => format!("{:?} ({n})", position(n).unwrap_or_default()),
         Some(Choice::Card(card)) => {
             let place = card_place(game, card);
             if place.contains(".s") {
@@ -423,7 +489,8 @@ fn legal_answers(game: &Game) -> String {
     match game.pending() {
         Some(exec) => {
             let request = exec.request();
-            let list: Vec<String> = exec.candidates().iter().map(|&v| describe_candidate(game, v)).collect();
+            let positions = position_answers(game);
+            let list: Vec<String> = exec.candidates().iter().map(|&v| describe_candidate(game, v, positions)).collect();
             let count = if request.min == request.max {
                 format!("exactly {}", request.min)
             } else {
@@ -431,7 +498,7 @@ fn legal_answers(game: &Game) -> String {
             };
             format!(
                 "{} by {}, {count} of: {}",
-                describe_request(request.kind),
+                if positions.is_some() { "choose a position" } else { describe_request(request.kind) },
                 Side::of(request.chooser.0.min(1) as u8).name(),
                 if list.is_empty() { "(no candidate)".to_string() } else { list.join(", ") }
             )
@@ -486,6 +553,10 @@ fn resolve_answer(
                 "you" => return find(&|c| *c == Choice::Player(0)),
                 "opp" => return find(&|c| *c == Choice::Player(1)),
                 "me" => return find(&|c| *c == Choice::Player(chooser)),
+                "top" | "bottom" => {
+                    let (at, _) = position_answers(game)?.into_iter().find(|&(_, name)| name == lower)?;
+                    return find(&|c| *c == Choice::Int(at));
+                }
                 _ => {}
             }
             if let Ok((seat, slot)) = parse_ring_slot(&lower, chooser) {

@@ -29,7 +29,9 @@ pub enum SetLoad {
     Loaded(Arc<CardSet>),
     /// The corpus is not on this machine: scenarios using it are skipped (failed under CI).
     CorpusAbsent(String),
-    /// The folder is not a card set, or its rules do not compile.
+    /// The folder `cards` names is not a card set (no `cards.json`): the file is wrong.
+    Missing(String),
+    /// The set's rules do not compile (or its `cards.json` is malformed).
     Broken(String),
 }
 
@@ -62,7 +64,7 @@ impl SetCache {
                     if cards.eq_ignore_ascii_case("corpus") {
                         return SetLoad::CorpusAbsent(format!("corpus not found at {}", dir.display()));
                     }
-                    return SetLoad::Broken(format!("{} is not a card set (no cards.json)", dir.display()));
+                    return SetLoad::Missing(format!("{} is not a card set (no cards.json)", dir.display()));
                 }
                 match CardSet::load(&dir) {
                     Ok(set) => SetLoad::Loaded(Arc::new(set)),

@@ -106,3 +106,121 @@ fn a_missing_path_or_an_empty_folder_exits_two() {
     assert!(stderr(&output).contains("no scenario file"), "{}", stderr(&output));
     assert_eq!(code(&rsc(["test"])), 2, "no path is a usage error");
 }
+
+/// Issue 29, item 4: an unknown expectation key, a `cards` folder that is not a card set and
+/// a scenario that moves and checks nothing are malformed files (exit 2, the file and the
+/// reason on stderr). Before, the first two failed as scenarios (exit 1) and an empty file
+/// counted as "1 passed".
+#[test]
+fn an_unknown_expectation_a_missing_card_set_or_an_empty_scenario_exits_two() {
+    let dir = TempDir::new("scenario-malformed-more");
+    let unknown = dir.file("unknown.toml", scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.hpp\" = 400 }}\n")));
+    let output = rsc_test(&unknown);
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    let err = stderr(&output);
+    assert!(
+        err.contains("unknown.toml: malformed scenario: step 1: unknown expectation `opp.s1.hpp` (known:"),
+        "{err}"
+    );
+
+    let no_set = dir.file("no-set.toml", format!("cards = \"nothere\"\n\n{PLAY_FIREBALL}"));
+    let output = rsc_test(&no_set);
+    assert_eq!(code(&output), 2, "{}", stdout(&output));
+    let err = stderr(&output);
+    assert!(err.contains("no-set.toml: `cards = \"nothere\"`: "), "{err}");
+    assert!(err.contains("is not a card set (no cards.json)"), "{err}");
+
+    for (name, text) in [("empty.toml", String::new()), ("no-move.toml", scenario("[[step]]\n"))] {
+        let file = dir.file(name, text);
+        let output = rsc_test(&file);
+        assert_eq!(code(&output), 2, "{name}: {}", stdout(&output));
+        assert!(stderr(&output).contains("the scenario has no step that moves or checks anything"), "{name}");
+        assert!(!stdout(&output).contains("1 passed"), "{name}: {}", stdout(&output));
+    }
+}
+
+/// `rsc test --log` prints each step's log under the step, for passing scenarios too.
+#[test]
+fn log_prints_each_steps_log() {
+    let dir = TempDir::new("scenario-log");
+    let file = dir.file("a.toml", scenario(&format!("{PLAY_FIREBALL}[[step]]\npass = true\n")));
+    let output = rsc(["test".as_ref(), "--log".as_ref(), file.as_os_str()]);
+    assert_eq!(code(&output), 0, "{}", stdout(&output));
+    let out = stdout(&output);
+    let expected = format!(
+        "log     {} — a\n  step 1 (play = \"Fireball\")\n    [t2 Main] p0 plays Fireball (-1 SP)\n    \
+         [t2 Main] Fireball activates\n    [t2 Main] Iron Wall.bp = 400\n    \
+         [t2 Main] p0 answers C004 Iron Wall (p1.s1)\n    [t2 Main] card #0 resolved: Success\n  \
+         step 2 (pass = true)\n    [t2 Main] p0 passes\n",
+        file.display()
+    );
+    assert!(out.starts_with(&expected), "{out}");
+    assert_eq!(last_line(&out), "1 passed, 0 failed");
+    let quiet = rsc_test(&file);
+    assert_eq!(stdout(&quiet), "1 passed, 0 failed\n", "no log without --log");
+}
+
+/// `log_lacks`: no log entry of the step may contain the text; the report shows the entries
+/// that do.
+#[test]
+fn log_lacks_fails_on_an_entry_containing_the_text() {
+    let dir = TempDir::new("scenario-log-lacks");
+    let passing = dir.file("ok.toml", scenario(&format!("{PLAY_FIREBALL}log_lacks = [\"Swift Blade\"]\n")));
+    assert_eq!(code(&rsc_test(&passing)), 0);
+    let failing = dir.file("ko.toml", scenario(&format!("{PLAY_FIREBALL}log_lacks = [\"iron wall.BP\"]\n")));
+    let output = rsc_test(&failing);
+    assert_eq!(code(&output), 1);
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "    no log entry containing \"iron wall.BP\"\n      expected: no log entry containing \"iron wall.BP\"\n      \
+             actual:   [t2 Main] Iron Wall.bp = 400\n"
+        ),
+        "{out}"
+    );
+}
+
+/// When an expectation fails after a step that moved the game to another phase or turn,
+/// the report says where it went (`pass` runs on to the next decision).
+#[test]
+fn a_failed_expectation_after_a_move_says_where_the_game_went() {
+    let dir = TempDir::new("scenario-reached");
+    let file = dir.file("pass.toml", scenario("[[step]]\npass = true\nexpect = { \"phase\" = \"attack\" }\n"));
+    let output = rsc_test(&file);
+    assert_eq!(code(&output), 1);
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "      reached:  turn 3, active = \"opp\", phase = \"main\" \
+             (the setup says turn 2, active = \"you\", phase = \"main\")\n"
+        ),
+        "{out}"
+    );
+    let file = dir
+        .file("second.toml", scenario(&format!("{PLAY_FIREBALL}[[step]]\npass = true\nexpect = {{ \"turn\" = 2 }}\n")));
+    let out = stdout(&rsc_test(&file));
+    assert!(out.contains("(the step began at turn 2, active = \"you\", phase = \"main\")"), "{out}");
+    // A step that stays in its phase says nothing of where it went.
+    let file = dir.file("stay.toml", scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = 1 }}\n")));
+    assert!(!stdout(&rsc_test(&file)).contains("reached:"));
+}
+
+/// A position question names its answers, and `"top"`/`"bottom"` answer it.
+#[test]
+fn a_position_question_lists_and_takes_top_and_bottom() {
+    let dir = TempDir::new("scenario-position");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let banish = |answers: &str, deck: &str| {
+        format!(
+            "cards = {examples:?}\n[setup]\nyou.sp = 5\nyou.hand = [\"Banish\"]\nopp.s0 = \"Night Watch\"\n\
+             opp.deck = [\"Scout\"]\n[[step]]\nplay = \"Banish\"\nanswers = {answers}\nexpect = {{ \"opp.deck\" = {deck} }}\n"
+        )
+    };
+    let top = dir.file("top.toml", banish("[\"top\"]", "[\"Night Watch\", \"Scout\"]"));
+    assert_eq!(code(&rsc_test(&top)), 0, "{}", stdout(&rsc_test(&top)));
+    let bottom = dir.file("bottom.toml", banish("[\"bottom\"]", "[\"Scout\", \"Night Watch\"]"));
+    assert_eq!(code(&rsc_test(&bottom)), 0, "{}", stdout(&rsc_test(&bottom)));
+    let unanswered = dir.file("none.toml", banish("[]", "[]"));
+    let out = stdout(&rsc_test(&unanswered));
+    assert!(out.contains("choose a position by you, exactly 1 of: \"top\" (0), \"bottom\" (-1)"), "{out}");
+}

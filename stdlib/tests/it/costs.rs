@@ -146,3 +146,24 @@ fn a_zero_discard_cost_does_not_compile() {
     let codes: Vec<_> = diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["E0043"]);
 }
+
+/// Issue 29, defect 6: a trial that asks which cards to pay with, resumed with the
+/// answer, stops where the costs would be paid, as it does when it asks nothing. Before
+/// the fix the resumed execution forgot it was a trial: it discarded the card and added
+/// the 100 HP.
+#[test]
+fn a_resumed_trial_pays_nothing_and_does_nothing() {
+    let mut g = Game::new("action = {D(<0,2>action)}: hp(+100) to(me)");
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.cards(&["a", "b"], ACTION, P0, HAND);
+    let exec = suspended(g.rt.try_activation(&mut g.host, me, vm::bytecode::CardIdx(0), P0).expect("no trap"));
+    assert_eq!(done(g.answer_cards(exec, &["a"])), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["a", "b"], "a trial discards nothing");
+    assert!(g.host.pile_names(P0, DISCARDS).is_empty());
+    assert_eq!(g.host.player(P0).hp, 3000, "a trial does not do the effect");
+    // The activation itself, asked the same, pays and does it.
+    let exec = suspended(g.activate(me, P0));
+    assert_eq!(done(g.answer_cards(exec, &["a"])), Completion::Success);
+    assert_eq!(g.host.pile_names(P0, HAND), ["b"]);
+    assert_eq!(g.host.player(P0).hp, 3100);
+}

@@ -188,10 +188,15 @@ impl<H: Host> Runtime<H> {
 
     /// Asks hook `event`: runs the hook autos it selects, in order, stopping at the first
     /// that answers no. `None` when no auto listens; otherwise the last answer examined.
-    /// Hook autos may not suspend (that traps).
+    /// Hook autos may not suspend (that traps). A trap ends the cascade: the events its
+    /// autos queued do not stay queued.
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
         let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
-        run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel)
+        let answer = run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel);
+        if answer.is_err() {
+            self.discard_events();
+        }
+        answer
     }
 
     /// Hook `event`'s index, for convenience: the catalogue index of `name`.

@@ -26,6 +26,9 @@
 //! must run before a builtin goes on (`beforeDamage`) are run by
 //! [`CallContext::dispatch`], which does not let them suspend.
 //!
+//! A trap ends the cascade it happened in, whichever call ran the card code
+//! (`activate`, `try_activation`, `resume`, `run_events`, `ask`): nothing stays queued.
+//!
 //! # The builtin API (for the stdlib)
 //!
 //! A game registers one function per catalogue command, function and cost in a
@@ -107,7 +110,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::{activate_direct, pipeline_to};
+use pipeline::{activate_direct, pipeline};
 pub(crate) use shared::Shared;
 use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
@@ -278,7 +281,7 @@ impl<H: Host> Runtime<H> {
     /// paid or the body would start, with `Done(Success)`. So it fails as the activation
     /// would fail before paying anything (`RequisitesNotMet`, `RuleTargetNotFound`,
     /// `CostNotPaid`), suspends on the same question or traps the same way, and never
-    /// pays or does the card's effect.
+    /// pays or does the card's effect, also when its suspended execution is resumed.
     pub fn try_activation(
         &mut self,
         host: &mut H,
@@ -289,8 +292,24 @@ impl<H: Host> Runtime<H> {
         self.start_activation(host, card, program_card, me, true)
     }
 
-    /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`].
+    /// [`Runtime::activate`], or with `trial` [`Runtime::try_activation`]. A trap ends
+    /// the cascade: the events that autos it ran at once queued do not stay queued.
     fn start_activation(
+        &mut self,
+        host: &mut H,
+        card: CardId,
+        program_card: CardIdx,
+        me: PlayerId,
+        trial: bool,
+    ) -> Result<Outcome, Trap> {
+        let result = self.run_activation(host, card, program_card, me, trial);
+        if result.is_err() {
+            self.discard_events();
+        }
+        result
+    }
+
+    fn run_activation(
         &mut self,
         host: &mut H,
         card: CardId,
@@ -305,10 +324,10 @@ impl<H: Host> Runtime<H> {
             Some(action) => (Stage::Body, action.regs as usize),
             None => (Stage::Requisite(0), usize::from(plan.locals)),
         };
-        let state = self.state_with(env, Origin::Activation { action: 0 }, stage, plan.locals, regs);
+        let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
             Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry, trial)),
-            None => self.drive_to(host, state, trial),
+            None => self.drive(host, state),
         }
     }
 
@@ -322,7 +341,7 @@ impl<H: Host> Runtime<H> {
     ) -> Result<bool, Trap> {
         self.check_card(program_card)?;
         let env = self.env(host, card, program_card, me);
-        let mut state = self.state(env, Origin::Activation { action: 0 }, Stage::Requisite(0));
+        let mut state = self.state(env, Origin::activation(false), Stage::Requisite(0));
         let shared = &self.shared;
         let mut m = Machine::new(shared, &mut self.world, host, &mut state);
         let mut met = Ok(true);
@@ -343,14 +362,11 @@ impl<H: Host> Runtime<H> {
         met
     }
 
-    /// Runs the pipeline of `state` until it finishes or suspends.
+    /// Runs the pipeline of `state` until it finishes or suspends; a trial's
+    /// ([`Origin::is_trial`], kept while it waits for an answer) stops where the costs
+    /// would be paid.
     fn drive(&mut self, host: &mut H, state: Box<ExecState>) -> Result<Outcome, Trap> {
-        self.drive_to(host, state, false)
-    }
-
-    /// [`Runtime::drive`]; a `trial` stops where the costs would be paid.
-    fn drive_to(&mut self, host: &mut H, state: Box<ExecState>, trial: bool) -> Result<Outcome, Trap> {
-        self.run_state(host, state, |m| pipeline_to(m, trial))
+        self.run_state(host, state, pipeline)
     }
 
     /// Runs `state` with `run` (the pipeline, or a part of it) and hands out what it ended

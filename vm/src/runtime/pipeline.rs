@@ -77,7 +77,7 @@ pub(super) fn cost_step<H: Host>(
 /// The cost block of what an execution runs: its action's or its auto's.
 pub(super) fn cost_block(card: &Card, origin: Origin) -> &[Cost] {
     let costs = match origin {
-        Origin::Activation { action } => card.actions.get(usize::from(action)).map(|action| &action.costs),
+        Origin::Activation { action, .. } => card.actions.get(usize::from(action)).map(|action| &action.costs),
         Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => {
             card.autos.get(usize::from(auto)).map(|auto| &auto.costs)
         }
@@ -149,15 +149,12 @@ fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
     })
 }
 
-/// Runs the pipeline until it completes (`Some`) or suspends (`None`).
-pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
-    pipeline_to(m, false)
-}
-
-/// [`pipeline`]; a `trial` ([`super::Runtime::try_activation`]) completes with success
+/// Runs the pipeline until it completes (`Some`) or suspends (`None`). A trial
+/// ([`Origin::is_trial`], [`super::Runtime::try_activation`]) completes with success
 /// where the costs would be paid or the body would start. Only the execution itself stops
 /// there: autos it runs on the way (a cost's payment window) run whole.
-pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Result<Option<Completion>, Trap> {
+pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    let trial = m.st.origin.is_trial();
     let rt = m.rt;
     let card = &rt.program.cards()[m.st.env.card.index()];
     loop {
@@ -196,7 +193,7 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
             Stage::ChooseAction => match card.actions.len() {
                 0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
                 1 => {
-                    m.st.origin = Origin::Activation { action: 0 };
+                    m.st.origin = m.st.origin.with_action(0);
                     m.st.stage = Stage::Vars;
                 }
                 n => {
@@ -247,7 +244,7 @@ pub(super) fn pipeline_to<H: Host>(m: &mut Machine<'_, H>, trial: bool) -> Resul
             Stage::Body => {
                 if m.st.frame.is_none() {
                     let entry = match m.st.origin {
-                        Origin::Activation { action } => card.actions[usize::from(action)].entry,
+                        Origin::Activation { action, .. } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => card.autos[usize::from(auto)].entry,
                     };
                     m.st.targets = m.st.rule_targets;

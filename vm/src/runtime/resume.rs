@@ -7,21 +7,20 @@ use super::events::World;
 use super::exec::{Machine, Step};
 use super::host::Host;
 use super::pipeline::{add_rule_targets, cost_step, rule_target_step, set_selection};
-use super::state::{Execution, InvalidAnswer, Origin, Outcome, Pending, Request, ResumeError, Stage};
+use super::state::{Execution, InvalidAnswer, Outcome, Pending, Request, ResumeError, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{ListId, Value};
 use crate::bytecode::FilterIdx;
 
 impl<H: Host> Runtime<H> {
     /// Continues `exec` with `answer`: distinct candidates of its request, between `min`
-    /// and `max` of them. A refused answer gives the execution back unchanged. When an
-    /// auto traps, its cascade ends: nothing of it stays queued.
+    /// and `max` of them. A refused answer gives the execution back unchanged. When the
+    /// execution (an auto or an activation) traps, its cascade ends: nothing of it stays
+    /// queued.
     pub fn resume(&mut self, host: &mut H, exec: Execution, answer: &[Value]) -> Result<Outcome, ResumeError> {
-        let in_cascade = !exec.state.origin.is_activation();
         let result = self.continue_with(host, exec, answer);
-        if in_cascade && matches!(result, Err(ResumeError::Trap(_))) {
-            self.world.events.clear();
-            self.world.runs.clear();
+        if matches!(result, Err(ResumeError::Trap(_))) {
+            self.discard_events();
         }
         result
     }
@@ -196,7 +195,7 @@ fn complete<H: Host>(
             if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
-            m.st.origin = Origin::Activation { action: first.as_int().unwrap_or(0) as u16 };
+            m.st.origin = m.st.origin.with_action(first.as_int().unwrap_or(0) as u16);
             m.st.stage = Stage::Vars;
             Resumed::Pipeline
         }

@@ -73,8 +73,11 @@ impl From<FailReason> for Failure {
 /// What started an execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Origin {
-    /// A player activated the card; `action` indexes the card's actions once chosen.
-    Activation { action: u16 },
+    /// A player activated the card; `action` indexes the card's actions once chosen. A
+    /// `trial` ([`super::Runtime::try_activation`]) stops where the costs would be paid,
+    /// also after it was suspended and resumed (kept here, in a spare byte, because a
+    /// suspended execution is kept small).
+    Activation { action: u16, trial: bool },
     /// An auto ran for an event (or when its card entered play), `depth` events deep in
     /// its cascade (at most `MAX_EVENT_DEPTH + 1`; kept here, in the tag's spare byte,
     /// because a suspended execution is kept small).
@@ -87,6 +90,24 @@ impl Origin {
     /// A player's activation (not an auto or a hook).
     pub fn is_activation(self) -> bool {
         matches!(self, Origin::Activation { .. })
+    }
+
+    /// A player's activation, or with `trial` a trial of it.
+    pub fn activation(trial: bool) -> Origin {
+        Origin::Activation { action: 0, trial }
+    }
+
+    /// Whether it is a trial activation, which stops where the costs would be paid.
+    pub fn is_trial(self) -> bool {
+        matches!(self, Origin::Activation { trial: true, .. })
+    }
+
+    /// The activation with its action `chosen` (an auto's origin stays as it is).
+    pub fn with_action(self, chosen: u16) -> Origin {
+        match self {
+            Origin::Activation { trial, .. } => Origin::Activation { action: chosen, trial },
+            other => other,
+        }
     }
 
     /// An auto's or a hook's origin, `depth` events deep (0 for an activation).
@@ -280,7 +301,7 @@ impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
             env,
-            origin: Origin::Activation { action: 0 },
+            origin: Origin::activation(false),
             stage: Stage::Body,
             frame: None,
             regs: Vec::new(),

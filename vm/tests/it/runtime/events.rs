@@ -329,3 +329,56 @@ fn the_object_of_an_event_is_its_trigger() {
     drain(&mut rt, &mut host);
     assert_eq!(host.commands(), vec!["damage Card(CardId(1)) 1"]);
 }
+
+/// Issue 29, defect 9: an activation (`dispatchEnd`, then `pick2 & dispatchEnd` resumed
+/// after its question) or a hook question whose autos run at once queue two events
+/// (`emitEnd & emitEnd`) and then trap (`pick2`: an auto run at once may not ask) ends
+/// its cascade: nothing stays queued. Before the fix only `run_events` and resuming an
+/// auto emptied the queue, and the next `run_events` ran the two events of the trapped
+/// cascade.
+#[test]
+fn a_trap_in_an_activation_or_a_hook_leaves_the_queue_empty() {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    for (key, body) in [("dispatching", "dispatchEnd"), ("asking", "pick2 & dispatchEnd")] {
+        let mut code = CodeBuilder::new();
+        chain(&mut code, body);
+        code.emit(Instr::Return {});
+        add_action_card(&mut bundle, key, code);
+    }
+    for hook in [false, true] {
+        let event = if hook { CAN_BLOCK } else { END_PHASE };
+        let mut code = CodeBuilder::new();
+        chain(&mut code, "emitEnd & emitEnd & pick2");
+        code.emit(Instr::Return {});
+        let entry = bundle.add_entry(code);
+        let key = if hook { "hook" } else { "listener" };
+        let mut card = Card::new(bundle.intern(key));
+        card.autos.push(auto_on(event, None, None, hook, entry));
+        bundle.add_card(card, &format!("{key}.rules"));
+    }
+    let mut rt = runtime(load(bundle));
+    let (mut host, source) = host_with_source();
+    let listeners = [CardIdx(2), CardIdx(3)].map(|listener| {
+        let card = host.add("listener", P0, RING, 500);
+        rt.enter_play(&mut host, card, listener).unwrap();
+        card
+    });
+    let trap = rt.activate(&mut host, source, CardIdx(0), P0).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::SuspendInNestedEntry);
+    assert_eq!(host.commands(), ["emitEnd", "emitEnd"], "the auto ran until it asked");
+    assert_eq!(rt.pending_events(), 0, "the trapped activation left events queued");
+
+    let exec = rt.activate(&mut host, source, CardIdx(1), P0).unwrap().suspended().expect("pick2 asks");
+    let exec = rt.resume(&mut host, exec, &[Value::Int(10)]).unwrap().suspended().expect("pick2 asks again");
+    let Err(ResumeError::Trap(trap)) = rt.resume(&mut host, exec, &[Value::Int(20)]) else {
+        panic!("the resumed activation should trap");
+    };
+    assert_eq!(trap.code(), TrapCode::SuspendInNestedEntry);
+    assert_eq!(rt.pending_events(), 0, "the trapped resumed activation left events queued");
+
+    host.commands();
+    let trap = rt.ask(&mut host, Event::new(CAN_BLOCK, P0).with_object(Value::Card(listeners[1]))).unwrap_err();
+    assert_eq!(trap.code(), TrapCode::SuspendInNestedEntry);
+    assert_eq!(host.commands(), ["emitEnd", "emitEnd"], "the hook auto ran until it asked");
+    assert_eq!(rt.pending_events(), 0, "the trapped hook left events queued");
+}
