@@ -49,6 +49,15 @@ impl SourcePrinter<'_> {
         self.out.push_str(if self.compact { text.trim() } else { text });
     }
 
+    /// The space between two parts of a statement (`hp(1) to(me)`). Printing compact, it is
+    /// left out after a bracket or a quote: every part starts with a word, `[[`, or the `+`
+    /// or `-` of a grant, none of which can run into a bracket or quote before it.
+    fn space_between_parts(&mut self) {
+        if !self.compact || self.out.ends_with(|last: char| last.is_ascii_alphanumeric() || last == '_') {
+            self.out.push(' ');
+        }
+    }
+
     /// A label's text, in the first form that the lexer and parser read back as the same
     /// text: between `"`, between `'` (the quote the text does not hold first), or bare.
     /// A quote opens only at the start of a label, and after it closes a `#` starts a
@@ -210,7 +219,7 @@ impl SourcePrinter<'_> {
         let mut parts = 0;
         let mut space = |printer: &mut SourcePrinter<'_>| {
             if parts > 0 {
-                printer.out.push(' ');
+                printer.space_between_parts();
             }
             parts += 1;
         };
@@ -263,7 +272,7 @@ impl SourcePrinter<'_> {
                 }
                 None => self.out.push_str("[[else]]"),
             }
-            self.out.push(' ');
+            self.space_between_parts();
             self.statement(&otherwise.body);
         }
     }

@@ -60,6 +60,23 @@ fn a_trigger_written_without_spaces_prints_within_the_line_limit() {
     assert_eq!(round_trip("auto = ~myEndPhase,oppEndPhase~hp(1)\n"), "auto = ~myendphase, oppendphase~ hp(1)\n");
 }
 
+/// Prints `source` compact, asserts that the print parses back to the same tree, and
+/// returns it.
+fn compact_round_trip(session: &mut Session<'_>, name: &str, source: &str) -> String {
+    let (printed, dump) = {
+        let parsed = session.parse(source);
+        let mut printer = SourcePrinter { interner: parsed.interner, out: String::new(), compact: true };
+        for property in parsed.card.properties {
+            printer.property(property);
+        }
+        (printer.out, dump_card(&parsed.card, parsed.interner))
+    };
+    let reparsed = session.parse(&printed);
+    assert!(reparsed.diagnostics.is_empty(), "{name}: {printed}: {:?}", reparsed.diagnostics);
+    assert_eq!(dump, dump_card(&reparsed.card, reparsed.interner), "{name}: {printed}");
+    printed
+}
+
 /// Every corpus card printed compact parses back to the same tree, so a long line of any
 /// of their shapes may be printed compact.
 #[test]
@@ -68,16 +85,30 @@ fn the_compact_print_of_every_corpus_card_parses_back() {
     let mut session = Session::new(&stdlib::CATALOGUE);
     for path in rules_files(&dir) {
         let source = std::fs::read_to_string(&path).expect("corpus file is UTF-8");
-        let (printed, dump) = {
-            let parsed = session.parse(&source);
-            let mut printer = SourcePrinter { interner: parsed.interner, out: String::new(), compact: true };
-            for property in parsed.card.properties {
-                printer.property(property);
-            }
-            (printer.out, dump_card(&parsed.card, parsed.interner))
-        };
-        let reparsed = session.parse(&printed);
-        assert!(reparsed.diagnostics.is_empty(), "{}: {printed}: {:?}", path.display(), reparsed.diagnostics);
-        assert_eq!(dump, dump_card(&reparsed.card, reparsed.interner), "{}: {printed}", path.display());
+        compact_round_trip(&mut session, &path.display().to_string(), &source);
+    }
+}
+
+#[test]
+fn the_compact_print_leaves_out_only_optional_spaces() {
+    let mut session = Session::new(&stdlib::CATALOGUE);
+    let cases = [
+        (
+            "action = {F}: [[if me.hp < 1000]] +rush ueot target(character@myRing) [[else]] -rush ueot target(me)\n",
+            "action={f}:[[if me.hp < 1000]]+rush target(character@myring)ueot [[else]]-rush target(me)ueot\n",
+        ),
+        (
+            "vars = _a := 1; _b := min(1, 2)\naction = [[may 'Sure?']] hp(_a) && draw() || damage(_b) to(opp); draw()\n",
+            "vars=_a:=1;_b:=min(1,2)\naction=[[may 'Sure?']]hp(_a)&&draw()||damage(_b)to(opp);draw()\n",
+        ),
+        (
+            "target? = character[bp>=500, -frozen & fresh]@oppRing\nabilities = rush, unblockable\n\
+             action = each(character@myRing => bp(+100))\n",
+            "target?=character[bp>=500,-frozen&fresh]@oppring\nabilities=rush,unblockable\n\
+             action=each(character@myring=>bp(+(100)))\n",
+        ),
+    ];
+    for (source, compact) in cases {
+        assert_eq!(compact_round_trip(&mut session, source, source), compact);
     }
 }
