@@ -41,8 +41,9 @@ pub fn expand_example(example: &str) -> Vec<u8> {
     out
 }
 
-/// An example as shown to a reader: a repetition is written once, then `…` and how many
-/// times it goes (`hp(1) & … (7900 times) hp(1)`); a byte is written `\xHH`.
+/// An example as shown to a reader, one line per line of the card: a repetition is written
+/// once, then `…` and how many times it goes (`hp(1) & … (7900 times) hp(1)`); a byte is
+/// written `\xHH`.
 pub fn show_example(example: &str) -> String {
     let mut out = String::new();
     each_part(example, |part| match part {
@@ -53,7 +54,8 @@ pub fn show_example(example: &str) -> String {
             out.push_str(&format!("{} … ({times} times) ", shown.trim_end()));
         }
     });
-    out
+    let lines: Vec<&str> = out.lines().map(str::trim_end).collect();
+    lines.join("\n")
 }
 
 /// A piece of an example.

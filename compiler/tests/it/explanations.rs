@@ -42,7 +42,8 @@ fn every_code_has_an_explanation_a_wrong_and_a_right_card() {
 #[test]
 fn examples_expand_and_show_their_markers() {
     assert_eq!(expand_example("a{{b% * 3}}c{{0xE9}}"), b"ab0b1b2c\xe9");
-    assert_eq!(show_example("a{{b% * 3}}c{{0xE9}}"), "ab0 … (3 times) c\\xE9");
+    assert_eq!(show_example("a{{b% * 3}}c{{0xE9}}\n"), "ab0 … (3 times) c\\xE9");
+    assert_eq!(show_example("{{draw()\n * 9}}"), "draw()\\n … (9 times)");
     // A marker that does not parse stays as written.
     assert_eq!(expand_example("{{b * x}}{{0xZZ}}{{"), b"{{b * x}}{{0xZZ}}{{");
 }
