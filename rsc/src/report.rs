@@ -21,10 +21,10 @@ type Chart = Result<String, String>;
 /// The whole page.
 pub fn render(results: &Results) -> String {
     let names = results.deck_names();
-    let tally = &results.tally;
+    let tally = results.tally();
     let mut html = String::new();
-    let title = if results.all_decks {
-        format!("{} decks of {}", names.len(), results.set.dir.display())
+    let title = if results.all_decks() {
+        format!("{} decks of {}", names.len(), escape(&results.configuration().set.path))
     } else {
         format!("{} against {}", names[0], names[1])
     };
@@ -40,9 +40,9 @@ pub fn render(results: &Results) -> String {
         "<p>{} games, players {} / {}, seed {}. Draws {} (turn limit {}, stalled {}, stopped by an error {}); \
          games whose card rules trapped: {}. Turns: mean {:.1}, longest {}. {:.1} decisions per game, {:.1} games/s.</p>",
         tally.games,
-        results.players[0],
-        results.players[1],
-        results.seed,
+        results.players()[0],
+        results.players()[1],
+        results.seed(),
         tally.draws,
         tally.turn_limit,
         tally.stalled,
@@ -68,7 +68,7 @@ pub fn render(results: &Results) -> String {
     }
     html.push_str("</table>\n");
     let mut figures: Vec<(Chart, String)> = Vec::new();
-    if results.all_decks {
+    if results.all_decks() {
         figures.push((
             deck_rates_chart(results, &names),
             "Each deck's win rate over all its games, with its 95% Wilson interval.".into(),
@@ -102,16 +102,18 @@ pub fn render(results: &Results) -> String {
         }
         let _ = writeln!(html, "\n<figcaption>{caption}</figcaption></figure>");
     }
-    let flagged: Vec<_> = results.summaries.iter().filter(|s| s.traps > 0 || s.error.is_some()).take(50).collect();
+    let mut flagged: Vec<_> = tally.trapped_list.games().iter().chain(tally.stopped_list.games()).collect();
+    flagged.sort_by_key(|game| game.index);
+    flagged.dedup_by_key(|game| game.index);
     if !flagged.is_empty() {
         html.push_str("<h2>Games to look at</h2><ul>\n");
-        for summary in flagged {
-            let why = summary.error.as_deref().or(summary.first_trap.as_deref()).unwrap_or_default();
+        for game in flagged.into_iter().take(50) {
+            let why = game.error.as_deref().or(game.trap.as_deref()).unwrap_or_default();
             let _ = writeln!(
                 html,
                 "<li>game {}: <code>{}</code>: {}</li>",
-                summary.index,
-                escape(&results.replay_command(summary)),
+                game.index,
+                escape(&results.replay_command(game)),
                 escape(why)
             );
         }
@@ -131,13 +133,12 @@ fn error<E: std::fmt::Debug>(error: E) -> String {
 
 /// Deck 0's cumulative win rate after each of its games, with the Wilson band.
 fn convergence_chart(results: &Results, name: &str) -> Chart {
-    let tally = &results.tally;
-    let points: Vec<(f64, f64, f64, f64)> = tally
-        .first_deck_games
-        .iter()
-        .zip(&tally.first_deck_wins)
-        .filter(|(games, _)| **games > 0)
-        .map(|(&games, &wins)| {
+    let points: Vec<(f64, f64, f64, f64)> = results
+        .tally()
+        .first_deck_progress()
+        .into_iter()
+        .filter(|&(games, _)| games > 0)
+        .map(|(games, wins)| {
             let (low, high) = wilson(wins, games);
             (games as f64, wins as f64 / games as f64, low, high)
         })
@@ -176,7 +177,7 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
 /// Each deck's overall win rate with its interval, one bar per deck (names down the side,
 /// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
-    let tally = &results.tally;
+    let tally = results.tally();
     let rows: Vec<(String, f64)> = names
         .iter()
         .enumerate()
@@ -393,7 +394,7 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
 
 /// How many games lasted each number of turns.
 fn length_chart(results: &Results) -> Chart {
-    let lengths = &results.tally.lengths;
+    let lengths = &results.tally().lengths;
     let longest = lengths.len().max(2) as u32 - 1;
     let most = lengths.iter().copied().max().unwrap_or(1).max(1);
     let mut svg = String::new();
