@@ -294,6 +294,36 @@ fn rate_colour(rate: f64) -> RGBColor {
     }
 }
 
+/// Width of the heat map's colour legend, in pixels.
+const LEGEND_WIDTH: u32 = 120;
+
+/// The heat map's legend: the colour scale from 0% (red) through 50% (white) to 100%
+/// (blue), labelled every 25%, under its title.
+fn rate_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    height: u32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (top, bottom) = (60i32, (height as i32 - 60).max(120));
+    let (left, right) = (12i32, 36i32);
+    area.draw(&Text::new("row's win rate", (4, top - 28), ("sans-serif", 13).into_font()))?;
+    let span = bottom - top;
+    for y in top..bottom {
+        // 100% at the top.
+        let rate = 1.0 - f64::from(y - top) / f64::from(span);
+        area.draw(&Rectangle::new([(left, y), (right, y + 1)], rate_colour(rate).filled()))?;
+    }
+    area.draw(&Rectangle::new([(left, top), (right, bottom)], BLACK.mix(0.5)))?;
+    for step in 0..=4 {
+        let rate = f64::from(step) / 4.0;
+        let y = bottom - (f64::from(span) * rate) as i32;
+        area.draw(&PathElement::new(vec![(right, y), (right + 5, y)], BLACK))?;
+        let label = format!("{:.0}%{}", rate * 100.0, if step == 2 { " even" } else { "" });
+        area.draw(&Text::new(label, (right + 8, y - 6), ("sans-serif", 12).into_font()))?;
+    }
+    area.draw(&Text::new("grey: not played", (4, bottom + 14), ("sans-serif", 12).into_font()))?;
+    Ok(())
+}
+
 /// The matchup matrix as a heat map, each cell labelled with its rate.
 fn matchup_chart(results: &Results, names: &[String]) -> Chart {
     let rates = matchup_rates(results);
@@ -303,7 +333,9 @@ fn matchup_chart(results: &Results, names: &[String]) -> Chart {
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
-        let mut chart = ChartBuilder::on(&root)
+        let (map, legend) = root.split_horizontally(WIDTH - LEGEND_WIDTH);
+        rate_legend(&legend, height).map_err(error)?;
+        let mut chart = ChartBuilder::on(&map)
             .caption("Matchups: row's win rate against column", ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(44)
@@ -416,13 +448,18 @@ fn length_chart(results: &Results) -> Chart {
             .y_desc("games")
             .draw()
             .map_err(error)?;
+        // One bar per length, in order: plotters' histogram sums its data in a hash map
+        // and draws the bars in that map's order, so the same tally gave different pages.
         chart
-            .draw_series(
-                Histogram::vertical(&chart)
-                    .style(BLUE.mix(0.55).filled())
-                    .margin(1)
-                    .data(lengths.iter().enumerate().map(|(turns, &games)| (turns as u32, games))),
-            )
+            .draw_series(lengths.iter().enumerate().filter(|(_, games)| **games > 0).map(|(turns, &games)| {
+                let turns = turns as u32;
+                let mut bar = Rectangle::new(
+                    [(SegmentValue::Exact(turns), 0), (SegmentValue::Exact(turns + 1), games)],
+                    BLUE.mix(0.55).filled(),
+                );
+                bar.set_margin(0, 0, 1, 1);
+                bar
+            }))
             .map_err(error)?;
         root.present().map_err(error)?;
     }

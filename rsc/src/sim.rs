@@ -634,3 +634,22 @@ fn print_matrix(results: &Results, names: &[String]) {
         println!();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_rate_is_whole_games_per_second_with_grouped_digits() {
+        assert_eq!(rate_text(1091.0276), "1,091 games/s");
+        assert_eq!(rate_text(0.4), "0 games/s");
+        assert_eq!(rate_text(f64::NAN), "0 games/s");
+    }
+
+    #[test]
+    fn a_shard_range_is_first_to_end() {
+        assert_eq!(parse_range("10..250"), Ok(10..250));
+        assert!(parse_range("5..5").unwrap_err().contains("no game"));
+        assert!(parse_range("5").is_err() && parse_range("a..3").is_err());
+    }
+}

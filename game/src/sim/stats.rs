@@ -469,4 +469,73 @@ mod tests {
         assert!(low == 0.0 && (high - 0.2775).abs() < 1e-3, "{low} {high}");
         assert_eq!(wilson(0, 0), (0.0, 1.0));
     }
+
+    /// A made-up game: game `index` between decks 0 and 1; every third one hits the turn
+    /// limit, every fifth traps, the others are won by seat `index % 2`.
+    fn made_up(index: u64) -> GameSummary {
+        let turn_limit = index % 3 == 0;
+        GameSummary {
+            index,
+            seed: index * 7,
+            decks: [0, 1],
+            winner: (!turn_limit).then_some((index % 2) as u8),
+            end: if turn_limit { EndKind::TurnLimit } else { EndKind::Win },
+            turns: (index % 17) as u32,
+            decisions: (index % 31) as u32,
+            traps: u32::from(index % 5 == 0),
+            first_trap: (index % 5 == 0).then(|| format!("trap {index}")),
+            error: None,
+            plays: [vec![(index % 4) as usize], vec![2, 2]],
+        }
+    }
+
+    #[test]
+    fn tallies_of_any_split_and_order_merge_to_the_tally_of_all_games() {
+        let games = 5000u64;
+        let mut whole = Tally::new(2, 4);
+        for index in 0..games {
+            whole.add(&made_up(index));
+        }
+        whole.settle();
+        // Three shards, each added backwards, merged out of order.
+        let mut shards = [Tally::new(2, 4), Tally::new(2, 4), Tally::new(2, 4)];
+        for index in (0..games).rev() {
+            shards[(index * 3 / games) as usize].add(&made_up(index));
+        }
+        let mut merged = shards[2].clone();
+        merged.merge(&shards[0]);
+        merged.merge(&shards[1]);
+        merged.settle();
+        assert_eq!(merged, whole);
+        assert_eq!(whole.turn_limit, 1667);
+        assert_eq!(whole.turn_limit_list.games().len(), KEPT_GAMES);
+        let kept: Vec<u64> = whole.turn_limit_list.games().iter().map(|game| game.index).collect();
+        assert_eq!(kept, (0..3 * KEPT_GAMES as u64).step_by(3).collect::<Vec<_>>(), "the first games are kept");
+        assert_eq!(whole.trapped_list.games().len(), KEPT_GAMES);
+        assert_eq!(whole.trapped_list.games()[1].trap.as_deref(), Some("trap 5"));
+    }
+
+    #[test]
+    fn a_tally_stays_small_however_many_games_it_counts() {
+        let mut tally = Tally::new(2, 4);
+        for index in 0..200_000 {
+            tally.add(&made_up(index));
+        }
+        assert!(tally.first_deck_curve.len() < 400, "{} curve points", tally.first_deck_curve.len());
+        assert!(tally.turn_limit_list.games().len() < 2 * KEPT_GAMES);
+        assert_eq!(tally.lengths.len(), 17);
+    }
+
+    #[test]
+    fn the_curve_has_every_game_up_to_100_then_90_points_per_tenfold() {
+        let points = |range: std::ops::RangeInclusive<u64>| {
+            let mut points: Vec<u64> = range.map(curve_point).collect();
+            points.dedup();
+            points
+        };
+        assert_eq!(points(1..=100), (1..=100).collect::<Vec<_>>());
+        assert_eq!(points(101..=1000), (11..=100).map(|n| n * 10).collect::<Vec<_>>());
+        assert_eq!(points(1001..=10_000).len(), 90);
+        assert_eq!(curve_point(u64::MAX), u64::MAX);
+    }
 }
