@@ -270,6 +270,7 @@ fn main() -> ExitCode {
             check,
             turn_limit,
         } => sim::run(&sim::Options {
+            // clap requires --set unless `merge` is given, so it is there.
             set: set.as_deref().unwrap_or(std::path::Path::new(".")),
             decks,
             all_decks: *all_decks,
