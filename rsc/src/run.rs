@@ -39,22 +39,8 @@ pub struct LoadedDeck {
 /// Loads the card set in `dir`.
 pub fn load_set(dir: &Path) -> Result<LoadedSet, String> {
     let set = CardSet::load(dir).map_err(|error| format!("cannot load the card set {}: {error}", dir.display()))?;
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|error| format!("{}: {error}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json"))
-        .collect();
-    names.sort();
-    let mut hasher = blake3::Hasher::new();
-    for path in &names {
-        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        hasher.update(name.as_bytes());
-        hasher.update(&(bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
-    }
-    Ok(LoadedSet { dir: dir.to_path_buf(), set: Arc::new(set), hash: hasher.finalize().to_hex().to_string() })
+    let hash = hash::set_files_hash(dir)?;
+    Ok(LoadedSet { dir: dir.to_path_buf(), set: Arc::new(set), hash })
 }
 
 /// Loads and checks the deck at `path` against `set`: a deck that cannot be read is an IO

@@ -289,9 +289,8 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         None => 0..total,
     };
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
-    let card_names = set.set.cards().iter().map(|card| card.name.clone()).collect();
     let simulation =
-        Simulation::new(configuration.clone(), set.set.clone(), decks.into_iter().map(|deck| deck.cards).collect())?;
+        Simulation::new(configuration, set.set.clone(), decks.into_iter().map(|deck| deck.cards).collect())?;
     let progress = if options.format == SummaryFormat::Human && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(games.end - games.start);
         let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
@@ -317,20 +316,8 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     let seconds = started.elapsed().as_secs_f64();
     progress.finish_and_clear();
     let stopped = STOP.load(Ordering::SeqCst);
-    Ok(Results {
-        shard: Shard {
-            format: game::sim::shard::FORMAT.to_owned(),
-            configuration_hash: configuration.hash(),
-            configuration,
-            ranges: vec![[games.start, games.end]],
-            card_names,
-            refused_decks: refused,
-            seconds,
-            jobs,
-            stopped,
-            tally,
-        },
-    })
+    let shard = simulation.shard(vec![[games.start, games.end]], tally, refused, (seconds, jobs), stopped);
+    Ok(Results { shard })
 }
 
 /// The progress bar's speed: whole games per second, digits grouped ("1,091 games/s").

@@ -177,6 +177,31 @@ impl Simulation {
         Tally::new(self.decks.len(), self.set.cards().len())
     }
 
+    /// The tally file of `tally`, the games `ranges` of this simulation, played in
+    /// `seconds` on `jobs` threads (`stopped` if it was stopped before their end);
+    /// `refused_decks` names the decks of the set's folder left out.
+    pub fn shard(
+        &self,
+        ranges: Vec<[u64; 2]>,
+        tally: Tally,
+        refused_decks: Vec<String>,
+        timing: (f64, usize),
+        stopped: bool,
+    ) -> Shard {
+        Shard {
+            format: FORMAT.to_owned(),
+            configuration_hash: self.configuration.hash(),
+            configuration: self.configuration.clone(),
+            ranges,
+            card_names: self.set.cards().iter().map(|card| card.name.clone()).collect(),
+            refused_decks,
+            seconds: timing.0,
+            jobs: timing.1,
+            stopped,
+            tally,
+        }
+    }
+
     /// Plays games `games` (numbers past the run's end are left out) and returns their
     /// tally. Once `stop` is set, the game being played is dropped and no other starts.
     /// `on_game` is called after each game counted.
