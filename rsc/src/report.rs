@@ -53,6 +53,13 @@ pub fn render(results: &Results) -> String {
         tally.mean_decisions(),
         results.games_per_s()
     );
+    if results.shard.stopped {
+        let _ = writeln!(
+            html,
+            "<p><strong>Stopped by Ctrl-C after {} games</strong>: the games being played then were dropped.</p>",
+            tally.games
+        );
+    }
     html.push_str("<table><tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>\n");
     for (i, name) in names.iter().enumerate() {
         let (wins, games) = (tally.wins[i], tally.played[i]);

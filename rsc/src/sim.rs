@@ -247,6 +247,13 @@ pub fn merge(files: &[PathBuf], format: SummaryFormat, report: Option<&Path>, ta
 
 /// Plays the games of `options`.
 pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
+    // Installed first, so that Ctrl-C while the set loads already stops the run cleanly. A
+    // second Ctrl-C ends at once; installing fails only when a handler is there already.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(Exit::Interrupted as i32);
+        }
+    });
     let players = seat_players(options.players)?;
     if players.contains(&PlayerKind::Scripted) {
         return Err("a scripted player plays saved games: use random or greedy".into());
@@ -305,12 +312,6 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     } else {
         ProgressBar::hidden()
     };
-    // A second Ctrl-C ends at once; installing fails only when a handler is there already.
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(Exit::Interrupted as i32);
-        }
-    });
     let started = Instant::now();
     let tally = play_parallel(&simulation, games.clone(), jobs, &progress)?;
     let seconds = started.elapsed().as_secs_f64();

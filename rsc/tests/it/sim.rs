@@ -305,8 +305,10 @@ fn merge_refuses_a_file_that_is_not_a_tally_with_its_name() {
 
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
+    let dir = TempDir::new("ctrl-c");
+    let report = dir.path().join("r.html").display().to_string();
     let child = Command::new(env!("CARGO_BIN_EXE_rsc"))
-        .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json"]))
+        .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report", &report]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -323,4 +325,6 @@ fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let games = summary["games"].as_u64().unwrap();
     let wins = summary["wins"]["vanguard"].as_u64().unwrap() + summary["wins"]["arcana"].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), games, "only whole games are counted");
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains(&format!("Stopped by Ctrl-C after {games} games")), "the report says so");
 }
