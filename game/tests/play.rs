@@ -5,8 +5,10 @@
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use game::players::{Player, PlayerKind, ScriptedPlayer};
+use game::sim::shard::{Configuration, DeckSource, SetSource, Simulation};
 use game::sim::stats::{EndKind, GameSummary, Tally};
 use game::sim::{self, PlayOptions, hash};
 use game::{CardSet, DefIdx, Game};
@@ -26,6 +28,47 @@ fn examples() -> (Arc<CardSet>, [Vec<DefIdx>; 2]) {
     let set = CardSet::load(&dir).expect("the example set loads");
     let decks = [deck(&set, &dir.join("decks/vanguard.o8d")), deck(&set, &dir.join("decks/arcana.o8d"))];
     (Arc::new(set), decks)
+}
+
+/// The example decks' simulation: `games` games, a low turn limit so that some hit it.
+fn simulation(games: u64) -> Simulation {
+    let (set, [a, b]) = examples();
+    let deck = |name: &str| DeckSource { name: name.into(), path: format!("{name}.o8d"), hash: name.into() };
+    let configuration = Configuration {
+        set: SetSource { path: "examples".into(), hash: "h".into() },
+        decks: vec![deck("vanguard"), deck("arcana")],
+        all_decks: false,
+        games_per_pair: games,
+        players: [PlayerKind::Greedy, PlayerKind::Random],
+        seed: 11,
+        turn_limit: Some(9),
+        check: true,
+    };
+    Simulation::new(configuration, set, vec![a, b]).expect("a simulation")
+}
+
+#[test]
+fn a_simulation_played_in_ranges_adds_up_to_the_whole_and_game_i_is_always_the_same() {
+    let sim = simulation(10);
+    let go = AtomicBool::new(false);
+    let mut counted = 0;
+    let whole = sim.play(0..10, &go, || counted += 1);
+    assert_eq!((whole.games, counted), (10, 10));
+    assert!(whole.turn_limit > 0 && whole.turn_limit < 10, "some games hit turn 9: {}", whole.turn_limit);
+    let mut parts = sim.play(7..10, &go, || {});
+    parts.merge(&sim.play(0..3, &go, || {}));
+    parts.merge(&sim.play(3..7, &go, || {}));
+    parts.settle();
+    assert_eq!(parts, whole);
+    // Each kept game carries the hash of its event log.
+    let kept = &whole.turn_limit_list.games()[0];
+    assert_eq!(kept.trace_hash.as_ref().map(String::len), Some(64));
+    // Past the run's end nothing is played; a stopped simulation plays nothing more.
+    assert_eq!(sim.play(10..20, &go, || {}).games, 0);
+    let stop = AtomicBool::new(true);
+    assert_eq!(sim.play(0..10, &stop, || {}).games, 0);
+    stop.store(false, Ordering::Relaxed);
+    assert_eq!(sim.play(0..1, &stop, || stop.store(true, Ordering::Relaxed)).games, 1);
 }
 
 fn options() -> PlayOptions {

@@ -104,7 +104,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// Turns after which the game is a draw (the engine's default otherwise).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         turn_limit: Option<u32>,
     },
     /// Play a game saved by `rsc run --save` again and check every step (exit 1 where it diverges).
@@ -116,40 +116,72 @@ enum Command {
         set: Option<PathBuf>,
     },
     /// Play many seeded games and sum them up (wins, matchups, cards, game length).
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
     Sim {
+        #[command(subcommand)]
+        action: Option<SimAction>,
         /// The card set's folder.
-        #[arg(long, value_name = "DIR")]
-        set: PathBuf,
+        #[arg(long, value_name = "DIR", required = true)]
+        set: Option<PathBuf>,
         /// Two decks to play against each other.
         #[arg(long = "deck", value_name = "DECK.o8d")]
         decks: Vec<PathBuf>,
         /// Every pair of the set's valid decks (`DIR/decks/*.o8d`), --games games each.
         #[arg(long)]
         all_decks: bool,
-        /// Games to play (per pair of decks with --all-decks).
+        /// Games of the run (per pair of decks with --all-decks).
         #[arg(long, default_value_t = 100)]
         games: u64,
+        /// Play only games FIRST..END of the run (FIRST included, END not; numbered from 0,
+        /// pair after pair with --all-decks), to merge later with `rsc sim merge`.
+        #[arg(long, value_name = "FIRST..END", value_parser = sim::parse_range)]
+        shard: Option<std::ops::Range<u64>>,
         /// The run's seed: game i is seeded from it and i.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Who plays: once for both seats, or twice.
         #[arg(long = "player", value_name = "random|greedy")]
         players: Vec<PlayerKind>,
-        /// Threads (default: one per core); the results do not depend on it.
-        #[arg(long, value_name = "J")]
-        jobs: Option<usize>,
-        /// `human` (a table) or `json` (one JSON object, no progress bar).
-        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
-        message_format: MessageFormat,
+        /// Threads (default: one per core, at most 256); the results do not depend on it.
+        #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_JOBS as i64))]
+        jobs: Option<u16>,
+        /// How the summary is printed.
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = sim::SummaryFormat::Human)]
+        message_format: sim::SummaryFormat,
         /// Write an HTML report with charts.
         #[arg(long, value_name = "OUT.html")]
         report: Option<PathBuf>,
+        /// Write the tally (the figures, the configuration and its hash) to FILE as JSON,
+        /// for `rsc sim merge`.
+        #[arg(long, value_name = "FILE.json")]
+        tally_out: Option<PathBuf>,
         /// Check the engine's invariants after every step (always on in debug builds).
         #[arg(long)]
         check: bool,
         /// Turns after which a game is a draw.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
         turn_limit: Option<u32>,
+    },
+}
+
+/// What `rsc sim` does besides playing.
+#[derive(Debug, Subcommand)]
+enum SimAction {
+    /// Add up tallies written by `rsc sim --tally-out` (shards of one configuration) and
+    /// print their summary as one run would have.
+    Merge {
+        /// The tally files.
+        #[arg(required = true, value_name = "FILE.json")]
+        files: Vec<PathBuf>,
+        /// How the summary is printed.
+        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = sim::SummaryFormat::Human)]
+        message_format: sim::SummaryFormat,
+        /// Write an HTML report with charts.
+        #[arg(long, value_name = "OUT.html")]
+        report: Option<PathBuf>,
+        /// Write the merged tally to FILE as JSON.
+        #[arg(long, value_name = "FILE.json")]
+        tally_out: Option<PathBuf>,
     },
 }
 
@@ -162,6 +194,36 @@ pub enum Exit {
     Errors = 1,
     /// Bad usage, or a path that could not be read or written.
     Usage = 2,
+    /// Stopped by Ctrl-C (`rsc sim`, after printing the summary of the games it played):
+    /// 128 + SIGINT, as shells report a process stopped by it.
+    Interrupted = 130,
+}
+
+/// A subcommand's failure: how `rsc` ends, and the message that says why.
+#[derive(Debug)]
+pub struct Failure {
+    pub exit: Exit,
+    pub message: String,
+}
+
+impl Failure {
+    /// An error in the input (a deck, a tally): exit 1.
+    pub fn input(message: impl Into<String>) -> Failure {
+        Failure { exit: Exit::Errors, message: message.into() }
+    }
+}
+
+/// A plain message is a usage or IO error: exit 2.
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure { exit: Exit::Usage, message }
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::from(message.to_owned())
+    }
 }
 
 impl From<Exit> for ExitCode {
@@ -192,28 +254,37 @@ fn main() -> ExitCode {
             turn_limit: *turn_limit,
         }),
         Command::Replay { file, set } => replay::run(file, set.as_deref()),
+        Command::Sim { action: Some(SimAction::Merge { files, message_format, report, tally_out }), .. } => {
+            sim::merge(files, *message_format, report.as_deref(), tally_out.as_deref())
+        }
         Command::Sim {
+            action: None,
             set,
             decks,
             all_decks,
             games,
+            shard,
             seed,
             players,
             jobs,
             message_format,
             report,
+            tally_out,
             check,
             turn_limit,
         } => sim::run(&sim::Options {
-            set,
+            // clap requires --set unless `merge` is given, so it is there.
+            set: set.as_deref().unwrap_or(std::path::Path::new(".")),
             decks,
             all_decks: *all_decks,
             games: *games,
+            shard: shard.clone(),
             seed: *seed,
             players,
-            jobs: *jobs,
+            jobs: jobs.map(usize::from),
             format: *message_format,
             report: report.as_deref(),
+            tally_out: tally_out.as_deref(),
             check: *check,
             turn_limit: *turn_limit,
         }),

@@ -88,7 +88,15 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
         return Err(format!("{}: format {:?}, this rsc reads {FORMAT:?}", file.display(), saved.format));
     }
     let dir = set_override.map_or_else(|| PathBuf::from(&saved.set.path), Path::to_path_buf);
-    let loaded = load_set(&dir)?;
+    let loaded = load_set(&dir).map_err(|message| match set_override {
+        Some(_) => message,
+        None => format!(
+            "{message}\n  hint: {} was saved with the card set at {:?} (relative to where it was saved); \
+             give the set's folder with --set DIR",
+            file.display(),
+            saved.set.path
+        ),
+    })?;
     let mut warnings = Vec::new();
     if loaded.hash != saved.set.hash {
         warnings.push(format!("the card set in {} changed since the game was saved", dir.display()));

@@ -21,10 +21,10 @@ type Chart = Result<String, String>;
 /// The whole page.
 pub fn render(results: &Results) -> String {
     let names = results.deck_names();
-    let tally = &results.tally;
+    let tally = results.tally();
     let mut html = String::new();
-    let title = if results.all_decks {
-        format!("{} decks of {}", names.len(), results.set.dir.display())
+    let title = if results.all_decks() {
+        format!("{} decks of {}", names.len(), escape(&results.configuration().set.path))
     } else {
         format!("{} against {}", names[0], names[1])
     };
@@ -40,9 +40,9 @@ pub fn render(results: &Results) -> String {
         "<p>{} games, players {} / {}, seed {}. Draws {} (turn limit {}, stalled {}, stopped by an error {}); \
          games whose card rules trapped: {}. Turns: mean {:.1}, longest {}. {:.1} decisions per game, {:.1} games/s.</p>",
         tally.games,
-        results.players[0],
-        results.players[1],
-        results.seed,
+        results.players()[0],
+        results.players()[1],
+        results.seed(),
         tally.draws,
         tally.turn_limit,
         tally.stalled,
@@ -53,6 +53,13 @@ pub fn render(results: &Results) -> String {
         tally.mean_decisions(),
         results.games_per_s()
     );
+    if results.shard.stopped {
+        let _ = writeln!(
+            html,
+            "<p><strong>Stopped by Ctrl-C after {} games</strong>: the games being played then were dropped.</p>",
+            tally.games
+        );
+    }
     html.push_str("<table><tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>\n");
     for (i, name) in names.iter().enumerate() {
         let (wins, games) = (tally.wins[i], tally.played[i]);
@@ -68,7 +75,7 @@ pub fn render(results: &Results) -> String {
     }
     html.push_str("</table>\n");
     let mut figures: Vec<(Chart, String)> = Vec::new();
-    if results.all_decks {
+    if results.all_decks() {
         figures.push((
             deck_rates_chart(results, &names),
             "Each deck's win rate over all its games, with its 95% Wilson interval.".into(),
@@ -102,16 +109,18 @@ pub fn render(results: &Results) -> String {
         }
         let _ = writeln!(html, "\n<figcaption>{caption}</figcaption></figure>");
     }
-    let flagged: Vec<_> = results.summaries.iter().filter(|s| s.traps > 0 || s.error.is_some()).take(50).collect();
+    let mut flagged: Vec<_> = tally.trapped_list.games().iter().chain(tally.stopped_list.games()).collect();
+    flagged.sort_by_key(|game| game.index);
+    flagged.dedup_by_key(|game| game.index);
     if !flagged.is_empty() {
         html.push_str("<h2>Games to look at</h2><ul>\n");
-        for summary in flagged {
-            let why = summary.error.as_deref().or(summary.first_trap.as_deref()).unwrap_or_default();
+        for game in flagged.into_iter().take(50) {
+            let why = game.error.as_deref().or(game.trap.as_deref()).unwrap_or_default();
             let _ = writeln!(
                 html,
                 "<li>game {}: <code>{}</code>: {}</li>",
-                summary.index,
-                escape(&results.replay_command(summary)),
+                game.index,
+                escape(&results.replay_command(game)),
                 escape(why)
             );
         }
@@ -131,13 +140,12 @@ fn error<E: std::fmt::Debug>(error: E) -> String {
 
 /// Deck 0's cumulative win rate after each of its games, with the Wilson band.
 fn convergence_chart(results: &Results, name: &str) -> Chart {
-    let tally = &results.tally;
-    let points: Vec<(f64, f64, f64, f64)> = tally
-        .first_deck_games
-        .iter()
-        .zip(&tally.first_deck_wins)
-        .filter(|(games, _)| **games > 0)
-        .map(|(&games, &wins)| {
+    let points: Vec<(f64, f64, f64, f64)> = results
+        .tally()
+        .first_deck_progress()
+        .into_iter()
+        .filter(|&(games, _)| games > 0)
+        .map(|(games, wins)| {
             let (low, high) = wilson(wins, games);
             (games as f64, wins as f64 / games as f64, low, high)
         })
@@ -176,7 +184,7 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
 /// Each deck's overall win rate with its interval, one bar per deck (names down the side,
 /// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
-    let tally = &results.tally;
+    let tally = results.tally();
     let rows: Vec<(String, f64)> = names
         .iter()
         .enumerate()
@@ -293,6 +301,36 @@ fn rate_colour(rate: f64) -> RGBColor {
     }
 }
 
+/// Width of the heat map's colour legend, in pixels.
+const LEGEND_WIDTH: u32 = 120;
+
+/// The heat map's legend: the colour scale from 0% (red) through 50% (white) to 100%
+/// (blue), labelled every 25%, under its title.
+fn rate_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    height: u32,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let (top, bottom) = (60i32, (height as i32 - 60).max(120));
+    let (left, right) = (12i32, 36i32);
+    area.draw(&Text::new("row's win rate", (4, top - 28), ("sans-serif", 13).into_font()))?;
+    let span = bottom - top;
+    for y in top..bottom {
+        // 100% at the top.
+        let rate = 1.0 - f64::from(y - top) / f64::from(span);
+        area.draw(&Rectangle::new([(left, y), (right, y + 1)], rate_colour(rate).filled()))?;
+    }
+    area.draw(&Rectangle::new([(left, top), (right, bottom)], BLACK.mix(0.5)))?;
+    for step in 0..=4 {
+        let rate = f64::from(step) / 4.0;
+        let y = bottom - (f64::from(span) * rate) as i32;
+        area.draw(&PathElement::new(vec![(right, y), (right + 5, y)], BLACK))?;
+        let label = format!("{:.0}%{}", rate * 100.0, if step == 2 { " even" } else { "" });
+        area.draw(&Text::new(label, (right + 8, y - 6), ("sans-serif", 12).into_font()))?;
+    }
+    area.draw(&Text::new("grey: not played", (4, bottom + 14), ("sans-serif", 12).into_font()))?;
+    Ok(())
+}
+
 /// The matchup matrix as a heat map, each cell labelled with its rate.
 fn matchup_chart(results: &Results, names: &[String]) -> Chart {
     let rates = matchup_rates(results);
@@ -302,7 +340,9 @@ fn matchup_chart(results: &Results, names: &[String]) -> Chart {
     {
         let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
         root.fill(&WHITE).map_err(error)?;
-        let mut chart = ChartBuilder::on(&root)
+        let (map, legend) = root.split_horizontally(WIDTH - LEGEND_WIDTH);
+        rate_legend(&legend, height).map_err(error)?;
+        let mut chart = ChartBuilder::on(&map)
             .caption("Matchups: row's win rate against column", ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(44)
@@ -393,7 +433,7 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
 
 /// How many games lasted each number of turns.
 fn length_chart(results: &Results) -> Chart {
-    let lengths = &results.tally.lengths;
+    let lengths = &results.tally().lengths;
     let longest = lengths.len().max(2) as u32 - 1;
     let most = lengths.iter().copied().max().unwrap_or(1).max(1);
     let mut svg = String::new();
@@ -415,13 +455,18 @@ fn length_chart(results: &Results) -> Chart {
             .y_desc("games")
             .draw()
             .map_err(error)?;
+        // One bar per length, in order: plotters' histogram sums its data in a hash map
+        // and draws the bars in that map's order, so the same tally gave different pages.
         chart
-            .draw_series(
-                Histogram::vertical(&chart)
-                    .style(BLUE.mix(0.55).filled())
-                    .margin(1)
-                    .data(lengths.iter().enumerate().map(|(turns, &games)| (turns as u32, games))),
-            )
+            .draw_series(lengths.iter().enumerate().filter(|(_, games)| **games > 0).map(|(turns, &games)| {
+                let turns = turns as u32;
+                let mut bar = Rectangle::new(
+                    [(SegmentValue::Exact(turns), 0), (SegmentValue::Exact(turns + 1), games)],
+                    BLUE.mix(0.55).filled(),
+                );
+                bar.set_margin(0, 0, 1, 1);
+                bar
+            }))
             .map_err(error)?;
         root.present().map_err(error)?;
     }

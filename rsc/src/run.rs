@@ -14,8 +14,8 @@ use game::state::GameState;
 use game::{CardSet, DefIdx, Game};
 use serde_json::json;
 
-use crate::Exit;
 use crate::replay::{SavedDeck, SavedGame, SavedSet};
+use crate::{Exit, Failure};
 
 /// A card set with the hash of its files.
 pub struct LoadedSet {
@@ -39,27 +39,17 @@ pub struct LoadedDeck {
 /// Loads the card set in `dir`.
 pub fn load_set(dir: &Path) -> Result<LoadedSet, String> {
     let set = CardSet::load(dir).map_err(|error| format!("cannot load the card set {}: {error}", dir.display()))?;
-    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|error| format!("{}: {error}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json"))
-        .collect();
-    names.sort();
-    let mut hasher = blake3::Hasher::new();
-    for path in &names {
-        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        hasher.update(name.as_bytes());
-        hasher.update(&(bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
-    }
-    Ok(LoadedSet { dir: dir.to_path_buf(), set: Arc::new(set), hash: hasher.finalize().to_hex().to_string() })
+    let hash = hash::set_files_hash(dir)?;
+    Ok(LoadedSet { dir: dir.to_path_buf(), set: Arc::new(set), hash })
 }
 
-/// Loads and checks the deck at `path` against `set`.
-pub fn load_deck(set: &CardSet, path: &Path) -> Result<LoadedDeck, String> {
-    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| error.to_string())?;
+/// Loads and checks the deck at `path` against `set`: a deck that cannot be read is an IO
+/// error (exit 2), one that breaks a deck rule an error in the input (exit 1).
+pub fn load_deck(set: &CardSet, path: &Path) -> Result<LoadedDeck, Failure> {
+    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| match error {
+        game::deck::DeckError::Io { .. } => Failure::from(error.to_string()),
+        _ => Failure::input(error.to_string()),
+    })?;
     let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
     let ids: Vec<String> = deck.card_ids().into_iter().map(str::to_owned).collect();
     let cards = ids.iter().filter_map(|id| set.by_id(id)).collect();
@@ -91,20 +81,39 @@ pub struct Options<'a> {
 pub fn run(options: &Options<'_>) -> Exit {
     match play_one(options) {
         Ok(exit) => exit,
-        Err(message) => {
-            eprintln!("error: {message}");
-            Exit::Usage
+        Err(failure) => {
+            eprintln!("error: {}", failure.message);
+            failure.exit
         }
     }
 }
 
-fn play_one(options: &Options<'_>) -> Result<Exit, String> {
+/// Fails unless `path` can be written, so that a long run does not end on an unwritable
+/// output. An existing file is opened without being truncated, and a new one is removed
+/// again: nothing is lost if the run fails.
+pub fn check_writable(path: &Path) -> Result<(), String> {
+    let cannot = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
+    if path.is_dir() {
+        return Err(format!("cannot write {}: it is a folder", path.display()));
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new().append(true).open(path).map(drop).map_err(cannot)
+    } else {
+        std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(cannot)?;
+        std::fs::remove_file(path).map_err(cannot)
+    }
+}
+
+fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
     if options.decks.len() != 2 {
-        return Err(format!("give two decks (--deck A.o8d --deck B.o8d), not {}", options.decks.len()));
+        return Err(format!("give two decks (--deck A.o8d --deck B.o8d), not {}", options.decks.len()).into());
     }
     let players = seat_players(options.players)?;
     if players.contains(&PlayerKind::Scripted) {
         return Err("a scripted player plays saved games: use `rsc replay FILE`".into());
+    }
+    if let Some(path) = options.save {
+        check_writable(path)?;
     }
     let loaded = load_set(options.set)?;
     let decks = [load_deck(&loaded.set, &options.decks[0])?, load_deck(&loaded.set, &options.decks[1])?];

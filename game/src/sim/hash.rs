@@ -1,5 +1,8 @@
 //! Hashes of a game (BLAKE3): the state after a step, which a saved game keeps so a
-//! replay finds the first step that differs, and the whole event log (`--trace-hash`).
+//! replay finds the first step that differs, and the whole event log (`--trace-hash`);
+//! and of the files a game is played from (a card set's folder, a deck).
+
+use std::path::{Path, PathBuf};
 
 use crate::Game;
 use crate::log::LogEntry;
@@ -39,4 +42,26 @@ pub fn trace_hash(log: &[LogEntry]) -> String {
 /// The BLAKE3 hash, in hex, of some bytes (a deck file, a card set's files).
 pub fn content_hash(bytes: &[u8]) -> String {
     blake3::hash(bytes).to_hex().to_string()
+}
+
+/// The BLAKE3 hash, in hex, of a card set's files: `cards.json` and every `.rules` file of
+/// `dir`, in name order, each as its name, its length and its bytes. Saved games and sim
+/// configurations name their set by it.
+pub fn set_files_hash(dir: &Path) -> Result<String, String> {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|error| format!("{}: {error}", dir.display()))?
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json"))
+        .collect();
+    names.sort();
+    let mut hasher = blake3::Hasher::new();
+    for path in &names {
+        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        hasher.update(name.as_bytes());
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hasher.finalize().to_hex().to_string())
 }

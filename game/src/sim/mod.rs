@@ -1,9 +1,11 @@
 //! Playing whole games: [`play`] runs a game to its end between two [`Player`]s, checking
 //! the invariants after every step (always in debug builds, and on request) and hashing
-//! each step's state when asked (saved games, replays); [`stats`] sums many games up.
+//! each step's state when asked (saved games, replays); [`stats`] sums many games up and
+//! [`shard`] plays any range of a simulation's games into a tally that adds up with others.
 
 pub mod hash;
 mod invariants;
+pub mod shard;
 pub mod stats;
 
 use std::fmt;

@@ -1,0 +1,461 @@
+//! A simulation as data, to be played in pieces: its [`Configuration`] (everything that
+//! decides its games, hashed), [`Simulation::play`] of any range of its game numbers into a
+//! [`Tally`], and the [`Shard`] file that holds one range's tally and adds up with the
+//! others of the same configuration ([`Shard::merge`]) to what one run would have counted.
+//! `rsc sim` is built on it, and so can a binding that plays shards elsewhere.
+
+use std::fmt;
+use std::ops::{ControlFlow, Range};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use super::stats::{EndKind, GameSummary, Tally};
+use super::{PlayOptions, hash};
+use crate::players::{PlayerKind, mix64};
+use crate::{CardSet, DefIdx, Game};
+
+/// The tally file format this version writes and reads.
+pub const FORMAT: &str = "rsc-tally/1";
+
+/// Largest tally file read: a tally's size does not grow with its games, and a big set's
+/// is well under a megabyte.
+const MAX_SHARD_BYTES: u64 = 64 << 20;
+
+/// The seed of game `index` of a run seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix64(seed ^ mix64(index))
+}
+
+/// Where a card set was read from, and the hash of its files.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetSource {
+    /// The folder, as given (shown in replay commands, not hashed).
+    pub path: String,
+    /// BLAKE3 of `cards.json` and its `.rules` files.
+    pub hash: String,
+}
+
+/// A deck of a simulation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckSource {
+    /// Its name (the file's stem), as the summary shows it.
+    pub name: String,
+    /// The file, as given (shown in replay commands, not hashed).
+    pub path: String,
+    /// BLAKE3 of the file.
+    pub hash: String,
+}
+
+/// Everything that decides the games of a simulation: the card set and decks (by content
+/// hash), which decks meet, the players, the options and the seed. Game `i` of a
+/// configuration is the same game wherever and whenever it is played.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Configuration {
+    pub set: SetSource,
+    pub decks: Vec<DeckSource>,
+    /// Every pair of decks meets (`--all-decks`); otherwise deck 0 meets deck 1.
+    pub all_decks: bool,
+    /// Games per pair of decks: game `i` is played by pair `i / games_per_pair`.
+    pub games_per_pair: u64,
+    pub players: [PlayerKind; 2],
+    pub seed: u64,
+    /// Turns after which a game is a draw (`None`: the engine's default).
+    pub turn_limit: Option<u32>,
+    /// Whether the invariants are checked after every step (a violation stops a game).
+    pub check: bool,
+}
+
+/// The fields of a [`Configuration`] that decide its games (not where its files were).
+#[derive(Serialize)]
+struct Hashed<'a> {
+    set: &'a str,
+    decks: Vec<(&'a str, &'a str)>,
+    all_decks: bool,
+    games_per_pair: u64,
+    players: [PlayerKind; 2],
+    seed: u64,
+    turn_limit: Option<u32>,
+    check: bool,
+}
+
+impl Configuration {
+    /// The pairs of decks that meet, in game-number order.
+    pub fn pairs(&self) -> Vec<[usize; 2]> {
+        let n = self.decks.len();
+        if self.all_decks {
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| [a, b])).collect()
+        } else if n >= 2 {
+            vec![[0, 1]]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The number of games of the whole run (`None` when it does not fit a `u64`).
+    pub fn total_games(&self) -> Option<u64> {
+        self.games_per_pair.checked_mul(self.pairs().len() as u64)
+    }
+
+    /// The BLAKE3 hash, in hex, of what decides the games (paths left out, so a copy of the
+    /// same files elsewhere is the same configuration).
+    pub fn hash(&self) -> String {
+        let hashed = Hashed {
+            set: &self.set.hash,
+            decks: self.decks.iter().map(|deck| (deck.name.as_str(), deck.hash.as_str())).collect(),
+            all_decks: self.all_decks,
+            games_per_pair: self.games_per_pair,
+            players: self.players,
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+            check: self.check,
+        };
+        let bytes = serde_json::to_vec(&hashed).unwrap_or_default();
+        hash::content_hash(&bytes)
+    }
+
+    /// What differs between two configurations, named as the options that set it.
+    pub fn differences(&self, other: &Configuration) -> Vec<&'static str> {
+        let mut differ = Vec::new();
+        let decks = |c: &Configuration| c.decks.iter().map(|d| (d.name.clone(), d.hash.clone())).collect::<Vec<_>>();
+        for (what, same) in [
+            ("the card set's files", self.set.hash == other.set.hash),
+            ("the decks", decks(self) == decks(other)),
+            ("--all-decks", self.all_decks == other.all_decks),
+            ("--games", self.games_per_pair == other.games_per_pair),
+            ("--player", self.players == other.players),
+            ("--seed", self.seed == other.seed),
+            ("--turn-limit", self.turn_limit == other.turn_limit),
+            ("--check", self.check == other.check),
+        ] {
+            if !same {
+                differ.push(what);
+            }
+        }
+        differ
+    }
+}
+
+/// A configuration with its card set and decks loaded: it plays any of its games.
+pub struct Simulation {
+    configuration: Configuration,
+    set: Arc<CardSet>,
+    decks: Vec<Vec<DefIdx>>,
+    pairs: Vec<[usize; 2]>,
+    options: PlayOptions,
+}
+
+impl Simulation {
+    /// The simulation of `configuration`, whose decks (in its order) are `decks` of `set`.
+    pub fn new(configuration: Configuration, set: Arc<CardSet>, decks: Vec<Vec<DefIdx>>) -> Result<Simulation, String> {
+        if decks.len() != configuration.decks.len() {
+            return Err(format!("{} decks given for a configuration of {}", decks.len(), configuration.decks.len()));
+        }
+        let pairs = configuration.pairs();
+        if pairs.is_empty() {
+            return Err("a simulation needs two decks".into());
+        }
+        if configuration.games_per_pair == 0 {
+            return Err("a simulation needs at least one game".into());
+        }
+        let options = PlayOptions { check_invariants: configuration.check, ..PlayOptions::default() };
+        Ok(Simulation { configuration, set, decks, pairs, options })
+    }
+
+    pub fn configuration(&self) -> &Configuration {
+        &self.configuration
+    }
+
+    pub fn set(&self) -> &Arc<CardSet> {
+        &self.set
+    }
+
+    /// An empty tally for this simulation's decks and cards.
+    pub fn new_tally(&self) -> Tally {
+        Tally::new(self.decks.len(), self.set.cards().len())
+    }
+
+    /// The tally file of `tally`, the games `ranges` of this simulation, played in
+    /// `seconds` on `jobs` threads (`stopped` if it was stopped before their end);
+    /// `refused_decks` names the decks of the set's folder left out.
+    pub fn shard(
+        &self,
+        ranges: Vec<[u64; 2]>,
+        tally: Tally,
+        refused_decks: Vec<String>,
+        timing: (f64, usize),
+        stopped: bool,
+    ) -> Shard {
+        Shard {
+            format: FORMAT.to_owned(),
+            configuration_hash: self.configuration.hash(),
+            configuration: self.configuration.clone(),
+            ranges,
+            card_names: self.set.cards().iter().map(|card| card.name.clone()).collect(),
+            refused_decks,
+            seconds: timing.0,
+            jobs: timing.1,
+            stopped,
+            tally,
+        }
+    }
+
+    /// Plays games `games` (numbers past the run's end are left out) and returns their
+    /// tally. Once `stop` is set, the game being played is dropped and no other starts.
+    /// `on_game` is called after each game counted.
+    pub fn play(&self, games: Range<u64>, stop: &AtomicBool, on_game: impl FnMut()) -> Tally {
+        let mut tally = self.new_tally();
+        self.play_into(&mut tally, games, stop, on_game);
+        tally.settle();
+        tally
+    }
+
+    /// [`Simulation::play`], adding to `tally`.
+    pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
+        let end = games.end.min(self.configuration.total_games().unwrap_or(u64::MAX));
+        for index in games.start..end {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let Some((summary, game)) = self.play_game(index, stop) else { return };
+            let trace = match &game {
+                Some(game) if tally.would_keep(&summary) => Some(hash::trace_hash(game.log())),
+                _ => None,
+            };
+            tally.add_traced(&summary, trace);
+            on_game();
+        }
+    }
+
+    /// Plays game `index` to its end: its summary and the game (`None` if it could not
+    /// start), or `None` when `stop` was set during it.
+    fn play_game(&self, index: u64, stop: &AtomicBool) -> Option<(GameSummary, Option<Game>)> {
+        let per_pair = self.configuration.games_per_pair;
+        let pair = self.pairs.get((index / per_pair) as usize).copied().unwrap_or(self.pairs[0]);
+        let seed = game_seed(self.configuration.seed, index);
+        let cards = [self.decks[pair[0]].clone(), self.decks[pair[1]].clone()];
+        let mut game = match Game::new(Arc::clone(&self.set), cards, seed) {
+            Ok(game) => game,
+            Err(error) => return Some((unstarted(index, seed, pair, error.to_string()), None)),
+        };
+        if let Some(limit) = self.configuration.turn_limit {
+            game.set_turn_limit(limit);
+        }
+        let players = self.configuration.players;
+        let mut seats = [players[0].create(seed, 0), players[1].create(seed, 1)];
+        let played = super::play(&mut game, &mut seats, &self.options, |_, _, _| {
+            if stop.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        if stop.load(Ordering::Relaxed) && matches!(played.error, Some(super::PlayError::Stopped { .. })) {
+            return None;
+        }
+        let summary = GameSummary::of(&game, &played, index, seed, pair);
+        Some((summary, Some(game)))
+    }
+}
+
+/// The summary of a game that could not start.
+fn unstarted(index: u64, seed: u64, decks: [usize; 2], error: String) -> GameSummary {
+    GameSummary {
+        index,
+        seed,
+        decks,
+        winner: None,
+        end: EndKind::Error,
+        turns: 0,
+        decisions: 0,
+        traps: 0,
+        first_trap: None,
+        error: Some(error),
+        plays: [Vec::new(), Vec::new()],
+    }
+}
+
+/// The tally of some games of a configuration, as a file (`rsc sim --tally-out`): with
+/// what the summary, the matchup matrix and the report need besides the figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Shard {
+    /// [`FORMAT`].
+    pub format: String,
+    pub configuration: Configuration,
+    /// [`Configuration::hash`].
+    pub configuration_hash: String,
+    /// The game numbers played, as sorted, disjoint `[first, end)` ranges.
+    pub ranges: Vec<[u64; 2]>,
+    /// The set's card names, by index (the per-card figures' names).
+    pub card_names: Vec<String>,
+    /// Decks of the set's folder left out because they break a deck rule (`--all-decks`).
+    pub refused_decks: Vec<String>,
+    /// Wall-clock seconds spent playing (summed over merged shards).
+    pub seconds: f64,
+    /// Threads that played (the most of the merged shards).
+    pub jobs: usize,
+    /// Whether the run was stopped before it played all its games.
+    pub stopped: bool,
+    pub tally: Tally,
+}
+
+/// Why tallies could not be read or merged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShardError {
+    /// The file could not be read.
+    Io { file: String, message: String },
+    /// The file is not a tally this version reads, or is inconsistent.
+    Malformed { file: String, message: String },
+    /// Two tallies of different configurations.
+    Different { first: String, second: String, what: Vec<&'static str> },
+    /// Two tallies count the same games.
+    Overlap { first: String, second: String, games: [u64; 2] },
+    /// No tally to merge.
+    Empty,
+}
+
+impl ShardError {
+    /// Whether the error is in the files' content (exit 1) rather than reading them (2).
+    pub fn is_input_error(&self) -> bool {
+        !matches!(self, ShardError::Io { .. } | ShardError::Empty)
+    }
+}
+
+impl fmt::Display for ShardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardError::Io { file, message } => write!(f, "{file}: {message}"),
+            ShardError::Malformed { file, message } => write!(f, "{file}: not a tally this rsc reads: {message}"),
+            ShardError::Different { first, second, what } => write!(
+                f,
+                "{first} and {second} are tallies of different sims (they differ in {}): only shards of one \
+                 configuration add up",
+                what.join(", ")
+            ),
+            ShardError::Overlap { first, second, games } => {
+                write!(f, "{first} and {second} both count games {}..{}", games[0], games[1])
+            }
+            ShardError::Empty => write!(f, "no tally to merge"),
+        }
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+impl Shard {
+    /// Reads and checks a tally file.
+    pub fn read(path: &Path) -> Result<Shard, ShardError> {
+        let file = path.display().to_string();
+        let io = |error: std::io::Error| ShardError::Io { file: file.clone(), message: error.to_string() };
+        let size = std::fs::metadata(path).map_err(io)?.len();
+        if size > MAX_SHARD_BYTES {
+            let message = format!("{size} bytes, more than a tally may have");
+            return Err(ShardError::Malformed { file, message });
+        }
+        let text = std::fs::read_to_string(path).map_err(io)?;
+        Shard::parse(&text).map_err(|message| ShardError::Malformed { file, message })
+    }
+
+    /// Parses and checks a tally's JSON.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let format = serde_json::from_str::<serde_json::Value>(text)
+            .map_err(|error| error.to_string())?
+            .get("format")
+            .and_then(|format| format.as_str().map(str::to_owned));
+        if format.as_deref() != Some(FORMAT) {
+            return Err(format!("format {format:?}, this rsc reads {FORMAT:?}"));
+        }
+        let mut shard: Shard = serde_json::from_str(text).map_err(|error| error.to_string())?;
+        shard.check()?;
+        shard.tally.settle();
+        Ok(shard)
+    }
+
+    /// The shard as pretty JSON (its tally settled).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default() + "\n"
+    }
+
+    /// Checks that the parts agree with each other, so that nothing later indexes past
+    /// a list.
+    fn check(&self) -> Result<(), String> {
+        let hash = self.configuration.hash();
+        if hash != self.configuration_hash {
+            return Err(format!("its configuration hashes to {hash}, not {}", self.configuration_hash));
+        }
+        let decks = self.configuration.decks.len();
+        if self.configuration.pairs().is_empty() || self.configuration.games_per_pair == 0 {
+            return Err("its configuration has no game".into());
+        }
+        let tally = &self.tally;
+        let square = |rows: &Vec<Vec<u64>>| rows.len() == decks && rows.iter().all(|row| row.len() == decks);
+        if tally.wins.len() != decks
+            || tally.played.len() != decks
+            || !square(&tally.matchups)
+            || !square(&tally.meetings)
+        {
+            return Err(format!("its tally is not one of {decks} decks"));
+        }
+        if tally.cards.len() != self.card_names.len() {
+            return Err(format!("{} card figures for {} cards", tally.cards.len(), self.card_names.len()));
+        }
+        let in_decks = |kept: &super::stats::KeptGame| kept.decks.iter().all(|&d| d < decks);
+        let lists = [&tally.trapped_list, &tally.turn_limit_list, &tally.stopped_list];
+        if !lists.iter().all(|list| list.games().iter().all(in_decks)) {
+            return Err("a kept game names a deck the configuration does not have".into());
+        }
+        let total = self.configuration.total_games().unwrap_or(u64::MAX);
+        let mut end = 0;
+        for (i, &[first, last]) in self.ranges.iter().enumerate() {
+            if first >= last || last > total || (i > 0 && first < end) {
+                return Err(format!("its game ranges are not sorted, disjoint ranges within 0..{total}"));
+            }
+            end = last;
+        }
+        Ok(())
+    }
+
+    /// The games of the whole run that no range covers.
+    pub fn missing_games(&self) -> u64 {
+        let covered: u64 = self.ranges.iter().map(|[first, end]| end - first).sum();
+        self.configuration.total_games().unwrap_or(u64::MAX).saturating_sub(covered)
+    }
+
+    /// Adds up tallies of one configuration (`named` pairs each with its file's name, for
+    /// messages). Refuses tallies of different configurations and tallies that count the
+    /// same games twice.
+    pub fn merge(named: Vec<(String, Shard)>) -> Result<Shard, ShardError> {
+        let mut named = named.into_iter();
+        let (first_name, mut merged) = named.next().ok_or(ShardError::Empty)?;
+        let mut owners: Vec<([u64; 2], String)> = merged.ranges.iter().map(|r| (*r, first_name.clone())).collect();
+        for (name, shard) in named {
+            if shard.configuration_hash != merged.configuration_hash {
+                return Err(ShardError::Different {
+                    first: first_name,
+                    second: name,
+                    what: merged.configuration.differences(&shard.configuration),
+                });
+            }
+            for range in &shard.ranges {
+                if let Some((other, owner)) = owners.iter().find(|(r, _)| r[0] < range[1] && range[0] < r[1]) {
+                    let games = [other[0].max(range[0]), other[1].min(range[1])];
+                    return Err(ShardError::Overlap { first: owner.clone(), second: name, games });
+                }
+                owners.push((*range, name.clone()));
+            }
+            merged.tally.merge(&shard.tally);
+            merged.seconds += shard.seconds;
+            merged.jobs = merged.jobs.max(shard.jobs);
+            merged.stopped |= shard.stopped;
+        }
+        let mut ranges: Vec<[u64; 2]> = owners.into_iter().map(|(range, _)| range).collect();
+        ranges.sort_unstable();
+        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, range| {
+            match joined.last_mut() {
+                Some(last) if last[1] == range[0] => last[1] = range[1],
+                _ => joined.push(range),
+            }
+            joined
+        });
+        merged.tally.settle();
+        Ok(merged)
+    }
+}

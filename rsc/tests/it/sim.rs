@@ -1,0 +1,330 @@
+//! `rsc sim` as a user meets it (issue 29) and in shards (issue 27): printed replay
+//! commands that replay, outputs checked before playing, exit codes, bounded options,
+//! shards that merge to the whole run, and Ctrl-C.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{TempDir, code, rsc, stderr, stdout};
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+fn deck(name: &str) -> String {
+    examples().join("decks").join(name).display().to_string()
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| (*s).to_owned()).collect()
+}
+
+/// `rsc sim` on the example set's two decks, then `rest`.
+fn sim_args(rest: &[&str]) -> Vec<String> {
+    let mut args = strings(&["sim", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), deck("arcana.o8d")]);
+    args.extend(strings(rest));
+    args
+}
+
+fn json_of(output: &std::process::Output) -> serde_json::Value {
+    let text = stdout(output);
+    serde_json::from_str(text.lines().last().unwrap_or_default())
+        .unwrap_or_else(|error| panic!("{error}: {text}{}", stderr(output)))
+}
+
+/// The summary without the fields that depend on the machine and the thread count.
+fn without_timing(mut summary: serde_json::Value) -> serde_json::Value {
+    let object = summary.as_object_mut().expect("an object");
+    object.remove("games_per_s");
+    object.remove("jobs");
+    summary
+}
+
+/// A copy of the example set's cards in a fresh folder with `decks` (file name, source
+/// deck) in its `decks/`: a set of three decks for `--all-decks`.
+fn set_with_decks(dir: &TempDir, decks: &[(&str, &str)]) -> PathBuf {
+    let set = dir.path().join("set");
+    std::fs::create_dir_all(set.join("decks")).unwrap();
+    for entry in std::fs::read_dir(examples()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json") {
+            std::fs::copy(&path, set.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    for (name, source) in decks {
+        std::fs::copy(deck(source), set.join("decks").join(name)).unwrap();
+    }
+    set
+}
+
+#[test]
+fn printed_replay_commands_replay_their_games_even_with_spaces_quotes_and_a_turn_limit() {
+    let dir = TempDir::new("replay-commands");
+    // A name like the corpus's `Haruna (Capcom).o8d`, and a quote for good measure.
+    let odd = dir.path().join("Haruna (Capcom) it's.o8d");
+    std::fs::copy(deck("arcana.o8d"), &odd).unwrap();
+    let mut args = strings(&["sim", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), odd.display().to_string()]);
+    args.extend(strings(&["--games", "3", "--seed", "5", "--turn-limit", "4", "--player", "greedy"]));
+    let mut json_args = args.clone();
+    json_args.extend(strings(&["--message-format", "json"]));
+    let summary = json_of(&rsc(&json_args));
+    let games = summary["turn_limit_games"].as_array().expect("a list");
+    assert_eq!(games.len(), 3, "every game stops at turn 4: {summary}");
+    let table = stdout(&rsc(&args));
+    let bin_dir = Path::new(env!("CARGO_BIN_EXE_rsc")).parent().unwrap().to_owned();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    for game in games {
+        let command = game["replay"].as_str().expect("a replay command");
+        assert!(table.contains(command), "the table prints {command}:\n{table}");
+        let output =
+            Command::new("sh").arg("-c").arg(format!("{command} --trace-hash")).env("PATH", &path).output().unwrap();
+        assert_eq!(code(&output), 0, "{command}: {}", stderr(&output));
+        let text = stdout(&output);
+        let last = text.lines().last().unwrap_or_default();
+        assert_eq!(last.strip_prefix("blake3:"), game["trace_hash"].as_str(), "{command}");
+    }
+}
+
+#[test]
+fn unwritable_outputs_are_refused_before_any_game_and_existing_files_are_kept() {
+    let dir = TempDir::new("outputs");
+    let nowhere = dir.path().join("no-such-folder");
+    for option in ["--report", "--tally-out"] {
+        let target = nowhere.join("x.out").display().to_string();
+        let output = rsc(sim_args(&["--games", "3", option, &target]));
+        assert_eq!(code(&output), 2, "{option}: {}", stderr(&output));
+        assert!(stderr(&output).contains(&format!("cannot write {target}")), "{}", stderr(&output));
+        assert_eq!(stdout(&output), "", "{option}: nothing was played");
+    }
+    let save = nowhere.join("game.json").display().to_string();
+    let mut args = strings(&["run", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), deck("arcana.o8d")]);
+    args.extend(["--save".into(), save.clone()]);
+    let output = rsc(&args);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert!(stderr(&output).contains(&format!("cannot write {save}")), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "", "no game was played");
+
+    // An existing report is left as it was when the run fails later.
+    let report = dir.file("old.html", "old report");
+    let mut args = strings(&["sim", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), "missing.o8d".into()]);
+    args.extend(["--report".into(), report.display().to_string()]);
+    assert_eq!(code(&rsc(&args)), 2);
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "old report");
+}
+
+#[test]
+fn a_deck_that_breaks_a_rule_is_an_input_error_and_a_missing_one_an_io_error() {
+    let dir = TempDir::new("bad-deck");
+    let text = std::fs::read_to_string(deck("arcana.o8d")).unwrap();
+    let id = "4cdc7acf-fee1-527a-b2fb-fbaeb2d77443";
+    assert!(text.contains(id), "the example deck has Pyromancer");
+    let bad = dir.file("bad.o8d", text.replace(id, "00000000-0000-0000-0000-000000000000"));
+    for command in ["run", "sim"] {
+        let mut args = strings(&[command, "--set"]);
+        args.push(examples().display().to_string());
+        args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), bad.display().to_string()]);
+        let output = rsc(&args);
+        assert_eq!(code(&output), 1, "{command}: {}", stderr(&output));
+        assert!(stderr(&output).contains("bad.o8d"), "{}", stderr(&output));
+        args.pop();
+        args.push(dir.path().join("absent.o8d").display().to_string());
+        assert_eq!(code(&rsc(&args)), 2, "{command}: an unreadable deck is an IO error");
+    }
+}
+
+#[test]
+fn replay_of_a_game_saved_elsewhere_hints_at_set() {
+    let dir = TempDir::new("replay-elsewhere");
+    let saved = dir.path().join("game.json");
+    let repo = examples().join("..");
+    let output = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .current_dir(&repo)
+        .args(["run", "--set", "examples", "--deck", "examples/decks/vanguard.o8d"])
+        .args(["--deck", "examples/decks/arcana.o8d", "--seed", "2", "--save"])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let elsewhere = Command::new(env!("CARGO_BIN_EXE_rsc")).current_dir(dir.path()).arg("replay").arg(&saved).output();
+    let elsewhere = elsewhere.unwrap();
+    assert_eq!(code(&elsewhere), 2);
+    assert!(stderr(&elsewhere).contains("give the set's folder with --set DIR"), "{}", stderr(&elsewhere));
+    let with_set = rsc([Path::new("replay"), &saved, Path::new("--set"), &examples()]);
+    assert_eq!(code(&with_set), 0, "{}", stderr(&with_set));
+}
+
+#[test]
+fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
+    for (args, says) in [
+        (sim_args(&["--jobs", "10000"]), "1..=256"),
+        (sim_args(&["--jobs", "0"]), "1..=256"),
+        (sim_args(&["--turn-limit", "0"]), "0 is not in 1.."),
+    ] {
+        let started = Instant::now();
+        let output = rsc(&args);
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+        assert!(stderr(&output).contains(says), "{}", stderr(&output));
+        assert!(started.elapsed() < Duration::from_secs(20), "refused at once");
+    }
+    let mut run = strings(&["run", "--set"]);
+    run.push(examples().display().to_string());
+    run.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), deck("arcana.o8d")]);
+    run.extend(strings(&["--turn-limit", "0"]));
+    assert_eq!(code(&rsc(&run)), 2);
+}
+
+#[test]
+fn sim_help_describes_its_own_output_formats() {
+    let help = stdout(&rsc(["sim", "--help"]));
+    let formats = &help[help.find("--message-format").expect("the option")..];
+    assert!(formats.contains("A table on stdout") && formats.contains("One JSON object"), "{help}");
+    assert!(!help.contains("Ariadne") && !help.contains("diagnostic"), "check's text: {help}");
+}
+
+#[test]
+fn all_decks_matrix_shows_whole_names_and_the_report_has_a_colour_legend() {
+    let dir = TempDir::new("matrix");
+    let set = set_with_decks(
+        &dir,
+        &[("vanguard.o8d", "vanguard.o8d"), ("arcana.o8d", "arcana.o8d"), ("long-named-copy.o8d", "arcana.o8d")],
+    );
+    let report = dir.path().join("r.html");
+    let output = rsc([
+        "sim".as_ref(),
+        "--set".as_ref(),
+        set.as_os_str(),
+        "--all-decks".as_ref(),
+        "--games".as_ref(),
+        "2".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let text = stdout(&output);
+    let matrix = &text[text.find("matchups (row's win rate against column):").expect("a matrix")..];
+    let lines: Vec<&str> = matrix.lines().collect();
+    assert_eq!(lines[1].split_whitespace().collect::<Vec<_>>(), ["1", "2", "3"], "{matrix}");
+    assert!(lines[2].starts_with("1 arcana "), "{matrix}");
+    assert!(lines[3].starts_with("2 long-named-copy "), "{matrix}");
+    assert!(lines[4].starts_with("3 vanguard "), "{matrix}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    // plotters writes each text on a line of its own.
+    for label in ["row&apos;s win rate", "0%", "50% even", "100%", "grey: not played"] {
+        assert!(html.contains(&format!("\n{label}\n</text>")), "legend label {label}");
+    }
+}
+
+/// Plays `args` (a sim) and returns its JSON summary.
+fn sim_json(args: &[String]) -> serde_json::Value {
+    let mut args = args.to_vec();
+    args.extend(strings(&["--message-format", "json"]));
+    let output = rsc(&args);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    json_of(&output)
+}
+
+/// The report without its speed, the one figure that depends on the machine.
+fn report_without_speed(path: &Path) -> String {
+    let html = std::fs::read_to_string(path).unwrap();
+    let speed = html.find(" games/s.</p>").expect("the speed");
+    let start = html[..speed].rfind(' ').unwrap();
+    format!("{}{}", &html[..start], &html[speed..])
+}
+
+#[test]
+fn two_shards_merged_give_the_summary_and_report_of_one_run() {
+    let dir = TempDir::new("shards");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d"), ("b.o8d", "arcana.o8d"), ("c.o8d", "vanguard.o8d")]);
+    let base = |rest: &[&str]| {
+        let mut args = vec!["sim".to_owned(), "--set".into(), set.display().to_string(), "--all-decks".into()];
+        args.extend(strings(&["--games", "4", "--seed", "9", "--turn-limit", "12"]));
+        args.extend(strings(rest));
+        args
+    };
+    let whole_report = dir.path().join("whole.html").display().to_string();
+    let whole = sim_json(&base(&["--jobs", "2", "--report", &whole_report]));
+    assert_eq!(whole["games"], 12);
+    // Split inside the second pair's games, on other thread counts.
+    let first = dir.path().join("first.json").display().to_string();
+    let second = dir.path().join("second.json").display().to_string();
+    let one = sim_json(&base(&["--jobs", "1", "--shard", "0..6", "--tally-out", &first]));
+    assert_eq!(one["games"], 6);
+    sim_json(&base(&["--jobs", "2", "--shard", "6..12", "--tally-out", &second]));
+    let merged_report = dir.path().join("merged.html").display().to_string();
+    let output = rsc(["sim", "merge", &second, &first, "--message-format", "json", "--report", &merged_report]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(without_timing(json_of(&output)), without_timing(whole));
+    assert_eq!(report_without_speed(Path::new(&merged_report)), report_without_speed(Path::new(&whole_report)));
+
+    // The same games twice are refused, and so is a tally of another seed.
+    let output = rsc(["sim", "merge", &first, &first]);
+    assert_eq!(code(&output), 1);
+    assert!(stderr(&output).contains("both count games 0..6"), "{}", stderr(&output));
+    let other = dir.path().join("other.json").display().to_string();
+    let mut args = base(&["--shard", "6..12", "--tally-out", &other]);
+    let seed = args.iter().position(|a| a == "9").unwrap();
+    args[seed] = "10".into();
+    sim_json(&args);
+    let output = rsc(["sim", "merge", &first, &other]);
+    assert_eq!(code(&output), 1);
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("{first} and {other} are tallies of different sims (they differ in --seed)")),
+        "{message}"
+    );
+}
+
+#[test]
+fn merge_refuses_a_file_that_is_not_a_tally_with_its_name() {
+    let dir = TempDir::new("bad-tally");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    value["tally"]["wins"] = serde_json::json!([1]);
+    let broken = dir.file("broken.json", value.to_string());
+    value["format"] = serde_json::json!("rsc-tally/0");
+    let old = dir.file("old.json", value.to_string());
+    for (file, says) in [(&broken, "not one of 2 decks"), (&old, "this rsc reads \"rsc-tally/1\"")] {
+        let output = rsc([Path::new("sim"), Path::new("merge"), file]);
+        assert_eq!(code(&output), 1, "{}", stderr(&output));
+        let message = stderr(&output);
+        assert!(message.contains(&file.display().to_string()) && message.contains(says), "{message}");
+    }
+    let output = rsc(["sim", "merge", "absent.json"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+}
+
+#[test]
+fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
+    let dir = TempDir::new("ctrl-c");
+    let report = dir.path().join("r.html").display().to_string();
+    let child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report", &report]))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let started = Instant::now();
+    let output = child.wait_with_output().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(60), "stops within a game or two");
+    assert_eq!(code(&output), 130, "{}", stderr(&output));
+    let summary = json_of(&output);
+    assert_eq!(summary["stopped"], true, "{summary}");
+    let games = summary["games"].as_u64().unwrap();
+    let wins = summary["wins"]["vanguard"].as_u64().unwrap() + summary["wins"]["arcana"].as_u64().unwrap();
+    assert_eq!(wins + summary["draws"].as_u64().unwrap(), games, "only whole games are counted");
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains(&format!("Stopped by Ctrl-C after {games} games")), "the report says so");
+}
