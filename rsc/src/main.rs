@@ -232,6 +232,19 @@ impl From<Exit> for ExitCode {
     }
 }
 
+/// Writes to standard output; a reader that went away (`rsc sim ... | head`) is not an
+/// error worth a panic: the rest of the command (a report, a tally file) still runs.
+pub(crate) fn print_stdout(text: &str) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("error: cannot write to standard output: {error}")
+        }
+        _ => {}
+    }
+}
+
 fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for `--help` and `--version`.
     let cli = Cli::parse();

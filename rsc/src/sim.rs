@@ -6,6 +6,7 @@
 //! merged with `rsc sim merge` give the figures of the whole run. Ctrl-C stops a run and
 //! prints the summary of the games it finished.
 
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -183,10 +184,12 @@ pub fn run(options: &Options<'_>) -> Exit {
 
 /// Prints the summary, writes the report, and says how `rsc sim` ends.
 fn finish(results: &Results, format: SummaryFormat, report: Option<&Path>) -> Exit {
+    let mut summary = String::new();
     match format {
-        SummaryFormat::Json => println!("{}", summary_json(results)),
-        SummaryFormat::Human => print_table(results),
+        SummaryFormat::Json => summary = format!("{}\n", summary_json(results)),
+        SummaryFormat::Human => write_table(&mut summary, results).expect("writing to a String cannot fail"),
     }
+    crate::print_stdout(&summary);
     if let Some(path) = report {
         let html = crate::report::render(results);
         if let Err(error) = std::fs::write(path, html) {
@@ -194,7 +197,7 @@ fn finish(results: &Results, format: SummaryFormat, report: Option<&Path>) -> Ex
             return Exit::Usage;
         }
         if format == SummaryFormat::Human {
-            println!("report written to {}", path.display());
+            crate::print_stdout(&format!("report written to {}\n", path.display()));
         }
     }
     for game in results.tally().stopped_list.games() {
@@ -526,11 +529,12 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-fn print_table(results: &Results) {
+fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     let tally = results.tally();
     let names = results.deck_names();
     let width = names.iter().map(String::len).max().unwrap_or(4).max(5);
-    println!(
+    writeln!(
+        out,
         "{} games, players {} / {}, seed {}, {} job{}",
         tally.games,
         results.players()[0],
@@ -538,37 +542,45 @@ fn print_table(results: &Results) {
         results.seed(),
         results.shard.jobs,
         if results.shard.jobs == 1 { "" } else { "s" }
-    );
-    println!("{:<width$}  {:>7}  {:>7}  {:>8}  95% CI", "deck", "games", "wins", "win rate");
+    )?;
+    writeln!(out, "{:<width$}  {:>7}  {:>7}  {:>8}  95% CI", "deck", "games", "wins", "win rate")?;
     for (i, name) in names.iter().enumerate() {
         let (wins, games) = (tally.wins[i], tally.played[i]);
         let (low, high) = wilson(wins, games);
         let rate = if games > 0 { wins as f64 / games as f64 } else { 0.0 };
-        println!("{name:<width$}  {games:>7}  {wins:>7}  {:>8}  [{}, {}]", percent(rate), percent(low), percent(high));
+        writeln!(
+            out,
+            "{name:<width$}  {games:>7}  {wins:>7}  {:>8}  [{}, {}]",
+            percent(rate),
+            percent(low),
+            percent(high)
+        )?;
     }
-    println!(
+    writeln!(
+        out,
         "draws {} (turn limit {}, stalled {}, stopped by an error {})",
         tally.draws, tally.turn_limit, tally.stalled, tally.errors
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "turns: mean {:.1}, longest {}; decisions: mean {:.1} per game",
         tally.mean_turns(),
         tally.longest,
         tally.mean_decisions()
-    );
-    println!("speed: {:.1} games/s ({:.2} s)", results.games_per_s(), results.shard.seconds);
+    )?;
+    writeln!(out, "speed: {:.1} games/s ({:.2} s)", results.games_per_s(), results.shard.seconds)?;
     if results.shard.stopped {
-        println!("stopped by Ctrl-C after {} games: the games being played then were dropped", tally.games);
+        writeln!(out, "stopped by Ctrl-C after {} games: the games being played then were dropped", tally.games)?;
     }
     if results.all_decks() {
-        print_matrix(results, &names);
+        write_matrix(out, results, &names)?;
     }
     let most_played: Vec<String> = ranked_cards(results, false)
         .iter()
         .take(8)
         .map(|(def, f)| format!("{} {}", results.card_name(*def), f.plays))
         .collect();
-    println!("most played cards: {}", most_played.join(", "));
+    writeln!(out, "most played cards: {}", most_played.join(", "))?;
     let most_winning: Vec<String> = ranked_cards(results, true)
         .iter()
         .take(8)
@@ -576,51 +588,53 @@ fn print_table(results: &Results) {
             format!("{} {} of {}", results.card_name(*def), percent(f.wins as f64 / f.games.max(1) as f64), f.games)
         })
         .collect();
-    println!("most winning cards (win rate when played, games): {}", most_winning.join(", "));
+    writeln!(out, "most winning cards (win rate when played, games): {}", most_winning.join(", "))?;
     for (what, count, list) in results.kept() {
         if count == 0 {
             continue;
         }
-        println!("{count} games {what}:");
+        writeln!(out, "{count} games {what}:")?;
         for game in list.games().iter().take(LISTED) {
             let why = game.error.as_deref().or(game.trap.as_deref()).unwrap_or("");
-            println!("  game {} seed {}: {}  {why}", game.index, game.seed, results.replay_command(game));
+            writeln!(out, "  game {} seed {}: {}  {why}", game.index, game.seed, results.replay_command(game))?;
         }
         if count > LISTED as u64 {
             let listed = list.games().len();
-            println!("  … and {} more (--message-format json lists the first {listed})", count - LISTED as u64);
+            writeln!(out, "  … and {} more (--message-format json lists the first {listed})", count - LISTED as u64)?;
         }
     }
     for message in &results.shard.refused_decks {
-        println!("deck refused: {message}");
+        writeln!(out, "deck refused: {message}")?;
     }
+    Ok(())
 }
 
 /// The matchup matrix: rows by number and name, columns by number, so that every name is
 /// shown whole however many decks there are.
-fn print_matrix(results: &Results, names: &[String]) {
+fn write_matrix(out: &mut String, results: &Results, names: &[String]) -> std::fmt::Result {
     let rates = matchup_rates(results);
-    println!("matchups (row's win rate against column):");
+    writeln!(out, "matchups (row's win rate against column):")?;
     let numbers: Vec<String> = (1..=names.len()).map(|n| n.to_string()).collect();
     let label_width = names.iter().zip(&numbers).map(|(name, n)| n.len() + 1 + name.chars().count()).max().unwrap_or(4);
     let cell = numbers.last().map_or(0, String::len).max(4);
-    print!("{:<label_width$} ", "");
+    write!(out, "{:<label_width$} ", "")?;
     for number in &numbers {
-        print!(" {number:>cell$}");
+        write!(out, " {number:>cell$}")?;
     }
-    println!();
+    writeln!(out)?;
     for (a, row) in rates.iter().enumerate() {
         let label = format!("{} {}", numbers[a], names[a]);
         let pad = label_width.saturating_sub(label.chars().count());
-        print!("{label}{:pad$} ", "");
+        write!(out, "{label}{:pad$} ", "")?;
         for rate in row {
             match rate {
-                Some(rate) => print!(" {:>cell$}", format!("{:.0}%", rate * 100.0)),
-                None => print!(" {:>cell$}", "-"),
+                Some(rate) => write!(out, " {:>cell$}", format!("{:.0}%", rate * 100.0))?,
+                None => write!(out, " {:>cell$}", "-")?,
             }
         }
-        println!();
+        writeln!(out)?;
     }
+    Ok(())
 }
 
 #[cfg(test)]

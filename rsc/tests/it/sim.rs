@@ -328,3 +328,24 @@ fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let html = std::fs::read_to_string(&report).expect("the report is written");
     assert!(html.contains(&format!("Stopped by Ctrl-C after {games} games")), "the report says so");
 }
+
+/// `rsc sim ... | head -1`: a reader that stops early ends the summary quietly, with no
+/// panic, and the report asked for is still written.
+#[test]
+fn a_reader_that_stops_early_is_no_panic() {
+    let dir = TempDir::new("sim-closed-pipe");
+    let report = dir.path().join("r.html");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(sim_args(&["--games", "20", "--jobs", "1", "--report"]))
+        .arg(&report)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rsc starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("rsc ends");
+    let errors = stderr(&output);
+    assert!(!errors.contains("panicked"), "{errors}");
+    assert_eq!(output.status.code(), Some(0), "{errors}");
+    assert!(report.exists());
+}
