@@ -30,7 +30,7 @@
 
 use game::moves::MAX_PICKS;
 use game::state::{GameState, Phase, RING_SLOTS, Role};
-use game::{AbilityType, CardKind, CardRef, Choice, DefIdx, Game};
+use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game};
 
 /// Floats of a card block.
 pub const CARD: usize = 8;
@@ -60,10 +60,68 @@ pub const LAYOUT: [(&str, usize, usize); 5] = [
     ("question", QUESTION_OFFSET, MAX_PICKS * CANDIDATE),
 ];
 
-/// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]).
-pub fn encode(game: &Game, viewer: u8, out: &mut [f32]) {
-    out.fill(0.0);
+/// The card block of every printed card of a set, computed once per set.
+#[derive(Debug, Clone)]
+pub struct CardFeatures(Vec<[f32; CARD]>);
+
+impl CardFeatures {
+    /// The blocks of `set`'s cards.
+    pub fn new(set: &CardSet) -> CardFeatures {
+        let cards = set.cards().len().max(1) as f32;
+        CardFeatures(
+            set.cards()
+                .iter()
+                .enumerate()
+                .map(|(def, printed)| {
+                    let mut block = [0.0; CARD];
+                    block[0] = 1.0;
+                    match printed.kind {
+                        CardKind::Character => block[1] = 1.0,
+                        CardKind::Action => block[2] = 1.0,
+                        CardKind::Reaction => block[3] = 1.0,
+                    }
+                    block[4] = printed.bp as f32 / 1000.0;
+                    block[5] = printed.sp as f32 / 10.0;
+                    block[6] = match printed.ability {
+                        None => 0.0,
+                        Some(AbilityType::Instant) => 1.0 / 3.0,
+                        Some(AbilityType::Triggered) => 2.0 / 3.0,
+                        Some(AbilityType::Auto) => 1.0,
+                    };
+                    block[7] = (def as f32 + 1.0) / cards;
+                    block
+                })
+                .collect(),
+        )
+    }
+
+    /// The block of card instance `card` (what is printed on the card it is now); zeros for
+    /// a card the board does not hold.
+    fn of(&self, state: &GameState, card: CardRef) -> [f32; CARD] {
+        state.card(card).and_then(|c| self.0.get(c.def)).copied().unwrap_or([0.0; CARD])
+    }
+}
+
+/// What an earlier [`encode`] left in a buffer past the fixed blocks: hand positions and
+/// question candidates written, so the next encode clears only those rather than the
+/// whole buffer (most of it is the 100 hand positions and 64 candidates, nearly all empty).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Written {
+    hand: usize,
+    question: usize,
+}
+
+impl Written {
+    /// A buffer of unknown contents: everything is cleared.
+    pub const UNKNOWN: Written = Written { hand: HAND, question: MAX_PICKS };
+}
+
+/// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
+/// `written` says what an earlier call left in `out` ([`Written::default`] for zeros,
+/// [`Written::UNKNOWN`] for anything) and is updated.
+pub fn encode(game: &Game, viewer: u8, features: &CardFeatures, out: &mut [f32], written: &mut Written) {
     let Some(out) = out.get_mut(..OBSERVATION_SIZE) else { return };
+    out[..HAND_OFFSET].fill(0.0);
     let me = viewer.min(1);
     let state = game.state();
     let to_move = game.to_move().0.min(1) as u8;
@@ -90,47 +148,62 @@ pub fn encode(game: &Game, viewer: u8, out: &mut [f32]) {
     }
     for (block, player) in [me, GameState::other(me)].into_iter().enumerate() {
         let start = GLOBAL + block * PLAYER;
-        encode_player(state, player, &mut out[start..start + PLAYER]);
+        encode_player(state, features, player, &mut out[start..start + PLAYER]);
     }
-    for (pos, &card) in state.player(me).hand.iter().take(HAND).enumerate() {
-        let start = HAND_OFFSET + pos * CARD;
-        encode_card(state, card, &mut out[start..start + CARD]);
+
+    let hand = &state.player(me).hand;
+    let shown = hand.len().min(HAND);
+    let hand_blocks = &mut out[HAND_OFFSET..QUESTION_OFFSET];
+    for (pos, &card) in hand.iter().take(shown).enumerate() {
+        hand_blocks[pos * CARD..(pos + 1) * CARD].copy_from_slice(&features.of(state, card));
     }
-    if let Some(exec) = question {
-        for (i, &value) in exec.candidates().iter().take(MAX_PICKS).enumerate() {
-            let block = &mut out[QUESTION_OFFSET + i * CANDIDATE..QUESTION_OFFSET + (i + 1) * CANDIDATE];
-            block[0] = 1.0;
-            block[1] = flag(state.picks.contains(&(i as u16)));
-            match Choice::of(value) {
-                Some(Choice::Card(card)) => {
-                    block[2] = 1.0;
-                    block[7] = flag(state.card(card).is_some_and(|c| c.controller == me));
-                    encode_card(state, card, &mut block[8..]);
-                }
-                Some(Choice::Player(p)) => {
-                    block[3] = 1.0;
-                    block[6] = flag(p == me);
-                    block[7] = flag(p == me);
-                }
-                Some(Choice::Int(n)) => {
-                    block[4] = 1.0;
-                    block[6] = n as f32 / 10.0;
-                }
-                Some(Choice::Bool(b)) => {
-                    block[5] = 1.0;
-                    block[6] = flag(b);
-                }
-                None => {}
+    if written.hand > shown {
+        hand_blocks[shown * CARD..written.hand.min(HAND) * CARD].fill(0.0);
+    }
+    written.hand = shown;
+
+    let candidates = question.map_or(&[][..], |exec| exec.candidates());
+    let asked = candidates.len().min(MAX_PICKS);
+    let question_blocks = &mut out[QUESTION_OFFSET..];
+    for (i, &value) in candidates.iter().take(asked).enumerate() {
+        let block = &mut question_blocks[i * CANDIDATE..(i + 1) * CANDIDATE];
+        block.fill(0.0);
+        block[0] = 1.0;
+        block[1] = flag(state.picks.contains(&(i as u16)));
+        match Choice::of(value) {
+            Some(Choice::Card(card)) => {
+                block[2] = 1.0;
+                block[7] = flag(state.card(card).is_some_and(|c| c.controller == me));
+                block[8..].copy_from_slice(&features.of(state, card));
             }
+            Some(Choice::Player(p)) => {
+                block[3] = 1.0;
+                block[6] = flag(p == me);
+                block[7] = flag(p == me);
+            }
+            Some(Choice::Int(n)) => {
+                block[4] = 1.0;
+                block[6] = n as f32 / 10.0;
+            }
+            Some(Choice::Bool(b)) => {
+                block[5] = 1.0;
+                block[6] = flag(b);
+            }
+            None => {}
         }
     }
+    if written.question > asked {
+        question_blocks[asked * CANDIDATE..written.question.min(MAX_PICKS) * CANDIDATE].fill(0.0);
+    }
+    written.question = asked;
 }
 
 fn flag(b: bool) -> f32 {
     if b { 1.0 } else { 0.0 }
 }
 
-fn encode_player(state: &GameState, player: u8, out: &mut [f32]) {
+/// A side's block (the caller cleared it).
+fn encode_player(state: &GameState, features: &CardFeatures, player: u8, out: &mut [f32]) {
     let p = state.player(player);
     out[0] = p.hp as f32 / game::state::START_HP as f32;
     out[1] = p.sp as f32 / 10.0;
@@ -139,13 +212,13 @@ fn encode_player(state: &GameState, player: u8, out: &mut [f32]) {
     out[4] = p.discards.len() as f32 / 50.0;
     out[5] = p.removed.len() as f32 / 50.0;
     if let Some(&top) = p.discards.first() {
-        encode_card(state, top, &mut out[6..6 + CARD]);
+        out[6..6 + CARD].copy_from_slice(&features.of(state, top));
     }
     for (slot, card) in p.ring.iter().enumerate() {
         let (Some(card), start) = (*card, 6 + CARD + slot * SLOT) else { continue };
         let Some(c) = state.card(card) else { continue };
         let block = &mut out[start..start + SLOT];
-        encode_card(state, card, &mut block[..CARD]);
+        block[..CARD].copy_from_slice(&features.of(state, card));
         block[CARD] = c.bp as f32 / 1000.0;
         block[CARD + 1] = flag(c.fresh);
         block[CARD + 2] = flag(c.frozen);
@@ -155,30 +228,4 @@ fn encode_player(state: &GameState, player: u8, out: &mut [f32]) {
         block[CARD + 6] = c.blocking.and_then(|a| state.slot_of(a)).map_or(0.0, |(_, s)| (f32::from(s) + 1.0) / 4.0);
         block[CARD + 7] = c.backups.len() as f32 / 4.0;
     }
-}
-
-/// A card block: what is printed on the card the instance is now.
-fn encode_card(state: &GameState, card: CardRef, out: &mut [f32]) {
-    let Some(c) = state.card(card) else { return };
-    encode_def(state, c.def, out);
-}
-
-fn encode_def(state: &GameState, def: DefIdx, out: &mut [f32]) {
-    let Some(printed) = state.def_at(def) else { return };
-    out[0] = 1.0;
-    match printed.kind {
-        CardKind::Character => out[1] = 1.0,
-        CardKind::Action => out[2] = 1.0,
-        CardKind::Reaction => out[3] = 1.0,
-    }
-    out[4] = printed.bp as f32 / 1000.0;
-    out[5] = printed.sp as f32 / 10.0;
-    out[6] = match printed.ability {
-        None => 0.0,
-        Some(AbilityType::Instant) => 1.0 / 3.0,
-        Some(AbilityType::Triggered) => 2.0 / 3.0,
-        Some(AbilityType::Auto) => 1.0,
-    };
-    let cards = state.set.0.as_ref().map_or(1, |set| set.cards().len().max(1));
-    out[7] = (def as f32 + 1.0) / cards as f32;
 }

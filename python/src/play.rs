@@ -21,6 +21,8 @@ use crate::observation;
 pub struct PyCardSet {
     pub set: Arc<CardSet>,
     pub dir: PathBuf,
+    /// The card blocks of observations.
+    pub features: Arc<observation::CardFeatures>,
 }
 
 #[pymethods]
@@ -32,7 +34,9 @@ impl PyCardSet {
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
         let loaded = py.detach(|| guarded("CardSet.load", || Ok(CardSet::load(&dir))))?;
         match loaded {
-            Ok(set) => Ok(PyCardSet { set: Arc::new(set), dir }),
+            Ok(set) => {
+                Ok(PyCardSet { features: Arc::new(observation::CardFeatures::new(&set)), set: Arc::new(set), dir })
+            }
             Err(error) => Err(RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display()))),
         }
     }
@@ -152,6 +156,7 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
 #[derive(Clone)]
 pub struct Start {
     pub set: Arc<CardSet>,
+    pub features: Arc<observation::CardFeatures>,
     pub decks: [PyDeck; 2],
     pub seed: u64,
     pub turn_limit: Option<u32>,
@@ -271,7 +276,8 @@ impl PyGame {
     #[pyo3(signature = (card_set, decks, seed = 0, turn_limit = None))]
     fn new(card_set: &PyCardSet, decks: &Bound<'_, PyAny>, seed: u64, turn_limit: Option<u32>) -> PyResult<PyGame> {
         let decks = two_decks(decks, card_set)?;
-        let start = Start { set: Arc::clone(&card_set.set), decks, seed, turn_limit };
+        let start =
+            Start { set: Arc::clone(&card_set.set), features: Arc::clone(&card_set.features), decks, seed, turn_limit };
         Ok(PyGame { played: Played::new(start)? })
     }
 
@@ -375,7 +381,13 @@ impl PyGame {
         self.played.check()?;
         let me = seat(player)?;
         let mut out = vec![0.0f32; observation::OBSERVATION_SIZE];
-        observation::encode(&self.played.game, me, &mut out);
+        observation::encode(
+            &self.played.game,
+            me,
+            &self.played.start.features,
+            &mut out,
+            &mut observation::Written::default(),
+        );
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -388,7 +400,8 @@ impl PyGame {
         let mut write = array.readwrite();
         let slice =
             write.as_slice_mut().map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be contiguous"))?;
-        observation::encode(&self.played.game, me, slice);
+        let mut written = observation::Written::UNKNOWN;
+        observation::encode(&self.played.game, me, &self.played.start.features, slice, &mut written);
         Ok(())
     }
 

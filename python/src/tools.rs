@@ -171,12 +171,11 @@ pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bo
     }
 }
 
+/// What a compilation gave: its diagnostics, or the error message with them.
+type Compiled = Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>;
+
 /// Compiles; the diagnostics, or the error message with them.
-fn compile_files(
-    paths: &[PathBuf],
-    out: &Path,
-    strip: bool,
-) -> PyResult<Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>> {
+fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compiled> {
     let inputs = read_inputs(paths)?;
     let mut keys: Vec<&Input> = inputs.iter().collect();
     keys.sort_by(|a, b| a.key.cmp(&b.key));

@@ -9,10 +9,9 @@ use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethod
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use rayon::prelude::*;
 
 use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
-use crate::observation::{OBSERVATION_SIZE, encode};
+use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
@@ -36,6 +35,10 @@ struct Slot {
     legal: Vec<Move>,
     /// Games this slot finished (its next game's seed is `seed + index + episodes * n`).
     episodes: u64,
+    /// What the slot's row of `observations` holds past the fixed blocks.
+    written: Written,
+    /// The actions set in the slot's row of `masks`, which the next write clears.
+    shown: Vec<u16>,
 }
 
 /// What one slot writes after a step: its rows of the output arrays.
@@ -53,6 +56,7 @@ struct Row<'a> {
 #[derive(Clone)]
 struct Start {
     set: Arc<CardSet>,
+    features: Arc<CardFeatures>,
     decks: [Vec<DefIdx>; 2],
     seed: u64,
     n: usize,
@@ -71,27 +75,49 @@ impl Start {
     }
 }
 
-/// Writes a slot's state into its row (the rewards and done flag are the caller's).
-fn write_row(slot: &Slot, row: &mut Row<'_>) {
+/// Runs `work` on each slot of a chunk (slot `start` first) with its row; the first
+/// failure (an error or a panic), with its slot's index.
+fn step_chunk<F>(start: usize, slots: &mut [Slot], rows: Vec<Row<'_>>, work: &F) -> Option<(usize, String)>
+where
+    F: Fn(usize, &mut Slot, &mut Row<'_>) -> Result<(), String>,
+{
+    for (k, (slot, mut row)) in slots.iter_mut().zip(rows).enumerate() {
+        let i = start + k;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(i, slot, &mut row))) {
+            Ok(Ok(())) => {}
+            Ok(Err(message)) => return Some((i, message)),
+            Err(payload) => return Some((i, panic_message(&*payload))),
+        }
+    }
+    None
+}
+
+/// Writes a slot's state into its row (the rewards and done flag are the caller's). The
+/// rows are the VecGame's own: only what the last write set is cleared.
+fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = slot.game.to_move().0.min(1) as u8;
     *row.player = i32::from(me);
-    encode(&slot.game, me, row.observation);
-    row.mask.fill(false);
-    let mut count = 0;
+    encode(&slot.game, me, features, row.observation, &mut slot.written);
+    for &i in &slot.shown {
+        if let Some(cell) = row.mask.get_mut(usize::from(i)) {
+            *cell = false;
+        }
+    }
+    slot.shown.clear();
     for i in slot.legal.iter().filter_map(Move::index) {
         row.mask[i] = true;
-        row.legal[count] = i as i32;
-        count += 1;
+        row.legal[slot.shown.len()] = i as i32;
+        slot.shown.push(i as u16);
     }
-    *row.count = count as i32;
+    *row.count = slot.shown.len() as i32;
 }
 
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
-/// then `seed + i + 2n`, and so on. `threads` is the size of its own thread pool (default:
-/// rayon's, one per core).
+/// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
+/// calling thread (with the GIL released) and a pool of `threads - 1` of its own.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -104,7 +130,10 @@ fn write_row(slot: &Slot, row: &mut Row<'_>) {
 pub struct VecGame {
     start: Start,
     slots: Vec<Slot>,
-    pool: rayon::ThreadPool,
+    /// Threads stepping the games: the caller's and the pool's.
+    threads: usize,
+    /// `threads - 1` workers (none for one thread).
+    pool: Option<rayon::ThreadPool>,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
     legal_actions: Py<PyArray2<i32>>,
@@ -115,6 +144,9 @@ pub struct VecGame {
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
 }
+
+/// The arrays `reset` returns.
+type ResetArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
 
 /// The arrays `step` returns.
 type StepArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray2<f32>>, Py<PyArray1<bool>>, Py<PyArray1<i32>>);
@@ -166,24 +198,38 @@ impl VecGame {
             return Err(EngineError::new_err("the output arrays no longer match the games"));
         }
         let slots = &mut self.slots;
-        let pool = &self.pool;
+        let pool = self.pool.as_ref();
+        let threads = self.threads;
+        let work = &work;
         let failed = py.detach(move || {
-            pool.install(|| {
-                slots
-                    .par_iter_mut()
-                    .zip(rows.into_par_iter())
-                    .enumerate()
-                    .with_min_len(16)
-                    .map(|(i, (slot, mut row))| {
-                        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(i, slot, &mut row))) {
-                            Ok(Ok(())) => None,
-                            Ok(Err(message)) => Some((i, message)),
-                            Err(payload) => Some((i, panic_message(&*payload))),
+            // Contiguous chunks, one per thread; the calling thread steps the first itself,
+            // so one thread needs no hand-off at all.
+            let size = n.div_ceil(threads);
+            let mut rows = rows.into_iter();
+            let mut jobs = Vec::with_capacity(threads);
+            for (c, chunk) in slots.chunks_mut(size).enumerate() {
+                let chunk_rows: Vec<Row<'_>> = rows.by_ref().take(chunk.len()).collect();
+                jobs.push((c * size, chunk, chunk_rows));
+            }
+            let mut results: Vec<Option<(usize, String)>> = vec![None; jobs.len()];
+            let mut pairs = results.iter_mut().zip(jobs);
+            if let Some((mine, (start, chunk, chunk_rows))) = pairs.next() {
+                match pool {
+                    Some(pool) => pool.in_place_scope(|scope| {
+                        for (result, (start, chunk, chunk_rows)) in pairs {
+                            scope.spawn(move |_| *result = step_chunk(start, chunk, chunk_rows, work));
                         }
-                    })
-                    .find_first(Option::is_some)
-                    .flatten()
-            })
+                        *mine = step_chunk(start, chunk, chunk_rows, work);
+                    }),
+                    None => {
+                        *mine = step_chunk(start, chunk, chunk_rows, work);
+                        for (result, (start, chunk, chunk_rows)) in pairs {
+                            *result = step_chunk(start, chunk, chunk_rows, work);
+                        }
+                    }
+                }
+            }
+            results.into_iter().flatten().next()
         });
         Ok(failed)
     }
@@ -216,22 +262,45 @@ impl VecGame {
             return Err(PyValueError::new_err("n must be at least 1"));
         }
         let [a, b] = two_decks(decks, card_set)?;
-        let start = Start { set: Arc::clone(&card_set.set), decks: [a.cards, b.cards], seed, n, turn_limit };
-        let mut builder = rayon::ThreadPoolBuilder::new();
-        if let Some(threads) = threads {
-            if threads == 0 {
-                return Err(PyValueError::new_err("threads must be at least 1"));
-            }
-            builder = builder.num_threads(threads);
-        }
-        let pool = builder.build().map_err(|error| EngineError::new_err(error.to_string()))?;
+        let start = Start {
+            set: Arc::clone(&card_set.set),
+            features: Arc::clone(&card_set.features),
+            decks: [a.cards, b.cards],
+            seed,
+            n,
+            turn_limit,
+        };
+        let threads = match threads {
+            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+            Some(threads) => threads,
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        let pool = match threads {
+            1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads - 1)
+                    .build()
+                    .map_err(|error| EngineError::new_err(error.to_string()))?,
+            ),
+        };
         // The first games are made here, so a bad deck is a SetupError at once.
         let games: Vec<Game> =
             (0..n).map(|i| start.game(i, 0)).collect::<Result<_, _>>().map_err(SetupError::new_err)?;
-        let slots = games.into_iter().map(|game| Slot { legal: game.legal_moves(), game, episodes: 0 }).collect();
+        let slots = games
+            .into_iter()
+            .map(|game| Slot {
+                legal: game.legal_moves(),
+                game,
+                episodes: 0,
+                written: Written::default(),
+                shown: Vec::new(),
+            })
+            .collect();
         let mut vec = VecGame {
             start,
             slots,
+            threads,
             pool,
             observations: PyArray2::zeros(py, [n, OBSERVATION_SIZE], false).unbind(),
             masks: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
@@ -242,8 +311,9 @@ impl VecGame {
             current_players: PyArray1::zeros(py, n, false).unbind(),
             broken: false,
         };
-        let failure = vec.run(py, |_, slot, row| {
-            write_row(slot, row);
+        let features = Arc::clone(&vec.start.features);
+        let failure = vec.run(py, move |_, slot, row| {
+            write_row(slot, &features, row);
             Ok(())
         })?;
         vec.fail("VecGame()", failure)?;
@@ -258,11 +328,7 @@ impl VecGame {
     /// Starts every game again (with `seed`, when given, as the new base seed); returns
     /// `(observations, masks, current_players)`.
     #[pyo3(signature = (seed = None))]
-    fn reset(
-        &mut self,
-        py: Python<'_>,
-        seed: Option<u64>,
-    ) -> PyResult<(Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>)> {
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<ResetArrays> {
         if let Some(seed) = seed {
             self.start.seed = seed;
         }
@@ -273,7 +339,11 @@ impl VecGame {
             slot.legal = slot.game.legal_moves();
             row.reward.fill(0.0);
             *row.done = false;
-            write_row(slot, row);
+            // After a failed step the row may hold anything: cleared whole.
+            row.mask.fill(false);
+            slot.shown.clear();
+            slot.written = Written::UNKNOWN;
+            write_row(slot, &again.features, row);
             Ok(())
         })?;
         self.broken = false;
@@ -329,7 +399,7 @@ impl VecGame {
                 slot.game = again.game(i, slot.episodes)?;
             }
             slot.legal = slot.game.legal_moves();
-            write_row(slot, row);
+            write_row(slot, &again.features, row);
             Ok(())
         })?;
         self.fail("VecGame.step", failure)?;

@@ -79,7 +79,7 @@ def test_observations_have_the_documented_shape_and_layout(card_set, decks):
 
 def test_observation_into_checks_the_array(card_set, decks):
     game = rs.Game(card_set, decks, seed=5)
-    out = np.zeros(rs.OBSERVATION_SIZE, np.float32)
+    out = np.full(rs.OBSERVATION_SIZE, 7.0, np.float32)  # whatever it held is overwritten
     game.observation_into(0, out)
     assert np.array_equal(out, game.observation(0))
     with pytest.raises(ValueError, match="float32"):
