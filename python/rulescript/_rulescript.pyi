@@ -1,6 +1,7 @@
 """Type stubs of the native module `rulescript._rulescript` (re-exported by `rulescript`)."""
 
 from os import PathLike
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -29,7 +30,7 @@ class CardSet:
     def load(dir: _Path) -> CardSet:
         """Loads the card set in folder `dir`; raises `RulesError` when it cannot."""
     @property
-    def dir(self) -> str: ...
+    def dir(self) -> Path: ...
     def __len__(self) -> int: ...
     def card(self, index: int) -> Dict[str, Any]:
         """Printed card `index` as a dict (id, number, name, kind, bp, sp, ...)."""
@@ -38,7 +39,7 @@ class Deck:
     """A deck that passed the deck rules against a card set."""
 
     name: str
-    path: str
+    path: Path
     card_ids: List[str]
     def __len__(self) -> int: ...
 
@@ -116,7 +117,7 @@ class Game:
     def state_hash(self) -> str:
         """The BLAKE3 hash of the board."""
     def log(self) -> List[str]:
-        """The event log, one line per entry."""
+        """The whole event log, one line per entry (every card drawn included: not a player's view)."""
 
 class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with

@@ -482,7 +482,9 @@ impl PyGame {
         hash::state_hash(&self.played.game)
     }
 
-    /// The event log, one line per entry, as `rsc run` prints it.
+    /// The whole event log, one line per entry, as `rsc run` prints it: every card drawn
+    /// included, so it is for people and tools, not for a player's agent (that is
+    /// `observation` or `view`).
     fn log(&self) -> Vec<String> {
         self.played.game.log().iter().map(ToString::to_string).collect()
     }
@@ -495,7 +497,7 @@ impl PyGame {
             state.turn,
             state.phase,
             self.current_player(),
-            state.outcome.is_some()
+            if state.outcome.is_some() { "True" } else { "False" }
         )
     }
 }
