@@ -478,13 +478,14 @@ fn chosen_moves(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        return Ok(array.to_vec()?);
+        // Read through the strides: a slice such as `a[::2]` is a valid vector too.
+        return Ok(array.try_readonly()?.as_array().iter().copied().collect());
     }
     if let Ok(array) = actions.cast::<PyArrayDyn<i32>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        return Ok(array.to_vec()?.into_iter().map(i64::from).collect());
+        return Ok(array.try_readonly()?.as_array().iter().map(|&a| i64::from(a)).collect());
     }
     Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},)")))
 }

@@ -79,6 +79,8 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
+    vec.reset()
+    vec.step(np.zeros(8, np.int64)[::2])  # a strided view is read through its strides
 
 
 def test_an_illegal_action_names_the_game_and_moves_none(card_set, decks):
