@@ -71,14 +71,16 @@ def python_loop(card_set, decks, seconds):
     return decisions / wall, decisions / cpu
 
 
-def rust(card_set, decks, policy, threads, seconds):
-    """The engine alone: whole games until `seconds` have passed; decisions per second of
-    wall time and of CPU time."""
-    games = 32 * threads
+def rust(card_set, decks, policy, threads, seconds, interleave=1):
+    """The engine alone: whole games until `seconds` have passed (with `interleave`, that
+    many at a time, one decision each in turn); decisions per second of wall time and of
+    CPU time."""
+    games = 32 * threads * interleave
     decisions, seed = 0, 0
     clock = Clock()
     while clock.elapsed()[0] < seconds:
-        decisions += rs.play_in_rust(card_set, decks, seed, games, policy=policy, threads=threads)["decisions"]
+        played = rs.play_in_rust(card_set, decks, seed, games, policy=policy, threads=threads, interleave=interleave)
+        decisions += played["decisions"]
         seed += games
     wall, cpu = clock.elapsed()
     return decisions / wall, decisions / cpu
@@ -149,6 +151,7 @@ def main():
         "rust_random_2t": lambda t: rust(card_set, decks, "random", 2, t),
     }
     for n in SIZES:
+        runs[f"rust{n}_random_1t"] = lambda t, n=n: rust(card_set, decks, "random", 1, t, interleave=n)
         for threads in (1, 2):
             runs[f"vec{n}_random_{threads}t"] = lambda t, n=n, threads=threads: vec_game(card_set, decks, n, threads, t)
     measured = {name: (0.0, 0.0) for name in runs}
@@ -184,6 +187,7 @@ def main():
     rate("Rust, random player, 2 threads", "rust_random_2t")
     print(f"{'  speed-up of 2 threads':<50}{figures['rust_2t_speedup_wall']:>14.3f}")
     for n in SIZES:
+        rate(f"Rust alone, random player, {n} games in turn", f"rust{n}_random_1t")
         rate(f"VecGame of {n}, numpy random actions, 1 thread", f"vec{n}_random_1t")
         row("  ratio to Rust's random player, 1 thread", f"vec{n}_1t_ratio", ">= 0.8")
         rate(f"VecGame of {n}, numpy random actions, 2 threads", f"vec{n}_random_2t")

@@ -180,8 +180,15 @@ def player_seed(game_seed: int, seat: int) -> int:
     """The seed `rsc run` gives the player in `seat` of the game seeded `game_seed`."""
 
 def play_in_rust(
-    card_set: CardSet, decks: _Decks, seed: int, games: int, policy: str = "random", threads: int = 1
+    card_set: CardSet,
+    decks: _Decks,
+    seed: int,
+    games: int,
+    policy: str = "random",
+    threads: int = 1,
+    interleave: int = 1,
 ) -> Dict[str, Any]:
-    """Plays whole games in Rust alone (the benchmark's yardstick): games, decisions, seconds."""
+    """Plays whole games in Rust alone (the benchmark's yardstick), `interleave` at a time
+    taking one decision each in turn: games, decisions, seconds."""
 
 def _panic_for_tests() -> None: ...
