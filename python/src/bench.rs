@@ -1,0 +1,162 @@
+//! `play_in_rust`: whole games played by the engine alone, with no Python per decision —
+//! the yardstick `benches/python/bench_env.py` measures the Python API against, in the
+//! same process and build.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use game::players::{Player, PlayerError, PlayerKind, RandomPlayer, player_seed};
+use game::sim::{self, PlayOptions};
+use game::{Game, Move};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::errors::{EngineError, guarded};
+use crate::play::{PyCardSet, two_decks};
+
+/// Always the first legal move: what the plain Python loop of the benchmark does.
+struct FirstMove;
+
+impl Player for FirstMove {
+    fn kind(&self) -> PlayerKind {
+        PlayerKind::Scripted
+    }
+
+    fn choose(&mut self, _game: &Game, moves: &[Move]) -> Result<usize, PlayerError> {
+        if moves.is_empty() { Err(PlayerError("no legal move".into())) } else { Ok(0) }
+    }
+}
+
+/// Plays `games` whole games (seeds `seed`, `seed + 1`, ...) in Rust alone, with the GIL
+/// released, both seats playing `policy` (`"first"`: the first legal action; `"random"`:
+/// the built-in random player), on `threads` threads. With `interleave` above 1 (one
+/// thread), that many games are kept going at once and take one decision each in turn,
+/// as a `VecGame` steps them, but with no observation written. Returns a dict with
+/// `games`, `decisions` and `seconds` (wall clock, game setup included).
+#[pyfunction]
+#[pyo3(signature = (card_set, decks, seed, games, policy = "random", threads = 1, interleave = 1))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_in_rust(
+    py: Python<'_>,
+    card_set: &PyCardSet,
+    decks: &Bound<'_, PyAny>,
+    seed: u64,
+    games: u64,
+    policy: &str,
+    threads: usize,
+    interleave: usize,
+) -> PyResult<Py<PyAny>> {
+    let random = match policy {
+        "random" => true,
+        "first" => false,
+        _ => return Err(PyValueError::new_err(format!("unknown policy {policy:?} (\"first\" or \"random\")"))),
+    };
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    let [a, b] = two_decks(decks, card_set)?;
+    let set = Arc::clone(&card_set.set);
+    if interleave > 1 {
+        let decks = [a.cards, b.cards];
+        let played =
+            py.detach(|| guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave))))?;
+        let (decisions, seconds) = played.map_err(EngineError::new_err)?;
+        let result = pyo3::types::PyDict::new(py);
+        result.set_item("games", games)?;
+        result.set_item("decisions", decisions)?;
+        result.set_item("seconds", seconds)?;
+        return Ok(result.into_any().unbind());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| EngineError::new_err(e.to_string()))?;
+    let (decisions, seconds) = py.detach(|| {
+        guarded("play_in_rust", || {
+            let started = Instant::now();
+            let decisions: Result<usize, String> = pool.install(|| {
+                (0..games)
+                    .into_par_iter()
+                    .map(|i| {
+                        let game_seed = seed.wrapping_add(i);
+                        let mut game = Game::new(Arc::clone(&set), [a.cards.clone(), b.cards.clone()], game_seed)
+                            .map_err(|e| e.to_string())?;
+                        let mut players: [Box<dyn Player>; 2] = if random {
+                            [
+                                Box::new(RandomPlayer::new(player_seed(game_seed, 0))),
+                                Box::new(RandomPlayer::new(player_seed(game_seed, 1))),
+                            ]
+                        } else {
+                            [Box::new(FirstMove), Box::new(FirstMove)]
+                        };
+                        let played = sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| {
+                            std::ops::ControlFlow::Continue(())
+                        });
+                        match played.error {
+                            Some(error) => Err(error.to_string()),
+                            None => Ok(played.steps.len()),
+                        }
+                    })
+                    .sum()
+            });
+            Ok((decisions, started.elapsed().as_secs_f64()))
+        })
+    })?;
+    let decisions = decisions.map_err(EngineError::new_err)?;
+    let result = pyo3::types::PyDict::new(py);
+    result.set_item("games", games)?;
+    result.set_item("decisions", decisions)?;
+    result.set_item("seconds", seconds)?;
+    Ok(result.into_any().unbind())
+}
+
+/// `games` games, `width` at a time, one decision each in turn (seeds from `seed` on, in
+/// the order the games start); the decisions taken and the seconds spent.
+fn interleaved(
+    set: &Arc<game::CardSet>,
+    decks: &[Vec<game::DefIdx>; 2],
+    seed: u64,
+    games: u64,
+    random: bool,
+    width: usize,
+) -> Result<(usize, f64), String> {
+    let started = Instant::now();
+    let start = |game_seed: u64| -> Result<(Game, [Box<dyn Player>; 2]), String> {
+        let game = Game::new(Arc::clone(set), decks.clone(), game_seed).map_err(|e| e.to_string())?;
+        let players: [Box<dyn Player>; 2] = if random {
+            [
+                Box::new(RandomPlayer::new(player_seed(game_seed, 0))),
+                Box::new(RandomPlayer::new(player_seed(game_seed, 1))),
+            ]
+        } else {
+            [Box::new(FirstMove), Box::new(FirstMove)]
+        };
+        Ok((game, players))
+    };
+    let mut next_seed = seed;
+    let mut live = Vec::with_capacity(width);
+    for _ in 0..width.min(games as usize) {
+        live.push(start(next_seed)?);
+        next_seed += 1;
+    }
+    let (mut finished, mut decisions) = (0u64, 0usize);
+    while finished < games && !live.is_empty() {
+        for (game, players) in &mut live {
+            let moves = game.legal_moves();
+            let seat = usize::from(game.to_move().0.min(1) as u8);
+            let i = players[seat].choose(game, &moves).map_err(|e| e.0)?;
+            let mv = moves.into_iter().nth(i).unwrap_or(Move::Pass);
+            game.apply_listed(mv).map_err(|e| e.to_string())?;
+            decisions += 1;
+            if game.outcome().is_some() {
+                finished += 1;
+                let fresh = start(next_seed)?;
+                next_seed += 1;
+                *game = fresh.0;
+                *players = fresh.1;
+            }
+        }
+    }
+    Ok((decisions, started.elapsed().as_secs_f64()))
+}
