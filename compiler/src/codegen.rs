@@ -55,7 +55,24 @@ pub fn emit_card(
     bundle: &mut BundleBuilder<'_>,
     arena: &Bump,
 ) -> Result<CardIdx, Vec<Diagnostic>> {
-    let mut generator = Gen { bundle, arena, source, errors: Vec::new(), span: Span::default() };
+    emit_card_excerpt(card, key, file, source, 1, bundle, arena)
+}
+
+/// [`emit_card`] for a card whose source is an excerpt of a larger file (one card block of
+/// a file holding many): the card's spans are offsets in `excerpt`, whose first line is line
+/// `first_line` of `file`, so that source rows give the file's own line numbers without
+/// scanning the whole file for each statement.
+pub fn emit_card_excerpt(
+    card: &ir::Card<'_>,
+    key: &str,
+    file: &str,
+    excerpt: &str,
+    first_line: u32,
+    bundle: &mut BundleBuilder<'_>,
+    arena: &Bump,
+) -> Result<CardIdx, Vec<Diagnostic>> {
+    let source = excerpt;
+    let mut generator = Gen { bundle, arena, source, first_line, errors: Vec::new(), span: Span::default() };
     let idx = generator.card(card, key, file);
     if generator.errors.is_empty() { Ok(idx) } else { Err(generator.errors) }
 }
@@ -65,6 +82,8 @@ struct Gen<'g, 'c> {
     /// Holds the card's lists while it is added (the arena of its IR).
     arena: &'g Bump,
     source: &'g str,
+    /// The file line of the source's first line.
+    first_line: u32,
     errors: Vec<Diagnostic>,
     /// The statement or filter being generated, for error spans.
     span: Span,
@@ -181,9 +200,9 @@ impl<'g> Gen<'g, '_> {
         let line_end =
             bytes[start..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |newline| start + newline);
         let text = source.get(line_start..line_end).unwrap_or("").trim_end_matches('\r');
-        let line = bytes[..line_start].iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line = bytes[..line_start].iter().filter(|&&byte| byte == b'\n').count();
         SourceLocation {
-            line: u32::try_from(line).unwrap_or(u32::MAX),
+            line: u32::try_from(line).unwrap_or(u32::MAX).saturating_add(self.first_line),
             line_start: Span::new(line_start, line_start).start,
             span_start: span.start,
             span_end: span.end,

@@ -102,6 +102,8 @@ declare_codes! {
     E0041 Error "line too long",
     E0042 Error "cost on a hook",
     E0043 Error "cost of zero cards",
+    E0100 Error "unsupported Wagic construct",
+    E0101 Error "malformed Wagic card block",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",
