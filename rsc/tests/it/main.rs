@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod scenarios;
+mod wagic;
 
 /// A clean card from the corpus.
 const CLEAN: &str = "action = damage(300)\n";
