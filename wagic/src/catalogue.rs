@@ -784,7 +784,6 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("this", "The card whose ability runs (the source)."),
     named("tgt", "The card's targets (`target=`)."),
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
-    named("targetcontroller", "The controller of the first target (Wagic `targetcontroller`)."),
 ];
 
 /// Attributes an expression may read after a dot.

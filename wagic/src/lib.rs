@@ -7,12 +7,16 @@
 //! one diagnostic, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be
 //! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
 
+pub mod builtins;
 pub mod catalogue;
 pub mod diagnostics;
 pub mod front;
+pub mod host;
 pub mod reader;
 
+pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};
+pub use host::WagicHost;
 
 use std::collections::{BTreeMap, HashMap};
 

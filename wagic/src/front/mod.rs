@@ -12,10 +12,10 @@ use bumpalo::Bump;
 use compiler::Span;
 use compiler::ir::{
     Action, Arg, Auto, Card, Condition, Cost, Each, EachSource, Effect, Event, Expr, Link, RuleTarget, Statement,
-    Target, TypeAtom, TypeTerm,
+    Target, TypeTerm,
 };
 use vm::bytecode::{
-    AbilityIdx, CommandIdx, Const, CostIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, RestrictionIdx, TypeOp, ZoneIdx,
+    AbilityIdx, CommandIdx, Const, CostIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, RestrictionIdx, ZoneIdx,
     ZonePrefixIdx, ZoneRef,
 };
 
@@ -48,6 +48,10 @@ const DESCRIPTION_KEYS: &[&str] =
 enum Line<'i> {
     /// No cost and no trigger: a spell's effect, or a permanent's effect on entering play.
     Plain(&'i [Statement<'i>]),
+    /// `lord(spec) effect` on a permanent: the effect on every match when the lord enters,
+    /// and on each match that enters later (`event`, with the statements retargeted to the
+    /// entering card); the runtime ends both when the lord leaves play.
+    Lord { statements: &'i [Statement<'i>], event: Event<'i>, entering: &'i [Statement<'i>] },
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
     /// `@trigger:effect`.
@@ -82,13 +86,25 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     abilities.push(ability(word)?);
                 }
             }
+            "target" if !is_spell => {
+                // An aura's `target=` is what it enchants: a lasting link the runtime does
+                // not keep, so its effects would land on the aura itself.
+                return Err(Unsupported::new(value, "aura (`target=` on a permanent)"));
+            }
             "target" => {
                 let spec = spec::read(value)?;
                 let filter = lowering.specs.filter(&spec, false)?;
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
             "auto" => match lowering.line(value)? {
-                Line::Plain(statements) if is_spell => spell_statements.extend_from_slice(statements),
+                Line::Plain(statements) | Line::Lord { statements, .. } if is_spell => {
+                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                }
+                Line::Lord { statements, event, entering } => {
+                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                    let events = arena.alloc_slice_copy(&[event]);
+                    autos.push(Auto { hook: false, events, costs: &[], statements: entering });
+                }
                 Line::Plain(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
@@ -144,6 +160,10 @@ struct Lowering<'i> {
     specs: SpecLowering<'i>,
 }
 
+/// The effect part of a line: its label (`name(...)`), its statements, and the spec of
+/// its `lord(...)` when it is a lord.
+type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>);
+
 /// A prefix applying to the whole effect of a line.
 #[derive(Clone, Copy)]
 enum Wrapper<'s> {
@@ -164,17 +184,67 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let event = self.trigger(value.slice(0, colon).trim())?;
-            let (_, statements) = self.effect(value.from(colon + 1))?;
-            return Ok(Line::Triggered { event, statements });
+            let (_, statements, _) = self.effect(value.from(colon + 1))?;
+            return Ok(Line::Triggered { event, statements: self.until_end_of_turn(statements) });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
-            let (label, statements) = self.effect(value.from(colon + 1))?;
-            return Ok(Line::Activated { label, costs, statements });
+            let (label, statements, _) = self.effect(value.from(colon + 1))?;
+            return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
-        let (_, statements) = self.effect(value)?;
-        Ok(Line::Plain(statements))
+        let (_, statements, lord) = self.effect(value)?;
+        match lord {
+            Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {
+                let (event, entering) = self.lord_entering(spec_piece, statements)?;
+                Ok(Line::Lord { statements, event, entering })
+            }
+            _ => Ok(Line::Plain(statements)),
+        }
+    }
+
+    /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated
+    /// or triggered ability's effect (and a spell's) ends with the turn.
+    fn until_end_of_turn(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let ueot = Some((RestrictionIdx::new(0), None));
+        let timed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| Statement { restriction: statement.restriction.or(ueot), ..*statement })
+            .collect();
+        self.arena.alloc_slice_copy(&timed)
+    }
+
+    /// The entering half of a lord: `movedto` of a card matching the spec onto the
+    /// battlefield, and the lord's statements aimed at that card.
+    fn lord_entering(
+        &self,
+        spec_piece: Piece<'_>,
+        statements: &'i [Statement<'i>],
+    ) -> Result<(Event<'i>, &'i [Statement<'i>]), Unsupported> {
+        let mut spec = spec::read(spec_piece)?;
+        let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield").unwrap_or(0);
+        match spec.zone {
+            None => spec.zone = Some((None, battlefield)),
+            Some((_, zone)) if zone != battlefield => {
+                return Err(Unsupported::new(spec_piece, "lord outside the battlefield"));
+            }
+            Some(_) => {}
+        }
+        let trigger = Expr::Var(spec::variable("trigger"));
+        let condition = self.specs.predicate(&spec, trigger, "inzone")?;
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("movedto").unwrap_or(0)),
+            prefix: None,
+            suffix: catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new),
+            condition: condition.map(|condition| &*self.arena.alloc(condition)),
+            span: spec_piece.span(),
+        };
+        let value = self.arena.alloc(trigger);
+        let entering: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| Statement { target: Some(Target::Expr { value, optional: false }), ..*statement })
+            .collect();
+        Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
     /// `{2}{R}{T}`.
@@ -323,7 +393,10 @@ impl<'i> Lowering<'i> {
     }
 
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
-    fn effect(&self, piece: Piece<'_>) -> Result<(Option<&'i str>, &'i [Statement<'i>]), Unsupported> {
+    fn effect<'s>(
+        &self,
+        piece: Piece<'s>,
+    ) -> Result<EffectPart<'i, 's>, Unsupported> {
         let mut rest = piece.trim();
         let mut may = false;
         let mut label = None;
@@ -359,7 +432,11 @@ impl<'i> Lowering<'i> {
         if may && let Some(first) = statements.first_mut() {
             first.condition = Some(Condition::May(None));
         }
-        Ok((label, self.arena.alloc_slice_copy(&statements)))
+        let lord = match wrapper {
+            Some(Wrapper::Target(spec_piece, "lord")) if !may => Some(spec_piece),
+            _ => None,
+        };
+        Ok((label, self.arena.alloc_slice_copy(&statements), lord))
     }
 
     fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
@@ -389,6 +466,8 @@ impl<'i> Lowering<'i> {
         let mut restriction = None;
         let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
         let mut effect_words: Vec<Piece<'_>> = Vec::new();
+        // `lord(goblin) 1/1 other`: the source is left out of the targets.
+        let mut other = false;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -409,11 +488,13 @@ impl<'i> Lowering<'i> {
             {
                 set_target(self.target_clause(args, "all")?, word)?;
             } else if lower == "controller" || lower == "opponent" {
-                let atom = if lower == "controller" { TypeAtom::Me } else { TypeAtom::Opp };
-                set_target(self.player_target(atom, word), word)?;
-            } else if lower == "targetcontroller" {
-                let value = self.arena.alloc(Expr::Var(spec::variable("targetcontroller")));
+                // The catalogue's `me` and `opp` are the source's controller and opponent
+                // (the host answers them), whoever's event runs the ability.
+                let name = if lower == "controller" { "me" } else { "opp" };
+                let value = self.arena.alloc(Expr::Var(spec::variable(name)));
                 set_target(Target::Expr { value, optional: false }, word)?;
+            } else if lower == "other" {
+                other = true;
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
@@ -430,9 +511,28 @@ impl<'i> Lowering<'i> {
         };
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
-        let mut chain = self.effect_links(effect_piece)?;
+        let mut chain = match self.effect_links(effect_piece) {
+            Ok(chain) => chain,
+            // `tap target(creature) myTurnOnly`: name the word the effect does not take.
+            Err(error) => match effect_words.as_slice() {
+                [first, second, ..] if self.effect_links(*first).is_ok() => {
+                    return Err(Unsupported::new(*second, &format!("word `{}`", spec::leading_word(second.text))));
+                }
+                _ => return Err(error),
+            },
+        };
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) => {
+                // The runtime records a lasting effect once per source, target and value
+                // (re-running an initialisation does not stack it), so `+1/+1 for each`
+                // would not add up: only one-shot effects are repeated.
+                let lasting = chain.iter().any(|link| match link.effect {
+                    Effect::Call { command, .. } => CATALOGUE.commands[command.index()].timed,
+                    _ => true,
+                });
+                if lasting {
+                    return Err(Unsupported::new(piece, "foreach of a lasting effect"));
+                }
                 let spec = spec::read(spec_piece)?;
                 let filter = self.specs.filter(&spec, true)?;
                 let each = self.arena.alloc(Each { source: EachSource::Filter(filter), slot: 0, body: chain });
@@ -462,26 +562,21 @@ impl<'i> Lowering<'i> {
         if let Some((_, _, at)) = criterion {
             return Err(Unsupported::new(at, "criterion outside `aslongas`"));
         }
+        if other {
+            target = Some(self.leave_out_source(target, piece)?);
+        }
         Ok(Statement { condition: None, target, restriction, chain, otherwise: None, span: piece.span() })
     }
 
-    fn player_target(&self, atom: TypeAtom<'i>, word: Piece<'_>) -> Target<'i> {
-        let filter = self.arena.alloc(compiler::ir::Filter {
-            qty: None,
-            types: self.arena.alloc_slice_copy(&[TypeTerm {
-                exclude_source: false,
-                negate: false,
-                plural: false,
-                atom,
-            }]),
-            type_op: TypeOp::Union,
-            pick: None,
-            terms: &[],
-            zone: ZoneRef { prefix: None, zone: ZoneIdx::new(0) },
-            selector: None,
-            span: word.span(),
-        });
-        Target::Filter { filter, optional: false }
+    /// The target without the source (`other` written after the effect).
+    fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
+        let Some(Target::Filter { filter, optional }) = target else {
+            return Err(Unsupported::new(at, "`other` without a target spec"));
+        };
+        let types: Vec<TypeTerm<'i>> =
+            filter.types.iter().map(|term| TypeTerm { exclude_source: true, ..*term }).collect();
+        let filter = self.arena.alloc(compiler::ir::Filter { types: self.arena.alloc_slice_copy(&types), ..*filter });
+        Ok(Target::Filter { filter, optional })
     }
 
     /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object.

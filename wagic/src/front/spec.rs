@@ -83,7 +83,11 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     }
     let (body, zone) = match rest.find_top(b'|') {
         Some(bar) => (rest.slice(0, bar).trim(), Some(read_zone(rest.from(bar + 1).trim())?)),
-        None => (rest, None),
+        // A zone alone (`from(battlefield)`, `@movedto(mygraveyard)`) is any card there.
+        None => match read_zone(rest) {
+            Ok(zone) => (Piece::new("*", rest.start), Some(zone)),
+            Err(_) => (rest, None),
+        },
     };
     let mut other = false;
     let mut types = Vec::new();
@@ -163,7 +167,10 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
         let test = read_term(body)?;
         terms.push(SpecTerm { negated, test });
     }
-    Ok(if has_or { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
+    // Wagic's rule: a negated term makes every term of the brackets required
+    // (`creature[-black;-artifact]` is neither black nor an artifact).
+    let any_negated = terms.iter().any(|term| term.negated);
+    Ok(if has_or && !any_negated { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
 }
 
 fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {

@@ -1,4 +1,7 @@
-//! Integration tests of the Wagic front end: Wagic's real card files compiled whole
-//! (`card_files`).
+//! Integration tests of the Wagic front end and builtins: Wagic's real card files compiled
+//! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
+//! on `board`).
 
+mod board;
 mod card_files;
+mod cards;
