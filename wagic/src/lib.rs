@@ -67,8 +67,9 @@ pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) 
                 };
                 // Spans were offsets in the block: make them offsets in the file.
                 error.map(|mut error| {
+                    let base = block.block.start;
                     error.span =
-                        Span { start: error.span.start + block.block.start, end: error.span.end + block.block.start };
+                        Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
                     error
                 })
             }

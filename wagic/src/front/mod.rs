@@ -40,6 +40,18 @@ impl Unsupported {
     }
 }
 
+/// The longest `auto=` value compiled (Wagic's longest is under 2,400 bytes): the code
+/// generator's source rows look back along the line, so a line of megabytes would cost
+/// time in proportion to its length for each of its statements.
+pub const MAX_LINE_BYTES: usize = 8 * 1024;
+
+/// The most statements of one card's action or auto (Wagic's cards have a handful): an
+/// entry holds at most 65,535 instructions.
+pub const MAX_STATEMENTS: usize = 256;
+
+/// The most actions and autos of one card.
+pub const MAX_ENTRIES: usize = 256;
+
 /// The keys of a card block that only describe the card (read by a game, not compiled).
 const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
@@ -96,6 +108,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let filter = lowering.specs.filter(&spec, false)?;
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
+            "auto" if value.text.len() > MAX_LINE_BYTES => {
+                return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")));
+            }
             "auto" => match lowering.line(value)? {
                 Line::Plain(statements) | Line::Lord { statements, .. } if is_spell => {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
@@ -127,6 +142,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))));
             }
         }
+    }
+    if spell_statements.len() > MAX_STATEMENTS || actions.len() + autos.len() > MAX_ENTRIES {
+        let open = Piece::new("", 0);
+        return Err(Unsupported::new(open, "card with more than 256 effects"));
     }
     if is_spell && !spell_statements.is_empty() {
         actions.push(Action { label: None, costs: &[], statements: arena.alloc_slice_copy(&spell_statements) });
@@ -393,10 +412,7 @@ impl<'i> Lowering<'i> {
     }
 
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
-    fn effect<'s>(
-        &self,
-        piece: Piece<'s>,
-    ) -> Result<EffectPart<'i, 's>, Unsupported> {
+    fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
         let mut rest = piece.trim();
         let mut may = false;
         let mut label = None;

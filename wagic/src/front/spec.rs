@@ -92,7 +92,11 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     let mut other = false;
     let mut types = Vec::new();
     let mut terms = Vec::new();
-    for (index, alternative) in body.split_top(",").into_iter().enumerate() {
+    let alternatives = body.split_top(",");
+    if alternatives.len() > MAX_TYPES {
+        return Err(Unsupported::new(body, &format!("spec with more than {MAX_TYPES} types")));
+    }
+    for (index, alternative) in alternatives.into_iter().enumerate() {
         let mut alternative = alternative.trim();
         if index == 0
             && let Some(after) = alternative.strip_prefix("other ")
@@ -150,6 +154,13 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
     Ok((prefix, zone))
 }
 
+/// The most terms a spec's `[...]` may have (Wagic's longest has 5): each is one level of
+/// the test a trigger compiles to, and the code generator recurses that deep.
+pub const MAX_TERMS: usize = 16;
+
+/// The most type words a spec may have (`creature,artifact,...`), for the same reason.
+pub const MAX_TYPES: usize = 16;
+
 fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
     let has_or = piece.find_top(b';').is_some();
     let has_and = piece.find_top(b'&').is_some();
@@ -157,6 +168,9 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
         return Err(Unsupported::new(piece, "spec mixing `;` and `&`"));
     }
     let parts = if has_or { piece.split_top(";") } else { piece.split_top("&") };
+    if parts.len() > MAX_TERMS {
+        return Err(Unsupported::new(piece, &format!("spec with more than {MAX_TERMS} terms")));
+    }
     let mut terms = Vec::new();
     for part in parts {
         let part = part.trim();

@@ -5,3 +5,4 @@
 mod board;
 mod card_files;
 mod cards;
+mod hostile;
