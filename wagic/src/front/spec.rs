@@ -206,7 +206,8 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
             .map_err(|_| Unsupported::new(piece, "spec comparison with a computed value"))?;
         return Ok(TermTest::Compare(index, op, value));
     }
-    if let Some(index) = catalogue::position(catalogue::FILTERS, text) {
+    let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(index) = catalogue::position(catalogue::FILTERS, &without_blanks) {
         return Ok(TermTest::Keyword(index));
     }
     if text.bytes().all(|byte| byte.is_ascii_alphabetic() || byte == b' ' || byte == b'\'' || byte == b'-')

@@ -266,7 +266,11 @@ impl Host for Board {
         match catalogue::FILTERS[keyword.index()].name {
             "tapped" => c.tapped,
             "multicolor" => c.printed.colours.len() > 1,
-            colour => c.printed.colours.contains(&colour),
+            "white" | "blue" | "black" | "red" | "green" => {
+                c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
+            }
+            "attacking" | "blocking" | "blocked" | "token" => false,
+            ability => self.has_ability(card, ability),
         }
     }
 

@@ -324,3 +324,20 @@ fn ajanis_mantra_asks_at_its_controllers_upkeep_only() {
     table.settle();
     assert_eq!(table.board.players[0].life, 21);
 }
+
+#[test]
+fn ashen_firebeast_damages_each_creature_without_flying() {
+    // text=: {1}{R}: Ashen Firebeast deals 1 damage to each creature without flying.
+    let Some(mut table) = table() else { return };
+    let firebeast = table.put("Ashen Firebeast", P0, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let angel = table.put("Serra Angel", P1, BATTLEFIELD);
+    table.board.players[0].mana = [0, 0, 0, 2, 0, 2];
+    assert!(table.activate(firebeast, P0));
+    assert_eq!((table.board.card(bears).damage, table.board.card(angel).damage), (1, 0));
+    assert_eq!(table.board.card(firebeast).damage, 1, "itself too: it has no flying");
+    assert!(table.activate(firebeast, P0));
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Serra Angel"]);
+    assert!(!table.activate(firebeast, P0), "the mana is spent");
+}
