@@ -437,6 +437,18 @@ fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
     }
 }
 
+/// `asSorcery`: payable (with nothing) only when its controller could cast a sorcery.
+fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().sorcery_timing(player)))
+}
+
+/// `myTurnOnly`: payable (with nothing) only during its controller's turn.
+fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player))
+}
+
 /// The Wagic builtin table for any host implementing [`WagicHost`]: every command,
 /// function and cost of [`CATALOGUE`].
 pub fn builtins<H: WagicHost>() -> Builtins<H> {
@@ -456,7 +468,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 10] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 12] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -467,6 +479,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("S", sacrifice),
         ("D", discard_cost),
         ("L", life_cost),
+        ("assorcery", as_sorcery),
+        ("myturnonly", my_turn_only),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

@@ -279,6 +279,16 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
     CostSpec { name: "L", arg: CostArg::OptionalCountOrFilter, doc: "`{L}`: pay 1 life (the count is how much)." },
+    CostSpec {
+        name: "assorcery",
+        arg: CostArg::None,
+        doc: "`asSorcery` after the effect: activate only when a sorcery could be cast (its controller's main phase, empty stack).",
+    },
+    CostSpec {
+        name: "myturnonly",
+        arg: CostArg::None,
+        doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
+    },
 ];
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.

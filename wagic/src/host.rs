@@ -96,4 +96,10 @@ pub trait WagicHost: Host {
 
     /// Shuffles the player's library.
     fn shuffle_library(&mut self, player: PlayerId);
+
+    /// Whose turn it is.
+    fn active_player(&self) -> PlayerId;
+
+    /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
+    fn sorcery_timing(&self, player: PlayerId) -> bool;
 }

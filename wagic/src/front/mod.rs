@@ -75,7 +75,7 @@ enum Line<'i> {
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
-    let lowering = Lowering { arena, specs: SpecLowering { arena } };
+    let lowering = Lowering { arena, specs: SpecLowering { arena }, activation_limits: Default::default() };
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
         lower.contains("instant") || lower.contains("sorcery")
@@ -177,7 +177,14 @@ fn ability_of(text: &str) -> Option<AbilityIdx> {
 struct Lowering<'i> {
     arena: &'i Bump,
     specs: SpecLowering<'i>,
+    /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
+    /// they are written among the effect's words but are conditions of its activation.
+    activation_limits: std::cell::RefCell<Vec<(&'static str, Span)>>,
 }
+
+/// The words written after an effect that limit when its ability may be activated, and the
+/// catalogue cost checking each.
+const ACTIVATION_LIMITS: &[(&str, &str)] = &[("assorcery", "assorcery"), ("myturnonly", "myturnonly")];
 
 /// The effect part of a line: its label (`name(...)`), its statements, and the spec of
 /// its `lord(...)` when it is a lord.
@@ -196,6 +203,26 @@ enum Wrapper<'s> {
 
 impl<'i> Lowering<'i> {
     fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        self.activation_limits.borrow_mut().clear();
+        let line = self.line_parts(value)?;
+        let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
+        match (line, limits.first()) {
+            (line, None) => Ok(line),
+            (Line::Activated { label, costs, statements }, Some(_)) => {
+                let mut costs = costs.to_vec();
+                for (cost, _) in limits {
+                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == cost).unwrap_or(0);
+                    costs.push(Cost { cost: CostIdx::new(index), count: None, filter: None });
+                }
+                Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
+            }
+            (_, Some(&(cost, span))) => {
+                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability") })
+            }
+        }
+    }
+
+    fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         let value = value.trim();
         if !value.balanced() {
             return Err(Unsupported::new(value, "unbalanced brackets"));
@@ -511,6 +538,8 @@ impl<'i> Lowering<'i> {
                 set_target(Target::Expr { value, optional: false }, word)?;
             } else if lower == "other" {
                 other = true;
+            } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
+                self.activation_limits.borrow_mut().push((cost, word.span()));
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {

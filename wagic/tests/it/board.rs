@@ -126,7 +126,7 @@ pub struct Player {
     pub mana: [i32; 6],
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Board {
     pub cards: Vec<Card>,
     pub players: [Player; 2],
@@ -136,6 +136,9 @@ pub struct Board {
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
+    /// Whose turn it is, and whether it is a main phase with nothing on the stack.
+    pub active: PlayerId,
+    pub main_phase: bool,
     next_order: i64,
     seed: u32,
 }
@@ -462,6 +465,14 @@ impl WagicHost for Board {
     }
 
     fn shuffle_library(&mut self, _player: PlayerId) {}
+
+    fn active_player(&self) -> PlayerId {
+        self.active
+    }
+
+    fn sorcery_timing(&self, player: PlayerId) -> bool {
+        self.active == player && self.main_phase
+    }
 }
 
 /// A board and a runtime running the real cards on it.
@@ -480,8 +491,15 @@ impl Table {
         let library = library()?;
         let rt = Runtime::new(Arc::clone(&library.program), &CATALOGUE, wagic::builtins::<Board>());
         let board = Board {
+            cards: Vec::new(),
             players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
-            ..Board::default()
+            effects: Vec::new(),
+            abilities: Vec::new(),
+            moved: Vec::new(),
+            active: P0,
+            main_phase: true,
+            next_order: 0,
+            seed: 1,
         };
         Some(Table { rt, board, library, answers: Vec::new(), asked: Vec::new() })
     }

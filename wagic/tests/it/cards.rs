@@ -341,3 +341,17 @@ fn ashen_firebeast_damages_each_creature_without_flying() {
     assert_eq!(table.board.names(P1, BATTLEFIELD), ["Serra Angel"]);
     assert!(!table.activate(firebeast, P0), "the mana is spent");
 }
+
+#[test]
+fn apprentice_sorcerer_deals_damage_only_in_its_controllers_turn() {
+    // text=: {T}: 1 damage to any target. Activate only during your turn (`myTurnOnly`).
+    let Some(mut table) = table() else { return };
+    let sorcerer = table.put("Apprentice Sorcerer", P0, BATTLEFIELD);
+    table.board.active = P1;
+    assert!(!table.activate(sorcerer, P0), "not in the opponent's turn");
+    assert!(!table.board.card(sorcerer).tapped, "nothing was paid");
+    table.board.active = P0;
+    table.answers.push(vec![Value::Player(P1)]);
+    assert!(table.activate(sorcerer, P0));
+    assert_eq!(table.board.players[1].life, 19);
+}
