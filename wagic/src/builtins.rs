@@ -373,6 +373,30 @@ fn generic<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res 
     mana_cost(ctx, phase, None)
 }
 
+/// The check of a cost with a spec: the cards it picks (asked when there is a choice),
+/// kept as the cost's selection for its payment.
+fn check_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> Res {
+    if ctx.answer().is_some() {
+        return Ok(Status::Success);
+    }
+    let found = ctx.resolve(filter)?;
+    let candidates = ctx.list(found.candidates).len();
+    if !found.matched || candidates == 0 || candidates < usize::from(found.min) {
+        return Ok(Status::Failure);
+    }
+    if found.choose {
+        return ctx.choose_from(0, found.candidates, found.min, found.max, None);
+    }
+    let fixed = ctx.list(found.candidates).to_vec();
+    ctx.fix_selection(&fixed)?;
+    Ok(Status::Success)
+}
+
+/// The cards a cost with a spec chose while it was checked (never more).
+fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+    ctx.selection().map_or(Vec::new(), |selection| selection.iter().filter_map(|value| value.as_card()).collect())
+}
+
 /// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
 fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
@@ -382,22 +406,7 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             let source = ctx.env().source;
             Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == battlefield)))
         }
-        (CostPhase::Check, Some(filter)) => {
-            if ctx.answer().is_some() {
-                return Ok(Status::Success);
-            }
-            let found = ctx.resolve(filter)?;
-            let candidates = ctx.list(found.candidates).len();
-            if !found.matched || candidates == 0 || candidates < usize::from(found.min) {
-                return Ok(Status::Failure);
-            }
-            if found.choose {
-                return ctx.choose_from(0, found.candidates, found.min, found.max, None);
-            }
-            let fixed = ctx.list(found.candidates).to_vec();
-            ctx.fix_selection(&fixed)?;
-            Ok(Status::Success)
-        }
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, _) => {
             let cards: Vec<CardId> = match (ctx.selection(), filter) {
                 (Some(selection), _) => selection.iter().filter_map(|value| value.as_card()).collect(),
@@ -413,14 +422,25 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
     }
 }
 
-/// `{D}`: discard a card at random.
+/// `{D}`: discard a card; `{discard(spec)}`: a card the spec matches (asked).
 fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let player = ctx.env().controller;
-    let mut hand = Vec::new();
-    ctx.host().pile_cards(player, vm::bytecode::ZoneIdx::new(1), &mut hand);
-    match phase {
-        CostPhase::Check => Ok(status(!hand.is_empty())),
-        CostPhase::Pay => Ok(status(ctx.host().discard(player, 1) == 1)),
+    let graveyard = vm::bytecode::ZoneIdx::new(2);
+    match (phase, ctx.cost().and_then(|cost| cost.filter)) {
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, Some(_)) => {
+            for card in selected_cards(ctx) {
+                let owner = ctx.host().owner(card);
+                ctx.host().move_card(card, owner, graveyard, 0);
+            }
+            Ok(Status::Success)
+        }
+        (CostPhase::Check, None) => {
+            let mut hand = Vec::new();
+            ctx.host().pile_cards(player, vm::bytecode::ZoneIdx::new(1), &mut hand);
+            Ok(status(!hand.is_empty()))
+        }
+        (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),
     }
 }
 

@@ -296,6 +296,9 @@ impl<'i> Lowering<'i> {
     /// `{2}{R}{T}`.
     fn costs(&self, piece: Piece<'_>) -> Result<&'i [Cost<'i>], Unsupported> {
         let mut costs: Vec<Cost<'i>> = Vec::new();
+        // Each cost with a spec picks its card on its own: written twice, both could pick
+        // the same card and pay one for two.
+        let mut spec_costs: Vec<String> = Vec::new();
         let mut rest = piece;
         while !rest.text.is_empty() {
             let Some(inner) = rest.strip_prefix("{") else {
@@ -319,12 +322,21 @@ impl<'i> Lowering<'i> {
                     ("generic", Some(amount), None)
                 }
                 _ => {
-                    if let Some((args, after)) = symbol.call("s") {
+                    // `{S(spec)}` sacrifices, `{discard(spec)}` discards a card the spec picks.
+                    let with_spec = [("s", "S"), ("discard", "D")]
+                        .into_iter()
+                        .find_map(|(written, cost)| symbol.call(written).map(|call| (call, cost)));
+                    if let Some(((args, after), cost)) = with_spec {
                         if !after.text.trim().is_empty() {
-                            return Err(Unsupported::new(symbol, "cost `{S(...)...}`"));
+                            return Err(Unsupported::new(symbol, "cost with text after its spec"));
                         }
+                        let written = symbol.text.to_ascii_lowercase();
+                        if spec_costs.contains(&written) {
+                            return Err(Unsupported::new(symbol, "a cost with a spec written twice"));
+                        }
+                        spec_costs.push(written);
                         let spec = spec::read(args)?;
-                        ("S", None, Some(self.specs.filter(&spec, false)?))
+                        (cost, None, Some(self.specs.filter(&spec, false)?))
                     } else {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)));

@@ -355,3 +355,19 @@ fn apprentice_sorcerer_deals_damage_only_in_its_controllers_turn() {
     assert!(table.activate(sorcerer, P0));
     assert_eq!(table.board.players[1].life, 19);
 }
+
+#[test]
+fn amugaba_pays_mana_and_a_discarded_card_to_return_to_hand() {
+    // test/Amugaba.txt: with {2}{U} and a Swamp in hand, activating Amugaba and choosing
+    // the Swamp; [ASSERT] hand: Amugaba, graveyard: Swamp, manapool: {0}.
+    let Some(mut table) = table() else { return };
+    let swamp = table.put("Swamp", P0, HAND);
+    let amugaba = table.put("Amugaba", P0, BATTLEFIELD);
+    table.board.players[0].mana = [0, 1, 0, 0, 0, 2];
+    table.answers.push(vec![Value::Card(swamp)]);
+    assert!(table.activate(amugaba, P0));
+    assert_eq!(table.board.names(P0, HAND), ["Amugaba"]);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Swamp"]);
+    assert_eq!(table.board.players[0].mana, [0; 6]);
+    assert!(!table.rt.in_play(amugaba));
+}
