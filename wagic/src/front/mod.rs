@@ -484,6 +484,19 @@ impl<'i> Lowering<'i> {
         for part in parts {
             statements.push(self.statement(part.trim(), wrapper)?);
         }
+        // Wagic chooses a `target(...)` once for the whole line, and a part without a target
+        // of its own acts on it (`damage:2 && -flying target(creature)`); statements here
+        // choose their targets each, so such a line is refused rather than split.
+        if statements.len() > 1 && matches!(wrapper, Some(Wrapper::Target(_, "target"))) {
+            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
+        }
+        let chooses = |statement: &Statement<'_>| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        if statements.len() > 1
+            && statements.iter().any(chooses)
+            && statements.iter().any(|statement| statement.target.is_none())
+        {
+            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
+        }
         if may && let Some(first) = statements.first_mut() {
             first.condition = Some(Condition::May(None));
         }

@@ -5,4 +5,5 @@
 mod board;
 mod card_files;
 mod cards;
+mod front;
 mod hostile;
