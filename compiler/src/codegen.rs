@@ -56,8 +56,25 @@ pub fn emit_card(
     bundle: &mut BundleBuilder<'_>,
     arena: &Bump,
 ) -> Result<CardIdx, Vec<Diagnostic>> {
+    emit_card_excerpt(card, key, file, source, 1, bundle, arena)
+}
+
+/// [`emit_card`] for a card whose source is an excerpt of a larger file (one card block of
+/// a file holding many): the card's spans are offsets in `excerpt`, whose first line is line
+/// `first_line` of `file`, so that source rows give the file's own line numbers without
+/// scanning the whole file for each statement.
+pub fn emit_card_excerpt(
+    card: &ir::Card<'_>,
+    key: &str,
+    file: &str,
+    excerpt: &str,
+    first_line: u32,
+    bundle: &mut BundleBuilder<'_>,
+    arena: &Bump,
+) -> Result<CardIdx, Vec<Diagnostic>> {
+    let source = excerpt;
     let mut generator =
-        Gen { bundle, arena, source, line_starts: Vec::new(), errors: Vec::new(), span: Span::default() };
+        Gen { bundle, arena, source, first_line, line_starts: Vec::new(), errors: Vec::new(), span: Span::default() };
     let idx = generator.card(card, key, file);
     if generator.errors.is_empty() { Ok(idx) } else { Err(generator.errors) }
 }
@@ -67,6 +84,8 @@ struct Gen<'g, 'c> {
     /// Holds the card's lists while it is added (the arena of its IR).
     arena: &'g Bump,
     source: &'g str,
+    /// The file line of the source's first line.
+    first_line: u32,
     /// Where each line of `source` starts, found on the first source location asked for:
     /// counting the lines before each statement anew took time quadratic in the card.
     line_starts: Vec<u32>,
@@ -198,7 +217,8 @@ impl<'g> Gen<'g, '_> {
             bytes[start..].iter().position(|&byte| byte == b'\n').map_or(bytes.len(), |newline| start + newline);
         let text = source.get(line_start..line_end).unwrap_or("").trim_end_matches('\r');
         SourceLocation {
-            line: u32::try_from(line).unwrap_or(u32::MAX),
+            // `line` counts from 1 within the source.
+            line: u32::try_from(line).unwrap_or(u32::MAX).saturating_add(self.first_line.saturating_sub(1)),
             line_start: Span::new(line_start, line_start).start,
             span_start: span.start,
             span_end: span.end,

@@ -110,6 +110,8 @@ declare_codes! {
     E0045 Error "expression needs too many registers",
     E0046 Error "too many variables and nested loops",
     E0047 Error "bundle table full",
+    E0100 Error "unsupported Wagic construct",
+    E0101 Error "malformed Wagic card block",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",

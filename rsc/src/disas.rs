@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use vm::bytecode::{Program, disas};
+use vm::bytecode::{LoadError, Program, disas};
 
 use crate::Exit;
 
@@ -19,22 +19,29 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
             return Exit::Usage;
         }
     };
-    let program = match Program::load(&bytes, &stdlib::CATALOGUE) {
-        Ok(program) => program,
+    // A bundle names its catalogue: Card Fighters' Clash's, or Wagic's (`rsc compile --lang wagic`).
+    let loaded = match Program::load(&bytes, &stdlib::CATALOGUE) {
+        Err(LoadError::CatalogueMismatch { bundle_name, .. }) if bundle_name == wagic::CATALOGUE.name => {
+            Program::load(&bytes, &wagic::CATALOGUE).map(|program| (program, &wagic::CATALOGUE))
+        }
+        loaded => loaded.map(|program| (program, &stdlib::CATALOGUE)),
+    };
+    let (program, catalogue) = match loaded {
+        Ok(loaded) => loaded,
         Err(error) => {
             eprintln!("error: `{}`: {error}", path.display());
             return Exit::Errors;
         }
     };
     let text = match card {
-        Some(key) => match disas::disassemble_card(&program, &stdlib::CATALOGUE, key) {
+        Some(key) => match disas::disassemble_card(&program, catalogue, key) {
             Some(text) => text,
             None => {
                 eprintln!("error: `{}` has no card `{key}`", path.display());
                 return Exit::Usage;
             }
         },
-        None => disas::disassemble(&program, &stdlib::CATALOGUE),
+        None => disas::disassemble(&program, catalogue),
     };
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {

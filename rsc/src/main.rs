@@ -11,6 +11,7 @@ mod report;
 mod run;
 mod sim;
 mod test;
+mod wagic;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -19,6 +20,15 @@ use clap::{Parser, Subcommand};
 use game::players::PlayerKind;
 
 use render::MessageFormat;
+
+/// The card language of `check` and `compile`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Lang {
+    /// RuleScript `.rules` files against Card Fighters' Clash's catalogue.
+    Rulescript,
+    /// Wagic card files (`[card]` blocks) against the Wagic catalogue.
+    Wagic,
+}
 
 /// The RuleScript toolchain.
 #[derive(Debug, Parser)]
@@ -32,18 +42,28 @@ struct Cli {
 enum Command {
     /// Check `.rules` files for errors and warnings (folders are searched recursively).
     Check {
-        /// Files, or folders to search for `*.rules` files.
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// The card language: `rulescript`, or `wagic` for Wagic card files (`[card]` blocks).
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
+        /// With `--lang wagic`: print the tally of cards compiled and left out by construct.
+        #[arg(long)]
+        stats: bool,
         /// How diagnostics are reported: `human` (on stderr) or `json` (one per line on stdout).
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
     },
     /// Compile `.rules` files and folders into one `.rsb` bundle.
     Compile {
-        /// Files, or folders to search for `*.rules` files.
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// The card language: `rulescript`, or `wagic` for Wagic card files, whose bundle holds
+        /// the cards that compile (each other card is reported, and the exit code is 1).
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
         /// The bundle to write.
         #[arg(short = 'o', long = "output", value_name = "OUT.rsb")]
         output: PathBuf,
@@ -249,9 +269,27 @@ fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for `--help` and `--version`.
     let cli = Cli::parse();
     let exit = match &cli.command {
-        Command::Check { paths, message_format } => check::run(paths, *message_format),
-        Command::Compile { paths, output, strip, stats, message_format } => {
+        Command::Check { paths, lang: Lang::Rulescript, stats: false, message_format } => {
+            check::run(paths, *message_format)
+        }
+        Command::Check { lang: Lang::Rulescript, stats: true, .. } => {
+            eprintln!("error: `--stats` of `rsc check` needs `--lang wagic`");
+            Exit::Usage
+        }
+        Command::Check { paths, lang: Lang::Wagic, stats, message_format } => {
+            wagic::run(&wagic::Options { paths, output: None, strip: false, stats: *stats, format: *message_format })
+        }
+        Command::Compile { paths, lang: Lang::Rulescript, output, strip, stats, message_format } => {
             compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
+        }
+        Command::Compile { paths, lang: Lang::Wagic, output, strip, stats, message_format } => {
+            wagic::run(&wagic::Options {
+                paths,
+                output: Some(output),
+                strip: *strip,
+                stats: *stats,
+                format: *message_format,
+            })
         }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
         Command::Test { paths, log } => test::run(paths, *log),

@@ -377,6 +377,23 @@ impl Code {
                 "{{action = draw()\n * 65536}}",
                 "action = draw()\n",
             ),
+            Code::E0100 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): the card uses a \
+                 construct of Wagic's card code that this toolchain does not compile yet, named \
+                 in the message (`unsupported: effect rampage`). The card is left out of the \
+                 bundle; `--stats` counts the cards left out by construct. The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\nauto=rampage:1\ntype=Creature\n[/card]\n",
+                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+            ),
+            Code::E0101 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
+                 that cannot be read whole: it has no `[/card]` before the next block or the end \
+                 of the file, a line of it is not `key=value`, or it has no `name=`. The \
+                 examples are Wagic card blocks.",
+                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+            ),
             Code::W0001 => (
                 "The suffix `:this` (or `:fromThis`) matches the event's object, and this event \
                  concerns no object: the auto never runs. Remove the suffix.",

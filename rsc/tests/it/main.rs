@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 mod scenarios;
 mod sim;
+mod wagic;
 
 /// A clean card from the corpus.
 const CLEAN: &str = "action = damage(300)\n";

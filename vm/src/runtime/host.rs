@@ -125,6 +125,12 @@ pub trait Host {
         None
     }
 
+    /// Whether the card is of type `ty`: by default, whether [`Host::card_type`] is `ty`; a
+    /// game whose cards have several types (an artifact creature) answers for each.
+    fn card_has_type(&self, card: CardId, ty: CardTypeIdx) -> bool {
+        self.card_type(card) == Some(ty)
+    }
+
     /// Whether the card has the subtype.
     fn card_subtype_is(&self, _card: CardId, _subtype: SubtypeIdx) -> bool {
         false

@@ -262,7 +262,7 @@ impl<H: Host> Machine<'_, H> {
         };
         let host = &*self.host;
         let result = match term.atom {
-            TypeAtom::CardType(ty) => host.card_type(card) == Some(ty),
+            TypeAtom::CardType(ty) => host.card_has_type(card, ty),
             TypeAtom::Subtype(subtype) => host.card_subtype_is(card, subtype),
             TypeAtom::Name(name) => self.rt.program.string(name).is_some_and(|name| host.card_name_is(card, name)),
             _ => true,
@@ -323,9 +323,7 @@ impl<H: Host> Machine<'_, H> {
                             TermKind::Compare { property, op, value } => {
                                 host.property(*item, property).is_some_and(|actual| compare(actual, op, value))
                             }
-                            TermKind::CardType(ty) => {
-                                item.as_card().is_some_and(|card| host.card_type(card) == Some(ty))
-                            }
+                            TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
                             TermKind::Subtype(subtype) => {
                                 item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype))
                             }

@@ -1,0 +1,138 @@
+//! `rsc check --lang wagic FILE... [--stats]` and `rsc compile --lang wagic FILE... -o
+//! OUT.rsb [--stats]`: Wagic card files (`[card]` blocks) through the `wagic` front end and
+//! the shared code generator. Each card that does not compile gets its one diagnostic,
+//! rendered against the Wagic file itself; `compile` writes the bundle of the cards that
+//! compiled (the others are named, and the exit code is 1 when any was left out).
+//! `--stats` prints the tally: cards compiled, and cards left out by construct.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use vm::bytecode::BundleBuilder;
+
+use crate::Exit;
+use crate::render::{self, MessageFormat, SourceFile};
+
+/// What a Wagic run was asked to do.
+pub struct Options<'a> {
+    /// The card files.
+    pub paths: &'a [PathBuf],
+    /// Where to write the bundle (`compile`); none for `check`.
+    pub output: Option<&'a Path>,
+    /// Leave out the debug section.
+    pub strip: bool,
+    /// Print the tally.
+    pub stats: bool,
+    /// Human or JSON output.
+    pub format: MessageFormat,
+}
+
+/// Runs `check` or `compile` on Wagic card files.
+pub fn run(options: &Options<'_>) -> Exit {
+    let colour = options.format == MessageFormat::Human
+        && render::use_colour(io::stderr().is_terminal(), std::env::var_os("NO_COLOR").as_deref());
+    let mut stdout = BufWriter::new(io::stdout().lock());
+    let mut stderr = BufWriter::new(io::stderr().lock());
+    let result = run_files(options, colour, &mut stdout, &mut stderr);
+    let _ = stdout.flush();
+    let _ = stderr.flush();
+    result.unwrap_or(Exit::Usage)
+}
+
+fn run_files(
+    options: &Options<'_>,
+    colour: bool,
+    stdout: &mut impl Write,
+    stderr: &mut impl Write,
+) -> io::Result<Exit> {
+    let mut inputs = Vec::new();
+    for path in options.paths {
+        match std::fs::read(path) {
+            Ok(bytes) => inputs.push((path, bytes)),
+            Err(error) => {
+                writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
+                return Ok(Exit::Usage);
+            }
+        }
+    }
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    bundle.set_strip(options.strip);
+    let mut tally = wagic::Tally::default();
+    let started = Instant::now();
+    let mut errors = 0;
+    for (path, bytes) in &inputs {
+        let name = path.display().to_string();
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                writeln!(stderr, "error: `{name}` is not valid UTF-8 (byte {})", error.valid_up_to())?;
+                return Ok(Exit::Errors);
+            }
+        };
+        let outcomes = wagic::compile_source(&name, text, &mut bundle);
+        tally.add(&outcomes);
+        let file = SourceFile::new(name, bytes);
+        for error in outcomes.iter().filter_map(|outcome| outcome.error.as_ref()) {
+            errors += 1;
+            match options.format {
+                MessageFormat::Human => file.write_human(stderr, error, colour)?,
+                MessageFormat::Json => file.write_json(stdout, error)?,
+            }
+        }
+    }
+    let compile_time = started.elapsed();
+    if options.stats {
+        match options.format {
+            MessageFormat::Human => {
+                write!(stdout, "{}", tally.render(usize::MAX))?;
+                writeln!(
+                    stdout,
+                    "compile: {} us, {:.0} cards/s",
+                    compile_time.as_micros(),
+                    tally.cards as f64 / compile_time.as_secs_f64().max(1e-9)
+                )?;
+            }
+            MessageFormat::Json => {
+                let unsupported: serde_json::Map<String, serde_json::Value> =
+                    tally.unsupported.iter().map(|(construct, count)| (construct.clone(), (*count).into())).collect();
+                let value = serde_json::json!({
+                    "cards": tally.cards,
+                    "compiled": tally.compiled,
+                    "unsupported": unsupported,
+                    "compile_us": compile_time.as_micros() as u64,
+                });
+                writeln!(stdout, "{value}")?;
+            }
+        }
+    }
+    if let Some(output) = options.output {
+        let bytes = match bundle.finish() {
+            Ok(bytes) => bytes,
+            Err(error) => {
+                writeln!(stderr, "error: internal compiler error while building the bundle: {error}")?;
+                return Ok(Exit::Errors);
+            }
+        };
+        if let Err(error) = std::fs::write(output, &bytes) {
+            writeln!(stderr, "error: cannot write `{}`: {error}", output.display())?;
+            return Ok(Exit::Usage);
+        }
+        writeln!(
+            stderr,
+            "compiled {} of {} cards into `{}` ({} bytes); {} left out",
+            tally.compiled,
+            tally.cards,
+            output.display(),
+            bytes.len(),
+            tally.cards - tally.compiled
+        )?;
+    } else {
+        writeln!(stderr, "{} of {} cards compile; {errors} error{}", tally.compiled, tally.cards, plural(errors))?;
+    }
+    Ok(if errors > 0 { Exit::Errors } else { Exit::Success })
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}

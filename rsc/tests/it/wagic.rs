@@ -1,0 +1,65 @@
+//! `rsc check --lang wagic` and `rsc compile --lang wagic` on a small Wagic card file
+//! written by the test: the unsupported card's one diagnostic at the Wagic file's own line
+//! and column, the tally of `--stats`, and a bundle `rsc disas` reads with source lines.
+
+use super::{TempDir, code, rsc, stderr, stdout};
+
+/// Two cards the front end compiles around one it does not (`transforms`, line 9).
+const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=transforms((,haste))\ntype=Creature\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\n[/card]\n";
+
+#[test]
+fn check_reports_the_unsupported_construct_at_its_line_and_column() {
+    let dir = TempDir::new("wagic-check");
+    let file = dir.file("cards.txt", CARDS);
+    let output = rsc([
+        "check".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        "--message-format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["code"], "E0100");
+    assert_eq!(lines[0]["message"], "unsupported: effect `transforms`");
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
+    assert!(stderr(&output).contains("2 of 3 cards compile; 1 error"), "{}", stderr(&output));
+}
+
+#[test]
+fn check_stats_prints_the_tally_by_construct() {
+    let dir = TempDir::new("wagic-stats");
+    let file = dir.file("cards.txt", CARDS);
+    let output = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--stats".as_ref(), file.as_os_str()]);
+    assert_eq!(code(&output), 1);
+    let text = stdout(&output);
+    assert!(text.starts_with("cards: 3\ncompiled: 2\nunsupported: 1\n       1  effect `transforms`\n"), "{text}");
+    let usage = rsc(["check".as_ref(), "--stats".as_ref(), file.as_os_str()]);
+    assert_eq!(code(&usage), 2, "--stats without --lang wagic is a usage error");
+}
+
+#[test]
+fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
+    let dir = TempDir::new("wagic-compile");
+    let file = dir.file("cards.txt", CARDS);
+    let bundle = dir.path().join("cards.rsb");
+    let output = rsc([
+        "compile".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        file.as_os_str(),
+        "-o".as_ref(),
+        bundle.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 1, "a card was left out: {}", stderr(&output));
+    assert!(stderr(&output).contains("compiled 2 of 3 cards"), "{}", stderr(&output));
+    let disas = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "Prodigal Sorcerer".as_ref()]);
+    assert_eq!(code(&disas), 0, "{}", stderr(&disas));
+    let text = stdout(&disas);
+    assert!(text.contains("bundle for wagic#"), "{text}");
+    assert!(text.contains("   15 | auto={T}:damage:1 target(creature,player)"), "{text}");
+    assert!(text.contains("Call damage"), "{text}");
+}

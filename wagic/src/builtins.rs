@@ -1,0 +1,511 @@
+//! The Wagic builtins on [`WagicHost`]: every command (one exhaustive `match` over
+//! [`Command`]), the expression functions a trigger's spec compiles to, and the cost
+//! symbols. Each command reports failure exactly as its catalogue `fails_when` says.
+//! Moves a builtin makes are the host's to follow: it emits `movedto` and keeps the
+//! runtime's cards in play in step with its battlefield.
+
+use vm::bytecode::ZoneRef;
+use vm::runtime::{BuiltinFn, Builtins, CallContext, CardId, CostPhase, EffectKind, PlayerId, Status, Trap, Value};
+
+use crate::catalogue::{self, CATALOGUE, Command};
+use crate::host::{EffectCode, WagicHost};
+
+/// The result of a builtin.
+type Res = Result<Status, Trap>;
+
+fn status(ok: bool) -> Status {
+    if ok { Status::Success } else { Status::Failure }
+}
+
+fn target_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+    ctx.targets().iter().filter_map(|target| target.as_card()).collect()
+}
+
+/// The players a player command acts on: the player targets, and the controllers of the
+/// card targets (Wagic's rule: a card target stands for its controller).
+fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
+    let targets = ctx.targets().to_vec();
+    let mut players = Vec::new();
+    for target in targets {
+        let player = match target {
+            Value::Player(player) => Some(player),
+            Value::Card(card) => Some(ctx.host().controller(card)),
+            _ => None,
+        };
+        if let Some(player) = player
+            && !players.contains(&player)
+        {
+            players.push(player);
+        }
+    }
+    players
+}
+
+fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -> i32 {
+    ctx.arg(index).as_int().unwrap_or(default)
+}
+
+fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let source = ctx.env().source;
+    let targets = ctx.targets().to_vec();
+    let mut dealt = false;
+    for target in targets {
+        dealt |= ctx.host().deal_damage(source, target, amount);
+    }
+    Ok(status(dealt))
+}
+
+fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let players = target_players(ctx);
+    for &player in &players {
+        ctx.host().change_life(player, amount);
+    }
+    Ok(status(!players.is_empty()))
+}
+
+fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 1);
+    let mut all = true;
+    for player in target_players(ctx) {
+        all &= ctx.host().draw(player, count) == count;
+    }
+    Ok(status(all))
+}
+
+fn discard<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 1);
+    let mut all = true;
+    for player in target_players(ctx) {
+        all &= ctx.host().discard(player, count) == count;
+    }
+    Ok(status(all))
+}
+
+fn deplete<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = int_arg(ctx, 0, 1);
+    let mut all = true;
+    for player in target_players(ctx) {
+        all &= ctx.host().deplete(player, count) == count;
+    }
+    Ok(status(all))
+}
+
+fn destroy_with<H: WagicHost>(ctx: &mut CallContext<'_, H>, can_regenerate: bool) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().destroy(card, can_regenerate);
+    }
+    Ok(status(any))
+}
+
+fn destroy<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    destroy_with(ctx, true)
+}
+
+fn bury<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    destroy_with(ctx, false)
+}
+
+fn set_tapped<H: WagicHost>(ctx: &mut CallContext<'_, H>, tapped: bool) -> Res {
+    let mut any = false;
+    for card in target_cards(ctx) {
+        any |= ctx.host().set_tapped(card, tapped);
+    }
+    Ok(status(any))
+}
+
+fn tap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    set_tapped(ctx, true)
+}
+
+fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    set_tapped(ctx, false)
+}
+
+/// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
+fn record<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode, target: Value, value: i32) -> Res {
+    let kind = EffectKind::Custom { code: code as u16, target, value: Value::Int(value) };
+    if let Some(id) = ctx.record_effect(kind)? {
+        ctx.host().add_effect(id, code, target, value);
+    }
+    Ok(Status::Success)
+}
+
+/// Records one timed effect per creature target; success when there was one.
+fn record_on_cards<H: WagicHost>(ctx: &mut CallContext<'_, H>, effects: &[(EffectCode, i32)]) -> Res {
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        for &(code, value) in effects {
+            record(ctx, code, Value::Card(card), value)?;
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
+fn pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (power, toughness) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0));
+    record_on_cards(ctx, &[(EffectCode::Power, power), (EffectCode::Toughness, toughness)])
+}
+
+fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let targets = ctx.targets().to_vec();
+    for &target in &targets {
+        record(ctx, EffectCode::Prevent, target, amount)?;
+    }
+    Ok(status(!targets.is_empty()))
+}
+
+fn regenerate<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_on_cards(ctx, &[(EffectCode::Regenerate, 1)])
+}
+
+/// The player whose zone `zone` names for `card`: `my` the source's controller, `opp`
+/// that player's opponent, otherwise (`owner`, none) the card's owner.
+fn zone_player<H: WagicHost>(ctx: &mut CallContext<'_, H>, zone: ZoneRef, card: CardId) -> PlayerId {
+    let controller = ctx.env().controller;
+    match zone.prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix.index()].name) {
+        Some("my") => controller,
+        Some("opp") => ctx.host().opponent(controller),
+        _ => ctx.host().owner(card),
+    }
+}
+
+fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let Value::Pile(zone) = ctx.arg(0) else { return Ok(Status::Failure) };
+    let mut moved = false;
+    for card in target_cards(ctx) {
+        let player = zone_player(ctx, zone, card);
+        moved |= ctx.host().move_card(card, player, zone.zone, 0);
+    }
+    Ok(status(moved))
+}
+
+fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), int_arg(ctx, 2, 1));
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        ctx.host().add_counters(card, power, toughness, count);
+    }
+    Ok(status(!cards.is_empty()))
+}
+
+fn add<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let colour = ctx.keyword_arg(0)?.unwrap_or(0);
+    let count = int_arg(ctx, 1, 1);
+    for player in target_players(ctx) {
+        ctx.host().add_mana(player, colour, count);
+    }
+    Ok(Status::Success)
+}
+
+fn shuffle<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    for player in target_players(ctx) {
+        ctx.host().shuffle_library(player);
+    }
+    Ok(Status::Success)
+}
+
+fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
+    let criterion = ctx.keyword_arg(1)?.unwrap_or(0);
+    let bound = int_arg(ctx, 2, 0);
+    let found = ctx.resolve(filter)?;
+    let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+    let holds = match catalogue::CRITERIA.get(usize::from(criterion)).map(|named| named.name) {
+        Some("lessthan") => count < bound,
+        _ => count > bound,
+    };
+    Ok(status(holds))
+}
+
+/// `foreach`: the compiler turns it into a loop, so the runtime never calls this builtin;
+/// it is registered (succeeding) so that the table is complete.
+fn foreach<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
+    Ok(Status::Success)
+}
+
+/// The implementation of `command`.
+pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
+    match command {
+        Command::Damage => damage,
+        Command::Life => life,
+        Command::Draw => draw,
+        Command::Discard => discard,
+        Command::Deplete => deplete,
+        Command::Destroy => destroy,
+        Command::Bury => bury,
+        Command::Tap => tap,
+        Command::Untap => untap,
+        Command::Pump => pump,
+        Command::MoveTo => move_to,
+        Command::Counter => counter,
+        Command::Add => add,
+        Command::Prevent => prevent,
+        Command::Regenerate => regenerate,
+        Command::Shuffle => shuffle,
+        Command::AsLongAs => as_long_as,
+        Command::Foreach => foreach,
+    }
+}
+
+// ---- expression functions: a trigger's spec tested on the event's object ----
+
+fn string_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize) -> Option<String> {
+    match ctx.arg(index) {
+        Value::Str(idx) => ctx.program().string(idx).map(str::to_owned),
+        _ => None,
+    }
+}
+
+fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let word = string_arg(ctx, 1).unwrap_or_default();
+    let result = match ctx.arg(0).as_card() {
+        Some(card) => word == "*" || ctx.host().has_type_word(card, &word),
+        None => false,
+    };
+    ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let word = string_arg(ctx, 1).unwrap_or_default();
+    let object = ctx.arg(0);
+    let result = catalogue::position(catalogue::FILTERS, &word)
+        .is_some_and(|index| ctx.host().has_keyword(object, vm::bytecode::FilterKeywordIdx::new(index)));
+    ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+/// Whether `place` is the zone `zone` with the prefix `prefix` ('' for either player's).
+fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, vm::bytecode::ZoneIdx)>) -> bool {
+    let zone = string_arg(ctx, 1).unwrap_or_default();
+    let prefix = string_arg(ctx, 2).unwrap_or_default();
+    let Some((player, zone_idx)) = place else { return false };
+    if catalogue::ZONES.get(zone_idx.index()).map(|spec| spec.name) != Some(zone.as_str()) {
+        return false;
+    }
+    let controller = ctx.env().controller;
+    match prefix.as_str() {
+        "my" => player == controller,
+        "opp" => player != controller,
+        _ => true,
+    }
+}
+
+fn in_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let place = ctx.arg(0).as_card().and_then(|card| ctx.host().locate(card));
+    let result = zone_matches(ctx, place);
+    ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let place = ctx.arg(0).as_card().and_then(|card| ctx.host().moved_from(card));
+    let result = zone_matches(ctx, place);
+    ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let result = ctx.arg(0).as_player().is_some();
+    ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+// ---- costs ----
+
+fn tap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().is_tapped(source))),
+        CostPhase::Pay => Ok(status(ctx.host().set_tapped(source, true))),
+    }
+}
+
+fn cost_count<H: WagicHost>(ctx: &CallContext<'_, H>) -> i32 {
+    ctx.cost().and_then(|cost| cost.count).map_or(1, |count| i32::try_from(count).unwrap_or(i32::MAX))
+}
+
+/// `{W}`... `{G}` (`colour` 0..=4) and `{3}` (`colour` none: any colours).
+fn mana_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, colour: Option<u16>) -> Res {
+    let player = ctx.env().controller;
+    let count = cost_count(ctx);
+    let colours: Vec<u16> = match colour {
+        Some(colour) => vec![colour],
+        // Generic mana is paid from colourless first, then white to green.
+        None => vec![5, 0, 1, 2, 3, 4],
+    };
+    let available: i32 = colours.iter().map(|&colour| ctx.host().mana(player, colour)).sum();
+    match phase {
+        CostPhase::Check => Ok(status(available >= count)),
+        CostPhase::Pay => {
+            let mut left = count;
+            for colour in colours {
+                let take = ctx.host().mana(player, colour).min(left);
+                if take > 0 && ctx.host().spend_mana(player, colour, take) {
+                    left -= take;
+                }
+            }
+            Ok(status(left == 0))
+        }
+    }
+}
+
+fn white<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(0))
+}
+fn blue<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(1))
+}
+fn black<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(2))
+}
+fn red<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(3))
+}
+fn green<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(4))
+}
+fn generic<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, None)
+}
+
+/// The check of a cost with a spec: the cards it picks (asked when there is a choice),
+/// kept as the cost's selection for its payment.
+fn check_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> Res {
+    if ctx.answer().is_some() {
+        return Ok(Status::Success);
+    }
+    let found = ctx.resolve(filter)?;
+    let candidates = ctx.list(found.candidates).len();
+    if !found.matched || candidates == 0 || candidates < usize::from(found.min) {
+        return Ok(Status::Failure);
+    }
+    if found.choose {
+        return ctx.choose_from(0, found.candidates, found.min, found.max, None);
+    }
+    let fixed = ctx.list(found.candidates).to_vec();
+    ctx.fix_selection(&fixed)?;
+    Ok(Status::Success)
+}
+
+/// The cards a cost with a spec chose while it was checked (never more).
+fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+    ctx.selection().map_or(Vec::new(), |selection| selection.iter().filter_map(|value| value.as_card()).collect())
+}
+
+/// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
+fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let filter = ctx.cost().and_then(|cost| cost.filter);
+    let battlefield = vm::bytecode::ZoneIdx::new(0);
+    match (phase, filter) {
+        (CostPhase::Check, None) => {
+            let source = ctx.env().source;
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == battlefield)))
+        }
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, _) => {
+            let cards: Vec<CardId> = match (ctx.selection(), filter) {
+                (Some(selection), _) => selection.iter().filter_map(|value| value.as_card()).collect(),
+                (None, None) => vec![ctx.env().source],
+                (None, Some(_)) => Vec::new(),
+            };
+            for card in cards {
+                let owner = ctx.host().owner(card);
+                ctx.host().move_card(card, owner, vm::bytecode::ZoneIdx::new(2), 0);
+            }
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `{D}`: discard a card; `{discard(spec)}`: a card the spec matches (asked).
+fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    let graveyard = vm::bytecode::ZoneIdx::new(2);
+    match (phase, ctx.cost().and_then(|cost| cost.filter)) {
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, Some(_)) => {
+            for card in selected_cards(ctx) {
+                let owner = ctx.host().owner(card);
+                ctx.host().move_card(card, owner, graveyard, 0);
+            }
+            Ok(Status::Success)
+        }
+        (CostPhase::Check, None) => {
+            let mut hand = Vec::new();
+            ctx.host().pile_cards(player, vm::bytecode::ZoneIdx::new(1), &mut hand);
+            Ok(status(!hand.is_empty()))
+        }
+        (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),
+    }
+}
+
+/// `{L}`: pay 1 life.
+fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    let count = cost_count(ctx);
+    match phase {
+        CostPhase::Check => Ok(Status::Success),
+        CostPhase::Pay => {
+            ctx.host().change_life(player, -count);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `asSorcery`: payable (with nothing) only when its controller could cast a sorcery.
+fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().sorcery_timing(player)))
+}
+
+/// `myTurnOnly`: payable (with nothing) only during its controller's turn.
+fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player))
+}
+
+/// The Wagic builtin table for any host implementing [`WagicHost`]: every command,
+/// function and cost of [`CATALOGUE`].
+pub fn builtins<H: WagicHost>() -> Builtins<H> {
+    let mut table = Builtins::new(&CATALOGUE);
+    for &each in Command::ALL {
+        table.command(each.index(), command::<H>(each));
+    }
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 5] = [
+        ("istype", is_type),
+        ("hasterm", has_term),
+        ("inzone", in_zone),
+        ("fromzone", from_zone),
+        ("isplayer", is_player),
+    ];
+    for (name, function) in functions {
+        if let Some(index) = CATALOGUE.functions.iter().position(|spec| spec.name == name) {
+            table.function(index, function);
+        }
+    }
+    let costs: [(&str, vm::runtime::CostFn<H>); 12] = [
+        ("T", tap_cost),
+        ("W", white),
+        ("U", blue),
+        ("B", black),
+        ("R", red),
+        ("G", green),
+        ("generic", generic),
+        ("S", sacrifice),
+        ("D", discard_cost),
+        ("L", life_cost),
+        ("assorcery", as_sorcery),
+        ("myturnonly", my_turn_only),
+    ];
+    for (name, cost) in costs {
+        if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {
+            table.cost(index, cost);
+        }
+    }
+    table
+}

@@ -1,0 +1,881 @@
+//! The Wagic catalogue: the one table of every built-in name a Wagic card compiles to
+//! (commands, costs, filter terms, zones, events, abilities, restrictions, expression
+//! names), in the shape `vm::catalogue` defines, so that the shared compiler back end, the
+//! `.rsb` format, the verifier and the VM serve Wagic cards exactly as they serve CFC's.
+//!
+//! Commands are declared once, in [`for_each_command!`](crate::for_each_command); both the
+//! [`Command`] enum and the [`COMMANDS`] table are generated from it, so `Command as usize`
+//! is the command's index in [`CATALOGUE`]`.commands`. Names follow Wagic's spelling where
+//! Wagic has one; the event, zone and restriction prefixes use the names whose roles the
+//! runtime knows (`my`, `opp`, `any`), which the front end writes for Wagic's `opponent`.
+
+use vm::catalogue::{
+    ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
+    ZoneSpec,
+};
+
+/// Shorthand for a [`NamedSpec`] literal.
+const fn named(name: &'static str, doc: &'static str) -> NamedSpec {
+    NamedSpec { name, doc }
+}
+
+/// The colours of `add{...}` (`C` is colourless mana).
+pub const MANA_COLOURS: &[NamedSpec] = &[
+    named("W", "White mana."),
+    named("U", "Blue mana."),
+    named("B", "Black mana."),
+    named("R", "Red mana."),
+    named("G", "Green mana."),
+    named("C", "Colourless mana."),
+];
+
+/// The comparisons of an `aslongas(...) ... >n` criterion.
+pub const CRITERIA: &[NamedSpec] = &[
+    named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),
+    named("lessthan", "`<n`: fewer than n cards match."),
+];
+
+/// Calls `$callback!` with the table of every Wagic command, once each, in builtin-id order
+/// (the same entry shape as `stdlib`'s `for_each_command!`).
+#[macro_export]
+macro_rules! for_each_command {
+    ($callback:ident) => {
+        $callback! {
+            Damage {
+                name: "damage",
+                params: [req "amount": Expr],
+                default_target: Nothing,
+                timed: false,
+                doc: "`damage:n`: deals n damage to each target creature or player.",
+                fails_when: "there is no target",
+            },
+            Life {
+                name: "life",
+                params: [req "amount": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`life:n`: each target player gains n life (loses it when n is negative).",
+                fails_when: "no target is a player",
+            },
+            Draw {
+                name: "draw",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`draw:n`: each target player draws n cards.",
+                fails_when: "some targeted player's library ran out",
+            },
+            Discard {
+                name: "discard",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`discard:n`: each target player discards n cards of their choice.",
+                fails_when: "some targeted player had fewer cards in hand",
+            },
+            Deplete {
+                name: "deplete",
+                params: [req "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`deplete:n`: each target player puts the top n cards of their library into their graveyard.",
+                fails_when: "some targeted player's library ran out",
+            },
+            Destroy {
+                name: "destroy",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "`destroy`: destroys each target permanent (regeneration may replace it).",
+                fails_when: "no target was destroyed",
+            },
+            Bury {
+                name: "bury",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "`bury`: destroys each target permanent; it cannot be regenerated.",
+                fails_when: "no target was destroyed",
+            },
+            Tap {
+                name: "tap",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "`tap`: taps each target permanent.",
+                fails_when: "no target was untapped",
+            },
+            Untap {
+                name: "untap",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "`untap`: untaps each target permanent.",
+                fails_when: "no target was tapped",
+            },
+            Pump {
+                name: "pump",
+                params: [req "power": Expr, req "toughness": Expr],
+                default_target: Source,
+                timed: true,
+                doc: "`p/t`: each target creature gets +p/+t while its restriction (`ueot`) or its source lasts.",
+                fails_when: "no target is a creature",
+            },
+            MoveTo {
+                name: "moveto",
+                params: [req "zone": Pile],
+                default_target: Source,
+                timed: false,
+                doc: "`moveto(zone)`: puts each target card into the zone (`ownerhand`, `mybattlefield`...).",
+                fails_when: "no target was moved",
+            },
+            Counter {
+                name: "counter",
+                params: [req "power": Int, req "toughness": Int, opt "count": Int],
+                default_target: Source,
+                timed: false,
+                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative).",
+                fails_when: "no target is a creature",
+            },
+            Add {
+                name: "add",
+                params: [req "colour": Keyword($crate::catalogue::MANA_COLOURS), opt "count": Int],
+                default_target: SourceController,
+                timed: false,
+                doc: "`add{G}`: adds mana of the colour (count times) to each target player's mana pool.",
+                fails_when: "never",
+            },
+            Prevent {
+                name: "prevent",
+                params: [req "amount": Expr],
+                default_target: Source,
+                timed: true,
+                doc: "`prevent:n`: prevents the next n damage that would be dealt to each target this turn.",
+                fails_when: "there is no target",
+            },
+            Regenerate {
+                name: "regenerate",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`regenerate`: the next time each target creature would be destroyed this turn, it is tapped and removed from combat instead.",
+                fails_when: "no target is a creature",
+            },
+            Shuffle {
+                name: "shuffle",
+                params: [],
+                default_target: SourceController,
+                timed: false,
+                doc: "`shuffle`: each target player shuffles their library.",
+                fails_when: "never",
+            },
+            AsLongAs {
+                name: "aslongas",
+                params: [req "cards": Filter, req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then.",
+                fails_when: "the criterion does not hold",
+            },
+            Foreach {
+                name: "foreach",
+                params: [req "loop": Each],
+                default_target: Irrelevant,
+                timed: false,
+                doc: "`foreach(spec) effect`: runs the effect once per card the spec matches.",
+                fails_when: "never",
+            },
+        }
+    };
+}
+
+macro_rules! define_commands {
+    ($(
+        $variant:ident {
+            name: $name:literal,
+            params: [$($req:ident $pname:literal : $kind:ident $(($karg:expr))?),* $(,)?],
+            default_target: $default:ident,
+            timed: $timed:literal,
+            doc: $doc:literal,
+            fails_when: $fails:literal $(,)?
+        }
+    ),* $(,)?) => {
+        /// A Wagic command; its discriminant is its index in [`CATALOGUE`]`.commands`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum Command {
+            $(
+                #[doc = concat!("`", $name, "`: ", $doc)]
+                $variant,
+            )*
+        }
+
+        impl Command {
+            /// Every command, in builtin-id order.
+            pub const ALL: &'static [Command] = &[$(Command::$variant),*];
+
+            /// The number of commands.
+            pub const COUNT: usize = Command::ALL.len();
+        }
+
+        /// Every command's specification, indexed by [`Command`].
+        pub static COMMANDS: [CommandSpec; Command::COUNT] = [$(
+            CommandSpec {
+                name: $name,
+                params: &[$(
+                    ParamSpec {
+                        name: $pname,
+                        kind: ArgKind::$kind $(($karg))?,
+                        optional: define_commands!(@optional $req),
+                    }
+                ),*],
+                default_target: DefaultTarget::$default,
+                doc: $doc,
+                fails_when: $fails,
+                timed: $timed,
+            }
+        ),*];
+    };
+    (@optional req) => { false };
+    (@optional opt) => { true };
+}
+
+for_each_command!(define_commands);
+
+impl Command {
+    /// The command whose builtin id is `index`.
+    pub fn from_index(index: u16) -> Option<Command> {
+        Command::ALL.get(usize::from(index)).copied()
+    }
+
+    /// The builtin id: the index in [`CATALOGUE`]`.commands`.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The canonical spelling.
+    pub fn name(self) -> &'static str {
+        COMMANDS[self as usize].name
+    }
+}
+
+/// The cost symbols of an activated ability's `{...}` block.
+pub const COSTS: &[CostSpec] = &[
+    CostSpec { name: "T", arg: CostArg::None, doc: "`{T}`: tap this permanent (it must be untapped)." },
+    CostSpec { name: "W", arg: CostArg::OptionalCountOrFilter, doc: "`{W}`: pay white mana (the count is how many)." },
+    CostSpec { name: "U", arg: CostArg::OptionalCountOrFilter, doc: "`{U}`: pay blue mana." },
+    CostSpec { name: "B", arg: CostArg::OptionalCountOrFilter, doc: "`{B}`: pay black mana." },
+    CostSpec { name: "R", arg: CostArg::OptionalCountOrFilter, doc: "`{R}`: pay red mana." },
+    CostSpec { name: "G", arg: CostArg::OptionalCountOrFilter, doc: "`{G}`: pay green mana." },
+    CostSpec { name: "generic", arg: CostArg::OptionalCountOrFilter, doc: "`{3}`: pay that much mana of any colour." },
+    CostSpec {
+        name: "S",
+        arg: CostArg::OptionalFilter,
+        doc: "`{S}`: sacrifice this permanent; `{S(spec)}`: sacrifice a permanent the spec matches.",
+    },
+    CostSpec {
+        name: "D",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
+    },
+    CostSpec { name: "L", arg: CostArg::OptionalCountOrFilter, doc: "`{L}`: pay 1 life (the count is how much)." },
+    CostSpec {
+        name: "assorcery",
+        arg: CostArg::None,
+        doc: "`asSorcery` after the effect: activate only when a sorcery could be cast (its controller's main phase, empty stack).",
+    },
+    CostSpec {
+        name: "myturnonly",
+        arg: CostArg::None,
+        doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
+    },
+];
+
+/// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
+pub const FILTERS: &[NamedSpec] = &{
+    const STATES: [NamedSpec; 11] = [
+        named("tapped", "Tapped permanents."),
+        named("attacking", "Attacking creatures."),
+        named("blocking", "Blocking creatures."),
+        named("blocked", "Attacking creatures that were blocked."),
+        named("token", "Tokens."),
+        named("white", "White cards."),
+        named("blue", "Blue cards."),
+        named("black", "Black cards."),
+        named("red", "Red cards."),
+        named("green", "Green cards."),
+        named("multicolor", "Cards of two or more colours."),
+    ];
+    // Then every keyword ability: `creature[flying]` is a creature that has it.
+    let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];
+    let mut index = 0;
+    while index < specs.len() {
+        specs[index] = if index < STATES.len() {
+            STATES[index]
+        } else {
+            named(ABILITY_NAMES[index - STATES.len()], "Cards that have this keyword ability.")
+        };
+        index += 1;
+    }
+    specs
+};
+
+/// Card properties comparable inside `[...]` (`power>=3`).
+pub const COMPARABLE_FILTERS: &[NamedSpec] = &[
+    named("power", "A creature's power."),
+    named("toughness", "A creature's toughness."),
+    named("manacost", "A card's converted mana cost."),
+];
+
+/// The zones after `|`, in Wagic's spelling. The first is where a spec without `|zone`
+/// looks.
+pub const ZONES: &[ZoneSpec] = &[
+    ZoneSpec { name: "battlefield", is_pile: true, doc: "The permanents in play." },
+    ZoneSpec { name: "hand", is_pile: true, doc: "A player's hand." },
+    ZoneSpec { name: "graveyard", is_pile: true, doc: "A player's graveyard." },
+    ZoneSpec { name: "library", is_pile: true, doc: "A player's library, top first." },
+    ZoneSpec { name: "exile", is_pile: true, doc: "A player's exiled cards." },
+    ZoneSpec { name: "stack", is_pile: false, doc: "The spells being cast." },
+];
+
+/// Prefixes of a zone: whose zone it is (no prefix: both players').
+pub const ZONE_PREFIXES: &[NamedSpec] = &[
+    named("my", "The zone of the source's controller (Wagic `my`)."),
+    named("opp", "The zone of the source's controller's opponent (Wagic `opponent`)."),
+    named("owner", "The zone of each target card's owner (Wagic `owner`)."),
+    named("targetcontroller", "The zone of the controller of the card's target (Wagic `targetcontroller`)."),
+];
+
+/// The card types (Wagic's hard-coded types and supertypes).
+pub const CARD_TYPES: &[NamedSpec] = &[
+    named("creature", "Creatures."),
+    named("artifact", "Artifacts."),
+    named("enchantment", "Enchantments."),
+    named("land", "Lands."),
+    named("instant", "Instants."),
+    named("sorcery", "Sorceries."),
+    named("planeswalker", "Planeswalkers."),
+    named("tribal", "Tribal cards."),
+    named("legendary", "Legendary cards."),
+    named("basic", "Basic lands."),
+    named("snow", "Snow cards."),
+    named("world", "World enchantments."),
+    named("permanent", "Any permanent (artifact, creature, enchantment, land, planeswalker)."),
+    named("spell", "Any card that is not a land."),
+];
+
+/// The subtypes a spec may name. Any other word of a spec names a card (Wagic adds each
+/// card's name to its types).
+pub const SUBTYPES: &[&str] = &[
+    // Creature types.
+    "advisor",
+    "ally",
+    "angel",
+    "antelope",
+    "ape",
+    "archer",
+    "archon",
+    "artificer",
+    "assassin",
+    "assembly-worker",
+    "atog",
+    "aurochs",
+    "avatar",
+    "badger",
+    "barbarian",
+    "basilisk",
+    "bat",
+    "bear",
+    "beast",
+    "beeble",
+    "berserker",
+    "bird",
+    "blinkmoth",
+    "boar",
+    "bringer",
+    "brushwagg",
+    "camarid",
+    "camel",
+    "caribou",
+    "carrier",
+    "cat",
+    "centaur",
+    "cephalid",
+    "chimera",
+    "citizen",
+    "cleric",
+    "cockatrice",
+    "construct",
+    "coward",
+    "crab",
+    "crocodile",
+    "cyclops",
+    "dauthi",
+    "demon",
+    "deserter",
+    "devil",
+    "djinn",
+    "dragon",
+    "drake",
+    "dreadnought",
+    "drone",
+    "druid",
+    "dryad",
+    "dwarf",
+    "efreet",
+    "elder",
+    "eldrazi",
+    "elemental",
+    "elephant",
+    "elf",
+    "elk",
+    "eye",
+    "faerie",
+    "ferret",
+    "fish",
+    "flagbearer",
+    "fox",
+    "frog",
+    "fungus",
+    "gargoyle",
+    "germ",
+    "giant",
+    "gnome",
+    "goat",
+    "goblin",
+    "god",
+    "golem",
+    "gorgon",
+    "graveborn",
+    "gremlin",
+    "griffin",
+    "hag",
+    "harpy",
+    "hellion",
+    "hippo",
+    "hippogriff",
+    "homarid",
+    "homunculus",
+    "horror",
+    "horse",
+    "hound",
+    "human",
+    "hydra",
+    "hyena",
+    "illusion",
+    "imp",
+    "incarnation",
+    "insect",
+    "jellyfish",
+    "juggernaut",
+    "kavu",
+    "kirin",
+    "kithkin",
+    "knight",
+    "kobold",
+    "kor",
+    "kraken",
+    "lamia",
+    "lammasu",
+    "leech",
+    "leviathan",
+    "lhurgoyf",
+    "licid",
+    "lizard",
+    "manticore",
+    "masticore",
+    "mercenary",
+    "merfolk",
+    "metathran",
+    "minion",
+    "minotaur",
+    "monger",
+    "mongoose",
+    "monk",
+    "moonfolk",
+    "mutant",
+    "myr",
+    "mystic",
+    "naga",
+    "nautilus",
+    "nephilim",
+    "nightmare",
+    "nightstalker",
+    "ninja",
+    "noggle",
+    "nomad",
+    "nymph",
+    "octopus",
+    "ogre",
+    "ooze",
+    "orb",
+    "orc",
+    "orgg",
+    "ouphe",
+    "ox",
+    "oyster",
+    "pegasus",
+    "pentavite",
+    "pest",
+    "phelddagrif",
+    "phoenix",
+    "pincher",
+    "pirate",
+    "plant",
+    "praetor",
+    "prism",
+    "rabbit",
+    "rat",
+    "rebel",
+    "reflection",
+    "rhino",
+    "rigger",
+    "rogue",
+    "salamander",
+    "samurai",
+    "sand",
+    "saproling",
+    "satyr",
+    "scarecrow",
+    "scorpion",
+    "scout",
+    "serf",
+    "serpent",
+    "shade",
+    "shaman",
+    "shapeshifter",
+    "sheep",
+    "siren",
+    "skeleton",
+    "slith",
+    "sliver",
+    "slug",
+    "snake",
+    "soldier",
+    "soltari",
+    "spawn",
+    "specter",
+    "spellshaper",
+    "sphinx",
+    "spider",
+    "spike",
+    "spirit",
+    "splinter",
+    "sponge",
+    "squid",
+    "squirrel",
+    "starfish",
+    "surrakar",
+    "survivor",
+    "tetravite",
+    "thalakos",
+    "thopter",
+    "thrull",
+    "treefolk",
+    "triskelavite",
+    "troll",
+    "turtle",
+    "unicorn",
+    "vampire",
+    "vedalken",
+    "viashino",
+    "volver",
+    "wall",
+    "warrior",
+    "weird",
+    "werewolf",
+    "whale",
+    "wizard",
+    "wolf",
+    "wolverine",
+    "wombat",
+    "worm",
+    "wraith",
+    "wurm",
+    "yeti",
+    "zombie",
+    "zubera",
+    // Land, artifact and enchantment types.
+    "plains",
+    "island",
+    "swamp",
+    "mountain",
+    "forest",
+    "desert",
+    "locus",
+    "lair",
+    "mine",
+    "power-plant",
+    "tower",
+    "urza's",
+    "gate",
+    "equipment",
+    "fortification",
+    "contraption",
+    "aura",
+    "shrine",
+    "curse",
+    // Spell types.
+    "arcane",
+    "trap",
+];
+
+/// A game event.
+const fn event(name: &'static str, has_object: bool, doc: &'static str) -> EventSpec {
+    EventSpec { name, is_hook: false, has_object, doc }
+}
+
+/// The events of `@...:` triggers: the phases of `@each [my|opponent] phase:` and the
+/// object events.
+pub const EVENTS: &[EventSpec] = &[
+    event("untap", false, "`@each untap`: the untap step begins."),
+    event("upkeep", false, "`@each upkeep`: the upkeep step begins."),
+    event("draw", false, "`@each draw`: the draw step begins."),
+    event("firstmain", false, "`@each firstmain`: the first main phase begins."),
+    event("combatbegins", false, "`@each combatbegins`: the beginning of combat step."),
+    event("attackers", false, "`@each attackers`: attackers are declared."),
+    event("blockers", false, "`@each blockers`: blockers are declared."),
+    event("combatdamage", false, "`@each combatdamage`: the combat damage step."),
+    event("combatends", false, "`@each combatends`: the end of combat step."),
+    event("secondmain", false, "`@each secondmain`: the second main phase begins."),
+    event("endofturn", false, "`@each endofturn` (`end`): the end step begins."),
+    event("cleanup", false, "`@each cleanup`: the cleanup step."),
+    event("movedto", true, "`@movedto(spec) from(spec)`: a card moved between zones (object: the card)."),
+    event("damaged", true, "`@damaged(spec) from(spec)`: a creature or player was dealt damage (object: it)."),
+    event("tapped", true, "`@tapped(spec)`: a permanent became tapped (object: it)."),
+    event("untapped", true, "`@untapped(spec)`: a permanent became untapped (object: it)."),
+    event("attacking", true, "`@attacking(spec)`: a creature attacks (object: it)."),
+    event("blocking", true, "`@blocking(spec)`: a creature blocks (object: it)."),
+    event("blocked", true, "`@blocked(spec)`: an attacking creature became blocked (object: it)."),
+    event("drawn", true, "`@drawn(spec)`: a card was drawn (object: the player who drew it)."),
+];
+
+/// Whose turn a phase event fires in.
+pub const EVENT_PREFIXES: &[NamedSpec] = &[
+    named("my", "During the source's controller's turn (Wagic `@each my upkeep`)."),
+    named("opp", "During the opponent's turn (Wagic `@each opponent upkeep`)."),
+    named("any", "During either player's turn (Wagic `@each upkeep`)."),
+];
+
+/// Event suffixes with a meaning of their own.
+pub const EVENT_SUFFIXES: &[NamedSpec] =
+    &[named("any", "Object events: whatever the object is (the trigger's spec is tested by its condition).")];
+
+/// The keyword abilities of `abilities=` and of an effect `flying` / `-flying`, written
+/// without spaces (`first strike` is `firststrike`), as Wagic's engine lists them.
+/// The keyword abilities Wagic's engine lists, written without spaces.
+const ABILITY_NAMES: [&str; 120] = [
+    "trample",
+    "forestwalk",
+    "islandwalk",
+    "mountainwalk",
+    "swampwalk",
+    "plainswalk",
+    "flying",
+    "firststrike",
+    "doublestrike",
+    "fear",
+    "flash",
+    "haste",
+    "lifelink",
+    "reach",
+    "shroud",
+    "vigilance",
+    "defender",
+    "banding",
+    "protectionfromgreen",
+    "protectionfromblue",
+    "protectionfromred",
+    "protectionfromblack",
+    "protectionfromwhite",
+    "unblockable",
+    "wither",
+    "persist",
+    "retrace",
+    "exalted",
+    "nofizzle",
+    "shadow",
+    "reachshadow",
+    "foresthome",
+    "islandhome",
+    "mountainhome",
+    "swamphome",
+    "plainshome",
+    "cloud",
+    "cantattack",
+    "mustattack",
+    "cantblock",
+    "doesnotuntap",
+    "hexproof",
+    "indestructible",
+    "intimidate",
+    "deathtouch",
+    "horsemanship",
+    "cantregen",
+    "oneblocker",
+    "infect",
+    "poisontoxic",
+    "poisontwotoxic",
+    "poisonthreetoxic",
+    "phantom",
+    "wilting",
+    "vigor",
+    "changeling",
+    "absorb",
+    "treason",
+    "unearth",
+    "cantlose",
+    "cantlifelose",
+    "cantmilllose",
+    "snowlandwalk",
+    "nonbasiclandwalk",
+    "strong",
+    "storm",
+    "phasing",
+    "splitsecond",
+    "weak",
+    "affinityartifacts",
+    "affinityplains",
+    "affinityforests",
+    "affinityislands",
+    "affinitymountains",
+    "affinityswamps",
+    "affinitygreencreatures",
+    "cantwin",
+    "nomaxhand",
+    "leyline",
+    "playershroud",
+    "controllershroud",
+    "sunburst",
+    "flanking",
+    "exiledeath",
+    "legendarylandwalk",
+    "desertlandwalk",
+    "snowforestlandwalk",
+    "snowplainslandwalk",
+    "snowmountainlandwalk",
+    "snowislandlandwalk",
+    "snowswamplandwalk",
+    "canattack",
+    "hydra",
+    "undying",
+    "poisonshroud",
+    "noactivatedability",
+    "notapability",
+    "nomanaability",
+    "onlymanaability",
+    "poisondamager",
+    "soulbond",
+    "lure",
+    "nolegend",
+    "canplayfromgraveyard",
+    "tokenizer",
+    "mygraveexiler",
+    "oppgraveexiler",
+    "librarydeath",
+    "shufflelibrarydeath",
+    "offering",
+    "evadebigger",
+    "spellmastery",
+    "nolifegain",
+    "nolifegainopponent",
+    "auraward",
+    "madness",
+    "protectionfromcoloredspells",
+    "opponentshroud",
+    "cantpaylife",
+    "cantchangelife",
+];
+
+pub const ABILITIES: &[NamedSpec] = &{
+    let mut specs = [named("", ""); ABILITY_NAMES.len()];
+    let mut index = 0;
+    while index < ABILITY_NAMES.len() {
+        specs[index] = named(ABILITY_NAMES[index], "A Wagic keyword ability (see Wagic's card-code guide).");
+        index += 1;
+    }
+    specs
+};
+
+/// How long an effect lasts.
+pub const RESTRICTIONS: &[NamedSpec] = &[named("ueot", "Until end of turn.")];
+
+/// Prefixes of a restriction (none is used by Wagic cards; the runtime knows `opp`).
+pub const RESTRICTION_PREFIXES: &[NamedSpec] = &[named("opp", "The timer runs on the opponent's turns.")];
+
+/// Names an expression may read.
+pub const VARIABLES: &[NamedSpec] = &[
+    named("me", "The source's controller (Wagic `controller`)."),
+    named("opp", "The source's controller's opponent (Wagic `opponent`)."),
+    named("this", "The card whose ability runs (the source)."),
+    named("tgt", "The card's targets (`target=`)."),
+    named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
+];
+
+/// Attributes an expression may read after a dot.
+pub const ATTRIBUTES: &[NamedSpec] = &[
+    named("power", "A creature's power."),
+    named("toughness", "A creature's toughness."),
+    named("manacost", "A card's converted mana cost."),
+    named("controller", "A card's controller."),
+];
+
+/// Functions an expression may call: the tests a trigger's spec makes of the event's
+/// object (filters of the bundle are resolved against zones; a trigger tests one object).
+pub const FUNCTIONS: &[FunctionSpec] = &[
+    FunctionSpec {
+        name: "istype",
+        min_args: 2,
+        max_args: 2,
+        doc: "`istype(card, 'goblin')`: whether the card has that type, subtype or name (`'*'`: any card).",
+    },
+    FunctionSpec {
+        name: "hasterm",
+        min_args: 2,
+        max_args: 2,
+        doc: "`hasterm(card, 'tapped')`: whether a keyword term of `[...]` holds for the card.",
+    },
+    FunctionSpec {
+        name: "inzone",
+        min_args: 3,
+        max_args: 3,
+        doc: "`inzone(card, 'battlefield', 'my')`: whether the card is in that zone (prefix `''`: either player's).",
+    },
+    FunctionSpec {
+        name: "fromzone",
+        min_args: 3,
+        max_args: 3,
+        doc: "`fromzone(card, 'graveyard', '')`: whether the event moved the card out of that zone.",
+    },
+    FunctionSpec { name: "isplayer", min_args: 1, max_args: 1, doc: "`isplayer(x)`: whether x is a player." },
+];
+
+/// The Wagic catalogue.
+pub static CATALOGUE: Catalogue = Catalogue {
+    name: "wagic",
+    commands: &COMMANDS,
+    costs: COSTS,
+    filters: FILTERS,
+    comparable_filters: COMPARABLE_FILTERS,
+    ranking_filters: &[],
+    zones: ZONES,
+    zone_prefixes: ZONE_PREFIXES,
+    card_types: CARD_TYPES,
+    subtypes: SUBTYPES,
+    events: EVENTS,
+    event_prefixes: EVENT_PREFIXES,
+    event_suffixes: EVENT_SUFFIXES,
+    abilities: ABILITIES,
+    rule_switches: &[],
+    selectors: &[],
+    restrictions: RESTRICTIONS,
+    restriction_prefixes: RESTRICTION_PREFIXES,
+    variables: VARIABLES,
+    attributes: ATTRIBUTES,
+    functions: FUNCTIONS,
+};
+
+/// Index of `name` (any case) in a list of names.
+pub fn position(names: &[NamedSpec], name: &str) -> Option<usize> {
+    names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
+}

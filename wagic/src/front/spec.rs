@@ -1,0 +1,432 @@
+//! Wagic target specs (`<2>other creature[-flying;power>=3]|opponentbattlefield`): read
+//! into a [`Spec`], then lowered either to a bundle filter (`target(...)`, `all(...)`,
+//! `lord(...)`: the cards are looked up in their zone) or to a test of one object (a
+//! trigger's `@movedto(spec)`: the event's object is tested).
+
+use bumpalo::Bump;
+use compiler::ir::{BinaryOp, Expr, Filter, TypeAtom, TypeTerm};
+use vm::bytecode::{
+    AttributeIdx, CardTypeIdx, ComparableIdx, CompareOp, FilterKeywordIdx, FunctionIdx, Qty, SubtypeIdx, Term,
+    TermKind, TypeOp, VariableIdx, ZoneIdx, ZonePrefixIdx, ZoneRef,
+};
+
+use super::Unsupported;
+use super::piece::Piece;
+use crate::catalogue::{self, CATALOGUE};
+
+/// How many cards a spec picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// No `<...>`: one.
+    One,
+    /// `<n>`.
+    Exactly(u16),
+    /// `<upto:n>`.
+    UpTo(u16),
+    /// `<anyamount>`.
+    Any,
+}
+
+/// A spec, read.
+#[derive(Debug, Clone)]
+pub struct Spec<'s> {
+    /// `<...>`.
+    pub count: Count,
+    /// `other`: not the source.
+    pub other: bool,
+    /// The type words (`creature`, `*`, `player`, `Grizzly Bears`).
+    pub types: Vec<Piece<'s>>,
+    /// The `[...]` terms: alternatives (`;`) of conjunctions (`&`).
+    pub terms: Vec<Vec<SpecTerm<'s>>>,
+    /// `|zone`: the prefix and zone.
+    pub zone: Option<(Option<usize>, usize)>,
+    /// Where the spec is.
+    pub span: Piece<'s>,
+}
+
+/// One term of `[...]`.
+#[derive(Debug, Clone, Copy)]
+pub struct SpecTerm<'s> {
+    /// `-`.
+    pub negated: bool,
+    /// What it tests.
+    pub test: TermTest<'s>,
+}
+
+/// What a spec term tests.
+#[derive(Debug, Clone, Copy)]
+pub enum TermTest<'s> {
+    /// A keyword term (`tapped`), index in [`catalogue::FILTERS`].
+    Keyword(usize),
+    /// `power>=3`: index in [`catalogue::COMPARABLE_FILTERS`].
+    Compare(usize, CompareOp, i32),
+    /// A type word (`[goblin]`).
+    Type(Piece<'s>),
+}
+
+/// Reads a spec.
+pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
+    let piece = piece.trim();
+    let mut rest = piece;
+    let mut count = Count::One;
+    if let Some(inner) = rest.strip_prefix("<") {
+        let close = inner.text.find('>').ok_or_else(|| Unsupported::new(rest, "spec count without `>`"))?;
+        let amount = inner.slice(0, close).trim();
+        count = if amount.text.eq_ignore_ascii_case("anyamount") {
+            Count::Any
+        } else if let Some(number) = amount.strip_prefix("upto:") {
+            Count::UpTo(small_count(number)?)
+        } else {
+            Count::Exactly(small_count(amount)?)
+        };
+        rest = inner.from(close + 1).trim();
+    }
+    let (body, zone) = match rest.find_top(b'|') {
+        Some(bar) => (rest.slice(0, bar).trim(), Some(read_zone(rest.from(bar + 1).trim())?)),
+        // A zone alone (`from(battlefield)`, `@movedto(mygraveyard)`) is any card there.
+        None => match read_zone(rest) {
+            Ok(zone) => (Piece::new("*", rest.start), Some(zone)),
+            Err(_) => (rest, None),
+        },
+    };
+    let mut other = false;
+    let mut types = Vec::new();
+    let mut terms = Vec::new();
+    let alternatives = body.split_top(",");
+    if alternatives.len() > MAX_TYPES {
+        return Err(Unsupported::new(body, &format!("spec with more than {MAX_TYPES} types")));
+    }
+    for (index, alternative) in alternatives.into_iter().enumerate() {
+        let mut alternative = alternative.trim();
+        if index == 0
+            && let Some(after) = alternative.strip_prefix("other ")
+        {
+            other = true;
+            alternative = after.trim();
+        }
+        let (word, bracket) = match alternative.find_top(b'[') {
+            Some(open) => (alternative.slice(0, open).trim(), Some(alternative.from(open))),
+            None => (alternative, None),
+        };
+        if word.text.is_empty() {
+            return Err(Unsupported::new(alternative, "spec without a type"));
+        }
+        types.push(word);
+        if let Some(bracket) = bracket {
+            if !terms.is_empty() {
+                return Err(Unsupported::new(bracket, "spec with `[...]` on more than one type"));
+            }
+            let inner = bracket.trim();
+            if !inner.text.ends_with(']') {
+                return Err(Unsupported::new(bracket, "spec text after `]`"));
+            }
+            terms = read_terms(inner.slice(1, inner.text.len() - 1))?;
+        }
+    }
+    if types.len() > 1 && !terms.is_empty() {
+        return Err(Unsupported::new(piece, "spec with `[...]` on more than one type"));
+    }
+    Ok(Spec { count, other, types, terms, zone, span: piece })
+}
+
+fn small_count(piece: Piece<'_>) -> Result<u16, Unsupported> {
+    piece.trim().text.parse::<u16>().ok().filter(|&n| n > 0).ok_or_else(|| Unsupported::new(piece, "spec count"))
+}
+
+/// `mybattlefield` → (`my`, `battlefield`).
+pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported> {
+    if piece.find_top(b',').is_some() {
+        return Err(Unsupported::new(piece, "spec with several zones"));
+    }
+    let text = piece.text.to_ascii_lowercase();
+    let (prefix, zone) =
+        [("my", "my"), ("opponent", "opp"), ("owner", "owner"), ("targetcontroller", "targetcontroller")]
+            .iter()
+            .find_map(|(written, name)| {
+                text.strip_prefix(written).map(|zone| (catalogue::position(catalogue::ZONE_PREFIXES, name), zone))
+            })
+            .unwrap_or((None, text.as_str()));
+    let zone = if zone == "inplay" { "battlefield" } else { zone };
+    let zone = catalogue::ZONES
+        .iter()
+        .position(|spec| spec.name == zone)
+        .ok_or_else(|| Unsupported::new(piece, &format!("zone `{}`", piece.text.to_ascii_lowercase())))?;
+    Ok((prefix, zone))
+}
+
+/// The most terms a spec's `[...]` may have (Wagic's longest has 5): each is one level of
+/// the test a trigger compiles to, and the code generator recurses that deep.
+pub const MAX_TERMS: usize = 16;
+
+/// The most type words a spec may have (`creature,artifact,...`), for the same reason.
+pub const MAX_TYPES: usize = 16;
+
+fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
+    let has_or = piece.find_top(b';').is_some();
+    let has_and = piece.find_top(b'&').is_some();
+    if has_or && has_and {
+        return Err(Unsupported::new(piece, "spec mixing `;` and `&`"));
+    }
+    let parts = if has_or { piece.split_top(";") } else { piece.split_top("&") };
+    if parts.len() > MAX_TERMS {
+        return Err(Unsupported::new(piece, &format!("spec with more than {MAX_TERMS} terms")));
+    }
+    let mut terms = Vec::new();
+    for part in parts {
+        let part = part.trim();
+        let (negated, body) = match part.strip_prefix("-") {
+            Some(body) => (true, body.trim()),
+            None => (false, part),
+        };
+        let test = read_term(body)?;
+        terms.push(SpecTerm { negated, test });
+    }
+    // Wagic's rule: a negated term makes every term of the brackets required
+    // (`creature[-black;-artifact]` is neither black nor an artifact).
+    let any_negated = terms.iter().any(|term| term.negated);
+    Ok(if has_or && !any_negated { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
+}
+
+fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
+    let text = piece.text;
+    if let Some(operator_at) = text.find(['<', '>', '=']) {
+        let property = &text[..operator_at];
+        let Some(index) = catalogue::position(catalogue::COMPARABLE_FILTERS, property) else {
+            return Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(property))));
+        };
+        let (op, value_at) = match &text.as_bytes()[operator_at..] {
+            [b'<', b'=', ..] => (CompareOp::Le, operator_at + 2),
+            [b'>', b'=', ..] => (CompareOp::Ge, operator_at + 2),
+            [b'=', ..] => (CompareOp::Eq, operator_at + 1),
+            _ => return Err(Unsupported::new(piece, "spec comparison without `=`")),
+        };
+        let value = text[value_at..]
+            .trim()
+            .parse::<i32>()
+            .map_err(|_| Unsupported::new(piece, "spec comparison with a computed value"))?;
+        return Ok(TermTest::Compare(index, op, value));
+    }
+    let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if let Some(index) = catalogue::position(catalogue::FILTERS, &without_blanks) {
+        return Ok(TermTest::Keyword(index));
+    }
+    if text.bytes().all(|byte| byte.is_ascii_alphabetic() || byte == b' ' || byte == b'\'' || byte == b'-')
+        && !text.is_empty()
+        && type_atom_kind(text).is_some()
+    {
+        return Ok(TermTest::Type(piece));
+    }
+    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))))
+}
+
+/// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
+pub fn leading_word(text: &str) -> String {
+    let word: String = text.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    if word.is_empty() { text.chars().take(12).collect() } else { word.to_ascii_lowercase() }
+}
+
+/// What a type word is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypeKind {
+    /// A card type.
+    CardType(usize),
+    /// A subtype.
+    Subtype(usize),
+}
+
+/// A type word as a card type or subtype, if it is one.
+pub fn type_atom_kind(word: &str) -> Option<TypeKind> {
+    let lower = word.to_ascii_lowercase();
+    let singular = lower.strip_suffix('s').unwrap_or(&lower);
+    if let Some(index) = catalogue::position(catalogue::CARD_TYPES, &lower) {
+        return Some(TypeKind::CardType(index));
+    }
+    if let Some(index) = CATALOGUE.subtypes.iter().position(|subtype| *subtype == lower || *subtype == singular) {
+        return Some(TypeKind::Subtype(index));
+    }
+    None
+}
+
+/// Builds IR for specs in the card's arena.
+pub struct SpecLowering<'i> {
+    /// The card's IR arena.
+    pub arena: &'i Bump,
+}
+
+impl<'i> SpecLowering<'i> {
+    /// The spec as a bundle filter: `all` picks every match, otherwise the count is
+    /// chosen.
+    pub fn filter(&self, spec: &Spec<'_>, all: bool) -> Result<&'i Filter<'i>, Unsupported> {
+        let qty = match (all, spec.count) {
+            (true, Count::One) => None,
+            (true, _) => return Err(Unsupported::new(spec.span, "spec count in `all(...)`")),
+            (false, Count::One) => Some(Qty::Exact(1)),
+            (false, Count::Exactly(n)) => Some(Qty::Exact(n)),
+            (false, Count::UpTo(n)) => Some(Qty::Range { min: 0, max: n }),
+            (false, Count::Any) => Some(Qty::All),
+        };
+        let mut types = Vec::with_capacity(spec.types.len());
+        for word in &spec.types {
+            let atom = self.type_atom(*word, all)?;
+            types.push(TypeTerm { exclude_source: spec.other, negate: false, plural: all, atom });
+        }
+        let terms: Vec<&'i [Term]> = spec
+            .terms
+            .iter()
+            .map(|conjunction| {
+                let terms: Vec<Term> = conjunction.iter().map(|term| bundle_term(*term)).collect();
+                &*self.arena.alloc_slice_copy(&terms)
+            })
+            .collect();
+        let (prefix, zone) = spec.zone.unwrap_or((None, 0));
+        Ok(self.arena.alloc(Filter {
+            qty,
+            types: self.arena.alloc_slice_copy(&types),
+            type_op: TypeOp::Union,
+            pick: None,
+            terms: self.arena.alloc_slice_copy(&terms),
+            zone: ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) },
+            selector: None,
+            span: spec.span.span(),
+        }))
+    }
+
+    fn type_atom(&self, word: Piece<'_>, all: bool) -> Result<TypeAtom<'i>, Unsupported> {
+        let lower = word.text.to_ascii_lowercase();
+        Ok(match lower.as_str() {
+            "*" => TypeAtom::Any,
+            "player" if all => TypeAtom::Players,
+            "player" => TypeAtom::Player,
+            "this" => TypeAtom::This,
+            "controller" => TypeAtom::Me,
+            "opponent" => TypeAtom::Opp,
+            _ => match type_atom_kind(&lower) {
+                Some(TypeKind::CardType(index)) => TypeAtom::CardType(CardTypeIdx::new(index)),
+                Some(TypeKind::Subtype(index)) => TypeAtom::Subtype(SubtypeIdx::new(index)),
+                None => {
+                    if !word.text.bytes().all(|b| b.is_ascii_alphanumeric() || b" ',-".contains(&b)) {
+                        return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
+                    }
+                    TypeAtom::Name(self.arena.alloc_str(word.text))
+                }
+            },
+        })
+    }
+
+    /// The spec as a test of the object `object` (a trigger's spec). `zone_test` is
+    /// `inzone` for where the object is, `fromzone` for where it came from.
+    pub fn predicate(
+        &self,
+        spec: &Spec<'_>,
+        object: Expr<'i>,
+        zone_test: &'static str,
+    ) -> Result<Option<Expr<'i>>, Unsupported> {
+        if spec.count != Count::One {
+            return Err(Unsupported::new(spec.span, "spec count in a trigger"));
+        }
+        let mut conjuncts: Vec<Expr<'i>> = Vec::new();
+        let mut alternatives: Vec<Expr<'i>> = Vec::new();
+        for word in &spec.types {
+            let lower = word.text.to_ascii_lowercase();
+            let test = match lower.as_str() {
+                "*" => None,
+                "this" => Some(Expr::Binary(
+                    BinaryOp::Compare(CompareOp::Eq),
+                    self.arena.alloc(object),
+                    self.arena.alloc(Expr::Var(variable("this"))),
+                )),
+                "player" => Some(self.call("isplayer", &[object])),
+                _ => {
+                    self.type_atom(*word, false)?;
+                    Some(self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&lower))]))
+                }
+            };
+            match test {
+                Some(test) => alternatives.push(test),
+                None => {
+                    alternatives.clear();
+                    break;
+                }
+            }
+        }
+        if let Some(any) = self.any(alternatives) {
+            conjuncts.push(any);
+        }
+        if spec.other {
+            conjuncts.push(Expr::Binary(
+                BinaryOp::Compare(CompareOp::Ne),
+                self.arena.alloc(object),
+                self.arena.alloc(Expr::Var(variable("this"))),
+            ));
+        }
+        let mut alternatives = Vec::new();
+        for conjunction in &spec.terms {
+            let tests: Vec<Expr<'i>> = conjunction.iter().map(|term| self.term_test(*term, object)).collect();
+            alternatives.extend(self.all(tests));
+        }
+        conjuncts.extend(self.any(alternatives));
+        if let Some((prefix, zone)) = spec.zone {
+            let prefix_name = prefix.map_or("", |index| catalogue::ZONE_PREFIXES[index].name);
+            if prefix_name == "owner" || prefix_name == "targetcontroller" {
+                return Err(Unsupported::new(spec.span, &format!("zone prefix `{prefix_name}` in a trigger")));
+            }
+            conjuncts
+                .push(self.call(zone_test, &[object, Expr::Str(catalogue::ZONES[zone].name), Expr::Str(prefix_name)]));
+        }
+        Ok(self.all(conjuncts))
+    }
+
+    fn term_test(&self, term: SpecTerm<'_>, object: Expr<'i>) -> Expr<'i> {
+        let test = match term.test {
+            TermTest::Keyword(index) => self.call("hasterm", &[object, Expr::Str(catalogue::FILTERS[index].name)]),
+            TermTest::Compare(index, op, value) => Expr::Binary(
+                BinaryOp::Compare(op),
+                self.arena
+                    .alloc(Expr::Attr(self.arena.alloc(object), attribute(catalogue::COMPARABLE_FILTERS[index].name))),
+                self.arena.alloc(Expr::Int(value)),
+            ),
+            TermTest::Type(word) => {
+                self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&word.text.to_ascii_lowercase()))])
+            }
+        };
+        if term.negated { Expr::Not(self.arena.alloc(test)) } else { test }
+    }
+
+    fn call(&self, name: &str, args: &[Expr<'i>]) -> Expr<'i> {
+        let index = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
+        Expr::Call(FunctionIdx::new(index), self.arena.alloc_slice_copy(args))
+    }
+
+    fn all(&self, tests: Vec<Expr<'i>>) -> Option<Expr<'i>> {
+        tests.into_iter().reduce(|left, right| Expr::And(self.arena.alloc(left), self.arena.alloc(right)))
+    }
+
+    fn any(&self, tests: Vec<Expr<'i>>) -> Option<Expr<'i>> {
+        tests.into_iter().reduce(|left, right| Expr::Or(self.arena.alloc(left), self.arena.alloc(right)))
+    }
+}
+
+/// The bundle term for a spec term.
+fn bundle_term(term: SpecTerm<'_>) -> Term {
+    let kind = match term.test {
+        TermTest::Keyword(index) => TermKind::Keyword(FilterKeywordIdx::new(index)),
+        TermTest::Compare(index, op, value) => TermKind::Compare { property: ComparableIdx::new(index), op, value },
+        TermTest::Type(word) => match type_atom_kind(word.text) {
+            Some(TypeKind::CardType(index)) => TermKind::CardType(CardTypeIdx::new(index)),
+            Some(TypeKind::Subtype(index)) => TermKind::Subtype(SubtypeIdx::new(index)),
+            // read_term keeps only words that are types.
+            None => TermKind::CardType(CardTypeIdx::new(0)),
+        },
+    };
+    Term { negated: term.negated, kind }
+}
+
+/// The catalogue variable `name` (one of [`catalogue::VARIABLES`]).
+pub fn variable(name: &str) -> VariableIdx {
+    VariableIdx::new(catalogue::position(catalogue::VARIABLES, name).unwrap_or(0))
+}
+
+/// The catalogue attribute `name` (one of [`catalogue::ATTRIBUTES`]).
+pub fn attribute(name: &str) -> AttributeIdx {
+    AttributeIdx::new(catalogue::position(catalogue::ATTRIBUTES, name).unwrap_or(0))
+}

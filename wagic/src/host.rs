@@ -1,0 +1,105 @@
+//! [`WagicHost`]: the Magic: The Gathering primitives the Wagic builtins use, on top of
+//! the VM's `Host` (zones, card types, properties and keywords, which the runtime's filter
+//! resolution asks itself). A game embedding the Wagic builtins implements it over its
+//! state; `wagic/tests/it/board.rs` is a small in-memory example.
+
+use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
+
+use vm::bytecode::ZoneIdx;
+
+/// The `code` of the effects the Wagic builtins record (`EffectKind::Custom`); the host
+/// applies them in `Host::apply_effect` and removes exactly them in `Host::end_effect`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u16)]
+pub enum EffectCode {
+    /// `n/m`: the target's power changes by `value` while the effect lasts.
+    Power = 1,
+    /// `n/m`: the target's toughness changes by `value`.
+    Toughness = 2,
+    /// `prevent:n`: the next `value` damage to the target is prevented.
+    Prevent = 3,
+    /// `regenerate`: a regeneration shield on the target.
+    Regenerate = 4,
+}
+
+impl EffectCode {
+    /// The code with this number.
+    pub fn from_code(code: u16) -> Option<EffectCode> {
+        [EffectCode::Power, EffectCode::Toughness, EffectCode::Prevent, EffectCode::Regenerate]
+            .into_iter()
+            .find(|known| *known as u16 == code)
+    }
+}
+
+/// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
+pub type Colour = u16;
+
+/// The Wagic engine primitives. Besides these, a Wagic host answers the catalogue
+/// variables `me` and `opp` (`Host::variable`) as the source's controller
+/// (`Env::controller`) and that player's opponent, whoever's event runs the ability, and
+/// lets the controller choose (`Host::chooser`): in Wagic an ability is always its
+/// controller's.
+pub trait WagicHost: Host {
+    /// Applies an effect a builtin recorded (a pump, a prevention shield, a regeneration
+    /// shield); `Host::end_effect` removes exactly it when it ends.
+    fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32);
+
+    /// Where `card` is: its zone's owner and the zone.
+    fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;
+
+    /// Where `card` was before its last move (what `@movedto(...) from(...)` tests).
+    fn moved_from(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;
+
+    /// The card's owner.
+    fn owner(&self, card: CardId) -> PlayerId;
+
+    /// Whether `card` has the type, subtype or name `word` (lower case; `*` is any card).
+    fn has_type_word(&self, card: CardId, word: &str) -> bool;
+
+    /// `source` deals `amount` damage to a creature or a player; false when `target` is
+    /// neither.
+    fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool;
+
+    /// The player's life changes by `amount`.
+    fn change_life(&mut self, player: PlayerId, amount: i32);
+
+    /// The player draws `count` cards; how many were drawn.
+    fn draw(&mut self, player: PlayerId, count: i32) -> i32;
+
+    /// The player discards `count` cards; how many were discarded.
+    fn discard(&mut self, player: PlayerId, count: i32) -> i32;
+
+    /// The top `count` cards of the player's library go to the graveyard; how many did.
+    fn deplete(&mut self, player: PlayerId, count: i32) -> i32;
+
+    /// Destroys a permanent (a regeneration shield saves it unless `can_regenerate` is
+    /// false); whether it left the battlefield.
+    fn destroy(&mut self, card: CardId, can_regenerate: bool) -> bool;
+
+    /// Whether the permanent is tapped.
+    fn is_tapped(&self, card: CardId) -> bool;
+
+    /// Taps or untaps a permanent; whether it changed.
+    fn set_tapped(&mut self, card: CardId, tapped: bool) -> bool;
+
+    /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
+    fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);
+
+    /// Adds mana to the player's pool.
+    fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32);
+
+    /// Mana of `colour` in the player's pool.
+    fn mana(&self, player: PlayerId, colour: Colour) -> i32;
+
+    /// Spends mana of `colour`; false (and nothing spent) when the pool has too little.
+    fn spend_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool;
+
+    /// Shuffles the player's library.
+    fn shuffle_library(&mut self, player: PlayerId);
+
+    /// Whose turn it is.
+    fn active_player(&self) -> PlayerId;
+
+    /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
+    fn sorcery_timing(&self, player: PlayerId) -> bool;
+}

@@ -1,0 +1,151 @@
+//! Wagic card code on RuleScript's compiler and VM: a reader for Wagic's `[card]` files
+//! ([`reader`]), a front end lowering each card to the compiler's IR ([`front`]), the
+//! Wagic catalogue ([`catalogue`]), and [`compile_source`], which runs the shared code
+//! generator so that Wagic cards become an ordinary `.rsb` bundle.
+//!
+//! A card built only from the supported constructs compiles; any other card gets exactly
+//! one diagnostic, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be
+//! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
+
+pub mod builtins;
+pub mod catalogue;
+pub mod diagnostics;
+pub mod front;
+pub mod host;
+pub mod reader;
+
+pub use builtins::builtins;
+pub use catalogue::{CATALOGUE, Command};
+pub use host::WagicHost;
+
+use std::collections::{BTreeMap, HashMap};
+
+use bumpalo::Bump;
+use compiler::{Diagnostic, Span};
+use vm::bytecode::BundleBuilder;
+
+/// What compiling one card gave.
+#[derive(Debug, Clone)]
+pub struct CardOutcome {
+    /// The card's name (`name=`).
+    pub name: String,
+    /// The card's `[card]` line.
+    pub open: Span,
+    /// Its one error, when it did not compile.
+    pub error: Option<Diagnostic>,
+}
+
+/// Compiles every card of one Wagic file (`file` is recorded in the debug section) into
+/// `bundle`, which must be built for [`CATALOGUE`]. A card whose name was met before in
+/// the bundle gets the key `name#2`, `name#3`...
+pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) -> Vec<CardOutcome> {
+    let mut keys_seen: HashMap<String, u32> = HashMap::new();
+    let mut arena = Bump::new();
+    let mut outcomes = Vec::new();
+    for block in reader::read(source) {
+        let name = block.name().to_string();
+        let error = match &block.malformed {
+            Some(diagnostic) => Some(diagnostic.clone()),
+            None => {
+                arena.reset();
+                let excerpt = source.get(block.block.range()).unwrap_or("");
+                let error = match front::lower_card(&block, &arena) {
+                    Err(unsupported) => Some(diagnostics::unsupported(unsupported.span, &unsupported.construct)),
+                    Ok(card) => {
+                        let seen = keys_seen.entry(name.clone()).or_insert(0);
+                        *seen += 1;
+                        let key = if *seen == 1 { name.clone() } else { format!("{name}#{seen}") };
+                        let first_line = block.open_line;
+                        match compiler::codegen::emit_card_excerpt(
+                            &card, &key, file, excerpt, first_line, bundle, &arena,
+                        ) {
+                            Ok(_) => None,
+                            // A limit of the bundle format: the card's first such error.
+                            Err(errors) => errors.into_iter().next(),
+                        }
+                    }
+                };
+                // Spans were offsets in the block: make them offsets in the file.
+                error.map(|mut error| {
+                    let base = block.block.start;
+                    error.span =
+                        Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
+                    error
+                })
+            }
+        };
+        outcomes.push(CardOutcome { name, open: block.open, error });
+    }
+    outcomes
+}
+
+/// Cards compiled and cards refused, by construct.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Cards read.
+    pub cards: usize,
+    /// Cards compiled with no error.
+    pub compiled: usize,
+    /// Refused cards per construct (`effect \`transforms\``), sorted by name.
+    pub unsupported: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    /// Adds one file's outcomes.
+    pub fn add(&mut self, outcomes: &[CardOutcome]) {
+        for outcome in outcomes {
+            self.cards += 1;
+            match &outcome.error {
+                None => self.compiled += 1,
+                Some(error) => {
+                    *self.unsupported.entry(diagnostics::construct_of(error).to_string()).or_default() += 1;
+                }
+            }
+        }
+    }
+
+    /// The tally as text: the totals, then each construct with its count, most cards first.
+    pub fn render(&self, limit: usize) -> String {
+        let mut text = format!(
+            "cards: {}\ncompiled: {}\nunsupported: {}\n",
+            self.cards,
+            self.compiled,
+            self.cards - self.compiled
+        );
+        let mut rows: Vec<(&String, &usize)> = self.unsupported.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (construct, count) in rows.iter().take(limit) {
+            text.push_str(&format!("  {count:>6}  {construct}\n"));
+        }
+        if rows.len() > limit {
+            let rest: usize = rows[limit..].iter().map(|(_, count)| **count).sum();
+            text.push_str(&format!("  {rest:>6}  ({} other constructs)\n", rows.len() - limit));
+        }
+        text
+    }
+}
+
+/// Where tests find Wagic's card files: `WAGIC_DATA`, else `../shared/wagic` beside the
+/// workspace. `None` (with a skip message) when absent, unless `CI` is set.
+///
+/// # Panics
+///
+/// When the data is absent and `CI` is set: CI always has it.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("WAGIC_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/wagic"));
+    if dir.join("mtg.txt").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "Wagic data not found at {} (set WAGIC_DATA) and CI is set: Wagic tests must run",
+        dir.display()
+    );
+    eprintln!("Wagic data not found at {} (set WAGIC_DATA): skipping", dir.display());
+    None
+}
+
+/// The three card files of Wagic's primitives, in the order Wagic loads them.
+pub const CARD_FILES: &[&str] = &["mtg.txt", "borderline.txt", "crappy.txt"];

@@ -1,0 +1,179 @@
+//! Reads a Wagic card file into its `[card] ... [/card]` blocks: each block's `key=value`
+//! lines with the byte spans of key and value in the file, so that every later diagnostic
+//! points at the Wagic file's own line and column. Reading never fails and never panics: a
+//! block that cannot be read whole carries the reason as a diagnostic of its own.
+
+use compiler::{Diagnostic, Span};
+
+use crate::diagnostics;
+
+/// One `key=value` line of a card block.
+#[derive(Debug, Clone, Copy)]
+pub struct Field<'s> {
+    /// The key as written (`auto`, `abilities`); keys are matched ignoring case.
+    pub key: &'s str,
+    /// Where the key is.
+    pub key_span: Span,
+    /// The value after the first `=`, without the line end and surrounding blanks.
+    pub value: &'s str,
+    /// Where the value is.
+    pub value_span: Span,
+}
+
+impl Field<'_> {
+    /// Whether the key is `key`, in any case.
+    pub fn is(&self, key: &str) -> bool {
+        self.key.eq_ignore_ascii_case(key)
+    }
+}
+
+/// One `[card] ... [/card]` block.
+#[derive(Debug, Clone)]
+pub struct CardBlock<'s> {
+    /// The `[card]` line.
+    pub open: Span,
+    /// The whole block, from the `[card]` line to the end of its `[/card]` line (or of its
+    /// last line).
+    pub block: Span,
+    /// The 1-based line number of the `[card]` line.
+    pub open_line: u32,
+    /// The fields, in file order.
+    pub fields: Vec<Field<'s>>,
+    /// Why the block could not be read whole (no `[/card]`, a line without `=`, no
+    /// `name=`): then the block is not compiled and this is its one error.
+    pub malformed: Option<Diagnostic>,
+}
+
+impl<'s> CardBlock<'s> {
+    /// The first field with key `key`.
+    pub fn field(&self, key: &str) -> Option<&Field<'s>> {
+        self.fields.iter().find(|field| field.is(key))
+    }
+
+    /// The card's name (`name=`), or `""` when it has none.
+    pub fn name(&self) -> &'s str {
+        self.field("name").map_or("", |field| field.value)
+    }
+
+    /// Every field with key `key`, in order.
+    pub fn fields_named<'b>(&'b self, key: &'b str) -> impl Iterator<Item = &'b Field<'s>> + 'b {
+        self.fields.iter().filter(move |field| field.is(key))
+    }
+}
+
+/// Every card block of a file, in file order.
+pub fn read(source: &str) -> Vec<CardBlock<'_>> {
+    let mut cards = Vec::new();
+    let mut open: Option<CardBlock<'_>> = None;
+    let mut offset = 0;
+    let mut line_number = 0u32;
+    for raw_line in source.split_inclusive('\n') {
+        let line_start = offset;
+        offset += raw_line.len();
+        line_number = line_number.saturating_add(1);
+        if let Some(card) = open.as_mut() {
+            card.block.end = Span::new(offset, offset).end;
+        }
+        let line = raw_line.trim_end_matches(['\n', '\r']);
+        let text = line.trim();
+        let text_start = line_start + (line.len() - line.trim_start().len());
+        let text_span = Span::new(text_start, text_start + text.len());
+        if text.eq_ignore_ascii_case("[card]") {
+            if let Some(mut unfinished) = open.take() {
+                unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
+                unfinished.block.end = Span::new(line_start, line_start).end;
+                cards.push(unfinished);
+            }
+            open = Some(CardBlock {
+                open: text_span,
+                block: Span::new(line_start, offset),
+                open_line: line_number,
+                fields: Vec::new(),
+                malformed: None,
+            });
+            continue;
+        }
+        let Some(card) = open.as_mut() else {
+            // Outside a block: comments, macro definitions and blank lines, which Wagic
+            // ignores too.
+            continue;
+        };
+        if text.eq_ignore_ascii_case("[/card]") {
+            if let Some(mut finished) = open.take() {
+                if finished.malformed.is_none() && finished.field("name").is_none() {
+                    finished.malformed = Some(diagnostics::card_without_name(finished.open));
+                }
+                cards.push(finished);
+            }
+            continue;
+        }
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let Some(equals) = line.find('=') else {
+            card.malformed.get_or_insert_with(|| diagnostics::line_without_equals(text_span, text));
+            continue;
+        };
+        let key_raw = &line[..equals];
+        let key = key_raw.trim();
+        let key_start = line_start + (key_raw.len() - key_raw.trim_start().len());
+        let value_raw = &line[equals + 1..];
+        let value = value_raw.trim();
+        let value_start = line_start + equals + 1 + (value_raw.len() - value_raw.trim_start().len());
+        card.fields.push(Field {
+            key,
+            key_span: Span::new(key_start, key_start + key.len()),
+            value,
+            value_span: Span::new(value_start, value_start + value.len()),
+        });
+    }
+    if let Some(mut unfinished) = open.take() {
+        unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
+        cards.push(unfinished);
+    }
+    cards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_keep_their_spans_in_the_file() {
+        let source = "# comment\n[card]\nname=Shock\r\nauto=damage:2 target(creature,player)\n[/card]\n";
+        let cards = read(source);
+        assert_eq!(cards.len(), 1);
+        let card = &cards[0];
+        assert!(card.malformed.is_none());
+        assert_eq!(card.name(), "Shock");
+        let auto = card.field("AUTO").expect("auto field");
+        assert_eq!(&source[auto.value_span.range()], "damage:2 target(creature,player)");
+        assert_eq!(&source[auto.key_span.range()], "auto");
+        assert_eq!(card.open_line, 2);
+        assert_eq!(
+            &source[card.block.range()],
+            "[card]\nname=Shock\r\nauto=damage:2 target(creature,player)\n[/card]\n"
+        );
+    }
+
+    #[test]
+    fn a_block_cut_short_is_malformed_not_lost() {
+        let cards = read("[card]\nname=A\n[card]\nname=B\nnonsense line\n[/card]\n[card]\n");
+        let reasons: Vec<String> =
+            cards.iter().map(|card| card.malformed.as_ref().map_or(String::new(), |d| d.message.clone())).collect();
+        assert_eq!(
+            reasons,
+            [
+                "card block has no `[/card]`".to_string(),
+                "line `nonsense line` has no `=`".to_string(),
+                "card block has no `[/card]`".to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_block_without_name_is_malformed() {
+        let cards = read("[card]\ntype=Creature\n[/card]");
+        assert_eq!(cards[0].malformed.as_ref().map(|d| d.message.as_str()), Some("card block has no `name=`"));
+    }
+}

@@ -1,0 +1,373 @@
+//! Real Wagic cards, compiled from Wagic's own card files, run at effect level on the
+//! in-memory `Board`. Each test names where its expectation comes from: Wagic's own test
+//! in `../shared/wagic/test/` (its `[ASSERT]` block) or the card's `text=`.
+
+use vm::runtime::Value;
+
+use super::board::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Table};
+
+/// A table, or `None` (the test skips) when Wagic's card files are absent.
+fn table() -> Option<Table> {
+    Table::new()
+}
+
+// ---- spells ----
+
+#[test]
+fn shock_kills_a_two_toughness_creature() {
+    // test/shock.txt: Shock on a x/2 creature; [ASSERT] both in their graveyards.
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let shock = table.put("Shock", P0, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(shock, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Shock"]);
+    assert!(!table.rt.in_play(bears));
+}
+
+#[test]
+fn lightning_bolt_deals_three_damage_to_a_player() {
+    // text=: Lightning Bolt deals 3 damage to any target.
+    let Some(mut table) = table() else { return };
+    let bolt = table.put("Lightning Bolt", P0, HAND);
+    table.answers.push(vec![Value::Player(P1)]);
+    table.cast(bolt, P0);
+    assert_eq!(table.board.players[1].life, 17);
+}
+
+#[test]
+fn giant_growth_pumps_until_end_of_turn() {
+    // test/giant_growth.txt; text=: target creature gets +3/+3 until end of turn.
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let growth = table.put("Giant Growth", P0, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(growth, P0);
+    assert_eq!((table.board.power(bears), table.board.toughness(bears)), (5, 5));
+    table.end_turn(P0);
+    assert_eq!((table.board.power(bears), table.board.toughness(bears)), (2, 2));
+}
+
+#[test]
+fn terror_buries_a_nonblack_nonartifact_creature_and_cannot_target_a_black_one() {
+    // test/terror.txt; text=: destroy target nonartifact, nonblack creature; it can't be
+    // regenerated.
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let skeletons = table.put("Drudge Skeletons", P1, BATTLEFIELD);
+    let terror = table.put("Terror", P0, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(terror, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
+    // The black Skeletons is no candidate: Terror finds no target and asks nothing.
+    let terror = table.put("Terror", P0, HAND);
+    assert!(!table.activate(terror, P0));
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Drudge Skeletons"]);
+    assert!(table.rt.in_play(skeletons));
+}
+
+#[test]
+fn divination_draws_two_cards() {
+    // text=: Draw two cards.
+    let Some(mut table) = table() else { return };
+    for _ in 0..3 {
+        table.put("Island", P0, LIBRARY);
+    }
+    let divination = table.put("Divination", P0, HAND);
+    table.cast(divination, P0);
+    assert_eq!(table.board.names(P0, HAND), ["Island", "Island"]);
+    assert_eq!(table.board.names(P0, LIBRARY), ["Island"]);
+}
+
+#[test]
+fn unsummon_returns_a_creature_to_its_owners_hand() {
+    // text=: Return target creature to its owner's hand.
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let unsummon = table.put("Unsummon", P0, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(unsummon, P0);
+    assert_eq!(table.board.names(P1, HAND), ["Grizzly Bears"]);
+    assert!(!table.rt.in_play(bears));
+}
+
+#[test]
+fn tome_scour_mills_five() {
+    // text=: Target player puts the top five cards of their library into their graveyard.
+    let Some(mut table) = table() else { return };
+    for _ in 0..6 {
+        table.put("Island", P1, LIBRARY);
+    }
+    let scour = table.put("Tome Scour", P0, HAND);
+    table.answers.push(vec![Value::Player(P1)]);
+    table.cast(scour, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD).len(), 5);
+    assert_eq!(table.board.names(P1, LIBRARY).len(), 1);
+}
+
+#[test]
+fn wrath_of_god_buries_every_creature() {
+    // text=: Destroy all creatures. They can't be regenerated.
+    let Some(mut table) = table() else { return };
+    table.put("Grizzly Bears", P0, BATTLEFIELD);
+    table.put("Drudge Skeletons", P1, BATTLEFIELD);
+    table.put("Forest", P0, BATTLEFIELD);
+    table.board.players[1].mana[2] = 1;
+    let wrath = table.put("Wrath of God", P0, HAND);
+    table.cast(wrath, P0);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Forest"]);
+    assert!(table.board.names(P1, BATTLEFIELD).is_empty());
+}
+
+// ---- activated abilities ----
+
+#[test]
+fn prodigal_sorcerer_taps_to_deal_one_damage_once() {
+    // text=: {T}: Prodigal Sorcerer deals 1 damage to any target.
+    let Some(mut table) = table() else { return };
+    let sorcerer = table.put("Prodigal Sorcerer", P0, BATTLEFIELD);
+    table.answers.push(vec![Value::Player(P1)]);
+    assert!(table.activate(sorcerer, P0));
+    assert_eq!(table.board.players[1].life, 19);
+    assert!(table.board.card(sorcerer).tapped);
+    assert!(!table.activate(sorcerer, P0), "a tapped Sorcerer cannot pay {{T}}");
+    assert_eq!(table.board.players[1].life, 19);
+}
+
+#[test]
+fn llanowar_elves_taps_for_green_mana() {
+    // text=: {T}: Add {G}.
+    let Some(mut table) = table() else { return };
+    let elves = table.put("Llanowar Elves", P0, BATTLEFIELD);
+    assert!(table.activate(elves, P0));
+    assert_eq!(table.board.players[0].mana, [0, 0, 0, 0, 1, 0]);
+}
+
+#[test]
+fn master_decoy_pays_white_and_taps_to_tap_a_creature() {
+    // test/master_decoy.txt: with {W} in the pool, Master Decoy taps the opponent's creature.
+    let Some(mut table) = table() else { return };
+    let decoy = table.put("Master Decoy", P0, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    assert!(!table.activate(decoy, P0), "no white mana: the cost cannot be paid");
+    table.board.players[0].mana[0] = 1;
+    table.answers.push(vec![Value::Card(bears)]);
+    assert!(table.activate(decoy, P0));
+    assert!(table.board.card(bears).tapped && table.board.card(decoy).tapped);
+    assert_eq!(table.board.players[0].mana[0], 0);
+}
+
+#[test]
+fn drudge_skeletons_regenerates_instead_of_being_destroyed() {
+    // text=: {B}: Regenerate Drudge Skeletons.
+    let Some(mut table) = table() else { return };
+    let skeletons = table.put("Drudge Skeletons", P0, BATTLEFIELD);
+    table.board.players[0].mana[2] = 1;
+    assert!(table.activate(skeletons, P0));
+    let disfigure = table.put("Lightning Bolt", P1, HAND);
+    table.answers.push(vec![Value::Card(skeletons)]);
+    table.cast(disfigure, P1);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Drudge Skeletons"]);
+    assert!(table.board.card(skeletons).tapped, "a regenerated creature is tapped");
+}
+
+#[test]
+fn samite_healer_prevents_one_damage() {
+    // test/samite_healer.txt; text=: {T}: Prevent the next 1 damage to any target this turn.
+    let Some(mut table) = table() else { return };
+    let healer = table.put("Samite Healer", P0, BATTLEFIELD);
+    table.answers.push(vec![Value::Player(P0)]);
+    assert!(table.activate(healer, P0));
+    let bolt = table.put("Lightning Bolt", P1, HAND);
+    table.answers.push(vec![Value::Player(P0)]);
+    table.cast(bolt, P1);
+    assert_eq!(table.board.players[0].life, 18);
+}
+
+// ---- lords, aslongas, foreach ----
+
+#[test]
+fn goblin_king_pumps_other_goblins_while_it_is_in_play() {
+    // test/goblin_king.txt (Goblin Piker survives as a 3/2); text=: other Goblins get
+    // +1/+1 and have mountainwalk.
+    let Some(mut table) = table() else { return };
+    let piker = table.put("Goblin Piker", P0, BATTLEFIELD);
+    let king = table.put("Goblin King", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(piker), table.board.toughness(piker)), (3, 2));
+    assert!(table.board.has_ability(piker, "mountainwalk"));
+    assert_eq!((table.board.power(king), table.board.toughness(king)), (2, 2), "not itself");
+    // A goblin entering later gets the bonus too.
+    let raider = table.put("Goblin Raider", P1, BATTLEFIELD);
+    assert_eq!(table.board.power(raider), 3);
+    // A goblin leaving play loses it, one coming back gets it again.
+    table.board.move_to(piker, HAND);
+    table.settle();
+    table.board.move_to(piker, BATTLEFIELD);
+    table.settle();
+    assert_eq!(table.board.power(piker), 3);
+    // The bonus ends when the King leaves.
+    table.board.move_to(king, GRAVEYARD);
+    table.settle();
+    assert_eq!((table.board.power(piker), table.board.toughness(piker)), (2, 1));
+    assert!(!table.board.has_ability(piker, "mountainwalk"));
+    assert_eq!(table.board.power(raider), 2);
+}
+
+#[test]
+fn glorious_anthem_pumps_only_its_controllers_creatures() {
+    // text=: Creatures you control get +1/+1.
+    let Some(mut table) = table() else { return };
+    let mine = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let theirs = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    table.put("Glorious Anthem", P0, BATTLEFIELD);
+    assert_eq!(table.board.power(mine), 3);
+    assert_eq!(table.board.power(theirs), 2);
+}
+
+#[test]
+fn kird_ape_gets_its_bonus_as_long_as_a_forest_is_in_play() {
+    // test/kird_ape.txt; text=: +1/+2 as long as you control a Forest.
+    let Some(mut table) = table() else { return };
+    let lonely = table.put("Kird Ape", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(lonely), table.board.toughness(lonely)), (1, 1));
+    table.put("Forest", P0, BATTLEFIELD);
+    let ape = table.put("Kird Ape", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (2, 3));
+}
+
+#[test]
+fn auriok_sunchaser_needs_more_than_two_artifacts() {
+    // test/Auriok_Sunchaser_ASLONGAS_1.txt: with four artifacts it is a 3/3 flyer; text=:
+    // as long as you control three or more artifacts (`aslongas(...) >2`).
+    let Some(mut table) = table() else { return };
+    for _ in 0..2 {
+        table.put("Ornithopter", P0, BATTLEFIELD);
+    }
+    let short = table.put("Auriok Sunchaser", P0, BATTLEFIELD);
+    assert_eq!(table.board.power(short), 1);
+    assert!(!table.board.has_ability(short, "flying"));
+    table.put("Ornithopter", P0, BATTLEFIELD);
+    table.put("Ornithopter", P0, BATTLEFIELD);
+    let sunchaser = table.put("Auriok Sunchaser", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(sunchaser), table.board.toughness(sunchaser)), (3, 3));
+    assert!(table.board.has_ability(sunchaser, "flying"));
+}
+
+#[test]
+fn elvish_archdruid_pumps_other_elves_and_adds_green_for_each_elf() {
+    // text=: Other Elf creatures you control get +1/+1. {T}: Add {G} for each Elf you
+    // control.
+    let Some(mut table) = table() else { return };
+    let elves = table.put("Llanowar Elves", P0, BATTLEFIELD);
+    let druid = table.put("Elvish Archdruid", P0, BATTLEFIELD);
+    table.put("Llanowar Elves", P1, BATTLEFIELD);
+    assert_eq!(table.board.power(elves), 2);
+    assert_eq!(table.board.power(druid), 2, "not itself");
+    assert!(table.activate(druid, P0));
+    assert_eq!(table.board.players[0].mana[4], 2, "one G per elf its controller controls");
+}
+
+// ---- triggers ----
+
+#[test]
+fn soul_warden_gains_life_when_a_creature_enters() {
+    // text=: Whenever another creature enters the battlefield, you gain 1 life.
+    let Some(mut table) = table() else { return };
+    table.put("Soul Warden", P0, BATTLEFIELD);
+    assert_eq!(table.board.players[0].life, 20, "not for itself");
+    table.put("Grizzly Bears", P1, BATTLEFIELD);
+    table.put("Forest", P1, BATTLEFIELD);
+    assert_eq!(table.board.players[0].life, 21);
+}
+
+#[test]
+fn auriok_champion_may_gain_life_when_a_creature_enters() {
+    // text=: Whenever another creature enters the battlefield, you may gain 1 life.
+    let Some(mut table) = table() else { return };
+    table.put("Auriok Champion", P0, BATTLEFIELD);
+    let asked_before = table.asked.len();
+    table.answers.push(vec![Value::Bool(true)]);
+    table.put("Grizzly Bears", P1, BATTLEFIELD);
+    assert_eq!(table.board.players[0].life, 21);
+    table.answers.push(vec![Value::Bool(false)]);
+    table.put("Grizzly Bears", P1, BATTLEFIELD);
+    assert_eq!(table.board.players[0].life, 21, "declined");
+    assert!(table.asked[asked_before..].iter().all(|kind| kind.contains("May")), "{:?}", table.asked);
+}
+
+#[test]
+fn aven_fisher_may_draw_when_it_dies() {
+    // text=: When Aven Fisher dies, you may draw a card.
+    let Some(mut table) = table() else { return };
+    table.put("Island", P0, LIBRARY);
+    let fisher = table.put("Aven Fisher", P0, BATTLEFIELD);
+    let bolt = table.put("Lightning Bolt", P1, HAND);
+    table.answers.push(vec![Value::Card(fisher)]);
+    table.answers.push(vec![Value::Bool(true)]);
+    table.cast(bolt, P1);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Aven Fisher"]);
+    assert_eq!(table.board.names(P0, HAND), ["Island"]);
+}
+
+#[test]
+fn ajanis_mantra_asks_at_its_controllers_upkeep_only() {
+    // text=: At the beginning of your upkeep, you may gain 1 life.
+    let Some(mut table) = table() else { return };
+    table.put("Ajani's Mantra", P0, BATTLEFIELD);
+    let upkeep = table.rt.event_index("upkeep").expect("upkeep");
+    table.rt.emit(vm::runtime::Event::new(upkeep, P1));
+    table.settle();
+    assert_eq!(table.board.players[0].life, 20, "not in the opponent's upkeep");
+    table.answers.push(vec![Value::Bool(true)]);
+    table.rt.emit(vm::runtime::Event::new(upkeep, P0));
+    table.settle();
+    assert_eq!(table.board.players[0].life, 21);
+}
+
+#[test]
+fn ashen_firebeast_damages_each_creature_without_flying() {
+    // text=: {1}{R}: Ashen Firebeast deals 1 damage to each creature without flying.
+    let Some(mut table) = table() else { return };
+    let firebeast = table.put("Ashen Firebeast", P0, BATTLEFIELD);
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let angel = table.put("Serra Angel", P1, BATTLEFIELD);
+    table.board.players[0].mana = [0, 0, 0, 2, 0, 2];
+    assert!(table.activate(firebeast, P0));
+    assert_eq!((table.board.card(bears).damage, table.board.card(angel).damage), (1, 0));
+    assert_eq!(table.board.card(firebeast).damage, 1, "itself too: it has no flying");
+    assert!(table.activate(firebeast, P0));
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Serra Angel"]);
+    assert!(!table.activate(firebeast, P0), "the mana is spent");
+}
+
+#[test]
+fn apprentice_sorcerer_deals_damage_only_in_its_controllers_turn() {
+    // text=: {T}: 1 damage to any target. Activate only during your turn (`myTurnOnly`).
+    let Some(mut table) = table() else { return };
+    let sorcerer = table.put("Apprentice Sorcerer", P0, BATTLEFIELD);
+    table.board.active = P1;
+    assert!(!table.activate(sorcerer, P0), "not in the opponent's turn");
+    assert!(!table.board.card(sorcerer).tapped, "nothing was paid");
+    table.board.active = P0;
+    table.answers.push(vec![Value::Player(P1)]);
+    assert!(table.activate(sorcerer, P0));
+    assert_eq!(table.board.players[1].life, 19);
+}
+
+#[test]
+fn amugaba_pays_mana_and_a_discarded_card_to_return_to_hand() {
+    // test/Amugaba.txt: with {2}{U} and a Swamp in hand, activating Amugaba and choosing
+    // the Swamp; [ASSERT] hand: Amugaba, graveyard: Swamp, manapool: {0}.
+    let Some(mut table) = table() else { return };
+    let swamp = table.put("Swamp", P0, HAND);
+    let amugaba = table.put("Amugaba", P0, BATTLEFIELD);
+    table.board.players[0].mana = [0, 1, 0, 0, 0, 2];
+    table.answers.push(vec![Value::Card(swamp)]);
+    assert!(table.activate(amugaba, P0));
+    assert_eq!(table.board.names(P0, HAND), ["Amugaba"]);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Swamp"]);
+    assert_eq!(table.board.players[0].mana, [0; 6]);
+    assert!(!table.rt.in_play(amugaba));
+}

@@ -1,0 +1,9 @@
+//! Integration tests of the Wagic front end and builtins: Wagic's real card files compiled
+//! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
+//! on `board`).
+
+mod board;
+mod card_files;
+mod cards;
+mod front;
+mod hostile;
