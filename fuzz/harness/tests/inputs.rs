@@ -271,11 +271,31 @@ fn one_game_move_keeps_its_log_bounded() {
     regression("execute/game-move-logs-649968-entries");
 }
 
+/// Every kept input is run: each folder of `fuzz/regressions/` is named after a target
+/// (`every_kept_regression_runs_clean` runs the folders of the targets only, so a misnamed
+/// folder's inputs would never run), each input a test names exists, and each pending
+/// input exists and has its own test.
 #[test]
-fn every_pending_regression_exists_and_has_a_test() {
+fn every_kept_regression_belongs_to_a_target_and_every_named_one_exists() {
+    let regressions = fuzz_dir().join("regressions");
+    let folders = std::fs::read_dir(&regressions).expect("fuzz/regressions/ is readable");
+    let mut stray = Vec::new();
+    for folder in folders.flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if !folder.path().is_dir() || !TARGETS.iter().any(|(target, _)| *target == name) {
+            stray.push(name);
+        }
+    }
+    assert!(stray.is_empty(), "entries of fuzz/regressions/ that are no target's folder: {stray:?}");
     let source = include_str!("inputs.rs");
+    let named: Vec<&str> =
+        source.split("regression(\"").skip(1).filter_map(|rest| rest.split_once('"')).map(|(name, _)| name).collect();
+    assert!(!named.is_empty(), "the tests naming a regression input are found");
+    for name in named {
+        assert!(regressions.join(name).is_file(), "fuzz/regressions/{name} is missing");
+    }
     for pending in PENDING {
-        assert!(fuzz_dir().join("regressions").join(pending).is_file(), "{pending} is missing");
+        assert!(regressions.join(pending).is_file(), "{pending} is missing");
         assert!(source.matches(&format!("regression(\"{pending}\")")).count() == 1, "{pending} has no test");
     }
 }
