@@ -166,17 +166,8 @@ fn every_kept_regression_runs_clean() {
 
 /// The shared corpus's cards, or `None` (with a message) when it is absent outside CI.
 fn corpus_cards() -> Option<Vec<PathBuf>> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| fuzz_dir().join("../../shared/corpus/cfc"));
-    let cards: Vec<PathBuf> =
-        files(&dir).into_iter().filter(|path| path.extension().is_some_and(|e| e == "rules")).collect();
-    if cards.is_empty() {
-        assert!(std::env::var_os("CI").is_none(), "CI is set but the corpus is missing at {}", dir.display());
-        eprintln!("skipped: no corpus at {} (set RULESCRIPT_CORPUS)", dir.display());
-        return None;
-    }
-    Some(cards)
+    let dir = compiler::corpus::corpus_dir()?;
+    Some(files(&dir).into_iter().filter(|path| path.extension().is_some_and(|e| e == "rules")).collect())
 }
 
 #[test]

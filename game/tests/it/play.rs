@@ -4,6 +4,8 @@
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+
+use crate::support::corpus_dir;
 use std::sync::Arc;
 
 use game::players::{Player, PlayerKind, ScriptedPlayer};
@@ -137,19 +139,6 @@ fn greedy_beats_random_more_often_than_not() {
         greedy_wins += u32::from(game.outcome().and_then(|o| o.winner) == Some(0));
     }
     assert!(greedy_wins >= 7, "greedy won {greedy_wins} of 12");
-}
-
-/// The corpus folder (`RULESCRIPT_CORPUS` overrides); `None` with a message when absent,
-/// a failure under `CI`.
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"), PathBuf::from);
-    if dir.join("cards.json").exists() {
-        return Some(dir);
-    }
-    assert!(std::env::var_os("CI").is_none(), "the corpus is required under CI: {} is missing", dir.display());
-    eprintln!("skipped: no corpus at {}", dir.display());
-    None
 }
 
 #[test]
