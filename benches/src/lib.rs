@@ -3,7 +3,7 @@
 
 pub mod embed;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// One card's key (file stem) and source text.
 pub struct CardSource {
@@ -13,18 +13,7 @@ pub struct CardSource {
     pub source: String,
 }
 
-/// The corpus folder, or `None` (with a message on stderr) when it is absent.
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus benchmarks", dir.display());
-        None
-    }
-}
+pub use compiler::corpus::corpus_dir;
 
 /// Every `*.rules` card of `dir`, sorted by key.
 pub fn load_cards(dir: &Path) -> Vec<CardSource> {

@@ -3,28 +3,43 @@
 
 use std::path::{Path, PathBuf};
 
-/// The corpus folder: `RULESCRIPT_CORPUS`, else `../shared/corpus/cfc` beside the
-/// workspace. `None` (with a skip message) when it is absent, unless the `CI` environment
-/// variable is set: CI always has the corpus, so a missing one there is a failure, not a
-/// green test that checked nothing.
+/// Where the corpus is: `RULESCRIPT_CORPUS`, else `shared/corpus/cfc` (holding
+/// `cards.json`) beside one of the folders above `start` (the project's `../shared`), else
+/// beside one above the working directory. The one lookup: the tests' [`corpus_dir`] and
+/// the scenarios that name the `corpus` set use it.
+pub fn find_corpus(start: &Path) -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("RULESCRIPT_CORPUS") {
+        return Some(PathBuf::from(dir));
+    }
+    let start = std::path::absolute(start).unwrap_or_else(|_| start.to_path_buf());
+    let cwd = std::env::current_dir().ok();
+    start
+        .ancestors()
+        .chain(cwd.iter().flat_map(|dir| dir.ancestors()))
+        .map(|dir| dir.join("shared/corpus/cfc"))
+        .find(|dir| dir.join("cards.json").is_file())
+}
+
+/// The corpus folder for a test: [`find_corpus`] from the workspace. `None` (with a skip
+/// message) when it is absent, unless the `CI` environment variable is set: CI always has
+/// the corpus, so a missing one there is a failure, not a green test that checked nothing.
 ///
 /// # Panics
 ///
 /// When the corpus is absent and `CI` is set.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/cfc"));
-    if dir.is_dir() {
-        return Some(dir);
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let found = find_corpus(&workspace).filter(|dir| dir.is_dir());
+    if found.is_none() {
+        let expected = workspace.join("../shared/corpus/cfc");
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "corpus not found at {} (set RULESCRIPT_CORPUS) and CI is set: corpus tests must run",
+            expected.display()
+        );
+        eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test", expected.display());
     }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "corpus not found at {} (set RULESCRIPT_CORPUS) and CI is set: corpus tests must run",
-        dir.display()
-    );
-    eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping corpus test", dir.display());
-    None
+    found
 }
 
 /// The `.rules` files of `dir`, sorted.

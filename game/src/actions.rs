@@ -3,10 +3,11 @@
 //! Counter-attack: blockers and reactions; spec §4.6 steps 3–5, §4.8). Which of them are
 //! legal now is `legal.rs`.
 
+use stdlib::names;
 use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, event, pid, var};
+use crate::engine::{Game, HookAnswer, pid};
 use crate::log::LogKind;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
@@ -14,10 +15,6 @@ use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
 impl Game {
     fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
         self.state.player(player).hand.get(usize::from(hand)).copied()
-    }
-
-    fn slot_card(&self, player: u8, slot: u8) -> Option<CardRef> {
-        self.state.player(player).ring.get(usize::from(slot)).copied().flatten()
     }
 
     // ---- Main phase ----
@@ -50,7 +47,7 @@ impl Game {
         let name = self.state.name(card);
         self.state.note(LogKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
         self.sync_play();
-        if self.hook(event!("playAsFresh"), Value::Card(card.id()), me, &[]) == Some(false)
+        if self.hook(names::EV_PLAY_AS_FRESH, Value::Card(card.id()), me, &[]) == HookAnswer::No
             && let Some(c) = self.state.card_mut(card)
         {
             c.fresh = false;
@@ -95,7 +92,7 @@ impl Game {
     }
 
     pub(crate) fn play_backup(&mut self, me: u8, hand: u8, slot: u8) {
-        let (Some(card), Some(target)) = (self.hand_card(me, hand), self.slot_card(me, slot)) else { return };
+        let (Some(card), Some(target)) = (self.hand_card(me, hand), self.state.slot_card(me, slot)) else { return };
         self.state.move_card_to(card, me, Zone::Backup(target), -1);
         if let Some(t) = self.state.card_mut(target) {
             t.bp = t.bp.saturating_add(BACKUP_BONUS);
@@ -104,11 +101,11 @@ impl Game {
         self.state.player_mut(me).backups_played += 1;
         let name = self.state.name(card);
         self.state.note(LogKind::Backup { card, name, target });
-        self.emit(event!("backedUp"), me, None, &[(var!("trigger"), Value::Card(target.id()))]);
+        self.emit(names::EV_BACKED_UP, me, None, &[(names::VAR_TRIGGER, Value::Card(target.id()))]);
     }
 
     pub(crate) fn activate_ability(&mut self, me: u8, slot: u8) {
-        let Some(card) = self.slot_card(me, slot) else { return };
+        let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: true });
         }
@@ -117,7 +114,7 @@ impl Game {
     // ---- Attack phase ----
 
     pub(crate) fn declare_attack(&mut self, me: u8, slot: u8) {
-        let Some(card) = self.slot_card(me, slot) else { return };
+        let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
         }
@@ -126,7 +123,9 @@ impl Game {
     }
 
     pub(crate) fn declare_join(&mut self, me: u8, slot: u8, leader: u8) {
-        let (Some(card), Some(leader)) = (self.slot_card(me, slot), self.slot_card(me, leader)) else { return };
+        let (Some(card), Some(leader)) = (self.state.slot_card(me, slot), self.state.slot_card(me, leader)) else {
+            return;
+        };
         for (c, role) in [(card, Role::Joiner), (leader, Role::Leader)] {
             if let Some(c) = self.state.card_mut(c) {
                 c.role = role;
@@ -140,7 +139,10 @@ impl Game {
 
     pub(crate) fn declare_block(&mut self, me: u8, slot: u8, attacker: u8) {
         let other = GameState::other(me);
-        let (Some(card), Some(attacker)) = (self.slot_card(me, slot), self.slot_card(other, attacker)) else { return };
+        let (Some(card), Some(attacker)) = (self.state.slot_card(me, slot), self.state.slot_card(other, attacker))
+        else {
+            return;
+        };
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
         }

@@ -4,9 +4,10 @@
 //! damage to the defending player, `playerCombatDamaged`).
 
 use stdlib::keywords::Ability;
+use stdlib::names;
 use vm::runtime::Value;
 
-use crate::engine::{Game, event, var};
+use crate::engine::{Game, HookAnswer};
 use crate::state::{CardRef, GameState, Role, Task};
 
 impl Game {
@@ -17,19 +18,21 @@ impl Game {
         if !self.state.in_ring(attacker) || self.state.card(attacker).is_none_or(|c| c.role != Role::Leader) {
             return;
         }
-        let dmg = self.state.card(attacker).map_or(0, |c| c.bp);
+        let leader_damage = self.state.card(attacker).map_or(0, |c| c.bp);
         let joiners =
             if self.state.card(attacker).is_some_and(|c| c.united) { self.state.joiners() } else { Vec::new() };
-        let pdmg: i32 = joiners.iter().filter_map(|&j| self.state.card(j)).map(|c| c.bp).sum();
+        let joiners_damage: i32 = joiners.iter().filter_map(|&j| self.state.card(j)).map(|c| c.bp).sum();
         if let Some(blocker) = self.state.blocker_of(attacker) {
             let attacker_value = Value::Card(attacker.id());
-            let bindings = [(var!("attacker"), attacker_value), (var!("uaBP"), Value::Int(dmg + pdmg))];
-            self.emit(event!("blocks"), active, Some(Value::Card(blocker.id())), &bindings);
-            self.emit(event!("blocked"), active, Some(attacker_value), &[]);
-            self.state.agenda.push_front(Task::BlockedDamage { attacker, blocker, dmg, pdmg });
+            let bindings =
+                [(names::VAR_ATTACKER, attacker_value), (names::VAR_UA_BP, Value::Int(leader_damage + joiners_damage))];
+            self.emit(names::EV_BLOCKS, active, Some(Value::Card(blocker.id())), &bindings);
+            self.emit(names::EV_BLOCKED, active, Some(attacker_value), &[]);
+            self.state.agenda.push_front(Task::BlockedDamage { attacker, blocker, leader_damage, joiners_damage });
             return;
         }
-        let cancelled = self.hook(event!("cancelCombatDamage"), Value::Card(attacker.id()), active, &[]) == Some(true);
+        let cancelled =
+            self.hook(names::EV_CANCEL_COMBAT_DAMAGE, Value::Card(attacker.id()), active, &[]) == HookAnswer::Yes;
         // FIX of B-59: `dmg_combat_deal` off stops the attackers' combat damage only.
         let deals = self.state.rule_on("dmg_combat_deal", active, true);
         if cancelled {
@@ -38,15 +41,21 @@ impl Game {
                 self.state.name(attacker)
             )));
         } else if deals {
-            self.state.lose_hp(defender, dmg + pdmg, "combat");
+            self.state.lose_hp(defender, leader_damage + joiners_damage, "combat");
             // FIX of B-58: only when damage was dealt.
-            self.emit(event!("playerCombatDamaged"), active, Some(Value::Card(attacker.id())), &[]);
+            self.emit(names::EV_PLAYER_COMBAT_DAMAGED, active, Some(Value::Card(attacker.id())), &[]);
         }
     }
 
     /// Damage between a blocked attacker (and its joiners) and its blocker, the attack's
     /// BP read before `blocks`/`blocked`, the blocker's after.
-    pub(crate) fn blocked_damage(&mut self, attacker: CardRef, blocker: CardRef, dmg: i32, pdmg: i32) {
+    pub(crate) fn blocked_damage(
+        &mut self,
+        attacker: CardRef,
+        blocker: CardRef,
+        leader_damage: i32,
+        joiners_damage: i32,
+    ) {
         let active = self.state.active;
         let defender = GameState::other(active);
         if !self.state.in_ring(attacker) || !self.state.in_ring(blocker) {
@@ -56,11 +65,11 @@ impl Game {
         let deals = self.state.rule_on("dmg_combat_deal", active, true);
         let united = self.state.card(attacker).is_some_and(|c| c.united);
         if deals {
-            self.state.damage_character(blocker, dmg + pdmg);
+            self.state.damage_character(blocker, leader_damage + joiners_damage);
         }
         self.state.damage_character(attacker, blocker_bp);
-        if united && blocker_bp > dmg {
-            let mut excess = blocker_bp - dmg;
+        if united && blocker_bp > leader_damage {
+            let mut excess = blocker_bp - leader_damage;
             for joiner in self.state.joiners() {
                 if excess <= 0 {
                     break;
@@ -71,13 +80,13 @@ impl Game {
                 excess -= take;
             }
         }
-        let excess = dmg + pdmg - blocker_bp;
+        let excess = leader_damage + joiners_damage - blocker_bp;
         if !deals || excess <= 0 || !self.state.rule_on("piercing", active, true) {
             return;
         }
         let pierce = self.state.has_ability(attacker, Ability::Pierce);
         let prevented =
-            united && self.hook(event!("preventPierce"), Value::Card(blocker.id()), active, &[]) == Some(true);
+            united && self.hook(names::EV_PREVENT_PIERCE, Value::Card(blocker.id()), active, &[]) == HookAnswer::Yes;
         // Ruling (B-60): `preventpierce` stops a United Attack's piercing only; a Pierce
         // attacker pierces through it.
         if pierce || (united && !prevented) {

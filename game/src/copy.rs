@@ -245,3 +245,55 @@ impl Game {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::sim::hash::state_hash;
+    use crate::{CardKind, Game};
+
+    /// A game of the tiny test set after `moves` moves (the first legal move each time).
+    fn played(seed: u64, moves: usize) -> Game {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set builds"));
+        let characters = (0..set.cards().len()).filter(|&i| set.cards()[i].kind == CardKind::Character);
+        let deck: Vec<usize> = characters.cycle().take(50).collect();
+        let mut game = Game::new(Arc::clone(&set), [deck.clone(), deck], seed).expect("the game starts");
+        for _ in 0..moves {
+            let Some(mv) = game.legal_moves().into_iter().last() else { break };
+            game.apply(mv).expect("a legal move applies");
+        }
+        game
+    }
+
+    /// Applies the same moves to both and checks they stay equal.
+    fn assert_go_on_alike(mut a: Game, mut b: Game) {
+        for _ in 0..40 {
+            assert_eq!(state_hash(&a), state_hash(&b));
+            let Some(mv) = a.legal_moves().into_iter().next() else { break };
+            a.apply(mv.clone()).expect("legal in the original's copy");
+            b.apply(mv).expect("legal in the spare");
+        }
+    }
+
+    #[test]
+    fn clone_from_into_a_used_game_equals_clone() {
+        let source = played(3, 25);
+        // A spare that played another game, longer: its buffers hold other cards and logs.
+        let mut spare = played(8, 60);
+        spare.clone_from(&source);
+        assert_eq!(spare.state, source.state);
+        assert_go_on_alike(source.clone(), spare);
+    }
+
+    #[test]
+    fn a_scratch_copy_made_in_a_used_spare_equals_a_fresh_one() {
+        let source = played(3, 25);
+        Game::discard_copy(played(8, 60));
+        let from_spare = source.scratch_copy();
+        let mut fresh = source.clone();
+        fresh.state.log = crate::log::EventLog::default();
+        assert_eq!(from_spare.state, fresh.state);
+        assert_go_on_alike(fresh, from_spare);
+    }
+}

@@ -9,6 +9,7 @@
 use std::sync::Arc;
 
 use stdlib::CATALOGUE;
+use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, TrapCode, Value};
 
@@ -61,40 +62,43 @@ impl std::fmt::Debug for Game {
 }
 
 /// The runtime's player id of a seat.
-pub(crate) fn pid(player: u8) -> PlayerId {
-    PlayerId(u32::from(player))
+pub(crate) fn pid(seat: u8) -> PlayerId {
+    PlayerId(u32::from(seat))
 }
 
-/// The catalogue index of event or hook `name` (every name the engine uses exists).
+/// The seat (0 or 1) of a runtime player id: the game has two players, and the runtime
+/// never names another, so any other id counts as seat 1.
+pub(crate) fn seat_of(player: PlayerId) -> u8 {
+    player.0.min(1) as u8
+}
+
+/// What a hook (`beforeAttack`, `canBlock`...) answered about a rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HookAnswer {
+    /// An ability in force or a hook auto said yes.
+    Yes,
+    /// One said no.
+    No,
+    /// Nothing answered: the rule applies as written.
+    Silent,
+}
+
+impl HookAnswer {
+    /// The answer of the runtime's and the stdlib's hook queries (`None`: nothing answered).
+    pub(crate) fn from_answer(answer: Option<bool>) -> HookAnswer {
+        match answer {
+            Some(true) => HookAnswer::Yes,
+            Some(false) => HookAnswer::No,
+            None => HookAnswer::Silent,
+        }
+    }
+}
+
+/// The catalogue index of event or hook `name`, for names built at run time (the
+/// `beforePayCost<Type>` events); fixed names are `stdlib::names` constants.
 pub(crate) fn event_idx(name: &str) -> EventIdx {
     EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0))
 }
-
-/// The catalogue index of variable `name`.
-pub(crate) fn var_idx(name: &str) -> VariableIdx {
-    VariableIdx::new(CATALOGUE.variables.iter().position(|v| v.name == name).unwrap_or(0))
-}
-
-/// The catalogue index of the event or hook named by a literal, looked up once per place
-/// that names it (the engine names events at nearly every step).
-macro_rules! event {
-    ($name:literal) => {{
-        static INDEX: std::sync::LazyLock<vm::bytecode::EventIdx> =
-            std::sync::LazyLock::new(|| $crate::engine::event_idx($name));
-        *INDEX
-    }};
-}
-
-/// The catalogue index of the variable named by a literal, looked up once per place.
-macro_rules! var {
-    ($name:literal) => {{
-        static INDEX: std::sync::LazyLock<vm::bytecode::VariableIdx> =
-            std::sync::LazyLock::new(|| $crate::engine::var_idx($name));
-        *INDEX
-    }};
-}
-
-pub(crate) use {event, var};
 
 impl Game {
     /// An empty game of `set` (no cards, player 0 in the Main phase of turn 1).
@@ -142,7 +146,7 @@ impl Game {
 
     pub(crate) fn to_move_seat(&self) -> u8 {
         if let Some(exec) = &self.pending {
-            return exec.request().chooser.0.min(1) as u8;
+            return seat_of(exec.request().chooser);
         }
         match self.state.phase {
             Phase::CounterAttack => GameState::other(self.state.active),
@@ -230,12 +234,12 @@ impl Game {
             let size = self.state.player(player).hand.len();
             if size != self.state.hand_sizes[p] {
                 self.state.hand_sizes[p] = size;
-                self.runtime.emit(Event::new(event!("handChanges"), pid(player)));
+                self.runtime.emit(Event::new(names::EV_HAND_CHANGES, pid(player)));
             }
             let size = self.state.player(player).characters().count();
             if size != self.state.ring_sizes[p] {
                 self.state.ring_sizes[p] = size;
-                self.runtime.emit(Event::new(event!("ringChanges"), pid(player)));
+                self.runtime.emit(Event::new(names::EV_RING_CHANGES, pid(player)));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
@@ -413,11 +417,11 @@ impl Game {
             }
             Task::PhaseEvent(phase) => {
                 let event = match phase {
-                    Phase::Activate => event!("activatePhase"),
-                    Phase::Draw => event!("drawPhase"),
-                    Phase::CounterAttack => event!("blockPhase"),
-                    Phase::End => event!("endPhase"),
-                    Phase::Cleanup => event!("cleanupPhase"),
+                    Phase::Activate => names::EV_ACTIVATE_PHASE,
+                    Phase::Draw => names::EV_DRAW_PHASE,
+                    Phase::CounterAttack => names::EV_BLOCK_PHASE,
+                    Phase::End => names::EV_END_PHASE,
+                    Phase::Cleanup => names::EV_CLEANUP_PHASE,
                     Phase::Main | Phase::Attack => return,
                 };
                 self.runtime.emit(Event::new(event, pid(self.state.active)));
@@ -452,10 +456,10 @@ impl Game {
         object: Value,
         player: u8,
         bindings: &[(VariableIdx, Value)],
-    ) -> Option<bool> {
+    ) -> HookAnswer {
         let by_ability = stdlib::keywords::hook_answer(self.runtime.effects(), idx, object);
         if by_ability == Some(false) {
-            return Some(false);
+            return HookAnswer::No;
         }
         let mut event = Event::new(idx, pid(player)).with_object(object);
         for &(var, value) in bindings {
@@ -469,7 +473,7 @@ impl Game {
             }
         };
         self.sync_play();
-        by_autos.or(by_ability)
+        HookAnswer::from_answer(by_autos.or(by_ability))
     }
 
     /// Runs the autos of an event now, for a payment or damage window; a question one of

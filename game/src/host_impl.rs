@@ -5,13 +5,14 @@
 use rand::Rng;
 use stdlib::CATALOGUE;
 use stdlib::host::{AttackRole, CfcHost, CostChange, Flag, Model, Modifier, RuleValue, Window};
-use stdlib::names::{ARENA, DECK, DISCARDS, HAND, REMOVED, RING};
+use stdlib::names::{self, ARENA, DECK, DISCARDS, HAND, REMOVED, RING};
 use vm::bytecode::{
     AttributeIdx, CardIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, RankingIdx, SubtypeIdx, VariableIdx, ZoneIdx,
     ZoneRef,
 };
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, Value};
 
+use crate::engine::{pid, seat_of};
 use crate::log::LogKind;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Zone};
@@ -40,24 +41,12 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
     }
 }
 
-fn player_of(id: PlayerId) -> u8 {
-    id.0.min(1) as u8
-}
-
-fn pid(player: u8) -> PlayerId {
-    PlayerId(u32::from(player))
-}
-
-fn prefix_name(zone: ZoneRef) -> Option<&'static str> {
-    zone.prefix.and_then(|p| CATALOGUE.zone_prefixes.get(p.index())).map(|p| p.name)
-}
-
 impl GameState {
     /// The players whose `zone` a filter's prefix names, relative to `me`.
     fn prefix_players(&self, me: u8, zone: ZoneRef) -> Vec<u8> {
-        match prefix_name(zone) {
-            Some("opp") => vec![GameState::other(me)],
-            Some("any" | "same") => vec![me, GameState::other(me)],
+        match zone.prefix {
+            Some(names::PREFIX_OPP) => vec![GameState::other(me)],
+            Some(names::PREFIX_ANY | names::PREFIX_SAME) => vec![me, GameState::other(me)],
             _ => vec![me],
         }
     }
@@ -85,7 +74,7 @@ impl GameState {
 
 impl Host for GameState {
     fn opponent(&self, player: PlayerId) -> PlayerId {
-        pid(GameState::other(player_of(player)))
+        pid(GameState::other(seat_of(player)))
     }
 
     fn controller(&self, card: CardId) -> PlayerId {
@@ -93,25 +82,24 @@ impl Host for GameState {
     }
 
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
-        let me = player_of(env.me);
+        let me = seat_of(env.me);
         if let Some((player, pile)) = self.search_scope {
             if let Some(cards) = self.player(player).pile(pile) {
                 out.extend(cards.iter().map(|c| Value::Card(c.id())));
             }
             return;
         }
-        let name = CATALOGUE.zones.get(zone.zone.index()).map_or("", |z| z.name);
-        match name {
-            "arena" => {
+        match zone.zone {
+            ARENA => {
                 self.ring_candidates(me, out);
                 self.ring_candidates(GameState::other(me), out);
             }
-            "ring" => {
+            RING => {
                 for player in self.prefix_players(me, zone) {
                     self.ring_candidates(player, out);
                 }
             }
-            "infront" => {
+            names::INFRONT => {
                 let source = CardRef::of(env.source);
                 if let Some((owner, slot)) = self.slot_of(source)
                     && owner == me
@@ -140,9 +128,9 @@ impl Host for GameState {
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
         let kind = self.kind(CardRef::of(card))?;
         Some(match kind {
-            CardKind::Character => stdlib::names::CHARACTER,
-            CardKind::Action => stdlib::names::ACTION,
-            CardKind::Reaction => stdlib::names::REACTION,
+            CardKind::Character => names::CHARACTER,
+            CardKind::Action => names::ACTION,
+            CardKind::Reaction => names::REACTION,
         })
     }
 
@@ -160,19 +148,19 @@ impl Host for GameState {
         let card = CardRef::of(card);
         let Some(c) = self.card(card) else { return false };
         let ability = self.ability_type(card);
-        match CATALOGUE.filters.get(keyword.index()).map_or("", |f| f.name) {
-            "backedup" => !c.backups.is_empty(),
-            "attack" => c.role == Role::Leader,
-            "uattack" => self.in_united_attack(card),
-            "block" => c.blocking.is_some(),
-            "blocked" => c.role == Role::Leader && c.blocked,
-            "frozen" => c.frozen,
-            "fresh" => c.fresh,
-            "powerful" => c.rules.is_some(),
-            "powerless" => c.rules.is_none(),
-            "abinstant" => c.rules.is_some() && ability == Some(AbilityType::Instant),
-            "abtrigger" => c.rules.is_some() && ability == Some(AbilityType::Triggered),
-            "abauto" => c.rules.is_some() && ability == Some(AbilityType::Auto),
+        match keyword {
+            names::KW_BACKEDUP => !c.backups.is_empty(),
+            names::KW_ATTACK => c.role == Role::Leader,
+            names::KW_UATTACK => self.in_united_attack(card),
+            names::KW_BLOCK => c.blocking.is_some(),
+            names::KW_BLOCKED => c.role == Role::Leader && c.blocked,
+            names::KW_FROZEN => c.frozen,
+            names::KW_FRESH => c.fresh,
+            names::KW_POWERFUL => c.rules.is_some(),
+            names::KW_POWERLESS => c.rules.is_none(),
+            names::KW_ABINSTANT => c.rules.is_some() && ability == Some(AbilityType::Instant),
+            names::KW_ABTRIGGER => c.rules.is_some() && ability == Some(AbilityType::Triggered),
+            names::KW_ABAUTO => c.rules.is_some() && ability == Some(AbilityType::Auto),
             _ => false,
         }
     }
@@ -181,16 +169,16 @@ impl Host for GameState {
         let Value::Card(card) = object else { return None };
         let card = CardRef::of(card);
         let c = self.card(card)?;
-        match CATALOGUE.comparable_filters.get(property.index())?.name {
-            "bp" if !self.is_character(card) => None,
-            "bp" => Some(if self.in_ring(card) { c.bp } else { self.def(card)?.bp }),
-            "sp" => Some(self.def(card)?.sp),
+        match property {
+            names::CMP_BP if !self.is_character(card) => None,
+            names::CMP_BP => Some(if self.in_ring(card) { c.bp } else { self.def(card)?.bp }),
+            names::CMP_SP => Some(self.def(card)?.sp),
             _ => None,
         }
     }
 
     fn rank_key(&self, object: Value, _ranking: RankingIdx, word: u16) -> Option<i64> {
-        let bp = i64::from(self.property(object, ComparableIdx(0))?);
+        let bp = i64::from(self.property(object, names::CMP_BP)?);
         Some(if word == 0 { bp } else { -bp })
     }
 
@@ -203,58 +191,59 @@ impl Host for GameState {
     }
 
     fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
-        let me = player_of(env.me);
-        match CATALOGUE.variables.get(var.index()).map_or("", |v| v.name) {
-            "me" => Value::Player(pid(me)),
-            "opp" => Value::Player(pid(GameState::other(me))),
-            "alone" => Value::Bool(self.player(me).characters().count() == 1),
+        let me = seat_of(env.me);
+        match var {
+            names::VAR_ME => Value::Player(pid(me)),
+            names::VAR_OPP => Value::Player(pid(GameState::other(me))),
+            names::VAR_ALONE => Value::Bool(self.player(me).characters().count() == 1),
             // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
-            "soloAttack" => {
+            names::VAR_SOLO_ATTACK => {
                 let attackers: Vec<&crate::state::CardState> =
                     self.cards.iter().filter(|c| c.role != Role::None).collect();
                 Value::Bool(attackers.len() == 1 && !attackers[0].united)
             }
-            "instant" => Value::Int(0),
-            "triggered" => Value::Int(1),
-            "auto" => Value::Int(2),
+            names::VAR_INSTANT => Value::Int(0),
+            names::VAR_TRIGGERED => Value::Int(1),
+            names::VAR_AUTO => Value::Int(2),
             _ => Value::Nil,
         }
     }
 
     fn attribute(&mut self, _env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
-        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
-        match (object, name) {
-            (Value::List(list), "size") => Value::Int(lists.len(list) as i32),
-            (Value::Player(p), "hp") => Value::Int(self.player(player_of(p)).hp),
-            (Value::Player(p), "sp") => Value::Int(self.player(player_of(p)).sp),
-            (Value::Player(p), "lostSP") => Value::Int(self.player(player_of(p)).last_sp_loss),
-            (Value::Player(p), "ncDamaged") => Value::Bool(self.player(player_of(p)).nc_damaged),
-            (Value::Player(p), "hand" | "deck" | "discards" | "removed") => {
-                let zone = match name {
-                    "hand" => Zone::Hand,
-                    "deck" => Zone::Deck,
-                    "discards" => Zone::Discards,
+        match (object, attr) {
+            (Value::List(list), names::ATTR_SIZE) => Value::Int(lists.len(list) as i32),
+            (Value::Player(p), names::ATTR_HP) => Value::Int(self.player(seat_of(p)).hp),
+            (Value::Player(p), names::ATTR_SP) => Value::Int(self.player(seat_of(p)).sp),
+            (Value::Player(p), names::ATTR_LOST_SP) => Value::Int(self.player(seat_of(p)).last_sp_loss),
+            (Value::Player(p), names::ATTR_NC_DAMAGED) => Value::Bool(self.player(seat_of(p)).nc_damaged),
+            (Value::Player(p), names::ATTR_HAND | names::ATTR_DECK | names::ATTR_DISCARDS | names::ATTR_REMOVED) => {
+                let zone = match attr {
+                    names::ATTR_HAND => Zone::Hand,
+                    names::ATTR_DECK => Zone::Deck,
+                    names::ATTR_DISCARDS => Zone::Discards,
                     _ => Zone::Removed,
                 };
-                let cards = self.player(player_of(p)).pile(zone).cloned().unwrap_or_default();
+                let cards = self.player(seat_of(p)).pile(zone).cloned().unwrap_or_default();
                 GameState::list_value(lists, cards.into_iter())
             }
-            (Value::Player(p), "ring") => {
-                let cards: Vec<CardRef> = self.player(player_of(p)).characters().collect();
+            (Value::Player(p), names::ATTR_RING) => {
+                let cards: Vec<CardRef> = self.player(seat_of(p)).characters().collect();
                 GameState::list_value(lists, cards.into_iter())
             }
             (Value::Card(c), _) => {
                 let card = CardRef::of(c);
                 let Some(state) = self.card(card) else { return Value::Nil };
                 let character = self.is_character(card);
-                match name {
+                match attr {
                     // Ruling: only characters have BP (`card.bp <= 300` is false for an action).
-                    "bp" | "lastBP" if !character => Value::Nil,
-                    "bp" => Value::Int(if self.in_ring(card) { state.bp } else { self.def(card).map_or(0, |d| d.bp) }),
-                    "lastBP" => Value::Int(if self.in_ring(card) { state.bp } else { state.last_bp }),
-                    "sp" => Value::Int(self.def(card).map_or(0, |d| d.sp)),
-                    "controller" => Value::Player(pid(state.controller)),
-                    "ability" => match self.ability_type(card) {
+                    names::ATTR_BP | names::ATTR_LAST_BP if !character => Value::Nil,
+                    names::ATTR_BP => {
+                        Value::Int(if self.in_ring(card) { state.bp } else { self.def(card).map_or(0, |d| d.bp) })
+                    }
+                    names::ATTR_LAST_BP => Value::Int(if self.in_ring(card) { state.bp } else { state.last_bp }),
+                    names::ATTR_SP => Value::Int(self.def(card).map_or(0, |d| d.sp)),
+                    names::ATTR_CONTROLLER => Value::Player(pid(state.controller)),
+                    names::ATTR_ABILITY => match self.ability_type(card) {
                         Some(AbilityType::Instant) => Value::Int(0),
                         Some(AbilityType::Triggered) => Value::Int(1),
                         Some(AbilityType::Auto) => Value::Int(2),
@@ -279,7 +268,7 @@ impl Host for GameState {
         if let EffectKind::Ability { target, ability } = effect.kind {
             let (card, player) = match target {
                 Value::Card(c) => (Some(CardRef::of(c)), None),
-                Value::Player(p) => (None, Some(player_of(p))),
+                Value::Player(p) => (None, Some(seat_of(p))),
                 _ => return,
             };
             self.abilities.push(AbilityGrant { effect: effect.id.0, card, player, ability: ability.0 as u16 });
@@ -300,7 +289,7 @@ impl Host for GameState {
     }
 
     fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
-        if let Some(cards) = pile_zone(zone).and_then(|z| self.player(player_of(player)).pile(z)) {
+        if let Some(cards) = pile_zone(zone).and_then(|z| self.player(seat_of(player)).pile(z)) {
             out.extend(cards.iter().map(|c| Value::Card(c.id())));
         }
     }
@@ -308,7 +297,7 @@ impl Host for GameState {
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
         let Some(zone) = pile_zone(zone) else { return false };
         let card = CardRef::of(card);
-        let player = player_of(player);
+        let player = seat_of(player);
         let moved = self.move_card_to(card, player, zone, position);
         if moved {
             let name = self.name(card);
@@ -319,23 +308,22 @@ impl Host for GameState {
     }
 
     fn counter(&self, object: Value, attr: AttributeIdx) -> i32 {
-        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
         match object {
             Value::Player(p) => {
-                let p = self.player(player_of(p));
-                match name {
-                    "hp" => p.hp,
-                    "sp" => p.sp,
-                    "lostSP" => p.lost_sp,
+                let p = self.player(seat_of(p));
+                match attr {
+                    names::ATTR_HP => p.hp,
+                    names::ATTR_SP => p.sp,
+                    names::ATTR_LOST_SP => p.lost_sp,
                     _ => 0,
                 }
             }
             Value::Card(c) => {
                 let card = CardRef::of(c);
-                match name {
-                    "bp" if self.in_ring(card) => self.card(card).map_or(0, |c| c.bp),
-                    "bp" => self.def(card).map_or(0, |d| d.bp),
-                    "sp" => self.def(card).map_or(0, |d| d.sp),
+                match attr {
+                    names::ATTR_BP if self.in_ring(card) => self.card(card).map_or(0, |c| c.bp),
+                    names::ATTR_BP => self.def(card).map_or(0, |d| d.bp),
+                    names::ATTR_SP => self.def(card).map_or(0, |d| d.sp),
                     _ => 0,
                 }
             }
@@ -347,12 +335,12 @@ impl Host for GameState {
         let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
         match object {
             Value::Player(p) => {
-                let player = player_of(p);
+                let player = seat_of(p);
                 let state = self.player_mut(player);
-                match name {
-                    "hp" => state.hp = value,
-                    "sp" => state.sp = value,
-                    "lostSP" => {
+                match attr {
+                    names::ATTR_HP => state.hp = value,
+                    names::ATTR_SP => state.sp = value,
+                    names::ATTR_LOST_SP => {
                         // The standard library adds each loss to the turn's total.
                         state.last_sp_loss = value.saturating_sub(state.lost_sp).max(0);
                         state.lost_sp = value;
@@ -363,7 +351,7 @@ impl Host for GameState {
             }
             Value::Card(c) => {
                 let card = CardRef::of(c);
-                if name != "bp" || !self.in_ring(card) {
+                if attr != names::ATTR_BP || !self.in_ring(card) {
                     return;
                 }
                 if let Some(state) = self.card_mut(card) {
@@ -396,7 +384,7 @@ impl CfcHost for GameState {
         match (object, flag) {
             (Value::Card(c), Flag::Frozen) => self.card(CardRef::of(c)).is_some_and(|c| c.frozen),
             (Value::Card(c), Flag::KeepReady) => self.card(CardRef::of(c)).is_some_and(|c| c.keep_ready),
-            (Value::Player(p), Flag::NcDamaged) => self.player(player_of(p)).nc_damaged,
+            (Value::Player(p), Flag::NcDamaged) => self.player(seat_of(p)).nc_damaged,
             _ => false,
         }
     }
@@ -416,7 +404,7 @@ impl CfcHost for GameState {
                     state.keep_ready = on;
                 }
             }
-            (Value::Player(p), Flag::NcDamaged) => self.player_mut(player_of(p)).nc_damaged = on,
+            (Value::Player(p), Flag::NcDamaged) => self.player_mut(seat_of(p)).nc_damaged = on,
             _ => {}
         }
     }
@@ -426,7 +414,7 @@ impl CfcHost for GameState {
     }
 
     fn defeat(&mut self, player: PlayerId) {
-        let player = player_of(player);
+        let player = seat_of(player);
         self.lose(player, crate::state::EndReason::HpZero { loser: player });
     }
 
@@ -485,7 +473,7 @@ impl CfcHost for GameState {
 
     fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
         if let Some(zone) = pile_zone(zone) {
-            self.shuffle_pile(player_of(player), zone);
+            self.shuffle_pile(seat_of(player), zone);
             self.note(LogKind::Effect(format!("p{} shuffles", player.0)));
         }
     }
@@ -497,7 +485,7 @@ impl CfcHost for GameState {
     }
 
     fn slot_card(&self, player: PlayerId, slot: u8) -> Option<CardId> {
-        self.player(player_of(player)).ring.get(usize::from(slot)).copied().flatten().map(CardRef::id)
+        GameState::slot_card(self, seat_of(player), slot).map(CardRef::id)
     }
 
     fn move_to_slot(&mut self, card: CardId, slot: u8) -> bool {
@@ -533,7 +521,7 @@ impl CfcHost for GameState {
         let record = match modifier {
             Modifier::Rule { player, rule, value } => ModifierRecord::Rule {
                 effect: id.0,
-                player: player.map(player_of),
+                player: player.map(seat_of),
                 rule: rule.0 as u16,
                 value: match value {
                     RuleValue::Bool(b) => RuleVal::Bool(b),
@@ -579,18 +567,18 @@ impl CfcHost for GameState {
     }
 
     fn extra_turns(&mut self, player: PlayerId, n: i32) {
-        let state = self.player_mut(player_of(player));
+        let state = self.player_mut(seat_of(player));
         state.extra_turns = state.extra_turns.saturating_add(n).clamp(0, 100);
     }
 
     fn skip_phase(&mut self, player: PlayerId, phase: u16) {
         if let Some(phase) = crate::state::Phase::from_catalogue_index(phase) {
-            self.player_mut(player_of(player)).skips.push(phase);
+            self.player_mut(seat_of(player)).skips.push(phase);
         }
     }
 
     fn extra_char_plays(&mut self, player: PlayerId, n: i32) {
-        let state = self.player_mut(player_of(player));
+        let state = self.player_mut(seat_of(player));
         state.chars_per_turn = (state.chars_per_turn as i32).saturating_add(n).clamp(0, 10) as u32;
     }
 
@@ -641,12 +629,12 @@ impl CfcHost for GameState {
         if self.queued.len() >= crate::MAX_CASCADE_STEPS_PER_CALL as usize {
             return false;
         }
-        self.queued.push_back((CardRef::of(source), rules.0, player_of(me)));
+        self.queued.push_back((CardRef::of(source), rules.0, seat_of(me)));
         true
     }
 
     fn set_search_scope(&mut self, scope: Option<(PlayerId, ZoneIdx)>) {
-        self.search_scope = scope.and_then(|(p, z)| pile_zone(z).map(|z| (player_of(p), z)));
+        self.search_scope = scope.and_then(|(p, z)| pile_zone(z).map(|z| (seat_of(p), z)));
     }
 }
 

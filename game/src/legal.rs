@@ -8,10 +8,11 @@
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
 //! read the game as it is, which gives the same answers the copy would.
 
+use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
 
-use crate::engine::{Game, event, pid, var};
+use crate::engine::{Game, HookAnswer, pid};
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::{cost_event, cost_type};
 use crate::set::{AbilityType, CardKind};
@@ -63,16 +64,16 @@ impl<'a> Probe<'a> {
 
     /// [`Game::hook`], without a copy when no hook auto would be selected (the abilities
     /// in force answer alone).
-    fn hook(&mut self, idx: EventIdx, object: Value, player: u8, bindings: &[(VariableIdx, Value)]) -> Option<bool> {
+    fn hook(&mut self, idx: EventIdx, object: Value, player: u8, bindings: &[(VariableIdx, Value)]) -> HookAnswer {
         if self.reading_base() {
             let game = self.base;
             let by_ability = stdlib::keywords::hook_answer(game.runtime.effects(), idx, object);
             if by_ability == Some(false) {
-                return Some(false);
+                return HookAnswer::No;
             }
             let event = Event::new(idx, pid(player)).with_object(object);
             if !game.runtime.selects_any(&event, true) {
-                return by_ability;
+                return HookAnswer::from_answer(by_ability);
             }
         }
         self.game_mut().hook(idx, object, player, bindings)
@@ -116,10 +117,6 @@ impl<'a> Probe<'a> {
         cannot_fail || game.trial_passes(card, rules, me)
     }
 
-    fn slot_card(&self, player: u8, slot: u8) -> Option<CardRef> {
-        self.state().player(player).ring.get(usize::from(slot)).copied().flatten()
-    }
-
     // ---- Main phase ----
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
@@ -139,7 +136,7 @@ impl<'a> Probe<'a> {
 
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let me = self.state().active;
-        let free: Vec<u8> = (0..4u8).filter(|&s| self.slot_card(me, s).is_none()).collect();
+        let free: Vec<u8> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
         for (from, card) in self.playable_cards(me) {
             let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
             match kind {
@@ -161,7 +158,7 @@ impl<'a> Probe<'a> {
                     }
                 }
                 CardKind::Action => {
-                    if self.can_play_card(me, card, event!("beforePlayAc"), "action") {
+                    if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, "action") {
                         moves.push(from.play(None));
                     }
                 }
@@ -178,14 +175,14 @@ impl<'a> Probe<'a> {
     fn can_play_card(&mut self, me: u8, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
         let sp = self.state().def(card).map_or(0, |d| d.sp);
         self.affordable(me, type_name, sp, Some(card))
-            && self.hook(hook, Value::Player(pid(me)), me, &[]) != Some(false)
+            && self.hook(hook, Value::Player(pid(me)), me, &[]) != HookAnswer::No
             // Ruling: requisites are checked before any cost is paid; a card whose
             // requisite fails cannot be played.
             && self.requisites_ok(card, me)
     }
 
     fn can_back_up(&mut self, me: u8, card: CardRef, slot: u8) -> bool {
-        let Some(target) = self.slot_card(me, slot) else { return false };
+        let Some(target) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
         let Some(t) = state.card(target) else { return false };
         // The plain markers first: most characters cannot be backed up now at all.
@@ -213,13 +210,13 @@ impl<'a> Probe<'a> {
         }
         let player = state.player(me);
         if player.backups_played >= 1 && state.rule_on("backup_limit", me, true) {
-            return self.hook(event!("backupLimit"), Value::Card(target.id()), me, &[]) == Some(false);
+            return self.hook(names::EV_BACKUP_LIMIT, Value::Card(target.id()), me, &[]) == HookAnswer::No;
         }
         true
     }
 
     fn can_activate(&mut self, me: u8, slot: u8) -> bool {
-        let Some(card) = self.slot_card(me, slot) else { return false };
+        let Some(card) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
         let Some(c) = state.card(card) else { return false };
         if c.rules.is_none() || state.ability_type(card) != Some(AbilityType::Triggered) {
@@ -247,7 +244,7 @@ impl<'a> Probe<'a> {
         }
         // Ruling: `cantattack` (hook `beforeAttack`) also forbids joining a United Attack.
         state.rule_on("attack", me, true)
-            && self.hook(event!("beforeAttack"), Value::Card(card.id()), me, &[]) != Some(false)
+            && self.hook(names::EV_BEFORE_ATTACK, Value::Card(card.id()), me, &[]) != HookAnswer::No
     }
 
     pub(crate) fn attack_moves(&mut self, moves: &mut Vec<Move>) {
@@ -255,13 +252,13 @@ impl<'a> Probe<'a> {
         let ua_leader = self.state().ua_leader();
         let members = 1 + self.state().joiners().len();
         for slot in 0..4u8 {
-            let Some(card) = self.slot_card(me, slot) else { continue };
+            let Some(card) = self.state().slot_card(me, slot) else { continue };
             if !self.may_attack(me, card) {
                 continue;
             }
             moves.push(Move::Attack { slot });
             for leader_slot in 0..4u8 {
-                let Some(leader) = self.slot_card(me, leader_slot) else { continue };
+                let Some(leader) = self.state().slot_card(me, leader_slot) else { continue };
                 if self.state().card(leader).is_none_or(|c| c.role != Role::Leader) {
                     continue;
                 }
@@ -289,30 +286,32 @@ impl<'a> Probe<'a> {
         let me = GameState::other(self.state().active);
         let attacker_side = self.state().active;
         for slot in 0..4u8 {
-            let Some(blocker) = self.slot_card(me, slot) else { continue };
+            let Some(blocker) = self.state().slot_card(me, slot) else { continue };
             let Some(b) = self.state().card(blocker) else { continue };
             if b.frozen || b.bp <= 0 || b.blocking.is_some() {
                 continue;
             }
-            if self.hook(event!("beforeBlock"), Value::Card(blocker.id()), me, &[]) == Some(false) {
+            if self.hook(names::EV_BEFORE_BLOCK, Value::Card(blocker.id()), me, &[]) == HookAnswer::No {
                 continue;
             }
             for attacker_slot in 0..4u8 {
-                let Some(attacker) = self.slot_card(attacker_side, attacker_slot) else { continue };
+                let Some(attacker) = self.state().slot_card(attacker_side, attacker_slot) else { continue };
                 let state = self.state();
                 if state.card(attacker).is_none_or(|c| c.role != Role::Leader) || state.blocker_of(attacker).is_some() {
                     continue;
                 }
-                let bindings =
-                    [(var!("attacker"), Value::Card(attacker.id())), (var!("blocker"), Value::Card(blocker.id()))];
-                if self.hook(event!("canBlock"), Value::Card(attacker.id()), me, &bindings) != Some(false) {
+                let bindings = [
+                    (names::VAR_ATTACKER, Value::Card(attacker.id())),
+                    (names::VAR_BLOCKER, Value::Card(blocker.id())),
+                ];
+                if self.hook(names::EV_CAN_BLOCK, Value::Card(attacker.id()), me, &bindings) != HookAnswer::No {
                     moves.push(Move::Block { slot, attacker: attacker_slot });
                 }
             }
         }
         for (from, card) in self.playable_cards(me) {
             if self.state().kind(card) == Some(CardKind::Reaction)
-                && self.can_play_card(me, card, event!("beforePlayRe"), "reaction")
+                && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, "reaction")
             {
                 moves.push(from.play(None));
             }

@@ -62,7 +62,7 @@
 //! - [`Game`] (`engine.rs`): the state beside the runtime and the execution waiting for an
 //!   answer; the agenda of procedure steps (`phases.rs`, `combat.rs`).
 //! - [`moves`]: [`Move`], the fixed action space, [`Game::legal_moves`], [`Game::apply`]
-//!   (`actions.rs` says what is legal and what each decision does).
+//!   (`legal.rs` says what is legal, `actions.rs` what each decision does).
 //! - [`setup`]: [`Game::new`] from two decks, [`Game::from_setup`] from an explicit board,
 //!   [`Game::advance_to`].
 //! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
-use crate::engine::Game;
+use crate::engine::{Game, seat_of};
 use crate::log::{LogEntry, LogKind};
 use crate::state::{CardRef, Phase};
 
@@ -122,7 +122,7 @@ impl Choice {
     pub fn of(value: Value) -> Option<Choice> {
         match value {
             Value::Card(c) => Some(Choice::Card(CardRef::of(c))),
-            Value::Player(p) => Some(Choice::Player(p.0.min(1) as u8)),
+            Value::Player(p) => Some(Choice::Player(seat_of(p))),
             Value::Int(n) => Some(Choice::Int(n)),
             Value::Bool(b) => Some(Choice::Bool(b)),
             _ => None,
@@ -400,7 +400,7 @@ impl Game {
         let Some(exec) = self.pending.take() else {
             return Err(IllegalMove::BadAnswer("no question is pending".into()));
         };
-        let chooser = exec.request().chooser.0.min(1) as u8;
+        let chooser = seat_of(exec.request().chooser);
         let card = CardRef::of(exec.env().source);
         // Described before the answer's effects move the chosen cards.
         let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| self.describe_choice(c)).collect::<Vec<_>>();

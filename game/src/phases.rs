@@ -6,10 +6,11 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use stdlib::keywords::Ability;
+use stdlib::names;
 use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, event, event_idx, pid, var};
+use crate::engine::{Game, event_idx, pid};
 use crate::log::LogKind;
 use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, Role, Task};
 
@@ -140,7 +141,7 @@ impl Game {
         let before = self.state.static_cost(t, base);
         self.state.windows.push((t, 0));
         let (event, name) = cost_event(type_name);
-        let trigger = card.map(|c| (var!("trigger"), Value::Card(c.id())));
+        let trigger = card.map(|c| (names::VAR_TRIGGER, Value::Card(c.id())));
         self.dispatch_now(event, &name, player, trigger.as_slice());
         let delta = match self.state.windows.iter().rposition(|(k, _)| *k == t) {
             Some(at) => self.state.windows.remove(at).1,
@@ -165,7 +166,7 @@ impl Game {
     fn sweep(&mut self) {
         let active = self.state.active;
         for card in self.state.ko_sweep() {
-            self.emit(event!("removed"), active, Some(Value::Card(card.id())), &[]);
+            self.emit(names::EV_REMOVED, active, Some(Value::Card(card.id())), &[]);
         }
     }
 
@@ -175,7 +176,9 @@ impl Game {
             Task::EnterPhase(phase) => self.enter_phase(phase),
             Task::ActivateDone => {}
             Task::Combat(attacker) => self.combat(attacker),
-            Task::BlockedDamage { attacker, blocker, dmg, pdmg } => self.blocked_damage(attacker, blocker, dmg, pdmg),
+            Task::BlockedDamage { attacker, blocker, leader_damage, joiners_damage } => {
+                self.blocked_damage(attacker, blocker, leader_damage, joiners_damage)
+            }
             Task::EndDone => {
                 let defender = GameState::other(self.state.active);
                 self.state.discard_table(defender);
@@ -297,10 +300,10 @@ impl Game {
                 self.state.note(LogKind::Effect("the United Attack cannot be paid: the leader attacks alone".into()));
             }
         }
-        self.runtime.emit(vm::runtime::Event::new(event!("blockPhase"), pid(active)));
+        self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, pid(active)));
         let attackers = self.state.attackers();
         for card in attackers {
-            self.emit(event!("attacks"), active, Some(Value::Card(card.id())), &[]);
+            self.emit(names::EV_ATTACKS, active, Some(Value::Card(card.id())), &[]);
         }
     }
 

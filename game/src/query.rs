@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use vm::runtime::RequestKind;
 
-use crate::engine::Game;
+use crate::engine::{Game, seat_of};
 use crate::moves::Choice;
 use crate::set::DefIdx;
 use crate::state::{CardRef, GameState, RuleVal};
@@ -48,7 +48,7 @@ impl Game {
         };
         let text = request.question.and_then(|s| self.set.program().string(s)).map(str::to_owned);
         Some(Question {
-            chooser: request.chooser.0.min(1) as u8,
+            chooser: seat_of(request.chooser),
             kind: kind.to_owned(),
             text,
             candidates: exec.candidates().iter().filter_map(|&v| Choice::of(v)).collect(),

@@ -406,10 +406,12 @@ pub enum Task {
         attacker: CardRef,
         /// Its blocker.
         blocker: CardRef,
-        /// The leader's BP.
-        dmg: i32,
-        /// The joiners' BP.
-        pdmg: i32,
+        /// The leader's BP: the damage it deals.
+        #[serde(rename = "dmg")]
+        leader_damage: i32,
+        /// The joiners' BP summed: the damage they add.
+        #[serde(rename = "pdmg")]
+        joiners_damage: i32,
     },
     /// The end of the End phase: the defender's reactions are discarded.
     EndDone,

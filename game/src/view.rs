@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Game;
+use crate::engine::{Game, seat_of};
 use crate::moves::{Choice, Move};
 use crate::state::{CardRef, Outcome, Phase, Role};
 
@@ -123,7 +123,7 @@ impl Game {
 
     /// What `player` (0 or 1) may see: the opponent's hand and both decks' order hidden.
     pub fn view(&self, player: vm::runtime::PlayerId) -> PlayerView {
-        let me = player.0.min(1) as u8;
+        let me = seat_of(player);
         let to_move = self.to_move_seat();
         let mine = to_move == me && self.state.outcome.is_none();
         let question = match &self.pending {

@@ -546,7 +546,7 @@ pub(crate) const FILTERS: &[NamedSpec] = &[
     named("abauto", "Characters whose ability is automatic (●)."),
 ];
 
-const COMPARABLE_FILTERS: &[NamedSpec] = &[
+pub(crate) const COMPARABLE_FILTERS: &[NamedSpec] = &[
     named("bp", "Current BP (the BP marker in the ring, the printed BP elsewhere)."),
     named("sp", "The card's printed SP (negative: a cost, positive: a gain)."),
 ];

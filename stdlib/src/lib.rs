@@ -37,8 +37,8 @@
 //!   `moved`, `trashed`, `sacrificed`...); event payloads such as `attacker`, `blocker` and
 //!   `uaBP` come with the events the game emits.
 //!
-//! `stdlib/tests/it/support.rs` (`RecordingHost`) is a worked example of all of this on a
-//! small in-memory board.
+//! `testing::Board` (feature `testing`) is a worked example of all of this on a small
+//! in-memory board; the stdlib's tests and the fuzz harness run on it.
 
 pub mod builtins;
 pub mod catalogue;
@@ -48,6 +48,8 @@ pub mod functions;
 pub mod host;
 pub mod keywords;
 pub mod names;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 #[cfg(test)]
 mod tests;

@@ -126,7 +126,7 @@ fn check_effects(rt: &Runtime<Board>) {
 pub fn play(program: Program, answers: &mut Answers<'_>) -> Played {
     let mut played = Played::default();
     let n_cards = program.cards().len().min(MAX_CARDS);
-    let mut board = Board::new(answers.byte());
+    let mut board = crate::board::table(answers.byte());
     let mut rt = Runtime::new(Arc::new(program), &CATALOGUE, builtins());
     rt.set_fuel(FUEL);
     // Bundle card i gives its rules to a character: P0's for even i, P1's for odd i, so

@@ -166,17 +166,8 @@ fn every_kept_regression_runs_clean() {
 
 /// The shared corpus's cards, or `None` (with a message) when it is absent outside CI.
 fn corpus_cards() -> Option<Vec<PathBuf>> {
-    let dir = std::env::var_os("RULESCRIPT_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| fuzz_dir().join("../../shared/corpus/cfc"));
-    let cards: Vec<PathBuf> =
-        files(&dir).into_iter().filter(|path| path.extension().is_some_and(|e| e == "rules")).collect();
-    if cards.is_empty() {
-        assert!(std::env::var_os("CI").is_none(), "CI is set but the corpus is missing at {}", dir.display());
-        eprintln!("skipped: no corpus at {} (set RULESCRIPT_CORPUS)", dir.display());
-        return None;
-    }
-    Some(cards)
+    let dir = compiler::corpus::corpus_dir()?;
+    Some(files(&dir).into_iter().filter(|path| path.extension().is_some_and(|e| e == "rules")).collect())
 }
 
 #[test]
@@ -271,11 +262,31 @@ fn one_game_move_keeps_its_log_bounded() {
     regression("execute/game-move-logs-649968-entries");
 }
 
+/// Every kept input is run: each folder of `fuzz/regressions/` is named after a target
+/// (`every_kept_regression_runs_clean` runs the folders of the targets only, so a misnamed
+/// folder's inputs would never run), each input a test names exists, and each pending
+/// input exists and has its own test.
 #[test]
-fn every_pending_regression_exists_and_has_a_test() {
+fn every_kept_regression_belongs_to_a_target_and_every_named_one_exists() {
+    let regressions = fuzz_dir().join("regressions");
+    let folders = std::fs::read_dir(&regressions).expect("fuzz/regressions/ is readable");
+    let mut stray = Vec::new();
+    for folder in folders.flatten() {
+        let name = folder.file_name().to_string_lossy().into_owned();
+        if !folder.path().is_dir() || !TARGETS.iter().any(|(target, _)| *target == name) {
+            stray.push(name);
+        }
+    }
+    assert!(stray.is_empty(), "entries of fuzz/regressions/ that are no target's folder: {stray:?}");
     let source = include_str!("inputs.rs");
+    let named: Vec<&str> =
+        source.split("regression(\"").skip(1).filter_map(|rest| rest.split_once('"')).map(|(name, _)| name).collect();
+    assert!(!named.is_empty(), "the tests naming a regression input are found");
+    for name in named {
+        assert!(regressions.join(name).is_file(), "fuzz/regressions/{name} is missing");
+    }
     for pending in PENDING {
-        assert!(fuzz_dir().join("regressions").join(pending).is_file(), "{pending} is missing");
+        assert!(regressions.join(pending).is_file(), "{pending} is missing");
         assert!(source.matches(&format!("regression(\"{pending}\")")).count() == 1, "{pending} has no test");
     }
 }

@@ -27,6 +27,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Player, PlayerError, PlayerKind};
+use crate::engine::seat_of;
 use crate::state::{GameState, Phase};
 use crate::{CardKind, Game, Move};
 
@@ -57,7 +58,7 @@ impl GreedyPlayer {
         candidates: &[usize],
         baseline: Option<i64>,
     ) -> Option<usize> {
-        let me = game.to_move().0.min(1) as u8;
+        let me = seat_of(game.to_move());
         let mut dealt = game.clone();
         deal_hidden(&mut dealt, me, &mut self.rng);
         let mut best: Vec<usize> = Vec::new();
@@ -84,7 +85,7 @@ impl GreedyPlayer {
     }
 
     fn main_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
-        let me = game.to_move().0.min(1) as u8;
+        let me = seat_of(game.to_move());
         // One slot per hand card is enough to compare characters: the others score alike.
         let mut seen_hands = Vec::new();
         let mut candidates = Vec::new();

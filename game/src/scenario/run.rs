@@ -10,7 +10,7 @@ use vm::runtime::{RequestKind, Value};
 use super::expect::{check_expectation, phase_name};
 use super::format::{Answer, ScenarioFile, SetupSpec, Side, SlotSpec, StepSpec};
 use super::{Mismatch, StepLog};
-use crate::engine::Game;
+use crate::engine::{Game, seat_of};
 use crate::moves::{Choice, Move};
 use crate::set::{CardKind, CardSet, DefIdx};
 use crate::setup::{AdvanceError, PlayerSetup, Setup, SlotSetup};
@@ -212,7 +212,7 @@ fn parse_ring_slot(text: &str, own: u8) -> Result<(u8, u8), String> {
 }
 
 fn to_move(game: &Game) -> u8 {
-    game.to_move().0.min(1) as u8
+    seat_of(game.to_move())
 }
 
 /// Carries out one step: its move (or advance), then the questions it raises.
@@ -283,7 +283,7 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
 fn refuse_one(game: &mut Game, answers: &mut std::slice::Iter<'_, Answer>) -> Result<(), String> {
     let Some(answer) = answers.next() else { return Ok(()) };
     let Some(exec) = game.pending() else { return Ok(()) };
-    let chooser = exec.request().chooser.0.min(1) as u8;
+    let chooser = seat_of(exec.request().chooser);
     let candidates: Vec<Value> = exec.candidates().to_vec();
     let mut chosen: Vec<Choice> = Vec::new();
     let items: Vec<&Answer> = match answer {
@@ -499,7 +499,7 @@ fn legal_answers(game: &Game) -> String {
             format!(
                 "{} by {}, {count} of: {}",
                 if positions.is_some() { "choose a position" } else { describe_request(request.kind) },
-                Side::of(request.chooser.0.min(1) as u8).name(),
+                Side::of(seat_of(request.chooser)).name(),
                 if list.is_empty() { "(no candidate)".to_string() } else { list.join(", ") }
             )
         }
@@ -510,7 +510,7 @@ fn legal_answers(game: &Game) -> String {
 /// Answers the pending question with the next answer.
 fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
     let Some(exec) = game.pending() else { return Ok(()) };
-    let chooser = exec.request().chooser.0.min(1) as u8;
+    let chooser = seat_of(exec.request().chooser);
     let candidates: Vec<Value> = exec.candidates().to_vec();
     let Some(answer) = answers.next() else {
         return Err(format!("a question was not answered (strict mode): {}", legal_answers(game)));

@@ -8,19 +8,8 @@ use std::sync::Arc;
 use crate::set::CardSet;
 
 /// Where the corpus is: `RULESCRIPT_CORPUS`, else `shared/corpus/cfc` beside one of the
-/// folders above `start` (the project's `../shared`), else beside the working directory.
-pub fn corpus_dir(start: &Path) -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("RULESCRIPT_CORPUS") {
-        return Some(PathBuf::from(dir));
-    }
-    let start = std::path::absolute(start).unwrap_or_else(|_| start.to_path_buf());
-    let cwd = std::env::current_dir().ok();
-    start
-        .ancestors()
-        .chain(cwd.iter().flat_map(|dir| dir.ancestors()))
-        .map(|dir| dir.join("shared/corpus/cfc"))
-        .find(|dir| dir.join("cards.json").is_file())
-}
+/// folders above `start`, else beside the working directory.
+pub use compiler::corpus::find_corpus as corpus_dir;
 
 /// What loading a set gave.
 #[derive(Clone)]

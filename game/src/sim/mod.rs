@@ -13,6 +13,7 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::seat_of;
 use crate::players::Player;
 use crate::{Game, LogEntry, Move};
 
@@ -122,7 +123,7 @@ pub fn play(
             played.error = Some(PlayError::NoMove { step });
             break;
         }
-        let seat = game.to_move().0.min(1) as u8;
+        let seat = seat_of(game.to_move());
         let index = match players[usize::from(seat)].choose(game, &moves) {
             Ok(index) if index < moves.len() => index,
             Ok(index) => {

@@ -11,8 +11,8 @@ use crate::support::*;
 
 /// A board with four characters a side (the first with card 0's rules), hands, decks,
 /// discards and removed piles.
-fn board(source_is_character: bool) -> (RecordingHost, vm::runtime::CardId) {
-    let mut host = RecordingHost::new();
+fn board(source_is_character: bool) -> (RecordingBoard, vm::runtime::CardId) {
+    let mut host = RecordingBoard::new();
     for (p, player) in [P0, P1].into_iter().enumerate() {
         for slot in 0..4u8 {
             let name = format!("c{p}{slot}");
@@ -46,8 +46,8 @@ use stdlib::host::AttackRole;
 /// Drives an outcome to its end, answering with the first candidates (a `[[may]]` or a
 /// confirmation with yes); the completion, or why it did not complete.
 fn finish(
-    rt: &mut Runtime<RecordingHost>,
-    host: &mut RecordingHost,
+    rt: &mut Runtime<RecordingBoard>,
+    host: &mut RecordingBoard,
     mut outcome: Outcome,
 ) -> Result<Completion, String> {
     for _ in 0..64 {
@@ -98,8 +98,8 @@ impl Tally {
         key: &str,
         what: &str,
         result: Result<Outcome, Trap>,
-        rt: &mut Runtime<RecordingHost>,
-        host: &mut RecordingHost,
+        rt: &mut Runtime<RecordingBoard>,
+        host: &mut RecordingBoard,
     ) -> Option<Completion> {
         match result.map_err(|trap| format!("trap: {trap}")).and_then(|outcome| finish(rt, host, outcome)) {
             Ok(completion) => {
@@ -139,7 +139,7 @@ fn every_corpus_card_plays_to_a_completion() {
         played += 1;
         let is_char = key.starts_with('C');
         let actions = program.cards()[0].actions.len();
-        let mut rt = Runtime::new(program, &stdlib::CATALOGUE, stdlib::builtins::<RecordingHost>());
+        let mut rt = Runtime::new(program, &stdlib::CATALOGUE, stdlib::builtins::<RecordingBoard>());
         let (mut host, source) = board(is_char);
         if is_char {
             if let Err(trap) = rt.enter_play(&mut host, source, CardIdx(0)) {

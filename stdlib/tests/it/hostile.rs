@@ -47,8 +47,8 @@ fn call_program(cmd: CommandIdx, args: &[Arg]) -> Option<Program> {
 /// (nothing when the verifier refused the call).
 fn run_call(cmd: CommandIdx, args: &[Arg]) -> Option<TrapCode> {
     let program = call_program(cmd, args)?;
-    let mut rt = Runtime::new(program, &CATALOGUE, builtins::<RecordingHost>());
-    let mut host = RecordingHost::new();
+    let mut rt = Runtime::new(program, &CATALOGUE, builtins::<RecordingBoard>());
+    let mut host = RecordingBoard::new();
     let me = host.character("Me", P0, 0, 500);
     host.character("Them", P1, 1, 800);
     host.cards(&["a", "b"], ACTION, P0, HAND);

@@ -11,7 +11,7 @@ use crate::support::*;
 const UEOT: RestrictionIdx = RestrictionIdx(0);
 const UYNT: RestrictionIdx = RestrictionIdx(2);
 
-fn rules(host: &RecordingHost) -> Vec<String> {
+fn rules(host: &RecordingBoard) -> Vec<String> {
     host.modifiers.iter().map(|(_, m)| describe(m)).collect()
 }
 

@@ -8,7 +8,7 @@ use crate::support::*;
 
 #[test]
 fn every_catalogue_entry_has_a_builtin() {
-    let table = stdlib::builtins::<RecordingHost>();
+    let table = stdlib::builtins::<RecordingBoard>();
     let shown = format!("{table:?}");
     let commands = stdlib::CATALOGUE.commands.len();
     let functions = stdlib::CATALOGUE.functions.len();

@@ -22,6 +22,15 @@ use super::trap::{Trap, TrapCode};
 use super::value::{ListId, Value};
 
 /// What resolving a filter for a statement gives.
+/// Whose zone a filter with the prefix `any` or `same` searches, once the player chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ZoneOwner {
+    /// The executing player's zone.
+    Me,
+    /// The opponent's zone.
+    Opponent,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Resolution {
     /// Nothing matched (the resolver's failure).
@@ -44,7 +53,7 @@ impl<H: Host> Machine<'_, H> {
         let filter = &self.rt.program.filters()[f.index()];
         let zone_prefix = filter.zone.prefix;
         let names = &self.rt.names;
-        if self.st.zone_opp.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
+        if self.st.zone_owner.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
             // §3.6 step 2: whose zone is asked before anything else.
             return self.choose_zone();
         }
@@ -62,7 +71,7 @@ impl<H: Host> Machine<'_, H> {
             return Ok(Resolution::ChooseType { options });
         }
         let resolved = self.match_filter(f, chosen_type)?;
-        let asks_same = self.st.zone_opp.is_none() && zone_prefix.is_some();
+        let asks_same = self.st.zone_owner.is_none() && zone_prefix.is_some();
         if asks_same && zone_prefix == self.rt.names.zone_same && resolved.choose {
             // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen
             // first; a type chosen before (§3.6.4) still holds in that ring.
@@ -70,7 +79,7 @@ impl<H: Host> Machine<'_, H> {
             return self.choose_zone();
         }
         // The resolution is final: a zone chosen for this filter is forgotten.
-        self.st.zone_opp = None;
+        self.st.zone_owner = None;
         Ok(if !resolved.matched {
             Resolution::Nothing
         } else if resolved.choose {
@@ -90,7 +99,8 @@ impl<H: Host> Machine<'_, H> {
 
     /// Resolves `f` again once the player chose whose zone it searches (`owner`).
     pub(crate) fn resolve_in_zone(&mut self, f: FilterIdx, owner: Value) -> Result<Resolution, Trap> {
-        self.st.zone_opp = Some(owner.as_player().is_some_and(|player| player != self.st.env.me));
+        let opponents = owner.as_player().is_some_and(|player| player != self.st.env.me);
+        self.st.zone_owner = Some(if opponents { ZoneOwner::Opponent } else { ZoneOwner::Me });
         let chosen_type = self.st.zone_type.take().map(u16::from);
         self.resolve_filter(f, chosen_type)
     }
@@ -223,9 +233,12 @@ impl<H: Host> Machine<'_, H> {
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
                 let mut zone = filter.zone;
-                if let Some(opp) = self.st.zone_opp {
+                if let Some(owner) = self.st.zone_owner {
                     let names = &rt.names;
-                    zone.prefix = if opp { names.zone_opp } else { names.zone_my };
+                    zone.prefix = match owner {
+                        ZoneOwner::Opponent => names.zone_opp,
+                        ZoneOwner::Me => names.zone_my,
+                    };
                 }
                 self.host.zone_cards(&env, zone, &mut cand);
                 cand.retain(|&item| self.type_test(term, item));

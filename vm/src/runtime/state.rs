@@ -13,6 +13,7 @@ use crate::bytecode::{
 
 use super::builtins::Status;
 use super::host::{Env, RequestKind, Restriction};
+use super::resolve::ZoneOwner;
 use super::value::{ListId, Lists, PlayerId, Value};
 
 /// A request for a player's choice: the execution is suspended until the host resumes it
@@ -247,8 +248,7 @@ pub(crate) struct ExecState {
     pub owner: Owner,
     /// Whose zone the filter being resolved searches, once the player chose it (kept
     /// across the filter's type choice; cleared when its resolution is final).
-    /// `Some(true)`: the opponent's zone, `Some(false)`: the executing player's.
-    pub zone_opp: Option<bool>,
+    pub zone_owner: Option<ZoneOwner>,
     /// The type a player chose for a `same` filter before its ring choice (§3.6.4: the
     /// type comes first, then the ring), kept for the resolution in the chosen ring (a
     /// byte keeps the state small; a filter has far fewer type terms).
@@ -318,7 +318,7 @@ impl ExecState {
             step: 0,
             fuel: 0,
             owner: Owner::default(),
-            zone_opp: None,
+            zone_owner: None,
             zone_type: None,
         }
     }
@@ -346,7 +346,7 @@ impl ExecState {
         self.request = None;
         self.step = 0;
         self.fuel = u32::try_from(fuel).unwrap_or(u32::MAX);
-        self.zone_opp = None;
+        self.zone_owner = None;
         self.zone_type = None;
     }
 

@@ -44,6 +44,10 @@ pub(super) fn index(value: Value, n: u16, lists: &Lists) -> Value {
     }
 }
 
+// Inlined into every caller: callgrind on `benches/examples/run_effects` counts 408
+// instructions per round trip (417 without), 165 per extra `bp(+1)` (171) and 2,940 per
+// event to 8 autos (2,976), for 91 per turn of the counting loop (88). `compare` gains
+// nothing from the same attribute (counts identical without it).
 #[inline(always)]
 pub(super) fn arith(x: Value, y: Value, op: Arith) -> Value {
     let (Some(x), Some(y)) = (x.as_int(), y.as_int()) else {
@@ -63,7 +67,6 @@ pub(super) fn neg(value: Value) -> Value {
     value.as_int().and_then(i32::checked_neg).map_or(Value::Nil, Value::Int)
 }
 
-#[inline(always)]
 pub(super) fn compare(x: Value, y: Value, op: CompareOp, lists: &Lists) -> bool {
     match op {
         CompareOp::Eq => equal(x, y, lists),

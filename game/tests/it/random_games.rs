@@ -1,7 +1,7 @@
 //! Random legal-move games over corpus decks: no panic, every card always in exactly one
 //! place, and every game ends (a win or the turn-limit draw).
 
-mod support;
+use crate::support;
 
 use game::Game;
 

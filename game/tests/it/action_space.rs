@@ -2,7 +2,7 @@
 //! also with hands longer than the old bound of 32, and positions past `MAX_HAND` are never
 //! offered.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Corpus cards whose autos hang on the engine's own events and hooks, checked against
 //! their printed text: the engine fires each at its moment with the right payload.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 

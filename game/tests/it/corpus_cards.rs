@@ -3,7 +3,7 @@
 //! question answered with its first legal answer. No rules error, no panic, and every card
 //! stays in exactly one place.
 
-mod support;
+use crate::support;
 
 use game::{CardKind, Game, LogKind, Move, Phase, Setup, SlotSetup};
 

@@ -4,20 +4,9 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use game::deck::{DECK_SIZE, DeckError, load_deck};
+use crate::support::corpus_dir;
 
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("RULESCRIPT_CORPUS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/cfc")),
-    };
-    if dir.join("cards.json").is_file() {
-        return Some(dir);
-    }
-    assert!(std::env::var_os("CI").is_none(), "corpus not found at {} under CI", dir.display());
-    eprintln!("corpus not found at {} (set RULESCRIPT_CORPUS): skipping deck test", dir.display());
-    None
-}
+use game::deck::{DECK_SIZE, DeckError, load_deck};
 
 fn card_ids(dir: &std::path::Path) -> HashSet<String> {
     let text = std::fs::read_to_string(dir.join("cards.json")).unwrap();

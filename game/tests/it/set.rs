@@ -1,7 +1,7 @@
 //! Card sets: the corpus loads and compiles in memory, lookups by id, number and name, and
 //! a set whose rules do not compile is refused with the errors named.
 
-mod support;
+use crate::support;
 
 use game::testing::card;
 use game::{CardKind, CardSet, SetError};
@@ -20,7 +20,7 @@ fn the_corpus_set_loads_with_every_card_and_its_rules() {
     let def = set.card(cody).unwrap();
     assert_eq!((def.bp, def.sp, def.backups.len()), (300, 5, 3));
     assert_eq!(def.ability, Some(game::AbilityType::Auto));
-    for deck in std::fs::read_dir(support::corpus_dir().join("decks")).unwrap() {
+    for deck in std::fs::read_dir(support::corpus_dir().expect("the corpus is present").join("decks")).unwrap() {
         let name = deck.unwrap().file_name().into_string().unwrap();
         if name.ends_with(".o8d") {
             assert!(!support::read_deck(&set, &name).is_empty(), "{name}");
