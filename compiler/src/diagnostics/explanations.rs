@@ -23,7 +23,7 @@ pub struct Explanation {
 const MAX_EXAMPLE_BYTES: usize = 4 << 20;
 
 /// The bytes of an example, its markers expanded (a marker that does not parse stays as
-/// written; an expansion stops at [`MAX_EXAMPLE_BYTES`]).
+/// written; an expansion stops at 4 MiB).
 pub fn expand_example(example: &str) -> Vec<u8> {
     let mut out = Vec::new();
     each_part(example, |part| match part {
