@@ -288,7 +288,9 @@ impl Game {
     /// [`Game::apply`] for a move taken from [`Game::legal_moves`] of this very state
     /// (nothing changed the game since), which need not be tried out a second time.
     /// Returns where the move's entries start in the log, rather than a copy of them.
-    pub(crate) fn apply_listed(&mut self, mv: Move) -> Result<usize, IllegalMove> {
+    /// Batched players (the Python package's `VecGame`) check a move against the legal
+    /// moves they listed themselves, so they call this rather than pay for the list twice.
+    pub fn apply_listed(&mut self, mv: Move) -> Result<usize, IllegalMove> {
         self.apply_move(mv, false)
     }
 

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Game, Move};
 
-pub use greedy::GreedyPlayer;
+pub use greedy::{GreedyPlayer, deal_hidden};
 pub use random::RandomPlayer;
 pub use scripted::ScriptedPlayer;
 

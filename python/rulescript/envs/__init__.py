@@ -1,0 +1,20 @@
+"""Environments over ``rulescript.Game`` for the RL libraries (``pip install
+"rulescript[envs]"``); each module imports its library only when imported itself.
+
+- ``rulescript.envs.gym_env.RuleScriptEnv``: Gymnasium, one seat against a built-in player.
+- ``rulescript.envs.pettingzoo_env.RuleScriptAECEnv``: PettingZoo AEC, both seats.
+- ``rulescript.envs.openspiel_game``: registers ``python_rulescript`` with
+  ``pyspiel.register_game`` on import, so ``pyspiel.load_game("python_rulescript", ...)``
+  works with OpenSpiel's own algorithms.
+"""
+
+
+def _load_game_args(card_set, decks):
+    """A ``CardSet`` (loaded from a folder when given a path) and two decks."""
+    from .. import CardSet, Deck, load_deck
+
+    if not isinstance(card_set, CardSet):
+        card_set = CardSet.load(str(card_set))
+    if decks is None or len(decks) != 2:
+        raise ValueError("give two decks (Deck objects or .o8d paths)")
+    return card_set, [d if isinstance(d, Deck) else load_deck(str(d), card_set) for d in decks]

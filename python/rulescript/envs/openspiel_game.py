@@ -1,0 +1,134 @@
+"""The game for OpenSpiel: importing this module registers ``python_rulescript`` with
+``pyspiel.register_game``, so ``pyspiel.load_game("python_rulescript", {...})`` works with
+OpenSpiel's algorithms (MCTS, random rollouts, ...).
+
+Parameters: ``card_set`` (a folder), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
+(the game's seed: it fixes the shuffles and every random draw, so given the parameters the
+game is deterministic, hence ``ChanceMode.DETERMINISTIC``) and ``turn_limit``. Players see
+``Game.observation`` (``observation_tensor``) and ``Game.view`` (``observation_string``).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+
+from .. import ACTION_SPACE, DEFAULT_TURN_LIMIT, OBSERVATION_SIZE, CardSet, Game, load_deck
+
+SHORT_NAME = "python_rulescript"
+
+_PARAMETERS = {"card_set": "", "deck0": "", "deck1": "", "seed": 0, "turn_limit": DEFAULT_TURN_LIMIT}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="RuleScript Card Fighters' Clash",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+# A bound on decisions for OpenSpiel's bookkeeping: the turn limit ends every game, and no
+# game of the example decks comes near this many decisions per turn.
+_DECISIONS_PER_TURN = 200
+
+# Card sets are loaded once per folder: OpenSpiel makes a game object per `load_game`.
+_CARD_SETS: dict = {}
+
+
+class RuleScriptGame(pyspiel.Game):
+    """A RuleScript game for OpenSpiel."""
+
+    def __init__(self, params=None):
+        params = {**_PARAMETERS, **(params or {})}
+        missing = [name for name in ("card_set", "deck0", "deck1") if not params[name]]
+        if missing:
+            raise ValueError(f"{SHORT_NAME} needs the parameters {missing} (a card set folder and two .o8d decks)")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=ACTION_SPACE,
+            max_chance_outcomes=0,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=int(params["turn_limit"]) * _DECISIONS_PER_TURN,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+        folder = str(params["card_set"])
+        if folder not in _CARD_SETS:
+            _CARD_SETS[folder] = CardSet.load(folder)
+        self.card_set = _CARD_SETS[folder]
+        self.decks = [load_deck(str(params["deck0"]), self.card_set), load_deck(str(params["deck1"]), self.card_set)]
+        self.seed = int(params["seed"])
+        self.turn_limit = int(params["turn_limit"])
+
+    def new_initial_state(self):
+        return RuleScriptState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return RuleScriptObserver(params)
+
+
+class RuleScriptState(pyspiel.State):
+    """A game in progress; ``game`` is the underlying ``rulescript.Game``."""
+
+    def __init__(self, game, rulescript_game=None):
+        super().__init__(game)
+        self.game = rulescript_game or Game(game.card_set, game.decks, game.seed, game.turn_limit)
+
+    def __deepcopy__(self, memo):
+        return RuleScriptState(self.get_game(), self.game.clone())
+
+    def current_player(self):
+        if self.game.is_over():
+            return pyspiel.PlayerId.TERMINAL
+        return self.game.current_player
+
+    def _legal_actions(self, player):
+        if self.game.is_over() or player != self.game.current_player:
+            return []
+        return sorted(self.game.legal_actions())
+
+    def _apply_action(self, action):
+        self.game.apply(int(action))
+
+    def _action_to_string(self, player, action):
+        return self.game.action_to_string(int(action))
+
+    def is_terminal(self):
+        return self.game.is_over()
+
+    def returns(self):
+        return list(self.game.returns())
+
+    def __str__(self):
+        return f"seed {self.game.seed}, actions {self.game.history()}"
+
+
+class RuleScriptObserver:
+    """``Game.observation`` as the tensor, ``Game.view`` as the string."""
+
+    def __init__(self, params):
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {params}")
+        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        state.game.observation_into(player, self.tensor)
+
+    def string_from(self, state, player):
+        return json.dumps(state.game.view(player), sort_keys=True)
+
+
+pyspiel.register_game(_GAME_TYPE, RuleScriptGame)

@@ -1,0 +1,108 @@
+"""A PettingZoo AEC environment: both seats of a game, ``player_0`` and ``player_1``.
+
+Each agent observes a dict: ``observation`` (``Game.observation`` of its seat, float32
+``OBSERVATION_SIZE``) and ``action_mask`` (int8 ``ACTION_SPACE``, all zero when it is not
+that agent's move). Actions are numbers of the action space; an illegal one raises
+``IllegalMove``. Rewards come when the game ends: 1 to the winner, -1 to the loser, 0
+each for a draw (the turn limit ends every game).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from .. import ACTION_SPACE, OBSERVATION_SIZE, Game
+from . import _load_game_args
+
+
+class RuleScriptAECEnv(AECEnv):
+    """``RuleScriptAECEnv(card_set, decks, turn_limit=None, render_mode=None)``."""
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "rulescript_v0", "is_parallelizable": False}
+
+    def __init__(self, card_set, decks, turn_limit=None, render_mode=None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.card_set, self.decks = _load_game_args(card_set, decks)
+        self.turn_limit = turn_limit
+        self.render_mode = render_mode
+        self.possible_agents = ["player_0", "player_1"]
+        self.agents = []
+        self._spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, shape=(OBSERVATION_SIZE,), dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, shape=(ACTION_SPACE,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(ACTION_SPACE) for agent in self.possible_agents}
+        self.game = None
+        self._np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent):
+        return self._spaces[agent]
+
+    def action_space(self, agent):
+        return self._action_spaces[agent]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        if self.game.current_player == seat and not self.game.is_over():
+            mask = self.game.legal_mask().astype(np.int8)
+        else:
+            mask = np.zeros(ACTION_SPACE, np.int8)
+        return {"observation": self.game.observation(seat), "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(int(action))
+        if self.game.is_over():
+            returns = self.game.returns()
+            for seat, name in enumerate(self.possible_agents):
+                self.rewards[name] = float(returns[seat])
+                self.terminations[name] = True
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.game is None:
+            return None
+        text = "\n".join(self.game.log()[-10:])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+def env(card_set, decks, **kwargs):
+    """A ``RuleScriptAECEnv`` (PettingZoo's usual constructor name)."""
+    return RuleScriptAECEnv(card_set, decks, **kwargs)

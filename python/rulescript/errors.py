@@ -1,0 +1,44 @@
+"""The exceptions of the rulescript package.
+
+Every error the engine reports is one of these, with the message ``rsc`` prints; none of
+them ever aborts the interpreter.
+"""
+
+
+class RuleScriptError(Exception):
+    """The base of every error of the package."""
+
+
+class RulesError(RuleScriptError):
+    """Card rules that do not compile, or a card set that cannot be loaded.
+
+    ``compile`` sets ``diagnostics``: every finding, as ``Diagnostic`` objects.
+    """
+
+    diagnostics: list = []
+
+
+class DeckError(RuleScriptError, ValueError):
+    """A deck file that cannot be read or breaks a deck rule; ``code`` names the rule
+    (``deck-size``, ``deck-copies``, ``deck-unknown-card``, ``deck-malformed``, ``deck-io``)."""
+
+    code: str = ""
+
+
+class SetupError(RuleScriptError, ValueError):
+    """A game that cannot be set up from the decks given."""
+
+
+class IllegalMove(RuleScriptError, ValueError):
+    """An action that is not legal now; nothing changed. ``legal_actions`` lists the legal
+    ones (``VecGame.step`` also sets ``game``, the index of the game)."""
+
+    legal_actions: list = []
+
+
+class EngineError(RuleScriptError, RuntimeError):
+    """The engine failed (a Rust panic, caught): the game it happened in refuses every
+    later call (a ``VecGame`` until ``reset()``)."""
+
+
+__all__ = ["RuleScriptError", "RulesError", "DeckError", "SetupError", "IllegalMove", "EngineError"]

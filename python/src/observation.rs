@@ -1,0 +1,231 @@
+//! The observation tensor: what one player may see of a game ([`game::Game::view`]'s
+//! data), as a fixed-size `f32` vector for learning agents.
+//!
+//! It reads the board directly (a [`game::PlayerView`] would allocate each card's name), but
+//! only the fields the view shows: everything public, the viewer's own hand, the sizes
+//! (not the order or contents) of both decks and of the opponent's hand, and a question's
+//! candidates when the viewer answers it. The Python test `test_hidden_information.py`
+//! checks that a re-deal of what the viewer cannot see leaves it unchanged.
+//!
+//! # Layout (`OBSERVATION_SIZE` floats)
+//!
+//! | offset | size | what |
+//! |---|---|---|
+//! | 0 | 16 | [`GLOBAL`]: turn / 200, viewer is active, viewer to move, phase one-hot (7, turn order), viewer answers a question, picks so far / 64, game over, viewer won, viewer lost, draw |
+//! | 16 | 78 | [`PLAYER`] block of the viewer |
+//! | 94 | 78 | [`PLAYER`] block of the opponent |
+//! | 172 | 800 | the viewer's hand: 100 positions (as the action space numbers them) × a [`CARD`] block |
+//! | 972 | 1024 | the question: 64 candidates (as `Pick(i)` numbers them) × [`CANDIDATE`] |
+//!
+//! - [`CARD`] (8): present, character, action, reaction, printed BP / 1000, printed SP / 10,
+//!   ability (▲ 1/3, ■ 2/3, ● 1), (card number in the set + 1) / cards in the set.
+//! - [`PLAYER`] (78): HP / 3000, SP / 10, hand size / 10, deck size / 50, discards / 50,
+//!   removed / 50, the top discard's [`CARD`] block, then 4 ring slots × [`SLOT`].
+//! - [`SLOT`] (16): the character's [`CARD`] block, BP / 1000, just entered, frozen, attack
+//!   leader, joiner, in the United Attack, (slot of the attacker it blocks + 1) / 4,
+//!   back-ups / 4.
+//! - [`CANDIDATE`] (16): present, picked, is a card, a player, a number, yes/no, value (the
+//!   number / 10, yes 1, the viewer 1), the viewer's own (card controlled or player), the
+//!   card's [`CARD`] block.
+
+use game::moves::MAX_PICKS;
+use game::state::{GameState, Phase, RING_SLOTS, Role};
+use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game};
+
+/// Floats of a card block.
+pub const CARD: usize = 8;
+/// Floats of the global block.
+pub const GLOBAL: usize = 16;
+/// Floats of one ring slot.
+pub const SLOT: usize = CARD + 8;
+/// Floats of one player's block.
+pub const PLAYER: usize = 6 + CARD + RING_SLOTS * SLOT;
+/// Hand positions shown (every position the action space numbers).
+pub const HAND: usize = game::moves::MAX_HAND;
+/// Floats of one question candidate.
+pub const CANDIDATE: usize = 8 + CARD;
+/// Where the viewer's hand starts.
+pub const HAND_OFFSET: usize = GLOBAL + 2 * PLAYER;
+/// Where the question starts.
+pub const QUESTION_OFFSET: usize = HAND_OFFSET + HAND * CARD;
+/// The length of an observation.
+pub const OBSERVATION_SIZE: usize = QUESTION_OFFSET + MAX_PICKS * CANDIDATE;
+
+/// The named blocks of the layout (name, offset, size), as the Python package lists them.
+pub const LAYOUT: [(&str, usize, usize); 5] = [
+    ("global", 0, GLOBAL),
+    ("me", GLOBAL, PLAYER),
+    ("opponent", GLOBAL + PLAYER, PLAYER),
+    ("hand", HAND_OFFSET, HAND * CARD),
+    ("question", QUESTION_OFFSET, MAX_PICKS * CANDIDATE),
+];
+
+/// The card block of every printed card of a set, computed once per set.
+#[derive(Debug, Clone)]
+pub struct CardFeatures(Vec<[f32; CARD]>);
+
+impl CardFeatures {
+    /// The blocks of `set`'s cards.
+    pub fn new(set: &CardSet) -> CardFeatures {
+        let cards = set.cards().len().max(1) as f32;
+        CardFeatures(
+            set.cards()
+                .iter()
+                .enumerate()
+                .map(|(def, printed)| {
+                    let mut block = [0.0; CARD];
+                    block[0] = 1.0;
+                    match printed.kind {
+                        CardKind::Character => block[1] = 1.0,
+                        CardKind::Action => block[2] = 1.0,
+                        CardKind::Reaction => block[3] = 1.0,
+                    }
+                    block[4] = printed.bp as f32 / 1000.0;
+                    block[5] = printed.sp as f32 / 10.0;
+                    block[6] = match printed.ability {
+                        None => 0.0,
+                        Some(AbilityType::Instant) => 1.0 / 3.0,
+                        Some(AbilityType::Triggered) => 2.0 / 3.0,
+                        Some(AbilityType::Auto) => 1.0,
+                    };
+                    block[7] = (def as f32 + 1.0) / cards;
+                    block
+                })
+                .collect(),
+        )
+    }
+
+    /// The block of card instance `card` (what is printed on the card it is now); zeros for
+    /// a card the board does not hold.
+    fn of(&self, state: &GameState, card: CardRef) -> [f32; CARD] {
+        state.card(card).and_then(|c| self.0.get(c.def)).copied().unwrap_or([0.0; CARD])
+    }
+}
+
+/// What an earlier [`encode`] left in a buffer past the fixed blocks: hand positions and
+/// question candidates written, so the next encode clears only those rather than the
+/// whole buffer (most of it is the 100 hand positions and 64 candidates, nearly all empty).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Written {
+    hand: usize,
+    question: usize,
+}
+
+impl Written {
+    /// A buffer of unknown contents: everything is cleared.
+    pub const UNKNOWN: Written = Written { hand: HAND, question: MAX_PICKS };
+}
+
+/// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
+/// `written` says what an earlier call left in `out` ([`Written::default`] for zeros,
+/// [`Written::UNKNOWN`] for anything) and is updated.
+pub fn encode(game: &Game, viewer: u8, features: &CardFeatures, out: &mut [f32], written: &mut Written) {
+    let Some(out) = out.get_mut(..OBSERVATION_SIZE) else { return };
+    out[..HAND_OFFSET].fill(0.0);
+    let me = viewer.min(1);
+    let state = game.state();
+    let to_move = game.to_move().0.min(1) as u8;
+    let over = state.outcome.is_some();
+    let question = game.pending().filter(|_| to_move == me && !over);
+
+    let global = &mut out[..GLOBAL];
+    global[0] = state.turn as f32 / 200.0;
+    global[1] = flag(state.active == me);
+    global[2] = flag(to_move == me && !over);
+    let phase = Phase::ALL.iter().position(|&p| p == state.phase).unwrap_or(0);
+    global[3 + phase] = 1.0;
+    global[10] = flag(question.is_some());
+    if question.is_some() {
+        global[11] = state.picks.len() as f32 / MAX_PICKS as f32;
+    }
+    if let Some(outcome) = &state.outcome {
+        global[12] = 1.0;
+        match outcome.winner {
+            Some(w) if w == me => global[13] = 1.0,
+            Some(_) => global[14] = 1.0,
+            None => global[15] = 1.0,
+        }
+    }
+    for (block, player) in [me, GameState::other(me)].into_iter().enumerate() {
+        let start = GLOBAL + block * PLAYER;
+        encode_player(state, features, player, &mut out[start..start + PLAYER]);
+    }
+
+    let hand = &state.player(me).hand;
+    let shown = hand.len().min(HAND);
+    let hand_blocks = &mut out[HAND_OFFSET..QUESTION_OFFSET];
+    for (pos, &card) in hand.iter().take(shown).enumerate() {
+        hand_blocks[pos * CARD..(pos + 1) * CARD].copy_from_slice(&features.of(state, card));
+    }
+    if written.hand > shown {
+        hand_blocks[shown * CARD..written.hand.min(HAND) * CARD].fill(0.0);
+    }
+    written.hand = shown;
+
+    let candidates = question.map_or(&[][..], |exec| exec.candidates());
+    let asked = candidates.len().min(MAX_PICKS);
+    let question_blocks = &mut out[QUESTION_OFFSET..];
+    for (i, &value) in candidates.iter().take(asked).enumerate() {
+        let block = &mut question_blocks[i * CANDIDATE..(i + 1) * CANDIDATE];
+        block.fill(0.0);
+        block[0] = 1.0;
+        block[1] = flag(state.picks.contains(&(i as u16)));
+        match Choice::of(value) {
+            Some(Choice::Card(card)) => {
+                block[2] = 1.0;
+                block[7] = flag(state.card(card).is_some_and(|c| c.controller == me));
+                block[8..].copy_from_slice(&features.of(state, card));
+            }
+            Some(Choice::Player(p)) => {
+                block[3] = 1.0;
+                block[6] = flag(p == me);
+                block[7] = flag(p == me);
+            }
+            Some(Choice::Int(n)) => {
+                block[4] = 1.0;
+                block[6] = n as f32 / 10.0;
+            }
+            Some(Choice::Bool(b)) => {
+                block[5] = 1.0;
+                block[6] = flag(b);
+            }
+            None => {}
+        }
+    }
+    if written.question > asked {
+        question_blocks[asked * CANDIDATE..written.question.min(MAX_PICKS) * CANDIDATE].fill(0.0);
+    }
+    written.question = asked;
+}
+
+fn flag(b: bool) -> f32 {
+    if b { 1.0 } else { 0.0 }
+}
+
+/// A side's block (the caller cleared it).
+fn encode_player(state: &GameState, features: &CardFeatures, player: u8, out: &mut [f32]) {
+    let p = state.player(player);
+    out[0] = p.hp as f32 / game::state::START_HP as f32;
+    out[1] = p.sp as f32 / 10.0;
+    out[2] = p.hand.len() as f32 / 10.0;
+    out[3] = p.deck.len() as f32 / 50.0;
+    out[4] = p.discards.len() as f32 / 50.0;
+    out[5] = p.removed.len() as f32 / 50.0;
+    if let Some(&top) = p.discards.first() {
+        out[6..6 + CARD].copy_from_slice(&features.of(state, top));
+    }
+    for (slot, card) in p.ring.iter().enumerate() {
+        let (Some(card), start) = (*card, 6 + CARD + slot * SLOT) else { continue };
+        let Some(c) = state.card(card) else { continue };
+        let block = &mut out[start..start + SLOT];
+        block[..CARD].copy_from_slice(&features.of(state, card));
+        block[CARD] = c.bp as f32 / 1000.0;
+        block[CARD + 1] = flag(c.fresh);
+        block[CARD + 2] = flag(c.frozen);
+        block[CARD + 3] = flag(c.role == Role::Leader);
+        block[CARD + 4] = flag(c.role == Role::Joiner);
+        block[CARD + 5] = flag(c.united);
+        block[CARD + 6] = c.blocking.and_then(|a| state.slot_of(a)).map_or(0.0, |(_, s)| (f32::from(s) + 1.0) / 4.0);
+        block[CARD + 7] = c.backups.len() as f32 / 4.0;
+    }
+}

@@ -1,0 +1,578 @@
+//! `CardSet`, `Deck`, `Game` and the built-in players of the Python package: one game at a
+//! time, moves as numbers of the fixed action space ([`game::ACTION_SPACE`]).
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use game::players::{GreedyPlayer, Player, RandomPlayer};
+use game::sim::hash;
+use game::{CardSet, DefIdx, Game, Move};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::errors::{DeckError, EngineError, IllegalMove, RulesError, SetupError, guarded, with_attrs};
+use crate::observation;
+
+/// A card set: the printed cards of a folder's `cards.json` and their compiled rules.
+#[pyclass(name = "CardSet", module = "rulescript", frozen)]
+pub struct PyCardSet {
+    pub set: Arc<CardSet>,
+    pub dir: PathBuf,
+    /// The card blocks of observations.
+    pub features: Arc<observation::CardFeatures>,
+}
+
+#[pymethods]
+impl PyCardSet {
+    /// Loads the card set in folder `dir` (its `cards.json` and `.rules` files).
+    ///
+    /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded.
+    #[staticmethod]
+    fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
+        let loaded = py.detach(|| guarded("CardSet.load", || Ok(CardSet::load(&dir))))?;
+        match loaded {
+            Ok(set) => {
+                Ok(PyCardSet { features: Arc::new(observation::CardFeatures::new(&set)), set: Arc::new(set), dir })
+            }
+            Err(error) => Err(RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display()))),
+        }
+    }
+
+    /// The folder the set was loaded from.
+    #[getter]
+    fn dir(&self) -> PathBuf {
+        self.dir.clone()
+    }
+
+    fn __len__(&self) -> usize {
+        self.set.cards().len()
+    }
+
+    /// The printed card number `index` of the set, as a dict (id, number, name, kind, bp,
+    /// sp, ability_name, rules_text).
+    fn card(&self, py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
+        let Some(card) = self.set.card(index) else {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "card {index} is past the set's {} cards",
+                self.set.cards().len()
+            )));
+        };
+        let text = serde_json::to_string(card).map_err(|error| EngineError::new_err(error.to_string()))?;
+        json_loads(py, &text)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("CardSet({:?}, {} cards)", self.dir.display().to_string(), self.set.cards().len())
+    }
+}
+
+/// `json.loads(text)`.
+pub fn json_loads(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+/// A deck that passed the deck rules against a card set.
+#[pyclass(name = "Deck", module = "rulescript", frozen)]
+#[derive(Clone)]
+pub struct PyDeck {
+    /// The deck's name (the file name without `.o8d`).
+    #[pyo3(get)]
+    pub name: String,
+    /// The file it was read from.
+    #[pyo3(get)]
+    pub path: PathBuf,
+    /// The card ids, one per copy, in file order.
+    #[pyo3(get)]
+    pub card_ids: Vec<String>,
+    /// The same cards as numbers of the set they were checked against.
+    pub cards: Vec<DefIdx>,
+}
+
+#[pymethods]
+impl PyDeck {
+    fn __len__(&self) -> usize {
+        self.cards.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Deck({:?}, {} cards)", self.name, self.cards.len())
+    }
+}
+
+/// Reads the `.o8d` deck at `path` and checks it against `card_set` and the deck rules.
+///
+/// Raises `DeckError` (with the message `rsc` prints and a `code` such as `deck-size`).
+#[pyfunction]
+pub fn load_deck(path: PathBuf, card_set: &PyCardSet) -> PyResult<PyDeck> {
+    read_deck(&path, &card_set.set)
+}
+
+fn read_deck(path: &std::path::Path, set: &CardSet) -> PyResult<PyDeck> {
+    let deck = match game::deck::load_deck(path, |id| set.by_id(id).is_some()) {
+        Ok(deck) => deck,
+        Err(error) => {
+            return Python::attach(|py| {
+                Err(with_attrs(
+                    py,
+                    DeckError::new_err(error.to_string()),
+                    &[("code", error.code().into_pyobject(py)?.into_any().unbind())],
+                ))
+            });
+        }
+    };
+    let card_ids: Vec<String> = deck.card_ids().into_iter().map(str::to_owned).collect();
+    let cards = card_ids.iter().filter_map(|id| set.by_id(id)).collect();
+    Ok(PyDeck { name: deck.name, path: path.to_path_buf(), card_ids, cards })
+}
+
+/// The two decks of a game: `Deck`s, or paths of `.o8d` files read against `set`.
+pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck; 2]> {
+    let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.collect::<PyResult<_>>()?;
+    if items.len() != 2 {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!("a game needs two decks, not {}", items.len())));
+    }
+    let one = |item: &Bound<'_, PyAny>| -> PyResult<PyDeck> {
+        if let Ok(deck) = item.cast::<PyDeck>() {
+            let deck = deck.get().clone();
+            // A deck checked against another set: its ids must be this set's too.
+            let cards: Option<Vec<DefIdx>> = deck.card_ids.iter().map(|id| set.set.by_id(id)).collect();
+            return match cards {
+                Some(cards) => Ok(PyDeck { cards, ..deck }),
+                None => {
+                    Err(DeckError::new_err(format!("deck {:?} holds cards this card set does not have", deck.name)))
+                }
+            };
+        }
+        let path: PathBuf = item.extract()?;
+        read_deck(&path, &set.set)
+    };
+    Ok([one(&items[0])?, one(&items[1])?])
+}
+
+/// How a game started: what rebuilds it with its history.
+#[derive(Clone)]
+pub struct Start {
+    pub set: Arc<CardSet>,
+    pub features: Arc<observation::CardFeatures>,
+    pub decks: [PyDeck; 2],
+    pub seed: u64,
+    pub turn_limit: Option<u32>,
+}
+
+impl Start {
+    pub fn new_game(&self) -> PyResult<Game> {
+        let cards = [self.decks[0].cards.clone(), self.decks[1].cards.clone()];
+        let mut game = Game::new(Arc::clone(&self.set), cards, self.seed)
+            .map_err(|error| SetupError::new_err(error.to_string()))?;
+        if let Some(limit) = self.turn_limit {
+            game.set_turn_limit(limit);
+        }
+        Ok(game)
+    }
+}
+
+/// A game in progress, its start and the actions applied since.
+#[derive(Clone)]
+pub struct Played {
+    pub game: Game,
+    pub start: Start,
+    pub history: Vec<u16>,
+    /// The legal moves of the current state, once asked for (every change clears it).
+    legal: Option<Vec<Move>>,
+    /// Set after a panic: the game may be half-changed, so every later call refuses.
+    broken: bool,
+    /// A re-deal of hidden cards ([`PyGame::resample_hidden`]): the history no longer
+    /// replays it.
+    resampled: bool,
+}
+
+impl Played {
+    pub fn new(start: Start) -> PyResult<Played> {
+        let game = guarded("Game()", || start.new_game())?;
+        Ok(Played { game, start, history: Vec::new(), legal: None, broken: false, resampled: false })
+    }
+
+    fn check(&self) -> PyResult<()> {
+        if self.broken {
+            return Err(EngineError::new_err("this game was left unusable by an earlier engine failure"));
+        }
+        Ok(())
+    }
+
+    pub fn legal(&mut self) -> &[Move] {
+        self.legal.get_or_insert_with(|| self.game.legal_moves())
+    }
+
+    /// Applies action `action`, or raises `IllegalMove` listing the legal ones.
+    pub fn apply(&mut self, action: i64) -> PyResult<()> {
+        self.check()?;
+        let moves = self.legal.take().unwrap_or_else(|| self.game.legal_moves());
+        let chosen = usize::try_from(action).ok().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
+        let Some(i) = chosen else {
+            let legal: Vec<usize> = moves.iter().filter_map(Move::index).collect();
+            let message = match (self.game.outcome(), Move::from_index(usize::try_from(action).unwrap_or(usize::MAX))) {
+                (Some(_), _) => format!("action {action}: the game is over"),
+                (None, Some(mv)) => format!("action {action} ({mv:?}) is not legal now; legal actions: {legal:?}"),
+                (None, None) => format!(
+                    "action {action} is outside the action space 0..{}; legal actions: {legal:?}",
+                    game::ACTION_SPACE
+                ),
+            };
+            self.legal = Some(moves);
+            return Python::attach(|py| {
+                let list = PyList::new(py, &legal)?.into_any().unbind();
+                Err(with_attrs(py, IllegalMove::new_err(message), &[("legal_actions", list)]))
+            });
+        };
+        let mv = moves.into_iter().nth(i).unwrap_or(Move::Pass);
+        let game = &mut self.game;
+        let result = guarded("Game.apply", || Ok(game.apply_listed(mv)));
+        match result {
+            Ok(Ok(_)) => {
+                self.history.push(action as u16);
+                Ok(())
+            }
+            Ok(Err(refused)) => Err(IllegalMove::new_err(refused.to_string())),
+            Err(panic) => {
+                self.broken = true;
+                Err(panic)
+            }
+        }
+    }
+
+    pub fn returns(&self) -> [f64; 2] {
+        match self.game.outcome().and_then(|o| o.winner) {
+            Some(0) => [1.0, -1.0],
+            Some(_) => [-1.0, 1.0],
+            None => [0.0, 0.0],
+        }
+    }
+}
+
+/// Player `player` as a seat number, or a `ValueError`.
+fn seat(player: i64) -> PyResult<u8> {
+    match player {
+        0 | 1 => Ok(player as u8),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0 or 1, not {player}"))),
+    }
+}
+
+/// One game of the reference engine, driven by action numbers.
+///
+/// `Game(card_set, decks, seed=0, turn_limit=None)`: `decks` are two `Deck`s or `.o8d`
+/// paths; the seed decides the shuffles, who starts and every random draw, so the same
+/// seed and the same actions give the same game (and `trace_hash()`).
+#[pyclass(name = "Game", module = "rulescript")]
+pub struct PyGame {
+    pub played: Played,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (card_set, decks, seed = 0, turn_limit = None))]
+    fn new(card_set: &PyCardSet, decks: &Bound<'_, PyAny>, seed: u64, turn_limit: Option<u32>) -> PyResult<PyGame> {
+        let decks = two_decks(decks, card_set)?;
+        let start =
+            Start { set: Arc::clone(&card_set.set), features: Arc::clone(&card_set.features), decks, seed, turn_limit };
+        Ok(PyGame { played: Played::new(start)? })
+    }
+
+    /// The game that `Game(card_set, decks, seed, turn_limit)` becomes after `history`
+    /// (the actions of an earlier game's `history()`). Raises `IllegalMove` naming the
+    /// first action that is not legal.
+    #[staticmethod]
+    #[pyo3(signature = (card_set, decks, seed, history, turn_limit = None))]
+    fn from_history(
+        card_set: &PyCardSet,
+        decks: &Bound<'_, PyAny>,
+        seed: u64,
+        history: Vec<i64>,
+        turn_limit: Option<u32>,
+    ) -> PyResult<PyGame> {
+        let mut game = PyGame::new(card_set, decks, seed, turn_limit)?;
+        for (step, &action) in history.iter().enumerate() {
+            if let Err(error) = game.played.apply(action) {
+                return Python::attach(|py| {
+                    let message = format!("history step {step}: {}", error.value(py));
+                    let legal = error.value(py).getattr("legal_actions").ok().map(Bound::unbind);
+                    let attrs: Vec<(&str, Py<PyAny>)> = legal.into_iter().map(|l| ("legal_actions", l)).collect();
+                    Err(with_attrs(py, IllegalMove::new_err(message), &attrs))
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// The seed the game started with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.played.start.seed
+    }
+
+    /// The two decks the game started with.
+    #[getter]
+    fn decks(&self) -> Vec<PyDeck> {
+        self.played.start.decks.to_vec()
+    }
+
+    /// The seat (0 or 1) that decides now: the chooser of a card's question, the defender
+    /// in the Counter-attack phase, else the active player.
+    #[getter]
+    fn current_player(&self) -> u8 {
+        self.played.game.to_move().0.min(1) as u8
+    }
+
+    /// The turn number, from 1.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.played.game.state().turn
+    }
+
+    /// The legal actions of the player to move, in the engine's order (empty once over).
+    fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
+        self.played.check()?;
+        Ok(self.played.legal().iter().filter_map(Move::index).collect())
+    }
+
+    /// The legality mask of the action space (numpy bool of `ACTION_SPACE`).
+    fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        self.played.check()?;
+        let mut mask = vec![false; game::ACTION_SPACE];
+        for i in self.played.legal().iter().filter_map(Move::index) {
+            mask[i] = true;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Takes action `action` for the player to move. Raises `IllegalMove` (its
+    /// `legal_actions` lists the legal ones) and changes nothing when it is not legal.
+    fn apply(&mut self, action: i64) -> PyResult<()> {
+        self.played.apply(action)
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.played.game.outcome().is_some()
+    }
+
+    /// Each seat's result: 1 for the winner, -1 for the loser, 0 for both in a draw or
+    /// while the game goes on.
+    fn returns(&self) -> Vec<f64> {
+        self.played.returns().to_vec()
+    }
+
+    /// The winner (0 or 1), or `None` for a draw or while the game goes on.
+    fn winner(&self) -> Option<u8> {
+        self.played.game.outcome().and_then(|o| o.winner)
+    }
+
+    /// How the game ended, as `rsc run` prints it (`None` while it goes on).
+    fn outcome(&self) -> Option<String> {
+        self.played.game.outcome().map(ToString::to_string)
+    }
+
+    /// What `player` may see, as a numpy float32 vector of `OBSERVATION_SIZE` (layout:
+    /// `OBSERVATION_LAYOUT` and the package documentation).
+    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        self.played.check()?;
+        let me = seat(player)?;
+        let mut out = vec![0.0f32; observation::OBSERVATION_SIZE];
+        observation::encode(
+            &self.played.game,
+            me,
+            &self.played.start.features,
+            &mut out,
+            &mut observation::Written::default(),
+        );
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Writes `observation(player)` into `out` (a float32 numpy vector of
+    /// `OBSERVATION_SIZE`), allocating nothing.
+    fn observation_into(&self, player: i64, out: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.played.check()?;
+        let me = seat(player)?;
+        let array = crate::vec_game::float_array(out, &[observation::OBSERVATION_SIZE], "out")?;
+        let mut write = array.readwrite();
+        let slice =
+            write.as_slice_mut().map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be contiguous"))?;
+        let mut written = observation::Written::UNKNOWN;
+        observation::encode(&self.played.game, me, &self.played.start.features, slice, &mut written);
+        Ok(())
+    }
+
+    /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
+    fn view(&self, py: Python<'_>, player: i64) -> PyResult<Py<PyAny>> {
+        self.played.check()?;
+        let view = self.played.game.view(vm::runtime::PlayerId(u32::from(seat(player)?)));
+        let text = serde_json::to_string(&view).map_err(|error| EngineError::new_err(error.to_string()))?;
+        json_loads(py, &text)
+    }
+
+    /// Action `action` in words (`Attack { slot: 1 }`), with the card it plays from the
+    /// hand of the player to move.
+    fn action_to_string(&self, action: i64) -> PyResult<String> {
+        let mv = usize::try_from(action).ok().and_then(Move::from_index).ok_or_else(|| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "action {action} is outside the action space 0..{}",
+                game::ACTION_SPACE
+            ))
+        })?;
+        let state = self.played.game.state();
+        let me = self.current_player();
+        let hand = match mv {
+            Move::PlayCharacter { hand, .. } | Move::PlayCard { hand } | Move::Backup { hand, .. } => Some(hand),
+            _ => None,
+        };
+        let card = hand.and_then(|h| state.player(me).hand.get(usize::from(h)).copied());
+        Ok(match card {
+            Some(card) => format!("{mv:?} [{}]", state.name(card)),
+            None => format!("{mv:?}"),
+        })
+    }
+
+    /// A copy of the game (history included) that goes on on its own.
+    fn clone(&self) -> PyGame {
+        PyGame { played: self.played.clone() }
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// The actions applied since the start, in order: `Game.from_history` rebuilds the game.
+    fn history(&self) -> Vec<u16> {
+        self.played.history.clone()
+    }
+
+    /// A copy in which everything `player` cannot see is dealt again from `seed`: the
+    /// opponent's hand and deck mixed and dealt at random, `player`'s own deck shuffled,
+    /// the game's random stream replaced (a determinization, for search). The copy's
+    /// `observation(player)` is this game's; its history no longer replays it.
+    fn resample_hidden(&self, player: i64, seed: u64) -> PyResult<PyGame> {
+        self.played.check()?;
+        let me = seat(player)?;
+        let mut copy = self.played.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        guarded("Game.resample_hidden", || {
+            game::players::deal_hidden(&mut copy.game, me, &mut rng);
+            Ok(())
+        })?;
+        copy.legal = None;
+        copy.resampled = true;
+        Ok(PyGame { played: copy })
+    }
+
+    /// The BLAKE3 hash of the event log: what `rsc run --trace-hash` prints for the same
+    /// seed and moves.
+    fn trace_hash(&self) -> String {
+        hash::trace_hash(self.played.game.log())
+    }
+
+    /// The BLAKE3 hash of the board (cards, players, random stream, pending question).
+    fn state_hash(&self) -> String {
+        hash::state_hash(&self.played.game)
+    }
+
+    /// The whole event log, one line per entry, as `rsc run` prints it: every card drawn
+    /// included, so it is for people and tools, not for a player's agent (that is
+    /// `observation` or `view`).
+    fn log(&self) -> Vec<String> {
+        self.played.game.log().iter().map(ToString::to_string).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let state = self.played.game.state();
+        format!(
+            "Game(seed={}, turn={}, phase={:?}, to_move={}, over={})",
+            self.played.start.seed,
+            state.turn,
+            state.phase,
+            self.current_player(),
+            if state.outcome.is_some() { "True" } else { "False" }
+        )
+    }
+}
+
+/// The seed of the built-in player in seat `seat` of the game seeded `game_seed`, as
+/// `rsc run` derives it.
+#[pyfunction]
+pub fn player_seed(game_seed: u64, seat: u8) -> u64 {
+    game::players::player_seed(game_seed, seat)
+}
+
+/// Asks `player` to choose among the legal moves of `game`; the action number.
+fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
+    game.played.check()?;
+    let played = &mut game.played;
+    let moves = played.legal.take().unwrap_or_else(|| played.game.legal_moves());
+    if moves.is_empty() {
+        played.legal = Some(moves);
+        return Err(IllegalMove::new_err("the game is over: there is no move to choose"));
+    }
+    let chosen =
+        guarded("Player.choose", || player.choose(&played.game, &moves).map_err(|e| EngineError::new_err(e.0)));
+    let action = chosen.map(|i| moves.get(i).and_then(Move::index).unwrap_or(0));
+    played.legal = Some(moves);
+    action
+}
+
+/// The built-in random player: any legal action, uniformly, from its own seeded stream
+/// (`rsc run --player random`).
+#[pyclass(name = "RandomPlayer", module = "rulescript")]
+pub struct PyRandomPlayer {
+    player: RandomPlayer,
+}
+
+#[pymethods]
+impl PyRandomPlayer {
+    #[new]
+    fn new(seed: u64) -> PyRandomPlayer {
+        PyRandomPlayer { player: RandomPlayer::new(seed) }
+    }
+
+    /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
+    #[staticmethod]
+    fn for_seat(game_seed: u64, seat: u8) -> PyRandomPlayer {
+        PyRandomPlayer::new(player_seed(game_seed, seat))
+    }
+
+    /// The action it takes in `game` (for the player to move).
+    fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
+        choose(&mut self.player, game)
+    }
+}
+
+/// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
+/// seat may see; the baseline an agent should beat.
+#[pyclass(name = "GreedyPlayer", module = "rulescript")]
+pub struct PyGreedyPlayer {
+    player: GreedyPlayer,
+}
+
+#[pymethods]
+impl PyGreedyPlayer {
+    #[new]
+    fn new(seed: u64) -> PyGreedyPlayer {
+        PyGreedyPlayer { player: GreedyPlayer::new(seed) }
+    }
+
+    /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
+    #[staticmethod]
+    fn for_seat(game_seed: u64, seat: u8) -> PyGreedyPlayer {
+        PyGreedyPlayer::new(player_seed(game_seed, seat))
+    }
+
+    /// The action it takes in `game` (for the player to move).
+    fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
+        choose(&mut self.player, game)
+    }
+}

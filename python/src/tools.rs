@@ -1,0 +1,233 @@
+//! `check(paths)` and `compile(paths, out, strip=False)`: `rsc check` and `rsc compile` as
+//! functions, their diagnostics as `Diagnostic` objects.
+
+use std::path::{Path, PathBuf};
+
+use compiler::session::{Session, SourceFile};
+use compiler::{Diagnostic, LineIndex, Severity};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use vm::bytecode::BundleBuilder;
+
+use crate::errors::{RulesError, guarded, with_attrs};
+
+/// One finding of the checker, located in its file (lines and columns from 1, columns in
+/// characters, as `rsc check --message-format json` reports them).
+#[pyclass(name = "Diagnostic", module = "rulescript", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyDiagnostic {
+    /// The stable code (`E0008`).
+    pub code: String,
+    /// `error` or `warning`.
+    pub severity: String,
+    /// One line, quoting the offending text.
+    pub message: String,
+    /// The file, as given.
+    pub file: String,
+    pub line: u32,
+    pub column: u32,
+    pub end_line: u32,
+    pub end_column: u32,
+    /// The short text attached to the span.
+    pub label: String,
+    /// A suggestion, when there is one.
+    pub help: Option<String>,
+}
+
+#[pymethods]
+impl PyDiagnostic {
+    fn __str__(&self) -> String {
+        self.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Diagnostic({:?}, {}:{}:{}, {:?})", self.code, self.file, self.line, self.column, self.message)
+    }
+}
+
+impl std::fmt::Display for PyDiagnostic {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}: {}[{}]: {}", self.file, self.line, self.column, self.severity, self.code, self.message)
+    }
+}
+
+impl PyDiagnostic {
+    fn new(file: &str, text: &str, lines: &LineIndex, diagnostic: &Diagnostic) -> PyDiagnostic {
+        let (line, column) = lines.line_column(text, diagnostic.span.start);
+        let (end_line, end_column) = lines.line_column(text, diagnostic.span.end);
+        PyDiagnostic {
+            code: diagnostic.code.as_str().to_owned(),
+            severity: diagnostic.severity().as_str().to_owned(),
+            message: diagnostic.message.clone(),
+            file: file.to_owned(),
+            line,
+            column,
+            end_line,
+            end_column,
+            label: diagnostic.label.clone(),
+            help: diagnostic.help.clone(),
+        }
+    }
+}
+
+/// One path or a list of them.
+fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+    if let Ok(path) = paths.extract::<PathBuf>() {
+        return Ok(vec![path]);
+    }
+    paths.try_iter()?.map(|item| item?.extract::<PathBuf>()).collect()
+}
+
+/// The `.rules` files `path` names: itself if it is a file, else every `*.rules` file below
+/// it, sorted by path (as `rsc check`).
+fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !std::fs::metadata(path)?.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = Vec::new();
+    let mut visited = Vec::new();
+    let mut folders = vec![path.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        // A symlink cycle would otherwise be walked forever.
+        if let Ok(canonical) = std::fs::canonicalize(&folder) {
+            if visited.contains(&canonical) {
+                continue;
+            }
+            visited.push(canonical);
+        }
+        for entry in std::fs::read_dir(&folder)? {
+            let child = entry?.path();
+            if std::fs::metadata(&child)?.is_dir() {
+                folders.push(child);
+            } else if child.extension().is_some_and(|ext| ext == "rules") {
+                files.push(child);
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A file read: its name as shown, its card key (the file stem) and its bytes.
+struct Input {
+    file: String,
+    key: String,
+    bytes: Vec<u8>,
+}
+
+fn read_inputs(paths: &[PathBuf]) -> PyResult<Vec<Input>> {
+    let mut inputs = Vec::new();
+    for path in paths {
+        let files = expand(path).map_err(|error| io_error(path, error))?;
+        for file in files {
+            let bytes = std::fs::read(&file).map_err(|error| io_error(&file, error))?;
+            let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
+            inputs.push(Input { file: file.display().to_string(), key, bytes });
+        }
+    }
+    Ok(inputs)
+}
+
+fn io_error(path: &Path, error: std::io::Error) -> PyErr {
+    pyo3::exceptions::PyOSError::new_err(format!("cannot read `{}`: {error}", path.display()))
+}
+
+fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
+    let text = String::from_utf8_lossy(&input.bytes);
+    let lines = LineIndex::new(&text);
+    diagnostics.iter().map(|d| PyDiagnostic::new(&input.file, &text, &lines, d)).collect()
+}
+
+/// Checks `.rules` files (a path or a list; folders are searched recursively) against the
+/// standard catalogue, as `rsc check`; returns every diagnostic (an empty list when all
+/// is well). Raises `OSError` when a path cannot be read.
+#[pyfunction]
+pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
+    let paths = paths_of(paths)?;
+    py.detach(|| {
+        guarded("check", || {
+            let inputs = read_inputs(&paths)?;
+            let mut session = Session::new(&stdlib::CATALOGUE);
+            Ok(inputs.iter().flat_map(|input| located(input, &session.check_bytes(&input.bytes))).collect())
+        })
+    })
+}
+
+/// Compiles `.rules` files (a path or a list; folders are searched recursively) into one
+/// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
+/// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
+/// when any is an error.
+#[pyfunction]
+#[pyo3(signature = (paths, out, strip = false))]
+pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
+    let paths = paths_of(paths)?;
+    let result = py.detach(|| guarded("compile", || compile_files(&paths, &out, strip)))?;
+    match result {
+        Ok(diagnostics) => Ok(diagnostics),
+        Err((message, diagnostics)) => {
+            let list = PyList::new(py, diagnostics)?.into_any().unbind();
+            Err(with_attrs(py, RulesError::new_err(message), &[("diagnostics", list)]))
+        }
+    }
+}
+
+/// What a compilation gave: its diagnostics, or the error message with them.
+type Compiled = Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>;
+
+/// Compiles; the diagnostics, or the error message with them.
+fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compiled> {
+    let inputs = read_inputs(paths)?;
+    let mut keys: Vec<&Input> = inputs.iter().collect();
+    keys.sort_by(|a, b| a.key.cmp(&b.key));
+    for pair in keys.windows(2) {
+        if pair[0].key == pair[1].key {
+            let message = format!(
+                "card key `{}` is given by both `{}` and `{}` (a card's key is its file stem)",
+                pair[0].key, pair[0].file, pair[1].file
+            );
+            return Ok(Err((message, Vec::new())));
+        }
+    }
+    let mut session = Session::new(&stdlib::CATALOGUE);
+    let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
+    bundle.set_strip(strip);
+    let texts: Vec<Option<&str>> = inputs.iter().map(|input| std::str::from_utf8(&input.bytes).ok()).collect();
+    let files: Vec<SourceFile<'_>> = inputs
+        .iter()
+        .zip(&texts)
+        .filter_map(|(input, text)| Some(SourceFile { key: &input.key, file: &input.file, source: (*text)? }))
+        .collect();
+    let mut compiled = session.compile_files(&files, &mut bundle).into_iter();
+    let mut all = Vec::new();
+    for (input, text) in inputs.iter().zip(&texts) {
+        let diagnostics = match text {
+            Some(_) => compiled.next().unwrap_or_default(),
+            None => session.check_bytes(&input.bytes),
+        };
+        all.extend(located(input, &diagnostics));
+    }
+    let errors = all.iter().filter(|d| d.severity == Severity::Error.as_str()).count();
+    if errors > 0 {
+        let warnings = all.len() - errors;
+        let mut message: Vec<String> = all.iter().filter(|d| d.severity == "error").map(ToString::to_string).collect();
+        message.push(format!(
+            "checked {} file{}: {errors} error{}, {warnings} warning{}; no bundle written",
+            inputs.len(),
+            plural(inputs.len()),
+            plural(errors),
+            plural(warnings)
+        ));
+        return Ok(Err((message.join("\n"), all)));
+    }
+    let bytes = match bundle.finish() {
+        Ok(bytes) => bytes,
+        Err(error) => return Ok(Err((format!("internal compiler error while building the bundle: {error}"), all))),
+    };
+    std::fs::write(out, &bytes)
+        .map_err(|error| pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", out.display())))?;
+    Ok(Ok(all))
+}
+
+fn plural(count: usize) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}

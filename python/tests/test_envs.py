@@ -1,0 +1,105 @@
+"""The environments: Gymnasium's check_env, PettingZoo's api_test and seed_test, and
+OpenSpiel's MCTS bot playing whole games through pyspiel."""
+
+import numpy as np
+import pytest
+
+import rulescript as rs
+from conftest import DECKS, EXAMPLES
+
+gymnasium = pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+
+def test_gymnasium_check_env_passes():
+    from gymnasium.utils.env_checker import check_env
+
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent="random")
+    check_env(env, skip_render_check=True)
+
+
+def test_the_gymnasium_env_plays_whole_episodes_against_the_greedy_player():
+    env = gymnasium.make("RuleScript-v0", card_set=str(EXAMPLES), decks=[str(p) for p in DECKS])
+    obs, info = env.reset(seed=3)
+    rewards = []
+    for _ in range(3):
+        done, total = False, 0.0
+        while not done:
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, terminated, truncated, info = env.step(int(legal[0]))
+            total += reward
+            done = terminated or truncated
+        rewards.append(total)
+        obs, info = env.reset()
+    assert set(rewards) <= {-1.0, 0.0, 1.0}
+    assert obs.shape == (rs.OBSERVATION_SIZE,)
+
+
+def test_an_illegal_action_loses_or_raises_as_asked():
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    strict = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], illegal_action="raise")
+    strict.reset(seed=1)
+    with pytest.raises(rs.IllegalMove):
+        strict.step(illegal)
+
+
+def test_pettingzoo_api_test_and_seed_test_pass():
+    from pettingzoo.test import api_test, seed_test
+
+    from rulescript.envs.pettingzoo_env import env
+
+    api_test(env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
+    seed_test(lambda: env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
+
+
+def test_the_aec_env_rewards_the_winner():
+    from rulescript.envs.pettingzoo_env import env
+
+    aec = env(str(EXAMPLES), [str(p) for p in DECKS])
+    aec.reset(seed=2)
+    totals = {agent: 0.0 for agent in aec.possible_agents}
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, _ = aec.last()
+        totals[agent] += reward
+        action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
+        aec.step(action)
+    assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert totals["player_0"] == aec.game.returns()[0]
+
+
+def test_an_openspiel_mcts_bot_plays_whole_games():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    import rulescript.envs.openspiel_game  # noqa: F401  (registers the game)
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3, "turn_limit": 12}
+    game = pyspiel.load_game("python_rulescript", params)
+    assert game.num_distinct_actions() == rs.ACTION_SPACE
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng)
+    for seed in (3, 4):
+        state = pyspiel.load_game("python_rulescript", {**params, "seed": seed}).new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                action = bot.step(state)
+            else:
+                action = state.legal_actions()[0]
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+        assert moves > 10
+        assert sum(state.returns()) == 0.0
+        tensor = state.observation_tensor(0)
+        assert len(tensor) == rs.OBSERVATION_SIZE
+        assert state.observation_string(0).startswith("{")

@@ -1,0 +1,163 @@
+"""The Game API: legal actions and masks, illegal moves, observations, views, copies,
+histories, results."""
+
+import numpy as np
+import pytest
+
+import rulescript as rs
+from conftest import DECKS
+
+
+def test_a_new_game_lists_legal_actions_that_match_its_mask(card_set, decks):
+    game = rs.Game(card_set, decks, seed=7)
+    actions = game.legal_actions()
+    mask = game.legal_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (rs.ACTION_SPACE,)
+    assert sorted(actions) == list(np.flatnonzero(mask))
+    assert 0 in actions  # Pass is always legal in the Main phase
+    assert game.current_player in (0, 1)
+    assert not game.is_over() and game.returns() == [0.0, 0.0] and game.winner() is None
+
+
+def test_decks_may_be_given_as_paths(card_set, decks):
+    by_path = rs.Game(card_set, [str(p) for p in DECKS], seed=3)
+    by_deck = rs.Game(card_set, decks, seed=3)
+    assert by_path.trace_hash() == by_deck.trace_hash()
+    assert [d.name for d in by_path.decks] == ["vanguard", "arcana"]
+
+
+def test_an_illegal_action_raises_listing_the_legal_ones_and_changes_nothing(card_set, decks):
+    game = rs.Game(card_set, decks, seed=7)
+    before = game.state_hash()
+    legal = game.legal_actions()
+    illegal = next(a for a in range(rs.ACTION_SPACE) if a not in legal)
+    with pytest.raises(rs.IllegalMove) as raised:
+        game.apply(illegal)
+    assert raised.value.legal_actions == legal
+    assert f"action {illegal} (" in str(raised.value) and "is not legal now" in str(raised.value)
+    assert isinstance(raised.value, ValueError)
+    with pytest.raises(rs.IllegalMove, match="outside the action space"):
+        game.apply(rs.ACTION_SPACE)
+    with pytest.raises(rs.IllegalMove, match="outside the action space"):
+        game.apply(-1)
+    assert game.state_hash() == before and game.history() == []
+
+
+def test_a_finished_game_has_results_and_refuses_moves(card_set, decks):
+    game = rs.Game(card_set, decks, seed=11)
+    while not game.is_over():
+        game.apply(game.legal_actions()[0])
+    assert game.legal_actions() == [] and not game.legal_mask().any()
+    returns = game.returns()
+    assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
+    if game.winner() is not None:
+        assert returns[game.winner()] == 1.0
+    assert game.outcome()
+    with pytest.raises(rs.IllegalMove, match="the game is over"):
+        game.apply(0)
+
+
+def test_observations_have_the_documented_shape_and_layout(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    obs = game.observation(game.current_player)
+    assert obs.dtype == np.float32 and obs.shape == (rs.OBSERVATION_SIZE,)
+    layout = {name: (offset, size) for name, offset, size in rs.OBSERVATION_LAYOUT}
+    assert sum(size for _, size in layout.values()) == rs.OBSERVATION_SIZE
+    me, hand = layout["me"], layout["hand"]
+    view = game.view(game.current_player)
+    mine = view["players"][view["me"]]
+    assert obs[me[0]] == pytest.approx(mine["hp"] / 3000)
+    assert obs[me[0] + 2] == pytest.approx(mine["hand_size"] / 10)
+    # One card block of 8 per hand position: present for each card held, absent after.
+    blocks = obs[hand[0] : hand[0] + hand[1]].reshape(-1, 8)
+    assert list(blocks[:, 0]) == [1.0] * mine["hand_size"] + [0.0] * (rs.MAX_HAND - mine["hand_size"])
+    # Whose move it is, seen from each side.
+    assert obs[2] == 1.0 and game.observation(1 - game.current_player)[2] == 0.0
+    with pytest.raises(ValueError, match="player must be 0 or 1"):
+        game.observation(2)
+
+
+def test_observation_into_checks_the_array(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    out = np.full(rs.OBSERVATION_SIZE, 7.0, np.float32)  # whatever it held is overwritten
+    game.observation_into(0, out)
+    assert np.array_equal(out, game.observation(0))
+    with pytest.raises(ValueError, match="float32"):
+        game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE, np.float64))
+    with pytest.raises(ValueError, match="shape"):
+        game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE + 1, np.float32))
+
+
+def test_the_view_is_the_engines_player_view(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    me = game.current_player
+    view = game.view(me)
+    assert view["me"] == me and view["to_move"] == me
+    assert view["players"][me]["hand"] is not None
+    assert view["players"][1 - me]["hand"] is None  # the opponent's hand is hidden
+    assert len(view["legal_moves"]) == len(game.legal_actions())
+    assert game.view(1 - me)["legal_moves"] == []
+
+
+def test_action_to_string_names_the_move_and_the_card(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    assert game.action_to_string(0) == "Pass"
+    plays = [a for a in game.legal_actions() if game.action_to_string(a).startswith("PlayCharacter")]
+    assert plays and "[" in game.action_to_string(plays[0])
+    with pytest.raises(ValueError):
+        game.action_to_string(rs.ACTION_SPACE)
+
+
+def test_a_clone_goes_on_on_its_own(card_set, decks):
+    game = rs.Game(card_set, decks, seed=9)
+    game.apply(game.legal_actions()[0])
+    copy = game.clone()
+    assert copy.trace_hash() == game.trace_hash() and copy.history() == game.history()
+    copy.apply(copy.legal_actions()[-1])
+    assert copy.history() != game.history()
+    assert copy.trace_hash() != game.trace_hash()
+
+
+def test_the_start_and_history_rebuild_the_game(card_set, decks):
+    game = rs.Game(card_set, decks, seed=21)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        if game.is_over():
+            break
+        actions = game.legal_actions()
+        game.apply(actions[rng.integers(len(actions))])
+    again = rs.Game.from_history(card_set, decks, 21, game.history())
+    assert again.trace_hash() == game.trace_hash()
+    assert again.state_hash() == game.state_hash()
+    assert again.log() == game.log() and len(game.log()) > 0
+    bad = game.history()[:3] + [rs.ACTION_SPACE - 1]
+    with pytest.raises(rs.IllegalMove, match="history step 3"):
+        rs.Game.from_history(card_set, decks, 21, bad)
+
+
+def test_the_built_in_players_choose_legal_actions(card_set, decks):
+    game = rs.Game(card_set, decks, seed=4)
+    players = [rs.GreedyPlayer.for_seat(4, 0), rs.RandomPlayer.for_seat(4, 1)]
+    while not game.is_over():
+        action = players[game.current_player].choose(game)
+        assert action in game.legal_actions()
+        game.apply(action)
+    with pytest.raises(rs.IllegalMove):
+        players[0].choose(game)
+
+
+def test_the_greedy_player_beats_the_random_one_more_often_than_not(card_set, decks):
+    wins = 0
+    for seed in range(12):
+        game = rs.Game(card_set, decks, seed=seed)
+        players = [rs.GreedyPlayer.for_seat(seed, 0), rs.RandomPlayer.for_seat(seed, 1)]
+        while not game.is_over():
+            game.apply(players[game.current_player].choose(game))
+        wins += game.winner() == 0
+    assert wins >= 7, wins
+
+
+def test_a_panic_in_the_engine_is_a_python_exception():
+    with pytest.raises(rs.EngineError, match="a panic raised on purpose"):
+        rs._rulescript._panic_for_tests()
+    assert issubclass(rs.EngineError, RuntimeError)

@@ -1,0 +1,73 @@
+"""check, compile, CardSet.load and load_deck: results and errors as rsc reports them."""
+
+import pytest
+
+import rulescript as rs
+from conftest import DECKS, EXAMPLES
+
+
+def test_the_example_cards_check_clean():
+    assert [d for d in rs.check(str(EXAMPLES)) if d.severity == "error"] == []
+
+
+def test_check_locates_each_diagnostic(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text("# a card\naction = draw(1) $\n")
+    [diagnostic] = rs.check([str(bad)])
+    assert (diagnostic.code, diagnostic.severity) == ("E0002", "error")
+    assert (diagnostic.file, diagnostic.line, diagnostic.column) == (str(bad), 2, 18)
+    assert diagnostic.message == "unexpected character `$`"
+    assert str(diagnostic) == f"{bad}:2:18: error[E0002]: unexpected character `$`"
+
+
+def test_check_of_a_missing_path_raises_oserror(tmp_path):
+    with pytest.raises(OSError, match="cannot read"):
+        rs.check(str(tmp_path / "nothing.rules"))
+
+
+def test_compile_writes_a_bundle(tmp_path):
+    out = tmp_path / "examples.rsb"
+    warnings = rs.compile(str(EXAMPLES), str(out))
+    assert all(d.severity == "warning" for d in warnings)
+    data = out.read_bytes()
+    stripped = tmp_path / "stripped.rsb"
+    rs.compile(str(EXAMPLES), str(stripped), strip=True)
+    assert 0 < len(stripped.read_bytes()) < len(data)
+
+
+def test_compile_refuses_rules_with_errors_and_writes_nothing(tmp_path):
+    bad = tmp_path / "bad.rules"
+    bad.write_text("action = draw(1) $\n")
+    out = tmp_path / "out.rsb"
+    with pytest.raises(rs.RulesError) as raised:
+        rs.compile([str(bad)], str(out))
+    assert "error[E0002]" in str(raised.value)
+    assert "checked 1 file: 1 error, 0 warnings; no bundle written" in str(raised.value)
+    assert [d.code for d in raised.value.diagnostics] == ["E0002"]
+    assert not out.exists()
+
+
+def test_a_card_set_that_cannot_load_is_a_rules_error(tmp_path):
+    with pytest.raises(rs.RulesError, match=f"cannot load the card set {tmp_path}"):
+        rs.CardSet.load(str(tmp_path))
+
+
+def test_a_deck_breaking_the_size_rule_is_a_deck_error(tmp_path, card_set):
+    text = DECKS[0].read_text(encoding="utf-8-sig").replace('qty="3"', 'qty="2"', 1)
+    deck = tmp_path / "short.o8d"
+    deck.write_text(text, encoding="utf-8")
+    with pytest.raises(rs.DeckError) as raised:
+        rs.load_deck(str(deck), card_set)
+    assert raised.value.code == "deck-size"
+    assert str(raised.value) == f"{deck}: deck size rule broken: a deck holds exactly 50 cards, this one holds 49"
+    with pytest.raises(rs.DeckError) as raised:
+        rs.load_deck(str(tmp_path / "absent.o8d"), card_set)
+    assert raised.value.code == "deck-io"
+
+
+def test_a_game_needs_two_decks(card_set, decks):
+    with pytest.raises(ValueError, match="two decks"):
+        rs.Game(card_set, decks[:1])
+    assert len(card_set) > 0 and card_set.card(0)["name"]
+    with pytest.raises(IndexError):
+        card_set.card(len(card_set))

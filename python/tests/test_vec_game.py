@@ -1,0 +1,105 @@
+"""VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
+
+import numpy as np
+import pytest
+
+import rulescript as rs
+
+
+def random_actions(vec, rng):
+    counts = vec.legal_counts
+    picks = (rng.random(len(vec)) * counts).astype(np.int64)
+    return vec.legal_actions[np.arange(len(vec)), picks].astype(np.int64)
+
+
+def test_the_arrays_have_their_documented_shapes(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 8, seed=100)
+    obs, masks, players = vec.reset()
+    assert obs.shape == (8, rs.OBSERVATION_SIZE) and obs.dtype == np.float32
+    assert masks.shape == (8, rs.ACTION_SPACE) and masks.dtype == np.bool_
+    assert players.shape == (8,) and players.dtype == np.int32
+    assert vec.rewards.shape == (8, 2) and vec.dones.shape == (8,)
+    assert vec.seeds() == list(range(100, 108))
+    for i in range(8):
+        legal = vec.legal_actions[i, : vec.legal_counts[i]]
+        assert sorted(legal) == list(np.flatnonzero(masks[i]))
+
+
+def test_each_game_is_the_game_of_its_seed(card_set, decks):
+    """Game i of a VecGame plays as Game(seed + i) given the same actions, observations,
+    masks and players included, across automatic resets."""
+    n, seed = 6, 40
+    vec = rs.VecGame(card_set, decks, n, seed=seed, threads=2)
+    games = [rs.Game(card_set, decks, seed + i) for i in range(n)]
+    episodes = [0] * n
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(400):
+        actions = random_actions(vec, rng)
+        obs, masks, rewards, dones, players = vec.step(actions)
+        for i, game in enumerate(games):
+            game.apply(int(actions[i]))
+            if game.is_over():
+                assert dones[i] and list(rewards[i]) == game.returns()
+                finished += 1
+                episodes[i] += 1
+                game = games[i] = rs.Game(card_set, decks, seed + i + episodes[i] * n)
+            else:
+                assert not dones[i] and list(rewards[i]) == [0.0, 0.0]
+            assert players[i] == game.current_player
+            assert np.array_equal(obs[i], game.observation(game.current_player))
+            assert np.array_equal(masks[i], game.legal_mask())
+            assert vec.trace_hash(i) == game.trace_hash()
+    assert finished > 0
+    assert vec.seeds() == [seed + i + episodes[i] * n for i in range(n)]
+
+
+def test_one_and_two_threads_give_the_same_games(card_set, decks):
+    results = []
+    for threads in (1, 2):
+        vec = rs.VecGame(card_set, decks, 32, seed=5, threads=threads)
+        rng = np.random.default_rng(3)
+        total = 0.0
+        for _ in range(150):
+            obs, _, rewards, _, _ = vec.step(random_actions(vec, rng))
+            total += float(rewards.sum())
+        results.append((obs.copy(), total, [vec.trace_hash(i) for i in range(32)]))
+    assert np.array_equal(results[0][0], results[1][0])
+    assert results[0][1:] == results[1][1:]
+
+
+def test_wrong_arrays_raise_value_error(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 4)
+    with pytest.raises(ValueError, match="int32 or int64"):
+        vec.step(np.zeros(4, np.float64))
+    with pytest.raises(ValueError, match=r"shape \[3\], not \(4,\)"):
+        vec.step(np.zeros(3, np.int64))
+    with pytest.raises(ValueError, match="int32 or int64"):
+        vec.step([0, 0, 0, 0])
+    with pytest.raises(ValueError):
+        rs.VecGame(card_set, decks, 0)
+    vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
+    vec.reset()
+    vec.step(np.zeros(8, np.int64)[::2])  # a strided view is read through its strides
+
+
+def test_an_illegal_action_names_the_game_and_moves_none(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 4, seed=9)
+    before = [vec.trace_hash(i) for i in range(4)]
+    actions = np.zeros(4, np.int64)
+    actions[2] = rs.ACTION_SPACE - 1
+    with pytest.raises(rs.IllegalMove) as raised:
+        vec.step(actions)
+    assert raised.value.game == 2
+    assert raised.value.legal_actions == list(vec.legal_actions[2, : vec.legal_counts[2]])
+    assert [vec.trace_hash(i) for i in range(4)] == before
+
+
+def test_reset_with_a_seed_starts_those_games(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 3, seed=0)
+    vec.step(np.zeros(3, np.int64))
+    obs, _, _ = vec.reset(seed=50)
+    assert vec.seeds() == [50, 51, 52]
+    for i in range(3):
+        game = rs.Game(card_set, decks, 50 + i)
+        assert np.array_equal(obs[i], game.observation(game.current_player))
