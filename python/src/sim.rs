@@ -194,7 +194,8 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
     let merged = py.detach(|| {
         let mut shards = Vec::with_capacity(tallies.len());
         for (name, text) in names.into_iter().zip(&tallies) {
-            let shard = Shard::parse(text).map_err(|message| format!("{name}: not a tally this version reads: {message}"))?;
+            let shard =
+                Shard::parse(text).map_err(|message| format!("{name}: not a tally this version reads: {message}"))?;
             shards.push((name, shard));
         }
         Shard::merge(shards).map(|merged| merged.to_json()).map_err(|error| error.to_string())
