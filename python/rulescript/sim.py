@@ -173,18 +173,16 @@ def play_locally(
 def play_on_ray(
     simulation: Simulation,
     todo: Sequence[Range],
-    address: Optional[str],
     retries: int,
     fail_marks: Optional[str],
     on_done: Callable[[Range, str], None],
     progress: Progress,
 ) -> None:
-    """Plays each shard of ``todo`` as a Ray task (one CPU each), the simulation put in the
-    object store once; a task that raises or whose worker dies is retried ``retries`` times."""
+    """Plays each shard of ``todo`` as a Ray task (one CPU each) on the Ray this process has
+    joined, the simulation put in the object store once; a task that raises or whose worker
+    dies is retried ``retries`` times."""
     import ray
 
-    if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False)
     remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=True)(_play)
     simulation_ref = ray.put(simulation)
     pending = {remote.remote(simulation_ref, shard, fail_marks): shard for shard in todo}
@@ -236,10 +234,16 @@ def run(args: argparse.Namespace) -> int:
     def on_done(shard: Range, tally: str) -> None:
         write_atomically(shard_path(folder, shard), tally)
 
+    address = None if args.ray == "local" else args.ray
+    if args.ray is not None and todo:
+        import ray
+
+        if not ray.is_initialized():
+            ray.init(address=address, log_to_driver=False)
+    started = time.monotonic()
     try:
         if args.ray is not None:
-            address = None if args.ray == "local" else args.ray
-            play_on_ray(simulation, todo, address, args.max_retries, args.fail_first_attempt, on_done, progress)
+            play_on_ray(simulation, todo, args.max_retries, args.fail_first_attempt, on_done, progress)
         else:
             jobs = args.jobs or os.cpu_count() or 1
             play_locally(simulation, todo, jobs, args.max_retries, args.fail_first_attempt, on_done, progress)
@@ -249,8 +253,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"stopped: {played} of {len(ranges)} shards are in {folder}; run again to go on", file=sys.stderr)
         return 130
     progress.close()
+    seconds = time.monotonic() - started
+    played = sum(b - a for a, b in todo)
+    rate = played / seconds if seconds > 0 else 0.0
     if not quiet:
         print(f"played {len(todo)} shards, skipped {len(done)}", file=sys.stderr)
+    print(f"{played:,} games in {seconds:.1f} s: {rate:,.0f} games/s", file=sys.stderr)
     paths = [shard_path(folder, shard) for shard in ranges]
     merged = merge_tallies([path.read_text(encoding="utf-8") for path in paths], [str(path) for path in paths])
     merged_path = folder / "merged.json"
