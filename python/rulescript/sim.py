@@ -60,6 +60,10 @@ def write_atomically(path: Path, text: str) -> None:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
+        # mkstemp's file is private; the tally is an ordinary file.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(partial, 0o666 & ~umask)
         os.replace(partial, path)
     except BaseException:
         if os.path.exists(partial):

@@ -151,10 +151,7 @@ impl PySimulation {
     /// Unpickles: the simulation of this configuration already loaded in this process, or
     /// its set compiled from the files' bytes (checked against the configuration's hash).
     #[staticmethod]
-    fn _restore(
-        py: Python<'_>,
-        state: (String, Vec<(String, Vec<u8>)>, Vec<Vec<String>>, Vec<String>),
-    ) -> PyResult<PySimulation> {
+    fn _restore(py: Python<'_>, state: Pickled) -> PyResult<PySimulation> {
         let (configuration, set_files, deck_ids, refused_decks) = state;
         let configuration: Configuration = serde_json::from_str(&configuration)
             .map_err(|error| PyValueError::new_err(format!("not a pickled Simulation: {error}")))?;
@@ -203,7 +200,11 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
     merged.map_err(TallyError::new_err)
 }
 
-/// The simulation of `cached` hash loaded in this process, if any.
+/// What a `Simulation` pickles as: its configuration as JSON, the set's files by name,
+/// each deck's card ids, and the refused decks' messages.
+type Pickled = (String, Vec<(String, Vec<u8>)>, Vec<Vec<String>>, Vec<String>);
+
+/// The simulation of configuration hash `key` loaded in this process, if any.
 fn cached(key: &str) -> Option<Arc<Loaded>> {
     LOADED.lock().ok()?.as_ref()?.get(key).cloned()
 }
