@@ -147,11 +147,19 @@ def play_locally(
     """Plays ``todo`` on ``jobs`` threads of this process (the GIL is released while a shard
     plays); a shard that raises is tried again up to ``retries`` times."""
 
+    stopping = threading.Event()
+
+    def played(games: int) -> None:
+        # Called by `play` between chunks of games: a stopped run's threads end here.
+        progress.add(games)
+        if stopping.is_set():
+            raise KeyboardInterrupt
+
     def attempt(shard: Range) -> str:
         for tries_left in range(retries, -1, -1):
             try:
                 _fail_first_attempt(fail_marks, shard)
-                return simulation.play(shard[0], shard[1], progress.add)
+                return simulation.play(shard[0], shard[1], played)
             except (KeyboardInterrupt, ValueError):
                 raise
             except Exception as error:  # noqa: BLE001 - retried like a Ray task's failure
@@ -169,6 +177,7 @@ def play_locally(
                     shard = pending.pop(future)
                     on_done(shard, future.result())
         except BaseException:
+            stopping.set()
             for future in pending:
                 future.cancel()
             raise
