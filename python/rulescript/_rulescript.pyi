@@ -192,3 +192,31 @@ def play_in_rust(
     taking one decision each in turn: games, decisions, seconds."""
 
 def _panic_for_tests() -> None: ...
+
+class TallyError(ValueError):
+    """A tally that cannot be read, or tallies that do not add up."""
+
+class Simulation:
+    """`rsc sim` with the same options, playing any range of its games (`rulescript.sim`)."""
+
+    def __init__(
+        self,
+        set: _Path,
+        decks: Optional[Sequence[_Path]] = None,
+        all_decks: bool = False,
+        games: int = 1000,
+        players: Optional[Sequence[str]] = None,
+        seed: int = 0,
+        turn_limit: Optional[int] = None,
+        check: bool = False,
+    ) -> None: ...
+    @property
+    def configuration_hash(self) -> str: ...
+    @property
+    def total_games(self) -> int: ...
+    def configuration_json(self) -> str: ...
+    def play(self, first: int, end: int, progress: Optional[Any] = None) -> str:
+        """Games `first..end` as an `rsc-tally/1` tally (JSON text), the GIL released."""
+
+def merge_tallies(tallies: Sequence[str], names: Optional[Sequence[str]] = None) -> str:
+    """Adds up tallies of one configuration, as `rsc sim merge` does; `TallyError` otherwise."""

@@ -10,6 +10,7 @@
 mod bench;
 mod errors;
 mod play;
+mod sim;
 mod tools;
 mod vec_game;
 
@@ -41,5 +42,8 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tools::compile, m)?)?;
     m.add_function(wrap_pyfunction!(bench::play_in_rust, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
+    m.add_class::<sim::PySimulation>()?;
+    m.add_function(wrap_pyfunction!(sim::merge_tallies, m)?)?;
+    m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
     Ok(())
 }

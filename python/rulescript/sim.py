@@ -1,0 +1,335 @@
+"""``rsc sim`` in shards, on a Ray cluster or in this process, resumable.
+
+    python -m rulescript.sim --set examples --deck A.o8d --deck B.o8d --games 200000 \\
+        --shard-size 10000 --results sim-results [--ray [ADDRESS]]
+
+The run (the options of ``rsc sim``) is split into shards of ``--shard-size`` games. Each
+shard is played by the Rust sim with the GIL released (a Ray task with ``--ray``, a thread
+of this process otherwise) and its ``rsc-tally/1`` tally is written to
+``RESULTS/<configuration hash>/<first>-<end>.json`` as soon as it is back (written beside
+and renamed, so a file there is always whole). Started again, the run skips the shards
+already there: a stopped run loses at most the shards being played. The card set goes
+into Ray's object store once (``ray.put``); a worker compiles it once for all its tasks.
+
+When every shard is there, the tallies are added up (``merge_tallies``, ``rsc sim
+merge``'s adding up) into ``RESULTS/<hash>/merged.json``, and ``rsc sim merge`` of that file
+prints the summary (``--message-format``) and writes ``--report``: the same figures as one
+``rsc sim`` of the whole run, timing aside. ``rsc`` is found by ``--rsc``, ``$RSC`` or
+``PATH``; without it the merged tally's path and totals are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from pathlib import Path
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+
+from ._rulescript import Simulation, TallyError, merge_tallies
+from .errors import RuleScriptError
+
+__all__ = ["Simulation", "TallyError", "merge_tallies", "shards", "run", "main"]
+
+Range = Tuple[int, int]
+
+
+def shards(total: int, size: int) -> List[Range]:
+    """The ranges ``[first, end)`` of ``size`` games (the last one shorter) covering ``total``."""
+    if size < 1:
+        raise ValueError("--shard-size must be at least 1")
+    return [(first, min(first + size, total)) for first in range(0, total, size)]
+
+
+def shard_path(folder: Path, shard: Range) -> Path:
+    return folder / f"{shard[0]}-{shard[1]}.json"
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or absent."""
+    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        # mkstemp's file is private; the tally is an ordinary file.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(partial, 0o666 & ~umask)
+        os.replace(partial, path)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
+
+
+def finished_shards(folder: Path, ranges: Iterable[Range]) -> List[Range]:
+    """The shards whose tally is in ``folder`` and reads as one (a damaged file is replayed)."""
+    done = []
+    for shard in ranges:
+        path = shard_path(folder, shard)
+        if not path.exists():
+            continue
+        try:
+            merge_tallies([path.read_text(encoding="utf-8")], [str(path)])
+        except (TallyError, OSError, UnicodeDecodeError) as error:
+            print(f"note: {path} is replayed: {error}", file=sys.stderr)
+            continue
+        done.append(shard)
+    return done
+
+
+class Progress:
+    """Games played over all shards: tqdm when it is installed and stderr is a terminal,
+    otherwise a line every few seconds on stderr (none with ``quiet``)."""
+
+    def __init__(self, total: int, initial: int, quiet: bool):
+        self.total, self.done, self.quiet = total, initial, quiet
+        self.lock = threading.Lock()
+        self.started = time.monotonic()
+        self.last_line = 0.0
+        self.bar = None
+        if not quiet and sys.stderr.isatty():
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                tqdm = None
+            if tqdm is not None:
+                self.bar = tqdm(total=total, initial=initial, unit="games", unit_scale=True, smoothing=0.1)
+
+    def add(self, games: int) -> None:
+        with self.lock:
+            self.done += games
+            if self.bar is not None:
+                self.bar.update(games)
+            elif not self.quiet and time.monotonic() - self.last_line >= 5:
+                self.last_line = time.monotonic()
+                print(f"{self.done:,}/{self.total:,} games", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _fail_first_attempt(marks: Optional[str], shard: Range) -> None:
+    """Tests only: the first attempt at a shard leaves a mark in folder ``marks`` and raises,
+    so that the retry is what counts."""
+    if marks is not None:
+        mark = Path(marks) / f"{shard[0]}-{shard[1]}"
+        if not mark.exists():
+            mark.touch()
+            raise RuntimeError(f"shard {shard[0]}..{shard[1]} failed on purpose (first attempt)")
+
+
+def _play(simulation: Simulation, shard: Range, fail_marks: Optional[str]) -> str:
+    """One shard's tally (a Ray task)."""
+    _fail_first_attempt(fail_marks, shard)
+    return simulation.play(shard[0], shard[1])
+
+
+def play_locally(
+    simulation: Simulation,
+    todo: Sequence[Range],
+    jobs: int,
+    retries: int,
+    fail_marks: Optional[str],
+    on_done: Callable[[Range, str], None],
+    progress: Progress,
+) -> None:
+    """Plays ``todo`` on ``jobs`` threads of this process (the GIL is released while a shard
+    plays); a shard that raises is tried again up to ``retries`` times."""
+
+    stopping = threading.Event()
+
+    def played(games: int) -> None:
+        # Called by `play` between chunks of games: a stopped run's threads end here.
+        progress.add(games)
+        if stopping.is_set():
+            raise KeyboardInterrupt
+
+    def attempt(shard: Range) -> str:
+        for tries_left in range(retries, -1, -1):
+            try:
+                _fail_first_attempt(fail_marks, shard)
+                return simulation.play(shard[0], shard[1], played)
+            except (KeyboardInterrupt, ValueError):
+                raise
+            except Exception as error:  # noqa: BLE001 - retried like a Ray task's failure
+                if tries_left == 0:
+                    raise
+                print(f"note: shard {shard[0]}..{shard[1]} is retried: {error}", file=sys.stderr)
+        raise AssertionError("unreachable")
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        pending = {pool.submit(attempt, shard): shard for shard in todo}
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED, timeout=0.5)
+                for future in finished:
+                    shard = pending.pop(future)
+                    on_done(shard, future.result())
+        except BaseException:
+            stopping.set()
+            for future in pending:
+                future.cancel()
+            raise
+
+
+def play_on_ray(
+    simulation: Simulation,
+    todo: Sequence[Range],
+    retries: int,
+    fail_marks: Optional[str],
+    on_done: Callable[[Range, str], None],
+    progress: Progress,
+) -> None:
+    """Plays each shard of ``todo`` as a Ray task (one CPU each) on the Ray this process has
+    joined, the simulation put in the object store once; a task that raises or whose worker
+    dies is retried ``retries`` times."""
+    import ray
+
+    remote = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=True)(_play)
+    simulation_ref = ray.put(simulation)
+    pending = {remote.remote(simulation_ref, shard, fail_marks): shard for shard in todo}
+    try:
+        while pending:
+            finished, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+            for ref in finished:
+                shard = pending.pop(ref)
+                on_done(shard, ray.get(ref))
+                progress.add(shard[1] - shard[0])
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+
+
+def find_rsc(given: Optional[str]) -> Optional[str]:
+    return given or os.environ.get("RSC") or shutil.which("rsc")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plays the run of ``args`` (see ``main``), prints its summary; the exit code."""
+    simulation = Simulation(
+        args.set,
+        decks=args.deck,
+        all_decks=args.all_decks,
+        games=args.games,
+        players=args.player,
+        seed=args.seed,
+        turn_limit=args.turn_limit,
+        check=args.check,
+    )
+    folder = Path(args.results) / simulation.configuration_hash
+    folder.mkdir(parents=True, exist_ok=True)
+    configuration = folder / "configuration.json"
+    if not configuration.exists():
+        write_atomically(configuration, simulation.configuration_json() + "\n")
+    ranges = shards(simulation.total_games, args.shard_size)
+    done = set(finished_shards(folder, ranges))
+    todo = [shard for shard in ranges if shard not in done]
+    quiet = args.message_format == "json"
+    if not quiet:
+        print(
+            f"{simulation.total_games:,} games in {len(ranges)} shards, {len(done)} already in {folder}",
+            file=sys.stderr,
+        )
+    progress = Progress(simulation.total_games, sum(b - a for a, b in done), quiet)
+
+    def on_done(shard: Range, tally: str) -> None:
+        write_atomically(shard_path(folder, shard), tally)
+
+    address = None if args.ray == "local" else args.ray
+    if args.ray is not None and todo:
+        import ray
+
+        if not ray.is_initialized():
+            ray.init(address=address, log_to_driver=False)
+    started = time.monotonic()
+    try:
+        if args.ray is not None:
+            play_on_ray(simulation, todo, args.max_retries, args.fail_first_attempt, on_done, progress)
+        else:
+            jobs = args.jobs or os.cpu_count() or 1
+            play_locally(simulation, todo, jobs, args.max_retries, args.fail_first_attempt, on_done, progress)
+    except KeyboardInterrupt:
+        progress.close()
+        played = len(finished_shards(folder, ranges))
+        print(f"stopped: {played} of {len(ranges)} shards are in {folder}; run again to go on", file=sys.stderr)
+        return 130
+    progress.close()
+    seconds = time.monotonic() - started
+    played = sum(b - a for a, b in todo)
+    rate = played / seconds if seconds > 0 else 0.0
+    if not quiet:
+        print(f"played {len(todo)} shards, skipped {len(done)}", file=sys.stderr)
+    print(f"{played:,} games in {seconds:.1f} s: {rate:,.0f} games/s", file=sys.stderr)
+    paths = [shard_path(folder, shard) for shard in ranges]
+    merged = merge_tallies([path.read_text(encoding="utf-8") for path in paths], [str(path) for path in paths])
+    merged_path = folder / "merged.json"
+    write_atomically(merged_path, merged)
+    rsc = find_rsc(args.rsc)
+    if rsc is None:
+        tally = json.loads(merged)["tally"]
+        print(f"{tally['games']} games; the merged tally is {merged_path}")
+        print("note: install rsc (or give --rsc) for the summary table and --report", file=sys.stderr)
+        return 0
+    command = [rsc, "sim", "merge", str(merged_path), "--message-format", args.message_format]
+    if args.report:
+        command += ["--report", args.report]
+    return subprocess.run(command, check=False).returncode
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m rulescript.sim",
+        description="rsc sim in shards, on Ray (--ray) or in this process; resumable (--results).",
+    )
+    p.add_argument("--set", default="examples", help="the card set's folder (as rsc sim --set)")
+    p.add_argument("--deck", action="append", default=[], help="a deck, given twice (as rsc sim --deck)")
+    p.add_argument("--all-decks", action="store_true", help="every pair of the set's valid decks")
+    p.add_argument("--games", type=int, default=1000, help="games per pair of decks")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--player", action="append", default=[], help="random or greedy; once or once per seat")
+    p.add_argument("--turn-limit", type=int, default=None)
+    p.add_argument("--check", action="store_true", help="check the invariants after every step")
+    p.add_argument("--message-format", choices=["human", "json"], default="human")
+    p.add_argument("--report", help="write the HTML report here (by rsc sim merge)")
+    p.add_argument("--shard-size", type=int, default=10_000, help="games per shard (a Ray task)")
+    p.add_argument("--results", default="sim-results", help="folder of the shards' tallies")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="run the shards as Ray tasks: on the cluster at ADDRESS ('auto': the one this machine "
+        "is part of), or on a Ray started here when ADDRESS is left out",
+    )
+    p.add_argument("--jobs", type=int, default=None, help="threads without --ray (default: the CPUs)")
+    p.add_argument("--max-retries", type=int, default=3, help="tries again a failed shard this many times")
+    p.add_argument("--rsc", help="the rsc that prints the summary (default: $RSC, then PATH)")
+    # Tests only: a folder where each shard's first attempt leaves a mark and fails.
+    p.add_argument("--fail-first-attempt", help=argparse.SUPPRESS)
+    return p
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return run(args)
+    except (RuleScriptError, ValueError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,372 @@
+//! `Simulation`: `rsc sim` as an object that plays any range of a run's games into an
+//! `rsc-tally/1` tally (with the GIL released), and `merge_tallies`, `rsc sim merge`'s
+//! adding up. A `Simulation` pickles as its card set's and decks' file bytes, so that Ray
+//! ships it once through its object store; a worker process compiles the set once and
+//! keeps it ([`LOADED`]) for every other task of the same configuration.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use game::CardSet;
+use game::players::PlayerKind;
+use game::sim::hash;
+use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+
+use crate::errors::{DeckError, RulesError, guarded};
+
+pyo3::create_exception!(
+    _rulescript,
+    TallyError,
+    PyValueError,
+    "A tally that cannot be read, or tallies that do not add up (other configurations, games counted twice)."
+);
+
+/// Games played between two looks at Python's signals (Ctrl-C) and progress callbacks.
+const CHUNK: u64 = 256;
+
+/// Simulations rebuilt from their pickled files in this process, by configuration hash:
+/// a Ray worker compiles a set once, however many tasks it runs.
+static LOADED: Mutex<Option<HashMap<String, Arc<Loaded>>>> = Mutex::new(None);
+
+/// A simulation with what it pickles as.
+struct Loaded {
+    simulation: Simulation,
+    /// `cards.json` and the `.rules` files of the set's folder, by file name.
+    set_files: Vec<(String, Vec<u8>)>,
+    /// Each deck's card ids, one per copy (the deck files are checked once, where it was made).
+    deck_ids: Vec<Vec<String>>,
+    /// Decks of the set's folder left out because they break a deck rule (`all_decks`).
+    refused_decks: Vec<String>,
+}
+
+/// The games of `rsc sim` with the same options: `set` is the card set's folder, `decks`
+/// two `.o8d` files (or `all_decks=True` for every valid deck of `<set>/decks`), `games`
+/// per pair of decks, `players` one name for both seats or one per seat (`random`,
+/// `greedy`). Paths are kept as given, as `rsc sim` shows them in replay commands.
+///
+/// Raises `ValueError` for options `rsc sim` refuses, `RulesError` when the set does not
+/// load and `DeckError` when a deck breaks a rule.
+#[pyclass(name = "Simulation", module = "rulescript._rulescript", frozen)]
+pub struct PySimulation {
+    loaded: Arc<Loaded>,
+}
+
+#[pymethods]
+impl PySimulation {
+    #[new]
+    #[pyo3(signature = (set, decks=None, all_decks=false, games=1000, players=None, seed=0, turn_limit=None, check=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        set: PathBuf,
+        decks: Option<Vec<PathBuf>>,
+        all_decks: bool,
+        games: u64,
+        players: Option<Vec<String>>,
+        seed: u64,
+        turn_limit: Option<u32>,
+        check: bool,
+    ) -> PyResult<PySimulation> {
+        let players = seat_players(players.as_deref().unwrap_or_default())?;
+        if games == 0 {
+            return Err(PyValueError::new_err("games must be at least 1"));
+        }
+        let decks = decks.unwrap_or_default();
+        let options = (all_decks, games, players, seed, turn_limit, check);
+        let loaded = py.detach(|| guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
+        Ok(PySimulation { loaded: Arc::new(loaded) })
+    }
+
+    /// The hash of what decides the games (as in the tally files); equal options on equal
+    /// files give equal hashes wherever the files are.
+    #[getter]
+    fn configuration_hash(&self) -> String {
+        self.loaded.simulation.configuration().hash()
+    }
+
+    /// The configuration as JSON (as the tally files hold it).
+    fn configuration_json(&self) -> String {
+        serde_json::to_string(self.loaded.simulation.configuration()).unwrap_or_default()
+    }
+
+    /// Games of the whole run: `games` times the pairs of decks that meet.
+    #[getter]
+    fn total_games(&self) -> u64 {
+        self.loaded.simulation.configuration().total_games().unwrap_or(u64::MAX)
+    }
+
+    /// Plays games `first..end` of the run on this thread with the GIL released and returns
+    /// their tally as `rsc-tally/1` JSON text (what `rsc sim --shard first..end
+    /// --tally-out` writes, timing aside). `progress(n)` is called with the games played
+    /// since its last call; Ctrl-C raises `KeyboardInterrupt` within a few hundred games.
+    #[pyo3(signature = (first, end, progress=None))]
+    fn play(&self, py: Python<'_>, first: u64, end: u64, progress: Option<Py<PyAny>>) -> PyResult<String> {
+        let total = self.total_games();
+        if first >= end || end > total {
+            return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
+        }
+        let simulation = &self.loaded.simulation;
+        let stop = AtomicBool::new(false);
+        let started = Instant::now();
+        let mut tally = simulation.new_tally();
+        let mut at = first;
+        while at < end {
+            let chunk_end = at.saturating_add(CHUNK).min(end);
+            let range = at..chunk_end;
+            tally = py.detach(|| {
+                guarded("Simulation.play", || {
+                    simulation.play_into(&mut tally, range, &stop, || {});
+                    Ok(tally)
+                })
+            })?;
+            if let Some(progress) = &progress {
+                progress.call1(py, (chunk_end - at,))?;
+            }
+            py.check_signals()?;
+            at = chunk_end;
+        }
+        tally.settle();
+        let seconds = started.elapsed().as_secs_f64();
+        let shard = simulation.shard(vec![[first, end]], tally, self.loaded.refused_decks.clone(), (seconds, 1), false);
+        Ok(shard.to_json())
+    }
+
+    /// Pickled as the set's and decks' files: see [`PySimulation::restore`].
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<PySimulation>().getattr("_restore")?;
+        let loaded = &self.loaded;
+        let configuration = serde_json::to_string(loaded.simulation.configuration()).unwrap_or_default();
+        let files: Vec<(String, Bound<'py, PyBytes>)> =
+            loaded.set_files.iter().map(|(name, bytes)| (name.clone(), PyBytes::new(py, bytes))).collect();
+        let state = (configuration, files, loaded.deck_ids.clone(), loaded.refused_decks.clone());
+        PyTuple::new(py, [restore.into_any(), (state,).into_pyobject(py)?.into_any()])
+    }
+
+    /// Unpickles: the simulation of this configuration already loaded in this process, or
+    /// its set compiled from the files' bytes (checked against the configuration's hash).
+    #[staticmethod]
+    fn _restore(py: Python<'_>, state: Pickled) -> PyResult<PySimulation> {
+        let (configuration, set_files, deck_ids, refused_decks) = state;
+        let configuration: Configuration = serde_json::from_str(&configuration)
+            .map_err(|error| PyValueError::new_err(format!("not a pickled Simulation: {error}")))?;
+        let key = configuration.hash();
+        if let Some(loaded) = cached(&key) {
+            return Ok(PySimulation { loaded });
+        }
+        let restored = py.detach(|| {
+            guarded("Simulation restore", || Ok(restore(configuration, set_files, deck_ids, refused_decks)))
+        })??;
+        let loaded = Arc::new(restored);
+        if let Ok(mut cache) = LOADED.lock() {
+            cache.get_or_insert_with(HashMap::new).insert(key, Arc::clone(&loaded));
+        }
+        Ok(PySimulation { loaded })
+    }
+
+    fn __repr__(&self) -> String {
+        let configuration = self.loaded.simulation.configuration();
+        let names: Vec<&str> = configuration.decks.iter().map(|deck| deck.name.as_str()).collect();
+        format!("Simulation({} games, decks {names:?}, seed {})", self.total_games(), configuration.seed)
+    }
+}
+
+/// Adds up `rsc-tally/1` texts of one configuration (`names`, one per text, name them in
+/// messages: file names, say) into one, as `rsc sim merge` does.
+///
+/// Raises `TallyError` when a text is not a tally, when two are of different
+/// configurations (naming what differs) or count the same games.
+#[pyfunction]
+#[pyo3(signature = (tallies, names=None))]
+pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<String>>) -> PyResult<String> {
+    let names = names.unwrap_or_else(|| (0..tallies.len()).map(|i| format!("tally {i}")).collect());
+    if names.len() != tallies.len() {
+        return Err(PyValueError::new_err(format!("{} names for {} tallies", names.len(), tallies.len())));
+    }
+    let merged = py.detach(|| {
+        let mut shards = Vec::with_capacity(tallies.len());
+        for (name, text) in names.into_iter().zip(&tallies) {
+            let shard =
+                Shard::parse(text).map_err(|message| format!("{name}: not a tally this version reads: {message}"))?;
+            shards.push((name, shard));
+        }
+        Shard::merge(shards).map(|merged| merged.to_json()).map_err(|error| error.to_string())
+    });
+    merged.map_err(TallyError::new_err)
+}
+
+/// What a `Simulation` pickles as: its configuration as JSON, the set's files by name,
+/// each deck's card ids, and the refused decks' messages.
+type Pickled = (String, Vec<(String, Vec<u8>)>, Vec<Vec<String>>, Vec<String>);
+
+/// The simulation of configuration hash `key` loaded in this process, if any.
+fn cached(key: &str) -> Option<Arc<Loaded>> {
+    LOADED.lock().ok()?.as_ref()?.get(key).cloned()
+}
+
+/// The player of each seat from one name (both seats) or two.
+fn seat_players(given: &[String]) -> PyResult<[PlayerKind; 2]> {
+    let kind = |name: &String| -> PyResult<PlayerKind> {
+        match serde_json::from_value(serde_json::Value::String(name.clone())) {
+            Ok(PlayerKind::Scripted) | Err(_) => Err(PyValueError::new_err(format!(
+                "player {name:?}: a simulation's players are \"random\" or \"greedy\""
+            ))),
+            Ok(kind) => Ok(kind),
+        }
+    };
+    match given {
+        [] => Ok([PlayerKind::Random; 2]),
+        [one] => Ok([kind(one)?; 2]),
+        [a, b] => Ok([kind(a)?, kind(b)?]),
+        _ => Err(PyValueError::new_err(format!("{} players given: one for both seats, or two", given.len()))),
+    }
+}
+
+/// The options of [`configure`] besides the files: all decks, games per pair, players,
+/// seed, turn limit, invariant checks.
+type Options = (bool, u64, [PlayerKind; 2], u64, Option<u32>, bool);
+
+/// A deck of the simulation, read and checked.
+struct ReadDeck {
+    source: DeckSource,
+    ids: Vec<String>,
+}
+
+/// Loads the set and decks as `rsc sim` does and builds the simulation.
+fn configure(set_dir: &Path, decks: &[PathBuf], options: Options) -> PyResult<Loaded> {
+    let (all_decks, games, players, seed, turn_limit, check) = options;
+    let set = CardSet::load(set_dir)
+        .map_err(|error| RulesError::new_err(format!("cannot load the card set {}: {error}", set_dir.display())))?;
+    let set_hash = hash::set_files_hash(set_dir).map_err(RulesError::new_err)?;
+    let set_files = set_files(set_dir)?;
+    let mut refused_decks = Vec::new();
+    let read = if all_decks {
+        if !decks.is_empty() {
+            return Err(PyValueError::new_err("all_decks plays the set's decks: give no decks"));
+        }
+        let folder = set_dir.join("decks");
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .map_err(|error| DeckError::new_err(format!("{}: {error}", folder.display())))?
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "o8d"))
+            .collect();
+        paths.sort();
+        let mut read = Vec::new();
+        for path in paths {
+            match read_deck(&set, &path) {
+                Ok(deck) => read.push(deck),
+                Err(message) => refused_decks.push(message),
+            }
+        }
+        if read.len() < 2 {
+            let message = format!("{} has fewer than two valid decks in decks/", set_dir.display());
+            return Err(DeckError::new_err(message));
+        }
+        read
+    } else {
+        if decks.len() != 2 {
+            let message = format!("give two decks or all_decks=True, not {} decks", decks.len());
+            return Err(PyValueError::new_err(message));
+        }
+        let mut read = Vec::new();
+        for path in decks {
+            read.push(read_deck(&set, path).map_err(DeckError::new_err)?);
+        }
+        read
+    };
+    let configuration = Configuration {
+        set: SetSource { path: set_dir.display().to_string(), hash: set_hash },
+        decks: read.iter().map(|deck| deck.source.clone()).collect(),
+        all_decks,
+        games_per_pair: games,
+        players,
+        seed,
+        turn_limit,
+        check,
+    };
+    if configuration.total_games().is_none() {
+        return Err(PyValueError::new_err("too many games"));
+    }
+    let deck_ids: Vec<Vec<String>> = read.into_iter().map(|deck| deck.ids).collect();
+    build(configuration, Arc::new(set), set_files, deck_ids, refused_decks)
+}
+
+/// `cards.json` and the `.rules` files of `dir`: the files its hash covers.
+fn set_files(dir: &Path) -> PyResult<Vec<(String, Vec<u8>)>> {
+    let error = |path: &Path, error: std::io::Error| RulesError::new_err(format!("{}: {error}", path.display()));
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| error(dir, e))?.filter_map(Result::ok) {
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if path.extension().is_some_and(|ext| ext == "rules") || name == "cards.json" {
+            files.push((name, std::fs::read(&path).map_err(|e| error(&path, e))?));
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Reads and checks the deck at `path` (the message `rsc sim` prints when it is refused).
+fn read_deck(set: &CardSet, path: &Path) -> Result<ReadDeck, String> {
+    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| error.to_string())?;
+    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    let source =
+        DeckSource { name: deck.name.clone(), path: path.display().to_string(), hash: hash::content_hash(&bytes) };
+    Ok(ReadDeck { source, ids: deck.card_ids().into_iter().map(str::to_owned).collect() })
+}
+
+/// The simulation of `configuration` with its decks' ids resolved in `set`.
+fn build(
+    configuration: Configuration,
+    set: Arc<CardSet>,
+    set_files: Vec<(String, Vec<u8>)>,
+    deck_ids: Vec<Vec<String>>,
+    refused_decks: Vec<String>,
+) -> PyResult<Loaded> {
+    let mut decks = Vec::new();
+    for ids in &deck_ids {
+        let cards: Option<Vec<_>> = ids.iter().map(|id| set.by_id(id)).collect();
+        decks.push(cards.ok_or_else(|| DeckError::new_err("a deck names a card the set does not have"))?);
+    }
+    let simulation = Simulation::new(configuration, set, decks).map_err(PyValueError::new_err)?;
+    Ok(Loaded { simulation, set_files, deck_ids, refused_decks })
+}
+
+/// Rebuilds a pickled simulation: writes the set's files to a folder of their own (named
+/// by their hash) in the temporary folder, compiles it, and checks the hash.
+fn restore(
+    configuration: Configuration,
+    set_files: Vec<(String, Vec<u8>)>,
+    deck_ids: Vec<Vec<String>>,
+    refused_decks: Vec<String>,
+) -> PyResult<Loaded> {
+    let io = |path: &Path, error: std::io::Error| RulesError::new_err(format!("{}: {error}", path.display()));
+    let dir = std::env::temp_dir().join(format!("rulescript-set-{}", configuration.set.hash));
+    std::fs::create_dir_all(&dir).map_err(|error| io(&dir, error))?;
+    for (name, bytes) in &set_files {
+        let plain = Path::new(name).file_name().is_some_and(|file| file == name.as_str());
+        if !plain {
+            return Err(RulesError::new_err(format!("{name:?} is not a file name")));
+        }
+        // Written beside and renamed, so that another process reading the folder never
+        // sees half a file.
+        let path = dir.join(name);
+        let partial = dir.join(format!(".{name}.{}", std::process::id()));
+        std::fs::write(&partial, bytes).map_err(|error| io(&partial, error))?;
+        std::fs::rename(&partial, &path).map_err(|error| io(&path, error))?;
+    }
+    let hash = hash::set_files_hash(&dir).map_err(RulesError::new_err)?;
+    if hash != configuration.set.hash {
+        let message = format!("the set's files hash to {hash}, not the configuration's {}", configuration.set.hash);
+        return Err(RulesError::new_err(message));
+    }
+    let set = CardSet::load(&dir)
+        .map_err(|error| RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display())))?;
+    build(configuration, Arc::new(set), set_files, deck_ids, refused_decks)
+}

@@ -1,0 +1,201 @@
+"""`python -m rulescript.sim` on a local Ray of 2 CPUs: the shards' merged summary is
+`rsc sim`'s, a failed task is retried, a stopped run resumes without replaying its finished
+shards, and tallies of different configurations do not add up."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from rulescript import sim
+from rulescript._rulescript import Simulation, TallyError, merge_tallies
+
+from conftest import DECKS, EXAMPLES, ROOT, rsc_binary
+
+# Paths as the tests give them to both rsc and the package: the replay commands of the
+# summaries name them.
+SET = os.path.relpath(EXAMPLES, ROOT)
+DECK_ARGS = [os.path.relpath(deck, ROOT) for deck in DECKS]
+OPTIONS = ["--set", SET, "--deck", DECK_ARGS[0], "--deck", DECK_ARGS[1], "--games", "60", "--seed", "11",
+           "--player", "greedy", "--player", "random", "--turn-limit", "40"]  # fmt: skip
+# Timing: how long it took and on how many threads.
+TIMING = ("games_per_s", "jobs")
+
+
+def ray_module():
+    try:
+        import ray
+    except ImportError:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip("ray is not installed (pip install ray)")
+    return ray
+
+
+@pytest.fixture(scope="module")
+def ray():
+    ray = ray_module()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def rsc():
+    path = rsc_binary()
+    if path is None:
+        if os.environ.get("CI"):
+            raise AssertionError("no rsc: build it (cargo build -p rsc) or set RSC")
+        pytest.skip("no rsc: build it (cargo build -p rsc) or set RSC")
+    return path
+
+
+@pytest.fixture(autouse=True)
+def in_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def without_timing(summary):
+    return {key: value for key, value in summary.items() if key not in TIMING}
+
+
+def rsc_summary(rsc, options):
+    done = subprocess.run([rsc, "sim", *options, "--message-format", "json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def sharded_summary(capfd, rsc, options, results, *extra):
+    code = sim.main([*options, "--results", str(results), "--rsc", rsc, "--message-format", "json", *extra])
+    out = capfd.readouterr().out
+    assert code == 0, out
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def shard_files(results):
+    (folder,) = [path for path in results.iterdir() if path.is_dir()]
+    return {path.name: path.stat().st_mtime_ns for path in folder.glob("*-*.json")}
+
+
+def test_the_shards_merged_on_ray_print_rsc_sims_summary(ray, rsc, tmp_path, capfd):
+    expected = rsc_summary(rsc, OPTIONS)
+    got = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--ray", "--shard-size", "7")
+    assert expected["games"] == 60
+    assert without_timing(got) == without_timing(expected)
+    assert sorted(shard_files(tmp_path)) == sorted(f"{a}-{min(a + 7, 60)}.json" for a in range(0, 60, 7))
+
+
+def test_all_decks_sharded_locally_print_rsc_sims_summary(rsc, tmp_path, capfd):
+    options = ["--set", SET, "--all-decks", "--games", "5", "--seed", "3"]
+    expected = rsc_summary(rsc, options)
+    got = sharded_summary(capfd, rsc, options, tmp_path, "--shard-size", "4", "--jobs", "2")
+    assert expected["matchups"] and without_timing(got) == without_timing(expected)
+
+
+def test_a_task_that_fails_once_is_retried_and_the_result_is_unchanged(ray, rsc, tmp_path, capfd):
+    expected = rsc_summary(rsc, OPTIONS)
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    results = tmp_path / "results"
+    extra = ("--ray", "--shard-size", "20", "--fail-first-attempt", str(marks))
+    got = sharded_summary(capfd, rsc, OPTIONS, results, *extra)
+    # Every shard's first attempt failed (it left its mark), and its retry was counted.
+    assert sorted(path.name for path in marks.iterdir()) == ["0-20", "20-40", "40-60"]
+    assert without_timing(got) == without_timing(expected)
+
+
+def test_without_retries_a_failed_task_fails_the_run(ray, rsc, tmp_path, capfd):
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    extra = ["--results", str(tmp_path / "r"), "--rsc", rsc, "--max-retries", "0", "--fail-first-attempt", str(marks)]
+    with pytest.raises(Exception, match="failed on purpose"):
+        sim.main([*OPTIONS, "--ray", "--shard-size", "30", *extra])
+
+
+def test_a_stopped_run_started_again_plays_only_the_missing_shards(ray, rsc, tmp_path, capfd):
+    expected = rsc_summary(rsc, OPTIONS)
+    first = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--ray", "--shard-size", "15")
+    before = shard_files(tmp_path)
+    assert sorted(before) == ["0-15.json", "15-30.json", "30-45.json", "45-60.json"]
+    # A run stopped after two of its shards leaves those two.
+    (folder,) = [path for path in tmp_path.iterdir() if path.is_dir()]
+    (folder / "15-30.json").unlink()
+    (folder / "45-60.json").unlink()
+    code = sim.main([*OPTIONS, "--results", str(tmp_path), "--rsc", rsc, "--ray", "--shard-size", "15"])
+    captured = capfd.readouterr()
+    assert code == 0, captured.err
+    assert "played 2 shards, skipped 2" in captured.err
+    after = shard_files(tmp_path)
+    assert after["0-15.json"] == before["0-15.json"] and after["30-45.json"] == before["30-45.json"]
+    assert sorted(after) == sorted(before)
+    resumed = json.loads((folder / "merged.json").read_text())
+    assert resumed["tally"]["games"] == 60
+    assert without_timing(first) == without_timing(expected)
+
+
+def test_a_damaged_shard_file_is_played_again(rsc, tmp_path, capfd):
+    sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--shard-size", "30")
+    (folder,) = [path for path in tmp_path.iterdir() if path.is_dir()]
+    (folder / "30-60.json").write_text('{"format": "rsc-tally/1", "tally"')
+    got = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--shard-size", "30")
+    assert without_timing(got) == without_timing(rsc_summary(rsc, OPTIONS))
+
+
+def test_tallies_of_different_configurations_do_not_add_up():
+    a = Simulation(SET, decks=DECK_ARGS, games=10, seed=1)
+    b = Simulation(SET, decks=DECK_ARGS, games=10, seed=2)
+    assert a.configuration_hash != b.configuration_hash
+    with pytest.raises(TallyError, match=r"tallies of different sims \(they differ in --seed\)"):
+        merge_tallies([a.play(0, 5), b.play(5, 10)], ["a.json", "b.json"])
+    with pytest.raises(TallyError, match="a.json and b.json both count games 3..5"):
+        merge_tallies([a.play(0, 5), a.play(3, 10)], ["a.json", "b.json"])
+    merged = json.loads(merge_tallies([a.play(0, 5), a.play(5, 10)]))
+    assert merged["ranges"] == [[0, 10]] and merged["tally"]["games"] == 10
+
+
+def test_rsc_sim_merge_refuses_the_packages_tallies_of_different_configurations(rsc, tmp_path):
+    a = tmp_path / "a.json"
+    b = tmp_path / "b.json"
+    a.write_text(Simulation(SET, decks=DECK_ARGS, games=10, turn_limit=30).play(0, 5))
+    b.write_text(Simulation(SET, decks=DECK_ARGS, games=10, turn_limit=31).play(5, 10))
+    done = subprocess.run([rsc, "sim", "merge", str(a), str(b)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "they differ in --turn-limit" in done.stderr
+
+
+def test_a_shard_played_by_the_package_is_rsc_sims_shard(rsc, tmp_path):
+    out = tmp_path / "rsc.json"
+    done = subprocess.run([rsc, "sim", *OPTIONS, "--shard", "10..25", "--tally-out", str(out), "--message-format", "json"],
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    simulation = Simulation(SET, decks=DECK_ARGS, games=60, seed=11, players=["greedy", "random"], turn_limit=40)
+    ours = json.loads(simulation.play(10, 25))
+    theirs = json.loads(out.read_text())
+    for tally in (ours, theirs):
+        del tally["seconds"], tally["jobs"]
+    assert ours == theirs
+
+
+def test_a_simulation_pickles_as_its_files_and_plays_the_same_games():
+    import pickle
+
+    simulation = Simulation(SET, decks=DECK_ARGS, games=20, seed=5)
+    data = pickle.dumps(simulation)
+    assert len(data) < 1_000_000
+    copy = pickle.loads(data)
+    assert copy.configuration_hash == simulation.configuration_hash
+    strip = lambda text: {k: v for k, v in json.loads(text).items() if k != "seconds"}  # noqa: E731
+    assert strip(copy.play(0, 20)) == strip(simulation.play(0, 20))
+
+
+def test_wrong_options_are_refused_with_rsc_sims_messages():
+    with pytest.raises(ValueError, match="a simulation's players are"):
+        Simulation(SET, decks=DECK_ARGS, players=["scripted"])
+    with pytest.raises(ValueError, match="at least 1"):
+        Simulation(SET, decks=DECK_ARGS, games=0)
+    simulation = Simulation(SET, decks=DECK_ARGS, games=10)
+    with pytest.raises(ValueError, match="the run has games 0..10"):
+        simulation.play(5, 11)
+    with pytest.raises(ValueError, match="must be at least 1"):
+        sim.shards(10, 0)
