@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::engine::Game;
 use crate::log::EventLog;
-use crate::state::{CardState, GameState, PlayerState};
+use crate::state::{CardState, GameState, PlayerState, SetHandle};
 
 impl Clone for CardState {
     fn clone(&self) -> CardState {
@@ -23,10 +23,15 @@ impl Clone for CardState {
 
     fn clone_from(&mut self, source: &CardState) {
         // Every field but the back-ups is `Copy`: one plain copy, then the back-ups into
-        // this card's own vector.
+        // this card's own vector. Most cards have none on either side, and a game copy
+        // visits every card, so that case skips the vector's copy.
         let backups = std::mem::take(&mut self.backups);
         *self = CardState { backups, ..*source };
-        self.backups.clone_from(&source.backups);
+        if source.backups.is_empty() {
+            self.backups.clear();
+        } else {
+            self.backups.clone_from(&source.backups);
+        }
     }
 }
 
@@ -130,6 +135,15 @@ impl Clone for GameState {
     }
 
     fn clone_from(&mut self, source: &GameState) {
+        self.copy_all_but_log(source);
+        self.log.clone_from(&source.log);
+    }
+}
+
+impl GameState {
+    /// [`GameState::clone_from`] leaving this state's log as it is: a scratch copy starts
+    /// from an empty log of its own, and copying the history only to drop it is work.
+    fn copy_all_but_log(&mut self, source: &GameState) {
         let GameState {
             cards,
             players,
@@ -141,7 +155,7 @@ impl Clone for GameState {
             turn_limit,
             outcome,
             defeated,
-            log,
+            log: _, // left as it is
             modifiers,
             abilities,
             windows,
@@ -165,7 +179,6 @@ impl Clone for GameState {
         self.turn_limit = *turn_limit;
         self.outcome.clone_from(outcome);
         self.defeated.clone_from(defeated);
-        self.log.clone_from(log);
         self.modifiers.clone_from(modifiers);
         self.abilities.clone_from(abilities);
         self.windows.clone_from(windows);
@@ -178,6 +191,21 @@ impl Clone for GameState {
         self.hand_sizes = *hand_sizes;
         self.ring_sizes = *ring_sizes;
         self.set.clone_from(set);
+    }
+}
+
+impl Clone for SetHandle {
+    fn clone(&self) -> SetHandle {
+        SetHandle(self.0.clone())
+    }
+
+    /// Leaves the set's reference count alone when both already hold the same set: every
+    /// thread of a simulation reads the set, and a count written per copy is a cache line
+    /// they all lose.
+    fn clone_from(&mut self, source: &SetHandle) {
+        if *self != *source {
+            self.0.clone_from(&source.0);
+        }
     }
 }
 
@@ -195,9 +223,19 @@ impl Clone for Game {
 
     /// Becomes a copy of `source` in this game's own buffers.
     fn clone_from(&mut self, source: &Game) {
+        self.copy_all_but_log(source);
+        self.state.log.clone_from(&source.state.log);
+    }
+}
+
+impl Game {
+    /// [`Game::clone_from`] but for the log, which stays as it is.
+    fn copy_all_but_log(&mut self, source: &Game) {
         let Game { set, state, runtime, pending, in_play_mask } = source;
-        self.set.clone_from(set);
-        self.state.clone_from(state);
+        if !Arc::ptr_eq(&self.set, set) {
+            self.set = Arc::clone(set);
+        }
+        self.state.copy_all_but_log(state);
         self.runtime.clone_from(runtime);
         self.pending.clone_from(pending);
         self.in_play_mask = *in_play_mask;
@@ -220,11 +258,9 @@ impl Game {
         let spare = SPARE_GAMES.with(|spares| spares.borrow_mut().pop());
         match spare {
             Some(mut spare) => {
-                // The spare's own log buffer is kept, emptied, rather than the game's shared.
-                let mut log = std::mem::replace(&mut spare.state.log, self.state.log.clone());
-                spare.clone_from(self);
-                log.clear();
-                spare.state.log = log;
+                // The spare's own log buffer is kept, emptied.
+                spare.copy_all_but_log(self);
+                spare.state.log.clear();
                 spare
             }
             None => {

@@ -43,6 +43,14 @@ impl<'a> Probe<'a> {
         Probe { base, copy: None, quiet }
     }
 
+    /// A probe that copies the game before the first check and runs every check on the
+    /// copy: what legality did before it read the game itself, kept as the reference the
+    /// fast answers are tested against.
+    #[cfg(test)]
+    pub(crate) fn copying(base: &'a Game) -> Probe<'a> {
+        Probe { base, copy: Some(base.scratch_copy()), quiet: false }
+    }
+
     fn game(&self) -> &Game {
         self.copy.as_ref().unwrap_or(self.base)
     }
@@ -364,5 +372,78 @@ impl Source {
             (Source::Hand(hand), None) => Move::PlayCard { hand },
             (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+
+    use crate::players::PlayerKind;
+    use crate::sim::{self, PlayOptions};
+    use crate::{CardSet, DefIdx, Game};
+
+    /// The cards of every deck of the corpus's `decks` folder that parses, by file name.
+    fn corpus_decks(set: &CardSet, dir: &std::path::Path) -> Vec<(String, Vec<DefIdx>)> {
+        let mut paths: Vec<_> = std::fs::read_dir(dir.join("decks"))
+            .expect("the corpus has a decks folder")
+            .map(|entry| entry.expect("the decks folder lists").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "o8d"))
+            .collect();
+        paths.sort();
+        let mut decks = Vec::new();
+        for path in paths {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let text = std::fs::read_to_string(&path).expect("the deck reads");
+            let Ok(deck) = crate::deck::parse_deck(&text, name.clone()) else { continue };
+            let cards: Option<Vec<DefIdx>> = deck.card_ids().into_iter().map(|id| set.by_id(id)).collect();
+            if let Some(cards) = cards {
+                decks.push((name, cards));
+            }
+        }
+        decks
+    }
+
+    /// At every decision of random and greedy games between the corpus's decks, the legal
+    /// moves read from the game itself (`Probe::new`: no copy until card code must run)
+    /// are those of the reference that runs every check on a copy made up front.
+    #[test]
+    fn legality_read_from_the_game_answers_as_on_a_copy() {
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let decks = corpus_decks(&set, &dir);
+        assert!(decks.len() >= 2, "the corpus has decks");
+        let mut decisions = 0usize;
+        for (i, (kind, seeds)) in
+            [(PlayerKind::Random, 0..24u64), (PlayerKind::Greedy, 0..6u64)].into_iter().enumerate()
+        {
+            for seed in seeds {
+                let first = (seed as usize + i) % decks.len();
+                let second = (first + 1 + seed as usize / decks.len()) % decks.len();
+                let cards = [decks[first].1.clone(), decks[second].1.clone()];
+                let Ok(mut game) = Game::new(Arc::clone(&set), cards, seed) else { continue };
+                game.set_turn_limit(30);
+                let mut players = [kind.create(seed, 0), kind.create(seed, 1)];
+                let options = PlayOptions { max_decisions: 3_000, ..PlayOptions::default() };
+                let mut check = |game: &Game| {
+                    decisions += 1;
+                    assert_eq!(
+                        game.legal_moves(),
+                        game.legal_moves_on_a_copy(),
+                        "{} against {}, seed {seed}, turn {}",
+                        decks[first].0,
+                        decks[second].0,
+                        game.state.turn
+                    );
+                };
+                check(&game);
+                sim::play(&mut game, &mut players, &options, |game, _, _| {
+                    check(game);
+                    ControlFlow::Continue(())
+                });
+            }
+        }
+        assert!(decisions > 1_000, "only {decisions} decisions were compared");
     }
 }

@@ -236,6 +236,18 @@ pub struct Applied {
 impl Game {
     /// Every legal move of the player to move ([`Game::to_move`]), in a fixed order.
     pub fn legal_moves(&self) -> Vec<Move> {
+        self.list_moves(crate::legal::Probe::new)
+    }
+
+    /// [`Game::legal_moves`] with every check run on a copy made up front (the reference
+    /// answers, see `legal::Probe::copying`).
+    #[cfg(test)]
+    pub(crate) fn legal_moves_on_a_copy(&self) -> Vec<Move> {
+        self.list_moves(crate::legal::Probe::copying)
+    }
+
+    /// The legal moves, outside card questions checked on the probe `probe` makes.
+    fn list_moves<'a>(&'a self, probe: impl FnOnce(&'a Game) -> crate::legal::Probe<'a>) -> Vec<Move> {
         if self.state.outcome.is_some() {
             return Vec::new();
         }
@@ -255,7 +267,7 @@ impl Game {
         if !self.state.agenda.is_empty() {
             return vec![Move::Pass];
         }
-        let mut probe = crate::legal::Probe::new(self);
+        let mut probe = probe(self);
         let mut moves = Vec::with_capacity(32);
         match self.state.phase {
             Phase::Main => probe.main_moves(&mut moves),

@@ -422,7 +422,7 @@ pub enum Task {
 }
 
 /// A handle on the set a game plays with (not serialised; equal when it is the same set).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct SetHandle(pub Option<Arc<CardSet>>);
 
 impl PartialEq for SetHandle {

@@ -1,8 +1,6 @@
 //! Cards in play and the autos they run: entering and leaving play, the event queue and
 //! its drain, autos and hooks run at once (`run_now`), and restriction timers.
 
-use std::sync::Arc;
-
 use crate::bytecode::{CardIdx, EventIdx, RestrictionIdx};
 
 use super::events::{Event, Names, PendingRun, Subscription, World};
@@ -26,24 +24,25 @@ impl<H: Host> Runtime<H> {
             return Ok(());
         }
         self.world.in_play.push((card, program_card));
-        let program = Arc::clone(&self.shared.program);
-        let data = &program.cards()[program_card.index()];
+        // Borrowed beside the world rather than cloned: a count shared by every thread.
+        let Runtime { shared, world } = self;
+        let data = &shared.program.cards()[program_card.index()];
         let controller = host.controller(card);
         for &ability in &data.abilities {
             let effect = Effect {
-                id: EffectId(self.world.next_effect),
+                id: EffectId(world.next_effect),
                 source: card,
                 controller,
                 restriction: None,
                 kind: EffectKind::Ability { target: Value::Card(card), ability },
             };
-            self.world.next_effect = self.world.next_effect.wrapping_add(1);
-            self.world.effects.push(effect);
+            world.next_effect = world.next_effect.wrapping_add(1);
+            world.effects.push(effect);
             host.apply_effect(&effect);
         }
         for (auto_idx, auto) in data.autos.iter().enumerate() {
             if auto.events.is_empty() {
-                self.world.runs.push_back(PendingRun {
+                world.runs.push_back(PendingRun {
                     card,
                     program_card,
                     auto: auto_idx as u16,
@@ -54,7 +53,7 @@ impl<H: Host> Runtime<H> {
                 });
             }
             for event in &auto.events {
-                self.world.subs.push(Subscription {
+                world.subs.push(Subscription {
                     card,
                     program_card,
                     auto: auto_idx as u16,

@@ -140,7 +140,7 @@ impl<H> Clone for Runtime<H> {
     /// Becomes a copy of `source`, keeping its own buffers (an embedder trying moves out
     /// on one kept copy allocates nothing once the buffers are large enough).
     fn clone_from(&mut self, source: &Runtime<H>) {
-        self.shared = source.shared.clone();
+        self.shared.clone_from(&source.shared);
         self.world.clone_from(&source.world);
     }
 }

@@ -42,6 +42,28 @@ impl<H> Clone for Shared<H> {
             plans: Arc::clone(&self.plans),
         }
     }
+
+    /// Becomes a copy of `source` without touching the reference counts the two share:
+    /// every copy a game makes to try a move out would otherwise write to counters that
+    /// all the threads of a simulation read beside the program.
+    fn clone_from(&mut self, source: &Shared<H>) {
+        let Shared { program, catalogue, builtins, names, fuel, metered, id, plans } = source;
+        share(&mut self.program, program);
+        self.catalogue = catalogue;
+        share(&mut self.builtins, builtins);
+        self.names = *names;
+        self.fuel = *fuel;
+        self.metered = *metered;
+        self.id = *id;
+        share(&mut self.plans, plans);
+    }
+}
+
+/// Makes `target` point where `source` does, leaving both counts alone when it already does.
+fn share<T: ?Sized>(target: &mut Arc<T>, source: &Arc<T>) {
+    if !Arc::ptr_eq(target, source) {
+        *target = Arc::clone(source);
+    }
 }
 
 impl<H> Shared<H> {
