@@ -15,7 +15,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{LogEntry, LogKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, RING_SLOTS, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -303,24 +303,18 @@ impl Game {
             _ => 0,
         };
         let [p0, p1] = &state.players;
-        let mut wanted = 0u128;
-        for slot in 0..RING_SLOTS {
-            if let Some(card) = p0.ring[slot] {
-                wanted |= bit(card);
-            }
-            if let Some(card) = p1.ring[slot] {
-                wanted |= bit(card);
-            }
-        }
-        for &card in &state.lingering {
-            wanted |= bit(card);
-        }
+        let rings = p0.ring.iter().chain(&p1.ring).flatten();
+        let wanted = rings.chain(&state.lingering).fold(0u128, |wanted, &card| wanted | bit(card));
         debug_assert_eq!(
             self.in_play_mask,
             self.runtime.cards_in_play().filter(|id| (id.0 as usize) < MASKED_CARDS).fold(0, |m, id| m | 1u128 << id.0),
             "the runtime's cards in play changed outside sync_play"
         );
-        // Cards not of the board are left alone by the full pass too.
+        // `wanted` holds only cards of the board, so equal masks are the usual answer; cards
+        // in play that are not of the board are left alone by the full pass too.
+        if wanted == self.in_play_mask {
+            return true;
+        }
         let board = if cards.len() == MASKED_CARDS { u128::MAX } else { (1u128 << cards.len()) - 1 };
         wanted == self.in_play_mask & board
     }
