@@ -286,8 +286,12 @@ impl Game {
 mod tests {
     use std::sync::Arc;
 
+    use std::ops::ControlFlow;
+
+    use crate::players::PlayerKind;
     use crate::sim::hash::state_hash;
-    use crate::{CardKind, Game};
+    use crate::sim::{self, PlayOptions};
+    use crate::{CardKind, CardSet, Game};
 
     /// A game of the tiny test set after `moves` moves (the first legal move each time).
     fn played(seed: u64, moves: usize) -> Game {
@@ -309,6 +313,73 @@ mod tests {
             let Some(mv) = a.legal_moves().into_iter().next() else { break };
             a.apply(mv.clone()).expect("legal in the original's copy");
             b.apply(mv).expect("legal in the spare");
+        }
+    }
+
+    /// A game of the corpus between `decks` after `moves` decisions of random players
+    /// seeded from `seed` (cards in play, effects and subscriptions); `None` without the
+    /// corpus.
+    fn corpus_game(decks: [&str; 2], seed: u64, moves: usize) -> Option<Game> {
+        let dir = compiler::corpus::corpus_dir()?;
+        static SET: std::sync::OnceLock<Arc<CardSet>> = std::sync::OnceLock::new();
+        let set = SET.get_or_init(|| Arc::new(CardSet::load(&dir).expect("the corpus set loads")));
+        let deck = |name: &str| {
+            let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
+            let deck = crate::deck::parse_deck(&text, name.to_owned()).expect("the deck parses");
+            deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<_>>()
+        };
+        let mut game = Game::new(Arc::clone(set), [deck(decks[0]), deck(decks[1])], seed).expect("the game starts");
+        let mut players = [PlayerKind::Random.create(seed, 0), PlayerKind::Random.create(seed, 1)];
+        let options = PlayOptions { max_decisions: moves, ..PlayOptions::default() };
+        sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
+        Some(game)
+    }
+
+    /// `copy` is `original` in every part: the board and log, the runtime's cards in play
+    /// and effects, the pending question; and both play on alike to their end, the same
+    /// random moves giving the same legal moves and states at every step (which a
+    /// subscription or queued run left out of the runtime's copy would change).
+    fn assert_same_game(original: &Game, copy: &Game) {
+        assert_eq!(copy.state, original.state);
+        assert_eq!(copy.in_play_mask, original.in_play_mask);
+        assert!(copy.runtime.cards_in_play().eq(original.runtime.cards_in_play()));
+        assert_eq!(copy.runtime.effects(), original.runtime.effects());
+        assert_eq!(copy.runtime.pending_events(), original.runtime.pending_events());
+        assert_eq!(copy.pending.as_ref().map(|e| e.request()), original.pending.as_ref().map(|e| e.request()));
+        let (mut a, mut b) = (original.clone(), copy.clone());
+        let mut chooser = [PlayerKind::Random.create(1, 0), PlayerKind::Random.create(1, 1)];
+        let mut steps = 0;
+        while a.outcome().is_none() && steps < 2_000 {
+            let moves = a.legal_moves();
+            assert_eq!(b.legal_moves(), moves, "after {steps} steps");
+            let seat = usize::from(crate::engine::seat_of(a.to_move()));
+            let index = chooser[seat].choose(&a, &moves).expect("the player chooses");
+            a.apply_listed(moves[index].clone()).expect("legal in the original");
+            b.apply_listed(moves[index].clone()).expect("legal in the copy");
+            assert_eq!(a.state, b.state, "after {steps} steps");
+            steps += 1;
+        }
+        assert_eq!(a.outcome(), b.outcome());
+    }
+
+    /// A field that `clone_from` left out shows only where the spare's value differs from
+    /// the source's, so several pairs of games at different points are compared.
+    #[test]
+    fn clone_from_into_a_spare_of_another_corpus_game_equals_clone() {
+        for seed in 0..6u64 {
+            let Some(source) = corpus_game(["deck-1.o8d", "deck-2.o8d"], seed, 20 + 10 * seed as usize) else { return };
+            let spare_game = || corpus_game(["deck-2.o8d", "deck-1.o8d"], seed + 50, 90 - 10 * seed as usize);
+            let Some(mut spare) = spare_game() else { return };
+            spare.clone_from(&source);
+            assert_same_game(&source, &spare);
+            // The same through the spares scratch copies are made in: a spare that held
+            // another game becomes the source with an empty log.
+            let Some(used) = spare_game() else { return };
+            Game::discard_copy(used);
+            let scratch = source.scratch_copy();
+            let mut fresh = source.clone();
+            fresh.state.log = crate::log::EventLog::default();
+            assert_same_game(&fresh, &scratch);
         }
     }
 
