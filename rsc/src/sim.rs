@@ -25,8 +25,13 @@ use crate::{Exit, Failure};
 /// Most threads `--jobs` takes: more only adds switching on any machine `rsc` runs on.
 pub const MAX_JOBS: u16 = 256;
 
-/// Games a thread takes at a time from the run.
+/// Most games a thread takes at a time from the run.
 const CHUNK: u64 = 64;
+
+/// Chunks each thread should get at least: a thread that takes the last chunk may still
+/// play it when the others are done, so a chunk must be small beside a thread's share (at
+/// 64 games, a 500-game run on two threads had four chunks per thread).
+const CHUNKS_PER_THREAD: u64 = 32;
 
 /// Games of each kind the table lists (the JSON lists every kept one).
 const LISTED: usize = 20;
@@ -356,15 +361,18 @@ fn configuration_of(
     }
 }
 
-/// Plays `games` on `jobs` threads, each taking [`CHUNK`] games at a time, and adds up
-/// their tallies (in any order: the sum is the same).
+/// Plays `games` on `jobs` threads, each taking up to [`CHUNK`] games at a time (fewer when
+/// that would leave a thread fewer than [`CHUNKS_PER_THREAD`]), and adds up their tallies
+/// (in any order: the sum is the same).
 fn play_parallel(
     simulation: &Simulation,
     games: Range<u64>,
     jobs: usize,
     progress: &ProgressBar,
 ) -> Result<Tally, String> {
-    let chunks = (games.end - games.start).div_ceil(CHUNK);
+    let count = games.end - games.start;
+    let size = (count / (jobs as u64).saturating_mul(CHUNKS_PER_THREAD)).clamp(1, CHUNK);
+    let chunks = count.div_ceil(size);
     let next_chunk = AtomicU64::new(0);
     let threads = jobs.min(usize::try_from(chunks).unwrap_or(usize::MAX)).max(1);
     let worker = || {
@@ -374,8 +382,8 @@ fn play_parallel(
             if chunk >= chunks || STOP.load(Ordering::Relaxed) {
                 break;
             }
-            let first = games.start + chunk * CHUNK;
-            let end = first.saturating_add(CHUNK).min(games.end);
+            let first = games.start + chunk * size;
+            let end = first.saturating_add(size).min(games.end);
             simulation.play_into(&mut tally, first..end, &STOP, || progress.inc(1));
         }
         tally
