@@ -165,8 +165,8 @@ impl<H: Host> Runtime<H> {
         if let Some(condition) = run.condition {
             let shared = &self.shared;
             let value = {
-                let mut m = Machine::new(shared, &mut self.world, host, &mut state);
-                m.eval_entry(condition).map(|value| value::truthy(value, &m.st.lists))
+                let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
+                machine.eval_entry(condition).map(|value| value::truthy(value, &machine.state.lists))
             };
             match value {
                 Ok(true) => {}
@@ -181,7 +181,7 @@ impl<H: Host> Runtime<H> {
             }
         }
         match direct {
-            Some(direct) => self.run_state(host, state, |m| auto_direct(m, direct.entry)),
+            Some(direct) => self.run_state(host, state, |machine| auto_direct(machine, direct.entry)),
             None => self.drive(host, state),
         }
     }
@@ -335,18 +335,18 @@ fn run_auto_now<H: Host>(
         }
     }
     let result = {
-        let mut m = Machine::new(shared, &mut *world, host, &mut state);
-        let run_auto = |m: &mut Machine<'_, H>| match direct {
-            Some(direct) => auto_direct(m, direct.entry),
-            None => pipeline(m),
+        let mut machine = Machine::new(shared, &mut *world, host, &mut state);
+        let run_auto = |machine: &mut Machine<'_, H>| match direct {
+            Some(direct) => auto_direct(machine, direct.entry),
+            None => pipeline(machine),
         };
         match run.condition {
-            Some(condition) => match m.eval_entry(condition) {
-                Ok(value) if value::truthy(value, &m.st.lists) => run_auto(&mut m),
+            Some(condition) => match machine.eval_entry(condition) {
+                Ok(value) if value::truthy(value, &machine.state.lists) => run_auto(&mut machine),
                 Ok(_) => Ok(Some(Completion::Answer(false))),
                 Err(trap) => Err(trap),
             },
-            None => run_auto(&mut m),
+            None => run_auto(&mut machine),
         }
     };
     *fuel = state.fuel;

@@ -326,7 +326,7 @@ impl<H: Host> Runtime<H> {
         };
         let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
-            Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry, trial)),
+            Some(action) => self.run_state(host, state, |machine| activate_direct(machine, action.entry, trial)),
             None => self.drive(host, state),
         }
     }
@@ -343,11 +343,11 @@ impl<H: Host> Runtime<H> {
         let env = self.env(host, card, program_card, me);
         let mut state = self.state(env, Origin::activation(false), Stage::Requisite(0));
         let shared = &self.shared;
-        let mut m = Machine::new(shared, &mut self.world, host, &mut state);
+        let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
         let mut met = Ok(true);
         for &f in &shared.program.cards()[program_card.index()].requisites {
-            match m.resolve_candidates(f) {
-                Ok(resolved) if resolved.matched && m.st.lists.len(resolved.candidates) > 0 => {}
+            match machine.resolve_candidates(f) {
+                Ok(resolved) if resolved.matched && machine.state.lists.len(resolved.candidates) > 0 => {}
                 Ok(_) => {
                     met = Ok(false);
                     break;
@@ -380,8 +380,8 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
-            let mut m = Machine::new(shared, &mut self.world, host, &mut state);
-            run(&mut m)
+            let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
+            run(&mut machine)
         };
         match result {
             Ok(Some(completion)) => {
