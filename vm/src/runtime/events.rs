@@ -209,7 +209,8 @@ fn new_state(env: Env) -> Box<ExecState> {
     Box::new(ExecState::new(env))
 }
 
-/// The catalogue indices the runtime gives a meaning to, found by name once.
+/// The catalogue indices the runtime gives a meaning to: the names of the catalogue's
+/// [`Roles`](crate::catalogue::Roles), found once.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Names {
     pub var_this: Option<VariableIdx>,
@@ -233,26 +234,26 @@ pub(crate) struct Names {
 impl Names {
     pub fn new(catalogue: &crate::catalogue::Catalogue) -> Names {
         use crate::bytecode::{RestrictionPrefixIdx, ZonePrefixIdx};
-        let find = |names: &[crate::catalogue::NamedSpec], name: &str| {
-            names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
-        };
+        let find = crate::catalogue::Catalogue::role_index;
+        let roles = &catalogue.roles;
         Names {
-            var_this: find(catalogue.variables, "this").map(VariableIdx::new),
-            var_tgt: find(catalogue.variables, "tgt").map(VariableIdx::new),
-            var_prev_tgt: find(catalogue.variables, "prevTgt").map(VariableIdx::new),
-            var_trigger: find(catalogue.variables, "trigger").map(VariableIdx::new),
-            prefix_my: find(catalogue.event_prefixes, "my").map(EventPrefixIdx::new),
-            prefix_opp: find(catalogue.event_prefixes, "opp").map(EventPrefixIdx::new),
-            prefix_any: find(catalogue.event_prefixes, "any").map(EventPrefixIdx::new),
-            suffix_this: find(catalogue.event_suffixes, "this").map(EventSuffixIdx::new),
-            suffix_from_this: find(catalogue.event_suffixes, "fromThis").map(EventSuffixIdx::new),
-            suffix_any: find(catalogue.event_suffixes, "any").map(EventSuffixIdx::new),
-            suffix_once: find(catalogue.event_suffixes, "once").map(EventSuffixIdx::new),
-            restriction_opp: find(catalogue.restriction_prefixes, "opp").map(RestrictionPrefixIdx::new),
-            zone_my: find(catalogue.zone_prefixes, "my").map(ZonePrefixIdx::new),
-            zone_opp: find(catalogue.zone_prefixes, "opp").map(ZonePrefixIdx::new),
-            zone_any: find(catalogue.zone_prefixes, "any").map(ZonePrefixIdx::new),
-            zone_same: find(catalogue.zone_prefixes, "same").map(ZonePrefixIdx::new),
+            var_this: find(catalogue.variables, roles.source).map(VariableIdx::new),
+            var_tgt: find(catalogue.variables, roles.targets).map(VariableIdx::new),
+            var_prev_tgt: find(catalogue.variables, roles.previous_targets).map(VariableIdx::new),
+            var_trigger: find(catalogue.variables, roles.event_object).map(VariableIdx::new),
+            prefix_my: find(catalogue.event_prefixes, roles.event_mine).map(EventPrefixIdx::new),
+            prefix_opp: find(catalogue.event_prefixes, roles.event_opponent).map(EventPrefixIdx::new),
+            prefix_any: find(catalogue.event_prefixes, roles.event_anyone).map(EventPrefixIdx::new),
+            suffix_this: find(catalogue.event_suffixes, roles.suffix_source).map(EventSuffixIdx::new),
+            suffix_from_this: find(catalogue.event_suffixes, roles.suffix_from_source).map(EventSuffixIdx::new),
+            suffix_any: find(catalogue.event_suffixes, roles.suffix_any_object).map(EventSuffixIdx::new),
+            suffix_once: find(catalogue.event_suffixes, roles.suffix_once).map(EventSuffixIdx::new),
+            restriction_opp: find(catalogue.restriction_prefixes, roles.restriction_opponent)
+                .map(RestrictionPrefixIdx::new),
+            zone_my: find(catalogue.zone_prefixes, roles.zone_mine).map(ZonePrefixIdx::new),
+            zone_opp: find(catalogue.zone_prefixes, roles.zone_opponent).map(ZonePrefixIdx::new),
+            zone_any: find(catalogue.zone_prefixes, roles.zone_either).map(ZonePrefixIdx::new),
+            zone_same: find(catalogue.zone_prefixes, roles.zone_same).map(ZonePrefixIdx::new),
         }
     }
 
