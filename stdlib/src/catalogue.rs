@@ -877,5 +877,6 @@ pub static CATALOGUE: Catalogue = Catalogue {
         zone_opponent: Some("opp"),
         zone_either: Some("any"),
         zone_same: Some("same"),
+        continuous: None,
     },
 };

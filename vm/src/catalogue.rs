@@ -116,6 +116,12 @@ pub struct Roles {
     pub zone_either: Option<&'static str>,
     /// Zone prefix: one player's zone for every pick, asked before them (CFC `same`).
     pub zone_same: Option<&'static str>,
+    /// Event that no game emits: an auto on it is a continuous effect (CFC has none; Wagic
+    /// `aslongas(...)`, a static `foreach(...)`). The runtime runs it when its card enters
+    /// play and again after every event and every card entering or leaving play, ending
+    /// first what its last run recorded, so its effects hold exactly while its conditions
+    /// do; they end when the card leaves play.
+    pub continuous: Option<&'static str>,
 }
 
 impl Roles {
@@ -141,6 +147,7 @@ impl Roles {
         zone_opponent: None,
         zone_either: None,
         zone_same: None,
+        continuous: None,
     };
 }
 
@@ -364,13 +371,19 @@ impl Catalogue {
             ("zone_either", roles.zone_either, self.zone_prefixes),
             ("zone_same", roles.zone_same, self.zone_prefixes),
         ];
-        in_lists
+        let mut unknown: Vec<String> = in_lists
             .into_iter()
             .filter_map(|(field, name, list)| {
                 let name = name?;
                 Catalogue::role_index(list, Some(name)).is_none().then(|| format!("{field} = {name}"))
             })
-            .collect()
+            .collect();
+        if let Some(name) = roles.continuous
+            && self.event_index(name).is_none()
+        {
+            unknown.push(format!("continuous = {name}"));
+        }
+        unknown
     }
 
     /// Index of the event or hook spelled `name` (any case).

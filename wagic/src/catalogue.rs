@@ -648,6 +648,11 @@ pub const EVENTS: &[EventSpec] = &[
     event("blocking", true, "`@blocking(spec)`: a creature blocks (object: it)."),
     event("blocked", true, "`@blocked(spec)`: an attacking creature became blocked (object: it)."),
     event("drawn", true, "`@drawn(spec)`: a card was drawn (object: the player who drew it)."),
+    event(
+        "continuous",
+        false,
+        "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -876,7 +881,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
     roles: Roles {
         target_controller: Some("controller"),
         target_opponent: Some("opponent"),
-        target_source: Some("mysource"),
+        target_source: Some("this"),
         target_player: Some("player"),
         source: Some("this"),
         targets: Some("tgt"),
@@ -894,6 +899,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         zone_opponent: Some("opp"),
         zone_either: None,
         zone_same: None,
+        continuous: Some("continuous"),
     },
 };
 

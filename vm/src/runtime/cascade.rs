@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::bytecode::{CardIdx, EventIdx, RestrictionIdx};
 
-use super::events::{Event, Names, PendingRun, Subscription, World};
+use super::events::{Continuous, Event, Names, PendingRun, Subscription, World};
 use super::exec::{self, Machine};
 use super::host::{Effect, EffectId, EffectKind, Env, Host};
 use super::pipeline::{auto_direct, pipeline};
@@ -41,7 +41,17 @@ impl<H: Host> Runtime<H> {
             self.world.effects.push(effect);
             host.apply_effect(&effect);
         }
+        let continuous = self.shared.names.event_continuous;
         for (auto_idx, auto) in data.autos.iter().enumerate() {
+            if continuous.is_some() && auto.events.iter().any(|event| Some(event.event) == continuous) {
+                self.world.continuous.push(Continuous {
+                    card,
+                    program_card,
+                    auto: auto_idx as u16,
+                    effects: Vec::new(),
+                });
+                continue;
+            }
             if auto.events.is_empty() {
                 self.world.runs.push_back(PendingRun {
                     card,
@@ -67,6 +77,7 @@ impl<H: Host> Runtime<H> {
                 });
             }
         }
+        self.world.refresh = true;
         Ok(())
     }
 
@@ -77,6 +88,15 @@ impl<H: Host> Runtime<H> {
         self.world.in_play.retain(|&(id, _)| id != card);
         self.world.subs.retain(|sub| sub.card != card);
         self.world.runs.retain(|run| run.card != card);
+        let mut held = Vec::new();
+        self.world.continuous.retain_mut(|auto| {
+            if auto.card == card {
+                held.append(&mut auto.effects);
+            }
+            auto.card != card
+        });
+        exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        self.world.refresh = true;
         exec::end_effects(&mut self.world.effects, host, |effect| {
             let target = match effect.kind {
                 EffectKind::Ability { target, .. } | EffectKind::Custom { target, .. } => target,
@@ -135,11 +155,50 @@ impl<H: Host> Runtime<H> {
                     suspended => return Ok(suspended),
                 }
             }
+            if std::mem::take(&mut self.world.refresh) && !self.world.continuous.is_empty() {
+                self.refresh_continuous(host, &mut started)?;
+                continue;
+            }
             let Some((event, depth)) = self.world.events.pop_front() else {
                 return Ok(Outcome::Done(Completion::Success));
             };
+            self.world.refresh = true;
             self.select(&event, depth, false);
         }
+    }
+
+    /// Runs every continuous auto again, in the order their cards entered play: ends what
+    /// its last run recorded, runs it at once (it may not ask), and keeps the ids of the
+    /// effects this run recorded. Each run counts against the drain's `started`.
+    fn refresh_continuous(&mut self, host: &mut H, started: &mut u32) -> Result<(), Trap> {
+        for index in 0..self.world.continuous.len() {
+            let Some(auto) = self.world.continuous.get_mut(index) else { break };
+            let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
+            let held = std::mem::take(&mut auto.effects);
+            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+            *started += 1;
+            if *started > MAX_RUNS_PER_DRAIN {
+                let mut trap = Trap::new(TrapCode::EventCascade);
+                trap.card = Some(program_card);
+                trap.card_key = self.shared.program.card_key(program_card).map(Into::into);
+                return Err(trap);
+            }
+            if !host.auto_may_fire(card) {
+                continue;
+            }
+            let me = host.controller(card);
+            let run = PendingRun { card, program_card, auto: auto_idx, me, condition: None, event: None, depth: 0 };
+            let first = self.world.next_effect;
+            let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+            run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel)?;
+            let recorded = self.world.next_effect.wrapping_sub(first);
+            let effects = self.world.effects.iter().filter(|effect| effect.id.0.wrapping_sub(first) < recorded);
+            let effects = effects.map(|effect| effect.id).collect();
+            if let Some(auto) = self.world.continuous.get_mut(index) {
+                auto.effects = effects;
+            }
+        }
+        Ok(())
     }
 
     /// Moves the autos `event` selects to the run queue, removing `once` subscriptions.

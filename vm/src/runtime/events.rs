@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use crate::bytecode::{CardIdx, EntryIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, VariableIdx};
 
-use super::host::{Effect, Env};
+use super::host::{Effect, EffectId, Env};
 use super::state::{ExecState, Origin, Stage};
 use super::value::{CardId, PlayerId, Value};
 
@@ -82,6 +82,16 @@ pub(crate) struct PendingRun {
     pub depth: u32,
 }
 
+/// An auto held as a continuous effect (on the catalogue's `continuous` event) of a card in
+/// play, and the effects its last run recorded, which end before it runs again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Continuous {
+    pub card: CardId,
+    pub program_card: CardIdx,
+    pub auto: u16,
+    pub effects: Vec<EffectId>,
+}
+
 /// The runtime's mutable state shared by all executions.
 #[derive(Debug, Default)]
 pub(crate) struct World {
@@ -91,6 +101,11 @@ pub(crate) struct World {
     pub in_play: Vec<(CardId, CardIdx)>,
     pub events: VecDeque<(Event, u32)>,
     pub runs: VecDeque<PendingRun>,
+    /// The continuous autos of the cards in play, in the order they entered.
+    pub continuous: Vec<Continuous>,
+    /// Whether something happened (an event, a card entering or leaving play) since the
+    /// continuous autos last ran.
+    pub refresh: bool,
     /// Autos run synchronously (hooks, [`super::CallContext::dispatch`]), as a stack.
     pub now: Vec<PendingRun>,
     /// Finished executions' states, reused so that a simple effect allocates nothing;
@@ -137,6 +152,8 @@ impl Clone for World {
             events: self.events.clone(),
             runs: self.runs.clone(),
             now: self.now.clone(),
+            continuous: self.continuous.clone(),
+            refresh: self.refresh,
             ..World::default()
         }
     }
@@ -152,6 +169,8 @@ impl Clone for World {
             events,
             runs,
             now,
+            continuous,
+            refresh,
             pool: _,
             scratch: _,
             scratch2: _,
@@ -166,6 +185,8 @@ impl Clone for World {
         self.events.clone_from(events);
         self.runs.clone_from(runs);
         self.now.clone_from(now);
+        self.continuous.clone_from(continuous);
+        self.refresh = *refresh;
     }
 }
 
@@ -229,6 +250,7 @@ pub(crate) struct Names {
     pub zone_opp: Option<crate::bytecode::ZonePrefixIdx>,
     pub zone_any: Option<crate::bytecode::ZonePrefixIdx>,
     pub zone_same: Option<crate::bytecode::ZonePrefixIdx>,
+    pub event_continuous: Option<EventIdx>,
 }
 
 impl Names {
@@ -254,6 +276,7 @@ impl Names {
             zone_opp: find(catalogue.zone_prefixes, roles.zone_opponent).map(ZonePrefixIdx::new),
             zone_any: find(catalogue.zone_prefixes, roles.zone_either).map(ZonePrefixIdx::new),
             zone_same: find(catalogue.zone_prefixes, roles.zone_same).map(ZonePrefixIdx::new),
+            event_continuous: roles.continuous.and_then(|name| catalogue.event_index(name)).map(EventIdx::new),
         }
     }
 

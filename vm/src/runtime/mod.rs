@@ -212,9 +212,13 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
-    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto.
+    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto,
+    /// and no continuous auto waiting to run again after a change.
     pub fn is_idle(&self) -> bool {
-        self.world.events.is_empty() && self.world.runs.is_empty() && self.world.now.is_empty()
+        self.world.events.is_empty()
+            && self.world.runs.is_empty()
+            && self.world.now.is_empty()
+            && (!self.world.refresh || self.world.continuous.is_empty())
     }
 
     /// Whether some auto (a hook auto when `hooks`) would be selected by `event`. When none

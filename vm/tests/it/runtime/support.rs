@@ -67,6 +67,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         EventSpec { name: "endPhase", is_hook: false, has_object: false, doc: "" },
         EventSpec { name: "attacks", is_hook: false, has_object: true, doc: "" },
         EventSpec { name: "canBlock", is_hook: true, has_object: true, doc: "" },
+        EventSpec { name: "always", is_hook: false, has_object: false, doc: "" },
     ],
     event_prefixes: &[named("mine"), named("theirs"), named("anyone")],
     event_suffixes: &[named("self"), named("whatever"), named("oneShot")],
@@ -96,6 +97,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         restriction_opponent: Some("theirs"),
         zone_mine: Some("mine"),
         zone_opponent: Some("theirs"),
+        continuous: Some("always"),
         ..Roles::NONE
     },
 };
@@ -103,6 +105,8 @@ pub static CATALOGUE: Catalogue = Catalogue {
 pub const END_PHASE: EventIdx = EventIdx(0);
 pub const ATTACKS: EventIdx = EventIdx(1);
 pub const CAN_BLOCK: EventIdx = EventIdx(2);
+/// The catalogue's `continuous` event.
+pub const ALWAYS: EventIdx = EventIdx(3);
 pub const PREFIX_OPP: EventPrefixIdx = EventPrefixIdx(1);
 pub const SUFFIX_ONCE: EventSuffixIdx = EventSuffixIdx(2);
 pub const UEOT: RestrictionIdx = RestrictionIdx(0);
