@@ -53,12 +53,38 @@ impl NameTable {
     }
 }
 
+/// The variables with a one-argument test function `is<name>` (any case), in catalogue order.
+fn element_tests(catalogue: &Catalogue) -> Vec<&'static str> {
+    let has_test = |variable: &str| {
+        catalogue.functions.iter().any(|function| {
+            let name = function.name;
+            name.len() == variable.len() + 2
+                && name.get(..2).is_some_and(|is| is.eq_ignore_ascii_case("is"))
+                && name.get(2..).is_some_and(|rest| rest.eq_ignore_ascii_case(variable))
+                && function.min_args <= 1
+                && function.max_args >= 1
+        })
+    };
+    named(catalogue.variables).filter(|variable| has_test(variable)).collect()
+}
+
 fn named(list: &'static [NamedSpec]) -> impl Iterator<Item = &'static str> {
     list.iter().map(|spec| spec.name)
 }
 
-/// Words of the target-filter language that are not in any catalogue (the VM knows them).
-pub const PLAYER_TYPE_WORDS: &[&str] = &["me", "opp", "this", "player"];
+/// The part a player or source word of the catalogue's [`Roles`](vm::catalogue::Roles)
+/// plays as a target type (`me`, `opp`, `this`, `player` in CFC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerWord {
+    /// The source's controller.
+    Controller,
+    /// The controller's opponent.
+    Opponent,
+    /// The source card.
+    Source,
+    /// Any player.
+    Player,
+}
 
 /// Every catalogue category, resolved against one interner.
 #[derive(Debug)]
@@ -81,8 +107,11 @@ pub struct Names {
     pub card_types: NameTable,
     /// Subtypes.
     pub subtypes: NameTable,
-    /// Player and source words usable as target types (`me`, `this`).
+    /// Player and source words usable as target types (`me`, `this`): the catalogue's
+    /// target roles.
     pub player_words: NameTable,
+    /// By index in [`Names::player_words`]: the part each word plays.
+    pub player_word_roles: Vec<PlayerWord>,
     /// Events and hooks.
     pub events: NameTable,
     /// Event prefixes.
@@ -111,9 +140,19 @@ pub struct Names {
     pub keywords: Keywords,
     /// By symbol: whether it is a type word ([`Names::is_type_word`]), in one lookup.
     type_words: Vec<bool>,
-    /// `tgt` and `prevtgt`: the names that read a statement's targets (the checker compares
-    /// symbols instead of resolving every name to text).
-    pub target_names: [Symbol; 2],
+    /// The variables that read a statement's targets (the catalogue's `targets` and
+    /// `previous_targets` roles; CFC `tgt`, `prevTgt`): the checker compares symbols instead
+    /// of resolving every name to text.
+    pub target_names: Vec<Symbol>,
+    /// The event suffixes that match only the auto's own card (the `suffix_source` and
+    /// `suffix_from_source` roles; CFC `this`, `fromThis`).
+    pub source_suffixes: Vec<Symbol>,
+    /// The variable an implicit suffix condition tests (the `event_object` role; CFC
+    /// `trigger`), as an index in [`Names::variables`].
+    pub event_object: Option<u16>,
+    /// The variables an event suffix may name as an implicit condition: those with a
+    /// one-argument test function `is<name>` (CFC `char`, `action`, `reaction`).
+    pub element_tests: Vec<&'static str>,
     /// The highest symbol number of a keyword ([`Names::is_keyword`]).
     last_keyword: usize,
     /// By symbol: the command it names, with its fewest arguments (one lookup instead of a
@@ -181,6 +220,16 @@ keywords! {
 impl Names {
     /// Interns every name of `catalogue` into `interner`.
     pub fn new(catalogue: &Catalogue, interner: &mut Interner) -> Names {
+        let roles = &catalogue.roles;
+        let player_words: Vec<(&'static str, PlayerWord)> = [
+            (roles.target_controller, PlayerWord::Controller),
+            (roles.target_opponent, PlayerWord::Opponent),
+            (roles.target_source, PlayerWord::Source),
+            (roles.target_player, PlayerWord::Player),
+        ]
+        .into_iter()
+        .filter_map(|(word, role)| Some((word?, role)))
+        .collect();
         let mut names = Names {
             keywords: Keywords::intern(interner),
             properties: NameTable::build(interner, PROPERTY_KEYS.iter().copied()),
@@ -193,7 +242,8 @@ impl Names {
             zone_prefixes: NameTable::build(interner, named(catalogue.zone_prefixes)),
             card_types: NameTable::build(interner, named(catalogue.card_types)),
             subtypes: NameTable::build(interner, catalogue.subtypes.iter().copied()),
-            player_words: NameTable::build(interner, PLAYER_TYPE_WORDS.iter().copied()),
+            player_words: NameTable::build(interner, player_words.iter().map(|(word, _)| *word)),
+            player_word_roles: player_words.iter().map(|(_, role)| *role).collect(),
             events: NameTable::build(interner, catalogue.events.iter().map(|spec| spec.name)),
             event_prefixes: NameTable::build(interner, named(catalogue.event_prefixes)),
             event_suffixes: NameTable::build(interner, named(catalogue.event_suffixes)),
@@ -208,8 +258,19 @@ impl Names {
             type_words: Vec::new(),
             last_keyword: 0,
             commands_by_symbol: Vec::new(),
-            target_names: [interner.get_or_intern_static("tgt"), interner.get_or_intern_static("prevtgt")],
+            target_names: Vec::new(),
+            source_suffixes: Vec::new(),
+            event_object: None,
+            element_tests: element_tests(catalogue),
         };
+        let roles = &catalogue.roles;
+        let mut intern_roles = |words: &[Option<&str>]| -> Vec<Symbol> {
+            words.iter().flatten().map(|word| interner.get_or_intern(word.to_ascii_lowercase())).collect()
+        };
+        names.target_names = intern_roles(&[roles.targets, roles.previous_targets]);
+        names.source_suffixes = intern_roles(&[roles.suffix_source, roles.suffix_from_source]);
+        let event_object = intern_roles(&[roles.event_object]);
+        names.event_object = event_object.first().and_then(|&symbol| names.variables.get(symbol));
         let symbols = names.card_types.index_by_symbol.len().max(names.subtypes.index_by_symbol.len());
         let symbols = symbols.max(names.player_words.index_by_symbol.len());
         names.last_keyword = names.keywords.last_symbol();
@@ -229,6 +290,11 @@ impl Names {
             })
             .collect();
         names
+    }
+
+    /// Whether `symbol` is a suffix matching only the auto's own card (CFC `this`).
+    pub fn is_source_suffix(&self, symbol: Symbol) -> bool {
+        self.source_suffixes.contains(&symbol)
     }
 
     /// Whether `symbol` may be one of the [`Keywords`] (false for most names, found with one

@@ -272,16 +272,15 @@ impl Checker<'_> {
             }
             let Some(suffix) = event.suffix else { continue };
             if self.names.event_suffixes.contains(suffix.symbol) {
-                let word = source.get(suffix.span.range()).unwrap_or("");
-                if (word.eq_ignore_ascii_case("this") || word.eq_ignore_ascii_case("fromthis")) && !spec.has_object {
-                    let word = word.to_ascii_lowercase();
+                if self.names.is_source_suffix(suffix.symbol) && !spec.has_object {
+                    let word = source.get(suffix.span.range()).unwrap_or("").to_ascii_lowercase();
                     self.report(diagnostics::event_suffix_never_matches(suffix.span, &word, written_event()));
                 }
             } else if !self.names.variables.contains(suffix.symbol) {
                 // Any other suffix is an implicit condition on the trigger (`:action`).
                 let written = self.text(suffix.span).to_string();
                 let mut known: Vec<&str> = self.names.event_suffixes.names().to_vec();
-                known.extend(["action", "reaction", "char"]);
+                known.extend(self.names.element_tests.iter().copied());
                 self.report(diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known));
             }
         }

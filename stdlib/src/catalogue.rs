@@ -13,7 +13,7 @@
 
 use vm::catalogue::{
     ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
-    RankingSpec, ZoneSpec,
+    RankingSpec, Roles, ZoneSpec,
 };
 
 /// Shorthand for a [`NamedSpec`] literal.
@@ -856,4 +856,27 @@ pub static CATALOGUE: Catalogue = Catalogue {
     variables: VARIABLES,
     attributes: ATTRIBUTES,
     functions: FUNCTIONS,
+    roles: Roles {
+        target_controller: Some("me"),
+        target_opponent: Some("opp"),
+        target_source: Some("this"),
+        target_player: Some("player"),
+        source: Some("this"),
+        targets: Some("tgt"),
+        previous_targets: Some("prevTgt"),
+        event_object: Some("trigger"),
+        event_mine: Some("my"),
+        event_opponent: Some("opp"),
+        event_anyone: Some("any"),
+        suffix_source: Some("this"),
+        suffix_from_source: Some("fromThis"),
+        suffix_any_object: Some("any"),
+        suffix_once: Some("once"),
+        restriction_opponent: Some("opp"),
+        zone_mine: Some("my"),
+        zone_opponent: Some("opp"),
+        zone_either: Some("any"),
+        zone_same: Some("same"),
+        continuous: None,
+    },
 };

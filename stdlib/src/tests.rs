@@ -73,6 +73,11 @@ fn assert_one_line(what: &str, doc: &str) {
 }
 
 #[test]
+fn every_role_names_an_entry_of_its_list() {
+    assert_eq!(CATALOGUE.unknown_roles(), Vec::<String>::new());
+}
+
+#[test]
 fn names_are_unique_within_each_list() {
     let c = &CATALOGUE;
     assert_unique("commands", c.commands.iter().map(|spec| spec.name));

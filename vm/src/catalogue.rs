@@ -55,6 +55,100 @@ pub struct Catalogue {
     pub attributes: &'static [NamedSpec],
     /// Functions an expression may call (`flipCoin()`).
     pub functions: &'static [FunctionSpec],
+    /// Which of the names above play the parts the compiler and the runtime give a meaning
+    /// to (the rule's targets, the event's object, the `once` suffix...).
+    pub roles: Roles,
+}
+
+/// The names of a catalogue that play a part the compiler or the runtime gives a meaning
+/// to, in the game's own spelling: neither knows any game's words, they read the part.
+/// Each is a name of the list its field says (the target words excepted: they are in no
+/// list), or `None` when the game has no such name, and the part then never comes up.
+/// [`Catalogue::unknown_roles`] finds a role naming nothing.
+///
+/// Roles are not part of the [`CatalogueId`]: they only say which of the hashed names
+/// plays which part, and a game that gives a part to another name must rename its
+/// catalogue (or change a hashed name) for old bundles to be refused.
+#[derive(Debug, Clone, Copy)]
+pub struct Roles {
+    /// Target type for the source's controller (CFC `me`), a word of no list.
+    pub target_controller: Option<&'static str>,
+    /// Target type for the controller's opponent (CFC `opp`), a word of no list.
+    pub target_opponent: Option<&'static str>,
+    /// Target type for the source card itself (CFC `this`), a word of no list.
+    pub target_source: Option<&'static str>,
+    /// Target type for any player (CFC `player`, plural with an `s`), a word of no list.
+    pub target_player: Option<&'static str>,
+    /// Variable: the card whose rule runs (CFC `this`).
+    pub source: Option<&'static str>,
+    /// Variable: the rule-level targets (CFC `tgt`); a rule reading it resolves its
+    /// targets first.
+    pub targets: Option<&'static str>,
+    /// Variable: the previous statement's targets (CFC `prevTgt`); reading it counts as
+    /// reading the targets.
+    pub previous_targets: Option<&'static str>,
+    /// Variable: the object of the event that runs an auto (CFC `trigger`), which an
+    /// implicit suffix condition (`~attacks:action~`) tests.
+    pub event_object: Option<&'static str>,
+    /// Event prefix: the event's player is the auto's controller (CFC `my`; no prefix
+    /// means the same).
+    pub event_mine: Option<&'static str>,
+    /// Event prefix: the event's player is the controller's opponent (CFC `opp`).
+    pub event_opponent: Option<&'static str>,
+    /// Event prefix: any player's event (CFC `any`).
+    pub event_anyone: Option<&'static str>,
+    /// Event suffix: the event's object is the auto's card (CFC `this`).
+    pub suffix_source: Option<&'static str>,
+    /// Event suffix: the event comes from the auto's card (CFC `fromThis`); like
+    /// [`Roles::suffix_source`] for matching.
+    pub suffix_from_source: Option<&'static str>,
+    /// Event suffix: whatever the event's object is (CFC `any`).
+    pub suffix_any_object: Option<&'static str>,
+    /// Event suffix: the auto runs once, then ends (CFC `once`).
+    pub suffix_once: Option<&'static str>,
+    /// Restriction prefix: the timer runs on the opponent's turns (CFC `opp`).
+    pub restriction_opponent: Option<&'static str>,
+    /// Zone prefix: the source's controller's zone (CFC `my`).
+    pub zone_mine: Option<&'static str>,
+    /// Zone prefix: the opponent's zone (CFC `opp`).
+    pub zone_opponent: Option<&'static str>,
+    /// Zone prefix: either player's zone, asked before the picks (CFC `any`).
+    pub zone_either: Option<&'static str>,
+    /// Zone prefix: one player's zone for every pick, asked before them (CFC `same`).
+    pub zone_same: Option<&'static str>,
+    /// Event that no game emits: an auto on it is a continuous effect (CFC has none; Wagic
+    /// `aslongas(...)`, a static `foreach(...)`). The runtime runs it when its card enters
+    /// play and again after every event and every card entering or leaving play, ending
+    /// first what its last run recorded, so its effects hold exactly while its conditions
+    /// do; they end when the card leaves play.
+    pub continuous: Option<&'static str>,
+}
+
+impl Roles {
+    /// No name plays any part: a catalogue for tests or a game without these features.
+    pub const NONE: Roles = Roles {
+        target_controller: None,
+        target_opponent: None,
+        target_source: None,
+        target_player: None,
+        source: None,
+        targets: None,
+        previous_targets: None,
+        event_object: None,
+        event_mine: None,
+        event_opponent: None,
+        event_anyone: None,
+        suffix_source: None,
+        suffix_from_source: None,
+        suffix_any_object: None,
+        suffix_once: None,
+        restriction_opponent: None,
+        zone_mine: None,
+        zone_opponent: None,
+        zone_either: None,
+        zone_same: None,
+        continuous: None,
+    };
 }
 
 /// A name with a one-line description.
@@ -247,6 +341,49 @@ impl Catalogue {
     /// Index of the command spelled `name` (any case).
     pub fn command_index(&self, name: &str) -> Option<usize> {
         self.commands.iter().position(|command| command.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Index of the name spelled `name` (any case) in `list`: how a role is found.
+    pub fn role_index(list: &[NamedSpec], name: Option<&str>) -> Option<usize> {
+        let name = name?;
+        list.iter().position(|named| named.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The roles naming nothing in the list their field says, as `field = name`: a
+    /// catalogue's tests assert there are none.
+    pub fn unknown_roles(&self) -> Vec<String> {
+        let roles = &self.roles;
+        let in_lists = [
+            ("source", roles.source, self.variables),
+            ("targets", roles.targets, self.variables),
+            ("previous_targets", roles.previous_targets, self.variables),
+            ("event_object", roles.event_object, self.variables),
+            ("event_mine", roles.event_mine, self.event_prefixes),
+            ("event_opponent", roles.event_opponent, self.event_prefixes),
+            ("event_anyone", roles.event_anyone, self.event_prefixes),
+            ("suffix_source", roles.suffix_source, self.event_suffixes),
+            ("suffix_from_source", roles.suffix_from_source, self.event_suffixes),
+            ("suffix_any_object", roles.suffix_any_object, self.event_suffixes),
+            ("suffix_once", roles.suffix_once, self.event_suffixes),
+            ("restriction_opponent", roles.restriction_opponent, self.restriction_prefixes),
+            ("zone_mine", roles.zone_mine, self.zone_prefixes),
+            ("zone_opponent", roles.zone_opponent, self.zone_prefixes),
+            ("zone_either", roles.zone_either, self.zone_prefixes),
+            ("zone_same", roles.zone_same, self.zone_prefixes),
+        ];
+        let mut unknown: Vec<String> = in_lists
+            .into_iter()
+            .filter_map(|(field, name, list)| {
+                let name = name?;
+                Catalogue::role_index(list, Some(name)).is_none().then(|| format!("{field} = {name}"))
+            })
+            .collect();
+        if let Some(name) = roles.continuous
+            && self.event_index(name).is_none()
+        {
+            unknown.push(format!("continuous = {name}"));
+        }
+        unknown
     }
 
     /// Index of the event or hook spelled `name` (any case).

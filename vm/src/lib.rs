@@ -39,6 +39,8 @@
 //!     subtypes: &[], events: &[], event_prefixes: &[], event_suffixes: &[], abilities: &[],
 //!     rule_switches: &[], selectors: &[], restrictions: &[], restriction_prefixes: &[],
 //!     variables: &[], attributes: &[], functions: &[],
+//!     // The names the runtime gives a meaning to (here the zone prefixes), in its spelling.
+//!     roles: Roles { zone_mine: Some("my"), zone_opponent: Some("opp"), ..Roles::NONE },
 //! };
 //!
 //! // 2. Compile the card `fireball` (what `rsc compile` does for `fireball.rules`).

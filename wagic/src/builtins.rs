@@ -144,8 +144,14 @@ fn record_on_cards<H: WagicHost>(ctx: &mut CallContext<'_, H>, effects: &[(Effec
     Ok(status(!cards.is_empty()))
 }
 
+/// `p/t`, or with a filter `per`, `p/t` for each card it matches (`foreach(spec) p/t`).
 fn pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let (power, toughness) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0));
+    let (mut power, mut toughness) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0));
+    if let Value::Filter(filter) = ctx.arg(2) {
+        let found = ctx.resolve(filter)?;
+        let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+        (power, toughness) = (power.saturating_mul(count), toughness.saturating_mul(count));
+    }
     record_on_cards(ctx, &[(EffectCode::Power, power), (EffectCode::Toughness, toughness)])
 }
 

@@ -11,7 +11,7 @@
 
 use vm::catalogue::{
     ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
-    ZoneSpec,
+    Roles, ZoneSpec,
 };
 
 /// Shorthand for a [`NamedSpec`] literal.
@@ -115,10 +115,10 @@ macro_rules! for_each_command {
             },
             Pump {
                 name: "pump",
-                params: [req "power": Expr, req "toughness": Expr],
+                params: [req "power": Expr, req "toughness": Expr, opt "per": Filter],
                 default_target: Source,
                 timed: true,
-                doc: "`p/t`: each target creature gets +p/+t while its restriction (`ueot`) or its source lasts.",
+                doc: "`p/t`: each target creature gets +p/+t while its restriction (`ueot`) or its source lasts; `foreach(spec) p/t` passes `per`: +p/+t for each card the spec matches.",
                 fails_when: "no target is a creature",
             },
             MoveTo {
@@ -648,6 +648,11 @@ pub const EVENTS: &[EventSpec] = &[
     event("blocking", true, "`@blocking(spec)`: a creature blocks (object: it)."),
     event("blocked", true, "`@blocked(spec)`: an attacking creature became blocked (object: it)."),
     event("drawn", true, "`@drawn(spec)`: a card was drawn (object: the player who drew it)."),
+    event(
+        "continuous",
+        false,
+        "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -873,6 +878,29 @@ pub static CATALOGUE: Catalogue = Catalogue {
     variables: VARIABLES,
     attributes: ATTRIBUTES,
     functions: FUNCTIONS,
+    roles: Roles {
+        target_controller: Some("controller"),
+        target_opponent: Some("opponent"),
+        target_source: Some("this"),
+        target_player: Some("player"),
+        source: Some("this"),
+        targets: Some("tgt"),
+        previous_targets: None,
+        event_object: Some("trigger"),
+        event_mine: Some("my"),
+        event_opponent: Some("opp"),
+        event_anyone: Some("any"),
+        suffix_source: None,
+        suffix_from_source: None,
+        suffix_any_object: Some("any"),
+        suffix_once: None,
+        restriction_opponent: Some("opp"),
+        zone_mine: Some("my"),
+        zone_opponent: Some("opp"),
+        zone_either: None,
+        zone_same: None,
+        continuous: Some("continuous"),
+    },
 };
 
 /// Index of `name` (any case) in a list of names.

@@ -2,6 +2,7 @@
 //! resolved to its catalogue index.
 
 use super::*;
+use crate::catalogue_names::PlayerWord;
 
 impl<'i> Lowerer<'i, '_> {
     pub(super) fn zone(&mut self, zone: &ast::ZoneRef) -> ZoneRef {
@@ -74,14 +75,18 @@ impl<'i> Lowerer<'i, '_> {
             ast::TypeAtom::Word(word) => {
                 if let Some(index) = self.names.card_types.get(word.symbol) {
                     ir::TypeAtom::CardType(CardTypeIdx(u32::from(index)))
-                } else if let Some(index) = self.names.player_words.get(word.symbol) {
-                    // `crate::catalogue_names::PLAYER_TYPE_WORDS` order.
-                    match index {
-                        0 => ir::TypeAtom::Me,
-                        1 => ir::TypeAtom::Opp,
-                        2 => ir::TypeAtom::This,
-                        _ if term.plural => ir::TypeAtom::Players,
-                        _ => ir::TypeAtom::Player,
+                } else if let Some(&role) = self
+                    .names
+                    .player_words
+                    .get(word.symbol)
+                    .and_then(|index| self.names.player_word_roles.get(usize::from(index)))
+                {
+                    match role {
+                        PlayerWord::Controller => ir::TypeAtom::Me,
+                        PlayerWord::Opponent => ir::TypeAtom::Opp,
+                        PlayerWord::Source => ir::TypeAtom::This,
+                        PlayerWord::Player if term.plural => ir::TypeAtom::Players,
+                        PlayerWord::Player => ir::TypeAtom::Player,
                     }
                 } else {
                     let index = self.resolve(self.names.subtypes.get(word.symbol), Code::E0038, "target type", word);

@@ -37,9 +37,6 @@ use vm::catalogue::{ArgKind, Catalogue, CommandSpec};
 /// of any catalogue.
 pub const LOOP_ELEMENT: &str = "card";
 
-/// The name of an event's object, which an implicit suffix condition (`:action`) tests.
-pub const TRIGGER: &str = "trigger";
-
 /// Lowers `card` into `arena`; the diagnostics on failure.
 pub fn lower_card<'i>(
     card: &ast::Card<'_>,
@@ -296,8 +293,9 @@ impl<'i> Lowerer<'i, '_> {
             } else {
                 let index = self.resolve(self.names.variables.get(word.symbol), Code::E0023, "event suffix", word);
                 // Any other suffix is an implicit condition on the event's object (spec
-                // §2.6): `:action` is `isAction(trigger)` when the catalogue has that test.
-                let trigger = self.interner.get(TRIGGER).and_then(|symbol| self.names.variables.get(symbol));
+                // §2.6): `:action` is `isAction(trigger)` when the catalogue has that test (`trigger`: its
+                // `event_object` role).
+                let trigger = self.names.event_object;
                 let test = self.element_test(word.symbol);
                 let value = match (test, trigger) {
                     (Some(test), Some(trigger)) => {

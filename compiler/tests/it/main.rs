@@ -9,6 +9,7 @@
 //! - [`limits`]: memory linear in the number of actions; the limits of the format, the same
 //!   in `check` and `compile`.
 //! - [`long_chains`]: long operator and index chains and deep nesting, on a small stack.
+//! - [`roles`]: the words the compiler gives a meaning to come from the catalogue's roles.
 //! - [`tidy`]: repository rules (`//!` first lines, no copied corpus cards).
 
 mod diagnostics_text;
@@ -16,4 +17,5 @@ mod error_files;
 mod explanations;
 mod limits;
 mod long_chains;
+mod roles;
 mod tidy;

@@ -30,6 +30,7 @@ pub(super) static EMPTY: Catalogue = Catalogue {
     variables: &[],
     attributes: &[],
     functions: &[],
+    roles: crate::catalogue::Roles::NONE,
 };
 
 #[test]

@@ -220,20 +220,20 @@ impl BuiltinCall {
 #[derive(RefCast)]
 #[repr(transparent)]
 pub struct CallContext<'a, H> {
-    pub(crate) m: Machine<'a, H>,
+    pub(crate) machine: Machine<'a, H>,
 }
 
 impl<'a, H> CallContext<'a, H> {
-    /// The context of the call `m.call` describes.
-    pub(crate) fn of<'m>(m: &'m mut Machine<'a, H>) -> &'m mut CallContext<'a, H> {
-        CallContext::ref_cast_mut(m)
+    /// The context of the call `machine.call` describes.
+    pub(crate) fn of<'machine>(machine: &'machine mut Machine<'a, H>) -> &'machine mut CallContext<'a, H> {
+        CallContext::ref_cast_mut(machine)
     }
 }
 
 impl<'a, H: Host> CallContext<'a, H> {
     /// The host.
     pub fn host(&mut self) -> &mut H {
-        self.m.host
+        self.machine.host
     }
 
     /// Takes `units` of the execution's fuel for work the builtin does in proportion to the
@@ -241,27 +241,27 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// called in a loop is bounded by the same budget as the loop; traps `OutOfFuel` when
     /// the budget does not cover it.
     pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
-        self.m.charge(u32::try_from(units).unwrap_or(u32::MAX))
+        self.machine.charge(u32::try_from(units).unwrap_or(u32::MAX))
     }
 
     /// Who and what the execution runs for (`me`, the source card, its controller).
     pub fn env(&self) -> Env {
-        self.m.st.env
+        self.machine.state.env
     }
 
     /// The program.
     pub fn program(&self) -> &Program {
-        &self.m.rt.program
+        &self.machine.shared.program
     }
 
     /// The catalogue.
     pub fn catalogue(&self) -> &'static Catalogue {
-        self.m.rt.catalogue
+        self.machine.shared.catalogue
     }
 
     /// The command being called, if this is a command.
     pub fn command(&self) -> Option<CommandIdx> {
-        match self.m.call.callee {
+        match self.machine.call.callee {
             Callee::Command(cmd) => Some(cmd),
             _ => None,
         }
@@ -269,10 +269,10 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The cost component being checked or paid, if this is a cost.
     pub fn cost(&self) -> Option<&Cost> {
-        match self.m.call.callee {
+        match self.machine.call.callee {
             Callee::Cost { i, .. } => {
-                let card = self.m.rt.program.card(self.m.st.env.card)?;
-                super::pipeline::cost_block(card, self.m.st.origin).get(usize::from(i))
+                let card = self.machine.shared.program.card(self.machine.state.env.card)?;
+                super::pipeline::cost_block(card, self.machine.state.origin).get(usize::from(i))
             }
             _ => None,
         }
@@ -284,8 +284,8 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// pays what its rules fix without a choice (`{F}`, `{S}`: the source). A cost never
     /// pays with more than this.
     pub fn selection(&self) -> Option<&[Value]> {
-        match self.m.call.callee {
-            Callee::Cost { i, .. } => self.m.st.selection(i),
+        match self.machine.call.callee {
+            Callee::Cost { i, .. } => self.machine.state.selection(i),
             _ => None,
         }
     }
@@ -294,24 +294,24 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// rules leave the player no choice (exactly `n` cards out of `n`), so that paying
     /// takes exactly what was checked. Does nothing outside a cost.
     pub fn fix_selection(&mut self, values: &[Value]) -> Result<(), Trap> {
-        let Callee::Cost { i, .. } = self.m.call.callee else {
+        let Callee::Cost { i, .. } = self.machine.call.callee else {
             return Ok(());
         };
-        let list = self.m.st.lists.make(values).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
-        if self.m.st.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
+        let list = self.machine.state.lists.make(values).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
+        if self.machine.state.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
     }
 
     /// Number of arguments passed.
     pub fn argc(&self) -> usize {
-        self.m.call.args.1 as usize
+        self.machine.call.args.1 as usize
     }
 
     /// Argument `i` (nil when not passed).
     pub fn arg(&self, i: usize) -> Value {
-        if i >= self.m.call.args.1 as usize {
+        if i >= self.machine.call.args.1 as usize {
             return Value::Nil;
         }
-        self.m.st.regs.get(self.m.call.args.0 as usize + i).copied().unwrap_or_default()
+        self.machine.state.regs.get(self.machine.call.args.0 as usize + i).copied().unwrap_or_default()
     }
 
     /// Argument `i` of a command as the index of a word of the keyword set its catalogue
@@ -326,7 +326,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         }
         let words = self
             .command()
-            .and_then(|cmd| self.m.rt.catalogue.commands.get(cmd.index()))
+            .and_then(|cmd| self.machine.shared.catalogue.commands.get(cmd.index()))
             .and_then(|spec| spec.params.get(i))
             .map(|param| match param.kind {
                 crate::catalogue::ArgKind::Keyword(words) => words.len(),
@@ -341,8 +341,8 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's targets, after the command's default target was applied.
     pub fn targets(&self) -> &[Value] {
-        match &self.m.call.targets {
-            Targets::List(list) => self.m.st.lists.get(*list),
+        match &self.machine.call.targets {
+            Targets::List(list) => self.machine.state.lists.get(*list),
             Targets::One(value) => std::slice::from_ref(value),
         }
     }
@@ -359,54 +359,54 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The statement's restriction (`ueot`...), if any.
     pub fn restriction(&self) -> Option<Restriction> {
-        self.m.st.restriction
+        self.machine.state.restriction
     }
 
     /// The player's answer, when the builtin is called again after [`Status::Suspend`].
     pub fn answer(&self) -> Option<&[Value]> {
-        self.m.call.answer.map(|list| self.m.st.lists.get(list))
+        self.machine.call.answer.map(|list| self.machine.state.lists.get(list))
     }
 
     /// The builtin's step counter: 0 on the first call of a statement, whatever
     /// [`CallContext::set_step`] stored across suspensions after that.
     pub fn step(&self) -> u16 {
-        self.m.st.step
+        self.machine.state.step
     }
 
     /// Stores the step counter (for builtins that ask several times, like `prophecy`).
     pub fn set_step(&mut self, step: u16) {
-        self.m.st.step = step;
+        self.machine.state.step = step;
     }
 
     /// The elements of a list value.
     pub fn list(&self, list: ListId) -> &[Value] {
-        self.m.st.lists.get(list)
+        self.machine.state.lists.get(list)
     }
 
     /// A new list value in the execution's arena.
     pub fn make_list(&mut self, values: &[Value]) -> Result<Value, Trap> {
-        self.m.st.lists.make(values).map(Value::List).ok_or_else(|| Trap::new(TrapCode::ListLimit))
+        self.machine.state.lists.make(values).map(Value::List).ok_or_else(|| Trap::new(TrapCode::ListLimit))
     }
 
     /// Binds a per-execution name (`discarded`, `moved`...) for the rest of the execution.
     pub fn bind(&mut self, var: VariableIdx, value: Value) -> Result<(), Trap> {
-        if self.m.st.bind(var, value) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
+        if self.machine.state.bind(var, value) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
     }
 
     /// The value of a name, as `LoadVar` reads it.
     pub fn variable(&mut self, var: VariableIdx) -> Value {
-        self.m.load_var(var)
+        self.machine.load_var(var)
     }
 
     /// Sets the value a function returns.
     pub fn set_result(&mut self, value: Value) {
-        self.m.call.result = value;
+        self.machine.call.result = value;
     }
 
     /// Resolves `filter` without asking anything: its candidates and what choice it asks
     /// for. A type choice (`a,b`) is taken as the union; a random quantity is drawn.
     pub fn resolve(&mut self, filter: FilterIdx) -> Result<Resolved, Trap> {
-        self.m.resolve_candidates(filter)
+        self.machine.resolve_candidates(filter)
     }
 
     /// Asks the player to choose between `min` and `max` of `candidates`; return the
@@ -420,7 +420,7 @@ impl<'a, H: Host> CallContext<'a, H> {
         max: u16,
         question: Option<StrIdx>,
     ) -> Result<Status, Trap> {
-        let list = self.m.st.lists.make(candidates).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
+        let list = self.machine.state.lists.make(candidates).ok_or_else(|| Trap::new(TrapCode::ListLimit))?;
         self.choose_from(tag, list, min, max, question)
     }
 
@@ -434,16 +434,16 @@ impl<'a, H: Host> CallContext<'a, H> {
         max: u16,
         question: Option<StrIdx>,
     ) -> Result<Status, Trap> {
-        let kind = match self.m.call.callee {
+        let kind = match self.machine.call.callee {
             Callee::Command(cmd) => RequestKind::Command(cmd, tag),
             Callee::Function(func) => RequestKind::Function(func),
             Callee::Cost { cost, .. } => RequestKind::Cost(cost),
         };
-        if min > max || usize::from(min) > self.m.st.lists.len(candidates) {
+        if min > max || usize::from(min) > self.machine.state.lists.len(candidates) {
             return Err(Trap::new(TrapCode::BadRequest));
         }
-        let chooser = self.m.host.chooser(&self.m.st.env, kind);
-        self.m.st.request = Some(Request { kind, chooser, candidates, min, max, question });
+        let chooser = self.machine.host.chooser(&self.machine.state.env, kind);
+        self.machine.state.request = Some(Request { kind, chooser, candidates, min, max, question });
         Ok(Status::Suspend)
     }
 
@@ -456,14 +456,14 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// apply nothing then. Traps `EffectLimit` when
     /// [`MAX_EFFECTS`](crate::runtime::MAX_EFFECTS) are in force.
     pub fn record_effect(&mut self, kind: EffectKind) -> Result<Option<EffectId>, Trap> {
-        Ok(self.m.record_effect(kind, self.m.st.restriction)?.map(|effect| effect.id))
+        Ok(self.machine.record_effect(kind, self.machine.state.restriction)?.map(|effect| effect.id))
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling
     /// [`Host::end_effect`] for each.
     pub fn end_effects(&mut self, kind: EffectKind) {
-        let source = self.m.st.env.source;
-        self.m.end_effects_where(|effect| effect.source == source && effect.kind == kind);
+        let source = self.machine.state.env.source;
+        self.machine.end_effects_where(|effect| effect.source == source && effect.kind == kind);
     }
 
     /// Runs the autos `event` selects now, in registration order, before the builtin goes
@@ -471,21 +471,22 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// the player (that traps); their own events are queued as usual. They run on this
     /// execution's fuel: one budget covers the whole cascade, however it branches.
     pub fn dispatch(&mut self, event: Event) -> Result<(), Trap> {
-        let depth = self.m.st.origin.depth() + 1;
-        let fuel = &mut self.m.st.fuel;
-        super::cascade::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, false, fuel).map(|_| ())
+        let depth = self.machine.state.origin.depth() + 1;
+        let fuel = &mut self.machine.state.fuel;
+        super::cascade::run_now(self.machine.shared, self.machine.world, self.machine.host, &event, depth, false, fuel)
+            .map(|_| ())
     }
 
     /// Asks hook `event` now, as [`super::Runtime::ask`] does, on this execution's fuel.
     pub fn ask(&mut self, event: Event) -> Result<Option<bool>, Trap> {
-        let depth = self.m.st.origin.depth() + 1;
-        let fuel = &mut self.m.st.fuel;
-        super::cascade::run_now(self.m.rt, self.m.world, self.m.host, &event, depth, true, fuel)
+        let depth = self.machine.state.origin.depth() + 1;
+        let fuel = &mut self.machine.state.fuel;
+        super::cascade::run_now(self.machine.shared, self.machine.world, self.machine.host, &event, depth, true, fuel)
     }
 
     /// Queues an event: its autos run when the host next calls
     /// [`super::Runtime::run_events`]. Traps when events cascade past the limit.
     pub fn emit(&mut self, event: Event) -> Result<(), Trap> {
-        self.m.emit(event)
+        self.machine.emit(event)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::bytecode::{CardIdx, EventIdx, RestrictionIdx};
 
-use super::events::{Event, Names, PendingRun, Subscription, World};
+use super::events::{Continuous, Event, Names, PendingRun, Subscription, World};
 use super::exec::{self, Machine};
 use super::host::{Effect, EffectId, EffectKind, Env, Host};
 use super::pipeline::{auto_direct, pipeline};
@@ -40,7 +40,17 @@ impl<H: Host> Runtime<H> {
             world.effects.push(effect);
             host.apply_effect(&effect);
         }
+        let continuous = self.shared.names.event_continuous;
         for (auto_idx, auto) in data.autos.iter().enumerate() {
+            if continuous.is_some() && auto.events.iter().any(|event| Some(event.event) == continuous) {
+                self.world.continuous.push(Continuous {
+                    card,
+                    program_card,
+                    auto: auto_idx as u16,
+                    effects: Vec::new(),
+                });
+                continue;
+            }
             if auto.events.is_empty() {
                 world.runs.push_back(PendingRun {
                     card,
@@ -66,6 +76,7 @@ impl<H: Host> Runtime<H> {
                 });
             }
         }
+        self.world.refresh = true;
         Ok(())
     }
 
@@ -76,6 +87,15 @@ impl<H: Host> Runtime<H> {
         self.world.in_play.retain(|&(id, _)| id != card);
         self.world.subs.retain(|sub| sub.card != card);
         self.world.runs.retain(|run| run.card != card);
+        let mut held = Vec::new();
+        self.world.continuous.retain_mut(|auto| {
+            if auto.card == card {
+                held.append(&mut auto.effects);
+            }
+            auto.card != card
+        });
+        exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        self.world.refresh = true;
         exec::end_effects(&mut self.world.effects, host, |effect| {
             let target = match effect.kind {
                 EffectKind::Ability { target, .. } | EffectKind::Custom { target, .. } => target,
@@ -134,11 +154,50 @@ impl<H: Host> Runtime<H> {
                     suspended => return Ok(suspended),
                 }
             }
+            if std::mem::take(&mut self.world.refresh) && !self.world.continuous.is_empty() {
+                self.refresh_continuous(host, &mut started)?;
+                continue;
+            }
             let Some((event, depth)) = self.world.events.pop_front() else {
                 return Ok(Outcome::Done(Completion::Success));
             };
+            self.world.refresh = true;
             self.select(&event, depth, false);
         }
+    }
+
+    /// Runs every continuous auto again, in the order their cards entered play: ends what
+    /// its last run recorded, runs it at once (it may not ask), and keeps the ids of the
+    /// effects this run recorded. Each run counts against the drain's `started`.
+    fn refresh_continuous(&mut self, host: &mut H, started: &mut u32) -> Result<(), Trap> {
+        for index in 0..self.world.continuous.len() {
+            let Some(auto) = self.world.continuous.get_mut(index) else { break };
+            let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
+            let held = std::mem::take(&mut auto.effects);
+            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+            *started += 1;
+            if *started > MAX_RUNS_PER_DRAIN {
+                let mut trap = Trap::new(TrapCode::EventCascade);
+                trap.card = Some(program_card);
+                trap.card_key = self.shared.program.card_key(program_card).map(Into::into);
+                return Err(trap);
+            }
+            if !host.auto_may_fire(card) {
+                continue;
+            }
+            let me = host.controller(card);
+            let run = PendingRun { card, program_card, auto: auto_idx, me, condition: None, event: None, depth: 0 };
+            let first = self.world.next_effect;
+            let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
+            run_auto_now(&self.shared, &mut self.world, host, run, false, &mut fuel)?;
+            let recorded = self.world.next_effect.wrapping_sub(first);
+            let effects = self.world.effects.iter().filter(|effect| effect.id.0.wrapping_sub(first) < recorded);
+            let effects = effects.map(|effect| effect.id).collect();
+            if let Some(auto) = self.world.continuous.get_mut(index) {
+                auto.effects = effects;
+            }
+        }
+        Ok(())
     }
 
     /// Moves the autos `event` selects to the run queue, removing `once` subscriptions.
@@ -164,8 +223,8 @@ impl<H: Host> Runtime<H> {
         if let Some(condition) = run.condition {
             let shared = &self.shared;
             let value = {
-                let mut m = Machine::new(shared, &mut self.world, host, &mut state);
-                m.eval_entry(condition).map(|value| value::truthy(value, &m.st.lists))
+                let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
+                machine.eval_entry(condition).map(|value| value::truthy(value, &machine.state.lists))
             };
             match value {
                 Ok(true) => {}
@@ -180,7 +239,7 @@ impl<H: Host> Runtime<H> {
             }
         }
         match direct {
-            Some(direct) => self.run_state(host, state, |m| auto_direct(m, direct.entry)),
+            Some(direct) => self.run_state(host, state, |machine| auto_direct(machine, direct.entry)),
             None => self.drive(host, state),
         }
     }
@@ -334,18 +393,18 @@ fn run_auto_now<H: Host>(
         }
     }
     let result = {
-        let mut m = Machine::new(shared, &mut *world, host, &mut state);
-        let run_auto = |m: &mut Machine<'_, H>| match direct {
-            Some(direct) => auto_direct(m, direct.entry),
-            None => pipeline(m),
+        let mut machine = Machine::new(shared, &mut *world, host, &mut state);
+        let run_auto = |machine: &mut Machine<'_, H>| match direct {
+            Some(direct) => auto_direct(machine, direct.entry),
+            None => pipeline(machine),
         };
         match run.condition {
-            Some(condition) => match m.eval_entry(condition) {
-                Ok(value) if value::truthy(value, &m.st.lists) => run_auto(&mut m),
+            Some(condition) => match machine.eval_entry(condition) {
+                Ok(value) if value::truthy(value, &machine.state.lists) => run_auto(&mut machine),
                 Ok(_) => Ok(Some(Completion::Answer(false))),
                 Err(trap) => Err(trap),
             },
-            None => run_auto(&mut m),
+            None => run_auto(&mut machine),
         }
     };
     *fuel = state.fuel;

@@ -10,7 +10,7 @@ use std::collections::VecDeque;
 
 use crate::bytecode::{CardIdx, EntryIdx, EventIdx, EventPrefixIdx, EventSuffixIdx, VariableIdx};
 
-use super::host::{Effect, Env};
+use super::host::{Effect, EffectId, Env};
 use super::state::{ExecState, Origin, Stage};
 use super::value::{CardId, PlayerId, Value};
 
@@ -82,6 +82,16 @@ pub(crate) struct PendingRun {
     pub depth: u32,
 }
 
+/// An auto held as a continuous effect (on the catalogue's `continuous` event) of a card in
+/// play, and the effects its last run recorded, which end before it runs again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Continuous {
+    pub card: CardId,
+    pub program_card: CardIdx,
+    pub auto: u16,
+    pub effects: Vec<EffectId>,
+}
+
 /// The runtime's mutable state shared by all executions.
 #[derive(Debug, Default)]
 pub(crate) struct World {
@@ -91,6 +101,11 @@ pub(crate) struct World {
     pub in_play: Vec<(CardId, CardIdx)>,
     pub events: VecDeque<(Event, u32)>,
     pub runs: VecDeque<PendingRun>,
+    /// The continuous autos of the cards in play, in the order they entered.
+    pub continuous: Vec<Continuous>,
+    /// Whether something happened (an event, a card entering or leaving play) since the
+    /// continuous autos last ran.
+    pub refresh: bool,
     /// Autos run synchronously (hooks, [`super::CallContext::dispatch`]), as a stack.
     pub now: Vec<PendingRun>,
     /// Finished executions' states, reused so that a simple effect allocates nothing;
@@ -137,6 +152,8 @@ impl Clone for World {
             events: self.events.clone(),
             runs: self.runs.clone(),
             now: self.now.clone(),
+            continuous: self.continuous.clone(),
+            refresh: self.refresh,
             ..World::default()
         }
     }
@@ -152,6 +169,8 @@ impl Clone for World {
             events,
             runs,
             now,
+            continuous,
+            refresh,
             pool: _,
             scratch: _,
             scratch2: _,
@@ -166,6 +185,8 @@ impl Clone for World {
         self.events.clone_from(events);
         self.runs.clone_from(runs);
         self.now.clone_from(now);
+        self.continuous.clone_from(continuous);
+        self.refresh = *refresh;
     }
 }
 
@@ -209,7 +230,8 @@ fn new_state(env: Env) -> Box<ExecState> {
     Box::new(ExecState::new(env))
 }
 
-/// The catalogue indices the runtime gives a meaning to, found by name once.
+/// The catalogue indices the runtime gives a meaning to: the names of the catalogue's
+/// [`Roles`](crate::catalogue::Roles), found once.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Names {
     pub var_this: Option<VariableIdx>,
@@ -228,31 +250,33 @@ pub(crate) struct Names {
     pub zone_opp: Option<crate::bytecode::ZonePrefixIdx>,
     pub zone_any: Option<crate::bytecode::ZonePrefixIdx>,
     pub zone_same: Option<crate::bytecode::ZonePrefixIdx>,
+    pub event_continuous: Option<EventIdx>,
 }
 
 impl Names {
     pub fn new(catalogue: &crate::catalogue::Catalogue) -> Names {
         use crate::bytecode::{RestrictionPrefixIdx, ZonePrefixIdx};
-        let find = |names: &[crate::catalogue::NamedSpec], name: &str| {
-            names.iter().position(|named| named.name.eq_ignore_ascii_case(name))
-        };
+        let find = crate::catalogue::Catalogue::role_index;
+        let roles = &catalogue.roles;
         Names {
-            var_this: find(catalogue.variables, "this").map(VariableIdx::new),
-            var_tgt: find(catalogue.variables, "tgt").map(VariableIdx::new),
-            var_prev_tgt: find(catalogue.variables, "prevTgt").map(VariableIdx::new),
-            var_trigger: find(catalogue.variables, "trigger").map(VariableIdx::new),
-            prefix_my: find(catalogue.event_prefixes, "my").map(EventPrefixIdx::new),
-            prefix_opp: find(catalogue.event_prefixes, "opp").map(EventPrefixIdx::new),
-            prefix_any: find(catalogue.event_prefixes, "any").map(EventPrefixIdx::new),
-            suffix_this: find(catalogue.event_suffixes, "this").map(EventSuffixIdx::new),
-            suffix_from_this: find(catalogue.event_suffixes, "fromThis").map(EventSuffixIdx::new),
-            suffix_any: find(catalogue.event_suffixes, "any").map(EventSuffixIdx::new),
-            suffix_once: find(catalogue.event_suffixes, "once").map(EventSuffixIdx::new),
-            restriction_opp: find(catalogue.restriction_prefixes, "opp").map(RestrictionPrefixIdx::new),
-            zone_my: find(catalogue.zone_prefixes, "my").map(ZonePrefixIdx::new),
-            zone_opp: find(catalogue.zone_prefixes, "opp").map(ZonePrefixIdx::new),
-            zone_any: find(catalogue.zone_prefixes, "any").map(ZonePrefixIdx::new),
-            zone_same: find(catalogue.zone_prefixes, "same").map(ZonePrefixIdx::new),
+            var_this: find(catalogue.variables, roles.source).map(VariableIdx::new),
+            var_tgt: find(catalogue.variables, roles.targets).map(VariableIdx::new),
+            var_prev_tgt: find(catalogue.variables, roles.previous_targets).map(VariableIdx::new),
+            var_trigger: find(catalogue.variables, roles.event_object).map(VariableIdx::new),
+            prefix_my: find(catalogue.event_prefixes, roles.event_mine).map(EventPrefixIdx::new),
+            prefix_opp: find(catalogue.event_prefixes, roles.event_opponent).map(EventPrefixIdx::new),
+            prefix_any: find(catalogue.event_prefixes, roles.event_anyone).map(EventPrefixIdx::new),
+            suffix_this: find(catalogue.event_suffixes, roles.suffix_source).map(EventSuffixIdx::new),
+            suffix_from_this: find(catalogue.event_suffixes, roles.suffix_from_source).map(EventSuffixIdx::new),
+            suffix_any: find(catalogue.event_suffixes, roles.suffix_any_object).map(EventSuffixIdx::new),
+            suffix_once: find(catalogue.event_suffixes, roles.suffix_once).map(EventSuffixIdx::new),
+            restriction_opp: find(catalogue.restriction_prefixes, roles.restriction_opponent)
+                .map(RestrictionPrefixIdx::new),
+            zone_my: find(catalogue.zone_prefixes, roles.zone_mine).map(ZonePrefixIdx::new),
+            zone_opp: find(catalogue.zone_prefixes, roles.zone_opponent).map(ZonePrefixIdx::new),
+            zone_any: find(catalogue.zone_prefixes, roles.zone_either).map(ZonePrefixIdx::new),
+            zone_same: find(catalogue.zone_prefixes, roles.zone_same).map(ZonePrefixIdx::new),
+            event_continuous: roles.continuous.and_then(|name| catalogue.event_index(name)).map(EventIdx::new),
         }
     }
 

@@ -53,10 +53,10 @@ pub(crate) enum Step {
 // view of it (`CallContext: RefCast<From = Machine>`), and a public impl may not name a
 // `pub(crate)` type.
 pub struct Machine<'a, H> {
-    pub(crate) rt: &'a Shared<H>,
+    pub(crate) shared: &'a Shared<H>,
     pub(crate) world: &'a mut World,
     pub(crate) host: &'a mut H,
-    pub(crate) st: &'a mut ExecState,
+    pub(crate) state: &'a mut ExecState,
     pub(crate) nesting: u32,
     /// The builtin being called, as its [`CallContext`](super::CallContext) (a view of this
     /// machine) shows it: a call sets these fields rather than building a context.
@@ -66,26 +66,26 @@ pub struct Machine<'a, H> {
 impl<'a, H: Host> Machine<'a, H> {
     /// A machine over the parts of one execution, calling no builtin yet.
     pub(crate) fn new(
-        rt: &'a Shared<H>,
+        shared: &'a Shared<H>,
         world: &'a mut World,
         host: &'a mut H,
-        st: &'a mut ExecState,
+        state: &'a mut ExecState,
     ) -> Machine<'a, H> {
-        Machine { rt, world, host, st, nesting: 0, call: BuiltinCall::NONE }
+        Machine { shared, world, host, state, nesting: 0, call: BuiltinCall::NONE }
     }
 
     /// Takes `amount` fuel; traps when there is not enough.
     pub(crate) fn charge(&mut self, amount: u32) -> Result<(), Trap> {
-        if !self.rt.metered {
+        if !self.shared.metered {
             return Ok(());
         }
-        match self.st.fuel.checked_sub(amount) {
+        match self.state.fuel.checked_sub(amount) {
             Some(left) => {
-                self.st.fuel = left;
+                self.state.fuel = left;
                 Ok(())
             }
             None => {
-                self.st.fuel = 0;
+                self.state.fuel = 0;
                 Err(Trap::new(TrapCode::OutOfFuel))
             }
         }
@@ -93,25 +93,25 @@ impl<'a, H: Host> Machine<'a, H> {
 
     /// Starts `entry` in the main frame.
     pub(crate) fn start_main(&mut self, entry: EntryIdx) -> Result<(), Trap> {
-        let code = &self.rt.program.entries()[entry.index()];
-        if code.n_locals() > usize::from(self.st.locals) {
+        let code = &self.shared.program.entries()[entry.index()];
+        if code.n_locals() > usize::from(self.state.locals) {
             return Err(Trap::new(TrapCode::UnreachableEntry));
         }
-        let base = usize::from(self.st.locals);
-        self.st.regs.truncate(base);
-        self.st.regs.resize(base + code.n_regs(), Value::Nil);
-        self.st.frame = Some(Frame { entry, ip: 0, base: base as u16 });
+        let base = usize::from(self.state.locals);
+        self.state.regs.truncate(base);
+        self.state.regs.resize(base + code.n_regs(), Value::Nil);
+        self.state.frame = Some(Frame { entry, ip: 0, base: base as u16 });
         self.charge(1)
     }
 
     /// Runs the main frame until it ends or suspends.
     pub(crate) fn run_main(&mut self) -> Result<Flow, Trap> {
-        let Some(mut frame) = self.st.frame.take() else {
+        let Some(mut frame) = self.state.frame.take() else {
             return Ok(Flow::Return);
         };
         let flow = self.run_frame(&mut frame, false)?;
         if flow == Flow::Suspend {
-            self.st.frame = Some(frame);
+            self.state.frame = Some(frame);
         }
         Ok(flow)
     }
@@ -122,12 +122,12 @@ impl<'a, H: Host> Machine<'a, H> {
         if self.nesting >= MAX_NESTING {
             return Err(Trap::new(TrapCode::NestingTooDeep));
         }
-        let code = &self.rt.program.entries()[entry.index()];
-        if code.n_locals() > usize::from(self.st.locals) {
+        let code = &self.shared.program.entries()[entry.index()];
+        if code.n_locals() > usize::from(self.state.locals) {
             return Err(Trap::new(TrapCode::UnreachableEntry));
         }
-        let base = self.st.regs.len();
-        self.st.regs.resize(base + code.n_regs(), Value::Nil);
+        let base = self.state.regs.len();
+        self.state.regs.resize(base + code.n_regs(), Value::Nil);
         self.charge(1)?;
         self.nesting += 1;
         // A builtin resolving a filter runs its entries here, and they may call builtins
@@ -137,7 +137,7 @@ impl<'a, H: Host> Machine<'a, H> {
         let flow = self.run_frame(&mut frame, true);
         self.call = call;
         self.nesting -= 1;
-        self.st.regs.truncate(base);
+        self.state.regs.truncate(base);
         Ok(match flow? {
             Flow::ReturnValue(value) => value,
             Flow::Return => Value::Bool(true),
@@ -148,10 +148,10 @@ impl<'a, H: Host> Machine<'a, H> {
     /// Adds the location to a trap that has none.
     #[cold]
     pub(crate) fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
-        let program = &self.rt.program;
+        let program = &self.shared.program;
         if trap.card.is_none() {
-            trap.card = Some(self.st.env.card);
-            trap.card_key = program.card_key(self.st.env.card).map(Into::into);
+            trap.card = Some(self.state.env.card);
+            trap.card_key = program.card_key(self.state.env.card).map(Into::into);
         }
         if trap.at.is_none() {
             trap.at = Some((entry, pc));
@@ -163,8 +163,8 @@ impl<'a, H: Host> Machine<'a, H> {
     /// The dispatch loop: the register loop runs until an op needs the machine (other than
     /// `Call`, which it makes itself), which runs here.
     pub(crate) fn run_frame(&mut self, frame: &mut Frame, nested: bool) -> Result<Flow, Trap> {
-        let rt = self.rt;
-        let code = &rt.program.entries()[frame.entry.index()];
+        let shared = self.shared;
+        let code = &shared.program.entries()[frame.entry.index()];
         let base = frame.base as usize;
         loop {
             let (ip, step) = match self.run_ops(code, &mut frame.ip, base) {
@@ -197,7 +197,7 @@ impl<'a, H: Host> Machine<'a, H> {
         match instr {
             Instr::LoadVar { a, var } => {
                 let value = self.load_var(var);
-                self.st.regs[base + a.0 as usize] = value;
+                self.state.regs[base + a.0 as usize] = value;
                 Ok(Step::Next)
             }
             Instr::GetAttr { a, b, attr } => {
@@ -226,7 +226,7 @@ impl<'a, H: Host> Machine<'a, H> {
     /// Moves `frame` to the instruction at `target`, charging one unit of fuel: each
     /// basic block entered by a jump pays for itself.
     pub(crate) fn take_jump(&mut self, frame: &mut Frame, target: Pc) -> Result<(), Trap> {
-        let code = &self.rt.program.entries()[frame.entry.index()];
+        let code = &self.shared.program.entries()[frame.entry.index()];
         // Verified at load: every jump target is an instruction of its entry.
         frame.ip = code.instr_index(target).unwrap_or(0) as u16;
         self.charge(1)

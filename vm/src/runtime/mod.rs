@@ -212,9 +212,13 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
-    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto.
+    /// Whether nothing is queued or running: no event, no auto run, no synchronous auto,
+    /// and no continuous auto waiting to run again after a change.
     pub fn is_idle(&self) -> bool {
-        self.world.events.is_empty() && self.world.runs.is_empty() && self.world.now.is_empty()
+        self.world.events.is_empty()
+            && self.world.runs.is_empty()
+            && self.world.now.is_empty()
+            && (!self.world.refresh || self.world.continuous.is_empty())
     }
 
     /// Whether some auto (a hook auto when `hooks`) would be selected by `event`. When none
@@ -326,7 +330,7 @@ impl<H: Host> Runtime<H> {
         };
         let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
-            Some(action) => self.run_state(host, state, |m| activate_direct(m, action.entry, trial)),
+            Some(action) => self.run_state(host, state, |machine| activate_direct(machine, action.entry, trial)),
             None => self.drive(host, state),
         }
     }
@@ -343,11 +347,11 @@ impl<H: Host> Runtime<H> {
         let env = self.env(host, card, program_card, me);
         let mut state = self.state(env, Origin::activation(false), Stage::Requisite(0));
         let shared = &self.shared;
-        let mut m = Machine::new(shared, &mut self.world, host, &mut state);
+        let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
         let mut met = Ok(true);
         for &f in &shared.program.cards()[program_card.index()].requisites {
-            match m.resolve_candidates(f) {
-                Ok(resolved) if resolved.matched && m.st.lists.len(resolved.candidates) > 0 => {}
+            match machine.resolve_candidates(f) {
+                Ok(resolved) if resolved.matched && machine.state.lists.len(resolved.candidates) > 0 => {}
                 Ok(_) => {
                     met = Ok(false);
                     break;
@@ -380,8 +384,8 @@ impl<H: Host> Runtime<H> {
     ) -> Result<Outcome, Trap> {
         let shared = &self.shared;
         let result = {
-            let mut m = Machine::new(shared, &mut self.world, host, &mut state);
-            run(&mut m)
+            let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
+            run(&mut machine)
         };
         match result {
             Ok(Some(completion)) => {

@@ -12,39 +12,47 @@ use super::state::{Completion, Failure, Frame, Origin, Pending, Stage};
 use super::trap::{Trap, TrapCode};
 use super::value::{self, ListId, Value};
 
-pub(super) fn set_selection<H: Host>(m: &mut Machine<'_, H>, i: u16, list: ListId) -> Result<(), Trap> {
-    if m.st.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
+pub(super) fn set_selection<H: Host>(machine: &mut Machine<'_, H>, i: u16, list: ListId) -> Result<(), Trap> {
+    if machine.state.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
 }
 
-pub(super) fn add_rule_targets<H: Host>(m: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
-    m.st.rule_targets = m.st.lists.concat(m.st.rule_targets, list).ok_or(TrapCode::ListLimit)?;
+pub(super) fn add_rule_targets<H: Host>(machine: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
+    machine.state.rule_targets =
+        machine.state.lists.concat(machine.state.rule_targets, list).ok_or(TrapCode::ListLimit)?;
     Ok(())
 }
 
 /// Applies one rule-target filter's resolution; true when it suspended.
-pub(super) fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resolution: Resolution) -> Result<bool, Trap> {
-    let optional = !m.st.origin.is_activation()
-        || m.rt.program.cards()[m.st.env.card.index()].target.as_ref().is_some_and(|target| target.optional);
+pub(super) fn rule_target_step<H: Host>(
+    machine: &mut Machine<'_, H>,
+    i: u16,
+    resolution: Resolution,
+) -> Result<bool, Trap> {
+    let optional = !machine.state.origin.is_activation()
+        || machine.shared.program.cards()[machine.state.env.card.index()]
+            .target
+            .as_ref()
+            .is_some_and(|target| target.optional);
     match resolution {
-        Resolution::Nothing if optional => m.st.stage = Stage::RuleTarget(i.saturating_add(1)),
-        Resolution::Nothing => m.st.stage = Stage::RuleTarget(u16::MAX),
+        Resolution::Nothing if optional => machine.state.stage = Stage::RuleTarget(i.saturating_add(1)),
+        Resolution::Nothing => machine.state.stage = Stage::RuleTarget(u16::MAX),
         Resolution::List(list) => {
-            add_rule_targets(m, list)?;
-            m.st.stage = Stage::RuleTarget(i.saturating_add(1));
+            add_rule_targets(machine, list)?;
+            machine.state.stage = Stage::RuleTarget(i.saturating_add(1));
         }
         Resolution::Choose { candidates, min, max } => {
-            m.request(RequestKind::Targets, candidates, min, max, None);
-            m.st.pending = Pending::RuleTarget { i };
+            machine.request(RequestKind::Targets, candidates, min, max, None);
+            machine.state.pending = Pending::RuleTarget { i };
             return Ok(true);
         }
         Resolution::ChooseType { options } => {
-            m.request(RequestKind::TargetType, options, 1, 1, None);
-            m.st.pending = Pending::RuleTargetType { i };
+            machine.request(RequestKind::TargetType, options, 1, 1, None);
+            machine.state.pending = Pending::RuleTargetType { i };
             return Ok(true);
         }
         Resolution::ChooseZone { options } => {
-            m.request(RequestKind::TargetZone, options, 1, 1, None);
-            m.st.pending = Pending::RuleTargetZone { i };
+            machine.request(RequestKind::TargetZone, options, 1, 1, None);
+            machine.state.pending = Pending::RuleTargetZone { i };
             return Ok(true);
         }
     }
@@ -52,24 +60,24 @@ pub(super) fn rule_target_step<H: Host>(m: &mut Machine<'_, H>, i: u16, resoluti
 }
 
 pub(super) fn cost_step<H: Host>(
-    m: &mut Machine<'_, H>,
+    machine: &mut Machine<'_, H>,
     i: u16,
     cost: CostIdx,
     phase: CostPhase,
     answer: Option<ListId>,
 ) -> Result<Status, Trap> {
-    let f = m.rt.builtins.get_cost(cost).ok_or(TrapCode::MissingBuiltin)?;
-    m.st.enter_builtin(answer);
-    m.call = builtins::BuiltinCall {
+    let f = machine.shared.builtins.get_cost(cost).ok_or(TrapCode::MissingBuiltin)?;
+    machine.state.enter_builtin(answer);
+    machine.call = builtins::BuiltinCall {
         callee: builtins::Callee::Cost { i, cost },
-        targets: builtins::Targets::List(m.st.rule_targets),
+        targets: builtins::Targets::List(machine.state.rule_targets),
         args: (0, 0),
         answer,
         result: Value::Nil,
     };
-    let status = f(CallContext::of(m), phase)?;
+    let status = f(CallContext::of(machine), phase)?;
     if status == Status::Suspend {
-        m.check_request()?;
+        machine.check_request()?;
     }
     Ok(status)
 }
@@ -95,18 +103,18 @@ const EMPTY_ACTIVATION_STAGES_FUEL: u32 = 6;
 /// from `Stage::Requisite(0)`, fuel included, without looking at the card. A `trial`
 /// ([`super::Runtime::try_activation`]) succeeds where the body would start.
 pub(super) fn activate_direct<H: Host>(
-    m: &mut Machine<'_, H>,
+    machine: &mut Machine<'_, H>,
     entry: EntryIdx,
     trial: bool,
 ) -> Result<Option<Completion>, Trap> {
     // The skipped stages and the body's own stage step, then the entry's start.
     if trial {
-        m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 1)?;
+        machine.charge(EMPTY_ACTIVATION_STAGES_FUEL + 1)?;
         return Ok(Some(Completion::Success));
     }
-    m.charge(EMPTY_ACTIVATION_STAGES_FUEL + 2)?;
-    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
-    run_body(m)
+    machine.charge(EMPTY_ACTIVATION_STAGES_FUEL + 2)?;
+    machine.state.frame = Some(Frame { entry, ip: 0, base: machine.state.locals });
+    run_body(machine)
 }
 
 /// What the pipeline charges passing the stages before the body of an auto that has
@@ -117,33 +125,34 @@ const EMPTY_AUTO_STAGES_FUEL: u32 = 2;
 /// anything to do ([`super::shared::CardPlan`]), on a fresh state in `Stage::RuleTarget(0)`
 /// that holds the entry's registers. The same as the pipeline from there: the source
 /// becomes the rule target, and the fuel is the same.
-pub(super) fn auto_direct<H: Host>(m: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
-    m.charge(EMPTY_AUTO_STAGES_FUEL)?;
-    source_as_rule_target(m)?;
-    m.st.targets = m.st.rule_targets;
-    m.st.stage = Stage::Body;
+pub(super) fn auto_direct<H: Host>(machine: &mut Machine<'_, H>, entry: EntryIdx) -> Result<Option<Completion>, Trap> {
+    machine.charge(EMPTY_AUTO_STAGES_FUEL)?;
+    source_as_rule_target(machine)?;
+    machine.state.targets = machine.state.rule_targets;
+    machine.state.stage = Stage::Body;
     // The body's own stage step and the entry's start.
-    m.charge(2)?;
-    m.st.frame = Some(Frame { entry, ip: 0, base: m.st.locals });
-    run_body(m)
+    machine.charge(2)?;
+    machine.state.frame = Some(Frame { entry, ip: 0, base: machine.state.locals });
+    run_body(machine)
 }
 
 /// An auto without rule-target filters targets its source.
-fn source_as_rule_target<H: Host>(m: &mut Machine<'_, H>) -> Result<(), Trap> {
-    if m.st.lists.is_empty(m.st.rule_targets) {
-        m.st.rule_targets = m.st.lists.make(&[Value::Card(m.st.env.source)]).ok_or(TrapCode::ListLimit)?;
+fn source_as_rule_target<H: Host>(machine: &mut Machine<'_, H>) -> Result<(), Trap> {
+    if machine.state.lists.is_empty(machine.state.rule_targets) {
+        machine.state.rule_targets =
+            machine.state.lists.make(&[Value::Card(machine.state.env.source)]).ok_or(TrapCode::ListLimit)?;
     }
     Ok(())
 }
 
 /// Runs the started body of the execution to its completion (`None`: it suspended).
 #[inline]
-fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
-    let hook = matches!(m.st.origin, Origin::Hook { .. });
-    Ok(match m.run_main()? {
+fn run_body<H: Host>(machine: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    let hook = matches!(machine.state.origin, Origin::Hook { .. });
+    Ok(match machine.run_main()? {
         Flow::Suspend => None,
         Flow::Return => Some(if hook { Completion::Answer(true) } else { Completion::Success }),
-        Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &m.st.lists))),
+        Flow::ReturnValue(value) => Some(Completion::Answer(value::truthy(value, &machine.state.lists))),
         Flow::Fail(_) if hook => Some(Completion::Answer(false)),
         Flow::Fail(reason) => Some(Completion::Failure(reason.into())),
     })
@@ -153,104 +162,106 @@ fn run_body<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap>
 /// ([`Origin::is_trial`], [`super::Runtime::try_activation`]) completes with success
 /// where the costs would be paid or the body would start. Only the execution itself stops
 /// there: autos it runs on the way (a cost's payment window) run whole.
-pub(super) fn pipeline<H: Host>(m: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
-    let trial = m.st.origin.is_trial();
-    let rt = m.rt;
-    let card = &rt.program.cards()[m.st.env.card.index()];
+pub(super) fn pipeline<H: Host>(machine: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    let trial = machine.state.origin.is_trial();
+    let shared = machine.shared;
+    let card = &shared.program.cards()[machine.state.env.card.index()];
     loop {
         // Each stage step costs fuel, so that no bundle can keep the pipeline going.
-        m.charge(1)?;
-        match m.st.stage {
+        machine.charge(1)?;
+        match machine.state.stage {
             Stage::Requisite(i) => match card.requisites.get(usize::from(i)) {
                 Some(&f) => {
-                    let resolved = m.resolve_candidates(f)?;
-                    if !resolved.matched || m.st.lists.is_empty(resolved.candidates) {
+                    let resolved = machine.resolve_candidates(f)?;
+                    if !resolved.matched || machine.state.lists.is_empty(resolved.candidates) {
                         return Ok(Some(Completion::Failure(Failure::RequisitesNotMet)));
                     }
-                    m.st.stage = Stage::Requisite(i.saturating_add(1));
+                    machine.state.stage = Stage::Requisite(i.saturating_add(1));
                 }
-                None => m.st.stage = Stage::RuleTarget(0),
+                None => machine.state.stage = Stage::RuleTarget(0),
             },
             Stage::RuleTarget(u16::MAX) => return Ok(Some(Completion::Failure(Failure::RuleTargetNotFound))),
             Stage::RuleTarget(i) => {
                 let filter = card.target.as_ref().and_then(|target| target.filters.get(usize::from(i)).copied());
                 match filter {
                     Some(f) => {
-                        let resolution = m.resolve_filter(f, None)?;
-                        if rule_target_step(m, i, resolution)? {
+                        let resolution = machine.resolve_filter(f, None)?;
+                        if rule_target_step(machine, i, resolution)? {
                             return Ok(None);
                         }
                     }
                     None => {
-                        if !m.st.origin.is_activation() {
-                            source_as_rule_target(m)?;
+                        if !machine.state.origin.is_activation() {
+                            source_as_rule_target(machine)?;
                         }
-                        m.st.targets = m.st.rule_targets;
-                        m.st.stage = if m.st.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
+                        machine.state.targets = machine.state.rule_targets;
+                        machine.state.stage =
+                            if machine.state.origin.is_activation() { Stage::ChooseAction } else { Stage::Vars };
                     }
                 }
             }
             Stage::ChooseAction => match card.actions.len() {
                 0 => return Ok(Some(Completion::Failure(Failure::NoAction))),
                 1 => {
-                    m.st.origin = m.st.origin.with_action(0);
-                    m.st.stage = Stage::Vars;
+                    machine.state.origin = machine.state.origin.with_action(0);
+                    machine.state.stage = Stage::Vars;
                 }
                 n => {
-                    let mut options = std::mem::take(&mut m.world.scratch);
+                    let mut options = std::mem::take(&mut machine.world.scratch);
                     options.clear();
                     options.extend((0..n).map(|i| Value::Int(i as i32)));
-                    let list = m.st.lists.make(&options);
-                    m.world.scratch = options;
+                    let list = machine.state.lists.make(&options);
+                    machine.world.scratch = options;
                     let list = list.ok_or(TrapCode::ListLimit)?;
-                    m.request(RequestKind::Action, list, 1, 1, None);
-                    m.st.pending = Pending::ChooseAction;
+                    machine.request(RequestKind::Action, list, 1, 1, None);
+                    machine.state.pending = Pending::ChooseAction;
                     return Ok(None);
                 }
             },
             Stage::Vars => {
                 if let Some(vars) = card.vars {
-                    if m.st.frame.is_none() {
-                        m.start_main(vars)?;
+                    if machine.state.frame.is_none() {
+                        machine.start_main(vars)?;
                     }
-                    match m.run_main()? {
+                    match machine.run_main()? {
                         Flow::Suspend => return Ok(None),
-                        _ => m.st.frame = None,
+                        _ => machine.state.frame = None,
                     }
                 }
-                let has_costs = !cost_block(card, m.st.origin).is_empty();
-                m.st.stage = if m.st.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
+                let has_costs = !cost_block(card, machine.state.origin).is_empty();
+                machine.state.stage =
+                    if machine.state.origin.is_activation() || has_costs { Stage::CostCheck(0) } else { Stage::Body };
             }
             Stage::CostCheck(u16::MAX) => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
-            Stage::CostCheck(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
-                Some(cost) => match cost_step(m, i, cost.cost, CostPhase::Check, None)? {
-                    Status::Success => m.st.stage = Stage::CostCheck(i.saturating_add(1)),
+            Stage::CostCheck(i) => match cost_block(card, machine.state.origin).get(usize::from(i)) {
+                Some(cost) => match cost_step(machine, i, cost.cost, CostPhase::Check, None)? {
+                    Status::Success => machine.state.stage = Stage::CostCheck(i.saturating_add(1)),
                     Status::Failure => return Ok(Some(Completion::Failure(Failure::CostNotPaid))),
                     Status::Suspend => {
-                        m.st.pending = Pending::Cost { i, cost: cost.cost };
+                        machine.state.pending = Pending::Cost { i, cost: cost.cost };
                         return Ok(None);
                     }
                 },
-                None => m.st.stage = Stage::CostPay(0),
+                None => machine.state.stage = Stage::CostPay(0),
             },
             Stage::CostPay(_) | Stage::Body if trial => return Ok(Some(Completion::Success)),
-            Stage::CostPay(i) => match cost_block(card, m.st.origin).get(usize::from(i)) {
+            Stage::CostPay(i) => match cost_block(card, machine.state.origin).get(usize::from(i)) {
                 Some(cost) => {
-                    cost_step(m, i, cost.cost, CostPhase::Pay, None)?;
-                    m.st.stage = Stage::CostPay(i.saturating_add(1));
+                    cost_step(machine, i, cost.cost, CostPhase::Pay, None)?;
+                    machine.state.stage = Stage::CostPay(i.saturating_add(1));
                 }
-                None => m.st.stage = Stage::Body,
+                None => machine.state.stage = Stage::Body,
             },
             Stage::Body => {
-                if m.st.frame.is_none() {
-                    let entry = match m.st.origin {
+                if machine.state.frame.is_none() {
+                    let entry = match machine.state.origin {
                         Origin::Activation { action, .. } => card.actions[usize::from(action)].entry,
                         Origin::Auto { auto, .. } | Origin::Hook { auto, .. } => card.autos[usize::from(auto)].entry,
                     };
-                    m.st.targets = m.st.rule_targets;
-                    m.start_main(entry)?;
+                    machine.state.targets = machine.state.rule_targets;
+                    machine.start_main(entry)?;
                 }
-                return run_body(m);
+                return run_body(machine);
             }
         }
     }

@@ -50,10 +50,10 @@ impl<H: Host> Machine<'_, H> {
     /// Resolves `f` for a statement, a rule target or `each`; `chosen_type` is the answer
     /// to an earlier [`Resolution::ChooseType`].
     pub(crate) fn resolve_filter(&mut self, f: FilterIdx, chosen_type: Option<u16>) -> Result<Resolution, Trap> {
-        let filter = &self.rt.program.filters()[f.index()];
+        let filter = &self.shared.program.filters()[f.index()];
         let zone_prefix = filter.zone.prefix;
-        let names = &self.rt.names;
-        if self.st.zone_owner.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
+        let names = &self.shared.names;
+        if self.state.zone_owner.is_none() && zone_prefix.is_some() && zone_prefix == names.zone_any {
             // §3.6 step 2: whose zone is asked before anything else.
             return self.choose_zone();
         }
@@ -65,21 +65,21 @@ impl<H: Host> Machine<'_, H> {
             let mut options = std::mem::take(&mut self.world.scratch);
             options.clear();
             options.extend((0..filter.types.len()).map(|i| Value::Int(i as i32)));
-            let list = self.st.lists.make(&options);
+            let list = self.state.lists.make(&options);
             self.world.scratch = options;
             let options = list.ok_or(TrapCode::ListLimit)?;
             return Ok(Resolution::ChooseType { options });
         }
         let resolved = self.match_filter(f, chosen_type)?;
-        let asks_same = self.st.zone_owner.is_none() && zone_prefix.is_some();
-        if asks_same && zone_prefix == self.rt.names.zone_same && resolved.choose {
+        let asks_same = self.state.zone_owner.is_none() && zone_prefix.is_some();
+        if asks_same && zone_prefix == self.shared.names.zone_same && resolved.choose {
             // §3.6.1: every card chosen from a `same` zone comes from the one ring chosen
             // first; a type chosen before (§3.6.4) still holds in that ring.
-            self.st.zone_type = chosen_type.and_then(|t| u8::try_from(t).ok());
+            self.state.zone_type = chosen_type.and_then(|t| u8::try_from(t).ok());
             return self.choose_zone();
         }
         // The resolution is final: a zone chosen for this filter is forgotten.
-        self.st.zone_owner = None;
+        self.state.zone_owner = None;
         Ok(if !resolved.matched {
             Resolution::Nothing
         } else if resolved.choose {
@@ -91,17 +91,17 @@ impl<H: Host> Machine<'_, H> {
 
     /// A zone choice between the executing player's zone and the opponent's.
     fn choose_zone(&mut self) -> Result<Resolution, Trap> {
-        let me = self.st.env.me;
+        let me = self.state.env.me;
         let opp = self.host.opponent(me);
-        let options = self.st.lists.make(&[Value::Player(me), Value::Player(opp)]).ok_or(TrapCode::ListLimit)?;
+        let options = self.state.lists.make(&[Value::Player(me), Value::Player(opp)]).ok_or(TrapCode::ListLimit)?;
         Ok(Resolution::ChooseZone { options })
     }
 
     /// Resolves `f` again once the player chose whose zone it searches (`owner`).
     pub(crate) fn resolve_in_zone(&mut self, f: FilterIdx, owner: Value) -> Result<Resolution, Trap> {
-        let opponents = owner.as_player().is_some_and(|player| player != self.st.env.me);
-        self.st.zone_owner = Some(if opponents { ZoneOwner::Opponent } else { ZoneOwner::Me });
-        let chosen_type = self.st.zone_type.take().map(u16::from);
+        let opponents = owner.as_player().is_some_and(|player| player != self.state.env.me);
+        self.state.zone_owner = Some(if opponents { ZoneOwner::Opponent } else { ZoneOwner::Me });
+        let chosen_type = self.state.zone_type.take().map(u16::from);
         self.resolve_filter(f, chosen_type)
     }
 
@@ -111,8 +111,8 @@ impl<H: Host> Machine<'_, H> {
     }
 
     fn match_filter(&mut self, f: FilterIdx, only_type: Option<u16>) -> Result<Resolved, Trap> {
-        let rt = self.rt;
-        let filter = &rt.program.filters()[f.index()];
+        let shared = self.shared;
+        let filter = &shared.program.filters()[f.index()];
         let mut acc = std::mem::take(&mut self.world.scratch3);
         acc.clear();
         let mut in_acc = self.world.take_set();
@@ -160,7 +160,7 @@ impl<H: Host> Machine<'_, H> {
             };
             let mut excluded = self.world.take_set();
             match value {
-                Value::List(list) => excluded.extend(self.st.lists.get(list).iter().copied()),
+                Value::List(list) => excluded.extend(self.state.lists.get(list).iter().copied()),
                 single => {
                     excluded.insert(single);
                 }
@@ -176,7 +176,7 @@ impl<H: Host> Machine<'_, H> {
             min = len;
             max = len;
         }
-        let candidates = self.st.lists.make(&acc);
+        let candidates = self.state.lists.make(&acc);
         self.world.scratch3 = acc;
         let candidates = candidates.ok_or(TrapCode::ListLimit)?;
         Ok(Resolved { candidates, matched, choose, min, max })
@@ -192,9 +192,9 @@ impl<H: Host> Machine<'_, H> {
         acc: &mut Vec<Value>,
         in_acc: &mut ValueSet,
     ) -> Result<bool, Trap> {
-        let rt = self.rt;
-        let filter = &rt.program.filters()[f.index()];
-        let env = self.st.env;
+        let shared = self.shared;
+        let filter = &shared.program.filters()[f.index()];
+        let env = self.state.env;
         let mut cand = std::mem::take(&mut self.world.scratch);
         cand.clear();
         let mut choose = !term.plural;
@@ -222,7 +222,7 @@ impl<H: Host> Machine<'_, H> {
             TypeAtom::Expr(entry) => {
                 choose = false;
                 match self.eval_entry(entry) {
-                    Ok(Value::List(list)) => cand.extend_from_slice(self.st.lists.get(list)),
+                    Ok(Value::List(list)) => cand.extend_from_slice(self.state.lists.get(list)),
                     Ok(value @ (Value::Card(_) | Value::Player(_))) => cand.push(value),
                     Ok(_) => {}
                     Err(trap) => {
@@ -233,8 +233,8 @@ impl<H: Host> Machine<'_, H> {
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
                 let mut zone = filter.zone;
-                if let Some(owner) = self.st.zone_owner {
-                    let names = &rt.names;
+                if let Some(owner) = self.state.zone_owner {
+                    let names = &shared.names;
                     zone.prefix = match owner {
                         ZoneOwner::Opponent => names.zone_opp,
                         ZoneOwner::Me => names.zone_my,
@@ -277,7 +277,7 @@ impl<H: Host> Machine<'_, H> {
         let result = match term.atom {
             TypeAtom::CardType(ty) => host.card_has_type(card, ty),
             TypeAtom::Subtype(subtype) => host.card_subtype_is(card, subtype),
-            TypeAtom::Name(name) => self.rt.program.string(name).is_some_and(|name| host.card_name_is(card, name)),
+            TypeAtom::Name(name) => self.shared.program.string(name).is_some_and(|name| host.card_name_is(card, name)),
             _ => true,
         };
         result != term.negate

@@ -41,18 +41,19 @@ impl<H: Host> Runtime<H> {
         let request = state.request.take();
         let shared = &self.shared;
         let step = {
-            let mut m = Machine::new(shared, &mut self.world, host, &mut state);
-            complete(&mut m, pending, request, list)
+            let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
+            complete(&mut machine, pending, request, list)
         };
         match step {
             Ok(Resumed::Main(step)) => {
-                let mut m = Machine::new(shared, &mut self.world, host, &mut state);
+                let mut machine = Machine::new(shared, &mut self.world, host, &mut state);
                 let applied = match step {
                     Step::Next => Ok(false),
-                    Step::Jump(pc) => match m.st.frame {
+                    Step::Jump(pc) => match machine.state.frame {
                         Some(mut frame) => {
-                            let done = m.take_jump(&mut frame, pc).map_err(|trap| m.locate(trap, frame.entry, pc));
-                            m.st.frame = Some(frame);
+                            let done =
+                                machine.take_jump(&mut frame, pc).map_err(|trap| machine.locate(trap, frame.entry, pc));
+                            machine.state.frame = Some(frame);
                             done.map(|()| false)
                         }
                         None => Ok(false),
@@ -73,10 +74,10 @@ impl<H: Host> Runtime<H> {
             Err(trap) => {
                 let trap = match state.frame {
                     Some(frame) => {
-                        let m = Machine::new(shared, &mut self.world, host, &mut state);
+                        let machine = Machine::new(shared, &mut self.world, host, &mut state);
                         let pc =
                             shared.program.entries()[frame.entry.index()].pcs()[frame.ip.saturating_sub(1) as usize];
-                        m.locate(trap, frame.entry, pc)
+                        machine.locate(trap, frame.entry, pc)
                     }
                     None => trap,
                 };
@@ -134,85 +135,85 @@ enum Resumed {
 
 /// Completes what `pending` waited for with the answer `list`.
 /// Filter `i` of the rule target of the executing card, if it has one.
-fn rule_target_filter<H: Host>(m: &Machine<'_, H>, i: u16) -> Option<FilterIdx> {
-    let card = m.rt.program.cards().get(m.st.env.card.index())?;
+fn rule_target_filter<H: Host>(machine: &Machine<'_, H>, i: u16) -> Option<FilterIdx> {
+    let card = machine.shared.program.cards().get(machine.state.env.card.index())?;
     card.target.as_ref()?.filters.get(usize::from(i)).copied()
 }
 
 fn complete<H: Host>(
-    m: &mut Machine<'_, H>,
+    machine: &mut Machine<'_, H>,
     pending: Pending,
     request: Option<Request>,
     list: ListId,
 ) -> Result<Resumed, Trap> {
-    let first = m.st.lists.get(list).first().copied().unwrap_or_default();
+    let first = machine.state.lists.get(list).first().copied().unwrap_or_default();
     let yes = first == Value::Bool(true);
     Ok(match pending {
         Pending::None => Resumed::Pipeline,
-        Pending::Filter { write, .. } => Resumed::Main(m.filter_chosen(list, write)),
+        Pending::Filter { write, .. } => Resumed::Main(machine.filter_chosen(list, write)),
         Pending::FilterType { f, write, exit, optional } => {
             let chosen = first.as_int().unwrap_or(0) as u16;
-            let resolution = m.resolve_filter(f, Some(chosen))?;
-            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+            let resolution = machine.resolve_filter(f, Some(chosen))?;
+            Resumed::Main(machine.filter_step(resolution, f, write, exit, optional)?)
         }
         Pending::FilterZone { f, write, exit, optional } => {
-            let resolution = m.resolve_in_zone(f, first)?;
-            Resumed::Main(m.filter_step(resolution, f, write, exit, optional)?)
+            let resolution = machine.resolve_in_zone(f, first)?;
+            Resumed::Main(machine.filter_step(resolution, f, write, exit, optional)?)
         }
         Pending::Call { cmd, base, argc } => {
-            let status = m.call(usize::from(m.st.locals), cmd, base, argc, Some(list))?;
-            m.st.record_status(status);
+            let status = machine.call(usize::from(machine.state.locals), cmd, base, argc, Some(list))?;
+            machine.state.record_status(status);
             Resumed::Main(if status == Status::Suspend { Step::Suspend } else { Step::Next })
         }
         Pending::CallFn { a, func, base, argc } => {
-            Resumed::Main(m.call_fn(usize::from(m.st.locals), a, func, base, argc, Some(list))?)
+            Resumed::Main(machine.call_fn(usize::from(machine.state.locals), a, func, base, argc, Some(list))?)
         }
         Pending::May { skip } => Resumed::Main(if yes { Step::Next } else { Step::Jump(skip) }),
         Pending::Confirm { skip } => Resumed::Main(if yes {
             Step::Next
         } else {
-            m.st.succeeded = true;
+            machine.state.succeeded = true;
             Step::Jump(skip)
         }),
         Pending::RuleTarget { i } => {
-            add_rule_targets(m, list)?;
-            m.st.stage = Stage::RuleTarget(i.saturating_add(1));
+            add_rule_targets(machine, list)?;
+            machine.state.stage = Stage::RuleTarget(i.saturating_add(1));
             Resumed::Pipeline
         }
         Pending::RuleTargetType { i } => {
             let chosen = first.as_int().unwrap_or(0) as u16;
-            let Some(f) = rule_target_filter(m, i) else {
+            let Some(f) = rule_target_filter(machine, i) else {
                 return Ok(Resumed::Pipeline);
             };
-            let resolution = m.resolve_filter(f, Some(chosen))?;
-            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+            let resolution = machine.resolve_filter(f, Some(chosen))?;
+            if rule_target_step(machine, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::RuleTargetZone { i } => {
-            let Some(f) = rule_target_filter(m, i) else {
+            let Some(f) = rule_target_filter(machine, i) else {
                 return Ok(Resumed::Pipeline);
             };
-            let resolution = m.resolve_in_zone(f, first)?;
-            if rule_target_step(m, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
+            let resolution = machine.resolve_in_zone(f, first)?;
+            if rule_target_step(machine, i, resolution)? { Resumed::Suspended } else { Resumed::Pipeline }
         }
         Pending::ChooseAction => {
-            m.st.origin = m.st.origin.with_action(first.as_int().unwrap_or(0) as u16);
-            m.st.stage = Stage::Vars;
+            machine.state.origin = machine.state.origin.with_action(first.as_int().unwrap_or(0) as u16);
+            machine.state.stage = Stage::Vars;
             Resumed::Pipeline
         }
         Pending::Cost { i, cost } => {
             let _ = request;
-            match cost_step(m, i, cost, CostPhase::Check, Some(list))? {
+            match cost_step(machine, i, cost, CostPhase::Check, Some(list))? {
                 Status::Success => {
-                    set_selection(m, i, list)?;
-                    m.st.stage = Stage::CostCheck(i.saturating_add(1));
+                    set_selection(machine, i, list)?;
+                    machine.state.stage = Stage::CostCheck(i.saturating_add(1));
                     Resumed::Pipeline
                 }
                 Status::Failure => {
-                    m.st.stage = Stage::CostCheck(u16::MAX);
+                    machine.state.stage = Stage::CostCheck(u16::MAX);
                     Resumed::Pipeline
                 }
                 Status::Suspend => {
-                    m.st.pending = Pending::Cost { i, cost };
+                    machine.state.pending = Pending::Cost { i, cost };
                     Resumed::Suspended
                 }
             }

@@ -69,6 +69,7 @@ pub static TEST: Catalogue = Catalogue {
         FunctionSpec { name: "flipCoin", min_args: 0, max_args: 0, doc: "" },
         FunctionSpec { name: "abs", min_args: 1, max_args: 1, doc: "" },
     ],
+    roles: Roles::NONE,
 };
 
 /// The same catalogue with one command more: same name, another hash.

@@ -64,6 +64,10 @@ enum Line<'i> {
     /// and on each match that enters later (`event`, with the statements retargeted to the
     /// entering card); the runtime ends both when the lord leaves play.
     Lord { statements: &'i [Statement<'i>], event: Event<'i>, entering: &'i [Statement<'i>] },
+    /// `aslongas(spec) effect` or `foreach(spec) p/t` with a lasting effect on a permanent:
+    /// a continuous effect (an auto on the catalogue's `continuous` event), which the
+    /// runtime runs again after every change, so it holds while its condition does.
+    Continuous(&'i [Statement<'i>]),
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
     /// `@trigger:effect`.
@@ -112,7 +116,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")));
             }
             "auto" => match lowering.line(value)? {
-                Line::Plain(statements) | Line::Lord { statements, .. } if is_spell => {
+                Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 }
                 Line::Lord { statements, event, entering } => {
@@ -122,6 +126,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 }
                 Line::Plain(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                }
+                Line::Continuous(statements) => {
+                    let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
+                    autos.push(Auto { hook: false, events, costs: &[], statements });
                 }
                 Line::Activated { .. } if is_spell => {
                     return Err(Unsupported::new(value, "activated ability on an instant or sorcery"));
@@ -186,9 +194,10 @@ struct Lowering<'i> {
 /// catalogue cost checking each.
 const ACTIVATION_LIMITS: &[(&str, &str)] = &[("assorcery", "assorcery"), ("myturnonly", "myturnonly")];
 
-/// The effect part of a line: its label (`name(...)`), its statements, and the spec of
-/// its `lord(...)` when it is a lord.
-type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>);
+/// The effect part of a line: its label (`name(...)`), its statements, the spec of its
+/// `lord(...)` when it is a lord, and whether it holds while a condition does (an
+/// `aslongas(...)` or `foreach(...)` of a lasting effect).
+type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
 
 /// A prefix applying to the whole effect of a line.
 #[derive(Clone, Copy)]
@@ -230,16 +239,19 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let event = self.trigger(value.slice(0, colon).trim())?;
-            let (_, statements, _) = self.effect(value.from(colon + 1))?;
+            let (_, statements, _, _) = self.effect(value.from(colon + 1))?;
             return Ok(Line::Triggered { event, statements: self.until_end_of_turn(statements) });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
-            let (label, statements, _) = self.effect(value.from(colon + 1))?;
+            let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
-        let (_, statements, lord) = self.effect(value)?;
+        let (_, statements, lord, continuous) = self.effect(value)?;
+        if continuous {
+            return Ok(Line::Continuous(statements));
+        }
         match lord {
             Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {
                 let (event, entering) = self.lord_entering(spec_piece, statements)?;
@@ -504,7 +516,17 @@ impl<'i> Lowering<'i> {
             Some(Wrapper::Target(spec_piece, "lord")) if !may => Some(spec_piece),
             _ => None,
         };
-        Ok((label, self.arena.alloc_slice_copy(&statements), lord))
+        let continuous = !may
+            && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_)))
+            && statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
+        Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
+    }
+
+    /// The event of a continuous effect's auto: the catalogue's `continuous` role.
+    fn continuous_event(&self, at: Piece<'_>) -> Event<'i> {
+        let name = CATALOGUE.roles.continuous.unwrap_or_default();
+        let event = EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0));
+        Event { event, prefix: None, suffix: None, condition: None, span: at.span() }
     }
 
     fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
@@ -592,17 +614,25 @@ impl<'i> Lowering<'i> {
             },
         };
         match wrapper {
-            Some(Wrapper::Foreach(spec_piece)) => {
+            Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // The runtime records a lasting effect once per source, target and value
-                // (re-running an initialisation does not stack it), so `+1/+1 for each`
-                // would not add up: only one-shot effects are repeated.
-                let lasting = chain.iter().any(|link| match link.effect {
-                    Effect::Call { command, .. } => CATALOGUE.commands[command.index()].timed,
-                    _ => true,
-                });
-                if lasting {
-                    return Err(Unsupported::new(piece, "foreach of a lasting effect"));
+                // (running it again does not stack it), so `+1/+1 for each` is one pump of
+                // +1/+1 times the cards the spec matches, counted at each run.
+                let pump = CommandIdx::new(Command::Pump.index());
+                let [Link { effect: Effect::Call { command, confirm, args: [power, toughness] }, operator }] = *chain
+                else {
+                    return Err(Unsupported::new(piece, "foreach of a lasting effect other than a pump"));
+                };
+                if command != pump {
+                    return Err(Unsupported::new(piece, "foreach of a lasting effect other than a pump"));
                 }
+                let spec = spec::read(spec_piece)?;
+                let filter = self.specs.filter(&spec, true)?;
+                let args = self.arena.alloc_slice_copy(&[*power, *toughness, Arg::Filter(filter)]);
+                chain =
+                    self.arena.alloc_slice_copy(&[Link { operator, effect: Effect::Call { command, confirm, args } }]);
+            }
+            Some(Wrapper::Foreach(spec_piece)) => {
                 let spec = spec::read(spec_piece)?;
                 let filter = self.specs.filter(&spec, true)?;
                 let each = self.arena.alloc(Each { source: EachSource::Filter(filter), slot: 0, body: chain });
@@ -794,6 +824,14 @@ impl<'i> Lowering<'i> {
     fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
         let (prefix, zone) = spec::read_zone(piece)?;
         Ok(ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) })
+    }
+}
+
+/// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
+fn is_lasting(effect: &Effect<'_>) -> bool {
+    match *effect {
+        Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
+        _ => true,
     }
 }
 

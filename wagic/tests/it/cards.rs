@@ -227,31 +227,123 @@ fn glorious_anthem_pumps_only_its_controllers_creatures() {
 
 #[test]
 fn kird_ape_gets_its_bonus_as_long_as_a_forest_is_in_play() {
-    // test/kird_ape.txt; text=: +1/+2 as long as you control a Forest.
+    // text=: Kird Ape gets +1/+2 as long as you control a Forest (`aslongas`, held while
+    // the condition holds: a Forest entering and leaving changes it).
     let Some(mut table) = table() else { return };
-    let lonely = table.put("Kird Ape", P0, BATTLEFIELD);
-    assert_eq!((table.board.power(lonely), table.board.toughness(lonely)), (1, 1));
+    let ape = table.put("Kird Ape", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (1, 1));
+    let forest = table.put("Forest", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (2, 3), "a Forest entered");
+    table.board.move_to(forest, GRAVEYARD);
+    table.settle();
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (1, 1), "the Forest left");
+    table.board.move_to(forest, BATTLEFIELD);
+    table.settle();
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (2, 3));
+    // An opponent's Forest does not count.
+    table.board.move_to(forest, GRAVEYARD);
+    table.put("Forest", P1, BATTLEFIELD);
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (1, 1));
+}
+
+#[test]
+fn kird_ape_does_not_keep_its_bonus_when_unsummoned() {
+    // test/kird_ape.txt: with a Forest, Kird Ape is unsummoned and cast again; [ASSERT] it
+    // attacks for 2 (a 2/3, the bonus counted once).
+    let Some(mut table) = table() else { return };
     table.put("Forest", P0, BATTLEFIELD);
     let ape = table.put("Kird Ape", P0, BATTLEFIELD);
+    let unsummon = table.put("Unsummon", P0, HAND);
+    table.answers.push(vec![Value::Card(ape)]);
+    table.cast(unsummon, P0);
+    assert_eq!(table.board.names(P0, HAND), ["Kird Ape"]);
+    assert_eq!(table.board.power(ape), 1, "no bonus in hand");
+    table.board.move_to(ape, BATTLEFIELD);
+    table.settle();
     assert_eq!((table.board.power(ape), table.board.toughness(ape)), (2, 3));
 }
 
 #[test]
-fn auriok_sunchaser_needs_more_than_two_artifacts() {
-    // test/Auriok_Sunchaser_ASLONGAS_1.txt: with four artifacts it is a 3/3 flyer; text=:
-    // as long as you control three or more artifacts (`aslongas(...) >2`).
+fn auriok_sunchaser_keeps_its_bonus_while_three_artifacts_remain() {
+    // test/Auriok_Sunchaser_ASLONGAS_1.txt: with four artifacts it is a 3/3; Shatter
+    // destroys one and Shock (2 damage) leaves it alive: [ASSERT] it stays in play.
     let Some(mut table) = table() else { return };
-    for _ in 0..2 {
-        table.put("Ornithopter", P0, BATTLEFIELD);
-    }
-    let short = table.put("Auriok Sunchaser", P0, BATTLEFIELD);
-    assert_eq!(table.board.power(short), 1);
-    assert!(!table.board.has_ability(short, "flying"));
-    table.put("Ornithopter", P0, BATTLEFIELD);
-    table.put("Ornithopter", P0, BATTLEFIELD);
+    let artifacts: Vec<_> = (0..4).map(|_| table.put("Ornithopter", P0, BATTLEFIELD)).collect();
     let sunchaser = table.put("Auriok Sunchaser", P0, BATTLEFIELD);
     assert_eq!((table.board.power(sunchaser), table.board.toughness(sunchaser)), (3, 3));
     assert!(table.board.has_ability(sunchaser, "flying"));
+    let shatter = table.put("Shatter", P0, HAND);
+    table.answers.push(vec![Value::Card(artifacts[0])]);
+    table.cast(shatter, P0);
+    assert_eq!((table.board.power(sunchaser), table.board.toughness(sunchaser)), (3, 3));
+    let shock = table.put("Shock", P0, HAND);
+    table.answers.push(vec![Value::Card(sunchaser)]);
+    table.cast(shock, P0);
+    assert!(table.rt.in_play(sunchaser));
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Ornithopter", "Shatter", "Shock"]);
+}
+
+#[test]
+fn auriok_sunchaser_loses_its_bonus_below_three_artifacts() {
+    // test/Auriok_Sunchaser_ASLONGAS_2.txt: with three artifacts it is a 3/3; Shatter
+    // destroys one, so it is a 1/1 again and Shock kills it: [ASSERT] graveyard: Shatter,
+    // the artifact, Shock, Auriok Sunchaser.
+    let Some(mut table) = table() else { return };
+    let artifacts: Vec<_> = (0..3).map(|_| table.put("Ornithopter", P0, BATTLEFIELD)).collect();
+    let sunchaser = table.put("Auriok Sunchaser", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(sunchaser), table.board.toughness(sunchaser)), (3, 3));
+    let shatter = table.put("Shatter", P0, HAND);
+    table.answers.push(vec![Value::Card(artifacts[0])]);
+    table.cast(shatter, P0);
+    assert_eq!((table.board.power(sunchaser), table.board.toughness(sunchaser)), (1, 1));
+    assert!(!table.board.has_ability(sunchaser, "flying"));
+    let shock = table.put("Shock", P0, HAND);
+    table.answers.push(vec![Value::Card(sunchaser)]);
+    table.cast(shock, P0);
+    assert!(!table.rt.in_play(sunchaser));
+    let mut graveyard = table.board.names(P0, GRAVEYARD);
+    graveyard.sort();
+    assert_eq!(graveyard, ["Auriok Sunchaser", "Ornithopter", "Shatter", "Shock"]);
+}
+
+#[test]
+fn borderland_behemoth_gets_four_four_for_each_other_giant() {
+    // test/borderland_behemoth.txt: with Axegrinder Giant in play it attacks for 8
+    // ([ASSERT] life 12); text=: +4/+4 for each other Giant you control (a static
+    // `foreach`, counted again as Giants come and go).
+    let Some(mut table) = table() else { return };
+    let behemoth = table.put("Borderland Behemoth", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(behemoth), table.board.toughness(behemoth)), (4, 4), "not itself");
+    let axegrinder = table.put("Axegrinder Giant", P0, BATTLEFIELD);
+    assert_eq!((table.board.power(behemoth), table.board.toughness(behemoth)), (8, 8));
+    let hill_giant = table.put("Hill Giant", P0, BATTLEFIELD);
+    table.put("Hill Giant", P1, BATTLEFIELD);
+    assert_eq!((table.board.power(behemoth), table.board.toughness(behemoth)), (12, 12), "the opponent's is not");
+    table.board.move_to(hill_giant, GRAVEYARD);
+    table.board.move_to(axegrinder, HAND);
+    table.settle();
+    assert_eq!((table.board.power(behemoth), table.board.toughness(behemoth)), (4, 4));
+    // The bonus ends with the Behemoth: back in play it counts again from nothing.
+    table.board.move_to(behemoth, HAND);
+    table.settle();
+    assert_eq!(table.board.power(behemoth), 4);
+    assert!(table.rt.effects().is_empty(), "{:?}", table.rt.effects());
+}
+
+#[test]
+fn nyxathid_shrinks_for_each_card_in_the_opponents_hand() {
+    // test/Nyxathid.txt: the opponent holds two cards and Nyxathid (7/7) attacks for 5
+    // ([ASSERT] life 15); text=: -1/-1 for each card in the chosen player's hand.
+    let Some(mut table) = table() else { return };
+    table.put("Forest", P1, HAND);
+    let nyxathid = table.put("Nyxathid", P0, BATTLEFIELD);
+    assert_eq!(table.board.power(nyxathid), 6);
+    let forest = table.put("Forest", P1, HAND);
+    assert_eq!((table.board.power(nyxathid), table.board.toughness(nyxathid)), (5, 5));
+    // A card leaving the hand (not the battlefield) counts too.
+    table.board.move_to(forest, BATTLEFIELD);
+    table.settle();
+    assert_eq!(table.board.power(nyxathid), 6);
 }
 
 #[test]

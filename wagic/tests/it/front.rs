@@ -31,9 +31,11 @@ fn constructs_the_runtime_cannot_hold_are_refused() {
         error_of("target=creature\nauto=1/1\ntype=Enchantment").as_deref(),
         Some("unsupported: aura (`target=` on a permanent)")
     );
+    // A static `foreach` scales a pump; a lasting effect that cannot scale is refused.
+    assert_eq!(error_of("auto=foreach(forest|mybattlefield) 1/1\ntype=Creature"), None);
     assert_eq!(
-        error_of("auto=foreach(forest|mybattlefield) 1/1\ntype=Creature").as_deref(),
-        Some("unsupported: foreach of a lasting effect")
+        error_of("auto=foreach(forest|mybattlefield) flying\ntype=Creature").as_deref(),
+        Some("unsupported: foreach of a lasting effect other than a pump")
     );
     assert_eq!(
         error_of("auto={T}:damage:1 targetcontroller\ntype=Creature").as_deref(),

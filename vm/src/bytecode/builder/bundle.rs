@@ -28,7 +28,7 @@ use crate::catalogue::Catalogue;
 /// #     zone_prefixes: &[], card_types: &[], subtypes: &[], events: &[],
 /// #     event_prefixes: &[], event_suffixes: &[], abilities: &[], rule_switches: &[],
 /// #     selectors: &[], restrictions: &[], restriction_prefixes: &[], variables: &[],
-/// #     attributes: &[], functions: &[] };
+/// #     attributes: &[], functions: &[], roles: Roles::NONE };
 /// let mut bundle = BundleBuilder::new(&CATALOGUE);
 /// let mut code = CodeBuilder::new();
 /// code.emit(Instr::Return {});

@@ -19,7 +19,7 @@ use crate::runtime::{MAX_EFFECTS, MAX_EVENT_DEPTH};
 impl<H: Host> Machine<'_, H> {
     /// A builtin that suspended must have made a request.
     pub(crate) fn check_request(&self) -> Result<(), Trap> {
-        match self.st.request {
+        match self.state.request {
             Some(_) => Ok(()),
             None => Err(Trap::new(TrapCode::BadRequest)),
         }
@@ -40,7 +40,7 @@ impl<H: Host> Machine<'_, H> {
         argc: u8,
         answer: Option<ListId>,
     ) -> Result<Status, Trap> {
-        let (f, default) = self.rt.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
+        let (f, default) = self.shared.builtins.get_command(cmd).ok_or(TrapCode::MissingBuiltin)?;
         let targets = self.effective_targets(default);
         // One unit per call, and one per target past the first: a command acts on each.
         let extra = match targets {
@@ -48,7 +48,7 @@ impl<H: Host> Machine<'_, H> {
             _ => 0,
         };
         self.charge(extra.saturating_add(1))?;
-        self.st.enter_builtin(answer);
+        self.state.enter_builtin(answer);
         self.call.callee = Callee::Command(cmd);
         self.call.targets = targets;
         self.call.args = ((base + args.0 as usize) as u32, u32::from(argc));
@@ -56,7 +56,7 @@ impl<H: Host> Machine<'_, H> {
         let status = f(CallContext::of(self))?;
         if status == Status::Suspend {
             self.check_request()?;
-            self.st.pending = Pending::Call { cmd, base: args, argc };
+            self.state.pending = Pending::Call { cmd, base: args, argc };
         }
         Ok(status)
     }
@@ -71,12 +71,12 @@ impl<H: Host> Machine<'_, H> {
         argc: u8,
         answer: Option<ListId>,
     ) -> Result<Step, Trap> {
-        let f = self.rt.builtins.get_function(func).ok_or(TrapCode::MissingBuiltin)?;
+        let f = self.shared.builtins.get_function(func).ok_or(TrapCode::MissingBuiltin)?;
         self.charge(1)?;
-        self.st.enter_builtin(answer);
+        self.state.enter_builtin(answer);
         self.call = BuiltinCall {
             callee: Callee::Function(func),
-            targets: Targets::List(self.st.targets),
+            targets: Targets::List(self.state.targets),
             args: ((base + args.0 as usize) as u32, u32::from(argc)),
             answer,
             result: Value::Nil,
@@ -85,12 +85,12 @@ impl<H: Host> Machine<'_, H> {
         let result = self.call.result;
         match status {
             Status::Success | Status::Failure => {
-                self.st.regs[base + a.0 as usize] = result;
+                self.state.regs[base + a.0 as usize] = result;
                 Ok(Step::Next)
             }
             Status::Suspend => {
                 self.check_request()?;
-                self.st.pending = Pending::CallFn { a, func, base: args, argc };
+                self.state.pending = Pending::CallFn { a, func, base: args, argc };
                 Ok(Step::Suspend)
             }
         }
@@ -100,67 +100,67 @@ impl<H: Host> Machine<'_, H> {
     fn effective_targets(&mut self, default: Option<DefaultTarget>) -> Targets {
         // `T` is most often still the empty list, known without a look-up. Checked here,
         // not in `Lists::is_empty`: there it made the activation's other calls slower.
-        if self.st.targets != ListId::EMPTY && !self.st.lists.is_empty(self.st.targets) {
-            return Targets::List(self.st.targets);
+        if self.state.targets != ListId::EMPTY && !self.state.lists.is_empty(self.state.targets) {
+            return Targets::List(self.state.targets);
         }
         match default {
-            Some(DefaultTarget::Source) => Targets::One(Value::Card(self.st.env.source)),
+            Some(DefaultTarget::Source) => Targets::One(Value::Card(self.state.env.source)),
             Some(DefaultTarget::SourceController) => {
-                Targets::One(Value::Player(self.host.controller(self.st.env.source)))
+                Targets::One(Value::Player(self.host.controller(self.state.env.source)))
             }
-            _ => Targets::List(self.st.targets),
+            _ => Targets::List(self.state.targets),
         }
     }
 
     pub(super) fn confirm(&mut self, cmd: CommandIdx, skip: Pc) -> Result<Step, Trap> {
         self.ask_yes_no(RequestKind::Confirm(cmd), None)?;
-        self.st.pending = Pending::Confirm { skip };
+        self.state.pending = Pending::Confirm { skip };
         Ok(Step::Suspend)
     }
 
     pub(super) fn may(&mut self, question: Option<StrIdx>, skip: Pc) -> Result<Step, Trap> {
         self.ask_yes_no(RequestKind::May, question)?;
-        self.st.pending = Pending::May { skip };
+        self.state.pending = Pending::May { skip };
         Ok(Step::Suspend)
     }
 
     /// The targets of a grant: `T`, or the source when there are none.
     fn grant_targets(&mut self) -> Result<ListId, Trap> {
-        if !self.st.lists.is_empty(self.st.targets) {
-            return Ok(self.st.targets);
+        if !self.state.lists.is_empty(self.state.targets) {
+            return Ok(self.state.targets);
         }
-        Ok(self.st.lists.make(&[Value::Card(self.st.env.source)]).ok_or(TrapCode::ListLimit)?)
+        Ok(self.state.lists.make(&[Value::Card(self.state.env.source)]).ok_or(TrapCode::ListLimit)?)
     }
 
     /// The fuel an op acting on `targets` pays beyond its own unit: one per target past
     /// the first.
     fn targets_past_first(&self, targets: ListId) -> u32 {
-        u32::try_from(self.st.lists.len(targets).saturating_sub(1)).unwrap_or(u32::MAX)
+        u32::try_from(self.state.lists.len(targets).saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
     pub(super) fn grant(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
         self.charge(self.targets_past_first(targets))?;
-        for i in 0..self.st.lists.len(targets) {
-            let target = self.st.lists.get(targets)[i];
-            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.st.restriction)? {
+        for i in 0..self.state.lists.len(targets) {
+            let target = self.state.lists.get(targets)[i];
+            if let Some(effect) = self.record_effect(EffectKind::Ability { target, ability }, self.state.restriction)? {
                 self.host.apply_effect(&effect);
             }
         }
-        self.st.succeeded = true;
+        self.state.succeeded = true;
         Ok(Step::Next)
     }
 
     pub(super) fn revoke(&mut self, ability: AbilityIdx) -> Result<Step, Trap> {
         let targets = self.grant_targets()?;
         self.charge(self.targets_past_first(targets))?;
-        let source = self.st.env.source;
-        for i in 0..self.st.lists.len(targets) {
-            let target = self.st.lists.get(targets)[i];
+        let source = self.state.env.source;
+        for i in 0..self.state.lists.len(targets) {
+            let target = self.state.lists.get(targets)[i];
             let kind = EffectKind::Ability { target, ability };
             self.end_effects_where(|effect| effect.source == source && effect.kind == kind);
         }
-        self.st.succeeded = true;
+        self.state.succeeded = true;
         Ok(Step::Next)
     }
 
@@ -173,9 +173,9 @@ impl<H: Host> Machine<'_, H> {
         kind: EffectKind,
         restriction: Option<Restriction>,
     ) -> Result<Option<Effect>, Trap> {
-        let source = self.st.env.source;
+        let source = self.state.env.source;
         if restriction.is_none()
-            && self.st.owner.source_in_play()
+            && self.state.owner.source_in_play()
             && !self.world.in_play.iter().any(|&(id, _)| id == source)
         {
             return Ok(None);
@@ -194,7 +194,7 @@ impl<H: Host> Machine<'_, H> {
         let effect = Effect {
             id: EffectId(self.world.next_effect),
             source,
-            controller: self.st.env.controller,
+            controller: self.state.env.controller,
             restriction,
             kind,
         };
@@ -210,7 +210,7 @@ impl<H: Host> Machine<'_, H> {
 
     /// Queues an event emitted by this execution.
     pub(crate) fn emit(&mut self, event: Event) -> Result<(), Trap> {
-        let depth = self.st.origin.depth() + 1;
+        let depth = self.state.origin.depth() + 1;
         if depth > MAX_EVENT_DEPTH {
             return Err(Trap::new(TrapCode::EventCascade));
         }

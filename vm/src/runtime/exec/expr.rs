@@ -23,10 +23,10 @@ pub(crate) enum Arith {
 
 impl<H: Host> Machine<'_, H> {
     pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) {
-        let object = self.st.regs[base + b.0 as usize];
-        let env = self.st.env;
-        let value = self.host.attribute(&env, object, attr, &mut self.st.lists);
-        self.st.regs[base + a.0 as usize] = value;
+        let object = self.state.regs[base + b.0 as usize];
+        let env = self.state.env;
+        let value = self.host.attribute(&env, object, attr, &mut self.state.lists);
+        self.state.regs[base + a.0 as usize] = value;
     }
 }
 

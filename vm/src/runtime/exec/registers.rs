@@ -18,11 +18,11 @@ use crate::runtime::value::{self, Lists, Value, truthy};
 /// `EndStatement`: `P := T; T := G; X := none; St := success` (field by field: the
 /// frame's registers stay borrowed).
 macro_rules! end_statement {
-    ($st:expr) => {{
-        $st.previous_targets = $st.targets;
-        $st.targets = $st.rule_targets;
-        $st.restriction = None;
-        $st.succeeded = true;
+    ($state:expr) => {{
+        $state.previous_targets = $state.targets;
+        $state.targets = $state.rule_targets;
+        $state.restriction = None;
+        $state.succeeded = true;
     }};
 }
 
@@ -43,12 +43,12 @@ pub(super) enum Handoff {
 impl<H: Host> Machine<'_, H> {
     /// Runs from `*ip` until an op the loop does not run; `base` is the frame's first register.
     pub(super) fn run_ops(&mut self, code: &Entry, ip: &mut u16, base: usize) -> Handoff {
-        let rt = self.rt;
-        let (program, metered) = (&rt.program, rt.metered);
+        let shared = self.shared;
+        let (program, metered) = (&shared.program, shared.metered);
         // The frame's registers apart from what lies below them (the locals first), so an
-        // operand indexes its slice directly; the other fields are reached through `self.st`.
-        let (mut below, mut frame) = self.st.regs.split_at_mut(base);
-        let mut fuel_left = self.st.fuel;
+        // operand indexes its slice directly; the other fields are reached through `self.state`.
+        let (mut below, mut frame) = self.state.regs.split_at_mut(base);
+        let mut fuel_left = self.state.fuel;
         // What a unit of work costs: nothing when unmetered, so that paying needs no test
         // of `metered` (at every jump of a metered execution).
         let fuel_unit = u32::from(metered);
@@ -65,7 +65,7 @@ impl<H: Host> Machine<'_, H> {
                     match fuel_left.checked_sub($units) {
                         Some(left) => fuel_left = left,
                         None => {
-                            self.st.fuel = 0;
+                            self.state.fuel = 0;
                             *ip = next as u16;
                             return Handoff::OutOfFuel(at);
                         }
@@ -77,11 +77,11 @@ impl<H: Host> Machine<'_, H> {
             macro_rules! equal_or_out_of_fuel {
                 ($x:expr, $y:expr) => {{
                     let (x, y) = ($x, $y);
-                    let elements = expr::elements_compared(x, y, &self.st.lists);
+                    let elements = expr::elements_compared(x, y, &self.state.lists);
                     if elements > 0 {
                         pay_or_out_of_fuel!(elements * fuel_unit);
                     }
-                    value::equal(x, y, &self.st.lists)
+                    value::equal(x, y, &self.state.lists)
                 }};
             }
             // A jump's target, or the loop goes on to a builtin call (below) with these operands.
@@ -136,9 +136,9 @@ impl<H: Host> Machine<'_, H> {
                     }
                     Op::LoadTargets { a, list } => {
                         let id = match list {
-                            TargetList::Current => self.st.targets,
-                            TargetList::Previous => self.st.previous_targets,
-                            TargetList::Rule => self.st.rule_targets,
+                            TargetList::Current => self.state.targets,
+                            TargetList::Previous => self.state.previous_targets,
+                            TargetList::Rule => self.state.rule_targets,
                         };
                         frame[a as usize] = Value::List(id);
                         continue 'ops;
@@ -156,7 +156,7 @@ impl<H: Host> Machine<'_, H> {
                         continue 'ops;
                     }
                     Op::Index { a, b, n } => {
-                        frame[a as usize] = expr::index(frame[b as usize], n, &self.st.lists);
+                        frame[a as usize] = expr::index(frame[b as usize], n, &self.state.lists);
                         continue 'ops;
                     }
                     Op::Add { a, b, c } => {
@@ -189,14 +189,14 @@ impl<H: Host> Machine<'_, H> {
                         continue 'ops;
                     }
                     Op::Not { a, b } => {
-                        frame[a as usize] = Value::Bool(!truthy(frame[b as usize], &self.st.lists));
+                        frame[a as usize] = Value::Bool(!truthy(frame[b as usize], &self.state.lists));
                         continue 'ops;
                     }
                     Op::Lt { a, b, c } => {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
                         let less = match (x, y) {
                             (Value::Int(x), Value::Int(y)) => x < y,
-                            _ => expr::compare(x, y, CompareOp::Lt, &self.st.lists),
+                            _ => expr::compare(x, y, CompareOp::Lt, &self.state.lists),
                         };
                         frame[a as usize] = Value::Bool(less);
                         continue 'ops;
@@ -211,7 +211,7 @@ impl<H: Host> Machine<'_, H> {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
                         let less = match (x, y) {
                             (Value::Int(x), Value::Int(y)) => x < y,
-                            _ => expr::compare(x, y, CompareOp::Lt, &self.st.lists),
+                            _ => expr::compare(x, y, CompareOp::Lt, &self.state.lists),
                         };
                         frame[a as usize] = Value::Bool(less);
                         // From here on this is the jump's turn, the op after this one.
@@ -224,7 +224,7 @@ impl<H: Host> Machine<'_, H> {
                     }
                     Op::LeJump { a, b, c, when, target } => {
                         let (x, y) = (frame[b as usize], frame[c as usize]);
-                        let holds = expr::compare(x, y, CompareOp::Le, &self.st.lists);
+                        let holds = expr::compare(x, y, CompareOp::Le, &self.state.lists);
                         frame[a as usize] = Value::Bool(holds);
                         at = next;
                         next += 1;
@@ -245,19 +245,19 @@ impl<H: Host> Machine<'_, H> {
                         target
                     }
                     Op::Le { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Le, &self.st.lists);
+                        compare(frame, a, b, c, CompareOp::Le, &self.state.lists);
                         continue 'ops;
                     }
                     Op::Gt { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Gt, &self.st.lists);
+                        compare(frame, a, b, c, CompareOp::Gt, &self.state.lists);
                         continue 'ops;
                     }
                     Op::Ge { a, b, c } => {
-                        compare(frame, a, b, c, CompareOp::Ge, &self.st.lists);
+                        compare(frame, a, b, c, CompareOp::Ge, &self.state.lists);
                         continue 'ops;
                     }
                     Op::IterNext { a, it, exit } => match frame[it as usize] {
-                        Value::Iter(list, pos) => match self.st.lists.get(list).get(pos as usize).copied() {
+                        Value::Iter(list, pos) => match self.state.lists.get(list).get(pos as usize).copied() {
                             Some(item) => {
                                 frame[it as usize] = Value::Iter(list, pos + 1);
                                 frame[a as usize] = item;
@@ -271,20 +271,20 @@ impl<H: Host> Machine<'_, H> {
                     Op::JumpIf { a, target } => match frame[a as usize] {
                         Value::Bool(false) => continue 'ops,
                         Value::Bool(true) => target,
-                        value if truthy(value, &self.st.lists) => target,
+                        value if truthy(value, &self.state.lists) => target,
                         _ => continue 'ops,
                     },
                     Op::JumpIfNot { a, target } => match frame[a as usize] {
                         Value::Bool(true) => continue 'ops,
                         Value::Bool(false) => target,
-                        value if truthy(value, &self.st.lists) => continue 'ops,
+                        value if truthy(value, &self.state.lists) => continue 'ops,
                         _ => target,
                     },
-                    Op::JumpIfFailed { target } if !self.st.succeeded => target,
-                    Op::JumpIfSucceeded { target } if self.st.succeeded => target,
+                    Op::JumpIfFailed { target } if !self.state.succeeded => target,
+                    Op::JumpIfSucceeded { target } if self.state.succeeded => target,
                     Op::JumpIfFailed { .. } | Op::JumpIfSucceeded { .. } => continue 'ops,
                     Op::EndStatement => {
-                        end_statement!(self.st);
+                        end_statement!(self.state);
                         continue 'ops;
                     }
                     Op::Return | Op::ReturnValue { .. } | Op::Fail { .. } => {
@@ -294,7 +294,7 @@ impl<H: Host> Machine<'_, H> {
                             _ => Flow::Return,
                         };
                         // An ended frame is dropped: its position is not kept.
-                        self.st.fuel = fuel_left;
+                        self.state.fuel = fuel_left;
                         return Handoff::End(flow);
                     }
                     Op::Call { cmd, base: args, argc, end } => break 'call (cmd, args, argc, end),
@@ -308,7 +308,7 @@ impl<H: Host> Machine<'_, H> {
                     }
                     Op::Machine => {
                         *ip = next as u16;
-                        self.st.fuel = fuel_left;
+                        self.state.fuel = fuel_left;
                         return Handoff::Op(at);
                     }
                 };
@@ -319,7 +319,7 @@ impl<H: Host> Machine<'_, H> {
             };
             // In the loop: it goes on after a call without handing back, and only the
             // frame and the fuel are taken up again.
-            self.st.fuel = fuel_left;
+            self.state.fuel = fuel_left;
             let status = match self.call(base, cmd, Reg(args), argc, None) {
                 Ok(Status::Suspend) => {
                     *ip = next as u16;
@@ -332,16 +332,16 @@ impl<H: Host> Machine<'_, H> {
                 }
             };
             // The builtin saw this machine: what it points to is read again, once.
-            let st = &mut *self.st;
+            let state = &mut *self.state;
             if end {
                 // The `EndStatement` after the call, fused with it (`St := success`).
-                end_statement!(st);
+                end_statement!(state);
                 next += 1;
             } else {
-                st.record_status(status);
+                state.record_status(status);
             }
-            fuel_left = st.fuel;
-            (below, frame) = self.st.regs.split_at_mut(base);
+            fuel_left = state.fuel;
+            (below, frame) = self.state.regs.split_at_mut(base);
         }
     }
 }

@@ -13,8 +13,8 @@ use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
     pub(super) fn target_op(&mut self, f: FilterIdx, exit: Option<Pc>) -> Result<Step, Trap> {
-        if !self.st.lists.is_empty(self.st.rule_targets) {
-            self.st.previous_targets = self.st.rule_targets;
+        if !self.state.lists.is_empty(self.state.rule_targets) {
+            self.state.previous_targets = self.state.rule_targets;
         }
         let resolution = self.resolve_filter(f, None)?;
         self.filter_step(resolution, f, None, exit, exit.is_none())
@@ -26,11 +26,11 @@ impl<H: Host> Machine<'_, H> {
         // traps, so `a` is only written here directly.
         match resolution {
             Resolution::Nothing => {
-                self.st.regs[base + a.0 as usize] = Value::Bool(false);
+                self.state.regs[base + a.0 as usize] = Value::Bool(false);
                 Ok(Step::Next)
             }
             Resolution::List(list) => {
-                self.st.regs[base + a.0 as usize] = Value::List(list);
+                self.state.regs[base + a.0 as usize] = Value::List(list);
                 Ok(Step::Next)
             }
             other => self.filter_step(other, f, Some(a), None, true),
@@ -50,29 +50,29 @@ impl<H: Host> Machine<'_, H> {
         match resolution {
             Resolution::Nothing => match (write, exit) {
                 (Some(a), _) => {
-                    self.st.regs[usize::from(self.st.locals) + a.0 as usize] = Value::Bool(false);
+                    self.state.regs[usize::from(self.state.locals) + a.0 as usize] = Value::Bool(false);
                     Ok(Step::Next)
                 }
                 (None, Some(exit)) if !optional => Ok(Step::Jump(exit)),
                 (None, _) => {
-                    self.st.targets = ListId::EMPTY;
+                    self.state.targets = ListId::EMPTY;
                     Ok(Step::Next)
                 }
             },
             Resolution::List(list) => Ok(self.filter_chosen(list, write)),
             Resolution::Choose { candidates, min, max } => {
                 self.request(RequestKind::Targets, candidates, min, max, None);
-                self.st.pending = Pending::Filter { f, write, exit, optional };
+                self.state.pending = Pending::Filter { f, write, exit, optional };
                 Ok(Step::Suspend)
             }
             Resolution::ChooseType { options } => {
                 self.request(RequestKind::TargetType, options, 1, 1, None);
-                self.st.pending = Pending::FilterType { f, write, exit, optional };
+                self.state.pending = Pending::FilterType { f, write, exit, optional };
                 Ok(Step::Suspend)
             }
             Resolution::ChooseZone { options } => {
                 self.request(RequestKind::TargetZone, options, 1, 1, None);
-                self.st.pending = Pending::FilterZone { f, write, exit, optional };
+                self.state.pending = Pending::FilterZone { f, write, exit, optional };
                 Ok(Step::Suspend)
             }
         }
@@ -81,8 +81,8 @@ impl<H: Host> Machine<'_, H> {
     /// The filter's result is `list`.
     pub(crate) fn filter_chosen(&mut self, list: ListId, write: Option<Reg>) -> Step {
         match write {
-            Some(a) => self.st.regs[usize::from(self.st.locals) + a.0 as usize] = Value::List(list),
-            None => self.st.targets = list,
+            Some(a) => self.state.regs[usize::from(self.state.locals) + a.0 as usize] = Value::List(list),
+            None => self.state.targets = list,
         }
         Step::Next
     }
@@ -96,8 +96,8 @@ impl<H: Host> Machine<'_, H> {
         max: u16,
         question: Option<crate::bytecode::StrIdx>,
     ) {
-        let chooser = self.host.chooser(&self.st.env, kind);
-        self.st.request = Some(Request { kind, chooser, candidates, min, max, question });
+        let chooser = self.host.chooser(&self.state.env, kind);
+        self.state.request = Some(Request { kind, chooser, candidates, min, max, question });
     }
 
     /// A yes/no request.
@@ -106,18 +106,20 @@ impl<H: Host> Machine<'_, H> {
         kind: RequestKind,
         question: Option<crate::bytecode::StrIdx>,
     ) -> Result<(), Trap> {
-        let list = self.st.lists.make(&[Value::Bool(true), Value::Bool(false)]).ok_or(TrapCode::ListLimit)?;
+        let list = self.state.lists.make(&[Value::Bool(true), Value::Bool(false)]).ok_or(TrapCode::ListLimit)?;
         self.request(kind, list, 1, 1, question);
         Ok(())
     }
 
     pub(super) fn set_targets(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
-        let list = match self.st.regs[base + a.0 as usize] {
+        let list = match self.state.regs[base + a.0 as usize] {
             Value::List(list) => list,
-            value @ (Value::Card(_) | Value::Player(_)) => self.st.lists.make(&[value]).ok_or(TrapCode::ListLimit)?,
+            value @ (Value::Card(_) | Value::Player(_)) => {
+                self.state.lists.make(&[value]).ok_or(TrapCode::ListLimit)?
+            }
             _ => ListId::EMPTY,
         };
-        self.st.targets = list;
+        self.state.targets = list;
         Ok(Step::Next)
     }
 
@@ -126,7 +128,7 @@ impl<H: Host> Machine<'_, H> {
         kind: RestrictionIdx,
         prefix: Option<RestrictionPrefixIdx>,
     ) -> Result<Step, Trap> {
-        self.st.restriction = Some(Restriction { kind, prefix });
+        self.state.restriction = Some(Restriction { kind, prefix });
         Ok(Step::Next)
     }
 }

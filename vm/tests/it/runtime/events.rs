@@ -1,6 +1,6 @@
 //! Events and hooks: subscription on entering play, unsubscription on leaving, selection
 //! by prefix and suffix, registration order, `once`, event payloads bound per execution,
-//! event-less autos, hooks, and an auto that retriggers itself.
+//! event-less autos, hooks, an auto that retriggers itself, and continuous autos.
 
 use vm::bytecode::*;
 use vm::runtime::*;
@@ -381,4 +381,74 @@ fn a_trap_in_an_activation_or_a_hook_leaves_the_queue_empty() {
     assert_eq!(trap.code(), TrapCode::SuspendInNestedEntry);
     assert_eq!(host.commands(), ["emitEnd", "emitEnd"], "the hook auto ran until it asked");
     assert_eq!(rt.pending_events(), 0, "the trapped hook left events queued");
+}
+
+/// A card whose one auto is continuous (on the catalogue's `continuous` event, `ALWAYS`):
+/// it grants `pierce` to every character in the ring (`characters@ring`); and a card
+/// without rules (`CardIdx(1)`).
+fn granting_to_the_ring_while_in_play() -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let f = bundle.add_filter(characters(zone(None, RING)));
+    let mut code = CodeBuilder::new();
+    emit_targeting(&mut code, f, |code| {
+        code.emit(Instr::Grant { ability: PIERCE });
+        code.emit(Instr::EndStatement {});
+    });
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("anthem"));
+    card.autos.push(auto_on(ALWAYS, None, None, false, entry));
+    bundle.add_card(card, "anthem.rules");
+    let plain = Card::new(bundle.intern("plain"));
+    bundle.add_card(plain, "plain.rules");
+    load(bundle)
+}
+
+/// A continuous auto runs when its card enters play and again after every event and every
+/// card entering or leaving play, ending what its last run recorded first: its grants follow
+/// the ring. They all end when its card leaves play.
+#[test]
+fn a_continuous_auto_follows_every_change_and_ends_with_its_card() {
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    let anthem = host.add("anthem", P0, RING, 500);
+    let bear = host.add("bear", P0, HAND, 300);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    assert!(!rt.is_idle(), "it waits to run");
+    assert!(matches!(rt.run_events(&mut host).unwrap(), Outcome::Done(Completion::Success)));
+    assert!(host.has_ability(Value::Card(anthem), PIERCE));
+    assert!(!host.has_ability(Value::Card(bear), PIERCE));
+    // Nothing has happened since: running the events again changes nothing.
+    assert!(rt.is_idle());
+    // The bear enters the ring; the next event brings the grant up to date.
+    host.cards[bear.0 as usize].zone = RING;
+    rt.emit(Event::new(END_PHASE, P0));
+    rt.run_events(&mut host).unwrap();
+    assert!(host.has_ability(Value::Card(bear), PIERCE));
+    assert_eq!(rt.effects().len(), 2, "ended and granted again, never stacked");
+    // It leaves the ring: its grant ends at the next change (here a card leaving play).
+    host.cards[bear.0 as usize].zone = HAND;
+    let other = host.add("other", P0, HAND, 100);
+    rt.enter_play(&mut host, other, CardIdx(1)).unwrap();
+    rt.leave_play(&mut host, other);
+    rt.run_events(&mut host).unwrap();
+    assert!(!host.has_ability(Value::Card(bear), PIERCE));
+    assert!(host.has_ability(Value::Card(anthem), PIERCE));
+    // The card leaves play: every grant of its continuous auto ends, and it runs no more.
+    rt.leave_play(&mut host, anthem);
+    assert!(host.active.is_empty());
+    assert!(rt.effects().is_empty());
+    rt.emit(Event::new(END_PHASE, P0));
+    rt.run_events(&mut host).unwrap();
+    assert!(host.active.is_empty());
+}
+
+/// Its event is only a mark: an auto on it never subscribes, so emitting it runs nothing.
+#[test]
+fn the_continuous_event_emitted_runs_nothing() {
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    let anthem = host.add("anthem", P0, RING, 500);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    rt.run_events(&mut host).unwrap();
+    assert!(!rt.selects_any(&Event::new(ALWAYS, P0), false));
 }

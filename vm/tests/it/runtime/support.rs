@@ -60,32 +60,53 @@ pub static CATALOGUE: Catalogue = Catalogue {
         ZoneSpec { name: "hand", is_pile: true, doc: "" },
         ZoneSpec { name: "deck", is_pile: true, doc: "" },
     ],
-    zone_prefixes: &[named("my"), named("opp")],
+    zone_prefixes: &[named("mine"), named("theirs")],
     card_types: &[named("character"), named("action")],
     subtypes: &["warrior"],
     events: &[
         EventSpec { name: "endPhase", is_hook: false, has_object: false, doc: "" },
         EventSpec { name: "attacks", is_hook: false, has_object: true, doc: "" },
         EventSpec { name: "canBlock", is_hook: true, has_object: true, doc: "" },
+        EventSpec { name: "always", is_hook: false, has_object: false, doc: "" },
     ],
-    event_prefixes: &[named("my"), named("opp"), named("any")],
-    event_suffixes: &[named("this"), named("any"), named("once")],
+    event_prefixes: &[named("mine"), named("theirs"), named("anyone")],
+    event_suffixes: &[named("self"), named("whatever"), named("oneShot")],
     abilities: &[named("unblockable"), named("pierce")],
     rule_switches: &[named("backup_limit")],
     selectors: &[named("not")],
     restrictions: &[named("ueot"), named("unac"), named("uynt")],
-    restriction_prefixes: &[named("my"), named("opp")],
-    variables: &[named("me"), named("this"), named("tgt"), named("prevTgt"), named("trigger"), named("discarded")],
+    restriction_prefixes: &[named("mine"), named("theirs")],
+    variables: &[named("me"), named("source"), named("targets"), named("before"), named("object"), named("discarded")],
     attributes: &[named("hp"), named("size")],
     functions: &[
         FunctionSpec { name: "flipCoin", min_args: 0, max_args: 0, doc: "" },
         FunctionSpec { name: "abs", min_args: 1, max_args: 1, doc: "" },
     ],
+    // Spelt unlike CFC's names on purpose: the runtime must find each part by its role.
+    roles: Roles {
+        source: Some("source"),
+        targets: Some("targets"),
+        previous_targets: Some("before"),
+        event_object: Some("object"),
+        event_mine: Some("mine"),
+        event_opponent: Some("theirs"),
+        event_anyone: Some("anyone"),
+        suffix_source: Some("self"),
+        suffix_any_object: Some("whatever"),
+        suffix_once: Some("oneShot"),
+        restriction_opponent: Some("theirs"),
+        zone_mine: Some("mine"),
+        zone_opponent: Some("theirs"),
+        continuous: Some("always"),
+        ..Roles::NONE
+    },
 };
 
 pub const END_PHASE: EventIdx = EventIdx(0);
 pub const ATTACKS: EventIdx = EventIdx(1);
 pub const CAN_BLOCK: EventIdx = EventIdx(2);
+/// The catalogue's `continuous` event.
+pub const ALWAYS: EventIdx = EventIdx(3);
 pub const PREFIX_OPP: EventPrefixIdx = EventPrefixIdx(1);
 pub const SUFFIX_ONCE: EventSuffixIdx = EventSuffixIdx(2);
 pub const UEOT: RestrictionIdx = RestrictionIdx(0);
