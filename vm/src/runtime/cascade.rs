@@ -40,15 +40,10 @@ impl<H: Host> Runtime<H> {
             world.effects.push(effect);
             host.apply_effect(&effect);
         }
-        let continuous = self.shared.names.event_continuous;
+        let continuous = shared.names.event_continuous;
         for (auto_idx, auto) in data.autos.iter().enumerate() {
             if continuous.is_some() && auto.events.iter().any(|event| Some(event.event) == continuous) {
-                self.world.continuous.push(Continuous {
-                    card,
-                    program_card,
-                    auto: auto_idx as u16,
-                    effects: Vec::new(),
-                });
+                world.continuous.push(Continuous { card, program_card, auto: auto_idx as u16, effects: Vec::new() });
                 continue;
             }
             if auto.events.is_empty() {
