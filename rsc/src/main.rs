@@ -7,7 +7,6 @@ mod disas;
 mod explain;
 mod render;
 mod replay;
-mod report;
 mod run;
 mod sim;
 mod test;
