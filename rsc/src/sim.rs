@@ -40,6 +40,28 @@ pub enum SummaryFormat {
     Json,
 }
 
+/// What `rsc sim` and `rsc sim merge` write: the same three options for both.
+#[derive(Debug, clap::Args)]
+pub struct Outputs {
+    /// How the summary is printed.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = SummaryFormat::Human)]
+    pub message_format: SummaryFormat,
+    /// Write an HTML report with charts.
+    #[arg(long, value_name = "OUT.html")]
+    pub report: Option<PathBuf>,
+    /// Write the tally (the figures, the configuration and its hash) to FILE as JSON,
+    /// for `rsc sim merge`.
+    #[arg(long, value_name = "FILE.json")]
+    pub tally_out: Option<PathBuf>,
+}
+
+impl Outputs {
+    /// The files written, checked before the games are played or the tallies read.
+    fn files(&self) -> impl Iterator<Item = &Path> {
+        self.report.as_deref().into_iter().chain(self.tally_out.as_deref())
+    }
+}
+
 /// What `rsc sim` was asked.
 pub struct Options<'a> {
     pub set: &'a Path,
@@ -50,9 +72,7 @@ pub struct Options<'a> {
     pub seed: u64,
     pub players: &'a [PlayerKind],
     pub jobs: Option<usize>,
-    pub format: SummaryFormat,
-    pub report: Option<&'a Path>,
-    pub tally_out: Option<&'a Path>,
+    pub outputs: &'a Outputs,
     pub check: bool,
     pub turn_limit: Option<u32>,
 }
@@ -76,7 +96,7 @@ pub fn run(options: &Options<'_>) -> Exit {
             return failure.exit;
         }
     };
-    if let Some(path) = options.tally_out {
+    if let Some(path) = &options.outputs.tally_out {
         if results.shard.stopped {
             eprintln!("note: {} not written: the run was stopped before its end", path.display());
         } else if let Err(error) = std::fs::write(path, results.shard.to_json()) {
@@ -84,23 +104,23 @@ pub fn run(options: &Options<'_>) -> Exit {
             return Exit::Usage;
         }
     }
-    finish(&results, options.format, options.report)
+    finish(&results, options.outputs)
 }
 
 /// Prints the summary, writes the report, and says how `rsc sim` ends.
-fn finish(results: &Results, format: SummaryFormat, report: Option<&Path>) -> Exit {
-    let summary_format = match format {
+fn finish(results: &Results, outputs: &Outputs) -> Exit {
+    let summary_format = match outputs.message_format {
         SummaryFormat::Human => summary::Format::Human,
         SummaryFormat::Json => summary::Format::Json,
     };
     crate::print_stdout(&summary::render(results, summary_format));
-    if let Some(path) = report {
+    if let Some(path) = &outputs.report {
         let html = game::sim::report::render(results);
         if let Err(error) = std::fs::write(path, html) {
             eprintln!("error: cannot write {}: {error}", path.display());
             return Exit::Usage;
         }
-        if format == SummaryFormat::Human {
+        if outputs.message_format == SummaryFormat::Human {
             crate::print_stdout(&format!("report written to {}\n", path.display()));
         }
     }
@@ -117,9 +137,9 @@ fn finish(results: &Results, format: SummaryFormat, report: Option<&Path>) -> Ex
 }
 
 /// `rsc sim merge`: adds up tally files of one configuration.
-pub fn merge(files: &[PathBuf], format: SummaryFormat, report: Option<&Path>, tally_out: Option<&Path>) -> Exit {
+pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = (|| -> Result<Shard, Failure> {
-        for path in report.into_iter().chain(tally_out) {
+        for path in outputs.files() {
             check_writable(path)?;
         }
         let mut shards = Vec::new();
@@ -143,13 +163,13 @@ pub fn merge(files: &[PathBuf], format: SummaryFormat, report: Option<&Path>, ta
     if missing > 0 {
         eprintln!("note: the tallies leave out {missing} of the run's games");
     }
-    if let Some(path) = tally_out
+    if let Some(path) = &outputs.tally_out
         && let Err(error) = std::fs::write(path, merged.to_json())
     {
         eprintln!("error: cannot write {}: {error}", path.display());
         return Exit::Usage;
     }
-    finish(&Results { shard: merged }, format, report)
+    finish(&Results { shard: merged }, outputs)
 }
 
 /// Plays the games of `options`.
@@ -168,7 +188,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    for path in options.report.into_iter().chain(options.tally_out) {
+    for path in options.outputs.files() {
         check_writable(path)?;
     }
     let set = load_set(options.set)?;
@@ -205,7 +225,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let simulation =
         Simulation::new(configuration, set.set.clone(), decks.into_iter().map(|deck| deck.cards).collect())?;
-    let progress = if options.format == SummaryFormat::Human && std::io::stderr().is_terminal() {
+    let progress = if options.outputs.message_format == SummaryFormat::Human && std::io::stderr().is_terminal() {
         let bar = ProgressBar::new(games.end - games.start);
         let style = ProgressStyle::with_template("{bar:40} {pos}/{len} games  {rate}  ETA {eta}")
             .map(|style| {
