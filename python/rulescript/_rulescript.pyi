@@ -220,3 +220,9 @@ class Simulation:
 
 def merge_tallies(tallies: Sequence[str], names: Optional[Sequence[str]] = None) -> str:
     """Adds up tallies of one configuration, as `rsc sim merge` does; `TallyError` otherwise."""
+
+def tally_summary(tally: str, message_format: str = "human") -> str:
+    """A tally's summary as `rsc sim merge` prints it: the table ("human") or one JSON line ("json")."""
+
+def tally_report(tally: str) -> str:
+    """A tally's HTML report, as `rsc sim merge --report` writes it."""

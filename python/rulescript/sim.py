@@ -12,10 +12,10 @@ already there: a stopped run loses at most the shards being played. The card set
 into Ray's object store once (``ray.put``); a worker compiles it once for all its tasks.
 
 When every shard is there, the tallies are added up (``merge_tallies``, ``rsc sim
-merge``'s adding up) into ``RESULTS/<hash>/merged.json``, and ``rsc sim merge`` of that file
-prints the summary (``--message-format``) and writes ``--report``: the same figures as one
-``rsc sim`` of the whole run, timing aside. ``rsc`` is found by ``--rsc``, ``$RSC`` or
-``PATH``; without it the merged tally's path and totals are printed.
+merge``'s adding up) into ``RESULTS/<hash>/merged.json``, whose summary is printed
+(``--message-format``) and report written (``--report``) by the code ``rsc sim`` prints them
+with (``tally_summary``, ``tally_report``): the same figures as one ``rsc sim`` of the whole
+run, timing aside, and no ``rsc`` binary needed.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -33,10 +31,19 @@ from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
-from ._rulescript import Simulation, TallyError, merge_tallies
+from ._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 from .errors import RuleScriptError
 
-__all__ = ["Simulation", "TallyError", "merge_tallies", "shards", "run", "main"]
+__all__ = [
+    "Simulation",
+    "TallyError",
+    "merge_tallies",
+    "tally_summary",
+    "tally_report",
+    "shards",
+    "run",
+    "main",
+]
 
 Range = Tuple[int, int]
 
@@ -212,8 +219,35 @@ def play_on_ray(
         raise
 
 
-def find_rsc(given: Optional[str]) -> Optional[str]:
-    return given or os.environ.get("RSC") or shutil.which("rsc")
+def check_writable(path: Path) -> None:
+    """Raises ``OSError`` unless ``path`` can be written, as ``rsc sim`` checks ``--report``
+    before it plays (a file that exists is left as it is)."""
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot write {path}: it is a folder")
+    if path.exists():
+        with open(path, "ab"):
+            pass
+    else:
+        with open(path, "xb"):
+            pass
+        path.unlink()
+
+
+def finish(tally: str, message_format: str, report: Optional[str]) -> int:
+    """Prints the summary of ``tally`` and writes its report, as ``rsc sim merge`` does;
+    the exit code (1 when a game was stopped by an error, as ``rsc sim``)."""
+    sys.stdout.write(tally_summary(tally, message_format))
+    sys.stdout.flush()
+    if report:
+        Path(report).write_bytes(tally_report(tally).encode("utf-8"))
+        if message_format == "human":
+            print(f"report written to {report}", flush=True)
+    figures = json.loads(tally)
+    for game in figures["tally"]["stopped_list"]:
+        print(f"error: game {game['index']} (seed {game['seed']}): {game['error'] or ''}", file=sys.stderr)
+    if figures["stopped"]:
+        return 130
+    return 1 if figures["tally"]["errors"] > 0 else 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -228,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
         turn_limit=args.turn_limit,
         check=args.check,
     )
+    if args.report:
+        check_writable(Path(args.report))
     folder = Path(args.results) / simulation.configuration_hash
     folder.mkdir(parents=True, exist_ok=True)
     configuration = folder / "configuration.json"
@@ -276,16 +312,7 @@ def run(args: argparse.Namespace) -> int:
     merged = merge_tallies([path.read_text(encoding="utf-8") for path in paths], [str(path) for path in paths])
     merged_path = folder / "merged.json"
     write_atomically(merged_path, merged)
-    rsc = find_rsc(args.rsc)
-    if rsc is None:
-        tally = json.loads(merged)["tally"]
-        print(f"{tally['games']} games; the merged tally is {merged_path}")
-        print("note: install rsc (or give --rsc) for the summary table and --report", file=sys.stderr)
-        return 0
-    command = [rsc, "sim", "merge", str(merged_path), "--message-format", args.message_format]
-    if args.report:
-        command += ["--report", args.report]
-    return subprocess.run(command, check=False).returncode
+    return finish(merged, args.message_format, args.report)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -302,7 +329,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--turn-limit", type=int, default=None)
     p.add_argument("--check", action="store_true", help="check the invariants after every step")
     p.add_argument("--message-format", choices=["human", "json"], default="human")
-    p.add_argument("--report", help="write the HTML report here (by rsc sim merge)")
+    p.add_argument("--report", help="write the HTML report here (as rsc sim --report)")
     p.add_argument("--shard-size", type=int, default=10_000, help="games per shard (a Ray task)")
     p.add_argument("--results", default="sim-results", help="folder of the shards' tallies")
     p.add_argument(
@@ -316,7 +343,6 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--jobs", type=int, default=None, help="threads without --ray (default: the CPUs)")
     p.add_argument("--max-retries", type=int, default=3, help="tries again a failed shard this many times")
-    p.add_argument("--rsc", help="the rsc that prints the summary (default: $RSC, then PATH)")
     # Tests only: a folder where each shard's first attempt leaves a mark and fails.
     p.add_argument("--fail-first-attempt", help=argparse.SUPPRESS)
     return p

@@ -44,6 +44,8 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     m.add_class::<sim::PySimulation>()?;
     m.add_function(wrap_pyfunction!(sim::merge_tallies, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
     m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
     Ok(())
 }

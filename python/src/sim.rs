@@ -1,6 +1,7 @@
 //! `Simulation`: `rsc sim` as an object that plays any range of a run's games into an
-//! `rsc-tally/1` tally (with the GIL released), and `merge_tallies`, `rsc sim merge`'s
-//! adding up. A `Simulation` pickles as its card set's and decks' file bytes, so that Ray
+//! `rsc-tally/1` tally (with the GIL released), `merge_tallies`, `rsc sim merge`'s
+//! adding up, and `tally_summary` and `tally_report`, the summary and HTML report `rsc sim`
+//! prints of a tally (the same code, so the same bytes, without an `rsc` binary). A `Simulation` pickles as its card set's and decks' file bytes, so that Ray
 //! ships it once through its object store; a worker process compiles the set once and
 //! keeps it ([`LOADED`]) for every other task of the same configuration.
 
@@ -14,6 +15,7 @@ use game::CardSet;
 use game::players::PlayerKind;
 use game::sim::hash;
 use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
+use game::sim::summary::{self, Results};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -198,6 +200,40 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
         Shard::merge(shards).map(|merged| merged.to_json()).map_err(|error| error.to_string())
     });
     merged.map_err(TallyError::new_err)
+}
+
+/// The summary of a tally (`rsc-tally/1` text: a tally file, `merge_tallies`' result) as
+/// `rsc sim merge` prints it on standard output, final newline included: the table
+/// (`message_format="human"`) or one JSON object (`"json"`).
+///
+/// Raises `TallyError` when the text is not a tally and `ValueError` for another format.
+#[pyfunction]
+#[pyo3(signature = (tally, message_format="human"))]
+pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyResult<String> {
+    let format = match message_format {
+        "human" => summary::Format::Human,
+        "json" => summary::Format::Json,
+        other => {
+            let message = format!("message_format {other:?}: \"human\" or \"json\"");
+            return Err(PyValueError::new_err(message));
+        }
+    };
+    let results = parse_tally(tally)?;
+    py.detach(|| guarded("tally_summary", || Ok(summary::render(&results, format))))
+}
+
+/// The HTML report of a tally, as `rsc sim merge --report` writes it (one self-contained
+/// page with SVG charts). Raises `TallyError` when the text is not a tally.
+#[pyfunction]
+pub fn tally_report(py: Python<'_>, tally: &str) -> PyResult<String> {
+    let results = parse_tally(tally)?;
+    py.detach(|| guarded("tally_report", || Ok(game::sim::report::render(&results))))
+}
+
+/// A tally's text, read and checked as `rsc sim merge` reads a file.
+fn parse_tally(text: &str) -> PyResult<Results> {
+    let shard = Shard::parse(text).map_err(|message| TallyError::new_err(format!("not a tally: {message}")))?;
+    Ok(Results { shard })
 }
 
 /// What a `Simulation` pickles as: its configuration as JSON, the set's files by name,

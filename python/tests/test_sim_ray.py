@@ -1,15 +1,18 @@
 """`python -m rulescript.sim` on a local Ray of 2 CPUs: the shards' merged summary is
-`rsc sim`'s, a failed task is retried, a stopped run resumes without replaying its finished
-shards, and tallies of different configurations do not add up."""
+`rsc sim`'s (printed without an `rsc` binary), a failed task is retried, a stopped run
+resumes without replaying its finished shards, and tallies of different configurations do
+not add up."""
 
 import json
 import os
+import shutil
 import subprocess
+import sys
 
 import pytest
 
 from rulescript import sim
-from rulescript._rulescript import Simulation, TallyError, merge_tallies
+from rulescript._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 
 from conftest import DECKS, EXAMPLES, ROOT, rsc_binary
 
@@ -66,8 +69,8 @@ def rsc_summary(rsc, options):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def sharded_summary(capfd, rsc, options, results, *extra):
-    code = sim.main([*options, "--results", str(results), "--rsc", rsc, "--message-format", "json", *extra])
+def sharded_summary(capfd, options, results, *extra):
+    code = sim.main([*options, "--results", str(results), "--message-format", "json", *extra])
     out = capfd.readouterr().out
     assert code == 0, out
     return json.loads(out.strip().splitlines()[-1])
@@ -80,7 +83,7 @@ def shard_files(results):
 
 def test_the_shards_merged_on_ray_print_rsc_sims_summary(ray, rsc, tmp_path, capfd):
     expected = rsc_summary(rsc, OPTIONS)
-    got = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--ray", "--shard-size", "7")
+    got = sharded_summary(capfd, OPTIONS, tmp_path, "--ray", "--shard-size", "7")
     assert expected["games"] == 60
     assert without_timing(got) == without_timing(expected)
     assert sorted(shard_files(tmp_path)) == sorted(f"{a}-{min(a + 7, 60)}.json" for a in range(0, 60, 7))
@@ -89,7 +92,7 @@ def test_the_shards_merged_on_ray_print_rsc_sims_summary(ray, rsc, tmp_path, cap
 def test_all_decks_sharded_locally_print_rsc_sims_summary(rsc, tmp_path, capfd):
     options = ["--set", SET, "--all-decks", "--games", "5", "--seed", "3"]
     expected = rsc_summary(rsc, options)
-    got = sharded_summary(capfd, rsc, options, tmp_path, "--shard-size", "4", "--jobs", "2")
+    got = sharded_summary(capfd, options, tmp_path, "--shard-size", "4", "--jobs", "2")
     assert expected["matchups"] and without_timing(got) == without_timing(expected)
 
 
@@ -99,30 +102,30 @@ def test_a_task_that_fails_once_is_retried_and_the_result_is_unchanged(ray, rsc,
     marks.mkdir()
     results = tmp_path / "results"
     extra = ("--ray", "--shard-size", "20", "--fail-first-attempt", str(marks))
-    got = sharded_summary(capfd, rsc, OPTIONS, results, *extra)
+    got = sharded_summary(capfd, OPTIONS, results, *extra)
     # Every shard's first attempt failed (it left its mark), and its retry was counted.
     assert sorted(path.name for path in marks.iterdir()) == ["0-20", "20-40", "40-60"]
     assert without_timing(got) == without_timing(expected)
 
 
-def test_without_retries_a_failed_task_fails_the_run(ray, rsc, tmp_path, capfd):
+def test_without_retries_a_failed_task_fails_the_run(ray, tmp_path, capfd):
     marks = tmp_path / "marks"
     marks.mkdir()
-    extra = ["--results", str(tmp_path / "r"), "--rsc", rsc, "--max-retries", "0", "--fail-first-attempt", str(marks)]
+    extra = ["--results", str(tmp_path / "r"), "--max-retries", "0", "--fail-first-attempt", str(marks)]
     with pytest.raises(Exception, match="failed on purpose"):
         sim.main([*OPTIONS, "--ray", "--shard-size", "30", *extra])
 
 
 def test_a_stopped_run_started_again_plays_only_the_missing_shards(ray, rsc, tmp_path, capfd):
     expected = rsc_summary(rsc, OPTIONS)
-    first = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--ray", "--shard-size", "15")
+    first = sharded_summary(capfd, OPTIONS, tmp_path, "--ray", "--shard-size", "15")
     before = shard_files(tmp_path)
     assert sorted(before) == ["0-15.json", "15-30.json", "30-45.json", "45-60.json"]
     # A run stopped after two of its shards leaves those two.
     (folder,) = [path for path in tmp_path.iterdir() if path.is_dir()]
     (folder / "15-30.json").unlink()
     (folder / "45-60.json").unlink()
-    code = sim.main([*OPTIONS, "--results", str(tmp_path), "--rsc", rsc, "--ray", "--shard-size", "15"])
+    code = sim.main([*OPTIONS, "--results", str(tmp_path), "--ray", "--shard-size", "15"])
     captured = capfd.readouterr()
     assert code == 0, captured.err
     assert "played 2 shards, skipped 2" in captured.err
@@ -135,11 +138,58 @@ def test_a_stopped_run_started_again_plays_only_the_missing_shards(ray, rsc, tmp
 
 
 def test_a_damaged_shard_file_is_played_again(rsc, tmp_path, capfd):
-    sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--shard-size", "30")
+    sharded_summary(capfd, OPTIONS, tmp_path, "--shard-size", "30")
     (folder,) = [path for path in tmp_path.iterdir() if path.is_dir()]
     (folder / "30-60.json").write_text('{"format": "rsc-tally/1", "tally"')
-    got = sharded_summary(capfd, rsc, OPTIONS, tmp_path, "--shard-size", "30")
+    got = sharded_summary(capfd, OPTIONS, tmp_path, "--shard-size", "30")
     assert without_timing(got) == without_timing(rsc_summary(rsc, OPTIONS))
+
+
+def environment_without_rsc():
+    """This process's environment with no `rsc` to be found: RSC unset, and PATH without a
+    folder that holds one."""
+    env = {key: value for key, value in os.environ.items() if key != "RSC"}
+    folders = env.get("PATH", "").split(os.pathsep)
+    env["PATH"] = os.pathsep.join(folder for folder in folders if not os.path.exists(os.path.join(folder, "rsc")))
+    assert shutil.which("rsc", path=env["PATH"]) is None
+    return env
+
+
+def test_python_m_rulescript_sim_prints_rsc_sims_summary_without_rsc(rsc, tmp_path):
+    expected = rsc_summary(rsc, OPTIONS)
+    command = [sys.executable, "-m", "rulescript.sim", *OPTIONS, "--shard-size", "25", "--jobs", "2"]
+    command += ["--results", str(tmp_path), "--message-format", "json"]
+    done = subprocess.run(command, capture_output=True, text=True, env=environment_without_rsc(), cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert without_timing(json.loads(done.stdout)) == without_timing(expected)
+
+
+def test_the_table_and_report_are_rsc_sim_merges_bytes(rsc, tmp_path):
+    report = tmp_path / "python.html"
+    command = [sys.executable, "-m", "rulescript.sim", *OPTIONS, "--shard-size", "25", "--jobs", "2"]
+    command += ["--results", str(tmp_path / "results"), "--report", str(report)]
+    ours = subprocess.run(command, capture_output=True, text=True, env=environment_without_rsc(), cwd=ROOT)
+    assert ours.returncode == 0, ours.stderr
+    (merged,) = (tmp_path / "results").glob("*/merged.json")
+    theirs_report = tmp_path / "rsc.html"
+    theirs = subprocess.run([rsc, "sim", "merge", str(merged), "--report", str(theirs_report)],
+                            capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert theirs.returncode == 0, theirs.stderr
+    assert ours.stdout == theirs.stdout.replace(str(theirs_report), str(report))
+    assert "games, players greedy / random, seed 11" in ours.stdout
+    assert report.read_bytes() == theirs_report.read_bytes()
+    assert report.read_bytes().startswith(b"<!DOCTYPE html>")
+
+
+def test_a_tallys_summary_and_report_refuse_what_is_not_a_tally():
+    with pytest.raises(TallyError, match="not a tally"):
+        tally_summary('{"format": "rsc-tally/1"}')
+    with pytest.raises(TallyError, match="not a tally"):
+        tally_report("[]")
+    tally = Simulation(SET, decks=DECK_ARGS, games=4).play(0, 4)
+    with pytest.raises(ValueError, match='message_format "xml": "human" or "json"'):
+        tally_summary(tally, "xml")
+    assert json.loads(tally_summary(tally, "json"))["games"] == 4
 
 
 def test_tallies_of_different_configurations_do_not_add_up():

@@ -7,7 +7,6 @@ mod disas;
 mod explain;
 mod render;
 mod replay;
-mod report;
 mod run;
 mod sim;
 mod test;
@@ -165,16 +164,8 @@ enum Command {
         /// Threads (default: one per core, at most 256); the results do not depend on it.
         #[arg(long, value_name = "J", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_JOBS as i64))]
         jobs: Option<u16>,
-        /// How the summary is printed.
-        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = sim::SummaryFormat::Human)]
-        message_format: sim::SummaryFormat,
-        /// Write an HTML report with charts.
-        #[arg(long, value_name = "OUT.html")]
-        report: Option<PathBuf>,
-        /// Write the tally (the figures, the configuration and its hash) to FILE as JSON,
-        /// for `rsc sim merge`.
-        #[arg(long, value_name = "FILE.json")]
-        tally_out: Option<PathBuf>,
+        #[command(flatten)]
+        outputs: sim::Outputs,
         /// Check the engine's invariants after every step (always on in debug builds).
         #[arg(long)]
         check: bool,
@@ -193,15 +184,8 @@ enum SimAction {
         /// The tally files.
         #[arg(required = true, value_name = "FILE.json")]
         files: Vec<PathBuf>,
-        /// How the summary is printed.
-        #[arg(long, value_enum, value_name = "FORMAT", default_value_t = sim::SummaryFormat::Human)]
-        message_format: sim::SummaryFormat,
-        /// Write an HTML report with charts.
-        #[arg(long, value_name = "OUT.html")]
-        report: Option<PathBuf>,
-        /// Write the merged tally to FILE as JSON.
-        #[arg(long, value_name = "FILE.json")]
-        tally_out: Option<PathBuf>,
+        #[command(flatten)]
+        outputs: sim::Outputs,
     },
 }
 
@@ -305,9 +289,7 @@ fn main() -> ExitCode {
             turn_limit: *turn_limit,
         }),
         Command::Replay { file, set } => replay::run(file, set.as_deref()),
-        Command::Sim { action: Some(SimAction::Merge { files, message_format, report, tally_out }), .. } => {
-            sim::merge(files, *message_format, report.as_deref(), tally_out.as_deref())
-        }
+        Command::Sim { action: Some(SimAction::Merge { files, outputs }), .. } => sim::merge(files, outputs),
         Command::Sim {
             action: None,
             set,
@@ -318,9 +300,7 @@ fn main() -> ExitCode {
             seed,
             players,
             jobs,
-            message_format,
-            report,
-            tally_out,
+            outputs,
             check,
             turn_limit,
         } => sim::run(&sim::Options {
@@ -333,9 +313,7 @@ fn main() -> ExitCode {
             seed: *seed,
             players,
             jobs: jobs.map(usize::from),
-            format: *message_format,
-            report: report.as_deref(),
-            tally_out: tally_out.as_deref(),
+            outputs,
             check: *check,
             turn_limit: *turn_limit,
         }),

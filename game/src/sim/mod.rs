@@ -1,12 +1,15 @@
 //! Playing whole games: [`play`] runs a game to its end between two [`Player`]s, checking
 //! the invariants after every step (always in debug builds, and on request) and hashing
-//! each step's state when asked (saved games, replays); [`stats`] sums many games up and
-//! [`shard`] plays any range of a simulation's games into a tally that adds up with others.
+//! each step's state when asked (saved games, replays); [`stats`] sums many games up,
+//! [`shard`] plays any range of a simulation's games into a tally that adds up with others,
+//! and [`summary`] and [`report`] print a tally as `rsc sim` does.
 
 pub mod hash;
 mod invariants;
+pub mod report;
 pub mod shard;
 pub mod stats;
+pub mod summary;
 
 use std::fmt;
 use std::ops::ControlFlow;

@@ -1,15 +1,16 @@
-//! `rsc sim --report out.html`: one self-contained page (no network: the charts are SVG
+//! The HTML report of a sim (`rsc sim --report out.html`, `rsc sim merge`, the Python
+//! package's `rulescript.sim`): one self-contained page (no network: the charts are SVG
 //! drawn with plotters and written inline) with the win rate and its 95% band as games
 //! accumulate (or each deck's win rate with `--all-decks`), the matchup matrix as a heat
 //! map, per-card play counts and win rates, and the distribution of game length.
 
 use std::fmt::Write as _;
 
-use game::sim::stats::wilson;
 use plotters::coord::ranged1d::SegmentValue;
 use plotters::prelude::*;
 
-use crate::sim::{Results, matchup_rates, ranked_cards};
+use super::stats::wilson;
+use super::summary::{Results, matchup_rates, ranked_cards};
 
 /// Width of every chart, in pixels.
 const WIDTH: u32 = 1000;
