@@ -190,8 +190,10 @@ impl Game {
         // Room in every pile for every card, so that moving cards never grows one.
         let cards = game.state.cards.len();
         for player in &mut game.state.players {
-            for pile in [&mut player.hand, &mut player.discards, &mut player.removed, &mut player.table] {
-                pile.reserve(cards);
+            for pile in
+                [&mut player.hand, &mut player.deck, &mut player.discards, &mut player.removed, &mut player.table]
+            {
+                pile.reserve(cards.saturating_sub(pile.len()));
             }
         }
         for p in 0..2u8 {
