@@ -1,5 +1,6 @@
-//! Heap allocations of whole games, counted by this test binary's global allocator: a random game's turns after its first (the steady state of a simulation) take
-//! their log entries, legal moves and answers from buffers the game keeps.
+//! Heap allocations of whole games, counted by this test binary's global allocator: the
+//! turns of random games after their first (a simulation's steady state), pinned to what
+//! they make now so that the count only goes down.
 
 use std::alloc::System;
 use std::sync::Arc;
