@@ -8,7 +8,7 @@ use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer, pid};
-use crate::log::LogKind;
+use crate::log::RecordKind;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
 
@@ -33,7 +33,8 @@ impl Game {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
-            self.state.note(LogKind::Effect("the character's cost can no longer be paid".into()));
+            let text = self.state.text(format_args!("the character's cost can no longer be paid"));
+            self.state.note(RecordKind::Effect(text));
             return;
         }
         let paid = self.state.player(me).sp - before;
@@ -44,8 +45,8 @@ impl Game {
             c.fresh = true;
         }
         self.state.player_mut(me).chars_played += 1;
-        let name = self.state.name(card);
-        self.state.note(LogKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
+        let name = self.state.name_of(card);
+        self.state.note(RecordKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
         self.sync_play();
         if self.hook(names::EV_PLAY_AS_FRESH, Value::Card(card.id()), me, &[]) == HookAnswer::No
             && let Some(c) = self.state.card_mut(card)
@@ -64,17 +65,20 @@ impl Game {
     }
 
     pub(crate) fn play_card(&mut self, me: u8, card: CardRef) {
-        let Some(def) = self.state.def(card).cloned() else { return };
-        let type_name = if def.kind == CardKind::Action { "action" } else { "reaction" };
+        let Some((kind, sp)) = self.state.def(card).map(|def| (def.kind, def.sp)) else { return };
+        // The name it is played as, whatever paying for it does to the card.
+        let name = self.state.name_of(card);
+        let type_name = if kind == CardKind::Action { "action" } else { "reaction" };
         let before = self.state.player(me).sp;
-        if !self.pay_sp(me, type_name, def.sp, Some(card)) {
-            self.state.note(LogKind::Effect("the card's cost can no longer be paid".into()));
+        if !self.pay_sp(me, type_name, sp, Some(card)) {
+            let text = self.state.text(format_args!("the card's cost can no longer be paid"));
+            self.state.note(RecordKind::Effect(text));
             return;
         }
         let paid = self.state.player(me).sp - before;
         self.state.move_card_to(card, me, Zone::Table, -1);
-        self.state.note(LogKind::Play { player: me, card, name: def.name.clone(), slot: None, sp: paid });
-        if def.kind == CardKind::Action {
+        self.state.note(RecordKind::Play { player: me, card, name, slot: None, sp: paid });
+        if kind == CardKind::Action {
             let unac = vm::bytecode::RestrictionIdx(u32::from(crate::phases::restriction("unac")));
             self.runtime.expire(&mut self.state, unac, pid(me));
         }
@@ -99,8 +103,8 @@ impl Game {
             t.last_bp = t.bp;
         }
         self.state.player_mut(me).backups_played += 1;
-        let name = self.state.name(card);
-        self.state.note(LogKind::Backup { card, name, target });
+        let name = self.state.name_of(card);
+        self.state.note(RecordKind::Backup { card, name, target });
         self.emit(names::EV_BACKED_UP, me, None, &[(names::VAR_TRIGGER, Value::Card(target.id()))]);
     }
 
@@ -118,8 +122,8 @@ impl Game {
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
         }
-        let name = self.state.name(card);
-        self.state.note(LogKind::Attack { card, name });
+        let name = self.state.name_of(card);
+        self.state.note(RecordKind::Attack { card, name });
     }
 
     pub(crate) fn declare_join(&mut self, me: u8, slot: u8, leader: u8) {
@@ -132,7 +136,7 @@ impl Game {
                 c.united = true;
             }
         }
-        self.state.note(LogKind::Join { card, leader });
+        self.state.note(RecordKind::Join { card, leader });
     }
 
     // ---- Counter-attack phase ----
@@ -149,6 +153,6 @@ impl Game {
         if let Some(c) = self.state.card_mut(attacker) {
             c.blocked = true;
         }
-        self.state.note(LogKind::Block { card, attacker });
+        self.state.note(RecordKind::Block { card, attacker });
     }
 }

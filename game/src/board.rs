@@ -3,9 +3,9 @@
 //! drawing, counters, HP loss and the KO sweep. The rules engine and the host
 //! implementation both use them, so a card is always in exactly one place.
 
-use crate::log::LogKind;
+use crate::log::RecordKind;
 use crate::set::CardKind;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Role, Zone};
+use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Zone};
 
 impl GameState {
     /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
@@ -43,8 +43,9 @@ impl GameState {
             let owner = self.card(backup).map_or(0, |c| c.owner);
             self.reset_card(backup);
             self.player_mut(owner).discards.insert(0, backup);
-            let name = self.name(backup);
-            self.note(LogKind::Move { card: backup, name, to: format!("p{owner}.discards") });
+            let name = self.name_of(backup);
+            let to = self.text(format_args!("p{owner}.discards"));
+            self.note(RecordKind::Move { card: backup, name, to });
         }
         let bp = self.card(card).map_or(0, |c| c.bp);
         self.reset_card(card);
@@ -143,16 +144,16 @@ impl GameState {
             return false;
         }
         let owner = self.card(card).map_or(0, |c| c.owner);
-        let name = self.name(card);
+        let name = self.name_of(card);
         self.take(card);
         self.put(card, owner, Zone::Discards, 0);
-        self.note(LogKind::Ko { card, name });
+        self.note(RecordKind::Ko { card, name });
         true
     }
 
     /// The KO sweep: every character at 0 BP in either ring is KO'd; returns them.
-    pub fn ko_sweep(&mut self) -> Vec<CardRef> {
-        let dead: Vec<CardRef> = self
+    pub fn ko_sweep(&mut self) -> smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> {
+        let dead: smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> = self
             .players
             .iter()
             .flat_map(|p| p.characters())
@@ -173,8 +174,8 @@ impl GameState {
         };
         self.take(card);
         self.put(card, player, Zone::Hand, -1);
-        let name = self.name(card);
-        self.note(LogKind::Draw { player, card, name });
+        let name = self.name_of(card);
+        self.note(RecordKind::Draw { player, card, name });
         true
     }
 
@@ -183,7 +184,8 @@ impl GameState {
         let amount = amount.max(0);
         let hp = self.player(player).hp.saturating_sub(amount).max(0);
         self.player_mut(player).hp = hp;
-        self.note(LogKind::PlayerDamage { player, amount, hp, source: source.to_owned() });
+        let source = self.text(format_args!("{source}"));
+        self.note(RecordKind::PlayerDamage { player, amount, hp, source });
         if hp == 0 {
             self.lose(player, EndReason::HpZero { loser: player });
         }
@@ -196,7 +198,7 @@ impl GameState {
         c.bp -= loss;
         c.last_bp = c.bp;
         let bp = c.bp;
-        self.note(LogKind::CharacterDamage { card, amount: loss, bp });
+        self.note(RecordKind::CharacterDamage { card, amount: loss, bp });
     }
 
     /// Records that `player` lost; the outcome is settled at the end of the step (both
@@ -212,8 +214,16 @@ impl GameState {
         } else {
             self.outcome = Some(Outcome { winner: Some(winner), reason });
         }
-        let text = self.outcome.as_ref().map(ToString::to_string).unwrap_or_default();
-        self.note(LogKind::GameOver(text));
+        self.note_game_over();
+    }
+
+    /// Notes that the game ended, as its outcome reads.
+    pub(crate) fn note_game_over(&mut self) {
+        let text = match &self.outcome {
+            Some(outcome) => self.log.text(format_args!("{outcome}")),
+            None => self.log.text(format_args!("")),
+        };
+        self.note(RecordKind::GameOver(text));
     }
 
     /// Shuffles a pile of `player` with the game's generator (Fisher–Yates).

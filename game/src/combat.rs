@@ -8,7 +8,7 @@ use stdlib::names;
 use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer};
-use crate::state::{CardRef, GameState, Role, Task};
+use crate::state::{CardRef, GameState, RingCards, Role, Task};
 
 impl Game {
     /// Combat of one attacker (a solo attacker or a United Attack's leader).
@@ -20,7 +20,7 @@ impl Game {
         }
         let leader_damage = self.state.card(attacker).map_or(0, |c| c.bp);
         let joiners =
-            if self.state.card(attacker).is_some_and(|c| c.united) { self.state.joiners() } else { Vec::new() };
+            if self.state.card(attacker).is_some_and(|c| c.united) { self.state.joiners() } else { RingCards::new() };
         let joiners_damage: i32 = joiners.iter().filter_map(|&j| self.state.card(j)).map(|c| c.bp).sum();
         if let Some(blocker) = self.state.blocker_of(attacker) {
             let attacker_value = Value::Card(attacker.id());
@@ -36,10 +36,9 @@ impl Game {
         // FIX of B-59: `dmg_combat_deal` off stops the attackers' combat damage only.
         let deals = self.state.rule_on("dmg_combat_deal", active, true);
         if cancelled {
-            self.state.note(crate::log::LogKind::Effect(format!(
-                "{}'s combat damage is cancelled",
-                self.state.name(attacker)
-            )));
+            let (name, log) = self.state.name_and_log(attacker);
+            let text = log.text(format_args!("{name}'s combat damage is cancelled"));
+            self.state.note(crate::log::RecordKind::Effect(text));
         } else if deals {
             self.state.lose_hp(defender, leader_damage + joiners_damage, "combat");
             // FIX of B-58: only when damage was dealt.

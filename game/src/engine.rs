@@ -13,7 +13,7 @@ use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, TrapCode, Value};
 
-use crate::log::{LogEntry, LogKind};
+use crate::log::{Log, RecordKind};
 use crate::set::CardSet;
 use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
 
@@ -134,8 +134,8 @@ impl Game {
     }
 
     /// Everything that happened so far.
-    pub fn log(&self) -> &[LogEntry] {
-        &self.state.log
+    pub fn log(&self) -> Log<'_> {
+        self.state.read_log()
     }
 
     /// Who must decide now: the chooser of a pending question, the defender in the
@@ -187,7 +187,8 @@ impl Game {
             }
             steps += 1;
             if steps > MAX_STEPS_PER_CALL {
-                self.state.note(LogKind::Effect("the engine stopped a step that did not end".into()));
+                let text = self.state.text(format_args!("the engine stopped a step that did not end"));
+                self.state.note(RecordKind::Effect(text));
                 self.state.outcome = Some(Outcome { winner: None, reason: EndReason::Stalled });
                 continue;
             }
@@ -257,7 +258,7 @@ impl Game {
         // Only a card in a ring, lingering, restarting or in play can need a change; they
         // are visited in card order, as a pass over every card would.
         let rings = self.state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        let mut candidates: Vec<CardRef> = Vec::with_capacity(16);
+        let mut candidates: smallvec::SmallVec<[CardRef; 16]> = smallvec::SmallVec::new();
         candidates.extend(rings.chain(self.state.lingering.iter().copied()));
         candidates.extend(restart.iter().copied());
         candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
@@ -333,7 +334,8 @@ impl Game {
     }
 
     pub(crate) fn trap(&mut self, card: Option<CardRef>, trap: &Trap) {
-        self.state.note(LogKind::Trap { card, message: trap.to_string() });
+        let message = self.state.text(format_args!("{trap}"));
+        self.state.note(RecordKind::Trap { card, message });
     }
 
     /// Takes what a runtime call ended with: a question waits in `pending`.
@@ -350,7 +352,8 @@ impl Game {
     }
 
     pub(crate) fn note_completion(&mut self, card: CardRef, completion: Completion) {
-        self.state.note(LogKind::Resolved { card, result: format!("{completion:?}") });
+        let result = self.state.text(format_args!("{completion:?}"));
+        self.state.note(RecordKind::Resolved { card, result });
     }
 
     fn run_task(&mut self, task: Task) {
@@ -375,8 +378,8 @@ impl Game {
                         c.keep_ready = false;
                     }
                 }
-                let name = self.state.name(card);
-                self.state.note(LogKind::Activate { card, name });
+                let name = self.state.name_of(card);
+                self.state.note(RecordKind::Activate { card, name });
                 let result = self.runtime.activate(&mut self.state, card.id(), CardIdx(rules), pid(me));
                 if mark {
                     self.state.agenda.push_front(Task::MarkActivated(card));
@@ -478,7 +481,8 @@ impl Game {
             match self.runtime.run_events(&mut self.state) {
                 Ok(VmOutcome::Done(_)) => break,
                 Ok(VmOutcome::Suspended(exec)) => {
-                    self.state.note(LogKind::Effect(format!("an auto of `{name}` asked a question: skipped")));
+                    let text = self.state.text(format_args!("an auto of `{name}` asked a question: skipped"));
+                    self.state.note(RecordKind::Effect(text));
                     self.runtime.cancel(exec);
                 }
                 Err(trap) => self.trap(None, &trap),

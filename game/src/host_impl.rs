@@ -13,7 +13,7 @@ use vm::bytecode::{
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, Value};
 
 use crate::engine::{pid, seat_of};
-use crate::log::LogKind;
+use crate::log::RecordKind;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Zone};
 
@@ -43,11 +43,11 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
 
 impl GameState {
     /// The players whose `zone` a filter's prefix names, relative to `me`.
-    fn prefix_players(&self, me: u8, zone: ZoneRef) -> Vec<u8> {
+    fn prefix_players(&self, me: u8, zone: ZoneRef) -> smallvec::SmallVec<[u8; 2]> {
         match zone.prefix {
-            Some(names::PREFIX_OPP) => vec![GameState::other(me)],
-            Some(names::PREFIX_ANY | names::PREFIX_SAME) => vec![me, GameState::other(me)],
-            _ => vec![me],
+            Some(names::PREFIX_OPP) => smallvec::smallvec![GameState::other(me)],
+            Some(names::PREFIX_ANY | names::PREFIX_SAME) => smallvec::smallvec![me, GameState::other(me)],
+            _ => smallvec::smallvec![me],
         }
     }
 
@@ -300,9 +300,9 @@ impl Host for GameState {
         let player = seat_of(player);
         let moved = self.move_card_to(card, player, zone, position);
         if moved {
-            let name = self.name(card);
-            let to = format!("p{player}.{}", CATALOGUE.zones[zone_idx(zone).index()].name);
-            self.note(LogKind::Move { card, name, to });
+            let name = self.name_of(card);
+            let to = self.text(format_args!("p{player}.{}", CATALOGUE.zones[zone_idx(zone).index()].name));
+            self.note(RecordKind::Move { card, name, to });
         }
         moved
     }
@@ -347,7 +347,8 @@ impl Host for GameState {
                     }
                     _ => return,
                 }
-                self.note(LogKind::Counter { what: format!("p{player}.{name}"), value });
+                let what = self.text(format_args!("p{player}.{name}"));
+                self.note(RecordKind::Counter { what, value });
             }
             Value::Card(c) => {
                 let card = CardRef::of(c);
@@ -358,8 +359,9 @@ impl Host for GameState {
                     state.bp = value;
                     state.last_bp = value;
                 }
-                let what = format!("{}.bp", self.name(card));
-                self.note(LogKind::Counter { what, value });
+                let (name, log) = self.name_and_log(card);
+                let what = log.text(format_args!("{name}.bp"));
+                self.note(RecordKind::Counter { what, value });
             }
             _ => {}
         }
@@ -396,8 +398,9 @@ impl CfcHost for GameState {
                 if let Some(state) = self.card_mut(card) {
                     state.frozen = on;
                 }
-                let name = self.name(card);
-                self.note(LogKind::Effect(format!("{name} {}", if on { "freezes" } else { "unfreezes" })));
+                let (name, log) = self.name_and_log(card);
+                let text = log.text(format_args!("{name} {}", if on { "freezes" } else { "unfreezes" }));
+                self.note(RecordKind::Effect(text));
             }
             (Value::Card(c), Flag::KeepReady) => {
                 if let Some(state) = self.card_mut(CardRef::of(c)) {
@@ -456,25 +459,31 @@ impl CfcHost for GameState {
             state.bp = bp;
         }
         self.restart.push(card);
-        self.note(LogKind::Effect(format!("card #{} transforms into {name}", card.0)));
+        let text = self.text(format_args!("card #{} transforms into {name}", card.0));
+        self.note(RecordKind::Effect(text));
         true
     }
 
     fn reveal(&mut self, card: CardId, viewer: Option<PlayerId>) {
-        let name = self.name(CardRef::of(card));
-        let to = viewer.map_or_else(|| "everyone".to_owned(), |p| format!("p{}", p.0));
-        self.note(LogKind::Effect(format!("{name} is revealed to {to}")));
+        let (name, log) = self.name_and_log(CardRef::of(card));
+        let text = match viewer {
+            Some(viewer) => log.text(format_args!("{name} is revealed to p{}", viewer.0)),
+            None => log.text(format_args!("{name} is revealed to everyone")),
+        };
+        self.note(RecordKind::Effect(text));
     }
 
     fn show_pile(&mut self, owner: PlayerId, zone: ZoneIdx, viewer: PlayerId) {
         let zone = CATALOGUE.zones.get(zone.index()).map_or("?", |z| z.name);
-        self.note(LogKind::Effect(format!("p{}'s {zone} is shown to p{}", owner.0, viewer.0)));
+        let text = self.text(format_args!("p{}'s {zone} is shown to p{}", owner.0, viewer.0));
+        self.note(RecordKind::Effect(text));
     }
 
     fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
         if let Some(zone) = pile_zone(zone) {
             self.shuffle_pile(seat_of(player), zone);
-            self.note(LogKind::Effect(format!("p{} shuffles", player.0)));
+            let text = self.text(format_args!("p{} shuffles", player.0));
+            self.note(RecordKind::Effect(text));
         }
     }
 

@@ -92,7 +92,7 @@ pub mod testing;
 pub mod view;
 
 pub use engine::{Game, MAX_CASCADE_STEPS_PER_CALL, MAX_LOG_ENTRIES_PER_CALL, MAX_STEPS_PER_CALL};
-pub use log::{LogEntry, LogKind};
+pub use log::{Log, LogEntry, LogKind};
 pub use moves::{ACTION_SPACE, Applied, Choice, IllegalMove, Move};
 pub use query::Question;
 pub use set::{AbilityType, CardDef, CardKind, CardSet, DefIdx, SetError};

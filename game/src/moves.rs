@@ -6,12 +6,14 @@
 //! [`Move::Confirm`] (send the picks so far, when at least `min`), or at once with
 //! [`Move::Answer`].
 
+use std::fmt::Write as _;
+
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
 use crate::engine::{Game, seat_of};
-use crate::log::{LogEntry, LogKind};
-use crate::state::{CardRef, Phase};
+use crate::log::RecordKind;
+use crate::state::{CardRef, GameState, Phase};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
 /// the rules' [`DECK_SIZE`](crate::deck::DECK_SIZE), so a game played with legal decks
@@ -229,32 +231,43 @@ impl std::error::Error for IllegalMove {}
 /// What a move did: the log entries it added.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Applied {
-    /// The new log entries, in order.
-    pub log: Vec<LogEntry>,
+    /// Where the new entries are in [`Game::log`] (read them with `game.log().since(start)`).
+    pub log: std::ops::Range<usize>,
 }
 
 impl Game {
     /// Every legal move of the player to move ([`Game::to_move`]), in a fixed order.
     pub fn legal_moves(&self) -> Vec<Move> {
-        self.list_moves(crate::legal::Probe::new)
+        let mut moves = Vec::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// [`Game::legal_moves`] into `moves` (emptied first), so that a loop over decisions
+    /// reuses one buffer.
+    pub fn legal_moves_into(&self, moves: &mut Vec<Move>) {
+        self.list_moves(crate::legal::Probe::new, moves);
     }
 
     /// [`Game::legal_moves`] with every check run on a copy made up front (the reference
     /// answers, see `legal::Probe::copying`).
     #[cfg(test)]
     pub(crate) fn legal_moves_on_a_copy(&self) -> Vec<Move> {
-        self.list_moves(crate::legal::Probe::copying)
+        let mut moves = Vec::new();
+        self.list_moves(crate::legal::Probe::copying, &mut moves);
+        moves
     }
 
-    /// The legal moves, outside card questions checked on the probe `probe` makes.
-    fn list_moves<'a>(&'a self, probe: impl FnOnce(&'a Game) -> crate::legal::Probe<'a>) -> Vec<Move> {
+    /// The legal moves into `moves` (emptied first), outside card questions checked on
+    /// the probe `probe` makes.
+    fn list_moves<'a>(&'a self, probe: impl FnOnce(&'a Game) -> crate::legal::Probe<'a>, moves: &mut Vec<Move>) {
+        moves.clear();
         if self.state.outcome.is_some() {
-            return Vec::new();
+            return;
         }
         if let Some(exec) = &self.pending {
             let request = exec.request();
             let picks = &self.state.picks;
-            let mut moves = Vec::new();
             if picks.len() >= usize::from(request.min) && (picks.len() < usize::from(request.max) || request.max == 0) {
                 moves.push(Move::Confirm);
             }
@@ -262,21 +275,21 @@ impl Game {
                 let n = exec.candidates().len().min(MAX_PICKS);
                 moves.extend((0..n as u16).filter(|i| !picks.contains(i)).map(Move::Pick));
             }
-            return moves;
+            return;
         }
         if !self.state.agenda.is_empty() {
-            return vec![Move::Pass];
+            moves.push(Move::Pass);
+            return;
         }
         let mut probe = probe(self);
-        let mut moves = Vec::with_capacity(32);
+        moves.reserve(32);
         match self.state.phase {
-            Phase::Main => probe.main_moves(&mut moves),
-            Phase::Attack => probe.attack_moves(&mut moves),
-            Phase::CounterAttack => probe.counter_attack_moves(&mut moves),
+            Phase::Main => probe.main_moves(moves),
+            Phase::Attack => probe.attack_moves(moves),
+            Phase::CounterAttack => probe.counter_attack_moves(moves),
             _ => {}
         }
         moves.push(Move::Pass);
-        moves
     }
 
     /// The legality mask of the fixed action space: `mask[i]` is true when
@@ -294,7 +307,7 @@ impl Game {
     /// Takes a move of the player to move. An illegal move is refused and changes nothing.
     pub fn apply(&mut self, mv: Move) -> Result<Applied, IllegalMove> {
         let start = self.apply_move(mv, true)?;
-        Ok(Applied { log: self.state.log[start.min(self.state.log.len())..].to_vec() })
+        Ok(Applied { log: start.min(self.state.log.len())..self.state.log.len() })
     }
 
     /// [`Game::apply`] for a move taken from [`Game::legal_moves`] of this very state
@@ -334,38 +347,16 @@ impl Game {
         match *mv {
             Move::Pick(i) => {
                 self.state.picks.push(i);
-                let (full, values) = match &self.pending {
-                    Some(exec) => {
-                        let full = self.state.picks.len() >= usize::from(exec.request().max);
-                        let values: Vec<Value> = self
-                            .state
-                            .picks
-                            .iter()
-                            .filter_map(|&i| exec.candidates().get(usize::from(i)).copied())
-                            .collect();
-                        (full, values)
-                    }
-                    None => (false, Vec::new()),
-                };
+                let full =
+                    self.pending.as_ref().is_some_and(|exec| self.state.picks.len() >= usize::from(exec.request().max));
                 if full {
-                    let _ = self.answer(&values);
+                    self.answer_picks();
                 }
             }
-            Move::Confirm => {
-                let values: Vec<Value> = match &self.pending {
-                    Some(exec) => self
-                        .state
-                        .picks
-                        .iter()
-                        .filter_map(|&i| exec.candidates().get(usize::from(i)).copied())
-                        .collect(),
-                    None => Vec::new(),
-                };
-                let _ = self.answer(&values);
-            }
+            Move::Confirm => self.answer_picks(),
             Move::Pass => {
                 if self.state.agenda.is_empty() {
-                    self.state.note(LogKind::Pass { player: me });
+                    self.state.note(RecordKind::Pass { player: me });
                     let next = match self.state.phase {
                         Phase::Main => Phase::Attack,
                         Phase::Attack => Phase::CounterAttack,
@@ -395,16 +386,19 @@ impl Game {
         self.after_step();
     }
 
-    /// A chosen candidate as the log shows it: a card by number, name and slot, a player
-    /// as `p0`, a number or yes/no as such.
-    fn describe_choice(&self, choice: Choice) -> String {
-        match choice {
-            Choice::Card(card) => self.state.describe(card),
-            Choice::Player(player) => format!("p{player}"),
-            Choice::Int(n) => n.to_string(),
-            Choice::Bool(true) => "yes".to_owned(),
-            Choice::Bool(false) => "no".to_owned(),
+    /// Answers the pending question with the candidates picked so far (legal picks are
+    /// distinct and fewer than [`MAX_PICKS`]).
+    fn answer_picks(&mut self) {
+        let mut values = [Value::default(); MAX_PICKS];
+        let mut count = 0;
+        if let Some(exec) = &self.pending {
+            let picked = self.state.picks.iter().filter_map(|&i| exec.candidates().get(usize::from(i)).copied());
+            for (slot, value) in values.iter_mut().zip(picked) {
+                *slot = value;
+                count += 1;
+            }
         }
+        let _ = self.answer(&values[..count]);
     }
 
     /// Resumes the pending execution with `values`; a refused answer changes nothing.
@@ -415,20 +409,29 @@ impl Game {
         let chooser = seat_of(exec.request().chooser);
         let card = CardRef::of(exec.env().source);
         // Described before the answer's effects move the chosen cards.
-        let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| self.describe_choice(c)).collect::<Vec<_>>();
+        let answer = self.state.write_text(|state, text| {
+            for (i, choice) in values.iter().filter_map(|&v| Choice::of(v)).enumerate() {
+                if i > 0 {
+                    text.push_str(", ");
+                }
+                write_choice(state, choice, text);
+            }
+        });
         match self.runtime.resume(&mut self.state, exec, values) {
             Ok(outcome) => {
                 self.state.picks.clear();
-                self.state.note(LogKind::Answer { player: chooser, answer: answer.join(", ") });
+                self.state.note(RecordKind::Answer { player: chooser, answer });
                 self.take_outcome(Some(card), Ok(outcome));
                 self.after_step();
                 Ok(())
             }
             Err(ResumeError::Invalid(exec, reason)) => {
+                self.state.log.forget_text(answer);
                 self.pending = Some(exec);
                 Err(IllegalMove::BadAnswer(reason.to_string()))
             }
             Err(ResumeError::Trap(trap)) => {
+                self.state.log.forget_text(answer);
                 self.state.picks.clear();
                 self.trap(Some(card), &trap);
                 self.after_step();
@@ -437,6 +440,7 @@ impl Game {
             // The game keeps only executions its own runtime handed out; kept pending
             // rather than lost should that ever change.
             Err(error @ ResumeError::OtherRuntime(_)) => {
+                self.state.log.forget_text(answer);
                 let message = error.to_string();
                 if let ResumeError::OtherRuntime(exec) = error {
                     self.pending = Some(exec);
@@ -444,5 +448,22 @@ impl Game {
                 Err(IllegalMove::BadAnswer(message))
             }
         }
+    }
+}
+
+/// Writes a chosen candidate as the log shows it: a card by number, name and slot, a
+/// player as `p0`, a number or yes/no as such.
+fn write_choice(state: &GameState, choice: Choice, text: &mut String) {
+    match choice {
+        Choice::Card(card) => state.write_description(card, text),
+        // Writing to a `String` cannot fail.
+        Choice::Player(player) => {
+            let _ = write!(text, "p{player}");
+        }
+        Choice::Int(n) => {
+            let _ = write!(text, "{n}");
+        }
+        Choice::Bool(true) => text.push_str("yes"),
+        Choice::Bool(false) => text.push_str("no"),
     }
 }

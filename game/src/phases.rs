@@ -11,8 +11,8 @@ use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
 use crate::engine::{Game, event_idx, pid};
-use crate::log::LogKind;
-use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, Role, Task};
+use crate::log::RecordKind;
+use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Task};
 
 /// Catalogue index of a restriction timer.
 pub(crate) fn restriction(name: &str) -> u16 {
@@ -80,7 +80,7 @@ impl GameState {
     }
 
     /// The characters of `player` that could attack now (not fresh, frozen or at 0 BP).
-    pub(crate) fn ready_attackers(&self, player: u8) -> Vec<CardRef> {
+    pub(crate) fn ready_attackers(&self, player: u8) -> RingCards {
         self.player(player)
             .characters()
             .filter(|&c| self.card(c).is_some_and(|c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None))
@@ -88,13 +88,13 @@ impl GameState {
     }
 
     /// Every attacking character of the active player (leaders and joiners), in ring order.
-    pub(crate) fn attackers(&self) -> Vec<CardRef> {
+    pub(crate) fn attackers(&self) -> RingCards {
         self.player(self.active).characters().filter(|&c| self.card(c).is_some_and(|c| c.role != Role::None)).collect()
     }
 
     /// The attacking characters of the active player with the Attack marker (solo attackers
     /// and the United Attack's leader), in ring order.
-    pub(crate) fn leaders(&self) -> Vec<CardRef> {
+    pub(crate) fn leaders(&self) -> RingCards {
         self.player(self.active)
             .characters()
             .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Leader))
@@ -102,7 +102,7 @@ impl GameState {
     }
 
     /// The joiners of the United Attack, in ring order.
-    pub(crate) fn joiners(&self) -> Vec<CardRef> {
+    pub(crate) fn joiners(&self) -> RingCards {
         self.player(self.active)
             .characters()
             .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Joiner))
@@ -216,14 +216,14 @@ impl Game {
         let skips = &mut self.state.player_mut(active).skips;
         if let Some(at) = skips.iter().position(|&p| p == phase) {
             skips.remove(at);
-            self.state.note(LogKind::PhaseSkipped);
+            self.state.note(RecordKind::PhaseSkipped);
             self.next(&[following(phase)]);
             return;
         }
-        self.state.note(LogKind::PhaseStart);
+        self.state.note(RecordKind::PhaseStart);
         match phase {
             Phase::Activate => {
-                let own: Vec<CardRef> = self.state.player(active).characters().collect();
+                let own: RingCards = self.state.player(active).characters().collect();
                 for card in own {
                     let frosted = self.state.has_ability(card, Ability::Frosted);
                     if let Some(c) = self.state.card_mut(card) {
@@ -244,7 +244,7 @@ impl Game {
             }
             Phase::Draw => {
                 if self.state.turn == 1 && active == self.state.first_player {
-                    self.state.note(LogKind::PhaseSkipped);
+                    self.state.note(RecordKind::PhaseSkipped);
                     self.next(&[Task::EnterPhase(Phase::Main)]);
                 } else if self.state.draw_card(active) {
                     self.next(&[Task::PhaseEvent(Phase::Draw), Task::EnterPhase(Phase::Main)]);
@@ -282,7 +282,8 @@ impl Game {
             let paid = self.pay_sp(active, type_name, -crate::state::UA_COST_PER_JOINER * n, None);
             if paid {
                 let amount = before - self.state.player(active).sp;
-                self.state.note(LogKind::PaySp { player: active, amount, what: "the United Attack".into() });
+                let what = self.state.text(format_args!("the United Attack"));
+                self.state.note(RecordKind::PaySp { player: active, amount, what });
             } else {
                 // Ruling: a United Attack whose cost cannot be paid when the Counter-attack
                 // phase starts falls apart: the joiners leave the attack, the leader attacks alone.
@@ -297,7 +298,8 @@ impl Game {
                         c.united = false;
                     }
                 }
-                self.state.note(LogKind::Effect("the United Attack cannot be paid: the leader attacks alone".into()));
+                let text = self.state.text(format_args!("the United Attack cannot be paid: the leader attacks alone"));
+                self.state.note(RecordKind::Effect(text));
             }
         }
         self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, pid(active)));
@@ -324,7 +326,8 @@ impl Game {
             }
         }
         self.state.discard_table(active);
-        let mut tasks: Vec<Task> = self.state.leaders().into_iter().map(Task::Combat).collect();
+        let mut tasks: smallvec::SmallVec<[Task; RING_SLOTS + 2]> =
+            self.state.leaders().into_iter().map(Task::Combat).collect();
         tasks.push(Task::PhaseEvent(Phase::End));
         tasks.push(Task::EndDone);
         self.next(&tasks);
@@ -355,14 +358,13 @@ impl Game {
         if self.state.turn >= self.state.turn_limit {
             let limit = self.state.turn_limit;
             self.state.outcome = Some(Outcome { winner: None, reason: EndReason::TurnLimit(limit) });
-            let text = self.state.outcome.as_ref().map(ToString::to_string).unwrap_or_default();
-            self.state.note(LogKind::GameOver(text));
+            self.state.note_game_over();
             return;
         }
         self.state.turn += 1;
         self.state.active = next;
         self.state.phase = Phase::Activate;
-        self.state.note(LogKind::TurnStart { player: next });
+        self.state.note(RecordKind::TurnStart { player: next });
         self.next(&[Task::EnterPhase(Phase::Activate)]);
     }
 }

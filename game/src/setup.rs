@@ -179,12 +179,21 @@ impl Game {
         let mut game = Game::blank(set, seed);
         game.state.cards.reserve(decks.iter().map(Vec::len).sum());
         // About what a game of random players logs; growing the log copies all of it.
-        game.state.log.reserve(1024);
+        game.state.log.reserve(1024, 16 << 10);
         for (p, deck) in decks.iter().enumerate() {
             game.state.players[p].deck.reserve(deck.len());
             for &def in deck {
                 let card = game.new_card(def, p as u8)?;
                 game.state.players[p].deck.push(card);
+            }
+        }
+        // Room in every pile for every card, so that moving cards never grows one.
+        let cards = game.state.cards.len();
+        for player in &mut game.state.players {
+            for pile in
+                [&mut player.hand, &mut player.deck, &mut player.discards, &mut player.removed, &mut player.table]
+            {
+                pile.reserve(cards.saturating_sub(pile.len()));
             }
         }
         for p in 0..2u8 {
@@ -205,7 +214,7 @@ impl Game {
         game.state.hand_sizes = [game.state.players[0].hand.len(), game.state.players[1].hand.len()];
         game.state.ring_sizes =
             [game.state.players[0].characters().count(), game.state.players[1].characters().count()];
-        game.state.note(crate::log::LogKind::TurnStart { player: first });
+        game.state.note(crate::log::RecordKind::TurnStart { player: first });
         game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
         game.pump();
         Ok(game)
@@ -374,7 +383,7 @@ impl Game {
             }
             if self.state.agenda.is_empty() {
                 let me = self.to_move_seat();
-                self.state.note(crate::log::LogKind::Pass { player: me });
+                self.state.note(crate::log::RecordKind::Pass { player: me });
                 let next = match self.state.phase {
                     Phase::Main => Phase::Attack,
                     Phase::Attack => Phase::CounterAttack,

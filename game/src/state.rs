@@ -4,13 +4,14 @@
 //! `vm::runtime::Host` the rules run against (`host_impl.rs`).
 
 use std::collections::VecDeque;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::log::LogEntry;
+use crate::log::{CardName, Log, Record, RecordKind, Text};
 use crate::set::{CardDef, CardKind, CardSet, DefIdx};
 
 /// Starting HP of each player.
@@ -27,6 +28,9 @@ pub const UA_COST_PER_JOINER: i32 = 5;
 pub const UA_MAX: usize = 3;
 /// Turns after which a game that has not ended is a draw, unless set otherwise.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
+
+/// Characters of one ring (at most [`RING_SLOTS`]), kept inline.
+pub type RingCards = smallvec::SmallVec<[CardRef; RING_SLOTS]>;
 
 /// A card instance of one game (index into [`GameState::cards`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -616,12 +620,21 @@ impl GameState {
     /// A card as a reader of the log names it: number, name and, in a ring, where
     /// (`C022 Ryu (p1.s0)`).
     pub fn describe(&self, card: CardRef) -> String {
-        let number = self.def(card).and_then(|def| def.number.as_deref()).unwrap_or("#");
-        let mut text = format!("{number} {}", self.name(card));
-        if let Some((player, slot)) = self.slot_of(card) {
-            text.push_str(&format!(" (p{player}.s{slot})"));
-        }
+        let mut text = String::new();
+        self.write_description(card, &mut text);
         text
+    }
+
+    /// Writes [`GameState::describe`]'s text of a card to `out`.
+    pub fn write_description(&self, card: CardRef, out: &mut String) {
+        let def = self.def(card);
+        let number = def.and_then(|def| def.number.as_deref()).unwrap_or("#");
+        let name = def.map_or("?", |def| def.name.as_str());
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, "{number} {name}");
+        if let Some((player, slot)) = self.slot_of(card) {
+            let _ = write!(out, " (p{player}.s{slot})");
+        }
     }
 
     /// Whether a card is a character in a ring.
@@ -684,8 +697,39 @@ impl GameState {
     }
 
     /// Adds a log entry stamped with the current turn and phase.
-    pub fn note(&mut self, kind: crate::log::LogKind) {
-        let entry = LogEntry { turn: self.turn, phase: self.phase, kind };
-        self.log.push(entry);
+    pub fn note(&mut self, kind: RecordKind) {
+        self.log.push(Record { turn: self.turn, phase: self.phase, kind });
+    }
+
+    /// Writes a text for a log entry about to be noted.
+    pub fn text(&mut self, text: std::fmt::Arguments<'_>) -> Text {
+        self.log.text(text)
+    }
+
+    /// Writes a text for a log entry with `write`, which reads the rest of the state (the
+    /// log's texts are lent to it meanwhile).
+    pub(crate) fn write_text(&mut self, write: impl FnOnce(&GameState, &mut String)) -> Text {
+        let mut texts = self.log.lend_texts();
+        let start = texts.len();
+        write(self, &mut texts);
+        self.log.return_texts(texts, start)
+    }
+
+    /// A card's name, as a log entry keeps it.
+    pub fn name_of(&self, card: CardRef) -> CardName {
+        CardName(self.card(card).filter(|c| self.def_at(c.def).is_some()).and_then(|c| u32::try_from(c.def).ok()))
+    }
+
+    /// A card's name (`?` for an unknown card) beside the log, borrowed at once, to write
+    /// a text naming the card.
+    pub(crate) fn name_and_log(&mut self, card: CardRef) -> (&str, &mut crate::log::EventLog) {
+        let def = self.cards.get(card.0 as usize).map(|c| c.def);
+        let name = def.and_then(|def| self.set.0.as_deref()?.card(def)).map_or("?", |def| def.name.as_str());
+        (name, &mut self.log)
+    }
+
+    /// The log, as a reader sees it (cards named from the set).
+    pub fn read_log(&self) -> Log<'_> {
+        self.log.read(self.set.0.as_deref())
     }
 }

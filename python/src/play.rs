@@ -486,7 +486,7 @@ impl PyGame {
     /// included, so it is for people and tools, not for a player's agent (that is
     /// `observation` or `view`).
     fn log(&self) -> Vec<String> {
-        self.played.game.log().iter().map(ToString::to_string).collect()
+        self.played.game.log().iter().map(|entry| entry.to_string()).collect()
     }
 
     fn __repr__(&self) -> String {

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use game::log::{LogEntry, LogKind};
+use game::log::{Log, LogKind};
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions, hash};
 use game::state::GameState;
@@ -188,14 +188,14 @@ struct Printer {
 }
 
 impl Printer {
-    fn step(&mut self, out: &mut impl Write, state: &GameState, step: &sim::Step, log: &[LogEntry]) {
+    fn step(&mut self, out: &mut impl Write, state: &GameState, step: &sim::Step, log: Log<'_>) {
         if self.json {
             let _ = writeln!(out, "{}", json!({"type": "move", "seat": step.seat, "move": step.mv}));
         }
         self.entries(out, state, log);
     }
 
-    fn entries(&mut self, out: &mut impl Write, state: &GameState, log: &[LogEntry]) {
+    fn entries(&mut self, out: &mut impl Write, state: &GameState, log: Log<'_>) {
         for entry in log {
             if let LogKind::TurnStart { player } = entry.kind {
                 self.turn_end(out, state);
@@ -268,7 +268,7 @@ impl Printer {
 
 /// One log entry as a line a person reads, with cards by name; `None` for the entries
 /// that only mark time (phase starts, passes).
-fn describe(state: &GameState, kind: &LogKind) -> Option<String> {
+fn describe(state: &GameState, kind: &LogKind<'_>) -> Option<String> {
     let name = |card: game::CardRef| format!("{} [p{}]", state.name(card), state.controller_of(card));
     Some(match kind {
         LogKind::TurnStart { .. } | LogKind::PhaseStart | LogKind::PhaseSkipped | LogKind::Pass { .. } => return None,
@@ -294,7 +294,7 @@ fn describe(state: &GameState, kind: &LogKind) -> Option<String> {
         LogKind::Counter { what, value } => format!("{what} = {value}"),
         LogKind::Ko { card, .. } => format!("{} is KO'd", name(*card)),
         LogKind::Move { card, to, .. } => format!("{} moves to {to}", name(*card)),
-        LogKind::Effect(text) => text.clone(),
+        LogKind::Effect(text) => (*text).to_owned(),
         LogKind::GameOver(text) => format!("game over: {text}"),
     })
 }

@@ -25,6 +25,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use smallvec::SmallVec;
 
 use super::{Player, PlayerError, PlayerKind};
 use crate::engine::seat_of;
@@ -41,12 +42,18 @@ pub struct GreedyPlayer {
     rng: ChaCha8Rng,
     /// (turn, phase) of the last decision, and how many moves it made there.
     phase_moves: ((u32, Phase), u32),
+    /// The legal moves of the look-ahead's dealt copy (a buffer kept between decisions).
+    dealt_moves: Vec<Move>,
 }
 
 impl GreedyPlayer {
     /// A greedy player whose tie-breaks draw from a stream seeded with `seed`.
     pub fn new(seed: u64) -> GreedyPlayer {
-        GreedyPlayer { rng: ChaCha8Rng::seed_from_u64(seed), phase_moves: ((0, Phase::Main), 0) }
+        GreedyPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            phase_moves: ((0, Phase::Main), 0),
+            dealt_moves: Vec::new(),
+        }
     }
 
     /// The index of the best move by one-step look-ahead among `candidates` (indices into
@@ -59,16 +66,23 @@ impl GreedyPlayer {
         baseline: Option<i64>,
     ) -> Option<usize> {
         let me = seat_of(game.to_move());
-        let mut dealt = game.clone();
+        // Copies in kept buffers, with empty logs of their own (the score reads none).
+        let mut dealt = game.scratch_copy();
         deal_hidden(&mut dealt, me, &mut self.rng);
-        let mut best: Vec<usize> = Vec::new();
+        // Each trial starts from the dealt copy as it is, so a move is legal in one trial
+        // exactly when it is among the dealt copy's legal moves, listed once here.
+        dealt.legal_moves_into(&mut self.dealt_moves);
+        let trials: SmallVec<[usize; 16]> =
+            candidates.iter().copied().filter(|&i| self.dealt_moves.contains(&moves[i])).collect();
+        let mut best: SmallVec<[usize; 16]> = SmallVec::new();
         let mut best_score = i64::MIN;
-        for &i in candidates {
-            let mut copy = dealt.clone();
-            if copy.apply(moves[i].clone()).is_err() {
-                continue;
-            }
+        let mut try_on = |mut copy: Game, i: usize| {
+            let applied = copy.apply_listed(moves[i].clone());
             let value = score(copy.state(), me);
+            Game::discard_copy(copy);
+            if applied.is_err() {
+                return;
+            }
             if value > best_score {
                 best_score = value;
                 best.clear();
@@ -76,6 +90,16 @@ impl GreedyPlayer {
             } else if value == best_score {
                 best.push(i);
             }
+        };
+        match trials.split_last() {
+            Some((&last, others)) => {
+                for &i in others {
+                    try_on(dealt.scratch_copy(), i);
+                }
+                // The last trial is played on the dealt copy itself: none starts from it after.
+                try_on(dealt, last);
+            }
+            None => Game::discard_copy(dealt),
         }
         if best.is_empty() || baseline.is_some_and(|b| best_score <= b) {
             return None;

@@ -45,7 +45,7 @@ impl std::fmt::Display for Position {
 
 /// The game's log entries from `start` on, as text.
 fn log_since(game: &Game, start: usize) -> Vec<String> {
-    game.log()[start.min(game.log().len())..].iter().map(ToString::to_string).collect()
+    game.log().since(start).iter().map(|entry| entry.to_string()).collect()
 }
 
 /// Runs the steps of `file` on `set`; the first step that goes wrong ends the run (its

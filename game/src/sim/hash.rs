@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::Game;
-use crate::log::LogEntry;
+use crate::log::Log;
 
 /// The BLAKE3 hash, in hex, of the board after a step: every card, both players, turn,
 /// phase, the game's random stream, the pending question and the log's length. The log
@@ -30,10 +30,10 @@ pub fn state_hash(game: &Game) -> String {
 }
 
 /// The BLAKE3 hash, in hex, of a complete event log: each entry as one line of JSON.
-pub fn trace_hash(log: &[LogEntry]) -> String {
+pub fn trace_hash(log: Log<'_>) -> String {
     let mut hasher = blake3::Hasher::new();
     for entry in log {
-        let _ = serde_json::to_writer(&mut hasher, entry);
+        let _ = serde_json::to_writer(&mut hasher, &entry);
         hasher.update(b"\n");
     }
     hasher.finalize().to_hex().to_string()

@@ -17,8 +17,9 @@ use std::ops::ControlFlow;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::seat_of;
+use crate::log::Log;
 use crate::players::Player;
-use crate::{Game, LogEntry, Move};
+use crate::{Game, Move};
 
 /// Most decisions one game may take before it is stopped (the turn limit ends real games
 /// long before this).
@@ -106,7 +107,7 @@ pub fn play(
     game: &mut Game,
     players: &mut [Box<dyn Player>; 2],
     options: &PlayOptions,
-    mut observe: impl FnMut(&Game, &Step, &[LogEntry]) -> ControlFlow<()>,
+    mut observe: impl FnMut(&Game, &Step, Log<'_>) -> ControlFlow<()>,
 ) -> Played {
     let check = options.check_invariants || cfg!(debug_assertions);
     let cards = game.state().cards.len();
@@ -115,13 +116,15 @@ pub fn play(
         played.error = Some(PlayError::Violation { step: 0, message });
         return played;
     }
+    // One buffer for every decision's legal moves.
+    let mut moves = Vec::new();
     while game.outcome().is_none() {
         let step = played.steps.len() + 1;
         if played.steps.len() >= options.max_decisions {
             played.error = Some(PlayError::TooLong { decisions: played.steps.len() });
             break;
         }
-        let moves = game.legal_moves();
+        game.legal_moves_into(&mut moves);
         if moves.is_empty() {
             played.error = Some(PlayError::NoMove { step });
             break;
@@ -139,7 +142,7 @@ pub fn play(
                 break;
             }
         };
-        let mv = moves.into_iter().nth(index).unwrap_or(Move::Pass);
+        let mv = moves.get(index).cloned().unwrap_or(Move::Pass);
         let start = match game.apply_listed(mv.clone()) {
             Ok(start) => start,
             Err(error) => {
@@ -154,7 +157,7 @@ pub fn play(
             break;
         }
         if let Some(last) = played.steps.last()
-            && observe(game, last, game.log().get(start..).unwrap_or_default()).is_break()
+            && observe(game, last, game.log().since(start)).is_break()
         {
             played.error = Some(PlayError::Stopped { step });
             break;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{PlayError, Played};
-use crate::log::LogKind;
+use crate::log::{LogKind, RecordKind};
 use crate::state::EndReason;
 use crate::{DefIdx, Game};
 
@@ -63,21 +63,26 @@ impl GameSummary {
         let mut plays = [Vec::new(), Vec::new()];
         let mut traps = 0;
         let mut first_trap = None;
-        for entry in &state.log {
-            match &entry.kind {
-                LogKind::Play { player, card, .. } => {
-                    if let Some(c) = state.card(*card) {
-                        plays[usize::from((*player).min(1))].push(c.original);
+        // The records as kept: only a trap's message is read as text.
+        for (index, record) in state.log.records().iter().enumerate() {
+            match record.kind {
+                RecordKind::Play { player, card, .. } => {
+                    if let Some(c) = state.card(card) {
+                        plays[usize::from(player.min(1))].push(c.original);
                     }
                 }
-                LogKind::Backup { card, .. } => {
-                    if let Some(c) = state.card(*card) {
+                RecordKind::Backup { card, .. } => {
+                    if let Some(c) = state.card(card) {
                         plays[usize::from(c.owner.min(1))].push(c.original);
                     }
                 }
-                LogKind::Trap { message, .. } => {
+                RecordKind::Trap { .. } => {
                     traps += 1;
-                    first_trap.get_or_insert_with(|| message.clone());
+                    if first_trap.is_none()
+                        && let Some(LogKind::Trap { message, .. }) = state.read_log().get(index).map(|entry| entry.kind)
+                    {
+                        first_trap = Some(message.to_owned());
+                    }
                 }
                 _ => {}
             }

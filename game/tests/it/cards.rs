@@ -48,11 +48,11 @@ fn apply(game: &mut Game, mv: Move) {
 }
 
 /// The messages of the traps among `entries`, in order.
-fn trap_messages(entries: &[game::LogEntry]) -> Vec<&str> {
+fn trap_messages(entries: game::Log<'_>) -> Vec<&str> {
     entries
         .iter()
-        .filter_map(|entry| match &entry.kind {
-            game::LogKind::Trap { message, .. } => Some(message.as_str()),
+        .filter_map(|entry| match entry.kind {
+            game::LogKind::Trap { message, .. } => Some(message),
             _ => None,
         })
         .collect()
@@ -430,9 +430,14 @@ fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
     });
     let logged = game.log().len();
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
-    let added = &game.log()[logged..];
+    let added = game.log().since(logged);
     let traps = trap_messages(added);
-    assert!(added.len() < 50_000, "one move logged {} entries: {:?}", added.len(), &added[..added.len().min(30)]);
+    assert!(
+        added.len() < 50_000,
+        "one move logged {} entries: {:?}",
+        added.len(),
+        added.iter().take(30).collect::<Vec<_>>()
+    );
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");
 }
@@ -455,7 +460,7 @@ fn a_cascade_of_steps_that_move_whole_piles_ends_at_the_log_bound() {
     });
     let logged = game.log().len();
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let added = &game.log()[logged..];
+    let added = game.log().since(logged);
     let moves = added.iter().filter(|entry| matches!(entry.kind, game::LogKind::Move { .. })).count();
     let traps = trap_messages(added);
     // One step moves 30 cards 30 times; the cascade ends at the first step past the bound.
@@ -477,7 +482,7 @@ fn an_action_queueing_itself_once_per_card_keeps_the_queue_within_one_calls_casc
     });
     let logged = game.log().len();
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let added = &game.log()[logged..];
+    let added = game.log().since(logged);
     assert_eq!(trap_messages(added), ["event cascade too deep"]);
     assert!(game.state().queued.is_empty(), "the ended cascade leaves nothing queued");
     assert_eq!(game.state().players[0].deck.len(), 300, "no card is lost");
@@ -503,7 +508,7 @@ fn an_action_that_activates_itself_ends_its_cascade_with_one_trap() {
     let mut game = board(&set, |s| s.players[0].hand = vec![FIRST]);
     let logged = game.log().len();
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let added = &game.log()[logged..];
+    let added = game.log().since(logged);
     let traps = trap_messages(added);
     assert!(added.len() < 50_000, "one move logged {} entries", added.len());
     assert_eq!(traps.len(), 1, "{traps:?}");

@@ -72,8 +72,8 @@ fn every_corpus_card_runs_in_the_engine_without_rules_errors() {
             let _ = game.apply(Move::Pass);
             settle(&mut game);
         }
-        for entry in &game.log()[before..] {
-            if let LogKind::Trap { message, .. } = &entry.kind {
+        for entry in game.log().since(before) {
+            if let LogKind::Trap { message, .. } = entry.kind {
                 problems.push(format!("{}: {message}", card.number.as_deref().unwrap_or("?")));
             }
         }

@@ -1,0 +1,95 @@
+//! Heap allocations of whole games, counted by this test binary's global allocator: the
+//! turns of random games after their first (a simulation's steady state), pinned to what
+//! they make now so that the count only goes down.
+
+use std::alloc::System;
+use std::sync::Arc;
+
+use game::deck::parse_deck;
+use game::players::{Player, RandomPlayer};
+use game::{CardSet, DefIdx, Game, Move};
+use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
+
+/// The system allocator, counting. It counts every thread's allocations: this binary has
+/// one test, so that only the game measured allocates meanwhile.
+#[global_allocator]
+static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+
+/// The heap allocations (and reallocations) `work` makes.
+fn allocations_of<T>(work: impl FnOnce() -> T) -> (T, u64) {
+    let region = Region::new(ALLOCATOR);
+    let value = work();
+    let change = region.change();
+    (value, (change.allocations + change.reallocations) as u64)
+}
+
+/// The corpus set and the cards of its decks `deck-1` and `deck-2` (what `BENCHMARKS.md`
+/// measures games with); `None` when the corpus is absent.
+fn corpus_decks() -> Option<(Arc<CardSet>, [Vec<DefIdx>; 2])> {
+    let dir = compiler::corpus::corpus_dir()?;
+    let set = CardSet::load(&dir).expect("the corpus set loads");
+    let deck = |name: &str| {
+        let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
+        let deck = parse_deck(&text, name.to_owned()).expect("the deck parses");
+        deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<DefIdx>>()
+    };
+    let decks = [deck("deck-1.o8d"), deck("deck-2.o8d")];
+    Some((Arc::new(set), decks))
+}
+
+/// Heap allocations of the later turns of games 0 to 19, in all and at most in one turn.
+/// The turns that still allocate try a card's code out on a copy of the game (legality of
+/// a card whose requisites or costs run card code) or list the playable cards
+/// (`game/src/legal.rs`), or run card code that allocates in the runtime (filter matches,
+/// event states, target lists). These bounds only go down.
+const LATER_TURNS_ALLOCATIONS: u64 = 7327;
+const MOST_ALLOCATIONS_IN_ONE_LATER_TURN: u64 = 74;
+
+/// Plays game `seed` with random players, counting each turn's heap allocations: the
+/// decisions from one turn's start to the next. Returns the counts of turns 2 on.
+fn later_turns_allocations(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], seed: u64) -> Vec<u64> {
+    let mut game = Game::new(Arc::clone(set), decks.clone(), seed).expect("the game sets up");
+    let mut players = [RandomPlayer::new(seed), RandomPlayer::new(seed ^ 1)];
+    let mut moves: Vec<Move> = Vec::new();
+    let mut counts = vec![0u64; game.state().turn_limit as usize + 2];
+    let mut decisions = 0;
+    while game.outcome().is_none() && decisions < 10_000 {
+        decisions += 1;
+        let turn = game.state().turn as usize;
+        let seat = usize::from(game.to_move().0.min(1) as u8);
+        let player = &mut players[seat];
+        let ((), allocations) = allocations_of(|| {
+            game.legal_moves_into(&mut moves);
+            let index = player.choose(&game, &moves).expect("a random player chooses");
+            let mv = moves[index].clone();
+            game.apply_listed(mv).expect("a listed move applies");
+        });
+        if let Some(count) = counts.get_mut(turn) {
+            *count += allocations;
+        }
+    }
+    let last = game.state().turn as usize;
+    // Turn 1 sets buffers up; the last turn ends the game (its outcome's text).
+    counts.get(2..last).map(<[u64]>::to_vec).unwrap_or_default()
+}
+
+#[test]
+fn a_random_games_turns_after_its_first_allocate_within_the_bound() {
+    let Some((set, decks)) = corpus_decks() else { return };
+    let mut all = Vec::new();
+    for seed in 0..20 {
+        all.extend(later_turns_allocations(&set, &decks, seed));
+    }
+    let most = all.iter().copied().max().unwrap_or(0);
+    let without = all.iter().filter(|&&n| n == 0).count();
+    eprintln!(
+        "{} later turns: {} without allocation, {} allocations in all, at most {most} in one",
+        all.len(),
+        without,
+        all.iter().sum::<u64>()
+    );
+    assert!(all.len() > 100, "20 games have more than 100 later turns");
+    let total = all.iter().sum::<u64>();
+    assert!(total <= LATER_TURNS_ALLOCATIONS, "the later turns made {total} allocations");
+    assert!(most <= MOST_ALLOCATIONS_IN_ONE_LATER_TURN, "a later turn made {most} allocations");
+}
