@@ -11,13 +11,57 @@ gymnasium = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 
-def test_gymnasium_check_env_passes():
+def test_gymnasium_check_env_passes_without_warning_on_the_observation_space():
+    import warnings
+
     from gymnasium.utils.env_checker import check_env
 
     from rulescript.envs.gym_env import RuleScriptEnv
 
     env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent="random")
-    check_env(env, skip_render_check=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env, skip_render_check=True)
+    assert [str(w.message) for w in caught if "observation space" in str(w.message)] == []
+    assert np.isfinite(env.observation_space.low).all() and np.isfinite(env.observation_space.high).all()
+
+
+def test_observations_stay_within_the_spaces_bounds():
+    """Random games of both environments, every observation of both seats (questions,
+    finished games and the turn limit's draws included) inside the observation space."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    decks = [str(p) for p in DECKS]
+    gym_env = RuleScriptEnv(str(EXAMPLES), decks, opponent="random", turn_limit=12)
+    space = gym_env.observation_space
+    rng = np.random.default_rng(0)
+    seen = 0
+    for episode in range(8):
+        obs, info = gym_env.reset(seed=episode)
+        done = False
+        while not done:
+            assert space.contains(obs), np.flatnonzero((obs < space.low) | (obs > space.high))
+            seen += 1
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            obs, _, terminated, truncated, info = gym_env.step(action)
+            done = terminated or truncated
+        assert space.contains(obs)
+    aec = aec_env(str(EXAMPLES), decks)
+    spaces = {agent: aec.observation_space(agent)["observation"] for agent in aec.possible_agents}
+    for game in range(4):
+        aec.reset(seed=game)
+        for agent in aec.agent_iter(max_iter=5000):
+            for seat in aec.possible_agents:
+                observation = aec.observe(seat)["observation"]
+                assert spaces[seat].contains(observation), np.flatnonzero(
+                    (observation < spaces[seat].low) | (observation > spaces[seat].high)
+                )
+                seen += 1
+            _, _, terminated, truncated, _ = aec.last()
+            mask = aec.observe(agent)["action_mask"]
+            aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert seen > 1000
 
 
 def test_the_gymnasium_env_plays_whole_episodes_against_the_greedy_player():
