@@ -9,7 +9,7 @@
 //! slot keeps the action numbers of its legal moves, which both check the chosen actions
 //! and clear the mask's last entries.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
@@ -65,6 +65,7 @@ struct Row<'a> {
 }
 
 /// The output arrays of a run of slots: row `k` of each is slot `k`'s.
+#[derive(Default)]
 struct Outputs<'a> {
     observations: &'a mut [f32],
     masks: &'a mut [u8],
@@ -257,7 +258,7 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
 
 /// Keeps the failure of the lowest slot.
 fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
-    let mut held = failure.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut held = failure.lock().unwrap_or_else(PoisonError::into_inner);
     if held.as_ref().is_none_or(|(i, _)| found.0 < *i) {
         *held = Some(found);
     }
@@ -268,7 +269,8 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
-/// calling thread (with the GIL released) and a pool of `threads - 1` of its own.
+/// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
+/// taking runs of a few games until none is left.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -331,34 +333,42 @@ impl VecGame {
         let bytes =
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
-        let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
-        let size = n.div_ceil(self.threads);
+        let (start, slots, pool, threads) = (&self.start, &mut self.slots[..], self.pool.as_ref(), self.threads);
         let failed = py.detach(move || {
             let Some(pool) = pool else { return step_run(start, 0, slots, outputs, work) };
-            // Contiguous runs of slots, one per thread; the calling thread steps the first.
+            // The threads take runs of a few slots from the front until none is left, so a
+            // thread the machine holds back (or wakes late) leaves its share to the others
+            // instead of keeping them waiting at the end of the step.
+            let run_size = (n / (threads * 4)).clamp(1, 16);
+            let remaining = Mutex::new((0, slots, outputs));
             let failure = Mutex::new(None);
-            pool.in_place_scope(|scope| {
-                let (mine, mut slots) = slots.split_at_mut(size.min(n));
-                let (my_outputs, mut outputs) = outputs.split_at(mine.len());
-                let mut first = mine.len();
-                while !slots.is_empty() {
-                    let k = size.min(slots.len());
-                    let (run, rest) = std::mem::take(&mut slots).split_at_mut(k);
-                    let (run_outputs, rest_outputs) = outputs.split_at(k);
-                    (slots, outputs) = (rest, rest_outputs);
-                    let failure = &failure;
-                    scope.spawn(move |_| {
-                        if let Some(found) = step_run(start, first, run, run_outputs, work) {
-                            record(failure, found);
+            let work_through = || {
+                loop {
+                    let (first, run, run_outputs) = {
+                        let mut rest = remaining.lock().unwrap_or_else(PoisonError::into_inner);
+                        let (next, slots, outputs) = &mut *rest;
+                        if slots.is_empty() {
+                            return;
                         }
-                    });
-                    first += k;
+                        let k = run_size.min(slots.len());
+                        let (run, slots_rest) = std::mem::take(slots).split_at_mut(k);
+                        let (run_outputs, outputs_rest) = std::mem::take(outputs).split_at(k);
+                        (*slots, *outputs) = (slots_rest, outputs_rest);
+                        *next += k;
+                        (*next - k, run, run_outputs)
+                    };
+                    if let Some(found) = step_run(start, first, run, run_outputs, work) {
+                        record(&failure, found);
+                    }
                 }
-                if let Some(found) = step_run(start, 0, mine, my_outputs, work) {
-                    record(&failure, found);
+            };
+            pool.in_place_scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(|_| work_through());
                 }
+                work_through();
             });
-            failure.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+            failure.into_inner().unwrap_or_else(PoisonError::into_inner)
         });
         Ok(failed)
     }
