@@ -16,13 +16,17 @@ def test_gymnasium_check_env_passes_without_warning_on_the_observation_space():
 
     from gymnasium.utils.env_checker import check_env
 
-    from rulescript.envs.gym_env import RuleScriptEnv
-
-    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent="random")
+    env = gymnasium.make(
+        "rulescript.envs.gym_env:RuleScript-v0",
+        card_set=str(EXAMPLES),
+        decks=[str(p) for p in DECKS],
+        opponent="random",
+        render_mode="ansi",
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env, skip_render_check=True)
-    assert [str(w.message) for w in caught if "observation space" in str(w.message)] == []
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
     assert np.isfinite(env.observation_space.low).all() and np.isfinite(env.observation_space.high).all()
 
 
@@ -64,8 +68,25 @@ def test_observations_stay_within_the_spaces_bounds():
     assert seen > 1000
 
 
+def test_gymnasium_make_with_the_documented_id_works_in_a_fresh_interpreter():
+    """The README's id names its module, which Gymnasium imports: no earlier import of
+    rulescript.envs.gym_env needed (here none can have happened)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gymnasium, sys; "
+        "env = gymnasium.make('rulescript.envs.gym_env:RuleScript-v0', card_set=sys.argv[1], decks=sys.argv[2:]); "
+        "print(env.reset(seed=0)[0].shape)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(EXAMPLES), *map(str, DECKS)], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, f"({rs.OBSERVATION_SIZE},)"), done.stderr
+
+
 def test_the_gymnasium_env_plays_whole_episodes_against_the_greedy_player():
-    env = gymnasium.make("RuleScript-v0", card_set=str(EXAMPLES), decks=[str(p) for p in DECKS])
+    env = gymnasium.make("rulescript.envs.gym_env:RuleScript-v0", card_set=str(EXAMPLES), decks=[str(p) for p in DECKS])
     obs, info = env.reset(seed=3)
     rewards = []
     for _ in range(3):

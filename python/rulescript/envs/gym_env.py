@@ -27,7 +27,7 @@ class RuleScriptEnv(gym.Env):
     illegal_action="lose")``: ``card_set`` a ``CardSet`` or its folder, ``decks`` two
     ``Deck`` objects or ``.o8d`` paths (seat 0's first)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, card_set, decks, seat=0, opponent="greedy", turn_limit=None, illegal_action="lose", render_mode=None):
         if seat not in (0, 1):
