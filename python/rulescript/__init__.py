@@ -32,6 +32,7 @@ from ._rulescript import (
     check,
     compile,
     load_deck,
+    observation_bounds,
     play_in_rust,
     player_seed,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "check",
     "compile",
     "load_deck",
+    "observation_bounds",
     "play_in_rust",
     "player_seed",
     "errors",

@@ -179,6 +179,14 @@ class GreedyPlayer:
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed `rsc run` gives the player in `seat` of the game seeded `game_seed`."""
 
+def observation_bounds(
+    card_set: CardSet, decks: _Decks, turn_limit: Optional[int] = None
+) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """(low, high): the least and greatest value of each float of an observation of a game
+    of `card_set` between `decks` (the bounds of the environments' observation spaces).
+    Exact for flags, counts, the turn and printed values; the range of an i32 for what card
+    scripts may set to any number (HP, SP, a character's BP, a chosen number)."""
+
 def play_in_rust(
     card_set: CardSet,
     decks: _Decks,

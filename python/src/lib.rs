@@ -38,6 +38,7 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tools::PyDiagnostic>()?;
     m.add_function(wrap_pyfunction!(play::load_deck, m)?)?;
     m.add_function(wrap_pyfunction!(play::player_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(play::observation_bounds, m)?)?;
     m.add_function(wrap_pyfunction!(tools::check, m)?)?;
     m.add_function(wrap_pyfunction!(tools::compile, m)?)?;
     m.add_function(wrap_pyfunction!(bench::play_in_rust, m)?)?;

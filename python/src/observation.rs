@@ -229,3 +229,56 @@ fn encode_player(state: &GameState, features: &CardFeatures, player: u8, out: &m
         block[CARD + 7] = c.backups.len() as f32 / 4.0;
     }
 }
+
+/// The least and greatest value of each float of an observation of a game of `features`'s
+/// set with `cards` cards in play (both decks) and turn limit `turn_limit`, as the layout
+/// above computes them: exact for flags and for what the set and the decks fix (printed
+/// values, card counts, the turn), the whole range of the engine's `i32` for what card
+/// scripts may set to any number (HP, SP, a character's BP, a chosen number).
+pub fn bounds(features: &CardFeatures, cards: usize, turn_limit: u32) -> (Vec<f32>, Vec<f32>) {
+    let mut low = vec![0.0f32; OBSERVATION_SIZE];
+    let mut high = vec![1.0f32; OBSERVATION_SIZE];
+    // Any i32 divided by `scale`, as `encode` divides it.
+    let any_i32 = |low: &mut [f32], high: &mut [f32], at: usize, scale: f32| {
+        low[at] = i32::MIN as f32 / scale;
+        high[at] = i32::MAX as f32 / scale;
+    };
+    let count = |high: &mut [f32], at: usize, scale: f32| high[at] = cards as f32 / scale;
+    // A card block: zeros when absent, else one of the set's cards.
+    let card = |low: &mut [f32], high: &mut [f32], at: usize| {
+        for block in &features.0 {
+            for (k, &value) in block.iter().enumerate() {
+                low[at + k] = low[at + k].min(value);
+                high[at + k] = high[at + k].max(value);
+            }
+        }
+    };
+    // The turn starts at 1 and the game ends when it reaches the limit.
+    high[0] = turn_limit.max(1) as f32 / 200.0;
+    for block in 0..2 {
+        let start = GLOBAL + block * PLAYER;
+        any_i32(&mut low, &mut high, start, game::state::START_HP as f32);
+        any_i32(&mut low, &mut high, start + 1, 10.0);
+        count(&mut high, start + 2, 10.0);
+        for at in start + 3..start + 6 {
+            count(&mut high, at, 50.0);
+        }
+        card(&mut low, &mut high, start + 6);
+        for slot in 0..RING_SLOTS {
+            let at = start + 6 + CARD + slot * SLOT;
+            card(&mut low, &mut high, at);
+            any_i32(&mut low, &mut high, at + CARD, 1000.0);
+            count(&mut high, at + CARD + 7, 4.0);
+        }
+    }
+    for pos in 0..HAND {
+        card(&mut low, &mut high, HAND_OFFSET + pos * CARD);
+    }
+    for i in 0..MAX_PICKS {
+        let at = QUESTION_OFFSET + i * CANDIDATE;
+        // The value: a number / 10, or 0 or 1 for yes/no and a player.
+        any_i32(&mut low, &mut high, at + 6, 10.0);
+        card(&mut low, &mut high, at + 8);
+    }
+    (low, high)
+}

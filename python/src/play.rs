@@ -576,3 +576,25 @@ impl PyGreedyPlayer {
         choose(&mut self.player, game)
     }
 }
+
+/// `observation_bounds`'s `(low, high)`.
+type Bounds<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>);
+
+/// The least and greatest value of each float of an observation of a game of `card_set`
+/// between `decks` with `turn_limit` (`None`: the default limit), as two float32 numpy
+/// vectors `(low, high)`: the bounds of the environments' observation spaces. Flags, card
+/// counts, the turn and printed values have their exact ranges; what card scripts may set
+/// to any number (HP, SP, a character's BP, a chosen number) has the range of an `i32`.
+#[pyfunction]
+#[pyo3(signature = (card_set, decks, turn_limit = None))]
+pub fn observation_bounds<'py>(
+    py: Python<'py>,
+    card_set: &PyCardSet,
+    decks: &Bound<'py, PyAny>,
+    turn_limit: Option<u32>,
+) -> PyResult<Bounds<'py>> {
+    let [a, b] = two_decks(decks, card_set)?;
+    let limit = turn_limit.unwrap_or(game::state::DEFAULT_TURN_LIMIT);
+    let (low, high) = observation::bounds(&card_set.features, a.cards.len() + b.cards.len(), limit);
+    Ok((PyArray1::from_vec(py, low), PyArray1::from_vec(py, high)))
+}

@@ -1,14 +1,21 @@
 //! `VecGame`: `n` games stepped together in Rust, on a rayon pool of its own with the GIL
 //! released, writing observations, masks, rewards, dones and players into numpy arrays it
 //! allocated once. A finished game starts again at once with its slot's next seed.
+//!
+//! A step's own cost beside the engine's is kept small, since with a few dozen games it is
+//! paid every few dozen decisions: the seven output arrays are views of one numpy byte
+//! buffer, so a step takes one numpy borrow for all of them rather than seven (each costs
+//! about as much as a decision's observation); nothing is allocated per step; and each
+//! slot keeps the action numbers of its legal moves, which both check the chosen actions
+//! and clear the mask's last entries.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move};
-use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PySlice};
 
 use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
@@ -29,27 +36,147 @@ pub fn float_array<'py>(
     Ok(array.clone())
 }
 
+/// Marks an action number of [`Slot::actions`] for a legal move outside the action space.
+const NO_ACTION: u16 = u16::MAX;
+
 /// One slot: its game and the legal moves of its current state.
 struct Slot {
     game: Game,
     legal: Vec<Move>,
+    /// The action number of each move of `legal` ([`NO_ACTION`] for none): what the step
+    /// checks the chosen actions against, and the entries of the mask row to clear next.
+    actions: Vec<u16>,
     /// Games this slot finished (its next game's seed is `seed + index + episodes * n`).
     episodes: u64,
     /// What the slot's row of `observations` holds past the fixed blocks.
     written: Written,
-    /// The actions set in the slot's row of `masks`, which the next write clears.
-    shown: Vec<u16>,
 }
 
 /// What one slot writes after a step: its rows of the output arrays.
 struct Row<'a> {
     observation: &'a mut [f32],
-    mask: &'a mut [bool],
+    /// The row of `masks`, as the bytes of numpy's bools (0 or 1).
+    mask: &'a mut [u8],
     legal: &'a mut [i32],
     count: &'a mut i32,
     reward: &'a mut [f32],
-    done: &'a mut bool,
+    done: &'a mut u8,
     player: &'a mut i32,
+}
+
+/// The output arrays of a run of slots: row `k` of each is slot `k`'s.
+#[derive(Default)]
+struct Outputs<'a> {
+    observations: &'a mut [f32],
+    masks: &'a mut [u8],
+    legal_actions: &'a mut [i32],
+    legal_counts: &'a mut [i32],
+    rewards: &'a mut [f32],
+    dones: &'a mut [u8],
+    players: &'a mut [i32],
+}
+
+impl<'a> Outputs<'a> {
+    /// The rows of slots `..k` and of slots `k..`.
+    fn split_at(self, k: usize) -> (Outputs<'a>, Outputs<'a>) {
+        let (observations, observations_rest) = self.observations.split_at_mut(k * OBSERVATION_SIZE);
+        let (masks, masks_rest) = self.masks.split_at_mut(k * ACTION_SPACE);
+        let (legal_actions, legal_actions_rest) = self.legal_actions.split_at_mut(k * ACTION_SPACE);
+        let (legal_counts, legal_counts_rest) = self.legal_counts.split_at_mut(k);
+        let (rewards, rewards_rest) = self.rewards.split_at_mut(k * 2);
+        let (dones, dones_rest) = self.dones.split_at_mut(k);
+        let (players, players_rest) = self.players.split_at_mut(k);
+        (
+            Outputs { observations, masks, legal_actions, legal_counts, rewards, dones, players },
+            Outputs {
+                observations: observations_rest,
+                masks: masks_rest,
+                legal_actions: legal_actions_rest,
+                legal_counts: legal_counts_rest,
+                rewards: rewards_rest,
+                dones: dones_rest,
+                players: players_rest,
+            },
+        )
+    }
+
+    /// The rows, one per slot.
+    fn rows(self) -> impl Iterator<Item = Row<'a>> {
+        self.observations
+            .chunks_exact_mut(OBSERVATION_SIZE)
+            .zip(self.masks.chunks_exact_mut(ACTION_SPACE))
+            .zip(self.legal_actions.chunks_exact_mut(ACTION_SPACE))
+            .zip(self.legal_counts.iter_mut())
+            .zip(self.rewards.chunks_exact_mut(2))
+            .zip(self.dones.iter_mut())
+            .zip(self.players.iter_mut())
+            .map(|((((((observation, mask), legal), count), reward), done), player)| Row {
+                observation,
+                mask,
+                legal,
+                count,
+                reward,
+                done,
+                player,
+            })
+    }
+}
+
+/// Where each output array lies in the one byte buffer, in bytes; every array starts at a
+/// multiple of 64 (a cache line, and the alignment of every element type).
+struct Layout {
+    observations: usize,
+    masks: usize,
+    legal_actions: usize,
+    legal_counts: usize,
+    rewards: usize,
+    dones: usize,
+    players: usize,
+    end: usize,
+}
+
+impl Layout {
+    fn new(n: usize) -> Layout {
+        let mut end = 0;
+        let mut place = |bytes: usize| {
+            let at = end;
+            end = (at + bytes).next_multiple_of(64);
+            at
+        };
+        let observations = place(n * OBSERVATION_SIZE * 4);
+        let masks = place(n * ACTION_SPACE);
+        let legal_actions = place(n * ACTION_SPACE * 4);
+        let legal_counts = place(n * 4);
+        let rewards = place(n * 2 * 4);
+        let dones = place(n);
+        let players = place(n * 4);
+        Layout { observations, masks, legal_actions, legal_counts, rewards, dones, players, end }
+    }
+}
+
+/// The output arrays of `n` games, cut out of `buffer` (its bytes laid out by [`Layout`]).
+fn outputs<'a>(buffer: &'a mut [u8], layout: &Layout, n: usize) -> Result<Outputs<'a>, String> {
+    fn cast<T: bytemuck::Pod>(bytes: &mut [u8]) -> Result<&mut [T], String> {
+        bytemuck::try_cast_slice_mut(bytes).map_err(|error| format!("the output buffer is misaligned: {error:?}"))
+    }
+    if buffer.len() < layout.end {
+        return Err("the output buffer has shrunk".to_owned());
+    }
+    let (observations, rest) = buffer.split_at_mut(layout.masks);
+    let (masks, rest) = rest.split_at_mut(layout.legal_actions - layout.masks);
+    let (legal_actions, rest) = rest.split_at_mut(layout.legal_counts - layout.legal_actions);
+    let (legal_counts, rest) = rest.split_at_mut(layout.rewards - layout.legal_counts);
+    let (rewards, rest) = rest.split_at_mut(layout.dones - layout.rewards);
+    let (dones, players) = rest.split_at_mut(layout.players - layout.dones);
+    Ok(Outputs {
+        observations: cast(&mut observations[..n * OBSERVATION_SIZE * 4])?,
+        masks: &mut masks[..n * ACTION_SPACE],
+        legal_actions: cast(&mut legal_actions[..n * ACTION_SPACE * 4])?,
+        legal_counts: cast(&mut legal_counts[..n * 4])?,
+        rewards: cast(&mut rewards[..n * 2 * 4])?,
+        dones: &mut dones[..n],
+        players: cast(&mut players[..n * 4])?,
+    })
 }
 
 /// How the games start: the set, the decks, the seeds, the turn limit.
@@ -75,15 +202,22 @@ impl Start {
     }
 }
 
-/// Runs `work` on each slot of a chunk (slot `start` first) with its row; the first
-/// failure (an error or a panic), with its slot's index.
-fn step_chunk<F>(start: usize, slots: &mut [Slot], rows: Vec<Row<'_>>, work: &F) -> Option<(usize, String)>
-where
-    F: Fn(usize, &mut Slot, &mut Row<'_>) -> Result<(), String>,
-{
-    for (k, (slot, mut row)) in slots.iter_mut().zip(rows).enumerate() {
-        let i = start + k;
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(i, slot, &mut row))) {
+/// What a slot's work does, given how the games start, the slot's index, the slot and its
+/// rows.
+type Work<'w> = dyn Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync + 'w;
+
+/// Runs `work` on each slot of a run (slot `first` first) with its rows; the first failure
+/// (an error or a panic), with its slot's index.
+fn step_run(
+    start: &Start,
+    first: usize,
+    slots: &mut [Slot],
+    outputs: Outputs<'_>,
+    work: &Work<'_>,
+) -> Option<(usize, String)> {
+    for (k, (slot, mut row)) in slots.iter_mut().zip(outputs.rows()).enumerate() {
+        let i = first + k;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(start, i, slot, &mut row))) {
             Ok(Ok(())) => {}
             Ok(Err(message)) => return Some((i, message)),
             Err(payload) => return Some((i, panic_message(&*payload))),
@@ -92,24 +226,42 @@ where
     None
 }
 
-/// Writes a slot's state into its row (the rewards and done flag are the caller's). The
+/// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = slot.game.to_move().0.min(1) as u8;
     *row.player = i32::from(me);
     encode(&slot.game, me, features, row.observation, &mut slot.written);
-    for &i in &slot.shown {
-        if let Some(cell) = row.mask.get_mut(usize::from(i)) {
-            *cell = false;
+    for &action in &slot.actions {
+        if let Some(cell) = row.mask.get_mut(usize::from(action)) {
+            *cell = 0;
         }
     }
-    slot.shown.clear();
-    for i in slot.legal.iter().filter_map(Move::index) {
-        row.mask[i] = true;
-        row.legal[slot.shown.len()] = i as i32;
-        slot.shown.push(i as u16);
+    slot.actions.clear();
+    let mut count = 0;
+    for mv in &slot.legal {
+        match mv.index().filter(|&i| i < ACTION_SPACE) {
+            Some(i) => {
+                row.mask[i] = 1;
+                // A move's action number is its own, so at most ACTION_SPACE are listed.
+                if let Some(cell) = row.legal.get_mut(count) {
+                    *cell = i as i32;
+                    count += 1;
+                }
+                slot.actions.push(i as u16);
+            }
+            None => slot.actions.push(NO_ACTION),
+        }
     }
-    *row.count = slot.shown.len() as i32;
+    *row.count = count as i32;
+}
+
+/// Keeps the failure of the lowest slot.
+fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
+    let mut held = failure.lock().unwrap_or_else(PoisonError::into_inner);
+    if held.as_ref().is_none_or(|(i, _)| found.0 < *i) {
+        *held = Some(found);
+    }
 }
 
 /// `n` games stepped together in Rust (rayon, the GIL released).
@@ -117,7 +269,8 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
-/// calling thread (with the GIL released) and a pool of `threads - 1` of its own.
+/// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
+/// taking runs of a few games until none is left.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -134,6 +287,9 @@ pub struct VecGame {
     threads: usize,
     /// `threads - 1` workers (none for one thread).
     pool: Option<rayon::ThreadPool>,
+    /// The bytes of every output array below, which are views of it.
+    buffer: Py<PyArray1<u8>>,
+    layout: Layout,
     observations: Py<PyArray2<f32>>,
     masks: Py<PyArray2<bool>>,
     legal_actions: Py<PyArray2<i32>>,
@@ -141,6 +297,10 @@ pub struct VecGame {
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
     current_players: Py<PyArray1<i32>>,
+    /// A step's actions as read, and as positions in each slot's legal moves (kept to
+    /// spare an allocation per step).
+    chosen: Vec<i64>,
+    picks: Vec<u32>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
 }
@@ -151,85 +311,64 @@ type ResetArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
 /// The arrays `step` returns.
 type StepArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray2<f32>>, Py<PyArray1<bool>>, Py<PyArray1<i32>>);
 
+/// The part of `buffer` at byte `at` as a C-ordered numpy array of `T` and `shape`.
+fn view<'py, T: numpy::Element>(
+    buffer: &Bound<'py, PyArray1<u8>>,
+    at: usize,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = buffer.py();
+    let bytes = shape.iter().product::<usize>() * size_of::<T>();
+    let part = buffer.as_any().get_item(PySlice::new(py, at as isize, (at + bytes) as isize, 1))?;
+    part.call_method1("view", (PyArrayDescr::of::<T>(py),))?.call_method1("reshape", (shape.to_vec(),))
+}
+
 impl VecGame {
-    /// Runs `work` on every slot with its row, in parallel with the GIL released; returns
-    /// the first slot whose work panicked, with the panic's message.
-    fn run<F>(&mut self, py: Python<'_>, work: F) -> PyResult<Option<(usize, String)>>
-    where
-        F: Fn(usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Send + Sync,
-    {
+    /// Runs `work` on every slot with its rows, in parallel with the GIL released; returns
+    /// the first slot whose work failed or panicked, with why.
+    fn run(&mut self, py: Python<'_>, work: &Work<'_>) -> PyResult<Option<(usize, String)>> {
         let n = self.slots.len();
-        let observations = self.observations.bind(py).clone();
-        let masks = self.masks.bind(py).clone();
-        let legal_actions = self.legal_actions.bind(py).clone();
-        let legal_counts = self.legal_counts.bind(py).clone();
-        let rewards = self.rewards.bind(py).clone();
-        let dones = self.dones.bind(py).clone();
-        let players = self.current_players.bind(py).clone();
-        let mut observations = observations.try_readwrite()?;
-        let mut masks = masks.try_readwrite()?;
-        let mut legal_actions = legal_actions.try_readwrite()?;
-        let mut legal_counts = legal_counts.try_readwrite()?;
-        let mut rewards = rewards.try_readwrite()?;
-        let mut dones = dones.try_readwrite()?;
-        let mut players = players.try_readwrite()?;
-        let contiguous = |_| EngineError::new_err("an output array is no longer contiguous");
-        let rows: Vec<Row<'_>> = observations
-            .as_slice_mut()
-            .map_err(contiguous)?
-            .chunks_mut(OBSERVATION_SIZE)
-            .zip(masks.as_slice_mut().map_err(contiguous)?.chunks_mut(ACTION_SPACE))
-            .zip(legal_actions.as_slice_mut().map_err(contiguous)?.chunks_mut(ACTION_SPACE))
-            .zip(legal_counts.as_slice_mut().map_err(contiguous)?.iter_mut())
-            .zip(rewards.as_slice_mut().map_err(contiguous)?.chunks_mut(2))
-            .zip(dones.as_slice_mut().map_err(contiguous)?.iter_mut())
-            .zip(players.as_slice_mut().map_err(contiguous)?.iter_mut())
-            .map(|((((((observation, mask), legal), count), reward), done), player)| Row {
-                observation,
-                mask,
-                legal,
-                count,
-                reward,
-                done,
-                player,
-            })
-            .collect();
-        if rows.len() != n {
-            return Err(EngineError::new_err("the output arrays no longer match the games"));
-        }
-        let slots = &mut self.slots;
-        let pool = self.pool.as_ref();
-        let threads = self.threads;
-        let work = &work;
+        let buffer = self.buffer.bind(py).clone();
+        let mut bytes = buffer.try_readwrite()?;
+        let bytes =
+            bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
+        let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
+        let (start, slots, pool, threads) = (&self.start, &mut self.slots[..], self.pool.as_ref(), self.threads);
         let failed = py.detach(move || {
-            // Contiguous chunks, one per thread; the calling thread steps the first itself,
-            // so one thread needs no hand-off at all.
-            let size = n.div_ceil(threads);
-            let mut rows = rows.into_iter();
-            let mut jobs = Vec::with_capacity(threads);
-            for (c, chunk) in slots.chunks_mut(size).enumerate() {
-                let chunk_rows: Vec<Row<'_>> = rows.by_ref().take(chunk.len()).collect();
-                jobs.push((c * size, chunk, chunk_rows));
-            }
-            let mut results: Vec<Option<(usize, String)>> = vec![None; jobs.len()];
-            let mut pairs = results.iter_mut().zip(jobs);
-            if let Some((mine, (start, chunk, chunk_rows))) = pairs.next() {
-                match pool {
-                    Some(pool) => pool.in_place_scope(|scope| {
-                        for (result, (start, chunk, chunk_rows)) in pairs {
-                            scope.spawn(move |_| *result = step_chunk(start, chunk, chunk_rows, work));
+            let Some(pool) = pool else { return step_run(start, 0, slots, outputs, work) };
+            // The threads take runs of a few slots from the front until none is left, so a
+            // thread the machine holds back (or wakes late) leaves its share to the others
+            // instead of keeping them waiting at the end of the step.
+            let run_size = (n / (threads * 4)).clamp(1, 16);
+            let remaining = Mutex::new((0, slots, outputs));
+            let failure = Mutex::new(None);
+            let work_through = || {
+                loop {
+                    let (first, run, run_outputs) = {
+                        let mut rest = remaining.lock().unwrap_or_else(PoisonError::into_inner);
+                        let (next, slots, outputs) = &mut *rest;
+                        if slots.is_empty() {
+                            return;
                         }
-                        *mine = step_chunk(start, chunk, chunk_rows, work);
-                    }),
-                    None => {
-                        *mine = step_chunk(start, chunk, chunk_rows, work);
-                        for (result, (start, chunk, chunk_rows)) in pairs {
-                            *result = step_chunk(start, chunk, chunk_rows, work);
-                        }
+                        let k = run_size.min(slots.len());
+                        let (run, slots_rest) = std::mem::take(slots).split_at_mut(k);
+                        let (run_outputs, outputs_rest) = std::mem::take(outputs).split_at(k);
+                        (*slots, *outputs) = (slots_rest, outputs_rest);
+                        *next += k;
+                        (*next - k, run, run_outputs)
+                    };
+                    if let Some(found) = step_run(start, first, run, run_outputs, work) {
+                        record(&failure, found);
                     }
                 }
-            }
-            results.into_iter().flatten().next()
+            };
+            pool.in_place_scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(|_| work_through());
+                }
+                work_through();
+            });
+            failure.into_inner().unwrap_or_else(PoisonError::into_inner)
         });
         Ok(failed)
     }
@@ -242,6 +381,35 @@ impl VecGame {
                 Err(EngineError::new_err(format!("{what}: game {i} failed: {message} (call reset() to go on)")))
             }
         }
+    }
+
+    /// Reads a step's actions and finds each in its game's legal moves (into `self.picks`);
+    /// `IllegalMove` for the first that is not legal.
+    fn pick(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.slots.len();
+        read_actions(actions, n, &mut self.chosen)?;
+        self.picks.clear();
+        for (i, (&action, slot)) in self.chosen.iter().zip(&self.slots).enumerate() {
+            let found = u16::try_from(action)
+                .ok()
+                .filter(|&a| a != NO_ACTION)
+                .and_then(|a| slot.actions.iter().position(|&b| b == a));
+            match found {
+                Some(k) => self.picks.push(k as u32),
+                None => {
+                    let legal: Vec<usize> = slot.legal.iter().filter_map(Move::index).collect();
+                    let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
+                    let list = PyList::new(py, &legal)?.into_any().unbind();
+                    let game = i.into_pyobject(py)?.into_any().unbind();
+                    return Err(with_attrs(
+                        py,
+                        IllegalMove::new_err(message),
+                        &[("legal_actions", list), ("game", game)],
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -291,29 +459,34 @@ impl VecGame {
             .into_iter()
             .map(|game| Slot {
                 legal: game.legal_moves(),
+                actions: Vec::new(),
                 game,
                 episodes: 0,
                 written: Written::default(),
-                shown: Vec::new(),
             })
             .collect();
+        let layout = Layout::new(n);
+        let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
         let mut vec = VecGame {
             start,
             slots,
             threads,
             pool,
-            observations: PyArray2::zeros(py, [n, OBSERVATION_SIZE], false).unbind(),
-            masks: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
-            legal_actions: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
-            legal_counts: PyArray1::zeros(py, n, false).unbind(),
-            rewards: PyArray2::zeros(py, [n, 2], false).unbind(),
-            dones: PyArray1::zeros(py, n, false).unbind(),
-            current_players: PyArray1::zeros(py, n, false).unbind(),
+            observations: view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?.cast_into()?.unbind(),
+            masks: view::<bool>(&buffer, layout.masks, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
+            legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
+            legal_counts: view::<i32>(&buffer, layout.legal_counts, &[n])?.cast_into()?.unbind(),
+            rewards: view::<f32>(&buffer, layout.rewards, &[n, 2])?.cast_into()?.unbind(),
+            dones: view::<bool>(&buffer, layout.dones, &[n])?.cast_into()?.unbind(),
+            current_players: view::<i32>(&buffer, layout.players, &[n])?.cast_into()?.unbind(),
+            buffer: buffer.unbind(),
+            layout,
+            chosen: Vec::with_capacity(n),
+            picks: Vec::with_capacity(n),
             broken: false,
         };
-        let features = Arc::clone(&vec.start.features);
-        let failure = vec.run(py, move |_, slot, row| {
-            write_row(slot, &features, row);
+        let failure = vec.run(py, &|start, _, slot, row| {
+            write_row(slot, &start.features, row);
             Ok(())
         })?;
         vec.fail("VecGame()", failure)?;
@@ -332,18 +505,17 @@ impl VecGame {
         if let Some(seed) = seed {
             self.start.seed = seed;
         }
-        let again = self.start.clone();
-        let failure = self.run(py, move |i, slot, row| {
-            slot.game = again.game(i, 0)?;
+        let failure = self.run(py, &|start, i, slot, row| {
+            slot.game = start.game(i, 0)?;
             slot.episodes = 0;
             slot.legal = slot.game.legal_moves();
             row.reward.fill(0.0);
-            *row.done = false;
-            // After a failed step the row may hold anything: cleared whole.
-            row.mask.fill(false);
-            slot.shown.clear();
+            *row.done = 0;
+            // After a failed step the rows may hold anything: cleared whole.
+            row.mask.fill(0);
+            slot.actions.clear();
             slot.written = Written::UNKNOWN;
-            write_row(slot, &again.features, row);
+            write_row(slot, &start.features, row);
             Ok(())
         })?;
         self.broken = false;
@@ -361,32 +533,17 @@ impl VecGame {
         if self.broken {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
         }
-        let n = self.slots.len();
-        let chosen = chosen_moves(actions, n)?;
-        let mut picks: Vec<usize> = Vec::with_capacity(n);
-        for (i, (&action, slot)) in chosen.iter().zip(&self.slots).enumerate() {
-            let found = usize::try_from(action).ok().and_then(|a| slot.legal.iter().position(|m| m.index() == Some(a)));
-            match found {
-                Some(k) => picks.push(k),
-                None => {
-                    let legal: Vec<usize> = slot.legal.iter().filter_map(Move::index).collect();
-                    let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
-                    let list = PyList::new(py, &legal)?.into_any().unbind();
-                    let game = i.into_pyobject(py)?.into_any().unbind();
-                    return Err(with_attrs(
-                        py,
-                        IllegalMove::new_err(message),
-                        &[("legal_actions", list), ("game", game)],
-                    ));
-                }
+        self.pick(py, actions)?;
+        let picks = std::mem::take(&mut self.picks);
+        let ran = self.run(py, &|start, i, slot, row| {
+            let pick = picks.get(i).map_or(usize::MAX, |&k| k as usize);
+            if pick >= slot.legal.len() {
+                return Err(format!("no legal move {pick}"));
             }
-        }
-        let again = self.start.clone();
-        let failure = self.run(py, move |i, slot, row| {
-            let mv = std::mem::take(&mut slot.legal).into_iter().nth(picks[i]).unwrap_or(Move::Pass);
+            let mv = slot.legal.swap_remove(pick);
             slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
             row.reward.fill(0.0);
-            *row.done = false;
+            *row.done = 0;
             if let Some(outcome) = slot.game.outcome() {
                 let [a, b] = match outcome.winner {
                     Some(0) => [1.0, -1.0],
@@ -394,14 +551,16 @@ impl VecGame {
                     None => [0.0, 0.0],
                 };
                 row.reward.copy_from_slice(&[a, b]);
-                *row.done = true;
+                *row.done = 1;
                 slot.episodes += 1;
-                slot.game = again.game(i, slot.episodes)?;
+                slot.game = start.game(i, slot.episodes)?;
             }
             slot.legal = slot.game.legal_moves();
-            write_row(slot, &again.features, row);
+            write_row(slot, &start.features, row);
             Ok(())
-        })?;
+        });
+        self.picks = picks;
+        let failure = ran?;
         self.fail("VecGame.step", failure)?;
         Ok((
             self.observations.clone_ref(py),
@@ -470,22 +629,24 @@ impl VecGame {
         Ok(game::sim::hash::trace_hash(slot.game.log()))
     }
 }
-
-/// The actions of a step as i64s: an int32 or int64 numpy vector of length `n`.
-fn chosen_moves(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+/// Reads the actions of a step into `into`: an int32 or int64 numpy vector of length `n`
+/// (read through its strides: a slice such as `a[::2]` is a valid vector too).
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResult<()> {
     let shape_error = |shape: &[usize]| PyValueError::new_err(format!("actions has shape {shape:?}, not ({n},)"));
+    into.clear();
     if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        // Read through the strides: a slice such as `a[::2]` is a valid vector too.
-        return Ok(array.try_readonly()?.as_array().iter().copied().collect());
+        into.extend(array.try_readonly()?.as_array().iter().copied());
+        return Ok(());
     }
     if let Ok(array) = actions.cast::<PyArrayDyn<i32>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        return Ok(array.try_readonly()?.as_array().iter().map(|&a| i64::from(a)).collect());
+        into.extend(array.try_readonly()?.as_array().iter().map(|&a| i64::from(a)));
+        return Ok(());
     }
     Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},)")))
 }

@@ -11,17 +11,82 @@ gymnasium = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
 
-def test_gymnasium_check_env_passes():
+def test_gymnasium_check_env_passes_without_warning_on_the_observation_space():
+    import warnings
+
     from gymnasium.utils.env_checker import check_env
 
-    from rulescript.envs.gym_env import RuleScriptEnv
+    env = gymnasium.make(
+        "rulescript.envs.gym_env:RuleScript-v0",
+        card_set=str(EXAMPLES),
+        decks=[str(p) for p in DECKS],
+        opponent="random",
+        render_mode="ansi",
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
+    assert np.isfinite(env.observation_space.low).all() and np.isfinite(env.observation_space.high).all()
 
-    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent="random")
-    check_env(env, skip_render_check=True)
+
+def test_observations_stay_within_the_spaces_bounds():
+    """Random games of both environments, every observation of both seats (questions,
+    finished games and the turn limit's draws included) inside the observation space."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    decks = [str(p) for p in DECKS]
+    gym_env = RuleScriptEnv(str(EXAMPLES), decks, opponent="random", turn_limit=12)
+    space = gym_env.observation_space
+    rng = np.random.default_rng(0)
+    seen = 0
+    for episode in range(8):
+        obs, info = gym_env.reset(seed=episode)
+        done = False
+        while not done:
+            assert space.contains(obs), np.flatnonzero((obs < space.low) | (obs > space.high))
+            seen += 1
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            obs, _, terminated, truncated, info = gym_env.step(action)
+            done = terminated or truncated
+        assert space.contains(obs)
+    aec = aec_env(str(EXAMPLES), decks)
+    spaces = {agent: aec.observation_space(agent)["observation"] for agent in aec.possible_agents}
+    for game in range(4):
+        aec.reset(seed=game)
+        for agent in aec.agent_iter(max_iter=5000):
+            for seat in aec.possible_agents:
+                observation = aec.observe(seat)["observation"]
+                assert spaces[seat].contains(observation), np.flatnonzero(
+                    (observation < spaces[seat].low) | (observation > spaces[seat].high)
+                )
+                seen += 1
+            _, _, terminated, truncated, _ = aec.last()
+            mask = aec.observe(agent)["action_mask"]
+            aec.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(mask))))
+    assert seen > 1000
+
+
+def test_gymnasium_make_with_the_documented_id_works_in_a_fresh_interpreter():
+    """The README's id names its module, which Gymnasium imports: no earlier import of
+    rulescript.envs.gym_env needed (here none can have happened)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import gymnasium, sys; "
+        "env = gymnasium.make('rulescript.envs.gym_env:RuleScript-v0', card_set=sys.argv[1], decks=sys.argv[2:]); "
+        "print(env.reset(seed=0)[0].shape)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(EXAMPLES), *map(str, DECKS)], capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, f"({rs.OBSERVATION_SIZE},)"), done.stderr
 
 
 def test_the_gymnasium_env_plays_whole_episodes_against_the_greedy_player():
-    env = gymnasium.make("RuleScript-v0", card_set=str(EXAMPLES), decks=[str(p) for p in DECKS])
+    env = gymnasium.make("rulescript.envs.gym_env:RuleScript-v0", card_set=str(EXAMPLES), decks=[str(p) for p in DECKS])
     obs, info = env.reset(seed=3)
     rewards = []
     for _ in range(3):

@@ -103,3 +103,21 @@ def test_reset_with_a_seed_starts_those_games(card_set, decks):
     for i in range(3):
         game = rs.Game(card_set, decks, 50 + i)
         assert np.array_equal(obs[i], game.observation(game.current_player))
+
+
+def test_observations_stay_within_observation_bounds(card_set, decks):
+    """Thousands of decisions of random play, across automatic resets and the turn limit's
+    draws: every observation inside `observation_bounds`, which are finite."""
+    low, high = rs.observation_bounds(card_set, decks, turn_limit=30)
+    assert low.shape == high.shape == (rs.OBSERVATION_SIZE,)
+    assert np.isfinite(low).all() and np.isfinite(high).all() and (low <= high).all()
+    vec = rs.VecGame(card_set, decks, 16, seed=3, turn_limit=30)
+    rng = np.random.default_rng(2)
+    obs = vec.observations
+    finished = 0
+    for _ in range(800):
+        outside = np.argwhere((obs < low) | (obs > high))
+        assert outside.size == 0, [(int(i), int(k), float(obs[i, k])) for i, k in outside[:5]]
+        obs, _, _, dones, _ = vec.step(random_actions(vec, rng))
+        finished += int(dones.sum())
+    assert finished > 16

@@ -16,7 +16,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from .. import ACTION_SPACE, OBSERVATION_SIZE, Game, GreedyPlayer, IllegalMove, RandomPlayer, player_seed
+from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, observation_bounds, player_seed
 from . import _load_game_args
 
 _OPPONENTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
@@ -27,7 +27,7 @@ class RuleScriptEnv(gym.Env):
     illegal_action="lose")``: ``card_set`` a ``CardSet`` or its folder, ``decks`` two
     ``Deck`` objects or ``.o8d`` paths (seat 0's first)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, card_set, decks, seat=0, opponent="greedy", turn_limit=None, illegal_action="lose", render_mode=None):
         if seat not in (0, 1):
@@ -44,7 +44,8 @@ class RuleScriptEnv(gym.Env):
         self.turn_limit = turn_limit
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(OBSERVATION_SIZE,), dtype=np.float32)
+        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game = None
         self._opponent = None

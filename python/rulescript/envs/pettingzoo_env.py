@@ -14,7 +14,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from .. import ACTION_SPACE, OBSERVATION_SIZE, Game
+from .. import ACTION_SPACE, Game, observation_bounds
 from . import _load_game_args
 
 
@@ -32,10 +32,11 @@ class RuleScriptAECEnv(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = ["player_0", "player_1"]
         self.agents = []
+        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
         self._spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, shape=(OBSERVATION_SIZE,), dtype=np.float32),
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, shape=(ACTION_SPACE,), dtype=np.int8),
                 }
             )

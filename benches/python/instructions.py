@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""A fixed amount of play, for counting instructions (which the machine's load does not
+change) under callgrind; BENCHMARKS.md subtracts a run with no play from one with some.
+
+    valgrind --tool=callgrind python benches/python/instructions.py vec N STEPS
+        # a VecGame of N stepped STEPS times with random legal actions drawn in numpy
+    valgrind --tool=callgrind python benches/python/instructions.py rust GAMES 1
+        # GAMES whole games in Rust alone (`play_in_rust`, the random player)
+
+Prints the decisions taken.
+"""
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+import rulescript as rs  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "rust"):
+        sys.exit(__doc__)
+    card_set = rs.CardSet.load(str(ROOT / "examples"))
+    decks = [rs.load_deck(str(ROOT / "examples/decks" / name), card_set) for name in ("vanguard.o8d", "arcana.o8d")]
+    if sys.argv[1] == "vec":
+        n, steps = int(sys.argv[2]), int(sys.argv[3])
+        vec = rs.VecGame(card_set, decks, n, seed=0, threads=1)
+        rng = np.random.default_rng(0)
+        rows = np.arange(n)
+        legal, counts = vec.legal_actions, vec.legal_counts
+        for _ in range(steps):
+            picks = (rng.random(n) * counts).astype(np.int64)
+            vec.step(legal[rows, picks])
+        print("decisions", n * steps)
+    else:
+        games, interleave = int(sys.argv[2]), int(sys.argv[3])
+        played = rs.play_in_rust(card_set, decks, 0, games, policy="random", threads=1, interleave=interleave)
+        print("decisions", played["decisions"])
+
+
+if __name__ == "__main__":
+    main()
