@@ -7,20 +7,20 @@ use stdlib::names;
 use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, HookAnswer, pid};
+use crate::engine::{Game, HookAnswer};
 use crate::log::LogKind;
 use crate::set::{AbilityType, CardKind};
-use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
+use crate::state::{BACKUP_BONUS, CardRef, Role, Seat, Task, Zone};
 
 impl Game {
-    fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
+    fn hand_card(&self, player: Seat, hand: u8) -> Option<CardRef> {
         self.state.player(player).hand.get(usize::from(hand)).copied()
     }
 
     // ---- Main phase ----
 
     /// Plays the card at `pos` of `me`'s removed pile (a character to `slot`).
-    pub(crate) fn play_removed(&mut self, me: u8, pos: u8, slot: u8) {
+    pub(crate) fn play_removed(&mut self, me: Seat, pos: u8, slot: u8) {
         let Some(card) = self.state.player(me).removed.get(usize::from(pos)).copied() else { return };
         if self.state.kind(card) == Some(CardKind::Character) {
             self.play_character(me, card, slot);
@@ -29,7 +29,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_character(&mut self, me: u8, card: CardRef, slot: u8) {
+    pub(crate) fn play_character(&mut self, me: Seat, card: CardRef, slot: u8) {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
@@ -45,7 +45,7 @@ impl Game {
         }
         self.state.player_mut(me).chars_played += 1;
         let name = self.state.name(card);
-        self.state.note(LogKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
+        self.state.note(LogKind::Play { player: me.into(), card, name, slot: Some(slot), sp: paid });
         self.sync_play();
         if self.hook(names::EV_PLAY_AS_FRESH, Value::Card(card.id()), me, &[]) == HookAnswer::No
             && let Some(c) = self.state.card_mut(card)
@@ -63,7 +63,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_card(&mut self, me: u8, card: CardRef) {
+    pub(crate) fn play_card(&mut self, me: Seat, card: CardRef) {
         let Some(def) = self.state.def(card).cloned() else { return };
         let type_name = if def.kind == CardKind::Action { "action" } else { "reaction" };
         let before = self.state.player(me).sp;
@@ -73,10 +73,10 @@ impl Game {
         }
         let paid = self.state.player(me).sp - before;
         self.state.move_card_to(card, me, Zone::Table, -1);
-        self.state.note(LogKind::Play { player: me, card, name: def.name.clone(), slot: None, sp: paid });
+        self.state.note(LogKind::Play { player: me.into(), card, name: def.name.clone(), slot: None, sp: paid });
         if def.kind == CardKind::Action {
             let unac = vm::bytecode::RestrictionIdx(u32::from(crate::phases::restriction("unac")));
-            self.runtime.expire(&mut self.state, unac, pid(me));
+            self.runtime.expire(&mut self.state, unac, me.pid());
         }
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
             // Ruling: the autos of a played action or reaction listen until the end of
@@ -91,7 +91,7 @@ impl Game {
         self.state.agenda.push_back(Task::Resolved(card));
     }
 
-    pub(crate) fn play_backup(&mut self, me: u8, hand: u8, slot: u8) {
+    pub(crate) fn play_backup(&mut self, me: Seat, hand: u8, slot: u8) {
         let (Some(card), Some(target)) = (self.hand_card(me, hand), self.state.slot_card(me, slot)) else { return };
         self.state.move_card_to(card, me, Zone::Backup(target), -1);
         if let Some(t) = self.state.card_mut(target) {
@@ -104,7 +104,7 @@ impl Game {
         self.emit(names::EV_BACKED_UP, me, None, &[(names::VAR_TRIGGER, Value::Card(target.id()))]);
     }
 
-    pub(crate) fn activate_ability(&mut self, me: u8, slot: u8) {
+    pub(crate) fn activate_ability(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: true });
@@ -113,7 +113,7 @@ impl Game {
 
     // ---- Attack phase ----
 
-    pub(crate) fn declare_attack(&mut self, me: u8, slot: u8) {
+    pub(crate) fn declare_attack(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
@@ -122,7 +122,7 @@ impl Game {
         self.state.note(LogKind::Attack { card, name });
     }
 
-    pub(crate) fn declare_join(&mut self, me: u8, slot: u8, leader: u8) {
+    pub(crate) fn declare_join(&mut self, me: Seat, slot: u8, leader: u8) {
         let (Some(card), Some(leader)) = (self.state.slot_card(me, slot), self.state.slot_card(me, leader)) else {
             return;
         };
@@ -137,8 +137,8 @@ impl Game {
 
     // ---- Counter-attack phase ----
 
-    pub(crate) fn declare_block(&mut self, me: u8, slot: u8, attacker: u8) {
-        let other = GameState::other(me);
+    pub(crate) fn declare_block(&mut self, me: Seat, slot: u8, attacker: u8) {
+        let other = me.other();
         let (Some(card), Some(attacker)) = (self.state.slot_card(me, slot), self.state.slot_card(other, attacker))
         else {
             return;

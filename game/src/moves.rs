@@ -9,9 +9,9 @@
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
-use crate::engine::{Game, seat_of};
+use crate::engine::Game;
 use crate::log::{LogEntry, LogKind};
-use crate::state::{CardRef, Phase};
+use crate::state::{CardRef, Phase, Seat};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
 /// the rules' [`DECK_SIZE`](crate::deck::DECK_SIZE), so a game played with legal decks
@@ -110,7 +110,7 @@ pub enum Choice {
     /// A card.
     Card(CardRef),
     /// A player.
-    Player(u8),
+    Player(Seat),
     /// A number (an action's index, a type's index, a slot).
     Int(i32),
     /// Yes or no.
@@ -122,7 +122,7 @@ impl Choice {
     pub fn of(value: Value) -> Option<Choice> {
         match value {
             Value::Card(c) => Some(Choice::Card(CardRef::of(c))),
-            Value::Player(p) => Some(Choice::Player(seat_of(p))),
+            Value::Player(p) => Some(Choice::Player(Seat::of(p))),
             Value::Int(n) => Some(Choice::Int(n)),
             Value::Bool(b) => Some(Choice::Bool(b)),
             _ => None,
@@ -133,7 +133,7 @@ impl Choice {
     pub fn value(self) -> Value {
         match self {
             Choice::Card(c) => Value::Card(c.id()),
-            Choice::Player(p) => Value::Player(crate::engine::pid(p)),
+            Choice::Player(p) => Value::Player(p.pid()),
             Choice::Int(n) => Value::Int(n),
             Choice::Bool(b) => Value::Bool(b),
         }
@@ -353,7 +353,7 @@ impl Game {
             }
             Move::Pass => {
                 if self.state.agenda.is_empty() {
-                    self.state.note(LogKind::Pass { player: me });
+                    self.state.note(LogKind::Pass { player: me.into() });
                     let next = match self.state.phase {
                         Phase::Main => Phase::Attack,
                         Phase::Attack => Phase::CounterAttack,
@@ -400,14 +400,14 @@ impl Game {
         let Some(exec) = self.pending.take() else {
             return Err(IllegalMove::BadAnswer("no question is pending".into()));
         };
-        let chooser = seat_of(exec.request().chooser);
+        let chooser = Seat::of(exec.request().chooser);
         let card = CardRef::of(exec.env().source);
         // Described before the answer's effects move the chosen cards.
         let answer = values.iter().filter_map(|&v| Choice::of(v)).map(|c| self.describe_choice(c)).collect::<Vec<_>>();
         match self.runtime.resume(&mut self.state, exec, values) {
             Ok(outcome) => {
                 self.state.picks.clear();
-                self.state.note(LogKind::Answer { player: chooser, answer: answer.join(", ") });
+                self.state.note(LogKind::Answer { player: chooser.into(), answer: answer.join(", ") });
                 self.take_outcome(Some(card), Ok(outcome));
                 self.after_step();
                 Ok(())

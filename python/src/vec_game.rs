@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move};
+use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -95,8 +95,8 @@ where
 /// Writes a slot's state into its row (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
-    let me = slot.game.to_move().0.min(1) as u8;
-    *row.player = i32::from(me);
+    let me = Seat::of(slot.game.to_move());
+    *row.player = i32::from(me.number());
     encode(&slot.game, me, features, row.observation, &mut slot.written);
     for &i in &slot.shown {
         if let Some(cell) = row.mask.get_mut(usize::from(i)) {
@@ -389,7 +389,7 @@ impl VecGame {
             *row.done = false;
             if let Some(outcome) = slot.game.outcome() {
                 let [a, b] = match outcome.winner {
-                    Some(0) => [1.0, -1.0],
+                    Some(Seat::FIRST) => [1.0, -1.0],
                     Some(_) => [-1.0, 1.0],
                     None => [0.0, 0.0],
                 };
