@@ -12,7 +12,7 @@ use benches::corpus_dir;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions};
-use game::{CardSet, DefIdx, Game};
+use game::{CardSet, DefIdx, Game, Seat};
 
 fn deck(set: &CardSet, path: &std::path::Path) -> Vec<DefIdx> {
     let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).expect("a valid corpus deck");
@@ -22,7 +22,7 @@ fn deck(set: &CardSet, path: &std::path::Path) -> Vec<DefIdx> {
 /// Plays the game seeded `seed` to its end; returns its number of decisions.
 fn play(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], kind: PlayerKind, seed: u64) -> usize {
     let mut game = Game::new(Arc::clone(set), decks.clone(), seed).expect("the game starts");
-    let mut players = [kind.create(seed, 0), kind.create(seed, 1)];
+    let mut players = [kind.create(seed, Seat::FIRST), kind.create(seed, Seat::SECOND)];
     let played = sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| ControlFlow::Continue(()));
     played.steps.len()
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use game::deck::parse_deck;
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions};
-use game::{CardSet, Game};
+use game::{CardSet, Game, Seat};
 
 /// The cards of deck `name` of the corpus that the set knows, one per copy; none when the
 /// file does not read or parse (the game then refuses to start and says why).
@@ -42,7 +42,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut players = [PlayerKind::Random.create(seed, 0), PlayerKind::Random.create(seed, 1)];
+    let mut players = [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
     for entry in game.log() {
         println!("    {entry}");
     }

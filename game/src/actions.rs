@@ -7,20 +7,20 @@ use stdlib::names;
 use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, HookAnswer, pid};
+use crate::engine::{Game, HookAnswer};
 use crate::log::RecordKind;
 use crate::set::{AbilityType, CardKind};
-use crate::state::{BACKUP_BONUS, CardRef, GameState, Role, Task, Zone};
+use crate::state::{BACKUP_BONUS, CardRef, Role, Seat, Task, Zone};
 
 impl Game {
-    fn hand_card(&self, player: u8, hand: u8) -> Option<CardRef> {
+    fn hand_card(&self, player: Seat, hand: u8) -> Option<CardRef> {
         self.state.player(player).hand.get(usize::from(hand)).copied()
     }
 
     // ---- Main phase ----
 
     /// Plays the card at `pos` of `me`'s removed pile (a character to `slot`).
-    pub(crate) fn play_removed(&mut self, me: u8, pos: u8, slot: u8) {
+    pub(crate) fn play_removed(&mut self, me: Seat, pos: u8, slot: u8) {
         let Some(card) = self.state.player(me).removed.get(usize::from(pos)).copied() else { return };
         if self.state.kind(card) == Some(CardKind::Character) {
             self.play_character(me, card, slot);
@@ -29,7 +29,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_character(&mut self, me: u8, card: CardRef, slot: u8) {
+    pub(crate) fn play_character(&mut self, me: Seat, card: CardRef, slot: u8) {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
@@ -64,7 +64,7 @@ impl Game {
         }
     }
 
-    pub(crate) fn play_card(&mut self, me: u8, card: CardRef) {
+    pub(crate) fn play_card(&mut self, me: Seat, card: CardRef) {
         let Some((kind, sp)) = self.state.def(card).map(|def| (def.kind, def.sp)) else { return };
         // The name it is played as, whatever paying for it does to the card.
         let name = self.state.name_of(card);
@@ -80,7 +80,7 @@ impl Game {
         self.state.note(RecordKind::Play { player: me, card, name, slot: None, sp: paid });
         if kind == CardKind::Action {
             let unac = vm::bytecode::RestrictionIdx(u32::from(crate::phases::restriction("unac")));
-            self.runtime.expire(&mut self.state, unac, pid(me));
+            self.runtime.expire(&mut self.state, unac, me.pid());
         }
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
             // Ruling: the autos of a played action or reaction listen until the end of
@@ -95,7 +95,7 @@ impl Game {
         self.state.agenda.push_back(Task::Resolved(card));
     }
 
-    pub(crate) fn play_backup(&mut self, me: u8, hand: u8, slot: u8) {
+    pub(crate) fn play_backup(&mut self, me: Seat, hand: u8, slot: u8) {
         let (Some(card), Some(target)) = (self.hand_card(me, hand), self.state.slot_card(me, slot)) else { return };
         self.state.move_card_to(card, me, Zone::Backup(target), -1);
         if let Some(t) = self.state.card_mut(target) {
@@ -108,7 +108,7 @@ impl Game {
         self.emit(names::EV_BACKED_UP, me, None, &[(names::VAR_TRIGGER, Value::Card(target.id()))]);
     }
 
-    pub(crate) fn activate_ability(&mut self, me: u8, slot: u8) {
+    pub(crate) fn activate_ability(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(rules) = self.state.card(card).and_then(|c| c.rules) {
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: true });
@@ -117,7 +117,7 @@ impl Game {
 
     // ---- Attack phase ----
 
-    pub(crate) fn declare_attack(&mut self, me: u8, slot: u8) {
+    pub(crate) fn declare_attack(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
@@ -126,7 +126,7 @@ impl Game {
         self.state.note(RecordKind::Attack { card, name });
     }
 
-    pub(crate) fn declare_join(&mut self, me: u8, slot: u8, leader: u8) {
+    pub(crate) fn declare_join(&mut self, me: Seat, slot: u8, leader: u8) {
         let (Some(card), Some(leader)) = (self.state.slot_card(me, slot), self.state.slot_card(me, leader)) else {
             return;
         };
@@ -141,8 +141,8 @@ impl Game {
 
     // ---- Counter-attack phase ----
 
-    pub(crate) fn declare_block(&mut self, me: u8, slot: u8, attacker: u8) {
-        let other = GameState::other(me);
+    pub(crate) fn declare_block(&mut self, me: Seat, slot: u8, attacker: u8) {
+        let other = me.other();
         let (Some(card), Some(attacker)) = (self.state.slot_card(me, slot), self.state.slot_card(other, attacker))
         else {
             return;

@@ -5,7 +5,7 @@
 
 use crate::log::RecordKind;
 use crate::set::CardKind;
-use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Zone};
+use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Seat, Zone};
 
 impl GameState {
     /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
@@ -40,7 +40,7 @@ impl GameState {
             None => return,
         };
         for backup in backups {
-            let owner = self.card(backup).map_or(0, |c| c.owner);
+            let owner = self.card(backup).map_or(Seat::FIRST, |c| c.owner);
             self.reset_card(backup);
             self.player_mut(owner).discards.insert(0, backup);
             let name = self.name_of(backup);
@@ -76,7 +76,7 @@ impl GameState {
     /// Puts `card` (already taken) into `player`'s `zone` at `position` (0 top, -1
     /// bottom, -2 one above the bottom...). For the ring, `position` is the slot and must
     /// be empty. False when it could not.
-    pub fn put(&mut self, card: CardRef, player: u8, zone: Zone, position: i32) -> bool {
+    pub fn put(&mut self, card: CardRef, player: Seat, zone: Zone, position: i32) -> bool {
         if self.card(card).is_none() {
             return false;
         }
@@ -110,7 +110,7 @@ impl GameState {
 
     /// Moves `card` to `player`'s `zone`; false (and nothing moves) when the destination
     /// cannot take it.
-    pub fn move_card_to(&mut self, card: CardRef, player: u8, zone: Zone, position: i32) -> bool {
+    pub fn move_card_to(&mut self, card: CardRef, player: Seat, zone: Zone, position: i32) -> bool {
         if let Zone::Ring(slot) = zone
             && self.player(player).ring.get(usize::from(slot)).is_none_or(|s| s.is_some())
         {
@@ -143,7 +143,7 @@ impl GameState {
         if !self.in_ring(card) {
             return false;
         }
-        let owner = self.card(card).map_or(0, |c| c.owner);
+        let owner = self.card(card).map_or(Seat::FIRST, |c| c.owner);
         let name = self.name_of(card);
         self.take(card);
         self.put(card, owner, Zone::Discards, 0);
@@ -167,7 +167,7 @@ impl GameState {
 
     /// `player` draws the top card of their deck; false (and the player loses) when the
     /// deck is empty.
-    pub fn draw_card(&mut self, player: u8) -> bool {
+    pub fn draw_card(&mut self, player: Seat) -> bool {
         let Some(&card) = self.player(player).deck.first() else {
             self.lose(player, EndReason::DeckOut { loser: player });
             return false;
@@ -180,7 +180,7 @@ impl GameState {
     }
 
     /// `player` loses HP (floor 0); at 0 they lose the game.
-    pub fn lose_hp(&mut self, player: u8, amount: i32, source: &str) {
+    pub fn lose_hp(&mut self, player: Seat, amount: i32, source: &str) {
         let amount = amount.max(0);
         let hp = self.player(player).hp.saturating_sub(amount).max(0);
         self.player_mut(player).hp = hp;
@@ -203,12 +203,12 @@ impl GameState {
 
     /// Records that `player` lost; the outcome is settled at the end of the step (both
     /// losing at once is a draw).
-    pub fn lose(&mut self, player: u8, reason: EndReason) {
+    pub fn lose(&mut self, player: Seat, reason: EndReason) {
         if self.outcome.is_some() || self.defeated.contains(&player) {
             return;
         }
         self.defeated.push(player);
-        let winner = GameState::other(player);
+        let winner = player.other();
         if self.defeated.len() == 2 {
             self.outcome = Some(Outcome { winner: None, reason: EndReason::BothLost });
         } else {
@@ -227,7 +227,7 @@ impl GameState {
     }
 
     /// Shuffles a pile of `player` with the game's generator (Fisher–Yates).
-    pub fn shuffle_pile(&mut self, player: u8, zone: Zone) {
+    pub fn shuffle_pile(&mut self, player: Seat, zone: Zone) {
         use rand::Rng;
         let Some(mut pile) = self.player_mut(player).pile_mut(zone).map(std::mem::take) else { return };
         for k in (1..pile.len()).rev() {
@@ -240,7 +240,7 @@ impl GameState {
     }
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
-    pub fn discard_table(&mut self, player: u8) {
+    pub fn discard_table(&mut self, player: Seat) {
         let table = std::mem::take(&mut self.player_mut(player).table);
         for card in table {
             let owner = self.card(card).map_or(player, |c| c.owner);

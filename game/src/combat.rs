@@ -8,13 +8,13 @@ use stdlib::names;
 use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer};
-use crate::state::{CardRef, GameState, RingCards, Role, Task};
+use crate::state::{CardRef, RingCards, Role, Task};
 
 impl Game {
     /// Combat of one attacker (a solo attacker or a United Attack's leader).
     pub(crate) fn combat(&mut self, attacker: CardRef) {
         let active = self.state.active;
-        let defender = GameState::other(active);
+        let defender = active.other();
         if !self.state.in_ring(attacker) || self.state.card(attacker).is_none_or(|c| c.role != Role::Leader) {
             return;
         }
@@ -56,7 +56,7 @@ impl Game {
         joiners_damage: i32,
     ) {
         let active = self.state.active;
-        let defender = GameState::other(active);
+        let defender = active.other();
         if !self.state.in_ring(attacker) || !self.state.in_ring(blocker) {
             return;
         }

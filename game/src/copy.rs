@@ -291,7 +291,7 @@ mod tests {
     use crate::players::PlayerKind;
     use crate::sim::hash::state_hash;
     use crate::sim::{self, PlayOptions};
-    use crate::{CardKind, CardSet, Game};
+    use crate::{CardKind, CardSet, Game, Seat};
 
     /// A game of the tiny test set after `moves` moves (the first legal move each time).
     fn played(seed: u64, moves: usize) -> Game {
@@ -329,7 +329,7 @@ mod tests {
             deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<_>>()
         };
         let mut game = Game::new(Arc::clone(set), [deck(decks[0]), deck(decks[1])], seed).expect("the game starts");
-        let mut players = [PlayerKind::Random.create(seed, 0), PlayerKind::Random.create(seed, 1)];
+        let mut players = [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
         let options = PlayOptions { max_decisions: moves, ..PlayOptions::default() };
         sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
         Some(game)
@@ -347,12 +347,12 @@ mod tests {
         assert_eq!(copy.runtime.pending_events(), original.runtime.pending_events());
         assert_eq!(copy.pending.as_ref().map(|e| e.request()), original.pending.as_ref().map(|e| e.request()));
         let (mut a, mut b) = (original.clone(), copy.clone());
-        let mut chooser = [PlayerKind::Random.create(1, 0), PlayerKind::Random.create(1, 1)];
+        let mut chooser = [PlayerKind::Random.create(1, Seat::FIRST), PlayerKind::Random.create(1, Seat::SECOND)];
         let mut steps = 0;
         while a.outcome().is_none() && steps < 2_000 {
             let moves = a.legal_moves();
             assert_eq!(b.legal_moves(), moves, "after {steps} steps");
-            let seat = usize::from(crate::engine::seat_of(a.to_move()));
+            let seat = usize::from(Seat::of(a.to_move()));
             let index = chooser[seat].choose(&a, &moves).expect("the player chooses");
             a.apply_listed(moves[index].clone()).expect("legal in the original");
             b.apply_listed(moves[index].clone()).expect("legal in the copy");

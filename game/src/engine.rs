@@ -15,7 +15,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{Log, RecordKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Seat, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -59,17 +59,6 @@ impl std::fmt::Debug for Game {
             .field("pending", &self.pending.as_ref().map(Execution::request))
             .finish()
     }
-}
-
-/// The runtime's player id of a seat.
-pub(crate) fn pid(seat: u8) -> PlayerId {
-    PlayerId(u32::from(seat))
-}
-
-/// The seat (0 or 1) of a runtime player id: the game has two players, and the runtime
-/// never names another, so any other id counts as seat 1.
-pub(crate) fn seat_of(player: PlayerId) -> u8 {
-    player.0.min(1) as u8
 }
 
 /// What a hook (`beforeAttack`, `canBlock`...) answered about a rule.
@@ -141,15 +130,15 @@ impl Game {
     /// Who must decide now: the chooser of a pending question, the defender in the
     /// Counter-attack phase, else the active player.
     pub fn to_move(&self) -> PlayerId {
-        pid(self.to_move_seat())
+        self.to_move_seat().pid()
     }
 
-    pub(crate) fn to_move_seat(&self) -> u8 {
+    pub(crate) fn to_move_seat(&self) -> Seat {
         if let Some(exec) = &self.pending {
-            return seat_of(exec.request().chooser);
+            return Seat::of(exec.request().chooser);
         }
         match self.state.phase {
-            Phase::CounterAttack => GameState::other(self.state.active),
+            Phase::CounterAttack => self.state.active.other(),
             _ => self.state.active,
         }
     }
@@ -230,17 +219,17 @@ impl Game {
     /// changes are announced, queued autos run next.
     pub(crate) fn after_step(&mut self) {
         self.sync_play();
-        for player in 0..2u8 {
-            let p = usize::from(player);
+        for player in Seat::BOTH {
+            let p = player.index();
             let size = self.state.player(player).hand.len();
             if size != self.state.hand_sizes[p] {
                 self.state.hand_sizes[p] = size;
-                self.runtime.emit(Event::new(names::EV_HAND_CHANGES, pid(player)));
+                self.runtime.emit(Event::new(names::EV_HAND_CHANGES, player.pid()));
             }
             let size = self.state.player(player).characters().count();
             if size != self.state.ring_sizes[p] {
                 self.state.ring_sizes[p] = size;
-                self.runtime.emit(Event::new(names::EV_RING_CHANGES, pid(player)));
+                self.runtime.emit(Event::new(names::EV_RING_CHANGES, player.pid()));
             }
         }
         if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
@@ -380,7 +369,7 @@ impl Game {
                 }
                 let name = self.state.name_of(card);
                 self.state.note(RecordKind::Activate { card, name });
-                let result = self.runtime.activate(&mut self.state, card.id(), CardIdx(rules), pid(me));
+                let result = self.runtime.activate(&mut self.state, card.id(), CardIdx(rules), me.pid());
                 if mark {
                     self.state.agenda.push_front(Task::MarkActivated(card));
                 }
@@ -409,7 +398,7 @@ impl Game {
                 }
             }
             Task::Expire(kind) => {
-                let active = pid(self.state.active);
+                let active = self.state.active.pid();
                 self.runtime.expire(&mut self.state, vm::bytecode::RestrictionIdx(u32::from(kind)), active);
             }
             Task::PhaseEvent(phase) => {
@@ -421,7 +410,7 @@ impl Game {
                     Phase::Cleanup => names::EV_CLEANUP_PHASE,
                     Phase::Main | Phase::Attack => return,
                 };
-                self.runtime.emit(Event::new(event, pid(self.state.active)));
+                self.runtime.emit(Event::new(event, self.state.active.pid()));
             }
             other => self.run_phase_task(other),
         }
@@ -431,11 +420,11 @@ impl Game {
     pub(crate) fn emit(
         &mut self,
         event: EventIdx,
-        player: u8,
+        player: Seat,
         object: Option<Value>,
         bindings: &[(VariableIdx, Value)],
     ) {
-        let mut event = Event::new(event, pid(player));
+        let mut event = Event::new(event, player.pid());
         if let Some(object) = object {
             event = event.with_object(object);
         }
@@ -451,14 +440,14 @@ impl Game {
         &mut self,
         idx: EventIdx,
         object: Value,
-        player: u8,
+        player: Seat,
         bindings: &[(VariableIdx, Value)],
     ) -> HookAnswer {
         let by_ability = stdlib::keywords::hook_answer(self.runtime.effects(), idx, object);
         if by_ability == Some(false) {
             return HookAnswer::No;
         }
-        let mut event = Event::new(idx, pid(player)).with_object(object);
+        let mut event = Event::new(idx, player.pid()).with_object(object);
         for &(var, value) in bindings {
             event = event.bind(var, value);
         }
@@ -475,7 +464,13 @@ impl Game {
 
     /// Runs the autos of an event now, for a payment or damage window; a question one of
     /// them asks is not waited for (the auto is abandoned, and the log says so).
-    pub(crate) fn dispatch_now(&mut self, event: EventIdx, name: &str, player: u8, bindings: &[(VariableIdx, Value)]) {
+    pub(crate) fn dispatch_now(
+        &mut self,
+        event: EventIdx,
+        name: &str,
+        player: Seat,
+        bindings: &[(VariableIdx, Value)],
+    ) {
         self.emit(event, player, None, bindings);
         for _ in 0..16 {
             match self.runtime.run_events(&mut self.state) {

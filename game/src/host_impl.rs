@@ -12,10 +12,9 @@ use vm::bytecode::{
 };
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, Value};
 
-use crate::engine::{pid, seat_of};
 use crate::log::RecordKind;
 use crate::set::{AbilityType, CardKind};
-use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Zone};
+use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Seat, Zone};
 
 /// The window kind of non-combat damage in [`GameState::windows`].
 const DAMAGE_WINDOW: u16 = u16::MAX;
@@ -43,17 +42,17 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
 
 impl GameState {
     /// The players whose `zone` a filter's prefix names, relative to `me`.
-    fn prefix_players(&self, me: u8, zone: ZoneRef) -> smallvec::SmallVec<[u8; 2]> {
+    fn prefix_players(&self, me: Seat, zone: ZoneRef) -> smallvec::SmallVec<[Seat; 2]> {
         match zone.prefix {
-            Some(names::PREFIX_OPP) => smallvec::smallvec![GameState::other(me)],
-            Some(names::PREFIX_ANY | names::PREFIX_SAME) => smallvec::smallvec![me, GameState::other(me)],
+            Some(names::PREFIX_OPP) => smallvec::smallvec![me.other()],
+            Some(names::PREFIX_ANY | names::PREFIX_SAME) => smallvec::smallvec![me, me.other()],
             _ => smallvec::smallvec![me],
         }
     }
 
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
     /// sweep cannot be chosen).
-    fn ring_candidates(&self, player: u8, out: &mut Vec<Value>) {
+    fn ring_candidates(&self, player: Seat, out: &mut Vec<Value>) {
         for card in self.player(player).characters() {
             if self.card(card).is_some_and(|c| c.bp > 0) {
                 out.push(Value::Card(card.id()));
@@ -74,15 +73,15 @@ impl GameState {
 
 impl Host for GameState {
     fn opponent(&self, player: PlayerId) -> PlayerId {
-        pid(GameState::other(seat_of(player)))
+        Seat::of(player).other().pid()
     }
 
     fn controller(&self, card: CardId) -> PlayerId {
-        pid(self.controller_of(CardRef::of(card)))
+        self.controller_of(CardRef::of(card)).pid()
     }
 
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
-        let me = seat_of(env.me);
+        let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
             if let Some(cards) = self.player(player).pile(pile) {
                 out.extend(cards.iter().map(|c| Value::Card(c.id())));
@@ -92,7 +91,7 @@ impl Host for GameState {
         match zone.zone {
             ARENA => {
                 self.ring_candidates(me, out);
-                self.ring_candidates(GameState::other(me), out);
+                self.ring_candidates(me.other(), out);
             }
             RING => {
                 for player in self.prefix_players(me, zone) {
@@ -104,7 +103,7 @@ impl Host for GameState {
                 if let Some((owner, slot)) = self.slot_of(source)
                     && owner == me
                 {
-                    let facing = self.player(GameState::other(me)).ring[3 - usize::from(slot.min(3))];
+                    let facing = self.player(me.other()).ring[3 - usize::from(slot.min(3))];
                     if let Some(card) = facing
                         && self.card(card).is_some_and(|c| c.bp > 0)
                     {
@@ -191,10 +190,10 @@ impl Host for GameState {
     }
 
     fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
-        let me = seat_of(env.me);
+        let me = Seat::of(env.me);
         match var {
-            names::VAR_ME => Value::Player(pid(me)),
-            names::VAR_OPP => Value::Player(pid(GameState::other(me))),
+            names::VAR_ME => Value::Player(me.pid()),
+            names::VAR_OPP => Value::Player(me.other().pid()),
             names::VAR_ALONE => Value::Bool(self.player(me).characters().count() == 1),
             // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
             names::VAR_SOLO_ATTACK => {
@@ -212,10 +211,10 @@ impl Host for GameState {
     fn attribute(&mut self, _env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
         match (object, attr) {
             (Value::List(list), names::ATTR_SIZE) => Value::Int(lists.len(list) as i32),
-            (Value::Player(p), names::ATTR_HP) => Value::Int(self.player(seat_of(p)).hp),
-            (Value::Player(p), names::ATTR_SP) => Value::Int(self.player(seat_of(p)).sp),
-            (Value::Player(p), names::ATTR_LOST_SP) => Value::Int(self.player(seat_of(p)).last_sp_loss),
-            (Value::Player(p), names::ATTR_NC_DAMAGED) => Value::Bool(self.player(seat_of(p)).nc_damaged),
+            (Value::Player(p), names::ATTR_HP) => Value::Int(self.player(Seat::of(p)).hp),
+            (Value::Player(p), names::ATTR_SP) => Value::Int(self.player(Seat::of(p)).sp),
+            (Value::Player(p), names::ATTR_LOST_SP) => Value::Int(self.player(Seat::of(p)).last_sp_loss),
+            (Value::Player(p), names::ATTR_NC_DAMAGED) => Value::Bool(self.player(Seat::of(p)).nc_damaged),
             (Value::Player(p), names::ATTR_HAND | names::ATTR_DECK | names::ATTR_DISCARDS | names::ATTR_REMOVED) => {
                 let zone = match attr {
                     names::ATTR_HAND => Zone::Hand,
@@ -223,11 +222,11 @@ impl Host for GameState {
                     names::ATTR_DISCARDS => Zone::Discards,
                     _ => Zone::Removed,
                 };
-                let cards = self.player(seat_of(p)).pile(zone).cloned().unwrap_or_default();
+                let cards = self.player(Seat::of(p)).pile(zone).cloned().unwrap_or_default();
                 GameState::list_value(lists, cards.into_iter())
             }
             (Value::Player(p), names::ATTR_RING) => {
-                let cards: Vec<CardRef> = self.player(seat_of(p)).characters().collect();
+                let cards: Vec<CardRef> = self.player(Seat::of(p)).characters().collect();
                 GameState::list_value(lists, cards.into_iter())
             }
             (Value::Card(c), _) => {
@@ -242,7 +241,7 @@ impl Host for GameState {
                     }
                     names::ATTR_LAST_BP => Value::Int(if self.in_ring(card) { state.bp } else { state.last_bp }),
                     names::ATTR_SP => Value::Int(self.def(card).map_or(0, |d| d.sp)),
-                    names::ATTR_CONTROLLER => Value::Player(pid(state.controller)),
+                    names::ATTR_CONTROLLER => Value::Player(state.controller.pid()),
                     names::ATTR_ABILITY => match self.ability_type(card) {
                         Some(AbilityType::Instant) => Value::Int(0),
                         Some(AbilityType::Triggered) => Value::Int(1),
@@ -268,7 +267,7 @@ impl Host for GameState {
         if let EffectKind::Ability { target, ability } = effect.kind {
             let (card, player) = match target {
                 Value::Card(c) => (Some(CardRef::of(c)), None),
-                Value::Player(p) => (None, Some(seat_of(p))),
+                Value::Player(p) => (None, Some(Seat::of(p))),
                 _ => return,
             };
             self.abilities.push(AbilityGrant { effect: effect.id.0, card, player, ability: ability.0 as u16 });
@@ -289,7 +288,7 @@ impl Host for GameState {
     }
 
     fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
-        if let Some(cards) = pile_zone(zone).and_then(|z| self.player(seat_of(player)).pile(z)) {
+        if let Some(cards) = pile_zone(zone).and_then(|z| self.player(Seat::of(player)).pile(z)) {
             out.extend(cards.iter().map(|c| Value::Card(c.id())));
         }
     }
@@ -297,7 +296,7 @@ impl Host for GameState {
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
         let Some(zone) = pile_zone(zone) else { return false };
         let card = CardRef::of(card);
-        let player = seat_of(player);
+        let player = Seat::of(player);
         let moved = self.move_card_to(card, player, zone, position);
         if moved {
             let name = self.name_of(card);
@@ -310,7 +309,7 @@ impl Host for GameState {
     fn counter(&self, object: Value, attr: AttributeIdx) -> i32 {
         match object {
             Value::Player(p) => {
-                let p = self.player(seat_of(p));
+                let p = self.player(Seat::of(p));
                 match attr {
                     names::ATTR_HP => p.hp,
                     names::ATTR_SP => p.sp,
@@ -335,7 +334,7 @@ impl Host for GameState {
         let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
         match object {
             Value::Player(p) => {
-                let player = seat_of(p);
+                let player = Seat::of(p);
                 let state = self.player_mut(player);
                 match attr {
                     names::ATTR_HP => state.hp = value,
@@ -378,7 +377,7 @@ impl CfcHost for GameState {
         let (player, zone) = self.locate_card(CardRef::of(card))?;
         match zone {
             Zone::Table | Zone::Backup(_) => None,
-            zone => Some((pid(player), zone_idx(zone))),
+            zone => Some((player.pid(), zone_idx(zone))),
         }
     }
 
@@ -386,7 +385,7 @@ impl CfcHost for GameState {
         match (object, flag) {
             (Value::Card(c), Flag::Frozen) => self.card(CardRef::of(c)).is_some_and(|c| c.frozen),
             (Value::Card(c), Flag::KeepReady) => self.card(CardRef::of(c)).is_some_and(|c| c.keep_ready),
-            (Value::Player(p), Flag::NcDamaged) => self.player(seat_of(p)).nc_damaged,
+            (Value::Player(p), Flag::NcDamaged) => self.player(Seat::of(p)).nc_damaged,
             _ => false,
         }
     }
@@ -407,7 +406,7 @@ impl CfcHost for GameState {
                     state.keep_ready = on;
                 }
             }
-            (Value::Player(p), Flag::NcDamaged) => self.player_mut(seat_of(p)).nc_damaged = on,
+            (Value::Player(p), Flag::NcDamaged) => self.player_mut(Seat::of(p)).nc_damaged = on,
             _ => {}
         }
     }
@@ -417,7 +416,7 @@ impl CfcHost for GameState {
     }
 
     fn defeat(&mut self, player: PlayerId) {
-        let player = seat_of(player);
+        let player = Seat::of(player);
         self.lose(player, crate::state::EndReason::HpZero { loser: player });
     }
 
@@ -448,7 +447,7 @@ impl CfcHost for GameState {
             // Ruling (C051 Zombie, A052 Shadow): a transformed character loses its back-ups.
             let backups = self.card_mut(card).map(|c| std::mem::take(&mut c.backups)).unwrap_or_default();
             for backup in backups {
-                let owner = self.card(backup).map_or(0, |c| c.owner);
+                let owner = self.card(backup).map_or(Seat::FIRST, |c| c.owner);
                 self.put(backup, owner, Zone::Discards, 0);
             }
         }
@@ -481,7 +480,7 @@ impl CfcHost for GameState {
 
     fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
         if let Some(zone) = pile_zone(zone) {
-            self.shuffle_pile(seat_of(player), zone);
+            self.shuffle_pile(Seat::of(player), zone);
             let text = self.text(format_args!("p{} shuffles", player.0));
             self.note(RecordKind::Effect(text));
         }
@@ -494,7 +493,7 @@ impl CfcHost for GameState {
     }
 
     fn slot_card(&self, player: PlayerId, slot: u8) -> Option<CardId> {
-        GameState::slot_card(self, seat_of(player), slot).map(CardRef::id)
+        GameState::slot_card(self, Seat::of(player), slot).map(CardRef::id)
     }
 
     fn move_to_slot(&mut self, card: CardId, slot: u8) -> bool {
@@ -530,7 +529,7 @@ impl CfcHost for GameState {
         let record = match modifier {
             Modifier::Rule { player, rule, value } => ModifierRecord::Rule {
                 effect: id.0,
-                player: player.map(seat_of),
+                player: player.map(Seat::of),
                 rule: rule.0 as u16,
                 value: match value {
                     RuleValue::Bool(b) => RuleVal::Bool(b),
@@ -576,18 +575,18 @@ impl CfcHost for GameState {
     }
 
     fn extra_turns(&mut self, player: PlayerId, n: i32) {
-        let state = self.player_mut(seat_of(player));
+        let state = self.player_mut(Seat::of(player));
         state.extra_turns = state.extra_turns.saturating_add(n).clamp(0, 100);
     }
 
     fn skip_phase(&mut self, player: PlayerId, phase: u16) {
         if let Some(phase) = crate::state::Phase::from_catalogue_index(phase) {
-            self.player_mut(seat_of(player)).skips.push(phase);
+            self.player_mut(Seat::of(player)).skips.push(phase);
         }
     }
 
     fn extra_char_plays(&mut self, player: PlayerId, n: i32) {
-        let state = self.player_mut(seat_of(player));
+        let state = self.player_mut(Seat::of(player));
         state.chars_per_turn = (state.chars_per_turn as i32).saturating_add(n).clamp(0, 10) as u32;
     }
 
@@ -638,12 +637,12 @@ impl CfcHost for GameState {
         if self.queued.len() >= crate::MAX_CASCADE_STEPS_PER_CALL as usize {
             return false;
         }
-        self.queued.push_back((CardRef::of(source), rules.0, seat_of(me)));
+        self.queued.push_back((CardRef::of(source), rules.0, Seat::of(me)));
         true
     }
 
     fn set_search_scope(&mut self, scope: Option<(PlayerId, ZoneIdx)>) {
-        self.search_scope = scope.and_then(|(p, z)| pile_zone(z).map(|z| (seat_of(p), z)));
+        self.search_scope = scope.and_then(|(p, z)| pile_zone(z).map(|z| (Seat::of(p), z)));
     }
 }
 

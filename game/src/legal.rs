@@ -12,11 +12,11 @@ use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
 
-use crate::engine::{Game, HookAnswer, pid};
+use crate::engine::{Game, HookAnswer};
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::{cost_event, cost_type};
 use crate::set::{AbilityType, CardKind};
-use crate::state::{CardRef, GameState, Role, UA_COST_PER_JOINER, UA_MAX, Zone};
+use crate::state::{CardRef, GameState, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
 
 /// The game legality is checked on: the game itself until card code must run, then a
 /// copy of it (log emptied) that every later check of the same listing shares, as the
@@ -72,14 +72,14 @@ impl<'a> Probe<'a> {
 
     /// [`Game::hook`], without a copy when no hook auto would be selected (the abilities
     /// in force answer alone).
-    fn hook(&mut self, idx: EventIdx, object: Value, player: u8, bindings: &[(VariableIdx, Value)]) -> HookAnswer {
+    fn hook(&mut self, idx: EventIdx, object: Value, player: Seat, bindings: &[(VariableIdx, Value)]) -> HookAnswer {
         if self.reading_base() {
             let game = self.base;
             let by_ability = stdlib::keywords::hook_answer(game.runtime.effects(), idx, object);
             if by_ability == Some(false) {
                 return HookAnswer::No;
             }
-            let event = Event::new(idx, pid(player)).with_object(object);
+            let event = Event::new(idx, player.pid()).with_object(object);
             if !game.runtime.selects_any(&event, true) {
                 return HookAnswer::from_answer(by_ability);
             }
@@ -89,7 +89,7 @@ impl<'a> Probe<'a> {
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included: without a copy
     /// when no auto listens to that event (the `alterCost` modifiers decide alone).
-    fn affordable(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+    fn affordable(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
         let cost = if base >= 0 {
             base
         } else if self.reading_base() && !self.pays_through_autos(player, type_name, card) {
@@ -101,9 +101,9 @@ impl<'a> Probe<'a> {
     }
 
     /// Whether some auto of the base game listens to the `beforePayCost` event of this cost.
-    fn pays_through_autos(&self, player: u8, type_name: &str, card: Option<CardRef>) -> bool {
+    fn pays_through_autos(&self, player: Seat, type_name: &str, card: Option<CardRef>) -> bool {
         let _ = card; // which card pays binds `trigger`, which selecting autos never looks at
-        let event = Event::new(cost_event(type_name).0, pid(player));
+        let event = Event::new(cost_event(type_name).0, player.pid());
         self.base.runtime.selects_any(&event, false)
     }
 
@@ -112,7 +112,7 @@ impl<'a> Probe<'a> {
     /// activation is not tried; a card without requisites is tried on a copy of the game
     /// as it is (checking no requisite changes nothing); any other has its requisites
     /// checked on the probe's copy first ([`Game::activation_passes`]).
-    fn requisites_ok(&mut self, card: CardRef, me: u8) -> bool {
+    fn requisites_ok(&mut self, card: CardRef, me: Seat) -> bool {
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
         let Some(data) = game.set.program().card(CardIdx(rules)) else {
@@ -130,7 +130,7 @@ impl<'a> Probe<'a> {
     /// The cards `player` may play from: the hand, and the removed pile while the rule
     /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
     /// the action space and are not offered.
-    fn playable_cards(&self, player: u8) -> Vec<(Source, CardRef)> {
+    fn playable_cards(&self, player: Seat) -> Vec<(Source, CardRef)> {
         let state = self.state();
         let p = state.player(player);
         let mut cards: Vec<(Source, CardRef)> =
@@ -180,16 +180,16 @@ impl<'a> Probe<'a> {
         }
     }
 
-    fn can_play_card(&mut self, me: u8, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
+    fn can_play_card(&mut self, me: Seat, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
         let sp = self.state().def(card).map_or(0, |d| d.sp);
         self.affordable(me, type_name, sp, Some(card))
-            && self.hook(hook, Value::Player(pid(me)), me, &[]) != HookAnswer::No
+            && self.hook(hook, Value::Player(me.pid()), me, &[]) != HookAnswer::No
             // Ruling: requisites are checked before any cost is paid; a card whose
             // requisite fails cannot be played.
             && self.requisites_ok(card, me)
     }
 
-    fn can_back_up(&mut self, me: u8, card: CardRef, slot: u8) -> bool {
+    fn can_back_up(&mut self, me: Seat, card: CardRef, slot: u8) -> bool {
         let Some(target) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
         let Some(t) = state.card(target) else { return false };
@@ -223,7 +223,7 @@ impl<'a> Probe<'a> {
         true
     }
 
-    fn can_activate(&mut self, me: u8, slot: u8) -> bool {
+    fn can_activate(&mut self, me: Seat, slot: u8) -> bool {
         let Some(card) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
         let Some(c) = state.card(card) else { return false };
@@ -244,7 +244,7 @@ impl<'a> Probe<'a> {
 
     // ---- Attack phase ----
 
-    fn may_attack(&mut self, me: u8, card: CardRef) -> bool {
+    fn may_attack(&mut self, me: Seat, card: CardRef) -> bool {
         let state = self.state();
         let Some(c) = state.card(card) else { return false };
         if c.fresh || c.frozen || c.bp <= 0 || c.role != Role::None {
@@ -291,7 +291,7 @@ impl<'a> Probe<'a> {
     // ---- Counter-attack phase ----
 
     pub(crate) fn counter_attack_moves(&mut self, moves: &mut Vec<Move>) {
-        let me = GameState::other(self.state().active);
+        let me = self.state().active.other();
         let attacker_side = self.state().active;
         for slot in 0..4u8 {
             let Some(blocker) = self.state().slot_card(me, slot) else { continue };
@@ -332,19 +332,19 @@ impl Game {
     /// target and costs. The trial runs on a copy of the game, up to the first question
     /// or the end: a play or activation that would fail before any effect, having paid
     /// for nothing, is not offered.
-    fn activation_passes(&mut self, card: CardRef, rules: u32, me: u8) -> bool {
-        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), pid(me)).unwrap_or_default()
+    fn activation_passes(&mut self, card: CardRef, rules: u32, me: Seat) -> bool {
+        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), me.pid()).unwrap_or_default()
             && self.trial_passes(card, rules, me)
     }
 
     /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
-    fn trial_passes(&self, card: CardRef, rules: u32, me: u8) -> bool {
+    fn trial_passes(&self, card: CardRef, rules: u32, me: Seat) -> bool {
         let mut trial = self.scratch_copy();
         if !trial.state.is_character(card) {
             // Played, the card is on the table while it resolves, no longer in hand.
             trial.state.move_card_to(card, me, Zone::Table, -1);
         }
-        let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), pid(me));
+        let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), me.pid());
         Game::discard_copy(trial);
         !matches!(
             result,
@@ -382,7 +382,7 @@ mod tests {
 
     use crate::players::PlayerKind;
     use crate::sim::{self, PlayOptions};
-    use crate::{CardSet, DefIdx, Game};
+    use crate::{CardSet, DefIdx, Game, Seat};
 
     /// The cards of every deck of the corpus's `decks` folder that parses, by file name.
     fn corpus_decks(set: &CardSet, dir: &std::path::Path) -> Vec<(String, Vec<DefIdx>)> {
@@ -424,7 +424,7 @@ mod tests {
                 let cards = [decks[first].1.clone(), decks[second].1.clone()];
                 let Ok(mut game) = Game::new(Arc::clone(&set), cards, seed) else { continue };
                 game.set_turn_limit(30);
-                let mut players = [kind.create(seed, 0), kind.create(seed, 1)];
+                let mut players = [kind.create(seed, Seat::FIRST), kind.create(seed, Seat::SECOND)];
                 let options = PlayOptions { max_decisions: 3_000, ..PlayOptions::default() };
                 let mut check = |game: &Game| {
                     decisions += 1;

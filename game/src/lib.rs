@@ -97,5 +97,5 @@ pub use moves::{ACTION_SPACE, Applied, Choice, IllegalMove, Move};
 pub use query::Question;
 pub use set::{AbilityType, CardDef, CardKind, CardSet, DefIdx, SetError};
 pub use setup::{AdvanceError, PlayerSetup, Setup, SetupError, SlotSetup};
-pub use state::{CardRef, EndReason, GameState, Outcome, Phase, RuleVal};
+pub use state::{CardRef, EndReason, GameState, Outcome, Phase, RuleVal, Seat};
 pub use view::PlayerView;

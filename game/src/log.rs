@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::set::CardSet;
-use crate::state::{CardRef, Phase};
+use crate::state::{CardRef, Phase, Seat};
 
 /// The name of a card as it was when an entry was noted: its definition's index in the
 /// card set (a card that transforms later keeps the name it had); `None` for a card
@@ -248,7 +248,7 @@ pub enum RecordKind {
     /// A turn began.
     TurnStart {
         /// Whose turn.
-        player: u8,
+        player: Seat,
     },
     /// A phase began.
     PhaseStart,
@@ -257,7 +257,7 @@ pub enum RecordKind {
     /// A player drew a card.
     Draw {
         /// Who drew.
-        player: u8,
+        player: Seat,
         /// What.
         card: CardRef,
         /// Its name.
@@ -266,7 +266,7 @@ pub enum RecordKind {
     /// A card was played.
     Play {
         /// Who played it.
-        player: u8,
+        player: Seat,
         /// The card.
         card: CardRef,
         /// Its name.
@@ -330,19 +330,19 @@ pub enum RecordKind {
     /// A player passed.
     Pass {
         /// Who.
-        player: u8,
+        player: Seat,
     },
     /// A player answered a card's question.
     Answer {
         /// Who.
-        player: u8,
+        player: Seat,
         /// The answer, as text.
         answer: Text,
     },
     /// SP paid for something (United Attack).
     PaySp {
         /// Who.
-        player: u8,
+        player: Seat,
         /// How much.
         amount: i32,
         /// For what.
@@ -360,7 +360,7 @@ pub enum RecordKind {
     /// A player lost HP.
     PlayerDamage {
         /// The player.
-        player: u8,
+        player: Seat,
         /// HP lost.
         amount: i32,
         /// HP left.
@@ -558,12 +558,12 @@ impl<'a> Log<'a> {
         let name = |name| self.name(name);
         let text = |text| self.text(text);
         let kind = match record.kind {
-            RecordKind::TurnStart { player } => LogKind::TurnStart { player },
+            RecordKind::TurnStart { player } => LogKind::TurnStart { player: player.into() },
             RecordKind::PhaseStart => LogKind::PhaseStart,
             RecordKind::PhaseSkipped => LogKind::PhaseSkipped,
-            RecordKind::Draw { player, card, name: n } => LogKind::Draw { player, card, name: name(n) },
+            RecordKind::Draw { player, card, name: n } => LogKind::Draw { player: player.into(), card, name: name(n) },
             RecordKind::Play { player, card, name: n, slot, sp } => {
-                LogKind::Play { player, card, name: name(n), slot, sp }
+                LogKind::Play { player: player.into(), card, name: name(n), slot, sp }
             }
             RecordKind::Backup { card, name: n, target } => LogKind::Backup { card, name: name(n), target },
             RecordKind::Activate { card, name: n } => LogKind::Activate { card, name: name(n) },
@@ -572,12 +572,14 @@ impl<'a> Log<'a> {
             RecordKind::Attack { card, name: n } => LogKind::Attack { card, name: name(n) },
             RecordKind::Join { card, leader } => LogKind::Join { card, leader },
             RecordKind::Block { card, attacker } => LogKind::Block { card, attacker },
-            RecordKind::Pass { player } => LogKind::Pass { player },
-            RecordKind::Answer { player, answer } => LogKind::Answer { player, answer: text(answer) },
-            RecordKind::PaySp { player, amount, what } => LogKind::PaySp { player, amount, what: text(what) },
+            RecordKind::Pass { player } => LogKind::Pass { player: player.into() },
+            RecordKind::Answer { player, answer } => LogKind::Answer { player: player.into(), answer: text(answer) },
+            RecordKind::PaySp { player, amount, what } => {
+                LogKind::PaySp { player: player.into(), amount, what: text(what) }
+            }
             RecordKind::CharacterDamage { card, amount, bp } => LogKind::CharacterDamage { card, amount, bp },
             RecordKind::PlayerDamage { player, amount, hp, source } => {
-                LogKind::PlayerDamage { player, amount, hp, source: text(source) }
+                LogKind::PlayerDamage { player: player.into(), amount, hp, source: text(source) }
             }
             RecordKind::Counter { what, value } => LogKind::Counter { what: text(what), value },
             RecordKind::Ko { card, name: n } => LogKind::Ko { card, name: name(n) },

@@ -11,9 +11,9 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
-use crate::engine::{Game, seat_of};
+use crate::engine::Game;
 use crate::log::RecordKind;
-use crate::state::{CardRef, GameState, Phase};
+use crate::state::{CardRef, GameState, Phase, Seat};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
 /// the rules' [`DECK_SIZE`](crate::deck::DECK_SIZE), so a game played with legal decks
@@ -112,7 +112,7 @@ pub enum Choice {
     /// A card.
     Card(CardRef),
     /// A player.
-    Player(u8),
+    Player(Seat),
     /// A number (an action's index, a type's index, a slot).
     Int(i32),
     /// Yes or no.
@@ -124,7 +124,7 @@ impl Choice {
     pub fn of(value: Value) -> Option<Choice> {
         match value {
             Value::Card(c) => Some(Choice::Card(CardRef::of(c))),
-            Value::Player(p) => Some(Choice::Player(seat_of(p))),
+            Value::Player(p) => Some(Choice::Player(Seat::of(p))),
             Value::Int(n) => Some(Choice::Int(n)),
             Value::Bool(b) => Some(Choice::Bool(b)),
             _ => None,
@@ -135,7 +135,7 @@ impl Choice {
     pub fn value(self) -> Value {
         match self {
             Choice::Card(c) => Value::Card(c.id()),
-            Choice::Player(p) => Value::Player(crate::engine::pid(p)),
+            Choice::Player(p) => Value::Player(p.pid()),
             Choice::Int(n) => Value::Int(n),
             Choice::Bool(b) => Value::Bool(b),
         }
@@ -406,7 +406,7 @@ impl Game {
         let Some(exec) = self.pending.take() else {
             return Err(IllegalMove::BadAnswer("no question is pending".into()));
         };
-        let chooser = seat_of(exec.request().chooser);
+        let chooser = Seat::of(exec.request().chooser);
         let card = CardRef::of(exec.env().source);
         // Described before the answer's effects move the chosen cards.
         let answer = self.state.write_text(|state, text| {

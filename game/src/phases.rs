@@ -10,9 +10,11 @@ use stdlib::names;
 use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, event_idx, pid};
+use crate::engine::{Game, event_idx};
 use crate::log::RecordKind;
-use crate::state::{CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Task};
+use crate::state::{
+    CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Seat, Task,
+};
 
 /// Catalogue index of a restriction timer.
 pub(crate) fn restriction(name: &str) -> u16 {
@@ -80,7 +82,7 @@ impl GameState {
     }
 
     /// The characters of `player` that could attack now (not fresh, frozen or at 0 BP).
-    pub(crate) fn ready_attackers(&self, player: u8) -> RingCards {
+    pub(crate) fn ready_attackers(&self, player: Seat) -> RingCards {
         self.player(player)
             .characters()
             .filter(|&c| self.card(c).is_some_and(|c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None))
@@ -116,7 +118,7 @@ impl GameState {
 
     /// The character blocking `attacker`, if any.
     pub(crate) fn blocker_of(&self, attacker: CardRef) -> Option<CardRef> {
-        let defender = GameState::other(self.active);
+        let defender = self.active.other();
         self.player(defender).characters().find(|&c| self.card(c).is_some_and(|c| c.blocking == Some(attacker)))
     }
 }
@@ -133,7 +135,7 @@ impl Game {
     /// The SP cost `player` would pay now for a cost type (negative `base`): the
     /// `alterCost` modifiers, then the adjustments the `beforePayCost<Type>` autos make
     /// (their autos run). Gains (non-negative `base`) are returned as they are.
-    pub(crate) fn cost_now(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> i32 {
+    pub(crate) fn cost_now(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> i32 {
         if base >= 0 {
             return base;
         }
@@ -152,7 +154,7 @@ impl Game {
 
     /// Pays an SP cost (or adds a gain) of `player`, as [`Game::cost_now`] computes it.
     /// False (nothing paid) when the player cannot afford it.
-    pub(crate) fn pay_sp(&mut self, player: u8, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+    pub(crate) fn pay_sp(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
         let cost = self.cost_now(player, type_name, base, card);
         let sp = self.state.player(player).sp;
         if sp.saturating_add(cost) < 0 {
@@ -180,7 +182,7 @@ impl Game {
                 self.blocked_damage(attacker, blocker, leader_damage, joiners_damage)
             }
             Task::EndDone => {
-                let defender = GameState::other(self.state.active);
+                let defender = self.state.active.other();
                 self.state.discard_table(defender);
                 self.state.agenda.push_front(Task::EnterPhase(Phase::Cleanup));
             }
@@ -302,7 +304,7 @@ impl Game {
                 self.state.note(RecordKind::Effect(text));
             }
         }
-        self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, pid(active)));
+        self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, active.pid()));
         let attackers = self.state.attackers();
         for card in attackers {
             self.emit(names::EV_ATTACKS, active, Some(Value::Card(card.id())), &[]);
@@ -341,7 +343,7 @@ impl Game {
             self.state.player_mut(active).extra_turns -= 1;
             active
         } else {
-            GameState::other(active)
+            active.other()
         };
         for card in &mut self.state.cards {
             card.role = Role::None;

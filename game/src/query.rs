@@ -5,16 +5,16 @@
 use serde::{Deserialize, Serialize};
 use vm::runtime::RequestKind;
 
-use crate::engine::{Game, seat_of};
+use crate::engine::Game;
 use crate::moves::Choice;
 use crate::set::DefIdx;
-use crate::state::{CardRef, GameState, RuleVal};
+use crate::state::{CardRef, GameState, RuleVal, Seat};
 
 /// What a card asks, as data.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Question {
     /// Who answers.
-    pub chooser: u8,
+    pub chooser: Seat,
     /// What about: `targets`, `type`, `zone`, `action`, `may`, `confirm`, `command`,
     /// `cost` or `function`.
     pub kind: String,
@@ -48,7 +48,7 @@ impl Game {
         };
         let text = request.question.and_then(|s| self.set.program().string(s)).map(str::to_owned);
         Some(Question {
-            chooser: seat_of(request.chooser),
+            chooser: Seat::of(request.chooser),
             kind: kind.to_owned(),
             text,
             candidates: exec.candidates().iter().filter_map(|&v| Choice::of(v)).collect(),
@@ -59,7 +59,7 @@ impl Game {
     }
 
     /// The hand position of the first card of printed card `def` in `player`'s hand.
-    pub fn hand_position(&self, player: u8, def: DefIdx) -> Option<u8> {
+    pub fn hand_position(&self, player: Seat, def: DefIdx) -> Option<u8> {
         let hand = &self.state.player(player).hand;
         hand.iter().position(|&c| self.state.card(c).is_some_and(|c| c.def == def)).map(|i| i as u8)
     }
@@ -76,7 +76,7 @@ impl GameState {
     }
 
     /// The catalogue names of the abilities `player` has in force (`cantplayac`).
-    pub fn player_abilities(&self, player: u8) -> Vec<&'static str> {
+    pub fn player_abilities(&self, player: Seat) -> Vec<&'static str> {
         self.abilities
             .iter()
             .filter(|grant| grant.player == Some(player))
@@ -85,7 +85,7 @@ impl GameState {
     }
 
     /// The entries set for rule switch `rule` that apply to `player` (empty: its default).
-    pub fn rule_value(&self, rule: &str, player: u8) -> Vec<RuleVal> {
+    pub fn rule_value(&self, rule: &str, player: Seat) -> Vec<RuleVal> {
         match stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name.eq_ignore_ascii_case(rule)) {
             Some(index) => self.rule_entries(index as u16, player),
             None => Vec::new(),
@@ -93,7 +93,7 @@ impl GameState {
     }
 
     /// The character in `player`'s ring slot.
-    pub fn slot_card(&self, player: u8, slot: u8) -> Option<CardRef> {
+    pub fn slot_card(&self, player: Seat, slot: u8) -> Option<CardRef> {
         self.player(player).ring.get(usize::from(slot)).copied().flatten()
     }
 }

@@ -24,7 +24,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Game;
 use crate::set::{CardKind, CardSet, DefIdx};
-use crate::state::{CardRef, CardState, ModifierRecord, Phase, RING_SLOTS, Role, RuleVal, START_HAND, Task, Zone};
+use crate::state::{
+    CardRef, CardState, ModifierRecord, Phase, RING_SLOTS, Role, RuleVal, START_HAND, Seat, Task, Zone,
+};
 
 /// A character in a ring slot.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -114,9 +116,9 @@ pub struct Setup {
     /// Turn number (from 1).
     pub turn: u32,
     /// Whose turn it is.
-    pub active: u8,
+    pub active: Seat,
     /// Who took the first turn (skips the Draw phase of turn 1).
-    pub first_player: u8,
+    pub first_player: Seat,
     /// The phase.
     pub phase: Phase,
     /// The players.
@@ -133,8 +135,8 @@ impl Default for Setup {
     fn default() -> Self {
         Setup {
             turn: 1,
-            active: 0,
-            first_player: 0,
+            active: Seat::FIRST,
+            first_player: Seat::FIRST,
             phase: Phase::Main,
             players: [PlayerSetup::default(), PlayerSetup::default()],
             rules: Vec::new(),
@@ -153,8 +155,6 @@ pub enum SetupError {
     NotACharacter(String),
     /// A rule switch name the catalogue does not know.
     UnknownRule(String),
-    /// A player index other than 0 or 1.
-    BadPlayer(u8),
 }
 
 impl std::fmt::Display for SetupError {
@@ -163,7 +163,6 @@ impl std::fmt::Display for SetupError {
             SetupError::UnknownCard(i) => write!(f, "card #{i} is not in the set"),
             SetupError::NotACharacter(name) => write!(f, "`{name}` is not a character: it cannot be in a ring slot"),
             SetupError::UnknownRule(name) => write!(f, "unknown rule switch `{name}`"),
-            SetupError::BadPlayer(p) => write!(f, "player {p} does not exist (0 or 1)"),
         }
     }
 }
@@ -183,7 +182,7 @@ impl Game {
         for (p, deck) in decks.iter().enumerate() {
             game.state.players[p].deck.reserve(deck.len());
             for &def in deck {
-                let card = game.new_card(def, p as u8)?;
+                let card = game.new_card(def, Seat::at(p))?;
                 game.state.players[p].deck.push(card);
             }
         }
@@ -196,14 +195,14 @@ impl Game {
                 pile.reserve(cards.saturating_sub(pile.len()));
             }
         }
-        for p in 0..2u8 {
+        for p in Seat::BOTH {
             game.state.shuffle_pile(p, Zone::Deck);
         }
         game.state.phase = Phase::Activate;
-        let first = game.state.rng.random_range(0..2u8);
+        let first = Seat::at(usize::from(game.state.rng.random_range(0..2u8)));
         game.state.first_player = first;
         game.state.active = first;
-        for p in 0..2u8 {
+        for p in Seat::BOTH {
             for _ in 0..START_HAND {
                 if game.state.player(p).deck.is_empty() {
                     break;
@@ -220,10 +219,7 @@ impl Game {
         Ok(game)
     }
 
-    fn new_card(&mut self, def: DefIdx, owner: u8) -> Result<CardRef, SetupError> {
-        if owner > 1 {
-            return Err(SetupError::BadPlayer(owner));
-        }
+    fn new_card(&mut self, def: DefIdx, owner: Seat) -> Result<CardRef, SetupError> {
         let printed = self.set.card(def).ok_or(SetupError::UnknownCard(def))?;
         let card = CardRef(self.state.cards.len() as u32);
         self.state.cards.push(CardState {
@@ -249,11 +245,6 @@ impl Game {
 
     /// A game from an explicit board (see the module documentation for what runs).
     pub fn from_setup(set: Arc<CardSet>, setup: &Setup) -> Result<Game, SetupError> {
-        for p in [setup.active, setup.first_player] {
-            if p > 1 {
-                return Err(SetupError::BadPlayer(p));
-            }
-        }
         let mut game = Game::blank(set, setup.seed);
         game.state.turn = setup.turn.max(1);
         game.state.active = setup.active;
@@ -262,7 +253,7 @@ impl Game {
         game.state.turn_limit = setup.turn_limit.max(1);
         let mut blocks = Vec::new();
         for (p, player) in setup.players.iter().enumerate() {
-            let p = p as u8;
+            let p = Seat::at(p);
             for (zone, cards) in [
                 (Zone::Hand, &player.hand),
                 (Zone::Deck, &player.deck),
@@ -314,7 +305,7 @@ impl Game {
             state.backups_played = player.backups_played;
         }
         // A United Attack's leader is the attacking character of the side with joiners.
-        for p in 0..2u8 {
+        for p in Seat::BOTH {
             let has_joiners = game.state.player(p).characters().any(|c| game.state.card(c).is_some_and(|c| c.united));
             if has_joiners {
                 let leaders: Vec<CardRef> = game
@@ -329,7 +320,7 @@ impl Game {
             }
         }
         for (card, p, target) in blocks {
-            let attacker = game.state.player(crate::state::GameState::other(p)).ring.get(usize::from(target)).copied();
+            let attacker = game.state.player(p.other()).ring.get(usize::from(target)).copied();
             if let Some(c) = game.state.card_mut(card) {
                 c.blocking = attacker.flatten();
             }
@@ -339,7 +330,7 @@ impl Game {
         }
         let mut next_effect = u32::MAX;
         let scoped =
-            setup.players.iter().enumerate().flat_map(|(p, pl)| pl.rules.iter().map(move |r| (Some(p as u8), r)));
+            setup.players.iter().enumerate().flat_map(|(p, pl)| pl.rules.iter().map(move |r| (Some(Seat::at(p)), r)));
         for (player, (name, value)) in setup.rules.iter().map(|r| (None, r)).chain(scoped) {
             let rule = stdlib::CATALOGUE
                 .rule_switches

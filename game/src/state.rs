@@ -48,6 +48,82 @@ impl CardRef {
     }
 }
 
+/// One of the two players' seats: 0 took the first seat, 1 the other. A seat is always 0 or
+/// 1, so it indexes [`GameState::players`] without a check; it is written as that number
+/// (saves, JSON, hashes), and a saved number other than 0 or 1 is refused on reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct Seat(u8);
+
+impl Seat {
+    /// Seat 0.
+    pub const FIRST: Seat = Seat(0);
+    /// Seat 1.
+    pub const SECOND: Seat = Seat(1);
+    /// Both seats, in order.
+    pub const BOTH: [Seat; 2] = [Seat::FIRST, Seat::SECOND];
+
+    /// The seat at `index` of [`GameState::players`] (0, else 1): the game has two players.
+    pub fn at(index: usize) -> Seat {
+        if index == 0 { Seat::FIRST } else { Seat::SECOND }
+    }
+
+    /// The seat of a runtime player id: the runtime never names a player other than the
+    /// game's two, so any id but 0 counts as seat 1.
+    pub fn of(player: vm::runtime::PlayerId) -> Seat {
+        Seat::at(player.0 as usize)
+    }
+
+    /// The runtime's player id of the seat.
+    pub fn pid(self) -> vm::runtime::PlayerId {
+        vm::runtime::PlayerId(u32::from(self.0))
+    }
+
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        Seat(1 - self.0)
+    }
+
+    /// Its index in [`GameState::players`] (0 or 1).
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// Its number, as logs and saves write it (0 or 1).
+    pub fn number(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<u8> for Seat {
+    type Error = String;
+
+    fn try_from(number: u8) -> Result<Seat, String> {
+        match number {
+            0 | 1 => Ok(Seat(number)),
+            _ => Err(format!("seat {number} is not 0 or 1")),
+        }
+    }
+}
+
+impl From<Seat> for u8 {
+    fn from(seat: Seat) -> u8 {
+        seat.0
+    }
+}
+
+impl From<Seat> for usize {
+    fn from(seat: Seat) -> usize {
+        usize::from(seat.0)
+    }
+}
+
+impl std::fmt::Display for Seat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// A phase of a turn (spec §4.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Phase {
@@ -142,9 +218,9 @@ pub struct CardState {
     /// The printed card it was when the game began (a transformed card reverts to it).
     pub original: DefIdx,
     /// Its owner (whose discard pile it goes to).
-    pub owner: u8,
+    pub owner: Seat,
     /// Who controls it now.
-    pub controller: u8,
+    pub controller: Seat,
     /// Current BP (the BP marker in the ring; the printed BP elsewhere).
     pub bp: i32,
     /// BP when it last changed or left the ring.
@@ -286,7 +362,7 @@ pub enum ModifierRecord {
         /// The runtime effect that bounds it.
         effect: u32,
         /// `None`: both players.
-        player: Option<u8>,
+        player: Option<Seat>,
         /// Index in the catalogue's rule switches.
         rule: u16,
         /// Its value.
@@ -323,7 +399,7 @@ pub struct AbilityGrant {
     /// The card that has it, or `None` with `player` set.
     pub card: Option<CardRef>,
     /// The player that has it (`cantplayac`).
-    pub player: Option<u8>,
+    pub player: Option<Seat>,
     /// Index in the catalogue's abilities.
     pub ability: u16,
 }
@@ -334,12 +410,12 @@ pub enum EndReason {
     /// The loser's HP reached 0.
     HpZero {
         /// Who lost.
-        loser: u8,
+        loser: Seat,
     },
     /// The loser had to draw from an empty deck.
     DeckOut {
         /// Who lost.
-        loser: u8,
+        loser: Seat,
     },
     /// Both players lost at the same moment.
     BothLost,
@@ -353,7 +429,7 @@ pub enum EndReason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The winner; `None` for a draw.
-    pub winner: Option<u8>,
+    pub winner: Option<Seat>,
     /// Why it ended.
     pub reason: EndReason,
 }
@@ -392,7 +468,7 @@ pub enum Task {
         /// Its rules.
         rules: u32,
         /// The executing player.
-        me: u8,
+        me: Seat,
         /// Mark the card activated for this turn afterwards (■ abilities).
         mark: bool,
     },
@@ -449,9 +525,9 @@ pub struct GameState {
     /// Turn number, from 1.
     pub turn: u32,
     /// Whose turn it is.
-    pub active: u8,
+    pub active: Seat,
     /// Who took the first turn.
-    pub first_player: u8,
+    pub first_player: Seat,
     /// The current phase.
     pub phase: Phase,
     /// The seeded generator (shuffles, random picks, coin flips).
@@ -461,7 +537,7 @@ pub struct GameState {
     /// The result, once the game is over.
     pub outcome: Option<Outcome>,
     /// Players who lost (HP 0) during the current step.
-    pub defeated: Vec<u8>,
+    pub defeated: Vec<Seat>,
     /// What happened, in order.
     pub log: crate::log::EventLog,
     /// Rule switches and cost changes in force.
@@ -471,10 +547,10 @@ pub struct GameState {
     /// Payment and damage windows open (`(kind, sum)`; kind: cost type, or `u16::MAX` for damage).
     pub windows: Vec<(u16, i32)>,
     /// While set, filters a builtin resolves search this pile (player, zone).
-    pub search_scope: Option<(u8, Zone)>,
+    pub search_scope: Option<(Seat, Zone)>,
     /// Activations `activate(card)` queued (card, rules, me), run first to last; at most
     /// [`crate::MAX_CASCADE_STEPS_PER_CALL`], as no call could run more.
-    pub queued: VecDeque<(CardRef, u32, u8)>,
+    pub queued: VecDeque<(CardRef, u32, Seat)>,
     /// Cards whose rules changed: their autos restart.
     pub restart: Vec<CardRef>,
     /// Engine steps still to run.
@@ -500,8 +576,8 @@ impl GameState {
             cards: Vec::new(),
             players: [PlayerState::new(), PlayerState::new()],
             turn: 1,
-            active: 0,
-            first_player: 0,
+            active: Seat::FIRST,
+            first_player: Seat::FIRST,
             phase: Phase::Main,
             rng: ChaCha8Rng::seed_from_u64(seed),
             turn_limit: DEFAULT_TURN_LIMIT,
@@ -568,30 +644,25 @@ impl GameState {
         self.def(card).map_or_else(|| "?".to_owned(), |def| def.name.clone())
     }
 
-    /// A player (0 or 1; anything else is read as 1).
-    pub fn player(&self, player: u8) -> &PlayerState {
-        &self.players[usize::from(player.min(1))]
+    /// The player in a seat.
+    pub fn player(&self, seat: Seat) -> &PlayerState {
+        &self.players[seat.index()]
     }
 
-    /// A player, mutably.
-    pub fn player_mut(&mut self, player: u8) -> &mut PlayerState {
-        &mut self.players[usize::from(player.min(1))]
+    /// The player in a seat, mutably.
+    pub fn player_mut(&mut self, seat: Seat) -> &mut PlayerState {
+        &mut self.players[seat.index()]
     }
 
-    /// The other player.
-    pub fn other(player: u8) -> u8 {
-        1 - player.min(1)
-    }
-
-    /// The controller of a card (0 for an unknown one).
-    pub fn controller_of(&self, card: CardRef) -> u8 {
-        self.card(card).map_or(0, |c| c.controller)
+    /// The controller of a card (seat 0 for an unknown one).
+    pub fn controller_of(&self, card: CardRef) -> Seat {
+        self.card(card).map_or(Seat::FIRST, |c| c.controller)
     }
 
     /// Where a card is, and whose zone it is.
-    pub fn locate_card(&self, card: CardRef) -> Option<(u8, Zone)> {
+    pub fn locate_card(&self, card: CardRef) -> Option<(Seat, Zone)> {
         for (p, player) in self.players.iter().enumerate() {
-            let p = p as u8;
+            let p = Seat::at(p);
             if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
                 return Some((p, Zone::Ring(slot as u8)));
             }
@@ -610,11 +681,10 @@ impl GameState {
     }
 
     /// The ring slot of a character in play.
-    pub fn slot_of(&self, card: CardRef) -> Option<(u8, u8)> {
-        self.players
-            .iter()
-            .enumerate()
-            .find_map(|(p, player)| player.ring.iter().position(|&s| s == Some(card)).map(|slot| (p as u8, slot as u8)))
+    pub fn slot_of(&self, card: CardRef) -> Option<(Seat, u8)> {
+        self.players.iter().enumerate().find_map(|(p, player)| {
+            player.ring.iter().position(|&s| s == Some(card)).map(|slot| (Seat::at(p), slot as u8))
+        })
     }
 
     /// A card as a reader of the log names it: number, name and, in a ring, where
@@ -650,8 +720,8 @@ impl GameState {
 
     /// The value of rule switch `rule` (catalogue index) for `player`: their own entries
     /// if they have any, else the global ones; `None` when nothing set it.
-    pub fn rule_entries(&self, rule: u16, player: u8) -> Vec<RuleVal> {
-        let entries = |scope: Option<u8>| -> Vec<RuleVal> {
+    pub fn rule_entries(&self, rule: u16, player: Seat) -> Vec<RuleVal> {
+        let entries = |scope: Option<Seat>| -> Vec<RuleVal> {
             self.modifiers
                 .iter()
                 .filter_map(|m| match *m {
@@ -666,7 +736,7 @@ impl GameState {
 
     /// A boolean rule switch for `player`: false if any entry is false, true if any is
     /// true, else `default`.
-    pub fn rule_on(&self, rule: &str, player: u8, default: bool) -> bool {
+    pub fn rule_on(&self, rule: &str, player: Seat, default: bool) -> bool {
         if self.modifiers.is_empty() {
             // Nothing set any rule switch (most of most games).
             return default;
@@ -682,7 +752,7 @@ impl GameState {
     }
 
     /// The smallest number set for a rule switch (`play_char_bp_limit`).
-    pub fn rule_min(&self, rule: &str, player: u8) -> Option<i32> {
+    pub fn rule_min(&self, rule: &str, player: Seat) -> Option<i32> {
         if self.modifiers.is_empty() {
             return None;
         }

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Game, seat_of};
+use crate::engine::Game;
 use crate::moves::{Choice, Move};
-use crate::state::{CardRef, Outcome, Phase, Role};
+use crate::state::{CardRef, Outcome, Phase, Role, Seat};
 
 /// A card as a player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,15 +64,15 @@ pub struct SeenPlayer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
     /// The viewer.
-    pub me: u8,
+    pub me: Seat,
     /// Turn number.
     pub turn: u32,
     /// Whose turn.
-    pub active: u8,
+    pub active: Seat,
     /// The phase.
     pub phase: Phase,
     /// Who must move.
-    pub to_move: u8,
+    pub to_move: Seat,
     /// Both players, the viewer's own side at index `me`.
     pub players: [SeenPlayer; 2],
     /// The candidates of a question the viewer must answer.
@@ -89,7 +89,7 @@ impl Game {
         SeenCard { card, number: def.and_then(|d| d.number.clone()), name: self.state.name(card) }
     }
 
-    fn seen_player(&self, player: u8, viewer: u8) -> SeenPlayer {
+    fn seen_player(&self, player: Seat, viewer: Seat) -> SeenPlayer {
         let p = self.state.player(player);
         let ring = p
             .ring
@@ -123,7 +123,7 @@ impl Game {
 
     /// What `player` (0 or 1) may see: the opponent's hand and both decks' order hidden.
     pub fn view(&self, player: vm::runtime::PlayerId) -> PlayerView {
-        let me = seat_of(player);
+        let me = Seat::of(player);
         let to_move = self.to_move_seat();
         let mine = to_move == me && self.state.outcome.is_none();
         let question = match &self.pending {
@@ -136,7 +136,7 @@ impl Game {
             active: self.state.active,
             phase: self.state.phase,
             to_move,
-            players: [self.seen_player(0, me), self.seen_player(1, me)],
+            players: [self.seen_player(Seat::FIRST, me), self.seen_player(Seat::SECOND, me)],
             question,
             legal_moves: if mine { self.legal_moves() } else { Vec::new() },
             outcome: self.state.outcome.clone(),

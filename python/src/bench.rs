@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use game::players::{Player, PlayerError, PlayerKind, RandomPlayer, player_seed};
 use game::sim::{self, PlayOptions};
-use game::{Game, Move};
+use game::{Game, Move, Seat};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -84,8 +84,8 @@ pub fn play_in_rust(
                             .map_err(|e| e.to_string())?;
                         let mut players: [Box<dyn Player>; 2] = if random {
                             [
-                                Box::new(RandomPlayer::new(player_seed(game_seed, 0))),
-                                Box::new(RandomPlayer::new(player_seed(game_seed, 1))),
+                                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::FIRST))),
+                                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::SECOND))),
                             ]
                         } else {
                             [Box::new(FirstMove), Box::new(FirstMove)]
@@ -126,8 +126,8 @@ fn interleaved(
         let game = Game::new(Arc::clone(set), decks.clone(), game_seed).map_err(|e| e.to_string())?;
         let players: [Box<dyn Player>; 2] = if random {
             [
-                Box::new(RandomPlayer::new(player_seed(game_seed, 0))),
-                Box::new(RandomPlayer::new(player_seed(game_seed, 1))),
+                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::FIRST))),
+                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::SECOND))),
             ]
         } else {
             [Box::new(FirstMove), Box::new(FirstMove)]
@@ -144,7 +144,7 @@ fn interleaved(
     while finished < games && !live.is_empty() {
         for (game, players) in &mut live {
             let moves = game.legal_moves();
-            let seat = usize::from(game.to_move().0.min(1) as u8);
+            let seat = Seat::of(game.to_move()).index();
             let i = players[seat].choose(game, &moves).map_err(|e| e.0)?;
             let mv = moves.into_iter().nth(i).unwrap_or(Move::Pass);
             game.apply_listed(mv).map_err(|e| e.to_string())?;

@@ -30,7 +30,7 @@
 
 use game::moves::MAX_PICKS;
 use game::state::{GameState, Phase, RING_SLOTS, Role};
-use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game};
+use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game, Seat};
 
 /// Floats of a card block.
 pub const CARD: usize = 8;
@@ -119,12 +119,12 @@ impl Written {
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
 /// `written` says what an earlier call left in `out` ([`Written::default`] for zeros,
 /// [`Written::UNKNOWN`] for anything) and is updated.
-pub fn encode(game: &Game, viewer: u8, features: &CardFeatures, out: &mut [f32], written: &mut Written) {
+pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32], written: &mut Written) {
     let Some(out) = out.get_mut(..OBSERVATION_SIZE) else { return };
     out[..HAND_OFFSET].fill(0.0);
-    let me = viewer.min(1);
+    let me = viewer;
     let state = game.state();
-    let to_move = game.to_move().0.min(1) as u8;
+    let to_move = Seat::of(game.to_move());
     let over = state.outcome.is_some();
     let question = game.pending().filter(|_| to_move == me && !over);
 
@@ -146,7 +146,7 @@ pub fn encode(game: &Game, viewer: u8, features: &CardFeatures, out: &mut [f32],
             None => global[15] = 1.0,
         }
     }
-    for (block, player) in [me, GameState::other(me)].into_iter().enumerate() {
+    for (block, player) in [me, me.other()].into_iter().enumerate() {
         let start = GLOBAL + block * PLAYER;
         encode_player(state, features, player, &mut out[start..start + PLAYER]);
     }
@@ -203,7 +203,7 @@ fn flag(b: bool) -> f32 {
 }
 
 /// A side's block (the caller cleared it).
-fn encode_player(state: &GameState, features: &CardFeatures, player: u8, out: &mut [f32]) {
+fn encode_player(state: &GameState, features: &CardFeatures, player: Seat, out: &mut [f32]) {
     let p = state.player(player);
     out[0] = p.hp as f32 / game::state::START_HP as f32;
     out[1] = p.sp as f32 / 10.0;

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use game::players::{GreedyPlayer, Player, RandomPlayer};
 use game::sim::hash;
-use game::{CardSet, DefIdx, Game, Move};
+use game::{CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -245,7 +245,7 @@ impl Played {
 
     pub fn returns(&self) -> [f64; 2] {
         match self.game.outcome().and_then(|o| o.winner) {
-            Some(0) => [1.0, -1.0],
+            Some(Seat::FIRST) => [1.0, -1.0],
             Some(_) => [-1.0, 1.0],
             None => [0.0, 0.0],
         }
@@ -253,9 +253,10 @@ impl Played {
 }
 
 /// Player `player` as a seat number, or a `ValueError`.
-fn seat(player: i64) -> PyResult<u8> {
+fn seat(player: i64) -> PyResult<Seat> {
     match player {
-        0 | 1 => Ok(player as u8),
+        0 => Ok(Seat::FIRST),
+        1 => Ok(Seat::SECOND),
         _ => Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0 or 1, not {player}"))),
     }
 }
@@ -323,7 +324,7 @@ impl PyGame {
     /// in the Counter-attack phase, else the active player.
     #[getter]
     fn current_player(&self) -> u8 {
-        self.played.game.to_move().0.min(1) as u8
+        Seat::of(self.played.game.to_move()).number()
     }
 
     /// The turn number, from 1.
@@ -367,7 +368,7 @@ impl PyGame {
 
     /// The winner (0 or 1), or `None` for a draw or while the game goes on.
     fn winner(&self) -> Option<u8> {
-        self.played.game.outcome().and_then(|o| o.winner)
+        self.played.game.outcome().and_then(|o| o.winner).map(Seat::number)
     }
 
     /// How the game ended, as `rsc run` prints it (`None` while it goes on).
@@ -408,7 +409,7 @@ impl PyGame {
     /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
     fn view(&self, py: Python<'_>, player: i64) -> PyResult<Py<PyAny>> {
         self.played.check()?;
-        let view = self.played.game.view(vm::runtime::PlayerId(u32::from(seat(player)?)));
+        let view = self.played.game.view(seat(player)?.pid());
         let text = serde_json::to_string(&view).map_err(|error| EngineError::new_err(error.to_string()))?;
         json_loads(py, &text)
     }
@@ -423,7 +424,7 @@ impl PyGame {
             ))
         })?;
         let state = self.played.game.state();
-        let me = self.current_player();
+        let me = Seat::of(self.played.game.to_move());
         let hand = match mv {
             Move::PlayCharacter { hand, .. } | Move::PlayCard { hand } | Move::Backup { hand, .. } => Some(hand),
             _ => None,
@@ -505,8 +506,8 @@ impl PyGame {
 /// The seed of the built-in player in seat `seat` of the game seeded `game_seed`, as
 /// `rsc run` derives it.
 #[pyfunction]
-pub fn player_seed(game_seed: u64, seat: u8) -> u64 {
-    game::players::player_seed(game_seed, seat)
+pub fn player_seed(game_seed: u64, player: i64) -> PyResult<u64> {
+    Ok(game::players::player_seed(game_seed, seat(player)?))
 }
 
 /// Asks `player` to choose among the legal moves of `game`; the action number.
@@ -541,8 +542,8 @@ impl PyRandomPlayer {
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: u8) -> PyRandomPlayer {
-        PyRandomPlayer::new(player_seed(game_seed, seat))
+    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyRandomPlayer> {
+        Ok(PyRandomPlayer::new(player_seed(game_seed, seat)?))
     }
 
     /// The action it takes in `game` (for the player to move).
@@ -567,8 +568,8 @@ impl PyGreedyPlayer {
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: u8) -> PyGreedyPlayer {
-        PyGreedyPlayer::new(player_seed(game_seed, seat))
+    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyGreedyPlayer> {
+        Ok(PyGreedyPlayer::new(player_seed(game_seed, seat)?))
     }
 
     /// The action it takes in `game` (for the player to move).

@@ -229,8 +229,8 @@ fn step_run(
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
-    let me = slot.game.to_move().0.min(1) as u8;
-    *row.player = i32::from(me);
+    let me = Seat::of(slot.game.to_move());
+    *row.player = i32::from(me.number());
     encode(&slot.game, me, features, row.observation, &mut slot.written);
     for &action in &slot.actions {
         if let Some(cell) = row.mask.get_mut(usize::from(action)) {
@@ -546,7 +546,7 @@ impl VecGame {
             *row.done = 0;
             if let Some(outcome) = slot.game.outcome() {
                 let [a, b] = match outcome.winner {
-                    Some(0) => [1.0, -1.0],
+                    Some(Seat::FIRST) => [1.0, -1.0],
                     Some(_) => [-1.0, 1.0],
                     None => [0.0, 0.0],
                 };

@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use game::Game;
 use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::{self, PlayError, PlayOptions, Step, hash};
+use game::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::Exit;
@@ -117,8 +117,8 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     }
     let mut game = Game::new(Arc::clone(&loaded.set), decks, saved.seed).map_err(|error| error.to_string())?;
     game.set_turn_limit(saved.turn_limit);
-    let scripts: [Vec<_>; 2] =
-        [0u8, 1].map(|seat| saved.steps.iter().filter(|step| step.seat == seat).map(|step| step.mv.clone()).collect());
+    let scripts: [Vec<_>; 2] = Seat::BOTH
+        .map(|seat| saved.steps.iter().filter(|step| step.seat == seat).map(|step| step.mv.clone()).collect());
     let [first, second] = scripts;
     let mut seats: [Box<dyn Player>; 2] = [Box::new(ScriptedPlayer::new(first)), Box::new(ScriptedPlayer::new(second))];
     let options = PlayOptions { check_invariants: true, state_hashes: true, ..PlayOptions::default() };

@@ -11,7 +11,7 @@ use game::log::{Log, LogKind};
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions, hash};
 use game::state::GameState;
-use game::{CardSet, DefIdx, Game};
+use game::{CardSet, DefIdx, Game, Seat};
 use serde_json::json;
 
 use crate::replay::{SavedDeck, SavedGame, SavedSet};
@@ -122,7 +122,7 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
     if let Some(limit) = options.turn_limit {
         game.set_turn_limit(limit);
     }
-    let mut seats = [players[0].create(options.seed, 0), players[1].create(options.seed, 1)];
+    let mut seats = [players[0].create(options.seed, Seat::FIRST), players[1].create(options.seed, Seat::SECOND)];
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut printer = Printer {
@@ -253,7 +253,7 @@ impl Printer {
         }
         match winner {
             Some(w) => {
-                let _ = writeln!(out, "winner: p{w} ({}): {text}", self.names[usize::from(w.min(1))]);
+                let _ = writeln!(out, "winner: p{w} ({}): {text}", self.names[w.index()]);
             }
             None => {
                 let _ = writeln!(out, "no winner: {text}");

@@ -111,22 +111,12 @@ pub struct Token {
 /// Tokenizes `source` into `tokens` (cleared first), reporting problems into `diagnostics`.
 /// The last token is always [`TokenKind::Eof`].
 pub fn tokenize(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
-    if u32::try_from(source.len()).is_ok() {
-        tokenize_offsets::<true>(source, tokens, diagnostics);
-    } else {
-        tokenize_offsets::<false>(source, tokens, diagnostics);
-    }
-}
-
-/// [`tokenize`], knowing whether every offset of `source` fits a span's `u32` (`FITS`) or
-/// spans must saturate as [`Span::new`] does.
-fn tokenize_offsets<const FITS: bool>(source: &str, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) {
     tokens.clear();
     let bytes = source.as_bytes();
     // A UTF-8 byte-order mark (U+FEFF) is skipped.
     let mut position = if let [0xef, 0xbb, 0xbf, ..] = bytes { 3 } else { 0 };
     while position < bytes.len() {
-        position = lex_line::<FITS>(source, position, tokens, diagnostics) + 1;
+        position = lex_line(source, position, tokens, diagnostics) + 1;
     }
     tokens.push(Token { kind: TokenKind::Eof, span: Span::new(source.len(), source.len()) });
 }
@@ -153,16 +143,10 @@ fn skip_long_line(
 
 /// Pushes the [`TokenKind::Newline`] of the line ending at `line_end`, unless the source ends
 /// there.
-fn push_newline<const FITS: bool>(bytes: &[u8], line_end: usize, tokens: &mut Vec<Token>) {
+fn push_newline(bytes: &[u8], line_end: usize, tokens: &mut Vec<Token>) {
     if line_end < bytes.len() {
-        tokens.push(Token { kind: TokenKind::Newline, span: token_span::<FITS>(line_end, line_end + 1) });
+        tokens.push(Token { kind: TokenKind::Newline, span: Span::new(line_end, line_end + 1) });
     }
-}
-
-/// The span `start..end` of a token (`start <= end`): what [`Span::new`] gives, without
-/// saturating when every offset fits (`FITS`).
-fn token_span<const FITS: bool>(start: usize, end: usize) -> Span {
-    if FITS { Span { start: start as u32, end: end as u32 } } else { Span::new(start, end) }
 }
 
 /// The offset of the first `\n` at or after `from`, or `bytes.len()`: sixteen bytes at a
@@ -377,17 +361,9 @@ fn is_ident_continue(byte: u8) -> bool {
 }
 
 /// The offset of the first byte at or after `from` that cannot continue an identifier, or
-/// `bytes.len()`: eight bytes per bounds check.
+/// `bytes.len()`.
 fn ident_end(bytes: &[u8], from: usize) -> usize {
     let mut position = from;
-    while let Some(chunk) = bytes.get(position..position + 8) {
-        for (offset, &byte) in chunk.iter().enumerate() {
-            if !is_ident_continue(byte) {
-                return position + offset;
-            }
-        }
-        position += 8;
-    }
     while position < bytes.len() && is_ident_continue(bytes[position]) {
         position += 1;
     }
@@ -396,12 +372,7 @@ fn ident_end(bytes: &[u8], from: usize) -> usize {
 
 /// Lexes the line starting at `start`, its [`TokenKind::Newline`] included, or reports it
 /// when it is too long; returns where it ends (its `\n`, or the end of the source).
-fn lex_line<const FITS: bool>(
-    source: &str,
-    start: usize,
-    tokens: &mut Vec<Token>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> usize {
+fn lex_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
     let bytes = source.as_bytes();
     let line_start = bytes.get(start).map_or(LineStart::Code, |&byte| LINE_STARTS[usize::from(byte)]);
     let label = match line_start {
@@ -432,13 +403,13 @@ fn lex_line<const FITS: bool>(
         }
         end
     } else {
-        match plain_lines::lex_plain_tokens::<FITS>(bytes, start, tokens, diagnostics) {
+        match plain_lines::lex_plain_tokens(bytes, start, tokens, diagnostics) {
             // The plain lexer pushes the newline itself, and reports long lines.
             Some(end) => return end,
-            None => lex_other_line::<FITS>(source, start, tokens, diagnostics),
+            None => lex_other_line(source, start, tokens, diagnostics),
         }
     };
-    push_newline::<FITS>(bytes, end, tokens);
+    push_newline(bytes, end, tokens);
     end
 }
 
@@ -521,14 +492,9 @@ pub(crate) fn label_text_end(bytes: &[u8], start: usize, end: usize) -> usize {
 }
 
 /// [`lex_tokens`], reporting the line when it is too long.
-fn lex_other_line<const FITS: bool>(
-    source: &str,
-    start: usize,
-    tokens: &mut Vec<Token>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> usize {
+fn lex_other_line(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
     let (tokens_before, diagnostics_before) = (tokens.len(), diagnostics.len());
-    let end = lex_tokens::<FITS>(source, start, tokens, diagnostics);
+    let end = lex_tokens(source, start, tokens, diagnostics);
     if is_too_long(start, end) {
         skip_long_line(start..end, tokens_before, tokens, diagnostics_before, diagnostics);
     }
@@ -536,12 +502,7 @@ fn lex_other_line<const FITS: bool>(
 }
 
 /// Lexes ordinary tokens from `start` to the end of the line; returns where the line ends.
-fn lex_tokens<const FITS: bool>(
-    source: &str,
-    start: usize,
-    tokens: &mut Vec<Token>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> usize {
+fn lex_tokens(source: &str, start: usize, tokens: &mut Vec<Token>, diagnostics: &mut Vec<Diagnostic>) -> usize {
     let bytes = source.as_bytes();
     let mut position = start;
     while let Some(&byte) = bytes.get(position) {
@@ -580,7 +541,7 @@ fn lex_tokens<const FITS: bool>(
                 continue;
             }
         };
-        tokens.push(Token { kind, span: token_span::<FITS>(position, position + length) });
+        tokens.push(Token { kind, span: Span::new(position, position + length) });
         position += length;
     }
     bytes.len()

@@ -164,7 +164,7 @@ static PLAIN_TOKEN_KINDS: [TokenKind; 256] = {
 /// byte or per identifier length. Returns where the line ends, or `None`, having pushed
 /// nothing, when the line is not plain or holds a token as long as a window: then
 /// [`lex_tokens`] lexes it.
-pub(super) fn lex_plain_tokens<const FITS: bool>(
+pub(super) fn lex_plain_tokens(
     source: &[u8],
     start: usize,
     tokens: &mut Vec<Token>,
@@ -223,7 +223,7 @@ pub(super) fn lex_plain_tokens<const FITS: bool>(
             }
         }
         let window_tokens = tokens.len();
-        push_window_tokens::<FITS>(&bytes, window_start, starts, ends, tokens);
+        push_window_tokens(&bytes, window_start, starts, ends, tokens);
         if two_byte_starts != 0 {
             set_two_byte_kinds(&bytes, two_byte_starts, starts, tokens.get_mut(window_tokens..).unwrap_or(&mut []));
         }
@@ -232,7 +232,7 @@ pub(super) fn lex_plain_tokens<const FITS: bool>(
             // (Only a line of several windows can be too long.)
             if window_start != start && is_too_long(start, end) {
                 skip_long_line(start..end, tokens_before, tokens, diagnostics.len(), diagnostics);
-                push_newline::<FITS>(source, end, tokens);
+                push_newline(source, end, tokens);
             }
             return Some(end);
         }
@@ -245,13 +245,7 @@ pub(super) fn lex_plain_tokens<const FITS: bool>(
 /// Pushes the tokens starting at `starts` in the window `bytes` starting at `window_start`,
 /// each ending at the first of its `ends` (bit `i` for byte `i + 1`), each of the kind its first
 /// byte gives (a two-byte token's kind is set afterwards).
-fn push_window_tokens<const FITS: bool>(
-    bytes: &[u8; WINDOW],
-    window_start: usize,
-    mut starts: u64,
-    ends: u64,
-    tokens: &mut Vec<Token>,
-) {
+fn push_window_tokens(bytes: &[u8; WINDOW], window_start: usize, mut starts: u64, ends: u64, tokens: &mut Vec<Token>) {
     // As many tokens as starts: `extend` checks the capacity once, not per token.
     tokens.extend((0..starts.count_ones()).map(|_| {
         // (The top bit, never reached before the last start, tells the compiler that the
@@ -261,7 +255,7 @@ fn push_window_tokens<const FITS: bool>(
         let position = window_start + offset;
         let kind = PLAIN_TOKEN_KINDS[usize::from(bytes[offset % WINDOW])];
         let end = position + 1 + (ends >> offset).trailing_zeros() as usize;
-        Token { kind, span: token_span::<FITS>(position, end) }
+        Token { kind, span: Span::new(position, end) }
     }));
 }
 
@@ -364,10 +358,10 @@ mod tests {
             let source = if ends_with_newline { format!("{line}\nnext = 1") } else { line.clone() };
             plain.clear();
             let mut diagnostics = Vec::new();
-            if lex_plain_tokens::<true>(source.as_bytes(), 0, &mut plain, &mut diagnostics) == Some(line.len()) {
+            if lex_plain_tokens(source.as_bytes(), 0, &mut plain, &mut diagnostics) == Some(line.len()) {
                 accepted += 1;
                 let mut expected: Vec<Token> = Vec::new();
-                assert_eq!(lex_tokens::<true>(&source, 0, &mut expected, &mut diagnostics), line.len());
+                assert_eq!(lex_tokens(&source, 0, &mut expected, &mut diagnostics), line.len());
                 if ends_with_newline {
                     let newline = Span::new(line.len(), line.len() + 1);
                     expected.push(Token { kind: TokenKind::Newline, span: newline });

@@ -16,7 +16,7 @@ impl<'a, 't> Parser<'a, 't> {
         let optional = self.eat(TokenKind::Question).is_some();
         let open = self.bump();
         let params = self.names.command(name.symbol).map_or(&[][..], |command| command.spec.params);
-        let mut args: List<'a, Arg<'a>, 3> = List::new();
+        let mut args: SmallVec<[Arg<'a>; 3]> = SmallVec::new();
         if self.eat(TokenKind::RParen).is_none() {
             if !self.enter() {
                 return Command { name, optional, args: &[], span: self.span_from(name_token.span) };
@@ -28,7 +28,7 @@ impl<'a, 't> Parser<'a, 't> {
                     Some(kind) => self.parse_arg(kind, name, index, index + 1 == params.len()),
                     None => self.parse_generic_arg(),
                 };
-                args.push(self.arena, arg);
+                args.push(arg);
                 index += 1;
                 if self.eat(TokenKind::Comma).is_none() {
                     break;
@@ -37,7 +37,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.leave();
             self.expect_close(TokenKind::RParen, open, '(', ')');
         }
-        Command { name, optional, args: args.alloc_in(self.arena), span: self.span_from(name_token.span) }
+        Command { name, optional, args: self.arena.alloc_slice_copy(&args), span: self.span_from(name_token.span) }
     }
 
     /// One argument parsed by its declared kind; a mismatch is reported and the argument
@@ -257,7 +257,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.expected("`=>` and the effects to repeat");
             return Arg::Error(self.span_from(start));
         }
-        let mut body: List<'a, ChainLink<'a>, 3> = List::new();
+        let mut body: SmallVec<[ChainLink<'a>; 3]> = SmallVec::new();
         let mut pending_operator: Option<(ChainOperator, Span)> = None;
         loop {
             let token = self.peek();
@@ -285,7 +285,7 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::expected(span, "an effect after this operator", "nothing"));
         }
         let span = self.span_from(start);
-        Arg::Each(self.alloc(Each { source, body: body.alloc_in(self.arena), span }))
+        Arg::Each(self.alloc(Each { source, body: self.arena.alloc_slice_copy(&body), span }))
     }
 
     /// Whether an `in` comes before the `=>` of an `each` (at bracket depth zero).

@@ -62,41 +62,6 @@ enum BodyKind {
     Else,
 }
 
-/// A list being parsed whose usual length is one (a statement's effects, a command's
-/// arguments): the first item is held apart, so that the usual list goes to the arena
-/// without touching a `SmallVec` (each of whose accesses checks whether it has spilled to
-/// the heap).
-struct List<'a, T, const N: usize> {
-    /// The first item, in the arena from the start: the usual list is then ready as it is.
-    first: Option<&'a T>,
-    rest: SmallVec<[T; N]>,
-}
-
-impl<'a, T: Copy, const N: usize> List<'a, T, N> {
-    fn new() -> Self {
-        List { first: None, rest: SmallVec::new() }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.first.is_none()
-    }
-
-    fn push(&mut self, arena: &'a Bump, item: T) {
-        if self.first.is_none() { self.first = Some(arena.alloc(item)) } else { self.rest.push(item) }
-    }
-
-    /// The items, in `arena`.
-    fn alloc_in(&self, arena: &'a Bump) -> &'a [T] {
-        match self.first {
-            None => &[],
-            Some(first) if self.rest.is_empty() => std::slice::from_ref(first),
-            Some(&first) => arena.alloc_slice_fill_with(1 + self.rest.len(), |index| match index.checked_sub(1) {
-                Some(index) => self.rest.get(index).copied().unwrap_or(first),
-                None => first,
-            }),
-        }
-    }
-}
 impl<'a, 't> Parser<'a, 't> {
     /// A parser over `tokens` (from [`crate::lexer::tokenize`] on `source`); `names_seen`
     /// caches the symbols `interner` gives names.

@@ -36,7 +36,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub(super) fn parse_statement(&mut self, body: BodyKind) -> &'a Statement<'a> {
         let start = self.peek().span;
         let mut condition: Option<Condition<'a>> = None;
-        let mut chain: List<'a, ChainLink<'a>, 3> = List::new();
+        let mut chain: SmallVec<[ChainLink<'a>; 3]> = SmallVec::new();
         let mut target: Option<TargetClause<'a>> = None;
         let mut restriction: Option<Restriction> = None;
         let mut otherwise: Option<&'a Otherwise<'a>> = None;
@@ -118,7 +118,7 @@ impl<'a, 't> Parser<'a, 't> {
             let here = if span.start == span.end { self.peek().span } else { span };
             self.report(diagnostics::empty_value(here, "statement"));
         }
-        let chain = chain.alloc_in(self.arena);
+        let chain: &'a [ChainLink<'a>] = self.arena.alloc_slice_copy(&chain);
         self.alloc(Statement { condition, chain, target, restriction, otherwise, span })
     }
 
@@ -183,7 +183,7 @@ impl<'a, 't> Parser<'a, 't> {
 
     pub(super) fn push_effect(
         &mut self,
-        chain: &mut List<'a, ChainLink<'a>, 3>,
+        chain: &mut SmallVec<[ChainLink<'a>; 3]>,
         pending_operator: &mut Option<(ChainOperator, Span)>,
         effect: Effect<'a>,
     ) {
@@ -195,7 +195,7 @@ impl<'a, 't> Parser<'a, 't> {
                 Some(ChainOperator::Then)
             }
         };
-        chain.push(self.arena, ChainLink { operator, effect });
+        chain.push(ChainLink { operator, effect });
     }
 
     /// A word that is neither a command nor a restriction: `ueot` misspelt, a bare ability.

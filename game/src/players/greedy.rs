@@ -28,8 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 
 use super::{Player, PlayerError, PlayerKind};
-use crate::engine::seat_of;
-use crate::state::{GameState, Phase};
+use crate::state::{GameState, Phase, Seat};
 use crate::{CardKind, Game, Move};
 
 /// Most moves other than passing it makes in one phase of one turn (a guard against a
@@ -65,7 +64,7 @@ impl GreedyPlayer {
         candidates: &[usize],
         baseline: Option<i64>,
     ) -> Option<usize> {
-        let me = seat_of(game.to_move());
+        let me = Seat::of(game.to_move());
         // Copies in kept buffers, with empty logs of their own (the score reads none).
         let mut dealt = game.scratch_copy();
         deal_hidden(&mut dealt, me, &mut self.rng);
@@ -109,7 +108,7 @@ impl GreedyPlayer {
     }
 
     fn main_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
-        let me = seat_of(game.to_move());
+        let me = Seat::of(game.to_move());
         // One slot per hand card is enough to compare characters: the others score alike.
         let mut seen_hands = Vec::new();
         let mut candidates = Vec::new();
@@ -137,7 +136,7 @@ impl GreedyPlayer {
     fn attack_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
         let state = game.state();
         let me = state.active;
-        let opponent = GameState::other(me);
+        let opponent = me.other();
         let blockers: Vec<i32> = state
             .player(opponent)
             .characters()
@@ -191,7 +190,7 @@ impl GreedyPlayer {
 
     fn counter_attack_phase(&mut self, game: &Game, moves: &[Move]) -> Option<usize> {
         let state = game.state();
-        let me = GameState::other(state.active);
+        let me = state.active.other();
         let attacker_side = state.active;
         // The unblocked attacks' damage: lethal damage makes any block worth it.
         let incoming: i32 = state
@@ -273,8 +272,8 @@ impl Player for GreedyPlayer {
 /// `me` answers shows cards of that hand), `me`'s own deck is shuffled, and the game's
 /// random stream is replaced. The hidden cards are first put in card order, so the deal
 /// depends on which cards are hidden, never on where they were.
-pub fn deal_hidden(game: &mut Game, me: u8, rng: &mut ChaCha8Rng) {
-    let opponent = GameState::other(me);
+pub fn deal_hidden(game: &mut Game, me: Seat, rng: &mut ChaCha8Rng) {
+    let opponent = me.other();
     let shown_hand = game.pending().is_some_and(|exec| {
         let hand = &game.state.player(opponent).hand;
         exec.candidates().iter().any(|v| v.as_card().is_some_and(|c| hand.contains(&crate::CardRef::of(c))))
@@ -301,12 +300,12 @@ pub fn deal_hidden(game: &mut Game, me: u8, rng: &mut ChaCha8Rng) {
 }
 
 /// BP of the character in `player`'s ring slot `slot` (0 when empty).
-fn ring_bp(state: &GameState, player: u8, slot: u8) -> i32 {
+fn ring_bp(state: &GameState, player: Seat, slot: u8) -> i32 {
     state.player(player).ring.get(usize::from(slot)).copied().flatten().and_then(|c| state.card(c)).map_or(0, |c| c.bp)
 }
 
 /// The damage the attack led from `slot` deals: the leader's BP plus its joiners'.
-fn attack_damage(state: &GameState, player: u8, slot: u8) -> i32 {
+fn attack_damage(state: &GameState, player: Seat, slot: u8) -> i32 {
     let leader = ring_bp(state, player, slot);
     let leads_united = state
         .player(player)
@@ -324,7 +323,7 @@ fn attack_damage(state: &GameState, player: u8, slot: u8) -> i32 {
 
 /// How good the board is for `me`: a won game beats everything, then HP, BP in the
 /// ring, characters in the ring, cards in hand and SP, each against the opponent's.
-pub fn score(state: &GameState, me: u8) -> i64 {
+pub fn score(state: &GameState, me: Seat) -> i64 {
     if let Some(outcome) = &state.outcome {
         return match outcome.winner {
             Some(w) if w == me => i64::MAX / 2,
@@ -332,7 +331,7 @@ pub fn score(state: &GameState, me: u8) -> i64 {
             None => 0,
         };
     }
-    let side = |p: u8| -> i64 {
+    let side = |p: Seat| -> i64 {
         let player = state.player(p);
         let ring: i64 = player
             .characters()
@@ -342,7 +341,7 @@ pub fn score(state: &GameState, me: u8) -> i64 {
             .sum();
         i64::from(player.hp) + ring + 60 * player.hand.len() as i64 + 20 * i64::from(player.sp)
     };
-    side(me) - side(GameState::other(me))
+    side(me) - side(me.other())
 }
 
 #[cfg(test)]
@@ -355,7 +354,7 @@ mod tests {
     use super::{GreedyPlayer, deal_hidden};
     use crate::players::Player;
     use crate::setup::{PlayerSetup, Setup, SlotSetup};
-    use crate::state::Phase;
+    use crate::state::{Phase, Seat};
     use crate::{Game, Move, testing};
 
     fn tiny_game(seed: u64) -> Game {
@@ -369,8 +368,8 @@ mod tests {
     #[test]
     fn the_look_ahead_deal_depends_on_which_cards_are_hidden_not_where() {
         let game = tiny_game(3);
-        let me = game.to_move().0 as u8;
-        let opponent = 1 - me;
+        let me = Seat::of(game.to_move());
+        let opponent = me.other();
         let mut moved = game.clone();
         {
             let them = &mut moved.state.players[usize::from(opponent)];

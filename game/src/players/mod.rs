@@ -15,7 +15,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, Move};
+use crate::{Game, Move, Seat};
 
 pub use greedy::{GreedyPlayer, deal_hidden};
 pub use random::RandomPlayer;
@@ -67,7 +67,7 @@ impl PlayerKind {
 
     /// A new player of this kind for the game seeded `game_seed`, in seat `seat` (a
     /// scripted player made this way has an empty script).
-    pub fn create(self, game_seed: u64, seat: u8) -> Box<dyn Player> {
+    pub fn create(self, game_seed: u64, seat: Seat) -> Box<dyn Player> {
         let seed = player_seed(game_seed, seat);
         match self {
             PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
@@ -106,6 +106,6 @@ pub fn mix64(mut x: u64) -> u64 {
 
 /// The seed of the player in seat `seat` of the game seeded `game_seed`: derived, so a
 /// game's seed is all a replay needs, and distinct from the game's own stream.
-pub fn player_seed(game_seed: u64, seat: u8) -> u64 {
-    mix64(mix64(game_seed) ^ (0x5EA7_0000 + u64::from(seat)))
+pub fn player_seed(game_seed: u64, seat: Seat) -> u64 {
+    mix64(mix64(game_seed) ^ (0x5EA7_0000 + u64::from(seat.number())))
 }

@@ -8,7 +8,7 @@ use super::Mismatch;
 use super::format::Side;
 use super::run::{card_label, card_matches};
 use crate::engine::Game;
-use crate::state::{CardRef, Phase, RING_SLOTS, Role};
+use crate::state::{CardRef, Phase, RING_SLOTS, Role, Seat};
 
 /// The rule switches and their value when no effect set them.
 const RULE_DEFAULTS: &[(&str, bool)] = &[
@@ -36,7 +36,7 @@ enum Key<'a> {
     Turn,
     Active,
     Winner,
-    Player { seat: u8, what: PlayerKey<'a> },
+    Player { seat: Seat, what: PlayerKey<'a> },
 }
 
 /// A key of one player (`you.` or `opp.`).
@@ -75,8 +75,8 @@ fn parse_key<'a>(parts: &'a [&'a str]) -> Result<Key<'a>, &'static str> {
         ["winner"] => Key::Winner,
         [side, rest @ ..] => {
             let seat = match *side {
-                "you" => 0u8,
-                "opp" => 1u8,
+                "you" => Seat::FIRST,
+                "opp" => Seat::SECOND,
                 _ => return Err(KEYS),
             };
             let what = match rest {

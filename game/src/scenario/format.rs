@@ -23,6 +23,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::state::Seat;
+
 use serde::Deserialize;
 
 /// One scenario file.
@@ -61,16 +63,16 @@ pub enum Side {
 
 impl Side {
     /// The engine's seat.
-    pub fn seat(self) -> u8 {
+    pub fn seat(self) -> Seat {
         match self {
-            Side::You => 0,
-            Side::Opp => 1,
+            Side::You => Seat::FIRST,
+            Side::Opp => Seat::SECOND,
         }
     }
 
     /// The side of a seat.
-    pub fn of(seat: u8) -> Side {
-        if seat == 0 { Side::You } else { Side::Opp }
+    pub fn of(seat: Seat) -> Side {
+        if seat == Seat::FIRST { Side::You } else { Side::Opp }
     }
 
     /// `you` or `opp`.

@@ -10,11 +10,11 @@ use vm::runtime::{RequestKind, Value};
 use super::expect::{check_expectation, phase_name};
 use super::format::{Answer, ScenarioFile, SetupSpec, Side, SlotSpec, StepSpec};
 use super::{Mismatch, StepLog};
-use crate::engine::{Game, seat_of};
+use crate::engine::Game;
 use crate::moves::{Choice, Move};
 use crate::set::{CardKind, CardSet, DefIdx};
 use crate::setup::{AdvanceError, PlayerSetup, Setup, SlotSetup};
-use crate::state::{CardRef, Phase, RING_SLOTS, RuleVal, START_HP, Zone};
+use crate::state::{CardRef, Phase, RING_SLOTS, RuleVal, START_HP, Seat, Zone};
 
 /// Questions one step may raise before it is stopped as a loop.
 const MAX_QUESTIONS_PER_STEP: usize = 64;
@@ -25,7 +25,7 @@ const FILLER_DECK: usize = 10;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Position {
     turn: u32,
-    active: u8,
+    active: Seat,
     phase: Phase,
 }
 
@@ -168,7 +168,7 @@ pub fn build_setup(spec: &SetupSpec, set: &CardSet) -> Result<Setup, String> {
         turn: spec.turn.max(1),
         active,
         // Odd turns are the first player's.
-        first_player: if spec.turn % 2 == 1 { active } else { 1 - active },
+        first_player: if spec.turn % 2 == 1 { active } else { active.other() },
         phase,
         players,
         rules: spec.rules.iter().map(|(name, value)| (name.clone(), rule_val(*value))).collect(),
@@ -200,19 +200,19 @@ fn parse_slot(text: &str) -> Result<u8, String> {
 }
 
 /// A slot that may name its ring: `s1` (the ring of `own`), `you.s1`, `opp.s1`.
-fn parse_ring_slot(text: &str, own: u8) -> Result<(u8, u8), String> {
+fn parse_ring_slot(text: &str, own: Seat) -> Result<(Seat, u8), String> {
     let text = text.trim();
     if let Some(rest) = text.strip_prefix("you.") {
-        return Ok((0, parse_slot(rest)?));
+        return Ok((Seat::FIRST, parse_slot(rest)?));
     }
     if let Some(rest) = text.strip_prefix("opp.") {
-        return Ok((1, parse_slot(rest)?));
+        return Ok((Seat::SECOND, parse_slot(rest)?));
     }
     Ok((own, parse_slot(text)?))
 }
 
-fn to_move(game: &Game) -> u8 {
-    seat_of(game.to_move())
+fn to_move(game: &Game) -> Seat {
+    Seat::of(game.to_move())
 }
 
 /// Carries out one step: its move (or advance), then the questions it raises.
@@ -283,7 +283,7 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
 fn refuse_one(game: &mut Game, answers: &mut std::slice::Iter<'_, Answer>) -> Result<(), String> {
     let Some(answer) = answers.next() else { return Ok(()) };
     let Some(exec) = game.pending() else { return Ok(()) };
-    let chooser = seat_of(exec.request().chooser);
+    let chooser = Seat::of(exec.request().chooser);
     let candidates: Vec<Value> = exec.candidates().to_vec();
     let mut chosen: Vec<Choice> = Vec::new();
     let items: Vec<&Answer> = match answer {
@@ -318,7 +318,7 @@ fn advance<'a>(game: &mut Game, phase: Phase, answers: &mut std::slice::Iter<'a,
 }
 
 /// The engine move a step names (`None` for a step that only checks).
-fn step_move(game: &Game, step: &StepSpec, mover: u8) -> Result<Option<Move>, String> {
+fn step_move(game: &Game, step: &StepSpec, mover: Seat) -> Result<Option<Move>, String> {
     let state = game.state();
     if let Some(card) = &step.play {
         match step.from.as_deref().map(str::trim) {
@@ -365,7 +365,7 @@ fn step_move(game: &Game, step: &StepSpec, mover: u8) -> Result<Option<Move>, St
 }
 
 /// The move playing `name` from `player`'s removed pile.
-fn play_removed(game: &Game, step: &StepSpec, player: u8, name: &str) -> Result<Move, String> {
+fn play_removed(game: &Game, step: &StepSpec, player: Seat, name: &str) -> Result<Move, String> {
     let state = game.state();
     let removed = &state.players[usize::from(player)].removed;
     let pos = removed.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
@@ -383,7 +383,7 @@ fn play_removed(game: &Game, step: &StepSpec, player: u8, name: &str) -> Result<
 }
 
 /// The hand position of the card `name` (`hand.2`, a number, a name) in `player`'s hand.
-fn find_in_hand(game: &Game, player: u8, name: &str) -> Result<u8, String> {
+fn find_in_hand(game: &Game, player: Seat, name: &str) -> Result<u8, String> {
     let state = game.state();
     let hand = &state.players[usize::from(player)].hand;
     let index = match name.trim().strip_prefix("hand.").and_then(|n| n.parse::<usize>().ok()) {
@@ -499,7 +499,7 @@ fn legal_answers(game: &Game) -> String {
             format!(
                 "{} by {}, {count} of: {}",
                 if positions.is_some() { "choose a position" } else { describe_request(request.kind) },
-                Side::of(seat_of(request.chooser)).name(),
+                Side::of(Seat::of(request.chooser)).name(),
                 if list.is_empty() { "(no candidate)".to_string() } else { list.join(", ") }
             )
         }
@@ -510,7 +510,7 @@ fn legal_answers(game: &Game) -> String {
 /// Answers the pending question with the next answer.
 fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -> Result<(), String> {
     let Some(exec) = game.pending() else { return Ok(()) };
-    let chooser = seat_of(exec.request().chooser);
+    let chooser = Seat::of(exec.request().chooser);
     let candidates: Vec<Value> = exec.candidates().to_vec();
     let Some(answer) = answers.next() else {
         return Err(format!("a question was not answered (strict mode): {}", legal_answers(game)));
@@ -534,7 +534,7 @@ fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -
 fn resolve_answer(
     game: &Game,
     answer: &Answer,
-    chooser: u8,
+    chooser: Seat,
     candidates: &[Value],
     chosen: &[Choice],
 ) -> Option<Choice> {
@@ -550,8 +550,8 @@ fn resolve_answer(
             match lower.as_str() {
                 "yes" | "true" => return find(&|c| *c == Choice::Bool(true)),
                 "no" | "false" => return find(&|c| *c == Choice::Bool(false)),
-                "you" => return find(&|c| *c == Choice::Player(0)),
-                "opp" => return find(&|c| *c == Choice::Player(1)),
+                "you" => return find(&|c| *c == Choice::Player(Seat::FIRST)),
+                "opp" => return find(&|c| *c == Choice::Player(Seat::SECOND)),
                 "me" => return find(&|c| *c == Choice::Player(chooser)),
                 "top" | "bottom" => {
                     let (at, _) = position_answers(game)?.into_iter().find(|&(_, name)| name == lower)?;
@@ -569,7 +569,7 @@ fn resolve_answer(
 }
 
 /// The legal moves in scenario words.
-fn describe_moves(game: &Game, moves: &[Move], mover: u8) -> String {
+fn describe_moves(game: &Game, moves: &[Move], mover: Seat) -> String {
     let state = game.state();
     let hand_card = |hand: u8| {
         state.players[usize::from(mover)]

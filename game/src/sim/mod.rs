@@ -16,9 +16,9 @@ use std::ops::ControlFlow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::seat_of;
 use crate::log::Log;
 use crate::players::Player;
+use crate::state::Seat;
 use crate::{Game, Move};
 
 /// Most decisions one game may take before it is stopped (the turn limit ends real games
@@ -46,7 +46,7 @@ impl Default for PlayOptions {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Step {
     /// The seat that decided (0 or 1).
-    pub seat: u8,
+    pub seat: Seat,
     /// The move it made.
     #[serde(rename = "move")]
     pub mv: Move,
@@ -59,7 +59,7 @@ pub struct Step {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayError {
     /// A player could not choose.
-    Player { step: usize, seat: u8, message: String },
+    Player { step: usize, seat: Seat, message: String },
     /// The engine refused the move a player chose among the legal ones.
     Refused { step: usize, message: String },
     /// An invariant broke after a step.
@@ -129,7 +129,7 @@ pub fn play(
             played.error = Some(PlayError::NoMove { step });
             break;
         }
-        let seat = seat_of(game.to_move());
+        let seat = Seat::of(game.to_move());
         let index = match players[usize::from(seat)].choose(game, &moves) {
             Ok(index) if index < moves.len() => index,
             Ok(index) => {

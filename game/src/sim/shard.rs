@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::stats::{EndKind, GameSummary, Tally};
 use super::{PlayOptions, hash};
 use crate::players::{PlayerKind, mix64};
-use crate::{CardSet, DefIdx, Game};
+use crate::{CardSet, DefIdx, Game, Seat};
 
 /// The tally file format this version writes and reads.
 pub const FORMAT: &str = "rsc-tally/1";
@@ -244,7 +244,7 @@ impl Simulation {
             game.set_turn_limit(limit);
         }
         let players = self.configuration.players;
-        let mut seats = [players[0].create(seed, 0), players[1].create(seed, 1)];
+        let mut seats = [players[0].create(seed, Seat::FIRST), players[1].create(seed, Seat::SECOND)];
         let played = super::play(&mut game, &mut seats, &self.options, |_, _, _| {
             if stop.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         });

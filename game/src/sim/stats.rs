@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{PlayError, Played};
 use crate::log::{LogKind, RecordKind};
-use crate::state::EndReason;
+use crate::state::{EndReason, Seat};
 use crate::{DefIdx, Game};
 
 /// How a game ended, in the categories a designer counts.
@@ -39,7 +39,7 @@ pub struct GameSummary {
     /// The decks in seats 0 and 1 (indices in the run's deck list).
     pub decks: [usize; 2],
     /// The winning seat.
-    pub winner: Option<u8>,
+    pub winner: Option<Seat>,
     /// How it ended.
     pub end: EndKind,
     /// Turns played.
@@ -68,12 +68,12 @@ impl GameSummary {
             match record.kind {
                 RecordKind::Play { player, card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[usize::from(player.min(1))].push(c.original);
+                        plays[player.index()].push(c.original);
                     }
                 }
                 RecordKind::Backup { card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[usize::from(c.owner.min(1))].push(c.original);
+                        plays[c.owner.index()].push(c.original);
                     }
                 }
                 RecordKind::Trap { .. } => {
@@ -112,7 +112,7 @@ impl GameSummary {
 
     /// The winning deck.
     pub fn winning_deck(&self) -> Option<usize> {
-        self.winner.map(|seat| self.decks[usize::from(seat.min(1))])
+        self.winner.map(|seat| self.decks[seat.index()])
     }
 }
 
@@ -322,7 +322,7 @@ impl Tally {
         }
         match (game.winning_deck(), game.winner) {
             (Some(winner), Some(seat)) => {
-                let loser = game.decks[usize::from(1 - seat.min(1))];
+                let loser = game.decks[seat.other().index()];
                 if let Some(n) = self.wins.get_mut(winner) {
                     *n += 1;
                 }
@@ -345,7 +345,7 @@ impl Tally {
         }
         self.lengths[turns] += 1;
         for (seat, plays) in game.plays.iter().enumerate() {
-            let won = game.winner == Some(seat as u8);
+            let won = game.winner == Some(Seat::at(seat));
             let mut seen: Vec<DefIdx> = Vec::new();
             for &card in plays {
                 let Some(figures) = self.cards.get_mut(card) else { continue };
@@ -483,7 +483,7 @@ mod tests {
             index,
             seed: index * 7,
             decks: [0, 1],
-            winner: (!turn_limit).then_some((index % 2) as u8),
+            winner: (!turn_limit).then_some(Seat::at((index % 2) as usize)),
             end: if turn_limit { EndKind::TurnLimit } else { EndKind::Win },
             turns: (index % 17) as u32,
             decisions: (index % 31) as u32,

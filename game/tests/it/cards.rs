@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use game::testing::card;
-use game::{AbilityType, CardKind, CardSet, Game, Move, Phase, Setup, SlotSetup};
+use game::{AbilityType, CardKind, CardSet, Game, Move, Phase, Seat, Setup, SlotSetup};
 
 /// A test card: name, kind, BP, SP, ability type, rules source.
 type TestCard<'a> = (&'a str, CardKind, i32, i32, Option<AbilityType>, &'a str);
@@ -77,7 +77,7 @@ fn a_cancel_combat_damage_hook_written_with_tildes_replaces_the_damage() {
     apply(&mut game, Move::Attack { slot: 0 });
     apply(&mut game, Move::Pass);
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(1).hp, 3000 - 600, "600 instead of Athena's 200 BP");
+    assert_eq!(game.state().player(Seat::SECOND).hp, 3000 - 600, "600 instead of Athena's 200 BP");
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn a_card_whose_requisite_fails_cannot_be_played() {
         s.players[1].ring[2] = Some(SlotSetup::new(GUARD));
     });
     apply(&mut game2, Move::PlayCard { hand: 0 });
-    assert!(game2.state().player(1).ring[2].is_none(), "the only enemy is destroyed without a question");
+    assert!(game2.state().player(Seat::SECOND).ring[2].is_none(), "the only enemy is destroyed without a question");
     let _ = &mut game;
 }
 
@@ -126,7 +126,7 @@ fn a_character_at_zero_bp_cannot_be_chosen_as_a_target() {
         s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let titan = game.state().player(1).ring[1].unwrap();
+    let titan = game.state().player(Seat::SECOND).ring[1].unwrap();
     assert_eq!(game.state().card(titan).unwrap().bp, 900, "the only choosable target was the Titan");
 }
 
@@ -140,16 +140,16 @@ fn a_question_is_answered_with_picks_and_the_card_then_goes_to_the_discard_pile(
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
     let question = game.question().expect("asks which character");
-    assert_eq!((question.kind.as_str(), question.chooser, question.min, question.max), ("targets", 0, 1, 1));
-    let enemies: Vec<game::Choice> = game.state().player(1).characters().map(game::Choice::Card).collect();
+    assert_eq!((question.kind.as_str(), question.chooser, question.min, question.max), ("targets", Seat::FIRST, 1, 1));
+    let enemies: Vec<game::Choice> = game.state().player(Seat::SECOND).characters().map(game::Choice::Card).collect();
     assert_eq!(question.candidates, enemies);
     assert_eq!(game.legal_moves(), vec![Move::Pick(0), Move::Pick(1)]);
     assert_eq!(game.to_move(), vm::runtime::PlayerId(0));
-    assert!(game.state().player(0).table.len() == 1, "on the table while it resolves");
+    assert!(game.state().player(Seat::FIRST).table.len() == 1, "on the table while it resolves");
     apply(&mut game, Move::Pick(1));
-    let titan = game.state().player(1).ring[1].unwrap();
+    let titan = game.state().player(Seat::SECOND).ring[1].unwrap();
     assert_eq!(game.state().card(titan).unwrap().bp, 900);
-    assert_eq!(game.state().player(0).discards.len(), 1);
+    assert_eq!(game.state().player(Seat::FIRST).discards.len(), 1);
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn an_until_end_of_turn_grant_expires_at_cleanup() {
         "unblockable: the defender cannot block it"
     );
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(1).hp, 2000);
+    assert_eq!(game.state().player(Seat::SECOND).hp, 2000);
     assert!(game.state().abilities.is_empty(), "ueot ended at the Cleanup phase");
 }
 
@@ -190,7 +190,7 @@ fn a_transformed_card_reverts_when_it_leaves_the_ring() {
         s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let hand = &game.state().player(0).hand;
+    let hand = &game.state().player(Seat::FIRST).hand;
     assert_eq!(hand.len(), 1);
     assert_eq!(game.state().name(hand[0]), "Titan", "back in hand as the Titan it was");
 }
@@ -198,7 +198,9 @@ fn a_transformed_card_reverts_when_it_leaves_the_ring() {
 #[test]
 fn an_any_prefixed_zone_asks_whose_zone_first() {
     let set = set_with(&[("Smite", CardKind::Action, 0, 0, None, "action = destroy() target(character@anyRing)\n")]);
-    for (whose, destroyed) in [(game::Choice::Player(1), 1u8), (game::Choice::Player(0), 0u8)] {
+    for (whose, destroyed) in
+        [(game::Choice::Player(Seat::SECOND), Seat::SECOND), (game::Choice::Player(Seat::FIRST), Seat::FIRST)]
+    {
         let mut game = board(&set, |s| {
             s.players[0].hand = vec![FIRST];
             s.players[0].ring[0] = Some(SlotSetup::new(GUARD));
@@ -209,7 +211,7 @@ fn an_any_prefixed_zone_asks_whose_zone_first() {
         assert_eq!(question.kind, vm::runtime::RequestKind::TargetZone);
         apply(&mut game, Move::Answer(vec![whose]));
         assert!(game.state().player(destroyed).ring[0].is_none(), "the chosen player's character is KO'd");
-        assert!(game.state().player(1 - destroyed).ring[0].is_some(), "the other ring is untouched");
+        assert!(game.state().player(destroyed.other()).ring[0].is_some(), "the other ring is untouched");
     }
 }
 
@@ -226,17 +228,17 @@ fn same_ring_picks_all_come_from_the_ring_chosen_first() {
         s.players[1].ring[2] = Some(SlotSetup::new(TITAN));
         s.players[1].ring[3] = Some(SlotSetup::new(GUARD));
     });
-    let enemy = game.state().player(1).ring;
+    let enemy = game.state().player(Seat::SECOND).ring;
     apply(&mut game, Move::PlayCard { hand: 0 });
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
-    apply(&mut game, Move::Answer(vec![game::Choice::Player(1)]));
+    apply(&mut game, Move::Answer(vec![game::Choice::Player(Seat::SECOND)]));
     let exec = game.pending().expect("asks which two");
     let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
     let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
     assert_eq!(offered, expected, "only the chosen ring's characters are offered");
     apply(&mut game, Move::Pick(0));
     apply(&mut game, Move::Pick(1));
-    let after = game.state().player(1).ring;
+    let after = game.state().player(Seat::SECOND).ring;
     assert_eq!((after[0], after[2]), (enemy[2], enemy[0]), "the two picked characters swapped slots");
 }
 
@@ -261,11 +263,11 @@ fn the_phase_events_fire_once_each_at_their_moment() {
     });
     apply(&mut game, Move::Attack { slot: 3 });
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(0).sp, 100, "blockPhase when the Counter-attack phase starts");
+    assert_eq!(game.state().player(Seat::FIRST).sp, 100, "blockPhase when the Counter-attack phase starts");
     apply(&mut game, Move::Pass);
-    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
-    assert_eq!(game.state().player(0).sp, 111, "then the next turn's activatePhase and drawPhase");
-    assert_eq!(game.state().player(1).sp, 11000, "endPhase and cleanupPhase once each");
+    assert_eq!((game.state().active, game.state().phase), (Seat::SECOND, Phase::Main));
+    assert_eq!(game.state().player(Seat::FIRST).sp, 111, "then the next turn's activatePhase and drawPhase");
+    assert_eq!(game.state().player(Seat::SECOND).sp, 11000, "endPhase and cleanupPhase once each");
 }
 
 #[test]
@@ -280,15 +282,15 @@ fn ring_changes_and_back_ups_are_announced() {
         s.players[0].hand = vec![TITAN];
     });
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 2 });
-    assert_eq!(game.state().player(0).sp, 1, "the ring grew");
-    assert_eq!(game.state().player(1).sp, 0);
+    assert_eq!(game.state().player(Seat::FIRST).sp, 1, "the ring grew");
+    assert_eq!(game.state().player(Seat::SECOND).sp, 0);
     let mut game2 = board(&set, |s| {
         s.players[0].ring[0] = Some(SlotSetup::new(TITAN));
         s.players[1].ring[0] = Some(SlotSetup::new(FIRST + 1));
         s.players[0].hand = vec![GUARD];
     });
     apply(&mut game2, Move::Backup { hand: 0, slot: 0 });
-    assert_eq!(game2.state().player(1).sp, 10, "backedUp fired once");
+    assert_eq!(game2.state().player(Seat::SECOND).sp, 10, "backedUp fired once");
 }
 
 #[test]
@@ -316,7 +318,7 @@ fn a_character_with_rush_does_not_activate_its_instant_ability() {
     for (card, drawn) in [(FIRST, 0), (FIRST + 1, 2)] {
         let mut game = board(&set, |s| s.players[0].hand = vec![card]);
         apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
-        assert_eq!(game.state().player(0).hand.len(), drawn, "card {card}: the ▲ ability draws {drawn}");
+        assert_eq!(game.state().player(Seat::FIRST).hand.len(), drawn, "card {card}: the ▲ ability draws {drawn}");
     }
 }
 
@@ -398,12 +400,12 @@ fn a_same_ring_filter_with_a_type_choice_still_restricts_to_one_ring() {
         s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
         s.players[1].ring[3] = Some(SlotSetup::new(GUARD));
     });
-    let enemy = game.state().player(1).ring;
+    let enemy = game.state().player(Seat::SECOND).ring;
     apply(&mut game, Move::PlayCard { hand: 0 });
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetType);
     apply(&mut game, Move::Answer(vec![game::Choice::Int(0)]));
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
-    apply(&mut game, Move::Answer(vec![game::Choice::Player(1)]));
+    apply(&mut game, Move::Answer(vec![game::Choice::Player(Seat::SECOND)]));
     let exec = game.pending().expect("asks which character");
     assert_eq!(exec.request().kind, vm::runtime::RequestKind::Targets);
     let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
@@ -529,7 +531,7 @@ fn a_played_action_cards_unrestricted_grant_ends_when_it_resolves() {
     ]);
     let (embargo, long_embargo, spark) = (FIRST, FIRST + 1, FIRST + 2);
     let opponent_may_play_spark = |game: &Game| {
-        assert_eq!(game.state().active, 1);
+        assert_eq!(game.state().active, Seat::SECOND);
         assert_eq!(game.state().phase, Phase::Main);
         game.legal_moves().contains(&Move::PlayCard { hand: 0 })
     };
@@ -540,9 +542,14 @@ fn a_played_action_cards_unrestricted_grant_ends_when_it_resolves() {
         });
         apply(&mut game, Move::PlayCard { hand: 0 });
         let state = game.state();
-        assert_eq!(state.player(0).discards.len(), 1, "the action card resolved");
-        let in_force = !state.player_abilities(1).is_empty();
-        assert_eq!(in_force, lasts, "cantplayac in force after card {card} resolved: {:?}", state.player_abilities(1));
+        assert_eq!(state.player(Seat::FIRST).discards.len(), 1, "the action card resolved");
+        let in_force = !state.player_abilities(Seat::SECOND).is_empty();
+        assert_eq!(
+            in_force,
+            lasts,
+            "cantplayac in force after card {card} resolved: {:?}",
+            state.player_abilities(Seat::SECOND)
+        );
         game.advance_to(Phase::Main).unwrap();
         assert_eq!(opponent_may_play_spark(&game), !lasts, "card {card}");
     }

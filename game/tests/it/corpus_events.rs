@@ -5,7 +5,7 @@ use crate::support;
 
 use std::sync::Arc;
 
-use game::{CardSet, Game, Move, Phase, Setup, SlotSetup};
+use game::{CardSet, Game, Move, Phase, Seat, Setup, SlotSetup};
 
 fn board(set: &Arc<CardSet>, edit: impl FnOnce(&mut Setup, &dyn Fn(&str) -> usize)) -> Game {
     let find = |number: &str| set.by_number(number).expect("corpus card");
@@ -38,9 +38,9 @@ fn twelve_blocks_with_the_attack_bp() {
     apply(&mut game, Move::Block { slot: 3, attacker: 0 });
     apply(&mut game, Move::Pass);
     let state = game.state();
-    assert!(state.player(0).ring[0].is_none(), "the attacker took 900 from Twelve and was KO'd");
-    assert!(state.player(1).ring[3].is_none(), "Twelve took 900 too");
-    assert_eq!(state.player(1).hp, 3000);
+    assert!(state.player(Seat::FIRST).ring[0].is_none(), "the attacker took 900 from Twelve and was KO'd");
+    assert!(state.player(Seat::SECOND).ring[3].is_none(), "Twelve took 900 too");
+    assert_eq!(state.player(Seat::SECOND).hp, 3000);
 }
 
 #[test]
@@ -76,7 +76,7 @@ fn kyosuke_makes_actions_two_sp_cheaper_but_not_below_one() {
             s.players[1].ring[0] = Some(SlotSetup::new(find("C001")));
         });
         apply(&mut game, Move::PlayCard { hand: 0 });
-        assert_eq!(game.state().player(0).sp, sp_left, "{action}");
+        assert_eq!(game.state().player(Seat::FIRST).sp, sp_left, "{action}");
     }
 }
 
@@ -90,8 +90,8 @@ fn tron_bonne_draws_an_additional_card_in_the_draw_phase() {
         s.players[0].ring[0] = Some(SlotSetup::new(find("C035")));
     });
     assert_eq!(game.state().phase, Phase::Main);
-    assert_eq!(game.state().player(0).hand.len(), 2, "the Draw phase card and Tron Bonne's");
-    assert_eq!(game.state().player(1).hand.len(), 0);
+    assert_eq!(game.state().player(Seat::FIRST).hand.len(), 2, "the Draw phase card and Tron Bonne's");
+    assert_eq!(game.state().player(Seat::SECOND).hand.len(), 0);
 }
 
 #[test]
@@ -105,8 +105,8 @@ fn jedah_draws_when_he_damages_the_enemy() {
     apply(&mut game, Move::Attack { slot: 0 });
     apply(&mut game, Move::Pass);
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(1).hp, 2500);
-    assert_eq!(game.state().player(0).hand.len(), 1, "drew a card");
+    assert_eq!(game.state().player(Seat::SECOND).hp, 2500);
+    assert_eq!(game.state().player(Seat::FIRST).hand.len(), 1, "drew a card");
 }
 
 #[test]
@@ -124,18 +124,18 @@ fn grandmaster_lets_the_defender_play_reactions_from_the_removed_pile_until_the_
         s.players[1].discards = vec![find("R007"), find("C002"), find("R007")];
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
-    let p1 = game.state().player(1);
+    let p1 = game.state().player(Seat::SECOND);
     assert_eq!(p1.removed.len(), 2, "both Charms were removed");
     assert_eq!(p1.discards.len(), 2, "the character and Grandmaster itself");
     assert!(game.legal_moves().contains(&Move::PlayRemoved { pos: 0, slot: 0 }), "{:?}", game.legal_moves());
     apply(&mut game, Move::PlayRemoved { pos: 0, slot: 0 });
-    assert_eq!(game.state().player(1).sp, 20 - 10 - 3);
-    assert_eq!(game.state().player(1).removed.len(), 1);
+    assert_eq!(game.state().player(Seat::SECOND).sp, 20 - 10 - 3);
+    assert_eq!(game.state().player(Seat::SECOND).removed.len(), 1);
     apply(&mut game, Move::Pass);
-    let p1 = game.state().player(1);
+    let p1 = game.state().player(Seat::SECOND);
     assert!(p1.removed.is_empty(), "at the end of the turn the removed pile went to the discard pile");
     assert_eq!(p1.discards.len(), 4);
-    assert!(game.state().rule_value("play_removed", 1).is_empty(), "the permission ended with the turn");
+    assert!(game.state().rule_value("play_removed", Seat::SECOND).is_empty(), "the permission ended with the turn");
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn nina_cannot_be_countered_while_her_controllers_hand_is_empty() {
         s.players[0].ring[0] = Some(SlotSetup::new(find("C001")));
         s.players[1].ring[0] = Some(SlotSetup::new(find("C003")));
     });
-    let nina = game.state().slot_card(0, 0).unwrap();
+    let nina = game.state().slot_card(Seat::FIRST, 0).unwrap();
     assert!(game.state().abilities_of(nina).is_empty());
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 1 });
     assert_eq!(game.state().abilities_of(nina), vec!["unblockable"], "the hand became empty");
@@ -156,9 +156,9 @@ fn nina_cannot_be_countered_while_her_controllers_hand_is_empty() {
     apply(&mut game, Move::Pass);
     assert!(!game.legal_moves().iter().any(|m| matches!(m, Move::Block { .. })), "Nina cannot be countered");
     apply(&mut game, Move::Pass);
-    assert_eq!((game.state().active, game.state().phase), (1, Phase::Main));
+    assert_eq!((game.state().active, game.state().phase), (Seat::SECOND, Phase::Main));
     game.advance_to(Phase::Main).unwrap();
-    assert_eq!(game.state().active, 0);
-    assert_eq!(game.state().player(0).hand.len(), 1, "drew in the Draw phase");
+    assert_eq!(game.state().active, Seat::FIRST);
+    assert_eq!(game.state().player(Seat::FIRST).hand.len(), 1, "drew in the Draw phase");
     assert!(game.state().abilities_of(nina).is_empty(), "a card in hand: Nina can be countered again");
 }

@@ -13,7 +13,7 @@ use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::shard::{Configuration, DeckSource, SetSource, Simulation};
 use game::sim::stats::{EndKind, GameSummary, Tally};
 use game::sim::{self, PlayOptions, hash};
-use game::{CardSet, DefIdx, Game};
+use game::{CardSet, DefIdx, Game, Seat};
 
 fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
@@ -80,7 +80,7 @@ fn options() -> PlayOptions {
 /// Plays one game with `kinds` and returns it with what was played.
 fn play(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], seed: u64, kinds: [PlayerKind; 2]) -> (Game, sim::Played) {
     let mut game = Game::new(Arc::clone(set), decks.clone(), seed).expect("the game starts");
-    let mut players = [kinds[0].create(seed, 0), kinds[1].create(seed, 1)];
+    let mut players = [kinds[0].create(seed, Seat::FIRST), kinds[1].create(seed, Seat::SECOND)];
     let played = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
     (game, played)
 }
@@ -124,9 +124,9 @@ fn a_game_copied_midway_goes_on_alike_with_the_same_moves() {
 fn a_scripted_player_replays_a_recorded_game_step_for_step() {
     let (set, decks) = examples();
     let (original, played) = play(&set, &decks, 21, [PlayerKind::Greedy, PlayerKind::Random]);
-    let script = |seat: u8| played.steps.iter().filter(|s| s.seat == seat).map(|s| s.mv.clone()).collect();
+    let script = |seat: Seat| played.steps.iter().filter(|s| s.seat == seat).map(|s| s.mv.clone()).collect();
     let mut players: [Box<dyn Player>; 2] =
-        [Box::new(ScriptedPlayer::new(script(0))), Box::new(ScriptedPlayer::new(script(1)))];
+        [Box::new(ScriptedPlayer::new(script(Seat::FIRST))), Box::new(ScriptedPlayer::new(script(Seat::SECOND)))];
     let mut game = Game::new(Arc::clone(&set), decks, 21).expect("starts");
     let replayed = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
     assert_eq!(replayed.error, None);
@@ -157,10 +157,10 @@ fn players_own_streams_leave_the_other_seat_alone() {
     let game = Game::new(set, decks, 9).expect("starts");
     let moves = game.legal_moves();
     assert!(moves.len() > 1, "the first decision offers a choice to draw from");
-    let mut alone = PlayerKind::Random.create(9, 0);
+    let mut alone = PlayerKind::Random.create(9, Seat::FIRST);
     let picks_alone: Vec<usize> = (0..20).map(|_| alone.choose(&game, &moves).expect("chooses")).collect();
     for other in [PlayerKind::Random, PlayerKind::Greedy] {
-        let mut players = [PlayerKind::Random.create(9, 0), other.create(9, 1)];
+        let mut players = [PlayerKind::Random.create(9, Seat::FIRST), other.create(9, Seat::SECOND)];
         let picks: Vec<usize> = (0..20)
             .map(|_| {
                 players[1].choose(&game, &moves).expect("seat 1 chooses");
@@ -169,7 +169,7 @@ fn players_own_streams_leave_the_other_seat_alone() {
             .collect();
         assert_eq!(picks, picks_alone, "seat 0's picks changed with a {other} player in seat 1");
     }
-    assert_ne!(game::players::player_seed(9, 0), game::players::player_seed(9, 1));
+    assert_ne!(game::players::player_seed(9, Seat::FIRST), game::players::player_seed(9, Seat::SECOND));
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn greedy_beats_random_more_often_than_not() {
     for seed in 0..12u64 {
         let (game, played) = play(&set, &decks, seed, [PlayerKind::Greedy, PlayerKind::Random]);
         assert_eq!(played.error, None);
-        greedy_wins += u32::from(game.outcome().and_then(|o| o.winner) == Some(0));
+        greedy_wins += u32::from(game.outcome().and_then(|o| o.winner) == Some(Seat::FIRST));
     }
     assert!(greedy_wins >= 7, "greedy won {greedy_wins} of 12");
 }
@@ -209,7 +209,7 @@ fn every_valid_corpus_deck_plays_whole_games_with_random_and_greedy_players() {
             let pair = [deck.clone(), other.clone()];
             let mut game = Game::new(Arc::clone(&set), pair, seed).expect("starts");
             game.set_turn_limit(80);
-            let mut players = [kinds[0].create(seed, 0), kinds[1].create(seed, 1)];
+            let mut players = [kinds[0].create(seed, Seat::FIRST), kinds[1].create(seed, Seat::SECOND)];
             let options = PlayOptions { check_invariants: true, ..PlayOptions::default() };
             let played = sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
             let summary = GameSummary::of(&game, &played, seed, seed, [i, (i + 1) % decks.len()]);

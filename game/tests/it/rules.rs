@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use game::{CardSet, EndReason, Game, IllegalMove, Move, Phase, Setup, SlotSetup};
+use game::{CardSet, EndReason, Game, IllegalMove, Move, Phase, Seat, Setup, SlotSetup};
 use vm::runtime::PlayerId;
 
 const BRAWLER: usize = 0; // 500 BP, +2 SP, accepts a Fighter back-up
@@ -48,7 +48,7 @@ fn the_draw_phase_draws_one_card_except_on_the_first_players_first_turn() {
     assert_eq!(game.state().player(first).deck.len(), 45);
     let mut game = game;
     game.advance_to(Phase::Main).unwrap();
-    let second = 1 - first;
+    let second = first.other();
     assert_eq!(game.state().active, second);
     assert_eq!(game.state().player(second).hand.len(), 6, "the second player draws in their Draw phase");
 }
@@ -64,8 +64,8 @@ fn playing_characters_gains_or_costs_sp_and_needs_a_free_slot_and_enough_sp() {
     );
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 2 });
     let state = game.state();
-    assert_eq!(state.player(0).sp, 2, "a character with +2 SP gains 2 SP");
-    let brawler = state.player(0).ring[2].expect("in slot 2");
+    assert_eq!(state.player(Seat::FIRST).sp, 2, "a character with +2 SP gains 2 SP");
+    let brawler = state.player(Seat::FIRST).ring[2].expect("in slot 2");
     assert_eq!(state.card(brawler).unwrap().bp, 500);
     assert!(state.card(brawler).unwrap().fresh);
     assert!(!game.legal_moves().iter().any(|m| matches!(m, Move::PlayCharacter { .. })), "one character per turn");
@@ -75,7 +75,7 @@ fn playing_characters_gains_or_costs_sp_and_needs_a_free_slot_and_enough_sp() {
         s.players[0].sp = 5;
     });
     apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
-    assert_eq!(game.state().player(0).sp, 2, "Titan costs 3 SP");
+    assert_eq!(game.state().player(Seat::FIRST).sp, 2, "Titan costs 3 SP");
 }
 
 #[test]
@@ -89,10 +89,10 @@ fn an_unblocked_attacker_damages_the_defending_player() {
     assert_eq!(game.state().phase, Phase::CounterAttack);
     assert_eq!(game.to_move(), PlayerId(1), "the defender decides in the Counter-attack phase");
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(1).hp, 3000 - 700);
-    let guard = game.state().player(0).ring[1].unwrap();
+    assert_eq!(game.state().player(Seat::SECOND).hp, 3000 - 700);
+    let guard = game.state().player(Seat::FIRST).ring[1].unwrap();
     assert!(game.state().card(guard).unwrap().frozen, "attackers freeze");
-    assert_eq!(game.state().active, 1, "the turn passed");
+    assert_eq!(game.state().active, Seat::SECOND, "the turn passed");
 }
 
 #[test]
@@ -108,9 +108,12 @@ fn a_blocked_attack_damages_both_characters_and_not_the_player() {
     apply(&mut game, Move::Block { slot: 3, attacker: 0 });
     apply(&mut game, Move::Pass);
     let state = game.state();
-    assert_eq!(state.player(1).hp, 3000, "a solo attacker without Pierce does not pierce");
-    assert!(state.player(1).ring[3].is_none(), "the Guard (700) was KO'd by 1000 damage at the Cleanup sweep");
-    let titan = state.player(0).ring[0].unwrap();
+    assert_eq!(state.player(Seat::SECOND).hp, 3000, "a solo attacker without Pierce does not pierce");
+    assert!(
+        state.player(Seat::SECOND).ring[3].is_none(),
+        "the Guard (700) was KO'd by 1000 damage at the Cleanup sweep"
+    );
+    let titan = state.player(Seat::FIRST).ring[0].unwrap();
     assert_eq!(state.card(titan).unwrap().bp, 300, "the Titan took the Guard's 700");
 }
 
@@ -132,11 +135,11 @@ fn a_united_attack_costs_five_sp_per_joiner_and_pierces() {
         "a third member would cost 10 SP in all; 5 SP is not enough"
     );
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(0).sp, 0, "5 SP paid for one joiner when the Counter-attack phase starts");
+    assert_eq!(game.state().player(Seat::FIRST).sp, 0, "5 SP paid for one joiner when the Counter-attack phase starts");
     apply(&mut game, Move::Block { slot: 0, attacker: 0 });
     apply(&mut game, Move::Pass);
     // 1000 + 700 against a 400 blocker: 1300 pierces to the player.
-    assert_eq!(game.state().player(1).hp, 3000 - 1300);
+    assert_eq!(game.state().player(Seat::SECOND).hp, 3000 - 1300);
 }
 
 #[test]
@@ -145,12 +148,12 @@ fn the_ko_sweep_removes_characters_at_zero_bp_when_the_attack_phase_starts() {
         s.players[0].ring[0] = Some(SlotSetup { bp: Some(0), ..SlotSetup::new(GUARD) });
         s.players[1].ring[0] = Some(SlotSetup { bp: Some(0), ..SlotSetup::new(BRAWLER) });
     });
-    assert_eq!(game.state().player(0).characters().count(), 1, "a character at 0 BP waits for the sweep");
+    assert_eq!(game.state().player(Seat::FIRST).characters().count(), 1, "a character at 0 BP waits for the sweep");
     apply(&mut game, Move::Pass);
-    assert_eq!(game.state().player(0).characters().count(), 0);
-    assert_eq!(game.state().player(1).characters().count(), 0);
-    assert_eq!(game.state().player(0).discards.len(), 1);
-    assert_eq!(game.state().player(1).discards.len(), 1);
+    assert_eq!(game.state().player(Seat::FIRST).characters().count(), 0);
+    assert_eq!(game.state().player(Seat::SECOND).characters().count(), 0);
+    assert_eq!(game.state().player(Seat::FIRST).discards.len(), 1);
+    assert_eq!(game.state().player(Seat::SECOND).discards.len(), 1);
 }
 
 #[test]
@@ -164,9 +167,9 @@ fn a_player_at_zero_hp_loses() {
     apply(&mut game, Move::Pass);
     apply(&mut game, Move::Pass);
     let outcome = game.outcome().expect("the game is over");
-    assert_eq!(outcome.winner, Some(0));
-    assert_eq!(outcome.reason, EndReason::HpZero { loser: 1 });
-    assert_eq!(game.state().player(1).hp, 0, "HP stops at 0");
+    assert_eq!(outcome.winner, Some(Seat::FIRST));
+    assert_eq!(outcome.reason, EndReason::HpZero { loser: Seat::SECOND });
+    assert_eq!(game.state().player(Seat::SECOND).hp, 0, "HP stops at 0");
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.apply(Move::Pass), Err(IllegalMove::GameOver));
 }
@@ -249,10 +252,10 @@ fn an_action_resolves_then_goes_to_the_discard_pile() {
     });
     apply(&mut game, Move::PlayCard { hand: 0 });
     let state = game.state();
-    assert_eq!(state.player(1).hp, 2700);
-    assert_eq!(state.player(0).sp, 0);
-    assert_eq!(state.player(0).discards.len(), 1, "Fireball is in the discard pile");
-    assert!(state.player(0).table.is_empty());
+    assert_eq!(state.player(Seat::SECOND).hp, 2700);
+    assert_eq!(state.player(Seat::FIRST).sp, 0);
+    assert_eq!(state.player(Seat::FIRST).discards.len(), 1, "Fireball is in the discard pile");
+    assert!(state.player(Seat::FIRST).table.is_empty());
 }
 
 #[test]
@@ -260,8 +263,8 @@ fn a_triggered_ability_pays_its_freeze_cost_once_per_turn() {
     let mut game = board(|s| s.players[0].ring[0] = slot(MYSTIC));
     apply(&mut game, Move::Activate { slot: 0 });
     let state = game.state();
-    assert_eq!(state.player(0).hand.len(), 1, "drew a card");
-    let mystic = state.player(0).ring[0].unwrap();
+    assert_eq!(state.player(Seat::FIRST).hand.len(), 1, "drew a card");
+    let mystic = state.player(Seat::FIRST).ring[0].unwrap();
     assert!(state.card(mystic).unwrap().frozen);
     assert!(!game.legal_moves().contains(&Move::Activate { slot: 0 }));
 }
@@ -274,7 +277,7 @@ fn a_back_up_adds_300_bp_once_per_turn() {
     });
     assert!(game.legal_moves().contains(&Move::Backup { hand: 0, slot: 0 }));
     apply(&mut game, Move::Backup { hand: 0, slot: 0 });
-    let brawler = game.state().player(0).ring[0].unwrap();
+    let brawler = game.state().player(Seat::FIRST).ring[0].unwrap();
     assert_eq!(game.state().card(brawler).unwrap().bp, 800);
     assert_eq!(game.state().card(brawler).unwrap().backups.len(), 1);
     assert!(
@@ -295,8 +298,8 @@ fn the_defender_plays_reactions_in_the_counter_attack_phase() {
     apply(&mut game, Move::Pass);
     assert!(game.legal_moves().contains(&Move::PlayCard { hand: 0 }));
     apply(&mut game, Move::PlayCard { hand: 0 });
-    assert_eq!(game.state().player(1).sp, 1, "paid 1, gained 1");
-    assert_eq!(game.state().player(1).discards.len(), 1);
+    assert_eq!(game.state().player(Seat::SECOND).sp, 1, "paid 1, gained 1");
+    assert_eq!(game.state().player(Seat::SECOND).discards.len(), 1);
 }
 
 #[test]
@@ -324,4 +327,21 @@ fn the_state_is_plain_data_that_round_trips_through_json() {
     assert_ne!(&back, game.state(), "a state read back has no set until one is attached");
     back.attach_set(game.set().clone());
     assert_eq!(&back, game.state());
+}
+
+#[test]
+fn a_seat_is_saved_as_its_number_and_a_third_seat_is_refused() {
+    let game = board(|s| s.players[0].hand = vec![BRAWLER]);
+    let json = serde_json::to_value(game.state()).unwrap();
+    assert_eq!(json["active"], 0);
+    assert_eq!(json["cards"][0]["owner"], 0);
+    assert_eq!(serde_json::to_string(&Seat::SECOND).unwrap(), "1");
+    assert_eq!(serde_json::from_str::<Seat>("1").unwrap(), Seat::SECOND);
+    let mut bad = json;
+    bad["active"] = 2.into();
+    let error = serde_json::from_value::<game::GameState>(bad).unwrap_err();
+    assert!(error.to_string().contains("seat 2 is not 0 or 1"), "{error}");
+    assert_eq!(Seat::of(PlayerId(7)), Seat::SECOND, "the runtime names no third player");
+    assert_eq!(Seat::FIRST.other(), Seat::SECOND);
+    assert_eq!(Seat::SECOND.other().pid(), PlayerId(0));
 }

@@ -8,7 +8,7 @@ pub use compiler::corpus::corpus_dir;
 use game::deck::parse_deck;
 use game::players::PlayerKind;
 use game::sim::{self, PlayError, PlayOptions};
-use game::{CardSet, DefIdx, Game, Move};
+use game::{CardSet, DefIdx, Game, Move, Seat};
 
 /// The corpus set, loaded once; `None` (after a skip message) when the corpus is absent.
 /// Panics under `CI` when it is absent.
@@ -37,7 +37,7 @@ pub fn read_deck(set: &CardSet, name: &str) -> Vec<DefIdx> {
 /// place. Returns the number of moves made.
 pub fn play_randomly(game: &mut Game, seed: u64, max_moves: usize) -> usize {
     assert_every_move_has_an_index(game, &game.legal_moves());
-    let mut players = [PlayerKind::Random.create(seed, 0), PlayerKind::Random.create(seed, 1)];
+    let mut players = [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
     let options = PlayOptions { check_invariants: true, max_decisions: max_moves, ..PlayOptions::default() };
     let played = sim::play(game, &mut players, &options, |game, step, log| {
         for entry in log {

@@ -146,7 +146,6 @@ impl<'a, H: Host> Machine<'a, H> {
     }
 
     /// Adds the location to a trap that has none.
-    #[cold]
     pub(crate) fn locate(&self, mut trap: Trap, entry: EntryIdx, pc: Pc) -> Trap {
         let program = &self.shared.program;
         if trap.card.is_none() {
