@@ -18,7 +18,7 @@ fn copy_ability_gives_the_targets_the_donors_rules() {
     // One candidate for the rule target: nothing is asked.
     assert_eq!(g.run(src, P0), Completion::Success);
     assert_eq!(g.host.rules(mine), Some(CardIdx(7)));
-    assert_eq!(g.rt.pending_events(), 1, "`powerless` queued for the receiver");
+    assert_eq!(g.runtime.pending_events(), 1, "`powerless` queued for the receiver");
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn transform_by_id_and_by_card() {
     let foe = g.host.character("Foe", P1, 0, 500);
     assert_eq!(g.run(src, P0), Completion::Success);
     assert_eq!(g.host.name(foe), "80d4-model");
-    assert_eq!(g.rt.pending_events(), 1, "`removed` for the old card");
+    assert_eq!(g.runtime.pending_events(), 1, "`removed` for the old card");
 
     let mut g = Game::new("action = {D(action)}: transform(discarded.0) target(characters@myRing)");
     let me = g.host.character("Me", P0, 0, 500);
@@ -129,14 +129,14 @@ fn granted_keywords_answer_their_hooks_until_they_end() {
     let src = g.host.card("Src", ACTION, P0, HAND);
     let a = g.host.character("A", P0, 0, 500);
     assert_eq!(g.run(src, P0), Completion::Success);
-    let can_block = g.rt.event_index("canBlock").unwrap();
-    let before_block = g.rt.event_index("beforeBlock").unwrap();
-    assert_eq!(hook_answer(g.rt.effects(), can_block, Value::Card(a)), Some(false));
-    assert_eq!(hook_answer(g.rt.effects(), before_block, Value::Card(a)), None);
-    assert!(has_ability(g.rt.effects(), Value::Card(a), Ability::Pierce));
-    g.rt.expire(&mut g.host, vm::bytecode::RestrictionIdx(0), P0);
-    assert_eq!(hook_answer(g.rt.effects(), can_block, Value::Card(a)), None);
-    assert!(!has_ability(g.rt.effects(), Value::Card(a), Ability::Pierce));
+    let can_block = g.runtime.event_index("canBlock").unwrap();
+    let before_block = g.runtime.event_index("beforeBlock").unwrap();
+    assert_eq!(hook_answer(g.runtime.effects(), can_block, Value::Card(a)), Some(false));
+    assert_eq!(hook_answer(g.runtime.effects(), before_block, Value::Card(a)), None);
+    assert!(has_ability(g.runtime.effects(), Value::Card(a), Ability::Pierce));
+    g.runtime.expire(&mut g.host, vm::bytecode::RestrictionIdx(0), P0);
+    assert_eq!(hook_answer(g.runtime.effects(), can_block, Value::Card(a)), None);
+    assert!(!has_ability(g.runtime.effects(), Value::Card(a), Ability::Pierce));
 }
 
 #[test]
@@ -144,10 +144,10 @@ fn permanent_keywords_last_while_the_card_is_in_play() {
     use stdlib::keywords::{Ability, has_ability};
     let mut g = Game::new("abilities = frosted");
     let me = g.host.character("Ice", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
-    assert!(has_ability(g.rt.effects(), Value::Card(me), Ability::Frosted));
-    g.rt.leave_play(&mut g.host, me);
-    assert!(!has_ability(g.rt.effects(), Value::Card(me), Ability::Frosted));
+    g.runtime.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    assert!(has_ability(g.runtime.effects(), Value::Card(me), Ability::Frosted));
+    g.runtime.leave_play(&mut g.host, me);
+    assert!(!has_ability(g.runtime.effects(), Value::Card(me), Ability::Frosted));
 }
 
 /// `auto = ~myEndPhase~ [[may]] +rush` waits for its answer; the card leaves play; the
@@ -155,11 +155,11 @@ fn permanent_keywords_last_while_the_card_is_in_play() {
 fn may_rush_after_leaving(auto: &str) -> Game {
     let mut g = Game::new(auto);
     let me = g.host.character("Me", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
-    let end_phase = g.rt.event_index("endPhase").unwrap();
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
-    g.rt.leave_play(&mut g.host, me);
+    g.runtime.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.runtime.event_index("endPhase").unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.runtime.run_events(&mut g.host).unwrap());
+    g.runtime.leave_play(&mut g.host, me);
     assert_eq!(done(g.answer(exec, &[Value::Bool(true)])), Completion::Success);
     g
 }
@@ -169,7 +169,7 @@ fn may_rush_after_leaving(auto: &str) -> Game {
 #[test]
 fn an_unrestricted_grant_after_the_source_left_play_is_not_recorded() {
     let g = may_rush_after_leaving("auto = ~myEndPhase~ [[may]] +rush");
-    assert!(g.rt.effects().is_empty(), "{:?}", g.rt.effects());
+    assert!(g.runtime.effects().is_empty(), "{:?}", g.runtime.effects());
     assert!(g.host.abilities.is_empty(), "nothing applied to the host");
 }
 
@@ -179,15 +179,15 @@ fn an_unrestricted_grant_after_the_source_left_play_is_not_recorded() {
 fn an_unrestricted_grant_after_a_second_question_is_not_recorded_either() {
     let mut g = Game::new("auto = ~myEndPhase~ [[may]] hp(+1); [[may]] +rush");
     let me = g.host.character("Me", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
-    let end_phase = g.rt.event_index("endPhase").unwrap();
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    let first = suspended(g.rt.run_events(&mut g.host).unwrap());
-    g.rt.leave_play(&mut g.host, me);
+    g.runtime.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.runtime.event_index("endPhase").unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    let first = suspended(g.runtime.run_events(&mut g.host).unwrap());
+    g.runtime.leave_play(&mut g.host, me);
     let second = suspended(g.answer(first, &[Value::Bool(true)]));
     assert_eq!(done(g.answer(second, &[Value::Bool(true)])), Completion::Success);
     assert_eq!(g.host.player(P0).hp, 3001, "the first statement ran");
-    assert!(g.rt.effects().is_empty(), "{:?}", g.rt.effects());
+    assert!(g.runtime.effects().is_empty(), "{:?}", g.runtime.effects());
 }
 
 /// A restricted effect outlives its source (spec §3.10): granted after the source left, it
@@ -195,10 +195,10 @@ fn an_unrestricted_grant_after_a_second_question_is_not_recorded_either() {
 #[test]
 fn a_restricted_grant_after_the_source_left_play_lasts_until_its_timer() {
     let mut g = may_rush_after_leaving("auto = ~myEndPhase~ [[may]] +rush ueot");
-    assert_eq!(g.rt.effects().len(), 1);
+    assert_eq!(g.runtime.effects().len(), 1);
     let ueot = stdlib::CATALOGUE.restrictions.iter().position(|r| r.name == "ueot").unwrap();
-    g.rt.expire(&mut g.host, vm::bytecode::RestrictionIdx::new(ueot), P0);
-    assert!(g.rt.effects().is_empty());
+    g.runtime.expire(&mut g.host, vm::bytecode::RestrictionIdx::new(ueot), P0);
+    assert!(g.runtime.effects().is_empty());
 }
 
 /// While the source stays in play the same answer grants the ability.
@@ -206,14 +206,14 @@ fn a_restricted_grant_after_the_source_left_play_lasts_until_its_timer() {
 fn an_unrestricted_grant_while_the_source_is_in_play_is_recorded() {
     let mut g = Game::new("auto = ~myEndPhase~ [[may]] +rush");
     let me = g.host.character("Me", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
-    let end_phase = g.rt.event_index("endPhase").unwrap();
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
+    g.runtime.enter_play(&mut g.host, me, CardIdx(0)).unwrap();
+    let end_phase = g.runtime.event_index("endPhase").unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.runtime.run_events(&mut g.host).unwrap());
     assert_eq!(done(g.answer(exec, &[Value::Bool(true)])), Completion::Success);
-    assert_eq!(g.rt.effects().len(), 1);
-    g.rt.leave_play(&mut g.host, me);
-    assert!(g.rt.effects().is_empty(), "it ends when the source leaves");
+    assert_eq!(g.runtime.effects().len(), 1);
+    g.runtime.leave_play(&mut g.host, me);
+    assert!(g.runtime.effects().is_empty(), "it ends when the source leaves");
 }
 
 /// `steal` fails, changing nothing, when no target has an ability or the receiver is

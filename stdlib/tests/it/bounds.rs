@@ -15,11 +15,11 @@ fn doubling_cascade(hp: i32) -> (Game, Result<Outcome, vm::runtime::Trap>) {
     let mut g = Game::with(&[auto, "action = damage(0) to(me)"]);
     for name in ["First", "Second"] {
         let card = g.host.card(name, ACTION, P0, DECK);
-        g.rt.enter_play(&mut g.host, card, CardIdx(0)).unwrap();
+        g.runtime.enter_play(&mut g.host, card, CardIdx(0)).unwrap();
     }
     let src = g.host.card("Blast", ACTION, P0, DECK);
     g.host.player_mut(P0).hp = hp;
-    let outcome = g.rt.activate(&mut g.host, src, CardIdx(1), P0);
+    let outcome = g.runtime.activate(&mut g.host, src, CardIdx(1), P0);
     (g, outcome)
 }
 
@@ -67,7 +67,7 @@ fn a_loop_over_whole_pile_commands_runs_out_of_fuel() {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     g.host.cards(&names, ACTION, P0, DECK);
     g.host.take_log();
-    let trap = g.rt.activate(&mut g.host, me, CardIdx(0), P0).expect_err("the loop needs more than one budget");
+    let trap = g.runtime.activate(&mut g.host, me, CardIdx(0), P0).expect_err("the loop needs more than one budget");
     assert_eq!(trap.code, TrapCode::OutOfFuel);
     let moved = g.host.take_log().len();
     assert!(moved <= vm::runtime::DEFAULT_FUEL as usize, "{moved} host calls on one budget");

@@ -17,7 +17,7 @@ fn destroy_kos_and_binds_destroyed() {
     assert_eq!(g.host.pile_names(P1, DISCARDS), ["Ken", "Ryu"]);
     assert_eq!(g.host.player(P0).hp, 3200);
     // `removed` was emitted for each (queued for the game's run_events).
-    assert_eq!(g.rt.pending_events(), 2, "`removed` queued for each KO'd card");
+    assert_eq!(g.runtime.pending_events(), 2, "`removed` queued for each KO'd card");
 }
 
 #[test]
@@ -323,7 +323,7 @@ fn a_cancelled_prophecy_leaves_the_pile_unchanged() {
     let src = g.host.card("Src", ACTION, P0, HAND);
     g.host.cards(&["a", "b", "c"], ACTION, P0, DECK);
     let exec = suspended(g.activate(src, P0));
-    g.rt.cancel(exec);
+    g.runtime.cancel(exec);
     assert_eq!(g.host.pile_names(P0, DECK), ["a", "b", "c"]);
 }
 

@@ -46,7 +46,7 @@ use stdlib::host::AttackRole;
 /// Drives an outcome to its end, answering with the first candidates (a `[[may]]` or a
 /// confirmation with yes); the completion, or why it did not complete.
 fn finish(
-    rt: &mut Runtime<RecordingBoard>,
+    runtime: &mut Runtime<RecordingBoard>,
     host: &mut RecordingBoard,
     mut outcome: Outcome,
 ) -> Result<Completion, String> {
@@ -62,7 +62,7 @@ fn finish(
             RequestKind::May | RequestKind::Confirm(_) => vec![Value::Bool(true)],
             _ => candidates[..n].to_vec(),
         };
-        outcome = match rt.resume(host, exec, &answer) {
+        outcome = match runtime.resume(host, exec, &answer) {
             Ok(outcome) => outcome,
             Err(ResumeError::Trap(trap)) => return Err(format!("trap after an answer: {trap}")),
             Err(error) => return Err(format!("answer {answer:?} to {request:?} refused: {error}")),
@@ -98,10 +98,10 @@ impl Tally {
         key: &str,
         what: &str,
         result: Result<Outcome, Trap>,
-        rt: &mut Runtime<RecordingBoard>,
+        runtime: &mut Runtime<RecordingBoard>,
         host: &mut RecordingBoard,
     ) -> Option<Completion> {
-        match result.map_err(|trap| format!("trap: {trap}")).and_then(|outcome| finish(rt, host, outcome)) {
+        match result.map_err(|trap| format!("trap: {trap}")).and_then(|outcome| finish(runtime, host, outcome)) {
             Ok(completion) => {
                 self.completions.push((format!("{key} {what}"), completion));
                 Some(completion)
@@ -139,18 +139,18 @@ fn every_corpus_card_plays_to_a_completion() {
         played += 1;
         let is_char = key.starts_with('C');
         let actions = program.cards()[0].actions.len();
-        let mut rt = Runtime::new(program, &stdlib::CATALOGUE, stdlib::builtins::<RecordingBoard>());
+        let mut runtime = Runtime::new(program, &stdlib::CATALOGUE, stdlib::builtins::<RecordingBoard>());
         let (mut host, source) = board(is_char);
         if is_char {
-            if let Err(trap) = rt.enter_play(&mut host, source, CardIdx(0)) {
+            if let Err(trap) = runtime.enter_play(&mut host, source, CardIdx(0)) {
                 tally.faults.push(format!("{key} enter_play: {trap}"));
             }
-            let outcome = rt.run_events(&mut host);
-            tally.record(&key, "autos", outcome, &mut rt, &mut host);
+            let outcome = runtime.run_events(&mut host);
+            tally.record(&key, "autos", outcome, &mut runtime, &mut host);
         }
         for _ in 0..actions {
-            let outcome = rt.activate(&mut host, source, CardIdx(0), P0);
-            let completion = tally.record(&key, "activate", outcome, &mut rt, &mut host);
+            let outcome = runtime.activate(&mut host, source, CardIdx(0), P0);
+            let completion = tally.record(&key, "activate", outcome, &mut runtime, &mut host);
             activations += 1;
             match completion {
                 None => {}
@@ -166,11 +166,11 @@ fn every_corpus_card_plays_to_a_completion() {
             }
         }
         for name in ["activatePhase", "drawPhase", "endPhase", "cleanupPhase"] {
-            let event = rt.event_index(name).unwrap();
+            let event = runtime.event_index(name).unwrap();
             for player in [P0, P1] {
-                rt.emit(Event::new(event, player));
-                let outcome = rt.run_events(&mut host);
-                tally.record(&key, name, outcome, &mut rt, &mut host);
+                runtime.emit(Event::new(event, player));
+                let outcome = runtime.run_events(&mut host);
+                tally.record(&key, name, outcome, &mut runtime, &mut host);
             }
         }
         calls += host.log.len();

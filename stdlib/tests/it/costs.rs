@@ -78,22 +78,22 @@ fn discard_cost_counts_and_filters() {
 fn an_auto_pays_its_cost_each_time_it_runs() {
     let mut g = Game::new("auto = {F}: ~myEndPhase~ hp(+100)");
     let me = g.host.character("Me", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
-    let end_phase = g.rt.event_index("endPhase").unwrap();
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    assert_eq!(done(g.rt.run_events(&mut g.host).unwrap()), Completion::Success);
+    g.runtime.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
+    let end_phase = g.runtime.event_index("endPhase").unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    assert_eq!(done(g.runtime.run_events(&mut g.host).unwrap()), Completion::Success);
     assert!(g.host.card_ref("Me").frozen, "paid with a freeze");
     assert_eq!(g.host.player(P0).hp, 3100);
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    g.rt.run_events(&mut g.host).unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    g.runtime.run_events(&mut g.host).unwrap();
     assert_eq!(g.host.player(P0).hp, 3100, "a frozen card cannot pay: the auto does nothing");
     // An auto that needs a choice to pay asks for it.
     let mut g = Game::new("auto = {D}: ~myEndPhase~ hp(discarded.size)");
     let me = g.host.character("Me", P0, 0, 500);
     g.host.cards(&["a", "b"], ACTION, P0, HAND);
-    g.rt.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
-    g.rt.emit(vm::runtime::Event::new(end_phase, P0));
-    let exec = suspended(g.rt.run_events(&mut g.host).unwrap());
+    g.runtime.enter_play(&mut g.host, me, vm::bytecode::CardIdx(0)).unwrap();
+    g.runtime.emit(vm::runtime::Event::new(end_phase, P0));
+    let exec = suspended(g.runtime.run_events(&mut g.host).unwrap());
     assert_eq!(done(g.answer_cards(exec, &["b"])), Completion::Success);
     assert_eq!(g.host.pile_names(P0, HAND), ["a"]);
     assert_eq!(g.host.player(P0).hp, 3001);
@@ -156,7 +156,7 @@ fn a_resumed_trial_pays_nothing_and_does_nothing() {
     let mut g = Game::new("action = {D(<0,2>action)}: hp(+100) to(me)");
     let me = g.host.character("Me", P0, 0, 500);
     g.host.cards(&["a", "b"], ACTION, P0, HAND);
-    let exec = suspended(g.rt.try_activation(&mut g.host, me, vm::bytecode::CardIdx(0), P0).expect("no trap"));
+    let exec = suspended(g.runtime.try_activation(&mut g.host, me, vm::bytecode::CardIdx(0), P0).expect("no trap"));
     assert_eq!(done(g.answer_cards(exec, &["a"])), Completion::Success);
     assert_eq!(g.host.pile_names(P0, HAND), ["a", "b"], "a trial discards nothing");
     assert!(g.host.pile_names(P0, DISCARDS).is_empty());

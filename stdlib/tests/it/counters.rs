@@ -49,7 +49,7 @@ fn before_damage_autos_adjust_only_this_damage() {
     let mut g = Game::with(&["action = damage(300) to(opp)", "auto = ~anyBeforeDamage~ modDamage(+100)"]);
     let src = g.host.card("Blast", ACTION, P0, HAND);
     let booster = g.host.character("Booster", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, booster, vm::bytecode::CardIdx(1)).unwrap();
+    g.runtime.enter_play(&mut g.host, booster, vm::bytecode::CardIdx(1)).unwrap();
     assert_eq!(g.run(src, P0), Completion::Success);
     assert_eq!(g.host.player(P1).hp, 2600, "300 + 100");
     assert!(g.host.windows.is_empty(), "the window closed");
@@ -66,7 +66,7 @@ fn event_suffix_action_tests_the_trigger() {
         "action = damage(300) to(opp)",
     ]);
     let kain = g.host.character("Kain", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, kain, vm::bytecode::CardIdx(1)).unwrap();
+    g.runtime.enter_play(&mut g.host, kain, vm::bytecode::CardIdx(1)).unwrap();
     let blast = g.host.card("Blast", ACTION, P0, HAND);
     assert_eq!(g.run(blast, P0), Completion::Success);
     assert_eq!(g.host.player(P1).hp, 2600, "an action's damage: 300 + 100");
@@ -130,7 +130,7 @@ fn lose_life_is_not_damage() {
     let mut g = Game::with(&["action = loseLife(300) to(me)", "auto = ~anyBeforeDamage~ modDamage(+100)"]);
     let src = g.host.card("Pact", ACTION, P0, HAND);
     let booster = g.host.character("Booster", P0, 0, 500);
-    g.rt.enter_play(&mut g.host, booster, vm::bytecode::CardIdx(1)).unwrap();
+    g.runtime.enter_play(&mut g.host, booster, vm::bytecode::CardIdx(1)).unwrap();
     g.run(src, P0);
     assert_eq!(g.host.player(P0).hp, 2700);
     assert!(!g.host.player(P0).nc_damaged);

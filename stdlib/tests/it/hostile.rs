@@ -47,22 +47,22 @@ fn call_program(cmd: CommandIdx, args: &[Arg]) -> Option<Program> {
 /// (nothing when the verifier refused the call).
 fn run_call(cmd: CommandIdx, args: &[Arg]) -> Option<TrapCode> {
     let program = call_program(cmd, args)?;
-    let mut rt = Runtime::new(program, &CATALOGUE, builtins::<RecordingBoard>());
+    let mut runtime = Runtime::new(program, &CATALOGUE, builtins::<RecordingBoard>());
     let mut host = RecordingBoard::new();
     let me = host.character("Me", P0, 0, 500);
     host.character("Them", P1, 1, 800);
     host.cards(&["a", "b"], ACTION, P0, HAND);
     host.cards(&["c"], ACTION, P1, HAND);
     host.cards[me.0 as usize].rules = Some(CardIdx(0));
-    rt.enter_play(&mut host, me, CardIdx(0)).expect("card 0 exists");
-    let mut outcome = match rt.activate(&mut host, me, CardIdx(0), P0) {
+    runtime.enter_play(&mut host, me, CardIdx(0)).expect("card 0 exists");
+    let mut outcome = match runtime.activate(&mut host, me, CardIdx(0), P0) {
         Ok(outcome) => outcome,
         Err(trap) => return Some(trap.code),
     };
     for _ in 0..20 {
         let Outcome::Suspended(exec) = outcome else { break };
         let answer: Vec<Value> = exec.candidates().iter().take(usize::from(exec.request().min)).copied().collect();
-        outcome = match rt.resume(&mut host, exec, &answer) {
+        outcome = match runtime.resume(&mut host, exec, &answer) {
             Ok(outcome) => outcome,
             Err(ResumeError::Trap(trap)) => return Some(trap.code),
             Err(other) => panic!("{cmd:?}: a valid answer was refused: {other}"),

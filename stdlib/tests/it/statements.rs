@@ -106,7 +106,7 @@ fn an_unmet_requisite_pays_and_does_nothing() {
     assert!(!g.host.card_ref("Me").frozen, "nothing paid");
     assert_eq!(g.host.player(P0).hp, 3000);
     g.host.character("Foe", P1, 0, 500);
-    assert!(g.rt.requisites_met(&mut g.host, me, CardIdx(0), P0).unwrap());
+    assert!(g.runtime.requisites_met(&mut g.host, me, CardIdx(0), P0).unwrap());
     assert_eq!(g.run(me, P0), Completion::Success);
     assert_eq!(g.host.player(P0).hp, 3001);
 }
@@ -128,16 +128,16 @@ fn restriction_timers_end_exactly_what_they_bound() {
                     let mut g = Game::new(&card);
                     let me = g.host.character("Me", controller, 0, 500);
                     assert_eq!(g.run(me, controller), Completion::Success, "{card}");
-                    assert_eq!(g.rt.effects().len(), 1, "{card}");
+                    assert_eq!(g.runtime.effects().len(), 1, "{card}");
                     for other in ["ueot", "unac", "uynt"].into_iter().filter(|&other| other != kind) {
-                        g.rt.expire(&mut g.host, restriction(other), active);
-                        g.rt.expire(&mut g.host, restriction(other), PlayerId(1 - active.0));
+                        g.runtime.expire(&mut g.host, restriction(other), active);
+                        g.runtime.expire(&mut g.host, restriction(other), PlayerId(1 - active.0));
                     }
-                    assert_eq!(g.rt.effects().len(), 1, "{card}: another timer ended it");
-                    g.rt.expire(&mut g.host, restriction(kind), active);
+                    assert_eq!(g.runtime.effects().len(), 1, "{card}: another timer ended it");
+                    g.runtime.expire(&mut g.host, restriction(kind), active);
                     let ends = (controller == active) != (prefix == "opp");
                     let what = format!("{card}, controller {controller:?}, {kind} in {active:?}'s turn");
-                    assert_eq!(g.rt.effects().is_empty(), ends, "{what}");
+                    assert_eq!(g.runtime.effects().is_empty(), ends, "{what}");
                     assert_eq!(g.host.abilities.is_empty(), ends, "{what}: the host was told");
                 }
             }
@@ -154,10 +154,10 @@ fn ask_two_hooks(first: &str, second: &str) -> (Game, Result<Option<bool>, vm::r
     let one = g.host.character("One", P0, 0, 500);
     let two = g.host.character("Two", P0, 1, 500);
     let attacker = g.host.character("Attacker", P1, 0, 500);
-    g.rt.enter_play(&mut g.host, one, CardIdx(0)).unwrap();
-    g.rt.enter_play(&mut g.host, two, CardIdx(1)).unwrap();
-    let can_block = g.rt.event_index("canBlock").unwrap();
-    let answer = g.rt.ask(&mut g.host, Event::new(can_block, P0).with_object(Value::Card(attacker)));
+    g.runtime.enter_play(&mut g.host, one, CardIdx(0)).unwrap();
+    g.runtime.enter_play(&mut g.host, two, CardIdx(1)).unwrap();
+    let can_block = g.runtime.event_index("canBlock").unwrap();
+    let answer = g.runtime.ask(&mut g.host, Event::new(can_block, P0).with_object(Value::Card(attacker)));
     (g, answer)
 }
 

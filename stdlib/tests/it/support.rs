@@ -35,7 +35,7 @@ impl ByName for Board {
 
 /// A compiled program and a runtime with the stdlib's builtins, plus the board.
 pub struct Game {
-    pub rt: Runtime<RecordingBoard>,
+    pub runtime: Runtime<RecordingBoard>,
     pub host: RecordingBoard,
 }
 
@@ -62,14 +62,14 @@ impl Game {
         let keys: Vec<String> = (0..sources.len()).map(|i| format!("card{i}")).collect();
         let cards: Vec<(&str, &str)> = keys.iter().map(String::as_str).zip(sources.iter().copied()).collect();
         let program = compile(&cards);
-        Game { rt: Runtime::new(program, &CATALOGUE, builtins::<RecordingBoard>()), host: RecordingBoard::new() }
+        Game { runtime: Runtime::new(program, &CATALOGUE, builtins::<RecordingBoard>()), host: RecordingBoard::new() }
     }
 
     /// `player` activates `card` (rules: bundle card 0).
     pub fn activate(&mut self, card: CardId, player: PlayerId) -> Outcome {
         self.host.cards[card.0 as usize].rules.get_or_insert(CardIdx(0));
         let rules = self.host.cards[card.0 as usize].rules.unwrap();
-        self.rt.activate(&mut self.host, card, rules, player).expect("no trap")
+        self.runtime.activate(&mut self.host, card, rules, player).expect("no trap")
     }
 
     /// Activates and expects it to finish without asking anything.
@@ -82,7 +82,7 @@ impl Game {
 
     /// Answers a suspended execution.
     pub fn answer(&mut self, exec: Execution, answer: &[Value]) -> Outcome {
-        match self.rt.resume(&mut self.host, exec, answer) {
+        match self.runtime.resume(&mut self.host, exec, answer) {
             Ok(outcome) => outcome,
             Err(error) => panic!("resume refused: {error:?}"),
         }

@@ -477,7 +477,7 @@ impl WagicHost for Board {
 
 /// A board and a runtime running the real cards on it.
 pub struct Table {
-    pub rt: Runtime<Board>,
+    pub runtime: Runtime<Board>,
     pub board: Board,
     library: &'static Library,
     /// Answers given, in order, to the questions the cards ask.
@@ -489,7 +489,7 @@ pub struct Table {
 impl Table {
     pub fn new() -> Option<Table> {
         let library = library()?;
-        let rt = Runtime::new(Arc::clone(&library.program), &CATALOGUE, wagic::builtins::<Board>());
+        let runtime = Runtime::new(Arc::clone(&library.program), &CATALOGUE, wagic::builtins::<Board>());
         let board = Board {
             cards: Vec::new(),
             players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
@@ -501,7 +501,7 @@ impl Table {
             next_order: 0,
             seed: 1,
         };
-        Some(Table { rt, board, library, answers: Vec::new(), asked: Vec::new() })
+        Some(Table { runtime, board, library, answers: Vec::new(), asked: Vec::new() })
     }
 
     /// Puts a card named `name` into `player`'s `zone` (a permanent entering the
@@ -542,7 +542,7 @@ impl Table {
     /// `player` activates `card`'s ability (or the spell's effect), answering from the queue.
     pub fn activate(&mut self, card: CardId, player: PlayerId) -> bool {
         let rules = self.rules(card);
-        let outcome = self.rt.activate(&mut self.board, card, rules, player).expect("no trap");
+        let outcome = self.runtime.activate(&mut self.board, card, rules, player).expect("no trap");
         let done = self.finish(outcome);
         self.settle();
         done
@@ -556,7 +556,7 @@ impl Table {
                     self.asked.push(format!("{:?}", execution.request().kind));
                     assert!(!self.answers.is_empty(), "unanswered question {:?}", execution.request());
                     let answer = self.answers.remove(0);
-                    outcome = self.rt.resume(&mut self.board, execution, &answer).expect("a legal answer");
+                    outcome = self.runtime.resume(&mut self.board, execution, &answer).expect("a legal answer");
                 }
             }
         }
@@ -565,7 +565,7 @@ impl Table {
     /// The runtime follows the board: moves emit `movedto`, lethal damage destroys,
     /// cards in play are the battlefield's; queued autos run.
     pub fn settle(&mut self) {
-        let movedto = self.rt.event_index("movedto").expect("the catalogue has movedto");
+        let movedto = self.runtime.event_index("movedto").expect("the catalogue has movedto");
         for _ in 0..32 {
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
@@ -582,26 +582,26 @@ impl Table {
             let moved = std::mem::take(&mut self.board.moved);
             for card in &moved {
                 let player = self.board.controller(*card);
-                self.rt.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
+                self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
             }
-            let outcome = self.rt.run_events(&mut self.board).expect("no trap");
+            let outcome = self.runtime.run_events(&mut self.board).expect("no trap");
             self.finish(outcome);
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
-                if self.board.card(card).zone == BATTLEFIELD && !self.rt.in_play(card) {
+                if self.board.card(card).zone == BATTLEFIELD && !self.runtime.in_play(card) {
                     let rules = self.rules(card);
-                    self.rt.enter_play(&mut self.board, card, rules).expect("enters play");
+                    self.runtime.enter_play(&mut self.board, card, rules).expect("enters play");
                 }
             }
-            let outcome = self.rt.run_events(&mut self.board).expect("no trap");
+            let outcome = self.runtime.run_events(&mut self.board).expect("no trap");
             self.finish(outcome);
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
-                if self.board.card(card).zone != BATTLEFIELD && self.rt.in_play(card) {
-                    self.rt.leave_play(&mut self.board, card);
+                if self.board.card(card).zone != BATTLEFIELD && self.runtime.in_play(card) {
+                    self.runtime.leave_play(&mut self.board, card);
                 }
             }
-            if moved.is_empty() && self.board.moved.is_empty() && self.rt.is_idle() {
+            if moved.is_empty() && self.board.moved.is_empty() && self.runtime.is_idle() {
                 return;
             }
         }
@@ -610,7 +610,7 @@ impl Table {
     /// The end of the turn: `ueot` effects end, damage wears off.
     pub fn end_turn(&mut self, active: PlayerId) {
         let ueot = vm::bytecode::RestrictionIdx::new(0);
-        self.rt.expire(&mut self.board, ueot, active);
+        self.runtime.expire(&mut self.board, ueot, active);
         for card in &mut self.board.cards {
             card.damage = 0;
         }

@@ -23,7 +23,7 @@ fn shock_kills_a_two_toughness_creature() {
     table.cast(shock, P0);
     assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Shock"]);
-    assert!(!table.rt.in_play(bears));
+    assert!(!table.runtime.in_play(bears));
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn terror_buries_a_nonblack_nonartifact_creature_and_cannot_target_a_black_one()
     let terror = table.put("Terror", P0, HAND);
     assert!(!table.activate(terror, P0));
     assert_eq!(table.board.names(P1, BATTLEFIELD), ["Drudge Skeletons"]);
-    assert!(table.rt.in_play(skeletons));
+    assert!(table.runtime.in_play(skeletons));
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn unsummon_returns_a_creature_to_its_owners_hand() {
     table.answers.push(vec![Value::Card(bears)]);
     table.cast(unsummon, P0);
     assert_eq!(table.board.names(P1, HAND), ["Grizzly Bears"]);
-    assert!(!table.rt.in_play(bears));
+    assert!(!table.runtime.in_play(bears));
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn auriok_sunchaser_keeps_its_bonus_while_three_artifacts_remain() {
     let shock = table.put("Shock", P0, HAND);
     table.answers.push(vec![Value::Card(sunchaser)]);
     table.cast(shock, P0);
-    assert!(table.rt.in_play(sunchaser));
+    assert!(table.runtime.in_play(sunchaser));
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Ornithopter", "Shatter", "Shock"]);
 }
 
@@ -300,7 +300,7 @@ fn auriok_sunchaser_loses_its_bonus_below_three_artifacts() {
     let shock = table.put("Shock", P0, HAND);
     table.answers.push(vec![Value::Card(sunchaser)]);
     table.cast(shock, P0);
-    assert!(!table.rt.in_play(sunchaser));
+    assert!(!table.runtime.in_play(sunchaser));
     let mut graveyard = table.board.names(P0, GRAVEYARD);
     graveyard.sort();
     assert_eq!(graveyard, ["Auriok Sunchaser", "Ornithopter", "Shatter", "Shock"]);
@@ -327,7 +327,7 @@ fn borderland_behemoth_gets_four_four_for_each_other_giant() {
     table.board.move_to(behemoth, HAND);
     table.settle();
     assert_eq!(table.board.power(behemoth), 4);
-    assert!(table.rt.effects().is_empty(), "{:?}", table.rt.effects());
+    assert!(table.runtime.effects().is_empty(), "{:?}", table.runtime.effects());
 }
 
 #[test]
@@ -407,12 +407,12 @@ fn ajanis_mantra_asks_at_its_controllers_upkeep_only() {
     // text=: At the beginning of your upkeep, you may gain 1 life.
     let Some(mut table) = table() else { return };
     table.put("Ajani's Mantra", P0, BATTLEFIELD);
-    let upkeep = table.rt.event_index("upkeep").expect("upkeep");
-    table.rt.emit(vm::runtime::Event::new(upkeep, P1));
+    let upkeep = table.runtime.event_index("upkeep").expect("upkeep");
+    table.runtime.emit(vm::runtime::Event::new(upkeep, P1));
     table.settle();
     assert_eq!(table.board.players[0].life, 20, "not in the opponent's upkeep");
     table.answers.push(vec![Value::Bool(true)]);
-    table.rt.emit(vm::runtime::Event::new(upkeep, P0));
+    table.runtime.emit(vm::runtime::Event::new(upkeep, P0));
     table.settle();
     assert_eq!(table.board.players[0].life, 21);
 }
@@ -461,5 +461,5 @@ fn amugaba_pays_mana_and_a_discarded_card_to_return_to_hand() {
     assert_eq!(table.board.names(P0, HAND), ["Amugaba"]);
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Swamp"]);
     assert_eq!(table.board.players[0].mana, [0; 6]);
-    assert!(!table.rt.in_play(amugaba));
+    assert!(!table.runtime.in_play(amugaba));
 }
