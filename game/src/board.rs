@@ -20,7 +20,7 @@ impl GameState {
             }
             Zone::Backup(holder) => {
                 if let Some(c) = self.card_mut(holder) {
-                    c.backups.retain(|&b| b != card);
+                    c.backups.retain(|b| b != card);
                 }
             }
             pile => {
@@ -88,10 +88,11 @@ impl GameState {
                 }
                 *place = Some(card);
             }
-            Zone::Backup(holder) => match self.card_mut(holder) {
-                Some(c) => c.backups.push(card),
-                None => return false,
-            },
+            Zone::Backup(holder) => {
+                if !self.card_mut(holder).is_some_and(|c| c.backups.push(card)) {
+                    return false;
+                }
+            }
             pile => {
                 let Some(pile) = self.player_mut(player).pile_mut(pile) else { return false };
                 let at = if position < 0 {
@@ -113,6 +114,11 @@ impl GameState {
     pub fn move_card_to(&mut self, card: CardRef, player: Seat, zone: Zone, position: i32) -> bool {
         if let Zone::Ring(slot) = zone
             && self.player(player).ring.get(usize::from(slot)).is_none_or(|s| s.is_some())
+        {
+            return false;
+        }
+        if let Zone::Backup(holder) = zone
+            && self.card(holder).is_none_or(|c| c.backups.is_full())
         {
             return false;
         }

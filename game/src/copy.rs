@@ -1,39 +1,19 @@
 //! Copying a game into buffers kept from an earlier copy: `Clone` with a `clone_from` that
-//! reuses every vector for [`Game`], [`GameState`], [`PlayerState`] and [`CardState`], and
-//! the per-thread spares that [`Game::scratch_copy`] fills. Legality copies the game for
-//! nearly every decision that runs card code, and trials of a card's code copy it again;
-//! reusing the buffers keeps those copies off the allocator.
+//! reuses every vector for [`Game`], [`GameState`] and [`PlayerState`], and the per-thread
+//! spares that [`Game::scratch_copy`] fills. Legality copies the game for nearly every
+//! decision that runs card code, and trials of a card's code copy it again; reusing the
+//! buffers keeps those copies off the allocator. A [`crate::state::CardState`] is `Copy`
+//! (its back-ups inline), so the cards copy as one block.
 //!
-//! Each impl names every field (a destructuring pattern), or for [`CardState`] copies all
-//! its `Copy` fields at once, so a field added to one of these types is copied, or is a
-//! compile error here until it is.
+//! Each impl names every field (a destructuring pattern), so a field added to one of these
+//! types is copied, or is a compile error here until it is.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::engine::Game;
 use crate::log::EventLog;
-use crate::state::{CardState, GameState, PlayerState, SetHandle};
-
-impl Clone for CardState {
-    fn clone(&self) -> CardState {
-        // Every other field is `Copy`.
-        CardState { backups: self.backups.clone(), ..*self }
-    }
-
-    fn clone_from(&mut self, source: &CardState) {
-        // Every field but the back-ups is `Copy`: one plain copy, then the back-ups into
-        // this card's own vector. Most cards have none on either side, and a game copy
-        // visits every card, so that case skips the vector's copy.
-        let backups = std::mem::take(&mut self.backups);
-        *self = CardState { backups, ..*source };
-        if source.backups.is_empty() {
-            self.backups.clear();
-        } else {
-            self.backups.clone_from(&source.backups);
-        }
-    }
-}
+use crate::state::{GameState, PlayerState, SetHandle};
 
 impl Clone for PlayerState {
     fn clone(&self) -> PlayerState {

@@ -193,8 +193,9 @@ impl<'a> Probe<'a> {
         let Some(target) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
         let Some(t) = state.card(target) else { return false };
-        // The plain markers first: most characters cannot be backed up now at all.
-        if t.frozen || t.bp <= 0 {
+        // The plain markers first: most characters cannot be backed up now at all. A set
+        // may list more back-up subtypes than a character holds.
+        if t.frozen || t.bp <= 0 || t.backups.is_full() {
             return false;
         }
         let Some(accepts) = state.def(target).map(|d| &d.backups) else { return false };

@@ -71,6 +71,7 @@
 //!   (`rsc test`).
 
 mod actions;
+mod backups;
 mod board;
 mod combat;
 mod copy;

@@ -25,7 +25,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Game;
 use crate::set::{CardKind, CardSet, DefIdx};
 use crate::state::{
-    CardRef, CardState, ModifierRecord, Phase, RING_SLOTS, Role, RuleVal, START_HAND, Seat, Task, Zone,
+    Backups, CardRef, CardState, MAX_BACKUPS, ModifierRecord, Phase, RING_SLOTS, Role, RuleVal, START_HAND, Seat, Task,
+    Zone,
 };
 
 /// A character in a ring slot.
@@ -47,7 +48,7 @@ pub struct SlotSetup {
     pub blocking: Option<u8>,
     /// Its ability was already activated this turn.
     pub activated: bool,
-    /// Back-ups attached.
+    /// Back-ups attached (at most [`MAX_BACKUPS`]).
     pub backups: Vec<DefIdx>,
 }
 
@@ -155,6 +156,13 @@ pub enum SetupError {
     NotACharacter(String),
     /// A rule switch name the catalogue does not know.
     UnknownRule(String),
+    /// A character is given more back-ups than one holds ([`MAX_BACKUPS`]).
+    TooManyBackups {
+        /// The character's name.
+        card: String,
+        /// How many back-ups it was given.
+        count: usize,
+    },
 }
 
 impl std::fmt::Display for SetupError {
@@ -163,6 +171,9 @@ impl std::fmt::Display for SetupError {
             SetupError::UnknownCard(i) => write!(f, "card #{i} is not in the set"),
             SetupError::NotACharacter(name) => write!(f, "`{name}` is not a character: it cannot be in a ring slot"),
             SetupError::UnknownRule(name) => write!(f, "unknown rule switch `{name}`"),
+            SetupError::TooManyBackups { card, count } => {
+                write!(f, "`{card}` is given {count} back-ups: a character holds at most {MAX_BACKUPS}")
+            }
         }
     }
 }
@@ -238,7 +249,7 @@ impl Game {
             blocked: false,
             activated: false,
             keep_ready: false,
-            backups: Vec::new(),
+            backups: Backups::NONE,
         });
         Ok(card)
     }
@@ -272,6 +283,10 @@ impl Game {
                     return Err(SetupError::NotACharacter(game.state.name(card)));
                 }
                 game.state.put(card, p, Zone::Ring(slot as u8), 0);
+                if place.backups.len() > MAX_BACKUPS {
+                    let card = game.state.name(card);
+                    return Err(SetupError::TooManyBackups { card, count: place.backups.len() });
+                }
                 for &backup in &place.backups {
                     let b = game.new_card(backup, p)?;
                     game.state.put(b, p, Zone::Backup(card), -1);

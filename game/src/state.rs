@@ -11,6 +11,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+pub use crate::backups::{Backups, MAX_BACKUPS};
 use crate::log::{CardName, Log, Record, RecordKind, Text};
 use crate::set::{CardDef, CardKind, CardSet, DefIdx};
 
@@ -210,8 +211,9 @@ pub enum Zone {
     Backup(CardRef),
 }
 
-/// One card instance and its state.
-#[derive(Debug, PartialEq, Serialize, Deserialize)]
+/// One card instance and its state: plain `Copy` data, so that a copy of the game copies
+/// all its cards at once.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct CardState {
     /// The printed card it is now (a transformed card has another).
     pub def: DefIdx,
@@ -244,7 +246,7 @@ pub struct CardState {
     /// `clear()`: the current activation does not mark it activated.
     pub keep_ready: bool,
     /// Back-ups attached to it, in order.
-    pub backups: Vec<CardRef>,
+    pub backups: Backups,
 }
 
 /// One player and their zones.

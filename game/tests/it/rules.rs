@@ -287,6 +287,33 @@ fn a_back_up_adds_300_bp_once_per_turn() {
 }
 
 #[test]
+fn a_character_holds_at_most_three_back_ups_however_many_its_card_accepts() {
+    // A Host accepting four Fighters, a Fighter in hand, and `attached` Fighters under it.
+    let mut cards = vec![
+        game::testing::card("b-host", "B001", "Host", game::CardKind::Character, 500, 0),
+        game::testing::card("b-fighter", "B002", "Fighter", game::CardKind::Character, 300, 0),
+    ];
+    cards[0].backups = vec!["Fighter".to_owned(); 4];
+    let set = Arc::new(CardSet::from_parts(cards, &[]).expect("the cards load"));
+    let setup = |attached: usize| {
+        let mut setup = Setup::default();
+        for player in &mut setup.players {
+            player.deck = vec![1; 10];
+        }
+        setup.players[0].hand = vec![1];
+        setup.players[0].ring[0] = Some(SlotSetup { backups: vec![1; attached], ..SlotSetup::new(0) });
+        setup
+    };
+    let backing_up = Move::Backup { hand: 0, slot: 0 };
+    let two = Game::from_setup(Arc::clone(&set), &setup(2)).expect("two back-ups fit");
+    assert!(two.legal_moves().contains(&backing_up));
+    let three = Game::from_setup(Arc::clone(&set), &setup(3)).expect("three back-ups fit");
+    assert!(!three.legal_moves().contains(&backing_up), "a fourth back-up is offered: {:?}", three.legal_moves());
+    let Err(error) = Game::from_setup(set, &setup(4)) else { panic!("four back-ups are accepted") };
+    assert_eq!(error.to_string(), "`Host` is given 4 back-ups: a character holds at most 3");
+}
+
+#[test]
 fn the_defender_plays_reactions_in_the_counter_attack_phase() {
     let mut game = board(|s| {
         s.phase = Phase::Attack;
