@@ -8,6 +8,7 @@
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
 //! read the game as it is, which gives the same answers the copy would.
 
+use stdlib::costs::{Checked, CostFacts};
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
@@ -27,6 +28,9 @@ pub(crate) struct Probe<'a> {
     /// The base game has no event queued or auto running, and the runtime's cards in
     /// play match the board: asking a hook nothing listens to changes nothing.
     quiet: bool,
+    /// Trials whose answer the game's facts give ([`Game::trial_answer_from_facts`]) are
+    /// not run.
+    reads_trials: bool,
 }
 
 impl Drop for Probe<'_> {
@@ -40,15 +44,15 @@ impl Drop for Probe<'_> {
 impl<'a> Probe<'a> {
     pub(crate) fn new(base: &'a Game) -> Probe<'a> {
         let quiet = base.runtime.is_idle() && base.in_sync();
-        Probe { base, copy: None, quiet }
+        Probe { base, copy: None, quiet, reads_trials: true }
     }
 
-    /// A probe that copies the game before the first check and runs every check on the
-    /// copy: what legality did before it read the game itself, kept as the reference the
-    /// fast answers are tested against.
+    /// A probe that copies the game before the first check, runs every check on the
+    /// copy and every trial on a copy of its own: what legality did before it read the
+    /// game itself, kept as the reference the fast answers are tested against.
     #[cfg(test)]
     pub(crate) fn copying(base: &'a Game) -> Probe<'a> {
-        Probe { base, copy: Some(base.scratch_copy()), quiet: false }
+        Probe { base, copy: Some(base.scratch_copy()), quiet: false, reads_trials: false }
     }
 
     fn game(&self) -> &Game {
@@ -109,9 +113,11 @@ impl<'a> Probe<'a> {
 
     /// Whether activating the card's rules would get past its requisites, rule target and
     /// costs (true without rules). A card with none of them cannot fail there, so its
-    /// activation is not tried; a card without requisites is tried on a copy of the game
-    /// as it is (checking no requisite changes nothing); any other has its requisites
-    /// checked on the probe's copy first ([`Game::activation_passes`]).
+    /// activation is not tried; nor is one whose costs alone can fail and whose checks
+    /// read only what the game says ([`Game::trial_answer_from_facts`]); any other card
+    /// without requisites is tried on a copy of the game as it is (checking no requisite
+    /// changes nothing); any other has its requisites checked on the probe's copy first
+    /// ([`Game::activation_passes`]).
     fn requisites_ok(&mut self, card: CardRef, me: Seat) -> bool {
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
@@ -122,7 +128,15 @@ impl<'a> Probe<'a> {
             return self.game_mut().activation_passes(card, rules, me);
         }
         let cannot_fail = data.target.is_none() && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
-        cannot_fail || game.trial_passes(card, rules, me)
+        if cannot_fail {
+            return true;
+        }
+        if self.reads_trials
+            && let Some(passes) = game.trial_answer_from_facts(card, data, me)
+        {
+            return passes;
+        }
+        game.trial_passes(card, rules, me)
     }
 
     // ---- Main phase ----
@@ -336,6 +350,50 @@ impl Game {
     fn activation_passes(&mut self, card: CardRef, rules: u32, me: Seat) -> bool {
         self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), me.pid()).unwrap_or_default()
             && self.trial_passes(card, rules, me)
+    }
+
+    /// What [`Game::trial_passes`] answers for `card` (bundle card `data`, no
+    /// requisites), read from the game without running it, when nothing stands before
+    /// its only action's body but costs whose checks read only whether the card is frozen,
+    /// whether it is in a ring and how many cards `me` holds
+    /// ([`stdlib::costs::check_from_facts`]), and nothing of the trial moves the card in
+    /// a way that changes those facts; `None` when the trial must run.
+    fn trial_answer_from_facts(&self, card: CardRef, data: &vm::bytecode::Card, me: Seat) -> Option<bool> {
+        let [action] = data.actions.as_slice() else { return None };
+        if !data.requisites.is_empty() || data.target.is_some() || data.vars.is_some() {
+            return None;
+        }
+        let state = &self.state;
+        let (seat, zone) = state.locate_card(card)?;
+        let hand = state.player(me).hand.len();
+        // A card other than a character is on the table while it resolves: taken from a
+        // pile as it is (a card leaving the ring would lose its markers, so that is tried).
+        let (in_ring, hand) = if state.is_character(card) {
+            (matches!(zone, Zone::Ring(_)), hand)
+        } else {
+            match zone {
+                Zone::Hand if seat == me => (false, hand - 1),
+                Zone::Hand | Zone::Deck | Zone::Discards | Zone::Removed | Zone::Table => (false, hand),
+                Zone::Ring(_) | Zone::Backup(_) => return None,
+            }
+        };
+        // The trial charges a few units of fuel per stage and one per card of the hand
+        // `{D}` looks at: within these bounds it cannot run out of the runtime's default
+        // fuel, which the game never changes, and trap instead of failing.
+        if action.costs.len() > 4 || hand > 1_000 {
+            return None;
+        }
+        let frozen = state.card(card)?.frozen;
+        let facts = CostFacts { frozen, in_ring, hand };
+        for cost in &action.costs {
+            match stdlib::costs::check_from_facts(cost, facts)? {
+                Checked::Pays => {}
+                Checked::Fails => return Some(false),
+                // The trial suspends on the question: it did not fail.
+                Checked::Asks => return Some(true),
+            }
+        }
+        Some(true)
     }
 
     /// The trial of [`Game::activation_passes`] after its requisites, on a copy.

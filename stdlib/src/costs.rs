@@ -3,12 +3,13 @@
 //! B-28), then paid with exactly what was chosen, or with what the check fixed when the
 //! rules left no choice: never more (an empty choice pays nothing).
 
+use vm::bytecode::Cost;
 use vm::runtime::{CallContext, CostPhase, Status, Value};
 
 use crate::commands::cards::{bind_cards, discard_card, emit_removed};
 use crate::commands::{Res, card_values, pile, resolve_in, status};
 use crate::host::{CfcHost, Flag};
-use crate::names::{HAND, RING, VAR_DISCARDED, VAR_SACRIFICED};
+use crate::names::{COST_D, COST_F, COST_S, HAND, RING, VAR_DISCARDED, VAR_SACRIFICED};
 
 /// `{F}`: payable when this card is not frozen; paying freezes it (sets, never toggles:
 /// FIX of B-29).
@@ -87,7 +88,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
                 Ok((ctx.list(found.candidates).to_vec(), found.choose, found.min, found.max))
             }
             None => {
-                let n = count.unwrap_or(1).min(u32::from(u16::MAX)) as u16;
+                let n = discard_count(count);
                 let hand = card_values(&pile(ctx, me, HAND)?);
                 let choose = hand.len() > usize::from(n);
                 Ok((hand, choose, n, n))
@@ -118,5 +119,59 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             bind_cards(ctx, VAR_DISCARDED, &cards)?;
             Ok(Status::Success)
         }
+    }
+}
+
+/// How many cards `{D}` / `{D(n)}` discards (at most `u16::MAX`, what a question can ask for).
+fn discard_count(count: Option<u32>) -> u16 {
+    count.unwrap_or(1).min(u32::from(u16::MAX)) as u16
+}
+
+/// What checking one cost component gives ([`check_from_facts`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Checked {
+    /// The check passes; the next component is checked.
+    Pays,
+    /// The check fails: the activation fails with `CostNotPaid`.
+    Fails,
+    /// The check asks the player what to pay with: the execution suspends there.
+    Asks,
+}
+
+/// The facts the checks of `{F}`, `{S}` and `{D}` without a filter read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CostFacts {
+    /// The source card is frozen.
+    pub frozen: bool,
+    /// The source card is in a ring (the host locates it in `RING`; a card on the table
+    /// or attached as a back-up is located nowhere).
+    pub in_ring: bool,
+    /// The cards in the paying player's hand.
+    pub hand: usize,
+}
+
+/// What [`freeze`], [`sacrifice`] or [`discard`] checking `cost` (before any answer) gives
+/// on a game with these facts, for a host that answers legality without running the check;
+/// `None` for a component with a filter (its check resolves the filter) or another cost.
+/// Those checks read nothing else and change nothing.
+pub fn check_from_facts(cost: &Cost, facts: CostFacts) -> Option<Checked> {
+    if cost.filter.is_some() {
+        return None;
+    }
+    let pays_if = |pays: bool| if pays { Checked::Pays } else { Checked::Fails };
+    match cost.cost {
+        COST_F => Some(pays_if(!facts.frozen)),
+        COST_S => Some(pays_if(facts.in_ring)),
+        COST_D => {
+            let n = usize::from(discard_count(cost.count));
+            Some(if facts.hand == 0 || facts.hand < n {
+                Checked::Fails
+            } else if facts.hand > n {
+                Checked::Asks
+            } else {
+                Checked::Pays
+            })
+        }
+        _ => None,
     }
 }
