@@ -225,7 +225,9 @@ impl Game {
 thread_local! {
     /// Copies of games no longer needed, kept so that the next copy reuses their buffers:
     /// legality makes a copy for nearly every decision, and trials of card code more.
-    static SPARE_GAMES: RefCell<Vec<Game>> = const { RefCell::new(Vec::new()) };
+    /// Boxed: a `Game` is over 1.6 kB, which taking out and putting back would copy.
+    #[allow(clippy::vec_box)]
+    static SPARE_GAMES: RefCell<Vec<Box<Game>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Spare copies kept per thread.
@@ -234,7 +236,7 @@ const MOST_SPARE_GAMES: usize = 4;
 impl Game {
     /// A copy of this game for trying something out on, with an empty log of its own;
     /// made in a spare's buffers when one is kept ([`Game::discard_copy`] keeps one).
-    pub(crate) fn scratch_copy(&self) -> Game {
+    pub(crate) fn scratch_copy(&self) -> Box<Game> {
         let spare = SPARE_GAMES.with(|spares| spares.borrow_mut().pop());
         match spare {
             Some(mut spare) => {
@@ -244,7 +246,7 @@ impl Game {
                 spare
             }
             None => {
-                let mut copy = self.clone();
+                let mut copy = Box::new(self.clone());
                 copy.state.log = EventLog::default();
                 copy
             }
@@ -252,7 +254,7 @@ impl Game {
     }
 
     /// Done with a copy from [`Game::scratch_copy`]: its buffers are kept for the next one.
-    pub(crate) fn discard_copy(copy: Game) {
+    pub(crate) fn discard_copy(copy: Box<Game>) {
         SPARE_GAMES.with(|spares| {
             let mut spares = spares.borrow_mut();
             if spares.len() < MOST_SPARE_GAMES {
@@ -355,7 +357,7 @@ mod tests {
             // The same through the spares scratch copies are made in: a spare that held
             // another game becomes the source with an empty log.
             let Some(used) = spare_game() else { return };
-            Game::discard_copy(used);
+            Game::discard_copy(Box::new(used));
             let scratch = source.scratch_copy();
             let mut fresh = source.clone();
             fresh.state.log = crate::log::EventLog::default();
@@ -376,11 +378,11 @@ mod tests {
     #[test]
     fn a_scratch_copy_made_in_a_used_spare_equals_a_fresh_one() {
         let source = played(3, 25);
-        Game::discard_copy(played(8, 60));
+        Game::discard_copy(Box::new(played(8, 60)));
         let from_spare = source.scratch_copy();
         let mut fresh = source.clone();
         fresh.state.log = crate::log::EventLog::default();
         assert_eq!(from_spare.state, fresh.state);
-        assert_go_on_alike(fresh, from_spare);
+        assert_go_on_alike(fresh, *from_spare);
     }
 }

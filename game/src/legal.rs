@@ -24,7 +24,7 @@ use crate::state::{CardRef, GameState, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Z
 /// single copy made up front did.
 pub(crate) struct Probe<'a> {
     base: &'a Game,
-    copy: Option<Game>,
+    copy: Option<Box<Game>>,
     /// The base game has no event queued or auto running, and the runtime's cards in
     /// play match the board: asking a hook nothing listens to changes nothing.
     quiet: bool,
@@ -56,7 +56,7 @@ impl<'a> Probe<'a> {
     }
 
     fn game(&self) -> &Game {
-        self.copy.as_ref().unwrap_or(self.base)
+        self.copy.as_deref().unwrap_or(self.base)
     }
 
     fn state(&self) -> &GameState {

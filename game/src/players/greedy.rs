@@ -75,7 +75,7 @@ impl GreedyPlayer {
             candidates.iter().copied().filter(|&i| self.dealt_moves.contains(&moves[i])).collect();
         let mut best: SmallVec<[usize; 16]> = SmallVec::new();
         let mut best_score = i64::MIN;
-        let mut try_on = |mut copy: Game, i: usize| {
+        let mut try_on = |mut copy: Box<Game>, i: usize| {
             let applied = copy.apply_listed(moves[i].clone());
             let value = score(copy.state(), me);
             Game::discard_copy(copy);
