@@ -113,19 +113,21 @@ impl<'a> Probe<'a> {
 
     /// Whether activating the card's rules would get past its requisites, rule target and
     /// costs (true without rules). A card with none of them cannot fail there, so its
-    /// activation is not tried; nor is one whose costs alone can fail and whose checks
-    /// read only what the game says ([`Game::trial_answer_from_facts`]); any other card
-    /// without requisites is tried on a copy of the game as it is (checking no requisite
-    /// changes nothing); any other has its requisites checked on the probe's copy first
-    /// ([`Game::activation_passes`]).
+    /// activation is not tried; nor is one whose costs alone can fail (past an optional
+    /// rule target) and whose checks read only what the game says
+    /// ([`Game::trial_answer_from_facts`]); any other card without requisites is tried on
+    /// a copy of the game as it is (checking no requisite changes nothing); any other has
+    /// its requisites checked on the probe's copy first ([`Game::activation_passes`]).
     fn requisites_ok(&mut self, card: CardRef, me: Seat) -> bool {
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
         let Some(data) = game.set.program().card(CardIdx(rules)) else {
-            return self.game_mut().activation_passes(card, rules, me);
+            let reads_trials = self.reads_trials;
+            return self.game_mut().activation_passes(card, rules, me, reads_trials);
         };
         if !data.requisites.is_empty() {
-            return self.game_mut().activation_passes(card, rules, me);
+            let reads_trials = self.reads_trials;
+            return self.game_mut().activation_passes(card, rules, me, reads_trials);
         }
         let cannot_fail = data.target.is_none() && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
         if cannot_fail {
@@ -346,23 +348,43 @@ impl Game {
     /// Whether activating `card` (bundle card `rules`) gets past its requisites, rule
     /// target and costs. The trial runs on a copy of the game, up to the first question
     /// or the end: a play or activation that would fail before any effect, having paid
-    /// for nothing, is not offered.
-    fn activation_passes(&mut self, card: CardRef, rules: u32, me: Seat) -> bool {
-        self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), me.pid()).unwrap_or_default()
-            && self.trial_passes(card, rules, me)
+    /// for nothing, is not offered. With `reads_trials`, a character's trial is answered
+    /// from the game when its costs allow ([`Game::trial_answer_from_facts`]): the trial
+    /// would check the requisites again on a copy of this game where nothing moved, so
+    /// they stand as just checked.
+    fn activation_passes(&mut self, card: CardRef, rules: u32, me: Seat, reads_trials: bool) -> bool {
+        if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), me.pid()).unwrap_or_default() {
+            return false;
+        }
+        if reads_trials
+            && self.state.is_character(card)
+            && let Some(data) = self.set.program().card(CardIdx(rules))
+            && let Some(passes) = self.trial_answer_from_facts(card, data, me)
+        {
+            return passes;
+        }
+        self.trial_passes(card, rules, me)
     }
 
-    /// What [`Game::trial_passes`] answers for `card` (bundle card `data`, no
-    /// requisites), read from the game without running it, when nothing stands before
-    /// its only action's body but costs whose checks read only whether the card is frozen,
-    /// whether it is in a ring and how many cards `me` holds
-    /// ([`stdlib::costs::check_from_facts`]), and nothing of the trial moves the card in
-    /// a way that changes those facts; `None` when the trial must run.
+    /// What [`Game::trial_passes`] answers for `card` (bundle card `data`) after its
+    /// requisites, read from the game without running it, when nothing stands between
+    /// them and its only action's body but an optional rule target and costs whose checks
+    /// read only whether the card is frozen, whether it is in a ring and how many cards
+    /// `me` holds ([`stdlib::costs::check_from_facts`]), and nothing of the trial moves
+    /// the card in a way that changes those facts; `None` when the trial must run. The
+    /// caller answers for the requisites: the card has none, or they stand as checked.
     fn trial_answer_from_facts(&self, card: CardRef, data: &vm::bytecode::Card, me: Seat) -> Option<bool> {
         let [action] = data.actions.as_slice() else { return None };
-        if !data.requisites.is_empty() || data.target.is_some() || data.vars.is_some() {
+        if data.vars.is_some() {
             return None;
         }
+        // An optional rule target never fails; resolving it reads the game, and when it
+        // asks, the costs are not checked: the trial passes either way unless a cost fails.
+        let target_may_ask = match &data.target {
+            None => false,
+            Some(target) if target.optional => true,
+            Some(_) => return None,
+        };
         let state = &self.state;
         let (seat, zone) = state.locate_card(card)?;
         let hand = state.player(me).hand.len();
@@ -388,6 +410,7 @@ impl Game {
         for cost in &action.costs {
             match stdlib::costs::check_from_facts(cost, facts)? {
                 Checked::Pays => {}
+                Checked::Fails if target_may_ask => return None,
                 Checked::Fails => return Some(false),
                 // The trial suspends on the question: it did not fail.
                 Checked::Asks => return Some(true),
