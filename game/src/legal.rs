@@ -427,13 +427,19 @@ impl Game {
             trial.state.move_card_to(card, me, Zone::Table, -1);
         }
         let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), me.pid());
-        Game::discard_copy(trial);
-        !matches!(
+        let failed = matches!(
             result,
             Ok(VmOutcome::Done(Completion::Failure(
                 Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
             )))
-        )
+        );
+        if let Ok(VmOutcome::Suspended(question)) = result {
+            // Never answered: its buffers go back to the copy's runtime, which the next
+            // copy made in the same spare keeps, instead of to the allocator.
+            trial.runtime.cancel(question);
+        }
+        Game::discard_copy(trial);
+        !failed
     }
 }
 
