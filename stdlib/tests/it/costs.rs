@@ -167,3 +167,42 @@ fn a_resumed_trial_pays_nothing_and_does_nothing() {
     assert_eq!(g.host.pile_names(P0, HAND), ["b"]);
     assert_eq!(g.host.player(P0).hp, 3100);
 }
+
+/// `costs::check_from_facts` (what legality reads instead of running a trial) gives, cost
+/// after cost, what a trial of the card gives: a failure exactly where a check fails, a
+/// pass where one asks or all pay; for a frozen or ready card, in a ring or not, with 0 to
+/// 4 cards in hand.
+#[test]
+fn checks_read_from_facts_answer_as_the_trial() {
+    use stdlib::costs::{Checked, CostFacts, check_from_facts};
+    for costs in ["{F}", "{S}", "{D}", "{D(2)}", "{D(3)}{F}", "{F}{D(2)}", "{S}{F}"] {
+        for (in_ring, frozen, hand) in [true, false]
+            .into_iter()
+            .flat_map(|r| [true, false].into_iter().flat_map(move |f| (0..5).map(move |h| (r, f, h))))
+        {
+            let mut g = Game::new(&format!("action = {costs}: hp(+100)"));
+            let me =
+                if in_ring { g.host.character("Me", P0, 0, 500) } else { g.host.card("Me", CHARACTER, P0, DISCARDS) };
+            g.host.cards[me.0 as usize].frozen = frozen;
+            let names: Vec<String> = (0..hand).map(|i| format!("h{i}")).collect();
+            g.host.cards(&names.iter().map(String::as_str).collect::<Vec<_>>(), ACTION, P0, HAND);
+            let card = g.runtime.program().card(vm::bytecode::CardIdx(0)).expect("card 0").clone();
+            let facts = CostFacts { frozen, in_ring, hand };
+            let mut read = true;
+            for cost in &card.actions[0].costs {
+                match check_from_facts(cost, facts).expect("no filter") {
+                    Checked::Pays => {}
+                    Checked::Fails => {
+                        read = false;
+                        break;
+                    }
+                    Checked::Asks => break,
+                }
+            }
+            g.host.cards[me.0 as usize].rules = Some(vm::bytecode::CardIdx(0));
+            let outcome = g.runtime.try_activation(&mut g.host, me, vm::bytecode::CardIdx(0), P0).expect("no trap");
+            let tried = !matches!(outcome, vm::runtime::Outcome::Done(Completion::Failure(Failure::CostNotPaid)));
+            assert_eq!(read, tried, "{costs}, in a ring: {in_ring}, frozen: {frozen}, {hand} in hand: {outcome:?}");
+        }
+    }
+}
