@@ -6,7 +6,9 @@
 //! all of which run card code; that code must never change the game itself, so it runs
 //! on a copy. A [`Probe`] makes that copy only when some card code would actually run:
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
-//! read the game as it is, which gives the same answers the copy would.
+//! read the game as it is, which gives the same answers the copy would. A trial whose only
+//! possible failure is a cost that reads the card and the hand (`{F}`, `{S}`, `{D}` without
+//! a filter) is answered from the game too, without a copy.
 
 use stdlib::costs::{Checked, CostFacts};
 use stdlib::names;
