@@ -8,6 +8,7 @@
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
 //! read the game as it is, which gives the same answers the copy would.
 
+use smallvec::SmallVec;
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
@@ -129,11 +130,13 @@ impl<'a> Probe<'a> {
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
     /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
-    /// the action space and are not offered.
-    fn playable_cards(&self, player: Seat) -> Vec<(Source, CardRef)> {
+    /// the action space and are not offered. Listed before the checks, which may run card
+    /// code on the probe's copy; a hand of more than [`PLAYABLE_INLINE`] cards spills to
+    /// the heap.
+    fn playable_cards(&self, player: Seat) -> PlayableCards {
         let state = self.state();
         let p = state.player(player);
-        let mut cards: Vec<(Source, CardRef)> =
+        let mut cards: PlayableCards =
             p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
         if state.rule_on("play_removed", player, false) {
             let removed = p.removed.iter().take(MAX_HAND).enumerate();
@@ -144,7 +147,7 @@ impl<'a> Probe<'a> {
 
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let me = self.state().active;
-        let free: Vec<u8> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
+        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
         for (from, card) in self.playable_cards(me) {
             let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
             match kind {
@@ -345,15 +348,28 @@ impl Game {
             trial.state.move_card_to(card, me, Zone::Table, -1);
         }
         let result = trial.runtime.try_activation(&mut trial.state, card.id(), CardIdx(rules), me.pid());
-        Game::discard_copy(trial);
-        !matches!(
+        let failed = matches!(
             result,
             Ok(VmOutcome::Done(Completion::Failure(
                 Failure::RequisitesNotMet | Failure::RuleTargetNotFound | Failure::CostNotPaid
             )))
-        )
+        );
+        // A trial that asks gives its execution back to the copy's runtime, whose pool the
+        // next trial on this spare starts from (dropped, the next one allocated afresh).
+        if let Ok(VmOutcome::Suspended(exec)) = result {
+            trial.runtime.cancel(exec);
+        }
+        Game::discard_copy(trial);
+        !failed
     }
 }
+
+/// Cards [`Probe::playable_cards`] lists without a heap allocation: more than a hand holds
+/// in the corpus's games (a turn of legality lists them once per decision).
+const PLAYABLE_INLINE: usize = 16;
+
+/// What [`Probe::playable_cards`] lists.
+type PlayableCards = SmallVec<[(Source, CardRef); PLAYABLE_INLINE]>;
 
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]
