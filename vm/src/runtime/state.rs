@@ -432,11 +432,11 @@ pub struct Execution {
 }
 
 impl Execution {
-    /// Wraps a state that waits for an answer, trimming its buffers: a suspended
-    /// execution is kept, cloned and stored, so it should be small.
-    pub(crate) fn suspend(mut state: Box<ExecState>) -> Execution {
-        state.regs.shrink_to_fit();
-        state.lists.shrink_to_fit();
+    /// Wraps a state that waits for an answer. Its buffers keep their capacity: the game
+    /// resumes it within the turn and its state goes back to the pool, where trimmed
+    /// buffers would grow again (a reallocation each way). A clone, which is what search
+    /// keeps and stores, holds only what the execution uses.
+    pub(crate) fn suspend(state: Box<ExecState>) -> Execution {
         Execution { state }
     }
 
