@@ -9,7 +9,9 @@
 use vm::bytecode::{VariableIdx, ZoneIdx, ZoneRef};
 use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, Value};
 
-use super::{Res, card_values, int_arg, pile, pile_arg, pile_owner, resolve_in, status, target_cards, target_players};
+use super::{
+    Cards, Res, card_values, int_arg, pile, pile_arg, pile_owner, resolve_in, status, target_cards, target_players,
+};
 use crate::host::CfcHost;
 use crate::names::{
     DECK, DISCARDS, EV_REMOVED, HAND, PREFIX_CTRL, PREFIX_MY, PREFIX_OPP, REMOVED, RING, VAR_DESTROYED, VAR_DISCARDED,
@@ -57,7 +59,7 @@ pub(crate) fn discard_card<H: CfcHost>(host: &mut H, card: CardId) -> bool {
 /// `destroy()`: KOs each target card in play; binds `destroyed` to the KO'd cards. Fails
 /// when nothing was KO'd.
 pub fn destroy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let mut kod = Vec::new();
+    let mut kod = Cards::new();
     for card in target_cards(ctx) {
         if ctx.host().ko(card) {
             kod.push(card);
@@ -211,8 +213,8 @@ pub fn move_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     if let Value::Bool(b) = ctx.arg(2) {
         reveal = b;
     }
-    let mut moved = Vec::new();
-    let mut left_ring = Vec::new();
+    let mut moved = Cards::new();
+    let mut left_ring = Cards::new();
     for card in target_cards(ctx) {
         let owner = pile_owner(ctx, dest, Some(card));
         let from_ring = ctx.host().locate(card).is_some_and(|(_, zone)| zone == RING);
@@ -360,7 +362,7 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         return Ok(Status::Failure);
     }
     let len = top.len().min(u16::MAX as usize) as u16;
-    let answer = ctx.answer().map(<[Value]>::to_vec);
+    let answer = ctx.answer().map(|answer| answer.iter().copied().collect::<super::Values>());
     let (step, answer) = match (ctx.step(), answer) {
         (1, Some(answer)) => {
             let bottom = answer.first().and_then(|v| v.as_int()).unwrap_or(0) != 0;
@@ -406,7 +408,7 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         }
         Some(zone) => {
             let players = match zone.prefix {
-                Some(_) => vec![prefixed_owner(ctx, zone)],
+                Some(_) => smallvec::smallvec![prefixed_owner(ctx, zone)],
                 None => target_players(ctx),
             };
             let mut any = false;

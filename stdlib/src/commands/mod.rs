@@ -8,6 +8,7 @@ pub mod counters;
 pub mod rules;
 pub mod turns;
 
+use smallvec::SmallVec;
 use vm::bytecode::{AmountMode, ZoneRef};
 use vm::runtime::{CallContext, CardId, PlayerId, Status, Trap, Value};
 
@@ -22,18 +23,31 @@ pub(crate) fn status(ok: bool) -> Status {
     if ok { Status::Success } else { Status::Failure }
 }
 
+/// How many cards or values a command handles without a heap allocation: a hand, or both
+/// rings' characters, fit; a whole pile spills to the heap.
+pub(crate) const INLINE: usize = 16;
+
+/// Cards a command handles (its targets, what it moved), in order.
+pub(crate) type Cards = SmallVec<[CardId; INLINE]>;
+
+/// Values a command handles (candidates, a list to bind), in order.
+pub(crate) type Values = SmallVec<[Value; INLINE]>;
+
+/// The players a player command acts on.
+pub(crate) type Players = SmallVec<[PlayerId; 2]>;
+
 /// The cards among the targets, in order.
-pub(crate) fn target_cards<H: CfcHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+pub(crate) fn target_cards<H: CfcHost>(ctx: &CallContext<'_, H>) -> Cards {
     ctx.targets().iter().filter_map(|target| target.as_card()).collect()
 }
 
 /// The players a player command acts on (§3.7): the player targets, or the source's
 /// controller when the targets are cards (or there are none).
-pub(crate) fn target_players<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
-    let players: Vec<PlayerId> = ctx.targets().iter().filter_map(|target| target.as_player()).collect();
+pub(crate) fn target_players<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Players {
+    let players: Players = ctx.targets().iter().filter_map(|target| target.as_player()).collect();
     if players.is_empty() {
         let source = ctx.env().source;
-        vec![ctx.host().controller(source)]
+        smallvec::smallvec![ctx.host().controller(source)]
     } else {
         players
     }
@@ -119,6 +133,6 @@ pub(crate) fn resolve_in<H: CfcHost>(
 }
 
 /// The values of a list of cards.
-pub(crate) fn card_values(cards: &[CardId]) -> Vec<Value> {
+pub(crate) fn card_values(cards: &[CardId]) -> Values {
     cards.iter().copied().map(Value::Card).collect()
 }
