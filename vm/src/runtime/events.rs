@@ -125,7 +125,36 @@ pub(crate) struct World {
 /// A set of values; only membership is asked of it, never its order.
 pub(crate) type ValueSet = rustc_hash::FxHashSet<Value>;
 
+/// How many sets a world keeps for reuse: as many as are taken at once (a filter's
+/// candidates and the terms applied to them, an answer's check).
+const KEPT_SETS: usize = 4;
+
+/// Values the resolver's buffers and sets hold before they grow: both rings and a hand, or
+/// most of a pile searched.
+const RESOLVER_CAPACITY: usize = 64;
+
+/// Cards in play, and their auto subscriptions, before those lists grow: a game of the
+/// corpus has at most a dozen or so characters in play at once.
+const IN_PLAY_CAPACITY: usize = 16;
+const SUBSCRIPTION_CAPACITY: usize = 32;
+
 impl World {
+    /// An empty world whose buffers are sized up front: a runtime is made once per game,
+    /// and buffers grown as the game goes were heap allocations in its later turns.
+    pub fn with_buffers() -> World {
+        let set = || ValueSet::with_capacity_and_hasher(RESOLVER_CAPACITY, Default::default());
+        World {
+            subs: Vec::with_capacity(SUBSCRIPTION_CAPACITY),
+            in_play: Vec::with_capacity(IN_PLAY_CAPACITY),
+            scratch: Vec::with_capacity(RESOLVER_CAPACITY),
+            scratch2: Vec::with_capacity(RESOLVER_CAPACITY),
+            scratch3: Vec::with_capacity(RESOLVER_CAPACITY),
+            mask: Vec::with_capacity(RESOLVER_CAPACITY),
+            sets: (0..KEPT_SETS).map(|_| set()).collect(),
+            ..World::default()
+        }
+    }
+
     /// An empty set, reused when one was given back.
     pub fn take_set(&mut self) -> ValueSet {
         let mut set = self.sets.pop().unwrap_or_default();
@@ -135,7 +164,7 @@ impl World {
 
     /// Gives a set back for reuse.
     pub fn give_set(&mut self, set: ValueSet) {
-        if self.sets.len() < 4 {
+        if self.sets.len() < KEPT_SETS {
             self.sets.push(set);
         }
     }
