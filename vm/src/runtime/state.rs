@@ -297,6 +297,13 @@ impl Owner {
     }
 }
 
+/// Registers, lists and list elements a new state has room for before its buffers grow:
+/// a state is pooled and reused for the whole game, and growing it in a later turn was a
+/// heap allocation there (an effect of the corpus uses a few dozen of each).
+const STATE_REGISTERS: usize = 32;
+const STATE_LISTS: usize = 16;
+const STATE_LIST_ITEMS: usize = 64;
+
 impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
@@ -304,9 +311,9 @@ impl ExecState {
             origin: Origin::activation(false),
             stage: Stage::Body,
             frame: None,
-            regs: Vec::new(),
+            regs: Vec::with_capacity(STATE_REGISTERS),
             locals: 0,
-            lists: Lists::default(),
+            lists: Lists::with_capacity(STATE_LISTS, STATE_LIST_ITEMS),
             targets: ListId::EMPTY,
             previous_targets: ListId::EMPTY,
             rule_targets: ListId::EMPTY,

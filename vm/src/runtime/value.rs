@@ -132,6 +132,11 @@ impl Lists {
         }
     }
 
+    /// An empty arena with room for `lists` lists of `items` elements in all.
+    pub(crate) fn with_capacity(lists: usize, items: usize) -> Lists {
+        Lists { spans: Vec::with_capacity(lists), items: Vec::with_capacity(items) }
+    }
+
     /// A new list with `values`; `None` when the arena is full.
     pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
         if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
