@@ -569,6 +569,12 @@ pub struct GameState {
     pub set: SetHandle,
 }
 
+/// Entries the lists of effects in force (rule switches and cost changes, abilities) hold
+/// before they grow, and picks of a question: a game sizes them once, at its start,
+/// rather than on the first use in a later turn.
+const MODIFIERS_CAPACITY: usize = 16;
+const PICKS_CAPACITY: usize = 8;
+
 impl GameState {
     /// An empty board for `set`, seeded with `seed`.
     pub fn new(set: Arc<CardSet>, seed: u64) -> GameState {
@@ -584,14 +590,14 @@ impl GameState {
             outcome: None,
             defeated: Vec::new(),
             log: crate::log::EventLog::default(),
-            modifiers: Vec::new(),
-            abilities: Vec::new(),
-            windows: Vec::new(),
+            modifiers: Vec::with_capacity(MODIFIERS_CAPACITY),
+            abilities: Vec::with_capacity(MODIFIERS_CAPACITY),
+            windows: Vec::with_capacity(2),
             search_scope: None,
             queued: VecDeque::new(),
             restart: Vec::new(),
             agenda: VecDeque::new(),
-            picks: Vec::new(),
+            picks: Vec::with_capacity(PICKS_CAPACITY),
             lingering: Vec::new(),
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
