@@ -10,7 +10,8 @@ use vm::bytecode::{VariableIdx, ZoneIdx, ZoneRef};
 use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, Value};
 
 use super::{
-    Cards, Res, card_values, int_arg, pile, pile_arg, pile_owner, resolve_in, status, target_cards, target_players,
+    Cards, Res, card_values, int_arg, pile, pile_arg, pile_owner, pile_top, resolve_in, status, target_cards,
+    target_players,
 };
 use crate::host::CfcHost;
 use crate::names::{
@@ -96,7 +97,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         let (candidates, choose, min, max) = match spec {
             Value::Filter(f) => {
                 let found = resolve_in(ctx, f, player, HAND)?;
-                let candidates: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
+                let candidates: Cards = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
                 (candidates, found.choose, found.min, found.max)
             }
             other => {
@@ -159,11 +160,11 @@ pub fn draw<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
     for player in target_players(ctx) {
-        let deck = pile(ctx, player, DECK)?;
-        if deck.is_empty() && n > 0 {
+        let (top, count) = pile_top(ctx, player, DECK, n)?;
+        if count == 0 && n > 0 {
             failed = true;
         }
-        for &card in deck.iter().take(n) {
+        for &card in &top {
             ctx.host().move_card(card, player, HAND, -1);
         }
     }
@@ -177,11 +178,11 @@ pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut failed = false;
     let mut all = Vec::new();
     for player in target_players(ctx) {
-        let deck = pile(ctx, player, DECK)?;
-        if deck.is_empty() {
+        let (top, count) = pile_top(ctx, player, DECK, n)?;
+        if count == 0 {
             failed = true;
         }
-        for &card in deck.iter().take(n) {
+        for &card in &top {
             if ctx.host().move_card(card, player, DISCARDS, 0) {
                 all.push(card);
             }
@@ -356,8 +357,7 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             (ctx.host().controller(source), DECK)
         }
     };
-    let mut top = pile(ctx, owner, zone)?;
-    top.truncate(n);
+    let (top, _) = pile_top(ctx, owner, zone, n)?;
     if top.is_empty() {
         return Ok(Status::Failure);
     }
@@ -413,7 +413,7 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             };
             let mut any = false;
             for player in players {
-                if pile(ctx, player, zone.zone)?.is_empty() {
+                if pile_top(ctx, player, zone.zone, 0)?.1 == 0 {
                     continue;
                 }
                 any = true;

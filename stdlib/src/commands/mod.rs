@@ -105,11 +105,26 @@ pub(crate) fn pile<H: CfcHost>(
     ctx: &mut CallContext<'_, H>,
     player: PlayerId,
     zone: vm::bytecode::ZoneIdx,
-) -> Result<Vec<CardId>, Trap> {
-    let mut out = Vec::new();
-    ctx.host().pile_cards(player, zone, &mut out);
-    ctx.charge(out.len())?;
-    Ok(out.into_iter().filter_map(Value::as_card).collect())
+) -> Result<Cards, Trap> {
+    pile_top(ctx, player, zone, usize::MAX).map(|(cards, _)| cards)
+}
+
+/// The first `most` cards of `player`'s pile `zone` (0 = top) and how many cards it holds,
+/// charged as [`pile`] is: `draw`, `trash` and `prophecy` take the top of a deck, and a
+/// copy of all of it would spill out of [`Cards`] onto the heap.
+pub(crate) fn pile_top<H: CfcHost>(
+    ctx: &mut CallContext<'_, H>,
+    player: PlayerId,
+    zone: vm::bytecode::ZoneIdx,
+    most: usize,
+) -> Result<(Cards, usize), Trap> {
+    ctx.read_pile(player, zone, |ctx, values| {
+        ctx.charge(values.len())?;
+        let mut cards = values.iter().filter_map(|value| value.as_card());
+        let top: Cards = cards.by_ref().take(most).collect();
+        let count = top.len() + cards.count();
+        Ok((top, count))
+    })
 }
 
 /// Resolves a filter argument of a command that picks cards from `player`'s `zone`

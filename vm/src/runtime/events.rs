@@ -117,6 +117,8 @@ pub(crate) struct World {
     pub scratch2: Vec<Value>,
     pub scratch3: Vec<Value>,
     pub mask: Vec<bool>,
+    /// The buffer [`super::CallContext::read_pile`] reads a pile into.
+    pub pile: Vec<Value>,
     /// Sets the resolver and the answer check reuse to find duplicates in linear time
     /// (taken out while in use, so that a nested resolution gets its own).
     pub sets: Vec<ValueSet>,
@@ -169,6 +171,7 @@ impl World {
             scratch2: Vec::with_capacity(RESOLVER_CAPACITY),
             scratch3: Vec::with_capacity(RESOLVER_CAPACITY),
             mask: Vec::with_capacity(RESOLVER_CAPACITY),
+            pile: Vec::with_capacity(RESOLVER_CAPACITY),
             sets: (0..KEPT_SETS).map(|_| set()).collect(),
             ..World::default()
         }
@@ -224,6 +227,7 @@ impl Clone for World {
             scratch2: _,
             scratch3: _,
             mask: _,
+            pile: _,
             sets: _,
         } = source;
         self.effects.clone_from(effects);
