@@ -210,7 +210,7 @@ pub(crate) enum Pending {
 }
 
 /// The whole state of one execution.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct ExecState {
     pub env: Env,
     pub origin: Origin,
@@ -430,12 +430,93 @@ impl ExecState {
     }
 }
 
+impl Clone for ExecState {
+    fn clone(&self) -> ExecState {
+        let mut copy = ExecState::empty_copy_of(self);
+        copy.regs = self.regs.clone();
+        copy.lists = self.lists.clone();
+        copy
+    }
+
+    /// Into this state's own registers and list arena: a copy of a game with a question
+    /// pending, made in a spare game whose execution waited too, allocates nothing.
+    fn clone_from(&mut self, source: &ExecState) {
+        let mut regs = std::mem::take(&mut self.regs);
+        let mut lists = std::mem::take(&mut self.lists);
+        regs.clone_from(&source.regs);
+        lists.clone_from(&source.lists);
+        *self = ExecState { regs, lists, ..ExecState::empty_copy_of(source) };
+    }
+}
+
+impl ExecState {
+    /// `source` without its registers and lists (empty, unallocated): every other field is
+    /// `Copy`, named here so that a field added to the state is copied or fails to compile.
+    fn empty_copy_of(source: &ExecState) -> ExecState {
+        let ExecState {
+            env,
+            origin,
+            stage,
+            frame,
+            regs: _,
+            locals,
+            lists: _,
+            targets,
+            previous_targets,
+            rule_targets,
+            restriction,
+            succeeded,
+            bindings,
+            pending,
+            request,
+            step,
+            fuel,
+            owner,
+            zone_owner,
+            zone_type,
+        } = *source;
+        ExecState {
+            env,
+            origin,
+            stage,
+            frame,
+            regs: Vec::new(),
+            locals,
+            lists: Lists::default(),
+            targets,
+            previous_targets,
+            rule_targets,
+            restriction,
+            succeeded,
+            bindings,
+            pending,
+            request,
+            step,
+            fuel,
+            owner,
+            zone_owner,
+            zone_type,
+        }
+    }
+}
+
 /// A suspended execution: an owned value the host keeps while a player decides, then
 /// hands back to [`super::Runtime::resume`] with the answer. Cloning it gives an
 /// independent execution (AI search can try several answers).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Execution {
     pub(crate) state: Box<ExecState>,
+}
+
+impl Clone for Execution {
+    fn clone(&self) -> Execution {
+        Execution { state: self.state.clone() }
+    }
+
+    /// Into this execution's own state (the box and its buffers are kept).
+    fn clone_from(&mut self, source: &Execution) {
+        self.state.clone_from(&source.state);
+    }
 }
 
 impl Execution {
