@@ -247,11 +247,13 @@ impl GameState {
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
     pub fn discard_table(&mut self, player: Seat) {
-        let table = std::mem::take(&mut self.player_mut(player).table);
-        for card in table {
+        let mut table = std::mem::take(&mut self.player_mut(player).table);
+        for card in table.drain(..) {
             let owner = self.card(card).map_or(player, |c| c.owner);
             self.put(card, owner, Zone::Discards, 0);
         }
+        // The emptied buffer stays the table's: the cards played next turn reuse it.
+        self.player_mut(player).table = table;
     }
 
     /// Whether a card is a character.

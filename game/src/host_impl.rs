@@ -60,8 +60,9 @@ impl GameState {
         }
     }
 
+    /// A list of `cards` in `lists`, made through a buffer that holds a hand inline.
     fn list_value(lists: &mut Lists, cards: impl Iterator<Item = CardRef>) -> Value {
-        let values: Vec<Value> = cards.map(|c| Value::Card(c.id())).collect();
+        let values: smallvec::SmallVec<[Value; 16]> = cards.map(|c| Value::Card(c.id())).collect();
         lists.make(&values).map_or(Value::Nil, Value::List)
     }
 
@@ -222,13 +223,10 @@ impl Host for GameState {
                     names::ATTR_DISCARDS => Zone::Discards,
                     _ => Zone::Removed,
                 };
-                let cards = self.player(Seat::of(p)).pile(zone).cloned().unwrap_or_default();
-                GameState::list_value(lists, cards.into_iter())
+                let cards = self.player(Seat::of(p)).pile(zone).map_or(&[][..], Vec::as_slice);
+                GameState::list_value(lists, cards.iter().copied())
             }
-            (Value::Player(p), names::ATTR_RING) => {
-                let cards: Vec<CardRef> = self.player(Seat::of(p)).characters().collect();
-                GameState::list_value(lists, cards.into_iter())
-            }
+            (Value::Player(p), names::ATTR_RING) => GameState::list_value(lists, self.player(Seat::of(p)).characters()),
             (Value::Card(c), _) => {
                 let card = CardRef::of(c);
                 let Some(state) = self.card(card) else { return Value::Nil };

@@ -10,6 +10,7 @@
 //! possible failure is a cost that reads the card and the hand (`{F}`, `{S}`, `{D}` without
 //! a filter) is answered from the game too, without a copy.
 
+use smallvec::SmallVec;
 use stdlib::costs::{Checked, CostFacts};
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
@@ -147,11 +148,13 @@ impl<'a> Probe<'a> {
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
     /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
-    /// the action space and are not offered.
-    fn playable_cards(&self, player: Seat) -> Vec<(Source, CardRef)> {
+    /// the action space and are not offered. Listed before the checks, which may run card
+    /// code on the probe's copy; a hand of more than [`PLAYABLE_INLINE`] cards spills to
+    /// the heap.
+    fn playable_cards(&self, player: Seat) -> PlayableCards {
         let state = self.state();
         let p = state.player(player);
-        let mut cards: Vec<(Source, CardRef)> =
+        let mut cards: PlayableCards =
             p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
         if state.rule_on("play_removed", player, false) {
             let removed = p.removed.iter().take(MAX_HAND).enumerate();
@@ -162,7 +165,7 @@ impl<'a> Probe<'a> {
 
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let me = self.state().active;
-        let free: Vec<u8> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
+        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
         for (from, card) in self.playable_cards(me) {
             let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
             match kind {
@@ -444,6 +447,13 @@ impl Game {
         !failed
     }
 }
+
+/// Cards [`Probe::playable_cards`] lists without a heap allocation: more than a hand holds
+/// in the corpus's games (a turn of legality lists them once per decision).
+const PLAYABLE_INLINE: usize = 16;
+
+/// What [`Probe::playable_cards`] lists.
+type PlayableCards = SmallVec<[(Source, CardRef); PLAYABLE_INLINE]>;
 
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]

@@ -571,6 +571,12 @@ pub struct GameState {
     pub set: SetHandle,
 }
 
+/// Entries the lists of effects in force (rule switches and cost changes, abilities) hold
+/// before they grow, and picks of a question: a game sizes them once, at its start,
+/// rather than on the first use in a later turn.
+const MODIFIERS_CAPACITY: usize = 16;
+const PICKS_CAPACITY: usize = 8;
+
 impl GameState {
     /// An empty board for `set`, seeded with `seed`.
     pub fn new(set: Arc<CardSet>, seed: u64) -> GameState {
@@ -586,14 +592,14 @@ impl GameState {
             outcome: None,
             defeated: Vec::new(),
             log: crate::log::EventLog::default(),
-            modifiers: Vec::new(),
-            abilities: Vec::new(),
-            windows: Vec::new(),
+            modifiers: Vec::with_capacity(MODIFIERS_CAPACITY),
+            abilities: Vec::with_capacity(MODIFIERS_CAPACITY),
+            windows: Vec::with_capacity(2),
             search_scope: None,
             queued: VecDeque::new(),
             restart: Vec::new(),
             agenda: VecDeque::new(),
-            picks: Vec::new(),
+            picks: Vec::with_capacity(PICKS_CAPACITY),
             lingering: Vec::new(),
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
@@ -723,17 +729,20 @@ impl GameState {
     /// The value of rule switch `rule` (catalogue index) for `player`: their own entries
     /// if they have any, else the global ones; `None` when nothing set it.
     pub fn rule_entries(&self, rule: u16, player: Seat) -> Vec<RuleVal> {
-        let entries = |scope: Option<Seat>| -> Vec<RuleVal> {
-            self.modifiers
-                .iter()
-                .filter_map(|m| match *m {
-                    ModifierRecord::Rule { player: p, rule: r, value, .. } if r == rule && p == scope => Some(value),
-                    _ => None,
-                })
-                .collect()
+        self.rule_values(rule, player).collect()
+    }
+
+    /// [`GameState::rule_entries`] read in place (legality asks rule switches at every
+    /// listing, and a list per question was a heap allocation).
+    fn rule_values(&self, rule: u16, player: Seat) -> impl Iterator<Item = RuleVal> + '_ {
+        let entries = move |scope: Option<Seat>| {
+            self.modifiers.iter().filter_map(move |m| match *m {
+                ModifierRecord::Rule { player: p, rule: r, value, .. } if r == rule && p == scope => Some(value),
+                _ => None,
+            })
         };
-        let own = entries(Some(player));
-        if own.is_empty() { entries(None) } else { own }
+        let own = entries(Some(player)).next().is_some();
+        entries(if own { Some(player) } else { None })
     }
 
     /// A boolean rule switch for `player`: false if any entry is false, true if any is
@@ -746,11 +755,11 @@ impl GameState {
         let Some(index) = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule) else {
             return default;
         };
-        let entries = self.rule_entries(index as u16, player);
-        if entries.is_empty() {
+        let mut entries = self.rule_values(index as u16, player).peekable();
+        if entries.peek().is_none() {
             return default;
         }
-        !entries.contains(&RuleVal::Bool(false))
+        !entries.any(|value| value == RuleVal::Bool(false))
     }
 
     /// The smallest number set for a rule switch (`play_char_bp_limit`).
@@ -759,8 +768,7 @@ impl GameState {
             return None;
         }
         let index = stdlib::CATALOGUE.rule_switches.iter().position(|r| r.name == rule)?;
-        self.rule_entries(index as u16, player)
-            .into_iter()
+        self.rule_values(index as u16, player)
             .filter_map(|v| match v {
                 RuleVal::Int(n) => Some(n),
                 RuleVal::Bool(_) => None,

@@ -7,7 +7,7 @@ use vm::bytecode::Cost;
 use vm::runtime::{CallContext, CostPhase, Status, Value};
 
 use crate::commands::cards::{bind_cards, discard_card, emit_removed};
-use crate::commands::{Res, card_values, pile, resolve_in, status};
+use crate::commands::{Cards, Res, Values, card_values, pile, resolve_in, status};
 use crate::host::{CfcHost, Flag};
 use crate::names::{COST_D, COST_F, COST_S, HAND, RING, VAR_DISCARDED, VAR_SACRIFICED};
 
@@ -41,7 +41,7 @@ pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> 
             // The spec forces a sacrifice's zone to the payer's ring, whatever the filter
             // says: `{S(character)}` never offers an enemy character.
             let me = ctx.env().me;
-            let mut own = ctx.list(found.candidates).to_vec();
+            let mut own: Values = ctx.list(found.candidates).iter().copied().collect();
             own.retain(|value| value.as_card().and_then(|card| ctx.host().locate(card)) == Some((me, RING)));
             let n = own.len();
             if !found.matched || n == 0 || n < usize::from(found.min) {
@@ -56,12 +56,12 @@ pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> 
         (CostPhase::Pay, _) => {
             // Exactly what was chosen or fixed while checking (possibly nothing); only
             // `{S}` without a filter pays with the source.
-            let cards: Vec<_> = match (ctx.selection(), filter) {
+            let cards: Cards = match (ctx.selection(), filter) {
                 (Some(selection), _) => selection.iter().filter_map(|v| v.as_card()).collect(),
-                (None, None) => vec![ctx.env().source],
-                (None, Some(_)) => Vec::new(),
+                (None, None) => smallvec::smallvec![ctx.env().source],
+                (None, Some(_)) => Cards::new(),
             };
-            let mut kod = Vec::new();
+            let mut kod = Cards::new();
             for card in cards {
                 if ctx.host().ko(card) {
                     kod.push(card);
@@ -81,11 +81,11 @@ pub fn sacrifice<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> 
 pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let me = ctx.env().me;
     let (count, filter) = ctx.cost().map_or((None, None), |cost| (cost.count, cost.filter));
-    let candidates = |ctx: &mut CallContext<'_, H>| -> Result<(Vec<Value>, bool, u16, u16), vm::runtime::Trap> {
+    let candidates = |ctx: &mut CallContext<'_, H>| -> Result<(Values, bool, u16, u16), vm::runtime::Trap> {
         match filter {
             Some(f) => {
                 let found = resolve_in(ctx, f, me, HAND)?;
-                Ok((ctx.list(found.candidates).to_vec(), found.choose, found.min, found.max))
+                Ok((ctx.list(found.candidates).iter().copied().collect(), found.choose, found.min, found.max))
             }
             None => {
                 let n = discard_count(count);
@@ -112,7 +112,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
         }
         CostPhase::Pay => {
             // Exactly what was chosen or fixed while checking (possibly nothing).
-            let cards: Vec<_> = ctx.selection().unwrap_or_default().iter().filter_map(|v| v.as_card()).collect();
+            let cards: Cards = ctx.selection().unwrap_or_default().iter().filter_map(|v| v.as_card()).collect();
             for &card in &cards {
                 discard_card(ctx.host(), card);
             }

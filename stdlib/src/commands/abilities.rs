@@ -28,7 +28,7 @@ fn card_of<H: CfcHost>(ctx: &CallContext<'_, H>, value: Value) -> Option<CardId>
 }
 
 /// The character targets, in order.
-fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Vec<CardId> {
+fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> super::Cards {
     let cards = target_cards(ctx);
     cards.into_iter().filter(|&card| is_character(ctx.host(), card)).collect()
 }

@@ -9,7 +9,10 @@
 use vm::bytecode::{VariableIdx, ZoneIdx, ZoneRef};
 use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, Value};
 
-use super::{Res, card_values, int_arg, pile, pile_arg, pile_owner, resolve_in, status, target_cards, target_players};
+use super::{
+    Cards, Res, card_values, int_arg, pile, pile_arg, pile_owner, pile_top, resolve_in, status, target_cards,
+    target_players,
+};
 use crate::host::CfcHost;
 use crate::names::{
     DECK, DISCARDS, EV_REMOVED, HAND, PREFIX_CTRL, PREFIX_MY, PREFIX_OPP, REMOVED, RING, VAR_DESTROYED, VAR_DISCARDED,
@@ -57,7 +60,7 @@ pub(crate) fn discard_card<H: CfcHost>(host: &mut H, card: CardId) -> bool {
 /// `destroy()`: KOs each target card in play; binds `destroyed` to the KO'd cards. Fails
 /// when nothing was KO'd.
 pub fn destroy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let mut kod = Vec::new();
+    let mut kod = Cards::new();
     for card in target_cards(ctx) {
         if ctx.host().ko(card) {
             kod.push(card);
@@ -94,7 +97,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         let (candidates, choose, min, max) = match spec {
             Value::Filter(f) => {
                 let found = resolve_in(ctx, f, player, HAND)?;
-                let candidates: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
+                let candidates: Cards = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
                 (candidates, found.choose, found.min, found.max)
             }
             other => {
@@ -157,11 +160,11 @@ pub fn draw<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
     for player in target_players(ctx) {
-        let deck = pile(ctx, player, DECK)?;
-        if deck.is_empty() && n > 0 {
+        let (top, count) = pile_top(ctx, player, DECK, n)?;
+        if count == 0 && n > 0 {
             failed = true;
         }
-        for &card in deck.iter().take(n) {
+        for &card in &top {
             ctx.host().move_card(card, player, HAND, -1);
         }
     }
@@ -175,11 +178,11 @@ pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut failed = false;
     let mut all = Vec::new();
     for player in target_players(ctx) {
-        let deck = pile(ctx, player, DECK)?;
-        if deck.is_empty() {
+        let (top, count) = pile_top(ctx, player, DECK, n)?;
+        if count == 0 {
             failed = true;
         }
-        for &card in deck.iter().take(n) {
+        for &card in &top {
             if ctx.host().move_card(card, player, DISCARDS, 0) {
                 all.push(card);
             }
@@ -211,8 +214,8 @@ pub fn move_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     if let Value::Bool(b) = ctx.arg(2) {
         reveal = b;
     }
-    let mut moved = Vec::new();
-    let mut left_ring = Vec::new();
+    let mut moved = Cards::new();
+    let mut left_ring = Cards::new();
     for card in target_cards(ctx) {
         let owner = pile_owner(ctx, dest, Some(card));
         let from_ring = ctx.host().locate(card).is_some_and(|(_, zone)| zone == RING);
@@ -354,13 +357,12 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             (ctx.host().controller(source), DECK)
         }
     };
-    let mut top = pile(ctx, owner, zone)?;
-    top.truncate(n);
+    let (top, _) = pile_top(ctx, owner, zone, n)?;
     if top.is_empty() {
         return Ok(Status::Failure);
     }
     let len = top.len().min(u16::MAX as usize) as u16;
-    let answer = ctx.answer().map(<[Value]>::to_vec);
+    let answer = ctx.answer().map(|answer| answer.iter().copied().collect::<super::Values>());
     let (step, answer) = match (ctx.step(), answer) {
         (1, Some(answer)) => {
             let bottom = answer.first().and_then(|v| v.as_int()).unwrap_or(0) != 0;
@@ -406,12 +408,12 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         }
         Some(zone) => {
             let players = match zone.prefix {
-                Some(_) => vec![prefixed_owner(ctx, zone)],
+                Some(_) => smallvec::smallvec![prefixed_owner(ctx, zone)],
                 None => target_players(ctx),
             };
             let mut any = false;
             for player in players {
-                if pile(ctx, player, zone.zone)?.is_empty() {
+                if pile_top(ctx, player, zone.zone, 0)?.1 == 0 {
                     continue;
                 }
                 any = true;

@@ -100,7 +100,7 @@ pub fn damage<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let env = ctx.env();
     let source = env.source;
     let source_is_char = is_character(ctx.host(), source);
-    let targets = ctx.targets().to_vec();
+    let targets: super::Values = ctx.targets().iter().copied().collect();
     for target in targets {
         match target {
             Value::Card(card) => {

@@ -8,6 +8,7 @@ pub mod counters;
 pub mod rules;
 pub mod turns;
 
+use smallvec::SmallVec;
 use vm::bytecode::{AmountMode, ZoneRef};
 use vm::runtime::{CallContext, CardId, PlayerId, Status, Trap, Value};
 
@@ -22,18 +23,31 @@ pub(crate) fn status(ok: bool) -> Status {
     if ok { Status::Success } else { Status::Failure }
 }
 
+/// How many cards or values a command handles without a heap allocation: a hand, or both
+/// rings' characters, fit; a whole pile spills to the heap.
+pub(crate) const INLINE: usize = 16;
+
+/// Cards a command handles (its targets, what it moved), in order.
+pub(crate) type Cards = SmallVec<[CardId; INLINE]>;
+
+/// Values a command handles (candidates, a list to bind), in order.
+pub(crate) type Values = SmallVec<[Value; INLINE]>;
+
+/// The players a player command acts on.
+pub(crate) type Players = SmallVec<[PlayerId; 2]>;
+
 /// The cards among the targets, in order.
-pub(crate) fn target_cards<H: CfcHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+pub(crate) fn target_cards<H: CfcHost>(ctx: &CallContext<'_, H>) -> Cards {
     ctx.targets().iter().filter_map(|target| target.as_card()).collect()
 }
 
 /// The players a player command acts on (§3.7): the player targets, or the source's
 /// controller when the targets are cards (or there are none).
-pub(crate) fn target_players<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
-    let players: Vec<PlayerId> = ctx.targets().iter().filter_map(|target| target.as_player()).collect();
+pub(crate) fn target_players<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Players {
+    let players: Players = ctx.targets().iter().filter_map(|target| target.as_player()).collect();
     if players.is_empty() {
         let source = ctx.env().source;
-        vec![ctx.host().controller(source)]
+        smallvec::smallvec![ctx.host().controller(source)]
     } else {
         players
     }
@@ -91,11 +105,26 @@ pub(crate) fn pile<H: CfcHost>(
     ctx: &mut CallContext<'_, H>,
     player: PlayerId,
     zone: vm::bytecode::ZoneIdx,
-) -> Result<Vec<CardId>, Trap> {
-    let mut out = Vec::new();
-    ctx.host().pile_cards(player, zone, &mut out);
-    ctx.charge(out.len())?;
-    Ok(out.into_iter().filter_map(Value::as_card).collect())
+) -> Result<Cards, Trap> {
+    pile_top(ctx, player, zone, usize::MAX).map(|(cards, _)| cards)
+}
+
+/// The first `most` cards of `player`'s pile `zone` (0 = top) and how many cards it holds,
+/// charged as [`pile`] is: `draw`, `trash` and `prophecy` take the top of a deck, and a
+/// copy of all of it would spill out of [`Cards`] onto the heap.
+pub(crate) fn pile_top<H: CfcHost>(
+    ctx: &mut CallContext<'_, H>,
+    player: PlayerId,
+    zone: vm::bytecode::ZoneIdx,
+    most: usize,
+) -> Result<(Cards, usize), Trap> {
+    ctx.read_pile(player, zone, |ctx, values| {
+        ctx.charge(values.len())?;
+        let mut cards = values.iter().filter_map(|value| value.as_card());
+        let top: Cards = cards.by_ref().take(most).collect();
+        let count = top.len() + cards.count();
+        Ok((top, count))
+    })
 }
 
 /// Resolves a filter argument of a command that picks cards from `player`'s `zone`
@@ -119,6 +148,6 @@ pub(crate) fn resolve_in<H: CfcHost>(
 }
 
 /// The values of a list of cards.
-pub(crate) fn card_values(cards: &[CardId]) -> Vec<Value> {
+pub(crate) fn card_values(cards: &[CardId]) -> Values {
     cards.iter().copied().map(Value::Card).collect()
 }

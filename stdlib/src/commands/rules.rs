@@ -33,7 +33,7 @@ pub fn end_effect<H: CfcHost>(host: &mut H, effect: &Effect) {
 /// globally when no target is a player.
 fn set_rule<H: CfcHost>(ctx: &mut CallContext<'_, H>, value: RuleValue) -> Res {
     let Value::RuleSwitch(rule) = ctx.arg(0) else { return Ok(Status::Success) };
-    let mut scopes: Vec<Option<vm::runtime::PlayerId>> =
+    let mut scopes: smallvec::SmallVec<[Option<vm::runtime::PlayerId>; 2]> =
         ctx.targets().iter().filter_map(|t| t.as_player()).map(Some).collect();
     if scopes.is_empty() {
         scopes.push(None);

@@ -8,7 +8,7 @@ use super::{Res, int_arg, is_character, pile_arg, pile_owner, status, target_car
 use crate::host::{AttackRole, CfcHost, Flag};
 
 /// The character targets, in order.
-fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Vec<CardId> {
+fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> super::Cards {
     let cards = target_cards(ctx);
     cards.into_iter().filter(|&card| is_character(ctx.host(), card)).collect()
 }

@@ -10,7 +10,7 @@
 
 use ref_cast::RefCast;
 
-use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program, StrIdx, VariableIdx};
+use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program, StrIdx, VariableIdx, ZoneIdx};
 use crate::catalogue::{Catalogue, DefaultTarget};
 
 use super::events::Event;
@@ -18,7 +18,7 @@ use super::exec::Machine;
 use super::host::{EffectId, EffectKind, Env, Host, RequestKind, Restriction};
 use super::state::Request;
 use super::trap::{Trap, TrapCode};
-use super::value::{ListId, Value};
+use super::value::{ListId, PlayerId, Value};
 
 /// What a builtin reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,6 +242,24 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// the budget does not cover it.
     pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
         self.machine.charge(u32::try_from(units).unwrap_or(u32::MAX))
+    }
+
+    /// Reads the cards of `player`'s pile `zone` ([`Host::pile_cards`]) into a buffer the
+    /// runtime keeps and hands them to `read`: a builtin that reads a pile at each call
+    /// (`draw` reads the deck) allocates nothing for it.
+    pub fn read_pile<R>(
+        &mut self,
+        player: PlayerId,
+        zone: ZoneIdx,
+        read: impl FnOnce(&mut CallContext<'a, H>, &[Value]) -> R,
+    ) -> R {
+        // Taken out while `read` runs: a pile read inside it gets a buffer of its own.
+        let mut pile = std::mem::take(&mut self.machine.world.pile);
+        pile.clear();
+        self.machine.host.pile_cards(player, zone, &mut pile);
+        let result = read(self, &pile);
+        self.machine.world.pile = pile;
+        result
     }
 
     /// Who and what the execution runs for (`me`, the source card, its controller).

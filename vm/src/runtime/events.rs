@@ -117,6 +117,8 @@ pub(crate) struct World {
     pub scratch2: Vec<Value>,
     pub scratch3: Vec<Value>,
     pub mask: Vec<bool>,
+    /// The buffer [`super::CallContext::read_pile`] reads a pile into.
+    pub pile: Vec<Value>,
     /// Sets the resolver and the answer check reuse to find duplicates in linear time
     /// (taken out while in use, so that a nested resolution gets its own).
     pub sets: Vec<ValueSet>,
@@ -125,7 +127,56 @@ pub(crate) struct World {
 /// A set of values; only membership is asked of it, never its order.
 pub(crate) type ValueSet = rustc_hash::FxHashSet<Value>;
 
+/// How many sets a world keeps for reuse: as many as are taken at once (a filter's
+/// candidates and the terms applied to them, an answer's check).
+const KEPT_SETS: usize = 4;
+
+/// Values the resolver's buffers and sets hold before they grow: both rings and a hand, or
+/// most of a pile searched.
+const RESOLVER_CAPACITY: usize = 64;
+
+/// Cards in play, their auto subscriptions and the effects they record, and the events
+/// and auto runs queued, before those lists grow: a game of the corpus has at most a dozen
+/// or so characters in play at once.
+const IN_PLAY_CAPACITY: usize = 16;
+const SUBSCRIPTION_CAPACITY: usize = 32;
+const QUEUE_CAPACITY: usize = 16;
+
+/// Finished executions' states a world keeps for reuse.
+const POOLED_STATES: usize = 8;
+
+/// States a new world's pool starts with: as many executions as a game of the corpus runs
+/// at once (an activation, the hooks and autos it runs, a question waiting), so that the
+/// pool does not miss when a later turn nests them deeper than the turns before.
+const FIRST_STATES: usize = 4;
+
 impl World {
+    /// An empty world whose buffers are sized up front: a runtime is made once per game,
+    /// and buffers grown as the game goes were heap allocations in its later turns.
+    pub fn with_buffers() -> World {
+        let set = || ValueSet::with_capacity_and_hasher(RESOLVER_CAPACITY, Default::default());
+        // Every use of a pooled state resets its environment first.
+        let unused = Env { me: PlayerId(0), controller: PlayerId(0), source: CardId(0), card: CardIdx(0) };
+        let mut pool = Vec::with_capacity(POOLED_STATES);
+        pool.extend((0..FIRST_STATES).map(|_| new_state(unused)));
+        World {
+            effects: Vec::with_capacity(SUBSCRIPTION_CAPACITY),
+            subs: Vec::with_capacity(SUBSCRIPTION_CAPACITY),
+            in_play: Vec::with_capacity(IN_PLAY_CAPACITY),
+            events: VecDeque::with_capacity(QUEUE_CAPACITY),
+            runs: VecDeque::with_capacity(QUEUE_CAPACITY),
+            now: Vec::with_capacity(QUEUE_CAPACITY),
+            pool,
+            scratch: Vec::with_capacity(RESOLVER_CAPACITY),
+            scratch2: Vec::with_capacity(RESOLVER_CAPACITY),
+            scratch3: Vec::with_capacity(RESOLVER_CAPACITY),
+            mask: Vec::with_capacity(RESOLVER_CAPACITY),
+            pile: Vec::with_capacity(RESOLVER_CAPACITY),
+            sets: (0..KEPT_SETS).map(|_| set()).collect(),
+            ..World::default()
+        }
+    }
+
     /// An empty set, reused when one was given back.
     pub fn take_set(&mut self) -> ValueSet {
         let mut set = self.sets.pop().unwrap_or_default();
@@ -135,7 +186,7 @@ impl World {
 
     /// Gives a set back for reuse.
     pub fn give_set(&mut self, set: ValueSet) {
-        if self.sets.len() < 4 {
+        if self.sets.len() < KEPT_SETS {
             self.sets.push(set);
         }
     }
@@ -176,6 +227,7 @@ impl Clone for World {
             scratch2: _,
             scratch3: _,
             mask: _,
+            pile: _,
             sets: _,
         } = source;
         self.effects.clone_from(effects);
@@ -216,7 +268,7 @@ impl World {
     // Inlined for the same reason as `state`.
     #[inline(always)]
     pub fn recycle(&mut self, state: Box<ExecState>) {
-        if self.pool.len() < 8 {
+        if self.pool.len() < POOLED_STATES {
             self.pool.push(state);
         }
     }

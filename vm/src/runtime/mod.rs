@@ -172,7 +172,7 @@ impl<H: Host> Runtime<H> {
                 metered: true,
                 id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
-            world: World::default(),
+            world: World::with_buffers(),
         }
     }
 
@@ -182,7 +182,7 @@ impl<H: Host> Runtime<H> {
     pub fn fresh(&self) -> Runtime<H> {
         let mut shared = self.shared.clone();
         shared.id = NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Runtime { shared, world: World::default() }
+        Runtime { shared, world: World::with_buffers() }
     }
 
     /// The program.

@@ -210,7 +210,7 @@ pub(crate) enum Pending {
 }
 
 /// The whole state of one execution.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct ExecState {
     pub env: Env,
     pub origin: Origin,
@@ -297,6 +297,13 @@ impl Owner {
     }
 }
 
+/// Registers, lists and list elements a new state has room for before its buffers grow:
+/// a state is pooled and reused for the whole game, and growing it in a later turn was a
+/// heap allocation there (an effect of the corpus uses a few dozen of each).
+const STATE_REGISTERS: usize = 32;
+const STATE_LISTS: usize = 16;
+const STATE_LIST_ITEMS: usize = 64;
+
 impl ExecState {
     pub fn new(env: Env) -> ExecState {
         ExecState {
@@ -304,9 +311,9 @@ impl ExecState {
             origin: Origin::activation(false),
             stage: Stage::Body,
             frame: None,
-            regs: Vec::new(),
+            regs: Vec::with_capacity(STATE_REGISTERS),
             locals: 0,
-            lists: Lists::default(),
+            lists: Lists::with_capacity(STATE_LISTS, STATE_LIST_ITEMS),
             targets: ListId::EMPTY,
             previous_targets: ListId::EMPTY,
             rule_targets: ListId::EMPTY,
@@ -423,20 +430,101 @@ impl ExecState {
     }
 }
 
+impl Clone for ExecState {
+    fn clone(&self) -> ExecState {
+        let mut copy = ExecState::empty_copy_of(self);
+        copy.regs = self.regs.clone();
+        copy.lists = self.lists.clone();
+        copy
+    }
+
+    /// Into this state's own registers and list arena: a copy of a game with a question
+    /// pending, made in a spare game whose execution waited too, allocates nothing.
+    fn clone_from(&mut self, source: &ExecState) {
+        let mut regs = std::mem::take(&mut self.regs);
+        let mut lists = std::mem::take(&mut self.lists);
+        regs.clone_from(&source.regs);
+        lists.clone_from(&source.lists);
+        *self = ExecState { regs, lists, ..ExecState::empty_copy_of(source) };
+    }
+}
+
+impl ExecState {
+    /// `source` without its registers and lists (empty, unallocated): every other field is
+    /// `Copy`, named here so that a field added to the state is copied or fails to compile.
+    fn empty_copy_of(source: &ExecState) -> ExecState {
+        let ExecState {
+            env,
+            origin,
+            stage,
+            frame,
+            regs: _,
+            locals,
+            lists: _,
+            targets,
+            previous_targets,
+            rule_targets,
+            restriction,
+            succeeded,
+            bindings,
+            pending,
+            request,
+            step,
+            fuel,
+            owner,
+            zone_owner,
+            zone_type,
+        } = *source;
+        ExecState {
+            env,
+            origin,
+            stage,
+            frame,
+            regs: Vec::new(),
+            locals,
+            lists: Lists::default(),
+            targets,
+            previous_targets,
+            rule_targets,
+            restriction,
+            succeeded,
+            bindings,
+            pending,
+            request,
+            step,
+            fuel,
+            owner,
+            zone_owner,
+            zone_type,
+        }
+    }
+}
+
 /// A suspended execution: an owned value the host keeps while a player decides, then
 /// hands back to [`super::Runtime::resume`] with the answer. Cloning it gives an
 /// independent execution (AI search can try several answers).
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Execution {
     pub(crate) state: Box<ExecState>,
 }
 
+impl Clone for Execution {
+    fn clone(&self) -> Execution {
+        Execution { state: self.state.clone() }
+    }
+
+    /// Into this execution's own state (the box and its buffers are kept).
+    fn clone_from(&mut self, source: &Execution) {
+        self.state.clone_from(&source.state);
+    }
+}
+
 impl Execution {
-    /// Wraps a state that waits for an answer, trimming its buffers: a suspended
-    /// execution is kept, cloned and stored, so it should be small.
-    pub(crate) fn suspend(mut state: Box<ExecState>) -> Execution {
-        state.regs.shrink_to_fit();
-        state.lists.shrink_to_fit();
+    /// Wraps a state that waits for an answer. Its buffers keep their capacity: the game
+    /// resumes it within the turn and its state goes back to the pool, where trimmed
+    /// buffers would grow again (a reallocation each way). A clone, which is what search
+    /// keeps and stores, holds only what the execution uses.
+    pub(crate) fn suspend(state: Box<ExecState>) -> Execution {
         Execution { state }
     }
 

@@ -107,10 +107,22 @@ struct Span {
 /// and the runtime rebinds a name in its per-execution bindings list, which no value
 /// refers to, with `Lists::overwrite`. List 0 is the execution's empty list and never
 /// grows.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lists {
     spans: Vec<Span>,
     items: Vec<Value>,
+}
+
+impl Clone for Lists {
+    fn clone(&self) -> Lists {
+        Lists { spans: self.spans.clone(), items: self.items.clone() }
+    }
+
+    /// Into this arena's own buffers.
+    fn clone_from(&mut self, source: &Lists) {
+        self.spans.clone_from(&source.spans);
+        self.items.clone_from(&source.items);
+    }
 }
 
 /// The most elements all lists of one execution may hold together.
@@ -130,6 +142,11 @@ impl Lists {
             }
             None => self.spans.push(EMPTY),
         }
+    }
+
+    /// An empty arena with room for `lists` lists of `items` elements in all.
+    pub(crate) fn with_capacity(lists: usize, items: usize) -> Lists {
+        Lists { spans: Vec::with_capacity(lists), items: Vec::with_capacity(items) }
     }
 
     /// A new list with `values`; `None` when the arena is full.

@@ -68,6 +68,26 @@ fn a_clone_resumes_independently() {
     assert_eq!((host.cards[1].bp, host.cards[2].bp), (300, 100));
 }
 
+/// A clone made into another suspended execution (`clone_from`, which keeps that one's box
+/// and buffers: a copy of a game made in a spare game) is the original: the same request
+/// and candidates, and resumed it does what the original does.
+#[test]
+fn a_clone_made_into_another_execution_resumes_as_the_original() {
+    let (mut rt, mut host, exec) = asking_for_a_target();
+    let (mut other_host, source) = board();
+    other_host.add("z", P1, RING, 500);
+    let mut into = rt.activate(&mut other_host, source, CardIdx(0), P0).unwrap().suspended().expect("asks");
+    assert_eq!(into.candidates().len(), 3);
+    into.clone_from(&exec);
+    assert_eq!(into.request(), exec.request());
+    assert_eq!(into.candidates(), exec.candidates());
+    assert_eq!(into.env(), exec.env());
+    host.take_log();
+    let done = rt.resume(&mut host, into, &[Value::Card(CardId(2))]).unwrap();
+    assert_eq!(done.done(), Some(Completion::Success));
+    assert_eq!(host.commands(), vec!["damage Card(CardId(2)) 300"]);
+}
+
 #[test]
 fn invalid_answers_are_refused_and_the_execution_stays_resumable() {
     let (mut rt, mut host, mut exec) = asking_for_a_target();
@@ -203,9 +223,10 @@ fn a_function_may_ask() {
 fn a_suspended_execution_is_small() {
     let (_rt, _host, exec) = asking_for_a_target();
     assert_eq!(size_of::<Execution>(), 8);
-    // The handle, its state and every buffer: within the aim of 256 bytes.
-    assert!(exec.footprint() <= 256, "footprint {}", exec.footprint());
+    // A clone (what search stores; the execution handed out keeps the buffers it ran
+    // with): the handle, its state and every buffer, within the aim of 256 bytes.
     let clone = exec.clone();
+    assert!(clone.footprint() <= 256, "footprint {}", clone.footprint());
     assert_eq!(clone.candidates(), exec.candidates());
 }
 
