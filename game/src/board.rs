@@ -16,6 +16,7 @@ impl GameState {
         match zone {
             Zone::Ring(slot) => {
                 self.player_mut(player).ring[usize::from(slot)] = None;
+                self.mark_play_changed();
                 self.leave_ring(card);
             }
             Zone::Backup(holder) => {
@@ -58,6 +59,7 @@ impl GameState {
     pub fn reset_card(&mut self, card: CardRef) {
         let Some(original) = self.card(card).map(|c| c.original) else { return };
         let (bp, rules) = self.def_at(original).map_or((0, None), |d| (d.bp, d.rules.map(|r| r.0)));
+        self.mark_play_changed();
         if let Some(c) = self.card_mut(card) {
             c.def = original;
             c.bp = bp;
@@ -87,6 +89,7 @@ impl GameState {
                     return false;
                 }
                 *place = Some(card);
+                self.mark_play_changed();
             }
             Zone::Backup(holder) => match self.card_mut(holder) {
                 Some(c) => c.backups.push(card),
@@ -128,6 +131,7 @@ impl GameState {
                 && def != original
             {
                 let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
+                self.mark_play_changed();
                 if let Some(c) = self.card_mut(card) {
                     c.def = original;
                     c.rules = rules;

@@ -106,6 +106,7 @@ impl Clone for GameState {
             hand_sizes,
             ring_sizes,
             set,
+            play_changed,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -131,6 +132,7 @@ impl Clone for GameState {
             hand_sizes: *hand_sizes,
             ring_sizes: *ring_sizes,
             set: set.clone(),
+            play_changed: *play_changed,
         }
     }
 
@@ -168,6 +170,7 @@ impl GameState {
             hand_sizes,
             ring_sizes,
             set,
+            play_changed,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -191,6 +194,7 @@ impl GameState {
         self.hand_sizes = *hand_sizes;
         self.ring_sizes = *ring_sizes;
         self.set.clone_from(set);
+        self.play_changed = *play_changed;
     }
 }
 

@@ -15,7 +15,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{Log, RecordKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Seat, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, PlayChanged, Seat, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -238,8 +238,20 @@ impl Game {
     }
 
     /// Makes the runtime's cards in play match the board: ring characters with rules are
-    /// in play; a card whose rules changed restarts its autos.
+    /// in play; a card whose rules changed restarts its autos. Nothing to compare unless
+    /// the board's [`GameState::play_changed`] was marked since the last sync (a debug
+    /// build checks that it would have found nothing).
     pub(crate) fn sync_play(&mut self) {
+        // Taken before the comparison: a card entering or leaving play below may run card
+        // code that changes the board again, and the next sync must look at that.
+        let changed = std::mem::replace(&mut self.state.play_changed, PlayChanged(false));
+        if !changed.0 {
+            debug_assert!(
+                self.state.cards.len() > MASKED_CARDS || self.in_sync(),
+                "a ring, a card's rules or the lingering cards changed without `mark_play_changed`"
+            );
+            return;
+        }
         if self.in_sync() {
             return;
         }

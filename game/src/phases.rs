@@ -337,6 +337,7 @@ impl Game {
 
     fn end_turn(&mut self) {
         self.state.lingering.clear();
+        self.state.mark_play_changed();
         self.sync_play();
         let active = self.state.active;
         let next = if self.state.player(active).extra_turns > 0 {

@@ -567,6 +567,30 @@ pub struct GameState {
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
+    /// Whether what should be in play may have changed since the engine last made the
+    /// runtime's cards in play match the board (`Game::sync_play`).
+    #[serde(skip)]
+    pub(crate) play_changed: PlayChanged,
+}
+
+/// [`GameState::play_changed`]: set by every write to a ring slot, to a card's rules or to
+/// the lingering cards, and taken by `Game::sync_play`, which compares the cards in play
+/// with the board only when it is set (the engine syncs after every step; most steps
+/// change none of these). A new or deserialised state starts with it set. It is the
+/// engine's cache, not part of the board: two states are equal whatever it holds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlayChanged(pub(crate) bool);
+
+impl Default for PlayChanged {
+    fn default() -> PlayChanged {
+        PlayChanged(true)
+    }
+}
+
+impl PartialEq for PlayChanged {
+    fn eq(&self, _: &PlayChanged) -> bool {
+        true
+    }
 }
 
 impl GameState {
@@ -596,6 +620,7 @@ impl GameState {
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
+            play_changed: PlayChanged::default(),
         }
     }
 
@@ -637,6 +662,12 @@ impl GameState {
     /// The kind of a card.
     pub fn kind(&self, card: CardRef) -> Option<CardKind> {
         self.def(card).map(|def| def.kind)
+    }
+
+    /// Notes a write to a ring slot, a card's rules or the lingering cards: the engine
+    /// compares its cards in play with the board after the step ([`GameState::play_changed`]).
+    pub(crate) fn mark_play_changed(&mut self) {
+        self.play_changed = PlayChanged(true);
     }
 
     /// The card's name (`?` for an unknown card).
