@@ -12,7 +12,13 @@ impl GameState {
     /// reverts to its original card and its back-ups go to their owner's discard pile.
     /// False when the card is nowhere.
     pub fn take(&mut self, card: CardRef) -> bool {
-        let Some((player, zone)) = self.locate_card(card) else { return false };
+        let Some(place) = self.locate_card(card) else { return false };
+        self.take_from(card, place);
+        true
+    }
+
+    /// [`GameState::take`] of a card at `place`, as [`GameState::locate_card`] found it.
+    pub(crate) fn take_from(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
         match zone {
             Zone::Ring(slot) => {
                 self.player_mut(player).ring[usize::from(slot)] = None;
@@ -25,12 +31,13 @@ impl GameState {
                 }
             }
             pile => {
-                if let Some(pile) = self.player_mut(player).pile_mut(pile) {
-                    pile.retain(|&c| c != card);
+                if let Some(pile) = self.player_mut(player).pile_mut(pile)
+                    && let Some(at) = pile.iter().position(|&c| c == card)
+                {
+                    pile.remove(at);
                 }
             }
         }
-        true
     }
 
     /// What happens to a character that left the ring (ruling: a transformed card reverts
@@ -119,10 +126,9 @@ impl GameState {
         {
             return false;
         }
-        let from_pile = self.locate_card(card).is_some_and(|(_, z)| !matches!(z, Zone::Ring(_)));
-        if !self.take(card) {
-            return false;
-        }
+        let Some(place) = self.locate_card(card) else { return false };
+        let from_pile = !matches!(place.1, Zone::Ring(_));
+        self.take_from(card, place);
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
         // character leaving the ring reverts in `leave_ring`).
         if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {

@@ -396,9 +396,9 @@ impl Game {
             Task::Resolved(card) => {
                 // Ruling: a played action or reaction reaches its owner's discard pile as
                 // soon as its effects have resolved.
-                if let Some((player, crate::state::Zone::Table)) = self.state.locate_card(card) {
+                if let Some(place @ (player, crate::state::Zone::Table)) = self.state.locate_card(card) {
                     let owner = self.state.card(card).map_or(player, |c| c.owner);
-                    self.state.take(card);
+                    self.state.take_from(card, place);
                     self.state.put(card, owner, crate::state::Zone::Discards, 0);
                 }
                 // Spec §3.9: what the card granted without a restriction lasts while it is

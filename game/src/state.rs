@@ -690,25 +690,31 @@ impl GameState {
         self.card(card).map_or(Seat::FIRST, |c| c.controller)
     }
 
-    /// Where a card is, and whose zone it is.
+    /// Where a card is, and whose zone it is. A card is in one place, so the order of the
+    /// search only decides what it costs: its controller's zones first (`put` makes the
+    /// player it puts a card with its controller), and in each player's the long deck last.
     pub fn locate_card(&self, card: CardRef) -> Option<(Seat, Zone)> {
-        for (p, player) in self.players.iter().enumerate() {
-            let p = Seat::at(p);
-            if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
-                return Some((p, Zone::Ring(slot as u8)));
-            }
-            for zone in [Zone::Hand, Zone::Deck, Zone::Discards, Zone::Removed, Zone::Table] {
-                if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
-                    return Some((p, zone));
-                }
-            }
-            for holder in player.characters() {
-                if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
-                    return Some((p, Zone::Backup(holder)));
-                }
+        let first = self.controller_of(card);
+        self.locate_in(first, card).or_else(|| self.locate_in(first.other(), card))
+    }
+
+    /// Where a card is among the zones of `seat`.
+    fn locate_in(&self, seat: Seat, card: CardRef) -> Option<(Seat, Zone)> {
+        let player = self.player(seat);
+        if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
+            return Some((seat, Zone::Ring(slot as u8)));
+        }
+        for zone in [Zone::Hand, Zone::Table, Zone::Discards, Zone::Removed] {
+            if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
+                return Some((seat, zone));
             }
         }
-        None
+        for holder in player.characters() {
+            if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
+                return Some((seat, Zone::Backup(holder)));
+            }
+        }
+        player.deck.contains(&card).then_some((seat, Zone::Deck))
     }
 
     /// The ring slot of a character in play.
