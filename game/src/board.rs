@@ -150,12 +150,10 @@ impl GameState {
     /// KOs a character in the ring: to its owner's discard pile (top). False if it was not
     /// in a ring.
     pub fn ko_card(&mut self, card: CardRef) -> bool {
-        if !self.in_ring(card) {
-            return false;
-        }
+        let Some((player, slot)) = self.slot_of(card) else { return false };
         let owner = self.card(card).map_or(Seat::FIRST, |c| c.owner);
         let name = self.name_of(card);
-        self.take(card);
+        self.take_from(card, (player, Zone::Ring(slot)));
         self.put(card, owner, Zone::Discards, 0);
         self.note(RecordKind::Ko { card, name });
         true
@@ -182,7 +180,7 @@ impl GameState {
             self.lose(player, EndReason::DeckOut { loser: player });
             return false;
         };
-        self.take(card);
+        self.take_from(card, (player, Zone::Deck));
         self.put(card, player, Zone::Hand, -1);
         let name = self.name_of(card);
         self.note(RecordKind::Draw { player, card, name });
