@@ -193,8 +193,7 @@ impl Game {
                     self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
                 }
             }
-            let starts_phase = matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn));
-            if entered && starts_phase {
+            if entered && matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn)) {
                 return entered;
             }
             let Some(task) = self.state.agenda.pop_front() else { return entered };
