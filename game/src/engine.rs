@@ -29,7 +29,7 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// decks needs 30 (docs/rules.md, ruling 25).
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 100;
 
-/// Most card instances [`Game::in_sync`] compares as bit masks.
+/// Most card instances [`Game::play_matches_board`] compares as bit masks.
 const MASKED_CARDS: usize = 128;
 
 /// Most log entries the steps of one call may add before its cascade ends, as past
@@ -245,13 +245,10 @@ impl Game {
         // code that changes the board again, and the next sync must look at that.
         let changed = std::mem::replace(&mut self.state.play_changed, PlayChanged(false));
         if !changed.0 {
-            debug_assert!(
-                self.state.cards.len() > MASKED_CARDS || self.in_sync(),
-                "a ring, a card's rules or the lingering cards changed without `mark_play_changed`"
-            );
+            self.debug_assert_play_matches_board();
             return;
         }
-        if self.in_sync() {
+        if self.play_matches_board() {
             return;
         }
         let restart = std::mem::take(&mut self.state.restart);
@@ -288,11 +285,29 @@ impl Game {
             .fold(0, |mask, id| mask | 1u128 << id.0);
     }
 
-    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
-    /// the board in play are exactly those that should be (with rules, in a ring or
-    /// lingering). Most steps change neither; the two sets are compared as bit masks of
-    /// card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to the full pass).
+    /// Whether [`Game::sync_play`] has nothing to do: nothing marked a change since the
+    /// last sync, or [`Game::play_matches_board`]. Legality reads the game itself only then.
     pub(crate) fn in_sync(&self) -> bool {
+        if self.state.play_changed.0 {
+            return self.play_matches_board();
+        }
+        self.debug_assert_play_matches_board();
+        self.state.cards.len() <= MASKED_CARDS
+    }
+
+    /// A debug build's check that nothing changed what should be in play unmarked.
+    fn debug_assert_play_matches_board(&self) {
+        debug_assert!(
+            self.state.cards.len() > MASKED_CARDS || self.play_matches_board(),
+            "a ring, a card's rules or the lingering cards changed without `mark_play_changed`"
+        );
+    }
+
+    /// Whether no card restarts, and the cards of the board in play are exactly those that
+    /// should be (with rules, in a ring or lingering). The two sets are compared as bit
+    /// masks of card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to
+    /// the full pass).
+    fn play_matches_board(&self) -> bool {
         let state = &self.state;
         if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
             return false;
