@@ -89,6 +89,7 @@ impl Game {
                 self.set.program().card(CardIdx(rules)).is_some_and(|c| c.autos.iter().any(|a| !a.events.is_empty()));
             if has_autos {
                 self.state.lingering.push(card);
+                self.state.mark_play_changed();
             }
             self.state.agenda.push_back(Task::Activate { card, rules, me, mark: false });
         }

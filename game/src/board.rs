@@ -12,10 +12,17 @@ impl GameState {
     /// reverts to its original card and its back-ups go to their owner's discard pile.
     /// False when the card is nowhere.
     pub fn take(&mut self, card: CardRef) -> bool {
-        let Some((player, zone)) = self.locate_card(card) else { return false };
+        let Some(place) = self.locate_card(card) else { return false };
+        self.take_from(card, place);
+        true
+    }
+
+    /// [`GameState::take`] of a card at `place`, as [`GameState::locate_card`] found it.
+    pub(crate) fn take_from(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
         match zone {
             Zone::Ring(slot) => {
                 self.player_mut(player).ring[usize::from(slot)] = None;
+                self.mark_play_changed();
                 self.leave_ring(card);
             }
             Zone::Backup(holder) => {
@@ -24,12 +31,13 @@ impl GameState {
                 }
             }
             pile => {
-                if let Some(pile) = self.player_mut(player).pile_mut(pile) {
-                    pile.retain(|&c| c != card);
+                if let Some(pile) = self.player_mut(player).pile_mut(pile)
+                    && let Some(at) = pile.iter().position(|&c| c == card)
+                {
+                    pile.remove(at);
                 }
             }
         }
-        true
     }
 
     /// What happens to a character that left the ring (ruling: a transformed card reverts
@@ -58,6 +66,7 @@ impl GameState {
     pub fn reset_card(&mut self, card: CardRef) {
         let Some(original) = self.card(card).map(|c| c.original) else { return };
         let (bp, rules) = self.def_at(original).map_or((0, None), |d| (d.bp, d.rules.map(|r| r.0)));
+        self.mark_play_changed();
         if let Some(c) = self.card_mut(card) {
             c.def = original;
             c.bp = bp;
@@ -87,6 +96,7 @@ impl GameState {
                     return false;
                 }
                 *place = Some(card);
+                self.mark_play_changed();
             }
             Zone::Backup(holder) => {
                 if !self.card_mut(holder).is_some_and(|c| c.backups.push(card)) {
@@ -122,10 +132,9 @@ impl GameState {
         {
             return false;
         }
-        let from_pile = self.locate_card(card).is_some_and(|(_, z)| !matches!(z, Zone::Ring(_)));
-        if !self.take(card) {
-            return false;
-        }
+        let Some(place) = self.locate_card(card) else { return false };
+        let from_pile = !matches!(place.1, Zone::Ring(_));
+        self.take_from(card, place);
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
         // character leaving the ring reverts in `leave_ring`).
         if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {
@@ -134,6 +143,7 @@ impl GameState {
                 && def != original
             {
                 let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
+                self.mark_play_changed();
                 if let Some(c) = self.card_mut(card) {
                     c.def = original;
                     c.rules = rules;
@@ -146,12 +156,10 @@ impl GameState {
     /// KOs a character in the ring: to its owner's discard pile (top). False if it was not
     /// in a ring.
     pub fn ko_card(&mut self, card: CardRef) -> bool {
-        if !self.in_ring(card) {
-            return false;
-        }
+        let Some((player, slot)) = self.slot_of(card) else { return false };
         let owner = self.card(card).map_or(Seat::FIRST, |c| c.owner);
         let name = self.name_of(card);
-        self.take(card);
+        self.take_from(card, (player, Zone::Ring(slot)));
         self.put(card, owner, Zone::Discards, 0);
         self.note(RecordKind::Ko { card, name });
         true
@@ -178,7 +186,7 @@ impl GameState {
             self.lose(player, EndReason::DeckOut { loser: player });
             return false;
         };
-        self.take(card);
+        self.take_from(card, (player, Zone::Deck));
         self.put(card, player, Zone::Hand, -1);
         let name = self.name_of(card);
         self.note(RecordKind::Draw { player, card, name });

@@ -86,6 +86,7 @@ impl Clone for GameState {
             hand_sizes,
             ring_sizes,
             set,
+            play_changed,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -111,6 +112,7 @@ impl Clone for GameState {
             hand_sizes: *hand_sizes,
             ring_sizes: *ring_sizes,
             set: set.clone(),
+            play_changed: *play_changed,
         }
     }
 
@@ -148,6 +150,7 @@ impl GameState {
             hand_sizes,
             ring_sizes,
             set,
+            play_changed,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -171,6 +174,7 @@ impl GameState {
         self.hand_sizes = *hand_sizes;
         self.ring_sizes = *ring_sizes;
         self.set.clone_from(set);
+        self.play_changed = *play_changed;
     }
 }
 

@@ -15,7 +15,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{Log, RecordKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, Seat, Task};
+use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, PlayChanged, Seat, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -29,7 +29,7 @@ pub const MAX_STEPS_PER_CALL: u32 = 100_000;
 /// decks needs 30 (docs/rules.md, ruling 25).
 pub const MAX_CASCADE_STEPS_PER_CALL: u32 = 100;
 
-/// Most card instances [`Game::in_sync`] compares as bit masks.
+/// Most card instances [`Game::play_matches_board`] compares as bit masks.
 const MASKED_CARDS: usize = 128;
 
 /// Most log entries the steps of one call may add before its cascade ends, as past
@@ -193,8 +193,7 @@ impl Game {
                     self.state.agenda.push_front(Task::Activate { card, rules, me, mark: false });
                 }
             }
-            let starts_phase = matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn));
-            if entered && starts_phase {
+            if entered && matches!(self.state.agenda.front(), Some(Task::EnterPhase(_) | Task::EndTurn)) {
                 return entered;
             }
             let Some(task) = self.state.agenda.pop_front() else { return entered };
@@ -238,9 +237,18 @@ impl Game {
     }
 
     /// Makes the runtime's cards in play match the board: ring characters with rules are
-    /// in play; a card whose rules changed restarts its autos.
+    /// in play; a card whose rules changed restarts its autos. Nothing to compare unless
+    /// the board's [`GameState::play_changed`] was marked since the last sync (a debug
+    /// build checks that it would have found nothing).
     pub(crate) fn sync_play(&mut self) {
-        if self.in_sync() {
+        // Taken before the comparison: a card entering or leaving play below may run card
+        // code that changes the board again, and the next sync must look at that.
+        let changed = std::mem::replace(&mut self.state.play_changed, PlayChanged(false));
+        if !changed.0 {
+            self.debug_assert_play_matches_board();
+            return;
+        }
+        if self.play_matches_board() {
             return;
         }
         let restart = std::mem::take(&mut self.state.restart);
@@ -277,11 +285,29 @@ impl Game {
             .fold(0, |mask, id| mask | 1u128 << id.0);
     }
 
-    /// Whether [`Game::sync_play`] has nothing to do: no card restarts, and the cards of
-    /// the board in play are exactly those that should be (with rules, in a ring or
-    /// lingering). Most steps change neither; the two sets are compared as bit masks of
-    /// card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to the full pass).
+    /// Whether [`Game::sync_play`] has nothing to do: nothing marked a change since the
+    /// last sync, or [`Game::play_matches_board`]. Legality reads the game itself only then.
     pub(crate) fn in_sync(&self) -> bool {
+        if self.state.play_changed.0 {
+            return self.play_matches_board();
+        }
+        self.debug_assert_play_matches_board();
+        self.state.cards.len() <= MASKED_CARDS
+    }
+
+    /// A debug build's check that nothing changed what should be in play unmarked.
+    fn debug_assert_play_matches_board(&self) {
+        debug_assert!(
+            self.state.cards.len() > MASKED_CARDS || self.play_matches_board(),
+            "a ring, a card's rules or the lingering cards changed without `mark_play_changed`"
+        );
+    }
+
+    /// Whether no card restarts, and the cards of the board in play are exactly those that
+    /// should be (with rules, in a ring or lingering). The two sets are compared as bit
+    /// masks of card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to
+    /// the full pass).
+    fn play_matches_board(&self) -> bool {
         let state = &self.state;
         if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
             return false;
@@ -384,9 +410,9 @@ impl Game {
             Task::Resolved(card) => {
                 // Ruling: a played action or reaction reaches its owner's discard pile as
                 // soon as its effects have resolved.
-                if let Some((player, crate::state::Zone::Table)) = self.state.locate_card(card) {
+                if let Some(place @ (player, crate::state::Zone::Table)) = self.state.locate_card(card) {
                     let owner = self.state.card(card).map_or(player, |c| c.owner);
-                    self.state.take(card);
+                    self.state.take_from(card, place);
                     self.state.put(card, owner, crate::state::Zone::Discards, 0);
                 }
                 // Spec §3.9: what the card granted without a restriction lasts while it is

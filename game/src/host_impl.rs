@@ -427,6 +427,7 @@ impl CfcHost for GameState {
         if let Some(state) = self.card_mut(card) {
             state.rules = rules.map(|r| r.0);
             self.restart.push(card);
+            self.mark_play_changed();
         }
     }
 
@@ -456,6 +457,7 @@ impl CfcHost for GameState {
             state.bp = bp;
         }
         self.restart.push(card);
+        self.mark_play_changed();
         let text = self.text(format_args!("card #{} transforms into {name}", card.0));
         self.note(RecordKind::Effect(text));
         true
@@ -503,6 +505,7 @@ impl CfcHost for GameState {
         }
         ring[usize::from(from)] = None;
         ring[usize::from(slot)] = Some(card);
+        self.mark_play_changed();
         true
     }
 
@@ -511,6 +514,7 @@ impl CfcHost for GameState {
         let (Some((pa, sa)), Some((pb, sb))) = (self.slot_of(a), self.slot_of(b)) else { return false };
         self.player_mut(pa).ring[usize::from(sa)] = Some(b);
         self.player_mut(pb).ring[usize::from(sb)] = Some(a);
+        self.mark_play_changed();
         if let Some(c) = self.card_mut(a) {
             c.controller = pb;
         }

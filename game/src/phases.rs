@@ -13,7 +13,7 @@ use vm::runtime::Value;
 use crate::engine::{Game, event_idx};
 use crate::log::RecordKind;
 use crate::state::{
-    CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Seat, Task,
+    CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, PlayerState, RING_SLOTS, RingCards, Role, Seat, Task,
 };
 
 /// Catalogue index of a restriction timer.
@@ -116,6 +116,32 @@ impl GameState {
         self.leaders().into_iter().find(|&c| self.card(c).is_some_and(|c| c.united))
     }
 
+    /// Ends every character's part in the attack (no role, not united) and, with
+    /// `blocks`, the Counter-attack markers too. Only characters in a ring carry these
+    /// markers: they are set on ring characters only (declarations, `unite` of attackers,
+    /// a setup's ring slots), and a card leaving the ring loses them (`reset_card`); so
+    /// the rings are visited rather than every card of the game.
+    pub(crate) fn clear_attack_markers(&mut self, blocks: bool) {
+        let ring: smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> =
+            self.players.iter().flat_map(PlayerState::characters).collect();
+        for card in ring {
+            if let Some(c) = self.card_mut(card) {
+                c.role = Role::None;
+                c.united = false;
+                if blocks {
+                    c.blocking = None;
+                    c.blocked = false;
+                }
+            }
+        }
+        debug_assert!(
+            self.cards
+                .iter()
+                .all(|c| c.role == Role::None && !c.united && (!blocks || (c.blocking.is_none() && !c.blocked))),
+            "a card outside the rings carries an attack marker"
+        );
+    }
+
     /// The character blocking `attacker`, if any.
     pub(crate) fn blocker_of(&self, attacker: CardRef) -> Option<CardRef> {
         let defender = self.active.other();
@@ -187,12 +213,7 @@ impl Game {
                 self.state.agenda.push_front(Task::EnterPhase(Phase::Cleanup));
             }
             Task::CleanupDone => {
-                for card in &mut self.state.cards {
-                    card.role = Role::None;
-                    card.united = false;
-                    card.blocking = None;
-                    card.blocked = false;
-                }
+                self.state.clear_attack_markers(true);
                 let active = self.state.active;
                 self.state.discard_table(active);
                 let tasks = [Task::Expire(restriction("ueot")), Task::Expire(restriction("unac")), Task::EndTurn];
@@ -337,6 +358,7 @@ impl Game {
 
     fn end_turn(&mut self) {
         self.state.lingering.clear();
+        self.state.mark_play_changed();
         self.sync_play();
         let active = self.state.active;
         let next = if self.state.player(active).extra_turns > 0 {
@@ -345,10 +367,7 @@ impl Game {
         } else {
             active.other()
         };
-        for card in &mut self.state.cards {
-            card.role = Role::None;
-            card.united = false;
-        }
+        self.state.clear_attack_markers(false);
         for player in &mut self.state.players {
             player.chars_played = 0;
             player.chars_per_turn = 1;

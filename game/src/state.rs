@@ -569,6 +569,30 @@ pub struct GameState {
     /// The card set (not serialised).
     #[serde(skip)]
     pub set: SetHandle,
+    /// Whether what should be in play may have changed since the engine last made the
+    /// runtime's cards in play match the board (`Game::sync_play`).
+    #[serde(skip)]
+    pub(crate) play_changed: PlayChanged,
+}
+
+/// [`GameState::play_changed`]: set by every write to a ring slot, to a card's rules or to
+/// the lingering cards, and taken by `Game::sync_play`, which compares the cards in play
+/// with the board only when it is set (the engine syncs after every step; most steps
+/// change none of these). A new or deserialised state starts with it set. It is the
+/// engine's cache, not part of the board: two states are equal whatever it holds.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PlayChanged(pub(crate) bool);
+
+impl Default for PlayChanged {
+    fn default() -> PlayChanged {
+        PlayChanged(true)
+    }
+}
+
+impl PartialEq for PlayChanged {
+    fn eq(&self, _: &PlayChanged) -> bool {
+        true
+    }
 }
 
 /// Entries the lists of effects in force (rule switches and cost changes, abilities) hold
@@ -604,6 +628,7 @@ impl GameState {
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
+            play_changed: PlayChanged::default(),
         }
     }
 
@@ -647,6 +672,12 @@ impl GameState {
         self.def(card).map(|def| def.kind)
     }
 
+    /// Notes a write to a ring slot, a card's rules or the lingering cards: the engine
+    /// compares its cards in play with the board after the step ([`GameState::play_changed`]).
+    pub(crate) fn mark_play_changed(&mut self) {
+        self.play_changed = PlayChanged(true);
+    }
+
     /// The card's name (`?` for an unknown card).
     pub fn name(&self, card: CardRef) -> String {
         self.def(card).map_or_else(|| "?".to_owned(), |def| def.name.clone())
@@ -667,25 +698,31 @@ impl GameState {
         self.card(card).map_or(Seat::FIRST, |c| c.controller)
     }
 
-    /// Where a card is, and whose zone it is.
+    /// Where a card is, and whose zone it is. A card is in one place, so the order of the
+    /// search only decides what it costs: its controller's zones first (`put` makes the
+    /// player it puts a card with its controller), and in each player's the long deck last.
     pub fn locate_card(&self, card: CardRef) -> Option<(Seat, Zone)> {
-        for (p, player) in self.players.iter().enumerate() {
-            let p = Seat::at(p);
-            if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
-                return Some((p, Zone::Ring(slot as u8)));
-            }
-            for zone in [Zone::Hand, Zone::Deck, Zone::Discards, Zone::Removed, Zone::Table] {
-                if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
-                    return Some((p, zone));
-                }
-            }
-            for holder in player.characters() {
-                if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
-                    return Some((p, Zone::Backup(holder)));
-                }
+        let first = self.controller_of(card);
+        self.locate_in(first, card).or_else(|| self.locate_in(first.other(), card))
+    }
+
+    /// Where a card is among the zones of `seat`.
+    fn locate_in(&self, seat: Seat, card: CardRef) -> Option<(Seat, Zone)> {
+        let player = self.player(seat);
+        if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
+            return Some((seat, Zone::Ring(slot as u8)));
+        }
+        for zone in [Zone::Hand, Zone::Table, Zone::Discards, Zone::Removed] {
+            if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
+                return Some((seat, zone));
             }
         }
-        None
+        for holder in player.characters() {
+            if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
+                return Some((seat, Zone::Backup(holder)));
+            }
+        }
+        player.deck.contains(&card).then_some((seat, Zone::Deck))
     }
 
     /// The ring slot of a character in play.

@@ -243,6 +243,34 @@ fn same_ring_picks_all_come_from_the_ring_chosen_first() {
 }
 
 #[test]
+fn characters_swapped_across_rings_listen_for_their_new_controllers() {
+    // A swap between the two rings changes both characters' controllers, so their autos
+    // restart under them. (Only a write to a ring marks `GameState::play_changed`; a debug
+    // build asserts that the engine missed no change, so a swap that forgot to mark it
+    // fails here too.)
+    let set = set_with(&[
+        ("Swap", CardKind::Action, 0, 0, None, "action = swapChars() target(<2>character)\n"),
+        ("Penny", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyEndPhase~ sp(1)\n"),
+        ("Pound", CardKind::Character, 300, 0, Some(AbilityType::Auto), "auto = ~anyEndPhase~ sp(100)\n"),
+    ]);
+    let (penny, pound) = (FIRST + 1, FIRST + 2);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[0].ring[0] = Some(SlotSetup::new(penny));
+        s.players[1].ring[0] = Some(SlotSetup::new(pound));
+    });
+    let (mine, theirs) = (game.state().player(Seat::FIRST).ring[0], game.state().player(Seat::SECOND).ring[0]);
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    assert_eq!(game.state().player(Seat::FIRST).ring[0], theirs, "the characters swapped");
+    assert_eq!(game.state().player(Seat::SECOND).ring[0], mine);
+    while game.state().active == Seat::FIRST {
+        apply(&mut game, Move::Pass);
+    }
+    assert_eq!(game.state().player(Seat::FIRST).sp, 100, "Pound now listens for the first player");
+    assert_eq!(game.state().player(Seat::SECOND).sp, 1, "Penny for the second");
+}
+
+#[test]
 fn the_phase_events_fire_once_each_at_their_moment() {
     let witness = |rules| ("Witness", CardKind::Character, 300, 0, Some(AbilityType::Auto), rules);
     let set = set_with(&[
