@@ -15,7 +15,6 @@
 use crate::bytecode::{CompareOp, FilterIdx, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
-use super::events::ValueSet;
 use super::exec::Machine;
 use super::host::Host;
 use super::trap::{Trap, TrapCode};
@@ -115,18 +114,16 @@ impl<H: Host> Machine<'_, H> {
         let filter = &shared.program.filters()[f.index()];
         let mut acc = std::mem::take(&mut self.world.scratch3);
         acc.clear();
-        let mut in_acc = self.world.take_set();
         let mut can_choose = false;
         let result = (|| {
             for (i, term) in filter.types.iter().enumerate() {
                 if only_type.is_some_and(|only| usize::from(only) != i) {
                     continue;
                 }
-                can_choose |= self.match_type(f, *term, &mut acc, &mut in_acc)?;
+                can_choose |= self.match_type(f, *term, &mut acc)?;
             }
             Ok::<(), Trap>(())
         })();
-        self.world.give_set(in_acc);
         if let Err(trap) = result {
             self.world.scratch3 = acc;
             return Err(trap);
@@ -182,16 +179,10 @@ impl<H: Host> Machine<'_, H> {
         Ok(Resolved { candidates, matched, choose, min, max })
     }
 
-    /// Appends to `acc` what one type term matches and `acc` does not hold yet (`in_acc`
-    /// is the set of its elements); returns whether it lets the player choose. Charges
-    /// one unit of fuel per 64 candidates, so that a huge zone is paid for.
-    fn match_type(
-        &mut self,
-        f: FilterIdx,
-        term: TypeTerm,
-        acc: &mut Vec<Value>,
-        in_acc: &mut ValueSet,
-    ) -> Result<bool, Trap> {
+    /// Appends to `acc` what one type term matches and `acc` does not hold yet; returns
+    /// whether it lets the player choose. Charges one unit of fuel per 64 candidates, so
+    /// that a huge zone is paid for.
+    fn match_type(&mut self, f: FilterIdx, term: TypeTerm, acc: &mut Vec<Value>) -> Result<bool, Trap> {
         let shared = self.shared;
         let filter = &shared.program.filters()[f.index()];
         let env = self.state.env;
@@ -260,11 +251,7 @@ impl<H: Host> Machine<'_, H> {
                 cand.drain(..cand.len() - n);
             }
         }
-        for item in cand.iter() {
-            if in_acc.insert(*item) {
-                acc.push(*item);
-            }
-        }
+        self.world.append_new(acc, cand.iter().copied(), cand.len());
         self.world.scratch = cand;
         Ok(choose)
     }
@@ -291,7 +278,6 @@ impl<H: Host> Machine<'_, H> {
         }
         let mut out = std::mem::take(&mut self.world.scratch2);
         let mut mask = std::mem::take(&mut self.world.mask);
-        let mut in_out = self.world.take_set();
         out.clear();
         for alternative in terms {
             mask.clear();
@@ -299,16 +285,12 @@ impl<H: Host> Machine<'_, H> {
             for term in alternative {
                 self.apply_term(*term, cand, &mut mask);
             }
-            for (item, keep) in cand.iter().zip(&mask) {
-                if *keep && in_out.insert(*item) {
-                    out.push(*item);
-                }
-            }
+            let kept = cand.iter().zip(&mask).filter(|(_, keep)| **keep).map(|(item, _)| *item);
+            self.world.append_new(&mut out, kept, cand.len());
         }
         std::mem::swap(cand, &mut out);
         self.world.scratch2 = out;
         self.world.mask = mask;
-        self.world.give_set(in_out);
     }
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {

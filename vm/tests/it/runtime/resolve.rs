@@ -287,6 +287,53 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
 }
 
+/// Duplicates are found by a scan while a list and what joins it are small, by a set past
+/// that (`World::append_new`): twelve cards, matched by two type terms and by two
+/// OR-alternatives, cross from the one to the other on the second of each, and the set
+/// must know what the scan kept. Checking an answer of four among them takes the scan.
+#[test]
+fn a_union_crossing_from_scan_to_set_keeps_no_duplicates() {
+    const N: usize = 12;
+    let mut host = TestHost::new();
+    host.add("source", P0, RING, 500);
+    for i in 0..N {
+        host.add("foe", P1, RING, if i % 2 == 0 { 300 } else { 900 });
+    }
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Any });
+    f.type_op = TypeOp::Union;
+    f.qty = Some(Qty::Range { min: 0, max: N as u16 });
+    let low = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
+    let any_bp = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Ge, value: 0 });
+    f.terms = vec![vec![low], vec![any_bp]];
+    let f = bundle.add_filter(f);
+    let mut code = CodeBuilder::new();
+    emit_targeting(&mut code, f, |code| code.emit(Instr::EndStatement {}));
+    add_action_card(&mut bundle, "card", code);
+    let mut rt = runtime(load(bundle));
+    let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
+    // The low ones first (the first alternative), then the others, each once.
+    let low_first: Vec<Value> = (1..=N as u32)
+        .filter(|i| i % 2 == 1)
+        .chain((1..=N as u32).filter(|i| i % 2 == 0))
+        .map(|i| Value::Card(CardId(i)))
+        .collect();
+    assert_eq!(exec.candidates(), low_first.as_slice());
+    let mut answer = low_first[..3].to_vec();
+    answer.push(answer[1]);
+    let exec = match rt.resume(&mut host, exec, &answer) {
+        Err(ResumeError::Invalid(exec, InvalidAnswer::Duplicate(dup))) => {
+            assert_eq!(dup, answer[1]);
+            exec
+        }
+        other => panic!("{other:?}"),
+    };
+    answer.pop();
+    let done = rt.resume(&mut host, exec, &answer).expect("a valid answer");
+    assert_eq!(done.done(), Some(Completion::Success));
+}
+
 /// `draw(F)` where `F`'s type expression calls a function (`abs`): the builtin resolves
 /// `F`, and the function's call, made while it does, does not change what the builtin's
 /// own context reads afterwards (its command, arguments and default target).
