@@ -43,6 +43,8 @@ const NO_ACTION: u16 = u16::MAX;
 /// One slot: its game and the legal moves of its current state.
 struct Slot {
     game: Game,
+    /// One buffer, refilled at each step (a new list per decision was an allocation the
+    /// engine's own loop does not make).
     legal: Vec<Move>,
     /// The action number of each move of `legal` ([`NO_ACTION`] for none): what the step
     /// checks the chosen actions against, and the entries of the mask row to clear next.
@@ -575,7 +577,7 @@ impl VecGame {
         let failure = self.run(py, &|start, i, slot, row| {
             slot.game = start.game(i, 0)?;
             slot.episodes = 0;
-            slot.legal = slot.game.legal_moves();
+            slot.game.legal_moves_into(&mut slot.legal);
             row.reward.fill(0.0);
             *row.done = 0;
             // After a failed step the rows may hold anything: cleared whole.
@@ -622,7 +624,7 @@ impl VecGame {
                 slot.episodes += 1;
                 slot.game = start.game(i, slot.episodes)?;
             }
-            slot.legal = slot.game.legal_moves();
+            slot.game.legal_moves_into(&mut slot.legal);
             write_row(slot, &start.features, row);
             Ok(())
         });
