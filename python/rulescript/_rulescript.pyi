@@ -121,7 +121,9 @@ class Game:
 
 class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
-    their slot's next seed (`seed + i + k * n`)."""
+    their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
+    step a share of consecutive games, then help the others; with fewer than 16 games a
+    thread, the calling thread steps them all."""
 
     def __init__(
         self,

@@ -5,10 +5,11 @@
 //! A step's own cost beside the engine's is kept small, since with a few dozen games it is
 //! paid every few dozen decisions: the seven output arrays are views of one numpy byte
 //! buffer, so a step takes one numpy borrow for all of them rather than seven (each costs
-//! about as much as a decision's observation); nothing is allocated per step; and each
+//! about as much as a decision's observation); nothing is allocated per game; and each
 //! slot keeps the action numbers of its legal moves, which both check the chosen actions
 //! and clear the mask's last entries.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
@@ -42,6 +43,8 @@ const NO_ACTION: u16 = u16::MAX;
 /// One slot: its game and the legal moves of its current state.
 struct Slot {
     game: Game,
+    /// One buffer, refilled at each step (a new list per decision was an allocation the
+    /// engine's own loop does not make).
     legal: Vec<Move>,
     /// The action number of each move of `legal` ([`NO_ACTION`] for none): what the step
     /// checks the chosen actions against, and the entries of the mask row to clear next.
@@ -226,6 +229,59 @@ fn step_run(
     None
 }
 
+/// Slots a thread takes at a time from the front of its own share.
+const OWN_RUN: usize = 4;
+/// Slots a thread takes at a time from the back of another's share, once its own is done.
+const STOLEN_RUN: usize = 2;
+/// The fewest slots per thread worth a hand-off to the pool: with fewer, waking a worker
+/// costs more than it saves, and the caller steps them all.
+const MIN_SHARE: usize = 16;
+/// How long the caller, done with the slots, waits for the workers' last runs before it
+/// blocks: about as long as a run takes, far less than waking up again costs.
+const SPIN_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// A run of consecutive slots (slot `first` first) with their rows, not yet stepped.
+#[derive(Default)]
+struct Share<'a> {
+    first: usize,
+    slots: &'a mut [Slot],
+    outputs: Outputs<'a>,
+}
+
+impl<'a> Share<'a> {
+    /// Takes up to `k` slots off the front.
+    fn take_front(&mut self, k: usize) -> Option<Share<'a>> {
+        let k = k.min(self.slots.len());
+        if k == 0 {
+            return None;
+        }
+        let (slots, rest) = std::mem::take(&mut self.slots).split_at_mut(k);
+        let (outputs, outputs_rest) = std::mem::take(&mut self.outputs).split_at(k);
+        let taken = Share { first: self.first, slots, outputs };
+        (self.first, self.slots, self.outputs) = (self.first + k, rest, outputs_rest);
+        Some(taken)
+    }
+
+    /// Takes up to `k` slots off the back.
+    fn take_back(&mut self, k: usize) -> Option<Share<'a>> {
+        let k = k.min(self.slots.len());
+        if k == 0 {
+            return None;
+        }
+        let keep = self.slots.len() - k;
+        let (rest, slots) = std::mem::take(&mut self.slots).split_at_mut(keep);
+        let (outputs_rest, outputs) = std::mem::take(&mut self.outputs).split_at(keep);
+        (self.slots, self.outputs) = (rest, outputs_rest);
+        Some(Share { first: self.first + keep, slots, outputs })
+    }
+}
+
+/// Takes a run off `share` (the front, or the back when `stealing`), under its lock.
+fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
+    let mut share = share.lock().unwrap_or_else(PoisonError::into_inner);
+    if stealing { share.take_back(STOLEN_RUN) } else { share.take_front(OWN_RUN) }
+}
+
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
@@ -270,7 +326,9 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
 /// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
-/// taking runs of a few games until none is left.
+/// stepping a share of consecutive games (the same share at every step, so that a game
+/// stays in its core's cache) and then helping the others finish theirs. With fewer than
+/// 16 games per thread, the calling thread steps them all: a hand-off would cost more.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -333,40 +391,51 @@ impl VecGame {
         let bytes =
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
-        let (start, slots, pool, threads) = (&self.start, &mut self.slots[..], self.pool.as_ref(), self.threads);
+        let threads = self.threads.min(n / MIN_SHARE).max(1);
+        let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
         let failed = py.detach(move || {
-            let Some(pool) = pool else { return step_run(start, 0, slots, outputs, work) };
-            // The threads take runs of a few slots from the front until none is left, so a
-            // thread the machine holds back (or wakes late) leaves its share to the others
-            // instead of keeping them waiting at the end of the step.
-            let run_size = (n / (threads * 4)).clamp(1, 16);
-            let remaining = Mutex::new((0, slots, outputs));
+            let pool = match pool {
+                Some(pool) if threads > 1 => pool,
+                _ => return step_run(start, 0, slots, outputs, work),
+            };
+            // Each thread has a share of consecutive slots, the same at every step, so a
+            // game stays in the cache of the core that stepped it last. It takes runs from
+            // the front of its share, then from the back of the others' (a thread the
+            // machine holds back, or wakes late, leaves its share to the others instead of
+            // keeping them waiting at the end of the step).
+            let mut shares = Vec::with_capacity(threads);
+            let mut rest = Share { first: 0, slots, outputs };
+            for t in 0..threads {
+                let size = (t + 1) * n / threads - t * n / threads;
+                shares.push(Mutex::new(rest.take_front(size).unwrap_or_default()));
+            }
             let failure = Mutex::new(None);
-            let work_through = || {
-                loop {
-                    let (first, run, run_outputs) = {
-                        let mut rest = remaining.lock().unwrap_or_else(PoisonError::into_inner);
-                        let (next, slots, outputs) = &mut *rest;
-                        if slots.is_empty() {
-                            return;
+            let helpers_done = AtomicUsize::new(0);
+            let work_through = |me: usize| {
+                let others = (1..threads).map(|d| (me + d) % threads);
+                for (t, stealing) in std::iter::once((me, false)).chain(others.map(|t| (t, true))) {
+                    while let Some(run) = take(&shares[t], stealing) {
+                        if let Some(found) = step_run(start, run.first, run.slots, run.outputs, work) {
+                            record(&failure, found);
                         }
-                        let k = run_size.min(slots.len());
-                        let (run, slots_rest) = std::mem::take(slots).split_at_mut(k);
-                        let (run_outputs, outputs_rest) = std::mem::take(outputs).split_at(k);
-                        (*slots, *outputs) = (slots_rest, outputs_rest);
-                        *next += k;
-                        (*next - k, run, run_outputs)
-                    };
-                    if let Some(found) = step_run(start, first, run, run_outputs, work) {
-                        record(&failure, found);
                     }
                 }
             };
             pool.in_place_scope(|scope| {
-                for _ in 1..threads {
-                    scope.spawn(|_| work_through());
+                for t in 1..threads {
+                    let (work_through, helpers_done) = (&work_through, &helpers_done);
+                    scope.spawn(move |_| {
+                        work_through(t);
+                        helpers_done.fetch_add(1, Ordering::Release);
+                    });
                 }
-                work_through();
+                work_through(0);
+                // The workers are on their last runs: waiting for them here, awake, is
+                // shorter than the scope's wait, which sleeps and is woken.
+                let waited = std::time::Instant::now();
+                while helpers_done.load(Ordering::Acquire) < threads - 1 && waited.elapsed() < SPIN_WAIT {
+                    std::thread::yield_now();
+                }
             });
             failure.into_inner().unwrap_or_else(PoisonError::into_inner)
         });
@@ -508,7 +577,7 @@ impl VecGame {
         let failure = self.run(py, &|start, i, slot, row| {
             slot.game = start.game(i, 0)?;
             slot.episodes = 0;
-            slot.legal = slot.game.legal_moves();
+            slot.game.legal_moves_into(&mut slot.legal);
             row.reward.fill(0.0);
             *row.done = 0;
             // After a failed step the rows may hold anything: cleared whole.
@@ -555,7 +624,7 @@ impl VecGame {
                 slot.episodes += 1;
                 slot.game = start.game(i, slot.episodes)?;
             }
-            slot.legal = slot.game.legal_moves();
+            slot.game.legal_moves_into(&mut slot.legal);
             write_row(slot, &start.features, row);
             Ok(())
         });
