@@ -294,7 +294,7 @@ fn describe(state: &GameState, kind: &LogKind<'_>) -> Option<String> {
         LogKind::Counter { what, value } => format!("{what} = {value}"),
         LogKind::Ko { card, .. } => format!("{} is KO'd", name(*card)),
         LogKind::Move { card, to, .. } => format!("{} moves to {to}", name(*card)),
-        LogKind::Effect(text) => (*text).to_owned(),
+        LogKind::Effect(text) => text.to_string(),
         LogKind::GameOver(text) => format!("game over: {text}"),
     })
 }
