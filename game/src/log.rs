@@ -145,7 +145,7 @@ pub enum LogKind<'a> {
         /// Who.
         player: u8,
         /// The answer, as text.
-        answer: &'a str,
+        answer: Words<'a>,
     },
     /// SP paid for something (United Attack).
     PaySp {
@@ -338,8 +338,8 @@ pub enum RecordKind {
     Answer {
         /// Who.
         player: Seat,
-        /// The answer, as text.
-        answer: Text,
+        /// The values chosen ([`Phrase::Answer`]).
+        answer: Phrase,
     },
     /// SP paid for something (United Attack).
     PaySp {
@@ -462,6 +462,32 @@ pub enum Phrase {
     Piercing,
     /// How the game ended, as [`Outcome`] prints (empty when it has none).
     Outcome(Option<Outcome>),
+    /// The values a player chose, `, ` between them: a range of the log's [`Chosen`]s.
+    Answer {
+        /// The first.
+        start: u32,
+        /// Past the last.
+        end: u32,
+    },
+}
+
+/// A value a player chose in answer to a card's question, as it was then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Chosen {
+    /// A card, written as its printed number and name, and its ring slot if it had one:
+    /// `C012 Ryu (p0.s2)`.
+    Card {
+        /// Its name (and number).
+        name: CardName,
+        /// Its ring slot.
+        slot: Option<(Seat, u8)>,
+    },
+    /// A player: `p1`.
+    Player(Seat),
+    /// A number.
+    Int(i32),
+    /// `yes` or `no`.
+    Bool(bool),
 }
 
 /// A [`Phrase`] as a reader sees it: it prints (`Display`) and serialises (a JSON string)
@@ -470,6 +496,7 @@ pub enum Phrase {
 pub struct Words<'a> {
     phrase: Phrase,
     texts: &'a str,
+    choices: &'a [Chosen],
     set: Option<&'a CardSet>,
 }
 
@@ -500,6 +527,28 @@ impl std::fmt::Display for Words<'_> {
             Phrase::Piercing => f.write_str("piercing"),
             Phrase::Outcome(Some(outcome)) => write!(f, "{outcome}"),
             Phrase::Outcome(None) => Ok(()),
+            Phrase::Answer { start, end } => {
+                let choices = self.choices.get(start as usize..end as usize).unwrap_or_default();
+                for (i, chosen) in choices.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match *chosen {
+                        Chosen::Card { name, slot } => {
+                            let def = name.0.and_then(|def| self.set?.card(def as usize));
+                            let number = def.and_then(|def| def.number.as_deref()).unwrap_or("#");
+                            write!(f, "{number} {}", def.map_or("?", |def| def.name.as_str()))?;
+                            if let Some((player, slot)) = slot {
+                                write!(f, " (p{player}.s{slot})")?;
+                            }
+                        }
+                        Chosen::Player(player) => write!(f, "p{player}")?,
+                        Chosen::Int(n) => write!(f, "{n}")?,
+                        Chosen::Bool(yes) => f.write_str(if yes { "yes" } else { "no" })?,
+                    }
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -541,6 +590,7 @@ fn text_of(texts: &str, text: Text) -> &str {
 struct Entries {
     records: Vec<Record>,
     texts: String,
+    choices: Vec<Chosen>,
 }
 
 /// A game's log, in order, as compact records. A copy of the game shares it until either
@@ -577,25 +627,21 @@ impl EventLog {
         Text { start: offset(start), end: offset(texts.len()) }
     }
 
-    /// The text buffer, lent out so that a text can be written while the rest of the game
-    /// is read; [`EventLog::return_texts`] takes it back.
-    pub(crate) fn lend_texts(&mut self) -> String {
-        std::mem::take(&mut Arc::make_mut(&mut self.0).texts)
+    /// Keeps `choices`, the values of an answer, for an entry about to be pushed.
+    pub(crate) fn choices(&mut self, choices: impl IntoIterator<Item = Chosen>) -> Phrase {
+        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        let start = offset(kept.len());
+        kept.extend(choices);
+        Phrase::Answer { start, end: offset(kept.len()) }
     }
 
-    /// Takes back the text buffer [`EventLog::lend_texts`] lent, with a text written from
-    /// `start` to its end.
-    pub(crate) fn return_texts(&mut self, texts: String, start: usize) -> Text {
-        let text = Text { start: offset(start), end: offset(texts.len()) };
-        Arc::make_mut(&mut self.0).texts = texts;
-        text
-    }
-
-    /// Drops `text`, the last text written, when no entry came to use it.
-    pub(crate) fn forget_text(&mut self, text: Text) {
-        let texts = &mut Arc::make_mut(&mut self.0).texts;
-        if texts.len() == text.end as usize {
-            texts.truncate(text.start as usize);
+    /// Drops the values of `answer`, the last kept, when no entry came to use them.
+    pub(crate) fn forget_choices(&mut self, answer: Phrase) {
+        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        if let Phrase::Answer { start, end } = answer
+            && kept.len() == end as usize
+        {
+            kept.truncate(start as usize);
         }
     }
 
@@ -612,6 +658,7 @@ impl EventLog {
             Some(log) => {
                 log.records.clear();
                 log.texts.clear();
+                log.choices.clear();
             }
             None => *self = EventLog::default(),
         }
@@ -634,7 +681,7 @@ impl EventLog {
 
     /// The entries as a reader sees them, with the names of `set`.
     pub fn read<'a>(&'a self, set: Option<&'a CardSet>) -> Log<'a> {
-        Log { records: &self.0.records, texts: &self.0.texts, set }
+        Log { records: &self.0.records, texts: &self.0.texts, choices: &self.0.choices, set }
     }
 }
 
@@ -650,6 +697,7 @@ fn offset(position: usize) -> u32 {
 pub struct Log<'a> {
     records: &'a [Record],
     texts: &'a str,
+    choices: &'a [Chosen],
     set: Option<&'a CardSet>,
 }
 
@@ -693,7 +741,7 @@ impl<'a> Log<'a> {
     }
 
     fn words(&self, phrase: Phrase) -> Words<'a> {
-        Words { phrase, texts: self.texts, set: self.set }
+        Words { phrase, texts: self.texts, choices: self.choices, set: self.set }
     }
 
     fn entry(&self, record: &Record) -> LogEntry<'a> {
@@ -716,7 +764,7 @@ impl<'a> Log<'a> {
             RecordKind::Join { card, leader } => LogKind::Join { card, leader },
             RecordKind::Block { card, attacker } => LogKind::Block { card, attacker },
             RecordKind::Pass { player } => LogKind::Pass { player: player.into() },
-            RecordKind::Answer { player, answer } => LogKind::Answer { player: player.into(), answer: text(answer) },
+            RecordKind::Answer { player, answer } => LogKind::Answer { player: player.into(), answer: words(answer) },
             RecordKind::PaySp { player, amount, what } => {
                 LogKind::PaySp { player: player.into(), amount, what: text(what) }
             }

@@ -778,15 +778,6 @@ impl GameState {
         self.log.text(text)
     }
 
-    /// Writes a text for a log entry with `write`, which reads the rest of the state (the
-    /// log's texts are lent to it meanwhile).
-    pub(crate) fn write_text(&mut self, write: impl FnOnce(&GameState, &mut String)) -> Text {
-        let mut texts = self.log.lend_texts();
-        let start = texts.len();
-        write(self, &mut texts);
-        self.log.return_texts(texts, start)
-    }
-
     /// A card's name, as a log entry keeps it.
     pub fn name_of(&self, card: CardRef) -> CardName {
         CardName(self.card(card).filter(|c| self.def_at(c.def).is_some()).and_then(|c| u32::try_from(c.def).ok()))
