@@ -341,7 +341,7 @@ impl Game {
     }
 
     pub(crate) fn note_completion(&mut self, card: CardRef, completion: Completion) {
-        let result = self.state.text(format_args!("{completion:?}"));
+        let result = Phrase::Resolution(completion.into());
         self.state.note(RecordKind::Resolved { card, result });
     }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use stdlib::CATALOGUE;
+use vm::runtime::{Completion, Failure};
 
 use crate::set::CardSet;
 use crate::state::{CardRef, Outcome, Phase, Seat};
@@ -105,7 +106,7 @@ pub enum LogKind<'a> {
         /// The card.
         card: CardRef,
         /// How (`Success`, `Failure(CostNotPaid)`...).
-        result: &'a str,
+        result: Words<'a>,
     },
     /// A card's rules stopped with a runtime error (the step's effect ends there).
     Trap {
@@ -298,8 +299,8 @@ pub enum RecordKind {
     Resolved {
         /// The card.
         card: CardRef,
-        /// How (`Success`, `Failure(CostNotPaid)`...).
-        result: Text,
+        /// How ([`Phrase::Resolution`]).
+        result: Phrase,
     },
     /// A card's rules stopped with a runtime error (the step's effect ends there).
     Trap {
@@ -462,6 +463,9 @@ pub enum Phrase {
     Piercing,
     /// How the game ended, as [`Outcome`] prints (empty when it has none).
     Outcome(Option<Outcome>),
+    /// How an activation or auto ended, as the runtime's value prints:
+    /// `Failure(CostNotPaid)`.
+    Resolution(Resolution),
     /// The values a player chose, `, ` between them: a range of the log's [`Chosen`]s.
     Answer {
         /// The first.
@@ -469,6 +473,57 @@ pub enum Phrase {
         /// Past the last.
         end: u32,
     },
+}
+
+/// How an activation or auto ended: the runtime's [`Completion`], as the log keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resolution {
+    /// [`Completion::Success`].
+    Success,
+    /// [`Completion::Failure`]: [`Failure::RequisitesNotMet`].
+    RequisitesNotMet,
+    /// [`Failure::RuleTargetNotFound`].
+    RuleTargetNotFound,
+    /// [`Failure::CostNotPaid`].
+    CostNotPaid,
+    /// [`Failure::NoTargets`].
+    NoTargets,
+    /// [`Failure::NoEffect`].
+    NoEffect,
+    /// [`Failure::NoAction`].
+    NoAction,
+    /// [`Completion::Answer`].
+    Answer(bool),
+}
+
+impl From<Completion> for Resolution {
+    fn from(completion: Completion) -> Resolution {
+        match completion {
+            Completion::Success => Resolution::Success,
+            Completion::Failure(Failure::RequisitesNotMet) => Resolution::RequisitesNotMet,
+            Completion::Failure(Failure::RuleTargetNotFound) => Resolution::RuleTargetNotFound,
+            Completion::Failure(Failure::CostNotPaid) => Resolution::CostNotPaid,
+            Completion::Failure(Failure::NoTargets) => Resolution::NoTargets,
+            Completion::Failure(Failure::NoEffect) => Resolution::NoEffect,
+            Completion::Failure(Failure::NoAction) => Resolution::NoAction,
+            Completion::Answer(answer) => Resolution::Answer(answer),
+        }
+    }
+}
+
+impl From<Resolution> for Completion {
+    fn from(resolution: Resolution) -> Completion {
+        match resolution {
+            Resolution::Success => Completion::Success,
+            Resolution::RequisitesNotMet => Completion::Failure(Failure::RequisitesNotMet),
+            Resolution::RuleTargetNotFound => Completion::Failure(Failure::RuleTargetNotFound),
+            Resolution::CostNotPaid => Completion::Failure(Failure::CostNotPaid),
+            Resolution::NoTargets => Completion::Failure(Failure::NoTargets),
+            Resolution::NoEffect => Completion::Failure(Failure::NoEffect),
+            Resolution::NoAction => Completion::Failure(Failure::NoAction),
+            Resolution::Answer(answer) => Completion::Answer(answer),
+        }
+    }
 }
 
 /// A value a player chose in answer to a card's question, as it was then.
@@ -527,6 +582,8 @@ impl std::fmt::Display for Words<'_> {
             Phrase::Piercing => f.write_str("piercing"),
             Phrase::Outcome(Some(outcome)) => write!(f, "{outcome}"),
             Phrase::Outcome(None) => Ok(()),
+            // As the runtime's value prints, which is what the log always had.
+            Phrase::Resolution(resolution) => write!(f, "{:?}", Completion::from(resolution)),
             Phrase::Answer { start, end } => {
                 let choices = self.choices.get(start as usize..end as usize).unwrap_or_default();
                 for (i, chosen) in choices.iter().enumerate() {
@@ -645,11 +702,13 @@ impl EventLog {
         }
     }
 
-    /// Makes room for `entries` more entries and `text` more bytes of text.
-    pub fn reserve(&mut self, entries: usize, text: usize) {
+    /// Makes room for `entries` more entries, `text` more bytes of text and `choices` more
+    /// chosen values.
+    pub fn reserve(&mut self, entries: usize, text: usize, choices: usize) {
         let log = Arc::make_mut(&mut self.0);
         log.records.reserve(entries);
         log.texts.reserve(text);
+        log.choices.reserve(choices);
     }
 
     /// Empties the log, keeping its buffers when no copy shares it.
@@ -758,7 +817,7 @@ impl<'a> Log<'a> {
             }
             RecordKind::Backup { card, name: n, target } => LogKind::Backup { card, name: name(n), target },
             RecordKind::Activate { card, name: n } => LogKind::Activate { card, name: name(n) },
-            RecordKind::Resolved { card, result } => LogKind::Resolved { card, result: text(result) },
+            RecordKind::Resolved { card, result } => LogKind::Resolved { card, result: words(result) },
             RecordKind::Trap { card, message } => LogKind::Trap { card, message: text(message) },
             RecordKind::Attack { card, name: n } => LogKind::Attack { card, name: name(n) },
             RecordKind::Join { card, leader } => LogKind::Join { card, leader },
@@ -885,5 +944,32 @@ mod tests {
         assert_eq!(json, format!(r#"{{"Move":{{"card":{},"name":"{name}","to":"p0.discards"}}}}"#, card.0));
         let json = serde_json::to_string(&log.get(10).expect("the last damage").kind).expect("JSON");
         assert_eq!(json, format!(r#"{{"PlayerDamage":{{"player":1,"amount":{hp},"hp":0,"source":"piercing"}}}}"#));
+    }
+
+    /// How an activation ended reads as the runtime's value always printed, in the text
+    /// and in JSON.
+    #[test]
+    fn a_resolution_reads_as_the_runtimes_completion() {
+        use vm::runtime::{Completion, Failure};
+
+        use super::{EventLog, Record, RecordKind};
+        use crate::state::{CardRef, Phase};
+
+        let mut log = EventLog::default();
+        for completion in [Completion::Success, Completion::Failure(Failure::CostNotPaid), Completion::Answer(false)] {
+            let result = Phrase::Resolution(completion.into());
+            log.push(Record { turn: 2, phase: Phase::Main, kind: RecordKind::Resolved { card: CardRef(3), result } });
+        }
+        let lines: Vec<String> = log.read(None).iter().map(|entry| entry.to_string()).collect();
+        assert_eq!(
+            lines,
+            [
+                "[t2 Main] card #3 resolved: Success",
+                "[t2 Main] card #3 resolved: Failure(CostNotPaid)",
+                "[t2 Main] card #3 resolved: Answer(false)",
+            ]
+        );
+        let json = serde_json::to_string(&log.read(None).get(1).expect("an entry")).expect("JSON");
+        assert_eq!(json, r#"{"turn":2,"phase":"Main","kind":{"Resolved":{"card":3,"result":"Failure(CostNotPaid)"}}}"#);
     }
 }
