@@ -8,7 +8,7 @@ use vm::bytecode::CardIdx;
 use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer};
-use crate::log::RecordKind;
+use crate::log::{Phrase, RecordKind};
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, Role, Seat, Task, Zone};
 
@@ -34,7 +34,7 @@ impl Game {
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, "character", sp, Some(card)) {
             let text = self.state.text(format_args!("the character's cost can no longer be paid"));
-            self.state.note(RecordKind::Effect(text));
+            self.state.note(RecordKind::Effect(Phrase::Text(text)));
             return;
         }
         let paid = self.state.player(me).sp - before;
@@ -72,7 +72,7 @@ impl Game {
         let before = self.state.player(me).sp;
         if !self.pay_sp(me, type_name, sp, Some(card)) {
             let text = self.state.text(format_args!("the card's cost can no longer be paid"));
-            self.state.note(RecordKind::Effect(text));
+            self.state.note(RecordKind::Effect(Phrase::Text(text)));
             return;
         }
         let paid = self.state.player(me).sp - before;

@@ -3,7 +3,7 @@
 //! drawing, counters, HP loss and the KO sweep. The rules engine and the host
 //! implementation both use them, so a card is always in exactly one place.
 
-use crate::log::RecordKind;
+use crate::log::{Phrase, RecordKind};
 use crate::set::CardKind;
 use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Seat, Zone};
 
@@ -52,7 +52,7 @@ impl GameState {
             self.reset_card(backup);
             self.player_mut(owner).discards.insert(0, backup);
             let name = self.name_of(backup);
-            let to = self.text(format_args!("p{owner}.discards"));
+            let to = Phrase::Pile { player: owner, zone: stdlib::names::DISCARDS.0 };
             self.note(RecordKind::Move { card: backup, name, to });
         }
         let bp = self.card(card).map_or(0, |c| c.bp);
@@ -194,11 +194,10 @@ impl GameState {
     }
 
     /// `player` loses HP (floor 0); at 0 they lose the game.
-    pub fn lose_hp(&mut self, player: Seat, amount: i32, source: &str) {
+    pub fn lose_hp(&mut self, player: Seat, amount: i32, source: Phrase) {
         let amount = amount.max(0);
         let hp = self.player(player).hp.saturating_sub(amount).max(0);
         self.player_mut(player).hp = hp;
-        let source = self.text(format_args!("{source}"));
         self.note(RecordKind::PlayerDamage { player, amount, hp, source });
         if hp == 0 {
             self.lose(player, EndReason::HpZero { loser: player });
@@ -233,11 +232,7 @@ impl GameState {
 
     /// Notes that the game ended, as its outcome reads.
     pub(crate) fn note_game_over(&mut self) {
-        let text = match &self.outcome {
-            Some(outcome) => self.log.text(format_args!("{outcome}")),
-            None => self.log.text(format_args!("")),
-        };
-        self.note(RecordKind::GameOver(text));
+        self.note(RecordKind::GameOver(Phrase::Outcome(self.outcome)));
     }
 
     /// Shuffles a pile of `player` with the game's generator (Fisher–Yates).

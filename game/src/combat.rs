@@ -8,6 +8,7 @@ use stdlib::names;
 use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer};
+use crate::log::Phrase;
 use crate::state::{CardRef, RingCards, Role, Task};
 
 impl Game {
@@ -36,11 +37,10 @@ impl Game {
         // FIX of B-59: `dmg_combat_deal` off stops the attackers' combat damage only.
         let deals = self.state.rule_on("dmg_combat_deal", active, true);
         if cancelled {
-            let (name, log) = self.state.name_and_log(attacker);
-            let text = log.text(format_args!("{name}'s combat damage is cancelled"));
-            self.state.note(crate::log::RecordKind::Effect(text));
+            let name = self.state.name_of(attacker);
+            self.state.note(crate::log::RecordKind::Effect(Phrase::CombatCancelled(name)));
         } else if deals {
-            self.state.lose_hp(defender, leader_damage + joiners_damage, "combat");
+            self.state.lose_hp(defender, leader_damage + joiners_damage, Phrase::Combat);
             // FIX of B-58: only when damage was dealt.
             self.emit(names::EV_PLAYER_COMBAT_DAMAGED, active, Some(Value::Card(attacker.id())), &[]);
         }
@@ -89,7 +89,7 @@ impl Game {
         // Ruling (B-60): `preventpierce` stops a United Attack's piercing only; a Pierce
         // attacker pierces through it.
         if pierce || (united && !prevented) {
-            self.state.lose_hp(defender, excess, "piercing");
+            self.state.lose_hp(defender, excess, Phrase::Piercing);
         }
     }
 }

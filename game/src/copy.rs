@@ -97,7 +97,7 @@ impl Clone for GameState {
             phase: *phase,
             rng: rng.clone(),
             turn_limit: *turn_limit,
-            outcome: outcome.clone(),
+            outcome: *outcome,
             defeated: defeated.clone(),
             log: log.clone(),
             modifiers: modifiers.clone(),

@@ -13,7 +13,7 @@ use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, TrapCode, Value};
 
-use crate::log::{Log, RecordKind};
+use crate::log::{Log, Phrase, RecordKind};
 use crate::set::CardSet;
 use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, PlayChanged, Seat, Task};
 
@@ -177,7 +177,7 @@ impl Game {
             steps += 1;
             if steps > MAX_STEPS_PER_CALL {
                 let text = self.state.text(format_args!("the engine stopped a step that did not end"));
-                self.state.note(RecordKind::Effect(text));
+                self.state.note(RecordKind::Effect(Phrase::Text(text)));
                 self.state.outcome = Some(Outcome { winner: None, reason: EndReason::Stalled });
                 continue;
             }
@@ -367,7 +367,7 @@ impl Game {
     }
 
     pub(crate) fn note_completion(&mut self, card: CardRef, completion: Completion) {
-        let result = self.state.text(format_args!("{completion:?}"));
+        let result = Phrase::Resolution(completion.into());
         self.state.note(RecordKind::Resolved { card, result });
     }
 
@@ -503,7 +503,7 @@ impl Game {
                 Ok(VmOutcome::Done(_)) => break,
                 Ok(VmOutcome::Suspended(exec)) => {
                     let text = self.state.text(format_args!("an auto of `{name}` asked a question: skipped"));
-                    self.state.note(RecordKind::Effect(text));
+                    self.state.note(RecordKind::Effect(Phrase::Text(text)));
                     self.runtime.cancel(exec);
                 }
                 Err(trap) => self.trap(None, &trap),

@@ -12,7 +12,7 @@ use vm::bytecode::{
 };
 use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, Value};
 
-use crate::log::RecordKind;
+use crate::log::{Phrase, RecordKind};
 use crate::set::{AbilityType, CardKind};
 use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Seat, Zone};
 
@@ -298,7 +298,7 @@ impl Host for GameState {
         let moved = self.move_card_to(card, player, zone, position);
         if moved {
             let name = self.name_of(card);
-            let to = self.text(format_args!("p{player}.{}", CATALOGUE.zones[zone_idx(zone).index()].name));
+            let to = Phrase::Pile { player, zone: zone_idx(zone).0 };
             self.note(RecordKind::Move { card, name, to });
         }
         moved
@@ -329,7 +329,6 @@ impl Host for GameState {
     }
 
     fn set_counter(&mut self, object: Value, attr: AttributeIdx, value: i32) {
-        let name = CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name);
         match object {
             Value::Player(p) => {
                 let player = Seat::of(p);
@@ -344,7 +343,7 @@ impl Host for GameState {
                     }
                     _ => return,
                 }
-                let what = self.text(format_args!("p{player}.{name}"));
+                let what = Phrase::PlayerCounter { player, attribute: attr.0 };
                 self.note(RecordKind::Counter { what, value });
             }
             Value::Card(c) => {
@@ -356,8 +355,7 @@ impl Host for GameState {
                     state.bp = value;
                     state.last_bp = value;
                 }
-                let (name, log) = self.name_and_log(card);
-                let what = log.text(format_args!("{name}.bp"));
+                let what = Phrase::CardBp(self.name_of(card));
                 self.note(RecordKind::Counter { what, value });
             }
             _ => {}
@@ -395,9 +393,8 @@ impl CfcHost for GameState {
                 if let Some(state) = self.card_mut(card) {
                     state.frozen = on;
                 }
-                let (name, log) = self.name_and_log(card);
-                let text = log.text(format_args!("{name} {}", if on { "freezes" } else { "unfreezes" }));
-                self.note(RecordKind::Effect(text));
+                let name = self.name_of(card);
+                self.note(RecordKind::Effect(Phrase::Freeze { name, on }));
             }
             (Value::Card(c), Flag::KeepReady) => {
                 if let Some(state) = self.card_mut(CardRef::of(c)) {
@@ -438,7 +435,7 @@ impl CfcHost for GameState {
             Model::Of(other) => self.card(CardRef::of(other)).map(|c| c.def),
         };
         let Some(def) = def else { return false };
-        let Some((bp, rules, name)) = self.def_at(def).map(|d| (d.bp, d.rules.map(|r| r.0), d.name.clone())) else {
+        let Some((bp, rules)) = self.def_at(def).map(|d| (d.bp, d.rules.map(|r| r.0))) else {
             return false;
         };
         let in_ring = self.in_ring(card);
@@ -458,31 +455,24 @@ impl CfcHost for GameState {
         }
         self.restart.push(card);
         self.mark_play_changed();
-        let text = self.text(format_args!("card #{} transforms into {name}", card.0));
-        self.note(RecordKind::Effect(text));
+        let into = self.name_of(card);
+        self.note(RecordKind::Effect(Phrase::Transform { card, into }));
         true
     }
 
     fn reveal(&mut self, card: CardId, viewer: Option<PlayerId>) {
-        let (name, log) = self.name_and_log(CardRef::of(card));
-        let text = match viewer {
-            Some(viewer) => log.text(format_args!("{name} is revealed to p{}", viewer.0)),
-            None => log.text(format_args!("{name} is revealed to everyone")),
-        };
-        self.note(RecordKind::Effect(text));
+        let name = self.name_of(CardRef::of(card));
+        self.note(RecordKind::Effect(Phrase::Reveal { name, viewer: viewer.map(|viewer| viewer.0) }));
     }
 
     fn show_pile(&mut self, owner: PlayerId, zone: ZoneIdx, viewer: PlayerId) {
-        let zone = CATALOGUE.zones.get(zone.index()).map_or("?", |z| z.name);
-        let text = self.text(format_args!("p{}'s {zone} is shown to p{}", owner.0, viewer.0));
-        self.note(RecordKind::Effect(text));
+        self.note(RecordKind::Effect(Phrase::ShowPile { owner: owner.0, zone: zone.0, viewer: viewer.0 }));
     }
 
     fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
         if let Some(zone) = pile_zone(zone) {
             self.shuffle_pile(Seat::of(player), zone);
-            let text = self.text(format_args!("p{} shuffles", player.0));
-            self.note(RecordKind::Effect(text));
+            self.note(RecordKind::Effect(Phrase::Shuffle(player.0)));
         }
     }
 

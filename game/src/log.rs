@@ -9,8 +9,11 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use stdlib::CATALOGUE;
+use vm::runtime::{Completion, Failure};
+
 use crate::set::CardSet;
-use crate::state::{CardRef, Phase, Seat};
+use crate::state::{CardRef, Outcome, Phase, Seat};
 
 /// The name of a card as it was when an entry was noted: its definition's index in the
 /// card set (a card that transforms later keeps the name it had); `None` for a card
@@ -103,7 +106,7 @@ pub enum LogKind<'a> {
         /// The card.
         card: CardRef,
         /// How (`Success`, `Failure(CostNotPaid)`...).
-        result: &'a str,
+        result: Words<'a>,
     },
     /// A card's rules stopped with a runtime error (the step's effect ends there).
     Trap {
@@ -143,7 +146,7 @@ pub enum LogKind<'a> {
         /// Who.
         player: u8,
         /// The answer, as text.
-        answer: &'a str,
+        answer: Words<'a>,
     },
     /// SP paid for something (United Attack).
     PaySp {
@@ -171,13 +174,13 @@ pub enum LogKind<'a> {
         amount: i32,
         /// HP left.
         hp: i32,
-        /// What dealt it (`combat`, `piercing`, a card's name).
-        source: &'a str,
+        /// What dealt it (`combat`, `piercing`).
+        source: Words<'a>,
     },
     /// A counter was set by a card's effect.
     Counter {
         /// `p0.hp`, `Ryu.bp`...
-        what: &'a str,
+        what: Words<'a>,
         /// The new value.
         value: i32,
     },
@@ -195,12 +198,12 @@ pub enum LogKind<'a> {
         /// Its name.
         name: &'a str,
         /// Where to (`p1.discards`).
-        to: &'a str,
+        to: Words<'a>,
     },
     /// Something a card or rule did that has no entry of its own (reveal, shuffle...).
-    Effect(&'a str),
+    Effect(Words<'a>),
     /// The game ended.
-    GameOver(&'a str),
+    GameOver(Words<'a>),
 }
 
 impl std::fmt::Display for LogEntry<'_> {
@@ -235,7 +238,7 @@ impl std::fmt::Display for LogEntry<'_> {
             LogKind::Counter { what, value } => write!(f, "{what} = {value}"),
             LogKind::Ko { name, .. } => write!(f, "{name} is KO'd"),
             LogKind::Move { name, to, .. } => write!(f, "{name} moves to {to}"),
-            LogKind::Effect(text) => f.write_str(text),
+            LogKind::Effect(text) => text.fmt(f),
             LogKind::GameOver(text) => write!(f, "game over: {text}"),
         }
     }
@@ -296,8 +299,8 @@ pub enum RecordKind {
     Resolved {
         /// The card.
         card: CardRef,
-        /// How (`Success`, `Failure(CostNotPaid)`...).
-        result: Text,
+        /// How ([`Phrase::Resolution`]).
+        result: Phrase,
     },
     /// A card's rules stopped with a runtime error (the step's effect ends there).
     Trap {
@@ -336,8 +339,8 @@ pub enum RecordKind {
     Answer {
         /// Who.
         player: Seat,
-        /// The answer, as text.
-        answer: Text,
+        /// The values chosen ([`Phrase::Answer`]).
+        answer: Phrase,
     },
     /// SP paid for something (United Attack).
     PaySp {
@@ -365,13 +368,13 @@ pub enum RecordKind {
         amount: i32,
         /// HP left.
         hp: i32,
-        /// What dealt it (`combat`, `piercing`, a card's name).
-        source: Text,
+        /// What dealt it (`combat`, `piercing`).
+        source: Phrase,
     },
     /// A counter was set by a card's effect.
     Counter {
         /// `p0.hp`, `Ryu.bp`...
-        what: Text,
+        what: Phrase,
         /// The new value.
         value: i32,
     },
@@ -389,12 +392,254 @@ pub enum RecordKind {
         /// Its name.
         name: CardName,
         /// Where to (`p1.discards`).
-        to: Text,
+        to: Phrase,
     },
     /// Something a card or rule did that has no entry of its own (reveal, shuffle...).
-    Effect(Text),
+    Effect(Phrase),
     /// The game ended.
-    GameOver(Text),
+    GameOver(Phrase),
+}
+
+/// A text of an entry kept as ids and numbers and written out only when the log is read
+/// (issue 30: formatting it as the game ran cost ~35k instructions a random game), or, for
+/// the rarer texts, a [`Text`] of the log's buffer. [`Words`] writes it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phrase {
+    /// A text written when the entry was noted.
+    Text(Text),
+    /// A player's pile: `p1.discards` (`zone`: index in `CATALOGUE.zones`).
+    Pile {
+        /// The pile's owner.
+        player: Seat,
+        /// The zone.
+        zone: u32,
+    },
+    /// A player's counter: `p0.hp` (`attribute`: index in `CATALOGUE.attributes`).
+    PlayerCounter {
+        /// The player.
+        player: Seat,
+        /// The counter.
+        attribute: u32,
+    },
+    /// A character's BP: `Ryu.bp`.
+    CardBp(CardName),
+    /// `Ryu freezes` or `Ryu unfreezes`.
+    Freeze {
+        /// The card.
+        name: CardName,
+        /// Frozen or thawed.
+        on: bool,
+    },
+    /// `card #12 transforms into Ken`.
+    Transform {
+        /// The card.
+        card: CardRef,
+        /// What it became.
+        into: CardName,
+    },
+    /// `Ryu is revealed to p1`, or `... to everyone` without a viewer.
+    Reveal {
+        /// The card.
+        name: CardName,
+        /// The runtime's id of the player it is shown to.
+        viewer: Option<u32>,
+    },
+    /// `p0's deck is shown to p1` (runtime player ids; `zone`: index in `CATALOGUE.zones`).
+    ShowPile {
+        /// The pile's owner.
+        owner: u32,
+        /// The zone.
+        zone: u32,
+        /// Who sees it.
+        viewer: u32,
+    },
+    /// `p0 shuffles` (a runtime player id).
+    Shuffle(u32),
+    /// `Ryu's combat damage is cancelled`.
+    CombatCancelled(CardName),
+    /// Damage dealt by combat: `combat`.
+    Combat,
+    /// Piercing damage: `piercing`.
+    Piercing,
+    /// How the game ended, as [`Outcome`] prints (empty when it has none).
+    Outcome(Option<Outcome>),
+    /// How an activation or auto ended, as the runtime's value prints:
+    /// `Failure(CostNotPaid)`.
+    Resolution(Resolution),
+    /// The values a player chose, `, ` between them: a range of the log's [`Chosen`]s.
+    Answer {
+        /// The first.
+        start: u32,
+        /// Past the last.
+        end: u32,
+    },
+}
+
+/// How an activation or auto ended: the runtime's [`Completion`], as the log keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resolution {
+    /// [`Completion::Success`].
+    Success,
+    /// [`Completion::Failure`]: [`Failure::RequisitesNotMet`].
+    RequisitesNotMet,
+    /// [`Failure::RuleTargetNotFound`].
+    RuleTargetNotFound,
+    /// [`Failure::CostNotPaid`].
+    CostNotPaid,
+    /// [`Failure::NoTargets`].
+    NoTargets,
+    /// [`Failure::NoEffect`].
+    NoEffect,
+    /// [`Failure::NoAction`].
+    NoAction,
+    /// [`Completion::Answer`].
+    Answer(bool),
+}
+
+impl From<Completion> for Resolution {
+    fn from(completion: Completion) -> Resolution {
+        match completion {
+            Completion::Success => Resolution::Success,
+            Completion::Failure(Failure::RequisitesNotMet) => Resolution::RequisitesNotMet,
+            Completion::Failure(Failure::RuleTargetNotFound) => Resolution::RuleTargetNotFound,
+            Completion::Failure(Failure::CostNotPaid) => Resolution::CostNotPaid,
+            Completion::Failure(Failure::NoTargets) => Resolution::NoTargets,
+            Completion::Failure(Failure::NoEffect) => Resolution::NoEffect,
+            Completion::Failure(Failure::NoAction) => Resolution::NoAction,
+            Completion::Answer(answer) => Resolution::Answer(answer),
+        }
+    }
+}
+
+impl From<Resolution> for Completion {
+    fn from(resolution: Resolution) -> Completion {
+        match resolution {
+            Resolution::Success => Completion::Success,
+            Resolution::RequisitesNotMet => Completion::Failure(Failure::RequisitesNotMet),
+            Resolution::RuleTargetNotFound => Completion::Failure(Failure::RuleTargetNotFound),
+            Resolution::CostNotPaid => Completion::Failure(Failure::CostNotPaid),
+            Resolution::NoTargets => Completion::Failure(Failure::NoTargets),
+            Resolution::NoEffect => Completion::Failure(Failure::NoEffect),
+            Resolution::NoAction => Completion::Failure(Failure::NoAction),
+            Resolution::Answer(answer) => Completion::Answer(answer),
+        }
+    }
+}
+
+/// A value a player chose in answer to a card's question, as it was then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Chosen {
+    /// A card, written as its printed number and name, and its ring slot if it had one:
+    /// `C012 Ryu (p0.s2)`.
+    Card {
+        /// Its name (and number).
+        name: CardName,
+        /// Its ring slot.
+        slot: Option<(Seat, u8)>,
+    },
+    /// A player: `p1`.
+    Player(Seat),
+    /// A number.
+    Int(i32),
+    /// `yes` or `no`.
+    Bool(bool),
+}
+
+/// A [`Phrase`] as a reader sees it: it prints (`Display`) and serialises (a JSON string)
+/// as the text the log always had, written out with the names of the card set.
+#[derive(Clone, Copy)]
+pub struct Words<'a> {
+    phrase: Phrase,
+    texts: &'a str,
+    choices: &'a [Chosen],
+    set: Option<&'a CardSet>,
+}
+
+impl std::fmt::Display for Words<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = |name| card_name(self.set, name);
+        let zone = |zone: u32| CATALOGUE.zones.get(zone as usize).map_or("?", |z| z.name);
+        match self.phrase {
+            Phrase::Text(text) => f.write_str(text_of(self.texts, text)),
+            Phrase::Pile { player, zone: z } => write!(f, "p{player}.{}", zone(z)),
+            Phrase::PlayerCounter { player, attribute } => {
+                let counter = CATALOGUE.attributes.get(attribute as usize).map_or("", |a| a.name);
+                write!(f, "p{player}.{counter}")
+            }
+            Phrase::CardBp(card) => write!(f, "{}.bp", name(card)),
+            Phrase::Freeze { name: card, on } => {
+                write!(f, "{} {}", name(card), if on { "freezes" } else { "unfreezes" })
+            }
+            Phrase::Transform { card, into } => write!(f, "card #{} transforms into {}", card.0, name(into)),
+            Phrase::Reveal { name: card, viewer: Some(viewer) } => {
+                write!(f, "{} is revealed to p{viewer}", name(card))
+            }
+            Phrase::Reveal { name: card, viewer: None } => write!(f, "{} is revealed to everyone", name(card)),
+            Phrase::ShowPile { owner, zone: z, viewer } => write!(f, "p{owner}'s {} is shown to p{viewer}", zone(z)),
+            Phrase::Shuffle(player) => write!(f, "p{player} shuffles"),
+            Phrase::CombatCancelled(card) => write!(f, "{}'s combat damage is cancelled", name(card)),
+            Phrase::Combat => f.write_str("combat"),
+            Phrase::Piercing => f.write_str("piercing"),
+            Phrase::Outcome(Some(outcome)) => write!(f, "{outcome}"),
+            Phrase::Outcome(None) => Ok(()),
+            // As the runtime's value prints, which is what the log always had.
+            Phrase::Resolution(resolution) => write!(f, "{:?}", Completion::from(resolution)),
+            Phrase::Answer { start, end } => {
+                let choices = self.choices.get(start as usize..end as usize).unwrap_or_default();
+                for (i, chosen) in choices.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match *chosen {
+                        Chosen::Card { name, slot } => {
+                            let def = name.0.and_then(|def| self.set?.card(def as usize));
+                            let number = def.and_then(|def| def.number.as_deref()).unwrap_or("#");
+                            write!(f, "{number} {}", def.map_or("?", |def| def.name.as_str()))?;
+                            if let Some((player, slot)) = slot {
+                                write!(f, " (p{player}.s{slot})")?;
+                            }
+                        }
+                        Chosen::Player(player) => write!(f, "p{player}")?,
+                        Chosen::Int(n) => write!(f, "{n}")?,
+                        Chosen::Bool(yes) => f.write_str(if yes { "yes" } else { "no" })?,
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Words<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.to_string(), f)
+    }
+}
+
+/// Two texts are equal when they read the same.
+impl PartialEq for Words<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Words<'_> {}
+
+impl Serialize for Words<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The name of `name` in `set`, `?` for an unknown card.
+fn card_name(set: Option<&CardSet>, name: CardName) -> &str {
+    let def = name.0.and_then(|def| set?.card(def as usize));
+    def.map_or("?", |def| def.name.as_str())
+}
+
+/// The text `text` of the buffer `texts` (empty if out of range).
+fn text_of(texts: &str, text: Text) -> &str {
+    texts.get(text.start as usize..text.end as usize).unwrap_or_default()
 }
 
 /// The entries and their texts; shared by copies of a game (see [`EventLog`]).
@@ -402,6 +647,7 @@ pub enum RecordKind {
 struct Entries {
     records: Vec<Record>,
     texts: String,
+    choices: Vec<Chosen>,
 }
 
 /// A game's log, in order, as compact records. A copy of the game shares it until either
@@ -438,33 +684,31 @@ impl EventLog {
         Text { start: offset(start), end: offset(texts.len()) }
     }
 
-    /// The text buffer, lent out so that a text can be written while the rest of the game
-    /// is read; [`EventLog::return_texts`] takes it back.
-    pub(crate) fn lend_texts(&mut self) -> String {
-        std::mem::take(&mut Arc::make_mut(&mut self.0).texts)
+    /// Keeps `choices`, the values of an answer, for an entry about to be pushed.
+    pub(crate) fn choices(&mut self, choices: impl IntoIterator<Item = Chosen>) -> Phrase {
+        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        let start = offset(kept.len());
+        kept.extend(choices);
+        Phrase::Answer { start, end: offset(kept.len()) }
     }
 
-    /// Takes back the text buffer [`EventLog::lend_texts`] lent, with a text written from
-    /// `start` to its end.
-    pub(crate) fn return_texts(&mut self, texts: String, start: usize) -> Text {
-        let text = Text { start: offset(start), end: offset(texts.len()) };
-        Arc::make_mut(&mut self.0).texts = texts;
-        text
-    }
-
-    /// Drops `text`, the last text written, when no entry came to use it.
-    pub(crate) fn forget_text(&mut self, text: Text) {
-        let texts = &mut Arc::make_mut(&mut self.0).texts;
-        if texts.len() == text.end as usize {
-            texts.truncate(text.start as usize);
+    /// Drops the values of `answer`, the last kept, when no entry came to use them.
+    pub(crate) fn forget_choices(&mut self, answer: Phrase) {
+        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        if let Phrase::Answer { start, end } = answer
+            && kept.len() == end as usize
+        {
+            kept.truncate(start as usize);
         }
     }
 
-    /// Makes room for `entries` more entries and `text` more bytes of text.
-    pub fn reserve(&mut self, entries: usize, text: usize) {
+    /// Makes room for `entries` more entries, `text` more bytes of text and `choices` more
+    /// chosen values.
+    pub fn reserve(&mut self, entries: usize, text: usize, choices: usize) {
         let log = Arc::make_mut(&mut self.0);
         log.records.reserve(entries);
         log.texts.reserve(text);
+        log.choices.reserve(choices);
     }
 
     /// Empties the log, keeping its buffers when no copy shares it.
@@ -473,6 +717,7 @@ impl EventLog {
             Some(log) => {
                 log.records.clear();
                 log.texts.clear();
+                log.choices.clear();
             }
             None => *self = EventLog::default(),
         }
@@ -495,7 +740,7 @@ impl EventLog {
 
     /// The entries as a reader sees them, with the names of `set`.
     pub fn read<'a>(&'a self, set: Option<&'a CardSet>) -> Log<'a> {
-        Log { records: &self.0.records, texts: &self.0.texts, set }
+        Log { records: &self.0.records, texts: &self.0.texts, choices: &self.0.choices, set }
     }
 }
 
@@ -511,6 +756,7 @@ fn offset(position: usize) -> u32 {
 pub struct Log<'a> {
     records: &'a [Record],
     texts: &'a str,
+    choices: &'a [Chosen],
     set: Option<&'a CardSet>,
 }
 
@@ -546,17 +792,21 @@ impl<'a> Log<'a> {
     }
 
     fn name(&self, name: CardName) -> &'a str {
-        let def = name.0.and_then(|def| self.set?.card(def as usize));
-        def.map_or("?", |def| def.name.as_str())
+        card_name(self.set, name)
     }
 
     fn text(&self, text: Text) -> &'a str {
-        self.texts.get(text.start as usize..text.end as usize).unwrap_or_default()
+        text_of(self.texts, text)
+    }
+
+    fn words(&self, phrase: Phrase) -> Words<'a> {
+        Words { phrase, texts: self.texts, choices: self.choices, set: self.set }
     }
 
     fn entry(&self, record: &Record) -> LogEntry<'a> {
         let name = |name| self.name(name);
         let text = |text| self.text(text);
+        let words = |phrase| self.words(phrase);
         let kind = match record.kind {
             RecordKind::TurnStart { player } => LogKind::TurnStart { player: player.into() },
             RecordKind::PhaseStart => LogKind::PhaseStart,
@@ -567,25 +817,25 @@ impl<'a> Log<'a> {
             }
             RecordKind::Backup { card, name: n, target } => LogKind::Backup { card, name: name(n), target },
             RecordKind::Activate { card, name: n } => LogKind::Activate { card, name: name(n) },
-            RecordKind::Resolved { card, result } => LogKind::Resolved { card, result: text(result) },
+            RecordKind::Resolved { card, result } => LogKind::Resolved { card, result: words(result) },
             RecordKind::Trap { card, message } => LogKind::Trap { card, message: text(message) },
             RecordKind::Attack { card, name: n } => LogKind::Attack { card, name: name(n) },
             RecordKind::Join { card, leader } => LogKind::Join { card, leader },
             RecordKind::Block { card, attacker } => LogKind::Block { card, attacker },
             RecordKind::Pass { player } => LogKind::Pass { player: player.into() },
-            RecordKind::Answer { player, answer } => LogKind::Answer { player: player.into(), answer: text(answer) },
+            RecordKind::Answer { player, answer } => LogKind::Answer { player: player.into(), answer: words(answer) },
             RecordKind::PaySp { player, amount, what } => {
                 LogKind::PaySp { player: player.into(), amount, what: text(what) }
             }
             RecordKind::CharacterDamage { card, amount, bp } => LogKind::CharacterDamage { card, amount, bp },
             RecordKind::PlayerDamage { player, amount, hp, source } => {
-                LogKind::PlayerDamage { player: player.into(), amount, hp, source: text(source) }
+                LogKind::PlayerDamage { player: player.into(), amount, hp, source: words(source) }
             }
-            RecordKind::Counter { what, value } => LogKind::Counter { what: text(what), value },
+            RecordKind::Counter { what, value } => LogKind::Counter { what: words(what), value },
             RecordKind::Ko { card, name: n } => LogKind::Ko { card, name: name(n) },
-            RecordKind::Move { card, name: n, to } => LogKind::Move { card, name: name(n), to: text(to) },
-            RecordKind::Effect(t) => LogKind::Effect(text(t)),
-            RecordKind::GameOver(t) => LogKind::GameOver(text(t)),
+            RecordKind::Move { card, name: n, to } => LogKind::Move { card, name: name(n), to: words(to) },
+            RecordKind::Effect(t) => LogKind::Effect(words(t)),
+            RecordKind::GameOver(t) => LogKind::GameOver(words(t)),
         };
         LogEntry { turn: record.turn, phase: record.phase, kind }
     }
@@ -626,3 +876,100 @@ impl DoubleEndedIterator for LogIter<'_> {
 }
 
 impl ExactSizeIterator for LogIter<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use stdlib::host::{CfcHost, Flag, Model};
+    use stdlib::names;
+    use vm::runtime::{Host, PlayerId, Value};
+
+    use super::Phrase;
+    use crate::{CardKind, Game, Seat};
+
+    /// The entries the host notes as a card's effects run (a move, counters, a freeze, a
+    /// reveal, a shown pile, a shuffle, a transformation, damage, the end of the game) are
+    /// kept as ids and numbers: they write nothing to the log's text buffer, and read
+    /// (`Display`, JSON) as the texts the log always had.
+    #[test]
+    fn host_entries_write_no_text_and_read_as_before() {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set builds"));
+        let characters = (0..set.cards().len()).filter(|&i| set.cards()[i].kind == CardKind::Character);
+        let deck: Vec<usize> = characters.cycle().take(50).collect();
+        let mut game = Game::new(Arc::clone(&set), [deck.clone(), deck], 7).expect("the game starts");
+        let state = &mut game.state;
+        let (start, texts) = (state.log.len(), state.log.0.texts.len());
+        let card = state.players[0].hand[0];
+        let other = state.players[1].hand[0];
+        let (id, p0, p1) = (card.id(), PlayerId(0), PlayerId(1));
+        let name_of = |def: usize| set.card(def).expect("a card of the set").name.clone();
+        let name = name_of(state.card(card).expect("a card").def);
+        let other_name = name_of(state.card(other).expect("a card").def);
+
+        assert!(state.move_card(id, p0, names::DISCARDS, 0));
+        state.set_counter(Value::Player(p1), names::ATTR_SP, 4);
+        state.set_flag(Value::Card(id), Flag::Frozen, true);
+        state.set_flag(Value::Card(id), Flag::Frozen, false);
+        state.reveal(id, Some(p1));
+        state.reveal(id, None);
+        state.show_pile(p0, names::HAND, p1);
+        state.shuffle(p1, names::DECK);
+        assert!(state.transform(id, Model::Of(other.id())));
+        state.lose_hp(Seat::SECOND, 300, Phrase::Combat);
+        let hp = state.player(Seat::SECOND).hp;
+        state.lose_hp(Seat::SECOND, hp, Phrase::Piercing);
+
+        assert_eq!(state.log.0.texts.len(), texts, "no text written while the game ran");
+        let log = state.read_log().since(start);
+        let lines: Vec<String> = log.iter().map(|entry| entry.to_string()).collect();
+        let lines: Vec<&str> = lines.iter().filter_map(|line| Some(line.split_once("] ")?.1)).collect();
+        let moved = format!("{} moves to p0.discards", name);
+        let wanted = [
+            moved.as_str(),
+            "p1.sp = 4",
+            &format!("{name} freezes"),
+            &format!("{name} unfreezes"),
+            &format!("{name} is revealed to p1"),
+            &format!("{name} is revealed to everyone"),
+            "p0's hand is shown to p1",
+            "p1 shuffles",
+            &format!("card #{} transforms into {other_name}", card.0),
+            &format!("p1 takes 300 damage from combat ({hp} HP left)"),
+            &format!("p1 takes {hp} damage from piercing (0 HP left)"),
+            "game over: player 0 wins: player 1's HP reached 0",
+        ];
+        assert_eq!(lines, wanted);
+        let json = serde_json::to_string(&log.get(0).expect("the move").kind).expect("JSON");
+        assert_eq!(json, format!(r#"{{"Move":{{"card":{},"name":"{name}","to":"p0.discards"}}}}"#, card.0));
+        let json = serde_json::to_string(&log.get(10).expect("the last damage").kind).expect("JSON");
+        assert_eq!(json, format!(r#"{{"PlayerDamage":{{"player":1,"amount":{hp},"hp":0,"source":"piercing"}}}}"#));
+    }
+
+    /// How an activation ended reads as the runtime's value always printed, in the text
+    /// and in JSON.
+    #[test]
+    fn a_resolution_reads_as_the_runtimes_completion() {
+        use vm::runtime::{Completion, Failure};
+
+        use super::{EventLog, Record, RecordKind};
+        use crate::state::{CardRef, Phase};
+
+        let mut log = EventLog::default();
+        for completion in [Completion::Success, Completion::Failure(Failure::CostNotPaid), Completion::Answer(false)] {
+            let result = Phrase::Resolution(completion.into());
+            log.push(Record { turn: 2, phase: Phase::Main, kind: RecordKind::Resolved { card: CardRef(3), result } });
+        }
+        let lines: Vec<String> = log.read(None).iter().map(|entry| entry.to_string()).collect();
+        assert_eq!(
+            lines,
+            [
+                "[t2 Main] card #3 resolved: Success",
+                "[t2 Main] card #3 resolved: Failure(CostNotPaid)",
+                "[t2 Main] card #3 resolved: Answer(false)",
+            ]
+        );
+        let json = serde_json::to_string(&log.read(None).get(1).expect("an entry")).expect("JSON");
+        assert_eq!(json, r#"{"turn":2,"phase":"Main","kind":{"Resolved":{"card":3,"result":"Failure(CostNotPaid)"}}}"#);
+    }
+}

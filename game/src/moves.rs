@@ -6,14 +6,12 @@
 //! [`Move::Confirm`] (send the picks so far, when at least `min`), or at once with
 //! [`Move::Answer`].
 
-use std::fmt::Write as _;
-
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
 
 use crate::engine::Game;
-use crate::log::RecordKind;
-use crate::state::{CardRef, GameState, Phase, Seat};
+use crate::log::{Chosen, RecordKind};
+use crate::state::{CardRef, Phase, Seat};
 
 /// Hand (and removed-pile) positions the action space numbers: every card of two decks of
 /// the rules' [`DECK_SIZE`](crate::deck::DECK_SIZE), so a game played with legal decks
@@ -409,14 +407,15 @@ impl Game {
         let chooser = Seat::of(exec.request().chooser);
         let card = CardRef::of(exec.env().source);
         // Described before the answer's effects move the chosen cards.
-        let answer = self.state.write_text(|state, text| {
-            for (i, choice) in values.iter().filter_map(|&v| Choice::of(v)).enumerate() {
-                if i > 0 {
-                    text.push_str(", ");
-                }
-                write_choice(state, choice, text);
-            }
+        let state = &self.state;
+        let chosen = values.iter().filter_map(|&v| Choice::of(v)).map(|choice| match choice {
+            Choice::Card(card) => Chosen::Card { name: state.name_of(card), slot: state.slot_of(card) },
+            Choice::Player(player) => Chosen::Player(player),
+            Choice::Int(n) => Chosen::Int(n),
+            Choice::Bool(yes) => Chosen::Bool(yes),
         });
+        let chosen: smallvec::SmallVec<[Chosen; 8]> = chosen.collect();
+        let answer = self.state.log.choices(chosen);
         match self.runtime.resume(&mut self.state, exec, values) {
             Ok(outcome) => {
                 self.state.picks.clear();
@@ -426,12 +425,12 @@ impl Game {
                 Ok(())
             }
             Err(ResumeError::Invalid(exec, reason)) => {
-                self.state.log.forget_text(answer);
+                self.state.log.forget_choices(answer);
                 self.pending = Some(exec);
                 Err(IllegalMove::BadAnswer(reason.to_string()))
             }
             Err(ResumeError::Trap(trap)) => {
-                self.state.log.forget_text(answer);
+                self.state.log.forget_choices(answer);
                 self.state.picks.clear();
                 self.trap(Some(card), &trap);
                 self.after_step();
@@ -440,7 +439,7 @@ impl Game {
             // The game keeps only executions its own runtime handed out; kept pending
             // rather than lost should that ever change.
             Err(error @ ResumeError::OtherRuntime(_)) => {
-                self.state.log.forget_text(answer);
+                self.state.log.forget_choices(answer);
                 let message = error.to_string();
                 if let ResumeError::OtherRuntime(exec) = error {
                     self.pending = Some(exec);
@@ -448,22 +447,5 @@ impl Game {
                 Err(IllegalMove::BadAnswer(message))
             }
         }
-    }
-}
-
-/// Writes a chosen candidate as the log shows it: a card by number, name and slot, a
-/// player as `p0`, a number or yes/no as such.
-fn write_choice(state: &GameState, choice: Choice, text: &mut String) {
-    match choice {
-        Choice::Card(card) => state.write_description(card, text),
-        // Writing to a `String` cannot fail.
-        Choice::Player(player) => {
-            let _ = write!(text, "p{player}");
-        }
-        Choice::Int(n) => {
-            let _ = write!(text, "{n}");
-        }
-        Choice::Bool(true) => text.push_str("yes"),
-        Choice::Bool(false) => text.push_str("no"),
     }
 }

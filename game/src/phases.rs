@@ -11,7 +11,7 @@ use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
 use crate::engine::{Game, event_idx};
-use crate::log::RecordKind;
+use crate::log::{Phrase, RecordKind};
 use crate::state::{
     CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, PlayerState, RING_SLOTS, RingCards, Role, Seat, Task,
 };
@@ -322,7 +322,7 @@ impl Game {
                     }
                 }
                 let text = self.state.text(format_args!("the United Attack cannot be paid: the leader attacks alone"));
-                self.state.note(RecordKind::Effect(text));
+                self.state.note(RecordKind::Effect(Phrase::Text(text)));
             }
         }
         self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, active.pid()));

@@ -188,8 +188,10 @@ impl Game {
         use rand::Rng;
         let mut game = Game::blank(set, seed);
         game.state.cards.reserve(decks.iter().map(Vec::len).sum());
-        // About what a game of random players logs; growing the log copies all of it.
-        game.state.log.reserve(1024, 16 << 10);
+        // About what a game of random players logs; growing the log copies all of it. Most
+        // texts are kept as ids (`Phrase`): the buffer holds the rare ones (a rules error, a
+        // United Attack's payment); an answer's values are about 30 a game.
+        game.state.log.reserve(1024, 1 << 10, 64);
         for (p, deck) in decks.iter().enumerate() {
             game.state.players[p].deck.reserve(deck.len());
             for &def in deck {

@@ -407,7 +407,7 @@ pub struct AbilityGrant {
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EndReason {
     /// The loser's HP reached 0.
     HpZero {
@@ -428,7 +428,7 @@ pub enum EndReason {
 }
 
 /// The result of a finished game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The winner; `None` for a draw.
     pub winner: Option<Seat>,
@@ -823,26 +823,9 @@ impl GameState {
         self.log.text(text)
     }
 
-    /// Writes a text for a log entry with `write`, which reads the rest of the state (the
-    /// log's texts are lent to it meanwhile).
-    pub(crate) fn write_text(&mut self, write: impl FnOnce(&GameState, &mut String)) -> Text {
-        let mut texts = self.log.lend_texts();
-        let start = texts.len();
-        write(self, &mut texts);
-        self.log.return_texts(texts, start)
-    }
-
     /// A card's name, as a log entry keeps it.
     pub fn name_of(&self, card: CardRef) -> CardName {
         CardName(self.card(card).filter(|c| self.def_at(c.def).is_some()).and_then(|c| u32::try_from(c.def).ok()))
-    }
-
-    /// A card's name (`?` for an unknown card) beside the log, borrowed at once, to write
-    /// a text naming the card.
-    pub(crate) fn name_and_log(&mut self, card: CardRef) -> (&str, &mut crate::log::EventLog) {
-        let def = self.cards.get(card.0 as usize).map(|c| c.def);
-        let name = def.and_then(|def| self.set.0.as_deref()?.card(def)).map_or("?", |def| def.name.as_str());
-        (name, &mut self.log)
     }
 
     /// The log, as a reader sees it (cards named from the set).

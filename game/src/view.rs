@@ -139,7 +139,7 @@ impl Game {
             players: [self.seen_player(Seat::FIRST, me), self.seen_player(Seat::SECOND, me)],
             question,
             legal_moves: if mine { self.legal_moves() } else { Vec::new() },
-            outcome: self.state.outcome.clone(),
+            outcome: self.state.outcome,
         }
     }
 }

@@ -279,7 +279,7 @@ fn describe(state: &GameState, kind: &LogKind<'_>) -> Option<String> {
         LogKind::Play { player, name, sp, .. } => format!("p{player} plays {name} ({sp:+} SP)"),
         LogKind::Backup { name: backup, target, .. } => format!("{backup} backs up {}", name(*target)),
         LogKind::Activate { card, .. } => format!("{} activates", name(*card)),
-        LogKind::Resolved { card, result } => format!("{}: {}", name(*card), result.to_lowercase()),
+        LogKind::Resolved { card, result } => format!("{}: {}", name(*card), result.to_string().to_lowercase()),
         LogKind::Trap { card: Some(card), message } => format!("rules error in {}: {message}", name(*card)),
         LogKind::Trap { card: None, message } => format!("rules error: {message}"),
         LogKind::Attack { card, .. } => format!("{} attacks", name(*card)),
@@ -294,7 +294,7 @@ fn describe(state: &GameState, kind: &LogKind<'_>) -> Option<String> {
         LogKind::Counter { what, value } => format!("{what} = {value}"),
         LogKind::Ko { card, .. } => format!("{} is KO'd", name(*card)),
         LogKind::Move { card, to, .. } => format!("{} moves to {to}", name(*card)),
-        LogKind::Effect(text) => (*text).to_owned(),
+        LogKind::Effect(text) => text.to_string(),
         LogKind::GameOver(text) => format!("game over: {text}"),
     })
 }
