@@ -236,26 +236,21 @@ fn filter_expressions_share_the_locals() {
     assert_eq!(host.commands(), vec!["damage Card(CardId(0)) 1"]);
 }
 
-/// Issue 16: de-duplicating the union of type terms and of OR-alternatives, and checking
-/// an answer against the candidates, took time quadratic in the candidates (20,000: many
-/// seconds). They are linear now; the whole run, in a debug build, takes well under the
-/// bound below, which the quadratic code exceeded many times over.
-#[test]
-fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
-    const N: usize = 20_000;
+/// A source and `n` foes of alternating BP (300, 900) in the opponent's ring, and a card
+/// targeting `<0,n>character&any` with `[bp<=300 | bp>=0]`: both type terms and both
+/// alternatives match every foe, so each is found up to four times and must be kept once.
+fn foes_matched_four_times(n: usize, logging: bool) -> (TestHost, Runtime<TestHost>) {
     let mut host = TestHost::new();
-    host.logging = false;
+    host.logging = logging;
     host.add("source", P0, RING, 500);
-    for i in 0..N {
+    for i in 0..n {
         host.add("foe", P1, RING, if i % 2 == 0 { 300 } else { 900 });
     }
     let mut bundle = BundleBuilder::new(&CATALOGUE);
-    // `<0,20000>character&any` with `[bp<=300 | bp>=0]`: both type terms and both
-    // alternatives match every card.
     let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
     f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Any });
     f.type_op = TypeOp::Union;
-    f.qty = Some(Qty::Range { min: 0, max: N as u16 });
+    f.qty = Some(Qty::Range { min: 0, max: n as u16 });
     let low = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
     let any_bp = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Ge, value: 0 });
     f.terms = vec![vec![low], vec![any_bp]];
@@ -263,7 +258,17 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     let mut code = CodeBuilder::new();
     emit_targeting(&mut code, f, |code| code.emit(Instr::EndStatement {}));
     add_action_card(&mut bundle, "card", code);
-    let mut rt = runtime(load(bundle));
+    (host, runtime(load(bundle)))
+}
+
+/// Issue 16: de-duplicating the union of type terms and of OR-alternatives, and checking
+/// an answer against the candidates, took time quadratic in the candidates (20,000: many
+/// seconds). They are linear now; the whole run, in a debug build, takes well under the
+/// bound below, which the quadratic code exceeded many times over.
+#[test]
+fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
+    const N: usize = 20_000;
+    let (mut host, mut rt) = foes_matched_four_times(N, false);
     let started = std::time::Instant::now();
     let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
     assert_eq!(exec.candidates().len(), N, "no duplicates");
@@ -294,24 +299,7 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
 #[test]
 fn a_union_crossing_from_scan_to_set_keeps_no_duplicates() {
     const N: usize = 12;
-    let mut host = TestHost::new();
-    host.add("source", P0, RING, 500);
-    for i in 0..N {
-        host.add("foe", P1, RING, if i % 2 == 0 { 300 } else { 900 });
-    }
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let mut f = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
-    f.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Any });
-    f.type_op = TypeOp::Union;
-    f.qty = Some(Qty::Range { min: 0, max: N as u16 });
-    let low = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
-    let any_bp = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Ge, value: 0 });
-    f.terms = vec![vec![low], vec![any_bp]];
-    let f = bundle.add_filter(f);
-    let mut code = CodeBuilder::new();
-    emit_targeting(&mut code, f, |code| code.emit(Instr::EndStatement {}));
-    add_action_card(&mut bundle, "card", code);
-    let mut rt = runtime(load(bundle));
+    let (mut host, mut rt) = foes_matched_four_times(N, true);
     let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
     // The low ones first (the first alternative), then the others, each once.
     let low_first: Vec<Value> = (1..=N as u32)
