@@ -210,7 +210,12 @@ impl Game {
     /// What every step ends with: cards entering/leaving play follow the board, hand
     /// changes are announced, queued autos run next.
     pub(crate) fn after_step(&mut self) {
-        self.sync_play();
+        // Most steps change nothing of what is in play: the mark says so without a call.
+        if self.state.play_changed.0 {
+            self.sync_play();
+        } else {
+            self.debug_assert_play_matches_board();
+        }
         for player in Seat::BOTH {
             let p = player.index();
             let size = self.state.player(player).hand.len();
@@ -245,17 +250,7 @@ impl Game {
             return;
         }
         let restart = std::mem::take(&mut self.state.restart);
-        // Only a card in a ring, lingering, restarting or in play can need a change; they
-        // are visited in card order, as a pass over every card would.
-        let rings = self.state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
-        let mut candidates: smallvec::SmallVec<[CardRef; 16]> = smallvec::SmallVec::new();
-        candidates.extend(rings.chain(self.state.lingering.iter().copied()));
-        candidates.extend(restart.iter().copied());
-        candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
-        candidates.sort_unstable();
-        candidates.dedup();
-        candidates.retain(|card| (card.0 as usize) < self.state.cards.len());
-        for card in candidates {
+        for card in self.cards_to_sync(&restart) {
             let rules = self.state.card(card).and_then(|c| c.rules);
             let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
             let is = self.runtime.in_play(card.id());
@@ -301,31 +296,70 @@ impl Game {
     /// masks of card numbers (a board of more than [`MASKED_CARDS`] cards leaves it to
     /// the full pass).
     fn play_matches_board(&self) -> bool {
-        let state = &self.state;
-        if !state.restart.is_empty() || state.cards.len() > MASKED_CARDS {
+        if !self.state.restart.is_empty() || self.state.cards.len() > MASKED_CARDS {
             return false;
         }
+        let wanted = self.wanted_in_play();
+        // `wanted` holds only cards of the board, so equal masks are the usual answer; cards
+        // in play that are not of the board are left alone by the full pass too.
+        wanted == self.in_play_mask || wanted == self.in_play_mask & self.board_mask()
+    }
+
+    /// The cards of a board of at most [`MASKED_CARDS`] cards that should be in play (with
+    /// rules, in a ring or lingering), as a bit mask.
+    fn wanted_in_play(&self) -> u128 {
+        let state = &self.state;
         let cards = &state.cards;
         // The bit of a card with rules (no bit for a card not of the board).
         let bit = |card: CardRef| match cards.get(card.0 as usize) {
-            Some(c) if c.rules.is_some() => 1u128 << card.0,
+            Some(c) if c.rules.is_some() && (card.0 as usize) < MASKED_CARDS => 1u128 << card.0,
             _ => 0,
         };
         let [p0, p1] = &state.players;
         let rings = p0.ring.iter().chain(&p1.ring).flatten();
-        let wanted = rings.chain(&state.lingering).fold(0u128, |wanted, &card| wanted | bit(card));
         debug_assert_eq!(
             self.in_play_mask,
             self.runtime.cards_in_play().filter(|id| (id.0 as usize) < MASKED_CARDS).fold(0, |m, id| m | 1u128 << id.0),
             "the runtime's cards in play changed outside sync_play"
         );
-        // `wanted` holds only cards of the board, so equal masks are the usual answer; cards
-        // in play that are not of the board are left alone by the full pass too.
-        if wanted == self.in_play_mask {
-            return true;
+        rings.chain(&state.lingering).fold(0u128, |wanted, &card| wanted | bit(card))
+    }
+
+    /// The bits of the cards of a board of at most [`MASKED_CARDS`] cards.
+    fn board_mask(&self) -> u128 {
+        match self.state.cards.len() {
+            MASKED_CARDS.. => u128::MAX,
+            len => (1u128 << len) - 1,
         }
-        let board = if cards.len() == MASKED_CARDS { u128::MAX } else { (1u128 << cards.len()) - 1 };
-        wanted == self.in_play_mask & board
+    }
+
+    /// The cards [`Game::sync_play`]'s pass visits, in card order, with `restart` taken
+    /// from the board: the cards of the board in a ring, lingering, restarting or in play
+    /// (only these can need a change), and on a board of at most [`MASKED_CARDS`] cards
+    /// only those of them whose place in play differs from the board's or that restart.
+    /// Entering or leaving play changes no ring, rules, lingering card or other card's
+    /// place in play, so the others would be found with nothing to do.
+    fn cards_to_sync(&self, restart: &[CardRef]) -> smallvec::SmallVec<[CardRef; 16]> {
+        let state = &self.state;
+        let mut candidates = smallvec::SmallVec::new();
+        if state.cards.len() <= MASKED_CARDS {
+            let restarting =
+                restart.iter().filter(|c| (c.0 as usize) < MASKED_CARDS).fold(0u128, |m, c| m | 1u128 << c.0);
+            let mut differ = ((self.wanted_in_play() ^ self.in_play_mask) | restarting) & self.board_mask();
+            while differ != 0 {
+                candidates.push(CardRef(differ.trailing_zeros()));
+                differ &= differ - 1;
+            }
+            return candidates;
+        }
+        let rings = state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
+        candidates.extend(rings.chain(state.lingering.iter().copied()));
+        candidates.extend(restart.iter().copied());
+        candidates.extend(self.runtime.cards_in_play().map(|id| CardRef(id.0)));
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates.retain(|card| (card.0 as usize) < state.cards.len());
+        candidates
     }
 
     /// Past [`MAX_CASCADE_STEPS_PER_CALL`] or [`MAX_LOG_ENTRIES_PER_CALL`]: the cascade's

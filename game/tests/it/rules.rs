@@ -270,6 +270,24 @@ fn a_triggered_ability_pays_its_freeze_cost_once_per_turn() {
 }
 
 #[test]
+fn a_character_played_enters_play_on_boards_small_and_large() {
+    // 2 x 10 deck cards leave the engine comparing what is in play as bit masks; 2 x 70
+    // are more than the 128 cards those masks hold, so it compares lists.
+    for deck in [10, 70] {
+        let mut game = board(|s| {
+            for player in &mut s.players {
+                player.deck = vec![GUARD; deck];
+            }
+            s.players[0].hand = vec![MYSTIC, GUARD];
+        });
+        let hand = game.state().player(Seat::FIRST).hand.clone();
+        apply(&mut game, Move::PlayCharacter { hand: 0, slot: 0 });
+        assert!(game.runtime().in_play(hand[0].id()), "the Mystic, with rules, is in play ({deck} cards a deck)");
+        assert!(!game.runtime().in_play(hand[1].id()), "a card in hand is not ({deck} cards a deck)");
+    }
+}
+
+#[test]
 fn a_back_up_adds_300_bp_once_per_turn() {
     let mut game = board(|s| {
         s.players[0].hand = vec![GUARD, MYSTIC];
