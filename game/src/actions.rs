@@ -9,6 +9,7 @@ use vm::runtime::Value;
 
 use crate::engine::{Game, HookAnswer};
 use crate::log::{Phrase, RecordKind};
+use crate::phases::CostType;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{BACKUP_BONUS, CardRef, Role, Seat, Task, Zone};
 
@@ -32,7 +33,7 @@ impl Game {
     pub(crate) fn play_character(&mut self, me: Seat, card: CardRef, slot: u8) {
         let (sp, bp) = self.state.def(card).map_or((0, 0), |d| (d.sp, d.bp));
         let before = self.state.player(me).sp;
-        if !self.pay_sp(me, "character", sp, Some(card)) {
+        if !self.pay_sp(me, CostType::CHARACTER, sp, Some(card)) {
             let text = self.state.text(format_args!("the character's cost can no longer be paid"));
             self.state.note(RecordKind::Effect(Phrase::Text(text)));
             return;
@@ -68,9 +69,9 @@ impl Game {
         let Some((kind, sp)) = self.state.def(card).map(|def| (def.kind, def.sp)) else { return };
         // The name it is played as, whatever paying for it does to the card.
         let name = self.state.name_of(card);
-        let type_name = if kind == CardKind::Action { "action" } else { "reaction" };
+        let cost_type = if kind == CardKind::Action { CostType::ACTION } else { CostType::REACTION };
         let before = self.state.player(me).sp;
-        if !self.pay_sp(me, type_name, sp, Some(card)) {
+        if !self.pay_sp(me, cost_type, sp, Some(card)) {
             let text = self.state.text(format_args!("the card's cost can no longer be paid"));
             self.state.note(RecordKind::Effect(Phrase::Text(text)));
             return;

@@ -8,7 +8,6 @@
 
 use std::sync::Arc;
 
-use stdlib::CATALOGUE;
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
 use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, Runtime, Trap, TrapCode, Value};
@@ -81,12 +80,6 @@ impl HookAnswer {
             None => HookAnswer::Silent,
         }
     }
-}
-
-/// The catalogue index of event or hook `name`, for names built at run time (the
-/// `beforePayCost<Type>` events); fixed names are `stdlib::names` constants.
-pub(crate) fn event_idx(name: &str) -> EventIdx {
-    EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0))
 }
 
 impl Game {

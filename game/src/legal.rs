@@ -14,6 +14,7 @@
 //! --games 10`).
 
 use smallvec::SmallVec;
+use stdlib::catalogue::COST_TYPES;
 use stdlib::costs::{Checked, CostFacts, CostSearch};
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
@@ -21,7 +22,7 @@ use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, P
 
 use crate::engine::{Game, HookAnswer};
 use crate::moves::{MAX_HAND, Move};
-use crate::phases::{cost_event, cost_type};
+use crate::phases::CostType;
 use crate::set::{AbilityType, CardKind};
 use crate::state::{CardRef, GameState, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
 
@@ -36,7 +37,14 @@ pub(crate) struct Probe<'a> {
     quiet: bool,
     /// Trials whose answer the game gives ([`Game::trial_answer_read`]) are not run.
     reads_trials: bool,
+    /// Per cost type, whether some auto of the base game listens to its `beforePayCost`
+    /// event for this player: the base does not change while the probe reads it, so a
+    /// listing asks once per cost type rather than once per card.
+    cost_listeners: [Option<(Seat, bool)>; COST_TYPE_COUNT],
 }
+
+/// The stdlib's cost types.
+const COST_TYPE_COUNT: usize = COST_TYPES.len();
 
 impl Drop for Probe<'_> {
     fn drop(&mut self) {
@@ -49,7 +57,7 @@ impl Drop for Probe<'_> {
 impl<'a> Probe<'a> {
     pub(crate) fn new(base: &'a Game) -> Probe<'a> {
         let quiet = base.runtime.is_idle() && base.in_sync();
-        Probe { base, copy: None, quiet, reads_trials: true }
+        Probe { base, copy: None, quiet, reads_trials: true, cost_listeners: [None; COST_TYPE_COUNT] }
     }
 
     /// A probe that copies the game before the first check, runs every check on the
@@ -57,7 +65,13 @@ impl<'a> Probe<'a> {
     /// game itself, kept as the reference the fast answers are tested against.
     #[cfg(test)]
     pub(crate) fn copying(base: &'a Game) -> Probe<'a> {
-        Probe { base, copy: Some(base.scratch_copy()), quiet: false, reads_trials: false }
+        Probe {
+            base,
+            copy: Some(base.scratch_copy()),
+            quiet: false,
+            reads_trials: false,
+            cost_listeners: [None; COST_TYPE_COUNT],
+        }
     }
 
     fn game(&self) -> &Game {
@@ -80,13 +94,16 @@ impl<'a> Probe<'a> {
     }
 
     /// [`Game::hook`], without a copy when no hook auto would be selected (the abilities
-    /// in force answer alone).
+    /// in force answer alone). No auto can be when none of the set listens to the hook.
     fn hook(&mut self, idx: EventIdx, object: Value, player: Seat, bindings: &[(VariableIdx, Value)]) -> HookAnswer {
         if self.reading_base() {
             let game = self.base;
             let by_ability = stdlib::keywords::hook_answer(game.runtime.effects(), idx, object);
             if by_ability == Some(false) {
                 return HookAnswer::No;
+            }
+            if !game.set.may_listen(idx, true) {
+                return HookAnswer::from_answer(by_ability);
             }
             let event = Event::new(idx, player.pid()).with_object(object);
             if !game.runtime.selects_any(&event, true) {
@@ -98,22 +115,33 @@ impl<'a> Probe<'a> {
 
     /// Whether `player` can pay a cost now, `beforePayCost` autos included: without a copy
     /// when no auto listens to that event (the `alterCost` modifiers decide alone).
-    fn affordable(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
+    fn affordable(&mut self, player: Seat, cost_type: CostType, base: i32, card: Option<CardRef>) -> bool {
         let cost = if base >= 0 {
             base
-        } else if self.reading_base() && !self.pays_through_autos(player, type_name, card) {
-            self.state().static_cost(cost_type(type_name), base)
+        } else if self.reading_base() && !self.pays_through_autos(player, cost_type) {
+            self.state().static_cost(cost_type.index, base)
         } else {
-            self.game_mut().cost_now(player, type_name, base, card)
+            self.game_mut().cost_now(player, cost_type, base, card)
         };
         self.state().player(player).sp.saturating_add(cost) >= 0
     }
 
-    /// Whether some auto of the base game listens to the `beforePayCost` event of this cost.
-    fn pays_through_autos(&self, player: Seat, type_name: &str, card: Option<CardRef>) -> bool {
-        let _ = card; // which card pays binds `trigger`, which selecting autos never looks at
-        let event = Event::new(cost_event(type_name).0, player.pid());
-        self.base.runtime.selects_any(&event, false)
+    /// Whether some auto of the base game listens to the `beforePayCost` event of this
+    /// cost type (which card pays binds `trigger`, which selecting autos never looks at).
+    fn pays_through_autos(&mut self, player: Seat, cost_type: CostType) -> bool {
+        let known = self.cost_listeners.get(usize::from(cost_type.index)).copied().flatten();
+        if let Some((seat, listens)) = known
+            && seat == player
+        {
+            return listens;
+        }
+        let base = self.base;
+        let event = Event::new(cost_type.event, player.pid());
+        let listens = base.set.may_listen(cost_type.event, false) && base.runtime.selects_any(&event, false);
+        if let Some(slot) = self.cost_listeners.get_mut(usize::from(cost_type.index)) {
+            *slot = Some((player, listens));
+        }
+        listens
     }
 
     /// Whether activating the card's rules would get past its requisites, rule target and
@@ -151,114 +179,116 @@ impl<'a> Probe<'a> {
 
     /// The cards `player` may play from: the hand, and the removed pile while the rule
     /// switch `play_removed` is on for them; positions past [`MAX_HAND`] have no index in
-    /// the action space and are not offered. Listed before the checks, which may run card
-    /// code on the probe's copy; a hand of more than [`PLAYABLE_INLINE`] cards spills to
-    /// the heap.
-    fn playable_cards(&self, player: Seat) -> PlayableCards {
-        let state = self.state();
+    /// the action space and are not offered. Read from the base game, which the checks
+    /// never change (card code runs on the probe's copy), so they are the cards of the
+    /// listing's start whatever the checks run.
+    fn playable_cards(&self, player: Seat) -> impl Iterator<Item = (Source, CardRef)> + 'a {
+        let base: &'a Game = self.base;
+        let state = &base.state;
         let p = state.player(player);
-        let mut cards: PlayableCards =
-            p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c)).collect();
-        if state.rule_on("play_removed", player, false) {
-            let removed = p.removed.iter().take(MAX_HAND).enumerate();
-            cards.extend(removed.map(|(i, &c)| (Source::Removed(i as u8), c)));
-        }
-        cards
+        let removed: &'a [CardRef] = if state.rule_on("play_removed", player, false) { &p.removed } else { &[] };
+        let hand = p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c));
+        hand.chain(removed.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)))
     }
 
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
-        let me = self.state().active;
-        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| self.state().slot_card(me, s).is_none()).collect();
+        let state = self.state();
+        let me = state.active;
+        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| state.slot_card(me, s).is_none()).collect();
+        // What every character in hand is checked against, the same for all of them.
+        let player = state.player(me);
+        let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
+        let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
+        let backup_targets = self.backup_targets(me);
         for (from, card) in self.playable_cards(me) {
             let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
             match kind {
                 CardKind::Character => {
-                    let state = self.state();
-                    let player = state.player(me);
-                    let limit = state.rule_min("play_char_bp_limit", me);
-                    let playable = player.chars_played < player.chars_per_turn
-                        && limit.is_none_or(|limit| bp < limit)
-                        && self.affordable(me, "character", sp, Some(card));
-                    if playable {
+                    if plays_character
+                        && bp_limit.is_none_or(|limit| bp < limit)
+                        && self.affordable(me, CostType::CHARACTER, sp, Some(card))
+                    {
                         moves.extend(free.iter().map(|&slot| from.play(Some(slot))));
                     }
                     let Source::Hand(i) = from else { continue };
-                    for slot in 0..4u8 {
-                        if self.can_back_up(me, card, slot) {
+                    for &(slot, target) in &backup_targets {
+                        if self.can_back_up(me, card, target) {
                             moves.push(Move::Backup { hand: i, slot });
                         }
                     }
                 }
                 CardKind::Action => {
-                    if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, "action") {
+                    if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
                         moves.push(from.play(None));
                     }
                 }
                 CardKind::Reaction => {}
             }
         }
-        for slot in 0..4u8 {
-            if self.can_activate(me, slot) {
-                moves.push(Move::Activate { slot });
+        if self.state().rule_on("ab_trigger_act", me, true) {
+            for slot in 0..4u8 {
+                if self.can_activate(me, slot) {
+                    moves.push(Move::Activate { slot });
+                }
             }
         }
     }
 
-    fn can_play_card(&mut self, me: Seat, card: CardRef, hook: EventIdx, type_name: &str) -> bool {
+    fn can_play_card(&mut self, me: Seat, card: CardRef, hook: EventIdx, cost_type: CostType) -> bool {
         let sp = self.state().def(card).map_or(0, |d| d.sp);
-        self.affordable(me, type_name, sp, Some(card))
+        self.affordable(me, cost_type, sp, Some(card))
             && self.hook(hook, Value::Player(me.pid()), me, &[]) != HookAnswer::No
             // Ruling: requisites are checked before any cost is paid; a card whose
             // requisite fails cannot be played.
             && self.requisites_ok(card, me)
     }
 
-    fn can_back_up(&mut self, me: Seat, card: CardRef, slot: u8) -> bool {
-        let Some(target) = self.state().slot_card(me, slot) else { return false };
+    /// The ring slots of `me` whose character could take a back-up now, whichever card
+    /// backs it up: not frozen, with BP, room left, some subtype accepted, and not Just
+    /// Entered unless the rule switch `backup_fresh` allows it. Most characters can take
+    /// none, so most characters in hand have nothing to check.
+    fn backup_targets(&self, me: Seat) -> SmallVec<[(u8, CardRef); 4]> {
         let state = self.state();
-        let Some(t) = state.card(target) else { return false };
-        // The plain markers first: most characters cannot be backed up now at all. A set
-        // may list more back-up subtypes than a character holds.
-        if t.frozen || t.bp <= 0 || t.backups.is_full() {
+        let fresh_allowed = state.rule_on("backup_fresh", me, false);
+        let open = |slot: u8| {
+            let target = state.slot_card(me, slot)?;
+            let t = state.card(target)?;
+            let takes_some = state.backup_facts(target).is_some_and(|facts| !facts.accepts.is_empty());
+            let open = !t.frozen && t.bp > 0 && !t.backups.is_full() && takes_some && (!t.fresh || fresh_allowed);
+            open.then_some((slot, target))
+        };
+        (0..4u8).filter_map(open).collect()
+    }
+
+    /// Whether character `card` may back up `target`, one of [`Probe::backup_targets`]:
+    /// the target accepts its subtype more times than it holds back-ups of that subtype,
+    /// and past the turn's first back-up the `backup_limit` switch or hook allows another.
+    fn can_back_up(&mut self, me: Seat, card: CardRef, target: CardRef) -> bool {
+        let state = self.state();
+        let Some(subtype) = state.backup_facts(card).and_then(|facts| facts.subtype) else { return false };
+        let (Some(t), Some(target_facts)) = (state.card(target), state.backup_facts(target)) else { return false };
+        // A set may list more back-up subtypes than a character holds.
+        let wanted = target_facts.accepts.iter().filter(|&&s| s == subtype).count();
+        let held = |b: &&CardRef| state.backup_facts(**b).is_some_and(|facts| facts.subtype == Some(subtype));
+        if wanted <= t.backups.iter().filter(held).count() {
             return false;
         }
-        let Some(accepts) = state.def(target).map(|d| &d.backups) else { return false };
-        if accepts.is_empty() {
-            return false;
-        }
-        let Some(subtype) = state.def(card).and_then(|d| d.subtype.as_deref()) else { return false };
-        let wanted = accepts.iter().filter(|s| s.eq_ignore_ascii_case(subtype)).count();
-        let used = t
-            .backups
-            .iter()
-            .filter(|&&b| {
-                state.def(b).and_then(|d| d.subtype.as_deref()).is_some_and(|s| s.eq_ignore_ascii_case(subtype))
-            })
-            .count();
-        if wanted <= used {
-            return false;
-        }
-        if t.fresh && !state.rule_on("backup_fresh", me, false) {
-            return false;
-        }
-        let player = state.player(me);
-        if player.backups_played >= 1 && state.rule_on("backup_limit", me, true) {
+        if state.player(me).backups_played >= 1 && state.rule_on("backup_limit", me, true) {
             return self.hook(names::EV_BACKUP_LIMIT, Value::Card(target.id()), me, &[]) == HookAnswer::No;
         }
         true
     }
 
+    /// Whether the ■ ability of the character in `slot` may be activated (the rule switch
+    /// `ab_trigger_act` already allows it).
     fn can_activate(&mut self, me: Seat, slot: u8) -> bool {
-        let Some(card) = self.state().slot_card(me, slot) else { return false };
         let state = self.state();
+        let Some(card) = state.slot_card(me, slot) else { return false };
         let Some(c) = state.card(card) else { return false };
-        if c.rules.is_none() || state.ability_type(card) != Some(AbilityType::Triggered) {
+        if c.rules.is_none() || c.frozen || c.activated || c.role != Role::None || c.bp <= 0 {
             return false;
         }
-        if c.frozen || c.activated || c.role != Role::None || c.bp <= 0 {
-            return false;
-        }
-        if !state.rule_on("ab_trigger_act", me, true) {
+        if state.ability_type(card) != Some(AbilityType::Triggered) {
             return false;
         }
         if c.fresh && !state.rule_on("ab_trigger_fresh", me, false) {
@@ -269,45 +299,51 @@ impl<'a> Probe<'a> {
 
     // ---- Attack phase ----
 
-    fn may_attack(&mut self, me: Seat, card: CardRef) -> bool {
-        let state = self.state();
-        let Some(c) = state.card(card) else { return false };
+    /// Whether `card` may attack (`attacks`: the rule switch `attack` allows it).
+    fn may_attack(&mut self, me: Seat, card: CardRef, attacks: bool) -> bool {
+        let Some(c) = self.state().card(card) else { return false };
         if c.fresh || c.frozen || c.bp <= 0 || c.role != Role::None {
             return false;
         }
         // Ruling: `cantattack` (hook `beforeAttack`) also forbids joining a United Attack.
-        state.rule_on("attack", me, true)
-            && self.hook(names::EV_BEFORE_ATTACK, Value::Card(card.id()), me, &[]) != HookAnswer::No
+        attacks && self.hook(names::EV_BEFORE_ATTACK, Value::Card(card.id()), me, &[]) != HookAnswer::No
     }
 
     pub(crate) fn attack_moves(&mut self, moves: &mut Vec<Move>) {
-        let me = self.state().active;
-        let ua_leader = self.state().ua_leader();
-        let members = 1 + self.state().joiners().len();
+        let state = self.state();
+        let me = state.active;
+        let attacks = state.rule_on("attack", me, true);
+        // The leaders an attacker could join, the same for every attacker: the United
+        // Attack's leader once there is one, while it has room.
+        let ua_leader = state.ua_leader();
+        let (joiners_after, size_after) = match ua_leader {
+            Some(_) => {
+                let joins = |&c: &CardRef| state.card(c).is_some_and(|c| c.role == Role::Joiner);
+                let members = 1 + state.player(me).characters().filter(joins).count();
+                (members, members + 1)
+            }
+            None => (1, 2),
+        };
+        let is_leader = |slot: &u8| {
+            let leader = state.slot_card(me, *slot);
+            leader.and_then(|l| state.card(l)).is_some_and(|c| c.role == Role::Leader)
+                && ua_leader.is_none_or(|l| leader == Some(l))
+        };
+        let leaders: SmallVec<[u8; 4]> =
+            if size_after > UA_MAX { SmallVec::new() } else { (0..4u8).filter(is_leader).collect() };
+        let cost_type = if joiners_after == 1 { CostType::UA2 } else { CostType::UA3 };
+        let cost = -UA_COST_PER_JOINER * joiners_after as i32;
+        // Asked once: the same payment for every attacker and leader.
+        let mut joins_affordable = None;
         for slot in 0..4u8 {
             let Some(card) = self.state().slot_card(me, slot) else { continue };
-            if !self.may_attack(me, card) {
+            if !self.may_attack(me, card, attacks) {
                 continue;
             }
             moves.push(Move::Attack { slot });
-            for leader_slot in 0..4u8 {
-                let Some(leader) = self.state().slot_card(me, leader_slot) else { continue };
-                if self.state().card(leader).is_none_or(|c| c.role != Role::Leader) {
-                    continue;
-                }
-                if ua_leader.is_some_and(|l| l != leader) {
-                    continue;
-                }
-                let (joiners_after, size_after) = match ua_leader {
-                    Some(_) => (members as i32, members + 1),
-                    None => (1, 2),
-                };
-                if size_after > UA_MAX {
-                    continue;
-                }
-                let type_name = if joiners_after == 1 { "ua2" } else { "ua3" };
-                if self.affordable(me, type_name, -UA_COST_PER_JOINER * joiners_after, None) {
-                    moves.push(Move::Join { slot, leader: leader_slot });
+            for &leader in &leaders {
+                if *joins_affordable.get_or_insert_with(|| self.affordable(me, cost_type, cost, None)) {
+                    moves.push(Move::Join { slot, leader });
                 }
             }
         }
@@ -316,9 +352,21 @@ impl<'a> Probe<'a> {
     // ---- Counter-attack phase ----
 
     pub(crate) fn counter_attack_moves(&mut self, moves: &mut Vec<Move>) {
-        let me = self.state().active.other();
-        let attacker_side = self.state().active;
+        let state = self.state();
+        let me = state.active.other();
+        let attacker_side = state.active;
+        // The attackers a blocker may take on, the same for every blocker: leaders not
+        // blocked yet.
+        let unblocked = |slot: u8| {
+            let attacker = state.slot_card(attacker_side, slot)?;
+            let leads = state.card(attacker).is_some_and(|c| c.role == Role::Leader);
+            (leads && state.blocker_of(attacker).is_none()).then_some((slot, attacker))
+        };
+        let attackers: SmallVec<[(u8, CardRef); 4]> = (0..4u8).filter_map(unblocked).collect();
         for slot in 0..4u8 {
+            if attackers.is_empty() {
+                break;
+            }
             let Some(blocker) = self.state().slot_card(me, slot) else { continue };
             let Some(b) = self.state().card(blocker) else { continue };
             if b.frozen || b.bp <= 0 || b.blocking.is_some() {
@@ -327,12 +375,7 @@ impl<'a> Probe<'a> {
             if self.hook(names::EV_BEFORE_BLOCK, Value::Card(blocker.id()), me, &[]) == HookAnswer::No {
                 continue;
             }
-            for attacker_slot in 0..4u8 {
-                let Some(attacker) = self.state().slot_card(attacker_side, attacker_slot) else { continue };
-                let state = self.state();
-                if state.card(attacker).is_none_or(|c| c.role != Role::Leader) || state.blocker_of(attacker).is_some() {
-                    continue;
-                }
+            for &(attacker_slot, attacker) in &attackers {
                 let bindings = [
                     (names::VAR_ATTACKER, Value::Card(attacker.id())),
                     (names::VAR_BLOCKER, Value::Card(blocker.id())),
@@ -344,7 +387,7 @@ impl<'a> Probe<'a> {
         }
         for (from, card) in self.playable_cards(me) {
             if self.state().kind(card) == Some(CardKind::Reaction)
-                && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, "reaction")
+                && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
             {
                 moves.push(from.play(None));
             }
@@ -566,13 +609,6 @@ thread_local! {
     /// answering a trial from the game allocates nothing once they have grown.
     static PEEK_BUFFERS: std::cell::RefCell<PeekBuffers> = std::cell::RefCell::new(PeekBuffers::default());
 }
-
-/// Cards [`Probe::playable_cards`] lists without a heap allocation: more than a hand holds
-/// in the corpus's games (a turn of legality lists them once per decision).
-const PLAYABLE_INLINE: usize = 16;
-
-/// What [`Probe::playable_cards`] lists.
-type PlayableCards = SmallVec<[(Source, CardRef); PLAYABLE_INLINE]>;
 
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]

@@ -2,15 +2,12 @@
 //! (United Attack cost, `blockPhase`, `attacks`), End, Cleanup and the passing of the turn;
 //! SP payments with cost modifiers (§3.14).
 
-use std::borrow::Cow;
-use std::sync::LazyLock;
-
 use stdlib::keywords::Ability;
 use stdlib::names;
 use vm::bytecode::EventIdx;
 use vm::runtime::Value;
 
-use crate::engine::{Game, event_idx};
+use crate::engine::Game;
 use crate::log::{Phrase, RecordKind};
 use crate::state::{
     CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, PlayerState, RING_SLOTS, RingCards, Role, Seat, Task,
@@ -21,40 +18,33 @@ pub(crate) fn restriction(name: &str) -> u16 {
     stdlib::CATALOGUE.restrictions.iter().position(|r| r.name == name).unwrap_or(0) as u16
 }
 
-/// Index of a cost type in the stdlib's `COST_TYPES`.
-pub(crate) fn cost_type(name: &str) -> u16 {
-    stdlib::catalogue::COST_TYPES.iter().position(|t| t.name == name).unwrap_or(0) as u16
+/// A cost type of `alterCost` and `modCost`: its index in the stdlib's `COST_TYPES` and
+/// the `beforePayCost<Type>` event its payment announces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CostType {
+    pub(crate) index: u16,
+    pub(crate) event: EventIdx,
 }
 
-/// The event announcing a payment of cost type `type_name` (`beforePayCostCharacter`):
-/// its catalogue index and its name, found once for each of the catalogue's cost types.
-pub(crate) fn cost_event(type_name: &str) -> (EventIdx, Cow<'static, str>) {
-    static EVENTS: LazyLock<Vec<(&'static str, EventIdx, String)>> = LazyLock::new(|| {
-        let types = stdlib::catalogue::COST_TYPES.iter();
-        types
-            .map(|t| {
-                let event = spell_cost_event(t.name);
-                (t.name, event_idx(&event), event)
-            })
-            .collect()
-    });
-    match EVENTS.iter().find(|(name, ..)| *name == type_name) {
-        Some((_, idx, event)) => (*idx, Cow::Borrowed(event.as_str())),
-        None => {
-            let event = spell_cost_event(type_name);
-            (event_idx(&event), Cow::Owned(event))
-        }
-    }
-}
+impl CostType {
+    /// Playing a character card.
+    pub(crate) const CHARACTER: CostType =
+        CostType { index: names::COST_TYPE_CHARACTER, event: names::EV_BEFORE_PAY_COST_CHARACTER };
+    /// Playing an action card.
+    pub(crate) const ACTION: CostType =
+        CostType { index: names::COST_TYPE_ACTION, event: names::EV_BEFORE_PAY_COST_ACTION };
+    /// Playing a reaction card.
+    pub(crate) const REACTION: CostType =
+        CostType { index: names::COST_TYPE_REACTION, event: names::EV_BEFORE_PAY_COST_REACTION };
+    /// A United Attack of two characters.
+    pub(crate) const UA2: CostType = CostType { index: names::COST_TYPE_UA2, event: names::EV_BEFORE_PAY_COST_UA2 };
+    /// A United Attack of three characters.
+    pub(crate) const UA3: CostType = CostType { index: names::COST_TYPE_UA3, event: names::EV_BEFORE_PAY_COST_UA3 };
 
-fn spell_cost_event(type_name: &str) -> String {
-    let mut event = String::from("beforePayCost");
-    let mut chars = type_name.chars();
-    if let Some(first) = chars.next() {
-        event.push(first.to_ascii_uppercase());
-        event.extend(chars);
+    /// The name of its event (`beforePayCostAction`).
+    fn event_name(self) -> &'static str {
+        stdlib::CATALOGUE.events.get(self.event.index()).map_or("", |spec| spec.name)
     }
-    event
 }
 
 impl GameState {
@@ -161,16 +151,15 @@ impl Game {
     /// The SP cost `player` would pay now for a cost type (negative `base`): the
     /// `alterCost` modifiers, then the adjustments the `beforePayCost<Type>` autos make
     /// (their autos run). Gains (non-negative `base`) are returned as they are.
-    pub(crate) fn cost_now(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> i32 {
+    pub(crate) fn cost_now(&mut self, player: Seat, cost_type: CostType, base: i32, card: Option<CardRef>) -> i32 {
         if base >= 0 {
             return base;
         }
-        let t = cost_type(type_name);
+        let t = cost_type.index;
         let before = self.state.static_cost(t, base);
         self.state.windows.push((t, 0));
-        let (event, name) = cost_event(type_name);
         let trigger = card.map(|c| (names::VAR_TRIGGER, Value::Card(c.id())));
-        self.dispatch_now(event, &name, player, trigger.as_slice());
+        self.dispatch_now(cost_type.event, cost_type.event_name(), player, trigger.as_slice());
         let delta = match self.state.windows.iter().rposition(|(k, _)| *k == t) {
             Some(at) => self.state.windows.remove(at).1,
             None => 0,
@@ -180,8 +169,8 @@ impl Game {
 
     /// Pays an SP cost (or adds a gain) of `player`, as [`Game::cost_now`] computes it.
     /// False (nothing paid) when the player cannot afford it.
-    pub(crate) fn pay_sp(&mut self, player: Seat, type_name: &str, base: i32, card: Option<CardRef>) -> bool {
-        let cost = self.cost_now(player, type_name, base, card);
+    pub(crate) fn pay_sp(&mut self, player: Seat, cost_type: CostType, base: i32, card: Option<CardRef>) -> bool {
+        let cost = self.cost_now(player, cost_type, base, card);
         let sp = self.state.player(player).sp;
         if sp.saturating_add(cost) < 0 {
             return false;
@@ -300,9 +289,9 @@ impl Game {
         let joiners = self.state.joiners();
         if !joiners.is_empty() {
             let n = joiners.len().min(2) as i32;
-            let type_name = if n == 1 { "ua2" } else { "ua3" };
+            let cost_type = if n == 1 { CostType::UA2 } else { CostType::UA3 };
             let before = self.state.player(active).sp;
-            let paid = self.pay_sp(active, type_name, -crate::state::UA_COST_PER_JOINER * n, None);
+            let paid = self.pay_sp(active, cost_type, -crate::state::UA_COST_PER_JOINER * n, None);
             if paid {
                 let amount = before - self.state.player(active).sp;
                 let what = self.state.text(format_args!("the United Attack"));

@@ -16,7 +16,7 @@ use compiler::Severity;
 use compiler::session::{Session, SourceFile};
 use serde::{Deserialize, Serialize};
 use stdlib::CATALOGUE;
-use vm::bytecode::{BundleBuilder, CardIdx, Program};
+use vm::bytecode::{BundleBuilder, CardIdx, EventIdx, Program};
 use vm::runtime::Runtime;
 
 use crate::state::GameState;
@@ -195,6 +195,67 @@ pub struct CardSet {
     /// A runtime of the program with the stdlib's builtins and nothing in play, made once:
     /// each game starts from a fresh one of it ([`CardSet::new_runtime`]).
     runtime: OnceLock<Runtime<GameState>>,
+    /// What legality reads of each card at every listing and that no game changes: back-up
+    /// subtypes by number, and which events the program's autos listen to.
+    facts: SetFacts,
+}
+
+/// Facts of a set's cards that never change during a game, worked out once when the set is
+/// built rather than at each listing of legal moves (`legal.rs`).
+#[derive(Debug, Clone, Default)]
+struct SetFacts {
+    /// For each printed card, its part in back-ups.
+    backups: Vec<BackupFacts>,
+    /// For each catalogue event, whether some auto of the program listens to it as an
+    /// event (`~...~`) and as a hook (`?...?`).
+    listened: Vec<Listened>,
+}
+
+/// Whether some auto of a program listens to one catalogue event.
+#[derive(Debug, Clone, Copy, Default)]
+struct Listened {
+    event: bool,
+    hook: bool,
+}
+
+/// A printed card's part in back-ups, its subtypes numbered so that two are the same
+/// number exactly when their names are equal ignoring ASCII case (the rules' comparison).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct BackupFacts {
+    /// Its subtype.
+    pub(crate) subtype: Option<u32>,
+    /// The subtypes it accepts as back-ups, one back-up per entry.
+    pub(crate) accepts: Vec<u32>,
+}
+
+impl SetFacts {
+    fn of(cards: &[CardDef], program: &Program) -> SetFacts {
+        let mut numbers: HashMap<String, u32> = HashMap::new();
+        let mut number = |name: &str| {
+            let next = numbers.len() as u32;
+            *numbers.entry(name.to_ascii_lowercase()).or_insert(next)
+        };
+        let backups = cards
+            .iter()
+            .map(|card| BackupFacts {
+                subtype: card.subtype.as_deref().map(&mut number),
+                accepts: card.backups.iter().map(|name| number(name)).collect(),
+            })
+            .collect();
+        let mut listened = vec![Listened::default(); CATALOGUE.events.len()];
+        for auto in program.cards().iter().flat_map(|card| &card.autos) {
+            for event in &auto.events {
+                if let Some(slot) = listened.get_mut(event.event.index()) {
+                    if auto.hook {
+                        slot.hook = true;
+                    } else {
+                        slot.event = true;
+                    }
+                }
+            }
+        }
+        SetFacts { backups, listened }
+    }
 }
 
 /// Index of a card definition in its set ([`CardSet::cards`]).
@@ -268,6 +329,7 @@ impl CardSet {
                 *slot = Some(i);
             }
         }
+        let facts = SetFacts::of(&cards, &program);
         Ok(CardSet {
             cards,
             program: Arc::new(program),
@@ -276,6 +338,7 @@ impl CardSet {
             by_name,
             rules_owner,
             runtime: OnceLock::new(),
+            facts,
         })
     }
 
@@ -308,6 +371,18 @@ impl CardSet {
         self.rules_owner.get(rules.index()).copied().flatten()
     }
 
+    /// Card `idx`'s part in back-ups (`None` past the set's cards).
+    pub(crate) fn backup_facts(&self, idx: DefIdx) -> Option<&BackupFacts> {
+        self.facts.backups.get(idx)
+    }
+
+    /// Whether some auto of the set's program listens to `event` as a hook (`hook`) or as
+    /// an event: when none does, no game of the set has a subscription
+    /// `Runtime::selects_any` could find for it. True for an event past the catalogue's.
+    pub(crate) fn may_listen(&self, event: EventIdx, hook: bool) -> bool {
+        self.facts.listened.get(event.index()).is_none_or(|l| if hook { l.hook } else { l.event })
+    }
+
     /// The card with this id (GUID, case-insensitive).
     pub fn by_id(&self, id: &str) -> Option<DefIdx> {
         self.by_id.get(&id.to_ascii_lowercase()).copied()
@@ -332,4 +407,62 @@ impl CardSet {
 /// The program key of a rules file: its stem (`C001-ryu.rules` → `C001-ryu`).
 fn rules_key(file: &str) -> String {
     file.strip_suffix(".rules").unwrap_or(file).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use stdlib::names;
+
+    use super::*;
+    use crate::testing::card;
+
+    #[test]
+    fn back_up_subtypes_are_numbered_alike_when_their_names_match_ignoring_case() {
+        let mut cards = vec![
+            card("s-host", "S001", "Host", CardKind::Character, 500, 0),
+            card("s-fighter", "S002", "Fighter", CardKind::Character, 300, 0),
+            card("s-ninja", "S003", "Ninja", CardKind::Character, 300, 0),
+            card("s-ninjas", "S004", "Ninjas", CardKind::Character, 300, 0),
+            card("s-action", "S005", "Action", CardKind::Action, 0, 0),
+        ];
+        cards[0].backups = vec!["FIGHTER".to_owned(), "Ninja".to_owned(), "fighter".to_owned()];
+        cards[1].subtype = Some("fighter".to_owned());
+        cards[2].subtype = Some("nINJA".to_owned());
+        cards[3].subtype = Some("Ninjas".to_owned());
+        let set = CardSet::from_parts(cards, &[]).expect("the cards load");
+        let facts = |idx| set.backup_facts(idx).expect("a card of the set").clone();
+        let (host, fighter, ninja, ninjas) = (facts(0), facts(1), facts(2), facts(3));
+        let (Some(f), Some(n), Some(other)) = (fighter.subtype, ninja.subtype, ninjas.subtype) else {
+            panic!("characters have subtypes: {fighter:?} {ninja:?} {ninjas:?}")
+        };
+        assert_eq!(host.accepts, vec![f, n, f], "FIGHTER and fighter, Ninja and nINJA are one subtype each");
+        assert_eq!(host.subtype, Some(f), "the Host is a Fighter (the testing default)");
+        assert!(other != f && other != n, "Ninjas is a subtype of its own");
+        assert_eq!(facts(4), BackupFacts { subtype: None, accepts: Vec::new() });
+        assert_eq!(set.backup_facts(5), None);
+    }
+
+    #[test]
+    fn a_set_knows_which_events_and_hooks_its_autos_listen_to() {
+        let mut cards = vec![
+            card("l-cody", "L001", "Cody", CardKind::Character, 300, 5),
+            card("l-kyosuke", "L002", "Kyosuke", CardKind::Character, 400, 0),
+        ];
+        cards[0].rules_file = Some("L001-cody.rules".to_owned());
+        cards[1].rules_file = Some("L002-kyosuke.rules".to_owned());
+        let sources = vec![
+            ("L001-cody.rules".to_owned(), "auto = ?oppCanBlock:any? [[if attacker.bp > 300]]\n".to_owned()),
+            ("L002-kyosuke.rules".to_owned(), "auto = ~anyBeforePayCostAction~ modCost(action, +2)\n".to_owned()),
+        ];
+        let set = CardSet::from_parts(cards, &sources).expect("the rules compile");
+        assert!(set.may_listen(names::EV_CAN_BLOCK, true));
+        assert!(!set.may_listen(names::EV_CAN_BLOCK, false), "no auto listens to canBlock as an event");
+        assert!(set.may_listen(names::EV_BEFORE_PAY_COST_ACTION, false));
+        assert!(!set.may_listen(names::EV_BEFORE_PAY_COST_ACTION, true));
+        assert!(!set.may_listen(names::EV_BEFORE_ATTACK, true));
+        assert!(!set.may_listen(names::EV_BEFORE_PAY_COST_REACTION, false));
+        assert!(set.may_listen(EventIdx::new(CATALOGUE.events.len()), true), "an unknown event may be listened to");
+        let plain = CardSet::from_parts(vec![card("l-plain", "L003", "Plain", CardKind::Character, 300, 0)], &[]);
+        assert!(!plain.expect("the card loads").may_listen(names::EV_CAN_BLOCK, true));
+    }
 }

@@ -648,6 +648,11 @@ impl GameState {
         self.def_at(self.card(card)?.def)
     }
 
+    /// The back-up facts of the printed card a card instance is now.
+    pub(crate) fn backup_facts(&self, card: CardRef) -> Option<&crate::set::BackupFacts> {
+        self.set.0.as_ref()?.backup_facts(self.card(card)?.def)
+    }
+
     /// The ability type of the rules a card has now (a copied ability has its donor's
     /// type); `None` without an ability.
     pub fn ability_type(&self, card: CardRef) -> Option<crate::set::AbilityType> {

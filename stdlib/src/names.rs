@@ -8,7 +8,8 @@ use vm::bytecode::{
 use vm::catalogue::{CostSpec, EventSpec, FunctionSpec, NamedSpec, ZoneSpec};
 
 use crate::catalogue::{
-    ATTRIBUTES, CARD_TYPES, COMPARABLE_FILTERS, COSTS, EVENTS, FILTERS, FUNCTIONS, VARIABLES, ZONE_PREFIXES, ZONES,
+    ATTRIBUTES, CARD_TYPES, COMPARABLE_FILTERS, COST_TYPES, COSTS, EVENTS, FILTERS, FUNCTIONS, VARIABLES,
+    ZONE_PREFIXES, ZONES,
 };
 
 const fn same(a: &str, b: &str) -> bool {
@@ -253,3 +254,25 @@ pub const COST_S: CostIdx = CostIdx(cost(COSTS, "S"));
 pub const COST_D: CostIdx = CostIdx(cost(COSTS, "D"));
 /// The number of cost components.
 pub const COST_COUNT: usize = COSTS.len();
+
+// ---- cost types (index in `COST_TYPES`) and their `beforePayCost<Type>` events ----
+/// `character`: playing a character card.
+pub const COST_TYPE_CHARACTER: u16 = named(COST_TYPES, "character") as u16;
+/// `action`: playing an action card.
+pub const COST_TYPE_ACTION: u16 = named(COST_TYPES, "action") as u16;
+/// `reaction`: playing a reaction card.
+pub const COST_TYPE_REACTION: u16 = named(COST_TYPES, "reaction") as u16;
+/// `ua2`: a United Attack of two characters.
+pub const COST_TYPE_UA2: u16 = named(COST_TYPES, "ua2") as u16;
+/// `ua3`: a United Attack of three characters.
+pub const COST_TYPE_UA3: u16 = named(COST_TYPES, "ua3") as u16;
+/// `beforePayCostCharacter`.
+pub const EV_BEFORE_PAY_COST_CHARACTER: EventIdx = EventIdx(event(EVENTS, "beforePayCostCharacter"));
+/// `beforePayCostAction`.
+pub const EV_BEFORE_PAY_COST_ACTION: EventIdx = EventIdx(event(EVENTS, "beforePayCostAction"));
+/// `beforePayCostReaction`.
+pub const EV_BEFORE_PAY_COST_REACTION: EventIdx = EventIdx(event(EVENTS, "beforePayCostReaction"));
+/// `beforePayCostUa2`.
+pub const EV_BEFORE_PAY_COST_UA2: EventIdx = EventIdx(event(EVENTS, "beforePayCostUa2"));
+/// `beforePayCostUa3`.
+pub const EV_BEFORE_PAY_COST_UA3: EventIdx = EventIdx(event(EVENTS, "beforePayCostUa3"));

@@ -314,6 +314,35 @@ fn a_character_holds_at_most_three_back_ups_however_many_its_card_accepts() {
 }
 
 #[test]
+fn a_back_up_subtype_matches_its_place_whatever_the_case_of_either_name() {
+    // A Host accepting one FIGHTER and one Ninja, holding a Fighter already; in hand a
+    // fighter, a nINJA and a Ninjas.
+    let character = |id: &str, number: &str, subtype: &str| {
+        let mut card = game::testing::card(id, number, subtype, game::CardKind::Character, 300, 0);
+        card.subtype = Some(subtype.to_owned());
+        card
+    };
+    let mut cards = vec![
+        character("c-host", "C001", "Host"),
+        character("c-fighter", "C002", "fighter"),
+        character("c-ninja", "C003", "nINJA"),
+        character("c-ninjas", "C004", "Ninjas"),
+        character("c-held", "C005", "Fighter"),
+    ];
+    cards[0].backups = vec!["FIGHTER".to_owned(), "Ninja".to_owned()];
+    let set = Arc::new(CardSet::from_parts(cards, &[]).expect("the cards load"));
+    let mut setup = Setup::default();
+    for player in &mut setup.players {
+        player.deck = vec![4; 10];
+    }
+    setup.players[0].hand = vec![1, 2, 3];
+    setup.players[0].ring[0] = Some(SlotSetup { backups: vec![4], ..SlotSetup::new(0) });
+    let game = Game::from_setup(set, &setup).expect("the board is valid");
+    let backups: Vec<Move> = game.legal_moves().into_iter().filter(|m| matches!(m, Move::Backup { .. })).collect();
+    assert_eq!(backups, vec![Move::Backup { hand: 1, slot: 0 }], "only the nINJA fills a place left");
+}
+
+#[test]
 fn the_defender_plays_reactions_in_the_counter_attack_phase() {
     let mut game = board(|s| {
         s.phase = Phase::Attack;
