@@ -228,13 +228,14 @@ impl<H: Host> Runtime<H> {
     pub fn selects_any(&self, event: &Event, hooks: bool) -> bool {
         let has_object = self.shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
         let names = &self.shared.names;
-        self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
+        self.world.listens(event.event)
+            && self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
     }
 
     /// Drops every queued event and auto run: an embedder ending a cascade that its own
     /// events keep feeding (each drain of which stays within [`MAX_RUNS_PER_DRAIN`]).
     pub fn discard_events(&mut self) {
-        self.world.events.clear();
+        self.world.clear_events();
         self.world.runs.clear();
     }
 
