@@ -110,7 +110,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::{activate_direct, pipeline};
+use pipeline::{activate_direct, costs_first, pipeline};
 pub(crate) use shared::Shared;
 use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
@@ -332,6 +332,7 @@ impl<H: Host> Runtime<H> {
         let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
             Some(action) => self.run_state(host, state, |machine| activate_direct(machine, action.entry, trial)),
+            None if plan.costs_first => self.run_state(host, state, costs_first),
             None => self.drive(host, state),
         }
     }
