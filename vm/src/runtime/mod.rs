@@ -114,7 +114,7 @@ pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::{activate_direct, pipeline};
+use pipeline::{activate_direct, costs_first, pipeline};
 pub(crate) use shared::Shared;
 use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
@@ -232,13 +232,14 @@ impl<H: Host> Runtime<H> {
     pub fn selects_any(&self, event: &Event, hooks: bool) -> bool {
         let has_object = self.shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
         let names = &self.shared.names;
-        self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
+        self.world.listens(event.event)
+            && self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
     }
 
     /// Drops every queued event and auto run: an embedder ending a cascade that its own
     /// events keep feeding (each drain of which stays within [`MAX_RUNS_PER_DRAIN`]).
     pub fn discard_events(&mut self) {
-        self.world.events.clear();
+        self.world.clear_events();
         self.world.runs.clear();
     }
 
@@ -335,6 +336,7 @@ impl<H: Host> Runtime<H> {
         let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
             Some(action) => self.run_state(host, state, |machine| activate_direct(machine, action.entry, trial)),
+            None if plan.costs_first => self.run_state(host, state, costs_first),
             None => self.drive(host, state),
         }
     }
