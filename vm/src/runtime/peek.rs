@@ -66,10 +66,9 @@ impl<H: Host> Runtime<H> {
     /// yet), reading `host` and the zones `zone_cards` lists (what [`Host::zone_cards`]
     /// appends); as a `rule_target` it first asks for a type or a zone where the
     /// resolution of a rule target would. The candidates are left in
-    /// [`PeekBuffers::found`]. `None` when
-    /// the filter runs code while resolving, a zone holds more than
-    /// [`PEEK_MOST_CANDIDATES`], or executions start with too little fuel to be sure
-    /// they would not run out.
+    /// [`PeekBuffers::found`]. `None` when the filter runs code while resolving (a type
+    /// expression, a `::not` selector), a zone holds more than 1,024 cards, or executions
+    /// start with too little fuel to be sure they would not run out.
     pub fn peek_filter(
         &self,
         host: &H,
