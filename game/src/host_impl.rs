@@ -70,18 +70,10 @@ impl GameState {
     pub(crate) fn in_united_attack(&self, card: CardRef) -> bool {
         self.card(card).is_some_and(|c| c.united && c.role != Role::None)
     }
-}
 
-impl Host for GameState {
-    fn opponent(&self, player: PlayerId) -> PlayerId {
-        Seat::of(player).other().pid()
-    }
-
-    fn controller(&self, card: CardId) -> PlayerId {
-        self.controller_of(CardRef::of(card)).pid()
-    }
-
-    fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+    /// The cards of `zone` as [`Host::zone_cards`] lists them, reading the game only (a
+    /// legality check peeks at filters with it).
+    pub(crate) fn zone_candidates(&self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
         let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
             if let Some(cards) = self.player(player).pile(pile) {
@@ -123,6 +115,20 @@ impl Host for GameState {
             }
         }
         let _ = ARENA;
+    }
+}
+
+impl Host for GameState {
+    fn opponent(&self, player: PlayerId) -> PlayerId {
+        Seat::of(player).other().pid()
+    }
+
+    fn controller(&self, card: CardId) -> PlayerId {
+        self.controller_of(CardRef::of(card)).pid()
+    }
+
+    fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+        self.zone_candidates(env, zone, out);
     }
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {

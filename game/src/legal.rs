@@ -6,16 +6,19 @@
 //! all of which run card code; that code must never change the game itself, so it runs
 //! on a copy. A [`Probe`] makes that copy only when some card code would actually run:
 //! while no auto listens to what a check asks and no card's rules need trying, the checks
-//! read the game as it is, which gives the same answers the copy would. A trial whose only
-//! possible failure is a cost that reads the card and the hand (`{F}`, `{S}`, `{D}` without
-//! a filter) is answered from the game too, without a copy.
+//! read the game as it is, which gives the same answers the copy would. A trial whose
+//! stages only read the game (requisites, rule target and cost filters that run no code,
+//! costs `{F}`, `{S}`, `{D}`) is answered from the game too, without a copy
+//! (`Game::trial_answer_read`): of the ~21 trials a random game of `deck-1` against
+//! `deck-2` ran on copies, none is left (6 in the 3,510 games of `rsc sim --all-decks
+//! --games 10`).
 
 use smallvec::SmallVec;
 use stdlib::catalogue::COST_TYPES;
-use stdlib::costs::{Checked, CostFacts};
+use stdlib::costs::{Checked, CostFacts, CostSearch};
 use stdlib::names;
-use vm::bytecode::{CardIdx, EventIdx, VariableIdx};
-use vm::runtime::{Completion, Event, Failure, Outcome as VmOutcome, Value};
+use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
+use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
 
 use crate::engine::{Game, HookAnswer};
 use crate::moves::{MAX_HAND, Move};
@@ -32,8 +35,7 @@ pub(crate) struct Probe<'a> {
     /// The base game has no event queued or auto running, and the runtime's cards in
     /// play match the board: asking a hook nothing listens to changes nothing.
     quiet: bool,
-    /// Trials whose answer the game's facts give ([`Game::trial_answer_from_facts`]) are
-    /// not run.
+    /// Trials whose answer the game gives ([`Game::trial_answer_read`]) are not run.
     reads_trials: bool,
     /// Per cost type, whether some auto of the base game listens to its `beforePayCost`
     /// event for this player: the base does not change while the probe reads it, so a
@@ -144,11 +146,10 @@ impl<'a> Probe<'a> {
 
     /// Whether activating the card's rules would get past its requisites, rule target and
     /// costs (true without rules). A card with none of them cannot fail there, so its
-    /// activation is not tried; nor is one whose costs alone can fail (past an optional
-    /// rule target) and whose checks read only what the game says
-    /// ([`Game::trial_answer_from_facts`]); any other card without requisites is tried on
-    /// a copy of the game as it is (checking no requisite changes nothing); any other has
-    /// its requisites checked on the probe's copy first ([`Game::activation_passes`]).
+    /// activation is not tried; nor is one whose stages only read the game
+    /// ([`Game::trial_answer_read`]); any other card without requisites is tried on a copy
+    /// of the game as it is (checking no requisite changes nothing); any other has its
+    /// requisites checked on the probe's copy first ([`Game::activation_passes`]).
     fn requisites_ok(&mut self, card: CardRef, me: Seat) -> bool {
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
@@ -156,18 +157,20 @@ impl<'a> Probe<'a> {
             let reads_trials = self.reads_trials;
             return self.game_mut().activation_passes(card, rules, me, reads_trials);
         };
-        if !data.requisites.is_empty() {
-            let reads_trials = self.reads_trials;
-            return self.game_mut().activation_passes(card, rules, me, reads_trials);
-        }
-        let cannot_fail = data.target.is_none() && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
+        let cannot_fail = data.requisites.is_empty()
+            && data.target.is_none()
+            && (data.actions.len() != 1 || data.actions[0].costs.is_empty());
         if cannot_fail {
             return true;
         }
         if self.reads_trials
-            && let Some(passes) = game.trial_answer_from_facts(card, data, me)
+            && let Some(passes) = game.trial_answer_read(card, data, me, false)
         {
             return passes;
+        }
+        if !data.requisites.is_empty() {
+            let reads_trials = self.reads_trials;
+            return self.game_mut().activation_passes(card, rules, me, reads_trials);
         }
         game.trial_passes(card, rules, me)
     }
@@ -396,49 +399,47 @@ impl Game {
     /// Whether activating `card` (bundle card `rules`) gets past its requisites, rule
     /// target and costs. The trial runs on a copy of the game, up to the first question
     /// or the end: a play or activation that would fail before any effect, having paid
-    /// for nothing, is not offered. With `reads_trials`, a character's trial is answered
-    /// from the game when its costs allow ([`Game::trial_answer_from_facts`]): the trial
-    /// would check the requisites again on a copy of this game where nothing moved, so
-    /// they stand as just checked.
+    /// for nothing, is not offered. With `reads_trials`, the trial is answered from the
+    /// game when its stages allow ([`Game::trial_answer_read`]): a character's trial would
+    /// check the requisites again on a copy of this game where nothing moved, so they
+    /// stand as just checked.
     fn activation_passes(&mut self, card: CardRef, rules: u32, me: Seat, reads_trials: bool) -> bool {
         if !self.runtime.requisites_met(&mut self.state, card.id(), CardIdx(rules), me.pid()).unwrap_or_default() {
             return false;
         }
         if reads_trials
-            && self.state.is_character(card)
             && let Some(data) = self.set.program().card(CardIdx(rules))
-            && let Some(passes) = self.trial_answer_from_facts(card, data, me)
+            && let Some(passes) = self.trial_answer_read(card, data, me, true)
         {
             return passes;
         }
         self.trial_passes(card, rules, me)
     }
 
-    /// What [`Game::trial_passes`] answers for `card` (bundle card `data`) after its
-    /// requisites, read from the game without running it, when nothing stands between
-    /// them and its only action's body but an optional rule target and costs whose checks
-    /// read only whether the card is frozen, whether it is in a ring and how many cards
-    /// `me` holds ([`stdlib::costs::check_from_facts`]), and nothing of the trial moves
-    /// the card in a way that changes those facts; `None` when the trial must run. The
-    /// caller answers for the requisites: the card has none, or they stand as checked.
-    fn trial_answer_from_facts(&self, card: CardRef, data: &vm::bytecode::Card, me: Seat) -> Option<bool> {
-        let [action] = data.actions.as_slice() else { return None };
-        if data.vars.is_some() {
-            return None;
-        }
-        // An optional rule target never fails; resolving it reads the game, and when it
-        // asks, the costs are not checked: the trial passes either way unless a cost fails.
-        let target_may_ask = match &data.target {
-            None => false,
-            Some(target) if target.optional => true,
-            Some(_) => return None,
-        };
+    /// What [`Game::activation_passes`] answers for `card` (bundle card `data`), read from
+    /// the game without running anything, when each stage its trial goes through only
+    /// reads the game: requisites, rule-target filters and the filters of `{S(filter)}`
+    /// and `{D(filter)}` that run no code ([`vm::runtime::Runtime::peek_filter`]); costs
+    /// `{F}`, `{S}` and `{D}` ([`stdlib::costs::check_from_facts`] and
+    /// [`stdlib::costs::check_from_found`]); `vars` only where no cost follows them (the
+    /// trial passes then whatever they do). A card other than a character is on the table
+    /// while it resolves, so its trial sees it taken from its pile. `None` when the trial
+    /// must run. With `requisites_checked`, the requisites were just checked on this game,
+    /// which a character's trial would see again unchanged.
+    fn trial_answer_read(
+        &self,
+        card: CardRef,
+        data: &vm::bytecode::Card,
+        me: Seat,
+        requisites_checked: bool,
+    ) -> Option<bool> {
         let state = &self.state;
         let (seat, zone) = state.locate_card(card)?;
         let hand = state.player(me).hand.len();
         // A card other than a character is on the table while it resolves: taken from a
         // pile as it is (a card leaving the ring would lose its markers, so that is tried).
-        let (in_ring, hand) = if state.is_character(card) {
+        let character = state.is_character(card);
+        let (in_ring, hand) = if character {
             (matches!(zone, Zone::Ring(_)), hand)
         } else {
             match zone {
@@ -447,24 +448,107 @@ impl Game {
                 Zone::Ring(_) | Zone::Backup(_) => return None,
             }
         };
-        // The trial charges a few units of fuel per stage and one per card of the hand
-        // `{D}` looks at: within these bounds it cannot run out of the runtime's default
-        // fuel, which the game never changes, and trap instead of failing.
-        if action.costs.len() > 4 || hand > 1_000 {
+        let costs = data.actions.first().map_or(&[][..], |action| action.costs.as_slice());
+        // The trial charges a few units of fuel per stage and one per 64 cards a filter
+        // looks at: within these bounds it cannot run out of the runtime's default fuel,
+        // which the game never changes, and trap instead of failing.
+        if costs.len() > 4 || hand > 1_000 || state.search_scope.is_some() {
             return None;
         }
-        let frozen = state.card(card)?.frozen;
-        let facts = CostFacts { frozen, in_ring, hand };
-        for cost in &action.costs {
-            match stdlib::costs::check_from_facts(cost, facts)? {
-                Checked::Pays => {}
-                Checked::Fails if target_may_ask => return None,
-                Checked::Fails => return Some(false),
-                // The trial suspends on the question: it did not fail.
-                Checked::Asks => return Some(true),
-            }
+        let rules = state.card(card)?.rules?;
+        if !character && state.controller_of(card) != me {
+            return None;
         }
-        Some(true)
+        let peeker = Peeker {
+            game: self,
+            env: Env {
+                me: me.pid(),
+                controller: state.controller_of(card).pid(),
+                source: card.id(),
+                card: CardIdx(rules),
+            },
+            moved: (!character).then_some(Value::Card(card.id())),
+        };
+        let unmoved = Peeker { moved: None, ..peeker };
+        PEEK_BUFFERS.with_borrow_mut(|buffers| {
+            // Legality checks the requisites on the game as it is, then the trial on the
+            // game where the card is on the table (the same game for a character).
+            let checks = match (requisites_checked, character) {
+                (false, false) => &[&unmoved, &peeker][..],
+                (false, true) => &[&peeker][..],
+                (true, false) => &[&peeker][..],
+                (true, true) => &[][..],
+            };
+            for peeker in checks {
+                for &f in &data.requisites {
+                    // The requisites are checked on the game legality reads (not on a
+                    // trial's copy), where a random quantity would draw from its generator.
+                    let Peek::Found { matched, random: false, .. } =
+                        peeker.peek(buffers, f, false, CostSearch::Filter)?
+                    else {
+                        return None;
+                    };
+                    if !matched || buffers.found().is_empty() {
+                        return Some(false);
+                    }
+                }
+            }
+            if let Some(target) = &data.target {
+                for &f in &target.filters {
+                    match peeker.peek(buffers, f, true, CostSearch::Filter)? {
+                        // The trial suspends on the question: it did not fail.
+                        Peek::Asks | Peek::Found { choose: true, .. } => return Some(true),
+                        Peek::Found { matched: false, .. } if !target.optional => return Some(false),
+                        Peek::Found { .. } => {}
+                    }
+                }
+            }
+            // No action fails otherwise than the trial looks at; several ask which.
+            if data.actions.len() != 1 {
+                return Some(true);
+            }
+            if data.vars.is_some() {
+                return costs.is_empty().then_some(true);
+            }
+            let frozen = state.card(card)?.frozen;
+            let facts = CostFacts { frozen, in_ring, hand };
+            for cost in costs {
+                let checked = match cost.filter {
+                    None => stdlib::costs::check_from_facts(cost, facts)?,
+                    Some(f) => {
+                        let filter = self.set.program().filter(f)?;
+                        let search = stdlib::costs::cost_search(cost, filter)?;
+                        let Peek::Found { matched, choose, min, random, .. } =
+                            peeker.peek(buffers, f, false, search)?
+                        else {
+                            return None;
+                        };
+                        let payable = if cost.cost == names::COST_S {
+                            // Which cards a random quantity kept decides how many are in the ring.
+                            if random {
+                                return None;
+                            }
+                            let own = |v: &&Value| {
+                                v.as_card()
+                                    .and_then(|c| state.locate_card(CardRef::of(c)))
+                                    .is_some_and(|(seat, zone)| seat == me && matches!(zone, Zone::Ring(_)))
+                            };
+                            buffers.found().iter().filter(own).count()
+                        } else {
+                            buffers.found().len()
+                        };
+                        stdlib::costs::check_from_found(cost, matched, choose, min, payable)?
+                    }
+                };
+                match checked {
+                    Checked::Pays => {}
+                    Checked::Fails => return Some(false),
+                    // The trial suspends on the question: it did not fail.
+                    Checked::Asks => return Some(true),
+                }
+            }
+            Some(true)
+        })
     }
 
     /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
@@ -489,6 +573,41 @@ impl Game {
         Game::discard_copy(trial);
         !failed
     }
+}
+
+/// What [`Game::trial_answer_read`] peeks at filters for: a trial of the card `env.source`
+/// on `game`, where the card `moved` (played, on the table) is in no zone.
+struct Peeker<'a> {
+    game: &'a Game,
+    env: Env,
+    moved: Option<Value>,
+}
+
+impl Peeker<'_> {
+    /// [`vm::runtime::Runtime::peek_filter`] of `f` in the game as the trial sees it,
+    /// searching the filter's zones or the payer's hand.
+    fn peek(&self, buffers: &mut PeekBuffers, f: FilterIdx, rule_target: bool, search: CostSearch) -> Option<Peek> {
+        let state = &self.game.state;
+        let zone_cards = |zone, out: &mut Vec<Value>| {
+            match search {
+                CostSearch::Filter => state.zone_candidates(&self.env, zone, out),
+                CostSearch::Hand => {
+                    let hand = &state.player(Seat::of(self.env.me)).hand;
+                    out.extend(hand.iter().map(|c| Value::Card(c.id())));
+                }
+            }
+            if let Some(moved) = self.moved {
+                out.retain(|&c| c != moved);
+            }
+        };
+        self.game.runtime.peek_filter(state, &self.env, f, rule_target, zone_cards, buffers)
+    }
+}
+
+thread_local! {
+    /// The buffers filters are peeked at in ([`Peeker::peek`]), kept per thread so that
+    /// answering a trial from the game allocates nothing once they have grown.
+    static PEEK_BUFFERS: std::cell::RefCell<PeekBuffers> = std::cell::RefCell::new(PeekBuffers::default());
 }
 
 /// Where a card is played from.
@@ -516,9 +635,12 @@ mod tests {
     use std::ops::ControlFlow;
     use std::sync::Arc;
 
+    use vm::bytecode::CardIdx;
+
     use crate::players::PlayerKind;
     use crate::sim::{self, PlayOptions};
-    use crate::{CardSet, DefIdx, Game, Seat};
+    use crate::state::{CardRef, Zone};
+    use crate::{CardKind, CardSet, DefIdx, Game, Seat};
 
     /// The cards of every deck of the corpus's `decks` folder that parses, by file name.
     fn corpus_decks(set: &CardSet, dir: &std::path::Path) -> Vec<(String, Vec<DefIdx>)> {
@@ -581,5 +703,100 @@ mod tests {
             }
         }
         assert!(decisions > 1_000, "only {decisions} decisions were compared");
+    }
+
+    /// At every decision of a random game of each of the corpus's decks against the next,
+    /// each trial that
+    /// `trial_answer_read` answers from the game (for every card with rules in either
+    /// player's hand and ring, tried by either player) gets the answer of the reference,
+    /// which checks the requisites and runs the trial on copies; and the answers read
+    /// include passes and failures of cards with requisites, with a rule target and with
+    /// a cost whose filter is resolved.
+    #[test]
+    fn trials_read_from_the_game_answer_as_run_on_a_copy() {
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let decks = corpus_decks(&set, &dir);
+        // (passes, failures) read, for cards with requisites, a rule target, a cost filter.
+        let mut read = [(0usize, 0usize); 3];
+        for seed in 0..decks.len() as u64 {
+            let first = seed as usize % decks.len();
+            let second = (first + 1 + seed as usize / decks.len()) % decks.len();
+            let cards = [decks[first].1.clone(), decks[second].1.clone()];
+            let Ok(mut game) = Game::new(Arc::clone(&set), cards, seed) else { continue };
+            game.set_turn_limit(20);
+            let mut players =
+                [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
+            let options = PlayOptions { max_decisions: 2_000, ..PlayOptions::default() };
+            sim::play(&mut game, &mut players, &options, |game, _, _| {
+                for me in [Seat::FIRST, Seat::SECOND] {
+                    for owner in [Seat::FIRST, Seat::SECOND] {
+                        let player = game.state.player(owner);
+                        for card in player.hand.iter().copied().chain(player.characters()) {
+                            let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { continue };
+                            let Some(data) = game.set.program().card(CardIdx(rules)) else { continue };
+                            let Some(answer) = game.trial_answer_read(card, data, me, false) else { continue };
+                            let mut copy = game.scratch_copy();
+                            let reference = copy.activation_passes(card, rules, me, false);
+                            Game::discard_copy(copy);
+                            let name = game.state.def(card).map_or("?", |d| d.name.as_str());
+                            assert_eq!(
+                                answer, reference,
+                                "{name} tried by {me:?}, seed {seed}, turn {}",
+                                game.state.turn
+                            );
+                            let filtered_cost = data.actions.iter().any(|a| a.costs.iter().any(|c| c.filter.is_some()));
+                            let kinds = [!data.requisites.is_empty(), data.target.is_some(), filtered_cost];
+                            for (tally, _) in read.iter_mut().zip(kinds).filter(|(_, kind)| *kind) {
+                                if answer { tally.0 += 1 } else { tally.1 += 1 }
+                            }
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        for (kind, (passes, failures)) in ["requisites", "rule target", "cost filter"].iter().zip(read) {
+            assert!(passes >= 100 && failures >= 100, "{kind}: {passes} passes and {failures} failures read");
+        }
+    }
+
+    /// A card played is on the table while its trial runs, so it cannot pay its own cost:
+    /// `Domination` (`{D(action)}`) in a hand with no other action fails, read from the
+    /// game as on a copy, and passes beside another action.
+    #[test]
+    fn a_card_played_cannot_pay_its_own_cost_when_read() {
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let decks = corpus_decks(&set, &dir);
+        let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+        let mut game =
+            Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+        let me = game.state.active;
+        let named = |game: &Game, name: &str| {
+            (0..game.state.cards.len() as u32)
+                .map(CardRef)
+                .filter(|&c| game.state.def(c).is_some_and(|d| d.name == name))
+                .collect::<Vec<_>>()
+        };
+        let domination = named(&game, "Domination")[0];
+        let other_action = named(&game, "Abduction")[0];
+        for card in game.state.player(me).hand.clone() {
+            if game.state.kind(card) == Some(CardKind::Action) {
+                game.state.move_card_to(card, me, Zone::Deck, 0);
+            }
+        }
+        game.state.move_card_to(domination, me, Zone::Hand, -1);
+        let rules = game.state.card(domination).and_then(|c| c.rules).expect("Domination has rules");
+        let answers = |game: &Game| {
+            let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
+            let mut copy = game.scratch_copy();
+            let reference = copy.activation_passes(domination, rules, me, false);
+            Game::discard_copy(copy);
+            (game.trial_answer_read(domination, data, me, false), reference)
+        };
+        assert_eq!(answers(&game), (Some(false), false));
+        game.state.move_card_to(other_action, me, Zone::Hand, -1);
+        assert_eq!(answers(&game), (Some(true), true));
     }
 }

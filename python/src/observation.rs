@@ -30,7 +30,7 @@
 
 use game::moves::MAX_PICKS;
 use game::state::{GameState, Phase, RING_SLOTS, Role};
-use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game, Seat};
+use game::{AbilityType, CardKind, CardRef, CardSet, Choice, DefIdx, Game, Seat};
 
 /// Floats of a card block.
 pub const CARD: usize = 8;
@@ -98,7 +98,12 @@ impl CardFeatures {
     /// The block of card instance `card` (what is printed on the card it is now); zeros for
     /// a card the board does not hold.
     fn of(&self, state: &GameState, card: CardRef) -> [f32; CARD] {
-        state.card(card).and_then(|c| self.0.get(c.def)).copied().unwrap_or([0.0; CARD])
+        state.card(card).map_or([0.0; CARD], |c| self.of_def(c.def))
+    }
+
+    /// The block of printed card `def`; zeros for a card not in the set.
+    fn of_def(&self, def: DefIdx) -> [f32; CARD] {
+        self.0.get(def).copied().unwrap_or([0.0; CARD])
     }
 }
 
@@ -218,7 +223,7 @@ fn encode_player(state: &GameState, features: &CardFeatures, player: Seat, out: 
         let (Some(card), start) = (*card, 6 + CARD + slot * SLOT) else { continue };
         let Some(c) = state.card(card) else { continue };
         let block = &mut out[start..start + SLOT];
-        block[..CARD].copy_from_slice(&features.of(state, card));
+        block[..CARD].copy_from_slice(&features.of_def(c.def));
         block[CARD] = c.bp as f32 / 1000.0;
         block[CARD + 1] = flag(c.fresh);
         block[CARD + 2] = flag(c.frozen);

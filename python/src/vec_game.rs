@@ -16,7 +16,7 @@ use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice};
+use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
@@ -361,13 +361,14 @@ pub struct VecGame {
     picks: Vec<u32>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
+    /// What `reset` returns, `(observations, masks, current_players)`, and what `step`
+    /// returns, `(observations, masks, rewards, dones, current_players)`: the arrays never
+    /// change, so neither do these tuples, made once rather than at every call (a tuple
+    /// made and freed and five references taken per step: about 600 instructions,
+    /// cachegrind, BENCHMARKS.md).
+    reset_result: Py<PyTuple>,
+    step_result: Py<PyTuple>,
 }
-
-/// The arrays `reset` returns.
-type ResetArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray1<i32>>);
-
-/// The arrays `step` returns.
-type StepArrays = (Py<PyArray2<f32>>, Py<PyArray2<bool>>, Py<PyArray2<f32>>, Py<PyArray1<bool>>, Py<PyArray1<i32>>);
 
 /// The part of `buffer` at byte `at` as a C-ordered numpy array of `T` and `shape`.
 fn view<'py, T: numpy::Element>(
@@ -536,23 +537,32 @@ impl VecGame {
             .collect();
         let layout = Layout::new(n);
         let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
+        let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;
+        let masks = view::<bool>(&buffer, layout.masks, &[n, ACTION_SPACE])?;
+        let rewards = view::<f32>(&buffer, layout.rewards, &[n, 2])?;
+        let dones = view::<bool>(&buffer, layout.dones, &[n])?;
+        let current_players = view::<i32>(&buffer, layout.players, &[n])?;
+        let reset_result = PyTuple::new(py, [&observations, &masks, &current_players])?.unbind();
+        let step_result = PyTuple::new(py, [&observations, &masks, &rewards, &dones, &current_players])?.unbind();
         let mut vec = VecGame {
             start,
             slots,
             threads,
             pool,
-            observations: view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?.cast_into()?.unbind(),
-            masks: view::<bool>(&buffer, layout.masks, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
+            observations: observations.cast_into()?.unbind(),
+            masks: masks.cast_into()?.unbind(),
             legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
             legal_counts: view::<i32>(&buffer, layout.legal_counts, &[n])?.cast_into()?.unbind(),
-            rewards: view::<f32>(&buffer, layout.rewards, &[n, 2])?.cast_into()?.unbind(),
-            dones: view::<bool>(&buffer, layout.dones, &[n])?.cast_into()?.unbind(),
-            current_players: view::<i32>(&buffer, layout.players, &[n])?.cast_into()?.unbind(),
+            rewards: rewards.cast_into()?.unbind(),
+            dones: dones.cast_into()?.unbind(),
+            current_players: current_players.cast_into()?.unbind(),
             buffer: buffer.unbind(),
             layout,
             chosen: Vec::with_capacity(n),
             picks: Vec::with_capacity(n),
             broken: false,
+            reset_result,
+            step_result,
         };
         let failure = vec.run(py, &|start, _, slot, row| {
             write_row(slot, &start.features, row);
@@ -568,9 +578,9 @@ impl VecGame {
     }
 
     /// Starts every game again (with `seed`, when given, as the new base seed); returns
-    /// `(observations, masks, current_players)`.
+    /// `(observations, masks, current_players)` (the same tuple at every call).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<ResetArrays> {
+    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyTuple>> {
         if let Some(seed) = seed {
             self.start.seed = seed;
         }
@@ -589,16 +599,16 @@ impl VecGame {
         })?;
         self.broken = false;
         self.fail("VecGame.reset", failure)?;
-        Ok((self.observations.clone_ref(py), self.masks.clone_ref(py), self.current_players.clone_ref(py)))
+        Ok(self.reset_result.clone_ref(py))
     }
 
     /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
     /// games in parallel; finished games start again. Returns `(observations, masks,
-    /// rewards, dones, current_players)`.
+    /// rewards, dones, current_players)` (the same tuple at every call).
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
     /// its legal actions) before any game moves when an action is not legal.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<StepArrays> {
+    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         if self.broken {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
         }
@@ -631,13 +641,7 @@ impl VecGame {
         self.picks = picks;
         let failure = ran?;
         self.fail("VecGame.step", failure)?;
-        Ok((
-            self.observations.clone_ref(py),
-            self.masks.clone_ref(py),
-            self.rewards.clone_ref(py),
-            self.dones.clone_ref(py),
-            self.current_players.clone_ref(py),
-        ))
+        Ok(self.step_result.clone_ref(py))
     }
 
     /// (n, OBSERVATION_SIZE) float32: what each game's player to move sees.

@@ -25,6 +25,20 @@ def test_the_arrays_have_their_documented_shapes(card_set, decks):
         assert sorted(legal) == list(np.flatnonzero(masks[i]))
 
 
+def test_step_and_reset_return_the_vec_games_own_arrays_in_one_tuple(card_set, decks):
+    """What `step` and `reset` return is made once (no tuple built per call): the same
+    tuple each time, of the arrays the attributes give, rewritten by each step."""
+    vec = rs.VecGame(card_set, decks, 4, seed=3)
+    first = vec.reset()
+    assert vec.reset() is first
+    assert [a is b for a, b in zip(first, (vec.observations, vec.masks, vec.current_players))] == [True] * 3
+    rng = np.random.default_rng(0)
+    stepped = vec.step(random_actions(vec, rng))
+    assert vec.step(random_actions(vec, rng)) is stepped
+    arrays = (vec.observations, vec.masks, vec.rewards, vec.dones, vec.current_players)
+    assert [a is b for a, b in zip(stepped, arrays)] == [True] * 5
+
+
 def test_each_game_is_the_game_of_its_seed(card_set, decks):
     """Game i of a VecGame plays as Game(seed + i) given the same actions, observations,
     masks and players included, across automatic resets."""

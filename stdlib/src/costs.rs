@@ -175,3 +175,47 @@ pub fn check_from_facts(cost: &Cost, facts: CostFacts) -> Option<Checked> {
         _ => None,
     }
 }
+
+/// Where the check of a cost component with a filter looks for what to pay with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostSearch {
+    /// The filter's own zones (`{S(filter)}`, whose candidates then count only in the
+    /// payer's ring; `{D(filter)}` naming a zone).
+    Filter,
+    /// The payer's hand: `{D(filter)}` whose filter names no zone ([`discard`] resolves it
+    /// in the hand).
+    Hand,
+}
+
+/// Where checking `cost` resolves its filter (`filter`); `None` for a component without
+/// a filter or other than `{S}` and `{D}`.
+pub fn cost_search(cost: &Cost, filter: &vm::bytecode::Filter) -> Option<CostSearch> {
+    cost.filter?;
+    match cost.cost {
+        COST_S => Some(CostSearch::Filter),
+        COST_D if filter.zone.prefix.is_none() && filter.zone.zone == crate::names::ARENA => Some(CostSearch::Hand),
+        COST_D => Some(CostSearch::Filter),
+        _ => None,
+    }
+}
+
+/// What [`sacrifice`] or [`discard`] checking `cost` (with a filter, before any answer)
+/// gives, from its filter's resolution where [`cost_search`] says: whether it `matched`,
+/// whether the player `choose`s and at least how many (`min`), and how many of the
+/// candidates can pay (`payable`: for `{S}` those in the payer's own ring, for `{D}` all).
+/// `None` for another component. Those checks read nothing else and change nothing.
+pub fn check_from_found(cost: &Cost, matched: bool, choose: bool, min: u16, payable: usize) -> Option<Checked> {
+    cost.filter?;
+    let fails = match cost.cost {
+        COST_S => !matched || payable == 0 || payable < usize::from(min),
+        COST_D => payable == 0 || payable < usize::from(min),
+        _ => return None,
+    };
+    Some(if fails {
+        Checked::Fails
+    } else if choose {
+        Checked::Asks
+    } else {
+        Checked::Pays
+    })
+}

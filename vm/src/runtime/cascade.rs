@@ -58,7 +58,7 @@ impl<H: Host> Runtime<H> {
                 });
             }
             for event in &auto.events {
-                world.subs.push(Subscription {
+                world.subscribe(Subscription {
                     card,
                     program_card,
                     auto: auto_idx as u16,
@@ -81,6 +81,7 @@ impl<H: Host> Runtime<H> {
     pub fn leave_play(&mut self, host: &mut H, card: CardId) {
         self.world.in_play.retain(|&(id, _)| id != card);
         self.world.subs.retain(|sub| sub.card != card);
+        self.world.note_listeners();
         self.world.runs.retain(|run| run.card != card);
         let mut held = Vec::new();
         self.world.continuous.retain_mut(|auto| {
@@ -113,7 +114,7 @@ impl<H: Host> Runtime<H> {
 
     /// Queues an event of the game; its autos run at [`Runtime::run_events`].
     pub fn emit(&mut self, event: Event) {
-        self.world.events.push_back((event, 0));
+        self.world.queue(event, 0);
     }
 
     /// Runs queued autos (and the autos of the events they emit) until none is left
@@ -122,9 +123,17 @@ impl<H: Host> Runtime<H> {
     /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
     /// queued.
     pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
+        let world = &mut self.world;
+        if world.runs.is_empty() && world.continuous.is_empty() && !world.may_hear_queued() {
+            // Only events no card listens to (most of what a game emits): draining them
+            // runs nothing and leaves the queue empty.
+            world.clear_events();
+            world.refresh = false;
+            return Ok(Outcome::Done(Completion::Success));
+        }
         let result = self.drain_events(host);
         if result.is_err() {
-            self.world.events.clear();
+            self.world.clear_events();
             self.world.runs.clear();
         }
         result
@@ -154,10 +163,13 @@ impl<H: Host> Runtime<H> {
                 continue;
             }
             let Some((event, depth)) = self.world.events.pop_front() else {
+                self.world.queued = 0;
                 return Ok(Outcome::Done(Completion::Success));
             };
             self.world.refresh = true;
-            self.select(&event, depth, false);
+            if self.world.listens(event.event) {
+                self.select(&event, depth, false);
+            }
         }
     }
 
@@ -198,7 +210,9 @@ impl<H: Host> Runtime<H> {
     /// Moves the autos `event` selects to the run queue, removing `once` subscriptions.
     fn select(&mut self, event: &Event, depth: u32, hooks: bool) {
         let World { subs, runs, .. } = &mut self.world;
-        select(&self.shared, subs, event, depth, hooks, &mut |run| runs.push_back(run));
+        if select(&self.shared, subs, event, depth, hooks, &mut |run| runs.push_back(run)) {
+            self.world.note_listeners();
+        }
     }
 
     fn start_auto(&mut self, host: &mut H, run: &PendingRun, hook: bool) -> Result<Outcome, Trap> {
@@ -277,7 +291,7 @@ impl<H: Host> Runtime<H> {
 }
 
 /// Calls `push` with a run for every subscription of `hooks` kind that `event` selects, in
-/// registration order, removing the `once` subscriptions that fire.
+/// registration order, removing the `once` subscriptions that fire; true when it removed one.
 fn select<H>(
     shared: &Shared<H>,
     subs: &mut Vec<Subscription>,
@@ -285,9 +299,10 @@ fn select<H>(
     depth: u32,
     hooks: bool,
     push: &mut dyn FnMut(PendingRun),
-) {
+) -> bool {
     let has_object = shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
     let names = &shared.names;
+    let mut removed = false;
     let mut i = 0;
     while i < subs.len() {
         let sub = subs[i];
@@ -303,11 +318,13 @@ fn select<H>(
             });
             if sub.suffix.is_some() && sub.suffix == names.suffix_once {
                 subs.remove(i);
+                removed = true;
                 continue;
             }
         }
         i += 1;
     }
+    removed
 }
 
 /// Runs the autos (`hooks`: the hook autos) `event` selects now, in order, without
@@ -328,10 +345,13 @@ pub(super) fn run_now<H: Host>(
     if depth > MAX_EVENT_DEPTH {
         return Err(Trap::new(TrapCode::EventCascade));
     }
+    if !world.listens(event.event) {
+        return Ok(None);
+    }
     let start = world.now.len();
-    {
-        let World { subs, now, .. } = &mut *world;
-        select(shared, subs, event, depth, hooks, &mut |run| now.push(run));
+    let World { subs, now, .. } = &mut *world;
+    if select(shared, subs, event, depth, hooks, &mut |run| now.push(run)) {
+        world.note_listeners();
     }
     let end = world.now.len();
     let mut answer = None;

@@ -98,8 +98,16 @@ pub(crate) struct World {
     pub effects: Vec<Effect>,
     pub next_effect: u32,
     pub subs: Vec<Subscription>,
+    /// Bit `i` set: some subscription listens to event `i` (events numbered 128 or more
+    /// are not in the mask and always looked up). Most events the game emits (a hand
+    /// changed, a phase began) have no listener, and are then passed over at once.
+    pub listened: u128,
     pub in_play: Vec<(CardId, CardIdx)>,
     pub events: VecDeque<(Event, u32)>,
+    /// The bits (as in [`World::listened`]) of the events queued since the queue was last
+    /// empty, all of them for an event numbered 128 or more: when none is listened to,
+    /// draining the queue runs nothing.
+    pub queued: u128,
     pub runs: VecDeque<PendingRun>,
     /// The continuous autos of the cards in play, in the order they entered.
     pub continuous: Vec<Continuous>,
@@ -220,6 +228,44 @@ impl World {
     }
 }
 
+impl World {
+    /// Whether some subscription may listen to `event`: false only when none does.
+    pub fn listens(&self, event: EventIdx) -> bool {
+        match 1u128.checked_shl(event.0) {
+            Some(bit) => self.listened & bit != 0,
+            None => true,
+        }
+    }
+
+    /// Queues `event`, emitted `depth` events deep.
+    pub fn queue(&mut self, event: Event, depth: u32) {
+        self.queued |= 1u128.checked_shl(event.event.0).unwrap_or(u128::MAX);
+        self.events.push_back((event, depth));
+    }
+
+    /// Empties the event queue.
+    pub fn clear_events(&mut self) {
+        self.events.clear();
+        self.queued = 0;
+    }
+
+    /// Whether some queued event may have a listener.
+    pub fn may_hear_queued(&self) -> bool {
+        self.queued & self.listened != 0
+    }
+
+    /// Subscribes `sub`.
+    pub fn subscribe(&mut self, sub: Subscription) {
+        self.listened |= 1u128.checked_shl(sub.event.0).unwrap_or(0);
+        self.subs.push(sub);
+    }
+
+    /// Works out [`World::listened`] again once subscriptions were removed.
+    pub fn note_listeners(&mut self) {
+        self.listened = self.subs.iter().fold(0, |mask, sub| mask | 1u128.checked_shl(sub.event.0).unwrap_or(0));
+    }
+}
+
 impl Clone for World {
     /// Clones the game-relevant state; the pool and the scratch buffers start empty.
     fn clone(&self) -> World {
@@ -227,8 +273,10 @@ impl Clone for World {
             effects: self.effects.clone(),
             next_effect: self.next_effect,
             subs: self.subs.clone(),
+            listened: self.listened,
             in_play: self.in_play.clone(),
             events: self.events.clone(),
+            queued: self.queued,
             runs: self.runs.clone(),
             now: self.now.clone(),
             continuous: self.continuous.clone(),
@@ -244,8 +292,10 @@ impl Clone for World {
             effects,
             next_effect,
             subs,
+            listened,
             in_play,
             events,
+            queued,
             runs,
             now,
             continuous,
@@ -261,8 +311,10 @@ impl Clone for World {
         self.effects.clone_from(effects);
         self.next_effect = *next_effect;
         self.subs.clone_from(subs);
+        self.listened = *listened;
         self.in_play.clone_from(in_play);
         self.events.clone_from(events);
+        self.queued = *queued;
         self.runs.clone_from(runs);
         self.now.clone_from(now);
         self.continuous.clone_from(continuous);

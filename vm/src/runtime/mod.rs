@@ -4,7 +4,8 @@
 //! provides), [`builtins`] (what the game registers, and the context its builtins get),
 //! [`state`] (an execution, requests and outcomes), `shared` (what every execution of a
 //! runtime shares), `pipeline` (the stages of one execution), `exec` (the dispatch loop
-//! and its op families), `resolve` (target filters), `resume` (continuing with an answer),
+//! and its op families), `resolve` (target filters) and `peek` (the same, reading the host
+//! only), `resume` (continuing with an answer),
 //! [`events`] (subscriptions and the event queue), `cascade` (cards in play and the autos
 //! they run), [`trap`].
 //!
@@ -14,6 +15,7 @@
 //! |---|---|
 //! | [`Runtime::activate`] | a player activates a card: requisites → rule target → choice of action → `vars` → every cost component checked → every component paid → statements (spec §3.3, FIX of B-28) |
 //! | [`Runtime::requisites_met`] | only the requisites, without asking anything |
+//! | [`Runtime::peek_filter`] | nothing: a filter resolved reading the host only, for a game answering a trial's outcome without a copy to run it on |
 //! | [`Runtime::enter_play`] / [`Runtime::leave_play`] | a card's permanent abilities and auto subscriptions start / end; event-less autos are queued |
 //! | [`Runtime::emit`] + [`Runtime::run_events`] | the game's events; the subscribed autos run in registration order |
 //! | [`Runtime::ask`] | a hook question (`canBlock`): `None` if no auto listens, else the answers reduced as spec §3.12 says |
@@ -88,6 +90,7 @@ mod cascade;
 pub mod events;
 mod exec;
 pub mod host;
+mod peek;
 mod pipeline;
 mod resolve;
 mod resume;
@@ -104,13 +107,14 @@ use crate::catalogue::Catalogue;
 pub use builtins::{BuiltinFn, Builtins, CallContext, CostFn, CostPhase, FunctionFn, Resolved, Status};
 pub use events::{EVENT_BINDINGS, Event};
 pub use host::{Effect, EffectId, EffectKind, Env, Host, RequestKind, Restriction};
+pub use peek::{Peek, PeekBuffers};
 pub use state::{Completion, Execution, Failure, InvalidAnswer, Outcome, Request, ResumeError};
 pub use trap::{Trap, TrapCode};
 pub use value::{CardId, ListId, Lists, PlayerId, Value};
 
 use events::{Names, World};
 use exec::Machine;
-use pipeline::{activate_direct, pipeline};
+use pipeline::{activate_direct, costs_first, pipeline};
 pub(crate) use shared::Shared;
 use shared::{NEXT_RUNTIME_ID, plans};
 use state::{ExecState, Origin, Owner, Stage};
@@ -228,13 +232,14 @@ impl<H: Host> Runtime<H> {
     pub fn selects_any(&self, event: &Event, hooks: bool) -> bool {
         let has_object = self.shared.catalogue.events.get(event.event.index()).is_some_and(|spec| spec.has_object);
         let names = &self.shared.names;
-        self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
+        self.world.listens(event.event)
+            && self.world.subs.iter().any(|sub| sub.hook == hooks && names.selects(sub, event, has_object))
     }
 
     /// Drops every queued event and auto run: an embedder ending a cascade that its own
     /// events keep feeding (each drain of which stays within [`MAX_RUNS_PER_DRAIN`]).
     pub fn discard_events(&mut self) {
-        self.world.events.clear();
+        self.world.clear_events();
         self.world.runs.clear();
     }
 
@@ -331,6 +336,7 @@ impl<H: Host> Runtime<H> {
         let state = self.state_with(env, Origin::activation(trial), stage, plan.locals, regs);
         match plan.direct_action {
             Some(action) => self.run_state(host, state, |machine| activate_direct(machine, action.entry, trial)),
+            None if plan.costs_first => self.run_state(host, state, costs_first),
             None => self.drive(host, state),
         }
     }

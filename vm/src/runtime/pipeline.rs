@@ -117,6 +117,22 @@ pub(super) fn activate_direct<H: Host>(
     run_body(machine)
 }
 
+/// What the pipeline charges passing the four stages before the cost check (requisites,
+/// rule target, choice of action, vars) of an activation that has nothing to do in them.
+const EMPTY_ACTIVATION_STAGES_BEFORE_COSTS_FUEL: u32 = 4;
+
+/// Runs an activation from its cost check, for a card whose plan says no stage before it
+/// has anything to do ([`super::shared::CardPlan::costs_first`]), on a fresh state: the
+/// same as the pipeline from `Stage::Requisite(0)`, fuel included, without walking the
+/// four stages (the card's only action is the one chosen).
+pub(super) fn costs_first<H: Host>(machine: &mut Machine<'_, H>) -> Result<Option<Completion>, Trap> {
+    machine.charge(EMPTY_ACTIVATION_STAGES_BEFORE_COSTS_FUEL)?;
+    machine.state.targets = machine.state.rule_targets;
+    machine.state.origin = machine.state.origin.with_action(0);
+    machine.state.stage = Stage::CostCheck(0);
+    pipeline(machine)
+}
+
 /// What the pipeline charges passing the stages before the body of an auto that has
 /// nothing to do in them (rule target, vars), one each.
 const EMPTY_AUTO_STAGES_FUEL: u32 = 2;

@@ -12,7 +12,7 @@
 //! Intermediate lists use the execution's reusable buffers, so resolving allocates
 //! nothing once they have grown.
 
-use crate::bytecode::{CompareOp, FilterIdx, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
+use crate::bytecode::{CompareOp, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
 use super::exec::Machine;
@@ -257,17 +257,7 @@ impl<H: Host> Machine<'_, H> {
     }
 
     fn type_test(&self, term: TypeTerm, item: Value) -> bool {
-        let Value::Card(card) = item else {
-            return false;
-        };
-        let host = &*self.host;
-        let result = match term.atom {
-            TypeAtom::CardType(ty) => host.card_has_type(card, ty),
-            TypeAtom::Subtype(subtype) => host.card_subtype_is(card, subtype),
-            TypeAtom::Name(name) => self.shared.program.string(name).is_some_and(|name| host.card_name_is(card, name)),
-            _ => true,
-        };
-        result != term.negate
+        type_test(&*self.host, &self.shared.program, term, item)
     }
 
     /// Keeps the candidates that pass the OR-list of AND-lists of terms, in the order of
@@ -294,38 +284,56 @@ impl<H: Host> Machine<'_, H> {
     }
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
-        let host = &*self.host;
-        match term.kind {
-            TermKind::Rank { ranking, word } => {
-                let best = cand
-                    .iter()
-                    .zip(mask.iter())
-                    .filter(|(_, keep)| **keep)
-                    .filter_map(|(item, _)| host.rank_key(*item, ranking, word))
-                    .min();
-                for (item, keep) in cand.iter().zip(mask.iter_mut()) {
-                    if *keep {
-                        let is_best = best.is_some() && host.rank_key(*item, ranking, word) == best;
-                        *keep = is_best != term.negated;
-                    }
+        apply_term(&*self.host, term, cand, mask);
+    }
+}
+
+/// Whether `item` passes the type test of `term`.
+pub(super) fn type_test<H: Host>(host: &H, program: &Program, term: TypeTerm, item: Value) -> bool {
+    let Value::Card(card) = item else {
+        return false;
+    };
+    let result = match term.atom {
+        TypeAtom::CardType(ty) => host.card_has_type(card, ty),
+        TypeAtom::Subtype(subtype) => host.card_subtype_is(card, subtype),
+        TypeAtom::Name(name) => program.string(name).is_some_and(|name| host.card_name_is(card, name)),
+        _ => true,
+    };
+    result != term.negate
+}
+
+/// Clears in `mask` the candidates that fail `term` (one term of an AND-list).
+pub(super) fn apply_term<H: Host>(host: &H, term: Term, cand: &[Value], mask: &mut [bool]) {
+    match term.kind {
+        TermKind::Rank { ranking, word } => {
+            let best = cand
+                .iter()
+                .zip(mask.iter())
+                .filter(|(_, keep)| **keep)
+                .filter_map(|(item, _)| host.rank_key(*item, ranking, word))
+                .min();
+            for (item, keep) in cand.iter().zip(mask.iter_mut()) {
+                if *keep {
+                    let is_best = best.is_some() && host.rank_key(*item, ranking, word) == best;
+                    *keep = is_best != term.negated;
                 }
             }
-            _ => {
-                for (item, keep) in cand.iter().zip(mask.iter_mut()) {
-                    if *keep {
-                        let holds = match term.kind {
-                            TermKind::Keyword(keyword) => host.has_keyword(*item, keyword),
-                            TermKind::Compare { property, op, value } => {
-                                host.property(*item, property).is_some_and(|actual| compare(actual, op, value))
-                            }
-                            TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
-                            TermKind::Subtype(subtype) => {
-                                item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype))
-                            }
-                            TermKind::Rank { .. } => true,
-                        };
-                        *keep = holds != term.negated;
-                    }
+        }
+        _ => {
+            for (item, keep) in cand.iter().zip(mask.iter_mut()) {
+                if *keep {
+                    let holds = match term.kind {
+                        TermKind::Keyword(keyword) => host.has_keyword(*item, keyword),
+                        TermKind::Compare { property, op, value } => {
+                            host.property(*item, property).is_some_and(|actual| compare(actual, op, value))
+                        }
+                        TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
+                        TermKind::Subtype(subtype) => {
+                            item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype))
+                        }
+                        TermKind::Rank { .. } => true,
+                    };
+                    *keep = holds != term.negated;
                 }
             }
         }
@@ -344,7 +352,7 @@ fn compare(actual: i32, op: CompareOp, value: i32) -> bool {
 }
 
 /// A type the player picks between when several are joined by `,` (spec §3.6 step 1).
-fn is_keyword(atom: TypeAtom) -> bool {
+pub(super) fn is_keyword(atom: TypeAtom) -> bool {
     matches!(
         atom,
         TypeAtom::Any

@@ -105,6 +105,9 @@ pub(crate) struct CardPlan {
     /// Its only action when an activation has nothing to do before the body (no
     /// requisite, rule target, vars or cost): the activation starts there at once.
     pub direct_action: Option<DirectEntry>,
+    /// Whether an activation has nothing to do before its costs (no requisite, rule
+    /// target or vars, one action): it starts at the cost check.
+    pub costs_first: bool,
     /// Where its autos' plans start in [`Plans`], and how many it has.
     first_auto: u32,
     autos: u32,
@@ -140,7 +143,8 @@ pub(super) fn plans(program: &Program) -> Arc<Plans> {
             ),
             _ => None,
         };
-        cards.push(CardPlan { locals, direct_action, first_auto, autos: card.autos.len() as u32 });
+        let costs_first = plain && card.requisites.is_empty() && card.actions.len() == 1;
+        cards.push(CardPlan { locals, direct_action, costs_first, first_auto, autos: card.autos.len() as u32 });
     }
     Arc::new(Plans { cards: cards.into(), autos: autos.into() })
 }

@@ -214,7 +214,7 @@ impl<H: Host> Machine<'_, H> {
         if depth > MAX_EVENT_DEPTH {
             return Err(Trap::new(TrapCode::EventCascade));
         }
-        self.world.events.push_back((event, depth));
+        self.world.queue(event, depth);
         Ok(())
     }
 }

@@ -71,6 +71,37 @@ fn simple(actions: Vec<(&'static str, Vec<Cost>)>) -> Spec {
     Spec { requisite: false, target: None, actions, vars: false }
 }
 
+/// A card with nothing before its cost (no requisite, rule target or vars, one action)
+/// starts its activation at the cost check, and pays for the four stages it passes over
+/// as the pipeline walking them does: seven stage steps (four passed over, two for the
+/// cost check, one into the payment), two more to the body, its start and one call; a
+/// trial stops at the payment.
+#[test]
+fn an_activation_that_starts_at_its_costs_pays_for_the_stages_before_them() {
+    let (mut rt, mut host, source) = runtime_and_source(simple(vec![("a", vec![cost(0, None)])]));
+    for (fuel, trial, paid) in [(11, false, true), (10, false, false), (7, true, true), (6, true, false)] {
+        host.cards[0].frozen = false;
+        rt.set_fuel(fuel);
+        let result = if trial {
+            rt.try_activation(&mut host, source, CardIdx(0), P0)
+        } else {
+            rt.activate(&mut host, source, CardIdx(0), P0)
+        };
+        match result {
+            Ok(outcome) => {
+                assert!(paid, "fuel {fuel}: {outcome:?}");
+                assert_eq!(outcome.done(), Some(Completion::Success));
+                assert_eq!(host.cards[0].frozen, !trial, "fuel {fuel}");
+            }
+            Err(trap) => {
+                assert!(!paid, "fuel {fuel}: {trap}");
+                assert_eq!(trap.code(), TrapCode::OutOfFuel);
+            }
+        }
+    }
+    assert_eq!(host.commands(), vec!["a"]);
+}
+
 #[test]
 fn requisites_gate_the_activation() {
     let (mut rt, mut host, source) =

@@ -137,6 +137,33 @@ fn once_fires_once() {
     assert_eq!(host.commands(), vec!["a"]);
 }
 
+/// The runtime passes over the events no card listens to without looking at the
+/// subscriptions (`World::listened`), and that is decided when the queue is drained: an
+/// event queued before its listener entered play reaches it, a `once` auto that fired
+/// leaves its event to the other listeners, and an event whose listener left runs nothing.
+#[test]
+fn events_reach_the_listeners_in_play_when_drained() {
+    let program = cards(&[(END_PHASE, None, Some(SUFFIX_ONCE), false, "a"), (END_PHASE, None, None, false, "b")]);
+    let mut rt = runtime(program);
+    let mut host = TestHost::new();
+    let first = host.add("first", P0, RING, 500);
+    let second = host.add("second", P0, RING, 500);
+    rt.emit(Event::new(END_PHASE, P0));
+    rt.enter_play(&mut host, first, CardIdx(0)).unwrap();
+    rt.enter_play(&mut host, second, CardIdx(1)).unwrap();
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a", "b"]);
+    rt.emit(Event::new(END_PHASE, P0));
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["b"]);
+    rt.leave_play(&mut host, second);
+    rt.emit(Event::new(END_PHASE, P0));
+    assert!(!rt.is_idle());
+    drain(&mut rt, &mut host);
+    assert!(host.commands().is_empty());
+    assert!(rt.is_idle());
+}
+
 /// `~attacks~ damage(100) to(trigger)`: the event's payload is bound for that run only.
 #[test]
 fn event_bindings_are_per_execution() {

@@ -371,3 +371,92 @@ fn a_builtin_resolving_a_filter_that_calls_a_function_keeps_its_own_call() {
         [format!("Some(\"draw\") Filter({f:?}) argc 1 targets [Player(PlayerId(0))] found [Player(PlayerId(0))]")]
     );
 }
+
+/// What [`Runtime::peek_filter`] finds of `f` on `host`, reading it only: the candidates,
+/// or that the player is asked, or that it is not peeked at.
+fn peeked(host: &TestHost, f: Filter, rule_target: bool) -> Option<Vec<String>> {
+    peeked_with(host, |_| f, rule_target)
+}
+
+/// [`peeked`] of the filter `make` builds (adding the entries its expressions need).
+fn peeked_with(
+    host: &TestHost,
+    make: impl FnOnce(&mut BundleBuilder<'_>) -> Filter,
+    rule_target: bool,
+) -> Option<Vec<String>> {
+    let rt = runtime(damage_to_filter(1, make));
+    let env = Env { me: P0, controller: P0, source: CardId(0), card: CardIdx(0) };
+    let mut zones = host.clone();
+    let mut buffers = PeekBuffers::default();
+    let zone_cards = |zone, out: &mut Vec<Value>| zones.zone_cards(&env, zone, out);
+    Some(match rt.peek_filter(host, &env, FilterIdx(0), rule_target, zone_cards, &mut buffers)? {
+        Peek::Asks => vec!["asks first".to_string()],
+        Peek::Found { matched: false, .. } => vec!["no targets".to_string()],
+        Peek::Found { choose: true, min, .. } => vec![format!("asks {min} of {:?}", buffers.found())],
+        Peek::Found { .. } => buffers.found().iter().map(|v| format!("{v:?}")).collect(),
+    })
+}
+
+/// A peek finds what the resolution of a statement's target finds (zones, `^`, type
+/// tests, terms, OR-lists, picks, quantities, players), reading the host only; a rule
+/// target of several types asks first; a random quantity says so; a filter whose
+/// resolution runs code is not peeked at.
+#[test]
+fn a_peek_finds_what_resolving_finds() {
+    let frozen = term(TermKind::Keyword(FilterKeywordIdx(0)));
+    let bp_le_300 = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
+    let lowest = term(TermKind::Rank { ranking: RankingIdx(0), word: 0 });
+    let mut filters = vec![
+        characters(zone(Some(OPP), RING)),
+        characters(zone(None, ZoneIdx(0))),
+        filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING)),
+        filter(TypeAtom::Player, zone(None, RING)),
+        filter(TypeAtom::Opp, zone(None, RING)),
+        filter(TypeAtom::This, zone(None, RING)),
+    ];
+    let mut not_me = characters(zone(None, RING));
+    not_me.types[0].exclude_source = true;
+    let mut terms = characters(zone(Some(OPP), RING));
+    terms.terms = vec![vec![frozen], vec![bp_le_300], vec![Term { negated: true, ..frozen }, lowest]];
+    let mut picked = characters(zone(Some(OPP), RING));
+    picked.pick = Some(-2);
+    let mut empty_pick = picked.clone();
+    empty_pick.zone = zone(Some(OPP), HAND);
+    let mut none = characters(zone(Some(OPP), RING));
+    none.types[0].negate = true;
+    let mut two = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    two.qty = Some(Qty::Exact(2));
+    filters.extend([not_me, terms, picked, empty_pick, none, two]);
+    for f in filters {
+        let mut host = board();
+        let resolved = targets_of(&mut host, |_| f.clone());
+        assert_eq!(peeked(&board(), f.clone(), false), Some(resolved), "{f:?}");
+    }
+    // `character,player`: a rule target asks which type first.
+    let mut either = characters(zone(None, RING));
+    either.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Player });
+    assert_eq!(peeked(&board(), either, true), Some(vec!["asks first".to_string()]));
+    let mut random = characters(zone(Some(OPP), RING));
+    random.qty = Some(Qty::Random(2));
+    assert!(matches!(
+        runtime(damage_to_filter(1, |_| random)).peek_filter(
+            &board(),
+            &Env { me: P0, controller: P0, source: CardId(0), card: CardIdx(0) },
+            FilterIdx(0),
+            false,
+            |_, _| {},
+            &mut PeekBuffers::default()
+        ),
+        Some(Peek::Found { random: true, .. })
+    ));
+    let selected = |bundle: &mut BundleBuilder<'_>| {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::ListNew { a: Reg(0) });
+        code.emit(Instr::ReturnValue { a: Reg(0) });
+        let arg = bundle.add_entry(code);
+        let mut f = characters(zone(Some(OPP), RING));
+        f.selector = Some(Selector { selector: SelectorIdx(0), arg });
+        f
+    };
+    assert_eq!(peeked_with(&board(), selected, false), None);
+}

@@ -1,0 +1,199 @@
+//! Resolving a filter without an execution, reading the host only: what a game that
+//! answers legality from its state needs to know of a trial's rule target, requisite or
+//! cost filter (does it match, does it ask, how many), without a copy of the game to run
+//! the trial on. The same steps as `resolve.rs` (candidates, `^`, type test, terms, pick,
+//! joining, quantity), sharing its tests; a filter whose resolution runs code (a type
+//! expression, a `::not` selector) is not peeked at.
+
+use crate::bytecode::{FilterIdx, Qty, TypeAtom, TypeOp, ZoneRef};
+
+use super::Runtime;
+use super::host::{Env, Host};
+use super::resolve::{apply_term, is_keyword, type_test};
+use super::value::Value;
+
+/// What resolving a filter gives, as [`Runtime::peek_filter`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Peek {
+    /// Resolved as a rule target, the filter first asks the player which of its types
+    /// (`a,b`) or whose zone (`any`, `same`) it searches.
+    Asks,
+    /// The filter resolves to the candidates left in the caller's buffer, with what
+    /// [`super::Resolved`] would say of them.
+    Found {
+        /// Something matched (or the filter picks, which matches even nothing).
+        matched: bool,
+        /// The player chooses `min..=max` of the candidates.
+        choose: bool,
+        /// Fewest to choose (the count of the candidates when there is no choice).
+        min: u16,
+        /// Most to choose.
+        max: u16,
+        /// A random quantity (`<r>`) kept this many of the candidates, which ones drawn
+        /// from the game's generator: the buffer holds the first ones, not those.
+        random: bool,
+    },
+}
+
+/// The buffers [`Runtime::peek_filter`] works in and leaves its candidates in, kept by
+/// the caller so that peeking allocates nothing once they have grown.
+#[derive(Debug, Default)]
+pub struct PeekBuffers {
+    found: Vec<Value>,
+    cand: Vec<Value>,
+    kept: Vec<Value>,
+    mask: Vec<bool>,
+}
+
+impl PeekBuffers {
+    /// The candidates the last peek found, in the order the resolution gives them.
+    pub fn found(&self) -> &[Value] {
+        &self.found
+    }
+}
+
+/// Candidates one type term may bring before a peek declines: far more than a game of the
+/// corpus holds, and few enough that the fuel a resolution charges for them (one unit per
+/// 64) stays far below what any execution starts with ([`PEEK_LEAST_FUEL`]).
+const PEEK_MOST_CANDIDATES: usize = 1_024;
+
+/// The fuel executions must start with for a peek to answer as a run would: a trial that
+/// resolves a few filters of at most [`PEEK_MOST_CANDIDATES`] candidates never runs out.
+const PEEK_LEAST_FUEL: u64 = 1_000;
+
+impl<H: Host> Runtime<H> {
+    /// Resolves `f` for an execution of `env` as a fresh one would (no zone or type chosen
+    /// yet), reading `host` and the zones `zone_cards` lists (what [`Host::zone_cards`]
+    /// appends); as a `rule_target` it first asks for a type or a zone where the
+    /// resolution of a rule target would. The candidates are left in
+    /// [`PeekBuffers::found`]. `None` when the filter runs code while resolving (a type
+    /// expression, a `::not` selector), a zone holds more than 1,024 cards, or executions
+    /// start with too little fuel to be sure they would not run out.
+    pub fn peek_filter(
+        &self,
+        host: &H,
+        env: &Env,
+        f: FilterIdx,
+        rule_target: bool,
+        mut zone_cards: impl FnMut(ZoneRef, &mut Vec<Value>),
+        buffers: &mut PeekBuffers,
+    ) -> Option<Peek> {
+        let shared = &self.shared;
+        if shared.metered && shared.fuel < PEEK_LEAST_FUEL {
+            return None;
+        }
+        let program = &shared.program;
+        let filter = program.filters().get(f.index())?;
+        if filter.selector.is_some() || filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_))) {
+            return None;
+        }
+        let zone_prefix = filter.zone.prefix;
+        if rule_target {
+            if zone_prefix.is_some() && zone_prefix == shared.names.zone_any {
+                return Some(Peek::Asks);
+            }
+            if filter.type_op == TypeOp::Choice
+                && filter.types.len() > 1
+                && filter.types.iter().any(|term| is_keyword(term.atom))
+            {
+                return Some(Peek::Asks);
+            }
+        }
+        let PeekBuffers { found: out, cand, kept, mask } = buffers;
+        out.clear();
+        let mut can_choose = false;
+        for term in &filter.types {
+            cand.clear();
+            let mut choose = !term.plural;
+            match term.atom {
+                TypeAtom::Me => {
+                    cand.push(Value::Player(env.me));
+                    choose = false;
+                }
+                TypeAtom::Opp => {
+                    cand.push(Value::Player(host.opponent(env.me)));
+                    choose = false;
+                }
+                TypeAtom::Player | TypeAtom::Players => {
+                    cand.push(Value::Player(env.me));
+                    let opp = host.opponent(env.me);
+                    if opp != env.me {
+                        cand.push(Value::Player(opp));
+                    }
+                    choose = term.atom == TypeAtom::Player;
+                }
+                TypeAtom::This => {
+                    cand.push(Value::Card(env.source));
+                    choose = false;
+                }
+                TypeAtom::Expr(_) => return None,
+                TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
+                    zone_cards(filter.zone, cand);
+                    if cand.len() > PEEK_MOST_CANDIDATES {
+                        return None;
+                    }
+                    cand.retain(|&item| type_test(host, program, *term, item));
+                }
+            }
+            if term.exclude_source {
+                cand.retain(|&item| item != Value::Card(env.source));
+            }
+            if !filter.terms.is_empty() {
+                kept.clear();
+                for alternative in &filter.terms {
+                    mask.clear();
+                    mask.resize(cand.len(), true);
+                    for term in alternative {
+                        apply_term(host, *term, cand, mask);
+                    }
+                    for (item, _) in cand.iter().zip(mask.iter()).filter(|(_, keep)| **keep) {
+                        if !kept.contains(item) {
+                            kept.push(*item);
+                        }
+                    }
+                }
+                std::mem::swap(cand, kept);
+            }
+            if let Some(pick) = filter.pick {
+                let n = pick.unsigned_abs() as usize;
+                if pick >= 0 {
+                    cand.truncate(n);
+                } else if cand.len() > n {
+                    cand.drain(..cand.len() - n);
+                }
+            }
+            for item in cand.iter() {
+                if !out.contains(item) {
+                    out.push(*item);
+                }
+            }
+            can_choose |= choose;
+        }
+        let (mut min, mut max) = match filter.qty {
+            None => (1, 1),
+            Some(Qty::Exact(n)) => (n, n),
+            Some(Qty::Range { min, max }) => (min, max),
+            Some(Qty::All) => (1, u16::MAX),
+            Some(Qty::Random(_)) => (0, 0),
+        };
+        let random = matches!(filter.qty, Some(Qty::Random(_)));
+        if random || (filter.pick.is_some() && filter.qty.is_none()) {
+            can_choose = false;
+        }
+        if let Some(Qty::Random(n)) = filter.qty {
+            out.truncate(usize::from(n));
+        }
+        let matched = !out.is_empty() || filter.pick.is_some();
+        let len = out.len().min(usize::from(u16::MAX)) as u16;
+        max = max.min(len);
+        let choose = can_choose && (len > min || (min == 0 && len > 0));
+        if !choose {
+            min = len;
+            max = len;
+        }
+        if rule_target && zone_prefix.is_some() && zone_prefix == shared.names.zone_same && choose {
+            return Some(Peek::Asks);
+        }
+        Some(Peek::Found { matched, choose, min, max, random })
+    }
+}
