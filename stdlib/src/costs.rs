@@ -7,7 +7,7 @@ use vm::bytecode::Cost;
 use vm::runtime::{CallContext, CostPhase, Status, Value};
 
 use crate::commands::cards::{bind_cards, discard_card, emit_removed};
-use crate::commands::{Cards, Res, Values, card_values, pile, resolve_in, status};
+use crate::commands::{Cards, Res, Values, pile_values, resolve_in, status};
 use crate::host::{CfcHost, Flag};
 use crate::names::{COST_D, COST_F, COST_S, HAND, RING, VAR_DISCARDED, VAR_SACRIFICED};
 
@@ -89,7 +89,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             }
             None => {
                 let n = discard_count(count);
-                let hand = card_values(&pile(ctx, me, HAND)?);
+                let hand = pile_values(ctx, me, HAND)?;
                 let choose = hand.len() > usize::from(n);
                 Ok((hand, choose, n, n))
             }

@@ -197,7 +197,8 @@ pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// the reveal flag), revealing it first if asked; binds `moved`. Fails when no card moved.
 pub fn move_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Some(dest) = pile_arg(ctx, 0) else { return Ok(Status::Failure) };
-    if !is_pile(dest.zone) || target_cards(ctx).is_empty() {
+    let targets = target_cards(ctx);
+    if !is_pile(dest.zone) || targets.is_empty() {
         bind_cards(ctx, VAR_MOVED, &[])?;
         return Ok(Status::Failure);
     }
@@ -216,7 +217,7 @@ pub fn move_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     }
     let mut moved = Cards::new();
     let mut left_ring = Cards::new();
-    for card in target_cards(ctx) {
+    for card in targets {
         let owner = pile_owner(ctx, dest, Some(card));
         let from_ring = ctx.host().locate(card).is_some_and(|(_, zone)| zone == RING);
         if reveal {

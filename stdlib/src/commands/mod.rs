@@ -127,6 +127,18 @@ pub(crate) fn pile_top<H: CfcHost>(
     })
 }
 
+/// The cards of `player`'s pile `zone` (0 = top) as values, charged as [`pile`] is.
+pub(crate) fn pile_values<H: CfcHost>(
+    ctx: &mut CallContext<'_, H>,
+    player: PlayerId,
+    zone: vm::bytecode::ZoneIdx,
+) -> Result<Values, Trap> {
+    ctx.read_pile(player, zone, |ctx, values| {
+        ctx.charge(values.len())?;
+        Ok(values.iter().copied().filter(|value| value.as_card().is_some()).collect())
+    })
+}
+
 /// Resolves a filter argument of a command that picks cards from `player`'s `zone`
 /// (`discard(<1>action)`, `{D(reaction)}`): a filter with no written zone searches that
 /// pile (through [`CfcHost::set_search_scope`]); one with a zone searches it.

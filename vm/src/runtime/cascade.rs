@@ -126,7 +126,9 @@ impl<H: Host> Runtime<H> {
         let world = &mut self.world;
         if world.runs.is_empty() && world.continuous.is_empty() && !world.may_hear_queued() {
             // Only events no card listens to (most of what a game emits): draining them
-            // runs nothing and leaves the queue empty.
+            // runs nothing and leaves the queue empty. (Every event is queued through
+            // `World::queue`, which marks it; a debug build checks that.)
+            debug_assert!(world.events.iter().all(|(event, _)| !world.listens(event.event)));
             world.clear_events();
             world.refresh = false;
             return Ok(Outcome::Done(Completion::Success));
