@@ -4,8 +4,9 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
 
     valgrind --tool=callgrind python benches/python/instructions.py vec N STEPS
         # a VecGame of N stepped STEPS times with random legal actions drawn in numpy
-    valgrind --tool=callgrind python benches/python/instructions.py rust GAMES 1
-        # GAMES whole games in Rust alone (`play_in_rust`, the random player)
+    valgrind --tool=callgrind python benches/python/instructions.py rust GAMES INTERLEAVE
+        # GAMES whole games in Rust alone (`play_in_rust`, the random player), INTERLEAVE
+        # of them at a time, one decision each in turn (1: one game at a time)
 
 Prints the decisions taken.
 """

@@ -107,18 +107,27 @@ impl CardFeatures {
     }
 }
 
-/// What an earlier [`encode`] left in a buffer past the fixed blocks: hand positions and
-/// question candidates written, so the next encode clears only those rather than the
-/// whole buffer (most of it is the 100 hand positions and 64 candidates, nearly all empty).
+/// What an earlier [`encode`] left in a buffer besides the blocks always written: ring
+/// slots, hand positions and question candidates written, so the next encode clears only
+/// those rather than the whole buffer (most of it is the 100 hand positions and 64
+/// candidates, nearly all empty). Leaving an empty ring slot's block alone when it was
+/// empty before too spares touching its cache line: a `VecGame` of 256 games writes
+/// its rows from far beyond the core's cache (BENCHMARKS.md, the Python package).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Written {
+    /// Bit `block * RING_SLOTS + slot`: that ring slot's block of player block `block`
+    /// (0 the viewer's, 1 the opponent's) may hold non-zero values.
+    ring: u8,
     hand: usize,
     question: usize,
 }
 
+// `Written::ring` has a bit for each ring slot of both player blocks.
+const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize);
+
 impl Written {
     /// A buffer of unknown contents: everything is cleared.
-    pub const UNKNOWN: Written = Written { hand: HAND, question: MAX_PICKS };
+    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND, question: MAX_PICKS };
 }
 
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
@@ -126,7 +135,7 @@ impl Written {
 /// [`Written::UNKNOWN`] for anything) and is updated.
 pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32], written: &mut Written) {
     let Some(out) = out.get_mut(..OBSERVATION_SIZE) else { return };
-    out[..HAND_OFFSET].fill(0.0);
+    out[..GLOBAL].fill(0.0);
     let me = viewer;
     let state = game.state();
     let to_move = Seat::of(game.to_move());
@@ -153,7 +162,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     }
     for (block, player) in [me, me.other()].into_iter().enumerate() {
         let start = GLOBAL + block * PLAYER;
-        encode_player(state, features, player, &mut out[start..start + PLAYER]);
+        encode_player(state, features, player, &mut out[start..start + PLAYER], block, &mut written.ring);
     }
 
     let hand = &state.player(me).hand;
@@ -207,8 +216,17 @@ fn flag(b: bool) -> f32 {
     if b { 1.0 } else { 0.0 }
 }
 
-/// A side's block (the caller cleared it).
-fn encode_player(state: &GameState, features: &CardFeatures, player: Seat, out: &mut [f32]) {
+/// A side's block, as player block `block_index`; `ring` has [`Written::ring`]'s bits of the
+/// ring slots written before, and is updated.
+fn encode_player(
+    state: &GameState,
+    features: &CardFeatures,
+    player: Seat,
+    out: &mut [f32],
+    block_index: usize,
+    ring: &mut u8,
+) {
+    out[..6 + CARD].fill(0.0);
     let p = state.player(player);
     out[0] = p.hp as f32 / game::state::START_HP as f32;
     out[1] = p.sp as f32 / 10.0;
@@ -220,9 +238,18 @@ fn encode_player(state: &GameState, features: &CardFeatures, player: Seat, out: 
         out[6..6 + CARD].copy_from_slice(&features.of(state, top));
     }
     for (slot, card) in p.ring.iter().enumerate() {
-        let (Some(card), start) = (*card, 6 + CARD + slot * SLOT) else { continue };
-        let Some(c) = state.card(card) else { continue };
+        let start = 6 + CARD + slot * SLOT;
         let block = &mut out[start..start + SLOT];
+        let bit = 1u8 << (block_index * RING_SLOTS + slot);
+        let Some(c) = card.and_then(|card| state.card(card)) else {
+            if *ring & bit != 0 {
+                block.fill(0.0);
+                *ring &= !bit;
+            }
+            continue;
+        };
+        // Every float of the block is written below.
+        *ring |= bit;
         block[..CARD].copy_from_slice(&features.of_def(c.def));
         block[CARD] = c.bp as f32 / 1000.0;
         block[CARD + 1] = flag(c.fresh);
