@@ -299,32 +299,34 @@ pub fn deal_hidden(game: &mut Game, me: Seat, rng: &mut ChaCha8Rng) {
     state.rng = ChaCha8Rng::seed_from_u64(rng.random());
 }
 
-/// Most card refs [`put_in_card_order`] orders through a bit set (a game has about a
-/// hundred cards); above it, or with a card twice, it sorts.
-const MOST_CARDS_BY_BITS: u32 = 1024;
+/// Card refs below this [`put_in_card_order`] orders through a bit set on the stack (a
+/// game has about a hundred cards); with a ref past it, or a card twice, it sorts.
+const CARDS_BY_BITS: usize = 1024;
 
 /// Sorts `cards` as `sort_unstable` would: a card ref is in one pile once, so marking
-/// each in a bit set and reading the set back in order gives the sorted slice. About
-/// 400 instructions for a deck of 45 cards against ipnsort's 2,100, which made up 87,000
-/// of a greedy game's 1.02M (issue 30, BENCHMARKS.md).
+/// each in a bit set and reading the set back in order gives the sorted slice. The sort
+/// (ipnsort, ~2,100 instructions a pile of 42) was 87,000 of a greedy game's 1.02M
+/// instructions (issue 30, BENCHMARKS.md).
 fn put_in_card_order(cards: &mut [crate::CardRef]) {
-    let Some(highest) = cards.iter().map(|c| c.0).max() else { return };
-    if highest >= MOST_CARDS_BY_BITS {
-        cards.sort_unstable();
-        return;
-    }
-    let mut bits: SmallVec<[u64; 4]> = smallvec::smallvec![0; highest as usize / 64 + 1];
+    let mut bits = [0u64; CARDS_BY_BITS / 64];
+    let mut words = 0;
     for card in cards.iter() {
-        let (word, bit) = (card.0 as usize / 64, 1u64 << (card.0 % 64));
-        if bits[word] & bit != 0 {
+        let index = card.0 as usize;
+        let Some(set) = bits.get_mut(index / 64) else {
+            cards.sort_unstable();
+            return;
+        };
+        let bit = 1u64 << (index % 64);
+        if *set & bit != 0 {
             // The same card twice: the bit set cannot count it.
             cards.sort_unstable();
             return;
         }
-        bits[word] |= bit;
+        *set |= bit;
+        words = words.max(index / 64 + 1);
     }
     let mut slots = cards.iter_mut();
-    for (word, &set) in bits.iter().enumerate() {
+    for (word, &set) in bits[..words].iter().enumerate() {
         let mut set = set;
         while set != 0 {
             if let Some(slot) = slots.next() {
@@ -412,6 +414,8 @@ mod tests {
             vec![CardRef(64), CardRef(63), CardRef(0), CardRef(127), CardRef(128)],
             vec![CardRef(7), CardRef(3), CardRef(7), CardRef(1)],
             vec![CardRef(5000), CardRef(2), CardRef(40)],
+            vec![CardRef(1023), CardRef(0), CardRef(512)],
+            vec![CardRef(3), CardRef(1024), CardRef(1)],
         ];
         for _ in 0..50 {
             let mut pile: Vec<CardRef> = (0..200).filter(|_| rng.random_bool(0.3)).map(CardRef).collect();
