@@ -286,11 +286,15 @@ pub fn deal_hidden(game: &mut Game, me: Seat, rng: &mut ChaCha8Rng) {
         }
     };
     if !shown_hand {
+        // Mixed in the hand's buffer and dealt back into the deck's: a look-ahead's copy
+        // keeps both from the last deal, so this allocates nothing.
         let player = state.player_mut(opponent);
         let in_hand = player.hand.len();
-        let mut hidden: Vec<crate::CardRef> = player.hand.drain(..).chain(player.deck.drain(..)).collect();
+        let mut hidden = std::mem::take(&mut player.hand);
+        hidden.append(&mut player.deck);
         shuffle(&mut hidden, rng);
-        player.deck = hidden.split_off(in_hand);
+        player.deck.extend_from_slice(&hidden[in_hand..]);
+        hidden.truncate(in_hand);
         player.hand = hidden;
     } else {
         shuffle(&mut state.player_mut(opponent).deck, rng);
