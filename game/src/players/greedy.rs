@@ -280,23 +280,65 @@ pub fn deal_hidden(game: &mut Game, me: Seat, rng: &mut ChaCha8Rng) {
     });
     let state = &mut game.state;
     let shuffle = |cards: &mut Vec<crate::CardRef>, rng: &mut ChaCha8Rng| {
-        cards.sort_unstable();
+        put_in_card_order(cards);
         for k in (1..cards.len()).rev() {
             cards.swap(k, rng.random_range(0..=k));
         }
     };
     if !shown_hand {
+        // Mixed in the hand's buffer and dealt back into the deck's: a look-ahead's copy
+        // keeps both from the last deal, so this allocates nothing.
         let player = state.player_mut(opponent);
         let in_hand = player.hand.len();
-        let mut hidden: Vec<crate::CardRef> = player.hand.drain(..).chain(player.deck.drain(..)).collect();
+        let mut hidden = std::mem::take(&mut player.hand);
+        hidden.append(&mut player.deck);
         shuffle(&mut hidden, rng);
-        player.deck = hidden.split_off(in_hand);
+        player.deck.extend_from_slice(&hidden[in_hand..]);
+        hidden.truncate(in_hand);
         player.hand = hidden;
     } else {
         shuffle(&mut state.player_mut(opponent).deck, rng);
     }
     shuffle(&mut state.player_mut(me).deck, rng);
     state.rng = ChaCha8Rng::seed_from_u64(rng.random());
+}
+
+/// Card refs below this [`put_in_card_order`] orders through a bit set on the stack (a
+/// game has about a hundred cards); with a ref past it, or a card twice, it sorts.
+const CARDS_BY_BITS: usize = 1024;
+
+/// Sorts `cards` as `sort_unstable` would: a card ref is in one pile once, so marking
+/// each in a bit set and reading the set back in order gives the sorted slice. The sort
+/// (ipnsort, ~2,100 instructions a pile of 42) was 87,000 of a greedy game's 1.02M
+/// instructions (issue 30, BENCHMARKS.md).
+fn put_in_card_order(cards: &mut [crate::CardRef]) {
+    let mut bits = [0u64; CARDS_BY_BITS / 64];
+    let mut words = 0;
+    for card in cards.iter() {
+        let index = card.0 as usize;
+        let Some(set) = bits.get_mut(index / 64) else {
+            cards.sort_unstable();
+            return;
+        };
+        let bit = 1u64 << (index % 64);
+        if *set & bit != 0 {
+            // The same card twice: the bit set cannot count it.
+            cards.sort_unstable();
+            return;
+        }
+        *set |= bit;
+        words = words.max(index / 64 + 1);
+    }
+    let mut slots = cards.iter_mut();
+    for (word, &set) in bits[..words].iter().enumerate() {
+        let mut set = set;
+        while set != 0 {
+            if let Some(slot) = slots.next() {
+                *slot = crate::CardRef(word as u32 * 64 + set.trailing_zeros());
+            }
+            set &= set - 1;
+        }
+    }
 }
 
 /// BP of the character in `player`'s ring slot `slot` (0 when empty).
@@ -351,7 +393,7 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
-    use super::{GreedyPlayer, deal_hidden};
+    use super::{GreedyPlayer, deal_hidden, put_in_card_order};
     use crate::players::Player;
     use crate::setup::{PlayerSetup, Setup, SlotSetup};
     use crate::state::{Phase, Seat};
@@ -361,6 +403,38 @@ mod tests {
         let set = Arc::new(testing::tiny_set().expect("the tiny set compiles"));
         let deck: Vec<usize> = (0..set.cards().len()).cycle().take(50).collect();
         Game::new(set, [deck.clone(), deck], seed).expect("the game starts")
+    }
+
+    /// The bit-set ordering gives what a sort gives: piles of distinct cards in any
+    /// order, across word boundaries, with a card twice and with refs past the bit set.
+    #[test]
+    fn card_order_by_bits_is_the_sorted_order() {
+        use crate::CardRef;
+        use rand::Rng;
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut piles: Vec<Vec<CardRef>> = vec![
+            Vec::new(),
+            vec![CardRef(0)],
+            vec![CardRef(64), CardRef(63), CardRef(0), CardRef(127), CardRef(128)],
+            vec![CardRef(7), CardRef(3), CardRef(7), CardRef(1)],
+            vec![CardRef(5000), CardRef(2), CardRef(40)],
+            vec![CardRef(1023), CardRef(0), CardRef(512)],
+            vec![CardRef(3), CardRef(1024), CardRef(1)],
+        ];
+        for _ in 0..50 {
+            let mut pile: Vec<CardRef> = (0..200).filter(|_| rng.random_bool(0.3)).map(CardRef).collect();
+            for k in (1..pile.len()).rev() {
+                pile.swap(k, rng.random_range(0..=k));
+            }
+            piles.push(pile);
+        }
+        for pile in piles {
+            let mut sorted = pile.clone();
+            sorted.sort_unstable();
+            let mut by_bits = pile.clone();
+            put_in_card_order(&mut by_bits);
+            assert_eq!(by_bits, sorted, "from {pile:?}");
+        }
     }
 
     /// Two games that differ only in which of the opponent's hidden cards are in hand and
