@@ -9,7 +9,7 @@ use crate::bytecode::{FilterIdx, Qty, TypeAtom, TypeOp, ZoneRef};
 
 use super::Runtime;
 use super::host::{Env, Host};
-use super::resolve::{apply_term, is_keyword, type_test};
+use super::resolve::{apply_pick, apply_term, is_keyword, named_candidates, type_test};
 use super::value::Value;
 
 /// What resolving a filter gives, as [`Runtime::peek_filter`] finds it.
@@ -106,25 +106,8 @@ impl<H: Host> Runtime<H> {
             cand.clear();
             let mut choose = !term.plural;
             match term.atom {
-                TypeAtom::Me => {
-                    cand.push(Value::Player(env.me));
-                    choose = false;
-                }
-                TypeAtom::Opp => {
-                    cand.push(Value::Player(host.opponent(env.me)));
-                    choose = false;
-                }
-                TypeAtom::Player | TypeAtom::Players => {
-                    cand.push(Value::Player(env.me));
-                    let opp = host.opponent(env.me);
-                    if opp != env.me {
-                        cand.push(Value::Player(opp));
-                    }
-                    choose = term.atom == TypeAtom::Player;
-                }
-                TypeAtom::This => {
-                    cand.push(Value::Card(env.source));
-                    choose = false;
+                TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players | TypeAtom::This => {
+                    choose = named_candidates(host, env, *term, cand);
                 }
                 TypeAtom::Expr(_) => return None,
                 TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
@@ -154,14 +137,7 @@ impl<H: Host> Runtime<H> {
                 }
                 std::mem::swap(cand, kept);
             }
-            if let Some(pick) = filter.pick {
-                let n = pick.unsigned_abs() as usize;
-                if pick >= 0 {
-                    cand.truncate(n);
-                } else if cand.len() > n {
-                    cand.drain(..cand.len() - n);
-                }
-            }
+            apply_pick(filter.pick, cand);
             for item in cand.iter() {
                 if !out.contains(item) {
                     out.push(*item);

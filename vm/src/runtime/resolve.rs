@@ -16,7 +16,7 @@ use crate::bytecode::{CompareOp, FilterIdx, Program, Qty, Term, TermKind, TypeAt
 
 use super::builtins::Resolved;
 use super::exec::Machine;
-use super::host::Host;
+use super::host::{Env, Host};
 use super::trap::{Trap, TrapCode};
 use super::value::{ListId, Value};
 
@@ -190,25 +190,8 @@ impl<H: Host> Machine<'_, H> {
         cand.clear();
         let mut choose = !term.plural;
         match term.atom {
-            TypeAtom::Me => {
-                cand.push(Value::Player(env.me));
-                choose = false;
-            }
-            TypeAtom::Opp => {
-                cand.push(Value::Player(self.host.opponent(env.me)));
-                choose = false;
-            }
-            TypeAtom::Player | TypeAtom::Players => {
-                cand.push(Value::Player(env.me));
-                let opp = self.host.opponent(env.me);
-                if opp != env.me {
-                    cand.push(Value::Player(opp));
-                }
-                choose = term.atom == TypeAtom::Player;
-            }
-            TypeAtom::This => {
-                cand.push(Value::Card(env.source));
-                choose = false;
+            TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players | TypeAtom::This => {
+                choose = named_candidates(&*self.host, &env, term, &mut cand);
             }
             TypeAtom::Expr(entry) => {
                 choose = false;
@@ -243,14 +226,7 @@ impl<H: Host> Machine<'_, H> {
             cand.retain(|&item| item != Value::Card(env.source));
         }
         self.apply_terms(&filter.terms, &mut cand);
-        if let Some(pick) = filter.pick {
-            let n = pick.unsigned_abs() as usize;
-            if pick >= 0 {
-                cand.truncate(n);
-            } else if cand.len() > n {
-                cand.drain(..cand.len() - n);
-            }
-        }
+        apply_pick(filter.pick, &mut cand);
         self.world.append_new(acc, cand.iter().copied(), cand.len());
         self.world.scratch = cand;
         Ok(choose)
@@ -285,6 +261,40 @@ impl<H: Host> Machine<'_, H> {
 
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
         apply_term(&*self.host, term, cand, mask);
+    }
+}
+
+/// Appends the values a type atom names outright (`me`, `opp`, `player`, `players`,
+/// `this`) to `cand`; returns whether the player chooses among them. Any other atom
+/// appends nothing.
+pub(super) fn named_candidates<H: Host>(host: &H, env: &Env, term: TypeTerm, cand: &mut Vec<Value>) -> bool {
+    match term.atom {
+        TypeAtom::Me => cand.push(Value::Player(env.me)),
+        TypeAtom::Opp => cand.push(Value::Player(host.opponent(env.me))),
+        TypeAtom::Player | TypeAtom::Players => {
+            cand.push(Value::Player(env.me));
+            let opp = host.opponent(env.me);
+            if opp != env.me {
+                cand.push(Value::Player(opp));
+            }
+            return term.atom == TypeAtom::Player;
+        }
+        TypeAtom::This => cand.push(Value::Card(env.source)),
+        TypeAtom::Expr(_) | TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {}
+    }
+    false
+}
+
+/// Keeps what a filter's pick leaves of `cand`: the first `n` for `n >= 0`, the last
+/// `-n` otherwise.
+pub(super) fn apply_pick(pick: Option<i32>, cand: &mut Vec<Value>) {
+    if let Some(pick) = pick {
+        let n = pick.unsigned_abs() as usize;
+        if pick >= 0 {
+            cand.truncate(n);
+        } else if cand.len() > n {
+            cand.drain(..cand.len() - n);
+        }
     }
 }
 
