@@ -9,7 +9,7 @@ use crate::bytecode::{FilterIdx, Qty, TypeAtom, TypeOp, ZoneRef};
 
 use super::Runtime;
 use super::host::{Env, Host};
-use super::resolve::{apply_pick, apply_term, is_keyword, named_candidates, type_test};
+use super::resolve::{Take, apply_pick, apply_term, is_keyword, named_candidates, take, type_test};
 use super::value::Value;
 
 /// What resolving a filter gives, as [`Runtime::peek_filter`] finds it.
@@ -145,28 +145,11 @@ impl<H: Host> Runtime<H> {
             }
             can_choose |= choose;
         }
-        let (mut min, mut max) = match filter.qty {
-            None => (1, 1),
-            Some(Qty::Exact(n)) => (n, n),
-            Some(Qty::Range { min, max }) => (min, max),
-            Some(Qty::All) => (1, u16::MAX),
-            Some(Qty::Random(_)) => (0, 0),
-        };
         let random = matches!(filter.qty, Some(Qty::Random(_)));
-        if random || (filter.pick.is_some() && filter.qty.is_none()) {
-            can_choose = false;
-        }
         if let Some(Qty::Random(n)) = filter.qty {
             out.truncate(usize::from(n));
         }
-        let matched = !out.is_empty() || filter.pick.is_some();
-        let len = out.len().min(usize::from(u16::MAX)) as u16;
-        max = max.min(len);
-        let choose = can_choose && (len > min || (min == 0 && len > 0));
-        if !choose {
-            min = len;
-            max = len;
-        }
+        let Take { matched, choose, min, max } = take(filter, can_choose, out.len());
         if rule_target && zone_prefix.is_some() && zone_prefix == shared.names.zone_same && choose {
             return Some(Peek::Asks);
         }

@@ -12,7 +12,7 @@
 //! Intermediate lists use the execution's reusable buffers, so resolving allocates
 //! nothing once they have grown.
 
-use crate::bytecode::{CompareOp, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
+use crate::bytecode::{CompareOp, Filter, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
 use super::exec::Machine;
@@ -128,16 +128,6 @@ impl<H: Host> Machine<'_, H> {
             self.world.scratch3 = acc;
             return Err(trap);
         }
-        let (mut min, mut max) = match filter.qty {
-            None => (1, 1),
-            Some(Qty::Exact(n)) => (n, n),
-            Some(Qty::Range { min, max }) => (min, max),
-            Some(Qty::All) => (1, u16::MAX),
-            Some(Qty::Random(_)) => (0, 0),
-        };
-        if matches!(filter.qty, Some(Qty::Random(_))) || (filter.pick.is_some() && filter.qty.is_none()) {
-            can_choose = false;
-        }
         if let Some(Qty::Random(n)) = filter.qty {
             let keep = usize::from(n).min(acc.len());
             for i in 0..keep {
@@ -165,14 +155,7 @@ impl<H: Host> Machine<'_, H> {
             acc.retain(|item| !excluded.contains(item));
             self.world.give_set(excluded);
         }
-        let matched = !acc.is_empty() || filter.pick.is_some();
-        let len = acc.len().min(usize::from(u16::MAX)) as u16;
-        max = max.min(len);
-        let choose = can_choose && (len > min || (min == 0 && len > 0));
-        if !choose {
-            min = len;
-            max = len;
-        }
+        let Take { matched, choose, min, max } = take(filter, can_choose, acc.len());
         let candidates = self.state.lists.make(&acc);
         self.world.scratch3 = acc;
         let candidates = candidates.ok_or(TrapCode::ListLimit)?;
@@ -262,6 +245,40 @@ impl<H: Host> Machine<'_, H> {
     fn apply_term(&self, term: Term, cand: &[Value], mask: &mut [bool]) {
         apply_term(&*self.host, term, cand, mask);
     }
+}
+
+/// What a filter's quantity makes of the candidates it found: whether it matched, whether
+/// the player chooses, and how many they take.
+pub(super) struct Take {
+    pub(super) matched: bool,
+    pub(super) choose: bool,
+    pub(super) min: u16,
+    pub(super) max: u16,
+}
+
+/// The [`Take`] of `filter` over `found` candidates, of which the type terms let the
+/// player choose when `can_choose`. A random quantity or a pick without a quantity
+/// leaves no choice; with no choice, all found are taken.
+pub(super) fn take(filter: &Filter, can_choose: bool, found: usize) -> Take {
+    let (mut min, mut max) = match filter.qty {
+        None => (1, 1),
+        Some(Qty::Exact(n)) => (n, n),
+        Some(Qty::Range { min, max }) => (min, max),
+        Some(Qty::All) => (1, u16::MAX),
+        Some(Qty::Random(_)) => (0, 0),
+    };
+    // A random quantity, or a pick with no quantity, takes what it finds without asking.
+    let qty_leaves_no_choice =
+        matches!(filter.qty, Some(Qty::Random(_))) || (filter.pick.is_some() && filter.qty.is_none());
+    let matched = found > 0 || filter.pick.is_some();
+    let len = found.min(usize::from(u16::MAX)) as u16;
+    max = max.min(len);
+    let choose = can_choose && !qty_leaves_no_choice && (len > min || (min == 0 && len > 0));
+    if !choose {
+        min = len;
+        max = len;
+    }
+    Take { matched, choose, min, max }
 }
 
 /// Appends the values a type atom names outright (`me`, `opp`, `player`, `players`,
