@@ -5,9 +5,10 @@
 //! it emits `powerless` for the card that lost or had its ability replaced, and the game
 //! restarts the card's autos (`Runtime::leave_play`/`enter_play`) when it sees the change.
 
+use smallvec::SmallVec;
 use vm::runtime::{CallContext, CardId, Event, Status, Trap, Value};
 
-use super::{Res, is_character, status, target_cards};
+use super::{Cards, INLINE, Res, is_character, status, target_cards};
 use crate::commands::cards::emit_removed;
 use crate::host::{CfcHost, Model};
 use crate::names::EV_POWERLESS;
@@ -28,7 +29,7 @@ fn card_of<H: CfcHost>(ctx: &CallContext<'_, H>, value: Value) -> Option<CardId>
 }
 
 /// The character targets, in order.
-fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> super::Cards {
+fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Cards {
     let cards = target_cards(ctx);
     cards.into_iter().filter(|&card| is_character(ctx.host(), card)).collect()
 }
@@ -96,7 +97,7 @@ pub fn steal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `swapAbilities()`: exchanges the abilities of the first two target characters with
 /// abilities. Fails when there are not two.
 pub fn swap_abilities<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let with: Vec<(CardId, _)> =
+    let with: SmallVec<[(CardId, _); INLINE]> =
         characters(ctx).into_iter().filter_map(|card| ctx.host().rules(card).map(|rules| (card, rules))).collect();
     let [(a, ra), (b, rb), ..] = with[..] else { return Ok(Status::Failure) };
     ctx.host().set_rules(a, Some(rb));
@@ -127,7 +128,7 @@ pub fn transform<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         (None, Some(card)) => Model::Of(card),
         (None, None) => return Ok(Status::Failure),
     };
-    let mut done = Vec::new();
+    let mut done = Cards::new();
     for card in target_cards(ctx) {
         if ctx.host().transform(card, model) {
             done.push(card);

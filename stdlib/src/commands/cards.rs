@@ -10,8 +10,8 @@ use vm::bytecode::{VariableIdx, ZoneIdx, ZoneRef};
 use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, Value};
 
 use super::{
-    Cards, Res, card_values, int_arg, pile, pile_arg, pile_owner, pile_top, resolve_in, status, target_cards,
-    target_players,
+    Cards, PileCards, Players, Res, Values, card_values, int_arg, pile, pile_arg, pile_owner, pile_top, resolve_in,
+    status, target_cards, target_players,
 };
 use crate::host::CfcHost;
 use crate::names::{
@@ -42,9 +42,9 @@ pub(crate) fn bind_cards<H: CfcHost>(
 
 /// Binds `var` to its current value (a list bound by this command) followed by `cards`.
 fn append_cards<H: CfcHost>(ctx: &mut CallContext<'_, H>, var: VariableIdx, cards: &[CardId]) -> Result<(), Trap> {
-    let mut all: Vec<Value> = match ctx.variable(var) {
-        Value::List(list) => ctx.list(list).to_vec(),
-        _ => Vec::new(),
+    let mut all: Values = match ctx.variable(var) {
+        Value::List(list) => ctx.list(list).iter().copied().collect(),
+        _ => Values::new(),
     };
     all.extend(card_values(cards));
     let list = ctx.make_list(&all)?;
@@ -83,7 +83,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let players = target_players(ctx);
     let mut step = ctx.step();
     if let Some(answer) = ctx.answer() {
-        let chosen: Vec<CardId> = answer.iter().filter_map(|value| value.as_card()).collect();
+        let chosen: Cards = answer.iter().filter_map(|value| value.as_card()).collect();
         for &card in &chosen {
             discard_card(ctx.host(), card);
         }
@@ -97,7 +97,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         let (candidates, choose, min, max) = match spec {
             Value::Filter(f) => {
                 let found = resolve_in(ctx, f, player, HAND)?;
-                let candidates: Cards = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
+                let candidates: PileCards = ctx.list(found.candidates).iter().filter_map(|v| v.as_card()).collect();
                 (candidates, found.choose, found.min, found.max)
             }
             other => {
@@ -131,7 +131,7 @@ pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 pub fn rnd_discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
-    let mut all = Vec::new();
+    let mut all = Cards::new();
     for player in target_players(ctx) {
         let mut hand = pile(ctx, player, HAND)?;
         if hand.is_empty() {
@@ -176,7 +176,7 @@ pub fn draw<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
-    let mut all = Vec::new();
+    let mut all = Cards::new();
     for player in target_players(ctx) {
         let (top, count) = pile_top(ctx, player, DECK, n)?;
         if count == 0 {
@@ -363,7 +363,7 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         return Ok(Status::Failure);
     }
     let len = top.len().min(u16::MAX as usize) as u16;
-    let answer = ctx.answer().map(|answer| answer.iter().copied().collect::<super::Values>());
+    let answer = ctx.answer().map(|answer| answer.iter().copied().collect::<Values>());
     let (step, answer) = match (ctx.step(), answer) {
         (1, Some(answer)) => {
             let bottom = answer.first().and_then(|v| v.as_int()).unwrap_or(0) != 0;
@@ -387,7 +387,7 @@ pub fn prophecy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             }
         },
     };
-    let order: Vec<CardId> = answer.iter().filter_map(|v| v.as_card()).collect();
+    let order: Cards = answer.iter().filter_map(|v| v.as_card()).collect();
     let position = if step == 2 { 0 } else { -1 };
     for card in order {
         ctx.host().move_card(card, owner, zone, position);
@@ -430,7 +430,7 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// themselves (FIX of B-42), or of the opponent when there is none. Never fails.
 pub fn peek<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let me = ctx.env().me;
-    let mut players: Vec<PlayerId> = ctx.targets().iter().filter_map(|t| t.as_player()).filter(|&p| p != me).collect();
+    let mut players: Players = ctx.targets().iter().filter_map(|t| t.as_player()).filter(|&p| p != me).collect();
     if players.is_empty() {
         players.push(ctx.host().opponent(me));
     }

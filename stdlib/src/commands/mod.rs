@@ -24,11 +24,19 @@ pub(crate) fn status(ok: bool) -> Status {
 }
 
 /// How many cards or values a command handles without a heap allocation: a hand, or both
-/// rings' characters, fit; a whole pile spills to the heap.
+/// rings' characters, fit; a whole pile is read into [`PileCards`].
 pub(crate) const INLINE: usize = 16;
 
 /// Cards a command handles (its targets, what it moved), in order.
 pub(crate) type Cards = SmallVec<[CardId; INLINE]>;
+
+/// How many cards a whole pile read by a command ([`pile`]) holds without a heap
+/// allocation: a deck of 50 cards fits, as does every pile of a game of two such decks but
+/// the rare one holding cards of both players.
+pub(crate) const PILE_INLINE: usize = 64;
+
+/// The cards of a whole pile, in order (0 = top).
+pub(crate) type PileCards = SmallVec<[CardId; PILE_INLINE]>;
 
 /// Values a command handles (candidates, a list to bind), in order.
 pub(crate) type Values = SmallVec<[Value; INLINE]>;
@@ -105,8 +113,11 @@ pub(crate) fn pile<H: CfcHost>(
     ctx: &mut CallContext<'_, H>,
     player: PlayerId,
     zone: vm::bytecode::ZoneIdx,
-) -> Result<Cards, Trap> {
-    pile_top(ctx, player, zone, usize::MAX).map(|(cards, _)| cards)
+) -> Result<PileCards, Trap> {
+    ctx.read_pile(player, zone, |ctx, values| {
+        ctx.charge(values.len())?;
+        Ok(values.iter().filter_map(|value| value.as_card()).collect())
+    })
 }
 
 /// The first `most` cards of `player`'s pile `zone` (0 = top) and how many cards it holds,

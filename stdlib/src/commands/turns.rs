@@ -2,13 +2,13 @@
 //! `removeFromAttack`, `freeze`, `unfreeze`, `clear`, `swapChars`, `moveToSlot`,
 //! `pileView`, `activate` (spec §3.8, with the FIX of B-39, B-42 and B-49).
 
-use vm::runtime::{CallContext, CardId, Status, Value};
+use vm::runtime::{CallContext, Status, Value};
 
-use super::{Res, int_arg, is_character, pile_arg, pile_owner, status, target_cards};
+use super::{Cards, Players, Res, int_arg, is_character, pile_arg, pile_owner, status, target_cards};
 use crate::host::{AttackRole, CfcHost, Flag};
 
 /// The character targets, in order.
-fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> super::Cards {
+fn characters<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Cards {
     let cards = target_cards(ctx);
     cards.into_iter().filter(|&card| is_character(ctx.host(), card)).collect()
 }
@@ -25,7 +25,7 @@ pub fn turns<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// no target is a player.
 pub fn skip<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Some(phase) = ctx.keyword_arg(0)? else { return Ok(Status::Failure) };
-    let players: Vec<_> = ctx.targets().iter().filter_map(|t| t.as_player()).collect();
+    let players: Players = ctx.targets().iter().filter_map(|t| t.as_player()).collect();
     for &player in &players {
         ctx.host().skip_phase(player, phase);
     }
@@ -43,7 +43,7 @@ pub fn play_extra_char<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// `unite()`: the attacking targets form one United Attack, led by the existing leader
 /// among them, else the first. Fails when fewer than two targets are attacking.
 pub fn unite<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let attacking: Vec<CardId> =
+    let attacking: Cards =
         target_cards(ctx).into_iter().filter(|&card| ctx.host().attack_role(card) != AttackRole::None).collect();
     if attacking.len() < 2 {
         return Ok(Status::Failure);
