@@ -13,7 +13,6 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::engine::Game;
-use crate::log::EventLog;
 use crate::state::{GameState, PlayerState, SetHandle};
 
 impl Clone for PlayerState {
@@ -264,9 +263,51 @@ impl Game {
                 spare
             }
             None => {
-                let mut copy = Box::new(self.clone());
-                copy.state.log = EventLog::default();
+                let mut copy = self.new_spare();
+                copy.copy_all_but_log(self);
                 copy
+            }
+        }
+    }
+
+    /// A game to copy into: a new game's buffers (a runtime's pool of states and scratch
+    /// lists, the board's lists sized once) with every pile as large as this game's, so
+    /// that copies into it later, when the piles have filled, do not grow them (a clone's
+    /// buffers would be only as large as the source's lists are long).
+    fn new_spare(&self) -> Box<Game> {
+        let mut spare = Box::new(Game::blank(Arc::clone(&self.set), 0));
+        spare.reserve_like(self);
+        spare
+    }
+
+    /// Keeps a spare for this thread's copies if it has none, and makes the thread's peek
+    /// buffers: a game's setup does, so that the turn that first tries card code on a copy
+    /// or peeks at a filter does not allocate them (a random game needs one spare at a
+    /// time, the greedy look-ahead more).
+    pub(crate) fn keep_a_spare(&self) {
+        crate::legal::make_peek_buffers();
+        SPARE_GAMES.with(|spares| {
+            let mut spares = spares.borrow_mut();
+            if spares.is_empty() {
+                spares.push(self.new_spare());
+            }
+        });
+    }
+
+    /// Makes room in this game's cards and piles for as many as `source`'s hold room for.
+    fn reserve_like(&mut self, source: &Game) {
+        let state = &mut self.state;
+        state.cards.reserve(source.state.cards.capacity().saturating_sub(state.cards.len()));
+        for (player, like) in state.players.iter_mut().zip(&source.state.players) {
+            let piles = [
+                (&mut player.hand, &like.hand),
+                (&mut player.deck, &like.deck),
+                (&mut player.discards, &like.discards),
+                (&mut player.removed, &like.removed),
+                (&mut player.table, &like.table),
+            ];
+            for (pile, like) in piles {
+                pile.reserve(like.capacity().saturating_sub(pile.len()));
             }
         }
     }

@@ -249,7 +249,7 @@ impl Game {
         if self.play_matches_board() {
             return;
         }
-        let restart = std::mem::take(&mut self.state.restart);
+        let mut restart = std::mem::take(&mut self.state.restart);
         for card in self.cards_to_sync(&restart) {
             let rules = self.state.card(card).and_then(|c| c.rules);
             let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
@@ -265,6 +265,12 @@ impl Game {
             {
                 self.trap(Some(card), &trap);
             }
+        }
+        // The list's buffer goes back for the next card whose rules change, unless card
+        // code run above started a new list.
+        if self.state.restart.is_empty() {
+            restart.clear();
+            self.state.restart = restart;
         }
         self.in_play_mask = self
             .runtime

@@ -610,6 +610,12 @@ thread_local! {
     static PEEK_BUFFERS: std::cell::RefCell<PeekBuffers> = std::cell::RefCell::new(PeekBuffers::default());
 }
 
+/// Makes this thread's peek buffers if it has none yet: a game's setup does, so that the
+/// turn that first peeks does not allocate them.
+pub(crate) fn make_peek_buffers() {
+    PEEK_BUFFERS.with(|_| ());
+}
+
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]
 enum Source {

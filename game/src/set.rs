@@ -385,6 +385,10 @@ impl CardSet {
 
     /// The card with this id (GUID, case-insensitive).
     pub fn by_id(&self, id: &str) -> Option<DefIdx> {
+        // Ids are most often written in lower case already: no lowered copy for those.
+        if !id.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.by_id.get(id).copied();
+        }
         self.by_id.get(&id.to_ascii_lowercase()).copied()
     }
 

@@ -208,6 +208,7 @@ impl Game {
                 pile.reserve(cards.saturating_sub(pile.len()));
             }
         }
+        game.keep_a_spare();
         for p in Seat::BOTH {
             game.state.shuffle_pile(p, Zone::Deck);
         }

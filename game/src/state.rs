@@ -596,10 +596,15 @@ impl PartialEq for PlayChanged {
 }
 
 /// Entries the lists of effects in force (rule switches and cost changes, abilities) hold
-/// before they grow, and picks of a question: a game sizes them once, at its start,
-/// rather than on the first use in a later turn.
+/// before they grow, picks of a question, steps of the agenda, queued activations, cards
+/// whose rules change or that linger: a game sizes them once, at its start, rather than on
+/// the first use in a later turn.
 const MODIFIERS_CAPACITY: usize = 16;
 const PICKS_CAPACITY: usize = 8;
+const AGENDA_CAPACITY: usize = 16;
+const FEW_CARDS_CAPACITY: usize = 4;
+/// Both rings' characters: an effect may change the rules of each (`loseAbility`).
+const RESTART_CAPACITY: usize = 2 * RING_SLOTS;
 
 impl GameState {
     /// An empty board for `set`, seeded with `seed`.
@@ -614,17 +619,17 @@ impl GameState {
             rng: ChaCha8Rng::seed_from_u64(seed),
             turn_limit: DEFAULT_TURN_LIMIT,
             outcome: None,
-            defeated: Vec::new(),
+            defeated: Vec::with_capacity(2),
             log: crate::log::EventLog::default(),
             modifiers: Vec::with_capacity(MODIFIERS_CAPACITY),
             abilities: Vec::with_capacity(MODIFIERS_CAPACITY),
             windows: Vec::with_capacity(2),
             search_scope: None,
-            queued: VecDeque::new(),
-            restart: Vec::new(),
-            agenda: VecDeque::new(),
+            queued: VecDeque::with_capacity(FEW_CARDS_CAPACITY),
+            restart: Vec::with_capacity(RESTART_CAPACITY),
+            agenda: VecDeque::with_capacity(AGENDA_CAPACITY),
             picks: Vec::with_capacity(PICKS_CAPACITY),
-            lingering: Vec::new(),
+            lingering: Vec::with_capacity(FEW_CARDS_CAPACITY),
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
             set: SetHandle(Some(set)),

@@ -37,12 +37,28 @@ pub enum Peek {
 
 /// The buffers [`Runtime::peek_filter`] works in and leaves its candidates in, kept by
 /// the caller so that peeking allocates nothing once they have grown.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PeekBuffers {
     found: Vec<Value>,
     cand: Vec<Value>,
     kept: Vec<Value>,
     mask: Vec<bool>,
+}
+
+/// Values each of [`PeekBuffers`] holds before it grows: both rings and a hand, or most
+/// of a pile searched (as the resolver's buffers), so that the first peeks of a game's
+/// later turns do not grow them.
+const PEEK_CAPACITY: usize = 64;
+
+impl Default for PeekBuffers {
+    fn default() -> PeekBuffers {
+        PeekBuffers {
+            found: Vec::with_capacity(PEEK_CAPACITY),
+            cand: Vec::with_capacity(PEEK_CAPACITY),
+            kept: Vec::with_capacity(PEEK_CAPACITY),
+            mask: Vec::with_capacity(PEEK_CAPACITY),
+        }
+    }
 }
 
 impl PeekBuffers {
