@@ -100,6 +100,9 @@ pub struct Played {
     pub error: Option<PlayError>,
 }
 
+/// Decisions [`play`] makes room for before the list of steps grows.
+const STEPS_CAPACITY: usize = 128;
+
 /// Plays `game` until it is over: `players[seat]` answers every decision of that seat.
 /// `observe` sees each step after it was applied, with the log entries it added, and may
 /// stop the game.
@@ -112,6 +115,9 @@ pub fn play(
     let check = options.check_invariants || cfg!(debug_assertions);
     let cards = game.state().cards.len();
     let mut played = Played::default();
+    // Room for a game of random players (about 112 decisions): growing the list step by
+    // step copied it six times a game.
+    played.steps.reserve(STEPS_CAPACITY);
     if check && let Err(message) = game.check_invariants(cards) {
         played.error = Some(PlayError::Violation { step: 0, message });
         return played;

@@ -56,11 +56,16 @@ pub struct GameSummary {
     pub plays: [Vec<DefIdx>; 2],
 }
 
+/// Cards a player's list of plays in [`GameSummary::of`] holds before it grows.
+const PLAYS_CAPACITY: usize = 32;
+
 impl GameSummary {
     /// The summary of `game`, played as `played`.
     pub fn of(game: &Game, played: &Played, index: u64, seed: u64, decks: [usize; 2]) -> GameSummary {
         let state = game.state();
-        let mut plays = [Vec::new(), Vec::new()];
+        // Room for what a player of a random game plays (characters and back-ups): grown
+        // card by card, the lists were copied three times each a game.
+        let mut plays = [Vec::with_capacity(PLAYS_CAPACITY), Vec::with_capacity(PLAYS_CAPACITY)];
         let mut traps = 0;
         let mut first_trap = None;
         // The records as kept: only a trap's message is read as text.
