@@ -12,7 +12,11 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
 use crate::engine::Game;
+use crate::set::CardSet;
 use crate::state::{GameState, PlayerState, SetHandle};
 
 impl Clone for PlayerState {
@@ -240,6 +244,30 @@ impl Game {
 }
 
 thread_local! {
+    /// A blank game of the set this thread last started a game over with: what
+    /// [`Game::become_blank`] copies.
+    static BLANK_GAME: RefCell<Option<Box<Game>>> = const { RefCell::new(None) };
+}
+
+impl Game {
+    /// Becomes what `Game::blank(set, seed)` gives, in this game's own buffers (copied from
+    /// a blank game this thread keeps), with a runtime id of its own as a new runtime has.
+    pub(crate) fn become_blank(&mut self, set: Arc<CardSet>, seed: u64) {
+        BLANK_GAME.with_borrow_mut(|blank| {
+            if !blank.as_ref().is_some_and(|game| Arc::ptr_eq(&game.set, &set)) {
+                *blank = Some(Box::new(Game::blank(Arc::clone(&set), 0)));
+            }
+            if let Some(blank) = blank.as_deref() {
+                self.copy_all_but_log(blank);
+            }
+        });
+        self.state.log.clear();
+        self.state.rng = ChaCha8Rng::seed_from_u64(seed);
+        self.runtime.renew_id();
+    }
+}
+
+thread_local! {
     /// Copies of games no longer needed, kept so that the next copy reuses their buffers:
     /// legality makes a copy for nearly every decision, and trials of card code more.
     /// Boxed: a `Game` is over 1.6 kB, which taking out and putting back would copy.
@@ -360,10 +388,9 @@ mod tests {
         }
     }
 
-    /// A game of the corpus between `decks` after `moves` decisions of random players
-    /// seeded from `seed` (cards in play, effects and subscriptions); `None` without the
-    /// corpus.
-    fn corpus_game(decks: [&str; 2], seed: u64, moves: usize) -> Option<Game> {
+    /// The corpus set (loaded once) and the cards of its decks named `decks`; `None`
+    /// without the corpus.
+    fn corpus_decks(decks: [&str; 2]) -> Option<(Arc<CardSet>, [Vec<crate::DefIdx>; 2])> {
         let dir = compiler::corpus::corpus_dir()?;
         static SET: std::sync::OnceLock<Arc<CardSet>> = std::sync::OnceLock::new();
         let set = SET.get_or_init(|| Arc::new(CardSet::load(&dir).expect("the corpus set loads")));
@@ -372,7 +399,15 @@ mod tests {
             let deck = crate::deck::parse_deck(&text, name.to_owned()).expect("the deck parses");
             deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<_>>()
         };
-        let mut game = Game::new(Arc::clone(set), [deck(decks[0]), deck(decks[1])], seed).expect("the game starts");
+        Some((Arc::clone(set), [deck(decks[0]), deck(decks[1])]))
+    }
+
+    /// A game of the corpus between `decks` after `moves` decisions of random players
+    /// seeded from `seed` (cards in play, effects and subscriptions); `None` without the
+    /// corpus.
+    fn corpus_game(decks: [&str; 2], seed: u64, moves: usize) -> Option<Game> {
+        let (set, decks) = corpus_decks(decks)?;
+        let mut game = Game::new(set, decks, seed).expect("the game starts");
         let mut players = [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
         let options = PlayOptions { max_decisions: moves, ..PlayOptions::default() };
         sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
@@ -424,6 +459,31 @@ mod tests {
             let mut fresh = source.clone();
             fresh.state.log = crate::log::EventLog::default();
             assert_same_game(&fresh, &scratch);
+        }
+    }
+
+    /// A game started over in the buffers of a played one (of another set, or of the corpus
+    /// with other decks, effects in force and maybe a question pending) is the game
+    /// `Game::new` makes, log included, and plays on as that one does.
+    #[test]
+    fn a_game_started_over_in_a_played_one_equals_a_new_one() {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set builds"));
+        let characters = (0..set.cards().len()).filter(|&i| set.cards()[i].kind == CardKind::Character);
+        let deck: Vec<usize> = characters.cycle().take(50).collect();
+        let fresh = Game::new(Arc::clone(&set), [deck.clone(), deck.clone()], 3).expect("the game starts");
+        let mut used = played(8, 60);
+        used.start_over(Arc::clone(&set), [&deck, &deck], 3).expect("the game starts over");
+        assert_eq!(used.state, fresh.state);
+        assert_go_on_alike(fresh, used);
+
+        for seed in 0..4u64 {
+            let Some((set, decks)) = corpus_decks(["deck-1.o8d", "deck-2.o8d"]) else { return };
+            let Some(mut used) = corpus_game(["deck-2.o8d", "deck-1.o8d"], seed + 50, 30 + 20 * seed as usize) else {
+                return;
+            };
+            let fresh = Game::new(Arc::clone(&set), decks.clone(), seed).expect("the game starts");
+            used.start_over(set, [&decks[0], &decks[1]], seed).expect("the game starts over");
+            assert_same_game(&fresh, &used);
         }
     }
 

@@ -185,16 +185,32 @@ impl Game {
     /// the generator seeded by `seed`, each player draws 5, the seed decides who starts,
     /// and the first turn runs to the first player's Main phase.
     pub fn new(set: Arc<CardSet>, decks: [Vec<DefIdx>; 2], seed: u64) -> Result<Game, SetupError> {
-        use rand::Rng;
         let mut game = Game::blank(set, seed);
-        game.state.cards.reserve(decks.iter().map(Vec::len).sum());
+        game.set_up([&decks[0], &decks[1]])?;
+        Ok(game)
+    }
+
+    /// What [`Game::new`] gives, made in this game's buffers: its piles, lists and log and
+    /// its runtime's pool and buffers are kept rather than allocated again, for a thread
+    /// that plays games one after another (`rsc sim`). On an error the game is left blank
+    /// or half set up, as `Game::new` would have dropped it.
+    pub fn start_over(&mut self, set: Arc<CardSet>, decks: [&[DefIdx]; 2], seed: u64) -> Result<(), SetupError> {
+        self.become_blank(set, seed);
+        self.set_up(decks)
+    }
+
+    /// Sets a blank game up as [`Game::new`] describes.
+    fn set_up(&mut self, decks: [&[DefIdx]; 2]) -> Result<(), SetupError> {
+        use rand::Rng;
+        let game = self;
+        game.state.cards.reserve(decks.iter().map(|deck| deck.len()).sum());
         // About what a game of random players logs; growing the log copies all of it. Most
         // texts are kept as ids (`Phrase`): the buffer holds the rare ones (a rules error, a
         // United Attack's payment); an answer's values are about 30 a game.
         game.state.log.reserve(1024, 1 << 10, 64);
         for (p, deck) in decks.iter().enumerate() {
             game.state.players[p].deck.reserve(deck.len());
-            for &def in deck {
+            for &def in *deck {
                 let card = game.new_card(def, Seat::at(p))?;
                 game.state.players[p].deck.push(card);
             }
@@ -230,7 +246,7 @@ impl Game {
         game.state.note(crate::log::RecordKind::TurnStart { player: first });
         game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
         game.pump();
-        Ok(game)
+        Ok(())
     }
 
     fn new_card(&mut self, def: DefIdx, owner: Seat) -> Result<CardRef, SetupError> {

@@ -215,28 +215,35 @@ impl Simulation {
     /// [`Simulation::play`], adding to `tally`.
     pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
         let end = games.end.min(self.configuration.total_games().unwrap_or(u64::MAX));
+        // Each game starts over in the last one's buffers.
+        let mut last = None;
         for index in games.start..end {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            let Some((summary, game)) = self.play_game(index, stop) else { return };
+            let Some((summary, game)) = self.play_game(index, stop, last.take()) else { return };
             let trace = match &game {
                 Some(game) if tally.would_keep(&summary) => Some(hash::trace_hash(game.log())),
                 _ => None,
             };
             tally.add_traced(&summary, trace);
+            last = game;
             on_game();
         }
     }
 
-    /// Plays game `index` to its end: its summary and the game (`None` if it could not
-    /// start), or `None` when `stop` was set during it.
-    fn play_game(&self, index: u64, stop: &AtomicBool) -> Option<(GameSummary, Option<Game>)> {
+    /// Plays game `index` to its end, in the buffers of `last` when given: its summary and
+    /// the game (`None` if it could not start), or `None` when `stop` was set during it.
+    fn play_game(&self, index: u64, stop: &AtomicBool, last: Option<Game>) -> Option<(GameSummary, Option<Game>)> {
         let per_pair = self.configuration.games_per_pair;
         let pair = self.pairs.get((index / per_pair) as usize).copied().unwrap_or(self.pairs[0]);
         let seed = game_seed(self.configuration.seed, index);
-        let cards = [self.decks[pair[0]].clone(), self.decks[pair[1]].clone()];
-        let mut game = match Game::new(Arc::clone(&self.set), cards, seed) {
+        let cards = [self.decks[pair[0]].as_slice(), self.decks[pair[1]].as_slice()];
+        let started = match last {
+            Some(mut game) => game.start_over(Arc::clone(&self.set), cards, seed).map(|()| game),
+            None => Game::new(Arc::clone(&self.set), cards.map(<[DefIdx]>::to_vec), seed),
+        };
+        let mut game = match started {
             Ok(game) => game,
             Err(error) => return Some((unstarted(index, seed, pair, error.to_string()), None)),
         };

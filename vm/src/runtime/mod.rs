@@ -189,6 +189,13 @@ impl<H: Host> Runtime<H> {
         Runtime { shared, world: World::with_buffers() }
     }
 
+    /// Takes a new id, as [`Runtime::fresh`] gives one: executions started before are
+    /// refused from now on (a game started over in this runtime's buffers, made a copy of
+    /// a fresh runtime).
+    pub fn renew_id(&mut self) {
+        self.shared.id = NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// The program.
     pub fn program(&self) -> &Program {
         &self.shared.program
