@@ -198,7 +198,7 @@ impl<'a> Probe<'a> {
         let player = state.player(me);
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
-        let backup_targets = self.backup_targets(me);
+        let (backup_targets, accepted) = self.backup_targets(me);
         let (hand, removed) = self.playable_cards(me);
         for (i, &card) in hand.iter().chain(removed).enumerate() {
             let from = Source::at(i, hand.len());
@@ -214,6 +214,15 @@ impl<'a> Probe<'a> {
                         }
                     }
                     let Source::Hand(i) = from else { continue };
+                    // While the game is the listing's start (no copy), a character whose
+                    // subtype no target accepts has nothing to check: `can_back_up` would
+                    // find it wanted by none and ask no hook.
+                    let subtype = || self.state().backup_facts(card).and_then(|facts| facts.subtype);
+                    if backup_targets.is_empty()
+                        || (self.copy.is_none() && subtype().is_none_or(|s| !accepted.may_hold(s)))
+                    {
+                        continue;
+                    }
                     for &(slot, target) in &backup_targets {
                         if self.can_back_up(me, card, target) {
                             moves.push(Move::Backup { hand: i, slot });
@@ -248,21 +257,24 @@ impl<'a> Probe<'a> {
 
     /// The ring slots of `me` whose character could take a back-up now, whichever card
     /// backs it up: not frozen, with BP, room left, some subtype accepted, and not Just
-    /// Entered unless the rule switch `backup_fresh` allows it. Most characters can take
-    /// none, so most characters in hand have nothing to check.
-    fn backup_targets(&self, me: Seat) -> SmallVec<[(u8, CardRef); 4]> {
+    /// Entered unless the rule switch `backup_fresh` allows it; and every subtype one of
+    /// them accepts. Most characters can take none, so most characters in hand have
+    /// nothing to check.
+    fn backup_targets(&self, me: Seat) -> (SmallVec<[(u8, CardRef); 4]>, Subtypes) {
         let state = self.state();
         let fresh_allowed = state.rule_on("backup_fresh", me, false);
         let mut targets = SmallVec::new();
+        let mut accepted = Subtypes::default();
         for slot in 0..4u8 {
             let Some(target) = state.slot_card(me, slot) else { continue };
             let (Some(t), Some(facts)) = (state.card(target), state.backup_facts(target)) else { continue };
             if !t.frozen && t.bp > 0 && !t.backups.is_full() && !facts.accepts.is_empty() && (!t.fresh || fresh_allowed)
             {
                 targets.push((slot, target));
+                facts.accepts.iter().for_each(|&subtype| accepted.insert(subtype));
             }
         }
-        targets
+        (targets, accepted)
     }
 
     /// Whether character `card` may back up `target`, one of [`Probe::backup_targets`]:
@@ -628,6 +640,30 @@ thread_local! {
     static PEEK_BUFFERS: std::cell::RefCell<PeekBuffers> = std::cell::RefCell::new(PeekBuffers::default());
 }
 
+/// A set of back-up subtype numbers ([`crate::set::BackupFacts`]): those below 64 as bits
+/// (the corpus numbers 48), any other as "maybe every one".
+#[derive(Debug, Default, Clone, Copy)]
+struct Subtypes {
+    bits: u64,
+    /// Some subtype number past the bits was inserted.
+    beyond: bool,
+}
+
+impl Subtypes {
+    fn insert(&mut self, subtype: u32) {
+        if subtype < u64::BITS {
+            self.bits |= 1 << subtype;
+        } else {
+            self.beyond = true;
+        }
+    }
+
+    /// Whether `subtype` may have been inserted (false only when it was not).
+    fn may_hold(self, subtype: u32) -> bool {
+        self.beyond || subtype >= u64::BITS || self.bits & (1 << subtype) != 0
+    }
+}
+
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]
 enum Source {
@@ -687,6 +723,21 @@ mod tests {
             }
         }
         decks
+    }
+
+    /// The subtypes back-up targets accept, as `main_moves` skips characters by them: a
+    /// number inserted is held, one not inserted is not, and past the bits every number
+    /// may be held (never a character skipped that a target might take).
+    #[test]
+    fn accepted_subtypes_answer_no_only_for_numbers_never_inserted() {
+        let mut accepted = super::Subtypes::default();
+        accepted.insert(0);
+        accepted.insert(47);
+        assert!(accepted.may_hold(0) && accepted.may_hold(47));
+        assert!(!accepted.may_hold(1) && !accepted.may_hold(63));
+        assert!(accepted.may_hold(64) && accepted.may_hold(u32::MAX), "numbers past the bits may be held");
+        accepted.insert(200);
+        assert!(accepted.may_hold(1), "once a number past the bits is in, every number may be");
     }
 
     /// At every decision of random and greedy games between the corpus's decks, the legal
