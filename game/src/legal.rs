@@ -182,13 +182,12 @@ impl<'a> Probe<'a> {
     /// the action space and are not offered. Read from the base game, which the checks
     /// never change (card code runs on the probe's copy), so they are the cards of the
     /// listing's start whatever the checks run.
-    fn playable_cards(&self, player: Seat) -> impl Iterator<Item = (Source, CardRef)> + 'a {
+    fn playable_cards(&self, player: Seat) -> (&'a [CardRef], &'a [CardRef]) {
         let base: &'a Game = self.base;
         let state = &base.state;
         let p = state.player(player);
         let removed: &'a [CardRef] = if state.rule_on("play_removed", player, false) { &p.removed } else { &[] };
-        let hand = p.hand.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Hand(i as u8), c));
-        hand.chain(removed.iter().take(MAX_HAND).enumerate().map(|(i, &c)| (Source::Removed(i as u8), c)))
+        (&p.hand[..p.hand.len().min(MAX_HAND)], &removed[..removed.len().min(MAX_HAND)])
     }
 
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
@@ -199,8 +198,10 @@ impl<'a> Probe<'a> {
         let player = state.player(me);
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
-        let backup_targets = self.backup_targets(me);
-        for (from, card) in self.playable_cards(me) {
+        let (backup_targets, accepted) = self.backup_targets(me);
+        let (hand, removed) = self.playable_cards(me);
+        for (i, &card) in hand.iter().chain(removed).enumerate() {
+            let from = Source::at(i, hand.len());
             let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
             match kind {
                 CardKind::Character => {
@@ -208,9 +209,20 @@ impl<'a> Probe<'a> {
                         && bp_limit.is_none_or(|limit| bp < limit)
                         && self.affordable(me, CostType::CHARACTER, sp, Some(card))
                     {
-                        moves.extend(free.iter().map(|&slot| from.play(Some(slot))));
+                        for &slot in &free {
+                            moves.push(from.play(Some(slot)));
+                        }
                     }
                     let Source::Hand(i) = from else { continue };
+                    // While the game is the listing's start (no copy), a character whose
+                    // subtype no target accepts has nothing to check: `can_back_up` would
+                    // find it wanted by none and ask no hook.
+                    let subtype = || self.state().backup_facts(card).and_then(|facts| facts.subtype);
+                    if backup_targets.is_empty()
+                        || (self.copy.is_none() && subtype().is_none_or(|s| !accepted.may_hold(s)))
+                    {
+                        continue;
+                    }
                     for &(slot, target) in &backup_targets {
                         if self.can_back_up(me, card, target) {
                             moves.push(Move::Backup { hand: i, slot });
@@ -245,19 +257,24 @@ impl<'a> Probe<'a> {
 
     /// The ring slots of `me` whose character could take a back-up now, whichever card
     /// backs it up: not frozen, with BP, room left, some subtype accepted, and not Just
-    /// Entered unless the rule switch `backup_fresh` allows it. Most characters can take
-    /// none, so most characters in hand have nothing to check.
-    fn backup_targets(&self, me: Seat) -> SmallVec<[(u8, CardRef); 4]> {
+    /// Entered unless the rule switch `backup_fresh` allows it; and every subtype one of
+    /// them accepts. Most characters can take none, so most characters in hand have
+    /// nothing to check.
+    fn backup_targets(&self, me: Seat) -> (SmallVec<[(u8, CardRef); 4]>, Subtypes) {
         let state = self.state();
         let fresh_allowed = state.rule_on("backup_fresh", me, false);
-        let open = |slot: u8| {
-            let target = state.slot_card(me, slot)?;
-            let t = state.card(target)?;
-            let takes_some = state.backup_facts(target).is_some_and(|facts| !facts.accepts.is_empty());
-            let open = !t.frozen && t.bp > 0 && !t.backups.is_full() && takes_some && (!t.fresh || fresh_allowed);
-            open.then_some((slot, target))
-        };
-        (0..4u8).filter_map(open).collect()
+        let mut targets = SmallVec::new();
+        let mut accepted = Subtypes::default();
+        for slot in 0..4u8 {
+            let Some(target) = state.slot_card(me, slot) else { continue };
+            let (Some(t), Some(facts)) = (state.card(target), state.backup_facts(target)) else { continue };
+            if !t.frozen && t.bp > 0 && !t.backups.is_full() && !facts.accepts.is_empty() && (!t.fresh || fresh_allowed)
+            {
+                targets.push((slot, target));
+                facts.accepts.iter().for_each(|&subtype| accepted.insert(subtype));
+            }
+        }
+        (targets, accepted)
     }
 
     /// Whether character `card` may back up `target`, one of [`Probe::backup_targets`]:
@@ -269,8 +286,9 @@ impl<'a> Probe<'a> {
         let (Some(t), Some(target_facts)) = (state.card(target), state.backup_facts(target)) else { return false };
         // A set may list more back-up subtypes than a character holds.
         let wanted = target_facts.accepts.iter().filter(|&&s| s == subtype).count();
+        // Most targets do not accept the subtype at all: nothing held to count then.
         let held = |b: &&CardRef| state.backup_facts(**b).is_some_and(|facts| facts.subtype == Some(subtype));
-        if wanted <= t.backups.iter().filter(held).count() {
+        if wanted == 0 || wanted <= t.backups.iter().filter(held).count() {
             return false;
         }
         if state.player(me).backups_played >= 1 && state.rule_on("backup_limit", me, true) {
@@ -314,23 +332,31 @@ impl<'a> Probe<'a> {
         let me = state.active;
         let attacks = state.rule_on("attack", me, true);
         // The leaders an attacker could join, the same for every attacker: the United
-        // Attack's leader once there is one, while it has room.
-        let ua_leader = state.ua_leader();
-        let (joiners_after, size_after) = match ua_leader {
-            Some(_) => {
-                let joins = |&c: &CardRef| state.card(c).is_some_and(|c| c.role == Role::Joiner);
-                let members = 1 + state.player(me).characters().filter(joins).count();
-                (members, members + 1)
+        // Attack's leader once there is one, while it has room; else every leader.
+        let mut leaders: SmallVec<[u8; 4]> = SmallVec::new();
+        let mut ua_leader = None;
+        let mut joiners = 0;
+        for slot in 0..4u8 {
+            let Some(c) = state.slot_card(me, slot).and_then(|card| state.card(card)) else { continue };
+            match c.role {
+                Role::Leader => {
+                    leaders.push(slot);
+                    if c.united && ua_leader.is_none() {
+                        ua_leader = Some(slot);
+                    }
+                }
+                Role::Joiner => joiners += 1,
+                Role::None => {}
             }
-            None => (1, 2),
-        };
-        let is_leader = |slot: &u8| {
-            let leader = state.slot_card(me, *slot);
-            leader.and_then(|l| state.card(l)).is_some_and(|c| c.role == Role::Leader)
-                && ua_leader.is_none_or(|l| leader == Some(l))
-        };
-        let leaders: SmallVec<[u8; 4]> =
-            if size_after > UA_MAX { SmallVec::new() } else { (0..4u8).filter(is_leader).collect() };
+        }
+        let joiners_after = if ua_leader.is_some() { 1 + joiners } else { 1 };
+        if let Some(slot) = ua_leader {
+            leaders.clear();
+            leaders.push(slot);
+        }
+        if joiners_after + 1 > UA_MAX {
+            leaders.clear();
+        }
         let cost_type = if joiners_after == 1 { CostType::UA2 } else { CostType::UA3 };
         let cost = -UA_COST_PER_JOINER * joiners_after as i32;
         // Asked once: the same payment for every attacker and leader.
@@ -355,14 +381,17 @@ impl<'a> Probe<'a> {
         let state = self.state();
         let me = state.active.other();
         let attacker_side = state.active;
-        // The attackers a blocker may take on, the same for every blocker: leaders not
-        // blocked yet.
-        let unblocked = |slot: u8| {
-            let attacker = state.slot_card(attacker_side, slot)?;
-            let leads = state.card(attacker).is_some_and(|c| c.role == Role::Leader);
-            (leads && state.blocker_of(attacker).is_none()).then_some((slot, attacker))
-        };
-        let attackers: SmallVec<[(u8, CardRef); 4]> = (0..4u8).filter_map(unblocked).collect();
+        // The attackers a blocker may take on, the same for every blocker: leaders that no
+        // character of `me` blocks yet.
+        let blocked: SmallVec<[CardRef; 4]> =
+            state.player(me).characters().filter_map(|c| state.card(c).and_then(|c| c.blocking)).collect();
+        let mut attackers: SmallVec<[(u8, CardRef); 4]> = SmallVec::new();
+        for slot in 0..4u8 {
+            let Some(attacker) = state.slot_card(attacker_side, slot) else { continue };
+            if state.card(attacker).is_some_and(|c| c.role == Role::Leader) && !blocked.contains(&attacker) {
+                attackers.push((slot, attacker));
+            }
+        }
         for slot in 0..4u8 {
             if attackers.is_empty() {
                 break;
@@ -385,11 +414,12 @@ impl<'a> Probe<'a> {
                 }
             }
         }
-        for (from, card) in self.playable_cards(me) {
+        let (hand, removed) = self.playable_cards(me);
+        for (i, &card) in hand.iter().chain(removed).enumerate() {
             if self.state().kind(card) == Some(CardKind::Reaction)
                 && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
             {
-                moves.push(from.play(None));
+                moves.push(Source::at(i, hand.len()).play(None));
             }
         }
     }
@@ -616,6 +646,30 @@ pub(crate) fn make_peek_buffers() {
     PEEK_BUFFERS.with(|_| ());
 }
 
+/// A set of back-up subtype numbers ([`crate::set::BackupFacts`]): those below 64 as bits
+/// (the corpus numbers 48), any other as "maybe every one".
+#[derive(Debug, Default, Clone, Copy)]
+struct Subtypes {
+    bits: u64,
+    /// Some subtype number past the bits was inserted.
+    beyond: bool,
+}
+
+impl Subtypes {
+    fn insert(&mut self, subtype: u32) {
+        if subtype < u64::BITS {
+            self.bits |= 1 << subtype;
+        } else {
+            self.beyond = true;
+        }
+    }
+
+    /// Whether `subtype` may have been inserted (false only when it was not).
+    fn may_hold(self, subtype: u32) -> bool {
+        self.beyond || subtype >= u64::BITS || self.bits & (1 << subtype) != 0
+    }
+}
+
 /// Where a card is played from.
 #[derive(Debug, Clone, Copy)]
 enum Source {
@@ -626,6 +680,14 @@ enum Source {
 }
 
 impl Source {
+    /// Position `i` of the hand followed by the removed pile, of a hand of `hand` cards.
+    fn at(i: usize, hand: usize) -> Source {
+        match i.checked_sub(hand) {
+            None => Source::Hand(i as u8),
+            Some(pos) => Source::Removed(pos as u8),
+        }
+    }
+
     /// The move playing a card from here (`slot`: a character's ring slot).
     fn play(self, slot: Option<u8>) -> Move {
         match (self, slot) {
@@ -667,6 +729,21 @@ mod tests {
             }
         }
         decks
+    }
+
+    /// The subtypes back-up targets accept, as `main_moves` skips characters by them: a
+    /// number inserted is held, one not inserted is not, and past the bits every number
+    /// may be held (never a character skipped that a target might take).
+    #[test]
+    fn accepted_subtypes_answer_no_only_for_numbers_never_inserted() {
+        let mut accepted = super::Subtypes::default();
+        accepted.insert(0);
+        accepted.insert(47);
+        assert!(accepted.may_hold(0) && accepted.may_hold(47));
+        assert!(!accepted.may_hold(1) && !accepted.may_hold(63));
+        assert!(accepted.may_hold(64) && accepted.may_hold(u32::MAX), "numbers past the bits may be held");
+        accepted.insert(200);
+        assert!(accepted.may_hold(1), "once a number past the bits is in, every number may be");
     }
 
     /// At every decision of random and greedy games between the corpus's decks, the legal
