@@ -292,10 +292,10 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
 }
 
-/// Duplicates are found by a scan while a list and what joins it are small, by a set past
-/// that (`World::append_new`): twelve cards, matched by two type terms and by two
-/// OR-alternatives, cross from the one to the other on the second of each, and the set
-/// must know what the scan kept. Checking an answer of four among them takes the scan.
+/// Duplicates among twelve cards, matched by two type terms and by two OR-alternatives:
+/// the union keeps each once, in order (`World::append_new` marks cards by their numbers;
+/// its unit tests cross from the marks to a scan and to a set), and an answer of four
+/// among them that repeats one is refused.
 #[test]
 fn a_union_crossing_from_scan_to_set_keeps_no_duplicates() {
     const N: usize = 12;
