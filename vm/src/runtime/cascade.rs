@@ -80,17 +80,25 @@ impl<H: Host> Runtime<H> {
     /// Restricted effects run until their timer (§3.10).
     pub fn leave_play(&mut self, host: &mut H, card: CardId) {
         self.world.in_play.retain(|&(id, _)| id != card);
-        self.world.subs.retain(|sub| sub.card != card);
-        self.world.note_listeners();
-        self.world.runs.retain(|run| run.card != card);
-        let mut held = Vec::new();
-        self.world.continuous.retain_mut(|auto| {
-            if auto.card == card {
-                held.append(&mut auto.effects);
-            }
-            auto.card != card
-        });
-        exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        // Most cards have no auto: their subscriptions, runs and continuous autos are
+        // looked for before anything is rewritten.
+        if self.world.subs.iter().any(|sub| sub.card == card) {
+            self.world.subs.retain(|sub| sub.card != card);
+            self.world.note_listeners();
+        }
+        if self.world.runs.iter().any(|run| run.card == card) {
+            self.world.runs.retain(|run| run.card != card);
+        }
+        if self.world.continuous.iter().any(|auto| auto.card == card) {
+            let mut held = Vec::new();
+            self.world.continuous.retain_mut(|auto| {
+                if auto.card == card {
+                    held.append(&mut auto.effects);
+                }
+                auto.card != card
+            });
+            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        }
         self.world.refresh = true;
         exec::end_effects(&mut self.world.effects, host, |effect| {
             let target = match effect.kind {
@@ -133,6 +141,15 @@ impl<H: Host> Runtime<H> {
             world.refresh = false;
             return Ok(Outcome::Done(Completion::Success));
         }
+        self.run_heard_events(host)
+    }
+
+    /// [`Runtime::run_events`] when something may run: kept apart so that the common call,
+    /// which runs nothing, does not pay for setting up the drain.
+    // Out of line: inlined, the drain's register saves came with every call (BENCHMARKS.md,
+    // issue 30, branch `vm-act`).
+    #[inline(never)]
+    fn run_heard_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
         let result = self.drain_events(host);
         if result.is_err() {
             self.world.clear_events();
@@ -260,6 +277,10 @@ impl<H: Host> Runtime<H> {
     /// Hook autos may not suspend (that traps). A trap ends the cascade: the events its
     /// autos queued do not stay queued.
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
+        if !self.world.listens(event.event) {
+            // What `run_now` finds first, without its set-up: most hooks asked have no auto.
+            return Ok(None);
+        }
         let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
         let answer = run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel);
         if answer.is_err() {
