@@ -80,25 +80,17 @@ impl<H: Host> Runtime<H> {
     /// Restricted effects run until their timer (§3.10).
     pub fn leave_play(&mut self, host: &mut H, card: CardId) {
         self.world.in_play.retain(|&(id, _)| id != card);
-        // Most cards have no auto: their subscriptions, runs and continuous autos are
-        // looked for before anything is rewritten.
-        if self.world.subs.iter().any(|sub| sub.card == card) {
-            self.world.subs.retain(|sub| sub.card != card);
-            self.world.note_listeners();
-        }
-        if self.world.runs.iter().any(|run| run.card == card) {
-            self.world.runs.retain(|run| run.card != card);
-        }
-        if self.world.continuous.iter().any(|auto| auto.card == card) {
-            let mut held = Vec::new();
-            self.world.continuous.retain_mut(|auto| {
-                if auto.card == card {
-                    held.append(&mut auto.effects);
-                }
-                auto.card != card
-            });
-            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
-        }
+        self.world.subs.retain(|sub| sub.card != card);
+        self.world.note_listeners();
+        self.world.runs.retain(|run| run.card != card);
+        let mut held = Vec::new();
+        self.world.continuous.retain_mut(|auto| {
+            if auto.card == card {
+                held.append(&mut auto.effects);
+            }
+            auto.card != card
+        });
+        exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
         self.world.refresh = true;
         exec::end_effects(&mut self.world.effects, host, |effect| {
             let target = match effect.kind {
