@@ -133,6 +133,15 @@ impl<H: Host> Runtime<H> {
             world.refresh = false;
             return Ok(Outcome::Done(Completion::Success));
         }
+        self.run_heard_events(host)
+    }
+
+    /// [`Runtime::run_events`] when something may run: kept apart so that the common call,
+    /// which runs nothing, does not pay for setting up the drain.
+    // Out of line: inlined, the drain's register saves came with every call (BENCHMARKS.md,
+    // issue 30, branch `vm-act`).
+    #[inline(never)]
+    fn run_heard_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
         let result = self.drain_events(host);
         if result.is_err() {
             self.world.clear_events();
@@ -260,6 +269,10 @@ impl<H: Host> Runtime<H> {
     /// Hook autos may not suspend (that traps). A trap ends the cascade: the events its
     /// autos queued do not stay queued.
     pub fn ask(&mut self, host: &mut H, event: Event) -> Result<Option<bool>, Trap> {
+        if !self.world.listens(event.event) {
+            // What `run_now` finds first, without its set-up: most hooks asked have no auto.
+            return Ok(None);
+        }
         let mut fuel = u32::try_from(self.shared.fuel).unwrap_or(u32::MAX);
         let answer = run_now(&self.shared, &mut self.world, host, &event, 0, true, &mut fuel);
         if answer.is_err() {

@@ -206,9 +206,26 @@ impl World {
     }
 
     /// Appends to `out` each of `items` (at most `bound` values) that `out` does not hold
-    /// yet, in order. While `out` and `items` together hold at most [`SCAN_DEDUP_MAX`]
-    /// values, a scan of `out` finds the duplicates; past that a set of `out`'s values.
+    /// yet, in order. While every value is a card numbered below [`MARKED_CARDS`] (a
+    /// game's cards are numbered from 0), a bit per card finds the duplicates; from the
+    /// first other value on, a scan of `out` while `out` and `items` together hold at most
+    /// [`SCAN_DEDUP_MAX`] values, past that a set of `out`'s values.
     pub fn append_new(&mut self, out: &mut Vec<Value>, items: impl Iterator<Item = Value>, bound: usize) {
+        let mut items = items;
+        if let Some(mut marks) = CardMarks::of(out) {
+            loop {
+                let Some(item) = items.next() else { return };
+                match marks.insert(item) {
+                    Some(true) => out.push(item),
+                    Some(false) => {}
+                    None => {
+                        // Not a marked card, so not in `out` yet: the rest is compared below.
+                        out.push(item);
+                        break;
+                    }
+                }
+            }
+        }
         if out.len() + bound <= SCAN_DEDUP_MAX {
             for item in items {
                 if !out.contains(&item) {
@@ -225,6 +242,50 @@ impl World {
             }
         }
         self.give_set(seen);
+    }
+}
+
+/// Cards numbered below this are told apart by [`CardMarks`]: a game's cards are numbered
+/// from 0, and a game of the corpus has at most 128.
+pub(crate) const MARKED_CARDS: u32 = 256;
+
+/// A set of cards numbered below [`MARKED_CARDS`], one bit each, on the stack: what
+/// finding a filter's or an answer's duplicates needs, without scanning or hashing
+/// (callgrind, `rsc sim` random games: BENCHMARKS.md, issue 30, branch `vm-act`).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct CardMarks([u64; (MARKED_CARDS / 64) as usize]);
+
+impl CardMarks {
+    /// The marks of `values`; `None` when one is not a card numbered below [`MARKED_CARDS`].
+    pub fn of(values: &[Value]) -> Option<CardMarks> {
+        let mut marks = CardMarks::default();
+        for &value in values {
+            marks.insert(value)?;
+        }
+        Some(marks)
+    }
+
+    fn bit(value: Value) -> Option<(usize, u64)> {
+        match value {
+            Value::Card(CardId(number)) if number < MARKED_CARDS => {
+                Some(((number / 64) as usize, 1u64 << (number % 64)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Marks `value`: whether it was not marked yet; `None` when it cannot be marked.
+    pub fn insert(&mut self, value: Value) -> Option<bool> {
+        let (word, bit) = CardMarks::bit(value)?;
+        let new = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        Some(new)
+    }
+
+    /// Whether `value` is marked; `None` when it cannot be.
+    pub fn contains(&self, value: Value) -> Option<bool> {
+        let (word, bit) = CardMarks::bit(value)?;
+        Some(self.0[word] & bit != 0)
     }
 }
 
@@ -438,5 +499,69 @@ impl Names {
             Some(prefix) if Some(prefix) == self.prefix_opp => event.player != sub.controller,
             _ => event.player == sub.controller,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CardMarks, MARKED_CARDS, SCAN_DEDUP_MAX, World};
+    use crate::runtime::value::{CardId, PlayerId, Value};
+
+    fn card(number: u32) -> Value {
+        Value::Card(CardId(number))
+    }
+
+    /// `items` appended to `out` by [`World::append_new`], and what it gives.
+    fn appended(out: &[Value], items: &[Value]) -> Vec<Value> {
+        let mut world = World::with_buffers();
+        let mut out = out.to_vec();
+        world.append_new(&mut out, items.iter().copied(), items.len());
+        out
+    }
+
+    /// What `append_new` must give: each value once, where it first appears.
+    fn first_occurrences(out: &[Value], items: &[Value]) -> Vec<Value> {
+        let mut kept = out.to_vec();
+        for item in items {
+            if !kept.contains(item) {
+                kept.push(*item);
+            }
+        }
+        kept
+    }
+
+    /// Each way `append_new` finds duplicates, and each crossing from one to the next
+    /// partway through the items: the bits of cards, then a scan or a set from the first
+    /// value the bits cannot hold (a player, a card numbered past them) on.
+    #[test]
+    fn append_new_keeps_first_occurrences_across_marks_scan_and_set() {
+        let player = Value::Player(PlayerId(1));
+        let high = card(MARKED_CARDS + 3);
+        let cases: Vec<(Vec<Value>, Vec<Value>)> = vec![
+            // Marked cards only, duplicates within the items and against `out`.
+            (vec![card(5)], vec![card(7), card(5), card(0), card(7), card(255)]),
+            // A player after marked cards: the rest is scanned, and still finds the cards.
+            (vec![card(2)], vec![card(3), player, card(3), card(2), player, card(4)]),
+            // A card past the marks, then a long tail: the rest goes through the set.
+            ((0..10).map(card).collect(), (5..40).map(card).chain([high, card(1), high]).collect()),
+            // `out` already holds a value the marks cannot: scan, or set when long.
+            (vec![player, card(1)], vec![card(1), player, card(9), card(9)]),
+            (vec![high], (0..2 * SCAN_DEDUP_MAX as u32).chain(0..4).map(card).chain([high]).collect()),
+        ];
+        for (out, items) in cases {
+            assert_eq!(appended(&out, &items), first_occurrences(&out, &items), "out {out:?}, items {items:?}");
+        }
+    }
+
+    #[test]
+    fn card_marks_hold_only_cards_numbered_below_the_bound() {
+        let mut marks = CardMarks::of(&[card(0), card(MARKED_CARDS - 1)]).expect("markable");
+        assert_eq!(marks.contains(card(0)), Some(true));
+        assert_eq!(marks.contains(card(1)), Some(false));
+        assert_eq!(marks.insert(card(1)), Some(true));
+        assert_eq!(marks.insert(card(1)), Some(false));
+        assert_eq!(marks.insert(card(MARKED_CARDS)), None);
+        assert_eq!(marks.contains(Value::Int(0)), None);
+        assert!(CardMarks::of(&[card(3), Value::Player(PlayerId(0))]).is_none());
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Runtime;
 use super::builtins::{CostPhase, Status};
-use super::events::{SCAN_DEDUP_MAX, World};
+use super::events::{CardMarks, SCAN_DEDUP_MAX, World};
 use super::exec::{Machine, Step};
 use super::host::Host;
 use super::pipeline::{add_rule_targets, cost_step, rule_target_step, set_selection};
@@ -98,13 +98,27 @@ impl<H: Host> Runtime<H> {
 }
 
 /// Checks an answer against the request of `exec`, in time linear in the candidates and
-/// the answer (with sets `world` lends), or by scans when they hold a few values.
+/// the answer (with a bit per card when the candidates are cards `CardMarks` tells apart,
+/// else with sets `world` lends), or by scans when they hold a few values.
 fn validate(world: &mut World, exec: &Execution, answer: &[Value]) -> Result<(), InvalidAnswer> {
     let request = exec.request();
     if answer.len() < usize::from(request.min) || answer.len() > usize::from(request.max) {
         return Err(InvalidAnswer::Count { given: answer.len(), min: request.min, max: request.max });
     }
     let offered = exec.candidates();
+    if let Some(candidates) = CardMarks::of(offered) {
+        // Cards numbered as a game numbers them: a bit each (`CardMarks`).
+        let mut chosen = CardMarks::default();
+        for choice in answer {
+            if candidates.contains(*choice) != Some(true) {
+                return Err(InvalidAnswer::NotACandidate(*choice));
+            }
+            if chosen.insert(*choice) != Some(true) {
+                return Err(InvalidAnswer::Duplicate(*choice));
+            }
+        }
+        return Ok(());
+    }
     if offered.len() + answer.len() <= SCAN_DEDUP_MAX {
         // A few values: scanning them costs less than filling two sets.
         for (i, choice) in answer.iter().enumerate() {

@@ -92,6 +92,38 @@ fn terms_and_rankings() {
     );
 }
 
+/// A type expression's list may hold a card twice: the terms keep both, and the
+/// duplicate is dropped before a pick counts the candidates (with one alternative of
+/// terms, the resolver keeps them in place and leaves the duplicates to the join,
+/// which must not come after the pick).
+#[test]
+fn duplicates_of_a_type_expression_are_dropped_before_the_pick() {
+    let with_pick = |pick: Option<i32>| {
+        let mut host = board();
+        targets_of(&mut host, |bundle| {
+            let foes = bundle.add_filter(characters(zone(Some(OPP), RING)));
+            let mut code = CodeBuilder::new();
+            code.emit(Instr::Resolve { a: Reg(1), f: foes });
+            for (n, reg) in [(0, 2), (1, 3), (2, 4)] {
+                code.emit(Instr::Index { a: Reg(reg), b: Reg(1), n });
+            }
+            code.emit(Instr::ListNew { a: Reg(0) });
+            // low, low, frozen, high
+            for reg in [2, 2, 4, 3] {
+                code.emit(Instr::ListPush { a: Reg(0), b: Reg(reg) });
+            }
+            code.emit(Instr::ReturnValue { a: Reg(0) });
+            let entry = bundle.add_entry(code);
+            let mut f = filter(TypeAtom::Expr(entry), zone(None, RING));
+            f.terms = vec![vec![term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 })]];
+            f.pick = pick;
+            f
+        })
+    };
+    assert_eq!(with_pick(None), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(with_pick(Some(2)), ["Card(CardId(2))", "Card(CardId(4))"]);
+}
+
 #[test]
 fn picks_and_random_quantities() {
     let mut host = board();
@@ -292,10 +324,10 @@ fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     assert!(took < std::time::Duration::from_secs(3), "took {took:?}");
 }
 
-/// Duplicates are found by a scan while a list and what joins it are small, by a set past
-/// that (`World::append_new`): twelve cards, matched by two type terms and by two
-/// OR-alternatives, cross from the one to the other on the second of each, and the set
-/// must know what the scan kept. Checking an answer of four among them takes the scan.
+/// Duplicates among twelve cards, matched by two type terms and by two OR-alternatives:
+/// the union keeps each once, in order (`World::append_new` marks cards by their numbers;
+/// its unit tests cross from the marks to a scan and to a set), and an answer of four
+/// among them that repeats one is refused.
 #[test]
 fn a_union_crossing_from_scan_to_set_keeps_no_duplicates() {
     const N: usize = 12;
