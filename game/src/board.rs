@@ -19,6 +19,7 @@ impl GameState {
 
     /// [`GameState::take`] of a card at `place`, as [`GameState::locate_card`] found it.
     pub(crate) fn take_from(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
+        self.mark_sizes_changed();
         match zone {
             Zone::Ring(slot) => {
                 self.player_mut(player).ring[usize::from(slot)] = None;
@@ -89,6 +90,7 @@ impl GameState {
         if self.card(card).is_none() {
             return false;
         }
+        self.mark_sizes_changed();
         match zone {
             Zone::Ring(slot) => {
                 let Some(place) = self.player_mut(player).ring.get_mut(usize::from(slot)) else { return false };

@@ -88,6 +88,7 @@ impl Clone for GameState {
             ring_sizes,
             set,
             play_changed,
+            sizes_changed,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -114,6 +115,7 @@ impl Clone for GameState {
             ring_sizes: *ring_sizes,
             set: set.clone(),
             play_changed: *play_changed,
+            sizes_changed: *sizes_changed,
         }
     }
 
@@ -152,6 +154,7 @@ impl GameState {
             ring_sizes,
             set,
             play_changed,
+            sizes_changed,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -176,6 +179,7 @@ impl GameState {
         self.ring_sizes = *ring_sizes;
         self.set.clone_from(set);
         self.play_changed = *play_changed;
+        self.sizes_changed = *sizes_changed;
     }
 }
 
