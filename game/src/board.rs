@@ -169,12 +169,14 @@ impl GameState {
 
     /// The KO sweep: every character at 0 BP in either ring is KO'd; returns them.
     pub fn ko_sweep(&mut self) -> smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> {
-        let dead: smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> = self
-            .players
-            .iter()
-            .flat_map(|p| p.characters())
-            .filter(|&c| self.card(c).is_some_and(|c| c.bp <= 0))
-            .collect();
+        let mut dead = smallvec::SmallVec::new();
+        for player in &self.players {
+            for card in player.characters() {
+                if self.card(card).is_some_and(|c| c.bp <= 0) {
+                    dead.push(card);
+                }
+            }
+        }
         for &card in &dead {
             self.ko_card(card);
         }
@@ -252,6 +254,10 @@ impl GameState {
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
     pub fn discard_table(&mut self, player: Seat) {
+        // Most calls find the table empty (four a turn, a card played on few of them).
+        if self.player(player).table.is_empty() {
+            return;
+        }
         let mut table = std::mem::take(&mut self.player_mut(player).table);
         for card in table.drain(..) {
             let owner = self.card(card).map_or(player, |c| c.owner);

@@ -112,10 +112,9 @@ impl GameState {
     /// a setup's ring slots), and a card leaving the ring loses them (`reset_card`); so
     /// the rings are visited rather than every card of the game.
     pub(crate) fn clear_attack_markers(&mut self, blocks: bool) {
-        let ring: smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> =
-            self.players.iter().flat_map(PlayerState::characters).collect();
-        for card in ring {
-            if let Some(c) = self.card_mut(card) {
+        let GameState { players, cards, .. } = self;
+        for card in players.iter().flat_map(PlayerState::characters) {
+            if let Some(c) = cards.get_mut(card.0 as usize) {
                 c.role = Role::None;
                 c.united = false;
                 if blocks {
@@ -346,8 +345,12 @@ impl Game {
     }
 
     fn end_turn(&mut self) {
-        self.state.lingering.clear();
-        self.state.mark_play_changed();
+        // Lingering cards leave play with the turn; without any, nothing changes what is in
+        // play and `sync_play` has nothing to compare (most turns: a comparison per turn saved).
+        if !self.state.lingering.is_empty() {
+            self.state.lingering.clear();
+            self.state.mark_play_changed();
+        }
         self.sync_play();
         let active = self.state.active;
         let next = if self.state.player(active).extra_turns > 0 {
