@@ -222,7 +222,11 @@ impl Game {
                 }
                 steps += 1;
                 cascade += 1;
-                self.run_task(Task::RunEvents);
+                // Most of these steps only drop events no card hears: that is done without
+                // a call into the drain.
+                if !self.runtime.drop_unheard_events() {
+                    self.run_events_step();
+                }
                 self.note_changes();
             }
         }
@@ -445,20 +449,7 @@ impl Game {
 
     fn run_task(&mut self, task: Task) {
         match task {
-            Task::RunEvents => {
-                let result = self.runtime.run_events(&mut self.state);
-                match result {
-                    Ok(VmOutcome::Done(_)) => {}
-                    Ok(VmOutcome::Suspended(exec)) => {
-                        self.pending = Some(exec);
-                        self.state.agenda.push_front(Task::RunEvents);
-                    }
-                    Err(trap) => {
-                        self.trap(None, &trap);
-                        self.state.agenda.push_front(Task::RunEvents);
-                    }
-                }
-            }
+            Task::RunEvents => self.run_events_step(),
             Task::Activate { card, rules, me, mark } => {
                 if mark {
                     if let Some(c) = self.state.card_mut(card) {
@@ -511,6 +502,22 @@ impl Game {
                 self.runtime.emit(Event::new(event, self.state.active.pid()));
             }
             other => self.run_phase_task(other),
+        }
+    }
+
+    /// The `RunEvents` step: the queued autos run; one waiting for an answer, or a trap,
+    /// leaves the step to run again.
+    fn run_events_step(&mut self) {
+        match self.runtime.run_events(&mut self.state) {
+            Ok(VmOutcome::Done(_)) => {}
+            Ok(VmOutcome::Suspended(exec)) => {
+                self.pending = Some(exec);
+                self.state.agenda.push_front(Task::RunEvents);
+            }
+            Err(trap) => {
+                self.trap(None, &trap);
+                self.state.agenda.push_front(Task::RunEvents);
+            }
         }
     }
 
