@@ -5,7 +5,7 @@
 
 use crate::log::{Phrase, RecordKind};
 use crate::set::CardKind;
-use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Seat, Zone};
+use crate::state::{CardRef, EndReason, GameState, Outcome, PlayerState, RING_SLOTS, Role, Seat, Zone};
 
 impl GameState {
     /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
@@ -167,12 +167,21 @@ impl GameState {
         true
     }
 
+    /// Whether the KO sweep would KO a character: one at 0 BP in either ring.
+    pub(crate) fn ko_due(&self) -> bool {
+        self.players.iter().flat_map(PlayerState::characters).any(|card| self.at_zero_bp(card))
+    }
+
+    fn at_zero_bp(&self, card: CardRef) -> bool {
+        self.card(card).is_some_and(|c| c.bp <= 0)
+    }
+
     /// The KO sweep: every character at 0 BP in either ring is KO'd; returns them.
     pub fn ko_sweep(&mut self) -> smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> {
         let mut dead = smallvec::SmallVec::new();
         for player in &self.players {
             for card in player.characters() {
-                if self.card(card).is_some_and(|c| c.bp <= 0) {
+                if self.at_zero_bp(card) {
                     dead.push(card);
                 }
             }
