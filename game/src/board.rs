@@ -5,7 +5,7 @@
 
 use crate::log::{Phrase, RecordKind};
 use crate::set::CardKind;
-use crate::state::{CardRef, EndReason, GameState, Outcome, RING_SLOTS, Role, Seat, Zone};
+use crate::state::{CardRef, EndReason, GameState, Outcome, PlayerState, RING_SLOTS, Role, Seat, Zone};
 
 impl GameState {
     /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
@@ -19,6 +19,7 @@ impl GameState {
 
     /// [`GameState::take`] of a card at `place`, as [`GameState::locate_card`] found it.
     pub(crate) fn take_from(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
+        self.mark_sizes_changed();
         match zone {
             Zone::Ring(slot) => {
                 self.player_mut(player).ring[usize::from(slot)] = None;
@@ -89,6 +90,7 @@ impl GameState {
         if self.card(card).is_none() {
             return false;
         }
+        self.mark_sizes_changed();
         match zone {
             Zone::Ring(slot) => {
                 let Some(place) = self.player_mut(player).ring.get_mut(usize::from(slot)) else { return false };
@@ -165,14 +167,25 @@ impl GameState {
         true
     }
 
+    /// Whether the KO sweep would KO a character: one at 0 BP in either ring.
+    pub(crate) fn ko_due(&self) -> bool {
+        self.players.iter().flat_map(PlayerState::characters).any(|card| self.at_zero_bp(card))
+    }
+
+    fn at_zero_bp(&self, card: CardRef) -> bool {
+        self.card(card).is_some_and(|c| c.bp <= 0)
+    }
+
     /// The KO sweep: every character at 0 BP in either ring is KO'd; returns them.
     pub fn ko_sweep(&mut self) -> smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> {
-        let dead: smallvec::SmallVec<[CardRef; 2 * RING_SLOTS]> = self
-            .players
-            .iter()
-            .flat_map(|p| p.characters())
-            .filter(|&c| self.card(c).is_some_and(|c| c.bp <= 0))
-            .collect();
+        let mut dead = smallvec::SmallVec::new();
+        for player in &self.players {
+            for card in player.characters() {
+                if self.at_zero_bp(card) {
+                    dead.push(card);
+                }
+            }
+        }
         for &card in &dead {
             self.ko_card(card);
         }
@@ -250,6 +263,10 @@ impl GameState {
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
     pub fn discard_table(&mut self, player: Seat) {
+        // Most calls find the table empty (four a turn, a card played on few of them).
+        if self.player(player).table.is_empty() {
+            return;
+        }
         let mut table = std::mem::take(&mut self.player_mut(player).table);
         for card in table.drain(..) {
             let owner = self.card(card).map_or(player, |c| c.owner);

@@ -91,6 +91,7 @@ impl Clone for GameState {
             ring_sizes,
             set,
             play_changed,
+            sizes_changed,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -117,6 +118,7 @@ impl Clone for GameState {
             ring_sizes: *ring_sizes,
             set: set.clone(),
             play_changed: *play_changed,
+            sizes_changed: *sizes_changed,
         }
     }
 
@@ -155,6 +157,7 @@ impl GameState {
             ring_sizes,
             set,
             play_changed,
+            sizes_changed,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -179,6 +182,7 @@ impl GameState {
         self.ring_sizes = *ring_sizes;
         self.set.clone_from(set);
         self.play_changed = *play_changed;
+        self.sizes_changed = *sizes_changed;
     }
 }
 

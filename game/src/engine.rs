@@ -14,7 +14,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{Log, Phrase, RecordKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Outcome, Phase, PlayChanged, Seat, Task};
+use crate::state::{CardRef, EndReason, GameState, Mark, Outcome, Phase, Seat, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -203,18 +203,70 @@ impl Game {
                 }
             }
             self.run_task(task);
-            self.after_step();
+            self.note_changes();
+            // The step emitted events: a `RunEvents` step runs next. When nothing would run
+            // before it (no outcome, question or queued activation) and no bound would stop
+            // it, it is run here rather than pushed and popped at once: the same step, in
+            // the same place, counted as the loop counts it. 7.9 steps of a random game's
+            // 27.5 per turn are these, nearly all of them dropping events no card hears.
+            while self.events_step_due() {
+                if self.state.outcome.is_some()
+                    || self.pending.is_some()
+                    || !self.state.queued.is_empty()
+                    || steps >= MAX_STEPS_PER_CALL
+                    || cascade >= MAX_CASCADE_STEPS_PER_CALL
+                    || self.state.log.len() - logged_before > MAX_LOG_ENTRIES_PER_CALL
+                {
+                    self.state.agenda.push_front(Task::RunEvents);
+                    break;
+                }
+                steps += 1;
+                cascade += 1;
+                // Most of these steps only drop events no card hears: that is done without
+                // a call into the drain.
+                if !self.runtime.drop_unheard_events() {
+                    self.run_events_step();
+                }
+                self.note_changes();
+            }
         }
     }
 
     /// What every step ends with: cards entering/leaving play follow the board, hand
     /// changes are announced, queued autos run next.
     pub(crate) fn after_step(&mut self) {
-        // Most steps change nothing of what is in play: the mark says so without a call.
+        self.note_changes();
+        if self.events_step_due() {
+            self.state.agenda.push_front(Task::RunEvents);
+        }
+    }
+
+    /// Whether events wait to be run and the agenda does not start with the step that runs them.
+    fn events_step_due(&self) -> bool {
+        self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents)
+    }
+
+    /// [`Game::after_step`] but for the step that runs the events: cards entering/leaving
+    /// play follow the board, and a hand's or ring's new size is announced.
+    fn note_changes(&mut self) {
+        // Most steps change nothing of what is in play, and move no card: the marks say so
+        // without a call or a count.
         if self.state.play_changed.0 {
             self.sync_play();
         } else {
             self.debug_assert_play_matches_board();
+        }
+        if !std::mem::replace(&mut self.state.sizes_changed, Mark(false)).0 {
+            debug_assert!(
+                Seat::BOTH.into_iter().all(|player| {
+                    let p = player.index();
+                    let board = self.state.player(player);
+                    board.hand.len() == self.state.hand_sizes[p]
+                        && board.characters().count() == self.state.ring_sizes[p]
+                }),
+                "a hand or a ring changed size without `mark_sizes_changed`"
+            );
+            return;
         }
         for player in Seat::BOTH {
             let p = player.index();
@@ -229,9 +281,6 @@ impl Game {
                 self.runtime.emit(Event::new(names::EV_RING_CHANGES, player.pid()));
             }
         }
-        if self.runtime.pending_events() > 0 && self.state.agenda.front() != Some(&Task::RunEvents) {
-            self.state.agenda.push_front(Task::RunEvents);
-        }
     }
 
     /// Makes the runtime's cards in play match the board: ring characters with rules are
@@ -241,7 +290,7 @@ impl Game {
     pub(crate) fn sync_play(&mut self) {
         // Taken before the comparison: a card entering or leaving play below may run card
         // code that changes the board again, and the next sync must look at that.
-        let changed = std::mem::replace(&mut self.state.play_changed, PlayChanged(false));
+        let changed = std::mem::replace(&mut self.state.play_changed, Mark(false));
         if !changed.0 {
             self.debug_assert_play_matches_board();
             return;
@@ -406,20 +455,7 @@ impl Game {
 
     fn run_task(&mut self, task: Task) {
         match task {
-            Task::RunEvents => {
-                let result = self.runtime.run_events(&mut self.state);
-                match result {
-                    Ok(VmOutcome::Done(_)) => {}
-                    Ok(VmOutcome::Suspended(exec)) => {
-                        self.pending = Some(exec);
-                        self.state.agenda.push_front(Task::RunEvents);
-                    }
-                    Err(trap) => {
-                        self.trap(None, &trap);
-                        self.state.agenda.push_front(Task::RunEvents);
-                    }
-                }
-            }
+            Task::RunEvents => self.run_events_step(),
             Task::Activate { card, rules, me, mark } => {
                 if mark {
                     if let Some(c) = self.state.card_mut(card) {
@@ -472,6 +508,22 @@ impl Game {
                 self.runtime.emit(Event::new(event, self.state.active.pid()));
             }
             other => self.run_phase_task(other),
+        }
+    }
+
+    /// The `RunEvents` step: the queued autos run; one waiting for an answer, or a trap,
+    /// leaves the step to run again.
+    fn run_events_step(&mut self) {
+        match self.runtime.run_events(&mut self.state) {
+            Ok(VmOutcome::Done(_)) => {}
+            Ok(VmOutcome::Suspended(exec)) => {
+                self.pending = Some(exec);
+                self.state.agenda.push_front(Task::RunEvents);
+            }
+            Err(trap) => {
+                self.trap(None, &trap);
+                self.state.agenda.push_front(Task::RunEvents);
+            }
         }
     }
 

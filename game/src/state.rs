@@ -570,27 +570,35 @@ pub struct GameState {
     #[serde(skip)]
     pub set: SetHandle,
     /// Whether what should be in play may have changed since the engine last made the
-    /// runtime's cards in play match the board (`Game::sync_play`).
+    /// runtime's cards in play match the board (`Game::sync_play`): set by every write to
+    /// a ring slot, to a card's rules or to the lingering cards, and taken by `sync_play`,
+    /// which compares the cards in play with the board only when it is set (the engine
+    /// syncs after every step; most steps change none of these).
     #[serde(skip)]
-    pub(crate) play_changed: PlayChanged,
+    pub(crate) play_changed: Mark,
+    /// Whether a hand's length or a ring's characters may have changed since the engine
+    /// last compared them with [`GameState::hand_sizes`] and [`GameState::ring_sizes`]
+    /// (`Game::after_step`): set by every card move (`take_from`, `put`), taken by the
+    /// comparison. Most steps move no card: 88% of a random game's (BENCHMARKS.md).
+    #[serde(skip)]
+    pub(crate) sizes_changed: Mark,
 }
 
-/// [`GameState::play_changed`]: set by every write to a ring slot, to a card's rules or to
-/// the lingering cards, and taken by `Game::sync_play`, which compares the cards in play
-/// with the board only when it is set (the engine syncs after every step; most steps
-/// change none of these). A new or deserialised state starts with it set. It is the
-/// engine's cache, not part of the board: two states are equal whatever it holds.
+/// A mark of the engine's on the board ([`GameState::play_changed`],
+/// [`GameState::sizes_changed`]): set by the writes it watches, taken by the engine when it
+/// compares what they may have changed. A new or deserialised state starts with it set. It
+/// is the engine's cache, not part of the board: two states are equal whatever it holds.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct PlayChanged(pub(crate) bool);
+pub(crate) struct Mark(pub(crate) bool);
 
-impl Default for PlayChanged {
-    fn default() -> PlayChanged {
-        PlayChanged(true)
+impl Default for Mark {
+    fn default() -> Mark {
+        Mark(true)
     }
 }
 
-impl PartialEq for PlayChanged {
-    fn eq(&self, _: &PlayChanged) -> bool {
+impl PartialEq for Mark {
+    fn eq(&self, _: &Mark) -> bool {
         true
     }
 }
@@ -633,7 +641,8 @@ impl GameState {
             hand_sizes: [0; 2],
             ring_sizes: [0; 2],
             set: SetHandle(Some(set)),
-            play_changed: PlayChanged::default(),
+            play_changed: Mark::default(),
+            sizes_changed: Mark::default(),
         }
     }
 
@@ -685,7 +694,13 @@ impl GameState {
     /// Notes a write to a ring slot, a card's rules or the lingering cards: the engine
     /// compares its cards in play with the board after the step ([`GameState::play_changed`]).
     pub(crate) fn mark_play_changed(&mut self) {
-        self.play_changed = PlayChanged(true);
+        self.play_changed = Mark(true);
+    }
+
+    /// Notes a card move: the engine compares the hands' and rings' sizes after the step
+    /// ([`GameState::sizes_changed`]).
+    pub(crate) fn mark_sizes_changed(&mut self) {
+        self.sizes_changed = Mark(true);
     }
 
     /// The card's name (`?` for an unknown card).

@@ -123,14 +123,9 @@ impl<H: Host> Runtime<H> {
     /// the order the cards subscribed. A trap ends the cascade: nothing of it stays
     /// queued.
     pub fn run_events(&mut self, host: &mut H) -> Result<Outcome, Trap> {
-        let world = &mut self.world;
-        if world.runs.is_empty() && world.continuous.is_empty() && !world.may_hear_queued() {
+        if self.drop_unheard_events() {
             // Only events no card listens to (most of what a game emits): draining them
-            // runs nothing and leaves the queue empty. (Every event is queued through
-            // `World::queue`, which marks it; a debug build checks that.)
-            debug_assert!(world.events.iter().all(|(event, _)| !world.listens(event.event)));
-            world.clear_events();
-            world.refresh = false;
+            // runs nothing and leaves the queue empty.
             return Ok(Outcome::Done(Completion::Success));
         }
         self.run_heard_events(host)

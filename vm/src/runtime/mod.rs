@@ -223,6 +223,22 @@ impl<H: Host> Runtime<H> {
         self.world.events.len() + self.world.runs.len()
     }
 
+    /// [`Runtime::run_events`] when no card can hear what is queued (no auto run waits, no
+    /// card holds a continuous auto, no queued event has a listener): drops the events as
+    /// that drain would and returns true; otherwise changes nothing and returns false. An
+    /// embedder pays no call into the drain for the many events no card listens to.
+    pub fn drop_unheard_events(&mut self) -> bool {
+        let world = &mut self.world;
+        if !(world.runs.is_empty() && world.continuous.is_empty() && !world.may_hear_queued()) {
+            return false;
+        }
+        // Every event is queued through `World::queue`, which marks it; a debug build checks that.
+        debug_assert!(world.events.iter().all(|(event, _)| !world.listens(event.event)));
+        world.clear_events();
+        world.refresh = false;
+        true
+    }
+
     /// Whether nothing is queued or running: no event, no auto run, no synchronous auto,
     /// and no continuous auto waiting to run again after a change.
     pub fn is_idle(&self) -> bool {

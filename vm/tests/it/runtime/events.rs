@@ -479,3 +479,30 @@ fn the_continuous_event_emitted_runs_nothing() {
     rt.run_events(&mut host).unwrap();
     assert!(!rt.selects_any(&Event::new(ALWAYS, P0), false));
 }
+
+/// `drop_unheard_events` is the drain's case of events no card hears, on its own: it drops
+/// them and says so; with a listener it leaves the queue to the drain, which runs the auto;
+/// with a continuous auto held it drops nothing either (the drain would run that auto).
+#[test]
+fn unheard_events_are_dropped_without_the_drain_and_heard_ones_kept() {
+    let (mut rt, mut host) = all_in_play(cards(&[(END_PHASE, None, None, false, "a")]));
+    rt.emit(Event::new(ATTACKS, P0));
+    assert!(rt.drop_unheard_events());
+    assert_eq!(rt.pending_events(), 0);
+    assert!(rt.is_idle());
+    rt.emit(Event::new(ATTACKS, P0));
+    rt.emit(Event::new(END_PHASE, P0));
+    assert!(!rt.drop_unheard_events());
+    assert_eq!(rt.pending_events(), 2, "nothing dropped");
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    let anthem = host.add("anthem", P0, RING, 500);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    rt.emit(Event::new(ATTACKS, P0));
+    assert!(!rt.drop_unheard_events(), "the continuous auto runs at the drain");
+    drain(&mut rt, &mut host);
+    assert!(host.has_ability(Value::Card(anthem), PIERCE));
+}
