@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """The Python package's speed beside the Rust engine's own, in one process and one build.
 
-Every figure is the best of `--rounds` interleaved rounds, in wall-clock time and in this
-process's CPU time.
+Each comparison runs the yardstick and what is compared with it in short runs one right
+after the other (`--rounds` pairs, the order alternating) and gives the median of the
+pairs' ratios, in wall-clock time and in this process's CPU time: on a machine whose speed
+swings by tens of percent from one second to the next, both runs of a pair see nearly the
+same machine, and the median leaves out the pairs a swing fell between. The decisions per
+second are the best run's, for reference.
 
 Measures decisions per second of:
 - the engine alone (`rulescript.play_in_rust`: whole games in Rust, no Python per decision),
@@ -16,6 +20,7 @@ Measures decisions per second of:
 and the memory (RSS) of one game and of a `VecGame` of 1,024.
 
     pip install ./python && python benches/python/bench_env.py [--quick]
+    OPENBLAS_NUM_THREADS=1 nice -n -15 python benches/python/bench_env.py --seconds 2 --rounds 9
 
 Prints a table and, last, one JSON line with every figure.
 """
@@ -24,6 +29,7 @@ import argparse
 import gc
 import json
 import os
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -88,18 +94,43 @@ def rust(card_set, decks, policy, threads, seconds, interleave=1):
     return decisions / wall, decisions / cpu
 
 
+class RandomLegalActions:
+    """Draws one random legal action per game of a `VecGame`, in numpy, with few numpy calls
+    a step (each costs 5,000 to 10,000 instructions, more than a game's decision with 16
+    games: BENCHMARKS.md): the uniform numbers for `BLOCK` steps are drawn at once, and the
+    actions are gathered from the flat `legal_actions` by row offset plus pick."""
+
+    BLOCK = 64
+
+    def __init__(self, vec, seed=0):
+        n, width = vec.legal_actions.shape
+        self.rng = np.random.default_rng(seed)
+        self.uniforms = np.empty((self.BLOCK, n))
+        self.next = self.BLOCK
+        self.row_starts = np.arange(n, dtype=np.intp) * width
+        self.flat_legal = vec.legal_actions.reshape(-1)
+        self.counts = vec.legal_counts
+
+    def draw(self):
+        """One int32 action per game, legal in the VecGame's current state."""
+        if self.next == self.BLOCK:
+            self.rng.random(out=self.uniforms)
+            self.next = 0
+        picks = (self.uniforms[self.next] * self.counts).astype(np.intp)
+        self.next += 1
+        picks += self.row_starts
+        return self.flat_legal.take(picks)
+
+
 def vec_game(card_set, decks, n, threads, seconds):
     """VecGame of n with random legal actions drawn in numpy; decisions per second of wall
     time and of CPU time."""
     vec = rs.VecGame(card_set, decks, n, seed=0, threads=threads)
-    rng = np.random.default_rng(0)
-    rows = np.arange(n)
-    legal, counts = vec.legal_actions, vec.legal_counts
+    actions = RandomLegalActions(vec)
     steps = 0
     clock = Clock()
     while clock.elapsed()[0] < seconds:
-        picks = (rng.random(n) * counts).astype(np.int64)
-        vec.step(legal[rows, picks])
+        vec.step(actions.draw())
         steps += 1
     wall, cpu = clock.elapsed()
     return steps * n / wall, steps * n / cpu
@@ -121,85 +152,104 @@ def memory(card_set, decks):
     base = rss_bytes()
     vec = rs.VecGame(card_set, decks, 1024, seed=0, threads=1)
     new_vec = rss_bytes() - base
-    rng = np.random.default_rng(0)
-    rows = np.arange(1024)
+    actions = RandomLegalActions(vec)
     for _ in range(200):
-        picks = (rng.random(1024) * vec.legal_counts).astype(np.int64)
-        vec.step(vec.legal_actions[rows, picks])
+        vec.step(actions.draw())
     played_vec = rss_bytes() - base
     return new_game, played_game, new_vec, played_vec
+
+
+def paired(first, second, pairs, seconds):
+    """Runs `first` and `second` one right after the other, `pairs` times (first then second,
+    then second then first, and so on, so that a drift of the machine's speed falls on both
+    alike), each for `seconds`. Returns, for wall clock and CPU time, the ratios
+    second / first of the pairs, and each run's decisions per second."""
+    ratios = {"wall": [], "cpu": []}
+    rates = {"first": [], "second": []}
+    for k in range(pairs):
+        order = ("first", "second") if k % 2 == 0 else ("second", "first")
+        run = {}
+        for name in order:
+            run[name] = (first if name == "first" else second)(seconds)
+            rates[name].append(run[name])
+        for i, clock in enumerate(("wall", "cpu")):
+            ratios[clock].append(run["second"][i] / run["first"][i])
+    return ratios, rates
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--set", default=str(ROOT / "examples"))
     parser.add_argument("--deck", action="append", default=None)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds per measurement (the best counts)")
-    parser.add_argument("--quick", action="store_true", help="one second per measurement")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per configuration, split over its pairs")
+    parser.add_argument("--rounds", type=int, default=9, help="pairs per comparison (the median ratio counts)")
+    parser.add_argument("--quick", action="store_true", help="one second per configuration, 5 pairs")
     args = parser.parse_args()
-    seconds = 1.0 if args.quick else args.seconds
+    seconds, pairs = (1.0, 5) if args.quick else (args.seconds, args.rounds)
     card_set = rs.CardSet.load(args.set)
     paths = args.deck or [str(ROOT / "examples/decks/vanguard.o8d"), str(ROOT / "examples/decks/arcana.o8d")]
     decks = [rs.load_deck(p, card_set) for p in paths]
 
-    # Each figure is the best of several short rounds, the configurations interleaved: on a
-    # shared machine the best round is the one least disturbed by other work.
     load_at_start = os.getloadavg()[0]
     new_game, played_game, new_vec, played_vec = memory(card_set, decks)
-    runs = {
-        "rust_first_1t": lambda t: rust(card_set, decks, "first", 1, t),
-        "python_loop_first": lambda t: python_loop(card_set, decks, t),
-        "rust_random_1t": lambda t: rust(card_set, decks, "random", 1, t),
-        "rust_random_2t": lambda t: rust(card_set, decks, "random", 2, t),
-    }
+
+    def rust_run(policy, threads, interleave=1):
+        return lambda t: rust(card_set, decks, policy, threads, t, interleave=interleave)
+
+    def vec_run(n, threads):
+        return lambda t: vec_game(card_set, decks, n, threads, t)
+
+    def python_run(t):
+        return python_loop(card_set, decks, t)
+
+    # Each comparison: (its name, the yardstick, what is compared with it, the target).
+    comparisons = [
+        ("python_loop", "rust_first_1t", rust_run("first", 1), "python_loop_first", python_run, ">= 0.3"),
+        ("rust_2t_speedup", "rust_random_1t", rust_run("random", 1), "rust_random_2t", rust_run("random", 2), ""),
+    ]
     for n in SIZES:
-        runs[f"rust{n}_random_1t"] = lambda t, n=n: rust(card_set, decks, "random", 1, t, interleave=n)
-        for threads in (1, 2):
-            runs[f"vec{n}_random_{threads}t"] = lambda t, n=n, threads=threads: vec_game(card_set, decks, n, threads, t)
-    measured = {name: (0.0, 0.0) for name in runs}
-    for _ in range(args.rounds):
-        for name, run in runs.items():
-            wall, cpu = run(seconds / args.rounds)
-            measured[name] = (max(measured[name][0], wall), max(measured[name][1], cpu))
-    figures = {f"{name}_wall": wall for name, (wall, _) in measured.items()}
-    figures.update({f"{name}_cpu": cpu for name, (_, cpu) in measured.items()})
-    for clock in ("wall", "cpu"):
-        figures[f"python_loop_ratio_{clock}"] = figures[f"python_loop_first_{clock}"] / figures[f"rust_first_1t_{clock}"]
-        for n in SIZES:
-            figures[f"vec{n}_1t_ratio_{clock}"] = figures[f"vec{n}_random_1t_{clock}"] / figures[f"rust_random_1t_{clock}"]
+        random_1t = rust_run("random", 1)
+        comparisons += [
+            (f"rust{n}_in_turn", "rust_random_1t", random_1t, f"rust{n}_random_1t", rust_run("random", 1, n), ""),
+            (f"vec{n}_1t", "rust_random_1t", random_1t, f"vec{n}_random_1t", vec_run(n, 1), ">= 0.8"),
+            (f"vec{n}_2t_speedup", f"vec{n}_random_1t", vec_run(n, 1), f"vec{n}_random_2t", vec_run(n, 2), ">= 1.7"),
+        ]
+    figures = {}
+    for name, first_name, first, second_name, second, _ in comparisons:
+        ratios, rates = paired(first, second, pairs, seconds / pairs)
+        for clock in ("wall", "cpu"):
+            figures[f"{name}_ratio_{clock}"] = statistics.median(ratios[clock])
+            figures[f"{name}_ratio_{clock}_low"] = min(ratios[clock])
+            figures[f"{name}_ratio_{clock}_high"] = max(ratios[clock])
+        for which, rate_name in (("first", first_name), ("second", second_name)):
+            for i, clock in enumerate(("wall", "cpu")):
+                key = f"{rate_name}_{clock}"
+                figures[key] = max(figures.get(key, 0.0), max(rate[i] for rate in rates[which]))
     for n in SIZES:
-        figures[f"vec{n}_2t_speedup_wall"] = figures[f"vec{n}_random_2t_wall"] / figures[f"vec{n}_random_1t_wall"]
-        # What two threads would give with a core each the whole time: twice the decisions
-        # per second of CPU time of two threads over one (the cost of sharing the work).
-        figures[f"vec{n}_2t_speedup_cpu"] = 2 * figures[f"vec{n}_random_2t_cpu"] / figures[f"vec{n}_random_1t_cpu"]
-    figures["rust_2t_speedup_wall"] = figures["rust_random_2t_wall"] / figures["rust_random_1t_wall"]
+        # What two threads give with a core each the whole time: twice the ratio of
+        # decisions per CPU second.
+        for suffix in ("", "_low", "_high"):
+            figures[f"vec{n}_2t_speedup_ratio_cpu{suffix}"] *= 2
     figures.update(
         game_bytes_new=new_game, game_bytes_played=played_game, vec1024_bytes_new=new_vec, vec1024_bytes_played=played_vec
     )
     figures["load_average_start"] = load_at_start
     figures["load_average"] = os.getloadavg()[0]
 
-    def row(label, name, target=""):
-        print(f"{label:<50}{figures[name + '_wall']:>14,.3f}{figures[name + '_cpu']:>14,.3f}  {target}")
-
-    def rate(label, name):
-        print(f"{label:<50}{figures[name + '_wall']:>14,.0f}{figures[name + '_cpu']:>14,.0f}")
-
-    print(f"{'decisions per second (best round)':<50}{'wall clock':>14}{'CPU time':>14}  target")
-    rate("Rust, first legal action, 1 thread", "rust_first_1t")
-    rate("Python loop over one Game, first legal action", "python_loop_first")
-    row("  ratio to Rust", "python_loop_ratio", ">= 0.3")
-    rate("Rust, random player, 1 thread", "rust_random_1t")
-    rate("Rust, random player, 2 threads", "rust_random_2t")
-    print(f"{'  speed-up of 2 threads':<50}{figures['rust_2t_speedup_wall']:>14.3f}")
-    for n in SIZES:
-        rate(f"Rust alone, random player, {n} games in turn", f"rust{n}_random_1t")
-        rate(f"VecGame of {n}, numpy random actions, 1 thread", f"vec{n}_random_1t")
-        row("  ratio to Rust's random player, 1 thread", f"vec{n}_1t_ratio", ">= 0.8")
-        rate(f"VecGame of {n}, numpy random actions, 2 threads", f"vec{n}_random_2t")
-        speedup_wall, speedup_cpu = figures[f"vec{n}_2t_speedup_wall"], figures[f"vec{n}_2t_speedup_cpu"]
-        print(f"{'  speed-up over 1 thread (CPU: 2 x CPU rates)':<50}{speedup_wall:>14.3f}{speedup_cpu:>14.3f}  >= 1.7")
+    print(f"{pairs} pairs of {seconds / pairs:.2f} s runs per comparison; the ratio is the median over the pairs")
+    print("(lowest..highest in brackets); rates are the best run's decisions per second.")
+    print(f"{'':<44}{'ratio, wall clock':>24}{'ratio, CPU time':>24}  target")
+    for name, first_name, _, second_name, _, target in comparisons:
+        label = f"{second_name} / {first_name}"
+        cells = []
+        for clock in ("wall", "cpu"):
+            mid, low, high = (figures[f"{name}_ratio_{clock}{s}"] for s in ("", "_low", "_high"))
+            cells.append(f"{mid:.3f} ({low:.2f}..{high:.2f})")
+        print(f"{label:<44}{cells[0]:>24}{cells[1]:>24}  {target}")
+    print("(CPU time of the 2-thread speed-ups: 2 x the ratio of decisions per CPU second)")
+    print(f"{'decisions per second, best run':<44}{'wall clock':>24}{'CPU time':>24}")
+    for rate_name in dict.fromkeys(name for c in comparisons for name in (c[1], c[3])):
+        print(f"{rate_name:<44}{figures[rate_name + '_wall']:>24,.0f}{figures[rate_name + '_cpu']:>24,.0f}")
     print(f"{'memory of one Game, new / played to its end':<50}{new_game / 1024:>9.0f} KiB / {played_game / 1024:.0f} KiB")
     print(f"{'memory of a VecGame of 1,024, new / 200 steps':<50}{new_vec / 2**20:>9.1f} MiB / {played_vec / 2**20:.1f} MiB")
     print(f"load average: {load_at_start:.2f} at the start, {figures['load_average']:.2f} at the end, on {os.cpu_count()} cores")

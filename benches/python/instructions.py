@@ -4,6 +4,7 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
 
     valgrind --tool=callgrind python benches/python/instructions.py vec N STEPS
         # a VecGame of N stepped STEPS times with random legal actions drawn in numpy
+        # (as bench_env.py draws them)
     valgrind --tool=callgrind python benches/python/instructions.py rust GAMES INTERLEAVE
         # GAMES whole games in Rust alone (`play_in_rust`, the random player), INTERLEAVE
         # of them at a time, one decision each in turn (1: one game at a time)
@@ -17,9 +18,8 @@ from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import numpy as np  # noqa: E402
-
 import rulescript as rs  # noqa: E402
+from bench_env import RandomLegalActions  # noqa: E402  (this script's own folder)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,12 +32,9 @@ def main():
     if sys.argv[1] == "vec":
         n, steps = int(sys.argv[2]), int(sys.argv[3])
         vec = rs.VecGame(card_set, decks, n, seed=0, threads=1)
-        rng = np.random.default_rng(0)
-        rows = np.arange(n)
-        legal, counts = vec.legal_actions, vec.legal_counts
+        actions = RandomLegalActions(vec)
         for _ in range(steps):
-            picks = (rng.random(n) * counts).astype(np.int64)
-            vec.step(legal[rows, picks])
+            vec.step(actions.draw())
         print("decisions", n * steps)
     else:
         games, interleave = int(sys.argv[2]), int(sys.argv[3])

@@ -65,7 +65,7 @@ impl GameState {
 
     /// A card's state outside the ring: its original card, printed BP, printed rules, no markers.
     pub fn reset_card(&mut self, card: CardRef) {
-        let Some(original) = self.card(card).map(|c| c.original) else { return };
+        let Some(original) = self.card(card).map(|c| c.original()) else { return };
         let (bp, rules) = self.def_at(original).map_or((0, None), |d| (d.bp, d.rules.map(|r| r.0)));
         self.mark_play_changed();
         if let Some(c) = self.card_mut(card) {
@@ -140,7 +140,7 @@ impl GameState {
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
         // character leaving the ring reverts in `leave_ring`).
         if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {
-            let original = self.card(card).map(|c| (c.def, c.original));
+            let original = self.card(card).map(|c| (c.def, c.original()));
             if let Some((def, original)) = original
                 && def != original
             {

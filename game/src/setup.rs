@@ -252,9 +252,10 @@ impl Game {
     fn new_card(&mut self, def: DefIdx, owner: Seat) -> Result<CardRef, SetupError> {
         let printed = self.set.card(def).ok_or(SetupError::UnknownCard(def))?;
         let card = CardRef(self.state.cards.len() as u32);
+        let original = u32::try_from(def).map_err(|_| SetupError::UnknownCard(def))?;
         self.state.cards.push(CardState {
             def,
-            original: def,
+            original,
             owner,
             controller: owner,
             bp: printed.bp,

@@ -73,12 +73,12 @@ impl GameSummary {
             match record.kind {
                 RecordKind::Play { player, card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[player.index()].push(c.original);
+                        plays[player.index()].push(c.original());
                     }
                 }
                 RecordKind::Backup { card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[c.owner.index()].push(c.original);
+                        plays[c.owner.index()].push(c.original());
                     }
                 }
                 RecordKind::Trap { .. } => {
