@@ -194,14 +194,30 @@ struct Start {
 }
 
 impl Start {
+    /// The seed of game `index`'s episode `episode`.
+    fn seed_of(&self, index: usize, episode: u64) -> u64 {
+        self.seed.wrapping_add(index as u64).wrapping_add(episode.wrapping_mul(self.n as u64))
+    }
+
     fn game(&self, index: usize, episode: u64) -> Result<Game, String> {
-        let seed = self.seed.wrapping_add(index as u64).wrapping_add(episode.wrapping_mul(self.n as u64));
+        let seed = self.seed_of(index, episode);
         let mut game = Game::new(Arc::clone(&self.set), [self.decks[0].clone(), self.decks[1].clone()], seed)
             .map_err(|e| e.to_string())?;
         if let Some(limit) = self.turn_limit {
             game.set_turn_limit(limit);
         }
         Ok(game)
+    }
+
+    /// Starts `game` over as [`Start::game`] would make it, in its own buffers: a finished
+    /// game's piles, log and runtime are reused rather than freed and allocated again.
+    fn restart(&self, game: &mut Game, index: usize, episode: u64) -> Result<(), String> {
+        let seed = self.seed_of(index, episode);
+        game.start_over(Arc::clone(&self.set), [&self.decks[0], &self.decks[1]], seed).map_err(|e| e.to_string())?;
+        if let Some(limit) = self.turn_limit {
+            game.set_turn_limit(limit);
+        }
+        Ok(())
     }
 }
 
@@ -585,7 +601,7 @@ impl VecGame {
             self.start.seed = seed;
         }
         let failure = self.run(py, &|start, i, slot, row| {
-            slot.game = start.game(i, 0)?;
+            start.restart(&mut slot.game, i, 0)?;
             slot.episodes = 0;
             slot.game.legal_moves_into(&mut slot.legal);
             row.reward.fill(0.0);
@@ -632,7 +648,7 @@ impl VecGame {
                 row.reward.copy_from_slice(&[a, b]);
                 *row.done = 1;
                 slot.episodes += 1;
-                slot.game = start.game(i, slot.episodes)?;
+                start.restart(&mut slot.game, i, slot.episodes)?;
             }
             slot.game.legal_moves_into(&mut slot.legal);
             write_row(slot, &start.features, row);
