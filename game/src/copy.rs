@@ -175,7 +175,7 @@ impl GameState {
         self.search_scope = *search_scope;
         copy_queue(&mut self.queued, queued);
         self.restart.clone_from(restart);
-        copy_queue(&mut self.agenda, agenda);
+        self.agenda.copy_from(agenda);
         self.picks.clone_from(picks);
         self.lingering.clone_from(lingering);
         self.hand_sizes = *hand_sizes;
