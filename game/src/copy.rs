@@ -175,7 +175,7 @@ impl GameState {
         self.search_scope = *search_scope;
         copy_queue(&mut self.queued, queued);
         self.restart.clone_from(restart);
-        copy_queue(&mut self.agenda, agenda);
+        self.agenda.copy_from(agenda);
         self.picks.clone_from(picks);
         self.lingering.clone_from(lingering);
         self.hand_sizes = *hand_sizes;
@@ -188,8 +188,8 @@ impl GameState {
 
 /// `into.clone_from(from)` for a queue of plain values. `VecDeque::clone_from` clears and
 /// extends through a generic iterator: about 60 instructions a queue even when `from` is
-/// empty, as the agenda and the queued activations nearly always are when a game is
-/// copied (issue 30, BENCHMARKS.md: a greedy game copies about 70 times).
+/// empty, as the queued activations nearly always are when a game is copied (issue 30,
+/// BENCHMARKS.md: a greedy game copies about 70 times).
 fn copy_queue<T: Copy>(into: &mut VecDeque<T>, from: &VecDeque<T>) {
     into.clear();
     if !from.is_empty() {
