@@ -71,6 +71,7 @@
 //!   (`rsc test`).
 
 mod actions;
+mod agenda;
 mod backups;
 mod board;
 mod combat;
