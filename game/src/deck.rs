@@ -95,27 +95,48 @@ impl DeckError {
     }
 }
 
+/// How a deck's path is shown in a message: a "path" that is a deck's text (or any text
+/// of several lines) is shown by the start of its first line, so that the message stays one
+/// line.
+fn shown(file: &Path) -> String {
+    const SHOWN_CHARS: usize = 60;
+    let text = file.to_string_lossy();
+    if !text.contains('\n') {
+        return text.into_owned();
+    }
+    let first = text.lines().next().unwrap_or_default().trim_start_matches('\u{feff}');
+    let mut start: String = first.chars().take(SHOWN_CHARS).collect();
+    start.push('…');
+    start
+}
+
+/// Whether `path` is rather a deck's text than a path to its file.
+fn is_deck_text(path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    text.contains('\n') || text.trim_start_matches('\u{feff}').trim_start().starts_with('<')
+}
+
 impl fmt::Display for DeckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DeckError::Io { file, message } => {
-                write!(f, "{}: cannot read deck: {message}", file.display())
+                write!(f, "{}: cannot read deck: {message}", shown(file))
             }
             DeckError::Malformed { file, message } => {
-                write!(f, "{}: not a valid .o8d deck: {message}", file.display())
+                write!(f, "{}: not a valid .o8d deck: {message}", shown(file))
             }
             DeckError::Size { file, count } => write!(
                 f,
                 "{}: deck size rule broken: a deck holds exactly {DECK_SIZE} cards, this one holds {count}",
-                file.display()
+                shown(file)
             ),
             DeckError::Copies { file, id, name, qty } => write!(
                 f,
                 "{}: copies rule broken: at most {MAX_COPIES} copies of a card, {qty} of {name:?} ({id})",
-                file.display()
+                shown(file)
             ),
             DeckError::UnknownCard { file, id, name } => {
-                write!(f, "{}: unknown card id {id} ({name:?}): not in the card set", file.display())
+                write!(f, "{}: unknown card id {id} ({name:?}): not in the card set", shown(file))
             }
         }
     }
@@ -126,7 +147,14 @@ impl std::error::Error for DeckError {}
 /// Reads and checks a deck file. `is_known` says whether the card set has a card id.
 pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
     let io_error = |error: std::io::Error| DeckError::Io { file: path.to_path_buf(), message: error.to_string() };
-    let size = std::fs::metadata(path).map_err(io_error)?.len();
+    let size = match std::fs::metadata(path) {
+        Ok(metadata) => metadata.len(),
+        Err(_) if is_deck_text(path) => {
+            let message = "this is a deck's text, not the path of a deck file: give the file's path".to_owned();
+            return Err(DeckError::Io { file: path.to_path_buf(), message });
+        }
+        Err(error) => return Err(io_error(error)),
+    };
     if size > MAX_DECK_FILE_BYTES {
         return Err(DeckError::Malformed {
             file: path.to_path_buf(),

@@ -73,6 +73,18 @@ fn a_missing_deck_file_is_an_io_error_naming_the_file() {
 }
 
 #[test]
+fn a_decks_text_given_as_its_path_is_named_as_such_on_one_line() {
+    let text = "\u{feff}<?xml version=\"1.0\"?>\n<deck game=\"x\">\n  <section name=\"Main\">\n</deck>\n";
+    let error = load_deck(std::path::Path::new(text), |_| true).unwrap_err();
+    assert_eq!(error.code(), "deck-io");
+    assert_eq!(
+        error.to_string(),
+        "<?xml version=\"1.0\"?>…: cannot read deck: this is a deck's text, not the path of a deck file: \
+         give the file's path"
+    );
+}
+
+#[test]
 fn the_example_set_decks_load() {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples"));
     let ids = card_ids(&dir);
