@@ -3,7 +3,8 @@
 //! selectors, restrictions, expression names), in the shape `vm::catalogue` defines.
 //!
 //! Commands are declared once, in [`for_each_command!`](crate::for_each_command); both the
-//! [`Command`] enum and the [`COMMANDS`] table are generated from it, so `Command as usize`
+//! [`Command`] enum and the [`COMMANDS`] table are generated from it (by
+//! `vm::define_commands!`, which every game's catalogue shares), so `Command as usize`
 //! is the command's index in [`CATALOGUE`]`.commands` (its builtin id). Everything else is
 //! a plain list.
 //!
@@ -11,10 +12,7 @@
 //! §2.1 (grammar), §3.6–§3.15 (semantics) and §5.2 (what the 322 real cards use). Where the
 //! reference gives a FIX (intended behaviour) the docs below describe the FIX.
 
-use vm::catalogue::{
-    ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
-    RankingSpec, Roles, ZoneSpec,
-};
+use vm::catalogue::{Catalogue, CostArg, CostSpec, EventSpec, FunctionSpec, NamedSpec, RankingSpec, Roles, ZoneSpec};
 
 /// Shorthand for a [`NamedSpec`] literal.
 const fn named(name: &'static str, doc: &'static str) -> NamedSpec {
@@ -432,66 +430,10 @@ macro_rules! for_each_command {
     };
 }
 
-/// Generates [`Command`] and [`COMMANDS`] from the table of [`for_each_command!`].
-macro_rules! define_commands {
-    ($(
-        $variant:ident {
-            name: $name:literal,
-            params: [$($req:ident $pname:literal : $kind:ident $(($karg:expr))?),* $(,)?],
-            default_target: $default:ident,
-            timed: $timed:literal,
-            doc: $doc:literal,
-            fails_when: $fails:literal $(,)?
-        }
-    ),* $(,)?) => {
-        /// A CFC command; its discriminant is its index in [`CATALOGUE`]`.commands`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[repr(u16)]
-        pub enum Command {
-            $(
-                #[doc = concat!("`", $name, "`: ", $doc)]
-                $variant,
-            )*
-        }
-
-        impl Command {
-            /// Every command, in builtin-id order.
-            pub const ALL: &'static [Command] = &[$(Command::$variant),*];
-
-            /// The number of commands.
-            pub const COUNT: usize = Command::ALL.len();
-        }
-
-        /// Every command's specification, indexed by [`Command`].
-        pub static COMMANDS: [CommandSpec; Command::COUNT] = [$(
-            CommandSpec {
-                name: $name,
-                params: &[$(
-                    ParamSpec {
-                        name: $pname,
-                        kind: ArgKind::$kind $(($karg))?,
-                        optional: define_commands!(@optional $req),
-                    }
-                ),*],
-                default_target: DefaultTarget::$default,
-                doc: $doc,
-                fails_when: $fails,
-                timed: $timed,
-            }
-        ),*];
-    };
-    (@optional req) => { false };
-    (@optional opt) => { true };
-}
-
+use vm::define_commands;
 for_each_command!(define_commands);
 
 impl Command {
-    /// The command whose builtin id is `index`.
-    pub fn from_index(index: u16) -> Option<Command> {
-        Command::ALL.get(usize::from(index)).copied()
-    }
-
     /// The command spelled `name` (any case).
     pub fn from_name(name: &str) -> Option<Command> {
         Command::ALL.iter().copied().find(|command| command.name().eq_ignore_ascii_case(name))
@@ -500,16 +442,6 @@ impl Command {
     /// The builtin id: the index in [`CATALOGUE`]`.commands`.
     pub fn index(self) -> u16 {
         self as u16
-    }
-
-    /// The command's specification.
-    pub fn spec(self) -> &'static CommandSpec {
-        &COMMANDS[self as usize]
-    }
-
-    /// The canonical spelling (`moveTo`).
-    pub fn name(self) -> &'static str {
-        self.spec().name
     }
 }
 

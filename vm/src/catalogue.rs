@@ -190,6 +190,78 @@ impl CommandSpec {
     }
 }
 
+/// Generates a game's `Command` enum and its `COMMANDS` table from the table its
+/// `for_each_command!` passes (`for_each_command!(define_commands)`), so that `Command as
+/// usize` is the command's index in the game's catalogue (its builtin id). The games'
+/// catalogues (`stdlib`, `wagic`) differ in their tables, not in this machinery.
+#[macro_export]
+macro_rules! define_commands {
+    ($(
+        $variant:ident {
+            name: $name:literal,
+            params: [$($req:ident $pname:literal : $kind:ident $(($karg:expr))?),* $(,)?],
+            default_target: $default:ident,
+            timed: $timed:literal,
+            doc: $doc:literal,
+            fails_when: $fails:literal $(,)?
+        }
+    ),* $(,)?) => {
+        /// A command of this game's catalogue; its discriminant is its index in
+        /// `CATALOGUE.commands`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[repr(u16)]
+        pub enum Command {
+            $(
+                #[doc = concat!("`", $name, "`: ", $doc)]
+                $variant,
+            )*
+        }
+
+        impl Command {
+            /// Every command, in builtin-id order.
+            pub const ALL: &'static [Command] = &[$(Command::$variant),*];
+
+            /// The number of commands.
+            pub const COUNT: usize = Command::ALL.len();
+
+            /// The command whose builtin id is `index`.
+            pub fn from_index(index: u16) -> Option<Command> {
+                Command::ALL.get(usize::from(index)).copied()
+            }
+
+            /// The command's specification.
+            pub fn spec(self) -> &'static $crate::catalogue::CommandSpec {
+                &COMMANDS[self as usize]
+            }
+
+            /// The canonical spelling.
+            pub fn name(self) -> &'static str {
+                self.spec().name
+            }
+        }
+
+        /// Every command's specification, indexed by `Command`.
+        pub static COMMANDS: [$crate::catalogue::CommandSpec; Command::COUNT] = [$(
+            $crate::catalogue::CommandSpec {
+                name: $name,
+                params: &[$(
+                    $crate::catalogue::ParamSpec {
+                        name: $pname,
+                        kind: $crate::catalogue::ArgKind::$kind $(($karg))?,
+                        optional: $crate::define_commands!(@optional $req),
+                    }
+                ),*],
+                default_target: $crate::catalogue::DefaultTarget::$default,
+                doc: $doc,
+                fails_when: $fails,
+                timed: $timed,
+            }
+        ),*];
+    };
+    (@optional req) => { false };
+    (@optional opt) => { true };
+}
+
 /// One parameter of a command.
 #[derive(Debug)]
 pub struct ParamSpec {

@@ -4,15 +4,13 @@
 //! `.rsb` format, the verifier and the VM serve Wagic cards exactly as they serve CFC's.
 //!
 //! Commands are declared once, in [`for_each_command!`](crate::for_each_command); both the
-//! [`Command`] enum and the [`COMMANDS`] table are generated from it, so `Command as usize`
+//! [`Command`] enum and the [`COMMANDS`] table are generated from it (by
+//! `vm::define_commands!`, which every game's catalogue shares), so `Command as usize`
 //! is the command's index in [`CATALOGUE`]`.commands`. Names follow Wagic's spelling where
 //! Wagic has one; the event, zone and restriction prefixes use the names whose roles the
 //! runtime knows (`my`, `opp`, `any`), which the front end writes for Wagic's `opponent`.
 
-use vm::catalogue::{
-    ArgKind, Catalogue, CommandSpec, CostArg, CostSpec, DefaultTarget, EventSpec, FunctionSpec, NamedSpec, ParamSpec,
-    Roles, ZoneSpec,
-};
+use vm::catalogue::{Catalogue, CostArg, CostSpec, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
 
 mod subtypes;
 
@@ -191,73 +189,13 @@ macro_rules! for_each_command {
     };
 }
 
-macro_rules! define_commands {
-    ($(
-        $variant:ident {
-            name: $name:literal,
-            params: [$($req:ident $pname:literal : $kind:ident $(($karg:expr))?),* $(,)?],
-            default_target: $default:ident,
-            timed: $timed:literal,
-            doc: $doc:literal,
-            fails_when: $fails:literal $(,)?
-        }
-    ),* $(,)?) => {
-        /// A Wagic command; its discriminant is its index in [`CATALOGUE`]`.commands`.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[repr(u16)]
-        pub enum Command {
-            $(
-                #[doc = concat!("`", $name, "`: ", $doc)]
-                $variant,
-            )*
-        }
-
-        impl Command {
-            /// Every command, in builtin-id order.
-            pub const ALL: &'static [Command] = &[$(Command::$variant),*];
-
-            /// The number of commands.
-            pub const COUNT: usize = Command::ALL.len();
-        }
-
-        /// Every command's specification, indexed by [`Command`].
-        pub static COMMANDS: [CommandSpec; Command::COUNT] = [$(
-            CommandSpec {
-                name: $name,
-                params: &[$(
-                    ParamSpec {
-                        name: $pname,
-                        kind: ArgKind::$kind $(($karg))?,
-                        optional: define_commands!(@optional $req),
-                    }
-                ),*],
-                default_target: DefaultTarget::$default,
-                doc: $doc,
-                fails_when: $fails,
-                timed: $timed,
-            }
-        ),*];
-    };
-    (@optional req) => { false };
-    (@optional opt) => { true };
-}
-
+use vm::define_commands;
 for_each_command!(define_commands);
 
 impl Command {
-    /// The command whose builtin id is `index`.
-    pub fn from_index(index: u16) -> Option<Command> {
-        Command::ALL.get(usize::from(index)).copied()
-    }
-
     /// The builtin id: the index in [`CATALOGUE`]`.commands`.
     pub fn index(self) -> usize {
         self as usize
-    }
-
-    /// The canonical spelling.
-    pub fn name(self) -> &'static str {
-        COMMANDS[self as usize].name
     }
 }
 
