@@ -211,7 +211,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     } else {
         if options.decks.len() != 2 {
             return Err(format!(
-                "give two decks (--deck A --deck B) or --all-decks, not {} decks",
+                "give two decks (--deck A.o8d --deck B.o8d) or --all-decks, not {}",
                 options.decks.len()
             )
             .into());

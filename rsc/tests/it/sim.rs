@@ -183,6 +183,22 @@ fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
 }
 
 #[test]
+fn sim_with_other_than_two_decks_is_a_usage_error_naming_the_count() {
+    for (decks, says) in [(0, "not 0"), (1, "not 1"), (3, "not 3")] {
+        let mut args = strings(&["sim", "--set"]);
+        args.push(examples().display().to_string());
+        for _ in 0..decks {
+            args.extend(["--deck".into(), deck("vanguard.o8d")]);
+        }
+        let output = rsc(&args);
+        assert_eq!(code(&output), 2, "{decks} decks: {}", stderr(&output));
+        let message = stderr(&output);
+        assert!(message.contains("give two decks (--deck A.o8d --deck B.o8d) or --all-decks"), "{message}");
+        assert!(message.trim_end().ends_with(says), "{message}");
+    }
+}
+
+#[test]
 fn sim_help_describes_its_own_output_formats() {
     let help = stdout(&rsc(["sim", "--help"]));
     let formats = &help[help.find("--message-format").expect("the option")..];
