@@ -121,7 +121,10 @@ impl<H: Host> Machine<'_, H> {
                 // duplicates, and are not copied into the union of the terms.
                 if only_type.is_none_or(|only| only == 0) {
                     can_choose = self.match_type(filter, term, &mut acc)?;
-                    self.world.dedup(&mut acc);
+                    // One candidate (`this`, `me`, `opp`...) has no duplicate.
+                    if acc.len() > 1 {
+                        self.world.dedup(&mut acc);
+                    }
                 }
                 return Ok(());
             }
