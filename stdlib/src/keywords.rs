@@ -103,14 +103,13 @@ impl Ability {
 /// says (in recording order, stopping at the first no); `None` when none answers. The
 /// game combines it with `Runtime::ask` (the autos' answers).
 pub fn hook_answer(effects: &[Effect], hook: EventIdx, object: Value) -> Option<bool> {
+    let name = CATALOGUE.events.get(hook.index())?.name;
     let mut answer = None;
     for effect in effects {
         let EffectKind::Ability { target, ability } = effect.kind else { continue };
         if target != object {
             continue;
         }
-        // Looked up here: most questions find no ability of their object.
-        let name = CATALOGUE.events.get(hook.index())?.name;
         if let Some(Behaviour::Hook { hook, answer: a }) = Ability::from_index(ability).map(Ability::behaviour)
             && hook == name
         {
