@@ -36,7 +36,7 @@ pub(crate) fn bind_cards<H: CfcHost>(
     var: VariableIdx,
     cards: &[CardId],
 ) -> Result<(), Trap> {
-    let list = ctx.make_list(&card_values(cards))?;
+    let list = ctx.make_card_list(cards)?;
     ctx.bind(var, list)
 }
 
@@ -160,8 +160,8 @@ pub fn draw<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let n = int_arg(ctx, 0, 1).max(0) as usize;
     let mut failed = false;
     for player in target_players(ctx) {
-        let (top, count) = pile_top(ctx, player, DECK, n)?;
-        if count == 0 && n > 0 {
+        let (top, holds_cards) = pile_top(ctx, player, DECK, n)?;
+        if !holds_cards && n > 0 {
             failed = true;
         }
         for &card in &top {
@@ -178,8 +178,8 @@ pub fn trash<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut failed = false;
     let mut all = Cards::new();
     for player in target_players(ctx) {
-        let (top, count) = pile_top(ctx, player, DECK, n)?;
-        if count == 0 {
+        let (top, holds_cards) = pile_top(ctx, player, DECK, n)?;
+        if !holds_cards {
             failed = true;
         }
         for &card in &top {
@@ -414,7 +414,7 @@ pub fn reveal<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             };
             let mut any = false;
             for player in players {
-                if pile_top(ctx, player, zone.zone, 0)?.1 == 0 {
+                if !pile_top(ctx, player, zone.zone, 0)?.1 {
                     continue;
                 }
                 any = true;

@@ -18,7 +18,7 @@ use super::exec::Machine;
 use super::host::{EffectId, EffectKind, Env, Host, RequestKind, Restriction};
 use super::state::Request;
 use super::trap::{Trap, TrapCode};
-use super::value::{ListId, PlayerId, Value};
+use super::value::{CardId, ListId, PlayerId, Value};
 
 /// What a builtin reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -404,6 +404,12 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// A new list value in the execution's arena.
     pub fn make_list(&mut self, values: &[Value]) -> Result<Value, Trap> {
         self.machine.state.lists.make(values).map(Value::List).ok_or_else(|| Trap::new(TrapCode::ListLimit))
+    }
+
+    /// A new list value of `cards`, in order, in the execution's arena: [`CallContext::make_list`]
+    /// of their values, without building them first.
+    pub fn make_card_list(&mut self, cards: &[CardId]) -> Result<Value, Trap> {
+        self.machine.state.lists.make_cards(cards).map(Value::List).ok_or_else(|| Trap::new(TrapCode::ListLimit))
     }
 
     /// Binds a per-execution name (`discarded`, `moved`...) for the rest of the execution.

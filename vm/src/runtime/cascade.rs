@@ -79,18 +79,25 @@ impl<H: Host> Runtime<H> {
     /// without a restriction that it granted or that were granted to it end (spec §3.9).
     /// Restricted effects run until their timer (§3.10).
     pub fn leave_play(&mut self, host: &mut H, card: CardId) {
-        self.world.in_play.retain(|&(id, _)| id != card);
-        self.world.subs.retain(|sub| sub.card != card);
-        self.world.note_listeners();
-        self.world.runs.retain(|run| run.card != card);
-        let mut held = Vec::new();
-        self.world.continuous.retain_mut(|auto| {
-            if auto.card == card {
-                held.append(&mut auto.effects);
+        // A card's subscriptions, runs and continuous autos exist only while it is in play
+        // (`enter_play` adds them after the card): a card played and resolved without
+        // entering play has none to look for.
+        if self.in_play(card) {
+            self.world.in_play.retain(|&(id, _)| id != card);
+            self.world.subs.retain(|sub| sub.card != card);
+            self.world.note_listeners();
+            self.world.runs.retain(|run| run.card != card);
+            let mut held = Vec::new();
+            self.world.continuous.retain_mut(|auto| {
+                if auto.card == card {
+                    held.append(&mut auto.effects);
+                }
+                auto.card != card
+            });
+            if !held.is_empty() {
+                exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
             }
-            auto.card != card
-        });
-        exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        }
         self.world.refresh = true;
         exec::end_effects(&mut self.world.effects, host, |effect| {
             let target = match effect.kind {

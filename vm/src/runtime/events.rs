@@ -245,6 +245,36 @@ impl World {
     }
 }
 
+impl World {
+    /// Drops from `values` every value it already holds earlier, keeping the order: what
+    /// [`World::append_new`] of `values` into an empty buffer gives, without the copy.
+    pub fn dedup(&mut self, values: &mut Vec<Value>) {
+        let mut marks = CardMarks::default();
+        let mut kept = 0;
+        for read in 0..values.len() {
+            let value = values[read];
+            match marks.insert(value) {
+                Some(true) => {
+                    values[kept] = value;
+                    kept += 1;
+                }
+                Some(false) => {}
+                None => {
+                    // Not a marked card: the rest is compared as `append_new` compares it.
+                    let mut rest = std::mem::take(&mut self.scratch2);
+                    rest.clear();
+                    rest.extend_from_slice(&values[read..]);
+                    values.truncate(kept);
+                    self.append_new(values, rest.iter().copied(), rest.len());
+                    self.scratch2 = rest;
+                    return;
+                }
+            }
+        }
+        values.truncate(kept);
+    }
+}
+
 /// Cards numbered below this are told apart by [`CardMarks`]: a game's cards are numbered
 /// from 0, and a game of the corpus has at most 128.
 pub(crate) const MARKED_CARDS: u32 = 256;
@@ -550,6 +580,27 @@ mod tests {
         ];
         for (out, items) in cases {
             assert_eq!(appended(&out, &items), first_occurrences(&out, &items), "out {out:?}, items {items:?}");
+        }
+    }
+
+    /// `dedup` keeps what `append_new` of the same values into an empty buffer keeps, on
+    /// each of its ways (marks only, then a scan or a set from an unmarkable value on).
+    #[test]
+    fn dedup_keeps_first_occurrences_as_append_new_does() {
+        let player = Value::Player(PlayerId(1));
+        let high = card(MARKED_CARDS + 3);
+        let cases: Vec<Vec<Value>> = vec![
+            vec![],
+            vec![card(7), card(5), card(0), card(7), card(255), card(5)],
+            vec![card(3), player, card(3), card(2), player, card(4)],
+            (5..40).map(card).chain([high, card(1), high, card(39)]).collect(),
+            vec![player, card(1), card(1), player, card(9), card(9)],
+        ];
+        for values in cases {
+            let mut world = World::with_buffers();
+            let mut deduped = values.clone();
+            world.dedup(&mut deduped);
+            assert_eq!(deduped, first_occurrences(&[], &values), "values {values:?}");
         }
     }
 

@@ -116,13 +116,37 @@ impl<H: Host> Machine<'_, H> {
         acc.clear();
         let mut can_choose = false;
         let result = (|| {
+            if let [term] = filter.types[..] {
+                // One type term (most filters): its candidates are the result, without
+                // duplicates, and are not copied into the union of the terms.
+                if only_type.is_none_or(|only| only == 0) {
+                    can_choose = self.match_type(filter, term, &mut acc)?;
+                    // One candidate (`this`, `me`, `opp`...) has no duplicate.
+                    if acc.len() > 1 {
+                        self.world.dedup(&mut acc);
+                    }
+                }
+                return Ok(());
+            }
+            let mut cand = std::mem::take(&mut self.world.scratch);
+            let mut result = Ok(());
             for (i, term) in filter.types.iter().enumerate() {
                 if only_type.is_some_and(|only| usize::from(only) != i) {
                     continue;
                 }
-                can_choose |= self.match_type(f, *term, &mut acc)?;
+                match self.match_type(filter, *term, &mut cand) {
+                    Ok(choose) => {
+                        can_choose |= choose;
+                        self.world.append_new(&mut acc, cand.iter().copied(), cand.len());
+                    }
+                    Err(trap) => {
+                        result = Err(trap);
+                        break;
+                    }
+                }
             }
-            Ok::<(), Trap>(())
+            self.world.scratch = cand;
+            result
         })();
         if let Err(trap) = result {
             self.world.scratch3 = acc;
@@ -162,30 +186,24 @@ impl<H: Host> Machine<'_, H> {
         Ok(Resolved { candidates, matched, choose, min, max })
     }
 
-    /// Appends to `acc` what one type term matches and `acc` does not hold yet; returns
-    /// whether it lets the player choose. Charges one unit of fuel per 64 candidates, so
-    /// that a huge zone is paid for.
-    fn match_type(&mut self, f: FilterIdx, term: TypeTerm, acc: &mut Vec<Value>) -> Result<bool, Trap> {
+    /// Fills `cand` (cleared first) with what one type term matches, in order (duplicates
+    /// are the caller's to drop); returns whether it lets the player choose. Charges one
+    /// unit of fuel per 64 candidates, so that a huge zone is paid for.
+    fn match_type(&mut self, filter: &Filter, term: TypeTerm, cand: &mut Vec<Value>) -> Result<bool, Trap> {
         let shared = self.shared;
-        let filter = &shared.program.filters()[f.index()];
         let env = self.state.env;
-        let mut cand = std::mem::take(&mut self.world.scratch);
         cand.clear();
         let mut choose = !term.plural;
         match term.atom {
             TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players | TypeAtom::This => {
-                choose = named_candidates(&*self.host, &env, term, &mut cand);
+                choose = named_candidates(&*self.host, &env, term, cand);
             }
             TypeAtom::Expr(entry) => {
                 choose = false;
-                match self.eval_entry(entry) {
-                    Ok(Value::List(list)) => cand.extend_from_slice(self.state.lists.get(list)),
-                    Ok(value @ (Value::Card(_) | Value::Player(_))) => cand.push(value),
-                    Ok(_) => {}
-                    Err(trap) => {
-                        self.world.scratch = cand;
-                        return Err(trap);
-                    }
+                match self.eval_entry(entry)? {
+                    Value::List(list) => cand.extend_from_slice(self.state.lists.get(list)),
+                    value @ (Value::Card(_) | Value::Player(_)) => cand.push(value),
+                    _ => {}
                 }
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
@@ -197,26 +215,17 @@ impl<H: Host> Machine<'_, H> {
                         ZoneOwner::Me => names.zone_my,
                     };
                 }
-                self.host.zone_cards(&env, zone, &mut cand);
-                cand.retain(|&item| self.type_test(term, item));
+                self.host.zone_cards(&env, zone, cand);
+                retain_type(&*self.host, &shared.program, term, cand);
             }
         }
-        if let Err(trap) = self.charge((cand.len() / 64) as u32) {
-            self.world.scratch = cand;
-            return Err(trap);
-        }
+        self.charge((cand.len() / 64) as u32)?;
         if term.exclude_source {
             cand.retain(|&item| item != Value::Card(env.source));
         }
-        self.apply_terms(&filter.terms, &mut cand);
-        apply_pick(filter.pick, &mut cand);
-        self.world.append_new(acc, cand.iter().copied(), cand.len());
-        self.world.scratch = cand;
+        self.apply_terms(&filter.terms, cand);
+        apply_pick(filter.pick, cand);
         Ok(choose)
-    }
-
-    fn type_test(&self, term: TypeTerm, item: Value) -> bool {
-        type_test(&*self.host, &self.shared.program, term, item)
     }
 
     /// Keeps the candidates that pass the OR-list of AND-lists of terms, in the order of
@@ -327,6 +336,27 @@ pub(super) fn type_test<H: Host>(host: &H, program: &Program, term: TypeTerm, it
         _ => true,
     };
     result != term.negate
+}
+
+/// Keeps the items of `cand` that pass the type test of `term` ([`type_test`]), in order:
+/// what the test asks of the host is worked out once for all of them.
+pub(super) fn retain_type<H: Host>(host: &H, program: &Program, term: TypeTerm, cand: &mut Vec<Value>) {
+    let negate = term.negate;
+    match term.atom {
+        TypeAtom::CardType(ty) => {
+            cand.retain(|item| matches!(*item, Value::Card(card) if host.card_has_type(card, ty) != negate));
+        }
+        TypeAtom::Subtype(subtype) => {
+            cand.retain(|item| matches!(*item, Value::Card(card) if host.card_subtype_is(card, subtype) != negate));
+        }
+        TypeAtom::Name(name) => {
+            let name = program.string(name);
+            cand.retain(|item| {
+                matches!(*item, Value::Card(card) if name.is_some_and(|name| host.card_name_is(card, name)) != negate)
+            });
+        }
+        _ => cand.retain(|item| matches!(item, Value::Card(_)) && !negate),
+    }
 }
 
 /// Clears in `mask` the candidates that fail `term` (one term of an AND-list).

@@ -397,10 +397,7 @@ impl ExecState {
         if let Some(pair) = position {
             return self.lists.overwrite(self.bindings, 2 * pair + 1, value);
         }
-        let Some(list) = self.lists.push(self.bindings, key) else {
-            return false;
-        };
-        let Some(list) = self.lists.push(list, value) else {
+        let Some(list) = self.lists.push_pair(self.bindings, key, value) else {
             return false;
         };
         self.bindings = list;

@@ -160,6 +160,17 @@ impl Lists {
         Some(ListId(self.spans.len() as u32 - 1))
     }
 
+    /// A new list of the values of `cards`; `None` when the arena is full.
+    pub fn make_cards(&mut self, cards: &[CardId]) -> Option<ListId> {
+        if self.items.len() + cards.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
+            return None;
+        }
+        let start = self.items.len() as u32;
+        self.items.extend(cards.iter().map(|&card| Value::Card(card)));
+        self.spans.push(Span { start, len: cards.len() as u32 });
+        Some(ListId(self.spans.len() as u32 - 1))
+    }
+
     /// A new empty list.
     pub fn empty(&mut self) -> Option<ListId> {
         self.make(&[])
@@ -185,6 +196,31 @@ impl Lists {
         self.items.extend_from_within(span.start as usize..(span.start + span.len) as usize);
         self.items.push(value);
         self.spans.push(Span { start: start as u32, len: span.len + 1 });
+        Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// A new list with the elements of `list` followed by `first` and `second`: what
+    /// [`Lists::push`] of `first`, then of `second` onto that, gives (and `None` where
+    /// either would fail), copying `list` at most once.
+    pub(crate) fn push_pair(&mut self, list: ListId, first: Value, second: Value) -> Option<ListId> {
+        let span = *self.spans.get(list.0 as usize)?;
+        // List 0 is the execution's shared empty list: never grown in place.
+        let is_last = list != ListId::EMPTY
+            && list.0 as usize + 1 == self.spans.len()
+            && (span.start + span.len) as usize == self.items.len();
+        let copied = if is_last { 0 } else { span.len as usize };
+        if self.items.len() >= MAX_LIST_ITEMS || self.items.len() + copied + 1 >= MAX_LIST_ITEMS {
+            return None;
+        }
+        if is_last {
+            self.items.extend_from_slice(&[first, second]);
+            self.spans[list.0 as usize].len += 2;
+            return Some(list);
+        }
+        let start = self.items.len();
+        self.items.extend_from_within(span.start as usize..(span.start + span.len) as usize);
+        self.items.extend_from_slice(&[first, second]);
+        self.spans.push(Span { start: start as u32, len: span.len + 2 });
         Some(ListId(self.spans.len() as u32 - 1))
     }
 
@@ -267,3 +303,29 @@ pub fn equal(a: Value, b: Value, lists: &Lists) -> bool {
 }
 
 const _: () = assert!(size_of::<Value>() <= 12);
+
+#[cfg(test)]
+mod tests {
+    use super::{CardId, ListId, Lists, Value};
+
+    /// `push_pair` gives the list and the arena two `push`es give: onto the shared empty
+    /// list, onto the arena's last list (in place), and onto an earlier list (a copy).
+    #[test]
+    fn push_pair_is_two_pushes() {
+        let (a, b) = (Value::Int(-1), Value::Card(CardId(7)));
+        let mut arena = Lists::default();
+        arena.reset();
+        let earlier = arena.make(&[Value::Int(1), Value::Int(2)]).expect("room");
+        let last = arena.make(&[Value::Int(3)]).expect("room");
+        for list in [ListId::EMPTY, last, earlier] {
+            let mut by_pushes = arena.clone();
+            let first = by_pushes.push(list, a).expect("room");
+            let pushed = by_pushes.push(first, b).expect("room");
+            let mut by_pair = arena.clone();
+            let paired = by_pair.push_pair(list, a, b).expect("room");
+            assert_eq!((paired, by_pair.get(paired)), (pushed, by_pushes.get(pushed)), "onto {list:?}");
+            assert_eq!(by_pair, by_pushes, "onto {list:?}");
+        }
+        assert_eq!(arena.push_pair(ListId(99), a, b), None);
+    }
+}

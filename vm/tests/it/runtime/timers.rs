@@ -119,6 +119,22 @@ fn unrestricted_effects_end_when_the_source_leaves() {
     assert!(host.active.is_empty());
 }
 
+/// A card activated without entering play (an action card resolving) has no subscription
+/// for `leave_play` to drop, which still ends what it granted without a restriction.
+#[test]
+fn unrestricted_effects_of_a_card_never_in_play_end_when_it_leaves() {
+    let mut rt = runtime(granting(None));
+    let mut host = TestHost::new();
+    let card = host.add("granter", P0, RING, 500);
+    let outcome = rt.activate(&mut host, card, CardIdx(0), P0).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert_eq!(host.active.len(), 2, "the ability and the rule switch");
+    assert!(!rt.in_play(card));
+    rt.leave_play(&mut host, card);
+    assert!(host.active.is_empty());
+    assert!(rt.effects().is_empty());
+}
+
 #[test]
 fn restricted_effects_survive_their_source_leaving() {
     let (mut rt, mut host, card) = granted(Some((UEOT, None)));
