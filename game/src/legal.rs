@@ -523,62 +523,101 @@ impl Game {
                     }
                 }
             }
-            if let Some(target) = &data.target {
+            // An optional rule target (`target?`) makes the trial pass by asking, or lets it
+            // go on to the costs: when those pass, the trial does whichever the target
+            // does, and a target of filters that run no code is not peeked at (Damn D's
+            // searches a deck, the most candidates a trial of `deck-1` against `deck-2`
+            // looks at).
+            let optional_target = data.target.as_ref().filter(|target| target.optional);
+            if let Some(target) = data.target.as_ref().filter(|target| !target.optional) {
                 for &f in &target.filters {
                     match peeker.peek(buffers, f, true, CostSearch::Filter)? {
                         // The trial suspends on the question: it did not fail.
                         Peek::Asks | Peek::Found { choose: true, .. } => return Some(true),
-                        Peek::Found { matched: false, .. } if !target.optional => return Some(false),
+                        Peek::Found { matched: false, .. } => return Some(false),
                         Peek::Found { .. } => {}
                     }
                 }
             }
-            // No action fails otherwise than the trial looks at; several ask which.
-            if data.actions.len() != 1 {
-                return Some(true);
-            }
-            if data.vars.is_some() {
-                return costs.is_empty().then_some(true);
-            }
-            let frozen = state.card(card)?.frozen;
-            let facts = CostFacts { frozen, in_ring, hand };
-            for cost in costs {
-                let checked = match cost.filter {
-                    None => stdlib::costs::check_from_facts(cost, facts)?,
-                    Some(f) => {
-                        let filter = self.set.program().filter(f)?;
-                        let search = stdlib::costs::cost_search(cost, filter)?;
-                        let Peek::Found { matched, choose, min, random, .. } =
-                            peeker.peek(buffers, f, false, search)?
-                        else {
-                            return None;
-                        };
-                        let payable = if cost.cost == names::COST_S {
-                            // Which cards a random quantity kept decides how many are in the ring.
-                            if random {
-                                return None;
-                            }
-                            let own = |v: &&Value| {
-                                v.as_card()
-                                    .and_then(|c| state.locate_card(CardRef::of(c)))
-                                    .is_some_and(|(seat, zone)| seat == me && matches!(zone, Zone::Ring(_)))
-                            };
-                            buffers.found().iter().filter(own).count()
-                        } else {
-                            buffers.found().len()
-                        };
-                        stdlib::costs::check_from_found(cost, matched, choose, min, payable)?
+            let costs_pass = self.costs_read(card, data, me, costs, in_ring, hand, &peeker, buffers);
+            if let Some(target) = optional_target {
+                let runtime = &self.runtime;
+                if costs_pass == Some(true) && target.filters.iter().all(|&f| runtime.may_peek(f)) {
+                    return Some(true);
+                }
+                for &f in &target.filters {
+                    match peeker.peek(buffers, f, true, CostSearch::Filter)? {
+                        Peek::Asks | Peek::Found { choose: true, .. } => return Some(true),
+                        Peek::Found { .. } => {}
                     }
-                };
-                match checked {
-                    Checked::Pays => {}
-                    Checked::Fails => return Some(false),
-                    // The trial suspends on the question: it did not fail.
-                    Checked::Asks => return Some(true),
                 }
             }
-            Some(true)
+            costs_pass
         })
+    }
+
+    /// What the trial of [`Game::trial_answer_read`] meets after the rule target: its
+    /// action's `vars` and costs, peeked at with `peeker` (`None`: the trial must run).
+    #[allow(clippy::too_many_arguments)]
+    fn costs_read(
+        &self,
+        card: CardRef,
+        data: &vm::bytecode::Card,
+        me: Seat,
+        costs: &[vm::bytecode::Cost],
+        in_ring: bool,
+        hand: usize,
+        peeker: &Peeker<'_>,
+        buffers: &mut PeekBuffers,
+    ) -> Option<bool> {
+        let state = &self.state;
+        // No action fails otherwise than the trial looks at; several ask which.
+        if data.actions.len() != 1 {
+            return Some(true);
+        }
+        if data.vars.is_some() {
+            return costs.is_empty().then_some(true);
+        }
+        let frozen = state.card(card)?.frozen;
+        let facts = CostFacts { frozen, in_ring, hand };
+        for cost in costs {
+            let checked = match cost.filter {
+                None => stdlib::costs::check_from_facts(cost, facts)?,
+                Some(f) => {
+                    let filter = self.set.program().filter(f)?;
+                    let search = stdlib::costs::cost_search(cost, filter)?;
+                    // `{S}` counts which of the candidates are in the payer's ring: all of them.
+                    let sacrifice = cost.cost == names::COST_S;
+                    let Peek::Found { matched, choose, min, random, .. } =
+                        peeker.peek_for(buffers, f, false, search, !sacrifice)?
+                    else {
+                        return None;
+                    };
+                    let payable = if sacrifice {
+                        // Which cards a random quantity kept decides how many are in the ring.
+                        if random {
+                            return None;
+                        }
+                        let own = |v: &&Value| {
+                            v.as_card()
+                                .and_then(|c| state.locate_card(CardRef::of(c)))
+                                .is_some_and(|(seat, zone)| seat == me && matches!(zone, Zone::Ring(_)))
+                        };
+                        buffers.found().iter().filter(own).count()
+                    } else {
+                        buffers.found().len()
+                    };
+                    stdlib::costs::check_from_found(cost, matched, choose, min, payable)?
+                }
+            };
+            match checked {
+                Checked::Pays => {}
+                Checked::Fails => return Some(false),
+                // The trial suspends on the question: it did not fail.
+                Checked::Asks => return Some(true),
+            }
+        }
+        Some(true)
     }
 
     /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
@@ -617,6 +656,19 @@ impl Peeker<'_> {
     /// [`vm::runtime::Runtime::peek_filter`] of `f` in the game as the trial sees it,
     /// searching the filter's zones or the payer's hand.
     fn peek(&self, buffers: &mut PeekBuffers, f: FilterIdx, rule_target: bool, search: CostSearch) -> Option<Peek> {
+        self.peek_for(buffers, f, rule_target, search, true)
+    }
+
+    /// [`Peeker::peek`], `counting` as [`vm::runtime::Runtime::peek_filter_for`]: the
+    /// candidates found are all there only without it.
+    fn peek_for(
+        &self,
+        buffers: &mut PeekBuffers,
+        f: FilterIdx,
+        rule_target: bool,
+        search: CostSearch,
+        counting: bool,
+    ) -> Option<Peek> {
         let state = &self.game.state;
         let zone_cards = |zone, out: &mut Vec<Value>| {
             match search {
@@ -630,7 +682,7 @@ impl Peeker<'_> {
                 out.retain(|&c| c != moved);
             }
         };
-        self.game.runtime.peek_filter(state, &self.env, f, rule_target, zone_cards, buffers)
+        self.game.runtime.peek_filter_for(state, &self.env, f, rule_target, counting, zone_cards, buffers)
     }
 }
 
