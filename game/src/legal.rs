@@ -896,6 +896,48 @@ mod tests {
         }
     }
 
+    /// A trial meets an optional rule target (`target?`) before its costs: frozen, `Damn D`
+    /// cannot pay `{F}`, so its ■ ability fails, read from the game as on a copy, while its
+    /// deck holds no character of 500 BP or less, and passes (asking which) once it holds two.
+    #[test]
+    fn an_optional_target_asks_before_a_cost_fails_when_read() {
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let decks = corpus_decks(&set, &dir);
+        let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+        let mut game =
+            Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+        let me = game.state.active;
+        let damn_d = (0..game.state.cards.len() as u32)
+            .map(CardRef)
+            .find(|&c| game.state.def(c).is_some_and(|d| d.name == "Damn D"))
+            .expect("deck-1 holds Damn D");
+        let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+        assert!(game.state.move_card_to(damn_d, me, Zone::Ring(slot), -1));
+        game.state.card_mut(damn_d).expect("Damn D's state").frozen = true;
+        let small = |game: &Game, c: CardRef| {
+            game.state.def(c).is_some_and(|d| d.kind == CardKind::Character && d.bp <= 500) && c != damn_d
+        };
+        let in_deck: Vec<CardRef> = game.state.player(me).deck.iter().copied().filter(|&c| small(&game, c)).collect();
+        assert!(in_deck.len() >= 2, "deck-1 holds characters of 500 BP or less");
+        for &card in &in_deck {
+            game.state.move_card_to(card, me, Zone::Discards, -1);
+        }
+        let rules = game.state.card(damn_d).and_then(|c| c.rules).expect("Damn D has rules");
+        let answers = |game: &Game| {
+            let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
+            let mut copy = game.scratch_copy();
+            let reference = copy.activation_passes(damn_d, rules, me, false);
+            Game::discard_copy(copy);
+            (game.trial_answer_read(damn_d, data, me, false), reference)
+        };
+        assert_eq!(answers(&game), (Some(false), false));
+        for &card in &in_deck[..2] {
+            game.state.move_card_to(card, me, Zone::Deck, 0);
+        }
+        assert_eq!(answers(&game), (Some(true), true));
+    }
+
     /// A card played is on the table while its trial runs, so it cannot pay its own cost:
     /// `Domination` (`{D(action)}`) in a hand with no other action fails, read from the
     /// game as on a copy, and passes beside another action.
