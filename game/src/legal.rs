@@ -21,6 +21,7 @@ use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
 use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
 
 use crate::engine::{Game, HookAnswer};
+use crate::host_impl::pile_zone;
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::CostType;
 use crate::set::{AbilityType, CardKind};
@@ -509,8 +510,14 @@ impl Game {
                 (true, false) => &[&peeker][..],
                 (true, true) => &[][..],
             };
-            for peeker in checks {
+            for (check, peeker) in checks.iter().enumerate() {
                 for &f in &data.requisites {
+                    // The card played leaves a pile: a requisite searching the rings finds
+                    // the same on the game where it is on the table (Fate duel's two).
+                    let rings_only = || self.set.program().filter(f).is_some_and(|f| pile_zone(f.zone.zone).is_none());
+                    if check > 0 && rings_only() {
+                        continue;
+                    }
                     // The requisites are checked on the game legality reads (not on a
                     // trial's copy), where a random quantity would draw from its generator.
                     let Peek::Found { matched, random: false, .. } =
