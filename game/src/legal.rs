@@ -18,7 +18,7 @@ use stdlib::catalogue::COST_TYPES;
 use stdlib::costs::{Checked, CostFacts, CostSearch};
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
-use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
+use vm::runtime::{Completion, Count, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
 
 use crate::engine::{Game, HookAnswer};
 use crate::host_impl::pile_zone;
@@ -521,7 +521,7 @@ impl Game {
                     // The requisites are checked on the game legality reads (not on a
                     // trial's copy), where a random quantity would draw from its generator.
                     let Peek::Found { matched, random: false, .. } =
-                        peeker.peek(buffers, f, false, CostSearch::Filter)?
+                        peeker.peek_for(buffers, f, false, CostSearch::Filter, Count::One)?
                     else {
                         return None;
                     };
@@ -536,7 +536,16 @@ impl Game {
             // searches a deck, the most candidates a trial of `deck-1` against `deck-2`
             // looks at).
             let optional_target = data.target.as_ref().filter(|target| target.optional);
+            let costs_pass = self.costs_read(card, data, me, costs, in_ring, hand, &peeker, buffers);
             if let Some(target) = data.target.as_ref().filter(|target| !target.optional) {
+                // Past a rule target of one filter that finds something without asking,
+                // the costs decide: when they pass, one candidate found is enough to know.
+                if let ([f], Some(true)) = (target.filters.as_slice(), costs_pass) {
+                    return match peeker.peek_for(buffers, *f, true, CostSearch::Filter, Count::One)? {
+                        Peek::Asks => Some(true),
+                        Peek::Found { matched, .. } => Some(matched),
+                    };
+                }
                 for &f in &target.filters {
                     match peeker.peek(buffers, f, true, CostSearch::Filter)? {
                         // The trial suspends on the question: it did not fail.
@@ -546,7 +555,6 @@ impl Game {
                     }
                 }
             }
-            let costs_pass = self.costs_read(card, data, me, costs, in_ring, hand, &peeker, buffers);
             if let Some(target) = optional_target {
                 let runtime = &self.runtime;
                 if costs_pass == Some(true) && target.filters.iter().all(|&f| runtime.may_peek(f)) {
@@ -595,8 +603,13 @@ impl Game {
                     let search = stdlib::costs::cost_search(cost, filter)?;
                     // `{S}` counts which of the candidates are in the payer's ring: all of them.
                     let sacrifice = cost.cost == names::COST_S;
-                    let Peek::Found { matched, choose, min, random, .. } =
-                        peeker.peek_for(buffers, f, false, search, !sacrifice)?
+                    let Peek::Found { matched, choose, min, random, .. } = peeker.peek_for(
+                        buffers,
+                        f,
+                        false,
+                        search,
+                        if sacrifice { Count::All } else { Count::Choice },
+                    )?
                     else {
                         return None;
                     };
@@ -663,18 +676,18 @@ impl Peeker<'_> {
     /// [`vm::runtime::Runtime::peek_filter`] of `f` in the game as the trial sees it,
     /// searching the filter's zones or the payer's hand.
     fn peek(&self, buffers: &mut PeekBuffers, f: FilterIdx, rule_target: bool, search: CostSearch) -> Option<Peek> {
-        self.peek_for(buffers, f, rule_target, search, true)
+        self.peek_for(buffers, f, rule_target, search, Count::Choice)
     }
 
-    /// [`Peeker::peek`], `counting` as [`vm::runtime::Runtime::peek_filter_for`]: the
-    /// candidates found are all there only without it.
+    /// [`Peeker::peek`] finding as many candidates as `count` says
+    /// ([`vm::runtime::Runtime::peek_filter_for`]).
     fn peek_for(
         &self,
         buffers: &mut PeekBuffers,
         f: FilterIdx,
         rule_target: bool,
         search: CostSearch,
-        counting: bool,
+        count: Count,
     ) -> Option<Peek> {
         let state = &self.game.state;
         let zone_cards = |zone, out: &mut Vec<Value>| {
@@ -689,7 +702,7 @@ impl Peeker<'_> {
                 out.retain(|&c| c != moved);
             }
         };
-        self.game.runtime.peek_filter_for(state, &self.env, f, rule_target, counting, zone_cards, buffers)
+        self.game.runtime.peek_filter_for(state, &self.env, f, rule_target, count, zone_cards, buffers)
     }
 }
 

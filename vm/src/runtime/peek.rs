@@ -94,15 +94,14 @@ impl<H: Host> Runtime<H> {
         zone_cards: impl FnMut(ZoneRef, &mut Vec<Value>),
         buffers: &mut PeekBuffers,
     ) -> Option<Peek> {
-        self.peek_filter_for(host, env, f, rule_target, false, zone_cards, buffers)
+        self.peek_filter_for(host, env, f, rule_target, Count::All, zone_cards, buffers)
     }
 
-    /// [`Runtime::peek_filter`] for a caller that reads only whether the filter matched,
-    /// whether the player chooses and how many candidates it found up to one more than
-    /// its quantity's least: with `counting`, a filter of one type term searching zones,
-    /// without a ranking (`lowest`) or a random quantity, stops at that many candidates
-    /// (its `min`, `max` and candidates are then those of the ones found so far). Most of
-    /// a trial's filters ask for one card or a few among a hand, a ring or a deck.
+    /// [`Runtime::peek_filter`] finding as many candidates as `count` says: short of all,
+    /// a filter of one type term searching zones, without a ranking (`lowest`) or a random
+    /// quantity, stops once it has found that many (its `min`, `max` and candidates are
+    /// then those of the ones found so far). Most of a trial's filters ask for one card or
+    /// a few among a hand, a ring or a deck.
     #[allow(clippy::too_many_arguments)]
     pub fn peek_filter_for(
         &self,
@@ -110,7 +109,7 @@ impl<H: Host> Runtime<H> {
         env: &Env,
         f: FilterIdx,
         rule_target: bool,
-        counting: bool,
+        count: Count,
         mut zone_cards: impl FnMut(ZoneRef, &mut Vec<Value>),
         buffers: &mut PeekBuffers,
     ) -> Option<Peek> {
@@ -135,7 +134,7 @@ impl<H: Host> Runtime<H> {
         let PeekBuffers { found: out, cand, kept, mask } = buffers;
         out.clear();
         let mut can_choose = false;
-        let limit = if counting { count_limit(filter) } else { None };
+        let limit = count_limit(filter, count);
         if let Some(limit) = limit {
             let term = filter.types[0];
             cand.clear();
@@ -236,11 +235,27 @@ impl<H: Host> Runtime<H> {
     }
 }
 
-/// How many candidates a counting peek ([`Runtime::peek_filter_for`]) of `filter` may stop
-/// at: one more than its quantity's least, which tells [`take`] whether the player
-/// chooses; `None` when the peek must find them all (several type terms joined, a type
-/// atom naming its candidates, a ranking among them, a random quantity).
-fn count_limit(filter: &Filter) -> Option<usize> {
+/// How many of a filter's candidates a peek ([`Runtime::peek_filter_for`]) finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// All of them, as the resolution gives them.
+    All,
+    /// Enough to tell whether the player chooses: one more than the quantity's least (the
+    /// caller reads whether the filter matched, whether the player chooses, and how many
+    /// it found up to that many).
+    Choice,
+    /// One: the caller reads only whether the filter matched and found anything.
+    One,
+}
+
+/// How many candidates a peek of `filter` for `count` may stop at (for [`Count::Choice`],
+/// one more than its quantity's least, which tells [`take`] whether the player chooses);
+/// `None` when the peek must find them all (several type terms joined, a type atom naming
+/// its candidates, a ranking among them, a random quantity).
+fn count_limit(filter: &Filter, count: Count) -> Option<usize> {
+    if count == Count::All {
+        return None;
+    }
     let [term] = filter.types.as_slice() else { return None };
     let searches_zones =
         matches!(term.atom, TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_));
@@ -250,5 +265,6 @@ fn count_limit(filter: &Filter) -> Option<usize> {
         Some(Qty::Exact(n)) | Some(Qty::Range { min: n, .. }) => n,
         Some(Qty::Random(_)) => return None,
     };
-    (searches_zones && !ranks).then_some(usize::from(least) + 1)
+    let limit = if count == Count::One { 1 } else { usize::from(least) + 1 };
+    (searches_zones && !ranks).then_some(limit)
 }

@@ -429,20 +429,21 @@ fn peeked_with(
     })
 }
 
-/// What a peek of `f` on the board gives, counting or not, and the candidates it left.
-fn peek_counting(f: Filter, counting: bool) -> (Option<Peek>, Vec<Value>) {
+/// What a peek of `f` on the board finds for `count`, and the candidates it left.
+fn peek_counting(f: Filter, count: Count) -> (Option<Peek>, Vec<Value>) {
     let rt = runtime(damage_to_filter(1, |_| f));
     let env = Env { me: P0, controller: P0, source: CardId(0), card: CardIdx(0) };
     let mut zones = board();
     let mut buffers = PeekBuffers::default();
     let zone_cards = |zone, out: &mut Vec<Value>| zones.zone_cards(&env, zone, out);
-    let peek = rt.peek_filter_for(&board(), &env, FilterIdx(0), false, counting, zone_cards, &mut buffers);
+    let peek = rt.peek_filter_for(&board(), &env, FilterIdx(0), false, count, zone_cards, &mut buffers);
     (peek, buffers.found().to_vec())
 }
 
-/// A counting peek answers as the full one whether the filter matched and whether the
-/// player chooses, and stops at one candidate more than its quantity's least (one of the
-/// five characters of the arena: two), where no ranking needs them all.
+/// A peek short of all candidates answers as the full one whether the filter matched and
+/// found anything, and for `Count::Choice` whether the player chooses; it stops at one
+/// candidate more than the quantity's least (one of the five characters of the arena:
+/// two), or at one for `Count::One`, where no ranking needs them all.
 #[test]
 fn a_counting_peek_stops_once_the_choice_is_known() {
     let frozen = term(TermKind::Keyword(FilterKeywordIdx(0)));
@@ -463,28 +464,32 @@ fn a_counting_peek_stops_once_the_choice_is_known() {
     none.types[0].negate = true;
     let mut either = one.clone();
     either.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Player });
+    // (filter, candidates found for a choice, for one)
     let cases = [
-        (one, 2),
-        (characters(zone(None, ZoneIdx(0))), 2),
-        (two, 3),
-        (low_or_frozen, 2),
-        (lowest_first, 2),
-        (not_me, 2),
-        (picked, 1),
-        (none, 0),
-        (either, 7),
+        (one, 2, 1),
+        (characters(zone(None, ZoneIdx(0))), 2, 1),
+        (two, 3, 1),
+        (low_or_frozen, 2, 1),
+        (lowest_first, 2, 2),
+        (not_me, 2, 1),
+        (picked, 1, 1),
+        (none, 0, 0),
+        (either, 7, 7),
     ];
-    for (f, counted) in cases {
-        let (full, all) = peek_counting(f.clone(), false);
-        let (peek, found) = peek_counting(f.clone(), true);
+    for (f, for_choice, for_one) in cases {
+        let (full, all) = peek_counting(f.clone(), Count::All);
         let flags = |peek: Option<Peek>| match peek {
             Some(Peek::Found { matched, choose, .. }) => Some((matched, choose)),
             _ => None,
         };
         assert!(flags(full).is_some(), "{f:?}");
+        let (peek, found) = peek_counting(f.clone(), Count::Choice);
         assert_eq!(flags(peek), flags(full), "{f:?}");
-        assert_eq!(found.len(), counted, "{f:?} found {found:?} of {all:?}");
+        assert_eq!(found.len(), for_choice, "{f:?} found {found:?} of {all:?}");
         assert!(found.iter().all(|v| all.contains(v)) || f.pick.is_some(), "{f:?}: {found:?} of {all:?}");
+        let (peek, found) = peek_counting(f.clone(), Count::One);
+        assert_eq!(flags(peek).map(|(matched, _)| matched), flags(full).map(|(matched, _)| matched), "{f:?}");
+        assert_eq!(found.len(), for_one, "{f:?} found {found:?} of {all:?}");
     }
 }
 
