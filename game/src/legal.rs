@@ -18,9 +18,10 @@ use stdlib::catalogue::COST_TYPES;
 use stdlib::costs::{Checked, CostFacts, CostSearch};
 use stdlib::names;
 use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
-use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
+use vm::runtime::{Completion, Count, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
 
 use crate::engine::{Game, HookAnswer};
+use crate::host_impl::pile_zone;
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::CostType;
 use crate::set::{AbilityType, CardKind};
@@ -509,12 +510,18 @@ impl Game {
                 (true, false) => &[&peeker][..],
                 (true, true) => &[][..],
             };
-            for peeker in checks {
+            for (check, peeker) in checks.iter().enumerate() {
                 for &f in &data.requisites {
+                    // The card played leaves a pile: a requisite searching the rings finds
+                    // the same on the game where it is on the table (Fate duel's two).
+                    let rings_only = || self.set.program().filter(f).is_some_and(|f| pile_zone(f.zone.zone).is_none());
+                    if check > 0 && rings_only() {
+                        continue;
+                    }
                     // The requisites are checked on the game legality reads (not on a
                     // trial's copy), where a random quantity would draw from its generator.
                     let Peek::Found { matched, random: false, .. } =
-                        peeker.peek(buffers, f, false, CostSearch::Filter)?
+                        peeker.peek_for(buffers, f, false, CostSearch::Filter, Count::One)?
                     else {
                         return None;
                     };
@@ -523,62 +530,114 @@ impl Game {
                     }
                 }
             }
-            if let Some(target) = &data.target {
+            // An optional rule target (`target?`) makes the trial pass by asking, or lets it
+            // go on to the costs: when those pass, the trial does whichever the target
+            // does, and a target of filters that run no code is not peeked at (Damn D's
+            // searches a deck, the most candidates a trial of `deck-1` against `deck-2`
+            // looks at).
+            let optional_target = data.target.as_ref().filter(|target| target.optional);
+            let costs_pass = self.costs_read(card, data, me, costs, in_ring, hand, &peeker, buffers);
+            if let Some(target) = data.target.as_ref().filter(|target| !target.optional) {
+                // Past a rule target of one filter that finds something without asking,
+                // the costs decide: when they pass, one candidate found is enough to know.
+                if let ([f], Some(true)) = (target.filters.as_slice(), costs_pass) {
+                    return match peeker.peek_for(buffers, *f, true, CostSearch::Filter, Count::One)? {
+                        Peek::Asks => Some(true),
+                        Peek::Found { matched, .. } => Some(matched),
+                    };
+                }
                 for &f in &target.filters {
                     match peeker.peek(buffers, f, true, CostSearch::Filter)? {
                         // The trial suspends on the question: it did not fail.
                         Peek::Asks | Peek::Found { choose: true, .. } => return Some(true),
-                        Peek::Found { matched: false, .. } if !target.optional => return Some(false),
+                        Peek::Found { matched: false, .. } => return Some(false),
                         Peek::Found { .. } => {}
                     }
                 }
             }
-            // No action fails otherwise than the trial looks at; several ask which.
-            if data.actions.len() != 1 {
-                return Some(true);
-            }
-            if data.vars.is_some() {
-                return costs.is_empty().then_some(true);
-            }
-            let frozen = state.card(card)?.frozen;
-            let facts = CostFacts { frozen, in_ring, hand };
-            for cost in costs {
-                let checked = match cost.filter {
-                    None => stdlib::costs::check_from_facts(cost, facts)?,
-                    Some(f) => {
-                        let filter = self.set.program().filter(f)?;
-                        let search = stdlib::costs::cost_search(cost, filter)?;
-                        let Peek::Found { matched, choose, min, random, .. } =
-                            peeker.peek(buffers, f, false, search)?
-                        else {
-                            return None;
-                        };
-                        let payable = if cost.cost == names::COST_S {
-                            // Which cards a random quantity kept decides how many are in the ring.
-                            if random {
-                                return None;
-                            }
-                            let own = |v: &&Value| {
-                                v.as_card()
-                                    .and_then(|c| state.locate_card(CardRef::of(c)))
-                                    .is_some_and(|(seat, zone)| seat == me && matches!(zone, Zone::Ring(_)))
-                            };
-                            buffers.found().iter().filter(own).count()
-                        } else {
-                            buffers.found().len()
-                        };
-                        stdlib::costs::check_from_found(cost, matched, choose, min, payable)?
+            if let Some(target) = optional_target {
+                let runtime = &self.runtime;
+                if costs_pass == Some(true) && target.filters.iter().all(|&f| runtime.may_peek(f)) {
+                    return Some(true);
+                }
+                for &f in &target.filters {
+                    match peeker.peek(buffers, f, true, CostSearch::Filter)? {
+                        Peek::Asks | Peek::Found { choose: true, .. } => return Some(true),
+                        Peek::Found { .. } => {}
                     }
-                };
-                match checked {
-                    Checked::Pays => {}
-                    Checked::Fails => return Some(false),
-                    // The trial suspends on the question: it did not fail.
-                    Checked::Asks => return Some(true),
                 }
             }
-            Some(true)
+            costs_pass
         })
+    }
+
+    /// What the trial of [`Game::trial_answer_read`] meets after the rule target: its
+    /// action's `vars` and costs, peeked at with `peeker` (`None`: the trial must run).
+    #[allow(clippy::too_many_arguments)]
+    fn costs_read(
+        &self,
+        card: CardRef,
+        data: &vm::bytecode::Card,
+        me: Seat,
+        costs: &[vm::bytecode::Cost],
+        in_ring: bool,
+        hand: usize,
+        peeker: &Peeker<'_>,
+        buffers: &mut PeekBuffers,
+    ) -> Option<bool> {
+        let state = &self.state;
+        // No action fails otherwise than the trial looks at; several ask which.
+        if data.actions.len() != 1 {
+            return Some(true);
+        }
+        if data.vars.is_some() {
+            return costs.is_empty().then_some(true);
+        }
+        let frozen = state.card(card)?.frozen;
+        let facts = CostFacts { frozen, in_ring, hand };
+        for cost in costs {
+            let checked = match cost.filter {
+                None => stdlib::costs::check_from_facts(cost, facts)?,
+                Some(f) => {
+                    let filter = self.set.program().filter(f)?;
+                    let search = stdlib::costs::cost_search(cost, filter)?;
+                    // `{S}` counts which of the candidates are in the payer's ring: all of them.
+                    let sacrifice = cost.cost == names::COST_S;
+                    let Peek::Found { matched, choose, min, random, .. } = peeker.peek_for(
+                        buffers,
+                        f,
+                        false,
+                        search,
+                        if sacrifice { Count::All } else { Count::Choice },
+                    )?
+                    else {
+                        return None;
+                    };
+                    let payable = if sacrifice {
+                        // Which cards a random quantity kept decides how many are in the ring.
+                        if random {
+                            return None;
+                        }
+                        let own = |v: &&Value| {
+                            v.as_card()
+                                .and_then(|c| state.locate_card(CardRef::of(c)))
+                                .is_some_and(|(seat, zone)| seat == me && matches!(zone, Zone::Ring(_)))
+                        };
+                        buffers.found().iter().filter(own).count()
+                    } else {
+                        buffers.found().len()
+                    };
+                    stdlib::costs::check_from_found(cost, matched, choose, min, payable)?
+                }
+            };
+            match checked {
+                Checked::Pays => {}
+                Checked::Fails => return Some(false),
+                // The trial suspends on the question: it did not fail.
+                Checked::Asks => return Some(true),
+            }
+        }
+        Some(true)
     }
 
     /// The trial of [`Game::activation_passes`] after its requisites, on a copy.
@@ -617,6 +676,19 @@ impl Peeker<'_> {
     /// [`vm::runtime::Runtime::peek_filter`] of `f` in the game as the trial sees it,
     /// searching the filter's zones or the payer's hand.
     fn peek(&self, buffers: &mut PeekBuffers, f: FilterIdx, rule_target: bool, search: CostSearch) -> Option<Peek> {
+        self.peek_for(buffers, f, rule_target, search, Count::Choice)
+    }
+
+    /// [`Peeker::peek`] finding as many candidates as `count` says
+    /// ([`vm::runtime::Runtime::peek_filter_for`]).
+    fn peek_for(
+        &self,
+        buffers: &mut PeekBuffers,
+        f: FilterIdx,
+        rule_target: bool,
+        search: CostSearch,
+        count: Count,
+    ) -> Option<Peek> {
         let state = &self.game.state;
         let zone_cards = |zone, out: &mut Vec<Value>| {
             match search {
@@ -630,7 +702,7 @@ impl Peeker<'_> {
                 out.retain(|&c| c != moved);
             }
         };
-        self.game.runtime.peek_filter(state, &self.env, f, rule_target, zone_cards, buffers)
+        self.game.runtime.peek_filter_for(state, &self.env, f, rule_target, count, zone_cards, buffers)
     }
 }
 
@@ -842,6 +914,48 @@ mod tests {
         for (kind, (passes, failures)) in ["requisites", "rule target", "cost filter"].iter().zip(read) {
             assert!(passes >= 100 && failures >= 100, "{kind}: {passes} passes and {failures} failures read");
         }
+    }
+
+    /// A trial meets an optional rule target (`target?`) before its costs: frozen, `Damn D`
+    /// cannot pay `{F}`, so its ■ ability fails, read from the game as on a copy, while its
+    /// deck holds no character of 500 BP or less, and passes (asking which) once it holds two.
+    #[test]
+    fn an_optional_target_asks_before_a_cost_fails_when_read() {
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let decks = corpus_decks(&set, &dir);
+        let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+        let mut game =
+            Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+        let me = game.state.active;
+        let damn_d = (0..game.state.cards.len() as u32)
+            .map(CardRef)
+            .find(|&c| game.state.def(c).is_some_and(|d| d.name == "Damn D"))
+            .expect("deck-1 holds Damn D");
+        let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+        assert!(game.state.move_card_to(damn_d, me, Zone::Ring(slot), -1));
+        game.state.card_mut(damn_d).expect("Damn D's state").frozen = true;
+        let small = |game: &Game, c: CardRef| {
+            game.state.def(c).is_some_and(|d| d.kind == CardKind::Character && d.bp <= 500) && c != damn_d
+        };
+        let in_deck: Vec<CardRef> = game.state.player(me).deck.iter().copied().filter(|&c| small(&game, c)).collect();
+        assert!(in_deck.len() >= 2, "deck-1 holds characters of 500 BP or less");
+        for &card in &in_deck {
+            game.state.move_card_to(card, me, Zone::Discards, -1);
+        }
+        let rules = game.state.card(damn_d).and_then(|c| c.rules).expect("Damn D has rules");
+        let answers = |game: &Game| {
+            let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
+            let mut copy = game.scratch_copy();
+            let reference = copy.activation_passes(damn_d, rules, me, false);
+            Game::discard_copy(copy);
+            (game.trial_answer_read(damn_d, data, me, false), reference)
+        };
+        assert_eq!(answers(&game), (Some(false), false));
+        for &card in &in_deck[..2] {
+            game.state.move_card_to(card, me, Zone::Deck, 0);
+        }
+        assert_eq!(answers(&game), (Some(true), true));
     }
 
     /// A card played is on the table while its trial runs, so it cannot pay its own cost:

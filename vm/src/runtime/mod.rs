@@ -107,7 +107,7 @@ use crate::catalogue::Catalogue;
 pub use builtins::{BuiltinFn, Builtins, CallContext, CostFn, CostPhase, FunctionFn, Resolved, Status};
 pub use events::{EVENT_BINDINGS, Event};
 pub use host::{Effect, EffectId, EffectKind, Env, Host, RequestKind, Restriction};
-pub use peek::{Peek, PeekBuffers};
+pub use peek::{Count, Peek, PeekBuffers};
 pub use state::{Completion, Execution, Failure, InvalidAnswer, Outcome, Request, ResumeError};
 pub use trap::{Trap, TrapCode};
 pub use value::{CardId, ListId, Lists, PlayerId, Value};

@@ -5,7 +5,7 @@
 //! joining, quantity), sharing its tests; a filter whose resolution runs code (a type
 //! expression, a `::not` selector) is not peeked at.
 
-use crate::bytecode::{FilterIdx, Qty, TypeAtom, TypeOp, ZoneRef};
+use crate::bytecode::{Filter, FilterIdx, Qty, TermKind, TypeAtom, TypeOp, ZoneRef};
 
 use super::Runtime;
 use super::host::{Env, Host};
@@ -91,18 +91,34 @@ impl<H: Host> Runtime<H> {
         env: &Env,
         f: FilterIdx,
         rule_target: bool,
+        zone_cards: impl FnMut(ZoneRef, &mut Vec<Value>),
+        buffers: &mut PeekBuffers,
+    ) -> Option<Peek> {
+        self.peek_filter_for(host, env, f, rule_target, Count::All, zone_cards, buffers)
+    }
+
+    /// [`Runtime::peek_filter`] finding as many candidates as `count` says: short of all,
+    /// a filter of one type term searching zones, without a ranking (`lowest`) or a random
+    /// quantity, stops once it has found that many (its `min`, `max` and candidates are
+    /// then those of the ones found so far). Most of a trial's filters ask for one card or
+    /// a few among a hand, a ring or a deck.
+    #[allow(clippy::too_many_arguments)]
+    pub fn peek_filter_for(
+        &self,
+        host: &H,
+        env: &Env,
+        f: FilterIdx,
+        rule_target: bool,
+        count: Count,
         mut zone_cards: impl FnMut(ZoneRef, &mut Vec<Value>),
         buffers: &mut PeekBuffers,
     ) -> Option<Peek> {
-        let shared = &self.shared;
-        if shared.metered && shared.fuel < PEEK_LEAST_FUEL {
+        if !self.may_peek(f) {
             return None;
         }
+        let shared = &self.shared;
         let program = &shared.program;
         let filter = program.filters().get(f.index())?;
-        if filter.selector.is_some() || filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_))) {
-            return None;
-        }
         let zone_prefix = filter.zone.prefix;
         if rule_target {
             if zone_prefix.is_some() && zone_prefix == shared.names.zone_any {
@@ -118,7 +134,40 @@ impl<H: Host> Runtime<H> {
         let PeekBuffers { found: out, cand, kept, mask } = buffers;
         out.clear();
         let mut can_choose = false;
-        for term in &filter.types {
+        let limit = count_limit(filter, count);
+        if let Some(limit) = limit {
+            let term = filter.types[0];
+            cand.clear();
+            zone_cards(filter.zone, cand);
+            if cand.len() > PEEK_MOST_CANDIDATES {
+                return None;
+            }
+            // The steps below, one candidate at a time, in the order the resolution
+            // applies them to all: the type test, `^`, then any one AND-list of terms.
+            for &item in cand.iter() {
+                let passes = type_test(host, program, term, item)
+                    && !(term.exclude_source && item == Value::Card(env.source))
+                    && (filter.terms.is_empty()
+                        || filter.terms.iter().any(|alternative| {
+                            let mut keep = [true];
+                            alternative.iter().all(|term| {
+                                apply_term(host, *term, std::slice::from_ref(&item), &mut keep);
+                                keep[0]
+                            })
+                        }));
+                if passes && !out.contains(&item) {
+                    out.push(item);
+                    if out.len() >= limit {
+                        break;
+                    }
+                }
+            }
+            apply_pick(filter.pick, out);
+            can_choose = !term.plural;
+        }
+        // Counted above, or resolved term by term as the resolution does.
+        let terms = if limit.is_some() { &[][..] } else { filter.types.as_slice() };
+        for term in terms {
             cand.clear();
             let mut choose = !term.plural;
             match term.atom {
@@ -171,4 +220,51 @@ impl<H: Host> Runtime<H> {
         }
         Some(Peek::Found { matched, choose, min, max, random })
     }
+
+    /// Whether [`Runtime::peek_filter`] may answer for `f`: it exists, its resolution runs
+    /// no code (a type expression, a `::not` selector), and executions start with fuel
+    /// enough (a zone of more than 1,024 cards still makes a peek decline).
+    pub fn may_peek(&self, f: FilterIdx) -> bool {
+        let shared = &self.shared;
+        if shared.metered && shared.fuel < PEEK_LEAST_FUEL {
+            return false;
+        }
+        shared.program.filters().get(f.index()).is_some_and(|filter| {
+            filter.selector.is_none() && !filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_)))
+        })
+    }
+}
+
+/// How many of a filter's candidates a peek ([`Runtime::peek_filter_for`]) finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// All of them, as the resolution gives them.
+    All,
+    /// Enough to tell whether the player chooses: one more than the quantity's least (the
+    /// caller reads whether the filter matched, whether the player chooses, and how many
+    /// it found up to that many).
+    Choice,
+    /// One: the caller reads only whether the filter matched and found anything.
+    One,
+}
+
+/// How many candidates a peek of `filter` for `count` may stop at (for [`Count::Choice`],
+/// one more than its quantity's least, which tells [`take`] whether the player chooses);
+/// `None` when the peek must find them all (several type terms joined, a type atom naming
+/// its candidates, a ranking among them, a random quantity).
+fn count_limit(filter: &Filter, count: Count) -> Option<usize> {
+    if count == Count::All {
+        return None;
+    }
+    let [term] = filter.types.as_slice() else { return None };
+    let searches_zones =
+        matches!(term.atom, TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_));
+    let ranks = filter.terms.iter().flatten().any(|term| matches!(term.kind, TermKind::Rank { .. }));
+    let least = match filter.qty {
+        None | Some(Qty::All) => 1,
+        Some(Qty::Exact(n)) | Some(Qty::Range { min: n, .. }) => n,
+        Some(Qty::Random(_)) => return None,
+    };
+    let limit = if count == Count::One { 1 } else { usize::from(least) + 1 };
+    (searches_zones && !ranks).then_some(limit)
 }

@@ -429,6 +429,70 @@ fn peeked_with(
     })
 }
 
+/// What a peek of `f` on the board finds for `count`, and the candidates it left.
+fn peek_counting(f: Filter, count: Count) -> (Option<Peek>, Vec<Value>) {
+    let rt = runtime(damage_to_filter(1, |_| f));
+    let env = Env { me: P0, controller: P0, source: CardId(0), card: CardIdx(0) };
+    let mut zones = board();
+    let mut buffers = PeekBuffers::default();
+    let zone_cards = |zone, out: &mut Vec<Value>| zones.zone_cards(&env, zone, out);
+    let peek = rt.peek_filter_for(&board(), &env, FilterIdx(0), false, count, zone_cards, &mut buffers);
+    (peek, buffers.found().to_vec())
+}
+
+/// A peek short of all candidates answers as the full one whether the filter matched and
+/// found anything, and for `Count::Choice` whether the player chooses; it stops at one
+/// candidate more than the quantity's least (one of the five characters of the arena:
+/// two), or at one for `Count::One`, where no ranking needs them all.
+#[test]
+fn a_counting_peek_stops_once_the_choice_is_known() {
+    let frozen = term(TermKind::Keyword(FilterKeywordIdx(0)));
+    let bp_le_300 = term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 });
+    let lowest = term(TermKind::Rank { ranking: RankingIdx(0), word: 0 });
+    let one = filter(TypeAtom::CardType(CHARACTER), zone(None, ZoneIdx(0)));
+    let mut two = one.clone();
+    two.qty = Some(Qty::Exact(2));
+    let mut low_or_frozen = filter(TypeAtom::CardType(CHARACTER), zone(Some(OPP), RING));
+    low_or_frozen.terms = vec![vec![frozen], vec![bp_le_300]];
+    let mut lowest_first = low_or_frozen.clone();
+    lowest_first.terms = vec![vec![lowest]];
+    let mut not_me = one.clone();
+    not_me.types[0].exclude_source = true;
+    let mut picked = one.clone();
+    picked.pick = Some(-1);
+    let mut none = one.clone();
+    none.types[0].negate = true;
+    let mut either = one.clone();
+    either.types.push(TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::Player });
+    // (filter, candidates found for a choice, for one)
+    let cases = [
+        (one, 2, 1),
+        (characters(zone(None, ZoneIdx(0))), 2, 1),
+        (two, 3, 1),
+        (low_or_frozen, 2, 1),
+        (lowest_first, 2, 2),
+        (not_me, 2, 1),
+        (picked, 1, 1),
+        (none, 0, 0),
+        (either, 7, 7),
+    ];
+    for (f, for_choice, for_one) in cases {
+        let (full, all) = peek_counting(f.clone(), Count::All);
+        let flags = |peek: Option<Peek>| match peek {
+            Some(Peek::Found { matched, choose, .. }) => Some((matched, choose)),
+            _ => None,
+        };
+        assert!(flags(full).is_some(), "{f:?}");
+        let (peek, found) = peek_counting(f.clone(), Count::Choice);
+        assert_eq!(flags(peek), flags(full), "{f:?}");
+        assert_eq!(found.len(), for_choice, "{f:?} found {found:?} of {all:?}");
+        assert!(found.iter().all(|v| all.contains(v)) || f.pick.is_some(), "{f:?}: {found:?} of {all:?}");
+        let (peek, found) = peek_counting(f.clone(), Count::One);
+        assert_eq!(flags(peek).map(|(matched, _)| matched), flags(full).map(|(matched, _)| matched), "{f:?}");
+        assert_eq!(found.len(), for_one, "{f:?} found {found:?} of {all:?}");
+    }
+}
+
 /// A peek finds what the resolution of a statement's target finds (zones, `^`, type
 /// tests, terms, OR-lists, picks, quantities, players), reading the host only; a rule
 /// target of several types asks first; a random quantity says so; a filter whose
