@@ -24,7 +24,7 @@ use crate::engine::{Game, HookAnswer};
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::CostType;
 use crate::set::{AbilityType, CardKind};
-use crate::state::{CardRef, GameState, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
+use crate::state::{CardRef, GameState, RING_SLOTS, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
 
 /// The game legality is checked on: the game itself until card code must run, then a
 /// copy of it (log emptied) that every later check of the same listing shares, as the
@@ -193,48 +193,61 @@ impl<'a> Probe<'a> {
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let state = self.state();
         let me = state.active;
-        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| state.slot_card(me, s).is_none()).collect();
+        let free = free_slots(&state.player(me).ring);
         // What every character in hand is checked against, the same for all of them.
         let player = state.player(me);
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
-        let (backup_targets, accepted) = self.backup_targets(me);
+        // Worked out for the first character in hand that has a subtype (most listings
+        // have one; a character without cannot back anything up).
+        let mut backups: Option<BackupTargets> = None;
         let (hand, removed) = self.playable_cards(me);
-        for (i, &card) in hand.iter().chain(removed).enumerate() {
-            let from = Source::at(i, hand.len());
-            let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
-            match kind {
-                CardKind::Character => {
-                    if plays_character
-                        && bp_limit.is_none_or(|limit| bp < limit)
-                        && self.affordable(me, CostType::CHARACTER, sp, Some(card))
-                    {
-                        for &slot in &free {
-                            moves.push(from.play(Some(slot)));
+        // Positions are below `MAX_HAND`, which a `u8` holds.
+        for (cards, pile) in [(hand, Pile::Hand), (removed, Pile::Removed)] {
+            for (i, &card) in (0u8..).zip(cards) {
+                let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
+                match kind {
+                    CardKind::Character => {
+                        if plays_character
+                            && bp_limit.is_none_or(|limit| bp < limit)
+                            && self.affordable(me, CostType::CHARACTER, sp, Some(card))
+                        {
+                            match pile {
+                                Pile::Hand => {
+                                    moves.extend(free.iter().map(|&slot| Move::PlayCharacter { hand: i, slot }))
+                                }
+                                Pile::Removed => {
+                                    moves.extend(free.iter().map(|&slot| Move::PlayRemoved { pos: i, slot }))
+                                }
+                            }
+                        }
+                        if pile == Pile::Removed {
+                            continue;
+                        }
+                        // `can_back_up` finds a character without a subtype wanted by no
+                        // target, and asks no hook then.
+                        let Some(subtype) = self.state().backup_facts(card).and_then(|facts| facts.subtype) else {
+                            continue;
+                        };
+                        let (targets, accepted) = backups.get_or_insert_with(|| self.backup_targets(me));
+                        // While the game is the listing's start (no copy), a character whose
+                        // subtype no target accepts has nothing to check either.
+                        if targets.is_empty() || (self.copy.is_none() && !accepted.may_hold(subtype)) {
+                            continue;
+                        }
+                        for &(slot, target) in targets.iter() {
+                            if self.can_back_up(me, card, target) {
+                                moves.push(Move::Backup { hand: i, slot });
+                            }
                         }
                     }
-                    let Source::Hand(i) = from else { continue };
-                    // While the game is the listing's start (no copy), a character whose
-                    // subtype no target accepts has nothing to check: `can_back_up` would
-                    // find it wanted by none and ask no hook.
-                    let subtype = || self.state().backup_facts(card).and_then(|facts| facts.subtype);
-                    if backup_targets.is_empty()
-                        || (self.copy.is_none() && subtype().is_none_or(|s| !accepted.may_hold(s)))
-                    {
-                        continue;
-                    }
-                    for &(slot, target) in &backup_targets {
-                        if self.can_back_up(me, card, target) {
-                            moves.push(Move::Backup { hand: i, slot });
+                    CardKind::Action => {
+                        if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
+                            moves.push(pile.play(i));
                         }
                     }
+                    CardKind::Reaction => {}
                 }
-                CardKind::Action => {
-                    if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
-                        moves.push(from.play(None));
-                    }
-                }
-                CardKind::Reaction => {}
             }
         }
         if self.state().rule_on("ab_trigger_act", me, true) {
@@ -255,13 +268,14 @@ impl<'a> Probe<'a> {
             && self.requisites_ok(card, me)
     }
 
-    /// The ring slots of `me` whose character could take a back-up now, whichever card
-    /// backs it up: not frozen, with BP, room left, some subtype accepted, and not Just
-    /// Entered unless the rule switch `backup_fresh` allows it; and every subtype one of
-    /// them accepts. Most characters can take none, so most characters in hand have
-    /// nothing to check.
-    fn backup_targets(&self, me: Seat) -> (SmallVec<[(u8, CardRef); 4]>, Subtypes) {
-        let state = self.state();
+    /// The ring slots of `me` whose character could take a back-up at the listing's start,
+    /// whichever card backs it up: not frozen, with BP, room left, some subtype accepted,
+    /// and not Just Entered unless the rule switch `backup_fresh` allows it; and every
+    /// subtype one of them accepts. Most characters can take none, so most characters in
+    /// hand have nothing to check. Read from the base game, the listing's start whichever
+    /// checks ran before.
+    fn backup_targets(&self, me: Seat) -> BackupTargets {
+        let state = &self.base.state;
         let fresh_allowed = state.rule_on("backup_fresh", me, false);
         let mut targets = SmallVec::new();
         let mut accepted = Subtypes::default();
@@ -415,11 +429,13 @@ impl<'a> Probe<'a> {
             }
         }
         let (hand, removed) = self.playable_cards(me);
-        for (i, &card) in hand.iter().chain(removed).enumerate() {
-            if self.state().kind(card) == Some(CardKind::Reaction)
-                && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
-            {
-                moves.push(Source::at(i, hand.len()).play(None));
+        for (cards, pile) in [(hand, Pile::Hand), (removed, Pile::Removed)] {
+            for (i, &card) in (0u8..).zip(cards) {
+                if self.state().kind(card) == Some(CardKind::Reaction)
+                    && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
+                {
+                    moves.push(pile.play(i));
+                }
             }
         }
     }
@@ -670,32 +686,53 @@ impl Subtypes {
     }
 }
 
-/// Where a card is played from.
-#[derive(Debug, Clone, Copy)]
-enum Source {
-    /// This hand position.
-    Hand(u8),
-    /// This position of the removed pile (rule switch `play_removed`).
-    Removed(u8),
+/// The ring slots whose character could take a back-up, with the character, and every
+/// subtype they accept ([`Probe::backup_targets`]).
+type BackupTargets = (SmallVec<[(u8, CardRef); 4]>, Subtypes);
+
+/// The pile a card is played from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pile {
+    /// The hand.
+    Hand,
+    /// The removed pile (rule switch `play_removed`).
+    Removed,
 }
 
-impl Source {
-    /// Position `i` of the hand followed by the removed pile, of a hand of `hand` cards.
-    fn at(i: usize, hand: usize) -> Source {
-        match i.checked_sub(hand) {
-            None => Source::Hand(i as u8),
-            Some(pos) => Source::Removed(pos as u8),
+impl Pile {
+    /// The move playing the action or reaction at position `pos` of this pile.
+    fn play(self, pos: u8) -> Move {
+        match self {
+            Pile::Hand => Move::PlayCard { hand: pos },
+            Pile::Removed => Move::PlayRemoved { pos, slot: 0 },
         }
     }
+}
 
-    /// The move playing a card from here (`slot`: a character's ring slot).
-    fn play(self, slot: Option<u8>) -> Move {
-        match (self, slot) {
-            (Source::Hand(hand), Some(slot)) => Move::PlayCharacter { hand, slot },
-            (Source::Hand(hand), None) => Move::PlayCard { hand },
-            (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
-        }
-    }
+/// The empty slots of a ring, in order (a table of the 16 rings of four slots).
+const _: () = assert!(RING_SLOTS == 4, "`free_slots` has a table for rings of four slots");
+fn free_slots(ring: &[Option<CardRef>; RING_SLOTS]) -> &'static [u8] {
+    /// The empty slots for each set of them as bits (bit `s`: slot `s` is empty).
+    const BY_BITS: [&[u8]; 16] = [
+        &[],
+        &[0],
+        &[1],
+        &[0, 1],
+        &[2],
+        &[0, 2],
+        &[1, 2],
+        &[0, 1, 2],
+        &[3],
+        &[0, 3],
+        &[1, 3],
+        &[0, 1, 3],
+        &[2, 3],
+        &[0, 2, 3],
+        &[1, 2, 3],
+        &[0, 1, 2, 3],
+    ];
+    let bits = ring.iter().enumerate().fold(0, |bits, (slot, card)| bits | (usize::from(card.is_none()) << slot));
+    BY_BITS[bits]
 }
 
 #[cfg(test)]
