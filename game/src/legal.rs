@@ -23,7 +23,7 @@ use vm::runtime::{Completion, Env, Event, Failure, Outcome as VmOutcome, Peek, P
 use crate::engine::{Game, HookAnswer};
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::CostType;
-use crate::set::{AbilityType, CardKind};
+use crate::set::{AbilityType, CardKind, Subtypes};
 use crate::state::{CardRef, GameState, RING_SLOTS, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
 
 /// The game legality is checked on: the game itself until card code must run, then a
@@ -198,12 +198,13 @@ impl<'a> Probe<'a> {
         let player = state.player(me);
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
-        // Worked out for the first character in hand that has a subtype (most listings
-        // have one; a character without cannot back anything up).
-        let mut backups: Option<BackupTargets> = None;
+        // Worked out for the first character in hand (most listings have one).
+        let (mut backups, mut backups_known) = (BackupTargets::default(), false);
         let (hand, removed) = self.playable_cards(me);
-        // Positions are below `MAX_HAND`, which a `u8` holds.
-        for (cards, pile) in [(hand, Pile::Hand), (removed, Pile::Removed)] {
+        // The hand, then the removed pile when there is one (positions are below
+        // `MAX_HAND`, which a `u8` holds).
+        let (mut pile, mut cards) = (Pile::Hand, hand);
+        loop {
             for (i, &card) in (0u8..).zip(cards) {
                 let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
                 match kind {
@@ -224,18 +225,23 @@ impl<'a> Probe<'a> {
                         if pile == Pile::Removed {
                             continue;
                         }
+                        if !backups_known {
+                            backups = self.backup_targets(me);
+                            backups_known = true;
+                        }
+                        if backups.count == 0 {
+                            continue;
+                        }
                         // `can_back_up` finds a character without a subtype wanted by no
-                        // target, and asks no hook then.
+                        // target, and asks no hook then; while the game is the listing's
+                        // start (no copy), nor one whose subtype no target accepts.
                         let Some(subtype) = self.state().backup_facts(card).and_then(|facts| facts.subtype) else {
                             continue;
                         };
-                        let (targets, accepted) = backups.get_or_insert_with(|| self.backup_targets(me));
-                        // While the game is the listing's start (no copy), a character whose
-                        // subtype no target accepts has nothing to check either.
-                        if targets.is_empty() || (self.copy.is_none() && !accepted.may_hold(subtype)) {
+                        if self.copy.is_none() && !backups.accepted.may_hold(subtype) {
                             continue;
                         }
-                        for &(slot, target) in targets.iter() {
+                        for &(slot, target) in backups.targets() {
                             if self.can_back_up(me, card, target) {
                                 moves.push(Move::Backup { hand: i, slot });
                             }
@@ -249,6 +255,10 @@ impl<'a> Probe<'a> {
                     CardKind::Reaction => {}
                 }
             }
+            if pile == Pile::Removed || removed.is_empty() {
+                break;
+            }
+            (pile, cards) = (Pile::Removed, removed);
         }
         if self.state().rule_on("ab_trigger_act", me, true) {
             for slot in 0..4u8 {
@@ -276,19 +286,25 @@ impl<'a> Probe<'a> {
     /// checks ran before.
     fn backup_targets(&self, me: Seat) -> BackupTargets {
         let state = &self.base.state;
-        let fresh_allowed = state.rule_on("backup_fresh", me, false);
-        let mut targets = SmallVec::new();
-        let mut accepted = Subtypes::default();
-        for slot in 0..4u8 {
-            let Some(target) = state.slot_card(me, slot) else { continue };
+        let mut found = BackupTargets::default();
+        for (slot, &target) in (0u8..).zip(&state.player(me).ring) {
+            let Some(target) = target else { continue };
             let (Some(t), Some(facts)) = (state.card(target), state.backup_facts(target)) else { continue };
-            if !t.frozen && t.bp > 0 && !t.backups.is_full() && !facts.accepts.is_empty() && (!t.fresh || fresh_allowed)
+            // Most characters accept no back-up at all: asked first.
+            if !facts.accepts.is_empty()
+                && !t.frozen
+                && t.bp > 0
+                && !t.backups.is_full()
+                && (!t.fresh || state.rule_on("backup_fresh", me, false))
             {
-                targets.push((slot, target));
-                facts.accepts.iter().for_each(|&subtype| accepted.insert(subtype));
+                if let Some(entry) = found.slots.get_mut(found.count) {
+                    *entry = (slot, target);
+                    found.count += 1;
+                }
+                found.accepted.add(facts.accepted);
             }
         }
-        (targets, accepted)
+        found
     }
 
     /// Whether character `card` may back up `target`, one of [`Probe::backup_targets`]:
@@ -429,7 +445,8 @@ impl<'a> Probe<'a> {
             }
         }
         let (hand, removed) = self.playable_cards(me);
-        for (cards, pile) in [(hand, Pile::Hand), (removed, Pile::Removed)] {
+        let (mut pile, mut cards) = (Pile::Hand, hand);
+        loop {
             for (i, &card) in (0u8..).zip(cards) {
                 if self.state().kind(card) == Some(CardKind::Reaction)
                     && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
@@ -437,6 +454,10 @@ impl<'a> Probe<'a> {
                     moves.push(pile.play(i));
                 }
             }
+            if pile == Pile::Removed || removed.is_empty() {
+                break;
+            }
+            (pile, cards) = (Pile::Removed, removed);
         }
     }
 }
@@ -662,33 +683,28 @@ pub(crate) fn make_peek_buffers() {
     PEEK_BUFFERS.with(|_| ());
 }
 
-/// A set of back-up subtype numbers ([`crate::set::BackupFacts`]): those below 64 as bits
-/// (the corpus numbers 48), any other as "maybe every one".
-#[derive(Debug, Default, Clone, Copy)]
-struct Subtypes {
-    bits: u64,
-    /// Some subtype number past the bits was inserted.
-    beyond: bool,
+/// The ring characters that could take a back-up at a listing's start, and every subtype
+/// they accept ([`Probe::backup_targets`]).
+#[derive(Debug, Clone, Copy)]
+struct BackupTargets {
+    /// Their ring slots and cards: the first `count`.
+    slots: [(u8, CardRef); RING_SLOTS],
+    count: usize,
+    accepted: Subtypes,
 }
 
-impl Subtypes {
-    fn insert(&mut self, subtype: u32) {
-        if subtype < u64::BITS {
-            self.bits |= 1 << subtype;
-        } else {
-            self.beyond = true;
-        }
-    }
-
-    /// Whether `subtype` may have been inserted (false only when it was not).
-    fn may_hold(self, subtype: u32) -> bool {
-        self.beyond || subtype >= u64::BITS || self.bits & (1 << subtype) != 0
+impl Default for BackupTargets {
+    fn default() -> BackupTargets {
+        BackupTargets { slots: [(0, CardRef(0)); RING_SLOTS], count: 0, accepted: Subtypes::default() }
     }
 }
 
-/// The ring slots whose character could take a back-up, with the character, and every
-/// subtype they accept ([`Probe::backup_targets`]).
-type BackupTargets = (SmallVec<[(u8, CardRef); 4]>, Subtypes);
+impl BackupTargets {
+    /// The ring slots and cards.
+    fn targets(&self) -> &[(u8, CardRef)] {
+        self.slots.get(..self.count).unwrap_or_default()
+    }
+}
 
 /// The pile a card is played from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -773,7 +789,7 @@ mod tests {
     /// may be held (never a character skipped that a target might take).
     #[test]
     fn accepted_subtypes_answer_no_only_for_numbers_never_inserted() {
-        let mut accepted = super::Subtypes::default();
+        let mut accepted = crate::set::Subtypes::default();
         accepted.insert(0);
         accepted.insert(47);
         assert!(accepted.may_hold(0) && accepted.may_hold(47));
@@ -781,6 +797,11 @@ mod tests {
         assert!(accepted.may_hold(64) && accepted.may_hold(u32::MAX), "numbers past the bits may be held");
         accepted.insert(200);
         assert!(accepted.may_hold(1), "once a number past the bits is in, every number may be");
+        let mut gathered = crate::set::Subtypes::default();
+        let mut low = crate::set::Subtypes::default();
+        low.insert(5);
+        gathered.add(low);
+        assert!(gathered.may_hold(5) && !gathered.may_hold(6), "added, a set holds the numbers of the other");
     }
 
     /// At every decision of random and greedy games between the corpus's decks, the legal
