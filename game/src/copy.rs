@@ -387,7 +387,7 @@ mod tests {
         for _ in 0..40 {
             assert_eq!(state_hash(&a), state_hash(&b));
             let Some(mv) = a.legal_moves().into_iter().next() else { break };
-            a.apply(mv.clone()).expect("legal in the original's copy");
+            a.apply(mv).expect("legal in the original's copy");
             b.apply(mv).expect("legal in the spare");
         }
     }
@@ -437,8 +437,8 @@ mod tests {
             assert_eq!(b.legal_moves(), moves, "after {steps} steps");
             let seat = usize::from(Seat::of(a.to_move()));
             let index = chooser[seat].choose(&a, &moves).expect("the player chooses");
-            a.apply_listed(moves[index].clone()).expect("legal in the original");
-            b.apply_listed(moves[index].clone()).expect("legal in the copy");
+            a.apply_listed(moves[index]).expect("legal in the original");
+            b.apply_listed(moves[index]).expect("legal in the copy");
             assert_eq!(a.state, b.state, "after {steps} steps");
             steps += 1;
         }

@@ -24,8 +24,8 @@ use crate::engine::{Game, HookAnswer};
 use crate::host_impl::pile_zone;
 use crate::moves::{MAX_HAND, Move};
 use crate::phases::CostType;
-use crate::set::{AbilityType, CardKind};
-use crate::state::{CardRef, GameState, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
+use crate::set::{AbilityType, CardKind, Subtypes};
+use crate::state::{CardRef, GameState, RING_SLOTS, Role, Seat, UA_COST_PER_JOINER, UA_MAX, Zone};
 
 /// The game legality is checked on: the game itself until card code must run, then a
 /// copy of it (log emptied) that every later check of the same listing shares, as the
@@ -194,49 +194,72 @@ impl<'a> Probe<'a> {
     pub(crate) fn main_moves(&mut self, moves: &mut Vec<Move>) {
         let state = self.state();
         let me = state.active;
-        let free: SmallVec<[u8; 4]> = (0..4u8).filter(|&s| state.slot_card(me, s).is_none()).collect();
+        let free = free_slots(&state.player(me).ring);
         // What every character in hand is checked against, the same for all of them.
         let player = state.player(me);
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
-        let (backup_targets, accepted) = self.backup_targets(me);
+        // Worked out for the first character in hand (most listings have one).
+        let (mut backups, mut backups_known) = (BackupTargets::default(), false);
         let (hand, removed) = self.playable_cards(me);
-        for (i, &card) in hand.iter().chain(removed).enumerate() {
-            let from = Source::at(i, hand.len());
-            let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
-            match kind {
-                CardKind::Character => {
-                    if plays_character
-                        && bp_limit.is_none_or(|limit| bp < limit)
-                        && self.affordable(me, CostType::CHARACTER, sp, Some(card))
-                    {
-                        for &slot in &free {
-                            moves.push(from.play(Some(slot)));
+        // The hand, then the removed pile when there is one (positions are below
+        // `MAX_HAND`, which a `u8` holds).
+        let (mut pile, mut cards) = (Pile::Hand, hand);
+        loop {
+            for (i, &card) in (0u8..).zip(cards) {
+                let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
+                match kind {
+                    CardKind::Character => {
+                        if plays_character
+                            && bp_limit.is_none_or(|limit| bp < limit)
+                            && self.affordable(me, CostType::CHARACTER, sp, Some(card))
+                        {
+                            match pile {
+                                Pile::Hand => {
+                                    moves.extend(free.iter().map(|&slot| Move::PlayCharacter { hand: i, slot }))
+                                }
+                                Pile::Removed => {
+                                    moves.extend(free.iter().map(|&slot| Move::PlayRemoved { pos: i, slot }))
+                                }
+                            }
+                        }
+                        if pile == Pile::Removed {
+                            continue;
+                        }
+                        if !backups_known {
+                            backups = self.backup_targets(me);
+                            backups_known = true;
+                        }
+                        if backups.count == 0 {
+                            continue;
+                        }
+                        // `can_back_up` finds a character without a subtype wanted by no
+                        // target, and asks no hook then; while the game is the listing's
+                        // start (no copy), nor one whose subtype no target accepts.
+                        let Some(subtype) = self.state().backup_facts(card).and_then(|facts| facts.subtype) else {
+                            continue;
+                        };
+                        if self.copy.is_none() && !backups.accepted.may_hold(subtype) {
+                            continue;
+                        }
+                        for &(slot, target) in backups.targets() {
+                            if self.can_back_up(me, card, target) {
+                                moves.push(Move::Backup { hand: i, slot });
+                            }
                         }
                     }
-                    let Source::Hand(i) = from else { continue };
-                    // While the game is the listing's start (no copy), a character whose
-                    // subtype no target accepts has nothing to check: `can_back_up` would
-                    // find it wanted by none and ask no hook.
-                    let subtype = || self.state().backup_facts(card).and_then(|facts| facts.subtype);
-                    if backup_targets.is_empty()
-                        || (self.copy.is_none() && subtype().is_none_or(|s| !accepted.may_hold(s)))
-                    {
-                        continue;
-                    }
-                    for &(slot, target) in &backup_targets {
-                        if self.can_back_up(me, card, target) {
-                            moves.push(Move::Backup { hand: i, slot });
+                    CardKind::Action => {
+                        if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
+                            moves.push(pile.play(i));
                         }
                     }
+                    CardKind::Reaction => {}
                 }
-                CardKind::Action => {
-                    if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
-                        moves.push(from.play(None));
-                    }
-                }
-                CardKind::Reaction => {}
             }
+            if pile == Pile::Removed || removed.is_empty() {
+                break;
+            }
+            (pile, cards) = (Pile::Removed, removed);
         }
         if self.state().rule_on("ab_trigger_act", me, true) {
             for slot in 0..4u8 {
@@ -256,26 +279,33 @@ impl<'a> Probe<'a> {
             && self.requisites_ok(card, me)
     }
 
-    /// The ring slots of `me` whose character could take a back-up now, whichever card
-    /// backs it up: not frozen, with BP, room left, some subtype accepted, and not Just
-    /// Entered unless the rule switch `backup_fresh` allows it; and every subtype one of
-    /// them accepts. Most characters can take none, so most characters in hand have
-    /// nothing to check.
-    fn backup_targets(&self, me: Seat) -> (SmallVec<[(u8, CardRef); 4]>, Subtypes) {
-        let state = self.state();
-        let fresh_allowed = state.rule_on("backup_fresh", me, false);
-        let mut targets = SmallVec::new();
-        let mut accepted = Subtypes::default();
-        for slot in 0..4u8 {
-            let Some(target) = state.slot_card(me, slot) else { continue };
+    /// The ring slots of `me` whose character could take a back-up at the listing's start,
+    /// whichever card backs it up: not frozen, with BP, room left, some subtype accepted,
+    /// and not Just Entered unless the rule switch `backup_fresh` allows it; and every
+    /// subtype one of them accepts. Most characters can take none, so most characters in
+    /// hand have nothing to check. Read from the base game, the listing's start whichever
+    /// checks ran before.
+    fn backup_targets(&self, me: Seat) -> BackupTargets {
+        let state = &self.base.state;
+        let mut found = BackupTargets::default();
+        for (slot, &target) in (0u8..).zip(&state.player(me).ring) {
+            let Some(target) = target else { continue };
             let (Some(t), Some(facts)) = (state.card(target), state.backup_facts(target)) else { continue };
-            if !t.frozen && t.bp > 0 && !t.backups.is_full() && !facts.accepts.is_empty() && (!t.fresh || fresh_allowed)
+            // Most characters accept no back-up at all: asked first.
+            if !facts.accepts.is_empty()
+                && !t.frozen
+                && t.bp > 0
+                && !t.backups.is_full()
+                && (!t.fresh || state.rule_on("backup_fresh", me, false))
             {
-                targets.push((slot, target));
-                facts.accepts.iter().for_each(|&subtype| accepted.insert(subtype));
+                if let Some(entry) = found.slots.get_mut(found.count) {
+                    *entry = (slot, target);
+                    found.count += 1;
+                }
+                found.accepted.add(facts.accepted);
             }
         }
-        (targets, accepted)
+        found
     }
 
     /// Whether character `card` may back up `target`, one of [`Probe::backup_targets`]:
@@ -416,12 +446,19 @@ impl<'a> Probe<'a> {
             }
         }
         let (hand, removed) = self.playable_cards(me);
-        for (i, &card) in hand.iter().chain(removed).enumerate() {
-            if self.state().kind(card) == Some(CardKind::Reaction)
-                && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
-            {
-                moves.push(Source::at(i, hand.len()).play(None));
+        let (mut pile, mut cards) = (Pile::Hand, hand);
+        loop {
+            for (i, &card) in (0u8..).zip(cards) {
+                if self.state().kind(card) == Some(CardKind::Reaction)
+                    && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
+                {
+                    moves.push(pile.play(i));
+                }
             }
+            if pile == Pile::Removed || removed.is_empty() {
+                break;
+            }
+            (pile, cards) = (Pile::Removed, removed);
         }
     }
 }
@@ -718,56 +755,72 @@ pub(crate) fn make_peek_buffers() {
     PEEK_BUFFERS.with(|_| ());
 }
 
-/// A set of back-up subtype numbers ([`crate::set::BackupFacts`]): those below 64 as bits
-/// (the corpus numbers 48), any other as "maybe every one".
-#[derive(Debug, Default, Clone, Copy)]
-struct Subtypes {
-    bits: u64,
-    /// Some subtype number past the bits was inserted.
-    beyond: bool,
-}
-
-impl Subtypes {
-    fn insert(&mut self, subtype: u32) {
-        if subtype < u64::BITS {
-            self.bits |= 1 << subtype;
-        } else {
-            self.beyond = true;
-        }
-    }
-
-    /// Whether `subtype` may have been inserted (false only when it was not).
-    fn may_hold(self, subtype: u32) -> bool {
-        self.beyond || subtype >= u64::BITS || self.bits & (1 << subtype) != 0
-    }
-}
-
-/// Where a card is played from.
+/// The ring characters that could take a back-up at a listing's start, and every subtype
+/// they accept ([`Probe::backup_targets`]).
 #[derive(Debug, Clone, Copy)]
-enum Source {
-    /// This hand position.
-    Hand(u8),
-    /// This position of the removed pile (rule switch `play_removed`).
-    Removed(u8),
+struct BackupTargets {
+    /// Their ring slots and cards: the first `count`.
+    slots: [(u8, CardRef); RING_SLOTS],
+    count: usize,
+    accepted: Subtypes,
 }
 
-impl Source {
-    /// Position `i` of the hand followed by the removed pile, of a hand of `hand` cards.
-    fn at(i: usize, hand: usize) -> Source {
-        match i.checked_sub(hand) {
-            None => Source::Hand(i as u8),
-            Some(pos) => Source::Removed(pos as u8),
-        }
+impl Default for BackupTargets {
+    fn default() -> BackupTargets {
+        BackupTargets { slots: [(0, CardRef(0)); RING_SLOTS], count: 0, accepted: Subtypes::default() }
     }
+}
 
-    /// The move playing a card from here (`slot`: a character's ring slot).
-    fn play(self, slot: Option<u8>) -> Move {
-        match (self, slot) {
-            (Source::Hand(hand), Some(slot)) => Move::PlayCharacter { hand, slot },
-            (Source::Hand(hand), None) => Move::PlayCard { hand },
-            (Source::Removed(pos), slot) => Move::PlayRemoved { pos, slot: slot.unwrap_or(0) },
+impl BackupTargets {
+    /// The ring slots and cards.
+    fn targets(&self) -> &[(u8, CardRef)] {
+        self.slots.get(..self.count).unwrap_or_default()
+    }
+}
+
+/// The pile a card is played from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pile {
+    /// The hand.
+    Hand,
+    /// The removed pile (rule switch `play_removed`).
+    Removed,
+}
+
+impl Pile {
+    /// The move playing the action or reaction at position `pos` of this pile.
+    fn play(self, pos: u8) -> Move {
+        match self {
+            Pile::Hand => Move::PlayCard { hand: pos },
+            Pile::Removed => Move::PlayRemoved { pos, slot: 0 },
         }
     }
+}
+
+/// The empty slots of a ring, in order (a table of the 16 rings of four slots).
+const _: () = assert!(RING_SLOTS == 4, "`free_slots` has a table for rings of four slots");
+fn free_slots(ring: &[Option<CardRef>; RING_SLOTS]) -> &'static [u8] {
+    /// The empty slots for each set of them as bits (bit `s`: slot `s` is empty).
+    const BY_BITS: [&[u8]; 16] = [
+        &[],
+        &[0],
+        &[1],
+        &[0, 1],
+        &[2],
+        &[0, 2],
+        &[1, 2],
+        &[0, 1, 2],
+        &[3],
+        &[0, 3],
+        &[1, 3],
+        &[0, 1, 3],
+        &[2, 3],
+        &[0, 2, 3],
+        &[1, 2, 3],
+        &[0, 1, 2, 3],
+    ];
+    let bits = ring.iter().enumerate().fold(0, |bits, (slot, card)| bits | (usize::from(card.is_none()) << slot));
+    BY_BITS[bits]
 }
 
 #[cfg(test)]
@@ -808,7 +861,7 @@ mod tests {
     /// may be held (never a character skipped that a target might take).
     #[test]
     fn accepted_subtypes_answer_no_only_for_numbers_never_inserted() {
-        let mut accepted = super::Subtypes::default();
+        let mut accepted = crate::set::Subtypes::default();
         accepted.insert(0);
         accepted.insert(47);
         assert!(accepted.may_hold(0) && accepted.may_hold(47));
@@ -816,6 +869,11 @@ mod tests {
         assert!(accepted.may_hold(64) && accepted.may_hold(u32::MAX), "numbers past the bits may be held");
         accepted.insert(200);
         assert!(accepted.may_hold(1), "once a number past the bits is in, every number may be");
+        let mut gathered = crate::set::Subtypes::default();
+        let mut low = crate::set::Subtypes::default();
+        low.insert(5);
+        gathered.add(low);
+        assert!(gathered.may_hold(5) && !gathered.may_hold(6), "added, a set holds the numbers of the other");
     }
 
     /// At every decision of random and greedy games between the corpus's decks, the legal

@@ -4,7 +4,7 @@
 //! Questions a card asks (targets, yes/no, a type, an action) are answered one candidate at
 //! a time with [`Move::Pick`] (the answer is sent when `max` candidates are picked) and
 //! [`Move::Confirm`] (send the picks so far, when at least `min`), or at once with
-//! [`Move::Answer`].
+//! [`Game::answer_with`].
 
 use serde::{Deserialize, Serialize};
 use vm::runtime::{ResumeError, Value};
@@ -34,11 +34,14 @@ const JOIN: usize = ATTACK + SLOTS;
 const BLOCK: usize = JOIN + SLOTS * SLOTS;
 const PICK: usize = BLOCK + SLOTS * SLOTS;
 const PLAY_REMOVED: usize = PICK + MAX_PICKS;
-/// The size of the fixed action space: every move but [`Move::Answer`] has an index below it.
+/// The size of the fixed action space: every move whose positions are in bounds has an index
+/// below it.
 pub const ACTION_SPACE: usize = PLAY_REMOVED + MAX_HAND * SLOTS;
 
-/// One decision of a player.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One decision of a player. Plain data of a few bytes, copied rather than cloned: a listing
+/// buffer of moves is emptied without visiting them (an answer given at once, which holds
+/// its candidates, is [`Game::answer_with`], not a move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     /// Main phase: play the character at hand position `hand` to empty ring slot `slot`.
     PlayCharacter {
@@ -100,8 +103,6 @@ pub enum Move {
     Pick(u16),
     /// Send the candidates picked so far.
     Confirm,
-    /// Answer the question at once with these candidates.
-    Answer(Vec<Choice>),
 }
 
 /// A candidate of a question, as data.
@@ -141,8 +142,8 @@ impl Choice {
 }
 
 impl Move {
-    /// The move's number in the fixed action space (`0..ACTION_SPACE`); `None` for
-    /// [`Move::Answer`] and for positions past the space's bounds.
+    /// The move's number in the fixed action space (`0..ACTION_SPACE`); `None` for positions
+    /// past the space's bounds.
     pub fn index(&self) -> Option<usize> {
         let hand_slot = |hand: u8, slot: u8| {
             (usize::from(hand) < MAX_HAND && usize::from(slot) < SLOTS)
@@ -164,7 +165,6 @@ impl Move {
             Move::Block { slot, attacker } => pair(slot, attacker).map(|i| BLOCK + i),
             Move::Pick(i) => (usize::from(i) < MAX_PICKS).then(|| PICK + usize::from(i)),
             Move::PlayRemoved { pos, slot } => hand_slot(pos, slot).map(|i| PLAY_REMOVED + i),
-            Move::Answer(_) => None,
         }
     }
 
@@ -270,8 +270,13 @@ impl Game {
                 moves.push(Move::Confirm);
             }
             if picks.len() < usize::from(request.max) {
-                let n = exec.candidates().len().min(MAX_PICKS);
-                moves.extend((0..n as u16).filter(|i| !picks.contains(i)).map(Move::Pick));
+                let n = exec.candidates().len().min(MAX_PICKS) as u16;
+                // Most questions are answered with their first pick: nothing to leave out.
+                if picks.is_empty() {
+                    moves.extend((0..n).map(Move::Pick));
+                } else {
+                    moves.extend((0..n).filter(|i| !picks.contains(i)).map(Move::Pick));
+                }
             }
             return;
         }
@@ -317,32 +322,38 @@ impl Game {
         self.apply_move(mv, false)
     }
 
+    /// Answers the pending card question at once with `choices`, rather than one
+    /// [`Move::Pick`] at a time. An answer that does not fit the question, or given while
+    /// none is pending, is refused and changes nothing.
+    pub fn answer_with(&mut self, choices: &[Choice]) -> Result<Applied, IllegalMove> {
+        if self.state.outcome.is_some() {
+            return Err(IllegalMove::GameOver);
+        }
+        let start = self.state.log.len();
+        let values: Vec<Value> = choices.iter().map(|c| c.value()).collect();
+        self.answer(&values)?;
+        self.pump();
+        Ok(Applied { log: start.min(self.state.log.len())..self.state.log.len() })
+    }
+
     /// Takes a move; returns the log's length before it.
     fn apply_move(&mut self, mv: Move, check_legal: bool) -> Result<usize, IllegalMove> {
         if self.state.outcome.is_some() {
             return Err(IllegalMove::GameOver);
         }
         let start = self.state.log.len();
-        if let Move::Answer(choices) = &mv {
-            if self.pending.is_none() {
-                return Err(IllegalMove::NotLegal(mv.clone()));
-            }
-            let values: Vec<Value> = choices.iter().map(|c| c.value()).collect();
-            self.answer(&values)?;
-        } else {
-            if check_legal && !self.legal_moves().contains(&mv) {
-                return Err(IllegalMove::NotLegal(mv));
-            }
-            self.take_move(&mv);
+        if check_legal && !self.legal_moves().contains(&mv) {
+            return Err(IllegalMove::NotLegal(mv));
         }
+        self.take_move(mv);
         self.pump();
         Ok(start)
     }
 
     /// Carries out a legal move.
-    fn take_move(&mut self, mv: &Move) {
+    fn take_move(&mut self, mv: Move) {
         let me = self.to_move_seat();
-        match *mv {
+        match mv {
             Move::Pick(i) => {
                 self.state.picks.push(i);
                 let full =
@@ -379,7 +390,6 @@ impl Game {
             Move::Attack { slot } => self.declare_attack(me, slot),
             Move::Join { slot, leader } => self.declare_join(me, slot, leader),
             Move::Block { slot, attacker } => self.declare_block(me, slot, attacker),
-            Move::Answer(_) => {}
         }
         self.after_step();
     }
@@ -447,5 +457,18 @@ impl Game {
                 Err(IllegalMove::BadAnswer(message))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Move;
+
+    /// A move is a few bytes of plain data: every decision's listing writes some into a
+    /// buffer and empties it, and every step a game keeps holds one.
+    #[test]
+    fn a_move_is_four_bytes_of_plain_data() {
+        assert_eq!(size_of::<Move>(), 4);
+        assert!(!std::mem::needs_drop::<Move>(), "emptying a buffer of moves visits none of them");
     }
 }

@@ -226,6 +226,39 @@ pub(crate) struct BackupFacts {
     pub(crate) subtype: Option<u32>,
     /// The subtypes it accepts as back-ups, one back-up per entry.
     pub(crate) accepts: Vec<u32>,
+    /// The subtypes of `accepts` as a set: a listing gathers those of every ring character
+    /// that can take a back-up at once.
+    pub(crate) accepted: Subtypes,
+}
+
+/// A set of back-up subtype numbers ([`BackupFacts`]): those below 64 as bits (the corpus
+/// numbers 48), any other as "maybe every one".
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Subtypes {
+    bits: u64,
+    /// Some subtype number past the bits was inserted.
+    beyond: bool,
+}
+
+impl Subtypes {
+    pub(crate) fn insert(&mut self, subtype: u32) {
+        if subtype < u64::BITS {
+            self.bits |= 1 << subtype;
+        } else {
+            self.beyond = true;
+        }
+    }
+
+    /// Every subtype of `other` inserted too.
+    pub(crate) fn add(&mut self, other: Subtypes) {
+        self.bits |= other.bits;
+        self.beyond |= other.beyond;
+    }
+
+    /// Whether `subtype` may have been inserted (false only when it was not).
+    pub(crate) fn may_hold(self, subtype: u32) -> bool {
+        self.beyond || subtype >= u64::BITS || self.bits & (1 << subtype) != 0
+    }
 }
 
 impl SetFacts {
@@ -237,9 +270,11 @@ impl SetFacts {
         };
         let backups = cards
             .iter()
-            .map(|card| BackupFacts {
-                subtype: card.subtype.as_deref().map(&mut number),
-                accepts: card.backups.iter().map(|name| number(name)).collect(),
+            .map(|card| {
+                let accepts: Vec<u32> = card.backups.iter().map(|name| number(name)).collect();
+                let mut accepted = Subtypes::default();
+                accepts.iter().for_each(|&subtype| accepted.insert(subtype));
+                BackupFacts { subtype: card.subtype.as_deref().map(&mut number), accepts, accepted }
             })
             .collect();
         let mut listened = vec![Listened::default(); CATALOGUE.events.len()];
@@ -442,7 +477,7 @@ mod tests {
         assert_eq!(host.accepts, vec![f, n, f], "FIGHTER and fighter, Ninja and nINJA are one subtype each");
         assert_eq!(host.subtype, Some(f), "the Host is a Fighter (the testing default)");
         assert!(other != f && other != n, "Ninjas is a subtype of its own");
-        assert_eq!(facts(4), BackupFacts { subtype: None, accepts: Vec::new() });
+        assert_eq!(facts(4), BackupFacts { subtype: None, accepts: Vec::new(), accepted: Subtypes::default() });
         assert_eq!(set.backup_facts(5), None);
     }
 

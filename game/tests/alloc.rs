@@ -71,7 +71,7 @@ fn later_turns_allocations(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], seed: u
         let ((), allocations) = allocations_of(|| {
             game.legal_moves_into(&mut moves);
             let index = player.choose(&game, &moves).expect("a random player chooses");
-            let mv = moves[index].clone();
+            let mv = moves[index];
             game.apply_listed(mv).expect("a listed move applies");
         });
         if let Some(count) = counts.get_mut(turn) {

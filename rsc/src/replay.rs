@@ -117,8 +117,8 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     }
     let mut game = Game::new(Arc::clone(&loaded.set), decks, saved.seed).map_err(|error| error.to_string())?;
     game.set_turn_limit(saved.turn_limit);
-    let scripts: [Vec<_>; 2] = Seat::BOTH
-        .map(|seat| saved.steps.iter().filter(|step| step.seat == seat).map(|step| step.mv.clone()).collect());
+    let scripts: [Vec<_>; 2] =
+        Seat::BOTH.map(|seat| saved.steps.iter().filter(|step| step.seat == seat).map(|step| step.mv).collect());
     let [first, second] = scripts;
     let mut seats: [Box<dyn Player>; 2] = [Box::new(ScriptedPlayer::new(first)), Box::new(ScriptedPlayer::new(second))];
     let options = PlayOptions { check_invariants: true, state_hashes: true, ..PlayOptions::default() };

@@ -78,17 +78,18 @@ pub fn play(source: &str, answers: &mut Answers<'_>) -> Option<Played> {
             break;
         }
         let legal = game.legal_moves();
-        let mv = match answers.byte() {
-            0..=229 if !legal.is_empty() => legal[answers.below(legal.len())].clone(),
-            230..=244 => Move::from_index(answers.below(ACTION_SPACE)).unwrap_or(Move::Pass),
+        let logged = game.log().len();
+        let result = match answers.byte() {
+            0..=229 if !legal.is_empty() => game.apply(legal[answers.below(legal.len())]),
+            230..=244 => game.apply(Move::from_index(answers.below(ACTION_SPACE)).unwrap_or(Move::Pass)),
             245..=254 => {
                 let count = answers.below(4);
-                Move::Answer((0..count).map(|_| Choice::Int(i32::from(answers.byte()) - 2)).collect())
+                let choices: Vec<Choice> = (0..count).map(|_| Choice::Int(i32::from(answers.byte()) - 2)).collect();
+                game.answer_with(&choices)
             }
-            _ => Move::Pass,
+            _ => game.apply(Move::Pass),
         };
-        let logged = game.log().len();
-        match game.apply(mv) {
+        match result {
             Ok(_) => played.applied += 1,
             Err(_) => played.refused += 1,
         }

@@ -76,7 +76,7 @@ impl GreedyPlayer {
         let mut best: SmallVec<[usize; 16]> = SmallVec::new();
         let mut best_score = i64::MIN;
         let mut try_on = |mut copy: Box<Game>, i: usize| {
-            let applied = copy.apply_listed(moves[i].clone());
+            let applied = copy.apply_listed(moves[i]);
             let value = score(copy.state(), me);
             Game::discard_copy(copy);
             if applied.is_err() {
@@ -477,7 +477,7 @@ mod tests {
         let moves = game.legal_moves();
         let lead = greedy.choose(&game, &moves).expect("a choice");
         assert!(matches!(moves[lead], Move::Attack { .. }), "{:?}", moves[lead]);
-        game.apply(moves[lead].clone()).expect("legal");
+        game.apply(moves[lead]).expect("legal");
         let moves = game.legal_moves();
         let join = greedy.choose(&game, &moves).expect("a choice");
         assert!(matches!(moves[join], Move::Join { .. }), "{:?} of {moves:?}", moves[join]);

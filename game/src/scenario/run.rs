@@ -241,7 +241,7 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
     if let Some(mv) = step_move(game, step, mover)? {
         let before = game.state().clone();
         let legal = game.legal_moves();
-        let result = game.apply(mv.clone());
+        let result = game.apply(mv);
         match (result, step.refused) {
             (Ok(_), true) => {
                 return Err(format!(
@@ -298,7 +298,7 @@ fn refuse_one(game: &mut Game, answers: &mut std::slice::Iter<'_, Answer>) -> Re
         }
     }
     let before = game.state().clone();
-    match game.apply(Move::Answer(chosen)) {
+    match game.answer_with(&chosen) {
         Err(_) if game.state() == &before => Ok(()),
         Err(_) => Err(format!("answer {answer} was refused but the game changed")),
         Ok(_) => Err(format!("answer {answer} was accepted, but the scenario expects it to be refused")),
@@ -525,7 +525,7 @@ fn answer_one<'a>(game: &mut Game, answers: &mut std::slice::Iter<'a, Answer>) -
             .ok_or_else(|| format!("answer {item} is not legal: {}", legal_answers(game)))?;
         chosen.push(choice);
     }
-    game.apply(Move::Answer(chosen))
+    game.answer_with(&chosen)
         .map_err(|error| format!("answer {answer} was refused ({error}): {}", legal_answers(game)))?;
     Ok(())
 }

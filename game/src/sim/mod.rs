@@ -148,8 +148,8 @@ pub fn play(
                 break;
             }
         };
-        let mv = moves.get(index).cloned().unwrap_or(Move::Pass);
-        let start = match game.apply_listed(mv.clone()) {
+        let mv = moves.get(index).copied().unwrap_or(Move::Pass);
+        let start = match game.apply_listed(mv) {
             Ok(start) => start,
             Err(error) => {
                 played.error = Some(PlayError::Refused { step, message: error.to_string() });

@@ -42,7 +42,7 @@ fn board(set: &Arc<CardSet>, edit: impl FnOnce(&mut Setup)) -> Game {
 }
 
 fn apply(game: &mut Game, mv: Move) {
-    if let Err(error) = game.apply(mv.clone()) {
+    if let Err(error) = game.apply(mv) {
         panic!("{mv:?} refused: {error}; legal: {:?}", game.legal_moves());
     }
 }
@@ -209,7 +209,7 @@ fn an_any_prefixed_zone_asks_whose_zone_first() {
         apply(&mut game, Move::PlayCard { hand: 0 });
         let question = game.pending().expect("asks whose ring").request();
         assert_eq!(question.kind, vm::runtime::RequestKind::TargetZone);
-        apply(&mut game, Move::Answer(vec![whose]));
+        game.answer_with(&[whose]).expect("the answer fits the question");
         assert!(game.state().player(destroyed).ring[0].is_none(), "the chosen player's character is KO'd");
         assert!(game.state().player(destroyed.other()).ring[0].is_some(), "the other ring is untouched");
     }
@@ -231,7 +231,7 @@ fn same_ring_picks_all_come_from_the_ring_chosen_first() {
     let enemy = game.state().player(Seat::SECOND).ring;
     apply(&mut game, Move::PlayCard { hand: 0 });
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
-    apply(&mut game, Move::Answer(vec![game::Choice::Player(Seat::SECOND)]));
+    game.answer_with(&[game::Choice::Player(Seat::SECOND)]).expect("the answer fits the question");
     let exec = game.pending().expect("asks which two");
     let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();
     let expected: Vec<game::Choice> = enemy.iter().flatten().map(|&c| game::Choice::Card(c)).collect();
@@ -395,14 +395,14 @@ fn replaying_the_moves_rebuilds_the_game_question_included() {
     let mut moves = Vec::new();
     while moves.len() < 400 && game.outcome().is_none() && !(moves.len() >= 10 && game.question().is_some()) {
         let legal = game.legal_moves();
-        let mv = legal[(game.log().len() * 7 + moves.len()) % legal.len()].clone();
-        apply(&mut game, mv.clone());
+        let mv = legal[(game.log().len() * 7 + moves.len()) % legal.len()];
+        apply(&mut game, mv);
         moves.push(mv);
     }
     assert!(game.question().is_some(), "the game stopped on a question after {} moves", moves.len());
     let mut replay = start();
     for mv in &moves {
-        apply(&mut replay, mv.clone());
+        apply(&mut replay, *mv);
     }
     let json = |g: &Game| serde_json::to_string(g.state()).expect("the state serialises");
     assert_eq!(json(&replay), json(&game));
@@ -431,9 +431,9 @@ fn a_same_ring_filter_with_a_type_choice_still_restricts_to_one_ring() {
     let enemy = game.state().player(Seat::SECOND).ring;
     apply(&mut game, Move::PlayCard { hand: 0 });
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetType);
-    apply(&mut game, Move::Answer(vec![game::Choice::Int(0)]));
+    game.answer_with(&[game::Choice::Int(0)]).expect("the answer fits the question");
     assert_eq!(game.pending().unwrap().request().kind, vm::runtime::RequestKind::TargetZone);
-    apply(&mut game, Move::Answer(vec![game::Choice::Player(Seat::SECOND)]));
+    game.answer_with(&[game::Choice::Player(Seat::SECOND)]).expect("the answer fits the question");
     let exec = game.pending().expect("asks which character");
     assert_eq!(exec.request().kind, vm::runtime::RequestKind::Targets);
     let offered: Vec<game::Choice> = exec.candidates().iter().filter_map(|&v| game::Choice::of(v)).collect();

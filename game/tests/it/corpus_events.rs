@@ -18,7 +18,7 @@ fn board(set: &Arc<CardSet>, edit: impl FnOnce(&mut Setup, &dyn Fn(&str) -> usiz
 }
 
 fn apply(game: &mut Game, mv: Move) {
-    if let Err(error) = game.apply(mv.clone()) {
+    if let Err(error) = game.apply(mv) {
         panic!("{mv:?} refused: {error}; legal: {:?}", game.legal_moves());
     }
 }

@@ -112,7 +112,7 @@ fn a_game_starts_from_the_example_set_and_its_two_decks() {
         }
         let moves = game.legal_moves();
         assert!(!moves.is_empty(), "a game in progress always has a legal move");
-        game.apply(moves[0].clone()).unwrap();
+        game.apply(moves[0]).unwrap();
     }
     assert!(game.state().turn > 1, "the game moved on");
 }

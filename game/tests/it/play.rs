@@ -103,16 +103,16 @@ fn one_seed_gives_one_trace_and_another_seed_another() {
 fn a_game_copied_midway_goes_on_alike_with_the_same_moves() {
     let (set, decks) = examples();
     let (_, played) = play(&set, &decks, 5, [PlayerKind::Random; 2]);
-    let moves: Vec<_> = played.steps.iter().map(|s| s.mv.clone()).collect();
+    let moves: Vec<_> = played.steps.iter().map(|s| s.mv).collect();
     let half = moves.len() / 2;
     let mut game = Game::new(Arc::clone(&set), decks, 5).expect("starts");
     for mv in &moves[..half] {
-        game.apply(mv.clone()).expect("legal");
+        game.apply(*mv).expect("legal");
     }
     let mut copy = game.clone();
     for mv in &moves[half..] {
-        game.apply(mv.clone()).expect("legal in the original");
-        copy.apply(mv.clone()).expect("legal in the copy");
+        game.apply(*mv).expect("legal in the original");
+        copy.apply(*mv).expect("legal in the copy");
         assert_eq!(hash::state_hash(&game), hash::state_hash(&copy));
     }
     assert!(game.outcome().is_some());
@@ -124,7 +124,7 @@ fn a_game_copied_midway_goes_on_alike_with_the_same_moves() {
 fn a_scripted_player_replays_a_recorded_game_step_for_step() {
     let (set, decks) = examples();
     let (original, played) = play(&set, &decks, 21, [PlayerKind::Greedy, PlayerKind::Random]);
-    let script = |seat: Seat| played.steps.iter().filter(|s| s.seat == seat).map(|s| s.mv.clone()).collect();
+    let script = |seat: Seat| played.steps.iter().filter(|s| s.seat == seat).map(|s| s.mv).collect();
     let mut players: [Box<dyn Player>; 2] =
         [Box::new(ScriptedPlayer::new(script(Seat::FIRST))), Box::new(ScriptedPlayer::new(script(Seat::SECOND)))];
     let mut game = Game::new(Arc::clone(&set), decks, 21).expect("starts");
@@ -140,7 +140,7 @@ fn a_scripted_player_reports_a_move_that_is_not_legal() {
     let mut game = Game::new(Arc::clone(&set), decks, 3).expect("starts");
     let wrong = game::Move::Block { slot: 3, attacker: 3 };
     let mut players: [Box<dyn Player>; 2] =
-        [Box::new(ScriptedPlayer::new(vec![wrong.clone()])), Box::new(ScriptedPlayer::new(vec![wrong]))];
+        [Box::new(ScriptedPlayer::new(vec![wrong])), Box::new(ScriptedPlayer::new(vec![wrong]))];
     let played = sim::play(&mut game, &mut players, &options(), |_, _, _| ControlFlow::Continue(()));
     match played.error {
         Some(sim::PlayError::Player { step: 1, message, .. }) => assert!(message.contains("not legal"), "{message}"),

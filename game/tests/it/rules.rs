@@ -32,7 +32,7 @@ fn slot(card: usize) -> Option<SlotSetup> {
 }
 
 fn apply(game: &mut Game, mv: Move) {
-    if let Err(error) = game.apply(mv.clone()) {
+    if let Err(error) = game.apply(mv) {
         panic!("{mv:?} refused: {error}; legal: {:?}", game.legal_moves());
     }
 }
@@ -200,11 +200,12 @@ fn an_illegal_move_is_refused_and_changes_nothing() {
         Move::Block { slot: 0, attacker: 0 },
         Move::Pick(0),
         Move::Confirm,
-        Move::Answer(vec![]),
     ] {
-        assert!(matches!(game.apply(mv.clone()), Err(IllegalMove::NotLegal(_))), "{mv:?} was accepted");
+        assert!(matches!(game.apply(mv), Err(IllegalMove::NotLegal(_))), "{mv:?} was accepted");
         assert_eq!(game.state(), &before, "{mv:?} changed the state");
     }
+    assert!(matches!(game.answer_with(&[]), Err(IllegalMove::BadAnswer(_))), "an answer with no question was accepted");
+    assert_eq!(game.state(), &before, "an answer with no question changed the state");
 }
 
 #[test]
@@ -218,7 +219,7 @@ fn the_same_seed_gives_the_same_game() {
                 break;
             }
             let moves = game.legal_moves();
-            let mv = moves[(game.state().log.len() * 7) % moves.len()].clone();
+            let mv = moves[(game.state().log.len() * 7) % moves.len()];
             apply(&mut game, mv);
         }
         serde_json::to_string(game.state()).unwrap()
@@ -383,7 +384,7 @@ fn every_move_has_a_place_in_the_fixed_action_space() {
         assert_eq!(mv.index(), Some(i), "{mv:?}");
     }
     assert_eq!(Move::from_index(game::ACTION_SPACE), None);
-    assert_eq!(Move::Answer(vec![]).index(), None);
+    assert_eq!(Move::PlayCard { hand: u8::MAX }.index(), None, "a hand position past the space has no index");
     let game = board(|s| s.players[0].hand = vec![BRAWLER]);
     let mask = game.legal_mask();
     assert_eq!(mask.iter().filter(|&&b| b).count(), game.legal_moves().len());
