@@ -43,7 +43,7 @@ import rulescript as rs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 # The sizes of VecGame measured: small enough for the games to stay in cache, and large.
-SIZES = (16, 64, 128, 256, 1024)
+SIZES = (16, 32, 64, 128, 256, 1024)
 
 
 def rss_bytes():
