@@ -43,7 +43,7 @@ import rulescript as rs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 # The sizes of VecGame measured: small enough for the games to stay in cache, and large.
-SIZES = (16, 64, 128, 256, 1024)
+SIZES = (16, 32, 64, 128, 256, 1024)
 
 
 def rss_bytes():
@@ -96,30 +96,41 @@ def rust(card_set, decks, policy, threads, seconds, interleave=1):
 
 class RandomLegalActions:
     """Draws one random legal action per game of a `VecGame`, in numpy, with few numpy calls
-    a step (each costs 5,000 to 10,000 instructions, more than a game's decision with 16
-    games: BENCHMARKS.md): the uniform numbers for `BLOCK` steps are drawn at once, and the
-    actions are gathered from the flat `legal_actions` by row offset plus pick."""
+    a step (each costs 3,000 to 10,000 instructions, more than a game's decision with 16
+    games: BENCHMARKS.md): random int32s for `BLOCK` steps are drawn at once into one
+    array, whose rows are kept as views (a view made per step costs a numpy call); a
+    step's picks are those numbers modulo each game's count of legal actions (int32 by
+    int32: no cast; the numbers are below 2**31 - 1, so a pick's bias is under 1e-6), and
+    the actions are gathered from the flat `legal_actions` by row offset plus pick."""
 
     BLOCK = 64
 
     def __init__(self, vec, seed=0):
         n, width = vec.legal_actions.shape
         self.rng = np.random.default_rng(seed)
-        self.uniforms = np.empty((self.BLOCK, n))
+        self.numbers = np.empty((self.BLOCK, n), np.int32)
+        self.rows = list(self.numbers)
         self.next = self.BLOCK
-        self.row_starts = np.arange(n, dtype=np.intp) * width
+        self.row_starts = np.arange(n, dtype=np.int32) * width
         self.flat_legal = vec.legal_actions.reshape(-1)
         self.counts = vec.legal_counts
 
     def draw(self):
         """One int32 action per game, legal in the VecGame's current state."""
         if self.next == self.BLOCK:
-            self.rng.random(out=self.uniforms)
+            self.numbers[...] = self.rng.integers(0, 2**31 - 1, size=self.numbers.shape, dtype=np.int32)
             self.next = 0
-        picks = (self.uniforms[self.next] * self.counts).astype(np.intp)
+        picks = self.rows[self.next] % self.counts
         self.next += 1
         picks += self.row_starts
         return self.flat_legal.take(picks)
+
+
+# Steps of a VecGame between two looks at the clock, the same for every size. Reading the
+# CPU time is a system call: once a step, it cost about a tenth of a step of 16 games
+# (BENCHMARKS.md), which the engine alone, reading its clock once per call of 32 games,
+# does not pay.
+STEPS_PER_LOOK = 16
 
 
 def vec_game(card_set, decks, n, threads, seconds):
@@ -130,8 +141,9 @@ def vec_game(card_set, decks, n, threads, seconds):
     steps = 0
     clock = Clock()
     while clock.elapsed()[0] < seconds:
-        vec.step(actions.draw())
-        steps += 1
+        for _ in range(STEPS_PER_LOOK):
+            vec.step(actions.draw())
+        steps += STEPS_PER_LOOK
     wall, cpu = clock.elapsed()
     return steps * n / wall, steps * n / cpu
 
