@@ -10,7 +10,7 @@ use vm::runtime::Value;
 use crate::engine::Game;
 use crate::log::{Phrase, RecordKind};
 use crate::state::{
-    CardRef, EndReason, GameState, ModifierRecord, Outcome, Phase, PlayerState, RING_SLOTS, RingCards, Role, Seat, Task,
+    CardRef, CardState, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Seat, Task,
 };
 
 /// Catalogue index of a restriction timer.
@@ -71,34 +71,39 @@ impl GameState {
         finish_cost(new, initial, add)
     }
 
+    /// The characters in `player`'s ring whose state `keep` accepts, in ring order. A
+    /// loop over the four slots: the phase procedures ask several of these each turn.
+    fn ring_cards_where(&self, player: Seat, keep: impl Fn(&CardState) -> bool) -> RingCards {
+        let mut kept = RingCards::new();
+        for &slot in &self.player(player).ring {
+            if let Some(card) = slot
+                && self.card(card).is_some_and(&keep)
+            {
+                kept.push(card);
+            }
+        }
+        kept
+    }
+
     /// The characters of `player` that could attack now (not fresh, frozen or at 0 BP).
     pub(crate) fn ready_attackers(&self, player: Seat) -> RingCards {
-        self.player(player)
-            .characters()
-            .filter(|&c| self.card(c).is_some_and(|c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None))
-            .collect()
+        self.ring_cards_where(player, |c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None)
     }
 
     /// Every attacking character of the active player (leaders and joiners), in ring order.
     pub(crate) fn attackers(&self) -> RingCards {
-        self.player(self.active).characters().filter(|&c| self.card(c).is_some_and(|c| c.role != Role::None)).collect()
+        self.ring_cards_where(self.active, |c| c.role != Role::None)
     }
 
     /// The attacking characters of the active player with the Attack marker (solo attackers
     /// and the United Attack's leader), in ring order.
     pub(crate) fn leaders(&self) -> RingCards {
-        self.player(self.active)
-            .characters()
-            .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Leader))
-            .collect()
+        self.ring_cards_where(self.active, |c| c.role == Role::Leader)
     }
 
     /// The joiners of the United Attack, in ring order.
     pub(crate) fn joiners(&self) -> RingCards {
-        self.player(self.active)
-            .characters()
-            .filter(|&c| self.card(c).is_some_and(|c| c.role == Role::Joiner))
-            .collect()
+        self.ring_cards_where(self.active, |c| c.role == Role::Joiner)
     }
 
     /// The leader of the United Attack, if there is one.
@@ -113,13 +118,15 @@ impl GameState {
     /// the rings are visited rather than every card of the game.
     pub(crate) fn clear_attack_markers(&mut self, blocks: bool) {
         let GameState { players, cards, .. } = self;
-        for card in players.iter().flat_map(PlayerState::characters) {
-            if let Some(c) = cards.get_mut(card.0 as usize) {
-                c.role = Role::None;
-                c.united = false;
-                if blocks {
-                    c.blocking = None;
-                    c.blocked = false;
+        for player in players.iter() {
+            for &slot in &player.ring {
+                if let Some(c) = slot.and_then(|card| cards.get_mut(card.0 as usize)) {
+                    c.role = Role::None;
+                    c.united = false;
+                    if blocks {
+                        c.blocking = None;
+                        c.blocked = false;
+                    }
                 }
             }
         }
@@ -239,8 +246,8 @@ impl Game {
         self.state.note(RecordKind::PhaseStart);
         match phase {
             Phase::Activate => {
-                let own: RingCards = self.state.player(active).characters().collect();
-                for card in own {
+                for slot in 0..RING_SLOTS {
+                    let Some(card) = self.state.player(active).ring[slot] else { continue };
                     let frosted = self.state.has_ability(card, Ability::Frosted);
                     if let Some(c) = self.state.card_mut(card) {
                         if !frosted {
