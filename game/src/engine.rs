@@ -307,32 +307,38 @@ impl Game {
             self.debug_assert_play_matches_board();
             return;
         }
-        if self.play_matches_board() {
+        // Worked out once for the comparison and the pass (0 on a larger board, which
+        // the pass does not read it for).
+        let masked = self.state.cards.len() <= MASKED_CARDS;
+        let wanted = if masked { self.wanted_in_play() } else { 0 };
+        if masked && self.state.restart.is_empty() && self.masks_match(wanted) {
             return;
         }
         let mut restart = std::mem::take(&mut self.state.restart);
-        let masked = self.state.cards.len() <= MASKED_CARDS;
-        for card in self.cards_to_sync(&restart) {
+        for card in self.cards_to_sync(&restart, wanted) {
             let rules = self.state.card(card).and_then(|c| c.rules);
             let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
-            let is = self.runtime.in_play(card.id());
+            let mut is = self.runtime.in_play(card.id());
             let again = restart.contains(&card);
             if is && (!should || again) {
                 self.runtime.leave_play(&mut self.state, card.id());
+                is = false;
             }
             if let Some(rules) = rules
                 && should
-                && (!is || again)
-                && let Err(trap) = self.runtime.enter_play(&mut self.state, card.id(), CardIdx(rules))
+                && !is
             {
-                self.trap(Some(card), &trap);
+                match self.runtime.enter_play(&mut self.state, card.id(), CardIdx(rules)) {
+                    Ok(()) => is = true,
+                    Err(trap) => self.trap(Some(card), &trap),
+                }
             }
             // Entering or leaving play runs no card code, so only this card's place in
             // play changed: its bit is set here rather than the whole mask read again
             // from the runtime. A board of more cards reads it below.
             if masked && (card.0 as usize) < MASKED_CARDS {
                 let bit = 1u128 << card.0;
-                if self.runtime.in_play(card.id()) {
+                if is {
                     self.in_play_mask |= bit;
                 } else {
                     self.in_play_mask &= !bit;
@@ -388,7 +394,12 @@ impl Game {
         if !self.state.restart.is_empty() || self.state.cards.len() > MASKED_CARDS {
             return false;
         }
-        let wanted = self.wanted_in_play();
+        self.masks_match(self.wanted_in_play())
+    }
+
+    /// Whether the cards that should be in play (`wanted`, of a board of at most
+    /// [`MASKED_CARDS`] cards) are those in play.
+    fn masks_match(&self, wanted: u128) -> bool {
         // `wanted` holds only cards of the board, so equal masks are the usual answer; cards
         // in play that are not of the board are left alone by the full pass too.
         wanted == self.in_play_mask || wanted == self.in_play_mask & self.board_mask()
@@ -435,14 +446,15 @@ impl Game {
     /// (only these can need a change), and on a board of at most [`MASKED_CARDS`] cards
     /// only those of them whose place in play differs from the board's or that restart.
     /// Entering or leaving play changes no ring, rules, lingering card or other card's
-    /// place in play, so the others would be found with nothing to do.
-    fn cards_to_sync(&self, restart: &[CardRef]) -> smallvec::SmallVec<[CardRef; 16]> {
+    /// place in play, so the others would be found with nothing to do. `wanted` is
+    /// [`Game::wanted_in_play`] on such a board (not read on a larger one).
+    fn cards_to_sync(&self, restart: &[CardRef], wanted: u128) -> smallvec::SmallVec<[CardRef; 16]> {
         let state = &self.state;
         let mut candidates = smallvec::SmallVec::new();
         if state.cards.len() <= MASKED_CARDS {
             let restarting =
                 restart.iter().filter(|c| (c.0 as usize) < MASKED_CARDS).fold(0u128, |m, c| m | 1u128 << c.0);
-            let mut differ = ((self.wanted_in_play() ^ self.in_play_mask) | restarting) & self.board_mask();
+            let mut differ = ((wanted ^ self.in_play_mask) | restarting) & self.board_mask();
             while differ != 0 {
                 candidates.push(CardRef(differ.trailing_zeros()));
                 differ &= differ - 1;

@@ -349,11 +349,13 @@ impl Game {
             }
         }
         self.state.discard_table(active);
-        let mut tasks: smallvec::SmallVec<[Task; RING_SLOTS + 2]> =
-            self.state.leaders().into_iter().map(Task::Combat).collect();
-        tasks.push(Task::PhaseEvent(Phase::End));
-        tasks.push(Task::EndDone);
-        self.next(&tasks);
+        // Next: each leader's combat in ring order, the End phase's event, its end (pushed
+        // last step first, as `next` does).
+        self.state.agenda.push_front(Task::EndDone);
+        self.state.agenda.push_front(Task::PhaseEvent(Phase::End));
+        for leader in self.state.leaders().into_iter().rev() {
+            self.state.agenda.push_front(Task::Combat(leader));
+        }
     }
 
     fn end_turn(&mut self) {
