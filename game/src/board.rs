@@ -19,7 +19,7 @@ impl GameState {
 
     /// [`GameState::take`] of a card where [`GameState::find_card`] found it: a pile's
     /// card is removed at its index rather than looked for again.
-    fn take_found(&mut self, card: CardRef, Found { place: (player, zone), at }: Found) {
+    pub(crate) fn take_found(&mut self, card: CardRef, Found { place: (player, zone), at }: Found) {
         let in_pile = self.player_mut(player).pile_mut(zone).filter(|pile| pile.get(at) == Some(&card));
         match in_pile {
             Some(pile) => {

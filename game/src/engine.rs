@@ -14,7 +14,7 @@ use vm::runtime::{Completion, Event, Execution, Outcome as VmOutcome, PlayerId, 
 
 use crate::log::{Log, Phrase, RecordKind};
 use crate::set::CardSet;
-use crate::state::{CardRef, EndReason, GameState, Mark, Outcome, Phase, Seat, Task};
+use crate::state::{CardRef, EndReason, Found, GameState, Mark, Outcome, Phase, Seat, Task};
 
 /// Most engine steps one call may run before the game is stopped as stuck (a card loop
 /// the fuel limits did not catch).
@@ -315,35 +315,33 @@ impl Game {
             return;
         }
         let mut restart = std::mem::take(&mut self.state.restart);
-        for card in self.cards_to_sync(&restart, wanted) {
-            let rules = self.state.card(card).and_then(|c| c.rules);
-            let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
-            let mut is = self.runtime.in_play(card.id());
-            let again = restart.contains(&card);
-            if is && (!should || again) {
-                self.runtime.leave_play(&mut self.state, card.id());
-                is = false;
-            }
-            if let Some(rules) = rules
-                && should
-                && !is
-            {
-                match self.runtime.enter_play(&mut self.state, card.id(), CardIdx(rules)) {
-                    Ok(()) => is = true,
-                    Err(trap) => self.trap(Some(card), &trap),
-                }
-            }
-            // Entering or leaving play runs no card code, so only this card's place in
-            // play changed: its bit is set here rather than the whole mask read again
-            // from the runtime. A board of more cards reads it below.
-            if masked && (card.0 as usize) < MASKED_CARDS {
+        if masked {
+            // Only the cards whose place in play differs from the board's, or that
+            // restart, can need a change: entering or leaving play changes no ring, rules,
+            // lingering card or other card's place in play, so the others would be found
+            // with nothing to do. Visited in card order, from the bits of the masks.
+            let restarting =
+                restart.iter().filter(|c| (c.0 as usize) < MASKED_CARDS).fold(0u128, |m, c| m | 1u128 << c.0);
+            let mut differ = ((wanted ^ self.in_play_mask) | restarting) & self.board_mask();
+            while differ != 0 {
+                let card = CardRef(differ.trailing_zeros());
+                differ &= differ - 1;
+                let in_play = self.sync_card(card, &restart);
+                // Entering or leaving play runs no card code, so only this card's place
+                // in play changed: its bit is set here rather than the whole mask read
+                // again from the runtime.
                 let bit = 1u128 << card.0;
-                if is {
+                if in_play {
                     self.in_play_mask |= bit;
                 } else {
                     self.in_play_mask &= !bit;
                 }
             }
+        } else {
+            for card in self.cards_to_sync(&restart) {
+                self.sync_card(card, &restart);
+            }
+            self.in_play_mask = self.runtime_mask();
         }
         // The list's buffer goes back for the next card whose rules change, unless card
         // code run above started a new list.
@@ -351,9 +349,30 @@ impl Game {
             restart.clear();
             self.state.restart = restart;
         }
-        if !masked {
-            self.in_play_mask = self.runtime_mask();
+    }
+
+    /// [`Game::sync_play`] of one card: in play when it has rules and is in a ring or
+    /// lingering, its autos started again when it is in `restart`. Returns whether it is
+    /// in play now.
+    fn sync_card(&mut self, card: CardRef, restart: &[CardRef]) -> bool {
+        let rules = self.state.card(card).and_then(|c| c.rules);
+        let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
+        let mut is = self.runtime.in_play(card.id());
+        let again = restart.contains(&card);
+        if is && (!should || again) {
+            self.runtime.leave_play(&mut self.state, card.id());
+            is = false;
         }
+        if let Some(rules) = rules
+            && should
+            && !is
+        {
+            match self.runtime.enter_play(&mut self.state, card.id(), CardIdx(rules)) {
+                Ok(()) => is = true,
+                Err(trap) => self.trap(Some(card), &trap),
+            }
+        }
+        is
     }
 
     /// Whether [`Game::sync_play`] has nothing to do: nothing marked a change since the
@@ -441,26 +460,13 @@ impl Game {
         }
     }
 
-    /// The cards [`Game::sync_play`]'s pass visits, in card order, with `restart` taken
-    /// from the board: the cards of the board in a ring, lingering, restarting or in play
-    /// (only these can need a change), and on a board of at most [`MASKED_CARDS`] cards
-    /// only those of them whose place in play differs from the board's or that restart.
-    /// Entering or leaving play changes no ring, rules, lingering card or other card's
-    /// place in play, so the others would be found with nothing to do. `wanted` is
-    /// [`Game::wanted_in_play`] on such a board (not read on a larger one).
-    fn cards_to_sync(&self, restart: &[CardRef], wanted: u128) -> smallvec::SmallVec<[CardRef; 16]> {
+    /// The cards [`Game::sync_play`]'s pass visits on a board of more than
+    /// [`MASKED_CARDS`] cards, in card order, with `restart` taken from the board: the
+    /// cards of the board in a ring, lingering, restarting or in play (only these can need
+    /// a change).
+    fn cards_to_sync(&self, restart: &[CardRef]) -> smallvec::SmallVec<[CardRef; 16]> {
         let state = &self.state;
-        let mut candidates = smallvec::SmallVec::new();
-        if state.cards.len() <= MASKED_CARDS {
-            let restarting =
-                restart.iter().filter(|c| (c.0 as usize) < MASKED_CARDS).fold(0u128, |m, c| m | 1u128 << c.0);
-            let mut differ = ((wanted ^ self.in_play_mask) | restarting) & self.board_mask();
-            while differ != 0 {
-                candidates.push(CardRef(differ.trailing_zeros()));
-                differ &= differ - 1;
-            }
-            return candidates;
-        }
+        let mut candidates: smallvec::SmallVec<[CardRef; 16]> = smallvec::SmallVec::new();
         let rings = state.players.iter().flat_map(|p| p.ring.iter().flatten().copied());
         candidates.extend(rings.chain(state.lingering.iter().copied()));
         candidates.extend(restart.iter().copied());
@@ -533,9 +539,11 @@ impl Game {
             Task::Resolved(card) => {
                 // Ruling: a played action or reaction reaches its owner's discard pile as
                 // soon as its effects have resolved.
-                if let Some(place @ (player, crate::state::Zone::Table)) = self.state.locate_card(card) {
+                if let Some(found @ Found { place: (player, crate::state::Zone::Table), .. }) =
+                    self.state.find_card(card)
+                {
                     let owner = self.state.card(card).map_or(player, |c| c.owner);
-                    self.state.take_from(card, place);
+                    self.state.take_found(card, found);
                     self.state.put(card, owner, crate::state::Zone::Discards, 0);
                 }
                 // Spec §3.9: what the card granted without a restriction lasts while it is

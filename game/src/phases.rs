@@ -292,7 +292,7 @@ impl Game {
 
     fn start_counter_attack(&mut self) {
         let active = self.state.active;
-        let attackers = self.state.attackers();
+        let mut attackers = self.state.attackers();
         if attackers.is_empty() {
             self.next(&[Task::EnterPhase(Phase::End)]);
             return;
@@ -324,9 +324,10 @@ impl Game {
                 let text = self.state.text(format_args!("the United Attack cannot be paid: the leader attacks alone"));
                 self.state.note(RecordKind::Effect(Phrase::Text(text)));
             }
+            // The payment's autos, or its failure, may have changed who attacks.
+            attackers = self.state.attackers();
         }
         self.runtime.emit(vm::runtime::Event::new(names::EV_BLOCK_PHASE, active.pid()));
-        let attackers = self.state.attackers();
         for card in attackers {
             self.emit(names::EV_ATTACKS, active, Some(Value::Card(card.id())), &[]);
         }

@@ -717,6 +717,13 @@ impl GameState {
         if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
             return Some(Found { place: (seat, Zone::Ring(slot as u8)), at: slot });
         }
+        // The deck's and the discard pile's top cards first: draws and the cards an effect
+        // takes back from the discards are found there without a walk of the piles before.
+        for zone in [Zone::Deck, Zone::Discards] {
+            if player.pile(zone).and_then(|pile| pile.first()) == Some(&card) {
+                return Some(Found { place: (seat, zone), at: 0 });
+            }
+        }
         for zone in [Zone::Hand, Zone::Table, Zone::Discards, Zone::Removed] {
             if let Some(at) = player.pile(zone).and_then(|pile| pile.iter().position(|&c| c == card)) {
                 return Some(Found { place: (seat, zone), at });
