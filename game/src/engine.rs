@@ -326,11 +326,15 @@ impl Game {
             while differ != 0 {
                 let card = CardRef(differ.trailing_zeros());
                 differ &= differ - 1;
-                let in_play = self.sync_card(card, &restart);
+                // The masks say what the pass would look up: whether the card should be in
+                // play (`wanted`: rules, and in a ring or lingering) and whether it is.
+                let bit = 1u128 << card.0;
+                let should = wanted & bit != 0;
+                let is = self.in_play_mask & bit != 0;
+                let in_play = self.sync_card(card, should, is, &restart);
                 // Entering or leaving play runs no card code, so only this card's place
                 // in play changed: its bit is set here rather than the whole mask read
                 // again from the runtime.
-                let bit = 1u128 << card.0;
                 if in_play {
                     self.in_play_mask |= bit;
                 } else {
@@ -339,7 +343,10 @@ impl Game {
             }
         } else {
             for card in self.cards_to_sync(&restart) {
-                self.sync_card(card, &restart);
+                let rules = self.state.card(card).and_then(|c| c.rules);
+                let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
+                let is = self.runtime.in_play(card.id());
+                self.sync_card(card, should, is, &restart);
             }
             self.in_play_mask = self.runtime_mask();
         }
@@ -351,13 +358,18 @@ impl Game {
         }
     }
 
-    /// [`Game::sync_play`] of one card: in play when it has rules and is in a ring or
-    /// lingering, its autos started again when it is in `restart`. Returns whether it is
-    /// in play now.
-    fn sync_card(&mut self, card: CardRef, restart: &[CardRef]) -> bool {
+    /// [`Game::sync_play`] of one card that `should` be in play (it has rules and is in a
+    /// ring or lingering) or not, and `is` in play or not: it enters or leaves play, its
+    /// autos started again when it is in `restart`. Returns whether it is in play now.
+    fn sync_card(&mut self, card: CardRef, should: bool, mut is: bool, restart: &[CardRef]) -> bool {
         let rules = self.state.card(card).and_then(|c| c.rules);
-        let should = rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card));
-        let mut is = self.runtime.in_play(card.id());
+        debug_assert_eq!(is, self.runtime.in_play(card.id()), "card #{} in play", card.0);
+        debug_assert_eq!(
+            should,
+            rules.is_some() && (self.state.in_ring(card) || self.state.lingering.contains(&card)),
+            "card #{} should be in play",
+            card.0
+        );
         let again = restart.contains(&card);
         if is && (!should || again) {
             self.runtime.leave_play(&mut self.state, card.id());
