@@ -276,15 +276,11 @@ impl GameState {
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
     pub fn discard_table(&mut self, player: Seat) {
-        // Most calls find the table empty (five a turn, a card played on few of them): the
-        // test is all the caller runs then.
-        if !self.player(player).table.is_empty() {
-            self.discard_table_cards(player);
+        // Most tables are empty (five looks a turn, a card played on few of them): the phase
+        // procedures test that before the call.
+        if self.player(player).table.is_empty() {
+            return;
         }
-    }
-
-    /// [`GameState::discard_table`] of a table with cards.
-    fn discard_table_cards(&mut self, player: Seat) {
         let mut table = std::mem::take(&mut self.player_mut(player).table);
         for card in table.drain(..) {
             let owner = self.card(card).map_or(player, |c| c.owner);

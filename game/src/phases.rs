@@ -85,9 +85,10 @@ impl GameState {
         kept
     }
 
-    /// The characters of `player` that could attack now (not fresh, frozen or at 0 BP).
-    pub(crate) fn ready_attackers(&self, player: Seat) -> RingCards {
-        self.ring_cards_where(player, |c| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None)
+    /// Whether a character of `player` could attack now (not fresh, frozen or at 0 BP).
+    pub(crate) fn has_ready_attacker(&self, player: Seat) -> bool {
+        let ready = |c: &CardState| !c.fresh && !c.frozen && c.bp > 0 && c.role == Role::None;
+        self.player(player).ring.iter().any(|slot| slot.is_some_and(|card| self.card(card).is_some_and(ready)))
     }
 
     /// Every attacking character of the active player (leaders and joiners), in ring order.
@@ -185,13 +186,10 @@ impl Game {
         true
     }
 
-    /// The KO sweep; `removed` is emitted for each character it KOs.
+    /// The KO sweep; `removed` is emitted for each character it KOs. Callers look for a
+    /// character at 0 BP first ([`GameState::ko_due`]): three sweeps a turn, and few find
+    /// one (2,118 KOs in 19,832 sweeps of 300 random games).
     fn sweep(&mut self) {
-        // Three sweeps a turn, and few find a character at 0 BP (2,118 KOs in 19,832
-        // sweeps of 300 random games): looked for before the sweep's list is made.
-        if !self.state.ko_due() {
-            return;
-        }
         let active = self.state.active;
         for card in self.state.ko_sweep() {
             self.emit(names::EV_REMOVED, active, Some(Value::Card(card.id())), &[]);
@@ -209,13 +207,17 @@ impl Game {
             }
             Task::EndDone => {
                 let defender = self.state.active.other();
-                self.state.discard_table(defender);
+                if !self.state.player(defender).table.is_empty() {
+                    self.state.discard_table(defender);
+                }
                 self.state.agenda.push_front(Task::EnterPhase(Phase::Cleanup));
             }
             Task::CleanupDone => {
                 self.state.clear_attack_markers(true);
                 let active = self.state.active;
-                self.state.discard_table(active);
+                if !self.state.player(active).table.is_empty() {
+                    self.state.discard_table(active);
+                }
                 let tasks = [Task::Expire(restriction("ueot")), Task::Expire(restriction("unac")), Task::EndTurn];
                 for task in tasks.into_iter().rev() {
                     self.state.agenda.push_front(task);
@@ -258,7 +260,9 @@ impl Game {
                         c.activated = false;
                     }
                 }
-                self.state.discard_table(active);
+                if !self.state.player(active).table.is_empty() {
+                    self.state.discard_table(active);
+                }
                 self.next(&[
                     Task::PhaseEvent(Phase::Activate),
                     Task::Expire(restriction("uynt")),
@@ -275,16 +279,22 @@ impl Game {
             }
             Phase::Main => {}
             Phase::Attack => {
-                self.sweep();
-                self.state.discard_table(active);
-                if self.state.ready_attackers(active).is_empty() {
+                if self.state.ko_due() {
+                    self.sweep();
+                }
+                if !self.state.player(active).table.is_empty() {
+                    self.state.discard_table(active);
+                }
+                if !self.state.has_ready_attacker(active) {
                     self.next(&[Task::EnterPhase(Phase::CounterAttack)]);
                 }
             }
             Phase::CounterAttack => self.start_counter_attack(),
             Phase::End => self.start_end(),
             Phase::Cleanup => {
-                self.sweep();
+                if self.state.ko_due() {
+                    self.sweep();
+                }
                 self.next(&[Task::PhaseEvent(Phase::Cleanup), Task::CleanupDone]);
             }
         }
@@ -297,7 +307,9 @@ impl Game {
             self.next(&[Task::EnterPhase(Phase::End)]);
             return;
         }
-        let joiners = self.state.joiners();
+        // The joiners among them, in ring order.
+        let joiners: RingCards =
+            attackers.iter().copied().filter(|&c| self.state.card(c).is_some_and(|c| c.role == Role::Joiner)).collect();
         if !joiners.is_empty() {
             let n = joiners.len().min(2) as i32;
             let cost_type = if n == 1 { CostType::UA2 } else { CostType::UA3 };
@@ -335,10 +347,12 @@ impl Game {
 
     fn start_end(&mut self) {
         let active = self.state.active;
-        self.sweep();
+        if self.state.ko_due() {
+            self.sweep();
+        }
         let freeze = self.state.rule_on("attack_freeze", active, true);
         let attackers = self.state.attackers();
-        for card in attackers {
+        for &card in &attackers {
             // Ruling R1: `unfreezable` spares a solo attacker only.
             let solo = self.state.card(card).is_some_and(|c| !c.united);
             let unfreezable = solo && self.state.has_ability(card, Ability::Unfreezable);
@@ -349,13 +363,18 @@ impl Game {
                 c.frozen = true;
             }
         }
-        self.state.discard_table(active);
+        if !self.state.player(active).table.is_empty() {
+            self.state.discard_table(active);
+        }
         // Next: each leader's combat in ring order, the End phase's event, its end (pushed
         // last step first, as `next` does).
         self.state.agenda.push_front(Task::EndDone);
         self.state.agenda.push_front(Task::PhaseEvent(Phase::End));
-        for leader in self.state.leaders().into_iter().rev() {
-            self.state.agenda.push_front(Task::Combat(leader));
+        // The leaders among the attackers (freezing changed no role).
+        for &leader in attackers.iter().rev() {
+            if self.state.card(leader).is_some_and(|c| c.role == Role::Leader) {
+                self.state.agenda.push_front(Task::Combat(leader));
+            }
         }
     }
 
