@@ -410,7 +410,7 @@ impl Game {
     }
 
     /// A debug build's check that nothing changed what should be in play unmarked.
-    fn debug_assert_play_matches_board(&self) {
+    pub(crate) fn debug_assert_play_matches_board(&self) {
         debug_assert!(
             self.state.cards.len() > MASKED_CARDS || self.play_matches_board(),
             "a ring, a card's rules or the lingering cards changed without `mark_play_changed`"
@@ -643,7 +643,12 @@ impl Game {
                 None
             }
         };
-        self.sync_play();
+        // Most hooks change nothing of what is in play: the mark is tested before the call.
+        if self.state.play_changed.0 {
+            self.sync_play();
+        } else {
+            self.debug_assert_play_matches_board();
+        }
         HookAnswer::from_answer(by_autos.or(by_ability))
     }
 
@@ -668,6 +673,10 @@ impl Game {
                 Err(trap) => self.trap(None, &trap),
             }
         }
-        self.sync_play();
+        if self.state.play_changed.0 {
+            self.sync_play();
+        } else {
+            self.debug_assert_play_matches_board();
+        }
     }
 }

@@ -385,7 +385,11 @@ impl Game {
             self.state.lingering.clear();
             self.state.mark_play_changed();
         }
-        self.sync_play();
+        if self.state.play_changed.0 {
+            self.sync_play();
+        } else {
+            self.debug_assert_play_matches_board();
+        }
         let active = self.state.active;
         let next = if self.state.player(active).extra_turns > 0 {
             self.state.player_mut(active).extra_turns -= 1;
