@@ -5,16 +5,29 @@
 
 use crate::log::{Phrase, RecordKind};
 use crate::set::CardKind;
-use crate::state::{CardRef, EndReason, GameState, Outcome, PlayerState, RING_SLOTS, Role, Seat, Zone};
+use crate::state::{CardRef, EndReason, Found, GameState, Outcome, RING_SLOTS, Role, Seat, Zone};
 
 impl GameState {
     /// Removes `card` from wherever it is. A character leaving the ring loses its markers,
     /// reverts to its original card and its back-ups go to their owner's discard pile.
     /// False when the card is nowhere.
     pub fn take(&mut self, card: CardRef) -> bool {
-        let Some(place) = self.locate_card(card) else { return false };
-        self.take_from(card, place);
+        let Some(found) = self.find_card(card) else { return false };
+        self.take_found(card, found);
         true
+    }
+
+    /// [`GameState::take`] of a card where [`GameState::find_card`] found it: a pile's
+    /// card is removed at its index rather than looked for again.
+    pub(crate) fn take_found(&mut self, card: CardRef, Found { place: (player, zone), at }: Found) {
+        let in_pile = self.player_mut(player).pile_mut(zone).filter(|pile| pile.get(at) == Some(&card));
+        match in_pile {
+            Some(pile) => {
+                pile.remove(at);
+                self.mark_sizes_changed();
+            }
+            None => self.take_from(card, (player, zone)),
+        }
     }
 
     /// [`GameState::take`] of a card at `place`, as [`GameState::locate_card`] found it.
@@ -134,9 +147,9 @@ impl GameState {
         {
             return false;
         }
-        let Some(place) = self.locate_card(card) else { return false };
-        let from_pile = !matches!(place.1, Zone::Ring(_));
-        self.take_from(card, place);
+        let Some(found) = self.find_card(card) else { return false };
+        let from_pile = !matches!(found.place.1, Zone::Ring(_));
+        self.take_found(card, found);
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
         // character leaving the ring reverts in `leave_ring`).
         if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {
@@ -169,7 +182,7 @@ impl GameState {
 
     /// Whether the KO sweep would KO a character: one at 0 BP in either ring.
     pub(crate) fn ko_due(&self) -> bool {
-        self.players.iter().flat_map(PlayerState::characters).any(|card| self.at_zero_bp(card))
+        self.players.iter().any(|player| player.ring.iter().any(|slot| slot.is_some_and(|card| self.at_zero_bp(card))))
     }
 
     fn at_zero_bp(&self, card: CardRef) -> bool {
@@ -263,7 +276,8 @@ impl GameState {
 
     /// Non-character cards of `player` left on the table go to their owners' discard piles.
     pub fn discard_table(&mut self, player: Seat) {
-        // Most calls find the table empty (four a turn, a card played on few of them).
+        // Most tables are empty (five looks a turn, a card played on few of them): the phase
+        // procedures test that before the call.
         if self.player(player).table.is_empty() {
             return;
         }

@@ -544,6 +544,15 @@ pub struct GameState {
     pub(crate) sizes_changed: Mark,
 }
 
+/// Where [`GameState::find_card`] found a card: its place, as
+/// [`GameState::locate_card`] gives it, and its index there (in a pile, its position; in a
+/// ring, its slot; under a character, its place among the back-ups).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) place: (Seat, Zone),
+    pub(crate) at: usize,
+}
+
 /// A mark of the engine's on the board ([`GameState::play_changed`],
 /// [`GameState::sizes_changed`]): set by the writes it watches, taken by the engine when it
 /// compares what they may have changed. A new or deserialised state starts with it set. It
@@ -663,6 +672,12 @@ impl GameState {
         self.sizes_changed = Mark(true);
     }
 
+    /// Whether [`GameState::play_changed`] or [`GameState::sizes_changed`] is set: what
+    /// the engine compares after a step.
+    pub(crate) fn changes_marked(&self) -> bool {
+        self.play_changed.0 || self.sizes_changed.0
+    }
+
     /// The card's name (`?` for an unknown card).
     pub fn name(&self, card: CardRef) -> String {
         self.def(card).map_or_else(|| "?".to_owned(), |def| def.name.clone())
@@ -687,27 +702,40 @@ impl GameState {
     /// search only decides what it costs: its controller's zones first (`put` makes the
     /// player it puts a card with its controller), and in each player's the long deck last.
     pub fn locate_card(&self, card: CardRef) -> Option<(Seat, Zone)> {
+        self.find_card(card).map(|found| found.place)
+    }
+
+    /// [`GameState::locate_card`], with where in its zone the card is.
+    pub(crate) fn find_card(&self, card: CardRef) -> Option<Found> {
         let first = self.controller_of(card);
-        self.locate_in(first, card).or_else(|| self.locate_in(first.other(), card))
+        self.find_in(first, card).or_else(|| self.find_in(first.other(), card))
     }
 
     /// Where a card is among the zones of `seat`.
-    fn locate_in(&self, seat: Seat, card: CardRef) -> Option<(Seat, Zone)> {
+    fn find_in(&self, seat: Seat, card: CardRef) -> Option<Found> {
         let player = self.player(seat);
         if let Some(slot) = player.ring.iter().position(|&s| s == Some(card)) {
-            return Some((seat, Zone::Ring(slot as u8)));
+            return Some(Found { place: (seat, Zone::Ring(slot as u8)), at: slot });
+        }
+        // The deck's and the discard pile's top cards first: draws and the cards an effect
+        // takes back from the discards are found there without a walk of the piles before.
+        for zone in [Zone::Deck, Zone::Discards] {
+            if player.pile(zone).and_then(|pile| pile.first()) == Some(&card) {
+                return Some(Found { place: (seat, zone), at: 0 });
+            }
         }
         for zone in [Zone::Hand, Zone::Table, Zone::Discards, Zone::Removed] {
-            if player.pile(zone).is_some_and(|pile| pile.contains(&card)) {
-                return Some((seat, zone));
+            if let Some(at) = player.pile(zone).and_then(|pile| pile.iter().position(|&c| c == card)) {
+                return Some(Found { place: (seat, zone), at });
             }
         }
         for holder in player.characters() {
-            if self.card(holder).is_some_and(|c| c.backups.contains(&card)) {
-                return Some((seat, Zone::Backup(holder)));
+            if let Some(at) = self.card(holder).and_then(|c| c.backups.iter().position(|&b| b == card)) {
+                return Some(Found { place: (seat, Zone::Backup(holder)), at });
             }
         }
-        player.deck.contains(&card).then_some((seat, Zone::Deck))
+        let at = player.deck.iter().position(|&c| c == card)?;
+        Some(Found { place: (seat, Zone::Deck), at })
     }
 
     /// The ring slot of a character in play.
