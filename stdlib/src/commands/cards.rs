@@ -309,12 +309,7 @@ pub fn swap_piles<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (a_owner, b_owner) = (prefixed_owner(ctx, a), prefixed_owner(ctx, b));
     let first = pile(ctx, a_owner, a.zone)?;
     let second = pile(ctx, b_owner, b.zone)?;
-    for &card in &first {
-        ctx.host().move_card(card, b_owner, b.zone, -1);
-    }
-    for &card in &second {
-        ctx.host().move_card(card, a_owner, a.zone, -1);
-    }
+    ctx.host().swap_piles((a_owner, a.zone), &first, (b_owner, b.zone), &second);
     Ok(Status::Success)
 }
 
