@@ -41,22 +41,32 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
 }
 
 impl GameState {
-    /// The players whose `zone` a filter's prefix names, relative to `me`.
-    fn prefix_players(&self, me: Seat, zone: ZoneRef) -> smallvec::SmallVec<[Seat; 2]> {
+    /// The players whose `zone` a filter's prefix names, relative to `me`: `me`, the
+    /// opponent, or both (the second of the pair).
+    fn prefix_players(me: Seat, zone: ZoneRef) -> (Seat, Option<Seat>) {
         match zone.prefix {
-            Some(names::PREFIX_OPP) => smallvec::smallvec![me.other()],
-            Some(names::PREFIX_ANY | names::PREFIX_SAME) => smallvec::smallvec![me, me.other()],
-            _ => smallvec::smallvec![me],
+            Some(names::PREFIX_OPP) => (me.other(), None),
+            Some(names::PREFIX_ANY | names::PREFIX_SAME) => (me, Some(me.other())),
+            _ => (me, None),
         }
     }
 
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
     /// sweep cannot be chosen).
     fn ring_candidates(&self, player: Seat, out: &mut Vec<Value>) {
-        for card in self.player(player).characters() {
-            if self.card(card).is_some_and(|c| c.bp > 0) {
+        for &slot in &self.player(player).ring {
+            if let Some(card) = slot
+                && self.card(card).is_some_and(|c| c.bp > 0)
+            {
                 out.push(Value::Card(card.id()));
             }
+        }
+    }
+
+    /// Appends the cards of `player`'s pile `pile` (none for a zone that is no pile).
+    fn pile_candidates(&self, player: Seat, pile: Zone, out: &mut Vec<Value>) {
+        if let Some(cards) = self.player(player).pile(pile) {
+            out.extend(cards.iter().map(|c| Value::Card(c.id())));
         }
     }
 
@@ -76,19 +86,19 @@ impl GameState {
     pub(crate) fn zone_candidates(&self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
         let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
-            if let Some(cards) = self.player(player).pile(pile) {
-                out.extend(cards.iter().map(|c| Value::Card(c.id())));
-            }
+            self.pile_candidates(player, pile, out);
             return;
         }
+        let (first, second) = Self::prefix_players(me, zone);
         match zone.zone {
             ARENA => {
                 self.ring_candidates(me, out);
                 self.ring_candidates(me.other(), out);
             }
             RING => {
-                for player in self.prefix_players(me, zone) {
-                    self.ring_candidates(player, out);
+                self.ring_candidates(first, out);
+                if let Some(second) = second {
+                    self.ring_candidates(second, out);
                 }
             }
             names::INFRONT => {
@@ -106,10 +116,9 @@ impl GameState {
             }
             _ => {
                 if let Some(pile) = pile_zone(zone.zone) {
-                    for player in self.prefix_players(me, zone) {
-                        if let Some(cards) = self.player(player).pile(pile) {
-                            out.extend(cards.iter().map(|c| Value::Card(c.id())));
-                        }
+                    self.pile_candidates(first, pile, out);
+                    if let Some(second) = second {
+                        self.pile_candidates(second, pile, out);
                     }
                 }
             }
