@@ -124,6 +124,20 @@ impl GameState {
     /// Moves `card` to `player`'s `zone`; false (and nothing moves) when the destination
     /// cannot take it.
     pub fn move_card_to(&mut self, card: CardRef, player: Seat, zone: Zone, position: i32) -> bool {
+        let Some(place) = self.locate_card(card) else { return false };
+        self.move_card_from(card, place, player, zone, position)
+    }
+
+    /// [`GameState::move_card_to`] of a card at `place`, as [`GameState::locate_card`]
+    /// found it.
+    pub(crate) fn move_card_from(
+        &mut self,
+        card: CardRef,
+        place: (Seat, Zone),
+        player: Seat,
+        zone: Zone,
+        position: i32,
+    ) -> bool {
         if let Zone::Ring(slot) = zone
             && self.player(player).ring.get(usize::from(slot)).is_none_or(|s| s.is_some())
         {
@@ -134,7 +148,6 @@ impl GameState {
         {
             return false;
         }
-        let Some(place) = self.locate_card(card) else { return false };
         let from_pile = !matches!(place.1, Zone::Ring(_));
         self.take_from(card, place);
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a

@@ -569,6 +569,21 @@ impl CfcHost for GameState {
         GameState::slot_card(self, Seat::of(player), slot).map(CardRef::id)
     }
 
+    fn move_card_from_ring(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> Option<bool> {
+        let zone = pile_zone(zone)?;
+        let card = CardRef::of(card);
+        let player = Seat::of(player);
+        // One search for the card, where `locate` then `move_card` made two (`moveTo`).
+        let place = self.locate_card(card)?;
+        if !self.move_card_from(card, place, player, zone, position) {
+            return None;
+        }
+        let name = self.name_of(card);
+        let to = Phrase::Pile { player, zone: zone_idx(zone).0 };
+        self.note(RecordKind::Move { card, name, to });
+        Some(matches!(place.1, Zone::Ring(_)))
+    }
+
     fn swap_piles(
         &mut self,
         first: (PlayerId, ZoneIdx),
@@ -754,7 +769,7 @@ mod tests {
     use std::sync::Arc;
 
     use stdlib::host::{CfcHost, Model};
-    use stdlib::names::{DECK, DISCARDS, HAND, REMOVED};
+    use stdlib::names::{DECK, DISCARDS, HAND, REMOVED, RING};
     use vm::bytecode::ZoneIdx;
     use vm::runtime::{CardId, Host};
 
@@ -828,6 +843,29 @@ mod tests {
             assert_eq!(marks(&at_once), marks(&one_by_one));
             // Each swap takes a transformed card to a pile other than a hand (ruling R6).
             assert!(at_once.state.play_changed.0, "a transformed card reverted");
+        }
+    }
+
+    /// `moveTo`'s one search for a card leaves the game as `locate` then `move_card` do,
+    /// and says whether the card left a ring (a ring character, a hand card, a card for a
+    /// zone that is no pile).
+    #[test]
+    fn moving_a_card_says_whether_it_left_a_ring_as_locate_did() {
+        let Some(mut once) = game_with_transformed_cards() else { return };
+        let mut twice = game_with_transformed_cards().expect("the corpus is there");
+        let me = Seat::FIRST;
+        let in_ring = once.state.player(me).characters().next().expect("a character in play after 40 decisions");
+        let in_hand = once.state.player(me).hand[0];
+        for (card, zone, expected) in
+            [(in_ring, DISCARDS, Some(true)), (in_hand, REMOVED, Some(false)), (in_hand, RING, None)]
+        {
+            let card = card.id();
+            let answer = CfcHost::move_card_from_ring(&mut once.state, card, me.pid(), zone, -1);
+            let from_ring = CfcHost::locate(&twice.state, card).is_some_and(|(_, zone)| zone == RING);
+            let moved = Host::move_card(&mut twice.state, card, me.pid(), zone, -1);
+            assert_eq!(answer, moved.then_some(from_ring));
+            assert_eq!(answer, expected);
+            assert_eq!(once.state, twice.state);
         }
     }
 }
