@@ -137,6 +137,19 @@ impl GameState {
     /// Moves `card` to `player`'s `zone`; false (and nothing moves) when the destination
     /// cannot take it.
     pub fn move_card_to(&mut self, card: CardRef, player: Seat, zone: Zone, position: i32) -> bool {
+        let Some(found) = self.find_card(card) else { return false };
+        self.move_card_from(card, found, player, zone, position)
+    }
+
+    /// [`GameState::move_card_to`] of a card where [`GameState::find_card`] found it.
+    pub(crate) fn move_card_from(
+        &mut self,
+        card: CardRef,
+        found: Found,
+        player: Seat,
+        zone: Zone,
+        position: i32,
+    ) -> bool {
         if let Zone::Ring(slot) = zone
             && self.player(player).ring.get(usize::from(slot)).is_none_or(|s| s.is_some())
         {
@@ -147,7 +160,6 @@ impl GameState {
         {
             return false;
         }
-        let Some(found) = self.find_card(card) else { return false };
         let from_pile = !matches!(found.place.1, Zone::Ring(_));
         self.take_found(card, found);
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a

@@ -41,22 +41,32 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
 }
 
 impl GameState {
-    /// The players whose `zone` a filter's prefix names, relative to `me`.
-    fn prefix_players(&self, me: Seat, zone: ZoneRef) -> smallvec::SmallVec<[Seat; 2]> {
+    /// The players whose `zone` a filter's prefix names, relative to `me`: `me`, the
+    /// opponent, or both (the second of the pair).
+    fn prefix_players(me: Seat, zone: ZoneRef) -> (Seat, Option<Seat>) {
         match zone.prefix {
-            Some(names::PREFIX_OPP) => smallvec::smallvec![me.other()],
-            Some(names::PREFIX_ANY | names::PREFIX_SAME) => smallvec::smallvec![me, me.other()],
-            _ => smallvec::smallvec![me],
+            Some(names::PREFIX_OPP) => (me.other(), None),
+            Some(names::PREFIX_ANY | names::PREFIX_SAME) => (me, Some(me.other())),
+            _ => (me, None),
         }
     }
 
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
     /// sweep cannot be chosen).
     fn ring_candidates(&self, player: Seat, out: &mut Vec<Value>) {
-        for card in self.player(player).characters() {
-            if self.card(card).is_some_and(|c| c.bp > 0) {
+        for &slot in &self.player(player).ring {
+            if let Some(card) = slot
+                && self.card(card).is_some_and(|c| c.bp > 0)
+            {
                 out.push(Value::Card(card.id()));
             }
+        }
+    }
+
+    /// Appends the cards of `player`'s pile `pile` (none for a zone that is no pile).
+    fn pile_candidates(&self, player: Seat, pile: Zone, out: &mut Vec<Value>) {
+        if let Some(cards) = self.player(player).pile(pile) {
+            out.extend(cards.iter().map(|c| Value::Card(c.id())));
         }
     }
 
@@ -76,19 +86,19 @@ impl GameState {
     pub(crate) fn zone_candidates(&self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
         let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
-            if let Some(cards) = self.player(player).pile(pile) {
-                out.extend(cards.iter().map(|c| Value::Card(c.id())));
-            }
+            self.pile_candidates(player, pile, out);
             return;
         }
+        let (first, second) = Self::prefix_players(me, zone);
         match zone.zone {
             ARENA => {
                 self.ring_candidates(me, out);
                 self.ring_candidates(me.other(), out);
             }
             RING => {
-                for player in self.prefix_players(me, zone) {
-                    self.ring_candidates(player, out);
+                self.ring_candidates(first, out);
+                if let Some(second) = second {
+                    self.ring_candidates(second, out);
                 }
             }
             names::INFRONT => {
@@ -106,15 +116,82 @@ impl GameState {
             }
             _ => {
                 if let Some(pile) = pile_zone(zone.zone) {
-                    for player in self.prefix_players(me, zone) {
-                        if let Some(cards) = self.player(player).pile(pile) {
-                            out.extend(cards.iter().map(|c| Value::Card(c.id())));
-                        }
+                    self.pile_candidates(first, pile, out);
+                    if let Some(second) = second {
+                        self.pile_candidates(second, pile, out);
                     }
                 }
             }
         }
         let _ = ARENA;
+    }
+
+    /// `swapPiles` as one exchange of the two piles' cards (a shinjin-akuma game moves
+    /// ~40 cards through it, ~6,400 instructions one `move_card` at a time): the same
+    /// cards end where moving them one by one leaves them, with the same log entries,
+    /// marks and card states. False (nothing done) when the piles are one, a zone is no
+    /// pile, or the cards are not the piles as they are now.
+    fn swap_piles_at_once(
+        &mut self,
+        first: (Seat, Zone),
+        first_cards: &[CardId],
+        second: (Seat, Zone),
+        second_cards: &[CardId],
+    ) -> bool {
+        let holds = |state: &GameState, (player, zone): (Seat, Zone), cards: &[CardId]| {
+            state.player(player).pile(zone).is_some_and(|pile| {
+                pile.len() == cards.len() && pile.iter().zip(cards).all(|(card, &id)| card.id() == id)
+            })
+        };
+        if first == second || !holds(self, first, first_cards) || !holds(self, second, second_cards) {
+            return false;
+        }
+        // `put` refuses a card without a state (after `take` removed it).
+        if first_cards.iter().chain(second_cards).any(|&card| self.card(CardRef::of(card)).is_none()) {
+            return false;
+        }
+        if first_cards.is_empty() && second_cards.is_empty() {
+            return true;
+        }
+        self.mark_sizes_changed();
+        // Both piles exist (`holds` read them).
+        let first_pile = self.player_mut(first.0).pile_mut(first.1).map(std::mem::take).unwrap_or_default();
+        let second_pile = self.player_mut(second.0).pile_mut(second.1).map(|pile| std::mem::replace(pile, first_pile));
+        if let (Some(pile), Some(cards)) = (self.player_mut(first.0).pile_mut(first.1), second_pile) {
+            *pile = cards;
+        }
+        for &card in first_cards {
+            self.arrive_in_pile(CardRef::of(card), second);
+        }
+        for &card in second_cards {
+            self.arrive_in_pile(CardRef::of(card), first);
+        }
+        true
+    }
+
+    /// What `move_card` does to a card it moved from a pile to `player`'s pile `zone`,
+    /// beyond placing it: ruling R6 (a transformed card reverts unless it goes to a hand),
+    /// the new controller and the log entry.
+    fn arrive_in_pile(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
+        if zone != Zone::Hand {
+            let original = self.card(card).map(|c| (c.def, c.original()));
+            if let Some((def, original)) = original
+                && def != original
+            {
+                let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
+                self.mark_play_changed();
+                if let Some(c) = self.card_mut(card) {
+                    c.def = original;
+                    c.rules = rules;
+                }
+            }
+        }
+        if let Some(c) = self.card_mut(card) {
+            c.controller = player;
+        }
+        let name = self.name_of(card);
+        let to = Phrase::Pile { player, zone: zone_idx(zone).0 };
+        self.note(RecordKind::Move { card, name, to });
     }
 }
 
@@ -492,6 +569,42 @@ impl CfcHost for GameState {
         GameState::slot_card(self, Seat::of(player), slot).map(CardRef::id)
     }
 
+    fn move_card_from_ring(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> Option<bool> {
+        let zone = pile_zone(zone)?;
+        let card = CardRef::of(card);
+        let player = Seat::of(player);
+        // One search for the card, where `locate` then `move_card` made two (`moveTo`).
+        let found = self.find_card(card)?;
+        let from_ring = matches!(found.place.1, Zone::Ring(_));
+        if !self.move_card_from(card, found, player, zone, position) {
+            return None;
+        }
+        let name = self.name_of(card);
+        let to = Phrase::Pile { player, zone: zone_idx(zone).0 };
+        self.note(RecordKind::Move { card, name, to });
+        Some(from_ring)
+    }
+
+    fn swap_piles(
+        &mut self,
+        first: (PlayerId, ZoneIdx),
+        first_cards: &[CardId],
+        second: (PlayerId, ZoneIdx),
+        second_cards: &[CardId],
+    ) {
+        if let (Some(a), Some(b)) = (pile_zone(first.1), pile_zone(second.1))
+            && self.swap_piles_at_once((Seat::of(first.0), a), first_cards, (Seat::of(second.0), b), second_cards)
+        {
+            return;
+        }
+        for &card in first_cards {
+            self.move_card(card, second.0, second.1, -1);
+        }
+        for &card in second_cards {
+            self.move_card(card, first.0, first.1, -1);
+        }
+    }
+
     fn move_to_slot(&mut self, card: CardId, slot: u8) -> bool {
         let card = CardRef::of(card);
         let Some((owner, from)) = self.slot_of(card) else { return false };
@@ -648,5 +761,112 @@ fn window_kind(window: Window) -> u16 {
     match window {
         Window::Cost(t) => t,
         Window::Damage => DAMAGE_WINDOW,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+
+    use stdlib::host::{CfcHost, Model};
+    use stdlib::names::{DECK, DISCARDS, HAND, REMOVED, RING};
+    use vm::bytecode::ZoneIdx;
+    use vm::runtime::{CardId, Host};
+
+    use crate::players::PlayerKind;
+    use crate::sim::{self, PlayOptions};
+    use crate::state::{Mark, Seat};
+    use crate::{CardSet, Game};
+
+    /// A game of deck-1 against deck-2 after 40 random decisions, with the first card of
+    /// each player's hand and deck transformed into the other's (ruling R6 reverts them);
+    /// `None` without the corpus.
+    fn game_with_transformed_cards() -> Option<Game> {
+        let dir = compiler::corpus::corpus_dir()?;
+        static SET: std::sync::OnceLock<Arc<CardSet>> = std::sync::OnceLock::new();
+        let set = SET.get_or_init(|| Arc::new(CardSet::load(&dir).expect("the corpus set loads")));
+        let deck = |name: &str| {
+            let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
+            let deck = crate::deck::parse_deck(&text, name.to_owned()).expect("the deck parses");
+            deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<_>>()
+        };
+        let mut game =
+            Game::new(Arc::clone(set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 3).expect("the game starts");
+        let mut players = [PlayerKind::Random.create(3, Seat::FIRST), PlayerKind::Random.create(3, Seat::SECOND)];
+        let options = PlayOptions { max_decisions: 40, ..PlayOptions::default() };
+        sim::play(&mut game, &mut players, &options, |_, _, _| ControlFlow::Continue(()));
+        for seat in [Seat::FIRST, Seat::SECOND] {
+            let (hand, deck) = (game.state.player(seat).hand[0], game.state.player(seat).deck[0]);
+            let model = game.state.player(seat).deck[1];
+            assert!(game.state.transform(deck.id(), Model::Of(hand.id())));
+            assert!(game.state.transform(hand.id(), Model::Of(model.id())));
+            for card in [hand, deck] {
+                let state = game.state.card(card).expect("a card of the game");
+                assert_ne!(state.def, state.original(), "the card is transformed");
+            }
+        }
+        Some(game)
+    }
+
+    fn pile(game: &Game, player: Seat, zone: ZoneIdx) -> Vec<CardId> {
+        let pile = super::pile_zone(zone).and_then(|zone| game.state.player(player).pile(zone));
+        pile.map(|cards| cards.iter().map(|card| card.id()).collect()).unwrap_or_default()
+    }
+
+    /// `swapPiles` exchanging two piles at once leaves the game as moving their cards one
+    /// by one does: the same piles, card states (R6 reverts, controllers), log and marks.
+    #[test]
+    fn swapping_piles_at_once_ends_as_moving_one_card_at_a_time() {
+        let Some(mut at_once) = game_with_transformed_cards() else { return };
+        let mut one_by_one = game_with_transformed_cards().expect("the corpus is there");
+        let (me, opp) = (Seat::FIRST, Seat::SECOND);
+        assert_eq!(at_once.state, one_by_one.state);
+        for (first, second) in [((me, HAND), (me, DECK)), ((me, DISCARDS), (opp, HAND)), ((opp, DECK), (me, REMOVED))] {
+            let (first_cards, second_cards) = (pile(&at_once, first.0, first.1), pile(&at_once, second.0, second.1));
+            assert!(!first_cards.is_empty() || !second_cards.is_empty(), "the piles hold cards");
+            for game in [&mut at_once, &mut one_by_one] {
+                game.state.play_changed = Mark(false);
+                game.state.sizes_changed = Mark(false);
+            }
+            let (a, b) = ((first.0.pid(), first.1), (second.0.pid(), second.1));
+            CfcHost::swap_piles(&mut at_once.state, a, &first_cards, b, &second_cards);
+            for &card in &first_cards {
+                assert!(Host::move_card(&mut one_by_one.state, card, b.0, b.1, -1));
+            }
+            for &card in &second_cards {
+                assert!(Host::move_card(&mut one_by_one.state, card, a.0, a.1, -1));
+            }
+            assert_eq!(pile(&at_once, first.0, first.1), second_cards);
+            assert_eq!(pile(&at_once, second.0, second.1), first_cards);
+            assert_eq!(at_once.state, one_by_one.state);
+            let marks = |game: &Game| (game.state.play_changed.0, game.state.sizes_changed.0);
+            assert_eq!(marks(&at_once), marks(&one_by_one));
+            // Each swap takes a transformed card to a pile other than a hand (ruling R6).
+            assert!(at_once.state.play_changed.0, "a transformed card reverted");
+        }
+    }
+
+    /// `moveTo`'s one search for a card leaves the game as `locate` then `move_card` do,
+    /// and says whether the card left a ring (a ring character, a hand card, a card for a
+    /// zone that is no pile).
+    #[test]
+    fn moving_a_card_says_whether_it_left_a_ring_as_locate_did() {
+        let Some(mut once) = game_with_transformed_cards() else { return };
+        let mut twice = game_with_transformed_cards().expect("the corpus is there");
+        let me = Seat::FIRST;
+        let in_ring = once.state.player(me).characters().next().expect("a character in play after 40 decisions");
+        let in_hand = once.state.player(me).hand[0];
+        for (card, zone, expected) in
+            [(in_ring, DISCARDS, Some(true)), (in_hand, REMOVED, Some(false)), (in_hand, RING, None)]
+        {
+            let card = card.id();
+            let answer = CfcHost::move_card_from_ring(&mut once.state, card, me.pid(), zone, -1);
+            let from_ring = CfcHost::locate(&twice.state, card).is_some_and(|(_, zone)| zone == RING);
+            let moved = Host::move_card(&mut twice.state, card, me.pid(), zone, -1);
+            assert_eq!(answer, moved.then_some(from_ring));
+            assert_eq!(answer, expected);
+            assert_eq!(once.state, twice.state);
+        }
     }
 }

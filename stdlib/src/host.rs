@@ -129,6 +129,31 @@ pub trait CfcHost: Host {
     fn move_to_slot(&mut self, card: CardId, slot: u8) -> bool;
     /// Exchanges the ring slots of two characters in play; false if it could not.
     fn swap_slots(&mut self, a: CardId, b: CardId) -> bool;
+    /// Moves `card` as [`Host::move_card`] does and says where from: `None` when it could
+    /// not move, else whether it left a ring. By default [`CfcHost::locate`] then
+    /// [`Host::move_card`]; a host that finds the card once for both may do so.
+    fn move_card_from_ring(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> Option<bool> {
+        let from_ring = self.locate(card).is_some_and(|(_, zone)| zone == crate::names::RING);
+        self.move_card(card, player, zone, position).then_some(from_ring)
+    }
+    /// Exchanges two piles (`swapPiles`), each a player and a zone with its cards as just
+    /// read: by default one card at a time, the first pile's onto the bottom of the second,
+    /// then the second's onto the bottom of the first. A host may exchange them at once
+    /// when that leaves its game (log, marks, card states) as the moves would.
+    fn swap_piles(
+        &mut self,
+        first: (PlayerId, ZoneIdx),
+        first_cards: &[CardId],
+        second: (PlayerId, ZoneIdx),
+        second_cards: &[CardId],
+    ) {
+        for &card in first_cards {
+            self.move_card(card, second.0, second.1, -1);
+        }
+        for &card in second_cards {
+            self.move_card(card, first.0, first.1, -1);
+        }
+    }
     /// Applies a lasting modifier under the id of the effect that bounds it.
     fn add_modifier(&mut self, id: EffectId, modifier: Modifier);
     /// Removes the modifier applied under `id` (nothing if none).

@@ -15,7 +15,7 @@ use super::{
 };
 use crate::host::CfcHost;
 use crate::names::{
-    DECK, DISCARDS, EV_REMOVED, HAND, PREFIX_CTRL, PREFIX_MY, PREFIX_OPP, REMOVED, RING, VAR_DESTROYED, VAR_DISCARDED,
+    DECK, DISCARDS, EV_REMOVED, HAND, PREFIX_CTRL, PREFIX_MY, PREFIX_OPP, REMOVED, VAR_DESTROYED, VAR_DISCARDED,
     VAR_MOVED, VAR_TRASHED,
 };
 
@@ -219,11 +219,10 @@ pub fn move_to<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let mut left_ring = Cards::new();
     for card in targets {
         let owner = pile_owner(ctx, dest, Some(card));
-        let from_ring = ctx.host().locate(card).is_some_and(|(_, zone)| zone == RING);
         if reveal {
             ctx.host().reveal(card, None);
         }
-        if ctx.host().move_card(card, owner, dest.zone, position) {
+        if let Some(from_ring) = ctx.host().move_card_from_ring(card, owner, dest.zone, position) {
             moved.push(card);
             if from_ring {
                 left_ring.push(card);
@@ -309,12 +308,7 @@ pub fn swap_piles<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (a_owner, b_owner) = (prefixed_owner(ctx, a), prefixed_owner(ctx, b));
     let first = pile(ctx, a_owner, a.zone)?;
     let second = pile(ctx, b_owner, b.zone)?;
-    for &card in &first {
-        ctx.host().move_card(card, b_owner, b.zone, -1);
-    }
-    for &card in &second {
-        ctx.host().move_card(card, a_owner, a.zone, -1);
-    }
+    ctx.host().swap_piles((a_owner, a.zone), &first, (b_owner, b.zone), &second);
     Ok(Status::Success)
 }
 
