@@ -165,19 +165,25 @@ impl GameState {
         // Ruling R6: a card transformed in hand reverts when it goes to another pile (a
         // character leaving the ring reverts in `leave_ring`).
         if from_pile && !matches!(zone, Zone::Ring(_) | Zone::Table | Zone::Backup(_) | Zone::Hand) {
-            let original = self.card(card).map(|c| (c.def, c.original()));
-            if let Some((def, original)) = original
-                && def != original
-            {
-                let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
-                self.mark_play_changed();
-                if let Some(c) = self.card_mut(card) {
-                    c.def = original;
-                    c.rules = rules;
-                }
-            }
+            self.revert_transformed(card);
         }
         self.put(card, player, zone, position)
+    }
+
+    /// Ruling R6 for a card that leaves a pile for another pile (not a hand): a transformed
+    /// card is its original card again, with the original's rules.
+    pub(crate) fn revert_transformed(&mut self, card: CardRef) {
+        let original = self.card(card).map(|c| (c.def, c.original()));
+        if let Some((def, original)) = original
+            && def != original
+        {
+            let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
+            self.mark_play_changed();
+            if let Some(c) = self.card_mut(card) {
+                c.def = original;
+                c.rules = rules;
+            }
+        }
     }
 
     /// KOs a character in the ring: to its owner's discard pile (top). False if it was not

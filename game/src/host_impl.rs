@@ -174,17 +174,7 @@ impl GameState {
     /// the new controller and the log entry.
     fn arrive_in_pile(&mut self, card: CardRef, (player, zone): (Seat, Zone)) {
         if zone != Zone::Hand {
-            let original = self.card(card).map(|c| (c.def, c.original()));
-            if let Some((def, original)) = original
-                && def != original
-            {
-                let rules = self.def_at(original).and_then(|d| d.rules).map(|r| r.0);
-                self.mark_play_changed();
-                if let Some(c) = self.card_mut(card) {
-                    c.def = original;
-                    c.rules = rules;
-                }
-            }
+            self.revert_transformed(card);
         }
         if let Some(c) = self.card_mut(card) {
             c.controller = player;
