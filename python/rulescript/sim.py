@@ -21,6 +21,7 @@ run, timing aside, and no ``rsc`` binary needed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -29,7 +30,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 from .errors import RuleScriptError
@@ -219,6 +220,22 @@ def play_on_ray(
         raise
 
 
+@contextlib.contextmanager
+def joined_ray(address: Optional[str]) -> Iterator[None]:
+    """This process joined to Ray: the Ray it already joined, or the cluster at ``address``
+    (a Ray started here when it is None), left again afterwards."""
+    import ray
+
+    if ray.is_initialized():
+        yield
+        return
+    ray.init(address=address, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def check_writable(path: Path) -> None:
     """Raises ``OSError`` unless ``path`` can be written, as ``rsc sim`` checks ``--report``
     before it plays (a file that exists is left as it is)."""
@@ -283,26 +300,25 @@ def run(args: argparse.Namespace) -> int:
     def on_done(shard: Range, tally: str) -> None:
         write_atomically(shard_path(folder, shard), tally)
 
-    address = None if args.ray == "local" else args.ray
-    if args.ray is not None and todo:
-        import ray
-
-        if not ray.is_initialized():
-            ray.init(address=address, log_to_driver=False)
-    started = time.monotonic()
+    on_ray = args.ray is not None and bool(todo)
     try:
-        if args.ray is not None:
-            play_on_ray(simulation, todo, args.max_retries, args.fail_first_attempt, on_done, progress)
-        else:
-            jobs = args.jobs or os.cpu_count() or 1
-            play_locally(simulation, todo, jobs, args.max_retries, args.fail_first_attempt, on_done, progress)
+        # Ray prints its tasks' failures and retries on stdout, and some of them only when
+        # it shuts down; stdout is the summary's (`--message-format json` is read by tools).
+        with contextlib.redirect_stdout(sys.stderr):
+            with joined_ray(None if args.ray == "local" else args.ray) if on_ray else contextlib.nullcontext():
+                started = time.monotonic()
+                if on_ray:
+                    play_on_ray(simulation, todo, args.max_retries, args.fail_first_attempt, on_done, progress)
+                else:
+                    jobs = args.jobs or os.cpu_count() or 1
+                    play_locally(simulation, todo, jobs, args.max_retries, args.fail_first_attempt, on_done, progress)
+                seconds = time.monotonic() - started
     except KeyboardInterrupt:
         progress.close()
         played = len(finished_shards(folder, ranges))
         print(f"stopped: {played} of {len(ranges)} shards are in {folder}; run again to go on", file=sys.stderr)
         return 130
     progress.close()
-    seconds = time.monotonic() - started
     played = sum(b - a for a, b in todo)
     rate = played / seconds if seconds > 0 else 0.0
     if not quiet:

@@ -1,7 +1,9 @@
 """Shared fixtures: the repository's example card set and decks (examples/), read in place."""
 
+import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -42,3 +44,33 @@ def play_first(game, limit=100_000):
         game.apply(game.legal_actions()[0])
         steps += 1
     return steps
+
+
+# Paths as the tests give them to both rsc and the package: the replay commands of the
+# summaries name them.
+SET = os.path.relpath(EXAMPLES, ROOT)
+DECK_ARGS = [os.path.relpath(deck, ROOT) for deck in DECKS]
+OPTIONS = ["--set", SET, "--deck", DECK_ARGS[0], "--deck", DECK_ARGS[1], "--games", "60", "--seed", "11",
+           "--player", "greedy", "--player", "random", "--turn-limit", "40"]  # fmt: skip
+# Timing: how long it took and on how many threads.
+TIMING = ("games_per_s", "jobs")
+
+
+@pytest.fixture(scope="module")
+def rsc():
+    path = rsc_binary()
+    if path is None:
+        if os.environ.get("CI"):
+            raise AssertionError("no rsc: build it (cargo build -p rsc) or set RSC")
+        pytest.skip("no rsc: build it (cargo build -p rsc) or set RSC")
+    return path
+
+
+def without_timing(summary):
+    return {key: value for key, value in summary.items() if key not in TIMING}
+
+
+def rsc_summary(rsc, options):
+    done = subprocess.run([rsc, "sim", *options, "--message-format", "json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,7 +1,7 @@
-"""`python -m rulescript.sim` on a local Ray of 2 CPUs: the shards' merged summary is
-`rsc sim`'s (printed without an `rsc` binary), a failed task is retried, a stopped run
-resumes without replaying its finished shards, and tallies of different configurations do
-not add up."""
+"""`python -m rulescript.sim` in this process, and the tallies it adds up: the shards'
+merged summary is `rsc sim`'s (printed without an `rsc` binary), a damaged shard is played
+again, and tallies of different configurations do not add up. On a Ray cluster:
+test_sim_on_ray.py."""
 
 import json
 import os
@@ -14,59 +14,12 @@ import pytest
 from rulescript import sim
 from rulescript._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 
-from conftest import DECKS, EXAMPLES, ROOT, rsc_binary
-
-# Paths as the tests give them to both rsc and the package: the replay commands of the
-# summaries name them.
-SET = os.path.relpath(EXAMPLES, ROOT)
-DECK_ARGS = [os.path.relpath(deck, ROOT) for deck in DECKS]
-OPTIONS = ["--set", SET, "--deck", DECK_ARGS[0], "--deck", DECK_ARGS[1], "--games", "60", "--seed", "11",
-           "--player", "greedy", "--player", "random", "--turn-limit", "40"]  # fmt: skip
-# Timing: how long it took and on how many threads.
-TIMING = ("games_per_s", "jobs")
-
-
-def ray_module():
-    try:
-        import ray
-    except ImportError:
-        if os.environ.get("CI"):
-            raise
-        pytest.skip("ray is not installed (pip install ray)")
-    return ray
-
-
-@pytest.fixture(scope="module")
-def ray():
-    ray = ray_module()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    ray.shutdown()
-
-
-@pytest.fixture(scope="module")
-def rsc():
-    path = rsc_binary()
-    if path is None:
-        if os.environ.get("CI"):
-            raise AssertionError("no rsc: build it (cargo build -p rsc) or set RSC")
-        pytest.skip("no rsc: build it (cargo build -p rsc) or set RSC")
-    return path
+from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, without_timing
 
 
 @pytest.fixture(autouse=True)
 def in_root(monkeypatch):
     monkeypatch.chdir(ROOT)
-
-
-def without_timing(summary):
-    return {key: value for key, value in summary.items() if key not in TIMING}
-
-
-def rsc_summary(rsc, options):
-    done = subprocess.run([rsc, "sim", *options, "--message-format", "json"], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def sharded_summary(capfd, options, results, *extra):
@@ -76,65 +29,11 @@ def sharded_summary(capfd, options, results, *extra):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def shard_files(results):
-    (folder,) = [path for path in results.iterdir() if path.is_dir()]
-    return {path.name: path.stat().st_mtime_ns for path in folder.glob("*-*.json")}
-
-
-def test_the_shards_merged_on_ray_print_rsc_sims_summary(ray, rsc, tmp_path, capfd):
-    expected = rsc_summary(rsc, OPTIONS)
-    got = sharded_summary(capfd, OPTIONS, tmp_path, "--ray", "--shard-size", "7")
-    assert expected["games"] == 60
-    assert without_timing(got) == without_timing(expected)
-    assert sorted(shard_files(tmp_path)) == sorted(f"{a}-{min(a + 7, 60)}.json" for a in range(0, 60, 7))
-
-
 def test_all_decks_sharded_locally_print_rsc_sims_summary(rsc, tmp_path, capfd):
     options = ["--set", SET, "--all-decks", "--games", "5", "--seed", "3"]
     expected = rsc_summary(rsc, options)
     got = sharded_summary(capfd, options, tmp_path, "--shard-size", "4", "--jobs", "2")
     assert expected["matchups"] and without_timing(got) == without_timing(expected)
-
-
-def test_a_task_that_fails_once_is_retried_and_the_result_is_unchanged(ray, rsc, tmp_path, capfd):
-    expected = rsc_summary(rsc, OPTIONS)
-    marks = tmp_path / "marks"
-    marks.mkdir()
-    results = tmp_path / "results"
-    extra = ("--ray", "--shard-size", "20", "--fail-first-attempt", str(marks))
-    got = sharded_summary(capfd, OPTIONS, results, *extra)
-    # Every shard's first attempt failed (it left its mark), and its retry was counted.
-    assert sorted(path.name for path in marks.iterdir()) == ["0-20", "20-40", "40-60"]
-    assert without_timing(got) == without_timing(expected)
-
-
-def test_without_retries_a_failed_task_fails_the_run(ray, tmp_path, capfd):
-    marks = tmp_path / "marks"
-    marks.mkdir()
-    extra = ["--results", str(tmp_path / "r"), "--max-retries", "0", "--fail-first-attempt", str(marks)]
-    with pytest.raises(Exception, match="failed on purpose"):
-        sim.main([*OPTIONS, "--ray", "--shard-size", "30", *extra])
-
-
-def test_a_stopped_run_started_again_plays_only_the_missing_shards(ray, rsc, tmp_path, capfd):
-    expected = rsc_summary(rsc, OPTIONS)
-    first = sharded_summary(capfd, OPTIONS, tmp_path, "--ray", "--shard-size", "15")
-    before = shard_files(tmp_path)
-    assert sorted(before) == ["0-15.json", "15-30.json", "30-45.json", "45-60.json"]
-    # A run stopped after two of its shards leaves those two.
-    (folder,) = [path for path in tmp_path.iterdir() if path.is_dir()]
-    (folder / "15-30.json").unlink()
-    (folder / "45-60.json").unlink()
-    code = sim.main([*OPTIONS, "--results", str(tmp_path), "--ray", "--shard-size", "15"])
-    captured = capfd.readouterr()
-    assert code == 0, captured.err
-    assert "played 2 shards, skipped 2" in captured.err
-    after = shard_files(tmp_path)
-    assert after["0-15.json"] == before["0-15.json"] and after["30-45.json"] == before["30-45.json"]
-    assert sorted(after) == sorted(before)
-    resumed = json.loads((folder / "merged.json").read_text())
-    assert resumed["tally"]["games"] == 60
-    assert without_timing(first) == without_timing(expected)
 
 
 def test_a_damaged_shard_file_is_played_again(rsc, tmp_path, capfd):
