@@ -110,33 +110,47 @@ pub fn play(
     game: &mut Game,
     players: &mut [Box<dyn Player>; 2],
     options: &PlayOptions,
-    mut observe: impl FnMut(&Game, &Step, Log<'_>) -> ControlFlow<()>,
+    observe: impl FnMut(&Game, &Step, Log<'_>) -> ControlFlow<()>,
 ) -> Played {
-    let check = options.check_invariants || cfg!(debug_assertions);
-    let cards = game.state().cards.len();
     let mut played = Played::default();
     // Room for a game of random players (about 112 decisions): growing the list step by
     // step copied it six times a game.
     played.steps.reserve(STEPS_CAPACITY);
+    play_in(game, players, options, observe, &mut played, &mut Vec::new());
+    played
+}
+
+/// [`play`] into `played` (cleared first), with `moves` as the buffer of each decision's
+/// legal moves: a simulation plays game after game in the same two.
+pub fn play_in(
+    game: &mut Game,
+    players: &mut [Box<dyn Player>; 2],
+    options: &PlayOptions,
+    mut observe: impl FnMut(&Game, &Step, Log<'_>) -> ControlFlow<()>,
+    played: &mut Played,
+    moves: &mut Vec<Move>,
+) {
+    played.steps.clear();
+    played.error = None;
+    let check = options.check_invariants || cfg!(debug_assertions);
+    let cards = game.state().cards.len();
     if check && let Err(message) = game.check_invariants(cards) {
         played.error = Some(PlayError::Violation { step: 0, message });
-        return played;
+        return;
     }
-    // One buffer for every decision's legal moves.
-    let mut moves = Vec::new();
     while game.outcome().is_none() {
         let step = played.steps.len() + 1;
         if played.steps.len() >= options.max_decisions {
             played.error = Some(PlayError::TooLong { decisions: played.steps.len() });
             break;
         }
-        game.legal_moves_into(&mut moves);
+        game.legal_moves_into(moves);
         if moves.is_empty() {
             played.error = Some(PlayError::NoMove { step });
             break;
         }
         let seat = Seat::of(game.to_move());
-        let index = match players[usize::from(seat)].choose(game, &moves) {
+        let index = match players[usize::from(seat)].choose(game, moves) {
             Ok(index) if index < moves.len() => index,
             Ok(index) => {
                 let message = format!("chose move {index} of {}", moves.len());
@@ -169,5 +183,4 @@ pub fn play(
             break;
         }
     }
-    played
 }

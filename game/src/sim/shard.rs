@@ -12,10 +12,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use super::stats::{EndKind, GameSummary, Tally};
-use super::{PlayOptions, hash};
+use super::stats::{GameSummary, Tally};
+use super::{PlayOptions, Played, Step, hash};
+use crate::log::Log;
 use crate::players::{PlayerKind, mix64};
-use crate::{CardSet, DefIdx, Game, Seat};
+use crate::{CardSet, DefIdx, Game, Move, Seat};
 
 /// The tally file format this version writes and reads.
 pub const FORMAT: &str = "rsc-tally/1";
@@ -215,26 +216,41 @@ impl Simulation {
     /// [`Simulation::play`], adding to `tally`.
     pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
         let end = games.end.min(self.configuration.total_games().unwrap_or(u64::MAX));
-        // Each game starts over in the last one's buffers.
+        // Each game starts over in the last one's buffers, and is played and summed up in
+        // the same `Reused`.
         let mut last = None;
+        let mut reused = Reused {
+            played: Played::default(),
+            moves: Vec::new(),
+            summary: GameSummary::unstarted(0, 0, [0, 0], String::new()),
+        };
         for index in games.start..end {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            let Some((summary, game)) = self.play_game(index, stop, last.take()) else { return };
+            let Some(game) = self.play_game(index, stop, last.take(), &mut reused) else { return };
+            let summary = &reused.summary;
             let trace = match &game {
-                Some(game) if tally.would_keep(&summary) => Some(hash::trace_hash(game.log())),
+                Some(game) if tally.would_keep(summary) => Some(hash::trace_hash(game.log())),
                 _ => None,
             };
-            tally.add_traced(&summary, trace);
+            tally.add_traced(summary, trace);
             last = game;
             on_game();
         }
     }
 
-    /// Plays game `index` to its end, in the buffers of `last` when given: its summary and
-    /// the game (`None` if it could not start), or `None` when `stop` was set during it.
-    fn play_game(&self, index: u64, stop: &AtomicBool, last: Option<Game>) -> Option<(GameSummary, Option<Game>)> {
+    /// Plays game `index` to its end, in the buffers of `last` when given, and sums it up in
+    /// `reused.summary`: the game (`None` if it could not start), or `None` when `stop` was
+    /// set during it.
+    fn play_game(
+        &self,
+        index: u64,
+        stop: &AtomicBool,
+        last: Option<Game>,
+        reused: &mut Reused,
+    ) -> Option<Option<Game>> {
+        let Reused { played, moves, summary } = reused;
         let per_pair = self.configuration.games_per_pair;
         let pair = self.pairs.get((index / per_pair) as usize).copied().unwrap_or(self.pairs[0]);
         let seed = game_seed(self.configuration.seed, index);
@@ -245,39 +261,34 @@ impl Simulation {
         };
         let mut game = match started {
             Ok(game) => game,
-            Err(error) => return Some((unstarted(index, seed, pair, error.to_string()), None)),
+            Err(error) => {
+                *summary = GameSummary::unstarted(index, seed, pair, error.to_string());
+                return Some(None);
+            }
         };
         if let Some(limit) = self.configuration.turn_limit {
             game.set_turn_limit(limit);
         }
         let players = self.configuration.players;
         let mut seats = [players[0].create(seed, Seat::FIRST), players[1].create(seed, Seat::SECOND)];
-        let played = super::play(&mut game, &mut seats, &self.options, |_, _, _| {
+        let observe = |_: &Game, _: &Step, _: Log<'_>| {
             if stop.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        });
+        };
+        super::play_in(&mut game, &mut seats, &self.options, observe, played, moves);
         if stop.load(Ordering::Relaxed) && matches!(played.error, Some(super::PlayError::Stopped { .. })) {
             return None;
         }
-        let summary = GameSummary::of(&game, &played, index, seed, pair);
-        Some((summary, Some(game)))
+        summary.set_to(&game, played, index, seed, pair);
+        Some(Some(game))
     }
 }
 
-/// The summary of a game that could not start.
-fn unstarted(index: u64, seed: u64, decks: [usize; 2], error: String) -> GameSummary {
-    GameSummary {
-        index,
-        seed,
-        decks,
-        winner: None,
-        end: EndKind::Error,
-        turns: 0,
-        decisions: 0,
-        traps: 0,
-        first_trap: None,
-        error: Some(error),
-        plays: [Vec::new(), Vec::new()],
-    }
+/// What a simulation plays and sums up each game in, kept from game to game.
+struct Reused {
+    played: Played,
+    /// Each decision's legal moves.
+    moves: Vec<Move>,
+    summary: GameSummary,
 }
 
 /// The tally of some games of a configuration, as a file (`rsc sim --tally-out`): with

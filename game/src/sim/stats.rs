@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 use super::{PlayError, Played};
 use crate::log::{LogKind, RecordKind};
@@ -62,23 +63,52 @@ const PLAYS_CAPACITY: usize = 32;
 impl GameSummary {
     /// The summary of `game`, played as `played`.
     pub fn of(game: &Game, played: &Played, index: u64, seed: u64, decks: [usize; 2]) -> GameSummary {
-        let state = game.state();
         // Room for what a player of a random game plays (characters and back-ups): grown
         // card by card, the lists were copied three times each a game.
-        let mut plays = [Vec::with_capacity(PLAYS_CAPACITY), Vec::with_capacity(PLAYS_CAPACITY)];
+        let plays = [Vec::with_capacity(PLAYS_CAPACITY), Vec::with_capacity(PLAYS_CAPACITY)];
+        let mut summary = GameSummary::unstarted(index, seed, decks, String::new());
+        summary.plays = plays;
+        summary.set_to(game, played, index, seed, decks);
+        summary
+    }
+
+    /// The summary of game `index` of decks `decks`, which could not start: `error`.
+    pub fn unstarted(index: u64, seed: u64, decks: [usize; 2], error: String) -> GameSummary {
+        GameSummary {
+            index,
+            seed,
+            decks,
+            winner: None,
+            end: EndKind::Error,
+            turns: 0,
+            decisions: 0,
+            traps: 0,
+            first_trap: None,
+            error: Some(error),
+            plays: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Makes this [`GameSummary::of`] `game`, keeping the room of its lists of plays: a
+    /// simulation sums game after game up in one summary.
+    pub fn set_to(&mut self, game: &Game, played: &Played, index: u64, seed: u64, decks: [usize; 2]) {
+        let state = game.state();
         let mut traps = 0;
         let mut first_trap = None;
+        for plays in &mut self.plays {
+            plays.clear();
+        }
         // The records as kept: only a trap's message is read as text.
         for (index, record) in state.log.records().iter().enumerate() {
             match record.kind {
                 RecordKind::Play { player, card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[player.index()].push(c.original());
+                        self.plays[player.index()].push(c.original());
                     }
                 }
                 RecordKind::Backup { card, .. } => {
                     if let Some(c) = state.card(card) {
-                        plays[c.owner.index()].push(c.original());
+                        self.plays[c.owner.index()].push(c.original());
                     }
                 }
                 RecordKind::Trap { .. } => {
@@ -100,19 +130,16 @@ impl GameSummary {
             (None, Some(EndReason::BothLost)) => EndKind::BothLost,
             (None, Some(_)) => EndKind::Win,
         };
-        GameSummary {
-            index,
-            seed,
-            decks,
-            winner: if end == EndKind::Win { state.outcome.as_ref().and_then(|o| o.winner) } else { None },
-            end,
-            turns: state.turn,
-            decisions: played.steps.len() as u32,
-            traps,
-            first_trap,
-            error,
-            plays,
-        }
+        self.index = index;
+        self.seed = seed;
+        self.decks = decks;
+        self.winner = if end == EndKind::Win { state.outcome.as_ref().and_then(|o| o.winner) } else { None };
+        self.end = end;
+        self.turns = state.turn;
+        self.decisions = played.steps.len() as u32;
+        self.traps = traps;
+        self.first_trap = first_trap;
+        self.error = error;
     }
 
     /// The winning deck.
@@ -351,7 +378,8 @@ impl Tally {
         self.lengths[turns] += 1;
         for (seat, plays) in game.plays.iter().enumerate() {
             let won = game.winner == Some(Seat::at(seat));
-            let mut seen: Vec<DefIdx> = Vec::new();
+            // The cards of one player's game: no more than a deck, mostly a few dozen.
+            let mut seen: SmallVec<[DefIdx; 32]> = SmallVec::new();
             for &card in plays {
                 let Some(figures) = self.cards.get_mut(card) else { continue };
                 figures.plays += 1;
