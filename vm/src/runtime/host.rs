@@ -117,7 +117,9 @@ pub trait Host {
     fn controller(&self, card: CardId) -> PlayerId;
 
     /// Appends to `out` the cards of `zone` (with its prefix, relative to `env.me` and
-    /// `env.source`), in zone order: the candidates of a target filter.
+    /// `env.source`), in zone order, each at most once (a card is in one place): the
+    /// candidates of a target filter, which the resolver does not look through for
+    /// duplicates.
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>);
 
     /// The card's type (`character`).

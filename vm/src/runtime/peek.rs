@@ -9,7 +9,7 @@ use crate::bytecode::{Filter, FilterIdx, Qty, TermKind, TypeAtom, TypeOp, ZoneRe
 
 use super::Runtime;
 use super::host::{Env, Host};
-use super::resolve::{Take, apply_pick, apply_term, is_keyword, named_candidates, take, type_test};
+use super::resolve::{Take, apply_pick, apply_term, is_keyword, named_candidates, take, term_holds, type_test};
 use super::value::Value;
 
 /// What resolving a filter gives, as [`Runtime::peek_filter`] finds it.
@@ -148,13 +148,10 @@ impl<H: Host> Runtime<H> {
                 let passes = type_test(host, program, term, item)
                     && !(term.exclude_source && item == Value::Card(env.source))
                     && (filter.terms.is_empty()
-                        || filter.terms.iter().any(|alternative| {
-                            let mut keep = [true];
-                            alternative.iter().all(|term| {
-                                apply_term(host, *term, std::slice::from_ref(&item), &mut keep);
-                                keep[0]
-                            })
-                        }));
+                        || filter
+                            .terms
+                            .iter()
+                            .any(|alternative| alternative.iter().all(|term| term_holds(host, *term, item))));
                 if passes && !out.contains(&item) {
                     out.push(item);
                     if out.len() >= limit {

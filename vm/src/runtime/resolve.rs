@@ -121,8 +121,10 @@ impl<H: Host> Machine<'_, H> {
                 // duplicates, and are not copied into the union of the terms.
                 if only_type.is_none_or(|only| only == 0) {
                     can_choose = self.match_type(filter, term, &mut acc)?;
-                    // One candidate (`this`, `me`, `opp`...) has no duplicate.
-                    if acc.len() > 1 {
+                    // Only an expression's list may hold a value twice: a zone lists each
+                    // card once (`Host::zone_cards`), the named atoms name distinct values,
+                    // and the terms and the pick keep a subset in order.
+                    if matches!(term.atom, TypeAtom::Expr(_)) && acc.len() > 1 {
                         self.world.dedup(&mut acc);
                     }
                 }
@@ -379,22 +381,26 @@ pub(super) fn apply_term<H: Host>(host: &H, term: Term, cand: &[Value], mask: &m
         _ => {
             for (item, keep) in cand.iter().zip(mask.iter_mut()) {
                 if *keep {
-                    let holds = match term.kind {
-                        TermKind::Keyword(keyword) => host.has_keyword(*item, keyword),
-                        TermKind::Compare { property, op, value } => {
-                            host.property(*item, property).is_some_and(|actual| compare(actual, op, value))
-                        }
-                        TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
-                        TermKind::Subtype(subtype) => {
-                            item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype))
-                        }
-                        TermKind::Rank { .. } => true,
-                    };
-                    *keep = holds != term.negated;
+                    *keep = term_holds(host, term, *item);
                 }
             }
         }
     }
+}
+
+/// Whether `item` passes `term` as the only candidate left: what [`apply_term`] of it
+/// alone keeps, without a mask. A ranking keeps a lone candidate that has a rank.
+pub(super) fn term_holds<H: Host>(host: &H, term: Term, item: Value) -> bool {
+    let holds = match term.kind {
+        TermKind::Keyword(keyword) => host.has_keyword(item, keyword),
+        TermKind::Compare { property, op, value } => {
+            host.property(item, property).is_some_and(|actual| compare(actual, op, value))
+        }
+        TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
+        TermKind::Subtype(subtype) => item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype)),
+        TermKind::Rank { ranking, word } => host.rank_key(item, ranking, word).is_some(),
+    };
+    holds != term.negated
 }
 
 fn compare(actual: i32, op: CompareOp, value: i32) -> bool {
