@@ -120,7 +120,9 @@ fn trials_read_from_the_game_answer_as_run_on_a_copy() {
                     for card in player.hand.iter().copied().chain(player.characters()) {
                         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { continue };
                         let Some(data) = game.set.program().card(CardIdx(rules)) else { continue };
-                        let Some(answer) = game.trial_answer_read(card, data, me, false, None) else { continue };
+                        // Told the card's place, as a listing tells it.
+                        let place = game.state.locate_card(card);
+                        let Some(answer) = game.trial_answer_read(card, data, me, false, place) else { continue };
                         let mut copy = game.scratch_copy();
                         let reference = copy.activation_passes(card, rules, me, false);
                         Game::discard_copy(copy);
