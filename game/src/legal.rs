@@ -158,8 +158,8 @@ impl<'a> Probe<'a> {
     /// requisites checked on the probe's copy first ([`Game::activation_passes`]).
     /// `place` is where the listing found the card in the base game (its seat and zone).
     fn requisites_ok(&mut self, card: CardRef, me: Seat, place: (Seat, Zone)) -> bool {
-        // On the base game the card is where the listing found it; card code run on a
-        // copy might have moved it there.
+        // On the base game the card is where the listing found it; on a copy, card code
+        // run there might have moved it.
         let place = self.copy.is_none().then_some(place);
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
