@@ -124,6 +124,11 @@ impl<'a> Probe<'a> {
         } else {
             self.game_mut().cost_now(player, cost_type, base, card)
         };
+        self.can_pay(player, cost)
+    }
+
+    /// Whether `player` has the SP for a cost (negative) or a gain already worked out.
+    fn can_pay(&self, player: Seat, cost: i32) -> bool {
         self.state().player(player).sp.saturating_add(cost) >= 0
     }
 
@@ -151,7 +156,11 @@ impl<'a> Probe<'a> {
     /// ([`Game::trial_answer_read`]); any other card without requisites is tried on a copy
     /// of the game as it is (checking no requisite changes nothing); any other has its
     /// requisites checked on the probe's copy first ([`Game::activation_passes`]).
-    fn requisites_ok(&mut self, card: CardRef, me: Seat) -> bool {
+    /// `place` is where the listing found the card in the base game (its seat and zone).
+    fn requisites_ok(&mut self, card: CardRef, me: Seat, place: (Seat, Zone)) -> bool {
+        // On the base game the card is where the listing found it; on a copy, card code
+        // run there might have moved it.
+        let place = self.copy.is_none().then_some(place);
         let game = self.game();
         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { return true };
         let Some(data) = game.set.program().card(CardIdx(rules)) else {
@@ -165,7 +174,7 @@ impl<'a> Probe<'a> {
             return true;
         }
         if self.reads_trials
-            && let Some(passes) = game.trial_answer_read(card, data, me, false)
+            && let Some(passes) = game.trial_answer_read(card, data, me, false, place)
         {
             return passes;
         }
@@ -200,7 +209,7 @@ impl<'a> Probe<'a> {
         let plays_character = !free.is_empty() && player.chars_played < player.chars_per_turn;
         let bp_limit = if plays_character { state.rule_min("play_char_bp_limit", me) } else { None };
         // Worked out for the first character in hand (most listings have one).
-        let (mut backups, mut backups_known) = (BackupTargets::default(), false);
+        let mut backups: Option<BackupTargets> = None;
         let (hand, removed) = self.playable_cards(me);
         // The hand, then the removed pile when there is one (positions are below
         // `MAX_HAND`, which a `u8` holds).
@@ -210,9 +219,15 @@ impl<'a> Probe<'a> {
                 let Some((kind, bp, sp)) = self.state().def(card).map(|d| (d.kind, d.bp, d.sp)) else { continue };
                 match kind {
                     CardKind::Character => {
+                        // Most characters gain SP rather than cost it: `affordable` answers
+                        // a gain from the SP alone, for less than the call to it costs.
                         if plays_character
                             && bp_limit.is_none_or(|limit| bp < limit)
-                            && self.affordable(me, CostType::CHARACTER, sp, Some(card))
+                            && if sp >= 0 {
+                                self.can_pay(me, sp)
+                            } else {
+                                self.affordable(me, CostType::CHARACTER, sp, Some(card))
+                            }
                         {
                             match pile {
                                 Pile::Hand => {
@@ -226,10 +241,7 @@ impl<'a> Probe<'a> {
                         if pile == Pile::Removed {
                             continue;
                         }
-                        if !backups_known {
-                            backups = self.backup_targets(me);
-                            backups_known = true;
-                        }
+                        let backups = backups.get_or_insert_with(|| self.backup_targets(me));
                         if backups.count == 0 {
                             continue;
                         }
@@ -249,7 +261,7 @@ impl<'a> Probe<'a> {
                         }
                     }
                     CardKind::Action => {
-                        if self.can_play_card(me, card, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
+                        if self.can_play_card(me, (card, pile), sp, names::EV_BEFORE_PLAY_AC, CostType::ACTION) {
                             moves.push(pile.play(i));
                         }
                     }
@@ -270,13 +282,21 @@ impl<'a> Probe<'a> {
         }
     }
 
-    fn can_play_card(&mut self, me: Seat, card: CardRef, hook: EventIdx, cost_type: CostType) -> bool {
-        let sp = self.state().def(card).map_or(0, |d| d.sp);
+    /// Whether `me` may play the action or reaction `card` (printed SP `sp`, read with its
+    /// kind by the caller) from `pile`.
+    fn can_play_card(
+        &mut self,
+        me: Seat,
+        (card, pile): (CardRef, Pile),
+        sp: i32,
+        hook: EventIdx,
+        cost_type: CostType,
+    ) -> bool {
         self.affordable(me, cost_type, sp, Some(card))
             && self.hook(hook, Value::Player(me.pid()), me, &[]) != HookAnswer::No
             // Ruling: requisites are checked before any cost is paid; a card whose
             // requisite fails cannot be played.
-            && self.requisites_ok(card, me)
+            && self.requisites_ok(card, me, (me, pile.zone()))
     }
 
     /// The ring slots of `me` whose character could take a back-up at the listing's start,
@@ -343,7 +363,7 @@ impl<'a> Probe<'a> {
         if c.fresh && !state.rule_on("ab_trigger_fresh", me, false) {
             return false;
         }
-        self.requisites_ok(card, me)
+        self.requisites_ok(card, me, (me, Zone::Ring(slot)))
     }
 
     // ---- Attack phase ----
@@ -449,8 +469,9 @@ impl<'a> Probe<'a> {
         let (mut pile, mut cards) = (Pile::Hand, hand);
         loop {
             for (i, &card) in (0u8..).zip(cards) {
-                if self.state().kind(card) == Some(CardKind::Reaction)
-                    && self.can_play_card(me, card, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
+                let Some((kind, sp)) = self.state().def(card).map(|d| (d.kind, d.sp)) else { continue };
+                if kind == CardKind::Reaction
+                    && self.can_play_card(me, (card, pile), sp, names::EV_BEFORE_PLAY_RE, CostType::REACTION)
                 {
                     moves.push(pile.play(i));
                 }
@@ -477,7 +498,7 @@ impl Game {
         }
         if reads_trials
             && let Some(data) = self.set.program().card(CardIdx(rules))
-            && let Some(passes) = self.trial_answer_read(card, data, me, true)
+            && let Some(passes) = self.trial_answer_read(card, data, me, true, None)
         {
             return passes;
         }
@@ -493,16 +514,21 @@ impl Game {
     /// trial passes then whatever they do). A card other than a character is on the table
     /// while it resolves, so its trial sees it taken from its pile. `None` when the trial
     /// must run. With `requisites_checked`, the requisites were just checked on this game,
-    /// which a character's trial would see again unchanged.
+    /// which a character's trial would see again unchanged. `place` is the card's seat and
+    /// zone when the caller knows them (`None`: the card is looked for).
     fn trial_answer_read(
         &self,
         card: CardRef,
         data: &vm::bytecode::Card,
         me: Seat,
         requisites_checked: bool,
+        place: Option<(Seat, Zone)>,
     ) -> Option<bool> {
         let state = &self.state;
-        let (seat, zone) = state.locate_card(card)?;
+        let (seat, zone) = match place {
+            Some(place) => place,
+            None => state.locate_card(card)?,
+        };
         let hand = state.player(me).hand.len();
         // A card other than a character is on the table while it resolves: taken from a
         // pile as it is (a card leaving the ring would lose its markers, so that is tried).
@@ -523,18 +549,14 @@ impl Game {
         if costs.len() > 4 || hand > 1_000 || state.search_scope.is_some() {
             return None;
         }
-        let rules = state.card(card)?.rules?;
-        if !character && state.controller_of(card) != me {
+        let c = state.card(card)?;
+        let rules = c.rules?;
+        if !character && c.controller != me {
             return None;
         }
         let peeker = Peeker {
             game: self,
-            env: Env {
-                me: me.pid(),
-                controller: state.controller_of(card).pid(),
-                source: card.id(),
-                card: CardIdx(rules),
-            },
+            env: Env { me: me.pid(), controller: c.controller.pid(), source: card.id(), card: CardIdx(rules) },
             moved: (!character).then_some(Value::Card(card.id())),
         };
         let unmoved = Peeker { moved: None, ..peeker };
@@ -549,10 +571,12 @@ impl Game {
             };
             for (check, peeker) in checks.iter().enumerate() {
                 for &f in &data.requisites {
-                    // The card played leaves a pile: a requisite searching the rings finds
-                    // the same on the game where it is on the table (Fate duel's two).
-                    let rings_only = || self.set.program().filter(f).is_some_and(|f| pile_zone(f.zone.zone).is_none());
-                    if check > 0 && rings_only() {
+                    // The card played leaves its pile: a requisite searching the rings (Fate
+                    // duel's two) or another pile finds the same on the game where it is on
+                    // the table.
+                    let elsewhere =
+                        || self.set.program().filter(f).is_some_and(|f| pile_zone(f.zone.zone) != Some(zone));
+                    if check > 0 && elsewhere() {
                         continue;
                     }
                     // The requisites are checked on the game legality reads (not on a
@@ -573,7 +597,8 @@ impl Game {
             // searches a deck, the most candidates a trial of `deck-1` against `deck-2`
             // looks at).
             let optional_target = data.target.as_ref().filter(|target| target.optional);
-            let costs_pass = self.costs_read(card, data, me, costs, in_ring, hand, &peeker, buffers);
+            let facts = CostFacts { frozen: c.frozen, in_ring, hand };
+            let costs_pass = self.costs_read(data, me, costs, facts, &peeker, buffers);
             if let Some(target) = data.target.as_ref().filter(|target| !target.optional) {
                 // Past a rule target of one filter that finds something without asking,
                 // the costs decide: when they pass, one candidate found is enough to know.
@@ -610,15 +635,12 @@ impl Game {
 
     /// What the trial of [`Game::trial_answer_read`] meets after the rule target: its
     /// action's `vars` and costs, peeked at with `peeker` (`None`: the trial must run).
-    #[allow(clippy::too_many_arguments)]
     fn costs_read(
         &self,
-        card: CardRef,
         data: &vm::bytecode::Card,
         me: Seat,
         costs: &[vm::bytecode::Cost],
-        in_ring: bool,
-        hand: usize,
+        facts: CostFacts,
         peeker: &Peeker<'_>,
         buffers: &mut PeekBuffers,
     ) -> Option<bool> {
@@ -630,8 +652,6 @@ impl Game {
         if data.vars.is_some() {
             return costs.is_empty().then_some(true);
         }
-        let frozen = state.card(card)?.frozen;
-        let facts = CostFacts { frozen, in_ring, hand };
         for cost in costs {
             let checked = match cost.filter {
                 None => stdlib::costs::check_from_facts(cost, facts)?,
@@ -788,6 +808,14 @@ enum Pile {
 }
 
 impl Pile {
+    /// The zone of the pile.
+    fn zone(self) -> Zone {
+        match self {
+            Pile::Hand => Zone::Hand,
+            Pile::Removed => Zone::Removed,
+        }
+    }
+
     /// The move playing the action or reaction at position `pos` of this pile.
     fn play(self, pos: u8) -> Move {
         match self {

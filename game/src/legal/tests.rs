@@ -120,7 +120,9 @@ fn trials_read_from_the_game_answer_as_run_on_a_copy() {
                     for card in player.hand.iter().copied().chain(player.characters()) {
                         let Some(rules) = game.state.card(card).and_then(|c| c.rules) else { continue };
                         let Some(data) = game.set.program().card(CardIdx(rules)) else { continue };
-                        let Some(answer) = game.trial_answer_read(card, data, me, false) else { continue };
+                        // Told the card's place, as a listing tells it.
+                        let place = game.state.locate_card(card);
+                        let Some(answer) = game.trial_answer_read(card, data, me, false, place) else { continue };
                         let mut copy = game.scratch_copy();
                         let reference = copy.activation_passes(card, rules, me, false);
                         Game::discard_copy(copy);
@@ -174,7 +176,7 @@ fn an_optional_target_asks_before_a_cost_fails_when_read() {
         let mut copy = game.scratch_copy();
         let reference = copy.activation_passes(damn_d, rules, me, false);
         Game::discard_copy(copy);
-        (game.trial_answer_read(damn_d, data, me, false), reference)
+        (game.trial_answer_read(damn_d, data, me, false, None), reference)
     };
     assert_eq!(answers(&game), (Some(false), false));
     for &card in &in_deck[..2] {
@@ -214,7 +216,7 @@ fn a_card_played_cannot_pay_its_own_cost_when_read() {
         let mut copy = game.scratch_copy();
         let reference = copy.activation_passes(domination, rules, me, false);
         Game::discard_copy(copy);
-        (game.trial_answer_read(domination, data, me, false), reference)
+        (game.trial_answer_read(domination, data, me, false, None), reference)
     };
     assert_eq!(answers(&game), (Some(false), false));
     game.state.move_card_to(other_action, me, Zone::Hand, -1);
