@@ -193,6 +193,26 @@ impl Game {
             if let (Task::EnterPhase(p), Some(h)) = (task, halt) {
                 entered |= p == h;
             }
+            // A phase's event that no card hears, with nothing else waiting: its step and
+            // the events step after it would queue the event and drop it again. The drop
+            // is done at once and both steps counted as the loop counts them, under the
+            // bounds the events step runs under below: the same steps without the queueing
+            // (about 80 phase events a random game, -2,900 instructions; issue 30).
+            if let Task::PhaseEvent(phase) = task
+                && let Some(event) = phase_event(phase)
+                && self.runtime.drops_unheard(event)
+                && !self.state.changes_marked()
+                && self.state.queued.is_empty()
+                && !matches!(self.state.agenda.front(), Some(Task::RunEvents))
+                && steps < MAX_STEPS_PER_CALL
+                && cascade < MAX_CASCADE_STEPS_PER_CALL
+                && self.state.log.len() - logged_before <= MAX_LOG_ENTRIES_PER_CALL
+            {
+                steps += 1;
+                cascade += 1;
+                self.runtime.drop_unheard_events();
+                continue;
+            }
             if matches!(task, Task::RunEvents) {
                 cascade += 1;
                 if cascade > MAX_CASCADE_STEPS_PER_CALL
@@ -573,15 +593,9 @@ impl Game {
                 self.runtime.expire(&mut self.state, vm::bytecode::RestrictionIdx(u32::from(kind)), active);
             }
             Task::PhaseEvent(phase) => {
-                let event = match phase {
-                    Phase::Activate => names::EV_ACTIVATE_PHASE,
-                    Phase::Draw => names::EV_DRAW_PHASE,
-                    Phase::CounterAttack => names::EV_BLOCK_PHASE,
-                    Phase::End => names::EV_END_PHASE,
-                    Phase::Cleanup => names::EV_CLEANUP_PHASE,
-                    Phase::Main | Phase::Attack => return,
-                };
-                self.runtime.emit(Event::new(event, self.state.active.pid()));
+                if let Some(event) = phase_event(phase) {
+                    self.runtime.emit(Event::new(event, self.state.active.pid()));
+                }
             }
             other => self.run_phase_task(other),
         }
@@ -680,5 +694,17 @@ impl Game {
         } else {
             self.debug_assert_play_matches_board();
         }
+    }
+}
+
+/// The event a [`Task::PhaseEvent`] step emits for `phase` (none for Main and Attack).
+fn phase_event(phase: Phase) -> Option<EventIdx> {
+    match phase {
+        Phase::Activate => Some(names::EV_ACTIVATE_PHASE),
+        Phase::Draw => Some(names::EV_DRAW_PHASE),
+        Phase::CounterAttack => Some(names::EV_BLOCK_PHASE),
+        Phase::End => Some(names::EV_END_PHASE),
+        Phase::Cleanup => Some(names::EV_CLEANUP_PHASE),
+        Phase::Main | Phase::Attack => None,
     }
 }

@@ -101,7 +101,7 @@ pub mod value;
 
 use std::sync::Arc;
 
-use crate::bytecode::{CardIdx, Program};
+use crate::bytecode::{CardIdx, EventIdx, Program};
 use crate::catalogue::Catalogue;
 
 pub use builtins::{BuiltinFn, Builtins, CallContext, CostFn, CostPhase, FunctionFn, Resolved, Status};
@@ -237,6 +237,15 @@ impl<H: Host> Runtime<H> {
         world.clear_events();
         world.refresh = false;
         true
+    }
+
+    /// Whether emitting `event` now and then calling [`Runtime::drop_unheard_events`] would
+    /// drop it with the rest of the queue: no auto run waits, no card holds a continuous
+    /// auto, and no card listens to `event` or to an event already queued. An embedder can
+    /// then call `drop_unheard_events` alone, without queueing the event first.
+    pub fn drops_unheard(&self, event: EventIdx) -> bool {
+        let world = &self.world;
+        world.runs.is_empty() && world.continuous.is_empty() && !world.may_hear_queued() && !world.listens(event)
     }
 
     /// Whether nothing is queued or running: no event, no auto run, no synchronous auto,

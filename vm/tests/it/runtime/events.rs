@@ -506,3 +506,25 @@ fn unheard_events_are_dropped_without_the_drain_and_heard_ones_kept() {
     drain(&mut rt, &mut host);
     assert!(host.has_ability(Value::Card(anthem), PIERCE));
 }
+
+/// `drops_unheard` answers, before an event is queued, what `drop_unheard_events` would do
+/// once it is: true for an event no card hears with nothing else to run; false for a heard
+/// event, behind a heard event already queued, and with a continuous auto held.
+#[test]
+fn drops_unheard_says_what_the_drop_would_do_with_the_event_queued() {
+    let (mut rt, mut host) = all_in_play(cards(&[(END_PHASE, None, None, false, "a")]));
+    assert!(rt.drops_unheard(ATTACKS));
+    assert!(!rt.drops_unheard(END_PHASE));
+    rt.emit(Event::new(ATTACKS, P0));
+    assert!(rt.drops_unheard(ATTACKS), "an unheard event queued is dropped with it");
+    rt.emit(Event::new(END_PHASE, P0));
+    assert!(!rt.drops_unheard(ATTACKS), "a heard event queued is left to the drain");
+    drain(&mut rt, &mut host);
+    assert_eq!(host.commands(), vec!["a"]);
+
+    let mut rt = runtime(granting_to_the_ring_while_in_play());
+    let mut host = TestHost::new();
+    let anthem = host.add("anthem", P0, RING, 500);
+    rt.enter_play(&mut host, anthem, CardIdx(0)).unwrap();
+    assert!(!rt.drops_unheard(ATTACKS), "the continuous auto runs at the drain");
+}
