@@ -120,13 +120,10 @@ impl<H: Host> Machine<'_, H> {
                 // One type term (most filters): its candidates are the result, without
                 // duplicates, and are not copied into the union of the terms.
                 if only_type.is_none_or(|only| only == 0) {
+                    // No value twice: a zone lists each card once (`Host::zone_cards`), the
+                    // named atoms name distinct values, `match_type` drops an expression's
+                    // duplicates, and the terms and the pick keep a subset in order.
                     can_choose = self.match_type(filter, term, &mut acc)?;
-                    // Only an expression's list may hold a value twice: a zone lists each
-                    // card once (`Host::zone_cards`), the named atoms name distinct values,
-                    // and the terms and the pick keep a subset in order.
-                    if matches!(term.atom, TypeAtom::Expr(_)) && acc.len() > 1 {
-                        self.world.dedup(&mut acc);
-                    }
                 }
                 return Ok(());
             }
@@ -188,8 +185,8 @@ impl<H: Host> Machine<'_, H> {
         Ok(Resolved { candidates, matched, choose, min, max })
     }
 
-    /// Fills `cand` (cleared first) with what one type term matches, in order (duplicates
-    /// are the caller's to drop); returns whether it lets the player choose. Charges one
+    /// Fills `cand` (cleared first) with what one type term matches, in order and without
+    /// duplicates; returns whether it lets the player choose. Charges one
     /// unit of fuel per 64 candidates, so that a huge zone is paid for.
     fn match_type(&mut self, filter: &Filter, term: TypeTerm, cand: &mut Vec<Value>) -> Result<bool, Trap> {
         let shared = self.shared;
@@ -203,7 +200,14 @@ impl<H: Host> Machine<'_, H> {
             TypeAtom::Expr(entry) => {
                 choose = false;
                 match self.eval_entry(entry)? {
-                    Value::List(list) => cand.extend_from_slice(self.state.lists.get(list)),
+                    Value::List(list) => {
+                        cand.extend_from_slice(self.state.lists.get(list));
+                        // An expression's list may name a value twice: the terms and the
+                        // pick count it once, with terms or without.
+                        if cand.len() > 1 {
+                            self.world.dedup(cand);
+                        }
+                    }
                     value @ (Value::Card(_) | Value::Player(_)) => cand.push(value),
                     _ => {}
                 }

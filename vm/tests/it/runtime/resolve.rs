@@ -92,13 +92,12 @@ fn terms_and_rankings() {
     );
 }
 
-/// A type expression's list may hold a card twice: the terms keep both, and the
-/// duplicate is dropped before a pick counts the candidates (with one alternative of
-/// terms, the resolver keeps them in place and leaves the duplicates to the join,
-/// which must not come after the pick).
+/// A type expression's list may hold a card twice: the duplicate is dropped before the
+/// terms and the pick count the candidates, with terms or without (the pick once kept a
+/// card twice when there were no terms, and the join then left one).
 #[test]
 fn duplicates_of_a_type_expression_are_dropped_before_the_pick() {
-    let with_pick = |pick: Option<i32>| {
+    let with_pick = |pick: Option<i32>, with_terms: bool| {
         let mut host = board();
         targets_of(&mut host, |bundle| {
             let foes = bundle.add_filter(characters(zone(Some(OPP), RING)));
@@ -115,13 +114,19 @@ fn duplicates_of_a_type_expression_are_dropped_before_the_pick() {
             code.emit(Instr::ReturnValue { a: Reg(0) });
             let entry = bundle.add_entry(code);
             let mut f = filter(TypeAtom::Expr(entry), zone(None, RING));
-            f.terms = vec![vec![term(TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 })]];
+            if with_terms {
+                let bp_le_300 = TermKind::Compare { property: ComparableIdx(0), op: CompareOp::Le, value: 300 };
+                f.terms = vec![vec![term(bp_le_300)]];
+            }
             f.pick = pick;
             f
         })
     };
-    assert_eq!(with_pick(None), ["Card(CardId(2))", "Card(CardId(4))"]);
-    assert_eq!(with_pick(Some(2)), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(with_pick(None, true), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(with_pick(Some(2), true), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(with_pick(None, false), ["Card(CardId(2))", "Card(CardId(4))", "Card(CardId(3))"]);
+    assert_eq!(with_pick(Some(2), false), ["Card(CardId(2))", "Card(CardId(4))"]);
+    assert_eq!(with_pick(Some(-2), false), ["Card(CardId(4))", "Card(CardId(3))"]);
 }
 
 #[test]
