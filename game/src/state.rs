@@ -794,34 +794,25 @@ impl GameState {
         let Place { seat, zone, at } = *self.places.0.get(card.0 as usize)?;
         let at = usize::from(at);
         let player = self.player(seat);
-        let zone = match zone {
+        let pile = match zone {
             PlaceZone::Ring => {
-                if player.ring.get(at) != Some(&Some(card)) {
-                    return None;
-                }
-                Zone::Ring(at as u8)
+                let there = player.ring.get(at) == Some(&Some(card));
+                return there.then_some(Found { place: (seat, Zone::Ring(at as u8)), at });
             }
             PlaceZone::Backup => {
                 let under = |holder: &CardRef| self.card(*holder).is_some_and(|c| c.backups.get(at) == Some(&card));
-                Zone::Backup(player.characters().find(under)?)
+                let holder = player.characters().find(under)?;
+                return Some(Found { place: (seat, Zone::Backup(holder)), at });
             }
-            pile => {
-                let zone = match pile {
-                    PlaceZone::Hand => Zone::Hand,
-                    PlaceZone::Deck => Zone::Deck,
-                    PlaceZone::Discards => Zone::Discards,
-                    PlaceZone::Removed => Zone::Removed,
-                    _ => Zone::Table,
-                };
-                let pile = player.pile(zone)?;
-                if pile.get(at) != Some(&card) {
-                    let at = pile.iter().position(|&c| c == card)?;
-                    return Some(Found { place: (seat, zone), at });
-                }
-                zone
-            }
+            PlaceZone::Hand => Zone::Hand,
+            PlaceZone::Deck => Zone::Deck,
+            PlaceZone::Discards => Zone::Discards,
+            PlaceZone::Removed => Zone::Removed,
+            PlaceZone::Table => Zone::Table,
         };
-        Some(Found { place: (seat, zone), at })
+        let cards = player.pile(pile)?;
+        let at = if cards.get(at) == Some(&card) { at } else { cards.iter().position(|&c| c == card)? };
+        Some(Found { place: (seat, pile), at })
     }
 
     /// Where a card is among the zones of `seat`.
