@@ -65,6 +65,7 @@ impl GameState {
             let owner = self.card(backup).map_or(Seat::FIRST, |c| c.owner);
             self.reset_card(backup);
             self.player_mut(owner).discards.insert(0, backup);
+            self.note_place(backup, owner, Zone::Discards, 0);
             let name = self.name_of(backup);
             let to = Phrase::Pile { player: owner, zone: stdlib::names::DISCARDS.0 };
             self.note(RecordKind::Move { card: backup, name, to });
@@ -104,7 +105,7 @@ impl GameState {
             return false;
         }
         self.mark_sizes_changed();
-        match zone {
+        let at = match zone {
             Zone::Ring(slot) => {
                 let Some(place) = self.player_mut(player).ring.get_mut(usize::from(slot)) else { return false };
                 if place.is_some() {
@@ -112,11 +113,14 @@ impl GameState {
                 }
                 *place = Some(card);
                 self.mark_play_changed();
+                usize::from(slot)
             }
             Zone::Backup(holder) => {
-                if !self.card_mut(holder).is_some_and(|c| c.backups.push(card)) {
+                let Some(backups) = self.card_mut(holder).map(|c| &mut c.backups) else { return false };
+                if !backups.push(card) {
                     return false;
                 }
+                backups.len() - 1
             }
             pile => {
                 let Some(pile) = self.player_mut(player).pile_mut(pile) else { return false };
@@ -126,8 +130,10 @@ impl GameState {
                     (position as usize).min(pile.len())
                 };
                 pile.insert(at, card);
+                at
             }
-        }
+        };
+        self.note_place(card, player, zone, at);
         if let Some(c) = self.card_mut(card) {
             c.controller = player;
         }
@@ -230,7 +236,7 @@ impl GameState {
             self.lose(player, EndReason::DeckOut { loser: player });
             return false;
         };
-        self.take_from(card, (player, Zone::Deck));
+        self.take_found(card, Found { place: (player, Zone::Deck), at: 0 });
         self.put(card, player, Zone::Hand, -1);
         let name = self.name_of(card);
         self.note(RecordKind::Draw { player, card, name });

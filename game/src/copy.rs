@@ -92,6 +92,7 @@ impl Clone for GameState {
             set,
             play_changed,
             sizes_changed,
+            places,
         } = self;
         GameState {
             cards: cards.clone(),
@@ -119,6 +120,7 @@ impl Clone for GameState {
             set: set.clone(),
             play_changed: *play_changed,
             sizes_changed: *sizes_changed,
+            places: places.clone(),
         }
     }
 
@@ -158,6 +160,7 @@ impl GameState {
             set,
             play_changed,
             sizes_changed,
+            places,
         } = source;
         self.cards.clone_from(cards);
         self.players.clone_from(players);
@@ -183,6 +186,7 @@ impl GameState {
         self.set.clone_from(set);
         self.play_changed = *play_changed;
         self.sizes_changed = *sizes_changed;
+        self.places.0.clone_from(&places.0);
     }
 }
 
@@ -330,6 +334,7 @@ impl Game {
     fn reserve_like(&mut self, source: &Game) {
         let state = &mut self.state;
         state.cards.reserve(source.state.cards.capacity().saturating_sub(state.cards.len()));
+        state.places.0.reserve(source.state.places.0.capacity().saturating_sub(state.places.0.len()));
         for (player, like) in state.players.iter_mut().zip(&source.state.players) {
             let piles = [
                 (&mut player.hand, &like.hand),

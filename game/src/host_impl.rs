@@ -160,11 +160,13 @@ impl GameState {
         if let (Some(pile), Some(cards)) = (self.player_mut(first.0).pile_mut(first.1), second_pile) {
             *pile = cards;
         }
-        for &card in first_cards {
+        for (at, &card) in first_cards.iter().enumerate() {
             self.arrive_in_pile(CardRef::of(card), second);
+            self.note_place(CardRef::of(card), second.0, second.1, at);
         }
-        for &card in second_cards {
+        for (at, &card) in second_cards.iter().enumerate() {
             self.arrive_in_pile(CardRef::of(card), first);
+            self.note_place(CardRef::of(card), first.0, first.1, at);
         }
         true
     }
@@ -604,6 +606,7 @@ impl CfcHost for GameState {
         }
         ring[usize::from(from)] = None;
         ring[usize::from(slot)] = Some(card);
+        self.note_place(card, owner, Zone::Ring(slot), usize::from(slot));
         self.mark_play_changed();
         true
     }
@@ -613,6 +616,8 @@ impl CfcHost for GameState {
         let (Some((pa, sa)), Some((pb, sb))) = (self.slot_of(a), self.slot_of(b)) else { return false };
         self.player_mut(pa).ring[usize::from(sa)] = Some(b);
         self.player_mut(pb).ring[usize::from(sb)] = Some(a);
+        self.note_place(b, pa, Zone::Ring(sa), usize::from(sa));
+        self.note_place(a, pb, Zone::Ring(sb), usize::from(sb));
         self.mark_play_changed();
         if let Some(c) = self.card_mut(a) {
             c.controller = pb;

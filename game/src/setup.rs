@@ -203,7 +203,9 @@ impl Game {
     fn set_up(&mut self, decks: [&[DefIdx]; 2]) -> Result<(), SetupError> {
         use rand::Rng;
         let game = self;
-        game.state.cards.reserve(decks.iter().map(|deck| deck.len()).sum());
+        let cards = decks.iter().map(|deck| deck.len()).sum();
+        game.state.cards.reserve(cards);
+        game.state.places.0.reserve(cards);
         // About what a game of random players logs; growing the log copies all of it. Most
         // texts are kept as ids (`Phrase`): the buffer holds the rare ones (a rules error, a
         // United Attack's payment); an answer's values are about 30 a game.
@@ -251,9 +253,8 @@ impl Game {
 
     fn new_card(&mut self, def: DefIdx, owner: Seat) -> Result<CardRef, SetupError> {
         let printed = self.set.card(def).ok_or(SetupError::UnknownCard(def))?;
-        let card = CardRef(self.state.cards.len() as u32);
         let original = u32::try_from(def).map_err(|_| SetupError::UnknownCard(def))?;
-        self.state.cards.push(CardState {
+        Ok(self.state.add_card(CardState {
             def,
             original,
             owner,
@@ -270,8 +271,7 @@ impl Game {
             activated: false,
             keep_ready: false,
             backups: Backups::NONE,
-        });
-        Ok(card)
+        }))
     }
 
     /// A game from an explicit board (see the module documentation for what runs).

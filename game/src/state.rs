@@ -542,6 +542,10 @@ pub struct GameState {
     /// comparison. Most steps move no card: 88% of a random game's (BENCHMARKS.md).
     #[serde(skip)]
     pub(crate) sizes_changed: Mark,
+    /// Where each card was last put, by card index: where [`GameState::find_card`] looks
+    /// first. Not serialised (a state read back searches until its cards move).
+    #[serde(skip)]
+    pub(crate) places: Places,
 }
 
 /// Where [`GameState::find_card`] found a card: its place, as
@@ -551,6 +555,44 @@ pub struct GameState {
 pub(crate) struct Found {
     pub(crate) place: (Seat, Zone),
     pub(crate) at: usize,
+}
+
+/// Where a card was last put ([`GameState::places`]): the seat, the kind of zone and the
+/// card's index there, as [`Found`] gives them (a pile's index as it was then: cards taken
+/// from above it or put above it since move it). Four bytes, so that the copies of a game
+/// legality and the greedy look-ahead make copy little more.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    seat: Seat,
+    zone: PlaceZone,
+    at: u16,
+}
+
+/// The kind of zone of a [`Place`]: a [`Zone`] without the character a back-up is under
+/// (the characters of the seat's ring are looked under).
+#[derive(Debug, Clone, Copy)]
+enum PlaceZone {
+    Hand,
+    Deck,
+    Discards,
+    Removed,
+    Table,
+    Ring,
+    Backup,
+}
+
+/// The places where the board's primitives last put each card ([`GameState::places`]).
+/// A hint, checked at each use: whatever moves cards without the primitives (a look-ahead
+/// dealing hidden cards anew, a state read back) leaves a card's place stale, and the card
+/// is then searched for as before. It is the engine's cache, not part of the board: two
+/// states are equal whatever it holds.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Places(pub(crate) Vec<Place>);
+
+impl PartialEq for Places {
+    fn eq(&self, _: &Places) -> bool {
+        true
+    }
 }
 
 /// A mark of the engine's on the board ([`GameState::play_changed`],
@@ -612,6 +654,34 @@ impl GameState {
             set: SetHandle(Some(set)),
             play_changed: Mark::default(),
             sizes_changed: Mark::default(),
+            places: Places::default(),
+        }
+    }
+
+    /// Adds a card instance, with the next index; the caller puts it in a zone.
+    pub(crate) fn add_card(&mut self, state: CardState) -> CardRef {
+        let card = CardRef(self.cards.len() as u32);
+        self.cards.push(state);
+        // A game's cards start in their owners' decks (at an index the shuffle decides). In a
+        // state read back, which has no places, this place is another card's: places are
+        // checked at each use.
+        self.places.0.push(Place { seat: state.owner, zone: PlaceZone::Deck, at: u16::MAX });
+        card
+    }
+
+    /// Notes that `card` was put in `seat`'s `zone` at index `at` ([`GameState::places`]).
+    pub(crate) fn note_place(&mut self, card: CardRef, seat: Seat, zone: Zone, at: usize) {
+        let zone = match zone {
+            Zone::Hand => PlaceZone::Hand,
+            Zone::Deck => PlaceZone::Deck,
+            Zone::Discards => PlaceZone::Discards,
+            Zone::Removed => PlaceZone::Removed,
+            Zone::Table => PlaceZone::Table,
+            Zone::Ring(_) => PlaceZone::Ring,
+            Zone::Backup(_) => PlaceZone::Backup,
+        };
+        if let Some(place) = self.places.0.get_mut(card.0 as usize) {
+            *place = Place { seat, zone, at: u16::try_from(at).unwrap_or(u16::MAX) };
         }
     }
 
@@ -707,8 +777,42 @@ impl GameState {
 
     /// [`GameState::locate_card`], with where in its zone the card is.
     pub(crate) fn find_card(&self, card: CardRef) -> Option<Found> {
+        self.find_at_place(card).or_else(|| self.search_card(card))
+    }
+
+    /// [`GameState::find_card`] by a search of every zone.
+    fn search_card(&self, card: CardRef) -> Option<Found> {
         let first = self.controller_of(card);
         self.find_in(first, card).or_else(|| self.find_in(first.other(), card))
+    }
+
+    /// The card where it was last put ([`GameState::places`]), if it is still there: in
+    /// that ring slot, at that place among the back-ups of a character of that seat's ring,
+    /// or anywhere in that pile. A card is in one place, so a card found there is where the
+    /// search would find it.
+    fn find_at_place(&self, card: CardRef) -> Option<Found> {
+        let Place { seat, zone, at } = *self.places.0.get(card.0 as usize)?;
+        let at = usize::from(at);
+        let player = self.player(seat);
+        let pile = match zone {
+            PlaceZone::Ring => {
+                let there = player.ring.get(at) == Some(&Some(card));
+                return there.then_some(Found { place: (seat, Zone::Ring(at as u8)), at });
+            }
+            PlaceZone::Backup => {
+                let under = |holder: &CardRef| self.card(*holder).is_some_and(|c| c.backups.get(at) == Some(&card));
+                let holder = player.characters().find(under)?;
+                return Some(Found { place: (seat, Zone::Backup(holder)), at });
+            }
+            PlaceZone::Hand => Zone::Hand,
+            PlaceZone::Deck => Zone::Deck,
+            PlaceZone::Discards => Zone::Discards,
+            PlaceZone::Removed => Zone::Removed,
+            PlaceZone::Table => Zone::Table,
+        };
+        let cards = player.pile(pile)?;
+        let at = if cards.get(at) == Some(&card) { at } else { cards.iter().position(|&c| c == card)? };
+        Some(Found { place: (seat, pile), at })
     }
 
     /// Where a card is among the zones of `seat`.
@@ -856,5 +960,53 @@ mod tests {
     #[test]
     fn a_card_state_is_one_cache_line() {
         assert_eq!(size_of::<CardState>(), 64);
+    }
+
+    /// A game's copies copy the places too: four bytes a card.
+    #[test]
+    fn a_place_is_four_bytes() {
+        assert_eq!(size_of::<Place>(), 4);
+    }
+
+    /// At every decision of corpus games (random and greedy players, whose look-ahead deals
+    /// the opponent's hidden cards anew), every card is found where a search of every zone
+    /// finds it, and a card in a hand, a ring, on the table or under a character where the
+    /// board's primitives noted it.
+    #[test]
+    fn cards_are_found_at_their_noted_places_where_a_search_finds_them() {
+        use std::ops::ControlFlow;
+
+        use crate::players::PlayerKind;
+        use crate::sim::{self, PlayOptions};
+
+        let Some(dir) = compiler::corpus::corpus_dir() else { return };
+        let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+        let deck = |name: &str| {
+            let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
+            let deck = crate::deck::parse_deck(&text, name.to_owned()).expect("the deck parses");
+            deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<_>>()
+        };
+        let decks = [deck("deck-1.o8d"), deck("deck-2.o8d")];
+        let mut at_place = 0;
+        for (kind, seed) in [(PlayerKind::Random, 1), (PlayerKind::Random, 2), (PlayerKind::Greedy, 3)] {
+            let mut game = crate::Game::new(Arc::clone(&set), decks.clone(), seed).expect("the game starts");
+            let mut players = [kind.create(seed, Seat::FIRST), kind.create(seed, Seat::SECOND)];
+            let options = PlayOptions { max_decisions: 150, ..PlayOptions::default() };
+            sim::play(&mut game, &mut players, &options, |game, _, _| {
+                let state = game.state();
+                for card in (0..state.cards.len() as u32).map(CardRef) {
+                    let found = state.find_card(card);
+                    assert_eq!(found, state.search_card(card), "card #{}", card.0);
+                    let placed =
+                        !matches!(found, Some(Found { place: (_, Zone::Deck | Zone::Discards | Zone::Removed), .. }));
+                    if placed {
+                        assert_eq!(state.find_at_place(card), found, "card #{} at its place", card.0);
+                        at_place += 1;
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+        }
+        assert!(at_place > 1000, "{at_place} cards looked for at their places");
     }
 }
