@@ -400,14 +400,6 @@ pub enum RecordKind {
     GameOver(Phrase),
 }
 
-impl RecordKind {
-    /// Whether a simulation's summary of a game reads it: a play, a back-up or a trap
-    /// (see [`EventLog::tallied_records`]).
-    pub fn is_tallied(&self) -> bool {
-        matches!(self, RecordKind::Play { .. } | RecordKind::Backup { .. } | RecordKind::Trap { .. })
-    }
-}
-
 /// The name of `name` in `set`, `?` for an unknown card.
 fn card_name(set: Option<&CardSet>, name: CardName) -> &str {
     let def = name.0.and_then(|def| set?.card(def as usize));
@@ -425,27 +417,6 @@ struct Entries {
     records: Vec<Record>,
     texts: String,
     choices: Vec<Chosen>,
-    /// Where the plays, back-ups and traps are in `records`: all a simulation's summary of
-    /// a game reads, out of some 600 records a random game (found by a walk over all of
-    /// them, 5,500 instructions a game). Worked out from `records`, so not saved.
-    #[serde(skip)]
-    tallied: Vec<u32>,
-}
-
-impl Entries {
-    fn push(&mut self, record: Record) {
-        // Pushes of a known kind (nearly all) leave the test to the compiler.
-        if record.kind.is_tallied() {
-            self.tallied.push(offset(self.records.len()));
-        }
-        self.records.push(record);
-    }
-
-    /// `tallied` worked out again, for entries read from a file.
-    fn find_tallied(&mut self) {
-        let positions = self.records.iter().enumerate().filter(|(_, record)| record.kind.is_tallied());
-        self.tallied = positions.map(|(position, _)| offset(position)).collect();
-    }
 }
 
 /// A game's log, in order, as compact records. A copy of the game shares it until either
@@ -463,9 +434,7 @@ impl Serialize for EventLog {
 
 impl<'de> Deserialize<'de> for EventLog {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut entries = Entries::deserialize(deserializer)?;
-        entries.find_tallied();
-        Ok(EventLog(Arc::new(entries)))
+        Entries::deserialize(deserializer).map(|entries| EventLog(Arc::new(entries)))
     }
 }
 
@@ -477,8 +446,8 @@ impl EventLog {
         // (random -9,500 instructions a game; issue 30, BENCHMARKS.md). A shared log is
         // copied as before.
         match Arc::get_mut(&mut self.0) {
-            Some(entries) => entries.push(record),
-            None => Arc::make_mut(&mut self.0).push(record),
+            Some(entries) => entries.records.push(record),
+            None => Arc::make_mut(&mut self.0).records.push(record),
         }
     }
 
@@ -525,7 +494,6 @@ impl EventLog {
                 log.records.clear();
                 log.texts.clear();
                 log.choices.clear();
-                log.tallied.clear();
             }
             None => *self = EventLog::default(),
         }
@@ -544,13 +512,6 @@ impl EventLog {
     /// The entries as kept.
     pub fn records(&self) -> &[Record] {
         &self.0.records
-    }
-
-    /// The plays, back-ups and traps ([`RecordKind::is_tallied`]) as kept, with their
-    /// positions among [`EventLog::records`].
-    pub fn tallied_records(&self) -> impl Iterator<Item = (usize, &Record)> {
-        let records = &self.0.records;
-        self.0.tallied.iter().filter_map(|&at| records.get(at as usize).map(|record| (at as usize, record)))
     }
 
     /// The entries as a reader sees them, with the names of `set`.
@@ -805,37 +766,5 @@ mod tests {
         let turns = |log: &EventLog| log.read(None).iter().map(|entry| entry.turn).collect::<Vec<_>>();
         assert_eq!(turns(&log), [1, 3, 4]);
         assert_eq!(turns(&copy), [1, 2]);
-    }
-
-    /// The plays, back-ups and traps a simulation's summary reads are found by their
-    /// positions, kept as entries are pushed and worked out again when a log is read
-    /// back from JSON: the same as a walk over every record.
-    #[test]
-    fn the_tallied_records_are_the_plays_back_ups_and_traps() {
-        use std::ops::ControlFlow;
-
-        use super::EventLog;
-        use crate::players::PlayerKind;
-        use crate::sim::{self, PlayOptions};
-
-        let walked = |log: &EventLog| -> Vec<usize> {
-            let records = log.records().iter().enumerate();
-            records.filter(|(_, record)| record.kind.is_tallied()).map(|(at, _)| at).collect()
-        };
-        let kept = |log: &EventLog| -> Vec<usize> { log.tallied_records().map(|(at, _)| at).collect() };
-        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set builds"));
-        let characters = (0..set.cards().len()).filter(|&i| set.cards()[i].kind == CardKind::Character);
-        let deck: Vec<usize> = characters.cycle().take(50).collect();
-        let mut game = Game::new(Arc::clone(&set), [deck.clone(), deck], 3).expect("the game starts");
-        let mut players = [PlayerKind::Random.create(3, Seat::FIRST), PlayerKind::Random.create(3, Seat::SECOND)];
-        sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| ControlFlow::Continue(()));
-        let log = &game.state.log;
-        assert!(kept(log).len() > 2, "the game played cards");
-        assert_eq!(kept(log), walked(log));
-        let read_back: EventLog = serde_json::from_str(&serde_json::to_string(log).expect("JSON")).expect("a log");
-        assert_eq!(kept(&read_back), walked(log));
-        let mut cleared = read_back;
-        cleared.clear();
-        assert_eq!(kept(&cleared), Vec::<usize>::new());
     }
 }

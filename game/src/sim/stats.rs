@@ -99,7 +99,7 @@ impl GameSummary {
             plays.clear();
         }
         // The records as kept: only a trap's message is read as text.
-        for (index, record) in state.log.tallied_records() {
+        for (index, record) in state.log.records().iter().enumerate() {
             match record.kind {
                 RecordKind::Play { player, card, .. } => {
                     if let Some(c) = state.card(card) {
