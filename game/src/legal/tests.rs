@@ -10,6 +10,17 @@ use crate::sim::{self, PlayOptions};
 use crate::state::{CardRef, Zone};
 use crate::{CardKind, CardSet, DefIdx, Game, Seat};
 
+/// Whether `card`'s rules would pass for `me`: read from the game (`None` when the read
+/// cannot tell) and run on a copy of it.
+fn read_and_run_on_a_copy(game: &Game, card: CardRef, me: Seat) -> (Option<bool>, bool) {
+    let rules = game.state.card(card).and_then(|c| c.rules).expect("the card has rules");
+    let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
+    let mut copy = game.scratch_copy();
+    let reference = copy.activation_passes(card, rules, me, false);
+    Game::discard_copy(copy);
+    (game.trial_answer_read(card, data, me, false, None), reference)
+}
+
 /// The cards of every deck of the corpus's `decks` folder that parses, by file name.
 fn corpus_decks(set: &CardSet, dir: &std::path::Path) -> Vec<(String, Vec<DefIdx>)> {
     let mut paths: Vec<_> = std::fs::read_dir(dir.join("decks"))
@@ -170,14 +181,7 @@ fn an_optional_target_asks_before_a_cost_fails_when_read() {
     for &card in &in_deck {
         game.state.move_card_to(card, me, Zone::Discards, -1);
     }
-    let rules = game.state.card(damn_d).and_then(|c| c.rules).expect("Damn D has rules");
-    let answers = |game: &Game| {
-        let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
-        let mut copy = game.scratch_copy();
-        let reference = copy.activation_passes(damn_d, rules, me, false);
-        Game::discard_copy(copy);
-        (game.trial_answer_read(damn_d, data, me, false, None), reference)
-    };
+    let answers = |game: &Game| read_and_run_on_a_copy(game, damn_d, me);
     assert_eq!(answers(&game), (Some(false), false));
     for &card in &in_deck[..2] {
         game.state.move_card_to(card, me, Zone::Deck, 0);
@@ -210,14 +214,7 @@ fn a_card_played_cannot_pay_its_own_cost_when_read() {
         }
     }
     game.state.move_card_to(domination, me, Zone::Hand, -1);
-    let rules = game.state.card(domination).and_then(|c| c.rules).expect("Domination has rules");
-    let answers = |game: &Game| {
-        let data = game.set.program().card(CardIdx(rules)).expect("its bundle card");
-        let mut copy = game.scratch_copy();
-        let reference = copy.activation_passes(domination, rules, me, false);
-        Game::discard_copy(copy);
-        (game.trial_answer_read(domination, data, me, false, None), reference)
-    };
+    let answers = |game: &Game| read_and_run_on_a_copy(game, domination, me);
     assert_eq!(answers(&game), (Some(false), false));
     game.state.move_card_to(other_action, me, Zone::Hand, -1);
     assert_eq!(answers(&game), (Some(true), true));
