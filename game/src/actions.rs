@@ -47,7 +47,7 @@ impl Game {
         }
         self.state.player_mut(me).chars_played += 1;
         let name = self.state.name_of(card);
-        self.state.note(RecordKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
+        self.state.note_summarised(RecordKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
         self.sync_play();
         if self.hook(names::EV_PLAY_AS_FRESH, Value::Card(card.id()), me, &[]) == HookAnswer::No
             && let Some(c) = self.state.card_mut(card)
@@ -78,7 +78,7 @@ impl Game {
         }
         let paid = self.state.player(me).sp - before;
         self.state.move_card_to(card, me, Zone::Table, -1);
-        self.state.note(RecordKind::Play { player: me, card, name, slot: None, sp: paid });
+        self.state.note_summarised(RecordKind::Play { player: me, card, name, slot: None, sp: paid });
         if kind == CardKind::Action {
             let unac = vm::bytecode::RestrictionIdx(u32::from(crate::phases::restriction("unac")));
             self.runtime.expire(&mut self.state, unac, me.pid());
@@ -106,7 +106,7 @@ impl Game {
         }
         self.state.player_mut(me).backups_played += 1;
         let name = self.state.name_of(card);
-        self.state.note(RecordKind::Backup { card, name, target });
+        self.state.note_summarised(RecordKind::Backup { card, name, target });
         self.emit(names::EV_BACKED_UP, me, None, &[(names::VAR_TRIGGER, Value::Card(target.id()))]);
     }
 

@@ -526,7 +526,7 @@ impl Game {
 
     pub(crate) fn trap(&mut self, card: Option<CardRef>, trap: &Trap) {
         let message = self.state.text(format_args!("{trap}"));
-        self.state.note(RecordKind::Trap { card, message });
+        self.state.note_summarised(RecordKind::Trap { card, message });
     }
 
     /// Takes what a runtime call ended with: a question waits in `pending`.

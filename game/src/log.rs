@@ -417,6 +417,19 @@ struct Entries {
     records: Vec<Record>,
     texts: String,
     choices: Vec<Chosen>,
+    /// Where the plays, back-ups and traps are among `records`, in order: what a
+    /// simulation's summary of a game reads ([`EventLog::summarised`]), a few dozen of a
+    /// game's ~600 entries. Not written: a log read back rebuilds it.
+    #[serde(skip)]
+    summarised: Vec<u32>,
+}
+
+impl RecordKind {
+    /// Whether an entry of this kind is a play, a back-up or a trap, which
+    /// [`EventLog::push_summarised`] adds.
+    pub fn is_summarised(&self) -> bool {
+        matches!(self, RecordKind::Play { .. } | RecordKind::Backup { .. } | RecordKind::Trap { .. })
+    }
 }
 
 /// A game's log, in order, as compact records. A copy of the game shares it until either
@@ -434,13 +447,25 @@ impl Serialize for EventLog {
 
 impl<'de> Deserialize<'de> for EventLog {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Entries::deserialize(deserializer).map(|entries| EventLog(Arc::new(entries)))
+        let mut entries = Entries::deserialize(deserializer)?;
+        entries.summarised = entries
+            .records
+            .iter()
+            .enumerate()
+            .filter(|(_, record)| record.kind.is_summarised())
+            .map(|(index, _)| offset(index))
+            .collect();
+        Ok(EventLog(Arc::new(entries)))
     }
 }
 
 impl EventLog {
-    /// Adds an entry at the end.
+    /// Adds an entry at the end: any but a play, a back-up or a trap, which
+    /// [`EventLog::push_summarised`] adds.
     pub fn push(&mut self, record: Record) {
+        // The kind is not tested here: the test made `push` too large to be inlined where
+        // entries are made (issue 30, BENCHMARKS.md), and the callers know their kinds.
+        debug_assert!(!record.kind.is_summarised(), "a play, back-up or trap goes through push_summarised");
         // A game's own log is nearly always unshared: `Arc::get_mut` checks that inline,
         // where `Arc::make_mut` is a call of about 29 instructions, some 360 a random game
         // (random -9,500 instructions a game; issue 30, BENCHMARKS.md). A shared log is
@@ -449,6 +474,26 @@ impl EventLog {
             Some(entries) => entries.records.push(record),
             None => Arc::make_mut(&mut self.0).records.push(record),
         }
+    }
+
+    /// Adds a play, a back-up or a trap at the end, noting where it is for
+    /// [`EventLog::summarised`].
+    pub fn push_summarised(&mut self, record: Record) {
+        let add = |entries: &mut Entries| {
+            entries.summarised.push(offset(entries.records.len()));
+            entries.records.push(record);
+        };
+        match Arc::get_mut(&mut self.0) {
+            Some(entries) => add(entries),
+            None => add(Arc::make_mut(&mut self.0)),
+        }
+    }
+
+    /// The plays, back-ups and traps, in order, each with its index in the log: what a
+    /// game's summary reads, without walking every entry.
+    pub fn summarised(&self) -> impl Iterator<Item = (usize, &Record)> {
+        let records = &self.0.records;
+        self.0.summarised.iter().filter_map(|&index| Some((index as usize, records.get(index as usize)?)))
     }
 
     /// Writes `text` to the log's text buffer, for an entry about to be pushed.
@@ -485,6 +530,8 @@ impl EventLog {
         log.records.reserve(entries);
         log.texts.reserve(text);
         log.choices.reserve(choices);
+        // Plays, back-ups and traps: a few dozen of a game's some 600 entries.
+        log.summarised.reserve(entries / 16);
     }
 
     /// Empties the log, keeping its buffers when no copy shares it.
@@ -494,6 +541,7 @@ impl EventLog {
                 log.records.clear();
                 log.texts.clear();
                 log.choices.clear();
+                log.summarised.clear();
             }
             None => *self = EventLog::default(),
         }
@@ -747,6 +795,38 @@ mod tests {
         );
         let json = serde_json::to_string(&log.read(None).get(1).expect("an entry")).expect("JSON");
         assert_eq!(json, r#"{"turn":2,"phase":"Main","kind":{"Resolved":{"card":3,"result":"Failure(CostNotPaid)"}}}"#);
+    }
+
+    /// The plays, back-ups and traps are found where they were pushed, also in a log read
+    /// back from JSON (which does not write where they are) and in a copy pushed to.
+    #[test]
+    fn a_log_knows_where_its_plays_backups_and_traps_are_also_read_back() {
+        use super::{CardName, EventLog, Record, RecordKind};
+        use crate::state::{CardRef, Phase, Seat};
+
+        let record = |kind| Record { turn: 1, phase: Phase::Main, kind };
+        let play =
+            RecordKind::Play { player: Seat::SECOND, card: CardRef(4), name: CardName(Some(2)), slot: None, sp: 0 };
+        let backup = RecordKind::Backup { card: CardRef(5), name: CardName(None), target: CardRef(4) };
+        let mut log = EventLog::default();
+        log.push(record(RecordKind::PhaseStart));
+        log.push_summarised(record(play));
+        log.push(record(RecordKind::Pass { player: Seat::FIRST }));
+        let message = log.text(format_args!("division by zero"));
+        log.push_summarised(record(RecordKind::Trap { card: None, message }));
+        let copy = log.clone();
+        log.push_summarised(record(backup));
+        let found = |log: &EventLog| log.summarised().map(|(index, record)| (index, record.kind)).collect::<Vec<_>>();
+        let trap = RecordKind::Trap { card: None, message };
+        assert_eq!(found(&log), [(1, play), (3, trap), (4, backup)]);
+        assert_eq!(found(&copy), [(1, play), (3, trap)]);
+        let json = serde_json::to_string(&log).expect("JSON");
+        assert!(!json.contains("summarised"), "{json}");
+        let read: EventLog = serde_json::from_str(&json).expect("read back");
+        assert_eq!(found(&read), found(&log));
+        assert_eq!(read, log);
+        log.clear();
+        assert_eq!(found(&log), []);
     }
 
     /// A log shared by a copy of the game is copied on the first push to either: each

@@ -793,9 +793,16 @@ impl GameState {
             .min()
     }
 
-    /// Adds a log entry stamped with the current turn and phase.
+    /// Adds a log entry stamped with the current turn and phase: any but a play, a back-up
+    /// or a trap, which [`GameState::note_summarised`] adds.
     pub fn note(&mut self, kind: RecordKind) {
         self.log.push(Record { turn: self.turn, phase: self.phase, kind });
+    }
+
+    /// [`GameState::note`] for a play, a back-up or a trap: what a game's summary reads
+    /// ([`crate::log::EventLog::summarised`]).
+    pub fn note_summarised(&mut self, kind: RecordKind) {
+        self.log.push_summarised(Record { turn: self.turn, phase: self.phase, kind });
     }
 
     /// Writes a text for a log entry about to be noted.

@@ -98,8 +98,9 @@ impl GameSummary {
         for plays in &mut self.plays {
             plays.clear();
         }
-        // The records as kept: only a trap's message is read as text.
-        for (index, record) in state.log.records().iter().enumerate() {
+        // The plays, back-ups and traps as kept (the log knows where they are): only a trap's
+        // message is read as text.
+        for (index, record) in state.log.summarised() {
             match record.kind {
                 RecordKind::Play { player, card, .. } => {
                     if let Some(c) = state.card(card) {

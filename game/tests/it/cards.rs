@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use game::sim::Played;
+use game::sim::stats::GameSummary;
 use game::testing::card;
 use game::{AbilityType, CardKind, CardSet, Game, Move, Phase, Seat, Setup, SlotSetup};
 
@@ -470,6 +472,10 @@ fn an_auto_that_retriggers_itself_ends_its_cascade_with_one_trap() {
     );
     assert_eq!(traps.len(), 1, "{traps:?}");
     assert!(traps[0].contains("event cascade"), "{traps:?}");
+    // A simulation's summary of the game finds the play and the trap, with its message.
+    let summary = GameSummary::of(&game, &Played::default(), 0, 0, [0, 1]);
+    assert_eq!(summary.plays, [vec![FIRST], vec![]]);
+    assert_eq!((summary.traps, summary.first_trap.as_deref()), (1, Some(traps[0])));
 }
 
 #[test]

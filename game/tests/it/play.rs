@@ -13,7 +13,7 @@ use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::shard::{Configuration, DeckSource, SetSource, Simulation};
 use game::sim::stats::{EndKind, GameSummary, Tally};
 use game::sim::{self, PlayOptions, hash};
-use game::{CardSet, DefIdx, Game, Seat};
+use game::{CardSet, DefIdx, Game, LogKind, Seat};
 
 fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
@@ -47,6 +47,38 @@ fn simulation(games: u64) -> Simulation {
         check: true,
     };
     Simulation::new(configuration, set, vec![a, b]).expect("a simulation")
+}
+
+/// A game's summary reads the plays, back-ups and traps where the log noted them: it finds
+/// what a walk over every entry finds, in random games of the example decks.
+#[test]
+fn a_summary_finds_every_play_and_backup_a_walk_over_the_log_finds() {
+    let (set, decks) = examples();
+    let mut backups = 0;
+    for seed in 0..20 {
+        let mut game = Game::new(Arc::clone(&set), decks.clone(), seed).expect("starts");
+        let mut players = [PlayerKind::Random.create(seed, Seat::FIRST), PlayerKind::Random.create(seed, Seat::SECOND)];
+        let played = sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| ControlFlow::Continue(()));
+        let summary = GameSummary::of(&game, &played, seed, seed, [0, 1]);
+        let original = |card| game.state().card(card).expect("a card of the game").original();
+        let mut plays = [Vec::new(), Vec::new()];
+        let mut traps = Vec::new();
+        for entry in game.log() {
+            match entry.kind {
+                LogKind::Play { player, card, .. } => plays[usize::from(player)].push(original(card)),
+                LogKind::Backup { card, .. } => {
+                    backups += 1;
+                    let owner = game.state().card(card).expect("a card of the game").owner;
+                    plays[owner.index()].push(original(card));
+                }
+                LogKind::Trap { message, .. } => traps.push(message),
+                _ => {}
+            }
+        }
+        assert_eq!(summary.plays, plays, "seed {seed}");
+        assert_eq!((summary.traps as usize, summary.first_trap.as_deref()), (traps.len(), traps.first().copied()));
+    }
+    assert!(backups > 0, "some back-ups were played");
 }
 
 #[test]
