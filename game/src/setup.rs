@@ -18,6 +18,7 @@
 //! - in any other phase, that phase's procedure runs from its start (Activate unfreezes,
 //!   Draw draws, End fights...) and the game goes on to the next decision.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -180,6 +181,19 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The cards a seat was last dealt on a thread ([`Game::deal`]): its deck, of which set,
+/// and the deck's cards as new.
+struct Dealt {
+    set: Arc<CardSet>,
+    deck: Vec<DefIdx>,
+    cards: Vec<CardState>,
+}
+
+thread_local! {
+    /// The cards each seat was last dealt on this thread.
+    static DEALT: RefCell<[Option<Dealt>; 2]> = const { RefCell::new([None, None]) };
+}
+
 impl Game {
     /// A new game: both decks (cards of `set`, top first before shuffling) are shuffled with
     /// the generator seeded by `seed`, each player draws 5, the seed decides who starts,
@@ -211,11 +225,7 @@ impl Game {
         // United Attack's payment); an answer's values are about 30 a game.
         game.state.log.reserve(1024, 1 << 10, 64);
         for (p, deck) in decks.iter().enumerate() {
-            game.state.players[p].deck.reserve(deck.len());
-            for &def in *deck {
-                let card = game.new_card(def, Seat::at(p))?;
-                game.state.players[p].deck.push(card);
-            }
+            game.deal(Seat::at(p), deck)?;
         }
         // Room in every pile for every card, so that moving cards never grows one.
         let cards = game.state.cards.len();
@@ -248,6 +258,36 @@ impl Game {
         game.state.note(crate::log::RecordKind::TurnStart { player: first });
         game.state.agenda.push_back(Task::EnterPhase(Phase::Activate));
         game.pump();
+        Ok(())
+    }
+
+    /// Adds the cards of `deck` to the game, as `owner`'s deck (top first). A thread deals
+    /// the same decks game after game (`rsc sim`, a vector of games): the cards as new are
+    /// kept from the last game `owner` was dealt the same deck of the same set, and copied
+    /// at once rather than made one by one.
+    fn deal(&mut self, owner: Seat, deck: &[DefIdx]) -> Result<(), SetupError> {
+        let first = self.state.cards.len();
+        let copied = DEALT.with_borrow(|dealt| {
+            let Some(dealt) = &dealt[owner.index()] else { return false };
+            if !Arc::ptr_eq(&dealt.set, &self.set) || dealt.deck != deck {
+                return false;
+            }
+            self.state.cards.extend_from_slice(&dealt.cards);
+            true
+        });
+        if copied {
+            self.state.places.add_many(owner, deck.len());
+        } else {
+            for &def in deck {
+                self.new_card(def, owner)?;
+            }
+            let cards = self.state.cards.get(first..).unwrap_or_default().to_vec();
+            let set = Arc::clone(&self.set);
+            DEALT.with_borrow_mut(|dealt| dealt[owner.index()] = Some(Dealt { set, deck: deck.to_vec(), cards }));
+        }
+        let pile = &mut self.state.players[owner.index()].deck;
+        pile.reserve(deck.len());
+        pile.extend((first..first + deck.len()).map(|card| CardRef(card as u32)));
         Ok(())
     }
 
@@ -447,3 +487,60 @@ impl std::fmt::Display for AdvanceError {
 }
 
 impl std::error::Error for AdvanceError {}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::set::{CardKind, CardSet, DefIdx};
+    use crate::testing::tiny_set;
+    use crate::{Game, GameState};
+
+    /// The game `Game::new` makes on a thread that kept no dealt cards: its state, and its
+    /// places as text (`Places` compare equal whatever they hold).
+    fn made_card_by_card(set: &Arc<CardSet>, decks: &[Vec<DefIdx>; 2], seed: u64) -> (GameState, String) {
+        let (set, decks) = (Arc::clone(set), decks.clone());
+        std::thread::spawn(move || {
+            let game = Game::new(set, decks, seed).expect("the game starts");
+            let places = format!("{:?}", game.state.places.0);
+            (game.state, places)
+        })
+        .join()
+        .expect("the thread ends")
+    }
+
+    /// A thread copies the cards of a deck it dealt before into the next game dealt the same
+    /// deck of the same set: each game is the one made card by card, for decks dealt again
+    /// to the same seats, swapped, a new deck, and the same card numbers of another set.
+    #[test]
+    fn cards_dealt_again_are_the_cards_made_one_by_one() {
+        let tiny = Arc::new(tiny_set().expect("the tiny set builds"));
+        // The tiny set's characters with other BP and no rules: the same numbers, other
+        // cards as new.
+        let plain = tiny.cards().iter().filter(|card| card.kind == CardKind::Character).map(|card| crate::CardDef {
+            bp: card.bp + 100,
+            ability: None,
+            rules_file: None,
+            rules: None,
+            ..card.clone()
+        });
+        let other = Arc::new(CardSet::from_parts(plain.collect(), &[]).expect("the other set builds"));
+        let a: Vec<DefIdx> = (0..4).cycle().take(40).collect();
+        let b: Vec<DefIdx> = (0..4).rev().cycle().take(30).collect();
+        let games = [
+            (&tiny, [a.clone(), b.clone()]),
+            (&tiny, [a.clone(), b.clone()]),
+            (&tiny, [b.clone(), a.clone()]),
+            (&tiny, [b.clone(), b.clone()]),
+            (&other, [b.clone(), b.clone()]),
+            (&tiny, [b.clone(), b]),
+        ];
+        let mut used = Game::new(Arc::clone(&tiny), [a.clone(), a], 9).expect("the game starts");
+        for (n, (set, decks)) in games.into_iter().enumerate() {
+            let (state, places) = made_card_by_card(set, &decks, n as u64);
+            used.start_over(Arc::clone(set), [&decks[0], &decks[1]], n as u64).expect("the game starts over");
+            assert_eq!(used.state, state, "game {n}");
+            assert_eq!(format!("{:?}", used.state.places.0), places, "game {n}");
+        }
+    }
+}

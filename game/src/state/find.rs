@@ -51,6 +51,11 @@ impl Places {
     pub(crate) fn add(&mut self, owner: Seat) {
         self.0.push(Place { seat: owner, zone: PlaceZone::Deck, at: u16::MAX });
     }
+
+    /// [`Places::add`] for `count` new cards of `owner`.
+    pub(crate) fn add_many(&mut self, owner: Seat, count: usize) {
+        self.0.extend(std::iter::repeat_n(Place { seat: owner, zone: PlaceZone::Deck, at: u16::MAX }, count));
+    }
 }
 
 impl PartialEq for Places {
