@@ -27,7 +27,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use smallvec::SmallVec;
 
-use super::{Player, PlayerError, PlayerKind};
+use super::{Player, PlayerError, PlayerKind, player_seed};
 use crate::state::{GameState, Phase, Seat};
 use crate::{CardKind, Game, Move};
 
@@ -264,6 +264,13 @@ impl Player for GreedyPlayer {
             }
             None => Ok(0),
         }
+    }
+
+    fn start_over(&mut self, game_seed: u64, seat: Seat) -> bool {
+        let mut dealt_moves = std::mem::take(&mut self.dealt_moves);
+        dealt_moves.clear();
+        *self = GreedyPlayer { dealt_moves, ..GreedyPlayer::new(player_seed(game_seed, seat)) };
+        true
     }
 }
 

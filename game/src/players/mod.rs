@@ -41,6 +41,15 @@ pub trait Player: Send {
     /// Chooses one of `moves` (the legal moves of `game` for the player to move, never
     /// empty) and returns its index.
     fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<usize, PlayerError>;
+
+    /// Becomes the player of its kind [`PlayerKind::create`] makes for the game seeded
+    /// `game_seed`, in seat `seat`, keeping what it allocated: a simulation's players play
+    /// game after game. `false`, and left as it was, when it cannot (a scripted player,
+    /// whose script is its own).
+    fn start_over(&mut self, game_seed: u64, seat: Seat) -> bool {
+        let _ = (game_seed, seat);
+        false
+    }
 }
 
 /// The kinds of player.

@@ -3,8 +3,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{Player, PlayerError, PlayerKind};
-use crate::{Game, Move};
+use super::{Player, PlayerError, PlayerKind, player_seed};
+use crate::{Game, Move, Seat};
 
 /// Chooses uniformly among the legal moves.
 #[derive(Debug, Clone)]
@@ -31,5 +31,10 @@ impl Player for RandomPlayer {
             1 => Ok(0),
             n => Ok(self.rng.random_range(0..n)),
         }
+    }
+
+    fn start_over(&mut self, game_seed: u64, seat: Seat) -> bool {
+        *self = RandomPlayer::new(player_seed(game_seed, seat));
+        true
     }
 }

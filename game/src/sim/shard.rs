@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::stats::{GameSummary, Tally};
 use super::{PlayOptions, Played, Step, hash};
 use crate::log::Log;
-use crate::players::{PlayerKind, mix64};
+use crate::players::{Player, PlayerKind, mix64};
 use crate::{CardSet, DefIdx, Game, Move, Seat};
 
 /// The tally file format this version writes and reads.
@@ -216,10 +216,11 @@ impl Simulation {
     /// [`Simulation::play`], adding to `tally`.
     pub fn play_into(&self, tally: &mut Tally, games: Range<u64>, stop: &AtomicBool, mut on_game: impl FnMut()) {
         let end = games.end.min(self.configuration.total_games().unwrap_or(u64::MAX));
-        // Each game starts over in the last one's buffers, and is played and summed up in
-        // the same `Reused`.
-        let mut last = None;
+        // Each game starts over in the last one's buffers, with the last one's players, and
+        // is played and summed up in the same `Reused`.
         let mut reused = Reused {
+            game: None,
+            players: None,
             played: Played::default(),
             moves: Vec::new(),
             summary: GameSummary::unstarted(0, 0, [0, 0], String::new()),
@@ -228,63 +229,70 @@ impl Simulation {
             if stop.load(Ordering::Relaxed) {
                 return;
             }
-            let Some(game) = self.play_game(index, stop, last.take(), &mut reused) else { return };
+            let Some(started) = self.play_game(index, stop, &mut reused) else { return };
             let summary = &reused.summary;
-            let trace = match &game {
-                Some(game) if tally.would_keep(summary) => Some(hash::trace_hash(game.log())),
+            let trace = match &reused.game {
+                Some(game) if started && tally.would_keep(summary) => Some(hash::trace_hash(game.log())),
                 _ => None,
             };
             tally.add_traced(summary, trace);
-            last = game;
             on_game();
         }
     }
 
-    /// Plays game `index` to its end, in the buffers of `last` when given, and sums it up in
-    /// `reused.summary`: the game (`None` if it could not start), or `None` when `stop` was
+    /// Plays game `index` to its end in `reused.game` (started over when there is one) and
+    /// sums it up in `reused.summary`: whether it could start, or `None` when `stop` was
     /// set during it.
-    fn play_game(
-        &self,
-        index: u64,
-        stop: &AtomicBool,
-        last: Option<Game>,
-        reused: &mut Reused,
-    ) -> Option<Option<Game>> {
-        let Reused { played, moves, summary } = reused;
+    fn play_game(&self, index: u64, stop: &AtomicBool, reused: &mut Reused) -> Option<bool> {
+        let Reused { game: kept, players: seats, played, moves, summary } = reused;
         let per_pair = self.configuration.games_per_pair;
         let pair = self.pairs.get((index / per_pair) as usize).copied().unwrap_or(self.pairs[0]);
         let seed = game_seed(self.configuration.seed, index);
         let cards = [self.decks[pair[0]].as_slice(), self.decks[pair[1]].as_slice()];
-        let started = match last {
-            Some(mut game) => game.start_over(Arc::clone(&self.set), cards, seed).map(|()| game),
-            None => Game::new(Arc::clone(&self.set), cards.map(<[DefIdx]>::to_vec), seed),
+        // In place: a `Game` is some 1.6 kB, which each move of it copies.
+        let started = match kept {
+            Some(game) => game.start_over(Arc::clone(&self.set), cards, seed).map(|()| game),
+            None => Game::new(Arc::clone(&self.set), cards.map(<[DefIdx]>::to_vec), seed).map(|game| kept.insert(game)),
         };
-        let mut game = match started {
+        let game = match started {
             Ok(game) => game,
             Err(error) => {
+                // Left half set up: the next game is made anew.
+                *kept = None;
                 *summary = GameSummary::unstarted(index, seed, pair, error.to_string());
-                return Some(None);
+                return Some(false);
             }
         };
         if let Some(limit) = self.configuration.turn_limit {
             game.set_turn_limit(limit);
         }
-        let players = self.configuration.players;
-        let mut seats = [players[0].create(seed, Seat::FIRST), players[1].create(seed, Seat::SECOND)];
+        let started_over = seats.as_mut().is_some_and(|players| {
+            players.iter_mut().zip(Seat::BOTH).all(|(player, seat)| player.start_over(seed, seat))
+        });
+        if !started_over {
+            *seats = None;
+        }
+        let kinds = self.configuration.players;
+        let players =
+            seats.get_or_insert_with(|| [kinds[0].create(seed, Seat::FIRST), kinds[1].create(seed, Seat::SECOND)]);
         let observe = |_: &Game, _: &Step, _: Log<'_>| {
             if stop.load(Ordering::Relaxed) { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         };
-        super::play_in(&mut game, &mut seats, &self.options, observe, played, moves);
+        super::play_in(game, players, &self.options, observe, played, moves);
         if stop.load(Ordering::Relaxed) && matches!(played.error, Some(super::PlayError::Stopped { .. })) {
             return None;
         }
-        summary.set_to(&game, played, index, seed, pair);
-        Some(Some(game))
+        summary.set_to(game, played, index, seed, pair);
+        Some(true)
     }
 }
 
 /// What a simulation plays and sums up each game in, kept from game to game.
 struct Reused {
+    /// The last game, whose buffers the next starts over in.
+    game: Option<Game>,
+    /// The last game's players, started over for the next.
+    players: Option<[Box<dyn Player>; 2]>,
     played: Played,
     /// Each decision's legal moves.
     moves: Vec<Move>,

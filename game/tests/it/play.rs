@@ -81,6 +81,28 @@ fn a_summary_finds_every_play_and_backup_a_walk_over_the_log_finds() {
     assert!(backups > 0, "some back-ups were played");
 }
 
+/// A random or greedy player that played a game, started over for another, plays that one
+/// as a new player of the game would; a scripted player cannot start over.
+#[test]
+fn a_player_started_over_plays_as_a_new_one() {
+    let (set, decks) = examples();
+    let play = |players: &mut [Box<dyn Player>; 2], seed| {
+        let mut game = Game::new(Arc::clone(&set), decks.clone(), seed).expect("starts");
+        let played = sim::play(&mut game, players, &PlayOptions::default(), |_, _, _| ControlFlow::Continue(()));
+        (played.steps, hash::trace_hash(game.log()))
+    };
+    for kind in [PlayerKind::Random, PlayerKind::Greedy] {
+        let mut used = [kind.create(4, Seat::FIRST), kind.create(4, Seat::SECOND)];
+        play(&mut used, 4);
+        for (player, seat) in used.iter_mut().zip(Seat::BOTH) {
+            assert!(player.start_over(5, seat), "{kind}");
+        }
+        let mut new = [kind.create(5, Seat::FIRST), kind.create(5, Seat::SECOND)];
+        assert_eq!(play(&mut used, 5), play(&mut new, 5), "{kind}");
+    }
+    assert!(!PlayerKind::Scripted.create(1, Seat::FIRST).start_over(2, Seat::FIRST));
+}
+
 #[test]
 fn a_simulation_played_in_ranges_adds_up_to_the_whole_and_game_i_is_always_the_same() {
     let sim = simulation(10);
