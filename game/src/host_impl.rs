@@ -366,6 +366,12 @@ impl Host for GameState {
         }
     }
 
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let Some(cards) = pile_zone(zone).and_then(|z| self.player(Seat::of(player)).pile(z)) else { return 0 };
+        out.extend(cards.iter().take(most).map(|c| Value::Card(c.id())));
+        cards.len()
+    }
+
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
         let Some(zone) = pile_zone(zone) else { return false };
         let card = CardRef::of(card);
@@ -862,6 +868,25 @@ mod tests {
             assert_eq!(answer, moved.then_some(from_ring));
             assert_eq!(answer, expected);
             assert_eq!(once.state, twice.state);
+        }
+    }
+
+    /// A pile's top as `draw` reads it is the start of the whole pile as `pile_cards`
+    /// lists it, with the whole pile's length; a zone that is no pile holds nothing.
+    #[test]
+    fn a_piles_top_is_the_start_of_the_whole_pile() {
+        let Some(mut game) = game_with_transformed_cards() else { return };
+        for (player, zone) in [(Seat::FIRST, DECK), (Seat::SECOND, HAND), (Seat::SECOND, DECK), (Seat::SECOND, RING)] {
+            let mut whole = Vec::new();
+            Host::pile_cards(&mut game.state, player.pid(), zone, &mut whole);
+            assert_eq!(whole.is_empty(), zone == RING, "the piles hold cards");
+            for most in [0, 1, 3, whole.len() + 2] {
+                let mut top = vec![vm::runtime::Value::Nil];
+                let len = Host::pile_top_cards(&mut game.state, player.pid(), zone, most, &mut top);
+                assert_eq!(len, whole.len());
+                assert_eq!(top[0], vm::runtime::Value::Nil, "appended after what the buffer held");
+                assert_eq!(top[1..], whole[..most.min(whole.len())]);
+            }
         }
     }
 }

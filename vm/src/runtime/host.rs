@@ -206,6 +206,18 @@ pub trait Host {
     /// Appends the cards of `player`'s `zone` to `out`, in order (index 0 = top).
     fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, _out: &mut Vec<Value>) {}
 
+    /// Appends the first `most` cards of `player`'s `zone` to `out` (index 0 = top) and
+    /// returns how many cards the pile holds in all: [`Host::pile_cards`] for a builtin
+    /// that takes the top of a pile (`draw`), without a copy of the rest. The default
+    /// lists the whole pile and cuts it.
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let start = out.len();
+        self.pile_cards(player, zone, out);
+        let len = out.len() - start;
+        out.truncate(start + most);
+        len
+    }
+
     /// Moves `card` to `player`'s `zone` at `position` (0 top, -1 bottom); false when it
     /// could not.
     fn move_card(&mut self, _card: CardId, _player: PlayerId, _zone: ZoneIdx, _position: i32) -> bool {
