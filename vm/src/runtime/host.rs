@@ -122,6 +122,19 @@ pub trait Host {
     /// duplicates.
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>);
 
+    /// [`Host::zone_cards`] keeping only the cards whose [`Host::card_has_type`] of `ty`
+    /// is not `negate` (a filter's `character` or `!action`): one pass for a host that
+    /// reads a card's type where it lists the card. The default lists, then tests.
+    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+        let start = out.len();
+        self.zone_cards(env, zone, out);
+        let mut at = 0;
+        out.retain(|item| {
+            at += 1;
+            at <= start || matches!(*item, Value::Card(card) if self.card_has_type(card, ty) != negate)
+        });
+    }
+
     /// The card's type (`character`).
     fn card_type(&self, _card: CardId) -> Option<CardTypeIdx> {
         None
