@@ -14,7 +14,7 @@ use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, Player
 
 use crate::log::{Phrase, RecordKind};
 use crate::set::{AbilityType, CardKind};
-use crate::state::{AbilityGrant, CardRef, GameState, ModifierRecord, Role, RuleVal, Seat, Zone};
+use crate::state::{AbilityGrant, CardRef, CardState, GameState, ModifierRecord, Role, RuleVal, Seat, Zone};
 
 /// The window kind of non-combat damage in [`GameState::windows`].
 const DAMAGE_WINDOW: u16 = u16::MAX;
@@ -40,6 +40,37 @@ fn zone_idx(zone: Zone) -> ZoneIdx {
     }
 }
 
+/// Which cards a zone listing keeps ([`GameState::zone_candidates_keeping`]).
+#[derive(Debug, Clone, Copy)]
+enum Keep {
+    /// Every card.
+    All,
+    /// The cards of a card type, or with `negate` the others: [`Host::card_has_type`]'s
+    /// test, where `kind` is the type's kind (`None`: a type no card has).
+    Kind { kind: Option<CardKind>, negate: bool },
+}
+
+impl Keep {
+    /// Whether it keeps the card whose state is `state`.
+    fn state(self, game: &GameState, state: &CardState) -> bool {
+        match self {
+            Keep::All => true,
+            Keep::Kind { kind, negate } => {
+                (kind.is_some() && game.def_at(state.def).map(|def| def.kind) == kind) != negate
+            }
+        }
+    }
+
+    /// Whether it keeps `card` (a card without a state has no type).
+    fn card(self, game: &GameState, card: CardRef) -> bool {
+        match (self, game.card(card)) {
+            (_, Some(state)) => self.state(game, state),
+            (Keep::All, None) => true,
+            (Keep::Kind { negate, .. }, None) => negate,
+        }
+    }
+}
+
 impl GameState {
     /// The players whose `zone` a filter's prefix names, relative to `me`: `me`, the
     /// opponent, or both (the second of the pair).
@@ -52,21 +83,27 @@ impl GameState {
     }
 
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
-    /// sweep cannot be chosen).
-    fn ring_candidates(&self, player: Seat, out: &mut Vec<Value>) {
+    /// sweep cannot be chosen) that `keep` keeps.
+    fn ring_candidates(&self, player: Seat, keep: Keep, out: &mut Vec<Value>) {
         for &slot in &self.player(player).ring {
             if let Some(card) = slot
-                && self.card(card).is_some_and(|c| c.bp > 0)
+                && self.card(card).is_some_and(|c| c.bp > 0 && keep.state(self, c))
             {
                 out.push(Value::Card(card.id()));
             }
         }
     }
 
-    /// Appends the cards of `player`'s pile `pile` (none for a zone that is no pile).
-    fn pile_candidates(&self, player: Seat, pile: Zone, out: &mut Vec<Value>) {
+    /// Appends the cards of `player`'s pile `pile` that `keep` keeps (none for a zone that
+    /// is no pile).
+    fn pile_candidates(&self, player: Seat, pile: Zone, keep: Keep, out: &mut Vec<Value>) {
         if let Some(cards) = self.player(player).pile(pile) {
-            out.extend(cards.iter().map(|c| Value::Card(c.id())));
+            match keep {
+                Keep::All => out.extend(cards.iter().map(|c| Value::Card(c.id()))),
+                Keep::Kind { .. } => {
+                    out.extend(cards.iter().filter(|&&c| keep.card(self, c)).map(|c| Value::Card(c.id())));
+                }
+            }
         }
     }
 
@@ -84,21 +121,27 @@ impl GameState {
     /// The cards of `zone` as [`Host::zone_cards`] lists them, reading the game only (a
     /// legality check peeks at filters with it).
     pub(crate) fn zone_candidates(&self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+        self.zone_candidates_keeping(env, zone, Keep::All, out);
+    }
+
+    /// [`GameState::zone_candidates`] keeping what `keep` keeps: the type test of a card
+    /// made where it is listed (`Host::zone_cards_of_type`).
+    fn zone_candidates_keeping(&self, env: &Env, zone: ZoneRef, keep: Keep, out: &mut Vec<Value>) {
         let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
-            self.pile_candidates(player, pile, out);
+            self.pile_candidates(player, pile, keep, out);
             return;
         }
         let (first, second) = Self::prefix_players(me, zone);
         match zone.zone {
             ARENA => {
-                self.ring_candidates(me, out);
-                self.ring_candidates(me.other(), out);
+                self.ring_candidates(me, keep, out);
+                self.ring_candidates(me.other(), keep, out);
             }
             RING => {
-                self.ring_candidates(first, out);
+                self.ring_candidates(first, keep, out);
                 if let Some(second) = second {
-                    self.ring_candidates(second, out);
+                    self.ring_candidates(second, keep, out);
                 }
             }
             names::INFRONT => {
@@ -108,7 +151,7 @@ impl GameState {
                 {
                     let facing = self.player(me.other()).ring[3 - usize::from(slot.min(3))];
                     if let Some(card) = facing
-                        && self.card(card).is_some_and(|c| c.bp > 0)
+                        && self.card(card).is_some_and(|c| c.bp > 0 && keep.state(self, c))
                     {
                         out.push(Value::Card(card.id()));
                     }
@@ -116,9 +159,9 @@ impl GameState {
             }
             _ => {
                 if let Some(pile) = pile_zone(zone.zone) {
-                    self.pile_candidates(first, pile, out);
+                    self.pile_candidates(first, pile, keep, out);
                     if let Some(second) = second {
-                        self.pile_candidates(second, pile, out);
+                        self.pile_candidates(second, pile, keep, out);
                     }
                 }
             }
@@ -200,6 +243,16 @@ impl Host for GameState {
         self.zone_candidates(env, zone, out);
     }
 
+    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+        let kind = match ty {
+            names::CHARACTER => Some(CardKind::Character),
+            names::ACTION => Some(CardKind::Action),
+            names::REACTION => Some(CardKind::Reaction),
+            _ => None,
+        };
+        self.zone_candidates_keeping(env, zone, Keep::Kind { kind, negate }, out);
+    }
+
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
         let kind = self.kind(CardRef::of(card))?;
         Some(match kind {
@@ -273,8 +326,7 @@ impl Host for GameState {
             names::VAR_ALONE => Value::Bool(self.player(me).characters().count() == 1),
             // Ruling (B-61): a solo attack is one character attacking outside a United Attack.
             names::VAR_SOLO_ATTACK => {
-                let attackers: Vec<&crate::state::CardState> =
-                    self.cards.iter().filter(|c| c.role != Role::None).collect();
+                let attackers: Vec<&CardState> = self.cards.iter().filter(|c| c.role != Role::None).collect();
                 Value::Bool(attackers.len() == 1 && !attackers[0].united)
             }
             names::VAR_INSTANT => Value::Int(0),
@@ -364,6 +416,12 @@ impl Host for GameState {
         if let Some(cards) = pile_zone(zone).and_then(|z| self.player(Seat::of(player)).pile(z)) {
             out.extend(cards.iter().map(|c| Value::Card(c.id())));
         }
+    }
+
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let Some(cards) = pile_zone(zone).and_then(|z| self.player(Seat::of(player)).pile(z)) else { return 0 };
+        out.extend(cards.iter().take(most).map(|c| Value::Card(c.id())));
+        cards.len()
     }
 
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
@@ -765,7 +823,7 @@ mod tests {
     use std::sync::Arc;
 
     use stdlib::host::{CfcHost, Model};
-    use stdlib::names::{DECK, DISCARDS, HAND, REMOVED, RING};
+    use stdlib::names::{self, ARENA, DECK, DISCARDS, HAND, REMOVED, RING};
     use vm::bytecode::ZoneIdx;
     use vm::runtime::{CardId, Host};
 
@@ -862,6 +920,79 @@ mod tests {
             assert_eq!(answer, moved.then_some(from_ring));
             assert_eq!(answer, expected);
             assert_eq!(once.state, twice.state);
+        }
+    }
+
+    /// A zone's cards of a type, listed with their type test, are those the zone lists
+    /// that pass `card_has_type`: in rings (a character transformed into an action
+    /// included), piles (transformed cards included), in front of a card, in a searched
+    /// pile, for each type, negated or not, and for a type no card has.
+    #[test]
+    fn a_zones_cards_of_a_type_are_those_that_pass_the_type_test() {
+        let Some(mut game) = game_with_transformed_cards() else { return };
+        let me = Seat::FIRST;
+        let character = game.state.player(me).characters().next().expect("a character in play after 40 decisions");
+        let action = [Seat::FIRST, Seat::SECOND]
+            .into_iter()
+            .flat_map(|seat| game.state.player(seat).deck.clone())
+            .find(|&card| game.state.kind(card) == Some(crate::set::CardKind::Action))
+            .expect("an action in a deck");
+        assert!(game.state.transform(character.id(), Model::Of(action.id())));
+        let env = vm::runtime::Env {
+            me: me.pid(),
+            controller: me.pid(),
+            source: character.id(),
+            card: vm::bytecode::CardIdx(0),
+        };
+        let prefixes = [None, Some(names::PREFIX_MY), Some(names::PREFIX_OPP), Some(names::PREFIX_ANY)];
+        let types = [names::CHARACTER, names::ACTION, names::REACTION, vm::bytecode::CardTypeIdx(u32::MAX)];
+        let mut compared = 0;
+        for scope in [None, Some((Seat::SECOND, crate::state::Zone::Deck))] {
+            game.state.search_scope = scope;
+            for zone in [ARENA, RING, HAND, DECK, DISCARDS, REMOVED, names::INFRONT] {
+                for prefix in prefixes {
+                    let zone = vm::bytecode::ZoneRef { prefix, zone };
+                    let mut all = Vec::new();
+                    Host::zone_cards(&mut game.state, &env, zone, &mut all);
+                    for ty in types {
+                        for negate in [false, true] {
+                            let expected: Vec<_> = all
+                                .iter()
+                                .copied()
+                                .filter(|item| {
+                                    item.as_card()
+                                        .is_some_and(|card| Host::card_has_type(&game.state, card, ty) != negate)
+                                })
+                                .collect();
+                            let mut found = vec![vm::runtime::Value::Nil];
+                            Host::zone_cards_of_type(&mut game.state, &env, zone, ty, negate, &mut found);
+                            assert_eq!(found[0], vm::runtime::Value::Nil, "appended after what the buffer held");
+                            assert_eq!(found[1..], expected, "{zone:?} {ty:?} negated {negate} in scope {scope:?}");
+                            compared += expected.len();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "the zones hold cards of each kind");
+    }
+
+    /// A pile's top as `draw` reads it is the start of the whole pile as `pile_cards`
+    /// lists it, with the whole pile's length; a zone that is no pile holds nothing.
+    #[test]
+    fn a_piles_top_is_the_start_of_the_whole_pile() {
+        let Some(mut game) = game_with_transformed_cards() else { return };
+        for (player, zone) in [(Seat::FIRST, DECK), (Seat::SECOND, HAND), (Seat::SECOND, DECK), (Seat::SECOND, RING)] {
+            let mut whole = Vec::new();
+            Host::pile_cards(&mut game.state, player.pid(), zone, &mut whole);
+            assert_eq!(whole.is_empty(), zone == RING, "the piles hold cards");
+            for most in [0, 1, 3, whole.len() + 2] {
+                let mut top = vec![vm::runtime::Value::Nil];
+                let len = Host::pile_top_cards(&mut game.state, player.pid(), zone, most, &mut top);
+                assert_eq!(len, whole.len());
+                assert_eq!(top[0], vm::runtime::Value::Nil, "appended after what the buffer held");
+                assert_eq!(top[1..], whole[..most.min(whole.len())]);
+            }
         }
     }
 }

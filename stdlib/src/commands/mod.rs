@@ -122,20 +122,19 @@ pub(crate) fn pile<H: CfcHost>(
 
 /// The first `most` cards of `player`'s pile `zone` (0 = top) and whether it holds a card
 /// at all, charged as [`pile`] is: `draw`, `trash` and `prophecy` take the top of a deck,
-/// and a copy of all of it would spill out of [`Cards`] onto the heap (nor is the rest of
-/// it counted: its callers only ask whether it is empty).
+/// and neither is the rest of it copied (the host lists the top only,
+/// [`vm::runtime::Host::pile_top_cards`]) nor counted (its callers only ask whether it is
+/// empty).
 pub(crate) fn pile_top<H: CfcHost>(
     ctx: &mut CallContext<'_, H>,
     player: PlayerId,
     zone: vm::bytecode::ZoneIdx,
     most: usize,
 ) -> Result<(Cards, bool), Trap> {
-    ctx.read_pile(player, zone, |ctx, values| {
-        ctx.charge(values.len())?;
-        let mut cards = values.iter().filter_map(|value| value.as_card());
-        let top: Cards = cards.by_ref().take(most).collect();
-        let holds_cards = !top.is_empty() || cards.next().is_some();
-        Ok((top, holds_cards))
+    ctx.read_pile_top(player, zone, most, |ctx, top, len| {
+        ctx.charge(len)?;
+        let top: Cards = top.iter().filter_map(|value| value.as_card()).collect();
+        Ok((top, len > 0))
     })
 }
 

@@ -262,6 +262,24 @@ impl<'a, H: Host> CallContext<'a, H> {
         result
     }
 
+    /// Reads the first `most` cards of `player`'s pile `zone` ([`Host::pile_top_cards`])
+    /// as [`CallContext::read_pile`] reads a pile, and hands them to `read` with how many
+    /// cards the pile holds in all.
+    pub fn read_pile_top<R>(
+        &mut self,
+        player: PlayerId,
+        zone: ZoneIdx,
+        most: usize,
+        read: impl FnOnce(&mut CallContext<'a, H>, &[Value], usize) -> R,
+    ) -> R {
+        let mut pile = std::mem::take(&mut self.machine.world.pile);
+        pile.clear();
+        let len = self.machine.host.pile_top_cards(player, zone, most, &mut pile);
+        let result = read(self, &pile, len);
+        self.machine.world.pile = pile;
+        result
+    }
+
     /// Who and what the execution runs for (`me`, the source card, its controller).
     pub fn env(&self) -> Env {
         self.machine.state.env

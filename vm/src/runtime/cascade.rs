@@ -82,20 +82,15 @@ impl<H: Host> Runtime<H> {
         // A card's subscriptions, runs and continuous autos exist only while it is in play
         // (`enter_play` adds them after the card): a card played and resolved without
         // entering play has none to look for.
-        if self.in_play(card) {
-            self.world.in_play.retain(|&(id, _)| id != card);
-            self.world.subs.retain(|sub| sub.card != card);
-            self.world.note_listeners();
-            self.world.runs.retain(|run| run.card != card);
-            let mut held = Vec::new();
-            self.world.continuous.retain_mut(|auto| {
-                if auto.card == card {
-                    held.append(&mut auto.effects);
-                }
-                auto.card != card
-            });
-            if !held.is_empty() {
-                exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        if let Some(at) = self.world.in_play.iter().position(|&(id, _)| id == card) {
+            // In play once at most (`enter_play` does nothing the second time).
+            let (_, program_card) = self.world.in_play.remove(at);
+            // Many cards in play have no autos (a character whose ability is an action),
+            // and so nothing of them to drop (716 instructions a random game).
+            let has_autos =
+                self.shared.program.cards().get(program_card.index()).is_none_or(|data| !data.autos.is_empty());
+            if has_autos {
+                self.drop_autos(host, card);
             }
         }
         self.world.refresh = true;
@@ -105,6 +100,24 @@ impl<H: Host> Runtime<H> {
             };
             effect.restriction.is_none() && (effect.source == card || target == Value::Card(card))
         });
+    }
+
+    /// Drops the subscriptions, queued runs and continuous autos of `card`, which left
+    /// play, and ends the effects its continuous autos hold.
+    fn drop_autos(&mut self, host: &mut H, card: CardId) {
+        self.world.subs.retain(|sub| sub.card != card);
+        self.world.note_listeners();
+        self.world.runs.retain(|run| run.card != card);
+        let mut held = Vec::new();
+        self.world.continuous.retain_mut(|auto| {
+            if auto.card == card {
+                held.append(&mut auto.effects);
+            }
+            auto.card != card
+        });
+        if !held.is_empty() {
+            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+        }
     }
 
     /// The cards in play, in the order they entered.

@@ -122,6 +122,19 @@ pub trait Host {
     /// duplicates.
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>);
 
+    /// [`Host::zone_cards`] keeping only the cards whose [`Host::card_has_type`] of `ty`
+    /// is not `negate` (a filter's `character` or `!action`): one pass for a host that
+    /// reads a card's type where it lists the card. The default lists, then tests.
+    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+        let start = out.len();
+        self.zone_cards(env, zone, out);
+        let mut at = 0;
+        out.retain(|item| {
+            at += 1;
+            at <= start || matches!(*item, Value::Card(card) if self.card_has_type(card, ty) != negate)
+        });
+    }
+
     /// The card's type (`character`).
     fn card_type(&self, _card: CardId) -> Option<CardTypeIdx> {
         None
@@ -205,6 +218,18 @@ pub trait Host {
 
     /// Appends the cards of `player`'s `zone` to `out`, in order (index 0 = top).
     fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, _out: &mut Vec<Value>) {}
+
+    /// Appends the first `most` cards of `player`'s `zone` to `out` (index 0 = top) and
+    /// returns how many cards the pile holds in all: [`Host::pile_cards`] for a builtin
+    /// that takes the top of a pile (`draw`), without a copy of the rest. The default
+    /// lists the whole pile and cuts it.
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let start = out.len();
+        self.pile_cards(player, zone, out);
+        let len = out.len() - start;
+        out.truncate(start + most);
+        len
+    }
 
     /// Moves `card` to `player`'s `zone` at `position` (0 top, -1 bottom); false when it
     /// could not.

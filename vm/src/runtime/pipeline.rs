@@ -16,9 +16,15 @@ pub(super) fn set_selection<H: Host>(machine: &mut Machine<'_, H>, i: u16, list:
     if machine.state.set_selection(i, list) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
 }
 
+/// Adds `list` (a resolution's or an answer's, held nowhere else) to the rule targets.
 pub(super) fn add_rule_targets<H: Host>(machine: &mut Machine<'_, H>, list: ListId) -> Result<(), Trap> {
-    machine.state.rule_targets =
-        machine.state.lists.concat(machine.state.rule_targets, list).ok_or(TrapCode::ListLimit)?;
+    let lists = &mut machine.state.lists;
+    // Most cards have one rule-target filter: the first list is taken as it is, not copied.
+    machine.state.rule_targets = if lists.is_empty(machine.state.rule_targets) {
+        list
+    } else {
+        lists.concat(machine.state.rule_targets, list).ok_or(TrapCode::ListLimit)?
+    };
     Ok(())
 }
 

@@ -221,8 +221,13 @@ impl<H: Host> Machine<'_, H> {
                         ZoneOwner::Me => names.zone_my,
                     };
                 }
-                self.host.zone_cards(&env, zone, cand);
-                retain_type(&*self.host, &shared.program, term, cand);
+                match term.atom {
+                    TypeAtom::CardType(ty) => self.host.zone_cards_of_type(&env, zone, ty, term.negate, cand),
+                    _ => {
+                        self.host.zone_cards(&env, zone, cand);
+                        retain_type(&*self.host, &shared.program, term, cand);
+                    }
+                }
             }
         }
         self.charge((cand.len() / 64) as u32)?;

@@ -115,8 +115,11 @@ fn unrestricted_effects_end_when_the_source_leaves() {
     let (mut rt, mut host, card) = granted(None);
     rt.expire(&mut host, UEOT, P0);
     assert_eq!(host.active.len(), 2, "no timer ends them");
+    assert!(rt.in_play(card));
+    // A card without autos (this one has an action) has only its effects to end.
     rt.leave_play(&mut host, card);
     assert!(host.active.is_empty());
+    assert!(!rt.in_play(card));
 }
 
 /// A card activated without entering play (an action card resolving) has no subscription
