@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 use stdlib::catalogue::COST_TYPES;
 use stdlib::costs::{Checked, CostFacts, CostSearch};
 use stdlib::names;
-use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx};
+use vm::bytecode::{CardIdx, EventIdx, FilterIdx, VariableIdx, ZoneRef};
 use vm::runtime::{Completion, Count, Env, Event, Failure, Outcome as VmOutcome, Peek, PeekBuffers, Value};
 
 use crate::engine::{Game, HookAnswer};
@@ -747,15 +747,24 @@ impl Peeker<'_> {
         count: Count,
     ) -> Option<Peek> {
         let state = &self.game.state;
-        let zone_cards = |zone, out: &mut Vec<Value>| {
-            match search {
-                CostSearch::Filter => state.zone_candidates(&self.env, zone, out),
+        let zone_cards = |zone: ZoneRef, out: &mut Vec<Value>| {
+            let lists_a_pile = match search {
+                CostSearch::Filter => {
+                    state.zone_candidates(&self.env, zone, out);
+                    pile_zone(zone.zone).is_some()
+                }
                 CostSearch::Hand => {
                     let hand = &state.player(Seat::of(self.env.me)).hand;
                     out.extend(hand.iter().map(|c| Value::Card(c.id())));
+                    true
                 }
-            }
-            if let Some(moved) = self.moved {
+            };
+            // The card played is in a pile: a ring's candidates never hold it (most
+            // filters a trial peeks at search the rings: 1,400 instructions a random game).
+            // A search scope would list a pile here: `trial_answer_read` declines with one.
+            if let Some(moved) = self.moved
+                && lists_a_pile
+            {
                 out.retain(|&c| c != moved);
             }
         };
