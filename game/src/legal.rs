@@ -369,7 +369,45 @@ impl<'a> Probe<'a> {
         if c.fresh && !state.rule_on("ab_trigger_fresh", me, false) {
             return false;
         }
+        if let Some(rules) = c.rules
+            && self.copy.is_none()
+            && self.reads_trials
+            && let Some(passes) = self.ability_costs_alone(card, rules, me)
+        {
+            return passes;
+        }
         self.requisites_ok(card, me, (me, Zone::Ring(slot)))
+    }
+
+    /// What the trial of the ■ ability of `card` (bundle card `rules`), unfrozen in a ring
+    /// slot of `me` on the base game, answers when its only stage is costs that look at no
+    /// filter (`{F}`, over a quarter of a random game's trials: 1,500 instructions a game): as [`Game::trial_answer_read`]
+    /// reads those costs, without the trial's peekers and buffers. `None` for any other.
+    fn ability_costs_alone(&self, card: CardRef, rules: u32, me: Seat) -> Option<bool> {
+        let game = self.base;
+        let state = &game.state;
+        let data = game.set.program().card(CardIdx(rules))?;
+        let [action] = data.actions.as_slice() else { return None };
+        let hand = state.player(me).hand.len();
+        if !data.requisites.is_empty()
+            || data.target.is_some()
+            || data.vars.is_some()
+            || action.costs.len() > 4
+            || hand > 1_000
+            || state.search_scope.is_some()
+            || !state.is_character(card)
+        {
+            return None;
+        }
+        let facts = CostFacts { frozen: false, in_ring: true, hand };
+        for cost in &action.costs {
+            match stdlib::costs::check_from_facts(cost, facts)? {
+                Checked::Pays => {}
+                Checked::Fails => return Some(false),
+                Checked::Asks => return Some(true),
+            }
+        }
+        Some(true)
     }
 
     // ---- Attack phase ----

@@ -250,3 +250,32 @@ fn a_player_without_sp_cannot_pay_a_cost_whatever_autos_add() {
     assert!(probe.affordable(me, action, -3, None), "Kyosuke's auto makes the cost -1");
     assert!(probe.copy.is_some(), "the autos ran on a copy");
 }
+
+/// A ■ ability whose only cost is `{F}` (Bilstein) is answered from the card's facts as
+/// its trial answers, read from the game and run on a copy; one with a rule target
+/// (Damn D's `target?`) is left to the trial.
+#[test]
+fn an_ability_of_costs_alone_answers_as_its_trial() {
+    let Some(dir) = compiler::corpus::corpus_dir() else { return };
+    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+    let decks = corpus_decks(&set, &dir);
+    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let me = game.state.active;
+    let named = |game: &Game, name: &str| {
+        (0..game.state.cards.len() as u32)
+            .map(CardRef)
+            .find(|&c| game.state.def(c).is_some_and(|d| d.name == name))
+            .expect("the decks hold the card")
+    };
+    let (bilstein, damn_d) = (named(&game, "Bilstein"), named(&game, "Damn D"));
+    for card in [bilstein, damn_d] {
+        let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+        assert!(game.state.move_card_to(card, me, Zone::Ring(slot), -1));
+    }
+    let rules = |game: &Game, card: CardRef| game.state.card(card).and_then(|c| c.rules).expect("the card has rules");
+    let probe = Probe::new(&game);
+    assert_eq!(probe.ability_costs_alone(bilstein, rules(&game, bilstein), me), Some(true));
+    assert_eq!(read_and_run_on_a_copy(&game, bilstein, me), (Some(true), true));
+    assert_eq!(probe.ability_costs_alone(damn_d, rules(&game, damn_d), me), None, "a rule target is tried");
+}
