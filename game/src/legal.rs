@@ -369,6 +369,8 @@ impl<'a> Probe<'a> {
         if c.fresh && !state.rule_on("ab_trigger_fresh", me, false) {
             return false;
         }
+        // On the base game only (code run on a copy might have moved the card), and not
+        // for the reference of `Probe::copying`, which runs every trial.
         if let Some(rules) = c.rules
             && self.copy.is_none()
             && self.reads_trials
@@ -381,8 +383,9 @@ impl<'a> Probe<'a> {
 
     /// What the trial of the ■ ability of `card` (bundle card `rules`), unfrozen in a ring
     /// slot of `me` on the base game, answers when its only stage is costs that look at no
-    /// filter (`{F}`, over a quarter of a random game's trials: 1,500 instructions a game): as [`Game::trial_answer_read`]
-    /// reads those costs, without the trial's peekers and buffers. `None` for any other.
+    /// filter (`{F}`: over a quarter of a random game's trials, 1,500 instructions a game),
+    /// as [`Game::trial_answer_read`] reads those costs, without the trial's peekers and
+    /// buffers. `None` for any other.
     fn ability_costs_alone(&self, card: CardRef, rules: u32, me: Seat) -> Option<bool> {
         let game = self.base;
         let state = &game.state;
