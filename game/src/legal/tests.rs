@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use vm::bytecode::CardIdx;
 
+use super::Probe;
 use crate::players::PlayerKind;
 use crate::sim::{self, PlayOptions};
 use crate::state::{CardRef, Zone};
@@ -218,4 +219,63 @@ fn a_card_played_cannot_pay_its_own_cost_when_read() {
     assert_eq!(answers(&game), (Some(false), false));
     game.state.move_card_to(other_action, me, Zone::Hand, -1);
     assert_eq!(answers(&game), (Some(true), true));
+}
+
+/// A player without SP cannot pay a cost the modifiers leave, whatever `beforePayCost`
+/// autos add (a cost they change ends at -1 at most): legality answers so without the
+/// copy their run needs. With SP, Kyosuke's auto runs (an action costs 2 less).
+#[test]
+fn a_player_without_sp_cannot_pay_a_cost_whatever_autos_add() {
+    let Some(dir) = compiler::corpus::corpus_dir() else { return };
+    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+    let decks = corpus_decks(&set, &dir);
+    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let me = game.state.active;
+    let kyosuke = (0..game.state.cards.len() as u32)
+        .map(CardRef)
+        .find(|&c| game.state.def(c).is_some_and(|d| d.name == "Kyosuke"))
+        .expect("deck-2 holds Kyosuke");
+    let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+    assert!(game.state.move_card_to(kyosuke, me, Zone::Ring(slot), -1));
+    game.sync_play();
+    let action = crate::phases::CostType::ACTION;
+    game.state.player_mut(me).sp = 0;
+    let mut probe = Probe::new(&game);
+    assert!(!probe.affordable(me, action, -3, None));
+    assert!(probe.copy.is_none(), "no copy made to run the autos");
+    drop(probe);
+    game.state.player_mut(me).sp = 1;
+    let mut probe = Probe::new(&game);
+    assert!(probe.affordable(me, action, -3, None), "Kyosuke's auto makes the cost -1");
+    assert!(probe.copy.is_some(), "the autos ran on a copy");
+}
+
+/// A ■ ability whose only cost is `{F}` (Bilstein) is answered from the card's facts as
+/// its trial answers, read from the game and run on a copy; one with a rule target
+/// (Damn D's `target?`) is left to the trial.
+#[test]
+fn an_ability_of_costs_alone_answers_as_its_trial() {
+    let Some(dir) = compiler::corpus::corpus_dir() else { return };
+    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+    let decks = corpus_decks(&set, &dir);
+    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let me = game.state.active;
+    let named = |game: &Game, name: &str| {
+        (0..game.state.cards.len() as u32)
+            .map(CardRef)
+            .find(|&c| game.state.def(c).is_some_and(|d| d.name == name))
+            .expect("the decks hold the card")
+    };
+    let (bilstein, damn_d) = (named(&game, "Bilstein"), named(&game, "Damn D"));
+    for card in [bilstein, damn_d] {
+        let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+        assert!(game.state.move_card_to(card, me, Zone::Ring(slot), -1));
+    }
+    let rules = |game: &Game, card: CardRef| game.state.card(card).and_then(|c| c.rules).expect("the card has rules");
+    let probe = Probe::new(&game);
+    assert_eq!(probe.ability_costs_alone(bilstein, rules(&game, bilstein), me), Some(true));
+    assert_eq!(read_and_run_on_a_copy(&game, bilstein, me), (Some(true), true));
+    assert_eq!(probe.ability_costs_alone(damn_d, rules(&game, damn_d), me), None, "a rule target is tried");
 }
