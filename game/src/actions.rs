@@ -45,6 +45,7 @@ impl Game {
             c.last_bp = bp;
             c.fresh = true;
         }
+        self.state.note_bp(bp);
         self.state.player_mut(me).chars_played += 1;
         let name = self.state.name_of(card);
         self.state.note(RecordKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
@@ -103,6 +104,8 @@ impl Game {
         if let Some(t) = self.state.card_mut(target) {
             t.bp = t.bp.saturating_add(BACKUP_BONUS);
             t.last_bp = t.bp;
+            let bp = t.bp;
+            self.state.note_bp(bp);
         }
         self.state.player_mut(me).backups_played += 1;
         let name = self.state.name_of(card);

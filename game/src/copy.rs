@@ -92,6 +92,7 @@ impl Clone for GameState {
             set,
             play_changed,
             sizes_changed,
+            ko_possible,
             places,
         } = self;
         GameState {
@@ -120,6 +121,7 @@ impl Clone for GameState {
             set: set.clone(),
             play_changed: *play_changed,
             sizes_changed: *sizes_changed,
+            ko_possible: *ko_possible,
             places: places.clone(),
         }
     }
@@ -160,6 +162,7 @@ impl GameState {
             set,
             play_changed,
             sizes_changed,
+            ko_possible,
             places,
         } = source;
         self.cards.clone_from(cards);
@@ -186,6 +189,7 @@ impl GameState {
         self.set.clone_from(set);
         self.play_changed = *play_changed;
         self.sizes_changed = *sizes_changed;
+        self.ko_possible = *ko_possible;
         self.places.0.clone_from(&places.0);
     }
 }

@@ -430,6 +430,7 @@ impl Host for GameState {
                     state.bp = value;
                     state.last_bp = value;
                 }
+                self.note_bp(value);
                 let what = Phrase::CardBp(self.name_of(card));
                 self.note(RecordKind::Counter { what, value });
             }
@@ -527,6 +528,7 @@ impl CfcHost for GameState {
         state.rules = rules;
         if in_ring {
             state.bp = bp;
+            self.note_bp(bp);
         }
         self.restart.push(card);
         self.mark_play_changed();
