@@ -124,6 +124,7 @@ impl Game {
 
     pub(crate) fn declare_attack(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
+        self.state.mark_attack_markers();
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
         }
@@ -135,6 +136,7 @@ impl Game {
         let (Some(card), Some(leader)) = (self.state.slot_card(me, slot), self.state.slot_card(me, leader)) else {
             return;
         };
+        self.state.mark_attack_markers();
         for (c, role) in [(card, Role::Joiner), (leader, Role::Leader)] {
             if let Some(c) = self.state.card_mut(c) {
                 c.role = role;
@@ -152,6 +154,7 @@ impl Game {
         else {
             return;
         };
+        self.state.mark_attack_markers();
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
         }

@@ -93,6 +93,7 @@ impl Clone for GameState {
             play_changed,
             sizes_changed,
             ko_possible,
+            attack_marked,
             places,
         } = self;
         GameState {
@@ -122,6 +123,7 @@ impl Clone for GameState {
             play_changed: *play_changed,
             sizes_changed: *sizes_changed,
             ko_possible: *ko_possible,
+            attack_marked: *attack_marked,
             places: places.clone(),
         }
     }
@@ -163,6 +165,7 @@ impl GameState {
             play_changed,
             sizes_changed,
             ko_possible,
+            attack_marked,
             places,
         } = source;
         self.cards.clone_from(cards);
@@ -190,6 +193,7 @@ impl GameState {
         self.play_changed = *play_changed;
         self.sizes_changed = *sizes_changed;
         self.ko_possible = *ko_possible;
+        self.attack_marked = *attack_marked;
         self.places.0.clone_from(&places.0);
     }
 }

@@ -711,6 +711,7 @@ impl CfcHost for GameState {
         if card == leader || self.card(leader).is_none_or(|c| c.role == Role::None) {
             return false;
         }
+        self.mark_attack_markers();
         if let Some(c) = self.card_mut(card) {
             c.role = Role::Joiner;
             c.united = true;

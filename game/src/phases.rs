@@ -73,9 +73,13 @@ impl GameState {
     }
 
     /// The characters in `player`'s ring whose state `keep` accepts, in ring order. A
-    /// loop over the four slots: the phase procedures ask several of these each turn.
+    /// loop over the four slots: the phase procedures ask several of these each turn. Every
+    /// `keep` asks for an attack role: none without a marker set ([`GameState::attack_marked`]).
     fn ring_cards_where(&self, player: Seat, keep: impl Fn(&CardState) -> bool) -> RingCards {
         let mut kept = RingCards::new();
+        if !self.attack_markers_due() {
+            return kept;
+        }
         for &slot in &self.player(player).ring {
             if let Some(card) = slot
                 && self.card(card).is_some_and(&keep)
@@ -119,6 +123,12 @@ impl GameState {
     /// a setup's ring slots), and a card leaving the ring loses them (`reset_card`); so
     /// the rings are visited rather than every card of the game.
     pub(crate) fn clear_attack_markers(&mut self, blocks: bool) {
+        if !self.attack_markers_due() {
+            return;
+        }
+        if blocks {
+            self.attack_marked = Mark(false);
+        }
         let GameState { players, cards, .. } = self;
         for player in players.iter() {
             for &slot in &player.ring {
@@ -138,6 +148,17 @@ impl GameState {
                 .all(|c| c.role == Role::None && !c.united && (!blocks || (c.blocking.is_none() && !c.blocked))),
             "a card outside the rings carries an attack marker"
         );
+    }
+
+    /// Whether a character may carry an attack marker ([`GameState::attack_marked`]); a
+    /// debug build checks that none does otherwise.
+    fn attack_markers_due(&self) -> bool {
+        debug_assert!(
+            self.attack_marked.0
+                || self.cards.iter().all(|c| c.role == Role::None && !c.united && c.blocking.is_none() && !c.blocked),
+            "an attack marker set without `mark_attack_markers`"
+        );
+        self.attack_marked.0
     }
 
     /// The character blocking `attacker`, if any.
@@ -479,5 +500,33 @@ mod tests {
         }
         assert_eq!(game.state.player(me).discards, [set_to_zero]);
         assert_eq!(game.state.player(opp).discards.len(), 2);
+    }
+
+    /// Clearing the attack markers and listing the attackers look at the rings only when
+    /// a declaration marked them (`GameState::attack_marked`): a turn without an attack
+    /// takes the mark, and an attack declared in the next turn is still fought.
+    #[test]
+    fn an_attack_after_a_turn_without_one_is_fought_and_its_markers_cleared() {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set compiles"));
+        let mut setup = Setup::default();
+        for player in &mut setup.players {
+            player.deck = vec![GUARD; 10];
+        }
+        setup.players[1].ring[0] = Some(SlotSetup::new(BRAWLER));
+        let mut game = Game::from_setup(set, &setup).expect("the board is valid");
+        let (me, opp) = (Seat::FIRST, Seat::SECOND);
+        assert_eq!(game.state.active, me);
+        game.apply(Move::Pass).expect("the first player's turn ends");
+        assert_eq!(game.state.active, opp);
+        assert!(!game.state.attack_marked.0, "a turn without an attack cleared the markers");
+        let hp = game.state.player(me).hp;
+        game.apply(Move::Pass).expect("the Main phase ends");
+        game.apply(Move::Attack { slot: 0 }).expect("the Brawler attacks");
+        while game.state.active == opp {
+            game.apply(Move::Pass).expect("the turn goes on");
+        }
+        assert_eq!(game.state.player(me).hp, hp - 500, "the unblocked Brawler's 500 BP");
+        let brawler = game.state.player(opp).ring[0].expect("the Brawler");
+        assert_eq!(game.state.card(brawler).map(|c| c.role), Some(crate::state::Role::None));
     }
 }

@@ -552,6 +552,13 @@ pub struct GameState {
     /// turn, and few find a character to KO (2,118 KOs in 19,832 sweeps of 300 random games).
     #[serde(skip)]
     pub(crate) ko_possible: Mark,
+    /// Whether a character may carry an attack marker (a role, `united`, `blocking`,
+    /// `blocked`) since the engine last cleared them all: set by every declaration of an
+    /// attack, a join or a block ([`GameState::mark_attack_markers`]), taken by
+    /// `clear_attack_markers(true)`. Clearing them (twice a turn) and listing the
+    /// attackers (twice a turn) need not look at the rings of a turn without an attack.
+    #[serde(skip)]
+    pub(crate) attack_marked: Mark,
     /// Where each card was last put, by card index: where [`GameState::find_card`] looks
     /// first. Not serialised (a state read back searches until its cards move).
     #[serde(skip)]
@@ -618,6 +625,7 @@ impl GameState {
             play_changed: Mark::default(),
             sizes_changed: Mark::default(),
             ko_possible: Mark::default(),
+            attack_marked: Mark::default(),
             places: Places::default(),
         }
     }
@@ -693,6 +701,11 @@ impl GameState {
         if bp <= 0 {
             self.ko_possible = Mark(true);
         }
+    }
+
+    /// Notes that a character may carry an attack marker ([`GameState::attack_marked`]).
+    pub(crate) fn mark_attack_markers(&mut self) {
+        self.attack_marked = Mark(true);
     }
 
     /// Whether a KO check must look at the rings: [`GameState::ko_possible`] is set (a
