@@ -45,6 +45,7 @@ impl Game {
             c.last_bp = bp;
             c.fresh = true;
         }
+        self.state.note_bp(bp);
         self.state.player_mut(me).chars_played += 1;
         let name = self.state.name_of(card);
         self.state.note_summarised(RecordKind::Play { player: me, card, name, slot: Some(slot), sp: paid });
@@ -103,6 +104,8 @@ impl Game {
         if let Some(t) = self.state.card_mut(target) {
             t.bp = t.bp.saturating_add(BACKUP_BONUS);
             t.last_bp = t.bp;
+            let bp = t.bp;
+            self.state.note_bp(bp);
         }
         self.state.player_mut(me).backups_played += 1;
         let name = self.state.name_of(card);
@@ -121,6 +124,7 @@ impl Game {
 
     pub(crate) fn declare_attack(&mut self, me: Seat, slot: u8) {
         let Some(card) = self.state.slot_card(me, slot) else { return };
+        self.state.mark_attack_markers();
         if let Some(c) = self.state.card_mut(card) {
             c.role = Role::Leader;
         }
@@ -132,6 +136,7 @@ impl Game {
         let (Some(card), Some(leader)) = (self.state.slot_card(me, slot), self.state.slot_card(me, leader)) else {
             return;
         };
+        self.state.mark_attack_markers();
         for (c, role) in [(card, Role::Joiner), (leader, Role::Leader)] {
             if let Some(c) = self.state.card_mut(c) {
                 c.role = role;
@@ -149,6 +154,7 @@ impl Game {
         else {
             return;
         };
+        self.state.mark_attack_markers();
         if let Some(c) = self.state.card_mut(card) {
             c.blocking = Some(attacker);
         }

@@ -95,6 +95,7 @@ impl GameState {
             c.activated = false;
             c.keep_ready = false;
         }
+        self.note_bp(bp);
     }
 
     /// Puts `card` (already taken) into `player`'s `zone` at `position` (0 top, -1
@@ -113,6 +114,8 @@ impl GameState {
                 }
                 *place = Some(card);
                 self.mark_play_changed();
+                let bp = self.card(card).map_or(0, |c| c.bp);
+                self.note_bp(bp);
                 usize::from(slot)
             }
             Zone::Backup(holder) => {
@@ -204,7 +207,8 @@ impl GameState {
         true
     }
 
-    /// Whether the KO sweep would KO a character: one at 0 BP in either ring.
+    /// Whether the KO sweep would KO a character: one at 0 BP in either ring (what a debug
+    /// build checks where [`GameState::ko_possible`] is clear).
     pub(crate) fn ko_due(&self) -> bool {
         self.players.iter().any(|player| player.ring.iter().any(|slot| slot.is_some_and(|card| self.at_zero_bp(card))))
     }
@@ -261,6 +265,7 @@ impl GameState {
         c.bp -= loss;
         c.last_bp = c.bp;
         let bp = c.bp;
+        self.note_bp(bp);
         self.note(RecordKind::CharacterDamage { card, amount: loss, bp });
     }
 

@@ -92,6 +92,8 @@ impl Clone for GameState {
             set,
             play_changed,
             sizes_changed,
+            ko_possible,
+            attack_marked,
             places,
         } = self;
         GameState {
@@ -120,6 +122,8 @@ impl Clone for GameState {
             set: set.clone(),
             play_changed: *play_changed,
             sizes_changed: *sizes_changed,
+            ko_possible: *ko_possible,
+            attack_marked: *attack_marked,
             places: places.clone(),
         }
     }
@@ -160,6 +164,8 @@ impl GameState {
             set,
             play_changed,
             sizes_changed,
+            ko_possible,
+            attack_marked,
             places,
         } = source;
         self.cards.clone_from(cards);
@@ -186,6 +192,8 @@ impl GameState {
         self.set.clone_from(set);
         self.play_changed = *play_changed;
         self.sizes_changed = *sizes_changed;
+        self.ko_possible = *ko_possible;
+        self.attack_marked = *attack_marked;
         self.places.0.clone_from(&places.0);
     }
 }

@@ -190,8 +190,10 @@ impl Game {
                 return entered;
             }
             let Some(task) = self.state.agenda.pop_front() else { return entered };
-            if let (Task::EnterPhase(p), Some(h)) = (task, halt) {
-                entered |= p == h;
+            if let Task::EnterPhase(p) = task
+                && halt == Some(p)
+            {
+                entered = true;
             }
             // A phase's event that no card hears, with nothing else waiting: its step and
             // the events step after it would queue the event and drop it again. The drop

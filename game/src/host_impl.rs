@@ -488,6 +488,7 @@ impl Host for GameState {
                     state.bp = value;
                     state.last_bp = value;
                 }
+                self.note_bp(value);
                 let what = Phrase::CardBp(self.name_of(card));
                 self.note(RecordKind::Counter { what, value });
             }
@@ -585,6 +586,7 @@ impl CfcHost for GameState {
         state.rules = rules;
         if in_ring {
             state.bp = bp;
+            self.note_bp(bp);
         }
         self.restart.push(card);
         self.mark_play_changed();
@@ -767,6 +769,7 @@ impl CfcHost for GameState {
         if card == leader || self.card(leader).is_none_or(|c| c.role == Role::None) {
             return false;
         }
+        self.mark_attack_markers();
         if let Some(c) = self.card_mut(card) {
             c.role = Role::Joiner;
             c.united = true;

@@ -5,7 +5,6 @@
 //! serialise (JSON, the trace hash) as the log always has.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -411,8 +410,8 @@ fn text_of(texts: &str, text: Text) -> &str {
     texts.get(text.start as usize..text.end as usize).unwrap_or_default()
 }
 
-/// The entries and their texts; shared by copies of a game (see [`EventLog`]).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// The entries and their texts.
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 struct Entries {
     records: Vec<Record>,
     texts: String,
@@ -432,12 +431,30 @@ impl RecordKind {
     }
 }
 
-/// A game's log, in order, as compact records. A copy of the game shares it until either
-/// adds an entry, so the copies the engine makes to try a move out (see
-/// `Game::legal_moves`) do not copy the whole history; the trials start from an empty log
-/// of their own, since no rule reads the log.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EventLog(Arc<Entries>);
+/// A game's log, in order, as compact records. The game owns it: each entry is added
+/// without a check of whether a copy shares it (an `Arc`'s `get_mut`, about 9 instructions
+/// an entry, 385 entries a random game; issue 30, BENCHMARKS.md). A copy of a game
+/// (`Clone`) copies it; the copies the engine makes to try a move out (see
+/// `Game::legal_moves`) start from an empty log of their own, since no rule reads the log.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct EventLog(Entries);
+
+impl Clone for EventLog {
+    fn clone(&self) -> EventLog {
+        let mut copy = EventLog::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Copies `source` into this log's own buffers.
+    fn clone_from(&mut self, source: &EventLog) {
+        let Entries { records, texts, choices, summarised } = &source.0;
+        self.0.records.clone_from(records);
+        self.0.texts.clone_from(texts);
+        self.0.choices.clone_from(choices);
+        self.0.summarised.clone_from(summarised);
+    }
+}
 
 impl Serialize for EventLog {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -455,7 +472,7 @@ impl<'de> Deserialize<'de> for EventLog {
             .filter(|(_, record)| record.kind.is_summarised())
             .map(|(index, _)| offset(index))
             .collect();
-        Ok(EventLog(Arc::new(entries)))
+        Ok(EventLog(entries))
     }
 }
 
@@ -466,27 +483,15 @@ impl EventLog {
         // The kind is not tested here: the test made `push` too large to be inlined where
         // entries are made (issue 30, BENCHMARKS.md), and the callers know their kinds.
         debug_assert!(!record.kind.is_summarised(), "a play, back-up or trap goes through push_summarised");
-        // A game's own log is nearly always unshared: `Arc::get_mut` checks that inline,
-        // where `Arc::make_mut` is a call of about 29 instructions, some 360 a random game
-        // (random -9,500 instructions a game; issue 30, BENCHMARKS.md). A shared log is
-        // copied as before.
-        match Arc::get_mut(&mut self.0) {
-            Some(entries) => entries.records.push(record),
-            None => Arc::make_mut(&mut self.0).records.push(record),
-        }
+        self.0.records.push(record);
     }
 
     /// Adds a play, a back-up or a trap at the end, noting where it is for
     /// [`EventLog::summarised`].
     pub fn push_summarised(&mut self, record: Record) {
-        let add = |entries: &mut Entries| {
-            entries.summarised.push(offset(entries.records.len()));
-            entries.records.push(record);
-        };
-        match Arc::get_mut(&mut self.0) {
-            Some(entries) => add(entries),
-            None => add(Arc::make_mut(&mut self.0)),
-        }
+        let entries = &mut self.0;
+        entries.summarised.push(offset(entries.records.len()));
+        entries.records.push(record);
     }
 
     /// The plays, back-ups and traps, in order, each with its index in the log: what a
@@ -498,7 +503,7 @@ impl EventLog {
 
     /// Writes `text` to the log's text buffer, for an entry about to be pushed.
     pub fn text(&mut self, text: std::fmt::Arguments<'_>) -> Text {
-        let texts = &mut Arc::make_mut(&mut self.0).texts;
+        let texts = &mut self.0.texts;
         let start = texts.len();
         // Writing to a `String` cannot fail.
         let _ = texts.write_fmt(text);
@@ -507,7 +512,7 @@ impl EventLog {
 
     /// Keeps `choices`, the values of an answer, for an entry about to be pushed.
     pub(crate) fn choices(&mut self, choices: impl IntoIterator<Item = Chosen>) -> Phrase {
-        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        let kept = &mut self.0.choices;
         let start = offset(kept.len());
         kept.extend(choices);
         Phrase::Answer { start, end: offset(kept.len()) }
@@ -515,7 +520,7 @@ impl EventLog {
 
     /// Drops the values of `answer`, the last kept, when no entry came to use them.
     pub(crate) fn forget_choices(&mut self, answer: Phrase) {
-        let kept = &mut Arc::make_mut(&mut self.0).choices;
+        let kept = &mut self.0.choices;
         if let Phrase::Answer { start, end } = answer
             && kept.len() == end as usize
         {
@@ -526,7 +531,7 @@ impl EventLog {
     /// Makes room for `entries` more entries, `text` more bytes of text and `choices` more
     /// chosen values.
     pub fn reserve(&mut self, entries: usize, text: usize, choices: usize) {
-        let log = Arc::make_mut(&mut self.0);
+        let log = &mut self.0;
         log.records.reserve(entries);
         log.texts.reserve(text);
         log.choices.reserve(choices);
@@ -534,17 +539,13 @@ impl EventLog {
         log.summarised.reserve(entries / 16);
     }
 
-    /// Empties the log, keeping its buffers when no copy shares it.
+    /// Empties the log, keeping its buffers.
     pub fn clear(&mut self) {
-        match Arc::get_mut(&mut self.0) {
-            Some(log) => {
-                log.records.clear();
-                log.texts.clear();
-                log.choices.clear();
-                log.summarised.clear();
-            }
-            None => *self = EventLog::default(),
-        }
+        let log = &mut self.0;
+        log.records.clear();
+        log.texts.clear();
+        log.choices.clear();
+        log.summarised.clear();
     }
 
     /// How many entries it has.

@@ -10,7 +10,8 @@ use vm::runtime::Value;
 use crate::engine::Game;
 use crate::log::{Phrase, RecordKind};
 use crate::state::{
-    CardRef, CardState, EndReason, GameState, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Seat, Task,
+    CardRef, CardState, EndReason, GameState, Mark, ModifierRecord, Outcome, Phase, RING_SLOTS, RingCards, Role, Seat,
+    Task,
 };
 
 /// Catalogue index of a restriction timer.
@@ -72,9 +73,13 @@ impl GameState {
     }
 
     /// The characters in `player`'s ring whose state `keep` accepts, in ring order. A
-    /// loop over the four slots: the phase procedures ask several of these each turn.
+    /// loop over the four slots: the phase procedures ask several of these each turn. Every
+    /// `keep` asks for an attack role: none without a marker set ([`GameState::attack_marked`]).
     fn ring_cards_where(&self, player: Seat, keep: impl Fn(&CardState) -> bool) -> RingCards {
         let mut kept = RingCards::new();
+        if !self.attack_markers_due() {
+            return kept;
+        }
         for &slot in &self.player(player).ring {
             if let Some(card) = slot
                 && self.card(card).is_some_and(&keep)
@@ -118,6 +123,12 @@ impl GameState {
     /// a setup's ring slots), and a card leaving the ring loses them (`reset_card`); so
     /// the rings are visited rather than every card of the game.
     pub(crate) fn clear_attack_markers(&mut self, blocks: bool) {
+        if !self.attack_markers_due() {
+            return;
+        }
+        if blocks {
+            self.attack_marked = Mark(false);
+        }
         let GameState { players, cards, .. } = self;
         for player in players.iter() {
             for &slot in &player.ring {
@@ -137,6 +148,17 @@ impl GameState {
                 .all(|c| c.role == Role::None && !c.united && (!blocks || (c.blocking.is_none() && !c.blocked))),
             "a card outside the rings carries an attack marker"
         );
+    }
+
+    /// Whether a character may carry an attack marker ([`GameState::attack_marked`]); a
+    /// debug build checks that none does otherwise.
+    fn attack_markers_due(&self) -> bool {
+        debug_assert!(
+            self.attack_marked.0
+                || self.cards.iter().all(|c| c.role == Role::None && !c.united && c.blocking.is_none() && !c.blocked),
+            "an attack marker set without `mark_attack_markers`"
+        );
+        self.attack_marked.0
     }
 
     /// The character blocking `attacker`, if any.
@@ -186,10 +208,16 @@ impl Game {
         true
     }
 
-    /// The KO sweep; `removed` is emitted for each character it KOs. Callers look for a
-    /// character at 0 BP first ([`GameState::ko_due`]): three sweeps a turn, and few find
-    /// one (2,118 KOs in 19,832 sweeps of 300 random games).
+    /// The KO sweep of the phase procedures; `removed` is emitted for each character it
+    /// KOs. Callers call it when a character at 0 BP may be in a ring
+    /// ([`GameState::ko_check_due`]): three checks a turn, and few find one (2,118 KOs in
+    /// 19,832 sweeps of 300 random games). The mark is tested where the sweep would be
+    /// called: a call to test it cost 18 instructions a check, a look at both rings
+    /// about 40 (issue 30, BENCHMARKS.md).
     fn sweep(&mut self) {
+        // Taken before the sweep: a character the sweep's writes leave at 0 BP is looked
+        // for by the next check.
+        self.state.ko_possible = Mark(false);
         let active = self.state.active;
         for card in self.state.ko_sweep() {
             self.emit(names::EV_REMOVED, active, Some(Value::Card(card.id())), &[]);
@@ -279,7 +307,7 @@ impl Game {
             }
             Phase::Main => {}
             Phase::Attack => {
-                if self.state.ko_due() {
+                if self.state.ko_check_due() {
                     self.sweep();
                 }
                 if !self.state.player(active).table.is_empty() {
@@ -292,7 +320,7 @@ impl Game {
             Phase::CounterAttack => self.start_counter_attack(),
             Phase::End => self.start_end(),
             Phase::Cleanup => {
-                if self.state.ko_due() {
+                if self.state.ko_check_due() {
                     self.sweep();
                 }
                 self.next(&[Task::PhaseEvent(Phase::Cleanup), Task::CleanupDone]);
@@ -347,7 +375,7 @@ impl Game {
 
     fn start_end(&mut self) {
         let active = self.state.active;
-        if self.state.ko_due() {
+        if self.state.ko_check_due() {
             self.sweep();
         }
         let freeze = self.state.rule_on("attack_freeze", active, true);
@@ -425,5 +453,80 @@ fn following(phase: Phase) -> Task {
     match phase.next() {
         Some(next) => Task::EnterPhase(next),
         None => Task::EndTurn,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use stdlib::names;
+    use vm::runtime::{Host, Value};
+
+    use crate::state::Seat;
+    use crate::{Game, Move, Setup, SlotSetup};
+
+    const BRAWLER: usize = 0; // 500 BP
+    const GUARD: usize = 1; // 700 BP
+
+    /// The phase procedures' KO checks look at the rings only when a BP write or a ring
+    /// write marked them (`GameState::note_bp`): a character an effect sets to 0 BP, one
+    /// damaged to 0 and one put in a ring at 0 BP, all after a check found nothing, are
+    /// KO'd by the next check.
+    #[test]
+    fn characters_brought_to_zero_bp_after_a_ko_check_are_kod_by_the_next() {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set compiles"));
+        let mut setup = Setup::default();
+        for player in &mut setup.players {
+            player.deck = vec![GUARD; 10];
+            player.ring[0] = Some(SlotSetup::new(GUARD));
+            player.ring[1] = Some(SlotSetup::new(BRAWLER));
+        }
+        let mut game = Game::from_setup(set, &setup).expect("the board is valid");
+        let (me, opp) = (Seat::FIRST, Seat::SECOND);
+        game.apply(Move::Pass).expect("the Main phase ends");
+        assert!(!game.state.ko_possible.0, "a KO check ran and found no character at 0 BP");
+        let [set_to_zero, damaged] = [me, opp].map(|seat| game.state.player(seat).ring[0].expect("a character"));
+        let put_at_zero = game.state.player(opp).ring[1].expect("a character");
+        game.state.set_counter(Value::Card(set_to_zero.id()), names::ATTR_BP, 0);
+        game.state.damage_character(damaged, 700);
+        game.state.take_from(put_at_zero, (opp, crate::state::Zone::Ring(1)));
+        game.state.card_mut(put_at_zero).expect("a card").bp = 0;
+        game.state.put(put_at_zero, opp, crate::state::Zone::Ring(2), 2);
+        game.sync_play();
+        game.apply(Move::Pass).expect("the phase ends");
+        for card in [set_to_zero, damaged, put_at_zero] {
+            assert!(game.state.slot_of(card).is_none(), "card #{} KO'd", card.0);
+        }
+        assert_eq!(game.state.player(me).discards, [set_to_zero]);
+        assert_eq!(game.state.player(opp).discards.len(), 2);
+    }
+
+    /// Clearing the attack markers and listing the attackers look at the rings only when
+    /// a declaration marked them (`GameState::attack_marked`): a turn without an attack
+    /// takes the mark, and an attack declared in the next turn is still fought.
+    #[test]
+    fn an_attack_after_a_turn_without_one_is_fought_and_its_markers_cleared() {
+        let set = Arc::new(crate::testing::tiny_set().expect("the tiny set compiles"));
+        let mut setup = Setup::default();
+        for player in &mut setup.players {
+            player.deck = vec![GUARD; 10];
+        }
+        setup.players[1].ring[0] = Some(SlotSetup::new(BRAWLER));
+        let mut game = Game::from_setup(set, &setup).expect("the board is valid");
+        let (me, opp) = (Seat::FIRST, Seat::SECOND);
+        assert_eq!(game.state.active, me);
+        game.apply(Move::Pass).expect("the first player's turn ends");
+        assert_eq!(game.state.active, opp);
+        assert!(!game.state.attack_marked.0, "a turn without an attack cleared the markers");
+        let hp = game.state.player(me).hp;
+        game.apply(Move::Pass).expect("the Main phase ends");
+        game.apply(Move::Attack { slot: 0 }).expect("the Brawler attacks");
+        while game.state.active == opp {
+            game.apply(Move::Pass).expect("the turn goes on");
+        }
+        assert_eq!(game.state.player(me).hp, hp - 500, "the unblocked Brawler's 500 BP");
+        let brawler = game.state.player(opp).ring[0].expect("the Brawler");
+        assert_eq!(game.state.card(brawler).map(|c| c.role), Some(crate::state::Role::None));
     }
 }

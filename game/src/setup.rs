@@ -354,6 +354,8 @@ impl Game {
                 let printed = game.set.card(place.card).map_or(0, |d| d.bp);
                 let bp = place.bp.unwrap_or(printed + crate::state::BACKUP_BONUS * place.backups.len() as i32);
                 let united = place.united;
+                game.state.note_bp(bp);
+                game.state.mark_attack_markers();
                 if let Some(c) = game.state.card_mut(card) {
                     c.bp = bp;
                     c.last_bp = bp;
