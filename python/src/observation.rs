@@ -96,16 +96,23 @@ impl CardFeatures {
     }
 
     /// The block of card instance `card` (what is printed on the card it is now); zeros for
-    /// a card the board does not hold.
-    fn of(&self, state: &GameState, card: CardRef) -> [f32; CARD] {
-        state.card(card).map_or([0.0; CARD], |c| self.of_def(c.def))
+    /// a card the board does not hold. (Blocks are lent, not copied out through `Option`s:
+    /// a `VecGame` pays this about fifteen times a decision.)
+    fn of(&self, state: &GameState, card: CardRef) -> &[f32; CARD] {
+        match state.card(card) {
+            Some(c) => self.of_def(c.def),
+            None => &NO_CARD,
+        }
     }
 
     /// The block of printed card `def`; zeros for a card not in the set.
-    fn of_def(&self, def: DefIdx) -> [f32; CARD] {
-        self.0.get(def).copied().unwrap_or([0.0; CARD])
+    fn of_def(&self, def: DefIdx) -> &[f32; CARD] {
+        self.0.get(def).unwrap_or(&NO_CARD)
     }
 }
+
+/// The block of no card: zeros.
+const NO_CARD: [f32; CARD] = [0.0; CARD];
 
 /// What an earlier [`encode`] left in a buffer besides the blocks always written: ring
 /// slots, hand positions and question candidates written, so the next encode clears only
@@ -113,21 +120,27 @@ impl CardFeatures {
 /// candidates, nearly all empty). Leaving an empty ring slot's block alone when it was
 /// empty before too spares touching its cache line: a `VecGame` of 256 games writes
 /// its rows from far beyond the core's cache (BENCHMARKS.md, the Python package).
+///
+/// Three bytes, so that a `VecGame` keeps it in the one cache line of each game that a
+/// step reads twice (`vec_game.rs`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Written {
     /// Bit `block * RING_SLOTS + slot`: that ring slot's block of player block `block`
     /// (0 the viewer's, 1 the opponent's) may hold non-zero values.
     ring: u8,
-    hand: usize,
-    question: usize,
+    /// Hand positions that may hold non-zero values (at most [`HAND`]).
+    hand: u8,
+    /// Question candidates that may hold non-zero values (at most [`MAX_PICKS`]).
+    question: u8,
 }
 
-// `Written::ring` has a bit for each ring slot of both player blocks.
-const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize);
+// `Written::ring` has a bit for each ring slot of both player blocks, and a `u8` counts
+// every hand position and every candidate.
+const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize && HAND <= u8::MAX as usize && MAX_PICKS <= u8::MAX as usize);
 
 impl Written {
     /// A buffer of unknown contents: everything is cleared.
-    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND, question: MAX_PICKS };
+    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND as u8, question: MAX_PICKS as u8 };
 }
 
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
@@ -169,12 +182,13 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     let shown = hand.len().min(HAND);
     let hand_blocks = &mut out[HAND_OFFSET..QUESTION_OFFSET];
     for (pos, &card) in hand.iter().take(shown).enumerate() {
-        hand_blocks[pos * CARD..(pos + 1) * CARD].copy_from_slice(&features.of(state, card));
+        hand_blocks[pos * CARD..(pos + 1) * CARD].copy_from_slice(features.of(state, card));
     }
-    if written.hand > shown {
-        hand_blocks[shown * CARD..written.hand.min(HAND) * CARD].fill(0.0);
+    let stale = usize::from(written.hand);
+    if stale > shown {
+        hand_blocks[shown * CARD..stale.min(HAND) * CARD].fill(0.0);
     }
-    written.hand = shown;
+    written.hand = shown as u8;
 
     let candidates = question.map_or(&[][..], |exec| exec.candidates());
     let asked = candidates.len().min(MAX_PICKS);
@@ -188,7 +202,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
             Some(Choice::Card(card)) => {
                 block[2] = 1.0;
                 block[7] = flag(state.card(card).is_some_and(|c| c.controller == me));
-                block[8..].copy_from_slice(&features.of(state, card));
+                block[8..].copy_from_slice(features.of(state, card));
             }
             Some(Choice::Player(p)) => {
                 block[3] = 1.0;
@@ -206,10 +220,11 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
             None => {}
         }
     }
-    if written.question > asked {
-        question_blocks[asked * CANDIDATE..written.question.min(MAX_PICKS) * CANDIDATE].fill(0.0);
+    let stale = usize::from(written.question);
+    if stale > asked {
+        question_blocks[asked * CANDIDATE..stale.min(MAX_PICKS) * CANDIDATE].fill(0.0);
     }
-    written.question = asked;
+    written.question = asked as u8;
 }
 
 fn flag(b: bool) -> f32 {
@@ -235,7 +250,7 @@ fn encode_player(
     out[4] = p.discards.len() as f32 / 50.0;
     out[5] = p.removed.len() as f32 / 50.0;
     if let Some(&top) = p.discards.first() {
-        out[6..6 + CARD].copy_from_slice(&features.of(state, top));
+        out[6..6 + CARD].copy_from_slice(features.of(state, top));
     }
     for (slot, card) in p.ring.iter().enumerate() {
         let start = 6 + CARD + slot * SLOT;
@@ -250,7 +265,7 @@ fn encode_player(
         };
         // Every float of the block is written below.
         *ring |= bit;
-        block[..CARD].copy_from_slice(&features.of_def(c.def));
+        block[..CARD].copy_from_slice(features.of_def(c.def));
         block[CARD] = c.bp as f32 / 1000.0;
         block[CARD + 1] = flag(c.fresh);
         block[CARD + 2] = flag(c.frozen);

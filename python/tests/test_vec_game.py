@@ -68,6 +68,43 @@ def test_each_game_is_the_game_of_its_seed(card_set, decks):
     assert vec.seeds() == [seed + i + episodes[i] * n for i in range(n)]
 
 
+def test_games_with_more_legal_moves_than_a_slot_keeps_inline(card_set, decks):
+    """A slot keeps 28 action numbers in one cache line and the rest aside. Players who
+    pass whenever they may keep drawing, until their games list 29 legal moves and more:
+    the last listed action of such a game is accepted, one that is not listed is refused,
+    and every row stays the row of a Game played alike (masks cleared of the actions kept
+    aside included)."""
+    n, seed = 3, 0
+    vec = rs.VecGame(card_set, decks, n, seed=seed)
+    games = [rs.Game(card_set, decks, seed + i) for i in range(n)]
+    episodes, most = [0] * n, 0
+    for _ in range(150):
+        counts = vec.legal_counts.copy()
+        actions = np.zeros(n, np.int64)
+        for i in range(n):
+            legal = list(vec.legal_actions[i, : counts[i]])
+            if counts[i] > 28:
+                unlisted = next(a for a in range(rs.ACTION_SPACE) if a not in legal)
+                with pytest.raises(rs.IllegalMove):
+                    vec.step(np.where(np.arange(n) == i, unlisted, vec.legal_actions[:, 0]).astype(np.int64))
+                actions[i] = legal[-1]
+            else:
+                actions[i] = 0 if 0 in legal else legal[0]
+        most = max(most, int(counts.max()))
+        obs, masks, _, dones, players = vec.step(actions)
+        for i in range(n):
+            games[i].apply(int(actions[i]))
+            if games[i].is_over():
+                episodes[i] += 1
+                games[i] = rs.Game(card_set, decks, seed + i + episodes[i] * n)
+            game = games[i]
+            assert players[i] == game.current_player
+            assert np.array_equal(masks[i], game.legal_mask())
+            assert np.array_equal(obs[i], game.observation(game.current_player))
+            assert list(vec.legal_actions[i, : vec.legal_counts[i]]) == game.legal_actions()
+    assert most > 28
+
+
 def test_one_two_and_three_threads_give_the_same_games(card_set, decks):
     """With 50 games, three threads have shares of 16, 17 and 17 (on two cores, one often
     finishes another's): every game's rows and log are those of one thread's."""
