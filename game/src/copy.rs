@@ -134,6 +134,14 @@ impl GameState {
     /// [`GameState::clone_from`] leaving this state's log as it is: a scratch copy starts
     /// from an empty log of its own, and copying the history only to drop it is work.
     fn copy_all_but_log(&mut self, source: &GameState) {
+        self.copy_all_but_log_and_rng(source);
+        self.rng.clone_from(&source.rng);
+    }
+
+    /// [`GameState::copy_all_but_log`] leaving the generator as it is too: a game becoming
+    /// blank is seeded anew at once ([`Game::become_blank`]), and a generator's copy is
+    /// about 160 instructions (its 256-byte block zeroed, then copied).
+    fn copy_all_but_log_and_rng(&mut self, source: &GameState) {
         let GameState {
             cards,
             players,
@@ -141,7 +149,7 @@ impl GameState {
             active,
             first_player,
             phase,
-            rng,
+            rng: _, // left as it is
             turn_limit,
             outcome,
             defeated,
@@ -168,7 +176,6 @@ impl GameState {
         self.active = *active;
         self.first_player = *first_player;
         self.phase = *phase;
-        self.rng.clone_from(rng);
         self.turn_limit = *turn_limit;
         self.outcome.clone_from(outcome);
         self.defeated.clone_from(defeated);
@@ -240,11 +247,18 @@ impl Clone for Game {
 impl Game {
     /// [`Game::clone_from`] but for the log, which stays as it is.
     fn copy_all_but_log(&mut self, source: &Game) {
+        self.copy_all_but_log_and_rng(source);
+        self.state.rng.clone_from(&source.state.rng);
+    }
+
+    /// [`Game::copy_all_but_log`] but for the generator too
+    /// ([`GameState::copy_all_but_log_and_rng`]).
+    fn copy_all_but_log_and_rng(&mut self, source: &Game) {
         let Game { set, state, runtime, pending, in_play_mask } = source;
         if !Arc::ptr_eq(&self.set, set) {
             self.set = Arc::clone(set);
         }
-        self.state.copy_all_but_log(state);
+        self.state.copy_all_but_log_and_rng(state);
         self.runtime.clone_from(runtime);
         self.pending.clone_from(pending);
         self.in_play_mask = *in_play_mask;
@@ -266,7 +280,7 @@ impl Game {
                 *blank = Some(Box::new(Game::blank(Arc::clone(&set), 0)));
             }
             if let Some(blank) = blank.as_deref() {
-                self.copy_all_but_log(blank);
+                self.copy_all_but_log_and_rng(blank);
             }
         });
         self.state.log.clear();
