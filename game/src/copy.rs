@@ -15,6 +15,8 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use vm::runtime::Execution;
+
 use crate::engine::Game;
 use crate::set::CardSet;
 use crate::state::{GameState, PlayerState, SetHandle};
@@ -260,8 +262,40 @@ impl Game {
         }
         self.state.copy_all_but_log_and_rng(state);
         self.runtime.clone_from(runtime);
-        self.pending.clone_from(pending);
+        copy_pending(&mut self.pending, pending);
         self.in_play_mask = *in_play_mask;
+    }
+}
+
+thread_local! {
+    /// The pending execution of a copy that became a copy of a game with none: its box and
+    /// buffers, for the next copy of a game with a question pending.
+    static SPARE_EXECUTION: RefCell<Option<Execution>> = const { RefCell::new(None) };
+}
+
+/// `into.clone_from(from)` for a game's pending execution, keeping the box and buffers of
+/// one no longer needed for the next copy that needs one: the greedy look-ahead copies
+/// games with and without a question pending into the same spares, and `Option::clone_from`
+/// dropped the execution of one and allocated it anew for the next (about 23 allocations
+/// a greedy game; issue 30, BENCHMARKS.md).
+fn copy_pending(into: &mut Option<Execution>, from: &Option<Execution>) {
+    match (into.as_mut(), from) {
+        (Some(execution), Some(source)) => execution.clone_from(source),
+        (None, None) => {}
+        (Some(_), None) => {
+            let unneeded = into.take();
+            SPARE_EXECUTION.with_borrow_mut(|spare| *spare = unneeded);
+        }
+        (None, Some(source)) => {
+            let copy = match SPARE_EXECUTION.with_borrow_mut(Option::take) {
+                Some(mut execution) => {
+                    execution.clone_from(source);
+                    execution
+                }
+                None => source.clone(),
+            };
+            *into = Some(copy);
+        }
     }
 }
 
