@@ -15,6 +15,8 @@ use std::sync::Arc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use vm::runtime::Execution;
+
 use crate::engine::Game;
 use crate::set::CardSet;
 use crate::state::{GameState, PlayerState, SetHandle};
@@ -138,6 +140,14 @@ impl GameState {
     /// [`GameState::clone_from`] leaving this state's log as it is: a scratch copy starts
     /// from an empty log of its own, and copying the history only to drop it is work.
     fn copy_all_but_log(&mut self, source: &GameState) {
+        self.copy_all_but_log_and_rng(source);
+        self.rng.clone_from(&source.rng);
+    }
+
+    /// [`GameState::copy_all_but_log`] leaving the generator as it is too: a game becoming
+    /// blank is seeded anew at once ([`Game::become_blank`]), and a generator's copy is
+    /// about 160 instructions (its 256-byte block zeroed, then copied).
+    fn copy_all_but_log_and_rng(&mut self, source: &GameState) {
         let GameState {
             cards,
             players,
@@ -145,7 +155,7 @@ impl GameState {
             active,
             first_player,
             phase,
-            rng,
+            rng: _, // left as it is
             turn_limit,
             outcome,
             defeated,
@@ -174,7 +184,6 @@ impl GameState {
         self.active = *active;
         self.first_player = *first_player;
         self.phase = *phase;
-        self.rng.clone_from(rng);
         self.turn_limit = *turn_limit;
         self.outcome.clone_from(outcome);
         self.defeated.clone_from(defeated);
@@ -248,14 +257,53 @@ impl Clone for Game {
 impl Game {
     /// [`Game::clone_from`] but for the log, which stays as it is.
     fn copy_all_but_log(&mut self, source: &Game) {
+        self.copy_all_but_log_and_rng(source);
+        self.state.rng.clone_from(&source.state.rng);
+    }
+
+    /// [`Game::copy_all_but_log`] but for the generator too
+    /// ([`GameState::copy_all_but_log_and_rng`]).
+    fn copy_all_but_log_and_rng(&mut self, source: &Game) {
         let Game { set, state, runtime, pending, in_play_mask } = source;
         if !Arc::ptr_eq(&self.set, set) {
             self.set = Arc::clone(set);
         }
-        self.state.copy_all_but_log(state);
+        self.state.copy_all_but_log_and_rng(state);
         self.runtime.clone_from(runtime);
-        self.pending.clone_from(pending);
+        copy_pending(&mut self.pending, pending);
         self.in_play_mask = *in_play_mask;
+    }
+}
+
+thread_local! {
+    /// The pending execution of a copy that became a copy of a game with none: its box and
+    /// buffers, for the next copy of a game with a question pending.
+    static SPARE_EXECUTION: RefCell<Option<Execution>> = const { RefCell::new(None) };
+}
+
+/// `into.clone_from(from)` for a game's pending execution, keeping the box and buffers of
+/// one no longer needed for the next copy that needs one: the greedy look-ahead copies
+/// games with and without a question pending into the same spares, and `Option::clone_from`
+/// dropped the execution of one and allocated it anew for the next (about 23 allocations
+/// a greedy game; issue 30, BENCHMARKS.md).
+fn copy_pending(into: &mut Option<Execution>, from: &Option<Execution>) {
+    match (into.as_mut(), from) {
+        (Some(execution), Some(source)) => execution.clone_from(source),
+        (None, None) => {}
+        (Some(_), None) => {
+            let unneeded = into.take();
+            SPARE_EXECUTION.with_borrow_mut(|spare| *spare = unneeded);
+        }
+        (None, Some(source)) => {
+            let copy = match SPARE_EXECUTION.with_borrow_mut(Option::take) {
+                Some(mut execution) => {
+                    execution.clone_from(source);
+                    execution
+                }
+                None => source.clone(),
+            };
+            *into = Some(copy);
+        }
     }
 }
 
@@ -274,7 +322,7 @@ impl Game {
                 *blank = Some(Box::new(Game::blank(Arc::clone(&set), 0)));
             }
             if let Some(blank) = blank.as_deref() {
-                self.copy_all_but_log(blank);
+                self.copy_all_but_log_and_rng(blank);
             }
         });
         self.state.log.clear();
