@@ -220,13 +220,10 @@ impl Game {
         let cards = decks.iter().map(|deck| deck.len()).sum();
         game.state.cards.reserve(cards);
         game.state.places.0.reserve(cards);
-        // More than the longest game of random players logs (1,103 entries of the example
-        // decks; 1,024 reserved before, grown by copying 32 KiB in a few games in a hundred,
-        // which a simulation's thread then paid once per new longest game: issue 30,
-        // BENCHMARKS.md). Only the written pages are resident. Most texts are kept as ids
-        // (`Phrase`): the buffer holds the rare ones (a rules error, a United Attack's
-        // payment); an answer's values are about 30 a game.
-        game.state.log.reserve(2048, 1 << 10, 64);
+        // About what a game of random players logs; growing the log copies all of it. Most
+        // texts are kept as ids (`Phrase`): the buffer holds the rare ones (a rules error, a
+        // United Attack's payment); an answer's values are about 30 a game.
+        game.state.log.reserve(1024, 1 << 10, 64);
         for (p, deck) in decks.iter().enumerate() {
             game.deal(Seat::at(p), deck)?;
         }

@@ -48,6 +48,7 @@ fn corpus_decks() -> Option<(Arc<CardSet>, [Vec<DefIdx>; 2])> {
 ///   quoted name and lowers the zone's text; the candidates are collected in a new list);
 /// - `transform` by a quoted card id, whose text is copied out of the program while the
 ///   game changes;
+/// - a long game's log growing past the 1,024 entries its setup reserves;
 /// - the caller's list of legal moves growing past the longest it held so far.
 ///
 /// These bounds only go down.
