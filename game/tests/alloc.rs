@@ -5,7 +5,6 @@
 use std::alloc::System;
 use std::sync::Arc;
 
-use game::deck::parse_deck;
 use game::players::{Player, RandomPlayer};
 use game::{CardSet, DefIdx, Game, Move};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -15,26 +14,16 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 #[global_allocator]
 static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
+mod common;
+
+use common::corpus_decks;
+
 /// The heap allocations (and reallocations) `work` makes.
 fn allocations_of<T>(work: impl FnOnce() -> T) -> (T, u64) {
     let region = Region::new(ALLOCATOR);
     let value = work();
     let change = region.change();
     (value, (change.allocations + change.reallocations) as u64)
-}
-
-/// The corpus set and the cards of its decks `deck-1` and `deck-2` (what `BENCHMARKS.md`
-/// measures games with); `None` when the corpus is absent.
-fn corpus_decks() -> Option<(Arc<CardSet>, [Vec<DefIdx>; 2])> {
-    let dir = compiler::corpus::corpus_dir()?;
-    let set = CardSet::load(&dir).expect("the corpus set loads");
-    let deck = |name: &str| {
-        let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
-        let deck = parse_deck(&text, name.to_owned()).expect("the deck parses");
-        deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<DefIdx>>()
-    };
-    let decks = [deck("deck-1.o8d"), deck("deck-2.o8d")];
-    Some((Arc::new(set), decks))
 }
 
 /// Heap allocations of the later turns of games 0 to 19, in all and at most in one turn

@@ -6,7 +6,6 @@
 use std::alloc::System;
 use std::sync::Arc;
 
-use game::deck::parse_deck;
 use game::players::{Player, RandomPlayer};
 use game::{CardSet, DefIdx, Game, Move};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
@@ -16,19 +15,9 @@ use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 #[global_allocator]
 static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-/// The corpus set and the cards of its decks `deck-1` and `deck-2`; `None` when the
-/// corpus is absent.
-fn corpus_decks() -> Option<(Arc<CardSet>, [Vec<DefIdx>; 2])> {
-    let dir = compiler::corpus::corpus_dir()?;
-    let set = CardSet::load(&dir).expect("the corpus set loads");
-    let deck = |name: &str| {
-        let text = std::fs::read_to_string(dir.join("decks").join(name)).expect("the deck reads");
-        let deck = parse_deck(&text, name.to_owned()).expect("the deck parses");
-        deck.card_ids().into_iter().map(|id| set.by_id(id).expect("a card of the set")).collect::<Vec<DefIdx>>()
-    };
-    let decks = [deck("deck-1.o8d"), deck("deck-2.o8d")];
-    Some((Arc::new(set), decks))
-}
+mod common;
+
+use common::corpus_decks;
 
 /// A decision of a random game with a question pending and the decision after it, which
 /// has none.
