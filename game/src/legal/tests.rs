@@ -22,6 +22,28 @@ fn read_and_run_on_a_copy(game: &Game, card: CardRef, me: Seat) -> (Option<bool>
     (game.trial_answer_read(card, data, me, false, None), reference)
 }
 
+/// Game 0 of the corpus decks `deck-1` against `deck-2`; `None` when the corpus is absent.
+fn corpus_game() -> Option<Game> {
+    let dir = compiler::corpus::corpus_dir()?;
+    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
+    let decks = corpus_decks(&set, &dir);
+    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
+    Some(Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts"))
+}
+
+/// Puts the card named `name` (one of the decks') in a free ring slot of the player to
+/// act, and returns it.
+fn put_in_ring(game: &mut Game, name: &str) -> CardRef {
+    let me = game.state.active;
+    let card = (0..game.state.cards.len() as u32)
+        .map(CardRef)
+        .find(|&c| game.state.def(c).is_some_and(|d| d.name == name))
+        .expect("the decks hold the card");
+    let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
+    assert!(game.state.move_card_to(card, me, Zone::Ring(slot), -1));
+    card
+}
+
 /// The cards of every deck of the corpus's `decks` folder that parses, by file name.
 fn corpus_decks(set: &CardSet, dir: &std::path::Path) -> Vec<(String, Vec<DefIdx>)> {
     let mut paths: Vec<_> = std::fs::read_dir(dir.join("decks"))
@@ -161,18 +183,9 @@ fn trials_read_from_the_game_answer_as_run_on_a_copy() {
 /// deck holds no character of 500 BP or less, and passes (asking which) once it holds two.
 #[test]
 fn an_optional_target_asks_before_a_cost_fails_when_read() {
-    let Some(dir) = compiler::corpus::corpus_dir() else { return };
-    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
-    let decks = corpus_decks(&set, &dir);
-    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
-    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let Some(mut game) = corpus_game() else { return };
     let me = game.state.active;
-    let damn_d = (0..game.state.cards.len() as u32)
-        .map(CardRef)
-        .find(|&c| game.state.def(c).is_some_and(|d| d.name == "Damn D"))
-        .expect("deck-1 holds Damn D");
-    let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
-    assert!(game.state.move_card_to(damn_d, me, Zone::Ring(slot), -1));
+    let damn_d = put_in_ring(&mut game, "Damn D");
     game.state.card_mut(damn_d).expect("Damn D's state").frozen = true;
     let small = |game: &Game, c: CardRef| {
         game.state.def(c).is_some_and(|d| d.kind == CardKind::Character && d.bp <= 500) && c != damn_d
@@ -195,11 +208,7 @@ fn an_optional_target_asks_before_a_cost_fails_when_read() {
 /// game as on a copy, and passes beside another action.
 #[test]
 fn a_card_played_cannot_pay_its_own_cost_when_read() {
-    let Some(dir) = compiler::corpus::corpus_dir() else { return };
-    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
-    let decks = corpus_decks(&set, &dir);
-    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
-    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let Some(mut game) = corpus_game() else { return };
     let me = game.state.active;
     let named = |game: &Game, name: &str| {
         (0..game.state.cards.len() as u32)
@@ -226,18 +235,9 @@ fn a_card_played_cannot_pay_its_own_cost_when_read() {
 /// copy their run needs. With SP, Kyosuke's auto runs (an action costs 2 less).
 #[test]
 fn a_player_without_sp_cannot_pay_a_cost_whatever_autos_add() {
-    let Some(dir) = compiler::corpus::corpus_dir() else { return };
-    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
-    let decks = corpus_decks(&set, &dir);
-    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
-    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let Some(mut game) = corpus_game() else { return };
     let me = game.state.active;
-    let kyosuke = (0..game.state.cards.len() as u32)
-        .map(CardRef)
-        .find(|&c| game.state.def(c).is_some_and(|d| d.name == "Kyosuke"))
-        .expect("deck-2 holds Kyosuke");
-    let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
-    assert!(game.state.move_card_to(kyosuke, me, Zone::Ring(slot), -1));
+    put_in_ring(&mut game, "Kyosuke");
     game.sync_play();
     let action = crate::phases::CostType::ACTION;
     game.state.player_mut(me).sp = 0;
@@ -256,23 +256,9 @@ fn a_player_without_sp_cannot_pay_a_cost_whatever_autos_add() {
 /// (Damn D's `target?`) is left to the trial.
 #[test]
 fn an_ability_of_costs_alone_answers_as_its_trial() {
-    let Some(dir) = compiler::corpus::corpus_dir() else { return };
-    let set = Arc::new(CardSet::load(&dir).expect("the corpus set loads"));
-    let decks = corpus_decks(&set, &dir);
-    let deck = |name: &str| decks.iter().find(|(n, _)| n == name).expect("the corpus has the deck").1.clone();
-    let mut game = Game::new(Arc::clone(&set), [deck("deck-1.o8d"), deck("deck-2.o8d")], 0).expect("the game starts");
+    let Some(mut game) = corpus_game() else { return };
     let me = game.state.active;
-    let named = |game: &Game, name: &str| {
-        (0..game.state.cards.len() as u32)
-            .map(CardRef)
-            .find(|&c| game.state.def(c).is_some_and(|d| d.name == name))
-            .expect("the decks hold the card")
-    };
-    let (bilstein, damn_d) = (named(&game, "Bilstein"), named(&game, "Damn D"));
-    for card in [bilstein, damn_d] {
-        let slot = (0..4u8).find(|&s| game.state.slot_card(me, s).is_none()).expect("a free ring slot");
-        assert!(game.state.move_card_to(card, me, Zone::Ring(slot), -1));
-    }
+    let (bilstein, damn_d) = (put_in_ring(&mut game, "Bilstein"), put_in_ring(&mut game, "Damn D"));
     let rules = |game: &Game, card: CardRef| game.state.card(card).and_then(|c| c.rules).expect("the card has rules");
     let probe = Probe::new(&game);
     assert_eq!(probe.ability_costs_alone(bilstein, rules(&game, bilstein), me), Some(true));
