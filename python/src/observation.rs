@@ -277,20 +277,30 @@ fn encode_player(
         // Every float of the block is written below.
         written |= bit;
         block[..CARD].copy_from_slice(features.of_def(c.def));
-        block[CARD] = c.bp as f32 / 1000.0;
-        block[CARD + 1] = flag(c.fresh);
-        block[CARD + 2] = flag(c.frozen);
-        block[CARD + 3] = flag(c.role == Role::Leader);
-        block[CARD + 4] = flag(c.role == Role::Joiner);
-        block[CARD + 5] = flag(c.united);
-        block[CARD + 6] = match c.blocking {
-            Some(attacker) => blocked_slot(state, attacker),
-            None => 0.0,
-        };
-        block[CARD + 7] = c.backups.into_iter().len() as f32 / 4.0;
+        // The character's numbers as integers, converted and divided together (a division
+        // by 1 is exact, so each float is the one its own conversion would give).
+        let numbers = [
+            c.bp,
+            i32::from(c.fresh),
+            i32::from(c.frozen),
+            i32::from(c.role == Role::Leader),
+            i32::from(c.role == Role::Joiner),
+            i32::from(c.united),
+            0,
+            c.backups.into_iter().len() as i32,
+        ];
+        for ((float, number), scale) in block[CARD..].iter_mut().zip(numbers).zip(SLOT_SCALES) {
+            *float = number as f32 / scale;
+        }
+        if let Some(attacker) = c.blocking {
+            block[CARD + 6] = blocked_slot(state, attacker);
+        }
     }
     *ring = written;
 }
+
+/// What a ring slot's numbers after its card block are divided by: BP / 1000, back-ups / 4.
+const SLOT_SCALES: [f32; SLOT - CARD] = [1000.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 4.0];
 
 /// (The ring slot of `attacker` + 1) / 4, or 0 when it is not in a ring. Out of line: few
 /// characters block, and inlined, its search of both rings was read ahead for every
