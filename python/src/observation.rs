@@ -236,7 +236,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     written.question = asked as u8;
 }
 
-fn flag(b: bool) -> f32 {
+const fn flag(b: bool) -> f32 {
     if b { 1.0 } else { 0.0 }
 }
 
@@ -277,21 +277,21 @@ fn encode_player(
         // Every float of the block is written below.
         written |= bit;
         block[..CARD].copy_from_slice(features.of_def(c.def));
-        // The character's numbers as integers, converted and divided together (a division
-        // by 1 is exact, so each float is the one its own conversion would give).
-        let numbers = [
-            c.bp,
-            i32::from(c.fresh),
-            i32::from(c.frozen),
-            i32::from(c.role == Role::Leader),
-            i32::from(c.role == Role::Joiner),
-            i32::from(c.united),
-            0,
-            c.backups.into_iter().len() as i32,
-        ];
-        for ((float, number), scale) in block[CARD..].iter_mut().zip(numbers).zip(SLOT_SCALES) {
-            *float = number as f32 / scale;
+        let role = match c.role {
+            Role::None => 0,
+            Role::Leader => 1,
+            Role::Joiner => 2,
+        };
+        let backups = c.backups.into_iter().len();
+        let index =
+            usize::from(c.fresh) | usize::from(c.frozen) << 1 | usize::from(c.united) << 2 | backups << 3 | role << 5;
+        match MARKERS.get(index) {
+            // (LLVM sees that both hold and leaves only the copy.)
+            Some(floats) if backups <= TABLED_BACKUPS => block[CARD..].copy_from_slice(floats),
+            _ => block[CARD..].copy_from_slice(&markers(c.fresh, c.frozen, c.united, backups, role)),
         }
+        // The BP over the markers' place-holder.
+        block[CARD] = c.bp as f32 / 1000.0;
         if let Some(attacker) = c.blocking {
             block[CARD + 6] = blocked_slot(state, attacker);
         }
@@ -299,8 +299,28 @@ fn encode_player(
     *ring = written;
 }
 
-/// What a ring slot's numbers after its card block are divided by: BP / 1000, back-ups / 4.
-const SLOT_SCALES: [f32; SLOT - CARD] = [1000.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 4.0];
+/// A ring character's floats after its card block, but its BP and the slot it blocks (0 in
+/// their places): just entered, frozen, attack leader, joiner (`role` 1 and 2), in the
+/// United Attack, back-ups / 4.
+const fn markers(fresh: bool, frozen: bool, united: bool, backups: usize, role: usize) -> [f32; SLOT - CARD] {
+    [0.0, flag(fresh), flag(frozen), flag(role == 1), flag(role == 2), flag(united), 0.0, backups as f32 / 4.0]
+}
+
+/// Back-ups [`MARKERS`] has rows for (a character holds at most 3).
+const TABLED_BACKUPS: usize = 3;
+
+/// [`markers`] of every character, at `fresh + 2 frozen + 4 united + 8 back-ups + 32 role`:
+/// one 32-byte copy a ring character rather than six conversions. Few of its rows are in
+/// use (most characters carry no marker), and a decision reads about four.
+const MARKERS: [[f32; SLOT - CARD]; 96] = {
+    let mut table = [[0.0; SLOT - CARD]; 96];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = markers(i & 1 == 1, i >> 1 & 1 == 1, i >> 2 & 1 == 1, i >> 3 & TABLED_BACKUPS, i >> 5);
+        i += 1;
+    }
+    table
+};
 
 /// (The ring slot of `attacker` + 1) / 4, or 0 when it is not in a ring. Out of line: few
 /// characters block, and inlined, its search of both rings was read ahead for every
