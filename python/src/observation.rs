@@ -251,7 +251,6 @@ fn encode_player(
     block_index: usize,
     ring: &mut u8,
 ) {
-    out[..6 + CARD].fill(0.0);
     let p = state.player(player);
     out[0] = p.hp as f32 / game::state::START_HP as f32;
     out[1] = p.sp as f32 / 10.0;
@@ -259,9 +258,8 @@ fn encode_player(
     out[3] = p.deck.len() as f32 / 50.0;
     out[4] = p.discards.len() as f32 / 50.0;
     out[5] = p.removed.len() as f32 / 50.0;
-    if let Some(&top) = p.discards.first() {
-        out[6..6 + CARD].copy_from_slice(features.of(state, top));
-    }
+    let top = p.discards.first().map_or(&NO_CARD, |&top| features.of(state, top));
+    out[6..6 + CARD].copy_from_slice(top);
     let mut written = *ring;
     for (slot, card) in p.ring.iter().enumerate() {
         let start = 6 + CARD + slot * SLOT;
