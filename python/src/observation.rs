@@ -243,7 +243,7 @@ const fn flag(b: bool) -> f32 {
 /// A side's block, as player block `block_index`; `ring` has [`Written::ring`]'s bits of the
 /// ring slots written before, and is updated. Inlined at both calls: left to itself, LLVM
 /// kept one copy in a loop over the two sides and called the back-ups' `Deref` out of line
-/// (645 instructions a `VecGame` decision against 602).
+/// (677 instructions a `VecGame` decision against 602).
 #[inline(always)]
 fn encode_player(
     state: &GameState,
