@@ -30,7 +30,7 @@
 
 use game::moves::MAX_PICKS;
 use game::state::{GameState, Phase, RING_SLOTS, Role};
-use game::{AbilityType, CardKind, CardRef, CardSet, Choice, DefIdx, Game, Seat};
+use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game, Seat};
 
 /// Floats of a card block.
 pub const CARD: usize = 8;
@@ -95,24 +95,34 @@ impl CardFeatures {
         )
     }
 
-    /// The block of card instance `card` (what is printed on the card it is now); zeros for
-    /// a card the board does not hold. (Blocks are lent, not copied out through `Option`s:
-    /// a `VecGame` pays this about fifteen times a decision.)
-    fn of(&self, state: &GameState, card: CardRef) -> &[f32; CARD] {
-        match state.card(card) {
-            Some(c) => self.of_def(c.def),
-            None => &NO_CARD,
-        }
-    }
-
-    /// The block of printed card `def`; zeros for a card not in the set.
-    fn of_def(&self, def: DefIdx) -> &[f32; CARD] {
-        self.0.get(def).unwrap_or(&NO_CARD)
+    /// The block of card instance `card` (what is printed on the card it is now); `None` for
+    /// a card the board does not hold or a printed card not in the set, whose block is
+    /// zeros. (Blocks are lent, not copied out: a `VecGame` pays this about fifteen times a
+    /// decision.)
+    fn of(&self, state: &GameState, card: CardRef) -> Option<&[f32; CARD]> {
+        self.0.get(state.card(card)?.def)
     }
 }
 
-/// The block of no card: zeros.
-const NO_CARD: [f32; CARD] = [0.0; CARD];
+/// Writes card block `printed` ([`CardFeatures::of`]) to `block`, zeros for `None`. (Zeros
+/// on a branch of their own rather than copied from a zero block: LLVM then keeps the
+/// hand's loop to the look-up and the copy, 16 instructions a card rather than 19.)
+fn write_card(block: &mut [f32], printed: Option<&[f32; CARD]>) {
+    match printed {
+        Some(printed) => block.copy_from_slice(printed),
+        None => block.fill(0.0),
+    }
+}
+
+// A phase's one-hot position is its discriminant (no search of `Phase::ALL`): both follow
+// the turn order.
+const _: () = {
+    let mut i = 0;
+    while i < Phase::ALL.len() {
+        assert!(Phase::ALL[i] as usize == i);
+        i += 1;
+    }
+};
 
 /// What an earlier [`encode`] left in a buffer besides the blocks always written: ring
 /// slots, hand positions and question candidates written, so the next encode clears only
@@ -159,8 +169,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     global[0] = state.turn as f32 / 200.0;
     global[1] = flag(state.active == me);
     global[2] = flag(to_move == me && !over);
-    let phase = Phase::ALL.iter().position(|&p| p == state.phase).unwrap_or(0);
-    global[3 + phase] = 1.0;
+    global[3 + state.phase as usize] = 1.0;
     global[10] = flag(question.is_some());
     if question.is_some() {
         global[11] = state.picks.len() as f32 / MAX_PICKS as f32;
@@ -173,16 +182,16 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
             None => global[15] = 1.0,
         }
     }
-    for (block, player) in [me, me.other()].into_iter().enumerate() {
-        let start = GLOBAL + block * PLAYER;
-        encode_player(state, features, player, &mut out[start..start + PLAYER], block, &mut written.ring);
-    }
+    let mut ring = written.ring;
+    encode_player(state, features, me, &mut out[GLOBAL..GLOBAL + PLAYER], 0, &mut ring);
+    encode_player(state, features, me.other(), &mut out[GLOBAL + PLAYER..GLOBAL + 2 * PLAYER], 1, &mut ring);
+    written.ring = ring;
 
     let hand = &state.player(me).hand;
     let shown = hand.len().min(HAND);
     let hand_blocks = &mut out[HAND_OFFSET..QUESTION_OFFSET];
-    for (pos, &card) in hand.iter().take(shown).enumerate() {
-        hand_blocks[pos * CARD..(pos + 1) * CARD].copy_from_slice(features.of(state, card));
+    for (block, &card) in hand_blocks.chunks_exact_mut(CARD).zip(hand) {
+        write_card(block, features.of(state, card));
     }
     let stale = usize::from(written.hand);
     if stale > shown {
@@ -202,7 +211,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
             Some(Choice::Card(card)) => {
                 block[2] = 1.0;
                 block[7] = flag(state.card(card).is_some_and(|c| c.controller == me));
-                block[8..].copy_from_slice(features.of(state, card));
+                write_card(&mut block[8..], features.of(state, card));
             }
             Some(Choice::Player(p)) => {
                 block[3] = 1.0;
@@ -227,12 +236,15 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     written.question = asked as u8;
 }
 
-fn flag(b: bool) -> f32 {
+const fn flag(b: bool) -> f32 {
     if b { 1.0 } else { 0.0 }
 }
 
 /// A side's block, as player block `block_index`; `ring` has [`Written::ring`]'s bits of the
-/// ring slots written before, and is updated.
+/// ring slots written before, and is updated. Inlined at both calls: left to itself, LLVM
+/// kept one copy in a loop over the two sides and called the back-ups' `Deref` out of line
+/// (677 instructions a `VecGame` decision against 602).
+#[inline(always)]
 fn encode_player(
     state: &GameState,
     features: &CardFeatures,
@@ -241,7 +253,6 @@ fn encode_player(
     block_index: usize,
     ring: &mut u8,
 ) {
-    out[..6 + CARD].fill(0.0);
     let p = state.player(player);
     out[0] = p.hp as f32 / game::state::START_HP as f32;
     out[1] = p.sp as f32 / 10.0;
@@ -249,32 +260,79 @@ fn encode_player(
     out[3] = p.deck.len() as f32 / 50.0;
     out[4] = p.discards.len() as f32 / 50.0;
     out[5] = p.removed.len() as f32 / 50.0;
-    if let Some(&top) = p.discards.first() {
-        out[6..6 + CARD].copy_from_slice(features.of(state, top));
-    }
+    write_card(&mut out[6..6 + CARD], p.discards.first().and_then(|&top| features.of(state, top)));
+    let mut written = *ring;
     for (slot, card) in p.ring.iter().enumerate() {
         let start = 6 + CARD + slot * SLOT;
         let block = &mut out[start..start + SLOT];
         let bit = 1u8 << (block_index * RING_SLOTS + slot);
         let Some(c) = card.and_then(|card| state.card(card)) else {
-            if *ring & bit != 0 {
+            if written & bit != 0 {
                 block.fill(0.0);
-                *ring &= !bit;
+                written &= !bit;
             }
             continue;
         };
         // Every float of the block is written below.
-        *ring |= bit;
-        block[..CARD].copy_from_slice(features.of_def(c.def));
+        written |= bit;
+        // (Here a copy from a zero block when the printed card is unknown: through
+        // `write_card`'s branch LLVM kept 13 instructions a decision more.)
+        block[..CARD].copy_from_slice(features.0.get(c.def).unwrap_or(&[0.0; CARD]));
+        let role = match c.role {
+            Role::None => 0,
+            Role::Leader => 1,
+            Role::Joiner => 2,
+        };
+        let backups = c.backups.into_iter().len();
+        let index =
+            usize::from(c.fresh) | usize::from(c.frozen) << 1 | usize::from(c.united) << 2 | backups << 3 | role << 5;
+        match MARKERS.get(index) {
+            // Back-ups are at most the game's MAX_BACKUPS (3), which LLVM sees through
+            // `into_iter`, so it leaves only the copy; more would take the other arm.
+            Some(floats) if backups <= TABLED_BACKUPS => block[CARD..].copy_from_slice(floats),
+            _ => block[CARD..].copy_from_slice(&markers(c.fresh, c.frozen, c.united, backups, role)),
+        }
+        // The BP over the markers' place-holder.
         block[CARD] = c.bp as f32 / 1000.0;
-        block[CARD + 1] = flag(c.fresh);
-        block[CARD + 2] = flag(c.frozen);
-        block[CARD + 3] = flag(c.role == Role::Leader);
-        block[CARD + 4] = flag(c.role == Role::Joiner);
-        block[CARD + 5] = flag(c.united);
-        block[CARD + 6] = c.blocking.and_then(|a| state.slot_of(a)).map_or(0.0, |(_, s)| (f32::from(s) + 1.0) / 4.0);
-        block[CARD + 7] = c.backups.len() as f32 / 4.0;
+        if let Some(attacker) = c.blocking {
+            block[CARD + 6] = blocked_slot(state, attacker);
+        }
     }
+    *ring = written;
+}
+
+/// A ring character's floats after its card block, but its BP and the slot it blocks (0 in
+/// their places): just entered, frozen, attack leader (`role` 1), joiner (`role` 2), in the
+/// United Attack, back-ups / 4.
+const fn markers(fresh: bool, frozen: bool, united: bool, backups: usize, role: usize) -> [f32; SLOT - CARD] {
+    [0.0, flag(fresh), flag(frozen), flag(role == 1), flag(role == 2), flag(united), 0.0, backups as f32 / 4.0]
+}
+
+/// The most back-ups [`MARKERS`] has rows for: two bits of its index (a character holds at
+/// most 3).
+const TABLED_BACKUPS: usize = 3;
+
+/// [`markers`] of every character, at index `fresh | frozen << 1 | united << 2 | back-ups
+/// << 3 | role << 5` (role 0 none, 1 leader, 2 joiner): one 32-byte copy a ring character
+/// rather than six conversions and their branches. Few of its rows are in use (most
+/// characters carry no marker), and a decision reads about four.
+const MARKERS: [[f32; SLOT - CARD]; 3 << 5] = {
+    let mut table = [[0.0; SLOT - CARD]; 3 << 5];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = markers(i & 1 == 1, i >> 1 & 1 == 1, i >> 2 & 1 == 1, i >> 3 & 3, i >> 5);
+        i += 1;
+    }
+    table
+};
+
+/// (The ring slot of `attacker` + 1) / 4, or 0 when it is not in a ring. Out of line: few
+/// characters block, and inlined, its search of both rings was read ahead for every
+/// ring slot of both player blocks (about 60 instructions a decision).
+#[cold]
+#[inline(never)]
+fn blocked_slot(state: &GameState, attacker: CardRef) -> f32 {
+    state.slot_of(attacker).map_or(0.0, |(_, s)| (f32::from(s) + 1.0) / 4.0)
 }
 
 /// The least and greatest value of each float of an observation of a game of `features`'s

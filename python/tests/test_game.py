@@ -77,6 +77,65 @@ def test_observations_have_the_documented_shape_and_layout(card_set, decks):
         game.observation(2)
 
 
+def ring_slot_floats(slot, rings):
+    """The last 8 floats of a ring slot's block, as the layout documents them, from
+    `Game.view`'s ring entry `slot` (None when empty) and both players' rings."""
+    if slot is None:
+        return [0.0] * 8
+    blocks = 0.0
+    if slot["blocking"] is not None:
+        attacker = slot["blocking"]
+        for ring in rings:
+            for i, other in enumerate(ring):
+                if other is not None and other["card"]["card"] == attacker:
+                    blocks = (i + 1) / 4
+    return [
+        np.float32(slot["bp"]) / np.float32(1000),
+        float(slot["fresh"]),
+        float(slot["frozen"]),
+        float(slot["role"] == "Leader"),
+        float(slot["role"] == "Joiner"),
+        float(slot["united"]),
+        blocks,
+        len(slot["backups"]) / 4,
+    ]
+
+
+def test_observation_ring_slots_show_what_the_view_shows(card_set, decks):
+    """Every ring slot of both player blocks, from both seats, through random games: its
+    BP and markers (just entered, frozen, attack role, United Attack, the slot it blocks,
+    back-ups) are those `Game.view` lists, and an empty slot is all zeros. The view is
+    built apart from the observation, so a marker put in the wrong float fails here."""
+    layout = {name: (offset, size) for name, offset, size in rs.OBSERVATION_LAYOUT}
+    seen = {"fresh": 0, "frozen": 0, "Leader": 0, "Joiner": 0, "united": 0, "blocking": 0, "backups": 0}
+    rng = np.random.default_rng(5)
+    for seed in range(40):
+        game = rs.Game(card_set, decks, seed=seed)
+        while True:
+            for viewer in (0, 1):
+                obs = game.observation(viewer)
+                view = game.view(viewer)
+                rings = [player["ring"] for player in view["players"]]
+                for name, seat in (("me", viewer), ("opponent", 1 - viewer)):
+                    start = layout[name][0] + 14
+                    for i, slot in enumerate(rings[seat]):
+                        block = obs[start + 16 * i : start + 16 * (i + 1)]
+                        assert block[0] == float(slot is not None)
+                        assert list(block[8:]) == ring_slot_floats(slot, rings), (seed, viewer, name, i, slot)
+                        if slot is not None:
+                            for marker in ("fresh", "frozen", "united"):
+                                seen[marker] += slot[marker]
+                            seen["blocking"] += slot["blocking"] is not None
+                            seen["backups"] += len(slot["backups"]) > 0
+                            seen[slot["role"]] = seen.get(slot["role"], 0) + 1
+            if game.is_over():
+                break
+            legal = game.legal_actions()
+            game.apply(int(legal[rng.integers(len(legal))]))
+    # Every marker was shown somewhere, so each float was checked set as well as clear.
+    assert min(seen.values()) > 0, seen
+
+
 def test_observation_into_checks_the_array(card_set, decks):
     game = rs.Game(card_set, decks, seed=5)
     out = np.full(rs.OBSERVATION_SIZE, 7.0, np.float32)  # whatever it held is overwritten
