@@ -272,19 +272,20 @@ impl Start {
     }
 }
 
-/// What a slot's work does, given how the games start, the slot's index, the slot and its
-/// rows.
-type Work<'w> = dyn Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync + 'w;
-
-/// Runs `work` on each slot of a run (slot `first` first) with its rows; the first failure
-/// (an error or a panic), with its slot's index.
-fn step_run(
+/// Runs `work` (what a slot's work does, given how the games start, the slot's index, the
+/// slot and its rows) on each slot of a run (slot `first` first) with its rows; the first
+/// failure (an error or a panic), with its slot's index. Generic rather than a `dyn Fn`,
+/// so that a step's work is compiled into the loop over its slots.
+fn step_run<W>(
     start: &Start,
     first: usize,
     slots: &mut [Slot],
     outputs: Outputs<'_>,
-    work: &Work<'_>,
-) -> Option<(usize, String)> {
+    work: &W,
+) -> Option<(usize, String)>
+where
+    W: Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String>,
+{
     for (k, (slot, mut row)) in slots.iter_mut().zip(outputs.rows()).enumerate() {
         let i = first + k;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(start, i, slot, &mut row))) {
@@ -351,6 +352,7 @@ fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
 
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
+#[inline(always)]
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = Seat::of(slot.game.to_move());
     *row.player = i32::from(me.number());
@@ -472,7 +474,10 @@ fn view<'py, T: numpy::Element>(
 impl VecGame {
     /// Runs `work` on every slot with its rows, in parallel with the GIL released; returns
     /// the first slot whose work failed or panicked, with why.
-    fn run(&mut self, py: Python<'_>, work: &Work<'_>) -> PyResult<Option<(usize, String)>> {
+    fn run<W>(&mut self, py: Python<'_>, work: &W) -> PyResult<Option<(usize, String)>>
+    where
+        W: Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync,
+    {
         let n = self.slots.len();
         let buffer = self.buffer.bind(py).clone();
         let mut bytes = buffer.try_readwrite()?;
