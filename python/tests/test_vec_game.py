@@ -151,10 +151,10 @@ def test_an_illegal_action_names_the_game_and_moves_none(card_set, decks):
 
 
 def test_actions_legal_before_but_not_now_and_past_the_space_are_refused(card_set, decks):
-    """The check reads a slot's kept action numbers without their count (past it they are
-    no action's number): every action legal at the step before and not now is refused, as
-    are numbers past the action space (65535, the kept numbers' filler, among them), as
-    int64 or int32, contiguous or strided; a refused step moves no game."""
+    """The check reads a slot's kept action numbers up to their count (past it, numbers of
+    earlier steps stay): every action legal at the step before and not now is refused, as
+    are numbers past the action space, as int64 or int32, contiguous or strided; a refused
+    step moves no game."""
     n = 8
     vec = rs.VecGame(card_set, decks, n, seed=11)
     rng = np.random.default_rng(5)
