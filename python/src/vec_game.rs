@@ -45,6 +45,9 @@ pub fn float_array<'py>(
 /// had at most 20 legal moves and none more than 30 (BENCHMARKS.md).
 const INLINE_ACTIONS: usize = 28;
 
+// Action numbers are kept as u16.
+const _: () = assert!(ACTION_SPACE <= 1 << 16);
+
 /// What a step reads of a slot before it moves any game, and again when it steps the slot:
 /// one cache line.
 #[derive(Debug, Clone, Copy, Default)]
@@ -81,22 +84,26 @@ impl Slot {
         Slot { hot: Hot::default(), legal: game.legal_moves(), game, more_actions: Vec::new(), episodes: 0 }
     }
 
-    /// The action numbers of the legal moves in the action space.
-    fn actions(&self) -> impl Iterator<Item = u16> + '_ {
+    /// Whether `action` is the number of one of the slot's legal moves: a scan that stops
+    /// at the match (a `VecGame` of 64 with random actions lists 3.0 legal moves a
+    /// decision on average, 2 at the median: comparing all 28 of the line at once, the
+    /// count masked out, took more).
+    fn allows(&self, action: u16) -> bool {
         let count = self.hot.count as usize;
-        let more = if count > INLINE_ACTIONS { &self.more_actions[..] } else { &[] };
-        self.hot.actions[..count.min(INLINE_ACTIONS)].iter().chain(more).copied()
+        self.hot.actions[..count.min(INLINE_ACTIONS)].contains(&action)
+            || (count > INLINE_ACTIONS && self.more_actions.contains(&action))
     }
 }
 
-/// What one slot writes after a step: its rows of the output arrays.
+/// What one slot writes after a step: its rows of the output arrays (of fixed sizes, so
+/// that an index checked against the action space needs no other check).
 struct Row<'a> {
-    observation: &'a mut [f32],
+    observation: &'a mut [f32; OBSERVATION_SIZE],
     /// The row of `masks`, as the bytes of numpy's bools (0 or 1).
-    mask: &'a mut [u8],
-    legal: &'a mut [i32],
+    mask: &'a mut [u8; ACTION_SPACE],
+    legal: &'a mut [i32; ACTION_SPACE],
     count: &'a mut i32,
-    reward: &'a mut [f32],
+    reward: &'a mut [f32; 2],
     done: &'a mut u8,
     player: &'a mut i32,
 }
@@ -104,11 +111,11 @@ struct Row<'a> {
 /// The output arrays of a run of slots: row `k` of each is slot `k`'s.
 #[derive(Default)]
 struct Outputs<'a> {
-    observations: &'a mut [f32],
-    masks: &'a mut [u8],
-    legal_actions: &'a mut [i32],
+    observations: &'a mut [[f32; OBSERVATION_SIZE]],
+    masks: &'a mut [[u8; ACTION_SPACE]],
+    legal_actions: &'a mut [[i32; ACTION_SPACE]],
     legal_counts: &'a mut [i32],
-    rewards: &'a mut [f32],
+    rewards: &'a mut [[f32; 2]],
     dones: &'a mut [u8],
     players: &'a mut [i32],
 }
@@ -116,11 +123,11 @@ struct Outputs<'a> {
 impl<'a> Outputs<'a> {
     /// The rows of slots `..k` and of slots `k..`.
     fn split_at(self, k: usize) -> (Outputs<'a>, Outputs<'a>) {
-        let (observations, observations_rest) = self.observations.split_at_mut(k * OBSERVATION_SIZE);
-        let (masks, masks_rest) = self.masks.split_at_mut(k * ACTION_SPACE);
-        let (legal_actions, legal_actions_rest) = self.legal_actions.split_at_mut(k * ACTION_SPACE);
+        let (observations, observations_rest) = self.observations.split_at_mut(k);
+        let (masks, masks_rest) = self.masks.split_at_mut(k);
+        let (legal_actions, legal_actions_rest) = self.legal_actions.split_at_mut(k);
         let (legal_counts, legal_counts_rest) = self.legal_counts.split_at_mut(k);
-        let (rewards, rewards_rest) = self.rewards.split_at_mut(k * 2);
+        let (rewards, rewards_rest) = self.rewards.split_at_mut(k);
         let (dones, dones_rest) = self.dones.split_at_mut(k);
         let (players, players_rest) = self.players.split_at_mut(k);
         (
@@ -140,11 +147,11 @@ impl<'a> Outputs<'a> {
     /// The rows, one per slot.
     fn rows(&mut self) -> impl Iterator<Item = Row<'_>> {
         self.observations
-            .chunks_exact_mut(OBSERVATION_SIZE)
-            .zip(self.masks.chunks_exact_mut(ACTION_SPACE))
-            .zip(self.legal_actions.chunks_exact_mut(ACTION_SPACE))
+            .iter_mut()
+            .zip(self.masks.iter_mut())
+            .zip(self.legal_actions.iter_mut())
             .zip(self.legal_counts.iter_mut())
-            .zip(self.rewards.chunks_exact_mut(2))
+            .zip(self.rewards.iter_mut())
             .zip(self.dones.iter_mut())
             .zip(self.players.iter_mut())
             .map(|((((((observation, mask), legal), count), reward), done), player)| Row {
@@ -207,7 +214,7 @@ fn outputs<'a>(buffer: &'a mut [u8], layout: &Layout, n: usize) -> Result<Output
     let (dones, players) = rest.split_at_mut(layout.players - layout.dones);
     Ok(Outputs {
         observations: cast(&mut observations[..n * OBSERVATION_SIZE * 4])?,
-        masks: &mut masks[..n * ACTION_SPACE],
+        masks: cast(&mut masks[..n * ACTION_SPACE])?,
         legal_actions: cast(&mut legal_actions[..n * ACTION_SPACE * 4])?,
         legal_counts: cast(&mut legal_counts[..n * 4])?,
         rewards: cast(&mut rewards[..n * 2 * 4])?,
@@ -255,24 +262,26 @@ impl Start {
     }
 }
 
-/// What a call does to each slot before its rows are written ([`write_row`]), given how the
-/// games start, the slot's index, the slot and its rows: move the game on, for a step.
-type Work<'w> = dyn Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync + 'w;
-
-/// Runs `work` on each slot of a run (slot `first` first), then writes each slot's rows;
-/// the first failure (an error or a panic), with its slot's index.
+/// Runs `work` (what a call does to each slot before its rows are written, given how the
+/// games start, the slot's index, the slot and its rows: move the game on, for a step) on
+/// each slot of a run (slot `first` first), then writes each slot's rows ([`write_row`]);
+/// the first failure (an error or a panic), with its slot's index. Generic rather than a
+/// `dyn Fn`, so that a step's work is compiled into the loop over its slots.
 ///
 /// Two passes rather than one slot after the other: the engine's code for a decision and
 /// the observation's together outgrow the core's instruction cache, so taking turns with
 /// each slot fetched both again every time (a `VecGame` of 64: 127 instruction-cache
-/// misses a decision in one pass, 100 in two; 2.8% more decisions a second: BENCHMARKS.md).
-fn step_run(
+/// misses a decision in one pass, 100 in two; 2.9% more decisions a second: BENCHMARKS.md).
+fn step_run<W>(
     start: &Start,
     first: usize,
     slots: &mut [Slot],
     mut outputs: Outputs<'_>,
-    work: &Work<'_>,
-) -> Option<(usize, String)> {
+    work: &W,
+) -> Option<(usize, String)>
+where
+    W: Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String>,
+{
     for (k, (slot, mut row)) in slots.iter_mut().zip(outputs.rows()).enumerate() {
         let i = first + k;
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(start, i, slot, &mut row))) {
@@ -345,26 +354,38 @@ fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
 
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared.
+#[inline(always)]
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = Seat::of(slot.game.to_move());
     *row.player = i32::from(me.number());
     encode(&slot.game, me, features, row.observation, &mut slot.hot.written);
-    for action in slot.actions() {
+    let Slot { hot, legal, more_actions, .. } = slot;
+    // The entries the last write set: the slot's kept action numbers (a plain slice of the
+    // line, and the ones past it only when there were more).
+    let listed = hot.count as usize;
+    for &action in hot.actions.iter().take(listed) {
         if let Some(cell) = row.mask.get_mut(usize::from(action)) {
             *cell = 0;
         }
     }
-    let Slot { hot, legal, more_actions, .. } = slot;
+    if listed > INLINE_ACTIONS {
+        for &action in more_actions.iter() {
+            if let Some(cell) = row.mask.get_mut(usize::from(action)) {
+                *cell = 0;
+            }
+        }
+    }
     let mut count = 0;
     for i in legal.iter().filter_map(Move::index) {
-        // A move's action number is its own, so at most ACTION_SPACE are listed (and
-        // `legal` has room for all); ACTION_SPACE fits a u16.
-        let (Some(cell), Some(mask), Ok(action)) = (row.legal.get_mut(count), row.mask.get_mut(i), u16::try_from(i))
-        else {
+        // A move's action number is its own, so at most ACTION_SPACE are listed: the legal
+        // row has room for all. Past the mask's check, `i` is below ACTION_SPACE, which
+        // fits a u16.
+        let (Some(mask), Some(cell)) = (row.mask.get_mut(i), row.legal.get_mut(count)) else {
             continue;
         };
         *mask = 1;
         *cell = i as i32;
+        let action = i as u16;
         match hot.actions.get_mut(count) {
             Some(inline) => *inline = action,
             None => {
@@ -423,9 +444,8 @@ pub struct VecGame {
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
     current_players: Py<PyArray1<i32>>,
-    /// A step's actions as read, and as action numbers found among each slot's (kept to
-    /// spare an allocation per step).
-    chosen: Vec<i64>,
+    /// A step's actions as action numbers found among each slot's (kept to spare an
+    /// allocation per step).
     picks: Vec<u16>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
@@ -453,7 +473,10 @@ fn view<'py, T: numpy::Element>(
 impl VecGame {
     /// Runs `work` on every slot with its rows, in parallel with the GIL released; returns
     /// the first slot whose work failed or panicked, with why.
-    fn run(&mut self, py: Python<'_>, work: &Work<'_>) -> PyResult<Option<(usize, String)>> {
+    fn run<W>(&mut self, py: Python<'_>, work: &W) -> PyResult<Option<(usize, String)>>
+    where
+        W: Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync,
+    {
         let n = self.slots.len();
         let buffer = self.buffer.bind(py).clone();
         let mut bytes = buffer.try_readwrite()?;
@@ -524,27 +547,16 @@ impl VecGame {
     /// Reads a step's actions and finds each in its game's legal moves (into `self.picks`);
     /// `IllegalMove` for the first that is not legal.
     fn pick(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        let n = self.slots.len();
-        read_actions(actions, n, &mut self.chosen)?;
         self.picks.clear();
-        for (i, (&action, slot)) in self.chosen.iter().zip(&self.slots).enumerate() {
-            let found = u16::try_from(action).ok().filter(|&a| slot.actions().any(|b| b == a));
-            match found {
-                Some(action) => self.picks.push(action),
-                None => {
-                    let legal: Vec<usize> = slot.legal.iter().filter_map(Move::index).collect();
-                    let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
-                    let list = PyList::new(py, &legal)?.into_any().unbind();
-                    let game = i.into_pyobject(py)?.into_any().unbind();
-                    return Err(with_attrs(
-                        py,
-                        IllegalMove::new_err(message),
-                        &[("legal_actions", list), ("game", game)],
-                    ));
-                }
-            }
-        }
-        Ok(())
+        let Some((i, action)) = pick_actions(actions, &self.slots, &mut self.picks)? else {
+            return Ok(());
+        };
+        let legal: Vec<usize> =
+            self.slots.get(i).map(|slot| slot.legal.iter().filter_map(Move::index).collect()).unwrap_or_default();
+        let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
+        let list = PyList::new(py, &legal)?.into_any().unbind();
+        let game = i.into_pyobject(py)?.into_any().unbind();
+        Err(with_attrs(py, IllegalMove::new_err(message), &[("legal_actions", list), ("game", game)]))
     }
 }
 
@@ -614,7 +626,6 @@ impl VecGame {
             current_players: current_players.cast_into()?.unbind(),
             buffer: buffer.unbind(),
             layout,
-            chosen: Vec::with_capacity(n),
             picks: Vec::with_capacity(n),
             broken: false,
             reset_result,
@@ -641,7 +652,7 @@ impl VecGame {
             start.restart(&mut slot.game, i, 0)?;
             slot.episodes = 0;
             slot.game.legal_moves_into(&mut slot.legal);
-            row.reward.fill(0.0);
+            *row.reward = [0.0; 2];
             *row.done = 0;
             // After a failed step the rows may hold anything: cleared whole.
             row.mask.fill(0);
@@ -673,7 +684,7 @@ impl VecGame {
                 return Err(format!("no move for game {i}'s action"));
             };
             slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
-            row.reward.fill(0.0);
+            *row.reward = [0.0; 2];
             *row.done = 0;
             if let Some(outcome) = slot.game.outcome() {
                 let [a, b] = match outcome.winner {
@@ -681,7 +692,7 @@ impl VecGame {
                     Some(_) => [-1.0, 1.0],
                     None => [0.0, 0.0],
                 };
-                row.reward.copy_from_slice(&[a, b]);
+                *row.reward = [a, b];
                 *row.done = 1;
                 slot.episodes += 1;
                 start.restart(&mut slot.game, i, slot.episodes)?;
@@ -753,24 +764,45 @@ impl VecGame {
         Ok(game::sim::hash::trace_hash(slot.game.log()))
     }
 }
-/// Reads the actions of a step into `into`: an int32 or int64 numpy vector of length `n`
-/// (read through its strides: a slice such as `a[::2]` is a valid vector too).
-fn read_actions(actions: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResult<()> {
+/// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),
+/// reading them where numpy holds them: `actions` is an int32 or int64 numpy vector of one
+/// action per slot, read as a slice when contiguous, else through its strides (a slice such
+/// as `a[::2]` is a valid vector too). Returns the first action that is not legal, with its
+/// game's index.
+fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>) -> PyResult<Option<(usize, i64)>> {
+    let n = slots.len();
     let shape_error = |shape: &[usize]| PyValueError::new_err(format!("actions has shape {shape:?}, not ({n},)"));
-    into.clear();
     if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        into.extend(array.try_readonly()?.as_array().iter().copied());
-        return Ok(());
+        let array = array.try_readonly()?;
+        return Ok(match array.as_slice() {
+            Ok(actions) => pick_each(actions.iter().copied(), slots, picks),
+            Err(_) => pick_each(array.as_array().iter().copied(), slots, picks),
+        });
     }
     if let Ok(array) = actions.cast::<PyArrayDyn<i32>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        into.extend(array.try_readonly()?.as_array().iter().map(|&a| i64::from(a)));
-        return Ok(());
+        let array = array.try_readonly()?;
+        return Ok(match array.as_slice() {
+            Ok(actions) => pick_each(actions.iter().map(|&a| i64::from(a)), slots, picks),
+            Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),
+        });
     }
     Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},)")))
+}
+
+/// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;
+/// else the slot's index and the action.
+fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec<u16>) -> Option<(usize, i64)> {
+    for (i, (action, slot)) in actions.zip(slots).enumerate() {
+        match u16::try_from(action) {
+            Ok(legal) if slot.allows(legal) => picks.push(legal),
+            _ => return Some((i, action)),
+        }
+    }
+    None
 }

@@ -150,6 +150,41 @@ def test_an_illegal_action_names_the_game_and_moves_none(card_set, decks):
     assert [vec.trace_hash(i) for i in range(4)] == before
 
 
+def test_actions_legal_before_but_not_now_and_past_the_space_are_refused(card_set, decks):
+    """The check reads a slot's kept action numbers up to their count (past it, numbers of
+    earlier steps stay): every action legal at the step before and not now is refused, as
+    are numbers past the action space, as int64 or int32, contiguous or strided; a refused
+    step moves no game."""
+    n = 8
+    vec = rs.VecGame(card_set, decks, n, seed=11)
+    rng = np.random.default_rng(5)
+    previous = [[] for _ in range(n)]
+    refused = 0
+    for _ in range(120):
+        legal = [list(vec.legal_actions[i, : vec.legal_counts[i]]) for i in range(n)]
+        actions = random_actions(vec, rng)
+        hashes = [vec.trace_hash(i) for i in range(n)]
+        for i in range(n):
+            for stale in [a for a in previous[i] if a not in legal[i]]:
+                wrong = actions.copy()
+                wrong[i] = stale
+                with pytest.raises(rs.IllegalMove) as raised:
+                    vec.step(wrong)
+                assert raised.value.game == i
+                refused += 1
+        assert [vec.trace_hash(i) for i in range(n)] == hashes
+        previous = legal
+        vec.step(actions)
+    assert refused > 100
+    for number in (rs.ACTION_SPACE, 65535, 65536, -1, 2**31 - 1):
+        for dtype, stride in ((np.int64, 1), (np.int32, 1), (np.int32, 2)):
+            wrong = np.repeat(random_actions(vec, rng), stride).astype(dtype)[::stride]
+            wrong[n - 1] = number
+            with pytest.raises(rs.IllegalMove) as raised:
+                vec.step(wrong)
+            assert raised.value.game == n - 1
+
+
 def test_reset_with_a_seed_starts_those_games(card_set, decks):
     vec = rs.VecGame(card_set, decks, 3, seed=0)
     vec.step(np.zeros(3, np.int64))
