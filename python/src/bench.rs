@@ -2,7 +2,7 @@
 //! the yardstick `benches/python/bench_env.py` measures the Python API against, in the
 //! same process and build.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use game::players::{Player, PlayerError, PlayerKind, RandomPlayer, player_seed};
@@ -52,8 +52,8 @@ pub fn play_in_rust(
         "first" => false,
         _ => return Err(PyValueError::new_err(format!("unknown policy {policy:?} (\"first\" or \"random\")"))),
     };
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(PyValueError::new_err(format!("threads must be 1 to {MAX_THREADS}")));
     }
     let [a, b] = two_decks(decks, card_set)?;
     let set = Arc::clone(&card_set.set);
@@ -87,17 +87,12 @@ pub fn play_in_rust(
             None => Ok(played.steps.len()),
         }
     };
-    // One thread plays on the calling thread: a pool made for it, and the hand-off to its
-    // worker, cost 5% to 9% of a call of 32 games (BENCHMARKS.md), which would flatter
-    // what the engine is measured against.
+    // One thread plays on the calling thread, more on a pool kept from call to call: a
+    // pool made per call, and the hand-off to its workers, cost 5% to 9% of a call of 32
+    // games (BENCHMARKS.md), which would flatter what the engine is measured against.
     let pool = match threads {
         1 => None,
-        _ => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| EngineError::new_err(e.to_string()))?,
-        ),
+        _ => Some(pool_of(threads).map_err(EngineError::new_err)?),
     };
     let (decisions, seconds) = py.detach(|| {
         guarded("play_in_rust", || {
@@ -115,6 +110,21 @@ pub fn play_in_rust(
     result.set_item("decisions", decisions)?;
     result.set_item("seconds", seconds)?;
     Ok(result.into_any().unbind())
+}
+
+/// The most threads `play_in_rust` runs on: its pools are kept, one per number of threads.
+const MAX_THREADS: usize = 64;
+
+/// A pool of `threads` threads, made at the first call for that many and kept.
+fn pool_of(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(Arc::clone(pool));
+    }
+    let pool = Arc::new(rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|e| e.to_string())?);
+    pools.push((threads, Arc::clone(&pool)));
+    Ok(pool)
 }
 
 /// `games` games, `width` at a time, one decision each in turn (seeds from `seed` on, in
