@@ -353,7 +353,9 @@ fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
 }
 
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
-/// rows are the VecGame's own: only what the last write set is cleared.
+/// rows are the VecGame's own: only what the last write set is cleared. Inlined into
+/// [`step_run`]'s loop: left to LLVM, a `VecGame` of 64 took 3,518 instructions a decision
+/// against 3,496 (callgrind, `instructions.py vec 64 165`, 2026-11-29).
 #[inline(always)]
 fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = Seat::of(slot.game.to_move());
