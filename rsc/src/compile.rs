@@ -16,6 +16,7 @@ use vm::bytecode::format::section_sizes;
 use crate::Exit;
 use crate::check::expand;
 use crate::render::{self, MessageFormat, SourceFile};
+use crate::run::check_outputs;
 
 /// What `rsc compile` was asked to do.
 pub struct Options<'a> {
@@ -56,6 +57,11 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
     };
     if let Some(exit) = duplicate_keys(&inputs, stderr)? {
         return Ok(exit);
+    }
+    let input_paths: Vec<PathBuf> = inputs.iter().map(|input| input.path.clone()).collect();
+    if let Err(message) = check_outputs(&[("-o", options.output)], &input_paths) {
+        writeln!(stderr, "error: {message}")?;
+        return Ok(Exit::Usage);
     }
     let mut session = Session::new(&stdlib::CATALOGUE);
     let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());

@@ -104,6 +104,50 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
     }
 }
 
+/// Fails unless every path of `outputs` can be written (see [`check_writable`]) without
+/// replacing a file the command reads (`inputs`: a deck, a file of the card set, a tally)
+/// or another of its outputs: a report written over a deck would lose the deck, and of two
+/// outputs in one file only the last would be left.
+pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[PathBuf]) -> Result<(), String> {
+    for (index, (option, output)) in outputs.iter().enumerate() {
+        check_writable(output)?;
+        let Some(target) = resolved(output) else { continue };
+        if let Some(input) = inputs.iter().find(|input| resolved(input).as_ref() == Some(&target)) {
+            return Err(format!(
+                "cannot write {}: {option} would replace {}, which this command reads",
+                output.display(),
+                input.display()
+            ));
+        }
+        if let Some((other, _)) = outputs[..index].iter().find(|(_, other)| resolved(other).as_ref() == Some(&target)) {
+            return Err(format!("cannot write {}: {other} and {option} name the same file", output.display()));
+        }
+    }
+    Ok(())
+}
+
+/// `path` with its folder resolved (symbolic links, `..`), so that two names of one file
+/// compare equal whether or not the file exists yet; `None` when its folder is missing.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return Some(canonical);
+    }
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+}
+
+/// The files `rsc run` and `rsc sim` read: the set's `cards.json` and `.rules` files, and
+/// the decks (with `all_decks`, every `.o8d` file of the set's `decks/`). A folder that
+/// cannot be listed adds nothing: loading it reports why.
+pub fn input_files(set: &Path, decks: &[PathBuf], all_decks: bool) -> Vec<PathBuf> {
+    let mut files = hash::set_files(set).unwrap_or_default();
+    files.extend_from_slice(decks);
+    if all_decks && let Ok(entries) = std::fs::read_dir(set.join("decks")) {
+        files.extend(entries.filter_map(Result::ok).map(|entry| entry.path()));
+    }
+    files
+}
+
 fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
     if options.decks.len() != 2 {
         return Err(format!("give two decks (--deck A.o8d --deck B.o8d), not {}", options.decks.len()).into());
@@ -113,7 +157,7 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
         return Err("a scripted player plays saved games: use `rsc replay FILE`".into());
     }
     if let Some(path) = options.save {
-        check_writable(path)?;
+        check_outputs(&[("--save", path)], &input_files(options.set, options.decks, false))?;
     }
     let loaded = load_set(options.set)?;
     let decks = [load_deck(&loaded.set, &options.decks[0])?, load_deck(&loaded.set, &options.decks[1])?];

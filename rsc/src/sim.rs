@@ -18,7 +18,7 @@ use game::sim::stats::Tally;
 use game::sim::summary::{self, Results};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
-use crate::run::{LoadedDeck, LoadedSet, check_writable, load_deck, load_set, seat_players};
+use crate::run::{LoadedDeck, LoadedSet, check_outputs, input_files, load_deck, load_set, seat_players};
 use crate::{Exit, Failure};
 
 /// Most threads `--jobs` takes: more only adds switching on any machine `rsc` runs on.
@@ -61,9 +61,11 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// The files written, checked before the games are played or the tallies read.
-    fn files(&self) -> impl Iterator<Item = &Path> {
-        self.report.as_deref().into_iter().chain(self.tally_out.as_deref())
+    /// The files written, each with its option, checked before the games are played or the
+    /// tallies read.
+    fn files(&self) -> Vec<(&'static str, &Path)> {
+        let report = self.report.as_deref().map(|path| ("--report", path));
+        report.into_iter().chain(self.tally_out.as_deref().map(|path| ("--tally-out", path))).collect()
     }
 }
 
@@ -144,9 +146,12 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
 /// `rsc sim merge`: adds up tally files of one configuration.
 pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = (|| -> Result<Shard, Failure> {
-        for path in outputs.files() {
-            check_writable(path)?;
-        }
+        // A merged tally holds the games of every tally read, so `--tally-out` may name one
+        // of them (`merge all.json part3.json --tally-out all.json` adds a shard in place);
+        // a report written over a tally would lose its games.
+        let report = outputs.report.as_deref().map(|path| ("--report", path));
+        check_outputs(&report.into_iter().collect::<Vec<_>>(), files)?;
+        check_outputs(&outputs.files(), &[])?;
         let mut shards = Vec::new();
         for file in files {
             let shard = Shard::read(file).map_err(|error| Failure {
@@ -193,9 +198,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    for path in options.outputs.files() {
-        check_writable(path)?;
-    }
+    check_outputs(&options.outputs.files(), &input_files(options.set, options.decks, options.all_decks))?;
     let set = load_set(options.set)?;
     let mut refused = Vec::new();
     let decks = if options.all_decks {

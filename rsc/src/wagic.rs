@@ -13,6 +13,7 @@ use vm::bytecode::BundleBuilder;
 
 use crate::Exit;
 use crate::render::{self, MessageFormat, SourceFile};
+use crate::run::check_outputs;
 
 /// What a Wagic run was asked to do.
 pub struct Options<'a> {
@@ -54,6 +55,13 @@ fn run_files(
                 writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
                 return Ok(Exit::Usage);
             }
+        }
+    }
+    if let Some(output) = options.output {
+        let input_paths: Vec<PathBuf> = options.paths.to_vec();
+        if let Err(message) = check_outputs(&[("-o", output)], &input_paths) {
+            writeln!(stderr, "error: {message}")?;
+            return Ok(Exit::Usage);
         }
     }
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);

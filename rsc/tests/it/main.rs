@@ -536,6 +536,27 @@ mod compile_and_disas {
         }
     }
 
+    /// `-o` naming a file being compiled (by any name) would replace the card with its
+    /// bundle: refused before compiling, the source kept.
+    #[test]
+    fn an_output_that_is_a_source_is_refused_and_the_source_kept() {
+        let dir = TempDir::new("compile-over-source");
+        let card = dir.file("cards/fire-ball.rules", CLEAN);
+        let other_name = dir.path().join("cards/../cards/fire-ball.rules");
+        let output =
+            rsc(["compile".as_ref(), dir.path().join("cards").as_os_str(), "-o".as_ref(), other_name.as_os_str()]);
+        assert_eq!(code(&output), 2, "{}", stderr(&output));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "error: cannot write {}: -o would replace {}, which this command reads\n",
+                other_name.display(),
+                card.display()
+            )
+        );
+        assert_eq!(std::fs::read_to_string(&card).unwrap(), CLEAN);
+    }
+
     /// A bundle built against another catalogue (its recorded catalogue hash differs) is
     /// refused with the loader's message: exit 1.
     #[test]

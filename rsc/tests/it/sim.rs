@@ -122,6 +122,67 @@ fn unwritable_outputs_are_refused_before_any_game_and_existing_files_are_kept() 
 }
 
 #[test]
+fn an_output_over_an_input_or_another_output_is_refused_before_any_game() {
+    let dir = TempDir::new("output-over-input");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d"), ("b.o8d", "arcana.o8d")]);
+    let (set_text, a, b) = (set.display().to_string(), set.join("decks/a.o8d"), set.join("decks/b.o8d"));
+    let (a_text, b_text) = (a.display().to_string(), b.display().to_string());
+    let deck_before = std::fs::read(&b).unwrap();
+    let cards = set.join("cards.json");
+    let (cards_text, cards_before) = (cards.display().to_string(), std::fs::read(&cards).unwrap());
+    // The same file by another name: `decks/../decks/b.o8d`.
+    let b_other_name = set.join("decks/../decks/b.o8d").display().to_string();
+    let two_decks = ["--set", &set_text, "--deck", &a_text, "--deck", &b_text];
+    let (same, same_other_name) =
+        (dir.path().join("same.out").display().to_string(), dir.path().join("./same.out").display().to_string());
+    let cases: [(Vec<&str>, String); 5] = [
+        (
+            [&["sim"][..], &two_decks, &["--games", "2", "--report", &b_other_name]].concat(),
+            format!("cannot write {b_other_name}: --report would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["sim", "--all-decks", "--set", &set_text, "--games", "2", "--tally-out", &b_text][..]].concat(),
+            format!("cannot write {b_text}: --tally-out would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["run"][..], &two_decks, &["--save", &b_text]].concat(),
+            format!("cannot write {b_text}: --save would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["run"][..], &two_decks, &["--save", &cards_text]].concat(),
+            format!("cannot write {cards_text}: --save would replace {cards_text}, which this command reads"),
+        ),
+        (
+            [&["sim"][..], &two_decks, &["--report", &same, "--tally-out", &same_other_name]].concat(),
+            format!("cannot write {same_other_name}: --report and --tally-out name the same file"),
+        ),
+    ];
+    for (args, message) in cases {
+        let output = rsc(&args);
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output), format!("error: {message}\n"), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}: nothing was played");
+    }
+    assert_eq!(std::fs::read(&b).unwrap(), deck_before, "the deck is kept");
+    assert_eq!(std::fs::read(&cards).unwrap(), cards_before, "the card set is kept");
+
+    // A report over a tally that `merge` reads would lose its games; a merged tally over one
+    // of its parts holds them all, so `--tally-out` may name an input of `merge`.
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let tally_before = std::fs::read_to_string(&tally).unwrap();
+    let output = rsc(["sim", "merge", &tally, "--report", &tally]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot write {tally}: --report would replace {tally}, which this command reads\n")
+    );
+    assert_eq!(std::fs::read_to_string(&tally).unwrap(), tally_before);
+    let output = rsc(["sim", "merge", &tally, "--tally-out", &tally]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+#[test]
 fn a_deck_that_breaks_a_rule_is_an_input_error_and_a_missing_one_an_io_error() {
     let dir = TempDir::new("bad-deck");
     let text = std::fs::read_to_string(deck("arcana.o8d")).unwrap();
