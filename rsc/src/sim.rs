@@ -103,15 +103,29 @@ pub fn run(options: &Options<'_>) -> Exit {
             return failure.exit;
         }
     };
+    let mut tally_written = true;
     if let Some(path) = &options.outputs.tally_out {
         if results.shard.stopped {
             eprintln!("note: {} not written: the run was stopped before its end", path.display());
-        } else if let Err(error) = std::fs::write(path, results.shard.to_json()) {
-            eprintln!("error: cannot write {}: {error}", path.display());
-            return Exit::Usage;
+        } else {
+            tally_written = write_tally(path, &results.shard);
         }
     }
-    finish(&results, options.outputs)
+    // The games are played: their summary and report are still worth having when the tally
+    // could not be written (a full disk, a folder removed during the run).
+    let exit = finish(&results, options.outputs);
+    if tally_written { exit } else { Exit::Usage }
+}
+
+/// Writes a tally to `path`; false (after saying why) when it cannot.
+fn write_tally(path: &Path, shard: &Shard) -> bool {
+    match std::fs::write(path, shard.to_json()) {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("error: cannot write {}: {error}", path.display());
+            false
+        }
+    }
 }
 
 /// Prints the summary, writes the report, and says how `rsc sim` ends.
@@ -173,13 +187,9 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     if missing > 0 {
         eprintln!("note: the tallies leave out {missing} of the run's games");
     }
-    if let Some(path) = &outputs.tally_out
-        && let Err(error) = std::fs::write(path, merged.to_json())
-    {
-        eprintln!("error: cannot write {}: {error}", path.display());
-        return Exit::Usage;
-    }
-    finish(&Results { shard: merged }, outputs)
+    let tally_written = outputs.tally_out.as_ref().is_none_or(|path| write_tally(path, &merged));
+    let exit = finish(&Results { shard: merged }, outputs);
+    if tally_written { exit } else { Exit::Usage }
 }
 
 /// Plays the games of `options`.

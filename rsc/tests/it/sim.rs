@@ -182,6 +182,26 @@ fn an_output_over_an_input_or_another_output_is_refused_before_any_game() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 }
 
+/// `/dev/full` opens for writing and fails on the first write, as a full disk does.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tally_that_cannot_be_written_leaves_the_summary_and_the_report_of_the_games_played() {
+    let dir = TempDir::new("tally-unwritten");
+    let report = dir.path().join("r.html");
+    let report_text = report.display().to_string();
+    let output = rsc(sim_args(&["--games", "3", "--tally-out", "/dev/full", "--report", &report_text]));
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "error: cannot write /dev/full: No space left on device (os error 28)\n");
+    assert!(stdout(&output).contains(&format!("report written to {report_text}")), "{}", stdout(&output));
+    assert!(std::fs::read_to_string(&report).unwrap().contains("<svg"), "the report is written");
+
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let output = rsc(["sim", "merge", &tally, "--tally-out", "/dev/full", "--message-format", "json"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(json_of(&output)["games"], 2, "the merged summary is printed");
+}
+
 #[test]
 fn a_deck_that_breaks_a_rule_is_an_input_error_and_a_missing_one_an_io_error() {
     let dir = TempDir::new("bad-deck");
