@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
 
+use crate::bounded::{self, ReadError};
 use crate::set::{CardSet, DefIdx};
 use quick_xml::reader::Reader;
 
@@ -146,24 +147,36 @@ impl std::error::Error for DeckError {}
 
 /// Reads and checks a deck file. `is_known` says whether the card set has a card id.
 pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
+    let text = read_deck_text(path)?;
+    deck_of_text(path, &text, is_known)
+}
+
+/// The text of the deck file `path`, at most [`MAX_DECK_FILE_BYTES`]. A caller that also
+/// hashes the deck hashes this text: a deck read from a pipe (`--deck <(...)`) cannot be
+/// read a second time.
+pub fn read_deck_text(path: &Path) -> Result<String, DeckError> {
     let io_error = |error: std::io::Error| DeckError::Io { file: path.to_path_buf(), message: error.to_string() };
-    let size = match std::fs::metadata(path) {
-        Ok(metadata) => metadata.len(),
-        Err(_) if is_deck_text(path) => {
+    if let Err(error) = std::fs::metadata(path) {
+        if is_deck_text(path) {
             let message = "this is a deck's text, not the path of a deck file: give the file's path".to_owned();
             return Err(DeckError::Io { file: path.to_path_buf(), message });
         }
-        Err(error) => return Err(io_error(error)),
-    };
-    if size > MAX_DECK_FILE_BYTES {
-        return Err(DeckError::Malformed {
-            file: path.to_path_buf(),
-            message: format!("{size} bytes, more than the {MAX_DECK_FILE_BYTES} a deck may have"),
-        });
+        return Err(io_error(error));
     }
-    let text = std::fs::read_to_string(path).map_err(io_error)?;
+    bounded::read_text(path, MAX_DECK_FILE_BYTES).map_err(|failure| match failure {
+        ReadError::Io(error) => io_error(error),
+        ReadError::TooLarge(size) => DeckError::Malformed {
+            file: path.to_path_buf(),
+            message: format!("{size}, more than the {MAX_DECK_FILE_BYTES} a deck may have"),
+        },
+    })
+}
+
+/// Parses `text`, read from the deck file `path` (which names the deck), and checks it
+/// against the deck rules.
+pub fn deck_of_text(path: &Path, text: &str, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
     let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-    parse_deck(&text, name)
+    parse_deck(text, name)
         .map_err(|message| DeckError::Malformed { file: path.to_path_buf(), message })
         .and_then(|deck| check_deck(path, deck, is_known))
 }

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use game::bounded::{self, ReadError};
 use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::{self, PlayError, PlayOptions, Step, hash};
 use game::{Game, Seat};
@@ -77,11 +78,10 @@ pub fn run(file: &Path, set_override: Option<&Path>) -> Exit {
 }
 
 fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
-    let size = std::fs::metadata(file).map_err(|error| format!("{}: {error}", file.display()))?.len();
-    if size > MAX_SAVED_BYTES {
-        return Err(format!("{}: {size} bytes, more than a saved game may have", file.display()));
-    }
-    let text = std::fs::read_to_string(file).map_err(|error| format!("{}: {error}", file.display()))?;
+    let text = bounded::read_text(file, MAX_SAVED_BYTES).map_err(|failure| match failure {
+        ReadError::Io(error) => format!("{}: {error}", file.display()),
+        ReadError::TooLarge(size) => format!("{}: {size}, more than a saved game may have", file.display()),
+    })?;
     let saved: SavedGame =
         serde_json::from_str(&text).map_err(|error| format!("{}: not a saved game: {error}", file.display()))?;
     if saved.format != FORMAT {

@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use game::deck::{self, DeckError};
 use game::log::{Log, LogKind};
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions, hash};
@@ -46,14 +47,16 @@ pub fn load_set(dir: &Path) -> Result<LoadedSet, String> {
 /// Loads and checks the deck at `path` against `set`: a deck that cannot be read is an IO
 /// error (exit 2), one that breaks a deck rule an error in the input (exit 1).
 pub fn load_deck(set: &CardSet, path: &Path) -> Result<LoadedDeck, Failure> {
-    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| match error {
-        game::deck::DeckError::Io { .. } => Failure::from(error.to_string()),
+    let refused = |error: DeckError| match error {
+        DeckError::Io { .. } => Failure::from(error.to_string()),
         _ => Failure::input(error.to_string()),
-    })?;
-    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    };
+    // Read once, so that the hash is of the deck that was checked.
+    let text = deck::read_deck_text(path).map_err(refused)?;
+    let deck = deck::deck_of_text(path, &text, |id| set.by_id(id).is_some()).map_err(refused)?;
     let ids: Vec<String> = deck.card_ids().into_iter().map(str::to_owned).collect();
     let cards = ids.iter().filter_map(|id| set.by_id(id)).collect();
-    Ok(LoadedDeck { name: deck.name, path: path.to_path_buf(), hash: hash::content_hash(&bytes), ids, cards })
+    Ok(LoadedDeck { name: deck.name, path: path.to_path_buf(), hash: hash::content_hash(text.as_bytes()), ids, cards })
 }
 
 /// The player of each seat from `--player` given zero, one (both seats) or two times.

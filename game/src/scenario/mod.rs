@@ -16,6 +16,8 @@ pub mod sets;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::bounded::{self, ReadError};
+
 pub use format::ScenarioFile;
 pub use sets::{SetCache, SetLoad, corpus_dir};
 
@@ -187,11 +189,10 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
 /// Reads and parses a scenario file.
 pub fn load(file: &Path) -> Result<ScenarioFile, LoadError> {
     let error = |message: String| LoadError { file: file.to_path_buf(), message };
-    let size = std::fs::metadata(file).map_err(|e| error(format!("cannot read: {e}")))?.len();
-    if size > MAX_SCENARIO_BYTES {
-        return Err(error(format!("{size} bytes, more than the {MAX_SCENARIO_BYTES} a scenario may have")));
-    }
-    let text = std::fs::read_to_string(file).map_err(|e| error(format!("cannot read: {e}")))?;
+    let text = bounded::read_text(file, MAX_SCENARIO_BYTES).map_err(|failure| match failure {
+        ReadError::Io(e) => error(format!("cannot read: {e}")),
+        ReadError::TooLarge(size) => error(format!("{size}, more than the {MAX_SCENARIO_BYTES} a scenario may have")),
+    })?;
     parse(&text).map_err(|message| error(format!("malformed scenario: {message}")))
 }
 

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stats::{GameSummary, Tally};
 use super::{PlayOptions, Played, Step, hash};
+use crate::bounded::{self, ReadError};
 use crate::log::Log;
 use crate::players::{Player, PlayerKind, mix64};
 use crate::{CardSet, DefIdx, Game, Move, Seat};
@@ -371,12 +372,14 @@ impl Shard {
     pub fn read(path: &Path) -> Result<Shard, ShardError> {
         let file = path.display().to_string();
         let io = |error: std::io::Error| ShardError::Io { file: file.clone(), message: error.to_string() };
-        let size = std::fs::metadata(path).map_err(io)?.len();
-        if size > MAX_SHARD_BYTES {
-            let message = format!("{size} bytes, more than a tally may have");
-            return Err(ShardError::Malformed { file, message });
-        }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let text = match bounded::read_text(path, MAX_SHARD_BYTES) {
+            Ok(text) => text,
+            Err(ReadError::Io(error)) => return Err(io(error)),
+            Err(ReadError::TooLarge(size)) => {
+                let message = format!("{size}, more than a tally may have");
+                return Err(ShardError::Malformed { file, message });
+            }
+        };
         Shard::parse(&text).map_err(|message| ShardError::Malformed { file, message })
     }
 

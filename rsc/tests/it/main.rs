@@ -58,6 +58,31 @@ where
     Command::new(env!("CARGO_BIN_EXE_rsc")).args(args).env_remove("NO_COLOR").output().unwrap()
 }
 
+/// Runs `rsc` with `args` and `input` written to its standard input (read through
+/// `/dev/stdin`, as a pipe: a file whose size the file system does not know).
+#[cfg(unix)]
+fn rsc_with_stdin<I, S>(args: I, input: Vec<u8>) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<std::ffi::OsStr>,
+{
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // `rsc` may stop reading early (that is the point): a broken pipe is no failure here.
+    let writer = std::thread::spawn(move || drop(stdin.write_all(&input)));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
 fn check(paths: &[&Path]) -> Output {
     rsc(std::iter::once(Path::new("check").as_os_str()).chain(paths.iter().map(|p| p.as_os_str())))
 }

@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(unix)]
+use super::rsc_with_stdin;
 use super::{TempDir, code, rsc, stderr, stdout};
 
 fn examples() -> PathBuf {
@@ -147,4 +149,44 @@ fn sim_refuses_a_single_deck_with_a_usage_error() {
     let output = rsc(["sim", "--set", &examples().display().to_string(), "--deck", &deck("arcana.o8d")]);
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("two decks"), "{}", stderr(&output));
+}
+
+/// A deck or a tally read from a pipe (`--deck <(...)`, `/dev/stdin`) has no size until it
+/// is read: it is read within its bound all the same, and once, so the deck hash a saved
+/// game keeps is the deck's, not that of the nothing left for a second read.
+#[cfg(unix)]
+#[test]
+fn decks_and_tallies_from_pipes_are_read_once_within_their_bounds() {
+    let dir = TempDir::new("pipes");
+    let (set, arcana) = (examples().display().to_string(), deck("arcana.o8d"));
+    let from_pipe = |stdin: Vec<u8>, rest: &[&str]| {
+        let mut args = vec!["run", "--set", &set, "--deck", "/dev/stdin", "--deck", &arcana];
+        args.extend(rest);
+        rsc_with_stdin(args, stdin)
+    };
+    let over = vec![b' '; (1 << 20) + 4096];
+    let output = from_pipe(over, &[]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: not a valid .o8d deck: at least 1048577 bytes, more than the 1048576 a deck may have\n"
+    );
+    let over = vec![b' '; (64 << 20) + 4096];
+    let output = rsc_with_stdin(["sim", "merge", "/dev/stdin"], over);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: not a tally this rsc reads: at least 67108865 bytes, more than a tally may have\n"
+    );
+
+    let saved =
+        |path: &Path| -> serde_json::Value { serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap() };
+    let from_file = dir.path().join("file.json");
+    let output = rsc(run_args("2", &["--save", &from_file.display().to_string()]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let piped = dir.path().join("pipe.json");
+    let vanguard = std::fs::read(deck("vanguard.o8d")).unwrap();
+    let output = from_pipe(vanguard, &["--seed", "2", "--save", &piped.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(saved(&piped)["decks"][0]["hash"], saved(&from_file)["decks"][0]["hash"]);
 }

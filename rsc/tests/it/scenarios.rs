@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::Output;
 
+#[cfg(unix)]
+use super::rsc_with_stdin;
 use super::{TempDir, code, last_line, rsc, stderr, stdout};
 
 /// A scenario on the example set (so these tests need no corpus), with `body` after the setup.
@@ -223,4 +225,16 @@ fn a_position_question_lists_and_takes_top_and_bottom() {
     let unanswered = dir.file("none.toml", banish("[]", "[]"));
     let out = stdout(&rsc_test(&unanswered));
     assert!(out.contains("choose a position by you, exactly 1 of: \"top\" (0), \"bottom\" (-1)"), "{out}");
+}
+
+/// A scenario read from a pipe has no size until it is read: its bound holds all the same.
+#[cfg(unix)]
+#[test]
+fn a_scenario_from_a_pipe_is_read_within_its_bound() {
+    let output = rsc_with_stdin(["test", "/dev/stdin"], vec![b'#'; (1 << 20) + 4096]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: at least 1048577 bytes, more than the 1048576 a scenario may have\n"
+    );
 }
