@@ -96,9 +96,21 @@ impl Configuration {
         }
     }
 
+    /// How many pairs of decks meet (`None` when it does not fit a `u64`), counted without
+    /// listing them: a tally file's configuration may name any number of decks, and their
+    /// pairs grow as its square.
+    pub fn pair_count(&self) -> Option<u64> {
+        let n = self.decks.len() as u64;
+        match n {
+            0 | 1 => Some(0),
+            _ if self.all_decks => n.checked_mul(n - 1).map(|twice| twice / 2),
+            _ => Some(1),
+        }
+    }
+
     /// The number of games of the whole run (`None` when it does not fit a `u64`).
     pub fn total_games(&self) -> Option<u64> {
-        self.games_per_pair.checked_mul(self.pairs().len() as u64)
+        self.games_per_pair.checked_mul(self.pair_count()?)
     }
 
     /// The BLAKE3 hash, in hex, of what decides the games (paths left out, so a copy of the
@@ -411,7 +423,7 @@ impl Shard {
             return Err(format!("its configuration hashes to {hash}, not {}", self.configuration_hash));
         }
         let decks = self.configuration.decks.len();
-        if self.configuration.pairs().is_empty() || self.configuration.games_per_pair == 0 {
+        if self.configuration.pair_count() == Some(0) || self.configuration.games_per_pair == 0 {
             return Err("its configuration has no game".into());
         }
         let tally = &self.tally;

@@ -400,6 +400,31 @@ fn merge_refuses_a_file_that_is_not_a_tally_with_its_name() {
     assert_eq!(code(&output), 2, "{}", stderr(&output));
 }
 
+/// A tally's configuration may name any number of decks: 100,000 with `all_decks` make
+/// five billion pairs, which merging counted by listing them (80 GB) before it saw that
+/// the tally holds no figures for those decks.
+#[test]
+fn merge_refuses_a_tally_of_a_hundred_thousand_decks_without_listing_their_pairs() {
+    let dir = TempDir::new("many-decks");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let decks: Vec<_> =
+        (0..100_000).map(|i| serde_json::json!({"name": format!("d{i}"), "path": "d", "hash": "h"})).collect();
+    value["configuration"]["decks"] = decks.into();
+    value["configuration"]["all_decks"] = true.into();
+    let configuration: game::sim::shard::Configuration =
+        serde_json::from_value(value["configuration"].clone()).unwrap();
+    value["configuration_hash"] = configuration.hash().into();
+    let many = dir.file("many.json", value.to_string());
+    let output = rsc([Path::new("sim"), Path::new("merge"), &many]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: {}: not a tally this rsc reads: its tally is not one of 100000 decks\n", many.display())
+    );
+}
+
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let dir = TempDir::new("ctrl-c");
