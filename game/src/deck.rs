@@ -15,6 +15,7 @@
 //! game only warned; here a deck that breaks a rule is refused with one [`DeckError`] that
 //! names the file and the rule.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -219,7 +220,7 @@ pub fn check_deck(file: &Path, deck: Deck, is_known: impl Fn(&str) -> bool) -> R
 pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::from_str(text);
-    let mut entries: Vec<DeckEntry> = Vec::new();
+    let mut entries = Entries::default();
     let mut open_card: Option<(String, u32)> = None;
     let mut card_name = String::new();
     let mut saw_deck = false;
@@ -233,7 +234,7 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
             }
             Event::Empty(tag) if tag.name().as_ref() == b"card" => {
                 let (id, qty) = card_attributes(&tag)?;
-                add_entry(&mut entries, id, qty, String::new());
+                entries.add(id, qty, String::new());
             }
             Event::Start(tag) | Event::Empty(tag) if tag.name().as_ref() == b"deck" => saw_deck = true,
             Event::Text(text) if open_card.is_some() => {
@@ -246,7 +247,7 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
             }
             Event::End(tag) if tag.name().as_ref() == b"card" => {
                 if let Some((id, qty)) = open_card.take() {
-                    add_entry(&mut entries, id, qty, card_name.trim().to_string());
+                    entries.add(id, qty, card_name.trim().to_string());
                 }
             }
             Event::Eof => break,
@@ -256,10 +257,10 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
     if !saw_deck {
         return Err("no <deck> element".to_string());
     }
-    if entries.is_empty() {
+    if entries.list.is_empty() {
         return Err("the deck lists no <card>".to_string());
     }
-    Ok(Deck { name, entries })
+    Ok(Deck { name, entries: entries.list })
 }
 
 fn resolve_entity(reference: &str) -> String {
@@ -273,11 +274,25 @@ fn resolve_entity(reference: &str) -> String {
     }
 }
 
-fn add_entry(entries: &mut Vec<DeckEntry>, id: String, qty: u32, name: String) {
-    if let Some(entry) = entries.iter_mut().find(|entry| entry.id == id) {
-        entry.qty = entry.qty.saturating_add(qty);
-    } else {
-        entries.push(DeckEntry { id, qty, name });
+/// A deck's entries as they are read, each id once, found by id: a deck file of a
+/// megabyte may list tens of thousands of ids, and looking each up in the list read so far
+/// took seconds.
+#[derive(Default)]
+struct Entries {
+    list: Vec<DeckEntry>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Entries {
+    /// Adds `qty` copies of `id` (named `name` the first time it is seen).
+    fn add(&mut self, id: String, qty: u32, name: String) {
+        match self.by_id.get(&id).and_then(|&index| self.list.get_mut(index)) {
+            Some(entry) => entry.qty = entry.qty.saturating_add(qty),
+            None => {
+                self.by_id.insert(id.clone(), self.list.len());
+                self.list.push(DeckEntry { id, qty, name });
+            }
+        }
     }
 }
 
