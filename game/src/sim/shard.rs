@@ -466,30 +466,43 @@ impl Shard {
     pub fn merge(named: Vec<(String, Shard)>) -> Result<Shard, ShardError> {
         let mut named = named.into_iter();
         let (first_name, mut merged) = named.next().ok_or(ShardError::Empty)?;
-        let mut owners: Vec<([u64; 2], String)> = merged.ranges.iter().map(|r| (*r, first_name.clone())).collect();
+        let mut names = vec![first_name];
+        // Each range with the index of its file in `names`.
+        let mut ranges: Vec<([u64; 2], usize)> = merged.ranges.iter().map(|range| (*range, 0)).collect();
         for (name, shard) in named {
             if shard.configuration_hash != merged.configuration_hash {
                 return Err(ShardError::Different {
-                    first: first_name,
+                    first: names.swap_remove(0),
                     second: name,
                     what: merged.configuration.differences(&shard.configuration),
                 });
             }
-            for range in &shard.ranges {
-                if let Some((other, owner)) = owners.iter().find(|(r, _)| r[0] < range[1] && range[0] < r[1]) {
-                    let games = [other[0].max(range[0]), other[1].min(range[1])];
-                    return Err(ShardError::Overlap { first: owner.clone(), second: name, games });
-                }
-                owners.push((*range, name.clone()));
-            }
+            ranges.extend(shard.ranges.iter().map(|range| (*range, names.len())));
+            names.push(name);
             merged.tally.merge(&shard.tally);
             merged.seconds += shard.seconds;
             merged.jobs = merged.jobs.max(shard.jobs);
             merged.stopped |= shard.stopped;
         }
-        let mut ranges: Vec<[u64; 2]> = owners.into_iter().map(|(range, _)| range).collect();
+        // Sorted by their first game, two ranges overlap where one starts before the
+        // furthest end so far: one pass, where comparing each range with every other took
+        // hours for tallies of a few hundred thousand ranges.
         ranges.sort_unstable();
-        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, range| {
+        let mut furthest: Option<([u64; 2], usize)> = None;
+        for &(range, file) in &ranges {
+            if let Some((other, other_file)) = furthest
+                && range[0] < other[1]
+            {
+                let games = [range[0], other[1].min(range[1])];
+                let (first, second) = (file.min(other_file), file.max(other_file));
+                let name = |index: usize| names.get(index).cloned().unwrap_or_default();
+                return Err(ShardError::Overlap { first: name(first), second: name(second), games });
+            }
+            if furthest.is_none_or(|(other, _)| range[1] > other[1]) {
+                furthest = Some((range, file));
+            }
+        }
+        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, (range, _)| {
             match joined.last_mut() {
                 Some(last) if last[1] == range[0] => last[1] = range[1],
                 _ => joined.push(range),

@@ -425,6 +425,35 @@ fn merge_refuses_a_tally_of_a_hundred_thousand_decks_without_listing_their_pairs
     );
 }
 
+/// Two tallies of 100,000 ranges each, interleaved (games 0, 2, 4... and 1, 3, 5...):
+/// each range was compared with every range before it, five billion comparisons.
+#[test]
+fn tallies_of_many_interleaved_ranges_merge_in_time_and_an_overlap_is_still_named() {
+    let dir = TempDir::new("many-ranges");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let ranges = 100_000u64;
+    value["configuration"]["games_per_pair"] = (2 * ranges).into();
+    let configuration: game::sim::shard::Configuration =
+        serde_json::from_value(value["configuration"].clone()).unwrap();
+    value["configuration_hash"] = configuration.hash().into();
+    value["ranges"] = (0..ranges).map(|i| [2 * i, 2 * i + 1]).collect::<Vec<_>>().into();
+    let even = dir.file("even.json", value.to_string());
+    value["ranges"] = (0..ranges).map(|i| [2 * i + 1, 2 * i + 2]).collect::<Vec<_>>().into();
+    let odd = dir.file("odd.json", value.to_string());
+    let (even, odd) = (even.display().to_string(), odd.display().to_string());
+    let started = Instant::now();
+    let output = rsc(["sim", "merge", &even, &odd, "--message-format", "json"]);
+    let elapsed = started.elapsed();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "every game of the run is covered");
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
+    let output = rsc(["sim", "merge", &even, &odd, &even]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(stderr(&output), format!("error: {even} and {even} both count games 0..1\n"));
+}
+
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let dir = TempDir::new("ctrl-c");
