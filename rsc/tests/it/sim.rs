@@ -454,6 +454,29 @@ fn tallies_of_many_interleaved_ranges_merge_in_time_and_an_overlap_is_still_name
     assert_eq!(stderr(&output), format!("error: {even} and {even} both count games 0..1\n"));
 }
 
+/// A tally file may hold any counts: more wins than games, a game length counted
+/// `u64::MAX` times. The report's charts drew them far off their axes, where plotters
+/// overflows turning them into pixels (a panic in a debug build, garbage otherwise).
+#[test]
+fn a_report_of_a_tally_with_impossible_counts_is_written_without_a_panic() {
+    let dir = TempDir::new("impossible-counts");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let most = u64::MAX;
+    value["tally"]["lengths"] = serde_json::json!([0, most]);
+    value["tally"]["wins"] = serde_json::json!([most, most]);
+    value["tally"]["first_deck_curve"] = serde_json::json!({"1": [most, 1]});
+    for card in value["tally"]["cards"].as_array_mut().unwrap() {
+        card["wins"] = most.into();
+    }
+    let impossible = dir.file("impossible.json", value.to_string()).display().to_string();
+    let report = dir.path().join("r.html");
+    let output = rsc(["sim", "merge", &impossible, "--report", &report.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(std::fs::read_to_string(&report).unwrap().matches("<svg").count() >= 4, "the charts are drawn");
+}
+
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let dir = TempDir::new("ctrl-c");
