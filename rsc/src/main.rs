@@ -145,7 +145,7 @@ enum Command {
         /// Two decks to play against each other.
         #[arg(long = "deck", value_name = "DECK.o8d")]
         decks: Vec<PathBuf>,
-        /// Every pair of the set's valid decks (`DIR/decks/*.o8d`), --games games each.
+        /// Every pair of the set's valid decks (`DIR/decks/*.o8d`, at most 256), --games games each.
         #[arg(long)]
         all_decks: bool,
         /// Games of the run (per pair of decks with --all-decks).

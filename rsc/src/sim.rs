@@ -24,6 +24,11 @@ use crate::{Exit, Failure};
 /// Most threads `--jobs` takes: more only adds switching on any machine `rsc` runs on.
 pub const MAX_JOBS: u16 = 256;
 
+/// Most decks `--all-decks` plays: each thread's tally holds a matchup table of every pair
+/// of them (two million counts for a thousand decks, on each of up to [`MAX_JOBS`] threads),
+/// so memory would grow with the square of the deck folder.
+pub const MAX_ALL_DECKS: usize = 256;
+
 /// Most games a thread takes at a time from the run.
 const CHUNK: u64 = 64;
 
@@ -219,6 +224,14 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         refused = bad;
         if decks.len() < 2 {
             return Err(format!("{} has fewer than two valid decks in decks/", set.dir.display()).into());
+        }
+        if decks.len() > MAX_ALL_DECKS {
+            return Err(format!(
+                "{} has {} valid decks in decks/: --all-decks plays every pair of at most {MAX_ALL_DECKS}",
+                set.dir.display(),
+                decks.len()
+            )
+            .into());
         }
         decks
     } else {

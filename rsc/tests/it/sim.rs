@@ -477,6 +477,25 @@ fn a_report_of_a_tally_with_impossible_counts_is_written_without_a_panic() {
     assert!(std::fs::read_to_string(&report).unwrap().matches("<svg").count() >= 4, "the charts are drawn");
 }
 
+/// Each thread's tally holds a table of every pair of decks: 2,000 deck files (8 MB) make
+/// a table of 64 MB per thread, on up to 256 threads.
+#[test]
+fn all_decks_refuses_more_decks_than_it_keeps_a_table_of() {
+    let dir = TempDir::new("too-many-decks");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d")]);
+    for i in 0..257 {
+        std::fs::copy(deck("arcana.o8d"), set.join(format!("decks/d{i:03}.o8d"))).unwrap();
+    }
+    let set_text = set.display().to_string();
+    let output = rsc(["sim", "--set", &set_text, "--all-decks", "--games", "1", "--shard", "0..1"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: {set_text} has 258 valid decks in decks/: --all-decks plays every pair of at most 256\n")
+    );
+    assert_eq!(stdout(&output), "", "nothing was played");
+}
+
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
     let dir = TempDir::new("ctrl-c");
