@@ -9,6 +9,7 @@ use std::path::Path;
 use vm::bytecode::{LoadError, Program, disas};
 
 use crate::Exit;
+use crate::render::terminal_text;
 
 /// Runs `rsc disas`.
 pub fn run(path: &Path, card: Option<&str>) -> Exit {
@@ -43,8 +44,9 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
         },
         None => disas::disassemble(&program, catalogue),
     };
+    // Names and source lines come from the bundle: escaped for a terminal.
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout.write_all(terminal_text(&text).as_bytes()).and_then(|()| stdout.flush()) {
         Ok(()) => Exit::Success,
         Err(_) => Exit::Usage,
     }

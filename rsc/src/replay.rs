@@ -14,6 +14,7 @@ use game::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::Exit;
+use crate::render::terminal_text;
 use crate::run::load_set;
 
 /// The saved-game format this version writes and reads.
@@ -71,7 +72,7 @@ pub fn run(file: &Path, set_override: Option<&Path>) -> Exit {
     match replay(file, set_override) {
         Ok(exit) => exit,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", terminal_text(&message));
             Exit::Usage
         }
     }
@@ -106,7 +107,7 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
         warnings.push(format!("saved by {}, replayed by {engine}", saved.engine));
     }
     for warning in &warnings {
-        eprintln!("warning: {warning}");
+        eprintln!("warning: {}", terminal_text(warning));
     }
     let mut decks = [Vec::new(), Vec::new()];
     for (seat, deck) in saved.decks.iter().enumerate() {
@@ -155,7 +156,7 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     };
     match failure {
         Some(message) => {
-            println!("replay diverges at {message}");
+            println!("replay diverges at {}", terminal_text(&message));
             Ok(Exit::Errors)
         }
         None => {

@@ -15,6 +15,7 @@ use game::state::GameState;
 use game::{CardSet, DefIdx, Game, Seat};
 use serde_json::json;
 
+use crate::render::{TerminalWriter, terminal_text};
 use crate::replay::{SavedDeck, SavedGame, SavedSet};
 use crate::{Exit, Failure};
 
@@ -85,7 +86,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     match play_one(options) {
         Ok(exit) => exit,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            eprintln!("error: {}", terminal_text(&failure.message));
             failure.exit
         }
     }
@@ -170,8 +171,10 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
         game.set_turn_limit(limit);
     }
     let mut seats = [players[0].create(options.seed, Seat::FIRST), players[1].create(options.seed, Seat::SECOND)];
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    // Card and deck names come from the set's files: escaped for a terminal, except in JSON
+    // (which escapes its own strings).
+    let mut out: Box<dyn Write> = if options.json { Box::new(stdout) } else { Box::new(TerminalWriter(stdout)) };
     let mut printer = Printer {
         json: options.json,
         seed: options.seed,

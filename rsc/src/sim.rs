@@ -18,6 +18,7 @@ use game::sim::stats::Tally;
 use game::sim::summary::{self, Results};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
+use crate::render::terminal_text;
 use crate::run::{LoadedDeck, LoadedSet, check_outputs, input_files, load_deck, load_set, seat_players};
 use crate::{Exit, Failure};
 
@@ -104,7 +105,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     let results = match simulate(options) {
         Ok(results) => results,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            eprintln!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };
@@ -139,7 +140,13 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         SummaryFormat::Human => summary::Format::Human,
         SummaryFormat::Json => summary::Format::Json,
     };
-    crate::print_stdout(&summary::render(results, summary_format));
+    let summary = summary::render(results, summary_format);
+    // Deck and card names come from the set's files (or a tally's): escaped for a terminal,
+    // except in JSON (which escapes its own strings).
+    match summary_format {
+        summary::Format::Human => crate::print_stdout(&terminal_text(&summary)),
+        summary::Format::Json => crate::print_stdout(&summary),
+    }
     if let Some(path) = &outputs.report {
         let html = game::sim::report::render(results);
         if let Err(error) = std::fs::write(path, html) {
@@ -151,7 +158,8 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         }
     }
     for game in results.tally().stopped_list.games() {
-        eprintln!("error: game {} (seed {}): {}", game.index, game.seed, game.error.as_deref().unwrap_or_default());
+        let error = terminal_text(game.error.as_deref().unwrap_or_default());
+        eprintln!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
     if results.shard.stopped {
         Exit::Interrupted
@@ -184,7 +192,7 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = match merged {
         Ok(merged) => merged,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            eprintln!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };

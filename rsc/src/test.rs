@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use game::scenario::{self, SetCache, Verdict};
 
 use crate::Exit;
+use crate::render::{TerminalWriter, terminal_text};
 
 /// Runs every scenario under `paths`; with `log`, prints each one's log step by step.
 pub fn run(paths: &[PathBuf], log: bool) -> Exit {
@@ -37,13 +38,13 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     let mut sets = SetCache::default();
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     let mut known = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Scenario words and card names come from files: escaped for a terminal.
+    let mut out = TerminalWriter(std::io::stdout().lock());
     for file in &files {
         let report = match scenario::run_file(file, &mut sets) {
             Ok(report) => report,
             Err(error) => {
-                eprintln!("error: {error}");
+                eprintln!("error: {}", terminal_text(&error.to_string()));
                 usage_error = true;
                 continue;
             }

@@ -190,3 +190,46 @@ fn decks_and_tallies_from_pipes_are_read_once_within_their_bounds() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(saved(&piped)["decks"][0]["hash"], saved(&from_file)["decks"][0]["hash"]);
 }
+
+/// Card and deck names come from a card set's files, which may be anyone's: printed for a
+/// person, their control chars are escaped, so a name cannot drive the terminal (colour,
+/// window title, a bidi override reordering the line). JSON keeps them, escaped its way.
+#[cfg(unix)]
+#[test]
+fn names_from_a_card_set_cannot_drive_the_terminal() {
+    let dir = TempDir::new("hostile-names");
+    let set = dir.path().join("set");
+    std::fs::create_dir_all(set.join("decks")).unwrap();
+    for entry in std::fs::read_dir(examples()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "rules") {
+            std::fs::copy(&path, set.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut cards: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples().join("cards.json")).unwrap()).unwrap();
+    let hostile = "\u{1b}[31m\u{1b}]0;title\u{7}\u{202e}";
+    for card in cards.as_array_mut().unwrap() {
+        card["name"] = format!("{}{hostile}", card["name"].as_str().unwrap()).into();
+    }
+    std::fs::write(set.join("cards.json"), cards.to_string()).unwrap();
+    std::fs::copy(deck("vanguard.o8d"), set.join("decks/vanguard.o8d")).unwrap();
+    std::fs::copy(deck("arcana.o8d"), set.join(format!("decks/arcana{hostile}.o8d"))).unwrap();
+    let set_text = set.display().to_string();
+    let decks = [set.join("decks/vanguard.o8d"), set.join(format!("decks/arcana{hostile}.o8d"))];
+    let (first, second) = (decks[0].display().to_string(), decks[1].display().to_string());
+    let escaped = r"\u{1b}[31m\u{1b}]0;title\u{7}\u{202e}";
+    let run = rsc(["run", "--set", &set_text, "--deck", &first, "--deck", &second, "--seed", "1"]);
+    let sim = rsc(["sim", "--set", &set_text, "--all-decks", "--games", "2"]);
+    for output in [&run, &sim] {
+        assert_eq!(code(output), 0, "{}", stderr(output));
+        let text = stdout(output);
+        assert!(!text.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{text}");
+        assert!(text.contains(&format!("arcana{escaped}")), "{text}");
+    }
+    assert!(stdout(&run).contains(&format!("draws Fireball{escaped}")), "{}", stdout(&run));
+    let json = rsc(["run", "--set", &set_text, "--deck", &first, "--deck", &second, "--seed", "1", "--json"]);
+    let events: Vec<serde_json::Value> =
+        stdout(&json).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    assert!(events.iter().any(|event| event["event"]["Draw"]["name"] == format!("Fireball{hostile}")), "{events:?}");
+}

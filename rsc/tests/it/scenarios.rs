@@ -238,3 +238,17 @@ fn a_scenario_from_a_pipe_is_read_within_its_bound() {
         "error: /dev/stdin: at least 1048577 bytes, more than the 1048576 a scenario may have\n"
     );
 }
+
+/// A scenario's words are printed for a person: a control char in its name cannot drive
+/// the terminal.
+#[test]
+fn a_scenario_name_cannot_drive_the_terminal() {
+    let dir = TempDir::new("scenario-escape");
+    let body = format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = 1 }}\n");
+    let file = dir.file("a.toml", format!("name = \"Fire\\u001b]0;title\\u0007ball\"\n{}", scenario(&body)));
+    let output = rsc_test(&file);
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains(r"Fire\u{1b}]0;title\u{7}ball"), "{text}");
+    assert!(!text.contains(['\u{1b}', '\u{7}']), "{text}");
+}
