@@ -3,9 +3,9 @@
 //! ends with `N passed, N failed`. `--log` prints each scenario's log, step by step.
 //!
 //! Exit codes: 0 when every scenario passes (known failures included), 1 when one fails,
-//! 2 when a file is malformed (the TOML error with its line, an unknown key or expectation,
-//! no step that moves or checks anything, a `cards` folder that is not a card set) or a
-//! path cannot be read.
+//! 2 when a file is malformed (the TOML error with its line, an unknown key, expectation,
+//! phase or rule switch, no step that moves or checks anything, a `cards` folder that is not
+//! a card set) or a path cannot be read.
 //! A scenario whose card set is the corpus is skipped when the corpus is absent, and fails
 //! then under `CI`.
 

@@ -178,9 +178,22 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
              with a move (`play`, `attack`, `pass`...) or an `expect`"
             .into());
     }
+    // A misspelt phase or rule switch is the file's error, as a misspelt key is, not a
+    // scenario that fails.
+    let setup = &scenario.setup;
+    run::parse_phase(&setup.phase).map_err(|message| format!("setup: {message}"))?;
+    for name in setup.rules.keys().chain(setup.you.rules.keys()).chain(setup.opp.rules.keys()) {
+        if !stdlib::CATALOGUE.rule_switches.iter().any(|rule| rule.name.eq_ignore_ascii_case(name)) {
+            let known: Vec<&str> = stdlib::CATALOGUE.rule_switches.iter().map(|rule| rule.name).collect();
+            return Err(format!("setup: unknown rule switch `{name}` (known: {})", known.join(", ")));
+        }
+    }
     for (index, step) in scenario.steps.iter().enumerate() {
         for key in step.expect.keys() {
             expect::check_key(key).map_err(|message| format!("step {}: {message}", index + 1))?;
+        }
+        if let Some(phase) = &step.advance {
+            run::parse_phase(phase).map_err(|message| format!("step {}: {message}", index + 1))?;
         }
     }
     Ok(scenario)

@@ -252,3 +252,31 @@ fn a_scenario_name_cannot_drive_the_terminal() {
     assert!(text.contains(r"Fire\u{1b}]0;title\u{7}ball"), "{text}");
     assert!(!text.contains(['\u{1b}', '\u{7}']), "{text}");
 }
+
+/// A misspelt phase or rule switch is the file's mistake, as a misspelt key is (exit 2,
+/// named with the step and what is known), not a scenario that fails (exit 1, as before).
+#[test]
+fn an_unknown_phase_or_rule_switch_is_a_malformed_file() {
+    let dir = TempDir::new("scenario-unknown-names");
+    let cases = [
+        (
+            "setup-phase.toml",
+            format!("phase = \"lunch\"\n{PLAY_FIREBALL}"),
+            "setup: unknown phase \"lunch\" (activate,",
+        ),
+        (
+            "rule.toml",
+            format!("rules = {{ pierce = false }}\n{PLAY_FIREBALL}"),
+            "setup: unknown rule switch `pierce` (known: ",
+        ),
+        ("your-rule.toml", format!("you.rules = {{ nope = 1 }}\n{PLAY_FIREBALL}"), "setup: unknown rule switch `nope`"),
+        ("advance.toml", format!("{PLAY_FIREBALL}\n[[step]]\nadvance = \"ned\"\n"), "step 2: unknown phase \"ned\""),
+    ];
+    for (name, body, says) in cases {
+        let file = dir.file(name, scenario(&body));
+        let output = rsc_test(&file);
+        assert_eq!(code(&output), 2, "{name}: {}", stdout(&output));
+        let err = stderr(&output);
+        assert!(err.contains(&format!("{name}: malformed scenario: {says}")), "{name}: {err}");
+    }
+}
