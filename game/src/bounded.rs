@@ -35,6 +35,19 @@ pub enum ReadError {
     TooLarge(Size),
 }
 
+impl ReadError {
+    /// The error as an IO error, for a caller that reports those: a file over the bound
+    /// `max` says so, naming what the file is (`"a source file"`).
+    pub fn into_io(self, max: u64, what: &str) -> io::Error {
+        match self {
+            ReadError::Io(error) => error,
+            ReadError::TooLarge(size) => {
+                io::Error::new(io::ErrorKind::InvalidData, format!("{size}, more than the {max} {what} may have"))
+            }
+        }
+    }
+}
+
 /// The bytes of `path`, or [`ReadError::TooLarge`] as soon as there are more than `max`.
 pub fn read_bytes(path: &Path, max: u64) -> Result<Vec<u8>, ReadError> {
     let size = std::fs::metadata(path).map_err(ReadError::Io)?.len();

@@ -19,6 +19,7 @@ use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, CardIdx, EventIdx, Program};
 use vm::runtime::Runtime;
 
+use crate::bounded;
 use crate::state::GameState;
 
 /// The kind of a card.
@@ -293,6 +294,10 @@ impl SetFacts {
     }
 }
 
+/// Largest file of a card set read (`cards.json`, a `.rules` file): the corpus's
+/// `cards.json`, the largest, is 320 KB.
+pub const MAX_SET_FILE_BYTES: u64 = 64 << 20;
+
 /// Index of a card definition in its set ([`CardSet::cards`]).
 pub type DefIdx = usize;
 
@@ -301,7 +306,8 @@ impl CardSet {
     /// memory. A set whose rules do not compile is refused with every error named.
     pub fn load(dir: &Path) -> Result<CardSet, SetError> {
         let json_path = dir.join("cards.json");
-        let text = std::fs::read_to_string(&json_path)
+        let text = bounded::read_text(&json_path, MAX_SET_FILE_BYTES)
+            .map_err(|error| error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
             .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
         let raw: Vec<RawCard> = serde_json::from_str(&text)
             .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
@@ -313,7 +319,8 @@ impl CardSet {
                 return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
             }
             let path = dir.join(file);
-            let source = std::fs::read_to_string(&path)
+            let source = bounded::read_text(&path, MAX_SET_FILE_BYTES)
+                .map_err(|error| error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
                 .map_err(|error| SetError::Io { path: path.clone(), message: error.to_string() })?;
             sources.push((file.clone(), source));
         }

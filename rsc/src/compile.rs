@@ -14,7 +14,7 @@ use vm::bytecode::BundleBuilder;
 use vm::bytecode::format::section_sizes;
 
 use crate::Exit;
-use crate::check::expand;
+use crate::check::{expand, read_source};
 use crate::render::{self, MessageFormat, SourceFile};
 use crate::run::check_outputs;
 
@@ -146,7 +146,7 @@ fn read_inputs(paths: &[PathBuf], stderr: &mut impl Write) -> io::Result<Option<
     for path in paths {
         let mut unreadable = Vec::new();
         for file in expand(path, &mut unreadable) {
-            match std::fs::read(&file) {
+            match read_source(&file) {
                 Ok(bytes) => {
                     let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
                     inputs.push(Input { path: file, key, bytes });

@@ -12,6 +12,7 @@ use std::time::Instant;
 use vm::bytecode::BundleBuilder;
 
 use crate::Exit;
+use crate::check::read_source;
 use crate::render::{self, MessageFormat, SourceFile};
 use crate::run::check_outputs;
 
@@ -49,7 +50,7 @@ fn run_files(
 ) -> io::Result<Exit> {
     let mut inputs = Vec::new();
     for path in options.paths {
-        match std::fs::read(path) {
+        match read_source(path) {
             Ok(bytes) => inputs.push((path, bytes)),
             Err(error) => {
                 writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::Game;
+use crate::bounded;
 use crate::log::Log;
+use crate::set::MAX_SET_FILE_BYTES;
 
 /// The BLAKE3 hash, in hex, of the board after a step: every card, both players, turn,
 /// phase, the game's random stream, the pending question and the log's length. The log
@@ -62,7 +64,9 @@ pub fn set_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
 pub fn set_files_hash(dir: &Path) -> Result<String, String> {
     let mut hasher = blake3::Hasher::new();
     for path in &set_files(dir)? {
-        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let bytes = bounded::read_bytes(path, MAX_SET_FILE_BYTES).map_err(|error| {
+            format!("{}: {}", path.display(), error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
+        })?;
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         hasher.update(name.as_bytes());
         hasher.update(&(bytes.len() as u64).to_le_bytes());

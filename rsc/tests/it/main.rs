@@ -325,6 +325,25 @@ fn survives(test: &str, contents: &[u8], limit: Duration, expected: &str) {
     }
 }
 
+/// A source read from a pipe has no size until it is read: a stream of spaces that goes
+/// on (`<(yes)`, `/dev/zero`) is stopped at the bound, not read until memory runs out.
+#[cfg(unix)]
+#[test]
+fn a_source_from_a_pipe_is_read_within_its_bound() {
+    let over = || vec![b' '; (64 << 20) + 4096];
+    for args in [&["check", "/dev/stdin"][..], &["check", "--lang", "wagic", "/dev/stdin"]] {
+        let output = rsc_with_stdin(args, over());
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+        assert!(
+            stderr(&output).starts_with(
+                "error: cannot read `/dev/stdin`: at least 67108865 bytes, more than the 67108864 a source file may have\n"
+            ),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn hundred_thousand_nested_brackets() {
     let mut source = b"action = damage".to_vec();

@@ -233,3 +233,26 @@ fn names_from_a_card_set_cannot_drive_the_terminal() {
         stdout(&json).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
     assert!(events.iter().any(|event| event["event"]["Draw"]["name"] == format!("Fireball{hostile}")), "{events:?}");
 }
+
+/// A card set's `cards.json` that is a link to a pipe (or a device) is read within its bound.
+#[cfg(unix)]
+#[test]
+fn a_card_set_file_from_a_pipe_is_read_within_its_bound() {
+    let dir = TempDir::new("set-pipe");
+    let set = dir.path().join("set");
+    std::fs::create_dir_all(&set).unwrap();
+    std::os::unix::fs::symlink("/dev/stdin", set.join("cards.json")).unwrap();
+    let mut args = example_decks("run", &[]);
+    args[2] = set.display().to_string();
+    let output = rsc_with_stdin(&args, vec![b' '; (64 << 20) + 4096]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error: cannot load the card set {}: cannot read `{}`: at least 67108865 bytes, more than the 67108864 \
+             a card set's file may have\n",
+            set.display(),
+            set.join("cards.json").display()
+        )
+    );
+}
