@@ -115,19 +115,45 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
 pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[PathBuf]) -> Result<(), String> {
     for (index, (option, output)) in outputs.iter().enumerate() {
         check_writable(output)?;
-        let Some(target) = resolved(output) else { continue };
-        if let Some(input) = inputs.iter().find(|input| resolved(input).as_ref() == Some(&target)) {
+        // Writing to a device or a pipe (`/dev/null`, `/dev/stdout`) replaces no file.
+        if std::fs::metadata(output).is_ok_and(|metadata| !metadata.is_file()) {
+            continue;
+        }
+        if let Some(input) = inputs.iter().find(|input| same_file(output, input)) {
             return Err(format!(
                 "cannot write {}: {option} would replace {}, which this command reads",
                 output.display(),
                 input.display()
             ));
         }
-        if let Some((other, _)) = outputs[..index].iter().find(|(_, other)| resolved(other).as_ref() == Some(&target)) {
+        if let Some((other, _)) = outputs[..index].iter().find(|(_, other)| same_file(output, other)) {
             return Err(format!("cannot write {}: {other} and {option} name the same file", output.display()));
         }
     }
     Ok(())
+}
+
+/// Whether `a` and `b` name one file: where both exist, the same file by any name (a
+/// symbolic or a hard link, `..`); else the same path once their folders are resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b))
+        && let (Some(a), Some(b)) = (file_identity(&a), file_identity(&b))
+    {
+        return a == b;
+    }
+    resolved(a).is_some_and(|a| resolved(b) == Some(a))
+}
+
+/// The device and inode of a file, which all its names share.
+#[cfg(unix)]
+fn file_identity(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
 }
 
 /// `path` with its folder resolved (symbolic links, `..`), so that two names of one file

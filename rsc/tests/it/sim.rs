@@ -182,6 +182,35 @@ fn an_output_over_an_input_or_another_output_is_refused_before_any_game() {
     assert_eq!(code(&output), 0, "{}", stderr(&output));
 }
 
+/// A hard link is the same file under another name; a device is no file a write replaces,
+/// so `/dev/null` may take both outputs.
+#[cfg(unix)]
+#[test]
+fn a_hard_link_to_an_input_is_refused_and_a_device_may_take_two_outputs() {
+    let dir = TempDir::new("hard-link");
+    let copy = dir.path().join("arcana.o8d");
+    std::fs::copy(deck("arcana.o8d"), &copy).unwrap();
+    let link = dir.path().join("link.html");
+    std::fs::hard_link(&copy, &link).unwrap();
+    let (copy, link) = (copy.display().to_string(), link.display().to_string());
+    let mut args = strings(&["sim", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), copy.clone()]);
+    args.extend(strings(&["--games", "2"]));
+    let mut over_link = args.clone();
+    over_link.extend(["--report".into(), link.clone()]);
+    let output = rsc(&over_link);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot write {link}: --report would replace {copy}, which this command reads\n")
+    );
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(deck("arcana.o8d")).unwrap(), "the deck is kept");
+    args.extend(strings(&["--report", "/dev/null", "--tally-out", "/dev/null"]));
+    let output = rsc(&args);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
 /// `/dev/full` opens for writing and fails on the first write, as a full disk does.
 #[cfg(target_os = "linux")]
 #[test]
