@@ -161,6 +161,9 @@ pub enum SetError {
     },
     /// Two cards have the same id.
     DuplicateId(String),
+    /// A card's printed figures break the rules of the game (a BP below 0): every game it
+    /// entered would stop on the engine's invariants.
+    BadCard(String),
     /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
     Rules(Vec<String>),
     /// The compiled bundle could not be built or loaded.
@@ -173,6 +176,7 @@ impl fmt::Display for SetError {
             SetError::Io { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
             SetError::Json { path, message } => write!(f, "`{}` is not a card list: {message}", path.display()),
             SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
+            SetError::BadCard(message) => write!(f, "{message}"),
             SetError::Rules(errors) => {
                 write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
             }
@@ -330,6 +334,14 @@ impl CardSet {
     /// A set from card definitions and rule sources `(rules_file, text)`: each card whose
     /// `rules_file` names a source gets that script.
     pub fn from_parts(mut cards: Vec<CardDef>, sources: &[(String, String)]) -> Result<CardSet, SetError> {
+        if let Some(card) = cards.iter().find(|card| card.bp < 0) {
+            return Err(SetError::BadCard(format!(
+                "card {:?} ({}) has BP {}: a printed BP is 0 or more",
+                card.name,
+                card.number.as_deref().unwrap_or(&card.id),
+                card.bp
+            )));
+        }
         let keys: Vec<String> = sources.iter().map(|(file, _)| rules_key(file)).collect();
         let files: Vec<SourceFile<'_>> =
             sources.iter().zip(&keys).map(|((file, source), key)| SourceFile { key, file, source }).collect();
