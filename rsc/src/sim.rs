@@ -253,7 +253,10 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         vec![load_deck(&set.set, &options.decks[0])?, load_deck(&set.set, &options.decks[1])?]
     };
     let configuration = configuration_of(&set, &decks, options, players);
-    let total = configuration.total_games().ok_or("too many games")?;
+    let total = configuration.total_games().ok_or_else(|| {
+        let pairs = configuration.pair_count().unwrap_or(u64::MAX);
+        format!("--games {} for each of {pairs} pairs of decks makes more than {} games", options.games, u64::MAX)
+    })?;
     let games = match &options.shard {
         Some(range) if range.end > total => {
             return Err(format!("--shard {}..{}: the run has games 0..{total}", range.start, range.end).into());

@@ -273,7 +273,7 @@ fn replay_of_a_game_saved_elsewhere_hints_at_set() {
 }
 
 #[test]
-fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
+fn jobs_turn_limit_and_games_out_of_range_are_usage_errors() {
     for (args, says) in [
         (sim_args(&["--jobs", "10000"]), "1..=256"),
         (sim_args(&["--jobs", "0"]), "1..=256"),
@@ -290,6 +290,17 @@ fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
     run.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), deck("arcana.o8d")]);
     run.extend(strings(&["--turn-limit", "0"]));
     assert_eq!(code(&rsc(&run)), 2);
+
+    // Games per pair times the pairs of three decks overflow a u64: said so, with both.
+    let dir = TempDir::new("too-many-games");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d"), ("b.o8d", "arcana.o8d"), ("c.o8d", "arcana.o8d")]);
+    let games = (u64::MAX / 2).to_string();
+    let output = rsc(["sim", "--set", &set.display().to_string(), "--all-decks", "--games", &games]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: --games {games} for each of 3 pairs of decks makes more than 18446744073709551615 games\n")
+    );
 }
 
 #[test]
