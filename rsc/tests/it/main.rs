@@ -280,6 +280,23 @@ fn folders_are_searched_recursively_in_sorted_order() {
     assert_eq!(records(&output).len(), 1);
 }
 
+/// Each folder was looked up in a list of every folder seen (to stop at a symbolic link
+/// cycle): 20,000 folders took 29 s in a debug build.
+#[test]
+fn thirty_thousand_folders_are_searched_in_time_linear_in_their_number() {
+    let dir = TempDir::new("many-folders");
+    for i in 0..30_000 {
+        std::fs::create_dir(dir.path().join(format!("d{i}"))).unwrap();
+    }
+    let card = dir.file("d29999/fire-ball.rules", UNKNOWN_COMMAND);
+    let started = Instant::now();
+    let output = check(&[dir.path()]);
+    let elapsed = started.elapsed();
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert!(stderr(&output).contains(&card.display().to_string()), "{}", stderr(&output));
+    assert!(elapsed < Duration::from_secs(10), "took {elapsed:?}");
+}
+
 #[test]
 fn empty_folder_checks_nothing() {
     let dir = TempDir::new("empty-folder");
