@@ -3,6 +3,7 @@
 
 use std::path::Path;
 use std::process::Output;
+use std::time::{Duration, Instant};
 
 #[cfg(unix)]
 use super::rsc_with_stdin;
@@ -279,4 +280,44 @@ fn an_unknown_phase_or_rule_switch_is_a_malformed_file() {
         let err = stderr(&output);
         assert!(err.contains(&format!("{name}: malformed scenario: {says}")), "{name}: {err}");
     }
+}
+
+/// A pile that differs names the cards missing from it and those it holds unexpectedly,
+/// matching a name by number or name in any case, each card once, the first left first.
+#[test]
+fn a_pile_that_differs_names_its_missing_and_unexpected_cards() {
+    let dir = TempDir::new("pile-note");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let body = "you.hand = [\"Fireball\", \"Iron Wall\", \"Swift Blade\", \"Iron Wall\"]\n\n[[step]]\n\
+        expect = { \"you.hand\" = { set = [\"c004\", \"IRON WALL\", \"Iron Wall\", \"Bargain\", \"A001\"] } }\n";
+    let file = dir.file("pile.toml", format!("cards = {examples:?}\n\n[setup]\n{body}"));
+    let output = rsc_test(&file);
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("missing: [\"Iron Wall\", \"Bargain\"]; unexpected: [Swift Blade (C005)]"), "{text}");
+}
+
+/// A pile of 40,000 cards against another list of as many: each name was looked for through
+/// the whole pile, 20 s in a debug build.
+#[test]
+fn a_pile_of_forty_thousand_cards_is_compared_in_time_linear_in_its_size() {
+    let dir = TempDir::new("pile-big");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let names = ["\"Fireball\"", "\"Iron Wall\"", "\"Swift Blade\"", "\"Bargain\""];
+    let hand: Vec<&str> = (0..40_000).map(|i| names[i % 4]).collect();
+    let expected: Vec<&str> = (0..40_000).map(|i| names[(i + 1) % 3]).collect();
+    let text = format!(
+        "cards = {examples:?}\n\n[setup]\nyou.hand = [{}]\n\n[[step]]\nexpect = {{ \"you.hand\" = [{}] }}\n",
+        hand.join(","),
+        expected.join(",")
+    );
+    let file = dir.file("big.toml", text);
+    let started = Instant::now();
+    let output = rsc_test(&file);
+    let elapsed = started.elapsed();
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("missing: [\"Iron Wall\", \"Swift Blade\", \"Fireball\", \"Iron Wall\""), "the note");
+    assert!(text.contains("unexpected: [Bargain (A008), Bargain (A008), "), "the note");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
 }
