@@ -22,7 +22,7 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
     let bytes = match bounded::read_bytes(path, MAX_BUNDLE_BYTES) {
         Ok(bytes) => bytes,
         Err(error) => {
-            eprintln!("error: cannot read `{}`: {}", path.display(), error.into_io(MAX_BUNDLE_BYTES, "a bundle"));
+            stderr_line!("error: cannot read `{}`: {}", path.display(), error.into_io(MAX_BUNDLE_BYTES, "a bundle"));
             return Exit::Usage;
         }
     };
@@ -36,7 +36,7 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
     let (program, catalogue) = match loaded {
         Ok(loaded) => loaded,
         Err(error) => {
-            eprintln!("error: `{}`: {error}", path.display());
+            stderr_line!("error: `{}`: {error}", path.display());
             return Exit::Errors;
         }
     };
@@ -44,7 +44,7 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
         Some(key) => match disas::disassemble_card(&program, catalogue, key) {
             Some(text) => text,
             None => {
-                eprintln!("error: `{}` has no card `{key}`", path.display());
+                stderr_line!("error: `{}` has no card `{key}`", path.display());
                 return Exit::Usage;
             }
         },

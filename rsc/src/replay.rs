@@ -72,7 +72,7 @@ pub fn run(file: &Path, set_override: Option<&Path>) -> Exit {
     match replay(file, set_override) {
         Ok(exit) => exit,
         Err(message) => {
-            eprintln!("error: {}", terminal_text(&message));
+            stderr_line!("error: {}", terminal_text(&message));
             Exit::Usage
         }
     }
@@ -107,7 +107,7 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
         warnings.push(format!("saved by {}, replayed by {engine}", saved.engine));
     }
     for warning in &warnings {
-        eprintln!("warning: {}", terminal_text(warning));
+        stderr_line!("warning: {}", terminal_text(warning));
     }
     let mut decks = [Vec::new(), Vec::new()];
     for (seat, deck) in saved.decks.iter().enumerate() {
@@ -156,12 +156,12 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     };
     match failure {
         Some(message) => {
-            println!("replay diverges at {}", terminal_text(&message));
+            crate::print_stdout(&format!("replay diverges at {}\n", terminal_text(&message)));
             Ok(Exit::Errors)
         }
         None => {
             let outcome = game.outcome().map_or_else(|| "not finished".to_owned(), ToString::to_string);
-            println!("replay matches: {steps} steps, {outcome}, blake3:{}", saved.trace_hash);
+            crate::print_stdout(&format!("replay matches: {steps} steps, {outcome}, blake3:{}\n", saved.trace_hash));
             Ok(Exit::Success)
         }
     }

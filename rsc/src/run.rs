@@ -86,7 +86,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     match play_one(options) {
         Ok(exit) => exit,
         Err(failure) => {
-            eprintln!("error: {}", terminal_text(&failure.message));
+            stderr_line!("error: {}", terminal_text(&failure.message));
             failure.exit
         }
     }

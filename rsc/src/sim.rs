@@ -105,14 +105,14 @@ pub fn run(options: &Options<'_>) -> Exit {
     let results = match simulate(options) {
         Ok(results) => results,
         Err(failure) => {
-            eprintln!("error: {}", terminal_text(&failure.message));
+            stderr_line!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };
     let mut tally_written = true;
     if let Some(path) = &options.outputs.tally_out {
         if results.shard.stopped {
-            eprintln!("note: {} not written: the run was stopped before its end", path.display());
+            stderr_line!("note: {} not written: the run was stopped before its end", path.display());
         } else {
             tally_written = write_tally(path, &results.shard);
         }
@@ -128,7 +128,7 @@ fn write_tally(path: &Path, shard: &Shard) -> bool {
     match std::fs::write(path, shard.to_json()) {
         Ok(()) => true,
         Err(error) => {
-            eprintln!("error: cannot write {}: {error}", path.display());
+            stderr_line!("error: cannot write {}: {error}", path.display());
             false
         }
     }
@@ -150,7 +150,7 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
     if let Some(path) = &outputs.report {
         let html = game::sim::report::render(results);
         if let Err(error) = std::fs::write(path, html) {
-            eprintln!("error: cannot write {}: {error}", path.display());
+            stderr_line!("error: cannot write {}: {error}", path.display());
             return Exit::Usage;
         }
         if outputs.message_format == SummaryFormat::Human {
@@ -159,7 +159,7 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
     }
     for game in results.tally().stopped_list.games() {
         let error = terminal_text(game.error.as_deref().unwrap_or_default());
-        eprintln!("error: game {} (seed {}): {error}", game.index, game.seed);
+        stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
     if results.shard.stopped {
         Exit::Interrupted
@@ -192,13 +192,13 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = match merged {
         Ok(merged) => merged,
         Err(failure) => {
-            eprintln!("error: {}", terminal_text(&failure.message));
+            stderr_line!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };
     let missing = merged.missing_games();
     if missing > 0 {
-        eprintln!("note: the tallies leave out {missing} of the run's games");
+        stderr_line!("note: the tallies leave out {missing} of the run's games");
     }
     let tally_written = outputs.tally_out.as_ref().is_none_or(|path| write_tally(path, &merged));
     let exit = finish(&Results { shard: merged }, outputs);

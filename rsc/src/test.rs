@@ -24,12 +24,12 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     for path in paths {
         match scenario::collect_files(path) {
             Ok(found) if found.is_empty() => {
-                eprintln!("error: {}: no scenario file (*.toml) there", path.display());
+                stderr_line!("error: {}: no scenario file (*.toml) there", path.display());
                 usage_error = true;
             }
             Ok(found) => files.extend(found),
             Err(error) => {
-                eprintln!("error: {}: {error}", path.display());
+                stderr_line!("error: {}: {error}", path.display());
                 usage_error = true;
             }
         }
@@ -44,7 +44,7 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
         let report = match scenario::run_file(file, &mut sets) {
             Ok(report) => report,
             Err(error) => {
-                eprintln!("error: {}", terminal_text(&error.to_string()));
+                stderr_line!("error: {}", terminal_text(&error.to_string()));
                 usage_error = true;
                 continue;
             }

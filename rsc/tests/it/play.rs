@@ -256,3 +256,32 @@ fn a_card_set_file_from_a_pipe_is_read_within_its_bound() {
         )
     );
 }
+
+/// Runs `rsc` with `args`, its standard output and error pipes closed by the reader at once
+/// (`rsc ... 2>&1 | head` after `head` has quit), and gives its exit code.
+fn exit_code_with_no_reader(args: &[String]) -> Option<i32> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rsc starts");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("rsc ends").code()
+}
+
+/// `println!` and `eprintln!` panic when their pipe's reader has gone (exit 101): `rsc
+/// replay`'s verdict and every error line of `rsc run` (as of `sim`, `test`, `disas`) now
+/// go where nobody reads them without a panic.
+#[test]
+fn a_reader_gone_from_either_pipe_is_no_panic() {
+    let dir = TempDir::new("no-reader");
+    let save = dir.path().join("game.json").display().to_string();
+    assert_eq!(code(&rsc(run_args("3", &["--save", &save]))), 0);
+    assert_eq!(exit_code_with_no_reader(&["replay".into(), save]), Some(0), "replay's verdict");
+    let missing_set =
+        vec!["run".into(), "--set".into(), "missing".into(), "--deck".into(), "a".into(), "--deck".into(), "b".into()];
+    assert_eq!(exit_code_with_no_reader(&missing_set), Some(2), "run's error line");
+}
