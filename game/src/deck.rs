@@ -15,11 +15,13 @@
 //! game only warned; here a deck that breaks a rule is refused with one [`DeckError`] that
 //! names the file and the rule.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
 
+use crate::bounded::{self, ReadError};
 use crate::set::{CardSet, DefIdx};
 use quick_xml::reader::Reader;
 
@@ -146,24 +148,36 @@ impl std::error::Error for DeckError {}
 
 /// Reads and checks a deck file. `is_known` says whether the card set has a card id.
 pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
+    let text = read_deck_text(path)?;
+    deck_of_text(path, &text, is_known)
+}
+
+/// The text of the deck file `path`, at most [`MAX_DECK_FILE_BYTES`]. A caller that also
+/// hashes the deck hashes this text: a deck read from a pipe (`--deck <(...)`) cannot be
+/// read a second time.
+pub fn read_deck_text(path: &Path) -> Result<String, DeckError> {
     let io_error = |error: std::io::Error| DeckError::Io { file: path.to_path_buf(), message: error.to_string() };
-    let size = match std::fs::metadata(path) {
-        Ok(metadata) => metadata.len(),
-        Err(_) if is_deck_text(path) => {
+    if let Err(error) = std::fs::metadata(path) {
+        if is_deck_text(path) {
             let message = "this is a deck's text, not the path of a deck file: give the file's path".to_owned();
             return Err(DeckError::Io { file: path.to_path_buf(), message });
         }
-        Err(error) => return Err(io_error(error)),
-    };
-    if size > MAX_DECK_FILE_BYTES {
-        return Err(DeckError::Malformed {
-            file: path.to_path_buf(),
-            message: format!("{size} bytes, more than the {MAX_DECK_FILE_BYTES} a deck may have"),
-        });
+        return Err(io_error(error));
     }
-    let text = std::fs::read_to_string(path).map_err(io_error)?;
+    bounded::read_text(path, MAX_DECK_FILE_BYTES).map_err(|failure| match failure {
+        ReadError::Io(error) => io_error(error),
+        ReadError::TooLarge(size) => DeckError::Malformed {
+            file: path.to_path_buf(),
+            message: format!("{size}, more than the {MAX_DECK_FILE_BYTES} a deck may have"),
+        },
+    })
+}
+
+/// Parses `text`, read from the deck file `path` (which names the deck), and checks it
+/// against the deck rules.
+pub fn deck_of_text(path: &Path, text: &str, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
     let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-    parse_deck(&text, name)
+    parse_deck(text, name)
         .map_err(|message| DeckError::Malformed { file: path.to_path_buf(), message })
         .and_then(|deck| check_deck(path, deck, is_known))
 }
@@ -206,7 +220,7 @@ pub fn check_deck(file: &Path, deck: Deck, is_known: impl Fn(&str) -> bool) -> R
 pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = Reader::from_str(text);
-    let mut entries: Vec<DeckEntry> = Vec::new();
+    let mut entries = Entries::default();
     let mut open_card: Option<(String, u32)> = None;
     let mut card_name = String::new();
     let mut saw_deck = false;
@@ -220,7 +234,7 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
             }
             Event::Empty(tag) if tag.name().as_ref() == b"card" => {
                 let (id, qty) = card_attributes(&tag)?;
-                add_entry(&mut entries, id, qty, String::new());
+                entries.add(id, qty, String::new());
             }
             Event::Start(tag) | Event::Empty(tag) if tag.name().as_ref() == b"deck" => saw_deck = true,
             Event::Text(text) if open_card.is_some() => {
@@ -233,7 +247,7 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
             }
             Event::End(tag) if tag.name().as_ref() == b"card" => {
                 if let Some((id, qty)) = open_card.take() {
-                    add_entry(&mut entries, id, qty, card_name.trim().to_string());
+                    entries.add(id, qty, card_name.trim().to_string());
                 }
             }
             Event::Eof => break,
@@ -243,10 +257,10 @@ pub fn parse_deck(text: &str, name: String) -> Result<Deck, String> {
     if !saw_deck {
         return Err("no <deck> element".to_string());
     }
-    if entries.is_empty() {
+    if entries.list.is_empty() {
         return Err("the deck lists no <card>".to_string());
     }
-    Ok(Deck { name, entries })
+    Ok(Deck { name, entries: entries.list })
 }
 
 fn resolve_entity(reference: &str) -> String {
@@ -260,11 +274,25 @@ fn resolve_entity(reference: &str) -> String {
     }
 }
 
-fn add_entry(entries: &mut Vec<DeckEntry>, id: String, qty: u32, name: String) {
-    if let Some(entry) = entries.iter_mut().find(|entry| entry.id == id) {
-        entry.qty = entry.qty.saturating_add(qty);
-    } else {
-        entries.push(DeckEntry { id, qty, name });
+/// A deck's entries as they are read, each id once, found by id: a deck file of a
+/// megabyte may list tens of thousands of ids, and looking each up in the list read so far
+/// took seconds.
+#[derive(Default)]
+struct Entries {
+    list: Vec<DeckEntry>,
+    by_id: HashMap<String, usize>,
+}
+
+impl Entries {
+    /// Adds `qty` copies of `id` (named `name` the first time it is seen).
+    fn add(&mut self, id: String, qty: u32, name: String) {
+        match self.by_id.get(&id).and_then(|&index| self.list.get_mut(index)) {
+            Some(entry) => entry.qty = entry.qty.saturating_add(qty),
+            None => {
+                self.by_id.insert(id.clone(), self.list.len());
+                self.list.push(DeckEntry { id, qty, name });
+            }
+        }
     }
 }
 

@@ -68,12 +68,13 @@
 //! - [`view`]: [`Game::view`], what one player may see. [`log`]: the event log.
 //! - [`query`]: [`Game::question`] (the pending card question as data), lookups.
 //! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
-//!   (`rsc test`).
+//!   (`rsc test`). [`bounded`]: reading their files within a bound, pipes and devices too.
 
 mod actions;
 mod agenda;
 mod backups;
 mod board;
+pub mod bounded;
 mod combat;
 mod copy;
 pub mod deck;

@@ -19,6 +19,7 @@ use stdlib::CATALOGUE;
 use vm::bytecode::{BundleBuilder, CardIdx, EventIdx, Program};
 use vm::runtime::Runtime;
 
+use crate::bounded;
 use crate::state::GameState;
 
 /// The kind of a card.
@@ -160,6 +161,9 @@ pub enum SetError {
     },
     /// Two cards have the same id.
     DuplicateId(String),
+    /// A card's printed figures break the rules of the game (a BP below 0): every game it
+    /// entered would stop on the engine's invariants.
+    BadCard(String),
     /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
     Rules(Vec<String>),
     /// The compiled bundle could not be built or loaded.
@@ -172,6 +176,7 @@ impl fmt::Display for SetError {
             SetError::Io { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
             SetError::Json { path, message } => write!(f, "`{}` is not a card list: {message}", path.display()),
             SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
+            SetError::BadCard(message) => write!(f, "{message}"),
             SetError::Rules(errors) => {
                 write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
             }
@@ -293,6 +298,10 @@ impl SetFacts {
     }
 }
 
+/// Largest file of a card set read (`cards.json`, a `.rules` file): the corpus's
+/// `cards.json`, the largest, is 320 KB.
+pub const MAX_SET_FILE_BYTES: u64 = 64 << 20;
+
 /// Index of a card definition in its set ([`CardSet::cards`]).
 pub type DefIdx = usize;
 
@@ -301,7 +310,8 @@ impl CardSet {
     /// memory. A set whose rules do not compile is refused with every error named.
     pub fn load(dir: &Path) -> Result<CardSet, SetError> {
         let json_path = dir.join("cards.json");
-        let text = std::fs::read_to_string(&json_path)
+        let text = bounded::read_text(&json_path, MAX_SET_FILE_BYTES)
+            .map_err(|error| error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
             .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
         let raw: Vec<RawCard> = serde_json::from_str(&text)
             .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
@@ -313,7 +323,8 @@ impl CardSet {
                 return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
             }
             let path = dir.join(file);
-            let source = std::fs::read_to_string(&path)
+            let source = bounded::read_text(&path, MAX_SET_FILE_BYTES)
+                .map_err(|error| error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
                 .map_err(|error| SetError::Io { path: path.clone(), message: error.to_string() })?;
             sources.push((file.clone(), source));
         }
@@ -323,6 +334,14 @@ impl CardSet {
     /// A set from card definitions and rule sources `(rules_file, text)`: each card whose
     /// `rules_file` names a source gets that script.
     pub fn from_parts(mut cards: Vec<CardDef>, sources: &[(String, String)]) -> Result<CardSet, SetError> {
+        if let Some(card) = cards.iter().find(|card| card.bp < 0) {
+            return Err(SetError::BadCard(format!(
+                "card {:?} ({}) has BP {}: a printed BP is 0 or more",
+                card.name,
+                card.number.as_deref().unwrap_or(&card.id),
+                card.bp
+            )));
+        }
         let keys: Vec<String> = sources.iter().map(|(file, _)| rules_key(file)).collect();
         let files: Vec<SourceFile<'_>> =
             sources.iter().zip(&keys).map(|((file, source), key)| SourceFile { key, file, source }).collect();

@@ -14,8 +14,9 @@ use vm::bytecode::BundleBuilder;
 use vm::bytecode::format::section_sizes;
 
 use crate::Exit;
-use crate::check::expand;
+use crate::check::{expand, read_source};
 use crate::render::{self, MessageFormat, SourceFile};
+use crate::run::check_outputs;
 
 /// What `rsc compile` was asked to do.
 pub struct Options<'a> {
@@ -56,6 +57,11 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
     };
     if let Some(exit) = duplicate_keys(&inputs, stderr)? {
         return Ok(exit);
+    }
+    let input_paths: Vec<PathBuf> = inputs.iter().map(|input| input.path.clone()).collect();
+    if let Err(message) = check_outputs(&[("-o", options.output)], &input_paths) {
+        writeln!(stderr, "error: {message}")?;
+        return Ok(Exit::Usage);
     }
     let mut session = Session::new(&stdlib::CATALOGUE);
     let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
@@ -140,7 +146,7 @@ fn read_inputs(paths: &[PathBuf], stderr: &mut impl Write) -> io::Result<Option<
     for path in paths {
         let mut unreadable = Vec::new();
         for file in expand(path, &mut unreadable) {
-            match std::fs::read(&file) {
+            match read_source(&file) {
                 Ok(bytes) => {
                     let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
                     inputs.push(Input { path: file, key, bytes });

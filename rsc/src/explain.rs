@@ -19,8 +19,8 @@ pub fn run(code: &str) -> Exit {
             Err(_) => Exit::Usage,
         },
         None => {
-            eprintln!("error: unknown diagnostic code `{}`", code.escape_debug());
-            eprintln!("  = help: codes look like `E0008` (errors) or `W0001` (warnings)");
+            stderr_line!("error: unknown diagnostic code `{}`", code.escape_debug());
+            stderr_line!("  = help: codes look like `E0008` (errors) or `W0001` (warnings)");
             Exit::Usage
         }
     }

@@ -1,6 +1,16 @@
 //! The `rsc` command-line toolchain: argument parsing, dispatch to one module per
 //! subcommand, and the exit codes every subcommand shares.
 
+/// `eprintln!` that cannot panic: standard error may be a pipe whose reader went away
+/// (`rsc test 2>&1 | head`), and then there is nowhere left to say anything. Declared
+/// before the modules, which use it.
+macro_rules! stderr_line {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr().lock(), $($arg)*);
+    }};
+}
+
 mod check;
 mod compile;
 mod disas;
@@ -145,7 +155,7 @@ enum Command {
         /// Two decks to play against each other.
         #[arg(long = "deck", value_name = "DECK.o8d")]
         decks: Vec<PathBuf>,
-        /// Every pair of the set's valid decks (`DIR/decks/*.o8d`), --games games each.
+        /// Every pair of the set's valid decks (`DIR/decks/*.o8d`, at most 256), --games games each.
         #[arg(long)]
         all_decks: bool,
         /// Games of the run (per pair of decks with --all-decks).
@@ -243,7 +253,7 @@ pub(crate) fn print_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("error: cannot write to standard output: {error}")
+            stderr_line!("error: cannot write to standard output: {error}")
         }
         _ => {}
     }
@@ -257,7 +267,7 @@ fn main() -> ExitCode {
             check::run(paths, *message_format)
         }
         Command::Check { lang: Lang::Rulescript, stats: true, .. } => {
-            eprintln!("error: `--stats` of `rsc check` needs `--lang wagic`");
+            stderr_line!("error: `--stats` of `rsc check` needs `--lang wagic`");
             Exit::Usage
         }
         Command::Check { paths, lang: Lang::Wagic, stats, message_format } => {

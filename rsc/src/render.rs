@@ -480,6 +480,35 @@ fn sanitize(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// Text for a terminal that comes from files `rsc` only reads (card and deck names from a
+/// card set, a saved game's or a scenario's words, a bundle's source lines): line breaks
+/// and tabs kept, every other control or bidi char escaped (`\u{1b}`), so that a hostile
+/// name cannot move the cursor, set the window title or reorder what the line shows.
+pub fn terminal_text(text: &str) -> Cow<'_, str> {
+    let drives_terminal = |c: char| (c.is_control() && c != '\n' && c != '\t') || is_bidi_control(c);
+    if !text.chars().any(drives_terminal) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars().map(|c| if drives_terminal(c) { c.escape_unicode().to_string() } else { c.to_string() }).collect(),
+    )
+}
+
+/// A writer of [`terminal_text`]: what `write!` gives it (whole `str` pieces) is written
+/// with control chars escaped.
+pub struct TerminalWriter<W: Write>(pub W);
+
+impl<W: Write> Write for TerminalWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.write_all(terminal_text(&String::from_utf8_lossy(bytes)).as_bytes())?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,6 +575,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn terminal_text_escapes_what_drives_a_terminal_and_keeps_lines() {
+        let hostile = "Ryu\u{1b}[31m\u{1b}]0;title\u{7}\u{9b}2J\u{202e}\tx\ny";
+        assert_eq!(terminal_text(hostile), "Ryu\\u{1b}[31m\\u{1b}]0;title\\u{7}\\u{9b}2J\\u{202e}\tx\ny");
+        assert!(matches!(terminal_text("plain\tline\n"), Cow::Borrowed(_)));
+        let mut out = TerminalWriter(Vec::new());
+        let action = "p0 draws";
+        write!(out, "{action}: {hostile}").unwrap();
+        assert_eq!(String::from_utf8(out.0).unwrap(), format!("p0 draws: {}", terminal_text(hostile)));
     }
 
     #[test]

@@ -7,12 +7,14 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use game::bounded::{self, ReadError};
 use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::{self, PlayError, PlayOptions, Step, hash};
 use game::{Game, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::Exit;
+use crate::render::terminal_text;
 use crate::run::load_set;
 
 /// The saved-game format this version writes and reads.
@@ -70,18 +72,17 @@ pub fn run(file: &Path, set_override: Option<&Path>) -> Exit {
     match replay(file, set_override) {
         Ok(exit) => exit,
         Err(message) => {
-            eprintln!("error: {message}");
+            stderr_line!("error: {}", terminal_text(&message));
             Exit::Usage
         }
     }
 }
 
 fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
-    let size = std::fs::metadata(file).map_err(|error| format!("{}: {error}", file.display()))?.len();
-    if size > MAX_SAVED_BYTES {
-        return Err(format!("{}: {size} bytes, more than a saved game may have", file.display()));
-    }
-    let text = std::fs::read_to_string(file).map_err(|error| format!("{}: {error}", file.display()))?;
+    let text = bounded::read_text(file, MAX_SAVED_BYTES).map_err(|failure| match failure {
+        ReadError::Io(error) => format!("{}: {error}", file.display()),
+        ReadError::TooLarge(size) => format!("{}: {size}, more than a saved game may have", file.display()),
+    })?;
     let saved: SavedGame =
         serde_json::from_str(&text).map_err(|error| format!("{}: not a saved game: {error}", file.display()))?;
     if saved.format != FORMAT {
@@ -106,7 +107,7 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
         warnings.push(format!("saved by {}, replayed by {engine}", saved.engine));
     }
     for warning in &warnings {
-        eprintln!("warning: {warning}");
+        stderr_line!("warning: {}", terminal_text(warning));
     }
     let mut decks = [Vec::new(), Vec::new()];
     for (seat, deck) in saved.decks.iter().enumerate() {
@@ -155,12 +156,12 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     };
     match failure {
         Some(message) => {
-            println!("replay diverges at {message}");
+            crate::print_stdout(&format!("replay diverges at {}\n", terminal_text(&message)));
             Ok(Exit::Errors)
         }
         None => {
             let outcome = game.outcome().map_or_else(|| "not finished".to_owned(), ToString::to_string);
-            println!("replay matches: {steps} steps, {outcome}, blake3:{}", saved.trace_hash);
+            crate::print_stdout(&format!("replay matches: {steps} steps, {outcome}, blake3:{}\n", saved.trace_hash));
             Ok(Exit::Success)
         }
     }

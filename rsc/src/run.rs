@@ -7,6 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use game::deck::{self, DeckError};
 use game::log::{Log, LogKind};
 use game::players::PlayerKind;
 use game::sim::{self, PlayOptions, hash};
@@ -14,6 +15,7 @@ use game::state::GameState;
 use game::{CardSet, DefIdx, Game, Seat};
 use serde_json::json;
 
+use crate::render::{TerminalWriter, terminal_text};
 use crate::replay::{SavedDeck, SavedGame, SavedSet};
 use crate::{Exit, Failure};
 
@@ -46,14 +48,16 @@ pub fn load_set(dir: &Path) -> Result<LoadedSet, String> {
 /// Loads and checks the deck at `path` against `set`: a deck that cannot be read is an IO
 /// error (exit 2), one that breaks a deck rule an error in the input (exit 1).
 pub fn load_deck(set: &CardSet, path: &Path) -> Result<LoadedDeck, Failure> {
-    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| match error {
-        game::deck::DeckError::Io { .. } => Failure::from(error.to_string()),
+    let refused = |error: DeckError| match error {
+        DeckError::Io { .. } => Failure::from(error.to_string()),
         _ => Failure::input(error.to_string()),
-    })?;
-    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    };
+    // Read once, so that the hash is of the deck that was checked.
+    let text = deck::read_deck_text(path).map_err(refused)?;
+    let deck = deck::deck_of_text(path, &text, |id| set.by_id(id).is_some()).map_err(refused)?;
     let ids: Vec<String> = deck.card_ids().into_iter().map(str::to_owned).collect();
     let cards = ids.iter().filter_map(|id| set.by_id(id)).collect();
-    Ok(LoadedDeck { name: deck.name, path: path.to_path_buf(), hash: hash::content_hash(&bytes), ids, cards })
+    Ok(LoadedDeck { name: deck.name, path: path.to_path_buf(), hash: hash::content_hash(text.as_bytes()), ids, cards })
 }
 
 /// The player of each seat from `--player` given zero, one (both seats) or two times.
@@ -82,7 +86,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     match play_one(options) {
         Ok(exit) => exit,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            stderr_line!("error: {}", terminal_text(&failure.message));
             failure.exit
         }
     }
@@ -104,6 +108,76 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
     }
 }
 
+/// Fails unless every path of `outputs` can be written (see [`check_writable`]) without
+/// replacing a file the command reads (`inputs`: a deck, a file of the card set, a tally)
+/// or another of its outputs: a report written over a deck would lose the deck, and of two
+/// outputs in one file only the last would be left.
+pub fn check_outputs(outputs: &[(&str, &Path)], inputs: &[PathBuf]) -> Result<(), String> {
+    for (index, (option, output)) in outputs.iter().enumerate() {
+        check_writable(output)?;
+        // Writing to a device or a pipe (`/dev/null`, `/dev/stdout`) replaces no file.
+        if std::fs::metadata(output).is_ok_and(|metadata| !metadata.is_file()) {
+            continue;
+        }
+        if let Some(input) = inputs.iter().find(|input| same_file(output, input)) {
+            return Err(format!(
+                "cannot write {}: {option} would replace {}, which this command reads",
+                output.display(),
+                input.display()
+            ));
+        }
+        if let Some((other, _)) = outputs[..index].iter().find(|(_, other)| same_file(output, other)) {
+            return Err(format!("cannot write {}: {other} and {option} name the same file", output.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Whether `a` and `b` name one file: where both exist, the same file by any name (a
+/// symbolic or a hard link, `..`); else the same path once their folders are resolved.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b))
+        && let (Some(a), Some(b)) = (file_identity(&a), file_identity(&b))
+    {
+        return a == b;
+    }
+    resolved(a).is_some_and(|a| resolved(b) == Some(a))
+}
+
+/// The device and inode of a file, which all its names share.
+#[cfg(unix)]
+fn file_identity(metadata: &std::fs::Metadata) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    Some((metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_identity(_: &std::fs::Metadata) -> Option<(u64, u64)> {
+    None
+}
+
+/// `path` with its folder resolved (symbolic links, `..`), so that two names of one file
+/// compare equal whether or not the file exists yet; `None` when its folder is missing.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    if let Ok(canonical) = std::fs::canonicalize(path) {
+        return Some(canonical);
+    }
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    Some(std::fs::canonicalize(folder).ok()?.join(path.file_name()?))
+}
+
+/// The files `rsc run` and `rsc sim` read: the set's `cards.json` and `.rules` files, and
+/// the decks (with `all_decks`, every `.o8d` file of the set's `decks/`). A folder that
+/// cannot be listed adds nothing: loading it reports why.
+pub fn input_files(set: &Path, decks: &[PathBuf], all_decks: bool) -> Vec<PathBuf> {
+    let mut files = hash::set_files(set).unwrap_or_default();
+    files.extend_from_slice(decks);
+    if all_decks && let Ok(entries) = std::fs::read_dir(set.join("decks")) {
+        files.extend(entries.filter_map(Result::ok).map(|entry| entry.path()));
+    }
+    files
+}
+
 fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
     if options.decks.len() != 2 {
         return Err(format!("give two decks (--deck A.o8d --deck B.o8d), not {}", options.decks.len()).into());
@@ -113,7 +187,7 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
         return Err("a scripted player plays saved games: use `rsc replay FILE`".into());
     }
     if let Some(path) = options.save {
-        check_writable(path)?;
+        check_outputs(&[("--save", path)], &input_files(options.set, options.decks, false))?;
     }
     let loaded = load_set(options.set)?;
     let decks = [load_deck(&loaded.set, &options.decks[0])?, load_deck(&loaded.set, &options.decks[1])?];
@@ -123,8 +197,10 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
         game.set_turn_limit(limit);
     }
     let mut seats = [players[0].create(options.seed, Seat::FIRST), players[1].create(options.seed, Seat::SECOND)];
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    // Card and deck names come from the set's files: escaped for a terminal, except in JSON
+    // (which escapes its own strings).
+    let mut out: Box<dyn Write> = if options.json { Box::new(stdout) } else { Box::new(TerminalWriter(stdout)) };
     let mut printer = Printer {
         json: options.json,
         seed: options.seed,

@@ -18,11 +18,17 @@ use game::sim::stats::Tally;
 use game::sim::summary::{self, Results};
 use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
-use crate::run::{LoadedDeck, LoadedSet, check_writable, load_deck, load_set, seat_players};
+use crate::render::terminal_text;
+use crate::run::{LoadedDeck, LoadedSet, check_outputs, input_files, load_deck, load_set, seat_players};
 use crate::{Exit, Failure};
 
 /// Most threads `--jobs` takes: more only adds switching on any machine `rsc` runs on.
 pub const MAX_JOBS: u16 = 256;
+
+/// Most decks `--all-decks` plays: each thread's tally holds a matchup table of every pair
+/// of them (two million counts for a thousand decks, on each of up to [`MAX_JOBS`] threads),
+/// so memory would grow with the square of the deck folder.
+pub const MAX_ALL_DECKS: usize = 256;
 
 /// Most games a thread takes at a time from the run.
 const CHUNK: u64 = 64;
@@ -61,9 +67,11 @@ pub struct Outputs {
 }
 
 impl Outputs {
-    /// The files written, checked before the games are played or the tallies read.
-    fn files(&self) -> impl Iterator<Item = &Path> {
-        self.report.as_deref().into_iter().chain(self.tally_out.as_deref())
+    /// The files written, each with its option, checked before the games are played or the
+    /// tallies read.
+    fn files(&self) -> Vec<(&'static str, &Path)> {
+        let report = self.report.as_deref().map(|path| ("--report", path));
+        report.into_iter().chain(self.tally_out.as_deref().map(|path| ("--tally-out", path))).collect()
     }
 }
 
@@ -97,19 +105,33 @@ pub fn run(options: &Options<'_>) -> Exit {
     let results = match simulate(options) {
         Ok(results) => results,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            stderr_line!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };
+    let mut tally_written = true;
     if let Some(path) = &options.outputs.tally_out {
         if results.shard.stopped {
-            eprintln!("note: {} not written: the run was stopped before its end", path.display());
-        } else if let Err(error) = std::fs::write(path, results.shard.to_json()) {
-            eprintln!("error: cannot write {}: {error}", path.display());
-            return Exit::Usage;
+            stderr_line!("note: {} not written: the run was stopped before its end", path.display());
+        } else {
+            tally_written = write_tally(path, &results.shard);
         }
     }
-    finish(&results, options.outputs)
+    // The games are played: their summary and report are still worth having when the tally
+    // could not be written (a full disk, a folder removed during the run).
+    let exit = finish(&results, options.outputs);
+    if tally_written { exit } else { Exit::Usage }
+}
+
+/// Writes a tally to `path`; false (after saying why) when it cannot.
+fn write_tally(path: &Path, shard: &Shard) -> bool {
+    match std::fs::write(path, shard.to_json()) {
+        Ok(()) => true,
+        Err(error) => {
+            stderr_line!("error: cannot write {}: {error}", path.display());
+            false
+        }
+    }
 }
 
 /// Prints the summary, writes the report, and says how `rsc sim` ends.
@@ -118,11 +140,17 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         SummaryFormat::Human => summary::Format::Human,
         SummaryFormat::Json => summary::Format::Json,
     };
-    crate::print_stdout(&summary::render(results, summary_format));
+    let summary = summary::render(results, summary_format);
+    // Deck and card names come from the set's files (or a tally's): escaped for a terminal,
+    // except in JSON (which escapes its own strings).
+    match summary_format {
+        summary::Format::Human => crate::print_stdout(&terminal_text(&summary)),
+        summary::Format::Json => crate::print_stdout(&summary),
+    }
     if let Some(path) = &outputs.report {
         let html = game::sim::report::render(results);
         if let Err(error) = std::fs::write(path, html) {
-            eprintln!("error: cannot write {}: {error}", path.display());
+            stderr_line!("error: cannot write {}: {error}", path.display());
             return Exit::Usage;
         }
         if outputs.message_format == SummaryFormat::Human {
@@ -130,7 +158,8 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         }
     }
     for game in results.tally().stopped_list.games() {
-        eprintln!("error: game {} (seed {}): {}", game.index, game.seed, game.error.as_deref().unwrap_or_default());
+        let error = terminal_text(game.error.as_deref().unwrap_or_default());
+        stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
     if results.shard.stopped {
         Exit::Interrupted
@@ -144,9 +173,12 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
 /// `rsc sim merge`: adds up tally files of one configuration.
 pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = (|| -> Result<Shard, Failure> {
-        for path in outputs.files() {
-            check_writable(path)?;
-        }
+        // A merged tally holds the games of every tally read, so `--tally-out` may name one
+        // of them (`merge all.json part3.json --tally-out all.json` adds a shard in place);
+        // a report written over a tally would lose its games.
+        let report = outputs.report.as_deref().map(|path| ("--report", path));
+        check_outputs(&report.into_iter().collect::<Vec<_>>(), files)?;
+        check_outputs(&outputs.files(), &[])?;
         let mut shards = Vec::new();
         for file in files {
             let shard = Shard::read(file).map_err(|error| Failure {
@@ -160,21 +192,17 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     let merged = match merged {
         Ok(merged) => merged,
         Err(failure) => {
-            eprintln!("error: {}", failure.message);
+            stderr_line!("error: {}", terminal_text(&failure.message));
             return failure.exit;
         }
     };
     let missing = merged.missing_games();
     if missing > 0 {
-        eprintln!("note: the tallies leave out {missing} of the run's games");
+        stderr_line!("note: the tallies leave out {missing} of the run's games");
     }
-    if let Some(path) = &outputs.tally_out
-        && let Err(error) = std::fs::write(path, merged.to_json())
-    {
-        eprintln!("error: cannot write {}: {error}", path.display());
-        return Exit::Usage;
-    }
-    finish(&Results { shard: merged }, outputs)
+    let tally_written = outputs.tally_out.as_ref().is_none_or(|path| write_tally(path, &merged));
+    let exit = finish(&Results { shard: merged }, outputs);
+    if tally_written { exit } else { Exit::Usage }
 }
 
 /// Plays the games of `options`.
@@ -193,9 +221,7 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     if options.games == 0 {
         return Err("--games must be at least 1".into());
     }
-    for path in options.outputs.files() {
-        check_writable(path)?;
-    }
+    check_outputs(&options.outputs.files(), &input_files(options.set, options.decks, options.all_decks))?;
     let set = load_set(options.set)?;
     let mut refused = Vec::new();
     let decks = if options.all_decks {
@@ -206,6 +232,14 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         refused = bad;
         if decks.len() < 2 {
             return Err(format!("{} has fewer than two valid decks in decks/", set.dir.display()).into());
+        }
+        if decks.len() > MAX_ALL_DECKS {
+            return Err(format!(
+                "{} has {} valid decks in decks/: --all-decks plays every pair of at most {MAX_ALL_DECKS}",
+                set.dir.display(),
+                decks.len()
+            )
+            .into());
         }
         decks
     } else {
@@ -219,7 +253,10 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
         vec![load_deck(&set.set, &options.decks[0])?, load_deck(&set.set, &options.decks[1])?]
     };
     let configuration = configuration_of(&set, &decks, options, players);
-    let total = configuration.total_games().ok_or("too many games")?;
+    let total = configuration.total_games().ok_or_else(|| {
+        let pairs = configuration.pair_count().unwrap_or(u64::MAX);
+        format!("--games {} for each of {pairs} pairs of decks makes more than {} games", options.games, u64::MAX)
+    })?;
     let games = match &options.shard {
         Some(range) if range.end > total => {
             return Err(format!("--shard {}..{}: the run has games 0..{total}", range.start, range.end).into());

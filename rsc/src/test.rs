@@ -3,9 +3,9 @@
 //! ends with `N passed, N failed`. `--log` prints each scenario's log, step by step.
 //!
 //! Exit codes: 0 when every scenario passes (known failures included), 1 when one fails,
-//! 2 when a file is malformed (the TOML error with its line, an unknown key or expectation,
-//! no step that moves or checks anything, a `cards` folder that is not a card set) or a
-//! path cannot be read.
+//! 2 when a file is malformed (the TOML error with its line, an unknown key, expectation,
+//! phase or rule switch, no step that moves or checks anything, a `cards` folder that is not
+//! a card set) or a path cannot be read.
 //! A scenario whose card set is the corpus is skipped when the corpus is absent, and fails
 //! then under `CI`.
 
@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use game::scenario::{self, SetCache, Verdict};
 
 use crate::Exit;
+use crate::render::{TerminalWriter, terminal_text};
 
 /// Runs every scenario under `paths`; with `log`, prints each one's log step by step.
 pub fn run(paths: &[PathBuf], log: bool) -> Exit {
@@ -23,12 +24,12 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     for path in paths {
         match scenario::collect_files(path) {
             Ok(found) if found.is_empty() => {
-                eprintln!("error: {}: no scenario file (*.toml) there", path.display());
+                stderr_line!("error: {}: no scenario file (*.toml) there", path.display());
                 usage_error = true;
             }
             Ok(found) => files.extend(found),
             Err(error) => {
-                eprintln!("error: {}: {error}", path.display());
+                stderr_line!("error: {}: {error}", path.display());
                 usage_error = true;
             }
         }
@@ -37,13 +38,13 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     let mut sets = SetCache::default();
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
     let mut known = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Scenario words and card names come from files: escaped for a terminal.
+    let mut out = TerminalWriter(std::io::stdout().lock());
     for file in &files {
         let report = match scenario::run_file(file, &mut sets) {
             Ok(report) => report,
             Err(error) => {
-                eprintln!("error: {error}");
+                stderr_line!("error: {}", terminal_text(&error.to_string()));
                 usage_error = true;
                 continue;
             }

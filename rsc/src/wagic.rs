@@ -12,7 +12,9 @@ use std::time::Instant;
 use vm::bytecode::BundleBuilder;
 
 use crate::Exit;
+use crate::check::read_source;
 use crate::render::{self, MessageFormat, SourceFile};
+use crate::run::check_outputs;
 
 /// What a Wagic run was asked to do.
 pub struct Options<'a> {
@@ -48,12 +50,19 @@ fn run_files(
 ) -> io::Result<Exit> {
     let mut inputs = Vec::new();
     for path in options.paths {
-        match std::fs::read(path) {
+        match read_source(path) {
             Ok(bytes) => inputs.push((path, bytes)),
             Err(error) => {
                 writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
                 return Ok(Exit::Usage);
             }
+        }
+    }
+    if let Some(output) = options.output {
+        let input_paths: Vec<PathBuf> = options.paths.to_vec();
+        if let Err(message) = check_outputs(&[("-o", output)], &input_paths) {
+            writeln!(stderr, "error: {message}")?;
+            return Ok(Exit::Usage);
         }
     }
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);

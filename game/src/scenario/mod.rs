@@ -16,6 +16,8 @@ pub mod sets;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::bounded::{self, ReadError};
+
 pub use format::ScenarioFile;
 pub use sets::{SetCache, SetLoad, corpus_dir};
 
@@ -176,9 +178,22 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
              with a move (`play`, `attack`, `pass`...) or an `expect`"
             .into());
     }
+    // A misspelt phase or rule switch is the file's error, as a misspelt key is, not a
+    // scenario that fails.
+    let setup = &scenario.setup;
+    run::parse_phase(&setup.phase).map_err(|message| format!("setup: {message}"))?;
+    for name in setup.rules.keys().chain(setup.you.rules.keys()).chain(setup.opp.rules.keys()) {
+        if !stdlib::CATALOGUE.rule_switches.iter().any(|rule| rule.name.eq_ignore_ascii_case(name)) {
+            let known: Vec<&str> = stdlib::CATALOGUE.rule_switches.iter().map(|rule| rule.name).collect();
+            return Err(format!("setup: unknown rule switch `{name}` (known: {})", known.join(", ")));
+        }
+    }
     for (index, step) in scenario.steps.iter().enumerate() {
         for key in step.expect.keys() {
             expect::check_key(key).map_err(|message| format!("step {}: {message}", index + 1))?;
+        }
+        if let Some(phase) = &step.advance {
+            run::parse_phase(phase).map_err(|message| format!("step {}: {message}", index + 1))?;
         }
     }
     Ok(scenario)
@@ -187,11 +202,10 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
 /// Reads and parses a scenario file.
 pub fn load(file: &Path) -> Result<ScenarioFile, LoadError> {
     let error = |message: String| LoadError { file: file.to_path_buf(), message };
-    let size = std::fs::metadata(file).map_err(|e| error(format!("cannot read: {e}")))?.len();
-    if size > MAX_SCENARIO_BYTES {
-        return Err(error(format!("{size} bytes, more than the {MAX_SCENARIO_BYTES} a scenario may have")));
-    }
-    let text = std::fs::read_to_string(file).map_err(|e| error(format!("cannot read: {e}")))?;
+    let text = bounded::read_text(file, MAX_SCENARIO_BYTES).map_err(|failure| match failure {
+        ReadError::Io(e) => error(format!("cannot read: {e}")),
+        ReadError::TooLarge(size) => error(format!("{size}, more than the {MAX_SCENARIO_BYTES} a scenario may have")),
+    })?;
     parse(&text).map_err(|message| error(format!("malformed scenario: {message}")))
 }
 

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::Game;
+use crate::bounded;
 use crate::log::Log;
+use crate::set::MAX_SET_FILE_BYTES;
 
 /// The BLAKE3 hash, in hex, of the board after a step: every card, both players, turn,
 /// phase, the game's random stream, the pending question and the log's length. The log
@@ -44,10 +46,8 @@ pub fn content_hash(bytes: &[u8]) -> String {
     blake3::hash(bytes).to_hex().to_string()
 }
 
-/// The BLAKE3 hash, in hex, of a card set's files: `cards.json` and every `.rules` file of
-/// `dir`, in name order, each as its name, its length and its bytes. Saved games and sim
-/// configurations name their set by it.
-pub fn set_files_hash(dir: &Path) -> Result<String, String> {
+/// A card set's files, in name order: `cards.json` and every `.rules` file of `dir`.
+pub fn set_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut names: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|error| format!("{}: {error}", dir.display()))?
         .filter_map(Result::ok)
@@ -55,9 +55,18 @@ pub fn set_files_hash(dir: &Path) -> Result<String, String> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "rules") || path.ends_with("cards.json"))
         .collect();
     names.sort();
+    Ok(names)
+}
+
+/// The BLAKE3 hash, in hex, of a card set's files: `cards.json` and every `.rules` file of
+/// `dir`, in name order, each as its name, its length and its bytes. Saved games and sim
+/// configurations name their set by it.
+pub fn set_files_hash(dir: &Path) -> Result<String, String> {
     let mut hasher = blake3::Hasher::new();
-    for path in &names {
-        let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
+    for path in &set_files(dir)? {
+        let bytes = bounded::read_bytes(path, MAX_SET_FILE_BYTES).map_err(|error| {
+            format!("{}: {}", path.display(), error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))
+        })?;
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         hasher.update(name.as_bytes());
         hasher.update(&(bytes.len() as u64).to_le_bytes());

@@ -139,6 +139,12 @@ fn error<E: std::fmt::Debug>(error: E) -> String {
     format!("{error:?}")
 }
 
+/// `wins` of `games` as a rate drawn on a 0..1 axis. A tally file may say anything (more
+/// wins than games), and plotters overflows mapping a value far off its axis to pixels.
+fn rate(wins: u64, games: u64) -> f64 {
+    (wins as f64 / games.max(1) as f64).clamp(0.0, 1.0)
+}
+
 /// Deck 0's cumulative win rate after each of its games, with the Wilson band.
 fn convergence_chart(results: &Results, name: &str) -> Chart {
     let points: Vec<(f64, f64, f64, f64)> = results
@@ -148,7 +154,7 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
         .filter(|&(games, _)| games > 0)
         .map(|(games, wins)| {
             let (low, high) = wilson(wins, games);
-            (games as f64, wins as f64 / games as f64, low, high)
+            (games as f64, rate(wins, games), low, high)
         })
         .collect();
     let last = points.last().map_or(1.0, |p| p.0).max(2.0);
@@ -186,11 +192,8 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
 /// where long ones fit).
 fn deck_rates_chart(results: &Results, names: &[String]) -> Chart {
     let tally = results.tally();
-    let rows: Vec<(String, f64)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, name)| (name.clone(), tally.wins[i] as f64 / tally.played[i].max(1) as f64))
-        .collect();
+    let rows: Vec<(String, f64)> =
+        names.iter().enumerate().map(|(i, name)| (name.clone(), rate(tally.wins[i], tally.played[i]))).collect();
     let intervals: Vec<(f64, f64)> = (0..names.len()).map(|i| wilson(tally.wins[i], tally.played[i])).collect();
     bar_chart(&Bars {
         caption: "Win rate per deck (all matchups), 95% interval",
@@ -414,7 +417,7 @@ fn cards_chart(results: &Results, by_wins: bool) -> Chart {
         .into_iter()
         .take(TOP_CARDS)
         .map(|(def, f)| {
-            let value = if by_wins { f.wins as f64 / f.games.max(1) as f64 } else { f.plays as f64 };
+            let value = if by_wins { rate(f.wins, f.games) } else { f.plays as f64 };
             (results.card_name(def), value)
         })
         .collect();
@@ -446,7 +449,7 @@ fn length_chart(results: &Results) -> Chart {
             .margin(12)
             .x_label_area_size(40)
             .y_label_area_size(56)
-            .build_cartesian_2d((0..longest).into_segmented(), 0u64..most + most / 10 + 1)
+            .build_cartesian_2d((0..longest).into_segmented(), 0u64..most.saturating_add(most / 10).saturating_add(1))
             .map_err(error)?;
         chart
             .configure_mesh()

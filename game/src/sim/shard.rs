@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::stats::{GameSummary, Tally};
 use super::{PlayOptions, Played, Step, hash};
+use crate::bounded::{self, ReadError};
 use crate::log::Log;
 use crate::players::{Player, PlayerKind, mix64};
 use crate::{CardSet, DefIdx, Game, Move, Seat};
@@ -95,9 +96,21 @@ impl Configuration {
         }
     }
 
+    /// How many pairs of decks meet (`None` when it does not fit a `u64`), counted without
+    /// listing them: a tally file's configuration may name any number of decks, and their
+    /// pairs grow as its square.
+    pub fn pair_count(&self) -> Option<u64> {
+        let n = self.decks.len() as u64;
+        match n {
+            0 | 1 => Some(0),
+            _ if self.all_decks => n.checked_mul(n - 1).map(|twice| twice / 2),
+            _ => Some(1),
+        }
+    }
+
     /// The number of games of the whole run (`None` when it does not fit a `u64`).
     pub fn total_games(&self) -> Option<u64> {
-        self.games_per_pair.checked_mul(self.pairs().len() as u64)
+        self.games_per_pair.checked_mul(self.pair_count()?)
     }
 
     /// The BLAKE3 hash, in hex, of what decides the games (paths left out, so a copy of the
@@ -371,12 +384,14 @@ impl Shard {
     pub fn read(path: &Path) -> Result<Shard, ShardError> {
         let file = path.display().to_string();
         let io = |error: std::io::Error| ShardError::Io { file: file.clone(), message: error.to_string() };
-        let size = std::fs::metadata(path).map_err(io)?.len();
-        if size > MAX_SHARD_BYTES {
-            let message = format!("{size} bytes, more than a tally may have");
-            return Err(ShardError::Malformed { file, message });
-        }
-        let text = std::fs::read_to_string(path).map_err(io)?;
+        let text = match bounded::read_text(path, MAX_SHARD_BYTES) {
+            Ok(text) => text,
+            Err(ReadError::Io(error)) => return Err(io(error)),
+            Err(ReadError::TooLarge(size)) => {
+                let message = format!("{size}, more than a tally may have");
+                return Err(ShardError::Malformed { file, message });
+            }
+        };
         Shard::parse(&text).map_err(|message| ShardError::Malformed { file, message })
     }
 
@@ -408,7 +423,7 @@ impl Shard {
             return Err(format!("its configuration hashes to {hash}, not {}", self.configuration_hash));
         }
         let decks = self.configuration.decks.len();
-        if self.configuration.pairs().is_empty() || self.configuration.games_per_pair == 0 {
+        if self.configuration.pair_count() == Some(0) || self.configuration.games_per_pair == 0 {
             return Err("its configuration has no game".into());
         }
         let tally = &self.tally;
@@ -451,30 +466,43 @@ impl Shard {
     pub fn merge(named: Vec<(String, Shard)>) -> Result<Shard, ShardError> {
         let mut named = named.into_iter();
         let (first_name, mut merged) = named.next().ok_or(ShardError::Empty)?;
-        let mut owners: Vec<([u64; 2], String)> = merged.ranges.iter().map(|r| (*r, first_name.clone())).collect();
+        let mut names = vec![first_name];
+        // Each range with the index of its file in `names`.
+        let mut ranges: Vec<([u64; 2], usize)> = merged.ranges.iter().map(|range| (*range, 0)).collect();
         for (name, shard) in named {
             if shard.configuration_hash != merged.configuration_hash {
                 return Err(ShardError::Different {
-                    first: first_name,
+                    first: names.swap_remove(0),
                     second: name,
                     what: merged.configuration.differences(&shard.configuration),
                 });
             }
-            for range in &shard.ranges {
-                if let Some((other, owner)) = owners.iter().find(|(r, _)| r[0] < range[1] && range[0] < r[1]) {
-                    let games = [other[0].max(range[0]), other[1].min(range[1])];
-                    return Err(ShardError::Overlap { first: owner.clone(), second: name, games });
-                }
-                owners.push((*range, name.clone()));
-            }
+            ranges.extend(shard.ranges.iter().map(|range| (*range, names.len())));
+            names.push(name);
             merged.tally.merge(&shard.tally);
             merged.seconds += shard.seconds;
             merged.jobs = merged.jobs.max(shard.jobs);
             merged.stopped |= shard.stopped;
         }
-        let mut ranges: Vec<[u64; 2]> = owners.into_iter().map(|(range, _)| range).collect();
+        // Sorted by their first game, two ranges overlap where one starts before the
+        // furthest end so far: one pass, where comparing each range with every other took
+        // hours for tallies of a few hundred thousand ranges.
         ranges.sort_unstable();
-        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, range| {
+        let mut furthest: Option<([u64; 2], usize)> = None;
+        for &(range, file) in &ranges {
+            if let Some((other, other_file)) = furthest
+                && range[0] < other[1]
+            {
+                let games = [range[0], other[1].min(range[1])];
+                let (first, second) = (file.min(other_file), file.max(other_file));
+                let name = |index: usize| names.get(index).cloned().unwrap_or_default();
+                return Err(ShardError::Overlap { first: name(first), second: name(second), games });
+            }
+            if furthest.is_none_or(|(other, _)| range[1] > other[1]) {
+                furthest = Some((range, file));
+            }
+        }
+        merged.ranges = ranges.into_iter().fold(Vec::new(), |mut joined: Vec<[u64; 2]>, (range, _)| {
             match joined.last_mut() {
                 Some(last) if last[1] == range[0] => last[1] = range[1],
                 _ => joined.push(range),

@@ -49,3 +49,16 @@ fn a_missing_folder_is_an_io_error_naming_the_file() {
     assert!(matches!(&error, SetError::Io { path, .. } if path.ends_with("cards.json")), "{error}");
     assert!(error.to_string().contains("cards.json"));
 }
+
+/// A printed BP below 0 broke the engine's invariants in every game the card entered
+/// (`rsc run` ended each with "invariant violated"): the set is refused at load instead.
+#[test]
+fn a_card_with_a_bp_below_zero_is_refused_naming_it() {
+    let sunk = card("s-1", "S001", "Sunk", CardKind::Character, -100, 1);
+    match CardSet::from_parts(vec![card("f-1", "F001", "Fine", CardKind::Character, 300, 1), sunk], &[]) {
+        Err(error @ SetError::BadCard(_)) => {
+            assert_eq!(error.to_string(), "card \"Sunk\" (S001) has BP -100: a printed BP is 0 or more");
+        }
+        other => panic!("{other:?}"),
+    }
+}

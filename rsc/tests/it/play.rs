@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(unix)]
+use super::rsc_with_stdin;
 use super::{TempDir, code, rsc, stderr, stdout};
 
 fn examples() -> PathBuf {
@@ -147,4 +149,139 @@ fn sim_refuses_a_single_deck_with_a_usage_error() {
     let output = rsc(["sim", "--set", &examples().display().to_string(), "--deck", &deck("arcana.o8d")]);
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("two decks"), "{}", stderr(&output));
+}
+
+/// A deck or a tally read from a pipe (`--deck <(...)`, `/dev/stdin`) has no size until it
+/// is read: it is read within its bound all the same, and once, so the deck hash a saved
+/// game keeps is the deck's, not that of the nothing left for a second read.
+#[cfg(unix)]
+#[test]
+fn decks_and_tallies_from_pipes_are_read_once_within_their_bounds() {
+    let dir = TempDir::new("pipes");
+    let (set, arcana) = (examples().display().to_string(), deck("arcana.o8d"));
+    let from_pipe = |stdin: Vec<u8>, rest: &[&str]| {
+        let mut args = vec!["run", "--set", &set, "--deck", "/dev/stdin", "--deck", &arcana];
+        args.extend(rest);
+        rsc_with_stdin(args, stdin)
+    };
+    let over = vec![b' '; (1 << 20) + 4096];
+    let output = from_pipe(over, &[]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: not a valid .o8d deck: at least 1048577 bytes, more than the 1048576 a deck may have\n"
+    );
+    let over = vec![b' '; (64 << 20) + 4096];
+    let output = rsc_with_stdin(["sim", "merge", "/dev/stdin"], over);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: not a tally this rsc reads: at least 67108865 bytes, more than a tally may have\n"
+    );
+
+    let saved =
+        |path: &Path| -> serde_json::Value { serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap() };
+    let from_file = dir.path().join("file.json");
+    let output = rsc(run_args("2", &["--save", &from_file.display().to_string()]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let piped = dir.path().join("pipe.json");
+    let vanguard = std::fs::read(deck("vanguard.o8d")).unwrap();
+    let output = from_pipe(vanguard, &["--seed", "2", "--save", &piped.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(saved(&piped)["decks"][0]["hash"], saved(&from_file)["decks"][0]["hash"]);
+}
+
+/// Card and deck names come from a card set's files, which may be anyone's: printed for a
+/// person, their control chars are escaped, so a name cannot drive the terminal (colour,
+/// window title, a bidi override reordering the line). JSON keeps them, escaped its way.
+#[cfg(unix)]
+#[test]
+fn names_from_a_card_set_cannot_drive_the_terminal() {
+    let dir = TempDir::new("hostile-names");
+    let set = dir.path().join("set");
+    std::fs::create_dir_all(set.join("decks")).unwrap();
+    for entry in std::fs::read_dir(examples()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|ext| ext == "rules") {
+            std::fs::copy(&path, set.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let mut cards: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(examples().join("cards.json")).unwrap()).unwrap();
+    let hostile = "\u{1b}[31m\u{1b}]0;title\u{7}\u{202e}";
+    for card in cards.as_array_mut().unwrap() {
+        card["name"] = format!("{}{hostile}", card["name"].as_str().unwrap()).into();
+    }
+    std::fs::write(set.join("cards.json"), cards.to_string()).unwrap();
+    std::fs::copy(deck("vanguard.o8d"), set.join("decks/vanguard.o8d")).unwrap();
+    std::fs::copy(deck("arcana.o8d"), set.join(format!("decks/arcana{hostile}.o8d"))).unwrap();
+    let set_text = set.display().to_string();
+    let decks = [set.join("decks/vanguard.o8d"), set.join(format!("decks/arcana{hostile}.o8d"))];
+    let (first, second) = (decks[0].display().to_string(), decks[1].display().to_string());
+    let escaped = r"\u{1b}[31m\u{1b}]0;title\u{7}\u{202e}";
+    let run = rsc(["run", "--set", &set_text, "--deck", &first, "--deck", &second, "--seed", "1"]);
+    let sim = rsc(["sim", "--set", &set_text, "--all-decks", "--games", "2"]);
+    for output in [&run, &sim] {
+        assert_eq!(code(output), 0, "{}", stderr(output));
+        let text = stdout(output);
+        assert!(!text.contains(['\u{1b}', '\u{7}', '\u{202e}']), "{text}");
+        assert!(text.contains(&format!("arcana{escaped}")), "{text}");
+    }
+    assert!(stdout(&run).contains(&format!("draws Fireball{escaped}")), "{}", stdout(&run));
+    let json = rsc(["run", "--set", &set_text, "--deck", &first, "--deck", &second, "--seed", "1", "--json"]);
+    let events: Vec<serde_json::Value> =
+        stdout(&json).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    assert!(events.iter().any(|event| event["event"]["Draw"]["name"] == format!("Fireball{hostile}")), "{events:?}");
+}
+
+/// A card set's `cards.json` that is a link to a pipe (or a device) is read within its bound.
+#[cfg(unix)]
+#[test]
+fn a_card_set_file_from_a_pipe_is_read_within_its_bound() {
+    let dir = TempDir::new("set-pipe");
+    let set = dir.path().join("set");
+    std::fs::create_dir_all(&set).unwrap();
+    std::os::unix::fs::symlink("/dev/stdin", set.join("cards.json")).unwrap();
+    let mut args = example_decks("run", &[]);
+    args[2] = set.display().to_string();
+    let output = rsc_with_stdin(&args, vec![b' '; (64 << 20) + 4096]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error: cannot load the card set {}: cannot read `{}`: at least 67108865 bytes, more than the 67108864 \
+             a card set's file may have\n",
+            set.display(),
+            set.join("cards.json").display()
+        )
+    );
+}
+
+/// Runs `rsc` with `args`, its standard output and error pipes closed by the reader at once
+/// (`rsc ... 2>&1 | head` after `head` has quit), and gives its exit code.
+fn exit_code_with_no_reader(args: &[String]) -> Option<i32> {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rsc starts");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    child.wait().expect("rsc ends").code()
+}
+
+/// `println!` and `eprintln!` panic when their pipe's reader has gone (exit 101): `rsc
+/// replay`'s verdict and every error line of `rsc run` (as of `sim`, `test`, `disas`) now
+/// go where nobody reads them without a panic.
+#[test]
+fn a_reader_gone_from_either_pipe_is_no_panic() {
+    let dir = TempDir::new("no-reader");
+    let save = dir.path().join("game.json").display().to_string();
+    assert_eq!(code(&rsc(run_args("3", &["--save", &save]))), 0);
+    assert_eq!(exit_code_with_no_reader(&["replay".into(), save]), Some(0), "replay's verdict");
+    let missing_set =
+        vec!["run".into(), "--set".into(), "missing".into(), "--deck".into(), "a".into(), "--deck".into(), "b".into()];
+    assert_eq!(exit_code_with_no_reader(&missing_set), Some(2), "run's error line");
 }

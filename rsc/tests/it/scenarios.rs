@@ -3,7 +3,10 @@
 
 use std::path::Path;
 use std::process::Output;
+use std::time::{Duration, Instant};
 
+#[cfg(unix)]
+use super::rsc_with_stdin;
 use super::{TempDir, code, last_line, rsc, stderr, stdout};
 
 /// A scenario on the example set (so these tests need no corpus), with `body` after the setup.
@@ -223,4 +226,98 @@ fn a_position_question_lists_and_takes_top_and_bottom() {
     let unanswered = dir.file("none.toml", banish("[]", "[]"));
     let out = stdout(&rsc_test(&unanswered));
     assert!(out.contains("choose a position by you, exactly 1 of: \"top\" (0), \"bottom\" (-1)"), "{out}");
+}
+
+/// A scenario read from a pipe has no size until it is read: its bound holds all the same.
+#[cfg(unix)]
+#[test]
+fn a_scenario_from_a_pipe_is_read_within_its_bound() {
+    let output = rsc_with_stdin(["test", "/dev/stdin"], vec![b'#'; (1 << 20) + 4096]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "error: /dev/stdin: at least 1048577 bytes, more than the 1048576 a scenario may have\n"
+    );
+}
+
+/// A scenario's words are printed for a person: a control char in its name cannot drive
+/// the terminal.
+#[test]
+fn a_scenario_name_cannot_drive_the_terminal() {
+    let dir = TempDir::new("scenario-escape");
+    let body = format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = 1 }}\n");
+    let file = dir.file("a.toml", format!("name = \"Fire\\u001b]0;title\\u0007ball\"\n{}", scenario(&body)));
+    let output = rsc_test(&file);
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains(r"Fire\u{1b}]0;title\u{7}ball"), "{text}");
+    assert!(!text.contains(['\u{1b}', '\u{7}']), "{text}");
+}
+
+/// A misspelt phase or rule switch is the file's mistake, as a misspelt key is (exit 2,
+/// named with the step and what is known), not a scenario that fails (exit 1, as before).
+#[test]
+fn an_unknown_phase_or_rule_switch_is_a_malformed_file() {
+    let dir = TempDir::new("scenario-unknown-names");
+    let cases = [
+        (
+            "setup-phase.toml",
+            format!("phase = \"lunch\"\n{PLAY_FIREBALL}"),
+            "setup: unknown phase \"lunch\" (activate,",
+        ),
+        (
+            "rule.toml",
+            format!("rules = {{ pierce = false }}\n{PLAY_FIREBALL}"),
+            "setup: unknown rule switch `pierce` (known: ",
+        ),
+        ("your-rule.toml", format!("you.rules = {{ nope = 1 }}\n{PLAY_FIREBALL}"), "setup: unknown rule switch `nope`"),
+        ("advance.toml", format!("{PLAY_FIREBALL}\n[[step]]\nadvance = \"ned\"\n"), "step 2: unknown phase \"ned\""),
+    ];
+    for (name, body, says) in cases {
+        let file = dir.file(name, scenario(&body));
+        let output = rsc_test(&file);
+        assert_eq!(code(&output), 2, "{name}: {}", stdout(&output));
+        let err = stderr(&output);
+        assert!(err.contains(&format!("{name}: malformed scenario: {says}")), "{name}: {err}");
+    }
+}
+
+/// A pile that differs names the cards missing from it and those it holds unexpectedly,
+/// matching a name by number or name in any case, each card once, the first left first.
+#[test]
+fn a_pile_that_differs_names_its_missing_and_unexpected_cards() {
+    let dir = TempDir::new("pile-note");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let body = "you.hand = [\"Fireball\", \"Iron Wall\", \"Swift Blade\", \"Iron Wall\"]\n\n[[step]]\n\
+        expect = { \"you.hand\" = { set = [\"c004\", \"IRON WALL\", \"Iron Wall\", \"Bargain\", \"A001\"] } }\n";
+    let file = dir.file("pile.toml", format!("cards = {examples:?}\n\n[setup]\n{body}"));
+    let output = rsc_test(&file);
+    assert_eq!(code(&output), 1, "{}{}", stdout(&output), stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("missing: [\"Iron Wall\", \"Bargain\"]; unexpected: [Swift Blade (C005)]"), "{text}");
+}
+
+/// A pile of 40,000 cards against another list of as many: each name was looked for through
+/// the whole pile, 20 s in a debug build.
+#[test]
+fn a_pile_of_forty_thousand_cards_is_compared_in_time_linear_in_its_size() {
+    let dir = TempDir::new("pile-big");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let names = ["\"Fireball\"", "\"Iron Wall\"", "\"Swift Blade\"", "\"Bargain\""];
+    let hand: Vec<&str> = (0..40_000).map(|i| names[i % 4]).collect();
+    let expected: Vec<&str> = (0..40_000).map(|i| names[(i + 1) % 3]).collect();
+    let text = format!(
+        "cards = {examples:?}\n\n[setup]\nyou.hand = [{}]\n\n[[step]]\nexpect = {{ \"you.hand\" = [{}] }}\n",
+        hand.join(","),
+        expected.join(",")
+    );
+    let file = dir.file("big.toml", text);
+    let started = Instant::now();
+    let output = rsc_test(&file);
+    let elapsed = started.elapsed();
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("missing: [\"Iron Wall\", \"Swift Blade\", \"Fireball\", \"Iron Wall\""), "the note");
+    assert!(text.contains("unexpected: [Bargain (A008), Bargain (A008), "), "the note");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
 }

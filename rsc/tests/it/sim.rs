@@ -122,6 +122,116 @@ fn unwritable_outputs_are_refused_before_any_game_and_existing_files_are_kept() 
 }
 
 #[test]
+fn an_output_over_an_input_or_another_output_is_refused_before_any_game() {
+    let dir = TempDir::new("output-over-input");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d"), ("b.o8d", "arcana.o8d")]);
+    let (set_text, a, b) = (set.display().to_string(), set.join("decks/a.o8d"), set.join("decks/b.o8d"));
+    let (a_text, b_text) = (a.display().to_string(), b.display().to_string());
+    let deck_before = std::fs::read(&b).unwrap();
+    let cards = set.join("cards.json");
+    let (cards_text, cards_before) = (cards.display().to_string(), std::fs::read(&cards).unwrap());
+    // The same file by another name: `decks/../decks/b.o8d`.
+    let b_other_name = set.join("decks/../decks/b.o8d").display().to_string();
+    let two_decks = ["--set", &set_text, "--deck", &a_text, "--deck", &b_text];
+    let (same, same_other_name) =
+        (dir.path().join("same.out").display().to_string(), dir.path().join("./same.out").display().to_string());
+    let cases: [(Vec<&str>, String); 5] = [
+        (
+            [&["sim"][..], &two_decks, &["--games", "2", "--report", &b_other_name]].concat(),
+            format!("cannot write {b_other_name}: --report would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["sim", "--all-decks", "--set", &set_text, "--games", "2", "--tally-out", &b_text][..]].concat(),
+            format!("cannot write {b_text}: --tally-out would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["run"][..], &two_decks, &["--save", &b_text]].concat(),
+            format!("cannot write {b_text}: --save would replace {b_text}, which this command reads"),
+        ),
+        (
+            [&["run"][..], &two_decks, &["--save", &cards_text]].concat(),
+            format!("cannot write {cards_text}: --save would replace {cards_text}, which this command reads"),
+        ),
+        (
+            [&["sim"][..], &two_decks, &["--report", &same, "--tally-out", &same_other_name]].concat(),
+            format!("cannot write {same_other_name}: --report and --tally-out name the same file"),
+        ),
+    ];
+    for (args, message) in cases {
+        let output = rsc(&args);
+        assert_eq!(code(&output), 2, "{args:?}: {}", stderr(&output));
+        assert_eq!(stderr(&output), format!("error: {message}\n"), "{args:?}");
+        assert_eq!(stdout(&output), "", "{args:?}: nothing was played");
+    }
+    assert_eq!(std::fs::read(&b).unwrap(), deck_before, "the deck is kept");
+    assert_eq!(std::fs::read(&cards).unwrap(), cards_before, "the card set is kept");
+
+    // A report over a tally that `merge` reads would lose its games; a merged tally over one
+    // of its parts holds them all, so `--tally-out` may name an input of `merge`.
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let tally_before = std::fs::read_to_string(&tally).unwrap();
+    let output = rsc(["sim", "merge", &tally, "--report", &tally]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot write {tally}: --report would replace {tally}, which this command reads\n")
+    );
+    assert_eq!(std::fs::read_to_string(&tally).unwrap(), tally_before);
+    let output = rsc(["sim", "merge", &tally, "--tally-out", &tally]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+/// A hard link is the same file under another name; a device is no file a write replaces,
+/// so `/dev/null` may take both outputs.
+#[cfg(unix)]
+#[test]
+fn a_hard_link_to_an_input_is_refused_and_a_device_may_take_two_outputs() {
+    let dir = TempDir::new("hard-link");
+    let copy = dir.path().join("arcana.o8d");
+    std::fs::copy(deck("arcana.o8d"), &copy).unwrap();
+    let link = dir.path().join("link.html");
+    std::fs::hard_link(&copy, &link).unwrap();
+    let (copy, link) = (copy.display().to_string(), link.display().to_string());
+    let mut args = strings(&["sim", "--set"]);
+    args.push(examples().display().to_string());
+    args.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), copy.clone()]);
+    args.extend(strings(&["--games", "2"]));
+    let mut over_link = args.clone();
+    over_link.extend(["--report".into(), link.clone()]);
+    let output = rsc(&over_link);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot write {link}: --report would replace {copy}, which this command reads\n")
+    );
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(deck("arcana.o8d")).unwrap(), "the deck is kept");
+    args.extend(strings(&["--report", "/dev/null", "--tally-out", "/dev/null"]));
+    let output = rsc(&args);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+}
+
+/// `/dev/full` opens for writing and fails on the first write, as a full disk does.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tally_that_cannot_be_written_leaves_the_summary_and_the_report_of_the_games_played() {
+    let dir = TempDir::new("tally-unwritten");
+    let report = dir.path().join("r.html");
+    let report_text = report.display().to_string();
+    let output = rsc(sim_args(&["--games", "3", "--tally-out", "/dev/full", "--report", &report_text]));
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "error: cannot write /dev/full: No space left on device (os error 28)\n");
+    assert!(stdout(&output).contains(&format!("report written to {report_text}")), "{}", stdout(&output));
+    assert!(std::fs::read_to_string(&report).unwrap().contains("<svg"), "the report is written");
+
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let output = rsc(["sim", "merge", &tally, "--tally-out", "/dev/full", "--message-format", "json"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(json_of(&output)["games"], 2, "the merged summary is printed");
+}
+
+#[test]
 fn a_deck_that_breaks_a_rule_is_an_input_error_and_a_missing_one_an_io_error() {
     let dir = TempDir::new("bad-deck");
     let text = std::fs::read_to_string(deck("arcana.o8d")).unwrap();
@@ -163,7 +273,7 @@ fn replay_of_a_game_saved_elsewhere_hints_at_set() {
 }
 
 #[test]
-fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
+fn jobs_turn_limit_and_games_out_of_range_are_usage_errors() {
     for (args, says) in [
         (sim_args(&["--jobs", "10000"]), "1..=256"),
         (sim_args(&["--jobs", "0"]), "1..=256"),
@@ -180,6 +290,17 @@ fn jobs_and_turn_limit_out_of_range_are_usage_errors() {
     run.extend(["--deck".into(), deck("vanguard.o8d"), "--deck".into(), deck("arcana.o8d")]);
     run.extend(strings(&["--turn-limit", "0"]));
     assert_eq!(code(&rsc(&run)), 2);
+
+    // Games per pair times the pairs of three decks overflow a u64: said so, with both.
+    let dir = TempDir::new("too-many-games");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d"), ("b.o8d", "arcana.o8d"), ("c.o8d", "arcana.o8d")]);
+    let games = (u64::MAX / 2).to_string();
+    let output = rsc(["sim", "--set", &set.display().to_string(), "--all-decks", "--games", &games]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: --games {games} for each of 3 pairs of decks makes more than 18446744073709551615 games\n")
+    );
 }
 
 #[test]
@@ -317,6 +438,102 @@ fn merge_refuses_a_file_that_is_not_a_tally_with_its_name() {
     }
     let output = rsc(["sim", "merge", "absent.json"]);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
+}
+
+/// A tally's configuration may name any number of decks: 100,000 with `all_decks` make
+/// five billion pairs, which merging counted by listing them (80 GB) before it saw that
+/// the tally holds no figures for those decks.
+#[test]
+fn merge_refuses_a_tally_of_a_hundred_thousand_decks_without_listing_their_pairs() {
+    let dir = TempDir::new("many-decks");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let decks: Vec<_> =
+        (0..100_000).map(|i| serde_json::json!({"name": format!("d{i}"), "path": "d", "hash": "h"})).collect();
+    value["configuration"]["decks"] = decks.into();
+    value["configuration"]["all_decks"] = true.into();
+    let configuration: game::sim::shard::Configuration =
+        serde_json::from_value(value["configuration"].clone()).unwrap();
+    value["configuration_hash"] = configuration.hash().into();
+    let many = dir.file("many.json", value.to_string());
+    let output = rsc([Path::new("sim"), Path::new("merge"), &many]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: {}: not a tally this rsc reads: its tally is not one of 100000 decks\n", many.display())
+    );
+}
+
+/// Two tallies of 100,000 ranges each, interleaved (games 0, 2, 4... and 1, 3, 5...):
+/// each range was compared with every range before it, five billion comparisons.
+#[test]
+fn tallies_of_many_interleaved_ranges_merge_in_time_and_an_overlap_is_still_named() {
+    let dir = TempDir::new("many-ranges");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let ranges = 100_000u64;
+    value["configuration"]["games_per_pair"] = (2 * ranges).into();
+    let configuration: game::sim::shard::Configuration =
+        serde_json::from_value(value["configuration"].clone()).unwrap();
+    value["configuration_hash"] = configuration.hash().into();
+    value["ranges"] = (0..ranges).map(|i| [2 * i, 2 * i + 1]).collect::<Vec<_>>().into();
+    let even = dir.file("even.json", value.to_string());
+    value["ranges"] = (0..ranges).map(|i| [2 * i + 1, 2 * i + 2]).collect::<Vec<_>>().into();
+    let odd = dir.file("odd.json", value.to_string());
+    let (even, odd) = (even.display().to_string(), odd.display().to_string());
+    let started = Instant::now();
+    let output = rsc(["sim", "merge", &even, &odd, "--message-format", "json"]);
+    let elapsed = started.elapsed();
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "every game of the run is covered");
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
+    let output = rsc(["sim", "merge", &even, &odd, &even]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(stderr(&output), format!("error: {even} and {even} both count games 0..1\n"));
+}
+
+/// A tally file may hold any counts: more wins than games, a game length counted
+/// `u64::MAX` times. The report's charts drew them far off their axes, where plotters
+/// overflows turning them into pixels (a panic in a debug build, garbage otherwise).
+#[test]
+fn a_report_of_a_tally_with_impossible_counts_is_written_without_a_panic() {
+    let dir = TempDir::new("impossible-counts");
+    let tally = dir.path().join("t.json").display().to_string();
+    sim_json(&sim_args(&["--games", "2", "--tally-out", &tally]));
+    let mut value: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&tally).unwrap()).unwrap();
+    let most = u64::MAX;
+    value["tally"]["lengths"] = serde_json::json!([0, most]);
+    value["tally"]["wins"] = serde_json::json!([most, most]);
+    value["tally"]["first_deck_curve"] = serde_json::json!({"1": [most, 1]});
+    for card in value["tally"]["cards"].as_array_mut().unwrap() {
+        card["wins"] = most.into();
+    }
+    let impossible = dir.file("impossible.json", value.to_string()).display().to_string();
+    let report = dir.path().join("r.html");
+    let output = rsc(["sim", "merge", &impossible, "--report", &report.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(std::fs::read_to_string(&report).unwrap().matches("<svg").count() >= 4, "the charts are drawn");
+}
+
+/// Each thread's tally holds a table of every pair of decks: 2,000 deck files (8 MB) make
+/// a table of 64 MB per thread, on up to 256 threads.
+#[test]
+fn all_decks_refuses_more_decks_than_it_keeps_a_table_of() {
+    let dir = TempDir::new("too-many-decks");
+    let set = set_with_decks(&dir, &[("a.o8d", "vanguard.o8d")]);
+    for i in 0..257 {
+        std::fs::copy(deck("arcana.o8d"), set.join(format!("decks/d{i:03}.o8d"))).unwrap();
+    }
+    let set_text = set.display().to_string();
+    let output = rsc(["sim", "--set", &set_text, "--all-decks", "--games", "1", "--shard", "0..1"]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("error: {set_text} has 258 valid decks in decks/: --all-decks plays every pair of at most 256\n")
+    );
+    assert_eq!(stdout(&output), "", "nothing was played");
 }
 
 #[test]

@@ -63,3 +63,24 @@ fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
     assert!(text.contains("   15 | auto={T}:damage:1 target(creature,player)"), "{text}");
     assert!(text.contains("Call damage"), "{text}");
 }
+
+#[test]
+fn compile_refuses_an_output_that_is_the_card_file_and_keeps_it() {
+    let dir = TempDir::new("wagic-over-source");
+    let file = dir.file("cards.txt", CARDS);
+    let output = rsc([
+        "compile".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        file.as_os_str(),
+        "-o".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
+    let path = file.display();
+    assert_eq!(
+        stderr(&output),
+        format!("error: cannot write {path}: -o would replace {path}, which this command reads\n")
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), CARDS);
+}
