@@ -16,6 +16,7 @@
 //! names the file and the rule.
 
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use quick_xml::events::{BytesStart, Event};
@@ -148,6 +149,11 @@ impl std::error::Error for DeckError {}
 pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, DeckError> {
     let io_error = |error: std::io::Error| DeckError::Io { file: path.to_path_buf(), message: error.to_string() };
     let size = match std::fs::metadata(path) {
+        // A device or a pipe (`/dev/zero`, a FIFO) would be read forever, or wait for a
+        // writer: only a plain file is a deck file.
+        Ok(metadata) if !metadata.is_file() => {
+            return Err(DeckError::Io { file: path.to_path_buf(), message: "not a regular file".to_owned() });
+        }
         Ok(metadata) => metadata.len(),
         Err(_) if is_deck_text(path) => {
             let message = "this is a deck's text, not the path of a deck file: give the file's path".to_owned();
@@ -161,7 +167,15 @@ pub fn load_deck(path: &Path, is_known: impl Fn(&str) -> bool) -> Result<Deck, D
             message: format!("{size} bytes, more than the {MAX_DECK_FILE_BYTES} a deck may have"),
         });
     }
-    let text = std::fs::read_to_string(path).map_err(io_error)?;
+    // Read no further than the limit, should the file have grown since.
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_DECK_FILE_BYTES + 1).read_to_string(&mut text))
+        .map_err(io_error)?;
+    if text.len() as u64 > MAX_DECK_FILE_BYTES {
+        let message = format!("more than the {MAX_DECK_FILE_BYTES} bytes a deck may have");
+        return Err(DeckError::Malformed { file: path.to_path_buf(), message });
+    }
     let name = path.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
     parse_deck(&text, name)
         .map_err(|message| DeckError::Malformed { file: path.to_path_buf(), message })

@@ -293,6 +293,18 @@ impl SetFacts {
     }
 }
 
+/// The text of the file at `path`, refused unless it is a plain file: a device such as
+/// `/dev/zero` would be read forever, a pipe would wait for a writer.
+fn read_plain(path: &Path) -> Result<String, SetError> {
+    let io = |message: String| SetError::Io { path: path.to_path_buf(), message };
+    match std::fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => return Err(io("not a regular file".to_owned())),
+        Ok(_) => {}
+        Err(error) => return Err(io(error.to_string())),
+    }
+    std::fs::read_to_string(path).map_err(|error| io(error.to_string()))
+}
+
 /// Index of a card definition in its set ([`CardSet::cards`]).
 pub type DefIdx = usize;
 
@@ -301,8 +313,7 @@ impl CardSet {
     /// memory. A set whose rules do not compile is refused with every error named.
     pub fn load(dir: &Path) -> Result<CardSet, SetError> {
         let json_path = dir.join("cards.json");
-        let text = std::fs::read_to_string(&json_path)
-            .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
+        let text = read_plain(&json_path)?;
         let raw: Vec<RawCard> = serde_json::from_str(&text)
             .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
         let cards: Vec<CardDef> = raw.into_iter().filter_map(RawCard::into_def).collect();
@@ -313,8 +324,7 @@ impl CardSet {
                 return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
             }
             let path = dir.join(file);
-            let source = std::fs::read_to_string(&path)
-                .map_err(|error| SetError::Io { path: path.clone(), message: error.to_string() })?;
+            let source = read_plain(&path)?;
             sources.push((file.clone(), source));
         }
         CardSet::from_parts(cards, &sources)

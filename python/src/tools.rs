@@ -115,12 +115,30 @@ struct Input {
     bytes: Vec<u8>,
 }
 
+/// The largest `.rules` file read: real ones are a few kilobytes.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// The bytes of the file at `path`: a plain file of at most [`MAX_SOURCE_BYTES`] (a device
+/// such as `/dev/zero` would be read forever, a pipe would wait for a writer).
+fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind, Read};
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(Error::new(ErrorKind::InvalidInput, "not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(Error::new(ErrorKind::InvalidData, format!("larger than {MAX_SOURCE_BYTES} bytes")));
+    }
+    Ok(bytes)
+}
+
 fn read_inputs(paths: &[PathBuf]) -> PyResult<Vec<Input>> {
     let mut inputs = Vec::new();
     for path in paths {
         let files = expand(path).map_err(|error| io_error(path, error))?;
         for file in files {
-            let bytes = std::fs::read(&file).map_err(|error| io_error(&file, error))?;
+            let bytes = read_source(&file).map_err(|error| io_error(&file, error))?;
             let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
             inputs.push(Input { file: file.display().to_string(), key, bytes });
         }

@@ -3,7 +3,7 @@
 import pytest
 
 import rulescript as rs
-from conftest import DECKS, EXAMPLES
+from conftest import DECKS, EXAMPLES, run_bounded
 
 
 def test_the_example_cards_check_clean():
@@ -71,3 +71,40 @@ def test_a_game_needs_two_decks(card_set, decks):
     assert len(card_set) > 0 and card_set.card(0)["name"]
     with pytest.raises(IndexError):
         card_set.card(len(card_set))
+
+
+def test_a_device_or_a_pipe_is_refused_not_read_forever(tmp_path):
+    """`/dev/zero` was read until memory ran out and a FIFO waited for a writer forever
+    (in a child with 2 GiB of address space and a minute, so that a regression fails
+    the test rather than hang or exhaust the machine)."""
+    import os
+
+    fifo = tmp_path / "pipe.rules"
+    os.mkfifo(fifo)
+    card_set = tmp_path / "set"
+    card_set.mkdir()
+    (card_set / "cards.json").symlink_to("/dev/zero")
+    done = run_bounded(
+        f"""
+import rulescript as rs
+cards = rs.CardSet.load({str(EXAMPLES)!r})
+for call in (lambda: rs.check("/dev/zero"), lambda: rs.check({str(fifo)!r}),
+             lambda: rs.compile("/dev/zero", {str(tmp_path / "out.rsb")!r}),
+             lambda: rs.load_deck("/dev/zero", cards), lambda: rs.load_deck({str(fifo)!r}, cards),
+             lambda: rs.CardSet.load({str(card_set)!r})):
+    try:
+        call()
+    except (OSError, rs.DeckError, rs.RulesError) as error:
+        print(type(error).__name__, getattr(error, "code", ""), error)
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "OSError  cannot read `/dev/zero`: not a regular file",
+        f"OSError  cannot read `{fifo}`: not a regular file",
+        "OSError  cannot read `/dev/zero`: not a regular file",
+        "DeckError deck-io /dev/zero: cannot read deck: not a regular file",
+        f"DeckError deck-io {fifo}: cannot read deck: not a regular file",
+        f"RulesError  cannot load the card set {card_set}: cannot read `{card_set}/cards.json`: not a regular file",
+    ]
+    assert not (tmp_path / "out.rsb").exists()
