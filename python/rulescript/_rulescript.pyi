@@ -91,7 +91,8 @@ class Game:
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legality mask of the action space."""
     def apply(self, action: int) -> None:
-        """Takes `action`; raises `IllegalMove` (with `legal_actions`) and changes nothing when illegal."""
+        """Takes `action`; raises `IllegalMove` (with `legal_actions`) and changes nothing when
+        illegal (any int, however large; `TypeError` for another type)."""
     def is_over(self) -> bool: ...
     def returns(self) -> List[float]:
         """1 for the winner, -1 for the loser, 0 each in a draw or while the game goes on."""
@@ -123,7 +124,8 @@ class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
-    thread, the calling thread steps them all."""
+    thread, the calling thread steps them all. `n` is at most 1,048,576 and `threads` at
+    most 1,024 (`ValueError` past them, before anything is allocated)."""
 
     def __init__(
         self,

@@ -7,6 +7,7 @@
 //! (`rulescript.errors`), and a panic inside the engine is caught ([`guarded`]) and raised
 //! as `EngineError`.
 
+mod args;
 mod bench;
 mod errors;
 mod play;

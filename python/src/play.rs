@@ -13,6 +13,7 @@ use pyo3::types::PyList;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::args::{Action, Index, Player as PlayerArg, Seed, TurnLimit};
 use crate::errors::{DeckError, EngineError, IllegalMove, RulesError, SetupError, guarded, with_attrs};
 use crate::observation;
 
@@ -53,7 +54,8 @@ impl PyCardSet {
 
     /// The printed card number `index` of the set, as a dict (id, number, name, kind, bp,
     /// sp, ability_name, rules_text).
-    fn card(&self, py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
+    fn card(&self, py: Python<'_>, index: Index) -> PyResult<Py<PyAny>> {
+        let Index(index) = index;
         let Some(card) = self.set.card(index) else {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "card {index} is past the set's {} cards",
@@ -130,9 +132,11 @@ fn read_deck(path: &std::path::Path, set: &CardSet) -> PyResult<PyDeck> {
 
 /// The two decks of a game: `Deck`s, or paths of `.o8d` files read against `set`.
 pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck; 2]> {
-    let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.collect::<PyResult<_>>()?;
+    // At most three are read: enough to tell two from more, and an endless iterable ends.
+    let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.take(3).collect::<PyResult<_>>()?;
     if items.len() != 2 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!("a game needs two decks, not {}", items.len())));
+        let count = if items.len() > 2 { "more".to_owned() } else { items.len().to_string() };
+        return Err(pyo3::exceptions::PyValueError::new_err(format!("a game needs two decks, not {count}")));
     }
     let one = |item: &Bound<'_, PyAny>| -> PyResult<PyDeck> {
         if let Ok(deck) = item.cast::<PyDeck>() {
@@ -207,13 +211,13 @@ impl Played {
     }
 
     /// Applies action `action`, or raises `IllegalMove` listing the legal ones.
-    pub fn apply(&mut self, action: i64) -> PyResult<()> {
+    pub fn apply(&mut self, action: &Action) -> PyResult<()> {
         self.check()?;
         let moves = self.legal.take().unwrap_or_else(|| self.game.legal_moves());
-        let chosen = usize::try_from(action).ok().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
+        let chosen = action.index().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
         let Some(i) = chosen else {
             let legal: Vec<usize> = moves.iter().filter_map(Move::index).collect();
-            let message = match (self.game.outcome(), Move::from_index(usize::try_from(action).unwrap_or(usize::MAX))) {
+            let message = match (self.game.outcome(), action.index().and_then(Move::from_index)) {
                 (Some(_), _) => format!("action {action}: the game is over"),
                 (None, Some(mv)) => format!("action {action} ({mv:?}) is not legal now; legal actions: {legal:?}"),
                 (None, None) => format!(
@@ -232,7 +236,8 @@ impl Played {
         let result = guarded("Game.apply", || Ok(game.apply_listed(mv)));
         match result {
             Ok(Ok(_)) => {
-                self.history.push(action as u16);
+                // Found among the legal moves' numbers, all below ACTION_SPACE (a u16).
+                self.history.push(action.index().and_then(|a| u16::try_from(a).ok()).unwrap_or(u16::MAX));
                 Ok(())
             }
             Ok(Err(refused)) => Err(IllegalMove::new_err(refused.to_string())),
@@ -252,15 +257,6 @@ impl Played {
     }
 }
 
-/// Player `player` as a seat number, or a `ValueError`.
-fn seat(player: i64) -> PyResult<Seat> {
-    match player {
-        0 => Ok(Seat::FIRST),
-        1 => Ok(Seat::SECOND),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0 or 1, not {player}"))),
-    }
-}
-
 /// One game of the reference engine, driven by action numbers.
 ///
 /// `Game(card_set, decks, seed=0, turn_limit=None)`: `decks` are two `Deck`s or `.o8d`
@@ -274,8 +270,14 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (card_set, decks, seed = 0, turn_limit = None))]
-    fn new(card_set: &PyCardSet, decks: &Bound<'_, PyAny>, seed: u64, turn_limit: Option<u32>) -> PyResult<PyGame> {
+    #[pyo3(signature = (card_set, decks, seed = Seed(0), turn_limit = None))]
+    fn new(
+        card_set: &PyCardSet,
+        decks: &Bound<'_, PyAny>,
+        seed: Seed,
+        turn_limit: Option<TurnLimit>,
+    ) -> PyResult<PyGame> {
+        let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
         let decks = two_decks(decks, card_set)?;
         let start =
             Start { set: Arc::clone(&card_set.set), features: Arc::clone(&card_set.features), decks, seed, turn_limit };
@@ -290,12 +292,12 @@ impl PyGame {
     fn from_history(
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
-        seed: u64,
-        history: Vec<i64>,
-        turn_limit: Option<u32>,
+        seed: Seed,
+        history: Vec<Action>,
+        turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyGame> {
         let mut game = PyGame::new(card_set, decks, seed, turn_limit)?;
-        for (step, &action) in history.iter().enumerate() {
+        for (step, action) in history.iter().enumerate() {
             if let Err(error) = game.played.apply(action) {
                 return Python::attach(|py| {
                     let message = format!("history step {step}: {}", error.value(py));
@@ -351,8 +353,8 @@ impl PyGame {
 
     /// Takes action `action` for the player to move. Raises `IllegalMove` (its
     /// `legal_actions` lists the legal ones) and changes nothing when it is not legal.
-    fn apply(&mut self, action: i64) -> PyResult<()> {
-        self.played.apply(action)
+    fn apply(&mut self, action: Action) -> PyResult<()> {
+        self.played.apply(&action)
     }
 
     /// Whether the game is over.
@@ -378,9 +380,9 @@ impl PyGame {
 
     /// What `player` may see, as a numpy float32 vector of `OBSERVATION_SIZE` (layout:
     /// `OBSERVATION_LAYOUT` and the package documentation).
-    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.played.check()?;
-        let me = seat(player)?;
+        let PlayerArg(me) = player;
         let mut out = vec![0.0f32; observation::OBSERVATION_SIZE];
         observation::encode(
             &self.played.game,
@@ -394,11 +396,16 @@ impl PyGame {
 
     /// Writes `observation(player)` into `out` (a float32 numpy vector of
     /// `OBSERVATION_SIZE`), allocating nothing.
-    fn observation_into(&self, player: i64, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn observation_into(&self, player: PlayerArg, out: &Bound<'_, PyAny>) -> PyResult<()> {
         self.played.check()?;
-        let me = seat(player)?;
+        let PlayerArg(me) = player;
         let array = crate::vec_game::float_array(out, &[observation::OBSERVATION_SIZE], "out")?;
-        let mut write = array.readwrite();
+        // `readwrite()` would panic on a read-only array, or one borrowed elsewhere.
+        let mut write = array.try_readwrite().map_err(|error| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "out must be a writable array no one else is using: {error}"
+            ))
+        })?;
         let slice =
             write.as_slice_mut().map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be contiguous"))?;
         let mut written = observation::Written::UNKNOWN;
@@ -407,17 +414,17 @@ impl PyGame {
     }
 
     /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
-    fn view(&self, py: Python<'_>, player: i64) -> PyResult<Py<PyAny>> {
+    fn view(&self, py: Python<'_>, player: PlayerArg) -> PyResult<Py<PyAny>> {
         self.played.check()?;
-        let view = self.played.game.view(seat(player)?.pid());
+        let view = self.played.game.view(player.0.pid());
         let text = serde_json::to_string(&view).map_err(|error| EngineError::new_err(error.to_string()))?;
         json_loads(py, &text)
     }
 
     /// Action `action` in words (`Attack { slot: 1 }`), with the card it plays from the
     /// hand of the player to move.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
-        let mv = usize::try_from(action).ok().and_then(Move::from_index).ok_or_else(|| {
+    fn action_to_string(&self, action: Action) -> PyResult<String> {
+        let mv = action.index().and_then(Move::from_index).ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(format!(
                 "action {action} is outside the action space 0..{}",
                 game::ACTION_SPACE
@@ -458,9 +465,9 @@ impl PyGame {
     /// opponent's hand and deck mixed and dealt at random, `player`'s own deck shuffled,
     /// the game's random stream replaced (a determinization, for search). The copy's
     /// `observation(player)` is this game's; its history no longer replays it.
-    fn resample_hidden(&self, player: i64, seed: u64) -> PyResult<PyGame> {
+    fn resample_hidden(&self, player: PlayerArg, seed: Seed) -> PyResult<PyGame> {
         self.played.check()?;
-        let me = seat(player)?;
+        let (PlayerArg(me), Seed(seed)) = (player, seed);
         let mut copy = self.played.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         guarded("Game.resample_hidden", || {
@@ -506,8 +513,8 @@ impl PyGame {
 /// The seed of the built-in player in seat `seat` of the game seeded `game_seed`, as
 /// `rsc run` derives it.
 #[pyfunction]
-pub fn player_seed(game_seed: u64, player: i64) -> PyResult<u64> {
-    Ok(game::players::player_seed(game_seed, seat(player)?))
+pub fn player_seed(game_seed: Seed, player: PlayerArg) -> u64 {
+    game::players::player_seed(game_seed.0, player.0)
 }
 
 /// Asks `player` to choose among the legal moves of `game`; the action number.
@@ -536,14 +543,14 @@ pub struct PyRandomPlayer {
 #[pymethods]
 impl PyRandomPlayer {
     #[new]
-    fn new(seed: u64) -> PyRandomPlayer {
-        PyRandomPlayer { player: RandomPlayer::new(seed) }
+    fn new(seed: Seed) -> PyRandomPlayer {
+        PyRandomPlayer { player: RandomPlayer::new(seed.0) }
     }
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyRandomPlayer> {
-        Ok(PyRandomPlayer::new(player_seed(game_seed, seat)?))
+    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyRandomPlayer {
+        PyRandomPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
     /// The action it takes in `game` (for the player to move).
@@ -562,14 +569,14 @@ pub struct PyGreedyPlayer {
 #[pymethods]
 impl PyGreedyPlayer {
     #[new]
-    fn new(seed: u64) -> PyGreedyPlayer {
-        PyGreedyPlayer { player: GreedyPlayer::new(seed) }
+    fn new(seed: Seed) -> PyGreedyPlayer {
+        PyGreedyPlayer { player: GreedyPlayer::new(seed.0) }
     }
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyGreedyPlayer> {
-        Ok(PyGreedyPlayer::new(player_seed(game_seed, seat)?))
+    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyGreedyPlayer {
+        PyGreedyPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
     /// The action it takes in `game` (for the player to move).
@@ -592,10 +599,10 @@ pub fn observation_bounds<'py>(
     py: Python<'py>,
     card_set: &PyCardSet,
     decks: &Bound<'py, PyAny>,
-    turn_limit: Option<u32>,
+    turn_limit: Option<TurnLimit>,
 ) -> PyResult<Bounds<'py>> {
     let [a, b] = two_decks(decks, card_set)?;
-    let limit = turn_limit.unwrap_or(game::state::DEFAULT_TURN_LIMIT);
+    let limit = turn_limit.map_or(game::state::DEFAULT_TURN_LIMIT, |TurnLimit(limit)| limit);
     let (low, high) = observation::bounds(&card_set.features, a.cards.len() + b.cards.len(), limit);
     Ok((PyArray1::from_vec(py, low), PyArray1::from_vec(py, high)))
 }

@@ -20,6 +20,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
+use crate::args::{Count, Seed, TurnLimit};
 use crate::errors::{DeckError, RulesError, guarded};
 
 pyo3::create_exception!(
@@ -62,19 +63,20 @@ pub struct PySimulation {
 #[pymethods]
 impl PySimulation {
     #[new]
-    #[pyo3(signature = (set, decks=None, all_decks=false, games=1000, players=None, seed=0, turn_limit=None, check=false))]
+    #[pyo3(signature = (set, decks=None, all_decks=false, games=Count(1000), players=None, seed=Seed(0), turn_limit=None, check=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         set: PathBuf,
         decks: Option<Vec<PathBuf>>,
         all_decks: bool,
-        games: u64,
+        games: Count,
         players: Option<Vec<String>>,
-        seed: u64,
-        turn_limit: Option<u32>,
+        seed: Seed,
+        turn_limit: Option<TurnLimit>,
         check: bool,
     ) -> PyResult<PySimulation> {
+        let (games, Seed(seed), turn_limit) = (games.0 as u64, seed, turn_limit.map(|TurnLimit(limit)| limit));
         let players = seat_players(players.as_deref().unwrap_or_default())?;
         if games == 0 {
             return Err(PyValueError::new_err("games must be at least 1"));
@@ -108,7 +110,8 @@ impl PySimulation {
     /// --tally-out` writes, timing aside). `progress(n)` is called with the games played
     /// since its last call; Ctrl-C raises `KeyboardInterrupt` within a few hundred games.
     #[pyo3(signature = (first, end, progress=None))]
-    fn play(&self, py: Python<'_>, first: u64, end: u64, progress: Option<Py<PyAny>>) -> PyResult<String> {
+    fn play(&self, py: Python<'_>, first: Count, end: Count, progress: Option<Py<PyAny>>) -> PyResult<String> {
+        let (first, end) = (first.0 as u64, end.0 as u64);
         let total = self.total_games();
         if first >= end || end > total {
             return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));

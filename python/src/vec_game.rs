@@ -17,10 +17,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
+use crate::args::{Count, Index, Seed, TurnLimit};
 use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
@@ -299,6 +300,13 @@ where
     None
 }
 
+/// The most games a `VecGame` holds: about 70 KiB each once played (BENCHMARKS.md), so
+/// 70 GiB at most; a larger `n` is a mistake, refused before anything is allocated.
+pub const MAX_GAMES: usize = 1 << 20;
+/// The most threads a `VecGame` steps its games on: a larger count is a mistake, refused
+/// before the pool starts any (the default, one per core, is capped to it too).
+pub const MAX_THREADS: usize = 1024;
+
 /// Slots a thread takes at a time from the front of its own share.
 const OWN_RUN: usize = 4;
 /// Slots a thread takes at a time from the back of another's share, once its own is done.
@@ -460,6 +468,17 @@ pub struct VecGame {
     step_result: Py<PyTuple>,
 }
 
+/// The VecGame borrowed for a call that changes it; another thread's call on it under way
+/// (with the GIL released) is a `RuntimeError` that says so, rather than PyO3's "Already
+/// mutably borrowed".
+fn in_use<'py>(slf: &Bound<'py, VecGame>) -> PyResult<PyRefMut<'py, VecGame>> {
+    slf.try_borrow_mut().map_err(|_| {
+        pyo3::exceptions::PyRuntimeError::new_err(
+            "this VecGame is in use by another thread: step or reset it from one thread at a time",
+        )
+    })
+}
+
 /// The part of `buffer` at byte `at` as a C-ordered numpy array of `T` and `shape`.
 fn view<'py, T: numpy::Element>(
     buffer: &Bound<'py, PyArray1<u8>>,
@@ -481,7 +500,11 @@ impl VecGame {
     {
         let n = self.slots.len();
         let buffer = self.buffer.bind(py).clone();
-        let mut bytes = buffer.try_readwrite()?;
+        let mut bytes = buffer.try_readwrite().map_err(|error| {
+            PyValueError::new_err(format!(
+                "the VecGame's arrays cannot be written ({error}): made read-only, or in use by another thread"
+            ))
+        })?;
         let bytes =
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
@@ -536,6 +559,64 @@ impl VecGame {
         Ok(failed)
     }
 
+    /// [`VecGame::reset`], the VecGame borrowed.
+    fn reset_games(&mut self, py: Python<'_>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
+        if let Some(Seed(seed)) = seed {
+            self.start.seed = seed;
+        }
+        let failure = self.run(py, &|start, i, slot, row| {
+            start.restart(&mut slot.game, i, 0)?;
+            slot.episodes = 0;
+            slot.game.legal_moves_into(&mut slot.legal);
+            *row.reward = [0.0; 2];
+            *row.done = 0;
+            // After a failed step the rows may hold anything: cleared whole.
+            row.mask.fill(0);
+            slot.hot.count = 0;
+            slot.hot.written = Written::UNKNOWN;
+            Ok(())
+        })?;
+        self.broken = false;
+        self.fail("VecGame.reset", failure)?;
+        Ok(self.reset_result.clone_ref(py))
+    }
+
+    /// [`VecGame::step`], the VecGame borrowed.
+    fn step_games(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        if self.broken {
+            return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
+        }
+        self.pick(py, actions)?;
+        let picks = std::mem::take(&mut self.picks);
+        let ran = self.run(py, &|start, i, slot, row| {
+            // `pick` found the action among the slot's legal moves' numbers, and a move's
+            // number maps back to that move (`Move::from_index`): the move is a listed one.
+            let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
+                return Err(format!("no move for game {i}'s action"));
+            };
+            slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
+            *row.reward = [0.0; 2];
+            *row.done = 0;
+            if let Some(outcome) = slot.game.outcome() {
+                let [a, b] = match outcome.winner {
+                    Some(Seat::FIRST) => [1.0, -1.0],
+                    Some(_) => [-1.0, 1.0],
+                    None => [0.0, 0.0],
+                };
+                *row.reward = [a, b];
+                *row.done = 1;
+                slot.episodes += 1;
+                start.restart(&mut slot.game, i, slot.episodes)?;
+            }
+            slot.game.legal_moves_into(&mut slot.legal);
+            Ok(())
+        });
+        self.picks = picks;
+        let failure = ran?;
+        self.fail("VecGame.step", failure)?;
+        Ok(self.step_result.clone_ref(py))
+    }
+
     fn fail(&mut self, what: &str, failure: Option<(usize, String)>) -> PyResult<()> {
         match failure {
             None => Ok(()),
@@ -565,18 +646,19 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (card_set, decks, n, seed = 0, threads = None, turn_limit = None))]
+    #[pyo3(signature = (card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None))]
     fn new(
         py: Python<'_>,
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
-        n: usize,
-        seed: u64,
-        threads: Option<usize>,
-        turn_limit: Option<u32>,
+        n: Count,
+        seed: Seed,
+        threads: Option<Count>,
+        turn_limit: Option<TurnLimit>,
     ) -> PyResult<VecGame> {
-        if n == 0 {
-            return Err(PyValueError::new_err("n must be at least 1"));
+        let (Count(n), Seed(seed), turn_limit) = (n, seed, turn_limit.map(|TurnLimit(limit)| limit));
+        if n == 0 || n > MAX_GAMES {
+            return Err(PyValueError::new_err(format!("n must be from 1 to {MAX_GAMES}, not {n}")));
         }
         let [a, b] = two_decks(decks, card_set)?;
         let start = Start {
@@ -588,9 +670,11 @@ impl VecGame {
             turn_limit,
         };
         let threads = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(threads) => threads,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
+            Some(Count(threads)) if threads == 0 || threads > MAX_THREADS => {
+                return Err(PyValueError::new_err(format!("threads must be from 1 to {MAX_THREADS}, not {threads}")));
+            }
+            Some(Count(threads)) => threads,
+            None => std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS),
         };
         let pool = match threads {
             1 => None,
@@ -598,12 +682,15 @@ impl VecGame {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(threads - 1)
                     .build()
-                    .map_err(|error| EngineError::new_err(error.to_string()))?,
+                    .map_err(|error| EngineError::new_err(format!("cannot start {threads} threads: {error}")))?,
             ),
         };
         // The first games are made here, so a bad deck is a SetupError at once.
-        let games: Vec<Game> =
-            (0..n).map(|i| start.game(i, 0)).collect::<Result<_, _>>().map_err(SetupError::new_err)?;
+        let mut games: Vec<Game> = Vec::new();
+        games.try_reserve_exact(n).map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
+        for i in 0..n {
+            games.push(start.game(i, 0).map_err(SetupError::new_err)?);
+        }
         let slots = games.into_iter().map(Slot::new).collect();
         let layout = Layout::new(n);
         let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
@@ -646,25 +733,8 @@ impl VecGame {
     /// Starts every game again (with `seed`, when given, as the new base seed); returns
     /// `(observations, masks, current_players)` (the same tuple at every call).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyTuple>> {
-        if let Some(seed) = seed {
-            self.start.seed = seed;
-        }
-        let failure = self.run(py, &|start, i, slot, row| {
-            start.restart(&mut slot.game, i, 0)?;
-            slot.episodes = 0;
-            slot.game.legal_moves_into(&mut slot.legal);
-            *row.reward = [0.0; 2];
-            *row.done = 0;
-            // After a failed step the rows may hold anything: cleared whole.
-            row.mask.fill(0);
-            slot.hot.count = 0;
-            slot.hot.written = Written::UNKNOWN;
-            Ok(())
-        })?;
-        self.broken = false;
-        self.fail("VecGame.reset", failure)?;
-        Ok(self.reset_result.clone_ref(py))
+    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
+        in_use(slf)?.reset_games(slf.py(), seed)
     }
 
     /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
@@ -673,39 +743,8 @@ impl VecGame {
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
     /// its legal actions) before any game moves when an action is not legal.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
-        if self.broken {
-            return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
-        }
-        self.pick(py, actions)?;
-        let picks = std::mem::take(&mut self.picks);
-        let ran = self.run(py, &|start, i, slot, row| {
-            // `pick` found the action among the slot's legal moves' numbers, and a move's
-            // number maps back to that move (`Move::from_index`): the move is a listed one.
-            let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
-                return Err(format!("no move for game {i}'s action"));
-            };
-            slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
-            *row.reward = [0.0; 2];
-            *row.done = 0;
-            if let Some(outcome) = slot.game.outcome() {
-                let [a, b] = match outcome.winner {
-                    Some(Seat::FIRST) => [1.0, -1.0],
-                    Some(_) => [-1.0, 1.0],
-                    None => [0.0, 0.0],
-                };
-                *row.reward = [a, b];
-                *row.done = 1;
-                slot.episodes += 1;
-                start.restart(&mut slot.game, i, slot.episodes)?;
-            }
-            slot.game.legal_moves_into(&mut slot.legal);
-            Ok(())
-        });
-        self.picks = picks;
-        let failure = ran?;
-        self.fail("VecGame.step", failure)?;
-        Ok(self.step_result.clone_ref(py))
+    fn step(slf: &Bound<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        in_use(slf)?.step_games(slf.py(), actions)
     }
 
     /// (n, OBSERVATION_SIZE) float32: what each game's player to move sees.
@@ -761,7 +800,8 @@ impl VecGame {
     }
 
     /// The BLAKE3 trace hash of game `i`'s log so far (as `Game.trace_hash`).
-    fn trace_hash(&self, i: usize) -> PyResult<String> {
+    fn trace_hash(&self, i: Index) -> PyResult<String> {
+        let Index(i) = i;
         let slot = self.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
         Ok(game::sim::hash::trace_hash(slot.game.log()))
     }
@@ -774,11 +814,13 @@ impl VecGame {
 fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>) -> PyResult<Option<(usize, i64)>> {
     let n = slots.len();
     let shape_error = |shape: &[usize]| PyValueError::new_err(format!("actions has shape {shape:?}, not ({n},)"));
+    // Another thread writes it (a view of a VecGame's own arrays, being stepped).
+    let unreadable = |error: numpy::BorrowError| PyValueError::new_err(format!("actions cannot be read now ({error})"));
     if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        let array = array.try_readonly()?;
+        let array = array.try_readonly().map_err(unreadable)?;
         return Ok(match array.as_slice() {
             Ok(actions) => pick_each(actions.iter().copied(), slots, picks),
             Err(_) => pick_each(array.as_array().iter().copied(), slots, picks),
@@ -788,7 +830,7 @@ fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        let array = array.try_readonly()?;
+        let array = array.try_readonly().map_err(unreadable)?;
         return Ok(match array.as_slice() {
             Ok(actions) => pick_each(actions.iter().map(|&a| i64::from(a)), slots, picks),
             Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),

@@ -220,3 +220,62 @@ def test_a_panic_in_the_engine_is_a_python_exception():
     with pytest.raises(rs.EngineError, match="a panic raised on purpose"):
         rs._rulescript._panic_for_tests()
     assert issubclass(rs.EngineError, RuntimeError)
+
+
+def test_observation_into_a_read_only_array_is_a_value_error_not_a_panic(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    out = np.zeros(rs.OBSERVATION_SIZE, np.float32)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        game.observation_into(0, out)
+    assert not out.any()
+
+
+def test_an_action_past_int64_is_an_illegal_move_like_any_outside_the_space(card_set, decks):
+    game = rs.Game(card_set, decks, seed=7)
+    legal = game.legal_actions()
+    for action in (2**63, -(2**63) - 1, 2**70):
+        with pytest.raises(rs.IllegalMove, match=f"action {action} is outside the action space") as raised:
+            game.apply(action)
+        assert raised.value.legal_actions == legal
+    with pytest.raises(rs.IllegalMove, match=f"history step 1: action {2**64} is outside the action space"):
+        rs.Game.from_history(card_set, decks, 7, [legal[0], 2**64])
+    with pytest.raises(ValueError, match=f"action {2**70} is outside the action space"):
+        game.action_to_string(2**70)
+    # Other types than ints stay TypeErrors.
+    with pytest.raises(TypeError):
+        game.apply(1.0)
+    assert game.history() == []
+
+
+def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card_set, decks):
+    """Not the bare OverflowError of an int that does not fit, which names neither the
+    argument nor what it may be."""
+    game = rs.Game(card_set, decks, seed=2**64 - 1)
+    for seed in (-1, 2**64):
+        with pytest.raises(ValueError, match=f"a seed must be an integer from 0 to {2**64 - 1}, not {seed}"):
+            rs.Game(card_set, decks, seed=seed)
+        with pytest.raises(ValueError, match="a seed must be"):
+            rs.RandomPlayer(seed)
+        with pytest.raises(ValueError, match="a seed must be"):
+            game.resample_hidden(0, seed)
+    with pytest.raises(ValueError, match=f"a turn limit must be an integer from 0 to {2**32 - 1}, not -1"):
+        rs.Game(card_set, decks, turn_limit=-1)
+    for player in (-1, 2, 2**64, -(2**70)):
+        with pytest.raises(ValueError, match=f"player must be 0 or 1, not {player}"):
+            game.observation(player)
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            rs.GreedyPlayer.for_seat(0, player)
+    with pytest.raises(IndexError, match="index -1 is out of range"):
+        card_set.card(-1)
+    with pytest.raises(TypeError, match="argument 'seed'"):
+        rs.Game(card_set, decks, seed=1.5)
+
+
+def test_an_endless_iterable_of_decks_is_refused_after_three(card_set, decks):
+    import itertools
+
+    with pytest.raises(ValueError, match="a game needs two decks, not more"):
+        rs.Game(card_set, itertools.repeat(decks[0]))
+    with pytest.raises(ValueError, match="a game needs two decks, not more"):
+        rs.VecGame(card_set, itertools.repeat(decks[0]), 2)

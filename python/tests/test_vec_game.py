@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import rulescript as rs
+from conftest import DECKS, EXAMPLES, run_bounded
 
 
 def random_actions(vec, rng):
@@ -211,3 +212,47 @@ def test_observations_stay_within_observation_bounds(card_set, decks):
         obs, _, _, dones, _ = vec.step(random_actions(vec, rng))
         finished += int(dones.sum())
     assert finished > 16
+
+
+def test_sizes_past_the_limits_are_refused_before_anything_is_allocated():
+    """A huge n, thread count or interleave was allocated first and aborted the
+    interpreter when memory ran out; they are refused at once (in a child with 2 GiB of
+    address space, so that a regression crashes the child, not the tests)."""
+    done = run_bounded(
+        f"""
+import rulescript as rs
+card_set = rs.CardSet.load({str(EXAMPLES)!r})
+decks = {[str(d) for d in DECKS]!r}
+for kwargs in ({{"n": 10**12}}, {{"n": 2**64 - 1}}, {{"n": 2, "threads": 10**6}}, {{"n": 2, "threads": 2**64 - 1}}):
+    try:
+        rs.VecGame(card_set, decks, **kwargs)
+    except ValueError as error:
+        print(error)
+try:
+    rs.play_in_rust(card_set, decks, 0, 1, interleave=10**12)
+except ValueError as error:
+    print(error)
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "n must be from 1 to 1048576, not 1000000000000",
+        f"n must be from 1 to 1048576, not {2**64 - 1}",
+        "threads must be from 1 to 1024, not 1000000",
+        f"threads must be from 1 to 1024, not {2**64 - 1}",
+        "interleave must be 1 to 1048576",
+    ]
+
+
+def test_out_of_range_seeds_and_indices_are_value_and_index_errors(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 2)
+    with pytest.raises(ValueError, match="a seed must be an integer from 0"):
+        vec.reset(seed=-1)
+    with pytest.raises(ValueError, match="a seed must be an integer from 0"):
+        rs.VecGame(card_set, decks, 2, seed=2**64)
+    with pytest.raises(ValueError, match="a count must be an integer from 0"):
+        rs.VecGame(card_set, decks, -1)
+    with pytest.raises(IndexError, match="index -1 is out of range"):
+        vec.trace_hash(-1)
+    with pytest.raises(IndexError, match="no game 2"):
+        vec.trace_hash(2)
