@@ -48,11 +48,22 @@ __all__ = [
 
 Range = Tuple[int, int]
 
+# The most shards a run is cut into: each is a file and a task, and their list is held in
+# memory, so a run of 10**15 games in shards of one would exhaust it before playing any.
+MAX_SHARDS = 1_000_000
+
 
 def shards(total: int, size: int) -> List[Range]:
-    """The ranges ``[first, end)`` of ``size`` games (the last one shorter) covering ``total``."""
+    """The ranges ``[first, end)`` of ``size`` games (the last one shorter) covering ``total``;
+    ``ValueError`` for more than ``MAX_SHARDS`` of them."""
     if size < 1:
         raise ValueError("--shard-size must be at least 1")
+    count = -(-total // size)
+    if count > MAX_SHARDS:
+        raise ValueError(
+            f"{total:,} games in shards of {size:,} make {count:,} shards, more than {MAX_SHARDS:,}: "
+            "give a larger --shard-size"
+        )
     return [(first, min(first + size, total)) for first in range(0, total, size)]
 
 

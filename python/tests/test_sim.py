@@ -14,7 +14,7 @@ import pytest
 from rulescript import sim
 from rulescript._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 
-from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, without_timing
+from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, run_bounded, without_timing
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +148,13 @@ def test_wrong_options_are_refused_with_rsc_sims_messages():
         simulation.play(5, 11)
     with pytest.raises(ValueError, match="must be at least 1"):
         sim.shards(10, 0)
+
+
+def test_a_run_of_too_many_shards_is_refused_before_listing_them():
+    """10**15 games in shards of one were listed first, until the machine's memory ran
+    out (in a child with 2 GiB of address space, so that a regression fails the test)."""
+    done = run_bounded("from rulescript import sim\nsim.shards(10**15, 1)")
+    assert "ValueError: 1,000,000,000,000,000 games in shards of 1 make 1,000,000,000,000,000 shards" in done.stderr
+    assert "give a larger --shard-size" in done.stderr
+    assert sim.shards(10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert len(sim.shards(sim.MAX_SHARDS, 1)) == sim.MAX_SHARDS
