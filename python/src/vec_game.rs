@@ -468,15 +468,20 @@ pub struct VecGame {
     step_result: Py<PyTuple>,
 }
 
+/// What a call on a VecGame that another thread steps or resets raises.
+const IN_USE: &str = "this VecGame is in use by another thread: step or reset it from one thread at a time";
+
 /// The VecGame borrowed for a call that changes it; another thread's call on it under way
 /// (with the GIL released) is a `RuntimeError` that says so, rather than PyO3's "Already
 /// mutably borrowed".
 fn in_use<'py>(slf: &Bound<'py, VecGame>) -> PyResult<PyRefMut<'py, VecGame>> {
-    slf.try_borrow_mut().map_err(|_| {
-        pyo3::exceptions::PyRuntimeError::new_err(
-            "this VecGame is in use by another thread: step or reset it from one thread at a time",
-        )
-    })
+    slf.try_borrow_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err(IN_USE))
+}
+
+/// The VecGame borrowed to read it; the same `RuntimeError` as [`in_use`] while another
+/// thread steps or resets it.
+fn shared<'py>(slf: &Bound<'py, VecGame>) -> PyResult<PyRef<'py, VecGame>> {
+    slf.try_borrow().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err(IN_USE))
 }
 
 /// The part of `buffer` at byte `at` as a C-ordered numpy array of `T` and `shape`.
@@ -726,8 +731,8 @@ impl VecGame {
     }
 
     /// The number of games.
-    fn __len__(&self) -> usize {
-        self.slots.len()
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(shared(slf)?.slots.len())
     }
 
     /// Starts every game again (with `seed`, when given, as the new base seed); returns
@@ -749,60 +754,63 @@ impl VecGame {
 
     /// (n, OBSERVATION_SIZE) float32: what each game's player to move sees.
     #[getter]
-    fn observations(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.observations.clone_ref(py)
+    fn observations(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<f32>>> {
+        Ok(shared(slf)?.observations.clone_ref(slf.py()))
     }
 
     /// (n, ACTION_SPACE) bool: each game's legal actions.
     #[getter]
-    fn masks(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
-        self.masks.clone_ref(py)
+    fn masks(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<bool>>> {
+        Ok(shared(slf)?.masks.clone_ref(slf.py()))
     }
 
     /// (n, ACTION_SPACE) int32: row `i` starts with game `i`'s `legal_counts[i]` legal actions.
     #[getter]
-    fn legal_actions(&self, py: Python<'_>) -> Py<PyArray2<i32>> {
-        self.legal_actions.clone_ref(py)
+    fn legal_actions(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<i32>>> {
+        Ok(shared(slf)?.legal_actions.clone_ref(slf.py()))
     }
 
     /// (n,) int32: how many legal actions each game has.
     #[getter]
-    fn legal_counts(&self, py: Python<'_>) -> Py<PyArray1<i32>> {
-        self.legal_counts.clone_ref(py)
+    fn legal_counts(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<i32>>> {
+        Ok(shared(slf)?.legal_counts.clone_ref(slf.py()))
     }
 
     /// (n, 2) float32: each seat's result of the games the last step finished.
     #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.rewards.clone_ref(py)
+    fn rewards(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<f32>>> {
+        Ok(shared(slf)?.rewards.clone_ref(slf.py()))
     }
 
     /// (n,) bool: which games the last step finished.
     #[getter]
-    fn dones(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.dones.clone_ref(py)
+    fn dones(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<bool>>> {
+        Ok(shared(slf)?.dones.clone_ref(slf.py()))
     }
 
     /// (n,) int32: each game's player to move.
     #[getter]
-    fn current_players(&self, py: Python<'_>) -> Py<PyArray1<i32>> {
-        self.current_players.clone_ref(py)
+    fn current_players(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<i32>>> {
+        Ok(shared(slf)?.current_players.clone_ref(slf.py()))
     }
 
     /// The seeds of the games now in the slots.
-    fn seeds(&self) -> Vec<u64> {
-        let start = &self.start;
-        self.slots
+    fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
+        let this = shared(slf)?;
+        let start = &this.start;
+        Ok(this
+            .slots
             .iter()
             .enumerate()
             .map(|(i, slot)| start.seed.wrapping_add(i as u64).wrapping_add(slot.episodes.wrapping_mul(start.n as u64)))
-            .collect()
+            .collect())
     }
 
     /// The BLAKE3 trace hash of game `i`'s log so far (as `Game.trace_hash`).
-    fn trace_hash(&self, i: Index) -> PyResult<String> {
+    fn trace_hash(slf: &Bound<'_, Self>, i: Index) -> PyResult<String> {
         let Index(i) = i;
-        let slot = self.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
+        let this = shared(slf)?;
+        let slot = this.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
         Ok(game::sim::hash::trace_hash(slot.game.log()))
     }
 }

@@ -256,3 +256,59 @@ def test_out_of_range_seeds_and_indices_are_value_and_index_errors(card_set, dec
         vec.trace_hash(-1)
     with pytest.raises(IndexError, match="no game 2"):
         vec.trace_hash(2)
+
+
+def test_arrays_made_read_only_are_a_value_error_and_nothing_moves(card_set, decks):
+    """rust-numpy's borrow error was a TypeError saying only "The given array is not
+    writeable"."""
+    vec = rs.VecGame(card_set, decks, 4, threads=1)
+    buffer = vec.observations.base  # the one buffer every output array is a view of
+    buffer.flags.writeable = False
+    hashes = [vec.trace_hash(i) for i in range(4)]
+    for call in (lambda: vec.step(np.zeros(4, np.int64)), vec.reset):
+        with pytest.raises(ValueError, match="the VecGame's arrays cannot be written"):
+            call()
+    assert [vec.trace_hash(i) for i in range(4)] == hashes
+    buffer.flags.writeable = True
+    vec.step(np.zeros(4, np.int64))
+
+
+def test_a_vec_game_used_by_two_threads_at_once_says_so():
+    """While one thread steps (the GIL released), another's call on the same VecGame was
+    PyO3's "Already mutably borrowed" (in a child, so that threads left running by a
+    failure do not outlive the test)."""
+    done = run_bounded(
+        f"""
+import threading
+import numpy as np
+import rulescript as rs
+vec = rs.VecGame(rs.CardSet.load({str(EXAMPLES)!r}), {[str(d) for d in DECKS]!r}, 1024, threads=1)
+stepping = threading.Event()
+refusals = set()
+def steps():
+    stepping.set()
+    for _ in range(100):
+        try:
+            vec.step(vec.legal_actions[:, 0].copy())
+        except rs.IllegalMove:
+            pass  # the other thread reset the games since the actions were read
+        except RuntimeError as error:
+            refusals.add(str(error))
+worker = threading.Thread(target=steps)
+worker.start()
+stepping.wait()
+while worker.is_alive():
+    for call in (lambda: len(vec), lambda: vec.observations, lambda: vec.trace_hash(0), vec.reset):
+        try:
+            call()
+        except RuntimeError as error:
+            refusals.add(str(error))
+worker.join()
+print(sorted(refusals))
+""",
+        seconds=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == str(
+        ["this VecGame is in use by another thread: step or reset it from one thread at a time"]
+    )
