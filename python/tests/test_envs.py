@@ -153,7 +153,8 @@ def test_environment_actions_must_be_integers_not_floats_or_strings():
 
 
 def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
-    """Before: an AttributeError on a missing attribute; after: a KeyError."""
+    """Before: an AttributeError on a missing attribute; after: a KeyError (step and
+    last)."""
     from rulescript.envs.pettingzoo_env import env as aec_env
 
     aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=6)
@@ -166,8 +167,9 @@ def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
     while aec.agents:
         obs, _, terminated, truncated, _ = aec.last()
         aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
-    with pytest.raises(RuntimeError, match="the game is over"):
-        aec.step(0)
+    for call in (lambda: aec.step(0), lambda: aec.last()):
+        with pytest.raises(RuntimeError, match="the game is over and every agent has left"):
+            call()
 
 
 def test_pettingzoo_api_test_and_seed_test_pass():

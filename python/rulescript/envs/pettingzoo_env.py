@@ -58,8 +58,13 @@ class RuleScriptAECEnv(AECEnv):
         if self.game is None:
             raise RuntimeError("call reset() first")
 
+    def _check_agents_left(self):
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent has left: call reset()")
+
     def last(self, observe=True):
         self._check_started()
+        self._check_agents_left()
         return super().last(observe)
 
     def observe(self, agent):
@@ -88,8 +93,7 @@ class RuleScriptAECEnv(AECEnv):
 
     def step(self, action):
         self._check_started()
-        if not self.agents:
-            raise RuntimeError("the game is over and every agent has left: call reset()")
+        self._check_agents_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
