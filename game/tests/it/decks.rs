@@ -73,6 +73,16 @@ fn a_missing_deck_file_is_an_io_error_naming_the_file() {
 }
 
 #[test]
+fn what_is_not_a_plain_file_is_refused_as_a_deck() {
+    // `/dev/zero`'s length is 0, so the size check let it through to be read until memory
+    // ran out (python/tests/test_tools.py reads it in a bounded process); a folder, which
+    // a regression here reads no further than an error, takes the same way out.
+    let error = load_deck(std::path::Path::new("src"), |_| true).unwrap_err();
+    assert_eq!(error.code(), "deck-io");
+    assert_eq!(error.to_string(), "src: cannot read deck: not a regular file");
+}
+
+#[test]
 fn a_decks_text_given_as_its_path_is_named_as_such_on_one_line() {
     let text = "\u{feff}<?xml version=\"1.0\"?>\n<deck game=\"x\">\n  <section name=\"Main\">\n</deck>\n";
     let error = load_deck(std::path::Path::new(text), |_| true).unwrap_err();
