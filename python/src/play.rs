@@ -33,11 +33,11 @@ impl PyCardSet {
     /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded.
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
-        let loaded = py.detach(|| guarded("CardSet.load", || Ok(CardSet::load(&dir))))?;
+        let loaded = py.detach(|| {
+            guarded("CardSet.load", || Ok(CardSet::load(&dir).map(|set| (observation::CardFeatures::new(&set), set))))
+        })?;
         match loaded {
-            Ok(set) => {
-                Ok(PyCardSet { features: Arc::new(observation::CardFeatures::new(&set)), set: Arc::new(set), dir })
-            }
+            Ok((features, set)) => Ok(PyCardSet { features: Arc::new(features), set: Arc::new(set), dir }),
             Err(error) => Err(RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display()))),
         }
     }
@@ -206,14 +206,32 @@ impl Played {
         Ok(())
     }
 
-    pub fn legal(&mut self) -> &[Move] {
-        self.legal.get_or_insert_with(|| self.game.legal_moves())
+    /// The legal moves, listed once per state. The engine's calls are guarded here as in
+    /// [`Played::apply`]: a panic is an `EngineError`, never a `PanicException` (listing
+    /// moves, or writing an observation, changes nothing, so the game stays usable).
+    pub fn legal(&mut self) -> PyResult<&[Move]> {
+        if self.legal.is_none() {
+            let game = &self.game;
+            self.legal = Some(guarded("listing the legal actions", || Ok(game.legal_moves()))?);
+        }
+        Ok(self.legal.as_deref().unwrap_or_default())
+    }
+
+    /// The legal moves, taken out of the cache (put them back once done with them).
+    fn take_legal(&mut self) -> PyResult<Vec<Move>> {
+        match self.legal.take() {
+            Some(moves) => Ok(moves),
+            None => {
+                let game = &self.game;
+                guarded("listing the legal actions", || Ok(game.legal_moves()))
+            }
+        }
     }
 
     /// Applies action `action`, or raises `IllegalMove` listing the legal ones.
     pub fn apply(&mut self, action: &Action) -> PyResult<()> {
         self.check()?;
-        let moves = self.legal.take().unwrap_or_else(|| self.game.legal_moves());
+        let moves = self.take_legal()?;
         let chosen = action.index().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
         let Some(i) = chosen else {
             let legal: Vec<usize> = moves.iter().filter_map(Move::index).collect();
@@ -338,14 +356,14 @@ impl PyGame {
     /// The legal actions of the player to move, in the engine's order (empty once over).
     fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
         self.played.check()?;
-        Ok(self.played.legal().iter().filter_map(Move::index).collect())
+        Ok(self.played.legal()?.iter().filter_map(Move::index).collect())
     }
 
     /// The legality mask of the action space (numpy bool of `ACTION_SPACE`).
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         self.played.check()?;
         let mut mask = vec![false; game::ACTION_SPACE];
-        for i in self.played.legal().iter().filter_map(Move::index) {
+        for i in self.played.legal()?.iter().filter_map(Move::index) {
             mask[i] = true;
         }
         Ok(PyArray1::from_vec(py, mask))
@@ -384,13 +402,12 @@ impl PyGame {
         self.played.check()?;
         let PlayerArg(me) = player;
         let mut out = vec![0.0f32; observation::OBSERVATION_SIZE];
-        observation::encode(
-            &self.played.game,
-            me,
-            &self.played.start.features,
-            &mut out,
-            &mut observation::Written::default(),
-        );
+        let played = &self.played;
+        guarded("Game.observation", || {
+            let mut written = observation::Written::default();
+            observation::encode(&played.game, me, &played.start.features, &mut out, &mut written);
+            Ok(())
+        })?;
         Ok(PyArray1::from_vec(py, out))
     }
 
@@ -408,16 +425,21 @@ impl PyGame {
         })?;
         let slice =
             write.as_slice_mut().map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be contiguous"))?;
-        let mut written = observation::Written::UNKNOWN;
-        observation::encode(&self.played.game, me, &self.played.start.features, slice, &mut written);
-        Ok(())
+        let played = &self.played;
+        guarded("Game.observation_into", || {
+            let mut written = observation::Written::UNKNOWN;
+            observation::encode(&played.game, me, &played.start.features, slice, &mut written);
+            Ok(())
+        })
     }
 
     /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
     fn view(&self, py: Python<'_>, player: PlayerArg) -> PyResult<Py<PyAny>> {
         self.played.check()?;
-        let view = self.played.game.view(player.0.pid());
-        let text = serde_json::to_string(&view).map_err(|error| EngineError::new_err(error.to_string()))?;
+        let game = &self.played.game;
+        let text = guarded("Game.view", || {
+            serde_json::to_string(&game.view(player.0.pid())).map_err(|error| EngineError::new_err(error.to_string()))
+        })?;
         json_loads(py, &text)
     }
 
@@ -437,9 +459,11 @@ impl PyGame {
             _ => None,
         };
         let card = hand.and_then(|h| state.player(me).hand.get(usize::from(h)).copied());
-        Ok(match card {
-            Some(card) => format!("{mv:?} [{}]", state.name(card)),
-            None => format!("{mv:?}"),
+        guarded("Game.action_to_string", || {
+            Ok(match card {
+                Some(card) => format!("{mv:?} [{}]", state.name(card)),
+                None => format!("{mv:?}"),
+            })
         })
     }
 
@@ -481,20 +505,23 @@ impl PyGame {
 
     /// The BLAKE3 hash of the event log: what `rsc run --trace-hash` prints for the same
     /// seed and moves.
-    fn trace_hash(&self) -> String {
-        hash::trace_hash(self.played.game.log())
+    fn trace_hash(&self) -> PyResult<String> {
+        let game = &self.played.game;
+        guarded("Game.trace_hash", || Ok(hash::trace_hash(game.log())))
     }
 
     /// The BLAKE3 hash of the board (cards, players, random stream, pending question).
-    fn state_hash(&self) -> String {
-        hash::state_hash(&self.played.game)
+    fn state_hash(&self) -> PyResult<String> {
+        let game = &self.played.game;
+        guarded("Game.state_hash", || Ok(hash::state_hash(game)))
     }
 
     /// The whole event log, one line per entry, as `rsc run` prints it: every card drawn
     /// included, so it is for people and tools, not for a player's agent (that is
     /// `observation` or `view`).
-    fn log(&self) -> Vec<String> {
-        self.played.game.log().iter().map(|entry| entry.to_string()).collect()
+    fn log(&self) -> PyResult<Vec<String>> {
+        let game = &self.played.game;
+        guarded("Game.log", || Ok(game.log().iter().map(|entry| entry.to_string()).collect()))
     }
 
     fn __repr__(&self) -> String {
@@ -521,7 +548,7 @@ pub fn player_seed(game_seed: Seed, player: PlayerArg) -> u64 {
 fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
     game.played.check()?;
     let played = &mut game.played;
-    let moves = played.legal.take().unwrap_or_else(|| played.game.legal_moves());
+    let moves = played.take_legal()?;
     if moves.is_empty() {
         played.legal = Some(moves);
         return Err(IllegalMove::new_err("the game is over: there is no move to choose"));
@@ -603,6 +630,7 @@ pub fn observation_bounds<'py>(
 ) -> PyResult<Bounds<'py>> {
     let [a, b] = two_decks(decks, card_set)?;
     let limit = turn_limit.map_or(game::state::DEFAULT_TURN_LIMIT, |TurnLimit(limit)| limit);
-    let (low, high) = observation::bounds(&card_set.features, a.cards.len() + b.cards.len(), limit);
+    let cards = a.cards.len() + b.cards.len();
+    let (low, high) = guarded("observation_bounds", || Ok(observation::bounds(&card_set.features, cards, limit)))?;
     Ok((PyArray1::from_vec(py, low), PyArray1::from_vec(py, high)))
 }

@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::args::{Count, Index, Seed, TurnLimit};
-use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
+use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
 
@@ -691,12 +691,14 @@ impl VecGame {
             ),
         };
         // The first games are made here, so a bad deck is a SetupError at once.
-        let mut games: Vec<Game> = Vec::new();
-        games.try_reserve_exact(n).map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
-        for i in 0..n {
-            games.push(start.game(i, 0).map_err(SetupError::new_err)?);
-        }
-        let slots = games.into_iter().map(Slot::new).collect();
+        let mut slots: Vec<Slot> = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
+        guarded("VecGame()", || {
+            for i in 0..n {
+                slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?));
+            }
+            Ok(())
+        })?;
         let layout = Layout::new(n);
         let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
         let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;
@@ -811,9 +813,10 @@ impl VecGame {
         let Index(i) = i;
         let this = shared(slf)?;
         let slot = this.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        Ok(game::sim::hash::trace_hash(slot.game.log()))
+        guarded("VecGame.trace_hash", || Ok(game::sim::hash::trace_hash(slot.game.log())))
     }
 }
+
 /// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),
 /// reading them where numpy holds them: `actions` is an int32 or int64 numpy vector of one
 /// action per slot, read as a slice when contiguous, else through its strides (a slice such
