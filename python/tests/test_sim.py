@@ -158,3 +158,26 @@ def test_a_run_of_too_many_shards_is_refused_before_listing_them():
     assert "give a larger --shard-size" in done.stderr
     assert sim.shards(10, 4) == [(0, 4), (4, 8), (8, 10)]
     assert len(sim.shards(sim.MAX_SHARDS, 1)) == sim.MAX_SHARDS
+
+
+def test_negative_counts_are_refused_by_the_command_line(capsys):
+    """--max-retries -1 tried no shard and ended in an AssertionError ("unreachable");
+    --jobs -3 ran on one thread; --games -5 named "a count" rather than the option."""
+    for option, value, message in [
+        ("--max-retries", "-1", "-1 is less than 0"),
+        ("--jobs", "-3", "-3 is less than 1"),
+        ("--games", "-5", "-5 is less than 1"),
+        ("--seed", "x", "'x' is not a whole number"),
+    ]:
+        with pytest.raises(SystemExit) as exited:
+            sim.parser().parse_args([option, value])
+        assert exited.value.code == 2
+        assert f"argument {option}: {message}" in capsys.readouterr().err
+
+
+def test_a_negative_retry_count_still_plays_each_shard_once():
+    simulation = Simulation(SET, decks=DECK_ARGS, games=4)
+    done = {}
+    progress = sim.Progress(4, 0, quiet=True)
+    sim.play_locally(simulation, [(0, 2), (2, 4)], 1, -1, None, done.__setitem__, progress)
+    assert sorted(done) == [(0, 2), (2, 4)]
