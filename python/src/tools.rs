@@ -72,8 +72,12 @@ impl PyDiagnostic {
 
 /// One path or a list of them.
 fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if let Ok(path) = paths.extract::<PathBuf>() {
-        return Ok(vec![path]);
+    match paths.extract::<PathBuf>() {
+        Ok(path) => return Ok(vec![path]),
+        // Bytes are iterable too, but their items are ints: the path's own error says more
+        // than "expected str, bytes or os.PathLike object, not int".
+        Err(error) if paths.is_instance_of::<pyo3::types::PyBytes>() => return Err(error),
+        Err(_) => {}
     }
     paths.try_iter()?.map(|item| item?.extract::<PathBuf>()).collect()
 }

@@ -108,3 +108,9 @@ for call in (lambda: rs.check("/dev/zero"), lambda: rs.check({str(fifo)!r}),
         f"RulesError  cannot load the card set {card_set}: cannot read `{card_set}/cards.json`: not a regular file",
     ]
     assert not (tmp_path / "out.rsb").exists()
+
+
+def test_a_bytes_path_is_a_type_error_about_bytes_not_its_items():
+    """Bytes are iterable: check() took them for a list of paths and said "not int"."""
+    with pytest.raises(TypeError, match="'bytes'"):
+        rs.check(str(EXAMPLES / "sentinel.rules").encode())
