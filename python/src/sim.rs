@@ -386,7 +386,12 @@ fn restore(
     refused_decks: Vec<String>,
 ) -> PyResult<Loaded> {
     let io = |path: &Path, error: std::io::Error| RulesError::new_err(format!("{}: {error}", path.display()));
-    let dir = std::env::temp_dir().join(format!("rulescript-set-{}", configuration.set.hash));
+    // The hash names the folder: anything but a hash (`../..`) would put the files elsewhere.
+    let hash = &configuration.set.hash;
+    if hash.is_empty() || hash.len() > 128 || !hash.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return Err(PyValueError::new_err(format!("not a pickled Simulation: the set's hash is {hash:?}")));
+    }
+    let dir = std::env::temp_dir().join(format!("rulescript-set-{hash}"));
     std::fs::create_dir_all(&dir).map_err(|error| io(&dir, error))?;
     for (name, bytes) in &set_files {
         let plain = Path::new(name).file_name().is_some_and(|file| file == name.as_str());

@@ -181,3 +181,17 @@ def test_a_negative_retry_count_still_plays_each_shard_once():
     progress = sim.Progress(4, 0, quiet=True)
     sim.play_locally(simulation, [(0, 2), (2, 4)], 1, -1, None, done.__setitem__, progress)
     assert sorted(done) == [(0, 2), (2, 4)]
+
+
+def test_an_unpickled_simulation_writes_its_files_only_in_its_own_folder(tmp_path):
+    """The set's hash named the folder the files are written to: `../..` in a crafted
+    state put them anywhere (and the hash check refused the set only afterwards)."""
+    simulation = Simulation(SET, decks=DECK_ARGS, games=3)
+    restore, (state,) = simulation.__reduce__()
+    configuration = json.loads(state[0])
+    escape = tmp_path / "escaped"
+    configuration["set"]["hash"] = "x/" + "../" * 40 + str(escape).lstrip("/")
+    with pytest.raises(ValueError, match="not a pickled Simulation: the set's hash is"):
+        restore((json.dumps(configuration), *state[1:]))
+    assert not escape.exists()
+    assert restore(state).configuration_hash == simulation.configuration_hash
