@@ -33,12 +33,22 @@ pub fn float_array<'py>(
     name: &str,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let Ok(array) = array.cast::<PyArrayDyn<f32>>() else {
-        return Err(PyValueError::new_err(format!("{name} must be a numpy float32 array of shape {shape:?}")));
+        let shape = shape_text(shape);
+        return Err(PyValueError::new_err(format!("{name} must be a numpy float32 array of shape {shape}")));
     };
     if array.shape() != shape {
-        return Err(PyValueError::new_err(format!("{name} has shape {:?}, not {shape:?}", array.shape())));
+        let (given, shape) = (shape_text(array.shape()), shape_text(shape));
+        return Err(PyValueError::new_err(format!("{name} has shape {given}, not {shape}")));
     }
     Ok(array.clone())
+}
+
+/// `shape` as numpy prints it: `(4,)`, `(1, 1996)`, `()`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!("({})", shape.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+    }
 }
 
 /// Action numbers a slot keeps in its [`Hot`] line; the rest go to [`Slot::more_actions`].
@@ -824,7 +834,8 @@ impl VecGame {
 /// game's index.
 fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>) -> PyResult<Option<(usize, i64)>> {
     let n = slots.len();
-    let shape_error = |shape: &[usize]| PyValueError::new_err(format!("actions has shape {shape:?}, not ({n},)"));
+    let shape_error =
+        |shape: &[usize]| PyValueError::new_err(format!("actions has shape {}, not ({n},)", shape_text(shape)));
     // Another thread writes it (a view of a VecGame's own arrays, being stepped).
     let unreadable = |error: numpy::BorrowError| PyValueError::new_err(format!("actions cannot be read now ({error})"));
     if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {

@@ -143,8 +143,12 @@ def test_observation_into_checks_the_array(card_set, decks):
     assert np.array_equal(out, game.observation(0))
     with pytest.raises(ValueError, match="float32"):
         game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE, np.float64))
-    with pytest.raises(ValueError, match="shape"):
-        game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE + 1, np.float32))
+    size = rs.OBSERVATION_SIZE
+    # Shapes as numpy prints them.
+    with pytest.raises(ValueError, match=rf"out has shape \({size + 1},\), not \({size},\)"):
+        game.observation_into(0, np.zeros(size + 1, np.float32))
+    with pytest.raises(ValueError, match=rf"out has shape \(1, {size}\), not \({size},\)"):
+        game.observation_into(0, np.zeros((1, size), np.float32))
 
 
 def test_the_view_is_the_engines_player_view(card_set, decks):

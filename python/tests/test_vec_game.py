@@ -128,7 +128,7 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
     vec = rs.VecGame(card_set, decks, 4)
     with pytest.raises(ValueError, match="int32 or int64"):
         vec.step(np.zeros(4, np.float64))
-    with pytest.raises(ValueError, match=r"shape \[3\], not \(4,\)"):
+    with pytest.raises(ValueError, match=r"shape \(3,\), not \(4,\)"):
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(ValueError, match="int32 or int64"):
         vec.step([0, 0, 0, 0])
