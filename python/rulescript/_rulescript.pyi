@@ -204,6 +204,9 @@ def play_in_rust(
     taking one decision each in turn: games, decisions, seconds."""
 
 def _panic_for_tests() -> None: ...
+def _close() -> None:
+    """The package's `atexit` hook: threads inside its calls are brought back, and later ones
+    parked, before the interpreter finalizes (a daemon thread in a call aborted the process)."""
 
 class TallyError(ValueError):
     """A tally that cannot be read, or tallies that do not add up."""

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use crate::args::{Count, Seed};
 use crate::errors::{EngineError, guarded};
 use crate::play::{PyCardSet, two_decks};
+use crate::shutdown::detached;
 use crate::vec_game::MAX_GAMES;
 
 /// Always the first legal move: what the plain Python loop of the benchmark does.
@@ -65,8 +66,9 @@ pub fn play_in_rust(
     let set = Arc::clone(&card_set.set);
     if interleave > 1 {
         let decks = [a.cards, b.cards];
-        let played =
-            py.detach(|| guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave))))?;
+        let played = detached(py, || {
+            guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave)))
+        })?;
         let (decisions, seconds) = played.map_err(EngineError::new_err)?;
         let result = pyo3::types::PyDict::new(py);
         result.set_item("games", games)?;
@@ -100,7 +102,7 @@ pub fn play_in_rust(
         1 => None,
         _ => Some(pool_of(threads).map_err(EngineError::new_err)?),
     };
-    let (decisions, seconds) = py.detach(|| {
+    let (decisions, seconds) = detached(py, || {
         guarded("play_in_rust", || {
             let started = Instant::now();
             let decisions: Result<usize, String> = match &pool {

@@ -11,6 +11,7 @@ mod args;
 mod bench;
 mod errors;
 mod play;
+mod shutdown;
 mod sim;
 mod tools;
 mod vec_game;
@@ -49,5 +50,6 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
     m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
+    shutdown::register(m)?;
     Ok(())
 }

@@ -16,6 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::args::{Action, Index, Player as PlayerArg, Seed, TurnLimit};
 use crate::errors::{DeckError, EngineError, IllegalMove, RulesError, SetupError, guarded, with_attrs};
 use crate::observation;
+use crate::shutdown::detached;
 
 /// A card set: the printed cards of a folder's `cards.json` and their compiled rules.
 #[pyclass(name = "CardSet", module = "rulescript", frozen)]
@@ -33,7 +34,7 @@ impl PyCardSet {
     /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded.
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
-        let loaded = py.detach(|| {
+        let loaded = detached(py, || {
             guarded("CardSet.load", || Ok(CardSet::load(&dir).map(|set| (observation::CardFeatures::new(&set), set))))
         })?;
         match loaded {

@@ -22,6 +22,7 @@ use pyo3::types::{PyBytes, PyTuple};
 
 use crate::args::{Count, Seed, TurnLimit};
 use crate::errors::{DeckError, RulesError, guarded};
+use crate::shutdown::detached;
 
 pyo3::create_exception!(
     _rulescript,
@@ -83,7 +84,7 @@ impl PySimulation {
         }
         let decks = decks.unwrap_or_default();
         let options = (all_decks, games, players, seed, turn_limit, check);
-        let loaded = py.detach(|| guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
+        let loaded = detached(py, || guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
         Ok(PySimulation { loaded: Arc::new(loaded) })
     }
 
@@ -124,7 +125,7 @@ impl PySimulation {
         while at < end {
             let chunk_end = at.saturating_add(CHUNK).min(end);
             let range = at..chunk_end;
-            tally = py.detach(|| {
+            tally = detached(py, || {
                 guarded("Simulation.play", || {
                     simulation.play_into(&mut tally, range, &stop, || {});
                     Ok(tally)
@@ -164,7 +165,7 @@ impl PySimulation {
         if let Some(loaded) = cached(&key) {
             return Ok(PySimulation { loaded });
         }
-        let restored = py.detach(|| {
+        let restored = detached(py, || {
             guarded("Simulation restore", || Ok(restore(configuration, set_files, deck_ids, refused_decks)))
         })??;
         let loaded = Arc::new(restored);
@@ -193,7 +194,7 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
     if names.len() != tallies.len() {
         return Err(PyValueError::new_err(format!("{} names for {} tallies", names.len(), tallies.len())));
     }
-    let merged = py.detach(|| {
+    let merged = detached(py, || {
         let mut shards = Vec::with_capacity(tallies.len());
         for (name, text) in names.into_iter().zip(&tallies) {
             let shard =
@@ -222,7 +223,7 @@ pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyRes
         }
     };
     let results = parse_tally(tally)?;
-    py.detach(|| guarded("tally_summary", || Ok(summary::render(&results, format))))
+    detached(py, || guarded("tally_summary", || Ok(summary::render(&results, format))))
 }
 
 /// The HTML report of a tally, as `rsc sim merge --report` writes it (one self-contained
@@ -230,7 +231,7 @@ pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyRes
 #[pyfunction]
 pub fn tally_report(py: Python<'_>, tally: &str) -> PyResult<String> {
     let results = parse_tally(tally)?;
-    py.detach(|| guarded("tally_report", || Ok(game::sim::report::render(&results))))
+    detached(py, || guarded("tally_report", || Ok(game::sim::report::render(&results))))
 }
 
 /// A tally's text, read and checked as `rsc sim merge` reads a file.

@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 use vm::bytecode::BundleBuilder;
 
 use crate::errors::{RulesError, guarded, with_attrs};
+use crate::shutdown::detached;
 
 /// One finding of the checker, located in its file (lines and columns from 1, columns in
 /// characters, as `rsc check --message-format json` reports them).
@@ -166,7 +167,7 @@ fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
 #[pyfunction]
 pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    py.detach(|| {
+    detached(py, || {
         guarded("check", || {
             let inputs = read_inputs(&paths)?;
             let mut session = Session::new(&stdlib::CATALOGUE);
@@ -183,7 +184,7 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    let result = py.detach(|| guarded("compile", || compile_files(&paths, &out, strip)))?;
+    let result = detached(py, || guarded("compile", || compile_files(&paths, &out, strip)))?;
     match result {
         Ok(diagnostics) => Ok(diagnostics),
         Err((message, diagnostics)) => {

@@ -25,6 +25,7 @@ use crate::args::{Count, Index, Seed, TurnLimit};
 use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
+use crate::shutdown::detached;
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
 pub fn float_array<'py>(
@@ -525,7 +526,7 @@ impl VecGame {
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
         let threads = self.threads.min(n / MIN_SHARE).max(1);
         let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
-        let failed = py.detach(move || {
+        let failed = detached(py, move || {
             let pool = match pool {
                 Some(pool) if threads > 1 => pool,
                 _ => return step_run(start, 0, slots, outputs, work),
