@@ -39,6 +39,7 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_game::VecGame>()?;
     m.add_class::<tools::PyDiagnostic>()?;
     m.add_function(wrap_pyfunction!(play::load_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(play::_deck, m)?)?;
     m.add_function(wrap_pyfunction!(play::player_seed, m)?)?;
     m.add_function(wrap_pyfunction!(play::observation_bounds, m)?)?;
     m.add_function(wrap_pyfunction!(tools::check, m)?)?;

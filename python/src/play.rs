@@ -9,7 +9,7 @@ use game::sim::hash;
 use game::{CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -70,6 +70,11 @@ impl PyCardSet {
     fn __repr__(&self) -> String {
         format!("CardSet({:?}, {} cards)", self.dir.display().to_string(), self.set.cards().len())
     }
+
+    /// Pickled as its folder: `CardSet.load(dir)` again where it is unpickled.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (PathBuf,))> {
+        Ok((py.get_type::<PyCardSet>().getattr("load")?, (self.dir.clone(),)))
+    }
 }
 
 /// `json.loads(text)`.
@@ -97,12 +102,45 @@ pub struct PyDeck {
 #[pymethods]
 impl PyDeck {
     fn __len__(&self) -> usize {
-        self.cards.len()
+        self.card_ids.len()
     }
 
     fn __repr__(&self) -> String {
-        format!("Deck({:?}, {} cards)", self.name, self.cards.len())
+        format!("Deck({:?}, {} cards)", self.name, self.card_ids.len())
     }
+
+    /// Pickled as its name, path and card ids (a game checks the ids against its set).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.import("rulescript._rulescript")?.getattr("_deck")?;
+        Ok((restore, (self.name.clone(), self.path.clone(), self.card_ids.clone()).into_pyobject(py)?))
+    }
+}
+
+/// A `Deck` unpickled: held to the deck rules again (the pickle may have been edited); its
+/// card ids are checked against the set of the game it is given to.
+#[pyfunction]
+pub fn _deck(py: Python<'_>, name: String, path: PathBuf, card_ids: Vec<String>) -> PyResult<PyDeck> {
+    let refuse = |error: game::deck::DeckError| -> PyResult<PyDeck> {
+        let code = error.code().into_pyobject(py)?.into_any().unbind();
+        Err(with_attrs(py, DeckError::new_err(error.to_string()), &[("code", code)]))
+    };
+    // Refused before the ids are counted, which looks each up among the ids before it.
+    if card_ids.len() > game::deck::DECK_SIZE as usize {
+        let count = u32::try_from(card_ids.len()).unwrap_or(u32::MAX);
+        return refuse(game::deck::DeckError::Size { file: path, count });
+    }
+    let mut entries: Vec<game::deck::DeckEntry> = Vec::new();
+    for id in &card_ids {
+        match entries.iter_mut().find(|entry| entry.id == *id) {
+            Some(entry) => entry.qty = entry.qty.saturating_add(1),
+            None => entries.push(game::deck::DeckEntry { id: id.clone(), qty: 1, name: String::new() }),
+        }
+    }
+    let deck = game::deck::Deck { name: name.clone(), entries };
+    if let Err(error) = game::deck::check_deck(&path, deck, |_| true) {
+        return refuse(error);
+    }
+    Ok(PyDeck { name, path, card_ids, cards: Vec::new() })
 }
 
 /// Reads the `.o8d` deck at `path` and checks it against `card_set` and the deck rules.
@@ -161,6 +199,8 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
 #[derive(Clone)]
 pub struct Start {
     pub set: Arc<CardSet>,
+    /// The folder of the set (what a pickled game loads again).
+    pub set_dir: PathBuf,
     pub features: Arc<observation::CardFeatures>,
     pub decks: [PyDeck; 2],
     pub seed: u64,
@@ -298,8 +338,14 @@ impl PyGame {
     ) -> PyResult<PyGame> {
         let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
         let decks = two_decks(decks, card_set)?;
-        let start =
-            Start { set: Arc::clone(&card_set.set), features: Arc::clone(&card_set.features), decks, seed, turn_limit };
+        let start = Start {
+            set: Arc::clone(&card_set.set),
+            set_dir: card_set.dir.clone(),
+            features: Arc::clone(&card_set.features),
+            decks,
+            seed,
+            turn_limit,
+        };
         Ok(PyGame { played: Played::new(start)? })
     }
 
@@ -479,6 +525,27 @@ impl PyGame {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
         self.clone()
+    }
+
+    /// Pickled as its start and history: `Game.from_history` replays it where it is
+    /// unpickled (its card set loaded again from its folder). OpenSpiel's `serialize`
+    /// pickles the state's game so. A game `resample_hidden` dealt again is refused: its
+    /// history does not replay it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        self.played.check()?;
+        if self.played.resampled {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "cannot pickle a game resample_hidden dealt again: its history does not replay it",
+            ));
+        }
+        let start = &self.played.start;
+        let card_set = PyCardSet {
+            set: Arc::clone(&start.set),
+            dir: start.set_dir.clone(),
+            features: Arc::clone(&start.features),
+        };
+        let args = (card_set, start.decks.to_vec(), start.seed, self.played.history.clone(), start.turn_limit);
+        Ok((py.get_type::<PyGame>().getattr("from_history")?, args.into_pyobject(py)?))
     }
 
     /// The actions applied since the start, in order: `Game.from_history` rebuilds the game.

@@ -240,3 +240,20 @@ def test_openspiel_parameters_out_of_range_are_refused_at_load():
     game = pyspiel.load_game("python_rulescript", {**params, "turn_limit": 2**31 - 1})
     assert game.max_game_length() == 2**31 - 1
     assert not game.new_initial_state().is_terminal()
+
+
+def test_an_openspiel_state_serializes_and_deserializes():
+    """OpenSpiel pickles a Python state's attributes: `serialize` raised "cannot pickle
+    'rulescript.Game' object"."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    again = game.deserialize_state(state.serialize())
+    assert again.game.trace_hash() == state.game.trace_hash() and str(again) == str(state)
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert copy.legal_actions() == state.legal_actions() and copy.game.history() == state.game.history()

@@ -293,3 +293,31 @@ for make in (rs.Game, lambda cards, decks: rs.VecGame(cards, decks, 2)):
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines() == ["a game needs two decks, not more"] * 2
+
+
+def test_a_game_pickles_as_its_start_and_history(card_set, decks):
+    """It raised "cannot pickle 'rulescript.Game' object" (and so did OpenSpiel's
+    `serialize` of a state holding one)."""
+    import pickle
+
+    game = rs.Game(card_set, decks, seed=5, turn_limit=30)
+    for _ in range(25):
+        game.apply(game.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.trace_hash(), copy.history(), copy.seed) == (game.trace_hash(), game.history(), game.seed)
+    assert copy.state_hash() == game.state_hash()
+    assert repr(pickle.loads(pickle.dumps(card_set))) == repr(card_set)
+    deck = pickle.loads(pickle.dumps(decks[0]))
+    assert (deck.name, deck.card_ids, len(deck)) == (decks[0].name, decks[0].card_ids, 50)
+    with pytest.raises(TypeError, match="resample_hidden"):
+        pickle.dumps(game.resample_hidden(0, 1))
+
+
+def test_an_unpickled_deck_is_held_to_the_deck_rules(decks):
+    from rulescript._rulescript import _deck
+
+    ids = decks[0].card_ids
+    for wrong, code in [(ids[:49], "deck-size"), (ids * 1000, "deck-size"), ([ids[0]] * 50, "deck-copies")]:
+        with pytest.raises(rs.DeckError) as raised:
+            _deck("edited", "edited.o8d", wrong)
+        assert raised.value.code == code
