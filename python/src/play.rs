@@ -71,9 +71,11 @@ impl PyCardSet {
         format!("CardSet({:?}, {} cards)", self.dir.display().to_string(), self.set.cards().len())
     }
 
-    /// Pickled as its folder: `CardSet.load(dir)` again where it is unpickled.
+    /// Pickled as its folder: `CardSet.load(dir)` again where it is unpickled (the folder
+    /// made absolute, so that another working directory finds it).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (PathBuf,))> {
-        Ok((py.get_type::<PyCardSet>().getattr("load")?, (self.dir.clone(),)))
+        let dir = std::path::absolute(&self.dir).unwrap_or_else(|_| self.dir.clone());
+        Ok((py.get_type::<PyCardSet>().getattr("load")?, (dir,)))
     }
 }
 
