@@ -8,7 +8,7 @@
 //! unwind), the forced unwind reaches the `catch_unwind` of PyO3's trampoline and the C
 //! library aborts the process: "FATAL: exception not rethrown", SIGABRT, for a program whose
 //! daemon thread was in `VecGame.step`, `Simulation.play` or `check` when it returned. So an
-//! `atexit` hook ([`close`]), which Python runs before it starts finalizing, waits with the
+//! `atexit` hook ([`_close`]), which Python runs before it starts finalizing, waits with the
 //! GIL released until no thread is inside a detached call, and from then on a thread that
 //! would detach parks for good instead, with the GIL released (what Python 3.14 does to
 //! such a thread itself).
@@ -22,13 +22,13 @@ use pyo3::prelude::*;
 
 /// Threads inside [`detached`]: counted up and down with the GIL held.
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);
-/// Set by [`close`]: the interpreter is about to finalize.
+/// Set by [`_close`]: the interpreter is about to finalize.
 static CLOSING: AtomicBool = AtomicBool::new(false);
-/// The thread that ran [`close`] (the main one): its later `atexit` hooks may still call
+/// The thread that ran [`_close`] (the main one): its later `atexit` hooks may still call
 /// the package, and finalization does not end it.
 static CLOSER: Mutex<Option<ThreadId>> = Mutex::new(None);
 
-/// How long [`close`] waits for the calls under way: a step or a chunk of a simulation
+/// How long [`_close`] waits for the calls under way: a step or a chunk of a simulation
 /// takes far less; a call still running after it (one `play_in_rust` of a million games)
 /// is left to what Python does.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
