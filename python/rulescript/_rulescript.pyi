@@ -91,7 +91,8 @@ class Game:
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legality mask of the action space."""
     def apply(self, action: int) -> None:
-        """Takes `action`; raises `IllegalMove` (with `legal_actions`) and changes nothing when illegal."""
+        """Takes `action`; raises `IllegalMove` (with `legal_actions`) and changes nothing when
+        illegal (any int, however large; `TypeError` for another type)."""
     def is_over(self) -> bool: ...
     def returns(self) -> List[float]:
         """1 for the winner, -1 for the loser, 0 each in a draw or while the game goes on."""
@@ -106,6 +107,9 @@ class Game:
         """What `player` may see, as the engine's `PlayerView` in a dict."""
     def action_to_string(self, action: int) -> str: ...
     def clone(self) -> Game: ...
+    def __reduce__(self) -> Any:
+        """Pickled as its start and history (`from_history` replays it; the card set is loaded
+        again from its folder); `TypeError` for a game `resample_hidden` dealt again."""
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...
     def history(self) -> List[int]:
@@ -123,7 +127,8 @@ class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
-    thread, the calling thread steps them all."""
+    thread, the calling thread steps them all. `n` is at most 1,048,576 and `threads` at
+    most 1,024 (`ValueError` past them, before anything is allocated)."""
 
     def __init__(
         self,
@@ -202,6 +207,9 @@ def play_in_rust(
     taking one decision each in turn: games, decisions, seconds."""
 
 def _panic_for_tests() -> None: ...
+def _close() -> None:
+    """The package's `atexit` hook: threads inside its calls are brought back, and later ones
+    parked, before the interpreter finalizes (a daemon thread in a call aborted the process)."""
 
 class TallyError(ValueError):
     """A tally that cannot be read, or tallies that do not add up."""

@@ -48,11 +48,22 @@ __all__ = [
 
 Range = Tuple[int, int]
 
+# The most shards a run is cut into: each is a file and a task, and their list is held in
+# memory, so a run of 10**15 games in shards of one would exhaust it before playing any.
+MAX_SHARDS = 1_000_000
+
 
 def shards(total: int, size: int) -> List[Range]:
-    """The ranges ``[first, end)`` of ``size`` games (the last one shorter) covering ``total``."""
+    """The ranges ``[first, end)`` of ``size`` games (the last one shorter) covering ``total``;
+    ``ValueError`` for more than ``MAX_SHARDS`` of them."""
     if size < 1:
         raise ValueError("--shard-size must be at least 1")
+    count = -(-total // size)
+    if count > MAX_SHARDS:
+        raise ValueError(
+            f"{total:,} games in shards of {size:,} make {count:,} shards, more than {MAX_SHARDS:,}: "
+            "give a larger --shard-size"
+        )
     return [(first, min(first + size, total)) for first in range(0, total, size)]
 
 
@@ -164,7 +175,9 @@ def play_locally(
             raise KeyboardInterrupt
 
     def attempt(shard: Range) -> str:
-        for tries_left in range(retries, -1, -1):
+        # One try at least, whatever `retries` says (a negative count tried none, and
+        # fell through to the AssertionError below).
+        for tries_left in range(max(retries, 0), -1, -1):
             try:
                 _fail_first_attempt(fail_marks, shard)
                 return simulation.play(shard[0], shard[1], played)
@@ -331,6 +344,21 @@ def run(args: argparse.Namespace) -> int:
     return finish(merged, args.message_format, args.report)
 
 
+def _at_least(least: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no less than ``least``."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+
+    return whole_number
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m rulescript.sim",
@@ -339,14 +367,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--set", default="examples", help="the card set's folder (as rsc sim --set)")
     p.add_argument("--deck", action="append", default=[], help="a deck, given twice (as rsc sim --deck)")
     p.add_argument("--all-decks", action="store_true", help="every pair of the set's valid decks")
-    p.add_argument("--games", type=int, default=1000, help="games per pair of decks")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=_at_least(1), default=1000, help="games per pair of decks")
+    p.add_argument("--seed", type=_at_least(0), default=0)
     p.add_argument("--player", action="append", default=[], help="random or greedy; once or once per seat")
-    p.add_argument("--turn-limit", type=int, default=None)
+    p.add_argument("--turn-limit", type=_at_least(0), default=None)
     p.add_argument("--check", action="store_true", help="check the invariants after every step")
     p.add_argument("--message-format", choices=["human", "json"], default="human")
     p.add_argument("--report", help="write the HTML report here (as rsc sim --report)")
-    p.add_argument("--shard-size", type=int, default=10_000, help="games per shard (a Ray task)")
+    p.add_argument("--shard-size", type=_at_least(1), default=10_000, help="games per shard (a Ray task)")
     p.add_argument("--results", default="sim-results", help="folder of the shards' tallies")
     p.add_argument(
         "--ray",
@@ -357,8 +385,10 @@ def parser() -> argparse.ArgumentParser:
         help="run the shards as Ray tasks: on the cluster at ADDRESS ('auto': the one this machine "
         "is part of), or on a Ray started here when ADDRESS is left out",
     )
-    p.add_argument("--jobs", type=int, default=None, help="threads without --ray (default: the CPUs)")
-    p.add_argument("--max-retries", type=int, default=3, help="tries again a failed shard this many times")
+    p.add_argument("--jobs", type=_at_least(1), default=None, help="threads without --ray (default: the CPUs)")
+    p.add_argument(
+        "--max-retries", type=_at_least(0), default=3, help="tries again a failed shard this many times"
+    )
     # Tests only: a folder where each shard's first attempt leaves a mark and fails.
     p.add_argument("--fail-first-attempt", help=argparse.SUPPRESS)
     return p

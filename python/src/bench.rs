@@ -12,8 +12,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use crate::args::{Count, Seed};
 use crate::errors::{EngineError, guarded};
 use crate::play::{PyCardSet, two_decks};
+use crate::shutdown::detached;
+use crate::vec_game::MAX_GAMES;
 
 /// Always the first legal move: what the plain Python loop of the benchmark does.
 struct FirstMove;
@@ -35,18 +38,19 @@ impl Player for FirstMove {
 /// as a `VecGame` steps them, but with no observation written. Returns a dict with
 /// `games`, `decisions` and `seconds` (wall clock, game setup included).
 #[pyfunction]
-#[pyo3(signature = (card_set, decks, seed, games, policy = "random", threads = 1, interleave = 1))]
+#[pyo3(signature = (card_set, decks, seed, games, policy = "random", threads = Count(1), interleave = Count(1)))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_in_rust(
     py: Python<'_>,
     card_set: &PyCardSet,
     decks: &Bound<'_, PyAny>,
-    seed: u64,
-    games: u64,
+    seed: Seed,
+    games: Count,
     policy: &str,
-    threads: usize,
-    interleave: usize,
+    threads: Count,
+    interleave: Count,
 ) -> PyResult<Py<PyAny>> {
+    let (Seed(seed), games, Count(threads), Count(interleave)) = (seed, games.0 as u64, threads, interleave);
     let random = match policy {
         "random" => true,
         "first" => false,
@@ -55,12 +59,16 @@ pub fn play_in_rust(
     if threads == 0 || threads > MAX_THREADS {
         return Err(PyValueError::new_err(format!("threads must be 1 to {MAX_THREADS}")));
     }
+    if interleave == 0 || interleave > MAX_GAMES {
+        return Err(PyValueError::new_err(format!("interleave must be 1 to {MAX_GAMES}")));
+    }
     let [a, b] = two_decks(decks, card_set)?;
     let set = Arc::clone(&card_set.set);
     if interleave > 1 {
         let decks = [a.cards, b.cards];
-        let played =
-            py.detach(|| guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave))))?;
+        let played = detached(py, || {
+            guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave)))
+        })?;
         let (decisions, seconds) = played.map_err(EngineError::new_err)?;
         let result = pyo3::types::PyDict::new(py);
         result.set_item("games", games)?;
@@ -94,7 +102,7 @@ pub fn play_in_rust(
         1 => None,
         _ => Some(pool_of(threads).map_err(EngineError::new_err)?),
     };
-    let (decisions, seconds) = py.detach(|| {
+    let (decisions, seconds) = detached(py, || {
         guarded("play_in_rust", || {
             let started = Instant::now();
             let decisions: Result<usize, String> = match &pool {
@@ -151,7 +159,7 @@ fn interleaved(
         Ok((game, players))
     };
     let mut next_seed = seed;
-    let mut live = Vec::with_capacity(width);
+    let mut live = Vec::with_capacity(width.min(games as usize));
     for _ in 0..width.min(games as usize) {
         live.push(start(next_seed)?);
         next_seed += 1;

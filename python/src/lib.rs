@@ -7,9 +7,11 @@
 //! (`rulescript.errors`), and a panic inside the engine is caught ([`guarded`]) and raised
 //! as `EngineError`.
 
+mod args;
 mod bench;
 mod errors;
 mod play;
+mod shutdown;
 mod sim;
 mod tools;
 mod vec_game;
@@ -37,6 +39,7 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<vec_game::VecGame>()?;
     m.add_class::<tools::PyDiagnostic>()?;
     m.add_function(wrap_pyfunction!(play::load_deck, m)?)?;
+    m.add_function(wrap_pyfunction!(play::_deck, m)?)?;
     m.add_function(wrap_pyfunction!(play::player_seed, m)?)?;
     m.add_function(wrap_pyfunction!(play::observation_bounds, m)?)?;
     m.add_function(wrap_pyfunction!(tools::check, m)?)?;
@@ -48,5 +51,6 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
     m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
+    shutdown::register(m)?;
     Ok(())
 }

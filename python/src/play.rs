@@ -9,12 +9,14 @@ use game::sim::hash;
 use game::{CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::args::{Action, Index, Player as PlayerArg, Seed, TurnLimit};
 use crate::errors::{DeckError, EngineError, IllegalMove, RulesError, SetupError, guarded, with_attrs};
 use crate::observation;
+use crate::shutdown::detached;
 
 /// A card set: the printed cards of a folder's `cards.json` and their compiled rules.
 #[pyclass(name = "CardSet", module = "rulescript", frozen)]
@@ -32,11 +34,11 @@ impl PyCardSet {
     /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded.
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
-        let loaded = py.detach(|| guarded("CardSet.load", || Ok(CardSet::load(&dir))))?;
+        let loaded = detached(py, || {
+            guarded("CardSet.load", || Ok(CardSet::load(&dir).map(|set| (observation::CardFeatures::new(&set), set))))
+        })?;
         match loaded {
-            Ok(set) => {
-                Ok(PyCardSet { features: Arc::new(observation::CardFeatures::new(&set)), set: Arc::new(set), dir })
-            }
+            Ok((features, set)) => Ok(PyCardSet { features: Arc::new(features), set: Arc::new(set), dir }),
             Err(error) => Err(RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display()))),
         }
     }
@@ -53,7 +55,8 @@ impl PyCardSet {
 
     /// The printed card number `index` of the set, as a dict (id, number, name, kind, bp,
     /// sp, ability_name, rules_text).
-    fn card(&self, py: Python<'_>, index: usize) -> PyResult<Py<PyAny>> {
+    fn card(&self, py: Python<'_>, index: Index) -> PyResult<Py<PyAny>> {
+        let Index(index) = index;
         let Some(card) = self.set.card(index) else {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
                 "card {index} is past the set's {} cards",
@@ -66,6 +69,13 @@ impl PyCardSet {
 
     fn __repr__(&self) -> String {
         format!("CardSet({:?}, {} cards)", self.dir.display().to_string(), self.set.cards().len())
+    }
+
+    /// Pickled as its folder: `CardSet.load(dir)` again where it is unpickled (the folder
+    /// made absolute, so that another working directory finds it).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (PathBuf,))> {
+        let dir = std::path::absolute(&self.dir).unwrap_or_else(|_| self.dir.clone());
+        Ok((py.get_type::<PyCardSet>().getattr("load")?, (dir,)))
     }
 }
 
@@ -94,12 +104,45 @@ pub struct PyDeck {
 #[pymethods]
 impl PyDeck {
     fn __len__(&self) -> usize {
-        self.cards.len()
+        self.card_ids.len()
     }
 
     fn __repr__(&self) -> String {
-        format!("Deck({:?}, {} cards)", self.name, self.cards.len())
+        format!("Deck({:?}, {} cards)", self.name, self.card_ids.len())
     }
+
+    /// Pickled as its name, path and card ids (a game checks the ids against its set).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let restore = py.import("rulescript._rulescript")?.getattr("_deck")?;
+        Ok((restore, (self.name.clone(), self.path.clone(), self.card_ids.clone()).into_pyobject(py)?))
+    }
+}
+
+/// A `Deck` unpickled: held to the deck rules again (the pickle may have been edited); its
+/// card ids are checked against the set of the game it is given to.
+#[pyfunction]
+pub fn _deck(py: Python<'_>, name: String, path: PathBuf, card_ids: Vec<String>) -> PyResult<PyDeck> {
+    let refuse = |error: game::deck::DeckError| -> PyResult<PyDeck> {
+        let code = error.code().into_pyobject(py)?.into_any().unbind();
+        Err(with_attrs(py, DeckError::new_err(error.to_string()), &[("code", code)]))
+    };
+    // Refused before the ids are counted, which looks each up among the ids before it.
+    if card_ids.len() > game::deck::DECK_SIZE as usize {
+        let count = u32::try_from(card_ids.len()).unwrap_or(u32::MAX);
+        return refuse(game::deck::DeckError::Size { file: path, count });
+    }
+    let mut entries: Vec<game::deck::DeckEntry> = Vec::new();
+    for id in &card_ids {
+        match entries.iter_mut().find(|entry| entry.id == *id) {
+            Some(entry) => entry.qty = entry.qty.saturating_add(1),
+            None => entries.push(game::deck::DeckEntry { id: id.clone(), qty: 1, name: String::new() }),
+        }
+    }
+    let deck = game::deck::Deck { name: name.clone(), entries };
+    if let Err(error) = game::deck::check_deck(&path, deck, |_| true) {
+        return refuse(error);
+    }
+    Ok(PyDeck { name, path, card_ids, cards: Vec::new() })
 }
 
 /// Reads the `.o8d` deck at `path` and checks it against `card_set` and the deck rules.
@@ -130,9 +173,11 @@ fn read_deck(path: &std::path::Path, set: &CardSet) -> PyResult<PyDeck> {
 
 /// The two decks of a game: `Deck`s, or paths of `.o8d` files read against `set`.
 pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck; 2]> {
-    let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.collect::<PyResult<_>>()?;
+    // At most three are read: enough to tell two from more, and an endless iterable ends.
+    let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.take(3).collect::<PyResult<_>>()?;
     if items.len() != 2 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!("a game needs two decks, not {}", items.len())));
+        let count = if items.len() > 2 { "more".to_owned() } else { items.len().to_string() };
+        return Err(pyo3::exceptions::PyValueError::new_err(format!("a game needs two decks, not {count}")));
     }
     let one = |item: &Bound<'_, PyAny>| -> PyResult<PyDeck> {
         if let Ok(deck) = item.cast::<PyDeck>() {
@@ -156,6 +201,8 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
 #[derive(Clone)]
 pub struct Start {
     pub set: Arc<CardSet>,
+    /// The folder of the set (what a pickled game loads again).
+    pub set_dir: PathBuf,
     pub features: Arc<observation::CardFeatures>,
     pub decks: [PyDeck; 2],
     pub seed: u64,
@@ -202,18 +249,36 @@ impl Played {
         Ok(())
     }
 
-    pub fn legal(&mut self) -> &[Move] {
-        self.legal.get_or_insert_with(|| self.game.legal_moves())
+    /// The legal moves, listed once per state. The engine's calls are guarded here as in
+    /// [`Played::apply`]: a panic is an `EngineError`, never a `PanicException` (listing
+    /// moves, or writing an observation, changes nothing, so the game stays usable).
+    pub fn legal(&mut self) -> PyResult<&[Move]> {
+        if self.legal.is_none() {
+            let game = &self.game;
+            self.legal = Some(guarded("listing the legal actions", || Ok(game.legal_moves()))?);
+        }
+        Ok(self.legal.as_deref().unwrap_or_default())
+    }
+
+    /// The legal moves, taken out of the cache (put them back once done with them).
+    fn take_legal(&mut self) -> PyResult<Vec<Move>> {
+        match self.legal.take() {
+            Some(moves) => Ok(moves),
+            None => {
+                let game = &self.game;
+                guarded("listing the legal actions", || Ok(game.legal_moves()))
+            }
+        }
     }
 
     /// Applies action `action`, or raises `IllegalMove` listing the legal ones.
-    pub fn apply(&mut self, action: i64) -> PyResult<()> {
+    pub fn apply(&mut self, action: &Action) -> PyResult<()> {
         self.check()?;
-        let moves = self.legal.take().unwrap_or_else(|| self.game.legal_moves());
-        let chosen = usize::try_from(action).ok().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
+        let moves = self.take_legal()?;
+        let chosen = action.index().and_then(|a| moves.iter().position(|m| m.index() == Some(a)));
         let Some(i) = chosen else {
             let legal: Vec<usize> = moves.iter().filter_map(Move::index).collect();
-            let message = match (self.game.outcome(), Move::from_index(usize::try_from(action).unwrap_or(usize::MAX))) {
+            let message = match (self.game.outcome(), action.index().and_then(Move::from_index)) {
                 (Some(_), _) => format!("action {action}: the game is over"),
                 (None, Some(mv)) => format!("action {action} ({mv:?}) is not legal now; legal actions: {legal:?}"),
                 (None, None) => format!(
@@ -232,7 +297,8 @@ impl Played {
         let result = guarded("Game.apply", || Ok(game.apply_listed(mv)));
         match result {
             Ok(Ok(_)) => {
-                self.history.push(action as u16);
+                // Found among the legal moves' numbers, all below ACTION_SPACE (a u16).
+                self.history.push(action.index().and_then(|a| u16::try_from(a).ok()).unwrap_or(u16::MAX));
                 Ok(())
             }
             Ok(Err(refused)) => Err(IllegalMove::new_err(refused.to_string())),
@@ -252,15 +318,6 @@ impl Played {
     }
 }
 
-/// Player `player` as a seat number, or a `ValueError`.
-fn seat(player: i64) -> PyResult<Seat> {
-    match player {
-        0 => Ok(Seat::FIRST),
-        1 => Ok(Seat::SECOND),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("player must be 0 or 1, not {player}"))),
-    }
-}
-
 /// One game of the reference engine, driven by action numbers.
 ///
 /// `Game(card_set, decks, seed=0, turn_limit=None)`: `decks` are two `Deck`s or `.o8d`
@@ -274,11 +331,23 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (card_set, decks, seed = 0, turn_limit = None))]
-    fn new(card_set: &PyCardSet, decks: &Bound<'_, PyAny>, seed: u64, turn_limit: Option<u32>) -> PyResult<PyGame> {
+    #[pyo3(signature = (card_set, decks, seed = Seed(0), turn_limit = None))]
+    fn new(
+        card_set: &PyCardSet,
+        decks: &Bound<'_, PyAny>,
+        seed: Seed,
+        turn_limit: Option<TurnLimit>,
+    ) -> PyResult<PyGame> {
+        let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
         let decks = two_decks(decks, card_set)?;
-        let start =
-            Start { set: Arc::clone(&card_set.set), features: Arc::clone(&card_set.features), decks, seed, turn_limit };
+        let start = Start {
+            set: Arc::clone(&card_set.set),
+            set_dir: card_set.dir.clone(),
+            features: Arc::clone(&card_set.features),
+            decks,
+            seed,
+            turn_limit,
+        };
         Ok(PyGame { played: Played::new(start)? })
     }
 
@@ -290,12 +359,12 @@ impl PyGame {
     fn from_history(
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
-        seed: u64,
-        history: Vec<i64>,
-        turn_limit: Option<u32>,
+        seed: Seed,
+        history: Vec<Action>,
+        turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyGame> {
         let mut game = PyGame::new(card_set, decks, seed, turn_limit)?;
-        for (step, &action) in history.iter().enumerate() {
+        for (step, action) in history.iter().enumerate() {
             if let Err(error) = game.played.apply(action) {
                 return Python::attach(|py| {
                     let message = format!("history step {step}: {}", error.value(py));
@@ -336,14 +405,14 @@ impl PyGame {
     /// The legal actions of the player to move, in the engine's order (empty once over).
     fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
         self.played.check()?;
-        Ok(self.played.legal().iter().filter_map(Move::index).collect())
+        Ok(self.played.legal()?.iter().filter_map(Move::index).collect())
     }
 
     /// The legality mask of the action space (numpy bool of `ACTION_SPACE`).
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         self.played.check()?;
         let mut mask = vec![false; game::ACTION_SPACE];
-        for i in self.played.legal().iter().filter_map(Move::index) {
+        for i in self.played.legal()?.iter().filter_map(Move::index) {
             mask[i] = true;
         }
         Ok(PyArray1::from_vec(py, mask))
@@ -351,8 +420,8 @@ impl PyGame {
 
     /// Takes action `action` for the player to move. Raises `IllegalMove` (its
     /// `legal_actions` lists the legal ones) and changes nothing when it is not legal.
-    fn apply(&mut self, action: i64) -> PyResult<()> {
-        self.played.apply(action)
+    fn apply(&mut self, action: Action) -> PyResult<()> {
+        self.played.apply(&action)
     }
 
     /// Whether the game is over.
@@ -378,46 +447,55 @@ impl PyGame {
 
     /// What `player` may see, as a numpy float32 vector of `OBSERVATION_SIZE` (layout:
     /// `OBSERVATION_LAYOUT` and the package documentation).
-    fn observation<'py>(&self, py: Python<'py>, player: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.played.check()?;
-        let me = seat(player)?;
+        let PlayerArg(me) = player;
         let mut out = vec![0.0f32; observation::OBSERVATION_SIZE];
-        observation::encode(
-            &self.played.game,
-            me,
-            &self.played.start.features,
-            &mut out,
-            &mut observation::Written::default(),
-        );
+        let played = &self.played;
+        guarded("Game.observation", || {
+            let mut written = observation::Written::default();
+            observation::encode(&played.game, me, &played.start.features, &mut out, &mut written);
+            Ok(())
+        })?;
         Ok(PyArray1::from_vec(py, out))
     }
 
     /// Writes `observation(player)` into `out` (a float32 numpy vector of
     /// `OBSERVATION_SIZE`), allocating nothing.
-    fn observation_into(&self, player: i64, out: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn observation_into(&self, player: PlayerArg, out: &Bound<'_, PyAny>) -> PyResult<()> {
         self.played.check()?;
-        let me = seat(player)?;
+        let PlayerArg(me) = player;
         let array = crate::vec_game::float_array(out, &[observation::OBSERVATION_SIZE], "out")?;
-        let mut write = array.readwrite();
+        // `readwrite()` would panic on a read-only array, or one borrowed elsewhere.
+        let mut write = array.try_readwrite().map_err(|error| {
+            pyo3::exceptions::PyValueError::new_err(format!(
+                "out must be a writable array no one else is using: {error}"
+            ))
+        })?;
         let slice =
             write.as_slice_mut().map_err(|_| pyo3::exceptions::PyValueError::new_err("out must be contiguous"))?;
-        let mut written = observation::Written::UNKNOWN;
-        observation::encode(&self.played.game, me, &self.played.start.features, slice, &mut written);
-        Ok(())
+        let played = &self.played;
+        guarded("Game.observation_into", || {
+            let mut written = observation::Written::UNKNOWN;
+            observation::encode(&played.game, me, &played.start.features, slice, &mut written);
+            Ok(())
+        })
     }
 
     /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
-    fn view(&self, py: Python<'_>, player: i64) -> PyResult<Py<PyAny>> {
+    fn view(&self, py: Python<'_>, player: PlayerArg) -> PyResult<Py<PyAny>> {
         self.played.check()?;
-        let view = self.played.game.view(seat(player)?.pid());
-        let text = serde_json::to_string(&view).map_err(|error| EngineError::new_err(error.to_string()))?;
+        let game = &self.played.game;
+        let text = guarded("Game.view", || {
+            serde_json::to_string(&game.view(player.0.pid())).map_err(|error| EngineError::new_err(error.to_string()))
+        })?;
         json_loads(py, &text)
     }
 
     /// Action `action` in words (`Attack { slot: 1 }`), with the card it plays from the
     /// hand of the player to move.
-    fn action_to_string(&self, action: i64) -> PyResult<String> {
-        let mv = usize::try_from(action).ok().and_then(Move::from_index).ok_or_else(|| {
+    fn action_to_string(&self, action: Action) -> PyResult<String> {
+        let mv = action.index().and_then(Move::from_index).ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(format!(
                 "action {action} is outside the action space 0..{}",
                 game::ACTION_SPACE
@@ -430,9 +508,11 @@ impl PyGame {
             _ => None,
         };
         let card = hand.and_then(|h| state.player(me).hand.get(usize::from(h)).copied());
-        Ok(match card {
-            Some(card) => format!("{mv:?} [{}]", state.name(card)),
-            None => format!("{mv:?}"),
+        guarded("Game.action_to_string", || {
+            Ok(match card {
+                Some(card) => format!("{mv:?} [{}]", state.name(card)),
+                None => format!("{mv:?}"),
+            })
         })
     }
 
@@ -449,6 +529,27 @@ impl PyGame {
         self.clone()
     }
 
+    /// Pickled as its start and history: `Game.from_history` replays it where it is
+    /// unpickled (its card set loaded again from its folder). OpenSpiel's `serialize`
+    /// pickles the state's game so. A game `resample_hidden` dealt again is refused: its
+    /// history does not replay it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        self.played.check()?;
+        if self.played.resampled {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "cannot pickle a game resample_hidden dealt again: its history does not replay it",
+            ));
+        }
+        let start = &self.played.start;
+        let card_set = PyCardSet {
+            set: Arc::clone(&start.set),
+            dir: start.set_dir.clone(),
+            features: Arc::clone(&start.features),
+        };
+        let args = (card_set, start.decks.to_vec(), start.seed, self.played.history.clone(), start.turn_limit);
+        Ok((py.get_type::<PyGame>().getattr("from_history")?, args.into_pyobject(py)?))
+    }
+
     /// The actions applied since the start, in order: `Game.from_history` rebuilds the game.
     fn history(&self) -> Vec<u16> {
         self.played.history.clone()
@@ -458,9 +559,9 @@ impl PyGame {
     /// opponent's hand and deck mixed and dealt at random, `player`'s own deck shuffled,
     /// the game's random stream replaced (a determinization, for search). The copy's
     /// `observation(player)` is this game's; its history no longer replays it.
-    fn resample_hidden(&self, player: i64, seed: u64) -> PyResult<PyGame> {
+    fn resample_hidden(&self, player: PlayerArg, seed: Seed) -> PyResult<PyGame> {
         self.played.check()?;
-        let me = seat(player)?;
+        let (PlayerArg(me), Seed(seed)) = (player, seed);
         let mut copy = self.played.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         guarded("Game.resample_hidden", || {
@@ -474,20 +575,23 @@ impl PyGame {
 
     /// The BLAKE3 hash of the event log: what `rsc run --trace-hash` prints for the same
     /// seed and moves.
-    fn trace_hash(&self) -> String {
-        hash::trace_hash(self.played.game.log())
+    fn trace_hash(&self) -> PyResult<String> {
+        let game = &self.played.game;
+        guarded("Game.trace_hash", || Ok(hash::trace_hash(game.log())))
     }
 
     /// The BLAKE3 hash of the board (cards, players, random stream, pending question).
-    fn state_hash(&self) -> String {
-        hash::state_hash(&self.played.game)
+    fn state_hash(&self) -> PyResult<String> {
+        let game = &self.played.game;
+        guarded("Game.state_hash", || Ok(hash::state_hash(game)))
     }
 
     /// The whole event log, one line per entry, as `rsc run` prints it: every card drawn
     /// included, so it is for people and tools, not for a player's agent (that is
     /// `observation` or `view`).
-    fn log(&self) -> Vec<String> {
-        self.played.game.log().iter().map(|entry| entry.to_string()).collect()
+    fn log(&self) -> PyResult<Vec<String>> {
+        let game = &self.played.game;
+        guarded("Game.log", || Ok(game.log().iter().map(|entry| entry.to_string()).collect()))
     }
 
     fn __repr__(&self) -> String {
@@ -506,15 +610,15 @@ impl PyGame {
 /// The seed of the built-in player in seat `seat` of the game seeded `game_seed`, as
 /// `rsc run` derives it.
 #[pyfunction]
-pub fn player_seed(game_seed: u64, player: i64) -> PyResult<u64> {
-    Ok(game::players::player_seed(game_seed, seat(player)?))
+pub fn player_seed(game_seed: Seed, player: PlayerArg) -> u64 {
+    game::players::player_seed(game_seed.0, player.0)
 }
 
 /// Asks `player` to choose among the legal moves of `game`; the action number.
 fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
     game.played.check()?;
     let played = &mut game.played;
-    let moves = played.legal.take().unwrap_or_else(|| played.game.legal_moves());
+    let moves = played.take_legal()?;
     if moves.is_empty() {
         played.legal = Some(moves);
         return Err(IllegalMove::new_err("the game is over: there is no move to choose"));
@@ -536,14 +640,14 @@ pub struct PyRandomPlayer {
 #[pymethods]
 impl PyRandomPlayer {
     #[new]
-    fn new(seed: u64) -> PyRandomPlayer {
-        PyRandomPlayer { player: RandomPlayer::new(seed) }
+    fn new(seed: Seed) -> PyRandomPlayer {
+        PyRandomPlayer { player: RandomPlayer::new(seed.0) }
     }
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyRandomPlayer> {
-        Ok(PyRandomPlayer::new(player_seed(game_seed, seat)?))
+    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyRandomPlayer {
+        PyRandomPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
     /// The action it takes in `game` (for the player to move).
@@ -562,14 +666,14 @@ pub struct PyGreedyPlayer {
 #[pymethods]
 impl PyGreedyPlayer {
     #[new]
-    fn new(seed: u64) -> PyGreedyPlayer {
-        PyGreedyPlayer { player: GreedyPlayer::new(seed) }
+    fn new(seed: Seed) -> PyGreedyPlayer {
+        PyGreedyPlayer { player: GreedyPlayer::new(seed.0) }
     }
 
     /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
     #[staticmethod]
-    fn for_seat(game_seed: u64, seat: i64) -> PyResult<PyGreedyPlayer> {
-        Ok(PyGreedyPlayer::new(player_seed(game_seed, seat)?))
+    fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyGreedyPlayer {
+        PyGreedyPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
     /// The action it takes in `game` (for the player to move).
@@ -592,10 +696,11 @@ pub fn observation_bounds<'py>(
     py: Python<'py>,
     card_set: &PyCardSet,
     decks: &Bound<'py, PyAny>,
-    turn_limit: Option<u32>,
+    turn_limit: Option<TurnLimit>,
 ) -> PyResult<Bounds<'py>> {
     let [a, b] = two_decks(decks, card_set)?;
-    let limit = turn_limit.unwrap_or(game::state::DEFAULT_TURN_LIMIT);
-    let (low, high) = observation::bounds(&card_set.features, a.cards.len() + b.cards.len(), limit);
+    let limit = turn_limit.map_or(game::state::DEFAULT_TURN_LIMIT, |TurnLimit(limit)| limit);
+    let cards = a.cards.len() + b.cards.len();
+    let (low, high) = guarded("observation_bounds", || Ok(observation::bounds(&card_set.features, cards, limit)))?;
     Ok((PyArray1::from_vec(py, low), PyArray1::from_vec(py, high)))
 }

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use game::CardSet;
 use game::players::PlayerKind;
+use game::set::MAX_SET_FILE_BYTES;
 use game::sim::hash;
 use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
 use game::sim::summary::{self, Results};
@@ -20,7 +21,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
+use crate::args::{Count, Seed, TurnLimit};
 use crate::errors::{DeckError, RulesError, guarded};
+use crate::shutdown::detached;
 
 pyo3::create_exception!(
     _rulescript,
@@ -62,26 +65,27 @@ pub struct PySimulation {
 #[pymethods]
 impl PySimulation {
     #[new]
-    #[pyo3(signature = (set, decks=None, all_decks=false, games=1000, players=None, seed=0, turn_limit=None, check=false))]
+    #[pyo3(signature = (set, decks=None, all_decks=false, games=Count(1000), players=None, seed=Seed(0), turn_limit=None, check=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         set: PathBuf,
         decks: Option<Vec<PathBuf>>,
         all_decks: bool,
-        games: u64,
+        games: Count,
         players: Option<Vec<String>>,
-        seed: u64,
-        turn_limit: Option<u32>,
+        seed: Seed,
+        turn_limit: Option<TurnLimit>,
         check: bool,
     ) -> PyResult<PySimulation> {
+        let (games, Seed(seed), turn_limit) = (games.0 as u64, seed, turn_limit.map(|TurnLimit(limit)| limit));
         let players = seat_players(players.as_deref().unwrap_or_default())?;
         if games == 0 {
             return Err(PyValueError::new_err("games must be at least 1"));
         }
         let decks = decks.unwrap_or_default();
         let options = (all_decks, games, players, seed, turn_limit, check);
-        let loaded = py.detach(|| guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
+        let loaded = detached(py, || guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
         Ok(PySimulation { loaded: Arc::new(loaded) })
     }
 
@@ -108,7 +112,8 @@ impl PySimulation {
     /// --tally-out` writes, timing aside). `progress(n)` is called with the games played
     /// since its last call; Ctrl-C raises `KeyboardInterrupt` within a few hundred games.
     #[pyo3(signature = (first, end, progress=None))]
-    fn play(&self, py: Python<'_>, first: u64, end: u64, progress: Option<Py<PyAny>>) -> PyResult<String> {
+    fn play(&self, py: Python<'_>, first: Count, end: Count, progress: Option<Py<PyAny>>) -> PyResult<String> {
+        let (first, end) = (first.0 as u64, end.0 as u64);
         let total = self.total_games();
         if first >= end || end > total {
             return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
@@ -121,7 +126,7 @@ impl PySimulation {
         while at < end {
             let chunk_end = at.saturating_add(CHUNK).min(end);
             let range = at..chunk_end;
-            tally = py.detach(|| {
+            tally = detached(py, || {
                 guarded("Simulation.play", || {
                     simulation.play_into(&mut tally, range, &stop, || {});
                     Ok(tally)
@@ -161,7 +166,7 @@ impl PySimulation {
         if let Some(loaded) = cached(&key) {
             return Ok(PySimulation { loaded });
         }
-        let restored = py.detach(|| {
+        let restored = detached(py, || {
             guarded("Simulation restore", || Ok(restore(configuration, set_files, deck_ids, refused_decks)))
         })??;
         let loaded = Arc::new(restored);
@@ -190,7 +195,7 @@ pub fn merge_tallies(py: Python<'_>, tallies: Vec<String>, names: Option<Vec<Str
     if names.len() != tallies.len() {
         return Err(PyValueError::new_err(format!("{} names for {} tallies", names.len(), tallies.len())));
     }
-    let merged = py.detach(|| {
+    let merged = detached(py, || {
         let mut shards = Vec::with_capacity(tallies.len());
         for (name, text) in names.into_iter().zip(&tallies) {
             let shard =
@@ -219,7 +224,7 @@ pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyRes
         }
     };
     let results = parse_tally(tally)?;
-    py.detach(|| guarded("tally_summary", || Ok(summary::render(&results, format))))
+    detached(py, || guarded("tally_summary", || Ok(summary::render(&results, format))))
 }
 
 /// The HTML report of a tally, as `rsc sim merge --report` writes it (one self-contained
@@ -227,7 +232,7 @@ pub fn tally_summary(py: Python<'_>, tally: &str, message_format: &str) -> PyRes
 #[pyfunction]
 pub fn tally_report(py: Python<'_>, tally: &str) -> PyResult<String> {
     let results = parse_tally(tally)?;
-    py.detach(|| guarded("tally_report", || Ok(game::sim::report::render(&results))))
+    detached(py, || guarded("tally_report", || Ok(game::sim::report::render(&results))))
 }
 
 /// A tally's text, read and checked as `rsc sim merge` reads a file.
@@ -341,7 +346,9 @@ fn set_files(dir: &Path) -> PyResult<Vec<(String, Vec<u8>)>> {
         let path = entry.path();
         let name = entry.file_name().to_string_lossy().into_owned();
         if path.extension().is_some_and(|ext| ext == "rules") || name == "cards.json" {
-            files.push((name, std::fs::read(&path).map_err(|e| error(&path, e))?));
+            let bytes = game::bounded::read_bytes(&path, MAX_SET_FILE_BYTES)
+                .map_err(|failure| error(&path, failure.into_io(MAX_SET_FILE_BYTES, "a card set's file")))?;
+            files.push((name, bytes));
         }
     }
     files.sort();
@@ -350,10 +357,15 @@ fn set_files(dir: &Path) -> PyResult<Vec<(String, Vec<u8>)>> {
 
 /// Reads and checks the deck at `path` (the message `rsc sim` prints when it is refused).
 fn read_deck(set: &CardSet, path: &Path) -> Result<ReadDeck, String> {
-    let deck = game::deck::load_deck(path, |id| set.by_id(id).is_some()).map_err(|error| error.to_string())?;
-    let bytes = std::fs::read(path).map_err(|error| format!("{}: {error}", path.display()))?;
-    let source =
-        DeckSource { name: deck.name.clone(), path: path.display().to_string(), hash: hash::content_hash(&bytes) };
+    // Read once, and hashed as checked: a deck from a pipe cannot be read a second time.
+    let text = game::deck::read_deck_text(path).map_err(|error| error.to_string())?;
+    let deck =
+        game::deck::deck_of_text(path, &text, |id| set.by_id(id).is_some()).map_err(|error| error.to_string())?;
+    let source = DeckSource {
+        name: deck.name.clone(),
+        path: path.display().to_string(),
+        hash: hash::content_hash(text.as_bytes()),
+    };
     Ok(ReadDeck { source, ids: deck.card_ids().into_iter().map(str::to_owned).collect() })
 }
 
@@ -383,7 +395,12 @@ fn restore(
     refused_decks: Vec<String>,
 ) -> PyResult<Loaded> {
     let io = |path: &Path, error: std::io::Error| RulesError::new_err(format!("{}: {error}", path.display()));
-    let dir = std::env::temp_dir().join(format!("rulescript-set-{}", configuration.set.hash));
+    // The hash names the folder: anything but a hash (`../..`) would put the files elsewhere.
+    let hash = &configuration.set.hash;
+    if hash.is_empty() || hash.len() > 128 || !hash.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return Err(PyValueError::new_err(format!("not a pickled Simulation: the set's hash is {hash:?}")));
+    }
+    let dir = std::env::temp_dir().join(format!("rulescript-set-{hash}"));
     std::fs::create_dir_all(&dir).map_err(|error| io(&dir, error))?;
     for (name, bytes) in &set_files {
         let plain = Path::new(name).file_name().is_some_and(|file| file == name.as_str());

@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 use vm::bytecode::BundleBuilder;
 
 use crate::errors::{RulesError, guarded, with_attrs};
+use crate::shutdown::detached;
 
 /// One finding of the checker, located in its file (lines and columns from 1, columns in
 /// characters, as `rsc check --message-format json` reports them).
@@ -72,8 +73,12 @@ impl PyDiagnostic {
 
 /// One path or a list of them.
 fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if let Ok(path) = paths.extract::<PathBuf>() {
-        return Ok(vec![path]);
+    match paths.extract::<PathBuf>() {
+        Ok(path) => return Ok(vec![path]),
+        // Bytes are iterable too, but their items are ints: the path's own error says more
+        // than "expected str, bytes or os.PathLike object, not int".
+        Err(error) if paths.is_instance_of::<pyo3::types::PyBytes>() => return Err(error),
+        Err(_) => {}
     }
     paths.try_iter()?.map(|item| item?.extract::<PathBuf>()).collect()
 }
@@ -115,12 +120,21 @@ struct Input {
     bytes: Vec<u8>,
 }
 
+/// The largest `.rules` file read (as `rsc check`): real ones are a few kilobytes.
+pub const MAX_SOURCE_BYTES: u64 = 64 << 20;
+
+/// The bytes of the file at `path`, at most [`MAX_SOURCE_BYTES`], counted as read (a device
+/// or a pipe that never ends, such as `/dev/zero`, stops there too).
+fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
+    game::bounded::read_bytes(path, MAX_SOURCE_BYTES).map_err(|error| error.into_io(MAX_SOURCE_BYTES, "a source file"))
+}
+
 fn read_inputs(paths: &[PathBuf]) -> PyResult<Vec<Input>> {
     let mut inputs = Vec::new();
     for path in paths {
         let files = expand(path).map_err(|error| io_error(path, error))?;
         for file in files {
-            let bytes = std::fs::read(&file).map_err(|error| io_error(&file, error))?;
+            let bytes = read_source(&file).map_err(|error| io_error(&file, error))?;
             let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
             inputs.push(Input { file: file.display().to_string(), key, bytes });
         }
@@ -144,7 +158,7 @@ fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
 #[pyfunction]
 pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    py.detach(|| {
+    detached(py, || {
         guarded("check", || {
             let inputs = read_inputs(&paths)?;
             let mut session = Session::new(&stdlib::CATALOGUE);
@@ -161,7 +175,7 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    let result = py.detach(|| guarded("compile", || compile_files(&paths, &out, strip)))?;
+    let result = detached(py, || guarded("compile", || compile_files(&paths, &out, strip)))?;
     match result {
         Ok(diagnostics) => Ok(diagnostics),
         Err((message, diagnostics)) => {

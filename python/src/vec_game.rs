@@ -17,13 +17,15 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
-use crate::errors::{EngineError, IllegalMove, SetupError, panic_message, with_attrs};
+use crate::args::{Count, Index, Seed, TurnLimit};
+use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
+use crate::shutdown::detached;
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
 pub fn float_array<'py>(
@@ -32,12 +34,22 @@ pub fn float_array<'py>(
     name: &str,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let Ok(array) = array.cast::<PyArrayDyn<f32>>() else {
-        return Err(PyValueError::new_err(format!("{name} must be a numpy float32 array of shape {shape:?}")));
+        let shape = shape_text(shape);
+        return Err(PyValueError::new_err(format!("{name} must be a numpy float32 array of shape {shape}")));
     };
     if array.shape() != shape {
-        return Err(PyValueError::new_err(format!("{name} has shape {:?}, not {shape:?}", array.shape())));
+        let (given, shape) = (shape_text(array.shape()), shape_text(shape));
+        return Err(PyValueError::new_err(format!("{name} has shape {given}, not {shape}")));
     }
     Ok(array.clone())
+}
+
+/// `shape` as numpy prints it: `(4,)`, `(1, 1996)`, `()`.
+fn shape_text(shape: &[usize]) -> String {
+    match shape {
+        [one] => format!("({one},)"),
+        _ => format!("({})", shape.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")),
+    }
 }
 
 /// Action numbers a slot keeps in its [`Hot`] line; the rest go to [`Slot::more_actions`].
@@ -299,6 +311,13 @@ where
     None
 }
 
+/// The most games a `VecGame` holds: about 70 KiB each once played (BENCHMARKS.md), so
+/// 70 GiB at most; a larger `n` is a mistake, refused before anything is allocated.
+pub const MAX_GAMES: usize = 1 << 20;
+/// The most threads a `VecGame` steps its games on: a larger count is a mistake, refused
+/// before the pool starts any (the default, one per core, is capped to it too).
+pub const MAX_THREADS: usize = 1024;
+
 /// Slots a thread takes at a time from the front of its own share.
 const OWN_RUN: usize = 4;
 /// Slots a thread takes at a time from the back of another's share, once its own is done.
@@ -460,6 +479,22 @@ pub struct VecGame {
     step_result: Py<PyTuple>,
 }
 
+/// What a call on a VecGame that another thread steps or resets raises.
+const IN_USE: &str = "this VecGame is in use by another thread: step or reset it from one thread at a time";
+
+/// The VecGame borrowed for a call that changes it; another thread's call on it under way
+/// (with the GIL released) is a `RuntimeError` that says so, rather than PyO3's "Already
+/// mutably borrowed".
+fn in_use<'py>(slf: &Bound<'py, VecGame>) -> PyResult<PyRefMut<'py, VecGame>> {
+    slf.try_borrow_mut().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err(IN_USE))
+}
+
+/// The VecGame borrowed to read it; the same `RuntimeError` as [`in_use`] while another
+/// thread steps or resets it.
+fn shared<'py>(slf: &Bound<'py, VecGame>) -> PyResult<PyRef<'py, VecGame>> {
+    slf.try_borrow().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err(IN_USE))
+}
+
 /// The part of `buffer` at byte `at` as a C-ordered numpy array of `T` and `shape`.
 fn view<'py, T: numpy::Element>(
     buffer: &Bound<'py, PyArray1<u8>>,
@@ -481,13 +516,17 @@ impl VecGame {
     {
         let n = self.slots.len();
         let buffer = self.buffer.bind(py).clone();
-        let mut bytes = buffer.try_readwrite()?;
+        let mut bytes = buffer.try_readwrite().map_err(|error| {
+            PyValueError::new_err(format!(
+                "the VecGame's arrays cannot be written ({error}): made read-only, or in use by another thread"
+            ))
+        })?;
         let bytes =
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
         let threads = self.threads.min(n / MIN_SHARE).max(1);
         let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
-        let failed = py.detach(move || {
+        let failed = detached(py, move || {
             let pool = match pool {
                 Some(pool) if threads > 1 => pool,
                 _ => return step_run(start, 0, slots, outputs, work),
@@ -536,118 +575,9 @@ impl VecGame {
         Ok(failed)
     }
 
-    fn fail(&mut self, what: &str, failure: Option<(usize, String)>) -> PyResult<()> {
-        match failure {
-            None => Ok(()),
-            Some((i, message)) => {
-                self.broken = true;
-                Err(EngineError::new_err(format!("{what}: game {i} failed: {message} (call reset() to go on)")))
-            }
-        }
-    }
-
-    /// Reads a step's actions and finds each in its game's legal moves (into `self.picks`);
-    /// `IllegalMove` for the first that is not legal.
-    fn pick(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.picks.clear();
-        let Some((i, action)) = pick_actions(actions, &self.slots, &mut self.picks)? else {
-            return Ok(());
-        };
-        let legal: Vec<usize> =
-            self.slots.get(i).map(|slot| slot.legal.iter().filter_map(Move::index).collect()).unwrap_or_default();
-        let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
-        let list = PyList::new(py, &legal)?.into_any().unbind();
-        let game = i.into_pyobject(py)?.into_any().unbind();
-        Err(with_attrs(py, IllegalMove::new_err(message), &[("legal_actions", list), ("game", game)]))
-    }
-}
-
-#[pymethods]
-impl VecGame {
-    #[new]
-    #[pyo3(signature = (card_set, decks, n, seed = 0, threads = None, turn_limit = None))]
-    fn new(
-        py: Python<'_>,
-        card_set: &PyCardSet,
-        decks: &Bound<'_, PyAny>,
-        n: usize,
-        seed: u64,
-        threads: Option<usize>,
-        turn_limit: Option<u32>,
-    ) -> PyResult<VecGame> {
-        if n == 0 {
-            return Err(PyValueError::new_err("n must be at least 1"));
-        }
-        let [a, b] = two_decks(decks, card_set)?;
-        let start = Start {
-            set: Arc::clone(&card_set.set),
-            features: Arc::clone(&card_set.features),
-            decks: [a.cards, b.cards],
-            seed,
-            n,
-            turn_limit,
-        };
-        let threads = match threads {
-            Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-            Some(threads) => threads,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
-        let pool = match threads {
-            1 => None,
-            _ => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads - 1)
-                    .build()
-                    .map_err(|error| EngineError::new_err(error.to_string()))?,
-            ),
-        };
-        // The first games are made here, so a bad deck is a SetupError at once.
-        let games: Vec<Game> =
-            (0..n).map(|i| start.game(i, 0)).collect::<Result<_, _>>().map_err(SetupError::new_err)?;
-        let slots = games.into_iter().map(Slot::new).collect();
-        let layout = Layout::new(n);
-        let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
-        let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;
-        let masks = view::<bool>(&buffer, layout.masks, &[n, ACTION_SPACE])?;
-        let rewards = view::<f32>(&buffer, layout.rewards, &[n, 2])?;
-        let dones = view::<bool>(&buffer, layout.dones, &[n])?;
-        let current_players = view::<i32>(&buffer, layout.players, &[n])?;
-        let reset_result = PyTuple::new(py, [&observations, &masks, &current_players])?.unbind();
-        let step_result = PyTuple::new(py, [&observations, &masks, &rewards, &dones, &current_players])?.unbind();
-        let mut vec = VecGame {
-            start,
-            slots,
-            threads,
-            pool,
-            observations: observations.cast_into()?.unbind(),
-            masks: masks.cast_into()?.unbind(),
-            legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
-            legal_counts: view::<i32>(&buffer, layout.legal_counts, &[n])?.cast_into()?.unbind(),
-            rewards: rewards.cast_into()?.unbind(),
-            dones: dones.cast_into()?.unbind(),
-            current_players: current_players.cast_into()?.unbind(),
-            buffer: buffer.unbind(),
-            layout,
-            picks: Vec::with_capacity(n),
-            broken: false,
-            reset_result,
-            step_result,
-        };
-        let failure = vec.run(py, &|_, _, _, _| Ok(()))?;
-        vec.fail("VecGame()", failure)?;
-        Ok(vec)
-    }
-
-    /// The number of games.
-    fn __len__(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Starts every game again (with `seed`, when given, as the new base seed); returns
-    /// `(observations, masks, current_players)` (the same tuple at every call).
-    #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<Py<PyTuple>> {
-        if let Some(seed) = seed {
+    /// [`VecGame::reset`], the VecGame borrowed.
+    fn reset_games(&mut self, py: Python<'_>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
+        if let Some(Seed(seed)) = seed {
             self.start.seed = seed;
         }
         let failure = self.run(py, &|start, i, slot, row| {
@@ -667,13 +597,8 @@ impl VecGame {
         Ok(self.reset_result.clone_ref(py))
     }
 
-    /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
-    /// games in parallel; finished games start again. Returns `(observations, masks,
-    /// rewards, dones, current_players)` (the same tuple at every call).
-    ///
-    /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
-    /// its legal actions) before any game moves when an action is not legal.
-    fn step(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+    /// [`VecGame::step`], the VecGame borrowed.
+    fn step_games(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         if self.broken {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
         }
@@ -708,64 +633,201 @@ impl VecGame {
         Ok(self.step_result.clone_ref(py))
     }
 
+    fn fail(&mut self, what: &str, failure: Option<(usize, String)>) -> PyResult<()> {
+        match failure {
+            None => Ok(()),
+            Some((i, message)) => {
+                self.broken = true;
+                Err(EngineError::new_err(format!("{what}: game {i} failed: {message} (call reset() to go on)")))
+            }
+        }
+    }
+
+    /// Reads a step's actions and finds each in its game's legal moves (into `self.picks`);
+    /// `IllegalMove` for the first that is not legal.
+    fn pick(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.picks.clear();
+        let Some((i, action)) = pick_actions(actions, &self.slots, &mut self.picks)? else {
+            return Ok(());
+        };
+        let legal: Vec<usize> =
+            self.slots.get(i).map(|slot| slot.legal.iter().filter_map(Move::index).collect()).unwrap_or_default();
+        let message = format!("game {i}: action {action} is not legal now; legal actions: {legal:?}");
+        let list = PyList::new(py, &legal)?.into_any().unbind();
+        let game = i.into_pyobject(py)?.into_any().unbind();
+        Err(with_attrs(py, IllegalMove::new_err(message), &[("legal_actions", list), ("game", game)]))
+    }
+}
+
+#[pymethods]
+impl VecGame {
+    #[new]
+    #[pyo3(signature = (card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None))]
+    fn new(
+        py: Python<'_>,
+        card_set: &PyCardSet,
+        decks: &Bound<'_, PyAny>,
+        n: Count,
+        seed: Seed,
+        threads: Option<Count>,
+        turn_limit: Option<TurnLimit>,
+    ) -> PyResult<VecGame> {
+        let (Count(n), Seed(seed), turn_limit) = (n, seed, turn_limit.map(|TurnLimit(limit)| limit));
+        if n == 0 || n > MAX_GAMES {
+            return Err(PyValueError::new_err(format!("n must be from 1 to {MAX_GAMES}, not {n}")));
+        }
+        let [a, b] = two_decks(decks, card_set)?;
+        let start = Start {
+            set: Arc::clone(&card_set.set),
+            features: Arc::clone(&card_set.features),
+            decks: [a.cards, b.cards],
+            seed,
+            n,
+            turn_limit,
+        };
+        let threads = match threads {
+            Some(Count(threads)) if threads == 0 || threads > MAX_THREADS => {
+                return Err(PyValueError::new_err(format!("threads must be from 1 to {MAX_THREADS}, not {threads}")));
+            }
+            Some(Count(threads)) => threads,
+            None => std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS),
+        };
+        let pool = match threads {
+            1 => None,
+            _ => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads - 1)
+                    .build()
+                    .map_err(|error| EngineError::new_err(format!("cannot start {threads} threads: {error}")))?,
+            ),
+        };
+        // The first games are made here, so a bad deck is a SetupError at once.
+        let mut slots: Vec<Slot> = Vec::new();
+        slots.try_reserve_exact(n).map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
+        guarded("VecGame()", || {
+            for i in 0..n {
+                slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?));
+            }
+            Ok(())
+        })?;
+        let layout = Layout::new(n);
+        let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
+        let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;
+        let masks = view::<bool>(&buffer, layout.masks, &[n, ACTION_SPACE])?;
+        let rewards = view::<f32>(&buffer, layout.rewards, &[n, 2])?;
+        let dones = view::<bool>(&buffer, layout.dones, &[n])?;
+        let current_players = view::<i32>(&buffer, layout.players, &[n])?;
+        let reset_result = PyTuple::new(py, [&observations, &masks, &current_players])?.unbind();
+        let step_result = PyTuple::new(py, [&observations, &masks, &rewards, &dones, &current_players])?.unbind();
+        let mut vec = VecGame {
+            start,
+            slots,
+            threads,
+            pool,
+            observations: observations.cast_into()?.unbind(),
+            masks: masks.cast_into()?.unbind(),
+            legal_actions: view::<i32>(&buffer, layout.legal_actions, &[n, ACTION_SPACE])?.cast_into()?.unbind(),
+            legal_counts: view::<i32>(&buffer, layout.legal_counts, &[n])?.cast_into()?.unbind(),
+            rewards: rewards.cast_into()?.unbind(),
+            dones: dones.cast_into()?.unbind(),
+            current_players: current_players.cast_into()?.unbind(),
+            buffer: buffer.unbind(),
+            layout,
+            picks: Vec::with_capacity(n),
+            broken: false,
+            reset_result,
+            step_result,
+        };
+        let failure = vec.run(py, &|_, _, _, _| Ok(()))?;
+        vec.fail("VecGame()", failure)?;
+        Ok(vec)
+    }
+
+    /// The number of games.
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(shared(slf)?.slots.len())
+    }
+
+    /// Starts every game again (with `seed`, when given, as the new base seed); returns
+    /// `(observations, masks, current_players)` (the same tuple at every call).
+    #[pyo3(signature = (seed = None))]
+    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
+        in_use(slf)?.reset_games(slf.py(), seed)
+    }
+
+    /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
+    /// games in parallel; finished games start again. Returns `(observations, masks,
+    /// rewards, dones, current_players)` (the same tuple at every call).
+    ///
+    /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
+    /// its legal actions) before any game moves when an action is not legal.
+    fn step(slf: &Bound<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        in_use(slf)?.step_games(slf.py(), actions)
+    }
+
     /// (n, OBSERVATION_SIZE) float32: what each game's player to move sees.
     #[getter]
-    fn observations(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.observations.clone_ref(py)
+    fn observations(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<f32>>> {
+        Ok(shared(slf)?.observations.clone_ref(slf.py()))
     }
 
     /// (n, ACTION_SPACE) bool: each game's legal actions.
     #[getter]
-    fn masks(&self, py: Python<'_>) -> Py<PyArray2<bool>> {
-        self.masks.clone_ref(py)
+    fn masks(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<bool>>> {
+        Ok(shared(slf)?.masks.clone_ref(slf.py()))
     }
 
     /// (n, ACTION_SPACE) int32: row `i` starts with game `i`'s `legal_counts[i]` legal actions.
     #[getter]
-    fn legal_actions(&self, py: Python<'_>) -> Py<PyArray2<i32>> {
-        self.legal_actions.clone_ref(py)
+    fn legal_actions(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<i32>>> {
+        Ok(shared(slf)?.legal_actions.clone_ref(slf.py()))
     }
 
     /// (n,) int32: how many legal actions each game has.
     #[getter]
-    fn legal_counts(&self, py: Python<'_>) -> Py<PyArray1<i32>> {
-        self.legal_counts.clone_ref(py)
+    fn legal_counts(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<i32>>> {
+        Ok(shared(slf)?.legal_counts.clone_ref(slf.py()))
     }
 
     /// (n, 2) float32: each seat's result of the games the last step finished.
     #[getter]
-    fn rewards(&self, py: Python<'_>) -> Py<PyArray2<f32>> {
-        self.rewards.clone_ref(py)
+    fn rewards(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray2<f32>>> {
+        Ok(shared(slf)?.rewards.clone_ref(slf.py()))
     }
 
     /// (n,) bool: which games the last step finished.
     #[getter]
-    fn dones(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
-        self.dones.clone_ref(py)
+    fn dones(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<bool>>> {
+        Ok(shared(slf)?.dones.clone_ref(slf.py()))
     }
 
     /// (n,) int32: each game's player to move.
     #[getter]
-    fn current_players(&self, py: Python<'_>) -> Py<PyArray1<i32>> {
-        self.current_players.clone_ref(py)
+    fn current_players(slf: &Bound<'_, Self>) -> PyResult<Py<PyArray1<i32>>> {
+        Ok(shared(slf)?.current_players.clone_ref(slf.py()))
     }
 
     /// The seeds of the games now in the slots.
-    fn seeds(&self) -> Vec<u64> {
-        let start = &self.start;
-        self.slots
+    fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
+        let this = shared(slf)?;
+        let start = &this.start;
+        Ok(this
+            .slots
             .iter()
             .enumerate()
             .map(|(i, slot)| start.seed.wrapping_add(i as u64).wrapping_add(slot.episodes.wrapping_mul(start.n as u64)))
-            .collect()
+            .collect())
     }
 
     /// The BLAKE3 trace hash of game `i`'s log so far (as `Game.trace_hash`).
-    fn trace_hash(&self, i: usize) -> PyResult<String> {
-        let slot = self.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
-        Ok(game::sim::hash::trace_hash(slot.game.log()))
+    fn trace_hash(slf: &Bound<'_, Self>, i: Index) -> PyResult<String> {
+        let Index(i) = i;
+        let this = shared(slf)?;
+        let slot = this.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
+        guarded("VecGame.trace_hash", || Ok(game::sim::hash::trace_hash(slot.game.log())))
     }
 }
+
 /// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),
 /// reading them where numpy holds them: `actions` is an int32 or int64 numpy vector of one
 /// action per slot, read as a slice when contiguous, else through its strides (a slice such
@@ -773,12 +835,15 @@ impl VecGame {
 /// game's index.
 fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>) -> PyResult<Option<(usize, i64)>> {
     let n = slots.len();
-    let shape_error = |shape: &[usize]| PyValueError::new_err(format!("actions has shape {shape:?}, not ({n},)"));
+    let shape_error =
+        |shape: &[usize]| PyValueError::new_err(format!("actions has shape {}, not ({n},)", shape_text(shape)));
+    // Another thread writes it (a view of a VecGame's own arrays, being stepped).
+    let unreadable = |error: numpy::BorrowError| PyValueError::new_err(format!("actions cannot be read now ({error})"));
     if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        let array = array.try_readonly()?;
+        let array = array.try_readonly().map_err(unreadable)?;
         return Ok(match array.as_slice() {
             Ok(actions) => pick_each(actions.iter().copied(), slots, picks),
             Err(_) => pick_each(array.as_array().iter().copied(), slots, picks),
@@ -788,7 +853,7 @@ fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>
         if array.shape() != [n] {
             return Err(shape_error(array.shape()));
         }
-        let array = array.try_readonly()?;
+        let array = array.try_readonly().map_err(unreadable)?;
         return Ok(match array.as_slice() {
             Ok(actions) => pick_each(actions.iter().map(|&a| i64::from(a)), slots, picks),
             Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),

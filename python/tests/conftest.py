@@ -37,6 +37,25 @@ def rsc_binary():
     return shutil.which("rsc")
 
 
+def run_bounded(code, seconds=60, memory=2 << 30):
+    """Runs Python `code` in a child process with at most `memory` bytes of address space
+    and `seconds` of time: what a test of a bound runs, so that a bound that fails ends
+    the child (a crash, an error, a timeout), not the test session or the machine. The
+    child's result; a timeout fails the test."""
+    import resource
+    import sys
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
+        )
+    except subprocess.TimeoutExpired as timeout:
+        raise AssertionError(f"still running after {seconds} s: {code}") from timeout
+
+
 def play_first(game, limit=100_000):
     """Plays the first legal action until the game ends; the number of decisions."""
     steps = 0

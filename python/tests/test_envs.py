@@ -116,6 +116,62 @@ def test_an_illegal_action_loses_or_raises_as_asked():
         strict.step(illegal)
 
 
+def test_the_gymnasium_episode_lost_by_an_illegal_action_is_over():
+    """The illegal action ended the episode but not the game: a step after it went on
+    playing that game, rewarding the episode's loser with a game it had lost."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    assert env.step(illegal)[2] is True
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(legal)
+    env.reset(seed=1)
+    env.step(legal)
+
+
+def test_environment_actions_must_be_integers_not_floats_or_strings():
+    """`int(action)` truncated 1.7 to the action 1 and parsed "1" as it."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    gym_env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], illegal_action="raise")
+    _, info = gym_env.reset(seed=1)
+    aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS])
+    aec.reset(seed=1)
+    for action in (1.7, "1", None):
+        with pytest.raises(TypeError):
+            gym_env.step(action)
+        with pytest.raises(TypeError):
+            aec.step(action)
+    assert gym_env.game.history() == [] and aec.game.history() == []
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    gym_env.step(np.int64(legal))
+    aec.step(np.array(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0])))
+
+
+def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
+    """Before: an AttributeError on a missing attribute; after: a KeyError (step and
+    last)."""
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=6)
+    for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), lambda: aec.last()):
+        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+            call()
+    aec.reset(seed=2)
+    with pytest.raises(ValueError, match="agent must be one of"):
+        aec.observe("player_2")
+    while aec.agents:
+        obs, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    for call in (lambda: aec.step(0), lambda: aec.last()):
+        with pytest.raises(RuntimeError, match="the game is over and every agent has left"):
+            call()
+
+
 def test_pettingzoo_api_test_and_seed_test_pass():
     from pettingzoo.test import api_test, seed_test
 
@@ -168,3 +224,36 @@ def test_an_openspiel_mcts_bot_plays_whole_games():
         tensor = state.observation_tensor(0)
         assert len(tensor) == rs.OBSERVATION_SIZE
         assert state.observation_string(0).startswith("{")
+
+
+def test_openspiel_parameters_out_of_range_are_refused_at_load():
+    """A negative turn limit loaded (and failed at the first state); a large one made
+    OpenSpiel's game length overflow its C int (a TypeError from pybind11)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1])}
+    with pytest.raises(ValueError, match="turn_limit must be from 0 to 2\\*\\*32 - 1, not -1"):
+        pyspiel.load_game("python_rulescript", {**params, "turn_limit": -1})
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*64 - 1, not -1"):
+        pyspiel.load_game("python_rulescript", {**params, "seed": -1})
+    game = pyspiel.load_game("python_rulescript", {**params, "turn_limit": 2**31 - 1})
+    assert game.max_game_length() == 2**31 - 1
+    assert not game.new_initial_state().is_terminal()
+
+
+def test_an_openspiel_state_serializes_and_deserializes():
+    """OpenSpiel pickles a Python state's attributes: `serialize` raised "cannot pickle
+    'rulescript.Game' object"."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    again = game.deserialize_state(state.serialize())
+    assert again.game.trace_hash() == state.game.trace_hash() and str(again) == str(state)
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert copy.legal_actions() == state.legal_actions() and copy.game.history() == state.game.history()

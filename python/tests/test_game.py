@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import rulescript as rs
-from conftest import DECKS
+from conftest import DECKS, EXAMPLES, run_bounded
 
 
 def test_a_new_game_lists_legal_actions_that_match_its_mask(card_set, decks):
@@ -143,8 +143,12 @@ def test_observation_into_checks_the_array(card_set, decks):
     assert np.array_equal(out, game.observation(0))
     with pytest.raises(ValueError, match="float32"):
         game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE, np.float64))
-    with pytest.raises(ValueError, match="shape"):
-        game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE + 1, np.float32))
+    size = rs.OBSERVATION_SIZE
+    # Shapes as numpy prints them.
+    with pytest.raises(ValueError, match=rf"out has shape \({size + 1},\), not \({size},\)"):
+        game.observation_into(0, np.zeros(size + 1, np.float32))
+    with pytest.raises(ValueError, match=rf"out has shape \(1, {size}\), not \({size},\)"):
+        game.observation_into(0, np.zeros((1, size), np.float32))
 
 
 def test_the_view_is_the_engines_player_view(card_set, decks):
@@ -220,3 +224,105 @@ def test_a_panic_in_the_engine_is_a_python_exception():
     with pytest.raises(rs.EngineError, match="a panic raised on purpose"):
         rs._rulescript._panic_for_tests()
     assert issubclass(rs.EngineError, RuntimeError)
+
+
+def test_observation_into_a_read_only_array_is_a_value_error_not_a_panic(card_set, decks):
+    game = rs.Game(card_set, decks, seed=5)
+    out = np.zeros(rs.OBSERVATION_SIZE, np.float32)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match="writable"):
+        game.observation_into(0, out)
+    assert not out.any()
+
+
+def test_an_action_past_int64_is_an_illegal_move_like_any_outside_the_space(card_set, decks):
+    game = rs.Game(card_set, decks, seed=7)
+    legal = game.legal_actions()
+    for action in (2**63, -(2**63) - 1, 2**70):
+        with pytest.raises(rs.IllegalMove, match=f"action {action} is outside the action space") as raised:
+            game.apply(action)
+        assert raised.value.legal_actions == legal
+    with pytest.raises(rs.IllegalMove, match=f"history step 1: action {2**64} is outside the action space"):
+        rs.Game.from_history(card_set, decks, 7, [legal[0], 2**64])
+    with pytest.raises(ValueError, match=f"action {2**70} is outside the action space"):
+        game.action_to_string(2**70)
+    # Other types than ints stay TypeErrors.
+    with pytest.raises(TypeError):
+        game.apply(1.0)
+    assert game.history() == []
+
+
+def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card_set, decks):
+    """Not the bare OverflowError of an int that does not fit, which names neither the
+    argument nor what it may be."""
+    game = rs.Game(card_set, decks, seed=2**64 - 1)
+    for seed in (-1, 2**64):
+        with pytest.raises(ValueError, match=f"a seed must be an integer from 0 to {2**64 - 1}, not {seed}"):
+            rs.Game(card_set, decks, seed=seed)
+        with pytest.raises(ValueError, match="a seed must be"):
+            rs.RandomPlayer(seed)
+        with pytest.raises(ValueError, match="a seed must be"):
+            game.resample_hidden(0, seed)
+    with pytest.raises(ValueError, match=f"a turn limit must be an integer from 0 to {2**32 - 1}, not -1"):
+        rs.Game(card_set, decks, turn_limit=-1)
+    for player in (-1, 2, 2**64, -(2**70)):
+        with pytest.raises(ValueError, match=f"player must be 0 or 1, not {player}"):
+            game.observation(player)
+        with pytest.raises(ValueError, match="player must be 0 or 1"):
+            rs.GreedyPlayer.for_seat(0, player)
+    with pytest.raises(IndexError, match="index -1 is out of range"):
+        card_set.card(-1)
+    with pytest.raises(TypeError, match="argument 'seed'"):
+        rs.Game(card_set, decks, seed=1.5)
+
+
+def test_an_endless_iterable_of_decks_is_refused_after_three():
+    """It was collected until memory ran out (in a child with 2 GiB of address space, so
+    that a regression fails the test rather than exhaust the machine)."""
+    done = run_bounded(
+        f"""
+import itertools
+import rulescript as rs
+card_set = rs.CardSet.load({str(EXAMPLES)!r})
+for make in (rs.Game, lambda cards, decks: rs.VecGame(cards, decks, 2)):
+    try:
+        make(card_set, itertools.repeat({str(DECKS[0])!r}))
+    except ValueError as error:
+        print(error)
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == ["a game needs two decks, not more"] * 2
+
+
+def test_a_game_pickles_as_its_start_and_history(card_set, decks, tmp_path, monkeypatch):
+    """It raised "cannot pickle 'rulescript.Game' object" (and so did OpenSpiel's
+    `serialize` of a state holding one)."""
+    import os
+    import pickle
+
+    game = rs.Game(card_set, decks, seed=5, turn_limit=30)
+    for _ in range(25):
+        game.apply(game.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(game))
+    assert (copy.trace_hash(), copy.history(), copy.seed) == (game.trace_hash(), game.history(), game.seed)
+    assert copy.state_hash() == game.state_hash()
+    # The folder made absolute: the card set loads again from another working directory.
+    assert pickle.loads(pickle.dumps(card_set)).dir == EXAMPLES
+    pickled = pickle.dumps(rs.CardSet.load(os.path.relpath(EXAMPLES)))
+    monkeypatch.chdir(tmp_path)
+    assert len(pickle.loads(pickled)) == len(card_set)
+    deck = pickle.loads(pickle.dumps(decks[0]))
+    assert (deck.name, deck.card_ids, len(deck)) == (decks[0].name, decks[0].card_ids, 50)
+    with pytest.raises(TypeError, match="resample_hidden"):
+        pickle.dumps(game.resample_hidden(0, 1))
+
+
+def test_an_unpickled_deck_is_held_to_the_deck_rules(decks):
+    from rulescript._rulescript import _deck
+
+    ids = decks[0].card_ids
+    for wrong, code in [(ids[:49], "deck-size"), (ids * 1000, "deck-size"), ([ids[0]] * 50, "deck-copies")]:
+        with pytest.raises(rs.DeckError) as raised:
+            _deck("edited", "edited.o8d", wrong)
+        assert raised.value.code == code

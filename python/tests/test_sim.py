@@ -14,7 +14,7 @@ import pytest
 from rulescript import sim
 from rulescript._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 
-from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, without_timing
+from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, run_bounded, without_timing
 
 
 @pytest.fixture(autouse=True)
@@ -148,3 +148,50 @@ def test_wrong_options_are_refused_with_rsc_sims_messages():
         simulation.play(5, 11)
     with pytest.raises(ValueError, match="must be at least 1"):
         sim.shards(10, 0)
+
+
+def test_a_run_of_too_many_shards_is_refused_before_listing_them():
+    """10**15 games in shards of one were listed first, until the machine's memory ran
+    out (in a child with 2 GiB of address space, so that a regression fails the test)."""
+    done = run_bounded("from rulescript import sim\nsim.shards(10**15, 1)")
+    assert "ValueError: 1,000,000,000,000,000 games in shards of 1 make 1,000,000,000,000,000 shards" in done.stderr
+    assert "give a larger --shard-size" in done.stderr
+    assert sim.shards(10, 4) == [(0, 4), (4, 8), (8, 10)]
+    assert len(sim.shards(sim.MAX_SHARDS, 1)) == sim.MAX_SHARDS
+
+
+def test_negative_counts_are_refused_by_the_command_line(capsys):
+    """--max-retries -1 tried no shard and ended in an AssertionError ("unreachable");
+    --jobs -3 ran on one thread; --games -5 named "a count" rather than the option."""
+    for option, value, message in [
+        ("--max-retries", "-1", "-1 is less than 0"),
+        ("--jobs", "-3", "-3 is less than 1"),
+        ("--games", "-5", "-5 is less than 1"),
+        ("--seed", "x", "'x' is not a whole number"),
+    ]:
+        with pytest.raises(SystemExit) as exited:
+            sim.parser().parse_args([option, value])
+        assert exited.value.code == 2
+        assert f"argument {option}: {message}" in capsys.readouterr().err
+
+
+def test_a_negative_retry_count_still_plays_each_shard_once():
+    simulation = Simulation(SET, decks=DECK_ARGS, games=4)
+    done = {}
+    progress = sim.Progress(4, 0, quiet=True)
+    sim.play_locally(simulation, [(0, 2), (2, 4)], 1, -1, None, done.__setitem__, progress)
+    assert sorted(done) == [(0, 2), (2, 4)]
+
+
+def test_an_unpickled_simulation_writes_its_files_only_in_its_own_folder(tmp_path):
+    """The set's hash named the folder the files are written to: `../..` in a crafted
+    state put them anywhere (and the hash check refused the set only afterwards)."""
+    simulation = Simulation(SET, decks=DECK_ARGS, games=3)
+    restore, (state,) = simulation.__reduce__()
+    configuration = json.loads(state[0])
+    escape = tmp_path / "escaped"
+    configuration["set"]["hash"] = "x/" + "../" * 40 + str(escape).lstrip("/")
+    with pytest.raises(ValueError, match="not a pickled Simulation: the set's hash is"):
+        restore((json.dumps(configuration), *state[1:]))
+    assert not escape.exists()
+    assert restore(state).configuration_hash == simulation.configuration_hash

@@ -3,7 +3,7 @@
 import pytest
 
 import rulescript as rs
-from conftest import DECKS, EXAMPLES
+from conftest import DECKS, EXAMPLES, run_bounded
 
 
 def test_the_example_cards_check_clean():
@@ -71,3 +71,51 @@ def test_a_game_needs_two_decks(card_set, decks):
     assert len(card_set) > 0 and card_set.card(0)["name"]
     with pytest.raises(IndexError):
         card_set.card(len(card_set))
+
+
+def test_a_device_or_a_pipe_that_never_ends_is_read_only_to_its_bound(tmp_path):
+    """`/dev/zero` (whose length reads 0) and a pipe fed forever were read until memory ran
+    out; they stop at the file's bound, as `rsc` does (in a child with 2 GiB of address
+    space and a minute, so that a regression fails the test rather than exhaust the
+    machine)."""
+    import os
+
+    fifo = tmp_path / "endless.rules"
+    os.mkfifo(fifo)
+    card_set = tmp_path / "set"
+    card_set.mkdir()
+    (card_set / "cards.json").symlink_to("/dev/zero")
+    done = run_bounded(
+        f"""
+import subprocess
+import rulescript as rs
+cards = rs.CardSet.load({str(EXAMPLES)!r})
+writer = subprocess.Popen(["sh", "-c", "exec yes > {fifo}"])
+for call in (lambda: rs.check("/dev/zero"), lambda: rs.check({str(fifo)!r}),
+             lambda: rs.compile("/dev/zero", {str(tmp_path / "out.rsb")!r}),
+             lambda: rs.load_deck("/dev/zero", cards),
+             lambda: rs.CardSet.load({str(card_set)!r})):
+    try:
+        call()
+    except (OSError, rs.DeckError, rs.RulesError) as error:
+        print(type(error).__name__, getattr(error, "code", ""), error)
+writer.kill()
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    source = "at least 67108865 bytes, more than the 67108864 a source file may have"
+    assert done.stdout.splitlines() == [
+        f"OSError  cannot read `/dev/zero`: {source}",
+        f"OSError  cannot read `{fifo}`: {source}",
+        f"OSError  cannot read `/dev/zero`: {source}",
+        "DeckError deck-malformed /dev/zero: not a valid .o8d deck: at least 1048577 bytes, more than the 1048576 a deck may have",
+        f"RulesError  cannot load the card set {card_set}: cannot read `{card_set}/cards.json`: at least 67108865 bytes,"
+        " more than the 67108864 a card set's file may have",
+    ]
+    assert not (tmp_path / "out.rsb").exists()
+
+
+def test_a_bytes_path_is_a_type_error_about_bytes_not_its_items():
+    """Bytes are iterable: check() took them for a list of paths and said "not int"."""
+    with pytest.raises(TypeError, match="'bytes'"):
+        rs.check(str(EXAMPLES / "sentinel.rules").encode())

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import rulescript as rs
+from conftest import DECKS, EXAMPLES, run_bounded
 
 
 def random_actions(vec, rng):
@@ -127,7 +128,7 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
     vec = rs.VecGame(card_set, decks, 4)
     with pytest.raises(ValueError, match="int32 or int64"):
         vec.step(np.zeros(4, np.float64))
-    with pytest.raises(ValueError, match=r"shape \[3\], not \(4,\)"):
+    with pytest.raises(ValueError, match=r"shape \(3,\), not \(4,\)"):
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(ValueError, match="int32 or int64"):
         vec.step([0, 0, 0, 0])
@@ -211,3 +212,103 @@ def test_observations_stay_within_observation_bounds(card_set, decks):
         obs, _, _, dones, _ = vec.step(random_actions(vec, rng))
         finished += int(dones.sum())
     assert finished > 16
+
+
+def test_sizes_past_the_limits_are_refused_before_anything_is_allocated():
+    """A huge n, thread count or interleave was allocated first and aborted the
+    interpreter when memory ran out; they are refused at once (in a child with 2 GiB of
+    address space, so that a regression crashes the child, not the tests)."""
+    done = run_bounded(
+        f"""
+import rulescript as rs
+card_set = rs.CardSet.load({str(EXAMPLES)!r})
+decks = {[str(d) for d in DECKS]!r}
+for kwargs in ({{"n": 10**12}}, {{"n": 2**64 - 1}}, {{"n": 2, "threads": 10**6}}, {{"n": 2, "threads": 2**64 - 1}}):
+    try:
+        rs.VecGame(card_set, decks, **kwargs)
+    except ValueError as error:
+        print(error)
+try:
+    rs.play_in_rust(card_set, decks, 0, 1, interleave=10**12)
+except ValueError as error:
+    print(error)
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines() == [
+        "n must be from 1 to 1048576, not 1000000000000",
+        f"n must be from 1 to 1048576, not {2**64 - 1}",
+        "threads must be from 1 to 1024, not 1000000",
+        f"threads must be from 1 to 1024, not {2**64 - 1}",
+        "interleave must be 1 to 1048576",
+    ]
+
+
+def test_out_of_range_seeds_and_indices_are_value_and_index_errors(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 2)
+    with pytest.raises(ValueError, match="a seed must be an integer from 0"):
+        vec.reset(seed=-1)
+    with pytest.raises(ValueError, match="a seed must be an integer from 0"):
+        rs.VecGame(card_set, decks, 2, seed=2**64)
+    with pytest.raises(ValueError, match="a count must be an integer from 0"):
+        rs.VecGame(card_set, decks, -1)
+    with pytest.raises(IndexError, match="index -1 is out of range"):
+        vec.trace_hash(-1)
+    with pytest.raises(IndexError, match="no game 2"):
+        vec.trace_hash(2)
+
+
+def test_arrays_made_read_only_are_a_value_error_and_nothing_moves(card_set, decks):
+    """rust-numpy's borrow error was a TypeError saying only "The given array is not
+    writeable"."""
+    vec = rs.VecGame(card_set, decks, 4, threads=1)
+    buffer = vec.observations.base  # the one buffer every output array is a view of
+    buffer.flags.writeable = False
+    hashes = [vec.trace_hash(i) for i in range(4)]
+    for call in (lambda: vec.step(np.zeros(4, np.int64)), vec.reset):
+        with pytest.raises(ValueError, match="the VecGame's arrays cannot be written"):
+            call()
+    assert [vec.trace_hash(i) for i in range(4)] == hashes
+    buffer.flags.writeable = True
+    vec.step(np.zeros(4, np.int64))
+
+
+def test_a_vec_game_used_by_two_threads_at_once_says_so():
+    """While one thread steps (the GIL released), another's call on the same VecGame was
+    PyO3's "Already mutably borrowed" (in a child, so that threads left running by a
+    failure do not outlive the test)."""
+    done = run_bounded(
+        f"""
+import threading
+import numpy as np
+import rulescript as rs
+vec = rs.VecGame(rs.CardSet.load({str(EXAMPLES)!r}), {[str(d) for d in DECKS]!r}, 1024, threads=1)
+stepping = threading.Event()
+refusals = set()
+def steps():
+    stepping.set()
+    for _ in range(100):
+        try:
+            vec.step(vec.legal_actions[:, 0].copy())
+        except rs.IllegalMove:
+            pass  # the other thread reset the games since the actions were read
+        except RuntimeError as error:
+            refusals.add(str(error))
+worker = threading.Thread(target=steps)
+worker.start()
+stepping.wait()
+while worker.is_alive():
+    for call in (lambda: len(vec), lambda: vec.observations, lambda: vec.trace_hash(0), vec.reset):
+        try:
+            call()
+        except RuntimeError as error:
+            refusals.add(str(error))
+worker.join()
+print(sorted(refusals))
+""",
+        seconds=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == str(
+        ["this VecGame is in use by another thread: step or reset it from one thread at a time"]
+    )

@@ -73,6 +73,13 @@ fn a_missing_deck_file_is_an_io_error_naming_the_file() {
 }
 
 #[test]
+fn a_folder_given_as_a_deck_file_is_an_io_error_naming_it() {
+    let error = load_deck(std::path::Path::new("src"), |_| true).unwrap_err();
+    assert_eq!(error.code(), "deck-io");
+    assert!(error.to_string().starts_with("src: cannot read deck: Is a directory"), "{error}");
+}
+
+#[test]
 fn a_decks_text_given_as_its_path_is_named_as_such_on_one_line() {
     let text = "\u{feff}<?xml version=\"1.0\"?>\n<deck game=\"x\">\n  <section name=\"Main\">\n</deck>\n";
     let error = load_deck(std::path::Path::new(text), |_| true).unwrap_err();

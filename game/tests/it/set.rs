@@ -44,6 +44,15 @@ fn a_set_whose_rules_do_not_compile_is_refused_with_the_errors_named() {
 }
 
 #[test]
+fn a_cards_json_that_is_a_folder_is_an_io_error() {
+    let dir = std::env::temp_dir().join(format!("rulescript-set-test-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cards.json")).unwrap();
+    let error = CardSet::load(&dir).unwrap_err();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(matches!(&error, SetError::Io { message, .. } if message.starts_with("Is a directory")), "{error}");
+}
+
+#[test]
 fn a_missing_folder_is_an_io_error_naming_the_file() {
     let error = CardSet::load(std::path::Path::new("/nonexistent/set")).unwrap_err();
     assert!(matches!(&error, SetError::Io { path, .. } if path.ends_with("cards.json")), "{error}");

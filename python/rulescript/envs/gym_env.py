@@ -12,6 +12,8 @@ drive it) it ends the episode as a loss, with ``info["illegal_action"] = True``.
 
 from __future__ import annotations
 
+import operator
+
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
@@ -49,6 +51,9 @@ class RuleScriptEnv(gym.Env):
         self.action_space = spaces.Discrete(ACTION_SPACE)
         self.game = None
         self._opponent = None
+        # Whether the episode has ended: the game is over, or an illegal action lost it
+        # (the game itself then goes on, so `is_over()` cannot tell).
+        self._episode_over = False
 
     def _info(self, **extra):
         mask = self.game.legal_mask().astype(np.int8) if self.game.current_player == self.seat else np.zeros(ACTION_SPACE, np.int8)
@@ -64,21 +69,26 @@ class RuleScriptEnv(gym.Env):
         self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
         self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
         self._opponent_moves()
+        self._episode_over = self.game.is_over()
         return self.game.observation(self.seat), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
-        if self.game.is_over():
+        if self._episode_over:
             raise RuntimeError("the episode is over: call reset()")
+        # An int, a numpy integer or a 0-d integer array; a float or a string is a
+        # TypeError rather than an action truncated or parsed into another one.
+        action = operator.index(action)
         try:
-            self.game.apply(int(action))
+            self.game.apply(action)
         except IllegalMove:
             if self.illegal_action == "raise":
                 raise
+            self._episode_over = True
             return self.game.observation(self.seat), -1.0, True, False, self._info(illegal_action=True)
         self._opponent_moves()
-        over = self.game.is_over()
+        over = self._episode_over = self.game.is_over()
         reward = float(self.game.returns()[self.seat]) if over else 0.0
         return self.game.observation(self.seat), reward, over, False, self._info()
 

@@ -54,6 +54,13 @@ class RuleScriptGame(pyspiel.Game):
         missing = [name for name in ("card_set", "deck0", "deck1") if not params[name]]
         if missing:
             raise ValueError(f"{SHORT_NAME} needs the parameters {missing} (a card set folder and two .o8d decks)")
+        # Checked here, where `load_game` can report them, rather than when the first state
+        # is made; and OpenSpiel's game length is a C int.
+        seed, turn_limit = int(params["seed"]), int(params["turn_limit"])
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**64 - 1, not {seed}")
+        if not 0 <= turn_limit < 2**32:
+            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 0 to 2**32 - 1, not {turn_limit}")
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SPACE,
             max_chance_outcomes=0,
@@ -61,7 +68,7 @@ class RuleScriptGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=int(params["turn_limit"]) * _DECISIONS_PER_TURN,
+            max_game_length=min(max(1, turn_limit * _DECISIONS_PER_TURN), 2**31 - 1),
         )
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
@@ -69,8 +76,8 @@ class RuleScriptGame(pyspiel.Game):
             _CARD_SETS[folder] = CardSet.load(folder)
         self.card_set = _CARD_SETS[folder]
         self.decks = [load_deck(str(params["deck0"]), self.card_set), load_deck(str(params["deck1"]), self.card_set)]
-        self.seed = int(params["seed"])
-        self.turn_limit = int(params["turn_limit"])
+        self.seed = seed
+        self.turn_limit = turn_limit
 
     def new_initial_state(self):
         return RuleScriptState(self)

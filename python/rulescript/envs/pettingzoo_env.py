@@ -9,6 +9,8 @@ each for a draw (the turn limit ends every game).
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -52,7 +54,23 @@ class RuleScriptAECEnv(AECEnv):
     def action_space(self, agent):
         return self._action_spaces[agent]
 
+    def _check_started(self):
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+
+    def _check_agents_left(self):
+        if not self.agents:
+            raise RuntimeError("the game is over and every agent has left: call reset()")
+
+    def last(self, observe=True):
+        self._check_started()
+        self._check_agents_left()
+        return super().last(observe)
+
     def observe(self, agent):
+        self._check_started()
+        if agent not in self.possible_agents:
+            raise ValueError(f"agent must be one of {self.possible_agents}, not {agent!r}")
         seat = self.possible_agents.index(agent)
         if self.game.current_player == seat and not self.game.is_over():
             mask = self.game.legal_mask().astype(np.int8)
@@ -74,12 +92,17 @@ class RuleScriptAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.current_player]
 
     def step(self, action):
+        self._check_started()
+        self._check_agents_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # An int, a numpy integer or a 0-d integer array; a float or a string is a
+        # TypeError rather than an action truncated or parsed into another one.
+        action = operator.index(action)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(int(action))
+        self.game.apply(action)
         if self.game.is_over():
             returns = self.game.returns()
             for seat, name in enumerate(self.possible_agents):

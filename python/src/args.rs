@@ -1,0 +1,144 @@
+//! Integer arguments read from any Python int, so that a number out of range is an error
+//! that says what was expected (`ValueError`, or `IllegalMove` for an action) rather than
+//! the bare `OverflowError` a plain `u64` or `i64` parameter raises, which names neither
+//! the argument nor its range. A value of another type is still a `TypeError`.
+
+use std::fmt;
+
+use game::Seat;
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+
+/// `obj` as a `T`, or, for an int out of `T`'s range, the error `out_of_range` makes of
+/// its text.
+fn int_or<'py, T>(obj: Borrowed<'_, 'py, PyAny>, out_of_range: impl FnOnce(String) -> PyErr) -> PyResult<T>
+where
+    for<'a> T: FromPyObject<'a, 'py, Error = PyErr>,
+{
+    match obj.extract::<T>() {
+        Ok(value) => Ok(value),
+        Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Err(out_of_range(text(obj))),
+        Err(error) => Err(error),
+    }
+}
+
+/// How `obj` prints (`str`), for a message.
+fn text(obj: Borrowed<'_, '_, PyAny>) -> String {
+    obj.str().map(|text| text.to_string()).unwrap_or_else(|_| "that value".to_owned())
+}
+
+/// Declares a newtype over an unsigned integer whose out-of-range values are a
+/// `ValueError` naming `$what` and its range.
+macro_rules! unsigned_argument {
+    ($(#[$doc:meta])* $name:ident, $int:ty, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name(pub $int);
+
+        impl<'a, 'py> FromPyObject<'a, 'py> for $name {
+            type Error = PyErr;
+
+            fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+                int_or(obj, |given| {
+                    PyValueError::new_err(format!(
+                        concat!($what, " must be an integer from 0 to {}, not {}"),
+                        <$int>::MAX,
+                        given
+                    ))
+                })
+                .map($name)
+            }
+        }
+    };
+}
+
+unsigned_argument!(
+    /// A seed: an int from 0 to 2**64 - 1.
+    Seed,
+    u64,
+    "a seed"
+);
+unsigned_argument!(
+    /// A count (games, threads): an int from 0 to the platform's `usize`; the caller checks
+    /// its own bounds.
+    Count,
+    usize,
+    "a count"
+);
+unsigned_argument!(
+    /// A turn limit: an int from 0 to 2**32 - 1.
+    TurnLimit,
+    u32,
+    "a turn limit"
+);
+
+/// An index into a collection: out of range (negative, or past `usize`) is an `IndexError`,
+/// like the caller's own check for an index past the end.
+#[derive(Clone, Copy, Debug)]
+pub struct Index(pub usize);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Index {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        int_or(obj, |given| PyIndexError::new_err(format!("index {given} is out of range"))).map(Index)
+    }
+}
+
+/// A player's seat argument: 0 or 1; any other int is a `ValueError`, however large.
+#[derive(Clone, Copy, Debug)]
+pub struct Player(pub Seat);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Player {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let refuse = |given: String| PyValueError::new_err(format!("player must be 0 or 1, not {given}"));
+        match int_or::<i64>(obj, refuse)? {
+            0 => Ok(Player(Seat::FIRST)),
+            1 => Ok(Player(Seat::SECOND)),
+            other => Err(refuse(other.to_string())),
+        }
+    }
+}
+
+/// An action argument: any Python int. One past `i64` is outside the action space like
+/// any other number there, so that applying it raises `IllegalMove`, not `OverflowError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// An int that fits an `i64`.
+    Number(i64),
+    /// A larger (or more negative) int, as Python prints it.
+    Huge(String),
+}
+
+impl Action {
+    /// The action's number in the action space's type, when it can be one.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            Action::Number(number) => usize::try_from(*number).ok(),
+            Action::Huge(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Number(number) => write!(f, "{number}"),
+            Action::Huge(text) => f.write_str(text),
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Action {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i64>() {
+            Ok(number) => Ok(Action::Number(number)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Action::Huge(text(obj))),
+            Err(error) => Err(error),
+        }
+    }
+}
