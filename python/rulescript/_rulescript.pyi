@@ -127,7 +127,7 @@ class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
-    thread, the calling thread steps them all. `n` is at most 1,048,576 and `threads` at
+    thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
     most 1,024 (`ValueError` past them, before anything is allocated)."""
 
     def __init__(

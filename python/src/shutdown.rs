@@ -49,9 +49,19 @@ where
         });
     }
     ACTIVE.fetch_add(1, Ordering::AcqRel);
-    let result = py.detach(body);
-    ACTIVE.fetch_sub(1, Ordering::AcqRel);
-    result
+    // Counted out however the call ends: a panic that escaped `body` would otherwise keep
+    // `_close` waiting its whole `CLOSE_WAIT` at exit.
+    let _counted = CountedOut;
+    py.detach(body)
+}
+
+/// Counts a thread out of [`ACTIVE`] when dropped.
+struct CountedOut;
+
+impl Drop for CountedOut {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 fn is_closer() -> bool {

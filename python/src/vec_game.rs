@@ -312,8 +312,10 @@ where
 }
 
 /// The most games a `VecGame` holds: about 70 KiB each once played (BENCHMARKS.md), so
-/// 70 GiB at most; a larger `n` is a mistake, refused before anything is allocated.
-pub const MAX_GAMES: usize = 1 << 20;
+/// 4.5 GiB at most. A larger `n` is refused before anything is allocated: an allocation
+/// that fails inside the engine aborts the process rather than raise `MemoryError`, and
+/// more games than this are better spread over processes.
+pub const MAX_GAMES: usize = 1 << 16;
 /// The most threads a `VecGame` steps its games on: a larger count is a mistake, refused
 /// before the pool starts any (the default, one per core, is capped to it too).
 pub const MAX_THREADS: usize = 1024;

@@ -236,11 +236,11 @@ except ValueError as error:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines() == [
-        "n must be from 1 to 1048576, not 1000000000000",
-        f"n must be from 1 to 1048576, not {2**64 - 1}",
+        "n must be from 1 to 65536, not 1000000000000",
+        f"n must be from 1 to 65536, not {2**64 - 1}",
         "threads must be from 1 to 1024, not 1000000",
         f"threads must be from 1 to 1024, not {2**64 - 1}",
-        "interleave must be 1 to 1048576",
+        "interleave must be 1 to 65536",
     ]
 
 
