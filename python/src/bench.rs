@@ -165,12 +165,15 @@ fn interleaved(
         next_seed += 1;
     }
     let (mut finished, mut decisions) = (0u64, 0usize);
+    // One buffer of legal moves for every game, as `sim::play` keeps one per game: a list
+    // allocated and freed per decision would be counted as the in-turn games' cost.
+    let mut moves = Vec::new();
     while finished < games && !live.is_empty() {
         for (game, players) in &mut live {
-            let moves = game.legal_moves();
+            game.legal_moves_into(&mut moves);
             let seat = Seat::of(game.to_move()).index();
             let i = players[seat].choose(game, &moves).map_err(|e| e.0)?;
-            let mv = moves.into_iter().nth(i).unwrap_or(Move::Pass);
+            let mv = moves.get(i).copied().unwrap_or(Move::Pass);
             game.apply_listed(mv).map_err(|e| e.to_string())?;
             decisions += 1;
             if game.outcome().is_some() {
