@@ -170,7 +170,8 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
 /// Compiles `.rules` files (a path or a list; folders are searched recursively) into one
 /// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
 /// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
-/// when any is an error.
+/// when any is an error. `out` is replaced whole or left as it was (`game::output`); a FIFO
+/// or a symbolic link to nothing raises `OSError` before compiling.
 #[pyfunction]
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
