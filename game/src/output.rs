@@ -18,7 +18,8 @@ pub enum Target {
     /// A regular file, replaced whole; the path is the file itself (a symbolic link to it
     /// is kept, and the file it names replaced).
     File(PathBuf),
-    /// A character or block device (`/dev/null`, a terminal), written directly.
+    /// A character or block device (`/dev/null`, a terminal), or a file named through
+    /// `/dev` (`/dev/stdout` redirected to a file), written directly.
     Device,
     /// A named pipe (FIFO) or a socket, written directly (an open waits for a reader).
     Pipe,
@@ -53,10 +54,12 @@ pub fn target(path: &Path) -> io::Result<Target> {
     if metadata.is_dir() {
         return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a folder"));
     }
-    if metadata.is_file() {
+    // `/dev/stdout` redirected to a file (`> out`) names the open descriptor, not a file to
+    // replace: written directly, into the file the shell opened.
+    if metadata.is_file() && !path.starts_with("/dev") {
         return Ok(Target::File(fs::canonicalize(path)?));
     }
-    Ok(if is_device(&metadata) { Target::Device } else { Target::Pipe })
+    Ok(if metadata.is_file() || is_device(&metadata) { Target::Device } else { Target::Pipe })
 }
 
 /// Fails unless `path` can be written by [`write`]: checked before a long run, so that
@@ -111,7 +114,8 @@ impl Temporary {
     /// that a file left by a killed process says whose it was.
     fn beside(target: &Path) -> io::Result<Temporary> {
         let folder = folder_of(target);
-        let name = target.file_name().unwrap_or_default().to_string_lossy();
+        // Shortened, so that the temporary name stays within the file system's limit.
+        let name: String = target.file_name().unwrap_or_default().to_string_lossy().chars().take(64).collect();
         let mut last = io::Error::from(io::ErrorKind::AlreadyExists);
         for _ in 0..TEMPORARY_NAME_TRIES {
             let count = TEMPORARY_COUNTER.fetch_add(1, Ordering::Relaxed);
@@ -190,6 +194,18 @@ mod tests {
         write(&out, b"second").unwrap();
         assert_eq!(fs::read(&out).unwrap(), b"second");
         assert_eq!(names(&dir), ["out.bin"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// A name near the file system's limit (255 bytes) still leaves room for the
+    /// temporary name beside it.
+    #[test]
+    fn a_file_with_a_long_name_is_replaced() {
+        let dir = folder("long");
+        let out = dir.join("n".repeat(250));
+        fs::write(&out, b"old").unwrap();
+        write(&out, b"new").unwrap();
+        assert_eq!(fs::read(&out).unwrap(), b"new");
         let _ = fs::remove_dir_all(&dir);
     }
 

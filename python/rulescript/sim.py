@@ -79,7 +79,8 @@ def output_target(path: Path) -> Optional[Path]:
         raise FileNotFoundError(f"cannot write {path}: it is a symbolic link to {os.readlink(path)}, which does not exist")
     if path.is_dir():
         raise IsADirectoryError(f"cannot write {path}: it is a folder")
-    if path.exists() and not path.is_file():
+    # `/dev/stdout` redirected to a file names the open descriptor: written directly.
+    if path.exists() and (not path.is_file() or path.absolute().parts[:2] == ("/", "dev")):
         return None
     return path.resolve()
 

@@ -134,3 +134,24 @@ fn a_saved_game_may_go_to_a_device() {
     use std::os::unix::fs::FileTypeExt as _;
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device(), "still the device");
 }
+
+/// `/dev/stdout` redirected to a file is written into the file the shell opened, not
+/// renamed over its name.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_bundle_to_dev_stdout_goes_into_the_redirected_file() {
+    use std::os::unix::fs::MetadataExt as _;
+    let dir = TempDir::new("outputs-stdout");
+    let card = dir.file("fire-ball.rules", CLEAN);
+    let redirected = dir.file("stdout.rsb", "");
+    let inode = std::fs::metadata(&redirected).unwrap().ino();
+    let status = Command::new(env!("CARGO_BIN_EXE_rsc"))
+        .args(["compile".as_ref(), card.as_os_str(), "-o".as_ref(), "/dev/stdout".as_ref()])
+        .stdout(std::fs::File::create(&redirected).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    assert_eq!(std::fs::metadata(&redirected).unwrap().ino(), inode, "the same file, not a new one");
+    assert!(std::fs::read(&redirected).unwrap().starts_with(b"\x89RSB"));
+    assert_eq!(names(dir.path()), ["fire-ball.rules", "stdout.rsb"]);
+}
