@@ -76,7 +76,8 @@ def output_target(path: Path) -> Optional[Path]:
     resolved), or ``None`` for a device or a pipe, written directly; as ``rsc``'s
     ``game::output::target``, raises ``OSError`` for a folder or a link to nothing."""
     if path.is_symlink() and not path.exists():
-        raise FileNotFoundError(f"cannot write {path}: it is a symbolic link to {os.readlink(path)}, which does not exist")
+        target = os.readlink(path)
+        raise FileNotFoundError(f"cannot write {path}: it is a symbolic link to {target}, which does not exist")
     if path.is_dir():
         raise IsADirectoryError(f"cannot write {path}: it is a folder")
     # `/dev/stdout` redirected to a file names the open descriptor: written directly.

@@ -225,7 +225,8 @@ def test_a_report_is_not_written_through_a_link_to_nothing(tmp_path):
     link.symlink_to("missing/report.html")
     with pytest.raises(FileNotFoundError) as raised:
         sim.check_writable(link)
-    assert str(raised.value) == f"cannot write {link}: it is a symbolic link to missing/report.html, which does not exist"
+    refusal = f"cannot write {link}: it is a symbolic link to missing/report.html, which does not exist"
+    assert str(raised.value) == refusal
     with pytest.raises(FileNotFoundError):
         sim.write_atomically(link, "report")
     assert os.readlink(link) == "missing/report.html"

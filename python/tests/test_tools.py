@@ -163,7 +163,8 @@ def test_a_bundle_is_not_written_through_a_link_to_nothing(tmp_path):
     link.symlink_to("missing/cards.rsb")
     with pytest.raises(OSError) as raised:
         rs.compile(str(EXAMPLES), str(link))
-    assert str(raised.value) == f"cannot write `{link}`: it is a symbolic link to missing/cards.rsb, which does not exist"
+    refusal = f"cannot write `{link}`: it is a symbolic link to missing/cards.rsb, which does not exist"
+    assert str(raised.value) == refusal
     assert os.readlink(link) == "missing/cards.rsb"
 
 
