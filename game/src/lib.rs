@@ -69,6 +69,7 @@
 //! - [`query`]: [`Game::question`] (the pending card question as data), lookups.
 //! - [`deck`]: `.o8d` decks checked against the deck rules. [`scenario`]: TOML card tests
 //!   (`rsc test`). [`bounded`]: reading their files within a bound, pipes and devices too.
+//!   [`output`]: writing an output file whole or not at all.
 
 mod actions;
 mod agenda;
@@ -83,6 +84,7 @@ mod host_impl;
 mod legal;
 pub mod log;
 pub mod moves;
+pub mod output;
 mod phases;
 pub mod players;
 pub mod query;

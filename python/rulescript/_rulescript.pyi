@@ -65,7 +65,9 @@ def check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
 
 def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False) -> List[Diagnostic]:
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
-    (with `diagnostics`) and writes nothing when there is an error."""
+    (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
+    or left as it was (written beside and renamed); a device is written directly; a FIFO or
+    a symbolic link to nothing raises `OSError` before compiling."""
 
 class Game:
     """One game of the reference engine, driven by action numbers. The same seed and the

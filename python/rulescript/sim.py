@@ -71,19 +71,44 @@ def shard_path(folder: Path, shard: Range) -> Path:
     return folder / f"{shard[0]}-{shard[1]}.json"
 
 
+def output_target(path: Path) -> Optional[Path]:
+    """The regular file ``path`` names (its symbolic links followed, a new file's folder
+    resolved), or ``None`` for a device or a pipe, written directly; as ``rsc``'s
+    ``game::output::target``, raises ``OSError`` for a folder or a link to nothing."""
+    if path.is_symlink() and not path.exists():
+        target = os.readlink(path)
+        raise FileNotFoundError(f"cannot write {path}: it is a symbolic link to {target}, which does not exist")
+    if path.is_dir():
+        raise IsADirectoryError(f"cannot write {path}: it is a folder")
+    # `/dev/stdout` redirected to a file names the open descriptor: written directly.
+    if path.exists() and (not path.is_file() or path.absolute().parts[:2] == ("/", "dev")):
+        return None
+    return path.resolve()
+
+
 def write_atomically(path: Path, text: str) -> None:
-    """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or absent."""
-    handle, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
+    """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or as it
+    was (its permissions kept). A device or a pipe (``/dev/null``) is written directly."""
+    target = output_target(Path(path))
+    if target is None:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+        return
+    if target.exists():
+        mode = target.stat().st_mode & 0o7777
+    else:
+        # mkstemp's file is private; a new output is an ordinary file.
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        # mkstemp's file is private; the tally is an ordinary file.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(partial, 0o666 & ~umask)
-        os.replace(partial, path)
+        os.chmod(partial, mode)
+        os.replace(partial, target)
     except BaseException:
         if os.path.exists(partial):
             os.remove(partial)
@@ -250,17 +275,18 @@ def joined_ray(address: Optional[str]) -> Iterator[None]:
 
 
 def check_writable(path: Path) -> None:
-    """Raises ``OSError`` unless ``path`` can be written, as ``rsc sim`` checks ``--report``
-    before it plays (a file that exists is left as it is)."""
-    if path.is_dir():
-        raise IsADirectoryError(f"cannot write {path}: it is a folder")
-    if path.exists():
-        with open(path, "ab"):
+    """Raises ``OSError`` unless ``path`` can be written by ``write_atomically``, as ``rsc
+    sim`` checks ``--report`` before it plays (nothing is changed: a file that exists is
+    opened without being truncated, the temporary file made beside it removed)."""
+    target = output_target(path)
+    if target is None:
+        return
+    if target.exists():
+        with open(target, "ab"):
             pass
-    else:
-        with open(path, "xb"):
-            pass
-        path.unlink()
+    handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
+    os.close(handle)
+    os.remove(partial)
 
 
 def finish(tally: str, message_format: str, report: Optional[str]) -> int:
@@ -269,7 +295,7 @@ def finish(tally: str, message_format: str, report: Optional[str]) -> int:
     sys.stdout.write(tally_summary(tally, message_format))
     sys.stdout.flush()
     if report:
-        Path(report).write_bytes(tally_report(tally).encode("utf-8"))
+        write_atomically(Path(report), tally_report(tally))
         if message_format == "human":
             print(f"report written to {report}", flush=True)
     figures = json.loads(tally)

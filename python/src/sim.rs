@@ -408,11 +408,10 @@ fn restore(
             return Err(RulesError::new_err(format!("{name:?} is not a file name")));
         }
         // Written beside and renamed, so that another process reading the folder never
-        // sees half a file.
+        // sees half a file; the temporary name is new per call, so two threads unpickling
+        // one set do not write into one temporary file.
         let path = dir.join(name);
-        let partial = dir.join(format!(".{name}.{}", std::process::id()));
-        std::fs::write(&partial, bytes).map_err(|error| io(&partial, error))?;
-        std::fs::rename(&partial, &path).map_err(|error| io(&path, error))?;
+        game::output::write(&path, bytes).map_err(|error| io(&path, error))?;
     }
     let hash = hash::set_files_hash(&dir).map_err(RulesError::new_err)?;
     if hash != configuration.set.hash {

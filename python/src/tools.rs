@@ -170,7 +170,8 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
 /// Compiles `.rules` files (a path or a list; folders are searched recursively) into one
 /// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
 /// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
-/// when any is an error.
+/// when any is an error. `out` is replaced whole or left as it was (`game::output`); a FIFO
+/// or a symbolic link to nothing raises `OSError` before compiling.
 #[pyfunction]
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
@@ -190,6 +191,16 @@ type Compiled = Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>;
 
 /// Compiles; the diagnostics, or the error message with them.
 fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compiled> {
+    // Checked before compiling. A pipe is refused: opening it waits for a reader, with
+    // the GIL released, where Ctrl-C cannot stop it.
+    let cannot = |error: &dyn std::fmt::Display| {
+        pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", out.display()))
+    };
+    match game::output::target(out) {
+        Ok(game::output::Target::Pipe) => return Err(cannot(&"it is a pipe or a socket, not a file or a device")),
+        Ok(_) => {}
+        Err(error) => return Err(cannot(&error)),
+    }
     let inputs = read_inputs(paths)?;
     let mut keys: Vec<&Input> = inputs.iter().collect();
     keys.sort_by(|a, b| a.key.cmp(&b.key));
@@ -237,8 +248,7 @@ fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compile
         Ok(bytes) => bytes,
         Err(error) => return Ok(Err((format!("internal compiler error while building the bundle: {error}"), all))),
     };
-    std::fs::write(out, &bytes)
-        .map_err(|error| pyo3::exceptions::PyOSError::new_err(format!("cannot write `{}`: {error}", out.display())))?;
+    game::output::write(out, &bytes).map_err(|error| cannot(&error))?;
     Ok(Ok(all))
 }
 

@@ -56,6 +56,24 @@ def run_bounded(code, seconds=60, memory=2 << 30):
         raise AssertionError(f"still running after {seconds} s: {code}") from timeout
 
 
+def run_with_small_files(code, seconds=60, size=1024):
+    """Runs Python `code` in a child where no file may grow past `size` bytes
+    (RLIMIT_FSIZE; Python ignores SIGXFSZ, so a write past it fails with EFBIG part way
+    through, as on a full disk). The child's result; a timeout fails the test."""
+    import resource
+    import sys
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
+        )
+    except subprocess.TimeoutExpired as timeout:
+        raise AssertionError(f"still running after {seconds} s: {code}") from timeout
+
+
 def play_first(game, limit=100_000):
     """Plays the first legal action until the game ends; the number of decisions."""
     steps = 0

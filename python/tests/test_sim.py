@@ -14,7 +14,7 @@ import pytest
 from rulescript import sim
 from rulescript._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
 
-from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, run_bounded, without_timing
+from conftest import DECK_ARGS, OPTIONS, ROOT, SET, rsc_summary, run_bounded, run_with_small_files, without_timing
 
 
 @pytest.fixture(autouse=True)
@@ -195,3 +195,38 @@ def test_an_unpickled_simulation_writes_its_files_only_in_its_own_folder(tmp_pat
         restore((json.dumps(configuration), *state[1:]))
     assert not escape.exists()
     assert restore(state).configuration_hash == simulation.configuration_hash
+
+
+def test_a_report_that_cannot_be_written_whole_leaves_the_old_report(tmp_path, capfd):
+    sharded_summary(capfd, OPTIONS, tmp_path / "results", "--shard-size", "30")
+    (merged,) = (tmp_path / "results").glob("*/merged.json")
+    report = tmp_path / "report.html"
+    report.write_text("<p>last week's report</p>\n")
+    done = run_with_small_files(
+        f"""
+from pathlib import Path
+from rulescript import sim
+try:
+    sim.finish(Path({str(merged)!r}).read_text(), "json", {str(report)!r})
+except OSError as error:
+    print(type(error).__name__, error.errno)
+""",
+        # The tally is read, not written: only the report passes the limit.
+        size=max(1024, merged.stat().st_size),
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.splitlines()[-1] == "OSError 27"
+    assert report.read_text() == "<p>last week's report</p>\n", "the old report is kept"
+    assert sorted(os.listdir(tmp_path)) == ["report.html", "results"], "no temporary file is left"
+
+
+def test_a_report_is_not_written_through_a_link_to_nothing(tmp_path):
+    link = tmp_path / "report.html"
+    link.symlink_to("missing/report.html")
+    with pytest.raises(FileNotFoundError) as raised:
+        sim.check_writable(link)
+    refusal = f"cannot write {link}: it is a symbolic link to missing/report.html, which does not exist"
+    assert str(raised.value) == refusal
+    with pytest.raises(FileNotFoundError):
+        sim.write_atomically(link, "report")
+    assert os.readlink(link) == "missing/report.html"

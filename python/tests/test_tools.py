@@ -1,9 +1,11 @@
 """check, compile, CardSet.load and load_deck: results and errors as rsc reports them."""
 
+import os
+
 import pytest
 
 import rulescript as rs
-from conftest import DECKS, EXAMPLES, run_bounded
+from conftest import DECKS, EXAMPLES, run_bounded, run_with_small_files
 
 
 def test_the_example_cards_check_clean():
@@ -119,3 +121,67 @@ def test_a_bytes_path_is_a_type_error_about_bytes_not_its_items():
     """Bytes are iterable: check() took them for a list of paths and said "not int"."""
     with pytest.raises(TypeError, match="'bytes'"):
         rs.check(str(EXAMPLES / "sentinel.rules").encode())
+
+
+def test_a_bundle_that_cannot_be_written_whole_leaves_the_old_file(tmp_path):
+    old = bytes(range(256)) * 20
+    out = tmp_path / "cards.rsb"
+    out.write_bytes(old)
+    done = run_with_small_files(
+        f"""
+import rulescript as rs
+try:
+    rs.compile({str(EXAMPLES)!r}, {str(out)!r})
+except OSError as error:
+    print(error)
+"""
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == f"cannot write `{out}`: File too large (os error 27)\n"
+    assert out.read_bytes() == old, "the old bundle is kept byte for byte"
+    assert os.listdir(tmp_path) == ["cards.rsb"], "no temporary file is left"
+    rs.compile(str(EXAMPLES), str(out))
+    fresh = tmp_path / "fresh" / "cards.rsb"
+    fresh.parent.mkdir()
+    rs.compile(str(EXAMPLES), str(fresh))
+    assert out.read_bytes() == fresh.read_bytes(), "a written bundle replaces the old one whole"
+
+
+def test_a_bundle_goes_to_a_device_and_through_a_link_to_a_file(tmp_path):
+    rs.compile(str(EXAMPLES), "/dev/null")
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
+    real = tmp_path / "real.rsb"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.rsb"
+    link.symlink_to("real.rsb")
+    rs.compile(str(EXAMPLES), str(link))
+    assert link.is_symlink() and real.read_bytes().startswith(b"\x89RSB")
+
+
+def test_a_bundle_is_not_written_through_a_link_to_nothing(tmp_path):
+    link = tmp_path / "dangling.rsb"
+    link.symlink_to("missing/cards.rsb")
+    with pytest.raises(OSError) as raised:
+        rs.compile(str(EXAMPLES), str(link))
+    refusal = f"cannot write `{link}`: it is a symbolic link to missing/cards.rsb, which does not exist"
+    assert str(raised.value) == refusal
+    assert os.readlink(link) == "missing/cards.rsb"
+
+
+def test_a_bundle_to_a_fifo_is_refused_at_once(tmp_path):
+    # Opening a FIFO for writing waits for a reader, with the GIL released: a bounded
+    # child, so that a regression fails rather than hangs.
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    done = run_bounded(
+        f"""
+import rulescript as rs
+try:
+    rs.compile({str(EXAMPLES)!r}, {str(fifo)!r})
+except OSError as error:
+    print(error)
+""",
+        seconds=30,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == f"cannot write `{fifo}`: it is a pipe or a socket, not a file or a device\n"

@@ -115,7 +115,7 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
         }
     };
     let encode_time = started.elapsed();
-    if let Err(error) = std::fs::write(options.output, &bytes) {
+    if let Err(error) = game::output::write(options.output, &bytes) {
         writeln!(stderr, "error: cannot write `{}`: {error}", options.output.display())?;
         return Ok(Exit::Usage);
     }

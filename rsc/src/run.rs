@@ -92,20 +92,10 @@ pub fn run(options: &Options<'_>) -> Exit {
     }
 }
 
-/// Fails unless `path` can be written, so that a long run does not end on an unwritable
-/// output. An existing file is opened without being truncated, and a new one is removed
-/// again: nothing is lost if the run fails.
+/// Fails unless `path` can be written (see [`game::output::check_writable`]), so that a
+/// long run does not end on an unwritable output. Nothing is changed.
 pub fn check_writable(path: &Path) -> Result<(), String> {
-    let cannot = |error: std::io::Error| format!("cannot write {}: {error}", path.display());
-    if path.is_dir() {
-        return Err(format!("cannot write {}: it is a folder", path.display()));
-    }
-    if path.exists() {
-        std::fs::OpenOptions::new().append(true).open(path).map(drop).map_err(cannot)
-    } else {
-        std::fs::OpenOptions::new().write(true).create_new(true).open(path).map_err(cannot)?;
-        std::fs::remove_file(path).map_err(cannot)
-    }
+    game::output::check_writable(path).map_err(|error| format!("cannot write {}: {error}", path.display()))
 }
 
 /// Fails unless every path of `outputs` can be written (see [`check_writable`]) without
@@ -250,7 +240,8 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
             trace_hash: trace,
         };
         let text = serde_json::to_string_pretty(&saved).map_err(|error| error.to_string())?;
-        std::fs::write(path, text + "\n").map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+        game::output::write(path, (text + "\n").as_bytes())
+            .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     }
     Ok(if played.error.is_some() { Exit::Errors } else { Exit::Success })
 }

@@ -125,7 +125,7 @@ pub fn run(options: &Options<'_>) -> Exit {
 
 /// Writes a tally to `path`; false (after saying why) when it cannot.
 fn write_tally(path: &Path, shard: &Shard) -> bool {
-    match std::fs::write(path, shard.to_json()) {
+    match game::output::write(path, shard.to_json().as_bytes()) {
         Ok(()) => true,
         Err(error) => {
             stderr_line!("error: cannot write {}: {error}", path.display());
@@ -149,7 +149,7 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
     }
     if let Some(path) = &outputs.report {
         let html = game::sim::report::render(results);
-        if let Err(error) = std::fs::write(path, html) {
+        if let Err(error) = game::output::write(path, html.as_bytes()) {
             stderr_line!("error: cannot write {}: {error}", path.display());
             return Exit::Usage;
         }

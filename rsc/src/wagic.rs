@@ -123,7 +123,7 @@ fn run_files(
                 return Ok(Exit::Errors);
             }
         };
-        if let Err(error) = std::fs::write(output, &bytes) {
+        if let Err(error) = game::output::write(output, &bytes) {
             writeln!(stderr, "error: cannot write `{}`: {error}", output.display())?;
             return Ok(Exit::Usage);
         }
