@@ -43,17 +43,8 @@ def run_bounded(code, seconds=60, memory=2 << 30):
     the child (a crash, an error, a timeout), not the test session or the machine. The
     child's result; a timeout fails the test."""
     import resource
-    import sys
 
-    def limit():
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    try:
-        return subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
-        )
-    except subprocess.TimeoutExpired as timeout:
-        raise AssertionError(f"still running after {seconds} s: {code}") from timeout
+    return run_limited(code, seconds, resource.RLIMIT_AS, memory)
 
 
 def run_with_small_files(code, seconds=60, size=1024):
@@ -61,14 +52,24 @@ def run_with_small_files(code, seconds=60, size=1024):
     (RLIMIT_FSIZE; Python ignores SIGXFSZ, so a write past it fails with EFBIG part way
     through, as on a full disk). The child's result; a timeout fails the test."""
     import resource
-    import sys
 
-    def limit():
-        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return run_limited(code, seconds, resource.RLIMIT_FSIZE, size)
+
+
+def run_limited(code, seconds, resource_limit, value):
+    """Runs Python `code` in a child with `resource_limit` set to `value` and a timeout of
+    `seconds`, which fails the test."""
+    import resource
+    import sys
 
     try:
         return subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, timeout=seconds, preexec_fn=limit, cwd=ROOT
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=seconds,
+            preexec_fn=lambda: resource.setrlimit(resource_limit, (value, value)),
+            cwd=ROOT,
         )
     except subprocess.TimeoutExpired as timeout:
         raise AssertionError(f"still running after {seconds} s: {code}") from timeout

@@ -65,20 +65,7 @@ fn a_bundle_that_cannot_be_written_whole_leaves_the_old_file_and_a_written_one_r
 fn a_report_that_cannot_be_written_whole_leaves_the_old_report() {
     let dir = TempDir::new("outputs-report");
     let report = dir.file("report.html", "<p>last week's report</p>\n");
-    let decks = examples().join("decks");
-    let args = [
-        "sim".into(),
-        "--set".into(),
-        examples().into_os_string(),
-        "--deck".into(),
-        decks.join("vanguard.o8d").into_os_string(),
-        "--deck".into(),
-        decks.join("arcana.o8d").into_os_string(),
-        "--games".into(),
-        "2".into(),
-        "--report".into(),
-        report.clone().into_os_string(),
-    ];
+    let args = example_game_args("sim", &["--games".into(), "2".into(), "--report".into(), report.clone().into()]);
     let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsString::as_os_str).collect();
     let output = rsc_with_small_files(&args);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
@@ -117,18 +104,7 @@ fn a_link_to_nothing_is_refused_naming_its_target_and_a_link_to_a_file_is_writte
 #[cfg(unix)]
 #[test]
 fn a_saved_game_may_go_to_a_device() {
-    let decks = examples().join("decks");
-    let args = [
-        "run".into(),
-        "--set".into(),
-        examples().into_os_string(),
-        "--deck".into(),
-        decks.join("vanguard.o8d").into_os_string(),
-        "--deck".into(),
-        decks.join("arcana.o8d").into_os_string(),
-        "--save".into(),
-        "/dev/null".into(),
-    ];
+    let args = example_game_args("run", &["--save".into(), "/dev/null".into()]);
     let output = rsc(&args);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     use std::os::unix::fs::FileTypeExt as _;
@@ -154,4 +130,20 @@ fn a_bundle_to_dev_stdout_goes_into_the_redirected_file() {
     assert_eq!(std::fs::metadata(&redirected).unwrap().ino(), inode, "the same file, not a new one");
     assert!(std::fs::read(&redirected).unwrap().starts_with(b"\x89RSB"));
     assert_eq!(names(dir.path()), ["fire-ball.rules", "stdout.rsb"]);
+}
+
+/// `rsc SUBCOMMAND --set examples --deck vanguard --deck arcana` and then `more`.
+fn example_game_args(subcommand: &str, more: &[std::ffi::OsString]) -> Vec<std::ffi::OsString> {
+    let decks = examples().join("decks");
+    let mut args = vec![
+        subcommand.into(),
+        "--set".into(),
+        examples().into_os_string(),
+        "--deck".into(),
+        decks.join("vanguard.o8d").into_os_string(),
+        "--deck".into(),
+        decks.join("arcana.o8d").into_os_string(),
+    ];
+    args.extend_from_slice(more);
+    args
 }
