@@ -2,10 +2,11 @@
 //! [`Program`], looked up by id, number or name.
 //!
 //! A set is a folder laid out like `../shared/corpus/cfc`: `cards.json` (an array of card
-//! objects; unknown keys are ignored, UI cards such as avatars and buttons are skipped) and
-//! the `*.rules` files its cards name. [`CardSet::load`] compiles the rules in memory with
-//! the `compiler` crate against the stdlib's catalogue; [`CardSet::from_parts`] builds a set
-//! from cards and rule texts already in memory (tests, the deck loader, tools).
+//! objects; unknown keys are ignored, user-interface entries such as avatars and buttons are
+//! skipped, an entry of any other unknown type is refused) and the `*.rules` files its cards
+//! name. [`CardSet::load`] compiles the rules in memory with the `compiler` crate against
+//! the stdlib's catalogue; [`CardSet::from_parts`] builds a set from cards and rule texts
+//! already in memory (tests, the deck loader, tools).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -34,7 +35,7 @@ pub enum CardKind {
 }
 
 impl CardKind {
-    /// The kind named `text` (`Character`, case-insensitive); `None` for UI kinds.
+    /// The kind named `text` (`Character`, case-insensitive); `None` for any other text.
     pub fn parse(text: &str) -> Option<CardKind> {
         match text.to_ascii_lowercase().as_str() {
             "character" => Some(CardKind::Character),
@@ -115,16 +116,32 @@ struct RawCard {
     rules_file: Option<String>,
 }
 
+/// The types of `cards.json` entries that are parts of the user interface, not cards: the
+/// players' avatars, the buttons and the active-player marker (the corpus's `UI` set).
+/// They are skipped at load; an entry of any other unknown type is refused.
+const UI_KINDS: [&str; 3] = ["avatar", "button", "status"];
+
 impl RawCard {
-    fn into_def(self) -> Option<CardDef> {
-        let kind = CardKind::parse(&self.kind)?;
+    /// The card this entry prints; `None` for a user-interface entry ([`UI_KINDS`]); an
+    /// error naming the entry for any other type.
+    fn into_def(self) -> Result<Option<CardDef>, SetError> {
+        let Some(kind) = CardKind::parse(&self.kind) else {
+            if UI_KINDS.iter().any(|ui| self.kind.eq_ignore_ascii_case(ui)) {
+                return Ok(None);
+            }
+            return Err(SetError::BadCard(format!(
+                "card {:?} (id {}) has the type {:?}: a card is a Character, an Action or a Reaction \
+                 (Avatar, Button and Status entries of the user interface are skipped)",
+                self.name, self.id, self.kind
+            )));
+        };
         let ability = match self.ability_kind.as_deref() {
             Some("instant") => Some(AbilityType::Instant),
             Some("trigger") => Some(AbilityType::Triggered),
             Some("auto") => Some(AbilityType::Auto),
             _ => None,
         };
-        Some(CardDef {
+        Ok(Some(CardDef {
             id: self.id.to_ascii_lowercase(),
             number: self.number,
             name: self.name,
@@ -138,7 +155,7 @@ impl RawCard {
             rules_text: self.rules_text,
             rules_file: self.rules_file,
             rules: None,
-        })
+        }))
     }
 }
 
@@ -161,8 +178,10 @@ pub enum SetError {
     },
     /// Two cards have the same id.
     DuplicateId(String),
-    /// A card's printed figures break the rules of the game (a BP below 0): every game it
-    /// entered would stop on the engine's invariants.
+    /// A card the engine cannot play: its printed figures break the rules of the game (a
+    /// BP below 0: every game it entered would stop on the engine's invariants), or its type
+    /// is none the game has (it would be missing from the set, and decks naming it refused
+    /// as naming an unknown card).
     BadCard(String),
     /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
     Rules(Vec<String>),
@@ -315,7 +334,10 @@ impl CardSet {
             .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
         let raw: Vec<RawCard> = serde_json::from_str(&text)
             .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
-        let cards: Vec<CardDef> = raw.into_iter().filter_map(RawCard::into_def).collect();
+        let mut cards = Vec::with_capacity(raw.len());
+        for entry in raw {
+            cards.extend(entry.into_def()?);
+        }
         let mut sources = Vec::new();
         for card in &cards {
             let Some(file) = &card.rules_file else { continue };
