@@ -183,6 +183,9 @@ pub enum SetError {
     /// is none the game has (it would be missing from the set, and decks naming it refused
     /// as naming an unknown card).
     BadCard(String),
+    /// Two cards name one rules file (or two files with one script key, `a` and
+    /// `a.rules`): each card's script is a card of the program, with a key of its own.
+    SharedRules(String),
     /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
     Rules(Vec<String>),
     /// The compiled bundle could not be built or loaded.
@@ -195,7 +198,7 @@ impl fmt::Display for SetError {
             SetError::Io { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
             SetError::Json { path, message } => write!(f, "`{}` is not a card list: {message}", path.display()),
             SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
-            SetError::BadCard(message) => write!(f, "{message}"),
+            SetError::BadCard(message) | SetError::SharedRules(message) => write!(f, "{message}"),
             SetError::Rules(errors) => {
                 write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
             }
@@ -339,8 +342,13 @@ impl CardSet {
             cards.extend(entry.into_def()?);
         }
         let mut sources = Vec::new();
+        // The card that named each script key first.
+        let mut key_owners: HashMap<String, &CardDef> = HashMap::new();
         for card in &cards {
             let Some(file) = &card.rules_file else { continue };
+            if let Some(first) = key_owners.insert(rules_key(file), card) {
+                return Err(shared_rules(first, card));
+            }
             if file.contains('/') || file.contains('\\') || file.starts_with('.') {
                 return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
             }
@@ -482,6 +490,20 @@ impl CardSet {
     pub fn find(&self, text: &str) -> Option<DefIdx> {
         self.by_number(text).or_else(|| self.by_name(text)).or_else(|| self.by_id(text))
     }
+}
+
+/// The error for two cards whose rules files have one script key.
+fn shared_rules(first: &CardDef, second: &CardDef) -> SetError {
+    let files = match (first.rules_file.as_deref(), second.rules_file.as_deref()) {
+        (Some(one), Some(other)) if one != other => {
+            format!("name the rules files `{one}` and `{other}`, which have one script key `{}`", rules_key(one))
+        }
+        (file, _) => format!("both name the rules file `{}`", file.unwrap_or_default()),
+    };
+    SetError::SharedRules(format!(
+        "cards {:?} (id {}) and {:?} (id {}) {files}: each card has a rules file of its own",
+        first.name, first.id, second.name, second.id
+    ))
 }
 
 /// The program key of a rules file: its stem (`C001-ryu.rules` → `C001-ryu`).

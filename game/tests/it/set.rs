@@ -125,3 +125,31 @@ fn a_card_of_an_unknown_type_is_refused_naming_it_and_ui_entries_are_skipped() {
         other => panic!("expected the card refused, got {other:?}"),
     }
 }
+
+/// Two cards naming one rules file made the bundle fail with "corrupt bundle ... repeats an
+/// earlier card's key", which named neither card nor file: each card has a script of its own,
+/// and the set is refused at load naming the file and both cards.
+#[test]
+fn two_cards_naming_one_rules_file_are_refused_naming_the_file_and_both_cards() {
+    let ken = entry("c-1", "Ken", "Character", Some("C001-ken.rules"));
+    let twin = entry("c-2", "Ken (Alpha)", "Character", Some("C001-ken.rules"));
+    let set = TempSet::new("shared-rules", &format!("[{ken}, {twin}]"), &[("C001-ken.rules", "auto = bp(+100)\n")]);
+    match CardSet::load(&set.0) {
+        Err(error @ SetError::SharedRules(_)) => assert_eq!(
+            error.to_string(),
+            "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) both name the rules file `C001-ken.rules`: \
+             each card has a rules file of its own"
+        ),
+        other => panic!("expected the set refused, got {other:?}"),
+    }
+    // `C001-ken` and `C001-ken.rules` are two files but one script key.
+    let twin = entry("c-2", "Ken (Alpha)", "Character", Some("C001-ken"));
+    let rules = [("C001-ken.rules", "auto = bp(+100)\n"), ("C001-ken", "auto = bp(+200)\n")];
+    let set = TempSet::new("shared-key", &format!("[{ken}, {twin}]"), &rules);
+    let error = CardSet::load(&set.0).map(drop).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) name the rules files `C001-ken.rules` and \
+         `C001-ken`, which have one script key `C001-ken`: each card has a rules file of its own"
+    );
+}
