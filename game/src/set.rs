@@ -192,6 +192,21 @@ pub enum SetError {
     Bundle(String),
 }
 
+impl SetError {
+    /// Stable short code of what is wrong, for tools and tests (as `DeckError::code`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            SetError::Io { .. } => "set-io",
+            SetError::Json { .. } => "set-json",
+            SetError::DuplicateId(_) => "set-duplicate-id",
+            SetError::BadCard(_) => "set-bad-card",
+            SetError::SharedRules(_) => "set-shared-rules",
+            SetError::Rules(_) => "set-rules",
+            SetError::Bundle(_) => "set-bundle",
+        }
+    }
+}
+
 impl fmt::Display for SetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -118,9 +118,12 @@ fn a_card_of_an_unknown_type_is_refused_naming_it_and_ui_entries_are_skipped() {
         TempSet::new("unknown-type", &format!("[{ryu}, {spell}]"), &[("S001-hadoken.rules", "action = draw(1)\n")]);
     match CardSet::load(&set.0) {
         Err(error @ SetError::BadCard(_)) => assert_eq!(
-            error.to_string(),
-            "card \"Hadoken\" (id s-1) has the type \"Spell\": a card is a Character, an Action or a \
-             Reaction (Avatar, Button and Status entries of the user interface are skipped)"
+            (error.code(), error.to_string().as_str()),
+            (
+                "set-bad-card",
+                "card \"Hadoken\" (id s-1) has the type \"Spell\": a card is a Character, an Action or a \
+                 Reaction (Avatar, Button and Status entries of the user interface are skipped)"
+            )
         ),
         other => panic!("expected the card refused, got {other:?}"),
     }
@@ -136,9 +139,12 @@ fn two_cards_naming_one_rules_file_are_refused_naming_the_file_and_both_cards() 
     let set = TempSet::new("shared-rules", &format!("[{ken}, {twin}]"), &[("C001-ken.rules", "auto = bp(+100)\n")]);
     match CardSet::load(&set.0) {
         Err(error @ SetError::SharedRules(_)) => assert_eq!(
-            error.to_string(),
-            "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) both name the rules file `C001-ken.rules`: \
-             each card has a rules file of its own"
+            (error.code(), error.to_string().as_str()),
+            (
+                "set-shared-rules",
+                "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) both name the rules file \
+                 `C001-ken.rules`: each card has a rules file of its own"
+            )
         ),
         other => panic!("expected the set refused, got {other:?}"),
     }
