@@ -63,6 +63,18 @@ impl Deck {
         self.entries.is_empty()
     }
 
+    /// The unchecked deck named `name` holding `ids`, one per copy (as a saved game keeps
+    /// its decks): the copies of one id (any case) make one entry, named `name_of(id)`.
+    pub fn of_ids<'a>(name: String, ids: impl IntoIterator<Item = &'a str>, name_of: impl Fn(&str) -> String) -> Deck {
+        let mut entries = Entries::default();
+        for id in ids {
+            let id = id.to_ascii_lowercase();
+            let card_name = if entries.by_id.contains_key(&id) { String::new() } else { name_of(&id) };
+            entries.add(id, 1, card_name);
+        }
+        Deck { name, entries: entries.list }
+    }
+
     /// Every card id, one per copy, in file order (the order before shuffling).
     pub fn card_ids(&self) -> Vec<&str> {
         self.entries.iter().flat_map(|entry| std::iter::repeat_n(entry.id.as_str(), entry.qty as usize)).collect()
@@ -118,29 +130,38 @@ fn is_deck_text(path: &Path) -> bool {
     text.contains('\n') || text.trim_start_matches('\u{feff}').trim_start().starts_with('<')
 }
 
+impl DeckError {
+    /// The file the error is about.
+    pub fn file(&self) -> &Path {
+        match self {
+            DeckError::Io { file, .. }
+            | DeckError::Malformed { file, .. }
+            | DeckError::Size { file, .. }
+            | DeckError::Copies { file, .. }
+            | DeckError::UnknownCard { file, .. } => file,
+        }
+    }
+
+    /// What is wrong, without the file: for a caller that names the deck otherwise (a saved
+    /// game holds two decks).
+    pub fn problem(&self) -> String {
+        match self {
+            DeckError::Io { message, .. } => format!("cannot read deck: {message}"),
+            DeckError::Malformed { message, .. } => format!("not a valid .o8d deck: {message}"),
+            DeckError::Size { count, .. } => {
+                format!("deck size rule broken: a deck holds exactly {DECK_SIZE} cards, this one holds {count}")
+            }
+            DeckError::Copies { id, name, qty, .. } => {
+                format!("copies rule broken: at most {MAX_COPIES} copies of a card, {qty} of {name:?} ({id})")
+            }
+            DeckError::UnknownCard { id, name, .. } => format!("unknown card id {id} ({name:?}): not in the card set"),
+        }
+    }
+}
+
 impl fmt::Display for DeckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DeckError::Io { file, message } => {
-                write!(f, "{}: cannot read deck: {message}", shown(file))
-            }
-            DeckError::Malformed { file, message } => {
-                write!(f, "{}: not a valid .o8d deck: {message}", shown(file))
-            }
-            DeckError::Size { file, count } => write!(
-                f,
-                "{}: deck size rule broken: a deck holds exactly {DECK_SIZE} cards, this one holds {count}",
-                shown(file)
-            ),
-            DeckError::Copies { file, id, name, qty } => write!(
-                f,
-                "{}: copies rule broken: at most {MAX_COPIES} copies of a card, {qty} of {name:?} ({id})",
-                shown(file)
-            ),
-            DeckError::UnknownCard { file, id, name } => {
-                write!(f, "{}: unknown card id {id} ({name:?}): not in the card set", shown(file))
-            }
-        }
+        write!(f, "{}: {}", shown(self.file()), self.problem())
     }
 }
 
@@ -326,6 +347,14 @@ mod tests {
     const TWO_LINES: &str = "\u{feff}<?xml version=\"1.0\"?>\n<deck game=\"g\"><section name=\"Main\">\
         <card qty=\"2\" id=\"AAA\">Al &amp; Ivan</card><card qty=\"1\" id=\"bbb\">B</card>\
         <card qty=\"1\" id=\"aaa\">again</card></section></deck>";
+
+    #[test]
+    fn a_deck_of_ids_merges_the_copies_of_an_id_in_any_case_named_once() {
+        let deck = Deck::of_ids("saved".into(), ["AAA", "bbb", "aaa"], |id| format!("name of {id}"));
+        let entry = |id: &str, qty, name: &str| DeckEntry { id: id.into(), qty, name: name.into() };
+        assert_eq!(deck.entries, [entry("aaa", 2, "name of aaa"), entry("bbb", 1, "name of bbb")]);
+        assert_eq!(deck.name, "saved");
+    }
 
     #[test]
     fn parses_bom_entities_and_merges_repeated_ids() {

@@ -2,10 +2,11 @@
 //! [`Program`], looked up by id, number or name.
 //!
 //! A set is a folder laid out like `../shared/corpus/cfc`: `cards.json` (an array of card
-//! objects; unknown keys are ignored, UI cards such as avatars and buttons are skipped) and
-//! the `*.rules` files its cards name. [`CardSet::load`] compiles the rules in memory with
-//! the `compiler` crate against the stdlib's catalogue; [`CardSet::from_parts`] builds a set
-//! from cards and rule texts already in memory (tests, the deck loader, tools).
+//! objects; unknown keys are ignored, user-interface entries such as avatars and buttons are
+//! skipped, an entry of any other unknown type is refused) and the `*.rules` files its cards
+//! name. [`CardSet::load`] compiles the rules in memory with the `compiler` crate against
+//! the stdlib's catalogue; [`CardSet::from_parts`] builds a set from cards and rule texts
+//! already in memory (tests, the deck loader, tools).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -34,7 +35,7 @@ pub enum CardKind {
 }
 
 impl CardKind {
-    /// The kind named `text` (`Character`, case-insensitive); `None` for UI kinds.
+    /// The kind named `text` (`Character`, case-insensitive); `None` for any other text.
     pub fn parse(text: &str) -> Option<CardKind> {
         match text.to_ascii_lowercase().as_str() {
             "character" => Some(CardKind::Character),
@@ -115,16 +116,32 @@ struct RawCard {
     rules_file: Option<String>,
 }
 
+/// The types of `cards.json` entries that are parts of the user interface, not cards: the
+/// players' avatars, the buttons and the active-player marker (the corpus's `UI` set).
+/// They are skipped at load; an entry of any other unknown type is refused.
+const UI_KINDS: [&str; 3] = ["avatar", "button", "status"];
+
 impl RawCard {
-    fn into_def(self) -> Option<CardDef> {
-        let kind = CardKind::parse(&self.kind)?;
+    /// The card this entry prints; `None` for a user-interface entry ([`UI_KINDS`]); an
+    /// error naming the entry for any other type.
+    fn into_def(self) -> Result<Option<CardDef>, SetError> {
+        let Some(kind) = CardKind::parse(&self.kind) else {
+            if UI_KINDS.iter().any(|ui| self.kind.eq_ignore_ascii_case(ui)) {
+                return Ok(None);
+            }
+            return Err(SetError::BadCard(format!(
+                "card {:?} (id {}) has the type {:?}: a card is a Character, an Action or a Reaction \
+                 (Avatar, Button and Status entries of the user interface are skipped)",
+                self.name, self.id, self.kind
+            )));
+        };
         let ability = match self.ability_kind.as_deref() {
             Some("instant") => Some(AbilityType::Instant),
             Some("trigger") => Some(AbilityType::Triggered),
             Some("auto") => Some(AbilityType::Auto),
             _ => None,
         };
-        Some(CardDef {
+        Ok(Some(CardDef {
             id: self.id.to_ascii_lowercase(),
             number: self.number,
             name: self.name,
@@ -138,7 +155,7 @@ impl RawCard {
             rules_text: self.rules_text,
             rules_file: self.rules_file,
             rules: None,
-        })
+        }))
     }
 }
 
@@ -161,13 +178,33 @@ pub enum SetError {
     },
     /// Two cards have the same id.
     DuplicateId(String),
-    /// A card's printed figures break the rules of the game (a BP below 0): every game it
-    /// entered would stop on the engine's invariants.
+    /// A card the engine cannot play: its printed figures break the rules of the game (a
+    /// BP below 0: every game it entered would stop on the engine's invariants), or its type
+    /// is none the game has (it would be missing from the set, and decks naming it refused
+    /// as naming an unknown card).
     BadCard(String),
+    /// Two cards name one rules file (or two files with one script key, `a` and
+    /// `a.rules`): each card's script is a card of the program, with a key of its own.
+    SharedRules(String),
     /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
     Rules(Vec<String>),
     /// The compiled bundle could not be built or loaded.
     Bundle(String),
+}
+
+impl SetError {
+    /// Stable short code of what is wrong, for tools and tests (as `DeckError::code`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            SetError::Io { .. } => "set-io",
+            SetError::Json { .. } => "set-json",
+            SetError::DuplicateId(_) => "set-duplicate-id",
+            SetError::BadCard(_) => "set-bad-card",
+            SetError::SharedRules(_) => "set-shared-rules",
+            SetError::Rules(_) => "set-rules",
+            SetError::Bundle(_) => "set-bundle",
+        }
+    }
 }
 
 impl fmt::Display for SetError {
@@ -176,7 +213,7 @@ impl fmt::Display for SetError {
             SetError::Io { path, message } => write!(f, "cannot read `{}`: {message}", path.display()),
             SetError::Json { path, message } => write!(f, "`{}` is not a card list: {message}", path.display()),
             SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
-            SetError::BadCard(message) => write!(f, "{message}"),
+            SetError::BadCard(message) | SetError::SharedRules(message) => write!(f, "{message}"),
             SetError::Rules(errors) => {
                 write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
             }
@@ -315,10 +352,18 @@ impl CardSet {
             .map_err(|error| SetError::Io { path: json_path.clone(), message: error.to_string() })?;
         let raw: Vec<RawCard> = serde_json::from_str(&text)
             .map_err(|error| SetError::Json { path: json_path.clone(), message: error.to_string() })?;
-        let cards: Vec<CardDef> = raw.into_iter().filter_map(RawCard::into_def).collect();
+        let mut cards = Vec::with_capacity(raw.len());
+        for entry in raw {
+            cards.extend(entry.into_def()?);
+        }
         let mut sources = Vec::new();
+        // The card that named each script key first.
+        let mut key_owners: HashMap<String, &CardDef> = HashMap::new();
         for card in &cards {
             let Some(file) = &card.rules_file else { continue };
+            if let Some(first) = key_owners.insert(rules_key(file), card) {
+                return Err(shared_rules(first, card));
+            }
             if file.contains('/') || file.contains('\\') || file.starts_with('.') {
                 return Err(SetError::Io { path: dir.join(file), message: "not a file of the set's folder".into() });
             }
@@ -460,6 +505,20 @@ impl CardSet {
     pub fn find(&self, text: &str) -> Option<DefIdx> {
         self.by_number(text).or_else(|| self.by_name(text)).or_else(|| self.by_id(text))
     }
+}
+
+/// The error for two cards whose rules files have one script key.
+fn shared_rules(first: &CardDef, second: &CardDef) -> SetError {
+    let files = match (first.rules_file.as_deref(), second.rules_file.as_deref()) {
+        (Some(one), Some(other)) if one != other => {
+            format!("name the rules files `{one}` and `{other}`, which have one script key `{}`", rules_key(one))
+        }
+        (file, _) => format!("both name the rules file `{}`", file.unwrap_or_default()),
+    };
+    SetError::SharedRules(format!(
+        "cards {:?} (id {}) and {:?} (id {}) {files}: each card has a rules file of its own",
+        first.name, first.id, second.name, second.id
+    ))
 }
 
 /// The program key of a rules file: its stem (`C001-ryu.rules` → `C001-ryu`).

@@ -1,13 +1,14 @@
 //! `rsc replay FILE`: plays a game saved by `rsc run --save` again, move by move, and
 //! checks each step's state hash against the saved one. Exit 0 when the whole trace
 //! matches, 1 at the first step that differs (named with what differs), 2 when the file
-//! or the set cannot be read.
+//! or the set cannot be read or a deck of the file breaks the deck rules.
 
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use game::bounded::{self, ReadError};
+use game::deck::{self, Deck};
 use game::players::{Player, PlayerKind, ScriptedPlayer};
 use game::sim::{self, PlayError, PlayOptions, Step, hash};
 use game::{Game, Seat};
@@ -109,12 +110,19 @@ fn replay(file: &Path, set_override: Option<&Path>) -> Result<Exit, String> {
     for warning in &warnings {
         stderr_line!("warning: {}", terminal_text(warning));
     }
+    let set = &loaded.set;
     let mut decks = [Vec::new(), Vec::new()];
-    for (seat, deck) in saved.decks.iter().enumerate() {
-        for id in &deck.cards {
-            let def = loaded.set.by_id(id).ok_or_else(|| format!("deck {}: card {id} is not in the set", deck.name))?;
-            decks[seat].push(def);
-        }
+    for ((seat, saved_deck), cards) in saved.decks.iter().enumerate().zip(&mut decks) {
+        // Checked as `rsc run` checks a deck file: a hand-made save could hold no card or a
+        // million of them.
+        let name_of =
+            |id: &str| set.by_id(id).and_then(|idx| set.card(idx)).map_or_else(String::new, |card| card.name.clone());
+        let deck = Deck::of_ids(saved_deck.name.clone(), saved_deck.cards.iter().map(String::as_str), name_of);
+        deck::check_deck(file, deck, |id| set.by_id(id).is_some()).map_err(|error| {
+            format!("{}: seat {seat}'s deck {:?}: {}", file.display(), saved_deck.name, error.problem())
+        })?;
+        // In the saved order, which the game's shuffle starts from.
+        cards.extend(saved_deck.cards.iter().filter_map(|id| set.by_id(id)));
     }
     let mut game = Game::new(Arc::clone(&loaded.set), decks, saved.seed).map_err(|error| error.to_string())?;
     game.set_turn_limit(saved.turn_limit);

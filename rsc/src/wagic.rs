@@ -3,7 +3,8 @@
 //! the shared code generator. Each card that does not compile gets its one diagnostic,
 //! rendered against the Wagic file itself; `compile` writes the bundle of the cards that
 //! compiled (the others are named, and the exit code is 1 when any was left out).
-//! `--stats` prints the tally: cards compiled, and cards left out by construct.
+//! `--stats` prints the tally: cards compiled, and cards left out by construct. A lone CR
+//! ends a line as LF does; a file with no `[card]` block is warned about.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -79,9 +80,14 @@ fn run_files(
                 return Ok(Exit::Errors);
             }
         };
-        let outcomes = wagic::compile_source(&name, text, &mut bundle);
+        // Diagnostics are rendered against the lines the front end read.
+        let text = wagic::reader::with_lf_line_ends(text);
+        let outcomes = wagic::compile_source(&name, &text, &mut bundle);
         tally.add(&outcomes);
-        let file = SourceFile::new(name, bytes);
+        if outcomes.is_empty() {
+            writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
+        }
+        let file = SourceFile::new(name, text.as_bytes());
         for error in outcomes.iter().filter_map(|outcome| outcome.error.as_ref()) {
             errors += 1;
             match options.format {

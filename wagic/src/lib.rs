@@ -37,8 +37,11 @@ pub struct CardOutcome {
 
 /// Compiles every card of one Wagic file (`file` is recorded in the debug section) into
 /// `bundle`, which must be built for [`CATALOGUE`]. A card whose name was met before in
-/// the bundle gets the key `name#2`, `name#3`...
+/// the bundle gets the key `name#2`, `name#3`... A lone CR ends a line, as LF and CRLF do
+/// ([`reader::with_lf_line_ends`]).
 pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) -> Vec<CardOutcome> {
+    let source = reader::with_lf_line_ends(source);
+    let source = source.as_ref();
     let mut keys_seen: HashMap<String, u32> = HashMap::new();
     let mut arena = Bump::new();
     let mut outcomes = Vec::new();

@@ -3,6 +3,8 @@
 //! points at the Wagic file's own line and column. Reading never fails and never panics: a
 //! block that cannot be read whole carries the reason as a diagnostic of its own.
 
+use std::borrow::Cow;
+
 use compiler::{Diagnostic, Span};
 
 use crate::diagnostics;
@@ -61,7 +63,30 @@ impl<'s> CardBlock<'s> {
     }
 }
 
-/// Every card block of a file, in file order.
+/// `source` with each lone CR (an old Mac line end) made an LF, so that whatever reads its
+/// lines ([`read`], the debug section's line table, a renderer of diagnostics) sees one line
+/// per line: read as it is, such a file is one line and holds no card. One byte for one
+/// byte, so every offset and span into the result is the same in `source`.
+pub fn with_lf_line_ends(source: &str) -> Cow<'_, str> {
+    let bytes = source.as_bytes();
+    let is_lone = |at: usize| bytes.get(at + 1) != Some(&b'\n');
+    let mut lone_crs = source.match_indices('\r').map(|(at, _)| at).filter(|&at| is_lone(at)).peekable();
+    if lone_crs.peek().is_none() {
+        return Cow::Borrowed(source);
+    }
+    let mut text = String::with_capacity(source.len());
+    let mut copied = 0;
+    for at in lone_crs {
+        text.push_str(source.get(copied..at).unwrap_or_default());
+        text.push('\n');
+        copied = at + 1;
+    }
+    text.push_str(source.get(copied..).unwrap_or_default());
+    Cow::Owned(text)
+}
+
+/// Every card block of a file, in file order. Lines end with LF or CRLF: a file with lone
+/// CRs goes through [`with_lf_line_ends`] first (as `compile_source` does).
 pub fn read(source: &str) -> Vec<CardBlock<'_>> {
     let mut cards = Vec::new();
     let mut open: Option<CardBlock<'_>> = None;
@@ -169,6 +194,15 @@ mod tests {
                 "card block has no `[/card]`".to_string(),
             ]
         );
+    }
+
+    #[test]
+    fn lone_crs_become_lfs_byte_for_byte_and_crlfs_stay() {
+        assert!(matches!(with_lf_line_ends("a\r\nb\n"), Cow::Borrowed("a\r\nb\n")));
+        assert_eq!(with_lf_line_ends("[card]\rname=A\r\n\r[/card]\r"), "[card]\nname=A\r\n\n[/card]\n");
+        assert_eq!(with_lf_line_ends("\r"), "\n");
+        let cards = read(&with_lf_line_ends("[card]\rname=Shock\rtype=Instant\r[/card]\r")).len();
+        assert_eq!(cards, 1);
     }
 
     #[test]

@@ -71,3 +71,91 @@ fn a_card_with_a_bp_below_zero_is_refused_naming_it() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A set folder in the temporary directory with `cards_json` as its `cards.json` and the
+/// given rules files; removed when dropped.
+struct TempSet(std::path::PathBuf);
+
+impl TempSet {
+    fn new(name: &str, cards_json: &str, rules: &[(&str, &str)]) -> TempSet {
+        let dir = std::env::temp_dir().join(format!("rulescript-set-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("cards.json"), cards_json).unwrap();
+        for (file, text) in rules {
+            std::fs::write(dir.join(file), text).unwrap();
+        }
+        TempSet(dir)
+    }
+}
+
+impl Drop for TempSet {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A `cards.json` entry with the given id, name, type and rules file.
+fn entry(id: &str, name: &str, kind: &str, rules_file: Option<&str>) -> String {
+    let rules_file = rules_file.map_or_else(|| "null".to_owned(), |file| format!("{file:?}"));
+    format!(
+        r#"{{"id": "{id}", "number": null, "name": "{name}", "type": "{kind}", "bp": 300, "rules_file": {rules_file}}}"#
+    )
+}
+
+/// A card of a type the engine does not know used to vanish from the set: a deck naming it
+/// then failed with "unknown card id", far from the cause. The corpus's user-interface
+/// entries (avatars, buttons, the status marker) are still skipped.
+#[test]
+fn a_card_of_an_unknown_type_is_refused_naming_it_and_ui_entries_are_skipped() {
+    let ui = [entry("u-1", "Ryu avatar", "Avatar", None), entry("u-2", "Start Game", "button", None)];
+    let ryu = entry("c-1", "Ryu", "Character", None);
+    let set = TempSet::new("ui", &format!("[{}, {}, {ryu}]", ui[0], ui[1]), &[]);
+    let loaded = CardSet::load(&set.0).expect("user-interface entries are skipped");
+    assert_eq!(loaded.cards().iter().map(|card| card.name.as_str()).collect::<Vec<_>>(), ["Ryu"]);
+
+    let spell = entry("s-1", "Hadoken", "Spell", Some("S001-hadoken.rules"));
+    let set =
+        TempSet::new("unknown-type", &format!("[{ryu}, {spell}]"), &[("S001-hadoken.rules", "action = draw(1)\n")]);
+    match CardSet::load(&set.0) {
+        Err(error @ SetError::BadCard(_)) => assert_eq!(
+            (error.code(), error.to_string().as_str()),
+            (
+                "set-bad-card",
+                "card \"Hadoken\" (id s-1) has the type \"Spell\": a card is a Character, an Action or a \
+                 Reaction (Avatar, Button and Status entries of the user interface are skipped)"
+            )
+        ),
+        other => panic!("expected the card refused, got {other:?}"),
+    }
+}
+
+/// Two cards naming one rules file made the bundle fail with "corrupt bundle ... repeats an
+/// earlier card's key", which named neither card nor file: each card has a script of its own,
+/// and the set is refused at load naming the file and both cards.
+#[test]
+fn two_cards_naming_one_rules_file_are_refused_naming_the_file_and_both_cards() {
+    let ken = entry("c-1", "Ken", "Character", Some("C001-ken.rules"));
+    let twin = entry("c-2", "Ken (Alpha)", "Character", Some("C001-ken.rules"));
+    let set = TempSet::new("shared-rules", &format!("[{ken}, {twin}]"), &[("C001-ken.rules", "auto = bp(+100)\n")]);
+    match CardSet::load(&set.0) {
+        Err(error @ SetError::SharedRules(_)) => assert_eq!(
+            (error.code(), error.to_string().as_str()),
+            (
+                "set-shared-rules",
+                "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) both name the rules file \
+                 `C001-ken.rules`: each card has a rules file of its own"
+            )
+        ),
+        other => panic!("expected the set refused, got {other:?}"),
+    }
+    // `C001-ken` and `C001-ken.rules` are two files but one script key.
+    let twin = entry("c-2", "Ken (Alpha)", "Character", Some("C001-ken"));
+    let rules = [("C001-ken.rules", "auto = bp(+100)\n"), ("C001-ken", "auto = bp(+200)\n")];
+    let set = TempSet::new("shared-key", &format!("[{ken}, {twin}]"), &rules);
+    let error = CardSet::load(&set.0).map(drop).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "cards \"Ken\" (id c-1) and \"Ken (Alpha)\" (id c-2) name the rules files `C001-ken.rules` and \
+         `C001-ken`, which have one script key `C001-ken`: each card has a rules file of its own"
+    );
+}

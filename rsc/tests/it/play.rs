@@ -99,6 +99,39 @@ fn replay_matches_a_saved_game_and_names_the_step_where_an_edited_one_diverges()
     assert_eq!(code(&rsc([Path::new("replay"), broken.as_path()])), 2);
 }
 
+/// A saved game's decks used to be replayed whatever they held: an empty deck, one card, a
+/// million cards (ten seconds before the replay diverged). They are checked against the
+/// deck rules, as `rsc run` checks a deck file, and the save file and the rule are named.
+#[test]
+fn replay_refuses_a_saved_deck_that_breaks_the_deck_rules() {
+    let dir = TempDir::new("replay-decks");
+    let saved = dir.path().join("game.json");
+    let output = rsc(run_args("8", &["--save", &saved.display().to_string()]));
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let game: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    let sentinel = "0b7d8202-b20c-5786-8209-8c656aba474f";
+    let mut four_sentinels = vec![serde_json::json!(sentinel); 4];
+    four_sentinels.extend(game["decks"][1]["cards"].as_array().unwrap().iter().skip(4).cloned());
+    let cases = [
+        (serde_json::json!([]), "deck size rule broken: a deck holds exactly 50 cards, this one holds 0"),
+        (serde_json::json!([sentinel]), "deck size rule broken: a deck holds exactly 50 cards, this one holds 1"),
+        (
+            serde_json::json!(four_sentinels),
+            "copies rule broken: at most 3 copies of a card, 4 of \"Sentinel\" (0b7d8202-b20c-5786-8209-8c656aba474f)",
+        ),
+        (serde_json::json!(["no-such-card"]), "unknown card id no-such-card (\"\"): not in the card set"),
+    ];
+    for (cards, rule) in cases {
+        let mut edited = game.clone();
+        edited["decks"][1]["cards"] = cards;
+        let file = dir.file("edited.json", serde_json::to_string(&edited).unwrap());
+        let replay = rsc([Path::new("replay"), file.as_path()]);
+        assert_eq!(code(&replay), 2, "{}", stdout(&replay));
+        assert_eq!(stderr(&replay), format!("error: {}: seat 1's deck \"arcana\": {rule}\n", file.display()));
+        assert_eq!(stdout(&replay), "", "nothing is replayed");
+    }
+}
+
 fn sim_json(jobs: &str, extra: &[&str]) -> serde_json::Value {
     let mut args = example_decks("sim", &["--games", "12", "--seed", "3", "--jobs", jobs, "--message-format", "json"]);
     args.extend(extra.iter().map(|s| (*s).to_owned()));

@@ -84,3 +84,44 @@ fn compile_refuses_an_output_that_is_the_card_file_and_keeps_it() {
     );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), CARDS);
 }
+
+/// A file with old Mac line ends (a lone CR) read as one line, so as no card, and `check`
+/// said "0 of 0 cards compile" with exit 0. A lone CR ends a line now: the same cards and
+/// the same diagnostic, at the same line and column, as with LF line ends.
+#[test]
+fn a_file_with_cr_line_ends_reads_as_with_lf_line_ends() {
+    let dir = TempDir::new("wagic-cr");
+    let file = dir.file("cards.txt", CARDS.replace('\n', "\r"));
+    let output = rsc([
+        "check".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        "--message-format".as_ref(),
+        "json".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["message"], "unsupported: effect `transforms`");
+    assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
+    assert_eq!(stderr(&output), "2 of 3 cards compile; 1 error\n");
+
+    let human = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), file.as_os_str()]);
+    assert!(stderr(&human).contains(" 10 │ auto=transforms((,haste))\n"), "{}", stderr(&human));
+}
+
+/// A file with no `[card]` block compiles nothing and is no error, but it is most likely
+/// not the file meant: `check` says so.
+#[test]
+fn a_file_with_no_card_block_is_warned_about() {
+    let dir = TempDir::new("wagic-empty");
+    let file = dir.file("notes.txt", "# only a comment\nname=Shock\n");
+    let output = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), file.as_os_str()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        format!("warning: `{}` has no `[card]` block\n0 of 0 cards compile; 0 errors\n", file.display())
+    );
+}

@@ -68,3 +68,21 @@ fn huge_nesting_and_long_specs_are_refused_not_overflowed() {
         Some("unsupported: card with more than 256 effects")
     );
 }
+
+/// A file with old Mac line ends (lone CRs) read as one line and so as no card: it compiles
+/// to the same cards, with the same spans, as with LF or CRLF line ends.
+#[test]
+fn cr_crlf_and_lf_line_ends_give_the_same_cards() {
+    let with_odd_card = format!("{SAMPLE}[card]\nname=Odd\nauto=transforms((,haste))\ntype=Creature\n[/card]\n");
+    // Each card's name, and its error's span and message.
+    let summary = |source: &str| {
+        let outcomes = compile(source).into_iter();
+        outcomes.map(|card| (card.name, card.error.map(|e| (e.span.start, e.span.end, e.message)))).collect::<Vec<_>>()
+    };
+    let lf = summary(&with_odd_card);
+    assert_eq!(lf.len(), 3, "{lf:?}");
+    assert!(lf[2].1.is_some(), "the odd card is refused: {lf:?}");
+    assert_eq!(summary(&with_odd_card.replace('\n', "\r")), lf);
+    // CRLF line ends move every span by one byte per line before it.
+    assert_eq!(summary(&with_odd_card.replace('\n', "\r\n")).len(), 3);
+}
