@@ -28,7 +28,7 @@ class CardSet:
 
     @staticmethod
     def load(dir: _Path) -> CardSet:
-        """Loads the card set in folder `dir`; raises `RulesError` when it cannot."""
+        """Loads the card set in folder `dir`; raises `RulesError` (with its `code`) when it cannot."""
     @property
     def dir(self) -> Path: ...
     def __len__(self) -> int: ...

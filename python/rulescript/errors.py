@@ -12,10 +12,14 @@ class RuleScriptError(Exception):
 class RulesError(RuleScriptError):
     """Card rules that do not compile, or a card set that cannot be loaded.
 
-    ``compile`` sets ``diagnostics``: every finding, as ``Diagnostic`` objects.
+    ``compile`` sets ``diagnostics``: every finding, as ``Diagnostic`` objects;
+    ``CardSet.load`` sets ``code``, the kind of failure (``set-io``, ``set-json``,
+    ``set-duplicate-id``, ``set-bad-card``, ``set-shared-rules``, ``set-rules``,
+    ``set-bundle``).
     """
 
     diagnostics: list = []
+    code: str = ""
 
 
 class DeckError(RuleScriptError, ValueError):

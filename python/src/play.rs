@@ -31,7 +31,8 @@ pub struct PyCardSet {
 impl PyCardSet {
     /// Loads the card set in folder `dir` (its `cards.json` and `.rules` files).
     ///
-    /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded.
+    /// Raises `RulesError` with the message `rsc` prints when the set cannot be loaded, its
+    /// `code` the kind of failure (`set-io`, `set-json`, `set-bad-card`, ...).
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
         let loaded = detached(py, || {
@@ -39,7 +40,11 @@ impl PyCardSet {
         })?;
         match loaded {
             Ok((features, set)) => Ok(PyCardSet { features: Arc::new(features), set: Arc::new(set), dir }),
-            Err(error) => Err(RulesError::new_err(format!("cannot load the card set {}: {error}", dir.display()))),
+            Err(error) => {
+                let message = format!("cannot load the card set {}: {error}", dir.display());
+                let code = error.code().into_pyobject(py)?.into_any().unbind();
+                Err(with_attrs(py, RulesError::new_err(message), &[("code", code)]))
+            }
         }
     }
 

@@ -49,9 +49,15 @@ def test_compile_refuses_rules_with_errors_and_writes_nothing(tmp_path):
     assert not out.exists()
 
 
-def test_a_card_set_that_cannot_load_is_a_rules_error(tmp_path):
-    with pytest.raises(rs.RulesError, match=f"cannot load the card set {tmp_path}"):
+def test_a_card_set_that_cannot_load_is_a_rules_error_with_its_code(tmp_path):
+    with pytest.raises(rs.RulesError, match=f"cannot load the card set {tmp_path}") as raised:
         rs.CardSet.load(str(tmp_path))
+    assert raised.value.code == "set-io"
+    (tmp_path / "cards.json").write_text('[{"id": "s-1", "name": "Hadoken", "type": "Spell"}]')
+    with pytest.raises(rs.RulesError) as raised:
+        rs.CardSet.load(str(tmp_path))
+    assert raised.value.code == "set-bad-card"
+    assert 'card "Hadoken" (id s-1) has the type "Spell"' in str(raised.value)
 
 
 def test_a_deck_breaking_the_size_rule_is_a_deck_error(tmp_path, card_set):
@@ -111,7 +117,7 @@ writer.kill()
         f"OSError  cannot read `{fifo}`: {source}",
         f"OSError  cannot read `/dev/zero`: {source}",
         "DeckError deck-malformed /dev/zero: not a valid .o8d deck: at least 1048577 bytes, more than the 1048576 a deck may have",
-        f"RulesError  cannot load the card set {card_set}: cannot read `{card_set}/cards.json`: at least 67108865 bytes,"
+        f"RulesError set-io cannot load the card set {card_set}: cannot read `{card_set}/cards.json`: at least 67108865 bytes,"
         " more than the 67108864 a card set's file may have",
     ]
     assert not (tmp_path / "out.rsb").exists()
