@@ -62,7 +62,7 @@ pub fn target(path: &Path) -> io::Result<Target> {
     Ok(if metadata.is_file() || is_device(&metadata) { Target::Device } else { Target::Pipe })
 }
 
-/// Fails unless `path` can be written by [`write`]: checked before a long run, so that
+/// Fails unless `path` can be written by [`write()`]: checked before a long run, so that
 /// it does not end on an unwritable output. Nothing is changed: an existing file is opened
 /// without being truncated, and the temporary file made beside it is removed again.
 pub fn check_writable(path: &Path) -> io::Result<()> {
