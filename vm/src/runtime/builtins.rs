@@ -481,7 +481,7 @@ impl<'a, H: Host> CallContext<'a, H> {
             Callee::Function(func) => RequestKind::Function(func),
             Callee::Cost { cost, .. } => RequestKind::Cost(cost),
         };
-        if min > max || usize::from(min) > self.machine.state.lists.len(candidates) {
+        if min > max || !self.machine.world.answerable(self.machine.state.lists.get(candidates), min) {
             return Err(Trap::new(TrapCode::BadRequest));
         }
         let chooser = self.machine.host.chooser(&self.machine.state.env, kind);

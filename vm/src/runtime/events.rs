@@ -246,6 +246,34 @@ impl World {
 }
 
 impl World {
+    /// Whether `offered` holds at least `min` distinct values: a request for `min` of them
+    /// can then be answered (an answer names each candidate once). A host may list a card
+    /// twice, and a builtin may offer a value twice; most requests ask for one, which
+    /// needs no look at the values.
+    pub fn answerable(&mut self, offered: &[Value], min: u16) -> bool {
+        let min = usize::from(min);
+        if min <= 1 || offered.len() < min {
+            return offered.len() >= min;
+        }
+        let mut marks = CardMarks::default();
+        let mut seen = None;
+        let mut distinct = 0;
+        for &value in offered {
+            let new = match marks.insert(value) {
+                Some(new) => new,
+                None => seen.get_or_insert_with(|| self.take_set()).insert(value),
+            };
+            distinct += usize::from(new);
+            if distinct >= min {
+                break;
+            }
+        }
+        if let Some(set) = seen {
+            self.give_set(set);
+        }
+        distinct >= min
+    }
+
     /// Drops from `values` every value it already holds earlier, keeping the order: what
     /// [`World::append_new`] of `values` into an empty buffer gives, without the copy.
     pub fn dedup(&mut self, values: &mut Vec<Value>) {

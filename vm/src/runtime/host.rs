@@ -226,8 +226,10 @@ pub trait Host {
     fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
         let start = out.len();
         self.pile_cards(player, zone, out);
-        let len = out.len() - start;
-        out.truncate(start + most);
+        // Saturating: a `pile_cards` that replaced `out` rather than appending to it must
+        // not panic here (the caller reads what is left).
+        let len = out.len().saturating_sub(start);
+        out.truncate(start.saturating_add(most));
         len
     }
 

@@ -22,7 +22,9 @@ pub enum TrapCode {
     ListLimit,
     /// The game registered no builtin for a command, cost or function the bundle calls.
     MissingBuiltin,
-    /// A builtin returned a request with an empty or inconsistent candidate range.
+    /// A builtin returned a request with an empty or inconsistent candidate range, or a
+    /// request (a builtin's, or a filter's over the cards the host listed) offered fewer
+    /// distinct candidates than the player must choose, so that no answer would do.
     BadRequest,
     /// A builtin or host primitive reported an error of its own.
     Host,

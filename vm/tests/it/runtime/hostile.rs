@@ -35,6 +35,7 @@ const SOURCES: &[(&str, &str)] = &[
     ),
     ("labels", "action = fail() || ok()\nlabel = \"one\"\naction = [[may]] draw(3)\nlabel = \"two\"\n"),
     ("cont", "auto = ~always~ rule()\n"),
+    ("pair", "action = damage(1) to(<2>character@theirsRing)\n"),
     ("frozen", "action = damage(me.size) to(characters[frozen & bp>=-5]@theirsRing) & draw(-4)\n"),
 ];
 
@@ -117,9 +118,13 @@ impl Hostile {
         }
     }
 
-    /// Appends a list of cards: usually a few, sometimes none, repeated, or past every limit.
+    /// Appends a list of cards: usually a few, sometimes none, repeated, or past every
+    /// limit; and sometimes first throws away what `out` held (it should only append).
     fn cards(&self, out: &mut Vec<Value>) {
         let n = self.next();
+        if n % 16 == 2 {
+            out.clear();
+        }
         let len = match n % 16 {
             0 => 70_000,
             1 => 0,
@@ -193,12 +198,6 @@ impl Host for Hostile {
     fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, out: &mut Vec<Value>) {
         self.cards(out);
     }
-    fn pile_top_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
-        // Claims a size unrelated to what it lists, and lists more than asked.
-        self.cards(out);
-        let _ = most;
-        self.next() as usize
-    }
     fn move_card(&mut self, _card: CardId, _player: PlayerId, _zone: ZoneIdx, _position: i32) -> bool {
         self.next() % 2 == 0
     }
@@ -237,10 +236,13 @@ fn draw(ctx: &mut CallContext<'_, Hostile>) -> Result<Status, Trap> {
     host_error(ctx)?;
     let count = usize::try_from(ctx.arg(0).as_int().unwrap_or(1)).unwrap_or(0);
     let player = ctx.target(0).as_player().unwrap_or(ctx.env().me);
-    let mut drawn = Vec::new();
+    // Appended after what the builtin already holds, as `pile_top_cards` allows.
+    let mut drawn = vec![Value::Card(ctx.env().source)];
     let in_pile = ctx.host().pile_top_cards(player, HAND, count, &mut drawn);
     ctx.charge(drawn.len())?;
     let _ = in_pile;
+    let on_top = ctx.read_pile_top(player, HAND, count, |_, top, len| (top.len(), len));
+    let _ = on_top;
     let list = ctx.make_list(&drawn)?;
     ctx.bind(VAR_DISCARDED, list)?;
     Ok(Status::Success)
@@ -361,23 +363,63 @@ fn builtins() -> Builtins<Hostile> {
 /// One public call of the runtime's API.
 #[derive(Debug, Clone)]
 enum Call {
-    Activate { card: u8, source: u32, me: u32, trial: bool },
-    RequisitesMet { card: u8, source: u32, me: u32 },
-    EnterPlay { card: u8, source: u32 },
-    LeavePlay { source: u32 },
+    Activate {
+        card: u8,
+        source: u32,
+        me: u32,
+        trial: bool,
+    },
+    RequisitesMet {
+        card: u8,
+        source: u32,
+        me: u32,
+    },
+    EnterPlay {
+        card: u8,
+        source: u32,
+    },
+    LeavePlay {
+        source: u32,
+    },
     /// Emits an event; `binding` binds a variable (any index, any value) in its autos.
-    Emit { event: u16, player: u32, object: Option<u32>, binding: Option<(u32, u32)> },
+    Emit {
+        event: u16,
+        player: u32,
+        object: Option<u32>,
+        binding: Option<(u32, u32)>,
+    },
     /// Resolves a filter (any index) for any environment, reading the host only.
-    Peek { filter: u32, card: u8, me: u32, rule_target: bool, count: u8 },
+    Peek {
+        filter: u32,
+        card: u8,
+        me: u32,
+        rule_target: bool,
+        count: u8,
+    },
     RunEvents,
-    Ask { event: u16, player: u32 },
-    Expire { kind: u16, player: u32 },
+    Ask {
+        event: u16,
+        player: u32,
+    },
+    Expire {
+        kind: u16,
+        player: u32,
+    },
     /// Resumes the `which`-th waiting execution with an answer of `how`.
-    Resume { which: u8, how: u8 },
-    Cancel { which: u8 },
-    Drop { which: u8 },
+    Resume {
+        which: u8,
+        how: u8,
+    },
+    Cancel {
+        which: u8,
+    },
+    Drop {
+        which: u8,
+    },
     /// Resumes a waiting execution in a clone of the runtime (and of the host).
-    ResumeInClone { which: u8 },
+    ResumeInClone {
+        which: u8,
+    },
     RenewId,
     /// Swaps in [`Runtime::fresh`]: executions of the old runtime must be refused.
     Fresh,
@@ -437,7 +479,11 @@ fn settle(runtime: &Runtime<Hostile>, result: Result<Outcome, Trap>, waiting: &m
         Ok(Outcome::Suspended(exec)) => {
             let request = exec.request();
             assert!(request.min <= request.max, "{request:?}");
-            assert!(usize::from(request.min) <= exec.candidates().len(), "{request:?}");
+            // The request can be answered: it has `min` distinct candidates.
+            let mut distinct = exec.candidates().to_vec();
+            distinct.sort_by_key(|value| format!("{value:?}"));
+            distinct.dedup();
+            assert!(usize::from(request.min) <= distinct.len(), "{request:?} {:?}", exec.candidates());
             waiting.push(exec);
         }
         Err(trap) => {
@@ -499,7 +545,12 @@ fn play(script: Vec<u32>, calls: &[Call]) {
                 runtime.emit(event);
             }
             Call::Peek { filter, card, me, rule_target, count } => {
-                let env = Env { me: PlayerId(me), controller: PlayerId(me), source: CardId(me), card: CardIdx(u32::from(card)) };
+                let env = Env {
+                    me: PlayerId(me),
+                    controller: PlayerId(me),
+                    source: CardId(me),
+                    card: CardIdx(u32::from(card)),
+                };
                 let count = [Count::All, Count::Choice, Count::One][usize::from(count % 3)];
                 let mut buffers = PeekBuffers::default();
                 let lister = host.clone();
@@ -525,7 +576,9 @@ fn play(script: Vec<u32>, calls: &[Call]) {
                     assert_eq!(runtime.pending_events(), 0);
                 }
             }
-            Call::Expire { kind, player } => runtime.expire(&mut host, RestrictionIdx(u32::from(kind)), PlayerId(player)),
+            Call::Expire { kind, player } => {
+                runtime.expire(&mut host, RestrictionIdx(u32::from(kind)), PlayerId(player))
+            }
             Call::Resume { which, how } => {
                 let Some(exec) = take(&mut waiting, which) else { continue };
                 let (request, candidates) = (exec.request(), exec.candidates().to_vec());
@@ -608,4 +661,100 @@ fn every_card_runs_on_an_honest_script() {
         let _ = runtime.activate(&mut host, CardId(1), CardIdx(u32::from(card)), PlayerId(0));
     }
     assert!(host.calls.get() > SOURCES.len() as u64, "{}", host.calls.get());
+}
+
+/// A host that lists the same card in every zone, several times over: `Host::zone_cards`
+/// says each card once, and a host may not keep to it.
+struct Repeats;
+
+impl Host for Repeats {
+    fn opponent(&self, player: PlayerId) -> PlayerId {
+        PlayerId(1 - player.0.min(1))
+    }
+    fn controller(&self, _card: CardId) -> PlayerId {
+        PlayerId(0)
+    }
+    fn zone_cards(&mut self, _env: &Env, _zone: ZoneRef, out: &mut Vec<Value>) {
+        out.extend([Value::Card(CardId(7)); 3]);
+    }
+    fn card_type(&self, _card: CardId) -> Option<CardTypeIdx> {
+        Some(super::support::CHARACTER)
+    }
+    fn random(&mut self, _bound: u32) -> u32 {
+        0
+    }
+}
+
+fn card_key(program: &Program, key: &str) -> CardIdx {
+    program.card_by_key(key).unwrap()
+}
+
+/// Two of a filter's candidates must be chosen, and the host listed one card three times:
+/// no answer can name two distinct candidates, so the request is refused as it is made
+/// rather than handed out to wait for an answer that cannot come.
+#[test]
+fn a_filter_over_a_card_listed_twice_traps_rather_than_asking_the_impossible() {
+    let program = program();
+    let pair = card_key(&program, "pair");
+    let mut runtime = Runtime::new(program, &CATALOGUE, Builtins::new(&CATALOGUE));
+    let outcome = runtime.activate(&mut Repeats, CardId(1), pair, PlayerId(0));
+    match outcome {
+        Err(trap) => assert_eq!(trap.code(), TrapCode::BadRequest, "{trap}"),
+        Ok(outcome) => panic!("{outcome:?}"),
+    }
+}
+
+/// A builtin that asks for two of three values that are one card: refused as it asks.
+#[test]
+fn a_builtin_asking_for_two_of_one_repeated_value_traps() {
+    fn ask_two(ctx: &mut CallContext<'_, Repeats>) -> Result<Status, Trap> {
+        ctx.choose(0, &[Value::Card(CardId(7)); 3], 2, 2, None)
+    }
+    let program = program();
+    let hand = card_key(&program, "hand");
+    let mut builtins = Builtins::new(&CATALOGUE);
+    builtins.command(super::support::DISCARD, ask_two);
+    let mut runtime = Runtime::new(program, &CATALOGUE, builtins);
+    let outcome = runtime.activate(&mut Repeats, CardId(1), hand, PlayerId(0));
+    match outcome {
+        Err(trap) => assert_eq!(trap.code(), TrapCode::BadRequest, "{trap}"),
+        Ok(outcome) => panic!("{outcome:?}"),
+    }
+    // Two distinct values among repeats can be asked for.
+    fn ask_two_of_two(ctx: &mut CallContext<'_, Repeats>) -> Result<Status, Trap> {
+        ctx.choose(0, &[Value::Card(CardId(7)), Value::Card(CardId(7)), Value::Int(3)], 2, 2, None)
+    }
+    let program = runtime.program().clone();
+    let mut builtins = Builtins::new(&CATALOGUE);
+    builtins.command(super::support::DISCARD, ask_two_of_two);
+    let mut runtime = Runtime::new(program, &CATALOGUE, builtins);
+    let outcome = runtime.activate(&mut Repeats, CardId(1), hand, PlayerId(0));
+    assert!(matches!(outcome, Ok(Outcome::Suspended(_))), "{outcome:?}");
+}
+
+/// A host whose `pile_cards` replaces what `out` held instead of appending to it: the
+/// default `pile_top_cards` must still answer (the cards it can, and how many it read)
+/// rather than panic on a length that went down.
+#[test]
+fn pile_top_cards_survives_a_pile_cards_that_clears_out() {
+    struct Clears;
+    impl Host for Clears {
+        fn opponent(&self, player: PlayerId) -> PlayerId {
+            player
+        }
+        fn controller(&self, _card: CardId) -> PlayerId {
+            PlayerId(0)
+        }
+        fn zone_cards(&mut self, _env: &Env, _zone: ZoneRef, _out: &mut Vec<Value>) {}
+        fn random(&mut self, _bound: u32) -> u32 {
+            0
+        }
+        fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, out: &mut Vec<Value>) {
+            *out = vec![Value::Card(CardId(9))];
+        }
+    }
+    let mut out = vec![Value::Int(1), Value::Int(2)];
+    let len = Clears.pile_top_cards(PlayerId(0), HAND, 5, &mut out);
+    assert_eq!(len, 0);
+    assert_eq!(out, vec![Value::Card(CardId(9))]);
 }
