@@ -111,7 +111,10 @@ impl<H: Host> Builtins<H> {
         }
     }
 
-    /// Registers command `idx` (its index in `catalogue.commands`).
+    /// Registers command `idx` (its index in `catalogue.commands`; for the stdlib's
+    /// catalogue, `usize::from(stdlib::Command::Damage.index())`). An index past the
+    /// catalogue's commands registers nothing: the call traps
+    /// [`TrapCode::MissingBuiltin`] when a card uses it.
     pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.commands.get_mut(idx) {
             slot.f = Some(f);
@@ -128,7 +131,7 @@ impl<H: Host> Builtins<H> {
         self
     }
 
-    /// Registers function `idx`.
+    /// Registers function `idx` (its index in `catalogue.functions`; past them, nothing).
     pub fn function(&mut self, idx: usize, f: FunctionFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.functions.get_mut(idx) {
             *slot = Some(f);
@@ -136,7 +139,7 @@ impl<H: Host> Builtins<H> {
         self
     }
 
-    /// Registers cost component `idx`.
+    /// Registers cost component `idx` (its index in `catalogue.costs`; past them, nothing).
     pub fn cost(&mut self, idx: usize, f: CostFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.costs.get_mut(idx) {
             *slot = Some(f);
