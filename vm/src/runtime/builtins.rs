@@ -451,6 +451,11 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// Resolves `filter` without asking anything: its candidates and what choice it asks
     /// for. A type choice (`a,b`) is taken as the union; a random quantity is drawn.
     pub fn resolve(&mut self, filter: FilterIdx) -> Result<Resolved, Trap> {
+        // A filter argument is one of the program's (the loader checked it), but a filter
+        // value can also come from the host (`Host::variable`) or the builtin itself.
+        if self.machine.shared.program.filters().get(filter.index()).is_none() {
+            return Err(Trap::new(TrapCode::BadArgument));
+        }
         self.machine.resolve_candidates(filter)
     }
 

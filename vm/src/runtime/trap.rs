@@ -34,7 +34,8 @@ pub enum TrapCode {
     /// locals were not reserved).
     UnreachableEntry,
     /// A builtin was passed an argument its catalogue parameter does not allow (a keyword
-    /// index outside its set: only a hand-made bundle can do that).
+    /// index outside its set: only a hand-made bundle can do that), or resolved a filter
+    /// the program does not have (a filter value the host made up).
     BadArgument,
     /// An execution recorded an effect while [`crate::runtime::MAX_EFFECTS`] were in force.
     EffectLimit,

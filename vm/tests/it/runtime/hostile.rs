@@ -36,6 +36,8 @@ const SOURCES: &[(&str, &str)] = &[
     ("labels", "action = fail() || ok()\nlabel = \"one\"\naction = [[may]] draw(3)\nlabel = \"two\"\n"),
     ("cont", "auto = ~always~ rule()\n"),
     ("pair", "action = damage(1) to(<2>character@theirsRing)\n"),
+    ("misuse", "action = a() & b() || c() & ok()\n"),
+    ("misfire", "auto = ~endPhase~ [[if flipCoin()]] a() [[else]] damage(1) to(<1>character@theirsRing) & b()\n"),
     ("frozen", "action = damage(me.size) to(characters[frozen & bp>=-5]@theirsRing) & draw(-4)\n"),
 ];
 
@@ -221,6 +223,60 @@ fn plain(ctx: &mut CallContext<'_, Hostile>) -> Result<Status, Trap> {
     Ok(if ctx.host().next() % 2 == 0 { Status::Success } else { Status::Failure })
 }
 
+/// Game code that misuses the builtin API as the script says: indices past every table,
+/// lists that do not exist, a suspension without a question, a question followed by a
+/// success, two questions, events and hooks that do not exist, filters of no card.
+fn misuse(ctx: &mut CallContext<'_, Hostile>) -> Result<Status, Trap> {
+    host_error(ctx)?;
+    let n = ctx.host().next();
+    let any = ctx.host().value();
+    let handle = ctx.host().handle();
+    match n % 16 {
+        0 => return Ok(Status::Suspend),
+        1 => {
+            ctx.choose(0, &[any, Value::Int(1)], 1, 1, None)?;
+            return Ok(Status::Success);
+        }
+        2 => {
+            ctx.choose(0, &[any], 1, 1, None)?;
+            return ctx.choose(1, &[Value::Int(2), Value::Int(3)], 2, 2, None);
+        }
+        3 => {
+            let resolved = ctx.resolve(FilterIdx(handle))?;
+            return ctx.choose_from(0, resolved.candidates, resolved.min, resolved.max, None);
+        }
+        4 => return ctx.choose_from(0, ListId(handle), 0, 1, None),
+        5 => {
+            ctx.emit(Event::new(EventIdx(handle), PlayerId(handle)).with_object(any))?;
+        }
+        6 => {
+            ctx.dispatch(Event::new(EventIdx(handle), PlayerId(0)).bind(VariableIdx(handle), any))?;
+        }
+        7 => {
+            let _ = ctx.ask(Event::new(EventIdx(handle), PlayerId(0)).with_object(any))?;
+        }
+        8 => {
+            ctx.bind(VariableIdx(handle), any)?;
+            let _ = ctx.variable(VariableIdx(handle));
+        }
+        9 => {
+            let _ = (ctx.arg(handle as usize), ctx.target(handle as usize), ctx.keyword_arg(handle as usize));
+            let _ = ctx.list(ListId(handle)).len();
+        }
+        10 => ctx.charge(handle as usize)?,
+        11 => {
+            let kind = EffectKind::Ability { target: any, ability: AbilityIdx(handle) };
+            ctx.record_effect(kind)?;
+            ctx.end_effects(kind);
+        }
+        12 => ctx.fix_selection(&[any, any])?,
+        13 => ctx.set_result(any),
+        14 => return ctx.choose(0, &[], 0, 0, None),
+        _ => ctx.set_step(u16::MAX),
+    }
+    Ok(if n & 16 == 0 { Status::Success } else { Status::Failure })
+}
+
 fn damage(ctx: &mut CallContext<'_, Hostile>) -> Result<Status, Trap> {
     host_error(ctx)?;
     let amount = ctx.arg(0).as_int().unwrap_or(0);
@@ -339,8 +395,11 @@ fn cost(ctx: &mut CallContext<'_, Hostile>, phase: CostPhase) -> Result<Status, 
 fn builtins() -> Builtins<Hostile> {
     use super::support::{A, B, C, DAMAGE, DISCARD, DISPATCH_END, DRAW, EMIT_END, FAIL, OK, PICK2, RULE};
     let mut table = Builtins::new(&CATALOGUE);
-    for idx in [OK, FAIL, A, B, C] {
+    for idx in [OK, FAIL] {
         table.command(idx, plain);
+    }
+    for idx in [A, B, C] {
+        table.command(idx, misuse);
     }
     table
         .command(DAMAGE, damage)
@@ -354,7 +413,7 @@ fn builtins() -> Builtins<Hostile> {
         .function(1, abs)
         .cost(0, cost)
         .cost(1, cost)
-        .cost(2, cost);
+        .cost(2, |ctx, _| misuse(ctx));
     table
 }
 
@@ -757,4 +816,77 @@ fn pile_top_cards_survives_a_pile_cards_that_clears_out() {
     let len = Clears.pile_top_cards(PlayerId(0), HAND, 5, &mut out);
     assert_eq!(len, 0);
     assert_eq!(out, vec![Value::Card(CardId(9))]);
+}
+
+/// A filter value the host made up (`Host::variable` may answer any value) handed to a
+/// builtin that resolves it: refused with `BadArgument` rather than read past the
+/// program's filters.
+#[test]
+fn resolving_a_filter_the_program_does_not_have_traps() {
+    fn resolve_any(ctx: &mut CallContext<'_, Repeats>) -> Result<Status, Trap> {
+        let resolved = ctx.resolve(FilterIdx(4_000_000))?;
+        Ok(if resolved.matched { Status::Success } else { Status::Failure })
+    }
+    let program = program();
+    let hand = card_key(&program, "hand");
+    let mut builtins = Builtins::new(&CATALOGUE);
+    builtins.command(super::support::DISCARD, resolve_any);
+    let mut runtime = Runtime::new(program, &CATALOGUE, builtins);
+    let outcome = runtime.activate(&mut Repeats, CardId(1), hand, PlayerId(0));
+    match outcome {
+        Err(trap) => assert_eq!(trap.code(), TrapCode::BadArgument, "{trap}"),
+        Ok(outcome) => panic!("{outcome:?}"),
+    }
+}
+
+/// An event no catalogue has, emitted into a runtime where nothing listens: dropped as
+/// unheard (a debug build checked a claim that did not hold for it, and panicked).
+#[test]
+fn an_event_past_the_catalogue_is_dropped_unheard() {
+    let mut runtime = Runtime::new(program(), &CATALOGUE, builtins());
+    runtime.emit(Event::new(EventIdx(200), PlayerId(0)));
+    assert!(runtime.drops_unheard(EventIdx(300)));
+    assert!(runtime.drop_unheard_events());
+    assert_eq!(runtime.pending_events(), 0);
+}
+
+/// A catalogue of more than 128 events: a card listening to event 129 alone still hears
+/// it, and the events it does not listen to are still dropped unheard.
+#[test]
+fn a_card_listening_to_an_event_past_128_hears_it() {
+    let events: Vec<vm::catalogue::EventSpec> = (0..130)
+        .map(|i| vm::catalogue::EventSpec {
+            name: Box::leak(format!("event{i}").into_boxed_str()),
+            is_hook: false,
+            has_object: false,
+            doc: "",
+        })
+        .collect();
+    let catalogue = vm::catalogue::Catalogue { events: Box::leak(events.into_boxed_slice()), ..CATALOGUE };
+    let catalogue: &'static vm::catalogue::Catalogue = Box::leak(Box::new(catalogue));
+    let mut session = compiler::session::Session::new(catalogue);
+    let mut bundle = BundleBuilder::new(catalogue);
+    let diagnostics = session.compile_card("late", "auto = ~event129~ ok()\n", &mut bundle);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let program = Program::load(&bundle.finish().unwrap(), catalogue).unwrap();
+    let late = card_key(&program, "late");
+
+    static RAN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    fn noted(_ctx: &mut CallContext<'_, Repeats>) -> Result<Status, Trap> {
+        RAN.store(true, std::sync::atomic::Ordering::Relaxed);
+        Ok(Status::Success)
+    }
+    let mut builtins = Builtins::new(catalogue);
+    builtins.command(super::support::OK, noted);
+    let mut runtime = Runtime::new(program, catalogue, builtins);
+    runtime.enter_play(&mut Repeats, CardId(1), late).unwrap();
+
+    runtime.emit(Event::new(EventIdx(128), PlayerId(0)));
+    assert!(!runtime.drops_unheard(EventIdx(129)));
+    runtime.emit(Event::new(EventIdx(129), PlayerId(0)));
+    assert!(!runtime.drop_unheard_events(), "event 129 has a listener");
+    assert_eq!(runtime.pending_events(), 2);
+    let outcome = runtime.run_events(&mut Repeats).unwrap();
+    assert_eq!(outcome.done(), Some(Completion::Success));
+    assert!(RAN.load(std::sync::atomic::Ordering::Relaxed), "the auto of event 129 ran");
 }
