@@ -560,10 +560,40 @@ fn take(waiting: &mut Vec<Execution>, which: u8) -> Option<Execution> {
     }
 }
 
-fn play(script: Vec<u32>, calls: &[Call]) {
+/// A catalogue of almost nothing: what a runtime is handed when the engine loads a bundle
+/// against one catalogue and runs it with another (`Runtime::new` takes both apart).
+static TINY: vm::catalogue::Catalogue = vm::catalogue::Catalogue {
+    name: "tiny",
+    commands: &[],
+    zones: &[],
+    zone_prefixes: &[],
+    card_types: &[],
+    costs: &[],
+    filters: &[],
+    comparable_filters: &[],
+    ranking_filters: &[],
+    subtypes: &[],
+    events: &[],
+    event_prefixes: &[],
+    event_suffixes: &[],
+    abilities: &[],
+    rule_switches: &[],
+    selectors: &[],
+    restrictions: &[],
+    restriction_prefixes: &[],
+    variables: &[],
+    attributes: &[],
+    functions: &[],
+    roles: vm::catalogue::Roles::NONE,
+};
+
+fn play(script: Vec<u32>, calls: &[Call], mismatched: bool) {
     let program = program();
     let cards = program.cards().len() as u16;
-    let mut runtime = Runtime::new(program, &CATALOGUE, builtins());
+    let mut runtime = match mismatched {
+        false => Runtime::new(program, &CATALOGUE, builtins()),
+        true => Runtime::new(program, &TINY, Builtins::new(&TINY)),
+    };
     runtime.set_fuel(2_000);
     let mut host = Hostile::new(script);
     let mut waiting: Vec<Execution> = Vec::new();
@@ -705,8 +735,9 @@ proptest! {
     fn hostile_host_and_caller_get_errors_or_results(
         script in proptest::collection::vec(any::<u32>(), 0..48),
         calls in proptest::collection::vec(call(), 1..40),
+        mismatched in proptest::bool::weighted(0.1),
     ) {
-        play(script, &calls);
+        play(script, &calls, mismatched);
     }
 }
 
