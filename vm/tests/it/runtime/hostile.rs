@@ -921,3 +921,46 @@ fn a_card_listening_to_an_event_past_128_hears_it() {
     assert_eq!(outcome.done(), Some(Completion::Success));
     assert!(RAN.load(std::sync::atomic::Ordering::Relaxed), "the auto of event 129 ran");
 }
+
+/// Builtins whose host fails at every call (a script of zeros: `host_error` always
+/// fires), then the same runtime used again with an honest host: the errors left
+/// nothing behind, so every card runs exactly as on a runtime that never saw them.
+#[test]
+fn a_host_failing_at_every_call_leaves_the_runtime_as_new() {
+    let outcomes = |runtime: &mut Runtime<Hostile>| {
+        let mut host = Hostile::new(vec![5, 9, 13, 17, 21, 25]);
+        (0..SOURCES.len() as u32)
+            .map(|card| {
+                let outcome = match runtime.activate(&mut host, CardId(1), CardIdx(card), PlayerId(0)) {
+                    Ok(Outcome::Suspended(exec)) => format!("{:?} {:?}", exec.request(), exec.candidates().len()),
+                    other => format!("{other:?}"),
+                };
+                let pending = runtime.pending_events();
+                runtime.discard_events();
+                format!("{outcome} {pending} {:?}", runtime.effects())
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut failing = Hostile::new(vec![0]);
+    let mut used = Runtime::new(program(), &CATALOGUE, builtins());
+    let mut traps = 0;
+    for card in 0..SOURCES.len() as u32 {
+        used.enter_play(&mut failing, CardId(card), CardIdx(card)).unwrap();
+        used.emit(Event::new(END_PHASE, PlayerId(0)));
+        for result in
+            [used.activate(&mut failing, CardId(1), CardIdx(card), PlayerId(0)), used.run_events(&mut failing)]
+        {
+            if let Err(trap) = result {
+                assert_eq!(trap.code(), TrapCode::Host, "{trap}");
+                assert_eq!(used.pending_events(), 0);
+                traps += 1;
+            }
+        }
+    }
+    assert!(traps > 0);
+    for card in 0..SOURCES.len() as u32 {
+        used.leave_play(&mut failing, CardId(card));
+    }
+    let mut new = Runtime::new(program(), &CATALOGUE, builtins());
+    assert_eq!(outcomes(&mut used), outcomes(&mut new));
+}
