@@ -479,6 +479,10 @@ enum Call {
     ResumeInClone {
         which: u8,
     },
+    /// Keeps a copy of a waiting execution beside it: both may be answered, in any order.
+    CloneExec { which: u8 },
+    /// Becomes a copy of a clone of itself taken now (`clone_from`), or of a fresh one.
+    CloneFrom { fresh: bool },
     RenewId,
     /// Swaps in [`Runtime::fresh`]: executions of the old runtime must be refused.
     Fresh,
@@ -507,6 +511,8 @@ fn call() -> impl Strategy<Value = Call> {
         1 => any::<u8>().prop_map(|which| Call::Cancel { which }),
         1 => any::<u8>().prop_map(|which| Call::Drop { which }),
         1 => any::<u8>().prop_map(|which| Call::ResumeInClone { which }),
+        1 => any::<u8>().prop_map(|which| Call::CloneExec { which }),
+        1 => any::<bool>().prop_map(|fresh| Call::CloneFrom { fresh }),
         1 => Just(Call::RenewId),
         1 => Just(Call::Fresh),
         1 => prop_oneof![0u64..50, Just(u64::MAX)].prop_map(Call::SetFuel),
@@ -698,6 +704,22 @@ fn play(script: Vec<u32>, calls: &[Call], mismatched: bool) {
                     Ok(outcome) => settle(&copy, Ok(outcome), &mut elsewhere),
                     Err(ResumeError::Trap(trap)) => settle(&copy, Err(trap), &mut elsewhere),
                     Err(_) => {}
+                }
+            }
+            Call::CloneExec { which } => {
+                if let Some(exec) = waiting.get(usize::from(which) % waiting.len().max(1)) {
+                    waiting.push(exec.clone());
+                }
+            }
+            Call::CloneFrom { fresh } => {
+                let source = if fresh { runtime.fresh() } else { runtime.clone() };
+                runtime.clone_from(&source);
+                if fresh {
+                    // The fresh runtime's id came along: the old executions are refused.
+                    for exec in waiting.drain(..) {
+                        let refused = runtime.resume(&mut host, exec, &[]);
+                        assert!(matches!(refused, Err(ResumeError::OtherRuntime(_))), "{refused:?}");
+                    }
                 }
             }
             Call::RenewId => {
