@@ -42,6 +42,41 @@ pub enum TrapCode {
 }
 
 impl TrapCode {
+    /// Every code, in declaration order.
+    pub const ALL: &'static [TrapCode] = &[
+        TrapCode::OutOfFuel,
+        TrapCode::EventCascade,
+        TrapCode::SuspendInNestedEntry,
+        TrapCode::NestingTooDeep,
+        TrapCode::ListLimit,
+        TrapCode::MissingBuiltin,
+        TrapCode::BadRequest,
+        TrapCode::Host,
+        TrapCode::UnknownCard,
+        TrapCode::UnreachableEntry,
+        TrapCode::BadArgument,
+        TrapCode::EffectLimit,
+    ];
+
+    /// The code's stable name (`out-of-fuel`), for a program or a log that tells traps
+    /// apart without reading their messages, which may be reworded.
+    pub fn name(self) -> &'static str {
+        match self {
+            TrapCode::OutOfFuel => "out-of-fuel",
+            TrapCode::EventCascade => "event-cascade",
+            TrapCode::SuspendInNestedEntry => "suspend-in-nested-entry",
+            TrapCode::NestingTooDeep => "nesting-too-deep",
+            TrapCode::ListLimit => "list-limit",
+            TrapCode::MissingBuiltin => "missing-builtin",
+            TrapCode::BadRequest => "bad-request",
+            TrapCode::Host => "host",
+            TrapCode::UnknownCard => "unknown-card",
+            TrapCode::UnreachableEntry => "unreachable-entry",
+            TrapCode::BadArgument => "bad-argument",
+            TrapCode::EffectLimit => "effect-limit",
+        }
+    }
+
     /// The fixed short message of the code.
     pub fn message(self) -> &'static str {
         match self {

@@ -480,9 +480,13 @@ enum Call {
         which: u8,
     },
     /// Keeps a copy of a waiting execution beside it: both may be answered, in any order.
-    CloneExec { which: u8 },
+    CloneExec {
+        which: u8,
+    },
     /// Becomes a copy of a clone of itself taken now (`clone_from`), or of a fresh one.
-    CloneFrom { fresh: bool },
+    CloneFrom {
+        fresh: bool,
+    },
     RenewId,
     /// Swaps in [`Runtime::fresh`]: executions of the old runtime must be refused.
     Fresh,
@@ -985,4 +989,42 @@ fn a_host_failing_at_every_call_leaves_the_runtime_as_new() {
     }
     let mut new = Runtime::new(program(), &CATALOGUE, builtins());
     assert_eq!(outcomes(&mut used), outcomes(&mut new));
+}
+
+/// Every error a caller of the runtime gets has a stable name, distinct from the others,
+/// and a message: the names are pinned here, as a log or a binding reads them.
+#[test]
+fn every_trap_and_refusal_has_a_stable_name() {
+    let names: Vec<String> = TrapCode::ALL.iter().map(|code| format!("{}: {}", code.name(), code.message())).collect();
+    expect_test::expect![[r#"
+        out-of-fuel: out of fuel
+        event-cascade: event cascade too deep
+        suspend-in-nested-entry: player choice inside an expression, condition or hook
+        nesting-too-deep: expressions nested too deeply
+        list-limit: too many list elements
+        missing-builtin: no builtin registered
+        bad-request: invalid choice request
+        host: host error
+        unknown-card: unknown card
+        unreachable-entry: entry not reachable from the card
+        bad-argument: argument outside what the command accepts
+        effect-limit: too many effects in force
+    "#]]
+    .assert_eq(&(names.join("\n") + "\n"));
+    let mut distinct: Vec<&str> = TrapCode::ALL.iter().map(|code| code.name()).collect();
+    distinct.extend(
+        [
+            InvalidAnswer::Count { given: 0, min: 1, max: 1 },
+            InvalidAnswer::NotACandidate(Value::Nil),
+            InvalidAnswer::Duplicate(Value::Nil),
+        ]
+        .iter()
+        .map(InvalidAnswer::code),
+    );
+    distinct.push(ResumeError::Trap(Trap::new(TrapCode::Host)).code());
+    distinct.push("other-runtime");
+    let count = distinct.len();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), count - 1, "only the trap's own name repeats: {distinct:?}");
 }
