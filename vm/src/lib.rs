@@ -29,9 +29,9 @@
 //! Every call that runs card code gives an [`runtime::Outcome`] or a [`runtime::Trap`]:
 //! `Done` with how it completed, or `Suspended` with an [`runtime::Execution`] that waits
 //! for [`runtime::Runtime::resume`] (or [`runtime::Runtime::cancel`], which keeps its
-//! buffers for reuse; dropping it abandons it too). A refused answer gives the execution back in [`runtime::ResumeError::Invalid`]
-//! to be answered again. After each call, the engine runs the events the builtins queued
-//! ([`runtime::Runtime::run_events`]).
+//! buffers for reuse; dropping it abandons it too). A refused answer gives the execution
+//! back in [`runtime::ResumeError::Invalid`] to be answered again. After each call, the
+//! engine runs the events the builtins queued ([`runtime::Runtime::run_events`]).
 //!
 //! ```
 //! use vm::bytecode::*;
