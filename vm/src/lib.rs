@@ -16,6 +16,23 @@
 //! declares a one-command catalogue of its own. (The compiler is only a dev-dependency
 //! here: the VM itself depends on no other crate of the workspace.)
 //!
+//! With a bundle from `rsc compile` (RuleScript cards are compiled against
+//! `stdlib::CATALOGUE`): load it against that catalogue ([`bytecode::Program::load`]
+//! verifies it), find a card by its key (the `.rules` file's stem,
+//! [`bytecode::Program::card_by_key`]), and either register `stdlib::builtins()`, which
+//! needs the whole `stdlib::CfcHost`, or only the builtins the engine's cards call (a card
+//! calling an unregistered one traps [`runtime::TrapCode::MissingBuiltin`]).
+//! `stdlib/examples/own_engine.rs` does the latter in one file: `cargo run -p rsc --
+//! compile examples/ -o examples.rsb`, then `cargo run -p stdlib --example own_engine --
+//! examples.rsb`.
+//!
+//! Every call that runs card code gives an [`runtime::Outcome`] or a [`runtime::Trap`]:
+//! `Done` with how it completed, or `Suspended` with an [`runtime::Execution`] that waits
+//! for [`runtime::Runtime::resume`] (or [`runtime::Runtime::cancel`], which keeps its
+//! buffers for reuse; dropping it abandons it too). A refused answer gives the execution
+//! back in [`runtime::ResumeError::Invalid`] to be answered again. After each call, the
+//! engine runs the events the builtins queued ([`runtime::Runtime::run_events`]).
+//!
 //! ```
 //! use vm::bytecode::*;
 //! use vm::catalogue::*;

@@ -111,7 +111,10 @@ impl<H: Host> Builtins<H> {
         }
     }
 
-    /// Registers command `idx` (its index in `catalogue.commands`).
+    /// Registers command `idx` (its index in `catalogue.commands`; for the stdlib's
+    /// catalogue, `usize::from(stdlib::Command::Damage.index())`). An index past the
+    /// catalogue's commands registers nothing: the call traps
+    /// [`TrapCode::MissingBuiltin`] when a card uses it.
     pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.commands.get_mut(idx) {
             slot.f = Some(f);
@@ -128,7 +131,7 @@ impl<H: Host> Builtins<H> {
         self
     }
 
-    /// Registers function `idx`.
+    /// Registers function `idx` (its index in `catalogue.functions`; past them, nothing).
     pub fn function(&mut self, idx: usize, f: FunctionFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.functions.get_mut(idx) {
             *slot = Some(f);
@@ -136,7 +139,7 @@ impl<H: Host> Builtins<H> {
         self
     }
 
-    /// Registers cost component `idx`.
+    /// Registers cost component `idx` (its index in `catalogue.costs`; past them, nothing).
     pub fn cost(&mut self, idx: usize, f: CostFn<H>) -> &mut Builtins<H> {
         if let Some(slot) = self.costs.get_mut(idx) {
             *slot = Some(f);
@@ -448,6 +451,11 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// Resolves `filter` without asking anything: its candidates and what choice it asks
     /// for. A type choice (`a,b`) is taken as the union; a random quantity is drawn.
     pub fn resolve(&mut self, filter: FilterIdx) -> Result<Resolved, Trap> {
+        // A filter argument is one of the program's (the loader checked it), but a filter
+        // value can also come from the host (`Host::variable`) or the builtin itself.
+        if self.machine.shared.program.filters().get(filter.index()).is_none() {
+            return Err(Trap::new(TrapCode::BadArgument));
+        }
         self.machine.resolve_candidates(filter)
     }
 
@@ -481,7 +489,7 @@ impl<'a, H: Host> CallContext<'a, H> {
             Callee::Function(func) => RequestKind::Function(func),
             Callee::Cost { cost, .. } => RequestKind::Cost(cost),
         };
-        if min > max || usize::from(min) > self.machine.state.lists.len(candidates) {
+        if min > max || !self.machine.world.answerable(self.machine.state.lists.get(candidates), min) {
             return Err(Trap::new(TrapCode::BadRequest));
         }
         let chooser = self.machine.host.chooser(&self.machine.state.env, kind);

@@ -98,15 +98,15 @@ pub(crate) struct World {
     pub effects: Vec<Effect>,
     pub next_effect: u32,
     pub subs: Vec<Subscription>,
-    /// Bit `i` set: some subscription listens to event `i` (events numbered 128 or more
-    /// are not in the mask and always looked up). Most events the game emits (a hand
-    /// changed, a phase began) have no listener, and are then passed over at once.
+    /// Bit [`event_bit`] set: some subscription listens to an event of that bit (event
+    /// `i`, or for the last bit any event numbered 127 or more). Most events the game
+    /// emits (a hand changed, a phase began) have no listener, and are then passed over
+    /// at once.
     pub listened: u128,
     pub in_play: Vec<(CardId, CardIdx)>,
     pub events: VecDeque<(Event, u32)>,
     /// The bits (as in [`World::listened`]) of the events queued since the queue was last
-    /// empty, all of them for an event numbered 128 or more: when none is listened to,
-    /// draining the queue runs nothing.
+    /// empty: when none is listened to, draining the queue runs nothing.
     pub queued: u128,
     pub runs: VecDeque<PendingRun>,
     /// The continuous autos of the cards in play, in the order they entered.
@@ -246,6 +246,34 @@ impl World {
 }
 
 impl World {
+    /// Whether `offered` holds at least `min` distinct values: a request for `min` of them
+    /// can then be answered (an answer names each candidate once). A host may list a card
+    /// twice, and a builtin may offer a value twice; most requests ask for one, which
+    /// needs no look at the values.
+    pub fn answerable(&mut self, offered: &[Value], min: u16) -> bool {
+        let min = usize::from(min);
+        if min <= 1 || offered.len() < min {
+            return offered.len() >= min;
+        }
+        let mut marks = CardMarks::default();
+        let mut seen = None;
+        let mut distinct = 0;
+        for &value in offered {
+            let new = match marks.insert(value) {
+                Some(new) => new,
+                None => seen.get_or_insert_with(|| self.take_set()).insert(value),
+            };
+            distinct += usize::from(new);
+            if distinct >= min {
+                break;
+            }
+        }
+        if let Some(set) = seen {
+            self.give_set(set);
+        }
+        distinct >= min
+    }
+
     /// Drops from `values` every value it already holds earlier, keeping the order: what
     /// [`World::append_new`] of `values` into an empty buffer gives, without the copy.
     pub fn dedup(&mut self, values: &mut Vec<Value>) {
@@ -322,15 +350,12 @@ impl CardMarks {
 impl World {
     /// Whether some subscription may listen to `event`: false only when none does.
     pub fn listens(&self, event: EventIdx) -> bool {
-        match 1u128.checked_shl(event.0) {
-            Some(bit) => self.listened & bit != 0,
-            None => true,
-        }
+        self.listened & event_bit(event) != 0
     }
 
     /// Queues `event`, emitted `depth` events deep.
     pub fn queue(&mut self, event: Event, depth: u32) {
-        self.queued |= 1u128.checked_shl(event.event.0).unwrap_or(u128::MAX);
+        self.queued |= event_bit(event.event);
         self.events.push_back((event, depth));
     }
 
@@ -347,14 +372,21 @@ impl World {
 
     /// Subscribes `sub`.
     pub fn subscribe(&mut self, sub: Subscription) {
-        self.listened |= 1u128.checked_shl(sub.event.0).unwrap_or(0);
+        self.listened |= event_bit(sub.event);
         self.subs.push(sub);
     }
 
     /// Works out [`World::listened`] again once subscriptions were removed.
     pub fn note_listeners(&mut self) {
-        self.listened = self.subs.iter().fold(0, |mask, sub| mask | 1u128.checked_shl(sub.event.0).unwrap_or(0));
+        self.listened = self.subs.iter().fold(0, |mask, sub| mask | event_bit(sub.event));
     }
+}
+
+/// The bit of `event` in [`World::listened`] and [`World::queued`]: events numbered 127
+/// or more share the last bit, so that a catalogue of more events (or an event no
+/// catalogue has) is still told apart from no event at all.
+fn event_bit(event: EventIdx) -> u128 {
+    1u128 << event.0.min(u128::BITS - 1)
 }
 
 impl Clone for World {

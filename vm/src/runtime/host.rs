@@ -107,6 +107,14 @@ pub enum RequestKind {
 /// Only [`Host::opponent`], [`Host::controller`], [`Host::zone_cards`] and
 /// [`Host::random`] must be written; every other method has a neutral default (no card
 /// has a property, no counter changes), so a toy host stays small.
+///
+/// Card and player handles ([`CardId`], [`PlayerId`]) are the engine's own numbers: the
+/// runtime passes back the ones the engine gave it (the source of an activation, an event's
+/// player and object) and the ones the host's answers named, so a method may be asked about
+/// a handle the engine no longer knows: answer something (no property, player 0...) rather
+/// than panic. The runtime does not trust the answers either: a handle out of range, a value
+/// of the wrong kind, a huge list or one that changes between calls ends in a defined result
+/// or a [`super::Trap`], never a panic (`vm/tests/it/runtime/hostile.rs`).
 pub trait Host {
     // ---- players and cards ----
 
@@ -119,7 +127,16 @@ pub trait Host {
     /// Appends to `out` the cards of `zone` (with its prefix, relative to `env.me` and
     /// `env.source`), in zone order, each at most once (a card is in one place): the
     /// candidates of a target filter, which the resolver does not look through for
-    /// duplicates.
+    /// duplicates (a card listed twice may be targeted twice; a choice left with fewer
+    /// distinct candidates than it needs traps [`super::TrapCode::BadRequest`]). Append
+    /// only: `out` may already hold the candidates of another type term.
+    ///
+    /// `zone.zone` indexes the catalogue's `zones` and `zone.prefix` its `zone_prefixes`;
+    /// which prefix means `my` and which `opp` the catalogue's `roles` say, and what a
+    /// zone means (and holds without a prefix) is the game's rule. Card Fighters' Clash's
+    /// (`stdlib::testing::Board`): `arena` is both rings, the executing player's first,
+    /// and is the zone of a filter without `@`; another zone without a prefix is the
+    /// executing player's.
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>);
 
     /// [`Host::zone_cards`] keeping only the cards whose [`Host::card_has_type`] of `ty`
@@ -196,7 +213,8 @@ pub trait Host {
     // ---- randomness and choices ----
 
     /// A uniformly random integer in `0..bound` (`bound >= 1`) from the game's seeded,
-    /// platform-independent generator.
+    /// platform-independent generator. (An answer of `bound` or more is taken as
+    /// `bound - 1`.)
     fn random(&mut self, bound: u32) -> u32;
 
     /// Who answers a request of `kind` (by default the executing player).
@@ -226,8 +244,10 @@ pub trait Host {
     fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
         let start = out.len();
         self.pile_cards(player, zone, out);
-        let len = out.len() - start;
-        out.truncate(start + most);
+        // Saturating: a `pile_cards` that replaced `out` rather than appending to it must
+        // not panic here (the caller reads what is left).
+        let len = out.len().saturating_sub(start);
+        out.truncate(start.saturating_add(most));
         len
     }
 

@@ -161,7 +161,12 @@ impl<H> std::fmt::Debug for Runtime<H> {
 }
 
 impl<H: Host> Runtime<H> {
-    /// A runtime for `program` (loaded against `catalogue`) with the game's `builtins`.
+    /// A runtime for `program` (loaded against `catalogue`) with the game's `builtins`
+    /// (made for `catalogue` too). Nothing checks that `catalogue` is the one the program
+    /// was loaded against ([`Program::catalogue_hash`] and `catalogue.id()` tell): with
+    /// another, the cards' commands, events and names mean whatever that catalogue's
+    /// entries of the same index mean, or trap [`TrapCode::MissingBuiltin`], without a
+    /// panic.
     pub fn new(program: impl Into<Arc<Program>>, catalogue: &'static Catalogue, builtins: Builtins<H>) -> Runtime<H> {
         let program: Arc<Program> = program.into();
         let plans = plans(&program);

@@ -82,6 +82,11 @@ impl<H: Host> Machine<'_, H> {
         Ok(if !resolved.matched {
             Resolution::Nothing
         } else if resolved.choose {
+            // A host that lists a card twice (`Host::zone_cards` should not) could leave
+            // fewer distinct candidates than the player must choose: no answer would do.
+            if !self.world.answerable(self.state.lists.get(resolved.candidates), resolved.min) {
+                return Err(Trap::new(TrapCode::BadRequest));
+            }
             Resolution::Choose { candidates: resolved.candidates, min: resolved.min, max: resolved.max }
         } else {
             Resolution::List(resolved.candidates)

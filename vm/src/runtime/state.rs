@@ -606,6 +606,17 @@ pub enum InvalidAnswer {
     Duplicate(Value),
 }
 
+impl InvalidAnswer {
+    /// The reason's stable name: `answer-count`, `not-a-candidate` or `duplicate`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            InvalidAnswer::Count { .. } => "answer-count",
+            InvalidAnswer::NotACandidate(_) => "not-a-candidate",
+            InvalidAnswer::Duplicate(_) => "duplicate",
+        }
+    }
+}
+
 impl std::fmt::Display for InvalidAnswer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -629,6 +640,18 @@ pub enum ResumeError {
     /// [`super::Runtime::new`] of the same one): it can only be resumed by that runtime or
     /// one of its clones. Here it is back, untouched.
     OtherRuntime(Execution),
+}
+
+impl ResumeError {
+    /// The error's stable name: the refused answer's ([`InvalidAnswer::code`]), the
+    /// trap's ([`super::TrapCode::name`]), or `other-runtime`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ResumeError::Invalid(_, reason) => reason.code(),
+            ResumeError::Trap(trap) => trap.code.name(),
+            ResumeError::OtherRuntime(_) => "other-runtime",
+        }
+    }
 }
 
 impl From<super::trap::Trap> for ResumeError {

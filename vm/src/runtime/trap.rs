@@ -22,7 +22,9 @@ pub enum TrapCode {
     ListLimit,
     /// The game registered no builtin for a command, cost or function the bundle calls.
     MissingBuiltin,
-    /// A builtin returned a request with an empty or inconsistent candidate range.
+    /// A builtin returned a request with an empty or inconsistent candidate range, or a
+    /// request (a builtin's, or a filter's over the cards the host listed) offered fewer
+    /// distinct candidates than the player must choose, so that no answer would do.
     BadRequest,
     /// A builtin or host primitive reported an error of its own.
     Host,
@@ -32,13 +34,49 @@ pub enum TrapCode {
     /// locals were not reserved).
     UnreachableEntry,
     /// A builtin was passed an argument its catalogue parameter does not allow (a keyword
-    /// index outside its set: only a hand-made bundle can do that).
+    /// index outside its set: only a hand-made bundle can do that), or resolved a filter
+    /// the program does not have (a filter value the host made up).
     BadArgument,
     /// An execution recorded an effect while [`crate::runtime::MAX_EFFECTS`] were in force.
     EffectLimit,
 }
 
 impl TrapCode {
+    /// Every code, in declaration order.
+    pub const ALL: &'static [TrapCode] = &[
+        TrapCode::OutOfFuel,
+        TrapCode::EventCascade,
+        TrapCode::SuspendInNestedEntry,
+        TrapCode::NestingTooDeep,
+        TrapCode::ListLimit,
+        TrapCode::MissingBuiltin,
+        TrapCode::BadRequest,
+        TrapCode::Host,
+        TrapCode::UnknownCard,
+        TrapCode::UnreachableEntry,
+        TrapCode::BadArgument,
+        TrapCode::EffectLimit,
+    ];
+
+    /// The code's stable name (`out-of-fuel`), for a program or a log that tells traps
+    /// apart without reading their messages, which may be reworded.
+    pub fn name(self) -> &'static str {
+        match self {
+            TrapCode::OutOfFuel => "out-of-fuel",
+            TrapCode::EventCascade => "event-cascade",
+            TrapCode::SuspendInNestedEntry => "suspend-in-nested-entry",
+            TrapCode::NestingTooDeep => "nesting-too-deep",
+            TrapCode::ListLimit => "list-limit",
+            TrapCode::MissingBuiltin => "missing-builtin",
+            TrapCode::BadRequest => "bad-request",
+            TrapCode::Host => "host",
+            TrapCode::UnknownCard => "unknown-card",
+            TrapCode::UnreachableEntry => "unreachable-entry",
+            TrapCode::BadArgument => "bad-argument",
+            TrapCode::EffectLimit => "effect-limit",
+        }
+    }
+
     /// The fixed short message of the code.
     pub fn message(self) -> &'static str {
         match self {

@@ -9,6 +9,7 @@ mod alloc;
 mod control;
 mod events;
 mod fuel;
+mod hostile;
 mod resolve;
 mod robust;
 pub mod support;
