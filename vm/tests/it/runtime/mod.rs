@@ -10,6 +10,7 @@ mod control;
 mod events;
 mod fuel;
 mod hostile;
+mod hostile_cases;
 mod resolve;
 mod robust;
 pub mod support;
