@@ -11,6 +11,7 @@ mod corpus;
 mod costs;
 mod counters;
 mod hostile;
+mod hostile_host;
 mod rules;
 mod statements;
 mod table;
