@@ -7,7 +7,7 @@
 //! when its piles change.
 
 use vm::bytecode::{VariableIdx, ZoneIdx, ZoneRef};
-use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, Value};
+use vm::runtime::{CallContext, CardId, Event, PlayerId, Status, Trap, TrapCode, Value};
 
 use super::{
     Cards, PileCards, Players, Res, Values, card_values, int_arg, pile, pile_arg, pile_owner, pile_top, resolve_in,
@@ -81,6 +81,12 @@ pub fn destroy<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// Step: `(player index << 1) | failed`.
 pub fn discard<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let players = target_players(ctx);
+    // The step keeps the player's index in its upper 15 bits: past that many player targets
+    // (a game has two; only a host that lists tens of thousands can give more) it would
+    // overflow, so the command refuses them as the list limit they are.
+    if players.len() > usize::from(u16::MAX >> 1) {
+        return Err(Trap::new(TrapCode::ListLimit));
+    }
     let mut step = ctx.step();
     if let Some(answer) = ctx.answer() {
         let chosen: Cards = answer.iter().filter_map(|value| value.as_card()).collect();

@@ -23,11 +23,15 @@ pub(crate) struct HostileCfc {
     at: Cell<usize>,
     /// How many answers it gave (so a test can check the builtins asked at all).
     calls: Cell<u64>,
+    /// When set, what every variable and attribute is (a pinned case's one lie).
+    names: Option<Vec<Value>>,
+    /// When set, every pile is empty (a pinned case's other lie).
+    empty_piles: bool,
 }
 
 impl HostileCfc {
     pub(crate) fn new(script: Vec<u32>) -> HostileCfc {
-        HostileCfc { script, at: Cell::new(0), calls: Cell::new(0) }
+        HostileCfc { script, at: Cell::new(0), calls: Cell::new(0), names: None, empty_piles: false }
     }
 
     fn next(&self) -> u32 {
@@ -156,6 +160,9 @@ impl Host for HostileCfc {
         self.next() % 3 != 0
     }
     fn variable(&mut self, _env: &Env, _var: VariableIdx, lists: &mut Lists) -> Value {
+        if let Some(names) = &self.names {
+            return lists.make(names).map_or(Value::Nil, Value::List);
+        }
         match self.next() % 3 {
             0 => {
                 let mut cards = Vec::new();
@@ -179,6 +186,9 @@ impl Host for HostileCfc {
         stdlib::end_effect(self, effect);
     }
     fn pile_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, out: &mut Vec<Value>) {
+        if self.empty_piles {
+            return;
+        }
         self.cards(out);
     }
     fn pile_top_cards(&mut self, _player: PlayerId, _zone: ZoneIdx, _most: usize, out: &mut Vec<Value>) -> usize {
@@ -233,7 +243,13 @@ impl CfcHost for HostileCfc {
     fn swap_slots(&mut self, _a: CardId, _b: CardId) -> bool {
         self.yes()
     }
-    fn move_card_from_ring(&mut self, _card: CardId, _player: PlayerId, _zone: ZoneIdx, _position: i32) -> Option<bool> {
+    fn move_card_from_ring(
+        &mut self,
+        _card: CardId,
+        _player: PlayerId,
+        _zone: ZoneIdx,
+        _position: i32,
+    ) -> Option<bool> {
         (self.next() % 3 != 0).then(|| self.yes())
     }
     fn add_modifier(&mut self, _id: EffectId, _modifier: Modifier) {}
@@ -415,5 +431,36 @@ fn the_hostile_host_is_asked() {
     assert!(host.calls.get() > 10 * EXAMPLES.len() as u64, "{}", host.calls.get());
     if compiler::corpus::corpus_dir().is_some() {
         assert!(CORPUS.len() > 30, "only {} corpus cards compiled", CORPUS.len());
+    }
+}
+
+/// Scripts the random search does not reach, pinned: each the one lie that broke a builtin.
+mod pinned {
+    use super::*;
+
+    fn program(source: &str) -> Program {
+        let bytes = bundle("pinned", source).expect("the pinned card compiles");
+        Program::load(&bytes, &CATALOGUE).unwrap()
+    }
+
+    /// `discard()` to 40,000 player targets (a variable the host lists them in), each
+    /// hand empty: the step that counts the players overflowed (a panic in a debug build,
+    /// an endless loop that charged no fuel in a release one). Refused as a list limit.
+    #[test]
+    fn discard_to_more_players_than_its_step_counts_traps() {
+        let mut runtime = Runtime::new(program("action = discard() to(blocker)\n"), &CATALOGUE, builtins());
+        runtime.set_fuel(u64::MAX);
+        let mut host = HostileCfc::new(vec![u32::MAX]);
+        host.names = Some((0..40_000u32).map(|i| Value::Player(PlayerId(i % 2))).collect());
+        host.empty_piles = true;
+        let result = runtime.activate(&mut host, CardId(1), CardIdx(0), PlayerId(0));
+        match result {
+            Err(trap) => assert_eq!(trap.code(), TrapCode::ListLimit, "{trap}"),
+            Ok(outcome) => panic!("{outcome:?}"),
+        }
+        // As many players as the step counts still run to a completion.
+        host.names = Some((0..32_767u32).map(|i| Value::Player(PlayerId(i % 2))).collect());
+        let result = runtime.activate(&mut host, CardId(1), CardIdx(0), PlayerId(0));
+        assert!(matches!(result, Ok(Outcome::Done(_))), "{result:?}");
     }
 }
