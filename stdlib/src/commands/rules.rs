@@ -9,9 +9,10 @@
 //! does nothing (set/unset semantics instead of the Python toggle, B-46).
 
 use vm::bytecode::AmountMode;
-use vm::runtime::{CallContext, Effect, EffectKind, Status, Value};
+use vm::runtime::{CallContext, Effect, EffectKind, Status, Trap, TrapCode, Value};
 
 use super::{Res, int_arg};
+use crate::CATALOGUE;
 use crate::host::{CfcHost, CostChange, Modifier, RuleValue, Window};
 
 /// `EffectKind::Custom` codes of rule switches: this base plus the switch's index.
@@ -33,6 +34,12 @@ pub fn end_effect<H: CfcHost>(host: &mut H, effect: &Effect) {
 /// globally when no target is a player.
 fn set_rule<H: CfcHost>(ctx: &mut CallContext<'_, H>, value: RuleValue) -> Res {
     let Value::RuleSwitch(rule) = ctx.arg(0) else { return Ok(Status::Success) };
+    // A switch the program wrote is in the catalogue; one a host made up (a variable
+    // passed as the argument) may not be, and its index must neither reach the game nor
+    // overflow the effect code.
+    let Some(offset) = u16::try_from(rule.0).ok().filter(|_| (rule.0 as usize) < CATALOGUE.rule_switches.len()) else {
+        return Err(Trap::new(TrapCode::BadArgument));
+    };
     let mut scopes: smallvec::SmallVec<[Option<vm::runtime::PlayerId>; 2]> =
         ctx.targets().iter().filter_map(|t| t.as_player()).map(Some).collect();
     if scopes.is_empty() {
@@ -44,7 +51,7 @@ fn set_rule<H: CfcHost>(ctx: &mut CallContext<'_, H>, value: RuleValue) -> Res {
     };
     for player in scopes {
         let target = player.map_or(Value::Nil, Value::Player);
-        let code = CODE_RULE + rule.0 as u16;
+        let code = CODE_RULE + offset;
         if let Some(id) = ctx.record_effect(EffectKind::Custom { code, target, value: stored })? {
             ctx.host().add_modifier(id, Modifier::Rule { player, rule, value });
         }

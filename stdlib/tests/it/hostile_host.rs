@@ -23,7 +23,8 @@ pub(crate) struct HostileCfc {
     at: Cell<usize>,
     /// How many answers it gave (so a test can check the builtins asked at all).
     calls: Cell<u64>,
-    /// When set, what every variable and attribute is (a pinned case's one lie).
+    /// When set, what every variable and attribute is (a pinned case's one lie): the one
+    /// value it holds, or a list of them all.
     names: Option<Vec<Value>>,
     /// When set, every pile is empty (a pinned case's other lie).
     empty_piles: bool,
@@ -160,8 +161,10 @@ impl Host for HostileCfc {
         self.next() % 3 != 0
     }
     fn variable(&mut self, _env: &Env, _var: VariableIdx, lists: &mut Lists) -> Value {
-        if let Some(names) = &self.names {
-            return lists.make(names).map_or(Value::Nil, Value::List);
+        match self.names.as_deref() {
+            Some(&[one]) => return one,
+            Some(all) => return lists.make(all).map_or(Value::Nil, Value::List),
+            None => {}
         }
         match self.next() % 3 {
             0 => {
@@ -462,5 +465,49 @@ mod pinned {
         host.names = Some((0..32_767u32).map(|i| Value::Player(PlayerId(i % 2))).collect());
         let result = runtime.activate(&mut host, CardId(1), CardIdx(0), PlayerId(0));
         assert!(matches!(result, Ok(Outcome::Done(_))), "{result:?}");
+    }
+
+    /// A program whose one action passes the host's answer for `blocker` to `command`
+    /// (only a hand-made bundle does: the compiler takes a rule switch by name), and 800
+    /// as a second argument to `modRule`, which takes two.
+    fn pass_variable(command: stdlib::Command) -> Program {
+        let mut code = CodeBuilder::new();
+        code.emit(Instr::LoadVar { a: Reg(0), var: stdlib::names::VAR_BLOCKER });
+        code.emit(Instr::LoadInt { a: Reg(1), imm: 800 });
+        let argc = if command == stdlib::Command::ModRule { 2 } else { 1 };
+        code.emit(Instr::Call { cmd: CommandIdx(command as u32), base: Reg(0), argc });
+        code.emit(Instr::Return {});
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern("hostile"));
+        card.actions.push(Action { label: None, costs: vec![], entry });
+        bundle.add_card(card, "hostile.rules");
+        let bytes = bundle.finish().expect("the verifier takes a variable as an argument");
+        Program::load(&bytes, &CATALOGUE).unwrap()
+    }
+
+    /// `enableRule`/`disableRule`/`modRule` of a rule switch the host made up: its index
+    /// was cut to 16 bits and added to the effect code (an overflow past 0xFEFF, and a
+    /// switch outside the catalogue handed to the game). Refused as a bad argument.
+    #[test]
+    fn a_rule_switch_outside_the_catalogue_traps() {
+        for command in [stdlib::Command::EnableRule, stdlib::Command::DisableRule, stdlib::Command::ModRule] {
+            for index in [0xFF00, 0xFFFF_FFFF, CATALOGUE.rule_switches.len() as u32] {
+                let mut runtime = Runtime::new(pass_variable(command), &CATALOGUE, builtins());
+                let mut host = HostileCfc::new(vec![u32::MAX]);
+                host.names = Some(vec![Value::RuleSwitch(RuleSwitchIdx(index))]);
+                let result = runtime.activate(&mut host, CardId(1), CardIdx(0), PlayerId(0));
+                match result {
+                    Err(trap) => assert_eq!(trap.code(), TrapCode::BadArgument, "{command:?} {index}: {trap}"),
+                    Ok(outcome) => panic!("{command:?} {index}: {outcome:?}"),
+                }
+            }
+            // A switch of the catalogue is applied.
+            let mut runtime = Runtime::new(pass_variable(command), &CATALOGUE, builtins());
+            let mut host = HostileCfc::new(vec![u32::MAX]);
+            host.names = Some(vec![Value::RuleSwitch(RuleSwitchIdx(0))]);
+            let result = runtime.activate(&mut host, CardId(1), CardIdx(0), PlayerId(0));
+            assert!(matches!(result, Ok(Outcome::Done(Completion::Success))), "{command:?}: {result:?}");
+        }
     }
 }
