@@ -61,10 +61,15 @@ impl HostileCfc {
         }
     }
 
-    /// A handle: mostly one of the few real ones, sometimes anything.
+    /// A handle: mostly one of the few real ones, sometimes anything, sometimes just
+    /// below `u32::MAX` (where an index cut to 16 bits is largest).
     fn handle(&self) -> u32 {
         let n = self.next();
-        if n % 4 == 0 { n } else { n % 6 }
+        match n % 8 {
+            0 | 1 => n,
+            2 => u32::MAX - (n >> 3) % 0x100,
+            _ => n % 6,
+        }
     }
 
     fn player(&self) -> PlayerId {
@@ -329,6 +334,37 @@ static CORPUS: LazyLock<Vec<(String, Vec<u8>)>> = LazyLock::new(|| {
         .collect()
 });
 
+/// For every command of the catalogue, a hand-made bundle whose one action calls it with
+/// every argument read from a variable the host answers (any value of any kind: a rule
+/// switch, a pile or a filter the program does not have), at the first argument count the
+/// verifier takes. The compiler never writes such calls; a host-made value can still
+/// reach a builtin this way, so each must refuse it cleanly.
+static HOST_ARGUMENTS: LazyLock<Vec<(String, Vec<u8>)>> = LazyLock::new(|| {
+    let bundles: Vec<(String, Vec<u8>)> = stdlib::Command::ALL
+        .iter()
+        .filter_map(|&command| (0..=4u8).find_map(|argc| Some((format!("{command:?}"), variable_call(command, argc)?))))
+        .collect();
+    assert!(bundles.len() * 10 >= stdlib::Command::ALL.len() * 9, "{} of the commands verify", bundles.len());
+    bundles
+});
+
+/// A bundle whose one action calls `command` with `argc` arguments, each the host's
+/// answer for `blocker`; `None` when the verifier refuses that argument count.
+fn variable_call(command: stdlib::Command, argc: u8) -> Option<Vec<u8>> {
+    let mut code = CodeBuilder::new();
+    for i in 0..argc {
+        code.emit(Instr::LoadVar { a: Reg(i), var: stdlib::names::VAR_BLOCKER });
+    }
+    code.emit(Instr::Call { cmd: CommandIdx(command as u32), base: Reg(0), argc });
+    code.emit(Instr::Return {});
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let entry = bundle.add_entry(code);
+    let mut card = Card::new(bundle.intern("hostile"));
+    card.actions.push(Action { label: None, costs: vec![], entry });
+    bundle.add_card(card, "hostile.rules");
+    bundle.finish().ok()
+}
+
 /// An answer to a request, of the kind `how` picks: the first `min` candidates, a yes,
 /// nothing, too many, repeated, or values the request never offered.
 fn answer(exec: &Execution, how: u32, host: &HostileCfc) -> Vec<Value> {
@@ -413,6 +449,15 @@ proptest! {
         }
     }
 
+    /// Every command, its arguments made up by the host.
+    #[test]
+    fn commands_survive_arguments_made_up_by_the_host(script in proptest::collection::vec(any::<u32>(), 0..48)) {
+        let mut host = HostileCfc::new(script);
+        for (_, bytes) in HOST_ARGUMENTS.iter() {
+            play(bytes, &mut host);
+        }
+    }
+
     /// The same for a sample of the corpus (skipped when the corpus is absent).
     #[test]
     fn corpus_cards_survive_a_hostile_host(script in proptest::collection::vec(any::<u32>(), 0..48)) {
@@ -468,21 +513,11 @@ mod pinned {
     }
 
     /// A program whose one action passes the host's answer for `blocker` to `command`
-    /// (only a hand-made bundle does: the compiler takes a rule switch by name), and 800
-    /// as a second argument to `modRule`, which takes two.
+    /// as every argument (only a hand-made bundle does: the compiler takes a rule switch
+    /// by name).
     fn pass_variable(command: stdlib::Command) -> Program {
-        let mut code = CodeBuilder::new();
-        code.emit(Instr::LoadVar { a: Reg(0), var: stdlib::names::VAR_BLOCKER });
-        code.emit(Instr::LoadInt { a: Reg(1), imm: 800 });
         let argc = if command == stdlib::Command::ModRule { 2 } else { 1 };
-        code.emit(Instr::Call { cmd: CommandIdx(command as u32), base: Reg(0), argc });
-        code.emit(Instr::Return {});
-        let mut bundle = BundleBuilder::new(&CATALOGUE);
-        let entry = bundle.add_entry(code);
-        let mut card = Card::new(bundle.intern("hostile"));
-        card.actions.push(Action { label: None, costs: vec![], entry });
-        bundle.add_card(card, "hostile.rules");
-        let bytes = bundle.finish().expect("the verifier takes a variable as an argument");
+        let bytes = variable_call(command, argc).expect("the verifier takes a variable as an argument");
         Program::load(&bytes, &CATALOGUE).unwrap()
     }
 
