@@ -371,7 +371,7 @@ fn answer(exec: &Execution, how: u32, host: &HostileCfc) -> Vec<Value> {
     let (request, candidates) = (exec.request(), exec.candidates());
     let n = usize::from(request.min.max(1).min(request.max)).min(candidates.len());
     match how % 8 {
-        0 | 1 | 2 => match request.kind {
+        0..=2 => match request.kind {
             RequestKind::May | RequestKind::Confirm(_) => vec![Value::Bool(how & 8 == 0)],
             _ => candidates[..n].to_vec(),
         },
