@@ -4,23 +4,31 @@
 
 use stdlib::names::HAND;
 use stdlib::{CATALOGUE, Command, builtins};
-use vm::bytecode::{Action, BundleBuilder, Card, CardIdx, CodeBuilder, CommandIdx, Instr, Program, Reg};
+use vm::bytecode::{Action, BundleBuilder, Card, CardIdx, CodeBuilder, CommandIdx, Instr, Program, Reg, VariableIdx};
 use vm::runtime::{Outcome, ResumeError, Runtime, TrapCode, Value};
 
 use crate::support::*;
 
 /// A value a hostile bundle can put in an argument register.
 #[derive(Debug, Clone, Copy)]
-enum Arg {
+pub(crate) enum Arg {
     Int(i32),
     Bool(bool),
     Nil,
     Ask,
+    /// The host's answer for a variable: any value of any kind.
+    Var(VariableIdx),
 }
 
 /// A program whose one action loads `args` into registers and calls `cmd` with them;
 /// `None` when the verifier refuses it (a wrong argument count).
 fn call_program(cmd: CommandIdx, args: &[Arg]) -> Option<Program> {
+    let bytes = call_bundle(cmd, args)?;
+    Some(Program::load(&bytes, &CATALOGUE).expect("a bundle the builder verified loads"))
+}
+
+/// The bundle of [`call_program`]'s program.
+pub(crate) fn call_bundle(cmd: CommandIdx, args: &[Arg]) -> Option<Vec<u8>> {
     let mut code = CodeBuilder::new();
     for (i, arg) in args.iter().enumerate() {
         let a = Reg(i as u8);
@@ -29,6 +37,7 @@ fn call_program(cmd: CommandIdx, args: &[Arg]) -> Option<Program> {
             Arg::Bool(value) => Instr::LoadBool { a, value },
             Arg::Nil => Instr::LoadNil { a },
             Arg::Ask => Instr::LoadAsk { a },
+            Arg::Var(var) => Instr::LoadVar { a, var },
         });
     }
     code.emit(Instr::Call { cmd, base: Reg(0), argc: args.len() as u8 });
@@ -38,8 +47,7 @@ fn call_program(cmd: CommandIdx, args: &[Arg]) -> Option<Program> {
     let mut card = Card::new(bundle.intern("hostile"));
     card.actions.push(Action { label: None, costs: vec![], entry });
     bundle.add_card(card, "hostile.rules");
-    let bytes = bundle.finish().ok()?;
-    Some(Program::load(&bytes, &CATALOGUE).expect("a bundle the builder verified loads"))
+    bundle.finish().ok()
 }
 
 /// Runs `cmd(args)` from a character in play on a small board, answering every request

@@ -16,6 +16,8 @@ use stdlib::{CATALOGUE, builtins};
 use vm::bytecode::*;
 use vm::runtime::*;
 
+use crate::hostile::{Arg, call_bundle};
+
 /// A host whose answers are read, one after the other and round and round, from `script`.
 #[derive(Debug, Clone)]
 pub(crate) struct HostileCfc {
@@ -351,18 +353,8 @@ static HOST_ARGUMENTS: LazyLock<Vec<(String, Vec<u8>)>> = LazyLock::new(|| {
 /// A bundle whose one action calls `command` with `argc` arguments, each the host's
 /// answer for `blocker`; `None` when the verifier refuses that argument count.
 fn variable_call(command: stdlib::Command, argc: u8) -> Option<Vec<u8>> {
-    let mut code = CodeBuilder::new();
-    for i in 0..argc {
-        code.emit(Instr::LoadVar { a: Reg(i), var: stdlib::names::VAR_BLOCKER });
-    }
-    code.emit(Instr::Call { cmd: CommandIdx(command as u32), base: Reg(0), argc });
-    code.emit(Instr::Return {});
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
-    let entry = bundle.add_entry(code);
-    let mut card = Card::new(bundle.intern("hostile"));
-    card.actions.push(Action { label: None, costs: vec![], entry });
-    bundle.add_card(card, "hostile.rules");
-    bundle.finish().ok()
+    let args = vec![Arg::Var(stdlib::names::VAR_BLOCKER); usize::from(argc)];
+    call_bundle(CommandIdx(command as u32), &args)
 }
 
 /// An answer to a request, of the kind `how` picks: the first `min` candidates, a yes,
