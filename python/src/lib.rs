@@ -10,6 +10,7 @@
 mod args;
 mod bench;
 mod errors;
+mod interrupt;
 mod play;
 mod shutdown;
 mod sim;
@@ -47,6 +48,7 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bench::play_in_rust, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     m.add_class::<sim::PySimulation>()?;
+    m.add_class::<interrupt::StopFlag>()?;
     m.add_function(wrap_pyfunction!(sim::merge_tallies, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
