@@ -124,9 +124,15 @@ pub fn play_in_rust(
 
 /// Plays game `seed` to its end, both seats `random` or first-move players; the decisions
 /// it took.
-fn play_one(set: &Arc<game::CardSet>, decks: &[Vec<game::DefIdx>; 2], seed: u64, random: bool) -> Result<usize, String> {
+fn play_one(
+    set: &Arc<game::CardSet>,
+    decks: &[Vec<game::DefIdx>; 2],
+    seed: u64,
+    random: bool,
+) -> Result<usize, String> {
     let (mut game, mut players) = start(set, decks, seed, random)?;
-    let played = sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| std::ops::ControlFlow::Continue(()));
+    let played =
+        sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| std::ops::ControlFlow::Continue(()));
     match played.error {
         Some(error) => Err(error.to_string()),
         None => Ok(played.steps.len()),

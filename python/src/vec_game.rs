@@ -23,9 +23,9 @@ use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::args::{Count, Index, Seed, TurnLimit};
 use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
+use crate::interrupt::Pulse;
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
-use crate::interrupt::Pulse;
 use crate::shutdown::detached;
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
