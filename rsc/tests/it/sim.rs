@@ -553,7 +553,7 @@ fn sigterm_stops_a_run_as_ctrl_c_does() {
 fn stopped_by(signal: &str, status: i32) {
     let dir = TempDir::new("stopped");
     let report = dir.path().join("r.html").display().to_string();
-    let child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
         .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report", &report]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -562,9 +562,16 @@ fn stopped_by(signal: &str, status: i32) {
     std::thread::sleep(Duration::from_secs(3));
     let kill = Command::new("kill").args([format!("-{signal}"), child.id().to_string()]).status().unwrap();
     assert!(kill.success());
+    // Waited for with a deadline: a run the signal does not stop would never end.
     let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running 60 s after SIG{signal}: it stops within a game or two");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let output = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < Duration::from_secs(60), "stops within a game or two");
     assert_eq!(code(&output), status, "{}", stderr(&output));
     let summary = json_of(&output);
     assert_eq!(summary["stopped"], true, "{summary}");
