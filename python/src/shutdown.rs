@@ -51,14 +51,16 @@ where
     ACTIVE.fetch_add(1, Ordering::AcqRel);
     // Counted out however the call ends: a panic that escaped `body` would otherwise keep
     // `_close` waiting its whole `CLOSE_WAIT` at exit.
-    let counted = CountedOut;
+    // Dropped once `py.detach` has taken the GIL back, not before: counted out earlier,
+    // the thread could take it back while the interpreter finalizes.
+    let _counted = CountedOut;
     py.detach(|| {
         let done = body();
         if closing() {
             // The interpreter may finalize as soon as this thread is counted out: parked
             // for good rather than take the GIL back (long calls end early to get here, see
-            // `crate::interrupt`).
-            drop(counted);
+            // `crate::interrupt`). Counted out here, as `_counted` is never dropped.
+            ACTIVE.fetch_sub(1, Ordering::AcqRel);
             loop {
                 std::thread::park();
             }
