@@ -3,7 +3,7 @@ what is done is kept: `Simulation.play` and `play_in_rust` over huge ranges rais
 `KeyboardInterrupt`, a `StopFlag` stops a play on another thread, and `python -m
 rulescript.sim` stops its shards at once, keeps the finished ones whole (a resumed run adds
 up to an uninterrupted run's tally), leaves no temporary file, says what it saved and exits
-with 130 (SIGINT) or 143 (SIGTERM).
+with 130 (SIGINT) or 143 (SIGTERM); on Ray (a stand-in here), the tasks done are kept.
 
 Each stopped program is a child process, sent the signal once it is under way. A child
 starts with SIGINT at its default whatever this process inherited: a process started with
@@ -193,3 +193,33 @@ def test_a_stopped_sim_keeps_its_finished_shards_and_resumes_to_the_same_tally(
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith(f"{4000 - games:,} games in "), done.stderr
     assert without_timing((folder / "merged.json").read_text()) == whole_run
+
+
+def test_a_stopped_ray_run_keeps_the_tasks_done_and_cancels_the_others(monkeypatch):
+    """`play_on_ray`'s stop, with a stand-in for Ray (not installed here): Ctrl-C while it
+    waits keeps the tallies of the tasks already done and cancels the others, forced."""
+    import types
+
+    from rulescript import sim
+
+    shards = [(0, 10), (10, 20), (20, 30)]
+    done_already = {(10, 20)}
+    calls = {"cancelled": [], "saved": []}
+
+    def wait(refs, num_returns=1, timeout=None):
+        if timeout == 0:
+            ready = [ref for ref in refs if ref in done_already]
+            return ready, [ref for ref in refs if ref not in done_already]
+        raise KeyboardInterrupt  # Ctrl-C while the run waits for its tasks
+
+    ray = types.ModuleType("ray")
+    ray.remote = lambda **options: lambda function: types.SimpleNamespace(remote=lambda _, shard, __: shard)
+    ray.put = lambda value: value
+    ray.wait = wait
+    ray.get = lambda ref, timeout=None: f"tally of {ref}"
+    ray.cancel = lambda ref, force=False: calls["cancelled"].append((ref, force))
+    monkeypatch.setitem(sys.modules, "ray", ray)
+    progress = types.SimpleNamespace(add=lambda games: None)
+    with pytest.raises(KeyboardInterrupt):
+        sim.play_on_ray(None, shards, 0, None, lambda shard, tally: calls["saved"].append((shard, tally)), progress)
+    assert calls == {"cancelled": [((0, 10), True), ((20, 30), True)], "saved": [((10, 20), "tally of (10, 20)")]}
