@@ -166,7 +166,7 @@ impl PySimulation {
         Ok(shard.to_json())
     }
 
-    /// Pickled as the set's and decks' files: see [`PySimulation::restore`].
+    /// Pickled as the set's and decks' files: see [`PySimulation::_restore`].
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.get_type::<PySimulation>().getattr("_restore")?;
         let loaded = &self.loaded;
