@@ -153,19 +153,26 @@ class VecGame:
     ]:
         """Applies one action per game; (observations, masks, rewards, dones, current_players)."""
     @property
-    def observations(self) -> npt.NDArray[np.float32]: ...
+    def observations(self) -> npt.NDArray[np.float32]:
+        """(n, OBSERVATION_SIZE): row i as seat `current_players[i]` sees game i (rewritten by each step)."""
     @property
-    def masks(self) -> npt.NDArray[np.bool_]: ...
+    def masks(self) -> npt.NDArray[np.bool_]:
+        """(n, ACTION_SPACE): the legal actions of row i's player to move."""
     @property
-    def legal_actions(self) -> npt.NDArray[np.int32]: ...
+    def legal_actions(self) -> npt.NDArray[np.int32]:
+        """(n, ACTION_SPACE): the first `legal_counts[i]` entries of row i are its legal actions."""
     @property
-    def legal_counts(self) -> npt.NDArray[np.int32]: ...
+    def legal_counts(self) -> npt.NDArray[np.int32]:
+        """(n,): how many legal actions each game has."""
     @property
-    def rewards(self) -> npt.NDArray[np.float32]: ...
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """(n, 2), by seat: 1 win, -1 loss, 0 draw for a game the last step ended, else 0."""
     @property
-    def dones(self) -> npt.NDArray[np.bool_]: ...
+    def dones(self) -> npt.NDArray[np.bool_]:
+        """(n,): whether the last step ended game i (its row then shows the next game)."""
     @property
-    def current_players(self) -> npt.NDArray[np.int32]: ...
+    def current_players(self) -> npt.NDArray[np.int32]:
+        """(n,): the seat (0 or 1) to move in each game."""
     def seeds(self) -> List[int]: ...
     def trace_hash(self, i: int) -> str: ...
 

@@ -326,3 +326,72 @@ def test_an_unpickled_deck_is_held_to_the_deck_rules(decks):
         with pytest.raises(rs.DeckError) as raised:
             _deck("edited", "edited.o8d", wrong)
         assert raised.value.code == code
+
+
+def documented_move(action):
+    """The move an action number is, by the table of python/README.md, as `action_to_string`
+    begins, and the observation blocks it names: [(block, position)]."""
+    table = [  # (first action, count, name, fields and their sizes)
+        (0, 1, "Pass", []),
+        (1, 1, "Confirm", []),
+        (2, 400, "PlayCharacter", [("hand", 100), ("slot", 4)]),
+        (402, 100, "PlayCard", [("hand", 100)]),
+        (502, 400, "Backup", [("hand", 100), ("slot", 4)]),
+        (902, 4, "Activate", [("slot", 4)]),
+        (906, 4, "Attack", [("slot", 4)]),
+        (910, 16, "Join", [("slot", 4), ("leader", 4)]),
+        (926, 16, "Block", [("slot", 4), ("attacker", 4)]),
+        (942, 64, "Pick", [("candidate", 64)]),
+        (1006, 400, "PlayRemoved", [("pos", 100), ("slot", 4)]),
+    ]
+    assert sum(count for _, count, _, _ in table) == rs.ACTION_SPACE
+    first, _, name, fields = next(row for row in table if row[0] <= action < row[0] + row[1])
+    values, rest = {}, action - first
+    for field, size in reversed(fields):
+        rest, values[field] = divmod(rest, size)
+    if name == "Pick":
+        return f"Pick({values['candidate']})", values
+    if not fields:
+        return name, values
+    return name + " { " + ", ".join(f"{field}: {values[field]}" for field, _ in fields) + " }", values
+
+
+def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_observation(card_set, decks):
+    """The action space's table in python/README.md, checked against `action_to_string` for
+    every legal action of random games, and what a policy reads for each: the hand position
+    holds a card of the move's kind, the ring slots hold characters (the opponent's for an
+    attacker), a picked candidate is present while the viewer answers a question."""
+    layout = {name: offset for name, offset, _ in rs.OBSERVATION_LAYOUT}
+    seen = set()
+    rng = np.random.default_rng(2)
+    for seed in range(120):
+        game = rs.Game(card_set, decks, seed=seed)
+        while not game.is_over():
+            obs = game.observation(game.current_player)
+            hand = obs[layout["hand"] : layout["question"]].reshape(rs.MAX_HAND, 8)
+            question = obs[layout["question"] :].reshape(rs.MAX_PICKS, 16)
+
+            def ring(side, slot):
+                return obs[layout[side] + 14 + 16 * slot : layout[side] + 30 + 16 * slot]
+
+            for action in game.legal_actions():
+                text, at = documented_move(action)
+                assert game.action_to_string(action).startswith(text), (action, game.action_to_string(action))
+                kind = text.split(" ")[0].split("(")[0]
+                seen.add(kind)
+                if "hand" in at:
+                    card = hand[at["hand"]]
+                    assert card[0] == 1 and (card[1] == 1 if kind != "PlayCard" else card[2] + card[3] == 1), text
+                if kind == "PlayCharacter":
+                    assert ring("me", at["slot"])[0] == 0, text
+                if kind in ("Backup", "Activate", "Attack", "Join", "Block"):
+                    assert ring("me", at["slot"])[0] == 1, text
+                if kind == "Join":
+                    assert ring("me", at["leader"])[0] == 1, text
+                if kind == "Block":
+                    assert ring("opponent", at["attacker"])[0] == 1, text
+                if kind == "Pick":
+                    assert obs[10] == 1 and question[at["candidate"], 0] == 1, text
+            legal = game.legal_actions()
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert seen >= {"Pass", "PlayCharacter", "PlayCard", "Backup", "Activate", "Attack", "Join", "Block", "Pick"}, seen
