@@ -252,6 +252,14 @@ impl<'a, 't> Parser<'a, 't> {
         } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "may") {
             self.bump();
             let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
+            if question.is_none() && !self.at(TokenKind::RBracket) {
+                // `[[may Draw a card?]]`: the question is a string.
+                self.expected_with_help(
+                    "`]]` or a quoted question",
+                    Some("quote the question: `[[may 'Draw a card?']]`".into()),
+                );
+                return None;
+            }
             Condition::May(question, open.span)
         } else {
             self.expected("`if`, `may`, `elif` or `else` after `[[`");
