@@ -65,7 +65,39 @@ const SLOT_ATTRIBUTES: &[&str] =
 /// is malformed. The message names the key and lists the known ones.
 pub fn check_key(key: &str) -> Result<(), String> {
     let parts: Vec<&str> = key.split('.').collect();
-    parse_key(&parts).map(|_| ()).map_err(|known| format!("unknown expectation `{key}` (known: {known})"))
+    parse_key(&parts).map(|_| ()).map_err(|known| match suggest_key(key) {
+        Some(close) => format!("unknown expectation `{key}`: did you mean `{close}`? (known: {known})"),
+        None => format!("unknown expectation `{key}` (known: {known})"),
+    })
+}
+
+/// A known key close to `key` (`you.discard` for `you.discards`).
+fn suggest_key(key: &str) -> Option<String> {
+    const PLAYER_KEYS: &[&str] = &[
+        "hp",
+        "sp",
+        "lost_sp",
+        "nc_damaged",
+        "extra_turns",
+        "chars_per_turn",
+        "chars_played",
+        "backups_played",
+        "skips",
+        "hand",
+        "deck",
+        "discards",
+        "removed",
+    ];
+    let mut known: Vec<String> = ["phase", "turn", "active", "winner"].map(String::from).to_vec();
+    for side in ["you", "opp"] {
+        known.extend(PLAYER_KEYS.iter().map(|what| format!("{side}.{what}")));
+        for slot in 0..RING_SLOTS {
+            known.push(format!("{side}.s{slot}"));
+            known.extend(SLOT_ATTRIBUTES.iter().map(|attr| format!("{side}.s{slot}.{attr}")));
+        }
+    }
+    let help = compiler::diagnostics::suggest(key, known.iter().map(String::as_str))?;
+    Some(help.trim_start_matches("did you mean `").trim_end_matches("`?").to_string())
 }
 
 /// What `parts` (a key split at its dots) names, or the list of known keys to suggest.
