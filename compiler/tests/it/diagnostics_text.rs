@@ -253,3 +253,13 @@ fn enemy_as_a_target_type() {
          \x20 help: the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)\n"
     );
 }
+
+#[test]
+fn quoted_amount() {
+    assert_eq!(
+        diagnose("action = damage(\"300\") to(opp)\n"),
+        "error[E0010]: argument `amount` of `damage` must be a number or an expression, not a quoted string\n\
+         \x20 1:17 `\"300\"`: expected a number or an expression, not a quoted string\n"
+    );
+    assert_eq!(diagnose("action = damage(300) to(opp)\n"), "");
+}
