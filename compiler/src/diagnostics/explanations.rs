@@ -153,7 +153,7 @@ impl Code {
             ),
             Code::E0011 => (
                 "A word between `[` and `]` of a target filter is not one of the catalogue's \
-                 filters (`frozen`, `bp>=500`, `bp:strongest`...).",
+                 filters (`frozen`, `bp>=500`, `bp:lowest`...).",
                 "action = destroy() target(character[frozn]@oppRing)\n",
                 "action = destroy() target(character[frozen]@oppRing)\n",
             ),
