@@ -233,11 +233,25 @@ fn show(value: &Toml) -> String {
 }
 
 fn compare_int(key: &str, expected: &Toml, actual: i64) -> Option<Mismatch> {
-    (expected.as_integer() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+    (expected.as_integer() != Some(actual)).then(|| {
+        let mismatch = Mismatch::value(key, show(expected), actual.to_string());
+        if expected.is_integer() { mismatch } else { with_kind_note(mismatch, key, "a whole number", expected) }
+    })
 }
 
 fn compare_bool(key: &str, expected: &Toml, actual: bool) -> Option<Mismatch> {
-    (expected.as_bool() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+    (expected.as_bool() != Some(actual)).then(|| {
+        let mismatch = Mismatch::value(key, show(expected), actual.to_string());
+        if expected.is_bool() { mismatch } else { with_kind_note(mismatch, key, "`true` or `false`", expected) }
+    })
+}
+
+/// The note of an expectation written as the wrong kind of value (`"500"` for `500`), which
+/// would otherwise read `expected: "500"`, `actual: 500`.
+fn with_kind_note(mut mismatch: Mismatch, key: &str, wanted: &str, expected: &Toml) -> Mismatch {
+    let quoted = if expected.is_str() { " written without quotes" } else { "" };
+    mismatch.note = Some(format!("`{key}` takes {wanted}{quoted}: {} is a {}", show(expected), expected.type_str()));
+    mismatch
 }
 
 fn compare_str(key: &str, expected: &Toml, actual: &str) -> Option<Mismatch> {

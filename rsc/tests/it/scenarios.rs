@@ -401,3 +401,23 @@ fn a_move_by_the_wrong_player_or_a_triggered_ability_played_says_why() {
         "{out}"
     );
 }
+
+/// A number or a yes/no written in quotes read `expected: "400"`, `actual: 400`: the note
+/// says what the key takes.
+#[test]
+fn an_expectation_of_the_wrong_kind_says_what_the_key_takes() {
+    let dir = TempDir::new("scenario-newcomer-kinds");
+    let file = dir.file(
+        "quoted.toml",
+        scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = \"400\", \"opp.s1.frozen\" = \"false\" }}\n")),
+    );
+    let out = stdout(&rsc_test(&file));
+    assert!(
+        out.contains("note:     `opp.s1.bp` takes a whole number written without quotes: \"400\" is a string"),
+        "{out}"
+    );
+    assert!(
+        out.contains("note:     `opp.s1.frozen` takes `true` or `false` written without quotes: \"false\" is a string"),
+        "{out}"
+    );
+}
