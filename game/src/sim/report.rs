@@ -62,6 +62,10 @@ pub fn render(results: &Results) -> String {
             tally.games
         );
     }
+    // The decks of the folder that did not play, as the text summary lists them.
+    for message in &results.shard.refused_decks {
+        let _ = writeln!(html, "<p>Deck left out: {}</p>", escape(message));
+    }
     html.push_str("<table><tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>\n");
     for (i, name) in names.iter().enumerate() {
         let (wins, games) = (tally.wins[i], tally.played[i]);
