@@ -59,7 +59,13 @@ impl Checker<'_> {
     /// Reports `name` as an unknown `what`, suggesting from `table`.
     fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
         let written = self.text(name.span).to_string();
-        self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
+        let known = table.names();
+        let mut diagnostic = diagnostics::unknown_name(code, name.span, what, &written, known);
+        // A short list (abilities, rule switches, prefixes) is shown whole.
+        if diagnostic.help.is_none() && !known.is_empty() && known.len() <= 16 {
+            diagnostic.help = Some(format!("expected one of {}", diagnostics::quoted_list(known)));
+        }
+        self.report(diagnostic);
     }
 
     // ---------------------------------------------------------------- card

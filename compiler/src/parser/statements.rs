@@ -218,11 +218,19 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::unknown_name(Code::E0018, span, "restriction", &written, &known));
         } else {
             let found = format!("`{written}`");
-            self.report(diagnostics::expected(
-                span,
-                "a command, `+ability`, condition, target clause or restriction",
-                &found,
-            ));
+            // `draw 2`: a command without its parentheses; `attacks:this`: an event without
+            // its `~`.
+            let help = if self.names.commands.contains(word.symbol) {
+                Some(format!("a command takes its arguments in parentheses: `{written}(...)`"))
+            } else if self.names.events.contains(word.symbol) || self.split_glued(word, Glued::Event).is_some() {
+                Some(format!("an event goes between `~` at the start of an auto: `auto = ~{written}~ ...`"))
+            } else {
+                None
+            };
+            self.report(
+                diagnostics::expected(span, "a command, `+ability`, condition, target clause or restriction", &found)
+                    .with_help(help),
+            );
         }
         self.recover_to_statement_end();
     }

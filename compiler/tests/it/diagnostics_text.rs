@@ -263,3 +263,30 @@ fn quoted_amount() {
     );
     assert_eq!(diagnose("action = damage(300) to(opp)\n"), "");
 }
+
+#[test]
+fn command_without_parentheses() {
+    assert_eq!(
+        diagnose("action = draw 2\n"),
+        "error[E0006]: expected a command, `+ability`, condition, target clause or restriction, found `draw`\n\
+         \x20 1:10 `draw`: expected a command, `+ability`, condition, target clause or restriction\n\
+         \x20 help: a command takes its arguments in parentheses: `draw(...)`\n"
+    );
+}
+
+#[test]
+fn event_without_tildes() {
+    assert_eq!(
+        diagnose("auto = myEndPhase draw()\n"),
+        "error[E0006]: expected a command, `+ability`, condition, target clause or restriction, found `myEndPhase`\n\
+         \x20 1:8 `myEndPhase`: expected a command, `+ability`, condition, target clause or restriction\n\
+         \x20 help: an event goes between `~` at the start of an auto: `auto = ~myEndPhase~ ...`\n"
+    );
+}
+
+#[test]
+fn unknown_ability_lists_the_abilities() {
+    let text = diagnose("abilities = unblockable, flying\n");
+    assert!(text.starts_with("error[E0015]: unknown ability `flying`\n"), "{text}");
+    assert!(text.contains("help: expected one of `unblockable`, `cantattack`,"), "{text}");
+}
