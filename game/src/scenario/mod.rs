@@ -190,13 +190,26 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
     }
     for (index, step) in scenario.steps.iter().enumerate() {
         for key in step.expect.keys() {
-            expect::check_key(key).map_err(|message| format!("step {}: {message}", index + 1))?;
+            expect::check_key(key).map_err(|message| match line_of_key(text, key) {
+                Some(line) => format!("step {} (line {line}): {message}", index + 1),
+                None => format!("step {}: {message}", index + 1),
+            })?;
         }
         if let Some(phase) = &step.advance {
             run::parse_phase(phase).map_err(|message| format!("step {}: {message}", index + 1))?;
         }
     }
     Ok(scenario)
+}
+
+/// The line (from 1) where `key` is first written as a quoted TOML key (`"you.hp" =`), for
+/// an error about it; `None` when it is not written so.
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    let quoted = format!("{key:?}");
+    let at = text.match_indices(&quoted).map(|(at, _)| at).find(|&at| {
+        text.get(at + quoted.len()..).is_some_and(|rest| rest.trim_start_matches([' ', '\t']).starts_with('='))
+    })?;
+    Some(text[..at].matches('\n').count() + 1)
 }
 
 /// Reads and parses a scenario file.
@@ -421,7 +434,9 @@ expect = { "you.s0.bp" = 900 }
         }
         let error = parse("[[step]]\npass = true\n[[step]]\nexpect = { \"you.hpp\" = 1 }\n").unwrap_err();
         assert!(
-            error.starts_with("step 2: unknown expectation `you.hpp`: did you mean `you.hp`? (known: phase, turn"),
+            error.starts_with(
+                "step 2 (line 4): unknown expectation `you.hpp`: did you mean `you.hp`? (known: phase, turn"
+            ),
             "{error}"
         );
         for key in ["you.s4.bp", "you.s0.colour", "you.rules.no_such_switch", "them.hp", "you.s0.bp.x"] {

@@ -122,7 +122,7 @@ fn an_unknown_expectation_a_missing_card_set_or_an_empty_scenario_exits_two() {
     assert_eq!(code(&output), 2, "{}", stdout(&output));
     let err = stderr(&output);
     assert!(
-        err.contains("unknown.toml: malformed scenario: step 1: unknown expectation `opp.s1.hpp`: did you mean `opp.s1.bp`? (known:"),
+        err.contains("unknown.toml: malformed scenario: step 1 (line 12): unknown expectation `opp.s1.hpp`: did you mean `opp.s1.bp`? (known:"),
         "{err}"
     );
 
@@ -332,7 +332,10 @@ fn a_misspelt_expectation_names_the_key_meant_and_malformed_files_are_counted() 
     let output = rsc_test(dir.path());
     assert_eq!(code(&output), 2);
     let err = stderr(&output);
-    assert!(err.contains("step 1: unknown expectation `you.discard`: did you mean `you.discards`? (known:"), "{err}");
+    assert!(
+        err.contains("step 1 (line 12): unknown expectation `you.discard`: did you mean `you.discards`? (known:"),
+        "{err}"
+    );
     let out = stdout(&output);
     assert!(out.contains("1 malformed file not run (the errors above)\n"), "{out}");
     assert_eq!(last_line(&out), "1 passed, 0 failed");
