@@ -264,9 +264,11 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
                 }
                 return Ok(());
             }
-            (Err(error), false) => {
+            (Err(_), false) => {
                 return Err(format!(
-                    "the move was refused ({error}); the legal moves are: {}",
+                    "the move {} was refused{}; the legal moves are: {}",
+                    describe_moves(game, &[mv], mover),
+                    why_refused(game, mv, mover),
                     describe_moves(game, &legal, mover)
                 ));
             }
@@ -431,6 +433,62 @@ fn triggered_hint(set: &CardSet, step: &StepSpec) -> String {
     }
     let slot = step.slot.as_deref().unwrap_or("sN");
     format!("; {}'s ■ ability runs on `activate = {slot:?}`, not when it is played", def.name)
+}
+
+/// The likely reason a scenario's move is not legal, in scenario words: the phase it
+/// belongs to, the SP a card costs, a character that is frozen or entered this turn
+/// (`""` when none of these is the reason).
+fn why_refused(game: &Game, mv: Move, mover: Seat) -> String {
+    let state = game.state();
+    let phase = phase_name(state.phase);
+    let player = &state.players[usize::from(mover)];
+    let slot_card = |slot: u8| player.ring.get(usize::from(slot)).copied().flatten();
+    let in_phase = |wanted: Phase, what: &str| -> Option<String> {
+        (state.phase != wanted).then(|| {
+            let wanted = phase_name(wanted);
+            format!(
+                " ({what} in the {wanted} phase, and this is the {phase} phase: `phase = {wanted:?}` in the setup, \
+                 or `advance = {wanted:?}` first)"
+            )
+        })
+    };
+    let character = |slot: u8| -> Option<String> {
+        let card = slot_card(slot)?;
+        let card_state = state.card(card)?;
+        let name = card_label(game, card);
+        if card_state.frozen {
+            Some(format!(" ({name} in s{slot} is frozen)"))
+        } else if card_state.fresh {
+            Some(format!(" ({name} in s{slot} is fresh: it entered the ring this turn)"))
+        } else {
+            None
+        }
+    };
+    let reason = match mv {
+        Move::Attack { slot } => in_phase(Phase::Attack, "attacks are declared")
+            .or_else(|| if slot_card(slot).is_none() { Some(format!(" (s{slot} is empty)")) } else { character(slot) }),
+        Move::Join { slot, .. } => in_phase(Phase::Attack, "a united attack is joined").or_else(|| character(slot)),
+        Move::Block { slot, .. } => {
+            in_phase(Phase::CounterAttack, "counter-attacks are declared").or_else(|| character(slot))
+        }
+        Move::Activate { slot } => in_phase(Phase::Main, "abilities are activated").or_else(|| character(slot)),
+        Move::PlayCard { hand } | Move::PlayCharacter { hand, .. } | Move::Backup { hand, .. } => {
+            let def = player.hand.get(usize::from(hand)).and_then(|&card| state.def(card));
+            match def {
+                Some(def) if def.sp < 0 && player.sp < -def.sp => Some(format!(
+                    " ({} costs {} SP and {} SP is {}: set `{}.sp` in the setup)",
+                    def.name,
+                    -def.sp,
+                    possessive(Side::of(mover)),
+                    player.sp,
+                    Side::of(mover).name()
+                )),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    reason.unwrap_or_default()
 }
 
 /// `your` or `opp's`.

@@ -424,3 +424,35 @@ fn an_expectation_of_the_wrong_kind_says_what_the_key_takes() {
         "{out}"
     );
 }
+
+/// A refused move says, in scenario words, what it was and the likely reason: the phase it
+/// belongs to, the SP the card costs, a frozen or fresh character.
+#[test]
+fn a_refused_move_says_why() {
+    let dir = TempDir::new("scenario-newcomer-refused");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let cases = [
+        (
+            "you.s0 = \"Scout\"\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (attacks are declared in the attack phase, and this is the main \
+             phase: `phase = \"attack\"` in the setup, or `advance = \"attack\"` first); the legal moves are: ",
+        ),
+        (
+            "you.hand = [\"Fireball\"]\n\n[[step]]\nplay = \"Fireball\"\n",
+            "the move { play = \"A001\" } was refused (Fireball costs 1 SP and your SP is 0: set `you.sp` in the setup)",
+        ),
+        (
+            "phase = \"attack\"\nyou.s0 = { card = \"Scout\", frozen = true }\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (Scout (C029) in s0 is frozen)",
+        ),
+        (
+            "phase = \"attack\"\nyou.s0 = { card = \"Scout\", fresh = true }\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (Scout (C029) in s0 is fresh: it entered the ring this turn)",
+        ),
+    ];
+    for (index, (body, says)) in cases.into_iter().enumerate() {
+        let file = dir.file(&format!("{index}.toml"), format!("cards = {examples:?}\n\n[setup]\n{body}"));
+        let out = stdout(&rsc_test(&file));
+        assert!(out.contains(says), "{body}\n{out}");
+    }
+}
