@@ -73,6 +73,10 @@ pub fn check_key(key: &str) -> Result<(), String> {
 
 /// A known key close to `key` (`you.discard` for `you.discards`).
 fn suggest_key(key: &str) -> Option<String> {
+    // No known key is near a long one, and the distance costs its length per candidate.
+    if key.len() > 40 {
+        return None;
+    }
     const PLAYER_KEYS: &[&str] = &[
         "hp",
         "sp",

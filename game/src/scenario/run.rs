@@ -475,10 +475,11 @@ fn why_refused(game: &Game, mv: Move, mover: Seat) -> String {
         Move::PlayCard { hand } | Move::PlayCharacter { hand, .. } | Move::Backup { hand, .. } => {
             let def = player.hand.get(usize::from(hand)).and_then(|&card| state.def(card));
             match def {
-                Some(def) if def.sp < 0 && player.sp < -def.sp => Some(format!(
+                // In i64: a set's SP may be `i32::MIN`, which has no negation in i32.
+                Some(def) if def.sp < 0 && i64::from(player.sp) < -i64::from(def.sp) => Some(format!(
                     " ({} costs {} SP and {} SP is {}: set `{}.sp` in the setup)",
                     def.name,
-                    -def.sp,
+                    -i64::from(def.sp),
                     possessive(Side::of(mover)),
                     player.sp,
                     Side::of(mover).name()
