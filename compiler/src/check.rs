@@ -405,6 +405,12 @@ impl Checker<'_> {
                 self.require(&self.names.rule_switches, Code::E0016, "rule switch", *word);
             }
             (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
+            // `damage("300")`: a quoted string is a card name or id, never an amount (it would
+            // be nil at run time, and the command would do nothing).
+            (ArgKind::Expr | ArgKind::Amount, Arg::Expr(Expr { kind: ExprKind::Str(_), span, .. })) => {
+                let expected = "a number or an expression, not a quoted string";
+                self.report(diagnostics::wrong_argument_kind(*span, command, param, expected));
+            }
             // A number, the usual argument (`damage(300)`, `bp(+300)`), has nothing to check.
             (
                 _,

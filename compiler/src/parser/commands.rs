@@ -45,14 +45,6 @@ impl<'a, 't> Parser<'a, 't> {
     pub(super) fn parse_arg(&mut self, kind: ArgKind, command: Name, index: usize, is_last: bool) -> Arg<'a> {
         let token = self.peek();
         let ends_argument = |kind: TokenKind| matches!(kind, TokenKind::Comma | TokenKind::RParen);
-        // `damage("300")`: a quoted string is a card name or id, never an amount (it would
-        // be nil at run time, and the command would do nothing).
-        if matches!(kind, ArgKind::Expr | ArgKind::Amount)
-            && token.kind == TokenKind::Str
-            && ends_argument(self.peek_at(1).kind)
-        {
-            return self.mismatch(command, index, "a number or an expression, not a quoted string");
-        }
         match kind {
             ArgKind::Int => match self.try_signed_int() {
                 Some(arg) => arg,
