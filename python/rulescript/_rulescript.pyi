@@ -7,7 +7,7 @@ arguments in `__new__`, as at runtime.
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -307,6 +307,13 @@ def observation_bounds(
     Exact for flags, counts, the turn and printed values; the range of an i32 for what card
     scripts may set to any number (HP, SP, a character's BP, a chosen number)."""
 
+class _PlayedInRust(TypedDict):
+    """What `play_in_rust` returns (a plain dict at runtime)."""
+
+    games: int
+    decisions: int
+    seconds: float
+
 def play_in_rust(
     card_set: CardSet,
     decks: _Decks,
@@ -315,9 +322,10 @@ def play_in_rust(
     policy: str = "random",
     threads: int = 1,
     interleave: int = 1,
-) -> Dict[str, Any]:
+) -> _PlayedInRust:
     """Plays whole games in Rust alone (the benchmark's yardstick), `interleave` at a time
-    taking one decision each in turn: a dict of `games`, `decisions` and `seconds`."""
+    taking one decision each in turn: a dict of `games`, `decisions` and `seconds` (wall
+    clock, game setup included)."""
 
 def _panic_for_tests() -> None:
     """Panics inside the engine's guard: raises `EngineError` (the tests' check)."""
