@@ -689,8 +689,9 @@ impl PyRandomPlayer {
 /// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
 /// seat may see; the baseline an agent should beat.
 ///
-/// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it breaks ties): the same
-/// seed and the same games give the same choices.
+/// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it deals the hidden cards of
+/// the look-ahead's copy and breaks ties): the same seed and the same games give the same
+/// choices.
 #[pyclass(name = "GreedyPlayer", module = "rulescript")]
 pub struct PyGreedyPlayer {
     player: GreedyPlayer,
