@@ -69,13 +69,22 @@ impl PeekBuffers {
 }
 
 /// Candidates one type term may bring before a peek declines: far more than a game of the
-/// corpus holds, and few enough that the fuel a resolution charges for them (one unit per
-/// 64) stays far below what any execution starts with ([`PEEK_LEAST_FUEL`]).
+/// corpus holds, and few enough that the fuel a resolution charges for them stays below
+/// what executions start with ([`peek_fuel`]).
 const PEEK_MOST_CANDIDATES: usize = 1_024;
 
-/// The fuel executions must start with for a peek to answer as a run would: a trial that
-/// resolves a few filters of at most [`PEEK_MOST_CANDIDATES`] candidates never runs out.
-const PEEK_LEAST_FUEL: u64 = 1_000;
+/// How many filters of the size [`peek_fuel`] assumes a trial answered by peeks may
+/// resolve without running out of fuel: executions must start with this many times a
+/// filter's worst charge for it to be peeked at.
+const PEEK_FILTERS_PER_TRIAL: u64 = 16;
+
+/// The most fuel resolving `filter` charges when no zone holds more than
+/// [`PEEK_MOST_CANDIDATES`] cards: a unit per card looked at for each type term, and one
+/// per candidate for each filter term (`resolve.rs`, `match_type`).
+fn peek_fuel(filter: &Filter) -> u64 {
+    let tests = 1 + filter.terms.iter().map(|alternative| alternative.len() as u64).sum::<u64>();
+    (filter.types.len() as u64).saturating_mul(PEEK_MOST_CANDIDATES as u64).saturating_mul(tests)
+}
 
 impl<H: Host> Runtime<H> {
     /// Resolves `f` for an execution of `env` as a fresh one would (no zone or type chosen
@@ -220,14 +229,14 @@ impl<H: Host> Runtime<H> {
 
     /// Whether [`Runtime::peek_filter`] may answer for `f`: it exists, its resolution runs
     /// no code (a type expression, a `::not` selector), and executions start with fuel
-    /// enough (a zone of more than 1,024 cards still makes a peek decline).
+    /// enough for a trial to resolve [`PEEK_FILTERS_PER_TRIAL`] filters as big (a zone of
+    /// more than 1,024 cards still makes a peek decline).
     pub fn may_peek(&self, f: FilterIdx) -> bool {
         let shared = &self.shared;
-        if shared.metered && shared.fuel < PEEK_LEAST_FUEL {
-            return false;
-        }
         shared.program.filters().get(f.index()).is_some_and(|filter| {
-            filter.selector.is_none() && !filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_)))
+            filter.selector.is_none()
+                && !filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_)))
+                && (!shared.metered || shared.fuel >= PEEK_FILTERS_PER_TRIAL.saturating_mul(peek_fuel(filter)))
         })
     }
 }
