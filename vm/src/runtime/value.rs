@@ -107,6 +107,11 @@ struct Span {
 /// and the runtime rebinds a name in its per-execution bindings list, which no value
 /// refers to, with `Lists::overwrite`. List 0 is the execution's empty list and never
 /// grows.
+///
+/// List 0's span keeps, in its `start` (which an empty list never reads), how many
+/// elements the full arena refused: with the elements held, what [`Lists::asked`] counts,
+/// so that the work of building a list that did not fit is still paid for. (A field of
+/// its own would make every execution state 8 bytes bigger.)
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lists {
     spans: Vec<Span>,
@@ -152,7 +157,7 @@ impl Lists {
     /// A new list with `values`; `None` when the arena is full.
     pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
         if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
-            return None;
+            return self.refuse(values.len());
         }
         let start = self.items.len() as u32;
         self.items.extend_from_slice(values);
@@ -163,12 +168,37 @@ impl Lists {
     /// A new list of the values of `cards`; `None` when the arena is full.
     pub fn make_cards(&mut self, cards: &[CardId]) -> Option<ListId> {
         if self.items.len() + cards.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
-            return None;
+            return self.refuse(cards.len());
         }
         let start = self.items.len() as u32;
         self.items.extend(cards.iter().map(|&card| Value::Card(card)));
         self.spans.push(Span { start, len: cards.len() as u32 });
         Some(ListId(self.spans.len() as u32 - 1))
+    }
+
+    /// Counts `len` elements the full arena refused ([`Lists::asked`]); `None`.
+    #[cold]
+    fn refuse(&mut self, len: usize) -> Option<ListId> {
+        if let Some(empty) = self.spans.first_mut() {
+            empty.start = empty.start.saturating_add(u32::try_from(len).unwrap_or(u32::MAX));
+        }
+        None
+    }
+
+    /// Where `list` lives: list 0 is always empty at 0 (its `start` counts refusals).
+    #[inline]
+    fn span(&self, list: ListId) -> Option<Span> {
+        let span = *self.spans.get(list.0 as usize)?;
+        Some(if list == ListId::EMPTY { Span { start: 0, len: 0 } } else { span })
+    }
+
+    /// How many elements lists have been made of since the arena was last reset, whether
+    /// the arena held them or was too full to: what the runtime charges, one unit an
+    /// element, for the lists a host makes when asked a value (`me.deck`).
+    #[inline]
+    pub(crate) fn asked(&self) -> usize {
+        let refused = self.spans.first().map_or(0, |empty| empty.start as usize);
+        self.items.len().saturating_add(refused)
     }
 
     /// A new empty list.
@@ -180,9 +210,9 @@ impl Lists {
     /// the arena's last list (codegen's `ListNew`/`ListPush` loops), a copy otherwise.
     pub fn push(&mut self, list: ListId, value: Value) -> Option<ListId> {
         if self.items.len() >= MAX_LIST_ITEMS {
-            return None;
+            return self.refuse(1);
         }
-        let span = *self.spans.get(list.0 as usize)?;
+        let span = self.span(list)?;
         // List 0 is the execution's shared empty list: never grown in place.
         let is_last = list != ListId::EMPTY
             && list.0 as usize + 1 == self.spans.len()
@@ -203,7 +233,7 @@ impl Lists {
     /// [`Lists::push`] of `first`, then of `second` onto that, gives (and `None` where
     /// either would fail), copying `list` at most once.
     pub(crate) fn push_pair(&mut self, list: ListId, first: Value, second: Value) -> Option<ListId> {
-        let span = *self.spans.get(list.0 as usize)?;
+        let span = self.span(list)?;
         // List 0 is the execution's shared empty list: never grown in place.
         let is_last = list != ListId::EMPTY
             && list.0 as usize + 1 == self.spans.len()
@@ -227,7 +257,7 @@ impl Lists {
     /// Replaces element `index` of `list` in place; false when there is no such element.
     /// Only for lists no [`Value`] refers to (the runtime's bindings).
     pub(crate) fn overwrite(&mut self, list: ListId, index: usize, value: Value) -> bool {
-        let Some(&span) = self.spans.get(list.0 as usize) else {
+        let Some(span) = self.span(list) else {
             return false;
         };
         if index >= span.len as usize {
@@ -239,9 +269,9 @@ impl Lists {
 
     /// A new list: `a` then `b`.
     pub fn concat(&mut self, a: ListId, b: ListId) -> Option<ListId> {
-        let (sa, sb) = (*self.spans.get(a.0 as usize)?, *self.spans.get(b.0 as usize)?);
+        let (sa, sb) = (self.span(a)?, self.span(b)?);
         if self.items.len() + (sa.len + sb.len) as usize > MAX_LIST_ITEMS {
-            return None;
+            return self.refuse((sa.len + sb.len) as usize);
         }
         let start = self.items.len();
         self.items.extend_from_within(sa.start as usize..(sa.start + sa.len) as usize);
@@ -254,7 +284,8 @@ impl Lists {
     #[inline]
     pub fn get(&self, list: ListId) -> &[Value] {
         match self.spans.get(list.0 as usize) {
-            Some(span) => &self.items[span.start as usize..(span.start + span.len) as usize],
+            // List 0's `start` may lie past the elements (it counts refusals): empty.
+            Some(span) => self.items.get(span.start as usize..(span.start + span.len) as usize).unwrap_or(&[]),
             None => &[],
         }
     }

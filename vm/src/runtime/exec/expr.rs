@@ -10,6 +10,7 @@ use crate::bytecode::{AmountMode, AttributeIdx, CompareOp, Reg};
 
 use super::Machine;
 use crate::runtime::host::Host;
+use crate::runtime::trap::Trap;
 use crate::runtime::value::{Lists, Value, equal};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,11 +23,16 @@ pub(crate) enum Arith {
 }
 
 impl<H: Host> Machine<'_, H> {
-    pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) {
+    /// `GetAttr`: a list the host makes for the attribute (`me.deck`) costs a unit of fuel
+    /// per element ([`Machine::charge_listed`]): a pile read in a loop is paid as a
+    /// builtin's is.
+    pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) -> Result<(), Trap> {
         let object = self.state.regs[base + b.0 as usize];
         let env = self.state.env;
+        let asked = self.state.lists.asked();
         let value = self.host.attribute(&env, object, attr, &mut self.state.lists);
         self.state.regs[base + a.0 as usize] = value;
+        self.charge_listed(asked)
     }
 }
 

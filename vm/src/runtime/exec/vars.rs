@@ -13,23 +13,40 @@ use crate::runtime::trap::{Trap, TrapCode};
 use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
-    /// The value of a name.
-    pub(crate) fn load_var(&mut self, var: VariableIdx) -> Value {
+    /// The value of a name. A list the host makes for it (a game's `attackers`) costs a
+    /// unit of fuel per element, as [`Machine::get_attr`]'s do.
+    pub(crate) fn load_var(&mut self, var: VariableIdx) -> Result<Value, Trap> {
         let names = &self.shared.names;
         if Some(var) == names.var_this {
-            return Value::Card(self.state.env.source);
+            return Ok(Value::Card(self.state.env.source));
         }
         if Some(var) == names.var_tgt {
-            return Value::List(self.state.rule_targets);
+            return Ok(Value::List(self.state.rule_targets));
         }
         if Some(var) == names.var_prev_tgt {
-            return Value::List(self.state.previous_targets);
+            return Ok(Value::List(self.state.previous_targets));
         }
         if let Some(value) = self.state.binding(var) {
-            return value;
+            return Ok(value);
         }
         let env = self.state.env;
-        self.host.variable(&env, var, &mut self.state.lists)
+        let asked = self.state.lists.asked();
+        let value = self.host.variable(&env, var, &mut self.state.lists);
+        self.charge_listed(asked)?;
+        Ok(value)
+    }
+
+    /// Charges a unit of fuel per list element made since the arena's count was `asked`
+    /// (`Lists::asked`): what a host that answered a name or an attribute with a list
+    /// (`me.deck`) read to make it, held or refused by a full arena. Nothing when it made
+    /// none (`me.hp`, most answers).
+    #[inline]
+    pub(crate) fn charge_listed(&mut self, asked: usize) -> Result<(), Trap> {
+        let made = self.state.lists.asked().wrapping_sub(asked);
+        if made == 0 {
+            return Ok(());
+        }
+        self.charge(u32::try_from(made).unwrap_or(u32::MAX))
     }
 
     pub(super) fn list_new(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
@@ -44,8 +61,13 @@ impl<H: Host> Machine<'_, H> {
             Value::List(list) => list,
             _ => self.state.lists.empty().ok_or(TrapCode::ListLimit)?,
         };
-        let list = self.state.lists.push(list, item).ok_or(TrapCode::ListLimit)?;
-        self.state.regs[base + a.0 as usize] = Value::List(list);
+        let pushed = self.state.lists.push(list, item).ok_or(TrapCode::ListLimit)?;
+        self.state.regs[base + a.0 as usize] = Value::List(pushed);
+        if pushed != list {
+            // Not the arena's last list (codegen's literals always are): it was copied,
+            // a unit of fuel per element, so a loop of copies is paid by the element.
+            self.charge(u32::try_from(self.state.lists.len(pushed)).unwrap_or(u32::MAX))?;
+        }
         Ok(Step::Next)
     }
 
