@@ -85,3 +85,97 @@ fn a_loop_over_whole_pile_commands_within_the_budget_completes() {
     assert_eq!(g.host.pile_names(P0, DECK), ["a", "b", "c", "d"]);
     assert!(g.host.pile_names(P0, REMOVED).is_empty());
 }
+
+/// Cards in the piles of the loops below: each pass over one is far more work than the
+/// unit or two a loop's turn pays, and the loops run one turn per card.
+const BIG_PILE: usize = 2_000;
+
+/// `Me` (a character in `P0`'s ring) runs `source` with `P0`'s deck holding `BIG_PILE`
+/// actions (and, with `opp_hand`, `P1`'s hand as many): what it ends with, and how many
+/// cards the board's primitives read while it ran.
+fn run_over_big_piles(source: &str, opp_hand: bool) -> (Game, Result<Outcome, vm::runtime::Trap>, u64) {
+    let mut g = Game::new(source);
+    let me = g.host.character("Me", P0, 0, 500);
+    let names: Vec<String> = (0..BIG_PILE).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    if opp_hand {
+        let names: Vec<String> = (0..BIG_PILE).map(|i| format!("h{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        g.host.cards(&names, ACTION, P1, stdlib::names::HAND);
+    }
+    g.host.take_log();
+    g.host.cards_read = 0;
+    let outcome = g.runtime.activate(&mut g.host, me, CardIdx(0), P0);
+    let read = g.host.cards_read;
+    (g, outcome, read)
+}
+
+/// A loop whose every turn reads a whole pile stops with `OutOfFuel` once it has read
+/// about a budget's worth of cards: one unit per card, and at most one pile read past the
+/// budget (the one whose charge found the budget spent).
+fn assert_bounded_by_the_budget(outcome: Result<Outcome, vm::runtime::Trap>, read: u64) {
+    let trap = outcome.expect_err("the loop reads far more cards than one budget pays for");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    let bound = vm::runtime::DEFAULT_FUEL + 2 * BIG_PILE as u64;
+    assert!(read <= bound, "{read} cards read on a budget of {}", vm::runtime::DEFAULT_FUEL);
+}
+
+/// Session 34's gap: `getTargets` of a quoted filter listed and tested its whole zone for
+/// the unit of the call, so this loop read 4,000,000 cards on one budget and completed.
+#[test]
+fn get_targets_of_a_quoted_filter_in_a_loop_pays_for_its_zone() {
+    let source = r#"action = each(card in me.deck => hp(getTargets('"x"s@myDeck').size))"#;
+    let (_, outcome, read) = run_over_big_piles(source, false);
+    assert_bounded_by_the_budget(outcome, read);
+}
+
+/// The resolver charged one unit per 64 candidates its type test kept, nothing for the
+/// cards it looked at: a filter that keeps none of a big zone (no reaction in a deck of
+/// actions) was searched again and again for the unit of the statement.
+#[test]
+fn a_target_filter_in_a_loop_pays_for_the_cards_it_searches() {
+    let source = "action = each(card in me.deck => discard(reactions@myDeck))";
+    let (_, outcome, read) = run_over_big_piles(source, false);
+    assert_bounded_by_the_budget(outcome, read);
+}
+
+/// `me.deck` lists the deck for the unit of nothing: once the execution's list arena was
+/// full the host still read the deck at each turn (and answered nil), so the loop read
+/// 4,000,000 cards and completed. A list a host makes now costs a unit per element,
+/// refused or not.
+#[test]
+fn a_pile_attribute_in_a_loop_pays_for_the_pile() {
+    let source = "action = each(card in me.deck => hp(me.deck.size))";
+    let (_, outcome, read) = run_over_big_piles(source, false);
+    assert_bounded_by_the_budget(outcome, read);
+}
+
+/// `shuffle` moved every card of the deck for the unit of the call.
+#[test]
+fn a_shuffle_in_a_loop_pays_for_the_pile() {
+    let (_, outcome, read) = run_over_big_piles("action = each(card in me.deck => shuffle())", false);
+    assert_bounded_by_the_budget(outcome, read);
+}
+
+/// `peek` showed the opponent's whole hand for the unit of the call (`reveal(hand)` paid
+/// for it).
+#[test]
+fn a_peek_in_a_loop_pays_for_the_hand_it_shows() {
+    let (_, outcome, read) = run_over_big_piles("action = each(card in me.deck => peek())", true);
+    assert_bounded_by_the_budget(outcome, read);
+}
+
+/// `max` of a list read the whole list for the unit of the call: every turn of this loop
+/// reads the 2,000 cards of `_cards` (no host call: the log counts the turns, one `hp`
+/// each).
+#[test]
+fn max_of_a_list_in_a_loop_pays_for_the_list() {
+    let source = "vars = _cards := me.deck\naction = each(card in _cards => hp(+1) & hp(max(_cards)))";
+    let (g, outcome, _) = run_over_big_piles(source, false);
+    let trap = outcome.expect_err("the loop reads far more elements than one budget pays for");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    let turns = g.host.log.iter().filter(|line| line.starts_with("set p0.hp")).count();
+    let read = (turns * BIG_PILE) as u64;
+    assert!(read <= vm::runtime::DEFAULT_FUEL + BIG_PILE as u64, "{turns} turns read {read} elements");
+}
