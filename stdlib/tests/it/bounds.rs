@@ -179,3 +179,70 @@ fn max_of_a_list_in_a_loop_pays_for_the_list() {
     let read = (turns * BIG_PILE) as u64;
     assert!(read <= vm::runtime::DEFAULT_FUEL + BIG_PILE as u64, "{turns} turns read {read} elements");
 }
+
+/// Autos in play on an event nobody emits here: each dispatch looks through their
+/// subscriptions to find the one auto it runs.
+const IDLE_AUTOS: usize = 1_000;
+
+/// `damage` to a player dispatches `beforeDamage` at once, and selecting its autos looked
+/// through every subscription in play for the unit of the call: with a thousand idle
+/// autos this loop made 2,000,000 subscription tests on one budget and completed. Each
+/// dispatch now pays a unit per subscription.
+#[test]
+fn a_dispatch_in_a_loop_pays_for_the_subscriptions_it_looks_through() {
+    let mut g = Game::with(&[
+        "action = each(card in me.deck => damage(0)) to(me)",
+        "auto = ~beforeDamage~ [[if me.hp > 999999]] hp(+1)",
+        "auto = ~myEndPhase~ hp(+1)",
+    ]);
+    let listener = g.host.card("Listener", ACTION, P0, DECK);
+    g.runtime.enter_play(&mut g.host, listener, CardIdx(1)).unwrap();
+    for i in 0..IDLE_AUTOS {
+        let idle = g.host.card(&format!("idle{i}"), ACTION, P1, REMOVED);
+        g.runtime.enter_play(&mut g.host, idle, CardIdx(2)).unwrap();
+    }
+    let src = g.host.card("Blast", ACTION, P0, REMOVED);
+    let names: Vec<String> = (0..BIG_PILE).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    g.host.take_log();
+    let trap = g.runtime.activate(&mut g.host, src, CardIdx(0), P0).expect_err("far more than one budget's work");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    // One `set p0.hp` per turn, from the damage.
+    let turns = g.host.log.iter().filter(|line| line.starts_with("set p0.hp")).count();
+    assert!(turns > 0, "the loop ran");
+    let tests = (turns * (IDLE_AUTOS + 1)) as u64;
+    assert!(tests <= vm::runtime::DEFAULT_FUEL + IDLE_AUTOS as u64, "{turns} dispatches made {tests} tests");
+}
+
+/// The same for an event queued rather than dispatched at once: each `powerless` that
+/// `copyAbility` emits will be looked up in every subscription when the queue drains, and
+/// used to be queued for the unit of the call (2,000,000 tests for one budget). Emitting
+/// an event some auto hears now pays for the subscriptions its drain looks through.
+#[test]
+fn an_emit_in_a_loop_pays_for_the_subscriptions_its_drain_looks_through() {
+    let mut g = Game::with(&[
+        "action = each(card in me.deck => copyAbility(this)) target(this)",
+        "auto = ~anyPowerless~ [[if me.hp > 999999]] hp(+1)",
+        "auto = ~myEndPhase~ hp(+1)",
+    ]);
+    let me = g.host.character("Me", P0, 0, 500);
+    g.host.card_mut("Me").rules = Some(CardIdx(0));
+    let listener = g.host.card("Listener", ACTION, P0, REMOVED);
+    g.runtime.enter_play(&mut g.host, listener, CardIdx(1)).unwrap();
+    for i in 0..IDLE_AUTOS {
+        let idle = g.host.card(&format!("idle{i}"), ACTION, P1, REMOVED);
+        g.runtime.enter_play(&mut g.host, idle, CardIdx(2)).unwrap();
+    }
+    let names: Vec<String> = (0..BIG_PILE).map(|i| format!("c{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    g.host.cards(&names, ACTION, P0, DECK);
+    g.host.take_log();
+    let trap = g.runtime.activate(&mut g.host, me, CardIdx(0), P0).expect_err("far more than one budget's work");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    // One `rules Me = ...` per turn, each emitting one `powerless`.
+    let turns = g.host.log.iter().filter(|line| line.starts_with("rules Me")).count();
+    assert!(turns > 0, "the loop ran");
+    let tests = (turns * (IDLE_AUTOS + 1)) as u64;
+    assert!(tests <= vm::runtime::DEFAULT_FUEL + IDLE_AUTOS as u64, "{turns} events queued for {tests} tests");
+}
