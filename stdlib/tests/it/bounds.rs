@@ -246,3 +246,68 @@ fn an_emit_in_a_loop_pays_for_the_subscriptions_its_drain_looks_through() {
     let tests = (turns * (IDLE_AUTOS + 1)) as u64;
     assert!(tests <= vm::runtime::DEFAULT_FUEL + IDLE_AUTOS as u64, "{turns} events queued for {tests} tests");
 }
+
+/// Loop bodies whose work grows with a pile: every builtin that reads, moves, shows,
+/// searches or copies a pile, hand or list, and the runtime's own pile reads.
+const PILE_WORK: &[&str] = &[
+    "draw(2)",
+    "trash(3)",
+    "rndDiscard(1)",
+    "swapPiles(deck, removed)",
+    "movePile(deck, discards)",
+    "moveRevealedTo(removed)",
+    "reveal(deck)",
+    "reveal(oppHand)",
+    "peek()",
+    "shuffle()",
+    "shuffle(oppHand)",
+    "discard(reactions@myDeck)",
+    "discard(actions@oppHand)",
+    "hp(getTargets('\"x\"s@myDeck').size)",
+    "hp(getTargets('actions@oppHand').size)",
+    "hp(me.deck.size)",
+    "hp(opp.hand.size)",
+    "hp(max(me.deck))",
+    "hp(min(opp.hand))",
+];
+
+/// What the board did for a run: the cards its primitives read, and the primitives that
+/// changed it (one log line each).
+fn board_work(host: &RecordingBoard) -> u64 {
+    host.cards_read + host.log.len() as u64
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// The general guarantee: whatever builtin a loop calls, over piles of any size, the
+    /// board's work is at most a constant times the budget, plus what one turn past the
+    /// budget may do (a few passes over every card). Without the charges of this branch
+    /// a loop of any of the bodies above did its pile's size in work per turn.
+    #[test]
+    fn the_work_of_a_loop_of_builtins_is_bounded_by_its_budget(
+        body in proptest::sample::select(PILE_WORK),
+        deck in 0usize..1_500,
+        hand in 0usize..400,
+        budget in 200u64..20_000,
+    ) {
+        let mut g = Game::new(&format!("action = each(card in me.deck => {body})"));
+        let me = g.host.character("Me", P0, 0, 500);
+        let names: Vec<String> = (0..deck).map(|i| format!("d{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        g.host.cards(&names, ACTION, P0, DECK);
+        let names: Vec<String> = (0..hand).map(|i| format!("h{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        g.host.cards(&names, ACTION, P1, stdlib::names::HAND);
+        g.host.take_log();
+        g.host.cards_read = 0;
+        g.runtime.set_fuel(budget);
+        let _ = g.runtime.activate(&mut g.host, me, CardIdx(0), P0);
+        let work = board_work(&g.host);
+        let cards = (deck + hand) as u64;
+        proptest::prop_assert!(
+            work <= 4 * budget + 4 * cards + 100,
+            "`{body}` over {deck} + {hand} cards: {work} on a budget of {budget}"
+        );
+    }
+}
