@@ -85,18 +85,18 @@ impl GameState {
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
     /// sweep cannot be chosen) that `keep` keeps.
     ///
-    /// Returns how many cards it looked at (kept or not), as `Host::zone_cards_of_type`.
+    /// Returns how many places it looked at (the ring's slots), as
+    /// `Host::zone_cards_of_type` asks.
     fn ring_candidates(&self, player: Seat, keep: Keep, out: &mut Vec<Value>) -> usize {
-        let mut looked_at = 0;
-        for &slot in &self.player(player).ring {
-            if let Some(card) = slot {
-                looked_at += 1;
-                if self.card(card).is_some_and(|c| c.bp > 0 && keep.state(self, c)) {
-                    out.push(Value::Card(card.id()));
-                }
+        let ring = &self.player(player).ring;
+        for &slot in ring {
+            if let Some(card) = slot
+                && self.card(card).is_some_and(|c| c.bp > 0 && keep.state(self, c))
+            {
+                out.push(Value::Card(card.id()));
             }
         }
-        looked_at
+        ring.len()
     }
 
     /// Appends the cards of `player`'s pile `pile` that `keep` keeps (none for a zone that

@@ -42,7 +42,7 @@ pub(crate) fn bind_cards<H: CfcHost>(
 
 /// Binds `var` to its current value (a list bound by this command) followed by `cards`.
 fn append_cards<H: CfcHost>(ctx: &mut CallContext<'_, H>, var: VariableIdx, cards: &[CardId]) -> Result<(), Trap> {
-    let mut all: Values = match ctx.variable(var)? {
+    let mut all: Values = match ctx.variable(var) {
         Value::List(list) => ctx.list(list).iter().copied().collect(),
         _ => Values::new(),
     };

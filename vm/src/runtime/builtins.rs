@@ -440,7 +440,7 @@ impl<'a, H: Host> CallContext<'a, H> {
 
     /// The value of a name, as `LoadVar` reads it (and charged as it is: a list the host
     /// makes for it costs a unit of fuel per element).
-    pub fn variable(&mut self, var: VariableIdx) -> Result<Value, Trap> {
+    pub fn variable(&mut self, var: VariableIdx) -> Value {
         self.machine.load_var(var)
     }
 

@@ -195,12 +195,12 @@ impl<'a, H: Host> Machine<'a, H> {
     fn machine_op(&mut self, instr: Instr, base: usize) -> Result<Step, Trap> {
         match instr {
             Instr::LoadVar { a, var } => {
-                let value = self.load_var(var)?;
+                let value = self.load_var(var);
                 self.state.regs[base + a.0 as usize] = value;
                 Ok(Step::Next)
             }
             Instr::GetAttr { a, b, attr } => {
-                self.get_attr(base, a, b, attr)?;
+                self.get_attr(base, a, b, attr);
                 Ok(Step::Next)
             }
             Instr::CallFn { a, func, base: args, argc } => self.call_fn(base, a, func, args, argc, None),

@@ -219,6 +219,11 @@ pub trait Host {
     }
 
     /// An attribute of a value (`me.hp`, `discarded.size`); lists it returns go in `lists`.
+    ///
+    /// The runtime charges a unit of fuel per element of a list answered (and, for a nil
+    /// answer, per element the full arena refused to make), so an answer that reads a
+    /// pile should be a list made there; any other answer should take constant time, as
+    /// nothing else of it is paid for. The same holds for [`Host::variable`].
     fn attribute(&mut self, _env: &Env, _object: Value, _attr: AttributeIdx, _lists: &mut Lists) -> Value {
         Value::Nil
     }

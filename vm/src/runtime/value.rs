@@ -109,9 +109,9 @@ struct Span {
 /// grows.
 ///
 /// List 0's span keeps, in its `start` (which an empty list never reads), how many
-/// elements the full arena refused: with the elements held, what [`Lists::asked`] counts,
-/// so that the work of building a list that did not fit is still paid for. (A field of
-/// its own would make every execution state 8 bytes bigger.)
+/// elements the full arena refused ([`Lists::take_refused`]), so that the work of
+/// building a list that did not fit is still paid for. (A field of its own would make
+/// every execution state 8 bytes bigger.)
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lists {
     spans: Vec<Span>,
@@ -176,7 +176,7 @@ impl Lists {
         Some(ListId(self.spans.len() as u32 - 1))
     }
 
-    /// Counts `len` elements the full arena refused ([`Lists::asked`]); `None`.
+    /// Counts `len` elements the full arena refused ([`Lists::take_refused`]); `None`.
     #[cold]
     fn refuse(&mut self, len: usize) -> Option<ListId> {
         if let Some(empty) = self.spans.first_mut() {
@@ -192,13 +192,16 @@ impl Lists {
         Some(if list == ListId::EMPTY { Span { start: 0, len: 0 } } else { span })
     }
 
-    /// How many elements lists have been made of since the arena was last reset, whether
-    /// the arena held them or was too full to: what the runtime charges, one unit an
-    /// element, for the lists a host makes when asked a value (`me.deck`).
+    /// How many elements the full arena refused since this was last asked, counted
+    /// again from 0: the runtime charges them, one unit an element, after a host answered
+    /// a name or an attribute with nil (a host whose list did not fit, `me.deck`). Only
+    /// hosts see a refusal without the execution trapping `ListLimit`.
     #[inline]
-    pub(crate) fn asked(&self) -> usize {
-        let refused = self.spans.first().map_or(0, |empty| empty.start as usize);
-        self.items.len().saturating_add(refused)
+    pub(crate) fn take_refused(&mut self) -> usize {
+        match self.spans.first_mut() {
+            Some(empty) if empty.start != 0 => std::mem::replace(&mut empty.start, 0) as usize,
+            _ => 0,
+        }
     }
 
     /// A new empty list.

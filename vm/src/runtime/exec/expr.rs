@@ -10,7 +10,6 @@ use crate::bytecode::{AmountMode, AttributeIdx, CompareOp, Reg};
 
 use super::Machine;
 use crate::runtime::host::Host;
-use crate::runtime::trap::Trap;
 use crate::runtime::value::{Lists, Value, equal};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,15 +23,14 @@ pub(crate) enum Arith {
 
 impl<H: Host> Machine<'_, H> {
     /// `GetAttr`: a list the host makes for the attribute (`me.deck`) costs a unit of fuel
-    /// per element ([`Machine::charge_listed`]): a pile read in a loop is paid as a
+    /// per element ([`Machine::spend_on_answer`]): a pile read in a loop is paid as a
     /// builtin's is.
-    pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) -> Result<(), Trap> {
+    pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) {
         let object = self.state.regs[base + b.0 as usize];
         let env = self.state.env;
-        let asked = self.state.lists.asked();
         let value = self.host.attribute(&env, object, attr, &mut self.state.lists);
         self.state.regs[base + a.0 as usize] = value;
-        self.charge_listed(asked)
+        self.spend_on_answer(value);
     }
 }
 

@@ -14,39 +14,47 @@ use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
     /// The value of a name. A list the host makes for it (a game's `attackers`) costs a
-    /// unit of fuel per element, as [`Machine::get_attr`]'s do.
-    pub(crate) fn load_var(&mut self, var: VariableIdx) -> Result<Value, Trap> {
+    /// unit of fuel per element, as [`Machine::get_attr`]'s do ([`Machine::spend_on_answer`]).
+    // Inlined where it is called, as it was before it charged for the host's answer: out
+    // of line, a `LoadVar` cost more (callgrind, branch `fuel`).
+    #[inline(always)]
+    pub(crate) fn load_var(&mut self, var: VariableIdx) -> Value {
         let names = &self.shared.names;
         if Some(var) == names.var_this {
-            return Ok(Value::Card(self.state.env.source));
+            return Value::Card(self.state.env.source);
         }
         if Some(var) == names.var_tgt {
-            return Ok(Value::List(self.state.rule_targets));
+            return Value::List(self.state.rule_targets);
         }
         if Some(var) == names.var_prev_tgt {
-            return Ok(Value::List(self.state.previous_targets));
+            return Value::List(self.state.previous_targets);
         }
         if let Some(value) = self.state.binding(var) {
-            return Ok(value);
+            return value;
         }
         let env = self.state.env;
-        let asked = self.state.lists.asked();
         let value = self.host.variable(&env, var, &mut self.state.lists);
-        self.charge_listed(asked)?;
-        Ok(value)
+        self.spend_on_answer(value);
+        value
     }
 
-    /// Charges a unit of fuel per list element made since the arena's count was `asked`
-    /// (`Lists::asked`): what a host that answered a name or an attribute with a list
-    /// (`me.deck`) read to make it, held or refused by a full arena. Nothing when it made
-    /// none (`me.hp`, most answers).
+    /// Takes the fuel a host's answer to a name or an attribute costs: a unit per element
+    /// of a list (what the host read to make it, `me.deck`), or, for nil, per element the
+    /// full arena refused it (`Lists::take_refused`); nothing for any other answer
+    /// (`me.hp`), which a host gives in constant time (`Host::attribute`). What the budget
+    /// does not cover leaves it empty, and the execution traps `OutOfFuel` at its next
+    /// charge (a jump, a call): the answer's work is done by then, and nothing paid for
+    /// runs after it.
     #[inline]
-    pub(crate) fn charge_listed(&mut self, asked: usize) -> Result<(), Trap> {
-        let made = self.state.lists.asked().wrapping_sub(asked);
-        if made == 0 {
-            return Ok(());
+    pub(crate) fn spend_on_answer(&mut self, value: Value) {
+        let units = match value {
+            Value::List(list) => self.state.lists.len(list),
+            Value::Nil => self.state.lists.take_refused(),
+            _ => return,
+        };
+        if self.shared.metered {
+            self.state.fuel = self.state.fuel.saturating_sub(u32::try_from(units).unwrap_or(u32::MAX));
         }
-        self.charge(u32::try_from(made).unwrap_or(u32::MAX))
     }
 
     pub(super) fn list_new(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
