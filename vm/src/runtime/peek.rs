@@ -78,12 +78,20 @@ const PEEK_MOST_CANDIDATES: usize = 1_024;
 /// filter's worst charge for it to be peeked at.
 const PEEK_FILTERS_PER_TRIAL: u64 = 16;
 
-/// The most fuel resolving `filter` charges when no zone holds more than
-/// [`PEEK_MOST_CANDIDATES`] cards: a unit per card looked at for each type term, and one
-/// per candidate for each filter term (`resolve.rs`, `match_type`).
-fn peek_fuel(filter: &Filter) -> u64 {
+/// The fuel executions must start with for [`Runtime::may_peek`] to let a peek answer for
+/// `filter`: [`PEEK_FILTERS_PER_TRIAL`] times the most resolving it charges when no zone
+/// holds more than [`PEEK_MOST_CANDIDATES`] cards (a unit per card looked at for each
+/// type term, and one per candidate for each filter term: `resolve.rs`, `match_type`);
+/// `u64::MAX` when its resolution runs code (a type expression, a `::not` selector), which
+/// a peek never answers for. Worked out once per filter at `Runtime::new`.
+pub(super) fn peek_need(filter: &Filter) -> u64 {
+    if filter.selector.is_some() || filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_))) {
+        return u64::MAX;
+    }
     let tests = 1 + filter.terms.iter().map(|alternative| alternative.len() as u64).sum::<u64>();
-    (filter.types.len() as u64).saturating_mul(PEEK_MOST_CANDIDATES as u64).saturating_mul(tests)
+    let most = (filter.types.len() as u64).saturating_mul(PEEK_MOST_CANDIDATES as u64).saturating_mul(tests);
+    // At most 65,535 type terms and terms: far below `u64::MAX` either way.
+    most.saturating_mul(PEEK_FILTERS_PER_TRIAL).min(u64::MAX - 1)
 }
 
 impl<H: Host> Runtime<H> {
@@ -229,15 +237,15 @@ impl<H: Host> Runtime<H> {
 
     /// Whether [`Runtime::peek_filter`] may answer for `f`: it exists, its resolution runs
     /// no code (a type expression, a `::not` selector), and executions start with fuel
-    /// enough for a trial to resolve [`PEEK_FILTERS_PER_TRIAL`] filters as big (a zone of
-    /// more than 1,024 cards still makes a peek decline).
+    /// enough for a trial to resolve 16 filters as big, zones of 1,024 cards searched (a
+    /// zone of more than 1,024 cards still makes a peek decline).
     pub fn may_peek(&self, f: FilterIdx) -> bool {
         let shared = &self.shared;
-        shared.program.filters().get(f.index()).is_some_and(|filter| {
-            filter.selector.is_none()
-                && !filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_)))
-                && (!shared.metered || shared.fuel >= PEEK_FILTERS_PER_TRIAL.saturating_mul(peek_fuel(filter)))
-        })
+        shared
+            .plans
+            .peek_need
+            .get(f.index())
+            .is_some_and(|&need| need != u64::MAX && (!shared.metered || shared.fuel >= need))
     }
 }
 

@@ -109,7 +109,7 @@ struct Span {
 /// grows.
 ///
 /// List 0's span keeps, in its `start` (which an empty list never reads), how many
-/// elements the full arena refused ([`Lists::take_refused`]), so that the work of
+/// elements the full arena refused (`Lists::take_refused`), so that the work of
 /// building a list that did not fit is still paid for. (A field of its own would make
 /// every execution state 8 bytes bigger.)
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -154,7 +154,8 @@ impl Lists {
         Lists { spans: Vec::with_capacity(lists), items: Vec::with_capacity(items) }
     }
 
-    /// A new list with `values`; `None` when the arena is full.
+    /// A new list with `values`; `None` when the arena is full (counted for
+    /// `Lists::take_refused`: a host answering with a list makes it here).
     pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
         if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
             return self.refuse(values.len());
@@ -168,7 +169,7 @@ impl Lists {
     /// A new list of the values of `cards`; `None` when the arena is full.
     pub fn make_cards(&mut self, cards: &[CardId]) -> Option<ListId> {
         if self.items.len() + cards.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
-            return self.refuse(cards.len());
+            return None;
         }
         let start = self.items.len() as u32;
         self.items.extend(cards.iter().map(|&card| Value::Card(card)));
@@ -192,7 +193,7 @@ impl Lists {
         Some(if list == ListId::EMPTY { Span { start: 0, len: 0 } } else { span })
     }
 
-    /// How many elements the full arena refused since this was last asked, counted
+    /// How many elements [`Lists::make`] refused since this was last asked, counted
     /// again from 0: the runtime charges them, one unit an element, after a host answered
     /// a name or an attribute with nil (a host whose list did not fit, `me.deck`). Only
     /// hosts see a refusal without the execution trapping `ListLimit`.
@@ -213,7 +214,7 @@ impl Lists {
     /// the arena's last list (codegen's `ListNew`/`ListPush` loops), a copy otherwise.
     pub fn push(&mut self, list: ListId, value: Value) -> Option<ListId> {
         if self.items.len() >= MAX_LIST_ITEMS {
-            return self.refuse(1);
+            return None;
         }
         let span = self.span(list)?;
         // List 0 is the execution's shared empty list: never grown in place.
@@ -274,7 +275,7 @@ impl Lists {
     pub fn concat(&mut self, a: ListId, b: ListId) -> Option<ListId> {
         let (sa, sb) = (self.span(a)?, self.span(b)?);
         if self.items.len() + (sa.len + sb.len) as usize > MAX_LIST_ITEMS {
-            return self.refuse((sa.len + sb.len) as usize);
+            return None;
         }
         let start = self.items.len();
         self.items.extend_from_within(sa.start as usize..(sa.start + sa.len) as usize);
