@@ -288,9 +288,9 @@ impl Lists {
     #[inline]
     pub fn get(&self, list: ListId) -> &[Value] {
         match self.spans.get(list.0 as usize) {
-            // List 0's `start` may lie past the elements (it counts refusals): empty.
-            Some(span) => self.items.get(span.start as usize..(span.start + span.len) as usize).unwrap_or(&[]),
-            None => &[],
+            // List 0's `start` may lie past the elements (it counts refusals): it is empty.
+            Some(span) if list != ListId::EMPTY => &self.items[span.start as usize..(span.start + span.len) as usize],
+            _ => &[],
         }
     }
 
@@ -362,5 +362,30 @@ mod tests {
             assert_eq!(by_pair, by_pushes, "onto {list:?}");
         }
         assert_eq!(arena.push_pair(ListId(99), a, b), None);
+    }
+
+    /// What a full arena refuses to `make` is counted once for the runtime to charge, and
+    /// the empty list, whose span keeps that count, reads and copies as empty meanwhile.
+    #[test]
+    fn refusals_are_counted_once_and_leave_the_empty_list_empty() {
+        let mut arena = Lists::default();
+        arena.reset();
+        // Too big for an empty arena: the count lies past every element there is.
+        let too_big = vec![Value::Int(1); super::MAX_LIST_ITEMS + 1];
+        assert_eq!(arena.make(&too_big), None);
+        assert_eq!(arena.get(ListId::EMPTY), &[] as &[Value]);
+        let copy = arena.push(ListId::EMPTY, Value::Int(4)).expect("room");
+        assert_eq!(arena.get(copy), &[Value::Int(4)]);
+        assert_eq!(arena.concat(ListId::EMPTY, copy).map(|list| arena.len(list)), Some(1));
+        assert_eq!(arena.take_refused(), super::MAX_LIST_ITEMS + 1);
+        // A full arena.
+        arena.make(&too_big[3..]).expect("room for exactly this");
+        assert_eq!(arena.make(&[Value::Int(2); 10]), None);
+        assert_eq!(arena.make(&[Value::Int(3); 5]), None);
+        assert_eq!(arena.len(ListId::EMPTY), 0);
+        assert_eq!(arena.take_refused(), 15);
+        assert_eq!(arena.take_refused(), 0);
+        arena.reset();
+        assert_eq!(arena.make(&[Value::Int(5)]).map(|list| arena.get(list).len()), Some(1));
     }
 }
