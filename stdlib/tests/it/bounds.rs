@@ -311,3 +311,37 @@ proptest::proptest! {
         );
     }
 }
+
+/// Bytes of the strings below: each read of one is far more work than the unit of a call.
+const LONG_TEXT: usize = 64_000;
+
+/// `Me` runs `body` once per card of a deck of `BIG_PILE` (each turn first adds 1 to
+/// `P0`'s HP): how many turns ran before it ended (the HP values logged), and how it
+/// ended.
+fn turns_of(body: &str) -> (usize, Result<Outcome, vm::runtime::Trap>) {
+    let source = format!("action = each(card in me.deck => hp(+1) & {body})");
+    let (g, outcome, _) = run_over_big_piles(&source, false);
+    let values: std::collections::BTreeSet<&String> =
+        g.host.log.iter().filter(|line| line.starts_with("set p0.hp")).collect();
+    (values.len(), outcome)
+}
+
+/// A string read at run time pays a unit per 64 bytes: `transform("<id>")` copied its
+/// model id and had the game look it up, and `getTargets('<text>')` parsed its text, for
+/// the unit of the call, so these loops read 128,000,000 bytes on one budget.
+#[test]
+fn long_strings_read_in_a_loop_pay_by_the_byte() {
+    let id = "x".repeat(LONG_TEXT);
+    for body in [format!("transform(\"{id}\")"), format!("hp(getTargets('\"{id}\"s@myRemoved').size)")] {
+        let (turns, outcome) = turns_of(&body);
+        assert!(turns > 0, "the loop ran");
+        let trap = outcome.expect_err("the loop reads far more text than one budget pays for");
+        assert_eq!(trap.code, TrapCode::OutOfFuel);
+        let read = (turns * LONG_TEXT / 64) as u64;
+        assert!(
+            read <= vm::runtime::DEFAULT_FUEL + (LONG_TEXT / 64) as u64,
+            "{turns} turns of `{}` read {read} x 64 bytes",
+            &body[..12]
+        );
+    }
+}
