@@ -142,14 +142,27 @@ pub trait Host {
     /// [`Host::zone_cards`] keeping only the cards whose [`Host::card_has_type`] of `ty`
     /// is not `negate` (a filter's `character` or `!action`): one pass for a host that
     /// reads a card's type where it lists the card. The default lists, then tests.
-    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+    ///
+    /// Returns how many cards it looked at (the zone's, kept or not): the resolver charges
+    /// a unit of fuel for each, as for the cards [`Host::zone_cards`] lists, so that a
+    /// filter that keeps few cards of a big zone still pays for searching it.
+    fn zone_cards_of_type(
+        &mut self,
+        env: &Env,
+        zone: ZoneRef,
+        ty: CardTypeIdx,
+        negate: bool,
+        out: &mut Vec<Value>,
+    ) -> usize {
         let start = out.len();
         self.zone_cards(env, zone, out);
+        let looked_at = out.len().saturating_sub(start);
         let mut at = 0;
         out.retain(|item| {
             at += 1;
             at <= start || matches!(*item, Value::Card(card) if self.card_has_type(card, ty) != negate)
         });
+        looked_at
     }
 
     /// The card's type (`character`).
@@ -221,6 +234,11 @@ pub trait Host {
     /// not answer `hand` or `size` completes with [`super::Failure::NoEffect`] rather than
     /// trapping. A host that sees an activation end in `NoEffect` it did not expect should
     /// check the names the card reads (`rsc disas` lists them).
+    ///
+    /// The runtime charges a unit of fuel per element of a list answered (and, for a nil
+    /// answer, per element the full arena refused to make), so an answer that reads a
+    /// pile should be a list made there; any other answer should take constant time, as
+    /// nothing else of it is paid for. The same holds for [`Host::variable`].
     fn attribute(&mut self, _env: &Env, _object: Value, _attr: AttributeIdx, _lists: &mut Lists) -> Value {
         Value::Nil
     }
