@@ -2,7 +2,7 @@
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -130,7 +130,14 @@ class VecGame:
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
-    most 1,024 (`ValueError` past them, before anything is allocated)."""
+    most 1,024 (`ValueError` past them, before anything is allocated).
+
+    `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
+    every game, played in Rust within `step` (GIL released): slot i's learner plays seat
+    `learner_seats[i]` (default `i % 2`; or one seat for all, or one per game), its
+    opponent is `RandomPlayer`/`GreedyPlayer.for_seat(game seed, other seat)`, and every
+    row is the learner's decision (`current_players == learner_seats`). A game that ends
+    before the learner's first decision (a turn limit of 1) is passed over."""
 
     def __init__(
         self,
@@ -140,6 +147,8 @@ class VecGame:
         seed: int = 0,
         threads: Optional[int] = None,
         turn_limit: Optional[int] = None,
+        opponent: Optional[Literal["random", "greedy"]] = None,
+        learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
     ) -> None: ...
     def __len__(self) -> int: ...
     def reset(
@@ -151,7 +160,8 @@ class VecGame:
     ) -> Tuple[
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]
     ]:
-        """Applies one action per game; (observations, masks, rewards, dones, current_players)."""
+        """Applies one action per game (then the opponent's moves, with one); (observations,
+        masks, rewards, dones, current_players)."""
     @property
     def observations(self) -> npt.NDArray[np.float32]:
         """(n, OBSERVATION_SIZE): row i as seat `current_players[i]` sees game i (rewritten by each step)."""
@@ -173,6 +183,12 @@ class VecGame:
     @property
     def current_players(self) -> npt.NDArray[np.int32]:
         """(n,): the seat (0 or 1) to move in each game."""
+    @property
+    def opponent(self) -> Optional[str]:
+        """"random", "greedy", or None (every decision comes to the caller)."""
+    @property
+    def learner_seats(self) -> Optional[npt.NDArray[np.int32]]:
+        """(n,), a copy: the learner's seat in each slot; None without an opponent."""
     def seeds(self) -> List[int]: ...
     def trace_hash(self, i: int) -> str: ...
 

@@ -568,7 +568,8 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
-/// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None)`: game `i` starts
+/// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None,
+/// learner_seats=None)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
 /// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
@@ -583,6 +584,19 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// finished the game (the row then shows the next game); `current_players` (n,) int32;
 /// `legal_counts` (n,) int32 and `legal_actions` (n, ACTION_SPACE) int32, whose first
 /// `legal_counts[i]` entries of row `i` are its legal actions (the rest is stale).
+///
+/// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
+/// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
+/// `learner_seats[i]` (default `i % 2`, so that both seats learn; or one seat for all, or
+/// a sequence of one per game), and its opponent is `for_seat(game seed, other seat)`,
+/// started again with each new game. Each step applies the learner's actions, then plays
+/// the opponents' moves in Rust (the GIL released, on the same threads) until each
+/// learner is to move again, the next game's opening moves included when a game ends: every
+/// row is a learner's decision (`current_players == learner_seats`), its `rewards` and
+/// `dones` as without an opponent. A game that ends before its learner's first decision
+/// (only a turn limit so small that the opponent's first turn ends it) is passed over.
+/// The same seed, seats and actions give the same games on any number of threads, each
+/// the `Game` of its seed played with those actions and that player object.
 #[pyclass(module = "rulescript")]
 pub struct VecGame {
     start: Start,
@@ -941,8 +955,9 @@ impl VecGame {
     }
 
     /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
-    /// games in parallel; finished games start again. Returns `(observations, masks,
-    /// rewards, dones, current_players)` (the same tuple at every call).
+    /// games in parallel (with an opponent, then its moves until the learner is to move
+    /// again); finished games start again. Returns `(observations, masks, rewards, dones,
+    /// current_players)` (the same tuple at every call).
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
     /// its legal actions) before any game moves when an action is not legal.
