@@ -22,6 +22,7 @@ import argparse
 import os
 import time
 from pathlib import Path
+from typing import List
 
 if __name__ == "__main__":
     # One BLAS thread: these matrices are small, and BLAS threads spinning beside other
@@ -160,7 +161,8 @@ def main(argv=None):
     next_episode = n
     results = {}  # episode id -> the learner's return
     pending = []  # (obs, mask, actions, episode ids) of the learner's decisions
-    started, iteration, finished, losses, curve = time.monotonic(), 0, 0, [], []
+    losses: List[float] = []  # each update's loss
+    started, iteration, finished, curve = time.monotonic(), 0, 0, []
 
     def report():
         random_wins = evaluate(policy, cards, decks, rs.RandomPlayer, args.eval_games)

@@ -830,9 +830,15 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (
-        card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None, learner_seats = None
-    ))]
+    // The text signature gives the default as Python sees it (PyO3 shows `seed=...`).
+    #[pyo3(
+        signature = (
+            card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None,
+            learner_seats = None
+        ),
+        text_signature = "(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None, \
+                          learner_seats=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -947,17 +953,22 @@ impl VecGame {
         Ok(shared(slf)?.slots.len())
     }
 
-    /// Starts every game again (with `seed`, when given, as the new base seed); returns
-    /// `(observations, masks, current_players)` (the same tuple at every call).
+    /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
+    /// base seed, an int from 0 to 2**64 - 1). Returns `(observations, masks,
+    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,)
+    /// int32, the same arrays (and tuple) at every call, rewritten.
     #[pyo3(signature = (seed = None))]
     fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
         in_use(slf)?.reset_games(slf.py(), seed)
     }
 
-    /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
-    /// games in parallel (with an opponent, then its moves until the learner is to move
-    /// again); finished games start again. Returns `(observations, masks, rewards, dones,
-    /// current_players)` (the same tuple at every call).
+    /// Applies `actions[i]` (an int32 or int64 numpy vector of shape (n,)) to game `i`, all
+    /// games in parallel with the GIL released (with an opponent, then the opponent's moves
+    /// until the learner is to move again); a game the step finishes starts again at once
+    /// with its slot's next seed. Returns `(observations, masks, rewards, dones,
+    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool, (n, 2)
+    /// float32, (n,) bool and (n,) int32, the same arrays (and tuple) at every call,
+    /// rewritten.
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
     /// its legal actions) before any game moves when an action is not legal.
@@ -1027,7 +1038,8 @@ impl VecGame {
         Ok(seats.map(|seats| PyArray1::from_vec(slf.py(), seats)))
     }
 
-    /// The seeds of the games now in the slots.
+    /// The seeds of the games now in the slots, a list of n ints (slot `i`'s is
+    /// `seed + i + k * n` after it finished `k` games).
     fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
         let this = shared(slf)?;
         let start = &this.start;
@@ -1039,7 +1051,8 @@ impl VecGame {
             .collect())
     }
 
-    /// The BLAKE3 trace hash of game `i`'s log so far (as `Game.trace_hash`).
+    /// The BLAKE3 trace hash of game `i`'s log so far as 64 hex digits (as
+    /// `Game.trace_hash`); `IndexError` for `i` past the last game.
     fn trace_hash(slf: &Bound<'_, Self>, i: Index) -> PyResult<String> {
         let Index(i) = i;
         let this = shared(slf)?;

@@ -1,6 +1,8 @@
 """The Game API: legal actions and masks, illegal moves, observations, views, copies,
 histories, results."""
 
+from typing import List, Union
+
 import numpy as np
 import pytest
 
@@ -50,8 +52,9 @@ def test_a_finished_game_has_results_and_refuses_moves(card_set, decks):
     assert game.legal_actions() == [] and not game.legal_mask().any()
     returns = game.returns()
     assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
-    if game.winner() is not None:
-        assert returns[game.winner()] == 1.0
+    winner = game.winner()
+    if winner is not None:
+        assert returns[winner] == 1.0
     assert game.outcome()
     with pytest.raises(rs.IllegalMove, match="the game is over"):
         game.apply(0)
@@ -200,7 +203,7 @@ def test_the_start_and_history_rebuild_the_game(card_set, decks):
 
 def test_the_built_in_players_choose_legal_actions(card_set, decks):
     game = rs.Game(card_set, decks, seed=4)
-    players = [rs.GreedyPlayer.for_seat(4, 0), rs.RandomPlayer.for_seat(4, 1)]
+    players: List[Union[rs.GreedyPlayer, rs.RandomPlayer]] = [rs.GreedyPlayer.for_seat(4, 0), rs.RandomPlayer.for_seat(4, 1)]
     while not game.is_over():
         action = players[game.current_player].choose(game)
         assert action in game.legal_actions()
@@ -213,7 +216,10 @@ def test_the_greedy_player_beats_the_random_one_more_often_than_not(card_set, de
     wins = 0
     for seed in range(12):
         game = rs.Game(card_set, decks, seed=seed)
-        players = [rs.GreedyPlayer.for_seat(seed, 0), rs.RandomPlayer.for_seat(seed, 1)]
+        players: List[Union[rs.GreedyPlayer, rs.RandomPlayer]] = [
+            rs.GreedyPlayer.for_seat(seed, 0),
+            rs.RandomPlayer.for_seat(seed, 1),
+        ]
         while not game.is_over():
             game.apply(players[game.current_player].choose(game))
         wins += game.winner() == 0
@@ -248,7 +254,7 @@ def test_an_action_past_int64_is_an_illegal_move_like_any_outside_the_space(card
         game.action_to_string(2**70)
     # Other types than ints stay TypeErrors.
     with pytest.raises(TypeError):
-        game.apply(1.0)
+        game.apply(1.0)  # type: ignore[arg-type] # the TypeError under test
     assert game.history() == []
 
 
@@ -273,7 +279,7 @@ def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card
     with pytest.raises(IndexError, match="index -1 is out of range"):
         card_set.card(-1)
     with pytest.raises(TypeError, match="argument 'seed'"):
-        rs.Game(card_set, decks, seed=1.5)
+        rs.Game(card_set, decks, seed=1.5)  # type: ignore[arg-type] # the TypeError under test
 
 
 def test_an_endless_iterable_of_decks_is_refused_after_three():

@@ -6,6 +6,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from typing import List, Tuple
 
 import numpy as np
 
@@ -17,6 +18,7 @@ SHORT = ["--iterations", "3", "--games", "8", "--episodes", "8", "--eval-every",
 
 def load_example():
     spec = importlib.util.spec_from_file_location("train_vec", EXAMPLE)
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -91,6 +93,7 @@ def test_the_gradients_are_those_of_the_loss():
     legal = np.flatnonzero(mask.any(axis=0))
     for name, grad in grads.items():
         param = policy.params[name]
+        entries: List[Tuple[int, ...]]
         if name == "w2":
             entries = [(int(rng.integers(8)), int(a)) for a in legal[:6]]
         elif name == "b2":

@@ -1,5 +1,7 @@
 """VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
 
+from typing import List
+
 import numpy as np
 import pytest
 
@@ -131,7 +133,7 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
     with pytest.raises(ValueError, match=r"shape \(3,\), not \(4,\)"):
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(ValueError, match="int32 or int64"):
-        vec.step([0, 0, 0, 0])
+        vec.step([0, 0, 0, 0])  # type: ignore[arg-type] # the ValueError under test
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
@@ -159,7 +161,7 @@ def test_actions_legal_before_but_not_now_and_past_the_space_are_refused(card_se
     n = 8
     vec = rs.VecGame(card_set, decks, n, seed=11)
     rng = np.random.default_rng(5)
-    previous = [[] for _ in range(n)]
+    previous: List[List[int]] = [[] for _ in range(n)]
     refused = 0
     for _ in range(120):
         legal = [list(vec.legal_actions[i, : vec.legal_counts[i]]) for i in range(n)]
@@ -263,6 +265,7 @@ def test_arrays_made_read_only_are_a_value_error_and_nothing_moves(card_set, dec
     writeable"."""
     vec = rs.VecGame(card_set, decks, 4, threads=1)
     buffer = vec.observations.base  # the one buffer every output array is a view of
+    assert buffer is not None
     buffer.flags.writeable = False
     hashes = [vec.trace_hash(i) for i in range(4)]
     for call in (lambda: vec.step(np.zeros(4, np.int64)), vec.reset):
