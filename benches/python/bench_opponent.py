@@ -135,7 +135,8 @@ def main():
         for name in names[1:]:
             for i, clock in enumerate(("wall", "cpu")):
                 ratios[name, clock].append(runs["VecGame"][i] / runs[name][i])
-        print(f"round {k}: " + "; ".join(f"{n} {runs[n][0]:,.0f}/s wall {runs[n][1]:,.0f}/s CPU" for n in names), flush=True)
+        rates = "; ".join(f"{name} {runs[name][0]:,.0f}/s wall {runs[name][1]:,.0f}/s CPU" for name in names)
+        print(f"round {k}: {rates}", flush=True)
     for name in names[1:]:
         wall, cpu = ratios[name, "wall"], ratios[name, "cpu"]
         print(

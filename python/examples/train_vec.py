@@ -144,7 +144,9 @@ def main(argv=None):
     parser.add_argument("--eval-every", type=int, default=25, help="updates between evaluations")
     parser.add_argument("--eval-games", type=int, default=100, help="held-out games per seat and opponent")
     parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--opponent", choices=("random", "greedy"), default="random", help="the built-in player trained against")
+    parser.add_argument(
+        "--opponent", choices=("random", "greedy"), default="random", help="the built-in player trained against"
+    )
     args = parser.parse_args(argv)
 
     cards = rs.CardSet.load(args.set)
@@ -156,6 +158,7 @@ def main(argv=None):
     env = rs.VecGame(cards, decks, n, seed=args.seed * 2**32, threads=1, opponent=args.opponent)
     obs, mask, _ = env.reset()
     seat = env.learner_seats  # the learner's seat in each slot: i % 2
+    assert seat is not None  # a VecGame with an opponent has learner seats
     rows = np.arange(n)
     episode = np.arange(n)  # the id of the game each slot plays
     next_episode = n

@@ -1,6 +1,6 @@
 """VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
 
-from typing import List
+from typing import Any, Dict, List, Tuple, Type, Union
 
 import numpy as np
 import pytest
@@ -319,7 +319,16 @@ print(sorted(refusals))
 
 # --- A built-in opponent inside the VecGame -------------------------------------------
 
-PLAYERS = {"random": rs.RandomPlayer, "greedy": rs.GreedyPlayer}
+PLAYERS: Dict[str, Union[Type[rs.RandomPlayer], Type[rs.GreedyPlayer]]] = {
+    "random": rs.RandomPlayer,
+    "greedy": rs.GreedyPlayer,
+}
+
+
+def learner_seats(vec):
+    """The VecGame's learner seats as a list of ints (it has an opponent)."""
+    assert vec.learner_seats is not None
+    return [int(seat) for seat in vec.learner_seats]
 
 
 class Mirror:
@@ -379,7 +388,7 @@ def test_rows_are_the_learners_against_the_built_in_player(card_set, decks, oppo
     from the start and across automatic resets, games the opponent starts included."""
     n, seed = 6, 40
     vec = rs.VecGame(card_set, decks, n, seed=seed, threads=2, opponent=opponent)
-    assert vec.opponent == opponent and list(vec.learner_seats) == [i % 2 for i in range(n)]
+    assert vec.opponent == opponent and learner_seats(vec) == [i % 2 for i in range(n)]
     mirrors = [Mirror(card_set, decks, opponent, seed, n, i, i % 2) for i in range(n)]
     for i, mirror in enumerate(mirrors):
         mirror.check_row(vec, i)
@@ -413,9 +422,11 @@ def test_the_learner_seats_are_set_per_slot_or_for_all(card_set, decks):
     """`learner_seats` (one seat for every slot, or one per slot: a list, a numpy array)
     decides whose decisions the rows are; `rewards` stays indexed by seat."""
     rng = np.random.default_rng(4)
-    for seats, expected in ((1, [1] * 5), (0, [0] * 5), ([0, 1, 1, 0, 1], [0, 1, 1, 0, 1]), (np.ones(5, np.int64), [1] * 5)):
+    given: List[Tuple[Any, List[int]]] = [(1, [1] * 5), (0, [0] * 5), ([0, 1, 1, 0, 1], [0, 1, 1, 0, 1])]
+    for seats, expected in given + [(np.ones(5, np.int64), [1] * 5)]:
         vec = rs.VecGame(card_set, decks, 5, seed=8, opponent="random", learner_seats=seats)
-        assert vec.learner_seats.dtype == np.int32 and list(vec.learner_seats) == expected
+        assert vec.learner_seats is not None and vec.learner_seats.dtype == np.int32
+        assert learner_seats(vec) == expected
         for _ in range(60):
             assert list(vec.current_players) == expected
             vec.step(random_actions(vec, rng))
@@ -424,7 +435,7 @@ def test_the_learner_seats_are_set_per_slot_or_for_all(card_set, decks):
 
 
 def test_bad_opponents_and_seats_are_value_errors(card_set, decks):
-    cases = [
+    cases: List[Tuple[Dict[str, Any], str]] = [
         ({"opponent": "minimax"}, "opponent must be None, 'random' or 'greedy', not \"minimax\""),
         ({"opponent": "scripted"}, "opponent must be None, 'random' or 'greedy', not \"scripted\""),
         ({"learner_seats": 0}, r"learner_seats needs an opponent \('random' or 'greedy'\)"),
@@ -441,7 +452,7 @@ def test_bad_opponents_and_seats_are_value_errors(card_set, decks):
         with pytest.raises(ValueError, match=message):
             rs.VecGame(card_set, decks, 3, **kwargs)
     with pytest.raises(TypeError):
-        rs.VecGame(card_set, decks, 3, opponent=1)
+        rs.VecGame(card_set, decks, 3, opponent=1)  # type: ignore[arg-type] # the TypeError under test
 
 
 @pytest.mark.parametrize("opponent", ["random", "greedy"])
