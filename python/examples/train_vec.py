@@ -1,15 +1,18 @@
-"""Trains a small numpy policy on `VecGame` against a uniformly random opponent and prints
-its win rate against the built-in random and greedy players on held-out seeds.
+"""Trains a small numpy policy on `VecGame` against a built-in player (random by default,
+or greedy) and prints its win rate against the built-in random and greedy players on
+held-out seeds.
 
     python python/examples/train_vec.py --seconds 300 --seed 0
+    python python/examples/train_vec.py --seconds 300 --seed 0 --opponent greedy
 
 The learner is an actor-critic with Monte Carlo returns (REINFORCE with a learned
 baseline): one hidden layer over the observation, a softmax over the legal actions (the
 mask) and a value head. In every game it plays one seat, slot `i` of the `VecGame`
-taking seat `i % 2`, so it learns both seats; the other seat moves uniformly at random
-among its legal actions, as the built-in `RandomPlayer` does. Rewards come only at the
-end of a game: `rewards[i, seat]` (1 win, -1 loss, 0 draw) on the step whose `dones[i]`
-is set, after which row `i` already shows the next game.
+taking seat `i % 2` (the `VecGame`'s default `learner_seats`), so it learns both seats;
+the other seat is the built-in `RandomPlayer` or `GreedyPlayer`, which the `VecGame`
+plays in Rust inside `step` (`opponent=`), so every row is the learner's decision.
+Rewards come only at the end of a game: `rewards[i, seat]` (1 win, -1 loss, 0 draw) on
+the step whose `dones[i]` is set, after which row `i` already shows the next game.
 
 Needs only numpy and `rulescript`. `--seconds` and `--iterations` bound the run (the
 first reached ends it); `--seed` makes it reproducible.
@@ -141,6 +144,9 @@ def main(argv=None):
     parser.add_argument("--eval-every", type=int, default=25, help="updates between evaluations")
     parser.add_argument("--eval-games", type=int, default=100, help="held-out games per seat and opponent")
     parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument(
+        "--opponent", choices=("random", "greedy"), default="random", help="the built-in player trained against"
+    )
     args = parser.parse_args(argv)
 
     cards = rs.CardSet.load(args.set)
@@ -149,9 +155,11 @@ def main(argv=None):
     policy = Policy(rng, lr=args.lr)
     n = args.games
     # Training seeds `seed * 2**32 + i + k * n`: disjoint from other --seed values' and the evaluation's.
-    env = rs.VecGame(cards, decks, n, seed=args.seed * 2**32, threads=1)
-    obs, mask, players = env.reset()
-    seat = np.arange(n) % 2  # the learner's seat in each slot
+    env = rs.VecGame(cards, decks, n, seed=args.seed * 2**32, threads=1, opponent=args.opponent)
+    obs, mask, _ = env.reset()
+    seat = env.learner_seats  # the learner's seat in each slot: i % 2
+    assert seat is not None  # a VecGame with an opponent has learner seats
+    rows = np.arange(n)
     episode = np.arange(n)  # the id of the game each slot plays
     next_episode = n
     results = {}  # episode id -> the learner's return
@@ -176,17 +184,12 @@ def main(argv=None):
         # Play until `--episodes` games have ended.
         ended = 0
         while ended < args.episodes:
-            counts = env.legal_counts
-            actions = env.legal_actions[np.arange(n), (rng.random(n) * counts).astype(np.int64)]
-            mine = np.flatnonzero(players == seat)
-            if len(mine):
-                chosen = policy.sample(rng, obs[mine], mask[mine])
-                actions[mine] = chosen
-                learn = counts[mine] > 1  # a forced move teaches nothing
-                rows = mine[learn]
-                # Indexing with `rows` copies: `step` rewrites `obs` and `mask` in place.
-                pending.append((obs[rows], mask[rows], chosen[learn], episode[rows]))
-            obs, mask, rewards, dones, players = env.step(actions)
+            # Every row is the learner's decision: the VecGame played the opponent's moves.
+            actions = policy.sample(rng, obs, mask)
+            learn = rows[env.legal_counts > 1]  # a forced move teaches nothing
+            # Indexing with `learn` copies: `step` rewrites `obs` and `mask` in place.
+            pending.append((obs[learn], mask[learn], actions[learn], episode[learn]))
+            obs, mask, rewards, dones, _ = env.step(actions)
             for i in np.flatnonzero(dones):
                 results[episode[i]] = rewards[i, seat[i]]
                 episode[i], next_episode = next_episode, next_episode + 1

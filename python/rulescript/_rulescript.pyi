@@ -7,7 +7,7 @@ arguments in `__new__`, as at runtime.
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypedDict, Union, final
+from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -223,7 +223,14 @@ class VecGame:
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
-    most 1,024 (`ValueError` past them, before anything is allocated)."""
+    most 1,024 (`ValueError` past them, before anything is allocated).
+
+    `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
+    every game, played in Rust within `step` (GIL released): slot i's learner plays seat
+    `learner_seats[i]` (default `i % 2`; or one seat for all, or one per game), its
+    opponent is `RandomPlayer`/`GreedyPlayer.for_seat(game seed, other seat)`, and every
+    row is the learner's decision (`current_players == learner_seats`). A game that ends
+    before the learner's first decision (a turn limit of 1) is passed over."""
 
     def __new__(
         cls,
@@ -233,6 +240,8 @@ class VecGame:
         seed: int = 0,
         threads: Optional[int] = None,
         turn_limit: Optional[int] = None,
+        opponent: Optional[Literal["random", "greedy"]] = None,
+        learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
     ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
@@ -245,7 +254,8 @@ class VecGame:
     ) -> Tuple[
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]
     ]:
-        """Applies `actions[i]` (int32 or int64, shape (n,)) to game `i`; (observations, masks,
+        """Applies `actions[i]` (int32 or int64, shape (n,)) to game `i`, then, with an
+        opponent, its moves until the learner is to move again; (observations, masks,
         rewards (n, 2), dones (n,), current_players), the same arrays at every call."""
     @property
     def observations(self) -> npt.NDArray[np.float32]:
@@ -268,7 +278,14 @@ class VecGame:
         """(n,) bool: whether the last step ended game i (its row then shows the next game)."""
     @property
     def current_players(self) -> npt.NDArray[np.int32]:
-        """(n,) int32: the seat (0 or 1) to move in each game."""
+        """(n,) int32: the seat (0 or 1) to move in each game (with an opponent, always the
+        learner's)."""
+    @property
+    def opponent(self) -> Optional[str]:
+        """"random", "greedy", or None (every decision comes to the caller)."""
+    @property
+    def learner_seats(self) -> Optional[npt.NDArray[np.int32]]:
+        """(n,) int32, a copy: the learner's seat in each slot; None without an opponent."""
     def seeds(self) -> List[int]:
         """The seeds of the games now in the slots."""
     def trace_hash(self, i: int) -> str:

@@ -108,3 +108,10 @@ def test_the_gradients_are_those_of_the_loss():
             down = loss_now()
             param[entry] = kept
             assert abs((up - down) / 2e-6 - grad[entry]) < 1e-6, (name, entry)
+
+
+def test_the_example_trains_against_the_greedy_player_inside_the_vec_game():
+    printed, result = run_example(*SHORT, "--seed", "3", "--opponent", "greedy")
+    assert len(result["losses"]) == 3 and all(np.isfinite(result["losses"]))
+    assert result["curve"][-1][1] >= 3 * 8 and len(printed) == 2
+    assert result["losses"] != run_example(*SHORT, "--seed", "3")[1]["losses"]
