@@ -59,7 +59,13 @@ impl Checker<'_> {
     /// Reports `name` as an unknown `what`, suggesting from `table`.
     fn report_unknown(&mut self, table: &NameTable, code: Code, what: &str, name: Name) {
         let written = self.text(name.span).to_string();
-        self.report(diagnostics::unknown_name(code, name.span, what, &written, table.names()));
+        let known = table.names();
+        let mut diagnostic = diagnostics::unknown_name(code, name.span, what, &written, known);
+        // A short list (abilities, rule switches, prefixes) is shown whole.
+        if diagnostic.help.is_none() && !known.is_empty() && known.len() <= 16 {
+            diagnostic.help = Some(format!("expected one of {}", diagnostics::quoted_list(known)));
+        }
+        self.report(diagnostic);
     }
 
     // ---------------------------------------------------------------- card
@@ -198,7 +204,8 @@ impl Checker<'_> {
 
     fn check_costs(&mut self, costs: &[Cost<'_>]) {
         for cost in costs {
-            let Some(index) = self.require(&self.names.costs, Code::E0019, "cost", cost.kind) else {
+            let Some(index) = self.names.costs.get(cost.kind.symbol) else {
+                self.report_unknown_cost(cost.kind);
                 continue;
             };
             let spec = &self.catalogue.costs[index as usize];
@@ -398,6 +405,12 @@ impl Checker<'_> {
                 self.require(&self.names.rule_switches, Code::E0016, "rule switch", *word);
             }
             (ArgKind::Pile, Arg::Pile(pile)) => self.check_zone(pile, true),
+            // `damage("300")`: a quoted string is a card name or id, never an amount (it would
+            // be nil at run time, and the command would do nothing).
+            (ArgKind::Expr | ArgKind::Amount, Arg::Expr(Expr { kind: ExprKind::Str(_), span, .. })) => {
+                let expected = "a number or an expression, not a quoted string";
+                self.report(diagnostics::wrong_argument_kind(*span, command, param, expected));
+            }
             // A number, the usual argument (`damage(300)`, `bp(+300)`), has nothing to check.
             (
                 _,
@@ -482,6 +495,25 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports an unknown cost; `D2` (a count without its parentheses) gets `D(2)`.
+    fn report_unknown_cost(&mut self, kind: Name) {
+        let written = self.text(kind.span).to_string();
+        let known = self.names.costs.names();
+        let mut diagnostic = diagnostics::unknown_name(Code::E0019, kind.span, "cost", &written, known);
+        let split = written.find(|c: char| c.is_ascii_digit()).unwrap_or(written.len());
+        let (letters, digits) = written.split_at(split);
+        if !letters.is_empty()
+            && !digits.is_empty()
+            && digits.bytes().all(|byte| byte.is_ascii_digit())
+            && let Some(cost) = known.iter().find(|cost| cost.eq_ignore_ascii_case(letters))
+        {
+            diagnostic.help = Some(format!("did you mean `{cost}({digits})`? A cost's argument goes in parentheses"));
+        } else if diagnostic.help.is_none() {
+            diagnostic.help = Some(format!("a cost is one of {}", diagnostics::quoted_list(known)));
+        }
+        self.report(diagnostic);
+    }
+
     /// Reports a word that is no target type.
     fn report_unknown_type(&mut self, word: Name) {
         let written = self.text(word.span).to_string();
@@ -490,6 +522,15 @@ impl Checker<'_> {
         known.extend(self.names.player_words.names());
         known.extend(self.names.subtypes.names());
         let mut diagnostic = diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
+        if diagnostic.help.is_none()
+            && ["enemy", "enemies", "opponent"].iter().any(|word| word.eq_ignore_ascii_case(&written))
+        {
+            // The printed text's word.
+            diagnostic.help = Some(
+                "the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)"
+                    .into(),
+            );
+        }
         if diagnostic.help.is_none() {
             diagnostic.help = Some(
                 "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
@@ -532,10 +573,30 @@ impl Checker<'_> {
     fn report_unknown_filter(&mut self, word: Name) {
         let names = self.names;
         let written = self.text(word.span).to_string();
-        let mut known: Vec<&str> = names.filters.names().to_vec();
+        let keywords = names.filters.names();
+        let mut known: Vec<&str> = keywords.to_vec();
         known.extend(names.card_types.names());
         known.extend(names.subtypes.names());
-        self.report(diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known));
+        let mut diagnostic = diagnostics::unknown_name(Code::E0011, word.span, "filter", &written, &known);
+        if diagnostic.help.is_none() {
+            // `attacking` for `attack`: the longest filter keyword the word starts with.
+            let stem = keywords
+                .iter()
+                .filter(|keyword| {
+                    keyword.len() >= 4
+                        && written.len() > keyword.len()
+                        && written.get(..keyword.len()).is_some_and(|start| start.eq_ignore_ascii_case(keyword))
+                })
+                .max_by_key(|keyword| keyword.len());
+            diagnostic.help = Some(match stem {
+                Some(keyword) => format!("did you mean `{keyword}`?"),
+                None => format!(
+                    "a filter is one of {}, a card type or subtype, or a comparison such as `bp>=500`",
+                    diagnostics::quoted_list(keywords)
+                ),
+            });
+        }
+        self.report(diagnostic);
     }
 
     /// A zone after `@`, or a pile argument when `pile_only`.
@@ -590,7 +651,16 @@ impl Checker<'_> {
             ExprKind::Name(name) => self.check_name(name),
             ExprKind::Attr(base, attribute) => {
                 self.check_expr(base);
-                self.require(&self.names.attributes, Code::E0025, "attribute", attribute);
+                if self.names.attributes.get(attribute.symbol).is_none() {
+                    let written = self.text(attribute.span).to_string();
+                    let known = self.names.attributes.names();
+                    let mut diagnostic =
+                        diagnostics::unknown_name(Code::E0025, attribute.span, "attribute", &written, known);
+                    if diagnostic.help.is_none() {
+                        diagnostic.help = Some(format!("an attribute is one of {}", diagnostics::quoted_list(known)));
+                    }
+                    self.report(diagnostic);
+                }
             }
             ExprKind::Index(base, _) => self.check_expr(base),
             ExprKind::Call(callee, args) => {

@@ -146,7 +146,7 @@ impl Diagnostic {
         Diagnostic { code, message, span, label: label.into(), help: None }
     }
 
-    fn with_help(mut self, help: Option<String>) -> Diagnostic {
+    pub(crate) fn with_help(mut self, help: Option<String>) -> Diagnostic {
         self.help = help;
         self
     }
@@ -499,7 +499,7 @@ fn plural(count: usize) -> &'static str {
     if count == 1 { "" } else { "s" }
 }
 
-fn quoted_list(names: &[&str]) -> String {
+pub(crate) fn quoted_list(names: &[&str]) -> String {
     let quoted: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
     quoted.join(", ")
 }

@@ -300,10 +300,15 @@ mod properties {
             })
     }
 
+    /// An expression that is no lone string: a quoted string is no amount (E0010).
+    fn amount() -> impl Strategy<Value = String> {
+        expression().prop_filter("a lone string is no amount", |value| value.trim_matches(['(', ')']) != "'text'")
+    }
+
     fn command() -> impl Strategy<Value = String> {
         prop_oneof![
-            expression().prop_map(|value| format!("damage({value})")),
-            expression().prop_map(|value| format!("bp(={value})")),
+            amount().prop_map(|value| format!("damage({value})")),
+            amount().prop_map(|value| format!("bp(={value})")),
             Just("bp(x2)".to_string()),
             (-5i32..5).prop_map(|value| format!("sp({value})")),
             Just("moveTo(ctrlDeck, -1, true)".to_string()),

@@ -84,27 +84,32 @@ impl GameState {
 
     /// Ring characters that can be chosen (ruling: a character at 0 BP waiting for the KO
     /// sweep cannot be chosen) that `keep` keeps.
-    fn ring_candidates(&self, player: Seat, keep: Keep, out: &mut Vec<Value>) {
-        for &slot in &self.player(player).ring {
+    ///
+    /// Returns how many places it looked at (the ring's slots), as
+    /// `Host::zone_cards_of_type` asks.
+    fn ring_candidates(&self, player: Seat, keep: Keep, out: &mut Vec<Value>) -> usize {
+        let ring = &self.player(player).ring;
+        for &slot in ring {
             if let Some(card) = slot
                 && self.card(card).is_some_and(|c| c.bp > 0 && keep.state(self, c))
             {
                 out.push(Value::Card(card.id()));
             }
         }
+        ring.len()
     }
 
     /// Appends the cards of `player`'s pile `pile` that `keep` keeps (none for a zone that
-    /// is no pile).
-    fn pile_candidates(&self, player: Seat, pile: Zone, keep: Keep, out: &mut Vec<Value>) {
-        if let Some(cards) = self.player(player).pile(pile) {
-            match keep {
-                Keep::All => out.extend(cards.iter().map(|c| Value::Card(c.id()))),
-                Keep::Kind { .. } => {
-                    out.extend(cards.iter().filter(|&&c| keep.card(self, c)).map(|c| Value::Card(c.id())));
-                }
+    /// is no pile); returns how many cards it looked at (the pile's).
+    fn pile_candidates(&self, player: Seat, pile: Zone, keep: Keep, out: &mut Vec<Value>) -> usize {
+        let Some(cards) = self.player(player).pile(pile) else { return 0 };
+        match keep {
+            Keep::All => out.extend(cards.iter().map(|c| Value::Card(c.id()))),
+            Keep::Kind { .. } => {
+                out.extend(cards.iter().filter(|&&c| keep.card(self, c)).map(|c| Value::Card(c.id())));
             }
         }
+        cards.len()
     }
 
     /// A list of `cards` in `lists`, made through a buffer that holds a hand inline.
@@ -125,24 +130,19 @@ impl GameState {
     }
 
     /// [`GameState::zone_candidates`] keeping what `keep` keeps: the type test of a card
-    /// made where it is listed (`Host::zone_cards_of_type`).
-    fn zone_candidates_keeping(&self, env: &Env, zone: ZoneRef, keep: Keep, out: &mut Vec<Value>) {
+    /// made where it is listed (`Host::zone_cards_of_type`). Returns how many cards it
+    /// looked at, kept or not.
+    fn zone_candidates_keeping(&self, env: &Env, zone: ZoneRef, keep: Keep, out: &mut Vec<Value>) -> usize {
         let me = Seat::of(env.me);
         if let Some((player, pile)) = self.search_scope {
-            self.pile_candidates(player, pile, keep, out);
-            return;
+            return self.pile_candidates(player, pile, keep, out);
         }
         let (first, second) = Self::prefix_players(me, zone);
         match zone.zone {
-            ARENA => {
-                self.ring_candidates(me, keep, out);
-                self.ring_candidates(me.other(), keep, out);
-            }
+            ARENA => self.ring_candidates(me, keep, out) + self.ring_candidates(me.other(), keep, out),
             RING => {
-                self.ring_candidates(first, keep, out);
-                if let Some(second) = second {
-                    self.ring_candidates(second, keep, out);
-                }
+                let looked_at = self.ring_candidates(first, keep, out);
+                looked_at + second.map_or(0, |second| self.ring_candidates(second, keep, out))
             }
             names::INFRONT => {
                 let source = CardRef::of(env.source);
@@ -156,17 +156,16 @@ impl GameState {
                         out.push(Value::Card(card.id()));
                     }
                 }
+                1
             }
-            _ => {
-                if let Some(pile) = pile_zone(zone.zone) {
-                    self.pile_candidates(first, pile, keep, out);
-                    if let Some(second) = second {
-                        self.pile_candidates(second, pile, keep, out);
-                    }
+            _ => match pile_zone(zone.zone) {
+                Some(pile) => {
+                    let looked_at = self.pile_candidates(first, pile, keep, out);
+                    looked_at + second.map_or(0, |second| self.pile_candidates(second, pile, keep, out))
                 }
-            }
+                None => 0,
+            },
         }
-        let _ = ARENA;
     }
 
     /// `swapPiles` as one exchange of the two piles' cards (a shinjin-akuma game moves
@@ -243,14 +242,21 @@ impl Host for GameState {
         self.zone_candidates(env, zone, out);
     }
 
-    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+    fn zone_cards_of_type(
+        &mut self,
+        env: &Env,
+        zone: ZoneRef,
+        ty: CardTypeIdx,
+        negate: bool,
+        out: &mut Vec<Value>,
+    ) -> usize {
         let kind = match ty {
             names::CHARACTER => Some(CardKind::Character),
             names::ACTION => Some(CardKind::Action),
             names::REACTION => Some(CardKind::Reaction),
             _ => None,
         };
-        self.zone_candidates_keeping(env, zone, Keep::Kind { kind, negate }, out);
+        self.zone_candidates_keeping(env, zone, Keep::Kind { kind, negate }, out)
     }
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {

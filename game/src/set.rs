@@ -186,7 +186,7 @@ pub enum SetError {
     /// Two cards name one rules file (or two files with one script key, `a` and
     /// `a.rules`): each card's script is a card of the program, with a key of its own.
     SharedRules(String),
-    /// Rules did not compile; one line per error diagnostic (`file: E0012 message`).
+    /// Rules did not compile; one line per error diagnostic (`file:line:column: E0012 message`).
     Rules(Vec<String>),
     /// The compiled bundle could not be built or loaded.
     Bundle(String),
@@ -215,7 +215,13 @@ impl fmt::Display for SetError {
             SetError::DuplicateId(id) => write!(f, "two cards have the id `{id}`"),
             SetError::BadCard(message) | SetError::SharedRules(message) => write!(f, "{message}"),
             SetError::Rules(errors) => {
-                write!(f, "the set's rules do not compile ({} errors): {}", errors.len(), errors.join("; "))
+                let count = if errors.len() == 1 { "1 error".to_string() } else { format!("{} errors", errors.len()) };
+                write!(
+                    f,
+                    "the set's rules do not compile ({count}; `rsc check` on the set's folder shows each with its \
+                     help): {}",
+                    errors.join("; ")
+                )
             }
             SetError::Bundle(message) => write!(f, "the set's rules could not be bundled: {message}"),
         }
@@ -395,8 +401,16 @@ impl CardSet {
         let diagnostics = session.compile_files(&files, &mut bundle);
         let mut errors = Vec::new();
         for (file, found) in files.iter().zip(&diagnostics) {
+            let mut lines = None;
             for diagnostic in found.iter().filter(|d| d.severity() == Severity::Error) {
-                errors.push(format!("{}: {} {}", file.file, diagnostic.code.as_str(), diagnostic.message));
+                let lines = lines.get_or_insert_with(|| compiler::LineIndex::new(file.source));
+                let (line, column) = lines.line_column(file.source, diagnostic.span.start);
+                errors.push(format!(
+                    "{}:{line}:{column}: {} {}",
+                    file.file,
+                    diagnostic.code.as_str(),
+                    diagnostic.message
+                ));
             }
         }
         if !errors.is_empty() {

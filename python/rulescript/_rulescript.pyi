@@ -1,19 +1,54 @@
-"""Type stubs of the native module `rulescript._rulescript` (re-exported by `rulescript`)."""
+"""Type stubs of the native module `rulescript._rulescript` (re-exported by `rulescript`).
+
+`python -m mypy.stubtest rulescript` checks them against the built module (`.ci/run` does):
+every class here that PyO3 makes is `@final` (it cannot be subclassed) and takes its
+arguments in `__new__`, as at runtime.
+"""
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
-_Path = Union[str, PathLike]
+__all__ = [
+    "ACTION_SPACE",
+    "OBSERVATION_SIZE",
+    "OBSERVATION_LAYOUT",
+    "MAX_HAND",
+    "MAX_PICKS",
+    "DEFAULT_TURN_LIMIT",
+    "CardSet",
+    "Deck",
+    "Game",
+    "RandomPlayer",
+    "GreedyPlayer",
+    "VecGame",
+    "Diagnostic",
+    "load_deck",
+    "_deck",
+    "player_seed",
+    "observation_bounds",
+    "check",
+    "compile",
+    "play_in_rust",
+    "_panic_for_tests",
+    "Simulation",
+    "merge_tallies",
+    "tally_summary",
+    "tally_report",
+    "TallyError",
+    "_close",
+]
+
+_Path = Union[str, "PathLike[str]"]
 _Decks = Sequence[Union["Deck", _Path]]
 
 ACTION_SPACE: int
-"""The size of the fixed action space: every move is a number below it."""
+"""The size of the fixed action space: every move is an int below it (`Pass` is 0)."""
 OBSERVATION_SIZE: int
-"""The length of an observation vector."""
+"""The length of an observation vector (float32)."""
 OBSERVATION_LAYOUT: List[Tuple[str, int, int]]
 """The blocks of an observation: (name, offset, size) for global, me, opponent, hand, question."""
 MAX_HAND: int
@@ -23,46 +58,90 @@ MAX_PICKS: int
 DEFAULT_TURN_LIMIT: int
 """Turns after which a game is a draw, unless a turn limit is given."""
 
+@final
 class CardSet:
-    """A card set: the printed cards of a folder's `cards.json` and their compiled rules."""
+    """A card set: the printed cards of a folder's `cards.json` and their compiled rules.
+    Made by `CardSet.load(dir)`; `len(card_set)` is its number of printed cards."""
 
     @staticmethod
     def load(dir: _Path) -> CardSet:
-        """Loads the card set in folder `dir`; raises `RulesError` (with its `code`) when it cannot."""
+        """Loads the card set in folder `dir` (its `cards.json` and `.rules` files); raises
+        `RulesError` (with its `code`, such as `set-json`) when it cannot."""
     @property
-    def dir(self) -> Path: ...
+    def dir(self) -> Path:
+        """The folder the set was loaded from."""
     def __len__(self) -> int: ...
     def card(self, index: int) -> Dict[str, Any]:
-        """Printed card `index` as a dict (id, number, name, kind, bp, sp, ...)."""
+        """Printed card `index` (from 0) as a dict (id, number, name, kind, bp, sp, ...);
+        `IndexError` past the last card."""
+    def __reduce__(self) -> Tuple[Callable[[_Path], CardSet], Tuple[Path]]:
+        """Pickled as its folder, loaded again where it is unpickled."""
 
+@final
 class Deck:
-    """A deck that passed the deck rules against a card set."""
+    """A deck that passed the deck rules against a card set (`load_deck`); `len(deck)` is its
+    number of cards."""
 
-    name: str
-    path: Path
-    card_ids: List[str]
+    @property
+    def name(self) -> str:
+        """The deck's name (the file name without `.o8d`)."""
+    @property
+    def path(self) -> Path:
+        """The file it was read from."""
+    @property
+    def card_ids(self) -> List[str]:
+        """The card ids, one per copy, in file order."""
     def __len__(self) -> int: ...
+    def __reduce__(self) -> Tuple[Any, Tuple[str, Path, List[str]]]:
+        """Pickled as its name, path and card ids."""
 
 def load_deck(path: _Path, card_set: CardSet) -> Deck:
-    """Reads and checks an `.o8d` deck; raises `DeckError` (with a `code`) when it breaks a rule."""
+    """Reads the `.o8d` deck at `path` and checks it against `card_set` and the deck rules;
+    raises `DeckError` (with a `code` such as `deck-size`) when it breaks a rule."""
 
+def _deck(name: str, path: _Path, card_ids: Sequence[str]) -> Deck:
+    """A `Deck` unpickled (checked against the deck rules again)."""
+
+@final
 class Diagnostic:
-    """A finding of the checker, located in its file (lines and columns from 1)."""
+    """A finding of the checker, located in its file (lines and columns from 1, columns in
+    characters, as `rsc check --message-format json` reports them)."""
 
-    code: str
-    severity: str
-    message: str
-    file: str
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-    label: str
-    help: Optional[str]
+    @property
+    def code(self) -> str:
+        """The stable code (`E0008`)."""
+    @property
+    def severity(self) -> str:
+        """`error` or `warning`."""
+    @property
+    def message(self) -> str:
+        """One line, quoting the offending text."""
+    @property
+    def file(self) -> str:
+        """The file, as given."""
+    @property
+    def line(self) -> int:
+        """The line the span starts on, from 1."""
+    @property
+    def column(self) -> int:
+        """The column the span starts at, from 1, in characters."""
+    @property
+    def end_line(self) -> int:
+        """The line the span ends on, from 1."""
+    @property
+    def end_column(self) -> int:
+        """The column just past the span's end, from 1, in characters."""
+    @property
+    def label(self) -> str:
+        """The short text attached to the span."""
+    @property
+    def help(self) -> Optional[str]:
+        """A suggestion, when there is one."""
 
 def check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
-    """Checks `.rules` files and folders as `rsc check`; every diagnostic. Ctrl-C raises
-    `KeyboardInterrupt` between two files."""
+    """Checks `.rules` files (a path or a list; folders are searched recursively) as `rsc
+    check`; every diagnostic (an empty list when all is well). `OSError` when a path cannot
+    be read; Ctrl-C raises `KeyboardInterrupt` between two files."""
 
 def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False) -> List[Diagnostic]:
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
@@ -71,62 +150,75 @@ def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = Fals
     a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
     are read raises `KeyboardInterrupt` and writes nothing."""
 
+@final
 class Game:
-    """One game of the reference engine, driven by action numbers. The same seed and the
-    same actions give the same game."""
+    """One game of the reference engine, driven by action numbers. `decks` are two `Deck`s
+    or `.o8d` paths, seat 0's first; the seed (an int from 0 to 2**64 - 1) decides the
+    shuffles, who starts and every random draw, so the same seed and the same actions give
+    the same game (and `trace_hash()`)."""
 
-    def __init__(self, card_set: CardSet, decks: _Decks, seed: int = 0, turn_limit: Optional[int] = None) -> None: ...
+    def __new__(cls, card_set: CardSet, decks: _Decks, seed: int = 0, turn_limit: Optional[int] = None) -> Game: ...
     @staticmethod
     def from_history(
         card_set: CardSet, decks: _Decks, seed: int, history: Sequence[int], turn_limit: Optional[int] = None
     ) -> Game:
         """The game after `history` (an earlier game's `history()`); `IllegalMove` names a bad step."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed the game started with."""
     @property
-    def decks(self) -> List[Deck]: ...
+    def decks(self) -> List[Deck]:
+        """The two decks the game started with, seat 0's first."""
     @property
     def current_player(self) -> int:
         """The seat (0 or 1) that decides now."""
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """The turn number, from 1."""
     def legal_actions(self) -> List[int]:
-        """The legal actions of the player to move (empty once over)."""
+        """The legal actions of the player to move, ints below `ACTION_SPACE` (empty once over)."""
     def legal_mask(self) -> npt.NDArray[np.bool_]:
-        """The legality mask of the action space."""
+        """The legal actions as a new bool vector of shape (ACTION_SPACE,)."""
     def apply(self, action: int) -> None:
         """Takes `action`; raises `IllegalMove` (with `legal_actions`) and changes nothing when
         illegal (any int, however large; `TypeError` for another type)."""
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """Whether the game is over."""
     def returns(self) -> List[float]:
-        """1 for the winner, -1 for the loser, 0 each in a draw or while the game goes on."""
-    def winner(self) -> Optional[int]: ...
+        """Each seat's result, seat 0's first: 1.0 for the winner, -1.0 for the loser, 0.0 each
+        in a draw or while the game goes on."""
+    def winner(self) -> Optional[int]:
+        """The winner (0 or 1), or `None` for a draw or while the game goes on."""
     def outcome(self) -> Optional[str]:
-        """How the game ended, as `rsc run` prints it."""
+        """How the game ended, as `rsc run` prints it (`None` while it goes on)."""
     def observation(self, player: int) -> npt.NDArray[np.float32]:
-        """What `player` may see, a float32 vector of `OBSERVATION_SIZE`."""
+        """What `player` may see, a new float32 vector of shape (OBSERVATION_SIZE,) (blocks:
+        `OBSERVATION_LAYOUT`)."""
     def observation_into(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Writes `observation(player)` into `out`; `ValueError` for a wrong dtype or shape."""
     def view(self, player: int) -> Dict[str, Any]:
         """What `player` may see, as the engine's `PlayerView` in a dict."""
-    def action_to_string(self, action: int) -> str: ...
-    def clone(self) -> Game: ...
-    def __reduce__(self) -> Any:
+    def action_to_string(self, action: int) -> str:
+        """Action `action` in words, with the card it plays; `ValueError` outside the action space."""
+    def clone(self) -> Game:
+        """A copy of the game (history included) that goes on on its own."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         """Pickled as its start and history (`from_history` replays it; the card set is loaded
         again from its folder); `TypeError` for a game `resample_hidden` dealt again."""
     def __copy__(self) -> Game: ...
-    def __deepcopy__(self, memo: Any) -> Game: ...
+    def __deepcopy__(self, _memo: Any) -> Game: ...
     def history(self) -> List[int]:
         """The actions applied since the start."""
     def resample_hidden(self, player: int, seed: int) -> Game:
         """A copy with what `player` cannot see dealt again from `seed` (same observation for `player`)."""
     def trace_hash(self) -> str:
-        """The BLAKE3 hash of the event log, as `rsc run --trace-hash`."""
+        """The BLAKE3 hash of the event log (64 hex digits), as `rsc run --trace-hash`."""
     def state_hash(self) -> str:
-        """The BLAKE3 hash of the board."""
+        """The BLAKE3 hash of the board (64 hex digits)."""
     def log(self) -> List[str]:
         """The whole event log, one line per entry (every card drawn included: not a player's view)."""
 
+@final
 class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
@@ -134,60 +226,95 @@ class VecGame:
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
     most 1,024 (`ValueError` past them, before anything is allocated). The games are made
     with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
-    reset is one short call (0.3 s for 65,536 games), after which Python hears it."""
+    reset is one short call (0.3 s for 65,536 games), after which Python hears it.
 
-    def __init__(
-        self,
+    `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
+    every game, played in Rust within `step` (GIL released): slot i's learner plays seat
+    `learner_seats[i]` (default `i % 2`; or one seat for all, or one per game), its
+    opponent is `RandomPlayer`/`GreedyPlayer.for_seat(game seed, other seat)`, and every
+    row is the learner's decision (`current_players == learner_seats`). A game that ends
+    before the learner's first decision (a turn limit of 1) is passed over."""
+
+    def __new__(
+        cls,
         card_set: CardSet,
         decks: _Decks,
         n: int,
         seed: int = 0,
         threads: Optional[int] = None,
         turn_limit: Optional[int] = None,
-    ) -> None: ...
+        opponent: Optional[Literal["random", "greedy"]] = None,
+        learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
+    ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
-        """Restarts every game; (observations, masks, current_players)."""
+        """Restarts every game; (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
+        current_players (n,)), the same arrays at every call."""
     def step(
-        self, actions: npt.NDArray[np.integer]
+        self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]
     ]:
-        """Applies one action per game; (observations, masks, rewards, dones, current_players)."""
+        """Applies `actions[i]` (int32 or int64, shape (n,)) to game `i`, then, with an
+        opponent, its moves until the learner is to move again; (observations, masks,
+        rewards (n, 2), dones (n,), current_players), the same arrays at every call."""
     @property
-    def observations(self) -> npt.NDArray[np.float32]: ...
+    def observations(self) -> npt.NDArray[np.float32]:
+        """(n, OBSERVATION_SIZE) float32: row i as seat `current_players[i]` sees game i
+        (rewritten by each step)."""
     @property
-    def masks(self) -> npt.NDArray[np.bool_]: ...
+    def masks(self) -> npt.NDArray[np.bool_]:
+        """(n, ACTION_SPACE) bool: the legal actions of row i's player to move."""
     @property
-    def legal_actions(self) -> npt.NDArray[np.int32]: ...
+    def legal_actions(self) -> npt.NDArray[np.int32]:
+        """(n, ACTION_SPACE) int32: the first `legal_counts[i]` entries of row i are its legal actions."""
     @property
-    def legal_counts(self) -> npt.NDArray[np.int32]: ...
+    def legal_counts(self) -> npt.NDArray[np.int32]:
+        """(n,) int32: how many legal actions each game has."""
     @property
-    def rewards(self) -> npt.NDArray[np.float32]: ...
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """(n, 2) float32, by seat: 1 win, -1 loss, 0 draw for a game the last step ended, else 0."""
     @property
-    def dones(self) -> npt.NDArray[np.bool_]: ...
+    def dones(self) -> npt.NDArray[np.bool_]:
+        """(n,) bool: whether the last step ended game i (its row then shows the next game)."""
     @property
-    def current_players(self) -> npt.NDArray[np.int32]: ...
-    def seeds(self) -> List[int]: ...
-    def trace_hash(self, i: int) -> str: ...
+    def current_players(self) -> npt.NDArray[np.int32]:
+        """(n,) int32: the seat (0 or 1) to move in each game (with an opponent, always the
+        learner's)."""
+    @property
+    def opponent(self) -> Optional[str]:
+        """"random", "greedy", or None (every decision comes to the caller)."""
+    @property
+    def learner_seats(self) -> Optional[npt.NDArray[np.int32]]:
+        """(n,) int32, a copy: the learner's seat in each slot; None without an opponent."""
+    def seeds(self) -> List[int]:
+        """The seeds of the games now in the slots."""
+    def trace_hash(self, i: int) -> str:
+        """Game `i`'s trace hash so far (as `Game.trace_hash`)."""
 
+@final
 class RandomPlayer:
-    """The built-in random player (`rsc run --player random`)."""
+    """The built-in random player (`rsc run --player random`): any legal action, uniformly."""
 
-    def __init__(self, seed: int) -> None: ...
+    def __new__(cls, seed: int) -> RandomPlayer: ...
     @staticmethod
-    def for_seat(game_seed: int, seat: int) -> RandomPlayer: ...
-    def choose(self, game: Game) -> int: ...
+    def for_seat(game_seed: int, seat: int) -> RandomPlayer:
+        """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
+    def choose(self, game: Game) -> int:
+        """The action it takes for the player to move; `IllegalMove` once the game is over."""
 
+@final
 class GreedyPlayer:
-    """The built-in greedy player (`rsc run --player greedy`)."""
+    """The built-in greedy player (`rsc run --player greedy`): one-step look-ahead."""
 
-    def __init__(self, seed: int) -> None: ...
+    def __new__(cls, seed: int) -> GreedyPlayer: ...
     @staticmethod
-    def for_seat(game_seed: int, seat: int) -> GreedyPlayer: ...
-    def choose(self, game: Game) -> int: ...
+    def for_seat(game_seed: int, seat: int) -> GreedyPlayer:
+        """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
+    def choose(self, game: Game) -> int:
+        """The action it takes for the player to move; `IllegalMove` once the game is over."""
 
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed `rsc run` gives the player in `seat` of the game seeded `game_seed`."""
@@ -200,6 +327,13 @@ def observation_bounds(
     Exact for flags, counts, the turn and printed values; the range of an i32 for what card
     scripts may set to any number (HP, SP, a character's BP, a chosen number)."""
 
+class _PlayedInRust(TypedDict):
+    """What `play_in_rust` returns (a plain dict at runtime)."""
+
+    games: int
+    decisions: int
+    seconds: float
+
 def play_in_rust(
     card_set: CardSet,
     decks: _Decks,
@@ -208,12 +342,15 @@ def play_in_rust(
     policy: str = "random",
     threads: int = 1,
     interleave: int = 1,
-) -> Dict[str, Any]:
+) -> _PlayedInRust:
     """Plays whole games in Rust alone (the benchmark's yardstick), `interleave` at a time
-    taking one decision each in turn: games, decisions, seconds. Ctrl-C raises
-    `KeyboardInterrupt` within about 50 ms (a game's end)."""
+    taking one decision each in turn: a dict of `games`, `decisions` and `seconds` (wall
+    clock, game setup included). Ctrl-C raises `KeyboardInterrupt` within about 50 ms (a
+    game's end)."""
 
-def _panic_for_tests() -> None: ...
+def _panic_for_tests() -> None:
+    """Panics inside the engine's guard: raises `EngineError` (the tests' check)."""
+
 def _close() -> None:
     """The package's `atexit` hook: threads inside its calls are brought back, and later ones
     parked, before the interpreter finalizes (a daemon thread in a call aborted the process)."""
@@ -221,11 +358,12 @@ def _close() -> None:
 class TallyError(ValueError):
     """A tally that cannot be read, or tallies that do not add up."""
 
+@final
 class Simulation:
     """`rsc sim` with the same options, playing any range of its games (`rulescript.sim`)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         set: _Path,
         decks: Optional[Sequence[_Path]] = None,
         all_decks: bool = False,
@@ -234,12 +372,15 @@ class Simulation:
         seed: int = 0,
         turn_limit: Optional[int] = None,
         check: bool = False,
-    ) -> None: ...
+    ) -> Simulation: ...
     @property
-    def configuration_hash(self) -> str: ...
+    def configuration_hash(self) -> str:
+        """The hash of what decides the games (as in the tally files)."""
     @property
-    def total_games(self) -> int: ...
-    def configuration_json(self) -> str: ...
+    def total_games(self) -> int:
+        """Games of the whole run: `games` times the pairs of decks that meet."""
+    def configuration_json(self) -> str:
+        """The configuration as JSON (as the tally files hold it)."""
     def play(
         self,
         first: int,
@@ -251,14 +392,22 @@ class Simulation:
         `progress(n)` about every 50 ms with the games played since. Ctrl-C, `stop` set
         (from any thread) or an exception of `progress` ends it within about 50 ms
         (`KeyboardInterrupt`, or that exception), returning no tally."""
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Pickled as the set's and decks' file bytes."""
+    @staticmethod
+    def _restore(state: Tuple[str, List[Tuple[str, bytes]], List[List[str]], List[str]]) -> Simulation:
+        """Unpickles a `Simulation`."""
 
+@final
 class StopFlag:
     """Stops the calls given it (`Simulation.play(..., stop=flag)`) from any thread: once
     set, they raise `KeyboardInterrupt` within a game. Read without the GIL."""
 
     def __init__(self) -> None: ...
-    def set(self) -> None: ...
-    def is_set(self) -> bool: ...
+    def set(self) -> None:
+        """Stops every call given this flag (and every later one)."""
+    def is_set(self) -> bool:
+        """Whether `set` was called."""
 
 def merge_tallies(tallies: Sequence[str], names: Optional[Sequence[str]] = None) -> str:
     """Adds up tallies of one configuration, as `rsc sim merge` does; `TallyError` otherwise."""

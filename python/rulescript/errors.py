@@ -4,6 +4,11 @@ Every error the engine reports is one of these, with the message ``rsc`` prints;
 them ever aborts the interpreter.
 """
 
+from typing import TYPE_CHECKING, List, Optional
+
+if TYPE_CHECKING:
+    from ._rulescript import Diagnostic
+
 
 class RuleScriptError(Exception):
     """The base of every error of the package."""
@@ -18,7 +23,7 @@ class RulesError(RuleScriptError):
     ``set-bundle``).
     """
 
-    diagnostics: list = []
+    diagnostics: "List[Diagnostic]" = []
     code: str = ""
 
 
@@ -35,9 +40,11 @@ class SetupError(RuleScriptError, ValueError):
 
 class IllegalMove(RuleScriptError, ValueError):
     """An action that is not legal now; nothing changed. ``legal_actions`` lists the legal
-    ones (``VecGame.step`` also sets ``game``, the index of the game)."""
+    ones (ints below ``ACTION_SPACE``); ``VecGame.step`` also sets ``game``, the index of
+    the game (``None`` otherwise)."""
 
-    legal_actions: list = []
+    legal_actions: List[int] = []
+    game: Optional[int] = None
 
 
 class EngineError(RuleScriptError, RuntimeError):

@@ -78,6 +78,7 @@ def shards(total: int, size: int) -> List[Range]:
 
 
 def shard_path(folder: Path, shard: Range) -> Path:
+    """The file of ``shard``'s tally in ``folder``: ``<first>-<end>.json``."""
     return folder / f"{shard[0]}-{shard[1]}.json"
 
 
@@ -167,6 +168,7 @@ class Progress:
                 self.bar = tqdm(total=total, initial=initial, unit="games", unit_scale=True, smoothing=0.1)
 
     def add(self, games: int) -> None:
+        """Counts ``games`` more played (thread-safe) and shows the count."""
         with self.lock:
             self.done += games
             if self.bar is not None:
@@ -176,6 +178,7 @@ class Progress:
                 print(f"{self.done:,}/{self.total:,} games", file=sys.stderr, flush=True)
 
     def close(self) -> None:
+        """Ends the progress bar, if any."""
         if self.bar is not None:
             self.bar.close()
 
@@ -425,6 +428,7 @@ def _at_least(least: int) -> Callable[[str], int]:
 
 
 def parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m rulescript.sim`` (``--help`` lists it)."""
     p = argparse.ArgumentParser(
         prog="python -m rulescript.sim",
         description="rsc sim in shards, on Ray (--ray) or in this process; resumable (--results).",
@@ -492,6 +496,8 @@ def stop_signals() -> Iterator[None]:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m rulescript.sim`` with ``argv`` (default: ``sys.argv[1:]``); the exit code:
+    0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped."""
     args = parser().parse_args(argv)
     with stop_signals():
         try:

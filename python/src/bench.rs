@@ -40,7 +40,11 @@ impl Player for FirstMove {
 /// as a `VecGame` steps them, but with no observation written. Returns a dict with
 /// `games`, `decisions` and `seconds` (wall clock, game setup included).
 #[pyfunction]
-#[pyo3(signature = (card_set, decks, seed, games, policy = "random", threads = Count(1), interleave = Count(1)))]
+// The text signature gives the defaults as Python sees them (PyO3 shows `threads=...`).
+#[pyo3(
+    signature = (card_set, decks, seed, games, policy = "random", threads = Count(1), interleave = Count(1)),
+    text_signature = "(card_set, decks, seed, games, policy='random', threads=1, interleave=1)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn play_in_rust(
     py: Python<'_>,

@@ -23,7 +23,11 @@ use pyo3::prelude::*;
 
 pub use errors::guarded;
 
-/// The native module.
+/// The native part of the `rulescript` package, which re-exports it (import `rulescript`):
+/// `CardSet`, `Deck`, `Game`, `VecGame`, the built-in players, `check` and `compile`, and
+/// the constants `ACTION_SPACE` (moves are ints below it), `OBSERVATION_SIZE` (an
+/// observation's float32 length), `OBSERVATION_LAYOUT` (its blocks: name, offset, size),
+/// `MAX_HAND`, `MAX_PICKS` and `DEFAULT_TURN_LIMIT`.
 #[pymodule]
 fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     load_numpy_api(m.py())?;

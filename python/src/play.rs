@@ -19,6 +19,8 @@ use crate::observation;
 use crate::shutdown::detached;
 
 /// A card set: the printed cards of a folder's `cards.json` and their compiled rules.
+///
+/// Made by `CardSet.load(dir)`; `len(card_set)` is its number of printed cards.
 #[pyclass(name = "CardSet", module = "rulescript", frozen)]
 pub struct PyCardSet {
     pub set: Arc<CardSet>,
@@ -58,8 +60,9 @@ impl PyCardSet {
         self.set.cards().len()
     }
 
-    /// The printed card number `index` of the set, as a dict (id, number, name, kind, bp,
-    /// sp, ability_name, rules_text).
+    /// The printed card number `index` (from 0, below `len(card_set)`) of the set, as a
+    /// dict (id, number, name, kind, bp, sp, ability_name, rules_text, ...). `IndexError`
+    /// past the last card.
     fn card(&self, py: Python<'_>, index: Index) -> PyResult<Py<PyAny>> {
         let Index(index) = index;
         let Some(card) = self.set.card(index) else {
@@ -89,7 +92,8 @@ pub fn json_loads(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }
 
-/// A deck that passed the deck rules against a card set.
+/// A deck that passed the deck rules against a card set (`load_deck`); `len(deck)` is
+/// its number of cards.
 #[pyclass(name = "Deck", module = "rulescript", frozen)]
 #[derive(Clone)]
 pub struct PyDeck {
@@ -336,7 +340,9 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (card_set, decks, seed = Seed(0), turn_limit = None))]
+    // The text signature gives the default as Python sees it (PyO3 shows `seed=...` for a
+    // default it cannot print).
+    #[pyo3(signature = (card_set, decks, seed = Seed(0), turn_limit = None), text_signature = "(card_set, decks, seed=0, turn_limit=None)")]
     fn new(
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
@@ -357,8 +363,9 @@ impl PyGame {
     }
 
     /// The game that `Game(card_set, decks, seed, turn_limit)` becomes after `history`
-    /// (the actions of an earlier game's `history()`). Raises `IllegalMove` naming the
-    /// first action that is not legal.
+    /// (the actions of an earlier game's `history()`, ints below `ACTION_SPACE`): the same
+    /// seed and history give the same game, `trace_hash()` included. Raises `IllegalMove`
+    /// naming the first action that is not legal.
     #[staticmethod]
     #[pyo3(signature = (card_set, decks, seed, history, turn_limit = None))]
     fn from_history(
@@ -382,13 +389,14 @@ impl PyGame {
         Ok(game)
     }
 
-    /// The seed the game started with.
+    /// The seed the game started with (an int from 0 to 2**64 - 1): it decides the
+    /// shuffles, who starts and every random draw.
     #[getter]
     fn seed(&self) -> u64 {
         self.played.start.seed
     }
 
-    /// The two decks the game started with.
+    /// The two `Deck`s the game started with, seat 0's first.
     #[getter]
     fn decks(&self) -> Vec<PyDeck> {
         self.played.start.decks.to_vec()
@@ -407,13 +415,15 @@ impl PyGame {
         self.played.game.state().turn
     }
 
-    /// The legal actions of the player to move, in the engine's order (empty once over).
+    /// The legal actions of the player to move (`current_player`), a list of ints below
+    /// `ACTION_SPACE` in the engine's order; empty once the game is over.
     fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
         self.played.check()?;
         Ok(self.played.legal()?.iter().filter_map(Move::index).collect())
     }
 
-    /// The legality mask of the action space (numpy bool of `ACTION_SPACE`).
+    /// The legal actions as a new numpy bool vector of shape `(ACTION_SPACE,)`: `mask[a]`
+    /// is whether action `a` is legal for the player to move (all False once over).
     fn legal_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         self.played.check()?;
         let mut mask = vec![false; game::ACTION_SPACE];
@@ -423,8 +433,9 @@ impl PyGame {
         Ok(PyArray1::from_vec(py, mask))
     }
 
-    /// Takes action `action` for the player to move. Raises `IllegalMove` (its
-    /// `legal_actions` lists the legal ones) and changes nothing when it is not legal.
+    /// Takes action `action` (an int) for the player to move. Raises `IllegalMove` (its
+    /// `legal_actions` lists the legal ones) and changes nothing when it is not legal, any
+    /// int however large included; `TypeError` for a value that is not an int.
     fn apply(&mut self, action: Action) -> PyResult<()> {
         self.played.apply(&action)
     }
@@ -434,8 +445,8 @@ impl PyGame {
         self.played.game.outcome().is_some()
     }
 
-    /// Each seat's result: 1 for the winner, -1 for the loser, 0 for both in a draw or
-    /// while the game goes on.
+    /// Each seat's result as a list of two floats, seat 0's first: 1.0 for the winner,
+    /// -1.0 for the loser, 0.0 for both in a draw or while the game goes on.
     fn returns(&self) -> Vec<f64> {
         self.played.returns().to_vec()
     }
@@ -450,8 +461,11 @@ impl PyGame {
         self.played.game.outcome().map(ToString::to_string)
     }
 
-    /// What `player` may see, as a numpy float32 vector of `OBSERVATION_SIZE` (layout:
-    /// `OBSERVATION_LAYOUT` and the package documentation).
+    /// What `player` (0 or 1) may see, as a new numpy float32 vector of shape
+    /// `(OBSERVATION_SIZE,)`: the blocks `OBSERVATION_LAYOUT` names (global, me, opponent,
+    /// hand, question; python/README.md details each float). Only what that player may
+    /// see: its own hand, never the opponent's or the order of either deck. `ValueError`
+    /// for a player other than 0 or 1.
     fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.played.check()?;
         let PlayerArg(me) = player;
@@ -465,8 +479,9 @@ impl PyGame {
         Ok(PyArray1::from_vec(py, out))
     }
 
-    /// Writes `observation(player)` into `out` (a float32 numpy vector of
-    /// `OBSERVATION_SIZE`), allocating nothing.
+    /// Writes `observation(player)` into `out`, a writable, contiguous numpy float32
+    /// vector of shape `(OBSERVATION_SIZE,)`, allocating nothing. `ValueError` for another
+    /// dtype or shape.
     fn observation_into(&self, player: PlayerArg, out: &Bound<'_, PyAny>) -> PyResult<()> {
         self.played.check()?;
         let PlayerArg(me) = player;
@@ -487,7 +502,9 @@ impl PyGame {
         })
     }
 
-    /// What `player` may see, as a dict of the same data as the engine's `Game::view`.
+    /// What `player` (0 or 1) may see, as a dict of the same data as the engine's
+    /// `Game::view` (JSON types): `me`, `turn`, `active`, `phase`, `to_move`, `players`
+    /// (both seats' public sides), `question`, `legal_moves`, `outcome`.
     fn view(&self, py: Python<'_>, player: PlayerArg) -> PyResult<Py<PyAny>> {
         self.played.check()?;
         let game = &self.played.game;
@@ -497,8 +514,9 @@ impl PyGame {
         json_loads(py, &text)
     }
 
-    /// Action `action` in words (`Attack { slot: 1 }`), with the card it plays from the
-    /// hand of the player to move.
+    /// Action `action` in words (`Attack { slot: 1 }`), with the name of the card it plays
+    /// from the hand of the player to move. `ValueError` for an int outside
+    /// `0..ACTION_SPACE`; an action that is not legal now is still named.
     fn action_to_string(&self, action: Action) -> PyResult<String> {
         let mv = action.index().and_then(Move::from_index).ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(format!(
@@ -555,7 +573,8 @@ impl PyGame {
         Ok((py.get_type::<PyGame>().getattr("from_history")?, args.into_pyobject(py)?))
     }
 
-    /// The actions applied since the start, in order: `Game.from_history` rebuilds the game.
+    /// The actions applied since the start, a list of ints in order: `Game.from_history`
+    /// rebuilds the game from them.
     fn history(&self) -> Vec<u16> {
         self.played.history.clone()
     }
@@ -578,14 +597,15 @@ impl PyGame {
         Ok(PyGame { played: copy })
     }
 
-    /// The BLAKE3 hash of the event log: what `rsc run --trace-hash` prints for the same
-    /// seed and moves.
+    /// The BLAKE3 hash of the event log as 64 hex digits: what `rsc run --trace-hash`
+    /// prints for the same seed and moves.
     fn trace_hash(&self) -> PyResult<String> {
         let game = &self.played.game;
         guarded("Game.trace_hash", || Ok(hash::trace_hash(game.log())))
     }
 
-    /// The BLAKE3 hash of the board (cards, players, random stream, pending question).
+    /// The BLAKE3 hash of the board (cards, players, random stream, pending question) as
+    /// 64 hex digits: equal for equal states, whatever the moves that led there.
     fn state_hash(&self) -> PyResult<String> {
         let game = &self.played.game;
         guarded("Game.state_hash", || Ok(hash::state_hash(game)))
@@ -615,8 +635,8 @@ impl PyGame {
 /// The seed of the built-in player in seat `seat` of the game seeded `game_seed`, as
 /// `rsc run` derives it.
 #[pyfunction]
-pub fn player_seed(game_seed: Seed, player: PlayerArg) -> u64 {
-    game::players::player_seed(game_seed.0, player.0)
+pub fn player_seed(game_seed: Seed, seat: PlayerArg) -> u64 {
+    game::players::player_seed(game_seed.0, seat.0)
 }
 
 /// Asks `player` to choose among the legal moves of `game`; the action number.
@@ -637,6 +657,9 @@ fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
 
 /// The built-in random player: any legal action, uniformly, from its own seeded stream
 /// (`rsc run --player random`).
+///
+/// `RandomPlayer(seed)`, `seed` an int from 0 to 2**64 - 1: the same seed and the same
+/// games give the same choices.
 #[pyclass(name = "RandomPlayer", module = "rulescript")]
 pub struct PyRandomPlayer {
     player: RandomPlayer,
@@ -649,13 +672,15 @@ impl PyRandomPlayer {
         PyRandomPlayer { player: RandomPlayer::new(seed.0) }
     }
 
-    /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
+    /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
+    /// with `player_seed(game_seed, seat)`.
     #[staticmethod]
     fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyRandomPlayer {
         PyRandomPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
-    /// The action it takes in `game` (for the player to move).
+    /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
+    /// `game` is not changed. `IllegalMove` when the game is over.
     fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
         choose(&mut self.player, game)
     }
@@ -663,6 +688,10 @@ impl PyRandomPlayer {
 
 /// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
 /// seat may see; the baseline an agent should beat.
+///
+/// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it deals the hidden cards of
+/// the look-ahead's copy and breaks ties): the same seed and the same games give the same
+/// choices.
 #[pyclass(name = "GreedyPlayer", module = "rulescript")]
 pub struct PyGreedyPlayer {
     player: GreedyPlayer,
@@ -675,13 +704,15 @@ impl PyGreedyPlayer {
         PyGreedyPlayer { player: GreedyPlayer::new(seed.0) }
     }
 
-    /// The player `rsc run` seats in `seat` of the game seeded `game_seed`.
+    /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
+    /// with `player_seed(game_seed, seat)`.
     #[staticmethod]
     fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyGreedyPlayer {
         PyGreedyPlayer::new(Seed(player_seed(game_seed, seat)))
     }
 
-    /// The action it takes in `game` (for the player to move).
+    /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
+    /// `game` is not changed. `IllegalMove` when the game is over.
     fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
         choose(&mut self.player, game)
     }

@@ -63,7 +63,11 @@ pub struct PySimulation {
 #[pymethods]
 impl PySimulation {
     #[new]
-    #[pyo3(signature = (set, decks=None, all_decks=false, games=Count(1000), players=None, seed=Seed(0), turn_limit=None, check=false))]
+    // The text signature gives the defaults as Python sees them (PyO3 shows `games=...`).
+    #[pyo3(
+        signature = (set, decks=None, all_decks=false, games=Count(1000), players=None, seed=Seed(0), turn_limit=None, check=false),
+        text_signature = "(set, decks=None, all_decks=False, games=1000, players=None, seed=0, turn_limit=None, check=False)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -166,7 +170,8 @@ impl PySimulation {
         Ok(shard.to_json())
     }
 
-    /// Pickled as the set's and decks' files: see [`PySimulation::_restore`].
+    /// Pickled as the set's and decks' files (their bytes, not their paths): unpickled in
+    /// another process, the set is compiled from them again, once per process.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.get_type::<PySimulation>().getattr("_restore")?;
         let loaded = &self.loaded;

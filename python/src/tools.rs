@@ -26,9 +26,13 @@ pub struct PyDiagnostic {
     pub message: String,
     /// The file, as given.
     pub file: String,
+    /// The line the span starts on, from 1.
     pub line: u32,
+    /// The column the span starts at, from 1, in characters.
     pub column: u32,
+    /// The line the span ends on, from 1.
     pub end_line: u32,
+    /// The column just past the span's end, from 1, in characters.
     pub end_column: u32,
     /// The short text attached to the span.
     pub label: String,

@@ -15,6 +15,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use game::players::{GreedyPlayer, Player, PlayerKind, RandomPlayer, player_seed};
 use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
@@ -90,11 +91,60 @@ struct Slot {
     more_actions: Vec<u16>,
     /// Games this slot finished (its next game's seed is `seed + index + episodes * n`).
     episodes: u64,
+    /// The built-in player of the seat the learner does not play, when the VecGame has one
+    /// (boxed: a slot without one stays as small as it was).
+    opponent: Option<Box<Opponent>>,
+}
+
+/// A slot's built-in opponent and the seat its learner plays.
+struct Opponent {
+    player: Builtin,
+    /// The seat every row of the slot is the decision of.
+    learner: Seat,
+}
+
+/// A built-in player, as a type of its own rather than a `Box<dyn Player>`, which is not
+/// `Sync` (a `VecGame` must be).
+enum Builtin {
+    Random(RandomPlayer),
+    Greedy(GreedyPlayer),
+}
+
+impl Opponent {
+    /// The opponent of kind `kind` (random or greedy) of the slot whose learner plays
+    /// `learner`, in the game seeded `game_seed`: seeded as `rsc run` seeds the other seat
+    /// ([`player_seed`]).
+    fn new(kind: PlayerKind, learner: Seat, game_seed: u64) -> Opponent {
+        let seed = player_seed(game_seed, learner.other());
+        let player = match kind {
+            PlayerKind::Greedy => Builtin::Greedy(GreedyPlayer::new(seed)),
+            _ => Builtin::Random(RandomPlayer::new(seed)),
+        };
+        Opponent { player, learner }
+    }
+
+    /// Becomes the opponent [`Opponent::new`] makes for the game seeded `game_seed`,
+    /// keeping its buffers.
+    fn start_over(&mut self, game_seed: u64) {
+        let seat = self.learner.other();
+        match &mut self.player {
+            Builtin::Random(player) => player.start_over(game_seed, seat),
+            Builtin::Greedy(player) => player.start_over(game_seed, seat),
+        };
+    }
+
+    /// The index of the move among `moves` (the legal moves of `game`) it makes.
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> Result<usize, game::players::PlayerError> {
+        match &mut self.player {
+            Builtin::Random(player) => player.choose(game, moves),
+            Builtin::Greedy(player) => player.choose(game, moves),
+        }
+    }
 }
 
 impl Slot {
-    fn new(game: Game) -> Slot {
-        Slot { hot: Hot::default(), legal: game.legal_moves(), game, more_actions: Vec::new(), episodes: 0 }
+    fn new(game: Game, opponent: Option<Box<Opponent>>) -> Slot {
+        Slot { hot: Hot::default(), legal: game.legal_moves(), game, more_actions: Vec::new(), episodes: 0, opponent }
     }
 
     /// Whether `action` is the number of one of the slot's legal moves: a scan that stops
@@ -236,7 +286,7 @@ fn outputs<'a>(buffer: &'a mut [u8], layout: &Layout, n: usize) -> Result<Output
     })
 }
 
-/// How the games start: the set, the decks, the seeds, the turn limit.
+/// How the games start: the set, the decks, the seeds, the turn limit, the opponent.
 #[derive(Clone)]
 struct Start {
     set: Arc<CardSet>,
@@ -245,6 +295,9 @@ struct Start {
     seed: u64,
     n: usize,
     turn_limit: Option<u32>,
+    /// The kind of built-in player that plays the seat the learner does not (`None`:
+    /// every decision is the caller's).
+    opponent: Option<PlayerKind>,
 }
 
 impl Start {
@@ -272,6 +325,87 @@ impl Start {
             game.set_turn_limit(limit);
         }
         Ok(())
+    }
+
+    /// Starts slot `index`'s game over with its episode `episode` (as [`Start::restart`]),
+    /// and its opponent, if any, as the player `rsc run` seats for that game.
+    fn restart_slot(&self, slot: &mut Slot, index: usize, episode: u64) -> Result<(), String> {
+        self.restart(&mut slot.game, index, episode)?;
+        slot.episodes = episode;
+        if let Some(opponent) = &mut slot.opponent {
+            opponent.start_over(self.seed_of(index, episode));
+        }
+        Ok(())
+    }
+}
+
+/// Most games in a row a slot with an opponent may see end before its learner's first
+/// decision (only a turn limit so small that the opponent's first turn ends the game
+/// does that): past it the call fails rather than deal games forever.
+const MAX_GAMES_WITHOUT_LEARNER: u32 = 64;
+
+/// Each seat's result of a game `winner` won (`None`: a draw), as `rewards` holds it.
+fn rewards_of(winner: Option<Seat>) -> [f32; 2] {
+    match winner {
+        Some(Seat::FIRST) => [1.0, -1.0],
+        Some(_) => [-1.0, 1.0],
+        None => [0.0, 0.0],
+    }
+}
+
+/// Plays slot `i`'s opponent until its learner is to move, and leaves the learner's
+/// legal moves in the slot. A game that ends is the row's `done` and `rewards` when the
+/// learner had made a decision in it (`learner_moved` for the game as it is now), and is
+/// passed over otherwise (a reset's row has no `done`, and a row is always the learner's
+/// decision); either way the slot starts its next game, whose opening moves the opponent
+/// plays too when it moves first.
+///
+/// Bounded: the turn limit ends every game; past [`game::sim::MAX_DECISIONS`] opponent
+/// decisions in a row, or [`MAX_GAMES_WITHOUT_LEARNER`] games passed over in a row, it
+/// fails.
+fn play_opponent(
+    start: &Start,
+    i: usize,
+    slot: &mut Slot,
+    row: &mut Row<'_>,
+    mut learner_moved: bool,
+) -> Result<(), String> {
+    let (mut decisions, mut passed_over) = (0usize, 0u32);
+    loop {
+        if let Some(outcome) = slot.game.outcome() {
+            if learner_moved {
+                *row.reward = rewards_of(outcome.winner);
+                *row.done = 1;
+            } else {
+                passed_over += 1;
+                if passed_over > MAX_GAMES_WITHOUT_LEARNER {
+                    return Err(format!(
+                        "{MAX_GAMES_WITHOUT_LEARNER} games in a row ended before the learner's first decision \
+                         (is the turn limit too small?)"
+                    ));
+                }
+            }
+            start.restart_slot(slot, i, slot.episodes.wrapping_add(1))?;
+            (learner_moved, decisions) = (false, 0);
+            continue;
+        }
+        let Slot { game, legal, opponent, .. } = slot;
+        game.legal_moves_into(legal);
+        let Some(opponent) = opponent else {
+            return Err("the slot has no opponent".to_owned());
+        };
+        if Seat::of(game.to_move()) == opponent.learner {
+            return Ok(());
+        }
+        if decisions >= game::sim::MAX_DECISIONS {
+            return Err(format!("the opponent made {decisions} decisions in a row and the game goes on"));
+        }
+        let chosen = opponent.choose(game, legal).map_err(|error| format!("the opponent cannot move: {error}"))?;
+        let Some(&mv) = legal.get(chosen) else {
+            return Err(format!("the opponent chose move {chosen} of {}", legal.len()));
+        };
+        game.apply_listed(mv).map_err(|refused| refused.to_string())?;
+        decisions += 1;
     }
 }
 
@@ -435,7 +569,8 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
-/// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None)`: game `i` starts
+/// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None,
+/// learner_seats=None)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
 /// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
@@ -450,6 +585,19 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// finished the game (the row then shows the next game); `current_players` (n,) int32;
 /// `legal_counts` (n,) int32 and `legal_actions` (n, ACTION_SPACE) int32, whose first
 /// `legal_counts[i]` entries of row `i` are its legal actions (the rest is stale).
+///
+/// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
+/// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
+/// `learner_seats[i]` (default `i % 2`, so that both seats learn; or one seat for all, or
+/// a sequence of one per game), and its opponent is `for_seat(game seed, other seat)`,
+/// started again with each new game. Each step applies the learner's actions, then plays
+/// the opponents' moves in Rust (the GIL released, on the same threads) until each
+/// learner is to move again, the next game's opening moves included when a game ends: every
+/// row is a learner's decision (`current_players == learner_seats`), its `rewards` and
+/// `dones` as without an opponent. A game that ends before its learner's first decision
+/// (only a turn limit so small that the opponent's first turn ends it) is passed over.
+/// The same seed, seats and actions give the same games on any number of threads, each
+/// the `Game` of its seed played with those actions and that player object.
 #[pyclass(module = "rulescript")]
 pub struct VecGame {
     start: Start,
@@ -584,8 +732,7 @@ impl VecGame {
             self.start.seed = seed;
         }
         let failure = self.run(py, &|start, i, slot, row| {
-            start.restart(&mut slot.game, i, 0)?;
-            slot.episodes = 0;
+            start.restart_slot(slot, i, 0)?;
             slot.game.legal_moves_into(&mut slot.legal);
             *row.reward = [0.0; 2];
             *row.done = 0;
@@ -593,7 +740,10 @@ impl VecGame {
             row.mask.fill(0);
             slot.hot.count = 0;
             slot.hot.written = Written::UNKNOWN;
-            Ok(())
+            match start.opponent {
+                Some(_) => play_opponent(start, i, slot, row, false),
+                None => Ok(()),
+            }
         })?;
         self.broken = false;
         self.fail("VecGame.reset", failure)?;
@@ -607,6 +757,22 @@ impl VecGame {
         }
         self.pick(py, actions)?;
         let picks = std::mem::take(&mut self.picks);
+        if self.start.opponent.is_some() {
+            let ran = self.run(py, &|start, i, slot, row| {
+                let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
+                    return Err(format!("no move for game {i}'s action"));
+                };
+                slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
+                *row.reward = [0.0; 2];
+                *row.done = 0;
+                play_opponent(start, i, slot, row, true)
+            });
+            self.picks = picks;
+            let failure = ran?;
+            self.fail("VecGame.step", failure)?;
+            return Ok(self.step_result.clone_ref(py));
+        }
+        // Without an opponent, the code of issue 26's benchmark: kept as it was.
         let ran = self.run(py, &|start, i, slot, row| {
             // `pick` found the action among the slot's legal moves' numbers, and a move's
             // number maps back to that move (`Move::from_index`): the move is a listed one.
@@ -665,7 +831,16 @@ impl VecGame {
 #[pymethods]
 impl VecGame {
     #[new]
-    #[pyo3(signature = (card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None))]
+    // The text signature gives the default as Python sees it (PyO3 shows `seed=...`).
+    #[pyo3(
+        signature = (
+            card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None,
+            learner_seats = None
+        ),
+        text_signature = "(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None, \
+                          learner_seats=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         card_set: &PyCardSet,
@@ -674,11 +849,32 @@ impl VecGame {
         seed: Seed,
         threads: Option<Count>,
         turn_limit: Option<TurnLimit>,
+        opponent: Option<&str>,
+        learner_seats: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecGame> {
         let (Count(n), Seed(seed), turn_limit) = (n, seed, turn_limit.map(|TurnLimit(limit)| limit));
         if n == 0 || n > MAX_GAMES {
             return Err(PyValueError::new_err(format!("n must be from 1 to {MAX_GAMES}, not {n}")));
         }
+        let opponent = match opponent {
+            None => None,
+            Some("random") => Some(PlayerKind::Random),
+            Some("greedy") => Some(PlayerKind::Greedy),
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "opponent must be None, 'random' or 'greedy', not {other:?}"
+                )));
+            }
+        };
+        let learners = match (opponent, learner_seats) {
+            (None, None) => Vec::new(),
+            (None, Some(_)) => {
+                return Err(PyValueError::new_err(
+                    "learner_seats needs an opponent ('random' or 'greedy') to play the other seats",
+                ));
+            }
+            (Some(_), seats) => seats_of(seats, n)?,
+        };
         let [a, b] = two_decks(decks, card_set)?;
         let start = Start {
             set: Arc::clone(&card_set.set),
@@ -687,6 +883,7 @@ impl VecGame {
             seed,
             n,
             turn_limit,
+            opponent,
         };
         let threads = match threads {
             Some(Count(threads)) if threads == 0 || threads > MAX_THREADS => {
@@ -715,7 +912,10 @@ impl VecGame {
                     if pulse.beat() {
                         break;
                     }
-                    slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?));
+                    let opponent = opponent
+                        .zip(learners.get(i))
+                        .map(|(kind, &learner)| Box::new(Opponent::new(kind, learner, start.seed_of(i, 0))));
+                    slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?, opponent));
                 }
                 Ok(())
             });
@@ -750,7 +950,10 @@ impl VecGame {
             reset_result,
             step_result,
         };
-        let failure = vec.run(py, &|_, _, _, _| Ok(()))?;
+        let failure = match opponent {
+            Some(_) => vec.run(py, &|start, i, slot, row| play_opponent(start, i, slot, row, false))?,
+            None => vec.run(py, &|_, _, _, _| Ok(()))?,
+        };
         vec.fail("VecGame()", failure)?;
         Ok(vec)
     }
@@ -760,16 +963,22 @@ impl VecGame {
         Ok(shared(slf)?.slots.len())
     }
 
-    /// Starts every game again (with `seed`, when given, as the new base seed); returns
-    /// `(observations, masks, current_players)` (the same tuple at every call).
+    /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
+    /// base seed, an int from 0 to 2**64 - 1). Returns `(observations, masks,
+    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,)
+    /// int32, the same arrays (and tuple) at every call, rewritten.
     #[pyo3(signature = (seed = None))]
     fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
         in_use(slf)?.reset_games(slf.py(), seed)
     }
 
-    /// Applies `actions[i]` (an int32 or int64 numpy vector of length n) to game `i`, all
-    /// games in parallel; finished games start again. Returns `(observations, masks,
-    /// rewards, dones, current_players)` (the same tuple at every call).
+    /// Applies `actions[i]` (an int32 or int64 numpy vector of shape (n,)) to game `i`, all
+    /// games in parallel with the GIL released (with an opponent, then the opponent's moves
+    /// until the learner is to move again); a game the step finishes starts again at once
+    /// with its slot's next seed. Returns `(observations, masks, rewards, dones,
+    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool, (n, 2)
+    /// float32, (n,) bool and (n,) int32, the same arrays (and tuple) at every call,
+    /// rewritten.
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
     /// its legal actions) before any game moves when an action is not legal.
@@ -819,7 +1028,28 @@ impl VecGame {
         Ok(shared(slf)?.current_players.clone_ref(slf.py()))
     }
 
-    /// The seeds of the games now in the slots.
+    /// The built-in player of the seats the learner does not play: `'random'`, `'greedy'`,
+    /// or `None` (every decision is the caller's).
+    #[getter]
+    fn opponent(slf: &Bound<'_, Self>) -> PyResult<Option<&'static str>> {
+        Ok(shared(slf)?.start.opponent.map(PlayerKind::name))
+    }
+
+    /// (n,) int32, a copy: the seat the learner plays in each slot, whose decisions every
+    /// row is; `None` without an opponent.
+    #[getter]
+    fn learner_seats<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyArray1<i32>>>> {
+        let this = shared(slf)?;
+        let seats: Option<Vec<i32>> = this
+            .slots
+            .iter()
+            .map(|slot| slot.opponent.as_ref().map(|opponent| i32::from(opponent.learner.number())))
+            .collect();
+        Ok(seats.map(|seats| PyArray1::from_vec(slf.py(), seats)))
+    }
+
+    /// The seeds of the games now in the slots, a list of n ints (slot `i`'s is
+    /// `seed + i + k * n` after it finished `k` games).
     fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
         let this = shared(slf)?;
         let start = &this.start;
@@ -831,13 +1061,57 @@ impl VecGame {
             .collect())
     }
 
-    /// The BLAKE3 trace hash of game `i`'s log so far (as `Game.trace_hash`).
+    /// The BLAKE3 trace hash of game `i`'s log so far as 64 hex digits (as
+    /// `Game.trace_hash`); `IndexError` for `i` past the last game.
     fn trace_hash(slf: &Bound<'_, Self>, i: Index) -> PyResult<String> {
         let Index(i) = i;
         let this = shared(slf)?;
         let slot = this.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
         guarded("VecGame.trace_hash", || Ok(game::sim::hash::trace_hash(slot.game.log())))
     }
+}
+
+/// The learner's seat in each of `n` slots: `seats` is `None` (slot `i` plays seat `i % 2`,
+/// so that both seats learn), one seat for all (0 or 1), or a sequence of `n` seats (a
+/// list, a numpy array); anything else is a `ValueError` that says what is expected.
+fn seats_of(seats: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Vec<Seat>> {
+    const EXPECTED: &str = "learner_seats must be None, 0, 1 or a sequence of one seat (0 or 1) per game";
+    let seat = |item: &Bound<'_, PyAny>| match item.extract::<i64>() {
+        Ok(0) => Some(Seat::FIRST),
+        Ok(1) => Some(Seat::SECOND),
+        _ => None,
+    };
+    let text = |item: &Bound<'_, PyAny>| item.repr().map(|text| text.to_string()).unwrap_or_else(|_| "?".to_owned());
+    let Some(seats) = seats else {
+        return Ok((0..n).map(|i| Seat::at(i % 2)).collect());
+    };
+    if seats.extract::<i64>().is_ok() || seats.is_instance_of::<pyo3::types::PyString>() {
+        return match seat(seats) {
+            Some(one) => Ok(vec![one; n]),
+            None => Err(PyValueError::new_err(format!("{EXPECTED}, not {}", text(seats)))),
+        };
+    }
+    let Ok(items) = seats.try_iter() else {
+        return Err(PyValueError::new_err(format!("{EXPECTED}, not {}", text(seats))));
+    };
+    let mut all = Vec::with_capacity(n);
+    // At most n + 1 are read: enough to tell n from more, and an endless iterable ends.
+    for (k, item) in items.take(n + 1).enumerate() {
+        let item = item?;
+        match seat(&item) {
+            Some(one) if k < n => all.push(one),
+            Some(_) => {
+                return Err(PyValueError::new_err(format!("learner_seats has more than {n} seats, one per game")));
+            }
+            None => {
+                return Err(PyValueError::new_err(format!("learner_seats[{k}] must be 0 or 1, not {}", text(&item))));
+            }
+        }
+    }
+    if all.len() < n {
+        return Err(PyValueError::new_err(format!("learner_seats has {} seats, not one per game ({n})", all.len())));
+    }
+    Ok(all)
 }
 
 /// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),

@@ -39,6 +39,7 @@ def test_observations_stay_within_the_spaces_bounds():
     decks = [str(p) for p in DECKS]
     gym_env = RuleScriptEnv(str(EXAMPLES), decks, opponent="random", turn_limit=12)
     space = gym_env.observation_space
+    assert isinstance(space, gymnasium.spaces.Box)
     rng = np.random.default_rng(0)
     seen = 0
     for episode in range(8):
@@ -52,7 +53,11 @@ def test_observations_stay_within_the_spaces_bounds():
             done = terminated or truncated
         assert space.contains(obs)
     aec = aec_env(str(EXAMPLES), decks)
-    spaces = {agent: aec.observation_space(agent)["observation"] for agent in aec.possible_agents}
+    spaces = {}
+    for name in aec.possible_agents:
+        box = aec.observation_space(name)["observation"]
+        assert isinstance(box, gymnasium.spaces.Box)
+        spaces[name] = box
     for game in range(4):
         aec.reset(seed=game)
         for agent in aec.agent_iter(max_iter=5000):
@@ -143,9 +148,10 @@ def test_environment_actions_must_be_integers_not_floats_or_strings():
     aec.reset(seed=1)
     for action in (1.7, "1", None):
         with pytest.raises(TypeError):
-            gym_env.step(action)
+            gym_env.step(action)  # type: ignore[arg-type] # the TypeError under test
         with pytest.raises(TypeError):
-            aec.step(action)
+            aec.step(action)  # type: ignore[arg-type] # the TypeError under test
+    assert gym_env.game is not None and aec.game is not None
     assert gym_env.game.history() == [] and aec.game.history() == []
     legal = int(np.flatnonzero(info["action_mask"])[0])
     gym_env.step(np.int64(legal))
@@ -193,6 +199,7 @@ def test_the_aec_env_rewards_the_winner():
         action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
         aec.step(action)
     assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+    assert aec.game is not None
     assert totals["player_0"] == aec.game.returns()[0]
 
 

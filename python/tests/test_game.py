@@ -1,6 +1,8 @@
 """The Game API: legal actions and masks, illegal moves, observations, views, copies,
 histories, results."""
 
+from typing import List, Union
+
 import numpy as np
 import pytest
 
@@ -50,8 +52,9 @@ def test_a_finished_game_has_results_and_refuses_moves(card_set, decks):
     assert game.legal_actions() == [] and not game.legal_mask().any()
     returns = game.returns()
     assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
-    if game.winner() is not None:
-        assert returns[game.winner()] == 1.0
+    winner = game.winner()
+    if winner is not None:
+        assert returns[winner] == 1.0
     assert game.outcome()
     with pytest.raises(rs.IllegalMove, match="the game is over"):
         game.apply(0)
@@ -200,7 +203,7 @@ def test_the_start_and_history_rebuild_the_game(card_set, decks):
 
 def test_the_built_in_players_choose_legal_actions(card_set, decks):
     game = rs.Game(card_set, decks, seed=4)
-    players = [rs.GreedyPlayer.for_seat(4, 0), rs.RandomPlayer.for_seat(4, 1)]
+    players: List[Union[rs.GreedyPlayer, rs.RandomPlayer]] = [rs.GreedyPlayer.for_seat(4, 0), rs.RandomPlayer.for_seat(4, 1)]
     while not game.is_over():
         action = players[game.current_player].choose(game)
         assert action in game.legal_actions()
@@ -213,7 +216,10 @@ def test_the_greedy_player_beats_the_random_one_more_often_than_not(card_set, de
     wins = 0
     for seed in range(12):
         game = rs.Game(card_set, decks, seed=seed)
-        players = [rs.GreedyPlayer.for_seat(seed, 0), rs.RandomPlayer.for_seat(seed, 1)]
+        players: List[Union[rs.GreedyPlayer, rs.RandomPlayer]] = [
+            rs.GreedyPlayer.for_seat(seed, 0),
+            rs.RandomPlayer.for_seat(seed, 1),
+        ]
         while not game.is_over():
             game.apply(players[game.current_player].choose(game))
         wins += game.winner() == 0
@@ -248,7 +254,7 @@ def test_an_action_past_int64_is_an_illegal_move_like_any_outside_the_space(card
         game.action_to_string(2**70)
     # Other types than ints stay TypeErrors.
     with pytest.raises(TypeError):
-        game.apply(1.0)
+        game.apply(1.0)  # type: ignore[arg-type] # the TypeError under test
     assert game.history() == []
 
 
@@ -273,7 +279,7 @@ def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card
     with pytest.raises(IndexError, match="index -1 is out of range"):
         card_set.card(-1)
     with pytest.raises(TypeError, match="argument 'seed'"):
-        rs.Game(card_set, decks, seed=1.5)
+        rs.Game(card_set, decks, seed=1.5)  # type: ignore[arg-type] # the TypeError under test
 
 
 def test_an_endless_iterable_of_decks_is_refused_after_three():
@@ -326,3 +332,72 @@ def test_an_unpickled_deck_is_held_to_the_deck_rules(decks):
         with pytest.raises(rs.DeckError) as raised:
             _deck("edited", "edited.o8d", wrong)
         assert raised.value.code == code
+
+
+def documented_move(action):
+    """The move an action number is, by the table of python/README.md, as `action_to_string`
+    begins, and the observation blocks it names: [(block, position)]."""
+    table = [  # (first action, count, name, fields and their sizes)
+        (0, 1, "Pass", []),
+        (1, 1, "Confirm", []),
+        (2, 400, "PlayCharacter", [("hand", 100), ("slot", 4)]),
+        (402, 100, "PlayCard", [("hand", 100)]),
+        (502, 400, "Backup", [("hand", 100), ("slot", 4)]),
+        (902, 4, "Activate", [("slot", 4)]),
+        (906, 4, "Attack", [("slot", 4)]),
+        (910, 16, "Join", [("slot", 4), ("leader", 4)]),
+        (926, 16, "Block", [("slot", 4), ("attacker", 4)]),
+        (942, 64, "Pick", [("candidate", 64)]),
+        (1006, 400, "PlayRemoved", [("pos", 100), ("slot", 4)]),
+    ]
+    assert sum(count for _, count, _, _ in table) == rs.ACTION_SPACE
+    first, _, name, fields = next(row for row in table if row[0] <= action < row[0] + row[1])
+    values, rest = {}, action - first
+    for field, size in reversed(fields):
+        rest, values[field] = divmod(rest, size)
+    if name == "Pick":
+        return f"Pick({values['candidate']})", values
+    if not fields:
+        return name, values
+    return name + " { " + ", ".join(f"{field}: {values[field]}" for field, _ in fields) + " }", values
+
+
+def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_observation(card_set, decks):
+    """The action space's table in python/README.md, checked against `action_to_string` for
+    every legal action of random games, and what a policy reads for each: the hand position
+    holds a card of the move's kind, the ring slots hold characters (the opponent's for an
+    attacker), a picked candidate is present while the viewer answers a question."""
+    layout = {name: offset for name, offset, _ in rs.OBSERVATION_LAYOUT}
+    seen = set()
+    rng = np.random.default_rng(2)
+    for seed in range(120):
+        game = rs.Game(card_set, decks, seed=seed)
+        while not game.is_over():
+            obs = game.observation(game.current_player)
+            hand = obs[layout["hand"] : layout["question"]].reshape(rs.MAX_HAND, 8)
+            question = obs[layout["question"] :].reshape(rs.MAX_PICKS, 16)
+
+            def ring(side, slot):
+                return obs[layout[side] + 14 + 16 * slot : layout[side] + 30 + 16 * slot]
+
+            for action in game.legal_actions():
+                text, at = documented_move(action)
+                assert game.action_to_string(action).startswith(text), (action, game.action_to_string(action))
+                kind = text.split(" ")[0].split("(")[0]
+                seen.add(kind)
+                if "hand" in at:
+                    card = hand[at["hand"]]
+                    assert card[0] == 1 and (card[1] == 1 if kind != "PlayCard" else card[2] + card[3] == 1), text
+                if kind == "PlayCharacter":
+                    assert ring("me", at["slot"])[0] == 0, text
+                if kind in ("Backup", "Activate", "Attack", "Join", "Block"):
+                    assert ring("me", at["slot"])[0] == 1, text
+                if kind == "Join":
+                    assert ring("me", at["leader"])[0] == 1, text
+                if kind == "Block":
+                    assert ring("opponent", at["attacker"])[0] == 1, text
+                if kind == "Pick":
+                    assert obs[10] == 1 and question[at["candidate"], 0] == 1, text
+            legal = game.legal_actions()
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert seen >= {"Pass", "PlayCharacter", "PlayCard", "Backup", "Activate", "Attack", "Join", "Block", "Pick"}, seen

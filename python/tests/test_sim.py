@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from typing import Dict, Tuple
 
 import pytest
 
@@ -177,7 +178,7 @@ def test_negative_counts_are_refused_by_the_command_line(capsys):
 
 def test_a_negative_retry_count_still_plays_each_shard_once():
     simulation = Simulation(SET, decks=DECK_ARGS, games=4)
-    done = {}
+    done: Dict[Tuple[int, int], str] = {}
     progress = sim.Progress(4, 0, quiet=True)
     sim.play_locally(simulation, [(0, 2), (2, 4)], 1, -1, None, done.__setitem__, progress)
     assert sorted(done) == [(0, 2), (2, 4)]

@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+from typing import Dict, Type, Union
 
 import pytest
 
@@ -23,7 +24,7 @@ def test_python_plays_the_game_rsc_run_plays(card_set, decks, seed, kinds):
     expected = [line for line in printed.splitlines() if line.startswith("blake3:")][-1].removeprefix("blake3:")
 
     game = rs.Game(card_set, decks, seed=seed)
-    make = {"random": rs.RandomPlayer, "greedy": rs.GreedyPlayer}
+    make: Dict[str, Union[Type[rs.RandomPlayer], Type[rs.GreedyPlayer]]] = {"random": rs.RandomPlayer, "greedy": rs.GreedyPlayer}
     players = [make[kinds[0]].for_seat(seed, 0), make[kinds[1]].for_seat(seed, 1)]
     while not game.is_over():
         game.apply(players[game.current_player].choose(game))

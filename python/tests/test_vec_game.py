@@ -1,5 +1,7 @@
 """VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
 
+from typing import Any, Dict, List, Tuple, Type, Union
+
 import numpy as np
 import pytest
 
@@ -131,7 +133,7 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
     with pytest.raises(ValueError, match=r"shape \(3,\), not \(4,\)"):
         vec.step(np.zeros(3, np.int64))
     with pytest.raises(ValueError, match="int32 or int64"):
-        vec.step([0, 0, 0, 0])
+        vec.step([0, 0, 0, 0])  # type: ignore[arg-type] # the ValueError under test
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
@@ -159,7 +161,7 @@ def test_actions_legal_before_but_not_now_and_past_the_space_are_refused(card_se
     n = 8
     vec = rs.VecGame(card_set, decks, n, seed=11)
     rng = np.random.default_rng(5)
-    previous = [[] for _ in range(n)]
+    previous: List[List[int]] = [[] for _ in range(n)]
     refused = 0
     for _ in range(120):
         legal = [list(vec.legal_actions[i, : vec.legal_counts[i]]) for i in range(n)]
@@ -263,6 +265,7 @@ def test_arrays_made_read_only_are_a_value_error_and_nothing_moves(card_set, dec
     writeable"."""
     vec = rs.VecGame(card_set, decks, 4, threads=1)
     buffer = vec.observations.base  # the one buffer every output array is a view of
+    assert buffer is not None
     buffer.flags.writeable = False
     hashes = [vec.trace_hash(i) for i in range(4)]
     for call in (lambda: vec.step(np.zeros(4, np.int64)), vec.reset):
@@ -312,3 +315,191 @@ print(sorted(refusals))
     assert done.stdout.strip() == str(
         ["this VecGame is in use by another thread: step or reset it from one thread at a time"]
     )
+
+
+# --- A built-in opponent inside the VecGame -------------------------------------------
+
+PLAYERS: Dict[str, Union[Type[rs.RandomPlayer], Type[rs.GreedyPlayer]]] = {
+    "random": rs.RandomPlayer,
+    "greedy": rs.GreedyPlayer,
+}
+
+
+def learner_seats(vec):
+    """The VecGame's learner seats as a list of ints (it has an opponent)."""
+    assert vec.learner_seats is not None
+    return [int(seat) for seat in vec.learner_seats]
+
+
+class Mirror:
+    """Slot `i` of a VecGame with an opponent, played through `Game` and the built-in player
+    object: the learner's actions applied, the other seat answered by
+    `PLAYERS[opponent].for_seat(game seed, other seat)` until the learner is to move; a game
+    that ends before the learner's first decision is passed over, as the VecGame does."""
+
+    def __init__(self, card_set, decks, opponent, seed, n, i, learner, turn_limit=None):
+        self.args = (card_set, decks)
+        self.player, self.seed, self.n, self.i, self.learner = PLAYERS[opponent], seed, n, i, learner
+        self.turn_limit, self.episode, self.passed_over = turn_limit, -1, 0
+        self.next_game()
+
+    def next_game(self):
+        """Starts the slot's next game and plays the opponent to the learner's turn; the
+        rewards of the game that ended, when the learner took part in it."""
+        while True:
+            self.episode += 1
+            game_seed = self.seed + self.i + self.episode * self.n
+            self.game = rs.Game(*self.args, game_seed, turn_limit=self.turn_limit)
+            self.other = self.player.for_seat(game_seed, 1 - self.learner)
+            if self.play_opponent():
+                return
+            self.passed_over += 1
+
+    def play_opponent(self):
+        """The opponent's moves until the learner's turn: whether it came."""
+        while not self.game.is_over() and self.game.current_player != self.learner:
+            self.game.apply(self.other.choose(self.game))
+        return not self.game.is_over()
+
+    def apply(self, action):
+        """The learner's action, then the opponent's moves; `(done, rewards)`."""
+        self.game.apply(action)
+        if self.play_opponent():
+            return False, [0.0, 0.0]
+        rewards = self.game.returns()
+        self.next_game()
+        return True, rewards
+
+    def check_row(self, vec, i):
+        obs, masks, players = vec.observations, vec.masks, vec.current_players
+        assert players[i] == self.learner == self.game.current_player
+        assert np.array_equal(obs[i], self.game.observation(self.learner))
+        assert np.array_equal(masks[i], self.game.legal_mask())
+        assert list(vec.legal_actions[i, : vec.legal_counts[i]]) == self.game.legal_actions()
+        assert vec.trace_hash(i) == self.game.trace_hash()
+        assert vec.seeds()[i] == self.game.seed
+
+
+@pytest.mark.parametrize("opponent,steps", [("random", 300), ("greedy", 150)])
+def test_rows_are_the_learners_against_the_built_in_player(card_set, decks, opponent, steps):
+    """Every row of a VecGame with an opponent is the learner's decision in a Game played
+    with the same learner actions and the built-in player object seeded as `rsc run` seeds
+    the other seat: observations, masks, players, rewards, dones, seeds and trace hashes,
+    from the start and across automatic resets, games the opponent starts included."""
+    n, seed = 6, 40
+    vec = rs.VecGame(card_set, decks, n, seed=seed, threads=2, opponent=opponent)
+    assert vec.opponent == opponent and learner_seats(vec) == [i % 2 for i in range(n)]
+    mirrors = [Mirror(card_set, decks, opponent, seed, n, i, i % 2) for i in range(n)]
+    for i, mirror in enumerate(mirrors):
+        mirror.check_row(vec, i)
+    rng = np.random.default_rng(1)
+    finished, opened_by_opponent, won = 0, 0, set()
+    for _ in range(steps):
+        actions = random_actions(vec, rng)
+        _, _, rewards, dones, _ = vec.step(actions)
+        for i, mirror in enumerate(mirrors):
+            done, returns = mirror.apply(int(actions[i]))
+            assert bool(dones[i]) == done and list(rewards[i]) == returns
+            if done:
+                finished += 1
+                won.add(returns[mirror.learner] > 0)
+                opened_by_opponent += len(mirror.game.history()) > 0
+            mirror.check_row(vec, i)
+    assert finished > n and opened_by_opponent > 0 and won == {True, False}
+    assert sum(m.passed_over for m in mirrors) == 0
+
+
+def test_reset_plays_the_opponents_opening_moves_too(card_set, decks):
+    vec = rs.VecGame(card_set, decks, 4, seed=0, opponent="greedy", learner_seats=[1, 1, 0, 0])
+    vec.step(random_actions(vec, np.random.default_rng(0)))
+    obs, masks, players = vec.reset(seed=70)
+    assert list(players) == [1, 1, 0, 0]
+    for i, learner in enumerate([1, 1, 0, 0]):
+        Mirror(card_set, decks, "greedy", 70, 4, i, learner).check_row(vec, i)
+
+
+def test_the_learner_seats_are_set_per_slot_or_for_all(card_set, decks):
+    """`learner_seats` (one seat for every slot, or one per slot: a list, a numpy array)
+    decides whose decisions the rows are; `rewards` stays indexed by seat."""
+    rng = np.random.default_rng(4)
+    given: List[Tuple[Any, List[int]]] = [(1, [1] * 5), (0, [0] * 5), ([0, 1, 1, 0, 1], [0, 1, 1, 0, 1])]
+    for seats, expected in given + [(np.ones(5, np.int64), [1] * 5)]:
+        vec = rs.VecGame(card_set, decks, 5, seed=8, opponent="random", learner_seats=seats)
+        assert vec.learner_seats is not None and vec.learner_seats.dtype == np.int32
+        assert learner_seats(vec) == expected
+        for _ in range(60):
+            assert list(vec.current_players) == expected
+            vec.step(random_actions(vec, rng))
+    assert rs.VecGame(card_set, decks, 3).learner_seats is None
+    assert rs.VecGame(card_set, decks, 3).opponent is None
+
+
+def test_bad_opponents_and_seats_are_value_errors(card_set, decks):
+    cases: List[Tuple[Dict[str, Any], str]] = [
+        ({"opponent": "minimax"}, "opponent must be None, 'random' or 'greedy', not \"minimax\""),
+        ({"opponent": "scripted"}, "opponent must be None, 'random' or 'greedy', not \"scripted\""),
+        ({"learner_seats": 0}, r"learner_seats needs an opponent \('random' or 'greedy'\)"),
+        ({"opponent": "random", "learner_seats": 2}, "learner_seats must be None, 0, 1 or a sequence .*, not 2"),
+        ({"opponent": "random", "learner_seats": "0"}, "learner_seats must be None, 0, 1 or a sequence .*, not '0'"),
+        ({"opponent": "random", "learner_seats": 0.5}, "learner_seats must be None, 0, 1 or a sequence .*, not 0.5"),
+        ({"opponent": "random", "learner_seats": [0, 1]}, r"learner_seats has 2 seats, not one per game \(3\)"),
+        ({"opponent": "random", "learner_seats": [0, 1, 0, 1]}, "learner_seats has more than 3 seats, one per game"),
+        ({"opponent": "random", "learner_seats": [0, 1, -1]}, r"learner_seats\[2\] must be 0 or 1, not -1"),
+        ({"opponent": "random", "learner_seats": [0, None, 1]}, r"learner_seats\[1\] must be 0 or 1, not None"),
+        ({"opponent": "random", "learner_seats": iter(int, 1)}, "learner_seats has more than 3 seats"),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(ValueError, match=message):
+            rs.VecGame(card_set, decks, 3, **kwargs)
+    with pytest.raises(TypeError):
+        rs.VecGame(card_set, decks, 3, opponent=1)  # type: ignore[arg-type] # the TypeError under test
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_the_same_seeds_and_actions_give_the_same_games_on_any_threads(card_set, decks, opponent):
+    """The opponent's stream is its game's (seeded from the game's seed and seat), not the
+    thread's or the slot's history: one, two and three threads play the same games (256
+    games: with fewer, on a busy machine the calling thread often steps them all before a
+    worker wakes)."""
+    n, results = 256, []
+    for threads in (1, 2, 3):
+        vec = rs.VecGame(card_set, decks, n, seed=5, threads=threads, opponent=opponent)
+        rng = np.random.default_rng(3)
+        total = 0.0
+        for _ in range(200):
+            obs, masks, rewards, _, players = vec.step(random_actions(vec, rng))
+            total += float(np.abs(rewards).sum())
+        arrays = (obs.copy(), masks.copy(), players.copy())
+        results.append((arrays, total, [vec.trace_hash(i) for i in range(n)], vec.seeds()))
+    assert results[0][1] > 0
+    for arrays, *rest in results[1:]:
+        assert all(np.array_equal(a, b) for a, b in zip(arrays, results[0][0]))
+        assert rest == list(results[0][1:])
+
+
+def test_games_that_end_before_the_learner_moves_are_passed_over(card_set, decks):
+    """With a turn limit of 1 the game is a draw once its first turn ends: when the opponent
+    has that turn the learner never decides, and the slot deals its next game (a reset's
+    row has no `done`); every row stays the learner's decision, and a draw the learner
+    took part in is a done with rewards 0."""
+    n, seed = 8, 0
+    vec = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=1, opponent="random")
+    mirrors = [Mirror(card_set, decks, "random", seed, n, i, i % 2, turn_limit=1) for i in range(n)]
+    assert sum(m.passed_over for m in mirrors) > 0
+    assert not vec.dones.any() and not vec.rewards.any()
+    rng = np.random.default_rng(0)
+    dones_seen = 0
+    for step in range(40):
+        if step == 20:
+            vec.reset(seed=seed)
+            mirrors = [Mirror(card_set, decks, "random", seed, n, i, i % 2, turn_limit=1) for i in range(n)]
+            assert not vec.dones.any() and not vec.rewards.any()
+        for i, mirror in enumerate(mirrors):
+            mirror.check_row(vec, i)
+        actions = random_actions(vec, rng)
+        _, _, rewards, dones, _ = vec.step(actions)
+        for i, mirror in enumerate(mirrors):
+            done, returns = mirror.apply(int(actions[i]))
+            assert bool(dones[i]) == done and list(rewards[i]) == returns
+        dones_seen += int(dones.sum())
+    assert sum(m.passed_over for m in mirrors) > 0 and dones_seen > 0

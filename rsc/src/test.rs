@@ -36,7 +36,7 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
     }
     let under_ci = std::env::var_os("CI").is_some();
     let mut sets = SetCache::default();
-    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    let (mut passed, mut failed, mut skipped, mut malformed) = (0usize, 0usize, 0usize, 0usize);
     let mut known = Vec::new();
     // Scenario words and card names come from files: escaped for a terminal.
     let mut out = TerminalWriter(std::io::stdout().lock());
@@ -46,6 +46,7 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
             Err(error) => {
                 stderr_line!("error: {}", terminal_text(&error.to_string()));
                 usage_error = true;
+                malformed += 1;
                 continue;
             }
         };
@@ -79,6 +80,11 @@ pub fn run(paths: &[PathBuf], log: bool) -> Exit {
         for line in &known {
             let _ = writeln!(out, "  {line}");
         }
+    }
+    if malformed > 0 {
+        // Not in the closing line, which keeps the `N passed, N failed` shape tools read.
+        let files = if malformed == 1 { "file" } else { "files" };
+        let _ = writeln!(out, "{malformed} malformed {files} not run (the errors above)");
     }
     if skipped > 0 {
         let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");

@@ -3,7 +3,7 @@
 //! argument gives nil (spec §3.15: a failed evaluation is nil).
 
 use vm::bytecode::CardTypeIdx;
-use vm::runtime::{CallContext, Status, Value};
+use vm::runtime::{CallContext, Status, Trap, Value};
 
 use crate::CATALOGUE;
 use crate::commands::Res;
@@ -78,6 +78,10 @@ pub fn get_targets<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             ctx.set_result(Value::List(found.candidates));
         }
         Value::Str(s) => {
+            // Charged as the runtime charges a filter it resolves: the text read, then
+            // every card of the zone searched (`vm::runtime::CallContext::charge`).
+            let text_len = ctx.program().string(s).map_or(0, str::len);
+            ctx.charge(string_fuel(text_len))?;
             let Some(filter) = ctx.program().string(s).and_then(QuotedFilter::parse) else {
                 ctx.set_result(Value::Nil);
                 return Ok(Status::Success);
@@ -85,6 +89,7 @@ pub fn get_targets<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             let env = ctx.env();
             let mut found = Vec::new();
             ctx.host().zone_cards(&env, filter.zone, &mut found);
+            ctx.charge(found.len())?;
             found.retain(|&value| filter.matches(ctx.host(), value));
             match filter.count {
                 Some(n) if found.len() > usize::from(n) => return ctx.choose(0, &found, n, n, None),
@@ -97,6 +102,19 @@ pub fn get_targets<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         _ => ctx.set_result(Value::Nil),
     }
     Ok(Status::Success)
+}
+
+/// Bytes of a string a unit of fuel pays for, when a builtin reads a program's string at
+/// run time (`getTargets('...')` parses it, `transform("id")` copies it and has the game
+/// look it up). Per 64 bytes rather than per byte: each byte costs a few instructions
+/// (trimmed, split, lowercased, compared, mostly in whole words), where a unit pays for
+/// reading a card, a host call of tens of instructions; a cache line of text is about
+/// that. Strings have no length limit but the bundle's, so a long one must still be paid.
+pub(crate) const STRING_BYTES_PER_FUEL: usize = 64;
+
+/// The fuel reading a string of `len` bytes costs, beyond the call's own unit.
+pub(crate) fn string_fuel(len: usize) -> usize {
+    len / STRING_BYTES_PER_FUEL
 }
 
 /// The type of a [`QuotedFilter`].
@@ -200,25 +218,30 @@ pub fn abs<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
-/// The integers of the arguments, or of the one list argument; `None` if one is not.
-fn numbers<H: CfcHost>(ctx: &CallContext<'_, H>) -> Option<Vec<i32>> {
+/// The integers of the arguments, or of the one list argument; `None` if one is not. A
+/// list is read whole: a unit of fuel per element (the arguments are at most 255, within
+/// the call's unit).
+fn numbers<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Result<Option<Vec<i32>>, Trap> {
     let args: Vec<Value> = match (ctx.argc(), ctx.arg(0)) {
-        (1, Value::List(list)) => ctx.list(list).to_vec(),
+        (1, Value::List(list)) => {
+            ctx.charge(ctx.list(list).len())?;
+            ctx.list(list).to_vec()
+        }
         _ => (0..ctx.argc()).map(|i| ctx.arg(i)).collect(),
     };
-    args.into_iter().map(Value::as_int).collect()
+    Ok(args.into_iter().map(Value::as_int).collect())
 }
 
 /// `min(a, b, ...)` or `min(list)`.
 pub fn min<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let result = numbers(ctx).and_then(|ns| ns.into_iter().min()).map_or(Value::Nil, Value::Int);
+    let result = numbers(ctx)?.and_then(|ns| ns.into_iter().min()).map_or(Value::Nil, Value::Int);
     ctx.set_result(result);
     Ok(Status::Success)
 }
 
 /// `max(a, b, ...)` or `max(list)`.
 pub fn max<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let result = numbers(ctx).and_then(|ns| ns.into_iter().max()).map_or(Value::Nil, Value::Int);
+    let result = numbers(ctx)?.and_then(|ns| ns.into_iter().max()).map_or(Value::Nil, Value::Int);
     ctx.set_result(result);
     Ok(Status::Success)
 }

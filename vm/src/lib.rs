@@ -33,6 +33,14 @@
 //! back in [`runtime::ResumeError::Invalid`] to be answered again. After each call, the
 //! engine runs the events the builtins queued ([`runtime::Runtime::run_events`]).
 //!
+//! A [`runtime::Trap`] ends that execution only: it says why ([`runtime::TrapCode`], with a
+//! stable [`runtime::TrapCode::name`]) and where (card key, instruction, source line when
+//! the bundle kept its debug information), and the runtime takes the next call as usual.
+//! Nothing is rolled back: what the execution's builtins did to the host before the trap
+//! stays done (the VM holds no copy of the game state), so an engine that wants a card to
+//! act all or nothing runs it on a copy of its state first. Neither a trap nor a refused
+//! answer panics, whatever the bundle or the host's answers (`vm/tests/it/runtime/hostile.rs`).
+//!
 //! ```
 //! use vm::bytecode::*;
 //! use vm::catalogue::*;

@@ -153,7 +153,7 @@ impl Code {
             ),
             Code::E0011 => (
                 "A word between `[` and `]` of a target filter is not one of the catalogue's \
-                 filters (`frozen`, `bp>=500`, `bp:strongest`...).",
+                 filters (`frozen`, `bp>=500`, `bp:lowest`...).",
                 "action = destroy() target(character[frozn]@oppRing)\n",
                 "action = destroy() target(character[frozen]@oppRing)\n",
             ),
@@ -200,9 +200,13 @@ impl Code {
                 "action = +unblockable ueot target(character@myRing)\n",
             ),
             Code::E0019 => (
-                "A cost between `{` and `}` is not one of the catalogue's costs (`F`, `S`, `D`).",
-                "action = {E}: destroy() target(character@oppRing)\n",
-                "action = {F}: destroy() target(character@oppRing)\n",
+                "A cost between `{` and `}` is not one of the catalogue's costs: `{F}` freezes \
+                 this card, `{S}` sacrifices (KOs) it, `{D}` discards a card from your hand. An argument goes in \
+                 parentheses: `{D(2)}` discards two cards, `{D(action)}` an action card, \
+                 `{S(character@myRing)}` sacrifices a character of your ring. Several costs are \
+                 written one after the other: `{D}{F}:`.",
+                "action = {D2}: destroy() target(character@oppRing)\n",
+                "action = {D(2)}: destroy() target(character@oppRing)\n",
             ),
             Code::E0020 => (
                 "`[[elif]]` and `[[else]]` continue an `[[if]]` of the same statement, and \

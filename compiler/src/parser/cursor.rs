@@ -179,9 +179,15 @@ impl<'a, 't> Parser<'a, 't> {
     #[cold]
     #[inline(never)]
     pub(super) fn expected(&mut self, what: &str) {
+        self.expected_with_help(what, None);
+    }
+
+    /// [`Self::expected`] with a hint at the usual fix.
+    #[cold]
+    pub(super) fn expected_with_help(&mut self, what: &str, help: Option<String>) {
         let token = self.peek();
         let found = self.describe(token);
-        self.report(diagnostics::expected(token.span, what, &found));
+        self.report(diagnostics::expected(token.span, what, &found).with_help(help));
         self.recover_to_statement_end();
     }
 

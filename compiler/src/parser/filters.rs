@@ -382,7 +382,10 @@ impl<'a, 't> Parser<'a, 't> {
         let negated = self.eat(TokenKind::Caret).is_some() || self.eat_sign();
         let token = self.peek();
         if token.kind != TokenKind::Ident {
-            self.expected("a filter such as `frozen` or `bp>=500`");
+            let help = (token.kind == TokenKind::Bang).then(|| {
+                "negate a filter with `-` (`[-frozen]`); `!` negates a target type (`!character`)".to_string()
+            });
+            self.expected_with_help("a filter such as `frozen` or `bp>=500`", help);
             return None;
         }
         self.bump();

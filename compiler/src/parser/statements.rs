@@ -218,11 +218,19 @@ impl<'a, 't> Parser<'a, 't> {
             self.report(diagnostics::unknown_name(Code::E0018, span, "restriction", &written, &known));
         } else {
             let found = format!("`{written}`");
-            self.report(diagnostics::expected(
-                span,
-                "a command, `+ability`, condition, target clause or restriction",
-                &found,
-            ));
+            // `draw 2`: a command without its parentheses; `attacks:this`: an event without
+            // its `~`.
+            let help = if self.names.commands.contains(word.symbol) {
+                Some(format!("a command takes its arguments in parentheses: `{written}(...)`"))
+            } else if self.names.events.contains(word.symbol) || self.split_glued(word, Glued::Event).is_some() {
+                Some(format!("an event goes between `~` at the start of an auto: `auto = ~{written}~ ...`"))
+            } else {
+                None
+            };
+            self.report(
+                diagnostics::expected(span, "a command, `+ability`, condition, target clause or restriction", &found)
+                    .with_help(help),
+            );
         }
         self.recover_to_statement_end();
     }
@@ -252,6 +260,14 @@ impl<'a, 't> Parser<'a, 't> {
         } else if keyword_token.kind == TokenKind::Ident && self.is_word(keyword_token.span, "may") {
             self.bump();
             let question = self.eat(TokenKind::Str).map(|token| self.string_literal(token.span));
+            if question.is_none() && !self.at(TokenKind::RBracket) {
+                // `[[may Draw a card?]]`: the question is a string.
+                self.expected_with_help(
+                    "`]]` or a quoted question",
+                    Some("quote the question: `[[may 'Draw a card?']]`".into()),
+                );
+                return None;
+            }
             Condition::May(question, open.span)
         } else {
             self.expected("`if`, `may`, `elif` or `else` after `[[`");

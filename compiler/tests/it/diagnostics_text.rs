@@ -169,3 +169,124 @@ fn several_mistakes_are_all_reported_in_source_order() {
          \x20 4:9 `Strike twice`: this label names no action\n"
     );
 }
+
+// ---- a newcomer's first cards (issue: helper `newuser`): each help points at the fix ----
+
+#[test]
+fn filter_negated_with_bang() {
+    assert_eq!(
+        diagnose("action = freeze() target(character[!attack])\n"),
+        "error[E0006]: expected a filter such as `frozen` or `bp>=500`, found `!`\n\
+         \x20 1:36 `!`: expected a filter such as `frozen` or `bp>=500`\n\
+         \x20 help: negate a filter with `-` (`[-frozen]`); `!` negates a target type (`!character`)\n"
+    );
+}
+
+#[test]
+fn filter_written_as_a_longer_word() {
+    assert_eq!(
+        diagnose("action = freeze() target(character[-attacking])\n"),
+        "error[E0011]: unknown filter `attacking`\n\
+         \x20 1:37 `attacking`: unknown filter\n\
+         \x20 help: did you mean `attack`?\n"
+    );
+}
+
+#[test]
+fn unknown_filter_lists_the_filters() {
+    let text = diagnose("action = freeze() target(character[-sleeping])\n");
+    assert!(
+        text.contains("help: a filter is one of `backedup`, `attack`,")
+            && text.contains("a card type or subtype, or a comparison such as `bp>=500`"),
+        "{text}"
+    );
+}
+
+#[test]
+fn cost_count_without_parentheses() {
+    assert_eq!(
+        diagnose("action = {D2}: damage(500) target(character)\n"),
+        "error[E0019]: unknown cost `D2`\n\
+         \x20 1:11 `D2`: unknown cost\n\
+         \x20 help: did you mean `D(2)`? A cost's argument goes in parentheses\n"
+    );
+}
+
+#[test]
+fn unknown_cost_lists_the_costs() {
+    assert_eq!(
+        diagnose("action = {X}: draw()\n"),
+        "error[E0019]: unknown cost `X`\n\
+         \x20 1:11 `X`: unknown cost\n\
+         \x20 help: a cost is one of `F`, `S`, `D`\n"
+    );
+}
+
+#[test]
+fn unknown_attribute_lists_the_attributes() {
+    let text = diagnose("action = draw(me.hand.lenght)\n");
+    assert!(
+        text.starts_with("error[E0025]: unknown attribute `lenght`\n  1:23 `lenght`: unknown attribute\n"),
+        "{text}"
+    );
+    assert!(text.contains("help: an attribute is one of `hp`, ") && text.contains("`size`"), "{text}");
+}
+
+#[test]
+fn may_question_without_quotes() {
+    assert_eq!(
+        diagnose("action = [[may Draw two?]] draw(2)\n"),
+        "error[E0006]: expected `]]` or a quoted question, found `Draw`\n\
+         \x20 1:16 `Draw`: expected `]]` or a quoted question\n\
+         \x20 help: quote the question: `[[may 'Draw a card?']]`\n"
+    );
+    assert_eq!(diagnose("action = [[may 'Draw two?']] draw(2)\n"), "");
+    assert_eq!(diagnose("action = [[may]] draw(2)\n"), "");
+}
+
+#[test]
+fn enemy_as_a_target_type() {
+    assert_eq!(
+        diagnose("action = damage(300) to(enemy)\n"),
+        "error[E0038]: unknown target type `enemy`\n\
+         \x20 1:25 `enemy`: unknown target type\n\
+         \x20 help: the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)\n"
+    );
+}
+
+#[test]
+fn quoted_amount() {
+    assert_eq!(
+        diagnose("action = damage(\"300\") to(opp)\n"),
+        "error[E0010]: argument `amount` of `damage` must be a number or an expression, not a quoted string\n\
+         \x20 1:17 `\"300\"`: expected a number or an expression, not a quoted string\n"
+    );
+    assert_eq!(diagnose("action = damage(300) to(opp)\n"), "");
+}
+
+#[test]
+fn command_without_parentheses() {
+    assert_eq!(
+        diagnose("action = draw 2\n"),
+        "error[E0006]: expected a command, `+ability`, condition, target clause or restriction, found `draw`\n\
+         \x20 1:10 `draw`: expected a command, `+ability`, condition, target clause or restriction\n\
+         \x20 help: a command takes its arguments in parentheses: `draw(...)`\n"
+    );
+}
+
+#[test]
+fn event_without_tildes() {
+    assert_eq!(
+        diagnose("auto = myEndPhase draw()\n"),
+        "error[E0006]: expected a command, `+ability`, condition, target clause or restriction, found `myEndPhase`\n\
+         \x20 1:8 `myEndPhase`: expected a command, `+ability`, condition, target clause or restriction\n\
+         \x20 help: an event goes between `~` at the start of an auto: `auto = ~myEndPhase~ ...`\n"
+    );
+}
+
+#[test]
+fn unknown_ability_lists_the_abilities() {
+    let text = diagnose("abilities = unblockable, flying\n");
+    assert!(text.starts_with("error[E0015]: unknown ability `flying`\n"), "{text}");
+    assert!(text.contains("help: expected one of `unblockable`, `cantattack`,"), "{text}");
+}

@@ -51,3 +51,31 @@ fn examples_expand_and_show_their_markers() {
     // A marker that does not parse stays as written.
     assert_eq!(expand_example("{{b * x}}{{0xZZ}}{{"), b"{{b * x}}{{0xZZ}}{{");
 }
+
+/// The filter terms an explanation's prose quotes (`bp>=500`, `bp:lowest`) are valid: E0011's
+/// once quoted `bp:strongest`, which is itself an E0011.
+#[test]
+fn the_filter_terms_quoted_in_explanations_are_valid() {
+    let is_filter_term = |snippet: &str| {
+        let (name, rest) = snippet.split_at(snippet.find([':', '<', '>', '=']).unwrap_or(snippet.len()));
+        !name.is_empty()
+            && name.bytes().all(|byte| byte.is_ascii_lowercase())
+            && (rest.starts_with(':') && rest[1..].bytes().all(|byte| byte.is_ascii_lowercase()) && rest.len() > 1
+                || rest.starts_with(['<', '>', '='])
+                    && rest.trim_start_matches(['<', '>', '=']).trim_start_matches('-').parse::<u32>().is_ok())
+    };
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for &code in Code::ALL {
+        let text = code.explanation().text;
+        for snippet in text.split('`').skip(1).step_by(2).filter(|snippet| is_filter_term(snippet)) {
+            checked += 1;
+            let card = format!("action = destroy() target(character[{snippet}]@oppRing)\n");
+            if let Some(diagnostic) = diagnostics(&card).first() {
+                problems.push(format!("{}: `{snippet}` gets {}", code.as_str(), diagnostic.message));
+            }
+        }
+    }
+    assert!(checked >= 2, "the prose quotes filter terms ({checked} found)");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

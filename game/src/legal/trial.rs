@@ -70,9 +70,10 @@ impl Game {
             }
         };
         let costs = data.actions.first().map_or(&[][..], |action| action.costs.as_slice());
-        // The trial charges a few units of fuel per stage and one per 64 cards a filter
-        // looks at: within these bounds it cannot run out of the runtime's default fuel,
-        // which the game never changes, and trap instead of failing.
+        // The trial charges a few units of fuel per stage and one per card a filter looks
+        // at (and per candidate a filter term tests): within these bounds (and those of
+        // `Runtime::may_peek`, which every peek checks) it cannot run out of the runtime's
+        // default fuel, which the game never changes, and trap instead of failing.
         if costs.len() > 4 || hand > 1_000 || state.search_scope.is_some() {
             return None;
         }

@@ -65,7 +65,43 @@ const SLOT_ATTRIBUTES: &[&str] =
 /// is malformed. The message names the key and lists the known ones.
 pub fn check_key(key: &str) -> Result<(), String> {
     let parts: Vec<&str> = key.split('.').collect();
-    parse_key(&parts).map(|_| ()).map_err(|known| format!("unknown expectation `{key}` (known: {known})"))
+    parse_key(&parts).map(|_| ()).map_err(|known| match suggest_key(key) {
+        Some(close) => format!("unknown expectation `{key}`: did you mean `{close}`? (known: {known})"),
+        None => format!("unknown expectation `{key}` (known: {known})"),
+    })
+}
+
+/// A known key close to `key` (`you.discard` for `you.discards`).
+fn suggest_key(key: &str) -> Option<String> {
+    // No known key is near a long one, and the distance costs its length per candidate.
+    if key.len() > 40 {
+        return None;
+    }
+    const PLAYER_KEYS: &[&str] = &[
+        "hp",
+        "sp",
+        "lost_sp",
+        "nc_damaged",
+        "extra_turns",
+        "chars_per_turn",
+        "chars_played",
+        "backups_played",
+        "skips",
+        "hand",
+        "deck",
+        "discards",
+        "removed",
+    ];
+    let mut known: Vec<String> = ["phase", "turn", "active", "winner"].map(String::from).to_vec();
+    for side in ["you", "opp"] {
+        known.extend(PLAYER_KEYS.iter().map(|what| format!("{side}.{what}")));
+        for slot in 0..RING_SLOTS {
+            known.push(format!("{side}.s{slot}"));
+            known.extend(SLOT_ATTRIBUTES.iter().map(|attr| format!("{side}.s{slot}.{attr}")));
+        }
+    }
+    let help = compiler::diagnostics::suggest(key, known.iter().map(String::as_str))?;
+    Some(help.trim_start_matches("did you mean `").trim_end_matches("`?").to_string())
 }
 
 /// What `parts` (a key split at its dots) names, or the list of known keys to suggest.
@@ -201,11 +237,25 @@ fn show(value: &Toml) -> String {
 }
 
 fn compare_int(key: &str, expected: &Toml, actual: i64) -> Option<Mismatch> {
-    (expected.as_integer() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+    (expected.as_integer() != Some(actual)).then(|| {
+        let mismatch = Mismatch::value(key, show(expected), actual.to_string());
+        if expected.is_integer() { mismatch } else { with_kind_note(mismatch, key, "a whole number", expected) }
+    })
 }
 
 fn compare_bool(key: &str, expected: &Toml, actual: bool) -> Option<Mismatch> {
-    (expected.as_bool() != Some(actual)).then(|| Mismatch::value(key, show(expected), actual.to_string()))
+    (expected.as_bool() != Some(actual)).then(|| {
+        let mismatch = Mismatch::value(key, show(expected), actual.to_string());
+        if expected.is_bool() { mismatch } else { with_kind_note(mismatch, key, "`true` or `false`", expected) }
+    })
+}
+
+/// The note of an expectation written as the wrong kind of value (`"500"` for `500`), which
+/// would otherwise read `expected: "500"`, `actual: 500`.
+fn with_kind_note(mut mismatch: Mismatch, key: &str, wanted: &str, expected: &Toml) -> Mismatch {
+    let quoted = if expected.is_str() { " written without quotes" } else { "" };
+    mismatch.note = Some(format!("`{key}` takes {wanted}{quoted}: {} is a {}", show(expected), expected.type_str()));
+    mismatch
 }
 
 fn compare_str(key: &str, expected: &Toml, actual: &str) -> Option<Mismatch> {

@@ -190,13 +190,26 @@ pub fn parse(text: &str) -> Result<ScenarioFile, String> {
     }
     for (index, step) in scenario.steps.iter().enumerate() {
         for key in step.expect.keys() {
-            expect::check_key(key).map_err(|message| format!("step {}: {message}", index + 1))?;
+            expect::check_key(key).map_err(|message| match line_of_key(text, key) {
+                Some(line) => format!("step {} (line {line}): {message}", index + 1),
+                None => format!("step {}: {message}", index + 1),
+            })?;
         }
         if let Some(phase) = &step.advance {
             run::parse_phase(phase).map_err(|message| format!("step {}: {message}", index + 1))?;
         }
     }
     Ok(scenario)
+}
+
+/// The line (from 1) where `key` is first written as a quoted TOML key (`"you.hp" =`), for
+/// an error about it; `None` when it is not written so.
+fn line_of_key(text: &str, key: &str) -> Option<usize> {
+    let quoted = format!("{key:?}");
+    let at = text.match_indices(&quoted).map(|(at, _)| at).find(|&at| {
+        text.get(at + quoted.len()..).is_some_and(|rest| rest.trim_start_matches([' ', '\t']).starts_with('='))
+    })?;
+    Some(text[..at].matches('\n').count() + 1)
 }
 
 /// Reads and parses a scenario file.
@@ -280,12 +293,17 @@ pub fn collect_files(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-impl fmt::Display for Mismatch {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Mismatch {
+    /// `  step 2 (attack = "s0")` or `  setup`.
+    fn write_heading(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.step {
-            Some(step) => writeln!(f, "  step {} ({})", step + 1, self.step_text)?,
-            None => writeln!(f, "  setup")?,
+            Some(step) => writeln!(f, "  step {} ({})", step + 1, self.step_text),
+            None => writeln!(f, "  setup"),
         }
+    }
+
+    /// What does not hold, without the heading.
+    fn write_body(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "    {}", self.what)?;
         if let Some(expected) = &self.expected {
             writeln!(f, "      expected: {expected}")?;
@@ -307,6 +325,13 @@ impl fmt::Display for Mismatch {
     }
 }
 
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_heading(f)?;
+        self.write_body(f)
+    }
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = self.file.display();
@@ -321,8 +346,15 @@ impl fmt::Display for Report {
             ),
             Verdict::Failed(mismatches) => {
                 writeln!(f, "FAIL    {file} — {}", self.name)?;
+                // The mismatches of one step under one heading.
+                let mut heading: Option<(Option<usize>, &str)> = None;
                 for mismatch in mismatches {
-                    write!(f, "{mismatch}")?;
+                    let this = (mismatch.step, mismatch.step_text.as_str());
+                    if heading != Some(this) {
+                        mismatch.write_heading(f)?;
+                        heading = Some(this);
+                    }
+                    mismatch.write_body(f)?;
                 }
                 Ok(())
             }
@@ -401,7 +433,12 @@ expect = { "you.s0.bp" = 900 }
             assert!(error.contains("no step that moves or checks anything"), "{text:?}: {error}");
         }
         let error = parse("[[step]]\npass = true\n[[step]]\nexpect = { \"you.hpp\" = 1 }\n").unwrap_err();
-        assert!(error.starts_with("step 2: unknown expectation `you.hpp` (known: phase, turn"), "{error}");
+        assert!(
+            error.starts_with(
+                "step 2 (line 4): unknown expectation `you.hpp`: did you mean `you.hp`? (known: phase, turn"
+            ),
+            "{error}"
+        );
         for key in ["you.s4.bp", "you.s0.colour", "you.rules.no_such_switch", "them.hp", "you.s0.bp.x"] {
             let text = format!("[[step]]\nexpect = {{ {key:?} = 1 }}\n");
             assert!(parse(&text).unwrap_err().contains(&format!("unknown expectation `{key}`")), "{key}");

@@ -3,6 +3,7 @@
 //! or an answer that is not legal fails and lists the legal answers), then the step's
 //! expectations checked.
 
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use vm::runtime::{RequestKind, Value};
@@ -69,8 +70,9 @@ pub fn run_steps(file: &ScenarioFile, set: &Arc<CardSet>, log: &mut Vec<StepLog>
         let leftover: Vec<String> = answers.map(ToString::to_string).collect();
         if !leftover.is_empty() {
             return Err(vec![at(format!(
-                "answers not asked for: {} (no question was pending; strict mode)",
-                leftover.join(", ")
+                "answers not asked for: {} (no question was pending; strict mode){}",
+                leftover.join(", "),
+                triggered_hint(set, step)
             ))]);
         }
         let mut mismatches = Vec::new();
@@ -236,7 +238,14 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
         && by.seat() != mover
         && game.pending().is_none()
     {
-        return Err(format!("`by = {:?}`, but it is {}'s move", by.name(), Side::of(mover).name()));
+        return Err(format!(
+            "`by = {:?}`, but it is {} move now (turn {}, phase {:?}); the legal moves are: {}",
+            by.name(),
+            possessive(Side::of(mover)),
+            game.state().turn,
+            phase_name(game.state().phase),
+            describe_moves(game, &game.legal_moves(), mover)
+        ));
     }
     if let Some(mv) = step_move(game, step, mover)? {
         let before = game.state().clone();
@@ -255,9 +264,11 @@ fn take_step<'a>(game: &mut Game, step: &StepSpec, answers: &mut std::slice::Ite
                 }
                 return Ok(());
             }
-            (Err(error), false) => {
+            (Err(_), false) => {
                 return Err(format!(
-                    "the move was refused ({error}); the legal moves are: {}",
+                    "the move {} was refused{}; the legal moves are: {}",
+                    describe_moves(game, &[mv], mover),
+                    why_refused(game, mv, mover),
                     describe_moves(game, &legal, mover)
                 ));
             }
@@ -370,7 +381,7 @@ fn play_removed(game: &Game, step: &StepSpec, player: Seat, name: &str) -> Resul
     let removed = &state.players[usize::from(player)].removed;
     let pos = removed.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
         let names: Vec<String> = removed.iter().map(|&c| card_label(game, c)).collect();
-        format!("{name:?} is not in {}'s removed pile [{}]", Side::of(player).name(), names.join(", "))
+        format!("{name:?} is not in {} removed pile [{}]", possessive(Side::of(player)), names.join(", "))
     })?;
     let is_character = state.def(removed[pos]).is_some_and(|d| d.kind == CardKind::Character);
     let slot = match (&step.slot, is_character) {
@@ -391,11 +402,102 @@ fn find_in_hand(game: &Game, player: Seat, name: &str) -> Result<u8, String> {
         Some(index) => return Err(format!("hand.{index}: the hand holds {} cards", hand.len())),
         None => hand.iter().position(|&card| card_matches(game, card, name)).ok_or_else(|| {
             let names: Vec<String> = hand.iter().map(|&c| card_label(game, c)).collect();
-            format!("{name:?} is not in {}'s hand [{}]", Side::of(player).name(), names.join(", "))
+            let mut message =
+                format!("{name:?} is not in {} hand [{}]", possessive(Side::of(player)), names.join(", "));
+            // A step moves for whoever must move: the card may be in the other hand.
+            let other = Side::of(player.other());
+            if state.players[usize::from(other.seat())].hand.iter().any(|&card| card_matches(game, card, name)) {
+                let _ = write!(
+                    message,
+                    "; it is in {} hand, but it is {} move now (phase {:?})",
+                    possessive(other),
+                    possessive(Side::of(player)),
+                    phase_name(state.phase)
+                );
+            }
+            message
         })?,
     };
     // Moves name hand positions with a byte (the action space numbers the first few).
     u8::try_from(index).map_err(|_| format!("{name:?} is at hand position {index}, past the positions a move can name"))
+}
+
+/// For a step that played a character with a ■ ability, which runs only when activated:
+/// `; Ryu (C121)'s ■ ability runs on `activate = "s0"`, not when it is played`.
+fn triggered_hint(set: &CardSet, step: &StepSpec) -> String {
+    let Some(def) = step.play.as_deref().and_then(|name| set.find(name.trim())).and_then(|idx| set.card(idx)) else {
+        return String::new();
+    };
+    if def.kind != CardKind::Character || def.ability != Some(crate::set::AbilityType::Triggered) {
+        return String::new();
+    }
+    let slot = step.slot.as_deref().unwrap_or("sN");
+    format!("; {}'s ■ ability runs on `activate = {slot:?}`, not when it is played", def.name)
+}
+
+/// The likely reason a scenario's move is not legal, in scenario words: the phase it
+/// belongs to, the SP a card costs, a character that is frozen or entered this turn
+/// (`""` when none of these is the reason).
+fn why_refused(game: &Game, mv: Move, mover: Seat) -> String {
+    let state = game.state();
+    let phase = phase_name(state.phase);
+    let player = &state.players[usize::from(mover)];
+    let slot_card = |slot: u8| player.ring.get(usize::from(slot)).copied().flatten();
+    let in_phase = |wanted: Phase, what: &str| -> Option<String> {
+        (state.phase != wanted).then(|| {
+            let wanted = phase_name(wanted);
+            format!(
+                " ({what} in the {wanted} phase, and this is the {phase} phase: `phase = {wanted:?}` in the setup, \
+                 or `advance = {wanted:?}` first)"
+            )
+        })
+    };
+    let character = |slot: u8| -> Option<String> {
+        let card = slot_card(slot)?;
+        let card_state = state.card(card)?;
+        let name = card_label(game, card);
+        if card_state.frozen {
+            Some(format!(" ({name} in s{slot} is frozen)"))
+        } else if card_state.fresh {
+            Some(format!(" ({name} in s{slot} is fresh: it entered the ring this turn)"))
+        } else {
+            None
+        }
+    };
+    let reason = match mv {
+        Move::Attack { slot } => in_phase(Phase::Attack, "attacks are declared")
+            .or_else(|| if slot_card(slot).is_none() { Some(format!(" (s{slot} is empty)")) } else { character(slot) }),
+        Move::Join { slot, .. } => in_phase(Phase::Attack, "a united attack is joined").or_else(|| character(slot)),
+        Move::Block { slot, .. } => {
+            in_phase(Phase::CounterAttack, "counter-attacks are declared").or_else(|| character(slot))
+        }
+        Move::Activate { slot } => in_phase(Phase::Main, "abilities are activated").or_else(|| character(slot)),
+        Move::PlayCard { hand } | Move::PlayCharacter { hand, .. } | Move::Backup { hand, .. } => {
+            let def = player.hand.get(usize::from(hand)).and_then(|&card| state.def(card));
+            match def {
+                // In i64: a set's SP may be `i32::MIN`, which has no negation in i32.
+                Some(def) if def.sp < 0 && i64::from(player.sp) < -i64::from(def.sp) => Some(format!(
+                    " ({} costs {} SP and {} SP is {}: set `{}.sp` in the setup)",
+                    def.name,
+                    -i64::from(def.sp),
+                    possessive(Side::of(mover)),
+                    player.sp,
+                    Side::of(mover).name()
+                )),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    reason.unwrap_or_default()
+}
+
+/// `your` or `opp's`.
+fn possessive(side: Side) -> &'static str {
+    match side {
+        Side::You => "your",
+        Side::Opp => "opp's",
+    }
 }
 
 /// Whether `card` is the one named `name` (its number or its name, case-insensitive).
@@ -485,12 +587,38 @@ fn describe_candidate(game: &Game, value: Value, positions: Option<[(i32, &str);
     }
 }
 
+/// What action `index` of the pending execution's card does, for a question that asks
+/// which: its `label`, else its line of source (`hp(+500) to(me)`), when the bundle has it.
+fn action_words(game: &Game, index: i32) -> Option<String> {
+    let exec = game.pending()?;
+    let program = game.set().program();
+    let action = program.card(exec.env().card)?.actions.get(usize::try_from(index).ok()?)?;
+    if let Some(label) = action.label.and_then(|label| program.string(label)) {
+        return Some(label.to_string());
+    }
+    let debug = program.debug()?;
+    let line = debug.text(debug.rows(action.entry).first()?).trim();
+    let effect = line.split_once('=').map_or(line, |(_, effect)| effect.trim());
+    Some(effect.to_string())
+}
+
 fn legal_answers(game: &Game) -> String {
     match game.pending() {
         Some(exec) => {
             let request = exec.request();
             let positions = position_answers(game);
-            let list: Vec<String> = exec.candidates().iter().map(|&v| describe_candidate(game, v, positions)).collect();
+            let is_action = request.kind == RequestKind::Action;
+            let list: Vec<String> = exec
+                .candidates()
+                .iter()
+                .map(|&v| match (is_action, Choice::of(v)) {
+                    (true, Some(Choice::Int(n))) => match action_words(game, n) {
+                        Some(words) => format!("{n} = {words}"),
+                        None => n.to_string(),
+                    },
+                    _ => describe_candidate(game, v, positions),
+                })
+                .collect();
             let count = if request.min == request.max {
                 format!("exactly {}", request.min)
             } else {

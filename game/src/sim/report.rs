@@ -34,7 +34,8 @@ pub fn render(results: &Results) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rsc sim: {title}</title>\
          <style>body{{font-family:sans-serif;margin:2em;max-width:{WIDTH}px}}table{{border-collapse:collapse}}\
          td,th{{border:1px solid #ccc;padding:2px 8px;text-align:right}}th:first-child,td:first-child{{text-align:left}}\
-         figure{{margin:1.5em 0}}figcaption{{color:#555}}</style></head><body>\n<h1>rsc sim: {title}</h1>\n"
+         figure{{margin:1.5em 0}}figcaption{{color:#555}}.chart{{overflow-x:auto}}.chart svg{{display:block}}\
+         @media (max-width:700px){{body{{margin:0.5em}}}}</style></head><body>\n<h1>rsc sim: {title}</h1>\n"
     );
     let _ = writeln!(
         html,
@@ -60,6 +61,10 @@ pub fn render(results: &Results) -> String {
             "<p><strong>Stopped by Ctrl-C or SIGTERM after {} games</strong>: the games being played then were dropped.</p>",
             tally.games
         );
+    }
+    // The decks of the folder that did not play, as the text summary lists them.
+    for message in &results.shard.refused_decks {
+        let _ = writeln!(html, "<p>Deck left out: {}</p>", escape(message));
     }
     html.push_str("<table><tr><th>deck</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th></tr>\n");
     for (i, name) in names.iter().enumerate() {
@@ -103,7 +108,13 @@ pub fn render(results: &Results) -> String {
     for (chart, caption) in figures {
         html.push_str("<figure>\n");
         match chart {
-            Ok(svg) => html.push_str(&svg),
+            // A chart keeps its size (its labels stay legible) and scrolls sideways in a
+            // window narrower than it.
+            Ok(svg) => {
+                html.push_str("<div class=\"chart\">");
+                html.push_str(&svg);
+                html.push_str("</div>");
+            }
             Err(error) => {
                 let _ = write!(html, "<p>chart not drawn: {}</p>", escape(&error));
             }

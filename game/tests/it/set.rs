@@ -36,8 +36,10 @@ fn a_set_whose_rules_do_not_compile_is_refused_with_the_errors_named() {
     match CardSet::from_parts(vec![bad], &sources) {
         Err(SetError::Rules(errors)) => {
             assert_eq!(errors.len(), 1, "{errors:?}");
-            assert!(errors[0].starts_with("B001-broken.rules: E"), "{}", errors[0]);
+            assert!(errors[0].starts_with("B001-broken.rules:1:10: E0008 "), "{}", errors[0]);
             assert!(errors[0].contains("damagee"), "{}", errors[0]);
+            let message = SetError::Rules(errors).to_string();
+            assert!(message.starts_with("the set's rules do not compile (1 error; `rsc check`"), "{message}");
         }
         other => panic!("expected a rules error, got {other:?}"),
     }

@@ -8,10 +8,22 @@
   works with OpenSpiel's own algorithms.
 """
 
+from __future__ import annotations
 
-def _load_game_args(card_set, decks):
+import os
+from typing import List, Optional, Sequence, Tuple, Union
+
+from .. import CardSet, Deck
+
+CardSetArg = Union[CardSet, str, os.PathLike[str]]
+"""What the environments take as a card set: a ``CardSet``, or the folder to load it from."""
+DecksArg = Sequence[Union[Deck, str, os.PathLike[str]]]
+"""What the environments take as decks: two ``Deck`` objects or ``.o8d`` paths, seat 0's first."""
+
+
+def _load_game_args(card_set: CardSetArg, decks: Optional[DecksArg]) -> Tuple[CardSet, List[Deck]]:
     """A ``CardSet`` (loaded from a folder when given a path) and two decks."""
-    from .. import CardSet, Deck, load_deck
+    from .. import load_deck
 
     if not isinstance(card_set, CardSet):
         card_set = CardSet.load(str(card_set))

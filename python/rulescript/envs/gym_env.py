@@ -13,25 +13,39 @@ drive it) it ends the episode as a loss, with ``info["illegal_action"] = True``.
 from __future__ import annotations
 
 import operator
+from typing import Any, Dict, Optional, SupportsIndex, Tuple, Type, Union
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, observation_bounds, player_seed
-from . import _load_game_args
+from . import CardSetArg, DecksArg, _load_game_args
 
-_OPPONENTS = {"greedy": GreedyPlayer, "random": RandomPlayer}
+_OPPONENTS: Dict[str, Union[Type[GreedyPlayer], Type[RandomPlayer]]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+Observation = npt.NDArray[np.float32]
+"""``Game.observation(seat)``: float32, shape ``(OBSERVATION_SIZE,)``."""
 
 
-class RuleScriptEnv(gym.Env):
+class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
     """``RuleScriptEnv(card_set, decks, seat=0, opponent="greedy", turn_limit=None,
     illegal_action="lose")``: ``card_set`` a ``CardSet`` or its folder, ``decks`` two
     ``Deck`` objects or ``.o8d`` paths (seat 0's first)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
-    def __init__(self, card_set, decks, seat=0, opponent="greedy", turn_limit=None, illegal_action="lose", render_mode=None):
+    def __init__(
+        self,
+        card_set: CardSetArg,
+        decks: DecksArg,
+        seat: int = 0,
+        opponent: str = "greedy",
+        turn_limit: Optional[int] = None,
+        illegal_action: str = "lose",
+        render_mode: Optional[str] = None,
+    ) -> None:
         if seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         if opponent not in _OPPONENTS:
@@ -49,57 +63,78 @@ class RuleScriptEnv(gym.Env):
         low, high = observation_bounds(self.card_set, self.decks, turn_limit)
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(ACTION_SPACE)
-        self.game = None
-        self._opponent = None
+        self.game: Optional[Game] = None
+        self._opponent: Union[GreedyPlayer, RandomPlayer, None] = None
         # Whether the episode has ended: the game is over, or an illegal action lost it
         # (the game itself then goes on, so `is_over()` cannot tell).
         self._episode_over = False
 
-    def _info(self, **extra):
-        mask = self.game.legal_mask().astype(np.int8) if self.game.current_player == self.seat else np.zeros(ACTION_SPACE, np.int8)
-        return {"action_mask": mask, "turn": self.game.turn, **extra}
+    def _started(self) -> Game:
+        """The game of the episode; ``RuntimeError`` before ``reset()``."""
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game
 
-    def _opponent_moves(self):
-        while not self.game.is_over() and self.game.current_player != self.seat:
-            self.game.apply(self._opponent.choose(self.game))
+    def _info(self, **extra: Any) -> Dict[str, Any]:
+        game = self._started()
+        mask = game.legal_mask().astype(np.int8) if game.current_player == self.seat else np.zeros(ACTION_SPACE, np.int8)
+        return {"action_mask": mask, "turn": game.turn, **extra}
 
-    def reset(self, *, seed=None, options=None):
+    def _opponent_moves(self) -> None:
+        game, opponent = self._started(), self._opponent
+        assert opponent is not None, "reset() seats the opponent"
+        while not game.is_over() and game.current_player != self.seat:
+            game.apply(opponent.choose(game))
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Observation, Dict[str, Any]]:
+        """Starts a new game (its seed drawn from the env's generator, seeded by ``seed``)
+        and plays the opponent's moves until ``seat`` is to move; ``(observation, info)``,
+        ``info["action_mask"]`` an int8 vector of shape ``(ACTION_SPACE,)``."""
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+        game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
         self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
         self._opponent_moves()
-        self._episode_over = self.game.is_over()
-        return self.game.observation(self.seat), self._info()
+        self._episode_over = game.is_over()
+        return game.observation(self.seat), self._info()
 
-    def step(self, action):
-        if self.game is None:
-            raise RuntimeError("call reset() before step()")
+    def step(self, action: SupportsIndex) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
+        """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for ``seat``,
+        then the opponent's moves; ``(observation, reward, terminated, truncated, info)``, the
+        reward 1.0, -1.0 or 0.0 once the game ends, else 0.0. An illegal action ends the
+        episode as a loss (``info["illegal_action"]``) or, with ``illegal_action="raise"``,
+        raises ``IllegalMove``; a float or a string is a ``TypeError``."""
+        game = self._started()
         if self._episode_over:
             raise RuntimeError("the episode is over: call reset()")
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
-        action = operator.index(action)
+        index = operator.index(action)
         try:
-            self.game.apply(action)
+            game.apply(index)
         except IllegalMove:
             if self.illegal_action == "raise":
                 raise
             self._episode_over = True
-            return self.game.observation(self.seat), -1.0, True, False, self._info(illegal_action=True)
+            return game.observation(self.seat), -1.0, True, False, self._info(illegal_action=True)
         self._opponent_moves()
-        over = self._episode_over = self.game.is_over()
-        reward = float(self.game.returns()[self.seat]) if over else 0.0
-        return self.game.observation(self.seat), reward, over, False, self._info()
+        over = self._episode_over = game.is_over()
+        reward = float(game.returns()[self.seat]) if over else 0.0
+        return game.observation(self.seat), reward, over, False, self._info()
 
-    def render(self):
+    def render(self) -> Optional[str]:
+        """With ``render_mode="ansi"``, the last 20 lines of the game's event log (every
+        card drawn included); else ``None``."""
         if self.render_mode == "ansi" and self.game is not None:
             return "\n".join(self.game.log()[-20:])
         return None
 
-    def action_masks(self):
-        """The legal actions as a bool vector (the convention of sb3-contrib's MaskablePPO)."""
-        return self.game.legal_mask()
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as a bool vector of shape ``(ACTION_SPACE,)`` (the convention of
+        sb3-contrib's MaskablePPO)."""
+        return self._started().legal_mask()
 
 
 gym.register(id="RuleScript-v0", entry_point="rulescript.envs.gym_env:RuleScriptEnv")

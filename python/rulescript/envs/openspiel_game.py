@@ -11,15 +11,17 @@ game is deterministic, hence ``ChanceMode.DETERMINISTIC``) and ``turn_limit``. P
 from __future__ import annotations
 
 import json
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from .. import ACTION_SPACE, DEFAULT_TURN_LIMIT, OBSERVATION_SIZE, CardSet, Game, load_deck
 
 SHORT_NAME = "python_rulescript"
 
-_PARAMETERS = {"card_set": "", "deck0": "", "deck1": "", "seed": 0, "turn_limit": DEFAULT_TURN_LIMIT}
+_PARAMETERS: Dict[str, Union[str, int]] = {"card_set": "", "deck0": "", "deck1": "", "seed": 0, "turn_limit": DEFAULT_TURN_LIMIT}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -43,13 +45,16 @@ _GAME_TYPE = pyspiel.GameType(
 _DECISIONS_PER_TURN = 200
 
 # Card sets are loaded once per folder: OpenSpiel makes a game object per `load_game`.
-_CARD_SETS: dict = {}
+_CARD_SETS: Dict[str, CardSet] = {}
 
 
 class RuleScriptGame(pyspiel.Game):
-    """A RuleScript game for OpenSpiel."""
+    """A RuleScript game for OpenSpiel: ``pyspiel.load_game("python_rulescript", params)``
+    with the parameters above; ``ValueError`` for a missing one or a seed or turn limit
+    out of range, ``RulesError`` and ``DeckError`` for a card set or deck that does not
+    load."""
 
-    def __init__(self, params=None):
+    def __init__(self, params: Optional[Dict[str, Any]] = None) -> None:
         params = {**_PARAMETERS, **(params or {})}
         missing = [name for name in ("card_set", "deck0", "deck1") if not params[name]]
         if missing:
@@ -79,62 +84,72 @@ class RuleScriptGame(pyspiel.Game):
         self.seed = seed
         self.turn_limit = turn_limit
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> RuleScriptState:
+        """A new game from the start (every state of one ``RuleScriptGame`` has its seed)."""
         return RuleScriptState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
+    def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> RuleScriptObserver:
+        """The observer of ``observation_tensor`` and ``observation_string``; no
+        ``params`` are supported."""
         return RuleScriptObserver(params)
 
 
 class RuleScriptState(pyspiel.State):
     """A game in progress; ``game`` is the underlying ``rulescript.Game``."""
 
-    def __init__(self, game, rulescript_game=None):
+    def __init__(self, game: RuleScriptGame, rulescript_game: Optional[Game] = None) -> None:
         super().__init__(game)
         self.game = rulescript_game or Game(game.card_set, game.decks, game.seed, game.turn_limit)
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> RuleScriptState:
         return RuleScriptState(self.get_game(), self.game.clone())
 
-    def current_player(self):
+    def current_player(self) -> Any:
+        """The seat (0 or 1) to move, or ``pyspiel.PlayerId.TERMINAL`` once over (an int
+        or pyspiel's enum: ``Any``)."""
         if self.game.is_over():
             return pyspiel.PlayerId.TERMINAL
         return self.game.current_player
 
-    def _legal_actions(self, player):
+    def _legal_actions(self, player: int) -> List[int]:
         if self.game.is_over() or player != self.game.current_player:
             return []
         return sorted(self.game.legal_actions())
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self.game.apply(int(action))
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         return self.game.action_to_string(int(action))
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.game.is_over()
 
-    def returns(self):
+    def returns(self) -> List[float]:
+        """Each player's result, seat 0's first: 1.0, -1.0, or 0.0 each (a draw, or not over)."""
         return list(self.game.returns())
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"seed {self.game.seed}, actions {self.game.history()}"
 
 
 class RuleScriptObserver:
     """``Game.observation`` as the tensor, ``Game.view`` as the string."""
 
-    def __init__(self, params):
+    def __init__(self, params: Optional[Dict[str, Any]]) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported, not {params}")
-        self.tensor = np.zeros(OBSERVATION_SIZE, np.float32)
+        self.tensor: npt.NDArray[np.float32] = np.zeros(OBSERVATION_SIZE, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def set_from(self, state, player):
+    def set_from(self, state: RuleScriptState, player: int) -> None:
+        """Writes ``player``'s ``Game.observation`` (float32, ``OBSERVATION_SIZE``) into
+        ``tensor``."""
         state.game.observation_into(player, self.tensor)
 
-    def string_from(self, state, player):
+    def string_from(self, state: RuleScriptState, player: int) -> str:
+        """``player``'s ``Game.view`` as JSON, keys sorted."""
         return json.dumps(state.game.view(player), sort_keys=True)
 
 

@@ -10,30 +10,34 @@ each for a draw (the turn limit ends every game).
 from __future__ import annotations
 
 import operator
+from typing import Any, Dict, List, Optional, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .. import ACTION_SPACE, Game, observation_bounds
-from . import _load_game_args
+from . import CardSetArg, DecksArg, _load_game_args
 
 
 class RuleScriptAECEnv(AECEnv):
     """``RuleScriptAECEnv(card_set, decks, turn_limit=None, render_mode=None)``."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "rulescript_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "rulescript_v0", "is_parallelizable": False}
 
-    def __init__(self, card_set, decks, turn_limit=None, render_mode=None):
+    def __init__(
+        self, card_set: CardSetArg, decks: DecksArg, turn_limit: Optional[int] = None, render_mode: Optional[str] = None
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.card_set, self.decks = _load_game_args(card_set, decks)
         self.turn_limit = turn_limit
         self.render_mode = render_mode
-        self.possible_agents = ["player_0", "player_1"]
-        self.agents = []
+        self.possible_agents: List[str] = ["player_0", "player_1"]
+        self.agents: List[str] = []
         low, high = observation_bounds(self.card_set, self.decks, turn_limit)
         self._spaces = {
             agent: spaces.Dict(
@@ -45,40 +49,55 @@ class RuleScriptAECEnv(AECEnv):
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(ACTION_SPACE) for agent in self.possible_agents}
-        self.game = None
+        self.game: Optional[Game] = None
         self._np_random, _ = seeding.np_random(None)
 
-    def observation_space(self, agent):
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """``agent``'s observation space: a ``Dict`` of ``observation`` (a float32 ``Box``
+        of shape ``(OBSERVATION_SIZE,)``, bounds from ``observation_bounds``) and
+        ``action_mask`` (an int8 ``Box`` of shape ``(ACTION_SPACE,)``)."""
         return self._spaces[agent]
 
-    def action_space(self, agent):
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """``Discrete(ACTION_SPACE)`` for either agent."""
         return self._action_spaces[agent]
 
-    def _check_started(self):
+    def _started(self) -> Game:
+        """The game of the episode; ``RuntimeError`` before ``reset()``."""
         if self.game is None:
             raise RuntimeError("call reset() first")
+        return self.game
 
-    def _check_agents_left(self):
+    def _check_agents_left(self) -> None:
         if not self.agents:
             raise RuntimeError("the game is over and every agent has left: call reset()")
 
-    def last(self, observe=True):
-        self._check_started()
+    def last(self, observe: bool = True) -> Any:
+        """``(observation, reward, termination, truncation, info)`` of the agent to act
+        (PettingZoo's ``last``); ``RuntimeError`` before ``reset()`` or once every agent
+        has left."""
+        self._started()
         self._check_agents_left()
         return super().last(observe)
 
-    def observe(self, agent):
-        self._check_started()
+    def observe(self, agent: str) -> Dict[str, npt.NDArray[Any]]:
+        """What ``agent`` sees: ``observation`` (its seat's ``Game.observation``, float32 of
+        shape ``(OBSERVATION_SIZE,)``) and ``action_mask`` (int8 of shape
+        ``(ACTION_SPACE,)``, all zero when it is not that agent's move)."""
+        game = self._started()
         if agent not in self.possible_agents:
             raise ValueError(f"agent must be one of {self.possible_agents}, not {agent!r}")
         seat = self.possible_agents.index(agent)
-        if self.game.current_player == seat and not self.game.is_over():
-            mask = self.game.legal_mask().astype(np.int8)
+        mask: npt.NDArray[np.int8]
+        if game.current_player == seat and not game.is_over():
+            mask = game.legal_mask().astype(np.int8)
         else:
             mask = np.zeros(ACTION_SPACE, np.int8)
-        return {"observation": self.game.observation(seat), "action_mask": mask}
+        return {"observation": game.observation(seat), "action_mask": mask}
 
-    def reset(self, seed=None, options=None):
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game, its seed drawn from the env's generator (seeded again by
+        ``seed`` when given): the same ``seed`` gives the same game."""
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
@@ -88,11 +107,14 @@ class RuleScriptAECEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
 
-    def step(self, action):
-        self._check_started()
+    def step(self, action: Optional[SupportsIndex]) -> None:
+        """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for
+        ``agent_selection``; ``IllegalMove`` when it is not legal. When the game ends each
+        agent's reward is its result (1, -1, 0 for a draw) and both are terminated."""
+        game = self._started()
         self._check_agents_left()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -100,21 +122,25 @@ class RuleScriptAECEnv(AECEnv):
             return
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
-        action = operator.index(action)
+        if action is None:
+            raise TypeError(f"{agent} is to move: give an action, not None")
+        index = operator.index(action)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(action)
-        if self.game.is_over():
-            returns = self.game.returns()
+        game.apply(index)
+        if game.is_over():
+            returns = game.returns()
             for seat, name in enumerate(self.possible_agents):
                 self.rewards[name] = float(returns[seat])
                 self.terminations[name] = True
         else:
-            self.agent_selection = self.possible_agents[self.game.current_player]
+            self.agent_selection = self.possible_agents[game.current_player]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
-    def render(self):
+    def render(self) -> Optional[str]:
+        """The last 10 lines of the game's event log: returned with ``render_mode="ansi"``,
+        printed with ``"human"``."""
         if self.game is None:
             return None
         text = "\n".join(self.game.log()[-10:])
@@ -123,10 +149,10 @@ class RuleScriptAECEnv(AECEnv):
             return None
         return text
 
-    def close(self):
-        pass
+    def close(self) -> None:
+        """Nothing to release."""
 
 
-def env(card_set, decks, **kwargs):
+def env(card_set: CardSetArg, decks: DecksArg, **kwargs: Any) -> RuleScriptAECEnv:
     """A ``RuleScriptAECEnv`` (PettingZoo's usual constructor name)."""
     return RuleScriptAECEnv(card_set, decks, **kwargs)

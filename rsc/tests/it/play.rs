@@ -175,6 +175,10 @@ fn sim_report_is_one_html_page_with_inline_svg_charts() {
         !html.contains("<script") && !html.contains("<link ") && !html.contains("src="),
         "nothing loaded from outside"
     );
+    // In a window narrower than a chart (a phone, a side panel), each chart scrolls
+    // sideways in a box of its own at its full size, its labels legible.
+    assert!(html.contains(".chart{overflow-x:auto}"), "a chart box scrolls sideways");
+    assert_eq!(html.matches("<div class=\"chart\"><svg").count(), html.matches("<svg").count(), "every chart in one");
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn an_unknown_expectation_a_missing_card_set_or_an_empty_scenario_exits_two() {
     assert_eq!(code(&output), 2, "{}", stdout(&output));
     let err = stderr(&output);
     assert!(
-        err.contains("unknown.toml: malformed scenario: step 1: unknown expectation `opp.s1.hpp` (known:"),
+        err.contains("unknown.toml: malformed scenario: step 1 (line 12): unknown expectation `opp.s1.hpp`: did you mean `opp.s1.bp`? (known:"),
         "{err}"
     );
 
@@ -320,4 +320,139 @@ fn a_pile_of_forty_thousand_cards_is_compared_in_time_linear_in_its_size() {
     assert!(text.contains("missing: [\"Iron Wall\", \"Swift Blade\", \"Fireball\", \"Iron Wall\""), "the note");
     assert!(text.contains("unexpected: [Bargain (A008), Bargain (A008), "), "the note");
     assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+}
+
+/// A newcomer's scenarios (helper `newuser`): a misspelt expectation key gets the key meant;
+/// a folder with a malformed file says how many were not run, apart from the closing line.
+#[test]
+fn a_misspelt_expectation_names_the_key_meant_and_malformed_files_are_counted() {
+    let dir = TempDir::new("scenario-newcomer-keys");
+    dir.file("good.toml", scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = 400 }}\n")));
+    dir.file("typo.toml", scenario(&format!("{PLAY_FIREBALL}expect = {{ \"you.discard\" = [\"Fireball\"] }}\n")));
+    let output = rsc_test(dir.path());
+    assert_eq!(code(&output), 2);
+    let err = stderr(&output);
+    assert!(
+        err.contains("step 1 (line 12): unknown expectation `you.discard`: did you mean `you.discards`? (known:"),
+        "{err}"
+    );
+    let out = stdout(&output);
+    assert!(out.contains("1 malformed file not run (the errors above)\n"), "{out}");
+    assert_eq!(last_line(&out), "1 passed, 0 failed");
+}
+
+/// The mismatches of one step come under one heading.
+#[test]
+fn the_mismatches_of_a_step_share_its_heading() {
+    let dir = TempDir::new("scenario-newcomer-heading");
+    let file = dir
+        .file("two.toml", scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = 999, \"you.sp\" = 99 }}\n")));
+    let out = stdout(&rsc_test(&file));
+    assert_eq!(out.matches("step 1 (play = \"Fireball\")").count(), 1, "{out}");
+    assert!(out.contains("    opp.s1.bp\n      expected: 999\n      actual:   400\n    you.sp\n"), "{out}");
+}
+
+/// A question about which action lists each action by its label.
+#[test]
+fn an_action_question_names_each_action() {
+    let dir = TempDir::new("scenario-newcomer-actions");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let file = dir.file(
+        "gambler.toml",
+        format!("cards = {examples:?}\n\n[setup]\nyou.s0 = \"Gambler\"\n\n[[step]]\nactivate = \"s0\"\n"),
+    );
+    let out = stdout(&rsc_test(&file));
+    assert!(out.contains("choose an action by you, exactly 1 of: 0 = Discard or fall, 1 = Draw two"), "{out}");
+}
+
+/// A card in the other player's hand, and a character whose ■ ability a step expected to
+/// run when played: the failure says why.
+#[test]
+fn a_move_by_the_wrong_player_or_a_triggered_ability_played_says_why() {
+    let dir = TempDir::new("scenario-newcomer-moves");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let other_hand = dir.file(
+        "other-hand.toml",
+        format!("cards = {examples:?}\n\n[setup]\nopp.hand = [\"Fireball\"]\n\n[[step]]\nplay = \"Fireball\"\n"),
+    );
+    let out = stdout(&rsc_test(&other_hand));
+    assert!(
+        out.contains(
+            "\"Fireball\" is not in your hand []; it is in opp's hand, but it is your move now (phase \"main\")"
+        ),
+        "{out}"
+    );
+    let wrong_by = dir.file(
+        "wrong-by.toml",
+        format!("cards = {examples:?}\n\n[setup]\nopp.hand = [\"Fireball\"]\n\n[[step]]\nby = \"opp\"\nplay = \"Fireball\"\n"),
+    );
+    let out = stdout(&rsc_test(&wrong_by));
+    assert!(
+        out.contains("`by = \"opp\"`, but it is your move now (turn 2, phase \"main\"); the legal moves are: "),
+        "{out}"
+    );
+    let triggered = dir.file(
+        "triggered.toml",
+        format!(
+            "cards = {examples:?}\n\n[setup]\nyou.sp = 5\nyou.hand = [\"Drill Sergeant\"]\nyou.s0 = {{ card = \"Scout\", frozen = true }}\n\n\
+             [[step]]\nplay = \"Drill Sergeant\"\nslot = \"s1\"\nanswers = [\"s0\"]\n"
+        ),
+    );
+    let out = stdout(&rsc_test(&triggered));
+    assert!(
+        out.contains("(no question was pending; strict mode); Drill Sergeant's ■ ability runs on `activate = \"s1\"`, not when it is played"),
+        "{out}"
+    );
+}
+
+/// A number or a yes/no written in quotes read `expected: "400"`, `actual: 400`: the note
+/// says what the key takes.
+#[test]
+fn an_expectation_of_the_wrong_kind_says_what_the_key_takes() {
+    let dir = TempDir::new("scenario-newcomer-kinds");
+    let file = dir.file(
+        "quoted.toml",
+        scenario(&format!("{PLAY_FIREBALL}expect = {{ \"opp.s1.bp\" = \"400\", \"opp.s1.frozen\" = \"false\" }}\n")),
+    );
+    let out = stdout(&rsc_test(&file));
+    assert!(
+        out.contains("note:     `opp.s1.bp` takes a whole number written without quotes: \"400\" is a string"),
+        "{out}"
+    );
+    assert!(
+        out.contains("note:     `opp.s1.frozen` takes `true` or `false` written without quotes: \"false\" is a string"),
+        "{out}"
+    );
+}
+
+/// A refused move says, in scenario words, what it was and the likely reason: the phase it
+/// belongs to, the SP the card costs, a frozen or fresh character.
+#[test]
+fn a_refused_move_says_why() {
+    let dir = TempDir::new("scenario-newcomer-refused");
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let cases = [
+        (
+            "you.s0 = \"Scout\"\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (attacks are declared in the attack phase, and this is the main \
+             phase: `phase = \"attack\"` in the setup, or `advance = \"attack\"` first); the legal moves are: ",
+        ),
+        (
+            "you.hand = [\"Fireball\"]\n\n[[step]]\nplay = \"Fireball\"\n",
+            "the move { play = \"A001\" } was refused (Fireball costs 1 SP and your SP is 0: set `you.sp` in the setup)",
+        ),
+        (
+            "phase = \"attack\"\nyou.s0 = { card = \"Scout\", frozen = true }\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (Scout (C029) in s0 is frozen)",
+        ),
+        (
+            "phase = \"attack\"\nyou.s0 = { card = \"Scout\", fresh = true }\n\n[[step]]\nattack = \"s0\"\n",
+            "the move { attack = \"s0\" } was refused (Scout (C029) in s0 is fresh: it entered the ring this turn)",
+        ),
+    ];
+    for (index, (body, says)) in cases.into_iter().enumerate() {
+        let file = dir.file(&format!("{index}.toml"), format!("cards = {examples:?}\n\n[setup]\n{body}"));
+        let out = stdout(&rsc_test(&file));
+        assert!(out.contains(says), "{body}\n{out}");
+    }
 }

@@ -604,3 +604,31 @@ fn a_reader_that_stops_early_is_no_panic() {
     assert_eq!(output.status.code(), Some(0), "{errors}");
     assert!(report.exists());
 }
+
+/// A deck of the set's folder that breaks a deck rule is left out of `--all-decks`: the
+/// report says so as the text summary does, or its reader would not know it was there.
+#[test]
+fn the_report_names_the_decks_left_out() {
+    let dir = TempDir::new("report-refused-deck");
+    let set = set_with_decks(&dir, &[("vanguard.o8d", "vanguard.o8d"), ("arcana.o8d", "arcana.o8d")]);
+    std::fs::write(set.join("decks").join("short.o8d"), "<deck><section name=\"Main\"></section></deck>").unwrap();
+    let report = dir.path().join("r.html");
+    let output = rsc([
+        "sim".as_ref(),
+        "--set".as_ref(),
+        set.as_os_str(),
+        "--all-decks".as_ref(),
+        "--games".as_ref(),
+        "2".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let said = stdout(&output);
+    let line = said.lines().find(|line| line.starts_with("deck refused: ")).expect("the summary names it");
+    assert!(line.contains("short.o8d"), "{line}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    let message =
+        line.trim_start_matches("deck refused: ").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    assert!(html.contains(&format!("<p>Deck left out: {message}</p>")), "{message}");
+}

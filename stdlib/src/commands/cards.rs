@@ -334,7 +334,10 @@ pub fn shuffle<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         },
         _ => ctx.target(0).as_player().unwrap_or(me),
     };
-    ctx.host().shuffle(player, zone.map_or(DECK, |zone| zone.zone));
+    let zone = zone.map_or(DECK, |zone| zone.zone);
+    // Shuffling moves every card of the pile: paid for as reading it is.
+    pile_top(ctx, player, zone, 0)?;
+    ctx.host().shuffle(player, zone);
     Ok(Status::Success)
 }
 
@@ -435,6 +438,8 @@ pub fn peek<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         players.push(ctx.host().opponent(me));
     }
     for player in players {
+        // Showing a hand reads it, paid for as `reveal(pile)` pays.
+        pile_top(ctx, player, HAND, 0)?;
         ctx.host().show_pile(player, HAND, me);
     }
     Ok(Status::Success)

@@ -406,6 +406,12 @@ impl Host for Board {
         out.extend(self.pile_list(player, zone));
     }
 
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let pile = pile_index(zone).map_or(&[][..], |i| self.player(player).piles[i].as_slice());
+        out.extend(pile.iter().take(most).map(|&c| Value::Card(c)));
+        pile.len()
+    }
+
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
         let Some(i) = pile_index(zone) else { return false };
         if self.get(card).is_none() {

@@ -20,6 +20,11 @@ pub struct RecordingBoard {
     pub board: Board,
     /// One line a primitive call, oldest first.
     pub log: Vec<String>,
+    /// Cards the primitives listed or went through, read or moved as a whole pile
+    /// (`zone_cards`, `pile_cards`, a pile attribute such as `me.deck`, `shuffle`,
+    /// `show_pile`): the work that fuel must pay for, which tests of the runtime's bounds
+    /// compare with the budget.
+    pub cards_read: u64,
 }
 
 impl Deref for RecordingBoard {
@@ -57,6 +62,16 @@ impl RecordingBoard {
             Value::Bool(b) => b.to_string(),
             other => format!("{other:?}"),
         }
+    }
+
+    /// Counts `n` cards read ([`RecordingBoard::cards_read`]).
+    fn read(&mut self, n: usize) {
+        self.cards_read = self.cards_read.saturating_add(n as u64);
+    }
+
+    /// How many cards `player`'s pile `zone` holds (none for a zone that is no pile).
+    fn pile_len(&self, player: PlayerId, zone: ZoneIdx) -> usize {
+        super::pile_index(zone).map_or(0, |i| self.player(player).piles[i].len())
     }
 
     fn note(&mut self, line: String) {
@@ -108,7 +123,9 @@ impl Host for RecordingBoard {
     }
 
     fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+        let start = out.len();
         self.board.zone_cards(env, zone, out);
+        self.read(out.len().saturating_sub(start));
     }
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
@@ -136,6 +153,19 @@ impl Host for RecordingBoard {
     }
 
     fn attribute(&mut self, env: &Env, object: Value, attr: AttributeIdx, lists: &mut Lists) -> Value {
+        // A pile attribute lists the pile, whether the list fits in the arena or not.
+        if let Value::Player(player) = object {
+            let zone = match CATALOGUE.attributes.get(attr.index()).map_or("", |a| a.name) {
+                "hand" => Some(crate::names::HAND),
+                "deck" => Some(crate::names::DECK),
+                "discards" => Some(crate::names::DISCARDS),
+                "removed" => Some(crate::names::REMOVED),
+                _ => None,
+            };
+            if let Some(zone) = zone {
+                self.read(self.pile_len(player, zone));
+            }
+        }
         self.board.attribute(env, object, attr, lists)
     }
 
@@ -164,7 +194,16 @@ impl Host for RecordingBoard {
     }
 
     fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
+        let start = out.len();
         self.board.pile_cards(player, zone, out);
+        self.read(out.len().saturating_sub(start));
+    }
+
+    fn pile_top_cards(&mut self, player: PlayerId, zone: ZoneIdx, most: usize, out: &mut Vec<Value>) -> usize {
+        let start = out.len();
+        let len = self.board.pile_top_cards(player, zone, most, out);
+        self.read(out.len().saturating_sub(start));
+        len
     }
 
     fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
@@ -236,11 +275,13 @@ impl CfcHost for RecordingBoard {
     }
 
     fn show_pile(&mut self, owner: PlayerId, zone: ZoneIdx, viewer: PlayerId) {
+        self.read(self.pile_len(owner, zone));
         self.note(format!("show p{}.{} to p{}", owner.0, zone_name(zone), viewer.0));
         self.board.show_pile(owner, zone, viewer);
     }
 
     fn shuffle(&mut self, player: PlayerId, zone: ZoneIdx) {
+        self.read(self.pile_len(player, zone));
         self.note(format!("shuffle p{}.{}", player.0, zone_name(zone)));
         self.board.shuffle(player, zone);
     }

@@ -438,7 +438,8 @@ impl<'a, H: Host> CallContext<'a, H> {
         if self.machine.state.bind(var, value) { Ok(()) } else { Err(Trap::new(TrapCode::ListLimit)) }
     }
 
-    /// The value of a name, as `LoadVar` reads it.
+    /// The value of a name, as `LoadVar` reads it (and charged as it is: a list the host
+    /// makes for it costs a unit of fuel per element).
     pub fn variable(&mut self, var: VariableIdx) -> Value {
         self.machine.load_var(var)
     }

@@ -378,6 +378,17 @@ pub(super) fn run_now<H: Host>(
     if !world.listens(event.event) {
         return Ok(None);
     }
+    // Selecting looks through every subscription: a unit each, from the caller's budget.
+    if shared.metered {
+        let subs = u32::try_from(world.subs.len()).unwrap_or(u32::MAX);
+        match fuel.checked_sub(subs) {
+            Some(left) => *fuel = left,
+            None => {
+                *fuel = 0;
+                return Err(Trap::new(TrapCode::OutOfFuel));
+            }
+        }
+    }
     let start = world.now.len();
     let World { subs, now, .. } = &mut *world;
     if select(shared, subs, event, depth, hooks, &mut |run| now.push(run)) {

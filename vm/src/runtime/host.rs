@@ -142,14 +142,27 @@ pub trait Host {
     /// [`Host::zone_cards`] keeping only the cards whose [`Host::card_has_type`] of `ty`
     /// is not `negate` (a filter's `character` or `!action`): one pass for a host that
     /// reads a card's type where it lists the card. The default lists, then tests.
-    fn zone_cards_of_type(&mut self, env: &Env, zone: ZoneRef, ty: CardTypeIdx, negate: bool, out: &mut Vec<Value>) {
+    ///
+    /// Returns how many cards it looked at (the zone's, kept or not): the resolver charges
+    /// a unit of fuel for each, as for the cards [`Host::zone_cards`] lists, so that a
+    /// filter that keeps few cards of a big zone still pays for searching it.
+    fn zone_cards_of_type(
+        &mut self,
+        env: &Env,
+        zone: ZoneRef,
+        ty: CardTypeIdx,
+        negate: bool,
+        out: &mut Vec<Value>,
+    ) -> usize {
         let start = out.len();
         self.zone_cards(env, zone, out);
+        let looked_at = out.len().saturating_sub(start);
         let mut at = 0;
         out.retain(|item| {
             at += 1;
             at <= start || matches!(*item, Value::Card(card) if self.card_has_type(card, ty) != negate)
         });
+        looked_at
     }
 
     /// The card's type (`character`).
@@ -200,12 +213,32 @@ pub trait Host {
 
     /// A catalogue variable the runtime does not bind itself (`me`, `alone`); the runtime
     /// binds `this`, `tgt`, `prevTgt` and the per-execution names (event, cost and command
-    /// results) first.
+    /// results) first. `var` indexes the catalogue's `variables`: a player is
+    /// [`Value::Player`] (`me` is `env.me`), a yes/no [`Value::Bool`]. The default answers
+    /// nil for every name, and so does a host for a name it does not know (see
+    /// [`Host::attribute`] for what nil does).
     fn variable(&mut self, _env: &Env, _var: VariableIdx, _lists: &mut Lists) -> Value {
         Value::Nil
     }
 
-    /// An attribute of a value (`me.hp`, `discarded.size`); lists it returns go in `lists`.
+    /// An attribute of a value (`me.hp`, `opp.hand`, `discarded.size`): `attr` indexes the
+    /// catalogue's `attributes`, `object` is what precedes the dot. Every attribute is the
+    /// host's, `size` of a list included (`lists.len(list)`): the runtime reads none
+    /// itself. A list is answered as a new list of the execution's arena,
+    /// `lists.make(&cards).map_or(Value::Nil, Value::List)` ([`Lists::make`] gives `None`
+    /// when the arena is full).
+    ///
+    /// Nil (the default, and what an unknown attribute should answer) propagates:
+    /// arithmetic on it gives nil and an ordering comparison with it is false, so a card
+    /// whose first statement is `[[if opp.hand.size > me.hand.size]]` on a host that does
+    /// not answer `hand` or `size` completes with [`super::Failure::NoEffect`] rather than
+    /// trapping. A host that sees an activation end in `NoEffect` it did not expect should
+    /// check the names the card reads (`rsc disas` lists them).
+    ///
+    /// The runtime charges a unit of fuel per element of a list answered (and, for a nil
+    /// answer, per element the full arena refused to make), so an answer that reads a
+    /// pile should be a list made there; any other answer should take constant time, as
+    /// nothing else of it is paid for. The same holds for [`Host::variable`].
     fn attribute(&mut self, _env: &Env, _object: Value, _attr: AttributeIdx, _lists: &mut Lists) -> Value {
         Value::Nil
     }

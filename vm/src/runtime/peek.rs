@@ -69,13 +69,30 @@ impl PeekBuffers {
 }
 
 /// Candidates one type term may bring before a peek declines: far more than a game of the
-/// corpus holds, and few enough that the fuel a resolution charges for them (one unit per
-/// 64) stays far below what any execution starts with ([`PEEK_LEAST_FUEL`]).
+/// corpus holds, and few enough that the fuel a resolution charges for them stays below
+/// what executions start with ([`peek_fuel`]).
 const PEEK_MOST_CANDIDATES: usize = 1_024;
 
-/// The fuel executions must start with for a peek to answer as a run would: a trial that
-/// resolves a few filters of at most [`PEEK_MOST_CANDIDATES`] candidates never runs out.
-const PEEK_LEAST_FUEL: u64 = 1_000;
+/// How many filters of the size [`peek_fuel`] assumes a trial answered by peeks may
+/// resolve without running out of fuel: executions must start with this many times a
+/// filter's worst charge for it to be peeked at.
+const PEEK_FILTERS_PER_TRIAL: u64 = 16;
+
+/// The fuel executions must start with for [`Runtime::may_peek`] to let a peek answer for
+/// `filter`: [`PEEK_FILTERS_PER_TRIAL`] times the most resolving it charges when no zone
+/// holds more than [`PEEK_MOST_CANDIDATES`] cards (a unit per card looked at for each
+/// type term, and one per candidate for each filter term: `resolve.rs`, `match_type`);
+/// `u64::MAX` when its resolution runs code (a type expression, a `::not` selector), which
+/// a peek never answers for. Worked out once per filter at `Runtime::new`.
+pub(super) fn peek_need(filter: &Filter) -> u64 {
+    if filter.selector.is_some() || filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_))) {
+        return u64::MAX;
+    }
+    let tests = 1 + filter.terms.iter().map(|alternative| alternative.len() as u64).sum::<u64>();
+    let most = (filter.types.len() as u64).saturating_mul(PEEK_MOST_CANDIDATES as u64).saturating_mul(tests);
+    // At most 65,535 type terms and terms: far below `u64::MAX` either way.
+    most.saturating_mul(PEEK_FILTERS_PER_TRIAL).min(u64::MAX - 1)
+}
 
 impl<H: Host> Runtime<H> {
     /// Resolves `f` for an execution of `env` as a fresh one would (no zone or type chosen
@@ -220,15 +237,15 @@ impl<H: Host> Runtime<H> {
 
     /// Whether [`Runtime::peek_filter`] may answer for `f`: it exists, its resolution runs
     /// no code (a type expression, a `::not` selector), and executions start with fuel
-    /// enough (a zone of more than 1,024 cards still makes a peek decline).
+    /// enough for a trial to resolve 16 filters as big, zones of 1,024 cards searched (a
+    /// zone of more than 1,024 cards still makes a peek decline).
     pub fn may_peek(&self, f: FilterIdx) -> bool {
         let shared = &self.shared;
-        if shared.metered && shared.fuel < PEEK_LEAST_FUEL {
-            return false;
-        }
-        shared.program.filters().get(f.index()).is_some_and(|filter| {
-            filter.selector.is_none() && !filter.types.iter().any(|term| matches!(term.atom, TypeAtom::Expr(_)))
-        })
+        shared
+            .plans
+            .peek_need
+            .get(f.index())
+            .is_some_and(|&need| need != u64::MAX && (!shared.metered || shared.fuel >= need))
     }
 }
 

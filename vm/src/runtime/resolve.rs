@@ -173,6 +173,13 @@ impl<H: Host> Machine<'_, H> {
                     return Err(trap);
                 }
             };
+            // The selector's list is read once, whole.
+            if let Value::List(list) = value
+                && let Err(trap) = self.charge(u32::try_from(self.state.lists.len(list)).unwrap_or(u32::MAX))
+            {
+                self.world.scratch3 = acc;
+                return Err(trap);
+            }
             let mut excluded = self.world.take_set();
             match value {
                 Value::List(list) => excluded.extend(self.state.lists.get(list).iter().copied()),
@@ -191,16 +198,21 @@ impl<H: Host> Machine<'_, H> {
     }
 
     /// Fills `cand` (cleared first) with what one type term matches, in order and without
-    /// duplicates; returns whether it lets the player choose. Charges one
-    /// unit of fuel per 64 candidates, so that a huge zone is paid for.
+    /// duplicates; returns whether it lets the player choose. Charges as a builtin that
+    /// reads a pile does, one unit of fuel per card read: each card of the zone searched
+    /// (or value of an expression's list), whether its type keeps it or not, then each
+    /// candidate left once per filter term that tests it. A filter in a loop is then
+    /// bounded by the loop's budget however big the zone it searches.
     fn match_type(&mut self, filter: &Filter, term: TypeTerm, cand: &mut Vec<Value>) -> Result<bool, Trap> {
         let shared = self.shared;
         let env = self.state.env;
         cand.clear();
         let mut choose = !term.plural;
-        match term.atom {
+        let looked_at = match term.atom {
             TypeAtom::Me | TypeAtom::Opp | TypeAtom::Player | TypeAtom::Players | TypeAtom::This => {
                 choose = named_candidates(&*self.host, &env, term, cand);
+                // At most two: within the unit the statement already paid.
+                0
             }
             TypeAtom::Expr(entry) => {
                 choose = false;
@@ -212,9 +224,13 @@ impl<H: Host> Machine<'_, H> {
                         if cand.len() > 1 {
                             self.world.dedup(cand);
                         }
+                        self.state.lists.len(list)
                     }
-                    value @ (Value::Card(_) | Value::Player(_)) => cand.push(value),
-                    _ => {}
+                    value @ (Value::Card(_) | Value::Player(_)) => {
+                        cand.push(value);
+                        0
+                    }
+                    _ => 0,
                 }
             }
             TypeAtom::Any | TypeAtom::CardType(_) | TypeAtom::Subtype(_) | TypeAtom::Name(_) => {
@@ -230,14 +246,21 @@ impl<H: Host> Machine<'_, H> {
                     TypeAtom::CardType(ty) => self.host.zone_cards_of_type(&env, zone, ty, term.negate, cand),
                     _ => {
                         self.host.zone_cards(&env, zone, cand);
+                        let listed = cand.len();
                         retain_type(&*self.host, &shared.program, term, cand);
+                        listed
                     }
                 }
             }
-        }
-        self.charge((cand.len() / 64) as u32)?;
+        };
+        self.charge(u32::try_from(looked_at).unwrap_or(u32::MAX))?;
         if term.exclude_source {
             cand.retain(|&item| item != Value::Card(env.source));
+        }
+        if !filter.terms.is_empty() {
+            // Each term of each alternative tests every candidate left.
+            let tests = filter.terms.iter().map(Vec::len).sum::<usize>().saturating_mul(cand.len());
+            self.charge(u32::try_from(tests).unwrap_or(u32::MAX))?;
         }
         self.apply_terms(&filter.terms, cand);
         apply_pick(filter.pick, cand);
@@ -284,6 +307,8 @@ pub(super) struct Take {
 /// The [`Take`] of `filter` over `found` candidates, of which the type terms let the
 /// player choose when `can_choose`. A random quantity or a pick without a quantity
 /// leaves no choice; with no choice, all found are taken.
+// Inlined: out of line, its call cost more than its body (callgrind, branch `fuel`).
+#[inline]
 pub(super) fn take(filter: &Filter, can_choose: bool, found: usize) -> Take {
     let (mut min, mut max) = match filter.qty {
         None => (1, 1),

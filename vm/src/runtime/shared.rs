@@ -94,6 +94,10 @@ pub(crate) struct Plans {
     cards: Box<[CardPlan]>,
     /// Every card's autos in turn (card `c`'s from its `first_auto`).
     autos: Box<[Option<DirectEntry>]>,
+    /// Indexed like the program's filters: the fuel executions must start with for a peek
+    /// at the filter to answer as a run would (`peek.rs`, `peek_need`), `u64::MAX` for
+    /// one a peek never answers for (it runs code).
+    pub peek_need: Box<[u64]>,
 }
 
 /// What [`Runtime::new`](super::Runtime::new) works out once for one card.
@@ -146,7 +150,8 @@ pub(super) fn plans(program: &Program) -> Arc<Plans> {
         let costs_first = plain && card.requisites.is_empty() && card.actions.len() == 1;
         cards.push(CardPlan { locals, direct_action, costs_first, first_auto, autos: card.autos.len() as u32 });
     }
-    Arc::new(Plans { cards: cards.into(), autos: autos.into() })
+    let peek_need = program.filters().iter().map(super::peek::peek_need).collect();
+    Arc::new(Plans { cards: cards.into(), autos: autos.into(), peek_need })
 }
 
 /// `entry` as a body to start at once, when nothing comes before it (`nothing_before`).

@@ -107,6 +107,11 @@ struct Span {
 /// and the runtime rebinds a name in its per-execution bindings list, which no value
 /// refers to, with `Lists::overwrite`. List 0 is the execution's empty list and never
 /// grows.
+///
+/// List 0's span keeps, in its `start` (which an empty list never reads), how many
+/// elements the full arena refused (`Lists::take_refused`), so that the work of
+/// building a list that did not fit is still paid for. (A field of its own would make
+/// every execution state 8 bytes bigger.)
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Lists {
     spans: Vec<Span>,
@@ -149,10 +154,11 @@ impl Lists {
         Lists { spans: Vec::with_capacity(lists), items: Vec::with_capacity(items) }
     }
 
-    /// A new list with `values`; `None` when the arena is full.
+    /// A new list with `values`; `None` when the arena is full (counted for
+    /// `Lists::take_refused`: a host answering with a list makes it here).
     pub fn make(&mut self, values: &[Value]) -> Option<ListId> {
         if self.items.len() + values.len() > MAX_LIST_ITEMS || self.spans.len() >= MAX_LIST_ITEMS {
-            return None;
+            return self.refuse(values.len());
         }
         let start = self.items.len() as u32;
         self.items.extend_from_slice(values);
@@ -171,6 +177,34 @@ impl Lists {
         Some(ListId(self.spans.len() as u32 - 1))
     }
 
+    /// Counts `len` elements the full arena refused ([`Lists::take_refused`]); `None`.
+    #[cold]
+    fn refuse(&mut self, len: usize) -> Option<ListId> {
+        if let Some(empty) = self.spans.first_mut() {
+            empty.start = empty.start.saturating_add(u32::try_from(len).unwrap_or(u32::MAX));
+        }
+        None
+    }
+
+    /// Where `list` lives: list 0 is always empty at 0 (its `start` counts refusals).
+    #[inline]
+    fn span(&self, list: ListId) -> Option<Span> {
+        let span = *self.spans.get(list.0 as usize)?;
+        Some(if list == ListId::EMPTY { Span { start: 0, len: 0 } } else { span })
+    }
+
+    /// How many elements [`Lists::make`] refused since this was last asked, counted
+    /// again from 0: the runtime charges them, one unit an element, after a host answered
+    /// a name or an attribute with nil (a host whose list did not fit, `me.deck`). Only
+    /// hosts see a refusal without the execution trapping `ListLimit`.
+    #[inline]
+    pub(crate) fn take_refused(&mut self) -> usize {
+        match self.spans.first_mut() {
+            Some(empty) if empty.start != 0 => std::mem::replace(&mut empty.start, 0) as usize,
+            _ => 0,
+        }
+    }
+
     /// A new empty list.
     pub fn empty(&mut self) -> Option<ListId> {
         self.make(&[])
@@ -182,7 +216,7 @@ impl Lists {
         if self.items.len() >= MAX_LIST_ITEMS {
             return None;
         }
-        let span = *self.spans.get(list.0 as usize)?;
+        let span = self.span(list)?;
         // List 0 is the execution's shared empty list: never grown in place.
         let is_last = list != ListId::EMPTY
             && list.0 as usize + 1 == self.spans.len()
@@ -203,7 +237,7 @@ impl Lists {
     /// [`Lists::push`] of `first`, then of `second` onto that, gives (and `None` where
     /// either would fail), copying `list` at most once.
     pub(crate) fn push_pair(&mut self, list: ListId, first: Value, second: Value) -> Option<ListId> {
-        let span = *self.spans.get(list.0 as usize)?;
+        let span = self.span(list)?;
         // List 0 is the execution's shared empty list: never grown in place.
         let is_last = list != ListId::EMPTY
             && list.0 as usize + 1 == self.spans.len()
@@ -227,7 +261,7 @@ impl Lists {
     /// Replaces element `index` of `list` in place; false when there is no such element.
     /// Only for lists no [`Value`] refers to (the runtime's bindings).
     pub(crate) fn overwrite(&mut self, list: ListId, index: usize, value: Value) -> bool {
-        let Some(&span) = self.spans.get(list.0 as usize) else {
+        let Some(span) = self.span(list) else {
             return false;
         };
         if index >= span.len as usize {
@@ -239,7 +273,7 @@ impl Lists {
 
     /// A new list: `a` then `b`.
     pub fn concat(&mut self, a: ListId, b: ListId) -> Option<ListId> {
-        let (sa, sb) = (*self.spans.get(a.0 as usize)?, *self.spans.get(b.0 as usize)?);
+        let (sa, sb) = (self.span(a)?, self.span(b)?);
         if self.items.len() + (sa.len + sb.len) as usize > MAX_LIST_ITEMS {
             return None;
         }
@@ -254,8 +288,9 @@ impl Lists {
     #[inline]
     pub fn get(&self, list: ListId) -> &[Value] {
         match self.spans.get(list.0 as usize) {
-            Some(span) => &self.items[span.start as usize..(span.start + span.len) as usize],
-            None => &[],
+            // List 0's `start` may lie past the elements (it counts refusals): it is empty.
+            Some(span) if list != ListId::EMPTY => &self.items[span.start as usize..(span.start + span.len) as usize],
+            _ => &[],
         }
     }
 
@@ -327,5 +362,30 @@ mod tests {
             assert_eq!(by_pair, by_pushes, "onto {list:?}");
         }
         assert_eq!(arena.push_pair(ListId(99), a, b), None);
+    }
+
+    /// What a full arena refuses to `make` is counted once for the runtime to charge, and
+    /// the empty list, whose span keeps that count, reads and copies as empty meanwhile.
+    #[test]
+    fn refusals_are_counted_once_and_leave_the_empty_list_empty() {
+        let mut arena = Lists::default();
+        arena.reset();
+        // Too big for an empty arena: the count lies past every element there is.
+        let too_big = vec![Value::Int(1); super::MAX_LIST_ITEMS + 1];
+        assert_eq!(arena.make(&too_big), None);
+        assert_eq!(arena.get(ListId::EMPTY), &[] as &[Value]);
+        let copy = arena.push(ListId::EMPTY, Value::Int(4)).expect("room");
+        assert_eq!(arena.get(copy), &[Value::Int(4)]);
+        assert_eq!(arena.concat(ListId::EMPTY, copy).map(|list| arena.len(list)), Some(1));
+        assert_eq!(arena.take_refused(), super::MAX_LIST_ITEMS + 1);
+        // A full arena.
+        arena.make(&too_big[3..]).expect("room for exactly this");
+        assert_eq!(arena.make(&[Value::Int(2); 10]), None);
+        assert_eq!(arena.make(&[Value::Int(3); 5]), None);
+        assert_eq!(arena.len(ListId::EMPTY), 0);
+        assert_eq!(arena.take_refused(), 15);
+        assert_eq!(arena.take_refused(), 0);
+        arena.reset();
+        assert_eq!(arena.make(&[Value::Int(5)]).map(|list| arena.get(list).len()), Some(1));
     }
 }

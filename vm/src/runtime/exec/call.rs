@@ -208,11 +208,17 @@ impl<H: Host> Machine<'_, H> {
         end_effects_where(&mut self.world.effects, self.host, pred);
     }
 
-    /// Queues an event emitted by this execution.
+    /// Queues an event emitted by this execution. An event some auto listens to pays a
+    /// unit per subscription, which its drain will look through to select the autos it
+    /// runs (as `CallContext::dispatch` pays at once): a loop of emits is bounded by the
+    /// loop's budget however many autos are in play. One nobody hears costs nothing more.
     pub(crate) fn emit(&mut self, event: Event) -> Result<(), Trap> {
         let depth = self.state.origin.depth() + 1;
         if depth > MAX_EVENT_DEPTH {
             return Err(Trap::new(TrapCode::EventCascade));
+        }
+        if self.world.listens(event.event) {
+            self.charge(u32::try_from(self.world.subs.len()).unwrap_or(u32::MAX))?;
         }
         self.world.queue(event, depth);
         Ok(())

@@ -22,11 +22,15 @@ pub(crate) enum Arith {
 }
 
 impl<H: Host> Machine<'_, H> {
+    /// `GetAttr`: a list the host makes for the attribute (`me.deck`) costs a unit of fuel
+    /// per element ([`Machine::spend_on_answer`]): a pile read in a loop is paid as a
+    /// builtin's is.
     pub(super) fn get_attr(&mut self, base: usize, a: Reg, b: Reg, attr: AttributeIdx) {
         let object = self.state.regs[base + b.0 as usize];
         let env = self.state.env;
         let value = self.host.attribute(&env, object, attr, &mut self.state.lists);
         self.state.regs[base + a.0 as usize] = value;
+        self.spend_on_answer(value);
     }
 }
 

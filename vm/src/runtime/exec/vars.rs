@@ -13,7 +13,11 @@ use crate::runtime::trap::{Trap, TrapCode};
 use crate::runtime::value::{ListId, Value};
 
 impl<H: Host> Machine<'_, H> {
-    /// The value of a name.
+    /// The value of a name. A list the host makes for it (a game's `attackers`) costs a
+    /// unit of fuel per element, as [`Machine::get_attr`]'s do ([`Machine::spend_on_answer`]).
+    // Inlined where it is called, as it was before it charged for the host's answer: out
+    // of line, a `LoadVar` cost more (callgrind, branch `fuel`).
+    #[inline(always)]
     pub(crate) fn load_var(&mut self, var: VariableIdx) -> Value {
         let names = &self.shared.names;
         if Some(var) == names.var_this {
@@ -29,7 +33,28 @@ impl<H: Host> Machine<'_, H> {
             return value;
         }
         let env = self.state.env;
-        self.host.variable(&env, var, &mut self.state.lists)
+        let value = self.host.variable(&env, var, &mut self.state.lists);
+        self.spend_on_answer(value);
+        value
+    }
+
+    /// Takes the fuel a host's answer to a name or an attribute costs: a unit per element
+    /// of a list (what the host read to make it, `me.deck`), or, for nil, per element the
+    /// full arena refused it (`Lists::take_refused`); nothing for any other answer
+    /// (`me.hp`), which a host gives in constant time (`Host::attribute`). What the budget
+    /// does not cover leaves it empty, and the execution traps `OutOfFuel` at its next
+    /// charge (a jump, a call): the answer's work is done by then, and nothing paid for
+    /// runs after it.
+    #[inline]
+    pub(crate) fn spend_on_answer(&mut self, value: Value) {
+        let units = match value {
+            Value::List(list) => self.state.lists.len(list),
+            Value::Nil => self.state.lists.take_refused(),
+            _ => return,
+        };
+        if self.shared.metered {
+            self.state.fuel = self.state.fuel.saturating_sub(u32::try_from(units).unwrap_or(u32::MAX));
+        }
     }
 
     pub(super) fn list_new(&mut self, base: usize, a: Reg) -> Result<Step, Trap> {
@@ -44,8 +69,13 @@ impl<H: Host> Machine<'_, H> {
             Value::List(list) => list,
             _ => self.state.lists.empty().ok_or(TrapCode::ListLimit)?,
         };
-        let list = self.state.lists.push(list, item).ok_or(TrapCode::ListLimit)?;
-        self.state.regs[base + a.0 as usize] = Value::List(list);
+        let pushed = self.state.lists.push(list, item).ok_or(TrapCode::ListLimit)?;
+        self.state.regs[base + a.0 as usize] = Value::List(pushed);
+        if pushed != list {
+            // Not the arena's last list (codegen's literals always are): it was copied,
+            // a unit of fuel per element, so a loop of copies is paid by the element.
+            self.charge(u32::try_from(self.state.lists.len(pushed)).unwrap_or(u32::MAX))?;
+        }
         Ok(Step::Next)
     }
 

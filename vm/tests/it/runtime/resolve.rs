@@ -306,6 +306,10 @@ fn foes_matched_four_times(n: usize, logging: bool) -> (TestHost, Runtime<TestHo
 fn twenty_thousand_candidates_resolve_and_answer_in_linear_time() {
     const N: usize = 20_000;
     let (mut host, mut rt) = foes_matched_four_times(N, false);
+    // The resolution pays a unit per card searched and per candidate a term tests (two
+    // type terms of 20,000 cards, two terms): more than the default budget, which is not
+    // what this test is about.
+    rt.set_fuel(1_000_000);
     let started = std::time::Instant::now();
     let exec = rt.activate(&mut host, CardId(0), CardIdx(0), P0).unwrap().suspended().expect("asks");
     assert_eq!(exec.candidates().len(), N, "no duplicates");
