@@ -35,6 +35,7 @@ __all__ = [
     "play_in_rust",
     "_panic_for_tests",
     "Simulation",
+    "StopFlag",
     "merge_tallies",
     "tally_summary",
     "tally_report",

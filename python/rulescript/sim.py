@@ -38,7 +38,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from ._rulescript import Simulation, StopFlag, TallyError, merge_tallies, tally_report, tally_summary
 from .errors import RuleScriptError
@@ -483,7 +483,7 @@ def stop_signals() -> Iterator[None]:
         yield
         return
     wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: _terminate}
-    found = {}
+    found: Dict[signal.Signals, Any] = {}
     for signum, handler in wanted.items():
         current = signal.getsignal(signum)
         if current == signal.SIG_DFL or (signum == signal.SIGINT and current == signal.SIG_IGN):
@@ -491,13 +491,14 @@ def stop_signals() -> Iterator[None]:
     try:
         yield
     finally:
-        for signum, handler in found.items():
-            signal.signal(signum, handler)
+        for signum, previous in found.items():
+            signal.signal(signum, previous)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m rulescript.sim`` with ``argv`` (default: ``sys.argv[1:]``); the exit code:
-    0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped."""
+    0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped by
+    Ctrl-C, 143 by SIGTERM."""
     args = parser().parse_args(argv)
     with stop_signals():
         try:

@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any, Dict, List
 
 import pytest
 
@@ -109,7 +110,8 @@ def test_a_stop_flag_stops_a_play_on_another_thread():
     from rulescript.sim import StopFlag
 
     simulation = Simulation(EXAMPLES, decks=DECKS, games=10**12)
-    flag, outcome = StopFlag(), []
+    flag = StopFlag()
+    outcome: List[object] = []
 
     def play():
         try:
@@ -204,7 +206,7 @@ def test_a_stopped_ray_run_keeps_the_tasks_done_and_cancels_the_others(monkeypat
 
     shards = [(0, 10), (10, 20), (20, 30)]
     done_already = {(10, 20)}
-    calls = {"cancelled": [], "saved": []}
+    calls: Dict[str, List[Any]] = {"cancelled": [], "saved": []}
 
     def wait(refs, num_returns=1, timeout=None):
         if timeout == 0:
@@ -212,14 +214,15 @@ def test_a_stopped_ray_run_keeps_the_tasks_done_and_cancels_the_others(monkeypat
             return ready, [ref for ref in refs if ref not in done_already]
         raise KeyboardInterrupt  # Ctrl-C while the run waits for its tasks
 
-    ray = types.ModuleType("ray")
+    ray: Any = types.ModuleType("ray")
     ray.remote = lambda **options: lambda function: types.SimpleNamespace(remote=lambda _, shard, __: shard)
     ray.put = lambda value: value
     ray.wait = wait
     ray.get = lambda ref, timeout=None: f"tally of {ref}"
     ray.cancel = lambda ref, force=False: calls["cancelled"].append((ref, force))
     monkeypatch.setitem(sys.modules, "ray", ray)
-    progress = types.SimpleNamespace(add=lambda games: None)
+    progress: Any = types.SimpleNamespace(add=lambda games: None)
+    no_simulation: Any = None  # the stand-in's tasks never look at it
     with pytest.raises(KeyboardInterrupt):
-        sim.play_on_ray(None, shards, 0, None, lambda shard, tally: calls["saved"].append((shard, tally)), progress)
+        sim.play_on_ray(no_simulation, shards, 0, None, lambda shard, tally: calls["saved"].append((shard, tally)), progress)
     assert calls == {"cancelled": [((0, 10), True), ((20, 30), True)], "saved": [((10, 20), "tally of (10, 20)")]}
