@@ -8,6 +8,9 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
     valgrind --tool=callgrind python benches/python/instructions.py rust GAMES INTERLEAVE
         # GAMES whole games in Rust alone (`play_in_rust`, the random player), INTERLEAVE
         # of them at a time, one decision each in turn (1: one game at a time)
+    valgrind --tool=callgrind python benches/python/instructions.py sim GAMES 0
+        # GAMES games of a `Simulation` (`rulescript.sim`, random players): what its
+        # Ctrl-C pulse costs (BENCHMARKS.md)
 
 Prints the decisions taken.
 """
@@ -25,11 +28,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "rust"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "rust", "sim"):
         sys.exit(__doc__)
     card_set = rs.CardSet.load(str(ROOT / "examples"))
     decks = [rs.load_deck(str(ROOT / "examples/decks" / name), card_set) for name in ("vanguard.o8d", "arcana.o8d")]
-    if sys.argv[1] == "vec":
+    if sys.argv[1] == "sim":
+        from rulescript.sim import Simulation
+
+        paths = [str(ROOT / "examples/decks" / name) for name in ("vanguard.o8d", "arcana.o8d")]
+        simulation = Simulation(str(ROOT / "examples"), paths, games=10**6)
+        simulation.play(0, int(sys.argv[2]))
+        print("games", sys.argv[2])
+    elif sys.argv[1] == "vec":
         n, steps = int(sys.argv[2]), int(sys.argv[3])
         vec = rs.VecGame(card_set, decks, n, seed=0, threads=1)
         actions = RandomLegalActions(vec)

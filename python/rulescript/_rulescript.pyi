@@ -35,6 +35,7 @@ __all__ = [
     "play_in_rust",
     "_panic_for_tests",
     "Simulation",
+    "StopFlag",
     "merge_tallies",
     "tally_summary",
     "tally_report",
@@ -141,13 +142,14 @@ class Diagnostic:
 def check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
     """Checks `.rules` files (a path or a list; folders are searched recursively) as `rsc
     check`; every diagnostic (an empty list when all is well). `OSError` when a path cannot
-    be read."""
+    be read; Ctrl-C raises `KeyboardInterrupt` between two files."""
 
 def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False) -> List[Diagnostic]:
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
     (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
     or left as it was (written beside and renamed); a device is written directly; a FIFO or
-    a symbolic link to nothing raises `OSError` before compiling."""
+    a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
+    are read raises `KeyboardInterrupt` and writes nothing."""
 
 @final
 class Game:
@@ -223,7 +225,9 @@ class VecGame:
     their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
     step a share of consecutive games, then help the others; with fewer than 16 games a
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
-    most 1,024 (`ValueError` past them, before anything is allocated).
+    most 1,024 (`ValueError` past them, before anything is allocated). The games are made
+    with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
+    reset is one short call (0.3 s for 65,536 games), after which Python hears it.
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -342,7 +346,8 @@ def play_in_rust(
 ) -> _PlayedInRust:
     """Plays whole games in Rust alone (the benchmark's yardstick), `interleave` at a time
     taking one decision each in turn: a dict of `games`, `decisions` and `seconds` (wall
-    clock, game setup included)."""
+    clock, game setup included). Ctrl-C raises `KeyboardInterrupt` within about 50 ms (a
+    game's end)."""
 
 def _panic_for_tests() -> None:
     """Panics inside the engine's guard: raises `EngineError` (the tests' check)."""
@@ -377,14 +382,33 @@ class Simulation:
         """Games of the whole run: `games` times the pairs of decks that meet."""
     def configuration_json(self) -> str:
         """The configuration as JSON (as the tally files hold it)."""
-    def play(self, first: int, end: int, progress: Optional[Callable[[int], object]] = None) -> str:
+    def play(
+        self,
+        first: int,
+        end: int,
+        progress: Optional[Callable[[int], object]] = None,
+        stop: Optional[StopFlag] = None,
+    ) -> str:
         """Games `first..end` as an `rsc-tally/1` tally (JSON text), the GIL released;
-        `progress(n)` is called with the games played since its last call."""
+        `progress(n)` about every 50 ms with the games played since. Ctrl-C, `stop` set
+        (from any thread) or an exception of `progress` ends it within about 50 ms
+        (`KeyboardInterrupt`, or that exception), returning no tally."""
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
         """Pickled as the set's and decks' file bytes."""
     @staticmethod
     def _restore(state: Tuple[str, List[Tuple[str, bytes]], List[List[str]], List[str]]) -> Simulation:
         """Unpickles a `Simulation`."""
+
+@final
+class StopFlag:
+    """Stops the calls given it (`Simulation.play(..., stop=flag)`) from any thread: once
+    set, they raise `KeyboardInterrupt` within a game. Read without the GIL."""
+
+    def __init__(self) -> None: ...
+    def set(self) -> None:
+        """Stops every call given this flag (and every later one)."""
+    def is_set(self) -> bool:
+        """Whether `set` was called."""
 
 def merge_tallies(tallies: Sequence[str], names: Optional[Sequence[str]] = None) -> str:
     """Adds up tallies of one configuration, as `rsc sim merge` does; `TallyError` otherwise."""

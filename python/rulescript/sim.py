@@ -11,6 +11,13 @@ and renamed, so a file there is always whole). Started again, the run skips the 
 already there: a stopped run loses at most the shards being played. The card set goes
 into Ray's object store once (``ray.put``); a worker compiles it once for all its tasks.
 
+Ctrl-C (SIGINT) or SIGTERM stops the run within a game or so: the shards being played are
+dropped (a stopped shard's games are not a shard's tally), the shards already finished
+are kept (those finished in the meantime are written too), no temporary file is left,
+and the command says how many shards and games are saved, then exits with status 130
+(SIGINT, as ``rsc sim``) or 143 (SIGTERM). It takes SIGINT even when started with it
+ignored (a background job of a script), as ``rsc sim`` does.
+
 When every shard is there, the tallies are added up (``merge_tallies``, ``rsc sim
 merge``'s adding up) into ``RESULTS/<hash>/merged.json``, whose summary is printed
 (``--message-format``) and report written (``--report``) by the code ``rsc sim`` prints them
@@ -24,20 +31,23 @@ import argparse
 import contextlib
 import json
 import os
+import signal
 import sys
 import tempfile
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
-from ._rulescript import Simulation, TallyError, merge_tallies, tally_report, tally_summary
+from ._rulescript import Simulation, StopFlag, TallyError, merge_tallies, tally_report, tally_summary
 from .errors import RuleScriptError
 
 __all__ = [
     "Simulation",
+    "StopFlag",
     "TallyError",
+    "Terminated",
     "merge_tallies",
     "tally_summary",
     "tally_report",
@@ -87,9 +97,14 @@ def output_target(path: Path) -> Optional[Path]:
     return path.resolve()
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised while ``main`` runs: the run stops as Ctrl-C stops it."""
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or as it
-    was (its permissions kept). A device or a pipe (``/dev/null``) is written directly."""
+    was (its permissions kept), also when Ctrl-C or SIGTERM stops the write (the file
+    beside is removed). A device or a pipe (``/dev/null``) is written directly."""
     target = output_target(Path(path))
     if target is None:
         with open(path, "w", encoding="utf-8") as out:
@@ -102,8 +117,10 @@ def write_atomically(path: Path, text: str) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
+    partial = None
     try:
+        # Inside the `try`: a KeyboardInterrupt just after the file is made removes it too.
+        handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(text)
             out.flush()
@@ -111,7 +128,7 @@ def write_atomically(path: Path, text: str) -> None:
         os.chmod(partial, mode)
         os.replace(partial, target)
     except BaseException:
-        if os.path.exists(partial):
+        if partial is not None and os.path.exists(partial):
             os.remove(partial)
         raise
 
@@ -194,13 +211,9 @@ def play_locally(
     """Plays ``todo`` on ``jobs`` threads of this process (the GIL is released while a shard
     plays); a shard that raises is tried again up to ``retries`` times."""
 
-    stopping = threading.Event()
-
-    def played(games: int) -> None:
-        # Called by `play` between chunks of games: a stopped run's threads end here.
-        progress.add(games)
-        if stopping.is_set():
-            raise KeyboardInterrupt
+    # Set when the run stops: the shards being played raise KeyboardInterrupt within a
+    # game, read by the Rust sim without the GIL, and those not started yet do not start.
+    stop = StopFlag()
 
     def attempt(shard: Range) -> str:
         # One try at least, whatever `retries` says (a negative count tried none, and
@@ -208,11 +221,11 @@ def play_locally(
         for tries_left in range(max(retries, 0), -1, -1):
             try:
                 _fail_first_attempt(fail_marks, shard)
-                return simulation.play(shard[0], shard[1], played)
+                return simulation.play(shard[0], shard[1], progress.add, stop)
             except (KeyboardInterrupt, ValueError):
                 raise
             except Exception as error:  # noqa: BLE001 - retried like a Ray task's failure
-                if tries_left == 0:
+                if tries_left == 0 or stop.is_set():
                     raise
                 print(f"note: shard {shard[0]}..{shard[1]} is retried: {error}", file=sys.stderr)
         raise AssertionError("unreachable")
@@ -226,9 +239,19 @@ def play_locally(
                     shard = pending.pop(future)
                     on_done(shard, future.result())
         except BaseException:
-            stopping.set()
+            stop.set()
             for future in pending:
                 future.cancel()
+            # The shards under way end within a game; one that finished before it saw the
+            # flag is kept like any other.
+            for future, shard in pending.items():
+                if future.cancelled():
+                    continue
+                try:
+                    tally = future.result()
+                except BaseException:  # noqa: BLE001 - stopped, or failed: replayed next time
+                    continue
+                on_done(shard, tally)
             raise
 
 
@@ -256,8 +279,17 @@ def play_on_ray(
                 on_done(shard, ray.get(ref))
                 progress.add(shard[1] - shard[0])
     except BaseException:
-        for ref in pending:
+        # The tasks already done are kept; the others are cancelled (`force` ends their
+        # worker processes, which stops `Simulation.play` at once).
+        finished, running = ray.wait(list(pending), num_returns=len(pending), timeout=0) if pending else ([], [])
+        for ref in running:
             ray.cancel(ref, force=True)
+        for ref in finished:
+            try:
+                tally = ray.get(ref, timeout=5)
+            except Exception:  # noqa: BLE001 - a failed task: replayed next time
+                continue
+            on_done(pending[ref], tally)
         raise
 
 
@@ -339,8 +371,11 @@ def run(args: argparse.Namespace) -> int:
         )
     progress = Progress(simulation.total_games, sum(b - a for a, b in done), quiet)
 
+    saved = list(done)
+
     def on_done(shard: Range, tally: str) -> None:
         write_atomically(shard_path(folder, shard), tally)
+        saved.append(shard)
 
     on_ray = args.ray is not None and bool(todo)
     try:
@@ -355,11 +390,15 @@ def run(args: argparse.Namespace) -> int:
                     jobs = args.jobs or os.cpu_count() or 1
                     play_locally(simulation, todo, jobs, args.max_retries, args.fail_first_attempt, on_done, progress)
                 seconds = time.monotonic() - started
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stopped:
         progress.close()
-        played = len(finished_shards(folder, ranges))
-        print(f"stopped: {played} of {len(ranges)} shards are in {folder}; run again to go on", file=sys.stderr)
-        return 130
+        games = sum(b - a for a, b in saved)
+        print(
+            f"stopped: {len(saved)} of {len(ranges)} shards ({games:,} of {simulation.total_games:,} games) "
+            f"are saved in {folder}; run again to go on",
+            file=sys.stderr,
+        )
+        return stopped_status(stopped)
     progress.close()
     played = sum(b - a for a, b in todo)
     rate = played / seconds if seconds > 0 else 0.0
@@ -424,15 +463,54 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def stopped_status(stopped: KeyboardInterrupt) -> int:
+    """The exit status of a run stopped by ``stopped``: 128 plus the signal, as shells
+    report a process a signal ended (``rsc sim``'s 130 for Ctrl-C)."""
+    return 128 + (signal.SIGTERM if isinstance(stopped, Terminated) else signal.SIGINT)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated(f"stopped by signal {signum}")
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """While the command runs (on the main thread): SIGINT raises ``KeyboardInterrupt``
+    even when the process started with it ignored (``rsc sim`` takes it back too), and
+    SIGTERM raises ``Terminated``, unless it is ignored or has a handler already. The
+    handlers found are put back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: _terminate}
+    found: Dict[signal.Signals, Any] = {}
+    for signum, handler in wanted.items():
+        current = signal.getsignal(signum)
+        if current == signal.SIG_DFL or (signum == signal.SIGINT and current == signal.SIG_IGN):
+            found[signum] = signal.signal(signum, handler)
+    try:
+        yield
+    finally:
+        for signum, previous in found.items():
+            signal.signal(signum, previous)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m rulescript.sim`` with ``argv`` (default: ``sys.argv[1:]``); the exit code:
-    0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped."""
+    0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped by
+    Ctrl-C, 143 by SIGTERM."""
     args = parser().parse_args(argv)
-    try:
-        return run(args)
-    except (RuleScriptError, ValueError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+    with stop_signals():
+        try:
+            return run(args)
+        except (RuleScriptError, ValueError, OSError) as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as stopped:
+            # Before the games started (the set loading), or a second Ctrl-C while the
+            # first one's shards were being saved.
+            print("stopped: run again to go on (the shards saved are kept)", file=sys.stderr)
+            return stopped_status(stopped)
 
 
 if __name__ == "__main__":

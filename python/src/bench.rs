@@ -2,6 +2,7 @@
 //! the yardstick `benches/python/bench_env.py` measures the Python API against, in the
 //! same process and build.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -14,6 +15,7 @@ use rayon::prelude::*;
 
 use crate::args::{Count, Seed};
 use crate::errors::{EngineError, guarded};
+use crate::interrupt::{Pulse, on_pool};
 use crate::play::{PyCardSet, two_decks};
 use crate::shutdown::detached;
 use crate::vec_game::MAX_GAMES;
@@ -68,60 +70,96 @@ pub fn play_in_rust(
     }
     let [a, b] = two_decks(decks, card_set)?;
     let set = Arc::clone(&card_set.set);
-    if interleave > 1 {
+    let mut pulse = Pulse::new(py, None, false);
+    let played = if interleave > 1 {
         let decks = [a.cards, b.cards];
-        let played = detached(py, || {
-            guarded("play_in_rust", || Ok(interleaved(&set, &decks, seed, games, random, interleave)))
-        })?;
-        let (decisions, seconds) = played.map_err(EngineError::new_err)?;
-        let result = pyo3::types::PyDict::new(py);
-        result.set_item("games", games)?;
-        result.set_item("decisions", decisions)?;
-        result.set_item("seconds", seconds)?;
-        return Ok(result.into_any().unbind());
-    }
-    let play_one = |i: u64| -> Result<usize, String> {
-        let game_seed = seed.wrapping_add(i);
-        let mut game =
-            Game::new(Arc::clone(&set), [a.cards.clone(), b.cards.clone()], game_seed).map_err(|e| e.to_string())?;
-        let mut players: [Box<dyn Player>; 2] = if random {
-            [
-                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::FIRST))),
-                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::SECOND))),
-            ]
-        } else {
-            [Box::new(FirstMove), Box::new(FirstMove)]
+        detached(py, || {
+            guarded("play_in_rust", || {
+                let played = interleaved(&set, &decks, seed, games, random, interleave, &mut pulse);
+                Ok((played, pulse))
+            })
+        })?
+    } else {
+        // One thread plays on the calling thread, more on a pool kept from call to call: a
+        // pool made per call, and the hand-off to its workers, cost 5% to 9% of a call of 32
+        // games (BENCHMARKS.md), which would flatter what the engine is measured against.
+        let pool = match threads {
+            1 => None,
+            _ => Some(pool_of(threads).map_err(EngineError::new_err)?),
         };
-        let played =
-            sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| std::ops::ControlFlow::Continue(()));
-        match played.error {
-            Some(error) => Err(error.to_string()),
-            None => Ok(played.steps.len()),
-        }
+        let decks = [a.cards, b.cards];
+        detached(py, || {
+            guarded("play_in_rust", || {
+                let started = Instant::now();
+                let decisions = match &pool {
+                    None => (0..games)
+                        .take_while(|_| !pulse.beat())
+                        .map(|i| play_one(&set, &decks, seed.wrapping_add(i), random))
+                        .sum(),
+                    Some(pool) => {
+                        // Set when the pulse ends the call: the games not yet started are
+                        // skipped (an `Err` stops the sum of each thread's run).
+                        let halt = AtomicBool::new(false);
+                        let work = || {
+                            (0..games)
+                                .into_par_iter()
+                                .map(|i| match halt.load(Ordering::Relaxed) {
+                                    true => Err(String::new()),
+                                    false => play_one(&set, &decks, seed.wrapping_add(i), random),
+                                })
+                                .sum()
+                        };
+                        on_pool(pool, &mut pulse, &halt, work).unwrap_or_else(|| Err("a thread failed".into()))
+                    }
+                };
+                Ok((decisions.map(|decisions| (decisions, started.elapsed().as_secs_f64())), pulse))
+            })
+        })?
     };
-    // One thread plays on the calling thread, more on a pool kept from call to call: a
-    // pool made per call, and the hand-off to its workers, cost 5% to 9% of a call of 32
-    // games (BENCHMARKS.md), which would flatter what the engine is measured against.
-    let pool = match threads {
-        1 => None,
-        _ => Some(pool_of(threads).map_err(EngineError::new_err)?),
-    };
-    let (decisions, seconds) = detached(py, || {
-        guarded("play_in_rust", || {
-            let started = Instant::now();
-            let decisions: Result<usize, String> = match &pool {
-                None => (0..games).map(play_one).sum(),
-                Some(pool) => pool.install(|| (0..games).into_par_iter().map(play_one).sum()),
-            };
-            Ok((decisions, started.elapsed().as_secs_f64()))
-        })
-    })?;
-    let decisions = decisions.map_err(EngineError::new_err)?;
+    let (played, pulse) = played;
+    pulse.finish()?;
+    let (decisions, seconds) = played.map_err(EngineError::new_err)?;
     let result = pyo3::types::PyDict::new(py);
     result.set_item("games", games)?;
     result.set_item("decisions", decisions)?;
     result.set_item("seconds", seconds)?;
     Ok(result.into_any().unbind())
+}
+
+/// Plays game `seed` to its end, both seats `random` or first-move players; the decisions
+/// it took.
+fn play_one(
+    set: &Arc<game::CardSet>,
+    decks: &[Vec<game::DefIdx>; 2],
+    seed: u64,
+    random: bool,
+) -> Result<usize, String> {
+    let (mut game, mut players) = start(set, decks, seed, random)?;
+    let played =
+        sim::play(&mut game, &mut players, &PlayOptions::default(), |_, _, _| std::ops::ControlFlow::Continue(()));
+    match played.error {
+        Some(error) => Err(error.to_string()),
+        None => Ok(played.steps.len()),
+    }
+}
+
+/// Game `seed` set up with its two players.
+fn start(
+    set: &Arc<game::CardSet>,
+    decks: &[Vec<game::DefIdx>; 2],
+    seed: u64,
+    random: bool,
+) -> Result<(Game, [Box<dyn Player>; 2]), String> {
+    let game = Game::new(Arc::clone(set), decks.clone(), seed).map_err(|e| e.to_string())?;
+    let players: [Box<dyn Player>; 2] = if random {
+        [
+            Box::new(RandomPlayer::new(player_seed(seed, Seat::FIRST))),
+            Box::new(RandomPlayer::new(player_seed(seed, Seat::SECOND))),
+        ]
+    } else {
+        [Box::new(FirstMove), Box::new(FirstMove)]
+    };
+    Ok((game, players))
 }
 
 /// The most threads `play_in_rust` runs on: its pools are kept, one per number of threads.
@@ -140,7 +178,8 @@ fn pool_of(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
 }
 
 /// `games` games, `width` at a time, one decision each in turn (seeds from `seed` on, in
-/// the order the games start); the decisions taken and the seconds spent.
+/// the order the games start); the decisions taken and the seconds spent. Ends early, at a
+/// game's end, when `pulse` ends the call.
 fn interleaved(
     set: &Arc<game::CardSet>,
     decks: &[Vec<game::DefIdx>; 2],
@@ -148,20 +187,10 @@ fn interleaved(
     games: u64,
     random: bool,
     width: usize,
+    pulse: &mut Pulse,
 ) -> Result<(usize, f64), String> {
     let started = Instant::now();
-    let start = |game_seed: u64| -> Result<(Game, [Box<dyn Player>; 2]), String> {
-        let game = Game::new(Arc::clone(set), decks.clone(), game_seed).map_err(|e| e.to_string())?;
-        let players: [Box<dyn Player>; 2] = if random {
-            [
-                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::FIRST))),
-                Box::new(RandomPlayer::new(player_seed(game_seed, Seat::SECOND))),
-            ]
-        } else {
-            [Box::new(FirstMove), Box::new(FirstMove)]
-        };
-        Ok((game, players))
-    };
+    let start = |game_seed: u64| start(set, decks, game_seed, random);
     let mut next_seed = seed;
     let mut live = Vec::with_capacity(width.min(games as usize));
     for _ in 0..width.min(games as usize) {
@@ -182,6 +211,9 @@ fn interleaved(
             decisions += 1;
             if game.outcome().is_some() {
                 finished += 1;
+                if pulse.beat() {
+                    return Ok((decisions, started.elapsed().as_secs_f64()));
+                }
                 let fresh = start(next_seed)?;
                 next_seed += 1;
                 *game = fresh.0;

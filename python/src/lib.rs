@@ -10,6 +10,7 @@
 mod args;
 mod bench;
 mod errors;
+mod interrupt;
 mod play;
 mod shutdown;
 mod sim;
@@ -29,6 +30,7 @@ pub use errors::guarded;
 /// `MAX_HAND`, `MAX_PICKS` and `DEFAULT_TURN_LIMIT`.
 #[pymodule]
 fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    load_numpy_api(m.py())?;
     m.add("ACTION_SPACE", game::ACTION_SPACE)?;
     m.add("OBSERVATION_SIZE", observation::OBSERVATION_SIZE)?;
     m.add("OBSERVATION_LAYOUT", observation::LAYOUT.to_vec())?;
@@ -51,10 +53,29 @@ fn _rulescript(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bench::play_in_rust, m)?)?;
     m.add_function(wrap_pyfunction!(errors::_panic_for_tests, m)?)?;
     m.add_class::<sim::PySimulation>()?;
+    m.add_class::<interrupt::StopFlag>()?;
     m.add_function(wrap_pyfunction!(sim::merge_tallies, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_summary, m)?)?;
     m.add_function(wrap_pyfunction!(sim::tally_report, m)?)?;
     m.add("TallyError", m.py().get_type::<sim::TallyError>())?;
     shutdown::register(m)?;
     Ok(())
+}
+
+/// Loads numpy's C API now, at import. The numpy crate loads it the first time an array is
+/// made, running Python code (numpy's version check) that a pending Ctrl-C interrupts, and
+/// panics then: `VecGame(...)` stopped by Ctrl-C as it finished raised `PanicException`
+/// ("Failed to access NumPy array API capsule") where `KeyboardInterrupt` belongs. At
+/// import, a first failure once numpy imports is such an interrupt (its exception is lost
+/// in the panic): raised as `KeyboardInterrupt` when a second try succeeds.
+fn load_numpy_api(py: Python<'_>) -> PyResult<()> {
+    py.import("numpy")?;
+    let load = || std::panic::catch_unwind(|| drop(numpy::dtype::<u8>(py))).is_ok();
+    if load() {
+        return Ok(());
+    }
+    if load() {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted while numpy's C API was loaded"));
+    }
+    Err(pyo3::exceptions::PyImportError::new_err("numpy's C API cannot be loaded"))
 }

@@ -28,19 +28,19 @@ static CLOSING: AtomicBool = AtomicBool::new(false);
 /// the package, and finalization does not end it.
 static CLOSER: Mutex<Option<ThreadId>> = Mutex::new(None);
 
-/// How long [`_close`] waits for the calls under way: a step or a chunk of a simulation
-/// takes far less; a call still running after it (one `play_in_rust` of a million games)
-/// is left to what Python does.
+/// How long [`_close`] waits for the calls under way: a step takes far less, and a long
+/// call (a simulation, `play_in_rust`) ends within a beat of `crate::interrupt` once it
+/// sees [`CLOSING`]; a call still running after it is left to what Python does.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
 /// `py.detach(body)`: `body` run with the GIL released; once the interpreter is closing, a
 /// thread other than the closing one parks for good instead (see the module's notes).
 pub fn detached<T, F>(py: Python<'_>, body: F) -> T
 where
-    F: pyo3::marker::Ungil + FnOnce() -> T,
+    F: pyo3::marker::Ungil + Send + FnOnce() -> T,
     T: pyo3::marker::Ungil,
 {
-    if CLOSING.load(Ordering::Acquire) && !is_closer() {
+    if closing() {
         // Never returns: the GIL is not taken back.
         return py.detach(|| {
             loop {
@@ -51,8 +51,28 @@ where
     ACTIVE.fetch_add(1, Ordering::AcqRel);
     // Counted out however the call ends: a panic that escaped `body` would otherwise keep
     // `_close` waiting its whole `CLOSE_WAIT` at exit.
+    // Dropped once `py.detach` has taken the GIL back, not before: counted out earlier,
+    // the thread could take it back while the interpreter finalizes.
     let _counted = CountedOut;
-    py.detach(body)
+    py.detach(|| {
+        let done = body();
+        if closing() {
+            // The interpreter may finalize as soon as this thread is counted out: parked
+            // for good rather than take the GIL back (long calls end early to get here, see
+            // `crate::interrupt`). Counted out here, as `_counted` is never dropped.
+            ACTIVE.fetch_sub(1, Ordering::AcqRel);
+            loop {
+                std::thread::park();
+            }
+        }
+        done
+    })
+}
+
+/// Whether the interpreter is about to exit and this thread is not the one closing it: a
+/// long call on it should end (it is parked once it does).
+pub fn closing() -> bool {
+    CLOSING.load(Ordering::Acquire) && !is_closer()
 }
 
 /// Counts a thread out of [`ACTIVE`] when dropped.

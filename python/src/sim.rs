@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -23,6 +23,7 @@ use pyo3::types::{PyBytes, PyTuple};
 
 use crate::args::{Count, Seed, TurnLimit};
 use crate::errors::{DeckError, RulesError, guarded};
+use crate::interrupt::{Pulse, StopFlag};
 use crate::shutdown::detached;
 
 pyo3::create_exception!(
@@ -31,9 +32,6 @@ pyo3::create_exception!(
     PyValueError,
     "A tally that cannot be read, or tallies that do not add up (other configurations, games counted twice)."
 );
-
-/// Games played between two looks at Python's signals (Ctrl-C) and progress callbacks.
-const CHUNK: u64 = 256;
 
 /// Simulations rebuilt from their pickled files in this process, by configuration hash:
 /// a Ray worker compiles a set once, however many tasks it runs.
@@ -113,35 +111,59 @@ impl PySimulation {
 
     /// Plays games `first..end` of the run on this thread with the GIL released and returns
     /// their tally as `rsc-tally/1` JSON text (what `rsc sim --shard first..end
-    /// --tally-out` writes, timing aside). `progress(n)` is called with the games played
-    /// since its last call; Ctrl-C raises `KeyboardInterrupt` within a few hundred games.
-    #[pyo3(signature = (first, end, progress=None))]
-    fn play(&self, py: Python<'_>, first: Count, end: Count, progress: Option<Py<PyAny>>) -> PyResult<String> {
+    /// --tally-out` writes, timing aside). `progress(n)` is called about every 50 ms, and
+    /// once at the end, with the games played since its last call.
+    ///
+    /// Ctrl-C (on the main thread) raises `KeyboardInterrupt` within about 50 ms; so does
+    /// setting `stop` (a `StopFlag`, from any thread), and an exception `progress` raises
+    /// ends the call with it. A call stopped so returns no tally: the games it played are
+    /// not a shard's.
+    #[pyo3(signature = (first, end, progress=None, stop=None))]
+    fn play(
+        &self,
+        py: Python<'_>,
+        first: Count,
+        end: Count,
+        progress: Option<Py<PyAny>>,
+        stop: Option<PyRef<'_, StopFlag>>,
+    ) -> PyResult<String> {
         let (first, end) = (first.0 as u64, end.0 as u64);
         let total = self.total_games();
         if first >= end || end > total {
             return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));
         }
         let simulation = &self.loaded.simulation;
-        let stop = AtomicBool::new(false);
+        let mut pulse = Pulse::new(py, stop.map(|stop| Arc::clone(&stop.flag)), progress.is_some());
         let started = Instant::now();
-        let mut tally = simulation.new_tally();
-        let mut at = first;
-        while at < end {
-            let chunk_end = at.saturating_add(CHUNK).min(end);
-            let range = at..chunk_end;
-            tally = detached(py, || {
-                guarded("Simulation.play", || {
-                    simulation.play_into(&mut tally, range, &stop, || {});
-                    Ok(tally)
-                })
-            })?;
-            if let Some(progress) = &progress {
-                progress.call1(py, (chunk_end - at,))?;
-            }
-            py.check_signals()?;
-            at = chunk_end;
-        }
+        let mut unreported = 0u64;
+        let report = |py: Python<'_>, games: u64| match &progress {
+            Some(progress) if games > 0 => progress.call1(py, (games,)).map(drop),
+            _ => Ok(()),
+        };
+        let played = detached(py, || {
+            guarded("Simulation.play", || {
+                // Stops `play_into` within a game once the pulse ends the call.
+                let halt = AtomicBool::new(false);
+                let mut tally = simulation.new_tally();
+                if !pulse.beat() {
+                    simulation.play_into(&mut tally, first..end, &halt, || {
+                        unreported += 1;
+                        let ended = pulse.beat_with(|py| {
+                            report(py, unreported)?;
+                            unreported = 0;
+                            Ok(())
+                        });
+                        if ended {
+                            halt.store(true, Ordering::Relaxed);
+                        }
+                    });
+                }
+                Ok(tally)
+            })
+        });
+        let mut tally = played?;
+        pulse.finish()?;
+        report(py, unreported)?;
         tally.settle();
         let seconds = started.elapsed().as_secs_f64();
         let shard = simulation.shard(vec![[first, end]], tally, self.loaded.refused_decks.clone(), (seconds, 1), false);

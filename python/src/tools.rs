@@ -10,6 +10,7 @@ use pyo3::types::PyList;
 use vm::bytecode::BundleBuilder;
 
 use crate::errors::{RulesError, guarded, with_attrs};
+use crate::interrupt::Pulse;
 use crate::shutdown::detached;
 
 /// One finding of the checker, located in its file (lines and columns from 1, columns in
@@ -88,8 +89,8 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
 }
 
 /// The `.rules` files `path` names: itself if it is a file, else every `*.rules` file below
-/// it, sorted by path (as `rsc check`).
-fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+/// it, sorted by path (as `rsc check`); those found so far once `pulse` ends the call.
+fn expand(path: &Path, pulse: &mut Pulse) -> std::io::Result<Vec<PathBuf>> {
     if !std::fs::metadata(path)?.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }
@@ -97,6 +98,9 @@ fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut visited = Vec::new();
     let mut folders = vec![path.to_path_buf()];
     while let Some(folder) = folders.pop() {
+        if pulse.beat() {
+            break;
+        }
         // A symlink cycle would otherwise be walked forever.
         if let Ok(canonical) = std::fs::canonicalize(&folder) {
             if visited.contains(&canonical) {
@@ -133,11 +137,15 @@ fn read_source(path: &Path) -> std::io::Result<Vec<u8>> {
     game::bounded::read_bytes(path, MAX_SOURCE_BYTES).map_err(|error| error.into_io(MAX_SOURCE_BYTES, "a source file"))
 }
 
-fn read_inputs(paths: &[PathBuf]) -> PyResult<Vec<Input>> {
+/// The files `paths` name, read; those read so far once `pulse` ends the call.
+fn read_inputs(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<Input>> {
     let mut inputs = Vec::new();
     for path in paths {
-        let files = expand(path).map_err(|error| io_error(path, error))?;
+        let files = expand(path, pulse).map_err(|error| io_error(path, error))?;
         for file in files {
+            if pulse.beat() {
+                return Ok(inputs);
+            }
             let bytes = read_source(&file).map_err(|error| io_error(&file, error))?;
             let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
             inputs.push(Input { file: file.display().to_string(), key, bytes });
@@ -158,30 +166,44 @@ fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
 
 /// Checks `.rules` files (a path or a list; folders are searched recursively) against the
 /// standard catalogue, as `rsc check`; returns every diagnostic (an empty list when all
-/// is well). Raises `OSError` when a path cannot be read.
+/// is well). Raises `OSError` when a path cannot be read, `KeyboardInterrupt` on Ctrl-C
+/// (heard between two files).
 #[pyfunction]
 pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    detached(py, || {
+    let mut pulse = Pulse::new(py, None, false);
+    let checked = detached(py, || {
         guarded("check", || {
-            let inputs = read_inputs(&paths)?;
+            let inputs = read_inputs(&paths, &mut pulse)?;
             let mut session = Session::new(&stdlib::CATALOGUE);
-            Ok(inputs.iter().flat_map(|input| located(input, &session.check_bytes(&input.bytes))).collect())
+            let mut found = Vec::new();
+            for input in &inputs {
+                if pulse.beat() {
+                    break;
+                }
+                found.extend(located(input, &session.check_bytes(&input.bytes)));
+            }
+            Ok(found)
         })
-    })
+    });
+    pulse.finish()?;
+    checked
 }
 
 /// Compiles `.rules` files (a path or a list; folders are searched recursively) into one
 /// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
 /// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
 /// when any is an error. `out` is replaced whole or left as it was (`game::output`); a FIFO
-/// or a symbolic link to nothing raises `OSError` before compiling.
+/// or a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
+/// are read raises `KeyboardInterrupt` and writes nothing.
 #[pyfunction]
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
-    let result = detached(py, || guarded("compile", || compile_files(&paths, &out, strip)))?;
-    match result {
+    let mut pulse = Pulse::new(py, None, false);
+    let result = detached(py, || guarded("compile", || compile_files(&paths, &out, strip, &mut pulse)));
+    pulse.finish()?;
+    match result? {
         Ok(diagnostics) => Ok(diagnostics),
         Err((message, diagnostics)) => {
             let list = PyList::new(py, diagnostics)?.into_any().unbind();
@@ -193,8 +215,10 @@ pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bo
 /// What a compilation gave: its diagnostics, or the error message with them.
 type Compiled = Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>;
 
-/// Compiles; the diagnostics, or the error message with them.
-fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compiled> {
+/// Compiles; the diagnostics, or the error message with them. Nothing is compiled or
+/// written once `pulse` ends the call while the files are read (compiling them is one
+/// step, as quick as reading them).
+fn compile_files(paths: &[PathBuf], out: &Path, strip: bool, pulse: &mut Pulse) -> PyResult<Compiled> {
     // Checked before compiling. A pipe is refused: opening it waits for a reader, with
     // the GIL released, where Ctrl-C cannot stop it.
     let cannot = |error: &dyn std::fmt::Display| {
@@ -205,7 +229,10 @@ fn compile_files(paths: &[PathBuf], out: &Path, strip: bool) -> PyResult<Compile
         Ok(_) => {}
         Err(error) => return Err(cannot(&error)),
     }
-    let inputs = read_inputs(paths)?;
+    let inputs = read_inputs(paths, pulse)?;
+    if pulse.beat() {
+        return Ok(Ok(Vec::new()));
+    }
     let mut keys: Vec<&Input> = inputs.iter().collect();
     keys.sort_by(|a, b| a.key.cmp(&b.key));
     for pair in keys.windows(2) {

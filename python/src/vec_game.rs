@@ -24,6 +24,7 @@ use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::args::{Count, Index, Seed, TurnLimit};
 use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
+use crate::interrupt::Pulse;
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
 use crate::shutdown::detached;
@@ -900,18 +901,27 @@ impl VecGame {
                     .map_err(|error| EngineError::new_err(format!("cannot start {threads} threads: {error}")))?,
             ),
         };
-        // The first games are made here, so a bad deck is a SetupError at once.
+        // The first games are made here, so a bad deck is a SetupError at once; with the
+        // GIL released, and Ctrl-C heard between two (65,536 take seconds).
         let mut slots: Vec<Slot> = Vec::new();
         slots.try_reserve_exact(n).map_err(|_| PyMemoryError::new_err(format!("no memory for {n} games")))?;
-        guarded("VecGame()", || {
-            for i in 0..n {
-                let opponent = opponent
-                    .zip(learners.get(i))
-                    .map(|(kind, &learner)| Box::new(Opponent::new(kind, learner, start.seed_of(i, 0))));
-                slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?, opponent));
-            }
-            Ok(())
+        let mut pulse = Pulse::new(py, None, false);
+        let (slots, pulse) = detached(py, || {
+            let made = guarded("VecGame()", || {
+                for i in 0..n {
+                    if pulse.beat() {
+                        break;
+                    }
+                    let opponent = opponent
+                        .zip(learners.get(i))
+                        .map(|(kind, &learner)| Box::new(Opponent::new(kind, learner, start.seed_of(i, 0))));
+                    slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?, opponent));
+                }
+                Ok(())
+            });
+            made.map(|()| (slots, pulse))
         })?;
+        pulse.finish()?;
         let layout = Layout::new(n);
         let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
         let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;

@@ -211,6 +211,9 @@ pub enum Exit {
     /// Stopped by Ctrl-C (`rsc sim`, after printing the summary of the games it played):
     /// 128 + SIGINT, as shells report a process stopped by it.
     Interrupted = 130,
+    /// Stopped by SIGTERM (`rsc sim`, after printing the summary as for Ctrl-C): 128 +
+    /// SIGTERM.
+    Terminated = 143,
 }
 
 /// A subcommand's failure: how `rsc` ends, and the message that says why.

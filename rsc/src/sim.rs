@@ -3,13 +3,14 @@
 //! object, and an HTML report. Game `i` is seeded from `--seed` and `i` alone and the
 //! games are summed into a [`Tally`] that adds up the same in any order, so the figures
 //! never depend on the thread count, and shards of a run (`--shard`, `--tally-out`)
-//! merged with `rsc sim merge` give the figures of the whole run. Ctrl-C stops a run and
-//! prints the summary of the games it finished.
+//! merged with `rsc sim merge` give the figures of the whole run. Ctrl-C or SIGTERM stops a
+//! run and prints the summary of the games it finished.
 
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 use game::players::PlayerKind;
@@ -38,8 +39,11 @@ const CHUNK: u64 = 64;
 /// 64 games, a 500-game run on two threads had four chunks per thread).
 const CHUNKS_PER_THREAD: u64 = 32;
 
-/// Set by Ctrl-C: the threads stop starting games and drop the ones they play.
-static STOP: AtomicBool = AtomicBool::new(false);
+/// Set by Ctrl-C or SIGTERM: the threads stop starting games and drop the ones they play.
+/// Shared (an `Arc`) with `signal_hook`'s handler, which sets it.
+static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+/// Set by SIGTERM: the stopped run exits with 143 rather than Ctrl-C's 130.
+static TERMINATED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
 
 /// How `rsc sim` prints its summary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -161,7 +165,9 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         let error = terminal_text(game.error.as_deref().unwrap_or_default());
         stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
-    if results.shard.stopped {
+    if results.shard.stopped && TERMINATED.load(Ordering::SeqCst) {
+        Exit::Terminated
+    } else if results.shard.stopped {
         Exit::Interrupted
     } else if results.tally().errors > 0 {
         Exit::Errors
@@ -214,6 +220,13 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
+    // SIGTERM (`timeout`, `kill`, a batch scheduler ending a job) too, rather than end the
+    // process with the games played unsummed and the report unwritten; a second one ends
+    // at once (registered first, it sees the flag the first one set).
+    let term = signal_hook::consts::SIGTERM;
+    let _ = signal_hook::flag::register_conditional_shutdown(term, Exit::Terminated as i32, Arc::clone(&TERMINATED));
+    let _ = signal_hook::flag::register(term, Arc::clone(&TERMINATED));
+    let _ = signal_hook::flag::register(term, Arc::clone(&STOP));
     let players = seat_players(options.players)?;
     if players.contains(&PlayerKind::Scripted) {
         return Err("a scripted player plays saved games: use random or greedy".into());

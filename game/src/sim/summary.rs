@@ -271,7 +271,11 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     )?;
     writeln!(out, "speed: {:.1} games/s ({:.2} s)", results.games_per_s(), results.shard.seconds)?;
     if results.shard.stopped {
-        writeln!(out, "stopped by Ctrl-C after {} games: the games being played then were dropped", tally.games)?;
+        writeln!(
+            out,
+            "stopped by Ctrl-C or SIGTERM after {} games: the games being played then were dropped",
+            tally.games
+        )?;
     }
     if results.all_decks() {
         write_matrix(out, results, &names)?;

@@ -538,28 +538,50 @@ fn all_decks_refuses_more_decks_than_it_keeps_a_table_of() {
 
 #[test]
 fn a_huge_run_starts_and_ctrl_c_prints_the_summary_of_the_games_played() {
-    let dir = TempDir::new("ctrl-c");
+    stopped_by("INT", 130);
+}
+
+/// SIGTERM (`timeout`, `kill`, a scheduler ending a job) stops a run as Ctrl-C does: it
+/// killed the process, with the summary unprinted and the report unwritten.
+#[test]
+fn sigterm_stops_a_run_as_ctrl_c_does() {
+    stopped_by("TERM", 143);
+}
+
+/// Starts a run that would never end, sends it `signal` after 3 s, and checks that it
+/// ended with `status`, its summary and its report counting the whole games it played.
+fn stopped_by(signal: &str, status: i32) {
+    let dir = TempDir::new("stopped");
     let report = dir.path().join("r.html").display().to_string();
-    let child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
         .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report", &report]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_secs(3));
-    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let kill = Command::new("kill").args([format!("-{signal}"), child.id().to_string()]).status().unwrap();
     assert!(kill.success());
+    // Waited for with a deadline: a run the signal does not stop would never end.
     let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running 60 s after SIG{signal}: it stops within a game or two");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let output = child.wait_with_output().unwrap();
-    assert!(started.elapsed() < Duration::from_secs(60), "stops within a game or two");
-    assert_eq!(code(&output), 130, "{}", stderr(&output));
+    assert_eq!(code(&output), status, "{}", stderr(&output));
     let summary = json_of(&output);
     assert_eq!(summary["stopped"], true, "{summary}");
     let games = summary["games"].as_u64().unwrap();
     let wins = summary["wins"]["vanguard"].as_u64().unwrap() + summary["wins"]["arcana"].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), games, "only whole games are counted");
     let html = std::fs::read_to_string(&report).expect("the report is written");
-    assert!(html.contains(&format!("Stopped by Ctrl-C after {games} games")), "the report says so");
+    assert!(html.contains(&format!("Stopped by Ctrl-C or SIGTERM after {games} games")), "the report says so");
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|entry| entry.unwrap().file_name()).collect();
+    assert_eq!(left, ["r.html"], "no temporary file is left");
 }
 
 /// `rsc sim ... | head -1`: a reader that stops early ends the summary quietly, with no
