@@ -4,7 +4,7 @@
 //! Moves a builtin makes are the host's to follow: it emits `movedto` and keeps the
 //! runtime's cards in play in step with its battlefield.
 
-use vm::bytecode::ZoneRef;
+use vm::bytecode::{ZoneIdx, ZoneRef};
 use vm::runtime::{BuiltinFn, Builtins, CallContext, CardId, CostPhase, EffectKind, PlayerId, Status, Trap, Value};
 
 use crate::catalogue::{self, CATALOGUE, Command};
@@ -39,6 +39,22 @@ fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
         }
     }
     players
+}
+
+/// The zones the builtins read by number, in [`catalogue::ZONES`] order.
+const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
+const GRAVEYARD: ZoneIdx = ZoneIdx(2);
+const LIBRARY: ZoneIdx = ZoneIdx(3);
+
+/// Charges one unit of fuel per card of `player`'s pile `zone` (none of them copied) and
+/// says whether it holds a card: a builtin whose work grows with the pile (a shuffle, a
+/// cost that looks at the hand) pays as the CFC builtins do
+/// ([`CallContext::charge`]), so that a loop of it is bounded by the loop's budget.
+fn charge_pile<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId, zone: ZoneIdx) -> Result<bool, Trap> {
+    ctx.read_pile_top(player, zone, 0, |ctx, _, len| {
+        ctx.charge(len)?;
+        Ok(len > 0)
+    })
 }
 
 fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -> i32 {
@@ -209,6 +225,8 @@ fn add<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 
 fn shuffle<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     for player in target_players(ctx) {
+        // Shuffling moves every card of the library: paid for as reading it is.
+        charge_pile(ctx, player, LIBRARY)?;
         ctx.host().shuffle_library(player);
     }
     Ok(Status::Success)
@@ -286,7 +304,7 @@ fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// Whether `place` is the zone `zone` with the prefix `prefix` ('' for either player's).
-fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, vm::bytecode::ZoneIdx)>) -> bool {
+fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, ZoneIdx)>) -> bool {
     let zone = string_arg(ctx, 1).unwrap_or_default();
     let prefix = string_arg(ctx, 2).unwrap_or_default();
     let Some((player, zone_idx)) = place else { return false };
@@ -406,11 +424,10 @@ fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
 /// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
 fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
-    let battlefield = vm::bytecode::ZoneIdx::new(0);
     match (phase, filter) {
         (CostPhase::Check, None) => {
             let source = ctx.env().source;
-            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == battlefield)))
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == BATTLEFIELD)))
         }
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, _) => {
@@ -421,7 +438,7 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             };
             for card in cards {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, vm::bytecode::ZoneIdx::new(2), 0);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
             }
             Ok(Status::Success)
         }
@@ -431,13 +448,12 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
 /// `{D}`: discard a card; `{discard(spec)}`: a card the spec matches (asked).
 fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let player = ctx.env().controller;
-    let graveyard = vm::bytecode::ZoneIdx::new(2);
     match (phase, ctx.cost().and_then(|cost| cost.filter)) {
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, Some(_)) => {
             for card in selected_cards(ctx) {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, graveyard, 0);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
             }
             Ok(Status::Success)
         }

@@ -1,0 +1,57 @@
+//! The Wagic builtins pay fuel for the work they do in proportion to the game's data, as
+//! the CFC builtins do (`vm::runtime::CallContext::charge`; `docs/rules.md`, Cascades): a
+//! loop of them, or one call over a pile larger than the budget, stops with `OutOfFuel`.
+//! The cards are hand-made: these tests need no Wagic data.
+
+use vm::runtime::{DEFAULT_FUEL, TrapCode};
+
+use super::board::{HAND, LIBRARY, P0, Table};
+
+/// Cards in the piles below: each pass over one is far more work than the unit or two a
+/// loop's turn pays.
+const BIG_PILE: usize = 2_000;
+
+/// The cards of these tests, and `Filler`, the land piles are made of.
+const CARDS: &str = "\
+[card]
+name=Shuffle Storm
+auto=foreach(*|mylibrary) shuffle
+type=Sorcery
+[/card]
+[card]
+name=Filler
+type=Land
+[/card]
+";
+
+/// A table with `cards` fillers in `P0`'s library.
+fn table_with_library(cards: usize) -> Table {
+    let mut table = Table::with_cards(CARDS);
+    for _ in 0..cards {
+        table.put("Filler", P0, LIBRARY);
+    }
+    table
+}
+
+/// `foreach(*|mylibrary) shuffle` shuffles the library once per card in it: with
+/// `BIG_PILE` cards, `BIG_PILE` squared cards moved, which the library's length charged at
+/// each shuffle stops after about a budget's worth (at most one shuffle past it).
+#[test]
+fn a_loop_of_shuffles_over_a_big_library_runs_out_of_fuel() {
+    let mut table = table_with_library(BIG_PILE);
+    let storm = table.put("Shuffle Storm", P0, HAND);
+    let rules = table.rules(storm);
+    let trap = table.runtime.activate(&mut table.board, storm, rules, P0).expect_err("far more than one budget");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    let shuffled = table.board.cards_shuffled as u64;
+    assert!(shuffled <= DEFAULT_FUEL + BIG_PILE as u64, "{shuffled} cards shuffled on a budget of {DEFAULT_FUEL}");
+}
+
+/// The same loop over a small library completes: one shuffle per card.
+#[test]
+fn a_loop_of_shuffles_over_a_small_library_completes() {
+    let mut table = table_with_library(10);
+    let storm = table.put("Shuffle Storm", P0, HAND);
+    table.cast(storm, P0);
+    assert_eq!(table.board.cards_shuffled, 10 * 10);
+}
