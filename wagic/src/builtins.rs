@@ -43,6 +43,7 @@ fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
 
 /// The zones the builtins read by number, in [`catalogue::ZONES`] order.
 const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
+const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
 
@@ -55,6 +56,14 @@ fn charge_pile<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId, zon
         ctx.charge(len)?;
         Ok(len > 0)
     })
+}
+
+/// Charges one unit of fuel per card a host primitive moved (`draw:n`, `discard:n`,
+/// `deplete:n` move up to n cards, as many as the pile holds): the count is the card's
+/// to write, so the work is paid when done. The cards stay moved when the budget is
+/// spent; the trap ends the cascade, as after any command.
+fn charge_moved<H: WagicHost>(ctx: &mut CallContext<'_, H>, moved: i32) -> Result<(), Trap> {
+    ctx.charge(usize::try_from(moved).unwrap_or(0))
 }
 
 fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -> i32 {
@@ -85,7 +94,9 @@ fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().draw(player, count) == count;
+        let moved = ctx.host().draw(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -94,7 +105,9 @@ fn discard<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().discard(player, count) == count;
+        let moved = ctx.host().discard(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -103,7 +116,9 @@ fn deplete<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().deplete(player, count) == count;
+        let moved = ctx.host().deplete(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -459,7 +474,7 @@ fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) ->
         }
         (CostPhase::Check, None) => {
             let mut hand = Vec::new();
-            ctx.host().pile_cards(player, vm::bytecode::ZoneIdx::new(1), &mut hand);
+            ctx.host().pile_cards(player, HAND, &mut hand);
             Ok(status(!hand.is_empty()))
         }
         (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),

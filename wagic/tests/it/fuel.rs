@@ -19,6 +19,21 @@ auto=foreach(*|mylibrary) shuffle
 type=Sorcery
 [/card]
 [card]
+name=Big Draw
+auto=draw:2000
+type=Sorcery
+[/card]
+[card]
+name=Big Mill
+auto=deplete:2000
+type=Sorcery
+[/card]
+[card]
+name=Big Discard
+auto=discard:2000
+type=Sorcery
+[/card]
+[card]
 name=Filler
 type=Land
 [/card]
@@ -54,4 +69,41 @@ fn a_loop_of_shuffles_over_a_small_library_completes() {
     let storm = table.put("Shuffle Storm", P0, HAND);
     table.cast(storm, P0);
     assert_eq!(table.board.cards_shuffled, 10 * 10);
+}
+
+/// A budget far smaller than `BIG_PILE`: one call over a whole pile needs more.
+const SMALL_BUDGET: u64 = BIG_PILE as u64 / 4;
+
+/// `draw:2000`, `deplete:2000` and `discard:2000` move `BIG_PILE` cards each: on a budget
+/// of a quarter of that they stop with `OutOfFuel` (a unit per card moved), where before
+/// each moved the whole pile for the call's unit.
+#[test]
+fn draw_deplete_and_discard_pay_a_unit_per_card_moved() {
+    for (spell, zone) in [("Big Draw", LIBRARY), ("Big Mill", LIBRARY), ("Big Discard", HAND)] {
+        let mut table = Table::with_cards(CARDS);
+        for _ in 0..BIG_PILE {
+            table.put("Filler", P0, zone);
+        }
+        let card = table.put(spell, P0, HAND);
+        let rules = table.rules(card);
+        table.runtime.set_fuel(SMALL_BUDGET);
+        let outcome = table.runtime.activate(&mut table.board, card, rules, P0);
+        let trap = outcome.expect_err(&format!("{spell} moves more cards than the budget pays for"));
+        assert_eq!(trap.code, TrapCode::OutOfFuel, "{spell}");
+    }
+}
+
+/// With the default budget the same spells move every card.
+#[test]
+fn draw_deplete_and_discard_within_the_budget_move_every_card() {
+    for (spell, from) in [("Big Draw", LIBRARY), ("Big Mill", LIBRARY), ("Big Discard", HAND)] {
+        let mut table = Table::with_cards(CARDS);
+        for _ in 0..BIG_PILE {
+            table.put("Filler", P0, from);
+        }
+        let card = table.put(spell, P0, HAND);
+        table.cast(card, P0);
+        // The spell itself left the hand for the graveyard once cast.
+        assert_eq!(table.board.names(P0, from).len(), 0, "{spell}");
+    }
 }
