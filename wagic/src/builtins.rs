@@ -472,11 +472,8 @@ fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) ->
             }
             Ok(Status::Success)
         }
-        (CostPhase::Check, None) => {
-            let mut hand = Vec::new();
-            ctx.host().pile_cards(player, HAND, &mut hand);
-            Ok(status(!hand.is_empty()))
-        }
+        // Looking at the hand pays for its cards, as CFC's `{D}` does.
+        (CostPhase::Check, None) => Ok(status(charge_pile(ctx, player, HAND)?)),
         (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),
     }
 }

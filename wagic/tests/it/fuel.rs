@@ -5,7 +5,7 @@
 
 use vm::runtime::{DEFAULT_FUEL, TrapCode};
 
-use super::board::{HAND, LIBRARY, P0, Table};
+use super::board::{BATTLEFIELD, HAND, LIBRARY, P0, Table};
 
 /// Cards in the piles below: each pass over one is far more work than the unit or two a
 /// loop's turn pays.
@@ -32,6 +32,11 @@ type=Sorcery
 name=Big Discard
 auto=discard:2000
 type=Sorcery
+[/card]
+[card]
+name=Wheel
+auto={D}:life:1
+type=Artifact
 [/card]
 [card]
 name=Filler
@@ -106,4 +111,24 @@ fn draw_deplete_and_discard_within_the_budget_move_every_card() {
         // The spell itself left the hand for the graveyard once cast.
         assert_eq!(table.board.names(P0, from).len(), 0, "{spell}");
     }
+}
+
+/// The check of `{D}` looks at the whole hand: on a budget of a quarter of a `BIG_PILE`
+/// hand it stops with `OutOfFuel`; with the default budget the ability is paid for.
+#[test]
+fn a_discard_cost_pays_a_unit_per_card_of_the_hand() {
+    let mut table = Table::with_cards(CARDS);
+    for _ in 0..BIG_PILE {
+        table.put("Filler", P0, HAND);
+    }
+    let wheel = table.put("Wheel", P0, BATTLEFIELD);
+    let rules = table.rules(wheel);
+    table.runtime.set_fuel(SMALL_BUDGET);
+    let trap =
+        table.runtime.activate(&mut table.board, wheel, rules, P0).expect_err("the hand is bigger than the budget");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    assert_eq!(table.board.players[0].life, 20, "nothing paid, nothing done");
+    table.runtime.set_fuel(DEFAULT_FUEL);
+    assert!(table.activate(wheel, P0));
+    assert_eq!((table.board.players[0].life, table.board.names(P0, HAND).len()), (21, BIG_PILE - 1));
 }
