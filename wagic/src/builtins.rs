@@ -292,15 +292,24 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
 
 // ---- expression functions: a trigger's spec tested on the event's object ----
 
-fn string_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize) -> Option<String> {
-    match ctx.arg(index) {
-        Value::Str(idx) => ctx.program().string(idx).map(str::to_owned),
-        _ => None,
-    }
+/// Bytes of text one unit of fuel pays for, as in the CFC builtins (`stdlib`'s
+/// `STRING_BYTES_PER_FUEL`): a string has no length limit but the bundle's, and the
+/// functions below copy and compare theirs at each call.
+const STRING_BYTES_PER_FUEL: usize = 64;
+
+/// Argument `index` as a string of the program ('' when it is none), charged a unit of
+/// fuel per [`STRING_BYTES_PER_FUEL`] bytes.
+fn string_arg<H: WagicHost>(ctx: &mut CallContext<'_, H>, index: usize) -> Result<String, Trap> {
+    let text = match ctx.arg(index) {
+        Value::Str(idx) => ctx.program().string(idx).map(str::to_owned).unwrap_or_default(),
+        _ => String::new(),
+    };
+    ctx.charge(text.len() / STRING_BYTES_PER_FUEL)?;
+    Ok(text)
 }
 
 fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let word = string_arg(ctx, 1).unwrap_or_default();
+    let word = string_arg(ctx, 1)?;
     let result = match ctx.arg(0).as_card() {
         Some(card) => word == "*" || ctx.host().has_type_word(card, &word),
         None => false,
@@ -310,7 +319,7 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let word = string_arg(ctx, 1).unwrap_or_default();
+    let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
     let result = catalogue::position(catalogue::FILTERS, &word)
         .is_some_and(|index| ctx.host().has_keyword(object, vm::bytecode::FilterKeywordIdx::new(index)));
@@ -318,32 +327,33 @@ fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
-/// Whether `place` is the zone `zone` with the prefix `prefix` ('' for either player's).
-fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, ZoneIdx)>) -> bool {
-    let zone = string_arg(ctx, 1).unwrap_or_default();
-    let prefix = string_arg(ctx, 2).unwrap_or_default();
-    let Some((player, zone_idx)) = place else { return false };
+/// Whether `place` is the zone named by argument 1 with the prefix named by argument 2
+/// ('' for either player's).
+fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, ZoneIdx)>) -> Result<bool, Trap> {
+    let zone = string_arg(ctx, 1)?;
+    let prefix = string_arg(ctx, 2)?;
+    let Some((player, zone_idx)) = place else { return Ok(false) };
     if catalogue::ZONES.get(zone_idx.index()).map(|spec| spec.name) != Some(zone.as_str()) {
-        return false;
+        return Ok(false);
     }
     let controller = ctx.env().controller;
-    match prefix.as_str() {
+    Ok(match prefix.as_str() {
         "my" => player == controller,
         "opp" => player != controller,
         _ => true,
-    }
+    })
 }
 
 fn in_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let place = ctx.arg(0).as_card().and_then(|card| ctx.host().locate(card));
-    let result = zone_matches(ctx, place);
+    let result = zone_matches(ctx, place)?;
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }
 
 fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let place = ctx.arg(0).as_card().and_then(|card| ctx.host().moved_from(card));
-    let result = zone_matches(ctx, place);
+    let result = zone_matches(ctx, place)?;
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }

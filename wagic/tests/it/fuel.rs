@@ -3,7 +3,7 @@
 //! loop of them, or one call over a pile larger than the budget, stops with `OutOfFuel`.
 //! The cards are hand-made: these tests need no Wagic data.
 
-use vm::runtime::{DEFAULT_FUEL, TrapCode};
+use vm::runtime::{DEFAULT_FUEL, Event, TrapCode, Value};
 
 use super::board::{BATTLEFIELD, HAND, LIBRARY, P0, Table};
 
@@ -131,4 +131,35 @@ fn a_discard_cost_pays_a_unit_per_card_of_the_hand() {
     table.runtime.set_fuel(DEFAULT_FUEL);
     assert!(table.activate(wheel, P0));
     assert_eq!((table.board.players[0].life, table.board.names(P0, HAND).len()), (21, BIG_PILE - 1));
+}
+
+/// Bytes of the name `Watcher`'s trigger tests: a hundred units of fuel's worth at the
+/// CFC builtins' 64 bytes a unit, within Wagic's 8,192-byte line.
+const LONG_NAME: usize = 6_400;
+
+/// `@movedto(<name>|mybattlefield)` tests each card that moves with `istype(card,
+/// "<name>")`, which copies and compares the name: a 6,400-byte name costs 100 units,
+/// more than a budget of 50, which the same test of a short name stays well within.
+#[test]
+fn a_trigger_testing_a_long_name_pays_for_its_bytes() {
+    for (len, trapped) in [(LONG_NAME, true), (8, false)] {
+        let watcher = format!(
+            "[card]\nname=Watcher\nauto=@movedto({}|mybattlefield):life:1\ntype=Artifact\n[/card]\n",
+            "a".repeat(len)
+        );
+        let mut table = Table::with_cards(&format!("{CARDS}{watcher}"));
+        table.put("Watcher", P0, BATTLEFIELD);
+        let filler = table.put("Filler", P0, HAND);
+        table.runtime.set_fuel(50);
+        table.board.move_to(filler, BATTLEFIELD);
+        table.board.moved.clear();
+        let movedto = table.runtime.event_index("movedto").expect("the catalogue has movedto");
+        table.runtime.emit(Event::new(movedto, P0).with_object(Value::Card(filler)));
+        let outcome = table.runtime.run_events(&mut table.board);
+        match outcome {
+            Err(trap) => assert!(trapped && trap.code == TrapCode::OutOfFuel, "{len}-byte name: {trap:?}"),
+            Ok(outcome) => assert!(!trapped, "{len}-byte name on a budget of 50: {outcome:?}"),
+        }
+        assert_eq!(table.board.players[0].life, 20, "no card of that name moved");
+    }
 }
