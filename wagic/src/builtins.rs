@@ -47,10 +47,12 @@ const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
 
-/// Charges one unit of fuel per card of `player`'s pile `zone` (none of them copied) and
-/// says whether it holds a card: a builtin whose work grows with the pile (a shuffle, a
-/// cost that looks at the hand) pays as the CFC builtins do
-/// ([`CallContext::charge`]), so that a loop of it is bounded by the loop's budget.
+/// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
+/// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
+/// with 0; its default lists the pile into the runtime's reused buffer, no allocation):
+/// a builtin whose work grows with the pile (a shuffle, a cost that looks at the hand)
+/// pays as the CFC builtins do ([`CallContext::charge`]), so that a loop of it is bounded
+/// by the loop's budget.
 fn charge_pile<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId, zone: ZoneIdx) -> Result<bool, Trap> {
     ctx.read_pile_top(player, zone, 0, |ctx, _, len| {
         ctx.charge(len)?;
@@ -59,9 +61,9 @@ fn charge_pile<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId, zon
 }
 
 /// Charges one unit of fuel per card a host primitive moved (`draw:n`, `discard:n`,
-/// `deplete:n` move up to n cards, as many as the pile holds): the count is the card's
-/// to write, so the work is paid when done. The cards stay moved when the budget is
-/// spent; the trap ends the cascade, as after any command.
+/// `deplete:n` move up to n cards, as many as the pile holds): n is the card's to write
+/// and may be far more than the pile, so what was moved is paid, once moved. The cards
+/// stay moved when the budget is spent; the trap ends the cascade, as after any command.
 fn charge_moved<H: WagicHost>(ctx: &mut CallContext<'_, H>, moved: i32) -> Result<(), Trap> {
     ctx.charge(usize::try_from(moved).unwrap_or(0))
 }
