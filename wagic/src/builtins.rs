@@ -4,7 +4,7 @@
 //! Moves a builtin makes are the host's to follow: it emits `movedto` and keeps the
 //! runtime's cards in play in step with its battlefield.
 
-use vm::bytecode::ZoneRef;
+use vm::bytecode::{ZoneIdx, ZoneRef};
 use vm::runtime::{BuiltinFn, Builtins, CallContext, CardId, CostPhase, EffectKind, PlayerId, Status, Trap, Value};
 
 use crate::catalogue::{self, CATALOGUE, Command};
@@ -41,6 +41,33 @@ fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
     players
 }
 
+/// The zones the builtins read by number, in [`catalogue::ZONES`] order.
+const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
+const HAND: ZoneIdx = ZoneIdx(1);
+const GRAVEYARD: ZoneIdx = ZoneIdx(2);
+const LIBRARY: ZoneIdx = ZoneIdx(3);
+
+/// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
+/// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
+/// with 0; its default lists the pile into the runtime's reused buffer, no allocation):
+/// a builtin whose work grows with the pile (a shuffle, a cost that looks at the hand)
+/// pays as the CFC builtins do ([`CallContext::charge`]), so that a loop of it is bounded
+/// by the loop's budget.
+fn charge_pile<H: WagicHost>(ctx: &mut CallContext<'_, H>, player: PlayerId, zone: ZoneIdx) -> Result<bool, Trap> {
+    ctx.read_pile_top(player, zone, 0, |ctx, _, len| {
+        ctx.charge(len)?;
+        Ok(len > 0)
+    })
+}
+
+/// Charges one unit of fuel per card a host primitive moved (`draw:n`, `discard:n`,
+/// `deplete:n` move up to n cards, as many as the pile holds): n is the card's to write
+/// and may be far more than the pile, so what was moved is paid, once moved. The cards
+/// stay moved when the budget is spent; the trap ends the cascade, as after any command.
+fn charge_moved<H: WagicHost>(ctx: &mut CallContext<'_, H>, moved: i32) -> Result<(), Trap> {
+    ctx.charge(usize::try_from(moved).unwrap_or(0))
+}
+
 fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -> i32 {
     ctx.arg(index).as_int().unwrap_or(default)
 }
@@ -69,7 +96,9 @@ fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().draw(player, count) == count;
+        let moved = ctx.host().draw(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -78,7 +107,9 @@ fn discard<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().discard(player, count) == count;
+        let moved = ctx.host().discard(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -87,7 +118,9 @@ fn deplete<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = int_arg(ctx, 0, 1);
     let mut all = true;
     for player in target_players(ctx) {
-        all &= ctx.host().deplete(player, count) == count;
+        let moved = ctx.host().deplete(player, count);
+        charge_moved(ctx, moved)?;
+        all &= moved == count;
     }
     Ok(status(all))
 }
@@ -209,6 +242,8 @@ fn add<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 
 fn shuffle<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     for player in target_players(ctx) {
+        // Shuffling moves every card of the library: paid for as reading it is.
+        charge_pile(ctx, player, LIBRARY)?;
         ctx.host().shuffle_library(player);
     }
     Ok(Status::Success)
@@ -259,15 +294,24 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
 
 // ---- expression functions: a trigger's spec tested on the event's object ----
 
-fn string_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize) -> Option<String> {
-    match ctx.arg(index) {
-        Value::Str(idx) => ctx.program().string(idx).map(str::to_owned),
-        _ => None,
-    }
+/// Bytes of text one unit of fuel pays for, as in the CFC builtins (`stdlib`'s
+/// `STRING_BYTES_PER_FUEL`): a string has no length limit but the bundle's, and the
+/// functions below copy and compare theirs at each call.
+const STRING_BYTES_PER_FUEL: usize = 64;
+
+/// Argument `index` as a string of the program ('' when it is none), charged a unit of
+/// fuel per [`STRING_BYTES_PER_FUEL`] bytes.
+fn string_arg<H: WagicHost>(ctx: &mut CallContext<'_, H>, index: usize) -> Result<String, Trap> {
+    let text = match ctx.arg(index) {
+        Value::Str(idx) => ctx.program().string(idx).map(str::to_owned).unwrap_or_default(),
+        _ => String::new(),
+    };
+    ctx.charge(text.len() / STRING_BYTES_PER_FUEL)?;
+    Ok(text)
 }
 
 fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let word = string_arg(ctx, 1).unwrap_or_default();
+    let word = string_arg(ctx, 1)?;
     let result = match ctx.arg(0).as_card() {
         Some(card) => word == "*" || ctx.host().has_type_word(card, &word),
         None => false,
@@ -277,7 +321,7 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let word = string_arg(ctx, 1).unwrap_or_default();
+    let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
     let result = catalogue::position(catalogue::FILTERS, &word)
         .is_some_and(|index| ctx.host().has_keyword(object, vm::bytecode::FilterKeywordIdx::new(index)));
@@ -285,32 +329,33 @@ fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
-/// Whether `place` is the zone `zone` with the prefix `prefix` ('' for either player's).
-fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, vm::bytecode::ZoneIdx)>) -> bool {
-    let zone = string_arg(ctx, 1).unwrap_or_default();
-    let prefix = string_arg(ctx, 2).unwrap_or_default();
-    let Some((player, zone_idx)) = place else { return false };
+/// Whether `place` is the zone named by argument 1 with the prefix named by argument 2
+/// ('' for either player's).
+fn zone_matches<H: WagicHost>(ctx: &mut CallContext<'_, H>, place: Option<(PlayerId, ZoneIdx)>) -> Result<bool, Trap> {
+    let zone = string_arg(ctx, 1)?;
+    let prefix = string_arg(ctx, 2)?;
+    let Some((player, zone_idx)) = place else { return Ok(false) };
     if catalogue::ZONES.get(zone_idx.index()).map(|spec| spec.name) != Some(zone.as_str()) {
-        return false;
+        return Ok(false);
     }
     let controller = ctx.env().controller;
-    match prefix.as_str() {
+    Ok(match prefix.as_str() {
         "my" => player == controller,
         "opp" => player != controller,
         _ => true,
-    }
+    })
 }
 
 fn in_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let place = ctx.arg(0).as_card().and_then(|card| ctx.host().locate(card));
-    let result = zone_matches(ctx, place);
+    let result = zone_matches(ctx, place)?;
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }
 
 fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let place = ctx.arg(0).as_card().and_then(|card| ctx.host().moved_from(card));
-    let result = zone_matches(ctx, place);
+    let result = zone_matches(ctx, place)?;
     ctx.set_result(Value::Bool(result));
     Ok(Status::Success)
 }
@@ -406,11 +451,10 @@ fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
 /// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
 fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
-    let battlefield = vm::bytecode::ZoneIdx::new(0);
     match (phase, filter) {
         (CostPhase::Check, None) => {
             let source = ctx.env().source;
-            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == battlefield)))
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == BATTLEFIELD)))
         }
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, _) => {
@@ -421,7 +465,7 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
             };
             for card in cards {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, vm::bytecode::ZoneIdx::new(2), 0);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
             }
             Ok(Status::Success)
         }
@@ -431,21 +475,17 @@ fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
 /// `{D}`: discard a card; `{discard(spec)}`: a card the spec matches (asked).
 fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let player = ctx.env().controller;
-    let graveyard = vm::bytecode::ZoneIdx::new(2);
     match (phase, ctx.cost().and_then(|cost| cost.filter)) {
         (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
         (CostPhase::Pay, Some(_)) => {
             for card in selected_cards(ctx) {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, graveyard, 0);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
             }
             Ok(Status::Success)
         }
-        (CostPhase::Check, None) => {
-            let mut hand = Vec::new();
-            ctx.host().pile_cards(player, vm::bytecode::ZoneIdx::new(1), &mut hand);
-            Ok(status(!hand.is_empty()))
-        }
+        // Looking at the hand pays for its cards, as CFC's `{D}` does.
+        (CostPhase::Check, None) => Ok(status(charge_pile(ctx, player, HAND)?)),
         (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),
     }
 }

@@ -43,31 +43,42 @@ pub struct Library {
     pub printed: HashMap<String, Printed>,
 }
 
-pub fn library() -> Option<&'static Library> {
-    static LIBRARY: OnceLock<Option<Library>> = OnceLock::new();
+pub fn library() -> Option<Arc<Library>> {
+    static LIBRARY: OnceLock<Option<Arc<Library>>> = OnceLock::new();
     LIBRARY
         .get_or_init(|| {
             let dir = wagic::data_dir()?;
-            let mut bundle = BundleBuilder::new(&CATALOGUE);
-            let mut printed = HashMap::new();
-            for file in wagic::CARD_FILES {
-                let source = std::fs::read_to_string(dir.join(file)).expect("a Wagic card file");
-                wagic::compile_source(file, &source, &mut bundle);
-                for block in wagic::reader::read(&source) {
-                    printed.entry(block.name().to_string()).or_insert_with(|| printed_of(&block));
-                }
-            }
-            let bytes = bundle.finish().expect("the bundle encodes");
-            let program = Program::load(&bytes, &CATALOGUE).expect("the bundle loads");
-            let rules = (0..program.cards().len())
-                .filter_map(|index| {
-                    let idx = CardIdx::new(index);
-                    program.card_key(idx).map(|key| (key.to_string(), idx))
-                })
+            let sources: Vec<(&str, String)> = wagic::CARD_FILES
+                .iter()
+                .map(|&file| (file, std::fs::read_to_string(dir.join(file)).expect("a Wagic card file")))
                 .collect();
-            Some(Library { program: Arc::new(program), rules, printed })
+            Some(Arc::new(Library::compile(&sources)))
         })
-        .as_ref()
+        .clone()
+}
+
+impl Library {
+    /// Every card of `sources` (file name, text) that compiles, in one program; a card's
+    /// printed characteristics are those of the first block with its name.
+    pub fn compile(sources: &[(&str, String)]) -> Library {
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let mut printed = HashMap::new();
+        for (file, source) in sources {
+            wagic::compile_source(file, source, &mut bundle);
+            for block in wagic::reader::read(source) {
+                printed.entry(block.name().to_string()).or_insert_with(|| printed_of(&block));
+            }
+        }
+        let bytes = bundle.finish().expect("the bundle encodes");
+        let program = Program::load(&bytes, &CATALOGUE).expect("the bundle loads");
+        let rules = (0..program.cards().len())
+            .filter_map(|index| {
+                let idx = CardIdx::new(index);
+                program.card_key(idx).map(|key| (key.to_string(), idx))
+            })
+            .collect();
+        Library { program: Arc::new(program), rules, printed }
+    }
 }
 
 fn printed_of(block: &wagic::reader::CardBlock<'_>) -> Printed {
@@ -141,6 +152,9 @@ pub struct Board {
     pub main_phase: bool,
     next_order: i64,
     seed: u32,
+    /// Cards the libraries held when they were shuffled, summed: the work of the
+    /// shuffles (a real shuffle moves every card of the library).
+    pub cards_shuffled: usize,
 }
 
 impl Board {
@@ -464,7 +478,10 @@ impl WagicHost for Board {
         true
     }
 
-    fn shuffle_library(&mut self, _player: PlayerId) {}
+    fn shuffle_library(&mut self, player: PlayerId) {
+        // The order is kept, so that tests know where cards are; the work is counted.
+        self.cards_shuffled += self.zone(player, LIBRARY).len();
+    }
 
     fn active_player(&self) -> PlayerId {
         self.active
@@ -479,7 +496,7 @@ impl WagicHost for Board {
 pub struct Table {
     pub runtime: Runtime<Board>,
     pub board: Board,
-    library: &'static Library,
+    library: Arc<Library>,
     /// Answers given, in order, to the questions the cards ask.
     pub answers: Vec<Vec<Value>>,
     /// The questions asked, as `RequestKind` debug text.
@@ -488,7 +505,24 @@ pub struct Table {
 
 impl Table {
     pub fn new() -> Option<Table> {
-        let library = library()?;
+        Some(Table::with_library(library()?))
+    }
+
+    /// A table running the cards of `source` (a Wagic card file's text) only: tests of
+    /// hand-made cards need no Wagic data.
+    ///
+    /// # Panics
+    ///
+    /// When a card of `source` does not compile.
+    pub fn with_cards(source: &str) -> Table {
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        for outcome in wagic::compile_source("test.txt", source, &mut bundle) {
+            assert!(outcome.error.is_none(), "`{}` does not compile: {:?}", outcome.name, outcome.error);
+        }
+        Table::with_library(Arc::new(Library::compile(&[("test.txt", source.to_string())])))
+    }
+
+    fn with_library(library: Arc<Library>) -> Table {
         let runtime = Runtime::new(Arc::clone(&library.program), &CATALOGUE, wagic::builtins::<Board>());
         let board = Board {
             cards: Vec::new(),
@@ -500,8 +534,9 @@ impl Table {
             main_phase: true,
             next_order: 0,
             seed: 1,
+            cards_shuffled: 0,
         };
-        Some(Table { runtime, board, library, answers: Vec::new(), asked: Vec::new() })
+        Table { runtime, board, library, answers: Vec::new(), asked: Vec::new() }
     }
 
     /// Puts a card named `name` into `player`'s `zone` (a permanent entering the
@@ -525,7 +560,7 @@ impl Table {
         card
     }
 
-    fn rules(&self, card: CardId) -> CardIdx {
+    pub fn rules(&self, card: CardId) -> CardIdx {
         let name = &self.board.card(card).printed.name;
         *self.library.rules.get(name).unwrap_or_else(|| panic!("`{name}` does not compile"))
     }

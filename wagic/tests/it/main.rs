@@ -6,4 +6,5 @@ mod board;
 mod card_files;
 mod cards;
 mod front;
+mod fuel;
 mod hostile;
