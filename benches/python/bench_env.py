@@ -33,6 +33,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Dict, List, Tuple
 
 # numpy's BLAS threads would only spin beside the loops measured here, on the same cores.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -179,8 +180,8 @@ def paired(first, second, pairs, seconds):
     then second then first, and so on, so that a drift of the machine's speed falls on both
     alike), each for `seconds`. Returns, for wall clock and CPU time, the ratios
     second / first of the pairs, and each run's decisions per second."""
-    ratios = {"wall": [], "cpu": []}
-    rates = {"first": [], "second": []}
+    ratios: Dict[str, List[float]] = {"wall": [], "cpu": []}
+    rates: Dict[str, List[Tuple[float, float]]] = {"first": [], "second": []}
     for k in range(pairs):
         order = ("first", "second") if k % 2 == 0 else ("second", "first")
         run = {}

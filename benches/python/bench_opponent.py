@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Dict, List, Tuple, Type, Union
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -72,7 +73,8 @@ def numpy_run(card_set, decks, n, threads, seconds, seed):
 def loop_run(card_set, decks, n, opponent, seconds, seed):
     """The same with a Python loop over `n` `Game`s and built-in player objects: learner
     decisions per second (wall, CPU)."""
-    player = {"random": rs.RandomPlayer, "greedy": rs.GreedyPlayer}[opponent]
+    player: Union[Type[rs.RandomPlayer], Type[rs.GreedyPlayer]]
+    player = rs.RandomPlayer if opponent == "random" else rs.GreedyPlayer
     rng = np.random.default_rng(seed)
     obs = np.zeros((n, rs.OBSERVATION_SIZE), np.float32)
     masks = np.zeros((n, rs.ACTION_SPACE), bool)
@@ -127,7 +129,7 @@ def main():
     if args.opponent == "random":
         runs_of["numpy opponent"] = lambda k: numpy_run(card_set, decks, args.games, args.threads, args.seconds, k)
     names = list(runs_of)
-    ratios = {(name, clock): [] for name in names[1:] for clock in ("wall", "cpu")}
+    ratios: Dict[Tuple[str, str], List[float]] = {(name, clock): [] for name in names[1:] for clock in ("wall", "cpu")}
     for k in range(args.pairs):
         # The order turns with each round, so that a drift of the machine falls on all alike.
         order = names[k % len(names) :] + names[: k % len(names)]

@@ -53,6 +53,7 @@ def main():
             text=True,
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
+        assert child.stdout is not None  # stdout=PIPE
         if child.stdout.readline() != "playing\n":
             sys.exit(f"{name}: did not start: {child.communicate()[1]}")
         time.sleep(args.after)

@@ -2,12 +2,15 @@
 
 `python -m mypy.stubtest rulescript` checks them against the built module (`.ci/run` does):
 every class here that PyO3 makes is `@final` (it cannot be subclassed) and takes its
-arguments in `__new__`, as at runtime.
+arguments in `__new__`, as at runtime. `CardSet`, `Deck` and `Diagnostic` have no
+constructor (calling one raises `TypeError`): their `__new__` asks for an argument of type
+`NoReturn`, which no value has, so that mypy refuses the call (stubtest cannot see that
+`__new__`: it has no signature at runtime).
 """
 
 from os import PathLike
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple, TypedDict, Union, final
+from typing import Any, Callable, Dict, List, Literal, NoReturn, Optional, Sequence, Tuple, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -64,6 +67,9 @@ class CardSet:
     """A card set: the printed cards of a folder's `cards.json` and their compiled rules.
     Made by `CardSet.load(dir)`; `len(card_set)` is its number of printed cards."""
 
+    def __new__(cls, no_constructor: NoReturn) -> CardSet:
+        """No constructor at runtime (`TypeError`): made by `CardSet.load(dir)`."""
+
     @staticmethod
     def load(dir: _Path) -> CardSet:
         """Loads the card set in folder `dir` (its `cards.json` and `.rules` files); raises
@@ -82,6 +88,9 @@ class CardSet:
 class Deck:
     """A deck that passed the deck rules against a card set (`load_deck`); `len(deck)` is its
     number of cards."""
+
+    def __new__(cls, no_constructor: NoReturn) -> Deck:
+        """No constructor at runtime (`TypeError`): made by `load_deck(path, card_set)`."""
 
     @property
     def name(self) -> str:
@@ -107,6 +116,9 @@ def _deck(name: str, path: _Path, card_ids: Sequence[str]) -> Deck:
 class Diagnostic:
     """A finding of the checker, located in its file (lines and columns from 1, columns in
     characters, as `rsc check --message-format json` reports them)."""
+
+    def __new__(cls, no_constructor: NoReturn) -> Diagnostic:
+        """No constructor at runtime (`TypeError`): made by `check` and `compile`."""
 
     @property
     def code(self) -> str:

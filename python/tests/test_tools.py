@@ -22,6 +22,18 @@ def test_check_locates_each_diagnostic(tmp_path):
     assert str(diagnostic) == f"{bad}:2:18: error[E0002]: unexpected character `$`"
 
 
+def test_card_sets_decks_and_diagnostics_have_no_constructor():
+    """Only `CardSet.load`, `load_deck` and `check` make them. Each ignore below is mypy's
+    check that the stubs refuse the call too: were it allowed, the ignore would be unused,
+    an error under --strict (`.ci/run` type-checks the tests)."""
+    with pytest.raises(TypeError, match="CardSet"):
+        rs.CardSet()  # type: ignore[call-arg] # no constructor, under test
+    with pytest.raises(TypeError, match="Deck"):
+        rs.Deck()  # type: ignore[call-arg] # no constructor, under test
+    with pytest.raises(TypeError, match="Diagnostic"):
+        rs.Diagnostic()  # type: ignore[call-arg] # no constructor, under test
+
+
 def test_check_of_a_missing_path_raises_oserror(tmp_path):
     with pytest.raises(OSError, match="cannot read"):
         rs.check(str(tmp_path / "nothing.rules"))
