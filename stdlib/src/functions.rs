@@ -81,7 +81,7 @@ pub fn get_targets<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
             // Charged as the runtime charges a filter it resolves: the text read, then
             // every card of the zone searched (`vm::runtime::CallContext::charge`).
             let text_len = ctx.program().string(s).map_or(0, str::len);
-            ctx.charge(string_fuel(text_len))?;
+            ctx.charge_text(text_len)?;
             let Some(filter) = ctx.program().string(s).and_then(QuotedFilter::parse) else {
                 ctx.set_result(Value::Nil);
                 return Ok(Status::Success);
@@ -102,19 +102,6 @@ pub fn get_targets<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         _ => ctx.set_result(Value::Nil),
     }
     Ok(Status::Success)
-}
-
-/// Bytes of a string a unit of fuel pays for, when a builtin reads a program's string at
-/// run time (`getTargets('...')` parses it, `transform("id")` copies it and has the game
-/// look it up). Per 64 bytes rather than per byte: each byte costs a few instructions
-/// (trimmed, split, lowercased, compared, mostly in whole words), where a unit pays for
-/// reading a card, a host call of tens of instructions; a cache line of text is about
-/// that. Strings have no length limit but the bundle's, so a long one must still be paid.
-pub(crate) const STRING_BYTES_PER_FUEL: usize = 64;
-
-/// The fuel reading a string of `len` bytes costs, beyond the call's own unit.
-pub(crate) fn string_fuel(len: usize) -> usize {
-    len / STRING_BYTES_PER_FUEL
 }
 
 /// The type of a [`QuotedFilter`].

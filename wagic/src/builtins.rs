@@ -294,19 +294,14 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
 
 // ---- expression functions: a trigger's spec tested on the event's object ----
 
-/// Bytes of text one unit of fuel pays for, as in the CFC builtins (`stdlib`'s
-/// `STRING_BYTES_PER_FUEL`): a string has no length limit but the bundle's, and the
-/// functions below copy and compare theirs at each call.
-const STRING_BYTES_PER_FUEL: usize = 64;
-
-/// Argument `index` as a string of the program ('' when it is none), charged a unit of
-/// fuel per [`STRING_BYTES_PER_FUEL`] bytes.
+/// Argument `index` as a string of the program ('' when it is none), charged as
+/// [`CallContext::charge_text`] says: the functions below copy and compare it at each call.
 fn string_arg<H: WagicHost>(ctx: &mut CallContext<'_, H>, index: usize) -> Result<String, Trap> {
     let text = match ctx.arg(index) {
         Value::Str(idx) => ctx.program().string(idx).map(str::to_owned).unwrap_or_default(),
         _ => String::new(),
     };
-    ctx.charge(text.len() / STRING_BYTES_PER_FUEL)?;
+    ctx.charge_text(text.len())?;
     Ok(text)
 }
 

@@ -117,7 +117,7 @@ pub fn transform<H: CfcHost>(ctx: &mut CallContext<'_, H>) -> Res {
         Value::Str(s) => {
             id = ctx.program().string(s).map(str::to_owned);
             // Copied, then looked up by the game for each target: paid by its length.
-            ctx.charge(crate::functions::string_fuel(id.as_ref().map_or(0, String::len)))?;
+            ctx.charge_text(id.as_ref().map_or(0, String::len))?;
             of = None;
         }
         other => {

@@ -233,6 +233,12 @@ impl<'a, H> CallContext<'a, H> {
     }
 }
 
+/// Bytes of a string a unit of fuel pays for ([`CallContext::charge_text`]). Per 64 bytes
+/// rather than per byte: each byte costs a builtin a few instructions (trimmed, split,
+/// lowercased, compared, mostly in whole words), where a unit pays for reading a card, a
+/// host call of tens of instructions; a cache line of text is about that.
+pub const STRING_BYTES_PER_FUEL: usize = 64;
+
 impl<'a, H: Host> CallContext<'a, H> {
     /// The host.
     pub fn host(&mut self) -> &mut H {
@@ -245,6 +251,14 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// the budget does not cover it.
     pub fn charge(&mut self, units: usize) -> Result<(), Trap> {
         self.machine.charge(u32::try_from(units).unwrap_or(u32::MAX))
+    }
+
+    /// Takes the fuel for reading `len` bytes of a string at run time, beyond the call's
+    /// own unit: one unit per [`STRING_BYTES_PER_FUEL`] bytes. A string has no length
+    /// limit but the bundle's, so a builtin that parses, copies or compares one at each
+    /// call must still pay for a long one.
+    pub fn charge_text(&mut self, len: usize) -> Result<(), Trap> {
+        self.charge(len / STRING_BYTES_PER_FUEL)
     }
 
     /// Reads the cards of `player`'s pile `zone` ([`Host::pile_cards`]) into a buffer the
