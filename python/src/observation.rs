@@ -5,8 +5,8 @@
 //! only the fields the view shows: everything public, the viewer's own hand, the sizes
 //! (not the order or contents) of both decks and of the opponent's hand, and a question's
 //! header (the asking card, when the viewer may see it) and candidates when the viewer
-//! answers it. The Python test `test_hidden_information.py`
-//! checks that a re-deal of what the viewer cannot see leaves it unchanged.
+//! answers it. The Python test `test_hidden_information.py` checks that a re-deal of what
+//! the viewer cannot see leaves it unchanged.
 //!
 //! # Layout (`OBSERVATION_SIZE` floats)
 //!
