@@ -103,4 +103,4 @@ pub use query::Question;
 pub use set::{AbilityType, CardDef, CardKind, CardSet, DefIdx, SetError};
 pub use setup::{AdvanceError, PlayerSetup, Setup, SetupError, SlotSetup};
 pub use state::{CardRef, EndReason, GameState, Outcome, Phase, RuleVal, Seat};
-pub use view::PlayerView;
+pub use view::{PlayerView, QuestionHeader};

@@ -30,22 +30,32 @@ pub struct Question {
     pub picked: Vec<u16>,
 }
 
+/// The names of the kinds of question, at the index [`kind_index`] gives: what a
+/// [`Question`]'s `kind` says, and the order of an observation's one-hot of the kind.
+pub const QUESTION_KINDS: [&str; 9] =
+    ["targets", "type", "zone", "action", "may", "confirm", "command", "cost", "function"];
+
+/// The index of `kind` in [`QUESTION_KINDS`].
+pub const fn kind_index(kind: RequestKind) -> usize {
+    match kind {
+        RequestKind::Targets => 0,
+        RequestKind::TargetType => 1,
+        RequestKind::TargetZone => 2,
+        RequestKind::Action => 3,
+        RequestKind::May => 4,
+        RequestKind::Confirm(_) => 5,
+        RequestKind::Command(..) => 6,
+        RequestKind::Cost(_) => 7,
+        RequestKind::Function(_) => 8,
+    }
+}
+
 impl Game {
     /// The question a card asks now, if any.
     pub fn question(&self) -> Option<Question> {
         let exec = self.pending.as_ref()?;
         let request = exec.request();
-        let kind = match request.kind {
-            RequestKind::Targets => "targets",
-            RequestKind::TargetType => "type",
-            RequestKind::TargetZone => "zone",
-            RequestKind::Action => "action",
-            RequestKind::May => "may",
-            RequestKind::Confirm(_) => "confirm",
-            RequestKind::Command(..) => "command",
-            RequestKind::Cost(_) => "cost",
-            RequestKind::Function(_) => "function",
-        };
+        let kind = QUESTION_KINDS[kind_index(request.kind)];
         let text = request.question.and_then(|s| self.set.program().string(s)).map(str::to_owned);
         Some(Question {
             chooser: Seat::of(request.chooser),

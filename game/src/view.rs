@@ -1,11 +1,13 @@
 //! [`PlayerView`]: what one player may see of a game — everything public, their own hand,
-//! the sizes (not the order or contents) of both decks and of the opponent's hand.
+//! the sizes (not the order or contents) of both decks and of the opponent's hand, and the
+//! question they answer ([`QuestionHeader`]: which card asks it, how many picks it wants).
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Game;
 use crate::moves::{Choice, Move};
-use crate::state::{CardRef, Outcome, Phase, Role, Seat};
+use crate::query::{QUESTION_KINDS, kind_index};
+use crate::state::{CardRef, Outcome, Phase, Role, Seat, Zone};
 
 /// A card as a player sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +62,26 @@ pub struct SeenPlayer {
     pub ring: Vec<Option<SeenCharacter>>,
 }
 
+/// What the viewer sees of the question they answer besides its candidates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QuestionHeader {
+    /// The card that asks (the source of the effect), when the viewer may see it: `None`
+    /// for a card in a deck or in the opponent's hand (see [`Game::seen_by`]).
+    pub asker: Option<SeenCard>,
+    /// The viewer controls the asking card (`false` when it is hidden).
+    pub asker_is_mine: bool,
+    /// What about: one of [`QUESTION_KINDS`] (`targets`, `may`...).
+    pub kind: String,
+    /// The question's text, when the card gives one.
+    pub text: Option<String>,
+    /// Fewest candidates to pick before `Confirm` is legal.
+    pub min: u16,
+    /// Most candidates to pick: the answer is sent at the `max`-th.
+    pub max: u16,
+    /// The candidates picked so far, in the order picked.
+    pub picked: Vec<u16>,
+}
+
 /// What one player may see.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
@@ -77,6 +99,8 @@ pub struct PlayerView {
     pub players: [SeenPlayer; 2],
     /// The candidates of a question the viewer must answer.
     pub question: Option<Vec<Choice>>,
+    /// The rest of that question: who asks, how many picks it wants, what about.
+    pub question_header: Option<QuestionHeader>,
     /// The viewer's legal moves (empty when it is not their move).
     pub legal_moves: Vec<Move>,
     /// The result, once the game is over.
@@ -121,15 +145,40 @@ impl Game {
         }
     }
 
+    /// Whether `viewer` may see which printed card `card` is: not in a deck (whose order
+    /// both players ignore) nor in the opponent's hand.
+    pub fn seen_by(&self, card: CardRef, viewer: Seat) -> bool {
+        match self.state.locate_card(card) {
+            Some((_, Zone::Deck)) | None => false,
+            Some((seat, Zone::Hand)) => seat == viewer,
+            Some(_) => true,
+        }
+    }
+
+    /// The header of the question `viewer` answers now.
+    fn question_header(&self, exec: &vm::runtime::Execution, viewer: Seat) -> QuestionHeader {
+        let request = exec.request();
+        let asker = CardRef::of(exec.env().source);
+        let seen = self.seen_by(asker, viewer);
+        QuestionHeader {
+            asker: seen.then(|| self.seen(asker)),
+            asker_is_mine: seen && self.state.card(asker).is_some_and(|c| c.controller == viewer),
+            kind: QUESTION_KINDS[kind_index(request.kind)].to_owned(),
+            text: request.question.and_then(|s| self.set.program().string(s)).map(str::to_owned),
+            min: request.min,
+            max: request.max,
+            picked: self.state.picks.clone(),
+        }
+    }
+
     /// What `player` (0 or 1) may see: the opponent's hand and both decks' order hidden.
     pub fn view(&self, player: vm::runtime::PlayerId) -> PlayerView {
         let me = Seat::of(player);
         let to_move = self.to_move_seat();
         let mine = to_move == me && self.state.outcome.is_none();
-        let question = match &self.pending {
-            Some(exec) if mine => Some(exec.candidates().iter().filter_map(|&v| Choice::of(v)).collect()),
-            _ => None,
-        };
+        let answered = self.pending.as_ref().filter(|_| mine);
+        let question = answered.map(|exec| exec.candidates().iter().filter_map(|&v| Choice::of(v)).collect());
+        let question_header = answered.map(|exec| self.question_header(exec, me));
         PlayerView {
             me,
             turn: self.state.turn,
@@ -138,6 +187,7 @@ impl Game {
             to_move,
             players: [self.seen_player(Seat::FIRST, me), self.seen_player(Seat::SECOND, me)],
             question,
+            question_header,
             legal_moves: if mine { self.legal_moves() } else { Vec::new() },
             outcome: self.state.outcome,
         }

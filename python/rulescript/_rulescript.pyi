@@ -54,7 +54,9 @@ ACTION_SPACE: int
 OBSERVATION_SIZE: int
 """The length of an observation vector (float32)."""
 OBSERVATION_LAYOUT: List[Tuple[str, int, int]]
-"""The blocks of an observation: (name, offset, size) for global, me, opponent, hand, question."""
+"""The blocks of an observation: (name, offset, size) for global, me, opponent, hand,
+question_header (who asks the question the viewer answers, how many picks it wants, its
+kind), question (its candidates)."""
 MAX_HAND: int
 """Hand positions the action space (and the observation) numbers."""
 MAX_PICKS: int
@@ -210,7 +212,11 @@ class Game:
     def observation_into(self, player: int, out: npt.NDArray[np.float32]) -> None:
         """Writes `observation(player)` into `out`; `ValueError` for a wrong dtype or shape."""
     def view(self, player: int) -> Dict[str, Any]:
-        """What `player` may see, as the engine's `PlayerView` in a dict."""
+        """What `player` may see, as the engine's `PlayerView` in a dict: `me`, `turn`,
+        `active`, `phase`, `to_move`, `players`, `question` (the candidates of the question
+        `player` answers, else None), `question_header` (that question's `asker` card when
+        `player` may see it, `asker_is_mine`, `kind`, `text`, `min` and `max` picks,
+        `picked`; else None), `legal_moves`, `outcome`."""
     def action_to_string(self, action: int) -> str:
         """Action `action` in words, with the card it plays; `ValueError` outside the action space."""
     def clone(self) -> Game:

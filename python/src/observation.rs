@@ -4,8 +4,9 @@
 //! It reads the board directly (a [`game::PlayerView`] would allocate each card's name), but
 //! only the fields the view shows: everything public, the viewer's own hand, the sizes
 //! (not the order or contents) of both decks and of the opponent's hand, and a question's
-//! candidates when the viewer answers it. The Python test `test_hidden_information.py`
-//! checks that a re-deal of what the viewer cannot see leaves it unchanged.
+//! header (the asking card, when the viewer may see it) and candidates when the viewer
+//! answers it. The Python test `test_hidden_information.py` checks that a re-deal of what
+//! the viewer cannot see leaves it unchanged.
 //!
 //! # Layout (`OBSERVATION_SIZE` floats)
 //!
@@ -15,7 +16,8 @@
 //! | 16 | 78 | [`PLAYER`] block of the viewer |
 //! | 94 | 78 | [`PLAYER`] block of the opponent |
 //! | 172 | 800 | the viewer's hand: 100 positions (as the action space numbers them) × a [`CARD`] block |
-//! | 972 | 1024 | the question: 64 candidates (as `Pick(i)` numbers them) × [`CANDIDATE`] |
+//! | 972 | 20 | [`QUESTION_HEADER`] of the question the viewer answers |
+//! | 992 | 1024 | the question: 64 candidates (as `Pick(i)` numbers them) × [`CANDIDATE`] |
 //!
 //! - [`CARD`] (8): present, character, action, reaction, printed BP / 1000, printed SP / 10,
 //!   ability (▲ 1/3, ■ 2/3, ● 1), (card number in the set + 1) / cards in the set.
@@ -24,11 +26,18 @@
 //! - [`SLOT`] (16): the character's [`CARD`] block, BP / 1000, just entered, frozen, attack
 //!   leader, joiner, in the United Attack, (slot of the attacker it blocks + 1) / 4,
 //!   back-ups / 4.
+//! - [`QUESTION_HEADER`] (20), zeros unless the viewer answers a question: the asking
+//!   card's [`CARD`] block (zeros when the viewer may not see it: in a deck or the
+//!   opponent's hand), the asker is the viewer's (controlled; 0 when hidden), fewest picks /
+//!   64, most picks / 64 (both at most 1), the kind one-hot (9, as
+//!   [`game::query::QUESTION_KINDS`] orders them: targets, type, zone, action, may, confirm,
+//!   command, cost, function).
 //! - [`CANDIDATE`] (16): present, picked, is a card, a player, a number, yes/no, value (the
 //!   number / 10, yes 1, the viewer 1), the viewer's own (card controlled or player), the
 //!   card's [`CARD`] block.
 
 use game::moves::MAX_PICKS;
+use game::query::{QUESTION_KINDS, kind_index};
 use game::state::{GameState, Phase, RING_SLOTS, Role};
 use game::{AbilityType, CardKind, CardRef, CardSet, Choice, Game, Seat};
 
@@ -44,19 +53,25 @@ pub const PLAYER: usize = 6 + CARD + RING_SLOTS * SLOT;
 pub const HAND: usize = game::moves::MAX_HAND;
 /// Floats of one question candidate.
 pub const CANDIDATE: usize = 8 + CARD;
+/// Floats of the question's header: the asker's card block, whose it is, fewest and most
+/// picks, the kind one-hot.
+pub const QUESTION_HEADER: usize = CARD + 3 + QUESTION_KINDS.len();
 /// Where the viewer's hand starts.
 pub const HAND_OFFSET: usize = GLOBAL + 2 * PLAYER;
-/// Where the question starts.
-pub const QUESTION_OFFSET: usize = HAND_OFFSET + HAND * CARD;
+/// Where the question's header starts.
+pub const HEADER_OFFSET: usize = HAND_OFFSET + HAND * CARD;
+/// Where the question's candidates start.
+pub const QUESTION_OFFSET: usize = HEADER_OFFSET + QUESTION_HEADER;
 /// The length of an observation.
 pub const OBSERVATION_SIZE: usize = QUESTION_OFFSET + MAX_PICKS * CANDIDATE;
 
 /// The named blocks of the layout (name, offset, size), as the Python package lists them.
-pub const LAYOUT: [(&str, usize, usize); 5] = [
+pub const LAYOUT: [(&str, usize, usize); 6] = [
     ("global", 0, GLOBAL),
     ("me", GLOBAL, PLAYER),
     ("opponent", GLOBAL + PLAYER, PLAYER),
     ("hand", HAND_OFFSET, HAND * CARD),
+    ("question_header", HEADER_OFFSET, QUESTION_HEADER),
     ("question", QUESTION_OFFSET, MAX_PICKS * CANDIDATE),
 ];
 
@@ -131,7 +146,7 @@ const _: () = {
 /// empty before too spares touching its cache line: a `VecGame` of 256 games writes
 /// its rows from far beyond the core's cache (BENCHMARKS.md, the Python package).
 ///
-/// Three bytes, so that a `VecGame` keeps it in the one cache line of each game that a
+/// Four bytes, so that a `VecGame` keeps it in the one cache line of each game that a
 /// step reads twice (`vec_game.rs`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Written {
@@ -142,6 +157,8 @@ pub struct Written {
     hand: u8,
     /// Question candidates that may hold non-zero values (at most [`MAX_PICKS`]).
     question: u8,
+    /// The question's header may hold non-zero values.
+    header: bool,
 }
 
 // `Written::ring` has a bit for each ring slot of both player blocks, and a `u8` counts
@@ -150,7 +167,7 @@ const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize && HAND <= u8::MAX as 
 
 impl Written {
     /// A buffer of unknown contents: everything is cleared.
-    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND as u8, question: MAX_PICKS as u8 };
+    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND as u8, question: MAX_PICKS as u8, header: true };
 }
 
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
@@ -189,7 +206,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
 
     let hand = &state.player(me).hand;
     let shown = hand.len().min(HAND);
-    let hand_blocks = &mut out[HAND_OFFSET..QUESTION_OFFSET];
+    let hand_blocks = &mut out[HAND_OFFSET..HEADER_OFFSET];
     for (block, &card) in hand_blocks.chunks_exact_mut(CARD).zip(hand) {
         write_card(block, features.of(state, card));
     }
@@ -198,6 +215,15 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
         hand_blocks[shown * CARD..stale.min(HAND) * CARD].fill(0.0);
     }
     written.hand = shown as u8;
+
+    // Only while a question is pending, and cleared once after: most decisions answer none.
+    if let Some(exec) = question {
+        encode_header(game, exec, me, features, &mut out[HEADER_OFFSET..QUESTION_OFFSET]);
+        written.header = true;
+    } else if written.header {
+        out[HEADER_OFFSET..QUESTION_OFFSET].fill(0.0);
+        written.header = false;
+    }
 
     let candidates = question.map_or(&[][..], |exec| exec.candidates());
     let asked = candidates.len().min(MAX_PICKS);
@@ -234,6 +260,23 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
         question_blocks[asked * CANDIDATE..stale.min(MAX_PICKS) * CANDIDATE].fill(0.0);
     }
     written.question = asked as u8;
+}
+
+/// The [`QUESTION_HEADER`] of `exec`'s question, which `me` answers, into `out`. Out of
+/// line: few decisions answer a question.
+#[cold]
+#[inline(never)]
+fn encode_header(game: &Game, exec: &vm::runtime::Execution, me: Seat, features: &CardFeatures, out: &mut [f32]) {
+    let state = game.state();
+    let request = exec.request();
+    let asker = CardRef::of(exec.env().source);
+    let seen = game.seen_by(asker, me);
+    out.fill(0.0);
+    write_card(&mut out[..CARD], if seen { features.of(state, asker) } else { None });
+    out[CARD] = flag(seen && state.card(asker).is_some_and(|c| c.controller == me));
+    out[CARD + 1] = usize::from(request.min).min(MAX_PICKS) as f32 / MAX_PICKS as f32;
+    out[CARD + 2] = usize::from(request.max).min(MAX_PICKS) as f32 / MAX_PICKS as f32;
+    out[CARD + 3 + kind_index(request.kind)] = 1.0;
 }
 
 const fn flag(b: bool) -> f32 {
@@ -379,6 +422,7 @@ pub fn bounds(features: &CardFeatures, cards: usize, turn_limit: u32) -> (Vec<f3
     for pos in 0..HAND {
         card(&mut low, &mut high, HAND_OFFSET + pos * CARD);
     }
+    card(&mut low, &mut high, HEADER_OFFSET);
     for i in 0..MAX_PICKS {
         let at = QUESTION_OFFSET + i * CANDIDATE;
         // The value: a number / 10, or 0 or 1 for yes/no and a player.

@@ -463,7 +463,7 @@ impl PyGame {
 
     /// What `player` (0 or 1) may see, as a new numpy float32 vector of shape
     /// `(OBSERVATION_SIZE,)`: the blocks `OBSERVATION_LAYOUT` names (global, me, opponent,
-    /// hand, question; python/README.md details each float). Only what that player may
+    /// hand, question_header, question; python/README.md details each float). Only what that player may
     /// see: its own hand, never the opponent's or the order of either deck. `ValueError`
     /// for a player other than 0 or 1.
     fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
@@ -504,7 +504,10 @@ impl PyGame {
 
     /// What `player` (0 or 1) may see, as a dict of the same data as the engine's
     /// `Game::view` (JSON types): `me`, `turn`, `active`, `phase`, `to_move`, `players`
-    /// (both seats' public sides), `question`, `legal_moves`, `outcome`.
+    /// (both seats' public sides), `question` (the candidates of the question `player`
+    /// answers), `question_header` (that question's `asker` when `player` may see it,
+    /// `asker_is_mine`, `kind`, `text`, `min` and `max` picks, `picked`), `legal_moves`,
+    /// `outcome`.
     fn view(&self, py: Python<'_>, player: PlayerArg) -> PyResult<Py<PyAny>> {
         self.played.check()?;
         let game = &self.played.game;

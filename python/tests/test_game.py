@@ -80,6 +80,86 @@ def test_observations_have_the_documented_shape_and_layout(card_set, decks):
         game.observation(2)
 
 
+# The kinds of question, in the order of the question header's one-hot (python/README.md).
+QUESTION_KINDS = ["targets", "type", "zone", "action", "may", "confirm", "command", "cost", "function"]
+
+
+def header_floats(header):
+    """The 12 floats of the question header after its card block, as the layout documents
+    them, from `Game.view`'s `question_header` (None: no question the viewer answers)."""
+    if header is None:
+        return [0.0] * 12
+    kind = [0.0] * len(QUESTION_KINDS)
+    kind[QUESTION_KINDS.index(header["kind"])] = 1.0
+    picks = [np.float32(min(n, 64)) / np.float32(64) for n in (header["min"], header["max"])]
+    return [float(header["asker_is_mine"])] + picks + kind
+
+
+def test_the_question_header_shows_what_the_view_shows_and_zeros_otherwise(card_set, decks):
+    """Through random games, from both seats: the question header (which card asks, whose,
+    fewest and most picks, the kind) holds what `Game.view`'s `question_header` says while
+    the viewer answers a question, and only zeros otherwise (the opponent's question, or
+    none). The view is built apart from the observation."""
+    layout = {name: (offset, size) for name, offset, size in rs.OBSERVATION_LAYOUT}
+    start, size = layout["question_header"]
+    assert size == 20 and start + size == layout["question"][0]
+    answered, seen_kinds, hidden_from_other = 0, set(), 0
+    rng = np.random.default_rng(9)
+    for seed in range(40):
+        game = rs.Game(card_set, decks, seed=seed)
+        while not game.is_over():
+            for viewer in (0, 1):
+                header = game.observation(viewer)[start : start + size]
+                view = game.view(viewer)["question_header"]
+                assert list(header[8:]) == header_floats(view), (seed, viewer, view)
+                assert header[0] == float(view is not None and view["asker"] is not None), (seed, viewer, view)
+                if view is None:
+                    assert not header.any()
+                    hidden_from_other += game.view(1 - viewer)["question_header"] is not None
+                else:
+                    answered += 1
+                    seen_kinds.add(view["kind"])
+            legal = game.legal_actions()
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert answered > 50 and hidden_from_other > 50, (answered, hidden_from_other)
+    assert len(seen_kinds) >= 2, seen_kinds
+
+
+def test_fireball_asks_its_player_for_one_character_and_the_header_says_so(card_set, decks):
+    """A real question of the example set: Fireball ("deal 300 damage to a character of
+    your choice") played from the hand asks its player for one target. The header holds
+    Fireball's card block (as the hand showed it before), the viewer's own, one pick at
+    least and at most, kind `targets`; the other seat's header is zeros."""
+    layout = {name: offset for name, offset, _ in rs.OBSERVATION_LAYOUT}
+    start = layout["question_header"]
+    rng = np.random.default_rng(4)
+    checked = 0
+    for seed in range(60):
+        game = rs.Game(card_set, decks, seed=seed)
+        while not game.is_over() and checked < 5:
+            me = game.current_player
+            fireballs = [a for a in game.legal_actions() if "Fireball" in game.action_to_string(a)]
+            if fireballs and documented_move(fireballs[0])[0].startswith("PlayCard"):
+                hand = documented_move(fireballs[0])[1]["hand"]
+                played = game.observation(me)[layout["hand"] + 8 * hand : layout["hand"] + 8 * hand + 8].copy()
+                game.apply(fireballs[0])
+                view = game.view(me)["question_header"]
+                if game.current_player == me and view is not None and view["asker"]["name"] == "Fireball":
+                    header = game.observation(me)[start : start + 20]
+                    assert list(header[:8]) == list(played)
+                    assert header[2] == 1.0, "Fireball is an action"
+                    assert list(header[8:11]) == [1.0, 1 / 64, 1 / 64]
+                    assert list(header[11:]) == [1.0] + [0.0] * 8, "kind: targets"
+                    assert view["asker_is_mine"] and view["kind"] == "targets"
+                    assert (view["min"], view["max"], view["picked"]) == (1, 1, [])
+                    assert not game.observation(1 - me)[start : start + 20].any()
+                    checked += 1
+                continue
+            legal = game.legal_actions()
+            game.apply(int(legal[rng.integers(len(legal))]))
+    assert checked == 5
+
+
 def ring_slot_floats(slot, rings):
     """The last 8 floats of a ring slot's block, as the layout documents them, from
     `Game.view`'s ring entry `slot` (None when empty) and both players' rings."""
@@ -374,7 +454,7 @@ def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_
         game = rs.Game(card_set, decks, seed=seed)
         while not game.is_over():
             obs = game.observation(game.current_player)
-            hand = obs[layout["hand"] : layout["question"]].reshape(rs.MAX_HAND, 8)
+            hand = obs[layout["hand"] : layout["question_header"]].reshape(rs.MAX_HAND, 8)
             question = obs[layout["question"] :].reshape(rs.MAX_PICKS, 16)
 
             def ring(side, slot):

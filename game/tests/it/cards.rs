@@ -155,6 +155,44 @@ fn a_question_is_answered_with_picks_and_the_card_then_goes_to_the_discard_pile(
 }
 
 #[test]
+fn the_view_of_the_player_who_answers_says_which_card_asks_and_how_many_picks() {
+    let set = set_with(&[("Zap", CardKind::Action, 0, 0, None, "action = damage(100) target(character@oppRing)\n")]);
+    let mut game = board(&set, |s| {
+        s.players[0].hand = vec![FIRST];
+        s.players[1].ring[0] = Some(SlotSetup::new(GUARD));
+        s.players[1].ring[1] = Some(SlotSetup::new(TITAN));
+    });
+    assert_eq!(game.view(vm::runtime::PlayerId(0)).question_header, None, "no question yet");
+    apply(&mut game, Move::PlayCard { hand: 0 });
+    let header = game.view(vm::runtime::PlayerId(0)).question_header.expect("player 0 answers");
+    assert_eq!(header.asker.map(|card| card.name), Some("Zap".to_owned()));
+    assert!(header.asker_is_mine);
+    assert_eq!((header.kind.as_str(), header.text, header.min, header.max), ("targets", None, 1, 1));
+    assert_eq!(header.picked, Vec::<u16>::new());
+    assert_eq!(game.view(vm::runtime::PlayerId(1)).question_header, None, "player 1 does not answer");
+    apply(&mut game, Move::Pick(1));
+    assert_eq!(game.view(vm::runtime::PlayerId(0)).question_header, None, "answered");
+}
+
+#[test]
+fn a_card_is_seen_in_public_zones_and_its_owners_hand_only() {
+    let game = board(&set_with(&[]), |s| {
+        s.players[0].hand = vec![GUARD];
+        s.players[1].hand = vec![GUARD];
+        s.players[1].ring[0] = Some(SlotSetup::new(TITAN));
+    });
+    let state = game.state();
+    let mine = state.player(Seat::FIRST).hand[0];
+    let theirs = state.player(Seat::SECOND).hand[0];
+    let ring = state.player(Seat::SECOND).ring[0].expect("a Titan");
+    let deck = state.player(Seat::FIRST).deck[0];
+    assert!(game.seen_by(mine, Seat::FIRST) && !game.seen_by(mine, Seat::SECOND));
+    assert!(!game.seen_by(theirs, Seat::FIRST) && game.seen_by(theirs, Seat::SECOND));
+    assert!(game.seen_by(ring, Seat::FIRST) && game.seen_by(ring, Seat::SECOND));
+    assert!(!game.seen_by(deck, Seat::FIRST) && !game.seen_by(deck, Seat::SECOND), "a deck's order is hidden");
+}
+
+#[test]
 fn an_until_end_of_turn_grant_expires_at_cleanup() {
     let set =
         set_with(&[("Shroud", CardKind::Action, 0, 0, None, "action = +unblockable ueot target(character@myRing)\n")]);
