@@ -30,7 +30,9 @@ use crate::play::{PyCardSet, two_decks};
 use crate::shutdown::detached;
 
 mod opponent;
+mod rows;
 use opponent::{Opponent, play_opponent, seats_of};
+use rows::{Layout, Outputs, Row, outputs};
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
 pub fn float_array<'py>(
@@ -113,134 +115,6 @@ impl Slot {
         self.hot.actions[..count.min(INLINE_ACTIONS)].contains(&action)
             || (count > INLINE_ACTIONS && self.more_actions.contains(&action))
     }
-}
-
-/// What one slot writes after a step: its rows of the output arrays (of fixed sizes, so
-/// that an index checked against the action space needs no other check).
-struct Row<'a> {
-    observation: &'a mut [f32; OBSERVATION_SIZE],
-    /// The row of `masks`, as the bytes of numpy's bools (0 or 1).
-    mask: &'a mut [u8; ACTION_SPACE],
-    legal: &'a mut [i32; ACTION_SPACE],
-    count: &'a mut i32,
-    reward: &'a mut [f32; 2],
-    done: &'a mut u8,
-    player: &'a mut i32,
-}
-
-/// The output arrays of a run of slots: row `k` of each is slot `k`'s.
-#[derive(Default)]
-struct Outputs<'a> {
-    observations: &'a mut [[f32; OBSERVATION_SIZE]],
-    masks: &'a mut [[u8; ACTION_SPACE]],
-    legal_actions: &'a mut [[i32; ACTION_SPACE]],
-    legal_counts: &'a mut [i32],
-    rewards: &'a mut [[f32; 2]],
-    dones: &'a mut [u8],
-    players: &'a mut [i32],
-}
-
-impl<'a> Outputs<'a> {
-    /// The rows of slots `..k` and of slots `k..`.
-    fn split_at(self, k: usize) -> (Outputs<'a>, Outputs<'a>) {
-        let (observations, observations_rest) = self.observations.split_at_mut(k);
-        let (masks, masks_rest) = self.masks.split_at_mut(k);
-        let (legal_actions, legal_actions_rest) = self.legal_actions.split_at_mut(k);
-        let (legal_counts, legal_counts_rest) = self.legal_counts.split_at_mut(k);
-        let (rewards, rewards_rest) = self.rewards.split_at_mut(k);
-        let (dones, dones_rest) = self.dones.split_at_mut(k);
-        let (players, players_rest) = self.players.split_at_mut(k);
-        (
-            Outputs { observations, masks, legal_actions, legal_counts, rewards, dones, players },
-            Outputs {
-                observations: observations_rest,
-                masks: masks_rest,
-                legal_actions: legal_actions_rest,
-                legal_counts: legal_counts_rest,
-                rewards: rewards_rest,
-                dones: dones_rest,
-                players: players_rest,
-            },
-        )
-    }
-
-    /// The rows, one per slot.
-    fn rows(&mut self) -> impl Iterator<Item = Row<'_>> {
-        self.observations
-            .iter_mut()
-            .zip(self.masks.iter_mut())
-            .zip(self.legal_actions.iter_mut())
-            .zip(self.legal_counts.iter_mut())
-            .zip(self.rewards.iter_mut())
-            .zip(self.dones.iter_mut())
-            .zip(self.players.iter_mut())
-            .map(|((((((observation, mask), legal), count), reward), done), player)| Row {
-                observation,
-                mask,
-                legal,
-                count,
-                reward,
-                done,
-                player,
-            })
-    }
-}
-
-/// Where each output array lies in the one byte buffer, in bytes; every array starts at a
-/// multiple of 64 (a cache line, and the alignment of every element type).
-struct Layout {
-    observations: usize,
-    masks: usize,
-    legal_actions: usize,
-    legal_counts: usize,
-    rewards: usize,
-    dones: usize,
-    players: usize,
-    end: usize,
-}
-
-impl Layout {
-    fn new(n: usize) -> Layout {
-        let mut end = 0;
-        let mut place = |bytes: usize| {
-            let at = end;
-            end = (at + bytes).next_multiple_of(64);
-            at
-        };
-        let observations = place(n * OBSERVATION_SIZE * 4);
-        let masks = place(n * ACTION_SPACE);
-        let legal_actions = place(n * ACTION_SPACE * 4);
-        let legal_counts = place(n * 4);
-        let rewards = place(n * 2 * 4);
-        let dones = place(n);
-        let players = place(n * 4);
-        Layout { observations, masks, legal_actions, legal_counts, rewards, dones, players, end }
-    }
-}
-
-/// The output arrays of `n` games, cut out of `buffer` (its bytes laid out by [`Layout`]).
-fn outputs<'a>(buffer: &'a mut [u8], layout: &Layout, n: usize) -> Result<Outputs<'a>, String> {
-    fn cast<T: bytemuck::Pod>(bytes: &mut [u8]) -> Result<&mut [T], String> {
-        bytemuck::try_cast_slice_mut(bytes).map_err(|error| format!("the output buffer is misaligned: {error:?}"))
-    }
-    if buffer.len() < layout.end {
-        return Err("the output buffer has shrunk".to_owned());
-    }
-    let (observations, rest) = buffer.split_at_mut(layout.masks);
-    let (masks, rest) = rest.split_at_mut(layout.legal_actions - layout.masks);
-    let (legal_actions, rest) = rest.split_at_mut(layout.legal_counts - layout.legal_actions);
-    let (legal_counts, rest) = rest.split_at_mut(layout.rewards - layout.legal_counts);
-    let (rewards, rest) = rest.split_at_mut(layout.dones - layout.rewards);
-    let (dones, players) = rest.split_at_mut(layout.players - layout.dones);
-    Ok(Outputs {
-        observations: cast(&mut observations[..n * OBSERVATION_SIZE * 4])?,
-        masks: cast(&mut masks[..n * ACTION_SPACE])?,
-        legal_actions: cast(&mut legal_actions[..n * ACTION_SPACE * 4])?,
-        legal_counts: cast(&mut legal_counts[..n * 4])?,
-        rewards: cast(&mut rewards[..n * 2 * 4])?,
-        dones: &mut dones[..n],
-        players: cast(&mut players[..n * 4])?,
-    })
 }
 
 /// How the games start: the set, the decks, the seeds, the turn limit, the opponent.
