@@ -101,6 +101,38 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised while ``main`` runs: the run stops as Ctrl-C stops it."""
 
 
+@contextlib.contextmanager
+def signals_held(noted: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """While the block runs on the main thread, SIGINT and SIGTERM do not raise inside it:
+    a Python handler of theirs (``KeyboardInterrupt``'s, ``Terminated``'s, a caller's) is
+    replaced by one that notes the signal and calls ``noted``, and once the block is over
+    the signals noted are handed to the handlers they would have run. An exception raised
+    at any bytecode could land inside a lock of ``concurrent.futures.wait`` (a worker then
+    never hands its result back: the run hangs) or between a temporary file's creation and
+    its name being kept (the file stays); a signal held to the end of the block lands at
+    neither. Elsewhere than on the main thread, where no handler runs, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: List[int] = []
+
+    def note(signum: int, frame: object) -> None:
+        caught.append(signum)
+        noted()
+
+    previous: Dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if callable(signal.getsignal(signum)):
+            previous[signum] = signal.signal(signum, note)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        for number in caught[:1]:
+            previous[number](number, None)
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or as it
     was (its permissions kept), also when Ctrl-C or SIGTERM stops the write (the file
@@ -118,19 +150,21 @@ def write_atomically(path: Path, text: str) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     partial = None
-    try:
-        # Inside the `try`: a KeyboardInterrupt just after the file is made removes it too.
-        handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(partial, mode)
-        os.replace(partial, target)
-    except BaseException:
-        if partial is not None and os.path.exists(partial):
-            os.remove(partial)
-        raise
+    # Ctrl-C or SIGTERM is held to the end: raised inside `mkstemp`, it left the file made
+    # with no name kept to remove it by.
+    with signals_held():
+        try:
+            handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.chmod(partial, mode)
+            os.replace(partial, target)
+        except BaseException:
+            if partial is not None and os.path.exists(partial):
+                os.remove(partial)
+            raise
 
 
 def finished_shards(folder: Path, ranges: Iterable[Range]) -> List[Range]:
@@ -230,29 +264,36 @@ def play_locally(
                 print(f"note: shard {shard[0]}..{shard[1]} is retried: {error}", file=sys.stderr)
         raise AssertionError("unreachable")
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+    # Ctrl-C or SIGTERM sets the flag rather than raise wherever the main thread is (inside
+    # `wait`'s locks, it hung the run): the loop sees it within its half-second wait, and
+    # the signal's exception is raised once the shards under way have ended.
+    with signals_held(stop.set), ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         pending = {pool.submit(attempt, shard): shard for shard in todo}
         try:
-            while pending:
+            while pending and not stop.is_set():
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED, timeout=0.5)
                 for future in finished:
                     shard = pending.pop(future)
                     on_done(shard, future.result())
-        except BaseException:
-            stop.set()
-            for future in pending:
-                future.cancel()
-            # The shards under way end within a game; one that finished before it saw the
-            # flag is kept like any other.
-            for future, shard in pending.items():
-                if future.cancelled():
-                    continue
-                try:
-                    tally = future.result()
-                except BaseException:  # noqa: BLE001 - stopped, or failed: replayed next time
-                    continue
-                on_done(shard, tally)
-            raise
+        finally:
+            # Stopped (a signal, or an exception here) with shards left: those not started
+            # are cancelled, those under way end within a game, and one that finished before
+            # it saw the flag is kept like any other.
+            if pending:
+                stop.set()
+                for future in pending:
+                    future.cancel()
+                for future, shard in pending.items():
+                    if future.cancelled():
+                        continue
+                    try:
+                        tally = future.result()
+                    except BaseException:  # noqa: BLE001 - stopped, or failed: replayed next time
+                        continue
+                    on_done(shard, tally)
+    if pending:
+        # A handler of the caller's that did not raise: the run still did not end.
+        raise KeyboardInterrupt
 
 
 def play_on_ray(
