@@ -264,7 +264,6 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
 
 /// The [`QUESTION_HEADER`] of `exec`'s question, which `me` answers, into `out`. Out of
 /// line: few decisions answer a question.
-#[cold]
 #[inline(never)]
 fn encode_header(game: &Game, exec: &vm::runtime::Execution, me: Seat, features: &CardFeatures, out: &mut [f32]) {
     let state = game.state();

@@ -183,7 +183,6 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// [`Self::expected`] with a hint at the usual fix.
-    #[cold]
     pub(super) fn expected_with_help(&mut self, what: &str, help: Option<String>) {
         let token = self.peek();
         let found = self.describe(token);

@@ -178,7 +178,6 @@ impl Lists {
     }
 
     /// Counts `len` elements the full arena refused ([`Lists::take_refused`]); `None`.
-    #[cold]
     fn refuse(&mut self, len: usize) -> Option<ListId> {
         if let Some(empty) = self.spans.first_mut() {
             empty.start = empty.start.saturating_add(u32::try_from(len).unwrap_or(u32::MAX));
