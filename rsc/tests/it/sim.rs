@@ -43,6 +43,20 @@ fn without_timing(mut summary: serde_json::Value) -> serde_json::Value {
     summary
 }
 
+/// `rsc sim --set SET --all-decks --games 2 --report REPORT`.
+fn all_decks_with_report(set: &Path, report: &Path) -> std::process::Output {
+    rsc([
+        "sim".as_ref(),
+        "--set".as_ref(),
+        set.as_os_str(),
+        "--all-decks".as_ref(),
+        "--games".as_ref(),
+        "2".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+    ])
+}
+
 /// A copy of the example set's cards in a fresh folder with `decks` (file name, source
 /// deck) in its `decks/`: a set of three decks for `--all-decks`.
 fn set_with_decks(dir: &TempDir, decks: &[(&str, &str)]) -> PathBuf {
@@ -335,16 +349,7 @@ fn all_decks_matrix_shows_whole_names_and_the_report_has_a_colour_legend() {
         &[("vanguard.o8d", "vanguard.o8d"), ("arcana.o8d", "arcana.o8d"), ("long-named-copy.o8d", "arcana.o8d")],
     );
     let report = dir.path().join("r.html");
-    let output = rsc([
-        "sim".as_ref(),
-        "--set".as_ref(),
-        set.as_os_str(),
-        "--all-decks".as_ref(),
-        "--games".as_ref(),
-        "2".as_ref(),
-        "--report".as_ref(),
-        report.as_os_str(),
-    ]);
+    let output = all_decks_with_report(&set, &report);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let text = stdout(&output);
     let matrix = &text[text.find("matchups (row's win rate against column):").expect("a matrix")..];
@@ -613,16 +618,7 @@ fn the_report_names_the_decks_left_out() {
     let set = set_with_decks(&dir, &[("vanguard.o8d", "vanguard.o8d"), ("arcana.o8d", "arcana.o8d")]);
     std::fs::write(set.join("decks").join("short.o8d"), "<deck><section name=\"Main\"></section></deck>").unwrap();
     let report = dir.path().join("r.html");
-    let output = rsc([
-        "sim".as_ref(),
-        "--set".as_ref(),
-        set.as_os_str(),
-        "--all-decks".as_ref(),
-        "--games".as_ref(),
-        "2".as_ref(),
-        "--report".as_ref(),
-        report.as_os_str(),
-    ]);
+    let output = all_decks_with_report(&set, &report);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let said = stdout(&output);
     let line = said.lines().find(|line| line.starts_with("deck refused: ")).expect("the summary names it");
