@@ -11,11 +11,12 @@ and renamed, so a file there is always whole). Started again, the run skips the 
 already there: a stopped run loses at most the shards being played. The card set goes
 into Ray's object store once (``ray.put``); a worker compiles it once for all its tasks.
 
-Ctrl-C (SIGINT) or SIGTERM stops the run within a game or so: the shards being played are
-dropped (a stopped shard's games are not a shard's tally), the shards already finished
-are kept (those finished in the meantime are written too), no temporary file is left,
-and the command says how many shards and games are saved, then exits with status 130
-(SIGINT, as ``rsc sim``) or 143 (SIGTERM). It takes SIGINT even when started with it
+Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal closed; not under ``nohup``, which
+ignores it) stops the run within a game or so: the shards being played are dropped (a
+stopped shard's games are not a shard's tally), the shards already finished are kept
+(those finished in the meantime are written too), no temporary file is left, and the
+command says how many shards and games are saved, then exits with status 130 (SIGINT, as
+``rsc sim``), 143 (SIGTERM) or 129 (SIGHUP). It takes SIGINT even when started with it
 ignored (a background job of a script), as ``rsc sim`` does.
 
 When every shard is there, the tallies are added up (``merge_tallies``, ``rsc sim
@@ -98,12 +99,21 @@ def output_target(path: Path) -> Optional[Path]:
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised while ``main`` runs: the run stops as Ctrl-C stops it."""
+    """SIGTERM or SIGHUP, raised while ``main`` runs: the run stops as Ctrl-C stops it.
+    ``signum`` is the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by signal {signum}")
+        self.signum = signum
+
+
+# The signals that stop a run besides Ctrl-C, each raising `Terminated`.
+STOPPING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 @contextlib.contextmanager
 def signals_held(noted: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """While the block runs on the main thread, SIGINT and SIGTERM do not raise inside it:
+    """While the block runs on the main thread, SIGINT, SIGTERM and SIGHUP do not raise inside it:
     a Python handler of theirs (``KeyboardInterrupt``'s, ``Terminated``'s, a caller's) is
     replaced by one that notes the signal and calls ``noted``, and once the block is over
     the signals noted are handed to the handlers they would have run. An exception raised
@@ -121,7 +131,7 @@ def signals_held(noted: Callable[[], None] = lambda: None) -> Iterator[None]:
         noted()
 
     previous: Dict[int, Any] = {}
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    for signum in (signal.SIGINT, *STOPPING_SIGNALS):
         if callable(signal.getsignal(signum)):
             previous[signum] = signal.signal(signum, note)
     try:
@@ -135,7 +145,7 @@ def signals_held(noted: Callable[[], None] = lambda: None) -> Iterator[None]:
 
 def write_atomically(path: Path, text: str) -> None:
     """Writes ``text`` to a file beside ``path`` and renames it: ``path`` is whole or as it
-    was (its permissions kept), also when Ctrl-C or SIGTERM stops the write (the file
+    was (its permissions kept), also when Ctrl-C, SIGTERM or SIGHUP stops the write (the file
     beside is removed). A device or a pipe (``/dev/null``) is written directly."""
     target = output_target(Path(path))
     if target is None:
@@ -150,8 +160,8 @@ def write_atomically(path: Path, text: str) -> None:
         os.umask(umask)
         mode = 0o666 & ~umask
     partial = None
-    # Ctrl-C or SIGTERM is held to the end: raised inside `mkstemp`, it left the file made
-    # with no name kept to remove it by.
+    # Ctrl-C, SIGTERM or SIGHUP is held to the end: raised inside `mkstemp`, it left the
+    # file made with no name kept to remove it by.
     with signals_held():
         try:
             handle, partial = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".partial")
@@ -264,9 +274,9 @@ def play_locally(
                 print(f"note: shard {shard[0]}..{shard[1]} is retried: {error}", file=sys.stderr)
         raise AssertionError("unreachable")
 
-    # Ctrl-C or SIGTERM sets the flag rather than raise wherever the main thread is (inside
-    # `wait`'s locks, it hung the run): the loop sees it within its half-second wait, and
-    # the signal's exception is raised once the shards under way have ended.
+    # Ctrl-C, SIGTERM or SIGHUP sets the flag rather than raise wherever the main thread is
+    # (inside `wait`'s locks, it hung the run): the loop sees it within its half-second
+    # wait, and the signal's exception is raised once the shards under way have ended.
     with signals_held(stop.set), ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         pending = {pool.submit(attempt, shard): shard for shard in todo}
         try:
@@ -507,23 +517,23 @@ def parser() -> argparse.ArgumentParser:
 def stopped_status(stopped: KeyboardInterrupt) -> int:
     """The exit status of a run stopped by ``stopped``: 128 plus the signal, as shells
     report a process a signal ended (``rsc sim``'s 130 for Ctrl-C)."""
-    return 128 + (signal.SIGTERM if isinstance(stopped, Terminated) else signal.SIGINT)
+    return 128 + (stopped.signum if isinstance(stopped, Terminated) else signal.SIGINT)
 
 
 def _terminate(signum: int, frame: object) -> None:
-    raise Terminated(f"stopped by signal {signum}")
+    raise Terminated(signum)
 
 
 @contextlib.contextmanager
 def stop_signals() -> Iterator[None]:
     """While the command runs (on the main thread): SIGINT raises ``KeyboardInterrupt``
     even when the process started with it ignored (``rsc sim`` takes it back too), and
-    SIGTERM raises ``Terminated``, unless it is ignored or has a handler already. The
-    handlers found are put back afterwards."""
+    SIGTERM and SIGHUP raise ``Terminated``, unless ignored (``nohup`` ignores SIGHUP) or
+    handled already. The handlers found are put back afterwards."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    wanted = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: _terminate}
+    wanted = {signal.SIGINT: signal.default_int_handler, **{signum: _terminate for signum in STOPPING_SIGNALS}}
     found: Dict[signal.Signals, Any] = {}
     for signum, handler in wanted.items():
         current = signal.getsignal(signum)
@@ -539,7 +549,7 @@ def stop_signals() -> Iterator[None]:
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """``python -m rulescript.sim`` with ``argv`` (default: ``sys.argv[1:]``); the exit code:
     0, 1 when a game stopped on an error, 2 for bad options or files, 130 when stopped by
-    Ctrl-C, 143 by SIGTERM."""
+    Ctrl-C, 143 by SIGTERM, 129 by SIGHUP."""
     args = parser().parse_args(argv)
     with stop_signals():
         try:

@@ -1,14 +1,15 @@
-"""Ctrl-C (SIGINT) and SIGTERM stop the package's long calls within about a second, and
+"""Ctrl-C (SIGINT), SIGTERM and SIGHUP stop the package's long calls within about a second, and
 what is done is kept: `Simulation.play` and `play_in_rust` over huge ranges raise
 `KeyboardInterrupt`, a `StopFlag` stops a play on another thread, and `python -m
 rulescript.sim` stops its shards at once, keeps the finished ones whole (a resumed run adds
 up to an uninterrupted run's tally), leaves no temporary file, says what it saved and exits
-with 130 (SIGINT) or 143 (SIGTERM); on Ray (a stand-in here), the tasks done are kept.
+with 130 (SIGINT), 143 (SIGTERM) or 129 (SIGHUP; left ignored under `nohup`); on Ray (a stand-in here), the tasks done are kept.
 
 Each stopped program is a child process, sent the signal once it is under way. A child
-starts with SIGINT at its default whatever this process inherited: a process started with
-SIGINT ignored (a background job of a script) keeps it ignored in Python, and the test
-would test nothing; one test starts the command so on purpose."""
+starts with SIGINT and SIGHUP at their defaults whatever this process inherited: a process
+started with SIGINT ignored (a background job of a script) keeps it ignored in Python, and
+one under `nohup` SIGHUP, and the test would test nothing; tests start the command so on
+purpose."""
 
 import json
 import signal
@@ -36,15 +37,16 @@ RUN = ["--set", SET, "--deck", DECK_ARGS[0], "--deck", DECK_ARGS[1], "--games", 
 SHARDS = 20
 
 
-def start(command, sigint=signal.SIG_DFL):
-    """`command` as a child process with SIGINT set to `sigint`, its output read as text."""
+def start(command, sigint=signal.SIG_DFL, sighup=signal.SIG_DFL):
+    """`command` as a child process with SIGINT set to `sigint` and SIGHUP to `sighup`, its
+    output read as text."""
+
+    def set_signals():
+        signal.signal(signal.SIGINT, sigint)
+        signal.signal(signal.SIGHUP, sighup)
+
     return subprocess.Popen(
-        command,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, sigint),
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, preexec_fn=set_signals
     )
 
 
@@ -166,8 +168,10 @@ def without_timing(tally):
         # Started as a background job of a script starts it: it takes Ctrl-C back, as `rsc sim`.
         (signal.SIGINT, signal.SIG_IGN, 130),
         (signal.SIGTERM, signal.SIG_DFL, 143),
+        # The terminal or the SSH session closed.
+        (signal.SIGHUP, signal.SIG_DFL, 129),
     ],
-    ids=["SIGINT", "SIGINT-ignored-at-start", "SIGTERM"],
+    ids=["SIGINT", "SIGINT-ignored-at-start", "SIGTERM", "SIGHUP"],
 )
 def test_a_stopped_sim_keeps_its_finished_shards_and_resumes_to_the_same_tally(
     tmp_path, whole_run, signum, sigint, status
@@ -195,6 +199,24 @@ def test_a_stopped_sim_keeps_its_finished_shards_and_resumes_to_the_same_tally(
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith(f"{4000 - games:,} games in "), done.stderr
     assert without_timing((folder / "merged.json").read_text()) == whole_run
+
+
+def test_under_nohup_sighup_leaves_a_sim_going(tmp_path):
+    """`nohup` starts the command with SIGHUP ignored, and so it stays: the run goes on."""
+    # A run of a minute or more: 4,000 games end within a second.
+    run = [*RUN, "--games", "4000000", "--shard-size", "40000"]
+    command = [sys.executable, "-m", "rulescript.sim", *run, "--results", str(tmp_path)]
+    child = start(command, sighup=signal.SIG_IGN)
+    waited = time.monotonic()
+    while not list(tmp_path.glob("*/[0-9]*-[0-9]*.json")):
+        assert child.poll() is None and time.monotonic() - waited < 120, child.communicate()
+        time.sleep(0.01)
+    child.send_signal(signal.SIGHUP)
+    time.sleep(1.0)
+    still_running = child.poll() is None
+    code, out, err = stop(child, signal.SIGTERM)
+    assert still_running, err
+    assert (code, out) == (143, ""), err
 
 
 def test_a_stopped_ray_run_keeps_the_tasks_done_and_cancels_the_others(monkeypatch):

@@ -214,6 +214,9 @@ pub enum Exit {
     /// Stopped by SIGTERM (`rsc sim`, after printing the summary as for Ctrl-C): 128 +
     /// SIGTERM.
     Terminated = 143,
+    /// Stopped by SIGHUP, its terminal closed (`rsc sim`, after writing the summary and
+    /// report as for Ctrl-C): 128 + SIGHUP.
+    HungUp = 129,
 }
 
 /// A subcommand's failure: how `rsc` ends, and the message that says why.

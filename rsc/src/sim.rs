@@ -3,13 +3,14 @@
 //! object, and an HTML report. Game `i` is seeded from `--seed` and `i` alone and the
 //! games are summed into a [`Tally`] that adds up the same in any order, so the figures
 //! never depend on the thread count, and shards of a run (`--shard`, `--tally-out`)
-//! merged with `rsc sim merge` give the figures of the whole run. Ctrl-C or SIGTERM stops a
-//! run and prints the summary of the games it finished.
+//! merged with `rsc sim merge` give the figures of the whole run. Ctrl-C, SIGTERM or SIGHUP
+//! (its terminal closed, unless started under `nohup`) stops a run and prints the summary
+//! of the games it finished.
 
 use std::io::IsTerminal;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
@@ -39,11 +40,14 @@ const CHUNK: u64 = 64;
 /// 64 games, a 500-game run on two threads had four chunks per thread).
 const CHUNKS_PER_THREAD: u64 = 32;
 
-/// Set by Ctrl-C or SIGTERM: the threads stop starting games and drop the ones they play.
-/// Shared (an `Arc`) with `signal_hook`'s handler, which sets it.
+/// Set by Ctrl-C, SIGTERM or SIGHUP: the threads stop starting games and drop the ones they
+/// play. Shared (an `Arc`) with `signal_hook`'s handlers, which set it.
 static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
-/// Set by SIGTERM: the stopped run exits with 143 rather than Ctrl-C's 130.
-static TERMINATED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+/// Set by SIGTERM or SIGHUP: a second one ends the process at once.
+static SIGNALLED: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
+/// The last of SIGTERM and SIGHUP that came (0: neither): a run it stopped exits with 128 +
+/// it rather than Ctrl-C's 130.
+static STOPPED_BY: LazyLock<Arc<AtomicUsize>> = LazyLock::new(Arc::default);
 
 /// How `rsc sim` prints its summary.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -165,10 +169,12 @@ fn finish(results: &Results, outputs: &Outputs) -> Exit {
         let error = terminal_text(game.error.as_deref().unwrap_or_default());
         stderr_line!("error: game {} (seed {}): {error}", game.index, game.seed);
     }
-    if results.shard.stopped && TERMINATED.load(Ordering::SeqCst) {
-        Exit::Terminated
-    } else if results.shard.stopped {
-        Exit::Interrupted
+    if results.shard.stopped {
+        match STOPPED_BY.load(Ordering::SeqCst) {
+            signal if signal == signal_hook::consts::SIGHUP as usize => Exit::HungUp,
+            0 => Exit::Interrupted,
+            _ => Exit::Terminated,
+        }
     } else if results.tally().errors > 0 {
         Exit::Errors
     } else {
@@ -211,6 +217,30 @@ pub fn merge(files: &[PathBuf], outputs: &Outputs) -> Exit {
     if tally_written { exit } else { Exit::Usage }
 }
 
+/// Makes `signal` stop the run as Ctrl-C does, with `exit` as the status; a second SIGTERM or
+/// SIGHUP ends the process at once (registered first, its check sees the flag the first one
+/// set).
+fn stop_on(signal: i32, exit: Exit) {
+    let _ = signal_hook::flag::register_conditional_shutdown(signal, exit as i32, Arc::clone(&SIGNALLED));
+    let _ = signal_hook::flag::register(signal, Arc::clone(&SIGNALLED));
+    let _ = signal_hook::flag::register_usize(signal, Arc::clone(&STOPPED_BY), signal as usize);
+    let _ = signal_hook::flag::register(signal, Arc::clone(&STOP));
+}
+
+/// Whether this process started with `signal` ignored, as `nohup` starts a command with
+/// SIGHUP: Linux's `/proc/self/status` lists the ignored signals. Where it cannot be read,
+/// the answer is yes, so that a handler never undoes a `nohup`.
+fn started_ignoring(signal: i32) -> bool {
+    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
+        return true;
+    };
+    let ignored = status.lines().find_map(|line| line.strip_prefix("SigIgn:"));
+    match ignored.and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok()) {
+        Some(mask) => (1..=64).contains(&signal) && mask >> (signal - 1) & 1 == 1,
+        None => true,
+    }
+}
+
 /// Plays the games of `options`.
 pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
     // Installed first, so that Ctrl-C while the set loads already stops the run cleanly. A
@@ -220,13 +250,13 @@ pub fn simulate(options: &Options<'_>) -> Result<Results, Failure> {
             std::process::exit(Exit::Interrupted as i32);
         }
     });
-    // SIGTERM (`timeout`, `kill`, a batch scheduler ending a job) too, rather than end the
-    // process with the games played unsummed and the report unwritten; a second one ends
-    // at once (registered first, it sees the flag the first one set).
-    let term = signal_hook::consts::SIGTERM;
-    let _ = signal_hook::flag::register_conditional_shutdown(term, Exit::Terminated as i32, Arc::clone(&TERMINATED));
-    let _ = signal_hook::flag::register(term, Arc::clone(&TERMINATED));
-    let _ = signal_hook::flag::register(term, Arc::clone(&STOP));
+    // SIGTERM (`timeout`, `kill`, a batch scheduler ending a job) and SIGHUP (the terminal
+    // or the SSH session closed) too, rather than end the process with the games played
+    // unsummed and the report unwritten. A run started under `nohup` keeps SIGHUP ignored.
+    stop_on(signal_hook::consts::SIGTERM, Exit::Terminated);
+    if !started_ignoring(signal_hook::consts::SIGHUP) {
+        stop_on(signal_hook::consts::SIGHUP, Exit::HungUp);
+    }
     let players = seat_players(options.players)?;
     if players.contains(&PlayerKind::Scripted) {
         return Err("a scripted player plays saved games: use random or greedy".into());

@@ -58,7 +58,7 @@ pub fn render(results: &Results) -> String {
     if results.shard.stopped {
         let _ = writeln!(
             html,
-            "<p><strong>Stopped by Ctrl-C or SIGTERM after {} games</strong>: the games being played then were dropped.</p>",
+            "<p><strong>Stopped by Ctrl-C, SIGTERM or SIGHUP after {} games</strong>: the games being played then were dropped.</p>",
             tally.games
         );
     }

@@ -273,7 +273,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     if results.shard.stopped {
         writeln!(
             out,
-            "stopped by Ctrl-C or SIGTERM after {} games: the games being played then were dropped",
+            "stopped by Ctrl-C, SIGTERM or SIGHUP after {} games: the games being played then were dropped",
             tally.games
         )?;
     }

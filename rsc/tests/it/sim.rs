@@ -553,12 +553,47 @@ fn sigterm_stops_a_run_as_ctrl_c_does() {
     stopped_by("TERM", 143);
 }
 
+/// SIGHUP (the terminal or SSH session closed) stops a run as Ctrl-C does, rather than kill
+/// it with its summary unprinted and its report unwritten.
+#[test]
+fn sighup_stops_a_run_as_ctrl_c_does() {
+    stopped_by("HUP", 129);
+}
+
+/// Under `nohup`, which starts a command with SIGHUP ignored, SIGHUP stays ignored: the run
+/// goes on (a handler installed regardless would stop the run `nohup` was asked to keep).
+#[test]
+fn under_nohup_sighup_leaves_the_run_going() {
+    let dir = TempDir::new("nohup");
+    let mut child = Command::new("nohup")
+        .arg(env!("CARGO_BIN_EXE_rsc"))
+        .args(sim_args(&["--games", "999999999999", "--jobs", "1", "--message-format", "json"]))
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Signalled once it runs, well after `nohup` has started it.
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(Command::new("kill").args(["-HUP", &child.id().to_string()]).status().unwrap().success());
+    std::thread::sleep(Duration::from_secs(1));
+    let still_running = child.try_wait().unwrap().is_none();
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap().success());
+    let output = child.wait_with_output().unwrap();
+    assert!(still_running, "SIGHUP stopped a run under nohup: {}", stderr(&output));
+    assert_eq!(code(&output), 143, "SIGTERM still stops it: {}", stderr(&output));
+    assert_eq!(json_of(&output)["stopped"], true);
+}
+
 /// Starts a run that would never end, sends it `signal` after 3 s, and checks that it
 /// ended with `status`, its summary and its report counting the whole games it played.
 fn stopped_by(signal: &str, status: i32) {
     let dir = TempDir::new("stopped");
     let report = dir.path().join("r.html").display().to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rsc"))
+    // Through `env`, which puts SIGHUP back to its default: these tests may run under
+    // `nohup`, whose ignored SIGHUP `rsc` would rightly keep. (`env` execs: same pid.)
+    let mut child = Command::new("env")
+        .args(["--default-signal=HUP", env!("CARGO_BIN_EXE_rsc")])
         .args(sim_args(&["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report", &report]))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -584,7 +619,7 @@ fn stopped_by(signal: &str, status: i32) {
     let wins = summary["wins"]["vanguard"].as_u64().unwrap() + summary["wins"]["arcana"].as_u64().unwrap();
     assert_eq!(wins + summary["draws"].as_u64().unwrap(), games, "only whole games are counted");
     let html = std::fs::read_to_string(&report).expect("the report is written");
-    assert!(html.contains(&format!("Stopped by Ctrl-C or SIGTERM after {games} games")), "the report says so");
+    assert!(html.contains(&format!("Stopped by Ctrl-C, SIGTERM or SIGHUP after {games} games")), "the report says so");
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|entry| entry.unwrap().file_name()).collect();
     assert_eq!(left, ["r.html"], "no temporary file is left");
 }
