@@ -353,7 +353,13 @@ def joined_ray(address: Optional[str]) -> Iterator[None]:
     if ray.is_initialized():
         yield
         return
+    # `ray.init` puts in a SIGTERM handler of its own (`sys.exit(15)`), which ended a run
+    # without its "stopped:" line and with status 15: the handler found is put back.
+    on_main_thread = threading.current_thread() is threading.main_thread()
+    sigterm = signal.getsignal(signal.SIGTERM) if on_main_thread else None
     ray.init(address=address, log_to_driver=False)
+    if sigterm is not None:
+        signal.signal(signal.SIGTERM, sigterm)
     try:
         yield
     finally:
@@ -514,13 +520,22 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+# The last signal `_terminate` was called for while `main` runs (None: none). Ray's blocking
+# calls (`ray.wait`) turn an exception a signal handler raises inside them into a plain
+# `KeyboardInterrupt`: the exception alone cannot tell SIGTERM's stop from Ctrl-C's.
+_termination: List[Optional[int]] = [None]
+
+
 def stopped_status(stopped: KeyboardInterrupt) -> int:
     """The exit status of a run stopped by ``stopped``: 128 plus the signal, as shells
     report a process a signal ended (``rsc sim``'s 130 for Ctrl-C)."""
-    return 128 + (stopped.signum if isinstance(stopped, Terminated) else signal.SIGINT)
+    if isinstance(stopped, Terminated):
+        return 128 + stopped.signum
+    return 128 + (_termination[0] or signal.SIGINT)
 
 
 def _terminate(signum: int, frame: object) -> None:
+    _termination[0] = signum
     raise Terminated(signum)
 
 
@@ -533,6 +548,7 @@ def stop_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    _termination[0] = None
     wanted = {signal.SIGINT: signal.default_int_handler, **{signum: _terminate for signum in STOPPING_SIGNALS}}
     found: Dict[signal.Signals, Any] = {}
     for signum, handler in wanted.items():

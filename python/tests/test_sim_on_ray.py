@@ -1,6 +1,7 @@
 """`python -m rulescript.sim --ray` on a Ray of 2 CPUs started for the run, as a user runs
 it: the shards' merged summary is `rsc sim`'s, a failed task is retried, a stopped run
-resumes without replaying its finished shards, and a Ray the caller started is used.
+resumes without replaying its finished shards, a run stopped by Ctrl-C or SIGTERM while its
+tasks play keeps the finished ones, and a Ray the caller started is used.
 
 Each run is a process of its own with its own Ray folder. A Ray driver whose raylet dies
 exits at once with status 1 and without a word on stderr (seen once on CI, where it took
@@ -12,13 +13,17 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import warnings
 from pathlib import Path
 
 import pytest
+
+from rulescript.sim import merge_tallies
 
 from conftest import OPTIONS, ROOT, rsc_summary, without_timing
 
@@ -162,3 +167,55 @@ def test_a_ray_the_caller_started_plays_the_shards(tmp_path, rsc):
     args = (*OPTIONS, "--results", str(tmp_path), "--ray", "--shard-size", "25", "--message-format", "json")
     done = run_sim(*args, code=code)
     assert without_timing(summary_of(done)) == without_timing(rsc_summary(rsc, OPTIONS))
+
+
+@pytest.mark.parametrize(
+    "signum, whole_group, status",
+    # Ctrl-C at a terminal reaches the whole process group, Ray's own processes too;
+    # SIGTERM (`kill`, a scheduler) only the command, whose `ray.init` sets a handler of its own.
+    [(signal.SIGINT, True, 130), (signal.SIGTERM, False, 143)],
+    ids=["ctrl-c", "sigterm"],
+)
+@tried_again_if_ray_dies
+def test_a_run_stopped_while_ray_plays_keeps_its_finished_shards(tmp_path, signum, whole_group, status):
+    results = tmp_path / "results"
+    # 100 shards of 40,000 games: still playing long after the first shards are back.
+    long_run = [*OPTIONS, "--games", "4000000", "--shard-size", "40000", "--message-format", "json"]
+    ray_folder = tempfile.mkdtemp(prefix="rs-ray-")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "rulescript.sim", *long_run, "--results", str(results), "--ray"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, RAY_TMPDIR=ray_folder),
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    try:
+        waited = time.monotonic()
+        while not list(results.glob("*/[0-9]*-[0-9]*.json")):
+            if child.poll() is not None:
+                out, err = child.communicate()
+                logs = ray_log_tails(ray_folder)
+                raise RayDied(f"ended before a shard was back, status {child.returncode}:\n{err}\n{logs}")
+            assert time.monotonic() - waited < 300, "no shard back within 300 s"
+            time.sleep(0.05)
+        if whole_group:
+            os.killpg(child.pid, signum)
+        else:
+            child.send_signal(signum)
+        out, err = child.communicate(timeout=120)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.communicate()
+        shutil.rmtree(ray_folder, ignore_errors=True)
+    assert (child.returncode, out) == (status, ""), err
+    (folder,) = [path for path in results.iterdir() if path.is_dir()]
+    shards = sorted(folder.glob("[0-9]*-[0-9]*.json"))
+    # Every file left is a whole shard's tally: no temporary file, no merged tally.
+    assert sorted(path.name for path in folder.iterdir()) == sorted(["configuration.json", *(p.name for p in shards)])
+    merge_tallies([path.read_text() for path in shards], [str(path) for path in shards])
+    games = sum(int(b) - int(a) for a, b in (path.stem.split("-") for path in shards))
+    assert 0 < len(shards) < 100
+    assert f"stopped: {len(shards)} of 100 shards ({games:,} of 4,000,000 games) are saved in {folder}" in err, err
