@@ -39,7 +39,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple
 
 from ._rulescript import Simulation, StopFlag, TallyError, merge_tallies, tally_report, tally_summary
 from .errors import RuleScriptError
@@ -96,6 +96,28 @@ def output_target(path: Path) -> Optional[Path]:
     if path.exists() and (not path.is_file() or path.absolute().parts[:2] == ("/", "dev")):
         return None
     return path.resolve()
+
+
+def write_out(text: str, stream: TextIO) -> None:
+    """Writes ``text`` to ``stream``. A reader that stopped early (``| head -1``) or a terminal
+    that closed takes nothing more: the text is dropped and the stream's descriptor pointed at
+    /dev/null, so that no later write fails again (Python's own flush at exit included) and
+    the run goes on to write its files, as ``rsc sim`` does."""
+    try:
+        stream.write(text)
+        stream.flush()
+    except OSError:
+        with contextlib.suppress(OSError, ValueError):  # a stream without a descriptor
+            null = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(null, stream.fileno())
+            finally:
+                os.close(null)
+
+
+def tell(line: str) -> None:
+    """Writes ``line`` to stderr (``write_out``: dropped when nobody reads it)."""
+    write_out(line + "\n", sys.stderr)
 
 
 class Terminated(KeyboardInterrupt):
@@ -187,7 +209,7 @@ def finished_shards(folder: Path, ranges: Iterable[Range]) -> List[Range]:
         try:
             merge_tallies([path.read_text(encoding="utf-8")], [str(path)])
         except (TallyError, OSError, UnicodeDecodeError) as error:
-            print(f"note: {path} is replayed: {error}", file=sys.stderr)
+            tell(f"note: {path} is replayed: {error}")
             continue
         done.append(shard)
     return done
@@ -216,15 +238,19 @@ class Progress:
         with self.lock:
             self.done += games
             if self.bar is not None:
-                self.bar.update(games)
+                try:
+                    self.bar.update(games)
+                except OSError:  # the terminal closed: the run goes on without a bar
+                    self.bar, self.quiet = None, True
             elif not self.quiet and time.monotonic() - self.last_line >= 5:
                 self.last_line = time.monotonic()
-                print(f"{self.done:,}/{self.total:,} games", file=sys.stderr, flush=True)
+                tell(f"{self.done:,}/{self.total:,} games")
 
     def close(self) -> None:
         """Ends the progress bar, if any."""
         if self.bar is not None:
-            self.bar.close()
+            with contextlib.suppress(OSError):
+                self.bar.close()
 
 
 def _fail_first_attempt(marks: Optional[str], shard: Range) -> None:
@@ -271,7 +297,7 @@ def play_locally(
             except Exception as error:  # noqa: BLE001 - retried like a Ray task's failure
                 if tries_left == 0 or stop.is_set():
                     raise
-                print(f"note: shard {shard[0]}..{shard[1]} is retried: {error}", file=sys.stderr)
+                tell(f"note: shard {shard[0]}..{shard[1]} is retried: {error}")
         raise AssertionError("unreachable")
 
     # Ctrl-C, SIGTERM or SIGHUP sets the flag rather than raise wherever the main thread is
@@ -384,15 +410,14 @@ def check_writable(path: Path) -> None:
 def finish(tally: str, message_format: str, report: Optional[str]) -> int:
     """Prints the summary of ``tally`` and writes its report, as ``rsc sim merge`` does;
     the exit code (1 when a game was stopped by an error, as ``rsc sim``)."""
-    sys.stdout.write(tally_summary(tally, message_format))
-    sys.stdout.flush()
+    write_out(tally_summary(tally, message_format), sys.stdout)
     if report:
         write_atomically(Path(report), tally_report(tally))
         if message_format == "human":
-            print(f"report written to {report}", flush=True)
+            write_out(f"report written to {report}\n", sys.stdout)
     figures = json.loads(tally)
     for game in figures["tally"]["stopped_list"]:
-        print(f"error: game {game['index']} (seed {game['seed']}): {game['error'] or ''}", file=sys.stderr)
+        tell(f"error: game {game['index']} (seed {game['seed']}): {game['error'] or ''}")
     if figures["stopped"]:
         return 130
     return 1 if figures["tally"]["errors"] > 0 else 0
@@ -422,10 +447,7 @@ def run(args: argparse.Namespace) -> int:
     todo = [shard for shard in ranges if shard not in done]
     quiet = args.message_format == "json"
     if not quiet:
-        print(
-            f"{simulation.total_games:,} games in {len(ranges)} shards, {len(done)} already in {folder}",
-            file=sys.stderr,
-        )
+        tell(f"{simulation.total_games:,} games in {len(ranges)} shards, {len(done)} already in {folder}")
     progress = Progress(simulation.total_games, sum(b - a for a, b in done), quiet)
 
     saved = list(done)
@@ -450,18 +472,17 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt as stopped:
         progress.close()
         games = sum(b - a for a, b in saved)
-        print(
+        tell(
             f"stopped: {len(saved)} of {len(ranges)} shards ({games:,} of {simulation.total_games:,} games) "
-            f"are saved in {folder}; run again to go on",
-            file=sys.stderr,
+            f"are saved in {folder}; run again to go on"
         )
         return stopped_status(stopped)
     progress.close()
     played = sum(b - a for a, b in todo)
     rate = played / seconds if seconds > 0 else 0.0
     if not quiet:
-        print(f"played {len(todo)} shards, skipped {len(done)}", file=sys.stderr)
-    print(f"{played:,} games in {seconds:.1f} s: {rate:,.0f} games/s", file=sys.stderr)
+        tell(f"played {len(todo)} shards, skipped {len(done)}")
+    tell(f"{played:,} games in {seconds:.1f} s: {rate:,.0f} games/s")
     paths = [shard_path(folder, shard) for shard in ranges]
     merged = merge_tallies([path.read_text(encoding="utf-8") for path in paths], [str(path) for path in paths])
     merged_path = folder / "merged.json"
@@ -571,12 +592,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         try:
             return run(args)
         except (RuleScriptError, ValueError, OSError) as error:
-            print(f"error: {error}", file=sys.stderr)
+            tell(f"error: {error}")
             return 2
         except KeyboardInterrupt as stopped:
             # Before the games started (the set loading), or a second Ctrl-C while the
             # first one's shards were being saved.
-            print("stopped: run again to go on (the shards saved are kept)", file=sys.stderr)
+            tell("stopped: run again to go on (the shards saved are kept)")
             return stopped_status(stopped)
 
 

@@ -12,6 +12,9 @@ one under `nohup` SIGHUP, and the test would test nothing; tests start the comma
 purpose."""
 
 import json
+import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -199,6 +202,58 @@ def test_a_stopped_sim_keeps_its_finished_shards_and_resumes_to_the_same_tally(
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith(f"{4000 - games:,} games in "), done.stderr
     assert without_timing((folder / "merged.json").read_text()) == whole_run
+
+
+def test_a_run_whose_terminal_closed_stops_and_keeps_its_shards(tmp_path):
+    """The terminal closed (an SSH session lost): SIGHUP comes, and every later write to the
+    terminal fails (EIO). The run still stops as for SIGHUP: its finished shards are kept
+    whole and it exits with 129 (its first word to the dead terminal ended it with 1)."""
+    run = [*RUN, "--games", "4000000", "--shard-size", "40000", "--message-format", "human"]
+    command = [sys.executable, "-m", "rulescript.sim", *run, "--results", str(tmp_path)]
+    master, terminal = pty.openpty()
+    child = subprocess.Popen(
+        command,
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=ROOT,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL),
+    )
+    os.close(terminal)
+    # The terminal's screen: read, so that the command's progress never fills it up.
+    screen_open = threading.Event()
+    screen_open.set()
+
+    def screen():
+        while screen_open.is_set():
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    return
+
+    reading = threading.Thread(target=screen, daemon=True)
+    reading.start()
+    try:
+        waited = time.monotonic()
+        while not list(tmp_path.glob("*/[0-9]*-[0-9]*.json")):
+            assert child.poll() is None and time.monotonic() - waited < 120, "no shard back"
+            time.sleep(0.01)
+    finally:
+        screen_open.clear()
+        reading.join()
+        os.close(master)
+    child.send_signal(signal.SIGHUP)
+    try:
+        child.wait(timeout=STOPS_WITHIN)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise AssertionError(f"still running {STOPS_WITHIN} s after SIGHUP") from None
+    assert child.returncode == 129
+    folder = only_folder(tmp_path)
+    shards = sorted(folder.glob("[0-9]*-[0-9]*.json"))
+    assert sorted(path.name for path in folder.iterdir()) == sorted(["configuration.json", *(p.name for p in shards)])
+    merge_tallies([path.read_text() for path in shards], [str(path) for path in shards])
 
 
 def test_under_nohup_sighup_leaves_a_sim_going(tmp_path):

@@ -81,6 +81,24 @@ def test_the_table_and_report_are_rsc_sim_merges_bytes(rsc, tmp_path):
     assert report.read_bytes().startswith(b"<!DOCTYPE html>")
 
 
+@pytest.mark.parametrize("gone", ["stdout", "stderr"])
+def test_a_reader_that_stops_early_still_gets_the_report_written(tmp_path, gone):
+    """`python -m rulescript.sim ... | head -1`: what nobody reads any more is dropped, and
+    the run still writes its report and exits 0, as `rsc sim` does (it failed with `error:
+    [Errno 32] Broken pipe` and no report)."""
+    report = tmp_path / "r.html"
+    command = [sys.executable, "-m", "rulescript.sim", *OPTIONS, "--shard-size", "25", "--jobs", "2"]
+    command += ["--results", str(tmp_path / "results"), "--report", str(report)]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    # The reader is gone before the command has written a word.
+    closed, kept = (child.stdout, child.stderr) if gone == "stdout" else (child.stderr, child.stdout)
+    closed.close()
+    said = kept.read().decode()
+    assert child.wait(timeout=600) == 0, said
+    assert "<svg" in report.read_text(), "the report is written"
+    assert not any(word in said for word in ("error:", "Traceback", "Exception ignored")), said
+
+
 def test_a_tallys_summary_and_report_refuse_what_is_not_a_tally():
     with pytest.raises(TallyError, match="not a tally"):
         tally_summary('{"format": "rsc-tally/1"}')
