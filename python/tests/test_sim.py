@@ -90,6 +90,7 @@ def test_a_reader_that_stops_early_still_gets_the_report_written(tmp_path, gone)
     command = [sys.executable, "-m", "rulescript.sim", *OPTIONS, "--shard-size", "25", "--jobs", "2"]
     command += ["--results", str(tmp_path / "results"), "--report", str(report)]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    assert child.stdout is not None and child.stderr is not None
     # The reader is gone before the command has written a word.
     closed, kept = (child.stdout, child.stderr) if gone == "stdout" else (child.stderr, child.stdout)
     closed.close()
