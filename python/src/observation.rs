@@ -6,8 +6,9 @@
 //! (not the order or contents) of both decks and of the opponent's hand, and a question's
 //! header (the asking card, when the viewer may see it) and candidates when the viewer
 //! answers it. Of the removed piles, which are public, it shows the viewer's cards (what
-//! `PlayRemoved` plays) and only the size of the opponent's. The Python test `test_hidden_information.py` checks that a re-deal of what
-//! the viewer cannot see leaves it unchanged.
+//! `PlayRemoved` plays) and only the size of the opponent's. The Python test
+//! `test_hidden_information.py` checks that a re-deal of what the viewer cannot see leaves
+//! it unchanged.
 //!
 //! # Layout (`OBSERVATION_SIZE` floats)
 //!
@@ -155,11 +156,12 @@ const _: () = {
 /// What an earlier [`encode`] left in a buffer besides the blocks always written: ring
 /// slots, hand and removed-pile positions and the question written, so the next encode
 /// clears only those rather than the whole buffer (most of it is the 100 hand positions,
-/// 100 removed-pile positions and 64 candidates, nearly all empty). Leaving an empty ring slot's block alone when it was
-/// empty before too spares touching its cache line: a `VecGame` of 256 games writes
-/// its rows from far beyond the core's cache (BENCHMARKS.md, the Python package).
+/// 100 removed-pile positions and 64 candidates, nearly all empty). Leaving an empty ring
+/// slot's block alone when it was empty before too spares touching its cache line: a
+/// `VecGame` of 256 games writes its rows from far beyond the core's cache (BENCHMARKS.md,
+/// the Python package).
 ///
-/// Four bytes, so that a `VecGame` keeps it in the one cache line of each game that a
+/// Five bytes, so that a `VecGame` keeps it in the one cache line of each game that a
 /// step reads twice (`vec_game.rs`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Written {
@@ -170,20 +172,20 @@ pub struct Written {
     hand: u8,
     /// Removed-pile positions that may hold non-zero values (at most [`HAND`]).
     removed: u8,
-    /// 0 when neither the question's header nor its candidates may hold non-zero values,
-    /// else 1 + the candidates that may (at most [`MAX_PICKS`]): both are written while
-    /// the viewer answers a question, and only then. (One byte for both keeps the four.)
+    /// Question candidates that may hold non-zero values (at most [`MAX_PICKS`]).
     question: u8,
+    /// The question's header may hold non-zero values.
+    header: bool,
 }
 
 // `Written::ring` has a bit for each ring slot of both player blocks, and a `u8` counts
-// every hand and removed-pile position and every candidate (plus one).
-const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize && HAND <= u8::MAX as usize && MAX_PICKS < u8::MAX as usize);
+// every hand and removed-pile position and every candidate.
+const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize && HAND <= u8::MAX as usize && MAX_PICKS <= u8::MAX as usize);
 
 impl Written {
     /// A buffer of unknown contents: everything is cleared.
     pub const UNKNOWN: Written =
-        Written { ring: u8::MAX, hand: HAND as u8, removed: HAND as u8, question: MAX_PICKS as u8 + 1 };
+        Written { ring: u8::MAX, hand: HAND as u8, removed: HAND as u8, question: MAX_PICKS as u8, header: true };
 }
 
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
@@ -222,14 +224,18 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
 
     let viewer = state.player(me);
     encode_pile(state, features, &viewer.hand, &mut out[HAND_OFFSET..REMOVED_OFFSET], &mut written.hand);
-    encode_pile(state, features, &viewer.removed, &mut out[REMOVED_OFFSET..HEADER_OFFSET], &mut written.removed);
+    // Nearly always empty, and empty at the last write too: one test then.
+    if viewer.removed.len() | usize::from(written.removed) != 0 {
+        encode_pile(state, features, &viewer.removed, &mut out[REMOVED_OFFSET..HEADER_OFFSET], &mut written.removed);
+    }
 
     // Only while a question is pending, and cleared once after: most decisions answer none.
-    let stale_question = usize::from(written.question);
     if let Some(exec) = question {
         encode_header(game, exec, me, features, &mut out[HEADER_OFFSET..QUESTION_OFFSET]);
-    } else if stale_question != 0 {
+        written.header = true;
+    } else if written.header {
         out[HEADER_OFFSET..QUESTION_OFFSET].fill(0.0);
+        written.header = false;
     }
 
     let candidates = question.map_or(&[][..], |exec| exec.candidates());
@@ -262,11 +268,11 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
             None => {}
         }
     }
-    let stale = stale_question.saturating_sub(1);
+    let stale = usize::from(written.question);
     if stale > asked {
         question_blocks[asked * CANDIDATE..stale.min(MAX_PICKS) * CANDIDATE].fill(0.0);
     }
-    written.question = if question.is_some() { asked as u8 + 1 } else { 0 };
+    written.question = asked as u8;
 }
 
 /// The [`CARD`] blocks of `cards` (a hand or a removed pile, as the action space numbers

@@ -48,6 +48,16 @@ def test_the_removed_block_follows_the_hand_and_is_documented():
     assert rs.OBSERVATION_SIZE == 2816
 
 
+def test_the_removed_block_has_the_hands_bounds(card_set, decks):
+    """`observation_bounds` (the environments' spaces): a removed-pile position holds a card
+    block as a hand position does, so it has the same range."""
+    layout = {name: (offset, size) for name, offset, size in rs.OBSERVATION_LAYOUT}
+    (hand, size), removed = layout["hand"], layout["removed"][0]
+    for bound in rs.observation_bounds(card_set, decks):
+        assert np.array_equal(bound[removed : removed + size], bound[hand : hand + size])
+        assert bound[hand : hand + size].any()
+
+
 def test_each_play_removed_action_points_at_the_block_of_the_card_it_plays(removed_piles):
     """Through games that fill removed piles and play from them: from both seats, the
     removed block holds the card blocks of the viewer's removed pile (`Game.view`) in order
@@ -90,7 +100,8 @@ def test_a_vec_game_row_clears_the_positions_of_a_removed_pile_that_shrank(remov
     """A `VecGame` row is written over at each step, clearing only what the last write set:
     each row equals `Game.observation` of the same game (a fresh array), also when the
     removed pile it shows is shorter than the one the row held before (a card played from
-    it, the pile put into the discards at the end of turn, the other seat's pile)."""
+    it, the pile put into the discards at the end of turn, the other seat's pile); and
+    inside `observation_bounds`."""
     card_set, decks = removed_piles.card_set, removed_piles.decks
     n, seed = 8, 500
     vec = rs.VecGame(card_set, decks, n, seed=seed, threads=1)
@@ -99,7 +110,9 @@ def test_a_vec_game_row_clears_the_positions_of_a_removed_pile_that_shrank(remov
     rngs = [np.random.default_rng(i) for i in range(n)]
     shown_before = [0] * n
     shrank = 0
+    low, high = rs.observation_bounds(card_set, decks)
     for _ in range(1500):
+        assert ((low <= obs) & (obs <= high)).all()
         for i, game in enumerate(games):
             assert players[i] == game.current_player
             assert np.array_equal(obs[i], game.observation(game.current_player)), i
