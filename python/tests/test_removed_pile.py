@@ -85,8 +85,8 @@ def test_each_play_removed_action_points_at_the_block_of_the_card_it_plays(remov
                 pos = (action - PLAY_REMOVED) // 4
                 played = game.clone()
                 played.apply(action)
-                left = {card["card"] for card in pile} - {card["card"] for card in played.view(me)["players"][me]["removed"]}
-                [card] = [card for card in pile if card["card"] in left]
+                after = {card["card"] for card in played.view(me)["players"][me]["removed"]}
+                [card] = [card for card in pile if card["card"] not in after]
                 assert np.array_equal(shown[pos], blocks[card["number"], card["name"]]), (seed, action, pile)
                 assert game.action_to_string(action).endswith(f"[{card['name']}]")
                 offered += 1
