@@ -55,10 +55,11 @@ OBSERVATION_SIZE: int
 """The length of an observation vector (float32)."""
 OBSERVATION_LAYOUT: List[Tuple[str, int, int]]
 """The blocks of an observation: (name, offset, size) for global, me, opponent, hand,
+removed (the viewer's removed pile, as `PlayRemoved` numbers its positions),
 question_header (who asks the question the viewer answers, how many picks it wants, its
 kind), question (its candidates)."""
 MAX_HAND: int
-"""Hand positions the action space (and the observation) numbers."""
+"""Hand (and removed-pile) positions the action space (and the observation) numbers."""
 MAX_PICKS: int
 """Candidates of a card's question the action space (and the observation) numbers."""
 DEFAULT_TURN_LIMIT: int
@@ -218,7 +219,8 @@ class Game:
         `player` may see it, `asker_is_mine`, `kind`, `text`, `min` and `max` picks,
         `picked`; else None), `legal_moves`, `outcome`."""
     def action_to_string(self, action: int) -> str:
-        """Action `action` in words, with the card it plays; `ValueError` outside the action space."""
+        """Action `action` in words, with the card it plays (from the hand or the removed pile);
+        `ValueError` outside the action space."""
     def clone(self) -> Game:
         """A copy of the game (history included) that goes on on its own."""
     def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:

@@ -5,8 +5,10 @@
 //! only the fields the view shows: everything public, the viewer's own hand, the sizes
 //! (not the order or contents) of both decks and of the opponent's hand, and a question's
 //! header (the asking card, when the viewer may see it) and candidates when the viewer
-//! answers it. The Python test `test_hidden_information.py` checks that a re-deal of what
-//! the viewer cannot see leaves it unchanged.
+//! answers it. Of the removed piles, which are public, it shows the viewer's cards (what
+//! `PlayRemoved` plays) and only the size of the opponent's. The Python test
+//! `test_hidden_information.py` checks that a re-deal of what the viewer cannot see leaves
+//! it unchanged.
 //!
 //! # Layout (`OBSERVATION_SIZE` floats)
 //!
@@ -16,8 +18,9 @@
 //! | 16 | 78 | [`PLAYER`] block of the viewer |
 //! | 94 | 78 | [`PLAYER`] block of the opponent |
 //! | 172 | 800 | the viewer's hand: 100 positions (as the action space numbers them) × a [`CARD`] block |
-//! | 972 | 20 | [`QUESTION_HEADER`] of the question the viewer answers |
-//! | 992 | 1024 | the question: 64 candidates (as `Pick(i)` numbers them) × [`CANDIDATE`] |
+//! | 972 | 800 | the viewer's removed pile: 100 positions (as `PlayRemoved { pos, .. }` numbers them) × a [`CARD`] block |
+//! | 1772 | 20 | [`QUESTION_HEADER`] of the question the viewer answers |
+//! | 1792 | 1024 | the question: 64 candidates (as `Pick(i)` numbers them) × [`CANDIDATE`] |
 //!
 //! - [`CARD`] (8): present, character, action, reaction, printed BP / 1000, printed SP / 10,
 //!   ability (▲ 1/3, ■ 2/3, ● 1), (card number in the set + 1) / cards in the set.
@@ -35,6 +38,13 @@
 //! - [`CANDIDATE`] (16): present, picked, is a card, a player, a number, yes/no, value (the
 //!   number / 10, yes 1, the viewer 1), the viewer's own (card controlled or player), the
 //!   card's [`CARD`] block.
+//!
+//! The removed pile has a block whether or not the rule switch `play_removed` is on (the
+//! mask says when `PlayRemoved` is legal): its cards are public, and a policy may weigh
+//! what a permission to play them would be worth. The opponent's removed pile has none:
+//! the viewer never plays from it, its size is in the opponent's [`PLAYER`] block (its
+//! cards in `Game::view`), and a block of its own would add another 800 floats (40% of
+//! the observation) that are zeros in nearly every decision.
 
 use game::moves::MAX_PICKS;
 use game::query::{QUESTION_KINDS, kind_index};
@@ -49,7 +59,8 @@ pub const GLOBAL: usize = 16;
 pub const SLOT: usize = CARD + 8;
 /// Floats of one player's block.
 pub const PLAYER: usize = 6 + CARD + RING_SLOTS * SLOT;
-/// Hand positions shown (every position the action space numbers).
+/// Hand positions shown (every position the action space numbers), and removed-pile
+/// positions.
 pub const HAND: usize = game::moves::MAX_HAND;
 /// Floats of one question candidate.
 pub const CANDIDATE: usize = 8 + CARD;
@@ -58,19 +69,22 @@ pub const CANDIDATE: usize = 8 + CARD;
 pub const QUESTION_HEADER: usize = CARD + 3 + QUESTION_KINDS.len();
 /// Where the viewer's hand starts.
 pub const HAND_OFFSET: usize = GLOBAL + 2 * PLAYER;
+/// Where the viewer's removed pile starts.
+pub const REMOVED_OFFSET: usize = HAND_OFFSET + HAND * CARD;
 /// Where the question's header starts.
-pub const HEADER_OFFSET: usize = HAND_OFFSET + HAND * CARD;
+pub const HEADER_OFFSET: usize = REMOVED_OFFSET + HAND * CARD;
 /// Where the question's candidates start.
 pub const QUESTION_OFFSET: usize = HEADER_OFFSET + QUESTION_HEADER;
 /// The length of an observation.
 pub const OBSERVATION_SIZE: usize = QUESTION_OFFSET + MAX_PICKS * CANDIDATE;
 
 /// The named blocks of the layout (name, offset, size), as the Python package lists them.
-pub const LAYOUT: [(&str, usize, usize); 6] = [
+pub const LAYOUT: [(&str, usize, usize); 7] = [
     ("global", 0, GLOBAL),
     ("me", GLOBAL, PLAYER),
     ("opponent", GLOBAL + PLAYER, PLAYER),
     ("hand", HAND_OFFSET, HAND * CARD),
+    ("removed", REMOVED_OFFSET, HAND * CARD),
     ("question_header", HEADER_OFFSET, QUESTION_HEADER),
     ("question", QUESTION_OFFSET, MAX_PICKS * CANDIDATE),
 ];
@@ -140,13 +154,14 @@ const _: () = {
 };
 
 /// What an earlier [`encode`] left in a buffer besides the blocks always written: ring
-/// slots, hand positions and question candidates written, so the next encode clears only
-/// those rather than the whole buffer (most of it is the 100 hand positions and 64
-/// candidates, nearly all empty). Leaving an empty ring slot's block alone when it was
-/// empty before too spares touching its cache line: a `VecGame` of 256 games writes
-/// its rows from far beyond the core's cache (BENCHMARKS.md, the Python package).
+/// slots, hand and removed-pile positions and the question written, so the next encode
+/// clears only those rather than the whole buffer (most of it is the 100 hand positions,
+/// 100 removed-pile positions and 64 candidates, nearly all empty). Leaving an empty ring
+/// slot's block alone when it was empty before too spares touching its cache line: a
+/// `VecGame` of 256 games writes its rows from far beyond the core's cache (BENCHMARKS.md,
+/// the Python package).
 ///
-/// Four bytes, so that a `VecGame` keeps it in the one cache line of each game that a
+/// Five bytes, so that a `VecGame` keeps it in the one cache line of each game that a
 /// step reads twice (`vec_game.rs`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Written {
@@ -155,6 +170,8 @@ pub struct Written {
     ring: u8,
     /// Hand positions that may hold non-zero values (at most [`HAND`]).
     hand: u8,
+    /// Removed-pile positions that may hold non-zero values (at most [`HAND`]).
+    removed: u8,
     /// Question candidates that may hold non-zero values (at most [`MAX_PICKS`]).
     question: u8,
     /// The question's header may hold non-zero values.
@@ -162,12 +179,13 @@ pub struct Written {
 }
 
 // `Written::ring` has a bit for each ring slot of both player blocks, and a `u8` counts
-// every hand position and every candidate.
+// every hand and removed-pile position and every candidate.
 const _: () = assert!(2 * RING_SLOTS <= u8::BITS as usize && HAND <= u8::MAX as usize && MAX_PICKS <= u8::MAX as usize);
 
 impl Written {
     /// A buffer of unknown contents: everything is cleared.
-    pub const UNKNOWN: Written = Written { ring: u8::MAX, hand: HAND as u8, question: MAX_PICKS as u8, header: true };
+    pub const UNKNOWN: Written =
+        Written { ring: u8::MAX, hand: HAND as u8, removed: HAND as u8, question: MAX_PICKS as u8, header: true };
 }
 
 /// Writes what `viewer` (0 or 1) sees of `game` into `out` (of [`OBSERVATION_SIZE`]);
@@ -204,17 +222,12 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     encode_player(state, features, me.other(), &mut out[GLOBAL + PLAYER..GLOBAL + 2 * PLAYER], 1, &mut ring);
     written.ring = ring;
 
-    let hand = &state.player(me).hand;
-    let shown = hand.len().min(HAND);
-    let hand_blocks = &mut out[HAND_OFFSET..HEADER_OFFSET];
-    for (block, &card) in hand_blocks.chunks_exact_mut(CARD).zip(hand) {
-        write_card(block, features.of(state, card));
+    let viewer = state.player(me);
+    encode_pile(state, features, &viewer.hand, &mut out[HAND_OFFSET..REMOVED_OFFSET], &mut written.hand);
+    // Nearly always empty, and empty at the last write too: one test then.
+    if viewer.removed.len() | usize::from(written.removed) != 0 {
+        encode_removed(state, features, &viewer.removed, &mut out[REMOVED_OFFSET..HEADER_OFFSET], &mut written.removed);
     }
-    let stale = usize::from(written.hand);
-    if stale > shown {
-        hand_blocks[shown * CARD..stale.min(HAND) * CARD].fill(0.0);
-    }
-    written.hand = shown as u8;
 
     // Only while a question is pending, and cleared once after: most decisions answer none.
     if let Some(exec) = question {
@@ -260,6 +273,29 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
         question_blocks[asked * CANDIDATE..stale.min(MAX_PICKS) * CANDIDATE].fill(0.0);
     }
     written.question = asked as u8;
+}
+
+/// The [`CARD`] blocks of `cards` (a hand or a removed pile, as the action space numbers
+/// its positions) into `blocks` ([`HAND`] of them); `written` has the positions an earlier
+/// call wrote, zeroed now past the pile's end, and is updated.
+#[inline(always)]
+fn encode_pile(state: &GameState, features: &CardFeatures, cards: &[CardRef], blocks: &mut [f32], written: &mut u8) {
+    let shown = cards.len().min(HAND);
+    for (block, &card) in blocks.chunks_exact_mut(CARD).zip(cards) {
+        write_card(block, features.of(state, card));
+    }
+    let stale = usize::from(*written);
+    if stale > shown {
+        blocks[shown * CARD..stale.min(HAND) * CARD].fill(0.0);
+    }
+    *written = shown as u8;
+}
+
+/// [`encode_pile`] of the viewer's removed pile. Out of line: the pile is nearly always
+/// empty, and inlined, `encode` spent 2 instructions a decision more (BENCHMARKS.md).
+#[inline(never)]
+fn encode_removed(state: &GameState, features: &CardFeatures, cards: &[CardRef], blocks: &mut [f32], written: &mut u8) {
+    encode_pile(state, features, cards, blocks, written);
 }
 
 /// The [`QUESTION_HEADER`] of `exec`'s question, which `me` answers, into `out`. Out of
@@ -418,7 +454,8 @@ pub fn bounds(features: &CardFeatures, cards: usize, turn_limit: u32) -> (Vec<f3
             count(&mut high, at + CARD + 7, 4.0);
         }
     }
-    for pos in 0..HAND {
+    // The hand's and the removed pile's positions.
+    for pos in 0..2 * HAND {
         card(&mut low, &mut high, HAND_OFFSET + pos * CARD);
     }
     card(&mut low, &mut high, HEADER_OFFSET);

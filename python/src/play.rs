@@ -463,9 +463,9 @@ impl PyGame {
 
     /// What `player` (0 or 1) may see, as a new numpy float32 vector of shape
     /// `(OBSERVATION_SIZE,)`: the blocks `OBSERVATION_LAYOUT` names (global, me, opponent,
-    /// hand, question_header, question; python/README.md details each float). Only what that player may
-    /// see: its own hand, never the opponent's or the order of either deck. `ValueError`
-    /// for a player other than 0 or 1.
+    /// hand, removed, question_header, question; python/README.md details each float). Only
+    /// what that player may see: its own hand, never the opponent's or the order of either
+    /// deck. `ValueError` for a player other than 0 or 1.
     fn observation<'py>(&self, py: Python<'py>, player: PlayerArg) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.played.check()?;
         let PlayerArg(me) = player;
@@ -518,8 +518,8 @@ impl PyGame {
     }
 
     /// Action `action` in words (`Attack { slot: 1 }`), with the name of the card it plays
-    /// from the hand of the player to move. `ValueError` for an int outside
-    /// `0..ACTION_SPACE`; an action that is not legal now is still named.
+    /// from the hand or the removed pile of the player to move. `ValueError` for an int
+    /// outside `0..ACTION_SPACE`; an action that is not legal now is still named.
     fn action_to_string(&self, action: Action) -> PyResult<String> {
         let mv = action.index().and_then(Move::from_index).ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(format!(
@@ -529,11 +529,15 @@ impl PyGame {
         })?;
         let state = self.played.game.state();
         let me = Seat::of(self.played.game.to_move());
-        let hand = match mv {
-            Move::PlayCharacter { hand, .. } | Move::PlayCard { hand } | Move::Backup { hand, .. } => Some(hand),
-            _ => None,
+        let player = state.player(me);
+        let (pile, pos) = match mv {
+            Move::PlayCharacter { hand, .. } | Move::PlayCard { hand } | Move::Backup { hand, .. } => {
+                (&player.hand, Some(hand))
+            }
+            Move::PlayRemoved { pos, .. } => (&player.removed, Some(pos)),
+            _ => (&player.hand, None),
         };
-        let card = hand.and_then(|h| state.player(me).hand.get(usize::from(h)).copied());
+        let card = pos.and_then(|pos| pile.get(usize::from(pos)).copied());
         guarded("Game.action_to_string", || {
             Ok(match card {
                 Some(card) => format!("{mv:?} [{}]", state.name(card)),

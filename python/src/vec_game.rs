@@ -64,8 +64,8 @@ fn shape_text(shape: &[usize]) -> String {
 /// had at most 20 legal moves and none more than 30 (BENCHMARKS.md).
 const INLINE_ACTIONS: usize = 28;
 
-// Action numbers are kept as u16.
-const _: () = assert!(ACTION_SPACE <= 1 << 16);
+// Action numbers, and how many a slot lists (at most ACTION_SPACE), are kept as u16.
+const _: () = assert!(ACTION_SPACE < 1 << 16);
 
 /// What a step reads of a slot before it moves any game, and again when it steps the slot:
 /// one cache line.
@@ -76,8 +76,9 @@ struct Hot {
     /// [`INLINE_ACTIONS`] of them: what the step checks the chosen actions against, and
     /// the entries of the mask row to clear next.
     actions: [u16; INLINE_ACTIONS],
-    /// How many action numbers there are (past [`INLINE_ACTIONS`], in `more_actions`).
-    count: u32,
+    /// How many action numbers there are (past [`INLINE_ACTIONS`], in `more_actions`). (A
+    /// `u16` leaves `written` its five bytes.)
+    count: u16,
     /// What the slot's row of `observations` holds past the fixed blocks.
     written: Written,
 }
@@ -316,7 +317,7 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
         }
         count += 1;
     }
-    hot.count = count as u32;
+    hot.count = count as u16;
     *row.count = count as i32;
 }
 

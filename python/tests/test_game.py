@@ -74,6 +74,9 @@ def test_observations_have_the_documented_shape_and_layout(card_set, decks):
     # One card block of 8 per hand position: present for each card held, absent after.
     blocks = obs[hand[0] : hand[0] + hand[1]].reshape(-1, 8)
     assert list(blocks[:, 0]) == [1.0] * mine["hand_size"] + [0.0] * (rs.MAX_HAND - mine["hand_size"])
+    # The same for the removed pile, empty at the start (tests/test_removed_pile.py fills it).
+    assert layout["removed"] == (hand[0] + hand[1], rs.MAX_HAND * 8) and mine["removed"] == []
+    assert not obs[layout["removed"][0] : layout["removed"][0] + layout["removed"][1]].any()
     # Whose move it is, seen from each side.
     assert obs[2] == 1.0 and game.observation(1 - game.current_player)[2] == 0.0
     with pytest.raises(ValueError, match="player must be 0 or 1"):
@@ -445,7 +448,8 @@ def documented_move(action):
 def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_observation(card_set, decks):
     """The action space's table in python/README.md, checked against `action_to_string` for
     every legal action of random games, and what a policy reads for each: the hand position
-    holds a card of the move's kind, the ring slots hold characters (the opponent's for an
+    holds a card of the move's kind (the removed pile's position for `PlayRemoved`, which
+    tests/test_removed_pile.py plays), the ring slots hold characters (the opponent's for an
     attacker), a picked candidate is present while the viewer answers a question."""
     layout = {name: offset for name, offset, _ in rs.OBSERVATION_LAYOUT}
     seen = set()
@@ -454,7 +458,8 @@ def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_
         game = rs.Game(card_set, decks, seed=seed)
         while not game.is_over():
             obs = game.observation(game.current_player)
-            hand = obs[layout["hand"] : layout["question_header"]].reshape(rs.MAX_HAND, 8)
+            hand = obs[layout["hand"] : layout["removed"]].reshape(rs.MAX_HAND, 8)
+            removed = obs[layout["removed"] : layout["question_header"]].reshape(rs.MAX_HAND, 8)
             question = obs[layout["question"] :].reshape(rs.MAX_PICKS, 16)
 
             def ring(side, slot):
@@ -468,7 +473,9 @@ def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_
                 if "hand" in at:
                     card = hand[at["hand"]]
                     assert card[0] == 1 and (card[1] == 1 if kind != "PlayCard" else card[2] + card[3] == 1), text
-                if kind == "PlayCharacter":
+                if kind == "PlayRemoved":
+                    assert removed[at["pos"], 0] == 1, text
+                if kind == "PlayCharacter" or (kind == "PlayRemoved" and removed[at["pos"], 1] == 1):
                     assert ring("me", at["slot"])[0] == 0, text
                 if kind in ("Backup", "Activate", "Attack", "Join", "Block"):
                     assert ring("me", at["slot"])[0] == 1, text

@@ -41,6 +41,29 @@ def test_a_redeal_of_hidden_cards_leaves_the_observation_unchanged(card_set, dec
     assert changed_other_view > checked // 2
 
 
+def test_removed_piles_are_public_and_a_redeal_leaves_them_shown(removed_piles):
+    """The same in games that fill removed piles and play from them (Lost and Found,
+    Crossover): the viewer's removed block shows public cards, which a re-deal of what the
+    viewer cannot see leaves where they are."""
+    card_set, decks = removed_piles.card_set, removed_piles.decks
+    removed = {name: (offset, size) for name, offset, size in rs.OBSERVATION_LAYOUT}["removed"]
+    checked_with_pile = 0
+    for seed in range(60):
+        game = rs.Game(card_set, decks, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not game.is_over():
+            for player in (0, 1):
+                obs = game.observation(player)
+                if not obs[removed[0] : removed[0] + removed[1]].any():
+                    continue
+                other = game.resample_hidden(player, seed=seed)
+                assert np.array_equal(other.observation(player), obs)
+                assert other.view(player) == game.view(player)
+                checked_with_pile += 1
+            game.apply(removed_piles.choose(game, rng))
+    assert checked_with_pile > 50, checked_with_pile
+
+
 def test_two_games_whose_opponent_decks_differ_look_the_same_until_a_card_shows(card_set, decks):
     """Seat 0 of two games with the same seed whose seat-1 decks hold other cards: the same
     observation while seat 1's cards stay hidden (seat 0's first turn, before anything of
