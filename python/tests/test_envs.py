@@ -137,6 +137,43 @@ def test_the_gymnasium_episode_lost_by_an_illegal_action_is_over():
     env.step(legal)
 
 
+def test_the_gymnasium_mask_is_all_zeros_once_an_illegal_action_lost_the_episode():
+    """The README says `info["action_mask"]` is all zeros once the episode is over; after
+    an illegal action's loss (the game itself goes on) it still marked the legal actions,
+    and so did `action_masks()`, inviting a step that raises."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any() and env.action_masks().any()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and info["illegal_action"]
+    assert info["action_mask"].dtype == np.int8 and not info["action_mask"].any()
+    assert env.action_masks().dtype == np.bool_ and not env.action_masks().any()
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any() and env.action_masks().any()
+
+
+def test_a_gymnasium_reset_always_leaves_a_decision_to_take():
+    """With a turn limit of 1 the opponent's first turn can end the game: `reset` returned
+    a finished game (an all-zero mask, `terminated` nowhere to be seen) and the next `step`
+    raised "the episode is over" in a third to two thirds of the episodes. Such games are
+    passed over, as `VecGame` passes them over."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for seat in (0, 1):
+        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=seat, opponent="random", turn_limit=1)
+        for seed in range(24):
+            obs, info = env.reset(seed=seed)
+            assert env.game is not None and not env.game.is_over()
+            assert info["action_mask"].any() and obs[12] == 0.0  # the "game over" flag
+            _, _, _, truncated, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            assert not truncated
+        again, _ = env.reset(seed=5)
+        assert np.array_equal(again, env.reset(seed=5)[0])
+
+
 def test_environment_actions_must_be_integers_not_floats_or_strings():
     """`int(action)` truncated 1.7 to the action 1 and parsed "1" as it."""
     from rulescript.envs.gym_env import RuleScriptEnv

@@ -20,8 +20,13 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, observation_bounds, player_seed
+from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, SetupError, observation_bounds, player_seed
 from . import CardSetArg, DecksArg, _load_game_args
+
+# Games in a row `reset` may pass over because they ended before the seat's first decision
+# (only a turn limit so small that the opponent's first turn ends the game does that), as
+# `VecGame` with an opponent does: past it, `reset` fails rather than deal games forever.
+_MAX_GAMES_WITHOUT_DECISION = 64
 
 _OPPONENTS: Dict[str, Union[Type[GreedyPlayer], Type[RandomPlayer]]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
 
@@ -77,8 +82,7 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
 
     def _info(self, **extra: Any) -> Dict[str, Any]:
         game = self._started()
-        mask = game.legal_mask().astype(np.int8) if game.current_player == self.seat else np.zeros(ACTION_SPACE, np.int8)
-        return {"action_mask": mask, "turn": game.turn, **extra}
+        return {"action_mask": self.action_masks().astype(np.int8), "turn": game.turn, **extra}
 
     def _opponent_moves(self) -> None:
         game, opponent = self._started(), self._opponent
@@ -91,14 +95,24 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
     ) -> Tuple[Observation, Dict[str, Any]]:
         """Starts a new game (its seed drawn from the env's generator, seeded by ``seed``)
         and plays the opponent's moves until ``seat`` is to move; ``(observation, info)``,
-        ``info["action_mask"]`` an int8 vector of shape ``(ACTION_SPACE,)``."""
+        ``info["action_mask"]`` an int8 vector of shape ``(ACTION_SPACE,)``. A game that
+        ends before ``seat``'s first decision (only a turn limit so small that the
+        opponent's first turn ends it) is passed over, as ``VecGame`` does: the next seed is
+        drawn, so that ``step`` always has a decision to take; ``SetupError`` after 64 such
+        games in a row."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
-        self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
-        self._opponent_moves()
-        self._episode_over = game.is_over()
-        return game.observation(self.seat), self._info()
+        for _ in range(_MAX_GAMES_WITHOUT_DECISION):
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
+            game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+            self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
+            self._opponent_moves()
+            if not game.is_over():
+                self._episode_over = False
+                return game.observation(self.seat), self._info()
+        raise SetupError(
+            f"{_MAX_GAMES_WITHOUT_DECISION} games in a row ended before seat {self.seat}'s first decision "
+            f"(is the turn limit, {self.turn_limit}, too small?)"
+        )
 
     def step(self, action: SupportsIndex) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
         """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for ``seat``,
@@ -133,8 +147,12 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool vector of shape ``(ACTION_SPACE,)`` (the convention of
-        sb3-contrib's MaskablePPO)."""
-        return self._started().legal_mask()
+        sb3-contrib's MaskablePPO): all False once the episode is over, an illegal action's
+        loss included (its game is not over, but the episode is)."""
+        game = self._started()
+        if self._episode_over or game.current_player != self.seat:
+            return np.zeros(ACTION_SPACE, np.bool_)
+        return game.legal_mask()
 
 
 gym.register(id="RuleScript-v0", entry_point="rulescript.envs.gym_env:RuleScriptEnv")
