@@ -84,6 +84,10 @@ class CardSet:
     def card(self, index: int) -> Dict[str, Any]:
         """Printed card `index` (from 0) as a dict (id, number, name, kind, bp, sp, ...);
         `IndexError` past the last card."""
+    def __copy__(self) -> CardSet:
+        """The set itself (it never changes)."""
+    def __deepcopy__(self, _memo: Any) -> CardSet:
+        """The set itself (it never changes): not loaded again."""
     def __reduce__(self) -> Tuple[Callable[[_Path], CardSet], Tuple[Path]]:
         """Pickled as its folder, loaded again where it is unpickled."""
 
@@ -105,6 +109,10 @@ class Deck:
     def card_ids(self) -> List[str]:
         """The card ids, one per copy, in file order."""
     def __len__(self) -> int: ...
+    def __copy__(self) -> Deck:
+        """The deck itself (it never changes)."""
+    def __deepcopy__(self, _memo: Any) -> Deck:
+        """The deck itself (it never changes)."""
     def __reduce__(self) -> Tuple[Any, Tuple[str, Path, List[str]]]:
         """Pickled as its name, path and card ids."""
 
@@ -171,7 +179,8 @@ class Game:
     """One game of the reference engine, driven by action numbers. `decks` are two `Deck`s
     or `.o8d` paths, seat 0's first; the seed (an int from 0 to 2**64 - 1) decides the
     shuffles, who starts and every random draw, so the same seed and the same actions give
-    the same game (and `trace_hash()`)."""
+    the same game (and `trace_hash()`). `turn_limit` (1 to 2**32 - 1; `None`:
+    `DEFAULT_TURN_LIMIT`): the turns after which the game is a draw."""
 
     def __new__(cls, card_set: CardSet, decks: _Decks, seed: int = 0, turn_limit: Optional[int] = None) -> Game: ...
     @staticmethod
@@ -249,6 +258,11 @@ class VecGame:
     with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
     reset is one short call (0.3 s for 65,536 games), after which Python hears it.
 
+    Made, the games have started (the arrays hold their first decisions: `reset()` only
+    starts them over). A game is reset within the step that ends it (Gymnasium's
+    `AutoresetMode.SAME_STEP`, without `final_obs`): with `dones[i]`, `rewards[i]` is its
+    result and row i of the other arrays the next game's first decision.
+
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
     `learner_seats[i]` (default `i % 2`; or one seat for all, or one per game), its
@@ -325,6 +339,9 @@ class RandomPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
     def choose(self, game: Game) -> int:
         """The action it takes for the player to move; `IllegalMove` once the game is over."""
+    def __copy__(self) -> RandomPlayer:
+        """A copy in the same state, making the choices this player would make from here."""
+    def __deepcopy__(self, _memo: Any) -> RandomPlayer: ...
 
 @final
 class GreedyPlayer:
@@ -336,6 +353,9 @@ class GreedyPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
     def choose(self, game: Game) -> int:
         """The action it takes for the player to move; `IllegalMove` once the game is over."""
+    def __copy__(self) -> GreedyPlayer:
+        """A copy in the same state, making the choices this player would make from here."""
+    def __deepcopy__(self, _memo: Any) -> GreedyPlayer: ...
 
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed `rsc run` gives the player in `seat` of the game seeded `game_seed`."""

@@ -63,10 +63,10 @@ pub fn play_in_rust(
         _ => return Err(PyValueError::new_err(format!("unknown policy {policy:?} (\"first\" or \"random\")"))),
     };
     if threads == 0 || threads > MAX_THREADS {
-        return Err(PyValueError::new_err(format!("threads must be 1 to {MAX_THREADS}")));
+        return Err(PyValueError::new_err(format!("threads must be from 1 to {MAX_THREADS}, not {threads}")));
     }
     if interleave == 0 || interleave > MAX_GAMES {
-        return Err(PyValueError::new_err(format!("interleave must be 1 to {MAX_GAMES}")));
+        return Err(PyValueError::new_err(format!("interleave must be from 1 to {MAX_GAMES}, not {interleave}")));
     }
     let [a, b] = two_decks(decks, card_set)?;
     let set = Arc::clone(&card_set.set);

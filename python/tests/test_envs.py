@@ -174,6 +174,31 @@ def test_a_gymnasium_reset_always_leaves_a_decision_to_take():
         assert np.array_equal(again, env.reset(seed=5)[0])
 
 
+def test_a_gymnasium_env_deep_copied_mid_episode_goes_on_as_the_original():
+    """`copy.deepcopy(env)` (what search over a Gymnasium env does) raised "cannot pickle
+    'rulescript.GreedyPlayer' object"; the copy's opponent must make the original's
+    choices, and the card set is shared, not loaded again."""
+    import copy
+
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for opponent in ("greedy", "random"):
+        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent=opponent)
+        _, info = env.reset(seed=4)
+        for _ in range(3):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        twin = copy.deepcopy(env)
+        assert twin.card_set is env.card_set and twin.game is not env.game
+        done, twin_info = False, info
+        while not done:
+            action = int(np.flatnonzero(info["action_mask"])[-1])
+            obs, reward, done, _, info = env.step(action)
+            twin_obs, twin_reward, twin_done, _, twin_info = twin.step(action)
+            assert np.array_equal(obs, twin_obs) and (reward, done) == (twin_reward, twin_done)
+        assert env.game is not None and twin.game is not None
+        assert env.game.trace_hash() == twin.game.trace_hash()
+
+
 def test_environment_actions_must_be_integers_not_floats_or_strings():
     """`int(action)` truncated 1.7 to the action 1 and parsed "1" as it."""
     from rulescript.envs.gym_env import RuleScriptEnv
@@ -270,6 +295,29 @@ def test_an_openspiel_mcts_bot_plays_whole_games():
         assert state.observation_string(0).startswith("{")
 
 
+def test_an_openspiel_search_runs_on_a_determinization_as_the_readme_says():
+    """The README's answer to MCTS seeing the hidden cards through a state's clones: a
+    state over `resample_hidden`, which the player to move cannot tell from the real one."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    from rulescript.envs.openspiel_game import RuleScriptState
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    determinized = RuleScriptState(state.get_game(), state.game.resample_hidden(player, 11))
+    assert determinized.game.state_hash() != state.game.state_hash()
+    assert determinized.observation_tensor(player) == state.observation_tensor(player)
+    assert determinized.legal_actions() == state.legal_actions()
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 16, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    assert bot.step(determinized) in state.legal_actions()
+
+
 def test_openspiel_parameters_out_of_range_are_refused_at_load():
     """A negative turn limit loaded (and failed at the first state); a large one made
     OpenSpiel's game length overflow its C int (a TypeError from pybind11)."""
@@ -277,10 +325,21 @@ def test_openspiel_parameters_out_of_range_are_refused_at_load():
     import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
 
     params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1])}
-    with pytest.raises(ValueError, match="turn_limit must be from 0 to 2\\*\\*32 - 1, not -1"):
+    with pytest.raises(ValueError, match="turn_limit must be from 1 to 2\\*\\*31 - 1, not -1"):
         pyspiel.load_game("python_rulescript", {**params, "turn_limit": -1})
-    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*64 - 1, not -1"):
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*31 - 1, not -1"):
         pyspiel.load_game("python_rulescript", {**params, "seed": -1})
+    # A turn limit of 0 loaded as a game of one turn whose game length said 1 decision.
+    with pytest.raises(ValueError, match="turn_limit must be from 1 to 2\\*\\*31 - 1, not 0"):
+        pyspiel.load_game("python_rulescript", {**params, "turn_limit": 0})
+    # The largest seed OpenSpiel can carry (a C int), and past it the module's own check
+    # (load_game fails in pybind11 before reaching it).
+    from rulescript.envs.openspiel_game import RuleScriptGame
+
+    largest = pyspiel.load_game("python_rulescript", {**params, "seed": 2**31 - 1})
+    assert largest.new_initial_state().game.seed == 2**31 - 1
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*31 - 1, not 2147483648"):
+        RuleScriptGame({**params, "seed": 2**31})
     game = pyspiel.load_game("python_rulescript", {**params, "turn_limit": 2**31 - 1})
     assert game.max_game_length() == 2**31 - 1
     assert not game.new_initial_state().is_terminal()

@@ -25,8 +25,16 @@ def _load_game_args(card_set: CardSetArg, decks: Optional[DecksArg]) -> Tuple[Ca
     """A ``CardSet`` (loaded from a folder when given a path) and two decks."""
     from .. import load_deck
 
+    if not isinstance(card_set, (CardSet, str, os.PathLike)):
+        # `str(None)` was loaded as a folder named "None".
+        raise TypeError(f"card_set must be a CardSet or its folder, not {type(card_set).__name__}")
     if not isinstance(card_set, CardSet):
-        card_set = CardSet.load(str(card_set))
-    if decks is None or len(decks) != 2:
-        raise ValueError("give two decks (Deck objects or .o8d paths)")
-    return card_set, [d if isinstance(d, Deck) else load_deck(str(d), card_set) for d in decks]
+        card_set = CardSet.load(os.fspath(card_set))
+    if decks is None or isinstance(decks, (str, bytes, os.PathLike, Deck)):
+        # A string's characters were taken for decks ("give two decks" for most paths).
+        raise TypeError(
+            f"decks must be a sequence of two decks (Deck objects or .o8d paths), not {type(decks).__name__}"
+        )
+    if len(decks) != 2:
+        raise ValueError(f"give two decks (Deck objects or .o8d paths), not {len(decks)}")
+    return card_set, [d if isinstance(d, Deck) else load_deck(os.fspath(d), card_set) for d in decks]

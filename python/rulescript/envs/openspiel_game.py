@@ -4,8 +4,17 @@ OpenSpiel's algorithms (MCTS, random rollouts, ...).
 
 Parameters: ``card_set`` (a folder), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
 (the game's seed: it fixes the shuffles and every random draw, so given the parameters the
-game is deterministic, hence ``ChanceMode.DETERMINISTIC``) and ``turn_limit``. Players see
-``Game.observation`` (``observation_tensor``) and ``Game.view`` (``observation_string``).
+game is deterministic, hence ``ChanceMode.DETERMINISTIC``) and ``turn_limit``. OpenSpiel
+holds integer parameters as C ``int`` values: ``seed`` is from 0 to 2**31 - 1 and
+``turn_limit`` from 1 to 2**31 - 1 here (a larger int given to ``pyspiel.load_game`` fails
+inside pybind11, "Unable to cast Python instance of type <class 'int'>", before this module
+sees it). Players see ``Game.observation`` (``observation_tensor``) and ``Game.view``
+(``observation_string``).
+
+A state is the whole game, hidden cards included: its clones, which search algorithms such
+as MCTS play out, know the order of both decks and the opponent's hand. For a search that
+sees only what the player to move may see, search a determinization:
+``RuleScriptState(state.get_game(), state.game.resample_hidden(player, seed))``.
 """
 
 from __future__ import annotations
@@ -60,12 +69,13 @@ class RuleScriptGame(pyspiel.Game):
         if missing:
             raise ValueError(f"{SHORT_NAME} needs the parameters {missing} (a card set folder and two .o8d decks)")
         # Checked here, where `load_game` can report them, rather than when the first state
-        # is made; and OpenSpiel's game length is a C int.
+        # is made. OpenSpiel's parameters and game length are C ints; `Game` takes no turn
+        # limit of 0 (as `rsc run`), which the engine played as 1.
         seed, turn_limit = int(params["seed"]), int(params["turn_limit"])
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**64 - 1, not {seed}")
-        if not 0 <= turn_limit < 2**32:
-            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 0 to 2**32 - 1, not {turn_limit}")
+        if not 0 <= seed < 2**31:
+            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**31 - 1, not {seed}")
+        if not 1 <= turn_limit < 2**31:
+            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 1 to 2**31 - 1, not {turn_limit}")
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SPACE,
             max_chance_outcomes=0,
@@ -73,7 +83,7 @@ class RuleScriptGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=min(max(1, turn_limit * _DECISIONS_PER_TURN), 2**31 - 1),
+            max_game_length=min(turn_limit * _DECISIONS_PER_TURN, 2**31 - 1),
         )
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
