@@ -36,7 +36,7 @@ from ._rulescript import (
     play_in_rust,
     player_seed,
 )
-from .errors import DeckError, EngineError, IllegalMove, RuleScriptError, RulesError, SetupError
+from .errors import DeckError, EngineError, IllegalMove, ResetNeeded, RuleScriptError, RulesError, SetupError
 
 __all__ = [
     "ACTION_SPACE",
@@ -62,6 +62,7 @@ __all__ = [
     "DeckError",
     "EngineError",
     "IllegalMove",
+    "ResetNeeded",
     "RuleScriptError",
     "RulesError",
     "SetupError",

@@ -131,7 +131,7 @@ def test_the_gymnasium_episode_lost_by_an_illegal_action_is_over():
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     legal = int(np.flatnonzero(info["action_mask"])[0])
     assert env.step(illegal)[2] is True
-    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+    with pytest.raises(rs.ResetNeeded, match="the episode is over: call reset"):
         env.step(legal)
     env.reset(seed=1)
     env.step(legal)
@@ -227,7 +227,7 @@ def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
 
     aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=6)
     for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), lambda: aec.last()):
-        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        with pytest.raises(rs.ResetNeeded, match=r"call reset\(\) first"):
             call()
     aec.reset(seed=2)
     with pytest.raises(ValueError, match="agent must be one of"):
@@ -236,7 +236,19 @@ def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
         obs, _, terminated, truncated, _ = aec.last()
         aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     for call in (lambda: aec.step(0), lambda: aec.last()):
-        with pytest.raises(RuntimeError, match="the game is over and every agent has left"):
+        with pytest.raises(rs.ResetNeeded, match="the game is over and every agent has left"):
+            call()
+
+
+def test_calls_out_of_order_are_a_package_error_that_is_still_a_runtime_error():
+    """They were bare `RuntimeError`s, which `except rs.RuleScriptError` let through; a
+    `RuntimeError` still, for code written against that."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    assert issubclass(rs.ResetNeeded, rs.RuleScriptError) and issubclass(rs.ResetNeeded, RuntimeError)
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    for call in (lambda: env.step(0), env.action_masks):
+        with pytest.raises(rs.ResetNeeded, match=r"call reset\(\) first"):
             call()
 
 
@@ -247,6 +259,28 @@ def test_pettingzoo_api_test_and_seed_test_pass():
 
     api_test(env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
     seed_test(lambda: env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
+
+
+def test_the_aec_env_is_parallel_through_pettingzoos_turn_based_conversion():
+    """As the README says: `aec_to_parallel` refuses a turn-based env, and
+    `turn_based_aec_to_parallel` is the conversion that applies."""
+    from pettingzoo.test import parallel_api_test
+    from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
+
+    from rulescript.envs.pettingzoo_env import env
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS]))
+    parallel_api_test(turn_based_aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS])), num_cycles=100)
+    parallel = turn_based_aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS]))
+    observations, _ = parallel.reset(seed=4)
+    rewards = {}
+    while parallel.agents:
+        masks = {agent: observations[agent]["action_mask"] for agent in parallel.agents}
+        assert sum(bool(mask.any()) for mask in masks.values()) == 1  # one agent to move
+        actions = {agent: int(np.flatnonzero(mask)[0]) if mask.any() else 0 for agent, mask in masks.items()}
+        observations, rewards, _, _, _ = parallel.step(actions)
+    assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_the_aec_env_rewards_the_winner():

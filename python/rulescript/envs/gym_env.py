@@ -20,7 +20,17 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, SetupError, observation_bounds, player_seed
+from .. import (
+    ACTION_SPACE,
+    Game,
+    GreedyPlayer,
+    IllegalMove,
+    RandomPlayer,
+    ResetNeeded,
+    SetupError,
+    observation_bounds,
+    player_seed,
+)
 from . import CardSetArg, DecksArg, _load_game_args
 
 # Games in a row `reset` may pass over because they ended before the seat's first decision
@@ -75,9 +85,9 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         self._episode_over = False
 
     def _started(self) -> Game:
-        """The game of the episode; ``RuntimeError`` before ``reset()``."""
+        """The game of the episode; ``ResetNeeded`` (a ``RuntimeError``) before ``reset()``."""
         if self.game is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self.game
 
     def _info(self, **extra: Any) -> Dict[str, Any]:
@@ -119,10 +129,11 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         then the opponent's moves; ``(observation, reward, terminated, truncated, info)``, the
         reward 1.0, -1.0 or 0.0 once the game ends, else 0.0. An illegal action ends the
         episode as a loss (``info["illegal_action"]``) or, with ``illegal_action="raise"``,
-        raises ``IllegalMove``; a float or a string is a ``TypeError``."""
+        raises ``IllegalMove``; a float or a string is a ``TypeError``. ``ResetNeeded`` (a
+        ``RuntimeError``) before ``reset()`` or once the episode is over."""
         game = self._started()
         if self._episode_over:
-            raise RuntimeError("the episode is over: call reset()")
+            raise ResetNeeded("the episode is over: call reset()")
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
         index = operator.index(action)
