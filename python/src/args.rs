@@ -101,6 +101,38 @@ pub fn count_in(obj: &Bound<'_, PyAny>, name: &str, least: usize, most: usize) -
     if (least..=most).contains(&count) { Ok(count) } else { Err(refuse(count.to_string())) }
 }
 
+/// The name and range of a count argument that has a default (so that it cannot be taken
+/// as a `&Bound` and read by [`count_in`]), for [`CountIn`]'s message.
+pub trait CountRange {
+    const NAME: &'static str;
+    const LEAST: usize;
+    const MOST: usize;
+}
+
+/// A count argument from `R::LEAST` to `R::MOST`, out of which it is the `ValueError` of
+/// [`count_in`], naming the argument.
+#[derive(Debug)]
+pub struct CountIn<R>(pub usize, std::marker::PhantomData<R>);
+
+impl<R> CountIn<R> {
+    pub const fn new(count: usize) -> Self {
+        CountIn(count, std::marker::PhantomData)
+    }
+}
+
+impl<'a, 'py, R: CountRange> FromPyObject<'a, 'py> for CountIn<R> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let refuse = |given: String| {
+            PyValueError::new_err(format!("{} must be from {} to {}, not {given}", R::NAME, R::LEAST, R::MOST))
+        };
+        // A TypeError is left as it is: PyO3 names the argument in it.
+        let count = int_or::<usize>(obj, refuse)?;
+        if (R::LEAST..=R::MOST).contains(&count) { Ok(CountIn::new(count)) } else { Err(refuse(count.to_string())) }
+    }
+}
+
 /// An index into a collection: out of range (negative, or past `usize`) is an `IndexError`,
 /// like the caller's own check for an index past the end.
 #[derive(Clone, Copy, Debug)]
