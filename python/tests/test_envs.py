@@ -352,6 +352,34 @@ def test_an_openspiel_search_runs_on_a_determinization_as_the_readme_says():
     assert bot.step(determinized) in state.legal_actions()
 
 
+def test_openspiel_has_no_information_state_rather_than_the_observation_in_its_place():
+    """`information_state_string` (perfect recall: a player's whole past) returned the
+    observation of the current state, the only observer there is, so two states with
+    different pasts and the same view were one information state to CFR and the like."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.observation_tensor(0)) == rs.OBSERVATION_SIZE and state.observation_string(1)
+    assert make_observation(game).tensor.shape == (rs.OBSERVATION_SIZE,)
+    no_information_state = "observes what one player sees now .* it has no information state"
+    for call in (
+        lambda: state.information_state_string(0),
+        lambda: state.information_state_tensor(0),
+        lambda: make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)),
+        lambda: make_observation(
+            game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        ),
+    ):
+        with pytest.raises(ValueError, match=no_information_state):
+            call()
+
+
 def test_openspiel_parameters_out_of_range_are_refused_at_load():
     """A negative turn limit loaded (and failed at the first state); a large one made
     OpenSpiel's game length overflow its C int (a TypeError from pybind11)."""
