@@ -174,21 +174,23 @@ def test_a_gymnasium_reset_always_leaves_a_decision_to_take():
         assert np.array_equal(again, env.reset(seed=5)[0])
 
 
-def test_a_gymnasium_env_deep_copied_mid_episode_goes_on_as_the_original():
-    """`copy.deepcopy(env)` (what search over a Gymnasium env does) raised "cannot pickle
-    'rulescript.GreedyPlayer' object"; the copy's opponent must make the original's
-    choices, and the card set is shared, not loaded again."""
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_gymnasium_env_copied_mid_episode_goes_on_as_the_original(how):
+    """`copy.deepcopy(env)` (what search over a Gymnasium env does) and `pickle` raised
+    "cannot pickle 'rulescript.GreedyPlayer' object"; the copy's opponent must make the
+    original's choices, and a deep copy shares the card set, not load it again."""
     import copy
+    import pickle
 
     from rulescript.envs.gym_env import RuleScriptEnv
 
     for opponent in ("greedy", "random"):
-        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent=opponent)
+        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent=opponent, seat=1)
         _, info = env.reset(seed=4)
         for _ in range(3):
             _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-        twin = copy.deepcopy(env)
-        assert twin.card_set is env.card_set and twin.game is not env.game
+        twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+        assert twin.game is not env.game and (twin.card_set is env.card_set) == (how == "deepcopy")
         done, twin_info = False, info
         while not done:
             action = int(np.flatnonzero(info["action_mask"])[-1])

@@ -12,6 +12,7 @@ drive it) it ends the episode as a loss, with ``info["illegal_action"] = True``.
 
 from __future__ import annotations
 
+import copy
 import operator
 from typing import Any, Dict, Optional, SupportsIndex, Tuple, Type, Union
 
@@ -148,6 +149,39 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         over = self._episode_over = game.is_over()
         reward = float(game.returns()[self.seat]) if over else 0.0
         return game.observation(self.seat), reward, over, False, self._info()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> RuleScriptEnv:
+        """A copy that goes on on its own, the opponent copied in its state (the players
+        copy; only pickling replays the game for it)."""
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled without the opponent, a built-in player that does not pickle (its random
+        stream is Rust's): ``__setstate__`` rebuilds it by replaying the game."""
+        state = self.__dict__.copy()
+        state["_opponent"] = None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """The pickled env, its opponent made again as ``reset`` made it and shown the
+        game's decisions again up to now, so that it goes on choosing as it would have."""
+        self.__dict__.update(state)
+        if self.game is not None:
+            self._opponent = self._replayed_opponent(self.game)
+
+    def _replayed_opponent(self, game: Game) -> Union[GreedyPlayer, RandomPlayer]:
+        """The opponent ``reset`` seated in ``game``, asked to choose at each of the
+        opponent's decisions of the game so far, as it was."""
+        opponent = _OPPONENTS[self.opponent_kind](player_seed(game.seed, 1 - self.seat))
+        replay = Game(self.card_set, self.decks, game.seed, self.turn_limit)
+        for action in game.history():
+            if replay.current_player != self.seat:
+                opponent.choose(replay)
+            replay.apply(action)
+        return opponent
 
     def render(self) -> Optional[str]:
         """With ``render_mode="ansi"``, the last 20 lines of the game's event log (every
