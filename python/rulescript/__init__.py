@@ -10,8 +10,9 @@ engine, built in Rust.
 Moves are numbers of a fixed action space (``ACTION_SPACE``); observations are float32
 vectors of ``OBSERVATION_SIZE`` (layout: ``OBSERVATION_LAYOUT``, docs in the README of
 ``python/``). ``VecGame`` steps many games at once in Rust. The environments for
-Gymnasium, PettingZoo and OpenSpiel are in ``rulescript.envs`` (``pip install
-"rulescript[envs]"``).
+Gymnasium, PettingZoo and OpenSpiel are in ``rulescript.envs`` (their libraries:
+``pip install "./python[envs]"`` from the repository's root; the package is not on PyPI,
+where ``pip install "rulescript[envs]"`` would look for it).
 """
 
 from . import errors

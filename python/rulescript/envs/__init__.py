@@ -1,5 +1,6 @@
 """Environments over ``rulescript.Game`` for the RL libraries (``pip install
-"rulescript[envs]"``); each module imports its library only when imported itself.
+"./python[envs]"`` from the repository's root installs them); each module imports its
+library only when imported itself.
 
 - ``rulescript.envs.gym_env.RuleScriptEnv``: Gymnasium, one seat against a built-in player.
 - ``rulescript.envs.pettingzoo_env.RuleScriptAECEnv``: PettingZoo AEC, both seats.
