@@ -199,15 +199,22 @@ fn read_deck(path: &std::path::Path, set: &CardSet) -> PyResult<PyDeck> {
     Ok(PyDeck { name: deck.name, path: path.to_path_buf(), card_ids, cards })
 }
 
+/// The name of `value`'s type, for a message.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "?".to_owned())
+}
+
 /// The two decks of a game: `Deck`s, or paths of `.o8d` files read against `set`.
 pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck; 2]> {
     // One path, or no decks at all: a string is iterable (its characters were taken for
-    // "more" decks than two), `None` is not ("'NoneType' object is not iterable").
+    // "more" decks than two), `None` is not ("'NoneType' object is not iterable"). A set
+    // has no order: which deck was seat 0's changed with the interpreter's hash seed.
     let one_path = decks.is_instance_of::<pyo3::types::PyString>()
         || decks.is_instance_of::<pyo3::types::PyBytes>()
         || decks.is_instance(&decks.py().import("os")?.getattr("PathLike")?)?;
-    if one_path || decks.is_none() || decks.cast::<PyDeck>().is_ok() {
-        let given = decks.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "?".to_owned());
+    let unordered = decks.is_instance_of::<pyo3::types::PySet>() || decks.is_instance_of::<pyo3::types::PyFrozenSet>();
+    if one_path || unordered || decks.is_none() || decks.cast::<PyDeck>().is_ok() {
+        let given = type_name(decks);
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "decks must be a sequence of two decks (Deck objects or .o8d paths, seat 0's first), not {given}"
         )));
@@ -230,7 +237,13 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
                 }
             };
         }
-        let path: PathBuf = item.extract()?;
+        let Ok(path) = item.extract::<PathBuf>() else {
+            // Not "expected str, bytes or os.PathLike object", which says nothing of decks.
+            let given = type_name(item);
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "each deck must be a Deck or an .o8d path, not {given}"
+            )));
+        };
         read_deck(&path, &set.set)
     };
     Ok([one(&items[0])?, one(&items[1])?])

@@ -100,7 +100,8 @@ def test_one_path_or_none_for_the_decks_is_a_type_error_that_says_what_is_expect
     from pathlib import Path
 
     expected = r"decks must be a sequence of two decks \(Deck objects or \.o8d paths"
-    for wrong in (str(DECKS[0]), DECKS[0], b"x.o8d", None, decks[0]):
+    # A set's order (the seats) changed with the hash seed.
+    for wrong in (str(DECKS[0]), DECKS[0], b"x.o8d", None, decks[0], {str(d) for d in DECKS}, frozenset(decks)):
         for call in (
             lambda: rs.Game(card_set, wrong),  # type: ignore[arg-type] # the TypeError under test
             lambda: rs.VecGame(card_set, wrong, 2),  # type: ignore[arg-type] # the TypeError under test
@@ -111,8 +112,14 @@ def test_one_path_or_none_for_the_decks_is_a_type_error_that_says_what_is_expect
     pytest.importorskip("gymnasium")
     from rulescript.envs.gym_env import RuleScriptEnv
 
-    with pytest.raises(TypeError, match=r"decks must be a sequence of two decks"):
-        RuleScriptEnv(card_set, str(DECKS[0]))
+    for one in (None, 7, b"x.o8d"):
+        with pytest.raises(TypeError, match=f"^each deck must be a Deck or an .o8d path, not {type(one).__name__}$"):
+            rs.Game(card_set, [str(DECKS[0]), one])  # type: ignore[list-item] # the TypeError under test
+        with pytest.raises(TypeError, match=f"^each deck must be a Deck or an .o8d path, not {type(one).__name__}$"):
+            RuleScriptEnv(card_set, [str(DECKS[0]), one])  # type: ignore[list-item] # the TypeError under test
+    for wrong in (str(DECKS[0]), {str(d) for d in DECKS}):
+        with pytest.raises(TypeError, match=r"decks must be a sequence of two decks"):
+            RuleScriptEnv(card_set, wrong)  # type: ignore[arg-type] # the TypeError under test
     with pytest.raises(TypeError, match="card_set must be a CardSet or its folder, not NoneType"):
         RuleScriptEnv(None, [str(d) for d in DECKS])  # type: ignore[arg-type] # the TypeError under test
     assert RuleScriptEnv(Path(EXAMPLES), [Path(d) for d in DECKS]).reset(seed=1)[0].shape == (rs.OBSERVATION_SIZE,)

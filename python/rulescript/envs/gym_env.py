@@ -2,7 +2,8 @@
 
 Observations are ``Game.observation(seat)`` (float32, ``OBSERVATION_SIZE``); actions are
 numbers of the action space (``Discrete(ACTION_SPACE)``), and ``info["action_mask"]``
-(int8) marks the legal ones. The reward is the seat's result when the game ends (1 win,
+(int8) marks the legal ones (all zeros once the episode is over); ``info["turn"]`` is the
+game's turn. The reward is the seat's result when the game ends (1 win,
 -1 loss, 0 draw), else 0.
 
 An illegal action raises ``IllegalMove`` with ``illegal_action="raise"``; by default
