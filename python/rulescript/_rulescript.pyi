@@ -196,7 +196,8 @@ class Game:
         """The two decks the game started with, seat 0's first."""
     @property
     def current_player(self) -> int:
-        """The seat (0 or 1) that decides now."""
+        """The seat (0 or 1) that decides now (once the game is over, the one that was to move
+        last: check `is_over()`)."""
     @property
     def turn(self) -> int:
         """The turn number, from 1."""
@@ -325,7 +326,8 @@ class VecGame:
     def learner_seats(self) -> Optional[npt.NDArray[np.int32]]:
         """(n,) int32, a copy: the learner's seat in each slot; None without an opponent."""
     def seeds(self) -> List[int]:
-        """The seeds of the games now in the slots."""
+        """The seeds of the games now in the slots (slot i's is `seed + i + k * n` modulo
+        2**64 after k games since the last reset)."""
     def trace_hash(self, i: int) -> str:
         """Game `i`'s trace hash so far (as `Game.trace_hash`)."""
 

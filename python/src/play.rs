@@ -447,7 +447,8 @@ impl PyGame {
     }
 
     /// The seat (0 or 1) that decides now: the chooser of a card's question, the defender
-    /// in the Counter-attack phase, else the active player.
+    /// in the Counter-attack phase, else the active player. Once the game is over no one
+    /// decides, and it is the seat that was to move last (check `is_over()`).
     #[getter]
     fn current_player(&self) -> u8 {
         Seat::of(self.played.game.to_move()).number()

@@ -827,7 +827,8 @@ impl VecGame {
     }
 
     /// The seeds of the games now in the slots, a list of n ints (slot `i`'s is
-    /// `seed + i + k * n` after it finished `k` games).
+    /// `seed + i + k * n`, modulo 2**64, after `k` games since the last reset: finished,
+    /// or passed over with an opponent).
     fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
         let this = shared(slf)?;
         let start = &this.start;
