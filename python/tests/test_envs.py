@@ -201,6 +201,18 @@ def test_a_gymnasium_env_copied_mid_episode_goes_on_as_the_original(how):
         assert env.game.trace_hash() == twin.game.trace_hash()
 
 
+def test_a_gymnasium_seat_that_is_not_an_int_is_refused_when_the_env_is_made():
+    """`seat=1.0` (equal to 1) was taken, and the first `reset` failed with "argument
+    'seat': 'float' object cannot be interpreted as an integer"."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for seat in (1.0, "1", None, 2, -1):
+        with pytest.raises(ValueError, match=f"seat must be 0 or 1, not {seat!r}"):
+            RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=seat)  # type: ignore[arg-type]
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=np.int64(1))
+    assert type(env.seat) is int and env.reset(seed=0)[1]["action_mask"].any()
+
+
 def test_environment_actions_must_be_integers_not_floats_or_strings():
     """`int(action)` truncated 1.7 to the action 1 and parsed "1" as it."""
     from rulescript.envs.gym_env import RuleScriptEnv

@@ -63,7 +63,8 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
     ) -> None:
-        if seat not in (0, 1):
+        # 1.0 == 1 passed here and failed at the first reset (a float is no seat).
+        if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         if opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, not {opponent!r}")
@@ -72,7 +73,7 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.card_set, self.decks = _load_game_args(card_set, decks)
-        self.seat = seat
+        self.seat = int(seat)
         self.opponent_kind = opponent
         self.turn_limit = turn_limit
         self.illegal_action = illegal_action
