@@ -58,13 +58,7 @@ unsigned_argument!(
     u64,
     "a seed"
 );
-unsigned_argument!(
-    /// A count (games, threads): an int from 0 to the platform's `usize`; the caller checks
-    /// its own bounds.
-    Count,
-    usize,
-    "a count"
-);
+
 /// A turn limit: an int from 1 to 2**32 - 1, as `rsc run --turn-limit` takes it (the engine
 /// read 0 as 1, so `turn_limit=0` played one turn and reported "the turn limit of 1 turns").
 #[derive(Clone, Copy, Debug)]
@@ -85,9 +79,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TurnLimit {
 }
 
 /// `obj` as a count from `least` to `most` (the argument `name`): any int outside, however
-/// large or negative, is a `ValueError` naming the argument and that range, not the "a
-/// count must be an integer from 0 to 18446744073709551615" of a [`Count`], whose range is
-/// not the argument's; a value of another type is a `TypeError` naming the argument.
+/// large or negative, is a `ValueError` naming the argument and that range (a count read
+/// as any `usize` said "a count must be an integer from 0 to 18446744073709551615",
+/// neither); a value of another type is a `TypeError` naming the argument.
 pub fn count_in(obj: &Bound<'_, PyAny>, name: &str, least: usize, most: usize) -> PyResult<usize> {
     let refuse = |given: String| PyValueError::new_err(format!("{name} must be from {least} to {most}, not {given}"));
     let count = match obj.extract::<usize>() {

@@ -61,7 +61,7 @@ pub struct PySimulation {
 }
 
 /// A simulation's `games` (per pair of decks): at least one.
-struct Games;
+pub struct Games;
 
 impl CountRange for Games {
     const NAME: &'static str = "games";
@@ -133,7 +133,7 @@ impl PySimulation {
         progress: Option<Py<PyAny>>,
         stop: Option<PyRef<'_, StopFlag>>,
     ) -> PyResult<String> {
-        // Named in the message (a `Count` said "a count must be an integer from 0 to ...").
+        // Named in the message (not "a count must be an integer from 0 to ...").
         let first = count_in(first, "first", 0, usize::MAX)? as u64;
         let end = count_in(end, "end", 0, usize::MAX)? as u64;
         let total = self.total_games();

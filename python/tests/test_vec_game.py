@@ -270,6 +270,16 @@ def test_out_of_range_seeds_and_indices_are_value_and_index_errors(card_set, dec
     with pytest.raises(TypeError, match="argument 'threads'"):
         rs.VecGame(card_set, decks, 2, threads="2")  # type: ignore[arg-type] # the TypeError under test
     assert len(rs.VecGame(card_set, decks, np.int64(3), threads=np.int32(1))) == 3
+    # And the benchmark's yardstick, whose games, threads and interleave said the same.
+    for (games, threads, interleave), message in [
+        ((-1, 1, 1), f"^games must be from 0 to {2**64 - 1}, not -1$"),
+        ((1, 0, 1), "^threads must be from 1 to 64, not 0$"),
+        ((1, -(2**70), 1), f"^threads must be from 1 to 64, not {-(2**70)}$"),
+        ((1, 1, -1), "^interleave must be from 1 to 65536, not -1$"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            rs.play_in_rust(card_set, decks, 0, games, threads=threads, interleave=interleave)
+    assert rs.play_in_rust(card_set, decks, 0, 0)["games"] == 0
     with pytest.raises(IndexError, match="index -1 is out of range"):
         vec.trace_hash(-1)
     with pytest.raises(IndexError, match="no game 2"):
