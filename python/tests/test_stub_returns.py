@@ -11,6 +11,7 @@ import collections.abc
 import copy
 import functools
 import os
+import sys
 import types
 import typing
 from pathlib import Path
@@ -55,6 +56,9 @@ def stub_module() -> types.ModuleType:
     """The stub run as a module (its bodies are `...`), annotations kept as text, so that
     names it uses before defining them (`StopFlag`) and its aliases resolve."""
     module = types.ModuleType(STUB_MODULE)
+    # Registered: on Python 3.9, `get_type_hints` of a TypedDict the stub declares
+    # (`_PlayedInRust`) looks its module up in `sys.modules` (a KeyError otherwise).
+    sys.modules[STUB_MODULE] = module
     flags = __future__.annotations.compiler_flag
     exec(compile(STUB.read_text(), str(STUB), "exec", flags=flags, dont_inherit=True), vars(module))
     return module
