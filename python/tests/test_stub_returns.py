@@ -103,8 +103,9 @@ def conforms(value: Any, hint: Any) -> bool:
         return callable(value)
     if origin is os.PathLike:
         return isinstance(value, os.PathLike)
-    if origin is np.ndarray:
-        [scalar] = typing.get_args(args[-1])  # npt.NDArray[T] is ndarray[shape, dtype[T]]
+    if origin is np.ndarray or origin is npt.NDArray:
+        # npt.NDArray[T] is ndarray[shape, dtype[T]]; from numpy 2.5 (a type alias) NDArray[T].
+        [scalar] = typing.get_args(args[-1]) if origin is np.ndarray else args
         scalars = typing.get_args(scalar) if typing.get_origin(scalar) is Union else (scalar,)
         return isinstance(value, np.ndarray) and any(issubclass(value.dtype.type, s) for s in scalars)
     if isinstance(hint, type) and issubclass(hint, dict) and hasattr(hint, "__total__"):  # a TypedDict
