@@ -198,6 +198,8 @@ def test_negative_counts_are_refused_by_the_command_line(capsys):
         ("--jobs", "-3", "-3 is less than 1"),
         ("--games", "-5", "-5 is less than 1"),
         ("--seed", "x", "'x' is not a whole number"),
+        # Taken, and played as a limit of 1 (rsc sim refuses it): refused now.
+        ("--turn-limit", "0", "0 is less than 1"),
     ]:
         with pytest.raises(SystemExit) as exited:
             sim.parser().parse_args([option, value])
