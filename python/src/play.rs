@@ -211,7 +211,8 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
     // has no order: which deck was seat 0's changed with the interpreter's hash seed.
     let one_path = decks.is_instance_of::<pyo3::types::PyString>()
         || decks.is_instance_of::<pyo3::types::PyBytes>()
-        || decks.is_instance(&decks.py().import("os")?.getattr("PathLike")?)?;
+        // What `os.PathLike` checks, without importing `os` for each game.
+        || decks.hasattr("__fspath__")?;
     let unordered = decks.is_instance_of::<pyo3::types::PySet>() || decks.is_instance_of::<pyo3::types::PyFrozenSet>();
     if one_path || unordered || decks.is_none() || decks.cast::<PyDeck>().is_ok() {
         let given = type_name(decks);
