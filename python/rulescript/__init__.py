@@ -10,8 +10,9 @@ engine, built in Rust.
 Moves are numbers of a fixed action space (``ACTION_SPACE``); observations are float32
 vectors of ``OBSERVATION_SIZE`` (layout: ``OBSERVATION_LAYOUT``, docs in the README of
 ``python/``). ``VecGame`` steps many games at once in Rust. The environments for
-Gymnasium, PettingZoo and OpenSpiel are in ``rulescript.envs`` (``pip install
-"rulescript[envs]"``).
+Gymnasium, PettingZoo and OpenSpiel are in ``rulescript.envs`` (their libraries:
+``pip install "./python[envs]"`` from the repository's root; the package is not on PyPI,
+where ``pip install "rulescript[envs]"`` would look for it).
 """
 
 from . import errors
@@ -36,7 +37,7 @@ from ._rulescript import (
     play_in_rust,
     player_seed,
 )
-from .errors import DeckError, EngineError, IllegalMove, RuleScriptError, RulesError, SetupError
+from .errors import DeckError, EngineError, IllegalMove, ResetNeeded, RuleScriptError, RulesError, SetupError
 
 __all__ = [
     "ACTION_SPACE",
@@ -62,6 +63,7 @@ __all__ = [
     "DeckError",
     "EngineError",
     "IllegalMove",
+    "ResetNeeded",
     "RuleScriptError",
     "RulesError",
     "SetupError",

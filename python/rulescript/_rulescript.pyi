@@ -84,6 +84,10 @@ class CardSet:
     def card(self, index: int) -> Dict[str, Any]:
         """Printed card `index` (from 0) as a dict (id, number, name, kind, bp, sp, ...);
         `IndexError` past the last card."""
+    def __copy__(self) -> CardSet:
+        """The set itself (it never changes)."""
+    def __deepcopy__(self, _memo: Any) -> CardSet:
+        """The set itself (it never changes): not loaded again."""
     def __reduce__(self) -> Tuple[Callable[[_Path], CardSet], Tuple[Path]]:
         """Pickled as its folder, loaded again where it is unpickled."""
 
@@ -105,6 +109,10 @@ class Deck:
     def card_ids(self) -> List[str]:
         """The card ids, one per copy, in file order."""
     def __len__(self) -> int: ...
+    def __copy__(self) -> Deck:
+        """The deck itself (it never changes)."""
+    def __deepcopy__(self, _memo: Any) -> Deck:
+        """The deck itself (it never changes)."""
     def __reduce__(self) -> Tuple[Any, Tuple[str, Path, List[str]]]:
         """Pickled as its name, path and card ids."""
 
@@ -171,7 +179,8 @@ class Game:
     """One game of the reference engine, driven by action numbers. `decks` are two `Deck`s
     or `.o8d` paths, seat 0's first; the seed (an int from 0 to 2**64 - 1) decides the
     shuffles, who starts and every random draw, so the same seed and the same actions give
-    the same game (and `trace_hash()`)."""
+    the same game (and `trace_hash()`). `turn_limit` (1 to 2**32 - 1; `None`:
+    `DEFAULT_TURN_LIMIT`): the turns after which the game is a draw."""
 
     def __new__(cls, card_set: CardSet, decks: _Decks, seed: int = 0, turn_limit: Optional[int] = None) -> Game: ...
     @staticmethod
@@ -187,7 +196,8 @@ class Game:
         """The two decks the game started with, seat 0's first."""
     @property
     def current_player(self) -> int:
-        """The seat (0 or 1) that decides now."""
+        """The seat (0 or 1) that decides now (once the game is over, the one that was to move
+        last: check `is_over()`)."""
     @property
     def turn(self) -> int:
         """The turn number, from 1."""
@@ -248,6 +258,11 @@ class VecGame:
     most 1,024 (`ValueError` past them, before anything is allocated). The games are made
     with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
     reset is one short call (0.3 s for 65,536 games), after which Python hears it.
+
+    Made, the games have started (the arrays hold their first decisions: `reset()` only
+    starts them over). A game is reset within the step that ends it (Gymnasium's
+    `AutoresetMode.SAME_STEP`, without `final_obs`): with `dones[i]`, `rewards[i]` is its
+    result and row i of the other arrays the next game's first decision.
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -311,7 +326,8 @@ class VecGame:
     def learner_seats(self) -> Optional[npt.NDArray[np.int32]]:
         """(n,) int32, a copy: the learner's seat in each slot; None without an opponent."""
     def seeds(self) -> List[int]:
-        """The seeds of the games now in the slots."""
+        """The seeds of the games now in the slots (slot i's is `seed + i + k * n` modulo
+        2**64 after k games since the last reset)."""
     def trace_hash(self, i: int) -> str:
         """Game `i`'s trace hash so far (as `Game.trace_hash`)."""
 
@@ -325,6 +341,9 @@ class RandomPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
     def choose(self, game: Game) -> int:
         """The action it takes for the player to move; `IllegalMove` once the game is over."""
+    def __copy__(self) -> RandomPlayer:
+        """A copy in the same state, making the choices this player would make from here."""
+    def __deepcopy__(self, _memo: Any) -> RandomPlayer: ...
 
 @final
 class GreedyPlayer:
@@ -336,6 +355,9 @@ class GreedyPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
     def choose(self, game: Game) -> int:
         """The action it takes for the player to move; `IllegalMove` once the game is over."""
+    def __copy__(self) -> GreedyPlayer:
+        """A copy in the same state, making the choices this player would make from here."""
+    def __deepcopy__(self, _memo: Any) -> GreedyPlayer: ...
 
 def player_seed(game_seed: int, seat: int) -> int:
     """The seed `rsc run` gives the player in `seat` of the game seeded `game_seed`."""

@@ -47,9 +47,16 @@ class IllegalMove(RuleScriptError, ValueError):
     game: Optional[int] = None
 
 
+class ResetNeeded(RuleScriptError, RuntimeError):
+    """An environment called out of order: ``step``, ``last`` or ``observe`` before
+    ``reset()``, or ``step`` once the episode is over (Gymnasium's own ``OrderEnforcing``
+    wrapper raises ``gymnasium.error.ResetNeeded`` for the first). A ``RuntimeError``, as
+    it was before it had a class of its own."""
+
+
 class EngineError(RuleScriptError, RuntimeError):
     """The engine failed (a Rust panic, caught): the game it happened in refuses every
     later call (a ``VecGame`` until ``reset()``)."""
 
 
-__all__ = ["RuleScriptError", "RulesError", "DeckError", "SetupError", "IllegalMove", "EngineError"]
+__all__ = ["RuleScriptError", "RulesError", "DeckError", "SetupError", "IllegalMove", "ResetNeeded", "EngineError"]

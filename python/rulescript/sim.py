@@ -517,7 +517,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_at_least(1), default=1000, help="games per pair of decks")
     p.add_argument("--seed", type=_at_least(0), default=0)
     p.add_argument("--player", action="append", default=[], help="random or greedy; once or once per seat")
-    p.add_argument("--turn-limit", type=_at_least(0), default=None)
+    p.add_argument("--turn-limit", type=_at_least(1), default=None)
     p.add_argument("--check", action="store_true", help="check the invariants after every step")
     p.add_argument("--message-format", choices=["human", "json"], default="human")
     p.add_argument("--report", help="write the HTML report here (as rsc sim --report)")

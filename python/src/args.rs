@@ -6,7 +6,7 @@
 use std::fmt;
 
 use game::Seat;
-use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// `obj` as a `T`, or, for an int out of `T`'s range, the error `out_of_range` makes of
@@ -58,19 +58,74 @@ unsigned_argument!(
     u64,
     "a seed"
 );
-unsigned_argument!(
-    /// A count (games, threads): an int from 0 to the platform's `usize`; the caller checks
-    /// its own bounds.
-    Count,
-    usize,
-    "a count"
-);
-unsigned_argument!(
-    /// A turn limit: an int from 0 to 2**32 - 1.
-    TurnLimit,
-    u32,
-    "a turn limit"
-);
+
+/// A turn limit: an int from 1 to 2**32 - 1, as `rsc run --turn-limit` takes it (the engine
+/// read 0 as 1, so `turn_limit=0` played one turn and reported "the turn limit of 1 turns").
+#[derive(Clone, Copy, Debug)]
+pub struct TurnLimit(pub u32);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TurnLimit {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let refuse = |given: String| {
+            PyValueError::new_err(format!("a turn limit must be an integer from 1 to {}, not {given}", u32::MAX))
+        };
+        match int_or::<u32>(obj, refuse)? {
+            0 => Err(refuse("0".to_owned())),
+            limit => Ok(TurnLimit(limit)),
+        }
+    }
+}
+
+/// `obj` as a count from `least` to `most` (the argument `name`): any int outside, however
+/// large or negative, is a `ValueError` naming the argument and that range (a count read
+/// as any `usize` said "a count must be an integer from 0 to 18446744073709551615",
+/// neither); a value of another type is a `TypeError` naming the argument.
+pub fn count_in(obj: &Bound<'_, PyAny>, name: &str, least: usize, most: usize) -> PyResult<usize> {
+    let refuse = |given: String| PyValueError::new_err(format!("{name} must be from {least} to {most}, not {given}"));
+    let count = match obj.extract::<usize>() {
+        Ok(count) => count,
+        Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => return Err(refuse(text(obj.as_borrowed()))),
+        Err(error) if error.is_instance_of::<PyTypeError>(obj.py()) => {
+            return Err(PyTypeError::new_err(format!("argument '{name}': {}", error.value(obj.py()))));
+        }
+        Err(error) => return Err(error),
+    };
+    if (least..=most).contains(&count) { Ok(count) } else { Err(refuse(count.to_string())) }
+}
+
+/// The name and range of a count argument that has a default (so that it cannot be taken
+/// as a `&Bound` and read by [`count_in`]), for [`CountIn`]'s message.
+pub trait CountRange {
+    const NAME: &'static str;
+    const LEAST: usize;
+    const MOST: usize;
+}
+
+/// A count argument from `R::LEAST` to `R::MOST`, out of which it is the `ValueError` of
+/// [`count_in`], naming the argument.
+#[derive(Debug)]
+pub struct CountIn<R>(pub usize, std::marker::PhantomData<R>);
+
+impl<R> CountIn<R> {
+    pub const fn new(count: usize) -> Self {
+        CountIn(count, std::marker::PhantomData)
+    }
+}
+
+impl<'a, 'py, R: CountRange> FromPyObject<'a, 'py> for CountIn<R> {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let refuse = |given: String| {
+            PyValueError::new_err(format!("{} must be from {} to {}, not {given}", R::NAME, R::LEAST, R::MOST))
+        };
+        // A TypeError is left as it is: PyO3 names the argument in it.
+        let count = int_or::<usize>(obj, refuse)?;
+        if (R::LEAST..=R::MOST).contains(&count) { Ok(CountIn::new(count)) } else { Err(refuse(count.to_string())) }
+    }
+}
 
 /// An index into a collection: out of range (negative, or past `usize`) is an `IndexError`,
 /// like the caller's own check for an index past the end.

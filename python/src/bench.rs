@@ -13,12 +13,30 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use crate::args::{Count, Seed};
+use crate::args::{CountIn, CountRange, Seed, count_in};
 use crate::errors::{EngineError, guarded};
 use crate::interrupt::{Pulse, on_pool};
 use crate::play::{PyCardSet, two_decks};
 use crate::shutdown::detached;
 use crate::vec_game::MAX_GAMES;
+
+/// `play_in_rust`'s `threads`.
+pub struct Threads;
+
+impl CountRange for Threads {
+    const NAME: &'static str = "threads";
+    const LEAST: usize = 1;
+    const MOST: usize = MAX_THREADS;
+}
+
+/// `play_in_rust`'s `interleave`: games kept going at once, as many as a `VecGame` holds.
+pub struct Interleave;
+
+impl CountRange for Interleave {
+    const NAME: &'static str = "interleave";
+    const LEAST: usize = 1;
+    const MOST: usize = MAX_GAMES;
+}
 
 /// Always the first legal move: what the plain Python loop of the benchmark does.
 struct FirstMove;
@@ -42,7 +60,7 @@ impl Player for FirstMove {
 #[pyfunction]
 // The text signature gives the defaults as Python sees them (PyO3 shows `threads=...`).
 #[pyo3(
-    signature = (card_set, decks, seed, games, policy = "random", threads = Count(1), interleave = Count(1)),
+    signature = (card_set, decks, seed, games, policy = "random", threads = CountIn::new(1), interleave = CountIn::new(1)),
     text_signature = "(card_set, decks, seed, games, policy='random', threads=1, interleave=1)"
 )]
 #[allow(clippy::too_many_arguments)]
@@ -51,23 +69,18 @@ pub fn play_in_rust(
     card_set: &PyCardSet,
     decks: &Bound<'_, PyAny>,
     seed: Seed,
-    games: Count,
+    games: &Bound<'_, PyAny>,
     policy: &str,
-    threads: Count,
-    interleave: Count,
+    threads: CountIn<Threads>,
+    interleave: CountIn<Interleave>,
 ) -> PyResult<Py<PyAny>> {
-    let (Seed(seed), games, Count(threads), Count(interleave)) = (seed, games.0 as u64, threads, interleave);
+    let (Seed(seed), threads, interleave) = (seed, threads.0, interleave.0);
+    let games = count_in(games, "games", 0, usize::MAX)? as u64;
     let random = match policy {
         "random" => true,
         "first" => false,
         _ => return Err(PyValueError::new_err(format!("unknown policy {policy:?} (\"first\" or \"random\")"))),
     };
-    if threads == 0 || threads > MAX_THREADS {
-        return Err(PyValueError::new_err(format!("threads must be 1 to {MAX_THREADS}")));
-    }
-    if interleave == 0 || interleave > MAX_GAMES {
-        return Err(PyValueError::new_err(format!("interleave must be 1 to {MAX_GAMES}")));
-    }
     let [a, b] = two_decks(decks, card_set)?;
     let set = Arc::clone(&card_set.set);
     let mut pulse = Pulse::new(py, None, false);

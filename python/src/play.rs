@@ -79,6 +79,16 @@ impl PyCardSet {
         format!("CardSet({:?}, {} cards)", self.dir.display().to_string(), self.set.cards().len())
     }
 
+    /// The set itself: it never changes, so a copy (a `copy.deepcopy` of an environment
+    /// holding it) shares it rather than load its folder again through `__reduce__`.
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
     /// Pickled as its folder: `CardSet.load(dir)` again where it is unpickled (the folder
     /// made absolute, so that another working directory finds it).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (PathBuf,))> {
@@ -118,6 +128,15 @@ impl PyDeck {
 
     fn __repr__(&self) -> String {
         format!("Deck({:?}, {} cards)", self.name, self.card_ids.len())
+    }
+
+    /// The deck itself: it never changes (as [`PyCardSet::__copy__`]).
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
     }
 
     /// Pickled as its name, path and card ids (a game checks the ids against its set).
@@ -180,8 +199,27 @@ fn read_deck(path: &std::path::Path, set: &CardSet) -> PyResult<PyDeck> {
     Ok(PyDeck { name: deck.name, path: path.to_path_buf(), card_ids, cards })
 }
 
+/// The name of `value`'s type, for a message.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "?".to_owned())
+}
+
 /// The two decks of a game: `Deck`s, or paths of `.o8d` files read against `set`.
 pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck; 2]> {
+    // One path, or no decks at all: a string is iterable (its characters were taken for
+    // "more" decks than two), `None` is not ("'NoneType' object is not iterable"). A set
+    // has no order: which deck was seat 0's changed with the interpreter's hash seed.
+    let one_path = decks.is_instance_of::<pyo3::types::PyString>()
+        || decks.is_instance_of::<pyo3::types::PyBytes>()
+        // What `os.PathLike` checks, without importing `os` for each game.
+        || decks.hasattr("__fspath__")?;
+    let unordered = decks.is_instance_of::<pyo3::types::PySet>() || decks.is_instance_of::<pyo3::types::PyFrozenSet>();
+    if one_path || unordered || decks.is_none() || decks.cast::<PyDeck>().is_ok() {
+        let given = type_name(decks);
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "decks must be a sequence of two decks (Deck objects or .o8d paths, seat 0's first), not {given}"
+        )));
+    }
     // At most three are read: enough to tell two from more, and an endless iterable ends.
     let items: Vec<Bound<'_, PyAny>> = decks.try_iter()?.take(3).collect::<PyResult<_>>()?;
     if items.len() != 2 {
@@ -200,7 +238,13 @@ pub fn two_decks(decks: &Bound<'_, PyAny>, set: &PyCardSet) -> PyResult<[PyDeck;
                 }
             };
         }
-        let path: PathBuf = item.extract()?;
+        let Ok(path) = item.extract::<PathBuf>() else {
+            // Not "expected str, bytes or os.PathLike object", which says nothing of decks.
+            let given = type_name(item);
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "each deck must be a Deck or an .o8d path, not {given}"
+            )));
+        };
         read_deck(&path, &set.set)
     };
     Ok([one(&items[0])?, one(&items[1])?])
@@ -331,7 +375,8 @@ impl Played {
 ///
 /// `Game(card_set, decks, seed=0, turn_limit=None)`: `decks` are two `Deck`s or `.o8d`
 /// paths; the seed decides the shuffles, who starts and every random draw, so the same
-/// seed and the same actions give the same game (and `trace_hash()`).
+/// seed and the same actions give the same game (and `trace_hash()`). `turn_limit`: the
+/// turns after which the game is a draw, from 1 to 2**32 - 1 (`None`: `DEFAULT_TURN_LIMIT`).
 #[pyclass(name = "Game", module = "rulescript")]
 pub struct PyGame {
     pub played: Played,
@@ -403,7 +448,8 @@ impl PyGame {
     }
 
     /// The seat (0 or 1) that decides now: the chooser of a card's question, the defender
-    /// in the Counter-attack phase, else the active player.
+    /// in the Counter-attack phase, else the active player. Once the game is over no one
+    /// decides, and it is the seat that was to move last (check `is_over()`).
     #[getter]
     fn current_player(&self) -> u8 {
         Seat::of(self.played.game.to_move()).number()
@@ -691,6 +737,16 @@ impl PyRandomPlayer {
     fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
         choose(&mut self.player, game)
     }
+
+    /// A copy in the same state, which goes on on its own: it makes the choices this player
+    /// would make from here (so that `copy.deepcopy` of an environment holding one works).
+    fn __copy__(&self) -> Self {
+        Self { player: self.player.clone() }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__()
+    }
 }
 
 /// The built-in greedy player (`rsc run --player greedy`): one-step look-ahead on what its
@@ -722,6 +778,16 @@ impl PyGreedyPlayer {
     /// `game` is not changed. `IllegalMove` when the game is over.
     fn choose(&mut self, game: &mut PyGame) -> PyResult<usize> {
         choose(&mut self.player, game)
+    }
+
+    /// A copy in the same state, which goes on on its own: it makes the choices this player
+    /// would make from here (so that `copy.deepcopy` of an environment holding one works).
+    fn __copy__(&self) -> Self {
+        Self { player: self.player.clone() }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.__copy__()
     }
 }
 

@@ -21,7 +21,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
-use crate::args::{Count, Seed, TurnLimit};
+use crate::args::{CountIn, CountRange, Seed, TurnLimit, count_in};
 use crate::errors::{DeckError, RulesError, guarded};
 use crate::interrupt::{Pulse, StopFlag};
 use crate::shutdown::detached;
@@ -60,12 +60,21 @@ pub struct PySimulation {
     loaded: Arc<Loaded>,
 }
 
+/// A simulation's `games` (per pair of decks): at least one.
+pub struct Games;
+
+impl CountRange for Games {
+    const NAME: &'static str = "games";
+    const LEAST: usize = 1;
+    const MOST: usize = usize::MAX;
+}
+
 #[pymethods]
 impl PySimulation {
     #[new]
     // The text signature gives the defaults as Python sees them (PyO3 shows `games=...`).
     #[pyo3(
-        signature = (set, decks=None, all_decks=false, games=Count(1000), players=None, seed=Seed(0), turn_limit=None, check=false),
+        signature = (set, decks=None, all_decks=false, games=CountIn::new(1000), players=None, seed=Seed(0), turn_limit=None, check=false),
         text_signature = "(set, decks=None, all_decks=False, games=1000, players=None, seed=0, turn_limit=None, check=False)"
     )]
     #[allow(clippy::too_many_arguments)]
@@ -74,7 +83,7 @@ impl PySimulation {
         set: PathBuf,
         decks: Option<Vec<PathBuf>>,
         all_decks: bool,
-        games: Count,
+        games: CountIn<Games>,
         players: Option<Vec<String>>,
         seed: Seed,
         turn_limit: Option<TurnLimit>,
@@ -82,9 +91,6 @@ impl PySimulation {
     ) -> PyResult<PySimulation> {
         let (games, Seed(seed), turn_limit) = (games.0 as u64, seed, turn_limit.map(|TurnLimit(limit)| limit));
         let players = seat_players(players.as_deref().unwrap_or_default())?;
-        if games == 0 {
-            return Err(PyValueError::new_err("games must be at least 1"));
-        }
         let decks = decks.unwrap_or_default();
         let options = (all_decks, games, players, seed, turn_limit, check);
         let loaded = detached(py, || guarded("Simulation", || Ok(configure(&set, &decks, options))))??;
@@ -122,12 +128,14 @@ impl PySimulation {
     fn play(
         &self,
         py: Python<'_>,
-        first: Count,
-        end: Count,
+        first: &Bound<'_, PyAny>,
+        end: &Bound<'_, PyAny>,
         progress: Option<Py<PyAny>>,
         stop: Option<PyRef<'_, StopFlag>>,
     ) -> PyResult<String> {
-        let (first, end) = (first.0 as u64, end.0 as u64);
+        // Named in the message (not "a count must be an integer from 0 to ...").
+        let first = count_in(first, "first", 0, usize::MAX)? as u64;
+        let end = count_in(end, "end", 0, usize::MAX)? as u64;
         let total = self.total_games();
         if first >= end || end > total {
             return Err(PyValueError::new_err(format!("{first}..{end}: the run has games 0..{total}")));

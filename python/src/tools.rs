@@ -85,7 +85,14 @@ fn paths_of(paths: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
         Err(error) if paths.is_instance_of::<pyo3::types::PyBytes>() => return Err(error),
         Err(_) => {}
     }
-    paths.try_iter()?.map(|item| item?.extract::<PathBuf>()).collect()
+    let Ok(items) = paths.try_iter() else {
+        // Not "'NoneType' object is not iterable", which says nothing of what is expected.
+        let given = paths.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "?".to_owned());
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "paths must be a path or a sequence of paths, not {given}"
+        )));
+    };
+    items.map(|item| item?.extract::<PathBuf>()).collect()
 }
 
 /// The `.rules` files `path` names: itself if it is a file, else every `*.rules` file below

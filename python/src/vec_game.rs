@@ -22,7 +22,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
-use crate::args::{Count, Index, Seed, TurnLimit};
+use crate::args::{Index, Seed, TurnLimit, count_in};
 use crate::errors::{EngineError, IllegalMove, SetupError, guarded, panic_message, with_attrs};
 use crate::interrupt::Pulse;
 use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
@@ -41,14 +41,29 @@ pub fn float_array<'py>(
     name: &str,
 ) -> PyResult<Bound<'py, PyArrayDyn<f32>>> {
     let Ok(array) = array.cast::<PyArrayDyn<f32>>() else {
-        let shape = shape_text(shape);
-        return Err(PyValueError::new_err(format!("{name} must be a numpy float32 array of shape {shape}")));
+        let (shape, given) = (shape_text(shape), what_is(array));
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a numpy float32 array of shape {shape}, not {given}"
+        )));
     };
     if array.shape() != shape {
         let (given, shape) = (shape_text(array.shape()), shape_text(shape));
         return Err(PyValueError::new_err(format!("{name} has shape {given}, not {shape}")));
     }
     Ok(array.clone())
+}
+
+/// What `value` is, for a message about a wrong array: `a float64 array`, `a >i8 array`
+/// (numpy shows the byte order when it is not the machine's: a big-endian int64 is not
+/// an int64 here), `list`.
+fn what_is(value: &Bound<'_, PyAny>) -> String {
+    if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
+        return match array.dtype().str().map(|name| name.to_string()) {
+            Ok(name) => format!("a {name} array"),
+            Err(_) => "another array".to_owned(),
+        };
+    }
+    value.get_type().name().map(|name| name.to_string()).unwrap_or_else(|_| "another type".to_owned())
 }
 
 /// `shape` as numpy prints it: `(4,)`, `(1, 1996)`, `()`.
@@ -348,6 +363,13 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// `legal_counts` (n,) int32 and `legal_actions` (n, ACTION_SPACE) int32, whose first
 /// `legal_counts[i]` entries of row `i` are its legal actions (the rest is stale).
 ///
+/// Made, the games have started: the arrays hold each game's first decision, so the first
+/// `step` needs no `reset()` (which starts every game over). A game is reset within the
+/// step that finished it (Gymnasium's `AutoresetMode.SAME_STEP`, without `final_obs`): on
+/// a step with `dones[i]`, `rewards[i]` is the finished game's result and every other
+/// array's row `i` the next game's first decision; the finished game's last observation is
+/// not kept (the done step is terminal: no value to bootstrap from it).
+///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
 /// `learner_seats[i]` (default `i % 2`, so that both seats learn; or one seat for all, or
@@ -607,17 +629,16 @@ impl VecGame {
         py: Python<'_>,
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
-        n: Count,
+        n: &Bound<'_, PyAny>,
         seed: Seed,
-        threads: Option<Count>,
+        threads: Option<&Bound<'_, PyAny>>,
         turn_limit: Option<TurnLimit>,
         opponent: Option<&str>,
         learner_seats: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VecGame> {
-        let (Count(n), Seed(seed), turn_limit) = (n, seed, turn_limit.map(|TurnLimit(limit)| limit));
-        if n == 0 || n > MAX_GAMES {
-            return Err(PyValueError::new_err(format!("n must be from 1 to {MAX_GAMES}, not {n}")));
-        }
+        let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
+        let n = count_in(n, "n", 1, MAX_GAMES)?;
+        let threads = threads.map(|threads| count_in(threads, "threads", 1, MAX_THREADS)).transpose()?;
         let opponent = match opponent {
             None => None,
             Some("random") => Some(PlayerKind::Random),
@@ -647,13 +668,8 @@ impl VecGame {
             turn_limit,
             opponent,
         };
-        let threads = match threads {
-            Some(Count(threads)) if threads == 0 || threads > MAX_THREADS => {
-                return Err(PyValueError::new_err(format!("threads must be from 1 to {MAX_THREADS}, not {threads}")));
-            }
-            Some(Count(threads)) => threads,
-            None => std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS),
-        };
+        let threads =
+            threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS));
         let pool = match threads {
             1 => None,
             _ => Some(
@@ -811,7 +827,8 @@ impl VecGame {
     }
 
     /// The seeds of the games now in the slots, a list of n ints (slot `i`'s is
-    /// `seed + i + k * n` after it finished `k` games).
+    /// `seed + i + k * n`, modulo 2**64, after `k` games since the last reset: finished,
+    /// or passed over with an opponent).
     fn seeds(slf: &Bound<'_, Self>) -> PyResult<Vec<u64>> {
         let this = shared(slf)?;
         let start = &this.start;
@@ -864,7 +881,8 @@ fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>
             Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),
         });
     }
-    Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},)")))
+    let given = what_is(actions);
+    Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},), not {given}")))
 }
 
 /// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;

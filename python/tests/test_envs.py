@@ -131,10 +131,86 @@ def test_the_gymnasium_episode_lost_by_an_illegal_action_is_over():
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     legal = int(np.flatnonzero(info["action_mask"])[0])
     assert env.step(illegal)[2] is True
-    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+    with pytest.raises(rs.ResetNeeded, match="the episode is over: call reset"):
         env.step(legal)
     env.reset(seed=1)
     env.step(legal)
+
+
+def test_the_gymnasium_mask_is_all_zeros_once_an_illegal_action_lost_the_episode():
+    """The README says `info["action_mask"]` is all zeros once the episode is over; after
+    an illegal action's loss (the game itself goes on) it still marked the legal actions,
+    and so did `action_masks()`, inviting a step that raises."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any() and env.action_masks().any()
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, _, terminated, _, info = env.step(illegal)
+    assert terminated and info["illegal_action"]
+    assert info["action_mask"].dtype == np.int8 and not info["action_mask"].any()
+    assert env.action_masks().dtype == np.bool_ and not env.action_masks().any()
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any() and env.action_masks().any()
+
+
+def test_a_gymnasium_reset_always_leaves_a_decision_to_take():
+    """With a turn limit of 1 the opponent's first turn can end the game: `reset` returned
+    a finished game (an all-zero mask, `terminated` nowhere to be seen) and the next `step`
+    raised "the episode is over" in a third to two thirds of the episodes. Such games are
+    passed over, as `VecGame` passes them over."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for seat in (0, 1):
+        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=seat, opponent="random", turn_limit=1)
+        for seed in range(24):
+            obs, info = env.reset(seed=seed)
+            assert env.game is not None and not env.game.is_over()
+            assert info["action_mask"].any() and obs[12] == 0.0  # the "game over" flag
+            _, _, _, truncated, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            assert not truncated
+        again, _ = env.reset(seed=5)
+        assert np.array_equal(again, env.reset(seed=5)[0])
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_gymnasium_env_copied_mid_episode_goes_on_as_the_original(how):
+    """`copy.deepcopy(env)` (what search over a Gymnasium env does) and `pickle` raised
+    "cannot pickle 'rulescript.GreedyPlayer' object"; the copy's opponent must make the
+    original's choices, and a deep copy shares the card set, not load it again."""
+    import copy
+    import pickle
+
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for opponent in ("greedy", "random"):
+        env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], opponent=opponent, seat=1)
+        _, info = env.reset(seed=4)
+        for _ in range(3):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+        assert twin.game is not env.game and (twin.card_set is env.card_set) == (how == "deepcopy")
+        done, twin_info = False, info
+        while not done:
+            action = int(np.flatnonzero(info["action_mask"])[-1])
+            obs, reward, done, _, info = env.step(action)
+            twin_obs, twin_reward, twin_done, _, twin_info = twin.step(action)
+            assert np.array_equal(obs, twin_obs) and (reward, done) == (twin_reward, twin_done)
+        assert env.game is not None and twin.game is not None
+        assert env.game.trace_hash() == twin.game.trace_hash()
+
+
+def test_a_gymnasium_seat_that_is_not_an_int_is_refused_when_the_env_is_made():
+    """`seat=1.0` (equal to 1) was taken, and the first `reset` failed with "argument
+    'seat': 'float' object cannot be interpreted as an integer"."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for seat in (1.0, "1", None, 2, -1):
+        with pytest.raises(ValueError, match=f"seat must be 0 or 1, not {seat!r}"):
+            RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=seat)  # type: ignore[arg-type]
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=np.int64(1))
+    assert type(env.seat) is int and env.reset(seed=0)[1]["action_mask"].any()
 
 
 def test_environment_actions_must_be_integers_not_floats_or_strings():
@@ -165,7 +241,7 @@ def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
 
     aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=6)
     for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), lambda: aec.last()):
-        with pytest.raises(RuntimeError, match=r"call reset\(\) first"):
+        with pytest.raises(rs.ResetNeeded, match=r"call reset\(\) first"):
             call()
     aec.reset(seed=2)
     with pytest.raises(ValueError, match="agent must be one of"):
@@ -174,7 +250,19 @@ def test_the_aec_env_refuses_calls_before_reset_and_after_the_end():
         obs, _, terminated, truncated, _ = aec.last()
         aec.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
     for call in (lambda: aec.step(0), lambda: aec.last()):
-        with pytest.raises(RuntimeError, match="the game is over and every agent has left"):
+        with pytest.raises(rs.ResetNeeded, match="the game is over and every agent has left"):
+            call()
+
+
+def test_calls_out_of_order_are_a_package_error_that_is_still_a_runtime_error():
+    """They were bare `RuntimeError`s, which `except rs.RuleScriptError` let through; a
+    `RuntimeError` still, for code written against that."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    assert issubclass(rs.ResetNeeded, rs.RuleScriptError) and issubclass(rs.ResetNeeded, RuntimeError)
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    for call in (lambda: env.step(0), env.action_masks):
+        with pytest.raises(rs.ResetNeeded, match=r"call reset\(\) first"):
             call()
 
 
@@ -185,6 +273,28 @@ def test_pettingzoo_api_test_and_seed_test_pass():
 
     api_test(env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
     seed_test(lambda: env(str(EXAMPLES), [str(p) for p in DECKS]), num_cycles=300)
+
+
+def test_the_aec_env_is_parallel_through_pettingzoos_turn_based_conversion():
+    """As the README says: `aec_to_parallel` refuses a turn-based env, and
+    `turn_based_aec_to_parallel` is the conversion that applies."""
+    from pettingzoo.test import parallel_api_test
+    from pettingzoo.utils.conversions import aec_to_parallel, turn_based_aec_to_parallel
+
+    from rulescript.envs.pettingzoo_env import env
+
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS]))
+    parallel_api_test(turn_based_aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS])), num_cycles=100)
+    parallel = turn_based_aec_to_parallel(env(str(EXAMPLES), [str(p) for p in DECKS]))
+    observations, _ = parallel.reset(seed=4)
+    rewards = {}
+    while parallel.agents:
+        masks = {agent: observations[agent]["action_mask"] for agent in parallel.agents}
+        assert sum(bool(mask.any()) for mask in masks.values()) == 1  # one agent to move
+        actions = {agent: int(np.flatnonzero(mask)[0]) if mask.any() else 0 for agent, mask in masks.items()}
+        observations, rewards, _, _, _ = parallel.step(actions)
+    assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
 def test_the_aec_env_rewards_the_winner():
@@ -233,6 +343,57 @@ def test_an_openspiel_mcts_bot_plays_whole_games():
         assert state.observation_string(0).startswith("{")
 
 
+def test_an_openspiel_search_runs_on_a_determinization_as_the_readme_says():
+    """The README's answer to MCTS seeing the hidden cards through a state's clones: a
+    state over `resample_hidden`, which the player to move cannot tell from the real one."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms import mcts
+
+    from rulescript.envs.openspiel_game import RuleScriptState
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    determinized = RuleScriptState(state.get_game(), state.game.resample_hidden(player, 11))
+    assert determinized.game.state_hash() != state.game.state_hash()
+    assert determinized.observation_tensor(player) == state.observation_tensor(player)
+    assert determinized.legal_actions() == state.legal_actions()
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 16, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    assert bot.step(determinized) in state.legal_actions()
+
+
+def test_openspiel_has_no_information_state_rather_than_the_observation_in_its_place():
+    """`information_state_string` (perfect recall: a player's whole past) returned the
+    observation of the current state, the only observer there is, so two states with
+    different pasts and the same view were one information state to CFR and the like."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    game = pyspiel.load_game("python_rulescript", params)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert len(state.observation_tensor(0)) == rs.OBSERVATION_SIZE and state.observation_string(1)
+    assert make_observation(game).tensor.shape == (rs.OBSERVATION_SIZE,)
+    no_information_state = "observes what one player sees now .* it has no information state"
+    for call in (
+        lambda: state.information_state_string(0),
+        lambda: state.information_state_tensor(0),
+        lambda: make_observation(game, pyspiel.IIGObservationType(perfect_recall=True)),
+        lambda: make_observation(
+            game, pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+        ),
+    ):
+        with pytest.raises(ValueError, match=no_information_state):
+            call()
+
+
 def test_openspiel_parameters_out_of_range_are_refused_at_load():
     """A negative turn limit loaded (and failed at the first state); a large one made
     OpenSpiel's game length overflow its C int (a TypeError from pybind11)."""
@@ -240,10 +401,21 @@ def test_openspiel_parameters_out_of_range_are_refused_at_load():
     import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
 
     params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1])}
-    with pytest.raises(ValueError, match="turn_limit must be from 0 to 2\\*\\*32 - 1, not -1"):
+    with pytest.raises(ValueError, match="turn_limit must be from 1 to 2\\*\\*31 - 1, not -1"):
         pyspiel.load_game("python_rulescript", {**params, "turn_limit": -1})
-    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*64 - 1, not -1"):
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*31 - 1, not -1"):
         pyspiel.load_game("python_rulescript", {**params, "seed": -1})
+    # A turn limit of 0 loaded as a game of one turn whose game length said 1 decision.
+    with pytest.raises(ValueError, match="turn_limit must be from 1 to 2\\*\\*31 - 1, not 0"):
+        pyspiel.load_game("python_rulescript", {**params, "turn_limit": 0})
+    # The largest seed OpenSpiel can carry (a C int), and past it the module's own check
+    # (load_game fails in pybind11 before reaching it).
+    from rulescript.envs.openspiel_game import RuleScriptGame
+
+    largest = pyspiel.load_game("python_rulescript", {**params, "seed": 2**31 - 1})
+    assert largest.new_initial_state().game.seed == 2**31 - 1
+    with pytest.raises(ValueError, match="seed must be from 0 to 2\\*\\*31 - 1, not 2147483648"):
+        RuleScriptGame({**params, "seed": 2**31})
     game = pyspiel.load_game("python_rulescript", {**params, "turn_limit": 2**31 - 1})
     assert game.max_game_length() == 2**31 - 1
     assert not game.new_initial_state().is_terminal()

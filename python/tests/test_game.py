@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import rulescript as rs
-from conftest import DECKS, EXAMPLES, run_bounded
+from conftest import DECKS, EXAMPLES, play_first, run_bounded
 
 
 def test_a_new_game_lists_legal_actions_that_match_its_mask(card_set, decks):
@@ -227,9 +227,14 @@ def test_observation_into_checks_the_array(card_set, decks):
     out = np.full(rs.OBSERVATION_SIZE, 7.0, np.float32)  # whatever it held is overwritten
     game.observation_into(0, out)
     assert np.array_equal(out, game.observation(0))
-    with pytest.raises(ValueError, match="float32"):
-        game.observation_into(0, np.zeros(rs.OBSERVATION_SIZE, np.float64))
     size = rs.OBSERVATION_SIZE
+    expected = rf"out must be a numpy float32 array of shape \({size},\), not "
+    with pytest.raises(ValueError, match=expected + "a float64 array$"):
+        game.observation_into(0, np.zeros(size, np.float64))
+    with pytest.raises(ValueError, match=expected + "a >f4 array$"):
+        game.observation_into(0, np.zeros(size, ">f4"))
+    with pytest.raises(ValueError, match=expected + "list$"):
+        game.observation_into(0, [0.0] * size)  # type: ignore[arg-type] # the ValueError under test
     # Shapes as numpy prints them.
     with pytest.raises(ValueError, match=rf"out has shape \({size + 1},\), not \({size},\)"):
         game.observation_into(0, np.zeros(size + 1, np.float32))
@@ -352,7 +357,7 @@ def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card
             rs.RandomPlayer(seed)
         with pytest.raises(ValueError, match="a seed must be"):
             game.resample_hidden(0, seed)
-    with pytest.raises(ValueError, match=f"a turn limit must be an integer from 0 to {2**32 - 1}, not -1"):
+    with pytest.raises(ValueError, match=f"a turn limit must be an integer from 1 to {2**32 - 1}, not -1"):
         rs.Game(card_set, decks, turn_limit=-1)
     for player in (-1, 2, 2**64, -(2**70)):
         with pytest.raises(ValueError, match=f"player must be 0 or 1, not {player}"):
@@ -363,6 +368,52 @@ def test_integer_arguments_out_of_range_are_value_errors_that_say_the_range(card
         card_set.card(-1)
     with pytest.raises(TypeError, match="argument 'seed'"):
         rs.Game(card_set, decks, seed=1.5)  # type: ignore[arg-type] # the TypeError under test
+
+
+def test_a_turn_limit_of_zero_is_refused_as_rsc_refuses_it(card_set, decks):
+    """`rsc run --turn-limit 0` is refused ("0 is not in 1..=4294967295"); the package took
+    it and the engine played one turn, its outcome "the turn limit of 1 turns was reached",
+    while `observation_bounds` and OpenSpiel's game length were worked out for 0."""
+    from rulescript.sim import Simulation
+
+    message = f"a turn limit must be an integer from 1 to {2**32 - 1}, not 0"
+    calls = [
+        lambda: rs.Game(card_set, decks, turn_limit=0),
+        lambda: rs.Game.from_history(card_set, decks, 1, [], turn_limit=0),
+        lambda: rs.VecGame(card_set, decks, 2, turn_limit=0),
+        lambda: rs.observation_bounds(card_set, decks, turn_limit=0),
+        lambda: Simulation(str(EXAMPLES), decks=[str(d) for d in DECKS], games=2, turn_limit=0),
+    ]
+    for call in calls:
+        with pytest.raises(ValueError, match=message):
+            call()
+    one_turn = rs.Game(card_set, decks, seed=1, turn_limit=1)
+    play_first(one_turn)
+    assert one_turn.outcome() == "draw: the turn limit of 1 turns was reached"
+
+
+def test_the_built_in_players_copy_with_their_state_and_sets_and_decks_copy_as_themselves(card_set, decks):
+    """`copy.copy` and `copy.deepcopy` of a player raised "cannot pickle"; a set's
+    deepcopy loaded its folder again (through pickling)."""
+    import copy
+
+    for kind in (rs.RandomPlayer, rs.GreedyPlayer):
+        player = kind(5)
+        game = rs.Game(card_set, decks, seed=9)
+        for _ in range(6):
+            game.apply(player.choose(game))
+        copies = [copy.copy(player), copy.deepcopy(player)]
+        # The original plays on first: the copies, made before, must not have moved with it.
+        ends = [game.clone() for _ in copies]
+        while not game.is_over():
+            game.apply(player.choose(game))
+        for twin, end in zip(copies, ends):
+            assert twin is not player
+            while not end.is_over():
+                end.apply(twin.choose(end))
+            assert end.trace_hash() == game.trace_hash()
+    for immutable in (card_set, decks[0]):
+        assert copy.copy(immutable) is immutable and copy.deepcopy(immutable) is immutable
 
 
 def test_an_endless_iterable_of_decks_is_refused_after_three():

@@ -161,13 +161,23 @@ def test_a_simulation_pickles_as_its_files_and_plays_the_same_games():
 def test_wrong_options_are_refused_with_rsc_sims_messages():
     with pytest.raises(ValueError, match="a simulation's players are"):
         Simulation(SET, decks=DECK_ARGS, players=["scripted"])
-    with pytest.raises(ValueError, match="at least 1"):
-        Simulation(SET, decks=DECK_ARGS, games=0)
+    for games in (0, -1, 2**64):
+        with pytest.raises(ValueError, match=f"^games must be from 1 to {2**64 - 1}, not {games}$"):
+            Simulation(SET, decks=DECK_ARGS, games=games)
+    with pytest.raises(TypeError, match="argument 'games'"):
+        Simulation(SET, decks=DECK_ARGS, games=1.5)  # type: ignore[arg-type] # the TypeError under test
     simulation = Simulation(SET, decks=DECK_ARGS, games=10)
     with pytest.raises(ValueError, match="the run has games 0..10"):
         simulation.play(5, 11)
     with pytest.raises(ValueError, match="must be at least 1"):
         sim.shards(10, 0)
+    # A negative bound named the argument no more than "a count must be an integer from 0".
+    with pytest.raises(ValueError, match=f"^first must be from 0 to {2**64 - 1}, not -1$"):
+        simulation.play(-1, 2)
+    with pytest.raises(ValueError, match=f"^end must be from 0 to {2**64 - 1}, not {2**64}$"):
+        simulation.play(0, 2**64)
+    with pytest.raises(TypeError, match="argument 'first'"):
+        simulation.play(0.5, 2)  # type: ignore[arg-type] # the TypeError under test
 
 
 def test_a_run_of_too_many_shards_is_refused_before_listing_them():
@@ -188,6 +198,8 @@ def test_negative_counts_are_refused_by_the_command_line(capsys):
         ("--jobs", "-3", "-3 is less than 1"),
         ("--games", "-5", "-5 is less than 1"),
         ("--seed", "x", "'x' is not a whole number"),
+        # Taken, and played as a limit of 1 (rsc sim refuses it): refused now.
+        ("--turn-limit", "0", "0 is less than 1"),
     ]:
         with pytest.raises(SystemExit) as exited:
             sim.parser().parse_args([option, value])

@@ -11,6 +11,7 @@ import collections.abc
 import copy
 import functools
 import os
+import sys
 import types
 import typing
 from pathlib import Path
@@ -55,6 +56,9 @@ def stub_module() -> types.ModuleType:
     """The stub run as a module (its bodies are `...`), annotations kept as text, so that
     names it uses before defining them (`StopFlag`) and its aliases resolve."""
     module = types.ModuleType(STUB_MODULE)
+    # Registered: on Python 3.9, `get_type_hints` of a TypedDict the stub declares
+    # (`_PlayedInRust`) looks its module up in `sys.modules` (a KeyError otherwise).
+    sys.modules[STUB_MODULE] = module
     flags = __future__.annotations.compiler_flag
     exec(compile(STUB.read_text(), str(STUB), "exec", flags=flags, dont_inherit=True), vars(module))
     return module
@@ -99,8 +103,9 @@ def conforms(value: Any, hint: Any) -> bool:
         return callable(value)
     if origin is os.PathLike:
         return isinstance(value, os.PathLike)
-    if origin is np.ndarray:
-        [scalar] = typing.get_args(args[-1])  # npt.NDArray[T] is ndarray[shape, dtype[T]]
+    if origin is np.ndarray or origin is npt.NDArray:
+        # npt.NDArray[T] is ndarray[shape, dtype[T]]; from numpy 2.5 (a type alias) NDArray[T].
+        [scalar] = typing.get_args(args[-1]) if origin is np.ndarray else args
         scalars = typing.get_args(scalar) if typing.get_origin(scalar) is Union else (scalar,)
         return isinstance(value, np.ndarray) and any(issubclass(value.dtype.type, s) for s in scalars)
     if isinstance(hint, type) and issubclass(hint, dict) and hasattr(hint, "__total__"):  # a TypedDict
@@ -156,11 +161,15 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "CardSet.__len__": lambda w: w.card_set.__len__(),
     "CardSet.card": lambda w: w.card_set.card(0),
     "CardSet.__reduce__": lambda w: w.card_set.__reduce__(),
+    "CardSet.__copy__": lambda w: copy.copy(w.card_set),
+    "CardSet.__deepcopy__": lambda w: copy.deepcopy(w.card_set),
     "Deck.name": lambda w: w.deck.name,
     "Deck.path": lambda w: w.deck.path,
     "Deck.card_ids": lambda w: w.deck.card_ids,
     "Deck.__len__": lambda w: w.deck.__len__(),
     "Deck.__reduce__": lambda w: w.deck.__reduce__(),
+    "Deck.__copy__": lambda w: copy.copy(w.deck),
+    "Deck.__deepcopy__": lambda w: copy.deepcopy(w.deck),
     "load_deck": lambda w: rs.load_deck(str(DECKS[1]), w.card_set),
     "Diagnostic.code": lambda w: w.diagnostic.code,
     "Diagnostic.severity": lambda w: w.diagnostic.severity,
@@ -215,8 +224,12 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "VecGame.trace_hash": lambda w: w.vec.trace_hash(0),
     "RandomPlayer.for_seat": lambda w: rs.RandomPlayer.for_seat(7, 0),
     "RandomPlayer.choose": lambda w: rs.RandomPlayer(1).choose(w.game),
+    "RandomPlayer.__copy__": lambda w: copy.copy(rs.RandomPlayer(1)),
+    "RandomPlayer.__deepcopy__": lambda w: copy.deepcopy(rs.RandomPlayer(1)),
     "GreedyPlayer.for_seat": lambda w: rs.GreedyPlayer.for_seat(7, 0),
     "GreedyPlayer.choose": lambda w: rs.GreedyPlayer(1).choose(w.game),
+    "GreedyPlayer.__copy__": lambda w: copy.copy(rs.GreedyPlayer(1)),
+    "GreedyPlayer.__deepcopy__": lambda w: copy.deepcopy(rs.GreedyPlayer(1)),
     "player_seed": lambda w: rs.player_seed(7, 1),
     "observation_bounds": lambda w: rs.observation_bounds(w.card_set, w.decks),
     "play_in_rust": lambda w: rs.play_in_rust(w.card_set, w.decks, 7, 2),

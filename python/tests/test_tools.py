@@ -93,6 +93,38 @@ def test_a_game_needs_two_decks(card_set, decks):
         card_set.card(len(card_set))
 
 
+def test_one_path_or_none_for_the_decks_is_a_type_error_that_says_what_is_expected(card_set, decks):
+    """A path's characters were taken for decks ("a game needs two decks, not more"), and
+    `None` said "'NoneType' object is not iterable"; the environments loaded `str(None)`
+    as a card set folder named "None"."""
+    from pathlib import Path
+
+    expected = r"decks must be a sequence of two decks \(Deck objects or \.o8d paths"
+    # A set's order (the seats) changed with the hash seed.
+    for wrong in (str(DECKS[0]), DECKS[0], b"x.o8d", None, decks[0], {str(d) for d in DECKS}, frozenset(decks)):
+        for call in (
+            lambda: rs.Game(card_set, wrong),  # type: ignore[arg-type] # the TypeError under test
+            lambda: rs.VecGame(card_set, wrong, 2),  # type: ignore[arg-type] # the TypeError under test
+            lambda: rs.observation_bounds(card_set, wrong),  # type: ignore[arg-type] # the TypeError under test
+        ):
+            with pytest.raises(TypeError, match=expected):
+                call()
+    pytest.importorskip("gymnasium")
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    for one in (None, 7, b"x.o8d"):
+        with pytest.raises(TypeError, match=f"^each deck must be a Deck or an .o8d path, not {type(one).__name__}$"):
+            rs.Game(card_set, [str(DECKS[0]), one])  # type: ignore[list-item] # the TypeError under test
+        with pytest.raises(TypeError, match=f"^each deck must be a Deck or an .o8d path, not {type(one).__name__}$"):
+            RuleScriptEnv(card_set, [str(DECKS[0]), one])  # type: ignore[list-item] # the TypeError under test
+    for wrong in (str(DECKS[0]), {str(d) for d in DECKS}):
+        with pytest.raises(TypeError, match=r"decks must be a sequence of two decks"):
+            RuleScriptEnv(card_set, wrong)  # type: ignore[arg-type] # the TypeError under test
+    with pytest.raises(TypeError, match="card_set must be a CardSet or its folder, not NoneType"):
+        RuleScriptEnv(None, [str(d) for d in DECKS])  # type: ignore[arg-type] # the TypeError under test
+    assert RuleScriptEnv(Path(EXAMPLES), [Path(d) for d in DECKS]).reset(seed=1)[0].shape == (rs.OBSERVATION_SIZE,)
+
+
 def test_a_device_or_a_pipe_that_never_ends_is_read_only_to_its_bound(tmp_path):
     """`/dev/zero` (whose length reads 0) and a pipe fed forever were read until memory ran
     out; they stop at the file's bound, as `rsc` does (in a child with 2 GiB of address
@@ -139,6 +171,16 @@ def test_a_bytes_path_is_a_type_error_about_bytes_not_its_items():
     """Bytes are iterable: check() took them for a list of paths and said "not int"."""
     with pytest.raises(TypeError, match="'bytes'"):
         rs.check(str(EXAMPLES / "sentinel.rules").encode())  # type: ignore[arg-type] # under test
+
+
+def test_no_paths_is_a_type_error_that_says_what_is_expected(tmp_path):
+    """`check(None)` said only "'NoneType' object is not iterable"."""
+    for call in (lambda: rs.check(None), lambda: rs.compile(None, str(tmp_path / "out.rsb"))):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="^paths must be a path or a sequence of paths, not NoneType$"):
+            call()
+    with pytest.raises(TypeError, match="paths must be a path or a sequence of paths, not int"):
+        rs.check(7)  # type: ignore[arg-type] # the TypeError under test
+    assert not (tmp_path / "out.rsb").exists()
 
 
 def test_a_bundle_that_cannot_be_written_whole_leaves_the_old_file(tmp_path):

@@ -128,12 +128,17 @@ def test_one_two_and_three_threads_give_the_same_games(card_set, decks):
 
 def test_wrong_arrays_raise_value_error(card_set, decks):
     vec = rs.VecGame(card_set, decks, 4)
-    with pytest.raises(ValueError, match="int32 or int64"):
+    # The message says what was given: "must be int64" for a big-endian int64 array,
+    # with nothing else said, read as nonsense.
+    expected = r"actions must be a numpy int32 or int64 array of shape \(4,\), not "
+    with pytest.raises(ValueError, match=expected + "a float64 array$"):
         vec.step(np.zeros(4, np.float64))
     with pytest.raises(ValueError, match=r"shape \(3,\), not \(4,\)"):
         vec.step(np.zeros(3, np.int64))
-    with pytest.raises(ValueError, match="int32 or int64"):
+    with pytest.raises(ValueError, match=expected + "list$"):
         vec.step([0, 0, 0, 0])  # type: ignore[arg-type] # the ValueError under test
+    with pytest.raises(ValueError, match=expected + "a >i8 array$"):
+        vec.step(np.zeros(4, ">i8"))
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
@@ -242,7 +247,7 @@ except ValueError as error:
         f"n must be from 1 to 65536, not {2**64 - 1}",
         "threads must be from 1 to 1024, not 1000000",
         f"threads must be from 1 to 1024, not {2**64 - 1}",
-        "interleave must be 1 to 65536",
+        "interleave must be from 1 to 65536, not 1000000000000",
     ]
 
 
@@ -252,8 +257,29 @@ def test_out_of_range_seeds_and_indices_are_value_and_index_errors(card_set, dec
         vec.reset(seed=-1)
     with pytest.raises(ValueError, match="a seed must be an integer from 0"):
         rs.VecGame(card_set, decks, 2, seed=2**64)
-    with pytest.raises(ValueError, match="a count must be an integer from 0"):
-        rs.VecGame(card_set, decks, -1)
+    # Negative or past 2**64: the range of n and threads, not the "a count must be an
+    # integer from 0 to 18446744073709551615" that named neither the argument nor its range.
+    for n in (-1, 0, 2**70):
+        with pytest.raises(ValueError, match=f"^n must be from 1 to 65536, not {n}$"):
+            rs.VecGame(card_set, decks, n)
+    for threads in (-1, 0, -(2**70)):
+        with pytest.raises(ValueError, match=f"^threads must be from 1 to 1024, not {threads}$"):
+            rs.VecGame(card_set, decks, 2, threads=threads)
+    with pytest.raises(TypeError, match="argument 'n': 'float' object cannot be interpreted as an integer"):
+        rs.VecGame(card_set, decks, 2.0)  # type: ignore[arg-type] # the TypeError under test
+    with pytest.raises(TypeError, match="argument 'threads'"):
+        rs.VecGame(card_set, decks, 2, threads="2")  # type: ignore[arg-type] # the TypeError under test
+    assert len(rs.VecGame(card_set, decks, np.int64(3), threads=np.int32(1))) == 3
+    # And the benchmark's yardstick, whose games, threads and interleave said the same.
+    for (games, threads, interleave), message in [
+        ((-1, 1, 1), f"^games must be from 0 to {2**64 - 1}, not -1$"),
+        ((1, 0, 1), "^threads must be from 1 to 64, not 0$"),
+        ((1, -(2**70), 1), f"^threads must be from 1 to 64, not {-(2**70)}$"),
+        ((1, 1, -1), "^interleave must be from 1 to 65536, not -1$"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            rs.play_in_rust(card_set, decks, 0, games, threads=threads, interleave=interleave)
+    assert rs.play_in_rust(card_set, decks, 0, 0)["games"] == 0
     with pytest.raises(IndexError, match="index -1 is out of range"):
         vec.trace_hash(-1)
     with pytest.raises(IndexError, match="no game 2"):

@@ -1,5 +1,6 @@
 """Environments over ``rulescript.Game`` for the RL libraries (``pip install
-"rulescript[envs]"``); each module imports its library only when imported itself.
+"./python[envs]"`` from the repository's root installs them); each module imports its
+library only when imported itself.
 
 - ``rulescript.envs.gym_env.RuleScriptEnv``: Gymnasium, one seat against a built-in player.
 - ``rulescript.envs.pettingzoo_env.RuleScriptAECEnv``: PettingZoo AEC, both seats.
@@ -25,8 +26,21 @@ def _load_game_args(card_set: CardSetArg, decks: Optional[DecksArg]) -> Tuple[Ca
     """A ``CardSet`` (loaded from a folder when given a path) and two decks."""
     from .. import load_deck
 
+    if not isinstance(card_set, (CardSet, str, os.PathLike)):
+        # `str(None)` was loaded as a folder named "None".
+        raise TypeError(f"card_set must be a CardSet or its folder, not {type(card_set).__name__}")
     if not isinstance(card_set, CardSet):
-        card_set = CardSet.load(str(card_set))
-    if decks is None or len(decks) != 2:
-        raise ValueError("give two decks (Deck objects or .o8d paths)")
-    return card_set, [d if isinstance(d, Deck) else load_deck(str(d), card_set) for d in decks]
+        card_set = CardSet.load(os.fspath(card_set))
+    if decks is None or isinstance(decks, (str, bytes, os.PathLike, Deck, set, frozenset)):
+        # A string's characters were taken for decks ("give two decks" for most paths); a
+        # set's order, which decides the seats, changes with the interpreter's hash seed.
+        raise TypeError(
+            f"decks must be a sequence of two decks (Deck objects or .o8d paths, seat 0's first), "
+            f"not {type(decks).__name__}"
+        )
+    if len(decks) != 2:
+        raise ValueError(f"give two decks (Deck objects or .o8d paths), not {len(decks)}")
+    for deck in decks:
+        if not isinstance(deck, (Deck, str, os.PathLike)):
+            raise TypeError(f"each deck must be a Deck or an .o8d path, not {type(deck).__name__}")
+    return card_set, [d if isinstance(d, Deck) else load_deck(os.fspath(d), card_set) for d in decks]

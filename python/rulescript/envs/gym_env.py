@@ -2,7 +2,8 @@
 
 Observations are ``Game.observation(seat)`` (float32, ``OBSERVATION_SIZE``); actions are
 numbers of the action space (``Discrete(ACTION_SPACE)``), and ``info["action_mask"]``
-(int8) marks the legal ones. The reward is the seat's result when the game ends (1 win,
+(int8) marks the legal ones (all zeros once the episode is over); ``info["turn"]`` is the
+game's turn. The reward is the seat's result when the game ends (1 win,
 -1 loss, 0 draw), else 0.
 
 An illegal action raises ``IllegalMove`` with ``illegal_action="raise"``; by default
@@ -12,6 +13,7 @@ drive it) it ends the episode as a loss, with ``info["illegal_action"] = True``.
 
 from __future__ import annotations
 
+import copy
 import operator
 from typing import Any, Dict, Optional, SupportsIndex, Tuple, Type, Union
 
@@ -20,8 +22,23 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .. import ACTION_SPACE, Game, GreedyPlayer, IllegalMove, RandomPlayer, observation_bounds, player_seed
+from .. import (
+    ACTION_SPACE,
+    Game,
+    GreedyPlayer,
+    IllegalMove,
+    RandomPlayer,
+    ResetNeeded,
+    SetupError,
+    observation_bounds,
+    player_seed,
+)
 from . import CardSetArg, DecksArg, _load_game_args
+
+# Games in a row `reset` may pass over because they ended before the seat's first decision
+# (only a turn limit so small that the opponent's first turn ends the game does that), as
+# `VecGame` with an opponent does: past it, `reset` fails rather than deal games forever.
+_MAX_GAMES_WITHOUT_DECISION = 64
 
 _OPPONENTS: Dict[str, Union[Type[GreedyPlayer], Type[RandomPlayer]]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
 
@@ -46,7 +63,8 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
     ) -> None:
-        if seat not in (0, 1):
+        # 1.0 == 1 passed here and failed at the first reset (a float is no seat).
+        if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         if opponent not in _OPPONENTS:
             raise ValueError(f"opponent must be one of {sorted(_OPPONENTS)}, not {opponent!r}")
@@ -55,7 +73,7 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.card_set, self.decks = _load_game_args(card_set, decks)
-        self.seat = seat
+        self.seat = int(seat)
         self.opponent_kind = opponent
         self.turn_limit = turn_limit
         self.illegal_action = illegal_action
@@ -70,15 +88,14 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         self._episode_over = False
 
     def _started(self) -> Game:
-        """The game of the episode; ``RuntimeError`` before ``reset()``."""
+        """The game of the episode; ``ResetNeeded`` (a ``RuntimeError``) before ``reset()``."""
         if self.game is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self.game
 
     def _info(self, **extra: Any) -> Dict[str, Any]:
         game = self._started()
-        mask = game.legal_mask().astype(np.int8) if game.current_player == self.seat else np.zeros(ACTION_SPACE, np.int8)
-        return {"action_mask": mask, "turn": game.turn, **extra}
+        return {"action_mask": self.action_masks().astype(np.int8), "turn": game.turn, **extra}
 
     def _opponent_moves(self) -> None:
         game, opponent = self._started(), self._opponent
@@ -91,24 +108,35 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
     ) -> Tuple[Observation, Dict[str, Any]]:
         """Starts a new game (its seed drawn from the env's generator, seeded by ``seed``)
         and plays the opponent's moves until ``seat`` is to move; ``(observation, info)``,
-        ``info["action_mask"]`` an int8 vector of shape ``(ACTION_SPACE,)``."""
+        ``info["action_mask"]`` an int8 vector of shape ``(ACTION_SPACE,)``. A game that
+        ends before ``seat``'s first decision (only a turn limit so small that the
+        opponent's first turn ends it) is passed over, as ``VecGame`` does: the next seed is
+        drawn, so that ``step`` always has a decision to take; ``SetupError`` after 64 such
+        games in a row."""
         super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
-        self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
-        self._opponent_moves()
-        self._episode_over = game.is_over()
-        return game.observation(self.seat), self._info()
+        for _ in range(_MAX_GAMES_WITHOUT_DECISION):
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
+            game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+            self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
+            self._opponent_moves()
+            if not game.is_over():
+                self._episode_over = False
+                return game.observation(self.seat), self._info()
+        raise SetupError(
+            f"{_MAX_GAMES_WITHOUT_DECISION} games in a row ended before seat {self.seat}'s first decision "
+            f"(is the turn limit, {self.turn_limit}, too small?)"
+        )
 
     def step(self, action: SupportsIndex) -> Tuple[Observation, float, bool, bool, Dict[str, Any]]:
         """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for ``seat``,
         then the opponent's moves; ``(observation, reward, terminated, truncated, info)``, the
         reward 1.0, -1.0 or 0.0 once the game ends, else 0.0. An illegal action ends the
         episode as a loss (``info["illegal_action"]``) or, with ``illegal_action="raise"``,
-        raises ``IllegalMove``; a float or a string is a ``TypeError``."""
+        raises ``IllegalMove``; a float or a string is a ``TypeError``. ``ResetNeeded`` (a
+        ``RuntimeError``) before ``reset()`` or once the episode is over."""
         game = self._started()
         if self._episode_over:
-            raise RuntimeError("the episode is over: call reset()")
+            raise ResetNeeded("the episode is over: call reset()")
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
         index = operator.index(action)
@@ -124,6 +152,39 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         reward = float(game.returns()[self.seat]) if over else 0.0
         return game.observation(self.seat), reward, over, False, self._info()
 
+    def __deepcopy__(self, memo: Dict[int, Any]) -> RuleScriptEnv:
+        """A copy that goes on on its own, the opponent copied in its state (the players
+        copy; only pickling replays the game for it)."""
+        twin = type(self).__new__(type(self))
+        memo[id(self)] = twin
+        twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickled without the opponent, a built-in player that does not pickle (its random
+        stream is Rust's): ``__setstate__`` rebuilds it by replaying the game."""
+        state = self.__dict__.copy()
+        state["_opponent"] = None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        """The pickled env, its opponent made again as ``reset`` made it and shown the
+        game's decisions again up to now, so that it goes on choosing as it would have."""
+        self.__dict__.update(state)
+        if self.game is not None:
+            self._opponent = self._replayed_opponent(self.game)
+
+    def _replayed_opponent(self, game: Game) -> Union[GreedyPlayer, RandomPlayer]:
+        """The opponent ``reset`` seated in ``game``, asked to choose at each of the
+        opponent's decisions of the game so far, as it was."""
+        opponent = _OPPONENTS[self.opponent_kind](player_seed(game.seed, 1 - self.seat))
+        replay = Game(self.card_set, self.decks, game.seed, self.turn_limit)
+        for action in game.history():
+            if replay.current_player != self.seat:
+                opponent.choose(replay)
+            replay.apply(action)
+        return opponent
+
     def render(self) -> Optional[str]:
         """With ``render_mode="ansi"``, the last 20 lines of the game's event log (every
         card drawn included); else ``None``."""
@@ -133,8 +194,12 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as a bool vector of shape ``(ACTION_SPACE,)`` (the convention of
-        sb3-contrib's MaskablePPO)."""
-        return self._started().legal_mask()
+        sb3-contrib's MaskablePPO): all False once the episode is over, an illegal action's
+        loss included (its game is not over, but the episode is)."""
+        game = self._started()
+        if self._episode_over or game.current_player != self.seat:
+            return np.zeros(ACTION_SPACE, np.bool_)
+        return game.legal_mask()
 
 
 gym.register(id="RuleScript-v0", entry_point="rulescript.envs.gym_env:RuleScriptEnv")

@@ -4,8 +4,19 @@ OpenSpiel's algorithms (MCTS, random rollouts, ...).
 
 Parameters: ``card_set`` (a folder), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
 (the game's seed: it fixes the shuffles and every random draw, so given the parameters the
-game is deterministic, hence ``ChanceMode.DETERMINISTIC``) and ``turn_limit``. Players see
-``Game.observation`` (``observation_tensor``) and ``Game.view`` (``observation_string``).
+game is deterministic, hence ``ChanceMode.DETERMINISTIC``, and every
+``new_initial_state()`` of one loaded game is the same deal: load other seeds for others)
+and ``turn_limit``. OpenSpiel holds integer parameters as C ``int`` values: ``seed`` is
+from 0 to 2**31 - 1 and ``turn_limit`` from 1 to 2**31 - 1 here (a larger int given to
+``pyspiel.load_game`` fails inside pybind11, "Unable to cast Python instance of type <class
+'int'>", before this module sees it). Players see ``Game.observation``
+(``observation_tensor``) and ``Game.view`` (``observation_string``): what they see now;
+there is no information state (perfect recall).
+
+A state is the whole game, hidden cards included: its clones, which search algorithms such
+as MCTS play out, know the order of both decks and the opponent's hand. For a search that
+sees only what the player to move may see, search a determinization:
+``RuleScriptState(state.get_game(), state.game.resample_hidden(player, seed))``.
 """
 
 from __future__ import annotations
@@ -60,12 +71,13 @@ class RuleScriptGame(pyspiel.Game):
         if missing:
             raise ValueError(f"{SHORT_NAME} needs the parameters {missing} (a card set folder and two .o8d decks)")
         # Checked here, where `load_game` can report them, rather than when the first state
-        # is made; and OpenSpiel's game length is a C int.
+        # is made. OpenSpiel's parameters and game length are C ints; `Game` takes no turn
+        # limit of 0 (as `rsc run`), which the engine played as 1.
         seed, turn_limit = int(params["seed"]), int(params["turn_limit"])
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**64 - 1, not {seed}")
-        if not 0 <= turn_limit < 2**32:
-            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 0 to 2**32 - 1, not {turn_limit}")
+        if not 0 <= seed < 2**31:
+            raise ValueError(f"{SHORT_NAME}: seed must be from 0 to 2**31 - 1, not {seed}")
+        if not 1 <= turn_limit < 2**31:
+            raise ValueError(f"{SHORT_NAME}: turn_limit must be from 1 to 2**31 - 1, not {turn_limit}")
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTION_SPACE,
             max_chance_outcomes=0,
@@ -73,7 +85,7 @@ class RuleScriptGame(pyspiel.Game):
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=min(max(1, turn_limit * _DECISIONS_PER_TURN), 2**31 - 1),
+            max_game_length=min(turn_limit * _DECISIONS_PER_TURN, 2**31 - 1),
         )
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
@@ -89,8 +101,23 @@ class RuleScriptGame(pyspiel.Game):
         return RuleScriptState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[Dict[str, Any]] = None) -> RuleScriptObserver:
-        """The observer of ``observation_tensor`` and ``observation_string``; no
-        ``params`` are supported."""
+        """The observer of ``observation_tensor`` and ``observation_string``: what one
+        player sees now (the public information and that player's own), with no memory of
+        the past. ``ValueError`` for any other kind, such as the perfect-recall observer
+        of ``information_state_string`` (this observer stood in for it: two states with
+        different pasts but the same view were one information state to CFR and the
+        like); no ``params`` are supported."""
+        if iig_obs_type is not None and (
+            iig_obs_type.perfect_recall
+            or not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                f"{SHORT_NAME} observes what one player sees now (public_info=True, "
+                "private_info=SINGLE_PLAYER, perfect_recall=False): it has no information state "
+                f"and no other observation, not perfect_recall={iig_obs_type.perfect_recall}, "
+                f"public_info={iig_obs_type.public_info}, private_info={iig_obs_type.private_info}"
+            )
         return RuleScriptObserver(params)
 
 

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from .. import ACTION_SPACE, Game, observation_bounds
+from .. import ACTION_SPACE, Game, ResetNeeded, observation_bounds
 from . import CardSetArg, DecksArg, _load_game_args
 
 
@@ -63,18 +63,18 @@ class RuleScriptAECEnv(AECEnv):
         return self._action_spaces[agent]
 
     def _started(self) -> Game:
-        """The game of the episode; ``RuntimeError`` before ``reset()``."""
+        """The game of the episode; ``ResetNeeded`` (a ``RuntimeError``) before ``reset()``."""
         if self.game is None:
-            raise RuntimeError("call reset() first")
+            raise ResetNeeded("call reset() first")
         return self.game
 
     def _check_agents_left(self) -> None:
         if not self.agents:
-            raise RuntimeError("the game is over and every agent has left: call reset()")
+            raise ResetNeeded("the game is over and every agent has left: call reset()")
 
     def last(self, observe: bool = True) -> Any:
         """``(observation, reward, termination, truncation, info)`` of the agent to act
-        (PettingZoo's ``last``); ``RuntimeError`` before ``reset()`` or once every agent
+        (PettingZoo's ``last``); ``ResetNeeded`` before ``reset()`` or once every agent
         has left."""
         self._started()
         self._check_agents_left()
