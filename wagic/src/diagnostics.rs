@@ -31,10 +31,36 @@ pub fn unterminated_card(open: Span) -> Diagnostic {
 pub fn line_without_equals(span: Span, text: &str) -> Diagnostic {
     Diagnostic {
         code: Code::E0101,
-        message: format!("line `{text}` has no `=`"),
+        message: format!("line `{}` has no `=`", short(text)),
         span,
         label: "expected `key=value`".into(),
-        help: None,
+        help: Some("write each line of a card as `key=value` (`auto=damage:2`), or make it a comment with `#`".into()),
+    }
+}
+
+/// E0101: text outside any `[card]` block (a misspelt `[card]` line, a stray `[/card]`).
+pub fn text_outside_card(span: Span, text: &str) -> Diagnostic {
+    let help = if text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("[card")) {
+        "write the card's first line as `[card]`, alone on its line"
+    } else if text.eq_ignore_ascii_case("[/card]") {
+        "remove this `[/card]`, or add the `[card]` line its card lacks"
+    } else {
+        "start each card with a `[card]` line, or make this line a comment with `#`"
+    };
+    Diagnostic {
+        code: Code::E0101,
+        message: format!("`{}` is outside any `[card]` block", short(text)),
+        span,
+        label: "not part of any card".into(),
+        help: Some(help.into()),
+    }
+}
+
+/// `text` cut to its first 40 characters (with `...`), for quoting a line in a message.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
     }
 }
 
