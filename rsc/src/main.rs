@@ -51,7 +51,7 @@ struct Cli {
 enum Command {
     /// Check `.rules` files for errors and warnings (folders are searched recursively).
     Check {
-        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: for `*.txt` Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The card language: `rulescript`, or `wagic` for Wagic card files (`[card]` blocks).
@@ -66,7 +66,7 @@ enum Command {
     },
     /// Compile `.rules` files and folders into one `.rsb` bundle.
     Compile {
-        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: for `*.txt` Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The card language: `rulescript`, or `wagic` for Wagic card files, whose bundle holds

@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
-//! declared in the compiler's `declare_codes!` table (E0100, E0101). Spans are byte ranges
-//! of the Wagic file itself.
+//! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
+//! not UTF-8). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -13,6 +13,17 @@ pub fn unsupported(span: Span, construct: &str) -> Diagnostic {
         span,
         label: "not supported yet".into(),
         help: None,
+    }
+}
+
+/// E0001: the file is not UTF-8; `offset` is its first byte that starts no UTF-8 character.
+pub fn invalid_utf8(offset: usize) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0001,
+        message: format!("card file is not valid UTF-8 (invalid byte at offset {offset})"),
+        span: Span::new(offset, offset + 1),
+        label: "invalid byte".into(),
+        help: Some("save the file as UTF-8 (it was most likely saved as Latin-1 or Windows-1252)".into()),
     }
 }
 

@@ -281,6 +281,8 @@ mod tests {
             ]
         );
         assert_eq!(cards[0].open_line, 4);
+        // A file of one card whose `[card]` line is misspelt is still one (malformed) card.
+        assert_eq!(read("[crad]\nname=Shock\n[/card]\n")[0].name(), "Shock");
         assert!(
             cards[0].malformed.as_ref().and_then(|d| d.help.as_deref()).is_some_and(|help| help.contains("`[card]`"))
         );
