@@ -5,14 +5,16 @@
 use compiler::{Code, Diagnostic, Span};
 
 /// E0100: the card uses a construct the front end does not compile yet. `construct` is a
-/// short stable name (`key \`kicker\``, `effect \`transforms\``) that `--stats` tallies.
-pub fn unsupported(span: Span, construct: &str) -> Diagnostic {
+/// short stable name (`key \`kicker\``, `effect \`transforms\``) that `--stats` tallies;
+/// `help` says how to fix it when the front end can tell (a typo's `did you mean`), and
+/// otherwise where to read what compiles.
+pub fn unsupported(span: Span, construct: &str, help: Option<String>) -> Diagnostic {
     Diagnostic {
         code: Code::E0100,
         message: format!("unsupported: {construct}"),
         span,
-        label: "not supported yet".into(),
-        help: None,
+        label: "the card is left out of the bundle".into(),
+        help: Some(help.unwrap_or_else(|| "`rsc explain E0100` lists what the Wagic front end compiles".into())),
     }
 }
 

@@ -53,7 +53,9 @@ pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) 
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
                 let error = match front::lower_card(&block, &arena) {
-                    Err(unsupported) => Some(diagnostics::unsupported(unsupported.span, &unsupported.construct)),
+                    Err(unsupported) => {
+                        Some(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+                    }
                     Ok(card) => {
                         let seen = keys_seen.entry(name.clone()).or_insert(0);
                         *seen += 1;

@@ -126,17 +126,29 @@ impl<'s> Piece<'s> {
 
     /// Whether every bracket of the piece is closed, in order.
     pub fn balanced(self) -> bool {
-        let mut stack = Vec::new();
-        for byte in self.text.bytes() {
+        self.first_unbalanced().is_none()
+    }
+
+    /// The byte index of the first bracket that breaks the nesting and how: a closing
+    /// bracket that closes nothing or another kind, or else the innermost bracket never
+    /// closed.
+    pub fn first_unbalanced(self) -> Option<(usize, Unbalanced)> {
+        // The opening brackets not yet closed: where each is, and its closing bracket.
+        let mut stack: Vec<(usize, u8)> = Vec::new();
+        for (index, byte) in self.text.bytes().enumerate() {
             match byte {
-                b'(' => stack.push(b')'),
-                b'[' => stack.push(b']'),
-                b'{' => stack.push(b'}'),
-                b')' | b']' | b'}' if stack.pop() != Some(byte) => return false,
+                b'(' => stack.push((index, b')')),
+                b'[' => stack.push((index, b']')),
+                b'{' => stack.push((index, b'}')),
+                b')' | b']' | b'}' => match stack.pop() {
+                    Some((_, close)) if close == byte => {}
+                    Some((at, _)) => return Some((index, Unbalanced::Stray(self.text.as_bytes().get(at).copied()))),
+                    None => return Some((index, Unbalanced::Stray(None))),
+                },
                 _ => {}
             }
         }
-        stack.is_empty()
+        stack.pop().map(|(at, close)| (at, Unbalanced::Unclosed(close)))
     }
 
     /// For `name(args)rest` (the name in any case): the args and the rest, when the piece
@@ -147,6 +159,16 @@ impl<'s> Piece<'s> {
         let close = matching_close(inner.text)?;
         Some((inner.slice(0, close), inner.from(close + 1)))
     }
+}
+
+/// How a bracket breaks the nesting ([`Piece::first_unbalanced`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unbalanced {
+    /// An opening bracket never closed; the closing bracket it needs.
+    Unclosed(u8),
+    /// A closing bracket that closes the opening bracket given (of another kind), or
+    /// nothing.
+    Stray(Option<u8>),
 }
 
 /// The index of the `)` that closes an already opened `(` in `text`.

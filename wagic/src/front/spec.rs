@@ -147,11 +147,27 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
             })
             .unwrap_or((None, text.as_str()));
     let zone = if zone == "inplay" { "battlefield" } else { zone };
-    let zone = catalogue::ZONES
-        .iter()
-        .position(|spec| spec.name == zone)
-        .ok_or_else(|| Unsupported::new(piece, &format!("zone `{}`", piece.text.to_ascii_lowercase())))?;
+    let zone = catalogue::ZONES.iter().position(|spec| spec.name == zone).ok_or_else(|| {
+        let written = piece.text.to_ascii_lowercase();
+        Unsupported::new(piece, &format!("zone `{written}`")).with_help(zone_suggestion(&written))
+    })?;
     Ok((prefix, zone))
+}
+
+/// `did you mean` for a zone that is none: `opp` written for Wagic's `opponent`, or the zone
+/// (bare or with a prefix) closest to it.
+fn zone_suggestion(written: &str) -> Option<String> {
+    let zone_names = || catalogue::ZONES.iter().map(|zone| zone.name).chain(["inplay"]);
+    if let Some(zone) = written.strip_prefix("opp").filter(|_| !written.starts_with("opponent"))
+        && zone_names().any(|name| name == zone)
+    {
+        return Some(format!("did you mean `opponent{zone}`?"));
+    }
+    let known: Vec<String> = ["", "my", "opponent", "owner", "targetcontroller"]
+        .iter()
+        .flat_map(|prefix| zone_names().map(move |zone| format!("{prefix}{zone}")))
+        .collect();
+    super::did_you_mean(written, known.iter().map(String::as_str))
 }
 
 /// The most terms a spec's `[...]` may have (Wagic's longest has 5): each is one level of
@@ -198,7 +214,16 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
             [b'<', b'=', ..] => (CompareOp::Le, operator_at + 2),
             [b'>', b'=', ..] => (CompareOp::Ge, operator_at + 2),
             [b'=', ..] => (CompareOp::Eq, operator_at + 1),
-            _ => return Err(Unsupported::new(piece, "spec comparison without `=`")),
+            _ => {
+                // `power>4`: Wagic compares with `>=`, `<=` and `=` only.
+                let bound = text[operator_at + 1..].trim().parse::<i32>().ok();
+                let help = match (text.as_bytes()[operator_at], bound) {
+                    (b'>', Some(bound)) => format!("write `{property}>={}`", bound.saturating_add(1)),
+                    (b'<', Some(bound)) => format!("write `{property}<={}`", bound.saturating_sub(1)),
+                    _ => "Wagic compares with `>=`, `<=` or `=`".to_string(),
+                };
+                return Err(Unsupported::new(piece, "spec comparison without `=`").with_help(Some(help)));
+            }
         };
         let value = text[value_at..]
             .trim()
@@ -245,6 +270,16 @@ pub fn type_atom_kind(word: &str) -> Option<TypeKind> {
         return Some(TypeKind::Subtype(index));
     }
     None
+}
+
+/// `did you mean` for a lower-case spec word a typo away from a card type or subtype: such
+/// a word would be read as a card's name, which Wagic writes as printed (`Grizzly Bears`).
+pub fn misspelt_type(word: &str) -> Option<String> {
+    if word.bytes().any(|byte| !byte.is_ascii_lowercase()) {
+        return None;
+    }
+    let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name).chain(CATALOGUE.subtypes.iter().copied());
+    compiler::diagnostics::suggest(word, known.chain(["player", "this", "controller", "opponent"]))
 }
 
 /// Builds IR for specs in the card's arena.
@@ -306,6 +341,12 @@ impl<'i> SpecLowering<'i> {
                 None => {
                     if !word.text.bytes().all(|b| b.is_ascii_alphanumeric() || b" ',-".contains(&b)) {
                         return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
+                    }
+                    // Any other word is a card's name (`Grizzly Bears`), as in Wagic; one in
+                    // lower case a typo away from a type (`creatrue`) would silently match
+                    // no card.
+                    if let Some(help) = misspelt_type(word.text) {
+                        return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
                     TypeAtom::Name(self.arena.alloc_str(word.text))
                 }
