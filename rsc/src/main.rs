@@ -79,7 +79,8 @@ enum Command {
         /// Leave out the debug section (source lines and spans).
         #[arg(long)]
         strip: bool,
-        /// Report cards, source and bundle bytes per section, and compile time.
+        /// Report cards, source and bundle bytes per section, and compile time (with `--lang
+        /// wagic`: the tally of cards compiled and left out by construct, and compile time).
         #[arg(long)]
         stats: bool,
         /// How diagnostics (and `--stats`) are reported: `human` or `json`.
