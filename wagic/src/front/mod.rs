@@ -77,6 +77,7 @@ const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target"];
 /// The effects an `auto=` line may name (besides a keyword ability, granted or removed, and
 /// a pump `p/t`), for suggestions.
 const EFFECT_WORDS: &[&str] = &[
+    "may",
     "damage",
     "life",
     "draw",
@@ -93,6 +94,9 @@ const EFFECT_WORDS: &[&str] = &[
     "counter",
     "add",
 ];
+
+/// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
+const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or remove the line";
 
 /// The effects written with an amount after a colon (`damage:2`).
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
@@ -470,10 +474,20 @@ impl<'i> Lowering<'i> {
                 "combatbegin" | "combatbegins" => "combatbegins",
                 other => other,
             };
-            let event = CATALOGUE
-                .event_index(name)
-                .filter(|&index| !CATALOGUE.events[index].has_object)
-                .ok_or_else(|| Unsupported::new(phase, &format!("phase `{lower}`")))?;
+            let event =
+                CATALOGUE.event_index(name).filter(|&index| !CATALOGUE.events[index].has_object).ok_or_else(|| {
+                    let phases = CATALOGUE.events.iter().filter(|event| !event.has_object).map(|event| event.name);
+                    let known = phases.filter(|name| *name != "continuous").chain(["end", "main1", "main2"]);
+                    // `@each myupkeep`: the whose and the phase are two words.
+                    let split = ["my", "opponent"].into_iter().find_map(|whose| {
+                        let phase = lower.strip_prefix(whose)?;
+                        let index =
+                            CATALOGUE.event_index(phase).filter(|&index| !CATALOGUE.events[index].has_object)?;
+                        Some(format!("write `@each {whose} {}`", CATALOGUE.events[index].name))
+                    });
+                    let help = split.or_else(|| did_you_mean(&lower, known));
+                    Unsupported::new(phase, &format!("phase `{lower}`")).with_help(help)
+                })?;
             let prefix = catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new);
             return Ok(Event {
                 event: EventIdx::new(event),
@@ -571,7 +585,7 @@ impl<'i> Lowering<'i> {
             rest = rest.from(first.text.len() + (first.start - rest.start)).trim();
         }
         if rest.text.is_empty() {
-            return Err(Unsupported::new(piece, "line without an effect"));
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
         let parts = rest.split_top("&&");
         if may && parts.len() > 1 {
@@ -684,7 +698,7 @@ impl<'i> Lowering<'i> {
             }
         }
         let Some(first) = effect_words.first().copied() else {
-            return Err(Unsupported::new(piece, "line without an effect"));
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
@@ -807,8 +821,13 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
-                let value = amount_of(amount)
-                    .ok_or_else(|| Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))))?;
+                let value = amount_of(amount).ok_or_else(|| {
+                    Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
+                        format!(
+                            "the amounts compiled are whole numbers (`{prefix}2`); Wagic's computed ones are not yet"
+                        ),
+                    ))
+                })?;
                 return Ok(one(call(command, &[Arg::Value(Expr::Int(value))])));
             }
         }

@@ -225,10 +225,15 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
                 return Err(Unsupported::new(piece, "spec comparison without `=`").with_help(Some(help)));
             }
         };
-        let value = text[value_at..]
-            .trim()
-            .parse::<i32>()
-            .map_err(|_| Unsupported::new(piece, "spec comparison with a computed value"))?;
+        let value = text[value_at..].trim().parse::<i32>().map_err(|_| {
+            // `power=>3` for `power>=3`.
+            let swapped = text[value_at..].trim().strip_prefix(['>', '<']).filter(|_| op == CompareOp::Eq);
+            let help = swapped.map(|bound| {
+                let operator = if text[value_at..].trim().starts_with('>') { ">=" } else { "<=" };
+                format!("write `{property}{operator}{}`", bound.trim())
+            });
+            Unsupported::new(piece, "spec comparison with a computed value").with_help(help)
+        })?;
         return Ok(TermTest::Compare(index, op, value));
     }
     let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();

@@ -113,6 +113,9 @@ fn typos_get_the_word_meant() {
             "did you mean `creature`?",
             "creatrue",
         ),
+        ("auto=@each my upkep:life:1\ntype=Enchantment", "phase `upkep`", "did you mean `upkeep`?", "upkep"),
+        ("auto=@each myupkeep:life:1\ntype=Enchantment", "phase `myupkeep`", "write `@each my upkeep`", "myupkeep"),
+        ("auto=mya damage:2 target(creature)\ntype=Instant", "effect `mya`", "did you mean `may`?", "mya damage:2"),
     ];
     for (card, construct, help, at) in cases {
         assert_eq!(
@@ -148,6 +151,12 @@ fn mistakes_get_a_help_that_says_what_to_write() {
     assert_eq!((help.as_str(), at.as_str()), ("this `]` closes a `(`", "]"));
     let (_, help, _) = help_of("auto=@movedto(creature[power>4]):life:1\ntype=Enchantment").expect("refused");
     assert_eq!(help, "write `power>=5`");
+    let (_, help, _) = help_of("auto=destroy target(creature[power=>3])\ntype=Sorcery").expect("refused");
+    assert_eq!(help, "write `power>=3`");
+    let (_, help, _) = help_of("auto=draw:two\ntype=Sorcery").expect("refused");
+    assert!(help.starts_with("the amounts compiled are whole numbers (`draw:2`)"), "{help}");
+    let (_, help, _) = help_of("auto=\ntype=Sorcery").expect("refused");
+    assert_eq!(help, "write an effect (`damage:2 target(creature)`), or remove the line");
     let (_, help, at) = help_of("auto={2}{Z}:draw:1\ntype=Artifact").expect("refused");
     assert!(help.starts_with("the costs compiled are `{T}`"), "{help}");
     assert_eq!(at, "Z");
