@@ -176,7 +176,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
             "auto" if value.text.len() > MAX_LINE_BYTES => {
-                return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")));
+                return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
+                    Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
+                ));
             }
             "auto" => match lowering.line(value)? {
                 Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {

@@ -84,9 +84,9 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     let (body, zone) = match rest.find_top(b'|') {
         Some(bar) => (rest.slice(0, bar).trim(), Some(read_zone(rest.from(bar + 1).trim())?)),
         // A zone alone (`from(battlefield)`, `@movedto(mygraveyard)`) is any card there.
-        None => match read_zone(rest) {
-            Ok(zone) => (Piece::new("*", rest.start), Some(zone)),
-            Err(_) => (rest, None),
+        None => match zone_of(rest.text) {
+            Some(zone) => (Piece::new("*", rest.start), Some(zone)),
+            None => (rest, None),
         },
     };
     let mut other = false;
@@ -138,7 +138,15 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
     if piece.find_top(b',').is_some() {
         return Err(Unsupported::new(piece, "spec with several zones"));
     }
-    let text = piece.text.to_ascii_lowercase();
+    zone_of(piece.text).ok_or_else(|| {
+        let written = piece.text.to_ascii_lowercase();
+        Unsupported::new(piece, &format!("zone `{written}`")).with_help(zone_suggestion(&written))
+    })
+}
+
+/// The prefix and zone `text` names (`mybattlefield`), if it names one.
+fn zone_of(text: &str) -> Option<(Option<usize>, usize)> {
+    let text = text.to_ascii_lowercase();
     let (prefix, zone) =
         [("my", "my"), ("opponent", "opp"), ("owner", "owner"), ("targetcontroller", "targetcontroller")]
             .iter()
@@ -147,11 +155,7 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
             })
             .unwrap_or((None, text.as_str()));
     let zone = if zone == "inplay" { "battlefield" } else { zone };
-    let zone = catalogue::ZONES.iter().position(|spec| spec.name == zone).ok_or_else(|| {
-        let written = piece.text.to_ascii_lowercase();
-        Unsupported::new(piece, &format!("zone `{written}`")).with_help(zone_suggestion(&written))
-    })?;
-    Ok((prefix, zone))
+    Some((prefix, catalogue::ZONES.iter().position(|spec| spec.name == zone)?))
 }
 
 /// `did you mean` for a zone that is none: `opp` written for Wagic's `opponent`, or the zone

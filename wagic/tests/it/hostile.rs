@@ -61,6 +61,8 @@ fn huge_nesting_and_long_specs_are_refused_not_overflowed() {
         outcomes[0].error.as_ref().map(|e| e.message.as_str()),
         Some("unsupported: line longer than 8192 bytes")
     );
+    let help = outcomes[0].error.as_ref().and_then(|e| e.help.as_deref()).unwrap_or_default();
+    assert!(help.starts_with("split its effects into several `auto=` lines"), "{help}");
     let many_lines = format!("[card]\nname=Many\n{}type=Instant\n[/card]\n", "auto=draw:1\n".repeat(20_000));
     let outcomes = compile(&many_lines);
     assert_eq!(
