@@ -469,7 +469,7 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// Text from a diagnostic or a path, with anything that could drive the terminal escaped.
-fn sanitize(text: &str) -> Cow<'_, str> {
+pub(crate) fn sanitize(text: &str) -> Cow<'_, str> {
     if text.chars().all(|c| !c.is_control() && !is_bidi_control(c)) {
         return Cow::Borrowed(text);
     }

@@ -89,6 +89,8 @@ fn run_files(
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     bundle.set_strip(options.strip);
     let mut tally = wagic::Tally::default();
+    // One bundle holds each key once, whichever file a card is in.
+    let mut keys = wagic::CardKeys::default();
     let started = Instant::now();
     let mut errors = 0;
     for (path, bytes) in &inputs {
@@ -111,21 +113,29 @@ fn run_files(
         };
         // Diagnostics are rendered against the lines the front end read.
         let text = wagic::reader::with_lf_line_ends(text);
-        let outcomes = wagic::compile_source(&name, &text, &mut bundle);
+        let outcomes = wagic::compile_source_with_keys(&name, &text, &mut bundle, &mut keys);
         tally.add(&outcomes);
         if outcomes.is_empty() {
             writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
         }
+        let shown_name = render::sanitize(&name).into_owned();
+        let file = SourceFile::new(name, text.as_bytes());
+        // A name met before is most likely a copy left over: say which key the card got.
+        for outcome in &outcomes {
+            if let Some(key) = outcome.key.as_deref().filter(|key| *key != outcome.name) {
+                let line = file.locate(outcome.open.start as usize).line;
+                writeln!(
+                    stderr,
+                    "note: {shown_name}:{line}: a card named `{}` was met before; this one is `{}` in the bundle",
+                    render::sanitize(&outcome.name),
+                    render::sanitize(key)
+                )?;
+            }
+        }
         let diagnostics: Vec<Diagnostic> = outcomes.into_iter().filter_map(|outcome| outcome.error).collect();
         errors += diagnostics.len();
         // At most 100 a file, then a note counting the rest, as `rsc check` shows them.
-        SourceFile::new(name, text.as_bytes()).write_diagnostics(
-            &diagnostics,
-            options.format,
-            colour,
-            stdout,
-            stderr,
-        )?;
+        file.write_diagnostics(&diagnostics, options.format, colour, stdout, stderr)?;
     }
     let compile_time = started.elapsed();
     if options.stats {

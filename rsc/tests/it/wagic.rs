@@ -222,3 +222,34 @@ fn at_most_100_diagnostics_of_a_file_are_shown() {
     assert_eq!(records[100]["omitted"], 50);
     assert_eq!(errors, "0 of 150 cards compile; 150 errors\n");
 }
+
+/// The same card name in two files made `compile` fail with "internal compiler error ...
+/// repeats an earlier card's key" and write no bundle: keys were told apart within a file
+/// only. The second is `Shock#2` now, and a note says so.
+#[test]
+fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
+    let dir = TempDir::new("wagic-same-name");
+    let shock = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n";
+    let first = dir.file("a.txt", shock);
+    let second = dir.file("b.txt", format!("# again\n{}", shock.replace("damage:2", "damage:3")));
+    let bundle = dir.path().join("cards.rsb");
+    let output = rsc([
+        "compile".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        first.as_os_str(),
+        second.as_os_str(),
+        "-o".as_ref(),
+        bundle.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let note = format!(
+        "note: {}:2: a card named `Shock` was met before; this one is `Shock#2` in the bundle\n",
+        second.display()
+    );
+    let text = stderr(&output);
+    assert!(text.starts_with(&note) && text.contains("compiled 2 of 2 cards"), "{text}");
+    let disas = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "Shock#2".as_ref()]);
+    assert_eq!(code(&disas), 0, "{}", stderr(&disas));
+    assert!(stdout(&disas).contains("LoadInt r0 3"), "{}", stdout(&disas));
+}
