@@ -245,7 +245,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
 fn ability(word: Piece<'_>) -> Result<AbilityIdx, Unsupported> {
     let normalized: String = word.text.chars().filter(|c| !c.is_whitespace()).collect();
     catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new).ok_or_else(|| {
-        Unsupported::new(word, &format!("ability `{}`", normalized.to_ascii_lowercase()))
+        Unsupported::new(word, &format!("ability `{}`", spec::quoted(&normalized)))
             .with_help(did_you_mean(&normalized, catalogue::ABILITIES.iter().map(|spec| spec.name)))
     })
 }
@@ -488,7 +488,7 @@ impl<'i> Lowering<'i> {
                         Some(format!("write `@each {whose} {}`", CATALOGUE.events[index].name))
                     });
                     let help = split.or_else(|| did_you_mean(&lower, known));
-                    Unsupported::new(phase, &format!("phase `{lower}`")).with_help(help)
+                    Unsupported::new(phase, &format!("phase `{}`", spec::quoted(&lower))).with_help(help)
                 })?;
             let prefix = catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new);
             return Ok(Event {

@@ -140,7 +140,7 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
     }
     zone_of(piece.text).ok_or_else(|| {
         let written = piece.text.to_ascii_lowercase();
-        Unsupported::new(piece, &format!("zone `{written}`")).with_help(zone_suggestion(&written))
+        Unsupported::new(piece, &format!("zone `{}`", quoted(&written))).with_help(zone_suggestion(&written))
     })
 }
 
@@ -256,7 +256,20 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
 pub fn leading_word(text: &str) -> String {
     let word: String = text.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-    if word.is_empty() { text.chars().take(12).collect() } else { word.to_ascii_lowercase() }
+    if word.is_empty() { text.chars().take(12).collect() } else { quoted(&word) }
+}
+
+/// The most characters of the file a construct's name quotes: a key or zone of
+/// megabytes is named by its start.
+const MAX_QUOTED_CHARS: usize = 40;
+
+/// `text` lower-cased, cut to its first 40 characters (then `...`): how a word of the file
+/// is quoted in a construct's name.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((at, _)) => format!("{}...", text[..at].to_ascii_lowercase()),
+        None => text.to_ascii_lowercase(),
+    }
 }
 
 /// What a type word is.

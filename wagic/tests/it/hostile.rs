@@ -88,3 +88,19 @@ fn cr_crlf_and_lf_line_ends_give_the_same_cards() {
     // CRLF line ends move every span by one byte per line before it.
     assert_eq!(summary(&with_odd_card.replace('\n', "\r\n")).len(), 3);
 }
+
+/// A key or an ability word of 10 MB was quoted whole in its message (and in `--stats`):
+/// the report was as large as the file. A construct quotes at most 40 characters.
+#[test]
+fn a_huge_word_is_quoted_by_its_start() {
+    let word = "k".repeat(1 << 20);
+    for card in [format!("{word}=1"), format!("abilities={word}"), format!("target=creature|{word}\nauto=destroy")] {
+        let outcomes = compile(&format!("[card]\nname=Huge\n{card}\ntype=Instant\n[/card]\n"));
+        let message = outcomes[0].error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        assert!(
+            message.len() < 100 && message.contains(&format!("`{}...`", "k".repeat(40))),
+            "{}",
+            &message[..100.min(message.len())]
+        );
+    }
+}
