@@ -180,14 +180,13 @@ pub fn suggest<'n>(written: &str, known: impl IntoIterator<Item = &'n str>) -> O
         if far && !may_abbreviate {
             continue;
         }
-        let candidate_lower = candidate.to_ascii_lowercase();
-        let mut distance = if far || letters_apart(&written_letters, &candidate_lower) > limit {
+        let mut distance = if far || letters_apart(&written_letters, candidate) > limit {
             limit + 1
         } else {
-            edit_distance(&written_lower, &candidate_lower, limit)
+            edit_distance(&written_lower, &candidate.to_ascii_lowercase(), limit)
         };
         // An abbreviation (`dmg` for `damage`) counts as close.
-        if distance > limit && is_abbreviation(&written_lower, &candidate_lower) {
+        if distance > limit && may_abbreviate && is_abbreviation(&written_lower, candidate) {
             distance = limit;
         }
         if distance <= limit && distance > 0 && best.is_none_or(|(best_distance, _)| distance < best_distance) {
@@ -217,13 +216,16 @@ fn letters_apart(counts: &[u8; 32], other: &str) -> usize {
 }
 
 /// Whether `short` (three letters or more) keeps the first letter of `long` and the rest
-/// of its letters in order.
+/// of its letters in order, in any case.
 fn is_abbreviation(short: &str, long: &str) -> bool {
-    if short.len() < 3 || short.len() >= long.len() || short.as_bytes().first() != long.as_bytes().first() {
+    if short.len() < 3
+        || short.len() >= long.len()
+        || !short.as_bytes()[..1].eq_ignore_ascii_case(&long.as_bytes()[..1])
+    {
         return false;
     }
     let mut long_bytes = long.bytes();
-    short.bytes().all(|byte| long_bytes.any(|candidate| candidate == byte))
+    short.bytes().all(|byte| long_bytes.any(|candidate| candidate.eq_ignore_ascii_case(&byte)))
 }
 
 /// Edit distance over bytes (names are ASCII), counting a swap of two neighbours as one

@@ -133,18 +133,23 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     // as an aura's, its effects as ones on entering play.
     if let Some(field) = block.field("type") {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
-        for word in value.words() {
-            if catalogue::position(catalogue::CARD_TYPES, &word.text.to_ascii_lowercase()).is_none() {
-                let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name);
-                let help = did_you_mean(word.text, known).unwrap_or_else(|| {
-                    "a card's types are `Creature`, `Instant`, `Sorcery`, `Enchantment`, `Artifact`, `Land`, \
-                     `Planeswalker`, `Tribal` and the supertypes `Legendary`, `Basic`, `Snow`, `World`"
-                        .into()
-                });
-                return Err(
-                    Unsupported::new(word, &format!("type `{}`", spec::leading_word(word.text))).with_help(Some(help))
-                );
-            }
+        let unknown = field
+            .value
+            .split_ascii_whitespace()
+            .find(|word| !catalogue::CARD_TYPES.iter().any(|card_type| card_type.name.eq_ignore_ascii_case(word)));
+        if let Some(written) = unknown {
+            // The word's offset in the value: it is a slice of it.
+            let at = written.as_ptr() as usize - field.value.as_ptr() as usize;
+            let word = value.slice(at, at + written.len());
+            let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name);
+            let help = did_you_mean(word.text, known).unwrap_or_else(|| {
+                "a card's types are `Creature`, `Instant`, `Sorcery`, `Enchantment`, `Artifact`, `Land`, \
+                 `Planeswalker`, `Tribal` and the supertypes `Legendary`, `Basic`, `Snow`, `World`"
+                    .into()
+            });
+            return Err(
+                Unsupported::new(word, &format!("type `{}`", spec::leading_word(word.text))).with_help(Some(help))
+            );
         }
     }
     let mut abilities = Vec::new();
@@ -307,7 +312,9 @@ impl<'i> Lowering<'i> {
 
     fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         let value = value.trim();
-        if let Some((at, problem)) = value.first_unbalanced() {
+        if !value.balanced()
+            && let Some((at, problem)) = value.first_unbalanced()
+        {
             let help = match problem {
                 piece::Unbalanced::Unclosed(close) => {
                     format!("this `{}` is never closed: add `{}`", value.text.as_bytes()[at] as char, close as char)

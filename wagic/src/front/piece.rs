@@ -124,9 +124,20 @@ impl<'s> Piece<'s> {
         words
     }
 
-    /// Whether every bracket of the piece is closed, in order.
+    /// Whether every bracket of the piece is closed, in order (run on every line: it keeps
+    /// no positions; [`Piece::first_unbalanced`] finds the culprit of a line that fails).
     pub fn balanced(self) -> bool {
-        self.first_unbalanced().is_none()
+        let mut stack = Vec::new();
+        for byte in self.text.bytes() {
+            match byte {
+                b'(' => stack.push(b')'),
+                b'[' => stack.push(b']'),
+                b'{' => stack.push(b'}'),
+                b')' | b']' | b'}' if stack.pop() != Some(byte) => return false,
+                _ => {}
+            }
+        }
+        stack.is_empty()
     }
 
     /// The byte index of the first bracket that breaks the nesting and how: a closing
@@ -204,6 +215,18 @@ mod tests {
         assert_eq!(words.iter().map(|word| word.text).collect::<Vec<_>>(), ["damage:1", "target(creature,player)"]);
         let (args, rest) = words[1].call("target").expect("a call");
         assert_eq!((args.text, args.start, rest.text), ("creature,player", 116, ""));
+    }
+
+    #[test]
+    fn the_first_bracket_out_of_place_is_found() {
+        let at = |text: &str| Piece::new(text, 0).first_unbalanced();
+        assert_eq!(at("target(creature,player"), Some((6, Unbalanced::Unclosed(b')'))));
+        assert_eq!(at("a(b[c)]"), Some((5, Unbalanced::Stray(Some(b'[')))));
+        assert_eq!(at("x)"), Some((1, Unbalanced::Stray(None))));
+        assert_eq!(at("{T}:damage:1 target(creature[-flying])"), None);
+        for text in ["target(creature,player", "a(b[c)]", "x)", "(a)", "", "{[()]}"] {
+            assert_eq!(Piece::new(text, 0).balanced(), at(text).is_none(), "{text}");
+        }
     }
 
     #[test]
