@@ -66,6 +66,10 @@ fn run_files(
         }
         files.extend(found);
     }
+    // A file named twice (`cards/` and `cards/red.txt`) is read once: its cards would
+    // otherwise all be met again, as `name#2`.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|path| seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())));
     if let Some((path, error)) = unreadable.first() {
         writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
         return Ok(Exit::Usage);

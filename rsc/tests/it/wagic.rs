@@ -253,3 +253,15 @@ fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
     assert_eq!(code(&disas), 0, "{}", stderr(&disas));
     assert!(stdout(&disas).contains("LoadInt r0 3"), "{}", stdout(&disas));
 }
+
+/// A file named twice, alone and inside a folder given too, was read twice: each card met
+/// again became `name#2`. It is read once.
+#[test]
+fn a_file_named_twice_is_read_once() {
+    let dir = TempDir::new("wagic-twice");
+    let file = dir.file("set/cards.txt", CARDS);
+    let (exit, records, errors) = check_json(&[&file, &dir.path().join("set"), &file]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
+}
