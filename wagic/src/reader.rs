@@ -93,10 +93,12 @@ const BOM: &str = "\u{feff}";
 /// mark at the start is skipped (spans stay offsets in `source`). Outside the blocks, blank
 /// lines, `#` comments and a file's `grade=` line are what Wagic's files hold; any other
 /// text (a misspelt `[card` line, a stray `[/card]`) starts a malformed block of its own
-/// (E0101), which runs to the next `[card]` or `[/card]`: its card would be lost otherwise.
+/// (E0101), which runs to the next `[card]`: its card would be lost otherwise.
 pub fn read(source: &str) -> Vec<CardBlock<'_>> {
     let mut cards = Vec::new();
     let mut open: Option<CardBlock<'_>> = None;
+    // Whether the open block is stray text (outside any `[card]`).
+    let mut open_is_stray = false;
     let mut offset = if source.starts_with(BOM) { BOM.len() } else { 0 };
     let mut line_number = 0u32;
     for raw_line in source[offset..].split_inclusive('\n') {
@@ -116,6 +118,7 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
                 unfinished.block.end = Span::new(line_start, line_start).end;
                 cards.push(unfinished);
             }
+            open_is_stray = false;
             open = Some(CardBlock {
                 open: text_span,
                 block: Span::new(line_start, offset),
@@ -138,21 +141,20 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
                 fields: Vec::new(),
                 malformed: Some(diagnostics::text_outside_card(text_span, text)),
             };
-            if text.eq_ignore_ascii_case("[/card]") {
-                cards.push(stray);
-                continue;
-            }
             // The stray line is read as a field too, so that a `name=` names the block.
             if let Some(field) = field_of(line, line_start) {
                 stray.fields.push(field);
             }
             open = Some(stray);
+            open_is_stray = true;
             continue;
         }
         let Some(card) = open.as_mut() else {
             continue;
         };
-        if text.eq_ignore_ascii_case("[/card]") {
+        // A block of stray text runs on to the next `[card]`: a thousand stray `[/card]`
+        // lines are one error, not a thousand blocks.
+        if text.eq_ignore_ascii_case("[/card]") && !open_is_stray {
             if let Some(mut finished) = open.take() {
                 if finished.malformed.is_none() && finished.field("name").is_none() {
                     finished.malformed = Some(diagnostics::card_without_name(finished.open));
@@ -265,7 +267,7 @@ mod tests {
     /// any block and skipped as comments are.
     #[test]
     fn text_outside_the_blocks_is_a_malformed_block_of_its_own() {
-        let source = "grade=borderline\n# note\n\n[card\nname=Lost\nauto=life:1\n[/card]\n[card]\nname=Kept\n[/card]\n[/card]\nstray words\n";
+        let source = "grade=borderline\n# note\n\n[card\nname=Lost\nauto=life:1\n[/card]\n[card]\nname=Kept\n[/card]\n[/card]\nstray words\n[/card]\n[/card]\n";
         let cards = read(source);
         let summary: Vec<(&str, Option<&str>, &str)> = cards
             .iter()
@@ -277,9 +279,10 @@ mod tests {
                 ("Lost", Some("`[card` is outside any `[card]` block"), "[card"),
                 ("Kept", None, "[card]"),
                 ("", Some("`[/card]` is outside any `[card]` block"), "[/card]"),
-                ("", Some("`stray words` is outside any `[card]` block"), "stray words"),
             ]
         );
+        // Stray text runs on to the next `[card]`: one block, however many lines.
+        assert_eq!(&source[cards[2].block.range()], "[/card]\nstray words\n[/card]\n[/card]\n");
         assert_eq!(cards[0].open_line, 4);
         // A file of one card whose `[card]` line is misspelt is still one (malformed) card.
         assert_eq!(read("[crad]\nname=Shock\n[/card]\n")[0].name(), "Shock");
