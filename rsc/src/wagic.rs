@@ -117,29 +117,44 @@ fn run_files(
         };
         // Diagnostics are rendered against the lines the front end read.
         let text = wagic::reader::with_lf_line_ends(text);
-        let outcomes = wagic::compile_source_with_keys(&name, &text, &mut bundle, &mut keys);
-        tally.add(&outcomes);
-        if outcomes.is_empty() {
-            writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
-        }
+        let file = SourceFile::new(name.clone(), text.as_bytes());
         let shown_name = render::sanitize(&name).into_owned();
-        let file = SourceFile::new(name, text.as_bytes());
-        // A name met before is most likely a copy left over: say which key the card got.
-        for outcome in &outcomes {
-            if let Some(key) = outcome.key.as_deref().filter(|key| *key != outcome.name) {
+        // The first 100 diagnostics of the file are kept to be shown, the others counted
+        // (as `rsc check` shows them); outcomes are not kept.
+        let mut shown: Vec<Diagnostic> = Vec::new();
+        let mut left_out = 0;
+        let mut cards = 0;
+        let mut notes = Ok(());
+        wagic::compile_each(&name, &text, &mut bundle, &mut keys, |outcome| {
+            cards += 1;
+            tally.add_one(&outcome);
+            // A name met before is most likely a copy left over: say which key it got.
+            if let Some(key) = outcome.key.as_deref().filter(|key| *key != outcome.name)
+                && notes.is_ok()
+            {
                 let line = file.locate(outcome.open.start as usize).line;
-                writeln!(
+                notes = writeln!(
                     stderr,
                     "note: {shown_name}:{line}: a card named `{}` was met before; this one is `{}` in the bundle",
                     render::sanitize(&outcome.name),
                     render::sanitize(key)
-                )?;
+                );
             }
+            if let Some(error) = outcome.error {
+                if shown.len() < render::MAX_DIAGNOSTICS_PER_FILE {
+                    shown.push(error);
+                } else {
+                    left_out += 1;
+                }
+            }
+        });
+        notes?;
+        if cards == 0 {
+            writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
         }
-        let diagnostics: Vec<Diagnostic> = outcomes.into_iter().filter_map(|outcome| outcome.error).collect();
-        errors += diagnostics.len();
-        // At most 100 a file, then a note counting the rest, as `rsc check` shows them.
-        file.write_diagnostics(&diagnostics, options.format, colour, stdout, stderr)?;
+        errors += shown.len() + left_out;
+        // Every Wagic diagnostic is an error.
+        file.write_shown_diagnostics(&shown, (left_out, 0), options.format, colour, stdout, stderr)?;
     }
     let compile_time = started.elapsed();
     if options.stats {

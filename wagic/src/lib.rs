@@ -72,11 +72,25 @@ pub fn compile_source_with_keys(
     bundle: &mut BundleBuilder<'_>,
     keys: &mut CardKeys,
 ) -> Vec<CardOutcome> {
+    let mut outcomes = Vec::new();
+    compile_each(file, source, bundle, keys, |outcome| outcomes.push(outcome));
+    outcomes
+}
+
+/// [`compile_source_with_keys`], handing each card's outcome to `on_outcome` as soon as
+/// the card is compiled, so that a caller keeping only some (`rsc` shows 100 a file) holds
+/// no list of them all: a file of a million cut-short blocks is a million outcomes.
+pub fn compile_each(
+    file: &str,
+    source: &str,
+    bundle: &mut BundleBuilder<'_>,
+    keys: &mut CardKeys,
+    mut on_outcome: impl FnMut(CardOutcome),
+) {
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
     let mut arena = Bump::new();
-    let mut outcomes = Vec::new();
-    for block in reader::read(source) {
+    reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
         let error = match &block.malformed {
@@ -112,9 +126,8 @@ pub fn compile_source_with_keys(
                 })
             }
         };
-        outcomes.push(CardOutcome { name, open: block.open, error, key });
-    }
-    outcomes
+        on_outcome(CardOutcome { name, open: block.open, error, key });
+    });
 }
 
 /// Cards compiled and cards refused, by construct.
@@ -132,12 +145,17 @@ impl Tally {
     /// Adds one file's outcomes.
     pub fn add(&mut self, outcomes: &[CardOutcome]) {
         for outcome in outcomes {
-            self.cards += 1;
-            match &outcome.error {
-                None => self.compiled += 1,
-                Some(error) => {
-                    *self.unsupported.entry(diagnostics::construct_of(error).to_string()).or_default() += 1;
-                }
+            self.add_one(outcome);
+        }
+    }
+
+    /// Adds one card's outcome.
+    pub fn add_one(&mut self, outcome: &CardOutcome) {
+        self.cards += 1;
+        match &outcome.error {
+            None => self.compiled += 1,
+            Some(error) => {
+                *self.unsupported.entry(diagnostics::construct_of(error).to_string()).or_default() += 1;
             }
         }
     }

@@ -96,6 +96,13 @@ const BOM: &str = "\u{feff}";
 /// (E0101), which runs to the next `[card]`: its card would be lost otherwise.
 pub fn read(source: &str) -> Vec<CardBlock<'_>> {
     let mut cards = Vec::new();
+    read_each(source, |block| cards.push(block));
+    cards
+}
+
+/// [`read`], handing each block to `on_block` as soon as it is read, so that no list of
+/// every block is kept.
+pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
     let mut open: Option<CardBlock<'_>> = None;
     // Whether the open block is stray text (outside any `[card]`).
     let mut open_is_stray = false;
@@ -116,7 +123,7 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
             if let Some(mut unfinished) = open.take() {
                 unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
                 unfinished.block.end = Span::new(line_start, line_start).end;
-                cards.push(unfinished);
+                on_block(unfinished);
             }
             open_is_stray = false;
             open = Some(CardBlock {
@@ -159,7 +166,7 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
                 if finished.malformed.is_none() && finished.field("name").is_none() {
                     finished.malformed = Some(diagnostics::card_without_name(finished.open));
                 }
-                cards.push(finished);
+                on_block(finished);
             }
             continue;
         }
@@ -175,9 +182,8 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
     }
     if let Some(mut unfinished) = open.take() {
         unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
-        cards.push(unfinished);
+        on_block(unfinished);
     }
-    cards
 }
 
 /// The `key=value` field of `line` (its line end removed), which starts at byte
