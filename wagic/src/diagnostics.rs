@@ -77,6 +77,17 @@ fn short(text: &str) -> String {
     }
 }
 
+/// E0101: a second `name=` line in a card block (at its key).
+pub fn second_name(key: Span) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0101,
+        message: "card block has a second `name=`".into(),
+        span: key,
+        label: "the card is named above already".into(),
+        help: Some("a card has one name: remove one of its `name=` lines".into()),
+    }
+}
+
 /// E0101: a card block without `name=`.
 pub fn card_without_name(open: Span) -> Diagnostic {
     Diagnostic {

@@ -174,7 +174,13 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
             continue;
         }
         match field_of(line, line_start) {
-            Some(field) => card.fields.push(field),
+            Some(field) => {
+                // Which of two names the card has is anyone's guess (none of Wagic's has two).
+                if field.is("name") && !open_is_stray && card.field("name").is_some() {
+                    card.malformed.get_or_insert_with(|| diagnostics::second_name(field.key_span));
+                }
+                card.fields.push(field);
+            }
             None => {
                 card.malformed.get_or_insert_with(|| diagnostics::line_without_equals(text_span, text));
             }
@@ -295,6 +301,17 @@ mod tests {
         assert!(
             cards[0].malformed.as_ref().and_then(|d| d.help.as_deref()).is_some_and(|help| help.contains("`[card]`"))
         );
+    }
+
+    /// A block with two `name=` lines compiled under the first, silently.
+    #[test]
+    fn a_block_with_two_names_is_malformed() {
+        let source = "[card]\nname=Shock\nauto=damage:2\nname=Zap\n[/card]\n";
+        let cards = read(source);
+        let reason = cards[0].malformed.as_ref().expect("malformed");
+        assert_eq!(reason.message, "card block has a second `name=`");
+        assert_eq!(&source[reason.span.range()], "name");
+        assert_eq!(reason.span.start, 32);
     }
 
     #[test]

@@ -411,7 +411,7 @@ impl Code {
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
                  that cannot be read whole: it has no `[/card]` before the next block or the end \
-                 of the file, a line of it is not `key=value`, or it has no `name=`; or text \
+                 of the file, a line of it is not `key=value`, or it has no `name=` or two; or text \
                  outside any block other than blank lines, `#` comments and the file's \
                  `grade=` line (a misspelt `[card]` line, a stray `[/card]`), which is read as \
                  a block of its own up to the next `[card]` or `[/card]`. The examples are \
