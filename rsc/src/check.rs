@@ -13,7 +13,7 @@ use crate::Exit;
 use crate::render::{self, MessageFormat, SourceFile};
 
 /// The extension of RuleScript source files, looked for in folders.
-const EXTENSION: &str = "rules";
+pub(crate) const EXTENSION: &str = "rules";
 
 /// Largest source file read (a `.rules` file, a Wagic card file): Wagic's whole catalogue in
 /// one file is 4 MB. Counted as read, so that a device or a pipe that never ends
@@ -72,7 +72,7 @@ impl Checker {
     fn check_all(&mut self, paths: &[PathBuf], stdout: &mut impl Write, stderr: &mut impl Write) -> io::Result<()> {
         for path in paths {
             let mut unreadable = Vec::new();
-            let files = expand(path, &mut unreadable);
+            let files = expand(path, EXTENSION, &mut unreadable);
             for (path, error) in unreadable {
                 self.trouble = true;
                 writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
@@ -108,9 +108,10 @@ impl Checker {
     }
 }
 
-/// The files `path` names: itself if it is not a folder, else every `*.rules` file below
-/// it, sorted by path. Whatever cannot be read is added to `unreadable`.
-pub(crate) fn expand(path: &Path, unreadable: &mut Vec<(PathBuf, io::Error)>) -> Vec<PathBuf> {
+/// The files `path` names: itself if it is not a folder, else every file below it whose
+/// extension is `extension` (`rules`), sorted by path. Whatever cannot be read is added to
+/// `unreadable`.
+pub(crate) fn expand(path: &Path, extension: &str, unreadable: &mut Vec<(PathBuf, io::Error)>) -> Vec<PathBuf> {
     match fs::metadata(path) {
         Err(error) => {
             unreadable.push((path.to_path_buf(), error));
@@ -148,12 +149,12 @@ pub(crate) fn expand(path: &Path, unreadable: &mut Vec<(PathBuf, io::Error)>) ->
                     let child = entry.path();
                     match fs::metadata(&child) {
                         Ok(metadata) if metadata.is_dir() => folders.push(child),
-                        Ok(_) if child.extension().is_some_and(|ext| ext == EXTENSION) => {
+                        Ok(_) if child.extension().is_some_and(|ext| ext == extension) => {
                             files.push(child);
                         }
                         Ok(_) => {}
                         // A dangling symlink named `*.rules` is reported; others are not ours.
-                        Err(error) if child.extension().is_some_and(|ext| ext == EXTENSION) => {
+                        Err(error) if child.extension().is_some_and(|ext| ext == extension) => {
                             unreadable.push((child, error));
                         }
                         Err(_) => {}

@@ -145,7 +145,7 @@ fn read_inputs(paths: &[PathBuf], stderr: &mut impl Write) -> io::Result<Option<
     let mut trouble = false;
     for path in paths {
         let mut unreadable = Vec::new();
-        for file in expand(path, &mut unreadable) {
+        for file in expand(path, crate::check::EXTENSION, &mut unreadable) {
             match read_source(&file) {
                 Ok(bytes) => {
                     let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();

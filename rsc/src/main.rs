@@ -51,7 +51,7 @@ struct Cli {
 enum Command {
     /// Check `.rules` files for errors and warnings (folders are searched recursively).
     Check {
-        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: for `*.txt` Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The card language: `rulescript`, or `wagic` for Wagic card files (`[card]` blocks).
@@ -66,7 +66,7 @@ enum Command {
     },
     /// Compile `.rules` files and folders into one `.rsb` bundle.
     Compile {
-        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: Wagic card files).
+        /// Files, or folders to search for `*.rules` files (with `--lang wagic`: for `*.txt` Wagic card files).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// The card language: `rulescript`, or `wagic` for Wagic card files, whose bundle holds
@@ -79,7 +79,8 @@ enum Command {
         /// Leave out the debug section (source lines and spans).
         #[arg(long)]
         strip: bool,
-        /// Report cards, source and bundle bytes per section, and compile time.
+        /// Report cards, source and bundle bytes per section, and compile time (with `--lang
+        /// wagic`: the tally of cards compiled and left out by construct, and compile time).
         #[arg(long)]
         stats: bool,
         /// How diagnostics (and `--stats`) are reported: `human` or `json`.

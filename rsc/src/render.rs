@@ -281,21 +281,36 @@ impl<'a> SourceFile<'a> {
         human: &mut impl Write,
     ) -> io::Result<()> {
         let (shown, left_out) = diagnostics.split_at(diagnostics.len().min(MAX_DIAGNOSTICS_PER_FILE));
+        let errors = left_out.iter().filter(|diagnostic| diagnostic.severity() == Severity::Error).count();
+        self.write_shown_diagnostics(shown, (errors, left_out.len() - errors), format, colour, json, human)
+    }
+
+    /// Writes `shown`, then, when `left_out` (errors, warnings) counts any, the note of
+    /// [`SourceFile::write_diagnostics`]: for a caller that kept only the diagnostics it
+    /// shows.
+    pub fn write_shown_diagnostics(
+        &self,
+        shown: &[Diagnostic],
+        left_out: (usize, usize),
+        format: MessageFormat,
+        colour: bool,
+        json: &mut impl Write,
+        human: &mut impl Write,
+    ) -> io::Result<()> {
         for diagnostic in shown {
             match format {
                 MessageFormat::Human => self.write_human(human, diagnostic, colour)?,
                 MessageFormat::Json => self.write_json(json, diagnostic)?,
             }
         }
-        if left_out.is_empty() {
+        let (errors, warnings) = left_out;
+        let omitted = errors + warnings;
+        if omitted == 0 {
             return Ok(());
         }
-        let errors = left_out.iter().filter(|diagnostic| diagnostic.severity() == Severity::Error).count();
-        let warnings = left_out.len() - errors;
         let message = format!(
-            "{} more diagnostic{} in this file not shown ({errors} error{}, {warnings} warning{})",
-            left_out.len(),
-            plural(left_out.len()),
+            "{omitted} more diagnostic{} in this file not shown ({errors} error{}, {warnings} warning{})",
+            plural(omitted),
             plural(errors),
             plural(warnings)
         );
@@ -310,7 +325,7 @@ impl<'a> SourceFile<'a> {
                     file: &self.name,
                     severity: "note",
                     message: &message,
-                    omitted: left_out.len(),
+                    omitted,
                     omitted_errors: errors,
                     omitted_warnings: warnings,
                 };
@@ -469,7 +484,7 @@ fn is_bidi_control(c: char) -> bool {
 }
 
 /// Text from a diagnostic or a path, with anything that could drive the terminal escaped.
-fn sanitize(text: &str) -> Cow<'_, str> {
+pub(crate) fn sanitize(text: &str) -> Cow<'_, str> {
     if text.chars().all(|c| !c.is_control() && !is_bidi_control(c)) {
         return Cow::Borrowed(text);
     }

@@ -4,7 +4,9 @@
 //! rendered against the Wagic file itself; `compile` writes the bundle of the cards that
 //! compiled (the others are named, and the exit code is 1 when any was left out).
 //! `--stats` prints the tally: cards compiled, and cards left out by construct. A lone CR
-//! ends a line as LF does; a file with no `[card]` block is warned about.
+//! ends a line as LF does; a file with no `[card]` block is warned about. Folders are
+//! searched for `*.txt` files; a file that is not UTF-8 gets E0001 at its first bad byte,
+//! and the other files are still read.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -12,10 +14,16 @@ use std::time::Instant;
 
 use vm::bytecode::BundleBuilder;
 
+use compiler::Diagnostic;
+
 use crate::Exit;
-use crate::check::read_source;
+use crate::check::{expand, read_source};
 use crate::render::{self, MessageFormat, SourceFile};
 use crate::run::check_outputs;
+
+/// The extension of Wagic card files (Wagic's `sets/primitives/*.txt`), looked for in
+/// folders.
+const EXTENSION: &str = "txt";
 
 /// What a Wagic run was asked to do.
 pub struct Options<'a> {
@@ -49,8 +57,25 @@ fn run_files(
     stdout: &mut impl Write,
     stderr: &mut impl Write,
 ) -> io::Result<Exit> {
-    let mut inputs = Vec::new();
+    let mut files = Vec::new();
+    let mut unreadable = Vec::new();
     for path in options.paths {
+        let found = expand(path, EXTENSION, &mut unreadable);
+        if found.is_empty() && path.is_dir() {
+            writeln!(stderr, "warning: `{}` holds no `*.{EXTENSION}` file", path.display())?;
+        }
+        files.extend(found);
+    }
+    // A file named twice (`cards/` and `cards/red.txt`) is read once: its cards would
+    // otherwise all be met again, as `name#2`.
+    let mut seen = std::collections::HashSet::new();
+    files.retain(|path| seen.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.clone())));
+    if let Some((path, error)) = unreadable.first() {
+        writeln!(stderr, "error: cannot read `{}`: {error}", path.display())?;
+        return Ok(Exit::Usage);
+    }
+    let mut inputs = Vec::new();
+    for path in &files {
         match read_source(path) {
             Ok(bytes) => inputs.push((path, bytes)),
             Err(error) => {
@@ -60,8 +85,7 @@ fn run_files(
         }
     }
     if let Some(output) = options.output {
-        let input_paths: Vec<PathBuf> = options.paths.to_vec();
-        if let Err(message) = check_outputs(&[("-o", output)], &input_paths) {
+        if let Err(message) = check_outputs(&[("-o", output)], &files) {
             writeln!(stderr, "error: {message}")?;
             return Ok(Exit::Usage);
         }
@@ -69,6 +93,8 @@ fn run_files(
     let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
     bundle.set_strip(options.strip);
     let mut tally = wagic::Tally::default();
+    // One bundle holds each key once, whichever file a card is in.
+    let mut keys = wagic::CardKeys::default();
     let started = Instant::now();
     let mut errors = 0;
     for (path, bytes) in &inputs {
@@ -76,25 +102,59 @@ fn run_files(
         let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
             Err(error) => {
-                writeln!(stderr, "error: `{name}` is not valid UTF-8 (byte {})", error.valid_up_to())?;
-                return Ok(Exit::Errors);
+                // Located like any diagnostic; the other files are still read.
+                errors += 1;
+                let diagnostic = wagic::diagnostics::invalid_utf8(error.valid_up_to());
+                SourceFile::new(name, bytes).write_diagnostics(
+                    &[diagnostic],
+                    options.format,
+                    colour,
+                    stdout,
+                    stderr,
+                )?;
+                continue;
             }
         };
         // Diagnostics are rendered against the lines the front end read.
         let text = wagic::reader::with_lf_line_ends(text);
-        let outcomes = wagic::compile_source(&name, &text, &mut bundle);
-        tally.add(&outcomes);
-        if outcomes.is_empty() {
+        let file = SourceFile::new(name.clone(), text.as_bytes());
+        let shown_name = render::sanitize(&name).into_owned();
+        // The first 100 diagnostics of the file are kept to be shown, the others counted
+        // (as `rsc check` shows them); outcomes are not kept.
+        let mut shown: Vec<Diagnostic> = Vec::new();
+        let mut left_out = 0;
+        let mut cards = 0;
+        let mut notes = Ok(());
+        wagic::compile_each(&name, &text, &mut bundle, &mut keys, |outcome| {
+            cards += 1;
+            tally.add_one(&outcome);
+            // A name met before is most likely a copy left over: say which key it got.
+            if let Some(key) = outcome.key.as_deref().filter(|key| *key != outcome.name)
+                && notes.is_ok()
+            {
+                let line = file.locate(outcome.open.start as usize).line;
+                notes = writeln!(
+                    stderr,
+                    "note: {shown_name}:{line}: a card named `{}` was met before; this one is `{}` in the bundle",
+                    render::sanitize(&outcome.name),
+                    render::sanitize(key)
+                );
+            }
+            if let Some(error) = outcome.error {
+                if shown.len() < render::MAX_DIAGNOSTICS_PER_FILE {
+                    shown.push(error);
+                } else {
+                    left_out += 1;
+                }
+            }
+        });
+        notes?;
+        if cards == 0 {
             writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
         }
-        let file = SourceFile::new(name, text.as_bytes());
-        for error in outcomes.iter().filter_map(|outcome| outcome.error.as_ref()) {
-            errors += 1;
-            match options.format {
-                MessageFormat::Human => file.write_human(stderr, error, colour)?,
-                MessageFormat::Json => file.write_json(stdout, error)?,
-            }
-        }
+        errors += shown.len() + left_out;
+        // Every Wagic diagnostic is an error.
+        file.write_shown_diagnostics(&shown, (left_out, 0), options.format, colour, stdout, stderr)?;
     }
     let compile_time = started.elapsed();
     if options.stats {

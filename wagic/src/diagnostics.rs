@@ -1,18 +1,31 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
-//! declared in the compiler's `declare_codes!` table (E0100, E0101). Spans are byte ranges
-//! of the Wagic file itself.
+//! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
+//! not UTF-8). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
 /// E0100: the card uses a construct the front end does not compile yet. `construct` is a
-/// short stable name (`key \`kicker\``, `effect \`transforms\``) that `--stats` tallies.
-pub fn unsupported(span: Span, construct: &str) -> Diagnostic {
+/// short stable name (`key \`kicker\``, `effect \`transforms\``) that `--stats` tallies;
+/// `help` says how to fix it when the front end can tell (a typo's `did you mean`), and
+/// otherwise where to read what compiles.
+pub fn unsupported(span: Span, construct: &str, help: Option<String>) -> Diagnostic {
     Diagnostic {
         code: Code::E0100,
         message: format!("unsupported: {construct}"),
         span,
-        label: "not supported yet".into(),
-        help: None,
+        label: "the card is left out of the bundle".into(),
+        help: Some(help.unwrap_or_else(|| "`rsc explain E0100` lists what the Wagic front end compiles".into())),
+    }
+}
+
+/// E0001: the file is not UTF-8; `offset` is its first byte that starts no UTF-8 character.
+pub fn invalid_utf8(offset: usize) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0001,
+        message: format!("card file is not valid UTF-8 (invalid byte at offset {offset})"),
+        span: Span::new(offset, offset + 1),
+        label: "invalid byte".into(),
+        help: Some("save the file as UTF-8 (it was most likely saved as Latin-1 or Windows-1252)".into()),
     }
 }
 
@@ -31,10 +44,47 @@ pub fn unterminated_card(open: Span) -> Diagnostic {
 pub fn line_without_equals(span: Span, text: &str) -> Diagnostic {
     Diagnostic {
         code: Code::E0101,
-        message: format!("line `{text}` has no `=`"),
+        message: format!("line `{}` has no `=`", short(text)),
         span,
         label: "expected `key=value`".into(),
-        help: None,
+        help: Some("write each line of a card as `key=value` (`auto=damage:2`), or make it a comment with `#`".into()),
+    }
+}
+
+/// E0101: text outside any `[card]` block (a misspelt `[card]` line, a stray `[/card]`).
+pub fn text_outside_card(span: Span, text: &str) -> Diagnostic {
+    let help = if text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("[card")) {
+        "write the card's first line as `[card]`, alone on its line"
+    } else if text.eq_ignore_ascii_case("[/card]") {
+        "remove this `[/card]`, or add the `[card]` line its card lacks"
+    } else {
+        "start each card with a `[card]` line, or make this line a comment with `#`"
+    };
+    Diagnostic {
+        code: Code::E0101,
+        message: format!("`{}` is outside any `[card]` block", short(text)),
+        span,
+        label: "not part of any card".into(),
+        help: Some(help.into()),
+    }
+}
+
+/// `text` cut to its first 40 characters (with `...`), for quoting a line in a message.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// E0101: a second `name=` line in a card block (at its key).
+pub fn second_name(key: Span) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0101,
+        message: "card block has a second `name=`".into(),
+        span: key,
+        label: "the card is named above already".into(),
+        help: Some("a card has one name: remove one of its `name=` lines".into()),
     }
 }
 

@@ -33,36 +33,85 @@ pub struct CardOutcome {
     pub open: Span,
     /// Its one error, when it did not compile.
     pub error: Option<Diagnostic>,
+    /// Its key in the bundle, when it compiled: its name, or `name#2`, `name#3`... for a
+    /// name met before in the bundle.
+    pub key: Option<String>,
+}
+
+/// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
+/// `name#3`... (a bundle holds each key once).
+#[derive(Debug, Clone, Default)]
+pub struct CardKeys {
+    seen: HashMap<String, u32>,
+}
+
+impl CardKeys {
+    /// The key of the next card named `name`.
+    fn next(&mut self, name: &str) -> String {
+        let seen = self.seen.entry(name.to_string()).or_insert(0);
+        *seen += 1;
+        if *seen == 1 { name.to_string() } else { format!("{name}#{seen}") }
+    }
 }
 
 /// Compiles every card of one Wagic file (`file` is recorded in the debug section) into
-/// `bundle`, which must be built for [`CATALOGUE`]. A card whose name was met before in
-/// the bundle gets the key `name#2`, `name#3`... A lone CR ends a line, as LF and CRLF do
+/// `bundle`, which must be built for [`CATALOGUE`] and hold no other Wagic file's cards
+/// (for several files, [`compile_source_with_keys`]). A card whose name was met before
+/// gets the key `name#2`, `name#3`... A lone CR ends a line, as LF and CRLF do
 /// ([`reader::with_lf_line_ends`]).
 pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) -> Vec<CardOutcome> {
+    compile_source_with_keys(file, source, bundle, &mut CardKeys::default())
+}
+
+/// [`compile_source`] for one of several files compiled into one bundle: `keys` holds the
+/// keys the cards of the files before got, so that a name met in an earlier file gets
+/// `name#2` too.
+pub fn compile_source_with_keys(
+    file: &str,
+    source: &str,
+    bundle: &mut BundleBuilder<'_>,
+    keys: &mut CardKeys,
+) -> Vec<CardOutcome> {
+    let mut outcomes = Vec::new();
+    compile_each(file, source, bundle, keys, |outcome| outcomes.push(outcome));
+    outcomes
+}
+
+/// [`compile_source_with_keys`], handing each card's outcome to `on_outcome` as soon as
+/// the card is compiled, so that a caller keeping only some (`rsc` shows 100 a file) holds
+/// no list of them all: a file of a million cut-short blocks is a million outcomes.
+pub fn compile_each(
+    file: &str,
+    source: &str,
+    bundle: &mut BundleBuilder<'_>,
+    keys: &mut CardKeys,
+    mut on_outcome: impl FnMut(CardOutcome),
+) {
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
-    let mut keys_seen: HashMap<String, u32> = HashMap::new();
     let mut arena = Bump::new();
-    let mut outcomes = Vec::new();
-    for block in reader::read(source) {
+    reader::read_each(source, |block| {
         let name = block.name().to_string();
+        let mut key = None;
         let error = match &block.malformed {
             Some(diagnostic) => Some(diagnostic.clone()),
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
                 let error = match front::lower_card(&block, &arena) {
-                    Err(unsupported) => Some(diagnostics::unsupported(unsupported.span, &unsupported.construct)),
+                    Err(unsupported) => {
+                        Some(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+                    }
                     Ok(card) => {
-                        let seen = keys_seen.entry(name.clone()).or_insert(0);
-                        *seen += 1;
-                        let key = if *seen == 1 { name.clone() } else { format!("{name}#{seen}") };
+                        let card_key = keys.next(&name);
                         let first_line = block.open_line;
                         match compiler::codegen::emit_card_excerpt(
-                            &card, &key, file, excerpt, first_line, bundle, &arena,
+                            &card, &card_key, file, excerpt, first_line, bundle, &arena,
                         ) {
-                            Ok(_) => None,
+                            Ok(_) => {
+                                key = Some(card_key);
+                                None
+                            }
                             // A limit of the bundle format: the card's first such error.
                             Err(errors) => errors.into_iter().next(),
                         }
@@ -77,9 +126,8 @@ pub fn compile_source(file: &str, source: &str, bundle: &mut BundleBuilder<'_>) 
                 })
             }
         };
-        outcomes.push(CardOutcome { name, open: block.open, error });
-    }
-    outcomes
+        on_outcome(CardOutcome { name, open: block.open, error, key });
+    });
 }
 
 /// Cards compiled and cards refused, by construct.
@@ -97,12 +145,17 @@ impl Tally {
     /// Adds one file's outcomes.
     pub fn add(&mut self, outcomes: &[CardOutcome]) {
         for outcome in outcomes {
-            self.cards += 1;
-            match &outcome.error {
-                None => self.compiled += 1,
-                Some(error) => {
-                    *self.unsupported.entry(diagnostics::construct_of(error).to_string()).or_default() += 1;
-                }
+            self.add_one(outcome);
+        }
+    }
+
+    /// Adds one card's outcome.
+    pub fn add_one(&mut self, outcome: &CardOutcome) {
+        self.cards += 1;
+        match &outcome.error {
+            None => self.compiled += 1,
+            Some(error) => {
+                *self.unsupported.entry(diagnostics::construct_of(error).to_string()).or_default() += 1;
             }
         }
     }

@@ -85,14 +85,30 @@ pub fn with_lf_line_ends(source: &str) -> Cow<'_, str> {
     Cow::Owned(text)
 }
 
+/// The byte-order mark some editors write at the start of a UTF-8 file.
+const BOM: &str = "\u{feff}";
+
 /// Every card block of a file, in file order. Lines end with LF or CRLF: a file with lone
-/// CRs goes through [`with_lf_line_ends`] first (as `compile_source` does).
+/// CRs goes through [`with_lf_line_ends`] first (as `compile_source` does). A byte-order
+/// mark at the start is skipped (spans stay offsets in `source`). Outside the blocks, blank
+/// lines, `#` comments and a file's `grade=` line are what Wagic's files hold; any other
+/// text (a misspelt `[card` line, a stray `[/card]`) starts a malformed block of its own
+/// (E0101), which runs to the next `[card]`: its card would be lost otherwise.
 pub fn read(source: &str) -> Vec<CardBlock<'_>> {
     let mut cards = Vec::new();
+    read_each(source, |block| cards.push(block));
+    cards
+}
+
+/// [`read`], handing each block to `on_block` as soon as it is read, so that no list of
+/// every block is kept.
+pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
     let mut open: Option<CardBlock<'_>> = None;
-    let mut offset = 0;
+    // Whether the open block is stray text (outside any `[card]`).
+    let mut open_is_stray = false;
+    let mut offset = if source.starts_with(BOM) { BOM.len() } else { 0 };
     let mut line_number = 0u32;
-    for raw_line in source.split_inclusive('\n') {
+    for raw_line in source[offset..].split_inclusive('\n') {
         let line_start = offset;
         offset += raw_line.len();
         line_number = line_number.saturating_add(1);
@@ -107,8 +123,9 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
             if let Some(mut unfinished) = open.take() {
                 unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
                 unfinished.block.end = Span::new(line_start, line_start).end;
-                cards.push(unfinished);
+                on_block(unfinished);
             }
+            open_is_stray = false;
             open = Some(CardBlock {
                 open: text_span,
                 block: Span::new(line_start, offset),
@@ -118,45 +135,85 @@ pub fn read(source: &str) -> Vec<CardBlock<'_>> {
             });
             continue;
         }
+        if open.is_none() {
+            // Outside a block: comments, macro definitions (`#AUTO_DEFINE`), blank lines
+            // and the file's grade, which Wagic reads or ignores too.
+            if text.is_empty() || text.starts_with('#') || is_grade_line(text) {
+                continue;
+            }
+            let mut stray = CardBlock {
+                open: text_span,
+                block: Span::new(line_start, offset),
+                open_line: line_number,
+                fields: Vec::new(),
+                malformed: Some(diagnostics::text_outside_card(text_span, text)),
+            };
+            // The stray line is read as a field too, so that a `name=` names the block.
+            if let Some(field) = field_of(line, line_start) {
+                stray.fields.push(field);
+            }
+            open = Some(stray);
+            open_is_stray = true;
+            continue;
+        }
         let Some(card) = open.as_mut() else {
-            // Outside a block: comments, macro definitions and blank lines, which Wagic
-            // ignores too.
             continue;
         };
-        if text.eq_ignore_ascii_case("[/card]") {
+        // A block of stray text runs on to the next `[card]`: a thousand stray `[/card]`
+        // lines are one error, not a thousand blocks.
+        if text.eq_ignore_ascii_case("[/card]") && !open_is_stray {
             if let Some(mut finished) = open.take() {
                 if finished.malformed.is_none() && finished.field("name").is_none() {
                     finished.malformed = Some(diagnostics::card_without_name(finished.open));
                 }
-                cards.push(finished);
+                on_block(finished);
             }
             continue;
         }
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let Some(equals) = line.find('=') else {
-            card.malformed.get_or_insert_with(|| diagnostics::line_without_equals(text_span, text));
-            continue;
-        };
-        let key_raw = &line[..equals];
-        let key = key_raw.trim();
-        let key_start = line_start + (key_raw.len() - key_raw.trim_start().len());
-        let value_raw = &line[equals + 1..];
-        let value = value_raw.trim();
-        let value_start = line_start + equals + 1 + (value_raw.len() - value_raw.trim_start().len());
-        card.fields.push(Field {
-            key,
-            key_span: Span::new(key_start, key_start + key.len()),
-            value,
-            value_span: Span::new(value_start, value_start + value.len()),
-        });
+        match field_of(line, line_start) {
+            Some(field) => {
+                // Which of two names the card has is anyone's guess (none of Wagic's has two).
+                if field.is("name") && !open_is_stray && card.field("name").is_some() {
+                    card.malformed.get_or_insert_with(|| diagnostics::second_name(field.key_span));
+                }
+                card.fields.push(field);
+            }
+            None => {
+                card.malformed.get_or_insert_with(|| diagnostics::line_without_equals(text_span, text));
+            }
+        }
     }
     if let Some(mut unfinished) = open.take() {
         unfinished.malformed.get_or_insert_with(|| diagnostics::unterminated_card(unfinished.open));
-        cards.push(unfinished);
+        on_block(unfinished);
     }
-    cards
+}
+
+/// The `key=value` field of `line` (its line end removed), which starts at byte
+/// `line_start` of the file; none when the line has no `=`.
+fn field_of(line: &str, line_start: usize) -> Option<Field<'_>> {
+    let equals = line.find('=')?;
+    let key_raw = &line[..equals];
+    let key = key_raw.trim();
+    let key_start = line_start + (key_raw.len() - key_raw.trim_start().len());
+    let value_raw = &line[equals + 1..];
+    let value = value_raw.trim();
+    let value_start = line_start + equals + 1 + (value_raw.len() - value_raw.trim_start().len());
+    Some(Field {
+        key,
+        key_span: Span::new(key_start, key_start + key.len()),
+        value,
+        value_span: Span::new(value_start, value_start + value.len()),
+    })
+}
+
+/// Whether `text` is a file's `grade=` line (`grade=borderline`), which Wagic reads outside
+/// the blocks.
+fn is_grade_line(text: &str) -> bool {
+    text.split_once('=').is_some_and(|(key, _)| key.trim().eq_ignore_ascii_case("grade"))
 }
 
 #[cfg(test)]
@@ -203,6 +260,58 @@ mod tests {
         assert_eq!(with_lf_line_ends("\r"), "\n");
         let cards = read(&with_lf_line_ends("[card]\rname=Shock\rtype=Instant\r[/card]\r")).len();
         assert_eq!(cards, 1);
+    }
+
+    /// A file saved with a byte-order mark read as no card at all (its first line was not
+    /// `[card]`), and `check` said "0 of 0 cards compile" with exit 0.
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_spans_stay_in_the_file() {
+        let source = "\u{feff}[card]\r\nname=Shock\r\n[/card]\r\n";
+        let cards = read(source);
+        assert_eq!(cards.len(), 1);
+        assert!(cards[0].malformed.is_none(), "{:?}", cards[0].malformed);
+        assert_eq!(&source[cards[0].open.range()], "[card]");
+        assert_eq!(&source[cards[0].field("name").expect("a name").value_span.range()], "Shock");
+        assert_eq!(cards[0].open_line, 1);
+    }
+
+    /// A misspelt `[card` line made its card vanish without a word: its lines were outside
+    /// any block and skipped as comments are.
+    #[test]
+    fn text_outside_the_blocks_is_a_malformed_block_of_its_own() {
+        let source = "grade=borderline\n# note\n\n[card\nname=Lost\nauto=life:1\n[/card]\n[card]\nname=Kept\n[/card]\n[/card]\nstray words\n[/card]\n[/card]\n";
+        let cards = read(source);
+        let summary: Vec<(&str, Option<&str>, &str)> = cards
+            .iter()
+            .map(|card| (card.name(), card.malformed.as_ref().map(|d| d.message.as_str()), &source[card.open.range()]))
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("Lost", Some("`[card` is outside any `[card]` block"), "[card"),
+                ("Kept", None, "[card]"),
+                ("", Some("`[/card]` is outside any `[card]` block"), "[/card]"),
+            ]
+        );
+        // Stray text runs on to the next `[card]`: one block, however many lines.
+        assert_eq!(&source[cards[2].block.range()], "[/card]\nstray words\n[/card]\n[/card]\n");
+        assert_eq!(cards[0].open_line, 4);
+        // A file of one card whose `[card]` line is misspelt is still one (malformed) card.
+        assert_eq!(read("[crad]\nname=Shock\n[/card]\n")[0].name(), "Shock");
+        assert!(
+            cards[0].malformed.as_ref().and_then(|d| d.help.as_deref()).is_some_and(|help| help.contains("`[card]`"))
+        );
+    }
+
+    /// A block with two `name=` lines compiled under the first, silently.
+    #[test]
+    fn a_block_with_two_names_is_malformed() {
+        let source = "[card]\nname=Shock\nauto=damage:2\nname=Zap\n[/card]\n";
+        let cards = read(source);
+        let reason = cards[0].malformed.as_ref().expect("malformed");
+        assert_eq!(reason.message, "card block has a second `name=`");
+        assert_eq!(&source[reason.span.range()], "name");
+        assert_eq!(reason.span.start, 32);
     }
 
     #[test]

@@ -382,19 +382,40 @@ impl Code {
                 "action = draw()\n",
             ),
             Code::E0100 => (
-                "Reported by the Wagic front end (`rsc check --lang wagic`): the card uses a \
-                 construct of Wagic's card code that this toolchain does not compile yet, named \
-                 in the message (`unsupported: effect rampage`). The card is left out of the \
-                 bundle; `--stats` counts the cards left out by construct. The examples are \
-                 Wagic card blocks.",
+                "Reported by the Wagic front end (`rsc check --lang wagic`): the card uses \
+                 something this toolchain does not compile, named in the message \
+                 (unsupported: effect `rampage`): a construct of Wagic's card code not \
+                 compiled yet, or a word that is not Wagic's at all, most often a typo, for \
+                 which the help names the word meant (did you mean `damage`?). The card is \
+                 left out of the bundle; `--stats` counts the cards left out by construct. \
+                 What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities) and \
+                 `target` (an instant's or sorcery's), beside `name`, `text`, `mana`, `type`, \
+                 `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
+                 `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
+                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
+                 `add{G}`, a pump `p/t` and a keyword ability given or taken (`flying`, \
+                 `-flying`), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 `controller`, `opponent`, `other` or `ueot` after it; before the effect \
+                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
+                 before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
+                 `{discard(spec)}`, `{L}`, and `asSorcery` or `myTurnOnly` after the effect); \
+                 triggers before a `:` (`@movedto(spec) from(spec)`, `@damaged(spec)`, \
+                 `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
+                 source(spec)` and `blocking`, `blocked`, `@each [my|opponent] phase`). A spec \
+                 is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
+                 `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
+                 The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=rampage:1\ntype=Creature\n[/card]\n",
                 "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
             ),
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
                  that cannot be read whole: it has no `[/card]` before the next block or the end \
-                 of the file, a line of it is not `key=value`, or it has no `name=`. The \
-                 examples are Wagic card blocks.",
+                 of the file, a line of it is not `key=value`, or it has no `name=` or two; or text \
+                 outside any block other than blank lines, `#` comments and the file's \
+                 `grade=` line (a misspelt `[card]` line, a stray `[/card]`), which is read as \
+                 a block of its own up to the next `[card]` or `[/card]`. The examples are \
+                 Wagic card blocks.",
                 "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
                 "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
             ),

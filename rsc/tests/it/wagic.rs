@@ -113,15 +113,155 @@ fn a_file_with_cr_line_ends_reads_as_with_lf_line_ends() {
 }
 
 /// A file with no `[card]` block compiles nothing and is no error, but it is most likely
-/// not the file meant: `check` says so.
+/// not the file meant: `check` says so. (Text outside the blocks other than comments is an
+/// E0101: `a_misspelt_card_line_is_reported_not_skipped`.)
 #[test]
 fn a_file_with_no_card_block_is_warned_about() {
     let dir = TempDir::new("wagic-empty");
-    let file = dir.file("notes.txt", "# only a comment\nname=Shock\n");
+    let file = dir.file("notes.txt", "# only a comment\n\n# name=Shock\n");
     let output = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), file.as_os_str()]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     assert_eq!(
         stderr(&output),
         format!("warning: `{}` has no `[card]` block\n0 of 0 cards compile; 0 errors\n", file.display())
     );
+}
+
+/// `rsc check --lang wagic` with `--message-format json`: exit code, the JSON records, stderr.
+fn check_json(paths: &[&std::path::Path]) -> (i32, Vec<serde_json::Value>, String) {
+    let mut args: Vec<&std::ffi::OsStr> =
+        vec!["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--message-format".as_ref(), "json".as_ref()];
+    args.extend(paths.iter().map(|path| path.as_os_str()));
+    let output = rsc(args);
+    let records = stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
+    (code(&output), records, stderr(&output))
+}
+
+/// A file saved with a byte-order mark read as no card: "0 of 0 cards compile", exit 0, the
+/// unsupported card never reported.
+#[test]
+fn a_file_with_a_byte_order_mark_is_read_whole() {
+    let dir = TempDir::new("wagic-bom");
+    // The mark right before the first `[card]` (the comment line left out).
+    let cards = CARDS.strip_prefix("#comment\n").expect("CARDS opens with a comment");
+    let file = dir.file("cards.txt", format!("\u{feff}{}", cards.replace('\n', "\r\n")));
+    let (exit, records, errors) = check_json(&[&file]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["message"], "unsupported: effect `transforms`");
+    assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(9), Some(6)));
+    assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
+}
+
+/// A `[card` line missing its `]` made its card vanish without a word (exit 0).
+#[test]
+fn a_misspelt_card_line_is_reported_not_skipped() {
+    let dir = TempDir::new("wagic-stray");
+    let file =
+        dir.file("cards.txt", "grade=borderline\n# mine\n[card\nname=Lost\nauto=life:1\ntype=Instant\n[/card]\n");
+    let (exit, records, errors) = check_json(&[&file]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(records[0]["code"], "E0101");
+    assert_eq!(records[0]["message"], "`[card` is outside any `[card]` block");
+    assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(3), Some(1)));
+    assert_eq!(records[0]["help"], "write the card's first line as `[card]`, alone on its line");
+    assert_eq!(errors, "0 of 1 cards compile; 1 error\n");
+}
+
+/// A file that is not UTF-8 stopped the run with a byte offset and no line: the files after
+/// it were never checked. It is an E0001 at its line and column now, and the others are read.
+#[test]
+fn a_file_that_is_not_utf8_gets_a_located_error_and_the_others_are_checked() {
+    let dir = TempDir::new("wagic-latin1");
+    let latin1 = dir.file("latin1.txt", b"[card]\nname=Caf\xe9\nauto=life:1\ntype=Instant\n[/card]\n");
+    let cards = dir.file("cards.txt", CARDS);
+    let (exit, records, errors) = check_json(&[&latin1, &cards]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(records[0]["code"], "E0001");
+    assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(2), Some(9)));
+    assert!(records[0]["help"].as_str().is_some_and(|help| help.contains("UTF-8")), "{}", records[0]);
+    assert_eq!(records[1]["message"], "unsupported: effect `transforms`");
+    assert_eq!(errors, "2 of 3 cards compile; 2 errors\n");
+}
+
+/// `--help` promised folders are searched with `--lang wagic`, and a folder was "Is a
+/// directory" (exit 2). Its `*.txt` files are read, sorted, the others left alone.
+#[test]
+fn a_folder_is_searched_for_txt_card_files() {
+    let dir = TempDir::new("wagic-folder");
+    dir.file("set/b/cards.txt", CARDS);
+    dir.file("set/a.txt", "[card]\nname=Bolt\ntarget=creature,player\nauto=damage:3\ntype=Instant\n[/card]\n");
+    dir.file("set/notes.md", "[card]\nname=Not a card file\nauto=nonsense\n[/card]\n");
+    let (exit, records, errors) = check_json(&[&dir.path().join("set")]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert!(records[0]["file"].as_str().is_some_and(|file| file.ends_with("cards.txt")), "{}", records[0]);
+    assert_eq!(errors, "3 of 4 cards compile; 1 error\n");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (exit, _, errors) = check_json(&[&empty]);
+    assert_eq!(
+        (exit, errors),
+        (0, format!("warning: `{}` holds no `*.txt` file\n0 of 0 cards compile; 0 errors\n", empty.display()))
+    );
+}
+
+/// Every refused card of a file was printed: 100,000 of them made 28 MB of reports. At
+/// most 100 a file are shown now, then a note counting the rest, as `rsc check` does.
+#[test]
+fn at_most_100_diagnostics_of_a_file_are_shown() {
+    let dir = TempDir::new("wagic-many");
+    let card = "[card]\nname=Odd\nauto=transforms((,haste))\ntype=Creature\n[/card]\n";
+    let file = dir.file("cards.txt", card.repeat(150));
+    let (exit, records, errors) = check_json(&[&file]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 101, "100 diagnostics and the note");
+    assert_eq!(records[100]["severity"], "note");
+    assert_eq!(records[100]["omitted"], 50);
+    assert_eq!(errors, "0 of 150 cards compile; 150 errors\n");
+}
+
+/// The same card name in two files made `compile` fail with "internal compiler error ...
+/// repeats an earlier card's key" and write no bundle: keys were told apart within a file
+/// only. The second is `Shock#2` now, and a note says so.
+#[test]
+fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
+    let dir = TempDir::new("wagic-same-name");
+    let shock = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n";
+    let first = dir.file("a.txt", shock);
+    let second = dir.file("b.txt", format!("# again\n{}", shock.replace("damage:2", "damage:3")));
+    let bundle = dir.path().join("cards.rsb");
+    let output = rsc([
+        "compile".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        first.as_os_str(),
+        second.as_os_str(),
+        "-o".as_ref(),
+        bundle.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let note = format!(
+        "note: {}:2: a card named `Shock` was met before; this one is `Shock#2` in the bundle\n",
+        second.display()
+    );
+    let text = stderr(&output);
+    assert!(text.starts_with(&note) && text.contains("compiled 2 of 2 cards"), "{text}");
+    let disas = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "Shock#2".as_ref()]);
+    assert_eq!(code(&disas), 0, "{}", stderr(&disas));
+    assert!(stdout(&disas).contains("LoadInt r0 3"), "{}", stdout(&disas));
+}
+
+/// A file named twice, alone and inside a folder given too, was read twice: each card met
+/// again became `name#2`. It is read once.
+#[test]
+fn a_file_named_twice_is_read_once() {
+    let dir = TempDir::new("wagic-twice");
+    let file = dir.file("set/cards.txt", CARDS);
+    let (exit, records, errors) = check_json(&[&file, &dir.path().join("set"), &file]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
 }

@@ -7,6 +7,7 @@
 
 pub mod piece;
 pub mod spec;
+pub mod vocabulary;
 
 use bumpalo::Bump;
 use compiler::Span;
@@ -31,13 +32,27 @@ pub struct Unsupported {
     pub span: Span,
     /// A short stable name for it (`effect \`transforms\``).
     pub construct: String,
+    /// How to fix it, when the front end can tell (`did you mean \`damage\`?` for a word
+    /// close to one it compiles).
+    pub help: Option<String>,
 }
 
 impl Unsupported {
     /// `construct` at `piece`.
     pub fn new(piece: Piece<'_>, construct: &str) -> Unsupported {
-        Unsupported { span: piece.span(), construct: construct.to_string() }
+        Unsupported { span: piece.span(), construct: construct.to_string(), help: None }
     }
+
+    /// The same, with `help`.
+    pub fn with_help(self, help: Option<String>) -> Unsupported {
+        Unsupported { help, ..self }
+    }
+}
+
+/// `did you mean \`X\`?` for the name in `known` closest to `written`, when one is close
+/// (a typo: `damgae` for `damage`).
+pub fn did_you_mean<'n>(written: &str, known: impl IntoIterator<Item = &'n str>) -> Option<String> {
+    compiler::diagnostics::suggest(written, known)
 }
 
 /// The longest `auto=` value compiled (Wagic's longest is under 2,400 bytes): the code
@@ -55,6 +70,36 @@ pub const MAX_ENTRIES: usize = 256;
 /// The keys of a card block that only describe the card (read by a game, not compiled).
 const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
+
+/// The keys of a card block that are compiled.
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target"];
+
+/// The effects an `auto=` line may name (besides a keyword ability, granted or removed, and
+/// a pump `p/t`), for suggestions.
+const EFFECT_WORDS: &[&str] = &[
+    "may",
+    "damage",
+    "life",
+    "draw",
+    "discard",
+    "deplete",
+    "prevent",
+    "destroy",
+    "bury",
+    "tap",
+    "untap",
+    "regenerate",
+    "shuffle",
+    "moveto",
+    "counter",
+    "add",
+];
+
+/// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
+const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or remove the line";
+
+/// The effects written with an amount after a colon (`damage:2`).
+const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -84,6 +129,29 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         let lower = field.value.to_ascii_lowercase();
         lower.contains("instant") || lower.contains("sorcery")
     });
+    // A misspelt type (`Instnat`) would make a spell a permanent: its `target=` would read
+    // as an aura's, its effects as ones on entering play.
+    if let Some(field) = block.field("type") {
+        let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
+        let unknown = field
+            .value
+            .split_ascii_whitespace()
+            .find(|word| !catalogue::CARD_TYPES.iter().any(|card_type| card_type.name.eq_ignore_ascii_case(word)));
+        if let Some(written) = unknown {
+            // The word's offset in the value: it is a slice of it.
+            let at = written.as_ptr() as usize - field.value.as_ptr() as usize;
+            let word = value.slice(at, at + written.len());
+            let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name);
+            let help = did_you_mean(word.text, known).unwrap_or_else(|| {
+                "a card's types are `Creature`, `Instant`, `Sorcery`, `Enchantment`, `Artifact`, `Land`, \
+                 `Planeswalker`, `Tribal` and the supertypes `Legendary`, `Basic`, `Snow`, `World`"
+                    .into()
+            });
+            return Err(
+                Unsupported::new(word, &format!("type `{}`", spec::leading_word(word.text))).with_help(Some(help))
+            );
+        }
+    }
     let mut abilities = Vec::new();
     let mut rule_target = None;
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
@@ -113,7 +181,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 rule_target = Some(RuleTarget { optional: false, filters: arena.alloc_slice_copy(&[filter]) });
             }
             "auto" if value.text.len() > MAX_LINE_BYTES => {
-                return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")));
+                return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
+                    Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
+                ));
             }
             "auto" => match lowering.line(value)? {
                 Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
@@ -147,7 +217,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
-                return Err(Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))));
+                let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
+                let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
+                    "the keys compiled are `auto`, `abilities` and `target`; `name`, `text`, `mana`, `type`, \
+                     `subtype`, `power` and `toughness` describe the card"
+                        .into()
+                });
+                return Err(
+                    Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))).with_help(Some(help))
+                );
             }
         }
     }
@@ -171,9 +249,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
 /// An ability keyword (`first strike`, `protection from black`), compared without blanks.
 fn ability(word: Piece<'_>) -> Result<AbilityIdx, Unsupported> {
     let normalized: String = word.text.chars().filter(|c| !c.is_whitespace()).collect();
-    catalogue::position(catalogue::ABILITIES, &normalized)
-        .map(AbilityIdx::new)
-        .ok_or_else(|| Unsupported::new(word, &format!("ability `{}`", normalized.to_ascii_lowercase())))
+    catalogue::position(catalogue::ABILITIES, &normalized).map(AbilityIdx::new).ok_or_else(|| {
+        Unsupported::new(word, &format!("ability `{}`", spec::quoted(&normalized)))
+            .with_help(did_you_mean(&normalized, catalogue::ABILITIES.iter().map(|spec| spec.name)))
+    })
 }
 
 /// An ability keyword, if the text is one.
@@ -226,15 +305,26 @@ impl<'i> Lowering<'i> {
                 Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
             }
             (_, Some(&(cost, span))) => {
-                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability") })
+                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability"), help: None })
             }
         }
     }
 
     fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         let value = value.trim();
-        if !value.balanced() {
-            return Err(Unsupported::new(value, "unbalanced brackets"));
+        if !value.balanced()
+            && let Some((at, problem)) = value.first_unbalanced()
+        {
+            let help = match problem {
+                piece::Unbalanced::Unclosed(close) => {
+                    format!("this `{}` is never closed: add `{}`", value.text.as_bytes()[at] as char, close as char)
+                }
+                piece::Unbalanced::Stray(open) => match open {
+                    Some(open) => format!("this `{}` closes a `{}`", value.text.as_bytes()[at] as char, open as char),
+                    None => format!("this `{}` closes nothing", value.text.as_bytes()[at] as char),
+                },
+            };
+            return Err(Unsupported::new(value.slice(at, at + 1), "unbalanced brackets").with_help(Some(help)));
         }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
@@ -351,7 +441,11 @@ impl<'i> Lowering<'i> {
                         (cost, None, Some(self.specs.filter(&spec, false)?))
                     } else {
                         let word = spec::leading_word(symbol.text);
-                        return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)));
+                        return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
+                            "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
+                             `{S(spec)}`, `{D}`, `{discard(spec)}` and `{L}`"
+                                .into(),
+                        )));
                     }
                 }
             };
@@ -389,10 +483,20 @@ impl<'i> Lowering<'i> {
                 "combatbegin" | "combatbegins" => "combatbegins",
                 other => other,
             };
-            let event = CATALOGUE
-                .event_index(name)
-                .filter(|&index| !CATALOGUE.events[index].has_object)
-                .ok_or_else(|| Unsupported::new(phase, &format!("phase `{lower}`")))?;
+            let event =
+                CATALOGUE.event_index(name).filter(|&index| !CATALOGUE.events[index].has_object).ok_or_else(|| {
+                    let phases = CATALOGUE.events.iter().filter(|event| !event.has_object).map(|event| event.name);
+                    let known = phases.filter(|name| *name != "continuous").chain(["end", "main1", "main2"]);
+                    // `@each myupkeep`: the whose and the phase are two words.
+                    let split = ["my", "opponent"].into_iter().find_map(|whose| {
+                        let phase = lower.strip_prefix(whose)?;
+                        let index =
+                            CATALOGUE.event_index(phase).filter(|&index| !CATALOGUE.events[index].has_object)?;
+                        Some(format!("write `@each {whose} {}`", CATALOGUE.events[index].name))
+                    });
+                    let help = split.or_else(|| did_you_mean(&lower, known));
+                    Unsupported::new(phase, &format!("phase `{}`", spec::quoted(&lower))).with_help(help)
+                })?;
             let prefix = catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new);
             return Ok(Event {
                 event: EventIdx::new(event),
@@ -420,8 +524,12 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            if !["movedto", "damaged", "tapped", "untapped", "drawn"].contains(&name.as_str()) {
-                return Err(Unsupported::new(body, &trigger_name()));
+            const OBJECT_TRIGGERS: [&str; 5] = ["movedto", "damaged", "tapped", "untapped", "drawn"];
+            if !OBJECT_TRIGGERS.contains(&name.as_str()) {
+                let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
+                let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
+                    .map(|help| help.replacen('`', "`@", 1));
+                return Err(Unsupported::new(body, &trigger_name()).with_help(help));
             }
             let (args, after) = first.call(&name).ok_or_else(|| Unsupported::new(first, &trigger_name()))?;
             if !after.text.is_empty() {
@@ -486,7 +594,7 @@ impl<'i> Lowering<'i> {
             rest = rest.from(first.text.len() + (first.start - rest.start)).trim();
         }
         if rest.text.is_empty() {
-            return Err(Unsupported::new(piece, "line without an effect"));
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         }
         let parts = rest.split_top("&&");
         if may && parts.len() > 1 {
@@ -599,7 +707,7 @@ impl<'i> Lowering<'i> {
             }
         }
         let Some(first) = effect_words.first().copied() else {
-            return Err(Unsupported::new(piece, "line without an effect"));
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
@@ -608,7 +716,12 @@ impl<'i> Lowering<'i> {
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
             Err(error) => match effect_words.as_slice() {
                 [first, second, ..] if self.effect_links(*first).is_ok() => {
-                    return Err(Unsupported::new(*second, &format!("word `{}`", spec::leading_word(second.text))));
+                    let word = spec::leading_word(second.text);
+                    // `target:creature` for `target(creature)`.
+                    let help = ["target", "notatarget", "all", "lord", "foreach", "aslongas"]
+                        .contains(&word.as_str())
+                        .then(|| format!("write the spec in parentheses: `{word}(creature)`"));
+                    return Err(Unsupported::new(*second, &format!("word `{word}`")).with_help(help));
                 }
                 _ => return Err(error),
             },
@@ -717,8 +830,13 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
-                let value = amount_of(amount)
-                    .ok_or_else(|| Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))))?;
+                let value = amount_of(amount).ok_or_else(|| {
+                    Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
+                        format!(
+                            "the amounts compiled are whole numbers (`{prefix}2`); Wagic's computed ones are not yet"
+                        ),
+                    ))
+                })?;
                 return Ok(one(call(command, &[Arg::Value(Expr::Int(value))])));
             }
         }
@@ -774,7 +892,15 @@ impl<'i> Lowering<'i> {
             let effect = if negated { Effect::Revoke(ability) } else { Effect::Grant(ability) };
             return Ok(one(Link { operator: None, effect }));
         }
-        Err(Unsupported::new(piece, &format!("effect `{}`", spec::leading_word(text))))
+        let word = spec::leading_word(text);
+        if AMOUNT_EFFECTS.contains(&word.as_str()) {
+            // `damage 2`, `draw`: the effect is known, its amount is missing.
+            return Err(Unsupported::new(piece, &format!("effect `{word}` without `:amount`"))
+                .with_help(Some(format!("write the amount after a colon: `{word}:2`"))));
+        }
+        let known = EFFECT_WORDS.iter().copied().chain(catalogue::ABILITIES.iter().map(|spec| spec.name));
+        let help = vocabulary::suggest_unless_wagic(&word, vocabulary::EFFECTS, known);
+        Err(Unsupported::new(piece, &format!("effect `{word}`")).with_help(help))
     }
 
     /// `add{G}{G}`, `add{W}{U}`, `add{2}`.

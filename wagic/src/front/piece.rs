@@ -124,7 +124,8 @@ impl<'s> Piece<'s> {
         words
     }
 
-    /// Whether every bracket of the piece is closed, in order.
+    /// Whether every bracket of the piece is closed, in order (run on every line: it keeps
+    /// no positions; [`Piece::first_unbalanced`] finds the culprit of a line that fails).
     pub fn balanced(self) -> bool {
         let mut stack = Vec::new();
         for byte in self.text.bytes() {
@@ -139,6 +140,28 @@ impl<'s> Piece<'s> {
         stack.is_empty()
     }
 
+    /// The byte index of the first bracket that breaks the nesting and how: a closing
+    /// bracket that closes nothing or another kind, or else the innermost bracket never
+    /// closed.
+    pub fn first_unbalanced(self) -> Option<(usize, Unbalanced)> {
+        // The opening brackets not yet closed: where each is, and its closing bracket.
+        let mut stack: Vec<(usize, u8)> = Vec::new();
+        for (index, byte) in self.text.bytes().enumerate() {
+            match byte {
+                b'(' => stack.push((index, b')')),
+                b'[' => stack.push((index, b']')),
+                b'{' => stack.push((index, b'}')),
+                b')' | b']' | b'}' => match stack.pop() {
+                    Some((_, close)) if close == byte => {}
+                    Some((at, _)) => return Some((index, Unbalanced::Stray(self.text.as_bytes().get(at).copied()))),
+                    None => return Some((index, Unbalanced::Stray(None))),
+                },
+                _ => {}
+            }
+        }
+        stack.pop().map(|(at, close)| (at, Unbalanced::Unclosed(close)))
+    }
+
     /// For `name(args)rest` (the name in any case): the args and the rest, when the piece
     /// starts with `name(` and the parenthesis closes.
     pub fn call(self, name: &str) -> Option<(Piece<'s>, Piece<'s>)> {
@@ -147,6 +170,16 @@ impl<'s> Piece<'s> {
         let close = matching_close(inner.text)?;
         Some((inner.slice(0, close), inner.from(close + 1)))
     }
+}
+
+/// How a bracket breaks the nesting ([`Piece::first_unbalanced`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unbalanced {
+    /// An opening bracket never closed; the closing bracket it needs.
+    Unclosed(u8),
+    /// A closing bracket that closes the opening bracket given (of another kind), or
+    /// nothing.
+    Stray(Option<u8>),
 }
 
 /// The index of the `)` that closes an already opened `(` in `text`.
@@ -182,6 +215,18 @@ mod tests {
         assert_eq!(words.iter().map(|word| word.text).collect::<Vec<_>>(), ["damage:1", "target(creature,player)"]);
         let (args, rest) = words[1].call("target").expect("a call");
         assert_eq!((args.text, args.start, rest.text), ("creature,player", 116, ""));
+    }
+
+    #[test]
+    fn the_first_bracket_out_of_place_is_found() {
+        let at = |text: &str| Piece::new(text, 0).first_unbalanced();
+        assert_eq!(at("target(creature,player"), Some((6, Unbalanced::Unclosed(b')'))));
+        assert_eq!(at("a(b[c)]"), Some((5, Unbalanced::Stray(Some(b'[')))));
+        assert_eq!(at("x)"), Some((1, Unbalanced::Stray(None))));
+        assert_eq!(at("{T}:damage:1 target(creature[-flying])"), None);
+        for text in ["target(creature,player", "a(b[c)]", "x)", "(a)", "", "{[()]}"] {
+            assert_eq!(Piece::new(text, 0).balanced(), at(text).is_none(), "{text}");
+        }
     }
 
     #[test]

@@ -84,9 +84,9 @@ pub fn read(piece: Piece<'_>) -> Result<Spec<'_>, Unsupported> {
     let (body, zone) = match rest.find_top(b'|') {
         Some(bar) => (rest.slice(0, bar).trim(), Some(read_zone(rest.from(bar + 1).trim())?)),
         // A zone alone (`from(battlefield)`, `@movedto(mygraveyard)`) is any card there.
-        None => match read_zone(rest) {
-            Ok(zone) => (Piece::new("*", rest.start), Some(zone)),
-            Err(_) => (rest, None),
+        None => match zone_of(rest.text) {
+            Some(zone) => (Piece::new("*", rest.start), Some(zone)),
+            None => (rest, None),
         },
     };
     let mut other = false;
@@ -138,7 +138,15 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
     if piece.find_top(b',').is_some() {
         return Err(Unsupported::new(piece, "spec with several zones"));
     }
-    let text = piece.text.to_ascii_lowercase();
+    zone_of(piece.text).ok_or_else(|| {
+        let written = piece.text.to_ascii_lowercase();
+        Unsupported::new(piece, &format!("zone `{}`", quoted(&written))).with_help(zone_suggestion(&written))
+    })
+}
+
+/// The prefix and zone `text` names (`mybattlefield`), if it names one.
+fn zone_of(text: &str) -> Option<(Option<usize>, usize)> {
+    let text = text.to_ascii_lowercase();
     let (prefix, zone) =
         [("my", "my"), ("opponent", "opp"), ("owner", "owner"), ("targetcontroller", "targetcontroller")]
             .iter()
@@ -147,11 +155,23 @@ pub fn read_zone(piece: Piece<'_>) -> Result<(Option<usize>, usize), Unsupported
             })
             .unwrap_or((None, text.as_str()));
     let zone = if zone == "inplay" { "battlefield" } else { zone };
-    let zone = catalogue::ZONES
+    Some((prefix, catalogue::ZONES.iter().position(|spec| spec.name == zone)?))
+}
+
+/// `did you mean` for a zone that is none: `opp` written for Wagic's `opponent`, or the zone
+/// (bare or with a prefix) closest to it.
+fn zone_suggestion(written: &str) -> Option<String> {
+    let zone_names = || catalogue::ZONES.iter().map(|zone| zone.name).chain(["inplay"]);
+    if let Some(zone) = written.strip_prefix("opp").filter(|_| !written.starts_with("opponent"))
+        && zone_names().any(|name| name == zone)
+    {
+        return Some(format!("did you mean `opponent{zone}`?"));
+    }
+    let known: Vec<String> = ["", "my", "opponent", "owner", "targetcontroller"]
         .iter()
-        .position(|spec| spec.name == zone)
-        .ok_or_else(|| Unsupported::new(piece, &format!("zone `{}`", piece.text.to_ascii_lowercase())))?;
-    Ok((prefix, zone))
+        .flat_map(|prefix| zone_names().map(move |zone| format!("{prefix}{zone}")))
+        .collect();
+    super::did_you_mean(written, known.iter().map(String::as_str))
 }
 
 /// The most terms a spec's `[...]` may have (Wagic's longest has 5): each is one level of
@@ -198,12 +218,26 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
             [b'<', b'=', ..] => (CompareOp::Le, operator_at + 2),
             [b'>', b'=', ..] => (CompareOp::Ge, operator_at + 2),
             [b'=', ..] => (CompareOp::Eq, operator_at + 1),
-            _ => return Err(Unsupported::new(piece, "spec comparison without `=`")),
+            _ => {
+                // `power>4`: Wagic compares with `>=`, `<=` and `=` only.
+                let bound = text[operator_at + 1..].trim().parse::<i32>().ok();
+                let help = match (text.as_bytes()[operator_at], bound) {
+                    (b'>', Some(bound)) => format!("write `{property}>={}`", bound.saturating_add(1)),
+                    (b'<', Some(bound)) => format!("write `{property}<={}`", bound.saturating_sub(1)),
+                    _ => "Wagic compares with `>=`, `<=` or `=`".to_string(),
+                };
+                return Err(Unsupported::new(piece, "spec comparison without `=`").with_help(Some(help)));
+            }
         };
-        let value = text[value_at..]
-            .trim()
-            .parse::<i32>()
-            .map_err(|_| Unsupported::new(piece, "spec comparison with a computed value"))?;
+        let value = text[value_at..].trim().parse::<i32>().map_err(|_| {
+            // `power=>3` for `power>=3`.
+            let swapped = text[value_at..].trim().strip_prefix(['>', '<']).filter(|_| op == CompareOp::Eq);
+            let help = swapped.map(|bound| {
+                let operator = if text[value_at..].trim().starts_with('>') { ">=" } else { "<=" };
+                format!("write `{property}{operator}{}`", bound.trim())
+            });
+            Unsupported::new(piece, "spec comparison with a computed value").with_help(help)
+        })?;
         return Ok(TermTest::Compare(index, op, value));
     }
     let without_blanks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
@@ -222,7 +256,20 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
 pub fn leading_word(text: &str) -> String {
     let word: String = text.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-    if word.is_empty() { text.chars().take(12).collect() } else { word.to_ascii_lowercase() }
+    if word.is_empty() { text.chars().take(12).collect() } else { quoted(&word) }
+}
+
+/// The most characters of the file a construct's name quotes: a key or zone of
+/// megabytes is named by its start.
+const MAX_QUOTED_CHARS: usize = 40;
+
+/// `text` lower-cased, cut to its first 40 characters (then `...`): how a word of the file
+/// is quoted in a construct's name.
+pub fn quoted(text: &str) -> String {
+    match text.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((at, _)) => format!("{}...", text[..at].to_ascii_lowercase()),
+        None => text.to_ascii_lowercase(),
+    }
 }
 
 /// What a type word is.
@@ -245,6 +292,16 @@ pub fn type_atom_kind(word: &str) -> Option<TypeKind> {
         return Some(TypeKind::Subtype(index));
     }
     None
+}
+
+/// `did you mean` for a lower-case spec word a typo away from a card type or subtype: such
+/// a word would be read as a card's name, which Wagic writes as printed (`Grizzly Bears`).
+pub fn misspelt_type(word: &str) -> Option<String> {
+    if word.bytes().any(|byte| !byte.is_ascii_lowercase()) {
+        return None;
+    }
+    let known = catalogue::CARD_TYPES.iter().map(|spec| spec.name).chain(CATALOGUE.subtypes.iter().copied());
+    compiler::diagnostics::suggest(word, known.chain(["player", "this", "controller", "opponent"]))
 }
 
 /// Builds IR for specs in the card's arena.
@@ -306,6 +363,12 @@ impl<'i> SpecLowering<'i> {
                 None => {
                     if !word.text.bytes().all(|b| b.is_ascii_alphanumeric() || b" ',-".contains(&b)) {
                         return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
+                    }
+                    // Any other word is a card's name (`Grizzly Bears`), as in Wagic; one in
+                    // lower case a typo away from a type (`creatrue`) would silently match
+                    // no card.
+                    if let Some(help) = misspelt_type(word.text) {
+                        return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
                     TypeAtom::Name(self.arena.alloc_str(word.text))
                 }

@@ -67,3 +67,121 @@ fn the_wagic_codes_explanations_say_what_they_claim() {
         assert!(right.len() == 1 && right[0].error.is_none(), "{}: the right card gets {right:?}", code.as_str());
     }
 }
+
+/// The one error of a single-card file: its message, its help, and the text it points at.
+fn refusal_of(card: &str) -> Option<(String, Option<String>, String)> {
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    let outcomes = wagic::compile_source("test.txt", &source, &mut bundle);
+    assert_eq!(outcomes.len(), 1);
+    outcomes[0].error.as_ref().map(|error| {
+        let at = source.get(error.span.range()).unwrap_or("?").to_string();
+        (error.message.clone(), error.help.clone(), at)
+    })
+}
+
+/// A newcomer's typos were "unsupported: effect `damgae`" and "not supported yet", as if
+/// Wagic had such a word: each names the word meant now, at the word itself.
+#[test]
+fn typos_get_the_word_meant() {
+    let cases = [
+        ("auto=damgae:3 target(player)\ntype=Instant", "effect `damgae`", "did you mean `damage`?", "damgae:3"),
+        ("atuo=damage:2 target(player)\ntype=Instant", "key `atuo`", "did you mean `auto`?", "atuo"),
+        ("abilities=flyng\ntype=Creature", "ability `flyng`", "did you mean `flying`?", "flyng"),
+        (
+            "auto=lord(goblin|mybattlefeld) 1/1\ntype=Enchantment",
+            "zone `mybattlefeld`",
+            "did you mean `mybattlefield`?",
+            "mybattlefeld",
+        ),
+        (
+            "auto={T}:damage:1 target(creature|oppbattlefield)\ntype=Creature",
+            "zone `oppbattlefield`",
+            "did you mean `opponentbattlefield`?",
+            "oppbattlefield",
+        ),
+        (
+            "auto=@moveto(creature|battlefield):life:1\ntype=Enchantment",
+            "trigger `@moveto`",
+            "did you mean `@movedto`?",
+            "moveto(creature|battlefield)",
+        ),
+        ("target=creature\nauto=damage:3\ntype=Instnat", "type `instnat`", "did you mean `instant`?", "Instnat"),
+        (
+            "auto={T}:destroy target(creatrue)\ntype=Creature",
+            "spec type `creatrue`",
+            "did you mean `creature`?",
+            "creatrue",
+        ),
+        ("auto=@each my upkep:life:1\ntype=Enchantment", "phase `upkep`", "did you mean `upkeep`?", "upkep"),
+        ("auto=@each myupkeep:life:1\ntype=Enchantment", "phase `myupkeep`", "write `@each my upkeep`", "myupkeep"),
+        ("auto=mya damage:2 target(creature)\ntype=Instant", "effect `mya`", "did you mean `may`?", "mya damage:2"),
+    ];
+    for (card, construct, help, at) in cases {
+        assert_eq!(
+            refusal_of(card),
+            Some((format!("unsupported: {construct}"), Some(help.to_string()), at.to_string())),
+            "{card}"
+        );
+    }
+}
+
+/// Mistakes that are no typo of a word get a help that says what to write.
+#[test]
+fn mistakes_get_a_help_that_says_what_to_write() {
+    let help_of = |card: &str| refusal_of(card).map(|(message, help, at)| (message, help.unwrap_or_default(), at));
+    let (message, help, at) = help_of("auto=damage 2 target(creature)\ntype=Instant").expect("refused");
+    assert_eq!(
+        (message.as_str(), help.as_str()),
+        ("unsupported: effect `damage` without `:amount`", "write the amount after a colon: `damage:2`")
+    );
+    assert_eq!(at, "damage 2");
+    let (message, help, at) = help_of("auto=damage:2 target:creature\ntype=Instant").expect("refused");
+    assert_eq!(
+        (message.as_str(), help.as_str(), at.as_str()),
+        ("unsupported: word `target`", "write the spec in parentheses: `target(creature)`", "target:creature")
+    );
+    // The bracket never closed, not the whole line.
+    let (message, help, at) = help_of("auto=damage:1 target(creature,player\ntype=Instant").expect("refused");
+    assert_eq!(
+        (message.as_str(), help.as_str(), at.as_str()),
+        ("unsupported: unbalanced brackets", "this `(` is never closed: add `)`", "(")
+    );
+    let (_, help, at) = help_of("auto=damage:1 target(creature]\ntype=Instant").expect("refused");
+    assert_eq!((help.as_str(), at.as_str()), ("this `]` closes a `(`", "]"));
+    let (_, help, _) = help_of("auto=@movedto(creature[power>4]):life:1\ntype=Enchantment").expect("refused");
+    assert_eq!(help, "write `power>=5`");
+    let (_, help, _) = help_of("auto=destroy target(creature[power=>3])\ntype=Sorcery").expect("refused");
+    assert_eq!(help, "write `power>=3`");
+    let (_, help, _) = help_of("auto=draw:two\ntype=Sorcery").expect("refused");
+    assert!(help.starts_with("the amounts compiled are whole numbers (`draw:2`)"), "{help}");
+    let (_, help, _) = help_of("auto=\ntype=Sorcery").expect("refused");
+    assert_eq!(help, "write an effect (`damage:2 target(creature)`), or remove the line");
+    let (_, help, at) = help_of("auto={2}{Z}:draw:1\ntype=Artifact").expect("refused");
+    assert!(help.starts_with("the costs compiled are `{T}`"), "{help}");
+    assert_eq!(at, "Z");
+}
+
+/// Wagic's own words the front end does not compile are no typos: no `did you mean` (which
+/// named `tokenizer` for `token` and `tap` for `pay`), only where to read what compiles.
+#[test]
+fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
+    let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
+    for card in [
+        "auto=token(Goblin,Creature Goblin,1/1,red)\ntype=Sorcery",
+        "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
+        "auto=rampage(1/1,1)\ntype=Creature",
+        "auto=@damageof(player):life:1\ntype=Enchantment",
+        "kicker={3}\ntype=Creature",
+    ] {
+        let (_, help, _) = refusal_of(card).expect("refused");
+        let help = help.unwrap_or_default();
+        assert!(help == pointer || help.starts_with("the keys compiled are"), "{card}: {help}");
+    }
+    // A card's name in a spec is written as printed and still compiles.
+    assert_eq!(refusal_of("auto={T}:destroy target(Grizzly Bears)\ntype=Creature"), None);
+    assert_eq!(refusal_of("auto={T}:destroy target(goblins)\ntype=Creature"), None);
+    // A card type has no plural: `creatures` was the name of a card no card has.
+    let (_, help, _) = refusal_of("auto={T}:destroy target(creatures)\ntype=Creature").expect("refused");
+    assert_eq!(help.as_deref(), Some("did you mean `creature`?"));
+}

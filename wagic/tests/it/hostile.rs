@@ -61,6 +61,8 @@ fn huge_nesting_and_long_specs_are_refused_not_overflowed() {
         outcomes[0].error.as_ref().map(|e| e.message.as_str()),
         Some("unsupported: line longer than 8192 bytes")
     );
+    let help = outcomes[0].error.as_ref().and_then(|e| e.help.as_deref()).unwrap_or_default();
+    assert!(help.starts_with("split its effects into several `auto=` lines"), "{help}");
     let many_lines = format!("[card]\nname=Many\n{}type=Instant\n[/card]\n", "auto=draw:1\n".repeat(20_000));
     let outcomes = compile(&many_lines);
     assert_eq!(
@@ -85,4 +87,20 @@ fn cr_crlf_and_lf_line_ends_give_the_same_cards() {
     assert_eq!(summary(&with_odd_card.replace('\n', "\r")), lf);
     // CRLF line ends move every span by one byte per line before it.
     assert_eq!(summary(&with_odd_card.replace('\n', "\r\n")).len(), 3);
+}
+
+/// A key or an ability word of 10 MB was quoted whole in its message (and in `--stats`):
+/// the report was as large as the file. A construct quotes at most 40 characters.
+#[test]
+fn a_huge_word_is_quoted_by_its_start() {
+    let word = "k".repeat(1 << 20);
+    for card in [format!("{word}=1"), format!("abilities={word}"), format!("target=creature|{word}\nauto=destroy")] {
+        let outcomes = compile(&format!("[card]\nname=Huge\n{card}\ntype=Instant\n[/card]\n"));
+        let message = outcomes[0].error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        assert!(
+            message.len() < 100 && message.contains(&format!("`{}...`", "k".repeat(40))),
+            "{}",
+            &message[..100.min(message.len())]
+        );
+    }
 }
