@@ -16,7 +16,12 @@ from rulescript import sim
 
 MODULES = ["rulescript", "rulescript.errors", "rulescript.sim", "rulescript.envs"]
 # Each needs its library (`pip install "./python[envs]"`).
-ENV_MODULES = ["rulescript.envs.gym_env", "rulescript.envs.pettingzoo_env", "rulescript.envs.openspiel_game"]
+ENV_MODULES = [
+    "rulescript.envs.gym_env",
+    "rulescript.envs.vector_env",
+    "rulescript.envs.pettingzoo_env",
+    "rulescript.envs.openspiel_game",
+]
 
 
 def public_api(module_names: List[str]) -> Iterator[Tuple[str, Any]]:
