@@ -13,6 +13,7 @@ import os
 import statistics
 import time
 from pathlib import Path
+from typing import Dict, List
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -42,7 +43,7 @@ def main():
         started = time.perf_counter()
         for _ in range(args.steps):
             bare.step(actions.draw())
-        return (time.perf_counter() - started) / args.steps * 1e6
+        return float((time.perf_counter() - started) / args.steps * 1e6)
 
     def env_round(env: RuleScriptVectorEnv) -> float:
         vec = env.unwrapped._vec
@@ -51,9 +52,9 @@ def main():
         started = time.perf_counter()
         for _ in range(args.steps):
             env.step(actions.draw())
-        return (time.perf_counter() - started) / args.steps * 1e6
+        return float((time.perf_counter() - started) / args.steps * 1e6)
 
-    ratios = {False: [], True: []}
+    ratios: Dict[bool, List[float]] = {False: [], True: []}
     for round_ in range(args.rounds):
         base = bare_round()
         times = {copy: env_round(env) for copy, env in envs.items()}

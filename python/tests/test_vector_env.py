@@ -206,6 +206,7 @@ def test_record_episode_statistics_reports_each_episode():
             assert np.array_equal(stats["l"][done], lengths[done])
             reported += int(done.sum())
             lengths[done] = 0
+    assert env.return_queue.maxlen is not None
     assert reported > 10 and len(env.return_queue) == min(reported, env.return_queue.maxlen)
     # NormalizeReward reads the mode too, and runs.
     normalized = NormalizeReward(RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, turn_limit=TURN_LIMIT))
@@ -243,8 +244,8 @@ def test_errors():
     illegal[1] = int(np.flatnonzero(~infos["action_mask"][1])[0])
     with pytest.raises(rs.IllegalMove) as caught:
         env.step(illegal)
-    assert caught.value.game == 1  # type: ignore[attr-defined]
-    assert sorted(caught.value.legal_actions) == list(np.flatnonzero(infos["action_mask"][1]))  # type: ignore[attr-defined]
+    assert caught.value.game == 1
+    assert sorted(caught.value.legal_actions) == list(np.flatnonzero(infos["action_mask"][1]))
     # Nothing moved: the legal actions still play.
     env.step(legal)
     with pytest.raises(ValueError, match="options"):

@@ -20,7 +20,7 @@ termination. ``infos["action_mask"]`` (``(num_envs, ACTION_SPACE)`` bool, with i
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, cast
 
 import gymnasium as gym
 import numpy as np
@@ -35,7 +35,8 @@ from . import CardSetArg, DecksArg, _load_game_args
 
 Observations = npt.NDArray[np.float32]
 """A batch of observations: float32, shape ``(num_envs, OBSERVATION_SIZE)``."""
-Actions = Union[npt.NDArray[np.int32], npt.NDArray[np.int64], Sequence[int]]
+ActionArray = npt.NDArray[Union[np.int32, np.int64]]
+Actions = Union[ActionArray, Sequence[int]]
 """A batch of actions: one action number per game, an int32 or int64 array of shape
 ``(num_envs,)`` (a list or tuple of ints is made one)."""
 
@@ -101,7 +102,7 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             seed=0 if seed is None else seed,
             threads=threads,
             turn_limit=turn_limit,
-            opponent=opponent,
+            opponent=cast(Literal["greedy", "random"], opponent),
             learner_seats=seat,
             keep_finals=True,
         )
@@ -173,9 +174,10 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         vec = self._game()
         if not self._started:
             raise ResetNeeded("call reset() first")
-        if isinstance(actions, (list, tuple)):
-            actions = np.asarray(actions)
-        observations, masks, _, dones, _ = vec.step(actions)
+        # A list or tuple of ints is made an array; anything else goes to the VecGame as it
+        # is, which refuses what is not an int32 or int64 array of shape (num_envs,).
+        array = np.asarray(actions) if isinstance(actions, (list, tuple)) else actions
+        observations, masks, _, dones, _ = vec.step(cast(ActionArray, array))
         n = self.num_envs
         if self.copy:
             observations, masks = observations.copy(), masks.copy()
@@ -225,7 +227,8 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions of every row, ``(num_envs, ACTION_SPACE)`` bool (a copy)."""
-        return self._game().masks.copy()
+        masks: npt.NDArray[np.bool_] = self._game().masks.copy()
+        return masks
 
 
 # `gymnasium.make_vec("rulescript.envs.vector_env:RuleScriptVector-v0", num_envs=64,
