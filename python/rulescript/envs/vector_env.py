@@ -59,8 +59,9 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     ``copy=True`` (Gymnasium's default) returns new arrays at every call, which the
     caller may keep; with ``copy=False`` the observations and ``action_mask`` are the
     ``VecGame``'s own arrays and the rewards, terminations and truncations the env's own,
-    rewritten by the next call (for loops that use them before the next step, such as
-    CleanRL's, which copies them into tensors): no copy of the batch a step.
+    rewritten by the next call and not to be written into (a step rewrites only what
+    changed): for loops that use them before the next step, such as CleanRL's, which
+    copies them into tensors, no copy of the batch a step.
     """
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
