@@ -27,8 +27,16 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
+
+try:
+    from gymnasium.vector import AutoresetMode
+except ImportError as error:  # Gymnasium 1.0: one autoreset mode, and not this one.
+    raise ImportError(
+        "rulescript.envs.vector_env needs gymnasium 1.1 or later (gymnasium.vector.AutoresetMode): "
+        "pip install 'gymnasium>=1.1'"
+    ) from error
 
 from .. import ACTION_SPACE, ResetNeeded, VecGame, observation_bounds
 from . import CardSetArg, DecksArg, _load_game_args
