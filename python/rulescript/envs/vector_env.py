@@ -27,16 +27,14 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from gymnasium.vector import VectorEnv
 from gymnasium.vector.utils import batch_space
 
-try:
-    from gymnasium.vector import AutoresetMode
-except ImportError as error:  # Gymnasium 1.0: one autoreset mode, and not this one.
+if not hasattr(gym.vector, "AutoresetMode"):  # Gymnasium 1.0: one autoreset mode, not this one.
     raise ImportError(
         "rulescript.envs.vector_env needs gymnasium 1.1 or later (gymnasium.vector.AutoresetMode): "
         "pip install 'gymnasium>=1.1'"
-    ) from error
+    )
+from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 
 from .. import ACTION_SPACE, ResetNeeded, VecGame, observation_bounds
 from . import CardSetArg, DecksArg, _load_game_args
