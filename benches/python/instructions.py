@@ -5,6 +5,12 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
     valgrind --tool=callgrind python benches/python/instructions.py vec N STEPS
         # a VecGame of N stepped STEPS times with random legal actions drawn in numpy
         # (as bench_env.py draws them)
+    valgrind --tool=callgrind python benches/python/instructions.py vecopp N STEPS
+        # the same against the built-in random player (`opponent="random"`); `vecfin`:
+        # each game's end kept too (`keep_finals=True`), what `RuleScriptVectorEnv` steps
+    valgrind --tool=callgrind python benches/python/instructions.py env N STEPS
+        # the same through `rulescript.envs.vector_env.RuleScriptVectorEnv(copy=False)`
+        # (`env-copy`: `copy=True`): the Gymnasium wrapper's own cost, beside `vecopp`
     valgrind --tool=callgrind python benches/python/instructions.py rust GAMES INTERLEAVE
         # GAMES whole games in Rust alone (`play_in_rust`, the random player), INTERLEAVE
         # of them at a time, one decision each in turn (1: one game at a time)
@@ -28,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "rust", "sim"):
+    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "vecopp", "vecfin", "env", "env-copy", "rust", "sim"):
         sys.exit(__doc__)
     card_set = rs.CardSet.load(str(ROOT / "examples"))
     decks = [rs.load_deck(str(ROOT / "examples/decks" / name), card_set) for name in ("vanguard.o8d", "arcana.o8d")]
@@ -46,6 +52,26 @@ def main():
         for _ in range(steps):
             vec.step(actions.draw())
         print("decisions", n * steps)
+    elif sys.argv[1] in ("vecopp", "vecfin"):
+        n, steps = int(sys.argv[2]), int(sys.argv[3])
+        keep = {"keep_finals": True} if sys.argv[1] == "vecfin" else {}
+        vec = rs.VecGame(card_set, decks, n, seed=0, threads=1, opponent="random", **keep)
+        actions = RandomLegalActions(vec)
+        ended = 0
+        for _ in range(steps):
+            ended += int(vec.step(actions.draw())[3].sum())
+        print("learner decisions", n * steps, "games ended", ended)
+    elif sys.argv[1] in ("env", "env-copy"):
+        from rulescript.envs.vector_env import RuleScriptVectorEnv
+
+        n, steps = int(sys.argv[2]), int(sys.argv[3])
+        env = RuleScriptVectorEnv(card_set, decks, n, seed=0, threads=1, copy=sys.argv[1] == "env-copy")
+        env.reset(seed=0)
+        # The VecGame's own arrays: the same draw as `vecopp`, whose games these are.
+        actions = RandomLegalActions(env.unwrapped._vec)
+        for _ in range(steps):
+            env.step(actions.draw())
+        print("learner decisions", n * steps)
     else:
         games, interleave = int(sys.argv[2]), int(sys.argv[3])
         played = rs.play_in_rust(card_set, decks, 0, games, policy="random", threads=1, interleave=interleave)

@@ -261,8 +261,10 @@ class VecGame:
 
     Made, the games have started (the arrays hold their first decisions: `reset()` only
     starts them over). A game is reset within the step that ends it (Gymnasium's
-    `AutoresetMode.SAME_STEP`, without `final_obs`): with `dones[i]`, `rewards[i]` is its
-    result and row i of the other arrays the next game's first decision.
+    `AutoresetMode.SAME_STEP`): with `dones[i]`, `rewards[i]` is its result and row i of
+    the other arrays the next game's first decision. With `keep_finals=True` (11 KiB more
+    a game), the step that ends a game also keeps its last observation and whether the
+    turn limit ended it, for `finals()` (Gymnasium's `final_obs`).
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -281,6 +283,7 @@ class VecGame:
         turn_limit: Optional[int] = None,
         opponent: Optional[Literal["random", "greedy"]] = None,
         learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
+        keep_finals: bool = False,
     ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
@@ -328,6 +331,15 @@ class VecGame:
     def seeds(self) -> List[int]:
         """The seeds of the games now in the slots (slot i's is `seed + i + k * n` modulo
         2**64 after k games since the last reset)."""
+    def finals(self) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """With `keep_finals=True`, how the games the last step finished ended, new arrays:
+        (games (k,) int64, their indices in order; observations (k, OBSERVATION_SIZE)
+        float32, each game's last observation as the seat whose decision ended it sees it;
+        truncated (k,) bool, whether the turn limit ended it). Empty after a reset;
+        `RuntimeError` without `keep_finals=True`."""
+    @property
+    def keep_finals(self) -> bool:
+        """Whether the VecGame keeps how each game ends, for `finals()`."""
     def trace_hash(self, i: int) -> str:
         """Game `i`'s trace hash so far (as `Game.trace_hash`)."""
 

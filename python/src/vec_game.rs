@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use game::players::PlayerKind;
-use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
+use game::{ACTION_SPACE, CardSet, DefIdx, EndReason, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -115,11 +115,61 @@ struct Slot {
     /// The built-in player of the seat the learner does not play, when the VecGame has one
     /// (boxed: a slot without one stays as small as it was).
     opponent: Option<Box<Opponent>>,
+    /// How the slot's last finished game ended, when the VecGame keeps it (`keep_finals`;
+    /// boxed and made with the slot, so that a slot without it stays as small as it was
+    /// and a step allocates nothing).
+    last: Option<Box<Final>>,
+}
+
+/// How a slot's game ended, kept by the step that finished it (before the slot starts its
+/// next game) for `VecGame.finals()`: Gymnasium's `final_obs` for a `SAME_STEP` reset.
+struct Final {
+    /// The step that finished it ([`Start::step`]): `finals()` lists only the last step's.
+    step: u64,
+    /// The last observation, as the seat whose decision ended the game sees it.
+    observation: Box<[f32; OBSERVATION_SIZE]>,
+    /// What `observation` holds past its fixed blocks.
+    written: Written,
+    /// Whether the turn limit ended it (a truncation) rather than a win, a loss or a draw.
+    truncated: bool,
+}
+
+impl Final {
+    fn new() -> Final {
+        // No step is numbered u64::MAX (a VecGame would step for 5,000 years to reach
+        // it): a slot whose game never ended is listed by no step.
+        Final {
+            step: u64::MAX,
+            observation: Box::new([0.0; OBSERVATION_SIZE]),
+            written: Written::default(),
+            truncated: false,
+        }
+    }
 }
 
 impl Slot {
-    fn new(game: Game, opponent: Option<Box<Opponent>>) -> Slot {
-        Slot { hot: Hot::default(), legal: game.legal_moves(), game, more_actions: Vec::new(), episodes: 0, opponent }
+    fn new(game: Game, opponent: Option<Box<Opponent>>, keep_finals: bool) -> Slot {
+        let last = keep_finals.then(|| Box::new(Final::new()));
+        Slot {
+            hot: Hot::default(),
+            legal: game.legal_moves(),
+            game,
+            more_actions: Vec::new(),
+            episodes: 0,
+            opponent,
+            last,
+        }
+    }
+
+    /// Keeps how the slot's game, which just ended, ends as `viewer` sees it, when the
+    /// VecGame keeps finals: called only for a game that ended, so a step's other slots
+    /// pay nothing for it.
+    fn keep_final(&mut self, start: &Start, viewer: Seat) {
+        let Some(last) = &mut self.last else { return };
+        last.step = start.step;
+        last.truncated =
+            matches!(self.game.outcome(), Some(outcome) if matches!(outcome.reason, EndReason::TurnLimit(_)));
+        encode(&self.game, viewer, &start.features, &mut last.observation[..], &mut last.written);
     }
 
     /// Whether `action` is the number of one of the slot's legal moves: a scan that stops
@@ -145,6 +195,9 @@ struct Start {
     /// The kind of built-in player that plays the seat the learner does not (`None`:
     /// every decision is the caller's).
     opponent: Option<PlayerKind>,
+    /// The number of the step under way (or last made), counted from the VecGame's
+    /// making; a reset counts as one, so that no game it finished is listed after it.
+    step: u64,
 }
 
 impl Start {
@@ -347,7 +400,7 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None,
-/// learner_seats=None)`: game `i` starts
+/// learner_seats=None, keep_finals=False)`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
 /// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
@@ -365,10 +418,12 @@ fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
 ///
 /// Made, the games have started: the arrays hold each game's first decision, so the first
 /// `step` needs no `reset()` (which starts every game over). A game is reset within the
-/// step that finished it (Gymnasium's `AutoresetMode.SAME_STEP`, without `final_obs`): on
-/// a step with `dones[i]`, `rewards[i]` is the finished game's result and every other
-/// array's row `i` the next game's first decision; the finished game's last observation is
-/// not kept (the done step is terminal: no value to bootstrap from it).
+/// step that finished it (Gymnasium's `AutoresetMode.SAME_STEP`): on a step with
+/// `dones[i]`, `rewards[i]` is the finished game's result and every other array's row `i`
+/// the next game's first decision. The finished game's last observation, and whether the
+/// turn limit ended it, are kept only with `keep_finals=True` (11 KiB more a game), at a
+/// cost only to the games that end (an observation written), and read with `finals()`
+/// (Gymnasium's `final_obs`; `rulescript.envs.vector_env` reads them).
 ///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
@@ -515,6 +570,7 @@ impl VecGame {
         if let Some(Seed(seed)) = seed {
             self.start.seed = seed;
         }
+        self.start.step = self.start.step.wrapping_add(1);
         let failure = self.run(py, &|start, i, slot, row| {
             start.restart_slot(slot, i, 0)?;
             slot.game.legal_moves_into(&mut slot.legal);
@@ -540,6 +596,7 @@ impl VecGame {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
         }
         self.pick(py, actions)?;
+        self.start.step = self.start.step.wrapping_add(1);
         let picks = std::mem::take(&mut self.picks);
         if self.start.opponent.is_some() {
             let ran = self.run(py, &|start, i, slot, row| {
@@ -574,6 +631,9 @@ impl VecGame {
                 };
                 *row.reward = [a, b];
                 *row.done = 1;
+                // The seat whose decision this row was: the row's player, which the last
+                // write set and this step has not rewritten yet.
+                slot.keep_final(start, if *row.player == 0 { Seat::FIRST } else { Seat::SECOND });
                 slot.episodes += 1;
                 start.restart(&mut slot.game, i, slot.episodes)?;
             }
@@ -619,10 +679,10 @@ impl VecGame {
     #[pyo3(
         signature = (
             card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None,
-            learner_seats = None
+            learner_seats = None, keep_finals = false
         ),
         text_signature = "(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None, \
-                          learner_seats=None)"
+                          learner_seats=None, keep_finals=False)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -635,6 +695,7 @@ impl VecGame {
         turn_limit: Option<TurnLimit>,
         opponent: Option<&str>,
         learner_seats: Option<&Bound<'_, PyAny>>,
+        keep_finals: bool,
     ) -> PyResult<VecGame> {
         let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
         let n = count_in(n, "n", 1, MAX_GAMES)?;
@@ -667,6 +728,7 @@ impl VecGame {
             n,
             turn_limit,
             opponent,
+            step: 0,
         };
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS));
@@ -693,7 +755,7 @@ impl VecGame {
                     let opponent = opponent
                         .zip(learners.get(i))
                         .map(|(kind, &learner)| Box::new(Opponent::new(kind, learner, start.seed_of(i, 0))));
-                    slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?, opponent));
+                    slots.push(Slot::new(start.game(i, 0).map_err(SetupError::new_err)?, opponent, keep_finals));
                 }
                 Ok(())
             });
@@ -838,6 +900,51 @@ impl VecGame {
             .enumerate()
             .map(|(i, slot)| start.seed.wrapping_add(i as u64).wrapping_add(slot.episodes.wrapping_mul(start.n as u64)))
             .collect())
+    }
+
+    /// How the games the last step finished ended, with `keep_finals=True`: `(games,
+    /// observations, truncated)`, new arrays: `games` (k,) int64, the finished games'
+    /// indices in order (those of `dones`); `observations` (k, OBSERVATION_SIZE) float32,
+    /// each game's last observation as the seat whose decision ended it sees it (with an
+    /// opponent, the learner; without, the row's `current_players` before the step);
+    /// `truncated` (k,) bool, whether the turn limit ended it (a draw at the limit) rather
+    /// than a win, a loss or another draw. Empty after a reset. `RuntimeError` for a
+    /// VecGame made without `keep_finals=True`.
+    fn finals<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = shared(slf)?;
+        let step = this.start.step;
+        let mut games = Vec::new();
+        let mut observations = Vec::new();
+        let mut truncated = Vec::new();
+        for (i, slot) in this.slots.iter().enumerate() {
+            let Some(last) = &slot.last else {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "this VecGame does not keep finals: make it with keep_finals=True",
+                ));
+            };
+            if last.step == step {
+                games.push(i as i64);
+                observations.extend_from_slice(&last.observation[..]);
+                truncated.push(last.truncated);
+            }
+        }
+        let k = games.len();
+        let observations = PyArray1::from_vec(py, observations).reshape([k, OBSERVATION_SIZE])?;
+        PyTuple::new(
+            py,
+            [
+                PyArray1::from_vec(py, games).into_any(),
+                observations.into_any(),
+                PyArray1::from_vec(py, truncated).into_any(),
+            ],
+        )
+    }
+
+    /// Whether the VecGame keeps how each game ends (`keep_finals=True`), for `finals()`.
+    #[getter]
+    fn keep_finals(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(shared(slf)?.slots.iter().all(|slot| slot.last.is_some()))
     }
 
     /// The BLAKE3 trace hash of game `i`'s log so far as 64 hex digits (as

@@ -17,6 +17,8 @@ from rulescript import sim
 MODULES = ["rulescript", "rulescript.errors", "rulescript.sim", "rulescript.envs"]
 # Each needs its library (`pip install "./python[envs]"`).
 ENV_MODULES = ["rulescript.envs.gym_env", "rulescript.envs.pettingzoo_env", "rulescript.envs.openspiel_game"]
+# It needs gymnasium 1.1 or later (`gymnasium.vector.AutoresetMode`).
+VECTOR_ENV_MODULE = "rulescript.envs.vector_env"
 
 
 def public_api(module_names: List[str]) -> Iterator[Tuple[str, Any]]:
@@ -46,6 +48,8 @@ def public_api(module_names: List[str]) -> Iterator[Tuple[str, Any]]:
 
 def test_every_public_name_has_a_docstring():
     names = ENV_MODULES if all(importlib.util.find_spec(m) for m in ("gymnasium", "pettingzoo", "pyspiel")) else []
+    if names and hasattr(importlib.import_module("gymnasium.vector"), "AutoresetMode"):
+        names = names + [VECTOR_ENV_MODULE]
     api = list(public_api(MODULES + names))
     walked = {name for name, _ in api}
     # The walk reaches methods and properties of native and Python classes, and functions.

@@ -137,7 +137,7 @@ class World:
                 break
             self.over.apply(player.choose(self.over))
         assert self.over.is_over()
-        self.vec = rs.VecGame(self.card_set, self.decks, 2, seed=1, threads=1, opponent="random")
+        self.vec = rs.VecGame(self.card_set, self.decks, 2, seed=1, threads=1, opponent="random", keep_finals=True)
         self.vec.reset()
         bad = tmp / "bad.rules"
         bad.write_text("# a card\naction = draw(1) $\n")
@@ -222,6 +222,8 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "VecGame.learner_seats": lambda w: w.vec.learner_seats,
     "VecGame.seeds": lambda w: w.vec.seeds(),
     "VecGame.trace_hash": lambda w: w.vec.trace_hash(0),
+    "VecGame.finals": lambda w: w.vec.finals(),
+    "VecGame.keep_finals": lambda w: w.vec.keep_finals,
     "RandomPlayer.for_seat": lambda w: rs.RandomPlayer.for_seat(7, 0),
     "RandomPlayer.choose": lambda w: rs.RandomPlayer(1).choose(w.game),
     "RandomPlayer.__copy__": lambda w: copy.copy(rs.RandomPlayer(1)),

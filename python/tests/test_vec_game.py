@@ -71,6 +71,56 @@ def test_each_game_is_the_game_of_its_seed(card_set, decks):
     assert vec.seeds() == [seed + i + episodes[i] * n for i in range(n)]
 
 
+def test_keep_finals_keeps_each_finished_games_last_observation_and_why_it_ended(card_set, decks):
+    """With `keep_finals=True`, `finals()` lists the games the last step finished: their
+    indices (those of `dones`), the last observation as the seat whose decision ended the
+    game sees it (without an opponent, the row's player before the step), and whether the
+    turn limit ended it, as `Game` replays of the same seeds and actions say; nothing after
+    a reset; and the games play as without it."""
+    n, seed, limit = 6, 70, 16
+    vec = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit, keep_finals=True)
+    plain = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit)
+    assert vec.keep_finals and not plain.keep_finals
+    games = [rs.Game(card_set, decks, seed + i, limit) for i in range(n)]
+    episodes = [0] * n
+    rng = np.random.default_rng(2)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        actions = random_actions(vec, rng)
+        movers = vec.current_players.copy()
+        _, _, _, dones, _ = vec.step(actions)
+        plain.step(actions)
+        assert np.array_equal(plain.observations, vec.observations) and np.array_equal(plain.dones, dones)
+        indices, observations, truncated = vec.finals()
+        assert indices.dtype == np.int64 and observations.dtype == np.float32 and truncated.dtype == np.bool_
+        assert list(indices) == list(np.flatnonzero(dones))
+        assert observations.shape == (len(indices), rs.OBSERVATION_SIZE) and truncated.shape == indices.shape
+        ended = 0
+        for i, game in enumerate(games):
+            game.apply(int(actions[i]))
+            if not game.is_over():
+                continue
+            assert indices[ended] == i
+            assert np.array_equal(observations[ended], game.observation(int(movers[i])))
+            at_limit = (game.outcome() or "").startswith("draw: the turn limit")
+            assert truncated[ended] == at_limit
+            seen[at_limit] += 1
+            ended += 1
+            episodes[i] += 1
+            games[i] = rs.Game(card_set, decks, seed + i + episodes[i] * n, limit)
+        assert ended == len(indices)
+    assert seen[True] > 0 and seen[False] > 0, seen
+    # A reset right after a step that finished games lists none of them.
+    for _ in range(500):
+        if vec.step(random_actions(vec, rng))[3].any():
+            break
+    assert len(vec.finals()[0]) > 0
+    vec.reset()
+    assert [len(part) for part in vec.finals()] == [0, 0, 0]
+    with pytest.raises(RuntimeError, match="keep_finals=True"):
+        plain.finals()
+
+
 def test_games_with_more_legal_moves_than_a_slot_keeps_inline(card_set, decks):
     """A slot keeps 28 action numbers in one cache line and the rest aside. Players who
     pass whenever they may keep drawing, until their games list 29 legal moves and more:

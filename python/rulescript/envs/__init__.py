@@ -3,6 +3,8 @@
 library only when imported itself.
 
 - ``rulescript.envs.gym_env.RuleScriptEnv``: Gymnasium, one seat against a built-in player.
+- ``rulescript.envs.vector_env.RuleScriptVectorEnv``: a Gymnasium vector env over
+  ``VecGame``, ``num_envs`` games against a built-in player stepped together in Rust.
 - ``rulescript.envs.pettingzoo_env.RuleScriptAECEnv``: PettingZoo AEC, both seats.
 - ``rulescript.envs.openspiel_game``: registers ``python_rulescript`` with
   ``pyspiel.register_game`` on import, so ``pyspiel.load_game("python_rulescript", ...)``

@@ -92,6 +92,9 @@ pub(super) fn play_opponent(
             if learner_moved {
                 *row.reward = rewards_of(outcome.winner);
                 *row.done = 1;
+                if let Some(learner) = slot.opponent.as_ref().map(|opponent| opponent.learner) {
+                    slot.keep_final(start, learner);
+                }
             } else {
                 passed_over += 1;
                 if passed_over > MAX_GAMES_WITHOUT_LEARNER {

@@ -1,0 +1,289 @@
+"""`rulescript.envs.vector_env.RuleScriptVectorEnv`, the Gymnasium vector env over
+`VecGame`: its spaces and metadata, Gymnasium's `SAME_STEP` autoreset contract
+(`final_obs`, `final_info` and their masks), truncation told from termination, episodes
+that are the games `Game` plays with the same seeds and built-in opponents, seeds,
+errors, and Gymnasium's vector wrappers on it."""
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+import pytest
+
+import rulescript as rs
+from conftest import DECKS, EXAMPLES
+
+gymnasium = pytest.importorskip("gymnasium")
+if not hasattr(gymnasium.vector, "AutoresetMode"):
+    pytest.skip("the vector env needs gymnasium 1.1 or later", allow_module_level=True)
+
+from gymnasium.vector import AutoresetMode  # noqa: E402
+
+from rulescript.envs.vector_env import RuleScriptVectorEnv  # noqa: E402
+
+PATHS = [str(p) for p in DECKS]
+# Short enough that a run of a few hundred steps ends games both ways: by a win or a loss,
+# and at the turn limit (a truncation).
+TURN_LIMIT = 14
+
+
+def masked_random(infos: Dict[str, Any], rng: np.random.Generator) -> "np.ndarray[Any, Any]":
+    """One legal action a row, uniformly, from `infos["action_mask"]`."""
+    return np.array([rng.choice(np.flatnonzero(row)) for row in infos["action_mask"]], np.int64)
+
+
+def test_spaces_and_metadata_are_gymnasiums():
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 6, opponent="greedy", turn_limit=TURN_LIMIT)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert env.num_envs == 6
+    assert env.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    single = env.single_observation_space
+    assert isinstance(single, gymnasium.spaces.Box) and single.dtype == np.float32
+    low, high = rs.observation_bounds(env.card_set, env.decks, TURN_LIMIT)
+    assert single.shape == (rs.OBSERVATION_SIZE,)
+    assert np.array_equal(single.low, low) and np.array_equal(single.high, high)
+    assert env.single_action_space == gymnasium.spaces.Discrete(rs.ACTION_SPACE)
+    assert env.observation_space == gymnasium.vector.utils.batch_space(single, 6)
+    assert env.action_space == gymnasium.spaces.MultiDiscrete([rs.ACTION_SPACE] * 6)
+    # The same Box the single env uses.
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    assert RuleScriptEnv(str(EXAMPLES), PATHS, turn_limit=TURN_LIMIT).observation_space == single
+    assert list(env.learner_seats) == [0, 1, 0, 1, 0, 1]
+    assert list(RuleScriptVectorEnv(str(EXAMPLES), PATHS, 3, seat=1).learner_seats) == [1, 1, 1]
+
+
+def run(env: RuleScriptVectorEnv, steps: int, seed: int) -> List[Tuple[Any, ...]]:
+    """`steps` steps of a masked random policy after `reset(seed=seed)`, every value returned."""
+    rng = np.random.default_rng(seed)
+    observations, infos = env.reset(seed=seed)
+    out: List[Tuple[Any, ...]] = [(observations, infos)]
+    for _ in range(steps):
+        out.append(env.step(masked_random(infos, rng)))
+        infos = out[-1][4]
+    return out
+
+
+def test_returns_types_shapes_and_the_same_step_contract():
+    """Each step's arrays have the documented dtypes and shapes and lie in the spaces; a
+    step that ends episodes gives, as `SyncVectorEnv` in `SAME_STEP` mode does, `final_obs`
+    (an object array: the last observation at each finished index, `None` elsewhere) and
+    `final_info`, each with its mask, those masks the rows that terminated or truncated;
+    a step that ends none gives neither."""
+    n = 8
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, turn_limit=TURN_LIMIT)
+    ends = 0
+    for observations, rewards, terminations, truncations, infos in run(env, 120, seed=5)[1:]:
+        assert observations.shape == (n, rs.OBSERVATION_SIZE) and observations.dtype == np.float32
+        assert env.observation_space.contains(observations)
+        assert rewards.shape == (n,) and rewards.dtype == np.float32
+        assert terminations.dtype == np.bool_ and truncations.dtype == np.bool_
+        assert terminations.shape == truncations.shape == (n,)
+        assert not (terminations & truncations).any()
+        mask = infos["action_mask"]
+        assert mask.shape == (n, rs.ACTION_SPACE) and mask.dtype == np.bool_
+        assert mask.any(axis=1).all() and infos["_action_mask"].all()
+        done = terminations | truncations
+        assert (rewards[~done] == 0).all()
+        if not done.any():
+            assert "final_obs" not in infos and "final_info" not in infos
+            continue
+        ends += int(done.sum())
+        assert np.array_equal(infos["_final_obs"], done) and np.array_equal(infos["_final_info"], done)
+        final_obs = infos["final_obs"]
+        assert final_obs.dtype == object and final_obs.shape == (n,)
+        for i in range(n):
+            if done[i]:
+                assert final_obs[i].shape == (rs.OBSERVATION_SIZE,) and final_obs[i].dtype == np.float32
+                assert env.single_observation_space.contains(final_obs[i])
+                # The finished game's last state, not the next game's first.
+                assert not np.array_equal(final_obs[i], observations[i])
+            else:
+                assert final_obs[i] is None
+        assert np.array_equal(infos["final_info"]["_action_mask"], done)
+        assert not infos["final_info"]["action_mask"].any()
+    assert ends > 20
+
+
+@pytest.mark.parametrize("opponent, copy", [("random", True), ("greedy", False)])
+def test_episodes_are_the_games_game_plays_with_the_same_seeds_and_opponent(opponent, copy):
+    """Each slot's episodes replayed with `Game` (seeds `s + i`, `s + i + n`... as
+    `seeds()` lists them), the learner's actions, and the opponent `for_seat` seats: the
+    same rewards, episode ends, final observations and first observations, and a
+    truncation exactly when the turn limit ended the game (with `copy=False` too, whose
+    arrays a step that ends no episode leaves as the last one that did left them)."""
+    n, seed = 4, 11
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, opponent=opponent, turn_limit=TURN_LIMIT, copy=copy)
+    player = rs.GreedyPlayer if opponent == "greedy" else rs.RandomPlayer
+    rng = np.random.default_rng(3)
+    observations, infos = env.reset(seed=seed)
+    seats = [int(s) for s in env.learner_seats]
+    assert env.seeds() == [seed + i for i in range(n)]
+
+    def start(i: int, game_seed: int) -> Tuple[rs.Game, Any]:
+        game = rs.Game(env.card_set, env.decks, game_seed, TURN_LIMIT)
+        other = player.for_seat(game_seed, 1 - seats[i])
+        while not game.is_over() and game.current_player != seats[i]:
+            game.apply(other.choose(game))
+        return game, other
+
+    episodes = [0] * n
+    games = [start(i, seed + i) for i in range(n)]
+    checked = {"terminated": 0, "truncated": 0}
+    for _ in range(150):
+        for i, (game, _) in enumerate(games):
+            assert np.array_equal(observations[i], game.observation(seats[i]))
+            assert np.array_equal(infos["action_mask"][i], game.legal_mask())
+        actions = masked_random(infos, rng)
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        for i, (game, other) in enumerate(games):
+            game.apply(int(actions[i]))
+            while not game.is_over() and game.current_player != seats[i]:
+                game.apply(other.choose(game))
+            assert bool(terminations[i] or truncations[i]) == game.is_over()
+            if not game.is_over():
+                assert rewards[i] == 0
+                continue
+            assert rewards[i] == game.returns()[seats[i]]
+            at_limit = (game.outcome() or "").startswith("draw: the turn limit")
+            assert bool(truncations[i]) == at_limit
+            checked["truncated" if at_limit else "terminated"] += 1
+            assert np.array_equal(infos["final_obs"][i], game.observation(seats[i]))
+            episodes[i] += 1
+            games[i] = start(i, seed + i + episodes[i] * n)
+    assert env.seeds() == [seed + i + episodes[i] * n for i in range(n)]
+    assert checked["terminated"] > 0 and checked["truncated"] > 0, checked
+
+
+def test_the_same_seed_gives_the_same_run_and_another_seed_another():
+    def flat(steps: List[Tuple[Any, ...]]) -> List[Any]:
+        return [
+            (s[0], s[1]["action_mask"]) if len(s) == 2 else (s[0], s[1], s[2], s[3], s[4]["action_mask"]) for s in steps
+        ]
+
+    def same(a: List[Any], b: List[Any]) -> bool:
+        return all(all(np.array_equal(x, y) for x, y in zip(p, q)) for p, q in zip(a, b))
+
+    make = lambda **kw: RuleScriptVectorEnv(str(EXAMPLES), PATHS, 4, turn_limit=TURN_LIMIT, **kw)  # noqa: E731
+    first = flat(run(make(), 40, seed=2))
+    assert same(first, flat(run(make(threads=2), 40, seed=2)))
+    assert not same(first, flat(run(make(), 40, seed=3)))
+    # The constructor's seed is the first reset's when it is given none; later resets
+    # without one go on with new games, the same for the same constructor seed.
+    a, b = make(seed=2), make(seed=2)
+    assert np.array_equal(a.reset()[0], b.reset()[0]) and np.array_equal(a.reset()[0], b.reset()[0])
+    assert a.seeds() == b.seeds() != [2, 3, 4, 5]
+    a.reset(seed=2)
+    assert a.seeds() == [2, 3, 4, 5]
+
+
+def test_make_vec_makes_it_from_its_id():
+    env = gymnasium.make_vec(
+        "rulescript.envs.vector_env:RuleScriptVector-v0", num_envs=3, card_set=str(EXAMPLES), decks=PATHS, seat=1
+    )
+    assert isinstance(env, RuleScriptVectorEnv) and env.num_envs == 3 and list(env.learner_seats) == [1, 1, 1]
+    observations, _ = env.reset(seed=0)
+    assert observations.shape == (3, rs.OBSERVATION_SIZE)
+
+
+def test_record_episode_statistics_reports_each_episode():
+    """Gymnasium's `RecordEpisodeStatistics` (vector), which reads `autoreset_mode`: each
+    finished episode's return is its reward (the only non-zero one) and its length the
+    learner's decisions counted here (Gymnasium before 1.4 counts SAME_STEP episodes as
+    NEXT_STEP ones: each after a slot's first one step short)."""
+    import inspect
+
+    from gymnasium.wrappers.vector import NormalizeReward, RecordEpisodeStatistics
+
+    knows_same_step = "SAME_STEP" in inspect.getsource(RecordEpisodeStatistics.step)
+
+    n = 6
+    env = RecordEpisodeStatistics(RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, turn_limit=TURN_LIMIT))
+    rng = np.random.default_rng(1)
+    _, infos = env.reset(seed=4)
+    lengths = np.zeros(n, int)
+    # 1 in a slot once an episode of it has ended (the short count, before Gymnasium 1.4).
+    short = np.zeros(n, int)
+    reported = 0
+    for _ in range(100):
+        _, rewards, terminations, truncations, infos = env.step(masked_random(infos, rng))
+        lengths += 1
+        done = terminations | truncations
+        if done.any():
+            stats = infos["episode"]
+            assert np.array_equal(infos["_episode"], done)
+            assert np.array_equal(stats["r"][done], rewards[done])
+            assert np.array_equal(stats["l"][done], (lengths - (0 if knows_same_step else short))[done])
+            reported += int(done.sum())
+            lengths[done] = 0
+            short[done] = 1
+    assert env.return_queue.maxlen is not None
+    assert reported > 10 and len(env.return_queue) == min(reported, env.return_queue.maxlen)
+    # NormalizeReward reads the mode too, and runs.
+    normalized = NormalizeReward(RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, turn_limit=TURN_LIMIT))
+    _, infos = normalized.reset(seed=0)
+    for _ in range(20):
+        _, rewards, _, _, infos = normalized.step(masked_random(infos, rng))
+        assert rewards.shape == (n,) and np.isfinite(rewards).all()
+
+
+def test_copy_true_returns_new_arrays_and_copy_false_the_same():
+    kept = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 4, turn_limit=TURN_LIMIT)
+    steps = run(kept, 3, seed=0)
+    # Every array a call returned is its own: none shares memory with another call's.
+    returned = [[s[0], s[1]["action_mask"]] if len(s) == 2 else [s[0], s[1], s[2], s[3], s[4]["action_mask"]] for s in steps]
+    for i, first in enumerate(returned):
+        for second in returned[i + 1 :]:
+            assert not any(np.shares_memory(a, b) for a in first for b in second)
+    assert not np.array_equal(steps[0][0], steps[-1][0])
+    shared = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 4, turn_limit=TURN_LIMIT, copy=False)
+    steps = run(shared, 3, seed=0)
+    assert steps[1][0] is steps[2][0] and steps[1][1] is steps[2][1] and steps[1][4]["action_mask"] is steps[2][4]["action_mask"]
+
+
+def test_errors():
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 3)
+    with pytest.raises(rs.ResetNeeded):
+        env.step(np.zeros(3, np.int64))
+    _, infos = env.reset(seed=0)
+    legal = [int(np.flatnonzero(row)[0]) for row in infos["action_mask"]]
+    with pytest.raises(ValueError, match="shape"):
+        env.step(np.array(legal[:2]))
+    with pytest.raises(ValueError, match="int32 or int64"):
+        env.step(np.array(legal, np.float64))
+    illegal = list(legal)
+    illegal[1] = int(np.flatnonzero(~infos["action_mask"][1])[0])
+    with pytest.raises(rs.IllegalMove) as caught:
+        env.step(illegal)
+    assert caught.value.game == 1
+    assert sorted(caught.value.legal_actions) == list(np.flatnonzero(infos["action_mask"][1]))
+    # Nothing moved: the legal actions still play.
+    env.step(legal)
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"reset_mask": np.ones(3, bool)})
+    with pytest.raises(ValueError, match="seed"):
+        env.reset(seed=[1, 2, 3])  # type: ignore[arg-type]
+    for bad in ({"num_envs": 0}, {"opponent": "minimax"}, {"seat": 2}, {"seat": 1.0}):
+        kwargs: Dict[str, Any] = {"num_envs": 2, **bad}
+        with pytest.raises(ValueError):
+            RuleScriptVectorEnv(str(EXAMPLES), PATHS, **kwargs)
+    env.close()
+    with pytest.raises(rs.ResetNeeded):
+        env.reset()
+
+
+def test_the_readme_example_runs(monkeypatch, capsys):
+    """python/README.md's masked random loop, as written (indented in a list item), from
+    the repository's root."""
+    import textwrap
+    from pathlib import Path
+
+    from conftest import ROOT
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    start = text.index("from rulescript.envs.vector_env import RuleScriptVectorEnv")
+    code = textwrap.dedent(text[text.rindex("```python", 0, start) + len("```python") : text.index("```", start)])
+    monkeypatch.chdir(ROOT)
+    namespace: Dict[str, Optional[Any]] = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    games, won = capsys.readouterr().out.split(" games, the random learner won ")
+    assert int(games) > 0 and 0 <= int(won) <= int(games)
