@@ -593,3 +593,32 @@ fn symbiotic_wurm_leaves_seven_insects_when_it_dies() {
         assert_token(&table, insect, "Insect", (1, 1), &["green"], &[]);
     }
 }
+
+/// Wagic gives a token to the source's controller unless a player word (`controller`,
+/// `opponent`, `targetcontroller`) says otherwise, even when the spell has a target.
+const TARGETING_TOKEN_SPELL: &str = "\
+[card]
+name=Swap for a Saproling
+target=creature
+auto=destroy && token(Saproling,creature saproling,1/1,green)
+type=Instant
+[/card]
+[card]
+name=Bear
+type=Creature
+power=2
+toughness=2
+[/card]
+";
+
+#[test]
+fn a_spells_token_goes_to_its_caster_whatever_it_targets() {
+    let mut table = Table::with_cards(TARGETING_TOKEN_SPELL);
+    let bear = table.put("Bear", P1, BATTLEFIELD);
+    let swap = table.put("Swap for a Saproling", P0, HAND);
+    table.answers.push(vec![Value::Card(bear)]);
+    table.cast(swap, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Bear"]);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Saproling"]);
+    assert!(table.board.names(P1, BATTLEFIELD).is_empty());
+}
