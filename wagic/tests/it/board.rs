@@ -1,9 +1,9 @@
 //! `Board`: a small in-memory Magic board (two players with life, a mana pool and five
-//! zones; cards with types, power, toughness, damage, counters, tapped state) implementing
-//! `Host` and `WagicHost`; and `Table`, which runs real Wagic cards on it with the Wagic
-//! builtins: the runtime's cards in play follow the battlefield, each move emits
-//! `movedto`, lethal damage sends a creature to the graveyard, and questions are answered
-//! from a queue the test gives.
+//! zones; cards with types, power, toughness, damage, counters, tapped state; the tokens
+//! `token(...)` makes, which have no rules) implementing `Host` and `WagicHost`; and
+//! `Table`, which runs real Wagic cards on it with the Wagic builtins: the runtime's cards
+//! in play follow the battlefield, each move emits `movedto`, lethal damage sends a
+//! creature to the graveyard, and questions are answered from a queue the test gives.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
