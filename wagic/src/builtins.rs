@@ -4,11 +4,14 @@
 //! Moves a builtin makes are the host's to follow: it emits `movedto` and keeps the
 //! runtime's cards in play in step with its battlefield.
 
+use vm::bytecode::AbilityIdx;
 use vm::bytecode::{ZoneIdx, ZoneRef};
-use vm::runtime::{BuiltinFn, Builtins, CallContext, CardId, CostPhase, EffectKind, PlayerId, Status, Trap, Value};
+use vm::runtime::{
+    BuiltinFn, Builtins, CallContext, CardId, CostPhase, EffectKind, PlayerId, Status, Trap, TrapCode, Value,
+};
 
 use crate::catalogue::{self, CATALOGUE, Command};
-use crate::host::{EffectCode, WagicHost};
+use crate::host::{Colour, EffectCode, Token, WagicHost};
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -268,6 +271,54 @@ fn foreach<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// The index of each word of `text` in `names`; a [`TrapCode::BadArgument`] trap for a
+/// word that is none of them (the front end writes only known words: a bundle made by
+/// hand may not).
+fn word_indices(text: &str, names: impl Fn(&str) -> Option<usize>) -> Result<Vec<u16>, Trap> {
+    text.split_ascii_whitespace()
+        .map(|word| names(word).and_then(|index| u16::try_from(index).ok()).ok_or(Trap::new(TrapCode::BadArgument)))
+        .collect()
+}
+
+/// `token(...)*n`: n tokens for each target player, and for each target card's controller
+/// (`targetcontroller` leaves the targets to the statement). One unit of fuel is taken
+/// before each token is made, so that the count, which a bundle may make huge, is bounded
+/// by the budget.
+fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let name = string_arg(ctx, 0)?;
+    let types_text = string_arg(ctx, 1)?;
+    let (power, toughness) = (int_arg(ctx, 2, 0), int_arg(ctx, 3, 0));
+    let colours_text = string_arg(ctx, 4)?;
+    let abilities_text = string_arg(ctx, 5)?;
+    let count = int_arg(ctx, 6, 1);
+    let colours: Vec<Colour> =
+        word_indices(&colours_text, |word| catalogue::COLOUR_NAMES.iter().position(|name| *name == word))?;
+    let abilities: Vec<AbilityIdx> =
+        word_indices(&abilities_text, |word| catalogue::position(catalogue::ABILITIES, word))?
+            .into_iter()
+            .map(|index| AbilityIdx::new(usize::from(index)))
+            .collect();
+    let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
+    let token = Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities };
+    let targets = ctx.targets().to_vec();
+    let mut made = false;
+    'targets: for target in targets {
+        let player = match target {
+            Value::Player(player) => player,
+            Value::Card(card) => ctx.host().controller(card),
+            _ => continue,
+        };
+        for _ in 0..count.max(0) {
+            ctx.charge(1)?;
+            if ctx.host().create_token(player, &token).is_none() {
+                break 'targets;
+            }
+            made = true;
+        }
+    }
+    Ok(status(made))
+}
+
 /// The implementation of `command`.
 pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
     match command {
@@ -289,6 +340,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Shuffle => shuffle,
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
+        Command::Token => token,
     }
 }
 

@@ -29,6 +29,10 @@ pub const MANA_COLOURS: &[NamedSpec] = &[
     named("C", "Colourless mana."),
 ];
 
+/// The colour words of a token's characteristics (`token(...,green)`), in
+/// [`MANA_COLOURS`] order: a colour's index is its `host::Colour`.
+pub const COLOUR_NAMES: [&str; 5] = ["white", "blue", "black", "red", "green"];
+
 /// The comparisons of an `aslongas(...) ... >n` criterion.
 pub const CRITERIA: &[NamedSpec] = &[
     named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),
@@ -184,6 +188,14 @@ macro_rules! for_each_command {
                 timed: false,
                 doc: "`foreach(spec) effect`: runs the effect once per card the spec matches.",
                 fails_when: "never",
+            },
+            Token {
+                name: "token",
+                params: [req "name": Expr, req "types": Expr, req "power": Int, req "toughness": Int, req "colours": Expr, req "abilities": Expr, opt "count": Expr],
+                default_target: SourceController,
+                timed: false,
+                doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`).",
+                fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
         }
     };

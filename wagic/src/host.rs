@@ -5,7 +5,7 @@
 
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 
-use vm::bytecode::ZoneIdx;
+use vm::bytecode::{AbilityIdx, ZoneIdx};
 
 /// The `code` of the effects the Wagic builtins record (`EffectKind::Custom`); the host
 /// applies them in `Host::apply_effect` and removes exactly them in `Host::end_effect`.
@@ -33,6 +33,23 @@ impl EffectCode {
 
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
 pub type Colour = u16;
+
+/// The characteristics of a token `token(...)` makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// Its name, as the card wrote it (`Saproling`).
+    pub name: &'a str,
+    /// Its card types and subtypes, lower case (`creature`, `saproling`).
+    pub types: &'a [&'a str],
+    /// Its printed power.
+    pub power: i32,
+    /// Its printed toughness.
+    pub toughness: i32,
+    /// Its colours (none: colourless), in [`crate::catalogue::COLOUR_NAMES`] order.
+    pub colours: &'a [Colour],
+    /// Its keyword abilities, as a card's `abilities=` keywords are.
+    pub abilities: &'a [AbilityIdx],
+}
 
 /// The Wagic engine primitives. Besides these, a Wagic host answers the catalogue
 /// variables `me` and `opp` (`Host::variable`) as the source's controller
@@ -96,6 +113,11 @@ pub trait WagicHost: Host {
 
     /// Shuffles the player's library.
     fn shuffle_library(&mut self, player: PlayerId);
+
+    /// Puts a token with these characteristics onto `controller`'s battlefield, owned by
+    /// that player, as a card entering it (the host emits `movedto` for it); the new card,
+    /// or `None` when the host can hold no more cards (the builtin then stops making them).
+    fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId>;
 
     /// Whose turn it is.
     fn active_player(&self) -> PlayerId;

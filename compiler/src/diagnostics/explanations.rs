@@ -393,8 +393,9 @@ impl Code {
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
-                 `add{G}`, a pump `p/t` and a keyword ability given or taken (`flying`, \
-                 `-flying`), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (its tokens go \
+                 to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
+                 keyword ability given or taken (`flying`, `-flying`), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \

@@ -3,7 +3,8 @@
 //! `token` is not a typo of the ability `tokenizer`, nor `pay` of `tap`). Only the words
 //! that name a construct are listed (keywords, not card data).
 
-/// Effects of an `auto=` line (`token(...)`, `transforms((...))`, `choice`), and the words
+/// Effects of an `auto=` line (`transforms((...))`, `choice`, `token` without its
+/// parentheses), and the words
 /// that read as one where the front end does not take them (`and!(...)!`, the `first` of
 /// `first strike`, a `foreach(...)` after the effect).
 pub const EFFECTS: &[&str] = &[

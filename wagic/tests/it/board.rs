@@ -1,9 +1,9 @@
 //! `Board`: a small in-memory Magic board (two players with life, a mana pool and five
-//! zones; cards with types, power, toughness, damage, counters, tapped state) implementing
-//! `Host` and `WagicHost`; and `Table`, which runs real Wagic cards on it with the Wagic
-//! builtins: the runtime's cards in play follow the battlefield, each move emits
-//! `movedto`, lethal damage sends a creature to the graveyard, and questions are answered
-//! from a queue the test gives.
+//! zones; cards with types, power, toughness, damage, counters, tapped state; the tokens
+//! `token(...)` makes, which have no rules) implementing `Host` and `WagicHost`; and
+//! `Table`, which runs real Wagic cards on it with the Wagic builtins: the runtime's cards
+//! in play follow the battlefield, each move emits `movedto`, lethal damage sends a
+//! creature to the graveyard, and questions are answered from a queue the test gives.
 
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -15,7 +15,7 @@ use vm::runtime::{
     Value,
 };
 use wagic::catalogue::{self, CATALOGUE};
-use wagic::host::{Colour, EffectCode, WagicHost};
+use wagic::host::{Colour, EffectCode, Token, WagicHost};
 
 pub const P0: PlayerId = PlayerId(0);
 pub const P1: PlayerId = PlayerId(1);
@@ -34,6 +34,8 @@ pub struct Printed {
     pub power: i32,
     pub toughness: i32,
     pub mana_value: i32,
+    /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
+    pub abilities: Vec<&'static str>,
 }
 
 /// Every card of Wagic's three files that compiles, in one program, built once.
@@ -113,6 +115,7 @@ fn printed_of(block: &wagic::reader::CardBlock<'_>) -> Printed {
         power: number("power"),
         toughness: number("toughness"),
         mana_value,
+        abilities: Vec::new(),
     }
 }
 
@@ -129,6 +132,8 @@ pub struct Card {
     pub damage: i32,
     pub counters: (i32, i32),
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
+    /// Made by `token(...)`: no card of the library, no rules of the program.
+    pub token: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -181,7 +186,8 @@ impl Board {
     }
 
     pub fn has_ability(&self, card: CardId, name: &str) -> bool {
-        self.abilities.iter().any(|(_, target, ability)| *target == Value::Card(card) && *ability == name)
+        self.card(card).printed.abilities.contains(&name)
+            || self.abilities.iter().any(|(_, target, ability)| *target == Value::Card(card) && *ability == name)
     }
 
     /// The names of `player`'s cards in `zone`, in order.
@@ -286,7 +292,8 @@ impl Host for Board {
             "white" | "blue" | "black" | "red" | "green" => {
                 c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
             }
-            "attacking" | "blocking" | "blocked" | "token" => false,
+            "token" => c.token,
+            "attacking" | "blocking" | "blocked" => false,
             ability => self.has_ability(card, ability),
         }
     }
@@ -483,6 +490,35 @@ impl WagicHost for Board {
         self.cards_shuffled += self.zone(player, LIBRARY).len();
     }
 
+    fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
+        let card = CardId(u32::try_from(self.cards.len()).ok()?);
+        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
+        let printed = Printed {
+            name: token.name.to_string(),
+            types: token.types.iter().map(|word| word.to_string()).collect(),
+            colours: colour_names.copied().collect(),
+            power: token.power,
+            toughness: token.toughness,
+            mana_value: 0,
+            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+        };
+        self.next_order += 1;
+        self.cards.push(Card {
+            printed,
+            owner: controller,
+            controller,
+            zone: BATTLEFIELD,
+            order: self.next_order,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: true,
+        });
+        self.moved.push(card);
+        Some(card)
+    }
+
     fn active_player(&self) -> PlayerId {
         self.active
     }
@@ -554,6 +590,7 @@ impl Table {
             damage: 0,
             counters: (0, 0),
             moved_from: None,
+            token: false,
         });
         self.board.place(card, player, zone, -1);
         self.settle();
@@ -623,7 +660,8 @@ impl Table {
             self.finish(outcome);
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
-                if self.board.card(card).zone == BATTLEFIELD && !self.runtime.in_play(card) {
+                let c = self.board.card(card);
+                if c.zone == BATTLEFIELD && !c.token && !self.runtime.in_play(card) {
                     let rules = self.rules(card);
                     self.runtime.enter_play(&mut self.board, card, rules).expect("enters play");
                 }

@@ -2,7 +2,7 @@
 //! in-memory `Board`. Each test names where its expectation comes from: Wagic's own test
 //! in `../shared/wagic/test/` (its `[ASSERT]` block) or the card's `text=`.
 
-use vm::runtime::Value;
+use vm::runtime::{CardId, Value};
 
 use super::board::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Table};
 
@@ -462,4 +462,163 @@ fn amugaba_pays_mana_and_a_discarded_card_to_return_to_hand() {
     assert_eq!(table.board.names(P0, GRAVEYARD), ["Swamp"]);
     assert_eq!(table.board.players[0].mana, [0; 6]);
     assert!(!table.runtime.in_play(amugaba));
+}
+
+// ---- tokens ----
+
+/// What a test checks of a token: its name, power, toughness, colours and keyword
+/// abilities, and that it is a token creature of the types given.
+fn assert_token(table: &Table, card: CardId, name: &str, pt: (i32, i32), colours: &[&str], abilities: &[&str]) {
+    let board = &table.board;
+    let c = board.card(card);
+    assert!(c.token, "`{}` is no token", c.printed.name);
+    assert_eq!(c.printed.name, name);
+    assert_eq!((board.power(card), board.toughness(card)), pt, "{name}'s p/t");
+    assert_eq!(c.printed.colours, colours, "{name}'s colours");
+    assert!(c.printed.types.iter().any(|t| t == "creature"), "{name} is a creature");
+    assert!(c.printed.types.iter().any(|t| *t == name.to_ascii_lowercase()), "{name} has its subtype");
+    for ability in abilities {
+        assert!(board.has_ability(card, ability), "{name} has {ability}");
+    }
+    assert_eq!(c.printed.abilities.len(), abilities.len(), "{name}'s abilities: {:?}", c.printed.abilities);
+}
+
+#[test]
+fn sprout_makes_one_green_saproling_for_its_caster() {
+    // text=: Put a 1/1 green Saproling creature token onto the battlefield.
+    let Some(mut table) = table() else { return };
+    let sprout = table.put("Sprout", P0, HAND);
+    table.cast(sprout, P0);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Saproling"]);
+    assert!(table.board.names(P1, BATTLEFIELD).is_empty());
+    let saproling = table.board.zone(P0, BATTLEFIELD)[0];
+    assert_token(&table, saproling, "Saproling", (1, 1), &["green"], &[]);
+    assert_eq!(table.board.card(saproling).owner, P0);
+}
+
+#[test]
+fn a_token_entering_triggers_soul_warden() {
+    // Soul Warden's text=: whenever another creature enters the battlefield, you gain 1
+    // life; a token enters as any creature does.
+    let Some(mut table) = table() else { return };
+    table.put("Soul Warden", P0, BATTLEFIELD);
+    let sprout = table.put("Sprout", P1, HAND);
+    table.cast(sprout, P1);
+    assert_eq!(table.board.players[0].life, 21);
+}
+
+#[test]
+fn dragon_fodder_makes_two_red_goblins() {
+    // test/dragon_fodder.txt: [ASSERT] inplay:-174936,-174936 (two Goblin tokens);
+    // text=: Put two 1/1 red Goblin creature tokens onto the battlefield.
+    let Some(mut table) = table() else { return };
+    let fodder = table.put("Dragon Fodder", P0, HAND);
+    table.cast(fodder, P0);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Goblin", "Goblin"]);
+    for goblin in table.board.zone(P0, BATTLEFIELD) {
+        assert_token(&table, goblin, "Goblin", (1, 1), &["red"], &[]);
+    }
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Dragon Fodder"]);
+}
+
+#[test]
+fn flurry_of_horns_makes_two_hasty_two_three_minotaurs() {
+    // text=: Put two 2/3 red Minotaur creature tokens with haste onto the battlefield.
+    let Some(mut table) = table() else { return };
+    let flurry = table.put("Flurry of Horns", P0, HAND);
+    table.cast(flurry, P0);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Minotaur", "Minotaur"]);
+    for minotaur in table.board.zone(P0, BATTLEFIELD) {
+        assert_token(&table, minotaur, "Minotaur", (2, 3), &["red"], &["haste"]);
+    }
+}
+
+#[test]
+fn hunted_dragon_gives_its_opponent_three_first_striking_knights() {
+    // test/hunted_dragon.txt: [ASSERT] PLAYER1 inplay:Hunted Dragon, PLAYER2 inplay:*,*,*;
+    // text=: three 2/2 white Knight creature tokens with first strike under target
+    // opponent's control.
+    let Some(mut table) = table() else { return };
+    table.put("Hunted Dragon", P0, BATTLEFIELD);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Hunted Dragon"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Knight", "Knight", "Knight"]);
+    for knight in table.board.zone(P1, BATTLEFIELD) {
+        assert_token(&table, knight, "Knight", (2, 2), &["white"], &["firststrike"]);
+        assert_eq!(table.board.card(knight).owner, P1);
+    }
+}
+
+#[test]
+fn dragon_roost_pays_seven_for_a_flying_five_five_dragon() {
+    // text=: {5}{R}{R}: Put a 5/5 red Dragon creature token with flying onto the battlefield.
+    let Some(mut table) = table() else { return };
+    let roost = table.put("Dragon Roost", P0, BATTLEFIELD);
+    table.board.players[0].mana = [0, 0, 0, 2, 0, 5];
+    assert!(table.activate(roost, P0));
+    assert_eq!(table.board.players[0].mana, [0; 6]);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Dragon Roost", "Dragon"]);
+    let dragon = table.board.zone(P0, BATTLEFIELD)[1];
+    assert_token(&table, dragon, "Dragon", (5, 5), &["red"], &["flying"]);
+    assert!(!table.activate(roost, P0), "no mana left for a second Dragon");
+    assert_eq!(table.board.names(P0, BATTLEFIELD).len(), 2);
+}
+
+#[test]
+fn pongify_gives_the_destroyed_creatures_controller_an_ape() {
+    // text=: Destroy target creature. It can't be regenerated. That creature's controller
+    // puts a 3/3 green Ape creature token onto the battlefield.
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P1, BATTLEFIELD);
+    let pongify = table.put("Pongify", P0, HAND);
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(pongify, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Grizzly Bears"]);
+    assert_eq!(table.board.names(P1, BATTLEFIELD), ["Ape"]);
+    assert!(table.board.names(P0, BATTLEFIELD).is_empty(), "the caster gets no Ape");
+    let ape = table.board.zone(P1, BATTLEFIELD)[0];
+    assert_eq!((table.board.power(ape), table.board.toughness(ape)), (3, 3));
+}
+
+#[test]
+fn symbiotic_wurm_leaves_seven_insects_when_it_dies() {
+    // test/symbiotic_wurm.txt: Symbiotic Wurm, then Wrath of God; [ASSERT] inplay: seven
+    // -39925 (Insect tokens), graveyard: Symbiotic Wurm, Wrath of God.
+    let Some(mut table) = table() else { return };
+    table.put("Symbiotic Wurm", P0, BATTLEFIELD);
+    let wrath = table.put("Wrath of God", P0, HAND);
+    table.cast(wrath, P0);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Symbiotic Wurm", "Wrath of God"]);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Insect"; 7]);
+    for insect in table.board.zone(P0, BATTLEFIELD) {
+        assert_token(&table, insect, "Insect", (1, 1), &["green"], &[]);
+    }
+}
+
+/// Wagic gives a token to the source's controller unless a player word (`controller`,
+/// `opponent`, `targetcontroller`) says otherwise, even when the spell has a target.
+const TARGETING_TOKEN_SPELL: &str = "\
+[card]
+name=Swap for a Saproling
+target=creature
+auto=destroy && token(Saproling,creature saproling,1/1,green)
+type=Instant
+[/card]
+[card]
+name=Bear
+type=Creature
+power=2
+toughness=2
+[/card]
+";
+
+#[test]
+fn a_spells_token_goes_to_its_caster_whatever_it_targets() {
+    let mut table = Table::with_cards(TARGETING_TOKEN_SPELL);
+    let bear = table.put("Bear", P1, BATTLEFIELD);
+    let swap = table.put("Swap for a Saproling", P0, HAND);
+    table.answers.push(vec![Value::Card(bear)]);
+    table.cast(swap, P0);
+    assert_eq!(table.board.names(P1, GRAVEYARD), ["Bear"]);
+    assert_eq!(table.board.names(P0, BATTLEFIELD), ["Saproling"]);
+    assert!(table.board.names(P1, BATTLEFIELD).is_empty());
 }

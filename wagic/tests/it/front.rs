@@ -168,7 +168,7 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
-        "auto=token(Goblin,Creature Goblin,1/1,red)\ntype=Sorcery",
+        "auto=transforms((,haste))\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=rampage(1/1,1)\ntype=Creature",
         "auto=@damageof(player):life:1\ntype=Enchantment",
@@ -184,4 +184,37 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     // A card type has no plural: `creatures` was the name of a card no card has.
     let (_, help, _) = refusal_of("auto={T}:destroy target(creatures)\ntype=Creature").expect("refused");
     assert_eq!(help.as_deref(), Some("did you mean `creature`?"));
+}
+
+/// `token(...)` compiles in its literal form with a whole-number count; each form Wagic has
+/// beside it is refused with its own construct, at the text that makes it one.
+#[test]
+fn token_forms_not_compiled_are_refused_by_name() {
+    for line in [
+        "auto=token(Goblin,Creature Goblin,1/1,red)",
+        "auto=token(Knight,Creature Knight,2/2,first strike,white)*3 opponent",
+        "auto=token(Goblin,Creature Goblin,1/1, haste, red) *3",
+        "auto=token(Worm,creature worm,1/1,blackgreen) controller",
+        "target=creature\nauto=bury && token(Ape,creature,3/3,green) targetcontroller",
+    ] {
+        assert_eq!(refusal_of(&format!("{line}\ntype=Sorcery")), None, "{line}");
+    }
+    for (line, construct, at) in [
+        ("auto=token(-193507)*2", "token by card id (`token(-id)`)", "-193507"),
+        ("auto=token(Eldrazi Scion)", "token by card name", "Eldrazi Scion"),
+        ("auto=token(Goblin,Creature Goblin,1/1,red)*x", "token count `x`", "*x"),
+        ("auto=token(Ooze,Creature Ooze,X/X,green)", "token p/t `x`", "X/X"),
+        ("auto=token(Treefolk,Creature Treffolk,2/5,green)", "token type `treffolk`", "Treffolk"),
+        ("auto=token(Goblin,Creature Goblin,1/1,red,battleready)", "token ability `battleready`", "battleready"),
+        (
+            "auto=token(Goblin,Creature Goblin,1/1,red) target(creature)",
+            "`token(...)` with a target",
+            "token(Goblin,Creature Goblin,1/1,red) target(creature)",
+        ),
+        ("auto=draw:1 targetcontroller", "word `targetcontroller`", "targetcontroller"),
+    ] {
+        let (message, _, found) = refusal_of(&format!("{line}\ntype=Sorcery")).expect("refused");
+        assert_eq!(message, format!("unsupported: {construct}"), "{line}");
+        assert_eq!(found, at, "{line}");
+    }
 }

@@ -39,6 +39,11 @@ auto={D}:life:1
 type=Artifact
 [/card]
 [card]
+name=Swarm
+auto=token(Insect,creature insect,1/1,green)*2000
+type=Sorcery
+[/card]
+[card]
 name=Filler
 type=Land
 [/card]
@@ -162,4 +167,24 @@ fn a_trigger_testing_a_long_name_pays_for_its_bytes() {
         }
         assert_eq!(table.board.players[0].life, 20, "no card of that name moved");
     }
+}
+
+/// `token(...)*n` pays a unit per token made: on a budget of a quarter of `BIG_PILE` the
+/// spell stops with `OutOfFuel`, having made no more tokens than the budget paid for; with
+/// the default budget it makes every one.
+#[test]
+fn a_token_maker_pays_a_unit_per_token() {
+    let mut table = Table::with_cards(CARDS);
+    let swarm = table.put("Swarm", P0, HAND);
+    let rules = table.rules(swarm);
+    table.runtime.set_fuel(SMALL_BUDGET);
+    let trap = table.runtime.activate(&mut table.board, swarm, rules, P0).expect_err("more tokens than the budget");
+    assert_eq!(trap.code, TrapCode::OutOfFuel);
+    let made = table.board.cards.iter().filter(|card| card.token).count();
+    assert!(made > 0 && made <= SMALL_BUDGET as usize, "{made} tokens made on a budget of {SMALL_BUDGET}");
+
+    let mut table = Table::with_cards(CARDS);
+    let swarm = table.put("Swarm", P0, HAND);
+    table.cast(swarm, P0);
+    assert_eq!(table.board.names(P0, BATTLEFIELD).len(), BIG_PILE);
 }
