@@ -226,7 +226,7 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
     encode_pile(state, features, &viewer.hand, &mut out[HAND_OFFSET..REMOVED_OFFSET], &mut written.hand);
     // Nearly always empty, and empty at the last write too: one test then.
     if viewer.removed.len() | usize::from(written.removed) != 0 {
-        encode_removed(state, features, &viewer.removed, &mut out[REMOVED_OFFSET..HEADER_OFFSET], &mut written.removed);
+        encode_pile(state, features, &viewer.removed, &mut out[REMOVED_OFFSET..HEADER_OFFSET], &mut written.removed);
     }
 
     // Only while a question is pending, and cleared once after: most decisions answer none.
@@ -278,7 +278,6 @@ pub fn encode(game: &Game, viewer: Seat, features: &CardFeatures, out: &mut [f32
 /// The [`CARD`] blocks of `cards` (a hand or a removed pile, as the action space numbers
 /// its positions) into `blocks` ([`HAND`] of them); `written` has the positions an earlier
 /// call wrote, zeroed now past the pile's end, and is updated.
-#[inline(always)]
 fn encode_pile(state: &GameState, features: &CardFeatures, cards: &[CardRef], blocks: &mut [f32], written: &mut u8) {
     let shown = cards.len().min(HAND);
     for (block, &card) in blocks.chunks_exact_mut(CARD).zip(cards) {
@@ -289,13 +288,6 @@ fn encode_pile(state: &GameState, features: &CardFeatures, cards: &[CardRef], bl
         blocks[shown * CARD..stale.min(HAND) * CARD].fill(0.0);
     }
     *written = shown as u8;
-}
-
-/// [`encode_pile`] of the viewer's removed pile. Out of line: the pile is nearly always
-/// empty, and inlined, `encode` spent 2 instructions a decision more (BENCHMARKS.md).
-#[inline(never)]
-fn encode_removed(state: &GameState, features: &CardFeatures, cards: &[CardRef], blocks: &mut [f32], written: &mut u8) {
-    encode_pile(state, features, cards, blocks, written);
 }
 
 /// The [`QUESTION_HEADER`] of `exec`'s question, which `me` answers, into `out`. Out of
