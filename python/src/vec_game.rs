@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use game::players::PlayerKind;
-use game::{ACTION_SPACE, CardSet, DefIdx, EndReason, Game, Move, Seat};
+use game::{ACTION_SPACE, CardSet, DefIdx, Game, Move, Seat};
 use numpy::{PyArray1, PyArray2, PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
@@ -29,10 +29,16 @@ use crate::observation::{CardFeatures, OBSERVATION_SIZE, Written, encode};
 use crate::play::{PyCardSet, two_decks};
 use crate::shutdown::detached;
 
+mod actions;
+mod finals;
 mod opponent;
 mod rows;
+mod share;
+use actions::pick_actions;
+use finals::Final;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Outputs, Row, outputs};
+use share::{MIN_SHARE, SPIN_WAIT, Share, record, take};
 
 /// `array` as a float32 numpy array of shape `shape`, or a `ValueError` saying why not.
 pub fn float_array<'py>(
@@ -121,32 +127,6 @@ struct Slot {
     last: Option<Box<Final>>,
 }
 
-/// How a slot's game ended, kept by the step that finished it (before the slot starts its
-/// next game) for `VecGame.finals()`: Gymnasium's `final_obs` for a `SAME_STEP` reset.
-struct Final {
-    /// The step that finished it ([`Start::step`]): `finals()` lists only the last step's.
-    step: u64,
-    /// The last observation, as the seat whose decision ended the game sees it.
-    observation: Box<[f32; OBSERVATION_SIZE]>,
-    /// What `observation` holds past its fixed blocks.
-    written: Written,
-    /// Whether the turn limit ended it (a truncation) rather than a win, a loss or a draw.
-    truncated: bool,
-}
-
-impl Final {
-    fn new() -> Final {
-        // No step is numbered u64::MAX (a VecGame would step for 5,000 years to reach
-        // it): a slot whose game never ended is listed by no step.
-        Final {
-            step: u64::MAX,
-            observation: Box::new([0.0; OBSERVATION_SIZE]),
-            written: Written::default(),
-            truncated: false,
-        }
-    }
-}
-
 impl Slot {
     fn new(game: Game, opponent: Option<Box<Opponent>>, keep_finals: bool) -> Slot {
         let last = keep_finals.then(|| Box::new(Final::new()));
@@ -159,17 +139,6 @@ impl Slot {
             opponent,
             last,
         }
-    }
-
-    /// Keeps how the slot's game, which just ended, ends as `viewer` sees it, when the
-    /// VecGame keeps finals: called only for a game that ended, so a step's other slots
-    /// pay nothing for it.
-    fn keep_final(&mut self, start: &Start, viewer: Seat) {
-        let Some(last) = &mut self.last else { return };
-        last.step = start.step;
-        last.truncated =
-            matches!(self.game.outcome(), Some(outcome) if matches!(outcome.reason, EndReason::TurnLimit(_)));
-        encode(&self.game, viewer, &start.features, &mut last.observation[..], &mut last.written);
     }
 
     /// Whether `action` is the number of one of the slot's legal moves: a scan that stops
@@ -285,59 +254,6 @@ pub const MAX_GAMES: usize = 1 << 16;
 /// before the pool starts any (the default, one per core, is capped to it too).
 pub const MAX_THREADS: usize = 1024;
 
-/// Slots a thread takes at a time from the front of its own share.
-const OWN_RUN: usize = 4;
-/// Slots a thread takes at a time from the back of another's share, once its own is done.
-const STOLEN_RUN: usize = 2;
-/// The fewest slots per thread worth a hand-off to the pool: with fewer, waking a worker
-/// costs more than it saves, and the caller steps them all.
-const MIN_SHARE: usize = 16;
-/// How long the caller, done with the slots, waits for the workers' last runs before it
-/// blocks: about as long as a run takes, far less than waking up again costs.
-const SPIN_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
-
-/// A run of consecutive slots (slot `first` first) with their rows, not yet stepped.
-#[derive(Default)]
-struct Share<'a> {
-    first: usize,
-    slots: &'a mut [Slot],
-    outputs: Outputs<'a>,
-}
-
-impl<'a> Share<'a> {
-    /// Takes up to `k` slots off the front.
-    fn take_front(&mut self, k: usize) -> Option<Share<'a>> {
-        let k = k.min(self.slots.len());
-        if k == 0 {
-            return None;
-        }
-        let (slots, rest) = std::mem::take(&mut self.slots).split_at_mut(k);
-        let (outputs, outputs_rest) = std::mem::take(&mut self.outputs).split_at(k);
-        let taken = Share { first: self.first, slots, outputs };
-        (self.first, self.slots, self.outputs) = (self.first + k, rest, outputs_rest);
-        Some(taken)
-    }
-
-    /// Takes up to `k` slots off the back.
-    fn take_back(&mut self, k: usize) -> Option<Share<'a>> {
-        let k = k.min(self.slots.len());
-        if k == 0 {
-            return None;
-        }
-        let keep = self.slots.len() - k;
-        let (rest, slots) = std::mem::take(&mut self.slots).split_at_mut(keep);
-        let (outputs_rest, outputs) = std::mem::take(&mut self.outputs).split_at(keep);
-        (self.slots, self.outputs) = (rest, outputs_rest);
-        Some(Share { first: self.first + keep, slots, outputs })
-    }
-}
-
-/// Takes a run off `share` (the front, or the back when `stealing`), under its lock.
-fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
-    let mut share = share.lock().unwrap_or_else(PoisonError::into_inner);
-    if stealing { share.take_back(STOLEN_RUN) } else { share.take_front(OWN_RUN) }
-}
-
 /// Writes a slot's state into its rows (the rewards and done flag are the caller's). The
 /// rows are the VecGame's own: only what the last write set is cleared. Inlined into
 /// [`step_run`]'s loop: left to LLVM, a `VecGame` of 64 took 3,518 instructions a decision
@@ -387,14 +303,6 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     }
     hot.count = count as u16;
     *row.count = count as i32;
-}
-
-/// Keeps the failure of the lowest slot.
-fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
-    let mut held = failure.lock().unwrap_or_else(PoisonError::into_inner);
-    if held.as_ref().is_none_or(|(i, _)| found.0 < *i) {
-        *held = Some(found);
-    }
 }
 
 /// `n` games stepped together in Rust (rayon, the GIL released).
@@ -955,51 +863,4 @@ impl VecGame {
         let slot = this.slots.get(i).ok_or_else(|| pyo3::exceptions::PyIndexError::new_err(format!("no game {i}")))?;
         guarded("VecGame.trace_hash", || Ok(game::sim::hash::trace_hash(slot.game.log())))
     }
-}
-
-/// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),
-/// reading them where numpy holds them: `actions` is an int32 or int64 numpy vector of one
-/// action per slot, read as a slice when contiguous, else through its strides (a slice such
-/// as `a[::2]` is a valid vector too). Returns the first action that is not legal, with its
-/// game's index.
-fn pick_actions(actions: &Bound<'_, PyAny>, slots: &[Slot], picks: &mut Vec<u16>) -> PyResult<Option<(usize, i64)>> {
-    let n = slots.len();
-    let shape_error =
-        |shape: &[usize]| PyValueError::new_err(format!("actions has shape {}, not ({n},)", shape_text(shape)));
-    // Another thread writes it (a view of a VecGame's own arrays, being stepped).
-    let unreadable = |error: numpy::BorrowError| PyValueError::new_err(format!("actions cannot be read now ({error})"));
-    if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
-        if array.shape() != [n] {
-            return Err(shape_error(array.shape()));
-        }
-        let array = array.try_readonly().map_err(unreadable)?;
-        return Ok(match array.as_slice() {
-            Ok(actions) => pick_each(actions.iter().copied(), slots, picks),
-            Err(_) => pick_each(array.as_array().iter().copied(), slots, picks),
-        });
-    }
-    if let Ok(array) = actions.cast::<PyArrayDyn<i32>>() {
-        if array.shape() != [n] {
-            return Err(shape_error(array.shape()));
-        }
-        let array = array.try_readonly().map_err(unreadable)?;
-        return Ok(match array.as_slice() {
-            Ok(actions) => pick_each(actions.iter().map(|&a| i64::from(a)), slots, picks),
-            Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),
-        });
-    }
-    let given = what_is(actions);
-    Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},), not {given}")))
-}
-
-/// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;
-/// else the slot's index and the action.
-fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec<u16>) -> Option<(usize, i64)> {
-    for (i, (action, slot)) in actions.zip(slots).enumerate() {
-        match u16::try_from(action) {
-            Ok(legal) if slot.allows(legal) => picks.push(legal),
-            _ => return Some((i, action)),
-        }
-    }
-    None
 }

@@ -1,0 +1,59 @@
+//! A step's actions read from numpy (int32 or int64, contiguous or strided) and each found
+//! among its slot's legal moves' numbers, before any game moves.
+
+use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::{Slot, shape_text, what_is};
+
+/// Finds each of a step's actions among its slot's legal moves' numbers (into `picks`),
+/// reading them where numpy holds them: `actions` is an int32 or int64 numpy vector of one
+/// action per slot, read as a slice when contiguous, else through its strides (a slice such
+/// as `a[::2]` is a valid vector too). Returns the first action that is not legal, with its
+/// game's index.
+pub(super) fn pick_actions(
+    actions: &Bound<'_, PyAny>,
+    slots: &[Slot],
+    picks: &mut Vec<u16>,
+) -> PyResult<Option<(usize, i64)>> {
+    let n = slots.len();
+    let shape_error =
+        |shape: &[usize]| PyValueError::new_err(format!("actions has shape {}, not ({n},)", shape_text(shape)));
+    // Another thread writes it (a view of a VecGame's own arrays, being stepped).
+    let unreadable = |error: numpy::BorrowError| PyValueError::new_err(format!("actions cannot be read now ({error})"));
+    if let Ok(array) = actions.cast::<PyArrayDyn<i64>>() {
+        if array.shape() != [n] {
+            return Err(shape_error(array.shape()));
+        }
+        let array = array.try_readonly().map_err(unreadable)?;
+        return Ok(match array.as_slice() {
+            Ok(actions) => pick_each(actions.iter().copied(), slots, picks),
+            Err(_) => pick_each(array.as_array().iter().copied(), slots, picks),
+        });
+    }
+    if let Ok(array) = actions.cast::<PyArrayDyn<i32>>() {
+        if array.shape() != [n] {
+            return Err(shape_error(array.shape()));
+        }
+        let array = array.try_readonly().map_err(unreadable)?;
+        return Ok(match array.as_slice() {
+            Ok(actions) => pick_each(actions.iter().map(|&a| i64::from(a)), slots, picks),
+            Err(_) => pick_each(array.as_array().iter().map(|&a| i64::from(a)), slots, picks),
+        });
+    }
+    let given = what_is(actions);
+    Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},), not {given}")))
+}
+
+/// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;
+/// else the slot's index and the action.
+fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec<u16>) -> Option<(usize, i64)> {
+    for (i, (action, slot)) in actions.zip(slots).enumerate() {
+        match u16::try_from(action) {
+            Ok(legal) if slot.allows(legal) => picks.push(legal),
+            _ => return Some((i, action)),
+        }
+    }
+    None
+}

@@ -1,0 +1,47 @@
+//! The keep-finals part of a `VecGame` (`keep_finals=True`): how each slot's last
+//! finished game ended (its last observation, and whether the turn limit ended it), kept
+//! by the step that finished it for `VecGame.finals()`.
+
+use game::{EndReason, Seat};
+
+use super::{Slot, Start};
+use crate::observation::{OBSERVATION_SIZE, Written, encode};
+
+/// How a slot's game ended, kept by the step that finished it (before the slot starts its
+/// next game) for `VecGame.finals()`: Gymnasium's `final_obs` for a `SAME_STEP` reset.
+pub(super) struct Final {
+    /// The step that finished it ([`Start::step`]): `finals()` lists only the last step's.
+    pub(super) step: u64,
+    /// The last observation, as the seat whose decision ended the game sees it.
+    pub(super) observation: Box<[f32; OBSERVATION_SIZE]>,
+    /// What `observation` holds past its fixed blocks.
+    written: Written,
+    /// Whether the turn limit ended it (a truncation) rather than a win, a loss or a draw.
+    pub(super) truncated: bool,
+}
+
+impl Final {
+    pub(super) fn new() -> Final {
+        // No step is numbered u64::MAX (a VecGame would step for 5,000 years to reach
+        // it): a slot whose game never ended is listed by no step.
+        Final {
+            step: u64::MAX,
+            observation: Box::new([0.0; OBSERVATION_SIZE]),
+            written: Written::default(),
+            truncated: false,
+        }
+    }
+}
+
+impl Slot {
+    /// Keeps how the slot's game, which just ended, ends as `viewer` sees it, when the
+    /// VecGame keeps finals: called only for a game that ended, so a step's other slots
+    /// pay nothing for it.
+    pub(super) fn keep_final(&mut self, start: &Start, viewer: Seat) {
+        let Some(last) = &mut self.last else { return };
+        last.step = start.step;
+        last.truncated =
+            matches!(self.game.outcome(), Some(outcome) if matches!(outcome.reason, EndReason::TurnLimit(_)));
+        encode(&self.game, viewer, &start.features, &mut last.observation[..], &mut last.written);
+    }
+}

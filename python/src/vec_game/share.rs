@@ -1,0 +1,69 @@
+//! How a `VecGame`'s threads share a step's slots: each thread has a share of consecutive
+//! slots, takes runs from the front of its own, then steals runs from the back of the
+//! others'; and the failure of the lowest slot, kept across the threads.
+
+use std::sync::{Mutex, PoisonError};
+
+use super::Slot;
+use super::rows::Outputs;
+
+/// Slots a thread takes at a time from the front of its own share.
+const OWN_RUN: usize = 4;
+/// Slots a thread takes at a time from the back of another's share, once its own is done.
+const STOLEN_RUN: usize = 2;
+/// The fewest slots per thread worth a hand-off to the pool: with fewer, waking a worker
+/// costs more than it saves, and the caller steps them all.
+pub(super) const MIN_SHARE: usize = 16;
+/// How long the caller, done with the slots, waits for the workers' last runs before it
+/// blocks: about as long as a run takes, far less than waking up again costs.
+pub(super) const SPIN_WAIT: std::time::Duration = std::time::Duration::from_micros(200);
+
+/// A run of consecutive slots (slot `first` first) with their rows, not yet stepped.
+#[derive(Default)]
+pub(super) struct Share<'a> {
+    pub(super) first: usize,
+    pub(super) slots: &'a mut [Slot],
+    pub(super) outputs: Outputs<'a>,
+}
+
+impl<'a> Share<'a> {
+    /// Takes up to `k` slots off the front.
+    pub(super) fn take_front(&mut self, k: usize) -> Option<Share<'a>> {
+        let k = k.min(self.slots.len());
+        if k == 0 {
+            return None;
+        }
+        let (slots, rest) = std::mem::take(&mut self.slots).split_at_mut(k);
+        let (outputs, outputs_rest) = std::mem::take(&mut self.outputs).split_at(k);
+        let taken = Share { first: self.first, slots, outputs };
+        (self.first, self.slots, self.outputs) = (self.first + k, rest, outputs_rest);
+        Some(taken)
+    }
+
+    /// Takes up to `k` slots off the back.
+    fn take_back(&mut self, k: usize) -> Option<Share<'a>> {
+        let k = k.min(self.slots.len());
+        if k == 0 {
+            return None;
+        }
+        let keep = self.slots.len() - k;
+        let (rest, slots) = std::mem::take(&mut self.slots).split_at_mut(keep);
+        let (outputs_rest, outputs) = std::mem::take(&mut self.outputs).split_at(keep);
+        (self.slots, self.outputs) = (rest, outputs_rest);
+        Some(Share { first: self.first + keep, slots, outputs })
+    }
+}
+
+/// Takes a run off `share` (the front, or the back when `stealing`), under its lock.
+pub(super) fn take<'a>(share: &Mutex<Share<'a>>, stealing: bool) -> Option<Share<'a>> {
+    let mut share = share.lock().unwrap_or_else(PoisonError::into_inner);
+    if stealing { share.take_back(STOLEN_RUN) } else { share.take_front(OWN_RUN) }
+}
+
+/// Keeps the failure of the lowest slot.
+pub(super) fn record(failure: &Mutex<Option<(usize, String)>>, found: (usize, String)) {
+    let mut held = failure.lock().unwrap_or_else(PoisonError::into_inner);
+    if held.as_ref().is_none_or(|(i, _)| found.0 < *i) {
+        *held = Some(found);
+    }
+}

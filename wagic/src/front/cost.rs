@@ -1,0 +1,79 @@
+//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{discard(spec)}`) as the
+//! compiler's IR costs: mana of one colour written twice is one cost with a count.
+
+use compiler::ir::Cost;
+use vm::bytecode::CostIdx;
+
+use super::piece::Piece;
+use super::{Lowering, Unsupported, spec};
+use crate::catalogue::CATALOGUE;
+
+impl<'i> Lowering<'i> {
+    /// `{2}{R}{T}`.
+    pub(super) fn costs(&self, piece: Piece<'_>) -> Result<&'i [Cost<'i>], Unsupported> {
+        let mut costs: Vec<Cost<'i>> = Vec::new();
+        // Each cost with a spec picks its card on its own: written twice, both could pick
+        // the same card and pay one for two.
+        let mut spec_costs: Vec<String> = Vec::new();
+        let mut rest = piece;
+        while !rest.text.is_empty() {
+            let Some(inner) = rest.strip_prefix("{") else {
+                return Err(Unsupported::new(rest, &format!("cost `{}`", spec::leading_word(rest.text))));
+            };
+            let close = inner.find_top(b'}').ok_or_else(|| Unsupported::new(rest, "cost without `}`"))?;
+            let symbol = inner.slice(0, close).trim();
+            rest = inner.from(close + 1).trim();
+            let upper = symbol.text.to_ascii_uppercase();
+            let (name, count, filter) = match upper.as_str() {
+                "T" => ("T", None, None),
+                "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
+                "S" => ("S", None, None),
+                "D" => ("D", None, None),
+                "L" => ("L", Some(1), None),
+                digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    let amount: u32 = digits.parse().map_err(|_| Unsupported::new(symbol, "mana amount"))?;
+                    if amount == 0 {
+                        continue;
+                    }
+                    ("generic", Some(amount), None)
+                }
+                _ => {
+                    // `{S(spec)}` sacrifices, `{discard(spec)}` discards a card the spec picks.
+                    let with_spec = [("s", "S"), ("discard", "D")]
+                        .into_iter()
+                        .find_map(|(written, cost)| symbol.call(written).map(|call| (call, cost)));
+                    if let Some(((args, after), cost)) = with_spec {
+                        if !after.text.trim().is_empty() {
+                            return Err(Unsupported::new(symbol, "cost with text after its spec"));
+                        }
+                        let written = symbol.text.to_ascii_lowercase();
+                        if spec_costs.contains(&written) {
+                            return Err(Unsupported::new(symbol, "a cost with a spec written twice"));
+                        }
+                        spec_costs.push(written);
+                        let spec = spec::read(args)?;
+                        (cost, None, Some(self.specs.filter(&spec, false)?))
+                    } else {
+                        let word = spec::leading_word(symbol.text);
+                        return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
+                            "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
+                             `{S(spec)}`, `{D}`, `{discard(spec)}` and `{L}`"
+                                .into(),
+                        )));
+                    }
+                }
+            };
+            let index = CATALOGUE.costs.iter().position(|cost| cost.name == name).unwrap_or(0);
+            // Mana of one colour is one cost with a count, as the player pays it at once.
+            if let (Some(previous), Some(count)) = (costs.last_mut(), count)
+                && previous.cost == CostIdx::new(index)
+                && previous.filter.is_none()
+            {
+                previous.count = Some(previous.count.unwrap_or(1) + count);
+                continue;
+            }
+            costs.push(Cost { cost: CostIdx::new(index), count, filter });
+        }
+        Ok(self.arena.alloc_slice_copy(&costs))
+    }
+}

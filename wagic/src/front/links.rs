@@ -1,0 +1,185 @@
+//! The effect words of one statement (`damage:2`, `destroy`, `+1/+1`, `moveto(...)`,
+//! `counter(...)`, `token(...)`, `add{G}`, a keyword ability granted or removed) as the
+//! IR's links: calls of the catalogue's commands, grants and revokes.
+
+use compiler::ir::{Arg, Effect, Expr, Link};
+use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
+
+use super::amount::{amount_of, pump_of};
+use super::piece::Piece;
+use super::{Lowering, Unsupported, ability_of, spec, vocabulary};
+use crate::catalogue::{self, Command};
+
+/// The effects an `auto=` line may name (besides a keyword ability, granted or removed, and
+/// a pump `p/t`), for suggestions.
+const EFFECT_WORDS: &[&str] = &[
+    "may",
+    "damage",
+    "life",
+    "draw",
+    "discard",
+    "deplete",
+    "prevent",
+    "destroy",
+    "bury",
+    "tap",
+    "untap",
+    "regenerate",
+    "shuffle",
+    "moveto",
+    "counter",
+    "add",
+    "token",
+];
+
+/// The effects written with an amount after a colon (`damage:2`).
+const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
+
+impl<'i> Lowering<'i> {
+    /// The effect words of one statement as links (`add{W}{U}` is one link per colour).
+    pub(super) fn effect_links(&self, piece: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        let text = piece.text;
+        let lower = text.to_ascii_lowercase();
+        let call = |command: Command, args: &[Arg<'i>]| Link {
+            operator: None,
+            effect: Effect::Call {
+                command: CommandIdx::new(command.index()),
+                confirm: false,
+                args: self.arena.alloc_slice_copy(args),
+            },
+        };
+        let one = |link: Link<'i>| -> &'i [Link<'i>] { self.arena.alloc_slice_copy(&[link]) };
+        for (prefix, command) in [
+            ("damage:", Command::Damage),
+            ("life:", Command::Life),
+            ("draw:", Command::Draw),
+            ("discard:", Command::Discard),
+            ("deplete:", Command::Deplete),
+            ("prevent:", Command::Prevent),
+        ] {
+            if let Some(amount) = lower.strip_prefix(prefix) {
+                let value = amount_of(amount).ok_or_else(|| {
+                    Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
+                        format!(
+                            "the amounts compiled are whole numbers (`{prefix}2`); Wagic's computed ones are not yet"
+                        ),
+                    ))
+                })?;
+                return Ok(one(call(command, &[Arg::Value(Expr::Int(value))])));
+            }
+        }
+        for (word, command) in [
+            ("destroy", Command::Destroy),
+            ("bury", Command::Bury),
+            ("tap", Command::Tap),
+            ("untap", Command::Untap),
+            ("regenerate", Command::Regenerate),
+            ("shuffle", Command::Shuffle),
+        ] {
+            if lower == word {
+                return Ok(one(call(command, &[])));
+            }
+        }
+        if let Some((power, toughness)) = pump_of(&lower) {
+            return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
+        }
+        if let Some((zone, after)) = piece.call("moveto") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `moveto(...)`"));
+            }
+            let zone_ref = self.zone_ref(zone.trim())?;
+            return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
+        }
+        if let Some((args, after)) = piece.call("counter") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `counter(...)`"));
+            }
+            let parts: Vec<&str> = args.text.split(',').map(str::trim).collect();
+            let (power, toughness) =
+                parts.first().and_then(|pt| pump_of(pt)).ok_or_else(|| Unsupported::new(args, "named counters"))?;
+            let count = match parts.get(1) {
+                None => 1,
+                Some(count) => count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?,
+            };
+            if parts.len() > 2 {
+                return Err(Unsupported::new(args, "named counters"));
+            }
+            return Ok(one(call(
+                Command::Counter,
+                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(Expr::Int(count))],
+            )));
+        }
+        if let Some((args, after)) = piece.call("token") {
+            return Ok(one(self.token(args, after)?));
+        }
+        if let Some(mana) = lower.strip_prefix("add") {
+            return self.add_mana(piece, mana);
+        }
+        let (negated, name) = match text.strip_prefix('-') {
+            Some(name) => (true, name),
+            None => (false, text),
+        };
+        if let Some(ability) = ability_of(name) {
+            let effect = if negated { Effect::Revoke(ability) } else { Effect::Grant(ability) };
+            return Ok(one(Link { operator: None, effect }));
+        }
+        let word = spec::leading_word(text);
+        if AMOUNT_EFFECTS.contains(&word.as_str()) {
+            // `damage 2`, `draw`: the effect is known, its amount is missing.
+            return Err(Unsupported::new(piece, &format!("effect `{word}` without `:amount`"))
+                .with_help(Some(format!("write the amount after a colon: `{word}:2`"))));
+        }
+        let known = EFFECT_WORDS.iter().copied().chain(catalogue::ABILITIES.iter().map(|spec| spec.name));
+        let help = vocabulary::suggest_unless_wagic(&word, vocabulary::EFFECTS, known);
+        Err(Unsupported::new(piece, &format!("effect `{word}`")).with_help(help))
+    }
+
+    /// `add{G}{G}`, `add{W}{U}`, `add{2}`.
+    fn add_mana(&self, piece: Piece<'_>, symbols: &str) -> Result<&'i [Link<'i>], Unsupported> {
+        let command = CommandIdx::new(Command::Add.index());
+        let mut links: Vec<Link<'i>> = Vec::new();
+        let mut rest = symbols.trim();
+        if rest.is_empty() {
+            return Err(Unsupported::new(piece, "effect `add`"));
+        }
+        while let Some(inner) = rest.strip_prefix('{') {
+            let Some(close) = inner.find('}') else {
+                return Err(Unsupported::new(piece, "mana without `}`"));
+            };
+            let symbol = inner[..close].to_ascii_uppercase();
+            rest = &inner[close + 1..];
+            let (colour, count) = match symbol.as_str() {
+                "W" | "U" | "B" | "R" | "G" | "C" => (symbol.as_str(), 1),
+                digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+                    ("C", digits.parse::<i32>().map_err(|_| Unsupported::new(piece, "mana amount"))?)
+                }
+                _ => return Err(Unsupported::new(piece, &format!("mana `{{{}}}`", spec::leading_word(&symbol)))),
+            };
+            let word = catalogue::position(catalogue::MANA_COLOURS, colour).unwrap_or(0) as u16;
+            if let Some(Link { effect: Effect::Call { args, .. }, .. }) = links.last_mut()
+                && let [Arg::Const(Const::Word { word: previous, .. }), Arg::Value(Expr::Int(total))] = **args
+                && previous == word
+            {
+                *args = self.arena.alloc_slice_copy(&[
+                    Arg::Const(Const::Word { command, param: 0, word }),
+                    Arg::Value(Expr::Int(total + count)),
+                ]);
+                continue;
+            }
+            let args = self
+                .arena
+                .alloc_slice_copy(&[Arg::Const(Const::Word { command, param: 0, word }), Arg::Value(Expr::Int(count))]);
+            let operator = (!links.is_empty()).then_some(compiler::ir::ChainOperator::Then);
+            links.push(Link { operator, effect: Effect::Call { command, confirm: false, args } });
+        }
+        if !rest.trim().is_empty() || links.is_empty() {
+            return Err(Unsupported::new(piece, &format!("mana `{}`", rest.trim())));
+        }
+        Ok(self.arena.alloc_slice_copy(&links))
+    }
+
+    fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {
+        let (prefix, zone) = spec::read_zone(piece)?;
+        Ok(ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) })
+    }
+}

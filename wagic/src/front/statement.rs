@@ -1,0 +1,305 @@
+//! The effect part of a line (after its cost or trigger): its prefixes (`may`,
+//! `name(...)`, a wrapper `lord(...)`, `all(...)`, `target(...)`, `foreach(...)`,
+//! `aslongas(...)`), split at `&&` into statements, each with its target, player,
+//! duration, criterion and activation limits around the effect words (`links.rs`).
+
+use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Statement, Target, TypeTerm};
+use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
+
+use super::piece::Piece;
+use super::{Lowering, Unsupported, spec};
+use crate::catalogue::{self, CATALOGUE, Command};
+
+/// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
+const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or remove the line";
+
+/// The words written after an effect that limit when its ability may be activated, and the
+/// catalogue cost checking each.
+const ACTIVATION_LIMITS: &[(&str, &str)] = &[("assorcery", "assorcery"), ("myturnonly", "myturnonly")];
+
+/// The effect part of a line: its label (`name(...)`), its statements, the spec of its
+/// `lord(...)` when it is a lord, and whether it holds while a condition does (an
+/// `aslongas(...)` or `foreach(...)` of a lasting effect).
+type EffectPart<'i, 's> = (Option<&'i str>, &'i [Statement<'i>], Option<Piece<'s>>, bool);
+
+/// A prefix applying to the whole effect of a line.
+#[derive(Clone, Copy)]
+enum Wrapper<'s> {
+    /// `lord(spec)`, `all(spec)`, `target(spec)` written before the effect: its target.
+    Target(Piece<'s>, &'static str),
+    /// `foreach(spec)`.
+    Foreach(Piece<'s>),
+    /// `aslongas(spec)`.
+    AsLongAs(Piece<'s>),
+}
+
+impl<'i> Lowering<'i> {
+    /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
+    pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
+        let mut rest = piece.trim();
+        let mut may = false;
+        let mut label = None;
+        let mut wrapper = None;
+        loop {
+            let words = rest.words();
+            let Some(first) = words.first().copied() else { break };
+            if first.text.eq_ignore_ascii_case("may") {
+                may = true;
+            } else if let Some((name, after)) = first.call("name").filter(|(_, after)| after.text.is_empty()) {
+                label = Some(&*self.arena.alloc_str(name.trim().text));
+                let _ = after;
+            } else if wrapper.is_none()
+                && let Some(found) = self.wrapper(first)
+            {
+                wrapper = Some(found);
+            } else {
+                break;
+            }
+            rest = rest.from(first.text.len() + (first.start - rest.start)).trim();
+        }
+        if rest.text.is_empty() {
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
+        }
+        let parts = rest.split_top("&&");
+        if may && parts.len() > 1 {
+            return Err(Unsupported::new(piece, "`may` with `&&`"));
+        }
+        let mut statements = Vec::with_capacity(parts.len());
+        for part in parts {
+            statements.push(self.statement(part.trim(), wrapper)?);
+        }
+        // Wagic chooses a `target(...)` once for the whole line, and a part without a target
+        // of its own acts on it (`damage:2 && -flying target(creature)`); statements here
+        // choose their targets each, so such a line is refused rather than split.
+        if statements.len() > 1 && matches!(wrapper, Some(Wrapper::Target(_, "target"))) {
+            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
+        }
+        let chooses = |statement: &Statement<'_>| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        if statements.len() > 1
+            && statements.iter().any(chooses)
+            && statements.iter().any(|statement| statement.target.is_none())
+        {
+            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
+        }
+        if may && let Some(first) = statements.first_mut() {
+            first.condition = Some(Condition::May(None));
+        }
+        let lord = match wrapper {
+            Some(Wrapper::Target(spec_piece, "lord")) if !may => Some(spec_piece),
+            _ => None,
+        };
+        let continuous = !may
+            && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_)))
+            && statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
+        Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
+    }
+
+    fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
+        for (name, kind) in [("lord", "lord"), ("all", "all"), ("target", "target"), ("notatarget", "target")] {
+            if let Some((args, after)) = word.call(name)
+                && after.text.is_empty()
+            {
+                return Some(Wrapper::Target(args, kind));
+            }
+        }
+        if let Some((args, after)) = word.call("foreach")
+            && after.text.is_empty()
+        {
+            return Some(Wrapper::Foreach(args));
+        }
+        if let Some((args, after)) = word.call("aslongas")
+            && after.text.is_empty()
+        {
+            return Some(Wrapper::AsLongAs(args));
+        }
+        None
+    }
+
+    /// One `&&` part: the effect words, then its target, player, `ueot` and criterion.
+    fn statement(&self, piece: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+        let mut target: Option<Target<'i>> = None;
+        let mut restriction = None;
+        let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
+        let mut effect_words: Vec<Piece<'_>> = Vec::new();
+        // `lord(goblin) 1/1 other`: the source is left out of the targets.
+        let mut other = false;
+        // `token(...) targetcontroller`: the tokens go to the targets' controllers.
+        let mut target_controller = None;
+        let mut player_word = false;
+        let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
+            if target.replace(new).is_some() {
+                return Err(Unsupported::new(at, "more than one target in an effect"));
+            }
+            Ok(())
+        };
+        if let Some(Wrapper::Target(spec_piece, kind)) = wrapper {
+            set_target(self.target_clause(spec_piece, kind)?, spec_piece)?;
+        }
+        for word in piece.words() {
+            let lower = word.text.to_ascii_lowercase();
+            if let Some((args, after)) = word.call("target").or_else(|| word.call("notatarget"))
+                && after.text.is_empty()
+            {
+                set_target(self.target_clause(args, "target")?, word)?;
+            } else if let Some((args, after)) = word.call("all")
+                && after.text.is_empty()
+            {
+                set_target(self.target_clause(args, "all")?, word)?;
+            } else if lower == "controller" || lower == "opponent" {
+                // The catalogue's `me` and `opp` are the source's controller and opponent
+                // (the host answers them), whoever's event runs the ability.
+                let name = if lower == "controller" { "me" } else { "opp" };
+                let value = self.arena.alloc(Expr::Var(spec::variable(name)));
+                set_target(Target::Expr { value, optional: false }, word)?;
+                player_word = true;
+            } else if lower == "targetcontroller" {
+                target_controller = Some(word);
+            } else if lower == "other" {
+                other = true;
+            } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
+                self.activation_limits.borrow_mut().push((cost, word.span()));
+            } else if lower == "ueot" {
+                restriction = Some((RestrictionIdx::new(0), None));
+            } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
+                let count: i32 =
+                    number.parse().map_err(|_| Unsupported::new(word, "criterion with a computed value"))?;
+                let name = if lower.starts_with('>') { "morethan" } else { "lessthan" };
+                criterion = Some((name, count, word));
+            } else {
+                effect_words.push(word);
+            }
+        }
+        let Some(first) = effect_words.first().copied() else {
+            return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
+        };
+        let last = effect_words.last().copied().unwrap_or(first);
+        let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
+        let mut chain = match self.effect_links(effect_piece) {
+            Ok(chain) => chain,
+            // `tap target(creature) myTurnOnly`: name the word the effect does not take.
+            Err(error) => match effect_words.as_slice() {
+                [first, second, ..] if self.effect_links(*first).is_ok() => {
+                    let word = spec::leading_word(second.text);
+                    // `target:creature` for `target(creature)`.
+                    let help = ["target", "notatarget", "all", "lord", "foreach", "aslongas"]
+                        .contains(&word.as_str())
+                        .then(|| format!("write the spec in parentheses: `{word}(creature)`"));
+                    return Err(Unsupported::new(*second, &format!("word `{word}`")).with_help(help));
+                }
+                _ => return Err(error),
+            },
+        };
+        match wrapper {
+            Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
+                // The runtime records a lasting effect once per source, target and value
+                // (running it again does not stack it), so `+1/+1 for each` is one pump of
+                // +1/+1 times the cards the spec matches, counted at each run.
+                let pump = CommandIdx::new(Command::Pump.index());
+                let [Link { effect: Effect::Call { command, confirm, args: [power, toughness] }, operator }] = *chain
+                else {
+                    return Err(Unsupported::new(piece, "foreach of a lasting effect other than a pump"));
+                };
+                if command != pump {
+                    return Err(Unsupported::new(piece, "foreach of a lasting effect other than a pump"));
+                }
+                let spec = spec::read(spec_piece)?;
+                let filter = self.specs.filter(&spec, true)?;
+                let args = self.arena.alloc_slice_copy(&[*power, *toughness, Arg::Filter(filter)]);
+                chain =
+                    self.arena.alloc_slice_copy(&[Link { operator, effect: Effect::Call { command, confirm, args } }]);
+            }
+            Some(Wrapper::Foreach(spec_piece)) => {
+                let spec = spec::read(spec_piece)?;
+                let filter = self.specs.filter(&spec, true)?;
+                let each = self.arena.alloc(Each { source: EachSource::Filter(filter), slot: 0, body: chain });
+                let command = CommandIdx::new(Command::Foreach.index());
+                let link = Link { operator: None, effect: Effect::Each { command, confirm: false, each } };
+                chain = self.arena.alloc_slice_copy(&[link]);
+            }
+            Some(Wrapper::AsLongAs(spec_piece)) => {
+                let spec = spec::read(spec_piece)?;
+                let filter = self.specs.filter(&spec, true)?;
+                let (name, count, _) = criterion.take().unwrap_or(("morethan", 0, spec_piece));
+                let word = catalogue::position(catalogue::CRITERIA, name).unwrap_or(0) as u16;
+                let command = CommandIdx::new(Command::AsLongAs.index());
+                let args = self.arena.alloc_slice_copy(&[
+                    Arg::Filter(filter),
+                    Arg::Const(Const::Word { command, param: 1, word }),
+                    Arg::Value(Expr::Int(count)),
+                ]);
+                let mut links = vec![Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
+                for link in chain {
+                    links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
+                }
+                chain = self.arena.alloc_slice_copy(&links);
+            }
+            _ => {}
+        }
+        if let Some((_, _, at)) = criterion {
+            return Err(Unsupported::new(at, "criterion outside `aslongas`"));
+        }
+        if makes_token(chain) {
+            if target_controller.is_none() && !player_word {
+                // Wagic gives the tokens to the source's controller unless a player word
+                // says otherwise, even when the spell or the line has a target.
+                if target.is_some() {
+                    return Err(Unsupported::new(piece, "`token(...)` with a target"));
+                }
+                let value = self.arena.alloc(Expr::Var(spec::variable("me")));
+                target = Some(Target::Expr { value, optional: false });
+            }
+        } else if let Some(word) = target_controller {
+            return Err(Unsupported::new(word, "word `targetcontroller`")
+                .with_help(Some("`targetcontroller` is compiled after `token(...)` only".into())));
+        }
+        if other {
+            target = Some(self.leave_out_source(target, piece)?);
+        }
+        Ok(Statement { condition: None, target, restriction, chain, otherwise: None, span: piece.span() })
+    }
+
+    /// The target without the source (`other` written after the effect).
+    fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
+        let Some(Target::Filter { filter, optional }) = target else {
+            return Err(Unsupported::new(at, "`other` without a target spec"));
+        };
+        let types: Vec<TypeTerm<'i>> =
+            filter.types.iter().map(|term| TypeTerm { exclude_source: true, ..*term }).collect();
+        let filter = self.arena.alloc(compiler::ir::Filter { types: self.arena.alloc_slice_copy(&types), ..*filter });
+        Ok(Target::Filter { filter, optional })
+    }
+
+    /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object.
+    fn target_clause(&self, args: Piece<'_>, kind: &str) -> Result<Target<'i>, Unsupported> {
+        let trimmed = args.trim();
+        let lower = trimmed.text.to_ascii_lowercase();
+        if lower == "trigger" || lower == "trigger[to]" || lower == "trigger[from]" {
+            if kind != "all" {
+                return Err(Unsupported::new(args, &format!("`{kind}(trigger)`")));
+            }
+            let value = self.arena.alloc(Expr::Var(spec::variable("trigger")));
+            return Ok(Target::Expr { value, optional: false });
+        }
+        let spec = spec::read(args)?;
+        let filter = self.specs.filter(&spec, kind != "target")?;
+        Ok(Target::Filter { filter, optional: false })
+    }
+}
+
+/// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.
+fn makes_token(chain: &[Link<'_>]) -> bool {
+    let token = CommandIdx::new(Command::Token.index());
+    chain.iter().any(|link| match link.effect {
+        Effect::Call { command, .. } => command == token,
+        Effect::Each { each, .. } => makes_token(each.body),
+        _ => false,
+    })
+}
+
+/// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
+fn is_lasting(effect: &Effect<'_>) -> bool {
+    match *effect {
+        Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
+        _ => true,
+    }
+}

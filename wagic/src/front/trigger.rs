@@ -1,0 +1,119 @@
+//! A triggered ability's event (`@each my upkeep`, `@movedto(spec) from(spec)`,
+//! `@combat(attacking) source(spec)`) as an IR event, its specs lowered to a test of the
+//! event's object.
+
+use compiler::ir::{Event, Expr};
+use vm::bytecode::{EventIdx, EventPrefixIdx, EventSuffixIdx};
+
+use super::piece::Piece;
+use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
+use crate::catalogue::{self, CATALOGUE};
+
+impl<'i> Lowering<'i> {
+    /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`.
+    pub(super) fn trigger(&self, piece: Piece<'_>) -> Result<Event<'i>, Unsupported> {
+        let body = piece.from(1).trim();
+        let words = body.words();
+        let trigger_name = || format!("trigger `@{}`", spec::leading_word(body.text));
+        if words.first().is_some_and(|word| word.text.eq_ignore_ascii_case("each")) {
+            let (prefix, phase) = match words.as_slice() {
+                [_, phase] => ("any", *phase),
+                [_, whose, phase] if whose.text.eq_ignore_ascii_case("my") => ("my", *phase),
+                [_, whose, phase] if whose.text.eq_ignore_ascii_case("opponent") => ("opp", *phase),
+                _ => return Err(Unsupported::new(body, "trigger `@each` form")),
+            };
+            let lower = phase.text.to_ascii_lowercase();
+            let name = match lower.as_str() {
+                "end" | "endofturn" => "endofturn",
+                "main1" | "firstmain" => "firstmain",
+                "main2" | "secondmain" => "secondmain",
+                "combatbegin" | "combatbegins" => "combatbegins",
+                other => other,
+            };
+            let event =
+                CATALOGUE.event_index(name).filter(|&index| !CATALOGUE.events[index].has_object).ok_or_else(|| {
+                    let phases = CATALOGUE.events.iter().filter(|event| !event.has_object).map(|event| event.name);
+                    let known = phases.filter(|name| *name != "continuous").chain(["end", "main1", "main2"]);
+                    // `@each myupkeep`: the whose and the phase are two words.
+                    let split = ["my", "opponent"].into_iter().find_map(|whose| {
+                        let phase = lower.strip_prefix(whose)?;
+                        let index =
+                            CATALOGUE.event_index(phase).filter(|&index| !CATALOGUE.events[index].has_object)?;
+                        Some(format!("write `@each {whose} {}`", CATALOGUE.events[index].name))
+                    });
+                    let help = split.or_else(|| did_you_mean(&lower, known));
+                    Unsupported::new(phase, &format!("phase `{}`", spec::quoted(&lower))).with_help(help)
+                })?;
+            let prefix = catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new);
+            return Ok(Event {
+                event: EventIdx::new(event),
+                prefix,
+                suffix: None,
+                condition: None,
+                span: piece.span(),
+            });
+        }
+        let trigger = Expr::Var(spec::variable("trigger"));
+        let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
+            if !rest.text.is_empty() {
+                return Err(Unsupported::new(body, &trigger_name()));
+            }
+            let kind = args.trim().text.to_ascii_lowercase();
+            if !["attacking", "blocking", "blocked"].contains(&kind.as_str()) {
+                return Err(Unsupported::new(args, &format!("trigger `@combat({kind})`")));
+            }
+            let source = words.get(1).and_then(|word| word.call("source"));
+            let Some((source_spec, after)) = source.filter(|(_, after)| after.text.is_empty()) else {
+                return Err(Unsupported::new(body, "trigger `@combat` without `source(...)`"));
+            };
+            let _ = after;
+            (kind, Some(source_spec), &words[2..])
+        } else {
+            let first = words.first().copied().unwrap_or(body);
+            let name = spec::leading_word(first.text);
+            const OBJECT_TRIGGERS: [&str; 5] = ["movedto", "damaged", "tapped", "untapped", "drawn"];
+            if !OBJECT_TRIGGERS.contains(&name.as_str()) {
+                let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
+                let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
+                    .map(|help| help.replacen('`', "`@", 1));
+                return Err(Unsupported::new(body, &trigger_name()).with_help(help));
+            }
+            let (args, after) = first.call(&name).ok_or_else(|| Unsupported::new(first, &trigger_name()))?;
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(first, &trigger_name()));
+            }
+            (name, Some(args), &words[1..])
+        };
+        let mut condition = None;
+        if let Some(object_spec) = object_spec {
+            let spec = spec::read(object_spec)?;
+            condition = self.specs.predicate(&spec, trigger, "inzone")?;
+        }
+        for word in rest {
+            match word.call("from") {
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
+                    let spec = spec::read(from_spec)?;
+                    if let Some(test) = self.specs.predicate(&spec, trigger, "fromzone")? {
+                        condition = Some(match condition {
+                            Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
+                            None => test,
+                        });
+                    }
+                }
+                _ => {
+                    let construct = format!("trigger option `{}`", spec::leading_word(word.text));
+                    return Err(Unsupported::new(*word, &construct));
+                }
+            }
+        }
+        let event = CATALOGUE.event_index(&event_name).unwrap_or(0);
+        let any = catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new);
+        Ok(Event {
+            event: EventIdx::new(event),
+            prefix: None,
+            suffix: any,
+            condition: condition.map(|condition| &*self.arena.alloc(condition)),
+            span: piece.span(),
+        })
+    }
+}
