@@ -1,7 +1,7 @@
 //! The libFuzzer dictionaries: the language's (`fuzz/rulescript.dict`): every name of the
 //! stdlib catalogue, the language's keywords and property keys, its punctuation, and a
 //! few compound forms (`~myEndPhase~`, `@oppRing`, `+1+1+1+1`) that mutations rarely
-//! assemble by themselves; and Wagic card files' (`fuzz/wagic.dict`, [`wagic`]): every
+//! assemble by themselves; and Wagic card files' (`fuzz/wagic.dict`, [`wagic()`]): every
 //! name of the Wagic catalogue, the block keys and the words the front end reads or
 //! refuses by name. Generated here; a test keeps the committed files equal to them.
 

@@ -2,8 +2,8 @@
 //! under libFuzzer, and `tests/inputs.rs` calls them on the seeds, the regressions and
 //! the corpus as ordinary tests, so a crash found by fuzzing stays fixed without nightly.
 //!
-//! The source targets (and [`wagic`]) run on a 2 MiB worker stack ([`WORKER_STACK`]), as an editor's
-//! or a server's thread would.
+//! The source targets (and [`wagic()`]) run on a 2 MiB worker stack ([`WORKER_STACK`]),
+//! as an editor's or a server's thread would.
 //!
 //! | target | input | what must hold |
 //! |---|---|---|
@@ -12,7 +12,7 @@
 //! | [`load`] | any bytes as a bundle | a program or an error; a program disassembles and plays on a [`board::Board`] under fuel |
 //! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
-//! | [`wagic`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
+//! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
 
 pub mod answers;
 pub mod board;

@@ -3,11 +3,14 @@
 //! then `wagic::compile_each` into one bundle with one [`wagic::CardKeys`]), and the
 //! bundle checked as the `compile` target checks a card's.
 //!
+//! Each block is also compiled alone (`each_card_alone`): the front end's error for it
+//! must be the one it gave in the file, moved by where the block starts.
+//!
 //! Bytes that are not UTF-8 get `rsc`'s E0001 at their first bad byte; their lossy
 //! decoding (a valid file `rsc` could be handed) is compiled too, so that a mutation
 //! inserting a stray byte still reaches the front end.
 
-use compiler::{Diagnostic, Severity};
+use compiler::{Code, Diagnostic, Severity, Span};
 use vm::bytecode::{BuildError, BundleBuilder, Program, disassemble};
 use wagic::{CATALOGUE, CardKeys};
 
@@ -33,6 +36,7 @@ pub fn check(data: &[u8]) {
     let text = wagic::reader::with_lf_line_ends(&decoded);
     // Byte for byte, so that the spans the front end gives are offsets in the file too.
     assert!(text.len() == decoded.len(), "making lone CRs LFs changed the file's length");
+    each_card_alone(&text);
     for (files, strip) in [(1, false), (2, true)] {
         let Some(compiled) = compile(&text, files, strip) else { continue };
         let again = compile(&text, files, strip).expect("a file that compiled once compiles again");
@@ -91,6 +95,44 @@ fn compile(text: &str, files: usize, strip: bool) -> Option<Compiled> {
         Err(BuildError::Limit(_)) => None,
         Err(error) => panic!("the bundle of the cards that compiled cannot be built: {error}"),
     }
+}
+
+/// Each block of the file, compiled as a file of its own, gets the error the front end
+/// gave it in the file (spans moved by where the block starts): a card's diagnostic does
+/// not depend on the cards around it, and its spans are the file's offsets. Errors of the
+/// code generator (a bundle's limits, which depend on the cards before) are left out.
+fn each_card_alone(text: &str) {
+    let blocks: Vec<_> = wagic::reader::read(text).iter().map(|block| block.block).collect();
+    let mut in_file = Vec::new();
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    wagic::compile_each(FILE_NAME, text, &mut bundle, &mut CardKeys::default(), |outcome| in_file.push(outcome));
+    assert!(in_file.len() == blocks.len(), "{} blocks read, {} outcomes", blocks.len(), in_file.len());
+    for (block, outcome) in blocks.iter().zip(&in_file) {
+        let Some(excerpt) = text.get(block.range()) else {
+            panic!("block {block:?} is not whole characters of the file")
+        };
+        let mut alone = Vec::new();
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        wagic::compile_each(FILE_NAME, excerpt, &mut bundle, &mut CardKeys::default(), |outcome| alone.push(outcome));
+        let [alone] = alone.as_slice() else { panic!("block {block:?} alone reads as {} blocks", alone.len()) };
+        let front_end = |error: &Option<Diagnostic>| error.as_ref().is_none_or(is_front_end);
+        if !(front_end(&outcome.error) && front_end(&alone.error)) {
+            continue;
+        }
+        let moved = alone.error.as_ref().map(|error| {
+            let span = Span { start: error.span.start + block.start, end: error.span.end + block.start };
+            (error.code, error.message.as_str(), span)
+        });
+        let in_file = outcome.error.as_ref().map(|error| (error.code, error.message.as_str(), error.span));
+        assert!(moved == in_file, "card `{}` alone gets {moved:?}, in the file {in_file:?}", outcome.name);
+        assert!(alone.name == outcome.name, "card `{}` alone is named `{}`", outcome.name, alone.name);
+    }
+}
+
+/// Whether `error` is the front end's (the reader's or the lowering's), not the code
+/// generator's.
+fn is_front_end(error: &Diagnostic) -> bool {
+    matches!(error.code, Code::E0100 | Code::E0101)
 }
 
 /// A card's one error: an error, pointing into the file at whole characters.
