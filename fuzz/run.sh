@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Runs one cargo-fuzz target for a given time with the project's flags and seeds:
 #   fuzz/run.sh TARGET SECONDS [libFuzzer options...]
-# TARGET is parse, compile, load, execute or roundtrip. New inputs go to
+# TARGET is parse, compile, load, execute, roundtrip or wagic. New inputs go to
 # fuzz/corpus/TARGET, crashes to fuzz/artifacts/TARGET (both ignored by git). Seeds: the
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
-# $RULESCRIPT_CORPUS) read in place, never copied into the repository.
+# $RULESCRIPT_CORPUS) read in place, never copied into the repository; for wagic, Wagic's
+# card files (../shared/wagic, or $WAGIC_DATA) split into one-card files in a scratch
+# directory removed on exit.
 # FUZZ_KEEP_GOING=1 runs in libFuzzer's fork mode and goes on after a crash or timeout
 # (each is still written to fuzz/artifacts/TARGET).
 set -euo pipefail
@@ -15,6 +17,7 @@ shift 2
 fuzz_dir=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$fuzz_dir")
 corpus=${RULESCRIPT_CORPUS:-$root/../shared/corpus/cfc}
+wagic_data=${WAGIC_DATA:-$root/../shared/wagic}
 cd "$fuzz_dir"
 
 seeds=()
@@ -43,8 +46,29 @@ roundtrip)
     seeds+=(seeds/roundtrip)
     options+=(-max_len=65536)
     ;;
+wagic)
+    seeds+=(seeds/wagic)
+    # Each `[card]` block of Wagic's files as a file of its own, at run time.
+    if [[ -f $wagic_data/mtg.txt ]]; then
+        scratch=$(mktemp -d)
+        trap 'rm -rf "$scratch"' EXIT
+        for file in mtg borderline crappy; do
+            [[ -f $wagic_data/$file.txt ]] || continue
+            awk -v out="$scratch/$file" '
+                { line = $0; sub(/\r$/, "", line) }
+                tolower(line) == "[card]" { n++; path = sprintf("%s-%05d.txt", out, n) }
+                path != "" { print > path }
+                tolower(line) == "[/card]" && path != "" { close(path); path = "" }
+            ' "$wagic_data/$file.txt"
+        done
+        seeds+=("$scratch")
+    fi
+    # A card file is small (Wagic's longest card is under 3 KiB); a few cards test names
+    # met again.
+    options+=(-max_len=32768 -dict=wagic.dict)
+    ;;
 *)
-    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip)" >&2
+    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic)" >&2
     exit 2
     ;;
 esac
@@ -53,6 +77,7 @@ if [[ ${FUZZ_KEEP_GOING:-0} == 1 ]]; then
     options+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
 mkdir -p "corpus/$target" "artifacts/$target"
-# Safe Rust needs no sanitizer; debug assertions turn silent overflows into crashes.
-RUSTC_BOOTSTRAP=1 exec cargo fuzz run --sanitizer none --debug-assertions "$target" "corpus/$target" "${seeds[@]}" -- \
+# Safe Rust needs no sanitizer; debug assertions turn silent overflows into crashes. Not
+# `exec`: the scratch directory's trap runs when cargo-fuzz ends.
+RUSTC_BOOTSTRAP=1 cargo fuzz run --sanitizer none --debug-assertions "$target" "corpus/$target" "${seeds[@]}" -- \
     "${options[@]}" "$@"

@@ -18,7 +18,7 @@ pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};
 pub use host::WagicHost;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use bumpalo::Bump;
 use compiler::{Diagnostic, Span};
@@ -39,18 +39,28 @@ pub struct CardOutcome {
 }
 
 /// The keys given to the cards of one bundle so far: a name met again gets `name#2`,
-/// `name#3`... (a bundle holds each key once).
+/// `name#3`... (a bundle holds each key once), skipping a key already given: a card named
+/// `Echo#2` after a second `Echo` gets `Echo#2#2`.
 #[derive(Debug, Clone, Default)]
 pub struct CardKeys {
-    seen: HashMap<String, u32>,
+    /// How many cards of each name were met.
+    seen: HashMap<String, u64>,
+    /// Every key given.
+    given: HashSet<String>,
 }
 
 impl CardKeys {
-    /// The key of the next card named `name`.
+    /// The key of the next card named `name`. Each name's count only grows, so the keys
+    /// skipped over a run are at most the keys given.
     fn next(&mut self, name: &str) -> String {
         let seen = self.seen.entry(name.to_string()).or_insert(0);
-        *seen += 1;
-        if *seen == 1 { name.to_string() } else { format!("{name}#{seen}") }
+        loop {
+            *seen += 1;
+            let key = if *seen == 1 { name.to_string() } else { format!("{name}#{seen}") };
+            if self.given.insert(key.clone()) {
+                return key;
+            }
+        }
     }
 }
 
@@ -205,3 +215,25 @@ pub fn data_dir() -> Option<std::path::PathBuf> {
 
 /// The three card files of Wagic's primitives, in the order Wagic loads them.
 pub const CARD_FILES: &[&str] = &["mtg.txt", "borderline.txt", "crappy.txt"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Found by fuzzing (`wagic`): a card named `Echo#2` after two named `Echo` got the key
+    /// the second `Echo` had, and the bundle failed to build ("card 2 repeats an earlier
+    /// card's key"), so `rsc compile --lang wagic` wrote none.
+    #[test]
+    fn a_name_written_like_a_given_key_gets_a_key_of_its_own() {
+        let mut keys = CardKeys::default();
+        let given: Vec<String> = ["Echo", "Echo", "Echo#2", "Echo", "Echo#2"].map(|name| keys.next(name)).into();
+        assert_eq!(given, ["Echo", "Echo#2", "Echo#2#2", "Echo#3", "Echo#2#3"]);
+        let source = "[card]\nname=Echo\nauto=life:1\n[/card]\n[card]\nname=Echo\nauto=life:2\n[/card]\n[card]\nname=Echo#2\nauto=life:3\n[/card]\n";
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let outcomes = compile_source("echo.txt", source, &mut bundle);
+        assert!(outcomes.iter().all(|outcome| outcome.error.is_none()), "{outcomes:?}");
+        let bytes = bundle.finish().expect("the bundle builds");
+        let program = vm::bytecode::Program::load(&bytes, &CATALOGUE).expect("the bundle loads");
+        assert_eq!(program.cards().len(), 3);
+    }
+}

@@ -2,8 +2,8 @@
 //! under libFuzzer, and `tests/inputs.rs` calls them on the seeds, the regressions and
 //! the corpus as ordinary tests, so a crash found by fuzzing stays fixed without nightly.
 //!
-//! The source targets run on a 2 MiB worker stack ([`WORKER_STACK`]), as an editor's
-//! or a server's thread would.
+//! The source targets (and [`wagic()`]) run on a 2 MiB worker stack ([`WORKER_STACK`]),
+//! as an editor's or a server's thread would.
 //!
 //! | target | input | what must hold |
 //! |---|---|---|
@@ -12,6 +12,7 @@
 //! | [`load`] | any bytes as a bundle | a program or an error; a program disassembles and plays on a [`board::Board`] under fuel |
 //! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
+//! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
 
 pub mod answers;
 pub mod board;
@@ -20,6 +21,7 @@ pub mod game_play;
 pub mod generate;
 pub mod play;
 pub mod roundtrip;
+pub mod wagic_file;
 
 use compiler::Severity;
 use compiler::session::Session;
@@ -32,8 +34,14 @@ use answers::Answers;
 pub type Target = fn(&[u8]);
 
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, Target); 5] =
-    [("parse", parse), ("compile", compile), ("load", load), ("execute", execute), ("roundtrip", roundtrip)];
+pub const TARGETS: [(&str, Target); 6] = [
+    ("parse", parse),
+    ("compile", compile),
+    ("load", load),
+    ("execute", execute),
+    ("roundtrip", roundtrip),
+    ("wagic", wagic),
+];
 
 /// The stack the source targets run on: an editor's or a server's worker thread, not the
 /// main thread's 8 MiB, so that recursion a long line can drive shows up as a crash.
@@ -156,4 +164,10 @@ pub fn execute_and_play(data: &[u8]) -> Option<Executed> {
 /// Bytes read as an instruction stream: see [`roundtrip::check`].
 pub fn roundtrip(data: &[u8]) {
     let _loaded = roundtrip::check(data, &CATALOGUE);
+}
+
+/// Any bytes as a Wagic card file, compiled as `rsc check --lang wagic` and `rsc compile
+/// --lang wagic` compile one: see [`wagic_file::check`].
+pub fn wagic(data: &[u8]) {
+    on_worker_stack(|| wagic_file::check(data));
 }

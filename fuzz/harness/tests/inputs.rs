@@ -76,6 +76,7 @@ fn seeds(target: &str) -> Vec<PathBuf> {
             seeds
         }
         "load" => files(&dir.join("seeds/bundle")),
+        "wagic" => files(&dir.join("seeds/wagic")),
         _ => files(&dir.join("seeds/roundtrip")),
     }
 }
@@ -193,6 +194,17 @@ fn the_committed_dictionary_is_current() {
 }
 
 #[test]
+fn the_committed_wagic_dictionary_is_current() {
+    let path = fuzz_dir().join("wagic.dict");
+    let generated = fuzz_harness::dictionary::wagic();
+    if std::env::var_os("UPDATE_FUZZ_SEEDS").is_some() {
+        std::fs::write(&path, &generated).expect("the dictionary is writable");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == generated, "fuzz/wagic.dict is stale: rerun with UPDATE_FUZZ_SEEDS=1");
+}
+
+#[test]
 fn the_instruction_stream_seeds_are_current() {
     let dir = fuzz_dir().join("seeds/roundtrip");
     let bundle = std::fs::read(fuzz_dir().join("seeds/bundle/examples.rsb")).expect("the examples bundle");
@@ -260,6 +272,15 @@ fn a_card_byte_with_an_unused_bit_is_refused() {
 #[test]
 fn one_game_move_keeps_its_log_bounded() {
     regression("execute/game-move-logs-649968-entries");
+}
+
+/// Found by the `wagic` target's first seeds: a card named `Echo#2` after two named `Echo`
+/// got the key the second `Echo` had been given, and the bundle failed to build ("card 2
+/// repeats an earlier card's key"): `rsc compile --lang wagic` wrote none. `CardKeys`
+/// now skips a key already given.
+#[test]
+fn a_wagic_card_named_like_a_renamed_duplicate_gets_a_key_of_its_own() {
+    regression("wagic/card-named-like-a-renamed-duplicate.txt");
 }
 
 /// Every kept input is run: each folder of `fuzz/regressions/` is named after a target
