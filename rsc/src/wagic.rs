@@ -128,16 +128,17 @@ fn run_files(
         wagic::compile_each(&name, &text, &mut bundle, &mut keys, |outcome| {
             cards += 1;
             tally.add_one(&outcome);
-            // A name met before is most likely a copy left over: say which key it got.
+            // A key taken before (most often the same name: a copy left over): say which key
+            // the card got, and why, also for a name written like a key given (`Echo#2`).
             if let Some(key) = outcome.key.as_deref().filter(|key| *key != outcome.name)
                 && notes.is_ok()
             {
                 let line = file.locate(outcome.open.start as usize).line;
                 notes = writeln!(
                     stderr,
-                    "note: {shown_name}:{line}: a card named `{}` was met before; this one is `{}` in the bundle",
-                    render::sanitize(&outcome.name),
-                    render::sanitize(key)
+                    "note: {shown_name}:{line}: `{name}` is `{}` in the bundle, as an earlier card has the key `{name}`",
+                    render::sanitize(key),
+                    name = render::sanitize(&outcome.name),
                 );
             }
             if let Some(error) = outcome.error {

@@ -244,7 +244,7 @@ fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
     ]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let note = format!(
-        "note: {}:2: a card named `Shock` was met before; this one is `Shock#2` in the bundle\n",
+        "note: {}:2: `Shock` is `Shock#2` in the bundle, as an earlier card has the key `Shock`\n",
         second.display()
     );
     let text = stderr(&output);
@@ -252,6 +252,32 @@ fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
     let disas = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "Shock#2".as_ref()]);
     assert_eq!(code(&disas), 0, "{}", stderr(&disas));
     assert!(stdout(&disas).contains("LoadInt r0 3"), "{}", stdout(&disas));
+}
+
+/// A card named like a key given before (`Echo#2`, after two `Echo`s) gets a key of its own,
+/// and the note says why: it said "a card named `Echo#2` was met before", which none was.
+#[test]
+fn a_card_named_like_a_key_given_is_told_why_it_is_renamed() {
+    let dir = TempDir::new("wagic-named-like-a-key");
+    let card = |name: &str| format!("[card]\nname={name}\nauto=draw:1\ntype=Sorcery\n[/card]\n");
+    let file = dir.file("echo.txt", [card("Echo"), card("Echo"), card("Echo#2")].concat());
+    let bundle = dir.path().join("cards.rsb");
+    let output = rsc([
+        "compile".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        file.as_os_str(),
+        "-o".as_ref(),
+        bundle.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let shown = file.display();
+    let notes = format!(
+        "note: {shown}:6: `Echo` is `Echo#2` in the bundle, as an earlier card has the key `Echo`\n\
+         note: {shown}:11: `Echo#2` is `Echo#2#2` in the bundle, as an earlier card has the key `Echo#2`\n"
+    );
+    let text = stderr(&output);
+    assert!(text.starts_with(&notes) && text.contains("compiled 3 of 3 cards"), "{text}");
 }
 
 /// A file named twice, alone and inside a folder given too, was read twice: each card met
