@@ -15,9 +15,6 @@ use crate::runtime::value::{ListId, Value};
 impl<H: Host> Machine<'_, H> {
     /// The value of a name. A list the host makes for it (a game's `attackers`) costs a
     /// unit of fuel per element, as [`Machine::get_attr`]'s do ([`Machine::spend_on_answer`]).
-    // Inlined where it is called, as it was before it charged for the host's answer: out
-    // of line, a `LoadVar` cost more (callgrind, branch `fuel`).
-    #[inline(always)]
     pub(crate) fn load_var(&mut self, var: VariableIdx) -> Value {
         let names = &self.shared.names;
         if Some(var) == names.var_this {
