@@ -46,14 +46,7 @@ fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
     let dir = TempDir::new("wagic-compile");
     let file = dir.file("cards.txt", CARDS);
     let bundle = dir.path().join("cards.rsb");
-    let output = rsc([
-        "compile".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        file.as_os_str(),
-        "-o".as_ref(),
-        bundle.as_os_str(),
-    ]);
+    let output = compile_wagic(&[&file], &bundle);
     assert_eq!(code(&output), 1, "a card was left out: {}", stderr(&output));
     assert!(stderr(&output).contains("compiled 2 of 3 cards"), "{}", stderr(&output));
     let disas = rsc(["disas".as_ref(), bundle.as_os_str(), "--card".as_ref(), "Prodigal Sorcerer".as_ref()]);
@@ -68,14 +61,7 @@ fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
 fn compile_refuses_an_output_that_is_the_card_file_and_keeps_it() {
     let dir = TempDir::new("wagic-over-source");
     let file = dir.file("cards.txt", CARDS);
-    let output = rsc([
-        "compile".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        file.as_os_str(),
-        "-o".as_ref(),
-        file.as_os_str(),
-    ]);
+    let output = compile_wagic(&[&file], &file);
     assert_eq!(code(&output), 2, "{}", stderr(&output));
     let path = file.display();
     assert_eq!(
@@ -128,6 +114,14 @@ fn a_file_with_no_card_block_is_warned_about() {
 }
 
 /// `rsc check --lang wagic` with `--message-format json`: exit code, the JSON records, stderr.
+/// `rsc compile --lang wagic FILES... -o OUT`.
+fn compile_wagic(files: &[&std::path::Path], out: &std::path::Path) -> std::process::Output {
+    let mut args: Vec<&std::ffi::OsStr> = vec!["compile".as_ref(), "--lang".as_ref(), "wagic".as_ref()];
+    args.extend(files.iter().map(|file| file.as_os_str()));
+    args.extend(["-o".as_ref(), out.as_os_str()]);
+    rsc(args)
+}
+
 fn check_json(paths: &[&std::path::Path]) -> (i32, Vec<serde_json::Value>, String) {
     let mut args: Vec<&std::ffi::OsStr> =
         vec!["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--message-format".as_ref(), "json".as_ref()];
@@ -233,15 +227,7 @@ fn a_card_name_met_in_an_earlier_file_gets_its_own_key() {
     let first = dir.file("a.txt", shock);
     let second = dir.file("b.txt", format!("# again\n{}", shock.replace("damage:2", "damage:3")));
     let bundle = dir.path().join("cards.rsb");
-    let output = rsc([
-        "compile".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        first.as_os_str(),
-        second.as_os_str(),
-        "-o".as_ref(),
-        bundle.as_os_str(),
-    ]);
+    let output = compile_wagic(&[&first, &second], &bundle);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let note = format!(
         "note: {}:2: `Shock` is `Shock#2` in the bundle, as an earlier card has the key `Shock`\n",
@@ -262,14 +248,7 @@ fn a_card_named_like_a_key_given_is_told_why_it_is_renamed() {
     let card = |name: &str| format!("[card]\nname={name}\nauto=draw:1\ntype=Sorcery\n[/card]\n");
     let file = dir.file("echo.txt", [card("Echo"), card("Echo"), card("Echo#2")].concat());
     let bundle = dir.path().join("cards.rsb");
-    let output = rsc([
-        "compile".as_ref(),
-        "--lang".as_ref(),
-        "wagic".as_ref(),
-        file.as_os_str(),
-        "-o".as_ref(),
-        bundle.as_os_str(),
-    ]);
+    let output = compile_wagic(&[&file], &bundle);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let shown = file.display();
     let notes = format!(
