@@ -174,7 +174,7 @@ impl Checker<'_> {
             && every_statement_targets
             && !self.reads_targets
         {
-            self.report(diagnostics::unused_target_property(span));
+            self.report(diagnostics::unused_target_property(span, &self.names.examples.target_readers));
         }
     }
 
@@ -288,7 +288,12 @@ impl Checker<'_> {
                 let written = self.text(suffix.span).to_string();
                 let mut known: Vec<&str> = self.names.event_suffixes.names().to_vec();
                 known.extend(self.names.element_tests.iter().copied());
-                self.report(diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known));
+                let mut diagnostic =
+                    diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known);
+                if diagnostic.help.is_none() {
+                    diagnostic.help = Some(format!("an event suffix is one of {}", diagnostics::quoted_list(&known)));
+                }
+                self.report(diagnostic);
             }
         }
     }
@@ -351,7 +356,7 @@ impl Checker<'_> {
     /// Reports a restriction on a chain that no restriction times.
     fn report_restriction_without_effect(&mut self, span: Span) {
         let written = self.text(span).to_string();
-        self.report(diagnostics::restriction_without_effect(span, &written));
+        self.report(diagnostics::restriction_without_effect(span, &written, &self.names.examples.timed));
     }
 
     /// Checks one effect; returns whether a restriction times it.
@@ -522,19 +527,15 @@ impl Checker<'_> {
         known.extend(self.names.player_words.names());
         known.extend(self.names.subtypes.names());
         let mut diagnostic = diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
+        let examples = &self.names.examples;
         if diagnostic.help.is_none()
             && ["enemy", "enemies", "opponent"].iter().any(|word| word.eq_ignore_ascii_case(&written))
         {
             // The printed text's word.
-            diagnostic.help = Some(
-                "the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)"
-                    .into(),
-            );
+            diagnostic.help.clone_from(&examples.enemy);
         }
         if diagnostic.help.is_none() {
-            diagnostic.help = Some(
-                "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
-            );
+            diagnostic.help = Some(examples.target_types.clone());
         }
         self.report(diagnostic);
     }
@@ -590,10 +591,9 @@ impl Checker<'_> {
                 .max_by_key(|keyword| keyword.len());
             diagnostic.help = Some(match stem {
                 Some(keyword) => format!("did you mean `{keyword}`?"),
-                None => format!(
-                    "a filter is one of {}, a card type or subtype, or a comparison such as `bp>=500`",
-                    diagnostics::quoted_list(keywords)
-                ),
+                None => {
+                    format!("a filter is one of {}{}", diagnostics::quoted_list(keywords), names.examples.filter_tail)
+                }
             });
         }
         self.report(diagnostic);
@@ -620,12 +620,13 @@ impl Checker<'_> {
         let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
         if diagnostic.help.is_none() {
             // `oppRng`: suggest with the prefix kept.
-            diagnostic.help = self.suggest_prefixed_zone(zone, &known);
+            diagnostic.help = self.suggest_prefixed_zone(zone, &known, what);
         }
         self.report(diagnostic);
     }
 
-    fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str]) -> Option<String> {
+    /// `oppRng` → `oppRing`; else the list of what is `known`, a `what` (zone or pile).
+    fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str], what: &str) -> Option<String> {
         let written = self.text(zone.span);
         for prefix in self.names.zone_prefixes.names() {
             if written.len() > prefix.len() && written[..prefix.len()].eq_ignore_ascii_case(prefix) {
@@ -640,7 +641,7 @@ impl Checker<'_> {
                 }
             }
         }
-        Some(format!("a {} is one of {}", if known.len() < 7 { "pile" } else { "zone" }, known.join(", ")))
+        Some(format!("a {what} is one of {}", diagnostics::quoted_list(known)))
     }
 
     // ---------------------------------------------------------------- expressions

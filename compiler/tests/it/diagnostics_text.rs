@@ -176,9 +176,9 @@ fn several_mistakes_are_all_reported_in_source_order() {
 fn filter_negated_with_bang() {
     assert_eq!(
         diagnose("action = freeze() target(character[!attack])\n"),
-        "error[E0006]: expected a filter such as `frozen` or `bp>=500`, found `!`\n\
-         \x20 1:36 `!`: expected a filter such as `frozen` or `bp>=500`\n\
-         \x20 help: negate a filter with `-` (`[-frozen]`); `!` negates a target type (`!character`)\n"
+        "error[E0006]: expected a filter such as `backedup` or `bp>=500`, found `!`\n\
+         \x20 1:36 `!`: expected a filter such as `backedup` or `bp>=500`\n\
+         \x20 help: negate a filter with `-` (`[-attack]`); `!` negates a target type (`!character`)\n"
     );
 }
 
