@@ -667,4 +667,35 @@ mod tests {
         let drummer = duel.table.cards.iter().find(|card| card.name == "drummer").unwrap();
         assert_eq!(drummer.power, 1, "{log}");
     }
+
+    #[test]
+    fn every_role_names_a_word_of_duel() {
+        assert_eq!(CATALOGUE.unknown_roles(), Vec::<String>::new());
+    }
+
+    /// Message and help of the first diagnostic of a card that does not compile.
+    fn mistake(source: &str) -> (compiler::Code, String, String) {
+        let diagnostics = compile(&[("card", source)]).expect_err("the card has a mistake");
+        let first = &diagnostics[0];
+        (first.code, first.message.clone(), first.help.clone().unwrap_or_default())
+    }
+
+    #[test]
+    fn a_mistake_is_told_in_duels_words() {
+        let (code, message, help) = mistake("action = {E(1)}: strik(3) to(foe)\n");
+        assert_eq!(
+            (code, message.as_str(), help.as_str()),
+            (compiler::Code::E0008, "unknown command `strik`", "did you mean `strike`?")
+        );
+        // An argument of the wrong kind: `summon` takes a filter.
+        let (code, message, _) = mistake("action = summon(3)\n");
+        assert_eq!(code, compiler::Code::E0006);
+        assert_eq!(message, "expected a target type such as `unit`, `foe` or `*`, found `3`");
+        // CFC's words are not Duel's.
+        let (code, _, help) = mistake("action = strike(3) to(opp)\n");
+        assert_eq!(code, compiler::Code::E0038);
+        assert!(help.contains("`unit`, `spell`, `hero`, `foe`, `itself`, `duelist`"), "{help}");
+        let (code, _, help) = mistake("action = strike(3) to(unit@oppBoard)\n");
+        assert_eq!((code, help.as_str()), (compiler::Code::E0040, "expected one of `own`, `enemy`"));
+    }
 }
