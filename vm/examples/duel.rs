@@ -1,6 +1,6 @@
 //! A third game on the compiler and VM, neither Card Fighters' Clash nor Magic: Duel, a
 //! two-player card game with its own catalogue, its own names for the parts the compiler
-//! and the runtime give a meaning to, its own builtins and host, and six cards written in
+//! and the runtime give a meaning to, its own builtins and host, and seven cards written in
 //! RuleScript and compiled at start-up. It then plays a scripted turn for each player and
 //! prints what happened.
 //!
@@ -169,9 +169,11 @@ const RULES: &[(&str, &str)] = &[
     // only), so these name the duelist.
     ("medic", "auto = ~summoned:self~ mend(hero.board.size) to(hero)\n"),
     ("drummer", "auto = ~ownSummoned:whichever~ draw(1) to(hero)\n"),
+    // `foe` is the sentry's controller's foe: autos run as their controller (`Duel::new`).
+    ("sentry", "auto = ~enemySummoned:whichever~ strike(1) to(foe)\n"),
 ];
 
-/// Compiles [`RULES`] into one bundle, or gives every diagnostic of the first card that
+/// Compiles `rules` into one bundle, or gives every diagnostic of the first card that
 /// does not compile.
 fn compile(rules: &[(&str, &str)]) -> Result<Vec<u8>, Vec<compiler::Diagnostic>> {
     let mut session = compiler::Session::new(&CATALOGUE);
@@ -182,7 +184,7 @@ fn compile(rules: &[(&str, &str)]) -> Result<Vec<u8>, Vec<compiler::Diagnostic>>
             return Err(diagnostics);
         }
     }
-    bundle.finish().map_err(|error| panic!("the bundle of six cards fits: {error}"))
+    bundle.finish().map_err(|error| panic!("the bundle of a few cards fits: {error}"))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -496,18 +498,26 @@ struct Duel {
 }
 
 impl Duel {
-    /// A new game: both duelists' cards, hands and decks by name.
-    fn new(bundle: &[u8], hands: [&[&'static str]; 2], decks: [&[&'static str]; 2]) -> Duel {
+    /// A new game: both duelists' cards, hands, decks and boards by name.
+    fn new(
+        bundle: &[u8],
+        hands: [&[&'static str]; 2],
+        decks: [&[&'static str]; 2],
+        boards: [&[&'static str]; 2],
+    ) -> Duel {
         let program = Program::load(bundle, &CATALOGUE).expect("a bundle just compiled loads");
-        let runtime = Runtime::new(program, &CATALOGUE, builtins());
+        let mut runtime = Runtime::new(program, &CATALOGUE, builtins());
+        // By default an auto runs as the player whose event ran it (Card Fighters' Clash's
+        // rule): the sentry's `foe` would be its own controller when the enemy summons.
+        runtime.set_autos_run_as_controller(true);
         let mut table = Table { cards: Vec::new(), duelists: Default::default(), log: Vec::new() };
         for owner in 0..2 {
             table.duelists[owner].life = 10;
-            for (zone, names) in [(HAND, hands[owner]), (DECK, decks[owner])] {
+            for (zone, names) in [(HAND, hands[owner]), (DECK, decks[owner]), (BOARD, boards[owner])] {
                 for &name in names {
                     let (kind, power) = match name {
                         "medic" => (Kind::Unit, 2),
-                        "drummer" | "recruit" => (Kind::Unit, 1),
+                        "drummer" | "recruit" | "sentry" => (Kind::Unit, 1),
                         _ => (Kind::Spell, 0),
                     };
                     let rules = runtime.program().card_by_key(name);
@@ -517,7 +527,9 @@ impl Duel {
                 }
             }
         }
-        Duel { table, runtime }
+        let mut duel = Duel { table, runtime };
+        duel.settle(&mut Vec::new()); // the units on the boards enter play
+        duel
     }
 
     /// The start of `player`'s turn: 3 energy, `turnStart`.
@@ -529,9 +541,12 @@ impl Duel {
         self.settle(&mut Vec::new());
     }
 
-    /// The end of `player`'s turn: the `eot` timers run out.
+    /// The end of `player`'s turn: the `eot` timers run out, whoever's card set them
+    /// (`expire` ends the effects of one controller's cards at a time).
     fn end_turn(&mut self, player: usize) {
-        self.runtime.expire(&mut self.table, RestrictionIdx::new(EOT), PlayerId(player as u32));
+        for controller in [player, 1 - player] {
+            self.runtime.expire(&mut self.table, RestrictionIdx::new(EOT), PlayerId(controller as u32));
+        }
     }
 
     /// `player` plays the first card of their hand called `name`, answering each question
@@ -617,10 +632,13 @@ fn play_a_game() -> Duel {
         &bundle,
         [&["call", "drummer", "call", "medic", "rally"], &["spark", "bolt", "spark"]],
         [&["recruit", "recruit"], &["recruit"]],
+        [&[], &["sentry"]],
     );
     duel.start_turn(0);
-    duel.play(0, "call", &["drummer"]); // the drummer hears its own arrival: North draws
-    duel.play(0, "call", &["medic"]); // medic: North gains 2 (two units); drummer: a draw
+    duel.play(0, "call", &["drummer"]); // the drummer hears its own arrival: North draws;
+    //                                     South's sentry: North loses 1
+    duel.play(0, "call", &["medic"]); // medic: North gains 2 (two units); drummer: a draw;
+    //                                   sentry: North loses 1
     duel.play(0, "rally", &[]); // both units +2 until end of turn
     duel.end_turn(0);
     duel.start_turn(1);
@@ -655,13 +673,14 @@ mod tests {
     fn the_scripted_game_ends_as_its_cards_say() {
         let duel = play_a_game();
         let log = duel.table.log.join("\n");
-        assert_eq!(duel.table.duelists[0].life, 12 - 3, "medic +2, spark -3\n{log}");
+        assert_eq!(duel.table.duelists[0].life, 10 + 2 - 2 - 3, "medic +2, sentry -1 twice, spark -3\n{log}");
         assert_eq!(duel.table.duelists[1].life, 10, "{log}");
         assert_eq!(duel.table.duelists[1].energy, 0, "{log}");
         assert_eq!(duel.zone(0, BOARD), ["drummer"], "{log}");
         assert_eq!(duel.zone(0, HAND), ["recruit", "recruit"], "{log}");
         assert_eq!(duel.zone(0, GRAVE), ["call", "call", "rally", "medic"], "{log}");
         assert_eq!(duel.zone(1, HAND), ["spark"], "{log}");
+        assert_eq!(duel.zone(1, BOARD), ["sentry"], "{log}");
         assert_eq!(duel.zone(1, GRAVE), ["spark", "bolt"], "{log}");
         // The drummer's `eot` power ended with North's turn.
         let drummer = duel.table.cards.iter().find(|card| card.name == "drummer").unwrap();

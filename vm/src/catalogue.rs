@@ -115,9 +115,12 @@ pub struct Catalogue {
 /// catalogue (or change a hashed name) for old bundles to be refused.
 #[derive(Debug, Clone, Copy)]
 pub struct Roles {
-    /// Target type for the source's controller (CFC `me`), a word of no list.
+    /// Target type for the executing player (CFC `me`), a word of no list: the player who
+    /// activates the card, and for an auto the player whose event runs it (`Event::player`,
+    /// spec §3.1), who may be the opponent of the auto's card's controller, unless
+    /// `Runtime::set_autos_run_as_controller` makes autos run as their controller.
     pub target_controller: Option<&'static str>,
-    /// Target type for the controller's opponent (CFC `opp`), a word of no list.
+    /// Target type for the executing player's opponent (CFC `opp`), a word of no list.
     pub target_opponent: Option<&'static str>,
     /// Target type for the source card itself (CFC `this`), a word of no list.
     pub target_source: Option<&'static str>,
@@ -152,9 +155,10 @@ pub struct Roles {
     pub suffix_once: Option<&'static str>,
     /// Restriction prefix: the timer runs on the opponent's turns (CFC `opp`).
     pub restriction_opponent: Option<&'static str>,
-    /// Zone prefix: the source's controller's zone (CFC `my`).
+    /// Zone prefix: the executing player's zone (CFC `my`; see
+    /// [`Roles::target_controller`] for who that is in an auto).
     pub zone_mine: Option<&'static str>,
-    /// Zone prefix: the opponent's zone (CFC `opp`).
+    /// Zone prefix: the executing player's opponent's zone (CFC `opp`).
     pub zone_opponent: Option<&'static str>,
     /// Zone prefix: either player's zone, asked before the picks (CFC `any`).
     pub zone_either: Option<&'static str>,

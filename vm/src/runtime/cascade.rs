@@ -307,7 +307,8 @@ impl<H: Host> Runtime<H> {
     /// of the Activate phase, `ueot` and `unac` at Cleanup, `unac` also when `active`
     /// plays an action card). Ends the effects with that restriction whose controller is
     /// `active` (no prefix, or `my`) or is not `active` (prefix `opp`), in the order they
-    /// were recorded; nothing else.
+    /// were recorded; nothing else. A game whose timer ends every player's effects at
+    /// once ("until end of turn", whoever's card set it) calls it for each player.
     pub fn expire(&mut self, host: &mut H, kind: RestrictionIdx, active: PlayerId) {
         let opp = self.shared.names.restriction_opp;
         exec::end_effects(&mut self.world.effects, host, |effect| match effect.restriction {
@@ -341,7 +342,7 @@ fn select<H>(
                 card: sub.card,
                 program_card: sub.program_card,
                 auto: sub.auto,
-                me: event.player,
+                me: if shared.autos_as_controller { sub.controller } else { event.player },
                 condition: sub.condition,
                 event: Some(*event),
                 depth,
