@@ -302,7 +302,10 @@ impl Checker<'_> {
         let span = event.prefix.map_or(event.name.span, |prefix| prefix.span.to(event.name.span));
         let written = self.text(span).to_string();
         let events = self.names.events.names();
-        let mut help = diagnostics::suggest(&written, events.iter().copied());
+        let mut help = self.unknown_event_prefix(&written);
+        if help.is_none() {
+            help = diagnostics::suggest(&written, events.iter().copied());
+        }
         if help.is_none() {
             for prefix in self.names.event_prefixes.names() {
                 let Some(rest) = written.get(prefix.len()..) else { continue };
@@ -322,6 +325,36 @@ impl Checker<'_> {
         let mut diagnostic = diagnostics::unknown_name(code, span, what, &written, &[]);
         diagnostic.help = help;
         self.report(diagnostic);
+    }
+
+    /// `oppSummoned` in a game whose prefixes are `own` and `enemy`: a known event after a
+    /// word that is no event prefix gets the prefixes, not a look-alike event.
+    fn unknown_event_prefix(&self, written: &str) -> Option<String> {
+        let events = self.names.events.names();
+        // The longest event the word ends with (`beforeDamage` rather than a `damage`).
+        let event = events
+            .iter()
+            .filter(|event| {
+                written.len() > event.len()
+                    && written.get(written.len() - event.len()..).is_some_and(|end| end.eq_ignore_ascii_case(event))
+            })
+            .max_by_key(|event| event.len())?;
+        let prefix = written.get(..written.len() - event.len())?.trim();
+        let prefixes = self.names.event_prefixes.names();
+        if prefix.is_empty() || prefixes.iter().any(|known| known.eq_ignore_ascii_case(prefix)) {
+            return None;
+        }
+        let mut capitalised = event.to_string();
+        if let Some(first) = capitalised.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        Some(match prefixes.first() {
+            Some(first) => format!(
+                "`{prefix}` is no event prefix; one of {} (`{first}{capitalised}`), or none",
+                diagnostics::quoted_list(prefixes)
+            ),
+            None => format!("this game has no event prefixes: `{event}`"),
+        })
     }
 
     // ---------------------------------------------------------------- statements

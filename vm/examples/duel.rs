@@ -184,7 +184,7 @@ fn compile(rules: &[(&str, &str)]) -> Result<Vec<u8>, Vec<compiler::Diagnostic>>
             return Err(diagnostics);
         }
     }
-    bundle.finish().map_err(|error| panic!("the bundle of a few cards fits: {error}"))
+    Ok(bundle.finish().expect("a bundle of a few cards fits the format"))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -102,6 +102,7 @@ const MISTAKES: &[(&str, &str)] = &[
     ("auto = ~summoned:this~ strike(1)\n", "an event suffix is one of `self`, `whichever`"),
     ("action = strike(3) to(foe) eot\n", "restrictions only time `empower`; other changes are permanent"),
     ("target = unit\naction = strike(3) to(foe)\n", "nothing reads `chosen`"),
+    ("auto = ~oppSummoned~ strike(1)\n", "`opp` is no event prefix; one of `own`, `enemy` (`ownSummoned`), or none"),
 ];
 
 /// Message, label and help of every diagnostic of `source`, one line each.
