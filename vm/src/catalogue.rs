@@ -41,6 +41,10 @@
 //! [`DefaultTarget`] applies in actions only; a restriction times only
 //! [`CommandSpec::timed`] commands and ability grants.
 //!
+//! A catalogue is plain `'static` data (the runtime holds `&'static Catalogue`): a game
+//! declares it as a `static`, or one that builds it at run time (from a file of its own)
+//! leaks it once (`Box::leak`), names included.
+//!
 //! `vm/examples/duel.rs` is a whole game on a catalogue of its own; the compiler checks a
 //! card against whichever catalogue it is handed (`compiler::Session::new(&CATALOGUE)`).
 //! `rsc` compiles against its two built-in catalogues only (CFC's, and Wagic's with `--lang
