@@ -242,7 +242,10 @@ impl<H: Host> Runtime<H> {
     }
 
     fn start_auto(&mut self, host: &mut H, run: &PendingRun, hook: bool) -> Result<Outcome, Trap> {
-        let env = self.env(host, run.card, run.program_card, run.me);
+        let mut env = self.env(host, run.card, run.program_card, run.me);
+        if self.shared.autos_as_controller {
+            env.me = env.controller;
+        }
         let origin = Origin::auto(run.auto, hook, run.depth);
         // Most autos have nothing to do before the body: the pipeline is not walked.
         let direct = self.shared.direct_auto(run.program_card, run.auto);
@@ -342,7 +345,7 @@ fn select<H>(
                 card: sub.card,
                 program_card: sub.program_card,
                 auto: sub.auto,
-                me: if shared.autos_as_controller { sub.controller } else { event.player },
+                me: event.player,
                 condition: sub.condition,
                 event: Some(*event),
                 depth,
@@ -435,7 +438,9 @@ fn run_auto_now<H: Host>(
     hook: bool,
     fuel: &mut u32,
 ) -> Result<Completion, Trap> {
-    let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
+    let controller = host.controller(run.card);
+    let me = if shared.autos_as_controller { controller } else { run.me };
+    let env = Env { me, controller, source: run.card, card: run.program_card };
     let origin = Origin::auto(run.auto, hook, run.depth);
     let direct = shared.direct_auto(run.program_card, run.auto);
     let locals = shared.locals(env.card);

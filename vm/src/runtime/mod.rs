@@ -220,8 +220,7 @@ impl<H: Host> Runtime<H> {
     }
 
     /// Makes every auto an event runs (hooks included) execute as its card's controller
-    /// (the one it had when it entered play, which its event prefix compares) instead of as
-    /// the event's player ([`Event::player`], spec §3.1's rule, the default): its target
+    /// (when it runs: [`Host::controller`]) instead of as the event's player ([`Event::player`], spec §3.1's rule, the default): its target
     /// words for the controller and the opponent, its zone prefixes, its `me` and who
     /// answers its questions are then its controller's, whoever's event ran it. A game
     /// whose cards mean "their controller" by the controller word wants this; Card
