@@ -14,8 +14,8 @@
 //! put on the board by `summon`; a unit brought to 0 power goes to the grave.
 
 use vm::bytecode::{
-    AttributeIdx, BundleBuilder, CardIdx, CardTypeIdx, ComparableIdx, EventIdx, FilterKeywordIdx, Program,
-    RestrictionIdx, VariableIdx, ZoneRef,
+    AttributeIdx, BundleBuilder, CardIdx, CardTypeIdx, ComparableIdx, EventIdx, Program, RestrictionIdx, VariableIdx,
+    ZoneRef,
 };
 use vm::catalogue::{Catalogue, CostArg, CostSpec, EventSpec, NamedSpec, Roles, ZoneSpec};
 use vm::runtime::{
@@ -75,7 +75,8 @@ vm::define_commands! {
     },
 }
 
-// Indices into the lists below, where the host and the builtins need them.
+// Indices into the lists below, where the host and the builtins need them (a test checks
+// each names what it says).
 const BOARD: usize = 0;
 const HAND: usize = 1;
 const DECK: usize = 2;
@@ -91,7 +92,8 @@ const LIFE: usize = 0;
 const ENERGY: usize = 1;
 const POWER: usize = 2;
 const SIZE: usize = 3;
-const WOUNDED: usize = 0;
+const BOARD_ATTR: usize = 4;
+const POWER_FILTER: usize = 0;
 /// The tag of `empower`'s lasting effect (`EffectKind::Custom`).
 const EMPOWERED: u16 = 1;
 
@@ -101,7 +103,7 @@ static CATALOGUE: Catalogue = Catalogue {
     name: "duel",
     commands: &COMMANDS,
     costs: &[CostSpec { name: "E", arg: CostArg::OptionalCountOrFilter, doc: "Pay that much energy (1 by default)." }],
-    filters: &[named("wounded", "A unit below its printed power.")],
+    filters: &[],
     comparable_filters: &[named("power", "A unit's power.")],
     ranking_filters: &[],
     // The first zone is where a filter without `@` looks.
@@ -158,10 +160,10 @@ static CATALOGUE: Catalogue = Catalogue {
     },
 };
 
-/// The cards, in RuleScript: the key is the card's name in [`CARDS`].
+/// The cards, in RuleScript, by key: the name the engine's cards carry.
 const RULES: &[(&str, &str)] = &[
     ("spark", "action = {E(1)}: strike(3) to(foe)\n"),
-    ("bolt", "action = {E(2)}: strike(2) to(unit@enemyBoard)\n"),
+    ("bolt", "action = {E(2)}: strike(2) to(unit[power<=2]@enemyBoard)\n"),
     ("rally", "action = empower(2) to(units@ownBoard) eot\n"),
     ("call", "action = summon(<1>unit@ownHand)\n"),
     // Units: their autos listen while they are on the board. An auto's statements act on
@@ -202,7 +204,6 @@ struct Card {
     name: &'static str,
     kind: Kind,
     owner: usize,
-    printed_power: i32,
     power: i32,
     /// The card's rules in the bundle, when it has any.
     rules: Option<CardIdx>,
@@ -289,14 +290,11 @@ impl Host for Table {
         Some(CardTypeIdx::new(if kind == Kind::Unit { UNIT } else { SPELL }))
     }
 
-    fn has_keyword(&self, object: Value, keyword: FilterKeywordIdx) -> bool {
-        let Value::Card(card) = object else { return false };
-        keyword.index() == WOUNDED && self.card(card).is_some_and(|card| card.power < card.printed_power)
-    }
-
     fn property(&self, object: Value, property: ComparableIdx) -> Option<i32> {
-        let Value::Card(card) = object else { return None };
-        (property.index() == 0).then(|| self.card(card).map(|card| card.power))?
+        match (object, property.index()) {
+            (Value::Card(card), POWER_FILTER) => self.card(card).map(|card| card.power),
+            _ => None,
+        }
     }
 
     fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
@@ -340,8 +338,6 @@ impl Host for Table {
         }
     }
 }
-
-const BOARD_ATTR: usize = 4;
 
 // ---------------------------------------------------------------------------------------
 // The builtins: one plain `fn` per command and cost.
@@ -522,7 +518,7 @@ impl Duel {
                     };
                     let rules = runtime.program().card_by_key(name);
                     let id = table.cards.len() as u32;
-                    table.cards.push(Card { name, kind, owner, printed_power: power, power, rules });
+                    table.cards.push(Card { name, kind, owner, power, rules });
                     table.duelists[owner].zones[zone].push(id);
                 }
             }
@@ -688,8 +684,17 @@ mod tests {
     }
 
     #[test]
-    fn every_role_names_a_word_of_duel() {
+    fn every_role_and_index_names_a_word_of_duel() {
         assert_eq!(CATALOGUE.unknown_roles(), Vec::<String>::new());
+        let c = &CATALOGUE;
+        let zones = [BOARD, HAND, DECK, GRAVE].map(|i| c.zones[i].name);
+        assert_eq!(zones, ["board", "hand", "deck", "grave"]);
+        assert_eq!([c.card_types[UNIT].name, c.card_types[SPELL].name], ["unit", "spell"]);
+        assert_eq!([c.zone_prefixes[ENEMY].name, c.events[SUMMONED].name], ["enemy", "summoned"]);
+        assert_eq!([c.restrictions[EOT].name, c.comparable_filters[POWER_FILTER].name], ["eot", "power"]);
+        assert_eq!([c.variables[HERO].name, c.variables[FOE].name], ["hero", "foe"]);
+        let attributes = [LIFE, ENERGY, POWER, SIZE, BOARD_ATTR].map(|i| c.attributes[i].name);
+        assert_eq!(attributes, ["life", "energy", "power", "size", "board"]);
     }
 
     /// Message and help of the first diagnostic of a card that does not compile.
