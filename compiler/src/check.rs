@@ -291,7 +291,11 @@ impl Checker<'_> {
                 let mut diagnostic =
                     diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known);
                 if diagnostic.help.is_none() {
-                    diagnostic.help = Some(format!("an event suffix is one of {}", diagnostics::quoted_list(&known)));
+                    diagnostic.help = Some(if known.is_empty() {
+                        "this game has no event suffixes".to_string()
+                    } else {
+                        format!("an event suffix is one of {}", diagnostics::quoted_list(&known))
+                    });
                 }
                 self.report(diagnostic);
             }
