@@ -628,9 +628,7 @@ impl Checker<'_> {
                 .max_by_key(|keyword| keyword.len());
             diagnostic.help = Some(match stem {
                 Some(keyword) => format!("did you mean `{keyword}`?"),
-                None => {
-                    format!("a filter is one of {}{}", diagnostics::quoted_list(keywords), names.examples.filter_tail)
-                }
+                None => names.examples.filter_terms.clone(),
             });
         }
         self.report(diagnostic);

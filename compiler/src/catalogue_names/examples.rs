@@ -27,8 +27,9 @@ pub struct Examples {
     /// The filter [`Examples::negate`] shows negated (`[-backedup]`), for a message to show
     /// the word written instead.
     pub negated: String,
-    /// The end of E0011's list: ", a card type or subtype, or a comparison such as `bp>=500`".
-    pub filter_tail: String,
+    /// Every kind of filter term: "a filter is one of `backedup`, ..., a card type or
+    /// subtype, or a comparison such as `bp>=500`".
+    pub filter_terms: String,
     /// Every kind of target type: "a target type is `*`, `all`, `character`, ..., a subtype,
     /// a quoted card name, or a variable".
     pub target_types: String,
@@ -87,10 +88,22 @@ impl Examples {
             (None, Some(ty)) => format!("`!` negates a target type (`!{ty}`), not a filter"),
             (None, None) => "`!` negates a target type, not a filter".to_string(),
         };
-        let filter_tail = match &comparison {
-            Some(comparison) => format!(", a card type or subtype, or a comparison such as `{comparison}`"),
-            None => ", or a card type or subtype".to_string(),
-        };
+        // CFC: "a filter is one of `backedup`, ..., a card type or subtype, or a comparison
+        // such as `bp>=500`"; the parts a game has none of are left out.
+        let keyword_list: Vec<&str> = catalogue.filters.iter().map(|spec| spec.name).collect();
+        let mut terms = Vec::new();
+        if !keyword_list.is_empty() {
+            terms.push(format!("one of {}", quoted_list(&keyword_list)));
+        }
+        terms.push("a card type or subtype".to_string());
+        if let Some(comparison) = &comparison {
+            terms.push(format!("a comparison such as `{comparison}`"));
+        }
+        if terms.len() > 1 {
+            let last = terms.len() - 1;
+            terms[last] = format!("or {}", terms[last]);
+        }
+        let filter_terms = format!("a filter is {}", terms.join(", "));
 
         let mut words: Vec<&str> = vec!["*", "all"];
         words.extend(catalogue.card_types.iter().map(|spec| spec.name));
@@ -127,7 +140,7 @@ impl Examples {
             filter,
             negate,
             negated,
-            filter_tail,
+            filter_terms,
             target_types,
             enemy,
             target_readers,

@@ -203,3 +203,22 @@ fn no_mistake_is_explained_in_cfc_words() {
         assert!(stray.is_empty(), "{source:?}: CFC's words {stray:?} in\n{said}");
     }
 }
+
+/// A game without keyword filters or event suffixes is told what it has, not an empty list.
+#[test]
+fn a_list_the_game_lacks_is_left_out() {
+    let bare = Catalogue {
+        filters: &[],
+        event_suffixes: &[],
+        roles: Roles { suffix_source: None, suffix_any_object: None, ..DUEL.roles },
+        ..DUEL
+    };
+    let helps = |source: &str| -> Vec<String> {
+        check_source(source, &bare).into_iter().filter_map(|diagnostic| diagnostic.help).collect()
+    };
+    assert_eq!(
+        helps("action = strike(3) to(units[tough])\n"),
+        ["a filter is a card type or subtype, or a comparison such as `power>=500`"]
+    );
+    assert_eq!(helps("auto = ~summoned:self~ strike(1)\n"), ["this game has no event suffixes"]);
+}
