@@ -10,6 +10,9 @@ use crate::ast::Symbol;
 use lasso::Key;
 use vm::catalogue::{Catalogue, CommandSpec, NamedSpec};
 
+mod examples;
+pub use examples::Examples;
+
 /// One category of names: symbol → index in the catalogue list.
 #[derive(Debug, Default)]
 pub struct NameTable {
@@ -138,6 +141,8 @@ pub struct Names {
     pub properties: NameTable,
     /// Language keywords the parser tests for, interned once.
     pub keywords: Keywords,
+    /// The words messages show as examples, in the catalogue's words.
+    pub examples: Examples,
     /// By symbol: whether it is a type word ([`Names::is_type_word`]), in one lookup.
     type_words: Vec<bool>,
     /// The variables that read a statement's targets (the catalogue's `targets` and
@@ -262,6 +267,7 @@ impl Names {
             source_suffixes: Vec::new(),
             event_object: None,
             element_tests: element_tests(catalogue),
+            examples: Examples::new(catalogue),
         };
         let roles = &catalogue.roles;
         let mut intern_roles = |words: &[Option<&str>]| -> Vec<Symbol> {

@@ -174,7 +174,7 @@ impl Checker<'_> {
             && every_statement_targets
             && !self.reads_targets
         {
-            self.report(diagnostics::unused_target_property(span));
+            self.report(diagnostics::unused_target_property(span, &self.names.examples.target_readers));
         }
     }
 
@@ -288,7 +288,16 @@ impl Checker<'_> {
                 let written = self.text(suffix.span).to_string();
                 let mut known: Vec<&str> = self.names.event_suffixes.names().to_vec();
                 known.extend(self.names.element_tests.iter().copied());
-                self.report(diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known));
+                let mut diagnostic =
+                    diagnostics::unknown_name(Code::E0023, suffix.span, "event suffix", &written, &known);
+                if diagnostic.help.is_none() {
+                    diagnostic.help = Some(if known.is_empty() {
+                        "this game has no event suffixes".to_string()
+                    } else {
+                        format!("an event suffix is one of {}", diagnostics::quoted_list(&known))
+                    });
+                }
+                self.report(diagnostic);
             }
         }
     }
@@ -297,7 +306,10 @@ impl Checker<'_> {
         let span = event.prefix.map_or(event.name.span, |prefix| prefix.span.to(event.name.span));
         let written = self.text(span).to_string();
         let events = self.names.events.names();
-        let mut help = diagnostics::suggest(&written, events.iter().copied());
+        let mut help = self.unknown_event_prefix(&written);
+        if help.is_none() {
+            help = diagnostics::suggest(&written, events.iter().copied());
+        }
         if help.is_none() {
             for prefix in self.names.event_prefixes.names() {
                 let Some(rest) = written.get(prefix.len()..) else { continue };
@@ -317,6 +329,36 @@ impl Checker<'_> {
         let mut diagnostic = diagnostics::unknown_name(code, span, what, &written, &[]);
         diagnostic.help = help;
         self.report(diagnostic);
+    }
+
+    /// `oppSummoned` in a game whose prefixes are `own` and `enemy`: a known event after a
+    /// word that is no event prefix gets the prefixes, not a look-alike event.
+    fn unknown_event_prefix(&self, written: &str) -> Option<String> {
+        let events = self.names.events.names();
+        // The longest event the word ends with (`beforeDamage` rather than a `damage`).
+        let event = events
+            .iter()
+            .filter(|event| {
+                written.len() > event.len()
+                    && written.get(written.len() - event.len()..).is_some_and(|end| end.eq_ignore_ascii_case(event))
+            })
+            .max_by_key(|event| event.len())?;
+        let prefix = written.get(..written.len() - event.len())?.trim();
+        let prefixes = self.names.event_prefixes.names();
+        if prefix.is_empty() || prefixes.iter().any(|known| known.eq_ignore_ascii_case(prefix)) {
+            return None;
+        }
+        let mut capitalised = event.to_string();
+        if let Some(first) = capitalised.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        Some(match prefixes.first() {
+            Some(first) => format!(
+                "`{prefix}` is no event prefix; one of {} (`{first}{capitalised}`), or none",
+                diagnostics::quoted_list(prefixes)
+            ),
+            None => format!("this game has no event prefixes: `{event}`"),
+        })
     }
 
     // ---------------------------------------------------------------- statements
@@ -351,7 +393,7 @@ impl Checker<'_> {
     /// Reports a restriction on a chain that no restriction times.
     fn report_restriction_without_effect(&mut self, span: Span) {
         let written = self.text(span).to_string();
-        self.report(diagnostics::restriction_without_effect(span, &written));
+        self.report(diagnostics::restriction_without_effect(span, &written, &self.names.examples.timed));
     }
 
     /// Checks one effect; returns whether a restriction times it.
@@ -522,19 +564,15 @@ impl Checker<'_> {
         known.extend(self.names.player_words.names());
         known.extend(self.names.subtypes.names());
         let mut diagnostic = diagnostics::unknown_name(Code::E0038, word.span, "target type", &written, &known);
+        let examples = &self.names.examples;
         if diagnostic.help.is_none()
             && ["enemy", "enemies", "opponent"].iter().any(|word| word.eq_ignore_ascii_case(&written))
         {
             // The printed text's word.
-            diagnostic.help = Some(
-                "the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)"
-                    .into(),
-            );
+            diagnostic.help.clone_from(&examples.enemy);
         }
         if diagnostic.help.is_none() {
-            diagnostic.help = Some(
-                "a target type is `*`, `all`, `character`, `action`, `reaction`, `me`, `opp`, `this`, `player`, a subtype, a quoted card name, or a variable".into(),
-            );
+            diagnostic.help = Some(examples.target_types.clone());
         }
         self.report(diagnostic);
     }
@@ -590,10 +628,7 @@ impl Checker<'_> {
                 .max_by_key(|keyword| keyword.len());
             diagnostic.help = Some(match stem {
                 Some(keyword) => format!("did you mean `{keyword}`?"),
-                None => format!(
-                    "a filter is one of {}, a card type or subtype, or a comparison such as `bp>=500`",
-                    diagnostics::quoted_list(keywords)
-                ),
+                None => names.examples.filter_terms.clone(),
             });
         }
         self.report(diagnostic);
@@ -620,12 +655,13 @@ impl Checker<'_> {
         let mut diagnostic = diagnostics::unknown_name(Code::E0012, zone.zone.span, what, &written, &known);
         if diagnostic.help.is_none() {
             // `oppRng`: suggest with the prefix kept.
-            diagnostic.help = self.suggest_prefixed_zone(zone, &known);
+            diagnostic.help = self.suggest_prefixed_zone(zone, &known, what);
         }
         self.report(diagnostic);
     }
 
-    fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str]) -> Option<String> {
+    /// `oppRng` → `oppRing`; else the list of what is `known`, a `what` (zone or pile).
+    fn suggest_prefixed_zone(&self, zone: &ZoneRef, known: &[&str], what: &str) -> Option<String> {
         let written = self.text(zone.span);
         for prefix in self.names.zone_prefixes.names() {
             if written.len() > prefix.len() && written[..prefix.len()].eq_ignore_ascii_case(prefix) {
@@ -640,7 +676,7 @@ impl Checker<'_> {
                 }
             }
         }
-        Some(format!("a {} is one of {}", if known.len() < 7 { "pile" } else { "zone" }, known.join(", ")))
+        Some(format!("a {what} is one of {}", diagnostics::quoted_list(known)))
     }
 
     // ---------------------------------------------------------------- expressions

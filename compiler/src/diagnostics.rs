@@ -496,16 +496,15 @@ pub(crate) fn event_suffix_never_matches(span: Span, suffix: &str, event: &str) 
     .with_help(Some("remove the suffix".into()))
 }
 
-pub(crate) fn restriction_without_effect(span: Span, restriction: &str) -> Diagnostic {
+/// `timed`: what a restriction does time in this game (`Examples::timed`).
+pub(crate) fn restriction_without_effect(span: Span, restriction: &str, timed: &str) -> Diagnostic {
     Diagnostic::new(
         Code::W0002,
         span,
         format!("restriction `{restriction}` has no effect on the commands of this statement"),
         "ignored",
     )
-    .with_help(Some(
-        "restrictions only time abilities, rule switches and cost changes; other changes are permanent".into(),
-    ))
+    .with_help(Some(format!("restrictions only time {timed}; other changes are permanent")))
 }
 
 pub(crate) fn variable_never_read(span: Span, name: &str) -> Diagnostic {
@@ -527,12 +526,13 @@ pub(crate) fn duplicate_ability(span: Span, name: &str) -> Diagnostic {
     Diagnostic::new(Code::W0005, span, format!("ability `{name}` is listed twice"), "duplicate")
 }
 
-pub(crate) fn unused_target_property(span: Span) -> Diagnostic {
+/// `readers`: the names that read the rule's targets (`Examples::target_readers`).
+pub(crate) fn unused_target_property(span: Span, readers: &str) -> Diagnostic {
     Diagnostic::new(
         Code::W0006,
         span,
         "the `target` property is never used".into(),
-        "every statement chooses its own targets and nothing reads `tgt` or `prevTgt`",
+        format!("every statement chooses its own targets and nothing reads {readers}"),
     )
 }
 

@@ -8,6 +8,47 @@
 //!
 //! Names are stored in their canonical spelling (`moveTo`); lookups are case-insensitive
 //! because RuleScript keywords are.
+//!
+//! # A catalogue for a game of your own
+//!
+//! RuleScript's syntax is fixed (the property keys `action`, `auto`, `target`, `requisite`,
+//! `vars`, `label`, `abilities`; the target clauses `to(...)`, `target(...)`, `from(...)`;
+//! `[[if ...]]`, `[[may]]`, `[[elif]]`, `[[else]]`; `&`, `&&`, `||`, `cmd?(...)`; `all`,
+//! `*`, the plural `s`, quantities `<n>`, picks, `::`; `true`, `false`, `nil`, `and`, `or`,
+//! `not`, `in`, and `card`, the element of a loop). Every other word is the catalogue's,
+//! and each list feeds one place of a card:
+//!
+//! | list | where a card writes it |
+//! |---|---|
+//! | `commands` | `strike(3)`: the arguments are parsed by each parameter's [`ArgKind`]; a command whose one parameter is [`ArgKind::Each`] is a loop the compiler builds, no builtin runs (CFC `each(card in list => ...)`, `each(filter => ...)`): a game without one has no loops |
+//! | `costs` | `{E(2)}: ...` before an action's statements; the name may be any word |
+//! | `card_types`, `subtypes` | target types (`unit`, `units`: all of them), filter terms (`[unit]`) |
+//! | `filters`, `comparable_filters`, `ranking_filters` | filter terms: `[wounded]`, `[power>=3]`, `[power:lowest]` (the last with `power` a ranking filter) |
+//! | `zones`, `zone_prefixes` | `@enemyBoard` after a filter (prefix glued to the zone), `Pile` arguments (`hand`, zones with `is_pile`); a filter without `@` searches the **first** zone |
+//! | `events`, `event_prefixes`, `event_suffixes` | `auto = ~ownSummoned:self~ ...` (`?hook?` for hooks) |
+//! | `restrictions`, `restriction_prefixes` | a statement's timer (`empower(2) eot`), which ends the effects that [`CommandSpec::timed`] commands record |
+//! | `abilities` | `abilities = ...`, `+name` / `-name` grants |
+//! | `rule_switches`, `selectors` | `RuleSwitch` arguments, `::not(list)` |
+//! | `variables`, `attributes`, `functions` | expressions: `hero.board.size`, `coin()` |
+//! | `roles` | which of these words mean "the controller", "the opponent", "this card", "the event's object"... ([`Roles`]): the target words `hero`/`foe` are no list's |
+//!
+//! Two conventions link lists: an event suffix that is no `event_suffixes` name is a
+//! condition on the event's object, a variable `word` tested by a one-argument function
+//! `isWord` when the catalogue has one (`~summoned:spell~` is `[[if isSpell(newcomer)]]`,
+//! `newcomer` being the `event_object` role); inside `each`/`in`, such a variable tests the
+//! element. The language's semantics hold for every game: an auto's statements without
+//! `to(...)` act on the auto's card (or its `target =` targets), so a command's
+//! [`DefaultTarget`] applies in actions only; a restriction times only
+//! [`CommandSpec::timed`] commands and ability grants.
+//!
+//! A catalogue is plain `'static` data (the runtime holds `&'static Catalogue`): a game
+//! declares it as a `static`, or one that builds it at run time (from a file of its own)
+//! leaks it once (`Box::leak`), names included.
+//!
+//! `vm/examples/duel.rs` is a whole game on a catalogue of its own; the compiler checks a
+//! card against whichever catalogue it is handed (`compiler::Session::new(&CATALOGUE)`).
+//! `rsc` compiles against its two built-in catalogues only (CFC's, and Wagic's with `--lang
+//! wagic`): a game of its own compiles its cards through the compiler's API.
 
 /// Everything a game offers to card scripts.
 #[derive(Debug)]
@@ -16,7 +57,8 @@ pub struct Catalogue {
     pub name: &'static str,
     /// Commands callable in effect chains (`damage(300)`), in builtin-id order.
     pub commands: &'static [CommandSpec],
-    /// Cost components of `{...}:` blocks (`{F}`, `{D(2)}`).
+    /// Cost components of `{...}:` blocks (`{F}`, `{D(2)}`), implemented by the game's
+    /// [`CostFn`](crate::runtime::CostFn)s.
     pub costs: &'static [CostSpec],
     /// Keyword filter terms inside `[...]` (`frozen`, `powerful`).
     pub filters: &'static [NamedSpec],
@@ -24,7 +66,9 @@ pub struct Catalogue {
     pub comparable_filters: &'static [NamedSpec],
     /// Filters written as `name:word` inside `[...]` (`bp:lowest`).
     pub ranking_filters: &'static [RankingSpec],
-    /// Zones after `@` (`ring`, `deck`); piles are the zones with `is_pile`.
+    /// Zones after `@` (`ring`, `deck`); piles are the zones with `is_pile`. The first is
+    /// the zone of a filter written without `@` (CFC's `arena`: both rings), so it should
+    /// be the one cards target most.
     pub zones: &'static [ZoneSpec],
     /// Prefixes of a zone or pile name (`my`, `opp`, `ctrl`, `same`, `any`).
     pub zone_prefixes: &'static [NamedSpec],
@@ -36,8 +80,10 @@ pub struct Catalogue {
     pub events: &'static [EventSpec],
     /// Event prefixes (`my`, `opp`, `any`).
     pub event_prefixes: &'static [NamedSpec],
-    /// Event suffixes with a meaning of their own (`this`, `once`); any other suffix is
-    /// checked as an implicit condition.
+    /// Event suffixes with a meaning of their own (`this`, `once`: see their [`Roles`]); any
+    /// other suffix must be a variable, and is an implicit condition: `is<Suffix>` of the
+    /// event's object when [`Catalogue::functions`] has that one-argument test (CFC
+    /// `~attacks:action~` is `isAction(trigger)`), else the variable's value.
     pub event_suffixes: &'static [NamedSpec],
     /// Ability keywords of `abilities =` and `+ability` (`unblockable`).
     pub abilities: &'static [NamedSpec],
@@ -53,7 +99,9 @@ pub struct Catalogue {
     pub variables: &'static [NamedSpec],
     /// Attributes an expression may read after a dot (`hp`, `size`).
     pub attributes: &'static [NamedSpec],
-    /// Functions an expression may call (`flipCoin()`).
+    /// Functions an expression may call (`flipCoin()`). A one-argument `is<Name>` for a
+    /// variable `name` is also the test of an event suffix `:name` and of `name` inside
+    /// `each`/`in` (see [`Catalogue::event_suffixes`]).
     pub functions: &'static [FunctionSpec],
     /// Which of the names above play the parts the compiler and the runtime give a meaning
     /// to (the rule's targets, the event's object, the `once` suffix...).
@@ -71,9 +119,12 @@ pub struct Catalogue {
 /// catalogue (or change a hashed name) for old bundles to be refused.
 #[derive(Debug, Clone, Copy)]
 pub struct Roles {
-    /// Target type for the source's controller (CFC `me`), a word of no list.
+    /// Target type for the executing player (CFC `me`), a word of no list: the player who
+    /// activates the card, and for an auto the player whose event runs it (`Event::player`,
+    /// spec §3.1), who may be the opponent of the auto's card's controller, unless
+    /// `Runtime::set_autos_run_as_controller` makes autos run as their controller.
     pub target_controller: Option<&'static str>,
-    /// Target type for the controller's opponent (CFC `opp`), a word of no list.
+    /// Target type for the executing player's opponent (CFC `opp`), a word of no list.
     pub target_opponent: Option<&'static str>,
     /// Target type for the source card itself (CFC `this`), a word of no list.
     pub target_source: Option<&'static str>,
@@ -108,9 +159,10 @@ pub struct Roles {
     pub suffix_once: Option<&'static str>,
     /// Restriction prefix: the timer runs on the opponent's turns (CFC `opp`).
     pub restriction_opponent: Option<&'static str>,
-    /// Zone prefix: the source's controller's zone (CFC `my`).
+    /// Zone prefix: the executing player's zone (CFC `my`; see
+    /// [`Roles::target_controller`] for who that is in an auto).
     pub zone_mine: Option<&'static str>,
-    /// Zone prefix: the opponent's zone (CFC `opp`).
+    /// Zone prefix: the executing player's opponent's zone (CFC `opp`).
     pub zone_opponent: Option<&'static str>,
     /// Zone prefix: either player's zone, asked before the picks (CFC `any`).
     pub zone_either: Option<&'static str>,
@@ -190,10 +242,16 @@ impl CommandSpec {
     }
 }
 
-/// Generates a game's `Command` enum and its `COMMANDS` table from the table its
-/// `for_each_command!` passes (`for_each_command!(define_commands)`), so that `Command as
-/// usize` is the command's index in the game's catalogue (its builtin id). The games'
-/// catalogues (`stdlib`, `wagic`) differ in their tables, not in this machinery.
+/// Generates a game's `Command` enum and its `COMMANDS` table from a table of its
+/// commands, so that `Command as usize` is the command's index in the game's catalogue (its
+/// builtin id, what [`Builtins::command`](crate::runtime::Builtins::command) takes). Invoke
+/// it with the table (`vm::define_commands! { Strike { name: "strike", params: [req
+/// "amount": Expr], default_target: Nothing, timed: false, doc: "...", fails_when:
+/// "never" }, ... }`, as `vm/examples/duel.rs` does), or through a macro of the game's
+/// that passes it (`for_each_command!(define_commands)`, as `stdlib` and `wagic` do).
+/// `params` are `req` or `opt` (trailing), a name and an [`ArgKind`] variant
+/// (`Keyword(WORDS)` with its word list). The games' catalogues differ in their tables, not
+/// in this machinery; then `commands: &COMMANDS` in the [`Catalogue`].
 #[macro_export]
 macro_rules! define_commands {
     ($(
@@ -306,7 +364,13 @@ pub enum ArgKind {
     Value,
 }
 
-/// What a command acts on when its statement resolved no targets.
+/// What a command acts on when its statement resolved no targets: in an action without a
+/// `target =` property, a statement without `to(...)`. An auto's statements without one
+/// act on the auto's rule targets, its own card unless it has a `target =` property (spec
+/// §3.7), so there a builtin is handed that card
+/// whatever its default: `SourceController` is never applied in an auto, and a command
+/// meant for a player either is written with `to(...)` in autos or takes a card target to
+/// mean its controller (CFC's builtins do).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DefaultTarget {
     /// The card whose rule runs.

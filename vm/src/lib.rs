@@ -24,7 +24,11 @@
 //! calling an unregistered one traps [`runtime::TrapCode::MissingBuiltin`]).
 //! `stdlib/examples/own_engine.rs` does the latter in one file: `cargo run -p rsc --
 //! compile examples/ -o examples.rsb`, then `cargo run -p stdlib --example own_engine --
-//! examples.rsb`.
+//! examples.rsb`. A game with a catalogue of its own, whose cards `rsc` cannot compile
+//! (it knows CFC's and Wagic's catalogues only), compiles them through
+//! `compiler::Session` as below: `vm/examples/duel.rs` is a whole small game so (`cargo run
+//! -p vm --example duel`), and the [`catalogue`] module says which of a card's words are
+//! the language's and which each catalogue list gives.
 //!
 //! Every call that runs card code gives an [`runtime::Outcome`] or a [`runtime::Trap`]:
 //! `Done` with how it completed, or `Suspended` with an [`runtime::Execution`] that waits

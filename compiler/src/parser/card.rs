@@ -300,7 +300,8 @@ impl<'a, 't> Parser<'a, 't> {
         let suffix = if self.eat(TokenKind::Colon).is_some() {
             let token = self.peek();
             if token.kind != TokenKind::Ident {
-                self.expected("an event suffix such as `this` or `once`");
+                let what = self.names.examples.event_suffix.as_str();
+                self.expected(what);
                 return None;
             }
             self.bump();

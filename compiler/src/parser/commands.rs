@@ -87,7 +87,7 @@ impl<'a, 't> Parser<'a, 't> {
                     self.bump();
                     Arg::Pile(self.zone_ref(token.span))
                 } else {
-                    self.mismatch(command, index, "a pile such as `deck` or `oppHand`")
+                    self.mismatch(command, index, &self.names.examples.pile)
                 }
             }
             ArgKind::Position => {

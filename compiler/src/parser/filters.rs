@@ -65,7 +65,8 @@ impl<'a, 't> Parser<'a, 't> {
             self.parse_type_terms(allow_comma)
         } else if quantity.is_none() {
             self.leave();
-            self.expected("a target type such as `character`, `opp` or `*`");
+            let what = self.names.examples.target_type.as_str();
+            self.expected(what);
             return self.error_filter(start);
         } else {
             (&[][..], TypeOperator::Single)
@@ -81,7 +82,8 @@ impl<'a, 't> Parser<'a, 't> {
                 self.bump();
                 Some(self.zone_ref(token.span))
             } else {
-                self.expected("a zone such as `ring` or `oppDeck` after `@`");
+                let what = self.names.examples.zone.as_str();
+                self.expected(what);
                 None
             }
         } else {
@@ -382,10 +384,18 @@ impl<'a, 't> Parser<'a, 't> {
         let negated = self.eat(TokenKind::Caret).is_some() || self.eat_sign();
         let token = self.peek();
         if token.kind != TokenKind::Ident {
+            let examples = &self.names.examples;
             let help = (token.kind == TokenKind::Bang).then(|| {
-                "negate a filter with `-` (`[-frozen]`); `!` negates a target type (`!character`)".to_string()
+                // `[!attack]`: the help negates the word written.
+                let next = self.peek_at(1);
+                match next.kind {
+                    TokenKind::Ident if !examples.negated.is_empty() => {
+                        examples.negate.replace(&examples.negated, &format!("[-{}]", self.text(next.span)))
+                    }
+                    _ => examples.negate.clone(),
+                }
             });
-            self.expected_with_help("a filter such as `frozen` or `bp>=500`", help);
+            self.expected_with_help(&examples.filter, help);
             return None;
         }
         self.bump();

@@ -176,9 +176,9 @@ fn several_mistakes_are_all_reported_in_source_order() {
 fn filter_negated_with_bang() {
     assert_eq!(
         diagnose("action = freeze() target(character[!attack])\n"),
-        "error[E0006]: expected a filter such as `frozen` or `bp>=500`, found `!`\n\
-         \x20 1:36 `!`: expected a filter such as `frozen` or `bp>=500`\n\
-         \x20 help: negate a filter with `-` (`[-frozen]`); `!` negates a target type (`!character`)\n"
+        "error[E0006]: expected a filter such as `backedup` or `bp>=500`, found `!`\n\
+         \x20 1:36 `!`: expected a filter such as `backedup` or `bp>=500`\n\
+         \x20 help: negate a filter with `-` (`[-attack]`); `!` negates a target type (`!character`)\n"
     );
 }
 
@@ -251,6 +251,29 @@ fn enemy_as_a_target_type() {
         "error[E0038]: unknown target type `enemy`\n\
          \x20 1:25 `enemy`: unknown target type\n\
          \x20 help: the enemy player is `opp`; an enemy character is `character@oppRing` (`characters@oppRing`: all)\n"
+    );
+}
+
+/// A zone that is none is told the zones (the word "zone" or "pile" was chosen by the
+/// list's length: right for CFC's seven zones, wrong for a game with fewer).
+#[test]
+fn unknown_zone_lists_the_zones() {
+    assert_eq!(
+        diagnose("action = damage(300) to(character@xyz)\n"),
+        "error[E0012]: unknown zone `xyz`\n\
+         \x20 1:35 `xyz`: unknown zone\n\
+         \x20 help: a zone is one of `arena`, `ring`, `infront`, `hand`, `deck`, `discards`, `removed`\n"
+    );
+}
+
+/// W0002 names what a restriction times: ability grants and the catalogue's timed commands.
+#[test]
+fn restriction_on_an_untimed_command() {
+    assert_eq!(
+        diagnose("action = damage(300) to(opp) ueot\n"),
+        "warning[W0002]: restriction `ueot` has no effect on the commands of this statement\n\
+         \x20 1:30 `ueot`: ignored\n\
+         \x20 help: restrictions only time ability grants and `alterCost`, `disableRule`, `enableRule`, `modRule`; other changes are permanent\n"
     );
 }
 

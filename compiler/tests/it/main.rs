@@ -6,6 +6,7 @@
 //!   for the most common mistakes.
 //! - [`explanations`]: every code's explanation, with a wrong card that gets the code and a
 //!   right one that compiles clean.
+//! - [`foreign`]: a game other than CFC is told its own words by every diagnostic.
 //! - [`limits`]: memory linear in the number of actions; the limits of the format, the same
 //!   in `check` and `compile`.
 //! - [`long_chains`]: long operator and index chains and deep nesting, on a small stack.
@@ -15,6 +16,7 @@
 mod diagnostics_text;
 mod error_files;
 mod explanations;
+mod foreign;
 mod limits;
 mod long_chains;
 mod roles;

@@ -111,8 +111,9 @@ impl<H: Host> Builtins<H> {
         }
     }
 
-    /// Registers command `idx` (its index in `catalogue.commands`; for the stdlib's
-    /// catalogue, `usize::from(stdlib::Command::Damage.index())`). An index past the
+    /// Registers command `idx` (its index in `catalogue.commands`: with an enum from
+    /// `vm::define_commands!`, `Command::Strike as usize`; for the stdlib's catalogue,
+    /// `usize::from(stdlib::Command::Damage.index())`). An index past the
     /// catalogue's commands registers nothing: the call traps
     /// [`TrapCode::MissingBuiltin`] when a card uses it.
     pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {
@@ -392,7 +393,9 @@ impl<'a, H: Host> CallContext<'a, H> {
         }
     }
 
-    /// The statement's targets, after the command's default target was applied.
+    /// The statement's targets, after the command's default target was applied (in an
+    /// action; in an auto, a statement without targets acts on the auto's card:
+    /// [`DefaultTarget`]).
     pub fn targets(&self) -> &[Value] {
         match &self.machine.call.targets {
             Targets::List(list) => self.machine.state.lists.get(*list),

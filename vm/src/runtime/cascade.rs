@@ -242,7 +242,10 @@ impl<H: Host> Runtime<H> {
     }
 
     fn start_auto(&mut self, host: &mut H, run: &PendingRun, hook: bool) -> Result<Outcome, Trap> {
-        let env = self.env(host, run.card, run.program_card, run.me);
+        let mut env = self.env(host, run.card, run.program_card, run.me);
+        if self.shared.autos_as_controller {
+            env.me = env.controller;
+        }
         let origin = Origin::auto(run.auto, hook, run.depth);
         // Most autos have nothing to do before the body: the pipeline is not walked.
         let direct = self.shared.direct_auto(run.program_card, run.auto);
@@ -307,7 +310,8 @@ impl<H: Host> Runtime<H> {
     /// of the Activate phase, `ueot` and `unac` at Cleanup, `unac` also when `active`
     /// plays an action card). Ends the effects with that restriction whose controller is
     /// `active` (no prefix, or `my`) or is not `active` (prefix `opp`), in the order they
-    /// were recorded; nothing else.
+    /// were recorded; nothing else. A game whose timer ends every player's effects at
+    /// once ("until end of turn", whoever's card set it) calls it for each player.
     pub fn expire(&mut self, host: &mut H, kind: RestrictionIdx, active: PlayerId) {
         let opp = self.shared.names.restriction_opp;
         exec::end_effects(&mut self.world.effects, host, |effect| match effect.restriction {
@@ -434,7 +438,9 @@ fn run_auto_now<H: Host>(
     hook: bool,
     fuel: &mut u32,
 ) -> Result<Completion, Trap> {
-    let env = Env { me: run.me, controller: host.controller(run.card), source: run.card, card: run.program_card };
+    let controller = host.controller(run.card);
+    let me = if shared.autos_as_controller { controller } else { run.me };
+    let env = Env { me, controller, source: run.card, card: run.program_card };
     let origin = Origin::auto(run.auto, hook, run.depth);
     let direct = shared.direct_auto(run.program_card, run.auto);
     let locals = shared.locals(env.card);

@@ -23,13 +23,15 @@ pub struct Event {
     /// Which event or hook.
     pub event: EventIdx,
     /// The player the event belongs to: the executing player of the autos it runs (§3.1:
-    /// the active player for phase events, the blocker's controller for `canBlock`...).
-    /// Prefixes (`my`, `opp`) compare it with each auto's controller.
+    /// the active player for phase events, the blocker's controller for `canBlock`...;
+    /// with [`super::Runtime::set_autos_run_as_controller`], each auto's controller
+    /// instead). Prefixes (`my`, `opp`) compare it with each auto's controller.
     pub player: PlayerId,
     /// The object of an object event (the attacker of `attacks`).
     pub object: Option<Value>,
     /// Names bound in the autos it runs (`trigger`, `attacker`, `blocker`, `uaBP`);
-    /// scalars only. `trigger` is bound to the object unless the event binds it.
+    /// scalars only. The catalogue's `event_object` variable (CFC `trigger`) is bound to
+    /// the object unless the event binds it.
     pub bindings: [Option<(VariableIdx, Value)>; EVENT_BINDINGS],
 }
 

@@ -212,8 +212,9 @@ pub trait Host {
     // ---- expressions ----
 
     /// A catalogue variable the runtime does not bind itself (`me`, `alone`); the runtime
-    /// binds `this`, `tgt`, `prevTgt` and the per-execution names (event, cost and command
-    /// results) first. `var` indexes the catalogue's `variables`: a player is
+    /// binds the variables of the catalogue's `source`, `targets`, `previous_targets` and
+    /// `event_object` roles (CFC `this`, `tgt`, `prevTgt`, `trigger`) and the per-execution
+    /// names (event, cost and command results) first. `var` indexes the catalogue's `variables`: a player is
     /// [`Value::Player`] (`me` is `env.me`), a yes/no [`Value::Bool`]. The default answers
     /// nil for every name, and so does a host for a name it does not know (see
     /// [`Host::attribute`] for what nil does).

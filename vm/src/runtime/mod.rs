@@ -179,6 +179,7 @@ impl<H: Host> Runtime<H> {
                 names: Names::new(catalogue),
                 fuel: DEFAULT_FUEL,
                 metered: true,
+                autos_as_controller: false,
                 id: NEXT_RUNTIME_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             },
             world: World::with_buffers(),
@@ -216,6 +217,17 @@ impl<H: Host> Runtime<H> {
     /// so never runs out, which only a host that trusts its bundles to end should do.
     pub fn set_metering(&mut self, on: bool) {
         self.shared.metered = on;
+    }
+
+    /// Makes every auto an event runs (hooks included) execute as its card's controller
+    /// (when it runs: [`Host::controller`]) instead of as the event's player ([`Event::player`], spec §3.1's rule, the default): its target
+    /// words for the controller and the opponent, its zone prefixes, its `me` and who
+    /// answers its questions are then its controller's, whoever's event ran it. A game
+    /// whose cards mean "their controller" by the controller word wants this; Card
+    /// Fighters' Clash's cards rely on the default. Autos without an event and continuous
+    /// autos always execute as their card's controller.
+    pub fn set_autos_run_as_controller(&mut self, on: bool) {
+        self.shared.autos_as_controller = on;
     }
 
     /// The effects in force, in the order they were recorded.

@@ -23,6 +23,9 @@ pub(crate) struct Shared<H> {
     pub fuel: u64,
     /// Whether executions are charged fuel at all ([`Runtime::set_metering`]).
     pub metered: bool,
+    /// Whether an auto run by an event executes as its card's controller rather than as the
+    /// event's player ([`Runtime::set_autos_run_as_controller`]).
+    pub autos_as_controller: bool,
     /// Which [`Runtime::new`] this is (clones share it): suspended executions carry it.
     pub id: u32,
     /// What executions of each card need to know before they start.
@@ -38,6 +41,7 @@ impl<H> Clone for Shared<H> {
             names: self.names,
             fuel: self.fuel,
             metered: self.metered,
+            autos_as_controller: self.autos_as_controller,
             id: self.id,
             plans: Arc::clone(&self.plans),
         }
@@ -47,13 +51,14 @@ impl<H> Clone for Shared<H> {
     /// every copy a game makes to try a move out would otherwise write to counters that
     /// all the threads of a simulation read beside the program.
     fn clone_from(&mut self, source: &Shared<H>) {
-        let Shared { program, catalogue, builtins, names, fuel, metered, id, plans } = source;
+        let Shared { program, catalogue, builtins, names, fuel, metered, autos_as_controller, id, plans } = source;
         share(&mut self.program, program);
         self.catalogue = catalogue;
         share(&mut self.builtins, builtins);
         self.names = *names;
         self.fuel = *fuel;
         self.metered = *metered;
+        self.autos_as_controller = *autos_as_controller;
         self.id = *id;
         share(&mut self.plans, plans);
     }

@@ -344,6 +344,46 @@ fn dispatched_autos_run_before_the_builtin_goes_on() {
     assert_eq!(rt.pending_events(), 0);
 }
 
+/// A card of P0's whose auto `~oppEndPhase~ damage(1) to(opp)` runs on P1's event, queued
+/// (`run_events`) or dispatched by P1's action (`dispatchEnd`, run at once): as P1 by
+/// default (spec §3.1: `opp` is then P0, its own controller), as P0 once autos run as
+/// their controller (`opp` is P1). The record names the player damaged.
+#[test]
+fn an_auto_runs_as_the_events_player_or_as_its_controller() {
+    let damaged_on_p1s_event = |as_controller: bool, dispatched: bool| {
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let opp = bundle.add_filter(filter(TypeAtom::Opp, zone(None, ZoneIdx(0))));
+        let mut code = CodeBuilder::new();
+        emit_targeting(&mut code, opp, |code| emit_damage(code, 1));
+        let entry = bundle.add_entry(code);
+        let mut card = Card::new(bundle.intern("listener"));
+        card.autos.push(auto_on(END_PHASE, Some(PREFIX_OPP), None, false, entry));
+        bundle.add_card(card, "listener.rules");
+        let mut code = CodeBuilder::new();
+        chain(&mut code, "dispatchEnd");
+        code.emit(Instr::Return {});
+        add_action_card(&mut bundle, "dispatcher", code);
+        let mut rt = runtime(load(bundle));
+        rt.set_autos_run_as_controller(as_controller);
+        let mut host = TestHost::new();
+        let listener = host.add("listener", P0, RING, 500);
+        let dispatcher = host.add("dispatcher", P1, RING, 500);
+        rt.enter_play(&mut host, listener, CardIdx(0)).unwrap();
+        if dispatched {
+            let outcome = rt.activate(&mut host, dispatcher, CardIdx(1), P1).unwrap();
+            assert_eq!(outcome.done(), Some(Completion::Success));
+        } else {
+            rt.emit(Event::new(END_PHASE, P1));
+            drain(&mut rt, &mut host);
+        }
+        host.commands().into_iter().filter(|command| command.starts_with("damage")).collect::<Vec<_>>()
+    };
+    for dispatched in [false, true] {
+        assert_eq!(damaged_on_p1s_event(false, dispatched), vec!["damage Player(PlayerId(0)) 1"], "{dispatched}");
+        assert_eq!(damaged_on_p1s_event(true, dispatched), vec!["damage Player(PlayerId(1)) 1"], "{dispatched}");
+    }
+}
+
 /// `~attacks:this~ damage(1) to(trigger)`: an object event binds `trigger` to its object.
 #[test]
 fn the_object_of_an_event_is_its_trigger() {
