@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod front;
 pub mod host;
 pub mod reader;
+pub mod table;
 
 pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};
