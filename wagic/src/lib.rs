@@ -13,7 +13,9 @@ pub mod diagnostics;
 pub mod front;
 pub mod host;
 pub mod reader;
+pub mod runner;
 pub mod table;
+pub mod testfile;
 
 pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};

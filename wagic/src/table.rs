@@ -4,7 +4,9 @@
 //! [`Table`] runs compiled Wagic cards on it with the Wagic builtins: the runtime's cards in
 //! play follow the battlefield, each move emits `movedto`, lethal damage (and toughness 0)
 //! sends a creature to its owner's graveyard, and the questions the cards ask are answered
-//! from a queue the caller fills. `wagic/tests/it/cards.rs` plays real cards on it, and
+//! from a queue the caller fills. Besides `movedto`, the table emits `tapped` and `untapped`
+//! (a permanent's tapped state changed), `damaged` (a creature or player was dealt damage)
+//! and `drawn` (a player drew a card). `wagic/tests/it/cards.rs` plays real cards on it, and
 //! [`crate::runner`] runs Wagic's own behaviour tests on it (`rsc test --lang wagic`).
 //!
 //! It is a small model of the rules, not a game engine. It does not model: the stack
@@ -62,6 +64,10 @@ pub struct Printed {
     pub mana_value: i32,
     /// `mana=` as written (`{1}{R}`): what casting it costs.
     pub mana_cost: String,
+    /// `target=` as written (a spell's target), empty when absent.
+    pub target: String,
+    /// Its `auto=` lines as written.
+    pub autos: Vec<String>,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
 }
@@ -176,6 +182,13 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         toughness: number("toughness"),
         mana_value,
         mana_cost: mana.trim().to_string(),
+        target: block.field("target").map_or(String::new(), |field| field.value.trim().to_string()),
+        autos: block
+            .fields
+            .iter()
+            .filter(|field| field.key.eq_ignore_ascii_case("auto"))
+            .map(|field| field.value.to_string())
+            .collect(),
         abilities: Vec::new(),
     }
 }
@@ -227,8 +240,12 @@ pub struct Board {
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
     pub moved: Vec<CardId>,
-    /// Whose turn it is, and whether it is a main phase with nothing on the stack.
+    /// The other object events since the table last emitted them: the event's name
+    /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
+    pub events: Vec<(&'static str, PlayerId, Value)>,
+    /// Whose turn it is.
     pub active: PlayerId,
+    /// Whether it is a main phase with nothing on the stack.
     pub main_phase: bool,
     next_order: i64,
     seed: u32,
@@ -252,6 +269,7 @@ impl Board {
             effects: Vec::new(),
             abilities: Vec::new(),
             moved: Vec::new(),
+            events: Vec::new(),
             active: P0,
             main_phase: true,
             next_order: 0,
@@ -518,16 +536,23 @@ impl WagicHost for Board {
                 *value -= prevented;
             }
         }
-        match target {
+        let player = match target {
             Value::Player(player) => {
                 let life = &mut self.player_mut(player).life;
                 *life = life.saturating_sub(amount);
+                player
             }
             Value::Card(card) => match self.get_mut(card) {
-                Some(c) => c.damage = c.damage.saturating_add(amount),
+                Some(c) => {
+                    c.damage = c.damage.saturating_add(amount);
+                    c.controller
+                }
                 None => return false,
             },
             _ => return false,
+        };
+        if amount > 0 {
+            self.events.push(("damaged", player, target));
         }
         true
     }
@@ -542,6 +567,7 @@ impl WagicHost for Board {
         let drawn = library.len().min(count.max(0) as usize);
         for &card in &library[..drawn] {
             self.place(card, player, HAND, -1);
+            self.events.push(("drawn", player, Value::Player(player)));
         }
         drawn as i32
     }
@@ -590,6 +616,10 @@ impl WagicHost for Board {
         let Some(c) = self.get_mut(card) else { return false };
         let changed = c.tapped != tapped;
         c.tapped = tapped;
+        let controller = c.controller;
+        if changed {
+            self.events.push((if tapped { "tapped" } else { "untapped" }, controller, Value::Card(card)));
+        }
         changed
     }
 
@@ -633,6 +663,8 @@ impl WagicHost for Board {
             toughness: token.toughness,
             mana_value: 0,
             mana_cost: String::new(),
+            target: String::new(),
+            autos: Vec::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
         };
         self.next_order += 1;
@@ -862,6 +894,12 @@ impl Table {
                 let player = self.board.controller(*card);
                 self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
             }
+            let events = std::mem::take(&mut self.board.events);
+            for &(name, player, object) in &events {
+                if let Some(event) = self.runtime.event_index(name) {
+                    self.runtime.emit(Event::new(event, player).with_object(object));
+                }
+            }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             for index in 0..self.board.cards.len() {
@@ -880,7 +918,8 @@ impl Table {
                     self.runtime.leave_play(&mut self.board, card);
                 }
             }
-            if moved.is_empty() && self.board.moved.is_empty() && self.runtime.is_idle() {
+            let quiet = moved.is_empty() && events.is_empty();
+            if quiet && self.board.moved.is_empty() && self.board.events.is_empty() && self.runtime.is_idle() {
                 return Ok(());
             }
         }
