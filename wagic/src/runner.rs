@@ -12,8 +12,14 @@
 //! While a spell or ability waits for a target, the next moves name it (a card, or `p1`,
 //! `p2`).
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: the moves
-//! `next`, `goto`, `eot` (phases and turns), `choice N` (Wagic's menus), `yes`, `no`,
+//! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
+//! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
+//! step draws a card, each phase emits its `@each` event, the pools empty as each phase
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. With no
+//! attacker, combat goes from the attackers step to its end, as in Wagic.
+//!
+//! Anything else makes the test **skipped, with the reason**, never passed: combat (a
+//! creature clicked in a combat step), the moves `choice N` (Wagic's menus), `yes`, `no`,
 //! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a move the model cannot play (a spell it cannot pay for, a
@@ -158,7 +164,6 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "horsemanship",
     "cloud",
     "cantattack",
-    "mustattack",
     "cantblock",
     "canattack",
     "oneblocker",
@@ -221,6 +226,14 @@ impl<'t> Run<'t> {
     fn play(&mut self) -> Result<(), Skip> {
         let mut pending: Option<Pending> = None;
         for step in &self.test.moves {
+            let word = step.text.split_whitespace().next().unwrap_or("");
+            if matches!(word, "next" | "eot" | "goto") {
+                if pending.is_some() || self.owed_clicks > 0 {
+                    return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                self.change_phase(step.line, &step.text)?;
+                continue;
+            }
             if self.owed_clicks > 0 && pending.is_none() {
                 // The only legal target, which the runtime took: the move must name
                 // something on the board (Wagic would ignore any other click).
@@ -240,6 +253,77 @@ impl<'t> Run<'t> {
             Some(_) => Err(skip("a question the moves leave unanswered", "a spell or ability waits for a target")),
             None => Ok(()),
         }
+    }
+
+    /// `next` (one phase on; from attackers with no attacker, to the end of combat, as
+    /// Wagic skips blockers and damage), `eot` (to the cleanup step, then the next turn's
+    /// untap) or `goto <phase>` (until that phase).
+    fn change_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let goal = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["next"] => None,
+            ["eot"] => Some(Phase::Untap),
+            ["goto", phase] => Some(
+                Phase::named(phase).ok_or_else(|| skip("a `goto` to a phase Wagic does not know", at(line, text)))?,
+            ),
+            _ => return Err(skip("a phase move the runner does not read", at(line, text))),
+        };
+        // At most one turn and a phase: `goto` the current phase stays (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 1 {
+            if goal == Some(self.phase) && text != "eot" {
+                return Ok(());
+            }
+            let from = self.phase;
+            self.next_phase(line, text)?;
+            if goal.is_none() || (text == "eot" && from == Phase::Cleanup) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// One phase on, with what entering it does.
+    fn next_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let mut phase = self.phase.next();
+        if self.phase == Phase::CombatAttackers {
+            // No attacker was declared (declaring one is skipped): Wagic goes straight
+            // to the end of combat.
+            phase = Phase::CombatEnd;
+        }
+        // Mana empties from the pools as each step and phase ends.
+        for player in &mut self.table.board.players {
+            player.mana = [0; 6];
+        }
+        if self.phase == Phase::Cleanup {
+            // The turn ends: `ueot` effects end, damage wears off, the other player's turn
+            // begins.
+            let active = self.table.board.active;
+            if self.table.board.zone(active, HAND).len() > 7 {
+                return Err(skip("a hand larger than seven at the end of the turn", at(line, text)));
+            }
+            self.table.try_end_turn(active).map_err(|error| table_skip(error, line, text))?;
+            let next = if active == P0 { P1 } else { P0 };
+            self.table.board.active = next;
+            self.lands_played = 0;
+            let board = &self.table.board;
+            self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
+        }
+        self.phase = phase;
+        self.table.board.main_phase = phase.is_main();
+        let active = self.table.board.active;
+        if phase == Phase::Untap {
+            for card in self.table.board.zone(active, BATTLEFIELD) {
+                if !self.table.board.has_ability(card, "doesnotuntap") {
+                    crate::host::WagicHost::set_tapped(&mut self.table.board, card, false);
+                }
+            }
+        }
+        if let Some(event) = self.table.runtime.event_index(phase.event()) {
+            self.table.runtime.emit(vm::runtime::Event::new(event, active));
+        }
+        if phase == Phase::Draw {
+            crate::host::WagicHost::draw(&mut self.table.board, active, 1);
+        }
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
     }
 
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
@@ -335,7 +419,7 @@ impl<'t> Run<'t> {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
             zone if zone == HAND || zone == BATTLEFIELD => {
-                Err(skip("the second player acts (priority is not modelled)", at(line, text)))
+                Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
             }
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
@@ -406,6 +490,11 @@ impl<'t> Run<'t> {
             pool[colour] = pool[colour].saturating_add(1);
             self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
             return Ok(None);
+        }
+        if is_type(&types, "creature")
+            && matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers | Phase::CombatDamage)
+        {
+            return Err(skip("a creature clicked in combat (attacks and blocks are not modelled)", at(line, text)));
         }
         match actions {
             0 => return Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text))),
@@ -519,8 +608,6 @@ fn table_skip(error: crate::table::TableError, line: u32, text: &str) -> Skip {
 fn unmodelled_move(text: &str) -> Option<&'static str> {
     let first = text.split_whitespace().next().unwrap_or("");
     Some(match first {
-        "next" | "goto" => "[DO] `next`/`goto` (phases are not modelled)",
-        "eot" => "[DO] `eot` (turns are not modelled)",
         "choice" => "[DO] `choice` (Wagic's menus are not modelled)",
         "yes" | "no" | "endinterruption" => "[DO] `yes`/`no`/`endinterruption` (interruptions are not modelled)",
         "human" | "ai" => "[DO] `human`/`ai` (Wagic's AI is not modelled)",

@@ -77,6 +77,23 @@ impl Phase {
         PHASES.iter().find(|(phase, _)| *phase == self).map_or("", |(_, names)| names[0])
     }
 
+    /// The phase after it in a turn (`Cleanup` is followed by the next turn's `Untap`).
+    pub fn next(self) -> Phase {
+        let index = PHASES.iter().position(|(phase, _)| *phase == self).unwrap_or(0);
+        PHASES[(index + 1) % PHASES.len()].0
+    }
+
+    /// The name of the event a trigger `@each <phase>` listens to (the catalogue's).
+    pub fn event(self) -> &'static str {
+        match self {
+            Phase::CombatBegin => "combatbegins",
+            Phase::CombatAttackers => "attackers",
+            Phase::CombatBlockers => "blockers",
+            Phase::CombatEnd => "combatends",
+            phase => phase.name(),
+        }
+    }
+
     /// Whether it is a main phase (spells at sorcery speed, lands).
     pub fn is_main(self) -> bool {
         matches!(self, Phase::FirstMain | Phase::SecondMain)
