@@ -370,11 +370,11 @@ pub fn read(source: &str) -> Result<TestFile, ReadError> {
     let mut last_line = 0u32;
     for (index, raw) in source.split('\n').enumerate() {
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        last_line = number;
         let line = raw.trim_end_matches('\r');
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        last_line = number;
         let line = line.to_lowercase();
         let trimmed = line.trim();
         if trimmed == "summoningsickness"
@@ -466,7 +466,7 @@ mod tests {
         let bad_mana = SHOCK.replace("manapool:{R}", "manapool:{X}");
         assert_eq!(read(&bad_mana).unwrap_err().to_string(), "line 6: mana pool `{x}` cannot be read");
         let cut = &SHOCK[..SHOCK.find("[ASSERT]").unwrap()];
-        assert_eq!(read(cut).unwrap_err().to_string(), "line 12: the file ends before [ASSERT]");
+        assert_eq!(read(cut).unwrap_err().to_string(), "line 11: the file ends before [ASSERT]");
         assert_eq!(read("").unwrap_err().to_string(), "line 1: the file ends before [INIT]");
     }
 
