@@ -109,9 +109,10 @@ enum ReadFailure {
 
 fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
     let bytes = read_source(path).map_err(ReadFailure::Io)?;
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|error| ReadFailure::Format(format!("not UTF-8 at byte {}", error.valid_up_to())))?;
-    wagic::testfile::read(text).map_err(|error| ReadFailure::Format(error.to_string()))
+    // Wagic reads bytes: a file with a Latin-1 comment is still a test (its bad bytes
+    // replaced; card names are ASCII).
+    let text = String::from_utf8_lossy(&bytes);
+    wagic::testfile::read(&text).map_err(|error| ReadFailure::Format(error.to_string()))
 }
 
 /// Compiles every card of the card files (folders searched for `*.txt`) into one library.

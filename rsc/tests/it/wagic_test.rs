@@ -22,10 +22,20 @@ fn each_test_is_ok_failed_or_skipped_with_its_reason() {
     let cards = dir.file("cards.txt", CARDS);
     dir.file("tests/pass.txt", shock_test("graveyard:Grizzly Bears\n"));
     dir.file("tests/fail.txt", shock_test("inplay:Grizzly Bears\n"));
-    dir.file("tests/skip.txt", shock_test("graveyard:Grizzly Bears\n").replace("Grizzly Bears\n[ASSERT]", "choice 0\n[ASSERT]"));
+    dir.file(
+        "tests/skip.txt",
+        shock_test("graveyard:Grizzly Bears\n").replace("Grizzly Bears\n[ASSERT]", "choice 0\n[ASSERT]"),
+    );
     dir.file("tests/list.txt", "pass.txt\nfail.txt\n");
     let tests = dir.path().join("tests");
-    let output = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), tests.as_os_str(), "--cards".as_ref(), cards.as_os_str()]);
+    let output = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
     assert_eq!(code(&output), 1, "a test failed: {}", stderr(&output));
     let path = |name: &str| tests.join(name).display().to_string();
     let expected = format!(
@@ -61,9 +71,23 @@ fn bad_paths_and_missing_cards_are_usage_errors() {
     let cards = dir.file("cards.txt", CARDS);
     let test = dir.file("pass.txt", shock_test("graveyard:Grizzly Bears\n"));
     let missing = dir.path().join("missing.txt");
-    let no_test = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), missing.as_os_str(), "--cards".as_ref(), cards.as_os_str()]);
+    let no_test = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        missing.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
     assert_eq!(code(&no_test), 2, "{}", stderr(&no_test));
-    let no_cards = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str(), "--cards".as_ref(), missing.as_os_str()]);
+    let no_cards = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        test.as_os_str(),
+        "--cards".as_ref(),
+        missing.as_os_str(),
+    ]);
     assert_eq!(code(&no_cards), 2, "{}", stderr(&no_cards));
     let without_cards = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str()]);
     assert_eq!(code(&without_cards), 2);

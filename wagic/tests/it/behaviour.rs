@@ -1,0 +1,156 @@
+//! Wagic's own behaviour tests (`../shared/wagic/test`, read in place, never copied) run on
+//! the table by `wagic::runner`: none may fail, and the tests that pass never fall below
+//! the floor. Each skip has its reason, tallied; a skip is never a pass. Then the runner's
+//! own behaviour on hand-written cards and tests: a board that differs fails with its
+//! first difference, and what the table does not model is skipped.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::board::library;
+
+/// Wagic tests that passed when the floor was last raised: a change may only raise it.
+const PASSED_FLOOR: usize = 30;
+
+/// The test files under `dir`, folders searched, sorted.
+fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a readable folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "txt") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn wagic_behaviour_tests_never_fail_and_pass_above_the_floor() {
+    let Some(dir) = wagic::data_dir() else { return };
+    let Some(library) = library() else { return };
+    let (mut passed, mut failed, mut unreadable) = (Vec::new(), Vec::new(), 0);
+    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for path in test_files(&dir.join("test")) {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("a test file")).into_owned();
+        let Ok(test) = wagic::testfile::read(&text) else {
+            unreadable += 1;
+            continue;
+        };
+        match runner::run(&library, &test) {
+            Verdict::Passed => passed.push(path),
+            Verdict::Failed(difference) => failed.push(format!("{}: {difference}", path.display())),
+            Verdict::Skipped(skip) => *skipped.entry(skip.reason).or_default() += 1,
+        }
+    }
+    println!(
+        "{} passed, {} failed, {} skipped, {unreadable} not tests",
+        passed.len(),
+        failed.len(),
+        skipped.values().sum::<usize>()
+    );
+    for (reason, count) in &skipped {
+        println!("  {count:>5}  {reason}");
+    }
+    assert!(failed.is_empty(), "Wagic tests failed on the table:\n{}", failed.join("\n"));
+    assert!(
+        passed.len() >= PASSED_FLOOR,
+        "{} Wagic tests passed, fewer than the floor of {PASSED_FLOOR}",
+        passed.len()
+    );
+}
+
+// ---- the runner's own behaviour, on hand-written cards and tests ----
+
+const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Wall\nabilities=indestructible\nmana={1}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+
+fn own_library() -> Arc<Library> {
+    Arc::new(Library::compile(&[("own.txt", CARDS.to_string())]).expect("the cards compile"))
+}
+
+fn verdict(test: &str) -> Verdict {
+    runner::run(&own_library(), &wagic::testfile::read(test).expect("a test"))
+}
+
+fn test(init: &str, moves: &str, expected: &str) -> String {
+    format!("[INIT]\nFIRSTMAIN\n{init}[DO]\n{moves}[ASSERT]\n{expected}[END]\n")
+}
+
+#[test]
+fn a_board_that_differs_fails_with_its_first_difference() {
+    let init = "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Grizzly Bears\n";
+    let passing = test(
+        init,
+        "Shock\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&passing), Verdict::Passed);
+    // Shock at the player instead: the Bears stay, the player loses 2 life.
+    let at_player =
+        test(init, "Shock\np2\n", "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Grizzly Bears\n");
+    let Verdict::Failed(difference) = verdict(&at_player) else { panic!("{:?}", verdict(&at_player)) };
+    assert_eq!(difference.to_string(), "player 2 life: expected 20, got 18");
+    let wrong_phase = passing.replace("[ASSERT]\nFIRSTMAIN", "[ASSERT]\nSECONDMAIN");
+    let Verdict::Failed(difference) = verdict(&wrong_phase) else { panic!("{:?}", verdict(&wrong_phase)) };
+    assert_eq!(difference.to_string(), "phase: expected secondmain, got firstmain");
+    let unpaid = passing.replace("[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n", "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\n");
+    let Verdict::Failed(difference) = verdict(&unpaid) else { panic!("{:?}", verdict(&unpaid)) };
+    assert_eq!(difference.to_string(), "player 1 manapool: expected {R}, got {0}");
+}
+
+#[test]
+fn the_only_legal_target_is_still_clicked_and_effects_end_with_the_turn() {
+    // Giant Growth's one creature is taken without a question; Wagic's test clicks it.
+    let init = "[PLAYER1]\nhand:Giant Growth\ninplay:Grizzly Bears,Forest\n[PLAYER2]\nhand:Shock\ninplay:Mountain\n";
+    let moves = "Forest\nGiant Growth\nGrizzly Bears\neot\nnext\nnext\nnext\nMountain\nShock\nGrizzly Bears\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\ngraveyard:Giant Growth,Grizzly Bears\n[PLAYER2]\ninplay:Mountain\ngraveyard:Shock\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
+fn what_the_table_does_not_model_is_skipped_never_passed() {
+    let skipped = |test: &str| match verdict(test) {
+        Verdict::Skipped(skip) => skip.to_string(),
+        other => panic!("{other:?}"),
+    };
+    // Tim entered this turn: its {T} ability would wait in Wagic.
+    let sick = test(
+        "[PLAYER1]\nhand:Tim\nmanapool:{2}{R}\n[PLAYER2]\n",
+        "Tim\nTim\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Tim\n[PLAYER2]\nlife:19\n",
+    );
+    assert_eq!(skipped(&sick), "a creature that entered this turn acts (summoning sickness) (line 9: `tim`)");
+    let indestructible =
+        test("[PLAYER1]\ninplay:Wall\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\ninplay:Wall\n[PLAYER2]\n");
+    assert_eq!(skipped(&indestructible), "a keyword ability the table does not model (Wall: indestructible)");
+    let by_id = test("[PLAYER1]\nhand:129732\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n");
+    assert_eq!(skipped(&by_id), "a card given by its Wagic id (set files are not read) (129732)");
+    let attack = test(
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\n",
+        "next\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(
+        skipped(&attack),
+        "a creature clicked in combat (attacks and blocks are not modelled) (line 9: `grizzly bears`)"
+    );
+    let unpaid = test(
+        "[PLAYER1]\nhand:Shock\n[PLAYER2]\n",
+        "Shock\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(skipped(&unpaid), "a spell the mana pool cannot pay for (line 7: `shock`)");
+}
