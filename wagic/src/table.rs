@@ -11,12 +11,14 @@
 //!
 //! It is a small model of the rules, not a game engine. It does not model: the stack
 //! (a spell or ability resolves at once, nobody responds), priority, phases and turns
-//! beyond [`Table::end_turn`] (`ueot` effects end, damage wears off), combat, summoning
-//! sickness, the legend rule, auras and equipment, layers (a pump adds to the printed
-//! power; lords and `aslongas` are the runtime's continuous effects), replacement effects
-//! other than prevention and regeneration shields, poison, and losing the game. Tokens
-//! have the characteristics `token(...)` gives them and no rules. Shuffling keeps the
-//! library's order (so that tests know where cards are) and counts the work.
+//! beyond [`Table::try_end_turn`] (`ueot` effects end, damage wears off; the runner steps
+//! through phases on top of it), combat, summoning sickness, the legend rule, auras and
+//! equipment, layers (a pump adds to the printed power; lords and `aslongas` are the
+//! runtime's continuous effects), keyword abilities beyond filtering on them (no
+//! indestructible, shroud, lifelink...), replacement effects other than prevention and
+//! regeneration shields, poison, and losing the game. Tokens have the characteristics
+//! `token(...)` gives them and no rules. Shuffling keeps the library's order (so that
+//! tests know where cards are) and counts the work.
 
 use std::collections::HashMap;
 use std::sync::Arc;
