@@ -352,7 +352,7 @@ impl<'t> Run<'t> {
     /// A move while a spell or ability waits for a target: the target.
     fn answer(&mut self, mut waiting: Pending, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let request = waiting.execution.request();
-        if request.kind != RequestKind::Targets {
+        if !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
             return Err(skip("a question the moves cannot answer", format!("{:?}", request.kind)));
         }
         if request.max != 1 {
@@ -534,7 +534,8 @@ fn pay(pool: &mut Mana, cost: &Mana) -> bool {
     true
 }
 
-/// How many targets a card's `target=` and `auto=` lines name (each `target(` once);
+/// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
+/// each cost with a spec);
 /// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
 /// count when fewer are legal, where Wagic casts nothing.
 fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Option<usize> {
@@ -550,6 +551,9 @@ fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Opti
             }
             named += 1;
         }
+        // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
+        // clicked too, as a target is.
+        named += auto.matches("{s(").count() + auto.matches("{discard(").count();
     }
     Some(named)
 }
