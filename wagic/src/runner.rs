@@ -134,6 +134,10 @@ struct Clicks {
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
     "haste",
+    "indestructible",
+    "deathtouch",
+    "wither",
+    "lifelink",
     "trample",
     "forestwalk",
     "islandwalk",

@@ -14,8 +14,9 @@
 //! beyond [`Table::try_end_turn`] (`ueot` effects end, damage wears off; the runner steps
 //! through phases on top of it), combat, summoning sickness, the legend rule, auras and
 //! equipment, layers (a pump adds to the printed power; lords and `aslongas` are the
-//! runtime's continuous effects), keyword abilities beyond filtering on them (no
-//! indestructible, shroud, lifelink...), replacement effects other than prevention and
+//! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
+//! wither and lifelink (beyond filtering on them: no shroud, protection, persist...),
+//! replacement effects other than prevention and
 //! regeneration shields, poison, and losing the game. Tokens have the characteristics
 //! `token(...)` gives them and no rules. Shuffling keeps the library's order (so that
 //! tests know where cards are) and counts the work.
@@ -529,7 +530,7 @@ impl WagicHost for Board {
         c.printed.name.eq_ignore_ascii_case(word) || c.printed.types.iter().any(|t| t == word || t == singular)
     }
 
-    fn deal_damage(&mut self, _source: CardId, target: Value, amount: i32) -> bool {
+    fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
         let mut amount = amount;
         for (_, code, on, value) in self.effects.iter_mut() {
             if *code == EffectCode::Prevent && *on == target {
@@ -544,17 +545,35 @@ impl WagicHost for Board {
                 *life = life.saturating_sub(amount);
                 player
             }
-            Value::Card(card) => match self.get_mut(card) {
-                Some(c) => {
-                    c.damage = c.damage.saturating_add(amount);
-                    c.controller
+            Value::Card(card) => {
+                let (wither, deathtouch) = (self.has_ability(source, "wither"), self.has_ability(source, "deathtouch"));
+                let toughness = self.toughness(card);
+                match self.get_mut(card) {
+                    // Wither: the damage is dealt as -1/-1 counters.
+                    Some(c) if wither => {
+                        c.counters.0 = c.counters.0.saturating_sub(amount.max(0));
+                        c.counters.1 = c.counters.1.saturating_sub(amount.max(0));
+                        c.controller
+                    }
+                    Some(c) => {
+                        c.damage = c.damage.saturating_add(amount);
+                        // Deathtouch: any damage is lethal (marked as the toughness).
+                        if deathtouch && amount > 0 {
+                            c.damage = c.damage.max(toughness);
+                        }
+                        c.controller
+                    }
+                    None => return false,
                 }
-                None => return false,
-            },
+            }
             _ => return false,
         };
         if amount > 0 {
             self.events.push(("damaged", player, target));
+            if self.has_ability(source, "lifelink") {
+                let controller = self.get(source).map_or(P0, |c| c.controller);
+                self.change_life(controller, amount);
+            }
         }
         true
     }
@@ -594,6 +613,9 @@ impl WagicHost for Board {
 
     fn destroy(&mut self, card: CardId, can_regenerate: bool) -> bool {
         let Some(owner) = self.get(card).filter(|c| c.zone == BATTLEFIELD).map(|c| c.owner) else { return false };
+        if self.has_ability(card, "indestructible") {
+            return false;
+        }
         let shield = self
             .effects
             .iter()
@@ -885,7 +907,14 @@ impl Table {
                 let lethal = c.printed.types.iter().any(|t| t == "creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
                 if c.zone == BATTLEFIELD && lethal {
-                    self.board.destroy(card, toughness > 0);
+                    if toughness <= 0 {
+                        // Toughness 0 or less is no destruction: no shield, nor
+                        // indestructible, keeps the creature.
+                        let owner = c.owner;
+                        self.board.place(card, owner, GRAVEYARD, -1);
+                    } else {
+                        self.board.destroy(card, true);
+                    }
                 }
             }
             // As in Wagic, a card's triggers start listening once it has entered (its own
