@@ -172,9 +172,7 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "canattack",
     "oneblocker",
     "flanking",
-    "lure",
     "evadebigger",
-    "exalted",
     "doesnotuntap",
     "nomaxhand",
 ];
@@ -190,6 +188,8 @@ struct Run<'t> {
     /// Target clicks still owed by the last spell or ability: targets the runtime took
     /// without asking (the only legal one), which the next moves name as Wagic asks them.
     owed_clicks: usize,
+    /// The attackers declared this combat.
+    declared: Vec<CardId>,
 }
 
 impl<'t> Run<'t> {
@@ -224,7 +224,7 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
-        Ok(Run { test, table, phase, lands_played: 0, entered, owed_clicks: 0 })
+        Ok(Run { test, table, phase, lands_played: 0, entered, owed_clicks: 0, declared: Vec::new() })
     }
 
     fn play(&mut self) -> Result<(), Skip> {
@@ -251,6 +251,8 @@ impl<'t> Run<'t> {
                 Some(waiting) => self.answer(waiting, step.line, &step.text)?,
                 None => self.click(step.line, &step.text)?,
             };
+            // An ability granted for a while (`aslongas(...) mustattack`) counts too.
+            unmodelled_ability(&self.table)?;
         }
         unmodelled_ability(&self.table)?;
         match pending {
@@ -288,9 +290,20 @@ impl<'t> Run<'t> {
     /// One phase on, with what entering it does.
     fn next_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
         let mut phase = self.phase.next();
-        if self.phase == Phase::CombatAttackers {
-            // No attacker was declared (declaring one is skipped): Wagic goes straight
-            // to the end of combat.
+        let active = self.table.board.active;
+        let attackers: Vec<CardId> = self
+            .table
+            .board
+            .zone(active, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
+            .collect();
+        if matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) && attackers.len() != self.declared.len() {
+            // Wagic's combat steps run on when an attacker is gone; these are not modelled.
+            return Err(skip("an attacker left combat before its damage", at(line, text)));
+        }
+        if self.phase == Phase::CombatAttackers && attackers.is_empty() {
+            // No attacker: Wagic goes straight to the end of combat.
             phase = Phase::CombatEnd;
         }
         // Mana empties from the pools as each step and phase ends.
@@ -314,6 +327,36 @@ impl<'t> Run<'t> {
         self.phase = phase;
         self.table.board.main_phase = phase.is_main();
         let active = self.table.board.active;
+        match phase {
+            Phase::CombatBlockers => {
+                // The attackers are chosen: each attacks (no blocker is ever declared).
+                if let Some(event) = self.table.runtime.event_index("attacking") {
+                    for &card in &attackers {
+                        let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));
+                        self.table.runtime.emit(event);
+                    }
+                }
+            }
+            Phase::CombatDamage => {
+                // Unblocked attackers deal their power to the defending player (twice
+                // with double strike).
+                let defender = Value::Player(if active == P0 { P1 } else { P0 });
+                for &card in &attackers {
+                    let strikes = if self.table.board.has_ability(card, "doublestrike") { 2 } else { 1 };
+                    for _ in 0..strikes {
+                        let power = self.table.board.power(card).max(0);
+                        crate::host::WagicHost::deal_damage(&mut self.table.board, card, defender, power);
+                    }
+                }
+            }
+            Phase::CombatEnd => {
+                for card in &mut self.table.board.cards {
+                    card.attacking = false;
+                }
+                self.declared.clear();
+            }
+            _ => {}
+        }
         if phase == Phase::Untap {
             for card in self.table.board.zone(active, BATTLEFIELD) {
                 if !self.table.board.has_ability(card, "doesnotuntap") {
@@ -326,6 +369,30 @@ impl<'t> Run<'t> {
         }
         if phase == Phase::Draw {
             crate::host::WagicHost::draw(&mut self.table.board, active, 1);
+        }
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+    }
+
+    /// A creature of the active player clicked in the attackers step attacks (a second
+    /// click takes it back, as in Wagic); attacking taps it unless it has vigilance.
+    fn declare_attacker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Ok(()) };
+        if c.attacking {
+            return Err(skip("an attack taken back", at(line, text)));
+        }
+        let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");
+        let barred = board.has_ability(card, "defender") || board.has_ability(card, "cantattack");
+        if c.tapped || sick || barred {
+            return Err(skip("a creature that cannot attack is clicked to attack", at(line, text)));
+        }
+        let vigilance = board.has_ability(card, "vigilance");
+        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+            c.attacking = true;
+        }
+        self.declared.push(card);
+        if !vigilance {
+            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
         }
         self.table.try_settle().map_err(|error| table_skip(error, line, text))
     }
@@ -422,6 +489,9 @@ impl<'t> Run<'t> {
         match c.zone {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => {
+                Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)))
+            }
             zone if zone == HAND || zone == BATTLEFIELD => {
                 Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
             }
@@ -495,10 +565,11 @@ impl<'t> Run<'t> {
             self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
             return Ok(None);
         }
-        if is_type(&types, "creature")
-            && matches!(self.phase, Phase::CombatAttackers | Phase::CombatBlockers | Phase::CombatDamage)
-        {
-            return Err(skip("a creature clicked in combat (attacks and blocks are not modelled)", at(line, text)));
+        if is_type(&types, "creature") && self.phase == Phase::CombatAttackers {
+            return self.declare_attacker(card, line, text).map(|()| None);
+        }
+        if is_type(&types, "creature") && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
+            return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
         }
         match actions {
             0 => return Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text))),

@@ -219,6 +219,8 @@ pub struct Card {
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
     pub token: bool,
+    /// Declared as an attacker this combat.
+    pub attacking: bool,
 }
 
 /// One player.
@@ -380,6 +382,7 @@ impl Board {
         } else {
             c.controller = c.owner;
             c.tapped = false;
+            c.attacking = false;
             c.damage = 0;
             c.counters = (0, 0);
         }
@@ -440,7 +443,8 @@ impl Host for Board {
                 c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
             }
             "token" => c.token,
-            "attacking" | "blocking" | "blocked" => false,
+            "attacking" => c.attacking,
+            "blocking" | "blocked" => false,
             ability => self.has_ability(card, ability),
         }
     }
@@ -703,6 +707,7 @@ impl WagicHost for Board {
             counters: (0, 0),
             moved_from: None,
             token: true,
+            attacking: false,
         });
         self.moved.push(card);
         Some(card)
@@ -811,6 +816,7 @@ impl Table {
             counters: (0, 0),
             moved_from: None,
             token: false,
+            attacking: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
