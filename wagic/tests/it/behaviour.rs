@@ -176,3 +176,58 @@ fn what_the_table_does_not_model_is_skipped_never_passed() {
     );
     assert_eq!(skipped(&unpaid), "a spell the mana pool cannot pay for (line 7: `shock`)");
 }
+
+#[test]
+fn hostile_test_files_never_panic() {
+    let library = own_library();
+    let sample = test(
+        "[PLAYER1]\nhand:Giant Growth,Shock,Tim\ninplay:Grizzly Bears,Forest,*\nmanapool:{R}{G}{2}\nlife:7\n[PLAYER2]\ninplay:Tim,Mountain\n",
+        "Forest\nGiant Growth\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nTim\neot\ngoto firstmain\np2\nShock\np1\nTim\n",
+        "UNTAP\n[PLAYER1]\ngraveyard:Shock,*\nmanapool:{0}\n[PLAYER2]\nlife:3\n",
+    );
+    // Every truncation, and the lines in every order they can be rotated to: read, and
+    // when it reads, run, without a panic.
+    for end in (0..sample.len()).filter(|&end| sample.is_char_boundary(end)) {
+        if let Ok(test) = wagic::testfile::read(&sample[..end]) {
+            runner::run(&library, &test);
+        }
+    }
+    let lines: Vec<&str> = sample.lines().collect();
+    for shift in 0..lines.len() {
+        let rotated: Vec<&str> = lines[shift..].iter().chain(&lines[..shift]).copied().collect();
+        if let Ok(test) = wagic::testfile::read(&rotated.join("\n")) {
+            runner::run(&library, &test);
+        }
+    }
+    // Moves in a random order.
+    let moves = [
+        "forest",
+        "giant growth",
+        "grizzly bears",
+        "next",
+        "eot",
+        "tim",
+        "p1",
+        "p2",
+        "shock",
+        "mountain",
+        "goto cleanup",
+    ];
+    let mut seed: u32 = 11;
+    let mut played = 0;
+    for _ in 0..300 {
+        let mut text = String::new();
+        for _ in 0..4 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            text.push_str(moves[(seed >> 16) as usize % moves.len()]);
+            text.push('\n');
+        }
+        let test = wagic::testfile::read(&sample.replace("Forest\nGiant Growth\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nTim\neot\ngoto firstmain\np2\nShock\np1\nTim\n", &text))
+            .expect("reads");
+        let verdict = runner::run(&library, &test);
+        if let Verdict::Passed | Verdict::Failed(_) = verdict {
+            played += 1;
+        }
+    }
+    assert!(played > 0, "no random test was played to its end");
+}
