@@ -101,8 +101,8 @@ enum Command {
     /// behaviour tests (`[INIT]`, `[DO]`, `[ASSERT]`) on the in-memory Wagic table.
     #[command(after_help = "With `--lang wagic`: each test prints `ok`, `FAILED` with its first difference \
 (where, expected, actual) or `skipped: <reason>` when it needs what the table does not model \
-(phases, combat, menus, interruptions, cards given by Wagic id or that do not compile); a skip is \
-never a pass. The run ends with `N passed, N failed, N skipped` and the skips by reason. Exit 0 \
+(blocks, Wagic's menus, interruptions, cards given by Wagic id or that do not compile); a skip is \
+never a pass. Name the tests before `--cards`, which takes the rest of the line. The run ends with `N passed, N failed, N skipped` and the skips by reason. Exit 0 \
 when none failed, 1 when one failed, 2 for a path that cannot be read.\n\nExample: rsc test --lang wagic \
 ../shared/wagic/test --cards ../shared/wagic/mtg.txt ../shared/wagic/borderline.txt")]
     Test {
