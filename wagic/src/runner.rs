@@ -489,9 +489,9 @@ impl<'t> Run<'t> {
         match c.zone {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
-            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => {
-                Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)))
-            }
+            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
+                skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
+            ),
             zone if zone == HAND || zone == BATTLEFIELD => {
                 Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
             }

@@ -168,7 +168,10 @@ fn what_the_table_does_not_model_is_skipped_never_passed() {
         "next\nnext\nGrizzly Bears\nnext\nTim\nnext\nnext\n",
         "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
     );
-    assert_eq!(skipped(&block), "a creature clicked in combat (blocks are not modelled) (line 12: `tim`)");
+    assert_eq!(
+        skipped(&block),
+        "a creature clicked in combat (blocks and Wagic's combat steps are not modelled) (line 12: `tim`)"
+    );
     let unpaid = test(
         "[PLAYER1]\nhand:Shock\n[PLAYER2]\n",
         "Shock\np2\n",
