@@ -172,6 +172,14 @@ fn what_the_table_does_not_model_is_skipped_never_passed() {
         skipped(&block),
         "a creature clicked in combat (blocks and Wagic's combat steps are not modelled) (line 12: `tim`)"
     );
+    // Giant Growth's only target is taken without a question, but the test never clicks
+    // it: in Wagic the spell was never cast.
+    let unclicked = test(
+        "[PLAYER1]\nhand:Giant Growth\ninplay:Grizzly Bears,Forest\n[PLAYER2]\n",
+        "Forest\nGiant Growth\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears,Forest\ngraveyard:Giant Growth\n[PLAYER2]\n",
+    );
+    assert_eq!(skipped(&unclicked), "a question the moves leave unanswered (a spell or ability waits for a target)");
     let unpaid = test(
         "[PLAYER1]\nhand:Shock\n[PLAYER2]\n",
         "Shock\np2\n",
