@@ -4,27 +4,34 @@
 //! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
 //! by count and by name; `*` counts any card).
 //!
-//! The moves played: a card's name clicks it. The first player, whose turn it is, plays a
-//! land from their hand (one a turn, in a main phase); casts a spell from their hand,
-//! paying its mana cost from the pool as Wagic pays it (at sorcery speed unless it is an
-//! instant or has flash), its effect resolving at once (nobody responds: the stack is not
-//! modelled); taps a basic land for its mana; or activates a permanent's one ability.
-//! While a spell or ability waits for a target, the next moves name it (a card, or `p1`,
-//! `p2`).
+//! The moves played: a card's name clicks it. The active player plays a land from their
+//! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
+//! from the pool as Wagic pays it (at sorcery speed unless it is an instant or has flash),
+//! its effect resolving at once (nobody responds: the stack is not modelled); taps a
+//! basic land for its mana; activates a permanent's one ability; or, in the attackers
+//! step, declares a creature an attacker. While a spell or ability waits for a target (or
+//! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
+//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
+//! next move, as Wagic asks for it, and the test is skipped when no move names it.
 //!
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
 //! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. With no
-//! attacker, combat goes from the attackers step to its end, as in Wagic.
+//! attacker, combat goes from the attackers step to its end, as in Wagic; attackers fire
+//! `attacking` as blockers begin and deal their power (twice with double strike) to the
+//! defending player as damage begins.
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: combat (a
-//! creature clicked in a combat step), the moves `choice N` (Wagic's menus), `yes`, `no`,
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks (a
+//! creature clicked in the blockers or damage step: Wagic's combat steps then take a
+//! varying number of `next` moves), the moves `choice N` (Wagic's menus), `yes`, `no`,
 //! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
-//! or does not compile; a move the model cannot play (a spell it cannot pay for, a
-//! permanent with several abilities or none, a creature that entered this turn, the
-//! second player acting, a card in a graveyard); a question the moves do not answer.
+//! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
+//! granted; a move the model cannot play (a spell it cannot pay for, a target with a
+//! count, a permanent with several abilities or none, a creature that entered this turn
+//! acting or attacking, a player acting out of turn, a card in a graveyard); a question
+//! the moves do not answer; an `[ASSERT]` with no phase.
 
 use std::collections::HashSet;
 use std::fmt;
