@@ -135,9 +135,11 @@ struct Clicks {
     answered: usize,
 }
 
-/// The keyword abilities the table models, or that change nothing without combat, phases
-/// and a stack: a card with any other (`indestructible`, `shroud`, `storm`, `lifelink`...)
-/// makes its test skipped.
+/// The keyword abilities the table and the runner model (flash, haste, vigilance, double
+/// strike, defender, indestructible, deathtouch, wither, lifelink...), or that change
+/// nothing when no creature ever blocks and nothing is on a stack (evasion, first strike):
+/// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
+/// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
     "haste",
