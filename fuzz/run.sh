@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one cargo-fuzz target for a given time with the project's flags and seeds:
 #   fuzz/run.sh TARGET SECONDS [libFuzzer options...]
-# TARGET is parse, compile, load, execute, roundtrip or wagic. New inputs go to
+# TARGET is parse, compile, load, execute, roundtrip, wagic or wagic_test. New inputs go to
 # fuzz/corpus/TARGET, crashes to fuzz/artifacts/TARGET (both ignored by git). Seeds: the
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
 # $RULESCRIPT_CORPUS) read in place, never copied into the repository; for wagic, Wagic's
@@ -67,8 +67,14 @@ wagic)
     # met again.
     options+=(-max_len=32768 -dict=wagic.dict)
     ;;
+wagic_test)
+    seeds+=(seeds/wagic_test)
+    # Wagic's own tests, read in place (new inputs go to corpus/wagic_test only).
+    [[ -d $wagic_data/test ]] && seeds+=("$wagic_data/test")
+    options+=(-max_len=16384 -dict=wagic.dict)
+    ;;
 *)
-    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic)" >&2
+    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic, wagic_test)" >&2
     exit 2
     ;;
 esac

@@ -21,6 +21,7 @@ mod run;
 mod sim;
 mod test;
 mod wagic;
+mod wagic_test;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -96,14 +97,29 @@ enum Command {
         #[arg(long, value_name = "KEY")]
         card: Option<String>,
     },
-    /// Run scenario files (TOML card tests) and folders of them.
+    /// Run scenario files (TOML card tests) and folders of them; with `--lang wagic`, Wagic's
+    /// behaviour tests (`[INIT]`, `[DO]`, `[ASSERT]`) on the in-memory Wagic table.
+    #[command(after_help = "With `--lang wagic`: each test prints `ok`, `FAILED` with its first difference \
+(where, expected, actual) or `skipped: <reason>` when it needs what the table does not model \
+(blocks, Wagic's menus, interruptions, cards given by Wagic id or that do not compile); a skip is \
+never a pass. Name the tests before `--cards`, which takes the rest of the line. The run ends with `N passed, N failed, N skipped` and the skips by reason. Exit 0 \
+when none failed, 1 when one failed, 2 for a path that cannot be read.\n\nExample: rsc test --lang wagic \
+../shared/wagic/test --cards ../shared/wagic/mtg.txt ../shared/wagic/borderline.txt")]
     Test {
-        /// Scenario files, or folders to search for `*.toml` files.
+        /// Scenario files, or folders to search for `*.toml` files (with `--lang wagic`: Wagic
+        /// test files, folders searched for `*.txt`).
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Print each scenario's log, step by step (the setup's first).
         #[arg(long)]
         log: bool,
+        /// The test language: `rulescript` scenarios, or `wagic` behaviour tests.
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
+        /// With `--lang wagic`: the Wagic card files whose cards the tests play (folders
+        /// searched for `*.txt`), compiled by the Wagic front end.
+        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
+        cards: Vec<PathBuf>,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -293,7 +309,16 @@ fn main() -> ExitCode {
             })
         }
         Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
-        Command::Test { paths, log } => test::run(paths, *log),
+        Command::Test { paths, log, lang: Lang::Rulescript, cards } if cards.is_empty() => test::run(paths, *log),
+        Command::Test { lang: Lang::Rulescript, .. } => {
+            stderr_line!("error: `--cards` of `rsc test` needs `--lang wagic`");
+            Exit::Usage
+        }
+        Command::Test { log: true, lang: Lang::Wagic, .. } => {
+            stderr_line!("error: `--log` of `rsc test` is for scenarios, not `--lang wagic`");
+            Exit::Usage
+        }
+        Command::Test { paths, lang: Lang::Wagic, cards, .. } => wagic_test::run(paths, cards),
         Command::Explain { code } => explain::run(code),
         Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
             set,

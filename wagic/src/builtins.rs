@@ -427,14 +427,20 @@ fn cost_count<H: WagicHost>(ctx: &CallContext<'_, H>) -> i32 {
     ctx.cost().and_then(|cost| cost.count).map_or(1, |count| i32::try_from(count).unwrap_or(i32::MAX))
 }
 
+/// The pool's colours in the order Wagic pays generic mana from them (`ManaCost::Diff`
+/// walks its colours colourless, green, blue, red, black, white), as
+/// [`crate::catalogue::MANA_COLOURS`] indices.
+pub const GENERIC_ORDER: [Colour; 6] = [5, 4, 1, 3, 2, 0];
+
 /// `{W}`... `{G}` (`colour` 0..=4) and `{3}` (`colour` none: any colours).
 fn mana_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, colour: Option<u16>) -> Res {
     let player = ctx.env().controller;
     let count = cost_count(ctx);
     let colours: Vec<u16> = match colour {
         Some(colour) => vec![colour],
-        // Generic mana is paid from colourless first, then white to green.
-        None => vec![5, 0, 1, 2, 3, 4],
+        // Generic mana is paid as Wagic pays it (`ManaCost::Diff`): colourless first,
+        // then green, blue, red, black and white.
+        None => GENERIC_ORDER.to_vec(),
     };
     let available: i32 = colours.iter().map(|&colour| ctx.host().mana(player, colour)).sum();
     match phase {

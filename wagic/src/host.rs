@@ -1,7 +1,7 @@
 //! [`WagicHost`]: the Magic: The Gathering primitives the Wagic builtins use, on top of
 //! the VM's `Host` (zones, card types, properties and keywords, which the runtime's filter
 //! resolution asks itself). A game embedding the Wagic builtins implements it over its
-//! state; `wagic/tests/it/board.rs` is a small in-memory example.
+//! state; [`crate::table`] is a small in-memory example.
 
 use vm::runtime::{CardId, EffectId, Host, PlayerId, Value};
 

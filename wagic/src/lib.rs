@@ -6,6 +6,9 @@
 //! A card built only from the supported constructs compiles; any other card gets exactly
 //! one diagnostic, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be
 //! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
+//!
+//! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
+//! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`).
 
 pub mod builtins;
 pub mod catalogue;
@@ -13,6 +16,9 @@ pub mod diagnostics;
 pub mod front;
 pub mod host;
 pub mod reader;
+pub mod runner;
+pub mod table;
+pub mod testfile;
 
 pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};

@@ -13,6 +13,7 @@
 //! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 //! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
+//! | [`wagic_test`] | Wagic card file, `\0`, Wagic test file (no `\0`: the test, on [`WAGIC_TEST_CARDS`]) | the test reads or gets an error at a line, and runs (set, played, compared or skipped) without a panic, giving the same verdict twice |
 
 pub mod answers;
 pub mod board;
@@ -34,13 +35,14 @@ use answers::Answers;
 pub type Target = fn(&[u8]);
 
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, Target); 6] = [
+pub const TARGETS: [(&str, Target); 7] = [
     ("parse", parse),
     ("compile", compile),
     ("load", load),
     ("execute", execute),
     ("roundtrip", roundtrip),
     ("wagic", wagic),
+    ("wagic_test", wagic_test),
 ];
 
 /// The stack the source targets run on: an editor's or a server's worker thread, not the
@@ -170,4 +172,31 @@ pub fn roundtrip(data: &[u8]) {
 /// --lang wagic` compile one: see [`wagic_file::check`].
 pub fn wagic(data: &[u8]) {
     on_worker_stack(|| wagic_file::check(data));
+}
+
+/// The cards a `wagic_test` input without `\0` plays: a spell with a target, a creature, a
+/// pump, a creature with a `{T}` ability and two basic lands.
+pub const WAGIC_TEST_CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+
+/// Target `wagic_test`: a Wagic test file (after the first `\0`; the whole input when
+/// there is none, on [`WAGIC_TEST_CARDS`]) read and run on the cards of the card file
+/// before it, as `rsc test --lang wagic` runs one: no panic, and the same verdict twice.
+pub fn wagic_test(data: &[u8]) {
+    on_worker_stack(|| {
+        let (cards, test) = match data.iter().position(|&byte| byte == 0) {
+            Some(at) => (String::from_utf8_lossy(&data[..at]).into_owned(), &data[at + 1..]),
+            None => (WAGIC_TEST_CARDS.to_string(), data),
+        };
+        // A bundle the format cannot hold (a limit of the format) is no test to run.
+        let Ok(library) = ::wagic::table::Library::compile(&[("cards.txt", cards)]) else { return };
+        let library = std::sync::Arc::new(library);
+        let Ok(test) = ::wagic::testfile::read(&String::from_utf8_lossy(test)) else { return };
+        let first = ::wagic::runner::run(&library, &test);
+        let second = ::wagic::runner::run(&library, &test);
+        assert_eq!(first, second, "the same test gave two verdicts");
+    });
 }

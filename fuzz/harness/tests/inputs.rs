@@ -77,6 +77,7 @@ fn seeds(target: &str) -> Vec<PathBuf> {
         }
         "load" => files(&dir.join("seeds/bundle")),
         "wagic" => files(&dir.join("seeds/wagic")),
+        "wagic_test" => files(&dir.join("seeds/wagic_test")),
         _ => files(&dir.join("seeds/roundtrip")),
     }
 }

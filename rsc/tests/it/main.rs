@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 mod scenarios;
 mod sim;
 mod wagic;
+mod wagic_test;
 
 /// A clean card from the corpus.
 const CLEAN: &str = "action = damage(300)\n";

@@ -300,6 +300,9 @@ fn makes_token(chain: &[Link<'_>]) -> bool {
 fn is_lasting(effect: &Effect<'_>) -> bool {
     match *effect {
         Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
+        // A `foreach` loop lasts as its body does: `foreach(spec) draw:1` draws once for
+        // each match when it runs, it does not hold.
+        Effect::Each { each, .. } => each.body.iter().any(|link| is_lasting(&link.effect)),
         _ => true,
     }
 }

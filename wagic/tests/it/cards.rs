@@ -4,7 +4,7 @@
 
 use vm::runtime::{CardId, Value};
 
-use super::board::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Table};
+use super::board::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, P0, P1, Play, Table};
 
 /// A table, or `None` (the test skips) when Wagic's card files are absent.
 fn table() -> Option<Table> {

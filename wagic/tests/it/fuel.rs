@@ -5,7 +5,7 @@
 
 use vm::runtime::{DEFAULT_FUEL, Event, TrapCode, Value};
 
-use super::board::{BATTLEFIELD, HAND, LIBRARY, P0, Table};
+use super::board::{BATTLEFIELD, HAND, LIBRARY, P0, Play, Table};
 
 /// Cards in the piles below: each pass over one is far more work than the unit or two a
 /// loop's turn pays.
@@ -65,7 +65,7 @@ fn table_with_library(cards: usize) -> Table {
 fn a_loop_of_shuffles_over_a_big_library_runs_out_of_fuel() {
     let mut table = table_with_library(BIG_PILE);
     let storm = table.put("Shuffle Storm", P0, HAND);
-    let rules = table.rules(storm);
+    let rules = table.rules_of(storm);
     let trap = table.runtime.activate(&mut table.board, storm, rules, P0).expect_err("far more than one budget");
     assert_eq!(trap.code, TrapCode::OutOfFuel);
     let shuffled = table.board.cards_shuffled as u64;
@@ -95,7 +95,7 @@ fn draw_deplete_and_discard_pay_a_unit_per_card_moved() {
             table.put("Filler", P0, zone);
         }
         let card = table.put(spell, P0, HAND);
-        let rules = table.rules(card);
+        let rules = table.rules_of(card);
         table.runtime.set_fuel(SMALL_BUDGET);
         let outcome = table.runtime.activate(&mut table.board, card, rules, P0);
         let trap = outcome.expect_err(&format!("{spell} moves more cards than the budget pays for"));
@@ -127,7 +127,7 @@ fn a_discard_cost_pays_a_unit_per_card_of_the_hand() {
         table.put("Filler", P0, HAND);
     }
     let wheel = table.put("Wheel", P0, BATTLEFIELD);
-    let rules = table.rules(wheel);
+    let rules = table.rules_of(wheel);
     table.runtime.set_fuel(SMALL_BUDGET);
     let trap =
         table.runtime.activate(&mut table.board, wheel, rules, P0).expect_err("the hand is bigger than the budget");
@@ -176,7 +176,7 @@ fn a_trigger_testing_a_long_name_pays_for_its_bytes() {
 fn a_token_maker_pays_a_unit_per_token() {
     let mut table = Table::with_cards(CARDS);
     let swarm = table.put("Swarm", P0, HAND);
-    let rules = table.rules(swarm);
+    let rules = table.rules_of(swarm);
     table.runtime.set_fuel(SMALL_BUDGET);
     let trap = table.runtime.activate(&mut table.board, swarm, rules, P0).expect_err("more tokens than the budget");
     assert_eq!(trap.code, TrapCode::OutOfFuel);

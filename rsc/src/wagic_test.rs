@@ -1,0 +1,137 @@
+//! `rsc test --lang wagic TESTS... --cards CARDFILES...`: runs Wagic's behaviour test files
+//! (`[INIT]`, `[DO]`, `[ASSERT]`; folders are searched for `*.txt`) on the in-memory table
+//! (`wagic::table`) with the cards of the Wagic card files given, compiled by the Wagic
+//! front end. Prints per test `ok`, `FAILED` (the first difference: where, expected,
+//! actual) or `skipped: <reason>` (what the table does not model, never counted as
+//! passed), then `N passed, N failed, N skipped` and the skips by reason.
+//!
+//! Exit codes: 0 when no test failed, 1 when one failed, 2 for a path that cannot be read
+//! or card files that cannot be compiled into one bundle. A file that is not a test
+//! Wagic's reader accepts (Wagic's `_tests.txt` list, a missing section) is reported at
+//! its line and counted as skipped.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use crate::Exit;
+use crate::check::{expand, read_source};
+use crate::render::terminal_text;
+
+/// The reason a file that is not a readable test is skipped with.
+const UNREADABLE: &str = "not a test file Wagic's reader accepts";
+
+/// Runs the tests under `tests` with the cards of `cards`.
+pub fn run(tests: &[PathBuf], cards: &[PathBuf]) -> Exit {
+    if cards.is_empty() {
+        stderr_line!("error: `rsc test --lang wagic` needs the Wagic card files: `--cards mtg.txt ...`");
+        return Exit::Usage;
+    }
+    let library = match compile_cards(cards) {
+        Ok(library) => Arc::new(library),
+        Err(message) => {
+            stderr_line!("error: {}", terminal_text(&message));
+            return Exit::Usage;
+        }
+    };
+    let mut files = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in tests {
+        let found = expand(path, "txt", &mut unreadable);
+        if found.is_empty() && path.is_dir() {
+            stderr_line!("warning: `{}` holds no `*.txt` file", terminal_text(&path.display().to_string()));
+        }
+        files.extend(found);
+    }
+    if let Some((path, error)) = unreadable.first() {
+        stderr_line!("error: cannot read `{}`: {error}", terminal_text(&path.display().to_string()));
+        return Exit::Usage;
+    }
+    files.sort();
+    files.dedup();
+    let mut out = std::io::stdout().lock();
+    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    let mut reasons: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for path in &files {
+        let shown = terminal_text(&path.display().to_string()).into_owned();
+        let verdict = match read_test(path) {
+            Ok(test) => runner::run(&library, &test),
+            Err(ReadFailure::Io(error)) => {
+                stderr_line!("error: cannot read `{shown}`: {error}");
+                return Exit::Usage;
+            }
+            Err(ReadFailure::Format(message)) => {
+                skipped += 1;
+                *reasons.entry(UNREADABLE).or_default() += 1;
+                let _ = writeln!(out, "skipped {shown}: {UNREADABLE} ({})", terminal_text(&message));
+                continue;
+            }
+        };
+        let _ = match &verdict {
+            Verdict::Passed => {
+                passed += 1;
+                writeln!(out, "ok      {shown}")
+            }
+            Verdict::Failed(difference) => {
+                failed += 1;
+                writeln!(out, "FAILED  {shown}: {}", terminal_text(&difference.to_string()))
+            }
+            Verdict::Skipped(skip) => {
+                skipped += 1;
+                *reasons.entry(skip.reason).or_default() += 1;
+                writeln!(out, "skipped {shown}: {}", terminal_text(&skip.to_string()))
+            }
+        };
+    }
+    let _ = writeln!(out, "{passed} passed, {failed} failed, {skipped} skipped");
+    if !reasons.is_empty() {
+        let _ = writeln!(out, "skipped by reason:");
+        let mut rows: Vec<(&&str, &usize)> = reasons.iter().collect();
+        rows.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (reason, count) in rows {
+            let _ = writeln!(out, "  {count:>5}  {reason}");
+        }
+    }
+    if failed > 0 { Exit::Errors } else { Exit::Success }
+}
+
+/// Why a test file could not be read.
+enum ReadFailure {
+    /// The file system's error.
+    Io(std::io::Error),
+    /// The file is not a test: where and why.
+    Format(String),
+}
+
+fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
+    let bytes = read_source(path).map_err(ReadFailure::Io)?;
+    // Wagic reads bytes: a file with a Latin-1 comment is still a test (its bad bytes
+    // replaced; card names are ASCII).
+    let text = String::from_utf8_lossy(&bytes);
+    wagic::testfile::read(&text).map_err(|error| ReadFailure::Format(error.to_string()))
+}
+
+/// Compiles every card of the card files (folders searched for `*.txt`) into one library.
+fn compile_cards(paths: &[PathBuf]) -> Result<Library, String> {
+    let mut files = Vec::new();
+    let mut unreadable = Vec::new();
+    for path in paths {
+        files.extend(expand(path, "txt", &mut unreadable));
+    }
+    if let Some((path, error)) = unreadable.first() {
+        return Err(format!("cannot read `{}`: {error}", path.display()));
+    }
+    let mut sources = Vec::new();
+    for path in &files {
+        let bytes = read_source(path).map_err(|error| format!("cannot read `{}`: {error}", path.display()))?;
+        // A card file that is not UTF-8 is read as `rsc check --lang wagic` would refuse
+        // it: its bad bytes replaced, its other cards kept.
+        sources.push((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));
+    }
+    let sources: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
+    Library::compile(&sources)
+}

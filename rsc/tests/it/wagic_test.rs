@@ -1,0 +1,97 @@
+//! `rsc test --lang wagic` on test files and cards written by the test (none of Wagic's):
+//! a test that passes prints `ok`, one whose board differs prints `FAILED` with the first
+//! difference, one that needs what the table does not model is skipped with its reason,
+//! a file that is not a test is skipped at its line; the exit code says whether one failed.
+
+use super::{TempDir, code, rsc, stderr, stdout};
+
+const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+
+/// Shock kills the Bears: `[ASSERT]` is written by `assert`.
+fn shock_test(assert: &str) -> String {
+    format!(
+        "# Shock a 2/2\n[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Shock\nmanapool:{{R}}\n[PLAYER2]\ninplay:Grizzly Bears\n\
+         [DO]\nShock\nGrizzly Bears\n[ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\n{assert}[END]\n"
+    )
+}
+
+#[test]
+fn each_test_is_ok_failed_or_skipped_with_its_reason() {
+    let dir = TempDir::new("wagic-test");
+    let cards = dir.file("cards.txt", CARDS);
+    dir.file("tests/pass.txt", shock_test("graveyard:Grizzly Bears\n"));
+    dir.file("tests/fail.txt", shock_test("inplay:Grizzly Bears\n"));
+    dir.file(
+        "tests/skip.txt",
+        shock_test("graveyard:Grizzly Bears\n").replace("Grizzly Bears\n[ASSERT]", "choice 0\n[ASSERT]"),
+    );
+    dir.file("tests/list.txt", "pass.txt\nfail.txt\n");
+    let tests = dir.path().join("tests");
+    let output = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 1, "a test failed: {}", stderr(&output));
+    let path = |name: &str| tests.join(name).display().to_string();
+    let expected = format!(
+        "FAILED  {}: player 2 graveyard: expected [], got [grizzly bears]\n\
+         skipped {}: not a test file Wagic's reader accepts (line 2: the file ends before [INIT])\n\
+         ok      {}\n\
+         skipped {}: [DO] `choice` (Wagic's menus are not modelled) (line 11)\n\
+         1 passed, 1 failed, 2 skipped\n\
+         skipped by reason:\n      \
+         1  [DO] `choice` (Wagic's menus are not modelled)\n      \
+         1  not a test file Wagic's reader accepts\n",
+        path("fail.txt"),
+        path("list.txt"),
+        path("pass.txt"),
+        path("skip.txt"),
+    );
+    assert_eq!(stdout(&output), expected);
+    let passing = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.join("pass.txt").as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
+    assert_eq!(code(&passing), 0, "{}", stderr(&passing));
+    assert_eq!(stdout(&passing), format!("ok      {}\n1 passed, 0 failed, 0 skipped\n", path("pass.txt")));
+}
+
+#[test]
+fn bad_paths_and_missing_cards_are_usage_errors() {
+    let dir = TempDir::new("wagic-test-usage");
+    let cards = dir.file("cards.txt", CARDS);
+    let test = dir.file("pass.txt", shock_test("graveyard:Grizzly Bears\n"));
+    let missing = dir.path().join("missing.txt");
+    let no_test = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        missing.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
+    assert_eq!(code(&no_test), 2, "{}", stderr(&no_test));
+    let no_cards = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        test.as_os_str(),
+        "--cards".as_ref(),
+        missing.as_os_str(),
+    ]);
+    assert_eq!(code(&no_cards), 2, "{}", stderr(&no_cards));
+    let without_cards = rsc(["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str()]);
+    assert_eq!(code(&without_cards), 2);
+    assert!(stderr(&without_cards).contains("needs the Wagic card files"), "{}", stderr(&without_cards));
+    let cards_without_lang = rsc(["test".as_ref(), test.as_os_str(), "--cards".as_ref(), cards.as_os_str()]);
+    assert_eq!(code(&cards_without_lang), 2);
+}

@@ -1,0 +1,861 @@
+//! Runs Wagic's behaviour tests ([`crate::testfile`]) on a [`Table`]: sets the board from
+//! `[INIT]`, plays the `[DO]` moves as Wagic's `TestSuiteAI` plays them, and compares the
+//! board with `[ASSERT]` as Wagic's `assertGame` does (the phase; each player's life,
+//! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
+//! by count and by name; `*` counts any card).
+//!
+//! The moves played: a card's name clicks it. The active player plays a land from their
+//! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
+//! from the pool as Wagic pays it (at sorcery speed unless it is an instant or has flash),
+//! its effect resolving at once (nobody responds: the stack is not modelled); taps a
+//! basic land for its mana; activates a permanent's one ability; or, in the attackers
+//! step, declares a creature an attacker. While a spell or ability waits for a target (or
+//! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
+//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
+//! next move, as Wagic asks for it, and the test is skipped when no move names it.
+//!
+//! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
+//! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
+//! step draws a card, each phase emits its `@each` event, the pools empty as each phase
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. With no
+//! attacker, combat goes from the attackers step to its end, as in Wagic; attackers fire
+//! `attacking` as blockers begin and deal their power (twice with double strike) to the
+//! defending player as damage begins.
+//!
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks (a
+//! creature clicked in the blockers or damage step: Wagic's combat steps then take a
+//! varying number of `next` moves), the moves `choice N` (Wagic's menus), `yes`, `no`,
+//! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
+//! set files that map ids to names are not read); a card that is not in the card files
+//! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
+//! granted; a move the model cannot play (a spell it cannot pay for, a target with a
+//! count, a permanent with several abilities or none, a creature that entered this turn
+//! acting or attacking, a player acting out of turn, a card in a graveyard); a question
+//! the moves do not answer; an `[ASSERT]` with no phase.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::sync::Arc;
+
+use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
+
+use crate::builtins::GENERIC_ORDER;
+use crate::catalogue::CATALOGUE;
+use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missing, P0, P1, STACK, Step, Table};
+use crate::testfile::{self, CardRef, Mana, Phase, State, TestFile, Zone};
+
+/// The most `[DO]` moves played (Wagic's longest test has under 100).
+pub const MAX_MOVES: usize = 10_000;
+
+/// The most cards one test puts on the board.
+pub const MAX_CARDS: usize = 10_000;
+
+/// How a test ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// The board matched every `[ASSERT]` line.
+    Passed,
+    /// The board did not match: the first difference.
+    Failed(Difference),
+    /// The test needs what the table does not model.
+    Skipped(Skip),
+}
+
+/// The first place where the board differs from `[ASSERT]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// What differs: `phase`, `player 1 life`, `player 2 graveyard`...
+    pub place: String,
+    /// What `[ASSERT]` says.
+    pub expected: String,
+    /// What the board has.
+    pub actual: String,
+}
+
+impl fmt::Display for Difference {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: expected {}, got {}", self.place, self.expected, self.actual)
+    }
+}
+
+/// Why a test was skipped: a reason of a fixed set (for a tally), and the detail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skip {
+    /// The kind of reason, one of a few fixed sentences.
+    pub reason: &'static str,
+    /// This test's case of it (a card's name, a line).
+    pub detail: String,
+}
+
+impl fmt::Display for Skip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.detail.is_empty() { f.write_str(self.reason) } else { write!(f, "{} ({})", self.reason, self.detail) }
+    }
+}
+
+fn skip(reason: &'static str, detail: impl Into<String>) -> Skip {
+    Skip { reason, detail: detail.into() }
+}
+
+fn at(line: u32, text: &str) -> String {
+    format!("line {line}: `{text}`")
+}
+
+/// Runs one test on a fresh table of `library`.
+pub fn run(library: &Arc<Library>, test: &TestFile) -> Verdict {
+    match Run::new(library, test).and_then(|mut run| {
+        run.play()?;
+        Ok(run)
+    }) {
+        Ok(run) => match compare(&run.table, run.phase, &test.expected) {
+            Some(difference) => Verdict::Failed(difference),
+            None => Verdict::Passed,
+        },
+        Err(skip) => Verdict::Skipped(skip),
+    }
+}
+
+/// What waits for the next moves: a spell or ability asking for a target.
+struct Pending {
+    execution: Execution,
+    /// The spell being cast (it goes to the graveyard or the battlefield when it
+    /// resolves); none for an ability.
+    spell: Option<CardId>,
+    /// The targets its text names (`target=`, `target(...)`), and the questions answered.
+    clicks: Clicks,
+}
+
+/// The target clicks of one spell or ability: Wagic asks for each target its text names,
+/// also when only one is legal, which the runtime takes without asking.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clicks {
+    /// Targets the text names.
+    named: usize,
+    /// Questions the moves answered.
+    answered: usize,
+}
+
+/// The keyword abilities the table and the runner model (flash, haste, vigilance, double
+/// strike, defender, indestructible, deathtouch, wither, lifelink...), or that change
+/// nothing when no creature ever blocks and nothing is on a stack (evasion, first strike):
+/// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
+/// skipped.
+pub const MODELLED_ABILITIES: &[&str] = &[
+    "flash",
+    "haste",
+    "indestructible",
+    "deathtouch",
+    "wither",
+    "lifelink",
+    "trample",
+    "forestwalk",
+    "islandwalk",
+    "mountainwalk",
+    "swampwalk",
+    "plainswalk",
+    "snowlandwalk",
+    "nonbasiclandwalk",
+    "legendarylandwalk",
+    "desertlandwalk",
+    "snowforestlandwalk",
+    "snowplainslandwalk",
+    "snowmountainlandwalk",
+    "snowislandlandwalk",
+    "snowswamplandwalk",
+    "flying",
+    "firststrike",
+    "doublestrike",
+    "fear",
+    "intimidate",
+    "reach",
+    "vigilance",
+    "defender",
+    "banding",
+    "unblockable",
+    "shadow",
+    "reachshadow",
+    "horsemanship",
+    "cloud",
+    "cantattack",
+    "cantblock",
+    "canattack",
+    "oneblocker",
+    "flanking",
+    "evadebigger",
+    "doesnotuntap",
+    "nomaxhand",
+];
+
+struct Run<'t> {
+    test: &'t TestFile,
+    table: Table,
+    phase: Phase,
+    /// Lands the first player played this turn.
+    lands_played: u32,
+    /// Permanents that came under their controller's control this turn (summoning sick).
+    entered: HashSet<CardId>,
+    /// Target clicks still owed by the last spell or ability: targets the runtime took
+    /// without asking (the only legal one), which the next moves name as Wagic asks them.
+    owed_clicks: usize,
+    /// The attackers declared this combat.
+    declared: Vec<CardId>,
+}
+
+impl<'t> Run<'t> {
+    /// Checks that the test needs only what the table models, and sets the board.
+    fn new(library: &Arc<Library>, test: &'t TestFile) -> Result<Run<'t>, Skip> {
+        check_modelled(library, test)?;
+        let phase = test.init.phase.unwrap_or(Phase::FirstMain);
+        let mut table = Table::with_library(Arc::clone(library));
+        table.board.active = P0;
+        table.board.main_phase = phase.is_main();
+        let mut entered = HashSet::new();
+        let sick_from_start = test.switches.iter().any(|(_, switch)| switch == "summoningsickness");
+        for (index, player) in test.init.players.iter().enumerate() {
+            let id = if index == 0 { P0 } else { P1 };
+            // Wagic's order: graveyard, library, hand, battlefield, exile.
+            for zone in Zone::ALL {
+                for card in player.cards(zone) {
+                    let CardRef::Name(name) = card else { continue };
+                    // A library is listed bottom to top: each card goes on top.
+                    let position = if zone == Zone::Library { 0 } else { -1 };
+                    let placed = table
+                        .add_card(name, id, zone_of(zone), position)
+                        .map_err(|error| skip("the board cannot be set", error.to_string()))?;
+                    if zone == Zone::Battlefield && sick_from_start {
+                        entered.insert(placed);
+                    }
+                }
+            }
+            let board_player = &mut table.board.players[index];
+            board_player.life = player.life.unwrap_or(20);
+            board_player.mana = player.mana.unwrap_or([0; 6]);
+        }
+        table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
+        unmodelled_ability(&table)?;
+        Ok(Run { test, table, phase, lands_played: 0, entered, owed_clicks: 0, declared: Vec::new() })
+    }
+
+    fn play(&mut self) -> Result<(), Skip> {
+        let mut pending: Option<Pending> = None;
+        for step in &self.test.moves {
+            let word = step.text.split_whitespace().next().unwrap_or("");
+            if matches!(word, "next" | "eot" | "goto") {
+                if pending.is_some() || self.owed_clicks > 0 {
+                    return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                self.change_phase(step.line, &step.text)?;
+                continue;
+            }
+            if self.owed_clicks > 0 && pending.is_none() {
+                // The only legal target, which the runtime took: the move must name
+                // something on the board (Wagic would ignore any other click).
+                if self.named(&step.text).is_none() {
+                    return Err(skip("a move names no card on the board", at(step.line, &step.text)));
+                }
+                self.owed_clicks -= 1;
+                continue;
+            }
+            pending = match pending.take() {
+                Some(waiting) => self.answer(waiting, step.line, &step.text)?,
+                None => self.click(step.line, &step.text)?,
+            };
+            // An ability granted for a while (`aslongas(...) mustattack`) counts too.
+            unmodelled_ability(&self.table)?;
+        }
+        unmodelled_ability(&self.table)?;
+        // A target Wagic still waits for (also one the runtime took as the only legal
+        // one): in Wagic the spell or ability never happened.
+        if pending.is_some() || self.owed_clicks > 0 {
+            return Err(skip("a question the moves leave unanswered", "a spell or ability waits for a target"));
+        }
+        Ok(())
+    }
+
+    /// `next` (one phase on; from attackers with no attacker, to the end of combat, as
+    /// Wagic skips blockers and damage), `eot` (to the cleanup step, then the next turn's
+    /// untap) or `goto <phase>` (until that phase).
+    fn change_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let goal = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["next"] => None,
+            ["eot"] => Some(Phase::Untap),
+            ["goto", phase] => Some(
+                Phase::named(phase).ok_or_else(|| skip("a `goto` to a phase Wagic does not know", at(line, text)))?,
+            ),
+            _ => return Err(skip("a phase move the runner does not read", at(line, text))),
+        };
+        // At most one turn and a phase: `goto` the current phase stays (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 1 {
+            if goal == Some(self.phase) && text != "eot" {
+                return Ok(());
+            }
+            let from = self.phase;
+            self.next_phase(line, text)?;
+            if goal.is_none() || (text == "eot" && from == Phase::Cleanup) {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// One phase on, with what entering it does.
+    fn next_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let mut phase = self.phase.next();
+        let active = self.table.board.active;
+        let attackers: Vec<CardId> = self
+            .table
+            .board
+            .zone(active, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
+            .collect();
+        if matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) && attackers.len() != self.declared.len() {
+            // Wagic's combat steps run on when an attacker is gone; these are not modelled.
+            return Err(skip("an attacker left combat before its damage", at(line, text)));
+        }
+        if self.phase == Phase::CombatAttackers && attackers.is_empty() {
+            // No attacker: Wagic goes straight to the end of combat.
+            phase = Phase::CombatEnd;
+        }
+        // Mana empties from the pools as each step and phase ends.
+        for player in &mut self.table.board.players {
+            player.mana = [0; 6];
+        }
+        if self.phase == Phase::Cleanup {
+            // The turn ends: `ueot` effects end, damage wears off, the other player's turn
+            // begins.
+            let active = self.table.board.active;
+            if self.table.board.zone(active, HAND).len() > 7 {
+                return Err(skip("a hand larger than seven at the end of the turn", at(line, text)));
+            }
+            self.table.try_end_turn(active).map_err(|error| table_skip(error, line, text))?;
+            let next = if active == P0 { P1 } else { P0 };
+            self.table.board.active = next;
+            self.lands_played = 0;
+            let board = &self.table.board;
+            self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
+        }
+        self.phase = phase;
+        self.table.board.main_phase = phase.is_main();
+        let active = self.table.board.active;
+        match phase {
+            Phase::CombatBlockers => {
+                // The attackers are chosen: each attacks (no blocker is ever declared).
+                if let Some(event) = self.table.runtime.event_index("attacking") {
+                    for &card in &attackers {
+                        let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));
+                        self.table.runtime.emit(event);
+                    }
+                }
+            }
+            Phase::CombatDamage => {
+                // Unblocked attackers deal their power to the defending player (twice
+                // with double strike).
+                let defender = Value::Player(if active == P0 { P1 } else { P0 });
+                for &card in &attackers {
+                    let strikes = if self.table.board.has_ability(card, "doublestrike") { 2 } else { 1 };
+                    for _ in 0..strikes {
+                        let power = self.table.board.power(card).max(0);
+                        crate::host::WagicHost::deal_damage(&mut self.table.board, card, defender, power);
+                    }
+                }
+            }
+            Phase::CombatEnd => {
+                for card in &mut self.table.board.cards {
+                    card.attacking = false;
+                }
+                self.declared.clear();
+            }
+            _ => {}
+        }
+        if phase == Phase::Untap {
+            for card in self.table.board.zone(active, BATTLEFIELD) {
+                if !self.table.board.has_ability(card, "doesnotuntap") {
+                    crate::host::WagicHost::set_tapped(&mut self.table.board, card, false);
+                }
+            }
+        }
+        if let Some(event) = self.table.runtime.event_index(phase.event()) {
+            self.table.runtime.emit(vm::runtime::Event::new(event, active));
+        }
+        if phase == Phase::Draw {
+            crate::host::WagicHost::draw(&mut self.table.board, active, 1);
+        }
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+    }
+
+    /// A creature of the active player clicked in the attackers step attacks (a second
+    /// click takes it back, as in Wagic); attacking taps it unless it has vigilance.
+    fn declare_attacker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Ok(()) };
+        if c.attacking {
+            return Err(skip("an attack taken back", at(line, text)));
+        }
+        let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");
+        let barred = board.has_ability(card, "defender") || board.has_ability(card, "cantattack");
+        if c.tapped || sick || barred {
+            return Err(skip("a creature that cannot attack is clicked to attack", at(line, text)));
+        }
+        let vigilance = board.has_ability(card, "vigilance");
+        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+            c.attacking = true;
+        }
+        self.declared.push(card);
+        if !vigilance {
+            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
+        }
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+    }
+
+    /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
+    /// line), else the first card of that name in Wagic's search order.
+    fn named(&self, text: &str) -> Option<Value> {
+        if text.contains("p1") {
+            return Some(Value::Player(P0));
+        }
+        if text.contains("p2") {
+            return Some(Value::Player(P1));
+        }
+        // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
+        // exile, in order.
+        for player in [P0, P1] {
+            for zone in [LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE] {
+                for card in self.table.board.zone(player, zone) {
+                    if self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text) {
+                        return Some(Value::Card(card));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// A move while a spell or ability waits for a target: the target.
+    fn answer(&mut self, mut waiting: Pending, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let request = waiting.execution.request();
+        if !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
+            return Err(skip("a question the moves cannot answer", format!("{:?}", request.kind)));
+        }
+        if request.max != 1 {
+            return Err(skip("several targets at once", at(line, text)));
+        }
+        let Some(target) = self.named(text) else {
+            return Err(skip("a move names no card on the board", at(line, text)));
+        };
+        if !waiting.execution.candidates().contains(&target) {
+            return Err(skip("a target the model does not offer", at(line, text)));
+        }
+        waiting.clicks.answered += 1;
+        let step = self.table.resume(waiting.execution, &[target]).map_err(|error| table_skip(error, line, text))?;
+        self.after(step, waiting.spell, waiting.clicks, line, text)
+    }
+
+    /// Where a spell or ability stands after a start or an answer.
+    fn after(
+        &mut self,
+        step: Step,
+        spell: Option<CardId>,
+        clicks: Clicks,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Pending>, Skip> {
+        match step {
+            Step::Asks(execution) => Ok(Some(Pending { execution, spell, clicks })),
+            Step::Done(false) => Err(skip("a spell or ability the model does not complete", at(line, text))),
+            Step::Done(true) => {
+                self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
+                if let Some(card) = spell {
+                    self.resolve_spell(card);
+                }
+                self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A resolved spell leaves the stack: a permanent to its owner's battlefield, an
+    /// instant or sorcery to the graveyard.
+    fn resolve_spell(&mut self, card: CardId) {
+        let Some(c) = self.table.board.get(card) else { return };
+        let owner = c.owner;
+        if is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery") {
+            self.table.board.place(card, owner, GRAVEYARD, -1);
+        } else {
+            self.table.board.place(card, owner, BATTLEFIELD, -1);
+            self.entered.insert(card);
+        }
+    }
+
+    /// A move with nothing waiting: a word of Wagic's test suite, or a card clicked.
+    fn click(&mut self, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let value = self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+        let Value::Card(card) = value else {
+            return Err(skip("a player clicked with nothing waiting for a target", at(line, text)));
+        };
+        let Some(c) = self.table.board.get(card) else {
+            return Err(skip("a move names no card on the board", at(line, text)));
+        };
+        let acting = self.table.board.active;
+        match c.zone {
+            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
+            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
+                skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
+            ),
+            zone if zone == HAND || zone == BATTLEFIELD => {
+                Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
+            }
+            _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
+        }
+    }
+
+    fn play_from_hand(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
+        let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
+        if is_type(&types, "land") {
+            if !self.phase.is_main() || self.lands_played > 0 {
+                return Err(skip("a land played when the rules forbid it", at(line, text)));
+            }
+            self.lands_played += 1;
+            self.table.board.place(card, owner, BATTLEFIELD, -1);
+            self.entered.insert(card);
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            return Ok(None);
+        }
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let program = &self.table.library().program;
+        let data = &program.cards()[rules.index()];
+        let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
+        let is_spell = is_type(&types, "instant") || is_type(&types, "sorcery");
+        if !(is_type(&types, "instant") || flash || self.phase.is_main()) {
+            return Err(skip("a spell cast when the rules forbid it", at(line, text)));
+        }
+        if is_spell && data.actions.len() != 1 {
+            return Err(skip("a spell with no effect the front end compiled", at(line, text)));
+        }
+        let cost = testfile::read_mana(&mana_cost).ok_or_else(|| {
+            skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
+        })?;
+        let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
+        if !pay(pool, &cost) {
+            return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
+        }
+        self.table.board.place(card, owner, STACK, -1);
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        if !is_spell {
+            self.resolve_spell(card);
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            return Ok(None);
+        }
+        let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
+            .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
+        self.after(step, Some(card), Clicks { named, answered: 0 }, line, text)
+    }
+
+    fn use_permanent(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let (types, tapped, controller) = (c.printed.types.clone(), c.tapped, c.controller);
+        // The one activated line (`{cost}:effect`) names the ability's targets.
+        let activated = c.printed.autos.iter().filter(|auto| auto.trim_start().starts_with('{'));
+        let named = targets_named("", activated.map(String::as_str));
+        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let basic = ["plains", "island", "swamp", "mountain", "forest"].iter().position(|basic| is_type(&types, basic));
+        if let (Some(colour), true, 0) = (basic, is_type(&types, "land"), actions) {
+            // A basic land's mana ability is Wagic's rule, not its card's: `{T}: add` its colour.
+            if tapped {
+                return Err(skip("a click on a tapped land", at(line, text)));
+            }
+            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
+            let pool = &mut self.table.board.players[usize::from(controller.0 != 0)].mana;
+            pool[colour] = pool[colour].saturating_add(1);
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            return Ok(None);
+        }
+        if is_type(&types, "creature") && self.phase == Phase::CombatAttackers {
+            return self.declare_attacker(card, line, text).map(|()| None);
+        }
+        if is_type(&types, "creature") && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
+            return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
+        }
+        match actions {
+            0 => return Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text))),
+            1 => {}
+            _ => return Err(skip("a card with several abilities (Wagic's menu)", at(line, text))),
+        }
+        let haste = self.table.board.has_ability(card, "haste");
+        if is_type(&types, "creature") && self.entered.contains(&card) && !haste {
+            return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
+        }
+        let step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
+        self.after(step, None, Clicks { named, answered: 0 }, line, text)
+    }
+}
+
+/// Pays `cost` from `pool` as Wagic does (each colour from its own mana, generic mana
+/// from [`GENERIC_ORDER`]); false, the pool unchanged, when it cannot.
+fn pay(pool: &mut Mana, cost: &Mana) -> bool {
+    let mut left = *pool;
+    for colour in 0..5 {
+        if left[colour] < cost[colour] {
+            return false;
+        }
+        left[colour] -= cost[colour];
+    }
+    let mut generic = cost[5];
+    for colour in GENERIC_ORDER {
+        let colour = usize::from(colour);
+        let take = left[colour].min(generic).max(0);
+        left[colour] -= take;
+        generic -= take;
+    }
+    if generic > 0 {
+        return false;
+    }
+    *pool = left;
+    true
+}
+
+/// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
+/// each cost with a spec);
+/// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
+/// count when fewer are legal, where Wagic casts nothing.
+fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Option<usize> {
+    let mut named = usize::from(!target.trim().is_empty());
+    if target.trim_start().starts_with('<') {
+        return None;
+    }
+    for auto in autos {
+        let auto = auto.to_ascii_lowercase();
+        for (at, _) in auto.match_indices("target(") {
+            if auto[at + "target(".len()..].trim_start().starts_with('<') {
+                return None;
+            }
+            named += 1;
+        }
+        // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
+        // clicked too, as a target is.
+        named += auto.matches("{s(").count() + auto.matches("{discard(").count();
+    }
+    Some(named)
+}
+
+/// Skips a test whose board holds a card with a keyword ability the table does not
+/// model, printed or granted.
+fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
+    let program = &table.library().program;
+    for (index, card) in table.board.cards.iter().enumerate() {
+        let mut abilities: Vec<&str> = card.printed.abilities.clone();
+        if !card.token
+            && let Ok(rules) = table.rules(CardId(index as u32))
+        {
+            let data = &program.cards()[rules.index()];
+            abilities.extend(data.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name));
+        }
+        let granted =
+            table.board.abilities.iter().filter(|(_, target, _)| *target == Value::Card(CardId(index as u32)));
+        abilities.extend(granted.map(|(_, _, ability)| *ability));
+        if let Some(ability) = abilities.iter().find(|ability| !MODELLED_ABILITIES.contains(ability)) {
+            return Err(skip(
+                "a keyword ability the table does not model",
+                format!("{}: {ability}", card.printed.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn is_type(types: &[String], word: &str) -> bool {
+    types.iter().any(|t| t == word)
+}
+
+fn zone_of(zone: Zone) -> vm::bytecode::ZoneIdx {
+    match zone {
+        Zone::Graveyard => GRAVEYARD,
+        Zone::Library => LIBRARY,
+        Zone::Hand => HAND,
+        Zone::Battlefield => BATTLEFIELD,
+        Zone::Exile => EXILE,
+    }
+}
+
+fn table_skip(error: crate::table::TableError, line: u32, text: &str) -> Skip {
+    let reason = match error {
+        crate::table::TableError::Unanswered(_) => "a triggered or entering ability asks a question",
+        crate::table::TableError::NotCompiled(..) | crate::table::TableError::UnknownCard(_) => {
+            "a card that does not compile"
+        }
+        _ => "the table stops",
+    };
+    skip(reason, format!("{}: {error}", at(line, text)))
+}
+
+/// The words of Wagic's test suite the table does not play, and why.
+fn unmodelled_move(text: &str) -> Option<&'static str> {
+    let first = text.split_whitespace().next().unwrap_or("");
+    Some(match first {
+        "choice" => "[DO] `choice` (Wagic's menus are not modelled)",
+        "yes" | "no" | "endinterruption" => "[DO] `yes`/`no`/`endinterruption` (interruptions are not modelled)",
+        "human" | "ai" => "[DO] `human`/`ai` (Wagic's AI is not modelled)",
+        _ if text.contains(" -momir- ") => "momir games are not modelled",
+        _ => return None,
+    })
+}
+
+/// Skips a test that needs what the table does not model, before anything is played.
+fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
+    if let Some((line, _)) = test.switches.iter().find(|(_, switch)| switch == "momir") {
+        return Err(skip("momir games are not modelled", format!("line {line}")));
+    }
+    if test.expected.phase.is_none() {
+        // Wagic compares the phase with one never set: such a test cannot pass there.
+        return Err(skip("[ASSERT] names no phase", ""));
+    }
+    if test.moves.len() > MAX_MOVES {
+        return Err(skip("more moves than the runner plays", format!("{} moves", test.moves.len())));
+    }
+    for step in &test.moves {
+        if let Some(reason) = unmodelled_move(&step.text) {
+            return Err(skip(reason, format!("line {}", step.line)));
+        }
+        if step.text.parse::<i64>().is_ok() {
+            return Err(skip("a card given by its Wagic id (set files are not read)", at(step.line, &step.text)));
+        }
+    }
+    let mut cards = 0usize;
+    for state in [&test.init, &test.expected] {
+        for player in &state.players {
+            if let Some((line, text)) = player.ignored.first() {
+                return Err(skip("a player line Wagic ignores or the table does not model", at(*line, text)));
+            }
+            if player.poison.is_some_and(|poison| poison != 0) {
+                return Err(skip("poison counters are not modelled", ""));
+            }
+            for (_, zone_cards) in &player.zones {
+                for card in zone_cards {
+                    cards += 1;
+                    if let CardRef::Id(id) = card {
+                        return Err(skip("a card given by its Wagic id (set files are not read)", id.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    if cards > MAX_CARDS {
+        return Err(skip("more cards than the runner sets", format!("{cards} cards")));
+    }
+    // Every card of the board must have rules to run (one that does not compile might
+    // have done anything in Wagic).
+    for player in &test.init.players {
+        for (_, zone_cards) in &player.zones {
+            for card in zone_cards {
+                let CardRef::Name(name) = card else { continue };
+                let Some(written) = library.name_of(name) else {
+                    return Err(skip("a card not in the card files", name.clone()));
+                };
+                match library.rules_of(written) {
+                    Ok(_) => {}
+                    Err(Missing::Unknown) => return Err(skip("a card not in the card files", name.clone())),
+                    Err(Missing::NotCompiled(error)) => {
+                        return Err(skip("a card that does not compile", format!("{written}: {error}")));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first difference between the board and `[ASSERT]`, in Wagic's order.
+fn compare(table: &Table, phase: Phase, expected: &State) -> Option<Difference> {
+    let difference = |place: String, expected: String, actual: String| Some(Difference { place, expected, actual });
+    let want = expected.phase.unwrap_or(phase);
+    if want != phase {
+        return difference("phase".into(), want.name().into(), phase.name().into());
+    }
+    for (index, want) in expected.players.iter().enumerate() {
+        let player = if index == 0 { P0 } else { P1 };
+        let who = format!("player {}", index + 1);
+        let have = &table.board.players[index];
+        let life = want.life.unwrap_or(20);
+        if have.life != life {
+            return difference(format!("{who} life"), life.to_string(), have.life.to_string());
+        }
+        let mana = want.mana.unwrap_or([0; 6]);
+        if have.mana != mana {
+            return difference(format!("{who} manapool"), testfile::mana_text(&mana), testfile::mana_text(&have.mana));
+        }
+        for zone in Zone::ALL {
+            let names = zone_names(table, player, zone_of(zone));
+            let wanted = want.cards(zone);
+            if let Some((expected_text, actual_text)) = zone_difference(&wanted, &names) {
+                return difference(format!("{who} {}", zone.key()), expected_text, actual_text);
+            }
+        }
+    }
+    None
+}
+
+/// The names (lower case) of `player`'s cards in `zone`.
+fn zone_names(table: &Table, player: PlayerId, zone: vm::bytecode::ZoneIdx) -> Vec<String> {
+    table.board.names(player, zone).into_iter().map(|name| name.to_lowercase()).collect()
+}
+
+/// Whether a zone holds what `[ASSERT]` lists (as many cards, each named card there as
+/// often as listed; `*` any card): `None`, or the two lists as text.
+fn zone_difference(wanted: &[&CardRef], names: &[String]) -> Option<(String, String)> {
+    let mut left: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut matches = wanted.len() == names.len();
+    for card in wanted {
+        if let CardRef::Name(name) = card {
+            match left.iter().position(|have| have == name) {
+                Some(found) => {
+                    left.swap_remove(found);
+                }
+                None => matches = false,
+            }
+        }
+    }
+    if matches {
+        return None;
+    }
+    let list = |items: Vec<String>| format!("[{}]", items.join(", "));
+    Some((list(wanted.iter().map(|card| card.to_string()).collect()), list(names.to_vec())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mana_is_paid_as_wagic_pays_it() {
+        // {1}{R} from {R}{R}{G}{W}: red pays red, generic comes from green before white.
+        let mut pool: Mana = [1, 0, 0, 2, 1, 0];
+        assert!(pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
+        assert_eq!(pool, [1, 0, 0, 1, 0, 0]);
+        // Not enough: nothing is spent.
+        let mut pool: Mana = [0, 0, 0, 1, 0, 0];
+        assert!(!pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
+        assert_eq!(pool, [0, 0, 0, 1, 0, 0]);
+    }
+
+    #[test]
+    fn a_zone_matches_by_count_and_name_and_star_counts_any_card() {
+        let bears = CardRef::Name("grizzly bears".into());
+        let names = |list: &[&str]| list.iter().map(|name| name.to_string()).collect::<Vec<_>>();
+        assert_eq!(zone_difference(&[&bears, &CardRef::Any], &names(&["forest", "grizzly bears"])), None);
+        assert_eq!(
+            zone_difference(&[&bears], &names(&["grizzly bears", "forest"])),
+            Some(("[grizzly bears]".into(), "[grizzly bears, forest]".into()))
+        );
+        assert_eq!(
+            zone_difference(&[&bears, &bears], &names(&["grizzly bears", "forest"])),
+            Some(("[grizzly bears, grizzly bears]".into(), "[grizzly bears, forest]".into()))
+        );
+        assert_eq!(zone_difference(&[], &[]), None);
+    }
+}

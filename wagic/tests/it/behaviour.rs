@@ -1,0 +1,244 @@
+//! Wagic's own behaviour tests (`../shared/wagic/test`, read in place, never copied) run on
+//! the table by `wagic::runner`: none may fail, and the tests that pass never fall below
+//! the floor. Each skip has its reason, tallied; a skip is never a pass. Then the runner's
+//! own behaviour on hand-written cards and tests: a board that differs fails with its
+//! first difference, and what the table does not model is skipped.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::board::library;
+
+/// Wagic tests that passed when the floor was last raised: a change may only raise it.
+const PASSED_FLOOR: usize = 47;
+
+/// The test files under `dir`, folders searched, sorted.
+fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a readable folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "txt") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn wagic_behaviour_tests_never_fail_and_pass_above_the_floor() {
+    let Some(dir) = wagic::data_dir() else { return };
+    let Some(library) = library() else { return };
+    let (mut passed, mut failed, mut unreadable) = (Vec::new(), Vec::new(), 0);
+    let mut skipped: BTreeMap<&'static str, usize> = BTreeMap::new();
+    for path in test_files(&dir.join("test")) {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).expect("a test file")).into_owned();
+        let Ok(test) = wagic::testfile::read(&text) else {
+            unreadable += 1;
+            continue;
+        };
+        match runner::run(&library, &test) {
+            Verdict::Passed => passed.push(path),
+            Verdict::Failed(difference) => failed.push(format!("{}: {difference}", path.display())),
+            Verdict::Skipped(skip) => *skipped.entry(skip.reason).or_default() += 1,
+        }
+    }
+    println!(
+        "{} passed, {} failed, {} skipped, {unreadable} not tests",
+        passed.len(),
+        failed.len(),
+        skipped.values().sum::<usize>()
+    );
+    for (reason, count) in &skipped {
+        println!("  {count:>5}  {reason}");
+    }
+    assert!(failed.is_empty(), "Wagic tests failed on the table:\n{}", failed.join("\n"));
+    assert!(
+        passed.len() >= PASSED_FLOOR,
+        "{} Wagic tests passed, fewer than the floor of {PASSED_FLOOR}",
+        passed.len()
+    );
+}
+
+// ---- the runner's own behaviour, on hand-written cards and tests ----
+
+const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Wall\nabilities=shroud\nmana={1}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+
+fn own_library() -> Arc<Library> {
+    Arc::new(Library::compile(&[("own.txt", CARDS.to_string())]).expect("the cards compile"))
+}
+
+fn verdict(test: &str) -> Verdict {
+    runner::run(&own_library(), &wagic::testfile::read(test).expect("a test"))
+}
+
+fn test(init: &str, moves: &str, expected: &str) -> String {
+    format!("[INIT]\nFIRSTMAIN\n{init}[DO]\n{moves}[ASSERT]\n{expected}[END]\n")
+}
+
+#[test]
+fn a_board_that_differs_fails_with_its_first_difference() {
+    let init = "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Grizzly Bears\n";
+    let passing = test(
+        init,
+        "Shock\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&passing), Verdict::Passed);
+    // Shock at the player instead: the Bears stay, the player loses 2 life.
+    let at_player =
+        test(init, "Shock\np2\n", "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Grizzly Bears\n");
+    let Verdict::Failed(difference) = verdict(&at_player) else { panic!("{:?}", verdict(&at_player)) };
+    assert_eq!(difference.to_string(), "player 2 life: expected 20, got 18");
+    let wrong_phase = passing.replace("[ASSERT]\nFIRSTMAIN", "[ASSERT]\nSECONDMAIN");
+    let Verdict::Failed(difference) = verdict(&wrong_phase) else { panic!("{:?}", verdict(&wrong_phase)) };
+    assert_eq!(difference.to_string(), "phase: expected secondmain, got firstmain");
+    let unpaid = passing.replace("[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n", "[ASSERT]\nFIRSTMAIN\n[PLAYER1]\nmanapool:{R}\n");
+    let Verdict::Failed(difference) = verdict(&unpaid) else { panic!("{:?}", verdict(&unpaid)) };
+    assert_eq!(difference.to_string(), "player 1 manapool: expected {R}, got {0}");
+}
+
+#[test]
+fn the_only_legal_target_is_still_clicked_and_effects_end_with_the_turn() {
+    // Giant Growth's one creature is taken without a question; Wagic's test clicks it.
+    let init = "[PLAYER1]\nhand:Giant Growth\ninplay:Grizzly Bears,Forest\n[PLAYER2]\nhand:Shock\ninplay:Mountain\n";
+    let moves = "Forest\nGiant Growth\nGrizzly Bears\neot\nnext\nnext\nnext\nMountain\nShock\nGrizzly Bears\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\ngraveyard:Giant Growth,Grizzly Bears\n[PLAYER2]\ninplay:Mountain\ngraveyard:Shock\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+}
+
+#[test]
+fn an_unblocked_attacker_deals_its_power_to_the_defending_player() {
+    // With no attacker, combat goes from the attackers step to its end, as in Wagic.
+    let attack = test(
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\n",
+        "next\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&attack), Verdict::Passed);
+    let no_attack = test(
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\n",
+        "next\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&no_attack), Verdict::Passed);
+    // Tim entered this turn: it cannot attack.
+    let sick = test(
+        "[PLAYER1]\nhand:Tim\nmanapool:{2}{R}\n[PLAYER2]\n",
+        "Tim\nnext\nnext\nTim\n",
+        "COMBATATTACKERS\n[PLAYER1]\ninplay:Tim\n[PLAYER2]\n",
+    );
+    let Verdict::Skipped(skip) = verdict(&sick) else { panic!("{:?}", verdict(&sick)) };
+    assert_eq!(skip.to_string(), "a creature that cannot attack is clicked to attack (line 11: `tim`)");
+}
+
+#[test]
+fn what_the_table_does_not_model_is_skipped_never_passed() {
+    let skipped = |test: &str| match verdict(test) {
+        Verdict::Skipped(skip) => skip.to_string(),
+        other => panic!("{other:?}"),
+    };
+    // Tim entered this turn: its {T} ability would wait in Wagic.
+    let sick = test(
+        "[PLAYER1]\nhand:Tim\nmanapool:{2}{R}\n[PLAYER2]\n",
+        "Tim\nTim\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Tim\n[PLAYER2]\nlife:19\n",
+    );
+    assert_eq!(skipped(&sick), "a creature that entered this turn acts (summoning sickness) (line 9: `tim`)");
+    let shroud = test("[PLAYER1]\ninplay:Wall\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\ninplay:Wall\n[PLAYER2]\n");
+    assert_eq!(skipped(&shroud), "a keyword ability the table does not model (Wall: shroud)");
+    let by_id = test("[PLAYER1]\nhand:129732\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n");
+    assert_eq!(skipped(&by_id), "a card given by its Wagic id (set files are not read) (129732)");
+    // The second player blocks: blocks are not modelled.
+    let block = test(
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
+        "next\nnext\nGrizzly Bears\nnext\nTim\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
+    );
+    assert_eq!(
+        skipped(&block),
+        "a creature clicked in combat (blocks and Wagic's combat steps are not modelled) (line 12: `tim`)"
+    );
+    // Giant Growth's only target is taken without a question, but the test never clicks
+    // it: in Wagic the spell was never cast.
+    let unclicked = test(
+        "[PLAYER1]\nhand:Giant Growth\ninplay:Grizzly Bears,Forest\n[PLAYER2]\n",
+        "Forest\nGiant Growth\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears,Forest\ngraveyard:Giant Growth\n[PLAYER2]\n",
+    );
+    assert_eq!(skipped(&unclicked), "a question the moves leave unanswered (a spell or ability waits for a target)");
+    let unpaid = test(
+        "[PLAYER1]\nhand:Shock\n[PLAYER2]\n",
+        "Shock\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(skipped(&unpaid), "a spell the mana pool cannot pay for (line 7: `shock`)");
+}
+
+#[test]
+fn hostile_test_files_never_panic() {
+    let library = own_library();
+    let sample = test(
+        "[PLAYER1]\nhand:Giant Growth,Shock,Tim\ninplay:Grizzly Bears,Forest,*\nmanapool:{R}{G}{2}\nlife:7\n[PLAYER2]\ninplay:Tim,Mountain\n",
+        "Forest\nGiant Growth\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nTim\neot\ngoto firstmain\np2\nShock\np1\nTim\n",
+        "UNTAP\n[PLAYER1]\ngraveyard:Shock,*\nmanapool:{0}\n[PLAYER2]\nlife:3\n",
+    );
+    // Every truncation, and the lines in every order they can be rotated to: read, and
+    // when it reads, run, without a panic.
+    for end in (0..sample.len()).filter(|&end| sample.is_char_boundary(end)) {
+        if let Ok(test) = wagic::testfile::read(&sample[..end]) {
+            runner::run(&library, &test);
+        }
+    }
+    let lines: Vec<&str> = sample.lines().collect();
+    for shift in 0..lines.len() {
+        let rotated: Vec<&str> = lines[shift..].iter().chain(&lines[..shift]).copied().collect();
+        if let Ok(test) = wagic::testfile::read(&rotated.join("\n")) {
+            runner::run(&library, &test);
+        }
+    }
+    // Moves in a random order.
+    let moves = [
+        "forest",
+        "giant growth",
+        "grizzly bears",
+        "next",
+        "eot",
+        "tim",
+        "p1",
+        "p2",
+        "shock",
+        "mountain",
+        "goto cleanup",
+    ];
+    let mut seed: u32 = 11;
+    let mut played = 0;
+    for _ in 0..300 {
+        let mut text = String::new();
+        for _ in 0..4 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            text.push_str(moves[(seed >> 16) as usize % moves.len()]);
+            text.push('\n');
+        }
+        let test = wagic::testfile::read(&sample.replace("Forest\nGiant Growth\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nTim\neot\ngoto firstmain\np2\nShock\np1\nTim\n", &text))
+            .expect("reads");
+        let verdict = runner::run(&library, &test);
+        if let Verdict::Passed | Verdict::Failed(_) = verdict {
+            played += 1;
+        }
+    }
+    assert!(played > 0, "no random test was played to its end");
+}
