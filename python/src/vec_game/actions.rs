@@ -46,12 +46,16 @@ pub(super) fn pick_actions(
     Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},), not {given}")))
 }
 
-/// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;
-/// else the slot's index and the action.
+/// [`pick_actions`] over the actions read: each slot's action, when legal (or ignored, in a
+/// slot that shows how its game ended), into `picks`; else the slot's index and the action.
 fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec<u16>) -> Option<(usize, i64)> {
     for (i, (action, slot)) in actions.zip(slots).enumerate() {
         match u16::try_from(action) {
             Ok(legal) if slot.allows(legal) => picks.push(legal),
+            // A slot that shows how its game ended (`autoreset="next_step"`) has no legal
+            // action and ignores the one given, whatever it is: checked only once the
+            // action is not a legal one, so that the default step pays nothing for it.
+            _ if slot.hot.held => picks.push(0),
             _ => return Some((i, action)),
         }
     }
