@@ -277,8 +277,8 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = Seat::of(slot.game.to_move());
     *row.player = i32::from(me.number());
     encode(&slot.game, me, features, row.observation, &mut slot.hot.written);
+    clear_mask(slot, row.mask);
     let Slot { hot, legal, more_actions, .. } = slot;
-    clear_mask(hot, more_actions, row.mask);
     let mut count = 0;
     for i in legal.iter().filter_map(Move::index) {
         // A move's action number is its own, so at most ACTION_SPACE are listed: the legal
@@ -306,9 +306,12 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
 }
 
 /// Clears the entries of a slot's mask row that its last write set: its kept action
-/// numbers (a plain slice of the line, and the ones past it only when there were more).
+/// numbers (a plain slice of the line, and the ones past it only when there were more:
+/// given the slot rather than the list past it, which was read, +2 instructions a
+/// decision, even when there were not).
 #[inline(always)]
-fn clear_mask(hot: &Hot, more_actions: &[u16], mask: &mut [u8; ACTION_SPACE]) {
+fn clear_mask(slot: &Slot, mask: &mut [u8; ACTION_SPACE]) {
+    let Slot { hot, more_actions, .. } = slot;
     let listed = hot.count as usize;
     for &action in hot.actions.iter().take(listed) {
         if let Some(cell) = mask.get_mut(usize::from(action)) {

@@ -60,7 +60,7 @@ pub(super) fn step_slot(
 pub(super) fn write_end_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let seat = if *row.player == 0 { Seat::FIRST } else { Seat::SECOND };
     encode(&slot.game, seat, features, row.observation, &mut slot.hot.written);
-    clear_mask(&slot.hot, &slot.more_actions, row.mask);
+    clear_mask(slot, row.mask);
     slot.hot.count = 0;
     *row.count = 0;
 }
