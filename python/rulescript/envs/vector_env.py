@@ -4,17 +4,27 @@ inside ``step``, so that Gymnasium-vector code (CleanRL-style loops, the
 ``gymnasium.wrappers.vector`` wrappers) runs on the Rust batch rather than on
 ``SyncVectorEnv`` over single envs.
 
-Every row is the learner's decision. A finished episode is reset within the step that ends
-it (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the step returns the
-next episode's first observation in its row, the finished one's reward, termination or
-truncation, and, as ``SyncVectorEnv`` does in that mode, ``infos["final_obs"]`` (an object
-array, the finished episode's last observation at its index, ``None`` elsewhere) with
-``infos["_final_obs"]``, and ``infos["final_info"]`` (that episode's last info: an empty
-``action_mask``) with ``infos["_final_info"]``. A game the turn limit ends is a
-truncation (the engine says why a game ended); a win, a loss or any other draw is a
-termination. ``infos["action_mask"]`` (``(num_envs, ACTION_SPACE)`` bool, with its
-``_action_mask``) marks each row's legal actions; an illegal action raises ``IllegalMove``
-(naming the game and its legal actions) before any game moves.
+Every row is the learner's decision, or a finished episode's end. ``autoreset_mode``
+(``metadata["autoreset_mode"]``, the instance's) says when a finished episode starts over,
+as Gymnasium's ``SyncVectorEnv`` does in each mode:
+
+- ``AutoresetMode.NEXT_STEP`` (the default, Gymnasium's own): the step that ends an
+  episode returns its last observation, its reward, termination or truncation, and an
+  empty ``action_mask`` row (no legal action: the row shown is the end); the next step
+  ignores that row's action (any int) and returns the new episode's first observation,
+  reward 0, neither flag.
+- ``AutoresetMode.SAME_STEP``: the step that ends an episode returns the next episode's
+  first observation in its row (and its ``action_mask``), the finished one's reward,
+  termination or truncation, and ``infos["final_obs"]`` (an object array, the finished
+  episode's last observation at its index, ``None`` elsewhere) with
+  ``infos["_final_obs"]``, and ``infos["final_info"]`` (that episode's last info: an
+  empty ``action_mask``) with ``infos["_final_info"]``.
+
+A game the turn limit ends is a truncation (the engine says why a game ended); a win, a
+loss or any other draw is a termination. ``infos["action_mask"]`` (``(num_envs,
+ACTION_SPACE)`` bool, with its ``_action_mask``) marks each row's legal actions; an
+illegal action raises ``IllegalMove`` (naming the game and its legal actions) before any
+game moves.
 """
 
 from __future__ import annotations
@@ -51,8 +61,19 @@ _OPPONENTS = ("greedy", "random")
 
 class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     """``RuleScriptVectorEnv(card_set, decks, num_envs, opponent="random", seat=None,
-    seed=None, turn_limit=None, threads=None, copy=True)``: ``card_set`` a ``CardSet`` or
-    its folder, ``decks`` two ``Deck`` objects or ``.o8d`` paths (seat 0's first).
+    seed=None, turn_limit=None, threads=None, copy=True,
+    autoreset_mode=AutoresetMode.NEXT_STEP)``: ``card_set`` a ``CardSet`` or its folder,
+    ``decks`` two ``Deck`` objects or ``.o8d`` paths (seat 0's first).
+
+    ``autoreset_mode`` (an ``AutoresetMode`` or its value, ``"NextStep"`` or
+    ``"SameStep"``) is when a finished episode starts over (the module's doc). The default,
+    ``NEXT_STEP``, is what ``SyncVectorEnv``, ``AsyncVectorEnv`` and ``gym.make_vec`` do,
+    what CleanRL-style loops are written for, and the only mode Gymnasium's observation
+    wrappers (``NormalizeObservation``, ``TransformObservation``, ``FlattenObservation``,
+    ``DtypeObservation``...) take. In that mode, the step after an episode's end is no
+    decision: its row's action is ignored, and a learner leaves that transition out (as
+    ``RecordEpisodeStatistics`` and ``NormalizeReward`` do). ``DISABLED`` (no autoreset,
+    partial resets) is a ``ValueError``.
 
     ``seat`` is the learner's: ``None`` alternates (game ``i`` plays seat ``i % 2``, so
     both seats learn), ``0`` or ``1`` for all; ``learner_seats`` lists them. The opponent
@@ -70,7 +91,8 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     copies them into tensors, no copy of the batch a step.
     """
 
-    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    # The default's; each instance has its own, with its mode.
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(
         self,
@@ -83,6 +105,7 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         turn_limit: Optional[int] = None,
         threads: Optional[int] = None,
         copy: bool = True,
+        autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
@@ -92,11 +115,14 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             raise ValueError(f"seat must be None (alternate), 0 or 1, not {seat!r}")
         if seed is not None:
             seed = operator.index(seed)
+        mode = _autoreset_mode(autoreset_mode)
         self.card_set, self.decks = _load_game_args(card_set, decks)
         self.num_envs = int(num_envs)
         self.opponent = opponent
         self.turn_limit = turn_limit
         self.copy = bool(copy)
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         low, high = observation_bounds(self.card_set, self.decks, turn_limit)
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(ACTION_SPACE)
@@ -112,6 +138,7 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             opponent=cast(Literal["greedy", "random"], opponent),
             learner_seats=seat,
             keep_finals=True,
+            autoreset="same_step" if mode is AutoresetMode.SAME_STEP else "next_step",
         )
         learner_seats = self._vec.learner_seats
         assert learner_seats is not None, "a VecGame with an opponent has learner seats"
@@ -173,11 +200,12 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self, actions: Actions
     ) -> Tuple[Observations, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Dict[str, Any]]:
         """Plays ``actions[i]`` for game ``i``'s learner, then its opponent until the learner
-        is to move again; ``(observations, rewards, terminations, truncations, infos)``,
-        ``rewards`` float32, the learner's result (1 win, -1 loss, 0 draw) for a game the
-        step ended, else 0. ``ValueError`` for actions of another shape or dtype,
-        ``IllegalMove`` (a ``ValueError`` too) before any game moves for an illegal one,
-        ``ResetNeeded`` before ``reset()``."""
+        is to move again (with ``NEXT_STEP``, a row that showed an episode's end starts the
+        next episode instead, its action ignored); ``(observations, rewards, terminations,
+        truncations, infos)``, ``rewards`` float32, the learner's result (1 win, -1 loss, 0
+        draw) for a game the step ended, else 0. ``ValueError`` for actions of another
+        shape or dtype, ``IllegalMove`` (a ``ValueError`` too) before any game moves for an
+        illegal one, ``ResetNeeded`` before ``reset()``."""
         vec = self._game()
         if not self._started:
             raise ResetNeeded("call reset() first")
@@ -212,6 +240,9 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                 at_limit = games[truncated]
                 terminations[at_limit] = False
                 truncations[at_limit] = True
+            if self.autoreset_mode is AutoresetMode.NEXT_STEP:
+                # The rows are the episodes' ends, their masks empty: nothing more to say.
+                return observations, rewards, terminations, truncations, infos
             # One array a finished episode, as Gymnasium's own vector envs give it (an
             # object array's rows assigned from a 2-d array would be read as one array).
             final_obs = np.full(n, None, dtype=object)
@@ -236,6 +267,22 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         """The legal actions of every row, ``(num_envs, ACTION_SPACE)`` bool (a copy)."""
         masks: npt.NDArray[np.bool_] = self._game().masks.copy()
         return masks
+
+
+def _autoreset_mode(mode: Union[AutoresetMode, str]) -> AutoresetMode:
+    """``mode`` as an ``AutoresetMode`` (given as one or as its value, as ``SyncVectorEnv``
+    takes it), one of the two this env has; else a ``ValueError`` naming it."""
+    try:
+        known = mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)
+    except ValueError:
+        known = None
+    if known is AutoresetMode.NEXT_STEP or known is AutoresetMode.SAME_STEP:
+        return known
+    why = " (no autoreset, with partial resets by reset_mask, is not supported)" if known is AutoresetMode.DISABLED else ""
+    raise ValueError(
+        "RuleScriptVectorEnv takes autoreset_mode AutoresetMode.NEXT_STEP (the default) or AutoresetMode.SAME_STEP, "
+        f"not {mode!r}{why}"
+    )
 
 
 # `gymnasium.make_vec("rulescript.envs.vector_env:RuleScriptVector-v0", num_envs=64,
