@@ -105,9 +105,8 @@ struct Hot {
     written: Written,
     /// Whether the slot's game ended at the last step and is shown as it ended, with
     /// `autoreset="next_step"`: the next step starts the slot's next game in place of its
-    /// action. Never set otherwise. In the line's last byte (as a field of `Slot` it made
-    /// every slot a line longer: +2 instructions a decision of the default step, callgrind),
-    /// where the check of a step's actions finds it.
+    /// action. Never set otherwise. In the line's spare last byte, where the check of a
+    /// step's actions, which reads this line anyway, finds it.
     held: bool,
 }
 
