@@ -294,10 +294,12 @@ class VecGame:
     ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
-        self, seed: Optional[int] = None
+        self, seed: Optional[int] = None, mask: Optional[npt.NDArray[np.bool_]] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
-        """Restarts every game; (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
-        current_players (n,)), the same arrays at every call."""
+        """Restarts every game (with `mask`, a bool vector of shape (n,), only game i where
+        `mask[i]`, with its slot's next seed: no `seed` then); (observations (n,
+        OBSERVATION_SIZE), masks (n, ACTION_SPACE), current_players (n,)), the same arrays
+        at every call."""
     def step(
         self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[

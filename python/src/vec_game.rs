@@ -35,7 +35,7 @@ mod next_step;
 mod opponent;
 mod rows;
 mod share;
-use actions::pick_actions;
+use actions::{pick_actions, read_mask};
 use finals::Final;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Outputs, Row, outputs};
@@ -532,6 +532,24 @@ impl VecGame {
         Ok(self.reset_result.clone_ref(py))
     }
 
+    /// [`VecGame::reset`] with a mask, the VecGame borrowed.
+    fn reset_some(&mut self, py: Python<'_>, seed: Option<Seed>, mask: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        if seed.is_some() {
+            return Err(PyValueError::new_err(
+                "reset(seed=..., mask=...): a game started over with a mask takes its slot's next seed, not a seed",
+            ));
+        }
+        if self.broken {
+            return Err(EngineError::new_err("an earlier step failed: call reset() without a mask to go on"));
+        }
+        let only = read_mask(mask, self.slots.len())?;
+        self.start.step = self.start.step.wrapping_add(1);
+        let failure =
+            self.run::<_, true>(py, &|start, i, slot, row| next_step::restart_if(start, i, slot, row, &only))?;
+        self.fail("VecGame.reset", failure)?;
+        Ok(self.reset_result.clone_ref(py))
+    }
+
     /// [`VecGame::step`], the VecGame borrowed.
     fn step_games(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         if self.broken {
@@ -772,12 +790,19 @@ impl VecGame {
     }
 
     /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
-    /// base seed, an int from 0 to 2**64 - 1). Returns `(observations, masks,
-    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,)
-    /// int32, the same arrays (and tuple) at every call, rewritten.
-    #[pyo3(signature = (seed = None))]
-    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
-        in_use(slf)?.reset_games(slf.py(), seed)
+    /// base seed, an int from 0 to 2**64 - 1). With `mask` (a numpy bool vector of shape
+    /// (n,)), only game `i` with `mask[i]` starts over, with its slot's next seed (no
+    /// `seed` then), its rewards and done cleared; the others are left as they are, a game
+    /// shown at its end (`autoreset="next_step"`) included (Gymnasium's partial reset, for
+    /// its `DISABLED` autoreset). Returns `(observations, masks, current_players)`: (n,
+    /// OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,) int32, the same arrays
+    /// (and tuple) at every call, rewritten.
+    #[pyo3(signature = (seed = None, mask = None))]
+    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>, mask: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
+        match mask {
+            None => in_use(slf)?.reset_games(slf.py(), seed),
+            Some(mask) => in_use(slf)?.reset_some(slf.py(), seed, mask),
+        }
     }
 
     /// Applies `actions[i]` (an int32 or int64 numpy vector of shape (n,)) to game `i`, all

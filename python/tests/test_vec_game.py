@@ -700,3 +700,43 @@ def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_
     for bad in ("NextStep", "disabled", ""):
         with pytest.raises(ValueError, match="autoreset"):
             rs.VecGame(card_set, decks, 2, autoreset=bad)  # type: ignore[arg-type] # the error under test
+
+
+@pytest.mark.parametrize("autoreset", ["same_step", "next_step"])
+def test_reset_with_a_mask_starts_only_those_games_each_with_its_next_seed(card_set, decks, autoreset):
+    """`reset(mask=m)` starts game i's next game (its slot's next seed, the opponent's
+    opening moves played) where `m[i]`, clearing its rewards and done, and leaves every
+    other row, seed and game as it was (a game shown at its end included); a wrong mask or
+    a seed with it is a `ValueError`, before anything moves."""
+    n, seed = 6, 50
+    vec = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=8, opponent="greedy", autoreset=autoreset)
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        if vec.step(random_actions(vec, rng))[3].any():
+            break
+    before = [a.copy() for a in (vec.observations, vec.masks, vec.rewards, vec.dones, vec.current_players)]
+    hashes, seeds = [vec.trace_hash(i) for i in range(n)], vec.seeds()
+    ended = int(np.flatnonzero(vec.dones)[0])
+    mask = np.zeros(n, bool)
+    mask[ended] = True
+    mask[(ended + 1) % n] = True  # one under way too
+    for bad, match in ((mask.astype(np.int8), "bool"), (mask[:-1], "shape"), ([True] * n, "bool")):
+        with pytest.raises(ValueError, match=match):
+            vec.reset(mask=bad)  # type: ignore[arg-type] # the error under test
+    with pytest.raises(ValueError, match="next seed"):
+        vec.reset(seed=1, mask=mask)
+    assert vec.seeds() == seeds and np.array_equal(vec.observations, before[0])
+    obs, masks, players = vec.reset(mask=mask)
+    assert vec.seeds() == [s + n if m else s for s, m in zip(seeds, mask)]
+    for i in range(n):
+        if not mask[i]:
+            assert vec.trace_hash(i) == hashes[i]
+            assert all(np.array_equal(after[i], kept[i]) for after, kept in zip(
+                (obs, masks, vec.rewards, vec.dones, players), before))
+            continue
+        # The game of the slot's next seed (`Mirror` plays game `seed + i` first).
+        mirror = Mirror(card_set, decks, "greedy", seeds[i] + n - i, n, i, i % 2, turn_limit=8)
+        mirror.check_row(vec, i)
+        assert not vec.dones[i] and list(vec.rewards[i]) == [0.0, 0.0]
+    # The games go on from there.
+    vec.step(random_actions(vec, rng))

@@ -6,6 +6,7 @@ single envs in that mode, truncation told from termination, episodes that are th
 `Game` plays with the same seeds and built-in opponents, seeds, errors, and Gymnasium's
 vector wrappers on it (its observation wrappers over `NEXT_STEP`)."""
 
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -50,6 +51,8 @@ def test_spaces_and_metadata_are_gymnasiums():
     # Given by value, as `SyncVectorEnv` takes it.
     by_value = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode="SameStep")
     assert by_value.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    disabled = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode="Disabled")
+    assert disabled.metadata["autoreset_mode"] is AutoresetMode.DISABLED
     vecs = [by_value.unwrapped._vec, env.unwrapped._vec]
     assert [vec.autoreset if vec is not None else None for vec in vecs] == ["same_step", "next_step"]
     single = env.single_observation_space
@@ -325,6 +328,79 @@ def test_make_vec_makes_it_from_its_id():
     assert same.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
 
 
+def test_disabled_is_sync_vector_envs_with_partial_resets_and_refuses_a_step_before_one():
+    """With `DISABLED`, as `SyncVectorEnv` in that mode over single envs playing the same
+    games: a step that ends episodes shows their ends, and nothing starts over by itself;
+    a step before they are reset is a `ResetNeeded` naming them, and moves no game;
+    `reset(options={"reset_mask": mask})` starts each masked env's next episode (an
+    ended one, or one under way) and leaves the others as they are, every step and reset
+    returning the same observations, rewards, ends and masks as the reference."""
+    n, seed, opponent = 4, 33, "random"
+    mode = AutoresetMode.DISABLED
+    ours = RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, opponent=opponent, turn_limit=TURN_LIMIT, autoreset_mode=mode)
+    makers = [lambda i=i: slot_env(i, seed, n, opponent) for i in range(n)]
+    reference = gymnasium.vector.SyncVectorEnv(makers, autoreset_mode=mode)
+    rng = np.random.default_rng(8)
+    mine, infos = ours.reset(seed=seed)
+    theirs, _ = reference.reset()
+    assert np.array_equal(mine, theirs)
+    ends = refused = cut_short = 0
+    for step in range(160):
+        actions = masked_random(infos, rng)
+        mine, rewards, terminations, truncations, infos = ours.step(actions)
+        theirs, their_rewards, their_terminations, their_truncations, their_infos = reference.step(actions)
+        assert np.array_equal(mine, theirs) and np.array_equal(rewards, their_rewards)
+        done = terminations | truncations
+        assert np.array_equal(done, their_terminations | their_truncations)
+        assert np.array_equal(infos["action_mask"], their_infos["action_mask"] != 0)
+        assert np.array_equal(infos["action_mask"].any(axis=1), ~done)
+        # Every twentieth step, one env under way is reset too.
+        mask = done.copy()
+        if step % 20 == 19:
+            mask[step % n] = True
+            cut_short += int(not done[step % n])
+        if not mask.any():
+            continue
+        if done.any():
+            ends += int(done.sum())
+            vec = ours.unwrapped._vec
+            assert vec is not None
+            before = vec.observations.copy()
+            with pytest.raises(rs.ResetNeeded, match=re.escape(str(np.flatnonzero(done).tolist()))):
+                ours.step(masked_random(infos, rng))
+            assert np.array_equal(vec.observations, before)
+            refused += 1
+        mine, infos = ours.reset(options={"reset_mask": mask})
+        theirs, their_infos = reference.reset(options={"reset_mask": mask.copy()})
+        assert np.array_equal(mine, theirs)
+        # Gymnasium's infos are the reset envs' only; ours are every row's (the others' as they were).
+        assert np.array_equal(infos["action_mask"][mask], their_infos["action_mask"][mask] != 0)
+        assert infos["action_mask"].any(axis=1).all()
+    assert ends > 5 and refused > 0 and cut_short > 3, (ends, refused, cut_short)
+
+
+def test_disabled_reset_masks_are_checked_as_gymnasium_checks_them():
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 3, autoreset_mode=AutoresetMode.DISABLED)
+    with pytest.raises(rs.ResetNeeded):
+        env.reset(options={"reset_mask": np.ones(3, bool)})
+    env.reset(seed=0)
+    with pytest.raises(TypeError):
+        env.reset(options={"reset_mask": [True, False, True]})
+    with pytest.raises(TypeError):
+        env.reset(options={"reset_mask": np.ones(3, np.int8)})
+    with pytest.raises(ValueError, match="shape"):
+        env.reset(options={"reset_mask": np.ones(4, bool)})
+    with pytest.raises(ValueError, match="True"):
+        env.reset(options={"reset_mask": np.zeros(3, bool)})
+    with pytest.raises(ValueError, match="next seed"):
+        env.reset(seed=1, options={"reset_mask": np.ones(3, bool)})
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"reset_mask": np.ones(3, bool), "other": 1})
+    seeds = env.seeds()
+    env.reset(options={"reset_mask": np.array([False, True, False])})
+    assert env.seeds() == [seeds[0], seeds[1] + 3, seeds[2]]
+
+
 @pytest.mark.parametrize("mode", MODES)
 def test_record_episode_statistics_reports_each_episode(mode):
     """Gymnasium's `RecordEpisodeStatistics` (vector), which reads `autoreset_mode`: each
@@ -427,6 +503,23 @@ def test_gymnasiums_observation_wrappers_run_over_next_step(name, wrap, expected
     same = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode=AutoresetMode.SAME_STEP)
     with pytest.raises(ValueError, match="SAME_STEP"):
         wrap(same)
+    # DISABLED: the stateless wrappers take it (a partial reset goes through them too);
+    # NormalizeObservation, which does not support partial resets, refuses it by name.
+    disabled = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, turn_limit=TURN_LIMIT, autoreset_mode=AutoresetMode.DISABLED)
+    if name == "NormalizeObservation":
+        with pytest.raises(ValueError, match="DISABLED"):
+            wrap(disabled)
+        return
+    env = wrap(disabled)
+    _, infos = env.reset(seed=1)
+    for _ in range(300):
+        _, _, terminations, truncations, infos = env.step(masked_random(infos, rng))
+        if (terminations | truncations).any():
+            break
+    observations, infos = env.reset(options={"reset_mask": terminations | truncations})
+    assert infos["action_mask"].any(axis=1).all()
+    assert disabled._vec is not None
+    assert expected is None or np.array_equal(observations, expected(disabled._vec.observations))
 
 
 def test_copy_true_returns_new_arrays_and_copy_false_the_same():
@@ -463,6 +556,8 @@ def test_errors():
     env.step(legal)
     with pytest.raises(ValueError, match="options"):
         env.reset(options={"reset_mask": np.ones(3, bool)})
+    with pytest.raises(ValueError, match="options"):
+        env.reset(options={"mode": "fast"})
     with pytest.raises(ValueError, match="seed"):
         env.reset(seed=[1, 2, 3])  # type: ignore[arg-type]
     for bad in ({"num_envs": 0}, {"opponent": "minimax"}, {"seat": 2}, {"seat": 1.0}):
@@ -472,13 +567,16 @@ def test_errors():
     env.close()
     with pytest.raises(rs.ResetNeeded):
         env.reset()
-    # The modes it has not: named, in a ValueError.
-    for mode in (AutoresetMode.DISABLED, "Disabled"):
-        with pytest.raises(ValueError, match="DISABLED|Disabled") as refused:
-            RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode=mode)
-        assert "NEXT_STEP" in str(refused.value) and "reset_mask" in str(refused.value)
-    with pytest.raises(ValueError, match="'next'"):
-        RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode="next")
+    # A mode that is none: named, with the modes there are, in a ValueError.
+    for mode in ("next", 1):
+        with pytest.raises(ValueError, match=repr(mode)) as refused:
+            RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2, autoreset_mode=mode)  # type: ignore[arg-type]
+        assert all(name in str(refused.value) for name in ("NEXT_STEP", "SAME_STEP", "DISABLED"))
+    # A partial reset is DISABLED's only.
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 3)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="DISABLED"):
+        env.reset(options={"reset_mask": np.ones(3, bool)})
 
 
 def test_with_next_step_a_row_that_shows_an_end_takes_any_action_and_the_others_are_checked():

@@ -1,5 +1,5 @@
 //! A step's actions read from numpy (int32 or int64, contiguous or strided) and each found
-//! among its slot's legal moves' numbers, before any game moves.
+//! among its slot's legal moves' numbers, before any game moves; and a reset's mask.
 
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -60,4 +60,19 @@ fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec
         }
     }
     None
+}
+
+/// A partial reset's mask: a numpy bool vector of one entry per slot (`n`), read into a
+/// `Vec`; anything else is a `ValueError` that says what is expected.
+pub(super) fn read_mask(mask: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<bool>> {
+    let Ok(array) = mask.cast::<PyArrayDyn<bool>>() else {
+        let given = what_is(mask);
+        return Err(PyValueError::new_err(format!("mask must be a numpy bool array of shape ({n},), not {given}")));
+    };
+    if array.shape() != [n] {
+        return Err(PyValueError::new_err(format!("mask has shape {}, not ({n},)", shape_text(array.shape()))));
+    }
+    let array =
+        array.try_readonly().map_err(|error| PyValueError::new_err(format!("mask cannot be read now ({error})")))?;
+    Ok(array.as_array().iter().copied().collect())
 }

@@ -2,6 +2,7 @@
 //! the step that ends a game shows it as it ended (its last observation, no legal
 //! action), and the next step starts the slot's next game in place of its action. Kept
 //! apart from the default step (`autoreset="same_step"`), whose code has no branch for it.
+//! And the partial reset (`reset(mask=...)`) that Gymnasium's `DISABLED` autoreset uses.
 
 use game::{Move, Seat};
 
@@ -9,10 +10,11 @@ use super::opponent::{play_opponent, rewards_of};
 use super::{Row, Slot, Start, clear_mask};
 use crate::observation::{CardFeatures, encode};
 
-/// Moves slot `i` on by one step: a slot held at its game's end ([`Hot::held`](super::Hot::held)) starts
-/// its next game (with an opponent, played until the learner is to move) and ignores its
-/// pick; any other applies its pick (`picks[i]`, found among its legal moves), then with
-/// `opponent` the opponent's moves, and holds a game that ends rather than start the next.
+/// Moves slot `i` on by one step: a slot held at its game's end
+/// ([`Hot::held`](super::Hot::held)) starts its next game (with an opponent, played until
+/// the learner is to move) and ignores its pick; any other applies its pick (`picks[i]`,
+/// found among its legal moves), then with `opponent` the opponent's moves, and holds a
+/// game that ends rather than start the next.
 pub(super) fn step_slot(
     start: &Start,
     i: usize,
@@ -24,13 +26,7 @@ pub(super) fn step_slot(
     *row.reward = [0.0; 2];
     *row.done = 0;
     if slot.hot.held {
-        slot.hot.held = false;
-        start.restart_slot(slot, i, slot.episodes.wrapping_add(1))?;
-        if opponent {
-            return play_opponent::<true>(start, i, slot, row, false);
-        }
-        slot.game.legal_moves_into(&mut slot.legal);
-        return Ok(());
+        return start_next(start, i, slot, row);
     }
     let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
         return Err(format!("no move for game {i}'s action"));
@@ -63,4 +59,34 @@ pub(super) fn write_end_row(slot: &mut Slot, features: &CardFeatures, row: &mut 
     clear_mask(slot, row.mask);
     slot.hot.count = 0;
     *row.count = 0;
+}
+
+/// Starts slot `i`'s next game (its next seed), with an opponent played until the learner
+/// is to move, and leaves its legal moves in the slot.
+fn start_next(start: &Start, i: usize, slot: &mut Slot, row: &mut Row<'_>) -> Result<(), String> {
+    slot.hot.held = false;
+    start.restart_slot(slot, i, slot.episodes.wrapping_add(1))?;
+    if slot.opponent.is_some() {
+        return play_opponent::<true>(start, i, slot, row, false);
+    }
+    slot.game.legal_moves_into(&mut slot.legal);
+    Ok(())
+}
+
+/// A partial reset's work on slot `i`: when `only[i]`, its next game started (as the step
+/// after a game's end starts it), its rewards and done cleared; any other slot is left as
+/// it is (its rows written again, the same).
+pub(super) fn restart_if(
+    start: &Start,
+    i: usize,
+    slot: &mut Slot,
+    row: &mut Row<'_>,
+    only: &[bool],
+) -> Result<(), String> {
+    if !only.get(i).copied().unwrap_or(false) {
+        return Ok(());
+    }
+    *row.reward = [0.0; 2];
+    *row.done = 0;
+    start_next(start, i, slot, row)
 }
