@@ -8,9 +8,12 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
     valgrind --tool=callgrind python benches/python/instructions.py vecopp N STEPS
         # the same against the built-in random player (`opponent="random"`); `vecfin`:
         # each game's end kept too (`keep_finals=True`), what `RuleScriptVectorEnv` steps
+        # with `SAME_STEP`; `vecnext`: and `autoreset="next_step"`, what it steps with
+        # `NEXT_STEP` (a step after a game's end starts the next one: no decision)
     valgrind --tool=callgrind python benches/python/instructions.py env N STEPS
-        # the same through `rulescript.envs.vector_env.RuleScriptVectorEnv(copy=False)`
-        # (`env-copy`: `copy=True`): the Gymnasium wrapper's own cost, beside `vecopp`
+        # the same through `rulescript.envs.vector_env.RuleScriptVectorEnv(copy=False,
+        # autoreset_mode=SAME_STEP)` (`env-copy`: `copy=True`; `env-next`: `NEXT_STEP`,
+        # the default): the Gymnasium wrapper's own cost, beside `vecfin` (`vecnext`)
     valgrind --tool=callgrind python benches/python/instructions.py rust GAMES INTERLEAVE
         # GAMES whole games in Rust alone (`play_in_rust`, the random player), INTERLEAVE
         # of them at a time, one decision each in turn (1: one game at a time)
@@ -24,9 +27,11 @@ Prints the decisions taken.
 import os
 import sys
 from pathlib import Path
+from typing import Any, Dict
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import numpy as np  # noqa: E402
 import rulescript as rs  # noqa: E402
 from bench_env import RandomLegalActions  # noqa: E402  (this script's own folder)
 
@@ -34,7 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def main():
-    if len(sys.argv) != 4 or sys.argv[1] not in ("vec", "vecopp", "vecfin", "env", "env-copy", "rust", "sim"):
+    modes = ("vec", "vecopp", "vecfin", "vecnext", "env", "env-copy", "env-next", "rust", "sim")
+    if len(sys.argv) != 4 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     card_set = rs.CardSet.load(str(ROOT / "examples"))
     decks = [rs.load_deck(str(ROOT / "examples/decks" / name), card_set) for name in ("vanguard.o8d", "arcana.o8d")]
@@ -52,20 +58,31 @@ def main():
         for _ in range(steps):
             vec.step(actions.draw())
         print("decisions", n * steps)
-    elif sys.argv[1] in ("vecopp", "vecfin"):
+    elif sys.argv[1] in ("vecopp", "vecfin", "vecnext"):
         n, steps = int(sys.argv[2]), int(sys.argv[3])
-        keep = {"keep_finals": True} if sys.argv[1] == "vecfin" else {}
+        keep: Dict[str, Any] = {"keep_finals": True} if sys.argv[1] != "vecopp" else {}
+        if sys.argv[1] == "vecnext":
+            keep["autoreset"] = "next_step"
+            # A row that shows a game's end has no legal action: the draw's pick modulo 0
+            # is 0 there (an action the step ignores), without a warning each time.
+            np.seterr(divide="ignore")
         vec = rs.VecGame(card_set, decks, n, seed=0, threads=1, opponent="random", **keep)
         actions = RandomLegalActions(vec)
         ended = 0
         for _ in range(steps):
             ended += int(vec.step(actions.draw())[3].sum())
-        print("learner decisions", n * steps, "games ended", ended)
-    elif sys.argv[1] in ("env", "env-copy"):
+        held = ended if sys.argv[1] == "vecnext" else 0
+        print("learner decisions", n * steps - held, "games ended", ended)
+    elif sys.argv[1] in ("env", "env-copy", "env-next"):
+        from gymnasium.vector import AutoresetMode
         from rulescript.envs.vector_env import RuleScriptVectorEnv
 
         n, steps = int(sys.argv[2]), int(sys.argv[3])
-        env = RuleScriptVectorEnv(card_set, decks, n, seed=0, threads=1, copy=sys.argv[1] == "env-copy")
+        mode = AutoresetMode.NEXT_STEP if sys.argv[1] == "env-next" else AutoresetMode.SAME_STEP
+        if mode is AutoresetMode.NEXT_STEP:
+            np.seterr(divide="ignore")  # as `vecnext`
+        copy = sys.argv[1] == "env-copy"
+        env = RuleScriptVectorEnv(card_set, decks, n, seed=0, threads=1, copy=copy, autoreset_mode=mode)
         env.reset(seed=0)
         # The VecGame's own arrays: the same draw as `vecopp`, whose games these are.
         actions = RandomLegalActions(env.unwrapped._vec)

@@ -260,11 +260,17 @@ class VecGame:
     reset is one short call (0.3 s for 65,536 games), after which Python hears it.
 
     Made, the games have started (the arrays hold their first decisions: `reset()` only
-    starts them over). A game is reset within the step that ends it (Gymnasium's
-    `AutoresetMode.SAME_STEP`): with `dones[i]`, `rewards[i]` is its result and row i of
-    the other arrays the next game's first decision. With `keep_finals=True` (11 KiB more
-    a game), the step that ends a game also keeps its last observation and whether the
-    turn limit ended it, for `finals()` (Gymnasium's `final_obs`).
+    starts them over). With `autoreset="same_step"` (the default), a game is reset within
+    the step that ends it (Gymnasium's `AutoresetMode.SAME_STEP`): with `dones[i]`,
+    `rewards[i]` is its result and row i of the other arrays the next game's first
+    decision. With `autoreset="next_step"` (Gymnasium's `NEXT_STEP`), the step that ends
+    it shows it as it ended instead: row i is its last observation as the seat whose
+    decision ended it sees it (with an opponent, the learner), that seat the row's player,
+    no legal action (empty mask, `legal_counts[i] == 0`); the next step ignores
+    `actions[i]` (any int) and shows the next game's first decision, rewards 0, no done.
+    With `keep_finals=True` (11 KiB more a game), the step that ends a game also keeps
+    its last observation and whether the turn limit ended it, for `finals()` (Gymnasium's
+    `final_obs`).
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -284,21 +290,26 @@ class VecGame:
         opponent: Optional[Literal["random", "greedy"]] = None,
         learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
         keep_finals: bool = False,
+        autoreset: Literal["same_step", "next_step"] = "same_step",
     ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
-        self, seed: Optional[int] = None
+        self, seed: Optional[int] = None, mask: Optional[npt.NDArray[np.bool_]] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
-        """Restarts every game; (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
-        current_players (n,)), the same arrays at every call."""
+        """Restarts every game (with `mask`, a bool vector of shape (n,), only game i where
+        `mask[i]`, with its slot's next seed: no `seed` then); (observations (n,
+        OBSERVATION_SIZE), masks (n, ACTION_SPACE), current_players (n,)), the same arrays
+        at every call."""
     def step(
         self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[
         npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]
     ]:
-        """Applies `actions[i]` (int32 or int64, shape (n,)) to game `i`, then, with an
-        opponent, its moves until the learner is to move again; (observations, masks,
-        rewards (n, 2), dones (n,), current_players), the same arrays at every call."""
+        """Applies `actions[i]` (int32 or int64, shape (n,)) to game `i` (with
+        `autoreset="next_step"`, a game the last step ended starts over instead, its action
+        ignored), then, with an opponent, its moves until the learner is to move again;
+        (observations, masks, rewards (n, 2), dones (n,), current_players), the same arrays
+        at every call."""
     @property
     def observations(self) -> npt.NDArray[np.float32]:
         """(n, OBSERVATION_SIZE) float32: row i as seat `current_players[i]` sees game i
@@ -317,7 +328,8 @@ class VecGame:
         """(n, 2) float32, by seat: 1 win, -1 loss, 0 draw for a game the last step ended, else 0."""
     @property
     def dones(self) -> npt.NDArray[np.bool_]:
-        """(n,) bool: whether the last step ended game i (its row then shows the next game)."""
+        """(n,) bool: whether the last step ended game i (its row then shows the next game, or,
+        with `autoreset="next_step"`, the end)."""
     @property
     def current_players(self) -> npt.NDArray[np.int32]:
         """(n,) int32: the seat (0 or 1) to move in each game (with an opponent, always the
@@ -337,6 +349,9 @@ class VecGame:
         float32, each game's last observation as the seat whose decision ended it sees it;
         truncated (k,) bool, whether the turn limit ended it). Empty after a reset;
         `RuntimeError` without `keep_finals=True`."""
+    @property
+    def autoreset(self) -> Literal["same_step", "next_step"]:
+        """When a finished game starts over: within the step that ended it, or at the next."""
     @property
     def keep_finals(self) -> bool:
         """Whether the VecGame keeps how each game ends, for `finals()`."""

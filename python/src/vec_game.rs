@@ -31,10 +31,11 @@ use crate::shutdown::detached;
 
 mod actions;
 mod finals;
+mod next_step;
 mod opponent;
 mod rows;
 mod share;
-use actions::pick_actions;
+use actions::{pick_actions, read_mask};
 use finals::Final;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Outputs, Row, outputs};
@@ -102,6 +103,11 @@ struct Hot {
     count: u16,
     /// What the slot's row of `observations` holds past the fixed blocks.
     written: Written,
+    /// Whether the slot's game ended at the last step and is shown as it ended, with
+    /// `autoreset="next_step"`: the next step starts the slot's next game in place of its
+    /// action. Never set otherwise. In the line's spare last byte, where the check of a
+    /// step's actions, which reads this line anyway, finds it.
+    held: bool,
 }
 
 const _: () = assert!(size_of::<Hot>() == 64);
@@ -210,15 +216,19 @@ impl Start {
 
 /// Runs `work` (what a call does to each slot before its rows are written, given how the
 /// games start, the slot's index, the slot and its rows: move the game on, for a step) on
-/// each slot of a run (slot `first` first), then writes each slot's rows ([`write_row`]);
-/// the first failure (an error or a panic), with its slot's index. Generic rather than a
-/// `dyn Fn`, so that a step's work is compiled into the loop over its slots.
+/// each slot of a run (slot `first` first), then writes each slot's rows ([`write_row`];
+/// with `HOLDS`, `autoreset="next_step"`'s step, a slot held at its game's end gets
+/// [`next_step::write_end_row`]); the first failure (an error or a panic), with its
+/// slot's index. Generic rather than a `dyn Fn`, so that a step's work is compiled into
+/// the loop over its slots; `HOLDS` a constant, so that the default step's code has no
+/// branch for held slots (a writer passed as a function was called through a shim that
+/// LLVM did not inline: +23 instructions a decision, callgrind).
 ///
 /// Two passes rather than one slot after the other: the engine's code for a decision and
 /// the observation's together outgrow the core's instruction cache, so taking turns with
 /// each slot fetched both again every time (a `VecGame` of 64: 127 instruction-cache
 /// misses a decision in one pass, 100 in two; 2.9% more decisions a second: BENCHMARKS.md).
-fn step_run<W>(
+fn step_run<W, const HOLDS: bool>(
     start: &Start,
     first: usize,
     slots: &mut [Slot],
@@ -237,7 +247,10 @@ where
         }
     }
     for (k, (slot, mut row)) in slots.iter_mut().zip(outputs.rows()).enumerate() {
-        let write = || write_row(slot, &start.features, &mut row);
+        let write = || match HOLDS && slot.hot.held {
+            true => next_step::write_end_row(slot, &start.features, &mut row),
+            false => write_row(slot, &start.features, &mut row),
+        };
         if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(write)) {
             return Some((first + k, panic_message(&*payload)));
         }
@@ -263,22 +276,8 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let me = Seat::of(slot.game.to_move());
     *row.player = i32::from(me.number());
     encode(&slot.game, me, features, row.observation, &mut slot.hot.written);
+    clear_mask(slot, row.mask);
     let Slot { hot, legal, more_actions, .. } = slot;
-    // The entries the last write set: the slot's kept action numbers (a plain slice of the
-    // line, and the ones past it only when there were more).
-    let listed = hot.count as usize;
-    for &action in hot.actions.iter().take(listed) {
-        if let Some(cell) = row.mask.get_mut(usize::from(action)) {
-            *cell = 0;
-        }
-    }
-    if listed > INLINE_ACTIONS {
-        for &action in more_actions.iter() {
-            if let Some(cell) = row.mask.get_mut(usize::from(action)) {
-                *cell = 0;
-            }
-        }
-    }
     let mut count = 0;
     for i in legal.iter().filter_map(Move::index) {
         // A move's action number is its own, so at most ACTION_SPACE are listed: the legal
@@ -305,10 +304,32 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     *row.count = count as i32;
 }
 
+/// Clears the entries of a slot's mask row that its last write set: its kept action
+/// numbers (a plain slice of the line, and the ones past it only when there were more:
+/// given the slot rather than the list past it, which was read, +2 instructions a
+/// decision, even when there were not).
+#[inline(always)]
+fn clear_mask(slot: &Slot, mask: &mut [u8; ACTION_SPACE]) {
+    let Slot { hot, more_actions, .. } = slot;
+    let listed = hot.count as usize;
+    for &action in hot.actions.iter().take(listed) {
+        if let Some(cell) = mask.get_mut(usize::from(action)) {
+            *cell = 0;
+        }
+    }
+    if listed > INLINE_ACTIONS {
+        for &action in more_actions.iter() {
+            if let Some(cell) = mask.get_mut(usize::from(action)) {
+                *cell = 0;
+            }
+        }
+    }
+}
+
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None,
-/// learner_seats=None, keep_finals=False)`: game `i` starts
+/// learner_seats=None, keep_finals=False, autoreset='same_step')`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
 /// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
 /// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
@@ -320,18 +341,25 @@ fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
 /// `masks` (n, ACTION_SPACE) bool; `rewards` (n, 2) float32, each seat's result of a game
 /// the step finished (1 win, -1 loss, 0 draw), else 0; `dones` (n,) bool, whether the step
-/// finished the game (the row then shows the next game); `current_players` (n,) int32;
+/// finished the game (the row then shows the next game, or its end: see below);
+/// `current_players` (n,) int32;
 /// `legal_counts` (n,) int32 and `legal_actions` (n, ACTION_SPACE) int32, whose first
 /// `legal_counts[i]` entries of row `i` are its legal actions (the rest is stale).
 ///
 /// Made, the games have started: the arrays hold each game's first decision, so the first
-/// `step` needs no `reset()` (which starts every game over). A game is reset within the
-/// step that finished it (Gymnasium's `AutoresetMode.SAME_STEP`): on a step with
-/// `dones[i]`, `rewards[i]` is the finished game's result and every other array's row `i`
-/// the next game's first decision. The finished game's last observation, and whether the
-/// turn limit ended it, are kept only with `keep_finals=True` (11 KiB more a game), at a
-/// cost only to the games that end (an observation written), and read with `finals()`
-/// (Gymnasium's `final_obs`; `rulescript.envs.vector_env` reads them).
+/// `step` needs no `reset()` (which starts every game over). With `autoreset="same_step"`
+/// (the default), a game is reset within the step that finished it (Gymnasium's
+/// `AutoresetMode.SAME_STEP`): on a step with `dones[i]`, `rewards[i]` is the finished
+/// game's result and every other array's row `i` the next game's first decision. With
+/// `autoreset="next_step"` (Gymnasium's `NEXT_STEP`), that step shows the game as it
+/// ended instead: row `i` is its last observation as the seat whose decision ended it sees
+/// it (the row's player, left as it was: with an opponent, the learner), with no legal
+/// action (an empty mask, `legal_counts[i] == 0`); the next step ignores `actions[i]`
+/// (any int) and starts the slot's next game, rewards 0 and no done in its row. The
+/// finished game's last observation, and whether the turn limit ended it, are kept only
+/// with `keep_finals=True` (11 KiB more a game), at a cost only to the games that end (an
+/// observation written), and read with `finals()` (Gymnasium's `final_obs`;
+/// `rulescript.envs.vector_env` reads them).
 ///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
@@ -368,6 +396,9 @@ pub struct VecGame {
     picks: Vec<u16>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
+    /// `autoreset="next_step"`: a game that ends is shown as it ended, and started over
+    /// at the next step in place of its action (else within the step that ended it).
+    next_step: bool,
     /// What `reset` returns, `(observations, masks, current_players)`, and what `step`
     /// returns, `(observations, masks, rewards, dones, current_players)`: the arrays never
     /// change, so neither do these tuples, made once rather than at every call (a tuple
@@ -406,9 +437,10 @@ fn view<'py, T: numpy::Element>(
 }
 
 impl VecGame {
-    /// Runs `work` on every slot with its rows, in parallel with the GIL released; returns
-    /// the first slot whose work failed or panicked, with why.
-    fn run<W>(&mut self, py: Python<'_>, work: &W) -> PyResult<Option<(usize, String)>>
+    /// Runs `work` on every slot with its rows, then writes the rows ([`step_run`], whose
+    /// `HOLDS` this is), in parallel with the GIL released; returns the first slot whose
+    /// work failed or panicked, with why.
+    fn run<W, const HOLDS: bool>(&mut self, py: Python<'_>, work: &W) -> PyResult<Option<(usize, String)>>
     where
         W: Fn(&Start, usize, &mut Slot, &mut Row<'_>) -> Result<(), String> + Sync,
     {
@@ -427,7 +459,7 @@ impl VecGame {
         let failed = detached(py, move || {
             let pool = match pool {
                 Some(pool) if threads > 1 => pool,
-                _ => return step_run(start, 0, slots, outputs, work),
+                _ => return step_run::<W, HOLDS>(start, 0, slots, outputs, work),
             };
             // Each thread has a share of consecutive slots, the same at every step, so a
             // game stays in the cache of the core that stepped it last. It takes runs from
@@ -446,7 +478,8 @@ impl VecGame {
                 let others = (1..threads).map(|d| (me + d) % threads);
                 for (t, stealing) in std::iter::once((me, false)).chain(others.map(|t| (t, true))) {
                     while let Some(run) = take(&shares[t], stealing) {
-                        if let Some(found) = step_run(start, run.first, run.slots, run.outputs, work) {
+                        let found = step_run::<W, HOLDS>(start, run.first, run.slots, run.outputs, work);
+                        if let Some(found) = found {
                             record(&failure, found);
                         }
                     }
@@ -479,7 +512,8 @@ impl VecGame {
             self.start.seed = seed;
         }
         self.start.step = self.start.step.wrapping_add(1);
-        let failure = self.run(py, &|start, i, slot, row| {
+        let failure = self.run::<_, false>(py, &|start, i, slot, row| {
+            slot.hot.held = false;
             start.restart_slot(slot, i, 0)?;
             slot.game.legal_moves_into(&mut slot.legal);
             *row.reward = [0.0; 2];
@@ -489,11 +523,29 @@ impl VecGame {
             slot.hot.count = 0;
             slot.hot.written = Written::UNKNOWN;
             match start.opponent {
-                Some(_) => play_opponent(start, i, slot, row, false),
+                Some(_) => play_opponent::<false>(start, i, slot, row, false),
                 None => Ok(()),
             }
         })?;
         self.broken = false;
+        self.fail("VecGame.reset", failure)?;
+        Ok(self.reset_result.clone_ref(py))
+    }
+
+    /// [`VecGame::reset`] with a mask, the VecGame borrowed.
+    fn reset_some(&mut self, py: Python<'_>, seed: Option<Seed>, mask: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
+        if seed.is_some() {
+            return Err(PyValueError::new_err(
+                "reset(seed=..., mask=...): a game started over with a mask takes its slot's next seed, not a seed",
+            ));
+        }
+        if self.broken {
+            return Err(EngineError::new_err("an earlier step failed: call reset() without a mask to go on"));
+        }
+        let only = read_mask(mask, self.slots.len())?;
+        self.start.step = self.start.step.wrapping_add(1);
+        let failure =
+            self.run::<_, true>(py, &|start, i, slot, row| next_step::restart_if(start, i, slot, row, &only))?;
         self.fail("VecGame.reset", failure)?;
         Ok(self.reset_result.clone_ref(py))
     }
@@ -506,15 +558,28 @@ impl VecGame {
         self.pick(py, actions)?;
         self.start.step = self.start.step.wrapping_add(1);
         let picks = std::mem::take(&mut self.picks);
+        if self.next_step {
+            let ran = match self.start.opponent {
+                Some(_) => self
+                    .run::<_, true>(py, &|start, i, slot, row| next_step::step_slot(start, i, slot, row, &picks, true)),
+                None => self.run::<_, true>(py, &|start, i, slot, row| {
+                    next_step::step_slot(start, i, slot, row, &picks, false)
+                }),
+            };
+            self.picks = picks;
+            let failure = ran?;
+            self.fail("VecGame.step", failure)?;
+            return Ok(self.step_result.clone_ref(py));
+        }
         if self.start.opponent.is_some() {
-            let ran = self.run(py, &|start, i, slot, row| {
+            let ran = self.run::<_, false>(py, &|start, i, slot, row| {
                 let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
                     return Err(format!("no move for game {i}'s action"));
                 };
                 slot.game.apply_listed(mv).map_err(|refused| refused.to_string())?;
                 *row.reward = [0.0; 2];
                 *row.done = 0;
-                play_opponent(start, i, slot, row, true)
+                play_opponent::<false>(start, i, slot, row, true)
             });
             self.picks = picks;
             let failure = ran?;
@@ -522,7 +587,7 @@ impl VecGame {
             return Ok(self.step_result.clone_ref(py));
         }
         // Without an opponent, the code of issue 26's benchmark: kept as it was.
-        let ran = self.run(py, &|start, i, slot, row| {
+        let ran = self.run::<_, false>(py, &|start, i, slot, row| {
             // `pick` found the action among the slot's legal moves' numbers, and a move's
             // number maps back to that move (`Move::from_index`): the move is a listed one.
             let Some(mv) = picks.get(i).and_then(|&action| Move::from_index(usize::from(action))) else {
@@ -587,10 +652,10 @@ impl VecGame {
     #[pyo3(
         signature = (
             card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None,
-            learner_seats = None, keep_finals = false
+            learner_seats = None, keep_finals = false, autoreset = "same_step"
         ),
         text_signature = "(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None, \
-                          learner_seats=None, keep_finals=False)"
+                          learner_seats=None, keep_finals=False, autoreset='same_step')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -604,6 +669,7 @@ impl VecGame {
         opponent: Option<&str>,
         learner_seats: Option<&Bound<'_, PyAny>>,
         keep_finals: bool,
+        autoreset: &str,
     ) -> PyResult<VecGame> {
         let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
         let n = count_in(n, "n", 1, MAX_GAMES)?;
@@ -615,6 +681,15 @@ impl VecGame {
             Some(other) => {
                 return Err(PyValueError::new_err(format!(
                     "opponent must be None, 'random' or 'greedy', not {other:?}"
+                )));
+            }
+        };
+        let next_step = match autoreset {
+            "same_step" => false,
+            "next_step" => true,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "autoreset must be 'same_step' or 'next_step', not {other:?}"
                 )));
             }
         };
@@ -695,12 +770,15 @@ impl VecGame {
             layout,
             picks: Vec::with_capacity(n),
             broken: false,
+            next_step,
             reset_result,
             step_result,
         };
         let failure = match opponent {
-            Some(_) => vec.run(py, &|start, i, slot, row| play_opponent(start, i, slot, row, false))?,
-            None => vec.run(py, &|_, _, _, _| Ok(()))?,
+            Some(_) => {
+                vec.run::<_, false>(py, &|start, i, slot, row| play_opponent::<false>(start, i, slot, row, false))?
+            }
+            None => vec.run::<_, false>(py, &|_, _, _, _| Ok(()))?,
         };
         vec.fail("VecGame()", failure)?;
         Ok(vec)
@@ -712,18 +790,26 @@ impl VecGame {
     }
 
     /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
-    /// base seed, an int from 0 to 2**64 - 1). Returns `(observations, masks,
-    /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,)
-    /// int32, the same arrays (and tuple) at every call, rewritten.
-    #[pyo3(signature = (seed = None))]
-    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>) -> PyResult<Py<PyTuple>> {
-        in_use(slf)?.reset_games(slf.py(), seed)
+    /// base seed, an int from 0 to 2**64 - 1). With `mask` (a numpy bool vector of shape
+    /// (n,)), only game `i` with `mask[i]` starts over, with its slot's next seed (no
+    /// `seed` then), its rewards and done cleared; the others are left as they are, a game
+    /// shown at its end (`autoreset="next_step"`) included (Gymnasium's partial reset, for
+    /// its `DISABLED` autoreset). Returns `(observations, masks, current_players)`: (n,
+    /// OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,) int32, the same arrays
+    /// (and tuple) at every call, rewritten.
+    #[pyo3(signature = (seed = None, mask = None))]
+    fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>, mask: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
+        match mask {
+            None => in_use(slf)?.reset_games(slf.py(), seed),
+            Some(mask) => in_use(slf)?.reset_some(slf.py(), seed, mask),
+        }
     }
 
     /// Applies `actions[i]` (an int32 or int64 numpy vector of shape (n,)) to game `i`, all
     /// games in parallel with the GIL released (with an opponent, then the opponent's moves
     /// until the learner is to move again); a game the step finishes starts again at once
-    /// with its slot's next seed. Returns `(observations, masks, rewards, dones,
+    /// with its slot's next seed (with `autoreset='next_step'`, at the next step, which
+    /// ignores its action). Returns `(observations, masks, rewards, dones,
     /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool, (n, 2)
     /// float32, (n,) bool and (n,) int32, the same arrays (and tuple) at every call,
     /// rewritten.
@@ -847,6 +933,12 @@ impl VecGame {
                 PyArray1::from_vec(py, truncated).into_any(),
             ],
         )
+    }
+
+    /// `'same_step'` or `'next_step'`: when a finished game starts over (see the class).
+    #[getter]
+    fn autoreset(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        Ok(if shared(slf)?.next_step { "next_step" } else { "same_step" })
     }
 
     /// Whether the VecGame keeps how each game ends (`keep_finals=True`), for `finals()`.

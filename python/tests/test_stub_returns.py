@@ -224,6 +224,7 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "VecGame.trace_hash": lambda w: w.vec.trace_hash(0),
     "VecGame.finals": lambda w: w.vec.finals(),
     "VecGame.keep_finals": lambda w: w.vec.keep_finals,
+    "VecGame.autoreset": lambda w: w.vec.autoreset,
     "RandomPlayer.for_seat": lambda w: rs.RandomPlayer.for_seat(7, 0),
     "RandomPlayer.choose": lambda w: rs.RandomPlayer(1).choose(w.game),
     "RandomPlayer.__copy__": lambda w: copy.copy(rs.RandomPlayer(1)),

@@ -579,3 +579,164 @@ def test_games_that_end_before_the_learner_moves_are_passed_over(card_set, decks
             assert bool(dones[i]) == done and list(rewards[i]) == returns
         dones_seen += int(dones.sum())
     assert sum(m.passed_over for m in mirrors) > 0 and dones_seen > 0
+
+
+# --- autoreset="next_step": a game's end shown, the next game started at the next step ---
+
+
+def test_next_step_shows_each_end_then_starts_the_next_game_at_the_next_step(card_set, decks):
+    """With `autoreset="next_step"`, the step that ends game i shows it as it ended: row i
+    is the finished `Game`'s observation as the seat whose decision ended it sees it,
+    that seat the row's player, no legal action (mask, count), the game's returns and
+    `dones`; `finals()` says the same. The next step ignores action i (any int) and shows
+    the first decision of the slot's next game (its next seed), rewards 0, no done; the
+    games play as the `Game`s of their seeds, on two threads as on one."""
+    n, seed, limit = 6, 30, 16
+    vec = rs.VecGame(card_set, decks, n, seed=seed, threads=2, turn_limit=limit, keep_finals=True, autoreset="next_step")
+    assert vec.autoreset == "next_step" and rs.VecGame(card_set, decks, 1).autoreset == "same_step"
+    games = [rs.Game(card_set, decks, seed + i, limit) for i in range(n)]
+    episodes, shown = [0] * n, [False] * n
+    rng = np.random.default_rng(4)
+    ends = 0
+    for _ in range(400):
+        actions = random_actions(vec, rng)
+        # The rows that show an end take any action: here ones no game could take.
+        actions[np.array(shown)] = -(2**40)
+        movers = vec.current_players.copy()
+        obs, masks, rewards, dones, players = vec.step(actions)
+        indices, finals, truncated = vec.finals()
+        assert list(indices) == list(np.flatnonzero(dones))
+        for i in range(n):
+            if shown[i]:
+                shown[i] = False
+                episodes[i] += 1
+                games[i] = rs.Game(card_set, decks, seed + i + episodes[i] * n, limit)
+                assert not dones[i] and list(rewards[i]) == [0.0, 0.0]
+            else:
+                games[i].apply(int(actions[i]))
+            game = games[i]
+            if game.is_over():
+                assert dones[i] and list(rewards[i]) == game.returns()
+                assert players[i] == movers[i]
+                assert np.array_equal(obs[i], game.observation(int(movers[i])))
+                assert not masks[i].any() and vec.legal_counts[i] == 0
+                row = list(indices).index(i)
+                assert np.array_equal(finals[row], obs[i])
+                assert truncated[row] == (game.outcome() or "").startswith("draw: the turn limit")
+                shown[i] = True
+                ends += 1
+            else:
+                assert not dones[i] and list(rewards[i]) == [0.0, 0.0]
+                assert players[i] == game.current_player
+                assert np.array_equal(obs[i], game.observation(game.current_player))
+                assert np.array_equal(masks[i], game.legal_mask())
+                assert list(vec.legal_actions[i, : vec.legal_counts[i]]) == game.legal_actions()
+            assert vec.trace_hash(i) == game.trace_hash()
+        # A slot that shows its end still holds that game: its seed is the finished one's.
+        assert vec.seeds() == [seed + i + episodes[i] * n for i in range(n)]
+    assert ends > 10
+
+
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_next_step_with_an_opponent_shows_the_learners_end_then_the_learners_next_decision(card_set, decks, opponent):
+    """With an opponent and `autoreset="next_step"`, the end is shown as the learner sees
+    it (whoever made the last move), the row's player the learner's seat; the next step
+    ignores the row's action, starts the slot's next game and plays the opponent's
+    opening moves, as `Mirror` (the `Game` and the player object) does; on one and three
+    threads alike."""
+    n, seed, limit = 8, 12, 14
+    results = []
+    for threads in (1, 3):
+        vec = rs.VecGame(
+            card_set, decks, n, seed=seed, threads=threads, turn_limit=limit, opponent=opponent, autoreset="next_step"
+        )
+        mirrors = [Mirror(card_set, decks, opponent, seed, n, i, i % 2, turn_limit=limit) for i in range(n)]
+        shown = [False] * n
+        rng = np.random.default_rng(6)
+        ends = 0
+        for _ in range(150):
+            actions = random_actions(vec, rng)
+            obs, masks, rewards, dones, players = vec.step(actions)
+            for i, mirror in enumerate(mirrors):
+                assert players[i] == mirror.learner
+                if shown[i]:
+                    shown[i] = False
+                    mirror.next_game()
+                    assert not dones[i] and list(rewards[i]) == [0.0, 0.0]
+                    mirror.check_row(vec, i)
+                    continue
+                mirror.game.apply(int(actions[i]))
+                if mirror.play_opponent():
+                    assert not dones[i]
+                    mirror.check_row(vec, i)
+                    continue
+                assert dones[i] and list(rewards[i]) == mirror.game.returns()
+                assert np.array_equal(obs[i], mirror.game.observation(mirror.learner))
+                assert not masks[i].any() and vec.legal_counts[i] == 0
+                assert vec.trace_hash(i) == mirror.game.trace_hash()
+                shown[i] = True
+                ends += 1
+        assert ends > 10
+        results.append((obs.copy(), [vec.trace_hash(i) for i in range(n)], vec.seeds()))
+    assert np.array_equal(results[0][0], results[1][0]) and results[0][1:] == results[1][1:]
+
+
+def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_set, decks):
+    """A reset right after a step that ended games starts them all (no row shows an end:
+    each has legal actions, and an illegal action in a row that showed one is refused);
+    `autoreset` is `'same_step'` or `'next_step'`, anything else a `ValueError`."""
+    vec = rs.VecGame(card_set, decks, 4, seed=0, turn_limit=6, opponent="random", autoreset="next_step")
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        if vec.step(random_actions(vec, rng))[3].any():
+            break
+    ended = int(np.flatnonzero(vec.dones)[0])
+    _, masks, _ = vec.reset()
+    assert masks.any(axis=1).all() and (vec.legal_counts > 0).all()
+    actions = random_actions(vec, rng)
+    actions[ended] = -1
+    with pytest.raises(rs.IllegalMove):
+        vec.step(actions)
+    for bad in ("NextStep", "disabled", ""):
+        with pytest.raises(ValueError, match="autoreset"):
+            rs.VecGame(card_set, decks, 2, autoreset=bad)  # type: ignore[arg-type] # the error under test
+
+
+@pytest.mark.parametrize("autoreset", ["same_step", "next_step"])
+def test_reset_with_a_mask_starts_only_those_games_each_with_its_next_seed(card_set, decks, autoreset):
+    """`reset(mask=m)` starts game i's next game (its slot's next seed, the opponent's
+    opening moves played) where `m[i]`, clearing its rewards and done, and leaves every
+    other row, seed and game as it was (a game shown at its end included); a wrong mask or
+    a seed with it is a `ValueError`, before anything moves."""
+    n, seed = 6, 50
+    vec = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=8, opponent="greedy", autoreset=autoreset)
+    rng = np.random.default_rng(5)
+    for _ in range(400):
+        if vec.step(random_actions(vec, rng))[3].any():
+            break
+    before = [a.copy() for a in (vec.observations, vec.masks, vec.rewards, vec.dones, vec.current_players)]
+    hashes, seeds = [vec.trace_hash(i) for i in range(n)], vec.seeds()
+    ended = int(np.flatnonzero(vec.dones)[0])
+    mask = np.zeros(n, bool)
+    mask[ended] = True
+    mask[(ended + 1) % n] = True  # one under way too
+    for bad, match in ((mask.astype(np.int8), "bool"), (mask[:-1], "shape"), ([True] * n, "bool")):
+        with pytest.raises(ValueError, match=match):
+            vec.reset(mask=bad)  # type: ignore[arg-type] # the error under test
+    with pytest.raises(ValueError, match="next seed"):
+        vec.reset(seed=1, mask=mask)
+    assert vec.seeds() == seeds and np.array_equal(vec.observations, before[0])
+    obs, masks, players = vec.reset(mask=mask)
+    assert vec.seeds() == [s + n if m else s for s, m in zip(seeds, mask)]
+    for i in range(n):
+        if not mask[i]:
+            assert vec.trace_hash(i) == hashes[i]
+            assert all(np.array_equal(after[i], kept[i]) for after, kept in zip(
+                (obs, masks, vec.rewards, vec.dones, players), before))
+            continue
+        # The game of the slot's next seed (`Mirror` plays game `seed + i` first).
+        mirror = Mirror(card_set, decks, "greedy", seeds[i] + n - i, n, i, i % 2, turn_limit=8)
+        mirror.check_row(vec, i)
+        assert not vec.dones[i] and list(vec.rewards[i]) == [0.0, 0.0]
+    # The games go on from there.
+    vec.step(random_actions(vec, rng))

@@ -4,17 +4,32 @@ inside ``step``, so that Gymnasium-vector code (CleanRL-style loops, the
 ``gymnasium.wrappers.vector`` wrappers) runs on the Rust batch rather than on
 ``SyncVectorEnv`` over single envs.
 
-Every row is the learner's decision. A finished episode is reset within the step that ends
-it (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the step returns the
-next episode's first observation in its row, the finished one's reward, termination or
-truncation, and, as ``SyncVectorEnv`` does in that mode, ``infos["final_obs"]`` (an object
-array, the finished episode's last observation at its index, ``None`` elsewhere) with
-``infos["_final_obs"]``, and ``infos["final_info"]`` (that episode's last info: an empty
-``action_mask``) with ``infos["_final_info"]``. A game the turn limit ends is a
-truncation (the engine says why a game ended); a win, a loss or any other draw is a
-termination. ``infos["action_mask"]`` (``(num_envs, ACTION_SPACE)`` bool, with its
-``_action_mask``) marks each row's legal actions; an illegal action raises ``IllegalMove``
-(naming the game and its legal actions) before any game moves.
+Every row is the learner's decision, or a finished episode's end. ``autoreset_mode``
+(``metadata["autoreset_mode"]``, the instance's) says when a finished episode starts over,
+as Gymnasium's ``SyncVectorEnv`` does in each mode:
+
+- ``AutoresetMode.NEXT_STEP`` (the default, Gymnasium's own): the step that ends an
+  episode returns its last observation, its reward, termination or truncation, and an
+  empty ``action_mask`` row (no legal action: the row shown is the end); the next step
+  ignores that row's action (any int) and returns the new episode's first observation,
+  reward 0, neither flag.
+- ``AutoresetMode.DISABLED``: as ``NEXT_STEP``, but nothing starts over by itself: a
+  ``step`` while an ended episode has not been reset raises ``ResetNeeded`` (naming the
+  envs) before any game moves; ``reset(options={"reset_mask": mask})`` (a bool array of
+  shape ``(num_envs,)``, no seed) starts env ``i``'s next episode where ``mask[i]`` and
+  leaves the others as they are (its ``infos["action_mask"]`` is every row's).
+- ``AutoresetMode.SAME_STEP``: the step that ends an episode returns the next episode's
+  first observation in its row (and its ``action_mask``), the finished one's reward,
+  termination or truncation, and ``infos["final_obs"]`` (an object array, the finished
+  episode's last observation at its index, ``None`` elsewhere) with
+  ``infos["_final_obs"]``, and ``infos["final_info"]`` (that episode's last info: an
+  empty ``action_mask``) with ``infos["_final_info"]``.
+
+A game the turn limit ends is a truncation (the engine says why a game ended); a win, a
+loss or any other draw is a termination. ``infos["action_mask"]`` (``(num_envs,
+ACTION_SPACE)`` bool, with its ``_action_mask``) marks each row's legal actions; an
+illegal action raises ``IllegalMove`` (naming the game and its legal actions) before any
+game moves.
 """
 
 from __future__ import annotations
@@ -51,8 +66,19 @@ _OPPONENTS = ("greedy", "random")
 
 class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     """``RuleScriptVectorEnv(card_set, decks, num_envs, opponent="random", seat=None,
-    seed=None, turn_limit=None, threads=None, copy=True)``: ``card_set`` a ``CardSet`` or
-    its folder, ``decks`` two ``Deck`` objects or ``.o8d`` paths (seat 0's first).
+    seed=None, turn_limit=None, threads=None, copy=True,
+    autoreset_mode=AutoresetMode.NEXT_STEP)``: ``card_set`` a ``CardSet`` or its folder,
+    ``decks`` two ``Deck`` objects or ``.o8d`` paths (seat 0's first).
+
+    ``autoreset_mode`` (an ``AutoresetMode`` or its value, ``"NextStep"``, ``"SameStep"``
+    or ``"Disabled"``) is when a finished episode starts over (the module's doc). The
+    default, ``NEXT_STEP``, is what ``SyncVectorEnv``, ``AsyncVectorEnv`` and
+    ``gym.make_vec`` do, what CleanRL-style loops are written for, and the mode all of
+    Gymnasium's observation wrappers (``NormalizeObservation``, ``TransformObservation``,
+    ``FlattenObservation``, ``DtypeObservation``...) take (``NormalizeObservation`` no
+    other; ``SAME_STEP`` none). In that mode, the step after an episode's end is no
+    decision: its row's action is ignored, and a learner leaves that transition out (as
+    ``RecordEpisodeStatistics`` and ``NormalizeReward`` do).
 
     ``seat`` is the learner's: ``None`` alternates (game ``i`` plays seat ``i % 2``, so
     both seats learn), ``0`` or ``1`` for all; ``learner_seats`` lists them. The opponent
@@ -70,7 +96,8 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
     copies them into tensors, no copy of the batch a step.
     """
 
-    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    # The default's; each instance has its own, with its mode.
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
 
     def __init__(
         self,
@@ -83,6 +110,7 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         turn_limit: Optional[int] = None,
         threads: Optional[int] = None,
         copy: bool = True,
+        autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
     ) -> None:
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
@@ -92,11 +120,14 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             raise ValueError(f"seat must be None (alternate), 0 or 1, not {seat!r}")
         if seed is not None:
             seed = operator.index(seed)
+        mode = _autoreset_mode(autoreset_mode)
         self.card_set, self.decks = _load_game_args(card_set, decks)
         self.num_envs = int(num_envs)
         self.opponent = opponent
         self.turn_limit = turn_limit
         self.copy = bool(copy)
+        self.autoreset_mode = mode
+        self.metadata = {**type(self).metadata, "autoreset_mode": mode}
         low, high = observation_bounds(self.card_set, self.decks, turn_limit)
         self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
         self.single_action_space = spaces.Discrete(ACTION_SPACE)
@@ -112,6 +143,8 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             opponent=cast(Literal["greedy", "random"], opponent),
             learner_seats=seat,
             keep_finals=True,
+            # DISABLED is NEXT_STEP's holding of an ended game, with no step to end the hold.
+            autoreset="same_step" if mode is AutoresetMode.SAME_STEP else "next_step",
         )
         learner_seats = self._vec.learner_seats
         assert learner_seats is not None, "a VecGame with an opponent has learner seats"
@@ -134,6 +167,10 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # Whether the last step ended an episode (so set the env's own arrays, with
         # `copy=False`).
         self._ended = False
+        # With DISABLED, the envs whose episode ended and was not reset since, and whether
+        # there is one (a bool, so that a step pays no numpy call to know).
+        self._over = np.zeros(self.num_envs, np.bool_)
+        self._any_over = False
 
     def _game(self) -> VecGame:
         if self._vec is None:
@@ -151,10 +188,14 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         ``None``, the env's ``seed`` the first time, else one drawn from ``np_random``), the
         opponent's opening moves played; ``(observations, infos)``, ``infos["action_mask"]``
         ``(num_envs, ACTION_SPACE)`` bool. A list of seeds (one per game) is a
-        ``ValueError``: the games' seeds follow from one. No options are taken (an empty
+        ``ValueError``: the games' seeds follow from one. The one option is ``reset_mask``,
+        with ``DISABLED``: a partial reset (the module's doc); no other is taken (an empty
         dict is none)."""
+        if options and "reset_mask" in options and self.autoreset_mode is AutoresetMode.DISABLED:
+            return self._reset_some(seed, options)
         if options:
-            raise ValueError(f"RuleScriptVectorEnv.reset takes no options, not {sorted(options)}")
+            why = " (reset_mask needs autoreset_mode AutoresetMode.DISABLED)" if "reset_mask" in options else ""
+            raise ValueError(f"RuleScriptVectorEnv.reset takes no options, not {sorted(options)}{why}")
         if seed is not None and not isinstance(seed, (int, np.integer)):
             raise ValueError(f"seed must be an int (game i is seeded seed + i) or None, not {type(seed).__name__}")
         vec = self._game()
@@ -167,20 +208,49 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             base = int(self.np_random.integers(0, 2**63 - 1))
         observations, masks, _ = vec.reset(base)
         self._started = True
+        self._over.fill(False)
+        self._any_over = False
+        return self._fresh(observations), {"action_mask": self._fresh(masks), "_action_mask": self._fresh(self._every_row)}
+
+    def _reset_some(self, seed: Optional[int], options: Dict[str, Any]) -> Tuple[Observations, Dict[str, Any]]:
+        """``reset(options={"reset_mask": mask})`` with ``DISABLED``: checked as
+        ``SyncVectorEnv`` checks it (``TypeError`` for what is not a bool numpy array,
+        ``ValueError`` for another shape or no True), no seed and no other option."""
+        mask = options["reset_mask"]
+        if sorted(options) != ["reset_mask"]:
+            raise ValueError(f"RuleScriptVectorEnv.reset takes no options but reset_mask, not {sorted(options)}")
+        if seed is not None:
+            raise ValueError("reset(seed=..., options={'reset_mask': ...}): an env reset by mask goes on with its next seed")
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+            raise TypeError(f"options['reset_mask'] must be a numpy bool array, not {type(mask).__name__}")
+        if mask.shape != (self.num_envs,) or not mask.any():
+            raise ValueError(f"options['reset_mask'] must have shape ({self.num_envs},) and a True, not {mask!r}")
+        vec = self._game()
+        if not self._started:
+            raise ResetNeeded("call reset() first")
+        observations, masks, _ = vec.reset(mask=mask)
+        self._over &= ~mask
+        self._any_over = bool(self._over.any())
         return self._fresh(observations), {"action_mask": self._fresh(masks), "_action_mask": self._fresh(self._every_row)}
 
     def step(
         self, actions: Actions
     ) -> Tuple[Observations, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], Dict[str, Any]]:
         """Plays ``actions[i]`` for game ``i``'s learner, then its opponent until the learner
-        is to move again; ``(observations, rewards, terminations, truncations, infos)``,
-        ``rewards`` float32, the learner's result (1 win, -1 loss, 0 draw) for a game the
-        step ended, else 0. ``ValueError`` for actions of another shape or dtype,
-        ``IllegalMove`` (a ``ValueError`` too) before any game moves for an illegal one,
-        ``ResetNeeded`` before ``reset()``."""
+        is to move again (with ``NEXT_STEP``, a row that showed an episode's end starts the
+        next episode instead, its action ignored); ``(observations, rewards, terminations,
+        truncations, infos)``, ``rewards`` float32, the learner's result (1 win, -1 loss, 0
+        draw) for a game the step ended, else 0. ``ValueError`` for actions of another
+        shape or dtype, ``IllegalMove`` (a ``ValueError`` too) before any game moves for an
+        illegal one, ``ResetNeeded`` before ``reset()``."""
         vec = self._game()
         if not self._started:
             raise ResetNeeded("call reset() first")
+        if self._any_over:
+            raise ResetNeeded(
+                f"the episodes of envs {np.flatnonzero(self._over).tolist()} are over and autoreset_mode is "
+                "AutoresetMode.DISABLED: reset them with reset(options={'reset_mask': ...})"
+            )
         # A list or tuple of ints is made an array; anything else goes to the VecGame as it
         # is, which refuses what is not an int32 or int64 array of shape (num_envs,).
         array = np.asarray(actions) if isinstance(actions, (list, tuple)) else actions
@@ -212,6 +282,12 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                 at_limit = games[truncated]
                 terminations[at_limit] = False
                 truncations[at_limit] = True
+            if self.autoreset_mode is not AutoresetMode.SAME_STEP:
+                # The rows are the episodes' ends, their masks empty: nothing more to say.
+                if self.autoreset_mode is AutoresetMode.DISABLED:
+                    np.logical_or(self._over, dones, out=self._over)
+                    self._any_over = True
+                return observations, rewards, terminations, truncations, infos
             # One array a finished episode, as Gymnasium's own vector envs give it (an
             # object array's rows assigned from a 2-d array would be read as one array).
             final_obs = np.full(n, None, dtype=object)
@@ -236,6 +312,21 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         """The legal actions of every row, ``(num_envs, ACTION_SPACE)`` bool (a copy)."""
         masks: npt.NDArray[np.bool_] = self._game().masks.copy()
         return masks
+
+
+def _autoreset_mode(mode: Union[AutoresetMode, str]) -> AutoresetMode:
+    """``mode`` as an ``AutoresetMode`` (given as one or as its value, as ``SyncVectorEnv``
+    takes it); else a ``ValueError`` naming it."""
+    try:
+        known = mode if isinstance(mode, AutoresetMode) else AutoresetMode(mode)
+    except ValueError:
+        known = None
+    if known is None:
+        raise ValueError(
+            "RuleScriptVectorEnv takes autoreset_mode AutoresetMode.NEXT_STEP (the default), SAME_STEP or DISABLED "
+            f"(or its value: 'NextStep', 'SameStep', 'Disabled'), not {mode!r}"
+        )
+    return known
 
 
 # `gymnasium.make_vec("rulescript.envs.vector_env:RuleScriptVector-v0", num_envs=64,

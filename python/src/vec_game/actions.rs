@@ -1,5 +1,5 @@
 //! A step's actions read from numpy (int32 or int64, contiguous or strided) and each found
-//! among its slot's legal moves' numbers, before any game moves.
+//! among its slot's legal moves' numbers, before any game moves; and a reset's mask.
 
 use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -46,14 +46,33 @@ pub(super) fn pick_actions(
     Err(PyValueError::new_err(format!("actions must be a numpy int32 or int64 array of shape ({n},), not {given}")))
 }
 
-/// [`pick_actions`] over the actions read: each slot's action, when legal, into `picks`;
-/// else the slot's index and the action.
+/// [`pick_actions`] over the actions read: each slot's action, when legal (or ignored, in a
+/// slot that shows how its game ended), into `picks`; else the slot's index and the action.
 fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec<u16>) -> Option<(usize, i64)> {
     for (i, (action, slot)) in actions.zip(slots).enumerate() {
         match u16::try_from(action) {
             Ok(legal) if slot.allows(legal) => picks.push(legal),
+            // A slot that shows how its game ended (`autoreset="next_step"`) has no legal
+            // action and ignores the one given, whatever it is: checked only once the
+            // action is not a legal one, so that the default step pays nothing for it.
+            _ if slot.hot.held => picks.push(0),
             _ => return Some((i, action)),
         }
     }
     None
+}
+
+/// A partial reset's mask: a numpy bool vector of one entry per slot (`n`), read into a
+/// `Vec`; anything else is a `ValueError` that says what is expected.
+pub(super) fn read_mask(mask: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<bool>> {
+    let Ok(array) = mask.cast::<PyArrayDyn<bool>>() else {
+        let given = what_is(mask);
+        return Err(PyValueError::new_err(format!("mask must be a numpy bool array of shape ({n},), not {given}")));
+    };
+    if array.shape() != [n] {
+        return Err(PyValueError::new_err(format!("mask has shape {}, not ({n},)", shape_text(array.shape()))));
+    }
+    let array =
+        array.try_readonly().map_err(|error| PyValueError::new_err(format!("mask cannot be read now ({error})")))?;
+    Ok(array.as_array().iter().copied().collect())
 }

@@ -8,7 +8,8 @@ use super::{Slot, Start};
 use crate::observation::{OBSERVATION_SIZE, Written, encode};
 
 /// How a slot's game ended, kept by the step that finished it (before the slot starts its
-/// next game) for `VecGame.finals()`: Gymnasium's `final_obs` for a `SAME_STEP` reset.
+/// next game) for `VecGame.finals()`: Gymnasium's `final_obs` for a `SAME_STEP` reset (and
+/// the truncation, in either mode).
 pub(super) struct Final {
     /// The step that finished it ([`Start::step`]): `finals()` lists only the last step's.
     pub(super) step: u64,

@@ -61,7 +61,7 @@ impl Opponent {
 const MAX_GAMES_WITHOUT_LEARNER: u32 = 64;
 
 /// Each seat's result of a game `winner` won (`None`: a draw), as `rewards` holds it.
-fn rewards_of(winner: Option<Seat>) -> [f32; 2] {
+pub(super) fn rewards_of(winner: Option<Seat>) -> [f32; 2] {
     match winner {
         Some(Seat::FIRST) => [1.0, -1.0],
         Some(_) => [-1.0, 1.0],
@@ -74,12 +74,15 @@ fn rewards_of(winner: Option<Seat>) -> [f32; 2] {
 /// learner had made a decision in it (`learner_moved` for the game as it is now), and is
 /// passed over otherwise (a reset's row has no `done`, and a row is always the learner's
 /// decision); either way the slot starts its next game, whose opening moves the opponent
-/// plays too when it moves first.
+/// plays too when it moves first; except that with `HOLD` (`autoreset="next_step"`: a
+/// constant, so that the default step's code is as it was) a game that is the row's
+/// `done` stays in the slot as it ended (`Hot::held`, no legal move), for the next step
+/// to start over.
 ///
 /// Bounded: the turn limit ends every game; past [`game::sim::MAX_DECISIONS`] opponent
 /// decisions in a row, or [`MAX_GAMES_WITHOUT_LEARNER`] games passed over in a row, it
 /// fails.
-pub(super) fn play_opponent(
+pub(super) fn play_opponent<const HOLD: bool>(
     start: &Start,
     i: usize,
     slot: &mut Slot,
@@ -94,6 +97,11 @@ pub(super) fn play_opponent(
                 *row.done = 1;
                 if let Some(learner) = slot.opponent.as_ref().map(|opponent| opponent.learner) {
                     slot.keep_final(start, learner);
+                }
+                if HOLD {
+                    slot.hot.held = true;
+                    slot.legal.clear();
+                    return Ok(());
                 }
             } else {
                 passed_over += 1;
