@@ -36,7 +36,6 @@ static DUEL: Catalogue = Catalogue {
     costs: &[CostSpec { name: "E", arg: CostArg::OptionalCountOrFilter, doc: "" }],
     filters: &[named("wounded")],
     comparable_filters: &[named("power")],
-    ranking_filters: &[],
     zones: &[
         ZoneSpec { name: "board", is_pile: false, doc: "" },
         ZoneSpec { name: "hand", is_pile: true, doc: "" },
@@ -44,18 +43,12 @@ static DUEL: Catalogue = Catalogue {
     ],
     zone_prefixes: &[named("own"), named("enemy")],
     card_types: &[named("unit"), named("spell")],
-    subtypes: &[],
     events: &[EventSpec { name: "summoned", is_hook: false, has_object: true, doc: "" }],
     event_prefixes: &[named("own"), named("enemy")],
     event_suffixes: &[named("self"), named("whichever")],
-    abilities: &[],
-    rule_switches: &[],
-    selectors: &[],
     restrictions: &[named("eot")],
-    restriction_prefixes: &[],
     variables: &[named("hero"), named("foe"), named("source"), named("chosen"), named("newcomer")],
     attributes: &[named("life")],
-    functions: &[],
     roles: Roles {
         target_controller: Some("hero"),
         target_opponent: Some("foe"),
@@ -72,6 +65,7 @@ static DUEL: Catalogue = Catalogue {
         zone_opponent: Some("enemy"),
         ..Roles::NONE
     },
+    ..Catalogue::EMPTY
 };
 
 /// Each mistake, and what its diagnostics must say (in Duel's words).
