@@ -80,7 +80,7 @@ fn bp(ctx: &mut CallContext<'_, Board>) -> Result<Status, Trap> {
 /// The builtins of the benchmarks: `bp` only (the effects call nothing else).
 pub fn builtins() -> Builtins<Board> {
     let mut table = Builtins::new(&CATALOGUE);
-    table.command(Command::Bp as usize, bp);
+    table.command(Command::Bp.index(), bp);
     table
 }
 

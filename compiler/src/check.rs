@@ -743,7 +743,19 @@ impl Checker<'_> {
         let user_names: Vec<&str> =
             self.user_variables.iter().map(|variable| self.source.get(variable.span.range()).unwrap_or("")).collect();
         known.extend(user_names);
-        self.report(diagnostics::unknown_name(Code::E0023, name.span, "name", &written, &known));
+        let mut diagnostic = diagnostics::unknown_name(Code::E0023, name.span, "name", &written, &known);
+        if diagnostic.help.is_none() {
+            // Nothing close: the names an expression may read, in this game's words (CFC's
+            // `me` is no name of a game whose player is `hero`). Only the catalogue's are
+            // listed: the card's own are its author's, and as many as the card is long.
+            let variables = self.names.variables.names();
+            diagnostic.help = Some(if variables.is_empty() {
+                "this game has no names to read; a card declares its own in `vars`".to_string()
+            } else {
+                format!("a name is one of {}, or one the card declares in `vars`", diagnostics::quoted_list(variables))
+            });
+        }
+        self.report(diagnostic);
     }
 }
 

@@ -114,7 +114,7 @@ fn main() -> ExitCode {
     // Only the commands the engine's cards use need a builtin; a card calling another
     // traps `MissingBuiltin`.
     let mut builtins = Builtins::new(&stdlib::CATALOGUE);
-    builtins.command(usize::from(stdlib::Command::Damage.index()), damage);
+    builtins.command(stdlib::Command::Damage.index(), damage);
     let mut runtime = Runtime::new(program, &stdlib::CATALOGUE, builtins);
 
     let mut table = Table {

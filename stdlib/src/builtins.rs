@@ -174,7 +174,7 @@ pub fn cost<H: CfcHost>(cost: CostKind) -> CostFn<H> {
 pub fn builtins<H: CfcHost>() -> Builtins<H> {
     let mut table = Builtins::new(&CATALOGUE);
     for &c in Command::ALL {
-        table.command(c as usize, command::<H>(c));
+        table.command(c.index(), command::<H>(c));
     }
     for (i, &f) in Function::ALL.iter().enumerate() {
         table.function(i, function::<H>(f));

@@ -124,7 +124,7 @@
 //! let shuffler = program.card_by_key("shuffler").unwrap();
 //!
 //! let mut builtins = Builtins::new(&stdlib::CATALOGUE);
-//! builtins.command(usize::from(stdlib::Command::Draw.index()), draw);
+//! builtins.command(stdlib::Command::Draw.index(), draw);
 //! let mut runtime = Runtime::new(program, &stdlib::CATALOGUE, builtins);
 //!
 //! // Player 0 holds nothing, player 1 three cards: player 0 draws three.

@@ -194,7 +194,7 @@ fn command_round_trips_through_its_index() {
         let id = u16::try_from(index).expect("fewer than 65536 commands");
         assert_eq!(Command::from_index(id), Some(command));
         assert_eq!(command as usize, index);
-        assert_eq!(command.index(), id);
+        assert_eq!(command.index(), index);
         assert!(std::ptr::eq(command.spec(), &CATALOGUE.commands[index]));
         assert_eq!(CATALOGUE.command_index(command.name()), Some(index));
         assert_eq!(Command::from_name(&command.name().to_ascii_uppercase()), Some(command));

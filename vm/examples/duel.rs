@@ -103,9 +103,7 @@ static CATALOGUE: Catalogue = Catalogue {
     name: "duel",
     commands: &COMMANDS,
     costs: &[CostSpec { name: "E", arg: CostArg::OptionalCountOrFilter, doc: "Pay that much energy (1 by default)." }],
-    filters: &[],
     comparable_filters: &[named("power", "A unit's power.")],
-    ranking_filters: &[],
     // The first zone is where a filter without `@` looks.
     zones: &[
         ZoneSpec { name: "board", is_pile: false, doc: "Units in play; without a prefix, both boards." },
@@ -115,18 +113,13 @@ static CATALOGUE: Catalogue = Catalogue {
     ],
     zone_prefixes: &[named("own", "The source's controller's."), named("enemy", "The opponent's.")],
     card_types: &[named("unit", "A card that stays on the board."), named("spell", "A card played once.")],
-    subtypes: &[],
     events: &[
         EventSpec { name: "summoned", is_hook: false, has_object: true, doc: "A unit was put onto a board." },
         EventSpec { name: "turnStart", is_hook: false, has_object: false, doc: "A duelist's turn begins." },
     ],
     event_prefixes: &[named("own", "The auto's controller's."), named("enemy", "The opponent's.")],
     event_suffixes: &[named("self", "The object is the auto's card."), named("whichever", "Any object.")],
-    abilities: &[],
-    rule_switches: &[],
-    selectors: &[],
     restrictions: &[named("eot", "Until the end of the turn.")],
-    restriction_prefixes: &[],
     variables: &[
         named("hero", "The source's controller."),
         named("foe", "Its opponent."),
@@ -141,7 +134,6 @@ static CATALOGUE: Catalogue = Catalogue {
         named("size", "How many elements a list has."),
         named("board", "A duelist's units in play."),
     ],
-    functions: &[],
     roles: Roles {
         target_controller: Some("hero"),
         target_opponent: Some("foe"),
@@ -158,6 +150,9 @@ static CATALOGUE: Catalogue = Catalogue {
         zone_opponent: Some("enemy"),
         ..Roles::NONE
     },
+    // The lists Duel has none of (filters, abilities, functions...), and whatever a later
+    // catalogue adds, are empty.
+    ..Catalogue::EMPTY
 };
 
 /// The cards, in RuleScript, by key: the name the engine's cards carry.
@@ -474,11 +469,11 @@ fn energy(ctx: &mut CallContext<'_, Table>, phase: CostPhase) -> Result<Status, 
 fn builtins() -> Builtins<Table> {
     let mut builtins = Builtins::new(&CATALOGUE);
     builtins
-        .command(Command::Strike as usize, strike)
-        .command(Command::Mend as usize, mend)
-        .command(Command::Draw as usize, draw)
-        .command(Command::Empower as usize, empower)
-        .command(Command::Summon as usize, summon)
+        .command(Command::Strike.index(), strike)
+        .command(Command::Mend.index(), mend)
+        .command(Command::Draw.index(), draw)
+        .command(Command::Empower.index(), empower)
+        .command(Command::Summon.index(), summon)
         .cost(0, energy);
     builtins
 }

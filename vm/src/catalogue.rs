@@ -43,7 +43,22 @@
 //!
 //! A catalogue is plain `'static` data (the runtime holds `&'static Catalogue`): a game
 //! declares it as a `static`, or one that builds it at run time (from a file of its own)
-//! leaks it once (`Box::leak`), names included.
+//! leaks it once (`Box::leak`), names included. A game names only the lists and roles it
+//! has, the rest coming from [`Catalogue::EMPTY`] and [`Roles::NONE`] by struct update, so
+//! that a field added to either (with a default that changes nothing) breaks no game:
+//!
+//! ```
+//! use vm::catalogue::{Catalogue, NamedSpec, Roles};
+//!
+//! static CATALOGUE: Catalogue = Catalogue {
+//!     name: "tiny",
+//!     card_types: &[NamedSpec { name: "unit", doc: "A card that stays in play." }],
+//!     variables: &[NamedSpec { name: "hero", doc: "The executing player." }],
+//!     roles: Roles { target_controller: Some("hero"), ..Roles::NONE },
+//!     ..Catalogue::EMPTY
+//! };
+//! assert!(CATALOGUE.commands.is_empty() && CATALOGUE.unknown_roles().is_empty());
+//! ```
 //!
 //! `vm/examples/duel.rs` is a whole game on a catalogue of its own; the compiler checks a
 //! card against whichever catalogue it is handed (`compiler::Session::new(&CATALOGUE)`).
@@ -106,6 +121,38 @@ pub struct Catalogue {
     /// Which of the names above play the parts the compiler and the runtime give a meaning
     /// to (the rule's targets, the event's object, the `once` suffix...).
     pub roles: Roles,
+}
+
+impl Catalogue {
+    /// A catalogue with no name, every list empty and no role ([`Roles::NONE`]): what a
+    /// game's catalogue starts from, naming only what the game declares (`Catalogue { name:
+    /// "duel", commands: &COMMANDS, ..Catalogue::EMPTY }`), so that a list the game does
+    /// not have, or a field added to `Catalogue` later, takes its empty default. Empty
+    /// lists change a catalogue's [`CatalogueId`] no more than listing them as `&[]` does.
+    pub const EMPTY: Catalogue = Catalogue {
+        name: "",
+        commands: &[],
+        costs: &[],
+        filters: &[],
+        comparable_filters: &[],
+        ranking_filters: &[],
+        zones: &[],
+        zone_prefixes: &[],
+        card_types: &[],
+        subtypes: &[],
+        events: &[],
+        event_prefixes: &[],
+        event_suffixes: &[],
+        abilities: &[],
+        rule_switches: &[],
+        selectors: &[],
+        restrictions: &[],
+        restriction_prefixes: &[],
+        variables: &[],
+        attributes: &[],
+        functions: &[],
+        roles: Roles::NONE,
+    };
 }
 
 /// The names of a catalogue that play a part the compiler or the runtime gives a meaning
@@ -177,7 +224,10 @@ pub struct Roles {
 }
 
 impl Roles {
-    /// No name plays any part: a catalogue for tests or a game without these features.
+    /// No name plays any part: a catalogue for tests or a game without these features, and
+    /// what a game's roles start from, naming only the parts it has (`Roles {
+    /// target_controller: Some("hero"), ..Roles::NONE }`), so that a role added later
+    /// breaks no game.
     pub const NONE: Roles = Roles {
         target_controller: None,
         target_opponent: None,
@@ -243,8 +293,9 @@ impl CommandSpec {
 }
 
 /// Generates a game's `Command` enum and its `COMMANDS` table from a table of its
-/// commands, so that `Command as usize` is the command's index in the game's catalogue (its
-/// builtin id, what [`Builtins::command`](crate::runtime::Builtins::command) takes). Invoke
+/// commands, so that `Command::index` is the command's index in the game's catalogue (its
+/// builtin id, what [`Builtins::command`](crate::runtime::Builtins::command) takes:
+/// `builtins.command(Command::Strike.index(), strike)`). Invoke
 /// it with the table (`vm::define_commands! { Strike { name: "strike", params: [req
 /// "amount": Expr], default_target: Nothing, timed: false, doc: "...", fails_when:
 /// "never" }, ... }`, as `vm/examples/duel.rs` does), or through a macro of the game's
@@ -287,9 +338,15 @@ macro_rules! define_commands {
                 Command::ALL.get(usize::from(index)).copied()
             }
 
+            /// The builtin id: the command's index in the catalogue's `commands`, what
+            /// `vm::runtime::Builtins::command` takes to register its builtin.
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
             /// The command's specification.
             pub fn spec(self) -> &'static $crate::catalogue::CommandSpec {
-                &COMMANDS[self as usize]
+                &COMMANDS[self.index()]
             }
 
             /// The canonical spelling.

@@ -64,12 +64,10 @@
 //!     zones: &[ZoneSpec { name: "ring", is_pile: false, doc: "" }],
 //!     zone_prefixes: &[NamedSpec { name: "my", doc: "" }, NamedSpec { name: "opp", doc: "" }],
 //!     card_types: &[NamedSpec { name: "character", doc: "" }],
-//!     costs: &[], filters: &[], comparable_filters: &[], ranking_filters: &[],
-//!     subtypes: &[], events: &[], event_prefixes: &[], event_suffixes: &[], abilities: &[],
-//!     rule_switches: &[], selectors: &[], restrictions: &[], restriction_prefixes: &[],
-//!     variables: &[], attributes: &[], functions: &[],
 //!     // The names the runtime gives a meaning to (here the zone prefixes), in its spelling.
 //!     roles: Roles { zone_mine: Some("my"), zone_opponent: Some("opp"), ..Roles::NONE },
+//!     // Every list the game has none of (costs, events, variables...): empty.
+//!     ..Catalogue::EMPTY
 //! };
 //!
 //! // 2. Compile the card `fireball` (what `rsc compile` does for `fireball.rules`).

@@ -204,13 +204,6 @@ macro_rules! for_each_command {
 use vm::define_commands;
 for_each_command!(define_commands);
 
-impl Command {
-    /// The builtin id: the index in [`CATALOGUE`]`.commands`.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
-
 /// The cost symbols of an activated ability's `{...}` block.
 pub const COSTS: &[CostSpec] = &[
     CostSpec { name: "T", arg: CostArg::None, doc: "`{T}`: tap this permanent (it must be untapped)." },
@@ -560,7 +553,6 @@ pub static CATALOGUE: Catalogue = Catalogue {
     costs: COSTS,
     filters: FILTERS,
     comparable_filters: COMPARABLE_FILTERS,
-    ranking_filters: &[],
     zones: ZONES,
     zone_prefixes: ZONE_PREFIXES,
     card_types: CARD_TYPES,
@@ -569,8 +561,6 @@ pub static CATALOGUE: Catalogue = Catalogue {
     event_prefixes: EVENT_PREFIXES,
     event_suffixes: EVENT_SUFFIXES,
     abilities: ABILITIES,
-    rule_switches: &[],
-    selectors: &[],
     restrictions: RESTRICTIONS,
     restriction_prefixes: RESTRICTION_PREFIXES,
     variables: VARIABLES,
@@ -583,22 +573,18 @@ pub static CATALOGUE: Catalogue = Catalogue {
         target_player: Some("player"),
         source: Some("this"),
         targets: Some("tgt"),
-        previous_targets: None,
         event_object: Some("trigger"),
         event_mine: Some("my"),
         event_opponent: Some("opp"),
         event_anyone: Some("any"),
-        suffix_source: None,
-        suffix_from_source: None,
         suffix_any_object: Some("any"),
-        suffix_once: None,
         restriction_opponent: Some("opp"),
         zone_mine: Some("my"),
         zone_opponent: Some("opp"),
-        zone_either: None,
-        zone_same: None,
         continuous: Some("continuous"),
+        ..Roles::NONE
     },
+    ..Catalogue::EMPTY
 };
 
 /// Index of `name` (any case) in a list of names.

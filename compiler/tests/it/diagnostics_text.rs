@@ -313,3 +313,27 @@ fn unknown_ability_lists_the_abilities() {
     assert!(text.starts_with("error[E0015]: unknown ability `flying`\n"), "{text}");
     assert!(text.contains("help: expected one of `unblockable`, `cantattack`,"), "{text}");
 }
+
+#[test]
+fn misspelt_name_is_suggested() {
+    assert_eq!(
+        diagnose("action = [[if mee.hp < 1000]] draw(1)\n"),
+        "error[E0023]: unknown name `mee`\n\
+         \x20 1:15 `mee`: unknown name\n\
+         \x20 help: did you mean `me`?\n"
+    );
+}
+
+/// Nothing close to the name: the names an expression may read are listed.
+#[test]
+fn unknown_name_lists_the_names() {
+    assert_eq!(
+        diagnose("action = [[if zork.hp < 1000]] draw(1)\n"),
+        "error[E0023]: unknown name `zork`\n\
+         \x20 1:15 `zork`: unknown name\n\
+         \x20 help: a name is one of `me`, `opp`, `this`, `tgt`, `prevTgt`, `discarded`, `sacrificed`, \
+         `destroyed`, `moved`, `trashed`, `attacker`, `blocker`, `uaBP`, `trigger`, `alone`, `soloAttack`, \
+         `instant`, `triggered`, `auto`, `card`, `char`, `action`, `reaction`, or one the card declares in \
+         `vars`\n"
+    );
+}

@@ -36,7 +36,6 @@ static DUEL: Catalogue = Catalogue {
     costs: &[CostSpec { name: "E", arg: CostArg::OptionalCountOrFilter, doc: "" }],
     filters: &[named("wounded")],
     comparable_filters: &[named("power")],
-    ranking_filters: &[],
     zones: &[
         ZoneSpec { name: "board", is_pile: false, doc: "" },
         ZoneSpec { name: "hand", is_pile: true, doc: "" },
@@ -44,18 +43,12 @@ static DUEL: Catalogue = Catalogue {
     ],
     zone_prefixes: &[named("own"), named("enemy")],
     card_types: &[named("unit"), named("spell")],
-    subtypes: &[],
     events: &[EventSpec { name: "summoned", is_hook: false, has_object: true, doc: "" }],
     event_prefixes: &[named("own"), named("enemy")],
     event_suffixes: &[named("self"), named("whichever")],
-    abilities: &[],
-    rule_switches: &[],
-    selectors: &[],
     restrictions: &[named("eot")],
-    restriction_prefixes: &[],
     variables: &[named("hero"), named("foe"), named("source"), named("chosen"), named("newcomer")],
     attributes: &[named("life")],
-    functions: &[],
     roles: Roles {
         target_controller: Some("hero"),
         target_opponent: Some("foe"),
@@ -72,6 +65,7 @@ static DUEL: Catalogue = Catalogue {
         zone_opponent: Some("enemy"),
         ..Roles::NONE
     },
+    ..Catalogue::EMPTY
 };
 
 /// Each mistake, and what its diagnostics must say (in Duel's words).
@@ -103,6 +97,10 @@ const MISTAKES: &[(&str, &str)] = &[
     ("action = strike(3) to(foe) eot\n", "restrictions only time `empower`; other changes are permanent"),
     ("target = unit\naction = strike(3) to(foe)\n", "nothing reads `chosen`"),
     ("auto = ~oppSummoned~ strike(1)\n", "`opp` is no event prefix; one of `own`, `enemy` (`ownSummoned`), or none"),
+    (
+        "action = strike(me.life) to(foe)\n",
+        "a name is one of `hero`, `foe`, `source`, `chosen`, `newcomer`, or one the card declares in `vars`",
+    ),
 ];
 
 /// Message, label and help of every diagnostic of `source`, one line each.
@@ -221,4 +219,25 @@ fn a_list_the_game_lacks_is_left_out() {
         ["a filter is a card type or subtype, or a comparison such as `power>=500`"]
     );
     assert_eq!(helps("auto = ~summoned:self~ strike(1)\n"), ["this game has no event suffixes"]);
+}
+
+/// CFC's player word in an expression, nothing close to it in Duel's names: the whole
+/// message is in Duel's words.
+#[test]
+fn an_unknown_name_is_told_the_games_names() {
+    assert_eq!(
+        said("action = strike(me.life) to(foe)\n"),
+        "unknown name `me` | unknown name | a name is one of `hero`, `foe`, `source`, `chosen`, `newcomer`, \
+         or one the card declares in `vars`"
+    );
+    let bare = Catalogue {
+        variables: &[],
+        roles: Roles { source: None, targets: None, event_object: None, ..DUEL.roles },
+        ..DUEL
+    };
+    let helps: Vec<String> = check_source("action = strike(me.life) to(foe)\n", &bare)
+        .into_iter()
+        .filter_map(|diagnostic| diagnostic.help)
+        .collect();
+    assert_eq!(helps, ["this game has no names to read; a card declares its own in `vars`"]);
 }

@@ -8,30 +8,7 @@ use super::*;
 use crate::catalogue::Catalogue;
 
 /// A catalogue with nothing in it, for tests that need none of its names.
-pub(super) static EMPTY: Catalogue = Catalogue {
-    name: "empty",
-    commands: &[],
-    costs: &[],
-    filters: &[],
-    comparable_filters: &[],
-    ranking_filters: &[],
-    zones: &[],
-    zone_prefixes: &[],
-    card_types: &[],
-    subtypes: &[],
-    events: &[],
-    event_prefixes: &[],
-    event_suffixes: &[],
-    abilities: &[],
-    rule_switches: &[],
-    selectors: &[],
-    restrictions: &[],
-    restriction_prefixes: &[],
-    variables: &[],
-    attributes: &[],
-    functions: &[],
-    roles: crate::catalogue::Roles::NONE,
-};
+pub(super) static EMPTY: Catalogue = Catalogue { name: "empty", ..Catalogue::EMPTY };
 
 #[test]
 fn every_op_is_in_a_group_and_has_a_meaning() {

@@ -112,8 +112,8 @@ impl<H: Host> Builtins<H> {
     }
 
     /// Registers command `idx` (its index in `catalogue.commands`: with an enum from
-    /// `vm::define_commands!`, `Command::Strike as usize`; for the stdlib's catalogue,
-    /// `usize::from(stdlib::Command::Damage.index())`). An index past the
+    /// `vm::define_commands!`, as every game's is, `Command::Strike.index()`, for the
+    /// stdlib's catalogue `stdlib::Command::Damage.index()`). An index past the
     /// catalogue's commands registers nothing: the call traps
     /// [`TrapCode::MissingBuiltin`] when a card uses it.
     pub fn command(&mut self, idx: usize, f: BuiltinFn<H>) -> &mut Builtins<H> {

@@ -7,6 +7,7 @@
 mod catalogue;
 mod disas;
 mod docs;
+mod game_catalogue;
 mod load;
 mod roundtrip;
 mod runtime;

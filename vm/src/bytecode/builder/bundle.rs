@@ -23,12 +23,7 @@ use crate::catalogue::Catalogue;
 /// ```
 /// use vm::bytecode::*;
 /// # use vm::catalogue::*;
-/// # static CATALOGUE: Catalogue = Catalogue { name: "demo", commands: &[], costs: &[],
-/// #     filters: &[], comparable_filters: &[], ranking_filters: &[], zones: &[],
-/// #     zone_prefixes: &[], card_types: &[], subtypes: &[], events: &[],
-/// #     event_prefixes: &[], event_suffixes: &[], abilities: &[], rule_switches: &[],
-/// #     selectors: &[], restrictions: &[], restriction_prefixes: &[], variables: &[],
-/// #     attributes: &[], functions: &[], roles: Roles::NONE };
+/// # static CATALOGUE: Catalogue = Catalogue { name: "demo", ..Catalogue::EMPTY };
 /// let mut bundle = BundleBuilder::new(&CATALOGUE);
 /// let mut code = CodeBuilder::new();
 /// code.emit(Instr::Return {});

@@ -572,30 +572,7 @@ fn take(waiting: &mut Vec<Execution>, which: u8) -> Option<Execution> {
 
 /// A catalogue of almost nothing: what a runtime is handed when the engine loads a bundle
 /// against one catalogue and runs it with another (`Runtime::new` takes both apart).
-static TINY: vm::catalogue::Catalogue = vm::catalogue::Catalogue {
-    name: "tiny",
-    commands: &[],
-    zones: &[],
-    zone_prefixes: &[],
-    card_types: &[],
-    costs: &[],
-    filters: &[],
-    comparable_filters: &[],
-    ranking_filters: &[],
-    subtypes: &[],
-    events: &[],
-    event_prefixes: &[],
-    event_suffixes: &[],
-    abilities: &[],
-    rule_switches: &[],
-    selectors: &[],
-    restrictions: &[],
-    restriction_prefixes: &[],
-    variables: &[],
-    attributes: &[],
-    functions: &[],
-    roles: vm::catalogue::Roles::NONE,
-};
+static TINY: vm::catalogue::Catalogue = vm::catalogue::Catalogue { name: "tiny", ..vm::catalogue::Catalogue::EMPTY };
 
 fn play(script: Vec<u32>, calls: &[Call], mismatched: bool) {
     let program = program();
