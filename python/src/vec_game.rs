@@ -37,6 +37,7 @@ mod rows;
 mod share;
 mod slot;
 use actions::{pick_actions, read_mask};
+use finals::ended_by_turn_limit;
 use opponent::{Opponent, play_opponent, seats_of};
 use rows::{Layout, Row, outputs};
 use share::{MIN_SHARE, SPIN_WAIT, Share, record, take};
@@ -124,7 +125,9 @@ pub const MAX_THREADS: usize = 1024;
 /// finished game's last observation, and whether the turn limit ended it, are kept only
 /// with `keep_finals=True` (11 KiB more a game), at a cost only to the games that end (an
 /// observation written), and read with `finals()` (Gymnasium's `final_obs`;
-/// `rulescript.envs.vector_env` reads them).
+/// `rulescript.envs.vector_env` reads them with `'same_step'`). `truncations()` says
+/// which of the games `dones` marks the turn limit ended: with `'next_step'` read from
+/// the games shown at their end, so without `keep_finals`.
 ///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
@@ -698,6 +701,32 @@ impl VecGame {
                 PyArray1::from_vec(py, truncated).into_any(),
             ],
         )
+    }
+
+    /// (n,) bool, a new array: whether the turn limit ended game `i` (a truncation, a draw
+    /// at the limit) rather than a win, a loss or another draw, for each game that
+    /// `dones` marks; False for the others. With `autoreset='next_step'` read from the
+    /// games the rows show at their end, so with or without `keep_finals` and at no cost
+    /// to the step; with `'same_step'` from the kept finals (as `finals()`: all False after
+    /// a reset), a `RuntimeError` for a VecGame made without `keep_finals=True`.
+    fn truncations<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let this = shared(slf)?;
+        let step = this.start.step;
+        let truncated = match this.next_step {
+            true => this.slots.iter().map(|slot| slot.hot.held && ended_by_turn_limit(&slot.game)).collect(),
+            false => this
+                .slots
+                .iter()
+                .map(|slot| match &slot.last {
+                    Some(last) => Ok(last.step == step && last.truncated),
+                    None => Err(pyo3::exceptions::PyRuntimeError::new_err(
+                        "with autoreset='same_step', this VecGame tells truncations from the finals it keeps: \
+                         make it with keep_finals=True",
+                    )),
+                })
+                .collect::<PyResult<Vec<bool>>>()?,
+        };
+        Ok(PyArray1::from_vec(slf.py(), truncated))
     }
 
     /// `'same_step'` or `'next_step'`: when a finished game starts over (see the class).
