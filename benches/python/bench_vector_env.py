@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """The Gymnasium vector env's own cost a step, paired with the bare `VecGame` under it:
-rounds that take turns between a `VecGame(opponent="random", keep_finals=True)` stepped
-directly and `RuleScriptVectorEnv` (`copy=False`, then `copy=True`) over the same games,
-each stepped with the same random legal actions drawn in numpy (`RandomLegalActions`).
-Prints each round's microseconds a step and, per round, the env's over the bare one's.
-`--autoreset next` (the env's default, `NEXT_STEP`; the bare `VecGame` with
-`autoreset="next_step"`) or `same` (`SAME_STEP`).
+rounds that take turns between a `VecGame(opponent="random")` stepped directly and
+`RuleScriptVectorEnv` (`copy=False`, then `copy=True`) over the same games, each stepped
+with the same random legal actions drawn in numpy (`RandomLegalActions`). Prints each
+round's microseconds a step and, per round, the env's over the bare one's. `--autoreset
+next` (the env's default, `NEXT_STEP`; the bare `VecGame` with `autoreset="next_step"`)
+or `same` (`SAME_STEP`; the bare `VecGame` with `keep_finals=True`), the `VecGame` the env
+steps in each mode.
 
     OPENBLAS_NUM_THREADS=1 python benches/python/bench_vector_env.py --envs 64 --steps 400 --rounds 7
 """
@@ -51,7 +52,7 @@ def main():
         seed=0,
         threads=1,
         opponent="random",
-        keep_finals=True,
+        keep_finals=not next_step,
         autoreset="next_step" if next_step else "same_step",
     )
     envs = {

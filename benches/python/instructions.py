@@ -8,8 +8,9 @@ change) under callgrind; BENCHMARKS.md subtracts a run with no play from one wit
     valgrind --tool=callgrind python benches/python/instructions.py vecopp N STEPS
         # the same against the built-in random player (`opponent="random"`); `vecfin`:
         # each game's end kept too (`keep_finals=True`), what `RuleScriptVectorEnv` steps
-        # with `SAME_STEP`; `vecnext`: and `autoreset="next_step"`, what it steps with
-        # `NEXT_STEP` (a step after a game's end starts the next one: no decision)
+        # with `SAME_STEP`; `vecnext`: `autoreset="next_step"` instead (no finals kept),
+        # what it steps with `NEXT_STEP` (a step after a game's end starts the next one:
+        # no decision)
     valgrind --tool=callgrind python benches/python/instructions.py env N STEPS
         # the same through `rulescript.envs.vector_env.RuleScriptVectorEnv(copy=False,
         # autoreset_mode=SAME_STEP)` (`env-copy`: `copy=True`; `env-next`: `NEXT_STEP`,
@@ -60,7 +61,7 @@ def main():
         print("decisions", n * steps)
     elif sys.argv[1] in ("vecopp", "vecfin", "vecnext"):
         n, steps = int(sys.argv[2]), int(sys.argv[3])
-        keep: Dict[str, Any] = {"keep_finals": True} if sys.argv[1] != "vecopp" else {}
+        keep: Dict[str, Any] = {"keep_finals": True} if sys.argv[1] == "vecfin" else {}
         if sys.argv[1] == "vecnext":
             keep["autoreset"] = "next_step"
             # A row that shows a game's end has no legal action: the draw's pick modulo 0

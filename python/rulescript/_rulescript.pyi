@@ -270,7 +270,8 @@ class VecGame:
     `actions[i]` (any int) and shows the next game's first decision, rewards 0, no done.
     With `keep_finals=True` (11 KiB more a game), the step that ends a game also keeps
     its last observation and whether the turn limit ended it, for `finals()` (Gymnasium's
-    `final_obs`).
+    `final_obs`). `truncations()` says which ends the turn limit made: with
+    `autoreset="next_step"`, without `keep_finals`.
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -349,6 +350,12 @@ class VecGame:
         float32, each game's last observation as the seat whose decision ended it sees it;
         truncated (k,) bool, whether the turn limit ended it). Empty after a reset;
         `RuntimeError` without `keep_finals=True`."""
+    def truncations(self) -> npt.NDArray[np.bool_]:
+        """(n,) bool, a new array: which of the games `dones` marks the turn limit ended (a
+        truncation: a draw at the limit) rather than a win, a loss or another draw. With
+        `autoreset="next_step"` read from the games the rows show at their end, so without
+        `keep_finals`; with `"same_step"` from the kept finals (`RuntimeError` without
+        `keep_finals=True`). All False after a reset."""
     @property
     def autoreset(self) -> Literal["same_step", "next_step"]:
         """When a finished game starts over: within the step that ended it, or at the next."""

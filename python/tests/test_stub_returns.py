@@ -223,6 +223,7 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "VecGame.seeds": lambda w: w.vec.seeds(),
     "VecGame.trace_hash": lambda w: w.vec.trace_hash(0),
     "VecGame.finals": lambda w: w.vec.finals(),
+    "VecGame.truncations": lambda w: w.vec.truncations(),
     "VecGame.keep_finals": lambda w: w.vec.keep_finals,
     "VecGame.autoreset": lambda w: w.vec.autoreset,
     "RandomPlayer.for_seat": lambda w: rs.RandomPlayer.for_seat(7, 0),

@@ -702,6 +702,63 @@ def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_
             rs.VecGame(card_set, decks, 2, autoreset=bad)  # type: ignore[arg-type] # the error under test
 
 
+def test_truncations_tell_the_turn_limits_ends_from_the_games_shown_at_their_end(card_set, decks):
+    """`truncations()` marks, among the games `dones` marks, those the turn limit ended,
+    as the `Game`s of the same seeds and actions say: with `autoreset="next_step"` read
+    from the games the rows show at their end, so without `keep_finals` (and the same with
+    it); with `"same_step"` what `finals()` says, a `RuntimeError` without `keep_finals`.
+    All False after a reset."""
+    n, seed, limit = 6, 50, 14
+    vec = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit, autoreset="next_step")
+    kept = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit, keep_finals=True, autoreset="next_step")
+    assert not vec.keep_finals
+    games = [rs.Game(card_set, decks, seed + i, limit) for i in range(n)]
+    episodes, shown = [0] * n, [False] * n
+    rng = np.random.default_rng(8)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        actions = random_actions(vec, rng)
+        _, _, _, dones, _ = vec.step(actions)
+        kept.step(actions)
+        truncations = vec.truncations()
+        assert truncations.dtype == np.bool_ and truncations.shape == (n,)
+        assert np.array_equal(kept.truncations(), truncations)
+        for i in range(n):
+            if shown[i]:
+                shown[i] = False
+                episodes[i] += 1
+                games[i] = rs.Game(card_set, decks, seed + i + episodes[i] * n, limit)
+            else:
+                games[i].apply(int(actions[i]))
+            at_limit = games[i].is_over() and (games[i].outcome() or "").startswith("draw: the turn limit")
+            assert dones[i] == games[i].is_over() and truncations[i] == at_limit
+            if dones[i]:
+                shown[i] = True
+                seen[at_limit] += 1
+    assert seen[True] > 0 and seen[False] > 0, seen
+    # A reset right after a step that truncated games shows none.
+    for _ in range(500):
+        vec.step(random_actions(vec, rng))
+        if vec.truncations().any():
+            break
+    assert vec.truncations().any()
+    vec.reset()
+    assert not vec.truncations().any()
+
+    same = rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit, keep_finals=True)
+    ends = 0
+    for _ in range(200):
+        _, _, _, dones, _ = same.step(random_actions(same, rng))
+        indices, _, truncated = same.finals()
+        expected = np.zeros(n, np.bool_)
+        expected[indices[truncated]] = True
+        assert np.array_equal(same.truncations(), expected)
+        ends += int(truncated.sum())
+    assert ends > 0
+    with pytest.raises(RuntimeError, match="keep_finals=True"):
+        rs.VecGame(card_set, decks, n, seed=seed, turn_limit=limit).truncations()
+
+
 @pytest.mark.parametrize("autoreset", ["same_step", "next_step"])
 def test_reset_with_a_mask_starts_only_those_games_each_with_its_next_seed(card_set, decks, autoreset):
     """`reset(mask=m)` starts game i's next game (its slot's next seed, the opponent's

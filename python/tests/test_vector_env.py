@@ -334,7 +334,8 @@ def test_disabled_is_sync_vector_envs_with_partial_resets_and_refuses_a_step_bef
     a step before they are reset is a `ResetNeeded` naming them, and moves no game;
     `reset(options={"reset_mask": mask})` starts each masked env's next episode (an
     ended one, or one under way) and leaves the others as they are, every step and reset
-    returning the same observations, rewards, ends and masks as the reference."""
+    returning the same observations, rewards, ends and masks as the reference, and a
+    truncation exactly when the turn limit ended the game."""
     n, seed, opponent = 4, 33, "random"
     mode = AutoresetMode.DISABLED
     ours = RuleScriptVectorEnv(str(EXAMPLES), PATHS, n, opponent=opponent, turn_limit=TURN_LIMIT, autoreset_mode=mode)
@@ -344,7 +345,7 @@ def test_disabled_is_sync_vector_envs_with_partial_resets_and_refuses_a_step_bef
     mine, infos = ours.reset(seed=seed)
     theirs, _ = reference.reset()
     assert np.array_equal(mine, theirs)
-    ends = refused = cut_short = 0
+    ends = refused = cut_short = at_limits = 0
     for step in range(160):
         actions = masked_random(infos, rng)
         mine, rewards, terminations, truncations, infos = ours.step(actions)
@@ -354,6 +355,12 @@ def test_disabled_is_sync_vector_envs_with_partial_resets_and_refuses_a_step_bef
         assert np.array_equal(done, their_terminations | their_truncations)
         assert np.array_equal(infos["action_mask"], their_infos["action_mask"] != 0)
         assert np.array_equal(infos["action_mask"].any(axis=1), ~done)
+        # The single env says `terminated` for every end; the ended games it still holds say
+        # which the turn limit ended, the vector env's truncations.
+        for i in np.flatnonzero(done):
+            at_limit = (reference.envs[i].unwrapped.game.outcome() or "").startswith("draw: the turn limit")
+            assert truncations[i] == at_limit and terminations[i] != at_limit
+            at_limits += int(at_limit)
         # Every twentieth step, one env under way is reset too.
         mask = done.copy()
         if step % 20 == 19:
@@ -376,7 +383,7 @@ def test_disabled_is_sync_vector_envs_with_partial_resets_and_refuses_a_step_bef
         # Gymnasium's infos are the reset envs' only; ours are every row's (the others' as they were).
         assert np.array_equal(infos["action_mask"][mask], their_infos["action_mask"][mask] != 0)
         assert infos["action_mask"].any(axis=1).all()
-    assert ends > 5 and refused > 0 and cut_short > 3, (ends, refused, cut_short)
+    assert ends > 5 and refused > 0 and cut_short > 3 and 0 < at_limits < ends, (ends, refused, cut_short, at_limits)
 
 
 def test_disabled_reset_masks_are_checked_as_gymnasium_checks_them():

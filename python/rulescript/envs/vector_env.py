@@ -142,7 +142,9 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             turn_limit=turn_limit,
             opponent=cast(Literal["greedy", "random"], opponent),
             learner_seats=seat,
-            keep_finals=True,
+            # SAME_STEP's final_obs are kept finals; NEXT_STEP and DISABLED show an episode's
+            # end in its row, and read which ends were truncations from the held games.
+            keep_finals=mode is AutoresetMode.SAME_STEP,
             # DISABLED is NEXT_STEP's holding of an ended game, with no step to end the hold.
             autoreset="same_step" if mode is AutoresetMode.SAME_STEP else "next_step",
         )
@@ -276,18 +278,22 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if dones.any():
             self._ended = True
             np.take(self._flat_rewards, self._reward_index, out=rewards)
+            if self.autoreset_mode is not AutoresetMode.SAME_STEP:
+                # The turn limit's ends (a subset of `dones`) are the truncations, the rest
+                # terminations.
+                np.copyto(truncations, vec.truncations())
+                np.not_equal(dones, truncations, out=terminations)
+                # The rows are the episodes' ends, their masks empty: nothing more to say.
+                if self.autoreset_mode is AutoresetMode.DISABLED:
+                    np.logical_or(self._over, dones, out=self._over)
+                    self._any_over = True
+                return observations, rewards, terminations, truncations, infos
             np.copyto(terminations, dones)
             games, final_observations, truncated = vec.finals()
             if truncated.any():
                 at_limit = games[truncated]
                 terminations[at_limit] = False
                 truncations[at_limit] = True
-            if self.autoreset_mode is not AutoresetMode.SAME_STEP:
-                # The rows are the episodes' ends, their masks empty: nothing more to say.
-                if self.autoreset_mode is AutoresetMode.DISABLED:
-                    np.logical_or(self._over, dones, out=self._over)
-                    self._any_over = True
-                return observations, rewards, terminations, truncations, infos
             # One array a finished episode, as Gymnasium's own vector envs give it (an
             # object array's rows assigned from a 2-d array would be read as one array).
             final_obs = np.full(n, None, dtype=object)

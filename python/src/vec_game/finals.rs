@@ -1,8 +1,9 @@
 //! The keep-finals part of a `VecGame` (`keep_finals=True`): how each slot's last
 //! finished game ended (its last observation, and whether the turn limit ended it), kept
-//! by the step that finished it for `VecGame.finals()`.
+//! by the step that finished it for `VecGame.finals()`; and how a game's end is told a
+//! truncation, for it and `VecGame.truncations()`.
 
-use game::{EndReason, Seat};
+use game::{EndReason, Game, Seat};
 
 use super::{Slot, Start};
 use crate::observation::{OBSERVATION_SIZE, Written, encode};
@@ -41,8 +42,13 @@ impl Slot {
     pub(super) fn keep_final(&mut self, start: &Start, viewer: Seat) {
         let Some(last) = &mut self.last else { return };
         last.step = start.step;
-        last.truncated =
-            matches!(self.game.outcome(), Some(outcome) if matches!(outcome.reason, EndReason::TurnLimit(_)));
+        last.truncated = ended_by_turn_limit(&self.game);
         encode(&self.game, viewer, &start.features, &mut last.observation[..], &mut last.written);
     }
+}
+
+/// Whether `game` is over and the turn limit ended it (a truncation: a draw at the limit)
+/// rather than a win, a loss or another draw.
+pub(super) fn ended_by_turn_limit(game: &Game) -> bool {
+    matches!(game.outcome(), Some(outcome) if matches!(outcome.reason, EndReason::TurnLimit(_)))
 }

@@ -11,10 +11,10 @@ use super::{Row, Slot, Start, clear_mask};
 use crate::observation::{CardFeatures, encode};
 
 /// Moves slot `i` on by one step: a slot held at its game's end
-/// ([`Hot::held`](super::Hot::held)) starts its next game (with an opponent, played until
-/// the learner is to move) and ignores its pick; any other applies its pick (`picks[i]`,
-/// found among its legal moves), then with `opponent` the opponent's moves, and holds a
-/// game that ends rather than start the next.
+/// ([`Hot::held`](super::slot::Hot::held)) starts its next game (with an opponent, played
+/// until the learner is to move) and ignores its pick; any other applies its pick
+/// (`picks[i]`, found among its legal moves), then with `opponent` the opponent's moves, and
+/// holds a game that ends rather than start the next.
 pub(super) fn step_slot(
     start: &Start,
     i: usize,
@@ -49,10 +49,10 @@ pub(super) fn step_slot(
     Ok(())
 }
 
-/// Writes the rows of a slot held at its game's end (in place of [`super::write_row`]):
-/// the game as it ended, the observation as the row's player sees it (the seat whose
-/// decision the step applied, which the step leaves in the row: with an opponent, the
-/// learner), an empty mask and no legal action.
+/// Writes the rows of a slot held at its game's end (in place of
+/// [`write_row`](super::slot::write_row)): the game as it ended, the observation as the
+/// row's player sees it (the seat whose decision the step applied, which the step leaves in
+/// the row: with an opponent, the learner), an empty mask and no legal action.
 pub(super) fn write_end_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<'_>) {
     let seat = if *row.player == 0 { Seat::FIRST } else { Seat::SECOND };
     encode(&slot.game, seat, features, row.observation, &mut slot.hot.written);
