@@ -288,8 +288,12 @@ impl<'i> Lowering<'i> {
         }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
-            let event = self.trigger(value.slice(0, colon).trim())?;
-            let (_, statements, _, _) = self.effect(value.from(colon + 1))?;
+            let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
+            let event = self.trigger(trigger)?;
+            let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            if let Some(restriction) = restriction {
+                statements = self.restricted(restriction, statements)?;
+            }
             return Ok(Line::Triggered { event, statements: self.until_end_of_turn(statements) });
         }
         if value.text.starts_with('{') {
@@ -309,6 +313,39 @@ impl<'i> Lowering<'i> {
             }
             _ => Ok(Line::Plain(statements)),
         }
+    }
+
+    /// A trigger's effect run only while its `restriction{type(spec)~morethan~n}` (or
+    /// `~lessthan~n`) holds. Wagic checks the restriction as the trigger fires; with no
+    /// stack, the runtime checks it as the effect begins: the same moment, as long as
+    /// nothing (a `may` question, a target to choose) comes before the check.
+    fn restricted(
+        &self,
+        restriction: Piece<'_>,
+        statements: &'i [Statement<'i>],
+    ) -> Result<&'i [Statement<'i>], Unsupported> {
+        let construct = "trigger restriction other than `type(spec)~morethan~n` or `~lessthan~n`";
+        let parts = restriction.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(restriction, construct));
+        };
+        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty()) else {
+            return Err(Unsupported::new(*count_part, construct));
+        };
+        let name = criterion.trim().text.to_ascii_lowercase();
+        let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(*bound, construct))?;
+        if !["morethan", "lessthan"].contains(&name.as_str()) {
+            return Err(Unsupported::new(*criterion, construct));
+        }
+        let [statement] = statements else {
+            return Err(Unsupported::new(restriction, "trigger restriction with `&&`"));
+        };
+        let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        if statement.condition.is_some() || chooses {
+            return Err(Unsupported::new(restriction, "trigger restriction with a `may` or a target"));
+        }
+        let chain = self.counted_first(spec_piece, &name, bound, statement.chain)?;
+        Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]))
     }
 
     /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated
@@ -361,4 +398,17 @@ impl<'i> Lowering<'i> {
         let event = EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0));
         Event { event, prefix: None, suffix: None, condition: None, span: at.span() }
     }
+}
+
+/// A trigger (`@each my upkeep restriction{...}`) split into the trigger and the inside of
+/// its last word when that word is `restriction{...}`.
+fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
+    let words = trigger.words();
+    let Some(&last) = words.last() else { return (trigger, None) };
+    let lower = last.text.to_ascii_lowercase();
+    if words.len() < 2 || !lower.starts_with("restriction{") || !lower.ends_with('}') {
+        return (trigger, None);
+    }
+    let inside = last.slice("restriction{".len(), last.text.len() - 1);
+    (trigger.slice(0, last.start - trigger.start).trim(), Some(inside))
 }

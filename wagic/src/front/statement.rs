@@ -217,21 +217,8 @@ impl<'i> Lowering<'i> {
                 chain = self.arena.alloc_slice_copy(&[link]);
             }
             Some(Wrapper::AsLongAs(spec_piece)) => {
-                let spec = spec::read(spec_piece)?;
-                let filter = self.specs.filter(&spec, true)?;
                 let (name, count, _) = criterion.take().unwrap_or(("morethan", 0, spec_piece));
-                let word = catalogue::position(catalogue::CRITERIA, name).unwrap_or(0) as u16;
-                let command = CommandIdx::new(Command::AsLongAs.index());
-                let args = self.arena.alloc_slice_copy(&[
-                    Arg::Filter(filter),
-                    Arg::Const(Const::Word { command, param: 1, word }),
-                    Arg::Value(Expr::Int(count)),
-                ]);
-                let mut links = vec![Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
-                for link in chain {
-                    links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
-                }
-                chain = self.arena.alloc_slice_copy(&links);
+                chain = self.counted_first(spec_piece, name, count, chain)?;
             }
             _ => {}
         }
@@ -259,6 +246,32 @@ impl<'i> Lowering<'i> {
     }
 
     /// The target without the source (`other` written after the effect).
+    /// `chain` run only while the cards `spec_piece` matches number more than (`name`
+    /// `morethan`) or fewer than (`lessthan`) `count`: the catalogue's `aslongas` check,
+    /// then each link of the chain after it.
+    pub(super) fn counted_first(
+        &self,
+        spec_piece: Piece<'_>,
+        name: &str,
+        count: i32,
+        chain: &'i [Link<'i>],
+    ) -> Result<&'i [Link<'i>], Unsupported> {
+        let spec = spec::read(spec_piece)?;
+        let filter = self.specs.filter(&spec, true)?;
+        let word = catalogue::position(catalogue::CRITERIA, name).unwrap_or(0) as u16;
+        let command = CommandIdx::new(Command::AsLongAs.index());
+        let args = self.arena.alloc_slice_copy(&[
+            Arg::Filter(filter),
+            Arg::Const(Const::Word { command, param: 1, word }),
+            Arg::Value(Expr::Int(count)),
+        ]);
+        let mut links = vec![Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
+        for link in chain {
+            links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
+        }
+        Ok(self.arena.alloc_slice_copy(&links))
+    }
+
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
         let Some(Target::Filter { filter, optional }) = target else {
             return Err(Unsupported::new(at, "`other` without a target spec"));

@@ -218,3 +218,42 @@ fn token_forms_not_compiled_are_refused_by_name() {
         assert_eq!(found, at, "{line}");
     }
 }
+
+#[test]
+fn a_trigger_restriction_compiles_as_a_count_only_before_anything_is_asked() {
+    // `restriction{type(spec)~morethan~n}` (Skullcage, Scute Mob) compiles.
+    for line in [
+        "auto=@each opponent upkeep restriction{type(*|opponenthand)~lessthan~3}:damage:2 opponent",
+        "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:counter(1/1,4)",
+    ] {
+        assert_eq!(error_of(&format!("{line}\ntype=Artifact")), None, "{line}");
+    }
+    let refused = |line: &str| error_of(&format!("{line}\ntype=Artifact"));
+    let other = "unsupported: trigger restriction other than `type(spec)~morethan~n` or `~lessthan~n`";
+    // Wagic's `equalto`, a count compared with a count, a modified count: not compiled.
+    for line in [
+        "auto=@each my upkeep restriction{type(land|myBattlefield)~equalto~4}:draw:1 controller",
+        "auto=@each my upkeep restriction{type(land|mybattlefield)~lessthan~type(land|opponentbattlefield)}:draw:1 controller",
+        "auto=@each my upkeep restriction{type(land|myBattlefield)+1~morethan~4}:draw:1 controller",
+        "auto=@each my upkeep restriction{compare(lifetotal)~morethan~4}:draw:1 controller",
+    ] {
+        assert_eq!(refused(line).as_deref(), Some(other), "{line}");
+    }
+    // Wagic checks the restriction before a `may` or a target is asked; the runtime would
+    // ask first.
+    for line in [
+        "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:may draw:1 controller",
+        "auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:damage:1 target(creature)",
+    ] {
+        assert_eq!(
+            refused(line).as_deref(),
+            Some("unsupported: trigger restriction with a `may` or a target"),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        refused("auto=@each my upkeep restriction{type(land|myBattlefield)~morethan~4}:draw:1 controller && life:1 controller")
+            .as_deref(),
+        Some("unsupported: trigger restriction with `&&`")
+    );
+}
