@@ -25,7 +25,7 @@ pub mod vocabulary;
 use bumpalo::Bump;
 use compiler::Span;
 use compiler::ir::{Action, Auto, Card, Cost, Event, Expr, RuleTarget, Statement, Target};
-use vm::bytecode::{AbilityIdx, CostIdx, EventIdx, EventSuffixIdx, RestrictionIdx};
+use vm::bytecode::{AbilityIdx, CommandIdx, CostIdx, EventIdx, EventSuffixIdx, RestrictionIdx};
 
 use crate::catalogue::{self, CATALOGUE};
 use crate::reader::CardBlock;
@@ -95,8 +95,8 @@ enum Line<'i> {
     Continuous(&'i [Statement<'i>]),
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
-    /// `@trigger:effect`.
-    Triggered { event: Event<'i>, statements: &'i [Statement<'i>] },
+    /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`.
+    Triggered { event: Event<'i>, statements: &'i [Statement<'i>], restricted: bool },
 }
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
@@ -137,6 +137,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
     let mut actions = Vec::new();
     let mut autos = Vec::new();
+    // Each trigger's event, whether it has a `restriction{...}`, and its line.
+    let mut triggers = Vec::new();
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         let key = field.key.to_ascii_lowercase();
@@ -174,6 +176,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     let events = arena.alloc_slice_copy(&[event]);
                     autos.push(Auto { hook: false, events, costs: &[], statements: entering });
                 }
+                Line::Plain(statements) if statements.iter().any(starts_with_a_count) => {
+                    // Wagic resolves a permanent's `aslongas(...)` of a one-shot effect as it
+                    // enters play, yet its own tests expect the effect when the count later
+                    // changes (Covetous Dragon's `aslongas(artifact|myBattlefield) sacrifice
+                    // <1` after a Shatter): not compiled until that is modelled.
+                    return Err(Unsupported::new(value, "`aslongas` of a one-shot effect on a permanent"));
+                }
                 Line::Plain(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
@@ -190,7 +199,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
-                Line::Triggered { event, statements } => {
+                Line::Triggered { event, statements, restricted } => {
+                    triggers.push((event.event, restricted, value, statements));
                     autos.push(Auto { hook: false, events: arena.alloc_slice_copy(&[event]), costs: &[], statements });
                 }
             },
@@ -207,6 +217,17 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Unsupported::new(key_piece, &format!("key `{}`", spec::leading_word(key))).with_help(Some(help))
                 );
             }
+        }
+    }
+    // Wagic checks every restriction as the event fires, before any of the card's triggers
+    // resolves; the runtime checks each as its effect begins, after the triggers before it
+    // ran (Impending Disaster's first trigger destroys the lands its second one counts). So
+    // the card's other triggers on the event must leave every zone as it was: damage or
+    // life to a player (Skullcage's two).
+    for (index, (event, restricted, line, _)) in triggers.iter().enumerate() {
+        let others = triggers.iter().enumerate().filter(|(other, (on, ..))| *other != index && on == event);
+        if *restricted && others.clone().any(|(_, (.., statements))| !statements.iter().all(moves_no_card)) {
+            return Err(Unsupported::new(*line, "trigger restriction beside a trigger on its event that moves cards"));
         }
     }
     if spell_statements.len() > MAX_STATEMENTS || actions.len() + autos.len() > MAX_ENTRIES {
@@ -294,7 +315,8 @@ impl<'i> Lowering<'i> {
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
             }
-            return Ok(Line::Triggered { event, statements: self.until_end_of_turn(statements) });
+            let statements = self.until_end_of_turn(statements);
+            return Ok(Line::Triggered { event, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
@@ -411,4 +433,25 @@ fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
     }
     let inside = last.slice("restriction{".len(), last.text.len() - 1);
     (trigger.slice(0, last.start - trigger.start).trim(), Some(inside))
+}
+
+/// Whether a statement begins with the `aslongas` count check ([`Lowering::counted_first`]).
+fn starts_with_a_count(statement: &Statement<'_>) -> bool {
+    let as_long_as = CommandIdx::new(catalogue::Command::AsLongAs.index());
+    matches!(statement.chain.first(), Some(compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }) if *command == as_long_as)
+}
+
+/// Whether a statement is damage or life for a player named by a player word
+/// (`controller`, `opponent`), maybe after a count check: it moves no card, as a creature
+/// dealt lethal damage would.
+fn moves_no_card(statement: &Statement<'_>) -> bool {
+    let player_word = matches!(statement.target, Some(Target::Expr { value: Expr::Var(_), .. }));
+    // The count check of a restriction moves nothing either.
+    let harmless = [catalogue::Command::Damage, catalogue::Command::Life, catalogue::Command::AsLongAs]
+        .map(|command| CommandIdx::new(command.index()));
+    player_word
+        && statement.condition.is_none()
+        && statement.chain.iter().all(
+            |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
+        )
 }

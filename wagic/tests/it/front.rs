@@ -257,3 +257,35 @@ fn a_trigger_restriction_compiles_as_a_count_only_before_anything_is_asked() {
         Some("unsupported: trigger restriction with `&&`")
     );
 }
+
+#[test]
+fn a_restriction_checked_after_a_trigger_that_moves_cards_is_refused() {
+    // Impending Disaster: the first trigger destroys the lands the second one counts; in
+    // Wagic both restrictions are checked before either resolves.
+    let disaster = "auto=@each my upkeep restriction{type(land|battlefield)~morethan~6}:all(land) destroy\n\
+                    auto=@each my upkeep restriction{type(land|battlefield)~morethan~6}:sacrifice\ntype=Enchantment";
+    assert_eq!(
+        error_of(disaster).as_deref(),
+        Some("unsupported: trigger restriction beside a trigger on its event that moves cards")
+    );
+    // Skullcage: damage to a player moves no card; a trigger on another event is apart.
+    let skullcage = "auto=@each opponent upkeep restriction{type(*|opponenthand)~morethan~4}:damage:2 opponent\n\
+                     auto=@each opponent upkeep restriction{type(*|opponenthand)~lessthan~3}:damage:2 opponent\ntype=Artifact";
+    assert_eq!(error_of(skullcage), None);
+    let apart = "auto=@each my upkeep restriction{type(land|battlefield)~morethan~6}:sacrifice\n\
+                 auto=@each my endofturn:all(land) destroy\ntype=Enchantment";
+    assert_eq!(error_of(apart), None);
+}
+
+#[test]
+fn sacrifice_compiles_and_a_permanents_one_shot_aslongas_is_refused() {
+    assert_eq!(error_of("auto={T}:sacrifice\ntype=Artifact"), None);
+    assert_eq!(error_of("auto={T}:sacrifice target(creature|mybattlefield)\ntype=Artifact"), None);
+    // Covetous Dragon: Wagic's test expects the sacrifice when the count later changes.
+    assert_eq!(
+        error_of("auto=aslongas(artifact|myBattlefield) sacrifice <1\ntype=Creature").as_deref(),
+        Some("unsupported: `aslongas` of a one-shot effect on a permanent")
+    );
+    // A lasting effect holds while the count does: a continuous effect, compiled.
+    assert_eq!(error_of("auto=aslongas(forest|myBattlefield) 1/1\ntype=Creature"), None);
+}
