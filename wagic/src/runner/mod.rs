@@ -17,10 +17,14 @@
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
-//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. With no
-//! attacker, combat goes from the attackers step to its end, as in Wagic; attackers fire
-//! `attacking` as blockers begin and deal their power (twice with double strike) to the
-//! defending player as damage begins.
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. As the
+//! attackers step ends, `mustattack` creatures that can attack do, and a lone attacker
+//! gets +1/+1 until end of turn per printed exalted. With no attacker, combat goes from
+//! the attackers step to its end, as in Wagic; attackers fire `attacking` as blockers
+//! begin and deal their power to the defending player as damage begins: first strike and
+//! double strike damage first, then, at the next `next` when some was dealt (Wagic's
+//! first strike step), the rest (double strike again); a damage step that deals nothing
+//! goes on at once.
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks (a
 //! creature clicked in the blockers or damage step: Wagic's combat steps then take a
@@ -137,9 +141,10 @@ struct Clicks {
     answered: usize,
 }
 
-/// The keyword abilities the table and the runner model (flash, haste, vigilance, double
-/// strike, defender, indestructible, deathtouch, wither, lifelink...), or that change
-/// nothing when no creature ever blocks and nothing is on a stack (evasion, first strike):
+/// The keyword abilities the table and the runner model (flash, haste, vigilance, first
+/// and double strike, defender, indestructible, deathtouch, wither, lifelink, mustattack,
+/// exalted...), or that change nothing when no creature ever blocks and nothing is on a
+/// stack (evasion):
 /// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
@@ -186,6 +191,8 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "evadebigger",
     "doesnotuntap",
     "nomaxhand",
+    "mustattack",
+    "exalted",
 ];
 
 struct Run<'t> {
@@ -201,6 +208,9 @@ struct Run<'t> {
     owed_clicks: usize,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
+    /// First strike damage was dealt in this combat damage phase: the next `next` deals
+    /// the regular damage, within the phase (Wagic's first strike step).
+    first_strike_dealt: bool,
 }
 
 impl<'t> Run<'t> {
@@ -235,7 +245,16 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
-        Ok(Run { test, table, phase, lands_played: 0, entered, owed_clicks: 0, declared: Vec::new() })
+        Ok(Run {
+            test,
+            table,
+            phase,
+            lands_played: 0,
+            entered,
+            owed_clicks: 0,
+            declared: Vec::new(),
+            first_strike_dealt: false,
+        })
     }
 
     fn play(&mut self) -> Result<(), Skip> {
@@ -286,8 +305,9 @@ impl<'t> Run<'t> {
             ),
             _ => return Err(skip("a phase move the runner does not read", at(line, text))),
         };
-        // At most one turn and a phase: `goto` the current phase stays (as in Wagic).
-        for _ in 0..testfile::PHASES.len() + 1 {
+        // At most one turn, a phase and a first strike step: `goto` the current phase stays
+        // (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 2 {
             if goal == Some(self.phase) && text != "eot" {
                 return Ok(());
             }
@@ -302,6 +322,16 @@ impl<'t> Run<'t> {
 
     /// One phase on, with what entering it does.
     fn next_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        if self.phase == Phase::CombatAttackers {
+            self.leave_attackers(line, text)?;
+        }
+        if self.phase == Phase::CombatDamage && std::mem::take(&mut self.first_strike_dealt) {
+            // Wagic's first strike step ends: the regular damage, in the same phase; with
+            // none dealt, on to the end of combat at once.
+            if self.strike(false) {
+                return self.table.try_settle().map_err(|error| table_skip(error, line, text));
+            }
+        }
         let mut phase = self.phase.next();
         let active = self.table.board.active;
         let attackers: Vec<CardId> = self
@@ -340,6 +370,8 @@ impl<'t> Run<'t> {
         self.phase = phase;
         self.table.board.main_phase = phase.is_main();
         let active = self.table.board.active;
+        // No combat damage dealt: Wagic's damage step goes on to the end of combat at once.
+        let mut no_damage = false;
         match phase {
             Phase::CombatBlockers => {
                 // The attackers are chosen: each attacks (no blocker is ever declared).
@@ -351,15 +383,11 @@ impl<'t> Run<'t> {
                 }
             }
             Phase::CombatDamage => {
-                // Unblocked attackers deal their power to the defending player (twice
-                // with double strike).
-                let defender = Value::Player(if active == P0 { P1 } else { P0 });
-                for &card in &attackers {
-                    let strikes = if self.table.board.has_ability(card, "doublestrike") { 2 } else { 1 };
-                    for _ in 0..strikes {
-                        let power = self.table.board.power(card).max(0);
-                        crate::host::WagicHost::deal_damage(&mut self.table.board, card, defender, power);
-                    }
+                // Unblocked attackers deal their power to the defending player: first
+                // strike damage, then (at the next `next` when some was dealt) the rest.
+                self.first_strike_dealt = self.strike(true);
+                if !self.first_strike_dealt {
+                    no_damage = !self.strike(false);
                 }
             }
             Phase::CombatEnd => {
@@ -383,7 +411,11 @@ impl<'t> Run<'t> {
         if phase == Phase::Draw {
             crate::host::WagicHost::draw(&mut self.table.board, active, 1);
         }
-        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        if no_damage {
+            return self.next_phase(line, text);
+        }
+        Ok(())
     }
 
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the

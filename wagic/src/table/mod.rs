@@ -52,6 +52,11 @@ pub const EXILE: ZoneIdx = ZoneIdx(4);
 /// Where a spell is while it resolves.
 pub const STACK: ZoneIdx = ZoneIdx(5);
 
+/// The effect id of the effects the table's own rules add until end of turn (exalted's
+/// pump, added by the runner), which [`Table::try_end_turn`] ends: the runtime numbers its
+/// effects up from 0 and a test never records this many.
+pub const TABLE_UNTIL_END_OF_TURN: u32 = u32::MAX;
+
 /// Why a table could not go on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TableError {
@@ -300,6 +305,7 @@ impl Table {
         for card in &mut self.board.cards {
             card.damage = 0;
         }
+        self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.try_settle()
     }
 }
