@@ -49,6 +49,7 @@ use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missin
 use crate::testfile::{self, CardRef, Mana, Phase, State, TestFile, Zone};
 
 mod combat;
+mod protection;
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
 pub const MAX_MOVES: usize = 10_000;
@@ -561,6 +562,9 @@ impl<'t> Run<'t> {
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
             .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
+        }
         let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         self.after(step, Some(card), Clicks { named, answered: 0 }, line, text)
     }
@@ -600,6 +604,9 @@ impl<'t> Run<'t> {
         let haste = self.table.board.has_ability(card, "haste");
         if is_type(&types, "creature") && self.entered.contains(&card) && !haste {
             return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
+        }
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
         }
         let step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         self.after(step, None, Clicks { named, answered: 0 }, line, text)
@@ -669,7 +676,11 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
         let granted =
             table.board.abilities.iter().filter(|(_, target, _)| *target == Value::Card(CardId(index as u32)));
         abilities.extend(granted.map(|(_, _, ability)| *ability));
-        if let Some(ability) = abilities.iter().find(|ability| !MODELLED_ABILITIES.contains(ability)) {
+        let modelled = |ability: &&str| {
+            MODELLED_ABILITIES.contains(ability)
+                || crate::table::COLOUR_PROTECTIONS.iter().any(|(protection, _)| protection == ability)
+        };
+        if let Some(ability) = abilities.iter().find(|ability| !modelled(ability)) {
             return Err(skip(
                 "a keyword ability the table does not model",
                 format!("{}: {ability}", card.printed.name),

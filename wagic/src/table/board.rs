@@ -8,6 +8,16 @@ use vm::runtime::{CardId, PlayerId, Value};
 use super::{BATTLEFIELD, LIBRARY, P0, Printed};
 use crate::host::EffectCode;
 
+/// The protections from a colour the table models (the damage of a source of the colour
+/// is prevented), each with its colour.
+pub const COLOUR_PROTECTIONS: [(&str, &str); 5] = [
+    ("protectionfromwhite", "white"),
+    ("protectionfromblue", "blue"),
+    ("protectionfromblack", "black"),
+    ("protectionfromred", "red"),
+    ("protectionfromgreen", "green"),
+];
+
 /// One card on the board.
 #[derive(Debug, Clone)]
 pub struct Card {

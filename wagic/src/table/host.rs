@@ -156,6 +156,16 @@ impl WagicHost for Board {
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
         let mut amount = amount;
+        // Protection from a colour prevents all damage from sources of that colour.
+        if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
+            let colours = &source_card.printed.colours;
+            let protected = super::COLOUR_PROTECTIONS
+                .iter()
+                .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));
+            if protected {
+                amount = 0;
+            }
+        }
         for (_, code, on, value) in self.effects.iter_mut() {
             if *code == EffectCode::Prevent && *on == target {
                 let prevented = amount.min(*value).max(0);

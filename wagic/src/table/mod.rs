@@ -15,9 +15,9 @@
 //! through phases on top of it), combat, summoning sickness, the legend rule, auras and
 //! equipment, layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
-//! wither and lifelink (beyond filtering on them: no shroud, protection, persist...),
-//! replacement effects other than prevention and
-//! regeneration shields, poison, and losing the game. Tokens have the characteristics
+//! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
+//! them: no shroud, protection's targeting, persist...), replacement effects other than
+//! prevention and regeneration shields, poison, and losing the game. Tokens have the characteristics
 //! `token(...)` gives them and no rules. Shuffling keeps the library's order (so that
 //! tests know where cards are) and counts the work.
 
@@ -32,7 +32,7 @@ mod board;
 mod host;
 mod library;
 
-pub use board::{Board, Card, Player};
+pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use library::{Library, Missing, Printed};
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
