@@ -76,7 +76,7 @@ impl Run<'_> {
 
     /// Whether the keyword ability `name` is printed on the card (its `abilities=`, or a
     /// token's).
-    fn printed_ability(&self, card: CardId, name: &str) -> bool {
+    pub(super) fn printed_ability(&self, card: CardId, name: &str) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
         if c.token {
             return c.printed.abilities.contains(&name);

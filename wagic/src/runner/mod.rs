@@ -6,7 +6,7 @@
 //!
 //! The moves played: a card's name clicks it. The active player plays a land from their
 //! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
-//! from the pool as Wagic pays it (at sorcery speed unless it is an instant or has flash),
+//! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it is an instant or has flash),
 //! its effect resolving at once (nobody responds: the stack is not modelled); taps a
 //! basic land for its mana; activates a permanent's one ability; or, in the attackers
 //! step, declares a creature an attacker. While a spell or ability waits for a target (or
@@ -43,12 +43,12 @@ use std::sync::Arc;
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
-use crate::builtins::GENERIC_ORDER;
 use crate::catalogue::CATALOGUE;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missing, P0, P1, STACK, Step, Table};
-use crate::testfile::{self, CardRef, Mana, Phase, State, TestFile, Zone};
+use crate::testfile::{self, CardRef, Phase, State, TestFile, Zone};
 
 mod combat;
+mod costs;
 mod protection;
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
@@ -546,11 +546,12 @@ impl<'t> Run<'t> {
         if is_spell && data.actions.len() != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
-        let cost = testfile::read_mana(&mana_cost).ok_or_else(|| {
+        let mut cost = testfile::read_mana(&mana_cost).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
+        self.affinity_discount(card, &mut cost);
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
-        if !pay(pool, &cost) {
+        if !costs::pay(pool, &cost) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         self.table.board.place(card, owner, STACK, -1);
@@ -613,30 +614,6 @@ impl<'t> Run<'t> {
     }
 }
 
-/// Pays `cost` from `pool` as Wagic does (each colour from its own mana, generic mana
-/// from [`GENERIC_ORDER`]); false, the pool unchanged, when it cannot.
-fn pay(pool: &mut Mana, cost: &Mana) -> bool {
-    let mut left = *pool;
-    for colour in 0..5 {
-        if left[colour] < cost[colour] {
-            return false;
-        }
-        left[colour] -= cost[colour];
-    }
-    let mut generic = cost[5];
-    for colour in GENERIC_ORDER {
-        let colour = usize::from(colour);
-        let take = left[colour].min(generic).max(0);
-        left[colour] -= take;
-        generic -= take;
-    }
-    if generic > 0 {
-        return false;
-    }
-    *pool = left;
-    true
-}
-
 /// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
 /// each cost with a spec);
 /// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
@@ -679,6 +656,7 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
         let modelled = |ability: &&str| {
             MODELLED_ABILITIES.contains(ability)
                 || crate::table::COLOUR_PROTECTIONS.iter().any(|(protection, _)| protection == ability)
+                || costs::is_affinity(ability)
         };
         if let Some(ability) = abilities.iter().find(|ability| !modelled(ability)) {
             return Err(skip(
@@ -851,18 +829,6 @@ fn zone_difference(wanted: &[&CardRef], names: &[String]) -> Option<(String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mana_is_paid_as_wagic_pays_it() {
-        // {1}{R} from {R}{R}{G}{W}: red pays red, generic comes from green before white.
-        let mut pool: Mana = [1, 0, 0, 2, 1, 0];
-        assert!(pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
-        assert_eq!(pool, [1, 0, 0, 1, 0, 0]);
-        // Not enough: nothing is spent.
-        let mut pool: Mana = [0, 0, 0, 1, 0, 0];
-        assert!(!pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
-        assert_eq!(pool, [0, 0, 0, 1, 0, 0]);
-    }
 
     #[test]
     fn a_zone_matches_by_count_and_name_and_star_counts_any_card() {
