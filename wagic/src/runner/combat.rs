@@ -9,6 +9,11 @@ use super::{BATTLEFIELD, CATALOGUE, P0, P1, Run, Skip, at, is_type, skip, table_
 use crate::host::EffectCode;
 use crate::table::TABLE_UNTIL_END_OF_TURN;
 
+/// The keyword abilities that leave a block between two creatures as the runner plays it
+/// (whether it may block, how the damage is dealt): any other makes a block skipped.
+const PLAIN_IN_A_BLOCK: &[&str] =
+    &["haste", "vigilance", "defender", "indestructible", "deathtouch", "wither", "lifelink", "reach", "nomaxhand"];
+
 impl Run<'_> {
     /// A creature of the active player clicked in the attackers step attacks (a second
     /// click takes it back, as in Wagic); attacking taps it unless it has vigilance.
@@ -89,24 +94,131 @@ impl Run<'_> {
     /// One of Wagic's combat damage steps (`GuiCombat::resolve`): in the first strike step
     /// (`first`) each attacker with first strike or double strike, in the regular one each
     /// attacker without first strike or with double strike, deals its power to the
-    /// defending player (no attacker is ever blocked). Whether any damage was dealt: Wagic
-    /// waits for a `next` after a step that dealt damage and goes on at once otherwise.
+    /// defending player, or when blocked to its blocker, which deals its power back (a
+    /// block is only declared between creatures without first strike or double strike).
+    /// All the damage is dealt at once. Whether any was dealt: Wagic waits for a `next`
+    /// after a step that dealt damage and goes on at once otherwise.
     pub(super) fn strike(&mut self, first: bool) -> bool {
         let active = self.table.board.active;
         let defender = Value::Player(if active == P0 { P1 } else { P0 });
-        let mut dealt = false;
-        for card in self.table.board.zone(active, BATTLEFIELD) {
-            let board = &self.table.board;
+        let board = &self.table.board;
+        let mut damage: Vec<(CardId, Value, i32)> = Vec::new();
+        for card in board.zone(active, BATTLEFIELD) {
             let (first_strike, double_strike) =
                 (board.has_ability(card, "firststrike"), board.has_ability(card, "doublestrike"));
-            let strikes_now = double_strike || first_strike == first;
-            let power = board.power(card);
-            if !board.get(card).is_some_and(|c| c.attacking) || !strikes_now || power <= 0 {
+            if !board.get(card).is_some_and(|c| c.attacking) || !(double_strike || first_strike == first) {
                 continue;
             }
-            crate::host::WagicHost::deal_damage(&mut self.table.board, card, defender, power);
-            dealt = true;
+            match self.blocker_of(card) {
+                Some(blocker) => {
+                    damage.push((card, Value::Card(blocker), board.power(card)));
+                    damage.push((blocker, Value::Card(card), board.power(blocker)));
+                }
+                None => damage.push((card, defender, board.power(card))),
+            }
+        }
+        let mut dealt = false;
+        for (source, target, power) in damage {
+            if power > 0 {
+                crate::host::WagicHost::deal_damage(&mut self.table.board, source, target, power);
+                dealt = true;
+            }
         }
         dealt
+    }
+
+    /// The creature blocking `attacker`, if any.
+    fn blocker_of(&self, attacker: CardId) -> Option<CardId> {
+        let board = &self.table.board;
+        let defender = if board.active == P0 { P1 } else { P0 };
+        board
+            .zone(defender, BATTLEFIELD)
+            .into_iter()
+            .find(|card| board.get(*card).is_some_and(|c| c.blocking == Some(attacker)))
+    }
+
+    /// A creature of the defending player clicked in the blockers step blocks, as Wagic's
+    /// block rule has it: the one attacker, when it is a plain block. Skipped: a block
+    /// among several attackers, changed, or of a creature with an ability that decides
+    /// whether it may block or how the damage is dealt (evasion, first strike, trample...),
+    /// two blockers on one attacker, a tapped blocker or one that cannot block.
+    pub(super) fn declare_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Ok(()) };
+        if c.controller == board.active {
+            return Err(skip(
+                "a creature clicked in combat (blocks and Wagic's combat steps are not modelled)",
+                at(line, text),
+            ));
+        }
+        if c.blocking.is_some() {
+            return Err(skip("a block changed (Wagic's block rule cycles through the attackers)", at(line, text)));
+        }
+        let attackers: Vec<CardId> = board
+            .zone(board.active, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| board.get(*card).is_some_and(|c| c.attacking))
+            .collect();
+        let [attacker] = attackers.as_slice() else {
+            return Err(skip("a block with several attackers or none (Wagic's block rule)", at(line, text)));
+        };
+        let plain = |creature: CardId| {
+            let abilities =
+                board.abilities.iter().filter(|(_, on, _)| *on == Value::Card(creature)).map(|(_, _, a)| *a);
+            let printed = board.get(creature).map(|c| c.printed.abilities.clone()).unwrap_or_default();
+            abilities.chain(printed).all(|ability| PLAIN_IN_A_BLOCK.contains(&ability))
+        };
+        if c.tapped
+            || !plain(card)
+            || !plain(*attacker)
+            || !self.rules_abilities_plain(card)
+            || !self.rules_abilities_plain(*attacker)
+        {
+            return Err(skip(
+                "a block the model does not judge (a tapped blocker, or an ability in play)",
+                at(line, text),
+            ));
+        }
+        if self.blocker_of(*attacker).is_some() {
+            return Err(skip("two blockers on one attacker (Wagic's damage order)", at(line, text)));
+        }
+        let attacker = *attacker;
+        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+            c.blocking = Some(attacker);
+        }
+        Ok(())
+    }
+
+    /// Whether every keyword ability printed on the card (`abilities=`) is plain in a block.
+    fn rules_abilities_plain(&self, card: CardId) -> bool {
+        let Some(c) = self.table.board.get(card) else { return false };
+        if c.token {
+            return true;
+        }
+        let Ok(rules) = self.table.rules(card) else { return false };
+        let data = &self.table.library().program.cards()[rules.index()];
+        data.abilities.iter().all(|ability| PLAIN_IN_A_BLOCK.contains(&CATALOGUE.abilities[ability.index()].name))
+    }
+
+    /// The blockers step ends: each blocker fires `blocking`, its attacker `blocked`.
+    pub(super) fn leave_blockers(&mut self) {
+        let board = &self.table.board;
+        let defender = if board.active == P0 { P1 } else { P0 };
+        let blocks: Vec<(CardId, CardId)> = board
+            .zone(defender, BATTLEFIELD)
+            .into_iter()
+            .filter_map(|card| board.get(card).and_then(|c| c.blocking).map(|attacker| (card, attacker)))
+            .collect();
+        let runtime = &mut self.table.runtime;
+        let (blocking, blocked) = (runtime.event_index("blocking"), runtime.event_index("blocked"));
+        for (blocker, attacker) in blocks {
+            if let Some(event) = blocking {
+                runtime.emit(vm::runtime::Event::new(event, defender).with_object(Value::Card(blocker)));
+            }
+            if let Some(event) = blocked {
+                let active = self.table.board.active;
+                runtime.emit(vm::runtime::Event::new(event, active).with_object(Value::Card(attacker)));
+            }
+        }
     }
 }

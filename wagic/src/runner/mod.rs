@@ -24,11 +24,14 @@
 //! begin and deal their power to the defending player as damage begins: first strike and
 //! double strike damage first, then, at the next `next` when some was dealt (Wagic's
 //! first strike step), the rest (double strike again); a damage step that deals nothing
-//! goes on at once.
+//! goes on at once. In the blockers step a creature of the defending player clicked blocks
+//! the one attacker; blocker and attacker deal each other their power, and `blocking` and
+//! `blocked` fire as the step ends.
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: blocks (a
-//! creature clicked in the blockers or damage step: Wagic's combat steps then take a
-//! varying number of `next` moves), the moves `choice N` (Wagic's menus), `yes`, `no`,
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks other
+//! than one plain blocker on the one attacker (several attackers or blockers, a changed
+//! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
+//! see `combat.rs`), a creature clicked in the damage step, the moves `choice N` (Wagic's menus), `yes`, `no`,
 //! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
@@ -342,7 +345,11 @@ impl<'t> Run<'t> {
             .into_iter()
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
-        if matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) && attackers.len() != self.declared.len() {
+        if self.phase == Phase::CombatBlockers {
+            self.leave_blockers();
+        }
+        // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
+        if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
             // Wagic's combat steps run on when an attacker is gone; these are not modelled.
             return Err(skip("an attacker left combat before its damage", at(line, text)));
         }
@@ -394,6 +401,7 @@ impl<'t> Run<'t> {
             Phase::CombatEnd => {
                 for card in &mut self.table.board.cards {
                     card.attacking = false;
+                    card.blocking = None;
                 }
                 self.declared.clear();
             }
@@ -511,6 +519,12 @@ impl<'t> Run<'t> {
         match c.zone {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD
+                && self.phase == Phase::CombatBlockers
+                && is_type(&c.printed.types, "creature") =>
+            {
+                self.declare_blocker(card, line, text).map(|()| None)
+            }
             zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
                 skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
             ),

@@ -43,6 +43,8 @@ pub struct Card {
     pub token: bool,
     /// Declared as an attacker this combat.
     pub attacking: bool,
+    /// The attacker it blocks this combat.
+    pub blocking: Option<CardId>,
 }
 
 /// One player.
@@ -205,6 +207,7 @@ impl Board {
             c.controller = c.owner;
             c.tapped = false;
             c.attacking = false;
+            c.blocking = None;
             c.damage = 0;
             c.counters = (0, 0);
         }

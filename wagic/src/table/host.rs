@@ -64,7 +64,8 @@ impl Host for Board {
             }
             "token" => c.token,
             "attacking" => c.attacking,
-            "blocking" | "blocked" => false,
+            "blocking" => c.blocking.is_some(),
+            "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
             ability => self.has_ability(card, ability),
         }
     }
@@ -338,6 +339,7 @@ impl WagicHost for Board {
             moved_from: None,
             token: true,
             attacking: false,
+            blocking: None,
         });
         self.moved.push(card);
         Some(card)

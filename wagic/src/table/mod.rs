@@ -152,6 +152,7 @@ impl Table {
             moved_from: None,
             token: false,
             attacking: false,
+            blocking: None,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
