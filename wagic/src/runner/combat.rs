@@ -162,18 +162,7 @@ impl Run<'_> {
         let [attacker] = attackers.as_slice() else {
             return Err(skip("a block with several attackers or none (Wagic's block rule)", at(line, text)));
         };
-        let plain = |creature: CardId| {
-            let abilities =
-                board.abilities.iter().filter(|(_, on, _)| *on == Value::Card(creature)).map(|(_, _, a)| *a);
-            let printed = board.get(creature).map(|c| c.printed.abilities.clone()).unwrap_or_default();
-            abilities.chain(printed).all(|ability| PLAIN_IN_A_BLOCK.contains(&ability))
-        };
-        if c.tapped
-            || !plain(card)
-            || !plain(*attacker)
-            || !self.rules_abilities_plain(card)
-            || !self.rules_abilities_plain(*attacker)
-        {
+        if c.tapped || !self.plain_in_a_block(card) || !self.plain_in_a_block(*attacker) {
             return Err(skip(
                 "a block the model does not judge (a tapped blocker, or an ability in play)",
                 at(line, text),
@@ -189,9 +178,15 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// Whether every keyword ability printed on the card (`abilities=`) is plain in a block.
-    fn rules_abilities_plain(&self, card: CardId) -> bool {
-        let Some(c) = self.table.board.get(card) else { return false };
+    /// Whether every keyword ability of the creature, printed (`abilities=`, a token's) or
+    /// granted, is plain in a block.
+    fn plain_in_a_block(&self, card: CardId) -> bool {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return false };
+        let granted = board.abilities.iter().filter(|(_, on, _)| *on == Value::Card(card)).map(|(_, _, a)| *a);
+        if !granted.chain(c.printed.abilities.iter().copied()).all(|ability| PLAIN_IN_A_BLOCK.contains(&ability)) {
+            return false;
+        }
         if c.token {
             return true;
         }
@@ -200,8 +195,9 @@ impl Run<'_> {
         data.abilities.iter().all(|ability| PLAIN_IN_A_BLOCK.contains(&CATALOGUE.abilities[ability.index()].name))
     }
 
-    /// The blockers step ends: each blocker fires `blocking`, its attacker `blocked`.
-    pub(super) fn leave_blockers(&mut self) {
+    /// The blockers step ends: each blocker fires `blocking`, its attacker `blocked`. A
+    /// block that gained an ability since it was declared (first strike...) is skipped.
+    pub(super) fn leave_blockers(&mut self, line: u32, text: &str) -> Result<(), Skip> {
         let board = &self.table.board;
         let defender = if board.active == P0 { P1 } else { P0 };
         let blocks: Vec<(CardId, CardId)> = board
@@ -209,6 +205,13 @@ impl Run<'_> {
             .into_iter()
             .filter_map(|card| board.get(card).and_then(|c| c.blocking).map(|attacker| (card, attacker)))
             .collect();
+        if blocks.iter().any(|&(blocker, attacker)| !self.plain_in_a_block(blocker) || !self.plain_in_a_block(attacker))
+        {
+            return Err(skip(
+                "a block the model does not judge (a tapped blocker, or an ability in play)",
+                at(line, text),
+            ));
+        }
         let runtime = &mut self.table.runtime;
         let (blocking, blocked) = (runtime.event_index("blocking"), runtime.event_index("blocked"));
         for (blocker, attacker) in blocks {
@@ -220,5 +223,6 @@ impl Run<'_> {
                 runtime.emit(vm::runtime::Event::new(event, active).with_object(Value::Card(attacker)));
             }
         }
+        Ok(())
     }
 }

@@ -346,7 +346,7 @@ impl<'t> Run<'t> {
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
         if self.phase == Phase::CombatBlockers {
-            self.leave_blockers();
+            self.leave_blockers(line, text)?;
         }
         // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
         if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
