@@ -265,6 +265,16 @@ fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(holds))
 }
 
+/// `equip`: attaches the source to its target creature.
+fn equip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let mut attached = false;
+    for card in target_cards(ctx) {
+        attached |= ctx.host().attach(source, card);
+    }
+    Ok(status(attached))
+}
+
 /// `foreach`: the compiler turns it into a loop, so the runtime never calls this builtin;
 /// it is registered (succeeding) so that the table is complete.
 fn foreach<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
@@ -341,6 +351,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
         Command::Token => token,
+        Command::Equip => equip,
     }
 }
 

@@ -27,6 +27,7 @@ const EFFECT_WORDS: &[&str] = &[
     "untap",
     "regenerate",
     "shuffle",
+    "equip",
     "moveto",
     "counter",
     "add",
@@ -76,6 +77,7 @@ impl<'i> Lowering<'i> {
             ("untap", Command::Untap),
             ("regenerate", Command::Regenerate),
             ("shuffle", Command::Shuffle),
+            ("equip", Command::Equip),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));

@@ -132,6 +132,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             );
         }
     }
+    // An equipment's static effects apply to the creature it is attached to.
+    let is_equipment = block
+        .field("subtype")
+        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
     let mut abilities = Vec::new();
     let mut rule_target = None;
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
@@ -167,6 +171,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
             }
+            "auto" if is_equipment => {
+                let (statements, continuous) = lowering.equipment_line(value)?;
+                if continuous {
+                    let events = arena.alloc_slice_copy(&[lowering.continuous_event(value)]);
+                    autos.push(Auto { hook: false, events, costs: &[], statements });
+                } else if let Line::Activated { label, costs, statements } = lowering.line(value)? {
+                    actions.push(Action { label, costs, statements });
+                }
+            }
             "auto" => match lowering.line(value)? {
                 Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
@@ -194,6 +207,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     return Err(Unsupported::new(value, "activated ability on an instant or sorcery"));
                 }
                 Line::Activated { label, costs, statements } => {
+                    if statements.iter().any(is_equip) {
+                        return Err(Unsupported::new(value, "`equip` on a card that is not an Equipment"));
+                    }
                     actions.push(Action { label, costs, statements });
                 }
                 Line::Triggered { .. } if is_spell => {
@@ -370,6 +386,32 @@ impl<'i> Lowering<'i> {
         Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]))
     }
 
+    /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers
+    /// it as an activated ability), or a static effect without a target (`2/0`, `trample`),
+    /// which becomes a continuous effect on the equipped creature (none while unattached:
+    /// the catalogue's `equipped` is then nil). Any other line is refused: Wagic aims an
+    /// equipment's abilities at the equipped creature, which is not modelled.
+    fn equipment_line(&self, value: Piece<'_>) -> Result<(&'i [Statement<'i>], bool), Unsupported> {
+        let refused = || Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect");
+        match self.line(value)? {
+            Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
+            Line::Plain(statements) => {
+                let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
+                let mut on_equipped = Vec::with_capacity(statements.len());
+                for statement in statements {
+                    let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
+                    if statement.target.is_some() || statement.condition.is_some() || !lasting {
+                        return Err(refused());
+                    }
+                    let target = Some(Target::Expr { value: equipped, optional: true });
+                    on_equipped.push(Statement { target, ..*statement });
+                }
+                Ok((self.arena.alloc_slice_copy(&on_equipped), true))
+            }
+            _ => Err(refused()),
+        }
+    }
+
     /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated
     /// or triggered ability's effect (and a spell's) ends with the turn.
     fn until_end_of_turn(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
@@ -454,4 +496,10 @@ fn moves_no_card(statement: &Statement<'_>) -> bool {
         && statement.chain.iter().all(
             |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
         )
+}
+
+/// Whether a statement is `equip` (the catalogue's `equip` call alone).
+fn is_equip(statement: &Statement<'_>) -> bool {
+    let equip = CommandIdx::new(catalogue::Command::Equip.index());
+    matches!(statement.chain, [compiler::ir::Link { effect: compiler::ir::Effect::Call { command, .. }, .. }] if *command == equip)
 }

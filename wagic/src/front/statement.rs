@@ -172,6 +172,11 @@ impl<'i> Lowering<'i> {
         let Some(first) = effect_words.first().copied() else {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
+        if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
+            // Wagic's equip: a creature its controller controls, at sorcery speed.
+            target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
+            self.activation_limits.borrow_mut().push(("assorcery", first.span()));
+        }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         let mut chain = match self.effect_links(effect_piece) {
@@ -310,7 +315,7 @@ fn makes_token(chain: &[Link<'_>]) -> bool {
 }
 
 /// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
-fn is_lasting(effect: &Effect<'_>) -> bool {
+pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
     match *effect {
         Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
         // A `foreach` loop lasts as its body does: `foreach(spec) draw:1` draws once for

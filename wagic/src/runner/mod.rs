@@ -648,6 +648,8 @@ fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Opti
         // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
         // clicked too, as a target is.
         named += auto.matches("{s(").count() + auto.matches("{discard(").count();
+        // `equip` chooses a creature as `target(...)` does.
+        named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
 }

@@ -45,6 +45,8 @@ pub struct Card {
     pub attacking: bool,
     /// The attacker it blocks this combat.
     pub blocking: Option<CardId>,
+    /// The creature this equipment is attached to.
+    pub attached: Option<CardId>,
 }
 
 /// One player.
@@ -197,7 +199,15 @@ impl Board {
         let from = (self.zone_player(c), c.zone);
         self.next_order += 1;
         let order = if position == 0 && zone == LIBRARY { -self.next_order } else { self.next_order };
+        // A card that moves is a new object: equipment attached to it falls off, and an
+        // equipment that moves is attached to nothing.
+        for other in &mut self.cards {
+            if other.attached == Some(card) {
+                other.attached = None;
+            }
+        }
         let Some(c) = self.get_mut(card) else { return };
+        c.attached = None;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;

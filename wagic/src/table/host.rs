@@ -83,6 +83,7 @@ impl Host for Board {
         match catalogue::VARIABLES[var.index()].name {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
+            "equipped" => self.attached(env.source).map_or(Value::Nil, Value::Card),
             _ => Value::Nil,
         }
     }
@@ -340,9 +341,27 @@ impl WagicHost for Board {
             token: true,
             attacking: false,
             blocking: None,
+            attached: None,
         });
         self.moved.push(card);
         Some(card)
+    }
+
+    fn attach(&mut self, source: CardId, target: CardId) -> bool {
+        let on_battlefield = |card: CardId| self.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
+        if !on_battlefield(source) || !on_battlefield(target) {
+            return false;
+        }
+        let Some(c) = self.get_mut(source) else { return false };
+        c.attached = Some(target);
+        let controller = c.controller;
+        self.events.push(("attached", controller, Value::Card(source)));
+        true
+    }
+
+    fn attached(&self, source: CardId) -> Option<CardId> {
+        let target = self.get(source).filter(|c| c.zone == BATTLEFIELD)?.attached?;
+        self.get(target).filter(|c| c.zone == BATTLEFIELD).map(|_| target)
     }
 
     fn active_player(&self) -> PlayerId {

@@ -153,6 +153,7 @@ impl Table {
             token: false,
             attacking: false,
             blocking: None,
+            attached: None,
         });
         self.board.place(card, player, zone, position);
         Ok(card)

@@ -289,3 +289,22 @@ fn sacrifice_compiles_and_a_permanents_one_shot_aslongas_is_refused() {
     // A lasting effect holds while the count does: a continuous effect, compiled.
     assert_eq!(error_of("auto=aslongas(forest|myBattlefield) 1/1\ntype=Creature"), None);
 }
+
+#[test]
+fn equip_and_an_equipments_static_effects_compile_other_equipment_lines_do_not() {
+    let equipment = |lines: &str| error_of(&format!("{lines}\ntype=Artifact\nsubtype=Equipment"));
+    assert_eq!(equipment("auto={3}:equip\nauto=2/2\nauto=lifelink\nauto=trample"), None);
+    let other = "unsupported: equipment line other than `{cost}:equip` or a static effect";
+    // Wagic aims these at the equipped creature: not modelled.
+    for line in [
+        "auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller",
+        "auto={1}:equip\nauto={T}:damage:1 target(creature)",
+        "auto={1}:equip\nauto=draw:1 controller",
+    ] {
+        assert_eq!(equipment(line).as_deref(), Some(other), "{line}");
+    }
+    assert_eq!(
+        error_of("auto={1}:equip\ntype=Artifact").as_deref(),
+        Some("unsupported: `equip` on a card that is not an Equipment")
+    );
+}
