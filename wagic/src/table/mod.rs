@@ -12,8 +12,9 @@
 //! It is a small model of the rules, not a game engine. It does not model: the stack
 //! (a spell or ability resolves at once, nobody responds), priority, phases and turns
 //! beyond [`Table::try_end_turn`] (`ueot` effects end, damage wears off; the runner steps
-//! through phases on top of it), combat, summoning sickness, the legend rule, auras and
-//! equipment, layers (a pump adds to the printed power; lords and `aslongas` are the
+//! through phases on top of it), combat (the runner plays it), summoning sickness, the
+//! legend rule, auras (an equipment is attached by `equip`: [`Board`] keeps to what, and
+//! its static effects are the runtime's continuous effects on `equipped`), layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
 //! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
 //! them: no shroud, protection's targeting, persist...), replacement effects other than
