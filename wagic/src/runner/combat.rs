@@ -114,6 +114,8 @@ impl Run<'_> {
                     damage.push((card, Value::Card(blocker), board.power(card)));
                     damage.push((blocker, Value::Card(card), board.power(blocker)));
                 }
+                // Blocked, its blocker gone: it stays blocked and deals no damage.
+                None if self.blocked.contains(&card) => {}
                 None => damage.push((card, defender, board.power(card))),
             }
         }
@@ -175,6 +177,7 @@ impl Run<'_> {
         if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
             c.blocking = Some(attacker);
         }
+        self.blocked.push(attacker);
         Ok(())
     }
 

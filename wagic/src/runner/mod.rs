@@ -215,6 +215,8 @@ struct Run<'t> {
     /// First strike damage was dealt in this combat damage phase: the next `next` deals
     /// the regular damage, within the phase (Wagic's first strike step).
     first_strike_dealt: bool,
+    /// The attackers blocked this combat: one whose blocker left deals no damage.
+    blocked: Vec<CardId>,
 }
 
 impl<'t> Run<'t> {
@@ -258,6 +260,7 @@ impl<'t> Run<'t> {
             owed_clicks: 0,
             declared: Vec::new(),
             first_strike_dealt: false,
+            blocked: Vec::new(),
         })
     }
 
@@ -404,6 +407,7 @@ impl<'t> Run<'t> {
                     card.blocking = None;
                 }
                 self.declared.clear();
+                self.blocked.clear();
             }
             _ => {}
         }

@@ -293,6 +293,14 @@ fn a_blocker_and_its_attacker_deal_each_other_their_power() {
         "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\nlife:18\n",
     );
     assert_eq!(verdict(&unblocked), Verdict::Passed);
+    // Tim blocks, then the attacking player shocks it: the Bears stay blocked and deal
+    // no damage, so the damage step goes on to the end of combat at once.
+    let blocker_gone = test(
+        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Tim\n",
+        "next\nnext\nGrizzly Bears\nnext\nTim\nMountain\nShock\nTim\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Mountain\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Tim\n",
+    );
+    assert_eq!(verdict(&blocker_gone), Verdict::Passed);
 }
 
 #[test]
