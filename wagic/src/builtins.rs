@@ -579,6 +579,20 @@ fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -
     Ok(status(ctx.host().active_player() == player))
 }
 
+/// `limit:n`: payable while the source's ability was activated fewer than n times this
+/// turn; paying it counts one more.
+fn limit<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let most = cost_count(ctx);
+    match phase {
+        CostPhase::Check => Ok(status(ctx.host().activations(source) < most)),
+        CostPhase::Pay => {
+            ctx.host().count_activation(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 /// The Wagic builtin table for any host implementing [`WagicHost`]: every command,
 /// function and cost of [`CATALOGUE`].
 pub fn builtins<H: WagicHost>() -> Builtins<H> {
@@ -598,7 +612,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 12] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 13] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -611,6 +625,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("L", life_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
+        ("limit", limit),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

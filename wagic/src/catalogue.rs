@@ -249,6 +249,11 @@ pub const COSTS: &[CostSpec] = &[
         arg: CostArg::None,
         doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
     },
+    CostSpec {
+        name: "limit",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
+    },
 ];
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.

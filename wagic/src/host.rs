@@ -132,4 +132,10 @@ pub trait WagicHost: Host {
     /// The creature the equipment `source` is attached to, while both are on the
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
+
+    /// How many times the card's activated ability was activated this turn (`limit:n`).
+    fn activations(&self, card: CardId) -> i32;
+
+    /// Counts one more activation of the card's ability this turn.
+    fn count_activation(&mut self, card: CardId);
 }

@@ -246,6 +246,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             return Err(Unsupported::new(*line, "trigger restriction beside a trigger on its event that moves cards"));
         }
     }
+    // The runtime counts a card's activations, not each ability's.
+    let limit = CATALOGUE.costs.iter().position(|spec| spec.name == "limit").map(CostIdx::new);
+    if actions.len() > 1 && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit)) {
+        let open = Piece::new("", 0);
+        return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
+    }
     if spell_statements.len() > MAX_STATEMENTS || actions.len() + autos.len() > MAX_ENTRIES {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "card with more than 256 effects"));
@@ -283,7 +289,7 @@ struct Lowering<'i> {
     specs: SpecLowering<'i>,
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
-    activation_limits: std::cell::RefCell<Vec<(&'static str, Span)>>,
+    activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
 }
 
 impl<'i> Lowering<'i> {
@@ -295,13 +301,13 @@ impl<'i> Lowering<'i> {
             (line, None) => Ok(line),
             (Line::Activated { label, costs, statements }, Some(_)) => {
                 let mut costs = costs.to_vec();
-                for (cost, _) in limits {
+                for (cost, count, _) in limits {
                     let index = CATALOGUE.costs.iter().position(|spec| spec.name == cost).unwrap_or(0);
-                    costs.push(Cost { cost: CostIdx::new(index), count: None, filter: None });
+                    costs.push(Cost { cost: CostIdx::new(index), count, filter: None });
                 }
                 Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
             }
-            (_, Some(&(cost, span))) => {
+            (_, Some(&(cost, _, span))) => {
                 Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability"), help: None })
             }
         }

@@ -157,7 +157,10 @@ impl<'i> Lowering<'i> {
             } else if lower == "other" {
                 other = true;
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
-                self.activation_limits.borrow_mut().push((cost, word.span()));
+                self.activation_limits.borrow_mut().push((cost, None, word.span()));
+            } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
+                // `limit:1`: at most once each turn.
+                self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
@@ -175,7 +178,7 @@ impl<'i> Lowering<'i> {
         if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
             // Wagic's equip: a creature its controller controls, at sorcery speed.
             target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
-            self.activation_limits.borrow_mut().push(("assorcery", first.span()));
+            self.activation_limits.borrow_mut().push(("assorcery", None, first.span()));
         }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());

@@ -43,7 +43,9 @@ impl Run<'_> {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return false };
         let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");
-        let barred = board.has_ability(card, "defender") || board.has_ability(card, "cantattack");
+        // `canattack` lets a creature with defender attack.
+        let defender = board.has_ability(card, "defender") && !board.has_ability(card, "canattack");
+        let barred = defender || board.has_ability(card, "cantattack");
         !(c.tapped || sick || barred)
     }
 

@@ -47,6 +47,8 @@ pub struct Card {
     pub blocking: Option<CardId>,
     /// The creature this equipment is attached to.
     pub attached: Option<CardId>,
+    /// Activations of its ability this turn (`limit:n`).
+    pub activations: i32,
 }
 
 /// One player.
@@ -208,6 +210,7 @@ impl Board {
         }
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
+        c.activations = 0;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;

@@ -342,6 +342,7 @@ impl WagicHost for Board {
             attacking: false,
             blocking: None,
             attached: None,
+            activations: 0,
         });
         self.moved.push(card);
         Some(card)
@@ -362,6 +363,16 @@ impl WagicHost for Board {
     fn attached(&self, source: CardId) -> Option<CardId> {
         let target = self.get(source).filter(|c| c.zone == BATTLEFIELD)?.attached?;
         self.get(target).filter(|c| c.zone == BATTLEFIELD).map(|_| target)
+    }
+
+    fn activations(&self, card: CardId) -> i32 {
+        self.get(card).map_or(0, |c| c.activations)
+    }
+
+    fn count_activation(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.activations = c.activations.saturating_add(1);
+        }
     }
 
     fn active_player(&self) -> PlayerId {

@@ -155,6 +155,7 @@ impl Table {
             attacking: false,
             blocking: None,
             attached: None,
+            activations: 0,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
@@ -307,6 +308,7 @@ impl Table {
         self.runtime.expire(&mut self.board, ueot, active);
         for card in &mut self.board.cards {
             card.damage = 0;
+            card.activations = 0;
         }
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.try_settle()

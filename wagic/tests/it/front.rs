@@ -308,3 +308,17 @@ fn equip_and_an_equipments_static_effects_compile_other_equipment_lines_do_not()
         Some("unsupported: `equip` on a card that is not an Equipment")
     );
 }
+
+#[test]
+fn limit_compiles_on_a_cards_one_activated_ability() {
+    assert_eq!(error_of("auto={B}:1/0 limit:2\ntype=Creature"), None);
+    assert_eq!(error_of("auto={3}:canattack ueot && 3/-1 limit:1\ntype=Creature"), None);
+    assert_eq!(
+        error_of("auto={B}:1/0 limit:2\nauto={R}:flying\ntype=Creature").as_deref(),
+        Some("unsupported: `limit:n` on a card with several activated abilities")
+    );
+    assert_eq!(
+        error_of("auto=1/0 limit:2\ntype=Creature").as_deref(),
+        Some("unsupported: `limit` outside an activated ability")
+    );
+}
