@@ -85,6 +85,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
+    /// Lasting effects recorded so far (pumps, prevention, grants...): the runtime records
+    /// an effect equal to one its source already holds only once.
+    pub effects_recorded: usize,
 }
 
 impl Default for Board {
@@ -108,6 +111,7 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
+            effects_recorded: 0,
         }
     }
 

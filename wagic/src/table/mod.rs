@@ -94,11 +94,15 @@ impl std::error::Error for TableError {}
 /// gives up: triggers that keep firing would otherwise never end.
 pub const SETTLE_ROUNDS: usize = 32;
 
-/// Where an activation stands: done (whether it succeeded), or waiting for an answer.
+/// Where an activation stands: done (whether it succeeded), refused for a cost, or
+/// waiting for an answer.
 #[derive(Debug)]
 pub enum Step {
     /// It ended: `true` when it ran to the end.
     Done(bool),
+    /// A cost cannot be paid (a tapped `{T}`, mana short, `limit:n` reached, a sorcery
+    /// speed ability at the wrong time): nothing was paid or done.
+    Unpaid,
     /// It waits for an answer to its request ([`Table::resume`]).
     Asks(Execution),
 }
@@ -321,6 +325,7 @@ fn trap(trap: vm::runtime::Trap) -> TableError {
 
 fn step(outcome: Outcome) -> Step {
     match outcome {
+        Outcome::Done(Completion::Failure(vm::runtime::Failure::CostNotPaid)) => Step::Unpaid,
         Outcome::Done(completion) => Step::Done(completion == Completion::Success),
         Outcome::Suspended(execution) => Step::Asks(execution),
     }

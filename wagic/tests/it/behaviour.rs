@@ -89,6 +89,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Blade\nauto={1}:equip\nauto=2/0\nauto=lifelink\nmana={1}\ntype=Artifact\nsubtype=Equipment\n[/card]\n\
 [card]\nname=Bat\nauto={1}:1/0 limit:1\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Rampart\nabilities=defender\nauto={1}:canattack ueot\nmana={1}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
+[card]\nname=Imp\nauto={0}:1/0\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
 fn own_library() -> Arc<Library> {
@@ -347,19 +348,13 @@ fn limit_counts_activations_each_turn_and_canattack_lifts_defender() {
         "COMBATEND\n[PLAYER1]\ninplay:Bat,Mountain\n[PLAYER2]\nlife:18\n",
     );
     assert_eq!(verdict(&once), Verdict::Passed);
-    // Twice in a turn: the second is refused (the runner skips what Wagic ignores).
+    // Twice in a turn: the second click does nothing, as in Wagic (no cost is paid).
     let twice = test(
         "[PLAYER1]\ninplay:Bat\nmanapool:{2}\n[PLAYER2]\n",
-        "Bat\nBat\n",
-        "FIRSTMAIN\n[PLAYER1]\ninplay:Bat\nmanapool:{1}\n[PLAYER2]\n",
+        "Bat\nBat\nnext\nnext\nBat\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Bat\n[PLAYER2]\nlife:18\n",
     );
-    assert_eq!(
-        verdict(&twice),
-        Verdict::Skipped(runner::Skip {
-            reason: "a spell or ability the model does not complete",
-            detail: "line 9: `bat`".into()
-        })
-    );
+    assert_eq!(verdict(&twice), Verdict::Passed);
     // The next turn of its controller it may be activated again.
     let next_turn = test(
         "[PLAYER1]\ninplay:Bat,Mountain\n[PLAYER2]\n",
@@ -374,6 +369,31 @@ fn limit_counts_activations_each_turn_and_canattack_lifts_defender() {
         "COMBATEND\n[PLAYER1]\ninplay:Rampart,Mountain\n[PLAYER2]\nlife:18\n",
     );
     assert_eq!(verdict(&rampart), Verdict::Passed);
+}
+
+#[test]
+fn an_unpayable_ability_click_does_nothing_and_an_unstacked_pump_is_skipped() {
+    // Tim's {T} ability once; the second click, Tim tapped, does nothing in Wagic.
+    let tapped = test(
+        "[PLAYER1]\ninplay:Tim\n[PLAYER2]\n",
+        "Tim\np2\nTim\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Tim\n[PLAYER2]\nlife:19\n",
+    );
+    assert_eq!(verdict(&tapped), Verdict::Passed);
+    // The Imp's {0}:1/0 twice: Wagic gives +2/+0, the runtime records the second pump,
+    // equal to the first, only once.
+    let twice = test(
+        "[PLAYER1]\ninplay:Imp\n[PLAYER2]\n",
+        "Imp\nImp\nnext\nnext\nImp\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Imp\n[PLAYER2]\nlife:17\n",
+    );
+    assert_eq!(
+        verdict(&twice),
+        Verdict::Skipped(runner::Skip {
+            reason: "a lasting effect activated again in a turn (the runtime does not stack it)",
+            detail: "line 8: `imp`".into()
+        })
+    );
 }
 
 #[test]
