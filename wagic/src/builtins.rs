@@ -163,8 +163,9 @@ fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
 fn record<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode, target: Value, value: i32) -> Res {
     let kind = EffectKind::Custom { code: code as u16, target, value: Value::Int(value) };
-    if let Some(id) = ctx.record_effect(kind)? {
-        ctx.host().add_effect(id, code, target, value);
+    match ctx.record_effect(kind)? {
+        Some(id) => ctx.host().add_effect(id, code, target, value),
+        None => ctx.host().effect_unstacked(),
     }
     Ok(Status::Success)
 }

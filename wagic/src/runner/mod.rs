@@ -9,8 +9,7 @@
 //! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
 //! is an instant or has flash), its effect resolving at once (nobody responds: the stack
 //! is not modelled); taps a basic land for its mana; activates a permanent's one ability
-//! (a click on one whose cost cannot be paid does nothing, as in Wagic; one whose lasting
-//! effect the runtime would not stack again is skipped); or, in the attackers
+//! (a click on one whose cost cannot be paid does nothing, as in Wagic); or, in the attackers
 //! step, declares a creature an attacker. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
@@ -42,7 +41,7 @@
 //! acting or attacking, a player acting out of turn, a card in a graveyard); a question
 //! the moves do not answer; an `[ASSERT]` with no phase.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -219,13 +218,6 @@ struct Run<'t> {
     first_strike_dealt: bool,
     /// The attackers blocked this combat: one whose blocker left deals no damage.
     blocked: Vec<CardId>,
-    /// The permanent whose ability is being activated, and the board's count of recorded
-    /// effects when it began.
-    activating: Option<(CardId, usize)>,
-    /// How many lasting effects each permanent's ability recorded when last activated this
-    /// turn: the runtime records an effect equal to one its source holds only once, where
-    /// Wagic stacks them (two `{B}:1/0` give +2/+0).
-    lasting_this_turn: HashMap<CardId, usize>,
 }
 
 impl<'t> Run<'t> {
@@ -260,6 +252,7 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
+        unstacked_effect(&table, 0, "[INIT]")?;
         Ok(Run {
             test,
             table,
@@ -270,8 +263,6 @@ impl<'t> Run<'t> {
             declared: Vec::new(),
             first_strike_dealt: false,
             blocked: Vec::new(),
-            activating: None,
-            lasting_this_turn: HashMap::new(),
         })
     }
 
@@ -301,6 +292,7 @@ impl<'t> Run<'t> {
             };
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
+            unstacked_effect(&self.table, step.line, &step.text)?;
         }
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
@@ -386,7 +378,6 @@ impl<'t> Run<'t> {
             let next = if active == P0 { P1 } else { P0 };
             self.table.board.active = next;
             self.lands_played = 0;
-            self.lasting_this_turn.clear();
             let board = &self.table.board;
             self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
         }
@@ -501,16 +492,6 @@ impl<'t> Run<'t> {
                 Err(skip("a spell or ability the model does not complete", at(line, text)))
             }
             Step::Done(true) => {
-                if let Some((card, before)) = self.activating.take() {
-                    let recorded = self.table.board.effects_recorded.saturating_sub(before);
-                    let last = self.lasting_this_turn.insert(card, recorded);
-                    if last.is_some_and(|last| recorded < last) {
-                        return Err(skip(
-                            "a lasting effect activated again in a turn (the runtime does not stack it)",
-                            at(line, text),
-                        ));
-                    }
-                }
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
                 if let Some(card) = spell {
                     self.resolve_spell(card);
@@ -651,7 +632,6 @@ impl<'t> Run<'t> {
         if named > 0 {
             protection::check_targeting(&self.table, card, line, text)?;
         }
-        self.activating = Some((card, self.table.board.effects_recorded));
         let step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
@@ -685,6 +665,16 @@ fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Opti
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Skips a test where the runtime recorded an effect equal to one its source already held
+/// only once (two activations of `{B}:1/0`, two regeneration shields), where Wagic stacks
+/// them: the board is no longer Wagic's.
+fn unstacked_effect(table: &Table, line: u32, text: &str) -> Result<(), Skip> {
+    if table.board.effects_unstacked > 0 {
+        return Err(skip("an effect repeated from one source (the runtime does not stack it)", at(line, text)));
+    }
+    Ok(())
 }
 
 /// Skips a test whose board holds a card with a keyword ability the table does not

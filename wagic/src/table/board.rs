@@ -85,9 +85,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
-    /// Lasting effects recorded so far (pumps, prevention, grants...): the runtime records
-    /// an effect equal to one its source already holds only once.
-    pub effects_recorded: usize,
+    /// The effects a builtin asked to record that the runtime did not, being equal to one
+    /// their source already holds (or from a source out of play): Wagic stacks them.
+    pub effects_unstacked: usize,
 }
 
 impl Default for Board {
@@ -111,7 +111,7 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
-            effects_recorded: 0,
+            effects_unstacked: 0,
         }
     }
 

@@ -112,7 +112,6 @@ impl Host for Board {
         // (`add_effect`).
         if let EffectKind::Ability { target, ability } = effect.kind {
             self.abilities.push((effect.id.0, target, CATALOGUE.abilities[ability.index()].name));
-            self.effects_recorded += 1;
         }
     }
 
@@ -137,7 +136,10 @@ impl Host for Board {
 impl WagicHost for Board {
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32) {
         self.effects.push((id.0, code, target, value));
-        self.effects_recorded += 1;
+    }
+
+    fn effect_unstacked(&mut self) {
+        self.effects_unstacked += 1;
     }
 
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {

@@ -390,7 +390,7 @@ fn an_unpayable_ability_click_does_nothing_and_an_unstacked_pump_is_skipped() {
     assert_eq!(
         verdict(&twice),
         Verdict::Skipped(runner::Skip {
-            reason: "a lasting effect activated again in a turn (the runtime does not stack it)",
+            reason: "an effect repeated from one source (the runtime does not stack it)",
             detail: "line 8: `imp`".into()
         })
     );
