@@ -163,8 +163,9 @@ fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 /// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
 fn record<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode, target: Value, value: i32) -> Res {
     let kind = EffectKind::Custom { code: code as u16, target, value: Value::Int(value) };
-    if let Some(id) = ctx.record_effect(kind)? {
-        ctx.host().add_effect(id, code, target, value);
+    match ctx.record_effect(kind)? {
+        Some(id) => ctx.host().add_effect(id, code, target, value),
+        None => ctx.host().effect_unstacked(),
     }
     Ok(Status::Success)
 }
@@ -265,6 +266,16 @@ fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(holds))
 }
 
+/// `equip`: attaches the source to its target creature.
+fn equip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let mut attached = false;
+    for card in target_cards(ctx) {
+        attached |= ctx.host().attach(source, card);
+    }
+    Ok(status(attached))
+}
+
 /// `foreach`: the compiler turns it into a loop, so the runtime never calls this builtin;
 /// it is registered (succeeding) so that the table is complete.
 fn foreach<H: WagicHost>(_ctx: &mut CallContext<'_, H>) -> Res {
@@ -341,6 +352,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
         Command::Token => token,
+        Command::Equip => equip,
     }
 }
 
@@ -568,6 +580,20 @@ fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -
     Ok(status(ctx.host().active_player() == player))
 }
 
+/// `limit:n`: payable while the source's ability was activated fewer than n times this
+/// turn; paying it counts one more.
+fn limit<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let most = cost_count(ctx);
+    match phase {
+        CostPhase::Check => Ok(status(ctx.host().activations(source) < most)),
+        CostPhase::Pay => {
+            ctx.host().count_activation(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 /// The Wagic builtin table for any host implementing [`WagicHost`]: every command,
 /// function and cost of [`CATALOGUE`].
 pub fn builtins<H: WagicHost>() -> Builtins<H> {
@@ -587,7 +613,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 12] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 13] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -600,6 +626,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("L", life_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
+        ("limit", limit),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

@@ -197,6 +197,14 @@ macro_rules! for_each_command {
                 doc: "`token(Name,types,p/t,colours and abilities)*n`: puts n (default 1) token creatures with those characteristics onto the battlefield of each target player, and of each target card's controller (`targetcontroller`); `types`, `colours` and `abilities` are words separated by spaces (`creature saproling`, `green`, `flying trample`).",
                 fails_when: "no token was made (the count is 0 or less, or there is no target)",
             },
+            Equip {
+                name: "equip",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
+                fails_when: "there is no target",
+            },
         }
     };
 }
@@ -233,6 +241,11 @@ pub const COSTS: &[CostSpec] = &[
         name: "myturnonly",
         arg: CostArg::None,
         doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
+    },
+    CostSpec {
+        name: "limit",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
     },
 ];
 
@@ -344,6 +357,7 @@ pub const EVENTS: &[EventSpec] = &[
         false,
         "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
     ),
+    event("attached", true, "An equipment was attached to a creature (object: the equipment)."),
 ];
 
 /// Whose turn a phase event fires in.
@@ -506,6 +520,7 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("this", "The card whose ability runs (the source)."),
     named("tgt", "The card's targets (`target=`)."),
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
+    named("equipped", "The creature the source equipment is attached to (nil when none)."),
 ];
 
 /// Attributes an expression may read after a dot.

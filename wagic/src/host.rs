@@ -124,4 +124,22 @@ pub trait WagicHost: Host {
 
     /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
     fn sorcery_timing(&self, player: PlayerId) -> bool;
+
+    /// Attaches the equipment `source` to the creature `target` (detached from any other);
+    /// false when either is not on the battlefield.
+    fn attach(&mut self, source: CardId, target: CardId) -> bool;
+
+    /// The creature the equipment `source` is attached to, while both are on the
+    /// battlefield.
+    fn attached(&self, source: CardId) -> Option<CardId>;
+
+    /// A builtin's effect the runtime did not record: equal to one its source already
+    /// holds (Wagic would stack it), or from a source out of play.
+    fn effect_unstacked(&mut self);
+
+    /// How many times the card's activated ability was activated this turn (`limit:n`).
+    fn activations(&self, card: CardId) -> i32;
+
+    /// Counts one more activation of the card's ability this turn.
+    fn count_activation(&mut self, card: CardId);
 }

@@ -1,4 +1,4 @@
-//! The effect words of one statement (`damage:2`, `destroy`, `+1/+1`, `moveto(...)`,
+//! The effect words of one statement (`damage:2`, `destroy`, `sacrifice`, `+1/+1`, `moveto(...)`,
 //! `counter(...)`, `token(...)`, `add{G}`, a keyword ability granted or removed) as the
 //! IR's links: calls of the catalogue's commands, grants and revokes.
 
@@ -22,10 +22,12 @@ const EFFECT_WORDS: &[&str] = &[
     "prevent",
     "destroy",
     "bury",
+    "sacrifice",
     "tap",
     "untap",
     "regenerate",
     "shuffle",
+    "equip",
     "moveto",
     "counter",
     "add",
@@ -75,10 +77,19 @@ impl<'i> Lowering<'i> {
             ("untap", Command::Untap),
             ("regenerate", Command::Regenerate),
             ("shuffle", Command::Shuffle),
+            ("equip", Command::Equip),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if lower == "sacrifice" {
+            // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
+            // neither regeneration nor indestructible keeps it (`AASacrificeCard`).
+            let owner = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);
+            let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
+            let zone_ref = ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) };
+            return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
         }
         if let Some((power, toughness)) = pump_of(&lower) {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));

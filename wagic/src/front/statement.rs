@@ -157,7 +157,10 @@ impl<'i> Lowering<'i> {
             } else if lower == "other" {
                 other = true;
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
-                self.activation_limits.borrow_mut().push((cost, word.span()));
+                self.activation_limits.borrow_mut().push((cost, None, word.span()));
+            } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
+                // `limit:1`: at most once each turn.
+                self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
@@ -172,6 +175,11 @@ impl<'i> Lowering<'i> {
         let Some(first) = effect_words.first().copied() else {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
         };
+        if effect_words.len() == 1 && first.text.eq_ignore_ascii_case("equip") && target.is_none() {
+            // Wagic's equip: a creature its controller controls, at sorcery speed.
+            target = Some(self.target_clause(Piece::new("creature|mybattlefield", first.start), "target")?);
+            self.activation_limits.borrow_mut().push(("assorcery", None, first.span()));
+        }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
         let mut chain = match self.effect_links(effect_piece) {
@@ -217,21 +225,8 @@ impl<'i> Lowering<'i> {
                 chain = self.arena.alloc_slice_copy(&[link]);
             }
             Some(Wrapper::AsLongAs(spec_piece)) => {
-                let spec = spec::read(spec_piece)?;
-                let filter = self.specs.filter(&spec, true)?;
                 let (name, count, _) = criterion.take().unwrap_or(("morethan", 0, spec_piece));
-                let word = catalogue::position(catalogue::CRITERIA, name).unwrap_or(0) as u16;
-                let command = CommandIdx::new(Command::AsLongAs.index());
-                let args = self.arena.alloc_slice_copy(&[
-                    Arg::Filter(filter),
-                    Arg::Const(Const::Word { command, param: 1, word }),
-                    Arg::Value(Expr::Int(count)),
-                ]);
-                let mut links = vec![Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
-                for link in chain {
-                    links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
-                }
-                chain = self.arena.alloc_slice_copy(&links);
+                chain = self.counted_first(spec_piece, name, count, chain)?;
             }
             _ => {}
         }
@@ -259,6 +254,32 @@ impl<'i> Lowering<'i> {
     }
 
     /// The target without the source (`other` written after the effect).
+    /// `chain` run only while the cards `spec_piece` matches number more than (`name`
+    /// `morethan`) or fewer than (`lessthan`) `count`: the catalogue's `aslongas` check,
+    /// then each link of the chain after it.
+    pub(super) fn counted_first(
+        &self,
+        spec_piece: Piece<'_>,
+        name: &str,
+        count: i32,
+        chain: &'i [Link<'i>],
+    ) -> Result<&'i [Link<'i>], Unsupported> {
+        let spec = spec::read(spec_piece)?;
+        let filter = self.specs.filter(&spec, true)?;
+        let word = catalogue::position(catalogue::CRITERIA, name).unwrap_or(0) as u16;
+        let command = CommandIdx::new(Command::AsLongAs.index());
+        let args = self.arena.alloc_slice_copy(&[
+            Arg::Filter(filter),
+            Arg::Const(Const::Word { command, param: 1, word }),
+            Arg::Value(Expr::Int(count)),
+        ]);
+        let mut links = vec![Link { operator: None, effect: Effect::Call { command, confirm: false, args } }];
+        for link in chain {
+            links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
+        }
+        Ok(self.arena.alloc_slice_copy(&links))
+    }
+
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
         let Some(Target::Filter { filter, optional }) = target else {
             return Err(Unsupported::new(at, "`other` without a target spec"));
@@ -297,7 +318,7 @@ fn makes_token(chain: &[Link<'_>]) -> bool {
 }
 
 /// Whether `effect` lasts (a grant, a revoke, a timed command) rather than happening once.
-fn is_lasting(effect: &Effect<'_>) -> bool {
+pub(super) fn is_lasting(effect: &Effect<'_>) -> bool {
     match *effect {
         Effect::Call { command, .. } => CATALOGUE.commands.get(command.index()).is_some_and(|spec| spec.timed),
         // A `foreach` loop lasts as its body does: `foreach(spec) draw:1` draws once for

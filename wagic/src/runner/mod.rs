@@ -6,9 +6,10 @@
 //!
 //! The moves played: a card's name clicks it. The active player plays a land from their
 //! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
-//! from the pool as Wagic pays it (at sorcery speed unless it is an instant or has flash),
-//! its effect resolving at once (nobody responds: the stack is not modelled); taps a
-//! basic land for its mana; activates a permanent's one ability; or, in the attackers
+//! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
+//! is an instant or has flash), its effect resolving at once (nobody responds: the stack
+//! is not modelled); taps a basic land for its mana; activates a permanent's one ability
+//! (a click on one whose cost cannot be paid does nothing, as in Wagic); or, in the attackers
 //! step, declares a creature an attacker. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
@@ -17,14 +18,21 @@
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
-//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. With no
-//! attacker, combat goes from the attackers step to its end, as in Wagic; attackers fire
-//! `attacking` as blockers begin and deal their power (twice with double strike) to the
-//! defending player as damage begins.
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. As the
+//! attackers step ends, `mustattack` creatures that can attack do, and a lone attacker
+//! gets +1/+1 until end of turn per printed exalted. With no attacker, combat goes from
+//! the attackers step to its end, as in Wagic; attackers fire `attacking` as blockers
+//! begin and deal their power to the defending player as damage begins: first strike and
+//! double strike damage first, then, at the next `next` when some was dealt (Wagic's
+//! first strike step), the rest (double strike again); a damage step that deals nothing
+//! goes on at once. In the blockers step a creature of the defending player clicked blocks
+//! the one attacker; blocker and attacker deal each other their power, and `blocking` and
+//! `blocked` fire as the step ends.
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: blocks (a
-//! creature clicked in the blockers or damage step: Wagic's combat steps then take a
-//! varying number of `next` moves), the moves `choice N` (Wagic's menus), `yes`, `no`,
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks other
+//! than one plain blocker on the one attacker (several attackers or blockers, a changed
+//! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
+//! see `combat.rs`), a creature clicked in the damage step, the moves `choice N` (Wagic's menus), `yes`, `no`,
 //! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
@@ -39,10 +47,13 @@ use std::sync::Arc;
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
-use crate::builtins::GENERIC_ORDER;
 use crate::catalogue::CATALOGUE;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missing, P0, P1, STACK, Step, Table};
-use crate::testfile::{self, CardRef, Mana, Phase, State, TestFile, Zone};
+use crate::testfile::{self, CardRef, Phase, State, TestFile, Zone};
+
+mod combat;
+mod costs;
+mod protection;
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
 pub const MAX_MOVES: usize = 10_000;
@@ -135,9 +146,10 @@ struct Clicks {
     answered: usize,
 }
 
-/// The keyword abilities the table and the runner model (flash, haste, vigilance, double
-/// strike, defender, indestructible, deathtouch, wither, lifelink...), or that change
-/// nothing when no creature ever blocks and nothing is on a stack (evasion, first strike):
+/// The keyword abilities the table and the runner model (flash, haste, vigilance, first
+/// and double strike, defender, indestructible, deathtouch, wither, lifelink, mustattack,
+/// exalted...), or that change nothing when no creature ever blocks and nothing is on a
+/// stack (evasion):
 /// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
@@ -184,6 +196,8 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "evadebigger",
     "doesnotuntap",
     "nomaxhand",
+    "mustattack",
+    "exalted",
 ];
 
 struct Run<'t> {
@@ -199,6 +213,11 @@ struct Run<'t> {
     owed_clicks: usize,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
+    /// First strike damage was dealt in this combat damage phase: the next `next` deals
+    /// the regular damage, within the phase (Wagic's first strike step).
+    first_strike_dealt: bool,
+    /// The attackers blocked this combat: one whose blocker left deals no damage.
+    blocked: Vec<CardId>,
 }
 
 impl<'t> Run<'t> {
@@ -233,7 +252,18 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
-        Ok(Run { test, table, phase, lands_played: 0, entered, owed_clicks: 0, declared: Vec::new() })
+        unstacked_effect(&table, 0, "[INIT]")?;
+        Ok(Run {
+            test,
+            table,
+            phase,
+            lands_played: 0,
+            entered,
+            owed_clicks: 0,
+            declared: Vec::new(),
+            first_strike_dealt: false,
+            blocked: Vec::new(),
+        })
     }
 
     fn play(&mut self) -> Result<(), Skip> {
@@ -262,6 +292,7 @@ impl<'t> Run<'t> {
             };
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
+            unstacked_effect(&self.table, step.line, &step.text)?;
         }
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
@@ -284,8 +315,9 @@ impl<'t> Run<'t> {
             ),
             _ => return Err(skip("a phase move the runner does not read", at(line, text))),
         };
-        // At most one turn and a phase: `goto` the current phase stays (as in Wagic).
-        for _ in 0..testfile::PHASES.len() + 1 {
+        // At most one turn, a phase and a first strike step: `goto` the current phase stays
+        // (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 2 {
             if goal == Some(self.phase) && text != "eot" {
                 return Ok(());
             }
@@ -300,6 +332,16 @@ impl<'t> Run<'t> {
 
     /// One phase on, with what entering it does.
     fn next_phase(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        if self.phase == Phase::CombatAttackers {
+            self.leave_attackers(line, text)?;
+        }
+        if self.phase == Phase::CombatDamage && std::mem::take(&mut self.first_strike_dealt) {
+            // Wagic's first strike step ends: the regular damage, in the same phase; with
+            // none dealt, on to the end of combat at once.
+            if self.strike(false) {
+                return self.table.try_settle().map_err(|error| table_skip(error, line, text));
+            }
+        }
         let mut phase = self.phase.next();
         let active = self.table.board.active;
         let attackers: Vec<CardId> = self
@@ -309,7 +351,11 @@ impl<'t> Run<'t> {
             .into_iter()
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
-        if matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) && attackers.len() != self.declared.len() {
+        if self.phase == Phase::CombatBlockers {
+            self.leave_blockers(line, text)?;
+        }
+        // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
+        if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
             // Wagic's combat steps run on when an attacker is gone; these are not modelled.
             return Err(skip("an attacker left combat before its damage", at(line, text)));
         }
@@ -338,6 +384,8 @@ impl<'t> Run<'t> {
         self.phase = phase;
         self.table.board.main_phase = phase.is_main();
         let active = self.table.board.active;
+        // No combat damage dealt: Wagic's damage step goes on to the end of combat at once.
+        let mut no_damage = false;
         match phase {
             Phase::CombatBlockers => {
                 // The attackers are chosen: each attacks (no blocker is ever declared).
@@ -349,22 +397,20 @@ impl<'t> Run<'t> {
                 }
             }
             Phase::CombatDamage => {
-                // Unblocked attackers deal their power to the defending player (twice
-                // with double strike).
-                let defender = Value::Player(if active == P0 { P1 } else { P0 });
-                for &card in &attackers {
-                    let strikes = if self.table.board.has_ability(card, "doublestrike") { 2 } else { 1 };
-                    for _ in 0..strikes {
-                        let power = self.table.board.power(card).max(0);
-                        crate::host::WagicHost::deal_damage(&mut self.table.board, card, defender, power);
-                    }
+                // Unblocked attackers deal their power to the defending player: first
+                // strike damage, then (at the next `next` when some was dealt) the rest.
+                self.first_strike_dealt = self.strike(true);
+                if !self.first_strike_dealt {
+                    no_damage = !self.strike(false);
                 }
             }
             Phase::CombatEnd => {
                 for card in &mut self.table.board.cards {
                     card.attacking = false;
+                    card.blocking = None;
                 }
                 self.declared.clear();
+                self.blocked.clear();
             }
             _ => {}
         }
@@ -381,31 +427,11 @@ impl<'t> Run<'t> {
         if phase == Phase::Draw {
             crate::host::WagicHost::draw(&mut self.table.board, active, 1);
         }
-        self.table.try_settle().map_err(|error| table_skip(error, line, text))
-    }
-
-    /// A creature of the active player clicked in the attackers step attacks (a second
-    /// click takes it back, as in Wagic); attacking taps it unless it has vigilance.
-    fn declare_attacker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
-        let board = &self.table.board;
-        let Some(c) = board.get(card) else { return Ok(()) };
-        if c.attacking {
-            return Err(skip("an attack taken back", at(line, text)));
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        if no_damage {
+            return self.next_phase(line, text);
         }
-        let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");
-        let barred = board.has_ability(card, "defender") || board.has_ability(card, "cantattack");
-        if c.tapped || sick || barred {
-            return Err(skip("a creature that cannot attack is clicked to attack", at(line, text)));
-        }
-        let vigilance = board.has_ability(card, "vigilance");
-        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
-            c.attacking = true;
-        }
-        self.declared.push(card);
-        if !vigilance {
-            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
-        }
-        self.table.try_settle().map_err(|error| table_skip(error, line, text))
+        Ok(())
     }
 
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
@@ -462,7 +488,9 @@ impl<'t> Run<'t> {
     ) -> Result<Option<Pending>, Skip> {
         match step {
             Step::Asks(execution) => Ok(Some(Pending { execution, spell, clicks })),
-            Step::Done(false) => Err(skip("a spell or ability the model does not complete", at(line, text))),
+            Step::Done(false) | Step::Unpaid => {
+                Err(skip("a spell or ability the model does not complete", at(line, text)))
+            }
             Step::Done(true) => {
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
                 if let Some(card) = spell {
@@ -500,6 +528,12 @@ impl<'t> Run<'t> {
         match c.zone {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD
+                && self.phase == Phase::CombatBlockers
+                && is_type(&c.printed.types, "creature") =>
+            {
+                self.declare_blocker(card, line, text).map(|()| None)
+            }
             zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
                 skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
             ),
@@ -535,11 +569,12 @@ impl<'t> Run<'t> {
         if is_spell && data.actions.len() != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
-        let cost = testfile::read_mana(&mana_cost).ok_or_else(|| {
+        let mut cost = testfile::read_mana(&mana_cost).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
+        self.affinity_discount(card, &mut cost);
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
-        if !pay(pool, &cost) {
+        if !costs::pay(pool, &cost) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         self.table.board.place(card, owner, STACK, -1);
@@ -551,6 +586,9 @@ impl<'t> Run<'t> {
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
             .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
+        }
         let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         self.after(step, Some(card), Clicks { named, answered: 0 }, line, text)
     }
@@ -591,33 +629,16 @@ impl<'t> Run<'t> {
         if is_type(&types, "creature") && self.entered.contains(&card) && !haste {
             return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
         }
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
+        }
         let step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
+        if let Step::Unpaid = step {
+            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            return Ok(None);
+        }
         self.after(step, None, Clicks { named, answered: 0 }, line, text)
     }
-}
-
-/// Pays `cost` from `pool` as Wagic does (each colour from its own mana, generic mana
-/// from [`GENERIC_ORDER`]); false, the pool unchanged, when it cannot.
-fn pay(pool: &mut Mana, cost: &Mana) -> bool {
-    let mut left = *pool;
-    for colour in 0..5 {
-        if left[colour] < cost[colour] {
-            return false;
-        }
-        left[colour] -= cost[colour];
-    }
-    let mut generic = cost[5];
-    for colour in GENERIC_ORDER {
-        let colour = usize::from(colour);
-        let take = left[colour].min(generic).max(0);
-        left[colour] -= take;
-        generic -= take;
-    }
-    if generic > 0 {
-        return false;
-    }
-    *pool = left;
-    true
 }
 
 /// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
@@ -640,8 +661,20 @@ fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Opti
         // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
         // clicked too, as a target is.
         named += auto.matches("{s(").count() + auto.matches("{discard(").count();
+        // `equip` chooses a creature as `target(...)` does.
+        named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Skips a test where the runtime recorded an effect equal to one its source already held
+/// only once (two activations of `{B}:1/0`, two regeneration shields), where Wagic stacks
+/// them: the board is no longer Wagic's.
+fn unstacked_effect(table: &Table, line: u32, text: &str) -> Result<(), Skip> {
+    if table.board.effects_unstacked > 0 {
+        return Err(skip("an effect repeated from one source (the runtime does not stack it)", at(line, text)));
+    }
+    Ok(())
 }
 
 /// Skips a test whose board holds a card with a keyword ability the table does not
@@ -659,7 +692,12 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
         let granted =
             table.board.abilities.iter().filter(|(_, target, _)| *target == Value::Card(CardId(index as u32)));
         abilities.extend(granted.map(|(_, _, ability)| *ability));
-        if let Some(ability) = abilities.iter().find(|ability| !MODELLED_ABILITIES.contains(ability)) {
+        let modelled = |ability: &&str| {
+            MODELLED_ABILITIES.contains(ability)
+                || crate::table::COLOUR_PROTECTIONS.iter().any(|(protection, _)| protection == ability)
+                || costs::is_affinity(ability)
+        };
+        if let Some(ability) = abilities.iter().find(|ability| !modelled(ability)) {
             return Err(skip(
                 "a keyword ability the table does not model",
                 format!("{}: {ability}", card.printed.name),
@@ -830,18 +868,6 @@ fn zone_difference(wanted: &[&CardRef], names: &[String]) -> Option<(String, Str
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn mana_is_paid_as_wagic_pays_it() {
-        // {1}{R} from {R}{R}{G}{W}: red pays red, generic comes from green before white.
-        let mut pool: Mana = [1, 0, 0, 2, 1, 0];
-        assert!(pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
-        assert_eq!(pool, [1, 0, 0, 1, 0, 0]);
-        // Not enough: nothing is spent.
-        let mut pool: Mana = [0, 0, 0, 1, 0, 0];
-        assert!(!pay(&mut pool, &[0, 0, 0, 1, 0, 1]));
-        assert_eq!(pool, [0, 0, 0, 1, 0, 0]);
-    }
 
     #[test]
     fn a_zone_matches_by_count_and_name_and_star_counts_any_card() {

@@ -1,0 +1,233 @@
+//! The board's state: [`Card`]s, [`Player`]s and the effects in force, with the moves
+//! every rule goes through ([`Board::place`]) and the characteristics the effects change
+//! (power, toughness, keyword abilities).
+
+use vm::bytecode::ZoneIdx;
+use vm::runtime::{CardId, PlayerId, Value};
+
+use super::{BATTLEFIELD, LIBRARY, P0, Printed};
+use crate::host::EffectCode;
+
+/// The protections from a colour the table models (the damage of a source of the colour
+/// is prevented), each with its colour.
+pub const COLOUR_PROTECTIONS: [(&str, &str); 5] = [
+    ("protectionfromwhite", "white"),
+    ("protectionfromblue", "blue"),
+    ("protectionfromblack", "black"),
+    ("protectionfromred", "red"),
+    ("protectionfromgreen", "green"),
+];
+
+/// One card on the board.
+#[derive(Debug, Clone)]
+pub struct Card {
+    /// What is printed on it.
+    pub printed: Printed,
+    /// Who owns it (whose hand, graveyard, library and exile it goes to).
+    pub owner: PlayerId,
+    /// Who controls it on the battlefield.
+    pub controller: PlayerId,
+    /// Where it is.
+    pub zone: ZoneIdx,
+    /// Order within the zone (lowest first: the top of a library).
+    pub order: i64,
+    /// Whether it is tapped.
+    pub tapped: bool,
+    /// Damage marked on it this turn.
+    pub damage: i32,
+    /// Its `+p/+t` counters, summed.
+    pub counters: (i32, i32),
+    /// Where it was before its last move.
+    pub moved_from: Option<(PlayerId, ZoneIdx)>,
+    /// Made by `token(...)`: no card of the library, no rules of the program.
+    pub token: bool,
+    /// Declared as an attacker this combat.
+    pub attacking: bool,
+    /// The attacker it blocks this combat.
+    pub blocking: Option<CardId>,
+    /// The creature this equipment is attached to.
+    pub attached: Option<CardId>,
+    /// Activations of its ability this turn (`limit:n`).
+    pub activations: i32,
+}
+
+/// One player.
+#[derive(Debug, Clone, Default)]
+pub struct Player {
+    /// Life total.
+    pub life: i32,
+    /// Mana pool, in [`crate::catalogue::MANA_COLOURS`] order (W, U, B, R, G, colourless).
+    pub mana: [i32; 6],
+}
+
+/// The board: cards, players and the effects in force.
+#[derive(Debug)]
+pub struct Board {
+    /// Every card, by `CardId` number (cards are never removed).
+    pub cards: Vec<Card>,
+    /// The two players.
+    pub players: [Player; 2],
+    /// Timed effects in force: id, code, target, value.
+    pub effects: Vec<(u32, EffectCode, Value, i32)>,
+    /// Abilities in force: id, card, ability name.
+    pub abilities: Vec<(u32, Value, &'static str)>,
+    /// Cards moved since the table last emitted `movedto`.
+    pub moved: Vec<CardId>,
+    /// The other object events since the table last emitted them: the event's name
+    /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
+    pub events: Vec<(&'static str, PlayerId, Value)>,
+    /// Whose turn it is.
+    pub active: PlayerId,
+    /// Whether it is a main phase with nothing on the stack.
+    pub main_phase: bool,
+    pub(super) next_order: i64,
+    pub(super) seed: u32,
+    /// Cards the libraries held when they were shuffled, summed: the work of the
+    /// shuffles (a real shuffle moves every card of the library).
+    pub cards_shuffled: usize,
+    /// The effects a builtin asked to record that the runtime did not, being equal to one
+    /// their source already holds (or from a source out of play): Wagic stacks them.
+    pub effects_unstacked: usize,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl Board {
+    /// An empty board: both players at 20 life with empty pools, `P0`'s main phase.
+    pub fn new() -> Board {
+        Board {
+            cards: Vec::new(),
+            players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
+            effects: Vec::new(),
+            abilities: Vec::new(),
+            moved: Vec::new(),
+            events: Vec::new(),
+            active: P0,
+            main_phase: true,
+            next_order: 0,
+            seed: 1,
+            cards_shuffled: 0,
+            effects_unstacked: 0,
+        }
+    }
+
+    /// The card with this handle.
+    ///
+    /// # Panics
+    ///
+    /// For a handle this board never gave ([`Board::get`] does not panic).
+    pub fn card(&self, card: CardId) -> &Card {
+        &self.cards[card.0 as usize]
+    }
+
+    /// The card with this handle, if the board gave it.
+    pub fn get(&self, card: CardId) -> Option<&Card> {
+        self.cards.get(card.0 as usize)
+    }
+
+    pub(super) fn get_mut(&mut self, card: CardId) -> Option<&mut Card> {
+        self.cards.get_mut(card.0 as usize)
+    }
+
+    /// The player with this handle (the second for any other number).
+    pub(super) fn player_mut(&mut self, player: PlayerId) -> &mut Player {
+        &mut self.players[usize::from(player.0 != 0)]
+    }
+
+    /// The player with this handle (the second for any other number).
+    pub fn player(&self, player: PlayerId) -> &Player {
+        &self.players[usize::from(player.0 != 0)]
+    }
+
+    /// Printed power, counters and pumps (0 for an unknown handle).
+    pub fn power(&self, card: CardId) -> i32 {
+        let Some(c) = self.get(card) else { return 0 };
+        c.printed.power.saturating_add(c.counters.0).saturating_add(self.sum(EffectCode::Power, card))
+    }
+
+    /// Printed toughness, counters and pumps (0 for an unknown handle).
+    pub fn toughness(&self, card: CardId) -> i32 {
+        let Some(c) = self.get(card) else { return 0 };
+        c.printed.toughness.saturating_add(c.counters.1).saturating_add(self.sum(EffectCode::Toughness, card))
+    }
+
+    fn sum(&self, code: EffectCode, card: CardId) -> i32 {
+        self.effects
+            .iter()
+            .filter(|(_, c, target, _)| *c == code && *target == Value::Card(card))
+            .fold(0i32, |sum, (_, _, _, value)| sum.saturating_add(*value))
+    }
+
+    /// Whether the card has the keyword ability `name`, printed on a token or granted.
+    pub fn has_ability(&self, card: CardId, name: &str) -> bool {
+        self.get(card).is_some_and(|c| c.printed.abilities.contains(&name))
+            || self.abilities.iter().any(|(_, target, ability)| *target == Value::Card(card) && *ability == name)
+    }
+
+    /// The names of `player`'s cards in `zone`, in order.
+    pub fn names(&self, player: PlayerId, zone: ZoneIdx) -> Vec<String> {
+        self.zone(player, zone).into_iter().filter_map(|card| self.get(card)).map(|c| c.printed.name.clone()).collect()
+    }
+
+    /// `player`'s cards in `zone`, in order.
+    pub fn zone(&self, player: PlayerId, zone: ZoneIdx) -> Vec<CardId> {
+        let mut cards: Vec<(i64, CardId)> = self
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| card.zone == zone && self.zone_player(card) == player)
+            .map(|(index, card)| (card.order, CardId(index as u32)))
+            .collect();
+        cards.sort();
+        cards.into_iter().map(|(_, card)| card).collect()
+    }
+
+    /// Whose zone a card is in: its controller's battlefield, its owner's other zones.
+    pub(super) fn zone_player(&self, card: &Card) -> PlayerId {
+        if card.zone == BATTLEFIELD { card.controller } else { card.owner }
+    }
+
+    /// Moves a card to its owner's `zone` (to its owner's battlefield), as a game would.
+    pub fn move_to(&mut self, card: CardId, zone: ZoneIdx) {
+        if let Some(owner) = self.get(card).map(|c| c.owner) {
+            self.place(card, owner, zone, -1);
+        }
+    }
+
+    /// Puts a card into `player`'s `zone` (`position` 0 of a library: its top); the
+    /// table emits `movedto` for it. Nothing for an unknown handle.
+    pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
+        let Some(c) = self.get(card) else { return };
+        let from = (self.zone_player(c), c.zone);
+        self.next_order += 1;
+        let order = if position == 0 && zone == LIBRARY { -self.next_order } else { self.next_order };
+        // A card that moves is a new object: equipment attached to it falls off, and an
+        // equipment that moves is attached to nothing.
+        for other in &mut self.cards {
+            if other.attached == Some(card) {
+                other.attached = None;
+            }
+        }
+        let Some(c) = self.get_mut(card) else { return };
+        c.attached = None;
+        c.activations = 0;
+        c.moved_from = Some(from);
+        c.zone = zone;
+        c.order = order;
+        if zone == BATTLEFIELD {
+            c.controller = player;
+        } else {
+            c.controller = c.owner;
+            c.tapped = false;
+            c.attacking = false;
+            c.blocking = None;
+            c.damage = 0;
+            c.counters = (0, 0);
+        }
+        self.moved.push(card);
+    }
+}

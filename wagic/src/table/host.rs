@@ -1,0 +1,389 @@
+//! The board answering the runtime: `Host` (zones, types, filters, effects, moves) and
+//! [`WagicHost`] (damage, life, draws, destruction, mana, tokens) for [`Board`].
+
+use crate::catalogue::{self, CATALOGUE};
+use crate::host::{Colour, EffectCode, Token, WagicHost};
+use vm::bytecode::{
+    AttributeIdx, CardTypeIdx, ComparableIdx, FilterKeywordIdx, SubtypeIdx, VariableIdx, ZoneIdx, ZoneRef,
+};
+use vm::runtime::{CardId, Effect, EffectId, EffectKind, Env, Host, Lists, PlayerId, RequestKind, Value};
+
+use super::{BATTLEFIELD, Board, Card, GRAVEYARD, HAND, LIBRARY, P0, P1, Printed};
+
+impl Host for Board {
+    fn opponent(&self, player: PlayerId) -> PlayerId {
+        PlayerId(1 - player.0.min(1))
+    }
+
+    fn controller(&self, card: CardId) -> PlayerId {
+        self.get(card).map_or(P0, |c| c.controller)
+    }
+
+    fn zone_cards(&mut self, env: &Env, zone: ZoneRef, out: &mut Vec<Value>) {
+        let players = match zone.prefix.map(|prefix| catalogue::ZONE_PREFIXES[prefix.index()].name) {
+            Some("my") => vec![env.controller],
+            Some("opp") => vec![self.opponent(env.controller)],
+            _ => vec![P0, P1],
+        };
+        for player in players {
+            out.extend(self.zone(player, zone.zone).into_iter().map(Value::Card));
+        }
+    }
+
+    fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
+        let types = &self.get(card)?.printed.types;
+        catalogue::CARD_TYPES.iter().position(|ty| types.iter().any(|t| t == ty.name)).map(CardTypeIdx::new)
+    }
+
+    fn card_has_type(&self, card: CardId, ty: CardTypeIdx) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let types = &c.printed.types;
+        match catalogue::CARD_TYPES[ty.index()].name {
+            "permanent" => !types.iter().any(|t| t == "instant" || t == "sorcery"),
+            "spell" => !types.iter().any(|t| t == "land"),
+            name => types.iter().any(|t| t == name),
+        }
+    }
+
+    fn card_subtype_is(&self, card: CardId, subtype: SubtypeIdx) -> bool {
+        self.has_type_word(card, CATALOGUE.subtypes[subtype.index()])
+    }
+
+    fn card_name_is(&self, card: CardId, name: &str) -> bool {
+        self.has_type_word(card, &name.to_ascii_lowercase())
+    }
+
+    fn has_keyword(&self, object: Value, keyword: FilterKeywordIdx) -> bool {
+        let Some(card) = object.as_card() else { return false };
+        let Some(c) = self.get(card) else { return false };
+        match catalogue::FILTERS[keyword.index()].name {
+            "tapped" => c.tapped,
+            "multicolor" => c.printed.colours.len() > 1,
+            "white" | "blue" | "black" | "red" | "green" => {
+                c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
+            }
+            "token" => c.token,
+            "attacking" => c.attacking,
+            "blocking" => c.blocking.is_some(),
+            "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
+            ability => self.has_ability(card, ability),
+        }
+    }
+
+    fn property(&self, object: Value, property: ComparableIdx) -> Option<i32> {
+        let card = object.as_card()?;
+        Some(match catalogue::COMPARABLE_FILTERS[property.index()].name {
+            "power" => self.power(card),
+            "toughness" => self.toughness(card),
+            _ => self.get(card)?.printed.mana_value,
+        })
+    }
+
+    fn variable(&mut self, env: &Env, var: VariableIdx, _lists: &mut Lists) -> Value {
+        match catalogue::VARIABLES[var.index()].name {
+            "me" => Value::Player(env.controller),
+            "opp" => Value::Player(self.opponent(env.controller)),
+            "equipped" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            _ => Value::Nil,
+        }
+    }
+
+    fn attribute(&mut self, _env: &Env, object: Value, attr: AttributeIdx, _lists: &mut Lists) -> Value {
+        let Some(card) = object.as_card() else { return Value::Nil };
+        match catalogue::ATTRIBUTES[attr.index()].name {
+            "power" => Value::Int(self.power(card)),
+            "toughness" => Value::Int(self.toughness(card)),
+            "manacost" => Value::Int(self.get(card).map_or(0, |c| c.printed.mana_value)),
+            _ => Value::Player(self.controller(card)),
+        }
+    }
+
+    fn chooser(&self, env: &Env, _kind: RequestKind) -> PlayerId {
+        env.controller
+    }
+
+    fn random(&mut self, bound: u32) -> u32 {
+        self.seed = self.seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (self.seed >> 16) % bound.max(1)
+    }
+
+    fn apply_effect(&mut self, effect: &Effect) {
+        // The runtime applies ability grants; the builtins apply their own effects
+        // (`add_effect`).
+        if let EffectKind::Ability { target, ability } = effect.kind {
+            self.abilities.push((effect.id.0, target, CATALOGUE.abilities[ability.index()].name));
+        }
+    }
+
+    fn end_effect(&mut self, effect: &Effect) {
+        self.effects.retain(|(id, ..)| *id != effect.id.0);
+        self.abilities.retain(|(id, ..)| *id != effect.id.0);
+    }
+
+    fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
+        out.extend(self.zone(player, zone).into_iter().map(Value::Card));
+    }
+
+    fn move_card(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) -> bool {
+        if card.0 as usize >= self.cards.len() {
+            return false;
+        }
+        self.place(card, player, zone, position);
+        true
+    }
+}
+
+impl WagicHost for Board {
+    fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32) {
+        self.effects.push((id.0, code, target, value));
+    }
+
+    fn effect_unstacked(&mut self) {
+        self.effects_unstacked += 1;
+    }
+
+    fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
+        self.cards.get(card.0 as usize).map(|c| (self.zone_player(c), c.zone))
+    }
+
+    fn moved_from(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
+        self.cards.get(card.0 as usize).and_then(|c| c.moved_from)
+    }
+
+    fn owner(&self, card: CardId) -> PlayerId {
+        self.get(card).map_or(P0, |c| c.owner)
+    }
+
+    fn has_type_word(&self, card: CardId, word: &str) -> bool {
+        let Some(c) = self.get(card) else { return false };
+        let singular = word.strip_suffix('s').unwrap_or(word);
+        c.printed.name.eq_ignore_ascii_case(word) || c.printed.types.iter().any(|t| t == word || t == singular)
+    }
+
+    fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
+        let mut amount = amount;
+        // Protection from a colour prevents all damage from sources of that colour.
+        if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
+            let colours = &source_card.printed.colours;
+            let protected = super::COLOUR_PROTECTIONS
+                .iter()
+                .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));
+            if protected {
+                amount = 0;
+            }
+        }
+        for (_, code, on, value) in self.effects.iter_mut() {
+            if *code == EffectCode::Prevent && *on == target {
+                let prevented = amount.min(*value).max(0);
+                amount -= prevented;
+                *value -= prevented;
+            }
+        }
+        let player = match target {
+            Value::Player(player) => {
+                let life = &mut self.player_mut(player).life;
+                *life = life.saturating_sub(amount);
+                player
+            }
+            Value::Card(card) => {
+                let (wither, deathtouch) = (self.has_ability(source, "wither"), self.has_ability(source, "deathtouch"));
+                let toughness = self.toughness(card);
+                match self.get_mut(card) {
+                    // Wither: the damage is dealt as -1/-1 counters.
+                    Some(c) if wither => {
+                        c.counters.0 = c.counters.0.saturating_sub(amount.max(0));
+                        c.counters.1 = c.counters.1.saturating_sub(amount.max(0));
+                        c.controller
+                    }
+                    Some(c) => {
+                        c.damage = c.damage.saturating_add(amount);
+                        // Deathtouch: any damage is lethal (marked as the toughness).
+                        if deathtouch && amount > 0 {
+                            c.damage = c.damage.max(toughness);
+                        }
+                        c.controller
+                    }
+                    None => return false,
+                }
+            }
+            _ => return false,
+        };
+        if amount > 0 {
+            self.events.push(("damaged", player, target));
+            if self.has_ability(source, "lifelink") {
+                let controller = self.get(source).map_or(P0, |c| c.controller);
+                self.change_life(controller, amount);
+            }
+        }
+        true
+    }
+
+    fn change_life(&mut self, player: PlayerId, amount: i32) {
+        let life = &mut self.player_mut(player).life;
+        *life = life.saturating_add(amount);
+    }
+
+    fn draw(&mut self, player: PlayerId, count: i32) -> i32 {
+        let library = self.zone(player, LIBRARY);
+        let drawn = library.len().min(count.max(0) as usize);
+        for &card in &library[..drawn] {
+            self.place(card, player, HAND, -1);
+            self.events.push(("drawn", player, Value::Player(player)));
+        }
+        drawn as i32
+    }
+
+    fn discard(&mut self, player: PlayerId, count: i32) -> i32 {
+        let hand = self.zone(player, HAND);
+        let discarded = hand.len().min(count.max(0) as usize);
+        for &card in &hand[..discarded] {
+            self.place(card, player, GRAVEYARD, -1);
+        }
+        discarded as i32
+    }
+
+    fn deplete(&mut self, player: PlayerId, count: i32) -> i32 {
+        let library = self.zone(player, LIBRARY);
+        let milled = library.len().min(count.max(0) as usize);
+        for &card in &library[..milled] {
+            self.place(card, player, GRAVEYARD, -1);
+        }
+        milled as i32
+    }
+
+    fn destroy(&mut self, card: CardId, can_regenerate: bool) -> bool {
+        let Some(owner) = self.get(card).filter(|c| c.zone == BATTLEFIELD).map(|c| c.owner) else { return false };
+        if self.has_ability(card, "indestructible") {
+            return false;
+        }
+        let shield = self
+            .effects
+            .iter()
+            .position(|(_, code, on, value)| *code == EffectCode::Regenerate && *on == Value::Card(card) && *value > 0);
+        if let (true, Some(shield)) = (can_regenerate, shield) {
+            self.effects[shield].3 = 0;
+            if let Some(c) = self.get_mut(card) {
+                c.tapped = true;
+                c.damage = 0;
+            }
+            return false;
+        }
+        self.place(card, owner, GRAVEYARD, -1);
+        true
+    }
+
+    fn is_tapped(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.tapped)
+    }
+
+    fn set_tapped(&mut self, card: CardId, tapped: bool) -> bool {
+        let Some(c) = self.get_mut(card) else { return false };
+        let changed = c.tapped != tapped;
+        c.tapped = tapped;
+        let controller = c.controller;
+        if changed {
+            self.events.push((if tapped { "tapped" } else { "untapped" }, controller, Value::Card(card)));
+        }
+        changed
+    }
+
+    fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
+        let Some(c) = self.get_mut(card) else { return };
+        c.counters.0 = c.counters.0.saturating_add(power.saturating_mul(count));
+        c.counters.1 = c.counters.1.saturating_add(toughness.saturating_mul(count));
+    }
+
+    fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
+        let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
+        *pool = pool.saturating_add(count);
+    }
+
+    fn mana(&self, player: PlayerId, colour: Colour) -> i32 {
+        self.player(player).mana[usize::from(colour).min(5)]
+    }
+
+    fn spend_mana(&mut self, player: PlayerId, colour: Colour, count: i32) -> bool {
+        let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
+        if *pool < count {
+            return false;
+        }
+        *pool -= count;
+        true
+    }
+
+    fn shuffle_library(&mut self, player: PlayerId) {
+        // The order is kept, so that tests know where cards are; the work is counted.
+        self.cards_shuffled += self.zone(player, LIBRARY).len();
+    }
+
+    fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
+        let card = CardId(u32::try_from(self.cards.len()).ok()?);
+        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
+        let printed = Printed {
+            name: token.name.to_string(),
+            types: token.types.iter().map(|word| word.to_string()).collect(),
+            colours: colour_names.copied().collect(),
+            power: token.power,
+            toughness: token.toughness,
+            mana_value: 0,
+            mana_cost: String::new(),
+            target: String::new(),
+            autos: Vec::new(),
+            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+        };
+        self.next_order += 1;
+        self.cards.push(Card {
+            printed,
+            owner: controller,
+            controller,
+            zone: BATTLEFIELD,
+            order: self.next_order,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: true,
+            attacking: false,
+            blocking: None,
+            attached: None,
+            activations: 0,
+        });
+        self.moved.push(card);
+        Some(card)
+    }
+
+    fn attach(&mut self, source: CardId, target: CardId) -> bool {
+        let on_battlefield = |card: CardId| self.get(card).is_some_and(|c| c.zone == BATTLEFIELD);
+        if !on_battlefield(source) || !on_battlefield(target) {
+            return false;
+        }
+        let Some(c) = self.get_mut(source) else { return false };
+        c.attached = Some(target);
+        let controller = c.controller;
+        self.events.push(("attached", controller, Value::Card(source)));
+        true
+    }
+
+    fn attached(&self, source: CardId) -> Option<CardId> {
+        let target = self.get(source).filter(|c| c.zone == BATTLEFIELD)?.attached?;
+        self.get(target).filter(|c| c.zone == BATTLEFIELD).map(|_| target)
+    }
+
+    fn activations(&self, card: CardId) -> i32 {
+        self.get(card).map_or(0, |c| c.activations)
+    }
+
+    fn count_activation(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.activations = c.activations.saturating_add(1);
+        }
+    }
+
+    fn active_player(&self) -> PlayerId {
+        self.active
+    }
+
+    fn sorcery_timing(&self, player: PlayerId) -> bool {
+        self.active == player && self.main_phase
+    }
+}

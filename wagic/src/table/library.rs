@@ -1,0 +1,154 @@
+//! The cards a table runs: [`Library`] compiles Wagic card files into one program and keeps
+//! each card's printed characteristics ([`Printed`]), read from its `[card]` block.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::catalogue::CATALOGUE;
+use vm::bytecode::{BundleBuilder, CardIdx, Program};
+
+/// A card's printed characteristics, read from its `[card]` block.
+#[derive(Debug, Clone, Default)]
+pub struct Printed {
+    /// `name=`.
+    pub name: String,
+    /// `type=` and `subtype=` words, lower case.
+    pub types: Vec<String>,
+    /// Its colours, from its mana cost, in [`crate::catalogue::COLOUR_NAMES`] words.
+    pub colours: Vec<&'static str>,
+    /// `power=` (0 when absent or not a number).
+    pub power: i32,
+    /// `toughness=`.
+    pub toughness: i32,
+    /// The mana value of `mana=`.
+    pub mana_value: i32,
+    /// `mana=` as written (`{1}{R}`): what casting it costs.
+    pub mana_cost: String,
+    /// `target=` as written (a spell's target), empty when absent.
+    pub target: String,
+    /// Its `auto=` lines as written.
+    pub autos: Vec<String>,
+    /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
+    pub abilities: Vec<&'static str>,
+}
+
+/// Why a card name has no rules to run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Missing {
+    /// No card of the files has this name.
+    Unknown,
+    /// The card's first block does not compile: its diagnostic (`E0100 unsupported: ...`).
+    NotCompiled(String),
+}
+
+/// The cards of some Wagic card files, compiled into one program, with each card's printed
+/// characteristics. A name met twice is the first block's (as Wagic loads them).
+pub struct Library {
+    /// The cards that compiled.
+    pub program: Arc<Program>,
+    /// Each compiled card's bundle key (its name) and index.
+    pub rules: HashMap<String, CardIdx>,
+    /// Each card's printed characteristics, by name.
+    pub printed: HashMap<String, Printed>,
+    /// Each name, lower case, to the name as written (Wagic finds cards by any case).
+    names: HashMap<String, String>,
+    /// The diagnostic of each card whose first block did not compile, by name.
+    refused: HashMap<String, String>,
+}
+
+impl Library {
+    /// Every card of `sources` (file name, text) that compiles, in one program; a card's
+    /// printed characteristics are those of the first block with its name. An error only
+    /// when the bundle cannot be built (a limit of the bundle format).
+    pub fn compile(sources: &[(&str, String)]) -> Result<Library, String> {
+        let mut bundle = BundleBuilder::new(&CATALOGUE);
+        let mut printed = HashMap::new();
+        let mut names = HashMap::new();
+        let mut refused = HashMap::new();
+        let mut keys = crate::CardKeys::default();
+        for (file, source) in sources {
+            crate::compile_each(file, source, &mut bundle, &mut keys, |outcome| {
+                if let Some(error) = outcome.error
+                    && !printed.contains_key(&outcome.name)
+                {
+                    refused.entry(outcome.name).or_insert_with(|| format!("{} {}", error.code.as_str(), error.message));
+                }
+            });
+            for block in crate::reader::read(source) {
+                let name = block.name().to_string();
+                names.entry(name.to_lowercase()).or_insert_with(|| name.clone());
+                printed.entry(name).or_insert_with(|| printed_of(&block));
+            }
+        }
+        let bytes = bundle.finish().map_err(|error| format!("the bundle cannot be built: {error}"))?;
+        let program =
+            Program::load(&bytes, &CATALOGUE).map_err(|error| format!("the bundle does not load: {error}"))?;
+        let rules = (0..program.cards().len())
+            .filter_map(|index| {
+                let idx = CardIdx::new(index);
+                program.card_key(idx).map(|key| (key.to_string(), idx))
+            })
+            .collect();
+        Ok(Library { program: Arc::new(program), rules, printed, names, refused })
+    }
+
+    /// The name as the card files write it of the card named `name` in any case.
+    pub fn name_of(&self, name: &str) -> Option<&str> {
+        self.names.get(&name.to_lowercase()).map(String::as_str)
+    }
+
+    /// The rules of the card named `name` (as written), or why it has none.
+    pub fn rules_of(&self, name: &str) -> Result<CardIdx, Missing> {
+        if let Some(&rules) = self.rules.get(name) {
+            return Ok(rules);
+        }
+        match self.refused.get(name) {
+            Some(error) => Err(Missing::NotCompiled(error.clone())),
+            None => Err(Missing::Unknown),
+        }
+    }
+}
+
+fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
+    let words = |key: &str| -> Vec<String> {
+        block
+            .field(key)
+            .map_or(Vec::new(), |field| field.value.split_whitespace().map(|word| word.to_ascii_lowercase()).collect())
+    };
+    let mut types = words("type");
+    types.extend(words("subtype"));
+    let number = |key: &str| block.field(key).and_then(|field| field.value.trim().parse().ok()).unwrap_or(0);
+    let mana = block.field("mana").map_or("", |field| field.value);
+    let mut colours = Vec::new();
+    let mut mana_value: i32 = 0;
+    for symbol in mana.split('{').filter_map(|part| part.strip_suffix('}').or(Some(part))).filter(|s| !s.is_empty()) {
+        let symbol = symbol.trim_end_matches('}');
+        if let Ok(generic) = symbol.parse::<i32>() {
+            mana_value = mana_value.saturating_add(generic);
+            continue;
+        }
+        mana_value = mana_value.saturating_add(1);
+        for (letter, colour) in [('W', "white"), ('U', "blue"), ('B', "black"), ('R', "red"), ('G', "green")] {
+            if symbol.to_ascii_uppercase().contains(letter) && !colours.contains(&colour) {
+                colours.push(colour);
+            }
+        }
+    }
+    Printed {
+        name: block.name().to_string(),
+        types,
+        colours,
+        power: number("power"),
+        toughness: number("toughness"),
+        mana_value,
+        mana_cost: mana.trim().to_string(),
+        target: block.field("target").map_or(String::new(), |field| field.value.trim().to_string()),
+        autos: block
+            .fields
+            .iter()
+            .filter(|field| field.key.eq_ignore_ascii_case("auto"))
+            .map(|field| field.value.to_string())
+            .collect(),
+        abilities: Vec::new(),
+    }
+}

@@ -1,0 +1,332 @@
+//! An in-memory Magic board for running Wagic cards: [`Board`] (two players with life, a
+//! mana pool and six zones; cards with types, power, toughness, damage, counters, tapped
+//! state; the tokens `token(...)` makes) implements `Host` and [`WagicHost`], and
+//! [`Table`] runs compiled Wagic cards on it with the Wagic builtins: the runtime's cards in
+//! play follow the battlefield, each move emits `movedto`, lethal damage (and toughness 0)
+//! sends a creature to its owner's graveyard, and the questions the cards ask are answered
+//! from a queue the caller fills. Besides `movedto`, the table emits `tapped` and `untapped`
+//! (a permanent's tapped state changed), `damaged` (a creature or player was dealt damage)
+//! and `drawn` (a player drew a card). `wagic/tests/it/cards.rs` plays real cards on it, and
+//! [`crate::runner`] runs Wagic's own behaviour tests on it (`rsc test --lang wagic`).
+//!
+//! It is a small model of the rules, not a game engine. It does not model: the stack
+//! (a spell or ability resolves at once, nobody responds), priority, phases and turns
+//! beyond [`Table::try_end_turn`] (`ueot` effects end, damage wears off; the runner steps
+//! through phases on top of it), combat (the runner plays it), summoning sickness, the
+//! legend rule, auras (an equipment is attached by `equip`: [`Board`] keeps to what, and
+//! its static effects are the runtime's continuous effects on `equipped`), layers (a pump adds to the printed power; lords and `aslongas` are the
+//! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
+//! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
+//! them: no shroud, protection's targeting, persist...), replacement effects other than
+//! prevention and regeneration shields, poison, and losing the game. Tokens have the characteristics
+//! `token(...)` gives them and no rules. Shuffling keeps the library's order (so that
+//! tests know where cards are) and counts the work.
+
+use std::sync::Arc;
+
+use crate::catalogue::CATALOGUE;
+use crate::host::WagicHost;
+use vm::bytecode::{CardIdx, ZoneIdx};
+use vm::runtime::{CardId, Completion, Event, Execution, Host, Outcome, PlayerId, Runtime, Value};
+
+mod board;
+mod host;
+mod library;
+
+pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
+pub use library::{Library, Missing, Printed};
+
+/// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
+pub const P0: PlayerId = PlayerId(0);
+/// The second player (`[PLAYER2]`, `p2`).
+pub const P1: PlayerId = PlayerId(1);
+/// The zones, in [`crate::catalogue::ZONES`] order.
+pub const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
+/// A player's hand.
+pub const HAND: ZoneIdx = ZoneIdx(1);
+/// A player's graveyard.
+pub const GRAVEYARD: ZoneIdx = ZoneIdx(2);
+/// A player's library (the lowest order is its top).
+pub const LIBRARY: ZoneIdx = ZoneIdx(3);
+/// A player's exiled cards.
+pub const EXILE: ZoneIdx = ZoneIdx(4);
+/// Where a spell is while it resolves.
+pub const STACK: ZoneIdx = ZoneIdx(5);
+
+/// The effect id of the effects the table's own rules add until end of turn (exalted's
+/// pump, added by the runner), which [`Table::try_end_turn`] ends: the runtime numbers its
+/// effects up from 0 and a test never records this many.
+pub const TABLE_UNTIL_END_OF_TURN: u32 = u32::MAX;
+
+/// Why a table could not go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableError {
+    /// No card of the library has this name.
+    UnknownCard(String),
+    /// The card's rules did not compile: its name and its diagnostic.
+    NotCompiled(String, String),
+    /// A card asked a question and no answer was queued: the question's kind.
+    Unanswered(String),
+    /// The runtime refused an answer: why.
+    IllegalAnswer(String),
+    /// A card's code trapped: the trap.
+    Trap(String),
+    /// The board did not settle in [`SETTLE_ROUNDS`] rounds (triggers that keep firing).
+    Unsettled,
+}
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TableError::UnknownCard(name) => write!(f, "no card named `{name}` in the card files"),
+            TableError::NotCompiled(name, error) => write!(f, "card `{name}` does not compile ({error})"),
+            TableError::Unanswered(kind) => write!(f, "a card asks a question ({kind}) nobody answers"),
+            TableError::IllegalAnswer(why) => write!(f, "an answer was refused ({why})"),
+            TableError::Trap(trap) => write!(f, "a card's code trapped ({trap})"),
+            TableError::Unsettled => write!(f, "the board did not settle in {SETTLE_ROUNDS} rounds"),
+        }
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The most rounds of [`Table::try_settle`] (moves, lethal damage, triggers) before it
+/// gives up: triggers that keep firing would otherwise never end.
+pub const SETTLE_ROUNDS: usize = 32;
+
+/// Where an activation stands: done (whether it succeeded), refused for a cost, or
+/// waiting for an answer.
+#[derive(Debug)]
+pub enum Step {
+    /// It ended: `true` when it ran to the end.
+    Done(bool),
+    /// A cost cannot be paid (a tapped `{T}`, mana short, `limit:n` reached, a sorcery
+    /// speed ability at the wrong time): nothing was paid or done.
+    Unpaid,
+    /// It waits for an answer to its request ([`Table::resume`]).
+    Asks(Execution),
+}
+
+/// A board and a runtime running the real cards on it.
+pub struct Table {
+    /// The runtime running the library's program.
+    pub runtime: Runtime<Board>,
+    /// The board.
+    pub board: Board,
+    /// The cards.
+    library: Arc<Library>,
+    /// Answers given, in order, to the questions the cards ask.
+    pub answers: Vec<Vec<Value>>,
+    /// The questions asked, as `RequestKind` debug text.
+    pub asked: Vec<String>,
+}
+
+impl Table {
+    /// An empty board running the cards of `library`.
+    pub fn with_library(library: Arc<Library>) -> Table {
+        let runtime = Runtime::new(Arc::clone(&library.program), &CATALOGUE, crate::builtins::<Board>());
+        Table { runtime, board: Board::new(), library, answers: Vec::new(), asked: Vec::new() }
+    }
+
+    /// The cards this table runs.
+    pub fn library(&self) -> &Library {
+        &self.library
+    }
+
+    /// Puts a card named `name` (any case) into `player`'s `zone` (`position` 0 of a
+    /// library: its top) without settling: the caller settles ([`Table::try_settle`]).
+    pub fn add_card(
+        &mut self,
+        name: &str,
+        player: PlayerId,
+        zone: ZoneIdx,
+        position: i32,
+    ) -> Result<CardId, TableError> {
+        let name = self.library.name_of(name).ok_or_else(|| TableError::UnknownCard(name.to_string()))?;
+        let printed = self.library.printed.get(name).cloned().ok_or_else(|| TableError::UnknownCard(name.into()))?;
+        let card = CardId(u32::try_from(self.board.cards.len()).map_err(|_| TableError::Unsettled)?);
+        self.board.cards.push(Card {
+            printed,
+            owner: player,
+            controller: player,
+            zone: HAND,
+            order: 0,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: false,
+            attacking: false,
+            blocking: None,
+            attached: None,
+            activations: 0,
+        });
+        self.board.place(card, player, zone, position);
+        Ok(card)
+    }
+
+    /// Puts a card named `name` into `player`'s `zone` (a permanent entering the
+    /// battlefield runs its enter-play effects).
+    pub fn try_put(&mut self, name: &str, player: PlayerId, zone: ZoneIdx) -> Result<CardId, TableError> {
+        let card = self.add_card(name, player, zone, -1)?;
+        self.try_settle()?;
+        Ok(card)
+    }
+
+    /// The rules of a card on the board.
+    pub fn rules(&self, card: CardId) -> Result<CardIdx, TableError> {
+        let name = self.board.get(card).map_or("", |c| c.printed.name.as_str());
+        self.library.rules_of(name).map_err(|missing| match missing {
+            Missing::Unknown => TableError::UnknownCard(name.to_string()),
+            Missing::NotCompiled(error) => TableError::NotCompiled(name.to_string(), error),
+        })
+    }
+
+    /// Casts an instant or sorcery from `player`'s hand: its action runs, then it goes to
+    /// the graveyard. Whether the action ran to the end.
+    pub fn try_cast(&mut self, card: CardId, player: PlayerId) -> Result<bool, TableError> {
+        let done = self.try_activate(card, player)?;
+        if let Some(owner) = self.board.get(card).map(|c| c.owner) {
+            self.board.place(card, owner, GRAVEYARD, -1);
+        }
+        self.try_settle()?;
+        Ok(done)
+    }
+
+    /// `player` activates `card`'s ability (or the spell's effect), answering from the
+    /// queue; whether it ran to the end.
+    pub fn try_activate(&mut self, card: CardId, player: PlayerId) -> Result<bool, TableError> {
+        let rules = self.rules(card)?;
+        let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
+        let done = self.finish(outcome)?;
+        self.try_settle()?;
+        Ok(done)
+    }
+
+    /// `player` starts activating `card` (its one action, or the spell's effect), without
+    /// answering from the queue: the caller answers ([`Table::resume`]) and settles.
+    pub fn start(&mut self, card: CardId, player: PlayerId) -> Result<Step, TableError> {
+        let rules = self.rules(card)?;
+        let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
+        Ok(step(outcome))
+    }
+
+    /// Answers the request of a waiting activation.
+    pub fn resume(&mut self, execution: Execution, answer: &[Value]) -> Result<Step, TableError> {
+        let outcome = self
+            .runtime
+            .resume(&mut self.board, execution, answer)
+            .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
+        Ok(step(outcome))
+    }
+
+    /// Runs an outcome to its end, answering each question from the queue; whether it
+    /// succeeded.
+    fn finish(&mut self, mut outcome: Outcome) -> Result<bool, TableError> {
+        loop {
+            match outcome {
+                Outcome::Done(completion) => return Ok(completion == Completion::Success),
+                Outcome::Suspended(execution) => {
+                    let kind = format!("{:?}", execution.request().kind);
+                    self.asked.push(kind.clone());
+                    if self.answers.is_empty() {
+                        self.runtime.cancel(execution);
+                        return Err(TableError::Unanswered(kind));
+                    }
+                    let answer = self.answers.remove(0);
+                    outcome = self
+                        .runtime
+                        .resume(&mut self.board, execution, &answer)
+                        .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
+                }
+            }
+        }
+    }
+
+    /// The runtime follows the board: moves emit `movedto`, lethal damage destroys,
+    /// cards in play are the battlefield's; queued autos run (their questions answered
+    /// from the queue).
+    pub fn try_settle(&mut self) -> Result<(), TableError> {
+        let movedto = self.runtime.event_index("movedto").ok_or(TableError::Unsettled)?;
+        for _ in 0..SETTLE_ROUNDS {
+            for index in 0..self.board.cards.len() {
+                let card = CardId(index as u32);
+                let c = &self.board.cards[index];
+                let toughness = self.board.toughness(card);
+                let lethal = c.printed.types.iter().any(|t| t == "creature")
+                    && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
+                if c.zone == BATTLEFIELD && lethal {
+                    if toughness <= 0 {
+                        // Toughness 0 or less is no destruction: no shield, nor
+                        // indestructible, keeps the creature.
+                        let owner = c.owner;
+                        self.board.place(card, owner, GRAVEYARD, -1);
+                    } else {
+                        self.board.destroy(card, true);
+                    }
+                }
+            }
+            // As in Wagic, a card's triggers start listening once it has entered (its own
+            // entering does not trigger them), and a card leaving still sees its own move
+            // (`@movedto(this|graveyard) from(battlefield)`) before it leaves play.
+            let moved = std::mem::take(&mut self.board.moved);
+            for card in &moved {
+                let player = self.board.controller(*card);
+                self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
+            }
+            let events = std::mem::take(&mut self.board.events);
+            for &(name, player, object) in &events {
+                if let Some(event) = self.runtime.event_index(name) {
+                    self.runtime.emit(Event::new(event, player).with_object(object));
+                }
+            }
+            let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
+            self.finish(outcome)?;
+            for index in 0..self.board.cards.len() {
+                let card = CardId(index as u32);
+                let c = &self.board.cards[index];
+                if c.zone == BATTLEFIELD && !c.token && !self.runtime.in_play(card) {
+                    let rules = self.rules(card)?;
+                    self.runtime.enter_play(&mut self.board, card, rules).map_err(trap)?;
+                }
+            }
+            let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
+            self.finish(outcome)?;
+            for index in 0..self.board.cards.len() {
+                let card = CardId(index as u32);
+                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
+                    self.runtime.leave_play(&mut self.board, card);
+                }
+            }
+            let quiet = moved.is_empty() && events.is_empty();
+            if quiet && self.board.moved.is_empty() && self.board.events.is_empty() && self.runtime.is_idle() {
+                return Ok(());
+            }
+        }
+        Err(TableError::Unsettled)
+    }
+
+    /// The end of the turn: `ueot` effects end, damage wears off.
+    pub fn try_end_turn(&mut self, active: PlayerId) -> Result<(), TableError> {
+        let ueot = vm::bytecode::RestrictionIdx::new(0);
+        self.runtime.expire(&mut self.board, ueot, active);
+        for card in &mut self.board.cards {
+            card.damage = 0;
+            card.activations = 0;
+        }
+        self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
+        self.try_settle()
+    }
+}
+
+fn trap(trap: vm::runtime::Trap) -> TableError {
+    TableError::Trap(format!("{trap:?}"))
+}
+
+fn step(outcome: Outcome) -> Step {
+    match outcome {
+        Outcome::Done(Completion::Failure(vm::runtime::Failure::CostNotPaid)) => Step::Unpaid,
+        Outcome::Done(completion) => Step::Done(completion == Completion::Success),
+        Outcome::Suspended(execution) => Step::Asks(execution),
+    }
+}
