@@ -161,11 +161,15 @@ fn untap<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 /// Records a timed effect and applies it; the runtime ends it through `Host::end_effect`.
+/// Every Wagic effect is an amount that stacks in Magic (two resolutions of `1/0` are
+/// +2/+0, of `prevent:2` two shields, of `regenerate` two regeneration shields), so each
+/// call records a new one.
 fn record<H: WagicHost>(ctx: &mut CallContext<'_, H>, code: EffectCode, target: Value, value: i32) -> Res {
     let kind = EffectKind::Custom { code: code as u16, target, value: Value::Int(value) };
-    match ctx.record_effect(kind)? {
-        Some(id) => ctx.host().add_effect(id, code, target, value),
-        None => ctx.host().effect_unstacked(),
+    // `None`: an effect without a restriction whose source left play while the ability
+    // waited for an answer; it would already be over.
+    if let Some(id) = ctx.record_stacking_effect(kind)? {
+        ctx.host().add_effect(id, code, target, value);
     }
     Ok(Status::Success)
 }

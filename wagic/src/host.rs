@@ -133,10 +133,6 @@ pub trait WagicHost: Host {
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
 
-    /// A builtin's effect the runtime did not record: equal to one its source already
-    /// holds (Wagic would stack it), or from a source out of play.
-    fn effect_unstacked(&mut self);
-
     /// How many times the card's activated ability was activated this turn (`limit:n`).
     fn activations(&self, card: CardId) -> i32;
 

@@ -14,7 +14,7 @@ use crate::bytecode::{CommandIdx, Cost, CostIdx, FilterIdx, FunctionIdx, Program
 use crate::catalogue::{Catalogue, DefaultTarget};
 
 use super::events::Event;
-use super::exec::Machine;
+use super::exec::{Machine, Repeat};
 use super::host::{EffectId, EffectKind, Env, Host, RequestKind, Restriction};
 use super::state::Request;
 use super::trap::{Trap, TrapCode};
@@ -523,8 +523,31 @@ impl<'a, H: Host> CallContext<'a, H> {
     /// left play while the execution waited for an answer (it would already be over):
     /// apply nothing then. Traps `EffectLimit` when
     /// [`MAX_EFFECTS`](crate::runtime::MAX_EFFECTS) are in force.
+    ///
+    /// Right for an effect that is a state rather than an amount: a granted ability, a
+    /// rule switch, a cost change (holding it twice is holding it). For an effect whose
+    /// every resolution adds (a pump, a damage shield), see
+    /// [`CallContext::record_stacking_effect`].
     pub fn record_effect(&mut self, kind: EffectKind) -> Result<Option<EffectId>, Trap> {
         Ok(self.machine.record_effect(kind, self.machine.state.restriction)?.map(|effect| effect.id))
+    }
+
+    /// Records an effect as [`CallContext::record_effect`] does, except that an equal
+    /// effect the source already holds does not stop it: each call records a new effect,
+    /// with its own id, that the host applies on top of the others (Magic's rule: two
+    /// resolutions of `{B}: +1/+0` are two effects, +2/+0). Each ends on its own, as any
+    /// effect does: with its restriction, or (without one) when its source leaves play.
+    /// Gives `None` only when it has no restriction and its source left play while the
+    /// execution waited for an answer; traps `EffectLimit` when
+    /// [`MAX_EFFECTS`](crate::runtime::MAX_EFFECTS) are in force, which bounds a loop
+    /// of it.
+    ///
+    /// Not for code that runs again to restate what holds (an initialisation, a static
+    /// ability): each run would add one more. The runtime's continuous autos are safe,
+    /// as each run ends what the previous one recorded.
+    pub fn record_stacking_effect(&mut self, kind: EffectKind) -> Result<Option<EffectId>, Trap> {
+        let restriction = self.machine.state.restriction;
+        Ok(self.machine.record_effect_as(kind, restriction, Repeat::Stack)?.map(|effect| effect.id))
     }
 
     /// Ends the effects `source` recorded that match `kind` (a revert), calling

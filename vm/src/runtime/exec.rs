@@ -15,6 +15,7 @@ mod registers;
 mod target;
 mod vars;
 
+pub(crate) use call::Repeat;
 pub(crate) use call::end_effects_where as end_effects;
 
 use crate::bytecode::{EntryIdx, FailReason, Instr, Pc};

@@ -52,8 +52,9 @@
 //! `answer()` set, `step()` / `set_step()` carry its progress across several questions),
 //! `bind(var, value)` (`discarded`, `moved`...), `variable(var)`, `make_list`,
 //! `record_effect(kind)` (an effect that ends with the statement's restriction or its
-//! source), `end_effects(kind)`, `emit(event)` (queued), `dispatch(event)` (run now) and
-//! `ask(hook)`.
+//! source, recorded once per source: a grant), `record_stacking_effect(kind)` (the same,
+//! recorded again at each call: a pump), `end_effects(kind)`, `emit(event)` (queued),
+//! `dispatch(event)` (run now) and `ask(hook)`.
 //! A cost is called with `CostPhase::Check` for every component first (it may ask which
 //! cards to pay with; the answer becomes its `selection()`, or it fixes what it pays
 //! with by `fix_selection`), then with `CostPhase::Pay`, which pays exactly that.

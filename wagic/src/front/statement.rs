@@ -199,9 +199,9 @@ impl<'i> Lowering<'i> {
         };
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
-                // The runtime records a lasting effect once per source, target and value
-                // (running it again does not stack it), so `+1/+1 for each` is one pump of
-                // +1/+1 times the cards the spec matches, counted at each run.
+                // A continuous auto runs again after every change, ending what its last run
+                // recorded: `+1/+1 for each` is one pump of +1/+1 times the cards the spec
+                // matches, counted at each run (one effect, however many cards match).
                 let pump = CommandIdx::new(Command::Pump.index());
                 let [Link { effect: Effect::Call { command, confirm, args: [power, toughness] }, operator }] = *chain
                 else {

@@ -252,7 +252,6 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
-        unstacked_effect(&table, 0, "[INIT]")?;
         Ok(Run {
             test,
             table,
@@ -292,7 +291,6 @@ impl<'t> Run<'t> {
             };
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
-            unstacked_effect(&self.table, step.line, &step.text)?;
         }
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
@@ -665,16 +663,6 @@ fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Opti
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
-}
-
-/// Skips a test where the runtime recorded an effect equal to one its source already held
-/// only once (two activations of `{B}:1/0`, two regeneration shields), where Wagic stacks
-/// them: the board is no longer Wagic's.
-fn unstacked_effect(table: &Table, line: u32, text: &str) -> Result<(), Skip> {
-    if table.board.effects_unstacked > 0 {
-        return Err(skip("an effect repeated from one source (the runtime does not stack it)", at(line, text)));
-    }
-    Ok(())
 }
 
 /// Skips a test whose board holds a card with a keyword ability the table does not

@@ -85,9 +85,6 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
-    /// The effects a builtin asked to record that the runtime did not, being equal to one
-    /// their source already holds (or from a source out of play): Wagic stacks them.
-    pub effects_unstacked: usize,
 }
 
 impl Default for Board {
@@ -111,7 +108,6 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
-            effects_unstacked: 0,
         }
     }
 

@@ -138,10 +138,6 @@ impl WagicHost for Board {
         self.effects.push((id.0, code, target, value));
     }
 
-    fn effect_unstacked(&mut self) {
-        self.effects_unstacked += 1;
-    }
-
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
         self.cards.get(card.0 as usize).map(|c| (self.zone_player(c), c.zone))
     }

@@ -173,6 +173,41 @@ fn drudge_skeletons_regenerates_instead_of_being_destroyed() {
 }
 
 #[test]
+fn dirtwater_wraith_pumped_twice_is_plus_two_until_end_of_turn() {
+    // text=: {B}: Dirtwater Wraith gets +1/+0 until end of turn. Two activations are two
+    // effects (Magic's rule 608: each resolution applies its own), as in Wagic.
+    let Some(mut table) = table() else { return };
+    let wraith = table.put("Dirtwater Wraith", P0, BATTLEFIELD);
+    table.board.players[0].mana[2] = 2;
+    assert!(table.activate(wraith, P0));
+    assert!(table.activate(wraith, P0));
+    assert_eq!((table.board.power(wraith), table.board.toughness(wraith)), (3, 3));
+    assert!(!table.activate(wraith, P0), "no black mana left");
+    table.end_turn(P0);
+    assert_eq!((table.board.power(wraith), table.board.toughness(wraith)), (1, 3));
+}
+
+#[test]
+fn drudge_skeletons_regenerated_twice_survives_two_destructions() {
+    // text=: {B}: Regenerate Drudge Skeletons. Two activations are two shields.
+    let Some(mut table) = table() else { return };
+    let skeletons = table.put("Drudge Skeletons", P0, BATTLEFIELD);
+    table.board.players[0].mana[2] = 2;
+    assert!(table.activate(skeletons, P0));
+    assert!(table.activate(skeletons, P0));
+    for _ in 0..2 {
+        let bolt = table.put("Lightning Bolt", P1, HAND);
+        table.answers.push(vec![Value::Card(skeletons)]);
+        table.cast(bolt, P1);
+        assert_eq!(table.board.names(P0, BATTLEFIELD), ["Drudge Skeletons"]);
+    }
+    let bolt = table.put("Lightning Bolt", P1, HAND);
+    table.answers.push(vec![Value::Card(skeletons)]);
+    table.cast(bolt, P1);
+    assert_eq!(table.board.names(P0, GRAVEYARD), ["Drudge Skeletons"], "two shields, not three");
+}
+
+#[test]
 fn samite_healer_prevents_one_damage() {
     // test/samite_healer.txt; text=: {T}: Prevent the next 1 damage to any target this turn.
     let Some(mut table) = table() else { return };

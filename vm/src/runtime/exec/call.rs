@@ -173,6 +173,18 @@ impl<H: Host> Machine<'_, H> {
         kind: EffectKind,
         restriction: Option<Restriction>,
     ) -> Result<Option<Effect>, Trap> {
+        self.record_effect_as(kind, restriction, Repeat::Once)
+    }
+
+    /// [`Machine::record_effect`], or with [`Repeat::Stack`] without the look for a
+    /// duplicate: each call records a new effect.
+    #[inline]
+    pub(crate) fn record_effect_as(
+        &mut self,
+        kind: EffectKind,
+        restriction: Option<Restriction>,
+        repeat: Repeat,
+    ) -> Result<Option<Effect>, Trap> {
         let source = self.state.env.source;
         if restriction.is_none()
             && self.state.owner.source_in_play()
@@ -180,11 +192,12 @@ impl<H: Host> Machine<'_, H> {
         {
             return Ok(None);
         }
-        let duplicate = self
-            .world
-            .effects
-            .iter()
-            .any(|effect| effect.source == source && effect.kind == kind && effect.restriction == restriction);
+        let duplicate = repeat == Repeat::Once
+            && self
+                .world
+                .effects
+                .iter()
+                .any(|effect| effect.source == source && effect.kind == kind && effect.restriction == restriction);
         if duplicate {
             return Ok(None);
         }
@@ -236,4 +249,14 @@ pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H
             i += 1;
         }
     }
+}
+
+/// Whether recording an effect the source already holds records it again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Repeat {
+    /// Once: an equal effect of the same source with the same restriction is not recorded
+    /// again (grants, rule switches: re-running an initialisation does not stack them).
+    Once,
+    /// Every call records a new effect (two resolutions of a pump are two pumps).
+    Stack,
 }

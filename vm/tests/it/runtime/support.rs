@@ -29,6 +29,7 @@ pub const EMIT_END: usize = 8;
 pub const RULE: usize = 9;
 pub const PICK2: usize = 10;
 pub const DISPATCH_END: usize = 11;
+pub const PUMP: usize = 12;
 
 pub static CATALOGUE: Catalogue = Catalogue {
     name: "rt",
@@ -45,6 +46,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         cmd("rule", &[], DefaultTarget::SourceController),
         cmd("pick2", &[], DefaultTarget::Irrelevant),
         cmd("dispatchEnd", &[], DefaultTarget::Irrelevant),
+        cmd("pump", &[], DefaultTarget::SourceController),
     ],
     costs: &[
         CostSpec { name: "F", arg: CostArg::None, doc: "" },
@@ -378,6 +380,24 @@ fn rule(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
     Ok(Status::Success)
 }
 
+/// A timed custom effect that stacks (a +1 pump) on the target player.
+fn pump(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
+    let target = ctx.target(0);
+    let kind = EffectKind::Custom { code: 2, target, value: Value::Int(1) };
+    if let Some(id) = ctx.record_stacking_effect(kind)? {
+        let effect = Effect {
+            id,
+            source: ctx.env().source,
+            controller: ctx.env().controller,
+            restriction: ctx.restriction(),
+            kind,
+        };
+        ctx.host().apply_effect(&effect);
+    }
+    ctx.host().note(|| "cmd pump".to_string());
+    Ok(Status::Success)
+}
+
 /// Asks twice (a yes/no each time), logging both answers.
 fn pick2(ctx: &mut CallContext<'_, TestHost>) -> Result<Status, Trap> {
     let options = [Value::Int(10), Value::Int(20), Value::Int(30)];
@@ -480,6 +500,7 @@ pub fn builtins() -> Builtins<TestHost> {
         .command(RULE, rule)
         .command(PICK2, pick2)
         .command(DISPATCH_END, dispatch_end)
+        .command(PUMP, pump)
         .function(0, flip_coin)
         .function(1, abs)
         .cost(0, cost_freeze)

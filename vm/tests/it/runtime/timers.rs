@@ -110,6 +110,73 @@ fn granting_twice_records_once() {
     assert_eq!(host.active.len(), 2);
 }
 
+/// One card whose action records, with `restriction`, a rule switch (`rule()`, recorded
+/// once) and a pump (`pump()`, recorded with `record_stacking_effect`).
+fn pumping(restriction: Option<(RestrictionIdx, Option<RestrictionPrefixIdx>)>) -> Program {
+    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    let mut code = CodeBuilder::new();
+    if let Some((kind, prefix)) = restriction {
+        code.emit(Instr::Restrict { restriction: kind, prefix });
+    }
+    code.emit(Instr::Call { cmd: CommandIdx::new(RULE), base: Reg(0), argc: 0 });
+    code.emit(Instr::Call { cmd: CommandIdx::new(PUMP), base: Reg(0), argc: 0 });
+    code.emit(Instr::EndStatement {});
+    code.emit(Instr::Return {});
+    add_action_card(&mut bundle, "pumper", code);
+    load(bundle)
+}
+
+/// The codes of the effects the host holds, in order.
+fn codes(host: &TestHost) -> Vec<u16> {
+    host.active
+        .iter()
+        .map(|effect| match effect.kind {
+            EffectKind::Custom { code, .. } => code,
+            EffectKind::Ability { .. } => 0,
+        })
+        .collect()
+}
+
+#[test]
+fn a_stacking_effect_recorded_twice_is_two_effects_and_both_expire() {
+    let mut rt = runtime(pumping(Some((UEOT, None))));
+    let mut host = TestHost::new();
+    let card = host.add("pumper", P0, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    for _ in 0..2 {
+        let outcome = rt.activate(&mut host, card, CardIdx(0), P0).unwrap();
+        assert_eq!(outcome.done(), Some(Completion::Success));
+    }
+    // The rule switch once (`record_effect`), the pump twice (`record_stacking_effect`),
+    // each pump with its own id.
+    assert_eq!(codes(&host), [1, 2, 2]);
+    let ids: Vec<EffectId> = rt.effects().iter().map(|effect| effect.id).collect();
+    assert_eq!(ids.len(), 3);
+    assert_ne!(ids[1], ids[2]);
+    rt.expire(&mut host, UNAC, P0);
+    assert_eq!(codes(&host), [1, 2, 2], "another timer ends none of them");
+    rt.expire(&mut host, UEOT, P0);
+    assert!(host.active.is_empty(), "both pumps end with their restriction");
+    assert!(rt.effects().is_empty());
+}
+
+#[test]
+fn unrestricted_stacking_effects_end_when_the_source_leaves() {
+    let mut rt = runtime(pumping(None));
+    let mut host = TestHost::new();
+    let card = host.add("pumper", P0, RING, 500);
+    rt.enter_play(&mut host, card, CardIdx(0)).unwrap();
+    for _ in 0..2 {
+        rt.activate(&mut host, card, CardIdx(0), P0).unwrap();
+    }
+    assert_eq!(codes(&host), [1, 2, 2]);
+    rt.expire(&mut host, UEOT, P0);
+    assert_eq!(codes(&host), [1, 2, 2], "no timer ends them");
+    rt.leave_play(&mut host, card);
+    assert!(host.active.is_empty());
+    assert!(rt.effects().is_empty());
+}
+
 #[test]
 fn unrestricted_effects_end_when_the_source_leaves() {
     let (mut rt, mut host, card) = granted(None);
