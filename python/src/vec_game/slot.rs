@@ -233,7 +233,6 @@ pub(super) fn write_row(slot: &mut Slot, features: &CardFeatures, row: &mut Row<
 /// numbers (a plain slice of the line, and the ones past it only when there were more:
 /// given the slot rather than the list past it, which was read, +2 instructions a
 /// decision, even when there were not).
-#[inline(always)]
 pub(super) fn clear_mask(slot: &Slot, mask: &mut [u8; ACTION_SPACE]) {
     let Slot { hot, more_actions, .. } = slot;
     let listed = hot.count as usize;

@@ -178,7 +178,6 @@ impl<H: Host> Machine<'_, H> {
 
     /// [`Machine::record_effect`], or with [`Repeat::Stack`] without the look for a
     /// duplicate: each call records a new effect.
-    #[inline]
     pub(crate) fn record_effect_as(
         &mut self,
         kind: EffectKind,
