@@ -333,6 +333,15 @@ fn a_wagic_card_named_like_a_renamed_duplicate_gets_a_key_of_its_own() {
     regression("wagic/card-named-like-a-renamed-duplicate.txt");
 }
 
+/// Found by the `tally` target: a tally of 1e308 seconds merged with another (a copy
+/// counting no game) summed to infinite seconds, written as `null`, and the merged tally did
+/// not read back. Merging now stops at the largest `f64`
+/// (`game/tests/it/play.rs`, `tallies_whose_seconds_add_up_past_the_largest_float_...`).
+#[test]
+fn a_tally_merged_past_the_largest_float_reads_back() {
+    regression("tally/seconds-past-the-largest-float-when-merged.json");
+}
+
 /// Every kept input is run: each folder of `fuzz/regressions/` is named after a target
 /// (`every_kept_regression_runs_clean` runs the folders of the targets only, so a misnamed
 /// folder's inputs would never run), each input a test names exists, and each pending
