@@ -46,7 +46,17 @@ fn check_text(text: &str) -> bool {
     assert!(again == shard, "a tally written and read back differs");
     let alone = Shard::merge(vec![("a.json".to_owned(), shard.clone())])
         .unwrap_or_else(|error| panic!("a tally alone does not merge: {error}"));
-    assert!(alone == shard, "a tally merged alone differs from itself");
+    // Merging joins ranges that touch (`[0, 2], [2, 6]` is `[0, 6]`), which a tally's
+    // reader leaves as they are.
+    let mut joined = shard.clone();
+    joined.ranges = shard.ranges.iter().fold(Vec::new(), |mut ranges: Vec<[u64; 2]>, &range| {
+        match ranges.last_mut() {
+            Some(last) if last[1] == range[0] => last[1] = range[1],
+            _ => ranges.push(range),
+        }
+        ranges
+    });
+    assert!(alone == joined, "a tally merged alone differs from itself");
     match Shard::merge(vec![("a.json".to_owned(), shard.clone()), ("b.json".to_owned(), shard.clone())]) {
         Err(ShardError::Overlap { .. }) if !shard.ranges.is_empty() => {}
         Ok(_) if shard.ranges.is_empty() => {}
