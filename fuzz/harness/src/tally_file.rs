@@ -8,7 +8,7 @@
 //!
 //! A mutation of the configuration breaks its hash, which `rsc` checks first; since
 //! anyone can write a tally with a hash that fits, the text with its hash recomputed
-//! ([`with_hash_fixed`]) is checked too, so that the fuzzer reaches what comes after.
+//! (`with_hash_fixed`) is checked too, so that the fuzzer reaches what comes after.
 //!
 //! Bytes that are not UTF-8 are decoded lossily (see the `deck` target).
 
