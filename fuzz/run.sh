@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs one cargo-fuzz target for a given time with the project's flags and seeds:
 #   fuzz/run.sh TARGET SECONDS [libFuzzer options...]
-# TARGET is parse, compile, load, execute, roundtrip, wagic or wagic_test. New inputs go to
+# TARGET is parse, compile, load, execute, roundtrip, wagic, wagic_test, deck, save,
+# scenario or tally. New inputs go to
 # fuzz/corpus/TARGET, crashes to fuzz/artifacts/TARGET (both ignored by git). Seeds: the
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
 # $RULESCRIPT_CORPUS) read in place, never copied into the repository; for wagic, Wagic's
@@ -73,8 +74,23 @@ wagic_test)
     [[ -d $wagic_data/test ]] && seeds+=("$wagic_data/test")
     options+=(-max_len=16384 -dict=wagic.dict)
     ;;
+deck)
+    # The example set's decks beside the hand-written ones; a deck file is small (the
+    # examples' are under 2 KiB).
+    seeds+=(seeds/deck "$root/examples/decks")
+    options+=(-max_len=16384 -dict=files.dict)
+    ;;
+scenario)
+    seeds+=(seeds/scenario "$root/examples/scenarios")
+    options+=(-max_len=16384 -dict=files.dict)
+    ;;
+save | tally)
+    # Saves and tallies `rsc run --save` and `rsc sim --tally-out` wrote on the example set.
+    seeds+=("seeds/$target")
+    options+=(-max_len=65536 -dict=files.dict)
+    ;;
 *)
-    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic, wagic_test)" >&2
+    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic, wagic_test, deck, save, scenario, tally)" >&2
     exit 2
     ;;
 esac

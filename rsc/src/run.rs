@@ -10,13 +10,13 @@ use std::sync::Arc;
 use game::deck::{self, DeckError};
 use game::log::{Log, LogKind};
 use game::players::PlayerKind;
+use game::sim::save::{self, SavedDeck, SavedGame, SavedSet};
 use game::sim::{self, PlayOptions, hash};
 use game::state::GameState;
 use game::{CardSet, DefIdx, Game, Seat};
 use serde_json::json;
 
 use crate::render::{TerminalWriter, terminal_text};
-use crate::replay::{SavedDeck, SavedGame, SavedSet};
 use crate::{Exit, Failure};
 
 /// A card set with the hash of its files.
@@ -223,8 +223,8 @@ fn play_one(options: &Options<'_>) -> Result<Exit, Failure> {
     let _ = out.flush();
     if let Some(path) = options.save {
         let saved = SavedGame {
-            format: crate::replay::FORMAT.to_owned(),
-            engine: format!("game {}", env!("CARGO_PKG_VERSION")),
+            format: save::FORMAT.to_owned(),
+            engine: save::engine(),
             set: SavedSet { path: loaded.dir.display().to_string(), hash: loaded.hash.clone() },
             decks: decks.map(|deck| SavedDeck {
                 name: deck.name,

@@ -2,8 +2,9 @@
 //! under libFuzzer, and `tests/inputs.rs` calls them on the seeds, the regressions and
 //! the corpus as ordinary tests, so a crash found by fuzzing stays fixed without nightly.
 //!
-//! The source targets (and [`wagic()`]) run on a 2 MiB worker stack ([`WORKER_STACK`]),
-//! as an editor's or a server's thread would.
+//! The source targets (and [`wagic()`] and the file targets) run on a 2 MiB worker stack
+//! ([`WORKER_STACK`]), as an editor's or a server's thread would. The file targets' card
+//! set is the example set ([`example_set`]), compiled once per process.
 //!
 //! | target | input | what must hold |
 //! |---|---|---|
@@ -14,14 +15,23 @@
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 //! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
 //! | [`wagic_test`] | Wagic card file, `\0`, Wagic test file (no `\0`: the test, on [`WAGIC_TEST_CARDS`]) | the test reads or gets an error at a line, and runs (set, played, compared or skipped) without a panic, giving the same verdict twice |
+//! | [`deck()`] | any bytes as an `.o8d` deck file | read against the example set as `rsc run` reads one: a [`game::deck::DeckError`] naming the file, or a deck of 50 known cards, at most 3 of each, that plays a short game |
+//! | [`save()`] | any bytes as a saved game (`rsc run --save`) | refused with the error `rsc replay` prints, or replayed on the example set to the same verdict twice; written back, it reads back the same |
+//! | [`scenario()`] | any bytes as a scenario file (`rsc test`) | refused with a message, or run on the example set to a verdict without the engine panicking; the report and the logs print |
+//! | [`tally()`] | any bytes as a tally file (`rsc sim --tally-out`) | refused with a message, or it writes back the same, merges as `rsc sim merge` does (alone, with itself, with a copy counting no game) into a tally that reads back, and its summary and HTML report render |
 
 pub mod answers;
 pub mod board;
+pub mod deck_file;
 pub mod dictionary;
+pub mod example_set;
 pub mod game_play;
 pub mod generate;
 pub mod play;
 pub mod roundtrip;
+pub mod save_file;
+pub mod scenario_file;
+pub mod tally_file;
 pub mod wagic_file;
 
 use compiler::Severity;
@@ -35,7 +45,7 @@ use answers::Answers;
 pub type Target = fn(&[u8]);
 
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, Target); 7] = [
+pub const TARGETS: [(&str, Target); 11] = [
     ("parse", parse),
     ("compile", compile),
     ("load", load),
@@ -43,6 +53,10 @@ pub const TARGETS: [(&str, Target); 7] = [
     ("roundtrip", roundtrip),
     ("wagic", wagic),
     ("wagic_test", wagic_test),
+    ("deck", deck),
+    ("save", save),
+    ("scenario", scenario),
+    ("tally", tally),
 ];
 
 /// The stack the source targets run on: an editor's or a server's worker thread, not the
@@ -198,5 +212,35 @@ pub fn wagic_test(data: &[u8]) {
         let first = ::wagic::runner::run(&library, &test);
         let second = ::wagic::runner::run(&library, &test);
         assert_eq!(first, second, "the same test gave two verdicts");
+    });
+}
+
+/// Any bytes as an `.o8d` deck file, read as `rsc run` reads one: see [`deck_file::check`].
+pub fn deck(data: &[u8]) {
+    on_worker_stack(|| {
+        deck_file::check(data);
+    });
+}
+
+/// Any bytes as a saved game, replayed as `rsc replay` replays one: see
+/// [`save_file::check`].
+pub fn save(data: &[u8]) {
+    on_worker_stack(|| {
+        save_file::check(data);
+    });
+}
+
+/// Any bytes as a scenario file, run as `rsc test` runs one: see [`scenario_file::check`].
+pub fn scenario(data: &[u8]) {
+    on_worker_stack(|| {
+        scenario_file::check(data);
+    });
+}
+
+/// Any bytes as a tally file, merged as `rsc sim merge` merges one: see
+/// [`tally_file::check`].
+pub fn tally(data: &[u8]) {
+    on_worker_stack(|| {
+        tally_file::check(data);
     });
 }

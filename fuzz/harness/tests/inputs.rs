@@ -78,6 +78,10 @@ fn seeds(target: &str) -> Vec<PathBuf> {
         "load" => files(&dir.join("seeds/bundle")),
         "wagic" => files(&dir.join("seeds/wagic")),
         "wagic_test" => files(&dir.join("seeds/wagic_test")),
+        // The example set's own decks and scenarios, beside the hand-written ones.
+        "deck" => [files(&dir.join("seeds/deck")), files(&dir.join("../examples/decks"))].concat(),
+        "scenario" => [files(&dir.join("seeds/scenario")), files(&dir.join("../examples/scenarios"))].concat(),
+        "save" | "tally" => files(&dir.join("seeds").join(target)),
         _ => files(&dir.join("seeds/roundtrip")),
     }
 }
@@ -152,6 +156,41 @@ fn execute_and_load_reach_the_runtime() {
     assert!(loaded >= 1, "none of the {} seed streams loads as a bundle", streams.len());
 }
 
+/// The file targets must reach past their parsers: the example decks and the valid deck
+/// seed pass and play; the saves `rsc run --save` wrote replay to a match, and an edited
+/// one diverges; the example scenarios run on the example set and pass (their verdict is
+/// what `rsc test examples/scenarios` gives); the tallies `rsc sim --tally-out` wrote are
+/// read, as is one whose configuration was edited (its hash fixed by the harness).
+#[test]
+fn the_file_targets_reach_past_their_parsers() {
+    use fuzz_harness::{deck_file, save_file, scenario_file, tally_file};
+    let seed = |path: &str| read(&fuzz_dir().join(path)).1;
+    for deck in ["../examples/decks/arcana.o8d", "../examples/decks/vanguard.o8d", "seeds/deck/fifty-cards.o8d"] {
+        let played = deck_file::check(&seed(deck)).unwrap_or_else(|| panic!("{deck} passes the deck rules"));
+        assert!(played > 0, "{deck} plays no move");
+    }
+    assert_eq!(deck_file::check(&seed("seeds/deck/sections-case-entities-repeats.o8d")).map(|_| ()), Some(()));
+    assert_eq!(deck_file::check(&seed("seeds/deck/four-copies.o8d")), None);
+    for save in ["seeds/save/greedy-turn-limit-2.json", "seeds/save/random-seed-1-compact.json"] {
+        let replayed = save_file::check(&seed(save));
+        assert!(matches!(replayed, Some(Ok(game::sim::save::Replayed::Matches { .. }))), "{save}: {replayed:?}");
+    }
+    let edited = save_file::check(&seed("seeds/save/edited-move.json"));
+    assert!(matches!(edited, Some(Ok(game::sim::save::Replayed::Diverges(_)))), "{edited:?}");
+    let deck_of_49 = save_file::check(&seed("seeds/save/deck-of-49.json"));
+    assert!(matches!(deck_of_49, Some(Err(game::sim::save::SaveError::Deck { seat: 1, .. }))), "{deck_of_49:?}");
+    let scenarios = files(&fuzz_dir().join("../examples/scenarios"));
+    assert!(scenarios.len() >= 10, "the example scenarios are found");
+    for path in scenarios {
+        let verdict = scenario_file::check(&read(&path).1);
+        assert!(verdict.as_ref().is_some_and(|verdict| verdict.is_pass()), "{}: {verdict:?}", path.display());
+    }
+    for tally in ["seeds/tally/vanguard-arcana-6-games.json", "seeds/tally/stale-configuration-hash.json"] {
+        assert!(tally_file::check(&seed(tally)), "{tally} is not read as a tally");
+    }
+    assert!(!tally_file::check(&seed("seeds/tally/other-format.json")), "a tally of another format is read");
+}
+
 #[test]
 fn every_kept_regression_runs_clean() {
     let mut failed = Vec::new();
@@ -203,6 +242,17 @@ fn the_committed_wagic_dictionary_is_current() {
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(committed == generated, "fuzz/wagic.dict is stale: rerun with UPDATE_FUZZ_SEEDS=1");
+}
+
+#[test]
+fn the_committed_files_dictionary_is_current() {
+    let path = fuzz_dir().join("files.dict");
+    let generated = fuzz_harness::dictionary::files();
+    if std::env::var_os("UPDATE_FUZZ_SEEDS").is_some() {
+        std::fs::write(&path, &generated).expect("the dictionary is writable");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(committed == generated, "fuzz/files.dict is stale: rerun with UPDATE_FUZZ_SEEDS=1");
 }
 
 #[test]
@@ -282,6 +332,15 @@ fn one_game_move_keeps_its_log_bounded() {
 #[test]
 fn a_wagic_card_named_like_a_renamed_duplicate_gets_a_key_of_its_own() {
     regression("wagic/card-named-like-a-renamed-duplicate.txt");
+}
+
+/// Found by the `tally` target: a tally of 1e308 seconds merged with another (a copy
+/// counting no game) summed to infinite seconds, written as `null`, and the merged tally did
+/// not read back. Merging now stops at the largest `f64`
+/// (`game/tests/it/play.rs`, `tallies_whose_seconds_add_up_past_the_largest_float_...`).
+#[test]
+fn a_tally_merged_past_the_largest_float_reads_back() {
+    regression("tally/seconds-past-the-largest-float-when-merged.json");
 }
 
 /// Every kept input is run: each folder of `fuzz/regressions/` is named after a target

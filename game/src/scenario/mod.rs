@@ -234,37 +234,59 @@ pub fn run_file(file: &Path, sets: &mut SetCache) -> Result<Report, LoadError> {
 
 /// Runs a parsed scenario.
 pub fn run_scenario(file: &Path, scenario: &ScenarioFile, sets: &mut SetCache) -> Report {
-    let name = scenario
+    match sets.get(file, &scenario.cards) {
+        SetLoad::CorpusAbsent(why) => Report {
+            file: file.to_path_buf(),
+            name: name_of(file, scenario),
+            verdict: Verdict::Skipped(why),
+            log: Vec::new(),
+        },
+        SetLoad::Missing(why) | SetLoad::Broken(why) => {
+            report(file, scenario, Err(vec![Mismatch::at_setup(why)]), Vec::new())
+        }
+        SetLoad::Loaded(set) => run_on_set(file, scenario, &set),
+    }
+}
+
+/// Runs a parsed scenario on `set`, whatever its `cards` names (the `scenario` fuzz target
+/// runs any text on the example set).
+pub fn run_on_set(file: &Path, scenario: &ScenarioFile, set: &std::sync::Arc<crate::CardSet>) -> Report {
+    let mut log = Vec::new();
+    // The engine must not panic on any input; if it does, that is this scenario's failure,
+    // not the end of the whole run.
+    let run = std::panic::AssertUnwindSafe(|| run::run_steps(scenario, set, &mut log));
+    let outcome = std::panic::catch_unwind(run).unwrap_or_else(|panic| {
+        let message = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        Err(vec![Mismatch::at_setup(format!("{ENGINE_PANICKED}: {message}"))])
+    });
+    report(file, scenario, outcome, log)
+}
+
+/// How the failure of a scenario whose run panicked starts.
+pub const ENGINE_PANICKED: &str = "the engine panicked";
+
+/// The scenario's name: its `name`, else the file's stem.
+fn name_of(file: &Path, scenario: &ScenarioFile) -> String {
+    scenario
         .name
         .clone()
-        .unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default());
-    let mut log = Vec::new();
-    let outcome = match sets.get(file, &scenario.cards) {
-        SetLoad::CorpusAbsent(why) => {
-            return Report { file: file.to_path_buf(), name, verdict: Verdict::Skipped(why), log };
-        }
-        SetLoad::Missing(why) | SetLoad::Broken(why) => Err(vec![Mismatch::at_setup(why)]),
-        SetLoad::Loaded(set) => {
-            // The engine must not panic on any input; if it does, that is this scenario's
-            // failure, not the end of the whole run.
-            let run = std::panic::AssertUnwindSafe(|| run::run_steps(scenario, &set, &mut log));
-            std::panic::catch_unwind(run).unwrap_or_else(|panic| {
-                let message = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default();
-                Err(vec![Mismatch::at_setup(format!("the engine panicked: {message}"))])
-            })
-        }
-    };
+        .unwrap_or_else(|| file.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default())
+}
+
+/// The report of a scenario that ran (or whose set could not be loaded), as its
+/// `expect_failure` reads the outcome.
+fn report(file: &Path, scenario: &ScenarioFile, outcome: Result<(), Vec<Mismatch>>, log: Vec<StepLog>) -> Report {
     let verdict = match (outcome, &scenario.expect_failure) {
         (Ok(()), None) => Verdict::Passed,
         (Err(mismatches), None) => Verdict::Failed(mismatches),
         (Err(mismatches), Some(reason)) => Verdict::KnownFailure { reason: reason.clone(), mismatches },
         (Ok(()), Some(reason)) => Verdict::UnexpectedPass(reason.clone()),
     };
-    Report { file: file.to_path_buf(), name, verdict, log }
+    Report { file: file.to_path_buf(), name: name_of(file, scenario), verdict, log }
 }
 
 /// The scenario files a path names: the file itself, or every `*.toml` under a folder

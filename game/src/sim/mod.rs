@@ -2,11 +2,13 @@
 //! the invariants after every step (always in debug builds, and on request) and hashing
 //! each step's state when asked (saved games, replays); [`stats`] sums many games up,
 //! [`shard`] plays any range of a simulation's games into a tally that adds up with others,
-//! and [`summary`] and [`report`] print a tally as `rsc sim` does.
+//! [`summary`] and [`report`] print a tally as `rsc sim` does, and [`save`] is the saved
+//! game `rsc run --save` writes and `rsc replay` plays again.
 
 pub mod hash;
 mod invariants;
 pub mod report;
+pub mod save;
 pub mod shard;
 pub mod stats;
 pub mod summary;

@@ -443,6 +443,10 @@ impl Shard {
         if !lists.iter().all(|list| list.games().iter().all(in_decks)) {
             return Err("a kept game names a deck the configuration does not have".into());
         }
+        // JSON has no infinity: a sum that overflowed would write `null`, which no tally reads.
+        if !(self.seconds.is_finite() && self.seconds >= 0.0) {
+            return Err(format!("its seconds, {}, are no time spent playing", self.seconds));
+        }
         let total = self.configuration.total_games().unwrap_or(u64::MAX);
         let mut end = 0;
         for (i, &[first, last]) in self.ranges.iter().enumerate() {
@@ -480,7 +484,8 @@ impl Shard {
             ranges.extend(shard.ranges.iter().map(|range| (*range, names.len())));
             names.push(name);
             merged.tally.merge(&shard.tally);
-            merged.seconds += shard.seconds;
+            // Each is finite (`check`): their sum is at most infinite, which JSON cannot write.
+            merged.seconds = (merged.seconds + shard.seconds).min(f64::MAX);
             merged.jobs = merged.jobs.max(shard.jobs);
             merged.stopped |= shard.stopped;
         }

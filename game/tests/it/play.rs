@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use game::players::{Player, PlayerKind, ScriptedPlayer};
-use game::sim::shard::{Configuration, DeckSource, SetSource, Simulation};
+use game::sim::shard::{Configuration, DeckSource, SetSource, Shard, Simulation};
 use game::sim::stats::{EndKind, GameSummary, Tally};
 use game::sim::{self, PlayOptions, hash};
 use game::{CardSet, DefIdx, Game, LogKind, Seat};
@@ -125,6 +125,29 @@ fn a_simulation_played_in_ranges_adds_up_to_the_whole_and_game_i_is_always_the_s
     assert_eq!(sim.play(0..10, &stop, || {}).games, 0);
     stop.store(false, Ordering::Relaxed);
     assert_eq!(sim.play(0..1, &stop, || stop.store(true, Ordering::Relaxed)).games, 1);
+}
+
+/// Found by the `tally` fuzz target: two tallies whose playing times add up past the
+/// largest `f64` merged into a tally of infinite seconds, which JSON writes as `null`:
+/// `rsc sim merge --tally-out` wrote a file no `rsc` could read back ("invalid type: null,
+/// expected f64"). The sum now stops at the largest time, and a tally whose time is no
+/// time (negative; JSON cannot say infinite) is refused.
+#[test]
+fn tallies_whose_seconds_add_up_past_the_largest_float_merge_into_a_tally_that_reads_back() {
+    let sim = simulation(4);
+    let go = AtomicBool::new(false);
+    let shard = |games: std::ops::Range<u64>, seconds: f64| {
+        let tally = sim.play(games.clone(), &go, || {});
+        sim.shard(vec![[games.start, games.end]], tally, Vec::new(), (seconds, 1), false)
+    };
+    let parts = vec![("a.json".to_owned(), shard(0..2, f64::MAX)), ("b.json".to_owned(), shard(2..4, f64::MAX))];
+    let merged = Shard::merge(parts).expect("the two halves of a run merge");
+    assert_eq!(merged.seconds, f64::MAX);
+    let read = Shard::parse(&merged.to_json()).expect("the merged tally reads back");
+    assert_eq!(read, merged);
+    let mut json: serde_json::Value = serde_json::from_str(&merged.to_json()).expect("a tally is JSON");
+    json["seconds"] = serde_json::json!(-1.5);
+    assert_eq!(Shard::parse(&json.to_string()), Err("its seconds, -1.5, are no time spent playing".to_owned()));
 }
 
 fn options() -> PlayOptions {
