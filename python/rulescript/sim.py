@@ -453,8 +453,11 @@ def run(args: argparse.Namespace) -> int:
     saved = list(done)
 
     def on_done(shard: Range, tally: str) -> None:
-        write_atomically(shard_path(folder, shard), tally)
-        saved.append(shard)
+        # Held across both: a signal noted during the write is raised as the write ends,
+        # which left a shard on disk that the "stopped:" line did not count.
+        with signals_held():
+            write_atomically(shard_path(folder, shard), tally)
+            saved.append(shard)
 
     on_ray = args.ray is not None and bool(todo)
     try:
