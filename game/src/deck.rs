@@ -154,7 +154,10 @@ impl DeckError {
             DeckError::Copies { id, name, qty, .. } => {
                 format!("copies rule broken: at most {MAX_COPIES} copies of a card, {qty} of {name:?} ({id})")
             }
-            DeckError::UnknownCard { id, name, .. } => format!("unknown card id {id} ({name:?}): not in the card set"),
+            // The id as written, its control characters escaped: the message stays one line.
+            DeckError::UnknownCard { id, name, .. } => {
+                format!("unknown card id {} ({name:?}): not in the card set", id.escape_debug())
+            }
         }
     }
 }

@@ -138,3 +138,9 @@ fn a_megabyte_of_different_ids_is_parsed_in_time_linear_in_the_file() {
     assert_eq!((deck.entries.len(), deck.len()), (60_000, 60_000));
     assert!(elapsed < std::time::Duration::from_secs(3), "took {elapsed:?}");
 }
+
+#[test]
+fn an_unknown_card_id_with_a_line_break_is_named_on_one_line() {
+    let error = DeckError::UnknownCard { file: "my.o8d".into(), id: "a\nb".into(), name: "Ryu".into() };
+    assert_eq!(error.to_string(), "my.o8d: unknown card id a\\nb (\"Ryu\"): not in the card set");
+}
