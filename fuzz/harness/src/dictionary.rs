@@ -9,6 +9,7 @@
 //! example set's card names, numbers and ids. Generated here; a test keeps the committed
 //! files equal to them.
 
+use game::scenario::expect::{PLAYER_KEYS, SLOT_ATTRIBUTES};
 use stdlib::CATALOGUE;
 use stdlib::catalogue::{COST_TYPES, PHASES, VIEW_STATES};
 
@@ -412,36 +413,6 @@ const FILE_WORDS: &[&str] = &[
     "#",
 ];
 
-/// A player's expectation keys (`you.<key>`), with slot 0 for the slot keys.
-const PLAYER_EXPECTATIONS: &[&str] = &[
-    "hp",
-    "sp",
-    "lost_sp",
-    "nc_damaged",
-    "extra_turns",
-    "chars_per_turn",
-    "chars_played",
-    "backups_played",
-    "skips",
-    "hand",
-    "deck",
-    "discards",
-    "removed",
-    "s0",
-    "s0.card",
-    "s0.bp",
-    "s0.last_bp",
-    "s0.frozen",
-    "s0.fresh",
-    "s0.attacking",
-    "s0.united",
-    "s0.activated",
-    "s0.backups",
-    "s0.abilities",
-    "s0.lacks",
-    "rules.piercing",
-];
-
 /// The game's files' dictionary (`fuzz/files.dict`), one entry a line, in libFuzzer's
 /// quoted form.
 pub fn files() -> String {
@@ -451,7 +422,10 @@ pub fn files() -> String {
     }
     words.extend(CATALOGUE.rule_switches.iter().map(|spec| spec.name.to_owned()));
     for side in ["you", "opp"] {
-        words.extend(PLAYER_EXPECTATIONS.iter().map(|key| format!("\"{side}.{key}\" = ")));
+        // The scenario format's own key lists, with slot 0 for the slot keys.
+        let slot_keys = std::iter::once("s0".to_owned()).chain(SLOT_ATTRIBUTES.iter().map(|attr| format!("s0.{attr}")));
+        let keys = PLAYER_KEYS.iter().map(|&key| key.to_owned()).chain(slot_keys).chain(["rules.piercing".to_owned()]);
+        words.extend(keys.map(|key| format!("\"{side}.{key}\" = ")));
     }
     for card in crate::example_set::set().cards() {
         words.push(card.name.clone());

@@ -57,8 +57,25 @@ enum PlayerKey<'a> {
     Slot { index: usize, attr: &'a [&'a str] },
 }
 
+/// A player's own expectation keys (`you.<key>`, `opp.<key>`), besides the slots'.
+pub const PLAYER_KEYS: &[&str] = &[
+    "hp",
+    "sp",
+    "lost_sp",
+    "nc_damaged",
+    "extra_turns",
+    "chars_per_turn",
+    "chars_played",
+    "backups_played",
+    "skips",
+    "hand",
+    "deck",
+    "discards",
+    "removed",
+];
+
 /// The attributes of a slot's character (`sN.<attr>`); none names the card.
-const SLOT_ATTRIBUTES: &[&str] =
+pub const SLOT_ATTRIBUTES: &[&str] =
     &["card", "bp", "last_bp", "frozen", "fresh", "attacking", "united", "activated", "backups", "abilities", "lacks"];
 
 /// Checks that `key` is one the format knows, without a game: a file with an unknown key
@@ -77,21 +94,6 @@ fn suggest_key(key: &str) -> Option<String> {
     if key.len() > 40 {
         return None;
     }
-    const PLAYER_KEYS: &[&str] = &[
-        "hp",
-        "sp",
-        "lost_sp",
-        "nc_damaged",
-        "extra_turns",
-        "chars_per_turn",
-        "chars_played",
-        "backups_played",
-        "skips",
-        "hand",
-        "deck",
-        "discards",
-        "removed",
-    ];
     let mut known: Vec<String> = ["phase", "turn", "active", "winner"].map(String::from).to_vec();
     for side in ["you", "opp"] {
         known.extend(PLAYER_KEYS.iter().map(|what| format!("{side}.{what}")));
