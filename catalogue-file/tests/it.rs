@@ -1,0 +1,157 @@
+//! The catalogue file: the built-in catalogues survive the round trip with their identity
+//! and every word; each error of a bad file has its code, message and place; the codes'
+//! explanations say what they claim; the documented example loads.
+
+use compiler::diagnostics::expand_example;
+use compiler::{Code, Diagnostic};
+use vm::catalogue::Catalogue;
+
+/// `(code, line, column, message)` of each diagnostic of loading `json` (line and column
+/// from 1, in bytes).
+fn problems(json: &str) -> Vec<(Code, usize, usize, String)> {
+    let diagnostics = catalogue_file::load(json.as_bytes()).expect_err("the file has a mistake");
+    diagnostics.iter().map(|diagnostic| place(json, diagnostic)).collect()
+}
+
+fn place(json: &str, diagnostic: &Diagnostic) -> (Code, usize, usize, String) {
+    let start = diagnostic.span.start as usize;
+    let before = &json[..start];
+    let line = before.matches('\n').count() + 1;
+    let column = start - before.rfind('\n').map_or(0, |at| at + 1) + 1;
+    (diagnostic.code, line, column, diagnostic.message.clone())
+}
+
+fn round_trip(catalogue: &Catalogue) {
+    let json = catalogue_file::to_json(catalogue);
+    let loaded = catalogue_file::load(json.as_bytes()).unwrap_or_else(|diagnostics| {
+        let shown: Vec<_> = diagnostics.iter().take(5).map(|diagnostic| place(&json, diagnostic)).collect();
+        panic!("{}'s file does not load: {shown:?}", catalogue.name)
+    });
+    assert_eq!(loaded.id(), catalogue.id());
+    // Docs, roles and everything else the identity does not hash come back too.
+    assert_eq!(catalogue_file::to_json(loaded), json);
+    assert_eq!(format!("{:?}", loaded.roles), format!("{:?}", catalogue.roles));
+    assert!(loaded.unknown_roles().is_empty());
+}
+
+#[test]
+fn the_built_in_catalogues_come_back_whole() {
+    round_trip(&stdlib::CATALOGUE);
+    round_trip(&wagic::CATALOGUE);
+}
+
+#[test]
+fn a_file_that_is_not_json_is_located_by_serde_json() {
+    let json = "{\n  \"format\": \"rsc-catalogue/1\",\n  \"name\": \"duel\",\n}\n";
+    assert_eq!(problems(json), [(Code::E0102, 4, 1, "trailing comma".to_string())]);
+    let cut = "{\"format\": \"rsc-catalogue/1\", \"name\": \"du";
+    assert_eq!(problems(cut), [(Code::E0102, 1, 41, "EOF while parsing a string".to_string())]);
+    assert_eq!(catalogue_file::load(b"{\"name\": \"\xff\"}").unwrap_err()[0].code, Code::E0102);
+}
+
+#[test]
+fn a_field_unknown_missing_or_mistyped_is_an_e0103() {
+    let misspelt = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\",\n \"comands\": []}";
+    let found = problems(misspelt);
+    assert_eq!((found[0].0, found[0].1, found[0].2), (Code::E0103, 2, 10));
+    assert!(
+        found[0].3.starts_with("unknown field `comands`, expected one of `format`, `name`, `commands`"),
+        "{found:?}"
+    );
+    let kind = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [\n {\"name\": \"strike\", \"params\": [{\"name\": \"amount\", \"kind\": \"Number\"}], \"default_target\": \"Nothing\"}]}";
+    let found = problems(kind);
+    assert_eq!((found[0].0, found[0].1), (Code::E0103, 2));
+    assert!(found[0].3.starts_with("unknown variant `Number`, expected one of `Int`, `Expr`"), "{found:?}");
+    let missing = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"strike\"}]}";
+    assert_eq!(problems(missing)[0].3, "missing field `default_target`");
+    let number = "{\"format\": \"rsc-catalogue/1\", \"name\": 3}";
+    assert_eq!(
+        problems(number),
+        [(Code::E0103, 1, 40, "invalid type: number, expected a name (a string)".to_string())]
+    );
+    let format = "{\"format\": \"rsc-catalogue/2\", \"name\": \"duel\"}";
+    assert_eq!(problems(format), [(Code::E0103, 1, 12, "unknown catalogue format `rsc-catalogue/2`".to_string())]);
+}
+
+#[test]
+fn names_empty_spaced_or_twice_are_refused_where_they_are() {
+    let json = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\",\n\
+                \"zones\": [{\"name\": \"board\"}, {\"name\": \"\"}, {\"name\": \"grave yard\"}],\n\
+                \"variables\": [{\"name\": \"hero\"}, {\"name\": \"Hero\"}],\n\
+                \"commands\": [{\"name\": \"strike\", \"default_target\": \"Nothing\", \"params\": [{\"name\": \"mode\", \"kind\": {\"Keyword\": [{\"name\": \"all\"}, {\"name\": \"ALL\"}]}}]}]}";
+    assert_eq!(
+        problems(json),
+        [
+            (Code::E0104, 2, 39, "a name of zones is empty".to_string()),
+            (Code::E0104, 2, 53, "a name of zones `grave yard` is not one word of printable ASCII".to_string()),
+            (Code::E0105, 3, 42, "`Hero` is given twice in variables".to_string()),
+            (Code::E0105, 4, 137, "`ALL` is given twice in the keywords of `mode`".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_role_naming_nothing_is_an_e0106_at_the_role() {
+    let json = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}],\n\
+                \"roles\": {\"target_controller\": \"hero\", \"source\": \"itself\"}}";
+    assert_eq!(
+        problems(json),
+        [(Code::E0106, 2, 50, "role `source` names `itself`, which is not in `variables`".to_string())]
+    );
+}
+
+#[test]
+fn parameters_that_do_not_fit_are_an_e0108() {
+    let json = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"draw\", \"default_target\": \"Nothing\",\n\
+                \"params\": [{\"name\": \"count\", \"kind\": \"Expr\", \"optional\": true}, {\"name\": \"pile\", \"kind\": \"Pile\"}]},\n\
+                {\"name\": \"each\", \"default_target\": \"Nothing\", \"params\": [{\"name\": \"loop\", \"kind\": \"Each\"}, {\"name\": \"n\", \"kind\": \"Int\"}]}],\n\
+                \"functions\": [{\"name\": \"coin\", \"min_args\": 2, \"max_args\": 1}]}";
+    assert_eq!(
+        problems(json),
+        [
+            (Code::E0108, 2, 74, "required parameter `pile` of `draw` after an optional one".to_string()),
+            (Code::E0108, 3, 67, "`Each` parameter `loop` is not the only one of `each`".to_string()),
+            (Code::E0108, 4, 24, "function `coin` takes at least 2 arguments and at most 1".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_file_of_100_mb_is_refused_after_reading_16_mib() {
+    let path = std::env::temp_dir().join(format!("catalogue-file-big-{}.json", std::process::id()));
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len(100 << 20).unwrap();
+    let bytes = catalogue_file::read_file(&path);
+    let _ = std::fs::remove_file(&path);
+    let bytes = bytes.unwrap();
+    assert_eq!(bytes.len() as u64, catalogue_file::MAX_FILE_BYTES + 1);
+    let refused = catalogue_file::load(&bytes).unwrap_err();
+    assert_eq!(refused.len(), 1);
+    assert_eq!((refused[0].code, refused[0].message.as_str()), (Code::E0107, "catalogue file larger than 16 MiB"));
+}
+
+/// `rsc explain E0102` ... `E0108` show catalogue files: the wrong one gets the code (and
+/// only it), the right one loads.
+#[test]
+fn the_catalogue_codes_explanations_say_what_they_claim() {
+    for code in [Code::E0102, Code::E0103, Code::E0104, Code::E0105, Code::E0106, Code::E0107, Code::E0108] {
+        let explanation = code.explanation();
+        let wrong = catalogue_file::load(&expand_example(explanation.wrong));
+        let codes: Vec<Code> = wrong.err().unwrap_or_default().iter().map(|diagnostic| diagnostic.code).collect();
+        assert_eq!(codes, [code], "{}: the wrong file", code.as_str());
+        let right = catalogue_file::load(&expand_example(explanation.right));
+        assert!(right.is_ok(), "{}: the right file gets {:?}", code.as_str(), right.err());
+    }
+}
+
+/// The example of `docs/catalogue-file.md` loads, and has the identity the page says.
+#[test]
+fn the_documented_example_loads() {
+    let page = include_str!("../../docs/catalogue-file.md");
+    let example = page.split("```json\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a json block");
+    let loaded = catalogue_file::load(example.as_bytes()).unwrap_or_else(|diagnostics| {
+        panic!("{:?}", diagnostics.iter().map(|diagnostic| place(example, diagnostic)).collect::<Vec<_>>())
+    });
+    assert_eq!(loaded.commands.len(), 2);
+    assert!(page.contains(&format!("`{}`", loaded.id())), "the page names the example's id {}", loaded.id());
+}
