@@ -35,8 +35,8 @@ use vm::catalogue::Catalogue;
 
 pub use form::FORMAT;
 
-/// Largest catalogue file read: Wagic's catalogue, the largest there is, is far smaller.
-pub const MAX_FILE_BYTES: u64 = 16 << 20;
+/// Largest catalogue file read: Wagic's catalogue, the largest there is, is 50 KB.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// Most names of one list: the compiler indexes a list with a `u16`, one value of which
 /// means "none".

@@ -117,7 +117,7 @@ fn parameters_that_do_not_fit_are_an_e0108() {
 }
 
 #[test]
-fn a_file_of_100_mb_is_refused_after_reading_16_mib() {
+fn a_file_of_100_mb_is_refused_after_reading_4_mib() {
     let path = std::env::temp_dir().join(format!("catalogue-file-big-{}.json", std::process::id()));
     let file = std::fs::File::create(&path).unwrap();
     file.set_len(100 << 20).unwrap();
@@ -127,7 +127,7 @@ fn a_file_of_100_mb_is_refused_after_reading_16_mib() {
     assert_eq!(bytes.len() as u64, catalogue_file::MAX_FILE_BYTES + 1);
     let refused = catalogue_file::load(&bytes).unwrap_err();
     assert_eq!(refused.len(), 1);
-    assert_eq!((refused[0].code, refused[0].message.as_str()), (Code::E0107, "catalogue file larger than 16 MiB"));
+    assert_eq!((refused[0].code, refused[0].message.as_str()), (Code::E0107, "catalogue file larger than 4 MiB"));
 }
 
 /// `rsc explain E0102` ... `E0108` show catalogue files: the wrong one gets the code (and

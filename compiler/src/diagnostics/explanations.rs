@@ -472,7 +472,7 @@ impl Code {
                 "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}, {\"name\": \"itself\"}],\n \"roles\": {\"source\": \"itself\"}}\n",
             ),
             Code::E0107 => (
-                "Reported when reading a catalogue file: the file is larger than 16 MiB, or one \
+                "Reported when reading a catalogue file: the file is larger than 4 MiB, or one \
                  list (or a command's parameters, a keyword set) has more than 65534 names, \
                  the most the compiler indexes. The examples are catalogue files.",
                 "{\"format\": \"rsc-catalogue/1\", \"name\": \"big\", \"subtypes\": [{{\"s%\", * 65535}}\"last\"]}\n",
