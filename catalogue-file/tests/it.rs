@@ -155,3 +155,37 @@ fn the_documented_example_loads() {
     assert_eq!(loaded.commands.len(), 2);
     assert!(page.contains(&format!("`{}`", loaded.id())), "the page names the example's id {}", loaded.id());
 }
+
+/// Every prefix of a valid file, and the file with any one byte replaced by a byte of JSON's
+/// syntax, loads or is refused with diagnostics whose spans lie in the file: no panic.
+#[test]
+fn a_file_cut_or_changed_anywhere_is_refused_without_panic() {
+    let page = include_str!("../../docs/catalogue-file.md");
+    let example = page.split("```json\n").nth(1).and_then(|rest| rest.split("```").next()).expect("a json block");
+    let bytes = example.as_bytes();
+    let mut refused = 0;
+    let mut check = |file: &[u8]| {
+        if let Err(diagnostics) = catalogue_file::load(file) {
+            refused += 1;
+            assert!(!diagnostics.is_empty());
+            for diagnostic in diagnostics {
+                assert!(
+                    diagnostic.span.end as usize <= file.len(),
+                    "{diagnostic:?} in {:?}",
+                    String::from_utf8_lossy(file)
+                );
+            }
+        }
+    };
+    for cut in 0..bytes.len() {
+        check(&bytes[..cut]);
+    }
+    for at in 0..bytes.len() {
+        for byte in [b'"', b'{', b'}', b'[', b']', b',', b':', b'\\', b'0', b'x', b' ', 0xff] {
+            let mut changed = bytes.to_vec();
+            changed[at] = byte;
+            check(&changed);
+        }
+    }
+    assert!(refused > bytes.len() * 5, "most changes are mistakes ({refused})");
+}
