@@ -53,7 +53,7 @@ pub const MAX_DIAGNOSTICS: usize = 1000;
 pub fn to_json(catalogue: &Catalogue) -> String {
     let form = write::catalogue_form(catalogue);
     // Serializing plain structs of strings, booleans and integers into a `String` cannot
-    // fail; `rsc-catalogue` never yields an empty file.
+    // fail (no map keys that are not strings, no floats).
     let mut json = serde_json::to_string_pretty(&form).unwrap_or_default();
     json.push('\n');
     json

@@ -54,7 +54,11 @@ fn json_error(text: &str, json: &serde_json::Error) -> Diagnostic {
         serde_json::error::Category::Data => Code::E0103,
         _ => Code::E0102,
     };
-    let offset = offset_of(text, json.line(), json.column());
+    let mut offset = offset_of(text, json.line(), json.column());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let next = text[offset..].chars().next().map_or(0, char::len_utf8);
     // The message without serde_json's " at line L column C": the span says where.
     let full = json.to_string();
     let message = match full.rfind(" at line ") {
@@ -62,7 +66,7 @@ fn json_error(text: &str, json: &serde_json::Error) -> Diagnostic {
         _ => &full,
     };
     let label = if code == Code::E0102 { "not JSON here" } else { "here" };
-    let mut diagnostic = error(code, Span::new(offset, (offset + 1).min(text.len())), message.to_owned(), label);
+    let mut diagnostic = error(code, Span::new(offset, offset + next), message.to_owned(), label);
     diagnostic.help = match code {
         Code::E0102 => Some("a catalogue file is one JSON object; `rsc catalogue` prints one".into()),
         _ => None,

@@ -286,3 +286,13 @@ fn the_examples_compile_against_catalogues_changed_at_random_without_panic() {
     }
     assert!(loaded == 12 && built >= 300, "the changes leave catalogues and cards to try ({loaded}, {built})");
 }
+
+/// serde_json's place may fall inside a character of several bytes: the span starts on the
+/// character and covers it whole.
+#[test]
+fn an_error_at_a_character_of_several_bytes_spans_it_whole() {
+    let json = "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", é}";
+    let diagnostics = catalogue_file::load(json.as_bytes()).unwrap_err();
+    let span = diagnostics[0].span;
+    assert_eq!((diagnostics[0].code, &json[span.start as usize..span.end as usize]), (Code::E0102, "é"));
+}
