@@ -1,5 +1,22 @@
 //! The `rsc` command-line toolchain: argument parsing, dispatch to one module per
 //! subcommand, and the exit codes every subcommand shares.
+//!
+//! `rsc` is the edge of the workspace: the only crate that renders diagnostics
+//! (`render.rs`), and the command line over the others, which read the files they play
+//! themselves (card sets with `game::CardSet::load`, decks with `game::deck`, scenarios
+//! with `game::scenario`, tallies with `game::sim::shard`, saved games with
+//! `game::sim::save`).
+//!
+//! Files are untrusted. Every file `rsc` reads is read within a bound counted as its bytes
+//! come (`game::bounded`), so a device or a pipe that never ends stops there too: a deck
+//! and a scenario 1 MB, a source file (`.rules` or Wagic) and a file of a card set 64 MB, a
+//! tally 64 MB, a saved game and a bundle 256 MB. Outputs (`-o`, `--save`, `--report`,
+//! `--tally-out`) are checked before the work starts (`run::check_outputs`): writable, and
+//! neither a file the command reads nor another of its outputs (compared by device and
+//! inode where both exist). They are written whole or not at all (`game::output`). Text
+//! from files printed for a person (card, deck and scenario words, a bundle's source
+//! lines) goes through `render::terminal_text`, which escapes control and bidi chars; JSON
+//! output escapes its own strings.
 
 /// `eprintln!` that cannot panic: standard error may be a pipe whose reader went away
 /// (`rsc test 2>&1 | head`), and then there is nowhere left to say anything. Declared
