@@ -9,8 +9,9 @@
 //!
 //! Files are untrusted. Every file `rsc` reads is read within a bound counted as its bytes
 //! come (`game::bounded`), so a device or a pipe that never ends stops there too: a deck
-//! and a scenario 1 MB, a source file (`.rules` or Wagic) and a file of a card set 64 MB, a
-//! tally 64 MB, a saved game and a bundle 256 MB. Outputs (`-o`, `--save`, `--report`,
+//! and a scenario 1 MB, a catalogue file 4 MiB (`catalogue_file::read_file`), a source file
+//! (`.rules` or Wagic) and a file of a card set 64 MB, a tally 64 MB, a saved game and a
+//! bundle 256 MB. Outputs (`-o`, `--save`, `--report`,
 //! `--tally-out`) are checked before the work starts (`run::check_outputs`): writable, and
 //! neither a file the command reads nor another of its outputs (compared by device and
 //! inode where both exist). They are written whole or not at all (`game::output`). Text
