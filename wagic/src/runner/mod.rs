@@ -8,9 +8,16 @@
 //! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
 //! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
 //! is an instant or has flash), its effect resolving at once (nobody responds: the stack
-//! is not modelled); taps a basic land for its mana; activates a permanent's one ability
-//! (a click on one whose cost cannot be paid does nothing, as in Wagic); or, in the attackers
-//! step, declares a creature an attacker. While a spell or ability waits for a target (or
+//! is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what reacts to
+//! the click (in the attackers step, the attack rule first; a land type's mana ability, in
+//! Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's abilities whose
+//! cost a trial activation can pay, in its lines' order) is done when it is one, opens
+//! Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0; the entry
+//! past the last is `Cancel`), and nothing happens when none does. A triggered or entering
+//! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
+//! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
+//! 0`), then its target is clicked; a spell's targets are clicked first, as Wagic asks them
+//! as the spell is cast. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
 //! next move, as Wagic asks for it, and the test is skipped when no move names it.
@@ -32,12 +39,13 @@
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks other
 //! than one plain blocker on the one attacker (several attackers or blockers, a changed
 //! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
-//! see `combat.rs`), a creature clicked in the damage step, the moves `choice N` (Wagic's menus), `yes`, `no`,
-//! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
+//! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
+//! opens no menu (a card's ways to be cast, modes, several `may`s of one card), `yes`,
+//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
 //! granted; a move the model cannot play (a spell it cannot pay for, a target with a
-//! count, a permanent with several abilities or none, a creature that entered this turn
+//! count, a permanent with no ability, a creature that entered this turn
 //! acting or attacking, a player acting out of turn, a card in a graveyard); a question
 //! the moves do not answer; an `[ASSERT]` with no phase.
 
@@ -647,6 +655,11 @@ impl<'t> Run<'t> {
             Vec::new()
         };
         let attack_step = creature && self.phase == Phase::CombatAttackers;
+        let haste = self.table.board.has_ability(card, "haste");
+        if attack_step && self.entered.contains(&card) && !haste {
+            // Neither Wagic's attack rule nor a `{T}` ability reacts: not modelled.
+            return self.declare_attacker(card, line, text).map(|()| None);
+        }
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
@@ -656,8 +669,7 @@ impl<'t> Run<'t> {
             entries.extend(colours.iter().map(|&colour| Entry::Mana(colour)));
         }
         if actions > 0 {
-            let haste = self.table.board.has_ability(card, "haste");
-            if creature && self.entered.contains(&card) && !haste && !attack_step {
+            if creature && self.entered.contains(&card) && !haste {
                 // Wagic offers no `{T}` ability of such a creature: its menu would differ.
                 return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
             }
@@ -668,9 +680,6 @@ impl<'t> Run<'t> {
                     "a land with abilities besides its land types' mana (Wagic's menu order)",
                     at(line, text),
                 ));
-            }
-            if !payable.is_empty() && attack_step && self.entered.contains(&card) && !haste {
-                return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
             }
             entries.extend(payable.into_iter().map(Entry::Action));
         }
