@@ -17,7 +17,8 @@
 //! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
 //! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
 //! 0`), then its target is clicked; a spell's targets are clicked first, as Wagic asks them
-//! as the spell is cast. While a spell or ability waits for a target (or
+//! as the spell is cast. A spell whose target its `auto=` line names (not `target=`) opens
+//! the same menu of its one ability before its target. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
 //! next move, as Wagic asks for it, and the test is skipped when no move names it.
@@ -152,6 +153,10 @@ struct Clicks {
     named: usize,
     /// Questions the moves answered.
     answered: usize,
+    /// Wagic's menu of the spell's ability waits for `choice 0` before its first target:
+    /// Wagic wraps an effect whose target its `auto=` line names (not `target=`) in a
+    /// menu of that one ability.
+    menu: bool,
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
@@ -219,6 +224,9 @@ struct Run<'t> {
     /// Target clicks still owed by the last spell or ability: targets the runtime took
     /// without asking (the only legal one), which the next moves name as Wagic asks them.
     owed_clicks: usize,
+    /// The menu of the last spell's ability is still owed a `choice 0` (its target was
+    /// the only legal one, which the runtime took).
+    owed_menu: bool,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
     /// First strike damage was dealt in this combat damage phase: the next `next` deals
@@ -273,6 +281,7 @@ impl<'t> Run<'t> {
             lands_played: 0,
             entered,
             owed_clicks: 0,
+            owed_menu: false,
             declared: Vec::new(),
             first_strike_dealt: false,
             blocked: Vec::new(),
@@ -300,6 +309,22 @@ impl<'t> Run<'t> {
                 pending = self.choose(menu, step.line, &step.text)?;
                 unmodelled_ability(&self.table)?;
                 continue;
+            }
+            let spell_menu = match pending.as_mut() {
+                Some(waiting) => &mut waiting.clicks.menu,
+                None => &mut self.owed_menu,
+            };
+            if std::mem::take(spell_menu) {
+                match choice_number(&step.text) {
+                    Some(0) => continue,
+                    Some(_) => return Err(skip("a `choice` past the end of Wagic's menu", at(step.line, &step.text))),
+                    None => {
+                        return Err(skip(
+                            "a move other than `choice` while Wagic's menu is open",
+                            at(step.line, &step.text),
+                        ));
+                    }
+                }
             }
             if matches!(word, "next" | "eot" | "goto") {
                 if pending.is_some() || self.owed_clicks > 0 {
@@ -534,6 +559,7 @@ impl<'t> Run<'t> {
             }
             Step::Done(true) => {
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
+                self.owed_menu = clicks.menu && self.owed_clicks > 0;
                 if let Some(card) = spell {
                     self.resolve_spell(card);
                 }
@@ -630,8 +656,10 @@ impl<'t> Run<'t> {
         if named > 0 {
             protection::check_targeting(&self.table, card, line, text)?;
         }
+        let menu = printed_target.trim().is_empty()
+            && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
         let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
-        self.after(step, Some(card), Clicks { named, answered: 0 }, line, text)
+        self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
     }
 
     /// A click on a permanent of the active player: what reacts to it, as Wagic's
@@ -761,7 +789,7 @@ impl<'t> Run<'t> {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0 }, line, text)
+        self.after(step, None, Clicks { named, answered: 0, menu: false }, line, text)
     }
 
     /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's

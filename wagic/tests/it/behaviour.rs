@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 105;
+const PASSED_FLOOR: usize = 106;
 
 /// The test files under `dir`, folders searched, sorted.
 fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -95,6 +95,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Eye\nauto=@movedTo(*[blue]|stack):may life:1 controller\nmana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Drake\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Fireman\nauto=damage:2 target(creature)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Scrying\nauto=moveTo(myHand) target(land|mylibrary)\nmana={G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
 fn own_library() -> Arc<Library> {
@@ -496,6 +497,35 @@ fn a_triggered_abilitys_menu_waits_for_the_moves() {
     assert!(
         skipped(&fireman("Fireman\nGrizzly Bears\n")).starts_with("a triggered or entering ability asks a question")
     );
+}
+
+#[test]
+fn a_spells_target_named_by_its_auto_line_waits_for_wagics_menu() {
+    let skipped = |test: &str| match verdict(test) {
+        Verdict::Skipped(skip) => skip.to_string(),
+        other => panic!("{other:?}"),
+    };
+    // Wagic wraps the effect in a menu of that one ability: `choice 0`, then the target
+    // (asked among two lands, or the only one, which the runtime takes without asking).
+    for library in ["Mountain,Forest", "Forest"] {
+        let scrying = |moves: &str| {
+            let rest = library.replace("Forest", "").trim_matches(',').to_string();
+            test(
+                &format!("[PLAYER1]\nhand:Scrying\nlibrary:{library}\nmanapool:{{G}}\n[PLAYER2]\n"),
+                moves,
+                &format!("FIRSTMAIN\n[PLAYER1]\nhand:Forest\nlibrary:{rest}\ngraveyard:Scrying\n[PLAYER2]\n"),
+            )
+        };
+        assert_eq!(verdict(&scrying("Scrying\nchoice 0\nForest\n")), Verdict::Passed, "{library}");
+        assert_eq!(
+            skipped(&scrying("Scrying\nForest\n")),
+            "a move other than `choice` while Wagic's menu is open (line 10: `forest`)"
+        );
+        assert_eq!(
+            skipped(&scrying("Scrying\nchoice 1\nForest\n")),
+            "a `choice` past the end of Wagic's menu (line 10: `choice 1`)"
+        );
+    }
 }
 
 #[test]
