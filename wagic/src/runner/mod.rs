@@ -495,6 +495,10 @@ impl<'t> Run<'t> {
         }
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if no_damage {
+            if self.table.held.is_some() {
+                // Wagic stops at the question; where its damage step then goes is not modelled.
+                return Err(skip("a triggered ability asks a question in a move over several phases", at(line, text)));
+            }
             return self.next_phase(line, text);
         }
         Ok(())
