@@ -16,7 +16,9 @@
 //! past the last is `Cancel`), and nothing happens when none does. A triggered or entering
 //! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
 //! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
-//! 0`), then its target is clicked; a spell's targets are clicked first, as Wagic asks them
+//! 0`), then its target is clicked (one the runtime took as the only legal one is still
+//! clicked: a click on another card is ignored, as Wagic ignores a card that is no legal
+//! target); a spell's targets are clicked first, as Wagic asks them
 //! as the spell is cast. A spell whose target its `auto=` line names (not `target=`) opens
 //! the same menu of its one ability before its target. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
@@ -238,6 +240,19 @@ struct Run<'t> {
     menu: Option<Menu>,
     /// The menu of the ability waiting in [`Table::held`] was answered (its `choice`).
     held_menu_chosen: bool,
+    /// The targets the held ability's `may` line names, and those the moves answered.
+    held_clicks: Clicks,
+    /// Target clicks an answered triggered ability still owes: the runtime took its only
+    /// legal target without asking; Wagic asks it, and ignores a click on another card.
+    auto_owed: Option<AutoOwed>,
+}
+
+/// What a triggered ability whose target the runtime took still owes the moves.
+struct AutoOwed {
+    /// Clicks still owed.
+    clicks: usize,
+    /// The cards moved as it resolved: the target taken is among them.
+    taken: Vec<CardId>,
 }
 
 impl<'t> Run<'t> {
@@ -287,6 +302,8 @@ impl<'t> Run<'t> {
             blocked: Vec::new(),
             menu: None,
             held_menu_chosen: false,
+            held_clicks: Clicks::default(),
+            auto_owed: None,
         })
     }
 
@@ -303,6 +320,23 @@ impl<'t> Run<'t> {
             if self.table.held.is_some() && !target_first {
                 self.answer_held(step.line, &step.text)?;
                 unmodelled_ability(&self.table)?;
+                continue;
+            }
+            if let Some(mut owed) = self.auto_owed.take() {
+                if matches!(word, "next" | "eot" | "goto" | "choice") {
+                    return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                let Some(named) = self.named(&step.text) else {
+                    return Err(skip("a move names no card on the board", at(step.line, &step.text)));
+                };
+                // The taken target's click; Wagic ignores a click on any other card (the
+                // target was the only legal one).
+                if matches!(named, Value::Card(card) if owed.taken.contains(&card)) {
+                    owed.clicks -= 1;
+                }
+                if owed.clicks > 0 {
+                    self.auto_owed = Some(owed);
+                }
                 continue;
             }
             if let Some(menu) = self.menu.take() {
@@ -356,7 +390,7 @@ impl<'t> Run<'t> {
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
         // one): in Wagic the spell or ability never happened.
-        if self.table.held.is_some() {
+        if self.table.held.is_some() || self.auto_owed.is_some() {
             return Err(skip("a question the moves leave unanswered", "a triggered ability waits"));
         }
         if pending.is_some() || self.owed_clicks > 0 {
@@ -819,6 +853,10 @@ impl<'t> Run<'t> {
                     _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
                 };
                 self.held_menu_chosen = true;
+                let may = self.may_line(source).unwrap_or_default();
+                let named = targets_named("", std::iter::once(may.as_str()));
+                let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                self.held_clicks = Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false };
                 Value::Bool(yes)
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
@@ -836,6 +874,7 @@ impl<'t> Run<'t> {
                 if !execution.candidates().contains(&target) {
                     return Err(skip("a target the model does not offer", at(line, text)));
                 }
+                self.held_clicks.answered += 1;
                 target
             }
             _ => return Err(unanswered()),
@@ -843,6 +882,19 @@ impl<'t> Run<'t> {
         let again = self.table.try_answer_held(&[answer]).map_err(|error| table_skip(error, line, text))?;
         // A new auto's question opens a new menu; the same auto's next question does not.
         self.held_menu_chosen &= again;
+        if !again {
+            let owed = std::mem::take(&mut self.held_clicks);
+            let clicks = owed.named.saturating_sub(owed.answered);
+            if clicks > 0 {
+                let taken = self.table.moved_since_answer.clone();
+                if taken.is_empty() {
+                    // No legal target (Wagic opens no menu), or one taken and not moved:
+                    // the runner cannot tell which.
+                    return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
+                }
+                self.auto_owed = Some(AutoOwed { clicks, taken });
+            }
+        }
         Ok(())
     }
 
@@ -850,6 +902,12 @@ impl<'t> Run<'t> {
     fn may_lines(&self, card: CardId) -> usize {
         let Some(c) = self.table.board.get(card) else { return 0 };
         c.printed.autos.iter().filter(|auto| auto.to_ascii_lowercase().contains("may ")).count()
+    }
+
+    /// A card's `may` line, lower case (the first).
+    fn may_line(&self, card: CardId) -> Option<String> {
+        let c = self.table.board.get(card)?;
+        c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).find(|auto| auto.contains("may "))
     }
 }
 

@@ -90,6 +90,10 @@ impl std::fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// The most moves [`Table::moved_since_answer`] keeps (a cascade of moves is bounded by
+/// the rounds of settling, each of which moves at most every card).
+pub const MAX_MOVED_KEPT: usize = 1024;
+
 /// The most rounds of [`Table::try_settle`] (moves, lethal damage, triggers) before it
 /// gives up: triggers that keep firing would otherwise never end.
 pub const SETTLE_ROUNDS: usize = 32;
@@ -125,6 +129,9 @@ pub struct Table {
     /// The auto waiting for an answer (with [`Table::hold_questions`]): settling stops
     /// until [`Table::try_answer_held`] answers it, as a game waits for its player.
     pub held: Option<Execution>,
+    /// The cards moved since [`Table::try_answer_held`] last began (what the answered
+    /// auto and the settling after it moved).
+    pub moved_since_answer: Vec<CardId>,
 }
 
 impl Table {
@@ -139,6 +146,7 @@ impl Table {
             asked: Vec::new(),
             hold_questions: false,
             held: None,
+            moved_since_answer: Vec::new(),
         }
     }
 
@@ -239,6 +247,7 @@ impl Table {
     /// asks again.
     pub fn try_answer_held(&mut self, answer: &[Value]) -> Result<bool, TableError> {
         let Some(execution) = self.held.take() else { return Ok(false) };
+        self.moved_since_answer.clear();
         let outcome = self
             .runtime
             .resume(&mut self.board, execution, answer)
@@ -344,6 +353,9 @@ impl Table {
             // entering does not trigger them), and a card leaving still sees its own move
             // (`@movedto(this|graveyard) from(battlefield)`) before it leaves play.
             let moved = std::mem::take(&mut self.board.moved);
+            if self.moved_since_answer.len() < MAX_MOVED_KEPT {
+                self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
+            }
             for card in &moved {
                 let player = self.board.controller(*card);
                 self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
