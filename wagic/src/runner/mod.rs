@@ -43,7 +43,8 @@
 //! than one plain blocker on the one attacker (several attackers or blockers, a changed
 //! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
 //! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
-//! opens no menu (a card's ways to be cast, modes, several `may`s of one card), `yes`,
+//! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
+//! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
 //! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
@@ -323,8 +324,13 @@ impl<'t> Run<'t> {
                 continue;
             }
             if let Some(mut owed) = self.auto_owed.take() {
-                if matches!(word, "next" | "eot" | "goto" | "choice") {
+                if matches!(word, "next" | "eot" | "goto") {
                     return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                if word == "choice" {
+                    // Wagic waits for the target, with no menu open: `choice` does nothing.
+                    self.auto_owed = Some(owed);
+                    continue;
                 }
                 let Some(named) = self.named(&step.text) else {
                     return Err(skip("a move names no card on the board", at(step.line, &step.text)));
@@ -368,6 +374,10 @@ impl<'t> Run<'t> {
                 continue;
             }
             if word == "choice" {
+                if pending.is_some() || self.owed_clicks > 0 {
+                    // Wagic waits for a target, with no menu open: `choice` does nothing.
+                    continue;
+                }
                 // Wagic's other menus (a card's ways to be cast, `choice` modes...).
                 return Err(skip("[DO] `choice` where the model opens no menu", at(step.line, &step.text)));
             }
