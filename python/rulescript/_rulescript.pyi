@@ -298,7 +298,9 @@ class VecGame:
         self, seed: Optional[int] = None, mask: Optional[npt.NDArray[np.bool_]] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
         """Restarts every game (with `mask`, a bool vector of shape (n,), only game i where
-        `mask[i]`, with its slot's next seed: no `seed` then); (observations (n,
+        `mask[i]`, with its slot's next seed: no `seed` then; its rewards, done, final
+        and truncation cleared, the other games' rows left as the last step wrote them,
+        dones included); (observations (n,
         OBSERVATION_SIZE), masks (n, ACTION_SPACE), current_players (n,)), the same arrays
         at every call."""
     def step(
@@ -348,14 +350,16 @@ class VecGame:
         """With `keep_finals=True`, how the games the last step finished ended, new arrays:
         (games (k,) int64, their indices in order; observations (k, OBSERVATION_SIZE)
         float32, each game's last observation as the seat whose decision ended it sees it;
-        truncated (k,) bool, whether the turn limit ended it). Empty after a reset;
-        `RuntimeError` without `keep_finals=True`."""
+        truncated (k,) bool, whether the turn limit ended it): always the games `dones`
+        marks, so none after `reset()`, and after `reset(mask=m)` none that `m` started
+        over; `RuntimeError` without `keep_finals=True`."""
     def truncations(self) -> npt.NDArray[np.bool_]:
         """(n,) bool, a new array: which of the games `dones` marks the turn limit ended (a
         truncation: a draw at the limit) rather than a win, a loss or another draw. With
         `autoreset="next_step"` read from the games the rows show at their end, so without
         `keep_finals`; with `"same_step"` from the kept finals (`RuntimeError` without
-        `keep_finals=True`). All False after a reset."""
+        `keep_finals=True`). All False after `reset()`; `reset(mask=m)` clears the games
+        it starts over, as their `dones`, and keeps the others'."""
     @property
     def autoreset(self) -> Literal["same_step", "next_step"]:
         """When a finished game starts over: within the step that ended it, or at the next."""

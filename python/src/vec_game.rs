@@ -311,7 +311,9 @@ impl VecGame {
             return Err(EngineError::new_err("an earlier step failed: call reset() without a mask to go on"));
         }
         let only = read_mask(mask, self.slots.len())?;
-        self.start.step = self.start.step.wrapping_add(1);
+        // Not a step: a game it leaves as it was still shows what the last step finished
+        // (its `dones`, `rewards`, and so its final and truncation too), and a game it
+        // starts over forgets its final ([`next_step::restart_if`]) as its done is cleared.
         let failure =
             self.run::<_, true>(py, &|start, i, slot, row| next_step::restart_if(start, i, slot, row, &only))?;
         self.fail("VecGame.reset", failure)?;
@@ -560,11 +562,12 @@ impl VecGame {
     /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
     /// base seed, an int from 0 to 2**64 - 1). With `mask` (a numpy bool vector of shape
     /// (n,)), only game `i` with `mask[i]` starts over, with its slot's next seed (no
-    /// `seed` then), its rewards and done cleared; the others are left as they are, a game
-    /// shown at its end (`autoreset="next_step"`) included (Gymnasium's partial reset, for
-    /// its `DISABLED` autoreset). Returns `(observations, masks, current_players)`: (n,
-    /// OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,) int32, the same arrays
-    /// (and tuple) at every call, rewritten.
+    /// `seed` then), its rewards and done (and final, and truncation) cleared; the others
+    /// are left as they are, their `dones`, `rewards`, `finals()` and `truncations()` the
+    /// last step's, a game shown at its end (`autoreset="next_step"`) included
+    /// (Gymnasium's partial reset, for its `DISABLED` autoreset). Returns `(observations,
+    /// masks, current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and
+    /// (n,) int32, the same arrays (and tuple) at every call, rewritten.
     #[pyo3(signature = (seed = None, mask = None))]
     fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>, mask: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
         match mask {
@@ -670,7 +673,9 @@ impl VecGame {
     /// each game's last observation as the seat whose decision ended it sees it (with an
     /// opponent, the learner; without, the row's `current_players` before the step);
     /// `truncated` (k,) bool, whether the turn limit ended it (a draw at the limit) rather
-    /// than a win, a loss or another draw. Empty after a reset. `RuntimeError` for a
+    /// than a win, a loss or another draw. Empty after `reset()`; `reset(mask=m)` leaves
+    /// out the games it starts over (their `dones` cleared) and keeps the others' (their
+    /// `dones` kept): always the games `dones` marks. `RuntimeError` for a
     /// VecGame made without `keep_finals=True`.
     fn finals<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
@@ -708,7 +713,8 @@ impl VecGame {
     /// `dones` marks; False for the others. With `autoreset='next_step'` read from the
     /// games the rows show at their end, so with or without `keep_finals` and at no cost
     /// to the step; with `'same_step'` from the kept finals (as `finals()`: all False after
-    /// a reset), a `RuntimeError` for a VecGame made without `keep_finals=True`.
+    /// `reset()`, and after `reset(mask=m)` for the games it starts over), a `RuntimeError`
+    /// for a VecGame made without `keep_finals=True`.
     fn truncations<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let this = shared(slf)?;
         let step = this.start.step;

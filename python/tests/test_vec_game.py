@@ -797,3 +797,46 @@ def test_reset_with_a_mask_starts_only_those_games_each_with_its_next_seed(card_
         assert not vec.dones[i] and list(vec.rewards[i]) == [0.0, 0.0]
     # The games go on from there.
     vec.step(random_actions(vec, rng))
+
+
+@pytest.mark.parametrize("opponent", [None, "random"])
+@pytest.mark.parametrize("autoreset", ["same_step", "next_step"])
+def test_after_a_partial_reset_finals_and_truncations_are_those_of_the_games_dones_marks(
+    card_set, decks, autoreset, opponent
+):
+    """`reset(mask=m)` clears the done of each game it starts over and leaves the others'
+    as the last step wrote them; `finals()` and `truncations()` say the same: they list
+    exactly the games `dones` marks, each kept one as it was before the reset (a partial
+    reset once counted as a step, so that a game `dones` still marked had no final and
+    no truncation)."""
+    n, limit = 8, 3  # a turn limit so small that games end, at the limit, at once
+    vec = rs.VecGame(
+        card_set, decks, n, seed=1, turn_limit=limit, keep_finals=True, autoreset=autoreset, opponent=opponent
+    )
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        if vec.step(random_actions(vec, rng))[3].sum() >= 2:
+            break
+    ended = np.flatnonzero(vec.dones)
+    assert len(ended) >= 2, "the turn limit ends games within a few steps"
+    games, observations, truncated = vec.finals()
+    assert np.array_equal(games, ended) and truncated.all()
+    # Start one ended game and one under way over; leave the other ended ones as they are.
+    mask = np.zeros(n, bool)
+    mask[ended[0]] = True
+    mask[int(np.flatnonzero(~vec.dones)[0])] = True
+    vec.reset(mask=mask)
+    kept = np.flatnonzero(vec.dones)
+    assert np.array_equal(kept, ended[1:])
+    after_games, after_observations, after_truncated = vec.finals()
+    assert np.array_equal(after_games, kept)
+    assert np.array_equal(after_observations, observations[1:]) and after_truncated.all()
+    assert np.array_equal(np.flatnonzero(vec.truncations()), kept)
+    # A mask of no game changes nothing.
+    vec.reset(mask=np.zeros(n, bool))
+    assert np.array_equal(vec.finals()[0], kept) and np.array_equal(np.flatnonzero(vec.truncations()), kept)
+    # The next step reports its own ends only, and a full reset none.
+    _, _, _, dones, _ = vec.step(random_actions(vec, rng))
+    assert np.array_equal(vec.finals()[0], np.flatnonzero(dones))
+    vec.reset()
+    assert len(vec.finals()[0]) == 0 and not vec.truncations().any() and not vec.dones.any()
