@@ -268,10 +268,13 @@ class VecGame:
     decision ended it sees it (with an opponent, the learner), that seat the row's player,
     no legal action (empty mask, `legal_counts[i] == 0`); the next step ignores
     `actions[i]` (any int) and shows the next game's first decision, rewards 0, no done.
+    With `autoreset="disabled"` (Gymnasium's `DISABLED`), as `"next_step"` but only a
+    reset starts an ended game over: a `step` while one is shown raises `ResetNeeded`
+    (its `games`, their indices) before any game moves; `reset(mask=...)` starts them.
     With `keep_finals=True` (11 KiB more a game), the step that ends a game also keeps
     its last observation and whether the turn limit ended it, for `finals()` (Gymnasium's
     `final_obs`). `truncations()` says which ends the turn limit made: with
-    `autoreset="next_step"`, without `keep_finals`.
+    `autoreset="next_step"` or `"disabled"`, without `keep_finals`.
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -291,7 +294,7 @@ class VecGame:
         opponent: Optional[Literal["random", "greedy"]] = None,
         learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
         keep_finals: bool = False,
-        autoreset: Literal["same_step", "next_step"] = "same_step",
+        autoreset: Literal["same_step", "next_step", "disabled"] = "same_step",
     ) -> VecGame: ...
     def __len__(self) -> int: ...
     def reset(
@@ -300,9 +303,8 @@ class VecGame:
         """Restarts every game (with `mask`, a bool vector of shape (n,), only game i where
         `mask[i]`, with its slot's next seed: no `seed` then; its rewards, done, final
         and truncation cleared, the other games' rows left as the last step wrote them,
-        dones included); (observations (n,
-        OBSERVATION_SIZE), masks (n, ACTION_SPACE), current_players (n,)), the same arrays
-        at every call."""
+        dones included); (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
+        current_players (n,)), the same arrays at every call."""
     def step(
         self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[
@@ -312,7 +314,8 @@ class VecGame:
         `autoreset="next_step"`, a game the last step ended starts over instead, its action
         ignored), then, with an opponent, its moves until the learner is to move again;
         (observations, masks, rewards (n, 2), dones (n,), current_players), the same arrays
-        at every call."""
+        at every call. With `autoreset="disabled"`, `ResetNeeded` (its `games`) while a
+        game the last step ended has not been reset, before any game moves."""
     @property
     def observations(self) -> npt.NDArray[np.float32]:
         """(n, OBSERVATION_SIZE) float32: row i as seat `current_players[i]` sees game i
@@ -356,13 +359,14 @@ class VecGame:
     def truncations(self) -> npt.NDArray[np.bool_]:
         """(n,) bool, a new array: which of the games `dones` marks the turn limit ended (a
         truncation: a draw at the limit) rather than a win, a loss or another draw. With
-        `autoreset="next_step"` read from the games the rows show at their end, so without
-        `keep_finals`; with `"same_step"` from the kept finals (`RuntimeError` without
-        `keep_finals=True`). All False after `reset()`; `reset(mask=m)` clears the games
+        `autoreset="next_step"` or `"disabled"` read from the games the rows show at their
+        end, so without `keep_finals`; with `"same_step"` from the kept finals
+        (`RuntimeError` without `keep_finals=True`). All False after `reset()`; `reset(mask=m)` clears the games
         it starts over, as their `dones`, and keeps the others'."""
     @property
-    def autoreset(self) -> Literal["same_step", "next_step"]:
-        """When a finished game starts over: within the step that ended it, or at the next."""
+    def autoreset(self) -> Literal["same_step", "next_step", "disabled"]:
+        """When a finished game starts over: within the step that ended it, at the next, or
+        at a reset only."""
     @property
     def keep_finals(self) -> bool:
         """Whether the VecGame keeps how each game ends, for `finals()`."""

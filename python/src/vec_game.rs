@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::args::{Index, Seed, TurnLimit, count_in};
-use crate::errors::{EngineError, IllegalMove, SetupError, guarded, with_attrs};
+use crate::errors::{EngineError, IllegalMove, ResetNeeded, SetupError, guarded, with_attrs};
 use crate::interrupt::Pulse;
 use crate::observation::{OBSERVATION_SIZE, Written};
 use crate::play::{PyCardSet, two_decks};
@@ -121,13 +121,16 @@ pub const MAX_THREADS: usize = 1024;
 /// ended instead: row `i` is its last observation as the seat whose decision ended it sees
 /// it (the row's player, left as it was: with an opponent, the learner), with no legal
 /// action (an empty mask, `legal_counts[i] == 0`); the next step ignores `actions[i]`
-/// (any int) and starts the slot's next game, rewards 0 and no done in its row. The
-/// finished game's last observation, and whether the turn limit ended it, are kept only
-/// with `keep_finals=True` (11 KiB more a game), at a cost only to the games that end (an
-/// observation written), and read with `finals()` (Gymnasium's `final_obs`;
+/// (any int) and starts the slot's next game, rewards 0 and no done in its row. With
+/// `autoreset="disabled"` (Gymnasium's `DISABLED`), as with `"next_step"`, but nothing
+/// starts over by itself: a `step` while a game is shown at its end raises `ResetNeeded`
+/// (its `games`, their indices) before any game moves, and `reset(mask=...)` (or
+/// `reset()`) starts them over. The finished game's last observation, and whether the
+/// turn limit ended it, are kept only with `keep_finals=True` (11 KiB more a game), at a
+/// cost only to the games that end (an observation written), and read with `finals()` (Gymnasium's `final_obs`;
 /// `rulescript.envs.vector_env` reads them with `'same_step'`). `truncations()` says
-/// which of the games `dones` marks the turn limit ended: with `'next_step'` read from
-/// the games shown at their end, so without `keep_finals`.
+/// which of the games `dones` marks the turn limit ended: with `'next_step'` (or
+/// `'disabled'`) read from the games shown at their end, so without `keep_finals`.
 ///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
@@ -164,9 +167,15 @@ pub struct VecGame {
     picks: Vec<u16>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
-    /// `autoreset="next_step"`: a game that ends is shown as it ended, and started over
-    /// at the next step in place of its action (else within the step that ended it).
+    /// `autoreset="next_step"` or `"disabled"`: a game that ends is shown as it ended, and
+    /// started over at the next step in place of its action (else within the step that
+    /// ended it).
     next_step: bool,
+    /// `autoreset="disabled"`: a game shown at its end is started over only by a reset; a
+    /// step while one is shown is refused ([`VecGame::refuse_ended`]). Checked by the
+    /// VecGame rather than by its caller, so that a call interrupted between the two
+    /// (Ctrl-C as the step returns) cannot leave them disagreeing on which games ended.
+    disabled: bool,
     /// What `reset` returns, `(observations, masks, current_players)`, and what `step`
     /// returns, `(observations, masks, rewards, dones, current_players)`: the arrays never
     /// change, so neither do these tuples, made once rather than at every call (a tuple
@@ -320,10 +329,27 @@ impl VecGame {
         Ok(self.reset_result.clone_ref(py))
     }
 
+    /// With `autoreset="disabled"`, `ResetNeeded` (its `games` the indices) when a game is
+    /// shown at its end: only a reset starts it over.
+    fn refuse_ended(&self, py: Python<'_>) -> PyResult<()> {
+        let ended: Vec<usize> = (0..self.slots.len()).filter(|&i| self.slots[i].hot.held).collect();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        let message = format!(
+            "games {ended:?} ended and autoreset is 'disabled': start them over with reset(mask=...) or reset()"
+        );
+        let games = PyList::new(py, &ended)?.into_any().unbind();
+        Err(with_attrs(py, ResetNeeded::new_err(message), &[("games", games)]))
+    }
+
     /// [`VecGame::step`], the VecGame borrowed.
     fn step_games(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         if self.broken {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
+        }
+        if self.disabled {
+            self.refuse_ended(py)?;
         }
         self.pick(py, actions)?;
         self.start.step = self.start.step.wrapping_add(1);
@@ -454,12 +480,13 @@ impl VecGame {
                 )));
             }
         };
-        let next_step = match autoreset {
-            "same_step" => false,
-            "next_step" => true,
+        let (next_step, disabled) = match autoreset {
+            "same_step" => (false, false),
+            "next_step" => (true, false),
+            "disabled" => (true, true),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "autoreset must be 'same_step' or 'next_step', not {other:?}"
+                    "autoreset must be 'same_step', 'next_step' or 'disabled', not {other:?}"
                 )));
             }
         };
@@ -541,6 +568,7 @@ impl VecGame {
             picks: Vec::with_capacity(n),
             broken: false,
             next_step,
+            disabled,
             reset_result,
             step_result,
         };
@@ -580,13 +608,15 @@ impl VecGame {
     /// games in parallel with the GIL released (with an opponent, then the opponent's moves
     /// until the learner is to move again); a game the step finishes starts again at once
     /// with its slot's next seed (with `autoreset='next_step'`, at the next step, which
-    /// ignores its action). Returns `(observations, masks, rewards, dones,
+    /// ignores its action; with `'disabled'`, at a reset). Returns `(observations, masks, rewards, dones,
     /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool, (n, 2)
     /// float32, (n,) bool and (n,) int32, the same arrays (and tuple) at every call,
     /// rewritten.
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
-    /// its legal actions) before any game moves when an action is not legal.
+    /// its legal actions) before any game moves when an action is not legal; with
+    /// `autoreset='disabled'`, `ResetNeeded` (its `games` their indices) before anything
+    /// is read while a game the last step ended has not been reset.
     fn step(slf: &Bound<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         in_use(slf)?.step_games(slf.py(), actions)
     }
@@ -710,7 +740,7 @@ impl VecGame {
 
     /// (n,) bool, a new array: whether the turn limit ended game `i` (a truncation, a draw
     /// at the limit) rather than a win, a loss or another draw, for each game that
-    /// `dones` marks; False for the others. With `autoreset='next_step'` read from the
+    /// `dones` marks; False for the others. With `autoreset='next_step'` (or `'disabled'`) read from the
     /// games the rows show at their end, so with or without `keep_finals` and at no cost
     /// to the step; with `'same_step'` from the kept finals (as `finals()`: all False after
     /// `reset()`, and after `reset(mask=m)` for the games it starts over), a `RuntimeError`
@@ -735,10 +765,16 @@ impl VecGame {
         Ok(PyArray1::from_vec(slf.py(), truncated))
     }
 
-    /// `'same_step'` or `'next_step'`: when a finished game starts over (see the class).
+    /// `'same_step'`, `'next_step'` or `'disabled'`: when a finished game starts over (see
+    /// the class).
     #[getter]
     fn autoreset(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
-        Ok(if shared(slf)?.next_step { "next_step" } else { "same_step" })
+        let this = shared(slf)?;
+        Ok(match (this.next_step, this.disabled) {
+            (_, true) => "disabled",
+            (true, false) => "next_step",
+            (false, false) => "same_step",
+        })
     }
 
     /// Whether the VecGame keeps how each game ends (`keep_finals=True`), for `finals()`.

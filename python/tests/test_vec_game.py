@@ -684,7 +684,8 @@ def test_next_step_with_an_opponent_shows_the_learners_end_then_the_learners_nex
 def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_set, decks):
     """A reset right after a step that ended games starts them all (no row shows an end:
     each has legal actions, and an illegal action in a row that showed one is refused);
-    `autoreset` is `'same_step'` or `'next_step'`, anything else a `ValueError`."""
+    `autoreset` is `'same_step'`, `'next_step'` or `'disabled'`, anything else a
+    `ValueError`."""
     vec = rs.VecGame(card_set, decks, 4, seed=0, turn_limit=6, opponent="random", autoreset="next_step")
     rng = np.random.default_rng(0)
     for _ in range(400):
@@ -697,7 +698,7 @@ def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_
     actions[ended] = -1
     with pytest.raises(rs.IllegalMove):
         vec.step(actions)
-    for bad in ("NextStep", "disabled", ""):
+    for bad in ("NextStep", "Disabled", "same-step", ""):
         with pytest.raises(ValueError, match="autoreset"):
             rs.VecGame(card_set, decks, 2, autoreset=bad)  # type: ignore[arg-type] # the error under test
 
@@ -840,3 +841,58 @@ def test_after_a_partial_reset_finals_and_truncations_are_those_of_the_games_don
     assert np.array_equal(vec.finals()[0], np.flatnonzero(dones))
     vec.reset()
     assert len(vec.finals()[0]) == 0 and not vec.truncations().any() and not vec.dones.any()
+
+
+@pytest.mark.parametrize("opponent", [None, "greedy"])
+def test_disabled_refuses_a_step_until_each_ended_game_is_reset(card_set, decks, opponent):
+    """`autoreset="disabled"` shows an ended game as `"next_step"` does, but a step while
+    one is shown raises `ResetNeeded` naming the games, before any game moves (nothing read
+    of the actions, so a bad array is no matter); `reset(mask=...)` of those games, or
+    `reset()`, lets the games go on, each game as in `"next_step"` given the same calls."""
+    n, limit = 6, 3
+    kwargs: Dict[str, Any] = dict(seed=4, turn_limit=limit, opponent=opponent)
+    vec = rs.VecGame(card_set, decks, n, autoreset="disabled", **kwargs)
+    twin = rs.VecGame(card_set, decks, n, autoreset="next_step", **kwargs)
+    assert vec.autoreset == "disabled"
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        actions = random_actions(vec, rng)
+        _, _, _, dones, _ = vec.step(actions)
+        twin.step(actions)
+        if dones.any():
+            break
+    ended = np.flatnonzero(vec.dones)
+    assert len(ended) > 0
+    assert np.array_equal(vec.truncations(), twin.truncations()) and (vec.legal_counts[ended] == 0).all()
+    hashes, seeds = [vec.trace_hash(i) for i in range(n)], vec.seeds()
+    for actions in (random_actions(vec, rng), np.zeros(2, np.int64)):
+        with pytest.raises(rs.ResetNeeded, match="disabled") as refused:
+            vec.step(actions)
+        assert refused.value.games == ended.tolist()
+    assert [vec.trace_hash(i) for i in range(n)] == hashes and vec.seeds() == seeds
+    # A reset of some of them: the others still refuse.
+    vec.reset(mask=np.isin(np.arange(n), ended[:1]))
+    twin.reset(mask=np.isin(np.arange(n), ended[:1]))
+    if len(ended) > 1:
+        with pytest.raises(rs.ResetNeeded) as refused:
+            vec.step(random_actions(vec, rng))
+        assert refused.value.games == ended[1:].tolist()
+    rest = np.isin(np.arange(n), ended[1:])
+    vec.reset(mask=rest)
+    twin.reset(mask=rest)
+    assert vec.seeds() == twin.seeds()
+    for _ in range(3):
+        if vec.dones.any():
+            mask = vec.dones.copy()
+            vec.reset(mask=mask)
+            twin.reset(mask=mask)
+        actions = random_actions(vec, rng)
+        vec.step(actions)
+        twin.step(actions)
+        assert [vec.trace_hash(i) for i in range(n)] == [twin.trace_hash(i) for i in range(n)]
+        assert np.array_equal(vec.observations, twin.observations) and np.array_equal(vec.dones, twin.dones)
+    # A full reset starts every game over.
+    while not vec.dones.any():
+        vec.step(random_actions(vec, rng))
+    vec.reset()
+    vec.step(random_actions(vec, rng))
