@@ -896,3 +896,17 @@ def test_disabled_refuses_a_step_until_each_ended_game_is_reset(card_set, decks,
         vec.step(random_actions(vec, rng))
     vec.reset()
     vec.step(random_actions(vec, rng))
+
+
+def test_a_reset_mask_reads_its_bools_as_numpy_does(card_set, decks):
+    """A numpy bool array may hold bytes other than 0 and 1 (a `view(bool)` of uint8
+    data): numpy reads any byte but 0 as True, and so does `reset(mask=...)`, strided or
+    not. (Read as Rust `bool`s, such bytes made the whole mask read as no game.)"""
+    odd = np.array([2, 0, 255, 1], np.uint8).view(np.bool_)
+    assert odd.tolist() == [True, False, True, True]
+    spread = np.zeros(8, np.uint8)
+    spread[::2] = [2, 0, 255, 1]
+    for mask in (odd, spread.view(np.bool_)[::2]):
+        vec = rs.VecGame(card_set, decks, 4, seed=0, threads=1)
+        vec.reset(mask=mask)
+        assert vec.seeds() == [4, 1, 6, 7]
