@@ -681,3 +681,12 @@ def test_disabled_still_refuses_a_step_after_one_interrupted_as_it_returned():
     _, infos = env.reset(options={"reset_mask": vec.dones.copy()})
     assert env.seeds() == [s + 4 if i in ended else s for i, s in enumerate(seeds)]
     env.step(infos["action_mask"].argmax(axis=1))
+
+
+def test_too_many_envs_is_the_vec_games_value_error_before_any_space_is_allocated():
+    """`num_envs` past a `VecGame`'s 65,536 games is its `ValueError`, naming the range,
+    before anything is allocated (the batched observation space's bounds were made first:
+    numpy's `MemoryError`, "Unable to allocate 10.2 TiB", for 10**9)."""
+    for num_envs in (65_537, 10**9, 2**62):
+        with pytest.raises(ValueError, match="from 1 to 65536"):
+            RuleScriptVectorEnv(str(EXAMPLES), PATHS, num_envs)

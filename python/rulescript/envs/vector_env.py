@@ -128,11 +128,10 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self.copy = bool(copy)
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
-        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
-        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
-        self.single_action_space = spaces.Discrete(ACTION_SPACE)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        # The VecGame first: it checks `num_envs` (at most 65,536) before anything is
+        # allocated, where the batched spaces below would first try to allocate two
+        # (num_envs, OBSERVATION_SIZE) arrays of bounds (10 TiB for 10**9 envs, a
+        # MemoryError saying nothing of the limit).
         self._vec: Optional[VecGame] = VecGame(
             self.card_set,
             self.decks,
@@ -150,6 +149,11 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             # its own that an interrupted call (Ctrl-C as a step returns) could leave stale.
             autoreset=_VEC_AUTORESET[mode],
         )
+        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(ACTION_SPACE)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
         learner_seats = self._vec.learner_seats
         assert learner_seats is not None, "a VecGame with an opponent has learner seats"
         self.learner_seats: npt.NDArray[np.int32] = learner_seats
