@@ -436,3 +436,81 @@ def test_an_openspiel_state_serializes_and_deserializes():
     assert again.game.trace_hash() == state.game.trace_hash() and str(again) == str(state)
     _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert copy.legal_actions() == state.legal_actions() and copy.game.history() == state.game.history()
+
+
+class _Interrupt(Exception):
+    """Stands for the `KeyboardInterrupt` Ctrl-C raises where the main thread is (pytest
+    would take a real one for the user's)."""
+
+
+def test_a_gymnasium_step_interrupted_among_the_opponents_moves_is_not_taken_for_its_move():
+    """Ctrl-C during a step's opponent moves leaves the opponent to move: the next step
+    raises `ResetNeeded` and moves nothing, rather than play the learner's action as the
+    opponent's move (as it did); a reset goes on."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=0, opponent="random")
+    _, info = env.reset(seed=3)
+    seated = env._opponent
+    assert seated is not None
+    opponent: "rs.GreedyPlayer | rs.RandomPlayer" = seated
+
+    class StoppedAtItsSecondMove:
+        calls = 0
+
+        def choose(self, game: rs.Game) -> int:
+            self.calls += 1
+            if self.calls == 2:
+                raise _Interrupt
+            return opponent.choose(game)
+
+    env._opponent = StoppedAtItsSecondMove()  # type: ignore[assignment] # the interruption under test
+    with pytest.raises(_Interrupt):
+        for _ in range(200):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env._opponent = opponent
+    assert env.game is not None and env.game.current_player == 1
+    history = env.game.history()
+    with pytest.raises(rs.ResetNeeded, match="interrupted"):
+        env.step(0)
+    assert env.game.history() == history
+    _, info = env.reset(seed=4)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_an_aec_step_interrupted_before_it_noted_whose_turn_came_is_not_taken_for_the_other_agents():
+    """Ctrl-C as the game's move returns, before the env moved `agent_selection` on: the
+    next step raises `ResetNeeded` and moves nothing, rather than play the action as the
+    other agent's move under this one's name (as it did)."""
+    from rulescript.envs.pettingzoo_env import RuleScriptAECEnv
+
+    env = RuleScriptAECEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    env.reset(seed=3)
+    started = env.game
+    assert started is not None
+    game: rs.Game = started
+
+    class InterruptedAsTheTurnPasses:
+        def __getattr__(self, name: str) -> object:
+            return getattr(game, name)
+
+        def apply(self, action: int) -> None:
+            mover = game.current_player
+            game.apply(action)
+            if game.current_player != mover:
+                raise _Interrupt
+
+    env.game = InterruptedAsTheTurnPasses()  # type: ignore[assignment] # the interruption under test
+    with pytest.raises(_Interrupt):
+        for _ in range(300):
+            observation, _, _, _, _ = env.last()
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    env.game = game
+    assert env.possible_agents[game.current_player] != env.agent_selection
+    history = game.history()
+    with pytest.raises(rs.ResetNeeded, match="interrupted"):
+        env.step(0)
+    assert game.history() == history
+    env.reset(seed=4)
+    observation, _, _, _, _ = env.last()
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))

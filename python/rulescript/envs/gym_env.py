@@ -133,10 +133,18 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         reward 1.0, -1.0 or 0.0 once the game ends, else 0.0. An illegal action ends the
         episode as a loss (``info["illegal_action"]``) or, with ``illegal_action="raise"``,
         raises ``IllegalMove``; a float or a string is a ``TypeError``. ``ResetNeeded`` (a
-        ``RuntimeError``) before ``reset()`` or once the episode is over."""
+        ``RuntimeError``) before ``reset()``, once the episode is over, or after a step or
+        reset interrupted (Ctrl-C) before ``seat`` was to move again."""
         game = self._started()
         if self._episode_over:
             raise ResetNeeded("the episode is over: call reset()")
+        if game.current_player != self.seat or game.is_over():
+            # An earlier call stopped part way (Ctrl-C among the opponent's moves, or
+            # before the end was noted): the action would be the opponent's move, or the
+            # finished game's "illegal" one.
+            raise ResetNeeded(
+                f"an earlier step or reset was interrupted before seat {self.seat} was to move again: call reset()"
+            )
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
         index = operator.index(action)

@@ -113,7 +113,9 @@ class RuleScriptAECEnv(AECEnv):
     def step(self, action: Optional[SupportsIndex]) -> None:
         """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for
         ``agent_selection``; ``IllegalMove`` when it is not legal. When the game ends each
-        agent's reward is its result (1, -1, 0 for a draw) and both are terminated."""
+        agent's reward is its result (1, -1, 0 for a draw) and both are terminated.
+        ``ResetNeeded`` before ``reset()``, once every agent has left, or after a step
+        interrupted (Ctrl-C) before it noted whose turn came."""
         game = self._started()
         self._check_agents_left()
         agent = self.agent_selection
@@ -124,6 +126,11 @@ class RuleScriptAECEnv(AECEnv):
         # TypeError rather than an action truncated or parsed into another one.
         if action is None:
             raise TypeError(f"{agent} is to move: give an action, not None")
+        if game.is_over() or self.possible_agents[game.current_player] != agent:
+            # An earlier step stopped part way (Ctrl-C between the game's move and the
+            # env's note of it): the action would be the other agent's move, or the
+            # finished game's.
+            raise ResetNeeded(f"an earlier step was interrupted part way ({agent} is not to move): call reset()")
         index = operator.index(action)
         self._cumulative_rewards[agent] = 0.0
         game.apply(index)
