@@ -514,3 +514,27 @@ def test_an_aec_step_interrupted_before_it_noted_whose_turn_came_is_not_taken_fo
     env.reset(seed=4)
     observation, _, _, _, _ = env.last()
     env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+def test_an_openspiel_card_set_given_by_a_relative_path_is_the_folder_it_names_now(tmp_path, monkeypatch):
+    """Two folders both named `examples`, loaded by that relative name from two working
+    directories, give each game its own set (the card sets loaded once a process were
+    keyed by the path as given: the second game got the first folder's set)."""
+    import json
+    import shutil
+
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401  (registers the game)
+
+    other = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, other)
+    cards = json.loads((other / "cards.json").read_text())
+    cards[0]["name"] = "A Sentinel of another folder"
+    (other / "cards.json").write_text(json.dumps(cards))
+    decks = {"deck0": "examples/decks/vanguard.o8d", "deck1": "examples/decks/arcana.o8d"}
+    names = []
+    for folder in (EXAMPLES.parent, tmp_path):
+        monkeypatch.chdir(folder)
+        game = pyspiel.load_game("python_rulescript", {"card_set": "examples", **decks})
+        names.append(game.card_set.card(0)["name"])
+    assert names == [rs.CardSet.load(str(EXAMPLES)).card(0)["name"], "A Sentinel of another folder"]

@@ -2,7 +2,8 @@
 ``pyspiel.register_game``, so ``pyspiel.load_game("python_rulescript", {...})`` works with
 OpenSpiel's algorithms (MCTS, random rollouts, ...).
 
-Parameters: ``card_set`` (a folder), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
+Parameters: ``card_set`` (a folder, loaded once a process: a change to its files shows in
+the next process), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
 (the game's seed: it fixes the shuffles and every random draw, so given the parameters the
 game is deterministic, hence ``ChanceMode.DETERMINISTIC``, and every
 ``new_initial_state()`` of one loaded game is the same deal: load other seeds for others)
@@ -22,6 +23,7 @@ sees only what the player to move may see, search a determinization:
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
@@ -56,6 +58,8 @@ _GAME_TYPE = pyspiel.GameType(
 _DECISIONS_PER_TURN = 200
 
 # Card sets are loaded once per folder: OpenSpiel makes a game object per `load_game`.
+# Keyed by the folder's real path: a relative one names another folder once the working
+# directory changes (keyed as given, "examples" gave the first folder's set ever after).
 _CARD_SETS: Dict[str, CardSet] = {}
 
 
@@ -89,9 +93,10 @@ class RuleScriptGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
-        if folder not in _CARD_SETS:
-            _CARD_SETS[folder] = CardSet.load(folder)
-        self.card_set = _CARD_SETS[folder]
+        key = os.path.realpath(folder)
+        if key not in _CARD_SETS:
+            _CARD_SETS[key] = CardSet.load(folder)
+        self.card_set = _CARD_SETS[key]
         self.decks = [load_deck(str(params["deck0"]), self.card_set), load_deck(str(params["deck1"]), self.card_set)]
         self.seed = seed
         self.turn_limit = turn_limit
