@@ -62,12 +62,14 @@ pub fn float_array<'py>(
     Ok(array.clone())
 }
 
-/// What `value` is, for a message about a wrong array: `a float64 array`, `a >i8 array`
-/// (numpy shows the byte order when it is not the machine's: a big-endian int64 is not
-/// an int64 here), `list`.
+/// What `value` is, for a message about a wrong array: `a float64 array`, `an int8
+/// array`, `a >i8 array` (numpy shows the byte order when it is not the machine's: a
+/// big-endian int64 is not an int64 here), `list`.
 fn what_is(value: &Bound<'_, PyAny>) -> String {
     if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
         return match array.dtype().str().map(|name| name.to_string()) {
+            // `uint8` is "a", said "you-int".
+            Ok(name) if name.starts_with(['i', 'o']) => format!("an {name} array"),
             Ok(name) => format!("a {name} array"),
             Err(_) => "another array".to_owned(),
         };

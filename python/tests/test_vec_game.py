@@ -189,6 +189,9 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
         vec.step([0, 0, 0, 0])  # type: ignore[arg-type] # the ValueError under test
     with pytest.raises(ValueError, match=expected + "a >i8 array$"):
         vec.step(np.zeros(4, ">i8"))
+    for dtype, given in ((np.int8, "an int8"), (np.uint64, "a uint64"), (object, "an object"), (np.bool_, "a bool")):
+        with pytest.raises(ValueError, match=expected + given + " array$"):
+            vec.step(np.zeros(4, dtype))
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
