@@ -538,3 +538,24 @@ def test_an_openspiel_card_set_given_by_a_relative_path_is_the_folder_it_names_n
         game = pyspiel.load_game("python_rulescript", {"card_set": "examples", **decks})
         names.append(game.card_set.card(0)["name"])
     assert names == [rs.CardSet.load(str(EXAMPLES)).card(0)["name"], "A Sentinel of another folder"]
+
+
+def test_an_openspiel_state_deep_copied_keeps_its_history_and_goes_on_alone():
+    """`copy.deepcopy(state)` is `state.clone()`: the same `history()` and
+    `move_number()` as the state (a new state around a copy of the game had them empty
+    and 0 whatever the game's moves), and moves of its own leave the state as it was."""
+    import copy
+
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    state = pyspiel.load_game("python_rulescript", params).new_initial_state()
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[0])
+    copied = copy.deepcopy(state)
+    assert copied.history() == state.history() == state.game.history()
+    assert copied.move_number() == state.move_number() == 7
+    assert copied.game.trace_hash() == state.game.trace_hash() and copied.game is not state.game
+    copied.apply_action(copied.legal_actions()[-1])
+    assert state.history() == state.game.history() and len(state.history()) == 7

@@ -134,7 +134,12 @@ class RuleScriptState(pyspiel.State):
         self.game = rulescript_game or Game(game.card_set, game.decks, game.seed, game.turn_limit)
 
     def __deepcopy__(self, memo: Any) -> RuleScriptState:
-        return RuleScriptState(self.get_game(), self.game.clone())
+        """``copy.deepcopy(state)``: ``state.clone()``, which copies OpenSpiel's own part
+        of the state (``history()``, ``move_number()``) as well as ``game`` (a new state
+        around a copy of the game had an empty ``history()`` and ``move_number()`` 0,
+        however far its game had gone)."""
+        copied: RuleScriptState = self.clone()
+        return copied
 
     def current_player(self) -> Any:
         """The seat (0 or 1) to move, or ``pyspiel.PlayerId.TERMINAL`` once over (an int
