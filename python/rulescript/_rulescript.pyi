@@ -256,8 +256,10 @@ class VecGame:
     step a share of consecutive games, then help the others; with fewer than 16 games a
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
     most 1,024 (`ValueError` past them, before anything is allocated). The games are made
-    with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
-    reset is one short call (0.3 s for 65,536 games), after which Python hears it.
+    with the GIL released (65,536 take seconds), Ctrl-C heard between two (the games
+    made are freed on a thread of their own, so as not to hold it up); a step or a
+    reset is one short call (0.3 s for 65,536 games), after which Python hears it, and
+    so is the writing of the first rows once the games are made.
 
     Made, the games have started (the arrays hold their first decisions: `reset()` only
     starts them over). With `autoreset="same_step"` (the default), a game is reset within
