@@ -171,8 +171,9 @@ def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = Fals
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
     (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
     or left as it was (written beside and renamed); a device is written directly; a FIFO or
-    a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
-    are read raises `KeyboardInterrupt` and writes nothing."""
+    a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
+    that is one of the files compiled (by any name: it would lose that card). Ctrl-C while
+    the files are read raises `KeyboardInterrupt` and writes nothing."""
 
 @final
 class Game:
