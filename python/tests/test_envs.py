@@ -559,3 +559,27 @@ def test_an_openspiel_state_deep_copied_keeps_its_history_and_goes_on_alone():
     assert copied.game.trace_hash() == state.game.trace_hash() and copied.game is not state.game
     copied.apply_action(copied.legal_actions()[-1])
     assert state.history() == state.game.history() and len(state.history()) == 7
+
+
+def test_a_gymnasium_reset_stopped_part_way_leaves_the_env_as_it_was(monkeypatch):
+    """Ctrl-C during a reset (here as the new game's opponent is seeded) leaves the env's
+    game and opponent as they were, the episode under way going on, rather than a new game
+    with the last game's opponent (whose choices are then not the new seed's)."""
+    from rulescript.envs import gym_env
+
+    env = gym_env.RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=0, opponent="random")
+    _, info = env.reset(seed=3)
+    _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    game, opponent, history = env.game, env._opponent, env.game.history() if env.game else []
+
+    def stopped(game_seed: int, seat: int) -> int:
+        raise _Interrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(gym_env, "player_seed", stopped)
+        with pytest.raises(_Interrupt):
+            env.reset(seed=4)
+    assert env.game is game and env._opponent is opponent and game is not None and game.history() == history
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.reset(seed=4)
+    assert env.game is not game
