@@ -1,6 +1,8 @@
 """The environments: Gymnasium's check_env, PettingZoo's api_test and seed_test, and
 OpenSpiel's MCTS bot playing whole games through pyspiel."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -583,3 +585,33 @@ def test_a_gymnasium_reset_stopped_part_way_leaves_the_env_as_it_was(monkeypatch
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
     env.reset(seed=4)
     assert env.game is not game
+
+
+def test_an_aec_reset_stopped_part_way_leaves_the_env_as_it_was():
+    """Ctrl-C during a reset (here once the new game is made, as the agents are listed)
+    leaves the env's game, agents, flags and rewards as they were: an episode that had
+    ended still has every agent terminated, rather than a new game beside the last one's
+    flags."""
+    from rulescript.envs import pettingzoo_env
+
+    env = pettingzoo_env.RuleScriptAECEnv(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=2)
+    env.reset(seed=3)
+    while not all(env.terminations.values()):
+        observation, _, _, _, _ = env.last()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    game, flags, rewards = env.game, dict(env.terminations), dict(env.rewards)
+
+    class StoppedWhenCopied(list):  # type: ignore[type-arg] # possible_agents, stopped
+        def __getitem__(self, index: Any) -> Any:
+            if isinstance(index, slice):
+                raise _Interrupt
+            return super().__getitem__(index)
+
+    agents = env.possible_agents
+    env.possible_agents = StoppedWhenCopied(agents)
+    with pytest.raises(_Interrupt):
+        env.reset(seed=4)
+    env.possible_agents = agents
+    assert env.game is game and env.terminations == flags and env.rewards == rewards
+    env.reset(seed=4)
+    assert env.game is not game and not any(env.terminations.values())
