@@ -125,8 +125,9 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
             self._moves_of(opponent, game)
             if not game.is_over():
                 # The env takes the new game only once it is ready, in statements no call
-                # separates: a reset stopped part way (Ctrl-C) leaves it as it was, never
-                # a new game with the last one's opponent.
+                # separates (CPython 3.10 and later run signal handlers at calls and loops
+                # only): a reset stopped part way (Ctrl-C) leaves it as it was, never a new
+                # game with the last one's opponent.
                 self.game, self._opponent, self._episode_over = game, opponent, False
                 return game.observation(self.seat), self._info()
         raise SetupError(

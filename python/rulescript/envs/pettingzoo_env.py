@@ -107,9 +107,10 @@ class RuleScriptAECEnv(AECEnv):
         terminations, truncations = {agent: False for agent in agents}, {agent: False for agent in agents}
         infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in agents}
         first = self.possible_agents[game.current_player]
-        # Set in statements no call separates, once all is made: a reset stopped part way
-        # (Ctrl-C) leaves the env as it was, never a new game with the last one's agents,
-        # rewards or flags.
+        # Set in statements no call separates (CPython 3.10 and later run signal handlers
+        # at calls and loops only), once all is made: a reset stopped part way (Ctrl-C)
+        # leaves the env as it was, never a new game with the last one's agents, rewards
+        # or flags.
         self.game, self.agents, self.agent_selection, self.infos = game, agents, first, infos
         self.rewards, self._cumulative_rewards = rewards, cumulative
         self.terminations, self.truncations = terminations, truncations
