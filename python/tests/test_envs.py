@@ -359,7 +359,11 @@ def test_an_openspiel_search_runs_on_a_determinization_as_the_readme_says():
     for _ in range(6):
         state.apply_action(state.legal_actions()[0])
     player = state.current_player()
-    determinized = RuleScriptState(state.get_game(), state.game.resample_hidden(player, 11))
+    determinized = state.resample_hidden(player, 11)
+    assert isinstance(determinized, RuleScriptState)
+    # OpenSpiel's part of the state is the state's (a state made around the resampled
+    # game, as the README had it, started with an empty history).
+    assert determinized.history() == state.history() and determinized.move_number() == 6
     assert determinized.game.state_hash() != state.game.state_hash()
     assert determinized.observation_tensor(player) == state.observation_tensor(player)
     assert determinized.legal_actions() == state.legal_actions()

@@ -16,8 +16,9 @@ there is no information state (perfect recall).
 
 A state is the whole game, hidden cards included: its clones, which search algorithms such
 as MCTS play out, know the order of both decks and the opponent's hand. For a search that
-sees only what the player to move may see, search a determinization:
-``RuleScriptState(state.get_game(), state.game.resample_hidden(player, seed))``.
+sees only what the player to move may see, search a determinization,
+``state.resample_hidden(player, seed)``: a clone (the same ``history()``) whose hidden cards
+are dealt again.
 """
 
 from __future__ import annotations
@@ -140,6 +141,18 @@ class RuleScriptState(pyspiel.State):
         however far its game had gone)."""
         copied: RuleScriptState = self.clone()
         return copied
+
+    def resample_hidden(self, player: int, seed: int) -> RuleScriptState:
+        """A determinization for a search on what ``player`` sees: a clone of this state
+        (the same ``history()`` and ``move_number()``) whose game is
+        ``Game.resample_hidden(player, seed)``, everything ``player`` cannot see dealt
+        again; its ``observation_tensor(player)`` and legal actions are this state's.
+        (``RuleScriptState(state.get_game(), game)``, which the README once gave, starts
+        OpenSpiel's history empty.) Its history no longer replays it: ``serialize``
+        refuses it."""
+        determinized: RuleScriptState = self.clone()
+        determinized.game = self.game.resample_hidden(player, seed)
+        return determinized
 
     def current_player(self) -> Any:
         """The seat (0 or 1) to move, or ``pyspiel.PlayerId.TERMINAL`` once over (an int
