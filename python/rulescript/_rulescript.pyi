@@ -300,6 +300,9 @@ class VecGame:
         autoreset: Literal["same_step", "next_step", "disabled"] = "same_step",
     ) -> VecGame: ...
     def __len__(self) -> int: ...
+    def __reduce__(self) -> NoReturn:
+        """Refused (`TypeError`): a VecGame is neither copied nor pickled; make another with
+        the same arguments (the same seed plays the same games)."""
     def reset(
         self, seed: Optional[int] = None, mask: Optional[npt.NDArray[np.bool_]] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:

@@ -607,6 +607,17 @@ impl VecGame {
         Ok(shared(slf)?.slots.len())
     }
 
+    /// Refused, saying what to do instead: `copy.copy`, `copy.deepcopy` and `pickle` of a
+    /// VecGame (or of an environment over one) said only "cannot pickle
+    /// 'rulescript.VecGame' object".
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a VecGame cannot be copied or pickled (its games are stepped on threads of its own): make another \
+             with the same arguments, which plays the same games from the same seed, or copy single games \
+             (Game.clone, picklable)",
+        ))
+    }
+
     /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
     /// base seed, an int from 0 to 2**64 - 1). With `mask` (a numpy bool vector of shape
     /// (n,)), only game `i` with `mask[i]` starts over, with its slot's next seed (no

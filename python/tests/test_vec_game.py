@@ -913,3 +913,17 @@ def test_a_reset_mask_reads_its_bools_as_numpy_does(card_set, decks):
         vec = rs.VecGame(card_set, decks, 4, seed=0, threads=1)
         vec.reset(mask=mask)
         assert vec.seeds() == [4, 1, 6, 7]
+
+
+def test_copying_or_pickling_a_vec_game_says_what_to_do_instead(card_set, decks):
+    """`copy.copy`, `copy.deepcopy` and `pickle` refuse a VecGame with a `TypeError` that
+    says what to do (it said only "cannot pickle 'rulescript.VecGame' object"), and the
+    VecGame goes on."""
+    import copy
+    import pickle
+
+    vec = rs.VecGame(card_set, decks, 2, seed=5)
+    for attempt in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="make another with the same arguments"):
+            attempt(vec)
+    vec.step(np.zeros(2, np.int64))

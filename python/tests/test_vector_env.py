@@ -690,3 +690,15 @@ def test_too_many_envs_is_the_vec_games_value_error_before_any_space_is_allocate
     for num_envs in (65_537, 10**9, 2**62):
         with pytest.raises(ValueError, match="from 1 to 65536"):
             RuleScriptVectorEnv(str(EXAMPLES), PATHS, num_envs)
+
+
+def test_copying_the_env_says_what_to_do_instead():
+    """`copy.deepcopy` and `pickle` of the env stop at its `VecGame`, whose `TypeError`
+    says to make another with the same arguments."""
+    import copy
+    import pickle
+
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2)
+    for attempt in (copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="make another with the same arguments"):
+            attempt(env)
