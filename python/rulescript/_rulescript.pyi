@@ -162,18 +162,27 @@ class Diagnostic:
     def help(self) -> Optional[str]:
         """A suggestion, when there is one."""
 
-def check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
+def check(paths: Union[_Path, Sequence[_Path]], catalogue: Optional[_Path] = None) -> List[Diagnostic]:
     """Checks `.rules` files (a path or a list; folders are searched recursively) as `rsc
-    check`; every diagnostic (an empty list when all is well). `OSError` when a path cannot
-    be read; Ctrl-C raises `KeyboardInterrupt` between two files."""
+    check`; every diagnostic (an empty list when all is well). `catalogue`: a catalogue
+    file (another game's, as `rsc check --catalogue FILE`; docs/catalogue-file.md), else
+    Card Fighters' Clash's. `OSError` when a path or the catalogue file cannot be read;
+    `RulesError` (`code` `catalogue-file`, `diagnostics` located in that file) when it is
+    not a catalogue; Ctrl-C raises `KeyboardInterrupt` between two files. A catalogue is
+    loaded once per file contents and kept for the process (a loaded catalogue cannot be
+    freed): calls on an unchanged file reuse it, each new contents costs about the file's
+    size, and past 64 MiB of distinct contents a call raises `RulesError`."""
 
-def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False) -> List[Diagnostic]:
+def compile(
+    paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False, catalogue: Optional[_Path] = None
+) -> List[Diagnostic]:
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
-    (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
-    or left as it was (written beside and renamed); a device is written directly; a FIFO or
-    a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
-    that is one of the files compiled (by any name: it would lose that card). Ctrl-C while
-    the files are read raises `KeyboardInterrupt` and writes nothing."""
+    (with `diagnostics`) and writes nothing when there is an error. `catalogue`: as for
+    `check` (`rsc compile --catalogue FILE`: the bundle records its identity). `out` is
+    replaced whole or left as it was (written beside and renamed); a device is written
+    directly; a FIFO or a symbolic link to nothing raises `OSError` before compiling, and
+    so does an `out` that is one of the files compiled (by any name: it would lose that
+    card). Ctrl-C while the files are read raises `KeyboardInterrupt` and writes nothing."""
 
 @final
 class Game:
