@@ -76,7 +76,8 @@ class CardSet:
     @staticmethod
     def load(dir: _Path) -> CardSet:
         """Loads the card set in folder `dir` (its `cards.json` and `.rules` files); raises
-        `RulesError` (with its `code`, such as `set-json`) when it cannot."""
+        `RulesError` (with its `code`, such as `set-json`) when it cannot, `set-io` for a
+        `dir` that is a file."""
     @property
     def dir(self) -> Path:
         """The folder the set was loaded from."""
