@@ -24,10 +24,11 @@ pub const MAX_LEAKED_BYTES: usize = 64 << 20;
 
 /// A catalogue file's contents once loaded: what `catalogue_file::load` gave for them.
 struct Loaded {
-    /// The contents' length and hash (keyed per process, so that no file can be made to
-    /// collide with another on purpose; by chance, one pair in 2**64).
+    /// The contents' length and 128-bit hash: two SipHashes keyed at random per process,
+    /// so that no file can be made to collide with another on purpose, and by chance one
+    /// pair in 2**128 does (keeping the bytes to compare would double what is kept).
     len: usize,
-    hash: u64,
+    hash: [u64; 2],
     result: Result<&'static Catalogue, Vec<Diagnostic>>,
 }
 
@@ -54,8 +55,9 @@ pub enum Refused {
 pub fn load(path: &Path) -> Result<&'static Catalogue, Refused> {
     let bytes = catalogue_file::read_file(path)
         .map_err(|error| Refused::Unreadable(format!("cannot read catalogue file `{}`: {error}", path.display())))?;
-    static KEYS: OnceLock<RandomState> = OnceLock::new();
-    let hash = KEYS.get_or_init(RandomState::new).hash_one(&bytes);
+    static KEYS: OnceLock<[RandomState; 2]> = OnceLock::new();
+    let keys = KEYS.get_or_init(|| [RandomState::new(), RandomState::new()]);
+    let hash = [keys[0].hash_one(&bytes), keys[1].hash_one(&bytes)];
     // Held while loading, so that two threads loading one file leak it once (loading is
     // quick: Wagic's catalogue takes a millisecond).
     let mut cache = CACHE.lock().unwrap_or_else(PoisonError::into_inner);

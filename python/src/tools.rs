@@ -181,9 +181,12 @@ fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
 /// --catalogue FILE`); returns every diagnostic (an empty list when all is well). Raises
 /// `OSError` when a path or the catalogue file cannot be read, `RulesError` when the
 /// catalogue file is not one (its `diagnostics` the file's problems, its `code`
-/// `catalogue-file`), `KeyboardInterrupt` on Ctrl-C (heard between two files). A
-/// catalogue is loaded once per file contents and kept for the process (see
-/// `catalogues.rs`).
+/// `catalogue-file`), `KeyboardInterrupt` on Ctrl-C (heard between two files).
+///
+/// A loaded catalogue cannot be freed, so each is loaded once per file contents and kept
+/// for the process: calls on an unchanged file (or a copy) reuse it, so memory grows only
+/// when the contents change, by about the file's size each time; past 64 MiB of distinct
+/// contents a call raises `RulesError` (start a new process).
 #[pyfunction]
 #[pyo3(signature = (paths, catalogue = None))]
 pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>, catalogue: Option<PathBuf>) -> PyResult<Vec<PyDiagnostic>> {
@@ -254,9 +257,9 @@ fn refused_error(py: Python<'_>, path: &Path, refused: Refused) -> PyErr {
 /// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out), against the
 /// standard catalogue or the catalogue file `catalogue` (as `rsc compile --catalogue
 /// FILE`: the bundle records its identity, and loads in the game built from the Rust
-/// catalogue the file was written from). Returns the warnings; raises `RulesError` (its
-/// `diagnostics` lists every finding) and writes nothing when any is an error, and for a
-/// catalogue file that is not one (as [`check`]). `out` is replaced whole or left as it
+/// catalogue the file was written from; loaded and kept as `check` does). Returns the
+/// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes
+/// nothing when any is an error, and for a catalogue file that is not one (as `check`). `out` is replaced whole or left as it
 /// was (`game::output`); a FIFO or a symbolic link to nothing raises `OSError` before
 /// compiling, and so does an `out` that is one of the files compiled (by any name), as
 /// `rsc compile` refuses it. Ctrl-C while the files are read raises `KeyboardInterrupt`

@@ -206,3 +206,37 @@ print(same, (rss() - before) // 100)
     same, per_load = map(int, child.stdout.split())
     assert same < 8 << 20, f"resident memory grew by {same >> 20} MiB over 1,000 checks of one file"
     assert per_load * 1000 > 4 * (8 << 20), f"a load keeps {per_load} bytes: the bound above proves nothing"
+
+
+def test_past_64_mib_of_distinct_catalogues_a_call_is_refused(tmp_path):
+    """What keeping catalogues may cost is bounded: 16 distinct files of 4,000,000 bytes
+    are loaded (64,000,000 bytes), the 17th is refused (it would pass 64 MiB) with
+    `RulesError`, saying why, and a file already loaded is still checked against. In a
+    child with 2 GiB of address space (a bound that failed would end it, not the tests)."""
+    card = tmp_path / "card.rules"
+    card.write_text("action = strike(1) to(foe)\n")
+    code = f"""
+import json, rulescript as rs
+tiny = {json.dumps(TINY)!r}
+def write(k):
+    path = {str(tmp_path)!r} + f'/big{{k}}.json'
+    text = json.loads(tiny)
+    text['variables'].append({{'name': f'v{{k}}'}})
+    body = json.dumps(text)
+    with open(path, 'w') as f:
+        f.write(body + ' ' * (4_000_000 - len(body)))
+    return path
+paths = [write(k) for k in range(17)]
+for path in paths[:16]:
+    assert rs.check({str(card)!r}, catalogue=path) == []
+try:
+    rs.check({str(card)!r}, catalogue=paths[16])
+except rs.RulesError as refused:
+    print(refused)
+assert rs.check({str(card)!r}, catalogue=paths[3]) == []
+"""
+    from conftest import run_bounded
+
+    child = run_bounded(code, seconds=120)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.startswith(f"cannot load catalogue file `{tmp_path}/big16.json`: this process has loaded 64 MiB")
