@@ -18,8 +18,8 @@ use compiler::{Code, Diagnostic};
 use vm::catalogue::Catalogue;
 
 /// The most bytes of distinct catalogue files one process loads (their catalogues leaked,
-/// each about the size of its file): Wagic's catalogue, the largest there is, is 50 KB, so
-/// over a thousand edits of it.
+/// each about the size of its file, plus the catalogue's own struct): Wagic's catalogue,
+/// the largest there is, is 50 KB, so over a thousand edits of it.
 pub const MAX_LEAKED_BYTES: usize = 64 << 20;
 
 /// A catalogue file's contents once loaded: what `catalogue_file::load` gave for them.
@@ -64,7 +64,10 @@ pub fn load(path: &Path) -> Result<&'static Catalogue, Refused> {
     let result = match cache.loaded.iter().find(|loaded| loaded.len == bytes.len() && loaded.hash == hash) {
         Some(loaded) => loaded.result.clone(),
         None => {
-            if cache.leaked_bytes.saturating_add(bytes.len()) > MAX_LEAKED_BYTES {
+            // What keeping it costs: its names and lists, about the file's size, and the
+            // catalogue itself and its entry here, which bound the count of tiny files.
+            let cost = bytes.len() + size_of::<Catalogue>() + size_of::<Loaded>();
+            if cache.leaked_bytes.saturating_add(cost) > MAX_LEAKED_BYTES {
                 return Err(Refused::TooMany(format!(
                     "cannot load catalogue file `{}`: this process has loaded {} MiB of other catalogue files, \
                      each kept for good (a loaded catalogue cannot be freed); start a new process",
@@ -74,7 +77,7 @@ pub fn load(path: &Path) -> Result<&'static Catalogue, Refused> {
             }
             let result = catalogue_file::load(&bytes);
             if leaks(&result) {
-                cache.leaked_bytes += bytes.len();
+                cache.leaked_bytes += cost;
                 cache.loaded.push(Loaded { len: bytes.len(), hash, result: result.clone() });
             }
             result
