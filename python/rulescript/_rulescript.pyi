@@ -76,7 +76,8 @@ class CardSet:
     @staticmethod
     def load(dir: _Path) -> CardSet:
         """Loads the card set in folder `dir` (its `cards.json` and `.rules` files); raises
-        `RulesError` (with its `code`, such as `set-json`) when it cannot."""
+        `RulesError` (with its `code`, such as `set-json`) when it cannot, `set-io` for a
+        `dir` that is a file."""
     @property
     def dir(self) -> Path:
         """The folder the set was loaded from."""
@@ -162,18 +163,27 @@ class Diagnostic:
     def help(self) -> Optional[str]:
         """A suggestion, when there is one."""
 
-def check(paths: Union[_Path, Sequence[_Path]]) -> List[Diagnostic]:
+def check(paths: Union[_Path, Sequence[_Path]], catalogue: Optional[_Path] = None) -> List[Diagnostic]:
     """Checks `.rules` files (a path or a list; folders are searched recursively) as `rsc
-    check`; every diagnostic (an empty list when all is well). `OSError` when a path cannot
-    be read; Ctrl-C raises `KeyboardInterrupt` between two files."""
+    check`; every diagnostic (an empty list when all is well). `catalogue`: a catalogue
+    file (another game's, as `rsc check --catalogue FILE`; docs/catalogue-file.md), else
+    Card Fighters' Clash's. `OSError` when a path or the catalogue file cannot be read;
+    `RulesError` (`code` `catalogue-file`, `diagnostics` located in that file) when it is
+    not a catalogue; Ctrl-C raises `KeyboardInterrupt` between two files. A catalogue is
+    loaded once per file contents and kept for the process (a loaded catalogue cannot be
+    freed): calls on an unchanged file reuse it, each new contents costs about the file's
+    size, and past 64 MiB of distinct contents a call raises `RulesError`."""
 
-def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False) -> List[Diagnostic]:
+def compile(
+    paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = False, catalogue: Optional[_Path] = None
+) -> List[Diagnostic]:
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
-    (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
-    or left as it was (written beside and renamed); a device is written directly; a FIFO or
-    a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
-    that is one of the files compiled (by any name: it would lose that card). Ctrl-C while
-    the files are read raises `KeyboardInterrupt` and writes nothing."""
+    (with `diagnostics`) and writes nothing when there is an error. `catalogue`: as for
+    `check` (`rsc compile --catalogue FILE`: the bundle records its identity). `out` is
+    replaced whole or left as it was (written beside and renamed); a device is written
+    directly; a FIFO or a symbolic link to nothing raises `OSError` before compiling, and
+    so does an `out` that is one of the files compiled (by any name: it would lose that
+    card). Ctrl-C while the files are read raises `KeyboardInterrupt` and writes nothing."""
 
 @final
 class Game:
@@ -183,7 +193,10 @@ class Game:
     the same game (and `trace_hash()`). `turn_limit` (1 to 2**32 - 1; `None`:
     `DEFAULT_TURN_LIMIT`): the turns after which the game is a draw."""
 
-    def __new__(cls, card_set: CardSet, decks: _Decks, seed: int = 0, turn_limit: Optional[int] = None) -> Game: ...
+    def __new__(
+        cls, card_set: CardSet, decks: _Decks, seed: Optional[int] = 0, turn_limit: Optional[int] = None
+    ) -> Game:
+        """`seed=None` draws the seed from fresh entropy (`seed` says which)."""
     @staticmethod
     def from_history(
         card_set: CardSet, decks: _Decks, seed: int, history: Sequence[int], turn_limit: Optional[int] = None
@@ -253,9 +266,12 @@ class Game:
 @final
 class VecGame:
     """`n` games stepped together in Rust (rayon, GIL released); finished games restart with
-    their slot's next seed (`seed + i + k * n`). `threads` (default: one per core) each
-    step a share of consecutive games, then help the others; with fewer than 16 games a
-    thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
+    their slot's next seed (`seed + i + k * n`); `seed=None` draws the base seed from
+    fresh entropy (`seeds()` says it). `threads` (default: one per core) each step a share
+    of consecutive games, then help the others; never more threads than one per 16 games
+    are started (under 32 games the calling thread steps them all, no pool started,
+    whatever `threads` says). Bools are refused as `n`, `threads`, `seed` and seats
+    (`TypeError`, `ValueError` in `learner_seats`). `n` is at most 65,536 and `threads` at
     most 1,024 (`ValueError` past them, before anything is allocated). The games are made
     with the GIL released (65,536 take seconds), Ctrl-C heard between two (the games
     made are freed on a thread of their own, so as not to hold it up); a step or a
@@ -291,7 +307,7 @@ class VecGame:
         card_set: CardSet,
         decks: _Decks,
         n: int,
-        seed: int = 0,
+        seed: Optional[int] = 0,
         threads: Optional[int] = None,
         turn_limit: Optional[int] = None,
         opponent: Optional[Literal["random", "greedy"]] = None,
@@ -310,7 +326,8 @@ class VecGame:
         `mask[i]`, with its slot's next seed: no `seed` then; its rewards, done, final
         and truncation cleared, the other games' rows left as the last step wrote them,
         dones included); (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
-        current_players (n,)), the same arrays at every call."""
+        current_players (n,)), the same arrays at every call. `seed=None` (the default)
+        keeps the base seed: game i restarts with `seed + i` again."""
     def step(
         self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[

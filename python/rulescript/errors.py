@@ -20,7 +20,8 @@ class RulesError(RuleScriptError):
     ``compile`` sets ``diagnostics``: every finding, as ``Diagnostic`` objects;
     ``CardSet.load`` sets ``code``, the kind of failure (``set-io``, ``set-json``,
     ``set-duplicate-id``, ``set-bad-card``, ``set-shared-rules``, ``set-rules``,
-    ``set-bundle``).
+    ``set-bundle``); ``check`` and ``compile`` given a ``catalogue`` file that is not one
+    set ``code`` ``catalogue-file`` and ``diagnostics``, the file's problems located in it.
     """
 
     diagnostics: "List[Diagnostic]" = []

@@ -1,13 +1,26 @@
 //! Integer arguments read from any Python int, so that a number out of range is an error
 //! that says what was expected (`ValueError`, or `IllegalMove` for an action) rather than
 //! the bare `OverflowError` a plain `u64` or `i64` parameter raises, which names neither
-//! the argument nor its range. A value of another type is still a `TypeError`.
+//! the argument nor its range. A value of another type is still a `TypeError`, and so is
+//! a bool: Python's `True` is the int 1 to PyO3, so `apply(True)` played action 1 and
+//! `VecGame(n=True)` made one game, where a bool can only be a mistake.
 
 use std::fmt;
 
 use game::Seat;
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+/// A `TypeError` when `obj` is a bool: `what`, an argument that takes a number, is given
+/// `True` or `False`. (numpy's bools are no ints to PyO3 already: they have no
+/// `__index__`.) An exact type check, as cheap as the int's own.
+pub fn refuse_bool(obj: Borrowed<'_, '_, PyAny>, what: &str) -> PyResult<()> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!("{what} must be an int, not a bool ({})", text(obj))));
+    }
+    Ok(())
+}
 
 /// `obj` as a `T`, or, for an int out of `T`'s range, the error `out_of_range` makes of
 /// its text.
@@ -39,6 +52,7 @@ macro_rules! unsigned_argument {
             type Error = PyErr;
 
             fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+                refuse_bool(obj, $what)?;
                 int_or(obj, |given| {
                     PyValueError::new_err(format!(
                         concat!($what, " must be an integer from 0 to {}, not {}"),
@@ -59,6 +73,19 @@ unsigned_argument!(
     "a seed"
 );
 
+/// The seed `seed` gives, or for `None` one drawn from fresh entropy (the system's, through
+/// `os.urandom`), as Gymnasium reads `seed=None`: `VecGame(seed=None)` and
+/// `Game(seed=None)` play games no earlier run played, and say which (`VecGame.seeds()`,
+/// `Game.seed`), so that a game worth looking at again can be.
+pub fn seed_or_fresh(py: Python<'_>, seed: Option<Seed>) -> PyResult<u64> {
+    if let Some(Seed(seed)) = seed {
+        return Ok(seed);
+    }
+    let bytes: Vec<u8> = py.import("os")?.call_method1("urandom", (8,))?.extract()?;
+    let bytes: [u8; 8] = bytes.try_into().map_err(|_| PyValueError::new_err("os.urandom(8) did not give 8 bytes"))?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
 /// A turn limit: an int from 1 to 2**32 - 1, as `rsc run --turn-limit` takes it (the engine
 /// read 0 as 1, so `turn_limit=0` played one turn and reported "the turn limit of 1 turns").
 #[derive(Clone, Copy, Debug)]
@@ -71,6 +98,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TurnLimit {
         let refuse = |given: String| {
             PyValueError::new_err(format!("a turn limit must be an integer from 1 to {}, not {given}", u32::MAX))
         };
+        refuse_bool(obj, "a turn limit")?;
         match int_or::<u32>(obj, refuse)? {
             0 => Err(refuse("0".to_owned())),
             limit => Ok(TurnLimit(limit)),
@@ -84,6 +112,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for TurnLimit {
 /// neither); a value of another type is a `TypeError` naming the argument.
 pub fn count_in(obj: &Bound<'_, PyAny>, name: &str, least: usize, most: usize) -> PyResult<usize> {
     let refuse = |given: String| PyValueError::new_err(format!("{name} must be from {least} to {most}, not {given}"));
+    refuse_bool(obj.as_borrowed(), name)?;
     let count = match obj.extract::<usize>() {
         Ok(count) => count,
         Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => return Err(refuse(text(obj.as_borrowed()))),
@@ -122,6 +151,7 @@ impl<'a, 'py, R: CountRange> FromPyObject<'a, 'py> for CountIn<R> {
             PyValueError::new_err(format!("{} must be from {} to {}, not {given}", R::NAME, R::LEAST, R::MOST))
         };
         // A TypeError is left as it is: PyO3 names the argument in it.
+        refuse_bool(obj, R::NAME)?;
         let count = int_or::<usize>(obj, refuse)?;
         if (R::LEAST..=R::MOST).contains(&count) { Ok(CountIn::new(count)) } else { Err(refuse(count.to_string())) }
     }
@@ -136,6 +166,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Index {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        refuse_bool(obj, "an index")?;
         int_or(obj, |given| PyIndexError::new_err(format!("index {given} is out of range"))).map(Index)
     }
 }
@@ -149,6 +180,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Player {
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let refuse = |given: String| PyValueError::new_err(format!("player must be 0 or 1, not {given}"));
+        refuse_bool(obj, "player")?;
         match int_or::<i64>(obj, refuse)? {
             0 => Ok(Player(Seat::FIRST)),
             1 => Ok(Player(Seat::SECOND)),
@@ -190,6 +222,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Action {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        refuse_bool(obj, "an action")?;
         match obj.extract::<i64>() {
             Ok(number) => Ok(Action::Number(number)),
             Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Action::Huge(text(obj))),

@@ -9,6 +9,7 @@
 
 mod args;
 mod bench;
+mod catalogues;
 mod errors;
 mod interrupt;
 mod play;

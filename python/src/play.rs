@@ -13,7 +13,7 @@ use pyo3::types::{PyList, PyTuple};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::args::{Action, Index, Player as PlayerArg, Seed, TurnLimit};
+use crate::args::{Action, Index, Player as PlayerArg, Seed, TurnLimit, seed_or_fresh};
 use crate::errors::{DeckError, EngineError, IllegalMove, RulesError, SetupError, guarded, with_attrs};
 use crate::observation;
 use crate::shutdown::detached;
@@ -37,6 +37,16 @@ impl PyCardSet {
     /// `code` the kind of failure (`set-io`, `set-json`, `set-bad-card`, ...).
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
+        // The engine reads `dir/cards.json`: given the file itself, it named
+        // `.../cards.json/cards.json`, a path nobody gave.
+        if std::fs::metadata(&dir).is_ok_and(|meta| !meta.is_dir()) {
+            let message = format!(
+                "cannot load the card set {}: it is a file, not a folder: give the folder that holds cards.json                  and the .rules files",
+                dir.display()
+            );
+            let code = "set-io".into_pyobject(py)?.into_any().unbind();
+            return Err(with_attrs(py, RulesError::new_err(message), &[("code", code)]));
+        }
         let loaded = detached(py, || {
             guarded("CardSet.load", || Ok(CardSet::load(&dir).map(|set| (observation::CardFeatures::new(&set), set))))
         })?;
@@ -375,7 +385,8 @@ impl Played {
 ///
 /// `Game(card_set, decks, seed=0, turn_limit=None)`: `decks` are two `Deck`s or `.o8d`
 /// paths; the seed decides the shuffles, who starts and every random draw, so the same
-/// seed and the same actions give the same game (and `trace_hash()`). `turn_limit`: the
+/// seed and the same actions give the same game (and `trace_hash()`); `seed=None` draws
+/// one from fresh entropy (as Gymnasium reads `seed=None`; `seed` says which). `turn_limit`: the
 /// turns after which the game is a draw, from 1 to 2**32 - 1 (`None`: `DEFAULT_TURN_LIMIT`).
 #[pyclass(name = "Game", module = "rulescript")]
 pub struct PyGame {
@@ -387,14 +398,15 @@ impl PyGame {
     #[new]
     // The text signature gives the default as Python sees it (PyO3 shows `seed=...` for a
     // default it cannot print).
-    #[pyo3(signature = (card_set, decks, seed = Seed(0), turn_limit = None), text_signature = "(card_set, decks, seed=0, turn_limit=None)")]
+    #[pyo3(signature = (card_set, decks, seed = Some(Seed(0)), turn_limit = None), text_signature = "(card_set, decks, seed=0, turn_limit=None)")]
     fn new(
+        py: Python<'_>,
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
-        seed: Seed,
+        seed: Option<Seed>,
         turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyGame> {
-        let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
+        let (seed, turn_limit) = (seed_or_fresh(py, seed)?, turn_limit.map(|TurnLimit(limit)| limit));
         let decks = two_decks(decks, card_set)?;
         let start = Start {
             set: Arc::clone(&card_set.set),
@@ -414,13 +426,14 @@ impl PyGame {
     #[staticmethod]
     #[pyo3(signature = (card_set, decks, seed, history, turn_limit = None))]
     fn from_history(
+        py: Python<'_>,
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
         seed: Seed,
         history: Vec<Action>,
         turn_limit: Option<TurnLimit>,
     ) -> PyResult<PyGame> {
-        let mut game = PyGame::new(card_set, decks, seed, turn_limit)?;
+        let mut game = PyGame::new(py, card_set, decks, Some(seed), turn_limit)?;
         for (step, action) in history.iter().enumerate() {
             if let Err(error) = game.played.apply(action) {
                 return Python::attach(|py| {

@@ -1,5 +1,6 @@
-//! `check(paths)` and `compile(paths, out, strip=False)`: `rsc check` and `rsc compile` as
-//! functions, their diagnostics as `Diagnostic` objects.
+//! `check(paths, catalogue=None)` and `compile(paths, out, strip=False, catalogue=None)`:
+//! `rsc check` and `rsc compile` as functions (`--catalogue FILE` too), their diagnostics
+//! as `Diagnostic` objects.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +9,9 @@ use compiler::{Diagnostic, LineIndex, Severity};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use vm::bytecode::BundleBuilder;
+use vm::catalogue::Catalogue;
 
+use crate::catalogues::{self, Refused};
 use crate::errors::{RulesError, guarded, with_attrs};
 use crate::interrupt::Pulse;
 use crate::shutdown::detached;
@@ -174,17 +177,29 @@ fn located(input: &Input, diagnostics: &[Diagnostic]) -> Vec<PyDiagnostic> {
 }
 
 /// Checks `.rules` files (a path or a list; folders are searched recursively) against the
-/// standard catalogue, as `rsc check`; returns every diagnostic (an empty list when all
-/// is well). Raises `OSError` when a path cannot be read, `KeyboardInterrupt` on Ctrl-C
-/// (heard between two files).
+/// standard catalogue, or the catalogue file `catalogue` (another game's, as `rsc check
+/// --catalogue FILE`); returns every diagnostic (an empty list when all is well). Raises
+/// `OSError` when a path or the catalogue file cannot be read, `RulesError` when the
+/// catalogue file is not one (its `diagnostics` the file's problems, its `code`
+/// `catalogue-file`), `KeyboardInterrupt` on Ctrl-C (heard between two files).
+///
+/// A loaded catalogue cannot be freed, so each is loaded once per file contents and kept
+/// for the process: calls on an unchanged file (or a copy) reuse it, so memory grows only
+/// when the contents change, by about the file's size each time; past 64 MiB of distinct
+/// contents a call raises `RulesError` (start a new process).
 #[pyfunction]
-pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnostic>> {
+#[pyo3(signature = (paths, catalogue = None))]
+pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>, catalogue: Option<PathBuf>) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
     let mut pulse = Pulse::new(py, None, false);
     let checked = detached(py, || {
         guarded("check", || {
+            let catalogue = match catalogue_of(catalogue.as_deref()) {
+                Ok(catalogue) => catalogue,
+                Err(refused) => return Ok(Err(refused)),
+            };
             let inputs = read_inputs(&paths, &mut pulse)?;
-            let mut session = Session::new(&stdlib::CATALOGUE);
+            let mut session = Session::new(catalogue);
             let mut found = Vec::new();
             for input in &inputs {
                 if pulse.beat() {
@@ -192,33 +207,88 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
                 }
                 found.extend(located(input, &session.check_bytes(&input.bytes)));
             }
-            Ok(found)
+            Ok(Ok(found))
         })
     });
     pulse.finish()?;
-    checked
+    match checked? {
+        Ok(found) => Ok(found),
+        Err((path, refused)) => Err(refused_error(py, &path, refused)),
+    }
+}
+
+/// A catalogue file that gave no catalogue: its path, and why.
+type NoCatalogue = (PathBuf, Refused);
+
+/// The catalogue of the file at `path`, or the standard one for `None`.
+fn catalogue_of(path: Option<&Path>) -> Result<&'static Catalogue, NoCatalogue> {
+    match path {
+        None => Ok(&stdlib::CATALOGUE),
+        Some(path) => catalogues::load(path).map_err(|refused| (path.to_path_buf(), refused)),
+    }
+}
+
+/// The exception for a catalogue file that gave no catalogue, as `rsc --catalogue FILE`
+/// reports it: `OSError` when it cannot be read; else `RulesError`, its message the
+/// file's errors as `rsc` prints them and the line that ends them, its `diagnostics`
+/// those errors (located in the catalogue file) and its `code` `catalogue-file`.
+fn refused_error(py: Python<'_>, path: &Path, refused: Refused) -> PyErr {
+    let (bytes, diagnostics) = match refused {
+        Refused::Unreadable(message) => return pyo3::exceptions::PyOSError::new_err(message),
+        Refused::TooMany(message) => return RulesError::new_err(message),
+        Refused::Diagnostics { bytes, diagnostics } => (bytes, diagnostics),
+    };
+    let input = Input { file: path.display().to_string(), path: path.to_path_buf(), key: String::new(), bytes };
+    let found = located(&input, &diagnostics);
+    let mut message: Vec<String> = found.iter().map(ToString::to_string).collect();
+    let count = found.len();
+    message.push(format!("catalogue file `{}` not loaded: {count} error{}", input.file, plural(count)));
+    let attrs = PyList::new(py, found).map(|list| {
+        let code = pyo3::types::PyString::new(py, "catalogue-file").into_any().unbind();
+        [("diagnostics", list.into_any().unbind()), ("code", code)]
+    });
+    match attrs {
+        Ok(attrs) => with_attrs(py, RulesError::new_err(message.join("\n")), &attrs),
+        Err(error) => error,
+    }
 }
 
 /// Compiles `.rules` files (a path or a list; folders are searched recursively) into one
-/// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
-/// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
-/// when any is an error. `out` is replaced whole or left as it was (`game::output`); a FIFO
-/// or a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
-/// that is one of the files compiled (by any name), as `rsc compile` refuses it. Ctrl-C
-/// while the files are read raises `KeyboardInterrupt` and writes nothing.
+/// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out), against the
+/// standard catalogue or the catalogue file `catalogue` (as `rsc compile --catalogue
+/// FILE`: the bundle records its identity, and loads in the game built from the Rust
+/// catalogue the file was written from; loaded and kept as `check` does). Returns the
+/// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes
+/// nothing when any is an error, and for a catalogue file that is not one (as `check`). `out` is replaced whole or left as it
+/// was (`game::output`); a FIFO or a symbolic link to nothing raises `OSError` before
+/// compiling, and so does an `out` that is one of the files compiled (by any name), as
+/// `rsc compile` refuses it. Ctrl-C while the files are read raises `KeyboardInterrupt`
+/// and writes nothing.
 #[pyfunction]
-#[pyo3(signature = (paths, out, strip = false))]
-pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
+#[pyo3(signature = (paths, out, strip = false, catalogue = None))]
+pub fn compile(
+    py: Python<'_>,
+    paths: &Bound<'_, PyAny>,
+    out: PathBuf,
+    strip: bool,
+    catalogue: Option<PathBuf>,
+) -> PyResult<Vec<PyDiagnostic>> {
     let paths = paths_of(paths)?;
     let mut pulse = Pulse::new(py, None, false);
-    let result = detached(py, || guarded("compile", || compile_files(&paths, &out, strip, &mut pulse)));
+    let result = detached(py, || {
+        guarded("compile", || match catalogue_of(catalogue.as_deref()) {
+            Ok(catalogue) => compile_files(&paths, &out, strip, catalogue, &mut pulse).map(Ok),
+            Err(refused) => Ok(Err(refused)),
+        })
+    });
     pulse.finish()?;
     match result? {
-        Ok(diagnostics) => Ok(diagnostics),
-        Err((message, diagnostics)) => {
+        Ok(Ok(diagnostics)) => Ok(diagnostics),
+        Ok(Err((message, diagnostics))) => {
             let list = PyList::new(py, diagnostics)?.into_any().unbind();
             Err(with_attrs(py, RulesError::new_err(message), &[("diagnostics", list)]))
         }
+        Err((path, refused)) => Err(refused_error(py, &path, refused)),
     }
 }
 
@@ -228,7 +298,13 @@ type Compiled = Result<Vec<PyDiagnostic>, (String, Vec<PyDiagnostic>)>;
 /// Compiles; the diagnostics, or the error message with them. Nothing is compiled or
 /// written once `pulse` ends the call while the files are read (compiling them is one
 /// step, as quick as reading them).
-fn compile_files(paths: &[PathBuf], out: &Path, strip: bool, pulse: &mut Pulse) -> PyResult<Compiled> {
+fn compile_files(
+    paths: &[PathBuf],
+    out: &Path,
+    strip: bool,
+    catalogue: &'static Catalogue,
+    pulse: &mut Pulse,
+) -> PyResult<Compiled> {
     // Checked before compiling. A pipe is refused: opening it waits for a reader, with
     // the GIL released, where Ctrl-C cannot stop it.
     let cannot = |error: &dyn std::fmt::Display| {
@@ -258,8 +334,8 @@ fn compile_files(paths: &[PathBuf], out: &Path, strip: bool, pulse: &mut Pulse) 
             return Ok(Err((message, Vec::new())));
         }
     }
-    let mut session = Session::new(&stdlib::CATALOGUE);
-    let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
+    let mut session = Session::new(catalogue);
+    let mut bundle = BundleBuilder::with_capacity(catalogue, inputs.len());
     bundle.set_strip(strip);
     let texts: Vec<Option<&str>> = inputs.iter().map(|input| std::str::from_utf8(&input.bytes).ok()).collect();
     let files: Vec<SourceFile<'_>> = inputs

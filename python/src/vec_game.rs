@@ -22,7 +22,7 @@ use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
-use crate::args::{Index, Seed, TurnLimit, count_in};
+use crate::args::{Index, Seed, TurnLimit, count_in, seed_or_fresh};
 use crate::errors::{EngineError, IllegalMove, ResetNeeded, SetupError, guarded, with_attrs};
 use crate::interrupt::Pulse;
 use crate::observation::{OBSERVATION_SIZE, Written};
@@ -102,16 +102,25 @@ fn free_elsewhere(slots: Vec<Slot>) {
 /// before the pool starts any (the default, one per core, is capped to it too).
 pub const MAX_THREADS: usize = 1024;
 
+/// The most threads that step `n` games: one per [`MIN_SHARE`] of them, at least one (the
+/// caller's).
+const fn most_threads(n: usize) -> usize {
+    if n / MIN_SHARE > 1 { n / MIN_SHARE } else { 1 }
+}
+
 /// `n` games stepped together in Rust (rayon, the GIL released).
 ///
 /// `VecGame(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None,
 /// learner_seats=None, keep_finals=False, autoreset='same_step')`: game `i` starts
 /// with seed `seed + i`; when it ends it starts again at once with seed `seed + i + n`,
-/// then `seed + i + 2n`, and so on. `threads` (default: one per core) step the games: the
-/// calling thread (with the GIL released) and a pool of `threads - 1` of its own, each
-/// stepping a share of consecutive games (the same share at every step, so that a game
-/// stays in its core's cache) and then helping the others finish theirs. With fewer than
-/// 16 games per thread, the calling thread steps them all: a hand-off would cost more.
+/// then `seed + i + 2n`, and so on. `seed=None` draws the base seed from fresh entropy
+/// (as Gymnasium reads `seed=None`; `seeds()` says which games are played). `threads`
+/// (default: one per core) step the games: the calling thread (with the GIL released) and
+/// a pool of `threads - 1` of its own, each stepping a share of consecutive games (the
+/// same share at every step, so that a game stays in its core's cache) and then helping
+/// the others finish theirs. Never more threads than one per 16 games are started (with
+/// fewer games a hand-off would cost more than it saves): under 32 games, the calling
+/// thread steps them all and no pool is started, whatever `threads` says.
 ///
 /// Arrays (allocated once; `reset` and `step` return the same arrays, rewritten):
 /// `observations` (n, OBSERVATION_SIZE) float32, for each game's player to move;
@@ -241,7 +250,7 @@ impl VecGame {
         let bytes =
             bytes.as_slice_mut().map_err(|_| EngineError::new_err("the output buffer is no longer contiguous"))?;
         let outputs = outputs(bytes, &self.layout, n).map_err(EngineError::new_err)?;
-        let threads = self.threads.min(n / MIN_SHARE).max(1);
+        let threads = self.threads.min(most_threads(n));
         let (start, slots, pool) = (&self.start, &mut self.slots[..], self.pool.as_ref());
         let failed = detached(py, move || {
             let pool = match pool {
@@ -457,7 +466,7 @@ impl VecGame {
     // The text signature gives the default as Python sees it (PyO3 shows `seed=...`).
     #[pyo3(
         signature = (
-            card_set, decks, n, seed = Seed(0), threads = None, turn_limit = None, opponent = None,
+            card_set, decks, n, seed = Some(Seed(0)), threads = None, turn_limit = None, opponent = None,
             learner_seats = None, keep_finals = false, autoreset = "same_step"
         ),
         text_signature = "(card_set, decks, n, seed=0, threads=None, turn_limit=None, opponent=None, \
@@ -469,7 +478,7 @@ impl VecGame {
         card_set: &PyCardSet,
         decks: &Bound<'_, PyAny>,
         n: &Bound<'_, PyAny>,
-        seed: Seed,
+        seed: Option<Seed>,
         threads: Option<&Bound<'_, PyAny>>,
         turn_limit: Option<TurnLimit>,
         opponent: Option<&str>,
@@ -477,7 +486,7 @@ impl VecGame {
         keep_finals: bool,
         autoreset: &str,
     ) -> PyResult<VecGame> {
-        let (Seed(seed), turn_limit) = (seed, turn_limit.map(|TurnLimit(limit)| limit));
+        let (seed, turn_limit) = (seed_or_fresh(py, seed)?, turn_limit.map(|TurnLimit(limit)| limit));
         let n = count_in(n, "n", 1, MAX_GAMES)?;
         let threads = threads.map(|threads| count_in(threads, "threads", 1, MAX_THREADS)).transpose()?;
         let opponent = match opponent {
@@ -522,6 +531,9 @@ impl VecGame {
         };
         let threads =
             threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from).min(MAX_THREADS));
+        // No thread that would never step a game: a step uses one per MIN_SHARE games
+        // (`run`), so `threads=1024` with 64 games started 1,023 threads to use 4.
+        let threads = threads.min(most_threads(n));
         let pool = match threads {
             1 => None,
             _ => Some(

@@ -619,3 +619,49 @@ def test_an_aec_reset_stopped_part_way_leaves_the_env_as_it_was():
     assert env.game is game and env.terminations == flags and env.rewards == rewards
     env.reset(seed=4)
     assert env.game is not game and not any(env.terminations.values())
+
+
+def test_bools_are_neither_seats_nor_actions_to_the_envs():
+    """`RuleScriptEnv(seat=True)` played seat 1, and `step(True)` (Gymnasium's or the AEC
+    env's) played action 1: `operator.index(True)` is 1. Each is a TypeError, and nothing
+    moves."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    for flag in (True, False, np.True_):
+        with pytest.raises(TypeError, match="seat must be 0 or 1, not a bool"):
+            RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=flag)  # type: ignore[arg-type]
+    gym_env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], illegal_action="raise")
+    gym_env.reset(seed=1)
+    aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS])
+    aec.reset(seed=1)
+    for flag in (True, False, np.True_):
+        with pytest.raises(TypeError):
+            gym_env.step(flag)  # type: ignore[arg-type] # the TypeError under test
+        with pytest.raises(TypeError):
+            aec.step(flag)  # type: ignore[arg-type] # the TypeError under test
+    assert gym_env.game is not None and aec.game is not None
+    assert gym_env.game.history() == [] and aec.game.history() == []
+
+
+def test_the_aec_env_takes_options_as_pettingzoos_api_says():
+    """PettingZoo leaves `options` to each environment, and its `api_test` resets with
+    `options={"options": 1}`: this env has none, so a dict's keys are ignored (the same
+    seed gives the same game with or without them); anything but a dict is no options, a
+    TypeError (it was ignored too). The Gymnasium env does the same."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+    from rulescript.envs.pettingzoo_env import env as aec_env
+
+    aec = aec_env(str(EXAMPLES), [str(p) for p in DECKS])
+    aec.reset(seed=5)
+    assert aec.game is not None
+    plain = aec.game.seed
+    aec.reset(seed=5, options={"options": 1})
+    assert aec.game.seed == plain
+    gym_env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    for bad in (5, "fast", [("options", 1)]):
+        with pytest.raises(TypeError, match="options must be a dict or None"):
+            aec.reset(seed=5, options=bad)  # type: ignore[arg-type] # the TypeError under test
+        with pytest.raises(TypeError, match="options must be a dict or None"):
+            gym_env.reset(seed=5, options=bad)  # type: ignore[arg-type] # the TypeError under test
+    assert aec.game.seed == plain

@@ -539,3 +539,39 @@ def test_every_legal_action_is_the_move_the_readme_table_says_and_points_at_the_
             legal = game.legal_actions()
             game.apply(int(legal[rng.integers(len(legal))]))
     assert seen >= {"Pass", "PlayCharacter", "PlayCard", "Backup", "Activate", "Attack", "Join", "Block", "Pick"}, seen
+
+
+def test_bools_are_not_numbers_to_the_package(card_set, decks):
+    """`True` is the int 1 to Python: `apply(True)` played action 1, `observation(True)`
+    showed seat 1, `Game(seed=True)` was seed 1. Each is a TypeError naming the argument,
+    and nothing moves."""
+    game = rs.Game(card_set, decks, seed=3)
+    for flag in (True, False):
+        with pytest.raises(TypeError, match=f"an action must be an int, not a bool \\({flag}\\)"):
+            game.apply(flag)
+        with pytest.raises(TypeError, match="player must be an int, not a bool"):
+            game.observation(flag)
+        with pytest.raises(TypeError, match="a seed must be an int, not a bool"):
+            rs.Game(card_set, decks, seed=flag)
+        with pytest.raises(TypeError, match="a turn limit must be an int, not a bool"):
+            rs.Game(card_set, decks, turn_limit=flag)
+        with pytest.raises(TypeError, match="an index must be an int, not a bool"):
+            card_set.card(flag)
+        with pytest.raises(TypeError, match="an action must be an int"):
+            rs.Game.from_history(card_set, decks, 3, [flag])
+    with pytest.raises(TypeError):
+        game.apply(np.True_)  # type: ignore[arg-type] # the TypeError under test
+    assert game.history() == []
+    game.apply(np.int64(game.legal_actions()[0]))  # numpy integers are ints
+    assert len(game.history()) == 1
+
+
+def test_a_game_seeded_none_draws_its_seed_from_fresh_entropy(card_set, decks):
+    """As Gymnasium reads `seed=None`; the seed drawn is the game's `seed`, which plays the
+    same game again. (`seed=None` was a TypeError.)"""
+    games = [rs.Game(card_set, decks, seed=None) for _ in range(4)]
+    seeds = {game.seed for game in games}
+    assert len(seeds) == 4 and all(0 <= seed < 2**64 for seed in seeds)
+    again = rs.Game(card_set, decks, seed=games[0].seed)
+    assert again.trace_hash() == games[0].trace_hash()
+    assert rs.Game(card_set, decks).seed == 0  # the default is still 0

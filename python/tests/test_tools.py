@@ -267,3 +267,19 @@ def test_compile_refuses_to_write_its_bundle_over_a_file_it_compiles(tmp_path):
     rs.compile(str(cards), str(cards / "cards.rsb"))
     rs.compile(str(cards), os.devnull)
     assert source.read_text() == text and (cards / "cards.rsb").read_bytes()[:4] == b"\x89RSB"
+
+
+def test_a_card_set_given_a_file_names_the_path_given_and_asks_for_a_folder(tmp_path):
+    """`CardSet.load("examples/cards.json")` said "cannot read
+    `examples/cards.json/cards.json`", a path nobody gave."""
+    given = os.path.join(str(EXAMPLES), "cards.json")
+    with pytest.raises(rs.RulesError) as refused:
+        rs.CardSet.load(given)
+    message = str(refused.value)
+    assert message.startswith(f"cannot load the card set {given}: it is a file, not a folder"), message
+    assert "give the folder that holds cards.json" in message
+    assert "cards.json/cards.json" not in message
+    assert refused.value.code == "set-io"
+    # A folder that is not there is still the engine's own error, naming its cards.json.
+    with pytest.raises(rs.RulesError, match="cards.json"):
+        rs.CardSet.load(str(tmp_path / "missing"))

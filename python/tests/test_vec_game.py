@@ -1,5 +1,6 @@
 """VecGame: n games stepped in Rust, written into preallocated numpy arrays."""
 
+import os
 from typing import Any, Dict, List, Tuple, Type, Union
 
 import numpy as np
@@ -927,3 +928,67 @@ def test_copying_or_pickling_a_vec_game_says_what_to_do_instead(card_set, decks)
         with pytest.raises(TypeError, match="make another with the same arguments"):
             attempt(vec)
     vec.step(np.zeros(2, np.int64))
+
+
+def test_bools_are_refused_as_counts_seeds_and_seats(card_set, decks):
+    """`VecGame(n=True)` made one game and `threads=True` one thread; `learner_seats=True`
+    (or `[True, False]`) seated learners as 1 and 0, while numpy's bools were refused as
+    "must be 0 or 1, not np.True_". Each bool is refused, saying what is wanted; numpy's
+    integers are seats like ints."""
+    for flag in (True, False):
+        with pytest.raises(TypeError, match="n must be an int, not a bool"):
+            rs.VecGame(card_set, decks, flag)
+        with pytest.raises(TypeError, match="threads must be an int, not a bool"):
+            rs.VecGame(card_set, decks, 2, threads=flag)
+        with pytest.raises(TypeError, match="a seed must be an int, not a bool"):
+            rs.VecGame(card_set, decks, 2, seed=flag)
+    vec = rs.VecGame(card_set, decks, 2)
+    with pytest.raises(TypeError, match="an index must be an int, not a bool"):
+        vec.trace_hash(True)
+    bools: List[Any] = [True, np.True_, [True, False], np.array([True, False]), [0, np.False_]]
+    for seats in bools:
+        with pytest.raises(ValueError, match=r"a bool: seats are the ints 0 and 1; from a bool array, `mask.astype\(int\)`"):
+            rs.VecGame(card_set, decks, 2, opponent="random", learner_seats=seats)
+    integers: List[Tuple[Any, List[int]]] = [
+        (np.array([1, 0], np.int8), [1, 0]),
+        ([np.int64(1), np.uint8(0)], [1, 0]),
+        (np.int32(1), [1, 1]),
+    ]
+    for seats, expected in integers:
+        learners = rs.VecGame(card_set, decks, 2, opponent="random", learner_seats=seats).learner_seats
+        assert learners is not None and learners.tolist() == expected
+
+
+def test_a_vec_game_seeded_none_draws_its_base_seed_from_fresh_entropy(card_set, decks):
+    """`VecGame(seed=None)` was a TypeError while `reset(seed=None)` was taken: None is
+    "no seed given" to both, as to Gymnasium: a new VecGame draws one from fresh entropy
+    (its `seeds()` say which games it plays), and a reset keeps the base seed it has."""
+    vecs = [rs.VecGame(card_set, decks, 3, seed=None) for _ in range(3)]
+    bases = {vec.seeds()[0] for vec in vecs}
+    assert len(bases) == 3
+    for vec in vecs:
+        base = vec.seeds()[0]
+        assert vec.seeds() == [(base + i) % 2**64 for i in range(3)]
+        vec.reset(seed=None)
+        assert vec.seeds()[0] == base
+    twin = rs.VecGame(card_set, decks, 3, seed=vecs[0].seeds()[0])
+    assert [twin.trace_hash(i) for i in range(3)] == [vecs[0].trace_hash(i) for i in range(3)]
+    assert rs.VecGame(card_set, decks, 2).seeds() == [0, 1]  # the default is still 0
+
+
+def thread_count():
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("Threads:"))
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="counts threads in /proc")
+def test_no_thread_is_started_that_would_step_no_game(card_set, decks):
+    """A step hands each thread at least 16 games, so `threads=1024` started 1,023
+    threads whatever `n` was, nearly all never used: now at most one per 16 games."""
+    for n, most in ((4, 1), (40, 2), (64, 4)):
+        before = thread_count()
+        vec = rs.VecGame(card_set, decks, n, threads=1024)
+        started = thread_count() - before
+        assert started <= most - 1, f"{n} games: {started} threads started"
+        vec.step(np.zeros(n, np.int64))  # Pass is legal at the start
+        del vec

@@ -14,7 +14,8 @@ library only when imported itself.
 from __future__ import annotations
 
 import os
-from typing import List, Optional, Sequence, Tuple, Union
+import operator
+from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
 from .. import CardSet, Deck
 
@@ -46,3 +47,23 @@ def _load_game_args(card_set: CardSetArg, decks: Optional[DecksArg]) -> Tuple[Ca
         if not isinstance(deck, (Deck, str, os.PathLike)):
             raise TypeError(f"each deck must be a Deck or an .o8d path, not {type(deck).__name__}")
     return card_set, [d if isinstance(d, Deck) else load_deck(os.fspath(d), card_set) for d in decks]
+
+
+def _action_index(action: SupportsIndex) -> int:
+    """``action`` as an int: an int, a numpy integer or a 0-d integer array. A bool is a
+    ``TypeError``, as ``Game.apply`` says (``True`` is the int 1 to ``operator.index``, and
+    was played as action 1), and so is a float or a string (not truncated or parsed into
+    another action)."""
+    if isinstance(action, bool):
+        raise TypeError(f"an action must be an int, not a bool ({action})")
+    return operator.index(action)
+
+
+def _no_options(options: Optional[Dict[str, Any]], env: str) -> None:
+    """``reset``'s ``options``, which none of the package's single-game envs has: ``None``
+    or a dict, whose keys are ignored, as the Gymnasium and PettingZoo APIs leave options
+    to each environment and their own environments without options ignore them
+    (PettingZoo's ``api_test`` resets with ``options={"options": 1}``). Anything but a
+    dict is a ``TypeError``: it is no options."""
+    if options is not None and not isinstance(options, dict):
+        raise TypeError(f"{env}.reset: options must be a dict or None, not {type(options).__name__}")

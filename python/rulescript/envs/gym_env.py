@@ -14,7 +14,6 @@ drive it) it ends the episode as a loss, with ``info["illegal_action"] = True``.
 from __future__ import annotations
 
 import copy
-import operator
 from typing import Any, Dict, Optional, SupportsIndex, Tuple, Type, Union
 
 import gymnasium as gym
@@ -33,7 +32,7 @@ from .. import (
     observation_bounds,
     player_seed,
 )
-from . import CardSetArg, DecksArg, _load_game_args
+from . import CardSetArg, DecksArg, _action_index, _load_game_args, _no_options
 
 # Games in a row `reset` may pass over because they ended before the seat's first decision
 # (only a turn limit so small that the opponent's first turn ends the game does that), as
@@ -63,7 +62,10 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         illegal_action: str = "lose",
         render_mode: Optional[str] = None,
     ) -> None:
-        # 1.0 == 1 passed here and failed at the first reset (a float is no seat).
+        # 1.0 == 1 passed here and failed at the first reset (a float is no seat); True
+        # == 1 played seat 1.
+        if isinstance(seat, (bool, np.bool_)):
+            raise TypeError(f"seat must be 0 or 1, not a bool ({seat})")
         if not isinstance(seat, (int, np.integer)) or seat not in (0, 1):
             raise ValueError(f"seat must be 0 or 1, not {seat!r}")
         if opponent not in _OPPONENTS:
@@ -116,7 +118,9 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         ends before ``seat``'s first decision (only a turn limit so small that the
         opponent's first turn ends it) is passed over, as ``VecGame`` does: the next seed is
         drawn, so that ``step`` always has a decision to take; ``SetupError`` after 64 such
-        games in a row."""
+        games in a row. ``options``: this env has none (a dict's keys are ignored, anything
+        but a dict or ``None`` is a ``TypeError``)."""
+        _no_options(options, "RuleScriptEnv")
         super().reset(seed=seed)
         for _ in range(_MAX_GAMES_WITHOUT_DECISION):
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
@@ -153,9 +157,7 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
             raise ResetNeeded(
                 f"an earlier step or reset was interrupted before seat {self.seat} was to move again: call reset()"
             )
-        # An int, a numpy integer or a 0-d integer array; a float or a string is a
-        # TypeError rather than an action truncated or parsed into another one.
-        index = operator.index(action)
+        index = _action_index(action)
         try:
             game.apply(index)
         except IllegalMove:

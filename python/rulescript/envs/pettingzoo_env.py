@@ -9,7 +9,6 @@ each for a draw (the turn limit ends every game).
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Dict, List, Optional, SupportsIndex
 
 import numpy as np
@@ -19,7 +18,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from .. import ACTION_SPACE, Game, ResetNeeded, observation_bounds
-from . import CardSetArg, DecksArg, _load_game_args
+from . import CardSetArg, DecksArg, _action_index, _load_game_args, _no_options
 
 
 class RuleScriptAECEnv(AECEnv):
@@ -97,7 +96,12 @@ class RuleScriptAECEnv(AECEnv):
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game, its seed drawn from the env's generator (seeded again by
-        ``seed`` when given): the same ``seed`` gives the same game."""
+        ``seed`` when given): the same ``seed`` gives the same game. ``options``: this env
+        has none; a dict is taken and its keys ignored, as PettingZoo's API leaves options
+        to each environment and its own environments without any ignore them (its
+        ``api_test`` resets with ``options={"options": 1}``); anything but a dict or
+        ``None`` is a ``TypeError``."""
+        _no_options(options, "RuleScriptAECEnv")
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
@@ -127,7 +131,7 @@ class RuleScriptAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        # An int, a numpy integer or a 0-d integer array; a float or a string is a
+        # An int, a numpy integer or a 0-d integer array; a bool, a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
         if action is None:
             raise TypeError(f"{agent} is to move: give an action, not None")
@@ -136,7 +140,7 @@ class RuleScriptAECEnv(AECEnv):
             # env's note of it): the action would be the other agent's move, or the
             # finished game's.
             raise ResetNeeded(f"an earlier step was interrupted part way ({agent} is not to move): call reset()")
-        index = operator.index(action)
+        index = _action_index(action)
         self._cumulative_rewards[agent] = 0.0
         game.apply(index)
         if game.is_over():

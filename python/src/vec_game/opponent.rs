@@ -138,19 +138,29 @@ pub(super) fn play_opponent<const HOLD: bool>(
 
 /// The learner's seat in each of `n` slots: `seats` is `None` (slot `i` plays seat `i % 2`,
 /// so that both seats learn), one seat for all (0 or 1), or a sequence of `n` seats (a
-/// list, a numpy array); anything else is a `ValueError` that says what is expected.
+/// list, a numpy array); a seat is any int, numpy's integers included, but not a bool
+/// (Python's or numpy's: `True` would be seat 1 to PyO3, `np.True_` no int at all);
+/// anything else is a `ValueError` that says what is expected.
 pub(super) fn seats_of(seats: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Vec<Seat>> {
     const EXPECTED: &str = "learner_seats must be None, 0, 1 or a sequence of one seat (0 or 1) per game";
     let seat = |item: &Bound<'_, PyAny>| match item.extract::<i64>() {
+        _ if is_bool(item) => None,
         Ok(0) => Some(Seat::FIRST),
         Ok(1) => Some(Seat::SECOND),
         _ => None,
     };
-    let text = |item: &Bound<'_, PyAny>| item.repr().map(|text| text.to_string()).unwrap_or_else(|_| "?".to_owned());
+    // A bool said "must be 0 or 1, not np.True_": what it is, and what to give instead.
+    let text = |item: &Bound<'_, PyAny>| {
+        let shown = item.repr().map(|text| text.to_string()).unwrap_or_else(|_| "?".to_owned());
+        match is_bool(item) {
+            true => format!("{shown} (a bool: seats are the ints 0 and 1; from a bool array, `mask.astype(int)`)"),
+            false => shown,
+        }
+    };
     let Some(seats) = seats else {
         return Ok((0..n).map(|i| Seat::at(i % 2)).collect());
     };
-    if seats.extract::<i64>().is_ok() || seats.is_instance_of::<pyo3::types::PyString>() {
+    if seats.extract::<i64>().is_ok() || is_bool(seats) || seats.is_instance_of::<pyo3::types::PyString>() {
         return match seat(seats) {
             Some(one) => Ok(vec![one; n]),
             None => Err(PyValueError::new_err(format!("{EXPECTED}, not {}", text(seats)))),
@@ -177,4 +187,19 @@ pub(super) fn seats_of(seats: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<V
         return Err(PyValueError::new_err(format!("learner_seats has {} seats, not one per game ({n})", all.len())));
     }
     Ok(all)
+}
+
+/// Whether `item` is a bool: Python's, or a numpy bool scalar (`numpy.bool_`, told by its
+/// type's module and name, so that numpy is not asked).
+fn is_bool(item: &Bound<'_, PyAny>) -> bool {
+    if item.is_instance_of::<pyo3::types::PyBool>() {
+        return true;
+    }
+    let kind = item.get_type();
+    let named = |attr: &str, expected: &[&str]| {
+        kind.getattr(attr)
+            .and_then(|value| value.extract::<String>())
+            .is_ok_and(|value| expected.contains(&value.as_str()))
+    };
+    named("__module__", &["numpy"]) && named("__name__", &["bool", "bool_"])
 }
