@@ -270,7 +270,7 @@ fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(holds))
 }
 
-/// `equip`: attaches the source to its target creature.
+/// `equip`, and an Aura's `enchant`: attaches the source to its target permanent.
 fn equip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let source = ctx.env().source;
     let mut attached = false;
@@ -356,7 +356,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
         Command::Token => token,
-        Command::Equip => equip,
+        Command::Equip | Command::Enchant => equip,
     }
 }
 

@@ -205,6 +205,14 @@ macro_rules! for_each_command {
                 doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
                 fails_when: "there is no target",
             },
+            Enchant {
+                name: "enchant",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "An Aura's `target=spec`: as the Aura enters the battlefield, attaches it to the target permanent the spec matches (the front end writes it, first of the Aura's entering effects); its lines apply to that permanent (`enchanted`), and the Aura goes to its owner's graveyard when it is attached to nothing.",
+                fails_when: "there is no target",
+            },
         }
     };
 }
@@ -357,7 +365,7 @@ pub const EVENTS: &[EventSpec] = &[
         false,
         "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
     ),
-    event("attached", true, "An equipment was attached to a creature (object: the equipment)."),
+    event("attached", true, "An equipment or an Aura was attached to a permanent (object: the equipment or Aura)."),
 ];
 
 /// Whose turn a phase event fires in.
@@ -521,6 +529,7 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("tgt", "The card's targets (`target=`)."),
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
     named("equipped", "The creature the source equipment is attached to (nil when none)."),
+    named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
 ];
 
 /// Attributes an expression may read after a dot.

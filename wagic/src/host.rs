@@ -125,11 +125,11 @@ pub trait WagicHost: Host {
     /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
     fn sorcery_timing(&self, player: PlayerId) -> bool;
 
-    /// Attaches the equipment `source` to the creature `target` (detached from any other);
-    /// false when either is not on the battlefield.
+    /// Attaches the equipment or Aura `source` to the permanent `target` (detached from any
+    /// other); false when either is not on the battlefield.
     fn attach(&mut self, source: CardId, target: CardId) -> bool;
 
-    /// The creature the equipment `source` is attached to, while both are on the
+    /// The permanent the equipment or Aura `source` is attached to, while both are on the
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
 

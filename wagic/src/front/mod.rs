@@ -13,6 +13,7 @@
 //! (`2`, `+1/+1`); [`spec`] reads and lowers the target specs, on [`piece`]s of the file.
 
 mod amount;
+mod aura;
 mod cost;
 mod links;
 pub mod piece;
@@ -136,6 +137,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let is_equipment = block
         .field("subtype")
         .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
+    // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
+    let is_aura = !is_spell
+        && block.field("type").is_some_and(|field| {
+            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("enchantment"))
+        })
+        && block
+            .field("subtype")
+            .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
+    let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
@@ -156,10 +166,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     abilities.push(ability(word)?);
                 }
             }
+            "target" if is_aura => {
+                if enchant.is_some() {
+                    return Err(Unsupported::new(value, "Aura with several `target=` lines"));
+                }
+                enchant = Some(lowering.enchant(value)?);
+            }
             "target" if !is_spell => {
-                // An aura's `target=` is what it enchants: a lasting link the runtime does
-                // not keep, so its effects would land on the aura itself.
-                return Err(Unsupported::new(value, "aura (`target=` on a permanent)"));
+                // Only an Aura's `target=` has a meaning on a permanent (what it enchants).
+                return Err(Unsupported::new(value, "`target=` on a permanent that is not an Aura"));
             }
             "target" => {
                 let spec = spec::read(value)?;
@@ -180,7 +195,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     actions.push(Action { label, costs, statements });
                 }
             }
-            "auto" => match lowering.line(value)? {
+            "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
                 Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 }
@@ -234,6 +249,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 );
             }
         }
+    }
+    if is_aura {
+        // The Aura attaches first, so that its other entering effects find the permanent.
+        let Some(statements) = enchant else {
+            return Err(Unsupported::new(Piece::new("", 0), "Aura without `target=`"));
+        };
+        autos.insert(0, Auto { hook: false, events: &[], costs: &[], statements });
     }
     // Wagic checks every restriction as the event fires, before any of the card's triggers
     // resolves; the runtime checks each as its effect begins, after the triggers before it

@@ -83,7 +83,7 @@ impl Host for Board {
         match catalogue::VARIABLES[var.index()].name {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
-            "equipped" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
             _ => Value::Nil,
         }
     }
