@@ -38,7 +38,8 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(value, "Aura `target=` with a count"));
         }
         let players = ["player", "controller", "opponent", "this"];
-        if let Some(word) = spec.types.iter().find(|word| players.iter().any(|name| word.text.eq_ignore_ascii_case(name)))
+        if let Some(word) =
+            spec.types.iter().find(|word| players.iter().any(|name| word.text.eq_ignore_ascii_case(name)))
         {
             return Err(Unsupported::new(*word, "Aura enchanting a player or itself"));
         }
@@ -48,8 +49,9 @@ impl<'i> Lowering<'i> {
         }
         let filter = self.specs.filter(&spec, false)?;
         let command = CommandIdx::new(Command::Enchant.index());
-        let chain =
-            self.arena.alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
+        let chain = self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
         let statement = Statement {
             condition: None,
             target: Some(Target::Filter { filter, optional: false }),

@@ -27,10 +27,6 @@ fn parts_sharing_one_chosen_target_are_refused() {
 
 #[test]
 fn constructs_the_runtime_cannot_hold_are_refused() {
-    assert_eq!(
-        error_of("target=creature\nauto=1/1\ntype=Enchantment").as_deref(),
-        Some("unsupported: aura (`target=` on a permanent)")
-    );
     // A static `foreach` scales a pump; a lasting effect that cannot scale is refused.
     assert_eq!(error_of("auto=foreach(forest|mybattlefield) 1/1\ntype=Creature"), None);
     assert_eq!(
@@ -320,5 +316,100 @@ fn limit_compiles_on_a_cards_one_activated_ability() {
     assert_eq!(
         error_of("auto=1/0 limit:2\ntype=Creature").as_deref(),
         Some("unsupported: `limit` outside an activated ability")
+    );
+}
+
+/// What one statement of the IR acts on and does, as text: `enchanted`, `filter`, `-` for
+/// no target; then each link's command name (`pump`), a granted ability as `+name`.
+fn shape(statement: &compiler::ir::Statement<'_>) -> String {
+    use compiler::ir::{Effect, Expr, Target};
+    let target = match statement.target {
+        None => "-".to_string(),
+        Some(Target::Expr { value: Expr::Var(var), optional }) => {
+            format!("{}{}", wagic::catalogue::VARIABLES[var.index()].name, if optional { "?" } else { "" })
+        }
+        Some(Target::Expr { .. }) => "expr".to_string(),
+        Some(Target::Filter { filter, .. }) => format!("filter{:?}", filter.qty),
+    };
+    let links: Vec<String> = statement
+        .chain
+        .iter()
+        .map(|link| match link.effect {
+            Effect::Call { command, .. } => wagic::CATALOGUE.commands[command.index()].name.to_string(),
+            Effect::Grant(ability) => format!("+{}", wagic::catalogue::ABILITIES[ability.index()].name),
+            Effect::Revoke(ability) => format!("-{}", wagic::catalogue::ABILITIES[ability.index()].name),
+            Effect::Each { .. } => "each".to_string(),
+        })
+        .collect();
+    let timed = if statement.restriction.is_some() { " ueot" } else { "" };
+    format!("{target} {}{timed}", links.join(","))
+}
+
+/// The IR of a single-card file's card, as lines: each auto (`auto[events]: statements`)
+/// then each action (`action[costs]: statements`).
+fn ir_of(card: &str) -> Vec<String> {
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let statements = |list: &[compiler::ir::Statement<'_>]| list.iter().map(shape).collect::<Vec<_>>().join("; ");
+    let autos = ir.autos.iter().map(|auto| {
+        let events: Vec<&str> =
+            auto.events.iter().map(|event| wagic::CATALOGUE.events[event.event.index()].name).collect();
+        format!("auto[{}]: {}", events.join(","), statements(auto.statements))
+    });
+    let actions =
+        ir.actions.iter().map(|action| format!("action[{}]: {}", action.costs.len(), statements(action.statements)));
+    autos.chain(actions).collect()
+}
+
+#[test]
+fn an_auras_target_is_what_it_enchants_and_its_lines_act_on_that_permanent() {
+    // Rancor-, Firebreathing-, Cage of Hands- and Torture-like lines on one Aura.
+    let aura = "target=creature\nauto=2/0\nauto=trample\nauto={R}:1/0\nauto={1}{W}:moveTo(ownerhand)\n\
+                auto={1}{B}:counter(-1/-1)\nauto=@each my upkeep:life:1\nauto=tap\n\
+                auto=lord(creature|myBattlefield) haste\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(
+        ir_of(aura),
+        [
+            // The Aura attaches to the one permanent chosen as it enters, before anything else.
+            "auto[]: filterSome(Exact(1)) enchant",
+            // Static effects: continuous, on the enchanted permanent (none while unattached).
+            "auto[continuous]: enchanted? pump",
+            "auto[continuous]: enchanted? +trample",
+            // A player's effect stays on the Aura's controller.
+            "auto[upkeep]: - life ueot",
+            // A one-shot effect on entering: on the enchanted permanent, after the attach.
+            "auto[]: enchanted? tap",
+            // A lord keeps its own spec.
+            "auto[]: filterNone +haste",
+            "auto[movedto]: trigger +haste",
+            "action[1]: enchanted? pump ueot",
+            // Wagic aims an Aura's `moveto` at the Aura itself (Cage of Hands returns).
+            "action[2]: - moveto ueot",
+            "action[2]: enchanted? counter ueot",
+        ]
+    );
+}
+
+#[test]
+fn auras_wagic_aims_elsewhere_are_refused_by_name() {
+    let aura = |lines: &str| error_of(&format!("{lines}\ntype=Enchantment\nsubtype=Aura"));
+    for (lines, refusal) in [
+        ("target=player", "unsupported: Aura enchanting a player or itself"),
+        ("target=creature|graveyard", "unsupported: Aura enchanting a card outside the battlefield"),
+        ("target=<2>creature", "unsupported: Aura `target=` with a count"),
+        ("target=creature\ntarget=land", "unsupported: Aura with several `target=` lines"),
+        ("auto=2/0", "unsupported: Aura without `target=`"),
+        // `damage` without a target: whom Wagic aims it at on an Aura is not modelled.
+        ("target=creature\nauto={R}:damage:1", "unsupported: Aura effect without a target on an object not modelled"),
+        ("target=creature\nauto=@each my upkeep:sacrifice", "unsupported: `sacrifice` without a target on an Aura"),
+    ] {
+        assert_eq!(aura(lines).as_deref(), Some(refusal), "{lines}");
+    }
+    // A `target=` on another permanent means nothing in Wagic.
+    assert_eq!(
+        error_of("target=creature\nauto=2/0\ntype=Enchantment").as_deref(),
+        Some("unsupported: `target=` on a permanent that is not an Aura")
     );
 }
