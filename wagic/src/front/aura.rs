@@ -83,8 +83,8 @@ impl<'i> Lowering<'i> {
             Line::Activated { label, costs, statements } => {
                 Line::Activated { label, costs, statements: self.on_enchanted(statements, value)? }
             }
-            Line::Triggered { event, statements, restricted } => {
-                Line::Triggered { event, statements: self.on_enchanted(statements, value)?, restricted }
+            Line::Triggered { events, statements, restricted } => {
+                Line::Triggered { events, statements: self.on_enchanted(statements, value)?, restricted }
             }
         })
     }

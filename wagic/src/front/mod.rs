@@ -97,7 +97,9 @@ enum Line<'i> {
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
     /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`.
-    Triggered { event: Event<'i>, statements: &'i [Statement<'i>], restricted: bool },
+    /// `events` are one event, or for an Aura's `@each targetcontroller` two (its
+    /// controller's and its opponent's, each tested against the enchanted permanent's).
+    Triggered { events: &'i [Event<'i>], statements: &'i [Statement<'i>], restricted: bool },
 }
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
@@ -105,11 +107,20 @@ enum Line<'i> {
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
-    let lowering = Lowering { arena, specs: SpecLowering { arena }, activation_limits: Default::default() };
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
         lower.contains("instant") || lower.contains("sorcery")
     });
+    // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
+    let is_aura = !is_spell
+        && block.field("type").is_some_and(|field| {
+            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("enchantment"))
+        })
+        && block
+            .field("subtype")
+            .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
+    let lowering =
+        Lowering { arena, specs: SpecLowering { arena }, activation_limits: Default::default(), aura: is_aura };
     // A misspelt type (`Instnat`) would make a spell a permanent: its `target=` would read
     // as an aura's, its effects as ones on entering play.
     if let Some(field) = block.field("type") {
@@ -137,14 +148,6 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let is_equipment = block
         .field("subtype")
         .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
-    // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
-    let is_aura = !is_spell
-        && block.field("type").is_some_and(|field| {
-            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("enchantment"))
-        })
-        && block
-            .field("subtype")
-            .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
     let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
@@ -230,9 +233,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
-                Line::Triggered { event, statements, restricted } => {
-                    triggers.push((event.event, restricted, value, statements));
-                    autos.push(Auto { hook: false, events: arena.alloc_slice_copy(&[event]), costs: &[], statements });
+                Line::Triggered { events, statements, restricted } => {
+                    if let Some(event) = events.first() {
+                        triggers.push((event.event, restricted, value, statements));
+                    }
+                    autos.push(Auto { hook: false, events, costs: &[], statements });
                 }
             },
             key if DESCRIPTION_KEYS.contains(&key) => {}
@@ -312,6 +317,8 @@ struct Lowering<'i> {
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
     activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
+    /// The card is an Aura: `targetcontroller` is the enchanted permanent's controller.
+    aura: bool,
 }
 
 impl<'i> Lowering<'i> {
@@ -354,13 +361,13 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
-            let event = self.trigger(trigger)?;
+            let events = self.trigger(trigger)?;
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);
-            return Ok(Line::Triggered { event, statements, restricted: restriction.is_some() });
+            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;

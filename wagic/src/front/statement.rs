@@ -244,8 +244,17 @@ impl<'i> Lowering<'i> {
                 target = Some(Target::Expr { value, optional: false });
             }
         } else if let Some(word) = target_controller {
-            return Err(Unsupported::new(word, "word `targetcontroller`")
-                .with_help(Some("`targetcontroller` is compiled after `token(...)` only".into())));
+            if !self.aura {
+                return Err(Unsupported::new(word, "word `targetcontroller`")
+                    .with_help(Some("`targetcontroller` is compiled after `token(...)` and on an Aura only".into())));
+            }
+            if target.is_some() {
+                return Err(Unsupported::new(word, "more than one target in an effect"));
+            }
+            // On an Aura, Wagic's target is the enchanted permanent: its controller.
+            let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+            let value = self.arena.alloc(Expr::Attr(enchanted, spec::attribute("controller")));
+            target = Some(Target::Expr { value, optional: true });
         }
         if other {
             target = Some(self.leave_out_source(target, piece)?);

@@ -328,6 +328,11 @@ fn shape(statement: &compiler::ir::Statement<'_>) -> String {
         Some(Target::Expr { value: Expr::Var(var), optional }) => {
             format!("{}{}", wagic::catalogue::VARIABLES[var.index()].name, if optional { "?" } else { "" })
         }
+        Some(Target::Expr { value: Expr::Attr(Expr::Var(var), attribute), .. }) => format!(
+            "{}.{}",
+            wagic::catalogue::VARIABLES[var.index()].name,
+            wagic::catalogue::ATTRIBUTES[attribute.index()].name
+        ),
         Some(Target::Expr { .. }) => "expr".to_string(),
         Some(Target::Filter { filter, .. }) => format!("filter{:?}", filter.qty),
     };
@@ -354,9 +359,16 @@ fn ir_of(card: &str) -> Vec<String> {
     let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
     let statements = |list: &[compiler::ir::Statement<'_>]| list.iter().map(shape).collect::<Vec<_>>().join("; ");
     let autos = ir.autos.iter().map(|auto| {
-        let events: Vec<&str> =
-            auto.events.iter().map(|event| wagic::CATALOGUE.events[event.event.index()].name).collect();
-        format!("auto[{}]: {}", events.join(","), statements(auto.statements))
+        let events: Vec<String> = auto
+            .events
+            .iter()
+            .map(|event| {
+                let prefix = event.prefix.map_or("", |prefix| wagic::catalogue::EVENT_PREFIXES[prefix.index()].name);
+                let tested = if event.condition.is_some() { "?" } else { "" };
+                format!("{prefix} {}{tested}", wagic::CATALOGUE.events[event.event.index()].name).trim().to_string()
+            })
+            .collect();
+        format!("auto[{}]: {}", events.join(", "), statements(auto.statements))
     });
     let actions =
         ir.actions.iter().map(|action| format!("action[{}]: {}", action.costs.len(), statements(action.statements)));
@@ -378,12 +390,12 @@ fn an_auras_target_is_what_it_enchants_and_its_lines_act_on_that_permanent() {
             "auto[continuous]: enchanted? pump",
             "auto[continuous]: enchanted? +trample",
             // A player's effect stays on the Aura's controller.
-            "auto[upkeep]: - life ueot",
+            "auto[my upkeep]: - life ueot",
             // A one-shot effect on entering: on the enchanted permanent, after the attach.
             "auto[]: enchanted? tap",
             // A lord keeps its own spec.
             "auto[]: filterNone +haste",
-            "auto[movedto]: trigger +haste",
+            "auto[movedto?]: trigger +haste",
             "action[1]: enchanted? pump ueot",
             // Wagic aims an Aura's `moveto` at the Aura itself (Cage of Hands returns).
             "action[2]: - moveto ueot",
@@ -411,5 +423,32 @@ fn auras_wagic_aims_elsewhere_are_refused_by_name() {
     assert_eq!(
         error_of("target=creature\nauto=2/0\ntype=Enchantment").as_deref(),
         Some("unsupported: `target=` on a permanent that is not an Aura")
+    );
+}
+
+#[test]
+fn an_auras_targetcontroller_is_the_enchanted_permanents_controller() {
+    // Pillory of the Sleepless: the upkeep of the enchanted creature's controller, who
+    // loses the life (Wagic's `TriggerAtPhase` with `who` -2).
+    let pillory = "target=creature\nauto=@each targetcontroller upkeep:life:-1 targetController\n\
+                   auto=@each targetcontroller upkeep:counter(-1/-1)\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(
+        ir_of(pillory),
+        [
+            "auto[]: filterSome(Exact(1)) enchant",
+            // Its controller's upkeep while it controls the permanent, or its opponent's
+            // while the opponent does: each event tests `enchanted.controller`.
+            "auto[my upkeep?, opp upkeep?]: enchanted.controller life ueot",
+            "auto[my upkeep?, opp upkeep?]: enchanted? counter ueot",
+        ]
+    );
+    // Elsewhere neither is compiled: whose target it would be is not modelled.
+    assert_eq!(
+        error_of("auto=@each targetcontroller upkeep:life:-1 controller\ntype=Enchantment").as_deref(),
+        Some("unsupported: trigger `@each` form")
+    );
+    assert_eq!(
+        error_of("auto={T}:damage:1 targetcontroller\ntype=Creature").as_deref(),
+        Some("unsupported: word `targetcontroller`")
     );
 }
