@@ -89,6 +89,39 @@ impl<'i> Lowering<'i> {
         })
     }
 
+    /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) of the one
+    /// form compiled: `@movedto(this|graveyard) from(battlefield)` (or
+    /// `from(mybattlefield)`), the card's own move from the battlefield into a graveyard,
+    /// which the runtime shows the card as it leaves play, as an `auto=` trigger. Its
+    /// statements without a target must act on the card's controller or move the card
+    /// itself (Rancor's `moveTo(ownerhand)`): an Aura in a graveyard enchants nothing.
+    pub(super) fn graveyard_line(
+        &self,
+        value: Piece<'_>,
+    ) -> Result<(&'i [compiler::ir::Event<'i>], &'i [Statement<'i>]), Unsupported> {
+        let written: String = value.text.split_ascii_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+        let own_move = ["@movedto(this|graveyard) from(battlefield):", "@movedto(this|graveyard) from(mybattlefield):"];
+        if !own_move.iter().any(|form| written.starts_with(form)) {
+            return Err(Unsupported::new(
+                value,
+                "`autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+            ));
+        }
+        let Line::Triggered { events, statements, restricted: false } = self.line(value)? else {
+            return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
+        };
+        for statement in statements {
+            let unchanged = statement
+                .chain
+                .iter()
+                .all(|link| matches!(object_of(&link.effect), Object::Unchanged | Object::Neutral));
+            if statement.target.is_none() && !unchanged || written.contains("sacrifice") {
+                return Err(Unsupported::new(value, "`autograveyard` effect without a target on a permanent"));
+            }
+        }
+        Ok((events, statements))
+    }
+
     /// The statements, each without a target aimed at `enchanted` when its effects act on
     /// a permanent; refused when its effects mix objects or act on one not modelled.
     fn on_enchanted(

@@ -80,7 +80,7 @@ const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -240,13 +240,21 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events, costs: &[], statements });
                 }
             },
+            "autograveyard" if is_spell => {
+                return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
+            }
+            "autograveyard" => {
+                let (events, statements) = lowering.graveyard_line(value)?;
+                autos.push(Auto { hook: false, events, costs: &[], statements });
+            }
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities` and `target`; `name`, `text`, `mana`, `type`, \
-                     `subtype`, `power` and `toughness` describe the card"
+                    "the keys compiled are `auto`, `abilities`, `target` and `autograveyard` (a card's own move \
+                     to a graveyard); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     the card"
                         .into()
                 });
                 return Err(

@@ -452,3 +452,35 @@ fn an_auras_targetcontroller_is_the_enchanted_permanents_controller() {
         Some("unsupported: word `targetcontroller`")
     );
 }
+
+#[test]
+fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
+    // Rancor: back to its owner's hand when it goes to a graveyard from the battlefield;
+    // the runtime shows a card its own move as it leaves play.
+    let rancor = "target=Creature\nauto=2/0\nautograveyard=@movedTo(this|graveyard) from(battlefield):moveTo(ownerhand)\n\
+                  type=Enchantment\nsubtype=Aura";
+    assert_eq!(
+        ir_of(rancor),
+        ["auto[]: filterSome(Exact(1)) enchant", "auto[continuous]: enchanted? pump", "auto[movedto?]: - moveto ueot"]
+    );
+    let creature = |line: &str| error_of(&format!("autograveyard={line}\ntype=Creature"));
+    assert_eq!(creature("@movedto(this|graveyard) from(mybattlefield):draw:1 controller"), None);
+    for (line, refusal) in [
+        // Abilities used from the graveyard (unearth), other triggers: not modelled.
+        (
+            "{B}:moveto(mybattlefield)",
+            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+        ),
+        (
+            "@each my upkeep:life:1",
+            "unsupported: `autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+        ),
+        // In a graveyard the card enchants nothing: a permanent's effect has no object.
+        (
+            "@movedto(this|graveyard) from(battlefield):untap",
+            "unsupported: `autograveyard` effect without a target on a permanent",
+        ),
+    ] {
+        assert_eq!(creature(line).as_deref(), Some(refusal), "{line}");
+    }
+}
