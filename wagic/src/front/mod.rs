@@ -119,8 +119,30 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         && block
             .field("subtype")
             .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
-    let lowering =
-        Lowering { arena, specs: SpecLowering { arena }, activation_limits: Default::default(), aura: is_aura };
+    // A spell's `target=` of one card (no player): `targetcontroller` is its controller.
+    let one_card_target = is_spell
+        && block.field("target").is_some_and(|field| {
+            spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                matches!(spec.count, spec::Count::One)
+                    && spec.types.iter().all(|word| {
+                        !["player", "controller", "opponent", "this", "*"]
+                            .iter()
+                            .any(|name| word.text.trim().eq_ignore_ascii_case(name))
+                    })
+            })
+        });
+    let player_word = match (is_aura, one_card_target) {
+        (true, _) => TargetController::Enchanted,
+        (false, true) => TargetController::SpellTarget,
+        (false, false) => TargetController::Refused,
+    };
+    let lowering = Lowering {
+        arena,
+        specs: SpecLowering { arena },
+        activation_limits: Default::default(),
+        aura: is_aura,
+        target_controller: player_word,
+    };
     // A misspelt type (`Instnat`) would make a spell a permanent: its `target=` would read
     // as an aura's, its effects as ones on entering play.
     if let Some(field) = block.field("type") {
@@ -325,8 +347,25 @@ struct Lowering<'i> {
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
     activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
-    /// The card is an Aura: `targetcontroller` is the enchanted permanent's controller.
+    /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
+    /// controller's.
     aura: bool,
+    /// Whose the player word `targetcontroller` is, on this card.
+    target_controller: TargetController,
+}
+
+/// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target
+/// (`getPlayerFromTarget`), which is the card's chosen target or, on an Aura, the
+/// enchanted permanent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TargetController {
+    /// On an Aura: the enchanted permanent's controller.
+    Enchanted,
+    /// On an instant or sorcery whose `target=` is one card: that card's controller (its
+    /// owner once it left the battlefield, as the board keeps it).
+    SpellTarget,
+    /// Elsewhere: not compiled.
+    Refused,
 }
 
 impl<'i> Lowering<'i> {

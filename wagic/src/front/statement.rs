@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, Unsupported, spec};
+use super::{Lowering, TargetController, Unsupported, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -244,16 +244,21 @@ impl<'i> Lowering<'i> {
                 target = Some(Target::Expr { value, optional: false });
             }
         } else if let Some(word) = target_controller {
-            if !self.aura {
-                return Err(Unsupported::new(word, "word `targetcontroller`")
-                    .with_help(Some("`targetcontroller` is compiled after `token(...)` and on an Aura only".into())));
-            }
+            let target_card = match self.target_controller {
+                TargetController::Enchanted => Expr::Var(spec::variable("enchanted")),
+                TargetController::SpellTarget => Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0),
+                TargetController::Refused => {
+                    return Err(Unsupported::new(word, "word `targetcontroller`").with_help(Some(
+                        "`targetcontroller` is compiled after `token(...)`, on an Aura and on a spell with a \
+                         `target=` of one card only"
+                            .into(),
+                    )));
+                }
+            };
             if target.is_some() {
                 return Err(Unsupported::new(word, "more than one target in an effect"));
             }
-            // On an Aura, Wagic's target is the enchanted permanent: its controller.
-            let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
-            let value = self.arena.alloc(Expr::Attr(enchanted, spec::attribute("controller")));
+            let value = self.arena.alloc(Expr::Attr(self.arena.alloc(target_card), spec::attribute("controller")));
             target = Some(Target::Expr { value, optional: true });
         }
         if other {

@@ -484,3 +484,33 @@ fn autograveyard_compiles_the_cards_own_move_from_the_battlefield_only() {
         assert_eq!(creature(line).as_deref(), Some(refusal), "{line}");
     }
 }
+
+#[test]
+fn a_spells_targetcontroller_is_its_one_target_cards_controller() {
+    // Path of Peace: destroy target creature; its owner (its controller, once in the
+    // graveyard) gains 4 life.
+    let path = "target=creature\nauto=destroy\nauto=life:4 targetController\ntype=Sorcery";
+    let source = format!("[card]\nname=Test\n{path}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let [action] = ir.actions else { panic!("one action: {:?}", ir.actions) };
+    let shapes: Vec<String> = action.statements.iter().map(shape).collect();
+    assert_eq!(shapes, ["- destroy ueot", "expr life ueot"]);
+    let Some(compiler::ir::Target::Expr { value: compiler::ir::Expr::Attr(card, attribute), .. }) =
+        action.statements[1].target
+    else {
+        panic!("{:?}", action.statements[1].target)
+    };
+    assert_eq!(wagic::catalogue::ATTRIBUTES[attribute.index()].name, "controller");
+    let compiler::ir::Expr::Index(compiler::ir::Expr::Var(targets), 0) = card else { panic!("{card:?}") };
+    assert_eq!(wagic::catalogue::VARIABLES[targets.index()].name, "tgt");
+    // A target that may be a player, or several: whose controller is not modelled.
+    for target in ["creature,player", "<2>creature", "player"] {
+        assert_eq!(
+            error_of(&format!("target={target}\nauto=life:4 targetController\ntype=Sorcery")).as_deref(),
+            Some("unsupported: word `targetcontroller`"),
+            "{target}"
+        );
+    }
+}
