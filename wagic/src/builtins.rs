@@ -205,6 +205,23 @@ fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!targets.is_empty()))
 }
 
+/// `control`: each target permanent on the battlefield is the source's controller's while
+/// the effect lasts (the host keeps its previous controller, packed in the effect's value).
+fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let me = ctx.env().controller;
+    let mut any = false;
+    for card in target_cards(ctx) {
+        let Some((previous, zone)) = ctx.host().locate(card) else { continue };
+        if zone != BATTLEFIELD {
+            continue;
+        }
+        let packed = i32::from(me.0 != 0) + 2 * i32::from(previous.0 != 0);
+        record(ctx, EffectCode::Control, Value::Card(card), packed)?;
+        any = true;
+    }
+    Ok(status(any))
+}
+
 fn regenerate<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::Regenerate, 1)])
 }
@@ -357,6 +374,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Foreach => foreach,
         Command::Token => token,
         Command::Equip | Command::Enchant => equip,
+        Command::Control => control,
     }
 }
 

@@ -205,6 +205,14 @@ macro_rules! for_each_command {
                 doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
                 fails_when: "there is no target",
             },
+            Control {
+                name: "control",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "An Aura's `alias=1194` (Control Magic's rule in Wagic's engine): the source's controller controls each target permanent while the effect lasts; its previous controller again when it ends.",
+                fails_when: "no target is a permanent on the battlefield",
+            },
             Enchant {
                 name: "enchant",
                 params: [],

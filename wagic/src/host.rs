@@ -20,12 +20,16 @@ pub enum EffectCode {
     Prevent = 3,
     /// `regenerate`: a regeneration shield on the target.
     Regenerate = 4,
+    /// `control` (an Aura's `alias=1194`): the target permanent is controlled by player
+    /// `value % 2` while the effect lasts, and by player `value / 2` (its controller as the
+    /// effect began) again when it ends.
+    Control = 5,
 }
 
 impl EffectCode {
     /// The code with this number.
     pub fn from_code(code: u16) -> Option<EffectCode> {
-        [EffectCode::Power, EffectCode::Toughness, EffectCode::Prevent, EffectCode::Regenerate]
+        [EffectCode::Power, EffectCode::Toughness, EffectCode::Prevent, EffectCode::Regenerate, EffectCode::Control]
             .into_iter()
             .find(|known| *known as u16 == code)
     }

@@ -89,6 +89,23 @@ impl<'i> Lowering<'i> {
         })
     }
 
+    /// `alias=1194` on an Aura: the catalogue's `control` of the enchanted permanent.
+    pub(super) fn control_enchanted(&self, value: Piece<'_>) -> &'i [Statement<'i>] {
+        let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+        let command = CommandIdx::new(Command::Control.index());
+        let chain = self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
+        self.arena.alloc_slice_copy(&[Statement {
+            condition: None,
+            target: Some(Target::Expr { value: enchanted, optional: true }),
+            restriction: None,
+            chain,
+            otherwise: None,
+            span: value.span(),
+        }])
+    }
+
     /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) of the one
     /// form compiled: `@movedto(this|graveyard) from(battlefield)` (or
     /// `from(mybattlefield)`), the card's own move from the battlefield into a graveyard,

@@ -262,6 +262,16 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events, costs: &[], statements });
                 }
             },
+            "alias" if is_aura && value.text.trim() == "1194" => {
+                // Control Magic's rule in Wagic's engine (`AControlStealAura`): the Aura's
+                // controller controls the enchanted permanent while the Aura is attached.
+                autos.push(Auto {
+                    hook: false,
+                    events: arena.alloc_slice_copy(&[lowering.continuous_event(value)]),
+                    costs: &[],
+                    statements: lowering.control_enchanted(value),
+                });
+            }
             "autograveyard" if is_spell => {
                 return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
             }

@@ -300,14 +300,18 @@ impl<'t> Run<'t> {
                 continue;
             }
             if let Some(aura) = self.enchanting.take() {
+                let controllers = self.battlefield_controllers();
                 self.enchant(aura, step.line, &step.text)?;
+                self.note_control_changes(&controllers);
                 unmodelled_ability(&self.table)?;
                 continue;
             }
+            let controllers = self.battlefield_controllers();
             pending = match pending.take() {
                 Some(waiting) => self.answer(waiting, step.line, &step.text)?,
                 None => self.click(step.line, &step.text)?,
             };
+            self.note_control_changes(&controllers);
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
         }
@@ -318,6 +322,24 @@ impl<'t> Run<'t> {
             return Err(skip("a question the moves leave unanswered", "a spell or ability waits for a target"));
         }
         Ok(())
+    }
+
+    /// Each permanent's controller, by card number (`None` off the battlefield).
+    fn battlefield_controllers(&self) -> Vec<Option<PlayerId>> {
+        let board = &self.table.board;
+        board.cards.iter().map(|c| (c.zone == BATTLEFIELD).then_some(c.controller)).collect()
+    }
+
+    /// A permanent that stayed on the battlefield under another controller (an Aura's
+    /// `control`) came under that controller's control this turn: summoning sick, as
+    /// Wagic's `changeController` makes it a new object.
+    fn note_control_changes(&mut self, before: &[Option<PlayerId>]) {
+        for (index, c) in self.table.board.cards.iter().enumerate() {
+            let was = before.get(index).copied().flatten();
+            if c.zone == BATTLEFIELD && was.is_some_and(|was| was != c.controller) {
+                self.entered.insert(CardId(index as u32));
+            }
+        }
     }
 
     /// `next` (one phase on; from attackers with no attacker, to the end of combat, as
@@ -671,7 +693,16 @@ impl<'t> Run<'t> {
             _ => return Err(skip("a card with several abilities (Wagic's menu)", at(line, text))),
         }
         let haste = self.table.board.has_ability(card, "haste");
-        if is_type(&types, "creature") && self.entered.contains(&card) && !haste {
+        // Summoning sickness forbids a cost with `{T}` (or `{Q}`): Bottle Gnomes' `{S}:life:3`
+        // is activated the turn it is stolen.
+        let taps = self.table.board.get(card).is_some_and(|c| {
+            c.printed.autos.iter().any(|auto| {
+                let auto = auto.trim_start().to_ascii_lowercase();
+                auto.starts_with('{')
+                    && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
+            })
+        });
+        if is_type(&types, "creature") && self.entered.contains(&card) && !haste && taps {
             return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
         }
         if named > 0 {

@@ -5,7 +5,7 @@
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
-use super::{BATTLEFIELD, LIBRARY, P0, Printed};
+use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed};
 use crate::host::EffectCode;
 
 /// The protections from a colour the table models (the damage of a source of the colour
@@ -25,7 +25,8 @@ pub struct Card {
     pub printed: Printed,
     /// Who owns it (whose hand, graveyard, library and exile it goes to).
     pub owner: PlayerId,
-    /// Who controls it on the battlefield.
+    /// Who controls it on the battlefield (in a graveyard, in exile or on the stack: who did
+    /// as it left the battlefield; in a hand or a library: its owner).
     pub controller: PlayerId,
     /// Where it is.
     pub zone: ZoneIdx,
@@ -217,7 +218,13 @@ impl Board {
         if zone == BATTLEFIELD {
             c.controller = player;
         } else {
-            c.controller = c.owner;
+            // In a graveyard, in exile or on the stack a card keeps the controller it had
+            // as it left the battlefield (last known information: a stolen creature
+            // sacrificed for its own ability is still its thief's as the ability
+            // resolves); in a hand or a library it is its owner's again.
+            if zone == HAND || zone == LIBRARY {
+                c.controller = c.owner;
+            }
             c.tapped = false;
             c.attacking = false;
             c.blocking = None;

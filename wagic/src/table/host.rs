@@ -116,6 +116,16 @@ impl Host for Board {
     }
 
     fn end_effect(&mut self, effect: &Effect) {
+        // A control effect ends: the permanent, still on the battlefield, goes back to the
+        // controller it had as the effect began.
+        let ended = self.effects.iter().filter(|(id, code, ..)| *id == effect.id.0 && *code == EffectCode::Control);
+        let restored: Vec<(CardId, i32)> =
+            ended.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
+        for (card, packed) in restored {
+            if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
+                c.controller = if packed / 2 == 0 { P0 } else { P1 };
+            }
+        }
         self.effects.retain(|(id, ..)| *id != effect.id.0);
         self.abilities.retain(|(id, ..)| *id != effect.id.0);
     }
@@ -135,6 +145,12 @@ impl Host for Board {
 
 impl WagicHost for Board {
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32) {
+        if code == EffectCode::Control
+            && let Some(c) = target.as_card().and_then(|card| self.get_mut(card)).filter(|c| c.zone == BATTLEFIELD)
+        {
+            // Control changes without a move: no `movedto`, as in Wagic.
+            c.controller = if value % 2 == 0 { P0 } else { P1 };
+        }
         self.effects.push((id.0, code, target, value));
     }
 

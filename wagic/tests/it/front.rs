@@ -514,3 +514,14 @@ fn a_spells_targetcontroller_is_its_one_target_cards_controller() {
         );
     }
 }
+
+#[test]
+fn control_magics_alias_on_an_aura_is_control_of_the_enchanted_permanent() {
+    // Persuasion: `alias=1194`, Wagic's `AControlStealAura`.
+    let persuasion = "target=creature\nalias=1194\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(ir_of(persuasion), ["auto[]: filterSome(Exact(1)) enchant", "auto[continuous]: enchanted? control"]);
+    // Any other engine rule, or 1194 on another card: not compiled.
+    for card in ["target=creature\nalias=1000\ntype=Enchantment\nsubtype=Aura", "alias=1194\ntype=Creature"] {
+        assert_eq!(error_of(card).as_deref(), Some("unsupported: key `alias`"), "{card}");
+    }
+}
