@@ -441,6 +441,12 @@ fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+fn blockers<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().blockers(card));
+    ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -623,7 +629,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 5] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 6] = [
+        ("blockers", blockers),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),

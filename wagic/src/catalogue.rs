@@ -576,6 +576,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`fromzone(card, 'graveyard', '')`: whether the event moved the card out of that zone.",
     },
     FunctionSpec { name: "isplayer", min_args: 1, max_args: 1, doc: "`isplayer(x)`: whether x is a player." },
+    FunctionSpec {
+        name: "blockers",
+        min_args: 1,
+        max_args: 1,
+        doc: "`blockers(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+    },
 ];
 
 /// The Wagic catalogue.

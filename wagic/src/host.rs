@@ -142,4 +142,7 @@ pub trait WagicHost: Host {
 
     /// Counts one more activation of the card's ability this turn.
     fn count_activation(&mut self, card: CardId);
+
+    /// How many creatures block `card` (`rampage`).
+    fn blockers(&self, card: CardId) -> usize;
 }

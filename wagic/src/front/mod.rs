@@ -17,6 +17,7 @@ mod aura;
 mod cost;
 mod links;
 pub mod piece;
+mod rampage;
 pub mod spec;
 mod statement;
 mod token;
@@ -414,6 +415,11 @@ impl<'i> Lowering<'i> {
                 },
             };
             return Err(Unsupported::new(value.slice(at, at + 1), "unbalanced brackets").with_help(Some(help)));
+        }
+        if let Some((args, after)) = value.call("rampage")
+            && after.text.is_empty()
+        {
+            return self.rampage(value, args);
         }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;

@@ -381,6 +381,12 @@ impl<'t> Run<'t> {
                 return self.table.try_settle().map_err(|error| table_skip(error, line, text));
             }
         }
+        if self.phase == Phase::CombatBlockers {
+            // The blocks' triggers (`blocking`, `blocked`, rampage) resolve in the blockers
+            // step, before any combat damage.
+            self.leave_blockers(line, text)?;
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        }
         let mut phase = self.phase.next();
         let active = self.table.board.active;
         let attackers: Vec<CardId> = self
@@ -390,9 +396,6 @@ impl<'t> Run<'t> {
             .into_iter()
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
-        if self.phase == Phase::CombatBlockers {
-            self.leave_blockers(line, text)?;
-        }
         // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
         if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
             // Wagic's combat steps run on when an attacker is gone; these are not modelled.

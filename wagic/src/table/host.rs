@@ -391,6 +391,10 @@ impl WagicHost for Board {
         }
     }
 
+    fn blockers(&self, card: CardId) -> usize {
+        self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
+    }
+
     fn active_player(&self) -> PlayerId {
         self.active
     }

@@ -525,3 +525,37 @@ fn control_magics_alias_on_an_aura_is_control_of_the_enchanted_permanent() {
         assert_eq!(error_of(card).as_deref(), Some("unsupported: key `alias`"), "{card}");
     }
 }
+
+#[test]
+fn rampage_is_a_pump_per_blocker_beyond_n_when_the_card_is_blocked() {
+    // Elvish Berserker: `rampage(1/1,0)`.
+    let source = "[card]\nname=Test\nauto=rampage(2/1,1)\ntype=Creature\n[/card]\n";
+    let blocks = wagic::reader::read(source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let [auto] = ir.autos else { panic!("one auto: {:?}", ir.autos) };
+    let [event] = auto.events else { panic!("one event") };
+    assert_eq!(wagic::CATALOGUE.events[event.event.index()].name, "blocked");
+    // Its own `blocked`: the event's object is the card.
+    assert_eq!(format!("{:?}", event.condition), "Some(Binary(Compare(Eq), Var(VariableIdx(4)), Var(VariableIdx(2))))");
+    assert_eq!(wagic::catalogue::VARIABLES[4].name, "trigger");
+    assert_eq!(wagic::catalogue::VARIABLES[2].name, "this");
+    let [statement] = auto.statements else { panic!("one statement") };
+    assert_eq!(shape(statement), "- pump ueot");
+    // 2 × (blockers(this) − 1) and 1 × (blockers(this) − 1).
+    let compiler::ir::Effect::Call { args, .. } = statement.chain[0].effect else { panic!() };
+    let per = |each: i32| {
+        format!(
+            "Value(Binary(Mul, Int({each}), Binary(Sub, Call(FunctionIdx({}), [Var(VariableIdx(2))]), Int(1))))",
+            wagic::CATALOGUE.functions.iter().position(|function| function.name == "blockers").expect("blockers")
+        )
+    };
+    assert_eq!(args.iter().map(|arg| format!("{arg:?}")).collect::<Vec<_>>(), [per(2), per(1)]);
+    for (line, refusal) in [
+        ("rampage(1/1,2)", "unsupported: `rampage` beyond more than one blocker"),
+        ("rampage(1/1)", "unsupported: `rampage` other than `rampage(p/t,n)`"),
+        ("lord(beast) rampage(1/1,0)", "unsupported: effect `rampage`"),
+    ] {
+        assert_eq!(error_of(&format!("auto={line}\ntype=Creature")).as_deref(), Some(refusal), "{line}");
+    }
+}
