@@ -14,6 +14,7 @@
 
 mod amount;
 mod aura;
+mod cda;
 mod cost;
 mod links;
 pub mod piece;
@@ -271,6 +272,19 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     events: arena.alloc_slice_copy(&[lowering.continuous_event(value)]),
                     costs: &[],
                     statements: lowering.control_enchanted(value),
+                });
+            }
+            "anyzone" => {
+                // Only a card printed `*/*` has its power and toughness defined this way.
+                let starred = |key: &str| block.field(key).is_some_and(|field| field.value.trim() == "*");
+                if is_spell || !starred("power") || !starred("toughness") {
+                    return Err(Unsupported::new(value, "`anyzone` on a card not printed `*/*`"));
+                }
+                autos.push(Auto {
+                    hook: false,
+                    events: arena.alloc_slice_copy(&[lowering.continuous_event(value)]),
+                    costs: &[],
+                    statements: lowering.characteristic(value)?,
                 });
             }
             "autograveyard" if is_spell => {

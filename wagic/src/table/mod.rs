@@ -269,7 +269,10 @@ impl Table {
                     self.board.place(card, owner, GRAVEYARD, -1);
                     continue;
                 }
-                if c.zone == BATTLEFIELD && lethal {
+                // A card that has not entered yet is judged once it has: its
+                // characteristic-defining ability (`anyzone`) applies from the start.
+                let entering = !c.token && !self.runtime.in_play(card);
+                if c.zone == BATTLEFIELD && lethal && !entering {
                     if toughness <= 0 {
                         // Toughness 0 or less is no destruction: no shield, nor
                         // indestructible, keeps the creature.

@@ -559,3 +559,44 @@ fn rampage_is_a_pump_per_blocker_beyond_n_when_the_card_is_blocked() {
         assert_eq!(error_of(&format!("auto={line}\ntype=Creature")).as_deref(), Some(refusal), "{line}");
     }
 }
+
+#[test]
+fn anyzone_defines_a_starred_power_and_toughness_by_counts() {
+    // Keldon Warlord: `*/*`, the non-Wall creatures its controller controls.
+    let warlord = "anyzone=type:creature[-wall]:myBattlefield/type:creature[-wall]:myBattlefield cdaactive\n\
+                   type=Creature\npower=*\ntoughness=*";
+    assert_eq!(ir_of(warlord), ["auto[continuous]: - pump; - pump"]);
+    let source = format!("[card]\nname=Test\n{warlord}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let pumps: Vec<String> = ir.autos[0]
+        .statements
+        .iter()
+        .map(|statement| {
+            let compiler::ir::Effect::Call { args, .. } = statement.chain[0].effect else { panic!() };
+            let amounts: Vec<String> = args[..2].iter().map(|arg| format!("{arg:?}")).collect();
+            let per = matches!(args.get(2), Some(compiler::ir::Arg::Filter(filter)) if filter.qty.is_none());
+            format!("{} per:{per}", amounts.join(" "))
+        })
+        .collect();
+    assert_eq!(pumps, ["Value(Int(1)) Value(Int(0)) per:true", "Value(Int(0)) Value(Int(1)) per:true"]);
+    // A number is a plain pump; other forms, or a card not printed `*/*`, are refused.
+    assert_eq!(error_of("anyzone=type:swamp:myBattlefield/4 cdaactive\ntype=Creature\npower=*\ntoughness=*"), None);
+    for (card, refusal) in [
+        (
+            "anyzone=pancientooze/pancientooze cdaactive\ntype=Creature\npower=*\ntoughness=*",
+            "unsupported: `anyzone` other than `p/t cdaactive` with counts of a spec",
+        ),
+        (
+            "anyzone=type:swamp:myBattlefield/4\ntype=Creature\npower=*\ntoughness=*",
+            "unsupported: `anyzone` other than `p/t cdaactive` with counts of a spec",
+        ),
+        (
+            "anyzone=2/2 cdaactive\ntype=Creature\npower=1\ntoughness=1",
+            "unsupported: `anyzone` on a card not printed `*/*`",
+        ),
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
+    }
+}
