@@ -79,6 +79,7 @@ impl<'i> Lowering<'i> {
                 if is_static { Line::Continuous(statements) } else { Line::Plain(statements) }
             }
             Line::Continuous(statements) => Line::Continuous(self.on_enchanted(statements, value)?),
+            Line::Once(statements) => Line::Once(self.on_enchanted(statements, value)?),
             lord @ Line::Lord { .. } => lord,
             Line::Activated { label, costs, statements } => {
                 Line::Activated { label, costs, statements: self.on_enchanted(statements, value)? }

@@ -96,6 +96,10 @@ enum Line<'i> {
     /// a continuous effect (an auto on the catalogue's `continuous` event), which the
     /// runtime runs again after every change, so it holds while its condition does.
     Continuous(&'i [Statement<'i>]),
+    /// `aslongas(spec) effect oneShot` on a permanent: the count checked once, as the
+    /// permanent enters (Wagic resolves a `oneShot` `AAsLongAs` at once), its lasting
+    /// effect then holding while the permanent stays.
+    Once(&'i [Statement<'i>]),
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
     /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`.
@@ -142,6 +146,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         arena,
         specs: SpecLowering { arena },
         activation_limits: Default::default(),
+        one_shot: Default::default(),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -223,7 +228,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 }
             }
             "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
-                Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
+                Line::Plain(statements)
+                | Line::Once(statements)
+                | Line::Lord { statements, .. }
+                | Line::Continuous(statements)
+                    if is_spell =>
+                {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 }
                 Line::Lord { statements, event, entering } => {
@@ -238,7 +248,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     // <1` after a Shatter): not compiled until that is modelled.
                     return Err(Unsupported::new(value, "`aslongas` of a one-shot effect on a permanent"));
                 }
-                Line::Plain(statements) => {
+                Line::Plain(statements) | Line::Once(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
                 Line::Continuous(statements) => {
@@ -372,6 +382,8 @@ struct Lowering<'i> {
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
     activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
+    /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
+    one_shot: std::cell::Cell<bool>,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -396,6 +408,7 @@ enum TargetController {
 impl<'i> Lowering<'i> {
     fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         self.activation_limits.borrow_mut().clear();
+        self.one_shot.set(false);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -453,6 +466,9 @@ impl<'i> Lowering<'i> {
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
         let (_, statements, lord, continuous) = self.effect(value)?;
+        if self.one_shot.get() {
+            return Ok(Line::Once(statements));
+        }
         if continuous {
             return Ok(Line::Continuous(statements));
         }

@@ -161,6 +161,11 @@ impl<'i> Lowering<'i> {
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
                 // `limit:1`: at most once each turn.
                 self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
+            } else if lower == "oneshot" {
+                if !matches!(wrapper, Some(Wrapper::AsLongAs(_))) {
+                    return Err(Unsupported::new(word, "`oneshot` outside `aslongas(...)`"));
+                }
+                self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {

@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 118;
+const PASSED_FLOOR: usize = 122;
 
 /// The test files under `dir`, folders searched, sorted.
 fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -99,6 +99,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Berserker\nauto=rampage(1/1,0)\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Troll\nauto=rampage(1/1,1)\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Ape\nanyzone=type:forest:mybattlefield/type:forest:mybattlefield cdaactive\nmana={G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n\
+[card]\nname=Hellion\nauto=aslongas(*|myHand) double strike <1 oneShot\nmana={R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Might\ntarget=creature\nauto=2/0\nauto={0}:tap\nmana={G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -623,4 +624,23 @@ fn a_characteristic_defining_ability_counts_as_the_creature_enters() {
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Ape\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&dies), Verdict::Passed);
+}
+
+#[test]
+fn a_one_shot_aslongas_is_checked_once_as_the_permanent_enters() {
+    // The Hellion enters with an empty hand: double strike, kept after a card is drawn
+    // (Wagic resolves a `oneShot` `aslongas` once); it deals 2 twice.
+    let attack = |hand: &str, expected_life: u32| {
+        let init = format!("[PLAYER1]\n{hand}library:Forest\n[PLAYER2]\nlibrary:Forest\n");
+        // Wagic's first strike step takes one more `next`.
+        let steps = if expected_life == 16 { "next\n".repeat(4) } else { "next\n".repeat(3) };
+        let moves = format!("eot\neot\ngoto combatattackers\nHellion\n{steps}");
+        let hand_after = if hand.is_empty() { "hand:Forest\n" } else { "hand:Forest,Forest\n" };
+        let expected =
+            format!("COMBATEND\n[PLAYER1]\ninplay:Hellion\n{hand_after}[PLAYER2]\nhand:Forest\nlife:{expected_life}\n");
+        verdict(&test(&init.replace("[PLAYER1]\n", "[PLAYER1]\ninplay:Hellion\n"), &moves, &expected))
+    };
+    assert_eq!(attack("", 16), Verdict::Passed);
+    // With a card in hand as it enters: never double strike.
+    assert_eq!(attack("hand:Forest\n", 18), Verdict::Passed);
 }

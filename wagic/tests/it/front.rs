@@ -600,3 +600,16 @@ fn anyzone_defines_a_starred_power_and_toughness_by_counts() {
         assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
     }
 }
+
+#[test]
+fn a_one_shot_aslongas_runs_once_as_the_permanent_enters() {
+    // Rakdos Pit Dragon's two lines: the `oneShot` one is checked as it enters, the other
+    // holds while its condition does.
+    let dragon = "auto=aslongas(*|myHand) double strike <1 oneShot\nauto=aslongas(*|myHand) double strike <1\n\
+                  type=Creature";
+    assert_eq!(ir_of(dragon), ["auto[]: - aslongas,+doublestrike", "auto[continuous]: - aslongas,+doublestrike"]);
+    assert_eq!(
+        error_of("auto={S}:fog oneshot\ntype=Creature").as_deref(),
+        Some("unsupported: `oneshot` outside `aslongas(...)`")
+    );
+}
