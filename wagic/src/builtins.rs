@@ -222,6 +222,11 @@ fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(any))
 }
 
+/// `fog`: one effect, on no object, preventing all combat damage while it lasts.
+fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record(ctx, EffectCode::Fog, Value::Nil, 1)
+}
+
 fn regenerate<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::Regenerate, 1)])
 }
@@ -375,6 +380,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Token => token,
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,
+        Command::Fog => fog,
     }
 }
 

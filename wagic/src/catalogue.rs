@@ -205,6 +205,14 @@ macro_rules! for_each_command {
                 doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
                 fails_when: "there is no target",
             },
+            Fog {
+                name: "fog",
+                params: [],
+                default_target: Irrelevant,
+                timed: true,
+                doc: "`fog`: prevents all combat damage that would be dealt this turn (Wagic's `APreventDamageTypesUEOT` of combat damage).",
+                fails_when: "never",
+            },
             Control {
                 name: "control",
                 params: [],

@@ -24,14 +24,23 @@ pub enum EffectCode {
     /// `value % 2` while the effect lasts, and by player `value / 2` (its controller as the
     /// effect began) again when it ends.
     Control = 5,
+    /// `fog`: all combat damage is prevented while the effect lasts (until end of turn).
+    Fog = 6,
 }
 
 impl EffectCode {
     /// The code with this number.
     pub fn from_code(code: u16) -> Option<EffectCode> {
-        [EffectCode::Power, EffectCode::Toughness, EffectCode::Prevent, EffectCode::Regenerate, EffectCode::Control]
-            .into_iter()
-            .find(|known| *known as u16 == code)
+        [
+            EffectCode::Power,
+            EffectCode::Toughness,
+            EffectCode::Prevent,
+            EffectCode::Regenerate,
+            EffectCode::Control,
+            EffectCode::Fog,
+        ]
+        .into_iter()
+        .find(|known| *known as u16 == code)
     }
 }
 

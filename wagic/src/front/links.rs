@@ -28,6 +28,7 @@ const EFFECT_WORDS: &[&str] = &[
     "regenerate",
     "shuffle",
     "equip",
+    "fog",
     "moveto",
     "counter",
     "add",
@@ -78,6 +79,7 @@ impl<'i> Lowering<'i> {
             ("regenerate", Command::Regenerate),
             ("shuffle", Command::Shuffle),
             ("equip", Command::Equip),
+            ("fog", Command::Fog),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));

@@ -467,6 +467,9 @@ impl<'i> Lowering<'i> {
         }
         let (_, statements, lord, continuous) = self.effect(value)?;
         if self.one_shot.get() {
+            if !statements.first().is_some_and(starts_with_a_count) {
+                return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
+            }
             return Ok(Line::Once(statements));
         }
         if continuous {

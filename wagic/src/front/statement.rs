@@ -162,9 +162,8 @@ impl<'i> Lowering<'i> {
                 // `limit:1`: at most once each turn.
                 self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
             } else if lower == "oneshot" {
-                if !matches!(wrapper, Some(Wrapper::AsLongAs(_))) {
-                    return Err(Unsupported::new(word, "`oneshot` outside `aslongas(...)`"));
-                }
+                // Wagic's activated and triggered abilities are one-shot already; on a
+                // permanent's line only an `aslongas(...)` effect is (`Line::Once`).
                 self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));

@@ -56,7 +56,6 @@ pub const EFFECTS: &[&str] = &[
     "flashback",
     "flip",
     "flipacoin",
-    "fog",
     "frozen",
     "if",
     "ifnot",

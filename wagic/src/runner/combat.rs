@@ -122,9 +122,13 @@ impl Run<'_> {
             }
         }
         let mut dealt = false;
+        // `fog`: the damage is dealt and prevented, as protection's is.
+        let fog = self.table.board.effects.iter().any(|(_, code, ..)| *code == EffectCode::Fog);
         for (source, target, power) in damage {
             if power > 0 {
-                crate::host::WagicHost::deal_damage(&mut self.table.board, source, target, power);
+                if !fog {
+                    crate::host::WagicHost::deal_damage(&mut self.table.board, source, target, power);
+                }
                 dealt = true;
             }
         }

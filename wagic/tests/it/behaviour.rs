@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 122;
+const PASSED_FLOOR: usize = 123;
 
 /// The test files under `dir`, folders searched, sorted.
 fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -100,6 +100,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Troll\nauto=rampage(1/1,1)\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Ape\nanyzone=type:forest:mybattlefield/type:forest:mybattlefield cdaactive\nmana={G}\ntype=Creature\npower=*\ntoughness=*\n[/card]\n\
 [card]\nname=Hellion\nauto=aslongas(*|myHand) double strike <1 oneShot\nmana={R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Frog\nauto={S}:fog oneshot\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Might\ntarget=creature\nauto=2/0\nauto={0}:tap\nmana={G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -643,4 +644,22 @@ fn a_one_shot_aslongas_is_checked_once_as_the_permanent_enters() {
     assert_eq!(attack("", 16), Verdict::Passed);
     // With a card in hand as it enters: never double strike.
     assert_eq!(attack("hand:Forest\n", 18), Verdict::Passed);
+}
+
+#[test]
+fn fog_prevents_the_combat_damage_of_its_turn_only() {
+    // The Frog sacrificed: the Bears deal nothing this turn, Tim's ability still deals 1.
+    let fogged = test(
+        "[PLAYER1]\ninplay:Frog,Grizzly Bears,Tim\n[PLAYER2]\n",
+        "Frog\nTim\np2\nnext\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Tim\ngraveyard:Frog\n[PLAYER2]\nlife:19\n",
+    );
+    assert_eq!(verdict(&fogged), Verdict::Passed);
+    // The next turn it is over: the Bears deal 2.
+    let next_turn = test(
+        "[PLAYER1]\ninplay:Frog,Grizzly Bears\nlibrary:Forest\n[PLAYER2]\nlibrary:Forest\n",
+        "Frog\neot\neot\ngoto combatattackers\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Frog\nhand:Forest\n[PLAYER2]\nhand:Forest\nlife:18\n",
+    );
+    assert_eq!(verdict(&next_turn), Verdict::Passed);
 }

@@ -608,8 +608,10 @@ fn a_one_shot_aslongas_runs_once_as_the_permanent_enters() {
     let dragon = "auto=aslongas(*|myHand) double strike <1 oneShot\nauto=aslongas(*|myHand) double strike <1\n\
                   type=Creature";
     assert_eq!(ir_of(dragon), ["auto[]: - aslongas,+doublestrike", "auto[continuous]: - aslongas,+doublestrike"]);
+    // On an activated ability it changes nothing (Spore Frog): Wagic's are one-shot.
+    assert_eq!(ir_of("auto={S}:fog oneshot\ntype=Creature"), ["action[1]: - fog ueot"]);
     assert_eq!(
-        error_of("auto={S}:fog oneshot\ntype=Creature").as_deref(),
-        Some("unsupported: `oneshot` outside `aslongas(...)`")
+        error_of("auto=lord(creature) 1/1 oneshot\ntype=Creature").as_deref(),
+        Some("unsupported: `oneshot` outside `aslongas(...)` or an activated ability")
     );
 }
