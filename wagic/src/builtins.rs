@@ -447,7 +447,7 @@ fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
-fn blockers<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+fn blocker_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().blockers(card));
     ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
     Ok(Status::Success)
@@ -636,7 +636,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         table.command(each.index(), command::<H>(each));
     }
     let functions: [(&str, vm::runtime::FunctionFn<H>); 6] = [
-        ("blockers", blockers),
+        ("blockercount", blocker_count),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),

@@ -585,10 +585,10 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
     },
     FunctionSpec { name: "isplayer", min_args: 1, max_args: 1, doc: "`isplayer(x)`: whether x is a player." },
     FunctionSpec {
-        name: "blockers",
+        name: "blockercount",
         min_args: 1,
         max_args: 1,
-        doc: "`blockers(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+        doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
     },
 ];
 

@@ -2,7 +2,7 @@
 //! +p/+t until end of turn for each creature blocking it beyond the first n (Wagic's
 //! `ARampageAbility`, which counts the blockers as they are chosen). It becomes a trigger
 //! on the catalogue's `blocked` event of the card itself, whose pump multiplies p/t by
-//! `blockers(this) - n` (the builtin function counting the creatures that block it).
+//! `blockercount(this) - n` (the builtin function counting the creatures that block it).
 
 use compiler::ir::{Arg, BinaryOp, Effect, Event, Expr, Link, Statement};
 use vm::bytecode::{CommandIdx, CompareOp, EventIdx, EventSuffixIdx, FunctionIdx, RestrictionIdx};
@@ -26,7 +26,7 @@ impl<'i> Lowering<'i> {
             _ => return Err(Unsupported::new(args, "`rampage` beyond more than one blocker")),
         };
         let this = self.arena.alloc(Expr::Var(spec::variable("this")));
-        let function = CATALOGUE.functions.iter().position(|function| function.name == "blockers").unwrap_or(0);
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "blockercount").unwrap_or(0);
         let blockers = self.arena.alloc(Expr::Call(FunctionIdx::new(function), self.arena.alloc_slice_copy(&[*this])));
         let beyond = self.arena.alloc(Expr::Binary(BinaryOp::Sub, blockers, self.arena.alloc(Expr::Int(beyond))));
         let times = |each: i32| Arg::Value(Expr::Binary(BinaryOp::Mul, self.arena.alloc(Expr::Int(each)), beyond));

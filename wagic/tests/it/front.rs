@@ -542,12 +542,12 @@ fn rampage_is_a_pump_per_blocker_beyond_n_when_the_card_is_blocked() {
     assert_eq!(wagic::catalogue::VARIABLES[2].name, "this");
     let [statement] = auto.statements else { panic!("one statement") };
     assert_eq!(shape(statement), "- pump ueot");
-    // 2 × (blockers(this) − 1) and 1 × (blockers(this) − 1).
+    // 2 × (blockercount(this) − 1) and 1 × (blockercount(this) − 1).
     let compiler::ir::Effect::Call { args, .. } = statement.chain[0].effect else { panic!() };
     let per = |each: i32| {
         format!(
             "Value(Binary(Mul, Int({each}), Binary(Sub, Call(FunctionIdx({}), [Var(VariableIdx(2))]), Int(1))))",
-            wagic::CATALOGUE.functions.iter().position(|function| function.name == "blockers").expect("blockers")
+            wagic::CATALOGUE.functions.iter().position(|function| function.name == "blockercount").expect("blockercount")
         )
     };
     assert_eq!(args.iter().map(|arg| format!("{arg:?}")).collect::<Vec<_>>(), [per(2), per(1)]);
