@@ -145,6 +145,14 @@ impl<'i> Lowering<'i> {
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "all")?, word)?;
+            } else if let Some((args, after)) = word.call("lord")
+                && after.text.is_empty()
+                && matches!(wrapper, Some(Wrapper::AsLongAs(_)))
+            {
+                // `aslongas(spec) lord(spec) effect` (Silver Seraph's threshold): a lasting
+                // effect becomes a continuous one, run again after every change, so on every
+                // current match, as a lord's; a one-shot one acts on every match once.
+                set_target(self.target_clause(args, "all")?, word)?;
             } else if lower == "controller" || lower == "opponent" {
                 // The catalogue's `me` and `opp` are the source's controller and opponent
                 // (the host answers them), whoever's event runs the ability.

@@ -547,7 +547,11 @@ fn rampage_is_a_pump_per_blocker_beyond_n_when_the_card_is_blocked() {
     let per = |each: i32| {
         format!(
             "Value(Binary(Mul, Int({each}), Binary(Sub, Call(FunctionIdx({}), [Var(VariableIdx(2))]), Int(1))))",
-            wagic::CATALOGUE.functions.iter().position(|function| function.name == "blockercount").expect("blockercount")
+            wagic::CATALOGUE
+                .functions
+                .iter()
+                .position(|function| function.name == "blockercount")
+                .expect("blockercount")
         )
     };
     assert_eq!(args.iter().map(|arg| format!("{arg:?}")).collect::<Vec<_>>(), [per(2), per(1)]);
@@ -613,5 +617,20 @@ fn a_one_shot_aslongas_runs_once_as_the_permanent_enters() {
     assert_eq!(
         error_of("auto=lord(creature) 1/1 oneshot\ntype=Creature").as_deref(),
         Some("unsupported: `oneshot` outside `aslongas(...)` or an activated ability")
+    );
+}
+
+#[test]
+fn a_lord_inside_aslongas_acts_on_every_match_while_the_count_holds() {
+    // Silver Seraph's threshold: continuous, so on every current match.
+    let seraph = "auto=aslongas(*|mygraveyard) lord(other creature|myBattlefield) 2/2 >6\ntype=Creature";
+    assert_eq!(ir_of(seraph), ["auto[continuous]: filterNone aslongas,pump"]);
+    // Rancid Earth's: on a sorcery, the damage to every match once, when the count holds.
+    let earth = "target=land\nauto=destroy\nauto=aslongas(*|mygraveyard) lord(creature) damage:1 >6\ntype=Sorcery";
+    assert_eq!(ir_of(earth), ["action[0]: - destroy ueot; filterNone aslongas,damage ueot"]);
+    // A one-shot effect on a permanent's matches: Wagic checks it again later (refused).
+    assert_eq!(
+        error_of("auto=aslongas(*|mygraveyard) lord(creature) damage:1 >6\ntype=Creature").as_deref(),
+        Some("unsupported: `aslongas` of a one-shot effect on a permanent")
     );
 }
