@@ -16,6 +16,7 @@ mod amount;
 mod aura;
 mod cda;
 mod cost;
+mod dynamic;
 mod links;
 pub mod piece;
 mod rampage;
@@ -464,6 +465,11 @@ impl<'i> Lowering<'i> {
             let costs = self.costs(value.slice(0, colon).trim())?;
             let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
+        }
+        let lower = value.text.to_ascii_lowercase();
+        if let Some(inside) = lower.strip_prefix("dynamicability<!").and_then(|rest| rest.strip_suffix("!>")) {
+            let statement = self.dynamic(value, inside)?;
+            return Ok(Line::Plain(self.arena.alloc_slice_copy(&[statement])));
         }
         let (_, statements, lord, continuous) = self.effect(value)?;
         if self.one_shot.get() {

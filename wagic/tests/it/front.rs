@@ -634,3 +634,41 @@ fn a_lord_inside_aslongas_acts_on_every_match_while_the_count_holds() {
         Some("unsupported: `aslongas` of a one-shot effect on a permanent")
     );
 }
+
+#[test]
+fn dynamicability_changes_life_by_the_spells_target_card() {
+    // Swords to Plowshares: its target's controller gains life equal to its power.
+    let swords = "target=creature\nauto=moveto(exile)\nauto=dynamicability<!mytgt powerlifegain targetcontroller!>\n\
+                  type=Instant";
+    let source = format!("[card]\nname=Test\n{swords}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let [action] = ir.actions else { panic!("one action") };
+    let life = &action.statements[1];
+    assert_eq!(shape(life), "expr life ueot");
+    // Only when the power is above 0 (Wagic counts nothing below), by 1 × power.
+    let debug = format!("{:?} {:?}", life.condition, life.chain[0].effect);
+    assert!(
+        debug
+            .starts_with("Some(If(Binary(Compare(Gt), Attr(Index(Var(VariableIdx(3)), 0), AttributeIdx(0)), Int(0))))"),
+        "{debug}"
+    );
+    assert!(
+        debug.contains("args: [Value(Binary(Mul, Int(1), Attr(Index(Var(VariableIdx(3)), 0), AttributeIdx(0))))]"),
+        "{debug}"
+    );
+    assert_eq!((wagic::catalogue::VARIABLES[3].name, wagic::catalogue::ATTRIBUTES[0].name), ("tgt", "power"));
+    // Vendetta: the spell's controller loses its toughness.
+    let vendetta =
+        "target=creature\nauto=bury\nauto=dynamicability<!mytgt toughnesslifeloss srccontroller!>\ntype=Instant";
+    assert_eq!(ir_of(vendetta), ["action[0]: - bury ueot; me? life ueot"]);
+    for card in [
+        "target=creature\nauto=dynamicability<!powerstrike!>\ntype=Instant",
+        "target=creature,player\nauto=dynamicability<!mytgt powerlifegain targetcontroller!>\ntype=Instant",
+        "auto={T}:target(creature) dynamicability<!powerpumpboth!>\ntype=Creature",
+    ] {
+        let error = error_of(card).unwrap_or_default();
+        assert!(error.contains("dynamicability"), "{card}: {error}");
+    }
+}
