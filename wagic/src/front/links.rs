@@ -29,6 +29,7 @@ const EFFECT_WORDS: &[&str] = &[
     "shuffle",
     "equip",
     "fog",
+    "preventallcombatdamage",
     "moveto",
     "counter",
     "add",
@@ -80,6 +81,9 @@ impl<'i> Lowering<'i> {
             ("shuffle", Command::Shuffle),
             ("equip", Command::Equip),
             ("fog", Command::Fog),
+            // Wagic's `fog` is `preventallcombatdamage` until end of turn (with no
+            // `to(...)`/`from(...)`, which stay refused as words of their own).
+            ("preventallcombatdamage", Command::Fog),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));

@@ -76,7 +76,6 @@ pub const EFFECTS: &[&str] = &[
     "phaseaction",
     "phasealter",
     "phaseout",
-    "preventallcombatdamage",
     "preventalldamage",
     "preventallnoncombatdamage",
     "proliferate",
