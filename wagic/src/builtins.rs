@@ -609,6 +609,12 @@ fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> 
 }
 
 /// `myTurnOnly`: payable (with nothing) only during its controller's turn.
+/// `myUpkeepOnly`: payable (with nothing) only during its controller's upkeep.
+fn my_upkeep_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player && ctx.host().upkeep()))
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -648,7 +654,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 13] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 14] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -661,6 +667,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("L", life_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
+        ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
     ];
     for (name, cost) in costs {

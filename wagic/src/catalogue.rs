@@ -267,6 +267,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
     },
     CostSpec {
+        name: "myupkeeponly",
+        arg: CostArg::None,
+        doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

@@ -138,6 +138,9 @@ pub trait WagicHost: Host {
     /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
     fn sorcery_timing(&self, player: PlayerId) -> bool;
 
+    /// Whether it is an upkeep step (the active player's).
+    fn upkeep(&self) -> bool;
+
     /// Attaches the equipment or Aura `source` to the permanent `target` (detached from any
     /// other); false when either is not on the battlefield.
     fn attach(&mut self, source: CardId, target: CardId) -> bool;

@@ -15,7 +15,8 @@ const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or 
 
 /// The words written after an effect that limit when its ability may be activated, and the
 /// catalogue cost checking each.
-const ACTIVATION_LIMITS: &[(&str, &str)] = &[("assorcery", "assorcery"), ("myturnonly", "myturnonly")];
+const ACTIVATION_LIMITS: &[(&str, &str)] =
+    &[("assorcery", "assorcery"), ("myturnonly", "myturnonly"), ("myupkeeponly", "myupkeeponly")];
 
 /// The effect part of a line: its label (`name(...)`), its statements, the spec of its
 /// `lord(...)` when it is a lord, and whether it holds while a condition does (an

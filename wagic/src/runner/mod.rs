@@ -241,6 +241,7 @@ impl<'t> Run<'t> {
         let mut table = Table::with_library(Arc::clone(library));
         table.board.active = P0;
         table.board.main_phase = phase.is_main();
+        table.board.upkeep = phase == Phase::Upkeep;
         let mut entered = HashSet::new();
         let sick_from_start = test.switches.iter().any(|(_, switch)| switch == "summoningsickness");
         for (index, player) in test.init.players.iter().enumerate() {
@@ -425,6 +426,7 @@ impl<'t> Run<'t> {
         }
         self.phase = phase;
         self.table.board.main_phase = phase.is_main();
+        self.table.board.upkeep = phase == Phase::Upkeep;
         let active = self.table.board.active;
         // No combat damage dealt: Wagic's damage step goes on to the end of combat at once.
         let mut no_damage = false;

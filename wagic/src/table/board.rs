@@ -81,6 +81,8 @@ pub struct Board {
     pub active: PlayerId,
     /// Whether it is a main phase with nothing on the stack.
     pub main_phase: bool,
+    /// Whether it is the upkeep step (`myUpkeepOnly`).
+    pub upkeep: bool,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -106,6 +108,7 @@ impl Board {
             events: Vec::new(),
             active: P0,
             main_phase: true,
+            upkeep: false,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,

@@ -399,6 +399,10 @@ impl WagicHost for Board {
         self.active
     }
 
+    fn upkeep(&self) -> bool {
+        self.upkeep
+    }
+
     fn sorcery_timing(&self, player: PlayerId) -> bool {
         self.active == player && self.main_phase
     }
