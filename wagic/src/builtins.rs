@@ -222,6 +222,23 @@ fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(any))
 }
 
+/// `cantbeblockedby(spec)`: for each target card, one effect per card the spec matches
+/// (the blocker it may not have), a unit of fuel each.
+fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
+    let found = ctx.resolve(filter)?;
+    let blockers: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
+    let cards = target_cards(ctx);
+    ctx.charge(cards.len().saturating_mul(blockers.len()))?;
+    for &card in &cards {
+        for &blocker in &blockers {
+            let number = i32::try_from(blocker.0).unwrap_or(i32::MAX);
+            record(ctx, EffectCode::Unblockable, Value::Card(card), number)?;
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -381,6 +398,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Equip | Command::Enchant => equip,
         Command::Control => control,
         Command::Fog => fog,
+        Command::CantBeBlockedBy => cant_be_blocked_by,
     }
 }
 

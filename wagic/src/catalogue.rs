@@ -213,6 +213,14 @@ macro_rules! for_each_command {
                 doc: "`fog`: prevents all combat damage that would be dealt this turn (Wagic's `APreventDamageTypesUEOT` of combat damage).",
                 fails_when: "never",
             },
+            CantBeBlockedBy {
+                name: "cantbeblockedby",
+                params: [req "blockers": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a creature",
+            },
             Control {
                 name: "control",
                 params: [],

@@ -26,6 +26,9 @@ pub enum EffectCode {
     Control = 5,
     /// `fog`: all combat damage is prevented while the effect lasts (until end of turn).
     Fog = 6,
+    /// `cantbeblockedby(spec)`: the target cannot be blocked by the card numbered `value`
+    /// (one effect per card the spec matched when it last ran).
+    Unblockable = 7,
 }
 
 impl EffectCode {
@@ -38,6 +41,7 @@ impl EffectCode {
             EffectCode::Regenerate,
             EffectCode::Control,
             EffectCode::Fog,
+            EffectCode::Unblockable,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -185,6 +185,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let is = |wanted: Command| command == CommandIdx::new(wanted.index());
     let on_permanent = [
         Command::Pump,
+        Command::CantBeBlockedBy,
         Command::Tap,
         Command::Untap,
         Command::Counter,

@@ -30,6 +30,7 @@ const EFFECT_WORDS: &[&str] = &[
     "equip",
     "fog",
     "preventallcombatdamage",
+    "cantbeblockedby",
     "moveto",
     "counter",
     "add",
@@ -106,6 +107,14 @@ impl<'i> Lowering<'i> {
             }
             let zone_ref = self.zone_ref(zone.trim())?;
             return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
+        }
+        if let Some((args, after)) = piece.call("cantbeblockedby") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `cantbeblockedby(...)`"));
+            }
+            let spec = spec::read(args)?;
+            let filter = self.specs.filter(&spec, true)?;
+            return Ok(one(call(Command::CantBeBlockedBy, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("counter") {
             if !after.text.is_empty() {

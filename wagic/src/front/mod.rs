@@ -148,6 +148,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         specs: SpecLowering { arena },
         activation_limits: Default::default(),
         one_shot: Default::default(),
+        spell: is_spell,
         aura: is_aura,
         target_controller: player_word,
     };
@@ -385,6 +386,8 @@ struct Lowering<'i> {
     activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
     /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
     one_shot: std::cell::Cell<bool>,
+    /// The card is an instant or a sorcery.
+    spell: bool,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -458,12 +461,14 @@ impl<'i> Lowering<'i> {
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);
+            self.static_only(statements, value)?;
             return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
             let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
+            self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
         let lower = value.text.to_ascii_lowercase();
@@ -478,7 +483,10 @@ impl<'i> Lowering<'i> {
             }
             return Ok(Line::Once(statements));
         }
-        if continuous {
+        // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
+        // counted again after every change (a lord's too: its statements target its spec).
+        if continuous || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable)) {
+            self.static_only(statements, value)?;
             return Ok(Line::Continuous(statements));
         }
         match lord {
@@ -593,6 +601,20 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
+    /// Refuses `cantbeblockedby(spec)` where it would not be continuous (an instant's or
+    /// sorcery's line, an activated or triggered ability, a `may`): its matches would be
+    /// counted once.
+    fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
+        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
+        let once = value.text.trim_start().starts_with(['@', '{'])
+            || self.spell
+            || statements.iter().any(|statement| statement.condition.is_some());
+        if unblockable && once {
+            return Err(Unsupported::new(value, "`cantbeblockedby` outside a permanent's static line"));
+        }
+        Ok(())
+    }
+
     /// The event of a continuous effect's auto: the catalogue's `continuous` role.
     fn continuous_event(&self, at: Piece<'_>) -> Event<'i> {
         let name = CATALOGUE.roles.continuous.unwrap_or_default();
@@ -633,6 +655,12 @@ fn moves_no_card(statement: &Statement<'_>) -> bool {
         && statement.chain.iter().all(
             |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
         )
+}
+
+/// Whether a link is `cantbeblockedby(spec)`.
+fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
+    let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
+    matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
 }
 
 /// Whether a statement is `equip` (the catalogue's `equip` call alone).

@@ -28,7 +28,6 @@ pub const EFFECTS: &[&str] = &[
     "bloodthirst",
     "bottomoflibrary",
     "bushido",
-    "cantbeblockedby",
     "cantbeblockerof",
     "cantbesacrified",
     "cantbetargetof",

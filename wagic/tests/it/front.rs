@@ -679,3 +679,25 @@ fn dynamicability_changes_life_by_the_spells_target_card() {
         assert!(error.contains("dynamicability"), "{card}: {error}");
     }
 }
+
+#[test]
+fn cantbeblockedby_is_continuous_and_refused_where_it_would_be_counted_once() {
+    // Gnat Alley Creeper; on an Aura (Dust Corona) it acts on the enchanted creature; a
+    // lord's (Shifting Sliver's) on its matches.
+    assert_eq!(ir_of("auto=cantbeblockedby(creature[flying])\ntype=Creature"), ["auto[continuous]: - cantbeblockedby"]);
+    let corona = "target=creature\nauto=cantbeblockedby(creature[flying])\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(ir_of(corona), ["auto[]: filterSome(Exact(1)) enchant", "auto[continuous]: enchanted? cantbeblockedby"]);
+    let sliver = "auto=lord(sliver) cantbeblockedby(creature[-sliver])\ntype=Creature";
+    assert_eq!(ir_of(sliver), ["auto[continuous]: filterNone cantbeblockedby"]);
+    for card in [
+        "target=creature\nauto=cantbeblockedby(wall)\ntype=Instant",
+        "auto={R}:cantbeblockedby(wall)\ntype=Creature",
+        "auto=@each my upkeep:cantbeblockedby(wall)\ntype=Creature",
+    ] {
+        assert_eq!(
+            error_of(card).as_deref(),
+            Some("unsupported: `cantbeblockedby` outside a permanent's static line"),
+            "{card}"
+        );
+    }
+}
