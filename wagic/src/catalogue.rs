@@ -559,6 +559,7 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
     named("equipped", "The creature the source equipment is attached to (nil when none)."),
     named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
+    named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
 ];
 
 /// Attributes an expression may read after a dot.

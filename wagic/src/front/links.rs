@@ -41,6 +41,16 @@ const EFFECT_WORDS: &[&str] = &[
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
+    /// `x`, `+x`, `-x` (the X paid) or a whole number, as an amount of a pump.
+    fn x_amount(&self, text: &str) -> Option<Expr<'i>> {
+        let x = || self.arena.alloc(Expr::Var(spec::variable("x")));
+        match text.trim() {
+            "x" | "+x" => Some(Expr::Var(spec::variable("x"))),
+            "-x" => Some(Expr::Neg(x())),
+            number => amount_of(number).map(Expr::Int),
+        }
+    }
+
     /// The effect words of one statement as links (`add{W}{U}` is one link per colour).
     pub(super) fn effect_links(&self, piece: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let text = piece.text;
@@ -63,6 +73,10 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
+                if amount.trim() == "x" && self.x_spell {
+                    let x = Expr::Var(spec::variable("x"));
+                    return Ok(one(call(command, &[Arg::Value(x)])));
+                }
                 let value = amount_of(amount).ok_or_else(|| {
                     Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
                         format!(
@@ -100,6 +114,12 @@ impl<'i> Lowering<'i> {
         }
         if let Some((power, toughness)) = pump_of(&lower) {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
+        }
+        // `X/0`, `x/-x` of a spell with `{X}`: the X paid, or a whole number.
+        if let Some((power, toughness)) = lower.split_once('/').filter(|_| self.x_spell)
+            && let (Some(power), Some(toughness)) = (self.x_amount(power), self.x_amount(toughness))
+        {
+            return Ok(one(call(Command::Pump, &[Arg::Value(power), Arg::Value(toughness)])));
         }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {

@@ -149,6 +149,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
+        x_spell: is_spell
+            && block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -388,6 +390,9 @@ struct Lowering<'i> {
     one_shot: std::cell::Cell<bool>,
     /// The card is an instant or a sorcery.
     spell: bool,
+    /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
+    /// the X paid.
+    x_spell: bool,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,

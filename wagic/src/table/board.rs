@@ -83,6 +83,8 @@ pub struct Board {
     pub main_phase: bool,
     /// Whether it is the upkeep step (`myUpkeepOnly`).
     pub upkeep: bool,
+    /// The X paid for the last spell cast with `{X}` in its cost (the catalogue's `x`).
+    pub x_paid: i32,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -109,6 +111,7 @@ impl Board {
             active: P0,
             main_phase: true,
             upkeep: false,
+            x_paid: 0,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,

@@ -84,6 +84,7 @@ impl Host for Board {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "x" => Value::Int(self.x_paid),
             _ => Value::Nil,
         }
     }

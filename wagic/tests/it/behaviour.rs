@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 137;
+const PASSED_FLOOR: usize = 143;
 
 /// The test files under `dir`, folders searched, sorted.
 fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -104,6 +104,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Sentry\nauto={0}:1/0 myUpkeepOnly\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Creeper\nauto=cantbeblockedby(creature[flying])\nmana={R}\ntype=Creature\npower=3\ntoughness=1\n[/card]\n\
 [card]\nname=Hawk\nabilities=flying\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Blaze\ntarget=creature,player\nauto=damage:X\nmana={X}{R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Might\ntarget=creature\nauto=2/0\nauto={0}:tap\nmana={G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -695,4 +696,22 @@ fn cantbeblockedby_makes_wagic_ignore_the_click_of_a_matching_blocker() {
     // Tim does not: they trade.
     let traded = "[PLAYER1]\ngraveyard:Creeper\n[PLAYER2]\ngraveyard:Tim\n";
     assert_eq!(block("Tim", traded), Verdict::Passed);
+}
+
+#[test]
+fn an_x_spell_pays_all_the_mana_left_as_x() {
+    // Wagic's tests give the pool and no X (hurricane.txt): X is what is left after {R}.
+    let blaze = test(
+        "[PLAYER1]\nhand:Blaze\nmanapool:{R}{G}{2}\n[PLAYER2]\n",
+        "Blaze\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Blaze\n[PLAYER2]\nlife:17\n",
+    );
+    assert_eq!(verdict(&blaze), Verdict::Passed);
+    // X 0: no damage.
+    let zero = test(
+        "[PLAYER1]\nhand:Blaze\nmanapool:{R}\n[PLAYER2]\n",
+        "Blaze\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Blaze\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&zero), Verdict::Passed);
 }

@@ -701,3 +701,37 @@ fn cantbeblockedby_is_continuous_and_refused_where_it_would_be_counted_once() {
         );
     }
 }
+
+#[test]
+fn x_is_the_x_paid_on_a_spell_whose_cost_has_one() {
+    // Hurricane's damage and Flowstone Slide's pump read the catalogue's `x`.
+    let source =
+        "[card]\nname=Test\nauto=damage:X all(player)\nauto=lord(creature) x/-x\nmana={X}{G}\ntype=Sorcery\n[/card]\n";
+    let blocks = wagic::reader::read(source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let [action] = ir.actions else { panic!("one action") };
+    let args: Vec<String> = action
+        .statements
+        .iter()
+        .map(|statement| {
+            let compiler::ir::Effect::Call { args, .. } = statement.chain[0].effect else { panic!() };
+            format!("{args:?}")
+        })
+        .collect();
+    let x = wagic::catalogue::VARIABLES.iter().position(|named| named.name == "x").expect("x");
+    assert_eq!(
+        args,
+        [
+            format!("[Value(Var(VariableIdx({x})))]"),
+            format!("[Value(Var(VariableIdx({x}))), Value(Neg(Var(VariableIdx({x}))))]")
+        ]
+    );
+    // Without `{X}` in the cost, or on a permanent, there is no X paid.
+    for card in [
+        "auto=damage:X all(player)\nmana={G}\ntype=Sorcery",
+        "auto={T}:damage:X target(player)\nmana={X}\ntype=Creature",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some("unsupported: amount `x`"), "{card}");
+    }
+}
