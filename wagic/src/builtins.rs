@@ -239,6 +239,18 @@ fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `spiritlink`: on each target card, an effect giving the source's owner the life of the
+/// damage the card deals.
+fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let owner = ctx.host().owner(source);
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        record(ctx, EffectCode::SpiritLink, Value::Card(card), i32::from(owner.0 != 0))?;
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -399,6 +411,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Control => control,
         Command::Fog => fog,
         Command::CantBeBlockedBy => cant_be_blocked_by,
+        Command::SpiritLink => spirit_link,
     }
 }
 

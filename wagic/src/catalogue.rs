@@ -213,6 +213,14 @@ macro_rules! for_each_command {
                 doc: "`fog`: prevents all combat damage that would be dealt this turn (Wagic's `APreventDamageTypesUEOT` of combat damage).",
                 fails_when: "never",
             },
+            SpiritLink {
+                name: "spiritlink",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`spiritlink` (Wagic's `ASpiritLinkAbility`): whenever a target card deals damage, the source's owner gains that much life.",
+                fails_when: "no target is a card",
+            },
             CantBeBlockedBy {
                 name: "cantbeblockedby",
                 params: [req "blockers": Filter],

@@ -29,6 +29,8 @@ pub enum EffectCode {
     /// `cantbeblockedby(spec)`: the target cannot be blocked by the card numbered `value`
     /// (one effect per card the spec matched when it last ran).
     Unblockable = 7,
+    /// `spiritlink`: whenever the target deals damage, player `value` gains that much life.
+    SpiritLink = 8,
 }
 
 impl EffectCode {
@@ -42,6 +44,7 @@ impl EffectCode {
             EffectCode::Control,
             EffectCode::Fog,
             EffectCode::Unblockable,
+            EffectCode::SpiritLink,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -68,6 +68,25 @@ impl<'i> Lowering<'i> {
     /// continuous effect on it, so it follows the attachment and ends when the Aura is
     /// attached to nothing. A lord's statements have their own target and are kept.
     pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        let mut value = value.trim();
+        if let Some(first) = value.words().first().copied()
+            && let Some((spec_piece, _)) = first.call("teach")
+        {
+            // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
+            // permanent when the spec matches it, which an Aura enchanting creatures only
+            // always does.
+            if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !self.enchants_creatures {
+                return Err(Unsupported::new(
+                    value,
+                    "`teach(...)` other than `teach(creature)` on an Aura of creatures",
+                ));
+            }
+            let taught = value.from(first.text.len()).trim();
+            if taught.text.is_empty() {
+                return Err(Unsupported::new(value, "line without an effect"));
+            }
+            value = taught;
+        }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {
                 let is_static = statements.iter().all(|statement| {
@@ -186,6 +205,7 @@ fn object_of(effect: &Effect<'_>) -> Object {
     let on_permanent = [
         Command::Pump,
         Command::CantBeBlockedBy,
+        Command::SpiritLink,
         Command::Tap,
         Command::Untap,
         Command::Counter,

@@ -31,6 +31,7 @@ const EFFECT_WORDS: &[&str] = &[
     "fog",
     "preventallcombatdamage",
     "cantbeblockedby",
+    "spiritlink",
     "moveto",
     "counter",
     "add",
@@ -127,6 +128,9 @@ impl<'i> Lowering<'i> {
             }
             let zone_ref = self.zone_ref(zone.trim())?;
             return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
+        }
+        if lower == "spiritlink" {
+            return Ok(one(call(Command::SpiritLink, &[])));
         }
         if let Some((args, after)) = piece.call("cantbeblockedby") {
             if !after.text.is_empty() {

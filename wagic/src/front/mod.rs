@@ -149,6 +149,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,
+        enchants_creatures: is_aura
+            && block.field("target").is_some_and(|field| {
+                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                    spec.zone.is_none()
+                        && !spec.types.is_empty()
+                        && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("creature"))
+                })
+            }),
         x_spell: is_spell
             && block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1),
         aura: is_aura,
@@ -390,6 +398,8 @@ struct Lowering<'i> {
     one_shot: std::cell::Cell<bool>,
     /// The card is an instant or a sorcery.
     spell: bool,
+    /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
+    enchants_creatures: bool,
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
     /// the X paid.
     x_spell: bool,

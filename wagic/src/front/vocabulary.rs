@@ -86,7 +86,6 @@ pub const EFFECTS: &[&str] = &[
     "removefromcombat",
     "replacedraw",
     "sacrifice",
-    "spiritlink",
     "swap",
     "teach",
     "thisforeach",

@@ -223,6 +223,16 @@ impl WagicHost for Board {
         };
         if amount > 0 {
             self.events.push(("damaged", player, target));
+            // Spirit link: the owner of the card that gave it gains the life.
+            let linked: Vec<i32> = self
+                .effects
+                .iter()
+                .filter(|(_, code, on, _)| *code == EffectCode::SpiritLink && *on == Value::Card(source))
+                .map(|(.., gainer)| *gainer)
+                .collect();
+            for gainer in linked {
+                self.change_life(if gainer == 0 { P0 } else { P1 }, amount);
+            }
             if self.has_ability(source, "lifelink") {
                 let controller = self.get(source).map_or(P0, |c| c.controller);
                 self.change_life(controller, amount);

@@ -735,3 +735,28 @@ fn x_is_the_x_paid_on_a_spell_whose_cost_has_one() {
         assert_eq!(error_of(card).as_deref(), Some("unsupported: amount `x`"), "{card}");
     }
 }
+
+#[test]
+fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
+    // Armadillo Cloak's `teach(creature) spiritlink`.
+    let cloak = "target=creature\nauto=2/2\nauto=teach(creature) spiritlink\ntype=Enchantment\nsubtype=Aura";
+    assert_eq!(
+        ir_of(cloak),
+        [
+            "auto[]: filterSome(Exact(1)) enchant",
+            "auto[continuous]: enchanted? pump",
+            "auto[continuous]: enchanted? spiritlink"
+        ]
+    );
+    // A spec the enchanted permanent may not match, or an Aura of other permanents.
+    let refusal = "unsupported: `teach(...)` other than `teach(creature)` on an Aura of creatures";
+    for card in [
+        "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
+        "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",
+        "auto=teach(creature) trample\ntype=Artifact\nsubtype=Equipment",
+    ] {
+        let error = error_of(card);
+        assert!(error.as_deref() == Some(refusal) || card.contains("Equipment"), "{card}: {error:?}");
+        assert!(error.is_some(), "{card}");
+    }
+}
