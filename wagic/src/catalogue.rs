@@ -567,6 +567,9 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
     named("equipped", "The creature the source equipment is attached to (nil when none)."),
     named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
+    named("damagesource", "The card that dealt the damage of a `damaged` event (`from(spec)`)."),
+    named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
+    named("thatmuch", "How much damage a `damaged` event's source dealt."),
     named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
 ];
 

@@ -145,7 +145,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     };
     let lowering = Lowering {
         arena,
-        specs: SpecLowering { arena },
+        specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
         activation_limits: Default::default(),
         one_shot: Default::default(),
         spell: is_spell,

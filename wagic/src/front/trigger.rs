@@ -91,7 +91,8 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 5] = ["movedto", "damaged", "tapped", "untapped", "drawn"];
+            const OBJECT_TRIGGERS: [&str; 8] =
+                ["movedto", "damaged", "tapped", "untapped", "drawn", "combatdamaged", "damagefoeof", "damageof"];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
@@ -109,15 +110,42 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(object_spec)?;
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
         }
+        let mut and = |test: Expr<'i>| {
+            condition = Some(match condition.take() {
+                Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
+                None => test,
+            });
+        };
+        // Wagic's damage triggers (`TrDamaged`) are one event, `damaged`: combat damage only
+        // (`@combatdamaged`), or dealt to the card's controller's opponent (`@damagefoeof`)
+        // or to its controller (`@damageof`).
+        let event_name = match event_name.as_str() {
+            "combatdamaged" => {
+                and(Expr::Var(spec::variable("combatdamage")));
+                "damaged".to_string()
+            }
+            whose @ ("damagefoeof" | "damageof") => {
+                let player =
+                    self.arena.alloc(Expr::Var(spec::variable(if whose == "damageof" { "me" } else { "opp" })));
+                and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
+                "damaged".to_string()
+            }
+            _ => event_name,
+        };
         for word in rest {
             match word.call("from") {
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
                     let spec = spec::read(from_spec)?;
                     if let Some(test) = self.specs.predicate(&spec, trigger, "fromzone")? {
-                        condition = Some(match condition {
-                            Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
-                            None => test,
-                        });
+                        and(test);
+                    }
+                }
+                // The damage's source: the card the event binds as `damagesource`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "damaged" => {
+                    let spec = spec::read(from_spec)?;
+                    let source = Expr::Var(spec::variable("damagesource"));
+                    if let Some(test) = self.specs.predicate(&spec, source, "inzone")? {
+                        and(test);
                     }
                 }
                 _ => {

@@ -124,6 +124,7 @@ impl Run<'_> {
         let mut dealt = false;
         // `fog`: the damage is dealt and prevented, as protection's is.
         let fog = self.table.board.effects.iter().any(|(_, code, ..)| *code == EffectCode::Fog);
+        self.table.board.combat_damage = true;
         for (source, target, power) in damage {
             if power > 0 {
                 if !fog {
@@ -132,6 +133,7 @@ impl Run<'_> {
                 dealt = true;
             }
         }
+        self.table.board.combat_damage = false;
         dealt
     }
 

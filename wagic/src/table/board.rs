@@ -77,6 +77,11 @@ pub struct Board {
     /// The other object events since the table last emitted them: the event's name
     /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
     pub events: Vec<(&'static str, PlayerId, Value)>,
+    /// The damage dealt since the table last emitted `damaged`: the event's player, what
+    /// was dealt damage, the source, how much, and whether it was combat damage.
+    pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// Whether the damage being dealt is combat damage (the runner sets it as it strikes).
+    pub combat_damage: bool,
     /// Whose turn it is.
     pub active: PlayerId,
     /// Whether it is a main phase with nothing on the stack.
@@ -108,6 +113,8 @@ impl Board {
             abilities: Vec::new(),
             moved: Vec::new(),
             events: Vec::new(),
+            damage_dealt: Vec::new(),
+            combat_damage: false,
             active: P0,
             main_phase: true,
             upkeep: false,

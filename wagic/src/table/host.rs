@@ -222,7 +222,7 @@ impl WagicHost for Board {
             _ => return false,
         };
         if amount > 0 {
-            self.events.push(("damaged", player, target));
+            self.damage_dealt.push((player, target, source, amount, self.combat_damage));
             // Spirit link: the owner of the card that gave it gains the life.
             let linked: Vec<i32> = self
                 .effects

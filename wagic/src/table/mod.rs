@@ -297,6 +297,22 @@ impl Table {
                     self.runtime.emit(Event::new(event, player).with_object(object));
                 }
             }
+            // `damaged` binds its source, its amount and whether it was combat damage.
+            let damage = std::mem::take(&mut self.board.damage_dealt);
+            if let Some(damaged) = self.runtime.event_index("damaged") {
+                let variable = |name: &str| {
+                    let index = crate::catalogue::VARIABLES.iter().position(|named| named.name == name).unwrap_or(0);
+                    vm::bytecode::VariableIdx::new(index)
+                };
+                for &(player, object, source, amount, combat) in &damage {
+                    let event = Event::new(damaged, player)
+                        .with_object(object)
+                        .bind(variable("damagesource"), Value::Card(source))
+                        .bind(variable("thatmuch"), Value::Int(amount))
+                        .bind(variable("combatdamage"), Value::Bool(combat));
+                    self.runtime.emit(event);
+                }
+            }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             for index in 0..self.board.cards.len() {
@@ -315,8 +331,10 @@ impl Table {
                     self.runtime.leave_play(&mut self.board, card);
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty();
-            if quiet && self.board.moved.is_empty() && self.board.events.is_empty() && self.runtime.is_idle() {
+            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
+            let pending =
+                !self.board.moved.is_empty() || !self.board.events.is_empty() || !self.board.damage_dealt.is_empty();
+            if quiet && !pending && self.runtime.is_idle() {
                 return Ok(());
             }
         }

@@ -760,3 +760,59 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
         assert!(error.is_some(), "{card}");
     }
 }
+
+#[test]
+fn damage_triggers_are_the_damaged_event_with_tests_of_its_bindings() {
+    let card = "auto=@combatdamaged(player) from(this):life:1 controller\nauto=@damagefoeof(player) from(this):life:1 controller\n\
+                auto=@damaged(creature) from(creature|mybattlefield):life:1 controller\ntype=Creature";
+    assert_eq!(
+        ir_of(card),
+        ["auto[damaged?]: me life ueot", "auto[damaged?]: me life ueot", "auto[damaged?]: me life ueot"]
+    );
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let conditions: Vec<String> = ir.autos.iter().map(|auto| format!("{:?}", auto.events[0].condition)).collect();
+    let var = |name: &str| {
+        let index = wagic::catalogue::VARIABLES.iter().position(|named| named.name == name).expect("a variable");
+        format!("Var(VariableIdx({index}))")
+    };
+    // Combat damage to a player from this card.
+    assert!(
+        conditions[0].contains(&var("combatdamage")) && conditions[0].contains(&var("damagesource")),
+        "{}",
+        conditions[0]
+    );
+    // Damage to the opponent (`trigger == opp`) from this card.
+    assert!(
+        conditions[1].contains(&format!("Binary(Compare(Eq), {}, {})", var("trigger"), var("opp"))),
+        "{}",
+        conditions[1]
+    );
+    assert!(!conditions[1].contains(&var("combatdamage")), "{}", conditions[1]);
+    // A source spec is tested on `damagesource`, in its zone.
+    assert!(conditions[2].contains(&var("damagesource")), "{}", conditions[2]);
+    // `mytgt` is the card's target, never a card named so: the enchanted permanent on an
+    // Aura's damage trigger; refused elsewhere (it compiled as a card name before).
+    assert_eq!(
+        error_of("auto=@damaged(this) from(mytgt):life:1 controller\ntype=Creature").as_deref(),
+        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
+    );
+    let aura =
+        "target=creature\nauto=@combatdamaged(player) from(mytgt):life:1 controller\ntype=Enchantment\nsubtype=Aura";
+    let source = format!("[card]\nname=Test\n{aura}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the Aura compiles");
+    let condition = format!("{:?}", ir.autos[1].events[0].condition);
+    assert!(
+        condition.contains(&format!("Binary(Compare(Eq), {}, {})", var("damagesource"), var("enchanted"))),
+        "{condition}"
+    );
+    // Once the enchanted permanent has moved, the Aura enchants nothing: refused.
+    assert_eq!(
+        error_of("target=creature\nauto=@movedto(mytgt|graveyard):life:1 controller\ntype=Enchantment\nsubtype=Aura")
+            .as_deref(),
+        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
+    );
+}
