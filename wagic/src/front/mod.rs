@@ -11,6 +11,9 @@
 //! effect part's prefixes, `&&` statements, targets and `ueot`), `links.rs` (the effect
 //! words: `damage:2`, `destroy`, `add{G}`...), `token.rs` (`token(...)`) and `amount.rs`
 //! (`2`, `+1/+1`); [`spec`] reads and lowers the target specs, on [`piece`]s of the file.
+//! An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
+//! `dynamicability<!...!>` in `dynamic.rs`.
 
 mod amount;
 mod aura;

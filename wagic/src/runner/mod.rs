@@ -15,6 +15,14 @@
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
 //! next move, as Wagic asks for it, and the test is skipped when no move names it.
 //!
+//! An Aura is cast as Wagic casts it: the next move names the permanent it enchants (it
+//! resolves attached to it; a permanent its `target=` does not match skips the test). A
+//! spell with `{X}` pays the rest of its cost, then all the mana left as X (Wagic's tests
+//! give the pool, not X). A block that `cantbeblockedby(...)` forbids is a click Wagic
+//! does not take. A permanent that changes controller (an Aura's `control`) counts as
+//! entered this turn; summoning sickness stops an ability whose cost taps. Tests Wagic
+//! keeps in `wontfix` are skipped ([`known_wagic_failure`]).
+//!
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
