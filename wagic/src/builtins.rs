@@ -75,8 +75,18 @@ fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -
     ctx.arg(index).as_int().unwrap_or(default)
 }
 
+/// Argument 0 times the cards of argument 1, a filter (`per`), when it is one (Wagic's
+/// `type:spec:zone` amounts), counted as the effect resolves.
+fn amount_per<H: WagicHost>(ctx: &mut CallContext<'_, H>, default: i32) -> Result<i32, Trap> {
+    let amount = int_arg(ctx, 0, default);
+    let Value::Filter(filter) = ctx.arg(1) else { return Ok(amount) };
+    let found = ctx.resolve(filter)?;
+    let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+    Ok(amount.saturating_mul(count))
+}
+
 fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let amount = int_arg(ctx, 0, 0);
+    let amount = amount_per(ctx, 0)?;
     let source = ctx.env().source;
     let targets = ctx.targets().to_vec();
     let mut dealt = false;
@@ -87,7 +97,7 @@ fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let amount = int_arg(ctx, 0, 0);
+    let amount = amount_per(ctx, 0)?;
     let players = target_players(ctx);
     for &player in &players {
         ctx.host().change_life(player, amount);
@@ -96,7 +106,7 @@ fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let count = int_arg(ctx, 0, 1);
+    let count = amount_per(ctx, 1)?;
     let mut all = true;
     for player in target_players(ctx) {
         let moved = ctx.host().draw(player, count);
@@ -118,7 +128,7 @@ fn discard<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn deplete<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let count = int_arg(ctx, 0, 1);
+    let count = amount_per(ctx, 1)?;
     let mut all = true;
     for player in target_players(ctx) {
         let moved = ctx.host().deplete(player, count);

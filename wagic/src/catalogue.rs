@@ -47,26 +47,26 @@ macro_rules! for_each_command {
         $callback! {
             Damage {
                 name: "damage",
-                params: [req "amount": Expr],
+                params: [req "amount": Expr, opt "per": Filter],
                 default_target: Nothing,
                 timed: false,
-                doc: "`damage:n`: deals n damage to each target creature or player.",
+                doc: "`damage:n`: deals n damage to each target creature or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches.",
                 fails_when: "there is no target",
             },
             Life {
                 name: "life",
-                params: [req "amount": Expr],
+                params: [req "amount": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`life:n`: each target player gains n life (loses it when n is negative).",
+                doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
                 fails_when: "no target is a player",
             },
             Draw {
                 name: "draw",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`draw:n`: each target player draws n cards.",
+                doc: "`draw:n`: each target player draws n cards; `per`: n times the cards the spec matches.",
                 fails_when: "some targeted player's library ran out",
             },
             Discard {
@@ -79,10 +79,10 @@ macro_rules! for_each_command {
             },
             Deplete {
                 name: "deplete",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`deplete:n`: each target player puts the top n cards of their library into their graveyard.",
+                doc: "`deplete:n`: each target player puts the top n cards of their library into their graveyard; `per`: n times the cards the spec matches.",
                 fails_when: "some targeted player's library ran out",
             },
             Destroy {

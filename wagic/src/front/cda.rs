@@ -30,6 +30,19 @@ impl<'i> Lowering<'i> {
         Ok(self.arena.alloc_slice_copy(&statements))
     }
 
+    /// `type:spec:zone` (Wagic's count of the cards of the zone the spec matches) as the
+    /// filter of them; `None` for another form.
+    pub(super) fn counted(&self, part: Piece<'_>) -> Option<Result<&'i compiler::ir::Filter<'i>, Unsupported>> {
+        let counted = part.strip_prefix("type:").or_else(|| part.strip_prefix("Type:"))?;
+        let colon = counted.text.rfind(':')?;
+        // `creature[-wall]:mybattlefield` read as the spec `creature[-wall]|mybattlefield`:
+        // the same length, so the spans stay the file's.
+        let mut written = counted.text.to_string();
+        written.replace_range(colon..=colon, "|");
+        let spec_piece = Piece::new(self.arena.alloc_str(&written), counted.start);
+        Some(spec::read(spec_piece).and_then(|spec| self.specs.filter(&spec, true)))
+    }
+
     /// One part: `n` (a pump of n times `unit`) or `type:spec:zone` (`unit` per card of the
     /// zone the spec matches); `None` for any other form.
     fn characteristic_pump(&self, part: Piece<'_>, unit: (i32, i32)) -> Option<Result<Statement<'i>, Unsupported>> {
@@ -37,14 +50,7 @@ impl<'i> Lowering<'i> {
         let (power, toughness, per) = if let Ok(number) = part.text.parse::<i32>() {
             (Arg::Value(Expr::Int(unit.0 * number)), Arg::Value(Expr::Int(unit.1 * number)), None)
         } else {
-            let counted = part.strip_prefix("type:")?;
-            let colon = counted.text.rfind(':')?;
-            // `creature[-wall]:mybattlefield` read as the spec `creature[-wall]|mybattlefield`:
-            // the same length, so the spans stay the file's.
-            let mut written = counted.text.to_string();
-            written.replace_range(colon..=colon, "|");
-            let spec_piece = Piece::new(self.arena.alloc_str(&written), counted.start);
-            let filter = match spec::read(spec_piece).and_then(|spec| self.specs.filter(&spec, true)) {
+            let filter = match self.counted(part)? {
                 Ok(filter) => filter,
                 Err(error) => return Some(Err(error)),
             };

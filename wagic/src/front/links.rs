@@ -74,6 +74,18 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
+                // `type:spec:zone` (and `-type:...`): 1 (or -1) per card the spec matches.
+                let (sign, counted) = match amount.strip_prefix('-') {
+                    Some(rest) => (-1, rest),
+                    None => (1, amount),
+                };
+                if counted.starts_with("type:") && !matches!(command, Command::Discard | Command::Prevent) {
+                    let at = piece.text.len() - counted.len();
+                    let filter = self.counted(piece.from(at)).ok_or_else(|| {
+                        Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))
+                    })??;
+                    return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
+                }
                 if amount.trim() == "x" && self.x_spell {
                     let x = Expr::Var(spec::variable("x"));
                     return Ok(one(call(command, &[Arg::Value(x)])));

@@ -174,7 +174,8 @@ impl WagicHost for Board {
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
-        let mut amount = amount;
+        // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
+        let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
         if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
             let colours = &source_card.printed.colours;

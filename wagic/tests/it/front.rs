@@ -816,3 +816,26 @@ fn damage_triggers_are_the_damaged_event_with_tests_of_its_bindings() {
         Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
     );
 }
+
+#[test]
+fn a_type_amount_is_the_commands_per_filter() {
+    let source = "[card]\nname=Test\nauto=life:type:*:mygraveyard controller\nauto=damage:-Type:creature:opponentbattlefield opponent\ntype=Sorcery\n[/card]\n";
+    let blocks = wagic::reader::read(source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let args: Vec<String> = ir.actions[0]
+        .statements
+        .iter()
+        .map(|statement| {
+            let compiler::ir::Effect::Call { args, .. } = statement.chain[0].effect else { panic!() };
+            let per = matches!(args.get(1), Some(compiler::ir::Arg::Filter(filter)) if filter.qty.is_none());
+            format!("{:?} per:{per}", args[0])
+        })
+        .collect();
+    assert_eq!(args, ["Value(Int(1)) per:true", "Value(Int(-1)) per:true"]);
+    // Not for a discard or a prevention: Wagic's `type:` there is not a count of cards.
+    assert_eq!(
+        error_of("auto=discard:type:*:myhand controller\ntype=Sorcery").as_deref(),
+        Some("unsupported: amount `type`")
+    );
+}
