@@ -135,7 +135,7 @@ macro_rules! for_each_command {
             },
             Counter {
                 name: "counter",
-                params: [req "power": Int, req "toughness": Int, opt "count": Int],
+                params: [req "power": Int, req "toughness": Int, opt "count": Expr],
                 default_target: Source,
                 timed: false,
                 doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative).",

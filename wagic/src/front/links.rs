@@ -42,6 +42,17 @@ const EFFECT_WORDS: &[&str] = &[
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
+    /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
+    /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`). Noted as used, so
+    /// that a line reading it that turns out to be continuous is refused.
+    fn x_allowed(&self) -> bool {
+        let allowed = self.x_spell || self.x_entering.get();
+        if allowed {
+            self.x_used.set(true);
+        }
+        allowed
+    }
+
     /// `x`, `+x`, `-x` (the X paid) or a whole number, as an amount of a pump.
     fn x_amount(&self, text: &str) -> Option<Expr<'i>> {
         let x = || self.arena.alloc(Expr::Var(spec::variable("x")));
@@ -86,7 +97,7 @@ impl<'i> Lowering<'i> {
                     })??;
                     return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
                 }
-                if amount.trim() == "x" && self.x_spell {
+                if amount.trim() == "x" && self.x_allowed() {
                     let x = Expr::Var(spec::variable("x"));
                     return Ok(one(call(command, &[Arg::Value(x)])));
                 }
@@ -129,7 +140,7 @@ impl<'i> Lowering<'i> {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
         }
         // `X/0`, `x/-x` of a spell with `{X}`: the X paid, or a whole number.
-        if let Some((power, toughness)) = lower.split_once('/').filter(|_| self.x_spell)
+        if let Some((power, toughness)) = lower.split_once('/').filter(|_| self.x_allowed())
             && let (Some(power), Some(toughness)) = (self.x_amount(power), self.x_amount(toughness))
         {
             return Ok(one(call(Command::Pump, &[Arg::Value(power), Arg::Value(toughness)])));
@@ -160,15 +171,16 @@ impl<'i> Lowering<'i> {
             let (power, toughness) =
                 parts.first().and_then(|pt| pump_of(pt)).ok_or_else(|| Unsupported::new(args, "named counters"))?;
             let count = match parts.get(1) {
-                None => 1,
-                Some(count) => count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?,
+                None => Expr::Int(1),
+                Some(count) if count.eq_ignore_ascii_case("x") && self.x_allowed() => Expr::Var(spec::variable("x")),
+                Some(count) => Expr::Int(count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?),
             };
             if parts.len() > 2 {
                 return Err(Unsupported::new(args, "named counters"));
             }
             return Ok(one(call(
                 Command::Counter,
-                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(Expr::Int(count))],
+                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)],
             )));
         }
         if let Some((args, after)) = piece.call("token") {

@@ -146,6 +146,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         (false, true) => TargetController::SpellTarget,
         (false, false) => TargetController::Refused,
     };
+    let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
     let lowering = Lowering {
         arena,
         specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
@@ -160,8 +161,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                         && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("creature"))
                 })
             }),
-        x_spell: is_spell
-            && block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1),
+        x_spell: is_spell && has_x,
+        x_permanent: !is_spell && has_x,
+        x_entering: Default::default(),
+        x_used: Default::default(),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -406,6 +409,13 @@ struct Lowering<'i> {
     /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
     /// the X paid.
     x_spell: bool,
+    /// The card is a permanent whose mana cost has one `{X}`.
+    x_permanent: bool,
+    /// Whether the line being lowered is a permanent's entering effect, where `X` is the X
+    /// paid for it.
+    x_entering: std::cell::Cell<bool>,
+    /// Whether the line being lowered read the X paid.
+    x_used: std::cell::Cell<bool>,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -431,6 +441,8 @@ impl<'i> Lowering<'i> {
     fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         self.activation_limits.borrow_mut().clear();
         self.one_shot.set(false);
+        self.x_entering.set(false);
+        self.x_used.set(false);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -494,7 +506,14 @@ impl<'i> Lowering<'i> {
             let statement = self.dynamic(value, inside)?;
             return Ok(Line::Plain(self.arena.alloc_slice_copy(&[statement])));
         }
+        self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;
+        self.x_entering.set(false);
+        let x_read = self.x_used.get() && self.x_permanent;
+        if x_read && (self.one_shot.get() || continuous || lord.is_some()) {
+            // Read again later, the X paid would be another spell's.
+            return Err(Unsupported::new(value, "`X` in a lasting effect of a permanent"));
+        }
         if self.one_shot.get() {
             if !statements.first().is_some_and(starts_with_a_count) {
                 return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));

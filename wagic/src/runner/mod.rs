@@ -645,7 +645,7 @@ impl<'t> Run<'t> {
         }
         // `{X}`: Wagic's tests give the pool and no X, and expect the largest X it pays:
         // all the mana left once the rest of the cost is paid.
-        let has_x = is_spell && mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
+        let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
         let fixed = if has_x { mana_cost.to_ascii_lowercase().replace("{x}", "") } else { mana_cost.clone() };
         let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))

@@ -727,13 +727,20 @@ fn x_is_the_x_paid_on_a_spell_whose_cost_has_one() {
             format!("[Value(Var(VariableIdx({x}))), Value(Neg(Var(VariableIdx({x}))))]")
         ]
     );
-    // Without `{X}` in the cost, or on a permanent, there is no X paid.
+    // Without `{X}` in the cost, or in a permanent's ability, there is no X paid.
     for card in [
         "auto=damage:X all(player)\nmana={G}\ntype=Sorcery",
         "auto={T}:damage:X target(player)\nmana={X}\ntype=Creature",
     ] {
         assert_eq!(error_of(card).as_deref(), Some("unsupported: amount `x`"), "{card}");
     }
+    // A permanent's entering effect reads it (Feral Hydra); a lasting one would read it
+    // again later, another spell's.
+    assert_eq!(ir_of("auto=counter(1/1,X)\nmana={X}{G}\ntype=Creature"), ["auto[]: - counter"]);
+    assert_eq!(
+        error_of("auto=lord(creature) X/X\nmana={X}{G}\ntype=Creature").as_deref(),
+        Some("unsupported: `X` in a lasting effect of a permanent")
+    );
 }
 
 #[test]
