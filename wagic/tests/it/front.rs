@@ -166,8 +166,8 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     for card in [
         "auto=transforms((,haste))\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
-        "auto=rampage(1/1,1)\ntype=Creature",
-        "auto=@damageof(player):life:1\ntype=Enchantment",
+        "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
+        "auto=@vampired(creature):life:1\ntype=Enchantment",
         "kicker={3}\ntype=Creature",
     ] {
         let (_, help, _) = refusal_of(card).expect("refused");
@@ -292,13 +292,14 @@ fn equip_and_an_equipments_static_effects_compile_other_equipment_lines_do_not()
     assert_eq!(equipment("auto={3}:equip\nauto=2/2\nauto=lifelink\nauto=trample"), None);
     let other = "unsupported: equipment line other than `{cost}:equip` or a static effect";
     // Wagic aims these at the equipped creature: not modelled.
-    for line in [
-        "auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller",
-        "auto={1}:equip\nauto={T}:damage:1 target(creature)",
-        "auto={1}:equip\nauto=draw:1 controller",
-    ] {
+    for line in ["auto={1}:equip\nauto={T}:damage:1 target(creature)", "auto={1}:equip\nauto=draw:1 controller"] {
         assert_eq!(equipment(line).as_deref(), Some(other), "{line}");
     }
+    // Its `mytgt` (the equipped creature) is refused as it is read.
+    assert_eq!(
+        equipment("auto={1}:equip\nauto=@movedto(graveyard) from(mytgt|battlefield):draw:2 controller").as_deref(),
+        Some("unsupported: spec `mytgt` (the card's target) outside an Aura's damage trigger")
+    );
     assert_eq!(
         error_of("auto={1}:equip\ntype=Artifact").as_deref(),
         Some("unsupported: `equip` on a card that is not an Equipment")
