@@ -171,8 +171,9 @@ def compile(paths: Union[_Path, Sequence[_Path]], out: _Path, strip: bool = Fals
     """Compiles into a bundle at `out` as `rsc compile`; the warnings. Raises `RulesError`
     (with `diagnostics`) and writes nothing when there is an error. `out` is replaced whole
     or left as it was (written beside and renamed); a device is written directly; a FIFO or
-    a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
-    are read raises `KeyboardInterrupt` and writes nothing."""
+    a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
+    that is one of the files compiled (by any name: it would lose that card). Ctrl-C while
+    the files are read raises `KeyboardInterrupt` and writes nothing."""
 
 @final
 class Game:
@@ -256,8 +257,10 @@ class VecGame:
     step a share of consecutive games, then help the others; with fewer than 16 games a
     thread, the calling thread steps them all. `n` is at most 65,536 and `threads` at
     most 1,024 (`ValueError` past them, before anything is allocated). The games are made
-    with the GIL released (65,536 take seconds), Ctrl-C heard between two; a step or a
-    reset is one short call (0.3 s for 65,536 games), after which Python hears it.
+    with the GIL released (65,536 take seconds), Ctrl-C heard between two (the games
+    made are freed on a thread of their own, so as not to hold it up); a step or a
+    reset is one short call (0.3 s for 65,536 games), after which Python hears it, and
+    so is the writing of the first rows once the games are made.
 
     Made, the games have started (the arrays hold their first decisions: `reset()` only
     starts them over). With `autoreset="same_step"` (the default), a game is reset within
@@ -268,10 +271,13 @@ class VecGame:
     decision ended it sees it (with an opponent, the learner), that seat the row's player,
     no legal action (empty mask, `legal_counts[i] == 0`); the next step ignores
     `actions[i]` (any int) and shows the next game's first decision, rewards 0, no done.
+    With `autoreset="disabled"` (Gymnasium's `DISABLED`), as `"next_step"` but only a
+    reset starts an ended game over: a `step` while one is shown raises `ResetNeeded`
+    (its `games`, their indices) before any game moves; `reset(mask=...)` starts them.
     With `keep_finals=True` (11 KiB more a game), the step that ends a game also keeps
     its last observation and whether the turn limit ended it, for `finals()` (Gymnasium's
     `final_obs`). `truncations()` says which ends the turn limit made: with
-    `autoreset="next_step"`, without `keep_finals`.
+    `autoreset="next_step"` or `"disabled"`, without `keep_finals`.
 
     `opponent="random"` or `"greedy"` seats the built-in player opposite a learner in
     every game, played in Rust within `step` (GIL released): slot i's learner plays seat
@@ -291,16 +297,20 @@ class VecGame:
         opponent: Optional[Literal["random", "greedy"]] = None,
         learner_seats: Union[None, int, Sequence[int], npt.NDArray[np.integer]] = None,
         keep_finals: bool = False,
-        autoreset: Literal["same_step", "next_step"] = "same_step",
+        autoreset: Literal["same_step", "next_step", "disabled"] = "same_step",
     ) -> VecGame: ...
     def __len__(self) -> int: ...
+    def __reduce__(self) -> NoReturn:
+        """Refused (`TypeError`): a VecGame is neither copied nor pickled; make another with
+        the same arguments (the same seed plays the same games)."""
     def reset(
         self, seed: Optional[int] = None, mask: Optional[npt.NDArray[np.bool_]] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
         """Restarts every game (with `mask`, a bool vector of shape (n,), only game i where
-        `mask[i]`, with its slot's next seed: no `seed` then); (observations (n,
-        OBSERVATION_SIZE), masks (n, ACTION_SPACE), current_players (n,)), the same arrays
-        at every call."""
+        `mask[i]`, with its slot's next seed: no `seed` then; its rewards, done, final
+        and truncation cleared, the other games' rows left as the last step wrote them,
+        dones included); (observations (n, OBSERVATION_SIZE), masks (n, ACTION_SPACE),
+        current_players (n,)), the same arrays at every call."""
     def step(
         self, actions: npt.NDArray[Union[np.int32, np.int64]]
     ) -> Tuple[
@@ -310,7 +320,8 @@ class VecGame:
         `autoreset="next_step"`, a game the last step ended starts over instead, its action
         ignored), then, with an opponent, its moves until the learner is to move again;
         (observations, masks, rewards (n, 2), dones (n,), current_players), the same arrays
-        at every call."""
+        at every call. With `autoreset="disabled"`, `ResetNeeded` (its `games`) while a
+        game the last step ended has not been reset, before any game moves."""
     @property
     def observations(self) -> npt.NDArray[np.float32]:
         """(n, OBSERVATION_SIZE) float32: row i as seat `current_players[i]` sees game i
@@ -348,17 +359,20 @@ class VecGame:
         """With `keep_finals=True`, how the games the last step finished ended, new arrays:
         (games (k,) int64, their indices in order; observations (k, OBSERVATION_SIZE)
         float32, each game's last observation as the seat whose decision ended it sees it;
-        truncated (k,) bool, whether the turn limit ended it). Empty after a reset;
-        `RuntimeError` without `keep_finals=True`."""
+        truncated (k,) bool, whether the turn limit ended it): always the games `dones`
+        marks, so none after `reset()`, and after `reset(mask=m)` none that `m` started
+        over; `RuntimeError` without `keep_finals=True`."""
     def truncations(self) -> npt.NDArray[np.bool_]:
         """(n,) bool, a new array: which of the games `dones` marks the turn limit ended (a
         truncation: a draw at the limit) rather than a win, a loss or another draw. With
-        `autoreset="next_step"` read from the games the rows show at their end, so without
-        `keep_finals`; with `"same_step"` from the kept finals (`RuntimeError` without
-        `keep_finals=True`). All False after a reset."""
+        `autoreset="next_step"` or `"disabled"` read from the games the rows show at their
+        end, so without `keep_finals`; with `"same_step"` from the kept finals
+        (`RuntimeError` without `keep_finals=True`). All False after `reset()`; `reset(mask=m)` clears the games
+        it starts over, as their `dones`, and keeps the others'."""
     @property
-    def autoreset(self) -> Literal["same_step", "next_step"]:
-        """When a finished game starts over: within the step that ended it, or at the next."""
+    def autoreset(self) -> Literal["same_step", "next_step", "disabled"]:
+        """When a finished game starts over: within the step that ended it, at the next, or
+        at a reset only."""
     @property
     def keep_finals(self) -> bool:
         """Whether the VecGame keeps how each game ends, for `finals()`."""

@@ -50,8 +50,12 @@ class IllegalMove(RuleScriptError, ValueError):
 class ResetNeeded(RuleScriptError, RuntimeError):
     """An environment called out of order: ``step``, ``last`` or ``observe`` before
     ``reset()``, or ``step`` once the episode is over (Gymnasium's own ``OrderEnforcing``
-    wrapper raises ``gymnasium.error.ResetNeeded`` for the first). A ``RuntimeError``, as
-    it was before it had a class of its own."""
+    wrapper raises ``gymnasium.error.ResetNeeded`` for the first); and
+    ``VecGame.step`` with ``autoreset="disabled"`` while a game that ended has not been
+    reset, ``games`` then the indices of those games (``None`` otherwise). A
+    ``RuntimeError``, as it was before it had a class of its own."""
+
+    games: Optional[List[int]] = None
 
 
 class EngineError(RuleScriptError, RuntimeError):

@@ -407,6 +407,44 @@ def check_writable(path: Path) -> None:
     os.remove(partial)
 
 
+def input_files(set_folder: str, decks: Sequence[str], all_decks: bool) -> List[Path]:
+    """The files a run reads, as ``rsc sim`` lists them: the set's ``cards.json`` and
+    ``.rules`` files, the decks, and with ``all_decks`` every ``.o8d`` file of the set's
+    ``decks/``. A folder that cannot be listed adds nothing (loading it says why)."""
+    folder = Path(set_folder)
+    files: List[Path] = []
+    with contextlib.suppress(OSError):
+        files += [path for path in folder.iterdir() if path.suffix == ".rules" or path.name == "cards.json"]
+    files += [Path(deck) for deck in decks]
+    if all_decks:
+        with contextlib.suppress(OSError):
+            files += [path for path in (folder / "decks").iterdir() if path.suffix == ".o8d"]
+    return files
+
+
+def check_report(report: Path, inputs: Sequence[Path], results: Path) -> None:
+    """Raises ``OSError`` when ``report`` would replace a file the run reads (a deck, a
+    file of the set: ``rsc sim`` refuses those too) or one of its results (a shard's
+    tally, ``merged.json``, ``configuration.json``), by any name (a link, ``..``); a
+    device (``/dev/null``) replaces nothing."""
+    if report.exists() and not report.is_file():
+        return
+    for path in inputs:
+        if _same_file(report, path):
+            raise OSError(f"cannot write {report}: --report would replace {path}, which this command reads")
+    if report.suffix == ".json" and _same_file(report.parent, results):
+        raise OSError(f"cannot write {report}: --report would replace a result of the run in {results}")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file: where both exist, the same file by any name
+    (a symbolic or a hard link, ``..``); else the same path once resolved."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def finish(tally: str, message_format: str, report: Optional[str]) -> int:
     """Prints the summary of ``tally`` and writes its report, as ``rsc sim merge`` does;
     the exit code (1 when a game was stopped by an error, as ``rsc sim``)."""
@@ -435,9 +473,10 @@ def run(args: argparse.Namespace) -> int:
         turn_limit=args.turn_limit,
         check=args.check,
     )
-    if args.report:
-        check_writable(Path(args.report))
     folder = Path(args.results) / simulation.configuration_hash
+    if args.report:
+        check_report(Path(args.report), input_files(args.set, args.deck, args.all_decks), folder)
+        check_writable(Path(args.report))
     folder.mkdir(parents=True, exist_ok=True)
     configuration = folder / "configuration.json"
     if not configuration.exists():

@@ -11,6 +11,7 @@ pyo3::import_exception!(rulescript.errors, DeckError);
 pyo3::import_exception!(rulescript.errors, SetupError);
 pyo3::import_exception!(rulescript.errors, IllegalMove);
 pyo3::import_exception!(rulescript.errors, EngineError);
+pyo3::import_exception!(rulescript.errors, ResetNeeded);
 
 /// Runs `body`, turning a panic into `EngineError` naming `what` was being done.
 pub fn guarded<T>(what: &str, body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {

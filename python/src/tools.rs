@@ -131,6 +131,8 @@ fn expand(path: &Path, pulse: &mut Pulse) -> std::io::Result<Vec<PathBuf>> {
 /// A file read: its name as shown, its card key (the file stem) and its bytes.
 struct Input {
     file: String,
+    /// The file itself (`file` is its name as shown).
+    path: PathBuf,
     key: String,
     bytes: Vec<u8>,
 }
@@ -155,7 +157,7 @@ fn read_inputs(paths: &[PathBuf], pulse: &mut Pulse) -> PyResult<Vec<Input>> {
             }
             let bytes = read_source(&file).map_err(|error| io_error(&file, error))?;
             let key = file.file_stem().map(|stem| stem.to_string_lossy().into_owned()).unwrap_or_default();
-            inputs.push(Input { file: file.display().to_string(), key, bytes });
+            inputs.push(Input { file: file.display().to_string(), path: file, key, bytes });
         }
     }
     Ok(inputs)
@@ -201,8 +203,9 @@ pub fn check(py: Python<'_>, paths: &Bound<'_, PyAny>) -> PyResult<Vec<PyDiagnos
 /// bundle at `out`, as `rsc compile` (`strip` leaves the debug section out). Returns the
 /// warnings; raises `RulesError` (its `diagnostics` lists every finding) and writes nothing
 /// when any is an error. `out` is replaced whole or left as it was (`game::output`); a FIFO
-/// or a symbolic link to nothing raises `OSError` before compiling. Ctrl-C while the files
-/// are read raises `KeyboardInterrupt` and writes nothing.
+/// or a symbolic link to nothing raises `OSError` before compiling, and so does an `out`
+/// that is one of the files compiled (by any name), as `rsc compile` refuses it. Ctrl-C
+/// while the files are read raises `KeyboardInterrupt` and writes nothing.
 #[pyfunction]
 #[pyo3(signature = (paths, out, strip = false))]
 pub fn compile(py: Python<'_>, paths: &Bound<'_, PyAny>, out: PathBuf, strip: bool) -> PyResult<Vec<PyDiagnostic>> {
@@ -239,6 +242,10 @@ fn compile_files(paths: &[PathBuf], out: &Path, strip: bool, pulse: &mut Pulse) 
     let inputs = read_inputs(paths, pulse)?;
     if pulse.beat() {
         return Ok(Ok(Vec::new()));
+    }
+    // As `rsc compile`: the bundle written over a file it compiles would lose that card.
+    if let Some(input) = inputs.iter().find(|input| same_file(out, &input.path)) {
+        return Err(cannot(&format_args!("it would replace `{}`, which this call compiles", input.file)));
     }
     let mut keys: Vec<&Input> = inputs.iter().collect();
     keys.sort_by(|a, b| a.key.cmp(&b.key));
@@ -288,6 +295,28 @@ fn compile_files(paths: &[PathBuf], out: &Path, strip: bool, pulse: &mut Pulse) 
     };
     game::output::write(out, &bytes).map_err(|error| cannot(&error))?;
     Ok(Ok(all))
+}
+
+/// Whether `out` is a file that `input` names too, by any name (a link, `..`): the file a
+/// bundle written to `out` would replace. (A device or a file not there yet is none.)
+fn same_file(out: &Path, input: &Path) -> bool {
+    match (std::fs::metadata(out), std::fs::metadata(input)) {
+        (Ok(out_meta), Ok(input_meta)) if out_meta.is_file() => same_identity(out, &out_meta, input, &input_meta),
+        _ => false,
+    }
+}
+
+/// Whether two existing files are one: the same device and inode.
+#[cfg(unix)]
+fn same_identity(_: &Path, a: &std::fs::Metadata, _: &Path, b: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Whether two existing files are one: the same path once resolved.
+#[cfg(not(unix))]
+fn same_identity(a: &Path, _: &std::fs::Metadata, b: &Path, _: &std::fs::Metadata) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 fn plural(count: usize) -> &'static str {

@@ -23,7 +23,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyTuple};
 
 use crate::args::{Index, Seed, TurnLimit, count_in};
-use crate::errors::{EngineError, IllegalMove, SetupError, guarded, with_attrs};
+use crate::errors::{EngineError, IllegalMove, ResetNeeded, SetupError, guarded, with_attrs};
 use crate::interrupt::Pulse;
 use crate::observation::{OBSERVATION_SIZE, Written};
 use crate::play::{PyCardSet, two_decks};
@@ -62,12 +62,14 @@ pub fn float_array<'py>(
     Ok(array.clone())
 }
 
-/// What `value` is, for a message about a wrong array: `a float64 array`, `a >i8 array`
-/// (numpy shows the byte order when it is not the machine's: a big-endian int64 is not
-/// an int64 here), `list`.
+/// What `value` is, for a message about a wrong array: `a float64 array`, `an int8
+/// array`, `a >i8 array` (numpy shows the byte order when it is not the machine's: a
+/// big-endian int64 is not an int64 here), `list`.
 fn what_is(value: &Bound<'_, PyAny>) -> String {
     if let Ok(array) = value.cast::<numpy::PyUntypedArray>() {
         return match array.dtype().str().map(|name| name.to_string()) {
+            // `uint8` is "a", said "you-int".
+            Ok(name) if name.starts_with(['i', 'o']) => format!("an {name} array"),
             Ok(name) => format!("a {name} array"),
             Err(_) => "another array".to_owned(),
         };
@@ -88,6 +90,14 @@ fn shape_text(shape: &[usize]) -> String {
 /// that fails inside the engine aborts the process rather than raise `MemoryError`, and
 /// more games than this are better spread over processes.
 pub const MAX_GAMES: usize = 1 << 16;
+/// Frees the games a `VecGame(...)` that Ctrl-C stopped had made, on a thread of its own:
+/// about 10 µs a game (0.3 s for 32,768), by which freeing them here held up the
+/// `KeyboardInterrupt` past its 50 ms beat (0.2 to 0.6 s, measured). Here after all when
+/// no thread can be started (the closure, and the games with it, dropped).
+fn free_elsewhere(slots: Vec<Slot>) {
+    let _ = std::thread::Builder::new().name("rulescript-free".to_owned()).spawn(move || drop(slots));
+}
+
 /// The most threads a `VecGame` steps its games on: a larger count is a mistake, refused
 /// before the pool starts any (the default, one per core, is capped to it too).
 pub const MAX_THREADS: usize = 1024;
@@ -121,13 +131,16 @@ pub const MAX_THREADS: usize = 1024;
 /// ended instead: row `i` is its last observation as the seat whose decision ended it sees
 /// it (the row's player, left as it was: with an opponent, the learner), with no legal
 /// action (an empty mask, `legal_counts[i] == 0`); the next step ignores `actions[i]`
-/// (any int) and starts the slot's next game, rewards 0 and no done in its row. The
-/// finished game's last observation, and whether the turn limit ended it, are kept only
-/// with `keep_finals=True` (11 KiB more a game), at a cost only to the games that end (an
-/// observation written), and read with `finals()` (Gymnasium's `final_obs`;
+/// (any int) and starts the slot's next game, rewards 0 and no done in its row. With
+/// `autoreset="disabled"` (Gymnasium's `DISABLED`), as with `"next_step"`, but nothing
+/// starts over by itself: a `step` while a game is shown at its end raises `ResetNeeded`
+/// (its `games`, their indices) before any game moves, and `reset(mask=...)` (or
+/// `reset()`) starts them over. The finished game's last observation, and whether the
+/// turn limit ended it, are kept only with `keep_finals=True` (11 KiB more a game), at a
+/// cost only to the games that end (an observation written), and read with `finals()` (Gymnasium's `final_obs`;
 /// `rulescript.envs.vector_env` reads them with `'same_step'`). `truncations()` says
-/// which of the games `dones` marks the turn limit ended: with `'next_step'` read from
-/// the games shown at their end, so without `keep_finals`.
+/// which of the games `dones` marks the turn limit ended: with `'next_step'` (or
+/// `'disabled'`) read from the games shown at their end, so without `keep_finals`.
 ///
 /// `opponent='random'` or `'greedy'` seats a built-in player (`RandomPlayer`,
 /// `GreedyPlayer`) opposite a learner in every game: slot `i`'s learner plays seat
@@ -164,9 +177,15 @@ pub struct VecGame {
     picks: Vec<u16>,
     /// Set after a panic inside a game: `reset()` is the only way on.
     broken: bool,
-    /// `autoreset="next_step"`: a game that ends is shown as it ended, and started over
-    /// at the next step in place of its action (else within the step that ended it).
+    /// `autoreset="next_step"` or `"disabled"`: a game that ends is shown as it ended, and
+    /// started over at the next step in place of its action (else within the step that
+    /// ended it).
     next_step: bool,
+    /// `autoreset="disabled"`: a game shown at its end is started over only by a reset; a
+    /// step while one is shown is refused ([`VecGame::refuse_ended`]). Checked by the
+    /// VecGame rather than by its caller, so that a call interrupted between the two
+    /// (Ctrl-C as the step returns) cannot leave them disagreeing on which games ended.
+    disabled: bool,
     /// What `reset` returns, `(observations, masks, current_players)`, and what `step`
     /// returns, `(observations, masks, rewards, dones, current_players)`: the arrays never
     /// change, so neither do these tuples, made once rather than at every call (a tuple
@@ -311,17 +330,36 @@ impl VecGame {
             return Err(EngineError::new_err("an earlier step failed: call reset() without a mask to go on"));
         }
         let only = read_mask(mask, self.slots.len())?;
-        self.start.step = self.start.step.wrapping_add(1);
+        // Not a step: a game it leaves as it was still shows what the last step finished
+        // (its `dones`, `rewards`, and so its final and truncation too), and a game it
+        // starts over forgets its final ([`next_step::restart_if`]) as its done is cleared.
         let failure =
             self.run::<_, true>(py, &|start, i, slot, row| next_step::restart_if(start, i, slot, row, &only))?;
         self.fail("VecGame.reset", failure)?;
         Ok(self.reset_result.clone_ref(py))
     }
 
+    /// With `autoreset="disabled"`, `ResetNeeded` (its `games` the indices) when a game is
+    /// shown at its end: only a reset starts it over.
+    fn refuse_ended(&self, py: Python<'_>) -> PyResult<()> {
+        let ended: Vec<usize> = (0..self.slots.len()).filter(|&i| self.slots[i].hot.held).collect();
+        if ended.is_empty() {
+            return Ok(());
+        }
+        let message = format!(
+            "games {ended:?} ended and autoreset is 'disabled': start them over with reset(mask=...) or reset()"
+        );
+        let games = PyList::new(py, &ended)?.into_any().unbind();
+        Err(with_attrs(py, ResetNeeded::new_err(message), &[("games", games)]))
+    }
+
     /// [`VecGame::step`], the VecGame borrowed.
     fn step_games(&mut self, py: Python<'_>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         if self.broken {
             return Err(EngineError::new_err("an earlier step failed: call reset() to go on"));
+        }
+        if self.disabled {
+            self.refuse_ended(py)?;
         }
         self.pick(py, actions)?;
         self.start.step = self.start.step.wrapping_add(1);
@@ -452,12 +490,13 @@ impl VecGame {
                 )));
             }
         };
-        let next_step = match autoreset {
-            "same_step" => false,
-            "next_step" => true,
+        let (next_step, disabled) = match autoreset {
+            "same_step" => (false, false),
+            "next_step" => (true, false),
+            "disabled" => (true, true),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "autoreset must be 'same_step' or 'next_step', not {other:?}"
+                    "autoreset must be 'same_step', 'next_step' or 'disabled', not {other:?}"
                 )));
             }
         };
@@ -512,7 +551,10 @@ impl VecGame {
             });
             made.map(|()| (slots, pulse))
         })?;
-        pulse.finish()?;
+        if let Err(stopped) = pulse.finish() {
+            free_elsewhere(slots);
+            return Err(stopped);
+        }
         let layout = Layout::new(n);
         let buffer = PyArray1::<u8>::zeros(py, layout.end, false);
         let observations = view::<f32>(&buffer, layout.observations, &[n, OBSERVATION_SIZE])?;
@@ -539,6 +581,7 @@ impl VecGame {
             picks: Vec::with_capacity(n),
             broken: false,
             next_step,
+            disabled,
             reset_result,
             step_result,
         };
@@ -549,6 +592,13 @@ impl VecGame {
             None => vec.run::<_, false>(py, &|_, _, _, _| Ok(()))?,
         };
         vec.fail("VecGame()", failure)?;
+        // Ctrl-C during the first rows' writing (one step's time, with no pulse: 0.3 s for
+        // 65,536 games) is heard here rather than once the new VecGame is returned, whose
+        // games would then be freed with the GIL held.
+        if let Err(stopped) = py.check_signals() {
+            free_elsewhere(std::mem::take(&mut vec.slots));
+            return Err(stopped);
+        }
         Ok(vec)
     }
 
@@ -557,14 +607,26 @@ impl VecGame {
         Ok(shared(slf)?.slots.len())
     }
 
+    /// Refused, saying what to do instead: `copy.copy`, `copy.deepcopy` and `pickle` of a
+    /// VecGame (or of an environment over one) said only "cannot pickle
+    /// 'rulescript.VecGame' object".
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a VecGame cannot be copied or pickled (its games are stepped on threads of its own): make another \
+             with the same arguments, which plays the same games from the same seed, or copy single games \
+             (Game.clone, picklable)",
+        ))
+    }
+
     /// Starts every game again, game `i` with seed `seed + i` (`seed`, when given, the new
     /// base seed, an int from 0 to 2**64 - 1). With `mask` (a numpy bool vector of shape
     /// (n,)), only game `i` with `mask[i]` starts over, with its slot's next seed (no
-    /// `seed` then), its rewards and done cleared; the others are left as they are, a game
-    /// shown at its end (`autoreset="next_step"`) included (Gymnasium's partial reset, for
-    /// its `DISABLED` autoreset). Returns `(observations, masks, current_players)`: (n,
-    /// OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and (n,) int32, the same arrays
-    /// (and tuple) at every call, rewritten.
+    /// `seed` then), its rewards and done (and final, and truncation) cleared; the others
+    /// are left as they are, their `dones`, `rewards`, `finals()` and `truncations()` the
+    /// last step's, a game shown at its end (`autoreset="next_step"`) included
+    /// (Gymnasium's partial reset, for its `DISABLED` autoreset). Returns `(observations,
+    /// masks, current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool and
+    /// (n,) int32, the same arrays (and tuple) at every call, rewritten.
     #[pyo3(signature = (seed = None, mask = None))]
     fn reset(slf: &Bound<'_, Self>, seed: Option<Seed>, mask: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyTuple>> {
         match mask {
@@ -577,13 +639,15 @@ impl VecGame {
     /// games in parallel with the GIL released (with an opponent, then the opponent's moves
     /// until the learner is to move again); a game the step finishes starts again at once
     /// with its slot's next seed (with `autoreset='next_step'`, at the next step, which
-    /// ignores its action). Returns `(observations, masks, rewards, dones,
+    /// ignores its action; with `'disabled'`, at a reset). Returns `(observations, masks, rewards, dones,
     /// current_players)`: (n, OBSERVATION_SIZE) float32, (n, ACTION_SPACE) bool, (n, 2)
     /// float32, (n,) bool and (n,) int32, the same arrays (and tuple) at every call,
     /// rewritten.
     ///
     /// Raises `ValueError` for a wrong shape or dtype and `IllegalMove` (naming the game and
-    /// its legal actions) before any game moves when an action is not legal.
+    /// its legal actions) before any game moves when an action is not legal; with
+    /// `autoreset='disabled'`, `ResetNeeded` (its `games` their indices) before anything
+    /// is read while a game the last step ended has not been reset.
     fn step(slf: &Bound<'_, Self>, actions: &Bound<'_, PyAny>) -> PyResult<Py<PyTuple>> {
         in_use(slf)?.step_games(slf.py(), actions)
     }
@@ -670,7 +734,9 @@ impl VecGame {
     /// each game's last observation as the seat whose decision ended it sees it (with an
     /// opponent, the learner; without, the row's `current_players` before the step);
     /// `truncated` (k,) bool, whether the turn limit ended it (a draw at the limit) rather
-    /// than a win, a loss or another draw. Empty after a reset. `RuntimeError` for a
+    /// than a win, a loss or another draw. Empty after `reset()`; `reset(mask=m)` leaves
+    /// out the games it starts over (their `dones` cleared) and keeps the others' (their
+    /// `dones` kept): always the games `dones` marks. `RuntimeError` for a
     /// VecGame made without `keep_finals=True`.
     fn finals<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
@@ -705,10 +771,11 @@ impl VecGame {
 
     /// (n,) bool, a new array: whether the turn limit ended game `i` (a truncation, a draw
     /// at the limit) rather than a win, a loss or another draw, for each game that
-    /// `dones` marks; False for the others. With `autoreset='next_step'` read from the
+    /// `dones` marks; False for the others. With `autoreset='next_step'` (or `'disabled'`) read from the
     /// games the rows show at their end, so with or without `keep_finals` and at no cost
     /// to the step; with `'same_step'` from the kept finals (as `finals()`: all False after
-    /// a reset), a `RuntimeError` for a VecGame made without `keep_finals=True`.
+    /// `reset()`, and after `reset(mask=m)` for the games it starts over), a `RuntimeError`
+    /// for a VecGame made without `keep_finals=True`.
     fn truncations<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let this = shared(slf)?;
         let step = this.start.step;
@@ -729,10 +796,16 @@ impl VecGame {
         Ok(PyArray1::from_vec(slf.py(), truncated))
     }
 
-    /// `'same_step'` or `'next_step'`: when a finished game starts over (see the class).
+    /// `'same_step'`, `'next_step'` or `'disabled'`: when a finished game starts over (see
+    /// the class).
     #[getter]
     fn autoreset(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
-        Ok(if shared(slf)?.next_step { "next_step" } else { "same_step" })
+        let this = shared(slf)?;
+        Ok(match (this.next_step, this.disabled) {
+            (_, true) => "disabled",
+            (true, false) => "next_step",
+            (false, false) => "same_step",
+        })
     }
 
     /// Whether the VecGame keeps how each game ends (`keep_finals=True`), for `finals()`.

@@ -1,6 +1,8 @@
 """The environments: Gymnasium's check_env, PettingZoo's api_test and seed_test, and
 OpenSpiel's MCTS bot playing whole games through pyspiel."""
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -357,7 +359,11 @@ def test_an_openspiel_search_runs_on_a_determinization_as_the_readme_says():
     for _ in range(6):
         state.apply_action(state.legal_actions()[0])
     player = state.current_player()
-    determinized = RuleScriptState(state.get_game(), state.game.resample_hidden(player, 11))
+    determinized = state.resample_hidden(player, 11)
+    assert isinstance(determinized, RuleScriptState)
+    # OpenSpiel's part of the state is the state's (a state made around the resampled
+    # game, as the README had it, started with an empty history).
+    assert determinized.history() == state.history() and determinized.move_number() == 6
     assert determinized.game.state_hash() != state.game.state_hash()
     assert determinized.observation_tensor(player) == state.observation_tensor(player)
     assert determinized.legal_actions() == state.legal_actions()
@@ -436,3 +442,180 @@ def test_an_openspiel_state_serializes_and_deserializes():
     assert again.game.trace_hash() == state.game.trace_hash() and str(again) == str(state)
     _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert copy.legal_actions() == state.legal_actions() and copy.game.history() == state.game.history()
+
+
+class _Interrupt(Exception):
+    """Stands for the `KeyboardInterrupt` Ctrl-C raises where the main thread is (pytest
+    would take a real one for the user's)."""
+
+
+def test_a_gymnasium_step_interrupted_among_the_opponents_moves_is_not_taken_for_its_move():
+    """Ctrl-C during a step's opponent moves leaves the opponent to move: the next step
+    raises `ResetNeeded` and moves nothing, rather than play the learner's action as the
+    opponent's move (as it did); a reset goes on."""
+    from rulescript.envs.gym_env import RuleScriptEnv
+
+    env = RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=0, opponent="random")
+    _, info = env.reset(seed=3)
+    seated = env._opponent
+    assert seated is not None
+    opponent: "rs.GreedyPlayer | rs.RandomPlayer" = seated
+
+    class StoppedAtItsSecondMove:
+        calls = 0
+
+        def choose(self, game: rs.Game) -> int:
+            self.calls += 1
+            if self.calls == 2:
+                raise _Interrupt
+            return opponent.choose(game)
+
+    env._opponent = StoppedAtItsSecondMove()  # type: ignore[assignment] # the interruption under test
+    with pytest.raises(_Interrupt):
+        for _ in range(200):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env._opponent = opponent
+    assert env.game is not None and env.game.current_player == 1
+    history = env.game.history()
+    with pytest.raises(rs.ResetNeeded, match="interrupted"):
+        env.step(0)
+    assert env.game.history() == history
+    _, info = env.reset(seed=4)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_an_aec_step_interrupted_before_it_noted_whose_turn_came_is_not_taken_for_the_other_agents():
+    """Ctrl-C as the game's move returns, before the env moved `agent_selection` on: the
+    next step raises `ResetNeeded` and moves nothing, rather than play the action as the
+    other agent's move under this one's name (as it did)."""
+    from rulescript.envs.pettingzoo_env import RuleScriptAECEnv
+
+    env = RuleScriptAECEnv(str(EXAMPLES), [str(p) for p in DECKS])
+    env.reset(seed=3)
+    started = env.game
+    assert started is not None
+    game: rs.Game = started
+
+    class InterruptedAsTheTurnPasses:
+        def __getattr__(self, name: str) -> object:
+            return getattr(game, name)
+
+        def apply(self, action: int) -> None:
+            mover = game.current_player
+            game.apply(action)
+            if game.current_player != mover:
+                raise _Interrupt
+
+    env.game = InterruptedAsTheTurnPasses()  # type: ignore[assignment] # the interruption under test
+    with pytest.raises(_Interrupt):
+        for _ in range(300):
+            observation, _, _, _, _ = env.last()
+            env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    env.game = game
+    assert env.possible_agents[game.current_player] != env.agent_selection
+    history = game.history()
+    with pytest.raises(rs.ResetNeeded, match="interrupted"):
+        env.step(0)
+    assert game.history() == history
+    env.reset(seed=4)
+    observation, _, _, _, _ = env.last()
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+
+
+def test_an_openspiel_card_set_given_by_a_relative_path_is_the_folder_it_names_now(tmp_path, monkeypatch):
+    """Two folders both named `examples`, loaded by that relative name from two working
+    directories, give each game its own set (the card sets loaded once a process were
+    keyed by the path as given: the second game got the first folder's set)."""
+    import json
+    import shutil
+
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401  (registers the game)
+
+    other = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, other)
+    cards = json.loads((other / "cards.json").read_text())
+    cards[0]["name"] = "A Sentinel of another folder"
+    (other / "cards.json").write_text(json.dumps(cards))
+    decks = {"deck0": "examples/decks/vanguard.o8d", "deck1": "examples/decks/arcana.o8d"}
+    names = []
+    for folder in (EXAMPLES.parent, tmp_path):
+        monkeypatch.chdir(folder)
+        game = pyspiel.load_game("python_rulescript", {"card_set": "examples", **decks})
+        names.append(game.card_set.card(0)["name"])
+    assert names == [rs.CardSet.load(str(EXAMPLES)).card(0)["name"], "A Sentinel of another folder"]
+
+
+def test_an_openspiel_state_deep_copied_keeps_its_history_and_goes_on_alone():
+    """`copy.deepcopy(state)` is `state.clone()`: the same `history()` and
+    `move_number()` as the state (a new state around a copy of the game had them empty
+    and 0 whatever the game's moves), and moves of its own leave the state as it was."""
+    import copy
+
+    pyspiel = pytest.importorskip("pyspiel")
+    import rulescript.envs.openspiel_game  # noqa: F401 - registers the game
+
+    params = {"card_set": str(EXAMPLES), "deck0": str(DECKS[0]), "deck1": str(DECKS[1]), "seed": 3}
+    state = pyspiel.load_game("python_rulescript", params).new_initial_state()
+    for _ in range(7):
+        state.apply_action(state.legal_actions()[0])
+    copied = copy.deepcopy(state)
+    assert copied.history() == state.history() == state.game.history()
+    assert copied.move_number() == state.move_number() == 7
+    assert copied.game.trace_hash() == state.game.trace_hash() and copied.game is not state.game
+    copied.apply_action(copied.legal_actions()[-1])
+    assert state.history() == state.game.history() and len(state.history()) == 7
+
+
+def test_a_gymnasium_reset_stopped_part_way_leaves_the_env_as_it_was(monkeypatch):
+    """Ctrl-C during a reset (here as the new game's opponent is seeded) leaves the env's
+    game and opponent as they were, the episode under way going on, rather than a new game
+    with the last game's opponent (whose choices are then not the new seed's)."""
+    from rulescript.envs import gym_env
+
+    env = gym_env.RuleScriptEnv(str(EXAMPLES), [str(p) for p in DECKS], seat=0, opponent="random")
+    _, info = env.reset(seed=3)
+    _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    game, opponent, history = env.game, env._opponent, env.game.history() if env.game else []
+
+    def stopped(game_seed: int, seat: int) -> int:
+        raise _Interrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(gym_env, "player_seed", stopped)
+        with pytest.raises(_Interrupt):
+            env.reset(seed=4)
+    assert env.game is game and env._opponent is opponent and game is not None and game.history() == history
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.reset(seed=4)
+    assert env.game is not game
+
+
+def test_an_aec_reset_stopped_part_way_leaves_the_env_as_it_was():
+    """Ctrl-C during a reset (here once the new game is made, as the agents are listed)
+    leaves the env's game, agents, flags and rewards as they were: an episode that had
+    ended still has every agent terminated, rather than a new game beside the last one's
+    flags."""
+    from rulescript.envs import pettingzoo_env
+
+    env = pettingzoo_env.RuleScriptAECEnv(str(EXAMPLES), [str(p) for p in DECKS], turn_limit=2)
+    env.reset(seed=3)
+    while not all(env.terminations.values()):
+        observation, _, _, _, _ = env.last()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    game, flags, rewards = env.game, dict(env.terminations), dict(env.rewards)
+
+    class StoppedWhenCopied(list):  # type: ignore[type-arg] # possible_agents, stopped
+        def __getitem__(self, index: Any) -> Any:
+            if isinstance(index, slice):
+                raise _Interrupt
+            return super().__getitem__(index)
+
+    agents = env.possible_agents
+    env.possible_agents = StoppedWhenCopied(agents)
+    with pytest.raises(_Interrupt):
+        env.reset(seed=4)
+    env.possible_agents = agents
+    assert env.game is game and env.terminations == flags and env.rewards == rewards
+    env.reset(seed=4)
+    assert env.game is not game and not any(env.terminations.values())

@@ -5,6 +5,7 @@ test_sim_on_ray.py."""
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -264,6 +265,40 @@ def test_a_report_is_not_written_through_a_link_to_nothing(tmp_path):
     with pytest.raises(FileNotFoundError):
         sim.write_atomically(link, "report")
     assert os.readlink(link) == "missing/report.html"
+
+
+def test_a_report_over_a_file_the_run_reads_or_a_result_of_it_is_refused_before_playing(tmp_path, capfd):
+    """`--report` naming a deck, a file of the set (by any name), or a tally of the run's
+    results folder is refused, with `rsc sim`'s message for an input, before any game is
+    played, and the file is left as it was (the report was written over the deck)."""
+    shutil.copytree(SET, tmp_path / "set")
+    deck = tmp_path / "set" / "decks" / "arcana.o8d"
+    other = tmp_path / "set" / "decks" / "vanguard.o8d"
+    (tmp_path / "deck-link.o8d").symlink_to(deck)
+    kept = {path: path.read_bytes() for path in (deck, other, tmp_path / "set" / "cards.json")}
+    base = ["--set", str(tmp_path / "set"), "--deck", str(deck), "--deck", str(other), "--games", "4"]
+    results = tmp_path / "results"
+    run_folder = results / Simulation(str(tmp_path / "set"), decks=[str(deck), str(other)], games=4).configuration_hash
+    refused = [
+        (deck, f"--report would replace {deck}, which this command reads"),
+        (tmp_path / "deck-link.o8d", f"--report would replace {deck}, which this command reads"),
+        (tmp_path / "set" / "decks" / ".." / "cards.json", "which this command reads"),
+        (run_folder / "merged.json", "would replace a result of the run"),
+    ]
+    for report, message in refused:
+        assert sim.main([*base, "--results", str(results), "--report", str(report)]) == 2
+        error = capfd.readouterr().err
+        assert re.search(f"^error: cannot write {re.escape(str(report))}: .*{re.escape(message)}", error, re.M), error
+        assert not run_folder.exists(), "nothing is played"
+    # --all-decks reads every deck of the set's decks/ folder.
+    all_decks = ["--set", str(tmp_path / "set"), "--all-decks", "--games", "2", "--results", str(results)]
+    assert sim.main([*all_decks, "--report", str(other)]) == 2
+    assert "which this command reads" in capfd.readouterr().err
+    assert {path: path.read_bytes() for path in kept} == kept
+    # Beside them, the report is written.
+    report = tmp_path / "report.html"
+    assert sim.main([*base, "--results", str(results), "--report", str(report), "--message-format", "json"]) == 0
+    assert report.read_text().startswith("<!DOCTYPE html>")
 
 
 

@@ -245,3 +245,25 @@ except OSError as error:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout == f"cannot write `{fifo}`: it is a pipe or a socket, not a file or a device\n"
+
+
+def test_compile_refuses_to_write_its_bundle_over_a_file_it_compiles(tmp_path):
+    """`out` naming a `.rules` file being compiled, by its own name, through `..`, a
+    symbolic or a hard link, is an `OSError` and every file is left as it was, as `rsc
+    compile` refuses it (the bundle replaced the card's source)."""
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    source = cards / "spark.rules"
+    text = "action = draw(1)\n"
+    source.write_text(text)
+    (tmp_path / "link.rules").symlink_to(source)
+    os.link(source, tmp_path / "hard.rules")
+    for out in (source, cards / ".." / "cards" / "spark.rules", tmp_path / "link.rules", tmp_path / "hard.rules"):
+        for paths in ([str(source)], str(cards)):
+            with pytest.raises(OSError, match="would replace .*spark.rules`, which this call compiles"):
+                rs.compile(paths, str(out))
+            assert source.read_text() == text
+    # Beside the sources, and to a device, a bundle is written as before.
+    rs.compile(str(cards), str(cards / "cards.rsb"))
+    rs.compile(str(cards), os.devnull)
+    assert source.read_text() == text and (cards / "cards.rsb").read_bytes()[:4] == b"\x89RSB"

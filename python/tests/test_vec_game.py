@@ -189,6 +189,9 @@ def test_wrong_arrays_raise_value_error(card_set, decks):
         vec.step([0, 0, 0, 0])  # type: ignore[arg-type] # the ValueError under test
     with pytest.raises(ValueError, match=expected + "a >i8 array$"):
         vec.step(np.zeros(4, ">i8"))
+    for dtype, given in ((np.int8, "an int8"), (np.uint64, "a uint64"), (object, "an object"), (np.bool_, "a bool")):
+        with pytest.raises(ValueError, match=expected + given + " array$"):
+            vec.step(np.zeros(4, dtype))
     with pytest.raises(ValueError):
         rs.VecGame(card_set, decks, 0)
     vec.step(np.zeros(4, np.int32))  # Pass is legal everywhere at the start
@@ -684,7 +687,8 @@ def test_next_step_with_an_opponent_shows_the_learners_end_then_the_learners_nex
 def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_set, decks):
     """A reset right after a step that ended games starts them all (no row shows an end:
     each has legal actions, and an illegal action in a row that showed one is refused);
-    `autoreset` is `'same_step'` or `'next_step'`, anything else a `ValueError`."""
+    `autoreset` is `'same_step'`, `'next_step'` or `'disabled'`, anything else a
+    `ValueError`."""
     vec = rs.VecGame(card_set, decks, 4, seed=0, turn_limit=6, opponent="random", autoreset="next_step")
     rng = np.random.default_rng(0)
     for _ in range(400):
@@ -697,7 +701,7 @@ def test_next_step_reset_starts_every_game_and_a_bad_mode_is_a_value_error(card_
     actions[ended] = -1
     with pytest.raises(rs.IllegalMove):
         vec.step(actions)
-    for bad in ("NextStep", "disabled", ""):
+    for bad in ("NextStep", "Disabled", "same-step", ""):
         with pytest.raises(ValueError, match="autoreset"):
             rs.VecGame(card_set, decks, 2, autoreset=bad)  # type: ignore[arg-type] # the error under test
 
@@ -797,3 +801,129 @@ def test_reset_with_a_mask_starts_only_those_games_each_with_its_next_seed(card_
         assert not vec.dones[i] and list(vec.rewards[i]) == [0.0, 0.0]
     # The games go on from there.
     vec.step(random_actions(vec, rng))
+
+
+@pytest.mark.parametrize("opponent", [None, "random"])
+@pytest.mark.parametrize("autoreset", ["same_step", "next_step"])
+def test_after_a_partial_reset_finals_and_truncations_are_those_of_the_games_dones_marks(
+    card_set, decks, autoreset, opponent
+):
+    """`reset(mask=m)` clears the done of each game it starts over and leaves the others'
+    as the last step wrote them; `finals()` and `truncations()` say the same: they list
+    exactly the games `dones` marks, each kept one as it was before the reset (a partial
+    reset once counted as a step, so that a game `dones` still marked had no final and
+    no truncation)."""
+    n, limit = 8, 3  # a turn limit so small that games end, at the limit, at once
+    vec = rs.VecGame(
+        card_set, decks, n, seed=1, turn_limit=limit, keep_finals=True, autoreset=autoreset, opponent=opponent
+    )
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        if vec.step(random_actions(vec, rng))[3].sum() >= 2:
+            break
+    ended = np.flatnonzero(vec.dones)
+    assert len(ended) >= 2, "the turn limit ends games within a few steps"
+    games, observations, truncated = vec.finals()
+    assert np.array_equal(games, ended) and truncated.all()
+    # Start one ended game and one under way over; leave the other ended ones as they are.
+    mask = np.zeros(n, bool)
+    mask[ended[0]] = True
+    mask[int(np.flatnonzero(~vec.dones)[0])] = True
+    vec.reset(mask=mask)
+    kept = np.flatnonzero(vec.dones)
+    assert np.array_equal(kept, ended[1:])
+    after_games, after_observations, after_truncated = vec.finals()
+    assert np.array_equal(after_games, kept)
+    assert np.array_equal(after_observations, observations[1:]) and after_truncated.all()
+    assert np.array_equal(np.flatnonzero(vec.truncations()), kept)
+    # A mask of no game changes nothing.
+    vec.reset(mask=np.zeros(n, bool))
+    assert np.array_equal(vec.finals()[0], kept) and np.array_equal(np.flatnonzero(vec.truncations()), kept)
+    # The next step reports its own ends only, and a full reset none.
+    _, _, _, dones, _ = vec.step(random_actions(vec, rng))
+    assert np.array_equal(vec.finals()[0], np.flatnonzero(dones))
+    vec.reset()
+    assert len(vec.finals()[0]) == 0 and not vec.truncations().any() and not vec.dones.any()
+
+
+@pytest.mark.parametrize("opponent", [None, "greedy"])
+def test_disabled_refuses_a_step_until_each_ended_game_is_reset(card_set, decks, opponent):
+    """`autoreset="disabled"` shows an ended game as `"next_step"` does, but a step while
+    one is shown raises `ResetNeeded` naming the games, before any game moves (nothing read
+    of the actions, so a bad array is no matter); `reset(mask=...)` of those games, or
+    `reset()`, lets the games go on, each game as in `"next_step"` given the same calls."""
+    n, limit = 6, 3
+    kwargs: Dict[str, Any] = dict(seed=4, turn_limit=limit, opponent=opponent)
+    vec = rs.VecGame(card_set, decks, n, autoreset="disabled", **kwargs)
+    twin = rs.VecGame(card_set, decks, n, autoreset="next_step", **kwargs)
+    assert vec.autoreset == "disabled"
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        actions = random_actions(vec, rng)
+        _, _, _, dones, _ = vec.step(actions)
+        twin.step(actions)
+        if dones.any():
+            break
+    ended = np.flatnonzero(vec.dones)
+    assert len(ended) > 0
+    assert np.array_equal(vec.truncations(), twin.truncations()) and (vec.legal_counts[ended] == 0).all()
+    hashes, seeds = [vec.trace_hash(i) for i in range(n)], vec.seeds()
+    for actions in (random_actions(vec, rng), np.zeros(2, np.int64)):
+        with pytest.raises(rs.ResetNeeded, match="disabled") as refused:
+            vec.step(actions)
+        assert refused.value.games == ended.tolist()
+    assert [vec.trace_hash(i) for i in range(n)] == hashes and vec.seeds() == seeds
+    # A reset of some of them: the others still refuse.
+    vec.reset(mask=np.isin(np.arange(n), ended[:1]))
+    twin.reset(mask=np.isin(np.arange(n), ended[:1]))
+    if len(ended) > 1:
+        with pytest.raises(rs.ResetNeeded) as refused:
+            vec.step(random_actions(vec, rng))
+        assert refused.value.games == ended[1:].tolist()
+    rest = np.isin(np.arange(n), ended[1:])
+    vec.reset(mask=rest)
+    twin.reset(mask=rest)
+    assert vec.seeds() == twin.seeds()
+    for _ in range(3):
+        if vec.dones.any():
+            mask = vec.dones.copy()
+            vec.reset(mask=mask)
+            twin.reset(mask=mask)
+        actions = random_actions(vec, rng)
+        vec.step(actions)
+        twin.step(actions)
+        assert [vec.trace_hash(i) for i in range(n)] == [twin.trace_hash(i) for i in range(n)]
+        assert np.array_equal(vec.observations, twin.observations) and np.array_equal(vec.dones, twin.dones)
+    # A full reset starts every game over.
+    while not vec.dones.any():
+        vec.step(random_actions(vec, rng))
+    vec.reset()
+    vec.step(random_actions(vec, rng))
+
+
+def test_a_reset_mask_reads_its_bools_as_numpy_does(card_set, decks):
+    """A numpy bool array may hold bytes other than 0 and 1 (a `view(bool)` of uint8
+    data): numpy reads any byte but 0 as True, and so does `reset(mask=...)`, strided or
+    not. (Read as Rust `bool`s, such bytes made the whole mask read as no game.)"""
+    odd = np.array([2, 0, 255, 1], np.uint8).view(np.bool_)
+    assert odd.tolist() == [True, False, True, True]
+    spread = np.zeros(8, np.uint8)
+    spread[::2] = [2, 0, 255, 1]
+    for mask in (odd, spread.view(np.bool_)[::2]):
+        vec = rs.VecGame(card_set, decks, 4, seed=0, threads=1)
+        vec.reset(mask=mask)
+        assert vec.seeds() == [4, 1, 6, 7]
+
+
+def test_copying_or_pickling_a_vec_game_says_what_to_do_instead(card_set, decks):
+    """`copy.copy`, `copy.deepcopy` and `pickle` refuse a VecGame with a `TypeError` that
+    says what to do (it said only "cannot pickle 'rulescript.VecGame' object"), and the
+    VecGame goes on."""
+    import copy
+    import pickle
+
+    vec = rs.VecGame(card_set, decks, 2, seed=5)
+    for attempt in (copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="make another with the same arguments"):
+            attempt(vec)
+    vec.step(np.zeros(2, np.int64))

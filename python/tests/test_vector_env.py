@@ -633,3 +633,72 @@ def test_the_readme_example_runs(monkeypatch, capsys):
     exec(compile(code, "README.md", "exec"), namespace)
     games, won = capsys.readouterr().out.split(" games, the random learner won ")
     assert int(games) > 0 and 0 <= int(won) <= int(games)
+
+
+class _InterruptedAsItReturns:
+    """A `VecGame` whose `step` is interrupted as it returns, the games stepped: Ctrl-C
+    heard during a step reaches Python then (the VecGame's docs), at the env's next
+    bytecode, before the env has read what the step returned."""
+
+    def __init__(self, vec: rs.VecGame) -> None:
+        self.vec = vec
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.vec, name)
+
+    def step(self, actions: Any) -> Any:
+        result = self.vec.step(actions)
+        if result[3].any():
+            raise KeyboardInterrupt
+        return result
+
+
+def test_disabled_still_refuses_a_step_after_one_interrupted_as_it_returned():
+    """With `DISABLED`, a step that ended episodes and was interrupted (Ctrl-C) before the
+    env read its results leaves those episodes ended: the next step raises `ResetNeeded`
+    naming them and moves no game, and a partial reset goes on as usual. (The env once
+    kept its own list of ended envs, written after the VecGame's step returned: the
+    interrupted step left it empty, and the next step started those envs' next episodes
+    by itself, as `NEXT_STEP` does.)"""
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 4, turn_limit=3, autoreset_mode=AutoresetMode.DISABLED)
+    _, infos = env.reset(seed=0)
+    vec = env._vec
+    assert vec is not None
+    env._vec = _InterruptedAsItReturns(vec)  # type: ignore[assignment] # the interruption under test
+    for _ in range(100):
+        try:
+            _, _, _, _, infos = env.step(infos["action_mask"].argmax(axis=1))
+        except KeyboardInterrupt:
+            break
+    else:
+        pytest.fail("no episode ended")
+    env._vec = vec
+    ended = np.flatnonzero(vec.dones)
+    seeds = env.seeds()
+    with pytest.raises(rs.ResetNeeded, match=re.escape(f"envs {ended.tolist()} are over")):
+        env.step(np.zeros(4, np.int64))
+    assert env.seeds() == seeds
+    _, infos = env.reset(options={"reset_mask": vec.dones.copy()})
+    assert env.seeds() == [s + 4 if i in ended else s for i, s in enumerate(seeds)]
+    env.step(infos["action_mask"].argmax(axis=1))
+
+
+def test_too_many_envs_is_the_vec_games_value_error_before_any_space_is_allocated():
+    """`num_envs` past a `VecGame`'s 65,536 games is its `ValueError`, naming the range,
+    before anything is allocated (the batched observation space's bounds were made first:
+    numpy's `MemoryError`, "Unable to allocate 10.2 TiB", for 10**9)."""
+    for num_envs in (65_537, 10**9, 2**62):
+        with pytest.raises(ValueError, match="from 1 to 65536"):
+            RuleScriptVectorEnv(str(EXAMPLES), PATHS, num_envs)
+
+
+def test_copying_the_env_says_what_to_do_instead():
+    """`copy.deepcopy` and `pickle` of the env stop at its `VecGame`, whose `TypeError`
+    says to make another with the same arguments."""
+    import copy
+    import pickle
+
+    env = RuleScriptVectorEnv(str(EXAMPLES), PATHS, 2)
+    for attempt in (copy.deepcopy, pickle.dumps):
+        with pytest.raises(TypeError, match="make another with the same arguments"):
+            attempt(env)

@@ -1,5 +1,6 @@
-//! `rsc check PATH...`: checks `.rules` files (folders are searched recursively) against the
-//! standard catalogue and reports every diagnostic `rsc compile` would report, without
+//! `rsc check PATH...`: checks `.rules` files (folders are searched recursively) against
+//! Card Fighters' Clash's catalogue, or the one of a catalogue file (`--catalogue FILE`), and
+//! reports every diagnostic `rsc compile` would report, without
 //! writing a bundle.
 
 use std::collections::HashSet;
@@ -8,6 +9,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use game::bounded;
+use vm::catalogue::Catalogue;
 
 use crate::Exit;
 use crate::render::{self, MessageFormat, SourceFile};
@@ -25,15 +27,15 @@ pub(crate) fn read_source(path: &Path) -> io::Result<Vec<u8>> {
     bounded::read_bytes(path, MAX_SOURCE_BYTES).map_err(|error| error.into_io(MAX_SOURCE_BYTES, "a source file"))
 }
 
-/// Checks every file under `paths` and reports in `format`. Human reports and the closing
-/// summary go to stderr; JSON records go to stdout, one per line.
-pub fn run(paths: &[PathBuf], format: MessageFormat) -> Exit {
+/// Checks every file under `paths` against `catalogue` and reports in `format`. Human
+/// reports and the closing summary go to stderr; JSON records go to stdout, one per line.
+pub fn run(paths: &[PathBuf], catalogue: &'static Catalogue, format: MessageFormat) -> Exit {
     let colour = format == MessageFormat::Human
         && render::use_colour(io::stderr().is_terminal(), std::env::var_os("NO_COLOR").as_deref());
     let mut stdout = BufWriter::new(io::stdout().lock());
     let mut stderr = BufWriter::new(io::stderr().lock());
     let mut checker = Checker {
-        session: compiler::session::Session::new(&stdlib::CATALOGUE),
+        session: compiler::session::Session::new(catalogue),
         format,
         colour,
         files: 0,

@@ -1,5 +1,6 @@
-//! `rsc compile PATH... -o OUT.rsb [--strip] [--stats]`: compiles `.rules` files and folders
-//! into one bundle. Diagnostics are rendered as `rsc check` renders them; when any is an
+//! `rsc compile PATH... -o OUT.rsb [--strip] [--stats] [--catalogue FILE]`: compiles `.rules`
+//! files and folders into one bundle, against Card Fighters' Clash's catalogue or a catalogue
+//! file's. Diagnostics are rendered as `rsc check` renders them; when any is an
 //! error no bundle is written. `--stats` reports cards, source bytes, bundle bytes per
 //! section and the time spent compiling (as one JSON object on stdout with
 //! `--message-format json`).
@@ -12,6 +13,7 @@ use compiler::session::Session;
 use compiler::{Diagnostic, Severity};
 use vm::bytecode::BundleBuilder;
 use vm::bytecode::format::section_sizes;
+use vm::catalogue::Catalogue;
 
 use crate::Exit;
 use crate::check::{expand, read_source};
@@ -30,6 +32,8 @@ pub struct Options<'a> {
     pub stats: bool,
     /// Human or JSON output.
     pub format: MessageFormat,
+    /// What the cards are checked against, and the bundle records.
+    pub catalogue: &'static Catalogue,
 }
 
 /// One input file, read before timing starts.
@@ -63,8 +67,8 @@ fn compile(options: &Options<'_>, colour: bool, stdout: &mut impl Write, stderr:
         writeln!(stderr, "error: {message}")?;
         return Ok(Exit::Usage);
     }
-    let mut session = Session::new(&stdlib::CATALOGUE);
-    let mut bundle = BundleBuilder::with_capacity(&stdlib::CATALOGUE, inputs.len());
+    let mut session = Session::new(options.catalogue);
+    let mut bundle = BundleBuilder::with_capacity(options.catalogue, inputs.len());
     bundle.set_strip(options.strip);
     let file_names: Vec<String> = inputs.iter().map(|input| input.path.display().to_string()).collect();
     let started = Instant::now();

@@ -1,5 +1,6 @@
-//! `rsc disas FILE.rsb [--card KEY]`: loads and verifies a bundle and prints its code with
-//! names resolved, and the source line above the instructions it produced when the bundle
+//! `rsc disas FILE.rsb [--card KEY] [--catalogue FILE]`: loads and verifies a bundle (against
+//! the built-in catalogue it names, or a catalogue file's) and prints its code with names
+//! resolved, and the source line above the instructions it produced when the bundle
 //! has debug info. Exit 0, 1 for an invalid bundle (the loader's one-line message), 2 for
 //! usage or IO errors.
 
@@ -7,6 +8,7 @@ use std::io::Write;
 use std::path::Path;
 
 use vm::bytecode::{LoadError, Program, disas};
+use vm::catalogue::Catalogue;
 
 use game::bounded;
 
@@ -17,8 +19,8 @@ use crate::render::terminal_text;
 /// there too): the corpus's bundle is 46 KB, that of the Wagic cards that compile 467 KB.
 const MAX_BUNDLE_BYTES: u64 = 256 << 20;
 
-/// Runs `rsc disas`.
-pub fn run(path: &Path, card: Option<&str>) -> Exit {
+/// Runs `rsc disas`; with `catalogue`, the bundle must have been built against it.
+pub fn run(path: &Path, card: Option<&str>, catalogue: Option<&'static Catalogue>) -> Exit {
     let bytes = match bounded::read_bytes(path, MAX_BUNDLE_BYTES) {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -27,16 +29,22 @@ pub fn run(path: &Path, card: Option<&str>) -> Exit {
         }
     };
     // A bundle names its catalogue: Card Fighters' Clash's, or Wagic's (`rsc compile --lang wagic`).
-    let loaded = match Program::load(&bytes, &stdlib::CATALOGUE) {
-        Err(LoadError::CatalogueMismatch { bundle_name, .. }) if bundle_name == wagic::CATALOGUE.name => {
-            Program::load(&bytes, &wagic::CATALOGUE).map(|program| (program, &wagic::CATALOGUE))
-        }
-        loaded => loaded.map(|program| (program, &stdlib::CATALOGUE)),
+    let loaded = match catalogue {
+        Some(catalogue) => Program::load(&bytes, catalogue).map(|program| (program, catalogue)),
+        None => match Program::load(&bytes, &stdlib::CATALOGUE) {
+            Err(LoadError::CatalogueMismatch { bundle_name, .. }) if bundle_name == wagic::CATALOGUE.name => {
+                Program::load(&bytes, &wagic::CATALOGUE).map(|program| (program, &wagic::CATALOGUE))
+            }
+            loaded => loaded.map(|program| (program, &stdlib::CATALOGUE)),
+        },
     };
     let (program, catalogue) = match loaded {
         Ok(loaded) => loaded,
         Err(error) => {
             stderr_line!("error: `{}`: {error}", path.display());
+            if let LoadError::CatalogueMismatch { .. } = error {
+                stderr_line!("  = help: give the catalogue file it was compiled against: `--catalogue FILE`");
+            }
             return Exit::Errors;
         }
     };

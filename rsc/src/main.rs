@@ -1,5 +1,23 @@
 //! The `rsc` command-line toolchain: argument parsing, dispatch to one module per
 //! subcommand, and the exit codes every subcommand shares.
+//!
+//! `rsc` is the edge of the workspace: the only crate that renders diagnostics
+//! (`render.rs`), and the command line over the others, which read the files they play
+//! themselves (card sets with `game::CardSet::load`, decks with `game::deck`, scenarios
+//! with `game::scenario`, tallies with `game::sim::shard`, saved games with
+//! `game::sim::save`).
+//!
+//! Files are untrusted. Every file `rsc` reads is read within a bound counted as its bytes
+//! come (`game::bounded`), so a device or a pipe that never ends stops there too: a deck
+//! and a scenario 1 MB, a catalogue file 4 MiB (`catalogue_file::read_file`), a source file
+//! (`.rules` or Wagic) and a file of a card set 64 MB, a tally 64 MB, a saved game and a
+//! bundle 256 MB. Outputs (`-o`, `--save`, `--report`,
+//! `--tally-out`) are checked before the work starts (`run::check_outputs`): writable, and
+//! neither a file the command reads nor another of its outputs (compared by device and
+//! inode where both exist). They are written whole or not at all (`game::output`). Text
+//! from files printed for a person (card, deck and scenario words, a bundle's source
+//! lines) goes through `render::terminal_text`, which escapes control and bidi chars; JSON
+//! output escapes its own strings.
 
 /// `eprintln!` that cannot panic: standard error may be a pipe whose reader went away
 /// (`rsc test 2>&1 | head`), and then there is nowhere left to say anything. Declared
@@ -11,6 +29,7 @@ macro_rules! stderr_line {
     }};
 }
 
+mod catalogue;
 mod check;
 mod compile;
 mod disas;
@@ -64,6 +83,10 @@ enum Command {
         /// How diagnostics are reported: `human` (on stderr) or `json` (one per line on stdout).
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
+        /// Check against another game's catalogue, read from this catalogue file (see `rsc
+        /// catalogue`), instead of Card Fighters' Clash's.
+        #[arg(long, value_name = "FILE")]
+        catalogue: Option<PathBuf>,
     },
     /// Compile `.rules` files and folders into one `.rsb` bundle.
     Compile {
@@ -87,6 +110,10 @@ enum Command {
         /// How diagnostics (and `--stats`) are reported: `human` or `json`.
         #[arg(long, value_enum, value_name = "FORMAT", default_value_t = MessageFormat::Human)]
         message_format: MessageFormat,
+        /// Compile against another game's catalogue, read from this catalogue file (see `rsc
+        /// catalogue`), instead of Card Fighters' Clash's; the bundle records its identity.
+        #[arg(long, value_name = "FILE")]
+        catalogue: Option<PathBuf>,
     },
     /// Print a bundle's code with names resolved (and source lines, when it has debug info).
     Disas {
@@ -96,6 +123,19 @@ enum Command {
         /// Print only this card (its key is its file stem, e.g. `C001-ryu`).
         #[arg(long, value_name = "KEY")]
         card: Option<String>,
+        /// The catalogue file the bundle was compiled against (`rsc compile --catalogue`).
+        #[arg(long, value_name = "FILE")]
+        catalogue: Option<PathBuf>,
+    },
+    /// Print a built-in catalogue as a catalogue file (JSON), the form `--catalogue FILE` of
+    /// `check`, `compile` and `disas` reads: a game of its own writes its file with
+    /// `catalogue_file::to_json` (docs/catalogue-file.md).
+    #[command(after_help = "Example: rsc catalogue --lang rulescript > cfc.json; \
+rsc check --catalogue cfc.json examples/ checks as `rsc check examples/` does.")]
+    Catalogue {
+        /// Whose catalogue: `rulescript` (Card Fighters' Clash's) or `wagic`.
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
     },
     /// Run scenario files (TOML card tests) and folders of them; with `--lang wagic`, Wagic's
     /// behaviour tests (`[INIT]`, `[DO]`, `[ASSERT]`) on the in-memory Wagic table.
@@ -282,24 +322,56 @@ pub(crate) fn print_stdout(text: &str) {
     }
 }
 
+/// The catalogue `.rules` files are checked against: the file's, when one is given (its
+/// problems reported in `format`), else Card Fighters' Clash's.
+fn catalogue_of(
+    file: Option<&std::path::Path>,
+    format: MessageFormat,
+) -> Result<&'static vm::catalogue::Catalogue, Exit> {
+    match file {
+        Some(file) => catalogue::load(file, format),
+        None => Ok(catalogue::built_in(Lang::Rulescript)),
+    }
+}
+
 fn main() -> ExitCode {
     // clap exits with 2 on usage errors and 0 for `--help` and `--version`.
     let cli = Cli::parse();
     let exit = match &cli.command {
-        Command::Check { paths, lang: Lang::Rulescript, stats: false, message_format } => {
-            check::run(paths, *message_format)
+        Command::Check { lang: Lang::Wagic, catalogue: Some(_), .. }
+        | Command::Compile { lang: Lang::Wagic, catalogue: Some(_), .. } => {
+            stderr_line!(
+                "error: `--catalogue` is for `.rules` files, not `--lang wagic` (Wagic's catalogue is built in)"
+            );
+            Exit::Usage
+        }
+        Command::Check { paths, lang: Lang::Rulescript, stats: false, message_format, catalogue } => {
+            match catalogue_of(catalogue.as_deref(), *message_format) {
+                Ok(catalogue) => check::run(paths, catalogue, *message_format),
+                Err(exit) => exit,
+            }
         }
         Command::Check { lang: Lang::Rulescript, stats: true, .. } => {
             stderr_line!("error: `--stats` of `rsc check` needs `--lang wagic`");
             Exit::Usage
         }
-        Command::Check { paths, lang: Lang::Wagic, stats, message_format } => {
+        Command::Check { paths, lang: Lang::Wagic, stats, message_format, .. } => {
             wagic::run(&wagic::Options { paths, output: None, strip: false, stats: *stats, format: *message_format })
         }
-        Command::Compile { paths, lang: Lang::Rulescript, output, strip, stats, message_format } => {
-            compile::run(&compile::Options { paths, output, strip: *strip, stats: *stats, format: *message_format })
+        Command::Compile { paths, lang: Lang::Rulescript, output, strip, stats, message_format, catalogue } => {
+            match catalogue_of(catalogue.as_deref(), *message_format) {
+                Ok(catalogue) => compile::run(&compile::Options {
+                    paths,
+                    output,
+                    strip: *strip,
+                    stats: *stats,
+                    format: *message_format,
+                    catalogue,
+                }),
+                Err(exit) => exit,
+            }
         }
-        Command::Compile { paths, lang: Lang::Wagic, output, strip, stats, message_format } => {
+        Command::Compile { paths, lang: Lang::Wagic, output, strip, stats, message_format, .. } => {
             wagic::run(&wagic::Options {
                 paths,
                 output: Some(output),
@@ -308,7 +380,12 @@ fn main() -> ExitCode {
                 format: *message_format,
             })
         }
-        Command::Disas { bundle, card } => disas::run(bundle, card.as_deref()),
+        Command::Disas { bundle, card, catalogue: None } => disas::run(bundle, card.as_deref(), None),
+        Command::Disas { bundle, card, catalogue: Some(file) } => match catalogue::load(file, MessageFormat::Human) {
+            Ok(catalogue) => disas::run(bundle, card.as_deref(), Some(catalogue)),
+            Err(exit) => exit,
+        },
+        Command::Catalogue { lang } => catalogue::print(*lang),
         Command::Test { paths, log, lang: Lang::Rulescript, cards } if cards.is_empty() => test::run(paths, *log),
         Command::Test { lang: Lang::Rulescript, .. } => {
             stderr_line!("error: `--cards` of `rsc test` needs `--lang wagic`");

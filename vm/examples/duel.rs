@@ -7,7 +7,13 @@
 //! ```sh
 //! cargo run -p vm --example duel
 //! cargo test -p vm --example duel      # the same game, its outcome asserted
+//! cargo run -p vm --example duel -- --write-catalogue duel.json
 //! ```
+//!
+//! The last writes Duel's catalogue as a catalogue file (`catalogue_file::to_json`), so that
+//! `rsc check --catalogue duel.json`, `rsc compile --catalogue duel.json` and `rsc disas
+//! --catalogue duel.json` work on Duel's cards written as `.rules` files: the bundle `rsc`
+//! compiles loads here, the file having the Rust catalogue's identity.
 //!
 //! The game: each duelist has 10 life, 3 energy a turn, a hand, a deck, a board of units
 //! with power and a grave. Spells are played from the hand and go to the grave; units are
@@ -173,8 +179,16 @@ const RULES: &[(&str, &str)] = &[
 /// Compiles `rules` into one bundle, or gives every diagnostic of the first card that
 /// does not compile.
 fn compile(rules: &[(&str, &str)]) -> Result<Vec<u8>, Vec<compiler::Diagnostic>> {
-    let mut session = compiler::Session::new(&CATALOGUE);
-    let mut bundle = BundleBuilder::new(&CATALOGUE);
+    compile_against(&CATALOGUE, rules)
+}
+
+/// [`compile`] against `catalogue` (Duel's, or the one read back from its catalogue file).
+fn compile_against(
+    catalogue: &'static Catalogue,
+    rules: &[(&str, &str)],
+) -> Result<Vec<u8>, Vec<compiler::Diagnostic>> {
+    let mut session = compiler::Session::new(catalogue);
+    let mut bundle = BundleBuilder::new(catalogue);
     for (key, source) in rules {
         let diagnostics = session.compile_card(key, source, &mut bundle);
         if diagnostics.iter().any(|diagnostic| diagnostic.severity() == compiler::Severity::Error) {
@@ -619,8 +633,13 @@ impl Duel {
 /// Compiles the cards and plays North's turn and South's turn.
 fn play_a_game() -> Duel {
     let bundle = compile(RULES).unwrap_or_else(|diagnostics| panic!("Duel's cards compile: {diagnostics:?}"));
+    play_a_game_from(&bundle)
+}
+
+/// Plays North's turn and South's turn with the cards of `bundle`.
+fn play_a_game_from(bundle: &[u8]) -> Duel {
     let mut duel = Duel::new(
-        &bundle,
+        bundle,
         [&["call", "drummer", "call", "medic", "rally"], &["spark", "bolt", "spark"]],
         [&["recruit", "recruit"], &["recruit"]],
         [&[], &["sentry"]],
@@ -641,6 +660,21 @@ fn play_a_game() -> Duel {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [] => {}
+        [flag, path] if flag == "--write-catalogue" => {
+            if let Err(error) = std::fs::write(path, catalogue_file::to_json(&CATALOGUE)) {
+                eprintln!("error: cannot write `{path}`: {error}");
+                std::process::exit(2);
+            }
+            return;
+        }
+        _ => {
+            eprintln!("usage: duel [--write-catalogue FILE.json]");
+            std::process::exit(2);
+        }
+    }
     let duel = play_a_game();
     for line in &duel.table.log {
         println!("{line}");
@@ -690,6 +724,19 @@ mod tests {
         assert_eq!([c.variables[HERO].name, c.variables[FOE].name], ["hero", "foe"]);
         let attributes = [LIFE, ENERGY, POWER, SIZE, BOARD_ATTR].map(|i| c.attributes[i].name);
         assert_eq!(attributes, ["life", "energy", "power", "size", "board"]);
+    }
+
+    /// The catalogue file `--write-catalogue` writes reads back with Duel's identity, and
+    /// the cards compiled against it (as `rsc compile --catalogue duel.json` compiles them)
+    /// load in this game and play the same game.
+    #[test]
+    fn the_catalogue_file_compiles_cards_this_game_loads() {
+        let loaded = catalogue_file::load(catalogue_file::to_json(&CATALOGUE).as_bytes()).expect("Duel's file loads");
+        assert_eq!(loaded.id(), CATALOGUE.id());
+        let bundle = compile_against(loaded, RULES).expect("Duel's cards compile against the file");
+        assert_eq!(bundle, compile(RULES).unwrap(), "the same bundle as against the Rust catalogue");
+        let from_file = play_a_game_from(&bundle);
+        assert_eq!(from_file.table.log, play_a_game().table.log);
     }
 
     /// Message and help of the first diagnostic of a card that does not compile.

@@ -62,8 +62,9 @@
 //!
 //! `vm/examples/duel.rs` is a whole game on a catalogue of its own; the compiler checks a
 //! card against whichever catalogue it is handed (`compiler::Session::new(&CATALOGUE)`).
-//! `rsc` compiles against its two built-in catalogues only (CFC's, and Wagic's with `--lang
-//! wagic`): a game of its own compiles its cards through the compiler's API.
+//! `rsc` knows two catalogues (CFC's, and Wagic's with `--lang wagic`); a game of its own
+//! writes its catalogue as a file (`catalogue_file::to_json`, crate `catalogue-file`) and
+//! `rsc check --catalogue FILE` checks its cards against it.
 
 /// Everything a game offers to card scripts.
 #[derive(Debug)]

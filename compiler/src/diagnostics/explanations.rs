@@ -420,6 +420,74 @@ impl Code {
                 "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
                 "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
             ),
+            Code::E0102 => (
+                "Reported when reading a catalogue file (`rsc check --catalogue FILE`, \
+                 `docs/catalogue-file.md`): the file is not JSON, or not UTF-8: a missing \
+                 comma or quote, a trailing comma, a comment, or the file ends early. The \
+                 position is serde_json's. `rsc catalogue` prints a valid file to start \
+                 from. The examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\",}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\"}\n",
+            ),
+            Code::E0103 => (
+                "Reported when reading a catalogue file: it is JSON, but not of the catalogue \
+                 form: a field the form does not have (most often misspelt: the message lists \
+                 the fields there are), a required field missing (`format`, `name`, a \
+                 command's `default_target`, a parameter's `kind`), a value of the wrong \
+                 type, an argument kind or a default target that does not exist (the \
+                 message lists those there are), or a `format` other than \
+                 `rsc-catalogue/1`. The examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [\n  {\"name\": \"strike\", \"params\": [{\"name\": \"amount\", \"kind\": \"Number\"}], \"default_target\": \"Nothing\"}\n]}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [\n  {\"name\": \"strike\", \"params\": [{\"name\": \"amount\", \"kind\": \"Expr\"}], \"default_target\": \"Nothing\"}\n]}\n",
+            ),
+            Code::E0104 => (
+                "Reported when reading a catalogue file: a name (the catalogue's, a list's \
+                 entry, a parameter's, a keyword, a role's) that a card could never write: \
+                 empty, longer than 64 bytes, or not one word of printable ASCII (a space, a \
+                 control character, a letter with an accent). The examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"zones\": [{\"name\": \"enemy board\"}]}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"zones\": [{\"name\": \"enemyBoard\"}]}\n",
+            ),
+            Code::E0105 => (
+                "Reported when reading a catalogue file: a list (commands, zones, variables, \
+                 a command's parameters, a keyword set...) names the same thing twice. Names \
+                 are looked up in any case, so `Strike` and `strike` are the same name: the \
+                 second could never be reached. The label gives the line of the first. The \
+                 examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}, {\"name\": \"Hero\"}]}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}, {\"name\": \"foe\"}]}\n",
+            ),
+            Code::E0106 => (
+                "Reported when reading a catalogue file: a role (`roles`: which of the \
+                 catalogue's names plays a part the compiler and the runtime give a meaning \
+                 to) names a word that is not in the list the role's part belongs to: \
+                 `source`, `targets`, `previous_targets` and `event_object` are `variables`, \
+                 `event_mine`, `event_opponent` and `event_anyone` are `event_prefixes`, the \
+                 `suffix_` roles `event_suffixes`, the `zone_` roles `zone_prefixes`, \
+                 `restriction_opponent` a `restriction_prefixes` name and `continuous` an \
+                 event. The `target_` roles are words of no list. Add the word to its list, \
+                 or write `null` for a part the game does not have. The examples are \
+                 catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}],\n \"roles\": {\"source\": \"itself\"}}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"variables\": [{\"name\": \"hero\"}, {\"name\": \"itself\"}],\n \"roles\": {\"source\": \"itself\"}}\n",
+            ),
+            Code::E0107 => (
+                "Reported when reading a catalogue file: the file is larger than 4 MiB, or one \
+                 list (or a command's parameters, a keyword set) has more than 65534 names, \
+                 the most the compiler indexes. The examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"big\", \"subtypes\": [{{\"s%\", * 65535}}\"last\"]}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"big\", \"subtypes\": [{{\"s%\", * 65533}}\"last\"]}\n",
+            ),
+            Code::E0108 => (
+                "Reported when reading a catalogue file: a command's parameters or a \
+                 function's arity do not fit together: a required parameter after an \
+                 optional one (only trailing parameters may be left out), an `Each` \
+                 parameter beside others (a command whose one parameter is `Each` is a loop \
+                 the compiler builds), or a function whose `min_args` is above its \
+                 `max_args`. The examples are catalogue files.",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"draw\", \"default_target\": \"SourceController\",\n  \"params\": [{\"name\": \"count\", \"kind\": \"Expr\", \"optional\": true}, {\"name\": \"pile\", \"kind\": \"Pile\"}]}]}\n",
+                "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"draw\", \"default_target\": \"SourceController\",\n  \"params\": [{\"name\": \"pile\", \"kind\": \"Pile\"}, {\"name\": \"count\", \"kind\": \"Expr\", \"optional\": true}]}]}\n",
+            ),
             Code::W0001 => (
                 "The suffix `:this` (or `:fromThis`) matches the event's object, and this event \
                  concerns no object: the auto never runs. Remove the suffix.",

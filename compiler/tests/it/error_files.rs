@@ -34,6 +34,13 @@ use compiler::{Code, Diagnostic, LineIndex, Severity};
 const UNCOVERABLE: &[(Code, &str)] = &[
     (Code::E0100, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
     (Code::E0101, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::E0102, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0103, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0104, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0105, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0106, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0107, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0108, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
 ];
 
 /// One input: a name for the report, and the bytes the compiler is given.

@@ -1,6 +1,6 @@
 //! Repository rules checked as tests: every Rust file opens with a `//!` line saying what
-//! it is for, and no file named like a card of the shared corpus is in the repository
-//! (the corpus is read in place, never copied).
+//! it is for, no file named like a card of the shared corpus is in the repository (the
+//! corpus is read in place, never copied), and every file ARCHITECTURE.md names exists.
 
 use std::path::{Path, PathBuf};
 
@@ -70,4 +70,49 @@ fn is_corpus_card_name(name: &str) -> bool {
         && bytes[1..4].iter().all(u8::is_ascii_digit)
         && bytes[4] == b'-'
         && name.ends_with(".rules")
+}
+
+/// Every file or folder of the repository that ARCHITECTURE.md names in backticks (a path
+/// such as `vm/src/catalogue.rs`, or one relative to its crate such as `exec/` or a bare
+/// `exec.rs`) exists, so the map cannot point at what a change moved or removed. Paths
+/// beside the repository (`../shared/...`) and globs are left out.
+#[test]
+fn every_file_the_architecture_map_names_exists() {
+    let root = workspace_root();
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md is readable");
+    // Every path of the repository, relative to its root, with a leading `/`.
+    let mut paths = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let relative = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+            if path.is_dir() {
+                if matches!(entry.file_name().to_str(), Some("target" | ".git")) {
+                    continue;
+                }
+                stack.push(path);
+            }
+            paths.push(format!("/{relative}"));
+        }
+    }
+    let names_a_path = |token: &str| {
+        token.contains('/') || [".rs", ".md", ".toml", ".py", ".pyi", ".sh"].iter().any(|ext| token.ends_with(ext))
+    };
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for token in map.split('`').skip(1).step_by(2) {
+        if !names_a_path(token) || token.contains(['*', ' ', '<']) || token.starts_with("..") || token.starts_with("//")
+        {
+            continue;
+        }
+        checked += 1;
+        let wanted = format!("/{}", token.trim_end_matches('/'));
+        if !paths.iter().any(|path| path.ends_with(&wanted)) {
+            missing.push(token.to_owned());
+        }
+    }
+    assert!(checked > 50, "read the map's paths: {checked}");
+    assert!(missing.is_empty(), "ARCHITECTURE.md names what is not in the repository:\n{}", missing.join("\n"));
 }

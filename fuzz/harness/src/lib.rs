@@ -189,12 +189,19 @@ pub fn wagic(data: &[u8]) {
 }
 
 /// The cards a `wagic_test` input without `\0` plays: a spell with a target, a creature, a
-/// pump, a creature with a `{T}` ability and two basic lands.
+/// pump, a creature with a `{T}` ability, two basic lands, and what opens Wagic's menus: a
+/// land of two basic types, a creature with several abilities, a `may` trigger, an
+/// entering ability with a target and a spell whose `auto=` line names its target.
 pub const WAGIC_TEST_CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Savannah\ntype=Land\nsubtype=Forest Plains\n[/card]\n\
+[card]\nname=Sprite\nauto={W}:1/1\nauto={G}:2/0\nauto={R}{T}:damage:1 target(creature)\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Eye\nauto=@movedTo(creature|stack):may life:1 controller\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Fireman\nauto=damage:2 target(creature)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Scrying\nauto=moveTo(myHand) target(land|mylibrary)\nmana={G}\ntype=Sorcery\n[/card]\n";
 
 /// Target `wagic_test`: a Wagic test file (after the first `\0`; the whole input when
 /// there is none, on [`WAGIC_TEST_CARDS`]) read and run on the cards of the card file

@@ -14,6 +14,9 @@ use super::summary::{Results, matchup_rates, ranked_cards};
 
 /// Width of every chart, in pixels.
 const WIDTH: u32 = 1000;
+/// The font of axis labels and descriptions: plotters sizes them by the chart's height
+/// otherwise, which made a short chart's (two decks' win rates) unreadable.
+const AXIS_FONT: (&str, u32) = ("sans-serif", 12);
 /// Cards listed in the per-card charts.
 const TOP_CARDS: usize = 25;
 
@@ -183,6 +186,8 @@ fn convergence_chart(results: &Results, name: &str) -> Chart {
         chart
             .configure_mesh()
             .light_line_style(WHITE)
+            .label_style(AXIS_FONT)
+            .axis_desc_style(AXIS_FONT)
             .x_desc("games")
             .y_desc("win rate")
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
@@ -256,6 +261,7 @@ fn bar_chart(bars: &Bars<'_>) -> Chart {
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(WHITE)
+            .label_style(AXIS_FONT)
             .y_labels(bars.rows.len())
             .y_label_formatter(&|v| segment_name(v, &labels))
             .x_label_formatter(&|x| if bars.rates { format!("{:.0}%", x * 100.0) } else { format!("{x:.0}") })
@@ -466,6 +472,8 @@ fn length_chart(results: &Results) -> Chart {
             .configure_mesh()
             .disable_x_mesh()
             .light_line_style(WHITE)
+            .label_style(AXIS_FONT)
+            .axis_desc_style(AXIS_FONT)
             .x_desc("turns")
             .y_desc("games")
             .draw()

@@ -98,8 +98,12 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         return {"action_mask": self.action_masks().astype(np.int8), "turn": game.turn, **extra}
 
     def _opponent_moves(self) -> None:
-        game, opponent = self._started(), self._opponent
+        opponent = self._opponent
         assert opponent is not None, "reset() seats the opponent"
+        self._moves_of(opponent, self._started())
+
+    def _moves_of(self, opponent: Union[GreedyPlayer, RandomPlayer], game: Game) -> None:
+        """Plays ``opponent``'s moves in ``game`` until ``seat`` is to move or it is over."""
         while not game.is_over() and game.current_player != self.seat:
             game.apply(opponent.choose(game))
 
@@ -116,11 +120,15 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         super().reset(seed=seed)
         for _ in range(_MAX_GAMES_WITHOUT_DECISION):
             game_seed = int(self.np_random.integers(0, 2**63 - 1))
-            game = self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
-            self._opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
-            self._opponent_moves()
+            game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+            opponent = _OPPONENTS[self.opponent_kind](player_seed(game_seed, 1 - self.seat))
+            self._moves_of(opponent, game)
             if not game.is_over():
-                self._episode_over = False
+                # The env takes the new game only once it is ready, in statements no call
+                # separates (CPython 3.10 and later run signal handlers at calls and loops
+                # only): a reset stopped part way (Ctrl-C) leaves it as it was, never a new
+                # game with the last one's opponent.
+                self.game, self._opponent, self._episode_over = game, opponent, False
                 return game.observation(self.seat), self._info()
         raise SetupError(
             f"{_MAX_GAMES_WITHOUT_DECISION} games in a row ended before seat {self.seat}'s first decision "
@@ -133,10 +141,18 @@ class RuleScriptEnv(gym.Env[Observation, SupportsIndex]):
         reward 1.0, -1.0 or 0.0 once the game ends, else 0.0. An illegal action ends the
         episode as a loss (``info["illegal_action"]``) or, with ``illegal_action="raise"``,
         raises ``IllegalMove``; a float or a string is a ``TypeError``. ``ResetNeeded`` (a
-        ``RuntimeError``) before ``reset()`` or once the episode is over."""
+        ``RuntimeError``) before ``reset()``, once the episode is over, or after a step or
+        reset interrupted (Ctrl-C) before ``seat`` was to move again."""
         game = self._started()
         if self._episode_over:
             raise ResetNeeded("the episode is over: call reset()")
+        if game.current_player != self.seat or game.is_over():
+            # An earlier call stopped part way (Ctrl-C among the opponent's moves, or
+            # before the end was noted): the action would be the opponent's move, or the
+            # finished game's "illegal" one.
+            raise ResetNeeded(
+                f"an earlier step or reset was interrupted before seat {self.seat} was to move again: call reset()"
+            )
         # An int, a numpy integer or a 0-d integer array; a float or a string is a
         # TypeError rather than an action truncated or parsed into another one.
         index = operator.index(action)

@@ -2,7 +2,8 @@
 ``pyspiel.register_game``, so ``pyspiel.load_game("python_rulescript", {...})`` works with
 OpenSpiel's algorithms (MCTS, random rollouts, ...).
 
-Parameters: ``card_set`` (a folder), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
+Parameters: ``card_set`` (a folder, loaded once a process: a change to its files shows in
+the next process), ``deck0`` and ``deck1`` (``.o8d`` paths), ``seed``
 (the game's seed: it fixes the shuffles and every random draw, so given the parameters the
 game is deterministic, hence ``ChanceMode.DETERMINISTIC``, and every
 ``new_initial_state()`` of one loaded game is the same deal: load other seeds for others)
@@ -15,13 +16,15 @@ there is no information state (perfect recall).
 
 A state is the whole game, hidden cards included: its clones, which search algorithms such
 as MCTS play out, know the order of both decks and the opponent's hand. For a search that
-sees only what the player to move may see, search a determinization:
-``RuleScriptState(state.get_game(), state.game.resample_hidden(player, seed))``.
+sees only what the player to move may see, search a determinization,
+``state.resample_hidden(player, seed)``: a clone (the same ``history()``) whose hidden cards
+are dealt again.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
@@ -56,6 +59,8 @@ _GAME_TYPE = pyspiel.GameType(
 _DECISIONS_PER_TURN = 200
 
 # Card sets are loaded once per folder: OpenSpiel makes a game object per `load_game`.
+# Keyed by the folder's real path: a relative one names another folder once the working
+# directory changes (keyed as given, "examples" gave the first folder's set ever after).
 _CARD_SETS: Dict[str, CardSet] = {}
 
 
@@ -89,9 +94,10 @@ class RuleScriptGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, params)
         folder = str(params["card_set"])
-        if folder not in _CARD_SETS:
-            _CARD_SETS[folder] = CardSet.load(folder)
-        self.card_set = _CARD_SETS[folder]
+        key = os.path.realpath(folder)
+        if key not in _CARD_SETS:
+            _CARD_SETS[key] = CardSet.load(folder)
+        self.card_set = _CARD_SETS[key]
         self.decks = [load_deck(str(params["deck0"]), self.card_set), load_deck(str(params["deck1"]), self.card_set)]
         self.seed = seed
         self.turn_limit = turn_limit
@@ -129,7 +135,24 @@ class RuleScriptState(pyspiel.State):
         self.game = rulescript_game or Game(game.card_set, game.decks, game.seed, game.turn_limit)
 
     def __deepcopy__(self, memo: Any) -> RuleScriptState:
-        return RuleScriptState(self.get_game(), self.game.clone())
+        """``copy.deepcopy(state)``: ``state.clone()``, which copies OpenSpiel's own part
+        of the state (``history()``, ``move_number()``) as well as ``game`` (a new state
+        around a copy of the game had an empty ``history()`` and ``move_number()`` 0,
+        however far its game had gone)."""
+        copied: RuleScriptState = self.clone()
+        return copied
+
+    def resample_hidden(self, player: int, seed: int) -> RuleScriptState:
+        """A determinization for a search on what ``player`` sees: a clone of this state
+        (the same ``history()`` and ``move_number()``) whose game is
+        ``Game.resample_hidden(player, seed)``, everything ``player`` cannot see dealt
+        again; its ``observation_tensor(player)`` and legal actions are this state's.
+        (``RuleScriptState(state.get_game(), game)``, which the README once gave, starts
+        OpenSpiel's history empty.) Its history no longer replays it: ``serialize``
+        refuses it."""
+        determinized: RuleScriptState = self.clone()
+        determinized.game = self.game.resample_hidden(player, seed)
+        return determinized
 
     def current_player(self) -> Any:
         """The seat (0 or 1) to move, or ``pyspiel.PlayerId.TERMINAL`` once over (an int

@@ -101,19 +101,26 @@ class RuleScriptAECEnv(AECEnv):
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
-        self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
-        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_player]
+        game = Game(self.card_set, self.decks, game_seed, self.turn_limit)
+        agents = self.possible_agents[:]
+        rewards, cumulative = {agent: 0.0 for agent in agents}, {agent: 0.0 for agent in agents}
+        terminations, truncations = {agent: False for agent in agents}, {agent: False for agent in agents}
+        infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in agents}
+        first = self.possible_agents[game.current_player]
+        # Set in statements no call separates (CPython 3.10 and later run signal handlers
+        # at calls and loops only), once all is made: a reset stopped part way (Ctrl-C)
+        # leaves the env as it was, never a new game with the last one's agents, rewards
+        # or flags.
+        self.game, self.agents, self.agent_selection, self.infos = game, agents, first, infos
+        self.rewards, self._cumulative_rewards = rewards, cumulative
+        self.terminations, self.truncations = terminations, truncations
 
     def step(self, action: Optional[SupportsIndex]) -> None:
         """Plays ``action`` (an int below ``ACTION_SPACE``, or a numpy integer) for
         ``agent_selection``; ``IllegalMove`` when it is not legal. When the game ends each
-        agent's reward is its result (1, -1, 0 for a draw) and both are terminated."""
+        agent's reward is its result (1, -1, 0 for a draw) and both are terminated.
+        ``ResetNeeded`` before ``reset()``, once every agent has left, or after a step
+        interrupted (Ctrl-C) before it noted whose turn came."""
         game = self._started()
         self._check_agents_left()
         agent = self.agent_selection
@@ -124,6 +131,11 @@ class RuleScriptAECEnv(AECEnv):
         # TypeError rather than an action truncated or parsed into another one.
         if action is None:
             raise TypeError(f"{agent} is to move: give an action, not None")
+        if game.is_over() or self.possible_agents[game.current_player] != agent:
+            # An earlier step stopped part way (Ctrl-C between the game's move and the
+            # env's note of it): the action would be the other agent's move, or the
+            # finished game's.
+            raise ResetNeeded(f"an earlier step was interrupted part way ({agent} is not to move): call reset()")
         index = operator.index(action)
         self._cumulative_rewards[agent] = 0.0
         game.apply(index)

@@ -128,11 +128,10 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self.copy = bool(copy)
         self.autoreset_mode = mode
         self.metadata = {**type(self).metadata, "autoreset_mode": mode}
-        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
-        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
-        self.single_action_space = spaces.Discrete(ACTION_SPACE)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        # The VecGame first: it checks `num_envs` (at most 65,536) before anything is
+        # allocated, where the batched spaces below would first try to allocate two
+        # (num_envs, OBSERVATION_SIZE) arrays of bounds (10 TiB for 10**9 envs, a
+        # MemoryError saying nothing of the limit).
         self._vec: Optional[VecGame] = VecGame(
             self.card_set,
             self.decks,
@@ -145,9 +144,16 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             # SAME_STEP's final_obs are kept finals; NEXT_STEP and DISABLED show an episode's
             # end in its row, and read which ends were truncations from the held games.
             keep_finals=mode is AutoresetMode.SAME_STEP,
-            # DISABLED is NEXT_STEP's holding of an ended game, with no step to end the hold.
-            autoreset="same_step" if mode is AutoresetMode.SAME_STEP else "next_step",
+            # DISABLED is NEXT_STEP's holding of an ended game, with no step to end the hold:
+            # the VecGame refuses a step while one is held, so that the env keeps no list of
+            # its own that an interrupted call (Ctrl-C as a step returns) could leave stale.
+            autoreset=_VEC_AUTORESET[mode],
         )
+        low, high = observation_bounds(self.card_set, self.decks, turn_limit)
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(ACTION_SPACE)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
         learner_seats = self._vec.learner_seats
         assert learner_seats is not None, "a VecGame with an opponent has learner seats"
         self.learner_seats: npt.NDArray[np.int32] = learner_seats
@@ -169,10 +175,6 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         # Whether the last step ended an episode (so set the env's own arrays, with
         # `copy=False`).
         self._ended = False
-        # With DISABLED, the envs whose episode ended and was not reset since, and whether
-        # there is one (a bool, so that a step pays no numpy call to know).
-        self._over = np.zeros(self.num_envs, np.bool_)
-        self._any_over = False
 
     def _game(self) -> VecGame:
         if self._vec is None:
@@ -210,8 +212,6 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             base = int(self.np_random.integers(0, 2**63 - 1))
         observations, masks, _ = vec.reset(base)
         self._started = True
-        self._over.fill(False)
-        self._any_over = False
         return self._fresh(observations), {"action_mask": self._fresh(masks), "_action_mask": self._fresh(self._every_row)}
 
     def _reset_some(self, seed: Optional[int], options: Dict[str, Any]) -> Tuple[Observations, Dict[str, Any]]:
@@ -231,8 +231,6 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if not self._started:
             raise ResetNeeded("call reset() first")
         observations, masks, _ = vec.reset(mask=mask)
-        self._over &= ~mask
-        self._any_over = bool(self._over.any())
         return self._fresh(observations), {"action_mask": self._fresh(masks), "_action_mask": self._fresh(self._every_row)}
 
     def step(
@@ -248,15 +246,17 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         vec = self._game()
         if not self._started:
             raise ResetNeeded("call reset() first")
-        if self._any_over:
-            raise ResetNeeded(
-                f"the episodes of envs {np.flatnonzero(self._over).tolist()} are over and autoreset_mode is "
-                "AutoresetMode.DISABLED: reset them with reset(options={'reset_mask': ...})"
-            )
         # A list or tuple of ints is made an array; anything else goes to the VecGame as it
         # is, which refuses what is not an int32 or int64 array of shape (num_envs,).
         array = np.asarray(actions) if isinstance(actions, (list, tuple)) else actions
-        observations, masks, _, dones, _ = vec.step(cast(ActionArray, array))
+        try:
+            observations, masks, _, dones, _ = vec.step(cast(ActionArray, array))
+        except ResetNeeded as refused:
+            # With DISABLED, the VecGame's: in the env's words.
+            raise ResetNeeded(
+                f"the episodes of envs {getattr(refused, 'games', [])} are over and autoreset_mode is "
+                "AutoresetMode.DISABLED: reset them with reset(options={'reset_mask': ...})"
+            ) from None
         n = self.num_envs
         if self.copy:
             observations, masks = observations.copy(), masks.copy()
@@ -284,9 +284,6 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                 np.copyto(truncations, vec.truncations())
                 np.not_equal(dones, truncations, out=terminations)
                 # The rows are the episodes' ends, their masks empty: nothing more to say.
-                if self.autoreset_mode is AutoresetMode.DISABLED:
-                    np.logical_or(self._over, dones, out=self._over)
-                    self._any_over = True
                 return observations, rewards, terminations, truncations, infos
             np.copyto(terminations, dones)
             games, final_observations, truncated = vec.finals()
@@ -318,6 +315,14 @@ class RuleScriptVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         """The legal actions of every row, ``(num_envs, ACTION_SPACE)`` bool (a copy)."""
         masks: npt.NDArray[np.bool_] = self._game().masks.copy()
         return masks
+
+
+# The VecGame's autoreset of each mode.
+_VEC_AUTORESET: Dict[AutoresetMode, Literal["same_step", "next_step", "disabled"]] = {
+    AutoresetMode.NEXT_STEP: "next_step",
+    AutoresetMode.SAME_STEP: "same_step",
+    AutoresetMode.DISABLED: "disabled",
+}
 
 
 def _autoreset_mode(mode: Union[AutoresetMode, str]) -> AutoresetMode:

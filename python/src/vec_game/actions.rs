@@ -1,7 +1,7 @@
 //! A step's actions read from numpy (int32 or int64, contiguous or strided) and each found
 //! among its slot's legal moves' numbers, before any game moves; and a reset's mask.
 
-use numpy::{PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArrayDescr, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -64,6 +64,10 @@ fn pick_each(actions: impl Iterator<Item = i64>, slots: &[Slot], picks: &mut Vec
 
 /// A partial reset's mask: a numpy bool vector of one entry per slot (`n`), read into a
 /// `Vec`; anything else is a `ValueError` that says what is expected.
+///
+/// Its bytes are read as numpy reads a bool, any byte but 0 true, not as Rust `bool`s,
+/// which must be 0 or 1: a numpy bool array may hold other bytes (`a.view(bool)` of
+/// uint8 data, say), and read as `bool`s they made the whole mask read as no game.
 pub(super) fn read_mask(mask: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<bool>> {
     let Ok(array) = mask.cast::<PyArrayDyn<bool>>() else {
         let given = what_is(mask);
@@ -72,7 +76,10 @@ pub(super) fn read_mask(mask: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<bool>
     if array.shape() != [n] {
         return Err(PyValueError::new_err(format!("mask has shape {}, not ({n},)", shape_text(array.shape()))));
     }
-    let array =
-        array.try_readonly().map_err(|error| PyValueError::new_err(format!("mask cannot be read now ({error})")))?;
-    Ok(array.as_array().iter().copied().collect())
+    // The same bytes as uint8 (a view: one byte each, the same strides).
+    let bytes = array.call_method1("view", (PyArrayDescr::of::<u8>(mask.py()),))?;
+    let bytes = bytes.cast::<PyArrayDyn<u8>>()?;
+    let bytes =
+        bytes.try_readonly().map_err(|error| PyValueError::new_err(format!("mask cannot be read now ({error})")))?;
+    Ok(bytes.as_array().iter().map(|&byte| byte != 0).collect())
 }

@@ -22,12 +22,15 @@ pub(super) struct Final {
     pub(super) truncated: bool,
 }
 
+/// The step of a final no step lists: no step is numbered u64::MAX (a VecGame would step
+/// for 5,000 years to reach it), so a slot whose game never ended, or whose final a partial
+/// reset forgot, is listed by none.
+const NO_STEP: u64 = u64::MAX;
+
 impl Final {
     pub(super) fn new() -> Final {
-        // No step is numbered u64::MAX (a VecGame would step for 5,000 years to reach
-        // it): a slot whose game never ended is listed by no step.
         Final {
-            step: u64::MAX,
+            step: NO_STEP,
             observation: Box::new([0.0; OBSERVATION_SIZE]),
             written: Written::default(),
             truncated: false,
@@ -44,6 +47,14 @@ impl Slot {
         last.step = start.step;
         last.truncated = ended_by_turn_limit(&self.game);
         encode(&self.game, viewer, &start.features, &mut last.observation[..], &mut last.written);
+    }
+
+    /// Leaves the kept final out of every step's list (`reset(mask=...)` starting the slot
+    /// over: its done cleared, the game it ended is no longer the last step's to report).
+    pub(super) fn forget_final(&mut self) {
+        if let Some(last) = &mut self.last {
+            last.step = NO_STEP;
+        }
     }
 }
 

@@ -74,8 +74,9 @@ fn start_next(start: &Start, i: usize, slot: &mut Slot, row: &mut Row<'_>) -> Re
 }
 
 /// A partial reset's work on slot `i`: when `only[i]`, its next game started (as the step
-/// after a game's end starts it), its rewards and done cleared; any other slot is left as
-/// it is (its rows written again, the same).
+/// after a game's end starts it), its rewards and done cleared and the final kept of the
+/// game it replaced forgotten (so that `finals()` and `truncations()` list only the games
+/// `dones` marks); any other slot is left as it is (its rows written again, the same).
 pub(super) fn restart_if(
     start: &Start,
     i: usize,
@@ -88,5 +89,6 @@ pub(super) fn restart_if(
     }
     *row.reward = [0.0; 2];
     *row.done = 0;
+    slot.forget_final();
     start_next(start, i, slot, row)
 }

@@ -105,7 +105,9 @@ pub(super) struct Start {
     /// every decision is the caller's).
     pub(super) opponent: Option<PlayerKind>,
     /// The number of the step under way (or last made), counted from the VecGame's
-    /// making; a reset counts as one, so that no game it finished is listed after it.
+    /// making; `reset()` counts as one, so that no game finished before it is listed
+    /// after it (`reset(mask=...)` does not: the games it leaves as they were still show
+    /// the last step's ends).
     pub(super) step: u64,
 }
 

@@ -1,6 +1,7 @@
 //! Integration tests of the `rsc` binary: it is run on files made in a fresh temporary
 //! folder per test, and its exit code, stdout and stderr are checked.
 
+mod catalogue;
 mod outputs;
 mod play;
 

@@ -181,6 +181,27 @@ fn sim_report_is_one_html_page_with_inline_svg_charts() {
     assert_eq!(html.matches("<div class=\"chart\"><svg").count(), html.matches("<svg").count(), "every chart in one");
 }
 
+/// A chart of two decks' win rates (`--all-decks` on a set of two) is short, and plotters
+/// sizes axis labels by a chart's height unless told: every text of every chart must stay
+/// readable.
+#[test]
+fn every_text_of_a_two_deck_report_is_readable() {
+    let dir = TempDir::new("report-fonts");
+    let report = dir.path().join("r.html");
+    let set = examples().display().to_string();
+    let output = rsc(["sim", "--set", &set, "--all-decks", "--games", "4", "--report", &report.display().to_string()]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains("Win rate per deck"), "the chart of short height is there");
+    let sizes: Vec<f64> = html
+        .split("font-size=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().and_then(|size| size.parse().ok()).expect("a font size"))
+        .collect();
+    assert!(!sizes.is_empty(), "the charts have text");
+    assert!(sizes.iter().all(|&size| size >= 8.0), "a text too small to read: {sizes:?}");
+}
+
 #[test]
 fn sim_refuses_a_single_deck_with_a_usage_error() {
     let output = rsc(["sim", "--set", &examples().display().to_string(), "--deck", &deck("arcana.o8d")]);

@@ -394,11 +394,12 @@ impl Printer<'_> {
         }
         text.push_str(&match term.atom {
             TypeAtom::Any => "*".into(),
-            TypeAtom::Player => "player".into(),
-            TypeAtom::Players => "players".into(),
-            TypeAtom::Me => "me".into(),
-            TypeAtom::Opp => "opp".into(),
-            TypeAtom::This => "this".into(),
+            // In the catalogue's words (`hero`, `foe` in Duel); CFC's when it has none.
+            TypeAtom::Player => self.catalogue.roles.target_player.unwrap_or("player").into(),
+            TypeAtom::Players => format!("{}s", self.catalogue.roles.target_player.unwrap_or("player")),
+            TypeAtom::Me => self.catalogue.roles.target_controller.unwrap_or("me").into(),
+            TypeAtom::Opp => self.catalogue.roles.target_opponent.unwrap_or("opp").into(),
+            TypeAtom::This => self.catalogue.roles.target_source.unwrap_or("this").into(),
             TypeAtom::CardType(idx) => self.name(CardTypeIdx::TABLE, idx.0),
             TypeAtom::Subtype(idx) => self.name(SubtypeIdx::TABLE, idx.0),
             TypeAtom::Name(idx) => self.string(idx),

@@ -11,6 +11,22 @@
 //! effect part's prefixes, `&&` statements, targets and `ueot`), `links.rs` (the effect
 //! words: `damage:2`, `destroy`, `add{G}`...), `token.rs` (`token(...)`) and `amount.rs`
 //! (`2`, `+1/+1`); [`spec`] reads and lowers the target specs, on [`piece`]s of the file.
+//!
+//! A permanent's line may also be a `lord(spec)` effect (applied to every match when the
+//! lord enters, and by an auto on `movedto` to each match that enters later), or an
+//! `aslongas(spec)` or `foreach(spec)` of a lasting effect: a continuous effect, an auto
+//! on the catalogue's `continuous` event that the runtime runs again after every change (a
+//! static `foreach(spec) p/t` is one pump whose `per` filter counts the cards the spec
+//! matches). An Equipment's lines are `{cost}:equip`, which attaches it, and static effects,
+//! continuous effects on the catalogue variable `equipped`.
+//!
+//! An [`Unsupported`]'s help names the word meant when the word written is a typo of one
+//! the front end compiles (`compiler::diagnostics::suggest`), but not for Wagic's own words
+//! not compiled yet (`vocabulary.rs`); otherwise it says what to write, or points at `rsc
+//! explain E0100`, which lists what compiles. The input is bounded: an `auto=` value
+//! holds at most [`MAX_LINE_BYTES`], a spell's action [`MAX_STATEMENTS`] statements, a card
+//! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
+//!
 //! An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
 //! `dynamicability<!...!>` in `dynamic.rs`.

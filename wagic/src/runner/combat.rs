@@ -39,7 +39,7 @@ impl Run<'_> {
 
     /// Whether a creature can be declared an attacker: untapped, not summoning sick (or with
     /// haste), without defender or `cantattack`.
-    fn can_attack(&self, card: CardId) -> bool {
+    pub(super) fn can_attack(&self, card: CardId) -> bool {
         let board = &self.table.board;
         let Some(c) = board.get(card) else { return false };
         let sick = self.entered.contains(&card) && !board.has_ability(card, "haste");

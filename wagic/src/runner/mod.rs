@@ -8,9 +8,19 @@
 //! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
 //! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
 //! is an instant or has flash), its effect resolving at once (nobody responds: the stack
-//! is not modelled); taps a basic land for its mana; activates a permanent's one ability
-//! (a click on one whose cost cannot be paid does nothing, as in Wagic); or, in the attackers
-//! step, declares a creature an attacker. While a spell or ability waits for a target (or
+//! is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what reacts to
+//! the click (in the attackers step, the attack rule first; a land type's mana ability, in
+//! Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's abilities whose
+//! cost a trial activation can pay, in its lines' order) is done when it is one, opens
+//! Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0; the entry
+//! past the last is `Cancel`), and nothing happens when none does. A triggered or entering
+//! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
+//! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
+//! 0`), then its target is clicked (one the runtime took as the only legal one is still
+//! clicked: a click on another card is ignored, as Wagic ignores a card that is no legal
+//! target); a spell's targets are clicked first, as Wagic asks them
+//! as the spell is cast. A spell whose target its `auto=` line names (not `target=`) opens
+//! the same menu of its one ability before its target. While a spell or ability waits for a target (or
 //! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
 //! next move, as Wagic asks for it, and the test is skipped when no move names it.
@@ -40,12 +50,14 @@
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks other
 //! than one plain blocker on the one attacker (several attackers or blockers, a changed
 //! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
-//! see `combat.rs`), a creature clicked in the damage step, the moves `choice N` (Wagic's menus), `yes`, `no`,
-//! `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
+//! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
+//! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
+//! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
+//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
 //! set files that map ids to names are not read); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
 //! granted; a move the model cannot play (a spell it cannot pay for, a target with a
-//! count, a permanent with several abilities or none, a creature that entered this turn
+//! count, a permanent with no ability, a creature that entered this turn
 //! acting or attacking, a player acting out of turn, a card in a graveyard); a question
 //! the moves do not answer; an `[ASSERT]` with no phase.
 
@@ -162,6 +174,10 @@ struct Clicks {
     named: usize,
     /// Questions the moves answered.
     answered: usize,
+    /// Wagic's menu of the spell's ability waits for `choice 0` before its first target:
+    /// Wagic wraps an effect whose target its `auto=` line names (not `target=`) in a
+    /// menu of that one ability.
+    menu: bool,
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
@@ -229,6 +245,9 @@ struct Run<'t> {
     /// Target clicks still owed by the last spell or ability: targets the runtime took
     /// without asking (the only legal one), which the next moves name as Wagic asks them.
     owed_clicks: usize,
+    /// The menu of the last spell's ability is still owed a `choice 0` (its target was
+    /// the only legal one, which the runtime took).
+    owed_menu: bool,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
     /// First strike damage was dealt in this combat damage phase: the next `next` deals
@@ -239,6 +258,23 @@ struct Run<'t> {
     /// An Aura cast and paid for, on the stack, waiting for the move that names the
     /// permanent it enchants.
     enchanting: Option<CardId>,
+    /// Wagic's menu of what the last click does, open for the next move.
+    menu: Option<Menu>,
+    /// The menu of the ability waiting in [`Table::held`] was answered (its `choice`).
+    held_menu_chosen: bool,
+    /// The targets the held ability's `may` line names, and those the moves answered.
+    held_clicks: Clicks,
+    /// Target clicks an answered triggered ability still owes: the runtime took its only
+    /// legal target without asking; Wagic asks it, and ignores a click on another card.
+    auto_owed: Option<AutoOwed>,
+}
+
+/// What a triggered ability whose target the runtime took still owes the moves.
+struct AutoOwed {
+    /// Clicks still owed.
+    clicks: usize,
+    /// The cards moved as it resolved: the target taken is among them.
+    taken: Vec<CardId>,
 }
 
 impl<'t> Run<'t> {
@@ -274,6 +310,8 @@ impl<'t> Run<'t> {
         }
         table.try_settle().map_err(|error| skip("the board cannot be set", error.to_string()))?;
         unmodelled_ability(&table)?;
+        // From now on a triggered ability's question waits for the moves, as in Wagic.
+        table.hold_questions = true;
         Ok(Run {
             test,
             table,
@@ -281,10 +319,15 @@ impl<'t> Run<'t> {
             lands_played: 0,
             entered,
             owed_clicks: 0,
+            owed_menu: false,
             declared: Vec::new(),
             first_strike_dealt: false,
             blocked: Vec::new(),
             enchanting: None,
+            menu: None,
+            held_menu_chosen: false,
+            held_clicks: Clicks::default(),
+            auto_owed: None,
         })
     }
 
@@ -292,12 +335,74 @@ impl<'t> Run<'t> {
         let mut pending: Option<Pending> = None;
         for step in &self.test.moves {
             let word = step.text.split_whitespace().next().unwrap_or("");
+            let target_first = pending.is_some() || self.owed_clicks > 0;
+            if self.table.held.is_some() && target_first && word == "choice" {
+                return Err(skip("a triggered ability waits beside a spell's target", at(step.line, &step.text)));
+            }
+            // A spell's targets are chosen as it is cast, before the triggered abilities
+            // its casting fires ask anything.
+            if self.table.held.is_some() && !target_first {
+                self.answer_held(step.line, &step.text)?;
+                unmodelled_ability(&self.table)?;
+                continue;
+            }
+            if let Some(mut owed) = self.auto_owed.take() {
+                if matches!(word, "next" | "eot" | "goto") {
+                    return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                if word == "choice" {
+                    // Wagic waits for the target, with no menu open: `choice` does nothing.
+                    self.auto_owed = Some(owed);
+                    continue;
+                }
+                let Some(named) = self.named(&step.text) else {
+                    return Err(skip("a move names no card on the board", at(step.line, &step.text)));
+                };
+                // The taken target's click; Wagic ignores a click on any other card (the
+                // target was the only legal one).
+                if matches!(named, Value::Card(card) if owed.taken.contains(&card)) {
+                    owed.clicks -= 1;
+                }
+                if owed.clicks > 0 {
+                    self.auto_owed = Some(owed);
+                }
+                continue;
+            }
+            if let Some(menu) = self.menu.take() {
+                pending = self.choose(menu, step.line, &step.text)?;
+                unmodelled_ability(&self.table)?;
+                continue;
+            }
+            let spell_menu = match pending.as_mut() {
+                Some(waiting) => &mut waiting.clicks.menu,
+                None => &mut self.owed_menu,
+            };
+            if std::mem::take(spell_menu) {
+                match choice_number(&step.text) {
+                    Some(0) => continue,
+                    Some(_) => return Err(skip("a `choice` past the end of Wagic's menu", at(step.line, &step.text))),
+                    None => {
+                        return Err(skip(
+                            "a move other than `choice` while Wagic's menu is open",
+                            at(step.line, &step.text),
+                        ));
+                    }
+                }
+            }
             if matches!(word, "next" | "eot" | "goto") {
                 if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
                     return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
                 }
                 self.change_phase(step.line, &step.text)?;
                 continue;
+            }
+            if word == "choice" {
+                if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
+                    // Wagic waits for a target, with no menu open: `choice` does nothing.
+                    continue;
+                }
+                // Wagic's other menus (a card's ways to be cast, `choice` modes...).
+                return Err(skip("[DO] `choice` where the model opens no menu", at(step.line, &step.text)));
             }
             if self.owed_clicks > 0 && pending.is_none() {
                 // The only legal target, which the runtime took: the move must name
@@ -327,6 +432,9 @@ impl<'t> Run<'t> {
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
         // one): in Wagic the spell or ability never happened.
+        if self.table.held.is_some() || self.auto_owed.is_some() {
+            return Err(skip("a question the moves leave unanswered", "a triggered ability waits"));
+        }
         if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
             return Err(skip("a question the moves leave unanswered", "a spell or ability waits for a target"));
         }
@@ -373,6 +481,10 @@ impl<'t> Run<'t> {
             self.next_phase(line, text)?;
             if goal.is_none() || (text == "eot" && from == Phase::Cleanup) {
                 return Ok(());
+            }
+            if self.table.held.is_some() {
+                // Wagic stops at the question; where the move then goes is not modelled.
+                return Err(skip("a triggered ability asks a question in a move over several phases", at(line, text)));
             }
         }
         Ok(())
@@ -481,6 +593,10 @@ impl<'t> Run<'t> {
         }
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if no_damage {
+            if self.table.held.is_some() {
+                // Wagic stops at the question; where its damage step then goes is not modelled.
+                return Err(skip("a triggered ability asks a question in a move over several phases", at(line, text)));
+            }
             return self.next_phase(line, text);
         }
         Ok(())
@@ -545,6 +661,7 @@ impl<'t> Run<'t> {
             }
             Step::Done(true) => {
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
+                self.owed_menu = clicks.menu && self.owed_clicks > 0;
                 if let Some(card) = spell {
                     self.resolve_spell(card);
                 }
@@ -678,42 +795,33 @@ impl<'t> Run<'t> {
         if named > 0 {
             protection::check_targeting(&self.table, card, line, text)?;
         }
+        let menu = printed_target.trim().is_empty()
+            && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
         let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
-        self.after(step, Some(card), Clicks { named, answered: 0 }, line, text)
+        self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
     }
 
+    /// A click on a permanent of the active player: what reacts to it, as Wagic's
+    /// `ActionLayer` lists it (the attack rule, a land type's mana ability, the card's
+    /// abilities whose costs can be paid): one is done at once, several open Wagic's menu
+    /// for the next move (`choice N`), none does nothing.
     fn use_permanent(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
-        let (types, tapped, controller) = (c.printed.types.clone(), c.tapped, c.controller);
-        // The one activated line (`{cost}:effect`) names the ability's targets.
-        let activated = c.printed.autos.iter().filter(|auto| auto.trim_start().starts_with('{'));
-        let named = targets_named("", activated.map(String::as_str));
-        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        let (types, tapped, controller, attacking) = (c.printed.types.clone(), c.tapped, c.controller, c.attacking);
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
-        let basic = ["plains", "island", "swamp", "mountain", "forest"].iter().position(|basic| is_type(&types, basic));
-        if let (Some(colour), true, 0) = (basic, is_type(&types, "land"), actions) {
-            // A basic land's mana ability is Wagic's rule, not its card's: `{T}: add` its colour.
-            if tapped {
-                return Err(skip("a click on a tapped land", at(line, text)));
-            }
-            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
-            let pool = &mut self.table.board.players[usize::from(controller.0 != 0)].mana;
-            pool[colour] = pool[colour].saturating_add(1);
-            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
-            return Ok(None);
-        }
-        if is_type(&types, "creature") && self.phase == Phase::CombatAttackers {
-            return self.declare_attacker(card, line, text).map(|()| None);
-        }
-        if is_type(&types, "creature") && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
+        let creature = is_type(&types, "creature");
+        if creature && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
             return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
         }
-        match actions {
-            0 => return Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text))),
-            1 => {}
-            _ => return Err(skip("a card with several abilities (Wagic's menu)", at(line, text))),
-        }
+        // A land of a basic land type has its type's mana ability (Wagic's rules file
+        // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
+        let colours: Vec<usize> = if is_type(&types, "land") {
+            LAND_TYPES.iter().enumerate().filter(|(_, land)| is_type(&types, land)).map(|(colour, _)| colour).collect()
+        } else {
+            Vec::new()
+        };
+        let attack_step = creature && self.phase == Phase::CombatAttackers;
         let haste = self.table.board.has_ability(card, "haste");
         // Summoning sickness forbids a cost with `{T}` (or `{Q}`): Bottle Gnomes' `{S}:life:3`
         // is activated the turn it is stolen.
@@ -724,19 +832,219 @@ impl<'t> Run<'t> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
-        if is_type(&types, "creature") && self.entered.contains(&card) && !haste && taps {
-            return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
+        if attack_step && self.entered.contains(&card) && !haste {
+            // Neither Wagic's attack rule nor a `{T}` ability reacts: not modelled.
+            return self.declare_attacker(card, line, text).map(|()| None);
         }
+        let mut entries = Vec::new();
+        if attack_step && (attacking || self.can_attack(card)) {
+            // Wagic's attack rule comes before any card's ability (the rules are loaded first).
+            entries.push(Entry::Attack);
+        }
+        if !tapped && actions == 0 {
+            entries.extend(colours.iter().map(|&colour| Entry::Mana(colour)));
+        }
+        if actions > 0 {
+            if creature && self.entered.contains(&card) && !haste && taps {
+                // Wagic offers no `{T}` ability of such a creature: its menu would differ.
+                return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
+            }
+            let payable =
+                self.table.try_payable_actions(card, controller).map_err(|error| table_skip(error, line, text))?;
+            if !payable.is_empty() && !tapped && !colours.is_empty() {
+                return Err(skip(
+                    "a land with abilities besides its land types' mana (Wagic's menu order)",
+                    at(line, text),
+                ));
+            }
+            entries.extend(payable.into_iter().map(Entry::Action));
+        }
+        match entries.as_slice() {
+            [] if attack_step => self.declare_attacker(card, line, text).map(|()| None),
+            [] if actions == 0 && !colours.is_empty() => Err(skip("a click on a tapped land", at(line, text))),
+            [] if actions == 0 => {
+                Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text)))
+            }
+            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            [] => Ok(None),
+            [entry] => self.do_entry(card, *entry, line, text),
+            _ => {
+                self.menu = Some(Menu { card, entries });
+                Ok(None)
+            }
+        }
+    }
+
+    /// A move while Wagic's menu is open: `choice N` picks its entry `N` (from 0), the one
+    /// past the last is `Cancel`.
+    fn choose(&mut self, menu: Menu, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(chosen) = choice_number(text) else {
+            return Err(skip("a move other than `choice` while Wagic's menu is open", at(line, text)));
+        };
+        match menu.entries.get(chosen) {
+            Some(entry) => self.do_entry(menu.card, *entry, line, text),
+            None if chosen == menu.entries.len() => Ok(None),
+            None => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+        }
+    }
+
+    /// Does what a permanent's click (or its menu's entry) chose.
+    fn do_entry(&mut self, card: CardId, entry: Entry, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        match entry {
+            Entry::Attack => self.declare_attacker(card, line, text).map(|()| None),
+            Entry::Mana(colour) => {
+                let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
+                crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
+                let pool = &mut self.table.board.players[usize::from(controller.0 != 0)].mana;
+                pool[colour] = pool[colour].saturating_add(1);
+                self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                Ok(None)
+            }
+            Entry::Action(index) => self.activate(card, index, line, text),
+        }
+    }
+
+    /// Activates the ability `index` of a permanent (in its `auto=` lines' order).
+    fn activate(&mut self, card: CardId, index: usize, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let controller = c.controller;
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        // The activated lines (`{cost}:effect`) name the abilities' targets.
+        let activated: Vec<&str> =
+            c.printed.autos.iter().map(String::as_str).filter(|auto| auto.trim_start().starts_with('{')).collect();
+        let named = if actions == 1 {
+            targets_named("", activated.iter().copied())
+        } else if activated.len() == actions {
+            targets_named("", activated.get(index).copied().into_iter())
+        } else {
+            return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
+        };
+        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
         if named > 0 {
             protection::check_targeting(&self.table, card, line, text)?;
         }
-        let step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
+        let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
+        if let Step::Asks(execution) = step {
+            step = if execution.request().kind == RequestKind::Action {
+                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
+                self.table.resume(execution, &[chosen]).map_err(|error| table_skip(error, line, text))?
+            } else {
+                Step::Asks(execution)
+            };
+        }
         if let Step::Unpaid = step {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0 }, line, text)
+        self.after(step, None, Clicks { named, answered: 0, menu: false }, line, text)
     }
+
+    /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
+    /// menu of it asks: a `may` lists the ability then `Cancel` (`choice 0` does it,
+    /// `choice 1` does not); a targeted one lists the ability alone (`choice 0`), then its
+    /// target is clicked.
+    fn answer_held(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let Some(execution) = self.table.held.as_ref() else { return Ok(()) };
+        let request = execution.request();
+        let source = execution.env().source;
+        let unanswered = || {
+            skip("a triggered or entering ability asks a question", format!("{}: {:?}", at(line, text), request.kind))
+        };
+        let answer = match request.kind {
+            RequestKind::May => {
+                if self.may_lines(source) != 1 {
+                    // Wagic lists every `may` of a card in one menu.
+                    return Err(skip("a card with several `may` abilities (Wagic's one menu)", at(line, text)));
+                }
+                let yes = match choice_number(text).ok_or_else(unanswered)? {
+                    0 => true,
+                    1 => false,
+                    _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+                };
+                self.held_menu_chosen = true;
+                let may = self.may_line(source).unwrap_or_default();
+                let named = targets_named("", std::iter::once(may.as_str()));
+                let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                self.held_clicks = Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false };
+                Value::Bool(yes)
+            }
+            RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
+                return match choice_number(text).ok_or_else(unanswered)? {
+                    0 => {
+                        self.held_menu_chosen = true;
+                        Ok(())
+                    }
+                    _ => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+                };
+            }
+            RequestKind::Targets if request.max == 1 => {
+                let target =
+                    self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+                if !execution.candidates().contains(&target) {
+                    return Err(skip("a target the model does not offer", at(line, text)));
+                }
+                self.held_clicks.answered += 1;
+                target
+            }
+            _ => return Err(unanswered()),
+        };
+        let again = self.table.try_answer_held(&[answer]).map_err(|error| table_skip(error, line, text))?;
+        // A new auto's question opens a new menu; the same auto's next question does not.
+        self.held_menu_chosen &= again;
+        if !again {
+            let owed = std::mem::take(&mut self.held_clicks);
+            let clicks = owed.named.saturating_sub(owed.answered);
+            if clicks > 0 {
+                let taken = self.table.moved_since_answer.clone();
+                if taken.is_empty() {
+                    // No legal target (Wagic opens no menu), or one taken and not moved:
+                    // the runner cannot tell which.
+                    return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
+                }
+                self.auto_owed = Some(AutoOwed { clicks, taken });
+            }
+        }
+        Ok(())
+    }
+
+    /// How many `auto=` lines of a card's printed text are a `may`.
+    fn may_lines(&self, card: CardId) -> usize {
+        let Some(c) = self.table.board.get(card) else { return 0 };
+        c.printed.autos.iter().filter(|auto| auto.to_ascii_lowercase().contains("may ")).count()
+    }
+
+    /// A card's `may` line, lower case (the first).
+    fn may_line(&self, card: CardId) -> Option<String> {
+        let c = self.table.board.get(card)?;
+        c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).find(|auto| auto.contains("may "))
+    }
+}
+
+/// The mana abilities Wagic's rules file grants the basic land types, in its order: a
+/// land's entry in [`testfile::Mana`] order (W, U, B, R, G).
+const LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
+
+/// What a click on a permanent does, as one entry of Wagic's menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// Declares it an attacker (Wagic's attack rule).
+    Attack,
+    /// Taps it for one mana of this colour ([`testfile::Mana`] order): a land type's.
+    Mana(usize),
+    /// Activates its ability of this index.
+    Action(usize),
+}
+
+/// Wagic's menu of what a click on a permanent does, open until the next move.
+struct Menu {
+    card: CardId,
+    entries: Vec<Entry>,
+}
+
+/// The entry a `choice N` move picks; `None` for another move.
+fn choice_number(text: &str) -> Option<usize> {
+    text.strip_prefix("choice ")?.trim().parse().ok()
 }
 
 /// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
@@ -830,7 +1138,6 @@ fn table_skip(error: crate::table::TableError, line: u32, text: &str) -> Skip {
 fn unmodelled_move(text: &str) -> Option<&'static str> {
     let first = text.split_whitespace().next().unwrap_or("");
     Some(match first {
-        "choice" => "[DO] `choice` (Wagic's menus are not modelled)",
         "yes" | "no" | "endinterruption" => "[DO] `yes`/`no`/`endinterruption` (interruptions are not modelled)",
         "human" | "ai" => "[DO] `human`/`ai` (Wagic's AI is not modelled)",
         _ if text.contains(" -momir- ") => "momir games are not modelled",

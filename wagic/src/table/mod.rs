@@ -29,7 +29,7 @@ use std::sync::Arc;
 use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use vm::bytecode::{CardIdx, ZoneIdx};
-use vm::runtime::{CardId, Completion, Event, Execution, Host, Outcome, PlayerId, Runtime, Value};
+use vm::runtime::{CardId, Completion, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value};
 
 mod board;
 mod host;
@@ -92,6 +92,10 @@ impl std::fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// The most moves [`Table::moved_since_answer`] keeps (a cascade of moves is bounded by
+/// the rounds of settling, each of which moves at most every card).
+pub const MAX_MOVED_KEPT: usize = 1024;
+
 /// The most rounds of [`Table::try_settle`] (moves, lethal damage, triggers) before it
 /// gives up: triggers that keep firing would otherwise never end.
 pub const SETTLE_ROUNDS: usize = 32;
@@ -121,13 +125,31 @@ pub struct Table {
     pub answers: Vec<Vec<Value>>,
     /// The questions asked, as `RequestKind` debug text.
     pub asked: Vec<String>,
+    /// Whether a question an auto asks when no answer is queued is held
+    /// ([`Table::held`]) for the caller to answer, rather than an error.
+    pub hold_questions: bool,
+    /// The auto waiting for an answer (with [`Table::hold_questions`]): settling stops
+    /// until [`Table::try_answer_held`] answers it, as a game waits for its player.
+    pub held: Option<Execution>,
+    /// The cards moved since [`Table::try_answer_held`] last began (what the answered
+    /// auto and the settling after it moved).
+    pub moved_since_answer: Vec<CardId>,
 }
 
 impl Table {
     /// An empty board running the cards of `library`.
     pub fn with_library(library: Arc<Library>) -> Table {
         let runtime = Runtime::new(Arc::clone(&library.program), &CATALOGUE, crate::builtins::<Board>());
-        Table { runtime, board: Board::new(), library, answers: Vec::new(), asked: Vec::new() }
+        Table {
+            runtime,
+            board: Board::new(),
+            library,
+            answers: Vec::new(),
+            asked: Vec::new(),
+            hold_questions: false,
+            held: None,
+            moved_since_answer: Vec::new(),
+        }
     }
 
     /// The cards this table runs.
@@ -222,8 +244,61 @@ impl Table {
         Ok(step(outcome))
     }
 
+    /// Answers the held question ([`Table::held`]): the auto goes on, and when it ends
+    /// the board settles (another auto may ask, held in turn). Whether the same auto
+    /// asks again.
+    pub fn try_answer_held(&mut self, answer: &[Value]) -> Result<bool, TableError> {
+        let Some(execution) = self.held.take() else { return Ok(false) };
+        self.moved_since_answer.clear();
+        let outcome = self
+            .runtime
+            .resume(&mut self.board, execution, answer)
+            .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?;
+        self.finish(outcome)?;
+        if self.held.is_some() {
+            return Ok(true);
+        }
+        self.try_settle()?;
+        Ok(false)
+    }
+
+    /// The abilities (indices of its actions) `player` could activate on `card` now, as
+    /// a trial that pays and does nothing: those whose requisites hold and costs can be
+    /// paid (one whose cost asks which card to pay with counts).
+    pub fn try_payable_actions(&mut self, card: CardId, player: PlayerId) -> Result<Vec<usize>, TableError> {
+        let rules = self.rules(card)?;
+        let count = self.library.program.cards()[rules.index()].actions.len();
+        let mut payable = Vec::new();
+        for action in 0..count {
+            let mut outcome = self.runtime.try_activation(&mut self.board, card, rules, player).map_err(trap)?;
+            if let Outcome::Suspended(execution) = outcome {
+                outcome = if execution.request().kind == RequestKind::Action {
+                    let chosen = Value::Int(i32::try_from(action).unwrap_or(i32::MAX));
+                    self.runtime
+                        .resume(&mut self.board, execution, &[chosen])
+                        .map_err(|error| TableError::IllegalAnswer(format!("{error:?}")))?
+                } else {
+                    Outcome::Suspended(execution)
+                };
+            }
+            match outcome {
+                Outcome::Done(completion) => {
+                    if completion == Completion::Success {
+                        payable.push(action);
+                    }
+                }
+                Outcome::Suspended(execution) => {
+                    self.runtime.cancel(execution);
+                    payable.push(action);
+                }
+            }
+        }
+        Ok(payable)
+    }
+
     /// Runs an outcome to its end, answering each question from the queue; whether it
-    /// succeeded.
+    /// succeeded. With [`Table::hold_questions`], a question with no queued answer is
+    /// held ([`Table::held`]) and the outcome counts as a success for now.
     fn finish(&mut self, mut outcome: Outcome) -> Result<bool, TableError> {
         loop {
             match outcome {
@@ -231,6 +306,10 @@ impl Table {
                 Outcome::Suspended(execution) => {
                     let kind = format!("{:?}", execution.request().kind);
                     self.asked.push(kind.clone());
+                    if self.answers.is_empty() && self.hold_questions {
+                        self.held = Some(execution);
+                        return Ok(true);
+                    }
                     if self.answers.is_empty() {
                         self.runtime.cancel(execution);
                         return Err(TableError::Unanswered(kind));
@@ -247,10 +326,14 @@ impl Table {
 
     /// The runtime follows the board: moves emit `movedto`, lethal damage destroys,
     /// cards in play are the battlefield's; queued autos run (their questions answered
-    /// from the queue).
+    /// from the queue). While a question is held ([`Table::held`]) nothing runs: the game
+    /// waits for its answer.
     pub fn try_settle(&mut self) -> Result<(), TableError> {
         let movedto = self.runtime.event_index("movedto").ok_or(TableError::Unsettled)?;
         for _ in 0..SETTLE_ROUNDS {
+            if self.held.is_some() {
+                return Ok(());
+            }
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
@@ -287,6 +370,9 @@ impl Table {
             // entering does not trigger them), and a card leaving still sees its own move
             // (`@movedto(this|graveyard) from(battlefield)`) before it leaves play.
             let moved = std::mem::take(&mut self.board.moved);
+            if self.moved_since_answer.len() < MAX_MOVED_KEPT {
+                self.moved_since_answer.extend(moved.iter().take(MAX_MOVED_KEPT));
+            }
             for card in &moved {
                 let player = self.board.controller(*card);
                 self.runtime.emit(Event::new(movedto, player).with_object(Value::Card(*card)));
@@ -315,6 +401,9 @@ impl Table {
             }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            if self.held.is_some() {
+                return Ok(());
+            }
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
@@ -325,6 +414,9 @@ impl Table {
             }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            if self.held.is_some() {
+                return Ok(());
+            }
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
