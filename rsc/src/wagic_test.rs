@@ -59,6 +59,7 @@ pub fn run(tests: &[PathBuf], cards: &[PathBuf]) -> Exit {
     for path in &files {
         let shown = terminal_text(&path.display().to_string()).into_owned();
         let verdict = match read_test(path) {
+            Ok(_) if let Some(skip) = runner::known_wagic_failure(path) => Verdict::Skipped(skip),
             Ok(test) => runner::run(&library, &test),
             Err(ReadFailure::Io(error)) => {
                 stderr_line!("error: cannot read `{shown}`: {error}");

@@ -75,8 +75,18 @@ fn int_arg<H: WagicHost>(ctx: &CallContext<'_, H>, index: usize, default: i32) -
     ctx.arg(index).as_int().unwrap_or(default)
 }
 
+/// Argument 0 times the cards of argument 1, a filter (`per`), when it is one (Wagic's
+/// `type:spec:zone` amounts), counted as the effect resolves.
+fn amount_per<H: WagicHost>(ctx: &mut CallContext<'_, H>, default: i32) -> Result<i32, Trap> {
+    let amount = int_arg(ctx, 0, default);
+    let Value::Filter(filter) = ctx.arg(1) else { return Ok(amount) };
+    let found = ctx.resolve(filter)?;
+    let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+    Ok(amount.saturating_mul(count))
+}
+
 fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let amount = int_arg(ctx, 0, 0);
+    let amount = amount_per(ctx, 0)?;
     let source = ctx.env().source;
     let targets = ctx.targets().to_vec();
     let mut dealt = false;
@@ -87,7 +97,7 @@ fn damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let amount = int_arg(ctx, 0, 0);
+    let amount = amount_per(ctx, 0)?;
     let players = target_players(ctx);
     for &player in &players {
         ctx.host().change_life(player, amount);
@@ -96,7 +106,7 @@ fn life<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn draw<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let count = int_arg(ctx, 0, 1);
+    let count = amount_per(ctx, 1)?;
     let mut all = true;
     for player in target_players(ctx) {
         let moved = ctx.host().draw(player, count);
@@ -118,7 +128,7 @@ fn discard<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 }
 
 fn deplete<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
-    let count = int_arg(ctx, 0, 1);
+    let count = amount_per(ctx, 1)?;
     let mut all = true;
     for player in target_players(ctx) {
         let moved = ctx.host().deplete(player, count);
@@ -205,6 +215,57 @@ fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!targets.is_empty()))
 }
 
+/// `control`: each target permanent on the battlefield is the source's controller's while
+/// the effect lasts (the host keeps its previous controller, packed in the effect's value).
+fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let me = ctx.env().controller;
+    let mut any = false;
+    for card in target_cards(ctx) {
+        let Some((previous, zone)) = ctx.host().locate(card) else { continue };
+        if zone != BATTLEFIELD {
+            continue;
+        }
+        let packed = i32::from(me.0 != 0) + 2 * i32::from(previous.0 != 0);
+        record(ctx, EffectCode::Control, Value::Card(card), packed)?;
+        any = true;
+    }
+    Ok(status(any))
+}
+
+/// `cantbeblockedby(spec)`: for each target card, one effect per card the spec matches
+/// (the blocker it may not have), a unit of fuel each.
+fn cant_be_blocked_by<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
+    let found = ctx.resolve(filter)?;
+    let blockers: Vec<CardId> = ctx.list(found.candidates).iter().filter_map(|value| value.as_card()).collect();
+    let cards = target_cards(ctx);
+    ctx.charge(cards.len().saturating_mul(blockers.len()))?;
+    for &card in &cards {
+        for &blocker in &blockers {
+            let number = i32::try_from(blocker.0).unwrap_or(i32::MAX);
+            record(ctx, EffectCode::Unblockable, Value::Card(card), number)?;
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
+/// `spiritlink`: on each target card, an effect giving the source's owner the life of the
+/// damage the card deals.
+fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let source = ctx.env().source;
+    let owner = ctx.host().owner(source);
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        record(ctx, EffectCode::SpiritLink, Value::Card(card), i32::from(owner.0 != 0))?;
+    }
+    Ok(status(!cards.is_empty()))
+}
+
+/// `fog`: one effect, on no object, preventing all combat damage while it lasts.
+fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record(ctx, EffectCode::Fog, Value::Nil, 1)
+}
+
 fn regenerate<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::Regenerate, 1)])
 }
@@ -270,7 +331,7 @@ fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(holds))
 }
 
-/// `equip`: attaches the source to its target creature.
+/// `equip`, and an Aura's `enchant`: attaches the source to its target permanent.
 fn equip<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let source = ctx.env().source;
     let mut attached = false;
@@ -356,7 +417,11 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::AsLongAs => as_long_as,
         Command::Foreach => foreach,
         Command::Token => token,
-        Command::Equip => equip,
+        Command::Equip | Command::Enchant => equip,
+        Command::Control => control,
+        Command::Fog => fog,
+        Command::CantBeBlockedBy => cant_be_blocked_by,
+        Command::SpiritLink => spirit_link,
     }
 }
 
@@ -420,6 +485,12 @@ fn from_zone<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let place = ctx.arg(0).as_card().and_then(|card| ctx.host().moved_from(card));
     let result = zone_matches(ctx, place)?;
     ctx.set_result(Value::Bool(result));
+    Ok(Status::Success)
+}
+
+fn blocker_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().blockers(card));
+    ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
     Ok(Status::Success)
 }
 
@@ -579,6 +650,12 @@ fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> 
 }
 
 /// `myTurnOnly`: payable (with nothing) only during its controller's turn.
+/// `myUpkeepOnly`: payable (with nothing) only during its controller's upkeep.
+fn my_upkeep_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player && ctx.host().upkeep()))
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -605,7 +682,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 5] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 6] = [
+        ("blockercount", blocker_count),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),
@@ -617,7 +695,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 13] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 14] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -630,6 +708,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("L", life_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
+        ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
     ];
     for (name, cost) in costs {

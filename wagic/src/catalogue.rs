@@ -47,26 +47,26 @@ macro_rules! for_each_command {
         $callback! {
             Damage {
                 name: "damage",
-                params: [req "amount": Expr],
+                params: [req "amount": Expr, opt "per": Filter],
                 default_target: Nothing,
                 timed: false,
-                doc: "`damage:n`: deals n damage to each target creature or player.",
+                doc: "`damage:n`: deals n damage to each target creature or player; `per` (Wagic's `damage:type:spec:zone`): n times the cards the spec matches.",
                 fails_when: "there is no target",
             },
             Life {
                 name: "life",
-                params: [req "amount": Expr],
+                params: [req "amount": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`life:n`: each target player gains n life (loses it when n is negative).",
+                doc: "`life:n`: each target player gains n life (loses it when n is negative); `per`: n times the cards the spec matches.",
                 fails_when: "no target is a player",
             },
             Draw {
                 name: "draw",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`draw:n`: each target player draws n cards.",
+                doc: "`draw:n`: each target player draws n cards; `per`: n times the cards the spec matches.",
                 fails_when: "some targeted player's library ran out",
             },
             Discard {
@@ -79,10 +79,10 @@ macro_rules! for_each_command {
             },
             Deplete {
                 name: "deplete",
-                params: [req "count": Expr],
+                params: [req "count": Expr, opt "per": Filter],
                 default_target: SourceController,
                 timed: false,
-                doc: "`deplete:n`: each target player puts the top n cards of their library into their graveyard.",
+                doc: "`deplete:n`: each target player puts the top n cards of their library into their graveyard; `per`: n times the cards the spec matches.",
                 fails_when: "some targeted player's library ran out",
             },
             Destroy {
@@ -135,7 +135,7 @@ macro_rules! for_each_command {
             },
             Counter {
                 name: "counter",
-                params: [req "power": Int, req "toughness": Int, opt "count": Int],
+                params: [req "power": Int, req "toughness": Int, opt "count": Expr],
                 default_target: Source,
                 timed: false,
                 doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative).",
@@ -205,6 +205,46 @@ macro_rules! for_each_command {
                 doc: "`{cost}:equip`: attaches this equipment to the target creature its controller controls (the front end gives it `target(creature|mybattlefield)`, at sorcery speed); its static effects apply to the creature it is attached to (`equipped`).",
                 fails_when: "there is no target",
             },
+            Fog {
+                name: "fog",
+                params: [],
+                default_target: Irrelevant,
+                timed: true,
+                doc: "`fog`: prevents all combat damage that would be dealt this turn (Wagic's `APreventDamageTypesUEOT` of combat damage).",
+                fails_when: "never",
+            },
+            SpiritLink {
+                name: "spiritlink",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`spiritlink` (Wagic's `ASpiritLinkAbility`): whenever a target card deals damage, the source's owner gains that much life.",
+                fails_when: "no target is a card",
+            },
+            CantBeBlockedBy {
+                name: "cantbeblockedby",
+                params: [req "blockers": Filter],
+                default_target: Source,
+                timed: true,
+                doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
+                fails_when: "no target is a creature",
+            },
+            Control {
+                name: "control",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "An Aura's `alias=1194` (Control Magic's rule in Wagic's engine): the source's controller controls each target permanent while the effect lasts; its previous controller again when it ends.",
+                fails_when: "no target is a permanent on the battlefield",
+            },
+            Enchant {
+                name: "enchant",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "An Aura's `target=spec`: as the Aura enters the battlefield, attaches it to the target permanent the spec matches (the front end writes it, first of the Aura's entering effects); its lines apply to that permanent (`enchanted`), and the Aura goes to its owner's graveyard when it is attached to nothing.",
+                fails_when: "there is no target",
+            },
         }
     };
 }
@@ -241,6 +281,11 @@ pub const COSTS: &[CostSpec] = &[
         name: "myturnonly",
         arg: CostArg::None,
         doc: "`myTurnOnly` after the effect: activate only during its controller's turn.",
+    },
+    CostSpec {
+        name: "myupkeeponly",
+        arg: CostArg::None,
+        doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
     },
     CostSpec {
         name: "limit",
@@ -357,7 +402,7 @@ pub const EVENTS: &[EventSpec] = &[
         false,
         "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
     ),
-    event("attached", true, "An equipment was attached to a creature (object: the equipment)."),
+    event("attached", true, "An equipment or an Aura was attached to a permanent (object: the equipment or Aura)."),
 ];
 
 /// Whose turn a phase event fires in.
@@ -521,6 +566,11 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("tgt", "The card's targets (`target=`)."),
     named("trigger", "The object of the event that triggered the ability (Wagic `trigger`)."),
     named("equipped", "The creature the source equipment is attached to (nil when none)."),
+    named("enchanted", "The permanent the source Aura is attached to (nil when none)."),
+    named("damagesource", "The card that dealt the damage of a `damaged` event (`from(spec)`)."),
+    named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
+    named("thatmuch", "How much damage a `damaged` event's source dealt."),
+    named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
 ];
 
 /// Attributes an expression may read after a dot.
@@ -559,6 +609,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`fromzone(card, 'graveyard', '')`: whether the event moved the card out of that zone.",
     },
     FunctionSpec { name: "isplayer", min_args: 1, max_args: 1, doc: "`isplayer(x)`: whether x is a player." },
+    FunctionSpec {
+        name: "blockercount",
+        min_args: 1,
+        max_args: 1,
+        doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+    },
 ];
 
 /// The Wagic catalogue.

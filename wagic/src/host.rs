@@ -20,14 +20,34 @@ pub enum EffectCode {
     Prevent = 3,
     /// `regenerate`: a regeneration shield on the target.
     Regenerate = 4,
+    /// `control` (an Aura's `alias=1194`): the target permanent is controlled by player
+    /// `value % 2` while the effect lasts, and by player `value / 2` (its controller as the
+    /// effect began) again when it ends.
+    Control = 5,
+    /// `fog`: all combat damage is prevented while the effect lasts (until end of turn).
+    Fog = 6,
+    /// `cantbeblockedby(spec)`: the target cannot be blocked by the card numbered `value`
+    /// (one effect per card the spec matched when it last ran).
+    Unblockable = 7,
+    /// `spiritlink`: whenever the target deals damage, player `value` gains that much life.
+    SpiritLink = 8,
 }
 
 impl EffectCode {
     /// The code with this number.
     pub fn from_code(code: u16) -> Option<EffectCode> {
-        [EffectCode::Power, EffectCode::Toughness, EffectCode::Prevent, EffectCode::Regenerate]
-            .into_iter()
-            .find(|known| *known as u16 == code)
+        [
+            EffectCode::Power,
+            EffectCode::Toughness,
+            EffectCode::Prevent,
+            EffectCode::Regenerate,
+            EffectCode::Control,
+            EffectCode::Fog,
+            EffectCode::Unblockable,
+            EffectCode::SpiritLink,
+        ]
+        .into_iter()
+        .find(|known| *known as u16 == code)
     }
 }
 
@@ -125,11 +145,14 @@ pub trait WagicHost: Host {
     /// Whether `player` could cast a sorcery now (their main phase, the stack empty).
     fn sorcery_timing(&self, player: PlayerId) -> bool;
 
-    /// Attaches the equipment `source` to the creature `target` (detached from any other);
-    /// false when either is not on the battlefield.
+    /// Whether it is an upkeep step (the active player's).
+    fn upkeep(&self) -> bool;
+
+    /// Attaches the equipment or Aura `source` to the permanent `target` (detached from any
+    /// other); false when either is not on the battlefield.
     fn attach(&mut self, source: CardId, target: CardId) -> bool;
 
-    /// The creature the equipment `source` is attached to, while both are on the
+    /// The permanent the equipment or Aura `source` is attached to, while both are on the
     /// battlefield.
     fn attached(&self, source: CardId) -> Option<CardId>;
 
@@ -138,4 +161,7 @@ pub trait WagicHost: Host {
 
     /// Counts one more activation of the card's ability this turn.
     fn count_activation(&mut self, card: CardId);
+
+    /// How many creatures block `card` (`rampage`).
+    fn blockers(&self, card: CardId) -> usize;
 }

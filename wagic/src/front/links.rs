@@ -28,6 +28,10 @@ const EFFECT_WORDS: &[&str] = &[
     "regenerate",
     "shuffle",
     "equip",
+    "fog",
+    "preventallcombatdamage",
+    "cantbeblockedby",
+    "spiritlink",
     "moveto",
     "counter",
     "add",
@@ -38,6 +42,27 @@ const EFFECT_WORDS: &[&str] = &[
 const AMOUNT_EFFECTS: &[&str] = &["damage", "life", "draw", "discard", "deplete", "prevent"];
 
 impl<'i> Lowering<'i> {
+    /// Whether `X` is the X paid here: in a spell's effect, or in the entering effect of a
+    /// permanent whose cost has `{X}` (Feral Hydra's `counter(1/1,X)`). Noted as used, so
+    /// that a line reading it that turns out to be continuous is refused.
+    fn x_allowed(&self) -> bool {
+        let allowed = self.x_spell || self.x_entering.get();
+        if allowed {
+            self.x_used.set(true);
+        }
+        allowed
+    }
+
+    /// `x`, `+x`, `-x` (the X paid) or a whole number, as an amount of a pump.
+    fn x_amount(&self, text: &str) -> Option<Expr<'i>> {
+        let x = || self.arena.alloc(Expr::Var(spec::variable("x")));
+        match text.trim() {
+            "x" | "+x" => Some(Expr::Var(spec::variable("x"))),
+            "-x" => Some(Expr::Neg(x())),
+            number => amount_of(number).map(Expr::Int),
+        }
+    }
+
     /// The effect words of one statement as links (`add{W}{U}` is one link per colour).
     pub(super) fn effect_links(&self, piece: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let text = piece.text;
@@ -60,6 +85,22 @@ impl<'i> Lowering<'i> {
             ("prevent:", Command::Prevent),
         ] {
             if let Some(amount) = lower.strip_prefix(prefix) {
+                // `type:spec:zone` (and `-type:...`): 1 (or -1) per card the spec matches.
+                let (sign, counted) = match amount.strip_prefix('-') {
+                    Some(rest) => (-1, rest),
+                    None => (1, amount),
+                };
+                if counted.starts_with("type:") && !matches!(command, Command::Discard | Command::Prevent) {
+                    let at = piece.text.len() - counted.len();
+                    let filter = self.counted(piece.from(at)).ok_or_else(|| {
+                        Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))
+                    })??;
+                    return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
+                }
+                if amount.trim() == "x" && self.x_allowed() {
+                    let x = Expr::Var(spec::variable("x"));
+                    return Ok(one(call(command, &[Arg::Value(x)])));
+                }
                 let value = amount_of(amount).ok_or_else(|| {
                     Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
                         format!(
@@ -78,6 +119,10 @@ impl<'i> Lowering<'i> {
             ("regenerate", Command::Regenerate),
             ("shuffle", Command::Shuffle),
             ("equip", Command::Equip),
+            ("fog", Command::Fog),
+            // Wagic's `fog` is `preventallcombatdamage` until end of turn (with no
+            // `to(...)`/`from(...)`, which stay refused as words of their own).
+            ("preventallcombatdamage", Command::Fog),
         ] {
             if lower == word {
                 return Ok(one(call(command, &[])));
@@ -94,12 +139,29 @@ impl<'i> Lowering<'i> {
         if let Some((power, toughness)) = pump_of(&lower) {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
         }
+        // `X/0`, `x/-x` of a spell with `{X}`: the X paid, or a whole number.
+        if let Some((power, toughness)) = lower.split_once('/').filter(|_| self.x_allowed())
+            && let (Some(power), Some(toughness)) = (self.x_amount(power), self.x_amount(toughness))
+        {
+            return Ok(one(call(Command::Pump, &[Arg::Value(power), Arg::Value(toughness)])));
+        }
         if let Some((zone, after)) = piece.call("moveto") {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `moveto(...)`"));
             }
             let zone_ref = self.zone_ref(zone.trim())?;
             return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
+        }
+        if lower == "spiritlink" {
+            return Ok(one(call(Command::SpiritLink, &[])));
+        }
+        if let Some((args, after)) = piece.call("cantbeblockedby") {
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `cantbeblockedby(...)`"));
+            }
+            let spec = spec::read(args)?;
+            let filter = self.specs.filter(&spec, true)?;
+            return Ok(one(call(Command::CantBeBlockedBy, &[Arg::Filter(filter)])));
         }
         if let Some((args, after)) = piece.call("counter") {
             if !after.text.is_empty() {
@@ -109,15 +171,16 @@ impl<'i> Lowering<'i> {
             let (power, toughness) =
                 parts.first().and_then(|pt| pump_of(pt)).ok_or_else(|| Unsupported::new(args, "named counters"))?;
             let count = match parts.get(1) {
-                None => 1,
-                Some(count) => count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?,
+                None => Expr::Int(1),
+                Some(count) if count.eq_ignore_ascii_case("x") && self.x_allowed() => Expr::Var(spec::variable("x")),
+                Some(count) => Expr::Int(count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?),
             };
             if parts.len() > 2 {
                 return Err(Unsupported::new(args, "named counters"));
             }
             return Ok(one(call(
                 Command::Counter,
-                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(Expr::Int(count))],
+                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)],
             )));
         }
         if let Some((args, after)) = piece.call("token") {

@@ -26,11 +26,19 @@
 //! explain E0100`, which lists what compiles. The input is bounded: an `auto=` value
 //! holds at most [`MAX_LINE_BYTES`], a spell's action [`MAX_STATEMENTS`] statements, a card
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
+//!
+//! An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
+//! `dynamicability<!...!>` in `dynamic.rs`.
 
 mod amount;
+mod aura;
+mod cda;
 mod cost;
+mod dynamic;
 mod links;
 pub mod piece;
+mod rampage;
 pub mod spec;
 mod statement;
 mod token;
@@ -94,7 +102,7 @@ const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -108,10 +116,16 @@ enum Line<'i> {
     /// a continuous effect (an auto on the catalogue's `continuous` event), which the
     /// runtime runs again after every change, so it holds while its condition does.
     Continuous(&'i [Statement<'i>]),
+    /// `aslongas(spec) effect oneShot` on a permanent: the count checked once, as the
+    /// permanent enters (Wagic resolves a `oneShot` `AAsLongAs` at once), its lasting
+    /// effect then holding while the permanent stays.
+    Once(&'i [Statement<'i>]),
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
     /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`.
-    Triggered { event: Event<'i>, statements: &'i [Statement<'i>], restricted: bool },
+    /// `events` are one event, or for an Aura's `@each targetcontroller` two (its
+    /// controller's and its opponent's, each tested against the enchanted permanent's).
+    Triggered { events: &'i [Event<'i>], statements: &'i [Statement<'i>], restricted: bool },
 }
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
@@ -119,11 +133,57 @@ enum Line<'i> {
 /// (`block.block.start`), as the code generator is handed the block's text alone.
 pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>, Unsupported> {
     let base = block.block.start as usize;
-    let lowering = Lowering { arena, specs: SpecLowering { arena }, activation_limits: Default::default() };
     let is_spell = block.field("type").is_some_and(|field| {
         let lower = field.value.to_ascii_lowercase();
         lower.contains("instant") || lower.contains("sorcery")
     });
+    // An Aura's `target=` is what it enchants, and its lines apply to that permanent.
+    let is_aura = !is_spell
+        && block.field("type").is_some_and(|field| {
+            field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("enchantment"))
+        })
+        && block
+            .field("subtype")
+            .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
+    // A spell's `target=` of one card (no player): `targetcontroller` is its controller.
+    let one_card_target = is_spell
+        && block.field("target").is_some_and(|field| {
+            spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                matches!(spec.count, spec::Count::One)
+                    && spec.types.iter().all(|word| {
+                        !["player", "controller", "opponent", "this", "*"]
+                            .iter()
+                            .any(|name| word.text.trim().eq_ignore_ascii_case(name))
+                    })
+            })
+        });
+    let player_word = match (is_aura, one_card_target) {
+        (true, _) => TargetController::Enchanted,
+        (false, true) => TargetController::SpellTarget,
+        (false, false) => TargetController::Refused,
+    };
+    let has_x = block.field("mana").is_some_and(|field| field.value.to_ascii_lowercase().matches("{x}").count() == 1);
+    let lowering = Lowering {
+        arena,
+        specs: SpecLowering { arena, mytgt: is_aura.then_some("enchanted") },
+        activation_limits: Default::default(),
+        one_shot: Default::default(),
+        spell: is_spell,
+        enchants_creatures: is_aura
+            && block.field("target").is_some_and(|field| {
+                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                    spec.zone.is_none()
+                        && !spec.types.is_empty()
+                        && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("creature"))
+                })
+            }),
+        x_spell: is_spell && has_x,
+        x_permanent: !is_spell && has_x,
+        x_entering: Default::default(),
+        x_used: Default::default(),
+        aura: is_aura,
+        target_controller: player_word,
+    };
     // A misspelt type (`Instnat`) would make a spell a permanent: its `target=` would read
     // as an aura's, its effects as ones on entering play.
     if let Some(field) = block.field("type") {
@@ -151,6 +211,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let is_equipment = block
         .field("subtype")
         .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("equipment")));
+    let mut enchant = None;
     let mut abilities = Vec::new();
     let mut rule_target = None;
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
@@ -171,10 +232,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     abilities.push(ability(word)?);
                 }
             }
+            "target" if is_aura => {
+                if enchant.is_some() {
+                    return Err(Unsupported::new(value, "Aura with several `target=` lines"));
+                }
+                enchant = Some(lowering.enchant(value)?);
+            }
             "target" if !is_spell => {
-                // An aura's `target=` is what it enchants: a lasting link the runtime does
-                // not keep, so its effects would land on the aura itself.
-                return Err(Unsupported::new(value, "aura (`target=` on a permanent)"));
+                // Only an Aura's `target=` has a meaning on a permanent (what it enchants).
+                return Err(Unsupported::new(value, "`target=` on a permanent that is not an Aura"));
             }
             "target" => {
                 let spec = spec::read(value)?;
@@ -195,8 +261,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     actions.push(Action { label, costs, statements });
                 }
             }
-            "auto" => match lowering.line(value)? {
-                Line::Plain(statements) | Line::Lord { statements, .. } | Line::Continuous(statements) if is_spell => {
+            "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
+                Line::Plain(statements)
+                | Line::Once(statements)
+                | Line::Lord { statements, .. }
+                | Line::Continuous(statements)
+                    if is_spell =>
+                {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 }
                 Line::Lord { statements, event, entering } => {
@@ -211,7 +282,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     // <1` after a Shatter): not compiled until that is modelled.
                     return Err(Unsupported::new(value, "`aslongas` of a one-shot effect on a permanent"));
                 }
-                Line::Plain(statements) => {
+                Line::Plain(statements) | Line::Once(statements) => {
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
                 Line::Continuous(statements) => {
@@ -230,18 +301,51 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
-                Line::Triggered { event, statements, restricted } => {
-                    triggers.push((event.event, restricted, value, statements));
-                    autos.push(Auto { hook: false, events: arena.alloc_slice_copy(&[event]), costs: &[], statements });
+                Line::Triggered { events, statements, restricted } => {
+                    if let Some(event) = events.first() {
+                        triggers.push((event.event, restricted, value, statements));
+                    }
+                    autos.push(Auto { hook: false, events, costs: &[], statements });
                 }
             },
+            "alias" if is_aura && value.text.trim() == "1194" => {
+                // Control Magic's rule in Wagic's engine (`AControlStealAura`): the Aura's
+                // controller controls the enchanted permanent while the Aura is attached.
+                autos.push(Auto {
+                    hook: false,
+                    events: arena.alloc_slice_copy(&[lowering.continuous_event(value)]),
+                    costs: &[],
+                    statements: lowering.control_enchanted(value),
+                });
+            }
+            "anyzone" => {
+                // Only a card printed `*/*` has its power and toughness defined this way.
+                let starred = |key: &str| block.field(key).is_some_and(|field| field.value.trim() == "*");
+                if is_spell || !starred("power") || !starred("toughness") {
+                    return Err(Unsupported::new(value, "`anyzone` on a card not printed `*/*`"));
+                }
+                autos.push(Auto {
+                    hook: false,
+                    events: arena.alloc_slice_copy(&[lowering.continuous_event(value)]),
+                    costs: &[],
+                    statements: lowering.characteristic(value)?,
+                });
+            }
+            "autograveyard" if is_spell => {
+                return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
+            }
+            "autograveyard" => {
+                let (events, statements) = lowering.graveyard_line(value)?;
+                autos.push(Auto { hook: false, events, costs: &[], statements });
+            }
             key if DESCRIPTION_KEYS.contains(&key) => {}
             key => {
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities` and `target`; `name`, `text`, `mana`, `type`, \
-                     `subtype`, `power` and `toughness` describe the card"
+                    "the keys compiled are `auto`, `abilities`, `target` and `autograveyard` (a card's own move \
+                     to a graveyard); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     the card"
                         .into()
                 });
                 return Err(
@@ -249,6 +353,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 );
             }
         }
+    }
+    if is_aura {
+        // The Aura attaches first, so that its other entering effects find the permanent.
+        let Some(statements) = enchant else {
+            return Err(Unsupported::new(Piece::new("", 0), "Aura without `target=`"));
+        };
+        autos.insert(0, Auto { hook: false, events: &[], costs: &[], statements });
     }
     // Wagic checks every restriction as the event fires, before any of the card's triggers
     // resolves; the runtime checks each as its effect begins, after the triggers before it
@@ -305,11 +416,49 @@ struct Lowering<'i> {
     /// The activation limits (`asSorcery`, `myTurnOnly`) met in the line being lowered:
     /// they are written among the effect's words but are conditions of its activation.
     activation_limits: std::cell::RefCell<Vec<(&'static str, Option<u32>, Span)>>,
+    /// Whether the line being lowered wrote `oneShot` (after an `aslongas(...)` effect).
+    one_shot: std::cell::Cell<bool>,
+    /// The card is an instant or a sorcery.
+    spell: bool,
+    /// The card is an Aura whose `target=` matches creatures only (`teach(creature)`).
+    enchants_creatures: bool,
+    /// The card is an instant or a sorcery whose mana cost has one `{X}`: `damage:X` is
+    /// the X paid.
+    x_spell: bool,
+    /// The card is a permanent whose mana cost has one `{X}`.
+    x_permanent: bool,
+    /// Whether the line being lowered is a permanent's entering effect, where `X` is the X
+    /// paid for it.
+    x_entering: std::cell::Cell<bool>,
+    /// Whether the line being lowered read the X paid.
+    x_used: std::cell::Cell<bool>,
+    /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
+    /// controller's.
+    aura: bool,
+    /// Whose the player word `targetcontroller` is, on this card.
+    target_controller: TargetController,
+}
+
+/// Whose Wagic's player word `targetcontroller` is: the controller of the ability's target
+/// (`getPlayerFromTarget`), which is the card's chosen target or, on an Aura, the
+/// enchanted permanent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TargetController {
+    /// On an Aura: the enchanted permanent's controller.
+    Enchanted,
+    /// On an instant or sorcery whose `target=` is one card: that card's controller (its
+    /// owner once it left the battlefield, as the board keeps it).
+    SpellTarget,
+    /// Elsewhere: not compiled.
+    Refused,
 }
 
 impl<'i> Lowering<'i> {
     fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
         self.activation_limits.borrow_mut().clear();
+        self.one_shot.set(false);
+        self.x_entering.set(false);
+        self.x_used.set(false);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -344,25 +493,53 @@ impl<'i> Lowering<'i> {
             };
             return Err(Unsupported::new(value.slice(at, at + 1), "unbalanced brackets").with_help(Some(help)));
         }
+        if let Some((args, after)) = value.call("rampage")
+            && after.text.is_empty()
+        {
+            return self.rampage(value, args);
+        }
         if value.text.starts_with('@') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
-            let event = self.trigger(trigger)?;
+            let events = self.trigger(trigger)?;
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
             }
             let statements = self.until_end_of_turn(statements);
-            return Ok(Line::Triggered { event, statements, restricted: restriction.is_some() });
+            self.static_only(statements, value)?;
+            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
             let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
+            self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
+        let lower = value.text.to_ascii_lowercase();
+        if let Some(inside) = lower.strip_prefix("dynamicability<!").and_then(|rest| rest.strip_suffix("!>")) {
+            let statement = self.dynamic(value, inside)?;
+            return Ok(Line::Plain(self.arena.alloc_slice_copy(&[statement])));
+        }
+        self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;
-        if continuous {
+        self.x_entering.set(false);
+        let x_read = self.x_used.get() && self.x_permanent;
+        if x_read && (self.one_shot.get() || continuous || lord.is_some()) {
+            // Read again later, the X paid would be another spell's.
+            return Err(Unsupported::new(value, "`X` in a lasting effect of a permanent"));
+        }
+        if self.one_shot.get() {
+            if !statements.first().is_some_and(starts_with_a_count) {
+                return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
+            }
+            return Ok(Line::Once(statements));
+        }
+        // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
+        // counted again after every change (a lord's too: its statements target its spec).
+        if continuous || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable)) {
+            self.static_only(statements, value)?;
             return Ok(Line::Continuous(statements));
         }
         match lord {
@@ -477,6 +654,20 @@ impl<'i> Lowering<'i> {
         Ok((event, self.arena.alloc_slice_copy(&entering)))
     }
 
+    /// Refuses `cantbeblockedby(spec)` where it would not be continuous (an instant's or
+    /// sorcery's line, an activated or triggered ability, a `may`): its matches would be
+    /// counted once.
+    fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
+        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
+        let once = value.text.trim_start().starts_with(['@', '{'])
+            || self.spell
+            || statements.iter().any(|statement| statement.condition.is_some());
+        if unblockable && once {
+            return Err(Unsupported::new(value, "`cantbeblockedby` outside a permanent's static line"));
+        }
+        Ok(())
+    }
+
     /// The event of a continuous effect's auto: the catalogue's `continuous` role.
     fn continuous_event(&self, at: Piece<'_>) -> Event<'i> {
         let name = CATALOGUE.roles.continuous.unwrap_or_default();
@@ -517,6 +708,12 @@ fn moves_no_card(statement: &Statement<'_>) -> bool {
         && statement.chain.iter().all(
             |link| matches!(link.effect, compiler::ir::Effect::Call { command, .. } if harmless.contains(&command)),
         )
+}
+
+/// Whether a link is `cantbeblockedby(spec)`.
+fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
+    let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
+    matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
 }
 
 /// Whether a statement is `equip` (the catalogue's `equip` call alone).

@@ -308,6 +308,9 @@ pub fn misspelt_type(word: &str) -> Option<String> {
 pub struct SpecLowering<'i> {
     /// The card's IR arena.
     pub arena: &'i Bump,
+    /// What Wagic's `mytgt` is on this card: the catalogue variable of the permanent an
+    /// Aura enchants (`enchanted`), or none (refused: not the card's name).
+    pub mytgt: Option<&'static str>,
 }
 
 impl<'i> SpecLowering<'i> {
@@ -355,6 +358,8 @@ impl<'i> SpecLowering<'i> {
             "player" if all => TypeAtom::Players,
             "player" => TypeAtom::Player,
             "this" => TypeAtom::This,
+            // Wagic's `mytgt` is the card's target, not a card named so.
+            "mytgt" => return Err(Unsupported::new(word, "spec `mytgt` in a filter")),
             "controller" => TypeAtom::Me,
             "opponent" => TypeAtom::Opp,
             _ => match type_atom_kind(&lower) {
@@ -399,6 +404,21 @@ impl<'i> SpecLowering<'i> {
                     self.arena.alloc(Expr::Var(variable("this"))),
                 )),
                 "player" => Some(self.call("isplayer", &[object])),
+                // Without a zone only (a damage trigger's): once the enchanted permanent has
+                // moved, the Aura enchants nothing.
+                "mytgt" => match self.mytgt.filter(|_| spec.zone.is_none()) {
+                    Some(name) => Some(Expr::Binary(
+                        BinaryOp::Compare(CompareOp::Eq),
+                        self.arena.alloc(object),
+                        self.arena.alloc(Expr::Var(variable(name))),
+                    )),
+                    None => {
+                        return Err(Unsupported::new(
+                            *word,
+                            "spec `mytgt` (the card's target) outside an Aura's damage trigger",
+                        ));
+                    }
+                },
                 _ => {
                     self.type_atom(*word, false)?;
                     Some(self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&lower))]))

@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, Unsupported, spec};
+use super::{Lowering, TargetController, Unsupported, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -15,7 +15,8 @@ const NO_EFFECT_HELP: &str = "write an effect (`damage:2 target(creature)`), or 
 
 /// The words written after an effect that limit when its ability may be activated, and the
 /// catalogue cost checking each.
-const ACTIVATION_LIMITS: &[(&str, &str)] = &[("assorcery", "assorcery"), ("myturnonly", "myturnonly")];
+const ACTIVATION_LIMITS: &[(&str, &str)] =
+    &[("assorcery", "assorcery"), ("myturnonly", "myturnonly"), ("myupkeeponly", "myupkeeponly")];
 
 /// The effect part of a line: its label (`name(...)`), its statements, the spec of its
 /// `lord(...)` when it is a lord, and whether it holds while a condition does (an
@@ -145,6 +146,14 @@ impl<'i> Lowering<'i> {
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "all")?, word)?;
+            } else if let Some((args, after)) = word.call("lord")
+                && after.text.is_empty()
+                && matches!(wrapper, Some(Wrapper::AsLongAs(_)))
+            {
+                // `aslongas(spec) lord(spec) effect` (Silver Seraph's threshold): a lasting
+                // effect becomes a continuous one, run again after every change, so on every
+                // current match, as a lord's; a one-shot one acts on every match once.
+                set_target(self.target_clause(args, "all")?, word)?;
             } else if lower == "controller" || lower == "opponent" {
                 // The catalogue's `me` and `opp` are the source's controller and opponent
                 // (the host answers them), whoever's event runs the ability.
@@ -161,6 +170,10 @@ impl<'i> Lowering<'i> {
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
                 // `limit:1`: at most once each turn.
                 self.activation_limits.borrow_mut().push(("limit", Some(count), word.span()));
+            } else if lower == "oneshot" {
+                // Wagic's activated and triggered abilities are one-shot already; on a
+                // permanent's line only an `aslongas(...)` effect is (`Line::Once`).
+                self.one_shot.set(true);
             } else if lower == "ueot" {
                 restriction = Some((RestrictionIdx::new(0), None));
             } else if let Some(number) = lower.strip_prefix('>').or_else(|| lower.strip_prefix('<')) {
@@ -244,8 +257,22 @@ impl<'i> Lowering<'i> {
                 target = Some(Target::Expr { value, optional: false });
             }
         } else if let Some(word) = target_controller {
-            return Err(Unsupported::new(word, "word `targetcontroller`")
-                .with_help(Some("`targetcontroller` is compiled after `token(...)` only".into())));
+            let target_card = match self.target_controller {
+                TargetController::Enchanted => Expr::Var(spec::variable("enchanted")),
+                TargetController::SpellTarget => Expr::Index(self.arena.alloc(Expr::Var(spec::variable("tgt"))), 0),
+                TargetController::Refused => {
+                    return Err(Unsupported::new(word, "word `targetcontroller`").with_help(Some(
+                        "`targetcontroller` is compiled after `token(...)`, on an Aura and on a spell with a \
+                         `target=` of one card only"
+                            .into(),
+                    )));
+                }
+            };
+            if target.is_some() {
+                return Err(Unsupported::new(word, "more than one target in an effect"));
+            }
+            let value = self.arena.alloc(Expr::Attr(self.arena.alloc(target_card), spec::attribute("controller")));
+            target = Some(Target::Expr { value, optional: true });
         }
         if other {
             target = Some(self.leave_out_source(target, piece)?);

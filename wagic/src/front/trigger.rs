@@ -2,7 +2,8 @@
 //! `@combat(attacking) source(spec)`) as an IR event, its specs lowered to a test of the
 //! event's object.
 
-use compiler::ir::{Event, Expr};
+use compiler::ir::{BinaryOp, Event, Expr};
+use vm::bytecode::CompareOp;
 use vm::bytecode::{EventIdx, EventPrefixIdx, EventSuffixIdx};
 
 use super::piece::Piece;
@@ -10,14 +11,21 @@ use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
 
 impl<'i> Lowering<'i> {
-    /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`.
-    pub(super) fn trigger(&self, piece: Piece<'_>) -> Result<Event<'i>, Unsupported> {
+    /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`: one event; on
+    /// an Aura, `@each targetcontroller upkeep` (the upkeep of the enchanted permanent's
+    /// controller, as Wagic's `TriggerAtPhase` reads it) is two: the upkeep of the Aura's
+    /// controller while it controls the enchanted permanent, and its opponent's while the
+    /// opponent does.
+    pub(super) fn trigger(&self, piece: Piece<'_>) -> Result<&'i [Event<'i>], Unsupported> {
         let body = piece.from(1).trim();
         let words = body.words();
         let trigger_name = || format!("trigger `@{}`", spec::leading_word(body.text));
         if words.first().is_some_and(|word| word.text.eq_ignore_ascii_case("each")) {
             let (prefix, phase) = match words.as_slice() {
                 [_, phase] => ("any", *phase),
+                [_, whose, phase] if whose.text.eq_ignore_ascii_case("targetcontroller") && self.aura => {
+                    ("targetcontroller", *phase)
+                }
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("my") => ("my", *phase),
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("opponent") => ("opp", *phase),
                 _ => return Err(Unsupported::new(body, "trigger `@each` form")),
@@ -44,14 +52,26 @@ impl<'i> Lowering<'i> {
                     let help = split.or_else(|| did_you_mean(&lower, known));
                     Unsupported::new(phase, &format!("phase `{}`", spec::quoted(&lower))).with_help(help)
                 })?;
-            let prefix = catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new);
-            return Ok(Event {
+            let event = |prefix: &str, condition: Option<&'i Expr<'i>>| Event {
                 event: EventIdx::new(event),
-                prefix,
+                prefix: catalogue::position(catalogue::EVENT_PREFIXES, prefix).map(EventPrefixIdx::new),
                 suffix: None,
-                condition: None,
+                condition,
                 span: piece.span(),
-            });
+            };
+            if prefix != "targetcontroller" {
+                return Ok(self.arena.alloc_slice_copy(&[event(prefix, None)]));
+            }
+            let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+            let controller = self.arena.alloc(Expr::Attr(enchanted, spec::attribute("controller")));
+            let controlled_by = |player: &str| {
+                let player = self.arena.alloc(Expr::Var(spec::variable(player)));
+                &*self.arena.alloc(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), controller, player))
+            };
+            return Ok(self.arena.alloc_slice_copy(&[
+                event("my", Some(controlled_by("me"))),
+                event("opp", Some(controlled_by("opp"))),
+            ]));
         }
         let trigger = Expr::Var(spec::variable("trigger"));
         let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
@@ -71,7 +91,8 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 5] = ["movedto", "damaged", "tapped", "untapped", "drawn"];
+            const OBJECT_TRIGGERS: [&str; 8] =
+                ["movedto", "damaged", "tapped", "untapped", "drawn", "combatdamaged", "damagefoeof", "damageof"];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
@@ -89,15 +110,42 @@ impl<'i> Lowering<'i> {
             let spec = spec::read(object_spec)?;
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
         }
+        let mut and = |test: Expr<'i>| {
+            condition = Some(match condition.take() {
+                Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
+                None => test,
+            });
+        };
+        // Wagic's damage triggers (`TrDamaged`) are one event, `damaged`: combat damage only
+        // (`@combatdamaged`), or dealt to the card's controller's opponent (`@damagefoeof`)
+        // or to its controller (`@damageof`).
+        let event_name = match event_name.as_str() {
+            "combatdamaged" => {
+                and(Expr::Var(spec::variable("combatdamage")));
+                "damaged".to_string()
+            }
+            whose @ ("damagefoeof" | "damageof") => {
+                let player =
+                    self.arena.alloc(Expr::Var(spec::variable(if whose == "damageof" { "me" } else { "opp" })));
+                and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
+                "damaged".to_string()
+            }
+            _ => event_name,
+        };
         for word in rest {
             match word.call("from") {
                 Some((from_spec, after)) if after.text.is_empty() && event_name == "movedto" => {
                     let spec = spec::read(from_spec)?;
                     if let Some(test) = self.specs.predicate(&spec, trigger, "fromzone")? {
-                        condition = Some(match condition {
-                            Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
-                            None => test,
-                        });
+                        and(test);
+                    }
+                }
+                // The damage's source: the card the event binds as `damagesource`.
+                Some((from_spec, after)) if after.text.is_empty() && event_name == "damaged" => {
+                    let spec = spec::read(from_spec)?;
+                    let source = Expr::Var(spec::variable("damagesource"));
+                    if let Some(test) = self.specs.predicate(&spec, source, "inzone")? {
+                        and(test);
                     }
                 }
                 _ => {
@@ -108,12 +156,12 @@ impl<'i> Lowering<'i> {
         }
         let event = CATALOGUE.event_index(&event_name).unwrap_or(0);
         let any = catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new);
-        Ok(Event {
+        Ok(self.arena.alloc_slice_copy(&[Event {
             event: EventIdx::new(event),
             prefix: None,
             suffix: any,
             condition: condition.map(|condition| &*self.arena.alloc(condition)),
             span: piece.span(),
-        })
+        }]))
     }
 }

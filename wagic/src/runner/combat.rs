@@ -122,12 +122,18 @@ impl Run<'_> {
             }
         }
         let mut dealt = false;
+        // `fog`: the damage is dealt and prevented, as protection's is.
+        let fog = self.table.board.effects.iter().any(|(_, code, ..)| *code == EffectCode::Fog);
+        self.table.board.combat_damage = true;
         for (source, target, power) in damage {
             if power > 0 {
-                crate::host::WagicHost::deal_damage(&mut self.table.board, source, target, power);
+                if !fog {
+                    crate::host::WagicHost::deal_damage(&mut self.table.board, source, target, power);
+                }
                 dealt = true;
             }
         }
+        self.table.board.combat_damage = false;
         dealt
     }
 
@@ -166,6 +172,13 @@ impl Run<'_> {
         let [attacker] = attackers.as_slice() else {
             return Err(skip("a block with several attackers or none (Wagic's block rule)", at(line, text)));
         };
+        // `cantbeblockedby(spec)`: Wagic takes no click of a creature that may not block it.
+        let forbidden = board.effects.iter().any(|(_, code, target, blocker)| {
+            *code == EffectCode::Unblockable && *target == Value::Card(*attacker) && *blocker == card.0 as i32
+        });
+        if forbidden {
+            return Ok(());
+        }
         if c.tapped || !self.plain_in_a_block(card) || !self.plain_in_a_block(*attacker) {
             return Err(skip(
                 "a block the model does not judge (a tapped blocker, or an ability in play)",

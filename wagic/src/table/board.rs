@@ -5,7 +5,7 @@
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
-use super::{BATTLEFIELD, LIBRARY, P0, Printed};
+use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed};
 use crate::host::EffectCode;
 
 /// The protections from a colour the table models (the damage of a source of the colour
@@ -25,7 +25,8 @@ pub struct Card {
     pub printed: Printed,
     /// Who owns it (whose hand, graveyard, library and exile it goes to).
     pub owner: PlayerId,
-    /// Who controls it on the battlefield.
+    /// Who controls it on the battlefield (in a graveyard, in exile or on the stack: who did
+    /// as it left the battlefield; in a hand or a library: its owner).
     pub controller: PlayerId,
     /// Where it is.
     pub zone: ZoneIdx,
@@ -76,10 +77,19 @@ pub struct Board {
     /// The other object events since the table last emitted them: the event's name
     /// (`tapped`, `untapped`, `damaged`, `drawn`), its player and its object.
     pub events: Vec<(&'static str, PlayerId, Value)>,
+    /// The damage dealt since the table last emitted `damaged`: the event's player, what
+    /// was dealt damage, the source, how much, and whether it was combat damage.
+    pub damage_dealt: Vec<(PlayerId, Value, CardId, i32, bool)>,
+    /// Whether the damage being dealt is combat damage (the runner sets it as it strikes).
+    pub combat_damage: bool,
     /// Whose turn it is.
     pub active: PlayerId,
     /// Whether it is a main phase with nothing on the stack.
     pub main_phase: bool,
+    /// Whether it is the upkeep step (`myUpkeepOnly`).
+    pub upkeep: bool,
+    /// The X paid for the last spell cast with `{X}` in its cost (the catalogue's `x`).
+    pub x_paid: i32,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -103,8 +113,12 @@ impl Board {
             abilities: Vec::new(),
             moved: Vec::new(),
             events: Vec::new(),
+            damage_dealt: Vec::new(),
+            combat_damage: false,
             active: P0,
             main_phase: true,
+            upkeep: false,
+            x_paid: 0,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
@@ -217,7 +231,13 @@ impl Board {
         if zone == BATTLEFIELD {
             c.controller = player;
         } else {
-            c.controller = c.owner;
+            // In a graveyard, in exile or on the stack a card keeps the controller it had
+            // as it left the battlefield (last known information: a stolen creature
+            // sacrificed for its own ability is still its thief's as the ability
+            // resolves); in a hand or a library it is its owner's again.
+            if zone == HAND || zone == LIBRARY {
+                c.controller = c.owner;
+            }
             c.tapped = false;
             c.attacking = false;
             c.blocking = None;

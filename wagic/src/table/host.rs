@@ -83,7 +83,8 @@ impl Host for Board {
         match catalogue::VARIABLES[var.index()].name {
             "me" => Value::Player(env.controller),
             "opp" => Value::Player(self.opponent(env.controller)),
-            "equipped" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
+            "x" => Value::Int(self.x_paid),
             _ => Value::Nil,
         }
     }
@@ -116,6 +117,16 @@ impl Host for Board {
     }
 
     fn end_effect(&mut self, effect: &Effect) {
+        // A control effect ends: the permanent, still on the battlefield, goes back to the
+        // controller it had as the effect began.
+        let ended = self.effects.iter().filter(|(id, code, ..)| *id == effect.id.0 && *code == EffectCode::Control);
+        let restored: Vec<(CardId, i32)> =
+            ended.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
+        for (card, packed) in restored {
+            if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
+                c.controller = if packed / 2 == 0 { P0 } else { P1 };
+            }
+        }
         self.effects.retain(|(id, ..)| *id != effect.id.0);
         self.abilities.retain(|(id, ..)| *id != effect.id.0);
     }
@@ -135,6 +146,12 @@ impl Host for Board {
 
 impl WagicHost for Board {
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32) {
+        if code == EffectCode::Control
+            && let Some(c) = target.as_card().and_then(|card| self.get_mut(card)).filter(|c| c.zone == BATTLEFIELD)
+        {
+            // Control changes without a move: no `movedto`, as in Wagic.
+            c.controller = if value % 2 == 0 { P0 } else { P1 };
+        }
         self.effects.push((id.0, code, target, value));
     }
 
@@ -157,7 +174,8 @@ impl WagicHost for Board {
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
-        let mut amount = amount;
+        // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
+        let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
         if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
             let colours = &source_card.printed.colours;
@@ -205,7 +223,17 @@ impl WagicHost for Board {
             _ => return false,
         };
         if amount > 0 {
-            self.events.push(("damaged", player, target));
+            self.damage_dealt.push((player, target, source, amount, self.combat_damage));
+            // Spirit link: the owner of the card that gave it gains the life.
+            let linked: Vec<i32> = self
+                .effects
+                .iter()
+                .filter(|(_, code, on, _)| *code == EffectCode::SpiritLink && *on == Value::Card(source))
+                .map(|(.., gainer)| *gainer)
+                .collect();
+            for gainer in linked {
+                self.change_life(if gainer == 0 { P0 } else { P1 }, amount);
+            }
             if self.has_ability(source, "lifelink") {
                 let controller = self.get(source).map_or(P0, |c| c.controller);
                 self.change_life(controller, amount);
@@ -375,8 +403,16 @@ impl WagicHost for Board {
         }
     }
 
+    fn blockers(&self, card: CardId) -> usize {
+        self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
+    }
+
     fn active_player(&self) -> PlayerId {
         self.active
+    }
+
+    fn upkeep(&self) -> bool {
+        self.upkeep
     }
 
     fn sorcery_timing(&self, player: PlayerId) -> bool {

@@ -3,8 +3,11 @@
 //! state; the tokens `token(...)` makes) implements `Host` and [`WagicHost`], and
 //! [`Table`] runs compiled Wagic cards on it with the Wagic builtins: the runtime's cards in
 //! play follow the battlefield, each move emits `movedto`, lethal damage (and toughness 0)
-//! sends a creature to its owner's graveyard, and the questions the cards ask are answered
-//! from a queue the caller fills. Besides `movedto`, the table emits `tapped` and `untapped`
+//! sends a creature to its owner's graveyard, an Aura attached to nothing goes to its
+//! owner's graveyard, and the questions the cards ask are answered from a queue the caller
+//! fills. An equipment is attached by `equip` and an Aura by its `enchant` as it enters
+//! ([`Board`] keeps to what); their static effects are the runtime's continuous effects on
+//! `equipped` and `enchanted`. Besides `movedto`, the table emits `tapped` and `untapped`
 //! (a permanent's tapped state changed), `damaged` (a creature or player was dealt damage)
 //! and `drawn` (a player drew a card). `wagic/tests/it/cards.rs` plays real cards on it, and
 //! [`crate::runner`] runs Wagic's own behaviour tests on it (`rsc test --lang wagic`).
@@ -13,8 +16,7 @@
 //! (a spell or ability resolves at once, nobody responds), priority, phases and turns
 //! beyond [`Table::try_end_turn`] (`ueot` effects end, damage wears off; the runner steps
 //! through phases on top of it), combat (the runner plays it), summoning sickness, the
-//! legend rule, auras (an equipment is attached by `equip`: [`Board`] keeps to what, and
-//! its static effects are the runtime's continuous effects on `equipped`), layers (a pump adds to the printed power; lords and `aslongas` are the
+//! legend rule, layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
 //! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
 //! them: no shroud, protection's targeting, persist...), replacement effects other than
@@ -338,7 +340,22 @@ impl Table {
                 let toughness = self.board.toughness(card);
                 let lethal = c.printed.types.iter().any(|t| t == "creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
-                if c.zone == BATTLEFIELD && lethal {
+                // An Aura attached to nothing (its permanent left, or it entered with none)
+                // goes to its owner's graveyard, once it has entered (its `enchant` ran).
+                let loose_aura = c.printed.types.iter().any(|t| t == "aura")
+                    && c.printed.types.iter().any(|t| t == "enchantment")
+                    && !c.token
+                    && self.runtime.in_play(card)
+                    && WagicHost::attached(&self.board, card).is_none();
+                if c.zone == BATTLEFIELD && loose_aura {
+                    let owner = c.owner;
+                    self.board.place(card, owner, GRAVEYARD, -1);
+                    continue;
+                }
+                // A card that has not entered yet is judged once it has: its
+                // characteristic-defining ability (`anyzone`) applies from the start.
+                let entering = !c.token && !self.runtime.in_play(card);
+                if c.zone == BATTLEFIELD && lethal && !entering {
                     if toughness <= 0 {
                         // Toughness 0 or less is no destruction: no shield, nor
                         // indestructible, keeps the creature.
@@ -366,6 +383,22 @@ impl Table {
                     self.runtime.emit(Event::new(event, player).with_object(object));
                 }
             }
+            // `damaged` binds its source, its amount and whether it was combat damage.
+            let damage = std::mem::take(&mut self.board.damage_dealt);
+            if let Some(damaged) = self.runtime.event_index("damaged") {
+                let variable = |name: &str| {
+                    let index = crate::catalogue::VARIABLES.iter().position(|named| named.name == name).unwrap_or(0);
+                    vm::bytecode::VariableIdx::new(index)
+                };
+                for &(player, object, source, amount, combat) in &damage {
+                    let event = Event::new(damaged, player)
+                        .with_object(object)
+                        .bind(variable("damagesource"), Value::Card(source))
+                        .bind(variable("thatmuch"), Value::Int(amount))
+                        .bind(variable("combatdamage"), Value::Bool(combat));
+                    self.runtime.emit(event);
+                }
+            }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
             if self.held.is_some() {
@@ -390,8 +423,10 @@ impl Table {
                     self.runtime.leave_play(&mut self.board, card);
                 }
             }
-            let quiet = moved.is_empty() && events.is_empty();
-            if quiet && self.board.moved.is_empty() && self.board.events.is_empty() && self.runtime.is_idle() {
+            let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
+            let pending =
+                !self.board.moved.is_empty() || !self.board.events.is_empty() || !self.board.damage_dealt.is_empty();
+            if quiet && !pending && self.runtime.is_idle() {
                 return Ok(());
             }
         }

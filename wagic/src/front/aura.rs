@@ -1,0 +1,227 @@
+//! An Aura (`type=Enchantment`, `subtype=Aura`): its `target=spec` is the permanent it
+//! enchants, chosen as it is cast and attached as it enters (the catalogue's `enchant`
+//! command, the first of its entering effects), and its lines apply to that permanent, as
+//! Wagic aims an Aura's abilities at `card->target`: an effect written without a target on
+//! a permanent (a pump, a keyword ability, `tap`, a counter...) lands on the catalogue
+//! variable `enchanted`, a static one as a continuous effect (none while unattached). A
+//! player's effect without a target stays on the Aura's controller, and `moveto(...)` on
+//! the Aura itself, as in Wagic (`parseMagicLine`: "auras don't move their own target").
+
+use compiler::ir::{Effect, Expr, Link, Statement, Target};
+use vm::bytecode::CommandIdx;
+
+use super::piece::Piece;
+use super::{Line, Lowering, Unsupported, spec, statement};
+use crate::catalogue::{self, Command};
+
+/// What an effect without a target acts on, on an Aura.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Object {
+    /// The enchanted permanent (Wagic's `card->target`).
+    Enchanted,
+    /// What it acts on on any permanent: the Aura's controller for a player's effect, the
+    /// Aura for `moveto(...)`.
+    Unchanged,
+    /// Nothing: the count check of `aslongas`, which comes before the effect.
+    Neutral,
+    /// An object not modelled on an Aura (`damage` without a target, a `foreach` loop).
+    Unmodelled,
+}
+
+impl<'i> Lowering<'i> {
+    /// An Aura's `target=spec`: one statement choosing a permanent the spec matches and
+    /// attaching the Aura to it. A spec for players, with a count, or outside the
+    /// battlefield is refused (an Aura enchanting a player or a card in a graveyard).
+    pub(super) fn enchant(&self, value: Piece<'_>) -> Result<&'i [Statement<'i>], Unsupported> {
+        let spec = spec::read(value)?;
+        if !matches!(spec.count, spec::Count::One) {
+            return Err(Unsupported::new(value, "Aura `target=` with a count"));
+        }
+        let players = ["player", "controller", "opponent", "this"];
+        if let Some(word) =
+            spec.types.iter().find(|word| players.iter().any(|name| word.text.eq_ignore_ascii_case(name)))
+        {
+            return Err(Unsupported::new(*word, "Aura enchanting a player or itself"));
+        }
+        let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield").unwrap_or(0);
+        if spec.zone.is_some_and(|(_, zone)| zone != battlefield) {
+            return Err(Unsupported::new(value, "Aura enchanting a card outside the battlefield"));
+        }
+        let filter = self.specs.filter(&spec, false)?;
+        let command = CommandIdx::new(Command::Enchant.index());
+        let chain = self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
+        let statement = Statement {
+            condition: None,
+            target: Some(Target::Filter { filter, optional: false }),
+            restriction: None,
+            chain,
+            otherwise: None,
+            span: value.span(),
+        };
+        Ok(self.arena.alloc_slice_copy(&[statement]))
+    }
+
+    /// One `auto=` line of an Aura: its statements without a target aimed at the enchanted
+    /// permanent; a static effect (every statement lasting, no target, no `may`) becomes a
+    /// continuous effect on it, so it follows the attachment and ends when the Aura is
+    /// attached to nothing. A lord's statements have their own target and are kept.
+    pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        let mut value = value.trim();
+        if let Some(first) = value.words().first().copied()
+            && let Some((spec_piece, _)) = first.call("teach")
+        {
+            // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
+            // permanent when the spec matches it, which an Aura enchanting creatures only
+            // always does.
+            if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !self.enchants_creatures {
+                return Err(Unsupported::new(
+                    value,
+                    "`teach(...)` other than `teach(creature)` on an Aura of creatures",
+                ));
+            }
+            let taught = value.from(first.text.len()).trim();
+            if taught.text.is_empty() {
+                return Err(Unsupported::new(value, "line without an effect"));
+            }
+            value = taught;
+        }
+        Ok(match self.line(value)? {
+            Line::Plain(statements) => {
+                let is_static = statements.iter().all(|statement| {
+                    statement.target.is_none()
+                        && statement.condition.is_none()
+                        && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+                });
+                let statements = self.on_enchanted(statements, value)?;
+                if is_static { Line::Continuous(statements) } else { Line::Plain(statements) }
+            }
+            Line::Continuous(statements) => Line::Continuous(self.on_enchanted(statements, value)?),
+            Line::Once(statements) => Line::Once(self.on_enchanted(statements, value)?),
+            lord @ Line::Lord { .. } => lord,
+            Line::Activated { label, costs, statements } => {
+                Line::Activated { label, costs, statements: self.on_enchanted(statements, value)? }
+            }
+            Line::Triggered { events, statements, restricted } => {
+                Line::Triggered { events, statements: self.on_enchanted(statements, value)?, restricted }
+            }
+        })
+    }
+
+    /// `alias=1194` on an Aura: the catalogue's `control` of the enchanted permanent.
+    pub(super) fn control_enchanted(&self, value: Piece<'_>) -> &'i [Statement<'i>] {
+        let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+        let command = CommandIdx::new(Command::Control.index());
+        let chain = self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
+        self.arena.alloc_slice_copy(&[Statement {
+            condition: None,
+            target: Some(Target::Expr { value: enchanted, optional: true }),
+            restriction: None,
+            chain,
+            otherwise: None,
+            span: value.span(),
+        }])
+    }
+
+    /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) of the one
+    /// form compiled: `@movedto(this|graveyard) from(battlefield)` (or
+    /// `from(mybattlefield)`), the card's own move from the battlefield into a graveyard,
+    /// which the runtime shows the card as it leaves play, as an `auto=` trigger. Its
+    /// statements without a target must act on the card's controller or move the card
+    /// itself (Rancor's `moveTo(ownerhand)`): an Aura in a graveyard enchants nothing.
+    pub(super) fn graveyard_line(
+        &self,
+        value: Piece<'_>,
+    ) -> Result<(&'i [compiler::ir::Event<'i>], &'i [Statement<'i>]), Unsupported> {
+        let written: String = value.text.split_ascii_whitespace().collect::<Vec<_>>().join(" ").to_ascii_lowercase();
+        let own_move = ["@movedto(this|graveyard) from(battlefield):", "@movedto(this|graveyard) from(mybattlefield):"];
+        if !own_move.iter().any(|form| written.starts_with(form)) {
+            return Err(Unsupported::new(
+                value,
+                "`autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
+            ));
+        }
+        let Line::Triggered { events, statements, restricted: false } = self.line(value)? else {
+            return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
+        };
+        for statement in statements {
+            let unchanged = statement
+                .chain
+                .iter()
+                .all(|link| matches!(object_of(&link.effect), Object::Unchanged | Object::Neutral));
+            if statement.target.is_none() && !unchanged || written.contains("sacrifice") {
+                return Err(Unsupported::new(value, "`autograveyard` effect without a target on a permanent"));
+            }
+        }
+        Ok((events, statements))
+    }
+
+    /// The statements, each without a target aimed at `enchanted` when its effects act on
+    /// a permanent; refused when its effects mix objects or act on one not modelled.
+    fn on_enchanted(
+        &self,
+        statements: &'i [Statement<'i>],
+        value: Piece<'_>,
+    ) -> Result<&'i [Statement<'i>], Unsupported> {
+        let enchanted = self.arena.alloc(Expr::Var(spec::variable("enchanted")));
+        let mut aimed = Vec::with_capacity(statements.len());
+        for statement in statements {
+            if statement.target.is_some() {
+                aimed.push(*statement);
+                continue;
+            }
+            // `sacrifice` is a `moveto` to the graveyard, which Wagic aims at the enchanted
+            // permanent where it aims `moveto(...)` at the Aura: not told apart here.
+            let written = value.text.to_ascii_lowercase();
+            if written.contains("sacrifice") {
+                return Err(Unsupported::new(value, "`sacrifice` without a target on an Aura"));
+            }
+            let mut objects =
+                statement.chain.iter().map(|link| object_of(&link.effect)).filter(|object| *object != Object::Neutral);
+            let target = match objects.next() {
+                None | Some(Object::Unchanged) if objects.all(|other| other == Object::Unchanged) => None,
+                Some(Object::Enchanted) if objects.all(|other| other == Object::Enchanted) => {
+                    Some(Target::Expr { value: enchanted, optional: true })
+                }
+                _ => return Err(Unsupported::new(value, "Aura effect without a target on an object not modelled")),
+            };
+            aimed.push(Statement { target, ..*statement });
+        }
+        Ok(self.arena.alloc_slice_copy(&aimed))
+    }
+}
+
+/// What an effect without a target acts on, on an Aura.
+fn object_of(effect: &Effect<'_>) -> Object {
+    let command = match *effect {
+        Effect::Grant(_) | Effect::Revoke(_) => return Object::Enchanted,
+        Effect::Each { .. } => return Object::Unmodelled,
+        Effect::Call { command, .. } => command,
+    };
+    let is = |wanted: Command| command == CommandIdx::new(wanted.index());
+    let on_permanent = [
+        Command::Pump,
+        Command::CantBeBlockedBy,
+        Command::SpiritLink,
+        Command::Tap,
+        Command::Untap,
+        Command::Counter,
+        Command::Prevent,
+        Command::Regenerate,
+        Command::Destroy,
+        Command::Bury,
+    ];
+    let on_player = [Command::Life, Command::Draw, Command::Discard, Command::Deplete, Command::Add, Command::Shuffle];
+    if is(Command::AsLongAs) {
+        Object::Neutral
+    } else if on_permanent.into_iter().any(is) {
+        Object::Enchanted
+    } else if on_player.into_iter().any(is) || is(Command::MoveTo) {
+        Object::Unchanged
+    } else {
+        Object::Unmodelled
+    }
+}
