@@ -90,7 +90,9 @@ const BOM: &str = "\u{feff}";
 
 /// Every card block of a file, in file order. Lines end with LF or CRLF: a file with lone
 /// CRs goes through [`with_lf_line_ends`] first (as `compile_source` does). A byte-order
-/// mark at the start is skipped (spans stay offsets in `source`). Outside the blocks, blank
+/// mark at the start of a line is skipped (spans stay offsets in `source`): the file's
+/// own, or one that files joined by `cat` carry inside, so that a block reads the same
+/// alone as in its file. Outside the blocks, blank
 /// lines, `#` comments and a file's `grade=` line are what Wagic's files hold; any other
 /// text (a misspelt `[card` line, a stray `[/card]`) starts a malformed block of its own
 /// (E0101), which runs to the next `[card]`: its card would be lost otherwise.
@@ -106,11 +108,18 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
     let mut open: Option<CardBlock<'_>> = None;
     // Whether the open block is stray text (outside any `[card]`).
     let mut open_is_stray = false;
-    let mut offset = if source.starts_with(BOM) { BOM.len() } else { 0 };
+    let mut offset = 0;
     let mut line_number = 0u32;
-    for raw_line in source[offset..].split_inclusive('\n') {
-        let line_start = offset;
+    for raw_line in source.split_inclusive('\n') {
+        let mut line_start = offset;
         offset += raw_line.len();
+        let raw_line = match raw_line.strip_prefix(BOM) {
+            Some(rest) => {
+                line_start += BOM.len();
+                rest
+            }
+            None => raw_line,
+        };
         line_number = line_number.saturating_add(1);
         if let Some(card) = open.as_mut() {
             card.block.end = Span::new(offset, offset).end;
@@ -273,6 +282,22 @@ mod tests {
         assert_eq!(&source[cards[0].open.range()], "[card]");
         assert_eq!(&source[cards[0].field("name").expect("a name").value_span.range()], "Shock");
         assert_eq!(cards[0].open_line, 1);
+    }
+
+    /// Files joined by `cat` carry each file's byte-order mark at the start of a line
+    /// inside: it was read as stray text (an E0101 for `\u{feff}[card]`), and a block
+    /// starting with one read differently alone, where the mark is the file's.
+    #[test]
+    fn a_byte_order_mark_at_the_start_of_any_line_is_skipped() {
+        let source = "[card]\nname=Shock\n[/card]\n\u{feff}[card]\nname=Bolt\n[/card]\n\u{feff}\n";
+        let cards = read(source);
+        let names: Vec<(&str, bool)> = cards.iter().map(|card| (card.name(), card.malformed.is_none())).collect();
+        assert_eq!(names, [("Shock", true), ("Bolt", true)]);
+        assert_eq!(&source[cards[1].open.range()], "[card]");
+        assert_eq!(cards[1].open_line, 4);
+        let alone = read(&source[cards[1].block.range()]);
+        assert_eq!(alone.len(), 1);
+        assert_eq!(alone[0].open.start + cards[1].block.start, cards[1].open.start);
     }
 
     /// A misspelt `[card` line made its card vanish without a word: its lines were outside
