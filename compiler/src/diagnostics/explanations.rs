@@ -384,30 +384,38 @@ impl Code {
             Code::E0100 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): the card uses \
                  something this toolchain does not compile, named in the message \
-                 (unsupported: effect `rampage`): a construct of Wagic's card code not \
+                 (unsupported: effect `fizzle`): a construct of Wagic's card code not \
                  compiled yet, or a word that is not Wagic's at all, most often a typo, for \
                  which the help names the word meant (did you mean `damage`?). The card is \
                  left out of the bundle; `--stats` counts the cards left out by construct. \
-                 What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities) and \
-                 `target` (an instant's or sorcery's), beside `name`, `text`, `mana`, `type`, \
+                 What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities), \
+                 `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
+                 to it and its lines act on the enchanted permanent), `autograveyard` (the \
+                 card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
+                 `alias=1194` on an Aura (control of the enchanted permanent), beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
-                 keyword ability given or taken (`flying`, `-flying`), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
+                 `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
+                 (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, and `asSorcery` or `myTurnOnly` after the effect); \
+                 `{discard(spec)}`, `{L}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
-                 source(spec)` and `blocking`, `blocked`, `@each [my|opponent] phase`). A spec \
+                 source(spec)` and `blocking`, `blocked`, `@combatdamaged`, `@damageof`, \
+                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",
-                "[card]\nname=Example\nauto=rampage:1\ntype=Creature\n[/card]\n",
-                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+                "[card]\nname=Example\nauto=fizzle target(*|stack)\ntype=Instant\n[/card]\n",
+                "[card]\nname=Example\nauto=damage:2 target(player)\ntype=Instant\n[/card]\n",
             ),
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
