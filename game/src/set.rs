@@ -352,6 +352,12 @@ impl CardSet {
     /// Loads the set in `dir`: `cards.json` and the `.rules` files it names, compiled in
     /// memory. A set whose rules do not compile is refused with every error named.
     pub fn load(dir: &Path) -> Result<CardSet, SetError> {
+        // Given `cards.json` itself, the error named `.../cards.json/cards.json`, a path
+        // nobody gave.
+        if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
+            let message = "it is a file: a card set is the folder that holds cards.json and the .rules files";
+            return Err(SetError::Io { path: dir.to_path_buf(), message: message.into() });
+        }
         let json_path = dir.join("cards.json");
         let text = bounded::read_text(&json_path, MAX_SET_FILE_BYTES)
             .map_err(|error| error.into_io(MAX_SET_FILE_BYTES, "a card set's file"))

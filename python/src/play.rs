@@ -37,16 +37,6 @@ impl PyCardSet {
     /// `code` the kind of failure (`set-io`, `set-json`, `set-bad-card`, ...).
     #[staticmethod]
     fn load(py: Python<'_>, dir: PathBuf) -> PyResult<PyCardSet> {
-        // The engine reads `dir/cards.json`: given the file itself, it named
-        // `.../cards.json/cards.json`, a path nobody gave.
-        if std::fs::metadata(&dir).is_ok_and(|meta| !meta.is_dir()) {
-            let message = format!(
-                "cannot load the card set {}: it is a file, not a folder: give the folder that holds cards.json                  and the .rules files",
-                dir.display()
-            );
-            let code = "set-io".into_pyobject(py)?.into_any().unbind();
-            return Err(with_attrs(py, RulesError::new_err(message), &[("code", code)]));
-        }
         let loaded = detached(py, || {
             guarded("CardSet.load", || Ok(CardSet::load(&dir).map(|set| (observation::CardFeatures::new(&set), set))))
         })?;

@@ -276,8 +276,10 @@ def test_a_card_set_given_a_file_names_the_path_given_and_asks_for_a_folder(tmp_
     with pytest.raises(rs.RulesError) as refused:
         rs.CardSet.load(given)
     message = str(refused.value)
-    assert message.startswith(f"cannot load the card set {given}: it is a file, not a folder"), message
-    assert "give the folder that holds cards.json" in message
+    assert message == (
+        f"cannot load the card set {given}: cannot read `{given}`: it is a file: a card set is the folder"
+        " that holds cards.json and the .rules files"
+    ), message
     assert "cards.json/cards.json" not in message
     assert refused.value.code == "set-io"
     # A folder that is not there is still the engine's own error, naming its cards.json.

@@ -54,6 +54,22 @@ fn a_cards_json_that_is_a_folder_is_an_io_error() {
     assert!(matches!(&error, SetError::Io { message, .. } if message.starts_with("Is a directory")), "{error}");
 }
 
+/// Given `cards.json` itself (`rsc run --set examples/cards.json`), the error named
+/// `examples/cards.json/cards.json`, a path nobody gave.
+#[test]
+fn a_set_given_as_a_file_names_that_file_and_asks_for_its_folder() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/cards.json");
+    let error = CardSet::load(&file).map(drop).unwrap_err();
+    assert_eq!(error.code(), "set-io");
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "cannot read `{}`: it is a file: a card set is the folder that holds cards.json and the .rules files",
+            file.display()
+        )
+    );
+}
+
 #[test]
 fn a_missing_folder_is_an_io_error_naming_the_file() {
     let error = CardSet::load(std::path::Path::new("/nonexistent/set")).unwrap_err();
