@@ -261,6 +261,27 @@ fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `transforms((...))`: on each target card, one effect per type word added, one for its
+/// colours when some are written, and one each for a base power and toughness set.
+fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let types = word_indices(&string_arg(ctx, 0)?, catalogue::type_word_index)?;
+    let colours = word_indices(&string_arg(ctx, 1)?, |word| catalogue::COLOUR_NAMES.iter().position(|c| *c == word))?;
+    let mask = colours.iter().fold(0i32, |mask, &colour| mask | (1 << colour.min(15)));
+    let colour_code = if int_arg(ctx, 2, 0) != 0 { EffectCode::AddColours } else { EffectCode::SetColours };
+    let mut effects: Vec<(EffectCode, i32)> =
+        types.iter().map(|&word| (EffectCode::AddType, i32::from(word))).collect();
+    if !colours.is_empty() {
+        effects.push((colour_code, mask));
+    }
+    if let Some(power) = ctx.arg(3).as_int() {
+        effects.push((EffectCode::SetPower, power));
+    }
+    if let Some(toughness) = ctx.arg(4).as_int() {
+        effects.push((EffectCode::SetToughness, toughness));
+    }
+    record_on_cards(ctx, &effects)
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -422,6 +443,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Fog => fog,
         Command::CantBeBlockedBy => cant_be_blocked_by,
         Command::SpiritLink => spirit_link,
+        Command::Transforms => transforms,
     }
 }
 

@@ -229,6 +229,14 @@ macro_rules! for_each_command {
                 doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a creature",
             },
+            Transforms {
+                name: "transforms",
+                params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr],
+                default_target: Source,
+                timed: true,
+                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count); keyword abilities in the list are grants of their own.",
+                fails_when: "no target is a card",
+            },
             Control {
                 name: "control",
                 params: [],
@@ -368,6 +376,20 @@ pub const CARD_TYPES: &[NamedSpec] = &[
 ];
 
 pub use subtypes::SUBTYPES;
+
+/// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
+/// value of a `transforms` effect that adds one).
+pub fn type_word(index: usize) -> Option<&'static str> {
+    match index.checked_sub(CARD_TYPES.len()) {
+        None => CARD_TYPES.get(index).map(|spec| spec.name),
+        Some(subtype) => SUBTYPES.get(subtype).copied(),
+    }
+}
+
+/// The number of `word` among the words of [`type_word`].
+pub fn type_word_index(word: &str) -> Option<usize> {
+    position(CARD_TYPES, word).or_else(|| SUBTYPES.iter().position(|s| *s == word).map(|i| i + CARD_TYPES.len()))
+}
 
 /// A game event.
 const fn event(name: &'static str, has_object: bool, doc: &'static str) -> EventSpec {

@@ -31,6 +31,18 @@ pub enum EffectCode {
     Unblockable = 7,
     /// `spiritlink`: whenever the target deals damage, player `value` gains that much life.
     SpiritLink = 8,
+    /// `transforms((types))`: the target also has the type word numbered `value`
+    /// ([`crate::catalogue::type_word`]).
+    AddType = 9,
+    /// `transforms((,colours))`: the target has exactly the colours of the mask `value`
+    /// (bit n: [`crate::catalogue::COLOUR_NAMES`]`[n]`); the latest such effect counts.
+    SetColours = 10,
+    /// `transforms((,newcolors[colours]))`: the target also has the colours of the mask.
+    AddColours = 11,
+    /// `transforms((,setpower=n))`: the target's base power is `value` (the latest counts).
+    SetPower = 12,
+    /// `transforms((,settoughness=n))`: the target's base toughness is `value`.
+    SetToughness = 13,
 }
 
 impl EffectCode {
@@ -45,6 +57,11 @@ impl EffectCode {
             EffectCode::Fog,
             EffectCode::Unblockable,
             EffectCode::SpiritLink,
+            EffectCode::AddType,
+            EffectCode::SetColours,
+            EffectCode::AddColours,
+            EffectCode::SetPower,
+            EffectCode::SetToughness,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -400,6 +400,7 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `transforms((types,colours,setpower=N,settoughness=N,abilities))`, \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
                  (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \

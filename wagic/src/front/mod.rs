@@ -42,6 +42,7 @@ mod rampage;
 pub mod spec;
 mod statement;
 mod token;
+mod transforms;
 mod trigger;
 pub mod vocabulary;
 
@@ -181,6 +182,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        damage_trigger: Default::default(),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -432,6 +434,9 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
+    /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
+    damage_trigger: std::cell::Cell<bool>,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -459,6 +464,7 @@ impl<'i> Lowering<'i> {
         self.one_shot.set(false);
         self.x_entering.set(false);
         self.x_used.set(false);
+        self.damage_trigger.set(false);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -502,6 +508,8 @@ impl<'i> Lowering<'i> {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             let events = self.trigger(trigger)?;
+            let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
+            self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;

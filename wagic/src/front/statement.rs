@@ -317,7 +317,8 @@ impl<'i> Lowering<'i> {
         Ok(Target::Filter { filter, optional })
     }
 
-    /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object.
+    /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object
+    /// (`all(trigger[from])` of a damage, its source).
     fn target_clause(&self, args: Piece<'_>, kind: &str) -> Result<Target<'i>, Unsupported> {
         let trimmed = args.trim();
         let lower = trimmed.text.to_ascii_lowercase();
@@ -325,7 +326,9 @@ impl<'i> Lowering<'i> {
             if kind != "all" {
                 return Err(Unsupported::new(args, &format!("`{kind}(trigger)`")));
             }
-            let value = self.arena.alloc(Expr::Var(spec::variable("trigger")));
+            // A damage's `trigger[from]` is its source; every other form is the object.
+            let name = if lower == "trigger[from]" && self.damage_trigger.get() { "damagesource" } else { "trigger" };
+            let value = self.arena.alloc(Expr::Var(spec::variable(name)));
             return Ok(Target::Expr { value, optional: false });
         }
         let spec = spec::read(args)?;

@@ -31,17 +31,20 @@ impl Host for Board {
     }
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
-        let types = &self.get(card)?.printed.types;
-        catalogue::CARD_TYPES.iter().position(|ty| types.iter().any(|t| t == ty.name)).map(CardTypeIdx::new)
+        self.get(card)?;
+        let types = self.types(card);
+        catalogue::CARD_TYPES.iter().position(|ty| types.contains(&ty.name)).map(CardTypeIdx::new)
     }
 
     fn card_has_type(&self, card: CardId, ty: CardTypeIdx) -> bool {
-        let Some(c) = self.get(card) else { return false };
-        let types = &c.printed.types;
+        if self.get(card).is_none() {
+            return false;
+        }
+        let types = self.types(card);
         match catalogue::CARD_TYPES[ty.index()].name {
-            "permanent" => !types.iter().any(|t| t == "instant" || t == "sorcery"),
-            "spell" => !types.iter().any(|t| t == "land"),
-            name => types.iter().any(|t| t == name),
+            "permanent" => !types.iter().any(|t| *t == "instant" || *t == "sorcery"),
+            "spell" => !types.contains(&"land"),
+            name => types.contains(&name),
         }
     }
 
@@ -58,9 +61,9 @@ impl Host for Board {
         let Some(c) = self.get(card) else { return false };
         match catalogue::FILTERS[keyword.index()].name {
             "tapped" => c.tapped,
-            "multicolor" => c.printed.colours.len() > 1,
+            "multicolor" => self.colours(card).len() > 1,
             "white" | "blue" | "black" | "red" | "green" => {
-                c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
+                self.colours(card).contains(&catalogue::FILTERS[keyword.index()].name)
             }
             "token" => c.token,
             "attacking" => c.attacking,
@@ -170,15 +173,15 @@ impl WagicHost for Board {
     fn has_type_word(&self, card: CardId, word: &str) -> bool {
         let Some(c) = self.get(card) else { return false };
         let singular = word.strip_suffix('s').unwrap_or(word);
-        c.printed.name.eq_ignore_ascii_case(word) || c.printed.types.iter().any(|t| t == word || t == singular)
+        c.printed.name.eq_ignore_ascii_case(word) || self.types(card).iter().any(|t| *t == word || *t == singular)
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
         // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
         let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
-        if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
-            let colours = &source_card.printed.colours;
+        if let (Value::Card(card), Some(_)) = (target, self.get(source)) {
+            let colours = self.colours(source);
             let protected = super::COLOUR_PROTECTIONS
                 .iter()
                 .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));

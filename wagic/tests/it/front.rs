@@ -164,7 +164,8 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
-        "auto=transforms((,haste))\ntype=Sorcery",
+        "auto=transforms((,newability[haste]))\ntype=Sorcery",
+        "auto=loseabilities\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
@@ -846,4 +847,55 @@ fn a_type_amount_is_the_commands_per_filter() {
         error_of("auto=discard:type:*:myhand controller\ntype=Sorcery").as_deref(),
         Some("unsupported: amount `type`")
     );
+}
+
+#[test]
+fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
+    // Blinkmoth Nexus's line: types, a base p/t and flying, until end of turn.
+    let nexus = "auto={1}:transforms((Blinkmoth Artifact Creature,setpower=1,settoughness=1,flying)) ueot\ntype=Land";
+    assert_eq!(ir_of(nexus), ["action[1]: - transforms,+flying ueot"]);
+    let source = format!("[card]\nname=Test\n{nexus}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else {
+        panic!("a call first")
+    };
+    assert_eq!(
+        format!("{args:?}"),
+        "[Value(Str(\"blinkmoth artifact creature\")), Value(Str(\"\")), Value(Int(0)), Value(Int(1)), Value(Int(1))]"
+    );
+    // Colours: a colour word replaces, `newcolors[...]` adds; a lord's and a spell's forms.
+    let colours = "auto=transforms((Zombie,newcolors[black]))\ntype=Sorcery";
+    let source = format!("[card]\nname=Test\n{colours}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else { panic!("a call") };
+    assert_eq!(format!("{args:?}"), "[Value(Str(\"zombie\")), Value(Str(\"black\")), Value(Int(1))]");
+    assert_eq!(error_of("auto=lord(creature|mybattlefield) transforms((vampire))\ntype=Creature"), None);
+    assert_eq!(error_of("target=creature\nauto=transforms((,white)) ueot\ntype=Instant"), None);
+    for (line, refusal) in [
+        ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
+        ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
+        // An effect outliving its source: the runtime ends one with its restriction or
+        // as its source leaves play.
+        ("auto={1}:target(*) transforms((artifact)) forever", "word `forever`"),
+        ("auto={1}:transforms((Wombatx)) ueot", "transforms type `wombatx`"),
+        ("auto={1}:transforms((,setpower=X)) ueot", "transforms `setpower` of `x`"),
+        ("auto={1}:transforms(artifact) ueot", "`transforms` without its double parentheses"),
+    ] {
+        let card = format!("{line}\ntype=Creature");
+        assert_eq!(error_of(&card), Some(format!("unsupported: {refusal}")), "{line}");
+    }
+}
+
+#[test]
+fn trigger_from_of_a_damage_is_its_source() {
+    // Mephidross Vampire's counter goes on the creature that dealt the damage; a move's
+    // `trigger[from]` is the moved card, as `trigger` is.
+    let damage =
+        "auto=@damaged(creature) from(creature|mybattlefield):all(trigger[from]) counter(1/1,1)\ntype=Creature";
+    assert_eq!(ir_of(damage), ["auto[damaged?]: damagesource counter ueot"]);
+    let moved = "auto=@movedTo(creature|graveyard) from(battlefield):all(trigger[from]) moveTo(exile)\ntype=Creature";
+    assert_eq!(ir_of(moved), ["auto[movedto?]: trigger moveto ueot"]);
 }
