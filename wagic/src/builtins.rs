@@ -342,11 +342,17 @@ fn shuffle<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
     let criterion = ctx.keyword_arg(1)?.unwrap_or(0);
-    let bound = int_arg(ctx, 2, 0);
+    let mut bound = int_arg(ctx, 2, 0);
     let found = ctx.resolve(filter)?;
     let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+    if let Value::Filter(against) = ctx.arg(3) {
+        let found = ctx.resolve(against)?;
+        bound = bound.saturating_add(i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX));
+    }
     let holds = match catalogue::CRITERIA.get(usize::from(criterion)).map(|named| named.name) {
         Some("lessthan") => count < bound,
+        Some("equalto") => count == bound,
+        Some("notequalto") => count != bound,
         _ => count > bound,
     };
     Ok(status(holds))

@@ -37,6 +37,8 @@ pub const COLOUR_NAMES: [&str; 5] = ["white", "blue", "black", "red", "green"];
 pub const CRITERIA: &[NamedSpec] = &[
     named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),
     named("lessthan", "`<n`: fewer than n cards match."),
+    named("equalto", "`if type(spec)~equalto~n`: exactly n cards match."),
+    named("notequalto", "Not exactly n cards match (an `if ... equalto` condition, negated)."),
 ];
 
 /// Calls `$callback!` with the table of every Wagic command, once each, in builtin-id order
@@ -175,10 +177,10 @@ macro_rules! for_each_command {
             },
             AsLongAs {
                 name: "aslongas",
-                params: [req "cards": Filter, req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int],
+                params: [req "cards": Filter, req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int, opt "against": Filter],
                 default_target: Irrelevant,
                 timed: false,
-                doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then.",
+                doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then; with `against`, n plus the cards that filter matches is the bound (`if type(a)~morethan~type(b)`).",
                 fails_when: "the criterion does not hold",
             },
             Foreach {

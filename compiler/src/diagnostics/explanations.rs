@@ -401,6 +401,7 @@ impl Code {
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))`, \
+                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
                  (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \

@@ -116,8 +116,12 @@ impl<'i> Lowering<'i> {
         None
     }
 
-    /// One `&&` part: the effect words, then its target, player, `ueot` and criterion.
+    /// One `&&` part: the effect words, then its target, player, `ueot` and criterion; or
+    /// `if condition then effect`.
     fn statement(&self, piece: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+        if let Some(rest) = piece.trim().strip_prefix("if ") {
+            return self.if_then(rest, wrapper);
+        }
         let mut target: Option<Target<'i>> = None;
         let mut restriction = None;
         let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
@@ -305,6 +309,68 @@ impl<'i> Lowering<'i> {
             links.push(Link { operator: Some(compiler::ir::ChainOperator::AndThen), effect: link.effect });
         }
         Ok(self.arena.alloc_slice_copy(&links))
+    }
+
+    /// `if type(spec)~criterion~n then effect` (or `~type(spec)` for n: a count of cards
+    /// too), checked as the effect resolves (Wagic's `IfThenAbility`). A false condition is
+    /// no failure: the chain is the negated count check `||` the effect, so that a spell
+    /// whose condition does not hold still resolves, doing nothing.
+    fn if_then(&self, rest: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`";
+        let words = rest.trim().words();
+        let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
+            return Err(Unsupported::new(rest, "`if` without `then`"));
+        };
+        let (Some(first), Some(last)) = (words.first(), then.checked_sub(1).and_then(|index| words.get(index))) else {
+            return Err(Unsupported::new(rest, construct));
+        };
+        let condition = rest.slice(first.start - rest.start, last.start - rest.start + last.text.len());
+        let Some(effect_start) = words.get(then + 1) else {
+            return Err(Unsupported::new(rest, "`if` without an effect"));
+        };
+        let effect = rest.from(effect_start.start - rest.start);
+        let parts = condition.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(condition, construct));
+        };
+        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
+        else {
+            return Err(Unsupported::new(*count_part, construct));
+        };
+        let (against, number) = match bound.trim().call("type") {
+            Some((against, after)) if after.text.trim().is_empty() => (Some(against), 0),
+            _ => (None, bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?),
+        };
+        // The negation of the condition written: it holds when the effect must not run.
+        let (negated, number) = match criterion.trim().text.to_ascii_lowercase().as_str() {
+            "morethan" => ("lessthan", number.saturating_add(1)),
+            "lessthan" => ("morethan", number.saturating_sub(1)),
+            "equalto" => ("notequalto", number),
+            _ => return Err(Unsupported::new(*criterion, construct)),
+        };
+        let statement = self.statement(effect, wrapper)?;
+        let [Link { effect: body, .. }] = statement.chain else {
+            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
+        };
+        let spec = spec::read(spec_piece)?;
+        let filter = self.specs.filter(&spec, true)?;
+        let word = catalogue::position(catalogue::CRITERIA, negated).unwrap_or(0) as u16;
+        let command = CommandIdx::new(Command::AsLongAs.index());
+        let mut args = vec![
+            Arg::Filter(filter),
+            Arg::Const(Const::Word { command, param: 1, word }),
+            Arg::Value(Expr::Int(number)),
+        ];
+        if let Some(against) = against {
+            let spec = spec::read(against)?;
+            args.push(Arg::Filter(self.specs.filter(&spec, true)?));
+        }
+        let check = Link {
+            operator: None,
+            effect: Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) },
+        };
+        let body = Link { operator: Some(compiler::ir::ChainOperator::OrElse), effect: *body };
+        Ok(Statement { chain: self.arena.alloc_slice_copy(&[check, body]), ..statement })
     }
 
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {

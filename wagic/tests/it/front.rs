@@ -899,3 +899,31 @@ fn trigger_from_of_a_damage_is_its_source() {
     let moved = "auto=@movedTo(creature|graveyard) from(battlefield):all(trigger[from]) moveTo(exile)\ntype=Creature";
     assert_eq!(ir_of(moved), ["auto[movedto?]: trigger moveto ueot"]);
 }
+
+#[test]
+fn if_then_is_the_negated_count_check_or_else_the_effect() {
+    let card = "auto=if type(*|myhand)~morethan~0 then damage:2 opponent\ntype=Sorcery";
+    assert_eq!(ir_of(card), ["action[0]: opp aslongas,damage ueot"]);
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let chain = ir.actions[0].statements[0].chain;
+    // More than 0 is negated as fewer than 1; the effect runs only when that fails.
+    let compiler::ir::Effect::Call { args, .. } = chain[0].effect else { panic!("a call first") };
+    let lessthan = wagic::catalogue::CRITERIA.iter().position(|named| named.name == "lessthan").expect("a criterion");
+    assert!(format!("{:?}", args[1]).contains(&format!("word: {lessthan} ")), "{args:?}");
+    assert!(matches!(args[2], compiler::ir::Arg::Value(compiler::ir::Expr::Int(1))), "{args:?}");
+    assert!(matches!(chain[1].operator, Some(compiler::ir::ChainOperator::OrElse)));
+    for (line, refusal) in [
+        (
+            "auto=if morbid then life:5 controller",
+            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`",
+        ),
+        ("auto=if type(*|myhand)~morethan~0 damage:2 opponent", "`if` without `then`"),
+        ("auto=if type(*|myhand)~morethan~0 then add{G}{U}", "`if` with an effect of several links"),
+    ] {
+        let card = format!("{line}\ntype=Sorcery");
+        assert_eq!(error_of(&card), Some(format!("unsupported: {refusal}")), "{line}");
+    }
+}
