@@ -27,7 +27,8 @@
 //! holds at most [`MAX_LINE_BYTES`], a spell's action [`MAX_STATEMENTS`] statements, a card
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
 //!
-//! An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
+//! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
 //! `dynamicability<!...!>` in `dynamic.rs`.
 
@@ -319,6 +320,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     costs: &[],
                     statements: lowering.control_enchanted(value),
                 });
+            }
+            "alias" if is_spell && value.text.trim() == "129767" => {
+                // Threaten's rule in Wagic's engine (`AInstantControlSteal`): the spell's
+                // controller controls its target until end of turn.
+                spell_statements.extend_from_slice(lowering.until_end_of_turn(lowering.control_target(value)));
             }
             "anyzone" => {
                 // Only a card printed `*/*` has its power and toughness defined this way.

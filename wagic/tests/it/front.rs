@@ -927,3 +927,11 @@ fn if_then_is_the_negated_count_check_or_else_the_effect() {
         assert_eq!(error_of(&card), Some(format!("unsupported: {refusal}")), "{line}");
     }
 }
+
+#[test]
+fn threatens_alias_on_a_spell_is_control_of_its_target_until_end_of_turn() {
+    let card = "target=creature\nauto=untap\nalias=129767\ntype=Sorcery";
+    assert_eq!(ir_of(card), ["action[0]: - untap ueot; - control ueot"]);
+    // On a permanent it is another rule of Wagic's engine, not compiled.
+    assert_eq!(error_of("alias=129767\ntype=Creature").as_deref(), Some("unsupported: key `alias`"));
+}
