@@ -403,6 +403,7 @@ impl Code {
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))`, \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
                  (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \

@@ -527,7 +527,10 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
-            let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
+            let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
+                statements = self.untapped_source_as_targets_are_chosen(statements);
+            }
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
@@ -622,6 +625,42 @@ impl<'i> Lowering<'i> {
             }
             _ => Err(refused()),
         }
+    }
+
+    /// Wagic chooses an ability's targets before its costs are paid, so the source of an
+    /// ability that costs `{T}` is still untapped then: a target spec that requires a
+    /// tapped card never matches it (Royal Assassin's `target(creature[tapped])`). The
+    /// runtime chooses a statement's target as the body runs, after the costs, so such a
+    /// spec leaves the source out.
+    fn untapped_source_as_targets_are_chosen(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let tapped = catalogue::position(catalogue::FILTERS, "tapped").map(vm::bytecode::FilterKeywordIdx::new);
+        let requires_tapped = |filter: &compiler::ir::Filter<'_>| {
+            !filter.terms.is_empty()
+                && filter.terms.iter().all(|group| {
+                    group.iter().any(|term| {
+                        !term.negated
+                            && matches!(term.kind, vm::bytecode::TermKind::Keyword(keyword) if Some(keyword) == tapped)
+                    })
+                })
+        };
+        let changed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| match statement.target {
+                Some(Target::Filter { filter, optional }) if requires_tapped(filter) => {
+                    let types: Vec<compiler::ir::TypeTerm<'i>> = filter
+                        .types
+                        .iter()
+                        .map(|term| compiler::ir::TypeTerm { exclude_source: true, ..*term })
+                        .collect();
+                    let filter = self
+                        .arena
+                        .alloc(compiler::ir::Filter { types: self.arena.alloc_slice_copy(&types), ..*filter });
+                    Statement { target: Some(Target::Filter { filter, optional }), ..*statement }
+                }
+                _ => *statement,
+            })
+            .collect();
+        self.arena.alloc_slice_copy(&changed)
     }
 
     /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated

@@ -131,6 +131,9 @@ impl<'i> Lowering<'i> {
         // `token(...) targetcontroller`: the tokens go to the targets' controllers.
         let mut target_controller = None;
         let mut player_word = false;
+        // `moveTo(myBattlefield) and!(tap)!`: an effect run after the main one succeeded,
+        // on the same target (Wagic's `andAbility`).
+        let mut and_then: Option<Piece<'_>> = None;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -167,6 +170,10 @@ impl<'i> Lowering<'i> {
                 player_word = true;
             } else if lower == "targetcontroller" {
                 target_controller = Some(word);
+            } else if let Some(inner) = word.strip_prefix("and!(").filter(|_| lower.ends_with(")!"))
+                && and_then.is_none()
+            {
+                and_then = Some(inner.slice(0, inner.text.len() - 2).trim());
             } else if lower == "other" {
                 other = true;
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
@@ -214,6 +221,18 @@ impl<'i> Lowering<'i> {
                 _ => return Err(error),
             },
         };
+        if let Some(inner) = and_then {
+            let then = self.effect_links(inner)?;
+            if chain.len() != 1 || then.iter().any(|link| is_lasting(&link.effect)) {
+                return Err(Unsupported::new(inner, "`and!(...)!` other than one effect after another"));
+            }
+            let mut links = chain.to_vec();
+            for (index, link) in then.iter().enumerate() {
+                let operator = if index == 0 { Some(compiler::ir::ChainOperator::AndThen) } else { link.operator };
+                links.push(Link { operator, effect: link.effect });
+            }
+            chain = self.arena.alloc_slice_copy(&links);
+        }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // A continuous auto runs again after every change, ending what its last run

@@ -935,3 +935,31 @@ fn threatens_alias_on_a_spell_is_control_of_its_target_until_end_of_turn() {
     // On a permanent it is another rule of Wagic's engine, not compiled.
     assert_eq!(error_of("alias=129767\ntype=Creature").as_deref(), Some("unsupported: key `alias`"));
 }
+
+#[test]
+fn and_then_is_the_next_link_on_the_same_target() {
+    let card = "auto=moveTo(myBattlefield) and!(tap)! target(basic|mylibrary)\ntype=Creature";
+    assert_eq!(ir_of(card), ["auto[]: filterSome(Exact(1)) moveto,tap"]);
+    assert_eq!(
+        error_of("auto=moveTo(myHand) and!( discard:1 controller )! target(*|mylibrary)\ntype=Sorcery").as_deref(),
+        Some("unsupported: amount `1 controller`")
+    );
+}
+
+#[test]
+fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
+    let exclusions = |card: &str| {
+        let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+        let blocks = wagic::reader::read(&source);
+        let arena = bumpalo::Bump::new();
+        let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+        let Some(compiler::ir::Target::Filter { filter, .. }) = ir.actions[0].statements[0].target else {
+            panic!("a filter target")
+        };
+        filter.types.iter().map(|term| term.exclude_source).collect::<Vec<_>>()
+    };
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped])\ntype=Creature"), [true]);
+    // Without {T}, or a spec an untapped source may match: the source stays a candidate.
+    assert_eq!(exclusions("auto={B}:destroy target(creature[tapped])\ntype=Creature"), [false]);
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [false]);
+}
