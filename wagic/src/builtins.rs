@@ -279,7 +279,17 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     if let Some(toughness) = ctx.arg(4).as_int() {
         effects.push((EffectCode::SetToughness, toughness));
     }
-    record_on_cards(ctx, &effects)
+    if int_arg(ctx, 5, 0) == 0 {
+        return record_on_cards(ctx, &effects);
+    }
+    let cards = target_cards(ctx);
+    ctx.charge(cards.len().saturating_mul(effects.len()))?;
+    for &card in &cards {
+        for &(code, value) in &effects {
+            ctx.host().transform_forever(card, code, value);
+        }
+    }
+    Ok(status(!cards.is_empty()))
 }
 
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.

@@ -98,6 +98,12 @@ pub trait WagicHost: Host {
     /// shield); `Host::end_effect` removes exactly it when it ends.
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32);
 
+    /// Applies a `transforms(...) forever` change (`AddType`, `SetColours`, `AddColours`,
+    /// `SetPower`, `SetToughness`) to `card` for as long as it stays where it is: no
+    /// effect ends it, its source leaving play neither; the card moving does (it becomes
+    /// a new object). The same change made again is not kept twice.
+    fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
+
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;
 

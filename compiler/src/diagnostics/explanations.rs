@@ -401,7 +401,8 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
-                 `transforms((types,colours,setpower=N,settoughness=N,abilities))`, \
+                 `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
+                 until the card moves), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \

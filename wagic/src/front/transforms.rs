@@ -1,6 +1,7 @@
 //! `transforms((types,part,part...))` (Wagic's `ATransformer`): a target permanent gains
 //! card types and subtypes, gets new colours, a new base power and toughness, and keyword
-//! abilities, for as long as the effect lasts. One call of the catalogue's `transforms`
+//! abilities, for as long as the effect lasts (`forever`: until the card moves, whatever
+//! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
 //! command, then one grant per keyword ability. Wagic's other parts (`newability[...]`,
 //! `loseabilities`, the `remove...types` and `allsubtypes` words) are refused, each by name.
 
@@ -20,7 +21,8 @@ impl<'i> Lowering<'i> {
     /// `args` is what `transforms(...)` holds: `(types,part,...)`, in its own parentheses.
     pub(super) fn transforms(&self, args: Piece<'_>, after: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let after = after.trim();
-        if !after.text.is_empty() {
+        let forever = after.text.eq_ignore_ascii_case("forever");
+        if !after.text.is_empty() && !forever {
             return Err(Unsupported::new(after, "text after `transforms(...)`"));
         }
         let inner = args.trim();
@@ -94,12 +96,19 @@ impl<'i> Lowering<'i> {
         let mut call_args =
             vec![text(&types.join(" ")), text(&colours.join(" ")), Arg::Value(Expr::Int(i32::from(add_colours)))];
         match (power, toughness) {
-            (None, None) => {}
+            (None, None) if !forever => {}
             (power, toughness) => {
                 // An absent one is nil: the card keeps its own.
                 let value = |set: Option<i32>| Arg::Value(set.map_or(Expr::Nil, Expr::Int));
                 call_args.extend([value(power), value(toughness)]);
             }
+        }
+        if forever {
+            if !grants.is_empty() {
+                // A granted ability lasts as a runtime effect does, which `forever` outlives.
+                return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
+            }
+            call_args.push(Arg::Value(Expr::Int(1)));
         }
         let call = Link {
             operator: None,

@@ -19,6 +19,11 @@ pub const COLOUR_PROTECTIONS: [(&str, &str); 5] = [
     ("protectionfromgreen", "green"),
 ];
 
+/// The id of the `transforms(...) forever` changes among [`Board::effects`]: no effect of
+/// the runtime has it (ids count up from 0), nor the table's own until end of turn
+/// ([`super::TABLE_UNTIL_END_OF_TURN`]), so none ends them; a card's move does.
+pub const FOREVER: u32 = u32::MAX - 1;
+
 /// One card on the board.
 #[derive(Debug, Clone)]
 pub struct Card {
@@ -268,6 +273,8 @@ impl Board {
                 other.attached = None;
             }
         }
+        // A `transforms(...) forever` change ends as its card becomes a new object.
+        self.effects.retain(|(id, _, target, _)| !(*id == FOREVER && *target == Value::Card(card)));
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

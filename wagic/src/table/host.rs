@@ -158,6 +158,22 @@ impl WagicHost for Board {
         self.effects.push((id.0, code, target, value));
     }
 
+    fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32) {
+        if self.get(card).is_none() {
+            return;
+        }
+        let on_card = |(id, c, target, _): &(u32, EffectCode, Value, i32)| {
+            *id == super::board::FOREVER && *c == code && *target == Value::Card(card)
+        };
+        // A set replaces the one before it; an added type or colour is kept once.
+        if matches!(code, EffectCode::SetColours | EffectCode::SetPower | EffectCode::SetToughness) {
+            self.effects.retain(|effect| !on_card(effect));
+        } else if self.effects.iter().any(|effect| on_card(effect) && effect.3 == value) {
+            return;
+        }
+        self.effects.push((super::board::FOREVER, code, Value::Card(card), value));
+    }
+
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
         self.cards.get(card.0 as usize).map(|c| (self.zone_player(c), c.zone))
     }

@@ -874,12 +874,22 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
     assert_eq!(format!("{args:?}"), "[Value(Str(\"zombie\")), Value(Str(\"black\")), Value(Int(1))]");
     assert_eq!(error_of("auto=lord(creature|mybattlefield) transforms((vampire))\ntype=Creature"), None);
     assert_eq!(error_of("target=creature\nauto=transforms((,white)) ueot\ntype=Instant"), None);
+    // `forever`: the call's last argument, 1 (power and toughness nil before it).
+    let memnarch = "auto={1}{U}{U}:target(*) transforms((artifact)) forever\ntype=Creature";
+    let source = format!("[card]\nname=Test\n{memnarch}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else { panic!("a call") };
+    assert_eq!(
+        format!("{args:?}"),
+        "[Value(Str(\"artifact\")), Value(Str(\"\")), Value(Int(0)), Value(Nil), Value(Nil), Value(Int(1))]"
+    );
     for (line, refusal) in [
         ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
-        // An effect outliving its source: the runtime ends one with its restriction or
-        // as its source leaves play.
-        ("auto={1}:target(*) transforms((artifact)) forever", "word `forever`"),
+        // A grant outliving its source: the runtime ends one with its restriction or as its
+        // source leaves play.
+        ("auto={1}:target(*) transforms((,haste)) forever", "word `forever`"),
         ("auto={1}:transforms((Wombatx)) ueot", "transforms type `wombatx`"),
         ("auto={1}:transforms((,setpower=X)) ueot", "transforms `setpower` of `x`"),
         ("auto={1}:transforms(artifact) ueot", "`transforms` without its double parentheses"),
