@@ -131,6 +131,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Artifice\nauto={G}:target(creature) transforms((artifact)) forever\nmana={U}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Smash\ntarget=artifact\nauto=destroy\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Recall\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
 fn own_library() -> Arc<Library> {
@@ -1115,4 +1116,18 @@ fn transforms_forever_outlives_its_source_and_the_turn() {
          [PLAYER2]\nhand:Forest\n",
     );
     assert_eq!(verdict(&forever), Verdict::Passed);
+}
+
+#[test]
+fn transforms_forever_ends_as_the_card_moves() {
+    // Returned to the hand and cast again, the Bears are a new object, no artifact: Smash
+    // finds no target (as Wagic would, it does not complete); they stay on the battlefield.
+    let init = "[PLAYER1]\nhand:Recall,Smash\ninplay:Artifice,Grizzly Bears\nmanapool:{G}{U}{G}{G}{R}\n[PLAYER2]\n";
+    let moves = "Artifice\nGrizzly Bears\nRecall\nGrizzly Bears\nGrizzly Bears\n";
+    let expected =
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Artifice,Grizzly Bears\ngraveyard:Recall\nhand:Smash\nmanapool:{R}\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, moves, expected)), Verdict::Passed);
+    let smashed = test(init, &format!("{moves}Smash\n"), expected);
+    let Verdict::Skipped(skip) = verdict(&smashed) else { panic!("{:?}", verdict(&smashed)) };
+    assert_eq!(skip.reason, "a spell or ability the model does not complete");
 }
