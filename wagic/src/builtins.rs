@@ -261,6 +261,37 @@ fn spirit_link<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `transforms((...))`: on each target card, one effect per type word added, one for its
+/// colours when some are written, and one each for a base power and toughness set.
+fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let types = word_indices(&string_arg(ctx, 0)?, catalogue::type_word_index)?;
+    let colours = word_indices(&string_arg(ctx, 1)?, |word| catalogue::COLOUR_NAMES.iter().position(|c| *c == word))?;
+    let mask = colours.iter().fold(0i32, |mask, &colour| mask | (1 << colour.min(15)));
+    let colour_code = if int_arg(ctx, 2, 0) != 0 { EffectCode::AddColours } else { EffectCode::SetColours };
+    let mut effects: Vec<(EffectCode, i32)> =
+        types.iter().map(|&word| (EffectCode::AddType, i32::from(word))).collect();
+    if !colours.is_empty() {
+        effects.push((colour_code, mask));
+    }
+    if let Some(power) = ctx.arg(3).as_int() {
+        effects.push((EffectCode::SetPower, power));
+    }
+    if let Some(toughness) = ctx.arg(4).as_int() {
+        effects.push((EffectCode::SetToughness, toughness));
+    }
+    if int_arg(ctx, 5, 0) == 0 {
+        return record_on_cards(ctx, &effects);
+    }
+    let cards = target_cards(ctx);
+    ctx.charge(cards.len().saturating_mul(effects.len()))?;
+    for &card in &cards {
+        for &(code, value) in &effects {
+            ctx.host().transform_forever(card, code, value);
+        }
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -321,11 +352,17 @@ fn shuffle<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn as_long_as<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let Value::Filter(filter) = ctx.arg(0) else { return Ok(Status::Failure) };
     let criterion = ctx.keyword_arg(1)?.unwrap_or(0);
-    let bound = int_arg(ctx, 2, 0);
+    let mut bound = int_arg(ctx, 2, 0);
     let found = ctx.resolve(filter)?;
     let count = i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX);
+    if let Value::Filter(against) = ctx.arg(3) {
+        let found = ctx.resolve(against)?;
+        bound = bound.saturating_add(i32::try_from(ctx.list(found.candidates).len()).unwrap_or(i32::MAX));
+    }
     let holds = match catalogue::CRITERIA.get(usize::from(criterion)).map(|named| named.name) {
         Some("lessthan") => count < bound,
+        Some("equalto") => count == bound,
+        Some("notequalto") => count != bound,
         _ => count > bound,
     };
     Ok(status(holds))
@@ -422,6 +459,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Fog => fog,
         Command::CantBeBlockedBy => cant_be_blocked_by,
         Command::SpiritLink => spirit_link,
+        Command::Transforms => transforms,
     }
 }
 

@@ -37,6 +37,8 @@ pub const COLOUR_NAMES: [&str; 5] = ["white", "blue", "black", "red", "green"];
 pub const CRITERIA: &[NamedSpec] = &[
     named("morethan", "`>n`: more than n cards match (no criterion written: more than 0)."),
     named("lessthan", "`<n`: fewer than n cards match."),
+    named("equalto", "`if type(spec)~equalto~n`: exactly n cards match."),
+    named("notequalto", "Not exactly n cards match (an `if ... equalto` condition, negated)."),
 ];
 
 /// Calls `$callback!` with the table of every Wagic command, once each, in builtin-id order
@@ -175,10 +177,10 @@ macro_rules! for_each_command {
             },
             AsLongAs {
                 name: "aslongas",
-                params: [req "cards": Filter, req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int],
+                params: [req "cards": Filter, req "criterion": Keyword($crate::catalogue::CRITERIA), req "count": Int, opt "against": Filter],
                 default_target: Irrelevant,
                 timed: false,
-                doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then.",
+                doc: "`aslongas(spec) effect >n`: succeeds when the criterion holds for the cards the spec matches, so that `&&` runs the effect only then; with `against`, n plus the cards that filter matches is the bound (`if type(a)~morethan~type(b)`).",
                 fails_when: "the criterion does not hold",
             },
             Foreach {
@@ -228,6 +230,14 @@ macro_rules! for_each_command {
                 timed: true,
                 doc: "`cantbeblockedby(spec)`: each target creature cannot be blocked by the creatures the spec matches; the front end makes it continuous, so the matches are counted again after every change.",
                 fails_when: "no target is a creature",
+            },
+            Transforms {
+                name: "transforms",
+                params: [req "types": Expr, req "colours": Expr, req "addcolours": Int, opt "power": Expr, opt "toughness": Expr, opt "forever": Int],
+                default_target: Source,
+                timed: true,
+                doc: "`transforms((types,colours,setpower=p,settoughness=t))` (Wagic's `ATransformer`): while the effect lasts each target card also has the card types and subtypes of `types` (words separated by spaces), has exactly the colours of `colours` (none written: its own; `addcolours` 1, Wagic's `newcolors[...]`: those too), and has base power p and base toughness t (counters and pumps still count); keyword abilities in the list are grants of their own. `forever` 1 (Wagic's `forever`): the changes last until the card moves, whatever ends the effect.",
+                fails_when: "no target is a card",
             },
             Control {
                 name: "control",
@@ -368,6 +378,20 @@ pub const CARD_TYPES: &[NamedSpec] = &[
 ];
 
 pub use subtypes::SUBTYPES;
+
+/// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
+/// value of a `transforms` effect that adds one).
+pub fn type_word(index: usize) -> Option<&'static str> {
+    match index.checked_sub(CARD_TYPES.len()) {
+        None => CARD_TYPES.get(index).map(|spec| spec.name),
+        Some(subtype) => SUBTYPES.get(subtype).copied(),
+    }
+}
+
+/// The number of `word` among the words of [`type_word`].
+pub fn type_word_index(word: &str) -> Option<usize> {
+    position(CARD_TYPES, word).or_else(|| SUBTYPES.iter().position(|s| *s == word).map(|i| i + CARD_TYPES.len()))
+}
 
 /// A game event.
 const fn event(name: &'static str, has_object: bool, doc: &'static str) -> EventSpec {

@@ -31,6 +31,18 @@ pub enum EffectCode {
     Unblockable = 7,
     /// `spiritlink`: whenever the target deals damage, player `value` gains that much life.
     SpiritLink = 8,
+    /// `transforms((types))`: the target also has the type word numbered `value`
+    /// ([`crate::catalogue::type_word`]).
+    AddType = 9,
+    /// `transforms((,colours))`: the target has exactly the colours of the mask `value`
+    /// (bit n: [`crate::catalogue::COLOUR_NAMES`]`[n]`); the latest such effect counts.
+    SetColours = 10,
+    /// `transforms((,newcolors[colours]))`: the target also has the colours of the mask.
+    AddColours = 11,
+    /// `transforms((,setpower=n))`: the target's base power is `value` (the latest counts).
+    SetPower = 12,
+    /// `transforms((,settoughness=n))`: the target's base toughness is `value`.
+    SetToughness = 13,
 }
 
 impl EffectCode {
@@ -45,6 +57,11 @@ impl EffectCode {
             EffectCode::Fog,
             EffectCode::Unblockable,
             EffectCode::SpiritLink,
+            EffectCode::AddType,
+            EffectCode::SetColours,
+            EffectCode::AddColours,
+            EffectCode::SetPower,
+            EffectCode::SetToughness,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -80,6 +97,12 @@ pub trait WagicHost: Host {
     /// Applies an effect a builtin recorded (a pump, a prevention shield, a regeneration
     /// shield); `Host::end_effect` removes exactly it when it ends.
     fn add_effect(&mut self, id: EffectId, code: EffectCode, target: Value, value: i32);
+
+    /// Applies a `transforms(...) forever` change (`AddType`, `SetColours`, `AddColours`,
+    /// `SetPower`, `SetToughness`) to `card` for as long as it stays where it is: no
+    /// effect ends it, its source leaving play neither; the card moving does (it becomes
+    /// a new object). The same change made again is not kept twice.
+    fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

@@ -392,7 +392,8 @@ impl Code {
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
-                 `alias=1194` on an Aura (control of the enchanted permanent), beside `name`, `text`, `mana`, `type`, \
+                 `alias=1194` on an Aura (control of the enchanted permanent), the `alias` 129767 on an \
+                 instant or sorcery (control of its target until end of turn), beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
@@ -400,6 +401,10 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
+                 until the card moves), \
+                 `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
                  (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \

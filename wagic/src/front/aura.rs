@@ -126,6 +126,23 @@ impl<'i> Lowering<'i> {
         }])
     }
 
+    /// `alias=129767` on an instant or sorcery: the catalogue's `control` of the spell's
+    /// target (a statement without a target of its own acts on the card's `target=`).
+    pub(super) fn control_target(&self, value: Piece<'_>) -> &'i [Statement<'i>] {
+        let command = CommandIdx::new(Command::Control.index());
+        let chain = self
+            .arena
+            .alloc_slice_copy(&[Link { operator: None, effect: Effect::Call { command, confirm: false, args: &[] } }]);
+        self.arena.alloc_slice_copy(&[Statement {
+            condition: None,
+            target: None,
+            restriction: None,
+            chain,
+            otherwise: None,
+            span: value.span(),
+        }])
+    }
+
     /// An `autograveyard=` line (Wagic runs it while the card is in a graveyard) of the one
     /// form compiled: `@movedto(this|graveyard) from(battlefield)` (or
     /// `from(mybattlefield)`), the card's own move from the battlefield into a graveyard,

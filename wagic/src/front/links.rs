@@ -36,6 +36,7 @@ const EFFECT_WORDS: &[&str] = &[
     "counter",
     "add",
     "token",
+    "transforms",
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -182,6 +183,9 @@ impl<'i> Lowering<'i> {
                 Command::Counter,
                 &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)],
             )));
+        }
+        if let Some((args, after)) = piece.call("transforms") {
+            return self.transforms(args, after);
         }
         if let Some((args, after)) = piece.call("token") {
             return Ok(one(self.token(args, after)?));

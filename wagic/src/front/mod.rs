@@ -27,7 +27,8 @@
 //! holds at most [`MAX_LINE_BYTES`], a spell's action [`MAX_STATEMENTS`] statements, a card
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
 //!
-//! An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
+//! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
 //! `dynamicability<!...!>` in `dynamic.rs`.
 
@@ -42,6 +43,7 @@ mod rampage;
 pub mod spec;
 mod statement;
 mod token;
+mod transforms;
 mod trigger;
 pub mod vocabulary;
 
@@ -181,6 +183,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        damage_trigger: Default::default(),
         aura: is_aura,
         target_controller: player_word,
     };
@@ -318,6 +321,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     statements: lowering.control_enchanted(value),
                 });
             }
+            "alias" if is_spell && value.text.trim() == "129767" => {
+                // Threaten's rule in Wagic's engine (`AInstantControlSteal`): the spell's
+                // controller controls its target until end of turn.
+                spell_statements.extend_from_slice(lowering.until_end_of_turn(lowering.control_target(value)));
+            }
             "anyzone" => {
                 // Only a card printed `*/*` has its power and toughness defined this way.
                 let starred = |key: &str| block.field(key).is_some_and(|field| field.value.trim() == "*");
@@ -432,6 +440,9 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
+    /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
+    damage_trigger: std::cell::Cell<bool>,
     /// The card is an Aura: `@each targetcontroller` is the enchanted permanent's
     /// controller's.
     aura: bool,
@@ -459,6 +470,7 @@ impl<'i> Lowering<'i> {
         self.one_shot.set(false);
         self.x_entering.set(false);
         self.x_used.set(false);
+        self.damage_trigger.set(false);
         let line = self.line_parts(value)?;
         let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
         match (line, limits.first()) {
@@ -502,6 +514,8 @@ impl<'i> Lowering<'i> {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             let events = self.trigger(trigger)?;
+            let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
+            self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
             let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if let Some(restriction) = restriction {
                 statements = self.restricted(restriction, statements)?;
@@ -513,7 +527,10 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
-            let (label, statements, _, _) = self.effect(value.from(colon + 1))?;
+            let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
+                statements = self.untapped_source_as_targets_are_chosen(statements);
+            }
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
@@ -608,6 +625,42 @@ impl<'i> Lowering<'i> {
             }
             _ => Err(refused()),
         }
+    }
+
+    /// Wagic chooses an ability's targets before its costs are paid, so the source of an
+    /// ability that costs `{T}` is still untapped then: a target spec that requires a
+    /// tapped card never matches it (Royal Assassin's `target(creature[tapped])`). The
+    /// runtime chooses a statement's target as the body runs, after the costs, so such a
+    /// spec leaves the source out.
+    fn untapped_source_as_targets_are_chosen(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let tapped = catalogue::position(catalogue::FILTERS, "tapped").map(vm::bytecode::FilterKeywordIdx::new);
+        let requires_tapped = |filter: &compiler::ir::Filter<'_>| {
+            !filter.terms.is_empty()
+                && filter.terms.iter().all(|group| {
+                    group.iter().any(|term| {
+                        !term.negated
+                            && matches!(term.kind, vm::bytecode::TermKind::Keyword(keyword) if Some(keyword) == tapped)
+                    })
+                })
+        };
+        let changed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| match statement.target {
+                Some(Target::Filter { filter, optional }) if requires_tapped(filter) => {
+                    let types: Vec<compiler::ir::TypeTerm<'i>> = filter
+                        .types
+                        .iter()
+                        .map(|term| compiler::ir::TypeTerm { exclude_source: true, ..*term })
+                        .collect();
+                    let filter = self
+                        .arena
+                        .alloc(compiler::ir::Filter { types: self.arena.alloc_slice_copy(&types), ..*filter });
+                    Statement { target: Some(Target::Filter { filter, optional }), ..*statement }
+                }
+                _ => *statement,
+            })
+            .collect();
+        self.arena.alloc_slice_copy(&changed)
     }
 
     /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated

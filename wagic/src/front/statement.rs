@@ -116,8 +116,12 @@ impl<'i> Lowering<'i> {
         None
     }
 
-    /// One `&&` part: the effect words, then its target, player, `ueot` and criterion.
+    /// One `&&` part: the effect words, then its target, player, `ueot` and criterion; or
+    /// `if condition then effect`.
     fn statement(&self, piece: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+        if let Some(rest) = piece.trim().strip_prefix("if ") {
+            return self.if_then(rest, wrapper);
+        }
         let mut target: Option<Target<'i>> = None;
         let mut restriction = None;
         let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
@@ -127,6 +131,9 @@ impl<'i> Lowering<'i> {
         // `token(...) targetcontroller`: the tokens go to the targets' controllers.
         let mut target_controller = None;
         let mut player_word = false;
+        // `moveTo(myBattlefield) and!(tap)!`: an effect run after the main one succeeded,
+        // on the same target (Wagic's `andAbility`).
+        let mut and_then: Option<Piece<'_>> = None;
         let mut set_target = |new: Target<'i>, at: Piece<'_>| -> Result<(), Unsupported> {
             if target.replace(new).is_some() {
                 return Err(Unsupported::new(at, "more than one target in an effect"));
@@ -163,6 +170,10 @@ impl<'i> Lowering<'i> {
                 player_word = true;
             } else if lower == "targetcontroller" {
                 target_controller = Some(word);
+            } else if let Some(inner) = word.strip_prefix("and!(").filter(|_| lower.ends_with(")!"))
+                && and_then.is_none()
+            {
+                and_then = Some(inner.slice(0, inner.text.len() - 2).trim());
             } else if lower == "other" {
                 other = true;
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
@@ -210,6 +221,18 @@ impl<'i> Lowering<'i> {
                 _ => return Err(error),
             },
         };
+        if let Some(inner) = and_then {
+            let then = self.effect_links(inner)?;
+            if chain.len() != 1 || then.iter().any(|link| is_lasting(&link.effect)) {
+                return Err(Unsupported::new(inner, "`and!(...)!` other than one effect after another"));
+            }
+            let mut links = chain.to_vec();
+            for (index, link) in then.iter().enumerate() {
+                let operator = if index == 0 { Some(compiler::ir::ChainOperator::AndThen) } else { link.operator };
+                links.push(Link { operator, effect: link.effect });
+            }
+            chain = self.arena.alloc_slice_copy(&links);
+        }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {
                 // A continuous auto runs again after every change, ending what its last run
@@ -307,6 +330,68 @@ impl<'i> Lowering<'i> {
         Ok(self.arena.alloc_slice_copy(&links))
     }
 
+    /// `if type(spec)~criterion~n then effect` (or `~type(spec)` for n: a count of cards
+    /// too), checked as the effect resolves (Wagic's `IfThenAbility`). A false condition is
+    /// no failure: the chain is the negated count check `||` the effect, so that a spell
+    /// whose condition does not hold still resolves, doing nothing.
+    fn if_then(&self, rest: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+        let construct = "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`";
+        let words = rest.trim().words();
+        let Some(then) = words.iter().position(|word| word.text.eq_ignore_ascii_case("then")) else {
+            return Err(Unsupported::new(rest, "`if` without `then`"));
+        };
+        let (Some(first), Some(last)) = (words.first(), then.checked_sub(1).and_then(|index| words.get(index))) else {
+            return Err(Unsupported::new(rest, construct));
+        };
+        let condition = rest.slice(first.start - rest.start, last.start - rest.start + last.text.len());
+        let Some(effect_start) = words.get(then + 1) else {
+            return Err(Unsupported::new(rest, "`if` without an effect"));
+        };
+        let effect = rest.from(effect_start.start - rest.start);
+        let parts = condition.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(condition, construct));
+        };
+        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
+        else {
+            return Err(Unsupported::new(*count_part, construct));
+        };
+        let (against, number) = match bound.trim().call("type") {
+            Some((against, after)) if after.text.trim().is_empty() => (Some(against), 0),
+            _ => (None, bound.trim().text.parse::<i32>().map_err(|_| Unsupported::new(*bound, construct))?),
+        };
+        // The negation of the condition written: it holds when the effect must not run.
+        let (negated, number) = match criterion.trim().text.to_ascii_lowercase().as_str() {
+            "morethan" => ("lessthan", number.saturating_add(1)),
+            "lessthan" => ("morethan", number.saturating_sub(1)),
+            "equalto" => ("notequalto", number),
+            _ => return Err(Unsupported::new(*criterion, construct)),
+        };
+        let statement = self.statement(effect, wrapper)?;
+        let [Link { effect: body, .. }] = statement.chain else {
+            return Err(Unsupported::new(effect, "`if` with an effect of several links"));
+        };
+        let spec = spec::read(spec_piece)?;
+        let filter = self.specs.filter(&spec, true)?;
+        let word = catalogue::position(catalogue::CRITERIA, negated).unwrap_or(0) as u16;
+        let command = CommandIdx::new(Command::AsLongAs.index());
+        let mut args = vec![
+            Arg::Filter(filter),
+            Arg::Const(Const::Word { command, param: 1, word }),
+            Arg::Value(Expr::Int(number)),
+        ];
+        if let Some(against) = against {
+            let spec = spec::read(against)?;
+            args.push(Arg::Filter(self.specs.filter(&spec, true)?));
+        }
+        let check = Link {
+            operator: None,
+            effect: Effect::Call { command, confirm: false, args: self.arena.alloc_slice_copy(&args) },
+        };
+        let body = Link { operator: Some(compiler::ir::ChainOperator::OrElse), effect: *body };
+        Ok(Statement { chain: self.arena.alloc_slice_copy(&[check, body]), ..statement })
+    }
+
     fn leave_out_source(&self, target: Option<Target<'i>>, at: Piece<'_>) -> Result<Target<'i>, Unsupported> {
         let Some(Target::Filter { filter, optional }) = target else {
             return Err(Unsupported::new(at, "`other` without a target spec"));
@@ -317,7 +402,8 @@ impl<'i> Lowering<'i> {
         Ok(Target::Filter { filter, optional })
     }
 
-    /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object.
+    /// `target(spec)`, `all(spec)`, `lord(spec)`; `all(trigger)` is the event's object
+    /// (`all(trigger[from])` of a damage, its source).
     fn target_clause(&self, args: Piece<'_>, kind: &str) -> Result<Target<'i>, Unsupported> {
         let trimmed = args.trim();
         let lower = trimmed.text.to_ascii_lowercase();
@@ -325,7 +411,9 @@ impl<'i> Lowering<'i> {
             if kind != "all" {
                 return Err(Unsupported::new(args, &format!("`{kind}(trigger)`")));
             }
-            let value = self.arena.alloc(Expr::Var(spec::variable("trigger")));
+            // A damage's `trigger[from]` is its source; every other form is the object.
+            let name = if lower == "trigger[from]" && self.damage_trigger.get() { "damagesource" } else { "trigger" };
+            let value = self.arena.alloc(Expr::Var(spec::variable(name)));
             return Ok(Target::Expr { value, optional: false });
         }
         let spec = spec::read(args)?;

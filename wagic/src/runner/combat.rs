@@ -58,7 +58,7 @@ impl Run<'_> {
         let active = self.table.board.active;
         for card in self.table.board.zone(active, BATTLEFIELD) {
             let board = &self.table.board;
-            let must = board.get(card).is_some_and(|c| !c.attacking && is_type(&c.printed.types, "creature"))
+            let must = board.get(card).is_some_and(|c| !c.attacking && is_type(&board.types(card), "creature"))
                 && board.has_ability(card, "mustattack");
             if must && self.can_attack(card) {
                 self.declare_attacker(card, line, text)?;

@@ -37,9 +37,11 @@ impl Run<'_> {
                 continue;
             }
             let counted = board.zone(owner, BATTLEFIELD).into_iter().filter(|permanent| {
-                let Some(c) = board.get(*permanent) else { return false };
+                if board.get(*permanent).is_none() {
+                    return false;
+                }
                 if green {
-                    is_type(&c.printed.types, type_word) && c.printed.colours.contains(&"green")
+                    is_type(&board.types(*permanent), type_word) && board.colours(*permanent).contains(&"green")
                 } else {
                     board.has_type_word(*permanent, type_word)
                 }

@@ -807,7 +807,9 @@ impl<'t> Run<'t> {
     /// for the next move (`choice N`), none does nothing.
     fn use_permanent(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
-        let (types, tapped, controller, attacking) = (c.printed.types.clone(), c.tapped, c.controller, c.attacking);
+        let (tapped, controller, attacking) = (c.tapped, c.controller, c.attacking);
+        // A permanent's types as they are now (`transforms` may add some).
+        let types: Vec<String> = self.table.board.types(card).into_iter().map(str::to_owned).collect();
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let creature = is_type(&types, "creature");
@@ -1109,8 +1111,8 @@ fn is_aura(types: &[String], target: &str) -> bool {
     is_type(types, "enchantment") && is_type(types, "aura") && !target.trim().is_empty()
 }
 
-fn is_type(types: &[String], word: &str) -> bool {
-    types.iter().any(|t| t == word)
+fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
+    types.iter().any(|t| t.as_ref() == word)
 }
 
 fn zone_of(zone: Zone) -> vm::bytecode::ZoneIdx {

@@ -15,7 +15,10 @@ use crate::table::{COLOUR_PROTECTIONS, Table};
 /// permanent on the battlefield has protection from.
 pub(super) fn check_targeting(table: &Table, source: CardId, line: u32, text: &str) -> Result<(), Skip> {
     let board = &table.board;
-    let Some(colours) = board.get(source).map(|c| &c.printed.colours) else { return Ok(()) };
+    if board.get(source).is_none() {
+        return Ok(());
+    }
+    let colours = board.colours(source);
     for player in [P0, P1] {
         for card in board.zone(player, BATTLEFIELD) {
             let protected = COLOUR_PROTECTIONS

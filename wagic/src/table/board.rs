@@ -6,6 +6,7 @@ use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
 use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed};
+use crate::catalogue;
 use crate::host::EffectCode;
 
 /// The protections from a colour the table models (the damage of a source of the colour
@@ -17,6 +18,11 @@ pub const COLOUR_PROTECTIONS: [(&str, &str); 5] = [
     ("protectionfromred", "red"),
     ("protectionfromgreen", "green"),
 ];
+
+/// The id of the `transforms(...) forever` changes among [`Board::effects`]: no effect of
+/// the runtime has it (ids count up from 0), nor the table's own until end of turn
+/// ([`super::TABLE_UNTIL_END_OF_TURN`]), so none ends them; a card's move does.
+pub const FOREVER: u32 = u32::MAX - 1;
 
 /// One card on the board.
 #[derive(Debug, Clone)]
@@ -153,16 +159,18 @@ impl Board {
         &self.players[usize::from(player.0 != 0)]
     }
 
-    /// Printed power, counters and pumps (0 for an unknown handle).
+    /// Printed power (or the base power a `transforms` set last), counters and pumps (0 for an unknown handle).
     pub fn power(&self, card: CardId) -> i32 {
         let Some(c) = self.get(card) else { return 0 };
-        c.printed.power.saturating_add(c.counters.0).saturating_add(self.sum(EffectCode::Power, card))
+        let base = self.latest(EffectCode::SetPower, card).unwrap_or(c.printed.power);
+        base.saturating_add(c.counters.0).saturating_add(self.sum(EffectCode::Power, card))
     }
 
-    /// Printed toughness, counters and pumps (0 for an unknown handle).
+    /// Printed toughness (or the base a `transforms` set last), counters and pumps (0 for an unknown handle).
     pub fn toughness(&self, card: CardId) -> i32 {
         let Some(c) = self.get(card) else { return 0 };
-        c.printed.toughness.saturating_add(c.counters.1).saturating_add(self.sum(EffectCode::Toughness, card))
+        let base = self.latest(EffectCode::SetToughness, card).unwrap_or(c.printed.toughness);
+        base.saturating_add(c.counters.1).saturating_add(self.sum(EffectCode::Toughness, card))
     }
 
     fn sum(&self, code: EffectCode, card: CardId) -> i32 {
@@ -170,6 +178,49 @@ impl Board {
             .iter()
             .filter(|(_, c, target, _)| *c == code && *target == Value::Card(card))
             .fold(0i32, |sum, (_, _, _, value)| sum.saturating_add(*value))
+    }
+
+    /// The value of the latest effect `code` on the card (the effects are kept in the
+    /// order they began).
+    fn latest(&self, code: EffectCode, card: CardId) -> Option<i32> {
+        self.effects.iter().rev().find(|(_, c, target, _)| *c == code && *target == Value::Card(card)).map(|e| e.3)
+    }
+
+    /// The card's type words (lower case): printed, then those `transforms` effects add.
+    pub fn types(&self, card: CardId) -> Vec<&str> {
+        let Some(c) = self.get(card) else { return Vec::new() };
+        let mut types: Vec<&str> = c.printed.types.iter().map(String::as_str).collect();
+        for (_, code, target, value) in &self.effects {
+            if *code == EffectCode::AddType
+                && *target == Value::Card(card)
+                && let Some(word) = usize::try_from(*value).ok().and_then(catalogue::type_word)
+                && !types.contains(&word)
+            {
+                types.push(word);
+            }
+        }
+        types
+    }
+
+    /// The card's colours: printed, then changed by `transforms` effects in the order they
+    /// began (a set replaces them, an add adds to them).
+    pub fn colours(&self, card: CardId) -> Vec<&'static str> {
+        let Some(c) = self.get(card) else { return Vec::new() };
+        let mut colours = c.printed.colours.clone();
+        for (_, code, target, mask) in &self.effects {
+            if *target != Value::Card(card) || !matches!(code, EffectCode::SetColours | EffectCode::AddColours) {
+                continue;
+            }
+            if *code == EffectCode::SetColours {
+                colours.clear();
+            }
+            for (bit, name) in catalogue::COLOUR_NAMES.iter().enumerate() {
+                if mask & (1 << bit) != 0 && !colours.contains(name) {
+                    colours.push(name);
+                }
+            }
+        }
+        colours
     }
 
     /// Whether the card has the keyword ability `name`, printed on a token or granted.
@@ -222,6 +273,8 @@ impl Board {
                 other.attached = None;
             }
         }
+        // A `transforms(...) forever` change ends as its card becomes a new object.
+        self.effects.retain(|(id, _, target, _)| !(*id == FOREVER && *target == Value::Card(card)));
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

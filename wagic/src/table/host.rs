@@ -31,17 +31,20 @@ impl Host for Board {
     }
 
     fn card_type(&self, card: CardId) -> Option<CardTypeIdx> {
-        let types = &self.get(card)?.printed.types;
-        catalogue::CARD_TYPES.iter().position(|ty| types.iter().any(|t| t == ty.name)).map(CardTypeIdx::new)
+        self.get(card)?;
+        let types = self.types(card);
+        catalogue::CARD_TYPES.iter().position(|ty| types.contains(&ty.name)).map(CardTypeIdx::new)
     }
 
     fn card_has_type(&self, card: CardId, ty: CardTypeIdx) -> bool {
-        let Some(c) = self.get(card) else { return false };
-        let types = &c.printed.types;
+        if self.get(card).is_none() {
+            return false;
+        }
+        let types = self.types(card);
         match catalogue::CARD_TYPES[ty.index()].name {
-            "permanent" => !types.iter().any(|t| t == "instant" || t == "sorcery"),
-            "spell" => !types.iter().any(|t| t == "land"),
-            name => types.iter().any(|t| t == name),
+            "permanent" => !types.iter().any(|t| *t == "instant" || *t == "sorcery"),
+            "spell" => !types.contains(&"land"),
+            name => types.contains(&name),
         }
     }
 
@@ -58,9 +61,9 @@ impl Host for Board {
         let Some(c) = self.get(card) else { return false };
         match catalogue::FILTERS[keyword.index()].name {
             "tapped" => c.tapped,
-            "multicolor" => c.printed.colours.len() > 1,
+            "multicolor" => self.colours(card).len() > 1,
             "white" | "blue" | "black" | "red" | "green" => {
-                c.printed.colours.contains(&catalogue::FILTERS[keyword.index()].name)
+                self.colours(card).contains(&catalogue::FILTERS[keyword.index()].name)
             }
             "token" => c.token,
             "attacking" => c.attacking,
@@ -155,6 +158,22 @@ impl WagicHost for Board {
         self.effects.push((id.0, code, target, value));
     }
 
+    fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32) {
+        if self.get(card).is_none() {
+            return;
+        }
+        let on_card = |(id, c, target, _): &(u32, EffectCode, Value, i32)| {
+            *id == super::board::FOREVER && *c == code && *target == Value::Card(card)
+        };
+        // A set replaces the one before it; an added type or colour is kept once.
+        if matches!(code, EffectCode::SetColours | EffectCode::SetPower | EffectCode::SetToughness) {
+            self.effects.retain(|effect| !on_card(effect));
+        } else if self.effects.iter().any(|effect| on_card(effect) && effect.3 == value) {
+            return;
+        }
+        self.effects.push((super::board::FOREVER, code, Value::Card(card), value));
+    }
+
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)> {
         self.cards.get(card.0 as usize).map(|c| (self.zone_player(c), c.zone))
     }
@@ -170,15 +189,15 @@ impl WagicHost for Board {
     fn has_type_word(&self, card: CardId, word: &str) -> bool {
         let Some(c) = self.get(card) else { return false };
         let singular = word.strip_suffix('s').unwrap_or(word);
-        c.printed.name.eq_ignore_ascii_case(word) || c.printed.types.iter().any(|t| t == word || t == singular)
+        c.printed.name.eq_ignore_ascii_case(word) || self.types(card).iter().any(|t| *t == word || *t == singular)
     }
 
     fn deal_damage(&mut self, source: CardId, target: Value, amount: i32) -> bool {
         // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
         let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
-        if let (Value::Card(card), Some(source_card)) = (target, self.get(source)) {
-            let colours = &source_card.printed.colours;
+        if let (Value::Card(card), Some(_)) = (target, self.get(source)) {
+            let colours = self.colours(source);
             let protected = super::COLOUR_PROTECTIONS
                 .iter()
                 .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));

@@ -338,7 +338,7 @@ impl Table {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
                 let toughness = self.board.toughness(card);
-                let lethal = c.printed.types.iter().any(|t| t == "creature")
+                let lethal = self.board.types(card).contains(&"creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
                 // An Aura attached to nothing (its permanent left, or it entered with none)
                 // goes to its owner's graveyard, once it has entered (its `enchant` ran).

@@ -164,7 +164,8 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
-        "auto=transforms((,haste))\ntype=Sorcery",
+        "auto=transforms((,newability[haste]))\ntype=Sorcery",
+        "auto=loseabilities\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
@@ -846,4 +847,129 @@ fn a_type_amount_is_the_commands_per_filter() {
         error_of("auto=discard:type:*:myhand controller\ntype=Sorcery").as_deref(),
         Some("unsupported: amount `type`")
     );
+}
+
+#[test]
+fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
+    // Blinkmoth Nexus's line: types, a base p/t and flying, until end of turn.
+    let nexus = "auto={1}:transforms((Blinkmoth Artifact Creature,setpower=1,settoughness=1,flying)) ueot\ntype=Land";
+    assert_eq!(ir_of(nexus), ["action[1]: - transforms,+flying ueot"]);
+    let source = format!("[card]\nname=Test\n{nexus}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else {
+        panic!("a call first")
+    };
+    assert_eq!(
+        format!("{args:?}"),
+        "[Value(Str(\"blinkmoth artifact creature\")), Value(Str(\"\")), Value(Int(0)), Value(Int(1)), Value(Int(1))]"
+    );
+    // Colours: a colour word replaces, `newcolors[...]` adds; a lord's and a spell's forms.
+    let colours = "auto=transforms((Zombie,newcolors[black]))\ntype=Sorcery";
+    let source = format!("[card]\nname=Test\n{colours}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else { panic!("a call") };
+    assert_eq!(format!("{args:?}"), "[Value(Str(\"zombie\")), Value(Str(\"black\")), Value(Int(1))]");
+    assert_eq!(error_of("auto=lord(creature|mybattlefield) transforms((vampire))\ntype=Creature"), None);
+    assert_eq!(error_of("target=creature\nauto=transforms((,white)) ueot\ntype=Instant"), None);
+    // `forever`: the call's last argument, 1 (power and toughness nil before it).
+    let memnarch = "auto={1}{U}{U}:target(*) transforms((artifact)) forever\ntype=Creature";
+    let source = format!("[card]\nname=Test\n{memnarch}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let compiler::ir::Effect::Call { args, .. } = ir.actions[0].statements[0].chain[0].effect else { panic!("a call") };
+    assert_eq!(
+        format!("{args:?}"),
+        "[Value(Str(\"artifact\")), Value(Str(\"\")), Value(Int(0)), Value(Nil), Value(Nil), Value(Int(1))]"
+    );
+    for (line, refusal) in [
+        ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
+        ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
+        // A grant outliving its source: the runtime ends one with its restriction or as its
+        // source leaves play.
+        ("auto={1}:target(*) transforms((,haste)) forever", "word `forever`"),
+        ("auto={1}:transforms((Wombatx)) ueot", "transforms type `wombatx`"),
+        ("auto={1}:transforms((,setpower=X)) ueot", "transforms `setpower` of `x`"),
+        ("auto={1}:transforms(artifact) ueot", "`transforms` without its double parentheses"),
+    ] {
+        let card = format!("{line}\ntype=Creature");
+        assert_eq!(error_of(&card), Some(format!("unsupported: {refusal}")), "{line}");
+    }
+}
+
+#[test]
+fn trigger_from_of_a_damage_is_its_source() {
+    // Mephidross Vampire's counter goes on the creature that dealt the damage; a move's
+    // `trigger[from]` is the moved card, as `trigger` is.
+    let damage =
+        "auto=@damaged(creature) from(creature|mybattlefield):all(trigger[from]) counter(1/1,1)\ntype=Creature";
+    assert_eq!(ir_of(damage), ["auto[damaged?]: damagesource counter ueot"]);
+    let moved = "auto=@movedTo(creature|graveyard) from(battlefield):all(trigger[from]) moveTo(exile)\ntype=Creature";
+    assert_eq!(ir_of(moved), ["auto[movedto?]: trigger moveto ueot"]);
+}
+
+#[test]
+fn if_then_is_the_negated_count_check_or_else_the_effect() {
+    let card = "auto=if type(*|myhand)~morethan~0 then damage:2 opponent\ntype=Sorcery";
+    assert_eq!(ir_of(card), ["action[0]: opp aslongas,damage ueot"]);
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let chain = ir.actions[0].statements[0].chain;
+    // More than 0 is negated as fewer than 1; the effect runs only when that fails.
+    let compiler::ir::Effect::Call { args, .. } = chain[0].effect else { panic!("a call first") };
+    let lessthan = wagic::catalogue::CRITERIA.iter().position(|named| named.name == "lessthan").expect("a criterion");
+    assert!(format!("{:?}", args[1]).contains(&format!("word: {lessthan} ")), "{args:?}");
+    assert!(matches!(args[2], compiler::ir::Arg::Value(compiler::ir::Expr::Int(1))), "{args:?}");
+    assert!(matches!(chain[1].operator, Some(compiler::ir::ChainOperator::OrElse)));
+    for (line, refusal) in [
+        (
+            "auto=if morbid then life:5 controller",
+            "`if` other than `if type(spec)~morethan|lessthan|equalto~n or type(spec) then effect`",
+        ),
+        ("auto=if type(*|myhand)~morethan~0 damage:2 opponent", "`if` without `then`"),
+        ("auto=if type(*|myhand)~morethan~0 then add{G}{U}", "`if` with an effect of several links"),
+    ] {
+        let card = format!("{line}\ntype=Sorcery");
+        assert_eq!(error_of(&card), Some(format!("unsupported: {refusal}")), "{line}");
+    }
+}
+
+#[test]
+fn threatens_alias_on_a_spell_is_control_of_its_target_until_end_of_turn() {
+    let card = "target=creature\nauto=untap\nalias=129767\ntype=Sorcery";
+    assert_eq!(ir_of(card), ["action[0]: - untap ueot; - control ueot"]);
+    // On a permanent it is another rule of Wagic's engine, not compiled.
+    assert_eq!(error_of("alias=129767\ntype=Creature").as_deref(), Some("unsupported: key `alias`"));
+}
+
+#[test]
+fn and_then_is_the_next_link_on_the_same_target() {
+    let card = "auto=moveTo(myBattlefield) and!(tap)! target(basic|mylibrary)\ntype=Creature";
+    assert_eq!(ir_of(card), ["auto[]: filterSome(Exact(1)) moveto,tap"]);
+    assert_eq!(
+        error_of("auto=moveTo(myHand) and!( discard:1 controller )! target(*|mylibrary)\ntype=Sorcery").as_deref(),
+        Some("unsupported: amount `1 controller`")
+    );
+}
+
+#[test]
+fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
+    let exclusions = |card: &str| {
+        let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+        let blocks = wagic::reader::read(&source);
+        let arena = bumpalo::Bump::new();
+        let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+        let Some(compiler::ir::Target::Filter { filter, .. }) = ir.actions[0].statements[0].target else {
+            panic!("a filter target")
+        };
+        filter.types.iter().map(|term| term.exclude_source).collect::<Vec<_>>()
+    };
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped])\ntype=Creature"), [true]);
+    // Without {T}, or a spec an untapped source may match: the source stays a candidate.
+    assert_eq!(exclusions("auto={B}:destroy target(creature[tapped])\ntype=Creature"), [false]);
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [false]);
 }

@@ -1,0 +1,125 @@
+//! `transforms((types,part,part...))` (Wagic's `ATransformer`): a target permanent gains
+//! card types and subtypes, gets new colours, a new base power and toughness, and keyword
+//! abilities, for as long as the effect lasts (`forever`: until the card moves, whatever
+//! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
+//! command, then one grant per keyword ability. Wagic's other parts (`newability[...]`,
+//! `loseabilities`, the `remove...types` and `allsubtypes` words) are refused, each by name.
+
+use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
+use vm::bytecode::CommandIdx;
+
+use super::amount::amount_of;
+use super::piece::Piece;
+use super::{Lowering, Unsupported, ability_of, did_you_mean, spec};
+use crate::catalogue::{self, Command};
+
+/// Wagic's words of the types part that change types otherwise than by adding them.
+const TYPE_CHANGES: &[&str] =
+    &["removealltypes", "removecreaturesubtypes", "removetypes", "removeallsubtypes", "allsubtypes", "chosentype"];
+
+impl<'i> Lowering<'i> {
+    /// `args` is what `transforms(...)` holds: `(types,part,...)`, in its own parentheses.
+    pub(super) fn transforms(&self, args: Piece<'_>, after: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        let after = after.trim();
+        let forever = after.text.eq_ignore_ascii_case("forever");
+        if !after.text.is_empty() && !forever {
+            return Err(Unsupported::new(after, "text after `transforms(...)`"));
+        }
+        let inner = args.trim();
+        let Some((list, rest)) = inner.call("") else {
+            return Err(Unsupported::new(inner, "`transforms` without its double parentheses")
+                .with_help(Some("write `transforms((types,colours,abilities))`".into())));
+        };
+        if !rest.text.trim().is_empty() {
+            return Err(Unsupported::new(rest, "text after `transforms((...))`"));
+        }
+        let parts = list.split_top(",");
+        let mut types: Vec<&'static str> = Vec::new();
+        if let Some(first) = parts.first() {
+            for word in first.trim().words() {
+                let lower = word.text.to_ascii_lowercase();
+                if TYPE_CHANGES.contains(&lower.as_str()) {
+                    return Err(Unsupported::new(word, &format!("transforms part `{lower}`")));
+                }
+                let Some(known) = catalogue::type_word_index(&lower).and_then(catalogue::type_word) else {
+                    let names =
+                        catalogue::CARD_TYPES.iter().map(|spec| spec.name).chain(catalogue::SUBTYPES.iter().copied());
+                    return Err(Unsupported::new(word, &format!("transforms type `{}`", spec::quoted(&lower)))
+                        .with_help(did_you_mean(&lower, names)));
+                };
+                if !types.contains(&known) {
+                    types.push(known);
+                }
+            }
+        }
+        let mut colours: Vec<&'static str> = Vec::new();
+        let mut add_colours = false;
+        let mut power = None;
+        let mut toughness = None;
+        let mut grants = Vec::new();
+        for part in parts.iter().skip(1) {
+            let part = part.trim();
+            let lower = part.text.to_ascii_lowercase();
+            if lower.is_empty() {
+                continue;
+            }
+            let set = |name: &str| -> Result<Option<i32>, Unsupported> {
+                let Some(value) = lower.strip_prefix(name).and_then(|rest| rest.strip_prefix('=')) else {
+                    return Ok(None);
+                };
+                amount_of(value).map(Some).ok_or_else(|| {
+                    Unsupported::new(part, &format!("transforms `{name}` of `{}`", spec::leading_word(value)))
+                })
+            };
+            if let Some(value) = set("setpower")? {
+                power = Some(value);
+            } else if let Some(value) = set("settoughness")? {
+                toughness = Some(value);
+            } else if let Some(named) = lower.strip_prefix("newcolors[").and_then(|rest| rest.strip_suffix(']')) {
+                add_colours = true;
+                for word in named.split([' ', ',']).filter(|word| !word.is_empty()) {
+                    let colour = catalogue::COLOUR_NAMES.iter().find(|name| **name == word).ok_or_else(|| {
+                        Unsupported::new(part, &format!("transforms colour `{}`", spec::quoted(word)))
+                    })?;
+                    colours.push(colour);
+                }
+            } else if let Some(colour) = catalogue::COLOUR_NAMES.iter().find(|name| **name == lower) {
+                colours.push(colour);
+            } else if let Some(ability) = ability_of(&lower) {
+                grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
+            } else {
+                let word = spec::leading_word(&lower);
+                return Err(Unsupported::new(part, &format!("transforms part `{word}`")));
+            }
+        }
+        let text = |text: &str| Arg::Value(Expr::Str(self.arena.alloc_str(text)));
+        let mut call_args =
+            vec![text(&types.join(" ")), text(&colours.join(" ")), Arg::Value(Expr::Int(i32::from(add_colours)))];
+        match (power, toughness) {
+            (None, None) if !forever => {}
+            (power, toughness) => {
+                // An absent one is nil: the card keeps its own.
+                let value = |set: Option<i32>| Arg::Value(set.map_or(Expr::Nil, Expr::Int));
+                call_args.extend([value(power), value(toughness)]);
+            }
+        }
+        if forever {
+            if !grants.is_empty() {
+                // A granted ability lasts as a runtime effect does, which `forever` outlives.
+                return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
+            }
+            call_args.push(Arg::Value(Expr::Int(1)));
+        }
+        let call = Link {
+            operator: None,
+            effect: Effect::Call {
+                command: CommandIdx::new(Command::Transforms.index()),
+                confirm: false,
+                args: self.arena.alloc_slice_copy(&call_args),
+            },
+        };
+        let mut links = vec![call];
+        links.extend(grants);
+        Ok(self.arena.alloc_slice_copy(&links))
+    }
+}
