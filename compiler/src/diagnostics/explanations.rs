@@ -392,8 +392,9 @@ impl Code {
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
-                 `alias=1194` on an Aura (control of the enchanted permanent), the `alias` 129767 on an \
-                 instant or sorcery (control of its target until end of turn), beside `name`, `text`, `mana`, `type`, \
+                 `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
+                 129767 on an instant or sorcery (control of its target until end of turn), \
+                 beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
