@@ -73,6 +73,18 @@ fn a_field_unknown_missing_or_mistyped_is_an_e0103() {
         problems(number),
         [(Code::E0103, 1, 40, "invalid type: number, expected a name (a string)".to_string())]
     );
+    // JSON lets a string escape half a surrogate pair, which is no text: not a number.
+    let surrogate = "{\"format\": \"rsc-catalogue/1\", \"name\": \"\\ud800\"}";
+    assert_eq!(
+        problems(surrogate),
+        [(
+            Code::E0103,
+            1,
+            47,
+            "invalid value: a string escaping half a surrogate pair (`\\ud800`), expected a name (a string)"
+                .to_string()
+        )]
+    );
     let format = "{\"format\": \"rsc-catalogue/2\", \"name\": \"duel\"}";
     assert_eq!(problems(format), [(Code::E0103, 1, 12, "unknown catalogue format `rsc-catalogue/2`".to_string())]);
 }
