@@ -311,9 +311,14 @@ fn the_catalogue_target_accepts_the_good_seeds_and_refuses_the_broken() {
     for file in ["rulescript.json", "wagic.json", "tiny.json", "minimal.json", "every-part.json"] {
         assert!(fuzz_harness::catalogue_json::check(&seed(file)), "{file} is refused");
     }
-    for file in
-        ["bad-names.json", "not-json.json", "params-misfit.json", "role-naming-nothing.json", "wrong-types.json"]
-    {
+    for file in [
+        "bad-names.json",
+        "not-json.json",
+        "params-misfit.json",
+        "role-naming-nothing.json",
+        "wrong-types.json",
+        "surrogate-escapes.json",
+    ] {
         assert!(!fuzz_harness::catalogue_json::check(&seed(file)), "{file} is accepted");
     }
 }
