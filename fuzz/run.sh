@@ -2,7 +2,7 @@
 # Runs one cargo-fuzz target for a given time with the project's flags and seeds:
 #   fuzz/run.sh TARGET SECONDS [libFuzzer options...]
 # TARGET is parse, compile, load, execute, roundtrip, wagic, wagic_test, deck, save,
-# scenario or tally. New inputs go to
+# scenario, tally or catalogue. New inputs go to
 # fuzz/corpus/TARGET, crashes to fuzz/artifacts/TARGET (both ignored by git). Seeds: the
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
 # $RULESCRIPT_CORPUS) read in place, never copied into the repository; for wagic, Wagic's
@@ -83,6 +83,12 @@ deck)
 scenario)
     seeds+=(seeds/scenario "$root/examples/scenarios")
     options+=(-max_len=16384 -dict=files.dict)
+    ;;
+catalogue)
+    # The built-in catalogues (`rsc catalogue`, both languages) and small hand-written
+    # files; Wagic's, the largest there is, is 53 KB.
+    seeds+=(seeds/catalogue)
+    options+=(-max_len=131072 -dict=catalogue.dict)
     ;;
 save | tally)
     # Saves and tallies `rsc run --save` and `rsc sim --tally-out` wrote on the example set.

@@ -49,6 +49,14 @@ impl<'de> Deserialize<'de> for Word {
         let json = raw.get();
         let text: String = serde_json::from_str(json).map_err(|_| {
             let unexpected = match json.as_bytes().first() {
+                // A string whose escapes give no text: half a UTF-16 surrogate pair, which
+                // serde_json reads past as JSON but cannot decode.
+                Some(b'"') => {
+                    return D::Error::invalid_value(
+                        Unexpected::Other("a string escaping half a surrogate pair (`\\ud800`)"),
+                        &"a name (a string)",
+                    );
+                }
                 Some(b'{') => Unexpected::Map,
                 Some(b'[') => Unexpected::Seq,
                 Some(b't' | b'f') => Unexpected::Other("boolean"),

@@ -13,9 +13,11 @@
 //! does not compile here until the file has it.
 //!
 //! A loaded catalogue is leaked: the [`Catalogue`] fields are `&'static` (the runtime holds
-//! `&'static Catalogue`). Each successful [`load`] (and one that fails only on a role)
-//! leaks memory linear in the file, at most [`MAX_FILE_BYTES`]: load a catalogue once per
-//! process, as `rsc` does.
+//! `&'static Catalogue`). Each successful [`load`] leaks memory linear in the file, at most
+//! [`MAX_FILE_BYTES`]: load a catalogue once per process, as `rsc` does. A refused file
+//! leaks nothing: every check runs first, on the borrowed text ([`check`], which a program
+//! checking many files, or a fuzz target, calls in a loop), and only a [`Checked`] file
+//! is leaked ([`Checked::leak`]).
 //!
 //! Loading is untrusted input: the file is read at most [`MAX_FILE_BYTES`] bytes
 //! ([`read_file`]), serde_json bounds nesting, each list holds at most
@@ -51,10 +53,13 @@ pub const MAX_DIAGNOSTICS: usize = 1000;
 /// `catalogue` as a catalogue file: pretty-printed JSON in the documented form, every field
 /// written (each role too, `null` when the game has none), ending with a newline.
 pub fn to_json(catalogue: &Catalogue) -> String {
-    let form = write::catalogue_form(catalogue);
+    form_json(&write::catalogue_form(catalogue))
+}
+
+fn form_json(form: &form::CatalogueForm) -> String {
     // Serializing plain structs of strings, booleans and integers into a `String` cannot
     // fail (no map keys that are not strings, no floats).
-    let mut json = serde_json::to_string_pretty(&form).unwrap_or_default();
+    let mut json = serde_json::to_string_pretty(form).unwrap_or_default();
     json.push('\n');
     json
 }
@@ -63,8 +68,42 @@ pub fn to_json(catalogue: &Catalogue) -> String {
 /// or every problem found (E0102 not JSON, E0103 a field unknown, missing or of the wrong
 /// type, E0104 a name that is not a word, E0105 a name twice in a list, E0106 a role naming
 /// nothing, E0107 a file or list too large, E0108 parameters that do not fit together).
+/// [`check`], then [`Checked::leak`]: a refused file leaks nothing.
 pub fn load(bytes: &[u8]) -> Result<&'static Catalogue, Vec<Diagnostic>> {
-    load::load(bytes)
+    check(bytes).map(Checked::leak)
+}
+
+/// Every check [`load`] makes, with the same diagnostics, building nothing `'static`: the
+/// file, accepted, or its problems. Nothing is leaked, so it may be called any number of
+/// times.
+pub fn check(bytes: &[u8]) -> Result<Checked, Vec<Diagnostic>> {
+    load::check(bytes).map(|form| Checked { form })
+}
+
+/// A catalogue file that passed every check of [`load`]: [`Checked::leak`] makes its
+/// catalogue.
+#[derive(Debug)]
+pub struct Checked {
+    form: form::CatalogueForm,
+}
+
+impl Checked {
+    /// The catalogue's name, as [`CatalogueId`](vm::catalogue::CatalogueId) records it.
+    pub fn name(&self) -> &str {
+        &self.form.name.text
+    }
+
+    /// The file as [`to_json`] writes the catalogue [`Checked::leak`] makes of it, without
+    /// making it: every field written, in the documented order, whatever the file's layout.
+    pub fn to_json(&self) -> String {
+        form_json(&self.form)
+    }
+
+    /// The catalogue, leaked (see the crate documentation): memory linear in the file,
+    /// for good.
+    pub fn leak(self) -> &'static Catalogue {
+        load::leak_catalogue(&self.form)
+    }
 }
 
 /// The bytes of the file at `path`, at most [`MAX_FILE_BYTES`] + 1 (counted as read, so a

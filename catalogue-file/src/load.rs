@@ -1,6 +1,7 @@
 //! A catalogue file into a `&'static Catalogue`: read as JSON (serde_json's errors, with
-//! their line and column), checked (names, duplicates, parameters, sizes, roles), then
-//! leaked. Every problem is a [`Diagnostic`] with a stable code and the span it is about.
+//! their line and column), checked (names, duplicates, parameters, sizes, roles) on the
+//! borrowed text, and only then, once every check passed, leaked. Every problem is a
+//! [`Diagnostic`] with a stable code and the span it is about.
 
 use std::collections::HashMap;
 
@@ -16,7 +17,8 @@ use crate::form::{
 };
 use crate::{MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_LIST_ENTRIES, MAX_NAME_BYTES};
 
-pub(crate) fn load(bytes: &[u8]) -> Result<&'static Catalogue, Vec<Diagnostic>> {
+/// Every check of a catalogue file, leaking nothing: its form, or its problems.
+pub(crate) fn check(bytes: &[u8]) -> Result<CatalogueForm, Vec<Diagnostic>> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(vec![error(
             Code::E0107,
@@ -35,12 +37,18 @@ pub(crate) fn load(bytes: &[u8]) -> Result<&'static Catalogue, Vec<Diagnostic>> 
     if !checker.diagnostics.is_empty() {
         return Err(checker.diagnostics);
     }
-    let catalogue: &'static Catalogue = Box::leak(Box::new(catalogue(&form)));
-    let unknown = catalogue.unknown_roles();
-    if unknown.is_empty() {
-        return Ok(catalogue);
+    // Roles last, as `Catalogue::unknown_roles` would find them in the catalogue made: a
+    // role naming a name that is itself refused would only repeat that name's problem.
+    checker.roles(&form);
+    if !checker.diagnostics.is_empty() {
+        return Err(checker.diagnostics);
     }
-    Err(unknown.iter().map(|role| checker.unknown_role(role, &form.roles)).collect())
+    Ok(form)
+}
+
+/// A checked form as a catalogue, leaked (see the crate documentation).
+pub(crate) fn leak_catalogue(form: &CatalogueForm) -> &'static Catalogue {
+    Box::leak(Box::new(catalogue(form)))
 }
 
 fn error(code: Code, span: Span, message: String, label: &str) -> Diagnostic {
@@ -252,16 +260,42 @@ impl Checker<'_> {
         }
     }
 
-    /// E0106 for `role`, `field = name` as `Catalogue::unknown_roles` gives it.
-    fn unknown_role(&self, role: &str, roles: &RolesForm) -> Diagnostic {
-        let field = role.split(" = ").next().unwrap_or(role);
-        let word = roles.all().into_iter().find(|(name, _)| *name == field).and_then(|(_, word)| word);
-        let span = word.map_or(Span::new(0, 0), |word| word.span(self.file));
+    /// E0106 for each role naming no name of the list its field says, in the order and
+    /// with the matching of `Catalogue::unknown_roles` (names in any case; the target
+    /// words are in no list), which the crate's tests hold this to.
+    fn roles(&mut self, form: &CatalogueForm) {
+        for (field, word) in form.roles.all() {
+            let Some(word) = word else { continue };
+            let Some(names) = role_names(field, form) else { continue };
+            if !names.iter().any(|name| name.eq_ignore_ascii_case(&word.text)) {
+                let diagnostic = self.unknown_role(field, word);
+                self.push(diagnostic);
+            }
+        }
+    }
+
+    /// E0106 for the role `field`, which names `word`, found in no list.
+    fn unknown_role(&self, field: &str, word: &Word) -> Diagnostic {
         let list = role_list(field);
-        let message = format!("role `{field}` names `{}`, which is not in {list}", word.map_or("?", |word| &word.text));
-        let mut diagnostic = error(Code::E0106, span, message, "names nothing");
+        let message = format!("role `{field}` names `{}`, which is not in {list}", word.text);
+        let mut diagnostic = error(Code::E0106, word.span(self.file), message, "names nothing");
         diagnostic.help = Some(format!("add it to {list}, or write `null` when the game has no such part"));
         diagnostic
+    }
+}
+
+/// The names a role's name must be one of (see `vm::catalogue::Roles`), or `None` for a
+/// role of no list (the target words).
+fn role_names<'f>(field: &str, form: &'f CatalogueForm) -> Option<Vec<&'f str>> {
+    let named = |list: &'f [NamedForm]| Some(list.iter().map(|named| named.name.text.as_str()).collect());
+    match field {
+        "source" | "targets" | "previous_targets" | "event_object" => named(&form.variables),
+        "event_mine" | "event_opponent" | "event_anyone" => named(&form.event_prefixes),
+        "suffix_source" | "suffix_from_source" | "suffix_any_object" | "suffix_once" => named(&form.event_suffixes),
+        "restriction_opponent" => named(&form.restriction_prefixes),
+        "zone_mine" | "zone_opponent" | "zone_either" | "zone_same" => named(&form.zone_prefixes),
+        "continuous" => Some(form.events.iter().map(|event| event.name.text.as_str()).collect()),
+        _ => None,
     }
 }
 
@@ -404,5 +438,66 @@ fn roles(form: &RolesForm) -> Roles {
         zone_either: word(&form.zone_either),
         zone_same: word(&form.zone_same),
         continuous: word(&form.continuous),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The roles are checked on the form, before anything is leaked; these tests hold that
+    //! check to `Catalogue::unknown_roles`, which checks the catalogue made.
+
+    use super::*;
+
+    /// A small file whose lists share names (`hero` is a variable, an event prefix and an
+    /// event; `mine` a zone prefix and an event suffix), so that a role naming a name of
+    /// the wrong list is told apart from one naming a name of its own.
+    const SHARED_NAMES: &str = r#"{"format": "rsc-catalogue/1", "name": "roles",
+        "variables": [{"name": "hero"}, {"name": "Foe"}],
+        "event_prefixes": [{"name": "hero"}, {"name": "my"}],
+        "event_suffixes": [{"name": "mine"}, {"name": "once"}],
+        "restriction_prefixes": [{"name": "opp"}],
+        "zone_prefixes": [{"name": "mine"}, {"name": "their"}],
+        "events": [{"name": "hero"}, {"name": "Tick"}]}"#;
+
+    /// Every role field, set in turn to every name of the file (in two cases) and to a
+    /// name of no list: the form's check refuses exactly the roles the catalogue made of
+    /// the same form reports, in its order, each an E0106 at the role's name.
+    #[test]
+    fn the_roles_check_on_the_form_agrees_with_the_catalogue_made() {
+        let names = ["hero", "HERO", "foe", "my", "mine", "once", "opp", "their", "tick", "nowhere"];
+        let fields = RolesForm::default().all().map(|(field, _)| field);
+        let mut refused = 0;
+        for field in fields {
+            for name in names {
+                let without_brace = &SHARED_NAMES[..SHARED_NAMES.len() - 1];
+                let json = format!("{without_brace}, \"roles\": {{\"{field}\": \"{name}\"}}}}");
+                let form: CatalogueForm = serde_json::from_str(&json).expect("the file is JSON of the form");
+                let mut checker = Checker { file: &json, diagnostics: Vec::new() };
+                checker.check(&form);
+                assert!(checker.diagnostics.is_empty(), "{:?}", checker.diagnostics);
+                checker.roles(&form);
+                let made = catalogue(&form).unknown_roles();
+                let expected: Vec<String> =
+                    made.iter().map(|role| role.split(" = ").next().unwrap_or(role).into()).collect();
+                let found: Vec<String> = checker
+                    .diagnostics
+                    .iter()
+                    .map(|diagnostic| {
+                        assert_eq!(diagnostic.code, Code::E0106);
+                        assert_eq!(
+                            &json[diagnostic.span.start as usize..diagnostic.span.end as usize],
+                            format!("\"{name}\"")
+                        );
+                        diagnostic.message.split('`').nth(1).unwrap_or_default().to_owned()
+                    })
+                    .collect();
+                assert_eq!(found, expected, "role `{field}` naming `{name}`");
+                refused += found.len();
+            }
+        }
+        // Of the 10 names, the 4 variable roles accept 3, the 3 event prefix roles 3, the 4
+        // suffix roles 2, the restriction role 1, the 4 zone roles 2 and `continuous` 3;
+        // the 4 target words are in no list and never refused.
+        assert_eq!(refused, 4 * 7 + 3 * 7 + 4 * 8 + 9 + 4 * 8 + 7);
     }
 }

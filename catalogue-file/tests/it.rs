@@ -27,6 +27,10 @@ fn round_trip(catalogue: &Catalogue) {
         let shown: Vec<_> = diagnostics.iter().take(5).map(|diagnostic| place(&json, diagnostic)).collect();
         panic!("{}'s file does not load: {shown:?}", catalogue.name)
     });
+    // Checked without leaking, the file gives back the text `load`'s catalogue writes.
+    let checked = catalogue_file::check(json.as_bytes()).expect("a file that loads passes the checks");
+    assert_eq!(checked.name(), catalogue.name);
+    assert_eq!(checked.to_json(), json);
     assert_eq!(loaded.id(), catalogue.id());
     // Docs, roles and everything else the identity does not hash come back too.
     assert_eq!(catalogue_file::to_json(loaded), json);
@@ -69,6 +73,18 @@ fn a_field_unknown_missing_or_mistyped_is_an_e0103() {
         problems(number),
         [(Code::E0103, 1, 40, "invalid type: number, expected a name (a string)".to_string())]
     );
+    // JSON lets a string escape half a surrogate pair, which is no text: not a number.
+    let surrogate = "{\"format\": \"rsc-catalogue/1\", \"name\": \"\\ud800\"}";
+    assert_eq!(
+        problems(surrogate),
+        [(
+            Code::E0103,
+            1,
+            47,
+            "invalid value: a string escaping half a surrogate pair (`\\ud800`), expected a name (a string)"
+                .to_string()
+        )]
+    );
     let format = "{\"format\": \"rsc-catalogue/2\", \"name\": \"duel\"}";
     assert_eq!(problems(format), [(Code::E0103, 1, 12, "unknown catalogue format `rsc-catalogue/2`".to_string())]);
 }
@@ -98,6 +114,9 @@ fn a_role_naming_nothing_is_an_e0106_at_the_role() {
         problems(json),
         [(Code::E0106, 2, 50, "role `source` names `itself`, which is not in `variables`".to_string())]
     );
+    // `check` refuses it alike, before anything is leaked.
+    let checked = catalogue_file::check(json.as_bytes()).expect_err("a role names nothing");
+    assert_eq!(checked, catalogue_file::load(json.as_bytes()).expect_err("a role names nothing"));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::path::Path;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use compiler::{Code, Diagnostic};
+use compiler::Diagnostic;
 use vm::catalogue::Catalogue;
 
 /// The most bytes of distinct catalogue files one process loads (their catalogues leaked,
@@ -76,7 +76,8 @@ pub fn load(path: &Path) -> Result<&'static Catalogue, Refused> {
                 )));
             }
             let result = catalogue_file::load(&bytes);
-            if leaks(&result) {
+            // Only a catalogue is leaked (a refused file leaks nothing): only it is kept.
+            if result.is_ok() {
                 cache.leaked_bytes += cost;
                 cache.loaded.push(Loaded { len: bytes.len(), hash, result: result.clone() });
             }
@@ -85,14 +86,4 @@ pub fn load(path: &Path) -> Result<&'static Catalogue, Refused> {
     };
     drop(cache);
     result.map_err(|diagnostics| Refused::Diagnostics { bytes, diagnostics })
-}
-
-/// Whether `catalogue_file::load` leaked memory to give `result`: a catalogue, or the
-/// errors of a file that fails only on its roles (checked once the catalogue is made).
-/// Other failures leak nothing and are not kept.
-fn leaks(result: &Result<&'static Catalogue, Vec<Diagnostic>>) -> bool {
-    match result {
-        Ok(_) => true,
-        Err(diagnostics) => diagnostics.iter().all(|diagnostic| diagnostic.code == Code::E0106),
-    }
 }

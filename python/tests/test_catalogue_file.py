@@ -106,7 +106,7 @@ def test_compile_refuses_errors_against_the_catalogue_file(game_files, tmp_path)
 BAD = {
     "syntax.json": '{\n  "format": "rsc-catalogue/1",\n  "name": "tiny",\n}\n',
     "type.json": '{"format": 1,\n',
-    # A role naming nothing: found once the catalogue is made (and leaked).
+    # A role naming nothing: found after every other check (and nothing leaked).
     "role.json": json.dumps(
         {"format": "rsc-catalogue/1", "name": "tiny", "variables": [{"name": "hero"}], "roles": {"source": "itself"}}
     ),

@@ -19,9 +19,11 @@
 //! | [`save()`] | any bytes as a saved game (`rsc run --save`) | refused with the error `rsc replay` prints, or replayed on the example set to the same verdict twice; written back, it reads back the same |
 //! | [`scenario()`] | any bytes as a scenario file (`rsc test`) | refused with a message, or run on the example set to a verdict without the engine panicking; the report and the logs print |
 //! | [`tally()`] | any bytes as a tally file (`rsc sim --tally-out`) | refused with a message, or it writes back the same, merges as `rsc sim merge` does (alone, with itself, with a copy counting no game) into a tally that reads back, and its summary and HTML report render |
+//! | [`catalogue()`] | any bytes as a catalogue file (`rsc --catalogue`) | checked as `catalogue_file::load` checks one, leaking nothing: refused with diagnostics of its codes inside the file, the same twice, or written back in the documented form to a file accepted again that writes back the same; within a leak budget, loaded, its catalogue writes that file, which loads to the same `CatalogueId` |
 
 pub mod answers;
 pub mod board;
+pub mod catalogue_json;
 pub mod deck_file;
 pub mod dictionary;
 pub mod example_set;
@@ -45,7 +47,7 @@ use answers::Answers;
 pub type Target = fn(&[u8]);
 
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, Target); 11] = [
+pub const TARGETS: [(&str, Target); 12] = [
     ("parse", parse),
     ("compile", compile),
     ("load", load),
@@ -57,6 +59,7 @@ pub const TARGETS: [(&str, Target); 11] = [
     ("save", save),
     ("scenario", scenario),
     ("tally", tally),
+    ("catalogue", catalogue),
 ];
 
 /// The stack the source targets run on: an editor's or a server's worker thread, not the
@@ -241,6 +244,14 @@ pub fn save(data: &[u8]) {
 pub fn scenario(data: &[u8]) {
     on_worker_stack(|| {
         scenario_file::check(data);
+    });
+}
+
+/// Any bytes as a catalogue file, checked as `rsc --catalogue` checks one, without
+/// leaking: see [`catalogue_json::check`].
+pub fn catalogue(data: &[u8]) {
+    on_worker_stack(|| {
+        catalogue_json::check(data);
     });
 }
 

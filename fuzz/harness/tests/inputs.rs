@@ -81,7 +81,7 @@ fn seeds(target: &str) -> Vec<PathBuf> {
         // The example set's own decks and scenarios, beside the hand-written ones.
         "deck" => [files(&dir.join("seeds/deck")), files(&dir.join("../examples/decks"))].concat(),
         "scenario" => [files(&dir.join("seeds/scenario")), files(&dir.join("../examples/scenarios"))].concat(),
-        "save" | "tally" => files(&dir.join("seeds").join(target)),
+        "save" | "tally" | "catalogue" => files(&dir.join("seeds").join(target)),
         _ => files(&dir.join("seeds/roundtrip")),
     }
 }
@@ -278,6 +278,48 @@ fn the_instruction_stream_seeds_are_current() {
             "{} is stale: rerun with UPDATE_FUZZ_SEEDS=1",
             path.display()
         );
+    }
+}
+
+/// The seeds of the built-in catalogues, as `rsc catalogue` prints them: `(file, text)`.
+fn built_in_catalogue_seeds() -> [(&'static str, String); 2] {
+    [
+        ("rulescript.json", catalogue_file::to_json(&stdlib::CATALOGUE)),
+        ("wagic.json", catalogue_file::to_json(&wagic::CATALOGUE)),
+    ]
+}
+
+#[test]
+fn the_built_in_catalogue_seeds_are_current() {
+    let dir = fuzz_dir().join("seeds/catalogue");
+    for (file, json) in built_in_catalogue_seeds() {
+        let path = dir.join(file);
+        if std::env::var_os("UPDATE_FUZZ_SEEDS").is_some() {
+            std::fs::write(&path, &json).expect("a writable seed");
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == json, "{} is stale: rerun with UPDATE_FUZZ_SEEDS=1", path.display());
+    }
+}
+
+/// The `catalogue` target gets past the checks: the built-in catalogues and the
+/// hand-written small ones are accepted (and so written back and reloaded), the broken
+/// ones refused.
+#[test]
+fn the_catalogue_target_accepts_the_good_seeds_and_refuses_the_broken() {
+    let seed = |file: &str| read(&fuzz_dir().join("seeds/catalogue").join(file)).1;
+    for file in ["rulescript.json", "wagic.json", "tiny.json", "minimal.json", "every-part.json"] {
+        assert!(fuzz_harness::catalogue_json::check(&seed(file)), "{file} is refused");
+    }
+    for file in [
+        "bad-names.json",
+        "not-json.json",
+        "params-misfit.json",
+        "role-naming-nothing.json",
+        "wrong-types.json",
+        "surrogate-escapes.json",
+    ] {
+        assert!(!fuzz_harness::catalogue_json::check(&seed(file)), "{file} is accepted");
     }
 }
 
