@@ -1,0 +1,386 @@
+//! What a click does in a Wagic test: a card played from hand, a permanent used, Wagic's
+//! menus (`choice N`) and the questions held for the moves to answer.
+
+use super::*;
+
+impl Run<'_> {
+    /// A move with nothing waiting: a word of Wagic's test suite, or a card clicked.
+    pub(super) fn click(&mut self, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let value = self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+        let Value::Card(card) = value else {
+            return Err(skip("a player clicked with nothing waiting for a target", at(line, text)));
+        };
+        let Some(c) = self.table.board.get(card) else {
+            return Err(skip("a move names no card on the board", at(line, text)));
+        };
+        let acting = self.table.board.active;
+        match c.zone {
+            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
+            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD
+                && self.phase == Phase::CombatBlockers
+                && is_type(&c.printed.types, "creature") =>
+            {
+                self.declare_blocker(card, line, text).map(|()| None)
+            }
+            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
+                skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
+            ),
+            zone if zone == HAND || zone == BATTLEFIELD => {
+                Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
+            }
+            _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
+        }
+    }
+
+    pub(super) fn play_from_hand(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
+        let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
+        if is_type(&types, "land") {
+            if !self.phase.is_main() || self.lands_played > 0 {
+                return Err(skip("a land played when the rules forbid it", at(line, text)));
+            }
+            self.lands_played += 1;
+            self.table.board.place(card, owner, BATTLEFIELD, -1);
+            self.entered.insert(card);
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            return Ok(None);
+        }
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let program = &self.table.library().program;
+        let data = &program.cards()[rules.index()];
+        let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
+        let is_spell = is_type(&types, "instant") || is_type(&types, "sorcery");
+        if !(is_type(&types, "instant") || flash || self.phase.is_main()) {
+            return Err(skip("a spell cast when the rules forbid it", at(line, text)));
+        }
+        if is_spell && data.actions.len() != 1 {
+            return Err(skip("a spell with no effect the front end compiled", at(line, text)));
+        }
+        // `{X}`: Wagic's tests give the pool and no X, and expect the largest X it pays:
+        // all the mana left once the rest of the cost is paid.
+        let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
+        let fixed = if has_x { mana_cost.to_ascii_lowercase().replace("{x}", "") } else { mana_cost.clone() };
+        let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
+            skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
+        })?;
+        self.affinity_discount(card, &mut cost);
+        let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
+        if !costs::pay(pool, &cost) {
+            return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
+        }
+        if has_x {
+            let x = pool.iter().fold(0i32, |sum, mana| sum.saturating_add(*mana));
+            *pool = [0; 6];
+            self.table.board.x_paid = x;
+        }
+        self.table.board.place(card, owner, STACK, -1);
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+        if is_aura(&types, &printed_target) {
+            // Wagic asks for the permanent it enchants as it is cast: the next move.
+            protection::check_targeting(&self.table, card, line, text)?;
+            self.enchanting = Some(card);
+            return Ok(None);
+        }
+        if !is_spell {
+            self.resolve_spell(card);
+            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            return Ok(None);
+        }
+        let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
+            .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
+        }
+        let menu = printed_target.trim().is_empty()
+            && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
+        let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
+        self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
+    }
+
+    /// A click on a permanent of the active player: what reacts to it, as Wagic's
+    /// `ActionLayer` lists it (the attack rule, a land type's mana ability, the card's
+    /// abilities whose costs can be paid): one is done at once, several open Wagic's menu
+    /// for the next move (`choice N`), none does nothing.
+    pub(super) fn use_permanent(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let (tapped, controller, attacking) = (c.tapped, c.controller, c.attacking);
+        // A permanent's types as they are now (`transforms` may add some).
+        let types: Vec<String> = self.table.board.types(card).into_iter().map(str::to_owned).collect();
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let creature = is_type(&types, "creature");
+        if creature && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
+            return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
+        }
+        // A land of a basic land type has its type's mana ability (Wagic's rules file
+        // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
+        let colours: Vec<usize> = if is_type(&types, "land") {
+            LAND_TYPES.iter().enumerate().filter(|(_, land)| is_type(&types, land)).map(|(colour, _)| colour).collect()
+        } else {
+            Vec::new()
+        };
+        let attack_step = creature && self.phase == Phase::CombatAttackers;
+        let haste = self.table.board.has_ability(card, "haste");
+        // Summoning sickness forbids a cost with `{T}` (or `{Q}`): Bottle Gnomes' `{S}:life:3`
+        // is activated the turn it is stolen.
+        let taps = self.table.board.get(card).is_some_and(|c| {
+            c.printed.autos.iter().any(|auto| {
+                let auto = auto.trim_start().to_ascii_lowercase();
+                auto.starts_with('{')
+                    && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
+            })
+        });
+        if attack_step && self.entered.contains(&card) && !haste {
+            // Neither Wagic's attack rule nor a `{T}` ability reacts: not modelled.
+            return self.declare_attacker(card, line, text).map(|()| None);
+        }
+        let mut entries = Vec::new();
+        if attack_step && (attacking || self.can_attack(card)) {
+            // Wagic's attack rule comes before any card's ability (the rules are loaded first).
+            entries.push(Entry::Attack);
+        }
+        if !tapped && actions == 0 {
+            entries.extend(colours.iter().map(|&colour| Entry::Mana(colour)));
+        }
+        if actions > 0 {
+            if creature && self.entered.contains(&card) && !haste && taps {
+                // Wagic offers no `{T}` ability of such a creature: its menu would differ.
+                return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
+            }
+            let payable =
+                self.table.try_payable_actions(card, controller).map_err(|error| table_skip(error, line, text))?;
+            if !payable.is_empty() && !tapped && !colours.is_empty() {
+                return Err(skip(
+                    "a land with abilities besides its land types' mana (Wagic's menu order)",
+                    at(line, text),
+                ));
+            }
+            entries.extend(payable.into_iter().map(Entry::Action));
+        }
+        match entries.as_slice() {
+            [] if attack_step => self.declare_attacker(card, line, text).map(|()| None),
+            [] if actions == 0 && !colours.is_empty() => Err(skip("a click on a tapped land", at(line, text))),
+            [] if actions == 0 => {
+                Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text)))
+            }
+            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            [] => Ok(None),
+            [entry] => self.do_entry(card, *entry, line, text),
+            _ => {
+                self.menu = Some(Menu { card, entries });
+                Ok(None)
+            }
+        }
+    }
+
+    /// A move while Wagic's menu is open: `choice N` picks its entry `N` (from 0), the one
+    /// past the last is `Cancel`.
+    pub(super) fn choose(&mut self, menu: Menu, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(chosen) = choice_number(text) else {
+            return Err(skip("a move other than `choice` while Wagic's menu is open", at(line, text)));
+        };
+        match menu.entries.get(chosen) {
+            Some(entry) => self.do_entry(menu.card, *entry, line, text),
+            None if chosen == menu.entries.len() => Ok(None),
+            None => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+        }
+    }
+
+    /// Does what a permanent's click (or its menu's entry) chose.
+    pub(super) fn do_entry(
+        &mut self,
+        card: CardId,
+        entry: Entry,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Pending>, Skip> {
+        match entry {
+            Entry::Attack => self.declare_attacker(card, line, text).map(|()| None),
+            Entry::Mana(colour) => {
+                let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
+                crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
+                let pool = &mut self.table.board.players[usize::from(controller.0 != 0)].mana;
+                pool[colour] = pool[colour].saturating_add(1);
+                self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                Ok(None)
+            }
+            Entry::Action(index) => self.activate(card, index, line, text),
+        }
+    }
+
+    /// Activates the ability `index` of a permanent (in its `auto=` lines' order).
+    pub(super) fn activate(
+        &mut self,
+        card: CardId,
+        index: usize,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let controller = c.controller;
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        // The activated lines (`{cost}:effect`) name the abilities' targets.
+        let activated: Vec<&str> =
+            c.printed.autos.iter().map(String::as_str).filter(|auto| auto.trim_start().starts_with('{')).collect();
+        let named = if actions == 1 {
+            targets_named("", activated.iter().copied())
+        } else if activated.len() == actions {
+            targets_named("", activated.get(index).copied().into_iter())
+        } else {
+            return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
+        };
+        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        if named > 0 {
+            protection::check_targeting(&self.table, card, line, text)?;
+        }
+        let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
+        if let Step::Asks(execution) = step {
+            step = if execution.request().kind == RequestKind::Action {
+                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
+                self.table.resume(execution, &[chosen]).map_err(|error| table_skip(error, line, text))?
+            } else {
+                Step::Asks(execution)
+            };
+        }
+        if let Step::Unpaid = step {
+            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            return Ok(None);
+        }
+        self.after(step, None, Clicks { named, answered: 0, menu: false }, line, text)
+    }
+
+    /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
+    /// menu of it asks: a `may` lists the ability then `Cancel` (`choice 0` does it,
+    /// `choice 1` does not); a targeted one lists the ability alone (`choice 0`), then its
+    /// target is clicked.
+    pub(super) fn answer_held(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        let Some(execution) = self.table.held.as_ref() else { return Ok(()) };
+        let request = execution.request();
+        let source = execution.env().source;
+        let unanswered = || {
+            skip("a triggered or entering ability asks a question", format!("{}: {:?}", at(line, text), request.kind))
+        };
+        let answer = match request.kind {
+            RequestKind::May => {
+                if self.may_lines(source) != 1 {
+                    // Wagic lists every `may` of a card in one menu.
+                    return Err(skip("a card with several `may` abilities (Wagic's one menu)", at(line, text)));
+                }
+                let yes = match choice_number(text).ok_or_else(unanswered)? {
+                    0 => true,
+                    1 => false,
+                    _ => return Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+                };
+                self.held_menu_chosen = true;
+                let may = self.may_line(source).unwrap_or_default();
+                let named = targets_named("", std::iter::once(may.as_str()));
+                let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                self.held_clicks = Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false };
+                Value::Bool(yes)
+            }
+            RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
+                return match choice_number(text).ok_or_else(unanswered)? {
+                    0 => {
+                        self.held_menu_chosen = true;
+                        Ok(())
+                    }
+                    _ => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+                };
+            }
+            RequestKind::Targets if request.max == 1 => {
+                let target =
+                    self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+                if !execution.candidates().contains(&target) {
+                    return Err(skip("a target the model does not offer", at(line, text)));
+                }
+                self.held_clicks.answered += 1;
+                target
+            }
+            _ => return Err(unanswered()),
+        };
+        let again = self.table.try_answer_held(&[answer]).map_err(|error| table_skip(error, line, text))?;
+        // A new auto's question opens a new menu; the same auto's next question does not.
+        self.held_menu_chosen &= again;
+        if !again {
+            let owed = std::mem::take(&mut self.held_clicks);
+            let clicks = owed.named.saturating_sub(owed.answered);
+            if clicks > 0 {
+                let taken = self.table.moved_since_answer.clone();
+                if taken.is_empty() {
+                    // No legal target (Wagic opens no menu), or one taken and not moved:
+                    // the runner cannot tell which.
+                    return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
+                }
+                self.auto_owed = Some(AutoOwed { clicks, taken });
+            }
+        }
+        Ok(())
+    }
+
+    /// How many `auto=` lines of a card's printed text are a `may`.
+    pub(super) fn may_lines(&self, card: CardId) -> usize {
+        let Some(c) = self.table.board.get(card) else { return 0 };
+        c.printed.autos.iter().filter(|auto| auto.to_ascii_lowercase().contains("may ")).count()
+    }
+
+    /// A card's `may` line, lower case (the first).
+    pub(super) fn may_line(&self, card: CardId) -> Option<String> {
+        let c = self.table.board.get(card)?;
+        c.printed.autos.iter().map(|auto| auto.to_ascii_lowercase()).find(|auto| auto.contains("may "))
+    }
+}
+
+/// The mana abilities Wagic's rules file grants the basic land types, in its order: a
+/// land's entry in [`testfile::Mana`] order (W, U, B, R, G).
+pub(super) const LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
+
+/// What a click on a permanent does, as one entry of Wagic's menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Entry {
+    /// Declares it an attacker (Wagic's attack rule).
+    Attack,
+    /// Taps it for one mana of this colour ([`testfile::Mana`] order): a land type's.
+    Mana(usize),
+    /// Activates its ability of this index.
+    Action(usize),
+}
+
+/// Wagic's menu of what a click on a permanent does, open until the next move.
+pub(super) struct Menu {
+    card: CardId,
+    entries: Vec<Entry>,
+}
+
+/// The entry a `choice N` move picks; `None` for another move.
+pub(super) fn choice_number(text: &str) -> Option<usize> {
+    text.strip_prefix("choice ")?.trim().parse().ok()
+}
+
+/// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
+/// each cost with a spec);
+/// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
+/// count when fewer are legal, where Wagic casts nothing.
+pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Option<usize> {
+    let mut named = usize::from(!target.trim().is_empty());
+    if target.trim_start().starts_with('<') {
+        return None;
+    }
+    for auto in autos {
+        let auto = auto.to_ascii_lowercase();
+        for (at, _) in auto.match_indices("target(") {
+            if auto[at + "target(".len()..].trim_start().starts_with('<') {
+                return None;
+            }
+            named += 1;
+        }
+        // A cost with a spec (`{S(creature|mybattlefield)}`, `{discard(*|myhand)}`) is
+        // clicked too, as a target is.
+        named += auto.matches("{s(").count() + auto.matches("{discard(").count();
+        // `equip` chooses a creature as `target(...)` does.
+        named += usize::from(auto.trim_end().ends_with(":equip"));
+    }
+    Some(named)
+}
