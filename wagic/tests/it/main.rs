@@ -6,6 +6,7 @@ mod behaviour;
 mod board;
 mod card_files;
 mod cards;
+mod constructs;
 mod front;
 mod fuel;
 mod hostile;
