@@ -8,5 +8,6 @@ mod card_files;
 mod cards;
 mod constructs;
 mod front;
+mod front_ir;
 mod fuel;
 mod hostile;
