@@ -200,7 +200,7 @@ pub const WAGIC_TEST_CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\n
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
-[card]\nname=Savannah\ntype=Land\nsubtype=Forest Plains\n[/card]\n\
+[card]\nname=Glade\ntype=Land\nsubtype=Forest Plains\n[/card]\n\
 [card]\nname=Sprite\nauto={W}:1/1\nauto={G}:2/0\nauto={R}{T}:damage:1 target(creature)\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Eye\nauto=@movedTo(creature|stack):may life:1 controller\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Fireman\nauto=damage:2 target(creature)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\

@@ -110,7 +110,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Harvest\nauto=life:type:*:mygraveyard controller\nauto=damage:-type:forest:mybattlefield opponent\nmana={G}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Wurm Egg\nauto=counter(1/1,X)\nmana={X}{G}\ntype=Creature\npower=0\ntoughness=0\n[/card]\n\
 [card]\nname=Might\ntarget=creature\nauto=2/0\nauto={0}:tap\nmana={G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
-[card]\nname=Savannah\ntype=Land\nsubtype=Forest Plains\n[/card]\n\
+[card]\nname=Glade\ntype=Land\nsubtype=Forest Plains\n[/card]\n\
 [card]\nname=Sprite\nauto={W}:1/1\nauto={U}:2/0\nauto={G}:0/2\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Eye\nauto=@movedTo(*[blue]|stack):may life:1 controller\nmana={2}\ntype=Artifact\n[/card]\n\
 [card]\nname=Drake\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
@@ -444,23 +444,23 @@ fn a_click_with_several_reactions_opens_wagics_menu_and_choice_picks_from_it() {
     // A land of two basic types has both mana abilities: Plains' first (Wagic's rules).
     let land = |moves: &str, pool: &str| {
         test(
-            "[PLAYER1]\ninplay:Savannah\n[PLAYER2]\n",
+            "[PLAYER1]\ninplay:Glade\n[PLAYER2]\n",
             moves,
-            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Savannah\nmanapool:{pool}\n[PLAYER2]\n"),
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Glade\nmanapool:{pool}\n[PLAYER2]\n"),
         )
     };
-    assert_eq!(verdict(&land("Savannah\nchoice 0\n", "{W}")), Verdict::Passed);
-    assert_eq!(verdict(&land("Savannah\nchoice 1\n", "{G}")), Verdict::Passed);
+    assert_eq!(verdict(&land("Glade\nchoice 0\n", "{W}")), Verdict::Passed);
+    assert_eq!(verdict(&land("Glade\nchoice 1\n", "{G}")), Verdict::Passed);
     // The menu left open, or cancelled (the entry past the last), taps nothing.
-    assert_eq!(verdict(&land("Savannah\n", "{0}")), Verdict::Passed);
-    assert_eq!(verdict(&land("Savannah\nchoice 2\n", "{0}")), Verdict::Passed);
+    assert_eq!(verdict(&land("Glade\n", "{0}")), Verdict::Passed);
+    assert_eq!(verdict(&land("Glade\nchoice 2\n", "{0}")), Verdict::Passed);
     assert_eq!(
-        skipped(&land("Savannah\nchoice 3\n", "{0}")),
+        skipped(&land("Glade\nchoice 3\n", "{0}")),
         "a `choice` past the end of Wagic's menu (line 8: `choice 3`)"
     );
     assert_eq!(
-        skipped(&land("Savannah\nSavannah\n", "{0}")),
-        "a move other than `choice` while Wagic's menu is open (line 8: `savannah`)"
+        skipped(&land("Glade\nGlade\n", "{0}")),
+        "a move other than `choice` while Wagic's menu is open (line 8: `glade`)"
     );
     // The Sprite's menu lists the abilities the pool can pay ({W}, {U}), not {G}'s.
     let sprite = |moves: &str, pool: &str, life: i32| {
@@ -542,19 +542,19 @@ fn a_may_whose_only_target_the_runtime_took_still_waits_for_its_click() {
         other => panic!("{other:?}"),
     };
     // The Forest is the only basic land: the runtime takes it; Wagic asks for it and
-    // ignores the click on the Savannah, which is no legal target.
+    // ignores the click on the Glade, which is no legal target.
     let seeker = |moves: &str| {
         test(
-            "[PLAYER1]\nhand:Seeker\nlibrary:Savannah,Forest\nmanapool:{G}\n[PLAYER2]\n",
+            "[PLAYER1]\nhand:Seeker\nlibrary:Glade,Forest\nmanapool:{G}\n[PLAYER2]\n",
             moves,
-            "FIRSTMAIN\n[PLAYER1]\nhand:Forest\ninplay:Seeker\nlibrary:Savannah\n[PLAYER2]\n",
+            "FIRSTMAIN\n[PLAYER1]\nhand:Forest\ninplay:Seeker\nlibrary:Glade\n[PLAYER2]\n",
         )
     };
-    assert_eq!(verdict(&seeker("Seeker\nchoice 0\nSavannah\nForest\n")), Verdict::Passed);
+    assert_eq!(verdict(&seeker("Seeker\nchoice 0\nGlade\nForest\n")), Verdict::Passed);
     assert_eq!(verdict(&seeker("Seeker\nchoice 0\nForest\n")), Verdict::Passed);
     assert_eq!(verdict(&seeker("Seeker\nchoice 0\nchoice 1\nForest\n")), Verdict::Passed);
     assert_eq!(
-        skipped(&seeker("Seeker\nchoice 0\nSavannah\n")),
+        skipped(&seeker("Seeker\nchoice 0\nGlade\n")),
         "a question the moves leave unanswered (a triggered ability waits)"
     );
     assert_eq!(
