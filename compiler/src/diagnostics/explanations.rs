@@ -406,7 +406,8 @@ impl Code {
                  until the card moves), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
-                 `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
+                 `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
+                 cost as damage, life or a pump), amounts `X` \
                  (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \

@@ -29,7 +29,7 @@
 //!
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
 //! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
-//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
+//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and
 //! `dynamicability<!...!>` in `dynamic.rs`.
 
 mod amount;
@@ -527,17 +527,13 @@ impl<'i> Lowering<'i> {
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
             let costs = self.costs(value.slice(0, colon).trim())?;
+            dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
             let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
                 statements = self.untapped_source_as_targets_are_chosen(statements);
             }
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
-        }
-        let lower = value.text.to_ascii_lowercase();
-        if let Some(inside) = lower.strip_prefix("dynamicability<!").and_then(|rest| rest.strip_suffix("!>")) {
-            let statement = self.dynamic(value, inside)?;
-            return Ok(Line::Plain(self.arena.alloc_slice_copy(&[statement])));
         }
         self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;

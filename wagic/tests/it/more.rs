@@ -1,0 +1,155 @@
+//! The constructs compiled after the newer ones (`dynamicability` forms...): the front
+//! end's exact IR of each and its refusals of the forms Wagic reads otherwise, then the
+//! runner on hand-written cards, checked by what they do to the board.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+use super::front::error_of;
+use super::front_ir::ir_of;
+
+/// The hand-written cards of these tests.
+const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Sap\ntarget=creature\nauto=-3/0\nmana={B}\ntype=Instant\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Hunter\nauto={B}{T}:target(creature) tap && dynamicability<!powerstrike!>\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Warden\nauto={T}:target(creature) dynamicability<!powerpumpboth!>\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Touch\ntarget=artifact[-creature]\nauto=dynamicability<!mytgt manacostpumpboth!> transforms((creature,setpower=0,settoughness=0)) ueot\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Tome\nmana={4}\ntype=Artifact\n[/card]\n";
+
+fn library() -> Arc<Library> {
+    Arc::new(Library::compile(&[("more.txt", CARDS.to_string())]).expect("the cards compile"))
+}
+
+fn verdict(test: &str) -> Verdict {
+    runner::run(&library(), &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn dynamicability_acts_on_its_lines_target_with_an_amount_of_the_source_or_the_target() {
+    // Auriok Bladewarden: the chosen target gets +X/+X, X the source's power.
+    assert_eq!(
+        ir_of("auto={T}:target(creature) dynamicability<!powerpumpboth!>\ntype=Creature"),
+        ["action[1]: filterSome(Exact(1)) pump ueot"]
+    );
+    // Abyssal Hunter: the part after `&&` acts on the target the first part chose, as Wagic
+    // gives every part of the line its one target: one statement, one choice.
+    assert_eq!(
+        ir_of("auto={B}{T}:target(creature) tap && dynamicability<!powerstrike!>\ntype=Creature"),
+        ["action[2]: filterSome(Exact(1)) tap,damage ueot"]
+    );
+    // Karn's Touch: the ability after `!>` first (Wagic's stored ability), then the pump
+    // by the spell's target's mana cost.
+    let touch = "target=artifact[-creature]\nauto=dynamicability<!mytgt manacostpumpboth!> \
+                 transforms((creature,setpower=0,settoughness=0)) ueot\ntype=Instant";
+    assert_eq!(ir_of(touch), ["action[0]: - transforms,pump ueot"]);
+    // Wild Beastmaster: every match of its lord gets its power.
+    let beastmaster = "auto=@combat(attacking) source(this):lord(other creature|myBattlefield) \
+                       dynamicability<!powerpumpboth!> ueot\ntype=Creature";
+    assert_eq!(ir_of(beastmaster), ["auto[attacking?]: filterNone pump ueot"]);
+    // The amount is the source's power, 0 when below 0 (Wagic's `AADynamic`).
+    let source =
+        "[card]\nname=Test\nauto={T}:target(creature) dynamicability<!powerpumpboth!>\ntype=Creature\n[/card]\n";
+    let blocks = wagic::reader::read(source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let debug = format!("{:?}", ir.actions[0].statements[0].chain[0].effect);
+    let power = "Attr(Var(VariableIdx(2)), AttributeIdx(0))";
+    let clamped = format!("Value(Or(And(Binary(Compare(Gt), {power}, Int(0)), {power}), Int(0)))");
+    assert!(debug.contains(&format!("args: [{clamped}, {clamped}]")), "{debug}");
+    assert_eq!((wagic::catalogue::VARIABLES[2].name, wagic::catalogue::ATTRIBUTES[0].name), ("this", "power"));
+}
+
+#[test]
+fn dynamicability_forms_wagic_reads_otherwise_are_refused() {
+    for (card, refusal) in [
+        // Toymaker: the target's mana cost, the target chosen as the ability resolves.
+        (
+            "auto={1}{T}:target(artifact) dynamicability<!mytgt manacostpumpboth!>\ntype=Creature",
+            "`dynamicability` reading a target chosen as it resolves",
+        ),
+        // Angelic Chorus: the entering creature's toughness may miss a lord's pump.
+        (
+            "auto=@movedTo(creature|mybattlefield):all(trigger[to]) dynamicability<!mytgt toughnesslifegain \
+             targetcontroller!>\ntype=Enchantment",
+            "`dynamicability` reading the card of its trigger",
+        ),
+        // Ghitu Fire-Eater: Wagic reads the sacrificed card's power as it left play.
+        (
+            "auto={T}{S}:target(creature,player) dynamicability<!powerstrike!>\ntype=Creature",
+            "`dynamicability` reading a source its cost sacrificed",
+        ),
+        // Tracker: both creatures deal damage.
+        (
+            "auto={G}{G}{T}:target(creature) dynamicability<!powerstrike eachother!>\ntype=Creature",
+            "`dynamicability` recipient `eachother`",
+        ),
+        // Wrack with Madness: the target deals the damage.
+        (
+            "target=creature\nauto=dynamicability<!mytgt powerstrike itself!>\ntype=Sorcery",
+            "`dynamicability` damage dealt by its target",
+        ),
+        // Goblin Razerunners: counters are not counted by kind.
+        (
+            "auto=@each my endofturn:may target(player) dynamicability<!oneonecountersstrike!>\ntype=Creature",
+            "`dynamicability` amount `oneonecounters`",
+        ),
+        // A permanent's line with no target to act on.
+        ("auto=dynamicability<!powerpumpboth!>\ntype=Creature", "`dynamicability` without a target"),
+        // On an Aura, the line acts on the enchanted permanent: not compiled.
+        (
+            "target=creature\nauto=dynamicability<!powerpumpboth!>\ntype=Enchantment\nsubtype=Aura",
+            "`dynamicability` on an Aura",
+        ),
+    ] {
+        assert_eq!(error_of(card), Some(format!("unsupported: {refusal}")), "{card}");
+    }
+}
+
+#[test]
+fn a_dynamic_amount_is_read_as_the_effect_resolves_and_never_below_zero() {
+    // Hunter, grown to 4/4, taps the Bears and deals them 4: they die.
+    let grown = test(
+        "[PLAYER1]\nhand:Growth\ninplay:Hunter\nmanapool:{G}{B}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Growth\nHunter\nHunter\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Hunter\ngraveyard:Growth\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&grown), Verdict::Passed);
+    // Ungrown, its 1 damage leaves them alive.
+    let alive = test(
+        "[PLAYER1]\ninplay:Hunter\nmanapool:{B}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Hunter\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Hunter\n[PLAYER2]\ninplay:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&alive), Verdict::Passed);
+    // Warden gives the Bears +2/+2: they attack for 4.
+    let pumped = test(
+        "[PLAYER1]\ninplay:Warden,Grizzly Bears\n[PLAYER2]\n",
+        "Warden\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Warden,Grizzly Bears\n[PLAYER2]\nlife:16\n",
+    );
+    assert_eq!(verdict(&pumped), Verdict::Passed);
+    // Sapped to -1/2, Warden gives +0/+0, not -1/-1: the Bears still attack for 2.
+    let sapped = test(
+        "[PLAYER1]\nhand:Sap\ninplay:Warden,Grizzly Bears\nmanapool:{B}\n[PLAYER2]\n",
+        "Sap\nWarden\nWarden\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Warden,Grizzly Bears\ngraveyard:Sap\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&sapped), Verdict::Passed);
+}
+
+#[test]
+fn dynamicabilitys_stored_ability_and_its_amount_both_reach_the_target() {
+    // Touch makes the Tome a 0/0 creature, then +4/+4 (its mana cost): it survives a
+    // Shock and attacks for 4.
+    let touched = test(
+        "[PLAYER1]\nhand:Touch,Shock\ninplay:Tome\nmanapool:{U}{R}\n[PLAYER2]\n",
+        "Touch\nTome\nShock\nTome\nnext\nnext\nTome\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Tome\ngraveyard:Touch,Shock\n[PLAYER2]\nlife:16\n",
+    );
+    assert_eq!(verdict(&touched), Verdict::Passed);
+}
