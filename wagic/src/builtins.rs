@@ -532,6 +532,17 @@ fn blocker_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `handsize(player)`: the cards in the player's hand, counted without listing them.
+fn hand_size<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let hand = ZoneIdx::new(catalogue::ZONES.iter().position(|zone| zone.name == "hand").unwrap_or(0));
+    let count = match ctx.arg(0).as_player() {
+        Some(player) => ctx.host().pile_top_cards(player, hand, 0, &mut Vec::new()),
+        None => 0,
+    };
+    ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -720,8 +731,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 6] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 7] = [
         ("blockercount", blocker_count),
+        ("handsize", hand_size),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),

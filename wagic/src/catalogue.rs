@@ -639,6 +639,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         max_args: 1,
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
     },
+    FunctionSpec {
+        name: "handsize",
+        min_args: 1,
+        max_args: 1,
+        doc: "`handsize(player)`: how many cards the player holds in hand (Wagic's `morethanfourcards` counts beyond 4); 0 for anything else.",
+    },
 ];
 
 /// The Wagic catalogue.

@@ -14,9 +14,9 @@
 //! The ability written after `!>` (Karn's Touch's `transforms((...))`) acts on the same
 //! target first, as Wagic runs it before the main effect. The target card the amount is
 //! read from must be one the code can name: a spell's one-card `target=` (`tgt`) or the
-//! statement's own target when that is an expression (`all(trigger[to])`). Other forms
-//! (`colors`, counters, `thatmuch`, `draw`, `eachother`, a damage dealt by the target...)
-//! are refused.
+//! statement's own target when that is an expression other than a trigger's card. Other
+//! forms (`colors`, counters, `thatmuch`, `draw`, `eachother`, a damage dealt by the
+//! target...) are refused.
 
 use compiler::ir::{Arg, BinaryOp, ChainOperator, Effect, Expr, Link, Target};
 use vm::bytecode::{CommandIdx, CompareOp};

@@ -5,7 +5,7 @@
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
-use super::amount::{amount_of, pump_of};
+use super::amount::{self, amount_of, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, spec, vocabulary};
 use crate::catalogue::{self, Command};
@@ -97,6 +97,10 @@ impl<'i> Lowering<'i> {
                         Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))
                     })??;
                     return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
+                }
+                if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
+                    let beyond = amount::cards_beyond_four_in_the_opponents_hand(self.arena);
+                    return Ok(one(call(command, &[Arg::Value(beyond)])));
                 }
                 if amount.trim() == "x" && self.x_allowed() {
                     let x = Expr::Var(spec::variable("x"));

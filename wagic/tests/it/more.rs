@@ -19,7 +19,9 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Hunter\nauto={B}{T}:target(creature) tap && dynamicability<!powerstrike!>\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Warden\nauto={T}:target(creature) dynamicability<!powerpumpboth!>\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Touch\ntarget=artifact[-creature]\nauto=dynamicability<!mytgt manacostpumpboth!> transforms((creature,setpower=0,settoughness=0)) ueot\nmana={U}\ntype=Instant\n[/card]\n\
-[card]\nname=Tome\nmana={4}\ntype=Artifact\n[/card]\n";
+[card]\nname=Tome\nmana={4}\ntype=Artifact\n[/card]\n\
+[card]\nname=Vise\nauto=@each opponent upkeep:damage:morethanfourcards opponent\nmana={4}\ntype=Artifact\n[/card]\n\
+[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n";
 
 fn library() -> Arc<Library> {
     Arc::new(Library::compile(&[("more.txt", CARDS.to_string())]).expect("the cards compile"))
@@ -152,4 +154,45 @@ fn dynamicabilitys_stored_ability_and_its_amount_both_reach_the_target() {
         "COMBATEND\n[PLAYER1]\ninplay:Tome\ngraveyard:Touch,Shock\n[PLAYER2]\nlife:16\n",
     );
     assert_eq!(verdict(&touched), Verdict::Passed);
+}
+
+#[test]
+fn morethanfourcards_is_the_opponents_hand_beyond_four_as_the_effect_resolves() {
+    // Viseling: the opponent's hand counted by the catalogue's `handsize`, less 4, 0 when
+    // below (Wagic's `morethanfourcards` with no player target).
+    let viseling = "auto=@each opponent upkeep:damage:morethanfourcards opponent\ntype=Artifact Creature";
+    assert_eq!(ir_of(viseling), ["auto[opp upkeep]: opp damage ueot"]);
+    let source = format!("[card]\nname=Test\n{viseling}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let debug = format!("{:?}", ir.autos[0].statements[0].chain[0].effect);
+    let handsize = wagic::CATALOGUE.functions.iter().position(|function| function.name == "handsize");
+    let beyond = format!("Binary(Sub, Call(FunctionIdx({}), [Var(VariableIdx(1))]), Int(4))", handsize.unwrap_or(99));
+    let clamped = format!("Or(And(Binary(Compare(Gt), {beyond}, Int(0)), {beyond}), Int(0))");
+    assert!(debug.contains(&format!("args: [Value({clamped})]")), "{debug}");
+    assert_eq!(wagic::catalogue::VARIABLES[1].name, "opp");
+    // Black Vise's player target, a spell's, another effect's: not compiled.
+    for card in [
+        "target=player\nauto=@each targetedplayer upkeep:damage:morethanfourcards targetedplayer\ntype=Artifact",
+        "auto=damage:morethanfourcards opponent\ntype=Sorcery",
+        "auto=@each opponent upkeep:life:morethanfourcards opponent\ntype=Artifact",
+    ] {
+        let error = error_of(card).unwrap_or_default();
+        assert!(error.starts_with("unsupported: "), "{card}: {error}");
+        assert!(!error.contains("dynamicability"), "{card}: {error}");
+    }
+    assert_eq!(
+        error_of("auto=damage:morethanfourcards opponent\ntype=Sorcery").as_deref(),
+        Some("unsupported: amount `morethanfourcards`")
+    );
+    // Six cards in the opponent's hand at their upkeep: 2 damage; four: none.
+    for (hand, life) in [("Island,Island,Island,Island,Island,Island", 18), ("Island,Island,Island,Island", 20)] {
+        let upkeep = test(
+            &format!("[PLAYER1]\ninplay:Vise\n[PLAYER2]\nhand:{hand}\n"),
+            "eot\nnext\n",
+            &format!("UPKEEP\n[PLAYER1]\ninplay:Vise\n[PLAYER2]\nhand:{hand}\nlife:{life}\n"),
+        );
+        assert_eq!(verdict(&upkeep), Verdict::Passed, "{hand}");
+    }
 }
