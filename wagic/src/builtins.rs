@@ -543,6 +543,13 @@ fn hand_size<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `upkeeppaid(card)`: whether its upkeep cost was paid this turn.
+fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let paid = ctx.arg(0).as_card().is_some_and(|card| ctx.host().upkeep_paid(card));
+    ctx.set_result(Value::Bool(paid));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -705,6 +712,22 @@ fn my_upkeep_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase)
     Ok(status(ctx.host().active_player() == player && ctx.host().upkeep()))
 }
 
+/// An upkeep cost: payable during its controller's upkeep while unpaid this turn; paying
+/// notes it paid (Wagic's `AUpkeep`, clickable once in the upkeep).
+fn upcost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let (source, player) = (ctx.env().source, ctx.env().controller);
+    match phase {
+        CostPhase::Check => {
+            let host = ctx.host();
+            Ok(status(host.active_player() == player && host.upkeep() && !host.upkeep_paid(source)))
+        }
+        CostPhase::Pay => {
+            ctx.host().pay_upkeep(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -731,8 +754,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 7] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 8] = [
         ("blockercount", blocker_count),
+        ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),
         ("istype", is_type),
         ("hasterm", has_term),
@@ -745,7 +769,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 14] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 15] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -760,6 +784,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
+        ("upcost", upcost),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

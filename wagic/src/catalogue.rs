@@ -298,6 +298,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
     },
     CostSpec {
+        name: "upcost",
+        arg: CostArg::None,
+        doc: "An upkeep cost (`upcost[...]`): payable once, during its controller's upkeep, until the turn ends (`upkeeppaid`).",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
@@ -638,6 +643,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "upkeeppaid",
+        min_args: 1,
+        max_args: 1,
+        doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
     },
     FunctionSpec {
         name: "handsize",

@@ -187,4 +187,10 @@ pub trait WagicHost: Host {
 
     /// How many creatures block `card` (`rampage`).
     fn blockers(&self, card: CardId) -> usize;
+
+    /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
+    fn upkeep_paid(&self, card: CardId) -> bool;
+
+    /// Notes the card's upkeep cost paid this turn.
+    fn pay_upkeep(&mut self, card: CardId);
 }

@@ -29,8 +29,8 @@
 //!
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
 //! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
-//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and
-//! `dynamicability<!...!>` in `dynamic.rs`.
+//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
+//! `dynamicability<!...!>` in `dynamic.rs` and `upcost[...]` in `upcost.rs`.
 
 mod amount;
 mod aura;
@@ -45,6 +45,7 @@ mod statement;
 mod token;
 mod transforms;
 mod trigger;
+mod upcost;
 pub mod vocabulary;
 
 use bumpalo::Bump;
@@ -254,6 +255,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "auto" if upcost::is_upcost(value) => {
+                let (action, auto) = lowering.upcost(value)?;
+                actions.push(action);
+                autos.push(auto);
             }
             "auto" if is_equipment => {
                 let (statements, continuous) = lowering.equipment_line(value)?;

@@ -56,6 +56,8 @@ pub struct Card {
     pub attached: Option<CardId>,
     /// Activations of its ability this turn (`limit:n`).
     pub activations: i32,
+    /// Its upkeep cost (`upcost[...]`) was paid this turn.
+    pub upkeep_paid: bool,
 }
 
 /// One player.
@@ -278,6 +280,7 @@ impl Board {
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;
+        c.upkeep_paid = false;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;

@@ -390,6 +390,7 @@ impl WagicHost for Board {
             blocking: None,
             attached: None,
             activations: 0,
+            upkeep_paid: false,
         });
         self.moved.push(card);
         Some(card)
@@ -419,6 +420,16 @@ impl WagicHost for Board {
     fn count_activation(&mut self, card: CardId) {
         if let Some(c) = self.get_mut(card) {
             c.activations = c.activations.saturating_add(1);
+        }
+    }
+
+    fn upkeep_paid(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.upkeep_paid)
+    }
+
+    fn pay_upkeep(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.upkeep_paid = true;
         }
     }
 

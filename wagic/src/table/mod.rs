@@ -184,6 +184,7 @@ impl Table {
             blocking: None,
             attached: None,
             activations: 0,
+            upkeep_paid: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
@@ -440,6 +441,7 @@ impl Table {
         for card in &mut self.board.cards {
             card.damage = 0;
             card.activations = 0;
+            card.upkeep_paid = false;
         }
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.try_settle()

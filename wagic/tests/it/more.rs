@@ -21,7 +21,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Touch\ntarget=artifact[-creature]\nauto=dynamicability<!mytgt manacostpumpboth!> transforms((creature,setpower=0,settoughness=0)) ueot\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Tome\nmana={4}\ntype=Artifact\n[/card]\n\
 [card]\nname=Vise\nauto=@each opponent upkeep:damage:morethanfourcards opponent\nmana={4}\ntype=Artifact\n[/card]\n\
-[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n";
+[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
+[card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
     Arc::new(Library::compile(&[("more.txt", CARDS.to_string())]).expect("the cards compile"))
@@ -195,4 +196,66 @@ fn morethanfourcards_is_the_opponents_hand_beyond_four_as_the_effect_resolves() 
         );
         assert_eq!(verdict(&upkeep), Verdict::Passed, "{hand}");
     }
+}
+
+#[test]
+fn upcost_is_an_ability_of_the_upkeep_and_its_effect_as_the_draw_step_begins_unpaid() {
+    // Child of Gaea: the ability pays `upcost` (once, in its controller's upkeep) and the
+    // cost, doing nothing; the effect runs on its controller's `draw` unless paid.
+    let child = "auto=upcost[{G}{G}] sacrifice\nauto={1}{G}:regenerate\ntype=Creature";
+    assert_eq!(ir_of(child), ["auto[my draw]: - moveto ueot", "action[2]: ", "action[2]: - regenerate ueot"]);
+    let source = format!("[card]\nname=Test\n{child}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let upkeeppaid = wagic::CATALOGUE.functions.iter().position(|function| function.name == "upkeeppaid");
+    let condition = format!("{:?}", ir.autos[0].statements[0].condition);
+    let expected = format!("Some(If(Not(Call(FunctionIdx({}), [Var(VariableIdx(2))]))))", upkeeppaid.unwrap_or(99));
+    assert_eq!(condition, expected);
+    let costs: Vec<&str> =
+        ir.actions[0].costs.iter().map(|cost| wagic::CATALOGUE.costs[cost.cost.index()].name).collect();
+    assert_eq!(costs, ["upcost", "G"]);
+    for (card, refusal) in [
+        // Echo: Wagic offers the ability at the first upkeep only.
+        ("auto=upcost[{G};next upkeep] sacrifice\ntype=Creature", "`upcost[...;phase]`"),
+        // Wagic resolves the effect at once: no question.
+        ("auto=upcost[{1}] may sacrifice\ntype=Creature", "`upcost[...]` of an effect that asks its player"),
+        ("auto=upcost[{1}] destroy target(land)\ntype=Creature", "`upcost[...]` of an effect that asks its player"),
+        (
+            "target=creature\nauto=upcost[{1}] sacrifice\ntype=Enchantment\nsubtype=Aura",
+            "`upcost[...]` on an instant, a sorcery or an Aura",
+        ),
+        ("auto=upcost[{1}] 1/1 limit:1\ntype=Creature", "`upcost[...]` of an effect other than a one-shot one"),
+    ] {
+        assert_eq!(error_of(card), Some(format!("unsupported: {refusal}")), "{card}");
+    }
+}
+
+#[test]
+fn an_upkeep_cost_paid_keeps_the_card_and_unpaid_its_effect_runs() {
+    let upkeep = |moves: &str, expected: &str| {
+        format!(
+            "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:Child\nmanapool:{{G}}{{G}}\n[PLAYER2]\n[DO]\n{moves}[ASSERT]\n{expected}[END]\n"
+        )
+    };
+    // Paid once in the upkeep: a second click does nothing.
+    let twice = upkeep("Child\nChild\n", "UPKEEP\n[PLAYER1]\ninplay:Child\nmanapool:{G}\n[PLAYER2]\n");
+    assert_eq!(verdict(&twice), Verdict::Passed);
+    // Paid, the Child stays as the draw step begins (the pool empties with the step).
+    let paid = upkeep("Child\nnext\n", "DRAW\n[PLAYER1]\ninplay:Child\nmanapool:{0}\n[PLAYER2]\n");
+    assert_eq!(verdict(&paid), Verdict::Passed);
+    // Unpaid: sacrificed as the draw step begins.
+    let unpaid = upkeep("next\n", "DRAW\n[PLAYER1]\ngraveyard:Child\nmanapool:{0}\n[PLAYER2]\n");
+    assert_eq!(verdict(&unpaid), Verdict::Passed);
+    // Outside the upkeep the ability is not offered: the click pays nothing.
+    let main = test(
+        "[PLAYER1]\ninplay:Child\nmanapool:{G}\n[PLAYER2]\n",
+        "Child\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Child\nmanapool:{G}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&main), Verdict::Passed);
+    // The opponent's draw step asks nothing of it.
+    let theirs =
+        test("[PLAYER1]\ninplay:Child\n[PLAYER2]\n", "eot\nnext\nnext\n", "DRAW\n[PLAYER1]\ninplay:Child\n[PLAYER2]\n");
+    assert_eq!(verdict(&theirs), Verdict::Passed);
 }
