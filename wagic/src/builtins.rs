@@ -728,6 +728,27 @@ fn upcost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     }
 }
 
+/// An echo: an upkeep cost (`upcost`) while its echo has not come due.
+fn echo<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    if phase == CostPhase::Check && ctx.host().echo_done(source) {
+        return Ok(Status::Failure);
+    }
+    upcost(ctx, phase)
+}
+
+/// The echo's auto: runs once since the card entered, ending its echo.
+fn echo_end<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().echo_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_echo(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -769,7 +790,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 15] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 17] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -785,6 +806,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
         ("upcost", upcost),
+        ("echo", echo),
+        ("echoend", echo_end),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

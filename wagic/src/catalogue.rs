@@ -303,6 +303,16 @@ pub const COSTS: &[CostSpec] = &[
         doc: "An upkeep cost (`upcost[...]`): payable once, during its controller's upkeep, until the turn ends (`upkeeppaid`).",
     },
     CostSpec {
+        name: "echo",
+        arg: CostArg::None,
+        doc: "An echo (`upcost[...;next upkeep]`): as `upcost`, until its controller's first draw step since it entered (`echoend`).",
+    },
+    CostSpec {
+        name: "echoend",
+        arg: CostArg::None,
+        doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

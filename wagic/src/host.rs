@@ -193,4 +193,11 @@ pub trait WagicHost: Host {
 
     /// Notes the card's upkeep cost paid this turn.
     fn pay_upkeep(&mut self, card: CardId);
+
+    /// Whether the card's echo (`upcost[...;next upkeep]`) came due: its controller's
+    /// first draw step since it entered began.
+    fn echo_done(&self, card: CardId) -> bool;
+
+    /// Notes the card's echo due.
+    fn end_echo(&mut self, card: CardId);
 }

@@ -406,7 +406,8 @@ impl Code {
                  until the card moves), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
-                 `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect), \
+                 `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
+                 `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count) and `morethanfourcards` (the \

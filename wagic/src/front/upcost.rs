@@ -6,10 +6,16 @@
 //! Lowered as an activated ability whose costs are the catalogue's `upcost` (payable in
 //! its controller's upkeep, while unpaid this turn; paying notes it paid) then COST, with
 //! no effect; and an auto on its controller's `draw` event whose statements run only when
-//! `upkeeppaid(this)` is false. Wagic resolves the effect at once, choosing nothing: an
-//! effect that chooses a target, a `may`, `upcost[COST;next upkeep]` (Wagic's one-time
-//! echo, whose ability is no longer offered after its first upkeep) and effect words that
-//! limit activations are refused.
+//! `upkeeppaid(this)` is false.
+//!
+//! `upcost[COST;next upkeep]` (echo: Pouncing Jaguar) holds only until its controller's
+//! first draw step since the card entered (Wagic's `once`: its ability is offered no more
+//! after it): the ability's first cost is `echo` (`upcost` while the echo has not come
+//! due), and the auto costs `echoend` (payable once since the card entered; paying ends
+//! the echo).
+//!
+//! Wagic resolves the effect at once, choosing nothing: an effect that chooses a target, a
+//! `may` and effect words that limit activations are refused.
 
 use compiler::ir::{Action, Auto, Condition, Cost, Event, Expr, Statement, Target};
 use vm::bytecode::{CostIdx, EventIdx, EventPrefixIdx, FunctionIdx};
@@ -36,11 +42,20 @@ impl<'i> Lowering<'i> {
         let inner = value.from(OPEN.len());
         let close = inner.find_top(b']').ok_or_else(|| Unsupported::new(value, "`upcost[` without `]`"))?;
         let cost_text = inner.slice(0, close).trim();
-        if cost_text.text.contains(';') {
-            return Err(Unsupported::new(cost_text, "`upcost[...;phase]`"));
-        }
-        let paid = CATALOGUE.costs.iter().position(|cost| cost.name == "upcost").unwrap_or(0);
-        let mut costs = vec![Cost { cost: CostIdx::new(paid), count: None, filter: None }];
+        let (cost_text, echo) = match cost_text.find_top(b';') {
+            None => (cost_text, false),
+            Some(at) if cost_text.from(at + 1).trim().text.eq_ignore_ascii_case("next upkeep") => {
+                (cost_text.slice(0, at).trim(), true)
+            }
+            Some(at) => {
+                return Err(Unsupported::new(cost_text.from(at), "`upcost[...;phase]` other than `next upkeep`"));
+            }
+        };
+        let cost_named = |name: &str| {
+            let index = CATALOGUE.costs.iter().position(|cost| cost.name == name).unwrap_or(0);
+            Cost { cost: CostIdx::new(index), count: None, filter: None }
+        };
+        let mut costs = vec![cost_named(if echo { "echo" } else { "upcost" })];
         costs.extend_from_slice(self.costs(cost_text)?);
         self.activation_limits.borrow_mut().clear();
         let effect = inner.from(close + 1).trim();
@@ -66,7 +81,7 @@ impl<'i> Lowering<'i> {
         let auto = Auto {
             hook: false,
             events: self.arena.alloc_slice_copy(&[event]),
-            costs: &[],
+            costs: if echo { self.arena.alloc_slice_copy(&[cost_named("echoend")]) } else { &[] },
             statements: self.until_end_of_turn(self.arena.alloc_slice_copy(&unpaid)),
         };
         Ok((action, auto))

@@ -58,6 +58,8 @@ pub struct Card {
     pub activations: i32,
     /// Its upkeep cost (`upcost[...]`) was paid this turn.
     pub upkeep_paid: bool,
+    /// Its echo (`upcost[...;next upkeep]`) came due since it entered.
+    pub echo_done: bool,
 }
 
 /// One player.
@@ -281,6 +283,7 @@ impl Board {
         c.attached = None;
         c.activations = 0;
         c.upkeep_paid = false;
+        c.echo_done = false;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;

@@ -391,6 +391,7 @@ impl WagicHost for Board {
             attached: None,
             activations: 0,
             upkeep_paid: false,
+            echo_done: false,
         });
         self.moved.push(card);
         Some(card)
@@ -430,6 +431,16 @@ impl WagicHost for Board {
     fn pay_upkeep(&mut self, card: CardId) {
         if let Some(c) = self.get_mut(card) {
             c.upkeep_paid = true;
+        }
+    }
+
+    fn echo_done(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.echo_done)
+    }
+
+    fn end_echo(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.echo_done = true;
         }
     }
 

@@ -185,6 +185,7 @@ impl Table {
             attached: None,
             activations: 0,
             upkeep_paid: false,
+            echo_done: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)

@@ -22,6 +22,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Tome\nmana={4}\ntype=Artifact\n[/card]\n\
 [card]\nname=Vise\nauto=@each opponent upkeep:damage:morethanfourcards opponent\nmana={4}\ntype=Artifact\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
+[card]\nname=Jaguar\nauto=upcost[{G};next upkeep] sacrifice\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -216,8 +218,8 @@ fn upcost_is_an_ability_of_the_upkeep_and_its_effect_as_the_draw_step_begins_unp
         ir.actions[0].costs.iter().map(|cost| wagic::CATALOGUE.costs[cost.cost.index()].name).collect();
     assert_eq!(costs, ["upcost", "G"]);
     for (card, refusal) in [
-        // Echo: Wagic offers the ability at the first upkeep only.
-        ("auto=upcost[{G};next upkeep] sacrifice\ntype=Creature", "`upcost[...;phase]`"),
+        // A phase other than Wagic's echo.
+        ("auto=upcost[{G};next draw] sacrifice\ntype=Creature", "`upcost[...;phase]` other than `next upkeep`"),
         // Wagic resolves the effect at once: no question.
         ("auto=upcost[{1}] may sacrifice\ntype=Creature", "`upcost[...]` of an effect that asks its player"),
         ("auto=upcost[{1}] destroy target(land)\ntype=Creature", "`upcost[...]` of an effect that asks its player"),
@@ -258,4 +260,37 @@ fn an_upkeep_cost_paid_keeps_the_card_and_unpaid_its_effect_runs() {
     let theirs =
         test("[PLAYER1]\ninplay:Child\n[PLAYER2]\n", "eot\nnext\nnext\n", "DRAW\n[PLAYER1]\ninplay:Child\n[PLAYER2]\n");
     assert_eq!(verdict(&theirs), Verdict::Passed);
+}
+
+#[test]
+fn echo_is_an_upkeep_cost_until_the_first_draw_step_since_the_card_entered() {
+    // Pouncing Jaguar: `echo` in place of `upcost`, and the auto costs `echoend`.
+    let jaguar = "auto=upcost[{G};next upkeep] sacrifice\ntype=Creature";
+    assert_eq!(ir_of(jaguar), ["auto[my draw]: - moveto ueot", "action[2]: "]);
+    let source = format!("[card]\nname=Test\n{jaguar}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let names = |costs: &[compiler::ir::Cost<'_>]| -> Vec<&str> {
+        costs.iter().map(|cost| wagic::CATALOGUE.costs[cost.cost.index()].name).collect()
+    };
+    assert_eq!((names(ir.actions[0].costs), names(ir.autos[0].costs)), (vec!["echo", "G"], vec!["echoend"]));
+    let first = |moves: &str, expected: &str| {
+        format!(
+            "[INIT]\nUPKEEP\n[PLAYER1]\ninplay:Jaguar,Forest\nmanapool:{{G}}\n[PLAYER2]\n[DO]\n{moves}[ASSERT]\n{expected}[END]\n"
+        )
+    };
+    // Unpaid at its first upkeep: sacrificed.
+    let unpaid = first("next\n", "DRAW\n[PLAYER1]\ninplay:Forest\ngraveyard:Jaguar\nmanapool:{0}\n[PLAYER2]\n");
+    assert_eq!(verdict(&unpaid), Verdict::Passed);
+    // Paid: the next upkeep offers it no more (the click pays nothing)...
+    let offered = first(
+        "Jaguar\neot\neot\nnext\nForest\nJaguar\n",
+        "UPKEEP\n[PLAYER1]\ninplay:Jaguar,Forest\nmanapool:{G}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&offered), Verdict::Passed);
+    // ...and unpaid then, the Jaguar stays.
+    let stays =
+        first("Jaguar\neot\neot\nnext\nnext\n", "DRAW\n[PLAYER1]\ninplay:Jaguar,Forest\nmanapool:{0}\n[PLAYER2]\n");
+    assert_eq!(verdict(&stays), Verdict::Passed);
 }
