@@ -417,7 +417,8 @@ impl Code {
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
                  `{discard(spec)}`, `{L}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
-                 triggers before a `:` (`@movedto(spec) from(spec)`, `@damaged(spec)`, \
+                 triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
+                 `nonbattlezone` too, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked`, `@combatdamaged`, `@damageof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \

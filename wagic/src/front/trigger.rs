@@ -10,7 +10,33 @@ use super::piece::Piece;
 use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
 
+/// Wagic's zone `nonbattlezone`: graveyards, libraries, hands and exiles (and command
+/// zones, not modelled), every zone but the battlefield and the stack.
+const OUTSIDE_THE_BATTLEFIELD: &str = "nonbattlezone";
+
+/// The spec of `spec|nonbattlezone` (or `*` for `nonbattlezone` alone) without its zone,
+/// when that is its zone.
+fn outside_the_battlefield(spec: Piece<'_>) -> Option<Piece<'_>> {
+    let spec = spec.trim();
+    if spec.text.eq_ignore_ascii_case(OUTSIDE_THE_BATTLEFIELD) {
+        return Some(Piece::new("*", spec.start));
+    }
+    let bar = spec.text.rfind('|')?;
+    let zone = spec.from(bar + 1).trim();
+    zone.text.eq_ignore_ascii_case(OUTSIDE_THE_BATTLEFIELD).then(|| spec.slice(0, bar).trim())
+}
+
 impl<'i> Lowering<'i> {
+    /// `not inzone(object, 'battlefield', '') and not inzone(object, 'stack', '')`.
+    fn outside_battlefield_and_stack(&self, object: Expr<'i>) -> Expr<'i> {
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "inzone").unwrap_or(0);
+        let not_in = |zone: &'static str| {
+            let args = self.arena.alloc_slice_copy(&[object, Expr::Str(zone), Expr::Str("")]);
+            Expr::Not(self.arena.alloc(Expr::Call(vm::bytecode::FunctionIdx::new(function), args)))
+        };
+        Expr::And(self.arena.alloc(not_in("battlefield")), self.arena.alloc(not_in("stack")))
+    }
+
     /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`: one event; on
     /// an Aura, `@each targetcontroller upkeep` (the upkeep of the enchanted permanent's
     /// controller, as Wagic's `TriggerAtPhase` reads it) is two: the upkeep of the Aura's
@@ -107,8 +133,20 @@ impl<'i> Lowering<'i> {
         };
         let mut condition = None;
         if let Some(object_spec) = object_spec {
+            // `@movedto(spec|nonbattlezone)`: the spec without its zone, then the zone test.
+            let (object_spec, elsewhere) = match outside_the_battlefield(object_spec) {
+                Some(body) if event_name == "movedto" => (body, true),
+                _ => (object_spec, false),
+            };
             let spec = spec::read(object_spec)?;
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
+            if elsewhere {
+                let test = self.outside_battlefield_and_stack(trigger);
+                condition = Some(match condition.take() {
+                    Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
+                    None => test,
+                });
+            }
         }
         let mut and = |test: Expr<'i>| {
             condition = Some(match condition.take() {

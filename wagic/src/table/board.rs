@@ -293,8 +293,10 @@ impl Board {
             // In a graveyard, in exile or on the stack a card keeps the controller it had
             // as it left the battlefield (last known information: a stolen creature
             // sacrificed for its own ability is still its thief's as the ability
-            // resolves); in a hand or a library it is its owner's again.
-            if zone == HAND || zone == LIBRARY {
+            // resolves); in a hand or a library it is its owner's again, once its own
+            // leaving has been seen (the table's settling hands it back after the
+            // events of the move: Delusions of Mediocrity's controller loses the life).
+            if (zone == HAND || zone == LIBRARY) && from.1 != BATTLEFIELD {
                 c.controller = c.owner;
             }
             c.tapped = false;

@@ -424,6 +424,11 @@ impl Table {
                 if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
                     self.runtime.leave_play(&mut self.board, card);
                 }
+                // Its leaving seen, a card in a hand or a library is its owner's again.
+                let c = &mut self.board.cards[index];
+                if c.zone == HAND || c.zone == LIBRARY {
+                    c.controller = c.owner;
+                }
             }
             let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
             let pending =

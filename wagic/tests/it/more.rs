@@ -24,6 +24,10 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
 [card]\nname=Jaguar\nauto=upcost[{G};next upkeep] sacrifice\nmana={G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Mediocrity\nauto=@movedTo(this|nonbattlezone) from(battlefield):life:-10 controller\nmana={U}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Gift\ntarget=*|myBattlefield\nauto=moveTo(opponentBattlefield)\nmana={U}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Bounce\ntarget=*\nauto=moveTo(ownerHand)\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -293,4 +297,44 @@ fn echo_is_an_upkeep_cost_until_the_first_draw_step_since_the_card_entered() {
     let stays =
         first("Jaguar\neot\neot\nnext\nnext\n", "DRAW\n[PLAYER1]\ninplay:Jaguar,Forest\nmanapool:{0}\n[PLAYER2]\n");
     assert_eq!(verdict(&stays), Verdict::Passed);
+}
+
+#[test]
+fn nonbattlezone_is_every_zone_but_the_battlefield_and_the_stack() {
+    // `@movedTo(this|nonbattlezone) from(battlefield)`: the card's own move out of play,
+    // wherever it goes (its spec alone, then `inzone` of neither zone).
+    let leaves = "auto=@movedTo(this|nonbattlezone) from(battlefield):life:-10 controller\ntype=Enchantment";
+    assert_eq!(ir_of(leaves), ["auto[movedto?]: me life ueot"]);
+    let source = format!("[card]\nname=Test\n{leaves}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let condition = format!("{:?}", ir.autos[0].events[0].condition);
+    for zone in ["Str(\"battlefield\")", "Str(\"stack\")"] {
+        assert!(
+            condition.contains(&format!("Not(Call(FunctionIdx(2), [Var(VariableIdx(4)), {zone}, Str(\"\")]))")),
+            "{condition}"
+        );
+    }
+    assert_eq!((wagic::CATALOGUE.functions[2].name, wagic::catalogue::VARIABLES[4].name), ("inzone", "trigger"));
+    // Not a zone of a target: refused there.
+    assert_eq!(
+        error_of("auto=moveTo(myhand) target(creature|nonbattlezone)\ntype=Sorcery").as_deref(),
+        Some("unsupported: zone `nonbattlezone`")
+    );
+    // To the graveyard or to a hand: its controller loses the life.
+    let destroyed = test(
+        "[PLAYER1]\ninplay:Mediocrity\nhand:Unmake\nmanapool:{W}\n[PLAYER2]\n",
+        "Unmake\nMediocrity\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Mediocrity,Unmake\nlife:10\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&destroyed), Verdict::Passed);
+    // Given away, then bounced to its owner's hand: the player who controlled it as it
+    // left loses the life (last known information), not its owner.
+    let bounced = test(
+        "[PLAYER1]\ninplay:Mediocrity\nhand:Gift,Bounce\nmanapool:{U}{U}\n[PLAYER2]\n",
+        "Gift\nMediocrity\nBounce\nMediocrity\n",
+        "FIRSTMAIN\n[PLAYER1]\nhand:Mediocrity\ngraveyard:Gift,Bounce\n[PLAYER2]\nlife:10\n",
+    );
+    assert_eq!(verdict(&bounced), Verdict::Passed);
 }
