@@ -543,6 +543,13 @@ fn hand_size<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `lifetotal(player)`: the player's life.
+fn life_total<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let life = ctx.arg(0).as_player().map_or(0, |player| ctx.host().life(player));
+    ctx.set_result(Value::Int(life));
+    Ok(Status::Success)
+}
+
 /// `upkeeppaid(card)`: whether its upkeep cost was paid this turn.
 fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let paid = ctx.arg(0).as_card().is_some_and(|card| ctx.host().upkeep_paid(card));
@@ -775,8 +782,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 8] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 9] = [
         ("blockercount", blocker_count),
+        ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),
         ("istype", is_type),

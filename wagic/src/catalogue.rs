@@ -655,6 +655,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
     },
     FunctionSpec {
+        name: "lifetotal",
+        min_args: 1,
+        max_args: 1,
+        doc: "`lifetotal(player)`: the player's life total (Wagic's `compare(lifetotal)`); 0 for anything else.",
+    },
+    FunctionSpec {
         name: "upkeeppaid",
         min_args: 1,
         max_args: 1,

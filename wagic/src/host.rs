@@ -123,6 +123,9 @@ pub trait WagicHost: Host {
     /// The player's life changes by `amount`.
     fn change_life(&mut self, player: PlayerId, amount: i32);
 
+    /// The player's life total.
+    fn life(&self, player: PlayerId) -> i32;
+
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 

@@ -405,6 +405,8 @@ impl Code {
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
                  until the card moves), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
+                 `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `effect and!(effect)!` (the second on the same target), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \

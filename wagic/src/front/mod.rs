@@ -30,11 +30,13 @@
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
 //! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
-//! `dynamicability<!...!>` in `dynamic.rs` and `upcost[...]` in `upcost.rs`.
+//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs` and `if
+//! compare(...)` in `compare.rs`.
 
 mod amount;
 mod aura;
 mod cda;
+mod compare;
 mod cost;
 mod dynamic;
 mod links;

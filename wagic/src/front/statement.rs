@@ -415,6 +415,10 @@ impl<'i> Lowering<'i> {
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(condition, construct));
         };
+        if count_part.trim().starts_with_word("compare(") {
+            let statement = self.statement(effect, wrapper, None)?;
+            return self.compared(*count_part, *criterion, *bound, statement);
+        }
         let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
         else {
             return Err(Unsupported::new(*count_part, construct));

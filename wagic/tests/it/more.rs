@@ -28,6 +28,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Gift\ntarget=*|myBattlefield\nauto=moveTo(opponentBattlefield)\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Bounce\ntarget=*\nauto=moveTo(ownerHand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
+[card]\nname=Reinforce\nauto=if compare(lifetotal)~lessthan~compare(opponentlifetotal) then life:6\nmana={W}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Peek\nauto=if compare(ohandcount)~morethan~1 then draw:1 controller\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -337,4 +339,47 @@ fn nonbattlezone_is_every_zone_but_the_battlefield_and_the_stack() {
         "FIRSTMAIN\n[PLAYER1]\nhand:Mediocrity\ngraveyard:Gift,Bounce\n[PLAYER2]\nlife:10\n",
     );
     assert_eq!(verdict(&bounced), Verdict::Passed);
+}
+
+#[test]
+fn if_compare_runs_its_effect_only_when_the_amounts_compare_so() {
+    // Timely Reinforcements' life line: the statement's condition, `lifetotal(me) <
+    // lifetotal(opp)`, checked as the effect resolves.
+    let timely = "auto=if compare(lifetotal)~lessthan~compare(opponentlifetotal) then life:6\ntype=Sorcery";
+    assert_eq!(ir_of(timely), ["action[0]: - life ueot"]);
+    let source = format!("[card]\nname=Test\n{timely}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let lifetotal = wagic::CATALOGUE.functions.iter().position(|function| function.name == "lifetotal").unwrap_or(99);
+    let life = |player: usize| format!("Call(FunctionIdx({lifetotal}), [Var(VariableIdx({player}))])");
+    let expected = format!("Some(If(Binary(Compare(Lt), {}, {})))", life(0), life(1));
+    assert_eq!(format!("{:?}", ir.actions[0].statements[0].condition), expected);
+    assert_eq!((wagic::catalogue::VARIABLES[0].name, wagic::catalogue::VARIABLES[1].name), ("me", "opp"));
+    for card in [
+        "auto=if compare(powertotalinplay)~morethan~3 then draw:1 controller\ntype=Sorcery",
+        "auto=if compare(lifetotal)+1~morethan~3 then draw:1 controller\ntype=Sorcery",
+        "auto=if compare(lifetotal)~morethan~3 then damage:1 target(creature)\ntype=Sorcery",
+    ] {
+        let error = error_of(card).unwrap_or_default();
+        assert!(error.starts_with("unsupported: `if"), "{card}: {error}");
+    }
+    // Less life than the opponent: 6 more; as much: none, the spell still resolves.
+    for (life, after) in [(19, 25), (20, 20)] {
+        let reinforce = test(
+            &format!("[PLAYER1]\nhand:Reinforce\nmanapool:{{W}}\nlife:{life}\n[PLAYER2]\n"),
+            "Reinforce\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ngraveyard:Reinforce\nlife:{after}\n[PLAYER2]\n"),
+        );
+        assert_eq!(verdict(&reinforce), Verdict::Passed, "{life}");
+    }
+    // The opponent's hand counted against a number: two cards, more than 1, a draw.
+    for (hand, drawn) in [("Island,Island", "hand:Forest\n"), ("Island", "library:Forest\n")] {
+        let peek = test(
+            &format!("[PLAYER1]\nhand:Peek\nlibrary:Forest\nmanapool:{{U}}\n[PLAYER2]\nhand:{hand}\n"),
+            "Peek\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\n{drawn}graveyard:Peek\n[PLAYER2]\nhand:{hand}\n"),
+        );
+        assert_eq!(verdict(&peek), Verdict::Passed, "{hand}");
+    }
 }
