@@ -423,6 +423,7 @@ impl Code {
                  `nonbattlezone` too, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked`, `@combatdamaged`, `@damageof`, \
+                 `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \

@@ -117,8 +117,18 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 8] =
-                ["movedto", "damaged", "tapped", "untapped", "drawn", "combatdamaged", "damagefoeof", "damageof"];
+            const OBJECT_TRIGGERS: [&str; 10] = [
+                "movedto",
+                "damaged",
+                "tapped",
+                "untapped",
+                "drawn",
+                "combatdamaged",
+                "damagefoeof",
+                "damageof",
+                "combatdamagefoeof",
+                "combatdamageof",
+            ];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
@@ -156,19 +166,29 @@ impl<'i> Lowering<'i> {
         };
         // Wagic's damage triggers (`TrDamaged`) are one event, `damaged`: combat damage only
         // (`@combatdamaged`), or dealt to the card's controller's opponent (`@damagefoeof`)
-        // or to its controller (`@damageof`).
-        let event_name = match event_name.as_str() {
-            "combatdamaged" => {
-                and(Expr::Var(spec::variable("combatdamage")));
+        // or to its controller (`@damageof`), or both (`@combatdamagefoeof`,
+        // `@combatdamageof`).
+        // Whether combat damage only, and whose damage: the event's tests.
+        let damage = match event_name.as_str() {
+            "combatdamaged" => Some((true, None)),
+            "damagefoeof" => Some((false, Some("opp"))),
+            "damageof" => Some((false, Some("me"))),
+            "combatdamagefoeof" => Some((true, Some("opp"))),
+            "combatdamageof" => Some((true, Some("me"))),
+            _ => None,
+        };
+        let event_name = match damage {
+            Some((combat, whose)) => {
+                if combat {
+                    and(Expr::Var(spec::variable("combatdamage")));
+                }
+                if let Some(player) = whose {
+                    let player = self.arena.alloc(Expr::Var(spec::variable(player)));
+                    and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
+                }
                 "damaged".to_string()
             }
-            whose @ ("damagefoeof" | "damageof") => {
-                let player =
-                    self.arena.alloc(Expr::Var(spec::variable(if whose == "damageof" { "me" } else { "opp" })));
-                and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
-                "damaged".to_string()
-            }
-            _ => event_name,
+            None => event_name,
         };
         for word in rest {
             match word.call("from") {

@@ -30,6 +30,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Reinforce\nauto=if compare(lifetotal)~lessthan~compare(opponentlifetotal) then life:6\nmana={W}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Peek\nauto=if compare(ohandcount)~morethan~1 then draw:1 controller\nmana={U}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Raider\nauto=@combatdamagefoeof(player) from(this):draw:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Scout\nauto=@combatdamageof(player) from(this):draw:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -381,5 +383,31 @@ fn if_compare_runs_its_effect_only_when_the_amounts_compare_so() {
             &format!("FIRSTMAIN\n[PLAYER1]\n{drawn}graveyard:Peek\n[PLAYER2]\nhand:{hand}\n"),
         );
         assert_eq!(verdict(&peek), Verdict::Passed, "{hand}");
+    }
+}
+
+#[test]
+fn combat_damage_to_a_player_of_either_side_is_the_damaged_event_with_both_tests() {
+    // `@combatdamagefoeof(player)`: combat damage only, dealt to the opponent.
+    let raider = "auto=@combatdamagefoeof(player) from(this):draw:1 controller\ntype=Creature";
+    assert_eq!(ir_of(raider), ["auto[damaged?]: me draw ueot"]);
+    let source = format!("[card]\nname=Test\n{raider}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let condition = format!("{:?}", ir.autos[0].events[0].condition);
+    // `combatdamage` (8), and the object (`trigger`, 4) is `opp` (1).
+    assert!(condition.contains("Var(VariableIdx(8))"), "{condition}");
+    assert!(condition.contains("Binary(Compare(Eq), Var(VariableIdx(4)), Var(VariableIdx(1)))"), "{condition}");
+    let names: Vec<&str> = [8, 4, 1].iter().map(|&index| wagic::catalogue::VARIABLES[index].name).collect();
+    assert_eq!(names, ["combatdamage", "trigger", "opp"]);
+    // Unblocked, the Raider draws; the Scout's trigger is its controller's damage: none.
+    for (attacker, library, hand) in [("Raider", "", "hand:Forest\n"), ("Scout", "library:Forest\n", "")] {
+        let attack = test(
+            &format!("[PLAYER1]\ninplay:{attacker}\nlibrary:Forest\n[PLAYER2]\n"),
+            &format!("next\nnext\n{attacker}\nnext\nnext\nnext\n"),
+            &format!("COMBATEND\n[PLAYER1]\ninplay:{attacker}\n{library}{hand}[PLAYER2]\nlife:19\n"),
+        );
+        assert_eq!(verdict(&attack), Verdict::Passed, "{attacker}");
     }
 }
