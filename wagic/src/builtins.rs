@@ -698,7 +698,9 @@ fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
     let player = ctx.env().controller;
     let count = cost_count(ctx);
     match phase {
-        CostPhase::Check => Ok(Status::Success),
+        // Wagic pays life only from at least as much (`LifeCost` needs some life,
+        // `SpecificLifeCost` the amount).
+        CostPhase::Check => Ok(status(ctx.host().life(player) >= count)),
         CostPhase::Pay => {
             ctx.host().change_life(player, -count);
             Ok(Status::Success)

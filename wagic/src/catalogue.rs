@@ -281,7 +281,11 @@ pub const COSTS: &[CostSpec] = &[
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
-    CostSpec { name: "L", arg: CostArg::OptionalCountOrFilter, doc: "`{L}`: pay 1 life (the count is how much)." },
+    CostSpec {
+        name: "L",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
+    },
     CostSpec {
         name: "assorcery",
         arg: CostArg::None,

@@ -32,6 +32,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Peek\nauto=if compare(ohandcount)~morethan~1 then draw:1 controller\nmana={U}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Raider\nauto=@combatdamagefoeof(player) from(this):draw:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Scout\nauto=@combatdamageof(player) from(this):draw:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Bargain\nauto={L:3}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
+[card]\nname=Pact\nauto={L}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -409,5 +411,33 @@ fn combat_damage_to_a_player_of_either_side_is_the_damaged_event_with_both_tests
             &format!("COMBATEND\n[PLAYER1]\ninplay:{attacker}\n{library}{hand}[PLAYER2]\nlife:19\n"),
         );
         assert_eq!(verdict(&attack), Verdict::Passed, "{attacker}");
+    }
+}
+
+#[test]
+fn a_life_cost_is_its_amount_and_is_paid_only_from_as_much_life() {
+    // `{L:3}`: the catalogue's `L` with a count of 3.
+    let source = "[card]\nname=Test\nauto={L:3}:draw:1 controller\ntype=Artifact\n[/card]\n";
+    let blocks = wagic::reader::read(source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let [cost] = ir.actions[0].costs else { panic!("one cost") };
+    assert_eq!((wagic::CATALOGUE.costs[cost.cost.index()].name, cost.count), ("L", Some(3)));
+    for card in ["auto={L:0}:draw:1\ntype=Artifact", "auto={L:x}:draw:1\ntype=Artifact"] {
+        assert!(error_of(card).unwrap_or_default().starts_with("unsupported: "), "{card}");
+    }
+    // Griselbrand's test in small: from 4 life, one activation pays 3 (drawing the last
+    // card listed, the library's top); the second is not offered (Wagic's
+    // `SpecificLifeCost` needs the amount), nor `{L}` from 0 life.
+    let library = "library:Forest,Island\n";
+    for (card, life, after, hand, left) in
+        [("Bargain", 4, 1, "hand:Island\n", "library:Forest\n"), ("Pact", 0, 0, "", library)]
+    {
+        let activated = test(
+            &format!("[PLAYER1]\ninplay:{card}\nlife:{life}\n{library}[PLAYER2]\n"),
+            &format!("{card}\n{card}\n"),
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:{card}\nlife:{after}\n{hand}{left}[PLAYER2]\n"),
+        );
+        assert_eq!(verdict(&activated), Verdict::Passed, "{card}");
     }
 }
