@@ -413,7 +413,9 @@ impl Code {
                  `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count) and `morethanfourcards` (the \
-                 opponent's hand beyond four, on a permanent's damage), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 opponent's hand beyond four, on a permanent's damage), joined by `&&` (parts \
+                 without a target act on the line's one `target(spec)` when all are effects on \
+                 a card), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \

@@ -42,6 +42,7 @@ mod dynamic;
 mod links;
 pub mod piece;
 mod rampage;
+mod shared;
 pub mod spec;
 mod statement;
 mod token;

@@ -66,7 +66,7 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(piece, "`may` with `&&`"));
         }
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
-        for part in parts {
+        for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
             // no target of its own acts on the target the part before chose (Wagic gives
             // every part of the line the one target).
@@ -94,8 +94,13 @@ impl<'i> Lowering<'i> {
             statements.push(self.statement(part.trim(), wrapper, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
-        // of its own acts on it (`damage:2 && -flying target(creature)`); statements here
-        // choose their targets each, so such a line is refused rather than split.
+        // of its own acts on it (`damage:2 && -flying target(creature)`): one statement when
+        // the parts are effects on that card (`shared.rs`); else, as statements here choose
+        // their targets each, such a line is refused rather than split.
+        let wrapped = matches!(wrapper, Some(Wrapper::Target(_, "target")));
+        if let Some(merged) = self.one_target(piece, &parts, &statements, wrapped) {
+            statements = vec![merged];
+        }
         if statements.len() > 1 && matches!(wrapper, Some(Wrapper::Target(_, "target"))) {
             return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
         }
@@ -490,7 +495,7 @@ impl<'i> Lowering<'i> {
 }
 
 /// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).
-fn names_a_target(part: Piece<'_>) -> bool {
+pub(super) fn names_a_target(part: Piece<'_>) -> bool {
     part.words().iter().any(|word| {
         let lower = word.text.to_ascii_lowercase();
         ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))

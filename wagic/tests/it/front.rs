@@ -15,7 +15,8 @@ pub(super) fn error_of(card: &str) -> Option<String> {
 #[test]
 fn parts_sharing_one_chosen_target_are_refused() {
     for line in [
-        "auto={S}:damage:2 && -flying target(creature[flying])\ntype=Creature",
+        // (`damage:2 && -flying target(creature[flying])` is one statement: `more.rs`.)
+        "auto={S}:damage:2 && draw:1 target(creature[flying])\ntype=Creature",
         "auto={T}:target(player) deplete:1 && draw:1\ntype=Creature",
     ] {
         assert_eq!(error_of(line).as_deref(), Some("unsupported: `&&` parts sharing one `target(...)`"), "{line}");
