@@ -412,7 +412,8 @@ impl Code {
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
-                 (the mana paid), `type:spec:zone` (a count) and `morethanfourcards` (the \
+                 (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
+                 trigger: the damage dealt) and `morethanfourcards` (the \
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (parts \
                  without a target act on the line's one `target(spec)` when all are effects on \
                  a card), each with `target(spec)`, `all(spec)`, \

@@ -39,6 +39,8 @@ impl<'i> Lowering<'i> {
         if self.spell || self.aura {
             return Err(Unsupported::new(value, "`upcost[...]` on an instant, a sorcery or an Aura"));
         }
+        // Not a trigger's effect: no damage event's bindings.
+        self.damage_trigger.set(false);
         let inner = value.from(OPEN.len());
         let close = inner.find_top(b']').ok_or_else(|| Unsupported::new(value, "`upcost[` without `]`"))?;
         let cost_text = inner.slice(0, close).trim();

@@ -35,6 +35,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Bargain\nauto={L:3}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
 [card]\nname=Pact\nauto={L}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
 [card]\nname=Lancer\nauto={R}:1/0 && 1/0 target(creature)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Mirror\nauto=@damaged(this):damage:thatmuch controller\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -472,4 +473,35 @@ fn and_parts_without_a_target_act_on_the_lines_one_target() {
         "COMBATEND\n[PLAYER1]\ninplay:Lancer,Grizzly Bears\n[PLAYER2]\nlife:16\n",
     );
     assert_eq!(verdict(&lanced), Verdict::Passed);
+}
+
+#[test]
+fn thatmuch_in_a_damage_trigger_is_the_damage_dealt() {
+    // The damaged event's `thatmuch` (10), negated for `-thatmuch`.
+    let mirror = "[card]\nname=Test\nauto=@damaged(this):damage:thatmuch controller\n\
+                  auto=@damaged(this):life:-thatmuch opponent\ntype=Creature\n[/card]\n";
+    let blocks = wagic::reader::read(mirror);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let amounts: Vec<String> =
+        ir.autos.iter().map(|auto| format!("{:?}", auto.statements[0].chain[0].effect)).collect();
+    assert!(amounts[0].contains("args: [Value(Var(VariableIdx(9)))]"), "{}", amounts[0]);
+    assert!(amounts[1].contains("args: [Value(Neg(Var(VariableIdx(9))))]"), "{}", amounts[1]);
+    assert_eq!(wagic::catalogue::VARIABLES[9].name, "thatmuch");
+    // Outside a damage trigger there is no damage to read.
+    for card in [
+        "auto=@each my upkeep:damage:thatmuch controller\ntype=Creature",
+        "auto={T}:damage:thatmuch controller\ntype=Creature",
+        // After a damage trigger's line, an upkeep cost's effect is no trigger's.
+        "auto=@damaged(this):life:1\nauto=upcost[{1}] damage:thatmuch controller\ntype=Creature",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some("unsupported: amount `thatmuch`"), "{card}");
+    }
+    // Shocked, the opponent's Mirror deals them the 2 it took.
+    let shocked = test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Mirror\n",
+        "Shock\nMirror\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Mirror\nlife:18\n",
+    );
+    assert_eq!(verdict(&shocked), Verdict::Passed);
 }
