@@ -53,8 +53,8 @@
 //! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
 //! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
 //! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
-//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
-//! set files that map ids to names are not read); a card that is not in the card files
+//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with
+//! no set files to map it ([`run_with_sets`] names such cards by name: see `ids.rs`); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
 //! granted; a move the model cannot play (a spell it cannot pay for, a target with a
 //! count, a permanent with no ability, a creature that entered this turn
@@ -68,6 +68,7 @@ use std::sync::Arc;
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::catalogue::CATALOGUE;
+use crate::sets::Sets;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missing, P0, P1, STACK, Step, Table};
 use crate::testfile::{self, CardRef, Phase, State, TestFile, Zone};
 
@@ -75,7 +76,10 @@ mod asserts;
 mod clicks;
 mod combat;
 mod costs;
+mod ids;
 mod protection;
+
+pub use ids::NO_SETS;
 
 use asserts::compare;
 use clicks::{Menu, choice_number};
@@ -147,8 +151,24 @@ pub fn known_wagic_failure(path: &std::path::Path) -> Option<Skip> {
     wontfix.then(|| skip("a test Wagic marks wontfix (Wagic's engine fails it too)", ""))
 }
 
-/// Runs one test on a fresh table of `library`.
+/// Runs one test on a fresh table of `library`, with no set files: a test that names a
+/// card by Wagic id is skipped ([`NO_SETS`]).
 pub fn run(library: &Arc<Library>, test: &TestFile) -> Verdict {
+    run_with_sets(library, None, test)
+}
+
+/// Runs one test on a fresh table of `library`, each card it names by Wagic id named by
+/// the card `sets` maps the id to.
+pub fn run_with_sets(library: &Arc<Library>, sets: Option<&Sets>, test: &TestFile) -> Verdict {
+    match ids::resolve(library, sets, test) {
+        Ok(Some(resolved)) => run_resolved(library, &resolved),
+        Ok(None) => run_resolved(library, test),
+        Err(skip) => Verdict::Skipped(skip),
+    }
+}
+
+/// Runs a test that names every card by name.
+fn run_resolved(library: &Arc<Library>, test: &TestFile) -> Verdict {
     match Run::new(library, test).and_then(|mut run| {
         run.play()?;
         Ok(run)
@@ -801,7 +821,7 @@ fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
             return Err(skip(reason, format!("line {}", step.line)));
         }
         if step.text.parse::<i64>().is_ok() {
-            return Err(skip("a card given by its Wagic id (set files are not read)", at(step.line, &step.text)));
+            return Err(skip(NO_SETS, at(step.line, &step.text)));
         }
     }
     let mut cards = 0usize;
@@ -817,7 +837,7 @@ fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
                 for card in zone_cards {
                     cards += 1;
                     if let CardRef::Id(id) = card {
-                        return Err(skip("a card given by its Wagic id (set files are not read)", id.to_string()));
+                        return Err(skip(NO_SETS, id.to_string()));
                     }
                 }
             }
