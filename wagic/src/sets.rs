@@ -75,6 +75,8 @@ pub struct Printing {
 #[derive(Debug, Clone, Default)]
 pub struct Sets {
     by_id: HashMap<i32, Vec<Printing>>,
+    /// The ids of each card's printings, by its name in lower case.
+    by_name: HashMap<String, Vec<i32>>,
     /// Entries kept in all.
     entries: usize,
     /// Entries read past [`MAX_SET_ENTRIES`] or [`MAX_PRINTINGS_PER_ID`] and not kept.
@@ -101,6 +103,10 @@ impl Sets {
                 continue;
             }
             self.entries += 1;
+            let ids = self.by_name.entry(entry.name.to_lowercase()).or_default();
+            if !ids.contains(&entry.id) {
+                ids.push(entry.id);
+            }
             printings.push(Printing { entry, set: Arc::clone(&set) });
         }
     }
@@ -116,6 +122,19 @@ impl Sets {
     pub fn printing(&self, id: i32, known: impl Fn(&SetEntry) -> bool) -> Option<&Printing> {
         let printings = self.printings(id);
         printings.iter().find(|printing| known(&printing.entry)).or(printings.first())
+    }
+
+    /// The id Wagic's test suite gives a card named `name` (any case): the highest id
+    /// whose printing ([`Sets::printing`], `known` as there) is a card of that name, as
+    /// `MTGAllCards::prefetchCardNameCache` leaves its cache of names. `None` when no
+    /// printing is.
+    pub fn id_of_name(&self, name: &str, known: impl Fn(&SetEntry) -> bool) -> Option<i32> {
+        let name = name.to_lowercase();
+        let ids = self.by_name.get(&name)?;
+        ids.iter()
+            .copied()
+            .filter(|&id| self.printing(id, &known).is_some_and(|printing| printing.entry.name.to_lowercase() == name))
+            .max()
     }
 
     /// Entries kept.

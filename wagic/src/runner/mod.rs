@@ -61,7 +61,7 @@
 //! acting or attacking, a player acting out of turn, a card in a graveyard); a question
 //! the moves do not answer; an `[ASSERT]` with no phase.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
@@ -161,15 +161,16 @@ pub fn run(library: &Arc<Library>, test: &TestFile) -> Verdict {
 /// the card `sets` maps the id to.
 pub fn run_with_sets(library: &Arc<Library>, sets: Option<&Sets>, test: &TestFile) -> Verdict {
     match ids::resolve(library, sets, test) {
-        Ok(Some(resolved)) => run_resolved(library, &resolved),
-        Ok(None) => run_resolved(library, test),
+        Ok(Some(resolved)) => run_resolved(library, &resolved.test, (resolved.init_ids, resolved.move_ids)),
+        Ok(None) => run_resolved(library, test, (Vec::new(), Vec::new())),
         Err(skip) => Verdict::Skipped(skip),
     }
 }
 
-/// Runs a test that names every card by name.
-fn run_resolved(library: &Arc<Library>, test: &TestFile) -> Verdict {
-    match Run::new(library, test).and_then(|mut run| {
+/// Runs a test that names every card by name; `ids` are the Wagic ids its `[INIT]`
+/// cards and its moves stand for ([`ids::Resolved`]), none when it names no card by id.
+fn run_resolved(library: &Arc<Library>, test: &TestFile, ids: (Vec<Option<i32>>, Vec<Option<i32>>)) -> Verdict {
+    match Run::new(library, test, ids).and_then(|mut run| {
         run.play()?;
         Ok(run)
     }) {
@@ -261,6 +262,14 @@ pub const MODELLED_ABILITIES: &[&str] = &[
 
 struct Run<'t> {
     test: &'t TestFile,
+    /// The Wagic id of each card `[INIT]` set, when the test names cards by id: Wagic finds
+    /// a card by the id a move stands for.
+    wagic_ids: HashMap<CardId, i32>,
+    /// The Wagic id each move stands for ([`ids::Resolved::move_ids`]); empty when the
+    /// test names no card by id.
+    move_ids: Vec<Option<i32>>,
+    /// The id the move being played stands for.
+    move_id: Option<i32>,
     table: Table,
     phase: Phase,
     /// Lands the first player played this turn.
@@ -304,7 +313,11 @@ struct AutoOwed {
 
 impl<'t> Run<'t> {
     /// Checks that the test needs only what the table models, and sets the board.
-    fn new(library: &Arc<Library>, test: &'t TestFile) -> Result<Run<'t>, Skip> {
+    fn new(
+        library: &Arc<Library>,
+        test: &'t TestFile,
+        (init_ids, move_ids): (Vec<Option<i32>>, Vec<Option<i32>>),
+    ) -> Result<Run<'t>, Skip> {
         check_modelled(library, test)?;
         let phase = test.init.phase.unwrap_or(Phase::FirstMain);
         let mut table = Table::with_library(Arc::clone(library));
@@ -313,6 +326,8 @@ impl<'t> Run<'t> {
         table.board.upkeep = phase == Phase::Upkeep;
         let mut entered = HashSet::new();
         let sick_from_start = test.switches.iter().any(|(_, switch)| switch == "summoningsickness");
+        let mut init_ids = init_ids.into_iter();
+        let mut wagic_ids = HashMap::new();
         for (index, player) in test.init.players.iter().enumerate() {
             let id = if index == 0 { P0 } else { P1 };
             // Wagic's order: graveyard, library, hand, battlefield, exile.
@@ -327,6 +342,9 @@ impl<'t> Run<'t> {
                     if zone == Zone::Battlefield && sick_from_start {
                         entered.insert(placed);
                     }
+                    if let Some(wagic_id) = init_ids.next().flatten() {
+                        wagic_ids.insert(placed, wagic_id);
+                    }
                 }
             }
             let board_player = &mut table.board.players[index];
@@ -339,6 +357,9 @@ impl<'t> Run<'t> {
         table.hold_questions = true;
         Ok(Run {
             test,
+            wagic_ids,
+            move_ids,
+            move_id: None,
             table,
             phase,
             lands_played: 0,
@@ -358,7 +379,8 @@ impl<'t> Run<'t> {
 
     fn play(&mut self) -> Result<(), Skip> {
         let mut pending: Option<Pending> = None;
-        for step in &self.test.moves {
+        for (index, step) in self.test.moves.iter().enumerate() {
+            self.move_id = self.move_ids.get(index).copied().flatten();
             let word = step.text.split_whitespace().next().unwrap_or("");
             let target_first = pending.is_some() || self.owed_clicks > 0;
             if self.table.held.is_some() && target_first && word == "choice" {
@@ -628,7 +650,9 @@ impl<'t> Run<'t> {
     }
 
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
-    /// line), else the first card of that name in Wagic's search order.
+    /// line), else the first card in Wagic's search order with the Wagic id the move stands
+    /// for (`Rules::getCardByMTGId`; none when no card has it), else, for a move standing
+    /// for no id (a token's name, a test naming no card by id), the first of that name.
     fn named(&self, text: &str) -> Option<Value> {
         if text.contains("p1") {
             return Some(Value::Player(P0));
@@ -636,12 +660,16 @@ impl<'t> Run<'t> {
         if text.contains("p2") {
             return Some(Value::Player(P1));
         }
+        let is_named = |card: CardId| match self.move_id {
+            Some(id) => self.wagic_ids.get(&card) == Some(&id),
+            None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+        };
         // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
         // exile, in order.
         for player in [P0, P1] {
             for zone in [LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE] {
                 for card in self.table.board.zone(player, zone) {
-                    if self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text) {
+                    if is_named(card) {
                         return Some(Value::Card(card));
                     }
                 }
