@@ -20,7 +20,8 @@ pub const NO_SETS: &str = "a card given by its Wagic id (pass Wagic's set files:
 
 /// A test whose ids are named, with the ids its cards and moves stand for.
 pub(super) struct Resolved {
-    /// The test, every card named by name (lower case, as the test reader writes names).
+    /// The test, every card of its board lines named by name (lower case, as the test
+    /// reader writes names); its `[DO]` lines as written.
     pub test: TestFile,
     /// The id of each card `[INIT]` sets, in the order the runner sets them (each player,
     /// each zone in [`Zone::ALL`] order, each card as listed; `*` sets none): `None` for
@@ -86,7 +87,9 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
     for step in &mut resolved.moves {
         match move_id(&step.text) {
             Some(id) => {
-                step.text = name_of(id, &|| at(step.line, &step.text))?;
+                // The line stays as written (a skip quotes it): the runner finds its card
+                // by the id alone.
+                name_of(id, &|| at(step.line, &step.text))?;
                 move_ids.push(i32::try_from(id).ok());
             }
             None if library.name_of(&step.text).is_some() => move_ids.push(sets.id_of_name(&step.text, known)),

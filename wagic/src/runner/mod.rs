@@ -318,7 +318,7 @@ impl<'t> Run<'t> {
         test: &'t TestFile,
         (init_ids, move_ids): (Vec<Option<i32>>, Vec<Option<i32>>),
     ) -> Result<Run<'t>, Skip> {
-        check_modelled(library, test)?;
+        check_modelled(library, test, !move_ids.is_empty())?;
         let phase = test.init.phase.unwrap_or(Phase::FirstMain);
         let mut table = Table::with_library(Arc::clone(library));
         table.board.active = P0;
@@ -832,8 +832,9 @@ fn unmodelled_move(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Skips a test that needs what the table does not model, before anything is played.
-fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
+/// Skips a test that needs what the table does not model, before anything is played;
+/// `ids_resolved` when the set files named the ids its moves give.
+fn check_modelled(library: &Library, test: &TestFile, ids_resolved: bool) -> Result<(), Skip> {
     if let Some((line, _)) = test.switches.iter().find(|(_, switch)| switch == "momir") {
         return Err(skip("momir games are not modelled", format!("line {line}")));
     }
@@ -848,7 +849,7 @@ fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
         if let Some(reason) = unmodelled_move(&step.text) {
             return Err(skip(reason, format!("line {}", step.line)));
         }
-        if step.text.parse::<i64>().is_ok() {
+        if !ids_resolved && step.text.parse::<i64>().is_ok() {
             return Err(skip(NO_SETS, at(step.line, &step.text)));
         }
     }
