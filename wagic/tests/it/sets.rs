@@ -226,6 +226,10 @@ fn each_defect_of_a_set_file_has_its_diagnostic_at_its_place() {
     // What was read whole is kept: the entry after the unclosed one, and Forest.
     let ids: Vec<(i32, &str)> = file.entries.iter().map(|entry| (entry.id, entry.name.as_str())).collect();
     assert_eq!(ids, [(11, "Doom"), (12, "Forest")]);
+    // Id 0 is no id: Wagic's `getMTGId` reads 0 as "not a number", a name.
+    let zero = sets::read("[card]\nprimitive=Shock\nid=0\n[/card]\n");
+    assert_eq!(zero.diagnostics[0].message, "id `0` is not a number Wagic can use");
+    assert!(zero.entries.is_empty());
     // An unclosed `[meta]`.
     let meta = sets::read("[meta]\nname=Bad\n");
     assert_eq!(meta.diagnostics[0].message, "`[meta]` block has no `[/meta]`");
