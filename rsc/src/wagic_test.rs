@@ -32,6 +32,10 @@ const UNREADABLE: &str = "not a test file Wagic's reader accepts";
 /// The most set files read from one `--sets` folder (Wagic has 126 sets).
 pub(crate) const MAX_SET_FILES: usize = 10_000;
 
+/// The most bytes of whole cards (older sets' entries that carry a card) compiled from
+/// the set files, as much as one card file may hold.
+const MAX_WHOLE_CARDS_BYTES: usize = crate::check::MAX_SOURCE_BYTES as usize;
+
 /// The name of a set file in its set's folder.
 const SET_FILE: &str = "_cards.dat";
 
@@ -42,14 +46,15 @@ pub fn run(tests: &[PathBuf], cards: &[PathBuf], sets: Option<&Path>) -> Exit {
         stderr_line!("error: `rsc test --lang wagic` needs the Wagic card files: `--cards mtg.txt ...`");
         return Exit::Usage;
     }
-    let sets = match sets.map(read_sets).transpose() {
-        Ok(sets) => sets,
+    let (sets, whole_cards) = match sets.map(read_sets).transpose() {
+        Ok(Some((sets, whole_cards))) => (Some(sets), whole_cards),
+        Ok(None) => (None, Vec::new()),
         Err(message) => {
             stderr_line!("error: {}", terminal_text(&message));
             return Exit::Usage;
         }
     };
-    let library = match compile_cards(cards) {
+    let library = match compile_cards(cards, whole_cards) {
         Ok(library) => Arc::new(library),
         Err(message) => {
             stderr_line!("error: {}", terminal_text(&message));
@@ -134,8 +139,10 @@ fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
     wagic::testfile::read(&text).map_err(|error| ReadFailure::Format(error.to_string()))
 }
 
-/// Compiles every card of the card files (folders searched for `*.txt`) into one library.
-fn compile_cards(paths: &[PathBuf]) -> Result<Library, String> {
+/// Compiles every card of the card files (folders searched for `*.txt`) into one library,
+/// then the whole cards of the set files (`whole_cards`: a file's name and its cards), so
+/// that a name the card files have keeps their card.
+fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Result<Library, String> {
     let mut files = Vec::new();
     let mut unreadable = Vec::new();
     for path in paths {
@@ -151,15 +158,20 @@ fn compile_cards(paths: &[PathBuf]) -> Result<Library, String> {
         // it: its bad bytes replaced, its other cards kept.
         sources.push((path.display().to_string(), String::from_utf8_lossy(&bytes).into_owned()));
     }
+    sources.extend(whole_cards);
     let sources: Vec<(&str, String)> = sources.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
     Library::compile(&sources)
 }
 
+/// The whole cards of the set files and the file each is in.
+type WholeCards = Vec<(String, String)>;
+
 /// Reads every set file (`_cards.dat`) under `dir` (a folder searched, or one file), in
 /// path order (Wagic loads its set folders in the byte order of their names), reporting
-/// each entry that cannot be read on stderr. An error for a folder that cannot be read,
-/// holds no set file, or more than [`MAX_SET_FILES`].
-fn read_sets(dir: &Path) -> Result<wagic::sets::Sets, String> {
+/// each entry that cannot be read on stderr; with the whole cards older sets carry, as
+/// card files ([`wagic::sets::whole_cards_source`]). An error for a folder that cannot
+/// be read, holds no set file, or more than [`MAX_SET_FILES`].
+fn read_sets(dir: &Path) -> Result<(wagic::sets::Sets, WholeCards), String> {
     let shown = |path: &Path| path.display().to_string();
     let mut unreadable = Vec::new();
     let mut files = expand(dir, "dat", &mut unreadable);
@@ -178,6 +190,8 @@ fn read_sets(dir: &Path) -> Result<wagic::sets::Sets, String> {
     let mut sets = wagic::sets::Sets::new();
     let mut stderr = std::io::stderr().lock();
     let mut errors = 0usize;
+    let mut whole_cards = Vec::new();
+    let mut whole_cards_bytes = 0usize;
     for path in &files {
         let limit = wagic::sets::MAX_SET_FILE_BYTES as u64;
         let (bytes, file) = match game::bounded::read_bytes(path, limit) {
@@ -185,6 +199,17 @@ fn read_sets(dir: &Path) -> Result<wagic::sets::Sets, String> {
                 // Wagic's own set files hold Latin-1 names: the ids are what matter.
                 let text = String::from_utf8_lossy(&bytes).into_owned();
                 let file = wagic::sets::read(&text);
+                if let Some(cards) = wagic::sets::whole_cards_source(&text, &file) {
+                    whole_cards_bytes += cards.len();
+                    if whole_cards_bytes > MAX_WHOLE_CARDS_BYTES {
+                        return Err(format!(
+                            "the set files under `{}` carry more than {} MiB of whole cards",
+                            shown(dir),
+                            MAX_WHOLE_CARDS_BYTES >> 20
+                        ));
+                    }
+                    whole_cards.push((shown(path), cards));
+                }
                 (text.into_bytes(), file)
             }
             Err(game::bounded::ReadError::TooLarge(_)) => {
@@ -220,5 +245,5 @@ fn read_sets(dir: &Path) -> Result<wagic::sets::Sets, String> {
             String::new()
         },
     );
-    Ok(sets)
+    Ok((sets, whole_cards))
 }

@@ -51,6 +51,9 @@ pub struct SetEntry {
     pub whole_card: bool,
     /// The 1-based line of the block's `[card]` line.
     pub line: u32,
+    /// The whole block, from its `[card]` line to the end of its `[/card]` line: a whole
+    /// card's block is a card block the card reader reads ([`whole_cards_source`]).
+    pub block: Span,
 }
 
 /// What one set file holds: its entries in file order, and what could not be read.
@@ -168,6 +171,24 @@ fn malformed(span: Span, message: String, label: &str, help: &str) -> Diagnostic
     Diagnostic { code: Code::E0109, message, span, label: label.into(), help: Some(help.into()) }
 }
 
+/// The whole cards of a set file (older sets' entries that carry a card, `name=`...) as a
+/// card file the card reader reads, every other line blanked so that each card keeps its
+/// line: Wagic adds such an entry's card with its own text. `None` when the file has none.
+pub fn whole_cards_source(source: &str, file: &SetFile) -> Option<String> {
+    let mut blocks = file.entries.iter().filter(|entry| entry.whole_card).map(|entry| entry.block.range()).peekable();
+    blocks.peek()?;
+    let mut text = String::with_capacity(source.len());
+    let mut copied = 0;
+    for block in blocks {
+        let Some(between) = source.get(copied..block.start) else { continue };
+        // Blank lines for what lies before the block: its line ends only.
+        text.extend(between.matches('\n'));
+        text.push_str(source.get(block.clone()).unwrap_or_default());
+        copied = block.end;
+    }
+    Some(text)
+}
+
 /// E0109 for a set file larger than [`MAX_SET_FILE_BYTES`], at its start: a caller that
 /// reads files bounded reports it for a file it did not read whole.
 pub fn too_large() -> Diagnostic {
@@ -211,7 +232,7 @@ struct CardInProgress {
 
 impl CardInProgress {
     /// The entry, or the block's diagnostic.
-    fn finish(self) -> Result<SetEntry, Diagnostic> {
+    fn finish(self, end: usize) -> Result<SetEntry, Diagnostic> {
         if let Some(defect) = self.defect {
             return Err(defect);
         }
@@ -232,7 +253,7 @@ impl CardInProgress {
                 "add the printing's `id=N` line (its Gatherer id)",
             ));
         };
-        Ok(SetEntry { id, name, whole_card, line: self.line })
+        Ok(SetEntry { id, name, whole_card, line: self.line, block: Span::new(self.open.start as usize, end) })
     }
 }
 
@@ -302,7 +323,7 @@ pub fn read(source: &str) -> SetFile {
                         name: None,
                         defect: Some(defect),
                     });
-                } else if !line.starts_with('#') && !line.starts_with('g') {
+                } else if !line.starts_with('#') && !line.starts_with("grade") {
                     // Outside the blocks Wagic reads only a file's `grade=` line.
                     report(
                         &mut file.diagnostics,
@@ -323,7 +344,7 @@ pub fn read(source: &str) -> SetFile {
             Open::Card(card) => {
                 if line.starts_with("[/") {
                     if let Open::Card(card) = std::mem::replace(&mut open, Open::Nothing) {
-                        match card.finish() {
+                        match card.finish(offset) {
                             Ok(entry) => file.entries.push(entry),
                             Err(diagnostic) => report(&mut file.diagnostics, diagnostic),
                         }

@@ -171,6 +171,47 @@ fn ids_the_sets_do_not_map_are_skipped_with_their_own_reasons() {
     assert_eq!(skip_of(verdict_with(Some(&sets), &old)), "a card not in the card files (old bear)");
 }
 
+/// An older set's entry that carries a whole card adds that card, as Wagic's loader adds
+/// it (its block read as a card file's, at its own lines): its id plays it.
+#[test]
+fn an_old_format_entry_adds_its_card() {
+    let file = sets::read(SET);
+    let whole = sets::whole_cards_source(SET, &file).expect("a whole card");
+    // Each card keeps its line (the block is lines 31 to 37), every other line blank.
+    assert_eq!(whole.lines().count(), 37);
+    assert_eq!(whole.lines().nth(30), Some("[card]"));
+    assert_eq!(whole.lines().nth(31), Some("name=Old Bear"));
+    assert!(whole.lines().take(30).all(str::is_empty));
+    let library = Arc::new(
+        Library::compile(&[("own.txt", CARDS.to_string()), ("OURS/_cards.dat", whole)]).expect("the cards compile"),
+    );
+    let mut sets = Sets::new();
+    sets.add("OURS", file);
+    let old = test(
+        "[PLAYER1]
+hand:401
+[PLAYER2]
+",
+        "401
+",
+        "FIRSTMAIN
+[PLAYER1]
+inplay:Old Bear
+[PLAYER2]
+",
+    );
+    let verdict = runner::run_with_sets(&library, Some(&sets), &wagic::testfile::read(&old).expect("a test"));
+    assert_eq!(verdict, Verdict::Passed);
+    // A set file with no whole card adds none.
+    assert_eq!(
+        sets::whole_cards_source(
+            "[card]\nprimitive=Shock\nid=1\n[/card]\n",
+            &sets::read("[card]\nprimitive=Shock\nid=1\n[/card]\n")
+        ),
+        None
+    );
+}
+
 /// A token that leaves the battlefield ceases to exist (Wagic's `MTGTokensCleanup`), once
 /// its move's triggers have seen it: Wagic's `wrath_of_god2` failed with the Goblins of
 /// Siege-Gang Commander in the graveyard.
