@@ -140,6 +140,21 @@ impl Sets {
             .max()
     }
 
+    /// [`Sets::id_of_name`] for a printing of set `set` (its folder's name, any case), as
+    /// Wagic reads a card given as `name (set)` (`recover (INV)`).
+    pub fn id_of_name_in_set(&self, name: &str, set: &str, known: impl Fn(&SetEntry) -> bool) -> Option<i32> {
+        let name = name.to_lowercase();
+        let ids = self.by_name.get(&name)?;
+        ids.iter()
+            .copied()
+            .filter(|&id| {
+                self.printing(id, &known).is_some_and(|printing| {
+                    printing.entry.name.to_lowercase() == name && printing.set.eq_ignore_ascii_case(set)
+                })
+            })
+            .max()
+    }
+
     /// Entries kept.
     pub fn len(&self) -> usize {
         self.entries

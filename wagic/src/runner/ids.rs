@@ -8,7 +8,8 @@
 //! [`Sets::id_of_name`]), and a `[DO]` line clicks the first card with that id, not the
 //! first of that name (`inplay:1373,1374` then `1374` clicks the second Swamp). So each
 //! card set on the board keeps its id ([`Resolved::init_ids`]) and each move the id it
-//! names ([`Resolved::move_ids`]).
+//! names ([`Resolved::move_ids`]). A card given as `name (set)` (`recover (INV)`) is its
+//! printing in that set, as Wagic reads it.
 
 use super::{Skip, at, skip};
 use crate::sets::{SetEntry, Sets};
@@ -41,14 +42,27 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
         .iter()
         .any(|state| state.players.iter().any(|player| player.zones.iter().any(|(_, cards)| cards.iter().any(has_id))));
     let move_ids = test.moves.iter().any(|step| move_id(&step.text).is_some());
-    if !board_ids && !move_ids {
-        return Ok(None);
-    }
     let Some(sets) = sets else {
-        // The runner's own check reports it, at the first id.
+        // The runner's own check reports an id, at the first.
         return Ok(None);
     };
     let known = |entry: &SetEntry| library.name_of(&entry.name).is_some();
+    // A card given as `name (set)`: its name, and the id of its printing in that set.
+    let in_set = |text: &str| -> Option<(String, Option<i32>)> {
+        if library.name_of(text).is_some() {
+            return None;
+        }
+        let (name, set) = in_set_descriptor(text)?;
+        library.name_of(name)?;
+        Some((name.to_string(), sets.id_of_name_in_set(name, set, known)))
+    };
+    let has_set = |card: &CardRef| matches!(card, CardRef::Name(name) if in_set(name).is_some());
+    let set_descriptors = [&test.init, &test.expected].iter().any(|state| {
+        state.players.iter().any(|player| player.zones.iter().any(|(_, cards)| cards.iter().any(has_set)))
+    });
+    if !board_ids && !move_ids && !set_descriptors {
+        return Ok(None);
+    }
     let name_of = |id: i64, place: &dyn Fn() -> String| -> Result<String, Skip> {
         if id < 0 {
             return Err(skip("a token given by its Wagic id (the id of the card that made it, negated)", place()));
@@ -65,7 +79,10 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
             for card in player.cards(zone) {
                 match card {
                     CardRef::Id(id) => init_ids.push(i32::try_from(*id).ok()),
-                    CardRef::Name(name) => init_ids.push(sets.id_of_name(name, known)),
+                    CardRef::Name(name) => match in_set(name) {
+                        Some((_, id)) => init_ids.push(id),
+                        None => init_ids.push(sets.id_of_name(name, known)),
+                    },
                     CardRef::Any => {}
                 }
             }
@@ -76,8 +93,17 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
         for player in &mut state.players {
             for (_, cards) in &mut player.zones {
                 for card in cards {
-                    if let CardRef::Id(id) = *card {
-                        *card = CardRef::Name(name_of(id, &|| id.to_string())?);
+                    match card {
+                        CardRef::Id(id) => {
+                            let id = *id;
+                            *card = CardRef::Name(name_of(id, &|| id.to_string())?);
+                        }
+                        CardRef::Name(name) => {
+                            if let Some((plain, _)) = in_set(name) {
+                                *name = plain;
+                            }
+                        }
+                        CardRef::Any => {}
                     }
                 }
             }
@@ -93,10 +119,24 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
                 move_ids.push(i32::try_from(id).ok());
             }
             None if library.name_of(&step.text).is_some() => move_ids.push(sets.id_of_name(&step.text, known)),
-            None => move_ids.push(None),
+            None => match in_set(&step.text) {
+                Some((plain, id)) => {
+                    step.text = plain;
+                    move_ids.push(id);
+                }
+                None => move_ids.push(None),
+            },
         }
     }
     Ok(Some(Resolved { test: resolved, init_ids, move_ids }))
+}
+
+/// The name and the set of a card given as `name (set)`, split as Wagic's
+/// `MTGAllCards::getCardByName` splits it: at the first ` (`, up to the first `)`.
+fn in_set_descriptor(text: &str) -> Option<(&str, &str)> {
+    let (name, rest) = text.split_once(" (")?;
+    let (set, _) = rest.split_once(')')?;
+    Some((name.trim(), set.trim()))
 }
 
 /// The id a `[DO]` line gives, as Wagic's `Rules::getMTGId` reads a line that is a

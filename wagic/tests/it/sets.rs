@@ -151,6 +151,25 @@ fn a_move_clicks_the_printing_its_id_names() {
     assert!(matches!(verdict_with(Some(&sets), &by_name), Verdict::Skipped(_)));
 }
 
+/// A card given as `name (set)` (Wagic's `recover (INV)`) is its printing in that set:
+/// `forest (old)` clicks the Forest of set OLD, `forest` Forest's highest id.
+#[test]
+fn a_card_given_with_its_set_is_its_printing_in_that_set() {
+    let mut sets = our_sets();
+    sets.add("OLD", sets::read("[card]\nprimitive=Forest\nid=90\n[/card]\n"));
+    let library = library();
+    let known = |entry: &sets::SetEntry| library.name_of(&entry.name).is_some();
+    assert_eq!(sets.id_of_name_in_set("Forest", "old", known), Some(90));
+    assert_eq!(sets.id_of_name_in_set("Forest", "OURS", known), Some(102));
+    assert_eq!(sets.id_of_name_in_set("Forest", "NONE", known), None);
+    let with_set = test(
+        "[PLAYER1]\ninplay:Forest (OLD),102\n[PLAYER2]\n",
+        "forest (old)\nforest\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:forest (old),102\nmanapool:{G}{G}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict_with(Some(&sets), &with_set), Verdict::Passed);
+}
+
 #[test]
 fn ids_the_sets_do_not_map_are_skipped_with_their_own_reasons() {
     let sets = our_sets();
