@@ -494,8 +494,11 @@ mod tests {
 
     #[test]
     fn entries_keep_their_ids_names_and_lines() {
-        let file = read("[meta]\nname=Ours\n[/meta]\n[card]\r\nprimitive=Shock\r\nid=1372\r\nrarity=C\r\n[/card]\r\n");
+        let source = "[meta]\nname=Ours\n[/meta]\n[card]\r\nprimitive=Shock\r\nid=1372\r\nrarity=C\r\n[/card]\r\n";
+        let file = read(source);
         assert!(file.diagnostics.is_empty(), "{:?}", file.diagnostics);
-        assert_eq!(file.entries, [SetEntry { id: 1372, name: "Shock".into(), whole_card: false, line: 4 }]);
+        // The block runs from its `[card]` line to the end of its `[/card]` line.
+        let block = Span::new(source.find("[card]").unwrap_or(0), source.len());
+        assert_eq!(file.entries, [SetEntry { id: 1372, name: "Shock".into(), whole_card: false, line: 4, block }]);
     }
 }
