@@ -146,10 +146,13 @@ never a pass. Name the tests before `--cards`, which takes the rest of the line.
 A card a test gives by Wagic id (`hand:1372`, a `[DO]` line `129693`) is played by the name \
 Wagic's set files map the id to: pass your Wagic install's `Res/sets` folder as `--sets DIR` \
 (every `_cards.dat` below it is read, in path order; an id's first printing whose card the card files \
-have is the one, as in Wagic; a set entry that cannot be read is an E0109 on stderr, its id left \
-unknown). Without `--sets`, or for an id the sets do not map or a token's id, the test is skipped \
-with that reason. Exit 0 \
-when none failed, 1 when one failed, 2 for a path that cannot be read.\n\nExample: rsc test --lang wagic \
+have is the one, as in Wagic; an older set's entry that carries a whole card adds that card; a set \
+entry that cannot be read is an E0109 on stderr, its id left unknown). As in Wagic, a `[DO]` line \
+clicks the card with the id it stands for (a name stands for its highest id, `name (SET)` for its \
+printing in that set). Without `--sets`, or for an id the sets do not map or a token's id, the test \
+is skipped with that reason. Exit 0 \
+when none failed, 1 when one failed, 2 for a path that cannot be read (or a `--sets` folder with no \
+`_cards.dat`).\n\nExample: rsc test --lang wagic \
 ../shared/wagic/test --sets ~/wagic/Res/sets --cards ../shared/wagic/mtg.txt ../shared/wagic/borderline.txt")]
     Test {
         /// Scenario files, or folders to search for `*.toml` files (with `--lang wagic`: Wagic
