@@ -185,6 +185,13 @@ fn ids_the_sets_do_not_map_are_skipped_with_their_own_reasons() {
         skip_of(verdict_with(Some(&sets), &token)),
         "a token given by its Wagic id (the id of the card that made it, negated) (-201)"
     );
+    // A card the card files have but no set file prints: Wagic leaves it off the board.
+    let unprinted = test("[PLAYER1]\nhand:Doom\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\nhand:Doom\n[PLAYER2]\n");
+    assert_eq!(
+        skip_of(verdict_with(Some(&sets), &unprinted)),
+        "a card no set file prints (Wagic leaves it off the board) (doom)"
+    );
+    assert_eq!(verdict_with(None, &unprinted), Verdict::Passed);
     // An old-format entry's id names the card it carries, which these card files lack.
     let old = test("[PLAYER1]\nhand:401\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\nhand:401\n[PLAYER2]\n");
     assert_eq!(skip_of(verdict_with(Some(&sets), &old)), "a card not in the card files (old bear)");
