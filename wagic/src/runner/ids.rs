@@ -7,14 +7,18 @@
 //! names by the id it stands for (a name stands for the id `MTGAllCards` gives it,
 //! [`Sets::id_of_name`]), and a `[DO]` line clicks the first card with that id, not the
 //! first of that name (`inplay:1373,1374` then `1374` clicks the second Swamp). So each
-//! card set on the board keeps its id ([`Resolved::init_ids`]) and each move the id it
-//! names ([`Resolved::move_ids`]). A card given as `name (set)` (`recover (INV)`) is its
+//! card set on the board keeps its id ([`Ids::init`]) and each move the id it
+//! names ([`Ids::moves`]). A card given as `name (set)` (`recover (INV)`) is its
 //! printing in that set, as Wagic reads it.
 
-use super::{Skip, at, skip};
+use std::collections::HashMap;
+
+use vm::runtime::CardId;
+
+use super::{Difference, Skip, at, skip, zone_of};
 use crate::sets::{SetEntry, Sets};
-use crate::table::Library;
-use crate::testfile::{CardRef, TestFile, Zone};
+use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table};
+use crate::testfile::{CardRef, State, TestFile, Zone};
 
 /// The reason of a test naming a card by id when no set files were given.
 pub const NO_SETS: &str = "a card given by its Wagic id (pass Wagic's set files: `--sets`)";
@@ -24,13 +28,80 @@ pub(super) struct Resolved {
     /// The test, every card of its board lines named by name (lower case, as the test
     /// reader writes names); its `[DO]` lines as written.
     pub test: TestFile,
+    /// The ids its cards and moves stand for.
+    pub ids: Ids,
+}
+
+/// The Wagic ids a test's cards and moves stand for; all empty for a test that names no
+/// card by id.
+#[derive(Default)]
+pub(super) struct Ids {
     /// The id of each card `[INIT]` sets, in the order the runner sets them (each player,
     /// each zone in [`Zone::ALL`] order, each card as listed; `*` sets none): `None` for
     /// a name no printing has.
-    pub init_ids: Vec<Option<i32>>,
+    pub init: Vec<Option<i32>>,
+    /// The id of each card `[ASSERT]` lists, in the same order.
+    pub expected: Vec<Option<i32>>,
     /// The id each `[DO]` line names: its number, or the id of the card it names; `None`
     /// for a line naming no card with a printing (a token, `next`...).
-    pub move_ids: Vec<Option<i32>>,
+    pub moves: Vec<Option<i32>>,
+}
+
+/// Where Wagic's `assertGame` finds the board unlike `[ASSERT]` by id: for each card
+/// `[ASSERT]` lists in a zone, the first card with its id (each player's library, hand,
+/// battlefield, graveyard, exile, in order) must be in that zone, when one has it at all.
+/// `wagic_ids` are the ids of the cards on the board.
+pub(super) fn identity_difference(
+    table: &Table,
+    wagic_ids: &HashMap<CardId, i32>,
+    expected: &State,
+    expected_ids: &[Option<i32>],
+) -> Option<Difference> {
+    let first_with = |id: i32| {
+        for player in [P0, P1] {
+            for zone in [LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE] {
+                for card in table.board.zone(player, zone) {
+                    if wagic_ids.get(&card) == Some(&id) {
+                        return Some((player, zone, card));
+                    }
+                }
+            }
+        }
+        None
+    };
+    let mut ids = expected_ids.iter();
+    for (index, want) in expected.players.iter().enumerate() {
+        let player = if index == 0 { P0 } else { P1 };
+        for zone in Zone::ALL {
+            for card in want.cards(zone) {
+                if matches!(card, CardRef::Any) {
+                    continue;
+                }
+                let Some(id) = ids.next().copied().flatten() else { continue };
+                let Some((found_player, found_zone, found)) = first_with(id) else { continue };
+                if (found_player, found_zone) != (player, zone_of(zone)) {
+                    let name = table.board.get(found).map_or(String::new(), |c| c.printed.name.to_lowercase());
+                    let zone_name = |zone| match zone {
+                        LIBRARY => "library",
+                        HAND => "hand",
+                        BATTLEFIELD => "inplay",
+                        GRAVEYARD => "graveyard",
+                        _ => "exile",
+                    };
+                    return Some(Difference {
+                        place: format!("player {} {} (Wagic id {id})", index + 1, zone.key()),
+                        expected: format!("{name} ({id}) there"),
+                        actual: format!(
+                            "it in player {} {}",
+                            usize::from(found_player != P0) + 1,
+                            zone_name(found_zone)
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    None
 }
 
 /// `test` with each Wagic id named, or `None` when it names no card by id (then names
@@ -92,21 +163,27 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
             .ok_or_else(|| skip("a Wagic id the set files do not map", place()))?;
         Ok(printing.entry.name.to_lowercase())
     };
-    let mut init_ids = Vec::new();
-    for player in &test.init.players {
-        for zone in Zone::ALL {
-            for card in player.cards(zone) {
-                match card {
-                    CardRef::Id(id) => init_ids.push(i32::try_from(*id).ok()),
-                    CardRef::Name(name) => match in_set(name) {
-                        Some((_, id)) => init_ids.push(id),
-                        None => init_ids.push(sets.id_of_name(name, known)),
-                    },
-                    CardRef::Any => {}
+    // The id of each card of a board, in the order the runner sets and compares them.
+    let ids_of = |state: &State| {
+        let mut ids = Vec::new();
+        for player in &state.players {
+            for zone in Zone::ALL {
+                for card in player.cards(zone) {
+                    match card {
+                        CardRef::Id(id) => ids.push(i32::try_from(*id).ok()),
+                        CardRef::Name(name) => match in_set(name) {
+                            Some((_, id)) => ids.push(id),
+                            None => ids.push(sets.id_of_name(name, known)),
+                        },
+                        CardRef::Any => {}
+                    }
                 }
             }
         }
-    }
+        ids
+    };
+    let init_ids = ids_of(&test.init);
+    let expected_ids = ids_of(&test.expected);
     let mut resolved = test.clone();
     for state in [&mut resolved.init, &mut resolved.expected] {
         for player in &mut state.players {
@@ -147,7 +224,7 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
             },
         }
     }
-    Ok(Some(Resolved { test: resolved, init_ids, move_ids }))
+    Ok(Some(Resolved { test: resolved, ids: Ids { init: init_ids, expected: expected_ids, moves: move_ids } }))
 }
 
 /// The name and the set of a card given as `name (set)`, split as Wagic's

@@ -161,20 +161,23 @@ pub fn run(library: &Arc<Library>, test: &TestFile) -> Verdict {
 /// the card `sets` maps the id to.
 pub fn run_with_sets(library: &Arc<Library>, sets: Option<&Sets>, test: &TestFile) -> Verdict {
     match ids::resolve(library, sets, test) {
-        Ok(Some(resolved)) => run_resolved(library, &resolved.test, (resolved.init_ids, resolved.move_ids)),
-        Ok(None) => run_resolved(library, test, (Vec::new(), Vec::new())),
+        Ok(Some(resolved)) => run_resolved(library, &resolved.test, resolved.ids),
+        Ok(None) => run_resolved(library, test, ids::Ids::default()),
         Err(skip) => Verdict::Skipped(skip),
     }
 }
 
-/// Runs a test that names every card by name; `ids` are the Wagic ids its `[INIT]`
-/// cards and its moves stand for ([`ids::Resolved`]), none when it names no card by id.
-fn run_resolved(library: &Arc<Library>, test: &TestFile, ids: (Vec<Option<i32>>, Vec<Option<i32>>)) -> Verdict {
+/// Runs a test that names every card by name; `ids` are the Wagic ids its cards and its
+/// moves stand for ([`ids::Resolved`]), none when it names no card by id.
+fn run_resolved(library: &Arc<Library>, test: &TestFile, mut ids: ids::Ids) -> Verdict {
+    let expected_ids = std::mem::take(&mut ids.expected);
     match Run::new(library, test, ids).and_then(|mut run| {
         run.play()?;
         Ok(run)
     }) {
-        Ok(run) => match compare(&run.table, run.phase, &test.expected) {
+        Ok(run) => match compare(&run.table, run.phase, &test.expected)
+            .or_else(|| ids::identity_difference(&run.table, &run.wagic_ids, &test.expected, &expected_ids))
+        {
             Some(difference) => Verdict::Failed(difference),
             None => Verdict::Passed,
         },
@@ -265,7 +268,7 @@ struct Run<'t> {
     /// The Wagic id of each card `[INIT]` set, when the test names cards by id: Wagic finds
     /// a card by the id a move stands for.
     wagic_ids: HashMap<CardId, i32>,
-    /// The Wagic id each move stands for ([`ids::Resolved::move_ids`]); empty when the
+    /// The Wagic id each move stands for ([`ids::Ids::moves`]); empty when the
     /// test names no card by id.
     move_ids: Vec<Option<i32>>,
     /// The id the move being played stands for.
@@ -316,7 +319,7 @@ impl<'t> Run<'t> {
     fn new(
         library: &Arc<Library>,
         test: &'t TestFile,
-        (init_ids, move_ids): (Vec<Option<i32>>, Vec<Option<i32>>),
+        ids::Ids { init: init_ids, moves: move_ids, .. }: ids::Ids,
     ) -> Result<Run<'t>, Skip> {
         check_modelled(library, test, !move_ids.is_empty())?;
         let phase = test.init.phase.unwrap_or(Phase::FirstMain);

@@ -151,6 +151,25 @@ fn a_move_clicks_the_printing_its_id_names() {
     assert!(matches!(verdict_with(Some(&sets), &by_name), Verdict::Skipped(_)));
 }
 
+/// `[ASSERT]` finds each card by its id, as Wagic's `assertGame` does: the right names in
+/// the right zones are not enough when the printings are swapped.
+#[test]
+fn assert_lines_tell_printings_apart_by_id() {
+    let sets = our_sets();
+    let shock_the_second =
+        |expected: &str| test("[PLAYER1]\nhand:201\nmanapool:{R}\n[PLAYER2]\ninplay:301,501\n", "201\n501\n", expected);
+    let right = shock_the_second("FIRSTMAIN\n[PLAYER1]\ngraveyard:201\n[PLAYER2]\ninplay:301\ngraveyard:501\n");
+    assert_eq!(verdict_with(Some(&sets), &right), Verdict::Passed);
+    let swapped = shock_the_second("FIRSTMAIN\n[PLAYER1]\ngraveyard:201\n[PLAYER2]\ninplay:501\ngraveyard:301\n");
+    match verdict_with(Some(&sets), &swapped) {
+        Verdict::Failed(difference) => assert_eq!(
+            difference.to_string(),
+            "player 2 graveyard (Wagic id 301): expected grizzly bears (301) there, got it in player 2 inplay"
+        ),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// A card given as `name (set)` (Wagic's `recover (INV)`) is its printing in that set:
 /// `forest (old)` clicks the Forest of set OLD, `forest` Forest's highest id.
 #[test]
