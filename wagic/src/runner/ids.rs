@@ -61,7 +61,7 @@ pub(super) fn identity_difference(
         for player in [P0, P1] {
             for zone in [LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE] {
                 for card in table.board.zone(player, zone) {
-                    if wagic_ids.get(&card) == Some(&id) {
+                    if wagic_id(table, wagic_ids, card) == Some(id) {
                         return Some((player, zone, card));
                     }
                 }
@@ -73,10 +73,7 @@ pub(super) fn identity_difference(
     for (index, want) in expected.players.iter().enumerate() {
         let player = if index == 0 { P0 } else { P1 };
         for zone in Zone::ALL {
-            for card in want.cards(zone) {
-                if matches!(card, CardRef::Any) {
-                    continue;
-                }
+            for _ in want.cards(zone) {
                 let Some(id) = ids.next().copied().flatten() else { continue };
                 let Some((found_player, found_zone, found)) = first_with(id) else { continue };
                 if (found_player, found_zone) != (player, zone_of(zone)) {
@@ -104,10 +101,21 @@ pub(super) fn identity_difference(
     None
 }
 
+/// The Wagic id of a card on the board: its printing's, or for a token the negated id
+/// of the card that made it (Wagic's `Token` takes `-source->getMTGId()`).
+pub(super) fn wagic_id(table: &Table, wagic_ids: &HashMap<CardId, i32>, card: CardId) -> Option<i32> {
+    if let Some(&id) = wagic_ids.get(&card) {
+        return Some(id);
+    }
+    let made_by = table.board.get(card)?.made_by?;
+    wagic_ids.get(&made_by).and_then(|id| id.checked_neg())
+}
+
 /// `test` with each Wagic id named, or `None` when it names no card by id (then names
-/// alone tell its cards apart). Skipped, with set files given: a token's id (negative: the
-/// id of the card that made it, negated), an id the set files do not map, a card the card
-/// files have and no set file prints (Wagic does not set it on the board). With none, a
+/// alone tell its cards apart). A token's id (negative: the id of the card that made it,
+/// negated) in `[ASSERT]` is counted as `*` and found by its id. Skipped, with set files
+/// given: a token's id in `[INIT]`, an id the set files do not map, a card the card files
+/// have and no set file prints (Wagic does not set it on the board). With none, a
 /// test naming a card by id is left to the runner's own check ([`NO_SETS`]).
 pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -> Result<Option<Resolved>, Skip> {
     let has_id = |card: &CardRef| matches!(card, CardRef::Id(_));
@@ -154,16 +162,14 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
         return Ok(None);
     }
     let name_of = |id: i64, place: &dyn Fn() -> String| -> Result<String, Skip> {
-        if id < 0 {
-            return Err(skip("a token given by its Wagic id (the id of the card that made it, negated)", place()));
-        }
         let printing = i32::try_from(id)
             .ok()
             .and_then(|id| sets.printing(id, known))
             .ok_or_else(|| skip("a Wagic id the set files do not map", place()))?;
         Ok(printing.entry.name.to_lowercase())
     };
-    // The id of each card of a board, in the order the runner sets and compares them.
+    // The id of each card of a board, in the order the runner sets and compares them
+    // (`None` for `*`).
     let ids_of = |state: &State| {
         let mut ids = Vec::new();
         for player in &state.players {
@@ -175,7 +181,7 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
                             Some((_, id)) => ids.push(id),
                             None => ids.push(sets.id_of_name(name, known)),
                         },
-                        CardRef::Any => {}
+                        CardRef::Any => ids.push(None),
                     }
                 }
             }
@@ -185,11 +191,20 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
     let init_ids = ids_of(&test.init);
     let expected_ids = ids_of(&test.expected);
     let mut resolved = test.clone();
-    for state in [&mut resolved.init, &mut resolved.expected] {
+    for (state, is_init) in [(&mut resolved.init, true), (&mut resolved.expected, false)] {
         for player in &mut state.players {
             for (_, cards) in &mut player.zones {
                 for card in cards {
                     match card {
+                        // A token's id: the id of the card that made it, negated. `[ASSERT]`
+                        // counts it, and finds it by its id (`identity_difference`).
+                        CardRef::Id(id) if *id < 0 && !is_init => *card = CardRef::Any,
+                        CardRef::Id(id) if *id < 0 => {
+                            return Err(skip(
+                                "a token given by its Wagic id in [INIT] (Wagic's blank stand-in token is not modelled)",
+                                id.to_string(),
+                            ));
+                        }
                         CardRef::Id(id) => {
                             let id = *id;
                             *card = CardRef::Name(name_of(id, &|| id.to_string())?);
@@ -210,8 +225,10 @@ pub(super) fn resolve(library: &Library, sets: Option<&Sets>, test: &TestFile) -
         match move_id(&step.text) {
             Some(id) => {
                 // The line stays as written (a skip quotes it): the runner finds its card
-                // by the id alone.
-                name_of(id, &|| at(step.line, &step.text))?;
+                // by the id alone (a token's: the id of the card that made it, negated).
+                if id > 0 {
+                    name_of(id, &|| at(step.line, &step.text))?;
+                }
                 move_ids.push(i32::try_from(id).ok());
             }
             None if library.name_of(&step.text).is_some() => move_ids.push(sets.id_of_name(&step.text, known)),

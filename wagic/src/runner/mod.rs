@@ -336,6 +336,7 @@ impl<'t> Run<'t> {
             // Wagic's order: graveyard, library, hand, battlefield, exile.
             for zone in Zone::ALL {
                 for card in player.cards(zone) {
+                    let wagic_id = init_ids.next().flatten();
                     let CardRef::Name(name) = card else { continue };
                     // A library is listed bottom to top: each card goes on top.
                     let position = if zone == Zone::Library { 0 } else { -1 };
@@ -345,7 +346,7 @@ impl<'t> Run<'t> {
                     if zone == Zone::Battlefield && sick_from_start {
                         entered.insert(placed);
                     }
-                    if let Some(wagic_id) = init_ids.next().flatten() {
+                    if let Some(wagic_id) = wagic_id {
                         wagic_ids.insert(placed, wagic_id);
                     }
                 }
@@ -664,7 +665,7 @@ impl<'t> Run<'t> {
             return Some(Value::Player(P1));
         }
         let is_named = |card: CardId| match self.move_id {
-            Some(id) => self.wagic_ids.get(&card) == Some(&id),
+            Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
             None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
         };
         // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
@@ -750,9 +751,14 @@ impl<'t> Run<'t> {
     }
 
     /// A resolved spell leaves the stack: a permanent to its owner's battlefield, an
-    /// instant or sorcery to the graveyard.
+    /// instant or sorcery to the graveyard, unless it moved itself off the stack.
     fn resolve_spell(&mut self, card: CardId) {
         let Some(c) = self.table.board.get(card) else { return };
+        if c.zone != STACK {
+            // The spell moved itself as it resolved (Beacon of Creation's `moveto(mylibrary)`):
+            // Wagic leaves it there.
+            return;
+        }
         let owner = c.owner;
         if is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery") {
             self.table.board.place(card, owner, GRAVEYARD, -1);

@@ -184,6 +184,7 @@ impl Table {
             counters: (0, 0),
             moved_from: None,
             token: false,
+            made_by: None,
             attacking: false,
             blocking: None,
             attached: None,

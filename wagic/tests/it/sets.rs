@@ -1,8 +1,9 @@
 //! Wagic's set files (`wagic::sets`) and the tests that name cards by Wagic id: set files
 //! and cards written here (never Wagic's), ids named on every kind of line, each printing
 //! told apart by its id as Wagic tells it, the skips of what the sets do not map, and the
-//! exact diagnostic of each defect a set file can have. With `WAGIC_SETS` naming a Wagic
-//! `Res/sets` folder, Wagic's own tests run with its sets too.
+//! exact diagnostic of each defect a set file can have; and what running Wagic's tests
+//! with its sets showed (tokens by id, a token that dies, a spell that moves itself). With
+//! `WAGIC_SETS` naming a Wagic `Res/sets` folder, Wagic's own tests run with its sets too.
 
 use std::sync::Arc;
 
@@ -16,6 +17,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Goblin Mob\nauto=token(Goblin,creature goblin,1/1,red)*2\nmana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Doom\nauto=destroy all(creature)\nmana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Grave Watcher\nauto=@movedto(creature|graveyard) from(battlefield):life:1 controller\nmana={1}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Recycled Insight\nauto=life:1 controller\nauto=moveto(mylibrary) && shuffle\nmana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -29,7 +31,9 @@ const SET: &str = "[meta]\nauthor=us\nname=Ours\nyear=2026\n[/meta]\n\
 [card]\nprimitive=Grizzly Bears\nid=301\nrarity=C\n[/card]\n\
 [card]\nname=Old Bear\nid=401\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nprimitive=Nobody's Card\nid=501\n[/card]\n\
-[card]\nprimitve=Grizzly Bears\nid=501\n[/card]\n";
+[card]\nprimitve=Grizzly Bears\nid=501\n[/card]\n\
+[card]\nprimitive=Goblin Mob\nid=601\n[/card]\n\
+[card]\nprimitive=Recycled Insight\nid=701\n[/card]\n";
 
 fn library() -> Arc<Library> {
     Arc::new(Library::compile(&[("own.txt", CARDS.to_string())]).expect("the cards compile"))
@@ -61,7 +65,7 @@ fn skip_of(verdict: Verdict) -> String {
 #[test]
 fn the_set_file_maps_each_id_to_its_printing() {
     let sets = our_sets();
-    assert_eq!(sets.len(), 8);
+    assert_eq!(sets.len(), 10);
     assert_eq!(sets.repeated_ids(), 1);
     let printing = sets.printing(101, |_| true).expect("a printing");
     assert_eq!((printing.entry.name.as_str(), printing.entry.line, &*printing.set), ("Forest", 6, "OURS"));
@@ -170,6 +174,46 @@ fn assert_lines_tell_printings_apart_by_id() {
     }
 }
 
+/// A token is given by the negated id of the card that made it (Wagic's `Token` takes
+/// `-source->getMTGId()`): `[ASSERT]` counts it and finds the first with that id, as
+/// `assertGame` does; `[INIT]` cannot give one (Wagic sets a blank stand-in there).
+#[test]
+fn tokens_are_found_by_the_negated_id_of_their_maker() {
+    let sets = our_sets();
+    let mob = |expected: &str| test("[PLAYER1]\nhand:601\nmanapool:{R}\n[PLAYER2]\ninplay:301\n", "601\n", expected);
+    let right = mob("FIRSTMAIN\n[PLAYER1]\ngraveyard:601\ninplay:-601,-601\n[PLAYER2]\ninplay:301\n");
+    assert_eq!(verdict_with(Some(&sets), &right), Verdict::Passed);
+    let too_many = mob("FIRSTMAIN\n[PLAYER1]\ngraveyard:601\ninplay:-601,-601,-601\n[PLAYER2]\ninplay:301\n");
+    assert!(matches!(verdict_with(Some(&sets), &too_many), Verdict::Failed(_)));
+    let elsewhere = mob("FIRSTMAIN\n[PLAYER1]\ngraveyard:601\ninplay:-601,*\n[PLAYER2]\ninplay:-601\n");
+    match verdict_with(Some(&sets), &elsewhere) {
+        Verdict::Failed(difference) => assert_eq!(
+            difference.to_string(),
+            "player 2 inplay (Wagic id -601): expected goblin (-601) there, got it in player 1 inplay"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let in_init = test("[PLAYER1]\ninplay:-601\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\ninplay:-601\n[PLAYER2]\n");
+    assert_eq!(
+        skip_of(verdict_with(Some(&sets), &in_init)),
+        "a token given by its Wagic id in [INIT] (Wagic's blank stand-in token is not modelled) (-601)"
+    );
+    let no_token = test("[PLAYER1]\nhand:601\n[PLAYER2]\n", "-601\n", "FIRSTMAIN\n[PLAYER1]\nhand:601\n[PLAYER2]\n");
+    assert_eq!(skip_of(verdict_with(Some(&sets), &no_token)), "a move names no card on the board (line 7: `-601`)");
+}
+
+/// A spell that moves itself as it resolves stays where it went (Wagic's
+/// `beacon_of_creation` failed with Beacon of Creation in the graveyard, not the library).
+#[test]
+fn a_spell_that_moves_itself_stays_where_it_went() {
+    let recycled = test(
+        "[PLAYER1]\nhand:Recycled Insight\nmanapool:{R}\n[PLAYER2]\n",
+        "recycled insight\n",
+        "FIRSTMAIN\n[PLAYER1]\nlibrary:Recycled Insight\nlife:21\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict_with(None, &recycled), Verdict::Passed);
+}
+
 /// A card given as `name (set)` (Wagic's `recover (INV)`) is its printing in that set:
 /// `forest (old)` clicks the Forest of set OLD, `forest` Forest's highest id.
 #[test]
@@ -199,11 +243,12 @@ fn ids_the_sets_do_not_map_are_skipped_with_their_own_reasons() {
         skip_of(verdict_with(Some(&sets), &unknown_move)),
         "a Wagic id the set files do not map (line 7: `998`)"
     );
+    // A token's id in [ASSERT] counts as a card, as in Wagic: none was made.
     let token = test("[PLAYER1]\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\ninplay:-201\n[PLAYER2]\n");
-    assert_eq!(
-        skip_of(verdict_with(Some(&sets), &token)),
-        "a token given by its Wagic id (the id of the card that made it, negated) (-201)"
-    );
+    match verdict_with(Some(&sets), &token) {
+        Verdict::Failed(difference) => assert_eq!(difference.to_string(), "player 1 inplay: expected [*], got []"),
+        other => panic!("{other:?}"),
+    }
     // A card the card files have but no set file prints: Wagic leaves it off the board.
     let unprinted = test("[PLAYER1]\nhand:Doom\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\nhand:Doom\n[PLAYER2]\n");
     assert_eq!(
