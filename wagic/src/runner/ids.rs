@@ -8,7 +8,9 @@
 //! [`Sets::id_of_name`]), and a `[DO]` line clicks the first card with that id, not the
 //! first of that name (`inplay:1373,1374` then `1374` clicks the second Swamp). So each
 //! card set on the board keeps its id ([`Ids::init`]) and each move the id it
-//! names ([`Ids::moves`]). A card given as `name (set)` (`recover (INV)`) is its
+//! names ([`Ids::moves`]), and `[ASSERT]` finds each card it lists by its id, as Wagic's
+//! `assertGame` does ([`identity_difference`]). A token's id is the id of the card that
+//! made it, negated ([`wagic_id`]). A card given as `name (set)` (`recover (INV)`) is its
 //! printing in that set, as Wagic reads it.
 
 use std::collections::HashMap;
