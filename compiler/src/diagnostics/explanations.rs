@@ -398,7 +398,8 @@ impl Code {
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
-                 `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (its tokens go \
+                 `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
+                 trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \

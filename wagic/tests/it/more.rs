@@ -36,6 +36,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Pact\nauto={L}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
 [card]\nname=Lancer\nauto={R}:1/0 && 1/0 target(creature)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Mirror\nauto=@damaged(this):damage:thatmuch controller\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
+[card]\nname=Hive\nauto=@damaged(this):token(Insect,Creature Insect,1/1,green)*thatmuch\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -502,6 +503,28 @@ fn thatmuch_in_a_damage_trigger_is_the_damage_dealt() {
         "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Mirror\n",
         "Shock\nMirror\n",
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Mirror\nlife:18\n",
+    );
+    assert_eq!(verdict(&shocked), Verdict::Passed);
+}
+
+#[test]
+fn a_token_count_of_thatmuch_in_a_damage_trigger_is_one_per_damage() {
+    let hive = "[card]\nname=Test\nauto=@damaged(this):token(Insect,Creature Insect,1/1,green)*thatmuch\n\
+                type=Creature\n[/card]\n";
+    let blocks = wagic::reader::read(hive);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let link = format!("{:?}", ir.autos[0].statements[0].chain[0].effect);
+    assert!(link.contains("Value(Var(VariableIdx(9)))]"), "{link}");
+    assert_eq!(
+        error_of("auto={T}:token(Insect,Creature Insect,1/1,green)*thatmuch\ntype=Creature").as_deref(),
+        Some("unsupported: token count `thatmuch`")
+    );
+    // Shocked, the Hive makes two Insects.
+    let shocked = test(
+        "[PLAYER1]\nhand:Shock\ninplay:Hive\nmanapool:{R}\n[PLAYER2]\n",
+        "Shock\nHive\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Hive,Insect,Insect\ngraveyard:Shock\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&shocked), Verdict::Passed);
 }
