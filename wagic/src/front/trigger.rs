@@ -100,14 +100,21 @@ impl<'i> Lowering<'i> {
             ]));
         }
         let trigger = Expr::Var(spec::variable("trigger"));
+        // `@combat(attacking,blocking)`: Wagic's combat trigger on either; one event each.
+        let mut more_kinds: Vec<String> = Vec::new();
         let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
             if !rest.text.is_empty() {
                 return Err(Unsupported::new(body, &trigger_name()));
             }
-            let kind = args.trim().text.to_ascii_lowercase();
-            if !["attacking", "blocking", "blocked"].contains(&kind.as_str()) {
-                return Err(Unsupported::new(args, &format!("trigger `@combat({kind})`")));
+            let written = args.trim().text.to_ascii_lowercase();
+            let mut kinds: Vec<String> = written.split(',').map(|kind| kind.trim().to_string()).collect();
+            let known = |kind: &String| ["attacking", "blocking", "blocked"].contains(&kind.as_str());
+            let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
+            if !kinds.iter().all(known) || repeated {
+                return Err(Unsupported::new(args, &format!("trigger `@combat({written})`")));
             }
+            more_kinds = kinds.split_off(1);
+            let kind = kinds.pop().unwrap_or_default();
             let source = words.get(1).and_then(|word| word.call("source"));
             let Some((source_spec, after)) = source.filter(|(_, after)| after.text.is_empty()) else {
                 return Err(Unsupported::new(body, "trigger `@combat` without `source(...)`"));
@@ -212,14 +219,18 @@ impl<'i> Lowering<'i> {
                 }
             }
         }
-        let event = CATALOGUE.event_index(&event_name).unwrap_or(0);
         let any = catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new);
-        Ok(self.arena.alloc_slice_copy(&[Event {
-            event: EventIdx::new(event),
-            prefix: None,
-            suffix: any,
-            condition: condition.map(|condition| &*self.arena.alloc(condition)),
-            span: piece.span(),
-        }]))
+        let condition = condition.map(|condition| &*self.arena.alloc(condition));
+        let events: Vec<Event<'i>> = std::iter::once(&event_name)
+            .chain(&more_kinds)
+            .map(|name| Event {
+                event: EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0)),
+                prefix: None,
+                suffix: any,
+                condition,
+                span: piece.span(),
+            })
+            .collect();
+        Ok(self.arena.alloc_slice_copy(&events))
     }
 }

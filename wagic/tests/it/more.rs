@@ -37,6 +37,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Lancer\nauto={R}:1/0 && 1/0 target(creature)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Mirror\nauto=@damaged(this):damage:thatmuch controller\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
 [card]\nname=Hive\nauto=@damaged(this):token(Insect,Creature Insect,1/1,green)*thatmuch\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
+[card]\nname=Brute\nauto=@combat(attacking,blocking) source(this):life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Child\nauto=upcost[{G}] sacrifice\nmana={G}\ntype=Creature\npower=7\ntoughness=7\n[/card]\n";
 
 fn library() -> Arc<Library> {
@@ -527,4 +528,25 @@ fn a_token_count_of_thatmuch_in_a_damage_trigger_is_one_per_damage() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Hive,Insect,Insect\ngraveyard:Shock\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&shocked), Verdict::Passed);
+}
+
+#[test]
+fn a_combat_trigger_of_several_kinds_is_one_event_each() {
+    assert_eq!(
+        ir_of("auto=@combat(attacking,blocking) source(this):life:1 controller\ntype=Creature"),
+        ["auto[attacking?, blocking?]: me life ueot"]
+    );
+    for card in [
+        "auto=@combat(attacking,attacking) source(this):life:1\ntype=Creature",
+        "auto=@combat(blocked,turnlimited) source(this):life:1\ntype=Creature",
+    ] {
+        assert!(error_of(card).unwrap_or_default().starts_with("unsupported: trigger `@combat("), "{card}");
+    }
+    // Attacking, the Brute's controller gains 1.
+    let attack = test(
+        "[PLAYER1]\ninplay:Brute\n[PLAYER2]\n",
+        "next\nnext\nBrute\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Brute\nlife:21\n[PLAYER2]\nlife:19\n",
+    );
+    assert_eq!(verdict(&attack), Verdict::Passed);
 }
