@@ -14,6 +14,10 @@ impl Run<'_> {
             return Err(skip("a move names no card on the board", at(line, text)));
         };
         let acting = self.table.board.active;
+        if self.combat_wait == CombatWait::Order {
+            // Wagic's order step takes any click as a blocker's move up its damage order.
+            return self.raise_in_order(card, line, text).map(|()| None);
+        }
         match c.zone {
             zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
             zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
@@ -21,11 +25,11 @@ impl Run<'_> {
                 && self.phase == Phase::CombatBlockers
                 && is_type(&c.printed.types, "creature") =>
             {
-                self.declare_blocker(card, line, text).map(|()| None)
+                self.click_blocker(card, line, text).map(|()| None)
             }
-            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
-                skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
-            ),
+            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => {
+                Err(skip("the defending player acts in combat (priority is not modelled)", at(line, text)))
+            }
             zone if zone == HAND || zone == BATTLEFIELD => {
                 Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
             }
@@ -112,7 +116,15 @@ impl Run<'_> {
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let creature = is_type(&types, "creature");
         if creature && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
-            return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
+            // Neither Wagic's attack rule nor its block rule takes a click on the attacking
+            // player's creature there: an ability of its own would.
+            if actions > 0 || LAND_TYPES.iter().any(|land| is_type(&types, land)) {
+                return Err(skip(
+                    "an attacking player's creature with abilities clicked after the attackers step",
+                    at(line, text),
+                ));
+            }
+            return Ok(None);
         }
         // A land of a basic land type has its type's mana ability (Wagic's rules file
         // grants them in this order: Plains, Island, Swamp, Mountain, Forest).

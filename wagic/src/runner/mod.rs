@@ -40,17 +40,21 @@
 //! attackers step ends, `mustattack` creatures that can attack do, and a lone attacker
 //! gets +1/+1 until end of turn per printed exalted. With no attacker, combat goes from
 //! the attackers step to its end, as in Wagic; attackers fire `attacking` as blockers
-//! begin and deal their power to the defending player as damage begins: first strike and
-//! double strike damage first, then, at the next `next` when some was dealt (Wagic's
-//! first strike step), the rest (double strike again); a damage step that deals nothing
-//! goes on at once. In the blockers step a creature of the defending player clicked blocks
-//! the one attacker; blocker and attacker deal each other their power, and `blocking` and
-//! `blocked` fire as the step ends.
+//! begin. In the blockers step a click on a creature of the defending player moves its
+//! block on to the next attacker it may block (evasion, protection...), then off, as
+//! Wagic's block rule does for its test suite; `blocking` and `blocked` fire as the step
+//! ends. Then Wagic's combat steps (see `combat.rs`), each waiting for a `next` only
+//! where Wagic's does: the order step when an attacker has several blockers (a click
+//! moves a blocker up its damage order), the first strike and regular damage steps when
+//! an attacker is shown for its damage assignment (several blockers, or trample) and
+//! when they dealt damage; the damage is assigned as Wagic's combat screen assigns it by
+//! default (each blocker its toughness, 1 with deathtouch, the rest to the first blocker
+//! or with trample to the player), first strike and double strike damage first, from
+//! attackers and blockers alike.
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: blocks other
-//! than one plain blocker on the one attacker (several attackers or blockers, a changed
-//! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
-//! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks with
+//! banding, flanking, rampage against several blockers, or while a card takes abilities
+//! away; the defending player acting in combat other than by blocks; a `choice N` where the model
 //! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
 //! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
 //! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with
@@ -83,6 +87,7 @@ pub use ids::NO_SETS;
 
 use asserts::compare;
 use clicks::{Menu, choice_number};
+use combat::{CombatWait, DamageStep};
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
 pub const MAX_MOVES: usize = 10_000;
@@ -210,9 +215,9 @@ struct Clicks {
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
-/// and double strike, defender, indestructible, deathtouch, wither, lifelink, mustattack,
-/// exalted...), or that change nothing when no creature ever blocks and nothing is on a
-/// stack (evasion):
+/// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
+/// mustattack, exalted, evasion as the block rule judges it...; banding and flanking skip
+/// a block):
 /// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
@@ -287,11 +292,14 @@ struct Run<'t> {
     owed_menu: bool,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
-    /// First strike damage was dealt in this combat damage phase: the next `next` deals
-    /// the regular damage, within the phase (Wagic's first strike step).
-    first_strike_dealt: bool,
-    /// The attackers blocked this combat: one whose blocker left deals no damage.
+    /// What Wagic's combat waits in for the next `next` (its order step, a damage step).
+    combat_wait: CombatWait,
+    /// The attackers blocked this combat (Wagic's `blocked`): one whose blockers left
+    /// deals no damage.
     blocked: Vec<CardId>,
+    /// The blockers, in the order their blocks were declared (each attacker's damage
+    /// assignment order, as Wagic's order step changes it).
+    block_order: Vec<CardId>,
     /// An Aura cast and paid for, on the stack, waiting for the move that names the
     /// permanent it enchants.
     enchanting: Option<CardId>,
@@ -371,8 +379,9 @@ impl<'t> Run<'t> {
             owed_clicks: 0,
             owed_menu: false,
             declared: Vec::new(),
-            first_strike_dealt: false,
+            combat_wait: CombatWait::None,
             blocked: Vec::new(),
+            block_order: Vec::new(),
             enchanting: None,
             menu: None,
             held_menu_chosen: false,
@@ -522,9 +531,9 @@ impl<'t> Run<'t> {
             ),
             _ => return Err(skip("a phase move the runner does not read", at(line, text))),
         };
-        // At most one turn, a phase and a first strike step: `goto` the current phase stays
-        // (as in Wagic).
-        for _ in 0..testfile::PHASES.len() + 2 {
+        // At most one turn, a phase and Wagic's combat waits (order, two damage steps shown
+        // and dealt): `goto` the current phase stays (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 6 {
             if goal == Some(self.phase) && text != "eot" {
                 return Ok(());
             }
@@ -546,18 +555,35 @@ impl<'t> Run<'t> {
         if self.phase == Phase::CombatAttackers {
             self.leave_attackers(line, text)?;
         }
-        if self.phase == Phase::CombatDamage && std::mem::take(&mut self.first_strike_dealt) {
-            // Wagic's first strike step ends: the regular damage, in the same phase; with
-            // none dealt, on to the end of combat at once.
-            if self.strike(false) {
+        if self.phase == Phase::CombatDamage {
+            // Wagic's damage steps go on from where they wait; when the regular damage
+            // deals none, on to the end of combat.
+            let from = match self.combat_wait {
+                CombatWait::FirstStrikeShown => Some(DamageStep::EndFirstStrike),
+                CombatWait::FirstStrikeDealt => Some(DamageStep::Damage),
+                CombatWait::DamageShown => Some(DamageStep::EndDamage),
+                _ => None,
+            };
+            if let Some(from) = from
+                && self.damage_steps(from)
+            {
                 return self.table.try_settle().map_err(|error| table_skip(error, line, text));
             }
         }
         if self.phase == Phase::CombatBlockers {
-            // The blocks' triggers (`blocking`, `blocked`, rampage) resolve in the blockers
-            // step, before any combat damage.
-            self.leave_blockers(line, text)?;
-            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            if self.combat_wait == CombatWait::Order {
+                self.combat_wait = CombatWait::None;
+            } else {
+                // The blocks' triggers (`blocking`, `blocked`, rampage) resolve in the
+                // blockers step, before any combat damage; then Wagic's order step waits
+                // when an attacker has several blockers.
+                self.leave_blockers(line, text)?;
+                self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                if self.must_order() {
+                    self.combat_wait = CombatWait::Order;
+                    return Ok(());
+                }
+            }
         }
         let mut phase = self.phase.next();
         let active = self.table.board.active;
@@ -568,11 +594,6 @@ impl<'t> Run<'t> {
             .into_iter()
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
-        // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
-        if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
-            // Wagic's combat steps run on when an attacker is gone; these are not modelled.
-            return Err(skip("an attacker left combat before its damage", at(line, text)));
-        }
         if self.phase == Phase::CombatAttackers && attackers.is_empty() {
             // No attacker: Wagic goes straight to the end of combat.
             phase = Phase::CombatEnd;
@@ -603,7 +624,7 @@ impl<'t> Run<'t> {
         let mut no_damage = false;
         match phase {
             Phase::CombatBlockers => {
-                // The attackers are chosen: each attacks (no blocker is ever declared).
+                // The attackers are chosen: each attacks.
                 if let Some(event) = self.table.runtime.event_index("attacking") {
                     for &card in &attackers {
                         let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));
@@ -612,12 +633,8 @@ impl<'t> Run<'t> {
                 }
             }
             Phase::CombatDamage => {
-                // Unblocked attackers deal their power to the defending player: first
-                // strike damage, then (at the next `next` when some was dealt) the rest.
-                self.first_strike_dealt = self.strike(true);
-                if !self.first_strike_dealt {
-                    no_damage = !self.strike(false);
-                }
+                // Wagic's damage steps, until one waits for a `next`.
+                no_damage = !self.damage_steps(DamageStep::FirstStrike);
             }
             Phase::CombatEnd => {
                 for card in &mut self.table.board.cards {
@@ -626,6 +643,8 @@ impl<'t> Run<'t> {
                 }
                 self.declared.clear();
                 self.blocked.clear();
+                self.block_order.clear();
+                self.combat_wait = CombatWait::None;
             }
             _ => {}
         }

@@ -85,16 +85,16 @@ fn an_aura_with_control_magics_alias_steals_the_enchanted_creature_while_attache
 
 #[test]
 fn rampage_pumps_a_blocked_creature_before_combat_damage() {
-    // Blocked by Tim (1/1): the Berserker is 2/2 as damage is dealt, and survives.
+    // Blocked by Page (1/1): the Berserker is 2/2 as damage is dealt, and survives.
     let blocked = |attacker: &str, expected: &str| {
-        let init = format!("[PLAYER1]\ninplay:{attacker}\n[PLAYER2]\ninplay:Tim\n");
-        let moves = format!("next\nnext\n{attacker}\nnext\nTim\nnext\nnext\n");
+        let init = format!("[PLAYER1]\ninplay:{attacker}\n[PLAYER2]\ninplay:Page\n");
+        let moves = format!("next\nnext\n{attacker}\nnext\nPage\nnext\nnext\n");
         verdict(&test(&init, &moves, expected))
     };
-    let survives = "COMBATEND\n[PLAYER1]\ninplay:Berserker\n[PLAYER2]\ngraveyard:Tim\n";
+    let survives = "COMBATEND\n[PLAYER1]\ninplay:Berserker\n[PLAYER2]\ngraveyard:Page\n";
     assert_eq!(blocked("Berserker", survives), Verdict::Passed);
     // `rampage(1/1,1)` counts blockers beyond the first: one blocker gives nothing.
-    let trade = "COMBATEND\n[PLAYER1]\ngraveyard:Troll\n[PLAYER2]\ngraveyard:Tim\n";
+    let trade = "COMBATEND\n[PLAYER1]\ngraveyard:Troll\n[PLAYER2]\ngraveyard:Page\n";
     assert_eq!(blocked("Troll", trade), Verdict::Passed);
     // Unblocked, it deals its printed power.
     let unblocked = test(
@@ -186,9 +186,9 @@ fn cantbeblockedby_makes_wagic_ignore_the_click_of_a_matching_blocker() {
     // The Hawk flies: its block is not taken, the Creeper deals 3 to the player.
     let unblocked = "[PLAYER1]\ninplay:Creeper\n[PLAYER2]\ninplay:Hawk\nlife:17\n";
     assert_eq!(block("Hawk", unblocked), Verdict::Passed);
-    // Tim does not: they trade.
-    let traded = "[PLAYER1]\ngraveyard:Creeper\n[PLAYER2]\ngraveyard:Tim\n";
-    assert_eq!(block("Tim", traded), Verdict::Passed);
+    // Page does not: they trade.
+    let traded = "[PLAYER1]\ngraveyard:Creeper\n[PLAYER2]\ngraveyard:Page\n";
+    assert_eq!(block("Page", traded), Verdict::Passed);
 }
 
 #[test]
@@ -211,12 +211,12 @@ fn an_x_spell_pays_all_the_mana_left_as_x() {
 
 #[test]
 fn spirit_link_gives_the_auras_owner_the_life_of_the_damage() {
-    // On the opponent's Tim, which blocks the Bears and deals them 1: Link's owner gains 1
-    // (Tim dies, and Link with it).
+    // On the opponent's Page, which blocks the Bears and deals them 1: Link's owner gains 1
+    // (Page dies, and Link with it).
     let blocked = test(
-        "[PLAYER1]\nhand:Link\ninplay:Grizzly Bears\nmanapool:{W}\n[PLAYER2]\ninplay:Tim\n",
-        "Link\nTim\nnext\nnext\nGrizzly Bears\nnext\nTim\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Link\nlife:21\n[PLAYER2]\ngraveyard:Tim\n",
+        "[PLAYER1]\nhand:Link\ninplay:Grizzly Bears\nmanapool:{W}\n[PLAYER2]\ninplay:Page\n",
+        "Link\nPage\nnext\nnext\nGrizzly Bears\nnext\nPage\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Link\nlife:21\n[PLAYER2]\ngraveyard:Page\n",
     );
     assert_eq!(verdict(&blocked), Verdict::Passed);
 }

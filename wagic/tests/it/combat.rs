@@ -1,0 +1,148 @@
+//! The runner's combat on hand-written cards, as Wagic's engine plays it: a click of a
+//! blocker cycles it through the attackers it may block, evasion refuses a block, an
+//! attacker with several blockers waits in Wagic's order step, trample and several
+//! blockers wait in its damage screen, and the damage is assigned as that screen assigns
+//! it by default (each blocker its toughness, 1 with deathtouch, the rest to the first or,
+//! with trample, to the player); first strike damage comes first, from either side.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Ogre\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Page\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Wall\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
+[card]\nname=Hawk\nabilities=flying\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Spider\nabilities=reach\ntype=Creature\npower=1\ntoughness=3\n[/card]\n\
+[card]\nname=Rhino\nabilities=trample\ntype=Creature\npower=4\ntoughness=4\n[/card]\n\
+[card]\nname=Viper\nabilities=deathtouch,trample\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Knight\nabilities=first strike\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Well\nauto=@each blockers:all(creature[attacking;flying]|battlefield) -flying\ntype=Enchantment\n[/card]\n\
+[card]\nname=Troll\nauto=rampage(1/1,1)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+
+fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("combat.txt", CARDS.to_string())]).expect("the cards compile"));
+    let text = format!("[INIT]\nCOMBATATTACKERS\n{init}[DO]\n{moves}[ASSERT]\n{expected}[END]\n");
+    runner::run(&library, &wagic::testfile::read(&text).expect("a test"))
+}
+
+fn skipped(init: &str, moves: &str, expected: &str) -> String {
+    match verdict(init, moves, expected) {
+        Verdict::Skipped(skip) => skip.to_string(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_click_moves_a_block_on_through_the_attackers_then_off() {
+    let init = "[PLAYER1]\ninplay:Bears,Ogre\n[PLAYER2]\ninplay:Page\n";
+    let clicks = |n: usize| format!("Bears\nOgre\nnext\n{}next\nnext\n", "Page\n".repeat(n));
+    // One click: the Page blocks the first attacker, the Bears; the Ogre deals 3.
+    let first = "COMBATEND\n[PLAYER1]\ninplay:Bears,Ogre\n[PLAYER2]\ngraveyard:Page\nlife:17\n";
+    assert_eq!(verdict(init, &clicks(1), first), Verdict::Passed);
+    // Two: it blocks the Ogre; the Bears deal 2.
+    let second = "COMBATEND\n[PLAYER1]\ninplay:Bears,Ogre\n[PLAYER2]\ngraveyard:Page\nlife:18\n";
+    assert_eq!(verdict(init, &clicks(2), second), Verdict::Passed);
+    // Three: past the last attacker it blocks nothing; both deal their power.
+    let none = "COMBATEND\n[PLAYER1]\ninplay:Bears,Ogre\n[PLAYER2]\ninplay:Page\nlife:15\n";
+    assert_eq!(verdict(init, &clicks(3), none), Verdict::Passed);
+    // Four: round again to the Bears.
+    assert_eq!(verdict(init, &clicks(4), first), Verdict::Passed);
+}
+
+#[test]
+fn a_creature_that_may_not_block_is_a_click_nothing_reacts_to() {
+    // The Page cannot block the flying Hawk: the click does nothing, the Hawk deals 1.
+    let unblocked = "COMBATEND\n[PLAYER1]\ninplay:Hawk\n[PLAYER2]\ninplay:Page\nlife:19\n";
+    let init = "[PLAYER1]\ninplay:Hawk\n[PLAYER2]\ninplay:Page\n";
+    assert_eq!(verdict(init, "Hawk\nnext\nPage\nnext\nnext\n", unblocked), Verdict::Passed);
+    // Reach blocks it.
+    let blocked = "COMBATEND\n[PLAYER1]\ngraveyard:Hawk\n[PLAYER2]\ninplay:Spider\n";
+    let init = "[PLAYER1]\ninplay:Hawk\n[PLAYER2]\ninplay:Spider\n";
+    assert_eq!(verdict(init, "Hawk\nnext\nSpider\nnext\nnext\n", blocked), Verdict::Passed);
+    // With two attackers, the Page's click passes the Hawk by for the Bears.
+    let init = "[PLAYER1]\ninplay:Hawk,Bears\n[PLAYER2]\ninplay:Page\n";
+    let bears = "COMBATEND\n[PLAYER1]\ninplay:Hawk,Bears\n[PLAYER2]\ngraveyard:Page\nlife:19\n";
+    assert_eq!(verdict(init, "Hawk\nBears\nnext\nPage\nnext\nnext\n", bears), Verdict::Passed);
+}
+
+#[test]
+fn trample_waits_in_wagics_damage_screen_then_deals_the_rest_to_the_player() {
+    let init = "[PLAYER1]\ninplay:Rhino\n[PLAYER2]\ninplay:Page\n";
+    // The damage phase begins with the Rhino shown for its assignment: nothing dealt yet.
+    let shown = "COMBATDAMAGE\n[PLAYER1]\ninplay:Rhino\n[PLAYER2]\ninplay:Page\n";
+    assert_eq!(verdict(init, "Rhino\nnext\nPage\nnext\n", shown), Verdict::Passed);
+    // Then 1 to the Page (its toughness), 3 to the player; the step waits once more.
+    let dealt = "COMBATDAMAGE\n[PLAYER1]\ninplay:Rhino\n[PLAYER2]\ngraveyard:Page\nlife:17\n";
+    assert_eq!(verdict(init, "Rhino\nnext\nPage\nnext\nnext\n", dealt), Verdict::Passed);
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Rhino\n[PLAYER2]\ngraveyard:Page\nlife:17\n";
+    assert_eq!(verdict(init, "Rhino\nnext\nPage\nnext\nnext\nnext\n", end), Verdict::Passed);
+}
+
+#[test]
+fn deathtouch_assigns_one_damage_to_a_blocker() {
+    // The Viper (3/3, deathtouch, trample) gives the Wall 1 and the player 2.
+    let init = "[PLAYER1]\ninplay:Viper\n[PLAYER2]\ninplay:Wall\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Viper\n[PLAYER2]\ngraveyard:Wall\nlife:18\n";
+    assert_eq!(verdict(init, "Viper\nnext\nWall\nnext\nnext\nnext\n", end), Verdict::Passed);
+}
+
+#[test]
+fn two_blockers_wait_in_wagics_order_step_where_a_click_reorders_them() {
+    // The Ogre (3/3) blocked by the Page then the Wall: the Page takes 1, the Wall 2.
+    let init = "[PLAYER1]\ninplay:Ogre\n[PLAYER2]\ninplay:Page,Wall\n";
+    let page_first = "COMBATEND\n[PLAYER1]\ninplay:Ogre\n[PLAYER2]\ninplay:Wall\ngraveyard:Page\n";
+    let moves = "Ogre\nnext\nPage\nWall\nnext\nnext\nnext\nnext\n";
+    assert_eq!(verdict(init, moves, page_first), Verdict::Passed);
+    // The order step waits: one `next` fewer leaves combat in its damage phase.
+    let early = "COMBATDAMAGE\n[PLAYER1]\ninplay:Ogre\n[PLAYER2]\ninplay:Wall\ngraveyard:Page\n";
+    assert_eq!(verdict(init, "Ogre\nnext\nPage\nWall\nnext\nnext\nnext\n", early), Verdict::Passed);
+    // A click on the Wall in the order step puts it first: it takes all 3, the Page none.
+    let wall_first = "COMBATEND\n[PLAYER1]\ninplay:Ogre\n[PLAYER2]\ninplay:Page,Wall\n";
+    let moves = "Ogre\nnext\nPage\nWall\nnext\nWall\nnext\nnext\nnext\n";
+    assert_eq!(verdict(init, moves, wall_first), Verdict::Passed);
+    // The Page is first already: a click on it swaps it with the second.
+    let moves = "Ogre\nnext\nPage\nWall\nnext\nPage\nnext\nnext\nnext\n";
+    assert_eq!(verdict(init, moves, wall_first), Verdict::Passed);
+}
+
+#[test]
+fn a_first_strike_blocker_kills_its_attacker_before_it_strikes() {
+    // The Knight deals its 2 in the first strike step: the Bears die and deal nothing.
+    let init = "[PLAYER1]\ninplay:Bears\n[PLAYER2]\ninplay:Knight\n";
+    let end = "COMBATEND\n[PLAYER1]\ngraveyard:Bears\n[PLAYER2]\ninplay:Knight\n";
+    assert_eq!(verdict(init, "Bears\nnext\nKnight\nnext\nnext\n", end), Verdict::Passed);
+    // A first striker attacking: the Page dies first and deals nothing back.
+    let init = "[PLAYER1]\ninplay:Knight\n[PLAYER2]\ninplay:Page\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Knight\n[PLAYER2]\ngraveyard:Page\n";
+    assert_eq!(verdict(init, "Knight\nnext\nPage\nnext\nnext\n", end), Verdict::Passed);
+}
+
+#[test]
+fn blocks_the_model_does_not_play_are_skipped() {
+    // The Well takes flying away, which the runtime's `Revoke` does not do to another
+    // card's own ability.
+    let init = "[PLAYER1]\ninplay:Hawk,Well\n[PLAYER2]\ninplay:Page\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Well\ngraveyard:Hawk\n[PLAYER2]\ngraveyard:Page\n";
+    assert_eq!(
+        skipped(init, "Hawk\nnext\nPage\nnext\nnext\n", expected),
+        "a block while a card takes keyword abilities away (`-ability` is not modelled) (Well)"
+    );
+    // Rampage with two blockers: the front end's trigger would count each.
+    let init = "[PLAYER1]\ninplay:Troll\n[PLAYER2]\ninplay:Page,Wall\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Troll\n[PLAYER2]\ninplay:Page,Wall\n";
+    assert_eq!(
+        skipped(init, "Troll\nnext\nPage\nWall\nnext\nnext\nnext\nnext\n", expected),
+        "rampage with several blockers (the front end's rampage counts each) (line 12: `next`)"
+    );
+    // Flanking.
+    let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Page\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ngraveyard:Page\n";
+    assert_eq!(
+        skipped(init, "Pikeman\nnext\nPage\nnext\nnext\n", expected),
+        "a block with banding or flanking (their blocks are not modelled) (line 10: `page`)"
+    );
+}
