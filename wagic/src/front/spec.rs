@@ -204,7 +204,26 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
     // Wagic's rule: a negated term makes every term of the brackets required
     // (`creature[-black;-artifact]` is neither black nor an artifact).
     let any_negated = terms.iter().any(|term| term.negated);
-    Ok(if has_or && !any_negated { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
+    if !has_or || any_negated {
+        return Ok(vec![terms]);
+    }
+    // Wagic's `;` (`CardDescriptor::match_or`) ors the type words, and the colours, of the
+    // brackets; every other term (an ability, `attacking`, `power=1`) is still required:
+    // `creature[power=1;toughness=1]` is a 1/1.
+    let colour = |term: &SpecTerm<'_>| {
+        matches!(term.test, TermTest::Keyword(index)
+            if catalogue::FILTERS.get(index).is_some_and(|filter| catalogue::COLOUR_NAMES.contains(&filter.name)))
+    };
+    let (types, rest): (Vec<_>, Vec<_>) = terms.into_iter().partition(|term| matches!(term.test, TermTest::Type(_)));
+    let (colours, required): (Vec<_>, Vec<_>) = rest.into_iter().partition(colour);
+    let mut alternatives = vec![required];
+    for group in [types, colours].into_iter().filter(|group| !group.is_empty()) {
+        alternatives = alternatives
+            .iter()
+            .flat_map(|required| group.iter().map(move |term| [required.as_slice(), &[*term]].concat()))
+            .collect();
+    }
+    Ok(alternatives)
 }
 
 fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
