@@ -25,7 +25,8 @@ impl Run<'_> {
                 && self.phase == Phase::CombatBlockers
                 && is_type(&c.printed.types, "creature") =>
             {
-                self.click_blocker(card, line, text).map(|()| None)
+                self.menu = self.click_blocker(card, line, text)?;
+                Ok(None)
             }
             zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => {
                 Err(skip("the defending player acts in combat (priority is not modelled)", at(line, text)))
@@ -144,10 +145,6 @@ impl Run<'_> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
-        if attack_step && self.entered.contains(&card) && !haste {
-            // Neither Wagic's attack rule nor a `{T}` ability reacts: not modelled.
-            return self.declare_attacker(card, line, text).map(|()| None);
-        }
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
@@ -172,12 +169,9 @@ impl Run<'_> {
             entries.extend(payable.into_iter().map(Entry::Action));
         }
         match entries.as_slice() {
-            [] if attack_step => self.declare_attacker(card, line, text).map(|()| None),
             [] if actions == 0 && !colours.is_empty() => Err(skip("a click on a tapped land", at(line, text))),
-            [] if actions == 0 => {
-                Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text)))
-            }
-            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            // Nothing reacts (not the attack rule: the creature cannot attack; Wagic offers
+            // no ability whose cost cannot be paid): the click does nothing.
             [] => Ok(None),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {
@@ -210,6 +204,7 @@ impl Run<'_> {
     ) -> Result<Option<Pending>, Skip> {
         match entry {
             Entry::Attack => self.declare_attacker(card, line, text).map(|()| None),
+            Entry::Block => self.cycle_block(card, line, text).map(|()| None),
             Entry::Mana(colour) => {
                 let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
                 crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
@@ -352,8 +347,10 @@ pub(super) const LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain
 /// What a click on a permanent does, as one entry of Wagic's menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Entry {
-    /// Declares it an attacker (Wagic's attack rule).
+    /// Declares it an attacker, or takes its attack back (Wagic's attack rule).
     Attack,
+    /// Moves its block on (Wagic's block rule).
+    Block,
     /// Taps it for one mana of this colour ([`testfile::Mana`] order): a land type's.
     Mana(usize),
     /// Activates its ability of this index.
@@ -362,8 +359,8 @@ pub(super) enum Entry {
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
 pub(super) struct Menu {
-    card: CardId,
-    entries: Vec<Entry>,
+    pub(super) card: CardId,
+    pub(super) entries: Vec<Entry>,
 }
 
 /// The entry a `choice N` move picks; `None` for another move.

@@ -8,31 +8,46 @@
 
 use vm::runtime::{CardId, Value};
 
+use super::clicks::{Entry, Menu};
 use super::{BATTLEFIELD, CATALOGUE, P0, P1, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
 use crate::table::{COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
 
 impl Run<'_> {
-    /// A creature of the active player clicked in the attackers step attacks (a second
-    /// click takes it back, as in Wagic); attacking taps it unless it has vigilance.
+    /// A creature of the active player clicked in the attackers step, as Wagic's attack
+    /// rule takes the click: it attacks, or, attacking, it attacks no more (Wagic's
+    /// "Remove Attacker"); a creature that cannot attack is a click the rule does not take.
+    /// Attackers tap as the step ends ([`Run::leave_attackers`]).
     pub(super) fn declare_attacker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
-        let board = &self.table.board;
-        let Some(c) = board.get(card) else { return Ok(()) };
-        if c.attacking {
-            return Err(skip("an attack taken back", at(line, text)));
+        let Some(attacking) = self.table.board.get(card).map(|c| c.attacking) else { return Ok(()) };
+        if !attacking && !self.can_attack(card) {
+            return Ok(());
         }
-        if !self.can_attack(card) {
-            return Err(skip("a creature that cannot attack is clicked to attack", at(line, text)));
-        }
-        let vigilance = board.has_ability(card, "vigilance");
-        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
-            c.attacking = true;
-        }
-        self.declared.push(card);
-        if !vigilance {
-            crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
-        }
+        self.set_attacking(card, !attacking);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))
+    }
+
+    /// Declares `card` an attacker, or takes its attack back.
+    fn set_attacking(&mut self, card: CardId, attacking: bool) {
+        if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+            c.attacking = attacking;
+        }
+        self.declared.retain(|declared| *declared != card);
+        if attacking {
+            self.declared.push(card);
+        }
+        self.board_changed();
+    }
+
+    /// The board changed in a way no event names (an attack, a block): the continuous
+    /// effects (`aslongas(creature[attacking])`) are judged again, as the runtime judges
+    /// them after each event it runs (the catalogue's `continuous` event, which no auto
+    /// hears).
+    fn board_changed(&mut self) {
+        let active = self.table.board.active;
+        if let Some(event) = self.table.runtime.event_index("continuous") {
+            self.table.runtime.emit(vm::runtime::Event::new(event, active));
+        }
     }
 
     /// Whether a creature can be declared an attacker: untapped, not summoning sick (or with
@@ -47,8 +62,10 @@ impl Run<'_> {
         !(c.tapped || sick || barred)
     }
 
-    /// The attackers step ends, as in Wagic (`MTGAttackRule`, then `AExalted`): each
-    /// creature of the active player with `mustattack` that can attack attacks; then a
+    /// The attackers step ends, as in Wagic (`MTGAttackRule`, then `AExalted`): in the
+    /// active player's battlefield order, each creature with `mustattack` that can attack
+    /// attacks, an attacker that became tapped attacks no more, each attacker taps unless
+    /// it has vigilance, and one that gained `cantattack` attacks no more; then a
     /// creature attacking alone gets +1/+1 until end of turn for each of its controller's
     /// permanents with exalted printed on it (Wagic reads exalted from the printed
     /// abilities only: one granted does nothing).
@@ -59,9 +76,22 @@ impl Run<'_> {
             let must = board.get(card).is_some_and(|c| !c.attacking && is_type(&board.types(card), "creature"))
                 && board.has_ability(card, "mustattack");
             if must && self.can_attack(card) {
-                self.declare_attacker(card, line, text)?;
+                self.set_attacking(card, true);
+            }
+            let board = &self.table.board;
+            let Some(c) = board.get(card).filter(|c| c.attacking) else { continue };
+            if c.tapped {
+                self.set_attacking(card, false);
+                continue;
+            }
+            if !board.has_ability(card, "vigilance") {
+                crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
+            }
+            if self.table.board.has_ability(card, "cantattack") {
+                self.set_attacking(card, false);
             }
         }
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         let permanents = self.table.board.zone(active, BATTLEFIELD);
         let attackers: Vec<CardId> = permanents
             .iter()
@@ -327,27 +357,40 @@ impl Run<'_> {
         })
     }
 
-    /// A creature of the defending player clicked in the blockers step, as Wagic's block
-    /// rule plays a click of its test suite's player (not a human's, who picks an
-    /// attacker): its block moves on to the next attacker it may block in the attacking
-    /// player's battlefield order, from the one it blocks (from the first when it blocks
-    /// none), and past the last it blocks none. A creature that may not block at all is a
-    /// click nothing reacts to. In the order step, a click moves a blocker up its
-    /// attacker's damage assignment order.
-    pub(super) fn click_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
-        let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
+    /// A creature of the defending player clicked in the blockers step: what reacts to the
+    /// click, as Wagic's action layer lists it (its block rule, when the creature may block
+    /// at all, then the creature's abilities whose costs can be paid): one is done at once,
+    /// several open Wagic's menu for the next move (`choice N`), none does nothing.
+    pub(super) fn click_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Menu>, Skip> {
+        let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(None) };
         let payable =
             self.table.try_payable_actions(card, controller).map_err(|error| table_skip(error, line, text))?;
-        if !payable.is_empty() {
-            // Wagic's action layer lists the block rule with the card's own abilities.
-            return Err(skip(
-                "a defending creature with an ability it can pay for clicked in combat (Wagic's menu)",
-                at(line, text),
-            ));
+        let sick = self.entered.contains(&card) && !self.table.board.has_ability(card, "haste");
+        if !payable.is_empty() && sick {
+            // Wagic offers no `{T}` ability of such a creature: its menu would differ.
+            return Err(skip("a creature that entered this turn acts (summoning sickness)", at(line, text)));
         }
-        if !self.can_block(card) {
-            return Ok(());
+        let mut entries: Vec<Entry> = Vec::new();
+        if self.can_block(card) {
+            // Wagic's rules are loaded before any card's abilities.
+            entries.push(Entry::Block);
         }
+        entries.extend(payable.into_iter().map(Entry::Action));
+        match entries.as_slice() {
+            [] => Ok(None),
+            [Entry::Block] => self.cycle_block(card, line, text).map(|()| None),
+            [_] => {
+                Err(skip("a defending creature's ability used in combat (priority is not modelled)", at(line, text)))
+            }
+            _ => Ok(Some(Menu { card, entries })),
+        }
+    }
+
+    /// Wagic's block rule takes a click on a defending creature, as it plays a click of its
+    /// test suite's player (not a human's, who picks an attacker): its block moves on to
+    /// the next attacker it may block in the attacking player's battlefield order, from the
+    /// one it blocks (from the first when it blocks none), and past the last it blocks none.
+    pub(super) fn cycle_block(&mut self, card: CardId, line: u32, text: &str) -> Result<(), Skip> {
         if let Some(name) = self.ability_loss_in_play() {
             return Err(skip("a block while a card takes keyword abilities away (`-ability` is not modelled)", name));
         }
@@ -363,6 +406,7 @@ impl Run<'_> {
             return Err(skip("a block with banding or flanking (their blocks are not modelled)", at(line, text)));
         }
         let mut current = board.get(card).and_then(|c| c.blocking);
+        let mut blocks = None;
         // Each attacker once, then none.
         for _ in 0..=attackers.len() {
             let next = match current {
@@ -375,14 +419,14 @@ impl Run<'_> {
             match next {
                 None => break,
                 Some(attacker) if self.can_block_attacker(card, attacker) => {
-                    self.set_block(card, Some(attacker));
-                    return Ok(());
+                    blocks = Some(attacker);
+                    break;
                 }
                 Some(attacker) => current = Some(attacker),
             }
         }
-        self.set_block(card, None);
-        Ok(())
+        self.set_block(card, blocks);
+        self.table.try_settle().map_err(|error| table_skip(error, line, text))
     }
 
     /// The name of a permanent whose text takes a keyword ability away (`-flying`): the
@@ -422,6 +466,7 @@ impl Run<'_> {
                 self.blocked.push(attacker);
             }
         }
+        self.board_changed();
     }
 
     /// A click in Wagic's order step (`raiseBlockerRankOrder`): the blocker clicked swaps

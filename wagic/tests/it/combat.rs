@@ -21,7 +21,11 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Knight\nabilities=first strike\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Well\nauto=@each blockers:all(creature[attacking;flying]|battlefield) -flying\ntype=Enchantment\n[/card]\n\
 [card]\nname=Troll\nauto=rampage(1/1,1)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
-[card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
+[card]\nname=Sling\nauto={T}:damage:1 target(creature[power=1;toughness=1])\ntype=Artifact\n[/card]\n\
+[card]\nname=Lookout\nauto=@tapped(this):life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("combat.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -145,4 +149,48 @@ fn blocks_the_model_does_not_play_are_skipped() {
         skipped(init, "Pikeman\nnext\nPage\nnext\nnext\n", expected),
         "a block with banding or flanking (their blocks are not modelled) (line 10: `page`)"
     );
+}
+
+#[test]
+fn a_defending_creature_with_an_ability_opens_wagics_menu_block_first() {
+    // The Archer may block or use its `{T}` ability: `choice 0` is the block rule.
+    let init = "[PLAYER1]\ninplay:Bears\n[PLAYER2]\ninplay:Archer\n";
+    let blocked = "COMBATEND\n[PLAYER1]\ninplay:Bears\n[PLAYER2]\ngraveyard:Archer\n";
+    assert_eq!(verdict(init, "Bears\nnext\nArcher\nchoice 0\nnext\nnext\n", blocked), Verdict::Passed);
+    // `choice 1` its ability: 1 damage to the attacking player; the Bears are unblocked.
+    let shot = "COMBATEND\n[PLAYER1]\ninplay:Bears\nlife:19\n[PLAYER2]\ninplay:Archer\nlife:18\n";
+    assert_eq!(verdict(init, "Bears\nnext\nArcher\nchoice 1\np1\nnext\nnext\n", shot), Verdict::Passed);
+    // Another move while the menu is open is not modelled.
+    assert_eq!(
+        skipped(init, "Bears\nnext\nArcher\nnext\nnext\n", blocked),
+        "a move other than `choice` while Wagic's menu is open (line 11: `next`)"
+    );
+}
+
+#[test]
+fn an_attack_is_taken_back_by_a_second_click_and_attackers_tap_as_the_step_ends() {
+    // Clicked twice, the Bears attack no more: combat ends at the next `next`.
+    let init = "[PLAYER1]\ninplay:Bears\n[PLAYER2]\n";
+    let none = "COMBATEND\n[PLAYER1]\ninplay:Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Bears\nBears\nnext\n", none), Verdict::Passed);
+    // The Lookout taps as the attackers step ends, not as it is clicked.
+    let init = "[PLAYER1]\ninplay:Lookout\n[PLAYER2]\n";
+    let clicked = "COMBATATTACKERS\n[PLAYER1]\ninplay:Lookout\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Lookout\n", clicked), Verdict::Passed);
+    let tapped = "COMBATBLOCKERS\n[PLAYER1]\ninplay:Lookout\nlife:21\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Lookout\nnext\n", tapped), Verdict::Passed);
+    // Taken back, it never taps.
+    let back = "COMBATEND\n[PLAYER1]\ninplay:Lookout\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Lookout\nLookout\nnext\n", back), Verdict::Passed);
+}
+
+#[test]
+fn a_spec_s_semicolon_ors_types_and_colours_only() {
+    // `creature[power=1;toughness=1]` is a 1/1 (Wagic's `CardDescriptor::match_or` ands
+    // power and toughness): of the Squire (1/2) and two Pages, the Pages are the targets.
+    let init = "[PLAYER1]\ninplay:Sling,Squire,Page,Page\n[PLAYER2]\n";
+    let expected = "COMBATATTACKERS\n[PLAYER1]\ninplay:Sling,Squire,Page\ngraveyard:Page\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Sling\nPage\n", expected), Verdict::Passed);
+    let squire = "COMBATATTACKERS\n[PLAYER1]\ninplay:Sling,Squire,Page,Page\n[PLAYER2]\n";
+    assert_eq!(skipped(init, "Sling\nSquire\n", squire), "a target the model does not offer (line 8: `squire`)");
 }
