@@ -25,11 +25,14 @@ impl Run<'_> {
                 && self.phase == Phase::CombatBlockers
                 && is_type(&c.printed.types, "creature") =>
             {
-                self.menu = self.click_blocker(card, line, text)?;
-                Ok(None)
+                self.click_blocker(card, line, text)
             }
-            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => {
-                Err(skip("the defending player acts in combat (priority is not modelled)", at(line, text)))
+            // In Wagic's blockers step the defending player acts (`currentActionPlayer`):
+            // taps its lands, casts its instants, uses its permanents' abilities.
+            zone if zone == HAND && self.phase == Phase::CombatBlockers => self.play_from_hand(card, line, text),
+            zone if zone == BATTLEFIELD && self.phase == Phase::CombatBlockers => self.use_permanent(card, line, text),
+            zone if zone == BATTLEFIELD && self.phase == Phase::CombatDamage => {
+                Err(skip("the defending player acts in the damage phase (priority is not modelled)", at(line, text)))
             }
             zone if zone == HAND || zone == BATTLEFIELD => {
                 Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))

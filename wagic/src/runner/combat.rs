@@ -9,7 +9,7 @@
 use vm::runtime::{CardId, Value};
 
 use super::clicks::{Entry, Menu};
-use super::{BATTLEFIELD, CATALOGUE, P0, P1, Run, Skip, at, is_type, skip, table_skip};
+use super::{BATTLEFIELD, CATALOGUE, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
 use crate::table::{COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
 
@@ -361,7 +361,7 @@ impl Run<'_> {
     /// click, as Wagic's action layer lists it (its block rule, when the creature may block
     /// at all, then the creature's abilities whose costs can be paid): one is done at once,
     /// several open Wagic's menu for the next move (`choice N`), none does nothing.
-    pub(super) fn click_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Menu>, Skip> {
+    pub(super) fn click_blocker(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(None) };
         let payable =
             self.table.try_payable_actions(card, controller).map_err(|error| table_skip(error, line, text))?;
@@ -378,11 +378,11 @@ impl Run<'_> {
         entries.extend(payable.into_iter().map(Entry::Action));
         match entries.as_slice() {
             [] => Ok(None),
-            [Entry::Block] => self.cycle_block(card, line, text).map(|()| None),
-            [_] => {
-                Err(skip("a defending creature's ability used in combat (priority is not modelled)", at(line, text)))
+            [entry] => self.do_entry(card, *entry, line, text),
+            _ => {
+                self.menu = Some(Menu { card, entries });
+                Ok(None)
             }
-            _ => Ok(Some(Menu { card, entries })),
         }
     }
 

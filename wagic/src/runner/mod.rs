@@ -54,7 +54,8 @@
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
 //! banding, flanking, rampage against several blockers, or while a card takes abilities
-//! away; the defending player acting in combat other than by blocks; a `choice N` where the model
+//! away; the defending player acting in the damage phase (in the blockers step it taps
+//! its lands, casts its instants and uses its abilities, as in Wagic); a `choice N` where the model
 //! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
 //! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
 //! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with

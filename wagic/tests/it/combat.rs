@@ -25,7 +25,11 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
 [card]\nname=Sling\nauto={T}:damage:1 target(creature[power=1;toughness=1])\ntype=Artifact\n[/card]\n\
-[card]\nname=Lookout\nauto=@tapped(this):life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Lookout\nauto=@tapped(this):life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Twin\nabilities=double strike\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Skeleton\nauto={B}:regenerate\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+[card]\nname=Spear\nauto={T}:damage:1 target(creature[attacking;blocking])\ntype=Artifact\n[/card]\n";
 
 fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
     let library = Arc::new(Library::compile(&[("combat.txt", CARDS.to_string())]).expect("the cards compile"));
@@ -193,4 +197,31 @@ fn a_spec_s_semicolon_ors_types_and_colours_only() {
     assert_eq!(verdict(init, "Sling\nPage\n", expected), Verdict::Passed);
     let squire = "COMBATATTACKERS\n[PLAYER1]\ninplay:Sling,Squire,Page,Page\n[PLAYER2]\n";
     assert_eq!(skipped(init, "Sling\nSquire\n", squire), "a target the model does not offer (line 8: `squire`)");
+}
+
+#[test]
+fn a_regenerated_blocker_leaves_combat() {
+    // The Swamp's mana pays the Skeleton's regeneration (`choice 1` of its menu, the block
+    // rule being `choice 0`), then it blocks the Twin. The Twin's first strike destroys
+    // it; regenerated, it leaves combat (Wagic's `initAttackersDefensers`): the Twin,
+    // still blocked, deals no regular damage, and nothing more is dealt.
+    let init = "[PLAYER1]\ninplay:Twin\n[PLAYER2]\ninplay:Skeleton,Swamp\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Twin\n[PLAYER2]\ninplay:Skeleton,Swamp\n";
+    let moves = "Twin\nnext\nSwamp\nSkeleton\nchoice 1\nSkeleton\nnext\nnext\n";
+    assert_eq!(verdict(init, moves, end), Verdict::Passed);
+}
+
+#[test]
+fn the_defending_player_acts_in_the_blockers_step_and_attacking_or_blocking_is_either() {
+    // The defending player's Spear shoots the attacking Page
+    // (`creature[attacking;blocking]`); the Bears deal their 2.
+    let init = "[PLAYER1]\ninplay:Page,Bears,Squire\n[PLAYER2]\ninplay:Spear\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Bears,Squire\ngraveyard:Page\n[PLAYER2]\ninplay:Spear\nlife:18\n";
+    assert_eq!(verdict(init, "Page\nBears\nnext\nSpear\nPage\nnext\nnext\n", end), Verdict::Passed);
+    // The Squire does not attack: it is no target.
+    let squire = "COMBATEND\n[PLAYER1]\ninplay:Page,Bears\ngraveyard:Squire\n[PLAYER2]\ninplay:Spear\n";
+    assert_eq!(
+        skipped(init, "Page\nBears\nnext\nSpear\nSquire\nnext\n", squire),
+        "a target the model does not offer (line 12: `squire`)"
+    );
 }
