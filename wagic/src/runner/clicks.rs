@@ -13,30 +13,28 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else {
             return Err(skip("a move names no card on the board", at(line, text)));
         };
-        let acting = self.table.board.active;
         if self.combat_wait == CombatWait::Order {
             // Wagic's order step takes any click as a blocker's move up its damage order.
             return self.raise_in_order(card, line, text).map(|()| None);
         }
+        // The acting player (Wagic's `currentlyActing`): the defending one in the blockers
+        // step, the active one otherwise. Its cards, spells and abilities alone react.
+        let active = self.table.board.active;
+        let blockers_step = self.phase == Phase::CombatBlockers;
+        let acting = if blockers_step { opponent(active) } else { active };
         match c.zone {
-            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
-            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
             zone if zone == BATTLEFIELD
-                && self.phase == Phase::CombatBlockers
+                && blockers_step
+                && c.controller == acting
                 && is_type(&c.printed.types, "creature") =>
             {
                 self.click_blocker(card, line, text)
             }
-            // In Wagic's blockers step the defending player acts (`currentActionPlayer`):
-            // taps its lands, casts its instants, uses its permanents' abilities.
-            zone if zone == HAND && self.phase == Phase::CombatBlockers => self.play_from_hand(card, line, text),
-            zone if zone == BATTLEFIELD && self.phase == Phase::CombatBlockers => self.use_permanent(card, line, text),
-            zone if zone == BATTLEFIELD && self.phase == Phase::CombatDamage => {
-                Err(skip("the defending player acts in the damage phase (priority is not modelled)", at(line, text)))
-            }
-            zone if zone == HAND || zone == BATTLEFIELD => {
-                Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
-            }
+            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
+            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            // A card of the other player: no rule and none of its abilities takes the click
+            // (each wants the acting player's card), so it does nothing.
+            zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
     }
@@ -119,17 +117,6 @@ impl Run<'_> {
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let creature = is_type(&types, "creature");
-        if creature && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
-            // Neither Wagic's attack rule nor its block rule takes a click on the attacking
-            // player's creature there: an ability of its own would.
-            if actions > 0 || LAND_TYPES.iter().any(|land| is_type(&types, land)) {
-                return Err(skip(
-                    "an attacking player's creature with abilities clicked after the attackers step",
-                    at(line, text),
-                ));
-            }
-            return Ok(None);
-        }
         // A land of a basic land type has its type's mana ability (Wagic's rules file
         // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
         let colours: Vec<usize> = if is_type(&types, "land") {

@@ -4,8 +4,10 @@
 //! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
 //! by count and by name; `*` counts any card).
 //!
-//! The moves played: a card's name clicks it. The active player plays a land from their
-//! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
+//! The moves played: a card's name clicks it. Only the acting player's cards take a click
+//! (Wagic's `currentlyActing`: the defending player in the blockers step, the active one
+//! otherwise); a click on the other player's does nothing. The acting player plays a land
+//! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
 //! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
 //! is an instant or has flash), its effect resolving at once (nobody responds: the stack
 //! is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what reacts to
@@ -54,17 +56,15 @@
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
 //! banding, flanking, rampage against several blockers, or while a card takes abilities
-//! away; the defending player acting in the damage phase (in the blockers step it taps
-//! its lands, casts its instants and uses its abilities, as in Wagic); a `choice N` where the model
-//! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
-//! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
-//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with
-//! no set files to map it ([`run_with_sets`] names such cards by name: see `ids.rs`); a card that is not in the card files
-//! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
-//! granted; a move the model cannot play (a spell it cannot pay for, a target with a
-//! count, a permanent with no ability, a creature that entered this turn
-//! acting or attacking, a player acting out of turn, a card in a graveyard); a question
-//! the moves do not answer; an `[ASSERT]` with no phase.
+//! away; a `choice N` where the model opens no menu and waits for no target (a card's ways
+//! to be cast, modes, several `may`s of one card; while a target is awaited `choice` does
+//! nothing, as in Wagic), `yes`, `no`, `endinterruption` (interruptions), `human`, `ai`; a
+//! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
+//! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
+//! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a move the model
+//! cannot play (a spell it cannot pay for, a target with a count, a creature that entered
+//! this turn acting, a card in a graveyard); a question the moves do not answer; an
+//! `[ASSERT]` with no phase; a test of Wagic's `wontfix` or `bugs` folders.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -830,6 +830,11 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
 /// `target=`.
 fn is_aura(types: &[String], target: &str) -> bool {
     is_type(types, "enchantment") && is_type(types, "aura") && !target.trim().is_empty()
+}
+
+/// The other player.
+fn opponent(player: PlayerId) -> PlayerId {
+    if player == P0 { P1 } else { P0 }
 }
 
 fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {

@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 236;
+const PASSED_FLOOR: usize = 237;
 
 /// The test files under `dir`, folders searched, sorted.
 pub(super) fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -347,14 +347,30 @@ fn a_blocker_and_its_attacker_deal_each_other_their_power() {
         "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page\nlife:18\n",
     );
     assert_eq!(verdict(&unblocked), Verdict::Passed);
-    // The Page blocks, then the attacking player shocks it: the Bears stay blocked and deal
-    // no damage, so the damage step goes on to the end of combat at once.
+    // The Page blocks, then its player (the acting one in Wagic's blockers step) shocks it:
+    // the Bears stay blocked and deal no damage, so the damage step goes on to the end of
+    // combat at once.
     let blocker_gone = test(
-        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Page\n",
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
         "next\nnext\nGrizzly Bears\nnext\nPage\nMountain\nShock\nPage\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Mountain\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Page\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Mountain\ngraveyard:Page,Shock\n",
     );
     assert_eq!(verdict(&blocker_gone), Verdict::Passed);
+    // The attacking player is not the acting one there: its Mountain and Shock do nothing,
+    // and its click on the Page is one more of the Page's block rule, which takes it off.
+    let not_acting = test(
+        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Page\n",
+        "next\nnext\nGrizzly Bears\nnext\nPage\nMountain\nShock\nPage\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Page\nlife:18\n",
+    );
+    assert_eq!(verdict(&not_acting), Verdict::Passed);
+    // Outside the blockers step the second player's cards take no click either.
+    let out_of_turn = test(
+        "[PLAYER1]\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
+        "Mountain\nShock\nPage\n",
+        "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
+    );
+    assert_eq!(verdict(&out_of_turn), Verdict::Passed);
 }
 
 #[test]
