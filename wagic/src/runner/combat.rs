@@ -403,7 +403,7 @@ impl Run<'_> {
             .collect();
         let unmodelled = |card: &CardId| UNMODELLED_IN_A_BLOCK.iter().any(|ability| board.has_ability(*card, ability));
         if unmodelled(&card) || attackers.iter().any(unmodelled) {
-            return Err(skip("a block with banding or flanking (their blocks are not modelled)", at(line, text)));
+            return Err(skip("a block with banding (its blocks are not modelled)", at(line, text)));
         }
         let mut current = board.get(card).and_then(|c| c.blocking);
         let mut blocks = None;
@@ -502,8 +502,11 @@ impl Run<'_> {
     /// The blockers step ends (Wagic's `WEventBlockersChosen`): each blocker fires
     /// `blocking`, in the defending player's battlefield order; then each blocked attacker,
     /// in the attacking player's, fires `blocked` once for each of its blockers (Wagic's
-    /// `eventattackedblocked`). Skipped: an attacker with rampage and several blockers
-    /// (Wagic's rampage counts its blockers once; the front end's is a `blocked` trigger).
+    /// `eventattackedblocked`). Each attacker with flanking gives its blockers -1/-1 until
+    /// end of turn, in the defending player's battlefield order up to the first with
+    /// flanking (Wagic's `AFlankerAbility` stops there). Skipped: an attacker with rampage
+    /// and several blockers (Wagic's rampage counts its blockers once; the front end's is a
+    /// `blocked` trigger).
     pub(super) fn leave_blockers(&mut self, line: u32, text: &str) -> Result<(), Skip> {
         let board = &self.table.board;
         let (active, defender) = (board.active, if board.active == P0 { P1 } else { P0 });
@@ -525,6 +528,19 @@ impl Run<'_> {
                 ));
             }
         }
+        let flanked: Vec<CardId> = attackers
+            .iter()
+            .filter(|attacker| board.has_ability(**attacker, "flanking"))
+            .flat_map(|attacker| {
+                let blocking = blockers.iter().filter(move |(_, blocked)| blocked == attacker);
+                blocking.map(|(blocker, _)| *blocker).take_while(|blocker| !board.has_ability(*blocker, "flanking"))
+            })
+            .collect();
+        for blocker in flanked {
+            let effects = &mut self.table.board.effects;
+            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(blocker), -1));
+            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(blocker), -1));
+        }
         let runtime = &mut self.table.runtime;
         if let Some(event) = runtime.event_index("blocking") {
             for (blocker, _) in &blockers {
@@ -543,8 +559,8 @@ impl Run<'_> {
 }
 
 /// The keyword abilities whose blocks the runner does not play: a block where one is in
-/// play is skipped (banding lets attackers share their blockers, flanking shrinks them).
-const UNMODELLED_IN_A_BLOCK: &[&str] = &["banding", "flanking"];
+/// play is skipped (banding lets attackers share their blockers).
+const UNMODELLED_IN_A_BLOCK: &[&str] = &["banding"];
 
 /// What a landwalk looks for among the defending player's permanents.
 enum Walk {

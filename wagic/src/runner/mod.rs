@@ -38,26 +38,27 @@
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
-//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. As the
-//! attackers step ends, `mustattack` creatures that can attack do, and a lone attacker
-//! gets +1/+1 until end of turn per printed exalted. With no attacker, combat goes from
-//! the attackers step to its end, as in Wagic; attackers fire `attacking` as blockers
-//! begin. In the blockers step a click on a creature of the defending player moves its
-//! block on to the next attacker it may block (evasion, protection...), then off, as
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. A click
+//! declares an attacker, a second takes the attack back; as the attackers step ends,
+//! `mustattack` creatures that can attack do, the attackers tap (vigilance aside), and a
+//! lone attacker gets +1/+1 until end of turn per printed exalted. With no attacker, combat
+//! goes from the attackers step to its end, as in Wagic; attackers fire `attacking` as
+//! blockers begin. In the blockers step a click on a creature of the defending player moves
+//! its block on to the next attacker it may block (evasion, protection...), then off, as
 //! Wagic's block rule does for its test suite; `blocking` and `blocked` fire as the step
-//! ends. Then Wagic's combat steps (see `combat.rs`), each waiting for a `next` only
-//! where Wagic's does: the order step when an attacker has several blockers (a click
-//! moves a blocker up its damage order), the first strike and regular damage steps when
-//! an attacker is shown for its damage assignment (several blockers, or trample) and
-//! when they dealt damage; the damage is assigned as Wagic's combat screen assigns it by
-//! default (each blocker its toughness, 1 with deathtouch, the rest to the first blocker
-//! or with trample to the player), first strike and double strike damage first, from
-//! attackers and blockers alike.
+//! ends, when flanking shrinks blockers. Then Wagic's combat steps (see `combat.rs`), each
+//! waiting for a `next` only where Wagic's does: the order step when an attacker has
+//! several blockers (a click moves a blocker up its damage order), the first strike and
+//! regular damage steps when an attacker is shown for its damage assignment (several
+//! blockers, or trample) and when they dealt damage; the damage is assigned as Wagic's
+//! combat screen assigns it by default (each blocker its toughness, 1 with deathtouch, the
+//! rest to the first blocker or with trample to the player), first strike and double strike
+//! damage first, from attackers and blockers alike.
 //!
 //! Anything else makes the test **skipped, with the reason**, never passed: blocks with
-//! banding, flanking, rampage against several blockers, or while a card takes abilities
-//! away; a `choice N` where the model opens no menu and waits for no target (a card's ways
-//! to be cast, modes, several `may`s of one card; while a target is awaited `choice` does
+//! banding, rampage against several blockers, or while a card takes abilities away; a
+//! `choice N` where the model opens no menu and waits for no target (a card's ways to be
+//! cast, modes, several `may`s of one card; while a target is awaited `choice` does
 //! nothing, as in Wagic), `yes`, `no`, `endinterruption` (interruptions), `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
 //! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
@@ -224,8 +225,8 @@ struct Clicks {
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
 /// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
-/// mustattack, exalted, evasion as the block rule judges it...; banding and flanking skip
-/// a block):
+/// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
+/// block):
 /// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[

@@ -22,6 +22,8 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Well\nauto=@each blockers:all(creature[attacking;flying]|battlefield) -flying\ntype=Enchantment\n[/card]\n\
 [card]\nname=Troll\nauto=rampage(1/1,1)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Lancer\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Bander\nabilities=banding\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
 [card]\nname=Sling\nauto={T}:damage:1 target(creature[power=1;toughness=1])\ntype=Artifact\n[/card]\n\
@@ -146,12 +148,12 @@ fn blocks_the_model_does_not_play_are_skipped() {
         skipped(init, "Troll\nnext\nPage\nWall\nnext\nnext\nnext\nnext\n", expected),
         "rampage with several blockers (the front end's rampage counts each) (line 12: `next`)"
     );
-    // Flanking.
-    let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Page\n";
-    let expected = "COMBATEND\n[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ngraveyard:Page\n";
+    // Banding.
+    let init = "[PLAYER1]\ninplay:Bander\n[PLAYER2]\ninplay:Page\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Bander\n[PLAYER2]\ngraveyard:Page\n";
     assert_eq!(
-        skipped(init, "Pikeman\nnext\nPage\nnext\nnext\n", expected),
-        "a block with banding or flanking (their blocks are not modelled) (line 10: `page`)"
+        skipped(init, "Bander\nnext\nPage\nnext\nnext\n", expected),
+        "a block with banding (its blocks are not modelled) (line 10: `page`)"
     );
 }
 
@@ -224,4 +226,20 @@ fn the_defending_player_acts_in_the_blockers_step_and_attacking_or_blocking_is_e
         skipped(init, "Page\nBears\nnext\nSpear\nSquire\nnext\n", squire),
         "a target the model does not offer (line 12: `squire`)"
     );
+}
+
+#[test]
+fn flanking_shrinks_its_blockers_without_flanking_as_blockers_are_chosen() {
+    // The Page (1/1) blocks the Pikeman: -1/-1, it dies before any damage; combat ends.
+    let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Page\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ngraveyard:Page\n";
+    assert_eq!(verdict(init, "Pikeman\nnext\nPage\nnext\n", end), Verdict::Passed);
+    // The Squire (1/2) lives as a 0/1 to take the Pikeman's 1; the Pikeman takes none.
+    let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Squire\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ngraveyard:Squire\n";
+    assert_eq!(verdict(init, "Pikeman\nnext\nSquire\nnext\nnext\n", end), Verdict::Passed);
+    // A blocker with flanking, the Lancer, is not shrunk: they trade.
+    let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Lancer\n";
+    let end = "COMBATEND\n[PLAYER1]\ngraveyard:Pikeman\n[PLAYER2]\ngraveyard:Lancer\n";
+    assert_eq!(verdict(init, "Pikeman\nnext\nLancer\nnext\nnext\n", end), Verdict::Passed);
 }
