@@ -64,11 +64,10 @@ impl Run<'_> {
 
     /// The attackers step ends, as in Wagic (`MTGAttackRule`, then `AExalted`): in the
     /// active player's battlefield order, each creature with `mustattack` that can attack
-    /// attacks, an attacker that became tapped attacks no more, each attacker taps unless
-    /// it has vigilance, and one that gained `cantattack` attacks no more; then a
-    /// creature attacking alone gets +1/+1 until end of turn for each of its controller's
-    /// permanents with exalted printed on it (Wagic reads exalted from the printed
-    /// abilities only: one granted does nothing).
+    /// attacks, an attacker that became tapped attacks no more, and each attacker taps
+    /// unless it has vigilance; then a creature attacking alone gets +1/+1 until end of
+    /// turn for each of its controller's permanents with exalted printed on it (Wagic reads
+    /// exalted from the printed abilities only: one granted does nothing).
     pub(super) fn leave_attackers(&mut self, line: u32, text: &str) -> Result<(), Skip> {
         let active = self.table.board.active;
         for card in self.table.board.zone(active, BATTLEFIELD) {
@@ -87,9 +86,8 @@ impl Run<'_> {
             if !board.has_ability(card, "vigilance") {
                 crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
             }
-            if self.table.board.has_ability(card, "cantattack") {
-                self.set_attacking(card, false);
-            }
+            // Wagic takes an attacker that gained `cantattack` out of an attack on a
+            // planeswalker or a battle only (`isAttacking` is none for the player's).
         }
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         let permanents = self.table.board.zone(active, BATTLEFIELD);
