@@ -23,6 +23,7 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Troll\nauto=rampage(1/1,1)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lancer\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Follower\nauto=aslongas(creature[attacking]|myBattlefield) mustattack\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Bander\nabilities=banding\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
@@ -242,4 +243,16 @@ fn flanking_shrinks_its_blockers_without_flanking_as_blockers_are_chosen() {
     let init = "[PLAYER1]\ninplay:Pikeman\n[PLAYER2]\ninplay:Lancer\n";
     let end = "COMBATEND\n[PLAYER1]\ngraveyard:Pikeman\n[PLAYER2]\ngraveyard:Lancer\n";
     assert_eq!(verdict(init, "Pikeman\nnext\nLancer\nnext\nnext\n", end), Verdict::Passed);
+}
+
+#[test]
+fn an_attack_changes_what_continuous_effects_see_at_once() {
+    // The Bears attack: the Follower's `aslongas(creature[attacking])` gives it
+    // `mustattack`, so it attacks too as the step ends (Wagic's Ekundu Cyclops).
+    let init = "[PLAYER1]\ninplay:Follower,Bears\n[PLAYER2]\n";
+    let both = "COMBATEND\n[PLAYER1]\ninplay:Follower,Bears\n[PLAYER2]\nlife:15\n";
+    assert_eq!(verdict(init, "Bears\nnext\nnext\nnext\n", both), Verdict::Passed);
+    // The attack taken back, nothing attacks.
+    let none = "COMBATEND\n[PLAYER1]\ninplay:Follower,Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Bears\nBears\nnext\n", none), Verdict::Passed);
 }
