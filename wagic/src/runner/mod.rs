@@ -588,6 +588,13 @@ impl<'t> Run<'t> {
                 // when an attacker has several blockers.
                 self.leave_blockers(line, text)?;
                 self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                if self.table.held.is_some() {
+                    // Wagic's triggers step waits for the question, then goes on by itself.
+                    return Err(skip(
+                        "a triggered ability asks a question as blockers are chosen (Wagic's triggers step)",
+                        at(line, text),
+                    ));
+                }
                 if self.must_order() {
                     self.combat_wait = CombatWait::Order;
                     return Ok(());

@@ -24,6 +24,7 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Pikeman\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lancer\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Follower\nauto=aslongas(creature[attacking]|myBattlefield) mustattack\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Herald\nauto=@combat(blocking) source(this):may life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Bander\nabilities=banding\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
@@ -148,6 +149,14 @@ fn blocks_the_model_does_not_play_are_skipped() {
     assert_eq!(
         skipped(init, "Troll\nnext\nPage\nWall\nnext\nnext\nnext\nnext\n", expected),
         "rampage with several blockers (the front end's rampage counts each) (line 12: `next`)"
+    );
+    // The Herald's `may` as it blocks: Wagic's triggers step waits for the answer, then
+    // goes on to the damage by itself, which the runner does not play.
+    let init = "[PLAYER1]\ninplay:Bears\n[PLAYER2]\ninplay:Herald\n";
+    let expected = "COMBATEND\n[PLAYER1]\ninplay:Bears\n[PLAYER2]\ngraveyard:Herald\nlife:21\n";
+    assert_eq!(
+        skipped(init, "Bears\nnext\nHerald\nnext\nchoice 0\nnext\n", expected),
+        "a triggered ability asks a question as blockers are chosen (Wagic's triggers step) (line 11: `next`)"
     );
     // Banding.
     let init = "[PLAYER1]\ninplay:Bander\n[PLAYER2]\ninplay:Page\n";
