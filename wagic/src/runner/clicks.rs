@@ -159,9 +159,10 @@ impl Run<'_> {
             entries.extend(payable.into_iter().map(Entry::Action));
         }
         match entries.as_slice() {
-            [] if actions == 0 && !colours.is_empty() => Err(skip("a click on a tapped land", at(line, text))),
-            // Nothing reacts (not the attack rule: the creature cannot attack; Wagic offers
-            // no ability whose cost cannot be paid): the click does nothing.
+            // Nothing reacts (not the attack rule: the creature cannot attack; not a tapped
+            // land's mana ability; Wagic offers no ability whose cost cannot be paid), and
+            // Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap` ended
+            // since its untap step): the click does nothing.
             [] => Ok(None),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {

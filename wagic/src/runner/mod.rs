@@ -7,25 +7,25 @@
 //! The moves played: a card's name clicks it. Only the acting player's cards take a click
 //! (Wagic's `currentlyActing`: the defending player in the blockers step, the active one
 //! otherwise); a click on the other player's does nothing. The acting player plays a land
-//! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
-//! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
-//! is an instant or has flash), its effect resolving at once (nobody responds: the stack
-//! is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what reacts to
-//! the click (in the attackers step, the attack rule first; a land type's mana ability, in
-//! Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's abilities whose
-//! cost a trial activation can pay, in its lines' order) is done when it is one, opens
-//! Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0; the entry
-//! past the last is `Cancel`), and nothing happens when none does. A triggered or entering
-//! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
-//! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
-//! 0`), then its target is clicked (one the runtime took as the only legal one is still
-//! clicked: a click on another card is ignored, as Wagic ignores a card that is no legal
-//! target); a spell's targets are clicked first, as Wagic asks them
-//! as the spell is cast. A spell whose target its `auto=` line names (not `target=`) opens
-//! the same menu of its one ability before its target. While a spell or ability waits for a target (or
-//! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
-//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
-//! next move, as Wagic asks for it, and the test is skipped when no move names it.
+//! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its
+//! mana cost (less affinity's discount) from the pool as Wagic pays it (at sorcery speed
+//! unless it is an instant or has flash), its effect resolving at once (nobody responds:
+//! the stack is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what
+//! reacts to the click (in the attackers step, the attack rule first; a land type's mana
+//! ability, in Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's
+//! abilities whose cost a trial activation can pay, in its lines' order) is done when it is
+//! one, opens Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0;
+//! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
+//! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
+//! does: a `may` lists the ability then `Cancel`, a targeted ability lists itself alone
+//! (`choice 0`), then its target is clicked (one the runtime took as the only legal one is
+//! still clicked: a click on another card is ignored, as Wagic ignores a card that is no
+//! legal target); a spell's targets are clicked first, as Wagic asks them as the spell is
+//! cast. A spell whose target its `auto=` line names (not `target=`) opens the same menu of
+//! its one ability before its target. While a spell or ability waits for a target (or a
+//! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
+//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the next
+//! move, as Wagic asks for it, and the test is skipped when no move names it.
 //!
 //! An Aura is cast as Wagic casts it: the next move names the permanent it enchants (it
 //! resolves attached to it; a permanent its `target=` does not match skips the test). A
