@@ -25,6 +25,7 @@ const CARDS: &str = "[card]\nname=Bears\ntype=Creature\npower=2\ntoughness=2\n[/
 [card]\nname=Lancer\nabilities=flanking\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Follower\nauto=aslongas(creature[attacking]|myBattlefield) mustattack\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Herald\nauto=@combat(blocking) source(this):may life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Chief\nauto=lord(creature[attacking;trample]|myBattlefield) 2/2\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Bander\nabilities=banding\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Archer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Squire\ntype=Creature\npower=1\ntoughness=2\n[/card]\n\
@@ -264,4 +265,13 @@ fn an_attack_changes_what_continuous_effects_see_at_once() {
     // The attack taken back, nothing attacks.
     let none = "COMBATEND\n[PLAYER1]\ninplay:Follower,Bears\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Bears\nBears\nnext\n", none), Verdict::Passed);
+}
+
+#[test]
+fn a_lord_of_attacking_creatures_follows_the_attack() {
+    // The Chief pumps attacking creatures with trample (Wagic's Stonebrow): the Rhino,
+    // 6/6 once it attacks, kills the Wall (its toughness, 4, assigned first) and tramples 2.
+    let init = "[PLAYER1]\ninplay:Chief,Rhino\n[PLAYER2]\ninplay:Wall\n";
+    let end = "COMBATEND\n[PLAYER1]\ninplay:Chief,Rhino\n[PLAYER2]\ngraveyard:Wall\nlife:18\n";
+    assert_eq!(verdict(init, "Rhino\nnext\nWall\nnext\nnext\nnext\n", end), Verdict::Passed);
 }
