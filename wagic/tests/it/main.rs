@@ -6,6 +6,7 @@ mod behaviour;
 mod board;
 mod card_files;
 mod cards;
+mod combat;
 mod constructs;
 mod front;
 mod front_ir;
