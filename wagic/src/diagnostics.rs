@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0104). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -104,5 +104,49 @@ pub fn construct_of(diagnostic: &Diagnostic) -> &str {
     match diagnostic.code {
         Code::E0100 => diagnostic.message.strip_prefix("unsupported: ").unwrap_or(&diagnostic.message),
         _ => "malformed card block",
+    }
+}
+
+/// W0100: a `mana=` that Wagic reads otherwise than written (`problem` says how), at the
+/// text concerned.
+pub fn mana_misread(span: Span, problem: String, label: &str, help: String) -> Diagnostic {
+    Diagnostic { code: Code::W0100, message: problem, span, label: label.into(), help: Some(help) }
+}
+
+/// W0101: a `power=` or `toughness=` missing or not a number.
+pub fn power_toughness(span: Span, message: String, label: String, help: String) -> Diagnostic {
+    Diagnostic { code: Code::W0101, message, span, label, help: Some(help) }
+}
+
+/// W0102: a second line of a key that describes the card (at its key).
+pub fn second_key(key_span: Span, key: &str, first_line: usize, wagic_keeps: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0102,
+        message: format!("card block has a second `{key}=` (the first is on line {first_line})"),
+        span: key_span,
+        label: wagic_keeps.into(),
+        help: Some(format!("a card has one `{key}=`: remove one of the two lines")),
+    }
+}
+
+/// W0103: a card named as a card before it (at its name), which Wagic drops.
+pub fn name_met_before(name_span: Span, name: &str, first: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0103,
+        message: format!("a card named `{}` is met before ({first})", short(name)),
+        span: name_span,
+        label: "Wagic keeps the first card of a name and drops this one".into(),
+        help: Some("rename this card, or remove the copy".into()),
+    }
+}
+
+/// W0104: a word of `color=` that is not one of Wagic's colours.
+pub fn unknown_colour(span: Span, word: &str, help: String) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0104,
+        message: format!("unknown colour `{}`", short(word)),
+        span,
+        label: "Wagic ignores this word: the card lacks the colour".into(),
+        help: Some(help),
     }
 }

@@ -3,9 +3,12 @@
 //! Wagic catalogue ([`catalogue`]), and [`compile_source`], which runs the shared code
 //! generator so that Wagic cards become an ordinary `.rsb` bundle.
 //!
-//! A card built only from the supported constructs compiles; any other card gets exactly
-//! one diagnostic, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be
-//! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
+//! A card built only from the supported constructs compiles; any other card gets its
+//! error, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be read
+//! whole), pointing at the Wagic file's own line and column, and the first error of each of
+//! its other lines ([`recovery`]). [`Tally`] counts the cards by their first error. A value
+//! Wagic reads otherwise than written (a `{` never closed in `mana=`, a power of `x`) is a
+//! warning ([`values`]), as is a card named as one before it: the card still compiles.
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`).
@@ -16,9 +19,11 @@ pub mod diagnostics;
 pub mod front;
 pub mod host;
 pub mod reader;
+pub mod recovery;
 pub mod runner;
 pub mod table;
 pub mod testfile;
+pub mod values;
 
 pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};
@@ -37,8 +42,15 @@ pub struct CardOutcome {
     pub name: String,
     /// The card's `[card]` line.
     pub open: Span,
-    /// Its one error, when it did not compile.
+    /// Its first error, when it did not compile.
     pub error: Option<Diagnostic>,
+    /// Its other errors, at most one a line, in the order the lines are met: each line is lowered
+    /// on its own, so that one mistake does not hide the next (the cards of a block that
+    /// cannot be read whole have their lines' errors here, after the E0101).
+    pub further_errors: Vec<Diagnostic>,
+    /// Its warnings (W0100 to W0104): values Wagic reads otherwise than written, which do
+    /// not keep the card out of the bundle.
+    pub warnings: Vec<Diagnostic>,
     /// Its key in the bundle, when it compiled: its name, or `name#2`, `name#3`... for a
     /// name met before in the bundle.
     pub key: Option<String>,
@@ -53,6 +65,8 @@ pub struct CardKeys {
     seen: HashMap<String, u64>,
     /// Every key given.
     given: HashSet<String>,
+    /// Where the first card of each name is (`line 3 of \`red.txt\``), for W0103.
+    first_of_name: HashMap<String, String>,
 }
 
 impl CardKeys {
@@ -109,14 +123,49 @@ pub fn compile_each(
     reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
+        let mut further_errors = Vec::new();
+        // A block of stray text is no card: it has no lines to lower, nor a name to keep.
+        let is_card = source.get(block.open.range()).is_some_and(|open| open.eq_ignore_ascii_case("[card]"));
+        let mut warnings = if is_card { values::card_warnings(source, &block) } else { Vec::new() };
+        if is_card && let Some(field) = block.field("name").filter(|field| !field.value.is_empty()) {
+            let line = block.open_line;
+            match keys.first_of_name.get(&name) {
+                Some(first) => warnings.push(diagnostics::name_met_before(field.value_span, &name, first)),
+                None => {
+                    keys.first_of_name.insert(name.clone(), format!("line {line} of `{file}`"));
+                }
+            }
+        }
+        // Spans of the front end are offsets in the block: make them offsets in the file.
+        let base = block.block.start;
+        let in_file = |mut error: Diagnostic| {
+            error.span =
+                Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
+            error
+        };
+        let to_diagnostic = |unsupported: front::Unsupported| {
+            in_file(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+        };
         let error = match &block.malformed {
-            Some(diagnostic) => Some(diagnostic.clone()),
+            Some(diagnostic) => {
+                if is_card {
+                    // The block is not compiled, but its lines' own mistakes are still told.
+                    arena.reset();
+                    if let Err(first) = front::lower_card(&block, &arena) {
+                        let more = recovery::further_errors(&block, &first, &arena);
+                        further_errors.extend(std::iter::once(first).chain(more).map(to_diagnostic));
+                    }
+                }
+                Some(diagnostic.clone())
+            }
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
-                let error = match front::lower_card(&block, &arena) {
+                match front::lower_card(&block, &arena) {
                     Err(unsupported) => {
-                        Some(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+                        let more = recovery::further_errors(&block, &unsupported, &arena);
+                        further_errors.extend(more.into_iter().map(to_diagnostic));
+                        Some(to_diagnostic(unsupported))
                     }
                     Ok(card) => {
                         let card_key = keys.next(&name);
@@ -129,20 +178,13 @@ pub fn compile_each(
                                 None
                             }
                             // A limit of the bundle format: the card's first such error.
-                            Err(errors) => errors.into_iter().next(),
+                            Err(errors) => errors.into_iter().next().map(in_file),
                         }
                     }
-                };
-                // Spans were offsets in the block: make them offsets in the file.
-                error.map(|mut error| {
-                    let base = block.block.start;
-                    error.span =
-                        Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
-                    error
-                })
+                }
             }
         };
-        on_outcome(CardOutcome { name, open: block.open, error, key });
+        on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings });
     });
 }
 

@@ -544,6 +544,59 @@ impl Code {
                 "auto = ?oppCanBlock:this?\n",
                 "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
             ),
+            Code::W0100 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): the card's \
+                 `mana=` is not a row of mana symbols in braces, and Wagic reads it as \
+                 something else without a word: it stops at a `{` never closed, misreads \
+                 the symbol after a stray `}`, reads nothing outside braces (`mana=1G` costs \
+                 nothing) and gives an unknown symbol no cost. Write each symbol in its \
+                 braces: a number (`{2}`), a colour (`{W}`, `{U}`, `{B}`, `{R}`, `{G}`), \
+                 `{C}`, `{X}`, a hybrid of two (`{WU}`, `{2R}`, no `/`), or one of Wagic's \
+                 costs with arguments (`{S(creature|myBattlefield)}`, `{L:3}`). The card \
+                 still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\nmana={1}{G\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+                "[card]\nname=Example\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0101 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a `power=` or \
+                 `toughness=` that is not a whole number (Wagic reads its leading digits, \
+                 so `x` is 0), one too large for Wagic's numbers, or one of the two missing \
+                 (Wagic reads a missing one as 0: a creature of toughness 0 dies as it \
+                 enters). A creature needs both; `*` (and `1+*`) is a value the card's text \
+                 defines. The card still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=x\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0102 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 gives a key that describes the card (`mana`, `power`, `toughness`, `text`, \
+                 `type`, `subtype`, `color`) a second time. Wagic keeps the last `mana`, \
+                 `power`, `toughness` or `text` and drops the first, adds a second line's \
+                 types to the first's, while this front end reads the first: which was meant \
+                 is anyone's guess. Remove one of the two lines. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\npower=3\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=3\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0103 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card has the \
+                 name of a card before it, in this file or one read before it. Wagic keeps \
+                 the first card of a name and drops the second (a primitives conflict), most \
+                 often a copy left over. This toolchain compiles both, the second under the \
+                 key `name#2`. Rename it, or remove the copy. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\nauto=life:1\n[/card]\n[card]\nname=Example\nauto=life:2\n[/card]\n",
+                "[card]\nname=Example\nauto=life:1\n[/card]\n[card]\nname=Example Two\nauto=life:2\n[/card]\n",
+            ),
+            Code::W0104 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `color=` that is not one of Wagic's colours, `white`, `blue`, `black`, \
+                 `red`, `green`, `colorless` and `artifact`, separated by commas without \
+                 blanks. Wagic ignores the word without a word, and the card has fewer \
+                 colours than written. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ncolor=gren\nauto=life:1\n[/card]\n",
+                "[card]\nname=Example\ncolor=green\nauto=life:1\n[/card]\n",
+            ),
         };
         Explanation { text, wrong, right }
     }

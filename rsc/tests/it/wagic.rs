@@ -5,7 +5,7 @@
 use super::{TempDir, code, rsc, stderr, stdout};
 
 /// Two cards the front end compiles around one it does not (`loseabilities`, line 9).
-const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=loseabilities\ntype=Creature\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\n[/card]\n";
+const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=loseabilities\ntype=Creature\npower=1\ntoughness=1\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 #[test]
 fn check_reports_the_unsupported_construct_at_its_line_and_column() {
@@ -53,7 +53,7 @@ fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
     assert_eq!(code(&disas), 0, "{}", stderr(&disas));
     let text = stdout(&disas);
     assert!(text.contains("bundle for wagic#"), "{text}");
-    assert!(text.contains("   15 | auto={T}:damage:1 target(creature,player)"), "{text}");
+    assert!(text.contains("   17 | auto={T}:damage:1 target(creature,player)"), "{text}");
     assert!(text.contains("Call damage"), "{text}");
 }
 
@@ -207,8 +207,8 @@ fn a_folder_is_searched_for_txt_card_files() {
 #[test]
 fn at_most_100_diagnostics_of_a_file_are_shown() {
     let dir = TempDir::new("wagic-many");
-    let card = "[card]\nname=Odd\nauto=loseabilities\ntype=Creature\n[/card]\n";
-    let file = dir.file("cards.txt", card.repeat(150));
+    let card = |n: usize| format!("[card]\nname=Odd {n}\nauto=loseabilities\ntype=Instant\n[/card]\n");
+    let file = dir.file("cards.txt", (0..150).map(card).collect::<String>());
     let (exit, records, errors) = check_json(&[&file]);
     assert_eq!(exit, 1, "{errors}");
     assert_eq!(records.len(), 101, "100 diagnostics and the note");
