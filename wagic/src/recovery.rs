@@ -36,7 +36,13 @@ pub fn further_errors(block: &CardBlock<'_>, first: &Unsupported, arena: &Bump) 
         } else {
             fields.remove(index);
         }
-        let variant = CardBlock { fields: fields.clone(), malformed: None, ..block.clone() };
+        let variant = CardBlock {
+            open: block.open,
+            block: block.block,
+            open_line: block.open_line,
+            fields: fields.clone(),
+            malformed: None,
+        };
         let Err(next) = front::lower_card(&variant, arena) else { break };
         let next_offset = next.span.start.saturating_add(block.block.start);
         if !fields.iter().any(|field| within(field.key_span, next_offset) || within(field.value_span, next_offset)) {

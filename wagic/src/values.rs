@@ -89,15 +89,23 @@ fn mana(field: &Field<'_>) -> Option<Diagnostic> {
                 let close = bytes[at + 1..].iter().position(|&byte| byte == b'{' || byte == b'}');
                 let Some(close) = close.map(|offset| at + 1 + offset).filter(|&close| bytes[close] == b'}') else {
                     let end = bytes[at + 1..].iter().position(|&byte| byte == b'{').map_or(text.len(), |o| at + 1 + o);
-                    let written = &text[at..end];
+                    let written = text[at..end].trim_end();
+                    let (message, help) = if written == "{" {
+                        (
+                            "mana cost has a `{` never closed".to_string(),
+                            "remove it (Wagic stops reading the cost here, so it costs less)".to_string(),
+                        )
+                    } else {
+                        (
+                            format!("mana symbol `{written}` has no `}}`"),
+                            format!("close it: `{written}}}` (Wagic stops reading the cost here, so it costs less)"),
+                        )
+                    };
                     return Some(diagnostics::mana_misread(
                         span_in(field, at, 1),
-                        format!("mana symbol `{}` has no `}}`", written.trim_end()),
+                        message,
                         "this `{` is never closed",
-                        format!(
-                            "close it: `{}}}` (Wagic stops reading the cost here, so it costs less)",
-                            written.trim_end()
-                        ),
+                        help,
                     ));
                 };
                 let symbol = &text[at + 1..close];
