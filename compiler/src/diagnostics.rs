@@ -131,6 +131,7 @@ declare_codes! {
     W0102 Warning "Wagic card key given twice",
     W0103 Warning "Wagic card name met before",
     W0104 Warning "unknown Wagic colour",
+    W0105 Warning "Wagic card without a type",
 }
 
 /// One finding about the source: what, where, and how to fix it.

@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8; the warnings W0100 to W0104). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0105). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -48,6 +48,28 @@ pub fn line_without_equals(span: Span, text: &str) -> Diagnostic {
         span,
         label: "expected `key=value`".into(),
         help: Some("write each line of a card as `key=value` (`auto=damage:2`), or make it a comment with `#`".into()),
+    }
+}
+
+/// E0101: a line of a card block with nothing before its `=`.
+pub fn line_without_key(span: Span, text: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0101,
+        message: format!("line `{}` has no key before its `=`", short(text)),
+        span,
+        label: "expected `key=value`".into(),
+        help: Some("write the key before the `=` (`auto=damage:2`): Wagic drops the line".into()),
+    }
+}
+
+/// E0101: a card block whose `name=` has no value (at its key).
+pub fn empty_name(key: Span) -> Diagnostic {
+    Diagnostic {
+        code: Code::E0101,
+        message: "card block has an empty `name=`".into(),
+        span: key,
+        label: "this card has no name".into(),
+        help: Some("write the card's name after the `=` (`name=Shock`)".into()),
     }
 }
 
@@ -148,5 +170,17 @@ pub fn unknown_colour(span: Span, word: &str, help: String) -> Diagnostic {
         span,
         label: "Wagic ignores this word: the card lacks the colour".into(),
         help: Some(help),
+    }
+}
+
+/// W0105: a card block without a `type=` line or with an empty one (at its `[card]` line or
+/// its `type=` key).
+pub fn card_without_type(span: Span, empty: bool) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0105,
+        message: if empty { "card block has an empty `type=`".into() } else { "card block has no `type=`".into() },
+        span,
+        label: "the card is read as a permanent of no type".into(),
+        help: Some("write the card's types (`type=Instant`, `type=Creature`)".into()),
     }
 }

@@ -172,8 +172,15 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
         // lines are one error, not a thousand blocks.
         if text.eq_ignore_ascii_case("[/card]") && !open_is_stray {
             if let Some(mut finished) = open.take() {
-                if finished.malformed.is_none() && finished.field("name").is_none() {
-                    finished.malformed = Some(diagnostics::card_without_name(finished.open));
+                if finished.malformed.is_none() {
+                    match finished.field("name") {
+                        None => finished.malformed = Some(diagnostics::card_without_name(finished.open)),
+                        // Wagic reads a card named `` and finds it by no name.
+                        Some(name) if name.value.is_empty() => {
+                            finished.malformed = Some(diagnostics::empty_name(name.key_span));
+                        }
+                        Some(_) => {}
+                    }
                 }
                 on_block(finished);
             }
@@ -183,6 +190,10 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
             continue;
         }
         match field_of(line, line_start) {
+            // Wagic drops a line that starts with `=` as a bad line.
+            Some(field) if field.key.is_empty() => {
+                card.malformed.get_or_insert_with(|| diagnostics::line_without_key(text_span, text));
+            }
             Some(field) => {
                 // Which of two names the card has is anyone's guess (none of Wagic's has two).
                 if field.is("name") && !open_is_stray && card.field("name").is_some() {

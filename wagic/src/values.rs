@@ -1,10 +1,10 @@
 //! Checks of the values that describe a card (`mana=`, `power=`, `toughness=`, `color=`,
-//! a key given twice) against how Wagic's own reader takes them (`MTGDeck.cpp`'s
+//! `type=`, a key given twice) against how Wagic's own reader takes them (`MTGDeck.cpp`'s
 //! `processConfLine`, `ManaCost::parseManaCost`). Wagic reads each without a word: a `{`
 //! never closed ends the cost, a power of `x` is 0 (`atoi`), an unknown colour is dropped.
 //! The front end does not compile these values, so a card with such a value still
-//! compiles: each finding is a warning (W0100 to W0104) at the value's own text. Wagic's
-//! own card files get none but the three stray `}` of their mana costs.
+//! compiles: each finding is a warning (W0100 to W0105) at the value's own text. Wagic's
+//! own card files get four, all slips: three stray `}` and a `mana=mana=`.
 
 use compiler::{Diagnostic, Span};
 
@@ -60,6 +60,11 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
         }
     }
     warnings.extend(missing_power_or_toughness(block));
+    match block.field("type") {
+        None => warnings.push(diagnostics::card_without_type(block.open, false)),
+        Some(field) if field.value.is_empty() => warnings.push(diagnostics::card_without_type(field.key_span, true)),
+        Some(_) => {}
+    }
     warnings.sort_by_key(|warning| warning.span.start);
     warnings
 }

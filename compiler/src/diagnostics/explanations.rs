@@ -426,13 +426,14 @@ impl Code {
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
                  that cannot be read whole: it has no `[/card]` before the next block or the end \
-                 of the file, a line of it is not `key=value`, or it has no `name=` or two; or text \
+                 of the file, a line of it is not `key=value` (no `=`, or nothing before it), or it \
+                 has no `name=`, an empty one or two; or text \
                  outside any block other than blank lines, `#` comments and the file's \
                  `grade=` line (a misspelt `[card]` line, a stray `[/card]`), which is read as \
                  a block of its own up to the next `[card]` or `[/card]`. The examples are \
                  Wagic card blocks.",
-                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
-                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
             ),
             Code::E0102 => (
                 "Reported when reading a catalogue file (`rsc check --catalogue FILE`, \
@@ -585,8 +586,8 @@ impl Code {
                  often a copy left over. This toolchain compiles both, the second under the \
                  key `name#2`. Rename it, or remove the copy. The examples are Wagic card \
                  blocks.",
-                "[card]\nname=Example\nauto=life:1\n[/card]\n[card]\nname=Example\nauto=life:2\n[/card]\n",
-                "[card]\nname=Example\nauto=life:1\n[/card]\n[card]\nname=Example Two\nauto=life:2\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example\ntype=Sorcery\nauto=life:2\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example Two\ntype=Sorcery\nauto=life:2\n[/card]\n",
             ),
             Code::W0104 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
@@ -594,8 +595,18 @@ impl Code {
                  `red`, `green`, `colorless` and `artifact`, separated by commas without \
                  blanks. Wagic ignores the word without a word, and the card has fewer \
                  colours than written. The examples are Wagic card blocks.",
-                "[card]\nname=Example\ncolor=gren\nauto=life:1\n[/card]\n",
-                "[card]\nname=Example\ncolor=green\nauto=life:1\n[/card]\n",
+                "[card]\nname=Example\ncolor=gren\ntype=Sorcery\nauto=life:1\n[/card]\n",
+                "[card]\nname=Example\ncolor=green\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0105 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 without a `type=` line, or with an empty one. Wagic reads a card of no type, \
+                 and the front end lowers it as a permanent: the effects of an instant or a \
+                 sorcery whose `type=` was forgotten happen as it enters play. Write the \
+                 card's types (`type=Instant`, `type=Legendary Creature`). The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\nauto=damage:2 controller\n[/card]\n",
+                "[card]\nname=Example\ntype=Instant\nauto=damage:2 controller\n[/card]\n",
             ),
         };
         Explanation { text, wrong, right }

@@ -135,7 +135,7 @@ fn a_description_key_given_twice_is_warned_about_at_the_second() {
 /// `color=` words Wagic does not know are dropped without a word.
 #[test]
 fn an_unknown_colour_is_warned_about_with_the_colour_meant() {
-    let card = |colours: &str| format!("[card]\nname=Elf\ncolor={colours}\nauto=life:1\n[/card]\n");
+    let card = |colours: &str| format!("[card]\nname=Elf\ncolor={colours}\ntype=Sorcery\nauto=life:1\n[/card]\n");
     assert_eq!(check(&card("gren")), (vec![seen("W0104", "unknown colour `gren`", 3, 7)], 1));
     assert_eq!(help_of(&card("gren"), Code::W0104), "did you mean `green`?");
     // Wagic splits at commas and keeps the blanks: ` green` is no colour.
@@ -245,4 +245,24 @@ fn crlf_tabs_and_a_byte_order_mark_keep_lines_and_columns() {
     let (diagnostics, compiled) = check(source);
     // The BOM is one character of line 1 only; the value starts after the tab.
     assert_eq!((diagnostics, compiled), (vec![seen("W0101", "toughness `x` is not a number", 5, 12)], 1));
+}
+
+/// An empty `name=` and a line with nothing before its `=` were accepted (the second as
+/// "unsupported: key ``"): Wagic finds a card of no name by none, and drops the line.
+#[test]
+fn an_empty_name_and_a_line_without_a_key_are_malformed_blocks() {
+    let source = "[card]\nname=\ntype=Instant\nauto=damage:2 controller\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("E0101", "card block has an empty `name=`", 2, 1)], 0));
+    let source = "[card]\nname=Zap\ntype=Instant\n=damage:2 controller\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("E0101", "line `=damage:2 controller` has no key before its `=`", 4, 1)], 0));
+}
+
+/// A card without `type=` (or with an empty one) compiled as a permanent without a word:
+/// an instant whose type was forgotten did its damage as it entered play.
+#[test]
+fn a_card_without_a_type_is_warned_about() {
+    let source = "[card]\nname=Zap\nauto=damage:2 controller\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("W0105", "card block has no `type=`", 1, 1)], 1));
+    let source = "[card]\nname=Zap\ntype=\nauto=damage:2 controller\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("W0105", "card block has an empty `type=`", 3, 1)], 1));
 }
