@@ -104,6 +104,10 @@ impl<'i> Lowering<'i> {
                 }
                 // A whole number past the amounts compiled is most likely a slip of the
                 // keyboard: named as such, not by its first digits.
+                if amount.trim().is_empty() {
+                    return Err(Unsupported::new(piece, &format!("`{prefix}` without an amount"))
+                        .with_help(Some(format!("write the amount after the `:` (`{prefix}2`)"))));
+                }
                 let digits = amount.trim().trim_start_matches(['+', '-']);
                 if amount_of(amount).is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
                     let number = piece.from(piece.text.len() - amount.len()).trim();

@@ -233,6 +233,10 @@ fn an_amount_out_of_range_is_named_so_at_the_number() {
         help_of(source, Code::E0100),
         "the amounts compiled are whole numbers under 10000 (`damage:2`), and `99999999999999999999` is not"
     );
+    // No amount at all was "amount ``".
+    let source = "[card]\nname=Zap\ntype=Instant\nauto=damage: controller\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("E0100", "unsupported: `damage:` without an amount", 4, 6)], 0));
+    assert_eq!(help_of(source, Code::E0100), "write the amount after the `:` (`damage:2`)");
     // A word is still named by its first letters.
     let source = "[card]\nname=Zap\ntype=Instant\nauto=damage:lots target(creature,player)\n[/card]\n";
     assert_eq!(check(source), (vec![seen("E0100", "unsupported: amount `lots`", 4, 6)], 0));
