@@ -250,7 +250,14 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     {
         return Ok(TermTest::Type(piece));
     }
-    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))))
+    // A typo of a state or ability the spec tests (`tappd`, `muliticolor`).
+    let filters = catalogue::FILTERS.iter().map(|spec| spec.name);
+    let help = if super::vocabulary::SPEC_TERMS.contains(&leading_word(text).as_str()) {
+        None
+    } else {
+        super::did_you_mean(&without_blanks, filters)
+    };
+    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))).with_help(help))
 }
 
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).

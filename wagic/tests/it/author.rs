@@ -270,3 +270,14 @@ fn a_card_without_a_type_is_warned_about() {
     let source = "[card]\nname=Zap\ntype=\nauto=damage:2 controller\n[/card]\n";
     assert_eq!(check(source), (vec![seen("W0105", "card block has an empty `type=`", 3, 1)], 1));
 }
+
+/// A misspelt spec term (`tappd`) got no `did you mean`, unlike a misspelt type or zone;
+/// Wagic's own terms not compiled yet (`fresh`) get none, as they are no typo.
+#[test]
+fn a_misspelt_spec_term_gets_the_term_meant() {
+    let card = |term: &str| format!("[card]\nname=Zap\ntype=Sorcery\nauto=destroy target(creature[{term}])\n[/card]\n");
+    assert_eq!(check(&card("tappd")), (vec![seen("E0100", "unsupported: spec term `tappd`", 4, 30)], 0));
+    assert_eq!(help_of(&card("tappd"), Code::E0100), "did you mean `tapped`?");
+    assert_eq!(help_of(&card("muliticolor"), Code::E0100), "did you mean `multicolor`?");
+    assert_eq!(help_of(&card("fresh"), Code::E0100), "`rsc explain E0100` lists what the Wagic front end compiles");
+}
