@@ -6,9 +6,10 @@
 //! bundle of the cards that compiled (the others are named, and the exit code is 1 when any
 //! was left out). `--stats` prints the tally: cards compiled, and cards left out by
 //! construct. A lone CR ends a line as LF does; a file with no `[card]` block is warned
-//! about. Folders are searched for `*.txt` files; a file that is not UTF-8 gets E0001 at its
-//! first bad byte, and the other files are still read.
+//! about. Folders are searched for `*.txt` files. A file that is not UTF-8 is read whole:
+//! each card holding a bad byte gets E0001 at its first, and the other cards compile.
 
+use std::borrow::Cow;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -101,25 +102,22 @@ fn run_files(
     let mut warnings = 0;
     for (path, bytes) in &inputs {
         let name = path.display().to_string();
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => {
-                // Located like any diagnostic; the other files are still read.
-                errors += 1;
-                let diagnostic = wagic::diagnostics::invalid_utf8(error.valid_up_to());
-                SourceFile::new(name, bytes).write_diagnostics(
-                    &[diagnostic],
-                    options.format,
-                    colour,
-                    stdout,
-                    stderr,
-                )?;
-                continue;
-            }
+        // A file that is not UTF-8 is read whole, each bad byte a `?` of the same length:
+        // the cards holding one are refused (E0001 at it), the others compile.
+        let (lossy, first_invalid) = wagic::reader::same_length_lossy(bytes);
+        // Diagnostics are rendered against the lines the front end read, with the file's
+        // own bytes where they are not UTF-8.
+        let text = wagic::reader::with_lf_line_ends(&lossy);
+        let shown_bytes: Cow<'_, [u8]> = match first_invalid {
+            None => Cow::Borrowed(text.as_bytes()),
+            Some(_) => Cow::Owned(
+                text.bytes()
+                    .zip(bytes.iter())
+                    .map(|(read, &original)| if read == b'?' { original } else { read })
+                    .collect(),
+            ),
         };
-        // Diagnostics are rendered against the lines the front end read.
-        let text = wagic::reader::with_lf_line_ends(text);
-        let file = SourceFile::new(name.clone(), text.as_bytes());
+        let file = SourceFile::new(name.clone(), &shown_bytes);
         let shown_name = render::sanitize(&name).into_owned();
         // The first 100 diagnostics of the file are kept to be shown, the others counted
         // (as `rsc check` shows them); outcomes are not kept.
@@ -128,7 +126,8 @@ fn run_files(
         let (mut file_errors, mut file_warnings) = (0, 0);
         let mut cards = 0;
         let mut notes = Ok(());
-        wagic::compile_each(&name, &text, &mut bundle, &mut keys, |outcome| {
+        let original = first_invalid.map(|_| bytes.as_slice());
+        let refused_for_bytes = wagic::compile_bytes_each(&name, &text, original, &mut bundle, &mut keys, |outcome| {
             cards += 1;
             tally.add_one(&outcome);
             // A key taken before (most often the same name: a copy left over): say which key
@@ -166,6 +165,12 @@ fn run_files(
             }
         });
         notes?;
+        // Bad bytes outside any block (in a comment): the file is still not UTF-8.
+        if let Some(offset) = first_invalid.filter(|_| !refused_for_bytes) {
+            file_errors += 1;
+            let at = shown.partition_point(|diagnostic| (diagnostic.span.start as usize) < offset);
+            shown.insert(at, wagic::diagnostics::invalid_utf8(offset));
+        }
         if cards == 0 {
             writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
         }

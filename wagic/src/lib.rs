@@ -44,7 +44,7 @@ pub struct CardOutcome {
     pub open: Span,
     /// Its first error, when it did not compile.
     pub error: Option<Diagnostic>,
-    /// Its other errors, at most one a line, in the order the lines are met: each line is lowered
+    /// Its other errors, at most one a line, in file order: each line is lowered
     /// on its own, so that one mistake does not hide the next (the cards of a block that
     /// cannot be read whole have their lines' errors here, after the E0101).
     pub further_errors: Vec<Diagnostic>,
@@ -115,8 +115,27 @@ pub fn compile_each(
     source: &str,
     bundle: &mut BundleBuilder<'_>,
     keys: &mut CardKeys,
-    mut on_outcome: impl FnMut(CardOutcome),
+    on_outcome: impl FnMut(CardOutcome),
 ) {
+    compile_bytes_each(file, source, None, bundle, keys, on_outcome);
+}
+
+/// [`compile_each`] for a file that may not be UTF-8: `bytes` are the file's (none when it
+/// is UTF-8), `source` their text of the same length ([`reader::same_length_lossy`]). A
+/// card holding a byte that starts no UTF-8 character is refused with E0001 at that byte
+/// (its lines' own errors still reported), and the file's other cards compile: one such
+/// byte, most often a Latin-1 `é`, made the whole file one error before. Whether any card was refused so is returned: when
+/// none was, the file's bad bytes are all outside the blocks, and the caller reports the
+/// first itself.
+pub fn compile_bytes_each(
+    file: &str,
+    source: &str,
+    bytes: Option<&[u8]>,
+    bundle: &mut BundleBuilder<'_>,
+    keys: &mut CardKeys,
+    mut on_outcome: impl FnMut(CardOutcome),
+) -> bool {
+    let mut refused_for_bytes = false;
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
     let mut arena = Bump::new();
@@ -146,7 +165,21 @@ pub fn compile_each(
         let to_diagnostic = |unsupported: front::Unsupported| {
             in_file(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
         };
-        let error = match &block.malformed {
+        // A byte that starts no UTF-8 character: the first of the block.
+        let invalid = bytes.and_then(|bytes| {
+            let range = block.block.range();
+            let error = std::str::from_utf8(bytes.get(range.clone())?).err()?;
+            Some(diagnostics::invalid_utf8(range.start + error.valid_up_to()))
+        });
+        refused_for_bytes |= invalid.is_some();
+        let rejected = match (&block.malformed, invalid) {
+            (Some(malformed), Some(invalid)) => {
+                further_errors.push(invalid);
+                Some(malformed.clone())
+            }
+            (malformed, invalid) => malformed.clone().or(invalid),
+        };
+        let error = match rejected {
             Some(diagnostic) => {
                 if is_card {
                     // The block is not compiled, but its lines' own mistakes are still told.
@@ -156,7 +189,7 @@ pub fn compile_each(
                         further_errors.extend(std::iter::once(first).chain(more).map(to_diagnostic));
                     }
                 }
-                Some(diagnostic.clone())
+                Some(diagnostic)
             }
             None => {
                 arena.reset();
@@ -184,8 +217,10 @@ pub fn compile_each(
                 }
             }
         };
+        further_errors.sort_by_key(|diagnostic| diagnostic.span.start);
         on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings });
     });
+    refused_for_bytes
 }
 
 /// Cards compiled and cards refused, by construct.

@@ -281,3 +281,40 @@ fn a_misspelt_spec_term_gets_the_term_meant() {
     assert_eq!(help_of(&card("muliticolor"), Code::E0100), "did you mean `multicolor`?");
     assert_eq!(help_of(&card("fresh"), Code::E0100), "`rsc explain E0100` lists what the Wagic front end compiles");
 }
+
+/// One Latin-1 byte (`Café`) made the whole file one E0001 and none of its cards was read.
+/// The card holding it is refused with E0001 at the byte, and its lines' own mistakes are
+/// still told; the file's other cards compile.
+#[test]
+fn a_byte_that_is_not_utf8_refuses_its_card_only() {
+    let bytes = b"[card]\nname=Caf\xe9\ntype=Instant\nauto=damgae:1 controller\n[/card]\n[card]\nname=Bolt\ntype=Instant\nauto=damage:3 controller\n[/card]\n";
+    let (text, first_invalid) = wagic::reader::same_length_lossy(bytes);
+    assert_eq!(first_invalid, Some(15));
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    let mut outcomes = Vec::new();
+    let refused = wagic::compile_bytes_each(
+        "latin1.txt",
+        &text,
+        Some(bytes),
+        &mut bundle,
+        &mut wagic::CardKeys::default(),
+        |outcome| outcomes.push(outcome),
+    );
+    assert!(refused);
+    let reported: Vec<Seen> = all_diagnostics(&outcomes)
+        .iter()
+        .map(|diagnostic| {
+            let (line, column) = line_column(&text, diagnostic.span.start as usize);
+            (diagnostic.code.as_str(), diagnostic.message.clone(), line, column)
+        })
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            seen("E0001", "card file is not valid UTF-8 (invalid byte at offset 15)", 2, 9),
+            seen("E0100", "unsupported: effect `damgae`", 4, 6),
+        ]
+    );
+    let compiled: Vec<&str> = outcomes.iter().filter_map(|outcome| outcome.key.as_deref()).collect();
+    assert_eq!(compiled, ["Bolt"]);
+}
