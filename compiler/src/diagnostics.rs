@@ -132,6 +132,7 @@ declare_codes! {
     W0103 Warning "Wagic card name met before",
     W0104 Warning "unknown Wagic colour",
     W0105 Warning "Wagic card without a type",
+    W0106 Warning "Wagic key not in lower case",
 }
 
 /// One finding about the source: what, where, and how to fix it.

@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8; the warnings W0100 to W0105). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0106, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -182,5 +182,27 @@ pub fn card_without_type(span: Span, empty: bool) -> Diagnostic {
         span,
         label: "the card is read as a permanent of no type".into(),
         help: Some("write the card's types (`type=Instant`, `type=Creature`)".into()),
+    }
+}
+
+/// W0106: a key not written in lower case (`Auto=`), which Wagic does not read.
+pub fn key_not_lower_case(span: Span, key: &str, lower: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0106,
+        message: format!("key `{}` is not in lower case", short(key)),
+        span,
+        label: "Wagic reads keys as written and ignores this line".into(),
+        help: Some(format!("write `{}=`", short(lower))),
+    }
+}
+
+/// W0005: an ability written twice in `abilities=` (at the second).
+pub fn repeated_ability(span: Span, ability: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0005,
+        message: format!("ability `{}` is listed twice", short(ability)),
+        span,
+        label: "the second adds nothing".into(),
+        help: Some("remove one of the two".into()),
     }
 }

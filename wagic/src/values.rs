@@ -3,7 +3,8 @@
 //! `processConfLine`, `ManaCost::parseManaCost`). Wagic reads each without a word: a `{`
 //! never closed ends the cost, a power of `x` is 0 (`atoi`), an unknown colour is dropped.
 //! The front end does not compile these values, so a card with such a value still
-//! compiles: each finding is a warning (W0100 to W0105) at the value's own text. Wagic's
+//! compiles: each finding is a warning (W0100 to W0106, and W0005 for an ability written
+//! twice) at the value's own text. Wagic's
 //! own card files get four, all slips: three stray `}` and a `mana=mana=`.
 
 use compiler::{Diagnostic, Span};
@@ -45,8 +46,14 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for (index, field) in block.fields.iter().enumerate() {
         let key = field.key.to_ascii_lowercase();
+        // Wagic compares keys as written: `Auto=` is no key of its.
+        if field.key != key {
+            // Nor is it a second line of its key there.
+            warnings.push(diagnostics::key_not_lower_case(field.key_span, field.key, &key));
+            continue;
+        }
         if let Some((key, wagic_keeps)) = SINGLE_KEYS.iter().find(|(single, _)| *single == key)
-            && let Some(first) = block.fields[..index].iter().find(|earlier| earlier.is(key))
+            && let Some(first) = block.fields[..index].iter().find(|earlier| earlier.key == *key)
         {
             let line = line_of(source, block, first.key_span);
             warnings.push(diagnostics::second_key(field.key_span, key, line, wagic_keeps));
@@ -56,6 +63,7 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
             "mana" => warnings.extend(mana(field)),
             "power" | "toughness" => warnings.extend(power_or_toughness(field, &key)),
             "color" => warnings.extend(colours(field)),
+            "abilities" => warnings.extend(repeated_abilities(field)),
             _ => {}
         }
     }
@@ -307,6 +315,23 @@ fn missing_power_or_toughness(block: &CardBlock<'_>) -> Option<Diagnostic> {
         }
         (Some(_), Some(_)) => None,
     }
+}
+
+/// The first ability of `abilities=` written twice (compared as Wagic does, in lower case;
+/// blanks aside).
+fn repeated_abilities(field: &Field<'_>) -> Option<Diagnostic> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut at = 0;
+    for word in field.value.split(',') {
+        let normalized: String = word.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+        if !normalized.is_empty() && seen.contains(&normalized) {
+            let start = at + (word.len() - word.trim_start().len());
+            return Some(diagnostics::repeated_ability(span_in(field, start, word.trim().len()), word.trim()));
+        }
+        seen.push(normalized);
+        at += word.len() + 1;
+    }
+    None
 }
 
 /// The first word of `color=` that is not one of Wagic's colours. Wagic lowers the value's

@@ -608,6 +608,15 @@ impl Code {
                 "[card]\nname=Example\nauto=damage:2 controller\n[/card]\n",
                 "[card]\nname=Example\ntype=Instant\nauto=damage:2 controller\n[/card]\n",
             ),
+            Code::W0106 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a key written \
+                 with a capital (`Auto=`, `Power=`). Wagic compares keys as written and \
+                 ignores the line: the card lacks the effect or value in Wagic, while this \
+                 toolchain, which reads keys in any case, compiles it. Write the key in lower \
+                 case. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\nAuto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
         };
         Explanation { text, wrong, right }
     }

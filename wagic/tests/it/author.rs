@@ -125,11 +125,14 @@ fn powers_and_toughnesses_that_are_not_numbers_or_missing_are_warned_about() {
 /// A key that describes the card, given twice: Wagic keeps one, the front end the other.
 #[test]
 fn a_description_key_given_twice_is_warned_about_at_the_second() {
-    let source = "[card]\nname=Bear\ntype=Creature\nmana={1}{G}\npower=2\nMANA={2}\ntoughness=2\n[/card]\n";
+    let source = "[card]\nname=Bear\ntype=Creature\nmana={1}{G}\npower=2\nmana={2}\ntoughness=2\n[/card]\n";
     assert_eq!(
         check(source),
         (vec![seen("W0102", "card block has a second `mana=` (the first is on line 4)", 6, 1)], 1)
     );
+    // Wagic ignores `MANA=`: it is no second cost there, but a key it does not read.
+    let source = source.replace("mana={2}", "MANA={2}");
+    assert_eq!(check(&source), (vec![seen("W0106", "key `MANA` is not in lower case", 6, 1)], 1));
 }
 
 /// `color=` words Wagic does not know are dropped without a word.
@@ -317,4 +320,19 @@ fn a_byte_that_is_not_utf8_refuses_its_card_only() {
     );
     let compiled: Vec<&str> = outcomes.iter().filter_map(|outcome| outcome.key.as_deref()).collect();
     assert_eq!(compiled, ["Bolt"]);
+}
+
+/// Wagic compares keys as written: `Auto=` is ignored there, and compiled here.
+#[test]
+fn a_key_with_a_capital_is_warned_about() {
+    let source = "[card]\nname=Zap\ntype=Sorcery\nAuto=life:1\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("W0106", "key `Auto` is not in lower case", 4, 1)], 1));
+    assert_eq!(help_of(source, Code::W0106), "write `auto=`");
+}
+
+/// An ability listed twice adds nothing (W0005, as in RuleScript's `abilities`).
+#[test]
+fn an_ability_listed_twice_is_warned_about() {
+    let source = "[card]\nname=Bird\ntype=Creature\npower=1\ntoughness=1\nabilities=flying, trample,Flying\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("W0005", "ability `Flying` is listed twice", 6, 27)], 1));
 }

@@ -48,8 +48,17 @@ fn constructs_the_runtime_cannot_hold_are_refused() {
 #[test]
 fn the_wagic_codes_explanations_say_what_they_claim() {
     use compiler::Code;
-    for code in [Code::E0100, Code::E0101, Code::W0100, Code::W0101, Code::W0102, Code::W0103, Code::W0104, Code::W0105]
-    {
+    for code in [
+        Code::E0100,
+        Code::E0101,
+        Code::W0100,
+        Code::W0101,
+        Code::W0102,
+        Code::W0103,
+        Code::W0104,
+        Code::W0105,
+        Code::W0106,
+    ] {
         let explanation = code.explanation();
         let compile = |source: &str| {
             let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
