@@ -377,9 +377,11 @@ impl<'i> SpecLowering<'i> {
                         return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
                     }
                     // Any other word is a card's name (`Grizzly Bears`), as in Wagic; one in
-                    // lower case a typo away from a type (`creatrue`) would silently match
-                    // no card.
-                    if let Some(help) = misspelt_type(word.text) {
+                    // lower case a typo away from a type (`creatrue`), or from a zone alone
+                    // (`from(battlefeld)`), would silently match no card.
+                    let lower_case = word.text.bytes().all(|byte| byte.is_ascii_lowercase());
+                    let misspelt_zone = || zone_suggestion(word.text).filter(|_| lower_case);
+                    if let Some(help) = misspelt_type(word.text).or_else(misspelt_zone) {
                         return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
                     TypeAtom::Name(self.arena.alloc_str(word.text))

@@ -336,3 +336,27 @@ fn an_ability_listed_twice_is_warned_about() {
     let source = "[card]\nname=Bird\ntype=Creature\npower=1\ntoughness=1\nabilities=flying, trample,Flying\n[/card]\n";
     assert_eq!(check(source), (vec![seen("W0005", "ability `Flying` is listed twice", 6, 27)], 1));
 }
+
+/// `from(battlefeld)` compiled without a word: a word that is no type is a card's name in
+/// Wagic, and no card is named `battlefeld`. A lower-case word a typo away from a zone is
+/// refused with the zone meant, as one a typo away from a type was.
+#[test]
+fn a_misspelt_zone_alone_in_a_spec_is_not_read_as_a_card_name() {
+    let source = "[card]\nname=Elf\ntype=Creature\npower=1\ntoughness=1\nauto=@movedto(creature|graveyard) from(battlefeld):draw:1\n[/card]\n";
+    assert_eq!(check(source), (vec![seen("E0100", "unsupported: spec type `battlefeld`", 6, 40)], 0));
+    assert_eq!(help_of(source, Code::E0100), "did you mean `battlefield`?");
+    // A card's name, as Wagic writes it, is still one.
+    let source = "[card]\nname=Zap\ntype=Sorcery\nauto=destroy target(Grizzly Bears)\n[/card]\n";
+    assert_eq!(check(source), (vec![], 1));
+}
+
+/// A cost or a trigger without its `:` pointed at `rsc explain E0100` only.
+#[test]
+fn a_cost_or_trigger_without_its_colon_says_where_the_colon_goes() {
+    let card = |line: &str| format!("[card]\nname=Elf\ntype=Creature\npower=1\ntoughness=1\nauto={line}\n[/card]\n");
+    assert_eq!(check(&card("{T}add{G}")), (vec![seen("E0100", "unsupported: cost without `:`", 6, 6)], 0));
+    assert_eq!(help_of(&card("{T}add{G}"), Code::E0100), "write `:` between the cost and the effect (`{T}:add{G}`)");
+    let trigger = card("@each my upkeep destroy target(creature)");
+    assert_eq!(check(&trigger), (vec![seen("E0100", "unsupported: trigger without `:`", 6, 6)], 0));
+    assert!(help_of(&trigger, Code::E0100).starts_with("write `:` between the trigger and the effect"));
+}
