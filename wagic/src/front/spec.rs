@@ -380,7 +380,7 @@ impl<'i> SpecLowering<'i> {
                     // lower case a typo away from a type (`creatrue`), or from a zone alone
                     // (`from(battlefeld)`), would silently match no card.
                     let lower_case = word.text.bytes().all(|byte| byte.is_ascii_lowercase());
-                    let misspelt_zone = || zone_suggestion(word.text).filter(|_| lower_case);
+                    let misspelt_zone = || if lower_case { zone_suggestion(word.text) } else { None };
                     if let Some(help) = misspelt_type(word.text).or_else(misspelt_zone) {
                         return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
