@@ -44,7 +44,10 @@ const WAGIC_INT_MAX: i64 = i32::MAX as i64;
 /// the file the block was read from (for line numbers).
 pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
-    for (index, field) in block.fields.iter().enumerate() {
+    // The line of the first field of each of `SINGLE_KEYS` met: each is found once, so
+    // that a block of a million `mana=` lines costs a million steps, not a million squared.
+    let mut first_lines: [Option<usize>; SINGLE_KEYS.len()] = [None; SINGLE_KEYS.len()];
+    for field in &block.fields {
         let key = field.key.to_ascii_lowercase();
         // Wagic compares keys as written: `Auto=` is no key of its.
         if field.key != key {
@@ -52,12 +55,15 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
             warnings.push(diagnostics::key_not_lower_case(field.key_span, field.key, &key));
             continue;
         }
-        if let Some((key, wagic_keeps)) = SINGLE_KEYS.iter().find(|(single, _)| *single == key)
-            && let Some(first) = block.fields[..index].iter().find(|earlier| earlier.key == *key)
-        {
-            let line = line_of(source, block, first.key_span);
-            warnings.push(diagnostics::second_key(field.key_span, key, line, wagic_keeps));
-            continue;
+        if let Some(single) = SINGLE_KEYS.iter().position(|(single, _)| *single == key) {
+            let (key, wagic_keeps) = SINGLE_KEYS[single];
+            match first_lines[single] {
+                Some(line) => {
+                    warnings.push(diagnostics::second_key(field.key_span, key, line, wagic_keeps));
+                    continue;
+                }
+                None => first_lines[single] = Some(line_of(source, block, field.key_span)),
+            }
         }
         match key.as_str() {
             "mana" => warnings.extend(mana(field)),

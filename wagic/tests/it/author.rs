@@ -360,3 +360,22 @@ fn a_cost_or_trigger_without_its_colon_says_where_the_colon_goes() {
     assert_eq!(check(&trigger), (vec![seen("E0100", "unsupported: trigger without `:`", 6, 6)], 0));
     assert!(help_of(&trigger, Code::E0100).starts_with("write `:` between the trigger and the effect"));
 }
+
+/// The warnings of a hostile block stay linear: for each `mana=` line after the first, the
+/// line of the first was counted again from the block's start, past 100,000 comment lines.
+#[test]
+fn a_block_of_many_repeated_keys_is_checked_in_linear_time() {
+    let lines = 100_000;
+    let source = format!(
+        "[card]\nname=Rock\ntype=Artifact\n{}{}[/card]\n",
+        "# a comment line\n".repeat(lines),
+        "mana={1}\n".repeat(lines)
+    );
+    let started = std::time::Instant::now();
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    let outcomes = wagic::compile_source("many.txt", &source, &mut bundle);
+    assert_eq!(outcomes[0].warnings.len(), lines - 1);
+    assert_eq!(outcomes[0].warnings[0].message, "card block has a second `mana=` (the first is on line 100004)");
+    // Quadratic, it took minutes; linear, well under a second even in a debug build.
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
+}
