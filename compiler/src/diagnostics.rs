@@ -126,7 +126,7 @@ declare_codes! {
     W0005 Warning "duplicate ability",
     W0006 Warning "`target` property never used",
     W0007 Warning "hook without a condition",
-    W0100 Warning "Wagic mana cost that Wagic reads otherwise than written",
+    W0100 Warning "mana cost Wagic reads otherwise than written",
     W0101 Warning "Wagic power or toughness missing or not a number",
     W0102 Warning "Wagic card key given twice",
     W0103 Warning "Wagic card name met before",
