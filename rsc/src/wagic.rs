@@ -197,6 +197,7 @@ fn run_files(
                     "cards": tally.cards,
                     "compiled": tally.compiled,
                     "unsupported": unsupported,
+                    "warnings": tally.warnings,
                     "compile_us": compile_time.as_micros() as u64,
                 });
                 writeln!(stdout, "{value}")?;

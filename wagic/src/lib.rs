@@ -232,6 +232,8 @@ pub struct Tally {
     pub compiled: usize,
     /// Refused cards per construct (`effect \`transforms\``), sorted by name.
     pub unsupported: BTreeMap<String, usize>,
+    /// Warnings per code (`W0100`), of every card.
+    pub warnings: BTreeMap<&'static str, usize>,
 }
 
 impl Tally {
@@ -245,6 +247,9 @@ impl Tally {
     /// Adds one card's outcome.
     pub fn add_one(&mut self, outcome: &CardOutcome) {
         self.cards += 1;
+        for warning in &outcome.warnings {
+            *self.warnings.entry(warning.code.as_str()).or_default() += 1;
+        }
         match &outcome.error {
             None => self.compiled += 1,
             Some(error) => {
@@ -253,7 +258,8 @@ impl Tally {
         }
     }
 
-    /// The tally as text: the totals, then each construct with its count, most cards first.
+    /// The tally as text: the totals, then each construct with its count, most cards first,
+    /// then the warnings by code.
     pub fn render(&self, limit: usize) -> String {
         let mut text = format!(
             "cards: {}\ncompiled: {}\nunsupported: {}\n",
@@ -269,6 +275,13 @@ impl Tally {
         if rows.len() > limit {
             let rest: usize = rows[limit..].iter().map(|(_, count)| **count).sum();
             text.push_str(&format!("  {rest:>6}  ({} other constructs)\n", rows.len() - limit));
+        }
+        text.push_str(&format!("warnings: {}\n", self.warnings.values().sum::<usize>()));
+        for (code, count) in &self.warnings {
+            text.push_str(&format!(
+                "  {count:>6}  {code} {}\n",
+                compiler::Code::parse(code).map_or("", |code| code.title())
+            ));
         }
         text
     }

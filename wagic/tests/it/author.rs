@@ -379,3 +379,16 @@ fn a_block_of_many_repeated_keys_is_checked_in_linear_time() {
     // Quadratic, it took minutes; linear, well under a second even in a debug build.
     assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
 }
+
+/// `--stats` counted cards and refusals only: a file's warnings are tallied by code too.
+#[test]
+fn the_tally_counts_warnings_by_code() {
+    let source = "[card]\nname=Bear\nmana={1}{G\ntype=Creature\npower=2\ntoughness=x\n[/card]\n";
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    let mut tally = wagic::Tally::default();
+    tally.add(&wagic::compile_source("author.txt", source, &mut bundle));
+    assert_eq!(
+        tally.render(10),
+        "cards: 1\ncompiled: 1\nunsupported: 0\nwarnings: 2\n       1  W0100 mana cost Wagic reads otherwise than written\n       1  W0101 Wagic power or toughness missing or not a number\n"
+    );
+}
