@@ -133,6 +133,7 @@ declare_codes! {
     W0104 Warning "unknown Wagic colour",
     W0105 Warning "Wagic card without a type",
     W0106 Warning "Wagic key not in lower case",
+    W0107 Warning "blank Wagic's reader keeps before a line or a key's `=`",
 }
 
 /// One finding about the source: what, where, and how to fix it.

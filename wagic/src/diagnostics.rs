@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8; the warnings W0100 to W0106, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0107, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -204,5 +204,27 @@ pub fn repeated_ability(span: Span, ability: &str) -> Diagnostic {
         span,
         label: "the second adds nothing".into(),
         help: Some("remove one of the two".into()),
+    }
+}
+
+/// W0107: blanks before a line's first character (`what` is the line's key or `[card]`).
+pub fn blank_before(span: Span, what: &str, label: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0107,
+        message: format!("blank before `{}`", short(what)),
+        span,
+        label: label.into(),
+        help: Some("start the line with its first character: Wagic's reader removes no blanks".into()),
+    }
+}
+
+/// W0107: blanks between a key and its `=`.
+pub fn blank_after_key(span: Span, key: &str) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0107,
+        message: format!("blank between `{}` and its `=`", short(key)),
+        span,
+        label: format!("Wagic reads the key as `{} `, which is no key of its", short(key)),
+        help: Some(format!("write `{}=`", short(key))),
     }
 }

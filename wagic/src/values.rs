@@ -3,7 +3,7 @@
 //! `processConfLine`, `ManaCost::parseManaCost`). Wagic reads each without a word: a `{`
 //! never closed ends the cost, a power of `x` is 0 (`atoi`), an unknown colour is dropped.
 //! The front end does not compile these values, so a card with such a value still
-//! compiles: each finding is a warning (W0100 to W0106, and W0005 for an ability written
+//! compiles: each finding is a warning (W0100 to W0107, and W0005 for an ability written
 //! twice) at the value's own text. Wagic's
 //! own card files get four, all slips: three stray `}` and a `mana=mana=`.
 
@@ -47,7 +47,12 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     // The line of the first field of each of `SINGLE_KEYS` met: each is found once, so
     // that a block of a million `mana=` lines costs a million steps, not a million squared.
     let mut first_lines: [Option<usize>; SINGLE_KEYS.len()] = [None; SINGLE_KEYS.len()];
+    warnings.extend(indented_block_line(source, block.open, "[card]"));
+    if let Some(close) = closing_line(source, block) {
+        warnings.extend(indented_block_line(source, close, "[/card]"));
+    }
     for field in &block.fields {
+        warnings.extend(blanks_around_key(source, field));
         let key = field.key.to_ascii_lowercase();
         // Wagic compares keys as written: `Auto=` is no key of its.
         if field.key != key {
@@ -81,6 +86,50 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     }
     warnings.sort_by_key(|warning| warning.span.start);
     warnings
+}
+
+/// Whether `byte` is a blank Wagic's reader keeps (it trims nothing but a line's CR).
+fn is_blank(byte: &u8) -> bool {
+    *byte == b' ' || *byte == b'\t'
+}
+
+/// The blanks before `at` on its line (where they start), if any.
+fn indentation(source: &str, at: usize) -> Option<usize> {
+    let before = source.as_bytes().get(..at)?;
+    let blanks = before.iter().rev().take_while(|byte| is_blank(byte)).count();
+    (blanks > 0).then(|| at - blanks)
+}
+
+/// W0107 for a `[card]` or `[/card]` line (at `span`) with blanks before it: Wagic tells
+/// them by their first character.
+fn indented_block_line(source: &str, span: Span, line: &str) -> Option<Diagnostic> {
+    let start = indentation(source, span.start as usize)?;
+    Some(diagnostics::blank_before(Span::new(start, span.start as usize), line, "Wagic does not read this line as one"))
+}
+
+/// The `[/card]` line that ends `block`, if it has one.
+fn closing_line(source: &str, block: &CardBlock<'_>) -> Option<Span> {
+    let text = source.get(block.block.range())?.trim_end();
+    let line_start = text.rfind('\n').map_or(0, |at| at + 1);
+    let line = text[line_start..].trim_start_matches(|c| c == ' ' || c == '\t');
+    let start = block.block.start as usize + text.len() - line.len();
+    line.eq_ignore_ascii_case("[/card]").then(|| Span::new(start, start + line.len()))
+}
+
+/// W0107 for a key with blanks before it or between it and its `=`: Wagic reads the key
+/// with them (` auto`, `auto `), which is no key of its.
+fn blanks_around_key(source: &str, field: &Field<'_>) -> Option<Diagnostic> {
+    let (start, end) = (field.key_span.start as usize, field.key_span.end as usize);
+    if let Some(blank) = indentation(source, start) {
+        return Some(diagnostics::blank_before(
+            Span::new(blank, start),
+            &format!("{}=", short(field.key)),
+            "Wagic reads the key with this blank, and ignores the line",
+        ));
+    }
+    let after = source.as_bytes().get(end..)?;
+    let blanks = after.iter().take_while(|byte| is_blank(byte)).count();
+    (blanks > 0).then(|| diagnostics::blank_after_key(Span::new(end, end + blanks), field.key))
 }
 
 /// The 1-based line of `span`, which is inside `block`.

@@ -617,6 +617,17 @@ impl Code {
                 "[card]\nname=Example\ntype=Sorcery\nAuto=life:1\n[/card]\n",
                 "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
             ),
+            Code::W0107 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a line of a card \
+                 indented with blanks or tabs, or a key with a blank before its `=` (`auto \
+                 =`). Wagic's reader removes no blanks: it ignores an indented line (its \
+                 key starts with a blank), reads no card from an indented `[card]`, and reads \
+                 `auto ` as a key other than `auto`, while this toolchain, which trims them, \
+                 compiles the line. Start each line with its key, and write the `=` right \
+                 after it. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\n  auto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
         };
         Explanation { text, wrong, right }
     }

@@ -250,8 +250,12 @@ fn an_amount_out_of_range_is_named_so_at_the_number() {
 fn crlf_tabs_and_a_byte_order_mark_keep_lines_and_columns() {
     let source = "\u{feff}[card]\r\nname=Bear\r\n\ttype=Creature\r\npower=2\r\ntoughness=\tx \r\n[/card]\r\n";
     let (diagnostics, compiled) = check(source);
-    // The BOM is one character of line 1 only; the value starts after the tab.
-    assert_eq!((diagnostics, compiled), (vec![seen("W0101", "toughness `x` is not a number", 5, 12)], 1));
+    // The BOM is one character of line 1 only; the value starts after the tab. The tab
+    // before `type` is kept by Wagic's reader (`blanks_wagic_keeps_...`).
+    assert_eq!(
+        (diagnostics, compiled),
+        (vec![seen("W0107", "blank before `type=`", 3, 1), seen("W0101", "toughness `x` is not a number", 5, 12)], 1)
+    );
 }
 
 /// An empty `name=` and a line with nothing before its `=` were accepted (the second as
@@ -391,4 +395,26 @@ fn the_tally_counts_warnings_by_code() {
         tally.render(10),
         "cards: 1\ncompiled: 1\nunsupported: 0\nwarnings: 2\n       1  W0100 mana cost Wagic reads otherwise than written\n       1  W0101 Wagic power or toughness missing or not a number\n"
     );
+}
+
+/// Wagic's reader removes no blanks: an indented line is a key starting with a blank,
+/// which it ignores, an indented `[card]` starts no card, and `auto =` is the key `auto `.
+/// This front end trims them and compiled such lines without a word.
+#[test]
+fn blanks_wagic_keeps_before_a_line_or_a_key_s_equals_are_warned_about() {
+    let source = "  [card]\nname=Zap\ntype=Sorcery\n\tauto=life:1\nauto =draw:1\n [/card]\n";
+    assert_eq!(
+        check(source),
+        (
+            vec![
+                seen("W0107", "blank before `[card]`", 1, 1),
+                seen("W0107", "blank before `auto=`", 4, 1),
+                seen("W0107", "blank between `auto` and its `=`", 5, 5),
+                seen("W0107", "blank before `[/card]`", 6, 1),
+            ],
+            1
+        )
+    );
+    // A byte-order mark is no blank, nor is a blank after the `=`.
+    assert_eq!(check("\u{feff}[card]\nname=Zap\ntype=Sorcery\nauto= life:1\n[/card]\n"), (vec![], 1));
 }

@@ -58,6 +58,7 @@ fn the_wagic_codes_explanations_say_what_they_claim() {
         Code::W0104,
         Code::W0105,
         Code::W0106,
+        Code::W0107,
     ] {
         let explanation = code.explanation();
         let compile = |source: &str| {
