@@ -124,9 +124,9 @@ pub fn compile_each(
 /// is UTF-8), `source` their text of the same length ([`reader::same_length_lossy`]). A
 /// card holding a byte that starts no UTF-8 character is refused with E0001 at that byte
 /// (its lines' own errors still reported), and the file's other cards compile: one such
-/// byte, most often a Latin-1 `é`, made the whole file one error before. Whether any card was refused so is returned: when
-/// none was, the file's bad bytes are all outside the blocks, and the caller reports the
-/// first itself.
+/// byte, most often a Latin-1 `é`, made the whole file one error before. Whether any card
+/// was refused so is returned: when none was, the file's bad bytes are all outside the
+/// blocks, and the caller reports the first itself.
 pub fn compile_bytes_each(
     file: &str,
     source: &str,
