@@ -35,6 +35,12 @@ pub fn further_errors(block: &CardBlock<'_>, first: &Unsupported, arena: &Bump) 
             fields[index].value = &recovered_type;
         } else {
             fields.remove(index);
+            // The lines before were lowered without an error: with none after that the
+            // front end lowers, lowering the card again could only find an error of the
+            // whole card, which ends the search anyway.
+            if !fields[index..].iter().any(|field| !front::describes_only(field.key)) {
+                break;
+            }
         }
         let variant = CardBlock {
             open: block.open,

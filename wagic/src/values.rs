@@ -44,35 +44,37 @@ const WAGIC_INT_MAX: i64 = i32::MAX as i64;
 /// the file the block was read from (for line numbers).
 pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
-    // The line of the first field of each of `SINGLE_KEYS` met: each is found once, so
-    // that a block of a million `mana=` lines costs a million steps, not a million squared.
-    let mut first_lines: [Option<usize>; SINGLE_KEYS.len()] = [None; SINGLE_KEYS.len()];
+    // The first field of each of `SINGLE_KEYS` met, and its line once a second is met: the
+    // line is counted once, so that a block of a million `mana=` lines costs a million
+    // steps, not a million times the block.
+    let mut firsts: [Option<(Span, Option<usize>)>; SINGLE_KEYS.len()] = [None; SINGLE_KEYS.len()];
     warnings.extend(indented_block_line(source, block.open, "[card]"));
     if let Some(close) = closing_line(source, block) {
         warnings.extend(indented_block_line(source, close, "[/card]"));
     }
     for field in &block.fields {
         warnings.extend(blanks_around_key(source, field));
-        let key = field.key.to_ascii_lowercase();
+        let key = field.key;
         // Wagic compares keys as written: `Auto=` is no key of its.
-        if field.key != key {
+        if key.bytes().any(|byte| byte.is_ascii_uppercase()) {
             // Nor is it a second line of its key there.
-            warnings.push(diagnostics::key_not_lower_case(field.key_span, field.key, &key));
+            warnings.push(diagnostics::key_not_lower_case(field.key_span, key, &key.to_ascii_lowercase()));
             continue;
         }
         if let Some(single) = SINGLE_KEYS.iter().position(|(single, _)| *single == key) {
             let (key, wagic_keeps) = SINGLE_KEYS[single];
-            match first_lines[single] {
-                Some(line) => {
+            match &mut firsts[single] {
+                Some((first, line)) => {
+                    let line = *line.get_or_insert_with(|| line_of(source, block, *first));
                     warnings.push(diagnostics::second_key(field.key_span, key, line, wagic_keeps));
                     continue;
                 }
-                None => first_lines[single] = Some(line_of(source, block, field.key_span)),
+                None => firsts[single] = Some((field.key_span, None)),
             }
         }
-        match key.as_str() {
+        match key {
             "mana" => warnings.extend(mana(field)),
-            "power" | "toughness" => warnings.extend(power_or_toughness(field, &key)),
+            "power" | "toughness" => warnings.extend(power_or_toughness(field, key)),
             "color" => warnings.extend(colours(field)),
             "abilities" => warnings.extend(repeated_abilities(field)),
             _ => {}

@@ -103,6 +103,11 @@ pub const MAX_ENTRIES: usize = 256;
 const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
 
+/// Whether `key` only describes the card (lowering never refuses its line).
+pub fn describes_only(key: &str) -> bool {
+    DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
+}
+
 /// The keys of a card block that are compiled.
 const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
 
