@@ -113,7 +113,7 @@ fn indented_block_line(source: &str, span: Span, line: &str) -> Option<Diagnosti
 fn closing_line(source: &str, block: &CardBlock<'_>) -> Option<Span> {
     let text = source.get(block.block.range())?.trim_end();
     let line_start = text.rfind('\n').map_or(0, |at| at + 1);
-    let line = text[line_start..].trim_start_matches(|c| c == ' ' || c == '\t');
+    let line = text[line_start..].trim_start_matches([' ', '\t']);
     let start = block.block.start as usize + text.len() - line.len();
     line.eq_ignore_ascii_case("[/card]").then(|| Span::new(start, start + line.len()))
 }
