@@ -1,11 +1,11 @@
 //! One mistake does not hide the next: after a card's first error, the card is lowered
-//! again without the line of that error, and again, so that each line's first mistake is
+//! again without the line of that error (nor the lines lowered before it, but for those
+//! that give the others their context), and again, so that each line's first mistake is
 //! reported (every `auto=` line is lowered on its own). A misspelt `type=` is not left out
 //! but read as its suggestion (`Instnt` as `Instant`), or without the word when there is
 //! none: a spell read as a permanent would get errors of a permanent. An error of the whole
 //! card (an Aura without `target=`) ends the search: after a line is left out, such an
 //! error may be that line's doing.
-
 use bumpalo::Bump;
 use compiler::Span;
 
@@ -41,6 +41,17 @@ pub fn further_errors(block: &CardBlock<'_>, first: &Unsupported, arena: &Bump) 
             if !fields[index..].iter().any(|field| !front::describes_only(field.key)) {
                 break;
             }
+            // Nor are they lowered again, but for what gives the lines after their context:
+            // what describes the card, a spell's or an Aura's `target=`, and triggers (a
+            // trigger's restriction is refused beside another trigger on its event).
+            let mut position = 0;
+            fields.retain(|field| {
+                position += 1;
+                position > index
+                    || front::describes_only(field.key)
+                    || field.is("target")
+                    || field.value.starts_with('@')
+            });
         }
         let variant = CardBlock {
             open: block.open,
