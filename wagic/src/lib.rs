@@ -65,8 +65,8 @@ pub struct CardKeys {
     seen: HashMap<String, u64>,
     /// Every key given.
     given: HashSet<String>,
-    /// Where the first card of each name is (`line 3 of \`red.txt\``), for W0103.
-    first_of_name: HashMap<String, String>,
+    /// Where the first card of each name is (its `[card]` line and file), for W0103.
+    first_of_name: HashMap<String, (u32, std::sync::Arc<str>)>,
 }
 
 impl CardKeys {
@@ -136,6 +136,8 @@ pub fn compile_bytes_each(
     mut on_outcome: impl FnMut(CardOutcome),
 ) -> bool {
     let mut refused_for_bytes = false;
+    // Named by each card kept for W0103, once.
+    let file_name: std::sync::Arc<str> = file.into();
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
     let mut arena = Bump::new();
@@ -149,9 +151,12 @@ pub fn compile_bytes_each(
         if is_card && let Some(field) = block.field("name").filter(|field| !field.value.is_empty()) {
             let line = block.open_line;
             match keys.first_of_name.get(&name) {
-                Some(first) => warnings.push(diagnostics::name_met_before(field.value_span, &name, first)),
+                Some((line, file)) => {
+                    let first = format!("line {line} of `{file}`");
+                    warnings.push(diagnostics::name_met_before(field.value_span, &name, &first));
+                }
                 None => {
-                    keys.first_of_name.insert(name.clone(), format!("line {line} of `{file}`"));
+                    keys.first_of_name.insert(name.clone(), (line, file_name.clone()));
                 }
             }
         }
