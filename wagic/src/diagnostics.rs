@@ -1,6 +1,6 @@
 //! The diagnostics of the Wagic front end, one constructor per situation, with the codes
 //! declared in the compiler's `declare_codes!` table (E0100, E0101; E0001 for a file that is
-//! not UTF-8; the warnings W0100 to W0107, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
+//! not UTF-8; the warnings W0100 to W0108, and W0005 shared with RuleScript). Spans are byte ranges of the Wagic file itself.
 
 use compiler::{Code, Diagnostic, Span};
 
@@ -226,5 +226,16 @@ pub fn blank_after_key(span: Span, key: &str) -> Diagnostic {
         span,
         label: format!("Wagic reads the key as `{} `, which is no key of its", short(key)),
         help: Some(format!("write `{}=`", short(key))),
+    }
+}
+
+/// W0108: a word of `subtype=` a typo away from a subtype Wagic's cards use.
+pub fn misspelt_subtype(span: Span, word: &str, help: String) -> Diagnostic {
+    Diagnostic {
+        code: Code::W0108,
+        message: format!("subtype `{}` is none Wagic's cards use", short(word)),
+        span,
+        label: "Wagic takes it as a subtype of its own: the card lacks the one meant".into(),
+        help: Some(help),
     }
 }

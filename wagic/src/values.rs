@@ -3,9 +3,9 @@
 //! `processConfLine`, `ManaCost::parseManaCost`). Wagic reads each without a word: a `{`
 //! never closed ends the cost, a power of `x` is 0 (`atoi`), an unknown colour is dropped.
 //! The front end does not compile these values, so a card with such a value still
-//! compiles: each finding is a warning (W0100 to W0107, and W0005 for an ability written
+//! compiles: each finding is a warning (W0100 to W0108, and W0005 for an ability written
 //! twice) at the value's own text. Wagic's
-//! own card files get four, all slips: three stray `}` and a `mana=mana=`.
+//! own card files get five, all slips: three stray `}`, a `mana=mana=` and a `Vedalkan`.
 
 use compiler::{Diagnostic, Span};
 
@@ -77,6 +77,7 @@ pub fn card_warnings(source: &str, block: &CardBlock<'_>) -> Vec<Diagnostic> {
             "power" | "toughness" => warnings.extend(power_or_toughness(field, key)),
             "color" => warnings.extend(colours(field)),
             "abilities" => warnings.extend(repeated_abilities(field)),
+            "subtype" if !is_planeswalker(block) => warnings.extend(misspelt_subtype(field)),
             _ => {}
         }
     }
@@ -387,6 +388,33 @@ fn repeated_abilities(field: &Field<'_>) -> Option<Diagnostic> {
         }
         seen.push(normalized);
         at += word.len() + 1;
+    }
+    None
+}
+
+/// Whether the card is a planeswalker, whose subtype is its own name (`Ral`, `Koth`), no
+/// typo of a creature's.
+fn is_planeswalker(block: &CardBlock<'_>) -> bool {
+    block
+        .field("type")
+        .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("planeswalker")))
+}
+
+/// The first word of `subtype=` that is no subtype Wagic's cards use but a typo away from
+/// one (`Vedalkan`): Wagic takes any word, and the card silently lacks the subtype meant.
+fn misspelt_subtype(field: &Field<'_>) -> Option<Diagnostic> {
+    let subtypes = || crate::catalogue::SUBTYPES.iter().copied();
+    for word in field.value.split_ascii_whitespace() {
+        let lower = word.to_ascii_lowercase();
+        let singular = lower.strip_suffix('s').unwrap_or(&lower);
+        if subtypes().any(|subtype| subtype == lower || subtype == singular) {
+            continue;
+        }
+        if let Some(help) = crate::front::did_you_mean(&lower, subtypes()) {
+            // The word's offset in the value: it is a slice of it.
+            let at = word.as_ptr() as usize - field.value.as_ptr() as usize;
+            return Some(diagnostics::misspelt_subtype(span_in(field, at, word.len()), word, help));
+        }
     }
     None
 }

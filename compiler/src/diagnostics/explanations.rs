@@ -628,6 +628,16 @@ impl Code {
                 "[card]\nname=Example\ntype=Sorcery\n  auto=life:1\n[/card]\n",
                 "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
             ),
+            Code::W0108 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `subtype=` that no card of Wagic's uses, a typo away from one that they do \
+                 (`Gobin` for `Goblin`). Wagic takes any word as a subtype, so the card \
+                 silently lacks the one meant: a lord of Goblins does not count it. A \
+                 planeswalker's subtype is its own name and is not checked. The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Gobin\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n[/card]\n",
+            ),
         };
         Explanation { text, wrong, right }
     }

@@ -49,6 +49,7 @@ const UNCOVERABLE: &[(Code, &str)] = &[
     (Code::W0105, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
     (Code::W0106, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
     (Code::W0107, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0108, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
 ];
 
 /// One input: a name for the report, and the bytes the compiler is given.

@@ -20,7 +20,7 @@ fn diagnostics(example: &str) -> Vec<Diagnostic> {
 }
 
 /// Codes only the Wagic front end reports: their examples are Wagic card blocks.
-const WAGIC_CODES: [Code; 10] = [
+const WAGIC_CODES: [Code; 11] = [
     Code::E0100,
     Code::E0101,
     Code::W0100,
@@ -31,6 +31,7 @@ const WAGIC_CODES: [Code; 10] = [
     Code::W0105,
     Code::W0106,
     Code::W0107,
+    Code::W0108,
 ];
 
 /// Codes only the catalogue file's reader reports: their examples are catalogue files.

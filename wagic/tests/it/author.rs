@@ -418,3 +418,17 @@ fn blanks_wagic_keeps_before_a_line_or_a_key_s_equals_are_warned_about() {
     // A byte-order mark is no blank, nor is a blank after the `=`.
     assert_eq!(check("\u{feff}[card]\nname=Zap\ntype=Sorcery\nauto= life:1\n[/card]\n"), (vec![], 1));
 }
+
+/// Wagic takes any word as a subtype: `Gobin` made a card no lord of Goblins counts,
+/// without a word. A planeswalker's subtype is its name (`Ral`, not a typo of `Rat`).
+#[test]
+fn a_subtype_a_typo_away_from_a_known_one_is_warned_about() {
+    let card = |types: &str, subtypes: &str| {
+        format!("[card]\nname=Bob\ntype={types}\nsubtype={subtypes}\npower=1\ntoughness=1\n[/card]\n")
+    };
+    let source = card("Creature", "Goblin Warior");
+    assert_eq!(check(&source), (vec![seen("W0108", "subtype `Warior` is none Wagic's cards use", 4, 16)], 1));
+    assert_eq!(help_of(&source, Code::W0108), "did you mean `warrior`?");
+    assert_eq!(check(&card("Creature", "Elves Wizard")), (vec![], 1));
+    assert_eq!(check(&card("Legendary Planeswalker", "Ral")), (vec![], 1));
+}
