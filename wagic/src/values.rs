@@ -403,11 +403,15 @@ fn is_planeswalker(block: &CardBlock<'_>) -> bool {
 /// The first word of `subtype=` that is no subtype Wagic's cards use but a typo away from
 /// one (`Vedalkan`): Wagic takes any word, and the card silently lacks the subtype meant.
 fn misspelt_subtype(field: &Field<'_>) -> Option<Diagnostic> {
+    // Looked up in a set: a scan of the 248 subtypes for each of the 11,000 subtype words of
+    // Wagic's files cost a third of these checks.
+    static KNOWN: std::sync::OnceLock<std::collections::HashSet<&'static str>> = std::sync::OnceLock::new();
+    let known = KNOWN.get_or_init(|| crate::catalogue::SUBTYPES.iter().copied().collect());
     let subtypes = || crate::catalogue::SUBTYPES.iter().copied();
     for word in field.value.split_ascii_whitespace() {
         let lower = word.to_ascii_lowercase();
         let singular = lower.strip_suffix('s').unwrap_or(&lower);
-        if subtypes().any(|subtype| subtype == lower || subtype == singular) {
+        if known.contains(lower.as_str()) || known.contains(singular) {
             continue;
         }
         if let Some(help) = crate::front::did_you_mean(&lower, subtypes()) {
