@@ -11,7 +11,8 @@
 //! warning ([`values`]), as is a card named as one before it: the card still compiles.
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
-//! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`).
+//! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files.
 
 pub mod builtins;
 pub mod catalogue;
@@ -21,6 +22,7 @@ pub mod host;
 pub mod reader;
 pub mod recovery;
 pub mod runner;
+pub mod sets;
 pub mod table;
 pub mod testfile;
 pub mod values;

@@ -53,21 +53,22 @@
 //! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
 //! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
 //! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
-//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id (the
-//! set files that map ids to names are not read); a card that is not in the card files
+//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with
+//! no set files to map it ([`run_with_sets`] names such cards by name: see `ids.rs`); a card that is not in the card files
 //! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
 //! granted; a move the model cannot play (a spell it cannot pay for, a target with a
 //! count, a permanent with no ability, a creature that entered this turn
 //! acting or attacking, a player acting out of turn, a card in a graveyard); a question
 //! the moves do not answer; an `[ASSERT]` with no phase.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::Arc;
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::catalogue::CATALOGUE;
+use crate::sets::Sets;
 use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, Missing, P0, P1, STACK, Step, Table};
 use crate::testfile::{self, CardRef, Phase, State, TestFile, Zone};
 
@@ -75,7 +76,10 @@ mod asserts;
 mod clicks;
 mod combat;
 mod costs;
+mod ids;
 mod protection;
+
+pub use ids::NO_SETS;
 
 use asserts::compare;
 use clicks::{Menu, choice_number};
@@ -147,13 +151,33 @@ pub fn known_wagic_failure(path: &std::path::Path) -> Option<Skip> {
     wontfix.then(|| skip("a test Wagic marks wontfix (Wagic's engine fails it too)", ""))
 }
 
-/// Runs one test on a fresh table of `library`.
+/// Runs one test on a fresh table of `library`, with no set files: a test that names a
+/// card by Wagic id is skipped ([`NO_SETS`]).
 pub fn run(library: &Arc<Library>, test: &TestFile) -> Verdict {
-    match Run::new(library, test).and_then(|mut run| {
+    run_with_sets(library, None, test)
+}
+
+/// Runs one test on a fresh table of `library`, each card it names by Wagic id named by
+/// the card `sets` maps the id to.
+pub fn run_with_sets(library: &Arc<Library>, sets: Option<&Sets>, test: &TestFile) -> Verdict {
+    match ids::resolve(library, sets, test) {
+        Ok(Some(resolved)) => run_resolved(library, &resolved.test, resolved.ids),
+        Ok(None) => run_resolved(library, test, ids::Ids::default()),
+        Err(skip) => Verdict::Skipped(skip),
+    }
+}
+
+/// Runs a test that names every card by name; `ids` are the Wagic ids its cards and its
+/// moves stand for ([`ids::Resolved`]), none when it names no card by id.
+fn run_resolved(library: &Arc<Library>, test: &TestFile, mut ids: ids::Ids) -> Verdict {
+    let expected_ids = std::mem::take(&mut ids.expected);
+    match Run::new(library, test, ids).and_then(|mut run| {
         run.play()?;
         Ok(run)
     }) {
-        Ok(run) => match compare(&run.table, run.phase, &test.expected) {
+        Ok(run) => match compare(&run.table, run.phase, &test.expected)
+            .or_else(|| ids::identity_difference(&run.table, &run.wagic_ids, &test.expected, &expected_ids))
+        {
             Some(difference) => Verdict::Failed(difference),
             None => Verdict::Passed,
         },
@@ -241,6 +265,14 @@ pub const MODELLED_ABILITIES: &[&str] = &[
 
 struct Run<'t> {
     test: &'t TestFile,
+    /// The Wagic id of each card `[INIT]` set, when the test names cards by id: Wagic finds
+    /// a card by the id a move stands for.
+    wagic_ids: HashMap<CardId, i32>,
+    /// The Wagic id each move stands for ([`ids::Ids::moves`]); empty when the
+    /// test names no card by id.
+    move_ids: Vec<Option<i32>>,
+    /// The id the move being played stands for.
+    move_id: Option<i32>,
     table: Table,
     phase: Phase,
     /// Lands the first player played this turn.
@@ -284,8 +316,12 @@ struct AutoOwed {
 
 impl<'t> Run<'t> {
     /// Checks that the test needs only what the table models, and sets the board.
-    fn new(library: &Arc<Library>, test: &'t TestFile) -> Result<Run<'t>, Skip> {
-        check_modelled(library, test)?;
+    fn new(
+        library: &Arc<Library>,
+        test: &'t TestFile,
+        ids::Ids { init: init_ids, moves: move_ids, .. }: ids::Ids,
+    ) -> Result<Run<'t>, Skip> {
+        check_modelled(library, test, !move_ids.is_empty())?;
         let phase = test.init.phase.unwrap_or(Phase::FirstMain);
         let mut table = Table::with_library(Arc::clone(library));
         table.board.active = P0;
@@ -293,11 +329,14 @@ impl<'t> Run<'t> {
         table.board.upkeep = phase == Phase::Upkeep;
         let mut entered = HashSet::new();
         let sick_from_start = test.switches.iter().any(|(_, switch)| switch == "summoningsickness");
+        let mut init_ids = init_ids.into_iter();
+        let mut wagic_ids = HashMap::new();
         for (index, player) in test.init.players.iter().enumerate() {
             let id = if index == 0 { P0 } else { P1 };
             // Wagic's order: graveyard, library, hand, battlefield, exile.
             for zone in Zone::ALL {
                 for card in player.cards(zone) {
+                    let wagic_id = init_ids.next().flatten();
                     let CardRef::Name(name) = card else { continue };
                     // A library is listed bottom to top: each card goes on top.
                     let position = if zone == Zone::Library { 0 } else { -1 };
@@ -306,6 +345,9 @@ impl<'t> Run<'t> {
                         .map_err(|error| skip("the board cannot be set", error.to_string()))?;
                     if zone == Zone::Battlefield && sick_from_start {
                         entered.insert(placed);
+                    }
+                    if let Some(wagic_id) = wagic_id {
+                        wagic_ids.insert(placed, wagic_id);
                     }
                 }
             }
@@ -319,6 +361,9 @@ impl<'t> Run<'t> {
         table.hold_questions = true;
         Ok(Run {
             test,
+            wagic_ids,
+            move_ids,
+            move_id: None,
             table,
             phase,
             lands_played: 0,
@@ -338,7 +383,8 @@ impl<'t> Run<'t> {
 
     fn play(&mut self) -> Result<(), Skip> {
         let mut pending: Option<Pending> = None;
-        for step in &self.test.moves {
+        for (index, step) in self.test.moves.iter().enumerate() {
+            self.move_id = self.move_ids.get(index).copied().flatten();
             let word = step.text.split_whitespace().next().unwrap_or("");
             let target_first = pending.is_some() || self.owed_clicks > 0;
             if self.table.held.is_some() && target_first && word == "choice" {
@@ -608,7 +654,9 @@ impl<'t> Run<'t> {
     }
 
     /// A player or a card named by a move: `p1`/`p2` as Wagic reads them (anywhere in the
-    /// line), else the first card of that name in Wagic's search order.
+    /// line), else the first card in Wagic's search order with the Wagic id the move stands
+    /// for (`Rules::getCardByMTGId`; none when no card has it), else, for a move standing
+    /// for no id (a token's name, a test naming no card by id), the first of that name.
     fn named(&self, text: &str) -> Option<Value> {
         if text.contains("p1") {
             return Some(Value::Player(P0));
@@ -616,12 +664,16 @@ impl<'t> Run<'t> {
         if text.contains("p2") {
             return Some(Value::Player(P1));
         }
+        let is_named = |card: CardId| match self.move_id {
+            Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
+            None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+        };
         // `TestSuiteAI::getCard`: each player's library, hand, battlefield, graveyard,
         // exile, in order.
         for player in [P0, P1] {
             for zone in [LIBRARY, HAND, BATTLEFIELD, GRAVEYARD, EXILE] {
                 for card in self.table.board.zone(player, zone) {
-                    if self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text) {
+                    if is_named(card) {
                         return Some(Value::Card(card));
                     }
                 }
@@ -699,9 +751,14 @@ impl<'t> Run<'t> {
     }
 
     /// A resolved spell leaves the stack: a permanent to its owner's battlefield, an
-    /// instant or sorcery to the graveyard.
+    /// instant or sorcery to the graveyard, unless it moved itself off the stack.
     fn resolve_spell(&mut self, card: CardId) {
         let Some(c) = self.table.board.get(card) else { return };
+        if c.zone != STACK {
+            // The spell moved itself as it resolved (Beacon of Creation's `moveto(mylibrary)`):
+            // Wagic leaves it there.
+            return;
+        }
         let owner = c.owner;
         if is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery") {
             self.table.board.place(card, owner, GRAVEYARD, -1);
@@ -784,8 +841,9 @@ fn unmodelled_move(text: &str) -> Option<&'static str> {
     })
 }
 
-/// Skips a test that needs what the table does not model, before anything is played.
-fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
+/// Skips a test that needs what the table does not model, before anything is played;
+/// `ids_resolved` when the set files named the ids its moves give.
+fn check_modelled(library: &Library, test: &TestFile, ids_resolved: bool) -> Result<(), Skip> {
     if let Some((line, _)) = test.switches.iter().find(|(_, switch)| switch == "momir") {
         return Err(skip("momir games are not modelled", format!("line {line}")));
     }
@@ -800,8 +858,8 @@ fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
         if let Some(reason) = unmodelled_move(&step.text) {
             return Err(skip(reason, format!("line {}", step.line)));
         }
-        if step.text.parse::<i64>().is_ok() {
-            return Err(skip("a card given by its Wagic id (set files are not read)", at(step.line, &step.text)));
+        if !ids_resolved && step.text.parse::<i64>().is_ok() {
+            return Err(skip(NO_SETS, at(step.line, &step.text)));
         }
     }
     let mut cards = 0usize;
@@ -817,7 +875,7 @@ fn check_modelled(library: &Library, test: &TestFile) -> Result<(), Skip> {
                 for card in zone_cards {
                     cards += 1;
                     if let CardRef::Id(id) = card {
-                        return Err(skip("a card given by its Wagic id (set files are not read)", id.to_string()));
+                        return Err(skip(NO_SETS, id.to_string()));
                     }
                 }
             }

@@ -386,6 +386,7 @@ impl WagicHost for Board {
             counters: (0, 0),
             moved_from: None,
             token: true,
+            made_by: Some(token.source),
             attacking: false,
             blocking: None,
             attached: None,

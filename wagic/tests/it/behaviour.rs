@@ -16,7 +16,7 @@ use super::board::library;
 const PASSED_FLOOR: usize = 190;
 
 /// The test files under `dir`, folders searched, sorted.
-fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+pub(super) fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     let mut folders = vec![dir.to_path_buf()];
     while let Some(folder) = folders.pop() {
@@ -610,7 +610,7 @@ fn what_the_table_does_not_model_is_skipped_never_passed() {
     let shroud = test("[PLAYER1]\ninplay:Wall\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\ninplay:Wall\n[PLAYER2]\n");
     assert_eq!(skipped(&shroud), "a keyword ability the table does not model (Wall: shroud)");
     let by_id = test("[PLAYER1]\nhand:129732\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n");
-    assert_eq!(skipped(&by_id), "a card given by its Wagic id (set files are not read) (129732)");
+    assert_eq!(skipped(&by_id), "a card given by its Wagic id (pass Wagic's set files: `--sets`) (129732)");
     // The second player blocks, then clicks the blocker again: Wagic's block rule would
     // move the block on, which is not modelled.
     let block = test(

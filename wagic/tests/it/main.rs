@@ -1,6 +1,6 @@
 //! Integration tests of the Wagic front end and builtins: Wagic's real card files compiled
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
-//! on `board`).
+//! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
 mod author;
 mod behaviour;
@@ -12,3 +12,4 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod sets;
