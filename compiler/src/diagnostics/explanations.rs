@@ -426,13 +426,14 @@ impl Code {
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
                  that cannot be read whole: it has no `[/card]` before the next block or the end \
-                 of the file, a line of it is not `key=value`, or it has no `name=` or two; or text \
+                 of the file, a line of it is not `key=value` (no `=`, or nothing before it), or it \
+                 has no `name=`, an empty one or two; or text \
                  outside any block other than blank lines, `#` comments and the file's \
                  `grade=` line (a misspelt `[card]` line, a stray `[/card]`), which is read as \
                  a block of its own up to the next `[card]` or `[/card]`. The examples are \
                  Wagic card blocks.",
-                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
-                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
             ),
             Code::E0102 => (
                 "Reported when reading a catalogue file (`rsc check --catalogue FILE`, \
@@ -556,6 +557,99 @@ impl Code {
                  Without a condition it answers nothing and the card does nothing.",
                 "auto = ?oppCanBlock:this?\n",
                 "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+            ),
+            Code::W0100 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): the card's \
+                 `mana=` is not a row of mana symbols in braces, and Wagic reads it as \
+                 something else without a word: it stops at a `{` never closed, misreads \
+                 the symbol after a stray `}`, reads nothing outside braces (`mana=1G` costs \
+                 nothing) and gives an unknown symbol no cost. Write each symbol in its \
+                 braces: a number (`{2}`), a colour (`{W}`, `{U}`, `{B}`, `{R}`, `{G}`), \
+                 `{C}`, `{X}`, a hybrid of two (`{WU}`, `{2R}`, no `/`), or one of Wagic's \
+                 costs with arguments (`{S(creature|myBattlefield)}`, `{L:3}`). The card \
+                 still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\nmana={1}{G\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+                "[card]\nname=Example\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0101 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a `power=` or \
+                 `toughness=` that is not a whole number (Wagic reads its leading digits, \
+                 so `x` is 0), one too large for Wagic's numbers, or one of the two missing \
+                 (Wagic reads a missing one as 0: a creature of toughness 0 dies as it \
+                 enters). A creature needs both; `*` (and `1+*`) is a value the card's text \
+                 defines. The card still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=x\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0102 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 gives a key that describes the card (`mana`, `power`, `toughness`, `text`, \
+                 `type`, `subtype`, `color`) a second time. Wagic keeps the last `mana`, \
+                 `power`, `toughness` or `text` and drops the first, adds a second line's \
+                 types to the first's, while this front end reads the first: which was meant \
+                 is anyone's guess. Remove one of the two lines. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\npower=3\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=3\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0103 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card has the \
+                 name of a card before it, in this file or one read before it. Wagic keeps \
+                 the first card of a name and drops the second (a primitives conflict), most \
+                 often a copy left over. This toolchain compiles both, the second under the \
+                 key `name#2`. Rename it, or remove the copy. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example\ntype=Sorcery\nauto=life:2\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example Two\ntype=Sorcery\nauto=life:2\n[/card]\n",
+            ),
+            Code::W0104 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `color=` that is not one of Wagic's colours, `white`, `blue`, `black`, \
+                 `red`, `green`, `colorless` and `artifact`, separated by commas without \
+                 blanks. Wagic ignores the word without a word, and the card has fewer \
+                 colours than written. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ncolor=gren\ntype=Sorcery\nauto=life:1\n[/card]\n",
+                "[card]\nname=Example\ncolor=green\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0105 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 without a `type=` line, or with an empty one. Wagic reads a card of no type, \
+                 and the front end lowers it as a permanent: the effects of an instant or a \
+                 sorcery whose `type=` was forgotten happen as it enters play. Write the \
+                 card's types (`type=Instant`, `type=Legendary Creature`). The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\nauto=damage:2 controller\n[/card]\n",
+                "[card]\nname=Example\ntype=Instant\nauto=damage:2 controller\n[/card]\n",
+            ),
+            Code::W0106 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a key written \
+                 with a capital (`Auto=`, `Power=`). Wagic compares keys as written and \
+                 ignores the line: the card lacks the effect or value in Wagic, while this \
+                 toolchain, which reads keys in any case, compiles it. Write the key in lower \
+                 case. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\nAuto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0107 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a line of a card \
+                 indented with blanks or tabs, or a key with a blank before its `=` (`auto \
+                 =`). Wagic's reader removes no blanks: it ignores an indented line (its \
+                 key starts with a blank), reads no card from an indented `[card]`, and reads \
+                 `auto ` as a key other than `auto`, while this toolchain, which trims them, \
+                 compiles the line. Start each line with its key, and write the `=` right \
+                 after it. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\n  auto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0108 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `subtype=` that no card of Wagic's uses, a typo away from one that they do \
+                 (`Gobin` for `Goblin`). Wagic takes any word as a subtype, so the card \
+                 silently lacks the one meant: a lord of Goblins does not count it. A \
+                 planeswalker's subtype is its own name and is not checked. The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Gobin\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n[/card]\n",
             ),
         };
         Explanation { text, wrong, right }

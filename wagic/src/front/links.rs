@@ -102,6 +102,20 @@ impl<'i> Lowering<'i> {
                     let x = Expr::Var(spec::variable("x"));
                     return Ok(one(call(command, &[Arg::Value(x)])));
                 }
+                // A whole number past the amounts compiled is most likely a slip of the
+                // keyboard: named as such, not by its first digits.
+                if amount.trim().is_empty() {
+                    return Err(Unsupported::new(piece, &format!("`{prefix}` without an amount"))
+                        .with_help(Some(format!("write the amount after the `:` (`{prefix}2`)"))));
+                }
+                let digits = amount.trim().trim_start_matches(['+', '-']);
+                if amount_of(amount).is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    let number = piece.from(piece.text.len() - amount.len()).trim();
+                    return Err(Unsupported::new(number, "amount out of range").with_help(Some(format!(
+                        "the amounts compiled are whole numbers under 10000 (`{prefix}2`), and `{}` is not",
+                        spec::quoted(number.text)
+                    ))));
+                }
                 let value = amount_of(amount).ok_or_else(|| {
                     Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
                         format!(

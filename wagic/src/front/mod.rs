@@ -103,6 +103,11 @@ pub const MAX_ENTRIES: usize = 256;
 const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
 
+/// Whether `key` only describes the card (lowering never refuses its line).
+pub fn describes_only(key: &str) -> bool {
+    DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
+}
+
 /// The keys of a card block that are compiled.
 const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
 
@@ -511,7 +516,10 @@ impl<'i> Lowering<'i> {
             return self.rampage(value, args);
         }
         if value.text.starts_with('@') {
-            let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "trigger without `:`")
+                    .with_help(Some("write `:` between the trigger and the effect (`@each my upkeep:draw:1`)".into()))
+            })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
@@ -525,7 +533,10 @@ impl<'i> Lowering<'i> {
             return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
-            let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "cost without `:`")
+                    .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
+            })?;
             let costs = self.costs(value.slice(0, colon).trim())?;
             let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {

@@ -279,7 +279,14 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     {
         return Ok(TermTest::Type(piece));
     }
-    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))))
+    // A typo of a state or ability the spec tests (`tappd`, `muliticolor`).
+    let filters = catalogue::FILTERS.iter().map(|spec| spec.name);
+    let help = if super::vocabulary::SPEC_TERMS.contains(&leading_word(text).as_str()) {
+        None
+    } else {
+        super::did_you_mean(&without_blanks, filters)
+    };
+    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))).with_help(help))
 }
 
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
@@ -399,9 +406,11 @@ impl<'i> SpecLowering<'i> {
                         return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
                     }
                     // Any other word is a card's name (`Grizzly Bears`), as in Wagic; one in
-                    // lower case a typo away from a type (`creatrue`) would silently match
-                    // no card.
-                    if let Some(help) = misspelt_type(word.text) {
+                    // lower case a typo away from a type (`creatrue`), or from a zone alone
+                    // (`from(battlefeld)`), would silently match no card.
+                    let lower_case = word.text.bytes().all(|byte| byte.is_ascii_lowercase());
+                    let misspelt_zone = || if lower_case { zone_suggestion(word.text) } else { None };
+                    if let Some(help) = misspelt_type(word.text).or_else(misspelt_zone) {
                         return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
                     TypeAtom::Name(self.arena.alloc_str(word.text))

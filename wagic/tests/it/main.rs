@@ -2,6 +2,7 @@
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
+mod author;
 mod behaviour;
 mod board;
 mod card_files;
