@@ -12,8 +12,9 @@
 //! words: `damage:2`, `destroy`, `add{G}`...), `token.rs` (`token(...)`) and `amount.rs`
 //! (`2`, `+1/+1`); [`spec`] reads and lowers the target specs, on [`piece`]s of the file.
 //!
-//! A permanent's line may also be a `lord(spec)` effect (applied to every match when the
-//! lord enters, and by an auto on `movedto` to each match that enters later), or an
+//! A permanent's line may also be a `lord(spec)` effect (of lasting effects: a continuous
+//! one, on what the spec matches now; of others: applied to every match when the lord
+//! enters, and by an auto on `movedto` to each match that enters later), or an
 //! `aslongas(spec)` or `foreach(spec)` of a lasting effect: a continuous effect, an auto
 //! on the catalogue's `continuous` event that the runtime runs again after every change (a
 //! static `foreach(spec) p/t` is one pump whose `per` filter counts the cards the spec
@@ -560,6 +561,20 @@ impl<'i> Lowering<'i> {
             return Ok(Line::Continuous(statements));
         }
         match lord {
+            // A lord of lasting effects holds for the permanents its spec matches now, as
+            // Wagic's `ALord` checks again: a creature that stops matching (Turn to Frog
+            // makes it blue under Crusade's `lord(creature[white])`) loses the effect.
+            Some(spec_piece)
+                if statements.iter().all(|statement| {
+                    statement.restriction.is_none()
+                        && statement.condition.is_none()
+                        && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+                }) =>
+            {
+                // What a lord may not be (outside the battlefield) is refused all the same.
+                self.lord_entering(spec_piece, statements)?;
+                Ok(Line::Continuous(statements))
+            }
             Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {
                 let (event, entering) = self.lord_entering(spec_piece, statements)?;
                 Ok(Line::Lord { statements, event, entering })

@@ -11,3 +11,4 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod lost;
