@@ -292,6 +292,22 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `loseabilities`: on each target card, one effect under which its own activated and
+/// triggered abilities do nothing.
+fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_on_cards(ctx, &[(EffectCode::LoseAbilities, 0)])
+}
+
+/// `losesubtypesof(type)`: on each target card, one effect taking away its subtypes of the
+/// card type (only `land` has its subtypes listed: another type fails).
+fn lose_subtypes_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let word = string_arg(ctx, 0)?;
+    let Some(index) = catalogue::position(catalogue::CARD_TYPES, &word).filter(|_| word == "land") else {
+        return Ok(Status::Failure);
+    };
+    record_on_cards(ctx, &[(EffectCode::LoseSubtypes, i32::try_from(index).unwrap_or(i32::MAX))])
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -460,6 +476,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::CantBeBlockedBy => cant_be_blocked_by,
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
+        Command::LoseAbilities => lose_abilities,
+        Command::LoseSubtypesOf => lose_subtypes_of,
     }
 }
 

@@ -255,6 +255,22 @@ macro_rules! for_each_command {
                 doc: "An Aura's `target=spec`: as the Aura enters the battlefield, attaches it to the target permanent the spec matches (the front end writes it, first of the Aura's entering effects); its lines apply to that permanent (`enchanted`), and the Aura goes to its owner's graveyard when it is attached to nothing.",
                 fails_when: "there is no target",
             },
+            LoseAbilities {
+                name: "loseabilities",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`loseabilities` (Wagic's `ALoseAbilities`): while the effect lasts each target card's own activated and triggered abilities do nothing (none can be activated, none fires, its continuous effects end); as in Wagic's engine, its keyword abilities and what other cards give it (a basic land type's mana) stay.",
+                fails_when: "no target is a card",
+            },
+            LoseSubtypesOf {
+                name: "losesubtypesof",
+                params: [req "type": Expr],
+                default_target: Source,
+                timed: true,
+                doc: "`losesubtypesof(land)` (Wagic's `ALoseSubtypes`): while the effect lasts each target card has none of the subtypes of the card type `type` it had as the effect began (printed or added; those added later stay). Only `land` compiles.",
+                fails_when: "no target is a card",
+            },
         }
     };
 }
@@ -377,7 +393,7 @@ pub const CARD_TYPES: &[NamedSpec] = &[
     named("spell", "Any card that is not a land."),
 ];
 
-pub use subtypes::SUBTYPES;
+pub use subtypes::{LAND_SUBTYPES, SUBTYPES};
 
 /// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
 /// value of a `transforms` effect that adds one).

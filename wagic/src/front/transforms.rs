@@ -3,7 +3,8 @@
 //! abilities, for as long as the effect lasts (`forever`: until the card moves, whatever
 //! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
 //! command, then one grant per keyword ability. Wagic's other parts (`newability[...]`,
-//! `loseabilities`, the `remove...types` and `allsubtypes` words) are refused, each by name.
+//! `loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
+//! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;

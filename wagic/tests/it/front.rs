@@ -165,7 +165,7 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
         "auto=transforms((,newability[haste]))\ntype=Sorcery",
-        "auto=loseabilities\ntype=Sorcery",
+        "auto=swap\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
