@@ -404,7 +404,8 @@ impl Code {
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
-                 until the card moves), \
+                 until the card moves; `newability[effect]` of one effect on the card such as \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \

@@ -184,6 +184,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        newability_relative: Default::default(),
+        spell_target_mine: is_spell
+            && block.field("target").is_some_and(|field| {
+                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                    spec.zone.is_some_and(|(prefix, _)| {
+                        prefix.is_some_and(|prefix| catalogue::ZONE_PREFIXES[prefix].name == "my")
+                    })
+                })
+            }),
         damage_trigger: Default::default(),
         aura: is_aura,
         target_controller: player_word,
@@ -441,6 +450,13 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the statement being lowered has a `transforms(...)` `newability[...]` whose
+    /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
+    /// transformed card's controller's (`transforms.rs`).
+    newability_relative: std::cell::Cell<bool>,
+    /// The card is an instant or sorcery whose `target=` is among its controller's cards
+    /// only (`creature|mygraveyard`): their controller is the spell's.
+    spell_target_mine: bool,
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,

@@ -206,6 +206,7 @@ impl<'i> Lowering<'i> {
         }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
+        self.newability_relative.set(false);
         let mut chain = match self.effect_links(effect_piece) {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
@@ -232,6 +233,14 @@ impl<'i> Lowering<'i> {
                 links.push(Link { operator, effect: link.effect });
             }
             chain = self.arena.alloc_slice_copy(&links);
+        }
+        if self.newability_relative.get() && (target.is_some() || !self.spell_target_mine) {
+            // Wagic's `my` in a new ability is the transformed card's controller's: the
+            // same as the source's only for a spell's target among its own cards.
+            return Err(Unsupported::new(
+                piece,
+                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
+            ));
         }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {

@@ -567,7 +567,10 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
         "[Value(Str(\"artifact\")), Value(Str(\"\")), Value(Int(0)), Value(Nil), Value(Nil), Value(Int(1))]"
     );
     for (line, refusal) in [
-        ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
+        (
+            "auto=transforms((,newability[draw:1])) ueot",
+            "transforms part `newability` other than one effect on the card",
+        ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
         // A grant outliving its source: the runtime ends one with its restriction or as its
         // source leaves play.

@@ -12,3 +12,4 @@ mod front_ir;
 mod fuel;
 mod hostile;
 mod lost;
+mod newability;
