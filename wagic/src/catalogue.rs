@@ -611,6 +611,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
     named("thatmuch", "How much damage a `damaged` event's source dealt."),
     named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
+    named(
+        "prevtgt",
+        "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.
@@ -684,6 +688,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         target_player: Some("player"),
         source: Some("this"),
         targets: Some("tgt"),
+        previous_targets: Some("prevtgt"),
         event_object: Some("trigger"),
         event_mine: Some("my"),
         event_opponent: Some("opp"),

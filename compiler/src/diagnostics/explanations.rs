@@ -409,7 +409,8 @@ impl Code {
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
-                 (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 (the mana paid) and `type:spec:zone` (a count), joined by `&&` (the parts \
+                 without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \

@@ -21,6 +21,8 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Silence\ntarget=enchantment\nauto=ueot loseabilities\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Dark Presence\ntarget=land\nauto=loseabilities\nauto=losesubtypesof(land)\nauto=transforms((swamp))\n\
 mana={B}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
+[card]\nname=Tide Shaper\nauto={T}:ueot loseabilities && losesubtypesof(land) && transforms((island)) target(land)\n\
+mana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Cradle\nauto={T}:add{G}{G}\ntype=Land\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
@@ -142,4 +144,45 @@ fn loseabilities_and_losesubtypesof_land_act_on_the_target_or_the_enchanted_perm
         error_of("auto=losesubtypesof(creature) target(creature)\ntype=Sorcery").as_deref(),
         Some("unsupported: `losesubtypesof` of `creature`")
     );
+}
+
+#[test]
+fn the_parts_of_a_line_share_its_one_target() {
+    use super::front::error_of;
+    use super::front_ir::ir_of;
+    // The first part chooses the land; the others act on the part before's targets.
+    let shaper =
+        "auto={T}:ueot loseabilities && losesubtypesof(land) && transforms((island)) target(land)\ntype=Creature";
+    assert_eq!(
+        ir_of(shaper),
+        ["action[1]: filterSome(Exact(1)) loseabilities ueot; prevtgt losesubtypesof ueot; prevtgt transforms ueot"]
+    );
+    // Written before the effect, the target is chosen once too.
+    assert_eq!(
+        ir_of("auto=target(creature) 2/2 ueot && flying ueot\ntype=Creature"),
+        ["auto[]: filterSome(Exact(1)) pump ueot; prevtgt +flying ueot"]
+    );
+    // Several targets: Wagic resolves the line once for each.
+    assert_eq!(
+        error_of("auto=tap target(<2>creature|mybattlefield) && life:2\ntype=Creature").as_deref(),
+        Some("unsupported: `&&` parts sharing a `target(...)` of several cards")
+    );
+}
+
+#[test]
+fn tide_shapers_land_is_an_island_until_end_of_turn() {
+    // Its Forest taps for blue mana this turn.
+    let island = test(
+        "[PLAYER1]\ninplay:Forest,Tide Shaper\n[PLAYER2]\n",
+        "Tide Shaper\nForest\nForest\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Forest,Tide Shaper\nmanapool:{U}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&island), Verdict::Passed);
+    // A Forest again the next turn.
+    let forest = test(
+        "[PLAYER1]\ninplay:Forest,Tide Shaper\n[PLAYER2]\n",
+        "Tide Shaper\nForest\neot\neot\nnext\nnext\nnext\nForest\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Forest,Tide Shaper\nmanapool:{G}\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&forest), Verdict::Passed);
 }
