@@ -29,10 +29,12 @@
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
 //!
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
-//! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! target until end of turn; an alias naming no rule of Wagic's engine adds nothing
+//! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
 //! `dynamicability<!...!>` in `dynamic.rs`.
 
+mod alias;
 mod amount;
 mod aura;
 mod cda;
@@ -335,6 +337,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 // Threaten's rule in Wagic's engine (`AInstantControlSteal`): the spell's
                 // controller controls its target until end of turn.
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(lowering.control_target(value)));
+            }
+            "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
+                // An alias naming no rule of Wagic's engine: the card's own lines are all.
             }
             "anyzone" => {
                 // Only a card printed `*/*` has its power and toughness defined this way.

@@ -2,6 +2,7 @@
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
 //! on `board`).
 
+mod alias;
 mod behaviour;
 mod board;
 mod card_files;
