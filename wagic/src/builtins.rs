@@ -292,6 +292,25 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `dividedamage`: Fireball's rule, the X paid plus one less the number of targets, divided
+/// among them evenly (rounded toward zero, as Wagic's integer division).
+fn divide_damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let targets = ctx.targets().to_vec();
+    let Ok(count) = i32::try_from(targets.len()) else { return Ok(Status::Failure) };
+    if count == 0 {
+        return Ok(Status::Failure);
+    }
+    let each = amount.saturating_add(1).saturating_sub(count) / count;
+    let source = ctx.env().source;
+    ctx.charge(targets.len())?;
+    let mut dealt = false;
+    for target in targets {
+        dealt |= ctx.host().deal_damage(source, target, each);
+    }
+    Ok(status(dealt))
+}
+
 /// `loseabilities`: on each target card, one effect under which its own activated and
 /// triggered abilities do nothing.
 fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -476,6 +495,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::CantBeBlockedBy => cant_be_blocked_by,
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
+        Command::DivideDamage => divide_damage,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
     }

@@ -255,6 +255,14 @@ macro_rules! for_each_command {
                 doc: "An Aura's `target=spec`: as the Aura enters the battlefield, attaches it to the target permanent the spec matches (the front end writes it, first of the Aura's entering effects); its lines apply to that permanent (`enchanted`), and the Aura goes to its owner's graveyard when it is attached to nothing.",
                 fails_when: "there is no target",
             },
+            DivideDamage {
+                name: "dividedamage",
+                params: [req "amount": Expr],
+                default_target: Nothing,
+                timed: false,
+                doc: "A sorcery's `alias=1291` (Fireball's rule in Wagic's engine, `AFireball`): with n targets, deals (amount + 1 - n) / n damage (divided evenly, rounded toward zero) to each target creature or player; amount is the X paid, which counts the {1} each target beyond the first costs.",
+                fails_when: "there is no target",
+            },
             LoseAbilities {
                 name: "loseabilities",
                 params: [],

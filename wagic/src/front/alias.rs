@@ -1,10 +1,17 @@
 //! `alias=N`: Wagic's engine runs the rule its C++ code keeps for the number N
 //! (`AbilityFactory::addAbilities`, `TargetChooserFactory`, and a few numbers read
 //! elsewhere), and a card with no lines of its own reads the lines of the card whose id
-//! is N. The rules compiled are in `mod.rs` and `aura.rs` (1194, 129767); an alias naming
+//! is N. The rules compiled are 1194 and 129767 (`aura.rs`) and Fireball's 1291 (here:
+//! `dividedamage`); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
+use compiler::ir::{Arg, Effect, Expr, Link, Statement};
+use vm::bytecode::CommandIdx;
+
+use super::piece::Piece;
+use super::{Lowering, spec};
+use crate::catalogue::Command;
 use crate::reader::CardBlock;
 
 /// The alias numbers Wagic's engine has a rule for: the cases of `addAbilities`, those of
@@ -27,4 +34,25 @@ pub(super) fn is_marker(value: &str) -> bool {
 /// reads the aliased card's lines only for a card without.
 pub(super) fn has_own_text(block: &CardBlock<'_>) -> bool {
     block.fields.iter().any(|field| field.key.eq_ignore_ascii_case("auto") || field.key.eq_ignore_ascii_case("anyzone"))
+}
+
+impl<'i> Lowering<'i> {
+    /// Fireball's `alias=1291` on a spell with `{X}`: `dividedamage` of the X paid, on the
+    /// spell's targets (`target=`).
+    pub(super) fn divide_damage(&self, at: Piece<'_>) -> Statement<'i> {
+        let x = Arg::Value(Expr::Var(spec::variable("x")));
+        let effect = Effect::Call {
+            command: CommandIdx::new(Command::DivideDamage.index()),
+            confirm: false,
+            args: self.arena.alloc_slice_copy(&[x]),
+        };
+        Statement {
+            condition: None,
+            target: None,
+            restriction: None,
+            chain: self.arena.alloc_slice_copy(&[Link { operator: None, effect }]),
+            otherwise: None,
+            span: at.span(),
+        }
+    }
 }

@@ -338,6 +338,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 // controller controls its target until end of turn.
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(lowering.control_target(value)));
             }
+            "alias" if is_spell && has_x && value.text.trim() == "1291" => {
+                // Fireball's rule in Wagic's engine (`AFireball`): the X paid, less the
+                // {1} of each target beyond the first, divided among the spell's targets.
+                spell_statements.push(lowering.divide_damage(value));
+            }
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.
             }

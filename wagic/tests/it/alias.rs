@@ -19,7 +19,40 @@ fn an_alias_naming_no_rule_adds_nothing_to_the_cards_own_lines() {
             "{number}"
         );
     }
+    // Fireball's rule reads the X paid: a spell without `{X}` has none.
+    assert_eq!(error_of("alias=1291\nmana={R}\ntype=Sorcery").as_deref(), Some("unsupported: key `alias`"));
+    assert_eq!(ir_of("target=creature\nalias=1291\nmana={X}{R}\ntype=Sorcery"), ["action[0]: - dividedamage"]);
     // Without lines of its own the card would be the aliased card's: refused.
     assert_eq!(error_of("alias=1111\ntype=Artifact").as_deref(), Some("unsupported: key `alias`"));
     assert_eq!(error_of("alias=wagic\nauto=draw:1\ntype=Artifact").as_deref(), Some("unsupported: key `alias`"));
+}
+
+/// Fireball's rule on a hand-written X sorcery of several targets: the X paid, plus one,
+/// less the targets, divided among them evenly (rounded down).
+#[test]
+fn fireballs_alias_divides_the_x_paid_less_the_extra_targets() {
+    use std::sync::Arc;
+    use vm::runtime::Value;
+    use wagic::table::{BATTLEFIELD, GRAVEYARD, HAND, Library, P0, P1, Table};
+    let cards = "[card]\nname=Blaze Ball\ntarget=<anyamount>creature\nalias=1291\nmana={X}{R}\ntype=Sorcery\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let run = |x: i32| {
+        let mut table = Table::with_library(Arc::clone(&library));
+        let bears = [
+            table.try_put("Grizzly Bears", P1, BATTLEFIELD).expect("bears"),
+            table.try_put("Grizzly Bears", P1, BATTLEFIELD).expect("bears"),
+        ];
+        let ball = table.add_card("Blaze Ball", P0, HAND, -1).expect("the spell");
+        table.board.x_paid = x;
+        table.answers.push(bears.iter().map(|&card| Value::Card(card)).collect());
+        table.try_cast(ball, P0).expect("cast");
+        (table.board.names(P1, GRAVEYARD).len(), bears.map(|card| table.board.card(card).damage))
+    };
+    // X = 5 (4 for the damage and 1 for the second target): 2 to each, both die.
+    assert_eq!(run(5).0, 2);
+    // X = 4: 3 left for two targets, 1 each (rounded down).
+    assert_eq!(run(4), (0, [1, 1]));
+    // X = 1: nothing left to divide.
+    assert_eq!(run(1), (0, [0, 0]));
 }
