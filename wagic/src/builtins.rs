@@ -311,6 +311,35 @@ fn divide_damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(dealt))
 }
 
+/// `sacrificeforpower`: Soulblast's rule, every creature of the source's controller to its
+/// owner's graveyard (its power read as it leaves), then their total power as damage to
+/// each target.
+fn sacrifice_for_power<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let me = ctx.env().controller;
+    let source = ctx.env().source;
+    let mut battlefield = Vec::new();
+    ctx.host().pile_cards(me, BATTLEFIELD, &mut battlefield);
+    ctx.charge(battlefield.len())?;
+    let power = catalogue::position(catalogue::COMPARABLE_FILTERS, "power").map(vm::bytecode::ComparableIdx::new);
+    let mut total: i32 = 0;
+    for card in battlefield.iter().filter_map(|value| value.as_card()) {
+        if !ctx.host().has_type_word(card, "creature") {
+            continue;
+        }
+        let card_power = power.and_then(|power| ctx.host().property(Value::Card(card), power)).unwrap_or(0);
+        total = total.saturating_add(card_power);
+        let owner = ctx.host().owner(card);
+        ctx.host().move_card(card, owner, GRAVEYARD, -1);
+    }
+    let targets = ctx.targets().to_vec();
+    ctx.charge(targets.len())?;
+    let mut dealt = false;
+    for target in targets {
+        dealt |= ctx.host().deal_damage(source, target, total);
+    }
+    Ok(status(dealt))
+}
+
 /// `loseabilities`: on each target card, one effect under which its own activated and
 /// triggered abilities do nothing.
 fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -496,6 +525,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,
+        Command::SacrificeForPower => sacrifice_for_power,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
     }

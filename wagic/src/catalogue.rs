@@ -263,6 +263,14 @@ macro_rules! for_each_command {
                 doc: "A sorcery's `alias=1291` (Fireball's rule in Wagic's engine, `AFireball`): with n targets, deals (amount + 1 - n) / n damage (divided evenly, rounded toward zero) to each target creature or player; amount is the X paid, which counts the {1} each target beyond the first costs.",
                 fails_when: "there is no target",
             },
+            SacrificeForPower {
+                name: "sacrificeforpower",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "An instant's or sorcery's `alias=130369` (Soulblast's rule in Wagic's engine): puts each creature the source's controller controls into its owner's graveyard, then deals damage equal to their total power (each as it left) to each target creature or player.",
+                fails_when: "there is no target",
+            },
             LoseAbilities {
                 name: "loseabilities",
                 params: [],

@@ -394,7 +394,9 @@ impl Code {
                  card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
-                 1291 on an X sorcery (Fireball: the X paid divided among its targets), or \
+                 1291 on an X sorcery (Fireball: the X paid divided among its targets), \
+                 130369 on an instant or sorcery (Soulblast: its controller's creatures for \
+                 their total power as damage), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

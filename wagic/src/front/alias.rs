@@ -1,16 +1,16 @@
 //! `alias=N`: Wagic's engine runs the rule its C++ code keeps for the number N
 //! (`AbilityFactory::addAbilities`, `TargetChooserFactory`, and a few numbers read
 //! elsewhere), and a card with no lines of its own reads the lines of the card whose id
-//! is N. The rules compiled are 1194 and 129767 (`aura.rs`) and Fireball's 1291 (here:
-//! `dividedamage`); an alias naming
+//! is N. The rules compiled are 1194 and 129767 (`aura.rs`), Fireball's 1291
+//! (`dividedamage`) and Soulblast's 130369 (`sacrificeforpower`); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Effect, Expr, Link, Statement};
+use compiler::ir::{Arg, Effect, Link, Statement};
 use vm::bytecode::CommandIdx;
 
+use super::Lowering;
 use super::piece::Piece;
-use super::{Lowering, spec};
 use crate::catalogue::Command;
 use crate::reader::CardBlock;
 
@@ -37,14 +37,14 @@ pub(super) fn has_own_text(block: &CardBlock<'_>) -> bool {
 }
 
 impl<'i> Lowering<'i> {
-    /// Fireball's `alias=1291` on a spell with `{X}`: `dividedamage` of the X paid, on the
-    /// spell's targets (`target=`).
-    pub(super) fn divide_damage(&self, at: Piece<'_>) -> Statement<'i> {
-        let x = Arg::Value(Expr::Var(spec::variable("x")));
+    /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's
+    /// targets (`target=`): Fireball's `dividedamage` of the X paid, Soulblast's
+    /// `sacrificeforpower`.
+    pub(super) fn alias_rule(&self, at: Piece<'_>, command: Command, args: &[Arg<'i>]) -> Statement<'i> {
         let effect = Effect::Call {
-            command: CommandIdx::new(Command::DivideDamage.index()),
+            command: CommandIdx::new(command.index()),
             confirm: false,
-            args: self.arena.alloc_slice_copy(&[x]),
+            args: self.arena.alloc_slice_copy(args),
         };
         Statement {
             condition: None,

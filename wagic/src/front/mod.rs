@@ -341,7 +341,13 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             "alias" if is_spell && has_x && value.text.trim() == "1291" => {
                 // Fireball's rule in Wagic's engine (`AFireball`): the X paid, less the
                 // {1} of each target beyond the first, divided among the spell's targets.
-                spell_statements.push(lowering.divide_damage(value));
+                let x = compiler::ir::Arg::Value(Expr::Var(spec::variable("x")));
+                spell_statements.push(lowering.alias_rule(value, catalogue::Command::DivideDamage, &[x]));
+            }
+            "alias" if is_spell && value.text.trim() == "130369" => {
+                // Soulblast's rule in Wagic's engine: its controller's creatures are put
+                // into the graveyard, their total power dealt to the spell's target.
+                spell_statements.push(lowering.alias_rule(value, catalogue::Command::SacrificeForPower, &[]));
             }
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.

@@ -56,3 +56,26 @@ fn fireballs_alias_divides_the_x_paid_less_the_extra_targets() {
     // X = 1: nothing left to divide.
     assert_eq!(run(1), (0, [0, 0]));
 }
+
+/// Soulblast's rule on a hand-written instant: its controller's creatures go to the
+/// graveyard, their total power goes at the target.
+#[test]
+fn soulblasts_alias_sacrifices_the_creatures_for_their_total_power() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let cards = "[card]\nname=Soulburst\ntarget=creature,player\nalias=130369\nmana={R}\ntype=Instant\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Goblin\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+                 [card]\nname=Mox\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    // The Bears and the Goblin go (not the Mox, no creature, nor the opponent's Goblin): 3
+    // damage to the opponent.
+    let burst = super::behaviour::test(
+        "[PLAYER1]\nhand:Soulburst\ninplay:Grizzly Bears,Goblin,Mox\nmanapool:{R}\n[PLAYER2]\ninplay:Goblin\n",
+        "Soulburst\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox\ngraveyard:Soulburst,Grizzly Bears,Goblin\n[PLAYER2]\ninplay:Goblin\nlife:17\n",
+    );
+    assert_eq!(verdict(&burst), Verdict::Passed);
+}
