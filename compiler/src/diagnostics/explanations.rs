@@ -396,7 +396,8 @@ impl Code {
                  129767 on an instant or sorcery (control of its target until end of turn), \
                  1291 on an X sorcery (Fireball: the X paid divided among its targets), \
                  130369 on an instant or sorcery (Soulblast: its controller's creatures for \
-                 their total power as damage), or \
+                 their total power as damage), 1191 or 1312 on a spell without `target=` \
+                 (the Elemental Blasts: a red or blue permanent to its graveyard), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

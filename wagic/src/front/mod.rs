@@ -35,6 +35,7 @@
 //! `dynamicability<!...!>` in `dynamic.rs`.
 
 mod alias;
+pub use alias::alias_target;
 mod amount;
 mod aura;
 mod cda;
@@ -348,6 +349,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 // Soulblast's rule in Wagic's engine: its controller's creatures are put
                 // into the graveyard, their total power dealt to the spell's target.
                 spell_statements.push(lowering.alias_rule(value, catalogue::Command::SacrificeForPower, &[]));
+            }
+            "alias" if is_spell && block.field("target").is_none() && alias::blast_colour(value.text).is_some() => {
+                // The Elemental Blasts' rules in Wagic's engine: a target permanent of the
+                // colour goes to its owner's graveyard (a spell of it, countered, cannot be
+                // targeted here: nothing is cast in answer to another spell).
+                let (target, statement) = lowering.blast(value)?;
+                rule_target = Some(target);
+                spell_statements.push(statement);
             }
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.

@@ -79,3 +79,47 @@ fn soulblasts_alias_sacrifices_the_creatures_for_their_total_power() {
     );
     assert_eq!(verdict(&burst), Verdict::Passed);
 }
+
+/// `color=` makes the card of its colours (Crimson Kobolds is red for `{0}`); a `mana=`
+/// after it adds the cost's colours again, as Wagic reads the lines in order.
+#[test]
+fn a_cards_color_line_gives_its_colours() {
+    use std::sync::Arc;
+    use wagic::table::{BATTLEFIELD, Library, P0, Table};
+    let cards = "[card]\nname=Kobold\nmana={0}\ncolor=red\ntype=Creature\npower=0\ntoughness=1\n[/card]\n\
+                 [card]\nname=Elf\ncolor=Green,white\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+                 [card]\nname=Goblin\nmana={R}\ncolor=black\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let mut table = Table::with_library(library);
+    let mut colours = |name: &str| {
+        let card = table.try_put(name, P0, BATTLEFIELD).expect("the card");
+        table.board.colours(card)
+    };
+    assert_eq!(colours("Kobold"), ["red"]);
+    assert_eq!(colours("Elf"), ["green", "white", "red"]);
+    assert_eq!(colours("Goblin"), ["black"]);
+}
+
+/// The Elemental Blasts' alias: a permanent of the colour to its owner's graveyard.
+#[test]
+fn an_elemental_blasts_alias_puts_a_permanent_of_its_colour_into_the_graveyard() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let cards = "[card]\nname=Blue Blast\nalias=1191\nmana={U}\ntype=Instant\n[/card]\n\
+                 [card]\nname=Kobold\nmana={0}\ncolor=red\ntype=Creature\npower=0\ntoughness=1\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let blasted = super::behaviour::test(
+        "[PLAYER1]\nhand:Blue Blast\nmanapool:{U}\n[PLAYER2]\ninplay:Kobold,Grizzly Bears\n",
+        "Blue Blast\nKobold\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Blue Blast\n[PLAYER2]\ninplay:Grizzly Bears\ngraveyard:Kobold\n",
+    );
+    assert_eq!(verdict(&blasted), Verdict::Passed);
+    // The green Bears are no target of it: they stay whatever is clicked.
+    let bears = blasted
+        .replace("Blue Blast\nKobold\n", "Blue Blast\nGrizzly Bears\n")
+        .replace("inplay:Grizzly Bears\ngraveyard:Kobold", "inplay:Kobold\ngraveyard:Grizzly Bears");
+    assert_ne!(verdict(&bears), Verdict::Passed);
+}
