@@ -363,7 +363,17 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
             "anyzone" => {
                 // Only a card printed `*/*` has its power and toughness defined this way.
-                let starred = |key: &str| block.field(key).is_some_and(|field| field.value.trim() == "*");
+                // (`1+*`: Wagic's base is the number, which the ability replaces; the table
+                // reads no number, so the ability's count is the whole value either way.)
+                let starred = |key: &str| {
+                    block.field(key).is_some_and(|field| {
+                        let value = field.value.trim();
+                        value == "*"
+                            || value
+                                .strip_suffix("+*")
+                                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    })
+                };
                 if is_spell || !starred("power") || !starred("toughness") {
                     return Err(Unsupported::new(value, "`anyzone` on a card not printed `*/*`"));
                 }

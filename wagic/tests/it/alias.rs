@@ -123,3 +123,28 @@ fn an_elemental_blasts_alias_puts_a_permanent_of_its_colour_into_the_graveyard()
         .replace("inplay:Grizzly Bears\ngraveyard:Kobold", "inplay:Kobold\ngraveyard:Grizzly Bears");
     assert_ne!(verdict(&bears), Verdict::Passed);
 }
+
+/// Lhurgoyf's `alias=1111` names no rule; its `anyzone` toughness is one more than its
+/// count (`plusonetype:`), on a card printed `*/1+*`.
+#[test]
+fn lhurgoyfs_toughness_is_one_more_than_the_creatures_in_graveyards() {
+    use std::sync::Arc;
+    use wagic::table::{BATTLEFIELD, GRAVEYARD, Library, P0, P1, Table};
+    let cards = "[card]\nname=Goyf\nalias=1111\n\
+                 anyzone=type:creature:graveyard/plusonetype:creature:graveyard cdaactive\n\
+                 mana={2}{G}{G}\ntype=Creature\npower=*\ntoughness=1+*\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Mox\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let mut table = Table::with_library(library);
+    table.try_put("Grizzly Bears", P0, GRAVEYARD).expect("bears");
+    table.try_put("Grizzly Bears", P1, GRAVEYARD).expect("bears");
+    table.try_put("Mox", P1, GRAVEYARD).expect("mox");
+    let goyf = table.try_put("Goyf", P0, BATTLEFIELD).expect("goyf");
+    assert_eq!((table.board.power(goyf), table.board.toughness(goyf)), (2, 3));
+    assert_eq!(
+        error_of("anyzone=plusonetype:creature:graveyard/2 cdaactive\ntype=Creature\npower=1+x\ntoughness=*")
+            .as_deref(),
+        Some("unsupported: `anyzone` on a card not printed `*/*`")
+    );
+}
