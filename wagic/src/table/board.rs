@@ -290,8 +290,14 @@ impl Board {
                 other.attached = None;
             }
         }
-        // A `transforms(...) forever` change ends as its card becomes a new object.
-        self.effects.retain(|(id, _, target, _)| !(*id == FOREVER && *target == Value::Card(card)));
+        // A `transforms(...) forever` change ends as its card becomes a new object; so do a
+        // `loseabilities` and a `losesubtypesof` as it enters the battlefield anew (leaving,
+        // it still has lost its abilities: its triggers on leaving do not fire, as in Wagic).
+        let entering = zone == BATTLEFIELD;
+        self.effects.retain(|(id, code, target, _)| {
+            let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
+            !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
+        });
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

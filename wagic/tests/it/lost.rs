@@ -186,3 +186,24 @@ fn tide_shapers_land_is_an_island_until_end_of_turn() {
     );
     assert_eq!(verdict(&forest), Verdict::Passed);
 }
+
+/// A permanent that left and came back is a new object: what it lost is its own again.
+#[test]
+fn a_permanent_entering_anew_has_its_abilities_again() {
+    use vm::runtime::Value;
+    use wagic::table::{BATTLEFIELD, HAND, P0, Table};
+    let library = Arc::new(Library::compile(&[("lost.txt", CARDS.to_string())]).expect("the cards compile"));
+    let mut table = Table::with_library(library);
+    let tim = table.try_put("Tim", P0, BATTLEFIELD).expect("tim");
+    let sheepify = table.add_card("Sheepify", P0, HAND, -1).expect("the spell");
+    table.answers.push(vec![Value::Card(tim)]);
+    table.try_cast(sheepify, P0).expect("cast");
+    assert!(table.board.lost_abilities(tim));
+    // Back to hand it still has lost them; entering the battlefield again it has them.
+    table.board.place(tim, P0, HAND, -1);
+    table.try_settle().expect("settled");
+    assert!(table.board.lost_abilities(tim));
+    table.board.place(tim, P0, BATTLEFIELD, -1);
+    table.try_settle().expect("settled");
+    assert!(!table.board.lost_abilities(tim));
+}
