@@ -119,6 +119,7 @@ declare_codes! {
     E0106 Error "catalogue role names nothing",
     E0107 Error "catalogue file or list too large",
     E0108 Error "catalogue command or function that does not fit together",
+    E0109 Error "malformed Wagic set file",
     W0001 Warning "event suffix never matches",
     W0002 Warning "restriction has no effect",
     W0003 Warning "variable never read",

@@ -400,7 +400,11 @@ class VecGame:
 class RandomPlayer:
     """The built-in random player (`rsc run --player random`): any legal action, uniformly."""
 
-    def __new__(cls, seed: int) -> RandomPlayer: ...
+    def __new__(cls, seed: Optional[int] = None) -> RandomPlayer:
+        """`seed=None` draws the seed from fresh entropy (`seed` says which)."""
+    @property
+    def seed(self) -> int:
+        """The seed it was made with."""
     @staticmethod
     def for_seat(game_seed: int, seat: int) -> RandomPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""
@@ -414,7 +418,11 @@ class RandomPlayer:
 class GreedyPlayer:
     """The built-in greedy player (`rsc run --player greedy`): one-step look-ahead."""
 
-    def __new__(cls, seed: int) -> GreedyPlayer: ...
+    def __new__(cls, seed: Optional[int] = None) -> GreedyPlayer:
+        """`seed=None` draws the seed from fresh entropy (`seed` says which)."""
+    @property
+    def seed(self) -> int:
+        """The seed it was made with."""
     @staticmethod
     def for_seat(game_seed: int, seat: int) -> GreedyPlayer:
         """The player `rsc run` seats in `seat` of the game seeded `game_seed`."""

@@ -715,24 +715,39 @@ fn choose(player: &mut dyn Player, game: &mut PyGame) -> PyResult<usize> {
 /// (`rsc run --player random`).
 ///
 /// `RandomPlayer(seed)`, `seed` an int from 0 to 2**64 - 1: the same seed and the same
-/// games give the same choices.
+/// games give the same choices; `seed=None` (the default) draws one from fresh entropy.
 #[pyclass(name = "RandomPlayer", module = "rulescript")]
 pub struct PyRandomPlayer {
     player: RandomPlayer,
+    seed: u64,
+}
+
+impl PyRandomPlayer {
+    fn seeded(seed: u64) -> PyRandomPlayer {
+        PyRandomPlayer { player: RandomPlayer::new(seed), seed }
+    }
 }
 
 #[pymethods]
 impl PyRandomPlayer {
     #[new]
-    fn new(seed: Seed) -> PyRandomPlayer {
-        PyRandomPlayer { player: RandomPlayer::new(seed.0) }
+    #[pyo3(signature = (seed = None))]
+    fn new(py: Python<'_>, seed: Option<Seed>) -> PyResult<PyRandomPlayer> {
+        Ok(PyRandomPlayer::seeded(seed_or_fresh(py, seed)?))
+    }
+
+    /// The seed it was made with (drawn from fresh entropy for `seed=None`), so that a
+    /// game worth looking at again can be played again.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
     /// with `player_seed(game_seed, seat)`.
     #[staticmethod]
     fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyRandomPlayer {
-        PyRandomPlayer::new(Seed(player_seed(game_seed, seat)))
+        PyRandomPlayer::seeded(player_seed(game_seed, seat))
     }
 
     /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
@@ -744,7 +759,7 @@ impl PyRandomPlayer {
     /// A copy in the same state, which goes on on its own: it makes the choices this player
     /// would make from here (so that `copy.deepcopy` of an environment holding one works).
     fn __copy__(&self) -> Self {
-        Self { player: self.player.clone() }
+        Self { player: self.player.clone(), seed: self.seed }
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
@@ -757,24 +772,39 @@ impl PyRandomPlayer {
 ///
 /// `GreedyPlayer(seed)`, `seed` an int from 0 to 2**64 - 1 (it deals the hidden cards of
 /// the look-ahead's copy and breaks ties): the same seed and the same games give the same
-/// choices.
+/// choices; `seed=None` (the default) draws one from fresh entropy.
 #[pyclass(name = "GreedyPlayer", module = "rulescript")]
 pub struct PyGreedyPlayer {
     player: GreedyPlayer,
+    seed: u64,
+}
+
+impl PyGreedyPlayer {
+    fn seeded(seed: u64) -> PyGreedyPlayer {
+        PyGreedyPlayer { player: GreedyPlayer::new(seed), seed }
+    }
 }
 
 #[pymethods]
 impl PyGreedyPlayer {
     #[new]
-    fn new(seed: Seed) -> PyGreedyPlayer {
-        PyGreedyPlayer { player: GreedyPlayer::new(seed.0) }
+    #[pyo3(signature = (seed = None))]
+    fn new(py: Python<'_>, seed: Option<Seed>) -> PyResult<PyGreedyPlayer> {
+        Ok(PyGreedyPlayer::seeded(seed_or_fresh(py, seed)?))
+    }
+
+    /// The seed it was made with (drawn from fresh entropy for `seed=None`), so that a
+    /// game worth looking at again can be played again.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The player `rsc run` seats in `seat` (0 or 1) of the game seeded `game_seed`: seeded
     /// with `player_seed(game_seed, seat)`.
     #[staticmethod]
     fn for_seat(game_seed: Seed, seat: PlayerArg) -> PyGreedyPlayer {
-        PyGreedyPlayer::new(Seed(player_seed(game_seed, seat)))
+        PyGreedyPlayer::seeded(player_seed(game_seed, seat))
     }
 
     /// The action (an int below `ACTION_SPACE`) it takes in `game` for the player to move;
@@ -786,7 +816,7 @@ impl PyGreedyPlayer {
     /// A copy in the same state, which goes on on its own: it makes the choices this player
     /// would make from here (so that `copy.deepcopy` of an environment holding one works).
     fn __copy__(&self) -> Self {
-        Self { player: self.player.clone() }
+        Self { player: self.player.clone(), seed: self.seed }
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {

@@ -1,6 +1,7 @@
 """The Game API: legal actions and masks, illegal moves, observations, views, copies,
 histories, results."""
 
+import copy
 from typing import List, Union
 
 import numpy as np
@@ -575,3 +576,25 @@ def test_a_game_seeded_none_draws_its_seed_from_fresh_entropy(card_set, decks):
     again = rs.Game(card_set, decks, seed=games[0].seed)
     assert again.trace_hash() == games[0].trace_hash()
     assert rs.Game(card_set, decks).seed == 0  # the default is still 0
+
+
+@pytest.mark.parametrize("make", [rs.RandomPlayer, rs.GreedyPlayer])
+def test_a_player_seeded_none_draws_its_seed_and_says_which(card_set, decks, make):
+    """`RandomPlayer()` was a TypeError (a seed was required) though `Game` and `VecGame`
+    take `seed=None`; the seed drawn is the player's `seed`, which makes the same choices
+    again."""
+    players = [make() for _ in range(4)] + [make(None)]
+    seeds = {player.seed for player in players}
+    assert len(seeds) == 5 and all(0 <= seed < 2**64 for seed in seeds)
+    assert make(7).seed == 7 and copy.copy(make(7)).seed == 7
+    assert make.for_seat(5, 1).seed == rs.player_seed(5, 1)
+
+    def play(player):
+        game = rs.Game(card_set, decks, seed=3)
+        for _ in range(200):
+            if game.is_over():
+                break
+            game.apply(player.choose(game))
+        return game.trace_hash()
+
+    assert play(make(players[0].seed)) == play(players[0])

@@ -253,6 +253,8 @@ CALLS: Dict[str, Callable[[World], Any]] = {
     "GreedyPlayer.choose": lambda w: rs.GreedyPlayer(1).choose(w.game),
     "GreedyPlayer.__copy__": lambda w: copy.copy(rs.GreedyPlayer(1)),
     "GreedyPlayer.__deepcopy__": lambda w: copy.deepcopy(rs.GreedyPlayer(1)),
+    "RandomPlayer.seed": lambda w: rs.RandomPlayer(1).seed,
+    "GreedyPlayer.seed": lambda w: rs.GreedyPlayer(1).seed,
     "player_seed": lambda w: rs.player_seed(7, 1),
     "observation_bounds": lambda w: rs.observation_bounds(w.card_set, w.decks),
     "play_in_rust": lambda w: rs.play_in_rust(w.card_set, w.decks, 7, 2),

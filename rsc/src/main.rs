@@ -141,10 +141,19 @@ rsc check --catalogue cfc.json examples/ checks as `rsc check examples/` does.")
     /// behaviour tests (`[INIT]`, `[DO]`, `[ASSERT]`) on the in-memory Wagic table.
     #[command(after_help = "With `--lang wagic`: each test prints `ok`, `FAILED` with its first difference \
 (where, expected, actual) or `skipped: <reason>` when it needs what the table does not model \
-(blocks, Wagic's menus, interruptions, cards given by Wagic id or that do not compile); a skip is \
-never a pass. Name the tests before `--cards`, which takes the rest of the line. The run ends with `N passed, N failed, N skipped` and the skips by reason. Exit 0 \
-when none failed, 1 when one failed, 2 for a path that cannot be read.\n\nExample: rsc test --lang wagic \
-../shared/wagic/test --cards ../shared/wagic/mtg.txt ../shared/wagic/borderline.txt")]
+(interruptions, Wagic's AI, banding, a keyword ability it lacks, cards that do not compile); a skip is \
+never a pass. Name the tests before `--cards`, which takes the rest of the line. The run ends with `N passed, N failed, N skipped` and the skips by reason. \
+A card a test gives by Wagic id (`hand:1372`, a `[DO]` line `129693`) is played by the name \
+Wagic's set files map the id to: pass your Wagic install's `Res/sets` folder as `--sets DIR` \
+(every `_cards.dat` below it is read, in path order; an id's first printing whose card the card files \
+have is the one, as in Wagic; an older set's entry that carries a whole card adds that card; a set \
+entry that cannot be read is an E0109 on stderr, its id left unknown). As in Wagic, a `[DO]` line \
+clicks the card with the id it stands for (a name stands for its highest id, `name (SET)` for its \
+printing in that set). Without `--sets`, or for an id the sets do not map or a token's id, the test \
+is skipped with that reason. Exit 0 \
+when none failed, 1 when one failed, 2 for a path that cannot be read (or a `--sets` folder with no \
+`_cards.dat`).\n\nExample: rsc test --lang wagic \
+../shared/wagic/test --sets ~/wagic/Res/sets --cards ../shared/wagic/mtg.txt ../shared/wagic/borderline.txt")]
     Test {
         /// Scenario files, or folders to search for `*.toml` files (with `--lang wagic`: Wagic
         /// test files, folders searched for `*.txt`).
@@ -160,6 +169,10 @@ when none failed, 1 when one failed, 2 for a path that cannot be read.\n\nExampl
         /// searched for `*.txt`), compiled by the Wagic front end.
         #[arg(long, value_name = "CARDFILE", num_args = 1..)]
         cards: Vec<PathBuf>,
+        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder, searched for
+        /// `_cards.dat`), which map the Wagic ids tests name cards by (`hand:1372`) to cards.
+        #[arg(long, value_name = "DIR")]
+        sets: Option<PathBuf>,
     },
     /// Explain a diagnostic code such as `E0008`.
     Explain {
@@ -386,16 +399,19 @@ fn main() -> ExitCode {
             Err(exit) => exit,
         },
         Command::Catalogue { lang } => catalogue::print(*lang),
-        Command::Test { paths, log, lang: Lang::Rulescript, cards } if cards.is_empty() => test::run(paths, *log),
-        Command::Test { lang: Lang::Rulescript, .. } => {
-            stderr_line!("error: `--cards` of `rsc test` needs `--lang wagic`");
+        Command::Test { paths, log, lang: Lang::Rulescript, cards, sets: None } if cards.is_empty() => {
+            test::run(paths, *log)
+        }
+        Command::Test { lang: Lang::Rulescript, cards, .. } => {
+            let option = if cards.is_empty() { "--sets" } else { "--cards" };
+            stderr_line!("error: `{option}` of `rsc test` needs `--lang wagic`");
             Exit::Usage
         }
         Command::Test { log: true, lang: Lang::Wagic, .. } => {
             stderr_line!("error: `--log` of `rsc test` is for scenarios, not `--lang wagic`");
             Exit::Usage
         }
-        Command::Test { paths, lang: Lang::Wagic, cards, .. } => wagic_test::run(paths, cards),
+        Command::Test { paths, lang: Lang::Wagic, cards, sets, .. } => wagic_test::run(paths, cards, sets.as_deref()),
         Command::Explain { code } => explain::run(code),
         Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
             set,

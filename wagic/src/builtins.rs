@@ -476,7 +476,9 @@ fn token<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
             .map(|index| AbilityIdx::new(usize::from(index)))
             .collect();
     let types: Vec<&str> = types_text.split_ascii_whitespace().collect();
-    let token = Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities };
+    let source = ctx.env().source;
+    let token =
+        Token { name: &name, types: &types, power, toughness, colours: &colours, abilities: &abilities, source };
     let targets = ctx.targets().to_vec();
     let mut made = false;
     'targets: for target in targets {

@@ -93,6 +93,9 @@ pub struct Token<'a> {
     pub colours: &'a [Colour],
     /// Its keyword abilities, as a card's `abilities=` keywords are.
     pub abilities: &'a [AbilityIdx],
+    /// The card whose ability makes it (Wagic gives a token the negated id of its
+    /// source's printing).
+    pub source: CardId,
 }
 
 /// The Wagic engine primitives. Besides these, a Wagic host answers the catalogue

@@ -8,7 +8,8 @@
 //! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
-//! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`).
+//! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files.
 
 pub mod builtins;
 pub mod catalogue;
@@ -17,6 +18,7 @@ pub mod front;
 pub mod host;
 pub mod reader;
 pub mod runner;
+pub mod sets;
 pub mod table;
 pub mod testfile;
 

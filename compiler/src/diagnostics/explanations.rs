@@ -510,6 +510,19 @@ impl Code {
                 "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"draw\", \"default_target\": \"SourceController\",\n  \"params\": [{\"name\": \"count\", \"kind\": \"Expr\", \"optional\": true}, {\"name\": \"pile\", \"kind\": \"Pile\"}]}]}\n",
                 "{\"format\": \"rsc-catalogue/1\", \"name\": \"duel\", \"commands\": [{\"name\": \"draw\", \"default_target\": \"SourceController\",\n  \"params\": [{\"name\": \"pile\", \"kind\": \"Pile\"}, {\"name\": \"count\", \"kind\": \"Expr\", \"optional\": true}]}]}\n",
             ),
+            Code::E0109 => (
+                "Reported when reading Wagic's set files (`rsc test --lang wagic --sets DIR`, \
+                 each `_cards.dat`), which map the Wagic ids a test names cards by to cards: a \
+                 `[card]` block (one printing) that has no `[/card]`, no `id=` or two, an id that \
+                 is not a whole number other than 0, no `primitive=` (or, in older sets, a \
+                 whole card's `name=`), a line that is not `key=value`; a heading other than \
+                 `[card]` or `[meta]`; a `[meta]` with no `[/meta]`; text outside the blocks \
+                 other than `#` comments and the `grade=` line; a file larger than 4 MiB. The \
+                 block is left out (its id stays unknown), the rest of the file is read. The \
+                 examples are set files.",
+                "[meta]\nname=Ours\n[/meta]\n[card]\nprimitive=Shock\nid=one\n[/card]\n",
+                "[meta]\nname=Ours\n[/meta]\n[card]\nprimitive=Shock\nid=1372\n[/card]\n",
+            ),
             Code::W0001 => (
                 "The suffix `:this` (or `:fromThis`) matches the event's object, and this event \
                  concerns no object: the auto never runs. Remove the suffix.",

@@ -41,6 +41,7 @@ const UNCOVERABLE: &[(Code, &str)] = &[
     (Code::E0106, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
     (Code::E0107, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
     (Code::E0108, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
+    (Code::E0109, "reported when reading Wagic's set files (`wagic` crate), never for `.rules` text"),
 ];
 
 /// One input: a name for the report, and the bytes the compiler is given.

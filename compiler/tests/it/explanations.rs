@@ -1,8 +1,9 @@
 //! Every diagnostic code has an explanation with a wrong and a right card, and the cards
 //! say what they claim: the wrong one gets the code, the right one compiles with no
 //! diagnostic at all (both compiled against the CFC catalogue). The codes of the Wagic front
-//! end have Wagic examples, checked by the `wagic` crate's tests; those of catalogue files
-//! have catalogue files, checked by the `catalogue-file` crate's tests.
+//! end and of Wagic's set files have Wagic examples, checked by the `wagic` crate's tests;
+//! those of catalogue files have catalogue files, checked by the `catalogue-file` crate's
+//! tests.
 
 use compiler::diagnostics::{expand_example, show_example};
 use compiler::session::{Session, SourceFile};
@@ -20,7 +21,7 @@ fn diagnostics(example: &str) -> Vec<Diagnostic> {
 }
 
 /// Codes only the Wagic front end reports: their examples are Wagic card blocks.
-const WAGIC_CODES: [Code; 2] = [Code::E0100, Code::E0101];
+const WAGIC_CODES: [Code; 3] = [Code::E0100, Code::E0101, Code::E0109];
 
 /// Codes only the catalogue file's reader reports: their examples are catalogue files.
 const CATALOGUE_FILE_CODES: [Code; 7] =

@@ -14,7 +14,7 @@
 //! | [`execute`] | source, `\0`, answer bytes | the card (or one generated from the bytes) plays on a board and in a game of the reference engine with valid and invalid answers under fuel; no cost takes more than was chosen |
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 //! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
-//! | [`wagic_test`] | Wagic card file, `\0`, Wagic test file (no `\0`: the test, on [`WAGIC_TEST_CARDS`]) | the test reads or gets an error at a line, and runs (set, played, compared or skipped) without a panic, giving the same verdict twice |
+//! | [`wagic_test`] | Wagic card file, `\0`, Wagic test file, optionally `\0` and a Wagic set file (`_cards.dat`, for the ids the test names cards by; no `\0` at all: the test, on [`WAGIC_TEST_CARDS`]) | the test reads or gets an error at a line, and runs (set, played, compared or skipped) without a panic, giving the same verdict twice |
 //! | [`deck()`] | any bytes as an `.o8d` deck file | read against the example set as `rsc run` reads one: a [`game::deck::DeckError`] naming the file, or a deck of 50 known cards, at most 3 of each, that plays a short game |
 //! | [`save()`] | any bytes as a saved game (`rsc run --save`) | refused with the error `rsc replay` prints, or replayed on the example set to the same verdict twice; written back, it reads back the same |
 //! | [`scenario()`] | any bytes as a scenario file (`rsc test`) | refused with a message, or run on the example set to a verdict without the engine panicking; the report and the logs print |
@@ -218,9 +218,20 @@ pub fn wagic_test(data: &[u8]) {
         // A bundle the format cannot hold (a limit of the format) is no test to run.
         let Ok(library) = ::wagic::table::Library::compile(&[("cards.txt", cards)]) else { return };
         let library = std::sync::Arc::new(library);
+        // A second `\0` starts a set file (`_cards.dat`), as `--sets` gives, for the ids the
+        // test names cards by.
+        let (test, sets) = match test.iter().position(|&byte| byte == 0) {
+            Some(at) => {
+                let file = ::wagic::sets::read(&String::from_utf8_lossy(&test[at + 1..]));
+                let mut sets = ::wagic::sets::Sets::new();
+                sets.add("FUZ", file);
+                (&test[..at], Some(sets))
+            }
+            None => (test, None),
+        };
         let Ok(test) = ::wagic::testfile::read(&String::from_utf8_lossy(test)) else { return };
-        let first = ::wagic::runner::run(&library, &test);
-        let second = ::wagic::runner::run(&library, &test);
+        let first = ::wagic::runner::run_with_sets(&library, sets.as_ref(), &test);
+        let second = ::wagic::runner::run_with_sets(&library, sets.as_ref(), &test);
         assert_eq!(first, second, "the same test gave two verdicts");
     });
 }

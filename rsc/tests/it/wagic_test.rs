@@ -92,3 +92,51 @@ fn bad_paths_and_missing_cards_are_usage_errors() {
     let cards_without_lang = rsc(["test".as_ref(), test.as_os_str(), "--cards".as_ref(), cards.as_os_str()]);
     assert_eq!(code(&cards_without_lang), 2);
 }
+
+/// `--sets DIR`: every `_cards.dat` below the folder is read; a test naming cards by id
+/// plays them by the name the sets give; a set entry that cannot be read is an E0109 on
+/// stderr at its file, line and column; a folder with no set file is a usage error; and
+/// without `--sets` the skip says to pass it.
+#[test]
+fn sets_name_the_cards_tests_give_by_id() {
+    let dir = TempDir::new("wagic-test-sets");
+    let cards = dir.file("cards.txt", CARDS);
+    dir.file("sets/AAA/_cards.dat", "[meta]\nname=A\n[/meta]\n[card]\nprimitive=Shock\nid=201\n[/card]\n");
+    let bad = dir.file(
+        "sets/BBB/deeper/_cards.dat",
+        "[card]\nprimitive=Grizzly Bears\nid=301\n[/card]\n[card]\nprimitive=Shock\nid=two\n[/card]\n",
+    );
+    dir.file("sets/BBB/notes.dat", "not a set file\n");
+    let test = dir.file(
+        "tests/by_id.txt",
+        "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:201\nmanapool:{R}\n[PLAYER2]\ninplay:301\n[DO]\n201\n301\n\
+         [ASSERT]\nFIRSTMAIN\n[PLAYER1]\ngraveyard:201\n[PLAYER2]\ngraveyard:Grizzly Bears\n[END]\n",
+    );
+    let run = |sets: Option<&std::path::Path>| {
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec!["test".as_ref(), "--lang".as_ref(), "wagic".as_ref(), test.as_os_str()];
+        if let Some(sets) = sets {
+            args.extend(["--sets".as_ref(), sets.as_os_str()]);
+        }
+        args.extend(["--cards".as_ref(), cards.as_os_str()]);
+        rsc(args)
+    };
+    let with_sets = run(Some(&dir.path().join("sets")));
+    assert_eq!(code(&with_sets), 0, "{}", stderr(&with_sets));
+    assert_eq!(stdout(&with_sets), format!("ok      {}\n1 passed, 0 failed, 0 skipped\n", test.display()));
+    let errors = stderr(&with_sets);
+    assert!(errors.contains("error[E0109]: id `two` is not a number Wagic can use"), "{errors}");
+    assert!(errors.contains(&format!("{}:7:4", bad.display())), "{errors}");
+    assert!(errors.contains("read 2 printings from 2 set files"), "{errors}");
+    let without = run(None);
+    assert_eq!(code(&without), 0, "{}", stderr(&without));
+    assert!(
+        stdout(&without).contains(": a card given by its Wagic id (pass Wagic's set files: `--sets`) (line 9: `201`)"),
+        "{}",
+        stdout(&without)
+    );
+    let empty = dir.path().join("tests");
+    let no_sets = run(Some(&empty));
+    assert_eq!(code(&no_sets), 2, "{}", stderr(&no_sets));
+    assert!(stderr(&no_sets).contains("holds no Wagic set file (`_cards.dat`)"), "{}", stderr(&no_sets));
+}

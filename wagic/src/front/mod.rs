@@ -607,7 +607,16 @@ impl<'i> Lowering<'i> {
         }
         // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
         // counted again after every change (a lord's too: its statements target its spec).
-        if continuous || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable)) {
+        // So does a lord whose spec a permanent matches for a while (`creature[attacking]`):
+        // Wagic's lords follow their matches, which entering alone does not.
+        let lord_of_a_state = lord.is_some_and(|spec| {
+            let spec = spec.text.to_ascii_lowercase();
+            ["attacking", "blocking", "blocked", "tapped"].iter().any(|state| spec.contains(state))
+        });
+        if continuous
+            || lord_of_a_state
+            || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable))
+        {
             self.static_only(statements, value)?;
             return Ok(Line::Continuous(statements));
         }

@@ -204,7 +204,36 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
     // Wagic's rule: a negated term makes every term of the brackets required
     // (`creature[-black;-artifact]` is neither black nor an artifact).
     let any_negated = terms.iter().any(|term| term.negated);
-    Ok(if has_or && !any_negated { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
+    if any_negated {
+        return Ok(vec![terms]);
+    }
+    // Wagic's `;` (`CardDescriptor::match_or`) ors the type words, and the colours, of the
+    // brackets; every other term (an ability, `tapped`, `power=1`) is still required:
+    // `creature[power=1;toughness=1]` is a 1/1. `attacking` with `blocking` is either,
+    // whatever joins them (`creature[attacking;blocking]`).
+    let keyword = |term: &SpecTerm<'_>, names: &[&str]| {
+        matches!(term.test, TermTest::Keyword(index)
+            if catalogue::FILTERS.get(index).is_some_and(|filter| names.contains(&filter.name)))
+    };
+    let in_combat = |term: &SpecTerm<'_>| keyword(term, &["attacking", "blocking"]);
+    let (mut combat, mut required): (Vec<_>, Vec<_>) = terms.into_iter().partition(in_combat);
+    if combat.len() < 2 {
+        required.append(&mut combat);
+    }
+    let (mut types, mut colours) = (Vec::new(), Vec::new());
+    if has_or {
+        let rest;
+        (types, rest) = required.into_iter().partition(|term| matches!(term.test, TermTest::Type(_)));
+        (colours, required) = rest.into_iter().partition(|term| keyword(term, &catalogue::COLOUR_NAMES));
+    }
+    let mut alternatives = vec![required];
+    for group in [types, colours, combat].into_iter().filter(|group| !group.is_empty()) {
+        alternatives = alternatives
+            .iter()
+            .flat_map(|required| group.iter().map(move |term| [required.as_slice(), &[*term]].concat()))
+            .collect();
+    }
+    Ok(alternatives)
 }
 
 fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {

@@ -48,6 +48,8 @@ pub struct Card {
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
     pub token: bool,
+    /// The card whose ability made it, when it is a token.
+    pub made_by: Option<CardId>,
     /// Declared as an attacker this combat.
     pub attacking: bool,
     /// The attacker it blocks this combat.

@@ -309,11 +309,16 @@ impl WagicHost for Board {
             .iter()
             .position(|(_, code, on, value)| *code == EffectCode::Regenerate && *on == Value::Card(card) && *value > 0);
         if let (true, Some(shield)) = (can_regenerate, shield) {
+            // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
+            // leaves combat (`initAttackersDefensers`: an attacker no more, blocking
+            // nothing; the attacker it blocked stays blocked).
             self.effects[shield].3 = 0;
             if let Some(c) = self.get_mut(card) {
-                c.tapped = true;
                 c.damage = 0;
+                c.attacking = false;
+                c.blocking = None;
             }
+            self.set_tapped(card, true);
             return false;
         }
         self.place(card, owner, GRAVEYARD, -1);
@@ -391,6 +396,7 @@ impl WagicHost for Board {
             counters: (0, 0),
             moved_from: None,
             token: true,
+            made_by: Some(token.source),
             attacking: false,
             blocking: None,
             attached: None,

@@ -21,7 +21,8 @@
 //! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
 //! them: no shroud, protection's targeting, persist...), replacement effects other than
 //! prevention and regeneration shields, poison, and losing the game. Tokens have the characteristics
-//! `token(...)` gives them and no rules. Shuffling keeps the library's order (so that
+//! `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
+//! once its move's triggers have run (zone [`GONE`]). Shuffling keeps the library's order (so that
 //! tests know where cards are) and counts the work.
 
 use std::sync::Arc;
@@ -56,6 +57,9 @@ pub const LIBRARY: ZoneIdx = ZoneIdx(3);
 pub const EXILE: ZoneIdx = ZoneIdx(4);
 /// Where a spell is while it resolves.
 pub const STACK: ZoneIdx = ZoneIdx(5);
+/// Where a token is once it has left the battlefield: no zone of any player's (Wagic's
+/// `garbage`), never compared or searched.
+pub const GONE: ZoneIdx = ZoneIdx(u32::MAX);
 
 /// The basic land types, whose mana abilities Wagic's rules give every land of the type.
 pub const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
@@ -188,6 +192,7 @@ impl Table {
             counters: (0, 0),
             moved_from: None,
             token: false,
+            made_by: None,
             attacking: false,
             blocking: None,
             attached: None,
@@ -424,6 +429,13 @@ impl Table {
             }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            // A token that left the battlefield ceases to exist once its move's triggers
+            // have seen it (Wagic's `MTGTokensCleanup` puts it in `garbage`).
+            for c in &mut self.board.cards {
+                if c.token && c.zone != BATTLEFIELD {
+                    c.zone = GONE;
+                }
+            }
             if self.held.is_some() {
                 return Ok(());
             }

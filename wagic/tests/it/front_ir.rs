@@ -654,7 +654,8 @@ fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
         filter.types.iter().map(|term| term.exclude_source).collect::<Vec<_>>()
     };
     assert_eq!(exclusions("auto={T}:destroy target(creature[tapped])\ntype=Creature"), [true]);
-    // Without {T}, or a spec an untapped source may match: the source stays a candidate.
+    // Without {T}: the source stays a candidate.
     assert_eq!(exclusions("auto={B}:destroy target(creature[tapped])\ntype=Creature"), [false]);
-    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [false]);
+    // Wagic's `;` ors types and colours only: `tapped` is still required.
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [true]);
 }

@@ -104,3 +104,52 @@ fn a_huge_word_is_quoted_by_its_start() {
         );
     }
 }
+
+/// Wagic's set files (`wagic::sets`) on hostile text: a file too large is refused whole, a
+/// file of noise gets a bounded number of diagnostics, every cut of a file and a block
+/// never closed are read without a panic, and nothing read is invented.
+#[test]
+fn hostile_set_files_are_read_bounded_without_panic() {
+    use wagic::sets;
+    let huge = "[card]\nprimitive=Shock\nid=1\n[/card]\n".repeat(sets::MAX_SET_FILE_BYTES / 30);
+    assert!(huge.len() > sets::MAX_SET_FILE_BYTES);
+    let refused = sets::read(&huge);
+    assert!(refused.entries.is_empty());
+    assert_eq!(refused.diagnostics.len(), 1);
+    assert_eq!(refused.diagnostics[0].message, "set file larger than 4 MiB");
+    // Binary noise, decoded as `rsc` decodes it: one error a line, at most a hundred kept.
+    let mut seed: u32 = 3;
+    let noise: Vec<u8> = (0..200_000)
+        .map(|_| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 16) as u8
+        })
+        .collect();
+    let noisy = sets::read(&String::from_utf8_lossy(&noise));
+    assert_eq!(noisy.diagnostics.len(), sets::MAX_DIAGNOSTICS_PER_FILE);
+    assert!(noisy.diagnostics.last().is_some_and(|last| last.message.contains("more errors in this file")));
+    // A block never closed, at the end and before the next: its id is not invented.
+    let unclosed = sets::read("[card]\nprimitive=Shock\nid=1\n[card]\nprimitive=Doom\nid=2\n[/card]\n[card]\nid=3\n");
+    let ids: Vec<i32> = unclosed.entries.iter().map(|entry| entry.id).collect();
+    assert_eq!(ids, [2]);
+    assert_eq!(unclosed.diagnostics.len(), 2);
+    // Every cut of a file reads without a panic, keeping only entries the whole file has.
+    let sample = "\u{feff}[meta]\nname=X\n[/meta]\n#AUTO_DEFINE x\n[card]\r\nprimitive=Zap é\r\nid=-12\r\n[/card]\r\n[card]\nname=Old\nid=2147483647\nauto=draw:1\n[/card]\n";
+    let whole = sets::read(sample);
+    assert!(whole.diagnostics.is_empty(), "{:?}", whole.diagnostics);
+    assert_eq!(whole.entries.len(), 2);
+    for end in (0..sample.len()).filter(|&end| sample.is_char_boundary(end)) {
+        let cut = sets::read(&sample[..end]);
+        for entry in &cut.entries {
+            assert!(whole.entries.iter().any(|kept| kept.id == entry.id && entry.name.len() <= kept.name.len()));
+        }
+        for diagnostic in &cut.diagnostics {
+            assert!(diagnostic.span.end as usize <= end, "{diagnostic:?}");
+        }
+    }
+    // More printings of one id than are kept: the rest are counted, not stored.
+    let repeated = "[card]\nprimitive=Shock\nid=5\n[/card]\n".repeat(sets::MAX_PRINTINGS_PER_ID + 3);
+    let mut kept = sets::Sets::new();
+    kept.add("X", sets::read(&repeated));
+    assert_eq!((kept.len(), kept.dropped()), (sets::MAX_PRINTINGS_PER_ID, 3));
+}

@@ -1,12 +1,13 @@
 //! Integration tests of the Wagic front end and builtins: Wagic's real card files compiled
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
-//! on `board`).
+//! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
 mod alias;
 mod behaviour;
 mod board;
 mod card_files;
 mod cards;
+mod combat;
 mod constructs;
 mod front;
 mod front_ir;
@@ -14,3 +15,4 @@ mod fuel;
 mod hostile;
 mod lost;
 mod newability;
+mod sets;
