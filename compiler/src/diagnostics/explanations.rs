@@ -391,9 +391,14 @@ impl Code {
                  What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities), \
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
-                 card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
+                 card's own move from the battlefield), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
+                 1291 on an X sorcery (Fireball: the X paid divided among its targets), \
+                 130369 on an instant or sorcery (Soulblast: its controller's creatures for \
+                 their total power as damage), 1191 or 1312 on a spell without `target=` \
+                 (the Elemental Blasts: a red or blue permanent to its graveyard), or \
+                 with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
@@ -402,12 +407,15 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
-                 until the card moves), \
+                 until the card moves; `newability[effect]` of one effect on the card such as \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `effect and!(effect)!` (the second on the same target), \
                  `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
-                 (the mana paid) and `type:spec:zone` (a count), joined by `&&`, each with `target(spec)`, `all(spec)`, \
+                 (the mana paid) and `type:spec:zone` (a count), joined by `&&` (the parts \
+                 without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \

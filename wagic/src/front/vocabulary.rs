@@ -62,7 +62,6 @@ pub const EFFECTS: &[&str] = &[
     "kicked",
     "libraryeater",
     "lifeset",
-    "loseabilities",
     "maxcast",
     "maxplay",
     "moverandom",

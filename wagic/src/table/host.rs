@@ -102,6 +102,11 @@ impl Host for Board {
         }
     }
 
+    fn auto_may_fire(&self, card: CardId) -> bool {
+        // A card that lost its abilities has no triggered or continuous ones.
+        !self.lost_abilities(card)
+    }
+
     fn chooser(&self, env: &Env, _kind: RequestKind) -> PlayerId {
         env.controller
     }

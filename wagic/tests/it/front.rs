@@ -13,13 +13,17 @@ pub(super) fn error_of(card: &str) -> Option<String> {
 }
 
 #[test]
-fn parts_sharing_one_chosen_target_are_refused() {
+fn parts_sharing_one_chosen_target_compile_of_one_card_or_player() {
     for line in [
         "auto={S}:damage:2 && -flying target(creature[flying])\ntype=Creature",
         "auto={T}:target(player) deplete:1 && draw:1\ntype=Creature",
     ] {
-        assert_eq!(error_of(line).as_deref(), Some("unsupported: `&&` parts sharing one `target(...)`"), "{line}");
+        assert_eq!(error_of(line), None, "{line}");
     }
+    assert_eq!(
+        error_of("auto={S}:damage:2 && -flying target(<2>creature[flying])\ntype=Creature").as_deref(),
+        Some("unsupported: `&&` parts sharing a `target(...)` of several cards")
+    );
     // Each part with its own target, or a lord's target for both, compiles.
     assert_eq!(error_of("auto={T}:damage:2 target(player) && damage:3 controller\ntype=Creature"), None);
     assert_eq!(error_of("auto=lord(goblin) 1/1 && haste\ntype=Creature"), None);
@@ -185,8 +189,8 @@ fn mistakes_get_a_help_that_says_what_to_write() {
 fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
     let pointer = "`rsc explain E0100` lists what the Wagic front end compiles";
     for card in [
-        "auto=transforms((,newability[haste]))\ntype=Sorcery",
-        "auto=loseabilities\ntype=Sorcery",
+        "auto=transforms((,newability[damage:1]))\ntype=Sorcery",
+        "auto=swap\ntype=Sorcery",
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",

@@ -37,7 +37,7 @@ fn shape(statement: &compiler::ir::Statement<'_>) -> String {
 
 /// The IR of a single-card file's card, as lines: each auto (`auto[events]: statements`)
 /// then each action (`action[costs]: statements`).
-fn ir_of(card: &str) -> Vec<String> {
+pub(super) fn ir_of(card: &str) -> Vec<String> {
     let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
     let blocks = wagic::reader::read(&source);
     let arena = bumpalo::Bump::new();
@@ -78,9 +78,8 @@ fn an_auras_target_is_what_it_enchants_and_its_lines_act_on_that_permanent() {
             "auto[my upkeep]: - life ueot",
             // A one-shot effect on entering: on the enchanted permanent, after the attach.
             "auto[]: enchanted? tap",
-            // A lord keeps its own spec.
-            "auto[]: filterNone +haste",
-            "auto[movedto?]: trigger +haste",
+            // A lord keeps its own spec: continuous, on what the spec matches now.
+            "auto[continuous]: filterNone +haste",
             "action[1]: enchanted? pump ueot",
             // Wagic aims an Aura's `moveto` at the Aura itself (Cage of Hands returns).
             "action[2]: - moveto ueot",
@@ -568,7 +567,10 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
         "[Value(Str(\"artifact\")), Value(Str(\"\")), Value(Int(0)), Value(Nil), Value(Nil), Value(Int(1))]"
     );
     for (line, refusal) in [
-        ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
+        (
+            "auto=transforms((,newability[draw:1])) ueot",
+            "transforms part `newability` other than one effect on the card",
+        ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
         // A grant outliving its source: the runtime ends one with its restriction or as its
         // source leaves play.

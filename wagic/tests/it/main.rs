@@ -2,6 +2,7 @@
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
+mod alias;
 mod author;
 mod behaviour;
 mod board;
@@ -13,4 +14,6 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod lost;
+mod newability;
 mod sets;
