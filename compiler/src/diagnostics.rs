@@ -127,6 +127,15 @@ declare_codes! {
     W0005 Warning "duplicate ability",
     W0006 Warning "`target` property never used",
     W0007 Warning "hook without a condition",
+    W0100 Warning "mana cost Wagic reads otherwise than written",
+    W0101 Warning "Wagic power or toughness missing or not a number",
+    W0102 Warning "Wagic card key given twice",
+    W0103 Warning "Wagic card name met before",
+    W0104 Warning "unknown Wagic colour",
+    W0105 Warning "Wagic card without a type",
+    W0106 Warning "Wagic key not in lower case",
+    W0107 Warning "blank Wagic's reader keeps before a line or a key's `=`",
+    W0108 Warning "Wagic subtype a typo away from a known one",
 }
 
 /// One finding about the source: what, where, and how to fix it.

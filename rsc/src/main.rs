@@ -141,7 +141,7 @@ rsc check --catalogue cfc.json examples/ checks as `rsc check examples/` does.")
     /// behaviour tests (`[INIT]`, `[DO]`, `[ASSERT]`) on the in-memory Wagic table.
     #[command(after_help = "With `--lang wagic`: each test prints `ok`, `FAILED` with its first difference \
 (where, expected, actual) or `skipped: <reason>` when it needs what the table does not model \
-(blocks, Wagic's menus, interruptions, cards that do not compile); a skip is \
+(interruptions, Wagic's AI, banding, a keyword ability it lacks, cards that do not compile); a skip is \
 never a pass. Name the tests before `--cards`, which takes the rest of the line. The run ends with `N passed, N failed, N skipped` and the skips by reason. \
 A card a test gives by Wagic id (`hand:1372`, a `[DO]` line `129693`) is played by the name \
 Wagic's set files map the id to: pass your Wagic install's `Res/sets` folder as `--sets DIR` \

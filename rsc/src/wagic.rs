@@ -1,13 +1,15 @@
 //! `rsc check --lang wagic FILE... [--stats]` and `rsc compile --lang wagic FILE... -o
 //! OUT.rsb [--stats]`: Wagic card files (`[card]` blocks) through the `wagic` front end and
-//! the shared code generator. Each card that does not compile gets its one diagnostic,
-//! rendered against the Wagic file itself; `compile` writes the bundle of the cards that
-//! compiled (the others are named, and the exit code is 1 when any was left out).
-//! `--stats` prints the tally: cards compiled, and cards left out by construct. A lone CR
-//! ends a line as LF does; a file with no `[card]` block is warned about. Folders are
-//! searched for `*.txt` files; a file that is not UTF-8 gets E0001 at its first bad byte,
-//! and the other files are still read.
+//! the shared code generator. Each card's diagnostics are rendered against the Wagic file
+//! itself: its errors when it does not compile (each line's first), and its warnings (values
+//! Wagic reads otherwise than written), which leave it in the bundle. `compile` writes the
+//! bundle of the cards that compiled (the others are named, and the exit code is 1 when any
+//! was left out). `--stats` prints the tally: cards compiled, and cards left out by
+//! construct. A lone CR ends a line as LF does; a file with no `[card]` block is warned
+//! about. Folders are searched for `*.txt` files. A file that is not UTF-8 is read whole:
+//! each card holding a bad byte gets E0001 at its first, and the other cards compile.
 
+use std::borrow::Cow;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -97,35 +99,35 @@ fn run_files(
     let mut keys = wagic::CardKeys::default();
     let started = Instant::now();
     let mut errors = 0;
+    let mut warnings = 0;
     for (path, bytes) in &inputs {
         let name = path.display().to_string();
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => {
-                // Located like any diagnostic; the other files are still read.
-                errors += 1;
-                let diagnostic = wagic::diagnostics::invalid_utf8(error.valid_up_to());
-                SourceFile::new(name, bytes).write_diagnostics(
-                    &[diagnostic],
-                    options.format,
-                    colour,
-                    stdout,
-                    stderr,
-                )?;
-                continue;
-            }
+        // A file that is not UTF-8 is read whole, each bad byte a `?` of the same length:
+        // the cards holding one are refused (E0001 at it), the others compile.
+        let (lossy, first_invalid) = wagic::reader::same_length_lossy(bytes);
+        // Diagnostics are rendered against the lines the front end read, with the file's
+        // own bytes where they are not UTF-8.
+        let text = wagic::reader::with_lf_line_ends(&lossy);
+        let shown_bytes: Cow<'_, [u8]> = match first_invalid {
+            None => Cow::Borrowed(text.as_bytes()),
+            Some(_) => Cow::Owned(
+                text.bytes()
+                    .zip(bytes.iter())
+                    .map(|(read, &original)| if read == b'?' { original } else { read })
+                    .collect(),
+            ),
         };
-        // Diagnostics are rendered against the lines the front end read.
-        let text = wagic::reader::with_lf_line_ends(text);
-        let file = SourceFile::new(name.clone(), text.as_bytes());
+        let file = SourceFile::new(name.clone(), &shown_bytes);
         let shown_name = render::sanitize(&name).into_owned();
         // The first 100 diagnostics of the file are kept to be shown, the others counted
         // (as `rsc check` shows them); outcomes are not kept.
         let mut shown: Vec<Diagnostic> = Vec::new();
-        let mut left_out = 0;
+        let mut left_out = (0, 0);
+        let (mut file_errors, mut file_warnings) = (0, 0);
         let mut cards = 0;
         let mut notes = Ok(());
-        wagic::compile_each(&name, &text, &mut bundle, &mut keys, |outcome| {
+        let original = first_invalid.map(|_| bytes.as_slice());
+        let refused_for_bytes = wagic::compile_bytes_each(&name, &text, original, &mut bundle, &mut keys, |outcome| {
             cards += 1;
             tally.add_one(&outcome);
             // A key taken before (most often the same name: a copy left over): say which key
@@ -141,21 +143,40 @@ fn run_files(
                     name = render::sanitize(&outcome.name),
                 );
             }
-            if let Some(error) = outcome.error {
-                if shown.len() < render::MAX_DIAGNOSTICS_PER_FILE {
-                    shown.push(error);
+            // The card's diagnostics in file order: its errors, each line's first, and its
+            // warnings.
+            let mut diagnostics: Vec<Diagnostic> =
+                outcome.error.into_iter().chain(outcome.further_errors).chain(outcome.warnings).collect();
+            diagnostics.sort_by_key(|diagnostic| diagnostic.span.start);
+            for diagnostic in diagnostics {
+                let is_error = diagnostic.severity() == compiler::Severity::Error;
+                if is_error {
+                    file_errors += 1;
                 } else {
-                    left_out += 1;
+                    file_warnings += 1;
+                }
+                if shown.len() < render::MAX_DIAGNOSTICS_PER_FILE {
+                    shown.push(diagnostic);
+                } else if is_error {
+                    left_out.0 += 1;
+                } else {
+                    left_out.1 += 1;
                 }
             }
         });
         notes?;
+        // Bad bytes outside any block (in a comment): the file is still not UTF-8.
+        if let Some(offset) = first_invalid.filter(|_| !refused_for_bytes) {
+            file_errors += 1;
+            let at = shown.partition_point(|diagnostic| (diagnostic.span.start as usize) < offset);
+            shown.insert(at, wagic::diagnostics::invalid_utf8(offset));
+        }
         if cards == 0 {
             writeln!(stderr, "warning: `{name}` has no `[card]` block")?;
         }
-        errors += shown.len() + left_out;
-        // Every Wagic diagnostic is an error.
-        file.write_shown_diagnostics(&shown, (left_out, 0), options.format, colour, stdout, stderr)?;
+        errors += file_errors;
+        warnings += file_warnings;
+        file.write_shown_diagnostics(&shown, left_out, options.format, colour, stdout, stderr)?;
     }
     let compile_time = started.elapsed();
     if options.stats {
@@ -176,6 +197,7 @@ fn run_files(
                     "cards": tally.cards,
                     "compiled": tally.compiled,
                     "unsupported": unsupported,
+                    "warnings": tally.warnings,
                     "compile_us": compile_time.as_micros() as u64,
                 });
                 writeln!(stdout, "{value}")?;
@@ -204,7 +226,17 @@ fn run_files(
             tally.cards - tally.compiled
         )?;
     } else {
-        writeln!(stderr, "{} of {} cards compile; {errors} error{}", tally.compiled, tally.cards, plural(errors))?;
+        let warned = match warnings {
+            0 => String::new(),
+            count => format!(", {count} warning{}", plural(count)),
+        };
+        writeln!(
+            stderr,
+            "{} of {} cards compile; {errors} error{}{warned}",
+            tally.compiled,
+            tally.cards,
+            plural(errors)
+        )?;
     }
     Ok(if errors > 0 { Exit::Errors } else { Exit::Success })
 }

@@ -292,6 +292,70 @@ fn transforms<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!cards.is_empty()))
 }
 
+/// `dividedamage`: Fireball's rule, the X paid plus one less the number of targets, divided
+/// among them evenly (rounded toward zero, as Wagic's integer division).
+fn divide_damage<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let amount = int_arg(ctx, 0, 0);
+    let targets = ctx.targets().to_vec();
+    let Ok(count) = i32::try_from(targets.len()) else { return Ok(Status::Failure) };
+    if count == 0 {
+        return Ok(Status::Failure);
+    }
+    let each = amount.saturating_add(1).saturating_sub(count) / count;
+    let source = ctx.env().source;
+    ctx.charge(targets.len())?;
+    let mut dealt = false;
+    for target in targets {
+        dealt |= ctx.host().deal_damage(source, target, each);
+    }
+    Ok(status(dealt))
+}
+
+/// `sacrificeforpower`: Soulblast's rule, every creature of the source's controller to its
+/// owner's graveyard (its power read as it leaves), then their total power as damage to
+/// each target.
+fn sacrifice_for_power<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let me = ctx.env().controller;
+    let source = ctx.env().source;
+    let mut battlefield = Vec::new();
+    ctx.host().pile_cards(me, BATTLEFIELD, &mut battlefield);
+    ctx.charge(battlefield.len())?;
+    let power = catalogue::position(catalogue::COMPARABLE_FILTERS, "power").map(vm::bytecode::ComparableIdx::new);
+    let mut total: i32 = 0;
+    for card in battlefield.iter().filter_map(|value| value.as_card()) {
+        if !ctx.host().has_type_word(card, "creature") {
+            continue;
+        }
+        let card_power = power.and_then(|power| ctx.host().property(Value::Card(card), power)).unwrap_or(0);
+        total = total.saturating_add(card_power);
+        let owner = ctx.host().owner(card);
+        ctx.host().move_card(card, owner, GRAVEYARD, -1);
+    }
+    let targets = ctx.targets().to_vec();
+    ctx.charge(targets.len())?;
+    let mut dealt = false;
+    for target in targets {
+        dealt |= ctx.host().deal_damage(source, target, total);
+    }
+    Ok(status(dealt))
+}
+
+/// `loseabilities`: on each target card, one effect under which its own activated and
+/// triggered abilities do nothing.
+fn lose_abilities<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    record_on_cards(ctx, &[(EffectCode::LoseAbilities, 0)])
+}
+
+/// `losesubtypesof(type)`: on each target card, one effect taking away its subtypes of the
+/// card type (only `land` has its subtypes listed: another type fails).
+fn lose_subtypes_of<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let word = string_arg(ctx, 0)?;
+    let Some(index) = catalogue::position(catalogue::CARD_TYPES, &word).filter(|_| word == "land") else {
+        return Ok(Status::Failure);
+    };
+    record_on_cards(ctx, &[(EffectCode::LoseSubtypes, i32::try_from(index).unwrap_or(i32::MAX))])
+}
+
 /// `fog`: one effect, on no object, preventing all combat damage while it lasts.
 fn fog<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record(ctx, EffectCode::Fog, Value::Nil, 1)
@@ -462,6 +526,10 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::CantBeBlockedBy => cant_be_blocked_by,
         Command::SpiritLink => spirit_link,
         Command::Transforms => transforms,
+        Command::DivideDamage => divide_damage,
+        Command::SacrificeForPower => sacrifice_for_power,
+        Command::LoseAbilities => lose_abilities,
+        Command::LoseSubtypesOf => lose_subtypes_of,
     }
 }
 

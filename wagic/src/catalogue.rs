@@ -255,6 +255,38 @@ macro_rules! for_each_command {
                 doc: "An Aura's `target=spec`: as the Aura enters the battlefield, attaches it to the target permanent the spec matches (the front end writes it, first of the Aura's entering effects); its lines apply to that permanent (`enchanted`), and the Aura goes to its owner's graveyard when it is attached to nothing.",
                 fails_when: "there is no target",
             },
+            DivideDamage {
+                name: "dividedamage",
+                params: [req "amount": Expr],
+                default_target: Nothing,
+                timed: false,
+                doc: "A sorcery's `alias=1291` (Fireball's rule in Wagic's engine, `AFireball`): with n targets, deals (amount + 1 - n) / n damage (divided evenly, rounded toward zero) to each target creature or player; amount is the X paid, which counts the {1} each target beyond the first costs.",
+                fails_when: "there is no target",
+            },
+            SacrificeForPower {
+                name: "sacrificeforpower",
+                params: [],
+                default_target: Nothing,
+                timed: false,
+                doc: "An instant's or sorcery's `alias=130369` (Soulblast's rule in Wagic's engine): puts each creature the source's controller controls into its owner's graveyard, then deals damage equal to their total power (each as it left) to each target creature or player.",
+                fails_when: "there is no target",
+            },
+            LoseAbilities {
+                name: "loseabilities",
+                params: [],
+                default_target: Source,
+                timed: true,
+                doc: "`loseabilities` (Wagic's `ALoseAbilities`): while the effect lasts each target card's own activated and triggered abilities do nothing (none can be activated, none fires, its continuous effects end); as in Wagic's engine, its keyword abilities and what other cards give it (a basic land type's mana) stay.",
+                fails_when: "no target is a card",
+            },
+            LoseSubtypesOf {
+                name: "losesubtypesof",
+                params: [req "type": Expr],
+                default_target: Source,
+                timed: true,
+                doc: "`losesubtypesof(land)` (Wagic's `ALoseSubtypes`): while the effect lasts each target card has none of the subtypes of the card type `type` it had as the effect began (printed or added; those added later stay). Only `land` compiles.",
+                fails_when: "no target is a card",
+            },
         }
     };
 }
@@ -396,7 +428,7 @@ pub const CARD_TYPES: &[NamedSpec] = &[
     named("spell", "Any card that is not a land."),
 ];
 
-pub use subtypes::SUBTYPES;
+pub use subtypes::{LAND_SUBTYPES, SUBTYPES};
 
 /// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
 /// value of a `transforms` effect that adds one).
@@ -614,6 +646,10 @@ pub const VARIABLES: &[NamedSpec] = &[
     named("combatdamage", "Whether the damage of a `damaged` event was combat damage (`@combatdamaged`)."),
     named("thatmuch", "How much damage a `damaged` event's source dealt."),
     named("x", "The X paid for the spell being cast (`damage:X` of a spell whose mana cost has `{X}`)."),
+    named(
+        "prevtgt",
+        "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.
@@ -705,6 +741,7 @@ pub static CATALOGUE: Catalogue = Catalogue {
         target_player: Some("player"),
         source: Some("this"),
         targets: Some("tgt"),
+        previous_targets: Some("prevtgt"),
         event_object: Some("trigger"),
         event_mine: Some("my"),
         event_opponent: Some("opp"),

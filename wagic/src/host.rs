@@ -43,6 +43,11 @@ pub enum EffectCode {
     SetPower = 12,
     /// `transforms((,settoughness=n))`: the target's base toughness is `value`.
     SetToughness = 13,
+    /// `loseabilities`: the target's own activated and triggered abilities do nothing.
+    LoseAbilities = 14,
+    /// `losesubtypesof(land)`: the target has none of the subtypes of the card type
+    /// numbered `value` ([`crate::catalogue::CARD_TYPES`]) it had as the effect began.
+    LoseSubtypes = 15,
 }
 
 impl EffectCode {
@@ -62,6 +67,8 @@ impl EffectCode {
             EffectCode::AddColours,
             EffectCode::SetPower,
             EffectCode::SetToughness,
+            EffectCode::LoseAbilities,
+            EffectCode::LoseSubtypes,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)

@@ -3,9 +3,12 @@
 //! Wagic catalogue ([`catalogue`]), and [`compile_source`], which runs the shared code
 //! generator so that Wagic cards become an ordinary `.rsb` bundle.
 //!
-//! A card built only from the supported constructs compiles; any other card gets exactly
-//! one diagnostic, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be
-//! read whole), pointing at the Wagic file's own line and column. [`Tally`] counts them.
+//! A card built only from the supported constructs compiles; any other card gets its
+//! error, E0100 `unsupported: <construct>` (or E0101 for a block that cannot be read
+//! whole), pointing at the Wagic file's own line and column, and the first error of each of
+//! its other lines ([`recovery`]). [`Tally`] counts the cards by their first error. A value
+//! Wagic reads otherwise than written (a `{` never closed in `mana=`, a power of `x`) is a
+//! warning ([`values`]), as is a card named as one before it: the card still compiles.
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
@@ -17,10 +20,12 @@ pub mod diagnostics;
 pub mod front;
 pub mod host;
 pub mod reader;
+pub mod recovery;
 pub mod runner;
 pub mod sets;
 pub mod table;
 pub mod testfile;
+pub mod values;
 
 pub use builtins::builtins;
 pub use catalogue::{CATALOGUE, Command};
@@ -39,8 +44,15 @@ pub struct CardOutcome {
     pub name: String,
     /// The card's `[card]` line.
     pub open: Span,
-    /// Its one error, when it did not compile.
+    /// Its first error, when it did not compile.
     pub error: Option<Diagnostic>,
+    /// Its other errors, at most one a line, in file order: each line is lowered
+    /// on its own, so that one mistake does not hide the next (the cards of a block that
+    /// cannot be read whole have their lines' errors here, after the E0101).
+    pub further_errors: Vec<Diagnostic>,
+    /// Its warnings (W0100 to W0108, W0005): values Wagic reads otherwise than written, which do
+    /// not keep the card out of the bundle.
+    pub warnings: Vec<Diagnostic>,
     /// Its key in the bundle, when it compiled: its name, or `name#2`, `name#3`... for a
     /// name met before in the bundle.
     pub key: Option<String>,
@@ -55,6 +67,8 @@ pub struct CardKeys {
     seen: HashMap<String, u64>,
     /// Every key given.
     given: HashSet<String>,
+    /// Where the first card of each name is (its `[card]` line and file), for W0103.
+    first_of_name: HashMap<String, (u32, std::sync::Arc<str>)>,
 }
 
 impl CardKeys {
@@ -103,22 +117,95 @@ pub fn compile_each(
     source: &str,
     bundle: &mut BundleBuilder<'_>,
     keys: &mut CardKeys,
-    mut on_outcome: impl FnMut(CardOutcome),
+    on_outcome: impl FnMut(CardOutcome),
 ) {
+    compile_bytes_each(file, source, None, bundle, keys, on_outcome);
+}
+
+/// [`compile_each`] for a file that may not be UTF-8: `bytes` are the file's (none when it
+/// is UTF-8), `source` their text of the same length ([`reader::same_length_lossy`]). A
+/// card holding a byte that starts no UTF-8 character is refused with E0001 at that byte
+/// (its lines' own errors still reported), and the file's other cards compile: one such
+/// byte, most often a Latin-1 `é`, made the whole file one error before. Whether any card
+/// was refused so is returned: when none was, the file's bad bytes are all outside the
+/// blocks, and the caller reports the first itself.
+pub fn compile_bytes_each(
+    file: &str,
+    source: &str,
+    bytes: Option<&[u8]>,
+    bundle: &mut BundleBuilder<'_>,
+    keys: &mut CardKeys,
+    mut on_outcome: impl FnMut(CardOutcome),
+) -> bool {
+    let mut refused_for_bytes = false;
+    // Named by each card kept for W0103, once.
+    let file_name: std::sync::Arc<str> = file.into();
     let source = reader::with_lf_line_ends(source);
     let source = source.as_ref();
     let mut arena = Bump::new();
     reader::read_each(source, |block| {
         let name = block.name().to_string();
         let mut key = None;
-        let error = match &block.malformed {
-            Some(diagnostic) => Some(diagnostic.clone()),
+        let mut further_errors = Vec::new();
+        // A block of stray text is no card: it has no lines to lower, nor a name to keep.
+        let is_card = source.get(block.open.range()).is_some_and(|open| open.eq_ignore_ascii_case("[card]"));
+        let mut warnings = if is_card { values::card_warnings(source, &block) } else { Vec::new() };
+        if is_card && let Some(field) = block.field("name").filter(|field| !field.value.is_empty()) {
+            let line = block.open_line;
+            match keys.first_of_name.get(&name) {
+                Some((line, file)) => {
+                    let first = format!("line {line} of `{file}`");
+                    warnings.push(diagnostics::name_met_before(field.value_span, &name, &first));
+                }
+                None => {
+                    keys.first_of_name.insert(name.clone(), (line, file_name.clone()));
+                }
+            }
+        }
+        // Spans of the front end are offsets in the block: make them offsets in the file.
+        let base = block.block.start;
+        let in_file = |mut error: Diagnostic| {
+            error.span =
+                Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
+            error
+        };
+        let to_diagnostic = |unsupported: front::Unsupported| {
+            in_file(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+        };
+        // A byte that starts no UTF-8 character: the first of the block.
+        let invalid = bytes.and_then(|bytes| {
+            let range = block.block.range();
+            let error = std::str::from_utf8(bytes.get(range.clone())?).err()?;
+            Some(diagnostics::invalid_utf8(range.start + error.valid_up_to()))
+        });
+        refused_for_bytes |= invalid.is_some();
+        let rejected = match (&block.malformed, invalid) {
+            (Some(malformed), Some(invalid)) => {
+                further_errors.push(invalid);
+                Some(malformed.clone())
+            }
+            (malformed, invalid) => malformed.clone().or(invalid),
+        };
+        let error = match rejected {
+            Some(diagnostic) => {
+                if is_card {
+                    // The block is not compiled, but its lines' own mistakes are still told.
+                    arena.reset();
+                    if let Err(first) = front::lower_card(&block, &arena) {
+                        let more = recovery::further_errors(&block, &first, &arena);
+                        further_errors.extend(std::iter::once(first).chain(more).map(to_diagnostic));
+                    }
+                }
+                Some(diagnostic)
+            }
             None => {
                 arena.reset();
                 let excerpt = source.get(block.block.range()).unwrap_or("");
-                let error = match front::lower_card(&block, &arena) {
+                match front::lower_card(&block, &arena) {
                     Err(unsupported) => {
-                        Some(diagnostics::unsupported(unsupported.span, &unsupported.construct, unsupported.help))
+                        let more = recovery::further_errors(&block, &unsupported, &arena);
+                        further_errors.extend(more.into_iter().map(to_diagnostic));
+                        Some(to_diagnostic(unsupported))
                     }
                     Ok(card) => {
                         let card_key = keys.next(&name);
@@ -131,21 +218,16 @@ pub fn compile_each(
                                 None
                             }
                             // A limit of the bundle format: the card's first such error.
-                            Err(errors) => errors.into_iter().next(),
+                            Err(errors) => errors.into_iter().next().map(in_file),
                         }
                     }
-                };
-                // Spans were offsets in the block: make them offsets in the file.
-                error.map(|mut error| {
-                    let base = block.block.start;
-                    error.span =
-                        Span { start: error.span.start.saturating_add(base), end: error.span.end.saturating_add(base) };
-                    error
-                })
+                }
             }
         };
-        on_outcome(CardOutcome { name, open: block.open, error, key });
+        further_errors.sort_by_key(|diagnostic| diagnostic.span.start);
+        on_outcome(CardOutcome { name, open: block.open, error, further_errors, key, warnings });
     });
+    refused_for_bytes
 }
 
 /// Cards compiled and cards refused, by construct.
@@ -157,6 +239,8 @@ pub struct Tally {
     pub compiled: usize,
     /// Refused cards per construct (`effect \`transforms\``), sorted by name.
     pub unsupported: BTreeMap<String, usize>,
+    /// Warnings per code (`W0100`), of every card.
+    pub warnings: BTreeMap<&'static str, usize>,
 }
 
 impl Tally {
@@ -170,6 +254,9 @@ impl Tally {
     /// Adds one card's outcome.
     pub fn add_one(&mut self, outcome: &CardOutcome) {
         self.cards += 1;
+        for warning in &outcome.warnings {
+            *self.warnings.entry(warning.code.as_str()).or_default() += 1;
+        }
         match &outcome.error {
             None => self.compiled += 1,
             Some(error) => {
@@ -178,7 +265,8 @@ impl Tally {
         }
     }
 
-    /// The tally as text: the totals, then each construct with its count, most cards first.
+    /// The tally as text: the totals, then each construct with its count, most cards first,
+    /// then the warnings by code.
     pub fn render(&self, limit: usize) -> String {
         let mut text = format!(
             "cards: {}\ncompiled: {}\nunsupported: {}\n",
@@ -194,6 +282,13 @@ impl Tally {
         if rows.len() > limit {
             let rest: usize = rows[limit..].iter().map(|(_, count)| **count).sum();
             text.push_str(&format!("  {rest:>6}  ({} other constructs)\n", rows.len() - limit));
+        }
+        text.push_str(&format!("warnings: {}\n", self.warnings.values().sum::<usize>()));
+        for (code, count) in &self.warnings {
+            text.push_str(&format!(
+                "  {count:>6}  {code} {}\n",
+                compiler::Code::parse(code).map_or("", |code| code.title())
+            ));
         }
         text
     }

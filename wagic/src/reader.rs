@@ -85,6 +85,23 @@ pub fn with_lf_line_ends(source: &str) -> Cow<'_, str> {
     Cow::Owned(text)
 }
 
+/// `bytes` as text of the same length, each byte that starts no UTF-8 character made a `?`
+/// (so that every offset and span into the text is the same in `bytes`), and the offset of
+/// the first such byte: a file saved as Latin-1 is read whole, and only the cards holding
+/// such a byte are refused ([`crate::compile_bytes_each`]).
+pub fn same_length_lossy(bytes: &[u8]) -> (Cow<'_, str>, Option<usize>) {
+    let first_invalid = match std::str::from_utf8(bytes) {
+        Ok(text) => return (Cow::Borrowed(text), None),
+        Err(error) => error.valid_up_to(),
+    };
+    let mut text = String::with_capacity(bytes.len());
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        text.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+    }
+    (Cow::Owned(text), Some(first_invalid))
+}
+
 /// The byte-order mark some editors write at the start of a UTF-8 file.
 const BOM: &str = "\u{feff}";
 
@@ -172,8 +189,15 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
         // lines are one error, not a thousand blocks.
         if text.eq_ignore_ascii_case("[/card]") && !open_is_stray {
             if let Some(mut finished) = open.take() {
-                if finished.malformed.is_none() && finished.field("name").is_none() {
-                    finished.malformed = Some(diagnostics::card_without_name(finished.open));
+                if finished.malformed.is_none() {
+                    match finished.field("name") {
+                        None => finished.malformed = Some(diagnostics::card_without_name(finished.open)),
+                        // Wagic reads a card named `` and finds it by no name.
+                        Some(name) if name.value.is_empty() => {
+                            finished.malformed = Some(diagnostics::empty_name(name.key_span));
+                        }
+                        Some(_) => {}
+                    }
                 }
                 on_block(finished);
             }
@@ -183,6 +207,10 @@ pub fn read_each<'s>(source: &'s str, mut on_block: impl FnMut(CardBlock<'s>)) {
             continue;
         }
         match field_of(line, line_start) {
+            // Wagic drops a line that starts with `=` as a bad line.
+            Some(field) if field.key.is_empty() => {
+                card.malformed.get_or_insert_with(|| diagnostics::line_without_key(text_span, text));
+            }
             Some(field) => {
                 // Which of two names the card has is anyone's guess (none of Wagic's has two).
                 if field.is("name") && !open_is_stray && card.field("name").is_some() {
@@ -260,6 +288,13 @@ mod tests {
                 "card block has no `[/card]`".to_string(),
             ]
         );
+    }
+
+    #[test]
+    fn invalid_bytes_become_question_marks_byte_for_byte() {
+        assert!(matches!(same_length_lossy(b"caf\xc3\xa9"), (Cow::Borrowed("caf\u{e9}"), None)));
+        let (text, first) = same_length_lossy(b"[card]\nname=Caf\xe9\xff\n\xc3");
+        assert_eq!((text.as_ref(), first), ("[card]\nname=Caf??\n?", Some(15)));
     }
 
     #[test]

@@ -391,9 +391,14 @@ impl Code {
                  What compiles: the keys `auto`, `abilities` (Wagic's keyword abilities), \
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
-                 card's own move from the battlefield), `anyzone` (`p/t cdaactive`) and \
+                 card's own move from the battlefield), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
+                 1291 on an X sorcery (Fireball: the X paid divided among its targets), \
+                 130369 on an instant or sorcery (Soulblast: its controller's creatures for \
+                 their total power as damage), 1191 or 1312 on a spell without `target=` \
+                 (the Elemental Blasts: a red or blue permanent to its graveyard), or \
+                 with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
@@ -403,8 +408,10 @@ impl Code {
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
+                 `loseabilities`, `losesubtypesof(land)`, \
                  `transforms((types,colours,setpower=N,settoughness=N,abilities))` (`forever`: \
-                 until the card moves), \
+                 until the card moves; `newability[effect]` of one effect on the card such as \
+                 `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
@@ -415,9 +422,8 @@ impl Code {
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \
-                 opponent's hand beyond four, on a permanent's damage), joined by `&&` (parts \
-                 without a target act on the line's one `target(spec)` when all are effects on \
-                 a card), each with `target(spec)`, `all(spec)`, \
+                 opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
+                 without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
@@ -438,13 +444,14 @@ impl Code {
             Code::E0101 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): a `[card]` block \
                  that cannot be read whole: it has no `[/card]` before the next block or the end \
-                 of the file, a line of it is not `key=value`, or it has no `name=` or two; or text \
+                 of the file, a line of it is not `key=value` (no `=`, or nothing before it), or it \
+                 has no `name=`, an empty one or two; or text \
                  outside any block other than blank lines, `#` comments and the file's \
                  `grade=` line (a misspelt `[card]` line, a stray `[/card]`), which is read as \
                  a block of its own up to the next `[card]` or `[/card]`. The examples are \
                  Wagic card blocks.",
-                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
-                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\n[/card]\n",
+                "[card]\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\nauto={T}:damage:1 target(player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n",
             ),
             Code::E0102 => (
                 "Reported when reading a catalogue file (`rsc check --catalogue FILE`, \
@@ -568,6 +575,99 @@ impl Code {
                  Without a condition it answers nothing and the card does nothing.",
                 "auto = ?oppCanBlock:this?\n",
                 "auto = ?oppCanBlock:this? [[if blocker.bp < 500]]\n",
+            ),
+            Code::W0100 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): the card's \
+                 `mana=` is not a row of mana symbols in braces, and Wagic reads it as \
+                 something else without a word: it stops at a `{` never closed, misreads \
+                 the symbol after a stray `}`, reads nothing outside braces (`mana=1G` costs \
+                 nothing) and gives an unknown symbol no cost. Write each symbol in its \
+                 braces: a number (`{2}`), a colour (`{W}`, `{U}`, `{B}`, `{R}`, `{G}`), \
+                 `{C}`, `{X}`, a hybrid of two (`{WU}`, `{2R}`, no `/`), or one of Wagic's \
+                 costs with arguments (`{S(creature|myBattlefield)}`, `{L:3}`). The card \
+                 still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\nmana={1}{G\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+                "[card]\nname=Example\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0101 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a `power=` or \
+                 `toughness=` that is not a whole number (Wagic reads its leading digits, \
+                 so `x` is 0), one too large for Wagic's numbers, or one of the two missing \
+                 (Wagic reads a missing one as 0: a creature of toughness 0 dies as it \
+                 enters). A creature needs both; `*` (and `1+*`) is a value the card's text \
+                 defines. The card still compiles. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=x\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0102 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 gives a key that describes the card (`mana`, `power`, `toughness`, `text`, \
+                 `type`, `subtype`, `color`) a second time. Wagic keeps the last `mana`, \
+                 `power`, `toughness` or `text` and drops the first, adds a second line's \
+                 types to the first's, while this front end reads the first: which was meant \
+                 is anyone's guess. Remove one of the two lines. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\ntype=Creature\npower=2\ntoughness=2\npower=3\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\npower=3\ntoughness=2\n[/card]\n",
+            ),
+            Code::W0103 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card has the \
+                 name of a card before it, in this file or one read before it. Wagic keeps \
+                 the first card of a name and drops the second (a primitives conflict), most \
+                 often a copy left over. This toolchain compiles both, the second under the \
+                 key `name#2`. Rename it, or remove the copy. The examples are Wagic card \
+                 blocks.",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example\ntype=Sorcery\nauto=life:2\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n[card]\nname=Example Two\ntype=Sorcery\nauto=life:2\n[/card]\n",
+            ),
+            Code::W0104 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `color=` that is not one of Wagic's colours, `white`, `blue`, `black`, \
+                 `red`, `green`, `colorless` and `artifact`, separated by commas without \
+                 blanks. Wagic ignores the word without a word, and the card has fewer \
+                 colours than written. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ncolor=gren\ntype=Sorcery\nauto=life:1\n[/card]\n",
+                "[card]\nname=Example\ncolor=green\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0105 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a card block \
+                 without a `type=` line, or with an empty one. Wagic reads a card of no type, \
+                 and the front end lowers it as a permanent: the effects of an instant or a \
+                 sorcery whose `type=` was forgotten happen as it enters play. Write the \
+                 card's types (`type=Instant`, `type=Legendary Creature`). The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\nauto=damage:2 controller\n[/card]\n",
+                "[card]\nname=Example\ntype=Instant\nauto=damage:2 controller\n[/card]\n",
+            ),
+            Code::W0106 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a key written \
+                 with a capital (`Auto=`, `Power=`). Wagic compares keys as written and \
+                 ignores the line: the card lacks the effect or value in Wagic, while this \
+                 toolchain, which reads keys in any case, compiles it. Write the key in lower \
+                 case. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\nAuto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0107 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a line of a card \
+                 indented with blanks or tabs, or a key with a blank before its `=` (`auto \
+                 =`). Wagic's reader removes no blanks: it ignores an indented line (its \
+                 key starts with a blank), reads no card from an indented `[card]`, and reads \
+                 `auto ` as a key other than `auto`, while this toolchain, which trims them, \
+                 compiles the line. Start each line with its key, and write the `=` right \
+                 after it. The examples are Wagic card blocks.",
+                "[card]\nname=Example\ntype=Sorcery\n  auto=life:1\n[/card]\n",
+                "[card]\nname=Example\ntype=Sorcery\nauto=life:1\n[/card]\n",
+            ),
+            Code::W0108 => (
+                "Reported by the Wagic front end (`rsc check --lang wagic`): a word of \
+                 `subtype=` that no card of Wagic's uses, a typo away from one that they do \
+                 (`Gobin` for `Goblin`). Wagic takes any word as a subtype, so the card \
+                 silently lacks the one meant: a lord of Goblins does not count it. A \
+                 planeswalker's subtype is its own name and is not checked. The examples are \
+                 Wagic card blocks.",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Gobin\npower=1\ntoughness=1\n[/card]\n",
+                "[card]\nname=Example\ntype=Creature\nsubtype=Goblin\npower=1\ntoughness=1\n[/card]\n",
             ),
         };
         Explanation { text, wrong, right }

@@ -42,6 +42,15 @@ const UNCOVERABLE: &[(Code, &str)] = &[
     (Code::E0107, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
     (Code::E0108, "reported when reading a catalogue file (`catalogue-file` crate), never for `.rules` text"),
     (Code::E0109, "reported when reading Wagic's set files (`wagic` crate), never for `.rules` text"),
+    (Code::W0100, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0101, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0102, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0103, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0104, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0105, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0106, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0107, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
+    (Code::W0108, "reported by the Wagic front end (`wagic` crate), never for `.rules` text"),
 ];
 
 /// One input: a name for the report, and the bytes the compiler is given.

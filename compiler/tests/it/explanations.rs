@@ -21,7 +21,20 @@ fn diagnostics(example: &str) -> Vec<Diagnostic> {
 }
 
 /// Codes only the Wagic front end reports: their examples are Wagic card blocks.
-const WAGIC_CODES: [Code; 3] = [Code::E0100, Code::E0101, Code::E0109];
+const WAGIC_CODES: [Code; 12] = [
+    Code::E0100,
+    Code::E0101,
+    Code::E0109,
+    Code::W0100,
+    Code::W0101,
+    Code::W0102,
+    Code::W0103,
+    Code::W0104,
+    Code::W0105,
+    Code::W0106,
+    Code::W0107,
+    Code::W0108,
+];
 
 /// Codes only the catalogue file's reader reports: their examples are catalogue files.
 const CATALOGUE_FILE_CODES: [Code; 7] =

@@ -4,8 +4,8 @@
 
 use super::{TempDir, code, rsc, stderr, stdout};
 
-/// Two cards the front end compiles around one it does not (`loseabilities`, line 9).
-const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=loseabilities\ntype=Creature\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\n[/card]\n";
+/// Two cards the front end compiles around one it does not (`fizzle`, line 9).
+const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=fizzle\ntype=Creature\npower=1\ntoughness=1\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 #[test]
 fn check_reports_the_unsupported_construct_at_its_line_and_column() {
@@ -24,7 +24,7 @@ fn check_reports_the_unsupported_construct_at_its_line_and_column() {
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["code"], "E0100");
-    assert_eq!(lines[0]["message"], "unsupported: effect `loseabilities`");
+    assert_eq!(lines[0]["message"], "unsupported: effect `fizzle`");
     assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
     assert!(stderr(&output).contains("2 of 3 cards compile; 1 error"), "{}", stderr(&output));
 }
@@ -36,7 +36,7 @@ fn check_stats_prints_the_tally_by_construct() {
     let output = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--stats".as_ref(), file.as_os_str()]);
     assert_eq!(code(&output), 1);
     let text = stdout(&output);
-    assert!(text.starts_with("cards: 3\ncompiled: 2\nunsupported: 1\n       1  effect `loseabilities`\n"), "{text}");
+    assert!(text.starts_with("cards: 3\ncompiled: 2\nunsupported: 1\n       1  effect `fizzle`\n"), "{text}");
     let usage = rsc(["check".as_ref(), "--stats".as_ref(), file.as_os_str()]);
     assert_eq!(code(&usage), 2, "--stats without --lang wagic is a usage error");
 }
@@ -53,7 +53,7 @@ fn compile_writes_the_cards_that_compile_and_disas_shows_their_source() {
     assert_eq!(code(&disas), 0, "{}", stderr(&disas));
     let text = stdout(&disas);
     assert!(text.contains("bundle for wagic#"), "{text}");
-    assert!(text.contains("   15 | auto={T}:damage:1 target(creature,player)"), "{text}");
+    assert!(text.contains("   17 | auto={T}:damage:1 target(creature,player)"), "{text}");
     assert!(text.contains("Call damage"), "{text}");
 }
 
@@ -90,12 +90,12 @@ fn a_file_with_cr_line_ends_reads_as_with_lf_line_ends() {
     let lines: Vec<serde_json::Value> =
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(lines[0]["message"], "unsupported: effect `loseabilities`");
+    assert_eq!(lines[0]["message"], "unsupported: effect `fizzle`");
     assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
     assert_eq!(stderr(&output), "2 of 3 cards compile; 1 error\n");
 
     let human = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), file.as_os_str()]);
-    assert!(stderr(&human).contains(" 10 │ auto=loseabilities\n"), "{}", stderr(&human));
+    assert!(stderr(&human).contains(" 10 │ auto=fizzle\n"), "{}", stderr(&human));
 }
 
 /// A file with no `[card]` block compiles nothing and is no error, but it is most likely
@@ -142,7 +142,7 @@ fn a_file_with_a_byte_order_mark_is_read_whole() {
     let (exit, records, errors) = check_json(&[&file]);
     assert_eq!(exit, 1, "{errors}");
     assert_eq!(records.len(), 1, "{records:?}");
-    assert_eq!(records[0]["message"], "unsupported: effect `loseabilities`");
+    assert_eq!(records[0]["message"], "unsupported: effect `fizzle`");
     assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(9), Some(6)));
     assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
 }
@@ -165,6 +165,7 @@ fn a_misspelt_card_line_is_reported_not_skipped() {
 
 /// A file that is not UTF-8 stopped the run with a byte offset and no line: the files after
 /// it were never checked. It is an E0001 at its line and column now, and the others are read.
+/// The file itself is read whole: its card holding the byte is refused, its others compile.
 #[test]
 fn a_file_that_is_not_utf8_gets_a_located_error_and_the_others_are_checked() {
     let dir = TempDir::new("wagic-latin1");
@@ -176,8 +177,19 @@ fn a_file_that_is_not_utf8_gets_a_located_error_and_the_others_are_checked() {
     assert_eq!(records[0]["code"], "E0001");
     assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(2), Some(9)));
     assert!(records[0]["help"].as_str().is_some_and(|help| help.contains("UTF-8")), "{}", records[0]);
-    assert_eq!(records[1]["message"], "unsupported: effect `loseabilities`");
-    assert_eq!(errors, "2 of 3 cards compile; 2 errors\n");
+    assert_eq!(records[1]["message"], "unsupported: effect `fizzle`");
+    assert_eq!(errors, "2 of 4 cards compile; 2 errors\n");
+
+    // A bad byte in a comment refuses no card, and is still the file's error.
+    let comment = dir.file("comment.txt", b"# caf\xe9\n[card]\nname=Zap\nauto=life:1\ntype=Instant\n[/card]\n");
+    let (exit, records, errors) = check_json(&[&comment]);
+    assert_eq!(exit, 1, "{errors}");
+    assert_eq!(records.len(), 1, "{records:?}");
+    assert_eq!(
+        (records[0]["code"].as_str(), records[0]["line"].as_u64(), records[0]["column"].as_u64()),
+        (Some("E0001"), Some(1), Some(6))
+    );
+    assert_eq!(errors, "1 of 1 cards compile; 1 error\n");
 }
 
 /// `--help` promised folders are searched with `--lang wagic`, and a folder was "Is a
@@ -207,8 +219,8 @@ fn a_folder_is_searched_for_txt_card_files() {
 #[test]
 fn at_most_100_diagnostics_of_a_file_are_shown() {
     let dir = TempDir::new("wagic-many");
-    let card = "[card]\nname=Odd\nauto=loseabilities\ntype=Creature\n[/card]\n";
-    let file = dir.file("cards.txt", card.repeat(150));
+    let card = |n: usize| format!("[card]\nname=Odd {n}\nauto=fizzle\ntype=Instant\n[/card]\n");
+    let file = dir.file("cards.txt", (0..150).map(card).collect::<String>());
     let (exit, records, errors) = check_json(&[&file]);
     assert_eq!(exit, 1, "{errors}");
     assert_eq!(records.len(), 101, "100 diagnostics and the note");

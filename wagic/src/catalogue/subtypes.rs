@@ -256,3 +256,20 @@ pub const SUBTYPES: &[&str] = &[
     "arcane",
     "trap",
 ];
+
+/// The land subtypes of [`SUBTYPES`] (what `losesubtypesof(land)` takes away).
+pub const LAND_SUBTYPES: &[&str] = &[
+    "plains",
+    "island",
+    "swamp",
+    "mountain",
+    "forest",
+    "desert",
+    "locus",
+    "lair",
+    "mine",
+    "power-plant",
+    "tower",
+    "urza's",
+    "gate",
+];

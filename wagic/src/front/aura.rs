@@ -230,6 +230,9 @@ fn object_of(effect: &Effect<'_>) -> Object {
         Command::Regenerate,
         Command::Destroy,
         Command::Bury,
+        Command::Transforms,
+        Command::LoseAbilities,
+        Command::LoseSubtypesOf,
     ];
     let on_player = [Command::Life, Command::Draw, Command::Discard, Command::Deplete, Command::Add, Command::Shuffle];
     if is(Command::AsLongAs) {

@@ -1,11 +1,12 @@
 //! `anyzone=A/B cdaactive`: a characteristic-defining ability, the power `A` and toughness
-//! `B` of a card printed `*/*`, each a number or `type:spec:zone` (how many cards of the
-//! zone the spec matches: Nightmare's `type:swamp:mybattlefield`). It becomes a continuous
+//! `B` of a card printed `*/*` (or `n+*`), each a number, `type:spec:zone` (how many cards
+//! of the zone the spec matches: Nightmare's `type:swamp:mybattlefield`) or
+//! `plusonetype:spec:zone` (one more: Lhurgoyf's toughness). It becomes a continuous
 //! effect on the card, one pump per part (`p/t` with `per`, as `foreach(spec) p/t`), which
 //! the runtime runs again after every change. Wagic applies it in every zone; the table
 //! reads power and toughness on the battlefield, where the effect applies.
 
-use compiler::ir::{Arg, Effect, Expr, Link, Statement};
+use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link, Statement};
 use vm::bytecode::CommandIdx;
 
 use super::piece::Piece;
@@ -47,6 +48,20 @@ impl<'i> Lowering<'i> {
     /// zone the spec matches); `None` for any other form.
     fn characteristic_pump(&self, part: Piece<'_>, unit: (i32, i32)) -> Option<Result<Statement<'i>, Unsupported>> {
         let amount = |times: i32| Arg::Value(Expr::Int(unit.0 * times));
+        // `plusonetype:spec:zone` (Lhurgoyf's toughness): one more than the count.
+        if let Some(counted) = part.strip_prefix("plusone") {
+            let statement = match self.characteristic_pump(counted, unit)? {
+                Ok(statement) if counted.text.to_ascii_lowercase().starts_with("type:") => statement,
+                Ok(_) => return None,
+                Err(error) => return Some(Err(error)),
+            };
+            let command = CommandIdx::new(Command::Pump.index());
+            let args = self.arena.alloc_slice_copy(&[Arg::Value(Expr::Int(unit.0)), Arg::Value(Expr::Int(unit.1))]);
+            let one =
+                Link { operator: Some(ChainOperator::Then), effect: Effect::Call { command, confirm: false, args } };
+            let chain = self.arena.alloc_slice_copy(&[statement.chain[0], one]);
+            return Some(Ok(Statement { chain, ..statement }));
+        }
         let (power, toughness, per) = if let Ok(number) = part.text.parse::<i32>() {
             (Arg::Value(Expr::Int(unit.0 * number)), Arg::Value(Expr::Int(unit.1 * number)), None)
         } else {

@@ -1,6 +1,7 @@
 //! The effect words of one statement (`damage:2`, `destroy`, `sacrifice`, `+1/+1`, `moveto(...)`,
-//! `counter(...)`, `token(...)`, `add{G}`, a keyword ability granted or removed) as the
-//! IR's links: calls of the catalogue's commands, grants and revokes.
+//! `counter(...)`, `token(...)`, `add{G}`, a keyword ability granted or removed,
+//! `loseabilities`, `losesubtypesof(land)`) as the IR's links: calls of the catalogue's
+//! commands, grants and revokes.
 
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
@@ -32,6 +33,8 @@ const EFFECT_WORDS: &[&str] = &[
     "preventallcombatdamage",
     "cantbeblockedby",
     "spiritlink",
+    "loseabilities",
+    "losesubtypesof",
     "moveto",
     "counter",
     "add",
@@ -120,6 +123,20 @@ impl<'i> Lowering<'i> {
                     let x = Expr::Var(spec::variable("x"));
                     return Ok(one(call(command, &[Arg::Value(x)])));
                 }
+                // A whole number past the amounts compiled is most likely a slip of the
+                // keyboard: named as such, not by its first digits.
+                if amount.trim().is_empty() {
+                    return Err(Unsupported::new(piece, &format!("`{prefix}` without an amount"))
+                        .with_help(Some(format!("write the amount after the `:` (`{prefix}2`)"))));
+                }
+                let digits = amount.trim().trim_start_matches(['+', '-']);
+                if amount_of(amount).is_none() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                    let number = piece.from(piece.text.len() - amount.len()).trim();
+                    return Err(Unsupported::new(number, "amount out of range").with_help(Some(format!(
+                        "the amounts compiled are whole numbers under 10000 (`{prefix}2`), and `{}` is not",
+                        spec::quoted(number.text)
+                    ))));
+                }
                 let value = amount_of(amount).ok_or_else(|| {
                     Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount))).with_help(Some(
                         format!(
@@ -173,6 +190,22 @@ impl<'i> Lowering<'i> {
         }
         if lower == "spiritlink" {
             return Ok(one(call(Command::SpiritLink, &[])));
+        }
+        if lower == "loseabilities" {
+            return Ok(one(call(Command::LoseAbilities, &[])));
+        }
+        if let Some((args, after)) = piece.call("losesubtypesof") {
+            let card_type = args.text.trim().to_ascii_lowercase();
+            if !after.text.is_empty() {
+                return Err(Unsupported::new(piece, "text after `losesubtypesof(...)`"));
+            }
+            if card_type != "land" {
+                // Only the land subtypes are listed apart (`catalogue::LAND_SUBTYPES`).
+                return Err(Unsupported::new(args, &format!("`losesubtypesof` of `{}`", spec::quoted(&card_type)))
+                    .with_help(Some("only `losesubtypesof(land)` compiles".into())));
+            }
+            let land = Arg::Value(Expr::Str(self.arena.alloc_str("land")));
+            return Ok(one(call(Command::LoseSubtypesOf, &[land])));
         }
         if let Some((args, after)) = piece.call("cantbeblockedby") {
             if !after.text.is_empty() {

@@ -12,8 +12,9 @@
 //! words: `damage:2`, `destroy`, `add{G}`...), `token.rs` (`token(...)`) and `amount.rs`
 //! (`2`, `+1/+1`); [`spec`] reads and lowers the target specs, on [`piece`]s of the file.
 //!
-//! A permanent's line may also be a `lord(spec)` effect (applied to every match when the
-//! lord enters, and by an auto on `movedto` to each match that enters later), or an
+//! A permanent's line may also be a `lord(spec)` effect (of lasting effects: a continuous
+//! one, on what the spec matches now; of others: applied to every match when the lord
+//! enters, and by an auto on `movedto` to each match that enters later), or an
 //! `aslongas(spec)` or `foreach(spec)` of a lasting effect: a continuous effect, an auto
 //! on the catalogue's `continuous` event that the runtime runs again after every change (a
 //! static `foreach(spec) p/t` is one pump whose `per` filter counts the cards the spec
@@ -28,11 +29,14 @@
 //! [`MAX_ENTRIES`] actions and autos, a spec [`spec::MAX_TERMS`] terms.
 //!
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
-//! target until end of turn. An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
+//! target until end of turn; an alias naming no rule of Wagic's engine adds nothing
+//! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs` and `if
 //! compare(...)` in `compare.rs`.
 
+mod alias;
+pub use alias::alias_target;
 mod amount;
 mod aura;
 mod cda;
@@ -42,7 +46,6 @@ mod dynamic;
 mod links;
 pub mod piece;
 mod rampage;
-mod shared;
 pub mod spec;
 mod statement;
 mod token;
@@ -106,6 +109,11 @@ pub const MAX_ENTRIES: usize = 256;
 /// The keys of a card block that only describe the card (read by a game, not compiled).
 const DESCRIPTION_KEYS: &[&str] =
     &["name", "text", "mana", "type", "subtype", "power", "toughness", "color", "grade", "rarity", "id"];
+
+/// Whether `key` only describes the card (lowering never refuses its line).
+pub fn describes_only(key: &str) -> bool {
+    DESCRIPTION_KEYS.iter().any(|description| description.eq_ignore_ascii_case(key))
+}
 
 /// The keys of a card block that are compiled.
 const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
@@ -187,6 +195,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_permanent: !is_spell && has_x,
         x_entering: Default::default(),
         x_used: Default::default(),
+        newability_relative: Default::default(),
+        spell_target_mine: is_spell
+            && block.field("target").is_some_and(|field| {
+                spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                    spec.zone.is_some_and(|(prefix, _)| {
+                        prefix.is_some_and(|prefix| catalogue::ZONE_PREFIXES[prefix].name == "my")
+                    })
+                })
+            }),
         damage_trigger: Default::default(),
         aura: is_aura,
         target_controller: player_word,
@@ -335,9 +352,41 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 // controller controls its target until end of turn.
                 spell_statements.extend_from_slice(lowering.until_end_of_turn(lowering.control_target(value)));
             }
+            "alias" if is_spell && has_x && value.text.trim() == "1291" => {
+                // Fireball's rule in Wagic's engine (`AFireball`): the X paid, less the
+                // {1} of each target beyond the first, divided among the spell's targets.
+                let x = compiler::ir::Arg::Value(Expr::Var(spec::variable("x")));
+                spell_statements.push(lowering.alias_rule(value, catalogue::Command::DivideDamage, &[x]));
+            }
+            "alias" if is_spell && value.text.trim() == "130369" => {
+                // Soulblast's rule in Wagic's engine: its controller's creatures are put
+                // into the graveyard, their total power dealt to the spell's target.
+                spell_statements.push(lowering.alias_rule(value, catalogue::Command::SacrificeForPower, &[]));
+            }
+            "alias" if is_spell && block.field("target").is_none() && alias::blast_colour(value.text).is_some() => {
+                // The Elemental Blasts' rules in Wagic's engine: a target permanent of the
+                // colour goes to its owner's graveyard (a spell of it, countered, cannot be
+                // targeted here: nothing is cast in answer to another spell).
+                let (target, statement) = lowering.blast(value)?;
+                rule_target = Some(target);
+                spell_statements.push(statement);
+            }
+            "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
+                // An alias naming no rule of Wagic's engine: the card's own lines are all.
+            }
             "anyzone" => {
                 // Only a card printed `*/*` has its power and toughness defined this way.
-                let starred = |key: &str| block.field(key).is_some_and(|field| field.value.trim() == "*");
+                // (`1+*`: Wagic's base is the number, which the ability replaces; the table
+                // reads no number, so the ability's count is the whole value either way.)
+                let starred = |key: &str| {
+                    block.field(key).is_some_and(|field| {
+                        let value = field.value.trim();
+                        value == "*"
+                            || value
+                                .strip_suffix("+*")
+                                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                    })
+                };
                 if is_spell || !starred("power") || !starred("toughness") {
                     return Err(Unsupported::new(value, "`anyzone` on a card not printed `*/*`"));
                 }
@@ -449,6 +498,13 @@ struct Lowering<'i> {
     x_entering: std::cell::Cell<bool>,
     /// Whether the line being lowered read the X paid.
     x_used: std::cell::Cell<bool>,
+    /// Whether the statement being lowered has a `transforms(...)` `newability[...]` whose
+    /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
+    /// transformed card's controller's (`transforms.rs`).
+    newability_relative: std::cell::Cell<bool>,
+    /// The card is an instant or sorcery whose `target=` is among its controller's cards
+    /// only (`creature|mygraveyard`): their controller is the spell's.
+    spell_target_mine: bool,
     /// Whether the line being lowered is an auto on a `damaged` event, where Wagic's
     /// `trigger[from]` is the damage's source (`WEventDamage`), not the damaged object.
     damage_trigger: std::cell::Cell<bool>,
@@ -520,7 +576,10 @@ impl<'i> Lowering<'i> {
             return self.rampage(value, args);
         }
         if value.text.starts_with('@') {
-            let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "trigger without `:`"))?;
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "trigger without `:`")
+                    .with_help(Some("write `:` between the trigger and the effect (`@each my upkeep:draw:1`)".into()))
+            })?;
             let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
             let events = self.trigger(trigger)?;
             let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
@@ -534,7 +593,10 @@ impl<'i> Lowering<'i> {
             return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
         }
         if value.text.starts_with('{') {
-            let colon = value.find_top(b':').ok_or_else(|| Unsupported::new(value, "cost without `:`"))?;
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "cost without `:`")
+                    .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
+            })?;
             let costs = self.costs(value.slice(0, colon).trim())?;
             dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
             let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
@@ -560,11 +622,34 @@ impl<'i> Lowering<'i> {
         }
         // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
         // counted again after every change (a lord's too: its statements target its spec).
-        if continuous || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable)) {
+        // So does a lord whose spec a permanent matches for a while (`creature[attacking]`):
+        // Wagic's lords follow their matches, which entering alone does not.
+        let lord_of_a_state = lord.is_some_and(|spec| {
+            let spec = spec.text.to_ascii_lowercase();
+            ["attacking", "blocking", "blocked", "tapped"].iter().any(|state| spec.contains(state))
+        });
+        if continuous
+            || lord_of_a_state
+            || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable))
+        {
             self.static_only(statements, value)?;
             return Ok(Line::Continuous(statements));
         }
         match lord {
+            // A lord of lasting effects holds for the permanents its spec matches now, as
+            // Wagic's `ALord` checks again: a creature that stops matching (Turn to Frog
+            // makes it blue under Crusade's `lord(creature[white])`) loses the effect.
+            Some(spec_piece)
+                if statements.iter().all(|statement| {
+                    statement.restriction.is_none()
+                        && statement.condition.is_none()
+                        && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+                }) =>
+            {
+                // What a lord may not be (outside the battlefield) is refused all the same.
+                self.lord_entering(spec_piece, statements)?;
+                Ok(Line::Continuous(statements))
+            }
             Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {
                 let (event, entering) = self.lord_entering(spec_piece, statements)?;
                 Ok(Line::Lord { statements, event, entering })

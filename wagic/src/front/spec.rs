@@ -204,7 +204,36 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
     // Wagic's rule: a negated term makes every term of the brackets required
     // (`creature[-black;-artifact]` is neither black nor an artifact).
     let any_negated = terms.iter().any(|term| term.negated);
-    Ok(if has_or && !any_negated { terms.into_iter().map(|term| vec![term]).collect() } else { vec![terms] })
+    if any_negated {
+        return Ok(vec![terms]);
+    }
+    // Wagic's `;` (`CardDescriptor::match_or`) ors the type words, and the colours, of the
+    // brackets; every other term (an ability, `tapped`, `power=1`) is still required:
+    // `creature[power=1;toughness=1]` is a 1/1. `attacking` with `blocking` is either,
+    // whatever joins them (`creature[attacking;blocking]`).
+    let keyword = |term: &SpecTerm<'_>, names: &[&str]| {
+        matches!(term.test, TermTest::Keyword(index)
+            if catalogue::FILTERS.get(index).is_some_and(|filter| names.contains(&filter.name)))
+    };
+    let in_combat = |term: &SpecTerm<'_>| keyword(term, &["attacking", "blocking"]);
+    let (mut combat, mut required): (Vec<_>, Vec<_>) = terms.into_iter().partition(in_combat);
+    if combat.len() < 2 {
+        required.append(&mut combat);
+    }
+    let (mut types, mut colours) = (Vec::new(), Vec::new());
+    if has_or {
+        let rest;
+        (types, rest) = required.into_iter().partition(|term| matches!(term.test, TermTest::Type(_)));
+        (colours, required) = rest.into_iter().partition(|term| keyword(term, &catalogue::COLOUR_NAMES));
+    }
+    let mut alternatives = vec![required];
+    for group in [types, colours, combat].into_iter().filter(|group| !group.is_empty()) {
+        alternatives = alternatives
+            .iter()
+            .flat_map(|required| group.iter().map(move |term| [required.as_slice(), &[*term]].concat()))
+            .collect();
+    }
+    Ok(alternatives)
 }
 
 fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
@@ -250,7 +279,14 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     {
         return Ok(TermTest::Type(piece));
     }
-    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))))
+    // A typo of a state or ability the spec tests (`tappd`, `muliticolor`).
+    let filters = catalogue::FILTERS.iter().map(|spec| spec.name);
+    let help = if super::vocabulary::SPEC_TERMS.contains(&leading_word(text).as_str()) {
+        None
+    } else {
+        super::did_you_mean(&without_blanks, filters)
+    };
+    Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))).with_help(help))
 }
 
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
@@ -370,9 +406,11 @@ impl<'i> SpecLowering<'i> {
                         return Err(Unsupported::new(word, &format!("spec type `{}`", leading_word(word.text))));
                     }
                     // Any other word is a card's name (`Grizzly Bears`), as in Wagic; one in
-                    // lower case a typo away from a type (`creatrue`) would silently match
-                    // no card.
-                    if let Some(help) = misspelt_type(word.text) {
+                    // lower case a typo away from a type (`creatrue`), or from a zone alone
+                    // (`from(battlefeld)`), would silently match no card.
+                    let lower_case = word.text.bytes().all(|byte| byte.is_ascii_lowercase());
+                    let misspelt_zone = || if lower_case { zone_suggestion(word.text) } else { None };
+                    if let Some(help) = misspelt_type(word.text).or_else(misspelt_zone) {
                         return Err(Unsupported::new(word, &format!("spec type `{lower}`")).with_help(Some(help)));
                     }
                     TypeAtom::Name(self.arena.alloc_str(word.text))

@@ -94,22 +94,15 @@ impl<'i> Lowering<'i> {
             statements.push(self.statement(part.trim(), wrapper, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
-        // of its own acts on it (`damage:2 && -flying target(creature)`): one statement when
-        // the parts are effects on that card (`shared.rs`); else, as statements here choose
-        // their targets each, such a line is refused rather than split.
-        let wrapped = matches!(wrapper, Some(Wrapper::Target(_, "target")));
-        if let Some(merged) = self.one_target(piece, &parts, &statements, wrapped) {
-            statements = vec![merged];
-        }
-        if statements.len() > 1 && matches!(wrapper, Some(Wrapper::Target(_, "target"))) {
-            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
-        }
+        // of its own acts on it (`damage:2 && -flying target(creature)`): the first part
+        // chooses it, each later one acts on the targets of the part before it.
         let chooses = |statement: &Statement<'_>| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
-        if statements.len() > 1
+        let wrapped = statements.len() > 1 && matches!(wrapper, Some(Wrapper::Target(_, "target")));
+        let shared = statements.len() > 1
             && statements.iter().any(chooses)
-            && statements.iter().any(|statement| statement.target.is_none())
-        {
-            return Err(Unsupported::new(piece, "`&&` parts sharing one `target(...)`"));
+            && statements.iter().any(|statement| statement.target.is_none());
+        if wrapped || shared {
+            self.share_target(piece, &mut statements, wrapped)?;
         }
         if may && let Some(first) = statements.first_mut() {
             first.condition = Some(Condition::May(None));
@@ -122,6 +115,43 @@ impl<'i> Lowering<'i> {
             && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_)))
             && statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
+    }
+
+    /// The statements of a line whose one `target(...)` all its parts share: the first
+    /// chooses it, each later one acts on the previous one's targets (the catalogue's
+    /// `prevtgt`, which the runtime binds to them). Refused when a part has a target of its
+    /// own, or a condition, which would choose or skip apart.
+    fn share_target(
+        &self,
+        piece: Piece<'_>,
+        statements: &mut [Statement<'i>],
+        wrapped: bool,
+    ) -> Result<(), Unsupported> {
+        let refused = || Unsupported::new(piece, "`&&` parts sharing one `target(...)`");
+        let chooses = |statement: &Statement<'_>| matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        let choosers = statements.iter().filter(|statement| chooses(statement)).count();
+        // A `target(...)` written before the effect (`wrapped`) is every part's: the same.
+        let one_written =
+            choosers == 1 && statements.iter().all(|statement| statement.target.is_none() || chooses(statement));
+        let all_wrapped = wrapped && choosers == statements.len();
+        if !(one_written || all_wrapped) || statements.iter().any(|statement| statement.condition.is_some()) {
+            return Err(refused());
+        }
+        let Some(target) = statements.iter().find_map(|statement| statement.target.filter(|_| chooses(statement)))
+        else {
+            return Err(refused());
+        };
+        // Wagic resolves a line of several targets once per target (Jaddi Lifestrider's
+        // `life:2` for each creature tapped); a later part here acts on them all at once.
+        if !matches!(target, Target::Filter { filter, .. } if filter.qty == Some(vm::bytecode::Qty::Exact(1))) {
+            return Err(Unsupported::new(piece, "`&&` parts sharing a `target(...)` of several cards"));
+        }
+        let previous = self.arena.alloc(Expr::Var(spec::variable("prevtgt")));
+        for (index, statement) in statements.iter_mut().enumerate() {
+            statement.target =
+                Some(if index == 0 { target } else { Target::Expr { value: previous, optional: false } });
+        }
+        Ok(())
     }
 
     fn wrapper<'s>(&self, word: Piece<'s>) -> Option<Wrapper<'s>> {
@@ -274,6 +304,7 @@ impl<'i> Lowering<'i> {
         }
         let last = effect_words.last().copied().unwrap_or(first);
         let effect_piece = piece.slice(first.start - piece.start, last.start - piece.start + last.text.len());
+        self.newability_relative.set(false);
         let mut chain = match self.effect_links(effect_piece) {
             Ok(chain) => chain,
             // `tap target(creature) myTurnOnly`: name the word the effect does not take.
@@ -300,6 +331,14 @@ impl<'i> Lowering<'i> {
                 links.push(Link { operator, effect: link.effect });
             }
             chain = self.arena.alloc_slice_copy(&links);
+        }
+        if self.newability_relative.get() && (target.is_some() || !self.spell_target_mine) {
+            // Wagic's `my` in a new ability is the transformed card's controller's: the
+            // same as the source's only for a spell's target among its own cards.
+            return Err(Unsupported::new(
+                piece,
+                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
+            ));
         }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {

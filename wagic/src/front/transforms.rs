@@ -2,14 +2,18 @@
 //! card types and subtypes, gets new colours, a new base power and toughness, and keyword
 //! abilities, for as long as the effect lasts (`forever`: until the card moves, whatever
 //! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
-//! command, then one grant per keyword ability. Wagic's other parts (`newability[...]`,
-//! `loseabilities`, the `remove...types` and `allsubtypes` words) are refused, each by name.
+//! command, then one grant per keyword ability, then the links of each `newability[effect]`
+//! of one effect whose outcome is the same whatever its source (`moveTo(...)`,
+//! `counter(...)`, a pump, `tap`...: [`Lowering::new_ability`]). Wagic's other parts
+//! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
+//! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
 use vm::bytecode::CommandIdx;
 
 use super::amount::amount_of;
 use super::piece::Piece;
+use super::statement::is_lasting;
 use super::{Lowering, Unsupported, ability_of, did_you_mean, spec};
 use crate::catalogue::{self, Command};
 
@@ -57,6 +61,8 @@ impl<'i> Lowering<'i> {
         let mut power = None;
         let mut toughness = None;
         let mut grants = Vec::new();
+        // The effects of `newability[...]` parts, run on each target after the changes.
+        let mut new_abilities: Vec<Link<'i>> = Vec::new();
         for part in parts.iter().skip(1) {
             let part = part.trim();
             let lower = part.text.to_ascii_lowercase();
@@ -87,6 +93,10 @@ impl<'i> Lowering<'i> {
                 colours.push(colour);
             } else if let Some(ability) = ability_of(&lower) {
                 grants.push(Link { operator: Some(ChainOperator::Then), effect: Effect::Grant(ability) });
+            } else if let Some(inner) = part.strip_prefix("newability[").filter(|_| lower.ends_with(']')) {
+                let inner = inner.slice(0, inner.text.len() - 1).trim();
+                let links = self.new_ability(part, inner)?;
+                new_abilities.extend(links.iter().map(|link| Link { operator: Some(ChainOperator::Then), ..*link }));
             } else {
                 let word = spec::leading_word(&lower);
                 return Err(Unsupported::new(part, &format!("transforms part `{word}`")));
@@ -104,7 +114,7 @@ impl<'i> Lowering<'i> {
             }
         }
         if forever {
-            if !grants.is_empty() {
+            if !grants.is_empty() || new_abilities.iter().any(|link| is_lasting(&link.effect)) {
                 // A granted ability lasts as a runtime effect does, which `forever` outlives.
                 return Err(Unsupported::new(list, "keyword ability in `transforms(...) forever`"));
             }
@@ -120,6 +130,46 @@ impl<'i> Lowering<'i> {
         };
         let mut links = vec![call];
         links.extend(grants);
+        links.extend(new_abilities);
         Ok(self.arena.alloc_slice_copy(&links))
+    }
+
+    /// `newability[effect]` (Wagic's `ATransformer` parses the effect as the transformed
+    /// card's own ability and, one-shot, resolves it at once; lasting, keeps it while the
+    /// transformation lasts): the effect's links, on the same targets. Compiled for one
+    /// effect of the commands below, whose outcome is the same whichever card is its source
+    /// (no damage, whose source counts); a zone named by whose it is (`mybattlefield`) is
+    /// the transformed card's controller's, checked by the statement (`statement.rs`).
+    fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
+        let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        if inner.text.is_empty() || inner.words().len() != 1 {
+            return Err(refused());
+        }
+        let links = self.effect_links(inner).map_err(|_| refused())?;
+        let same_whatever_source = [
+            Command::MoveTo,
+            Command::Counter,
+            Command::Pump,
+            Command::Tap,
+            Command::Untap,
+            Command::Destroy,
+            Command::Bury,
+            Command::Regenerate,
+        ];
+        for link in links {
+            match link.effect {
+                Effect::Grant(_) | Effect::Revoke(_) => {}
+                Effect::Call { command, .. }
+                    if same_whatever_source.iter().any(|known| command == CommandIdx::new(known.index())) => {}
+                _ => return Err(refused()),
+            }
+        }
+        let lower = inner.text.to_ascii_lowercase();
+        if let Some(zone) = lower.strip_prefix("moveto(")
+            && (zone.starts_with("my") || zone.starts_with("opponent"))
+        {
+            self.newability_relative.set(true);
+        }
+        Ok(links)
     }
 }

@@ -13,22 +13,28 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else {
             return Err(skip("a move names no card on the board", at(line, text)));
         };
-        let acting = self.table.board.active;
+        if self.combat_wait == CombatWait::Order {
+            // Wagic's order step takes any click as a blocker's move up its damage order.
+            return self.raise_in_order(card, line, text).map(|()| None);
+        }
+        // The acting player (Wagic's `currentlyActing`): the defending one in the blockers
+        // step, the active one otherwise. Its cards, spells and abilities alone react.
+        let active = self.table.board.active;
+        let blockers_step = self.phase == Phase::CombatBlockers;
+        let acting = if blockers_step { opponent(active) } else { active };
         match c.zone {
-            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
-            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
             zone if zone == BATTLEFIELD
-                && self.phase == Phase::CombatBlockers
+                && blockers_step
+                && c.controller == acting
                 && is_type(&c.printed.types, "creature") =>
             {
-                self.declare_blocker(card, line, text).map(|()| None)
+                self.click_blocker(card, line, text)
             }
-            zone if zone == BATTLEFIELD && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) => Err(
-                skip("a creature clicked in combat (blocks and Wagic's combat steps are not modelled)", at(line, text)),
-            ),
-            zone if zone == HAND || zone == BATTLEFIELD => {
-                Err(skip("a player acts out of turn (priority is not modelled)", at(line, text)))
-            }
+            zone if zone == HAND && c.owner == acting => self.play_from_hand(card, line, text),
+            zone if zone == BATTLEFIELD && c.controller == acting => self.use_permanent(card, line, text),
+            // A card of the other player: no rule and none of its abilities takes the click
+            // (each wants the acting player's card), so it does nothing.
+            zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
     }
@@ -111,9 +117,6 @@ impl Run<'_> {
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let creature = is_type(&types, "creature");
-        if creature && matches!(self.phase, Phase::CombatBlockers | Phase::CombatDamage) {
-            return Err(skip("a creature clicked in combat (blocks are not modelled)", at(line, text)));
-        }
         // A land of a basic land type has its type's mana ability (Wagic's rules file
         // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
         let colours: Vec<usize> = if is_type(&types, "land") {
@@ -132,10 +135,6 @@ impl Run<'_> {
                     && auto.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"))
             })
         });
-        if attack_step && self.entered.contains(&card) && !haste {
-            // Neither Wagic's attack rule nor a `{T}` ability reacts: not modelled.
-            return self.declare_attacker(card, line, text).map(|()| None);
-        }
         let mut entries = Vec::new();
         if attack_step && (attacking || self.can_attack(card)) {
             // Wagic's attack rule comes before any card's ability (the rules are loaded first).
@@ -160,12 +159,10 @@ impl Run<'_> {
             entries.extend(payable.into_iter().map(Entry::Action));
         }
         match entries.as_slice() {
-            [] if attack_step => self.declare_attacker(card, line, text).map(|()| None),
-            [] if actions == 0 && !colours.is_empty() => Err(skip("a click on a tapped land", at(line, text))),
-            [] if actions == 0 => {
-                Err(skip("a click on a permanent with no ability (combat is not modelled)", at(line, text)))
-            }
-            // Wagic offers no ability whose cost cannot be paid: the click does nothing.
+            // Nothing reacts (not the attack rule: the creature cannot attack; not a tapped
+            // land's mana ability; Wagic offers no ability whose cost cannot be paid), and
+            // Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap` ended
+            // since its untap step): the click does nothing.
             [] => Ok(None),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {
@@ -198,6 +195,7 @@ impl Run<'_> {
     ) -> Result<Option<Pending>, Skip> {
         match entry {
             Entry::Attack => self.declare_attacker(card, line, text).map(|()| None),
+            Entry::Block => self.cycle_block(card, line, text).map(|()| None),
             Entry::Mana(colour) => {
                 let controller = self.table.board.get(card).map_or(P0, |c| c.controller);
                 crate::host::WagicHost::set_tapped(&mut self.table.board, card, true);
@@ -340,8 +338,10 @@ pub(super) const LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain
 /// What a click on a permanent does, as one entry of Wagic's menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Entry {
-    /// Declares it an attacker (Wagic's attack rule).
+    /// Declares it an attacker, or takes its attack back (Wagic's attack rule).
     Attack,
+    /// Moves its block on (Wagic's block rule).
+    Block,
     /// Taps it for one mana of this colour ([`testfile::Mana`] order): a land type's.
     Mana(usize),
     /// Activates its ability of this index.
@@ -350,8 +350,8 @@ pub(super) enum Entry {
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
 pub(super) struct Menu {
-    card: CardId,
-    entries: Vec<Entry>,
+    pub(super) card: CardId,
+    pub(super) entries: Vec<Entry>,
 }
 
 /// The entry a `choice N` move picks; `None` for another move.

@@ -4,26 +4,28 @@
 //! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
 //! by count and by name; `*` counts any card).
 //!
-//! The moves played: a card's name clicks it. The active player plays a land from their
-//! hand (one a turn, in a main phase); casts a spell from their hand, paying its mana cost
-//! (less affinity's discount) from the pool as Wagic pays it (at sorcery speed unless it
-//! is an instant or has flash), its effect resolving at once (nobody responds: the stack
-//! is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what reacts to
-//! the click (in the attackers step, the attack rule first; a land type's mana ability, in
-//! Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's abilities whose
-//! cost a trial activation can pay, in its lines' order) is done when it is one, opens
-//! Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0; the entry
-//! past the last is `Cancel`), and nothing happens when none does. A triggered or entering
-//! ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it does: a
-//! `may` lists the ability then `Cancel`, a targeted ability lists itself alone (`choice
-//! 0`), then its target is clicked (one the runtime took as the only legal one is still
-//! clicked: a click on another card is ignored, as Wagic ignores a card that is no legal
-//! target); a spell's targets are clicked first, as Wagic asks them
-//! as the spell is cast. A spell whose target its `auto=` line names (not `target=`) opens
-//! the same menu of its one ability before its target. While a spell or ability waits for a target (or
-//! a cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
-//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the
-//! next move, as Wagic asks for it, and the test is skipped when no move names it.
+//! The moves played: a card's name clicks it. Only the acting player's cards take a click
+//! (Wagic's `currentlyActing`: the defending player in the blockers step, the active one
+//! otherwise); a click on the other player's does nothing. The acting player plays a land
+//! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its
+//! mana cost (less affinity's discount) from the pool as Wagic pays it (at sorcery speed
+//! unless it is an instant or has flash), its effect resolving at once (nobody responds:
+//! the stack is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what
+//! reacts to the click (in the attackers step, the attack rule first; a land type's mana
+//! ability, in Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's
+//! abilities whose cost a trial activation can pay, in its lines' order) is done when it is
+//! one, opens Wagic's menu when several (the next move, `choice N`, picks entry `N` from 0;
+//! the entry past the last is `Cancel`), and nothing happens when none does. A triggered or
+//! entering ability's question waits for the moves ([`Table::held`]), as Wagic's menu of it
+//! does: a `may` lists the ability then `Cancel`, a targeted ability lists itself alone
+//! (`choice 0`), then its target is clicked (one the runtime took as the only legal one is
+//! still clicked: a click on another card is ignored, as Wagic ignores a card that is no
+//! legal target); a spell's targets are clicked first, as Wagic asks them as the spell is
+//! cast. A spell whose target its `auto=` line names (not `target=`) opens the same menu of
+//! its one ability before its target. While a spell or ability waits for a target (or a
+//! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
+//! `p1`, `p2`); a target the runtime took as the only legal one is still named by the next
+//! move, as Wagic asks for it, and the test is skipped when no move names it.
 //!
 //! An Aura is cast as Wagic casts it: the next move names the permanent it enchants (it
 //! resolves attached to it; a permanent its `target=` does not match skips the test). A
@@ -31,35 +33,39 @@
 //! give the pool, not X). A block that `cantbeblockedby(...)` forbids is a click Wagic
 //! does not take. A permanent that changes controller (an Aura's `control`) counts as
 //! entered this turn; summoning sickness stops an ability whose cost taps. Tests Wagic
-//! keeps in `wontfix` are skipped ([`known_wagic_failure`]).
+//! keeps in `wontfix` or `bugs` are skipped ([`known_wagic_failure`]).
 //!
 //! `next` moves one phase on, `eot` to the next turn's untap step, `goto <phase>` to that
 //! phase, as Wagic does: the untap step untaps the active player's permanents, the draw
 //! step draws a card, each phase emits its `@each` event, the pools empty as each phase
-//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. As the
-//! attackers step ends, `mustattack` creatures that can attack do, and a lone attacker
-//! gets +1/+1 until end of turn per printed exalted. With no attacker, combat goes from
-//! the attackers step to its end, as in Wagic; attackers fire `attacking` as blockers
-//! begin and deal their power to the defending player as damage begins: first strike and
-//! double strike damage first, then, at the next `next` when some was dealt (Wagic's
-//! first strike step), the rest (double strike again); a damage step that deals nothing
-//! goes on at once. In the blockers step a creature of the defending player clicked blocks
-//! the one attacker; blocker and attacker deal each other their power, and `blocking` and
-//! `blocked` fire as the step ends.
+//! ends, and the cleanup step ends `ueot` effects and damage and passes the turn. A click
+//! declares an attacker, a second takes the attack back; as the attackers step ends,
+//! `mustattack` creatures that can attack do, the attackers tap (vigilance aside), and a
+//! lone attacker gets +1/+1 until end of turn per printed exalted. With no attacker, combat
+//! goes from the attackers step to its end, as in Wagic; attackers fire `attacking` as
+//! blockers begin. In the blockers step a click on a creature of the defending player moves
+//! its block on to the next attacker it may block (evasion, protection...), then off, as
+//! Wagic's block rule does for its test suite; `blocking` and `blocked` fire as the step
+//! ends, when flanking shrinks blockers. Then Wagic's combat steps (see `combat.rs`), each
+//! waiting for a `next` only where Wagic's does: the order step when an attacker has
+//! several blockers (a click moves a blocker up its damage order), the first strike and
+//! regular damage steps when an attacker is shown for its damage assignment (several
+//! blockers, or trample) and when they dealt damage; the damage is assigned as Wagic's
+//! combat screen assigns it by default (each blocker its toughness, 1 with deathtouch, the
+//! rest to the first blocker or with trample to the player), first strike and double strike
+//! damage first, from attackers and blockers alike.
 //!
-//! Anything else makes the test **skipped, with the reason**, never passed: blocks other
-//! than one plain blocker on the one attacker (several attackers or blockers, a changed
-//! block, evasion, first strike, trample... decide the block or Wagic's damage steps;
-//! see `combat.rs`), a creature clicked in the damage step, a `choice N` where the model
-//! opens no menu and waits for no target (a card's ways to be cast, modes, several `may`s
-//! of one card; while a target is awaited `choice` does nothing, as in Wagic), `yes`,
-//! `no`, `endinterruption` (interruptions), `human`, `ai`; a card given by its Wagic id with
-//! no set files to map it ([`run_with_sets`] names such cards by name: see `ids.rs`); a card that is not in the card files
-//! or does not compile; a keyword ability outside [`MODELLED_ABILITIES`], printed or
-//! granted; a move the model cannot play (a spell it cannot pay for, a target with a
-//! count, a permanent with no ability, a creature that entered this turn
-//! acting or attacking, a player acting out of turn, a card in a graveyard); a question
-//! the moves do not answer; an `[ASSERT]` with no phase.
+//! Anything else makes the test **skipped, with the reason**, never passed: blocks with
+//! banding, rampage against several blockers, or while a card takes abilities away; a
+//! `choice N` where the model opens no menu and waits for no target (a card's ways to be
+//! cast, modes, several `may`s of one card; while a target is awaited `choice` does
+//! nothing, as in Wagic), `yes`, `no`, `endinterruption` (interruptions), `human`, `ai`; a
+//! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
+//! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
+//! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a move the model
+//! cannot play (a spell it cannot pay for, a target with a count, a creature that entered
+//! this turn acting, a card in a graveyard); a question the moves do not answer; an
+//! `[ASSERT]` with no phase; a test of Wagic's `wontfix` or `bugs` folders.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -83,6 +89,7 @@ pub use ids::NO_SETS;
 
 use asserts::compare;
 use clicks::{Menu, choice_number};
+use combat::{CombatWait, DamageStep};
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
 pub const MAX_MOVES: usize = 10_000;
@@ -145,10 +152,17 @@ fn at(line: u32, text: &str) -> String {
 /// own engine, left out of Wagic's `_tests.txt`, whose `[ASSERT]` Wagic does not meet
 /// either (`wontfix/bravado_i190.txt` expects Bravado's `foreach(creature|myBattlefield)`
 /// to count the enchanted creature's controller's creatures, where Wagic's card code counts
-/// the Aura's controller's). `None` for any other path.
+/// the Aura's controller's). Likewise a test of the `bugs` folder: an open issue's report,
+/// also left out of `_tests.txt`, some written for an older engine
+/// (`bugs/ability_stacking_i175.txt` counts three `next`s from an attackers step with no
+/// attacker to the end of combat, where Wagic's engine goes there at once). `None` for any
+/// other path.
 pub fn known_wagic_failure(path: &std::path::Path) -> Option<Skip> {
-    let wontfix = path.components().any(|part| part.as_os_str().eq_ignore_ascii_case("wontfix"));
-    wontfix.then(|| skip("a test Wagic marks wontfix (Wagic's engine fails it too)", ""))
+    let folder = |name: &str| path.components().any(|part| part.as_os_str().eq_ignore_ascii_case(name));
+    if folder("wontfix") {
+        return Some(skip("a test Wagic marks wontfix (Wagic's engine fails it too)", ""));
+    }
+    folder("bugs").then(|| skip("a test of Wagic's `bugs` folder (an open issue, out of Wagic's suite)", ""))
 }
 
 /// Runs one test on a fresh table of `library`, with no set files: a test that names a
@@ -210,9 +224,9 @@ struct Clicks {
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
-/// and double strike, defender, indestructible, deathtouch, wither, lifelink, mustattack,
-/// exalted...), or that change nothing when no creature ever blocks and nothing is on a
-/// stack (evasion):
+/// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
+/// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
+/// block):
 /// a card with any other (`shroud`, `protection`, `storm`, `persist`...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
@@ -287,11 +301,14 @@ struct Run<'t> {
     owed_menu: bool,
     /// The attackers declared this combat.
     declared: Vec<CardId>,
-    /// First strike damage was dealt in this combat damage phase: the next `next` deals
-    /// the regular damage, within the phase (Wagic's first strike step).
-    first_strike_dealt: bool,
-    /// The attackers blocked this combat: one whose blocker left deals no damage.
+    /// What Wagic's combat waits in for the next `next` (its order step, a damage step).
+    combat_wait: CombatWait,
+    /// The attackers blocked this combat (Wagic's `blocked`): one whose blockers left
+    /// deals no damage.
     blocked: Vec<CardId>,
+    /// The blockers, in the order their blocks were declared (each attacker's damage
+    /// assignment order, as Wagic's order step changes it).
+    block_order: Vec<CardId>,
     /// An Aura cast and paid for, on the stack, waiting for the move that names the
     /// permanent it enchants.
     enchanting: Option<CardId>,
@@ -371,8 +388,9 @@ impl<'t> Run<'t> {
             owed_clicks: 0,
             owed_menu: false,
             declared: Vec::new(),
-            first_strike_dealt: false,
+            combat_wait: CombatWait::None,
             blocked: Vec::new(),
+            block_order: Vec::new(),
             enchanting: None,
             menu: None,
             held_menu_chosen: false,
@@ -522,9 +540,9 @@ impl<'t> Run<'t> {
             ),
             _ => return Err(skip("a phase move the runner does not read", at(line, text))),
         };
-        // At most one turn, a phase and a first strike step: `goto` the current phase stays
-        // (as in Wagic).
-        for _ in 0..testfile::PHASES.len() + 2 {
+        // At most one turn, a phase and Wagic's combat waits (order, two damage steps shown
+        // and dealt): `goto` the current phase stays (as in Wagic).
+        for _ in 0..testfile::PHASES.len() + 6 {
             if goal == Some(self.phase) && text != "eot" {
                 return Ok(());
             }
@@ -546,18 +564,42 @@ impl<'t> Run<'t> {
         if self.phase == Phase::CombatAttackers {
             self.leave_attackers(line, text)?;
         }
-        if self.phase == Phase::CombatDamage && std::mem::take(&mut self.first_strike_dealt) {
-            // Wagic's first strike step ends: the regular damage, in the same phase; with
-            // none dealt, on to the end of combat at once.
-            if self.strike(false) {
+        if self.phase == Phase::CombatDamage {
+            // Wagic's damage steps go on from where they wait; when the regular damage
+            // deals none, on to the end of combat.
+            let from = match self.combat_wait {
+                CombatWait::FirstStrikeShown => Some(DamageStep::EndFirstStrike),
+                CombatWait::FirstStrikeDealt => Some(DamageStep::Damage),
+                CombatWait::DamageShown => Some(DamageStep::EndDamage),
+                _ => None,
+            };
+            if let Some(from) = from
+                && self.damage_steps(from)
+            {
                 return self.table.try_settle().map_err(|error| table_skip(error, line, text));
             }
         }
         if self.phase == Phase::CombatBlockers {
-            // The blocks' triggers (`blocking`, `blocked`, rampage) resolve in the blockers
-            // step, before any combat damage.
-            self.leave_blockers(line, text)?;
-            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            if self.combat_wait == CombatWait::Order {
+                self.combat_wait = CombatWait::None;
+            } else {
+                // The blocks' triggers (`blocking`, `blocked`, rampage) resolve in the
+                // blockers step, before any combat damage; then Wagic's order step waits
+                // when an attacker has several blockers.
+                self.leave_blockers(line, text)?;
+                self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                if self.table.held.is_some() {
+                    // Wagic's triggers step waits for the question, then goes on by itself.
+                    return Err(skip(
+                        "a triggered ability asks a question as blockers are chosen (Wagic's triggers step)",
+                        at(line, text),
+                    ));
+                }
+                if self.must_order() {
+                    self.combat_wait = CombatWait::Order;
+                    return Ok(());
+                }
+            }
         }
         let mut phase = self.phase.next();
         let active = self.table.board.active;
@@ -568,11 +610,6 @@ impl<'t> Run<'t> {
             .into_iter()
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
-        // Combat damage is dealt as its phase begins: an attacker gone after it is no matter.
-        if self.phase == Phase::CombatBlockers && attackers.len() != self.declared.len() {
-            // Wagic's combat steps run on when an attacker is gone; these are not modelled.
-            return Err(skip("an attacker left combat before its damage", at(line, text)));
-        }
         if self.phase == Phase::CombatAttackers && attackers.is_empty() {
             // No attacker: Wagic goes straight to the end of combat.
             phase = Phase::CombatEnd;
@@ -603,7 +640,7 @@ impl<'t> Run<'t> {
         let mut no_damage = false;
         match phase {
             Phase::CombatBlockers => {
-                // The attackers are chosen: each attacks (no blocker is ever declared).
+                // The attackers are chosen: each attacks.
                 if let Some(event) = self.table.runtime.event_index("attacking") {
                     for &card in &attackers {
                         let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));
@@ -612,12 +649,8 @@ impl<'t> Run<'t> {
                 }
             }
             Phase::CombatDamage => {
-                // Unblocked attackers deal their power to the defending player: first
-                // strike damage, then (at the next `next` when some was dealt) the rest.
-                self.first_strike_dealt = self.strike(true);
-                if !self.first_strike_dealt {
-                    no_damage = !self.strike(false);
-                }
+                // Wagic's damage steps, until one waits for a `next`.
+                no_damage = !self.damage_steps(DamageStep::FirstStrike);
             }
             Phase::CombatEnd => {
                 for card in &mut self.table.board.cards {
@@ -626,6 +659,8 @@ impl<'t> Run<'t> {
                 }
                 self.declared.clear();
                 self.blocked.clear();
+                self.block_order.clear();
+                self.combat_wait = CombatWait::None;
             }
             _ => {}
         }
@@ -803,6 +838,11 @@ fn unmodelled_ability(table: &Table) -> Result<(), Skip> {
 /// `target=`.
 fn is_aura(types: &[String], target: &str) -> bool {
     is_type(types, "enchantment") && is_type(types, "aura") && !target.trim().is_empty()
+}
+
+/// The other player.
+fn opponent(player: PlayerId) -> PlayerId {
+    if player == P0 { P1 } else { P0 }
 }
 
 fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {

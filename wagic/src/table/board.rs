@@ -192,20 +192,37 @@ impl Board {
         self.effects.iter().rev().find(|(_, c, target, _)| *c == code && *target == Value::Card(card)).map(|e| e.3)
     }
 
-    /// The card's type words (lower case): printed, then those `transforms` effects add.
+    /// The card's type words (lower case): printed, then changed by the effects in the
+    /// order they began (`transforms` adds, `losesubtypesof(land)` takes away the land
+    /// subtypes the card has by then).
     pub fn types(&self, card: CardId) -> Vec<&str> {
         let Some(c) = self.get(card) else { return Vec::new() };
         let mut types: Vec<&str> = c.printed.types.iter().map(String::as_str).collect();
         for (_, code, target, value) in &self.effects {
-            if *code == EffectCode::AddType
-                && *target == Value::Card(card)
-                && let Some(word) = usize::try_from(*value).ok().and_then(catalogue::type_word)
-                && !types.contains(&word)
-            {
-                types.push(word);
+            if *target != Value::Card(card) {
+                continue;
+            }
+            match code {
+                EffectCode::AddType => {
+                    if let Some(word) = usize::try_from(*value).ok().and_then(catalogue::type_word)
+                        && !types.contains(&word)
+                    {
+                        types.push(word);
+                    }
+                }
+                EffectCode::LoseSubtypes => types.retain(|word| !catalogue::LAND_SUBTYPES.contains(word)),
+                _ => {}
             }
         }
         types
+    }
+
+    /// Whether a `loseabilities` effect is on the card: its own activated and triggered
+    /// abilities do nothing.
+    pub fn lost_abilities(&self, card: CardId) -> bool {
+        self.effects
+            .iter()
+            .any(|(_, code, target, _)| *code == EffectCode::LoseAbilities && *target == Value::Card(card))
     }
 
     /// The card's colours: printed, then changed by `transforms` effects in the order they
@@ -279,8 +296,14 @@ impl Board {
                 other.attached = None;
             }
         }
-        // A `transforms(...) forever` change ends as its card becomes a new object.
-        self.effects.retain(|(id, _, target, _)| !(*id == FOREVER && *target == Value::Card(card)));
+        // A `transforms(...) forever` change ends as its card becomes a new object; so do a
+        // `loseabilities` and a `losesubtypesof` as it enters the battlefield anew (leaving,
+        // it still has lost its abilities: its triggers on leaving do not fire, as in Wagic).
+        let entering = zone == BATTLEFIELD;
+        self.effects.retain(|(id, code, target, _)| {
+            let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
+            !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
+        });
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

@@ -102,6 +102,11 @@ impl Host for Board {
         }
     }
 
+    fn auto_may_fire(&self, card: CardId) -> bool {
+        // A card that lost its abilities has no triggered or continuous ones.
+        !self.lost_abilities(card)
+    }
+
     fn chooser(&self, env: &Env, _kind: RequestKind) -> PlayerId {
         env.controller
     }
@@ -308,11 +313,16 @@ impl WagicHost for Board {
             .iter()
             .position(|(_, code, on, value)| *code == EffectCode::Regenerate && *on == Value::Card(card) && *value > 0);
         if let (true, Some(shield)) = (can_regenerate, shield) {
+            // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
+            // leaves combat (`initAttackersDefensers`: an attacker no more, blocking
+            // nothing; the attacker it blocked stays blocked).
             self.effects[shield].3 = 0;
             if let Some(c) = self.get_mut(card) {
-                c.tapped = true;
                 c.damage = 0;
+                c.attacking = false;
+                c.blocking = None;
             }
+            self.set_tapped(card, true);
             return false;
         }
         self.place(card, owner, GRAVEYARD, -1);

@@ -14,7 +14,8 @@ pub struct Printed {
     pub name: String,
     /// `type=` and `subtype=` words, lower case.
     pub types: Vec<String>,
-    /// Its colours, from its mana cost, in [`crate::catalogue::COLOUR_NAMES`] words.
+    /// Its colours, from its mana cost and `color=`, in [`crate::catalogue::COLOUR_NAMES`]
+    /// words.
     pub colours: Vec<&'static str>,
     /// `power=` (0 when absent or not a number).
     pub power: i32,
@@ -24,7 +25,8 @@ pub struct Printed {
     pub mana_value: i32,
     /// `mana=` as written (`{1}{R}`): what casting it costs.
     pub mana_cost: String,
-    /// `target=` as written (a spell's target), empty when absent.
+    /// `target=` as written (a spell's target; an Elemental Blast's alias's when absent),
+    /// empty when none.
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
@@ -134,6 +136,29 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             }
         }
     }
+    // `color=` (Wagic's primitive `setColor`): the card is of these colours, the first
+    // replacing those it had; a `mana=` read after it adds its own again.
+    let position = |key: &str| block.fields.iter().position(|field| field.key.eq_ignore_ascii_case(key));
+    if let (Some(at), Some(field)) = (position("color"), block.field("color")) {
+        let mana_after = position("mana").is_some_and(|mana_at| mana_at > at);
+        let mut written: Vec<&'static str> = Vec::new();
+        for word in field.value.split([',', ' ']).map(str::trim).filter(|word| !word.is_empty()) {
+            let word = word.to_ascii_lowercase();
+            if let Some(colour) = crate::catalogue::COLOUR_NAMES.iter().find(|name| **name == word)
+                && !written.contains(colour)
+            {
+                written.push(colour);
+            }
+        }
+        if mana_after {
+            for colour in colours {
+                if !written.contains(&colour) {
+                    written.push(colour);
+                }
+            }
+        }
+        colours = written;
+    }
     Printed {
         name: block.name().to_string(),
         types,
@@ -142,7 +167,11 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         toughness: number("toughness"),
         mana_value,
         mana_cost: mana.trim().to_string(),
-        target: block.field("target").map_or(String::new(), |field| field.value.trim().to_string()),
+        // Without `target=`, an Elemental Blast's alias gives its target (Wagic's target
+        // chooser by alias).
+        target: block.field("target").map(|field| field.value.trim().to_string()).unwrap_or_else(|| {
+            block.field("alias").and_then(|field| crate::front::alias_target(field.value)).unwrap_or_default()
+        }),
         autos: block
             .fields
             .iter()

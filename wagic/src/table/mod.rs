@@ -30,7 +30,9 @@ use std::sync::Arc;
 use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use vm::bytecode::{CardIdx, ZoneIdx};
-use vm::runtime::{CardId, Completion, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value};
+use vm::runtime::{
+    CardId, Completion, EffectKind, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value,
+};
 
 mod board;
 mod host;
@@ -59,6 +61,9 @@ pub const STACK: ZoneIdx = ZoneIdx(5);
 /// `garbage`), never compared or searched.
 pub const GONE: ZoneIdx = ZoneIdx(u32::MAX);
 
+/// The basic land types, whose mana abilities Wagic's rules give every land of the type.
+pub const BASIC_LAND_TYPES: [&str; 5] = ["plains", "island", "swamp", "mountain", "forest"];
+
 /// The effect id of the effects the table's own rules add until end of turn (exalted's
 /// pump, added by the runner), which [`Table::try_end_turn`] ends: the runtime numbers its
 /// effects up from 0 and a test never records this many.
@@ -79,6 +84,8 @@ pub enum TableError {
     Trap(String),
     /// The board did not settle in [`SETTLE_ROUNDS`] rounds (triggers that keep firing).
     Unsettled,
+    /// The board reached a state whose rules the table does not model: what.
+    Unmodelled(&'static str),
 }
 
 impl std::fmt::Display for TableError {
@@ -90,6 +97,7 @@ impl std::fmt::Display for TableError {
             TableError::IllegalAnswer(why) => write!(f, "an answer was refused ({why})"),
             TableError::Trap(trap) => write!(f, "a card's code trapped ({trap})"),
             TableError::Unsettled => write!(f, "the board did not settle in {SETTLE_ROUNDS} rounds"),
+            TableError::Unmodelled(what) => write!(f, "not modelled: {what}"),
         }
     }
 }
@@ -228,6 +236,9 @@ impl Table {
     /// queue; whether it ran to the end.
     pub fn try_activate(&mut self, card: CardId, player: PlayerId) -> Result<bool, TableError> {
         let rules = self.rules(card)?;
+        if self.lost_abilities(card) {
+            return Ok(false);
+        }
         let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
         let done = self.finish(outcome)?;
         self.try_settle()?;
@@ -238,6 +249,9 @@ impl Table {
     /// answering from the queue: the caller answers ([`Table::resume`]) and settles.
     pub fn start(&mut self, card: CardId, player: PlayerId) -> Result<Step, TableError> {
         let rules = self.rules(card)?;
+        if self.lost_abilities(card) {
+            return Ok(Step::Unpaid);
+        }
         let outcome = self.runtime.activate(&mut self.board, card, rules, player).map_err(trap)?;
         Ok(step(outcome))
     }
@@ -274,6 +288,15 @@ impl Table {
     /// paid (one whose cost asks which card to pay with counts).
     pub fn try_payable_actions(&mut self, card: CardId, player: PlayerId) -> Result<Vec<usize>, TableError> {
         let rules = self.rules(card)?;
+        if self.lost_abilities(card) {
+            if self.board.types(card).iter().any(|word| BASIC_LAND_TYPES.contains(word)) {
+                // Wagic's rules give a basic land type's mana ability to such a land
+                // whatever it lost: how a game offers it beside the lost ones is not the
+                // table's to say.
+                return Err(TableError::Unmodelled("a land that lost its abilities and has a basic land type"));
+            }
+            return Ok(Vec::new());
+        }
         let count = self.library.program.cards()[rules.index()].actions.len();
         let mut payable = Vec::new();
         for action in 0..count {
@@ -446,10 +469,46 @@ impl Table {
             let pending =
                 !self.board.moved.is_empty() || !self.board.events.is_empty() || !self.board.damage_dealt.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
-                return Ok(());
+                return self.check_lost_abilities();
             }
         }
         Err(TableError::Unsettled)
+    }
+
+    /// Whether `card` is a permanent under a `loseabilities` effect: none of its own
+    /// abilities can be activated.
+    fn lost_abilities(&self, card: CardId) -> bool {
+        self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD) && self.board.lost_abilities(card)
+    }
+
+    /// Wagic takes from a card that loses its abilities every effect of its own abilities
+    /// in force (and gives them back when it ends); the runtime keeps them. A continuous
+    /// effect's have ended by now (the card's continuous autos no longer run); its printed
+    /// keyword abilities stay in Wagic too (`ALoseAbilities` leaves a card's basic
+    /// abilities).
+    fn check_lost_abilities(&self) -> Result<(), TableError> {
+        let printed = |card: CardId, ability: vm::bytecode::AbilityIdx| {
+            self.rules(card).is_ok_and(|rules| {
+                self.library.program.cards().get(rules.index()).is_some_and(|data| data.abilities.contains(&ability))
+            })
+        };
+        let kept = self.runtime.effects().iter().any(|effect| {
+            let keyword = match effect.kind {
+                EffectKind::Ability { target, ability } => {
+                    effect.restriction.is_none()
+                        && target == Value::Card(effect.source)
+                        && printed(effect.source, ability)
+                }
+                _ => false,
+            };
+            !keyword && self.board.lost_abilities(effect.source)
+        });
+        if kept {
+            return Err(TableError::Unmodelled(
+                "a card that lost its abilities keeps the effects of its own abilities",
+            ));
+        }
+        Ok(())
     }
 
     /// The end of the turn: `ueot` effects end, damage wears off.

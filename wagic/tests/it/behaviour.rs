@@ -13,7 +13,7 @@ use wagic::table::Library;
 use super::board::library;
 
 /// Wagic tests that passed when the floor was last raised: a change may only raise it.
-const PASSED_FLOOR: usize = 201;
+const PASSED_FLOOR: usize = 266;
 
 /// The test files under `dir`, folders searched, sorted.
 pub(super) fn test_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
@@ -78,6 +78,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Tim\nauto={T}:damage:1 target(creature,player)\nmana={2}{R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Page\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Wall\nabilities=shroud\nmana={1}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Cage\nauto=@each opponent upkeep restriction{type(*|opponenthand)~lessthan~2}:damage:2 opponent\nmana={3}\ntype=Artifact\n[/card]\n\
 [card]\nname=Wight\nabilities=indestructible\nauto=@each my upkeep restriction{type(*|myhand)~morethan~0}:sacrifice\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
@@ -178,6 +179,16 @@ fn the_only_legal_target_is_still_clicked_and_effects_end_with_the_turn() {
 }
 
 #[test]
+fn a_click_on_a_tapped_land_does_nothing() {
+    // The Forest tapped for {G}: a second click finds no mana ability to use, and Wagic's
+    // click untaps no tapped permanent (a third would then tap it again); the pool keeps
+    // its one {G}.
+    let init = "[PLAYER1]\ninplay:Forest\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\nmanapool:{G}\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Forest\nForest\nForest\n", expected)), Verdict::Passed);
+}
+
+#[test]
 fn an_unblocked_attacker_deals_its_power_to_the_defending_player() {
     // With no attacker, combat goes from the attackers step to its end, as in Wagic.
     let attack = test(
@@ -192,14 +203,22 @@ fn an_unblocked_attacker_deals_its_power_to_the_defending_player() {
         "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&no_attack), Verdict::Passed);
-    // Tim entered this turn: it cannot attack.
+    // The Page entered this turn: it cannot attack, Wagic's attack rule does not take the
+    // click, and with no attacker combat ends at the next `next`.
+    let sick = test(
+        "[PLAYER1]\nhand:Page\nmanapool:{W}\n[PLAYER2]\n",
+        "Page\nnext\nnext\nPage\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Page\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&sick), Verdict::Passed);
+    // Tim too, but its `{T}` ability is not offered either: Wagic's menu is not modelled.
     let sick = test(
         "[PLAYER1]\nhand:Tim\nmanapool:{2}{R}\n[PLAYER2]\n",
         "Tim\nnext\nnext\nTim\n",
         "COMBATATTACKERS\n[PLAYER1]\ninplay:Tim\n[PLAYER2]\n",
     );
     let Verdict::Skipped(skip) = verdict(&sick) else { panic!("{:?}", verdict(&sick)) };
-    assert_eq!(skip.to_string(), "a creature that cannot attack is clicked to attack (line 11: `tim`)");
+    assert_eq!(skip.to_string(), "a creature that entered this turn acts (summoning sickness) (line 11: `tim`)");
 }
 
 #[test]
@@ -323,29 +342,45 @@ fn affinity_takes_its_count_off_the_cost() {
 
 #[test]
 fn a_blocker_and_its_attacker_deal_each_other_their_power() {
-    // Tim (1/1) blocks the Bears (2/2): Tim dies, the Bears live with 1 damage, the
+    // The Page (1/1) blocks the Bears (2/2): the Page dies, the Bears live with 1 damage, the
     // defending player takes none; the damage wears off with the turn.
     let block = test(
-        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
-        "next\nnext\nGrizzly Bears\nnext\nTim\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ngraveyard:Tim\n",
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page\n",
+        "next\nnext\nGrizzly Bears\nnext\nPage\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ngraveyard:Page\n",
     );
     assert_eq!(verdict(&block), Verdict::Passed);
     // Unblocked, the Bears deal their 2 to the player.
     let unblocked = test(
-        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page\n",
         "next\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\nlife:18\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page\nlife:18\n",
     );
     assert_eq!(verdict(&unblocked), Verdict::Passed);
-    // Tim blocks, then the attacking player shocks it: the Bears stay blocked and deal
-    // no damage, so the damage step goes on to the end of combat at once.
+    // The Page blocks, then its player (the acting one in Wagic's blockers step) shocks it:
+    // the Bears stay blocked and deal no damage, so the damage step goes on to the end of
+    // combat at once.
     let blocker_gone = test(
-        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Tim\n",
-        "next\nnext\nGrizzly Bears\nnext\nTim\nMountain\nShock\nTim\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Mountain\ngraveyard:Shock\n[PLAYER2]\ngraveyard:Tim\n",
+        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
+        "next\nnext\nGrizzly Bears\nnext\nPage\nMountain\nShock\nPage\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Mountain\ngraveyard:Page,Shock\n",
     );
     assert_eq!(verdict(&blocker_gone), Verdict::Passed);
+    // The attacking player is not the acting one there: its Mountain and Shock do nothing,
+    // and its click on the Page is one more of the Page's block rule, which takes it off.
+    let not_acting = test(
+        "[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Page\n",
+        "next\nnext\nGrizzly Bears\nnext\nPage\nMountain\nShock\nPage\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\ninplay:Page\nlife:18\n",
+    );
+    assert_eq!(verdict(&not_acting), Verdict::Passed);
+    // Outside the blockers step the second player's cards take no click either.
+    let out_of_turn = test(
+        "[PLAYER1]\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
+        "Mountain\nShock\nPage\n",
+        "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\ninplay:Page,Mountain\nhand:Shock\n",
+    );
+    assert_eq!(verdict(&out_of_turn), Verdict::Passed);
 }
 
 #[test]
@@ -373,13 +408,14 @@ fn an_equipments_static_effects_follow_the_creature_it_is_attached_to() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Blade\ngraveyard:Grizzly Bears,Shock\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&died), Verdict::Passed);
-    // Equip is at sorcery speed: in combat the runtime refuses it, as Wagic does.
+    // Equip is at sorcery speed: in combat Wagic offers it not, and the click on the Bears
+    // is one nothing takes; they attack unequipped.
     let in_combat = test(
         "[PLAYER1]\ninplay:Blade,Grizzly Bears\nmanapool:{1}\n[PLAYER2]\n",
-        "next\nBlade\nGrizzly Bears\n",
-        "COMBATBEGIN\n[PLAYER1]\ninplay:Blade,Grizzly Bears\n[PLAYER2]\n",
+        "next\nBlade\nGrizzly Bears\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Blade,Grizzly Bears\n[PLAYER2]\nlife:18\n",
     );
-    assert!(matches!(verdict(&in_combat), Verdict::Skipped(_)), "{:?}", verdict(&in_combat));
+    assert_eq!(verdict(&in_combat), Verdict::Passed);
 }
 
 #[test]
@@ -611,24 +647,6 @@ fn what_the_table_does_not_model_is_skipped_never_passed() {
     assert_eq!(skipped(&shroud), "a keyword ability the table does not model (Wall: shroud)");
     let by_id = test("[PLAYER1]\nhand:129732\n[PLAYER2]\n", "", "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n");
     assert_eq!(skipped(&by_id), "a card given by its Wagic id (pass Wagic's set files: `--sets`) (129732)");
-    // The second player blocks, then clicks the blocker again: Wagic's block rule would
-    // move the block on, which is not modelled.
-    let block = test(
-        "[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
-        "next\nnext\nGrizzly Bears\nnext\nTim\nTim\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Grizzly Bears\n[PLAYER2]\ninplay:Tim\n",
-    );
-    assert_eq!(skipped(&block), "a block changed (Wagic's block rule cycles through the attackers) (line 13: `tim`)");
-    // A first striker blocked: Wagic's damage steps then differ.
-    let striker = test(
-        "[PLAYER1]\ninplay:Knight\n[PLAYER2]\ninplay:Tim\n",
-        "next\nnext\nKnight\nnext\nTim\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Knight\n[PLAYER2]\ngraveyard:Tim\n",
-    );
-    assert_eq!(
-        skipped(&striker),
-        "a block the model does not judge (a tapped blocker, or an ability in play) (line 12: `tim`)"
-    );
     // Giant Growth's only target is taken without a question, but the test never clicks
     // it: in Wagic the spell was never cast.
     let unclicked = test(

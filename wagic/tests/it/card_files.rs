@@ -1,12 +1,13 @@
 //! Compiles Wagic's three card files (read in place, never copied) into one bundle: nothing
 //! panics, every card compiles or has exactly one error (E0100 naming the unsupported
 //! construct, or E0101 for a block that cannot be read), the bundle loads and verifies, and
-//! the number of cards compiled never falls below the floor.
+//! the number of cards compiled never falls below the floor. Their warnings are the few
+//! mistakes Wagic's own files hold, and no more: a warning must not fire on a right card.
 
 use vm::bytecode::{BundleBuilder, Program};
 
 /// Cards that compiled when the floor was last raised: a change may only raise it.
-const COMPILED_FLOOR: usize = 6176;
+const COMPILED_FLOOR: usize = 6242;
 
 #[test]
 fn every_card_compiles_or_has_exactly_one_unsupported_error() {
@@ -40,5 +41,36 @@ fn every_card_compiles_or_has_exactly_one_unsupported_error() {
         tally.compiled >= COMPILED_FLOOR,
         "{} cards compiled, fewer than the floor of {COMPILED_FLOOR}",
         tally.compiled
+    );
+}
+
+/// Wagic's files hold four `mana=` lines Wagic reads otherwise than written (three stray
+/// `}`, one `mana=mana=`) and a Vedalken written `Vedalkan`, and nothing else that is
+/// warned about: each of these is a real slip, and a new warning on a right card fails here.
+#[test]
+fn the_warnings_on_wagic_s_own_cards_are_its_real_slips() {
+    let Some(dir) = wagic::data_dir() else { return };
+    let mut bundle = BundleBuilder::new(&wagic::CATALOGUE);
+    let mut keys = wagic::CardKeys::default();
+    let mut warnings = Vec::new();
+    for file in wagic::CARD_FILES {
+        let path = dir.join(file);
+        let bytes = std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+        let source = String::from_utf8_lossy(&bytes);
+        for outcome in wagic::compile_source_with_keys(file, &source, &mut bundle, &mut keys) {
+            for warning in outcome.warnings {
+                warnings.push(format!("{} {}: {}", warning.code.as_str(), outcome.name, warning.message));
+            }
+        }
+    }
+    assert_eq!(
+        warnings,
+        [
+            "W0108 Ascended Lawmage: subtype `Vedalkan` is none Wagic's cards use",
+            "W0100 Atarka, World Render: mana cost has a `}` that closes nothing",
+            "W0100 Kolaghan, the Storm's Fury: mana cost has a `}` that closes nothing",
+            "W0100 Ojutai, Soul of Winter: mana cost has a `}` that closes nothing",
+            "W0100 Tiger Claws: mana cost has `mana=` outside braces",
+        ]
     );
 }

@@ -78,9 +78,8 @@ fn an_auras_target_is_what_it_enchants_and_its_lines_act_on_that_permanent() {
             "auto[my upkeep]: - life ueot",
             // A one-shot effect on entering: on the enchanted permanent, after the attach.
             "auto[]: enchanted? tap",
-            // A lord keeps its own spec.
-            "auto[]: filterNone +haste",
-            "auto[movedto?]: trigger +haste",
+            // A lord keeps its own spec: continuous, on what the spec matches now.
+            "auto[continuous]: filterNone +haste",
             "action[1]: enchanted? pump ueot",
             // Wagic aims an Aura's `moveto` at the Aura itself (Cage of Hands returns).
             "action[2]: - moveto ueot",
@@ -560,7 +559,10 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
         "[Value(Str(\"artifact\")), Value(Str(\"\")), Value(Int(0)), Value(Nil), Value(Nil), Value(Int(1))]"
     );
     for (line, refusal) in [
-        ("auto=transforms((,newability[draw:1])) ueot", "transforms part `newability`"),
+        (
+            "auto=transforms((,newability[draw:1])) ueot",
+            "transforms part `newability` other than one effect on the card",
+        ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),
         // A grant outliving its source: the runtime ends one with its restriction or as its
         // source leaves play.
@@ -644,7 +646,8 @@ fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
         filter.types.iter().map(|term| term.exclude_source).collect::<Vec<_>>()
     };
     assert_eq!(exclusions("auto={T}:destroy target(creature[tapped])\ntype=Creature"), [true]);
-    // Without {T}, or a spec an untapped source may match: the source stays a candidate.
+    // Without {T}: the source stays a candidate.
     assert_eq!(exclusions("auto={B}:destroy target(creature[tapped])\ntype=Creature"), [false]);
-    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [false]);
+    // Wagic's `;` ors types and colours only: `tapped` is still required.
+    assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [true]);
 }

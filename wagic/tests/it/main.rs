@@ -2,14 +2,19 @@
 //! whole (`card_files`), and real cards run at effect level on an in-memory board (`cards`,
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
+mod alias;
+mod author;
 mod behaviour;
 mod board;
 mod card_files;
 mod cards;
+mod combat;
 mod constructs;
 mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod lost;
 mod more;
+mod newability;
 mod sets;

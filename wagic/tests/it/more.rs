@@ -34,7 +34,6 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Scout\nauto=@combatdamageof(player) from(this):draw:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Bargain\nauto={L:3}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
 [card]\nname=Pact\nauto={L}:draw:1 controller\nmana={B}\ntype=Artifact\n[/card]\n\
-[card]\nname=Lancer\nauto={R}:1/0 && 1/0 target(creature)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Mirror\nauto=@damaged(this):damage:thatmuch controller\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
 [card]\nname=Hive\nauto=@damaged(this):token(Insect,Creature Insect,1/1,green)*thatmuch\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
 [card]\nname=Brute\nauto=@combat(attacking,blocking) source(this):life:1 controller\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
@@ -444,37 +443,6 @@ fn a_life_cost_is_its_amount_and_is_paid_only_from_as_much_life() {
         );
         assert_eq!(verdict(&activated), Verdict::Passed, "{card}");
     }
-}
-
-#[test]
-fn and_parts_without_a_target_act_on_the_lines_one_target() {
-    // Seedcradle Witch: Wagic reads `target(...)` first for the whole line; the parts are
-    // one statement on the one target chosen, their effects in the order written.
-    assert_eq!(
-        ir_of("auto={2}{G}{W}:3/3 && untap target(creature)\ntype=Creature"),
-        ["action[3]: filterSome(Exact(1)) pump,untap ueot"]
-    );
-    assert_eq!(
-        ir_of("auto=target(creature) 2/2 ueot && flying ueot\ntype=Sorcery"),
-        ["action[0]: filterSome(Exact(1)) pump,+flying ueot"]
-    );
-    for card in [
-        // The target may be a player: the card's effects would fall to it.
-        "auto={T}:damage:1 target(creature,player) && mustattack\ntype=Creature",
-        // `draw:1` falls to a player.
-        "auto={T}:tap target(creature) && draw:1\ntype=Creature",
-        // A moved card is elsewhere for the effects after it.
-        "auto={B}:moveto(mybattlefield) target(creature|graveyard) && haste\ntype=Creature",
-    ] {
-        assert_eq!(error_of(card).as_deref(), Some("unsupported: `&&` parts sharing one `target(...)`"), "{card}");
-    }
-    // Both pumps reach the one Bears clicked: they attack for 4.
-    let lanced = test(
-        "[PLAYER1]\ninplay:Lancer,Grizzly Bears\nmanapool:{R}\n[PLAYER2]\n",
-        "Lancer\nGrizzly Bears\nnext\nnext\nGrizzly Bears\nnext\nnext\nnext\n",
-        "COMBATEND\n[PLAYER1]\ninplay:Lancer,Grizzly Bears\n[PLAYER2]\nlife:16\n",
-    );
-    assert_eq!(verdict(&lanced), Verdict::Passed);
 }
 
 #[test]

@@ -133,26 +133,28 @@ fn ids_name_cards_on_board_lines_and_moves() {
 #[test]
 fn a_move_clicks_the_printing_its_id_names() {
     let sets = our_sets();
-    let two_forests = |moves: &str| {
+    let two_forests = |moves: &str, pool: &str| {
         test(
             "[PLAYER1]\ninplay:101,102\n[PLAYER2]\n",
             moves,
-            "FIRSTMAIN\n[PLAYER1]\ninplay:101,102\nmanapool:{G}{G}\n[PLAYER2]\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:101,102\nmanapool:{pool}\n[PLAYER2]\n"),
         )
     };
-    assert_eq!(verdict_with(Some(&sets), &two_forests("102\n101\n")), Verdict::Passed);
-    assert_eq!(verdict_with(Some(&sets), &two_forests("forest\n101\n")), Verdict::Passed);
-    assert_eq!(
-        skip_of(verdict_with(Some(&sets), &two_forests("forest\n102\n"))),
-        "a click on a tapped land (line 8: `102`)"
-    );
-    // A test naming cards by name alone finds them by name, as before.
-    let by_name = test(
-        "[PLAYER1]\ninplay:Forest,Forest\n[PLAYER2]\n",
-        "forest\nforest\n",
-        "FIRSTMAIN\n[PLAYER1]\ninplay:Forest,Forest\nmanapool:{G}\n[PLAYER2]\n",
-    );
-    assert!(matches!(verdict_with(Some(&sets), &by_name), Verdict::Skipped(_)));
+    assert_eq!(verdict_with(Some(&sets), &two_forests("102\n101\n", "{G}{G}")), Verdict::Passed);
+    assert_eq!(verdict_with(Some(&sets), &two_forests("forest\n101\n", "{G}{G}")), Verdict::Passed);
+    // `forest` is 102, tapped: the second click on it does nothing.
+    assert_eq!(verdict_with(Some(&sets), &two_forests("forest\n102\n", "{G}")), Verdict::Passed);
+    // A test naming cards by name alone finds them by name, as before: the first Forest
+    // twice, the second click doing nothing.
+    let by_name = |pool: &str| {
+        test(
+            "[PLAYER1]\ninplay:Forest,Forest\n[PLAYER2]\n",
+            "forest\nforest\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Forest,Forest\nmanapool:{pool}\n[PLAYER2]\n"),
+        )
+    };
+    assert_eq!(verdict_with(Some(&sets), &by_name("{G}")), Verdict::Passed);
+    assert!(matches!(verdict_with(Some(&sets), &by_name("{G}{G}")), Verdict::Failed(_)));
 }
 
 /// `[ASSERT]` finds each card by its id, as Wagic's `assertGame` does: the right names in

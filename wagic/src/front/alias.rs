@@ -1,0 +1,89 @@
+//! `alias=N`: Wagic's engine runs the rule its C++ code keeps for the number N
+//! (`AbilityFactory::addAbilities`, `TargetChooserFactory`, and a few numbers read
+//! elsewhere), and a card with no lines of its own reads the lines of the card whose id
+//! is N. The rules compiled are 1194 and 129767 (`aura.rs`), Fireball's 1291
+//! (`dividedamage`), Soulblast's 130369 (`sacrificeforpower`) and the Elemental Blasts'
+//! 1191 and 1312 (a permanent of the colour to its graveyard); an alias naming
+//! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
+//! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
+
+use compiler::ir::{Arg, Effect, Link, RuleTarget, Statement};
+use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
+
+use super::piece::Piece;
+use super::{Lowering, Unsupported, spec};
+use crate::catalogue::{self, Command};
+use crate::reader::CardBlock;
+
+/// The alias numbers Wagic's engine has a rule for: the cases of `addAbilities`, those of
+/// `TargetChooserFactory::createTargetChooser`, and the numbers its other code tests
+/// (`countByAlias`, `hasAlias` aside from Urza's lands, a damage's, a zone move's and the
+/// AI's).
+const RULES: &[u32] = &[
+    1092, 1095, 1102, 1103, 1113, 1114, 1117, 1124, 1139, 1140, 1142, 1143, 1152, 1156, 1159, 1167, 1176, 1191, 1194,
+    1202, 1209, 1215, 1224, 1227, 1231, 1243, 1257, 1282, 1288, 1291, 1312, 1335, 1336, 1337, 1338, 1339, 1344, 1351,
+    1358, 2732, 3410, 10544, 48132, 74534, 89092, 89114, 109736, 111057, 129698, 129750, 129767, 129774, 130369,
+    130553, 135262, 185709, 401847,
+];
+
+/// The target spec of an Elemental Blast's alias, as a `target=` would write it: 1191
+/// (Blue Elemental Blast, Hydroblast) takes a red permanent, 1312 (Red Elemental Blast,
+/// Pyroblast) a blue one.
+pub fn alias_target(value: &str) -> Option<String> {
+    blast_colour(value).map(|colour| format!("*[{colour}]|battlefield"))
+}
+
+/// The colour of an Elemental Blast's alias.
+pub(super) fn blast_colour(value: &str) -> Option<&'static str> {
+    match value.trim() {
+        "1191" => Some("red"),
+        "1312" => Some("blue"),
+        _ => None,
+    }
+}
+
+/// Whether `value` is a number naming no rule of Wagic's engine.
+pub(super) fn is_marker(value: &str) -> bool {
+    value.trim().parse::<u32>().is_ok_and(|number| number != 0 && !RULES.contains(&number))
+}
+
+/// Whether the card has lines of its own on the battlefield (`auto=`, `anyzone=`): Wagic
+/// reads the aliased card's lines only for a card without.
+pub(super) fn has_own_text(block: &CardBlock<'_>) -> bool {
+    block.fields.iter().any(|field| field.key.eq_ignore_ascii_case("auto") || field.key.eq_ignore_ascii_case("anyzone"))
+}
+
+impl<'i> Lowering<'i> {
+    /// An Elemental Blast's alias on a spell without `target=`: its target, a permanent of
+    /// the colour (Wagic's `SpellOrPermanentTargetChooser`), and the move of it to its
+    /// owner's graveyard (`putInGraveyard`: no destruction, no regeneration).
+    pub(super) fn blast(&self, at: Piece<'_>) -> Result<(RuleTarget<'i>, Statement<'i>), Unsupported> {
+        let written = alias_target(at.text).unwrap_or_default();
+        let spec = spec::read(Piece::new(&written, at.start))?;
+        let filter = self.specs.filter(&spec, false)?;
+        let target = RuleTarget { optional: false, filters: self.arena.alloc_slice_copy(&[filter]) };
+        let owner = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);
+        let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
+        let pile = Arg::Const(Const::Pile(ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) }));
+        Ok((target, self.alias_rule(at, Command::MoveTo, &[pile])))
+    }
+
+    /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's
+    /// targets (`target=`): Fireball's `dividedamage` of the X paid, Soulblast's
+    /// `sacrificeforpower`.
+    pub(super) fn alias_rule(&self, at: Piece<'_>, command: Command, args: &[Arg<'i>]) -> Statement<'i> {
+        let effect = Effect::Call {
+            command: CommandIdx::new(command.index()),
+            confirm: false,
+            args: self.arena.alloc_slice_copy(args),
+        };
+        Statement {
+            condition: None,
+            target: None,
+            restriction: None,
+            chain: self.arena.alloc_slice_copy(&[Link { operator: None, effect }]),
+            otherwise: None,
+            span: at.span(),
+        }
+    }
+}

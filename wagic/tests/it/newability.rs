@@ -1,0 +1,92 @@
+//! `transforms((,newability[effect]))`: the effect as the transformed card's own ability,
+//! one-shot (resolved at once) or lasting (while the transformation lasts): its exact IR,
+//! its refusals, and what it does to the board.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+use super::front::error_of;
+use super::front_ir::ir_of;
+
+/// The cards of these tests (their own library).
+const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Recovery\ntarget=creature|mygraveyard\n\
+auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))\nmana={W}\ntype=Instant\n[/card]\n\
+[card]\nname=Charm\ntarget=creature\nauto=transforms((,newability[1/1],newability[trample])) ueot\nmana={R}\n\
+type=Instant\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("newability.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn a_new_ability_is_one_more_link_on_the_transformed_cards() {
+    // After the (empty) change: the one-shot move and counter, in order, on the target.
+    let recovery = "target=creature|mygraveyard\n\
+                    auto=transforms((,newability[moveTo(mybattlefield)],newability[counter(1/1)]))\ntype=Instant";
+    assert_eq!(ir_of(recovery), ["action[0]: - transforms,moveto,counter ueot"]);
+    // Lasting ones last as the transformation does.
+    let charm = "auto=transforms((,newability[1/1],newability[trample])) ueot target(creature)\ntype=Instant";
+    assert_eq!(ir_of(charm), ["action[0]: filterSome(Exact(1)) transforms,pump,+trample ueot"]);
+    // A one-shot one in a `forever` transformation happens once; a lasting one cannot last.
+    let forever = "auto={T}:target(creature) transforms((,newability[tap])) forever\ntype=Creature";
+    assert_eq!(ir_of(forever), ["action[1]: filterSome(Exact(1)) transforms,tap ueot"]);
+    assert_eq!(
+        error_of("auto={T}:target(creature) transforms((,newability[1/1])) forever\ntype=Creature").as_deref(),
+        // (the refusal names the word the effect does not take alone, as for a keyword)
+        Some("unsupported: word `forever`")
+    );
+}
+
+#[test]
+fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
+    let refused = "unsupported: transforms part `newability` other than one effect on the card";
+    for card in [
+        // Damage's source would be the transformed card, not the spell.
+        "target=creature\nauto=transforms((,newability[damage:2]))\ntype=Instant",
+        // A trigger, a cost, a target, several effects: abilities of the card of their own.
+        "target=creature\nauto=transforms((,newability[@each my upkeep:life:1]))\ntype=Instant",
+        "target=creature\nauto=transforms((,newability[{T}:tap]))\ntype=Instant",
+        "target=creature\nauto=transforms((,newability[tap target(creature)]))\ntype=Instant",
+        "target=creature\nauto=transforms((,newability[draw:1 && tap]))\ntype=Instant",
+        "target=creature\nauto=transforms((,newability[]))\ntype=Instant",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
+    }
+    // `my` is the transformed card's controller's: refused unless the spell's target is
+    // among its controller's own cards.
+    let whose = "unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's";
+    for card in [
+        "target=creature|graveyard\nauto=transforms((,newability[moveTo(mybattlefield)]))\ntype=Instant",
+        "auto=transforms((,newability[moveTo(myhand)])) target(creature|mygraveyard)\ntype=Instant",
+        "auto={T}:transforms((,newability[moveTo(myhand)])) target(creature|mybattlefield)\ntype=Creature",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(whose), "{card}");
+    }
+    // `owner` is the same whoever reads it.
+    let owner = "auto=all(creature|graveyard) transforms((,newability[moveTo(ownerbattlefield)]))\ntype=Sorcery";
+    assert_eq!(error_of(owner), None);
+}
+
+#[test]
+fn miraculous_recoverys_new_abilities_return_the_creature_with_a_counter() {
+    // The Bears come back 3/3: Shock does not kill them.
+    let back = test(
+        "[PLAYER1]\nhand:Recovery,Shock\ngraveyard:Grizzly Bears\nmanapool:{W}{R}\n[PLAYER2]\n",
+        "Recovery\nGrizzly Bears\nShock\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Recovery,Shock\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&back), Verdict::Passed);
+    // A lasting new ability: Charm's +1/+1 keeps the Bears from Shock this turn.
+    let charmed = test(
+        "[PLAYER1]\nhand:Charm,Shock\ninplay:Grizzly Bears\nmanapool:{R}{R}\n[PLAYER2]\n",
+        "Charm\nGrizzly Bears\nShock\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Charm,Shock\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&charmed), Verdict::Passed);
+}
