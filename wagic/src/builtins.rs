@@ -602,6 +602,31 @@ fn blocker_count<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `handsize(player)`: the cards in the player's hand, counted without listing them.
+fn hand_size<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let hand = ZoneIdx::new(catalogue::ZONES.iter().position(|zone| zone.name == "hand").unwrap_or(0));
+    let count = match ctx.arg(0).as_player() {
+        Some(player) => ctx.host().pile_top_cards(player, hand, 0, &mut Vec::new()),
+        None => 0,
+    };
+    ctx.set_result(Value::Int(i32::try_from(count).unwrap_or(i32::MAX)));
+    Ok(Status::Success)
+}
+
+/// `lifetotal(player)`: the player's life.
+fn life_total<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let life = ctx.arg(0).as_player().map_or(0, |player| ctx.host().life(player));
+    ctx.set_result(Value::Int(life));
+    Ok(Status::Success)
+}
+
+/// `upkeeppaid(card)`: whether its upkeep cost was paid this turn.
+fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let paid = ctx.arg(0).as_card().is_some_and(|card| ctx.host().upkeep_paid(card));
+    ctx.set_result(Value::Bool(paid));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -743,7 +768,9 @@ fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Re
     let player = ctx.env().controller;
     let count = cost_count(ctx);
     match phase {
-        CostPhase::Check => Ok(Status::Success),
+        // Wagic pays life only from at least as much (`LifeCost` needs some life,
+        // `SpecificLifeCost` the amount).
+        CostPhase::Check => Ok(status(ctx.host().life(player) >= count)),
         CostPhase::Pay => {
             ctx.host().change_life(player, -count);
             Ok(Status::Success)
@@ -762,6 +789,43 @@ fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> 
 fn my_upkeep_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player && ctx.host().upkeep()))
+}
+
+/// An upkeep cost: payable during its controller's upkeep while unpaid this turn; paying
+/// notes it paid (Wagic's `AUpkeep`, clickable once in the upkeep).
+fn upcost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let (source, player) = (ctx.env().source, ctx.env().controller);
+    match phase {
+        CostPhase::Check => {
+            let host = ctx.host();
+            Ok(status(host.active_player() == player && host.upkeep() && !host.upkeep_paid(source)))
+        }
+        CostPhase::Pay => {
+            ctx.host().pay_upkeep(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// An echo: an upkeep cost (`upcost`) while its echo has not come due.
+fn echo<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    if phase == CostPhase::Check && ctx.host().echo_done(source) {
+        return Ok(Status::Failure);
+    }
+    upcost(ctx, phase)
+}
+
+/// The echo's auto: runs once since the card entered, ending its echo.
+fn echo_end<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().echo_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_echo(source);
+            Ok(Status::Success)
+        }
+    }
 }
 
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
@@ -790,8 +854,11 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 6] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 9] = [
         ("blockercount", blocker_count),
+        ("lifetotal", life_total),
+        ("upkeeppaid", upkeep_paid),
+        ("handsize", hand_size),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),
@@ -803,7 +870,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 14] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 17] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -818,6 +885,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),
         ("limit", limit),
+        ("upcost", upcost),
+        ("echo", echo),
+        ("echoend", echo_end),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

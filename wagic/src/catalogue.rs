@@ -313,7 +313,11 @@ pub const COSTS: &[CostSpec] = &[
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
-    CostSpec { name: "L", arg: CostArg::OptionalCountOrFilter, doc: "`{L}`: pay 1 life (the count is how much)." },
+    CostSpec {
+        name: "L",
+        arg: CostArg::OptionalCountOrFilter,
+        doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
+    },
     CostSpec {
         name: "assorcery",
         arg: CostArg::None,
@@ -328,6 +332,21 @@ pub const COSTS: &[CostSpec] = &[
         name: "myupkeeponly",
         arg: CostArg::None,
         doc: "`myUpkeepOnly` after the effect: activate only during its controller's upkeep.",
+    },
+    CostSpec {
+        name: "upcost",
+        arg: CostArg::None,
+        doc: "An upkeep cost (`upcost[...]`): payable once, during its controller's upkeep, until the turn ends (`upkeeppaid`).",
+    },
+    CostSpec {
+        name: "echo",
+        arg: CostArg::None,
+        doc: "An echo (`upcost[...;next upkeep]`): as `upcost`, until its controller's first draw step since it entered (`echoend`).",
+    },
+    CostSpec {
+        name: "echoend",
+        arg: CostArg::None,
+        doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
     },
     CostSpec {
         name: "limit",
@@ -674,6 +693,24 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "lifetotal",
+        min_args: 1,
+        max_args: 1,
+        doc: "`lifetotal(player)`: the player's life total (Wagic's `compare(lifetotal)`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "upkeeppaid",
+        min_args: 1,
+        max_args: 1,
+        doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
+    },
+    FunctionSpec {
+        name: "handsize",
+        min_args: 1,
+        max_args: 1,
+        doc: "`handsize(player)`: how many cards the player holds in hand (Wagic's `morethanfourcards` counts beyond 4); 0 for anything else.",
     },
 ];
 

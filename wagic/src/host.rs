@@ -133,6 +133,9 @@ pub trait WagicHost: Host {
     /// The player's life changes by `amount`.
     fn change_life(&mut self, player: PlayerId, amount: i32);
 
+    /// The player's life total.
+    fn life(&self, player: PlayerId) -> i32;
+
     /// The player draws `count` cards; how many were drawn.
     fn draw(&mut self, player: PlayerId, count: i32) -> i32;
 
@@ -197,4 +200,17 @@ pub trait WagicHost: Host {
 
     /// How many creatures block `card` (`rampage`).
     fn blockers(&self, card: CardId) -> usize;
+
+    /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
+    fn upkeep_paid(&self, card: CardId) -> bool;
+
+    /// Notes the card's upkeep cost paid this turn.
+    fn pay_upkeep(&mut self, card: CardId);
+
+    /// Whether the card's echo (`upcost[...;next upkeep]`) came due: its controller's
+    /// first draw step since it entered began.
+    fn echo_done(&self, card: CardId) -> bool;
+
+    /// Notes the card's echo due.
+    fn end_echo(&mut self, card: CardId);
 }

@@ -403,7 +403,8 @@ impl Code {
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
-                 `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (its tokens go \
+                 `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
+                 trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
@@ -412,18 +413,27 @@ impl Code {
                  until the card moves; `newability[effect]` of one effect on the card such as \
                  `moveTo(zone)`, `counter(p/t)`, a pump, `tap`), \
                  `if type(spec)~morethan|lessthan|equalto~N or type(spec) then effect`, \
+                 `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
+                 `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `effect and!(effect)!` (the second on the same target), \
-                 `teach(creature)` on an Aura, `dynamicability<!mytgt ...!>`, amounts `X` \
-                 (the mana paid) and `type:spec:zone` (a count), joined by `&&` (the parts \
+                 `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
+                 `upcost[cost;next upkeep]`: its first upkeep only), \
+                 `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
+                 cost as damage, life or a pump), amounts `X` \
+                 (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
+                 trigger: the damage dealt) and `morethanfourcards` (the \
+                 opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
-                 triggers before a `:` (`@movedto(spec) from(spec)`, `@damaged(spec)`, \
+                 triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
+                 `nonbattlezone` too, `@damaged(spec)`, \
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
-                 source(spec)` and `blocking`, `blocked`, `@combatdamaged`, `@damageof`, \
+                 source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
+                 `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \

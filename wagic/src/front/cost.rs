@@ -30,6 +30,17 @@ impl<'i> Lowering<'i> {
                 "S" => ("S", None, None),
                 "D" => ("D", None, None),
                 "L" => ("L", Some(1), None),
+                // `{L:2}`: pay that much life (Wagic's `SpecificLifeCost`).
+                life if life
+                    .strip_prefix("L:")
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+                {
+                    let amount: u32 = life[2..].parse().map_err(|_| Unsupported::new(symbol, "life amount"))?;
+                    if amount == 0 || amount > 1_000 {
+                        return Err(Unsupported::new(symbol, "life amount"));
+                    }
+                    ("L", Some(amount), None)
+                }
                 digits if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
                     let amount: u32 = digits.parse().map_err(|_| Unsupported::new(symbol, "mana amount"))?;
                     if amount == 0 {
@@ -57,7 +68,7 @@ impl<'i> Lowering<'i> {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
-                             `{S(spec)}`, `{D}`, `{discard(spec)}` and `{L}`"
+                             `{S(spec)}`, `{D}`, `{discard(spec)}`, `{L}` and `{L:n}`"
                                 .into(),
                         )));
                     }

@@ -6,7 +6,7 @@
 use compiler::ir::{Arg, Effect, Expr, Link};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
-use super::amount::{amount_of, pump_of};
+use super::amount::{self, amount_of, pump_of};
 use super::piece::Piece;
 use super::{Lowering, Unsupported, ability_of, spec, vocabulary};
 use crate::catalogue::{self, Command};
@@ -100,6 +100,24 @@ impl<'i> Lowering<'i> {
                         Unsupported::new(piece, &format!("amount `{}`", spec::leading_word(amount)))
                     })??;
                     return Ok(one(call(command, &[Arg::Value(Expr::Int(sign)), Arg::Filter(filter)])));
+                }
+                // `thatmuch` in a damage trigger: the damage dealt (the event's `thatmuch`,
+                // which Wagic's `TrDamaged` sets on the source as it fires).
+                if matches!(command, Command::Damage | Command::Life | Command::Draw | Command::Deplete)
+                    && self.damage_trigger.get()
+                    && let Some(negated) = match amount.trim() {
+                        "thatmuch" => Some(false),
+                        "-thatmuch" => Some(true),
+                        _ => None,
+                    }
+                {
+                    let thatmuch = Expr::Var(spec::variable("thatmuch"));
+                    let value = if negated { Expr::Neg(self.arena.alloc(thatmuch)) } else { thatmuch };
+                    return Ok(one(call(command, &[Arg::Value(value)])));
+                }
+                if amount.trim() == "morethanfourcards" && command == Command::Damage && !self.spell && !self.aura {
+                    let beyond = amount::cards_beyond_four_in_the_opponents_hand(self.arena);
+                    return Ok(one(call(command, &[Arg::Value(beyond)])));
                 }
                 if amount.trim() == "x" && self.x_allowed() {
                     let x = Expr::Var(spec::variable("x"));

@@ -31,14 +31,16 @@
 //! An instant's or sorcery's `alias=129767` (Threaten's rule) is a `control` of its
 //! target until end of turn; an alias naming no rule of Wagic's engine adds nothing
 //! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
-//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs` and a spell's
-//! `dynamicability<!...!>` in `dynamic.rs`.
+//! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
+//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs` and `if
+//! compare(...)` in `compare.rs`.
 
 mod alias;
 pub use alias::alias_target;
 mod amount;
 mod aura;
 mod cda;
+mod compare;
 mod cost;
 mod dynamic;
 mod links;
@@ -49,6 +51,7 @@ mod statement;
 mod token;
 mod transforms;
 mod trigger;
+mod upcost;
 pub mod vocabulary;
 
 use bumpalo::Bump;
@@ -272,6 +275,11 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "auto" if upcost::is_upcost(value) => {
+                let (action, auto) = lowering.upcost(value)?;
+                actions.push(action);
+                autos.push(auto);
             }
             "auto" if is_equipment => {
                 let (statements, continuous) = lowering.equipment_line(value)?;
@@ -590,17 +598,13 @@ impl<'i> Lowering<'i> {
                     .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
             })?;
             let costs = self.costs(value.slice(0, colon).trim())?;
+            dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
             let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
             if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
                 statements = self.untapped_source_as_targets_are_chosen(statements);
             }
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
-        }
-        let lower = value.text.to_ascii_lowercase();
-        if let Some(inside) = lower.strip_prefix("dynamicability<!").and_then(|rest| rest.strip_suffix("!>")) {
-            let statement = self.dynamic(value, inside)?;
-            return Ok(Line::Plain(self.arena.alloc_slice_copy(&[statement])));
         }
         self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;

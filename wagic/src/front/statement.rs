@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, spec};
+use super::{Lowering, TargetController, Unsupported, dynamic, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -65,9 +65,33 @@ impl<'i> Lowering<'i> {
         if may && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`may` with `&&`"));
         }
-        let mut statements = Vec::with_capacity(parts.len());
-        for part in parts {
-            statements.push(self.statement(part.trim(), wrapper)?);
+        let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
+        for &part in &parts {
+            // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with
+            // no target of its own acts on the target the part before chose (Wagic gives
+            // every part of the line the one target).
+            if let Some(previous) = statements.last_mut()
+                && dynamic::find(part).is_some()
+                && let Some(shared @ Target::Filter { filter, .. }) = previous.target
+                && filter.qty.is_some()
+                && !names_a_target(part)
+            {
+                let own = match wrapper {
+                    Some(Wrapper::Target(..)) | None => None,
+                    Some(_) => return Err(Unsupported::new(part, "`dynamicability` sharing a target in a loop")),
+                };
+                let statement = self.statement(part.trim(), own, Some(shared))?;
+                if statement.condition.is_some() || statement.restriction.is_some() != previous.restriction.is_some() {
+                    return Err(Unsupported::new(part, "`dynamicability` sharing a target with a timed effect"));
+                }
+                let mut chain = previous.chain.to_vec();
+                for link in statement.chain {
+                    chain.push(Link { operator: Some(compiler::ir::ChainOperator::Then), ..*link });
+                }
+                previous.chain = self.arena.alloc_slice_copy(&chain);
+                continue;
+            }
+            statements.push(self.statement(part.trim(), wrapper, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
         // of its own acts on it (`damage:2 && -flying target(creature)`): the first part
@@ -152,11 +176,18 @@ impl<'i> Lowering<'i> {
     }
 
     /// One `&&` part: the effect words, then its target, player, `ueot` and criterion; or
-    /// `if condition then effect`.
-    fn statement(&self, piece: Piece<'_>, wrapper: Option<Wrapper<'_>>) -> Result<Statement<'i>, Unsupported> {
+    /// `if condition then effect`. `shared`: the target of the part before, which a
+    /// `dynamicability` part without one acts on.
+    fn statement(
+        &self,
+        piece: Piece<'_>,
+        wrapper: Option<Wrapper<'_>>,
+        shared: Option<Target<'i>>,
+    ) -> Result<Statement<'i>, Unsupported> {
         if let Some(rest) = piece.trim().strip_prefix("if ") {
             return self.if_then(rest, wrapper);
         }
+        let dynamic = dynamic::find(piece);
         let mut target: Option<Target<'i>> = None;
         let mut restriction = None;
         let mut criterion: Option<(&'static str, i32, Piece<'_>)> = None;
@@ -178,8 +209,20 @@ impl<'i> Lowering<'i> {
         if let Some(Wrapper::Target(spec_piece, kind)) = wrapper {
             set_target(self.target_clause(spec_piece, kind)?, spec_piece)?;
         }
+        if let Some(shared) = shared {
+            set_target(shared, piece)?;
+        }
         for word in piece.words() {
             let lower = word.text.to_ascii_lowercase();
+            if let Some(found) = &dynamic
+                && found.range.contains(&(word.start - piece.start))
+            {
+                // The words of `dynamicability<!...!>`, lowered as one below.
+                if word.start - piece.start + word.text.len() > found.range.end {
+                    return Err(Unsupported::new(word, "text after `dynamicability<!...!>` without a blank"));
+                }
+                continue;
+            }
             if let Some((args, after)) = word.call("target").or_else(|| word.call("notatarget"))
                 && after.text.is_empty()
             {
@@ -230,6 +273,26 @@ impl<'i> Lowering<'i> {
             } else {
                 effect_words.push(word);
             }
+        }
+        if let Some(found) = &dynamic {
+            // Wagic's `AADynamic`: the ability after `!>` (its stored ability), then the
+            // dynamic effect.
+            let stored = match effect_words.as_slice() {
+                [] => &[][..],
+                [first, .., last] | [first @ last] => self
+                    .effect_links(piece.slice(first.start - piece.start, last.start - piece.start + last.text.len()))?,
+            };
+            let extra = wrapper.is_some_and(|wrapper| !matches!(wrapper, Wrapper::Target(..)))
+                || and_then.is_some()
+                || criterion.is_some()
+                || target_controller.is_some()
+                || player_word
+                || other;
+            if extra {
+                return Err(Unsupported::new(piece, "`dynamicability` with a word around it not compiled"));
+            }
+            let (target, chain) = self.dynamic(piece, found, target, stored)?;
+            return Ok(Statement { condition: None, target, restriction, chain, otherwise: None, span: piece.span() });
         }
         let Some(first) = effect_words.first().copied() else {
             return Err(Unsupported::new(piece, "line without an effect").with_help(Some(NO_EFFECT_HELP.into())));
@@ -396,6 +459,10 @@ impl<'i> Lowering<'i> {
         let [count_part, criterion, bound] = parts.as_slice() else {
             return Err(Unsupported::new(condition, construct));
         };
+        if count_part.trim().starts_with_word("compare(") {
+            let statement = self.statement(effect, wrapper, None)?;
+            return self.compared(*count_part, *criterion, *bound, statement);
+        }
         let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.trim().is_empty())
         else {
             return Err(Unsupported::new(*count_part, construct));
@@ -411,7 +478,7 @@ impl<'i> Lowering<'i> {
             "equalto" => ("notequalto", number),
             _ => return Err(Unsupported::new(*criterion, construct)),
         };
-        let statement = self.statement(effect, wrapper)?;
+        let statement = self.statement(effect, wrapper, None)?;
         let [Link { effect: body, .. }] = statement.chain else {
             return Err(Unsupported::new(effect, "`if` with an effect of several links"));
         };
@@ -464,6 +531,15 @@ impl<'i> Lowering<'i> {
         let filter = self.specs.filter(&spec, kind != "target")?;
         Ok(Target::Filter { filter, optional: false })
     }
+}
+
+/// Whether a part names a target of its own (`target(...)`, `all(...)`, a player word).
+pub(super) fn names_a_target(part: Piece<'_>) -> bool {
+    part.words().iter().any(|word| {
+        let lower = word.text.to_ascii_lowercase();
+        ["target(", "notatarget(", "all(", "lord("].iter().any(|call| lower.starts_with(call))
+            || ["controller", "opponent", "targetcontroller"].contains(&lower.as_str())
+    })
 }
 
 /// Whether a chain makes tokens (in a `foreach` loop too): its targets are players.

@@ -83,11 +83,15 @@ impl<'i> Lowering<'i> {
         let count = match after.text.strip_prefix('*') {
             None if after.text.is_empty() => None,
             None => return Err(Unsupported::new(after, "text after `token(...)`")),
-            Some(count) => Some(amount_of(count).ok_or_else(|| {
+            // In a damage trigger, one token per damage dealt (the event's `thatmuch`).
+            Some(count) if count.trim().eq_ignore_ascii_case("thatmuch") && self.damage_trigger.get() => {
+                Some(Expr::Var(spec::variable("thatmuch")))
+            }
+            Some(count) => Some(Expr::Int(amount_of(count).ok_or_else(|| {
                 Unsupported::new(after, &format!("token count `{}`", spec::leading_word(count))).with_help(Some(
-                    "the counts compiled are whole numbers (`*2`); Wagic's computed ones are not yet".into(),
+                    "the counts compiled are whole numbers (`*2`) and `*thatmuch` in a damage trigger".into(),
                 ))
-            })?),
+            })?)),
         };
         let text = |text: &str| Arg::Value(Expr::Str(self.arena.alloc_str(text)));
         let mut args = vec![
@@ -99,7 +103,7 @@ impl<'i> Lowering<'i> {
             text(&abilities.join(" ")),
         ];
         if let Some(count) = count {
-            args.push(Arg::Value(Expr::Int(count)));
+            args.push(Arg::Value(count));
         }
         Ok(Link {
             operator: None,

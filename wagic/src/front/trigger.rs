@@ -10,7 +10,33 @@ use super::piece::Piece;
 use super::{Lowering, Unsupported, did_you_mean, spec, vocabulary};
 use crate::catalogue::{self, CATALOGUE};
 
+/// Wagic's zone `nonbattlezone`: graveyards, libraries, hands and exiles (and command
+/// zones, not modelled), every zone but the battlefield and the stack.
+const OUTSIDE_THE_BATTLEFIELD: &str = "nonbattlezone";
+
+/// The spec of `spec|nonbattlezone` (or `*` for `nonbattlezone` alone) without its zone,
+/// when that is its zone.
+fn outside_the_battlefield(spec: Piece<'_>) -> Option<Piece<'_>> {
+    let spec = spec.trim();
+    if spec.text.eq_ignore_ascii_case(OUTSIDE_THE_BATTLEFIELD) {
+        return Some(Piece::new("*", spec.start));
+    }
+    let bar = spec.text.rfind('|')?;
+    let zone = spec.from(bar + 1).trim();
+    zone.text.eq_ignore_ascii_case(OUTSIDE_THE_BATTLEFIELD).then(|| spec.slice(0, bar).trim())
+}
+
 impl<'i> Lowering<'i> {
+    /// `not inzone(object, 'battlefield', '') and not inzone(object, 'stack', '')`.
+    fn outside_battlefield_and_stack(&self, object: Expr<'i>) -> Expr<'i> {
+        let function = CATALOGUE.functions.iter().position(|function| function.name == "inzone").unwrap_or(0);
+        let not_in = |zone: &'static str| {
+            let args = self.arena.alloc_slice_copy(&[object, Expr::Str(zone), Expr::Str("")]);
+            Expr::Not(self.arena.alloc(Expr::Call(vm::bytecode::FunctionIdx::new(function), args)))
+        };
+        Expr::And(self.arena.alloc(not_in("battlefield")), self.arena.alloc(not_in("stack")))
+    }
+
     /// `@each my upkeep`, `@movedto(creature|mybattlefield) from(graveyard)`: one event; on
     /// an Aura, `@each targetcontroller upkeep` (the upkeep of the enchanted permanent's
     /// controller, as Wagic's `TriggerAtPhase` reads it) is two: the upkeep of the Aura's
@@ -74,14 +100,21 @@ impl<'i> Lowering<'i> {
             ]));
         }
         let trigger = Expr::Var(spec::variable("trigger"));
+        // `@combat(attacking,blocking)`: Wagic's combat trigger on either; one event each.
+        let mut more_kinds: Vec<String> = Vec::new();
         let (event_name, object_spec, rest) = if let Some((args, rest)) = words.first().and_then(|w| w.call("combat")) {
             if !rest.text.is_empty() {
                 return Err(Unsupported::new(body, &trigger_name()));
             }
-            let kind = args.trim().text.to_ascii_lowercase();
-            if !["attacking", "blocking", "blocked"].contains(&kind.as_str()) {
-                return Err(Unsupported::new(args, &format!("trigger `@combat({kind})`")));
+            let written = args.trim().text.to_ascii_lowercase();
+            let mut kinds: Vec<String> = written.split(',').map(|kind| kind.trim().to_string()).collect();
+            let known = |kind: &String| ["attacking", "blocking", "blocked"].contains(&kind.as_str());
+            let repeated = kinds.iter().enumerate().any(|(index, kind)| kinds[..index].contains(kind));
+            if !kinds.iter().all(known) || repeated {
+                return Err(Unsupported::new(args, &format!("trigger `@combat({written})`")));
             }
+            more_kinds = kinds.split_off(1);
+            let kind = kinds.pop().unwrap_or_default();
             let source = words.get(1).and_then(|word| word.call("source"));
             let Some((source_spec, after)) = source.filter(|(_, after)| after.text.is_empty()) else {
                 return Err(Unsupported::new(body, "trigger `@combat` without `source(...)`"));
@@ -91,8 +124,18 @@ impl<'i> Lowering<'i> {
         } else {
             let first = words.first().copied().unwrap_or(body);
             let name = spec::leading_word(first.text);
-            const OBJECT_TRIGGERS: [&str; 8] =
-                ["movedto", "damaged", "tapped", "untapped", "drawn", "combatdamaged", "damagefoeof", "damageof"];
+            const OBJECT_TRIGGERS: [&str; 10] = [
+                "movedto",
+                "damaged",
+                "tapped",
+                "untapped",
+                "drawn",
+                "combatdamaged",
+                "damagefoeof",
+                "damageof",
+                "combatdamagefoeof",
+                "combatdamageof",
+            ];
             if !OBJECT_TRIGGERS.contains(&name.as_str()) {
                 let known = OBJECT_TRIGGERS.iter().copied().chain(["each", "combat"]);
                 let help = vocabulary::suggest_unless_wagic(&name, vocabulary::TRIGGERS, known)
@@ -107,8 +150,20 @@ impl<'i> Lowering<'i> {
         };
         let mut condition = None;
         if let Some(object_spec) = object_spec {
+            // `@movedto(spec|nonbattlezone)`: the spec without its zone, then the zone test.
+            let (object_spec, elsewhere) = match outside_the_battlefield(object_spec) {
+                Some(body) if event_name == "movedto" => (body, true),
+                _ => (object_spec, false),
+            };
             let spec = spec::read(object_spec)?;
             condition = self.specs.predicate(&spec, trigger, "inzone")?;
+            if elsewhere {
+                let test = self.outside_battlefield_and_stack(trigger);
+                condition = Some(match condition.take() {
+                    Some(left) => Expr::And(self.arena.alloc(left), self.arena.alloc(test)),
+                    None => test,
+                });
+            }
         }
         let mut and = |test: Expr<'i>| {
             condition = Some(match condition.take() {
@@ -118,19 +173,29 @@ impl<'i> Lowering<'i> {
         };
         // Wagic's damage triggers (`TrDamaged`) are one event, `damaged`: combat damage only
         // (`@combatdamaged`), or dealt to the card's controller's opponent (`@damagefoeof`)
-        // or to its controller (`@damageof`).
-        let event_name = match event_name.as_str() {
-            "combatdamaged" => {
-                and(Expr::Var(spec::variable("combatdamage")));
+        // or to its controller (`@damageof`), or both (`@combatdamagefoeof`,
+        // `@combatdamageof`).
+        // Whether combat damage only, and whose damage: the event's tests.
+        let damage = match event_name.as_str() {
+            "combatdamaged" => Some((true, None)),
+            "damagefoeof" => Some((false, Some("opp"))),
+            "damageof" => Some((false, Some("me"))),
+            "combatdamagefoeof" => Some((true, Some("opp"))),
+            "combatdamageof" => Some((true, Some("me"))),
+            _ => None,
+        };
+        let event_name = match damage {
+            Some((combat, whose)) => {
+                if combat {
+                    and(Expr::Var(spec::variable("combatdamage")));
+                }
+                if let Some(player) = whose {
+                    let player = self.arena.alloc(Expr::Var(spec::variable(player)));
+                    and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
+                }
                 "damaged".to_string()
             }
-            whose @ ("damagefoeof" | "damageof") => {
-                let player =
-                    self.arena.alloc(Expr::Var(spec::variable(if whose == "damageof" { "me" } else { "opp" })));
-                and(Expr::Binary(BinaryOp::Compare(CompareOp::Eq), self.arena.alloc(trigger), player));
-                "damaged".to_string()
-            }
-            _ => event_name,
+            None => event_name,
         };
         for word in rest {
             match word.call("from") {
@@ -154,14 +219,18 @@ impl<'i> Lowering<'i> {
                 }
             }
         }
-        let event = CATALOGUE.event_index(&event_name).unwrap_or(0);
         let any = catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new);
-        Ok(self.arena.alloc_slice_copy(&[Event {
-            event: EventIdx::new(event),
-            prefix: None,
-            suffix: any,
-            condition: condition.map(|condition| &*self.arena.alloc(condition)),
-            span: piece.span(),
-        }]))
+        let condition = condition.map(|condition| &*self.arena.alloc(condition));
+        let events: Vec<Event<'i>> = std::iter::once(&event_name)
+            .chain(&more_kinds)
+            .map(|name| Event {
+                event: EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0)),
+                prefix: None,
+                suffix: any,
+                condition,
+                span: piece.span(),
+            })
+            .collect();
+        Ok(self.arena.alloc_slice_copy(&events))
     }
 }

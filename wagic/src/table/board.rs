@@ -58,6 +58,10 @@ pub struct Card {
     pub attached: Option<CardId>,
     /// Activations of its ability this turn (`limit:n`).
     pub activations: i32,
+    /// Its upkeep cost (`upcost[...]`) was paid this turn.
+    pub upkeep_paid: bool,
+    /// Its echo (`upcost[...;next upkeep]`) came due since it entered.
+    pub echo_done: bool,
 }
 
 /// One player.
@@ -303,6 +307,8 @@ impl Board {
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;
+        c.upkeep_paid = false;
+        c.echo_done = false;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;
@@ -312,8 +318,10 @@ impl Board {
             // In a graveyard, in exile or on the stack a card keeps the controller it had
             // as it left the battlefield (last known information: a stolen creature
             // sacrificed for its own ability is still its thief's as the ability
-            // resolves); in a hand or a library it is its owner's again.
-            if zone == HAND || zone == LIBRARY {
+            // resolves); in a hand or a library it is its owner's again, once its own
+            // leaving has been seen (the table's settling hands it back after the
+            // events of the move: Delusions of Mediocrity's controller loses the life).
+            if (zone == HAND || zone == LIBRARY) && from.1 != BATTLEFIELD {
                 c.controller = c.owner;
             }
             c.tapped = false;

@@ -271,6 +271,10 @@ impl WagicHost for Board {
         *life = life.saturating_add(amount);
     }
 
+    fn life(&self, player: PlayerId) -> i32 {
+        self.players[usize::from(player.0 != 0)].life
+    }
+
     fn draw(&mut self, player: PlayerId, count: i32) -> i32 {
         let library = self.zone(player, LIBRARY);
         let drawn = library.len().min(count.max(0) as usize);
@@ -401,6 +405,8 @@ impl WagicHost for Board {
             blocking: None,
             attached: None,
             activations: 0,
+            upkeep_paid: false,
+            echo_done: false,
         });
         self.moved.push(card);
         Some(card)
@@ -430,6 +436,26 @@ impl WagicHost for Board {
     fn count_activation(&mut self, card: CardId) {
         if let Some(c) = self.get_mut(card) {
             c.activations = c.activations.saturating_add(1);
+        }
+    }
+
+    fn upkeep_paid(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.upkeep_paid)
+    }
+
+    fn pay_upkeep(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.upkeep_paid = true;
+        }
+    }
+
+    fn echo_done(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.echo_done)
+    }
+
+    fn end_echo(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.echo_done = true;
         }
     }
 

@@ -197,6 +197,8 @@ impl Table {
             blocking: None,
             attached: None,
             activations: 0,
+            upkeep_paid: false,
+            echo_done: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
@@ -457,6 +459,11 @@ impl Table {
                 if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
                     self.runtime.leave_play(&mut self.board, card);
                 }
+                // Its leaving seen, a card in a hand or a library is its owner's again.
+                let c = &mut self.board.cards[index];
+                if c.zone == HAND || c.zone == LIBRARY {
+                    c.controller = c.owner;
+                }
             }
             let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
             let pending =
@@ -511,6 +518,7 @@ impl Table {
         for card in &mut self.board.cards {
             card.damage = 0;
             card.activations = 0;
+            card.upkeep_paid = false;
         }
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.try_settle()

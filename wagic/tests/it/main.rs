@@ -15,5 +15,6 @@ mod front_ir;
 mod fuel;
 mod hostile;
 mod lost;
+mod more;
 mod newability;
 mod sets;
