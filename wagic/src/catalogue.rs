@@ -314,6 +314,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
     CostSpec {
+        name: "cycle",
+        arg: CostArg::None,
+        doc: "`{cycle}` (an `autohand=` line): discard this card from its owner's hand; payable only while it is there.",
+    },
+    CostSpec {
         name: "L",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",

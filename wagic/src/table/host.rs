@@ -386,6 +386,7 @@ impl WagicHost for Board {
             mana_cost: String::new(),
             target: String::new(),
             autos: Vec::new(),
+            hand_lines: Vec::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
         };
         self.next_order += 1;

@@ -30,6 +30,8 @@ pub struct Printed {
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
+    /// Its `autohand=` lines as written: the card's last actions, used from hand.
+    pub hand_lines: Vec<String>,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
 }
@@ -176,6 +178,12 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .fields
             .iter()
             .filter(|field| field.key.eq_ignore_ascii_case("auto"))
+            .map(|field| field.value.to_string())
+            .collect(),
+        hand_lines: block
+            .fields
+            .iter()
+            .filter(|field| field.key.eq_ignore_ascii_case("autohand"))
             .map(|field| field.value.to_string())
             .collect(),
         abilities: Vec::new(),
