@@ -655,6 +655,7 @@ pub const VARIABLES: &[NamedSpec] = &[
         "prevtgt",
         "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
     ),
+    named("kicked", "1 when the source was cast with its kicker paid (`auto=kicker effect`), 0 otherwise."),
 ];
 
 /// Attributes an expression may read after a dot.

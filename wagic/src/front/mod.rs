@@ -33,7 +33,8 @@
 //! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
-//! compare(...)` in `compare.rs` and `autohand=` (cycling) in `hand.rs`.
+//! compare(...)` in `compare.rs`, `autohand=` (cycling)
+//! in `hand.rs` and `kicker=` with `auto=kicker effect` in `kicker.rs`.
 
 mod alias;
 pub use alias::alias_target;
@@ -44,6 +45,7 @@ mod compare;
 mod cost;
 mod dynamic;
 mod hand;
+mod kicker;
 mod links;
 pub mod piece;
 mod rampage;
@@ -117,7 +119,7 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -279,6 +281,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
             }
+            "kicker" => lowering.kicker_cost(value)?,
+            "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
+                let statements = lowering.kicked(value, block.field("kicker").is_some())?;
+                if is_spell {
+                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                } else {
+                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                }
+            }
             "auto" if upcost::is_upcost(value) => {
                 let (action, auto) = lowering.upcost(value)?;
                 actions.push(action);
@@ -422,7 +433,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard) and `autohand` (cycling); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     to a graveyard), `autohand` (cycling) and `kicker`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

@@ -42,27 +42,32 @@ impl Run<'_> {
     pub(super) fn play_from_hand(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
-        if hand_lines == 0 {
-            return self.cast(card, line, text);
+        let kicker = !c.printed.kicker.is_empty();
+        if hand_lines == 0 && !kicker {
+            return self.cast(card, false, line, text);
         }
         if is_type(&c.printed.types, "land") {
-            return Err(skip("a land with an `autohand` ability (Wagic's menu order)", at(line, text)));
+            return Err(skip("a land with an `autohand` ability or a kicker (Wagic's menu order)", at(line, text)));
         }
         // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
-        // first) when the spell can be cast and paid, then the card's `autohand` abilities
-        // whose costs can be paid. One is done at once, several open Wagic's menu.
+        // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
+        // loaded next) when the kicker can be paid too, then the card's `autohand`
+        // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let first_hand = actions.saturating_sub(hand_lines);
         let mut entries = Vec::new();
-        if self.can_cast(card) {
+        if self.can_cast(card, false) {
             entries.push(Entry::Cast);
+        }
+        if kicker && self.can_cast(card, true) {
+            entries.push(Entry::CastKicked);
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
         entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
         match entries.as_slice() {
             // Nothing reacts: the cast's own checks say why.
-            [] => self.cast(card, line, text),
+            [] => self.cast(card, false, line, text),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {
                 self.menu = Some(Menu { card, entries });
@@ -71,8 +76,9 @@ impl Run<'_> {
         }
     }
 
-    /// Whether a card in hand (not a land) can be cast now and its mana cost paid.
-    fn can_cast(&self, card: CardId) -> bool {
+    /// Whether a card in hand (not a land) can be cast now and its mana cost (and its
+    /// kicker, when `kicked`) paid.
+    fn can_cast(&self, card: CardId, kicked: bool) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
         let Ok(rules) = self.table.rules(card) else { return false };
         let data = &self.table.library().program.cards()[rules.index()];
@@ -83,17 +89,22 @@ impl Run<'_> {
         let mana_cost = c.printed.mana_cost.to_ascii_lowercase();
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
         let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
+        if kicked && !add_kicker(&mut cost, &c.printed.kicker) {
+            return false;
+        }
         self.affinity_discount(card, &mut cost);
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
         costs::pay(&mut pool, &cost)
     }
 
-    /// Casts a card from hand (plays a land): pays its mana cost and puts it on the stack.
-    fn cast(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+    /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
+    /// `kicked`) and puts it on the stack.
+    fn cast(&mut self, card: CardId, kicked: bool, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let hand_lines = c.printed.hand_lines.len();
+        let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
             if !self.phase.is_main() || self.lands_played > 0 {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
@@ -122,6 +133,9 @@ impl Run<'_> {
         let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
+        if kicked && !add_kicker(&mut cost, &kicker_cost) {
+            return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
+        }
         self.affinity_discount(card, &mut cost);
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
         if !costs::pay(pool, &cost) {
@@ -132,6 +146,7 @@ impl Run<'_> {
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
+        self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
@@ -143,6 +158,8 @@ impl Run<'_> {
         if !is_spell {
             self.resolve_spell(card);
             self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            // Its entering effects have read it: entering again later is not kicked.
+            self.table.board.kicked = None;
             return Ok(None);
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
@@ -266,7 +283,8 @@ impl Run<'_> {
                 Ok(None)
             }
             Entry::Action(index) => self.activate(card, index, line, text),
-            Entry::Cast => self.cast(card, line, text),
+            Entry::Cast => self.cast(card, false, line, text),
+            Entry::CastKicked => self.cast(card, true, line, text),
         }
     }
 
@@ -415,6 +433,8 @@ pub(super) enum Entry {
     Action(usize),
     /// Casts it from hand (Wagic's `MTGPutInPlayRule`).
     Cast,
+    /// Casts it from hand with its kicker paid (Wagic's `MTGKickerRule`).
+    CastKicked,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
@@ -452,4 +472,13 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.
+fn add_kicker(cost: &mut testfile::Mana, kicker: &str) -> bool {
+    let Some(extra) = testfile::read_mana(kicker) else { return false };
+    for (mana, more) in cost.iter_mut().zip(extra) {
+        *mana = mana.saturating_add(more);
+    }
+    true
 }

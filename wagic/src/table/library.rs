@@ -32,6 +32,9 @@ pub struct Printed {
     pub autos: Vec<String>,
     /// Its `autohand=` lines as written: the card's last actions, used from hand.
     pub hand_lines: Vec<String>,
+    /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
+    /// mana cost as it is cast.
+    pub kicker: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
 }
@@ -180,6 +183,7 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .filter(|field| field.key.eq_ignore_ascii_case("auto"))
             .map(|field| field.value.to_string())
             .collect(),
+        kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
         hand_lines: block
             .fields
             .iter()

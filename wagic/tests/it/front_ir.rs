@@ -678,3 +678,34 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
         assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
     }
 }
+
+#[test]
+fn kicker_compiles_a_mana_cost_and_one_shot_effects_under_the_kicked_condition() {
+    let ardent = "kicker={2}\nauto=vigilance\nauto=kicker counter(1/1,1)\ntype=Creature";
+    assert_eq!(ir_of(ardent), ["auto[]: - +vigilance", "auto[]: - counter"]);
+    // The kicker line's statement runs under a condition (`kicked == 1`), the other not.
+    let source = format!("[card]\nname=Test\n{ardent}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let conditioned: Vec<bool> = ir.autos.iter().map(|auto| auto.statements[0].condition.is_some()).collect();
+    assert_eq!(conditioned, [false, true]);
+    for (card, refusal) in [
+        (
+            "kicker=multi{B}{B}\nauto=kicker draw:1\ntype=Creature",
+            "unsupported: `kicker` cost other than mana (`multi`, `{...}` costs)",
+        ),
+        ("kicker={T}\ntype=Creature", "unsupported: `kicker` cost other than mana (`multi`, `{...}` costs)"),
+        ("auto=kicker draw:1\ntype=Creature", "unsupported: `kicker` effect on a card without `kicker=`"),
+        (
+            "kicker={1}\nauto=kicker {T}:draw:1\ntype=Creature",
+            "unsupported: `kicker` effect other than a one-shot effect",
+        ),
+        (
+            "kicker={1}\nauto=kicker destroy target(creature)\ntype=Creature",
+            "unsupported: `kicker` effect that asks its player or has a condition",
+        ),
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
+    }
+}
