@@ -763,6 +763,21 @@ fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) ->
     }
 }
 
+/// `{cycle}`: this card, in its owner's hand, goes to its owner's graveyard.
+fn cycle_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let in_hand = ctx.host().locate(source).is_some_and(|(_, zone)| zone == HAND);
+    match phase {
+        CostPhase::Check => Ok(status(in_hand)),
+        CostPhase::Pay if in_hand => {
+            let owner = ctx.host().owner(source);
+            ctx.host().move_card(source, owner, GRAVEYARD, 0);
+            Ok(Status::Success)
+        }
+        CostPhase::Pay => Ok(Status::Failure),
+    }
+}
+
 /// `{L}`: pay 1 life.
 fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let player = ctx.env().controller;
@@ -870,7 +885,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 17] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 18] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -880,6 +895,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("generic", generic),
         ("S", sacrifice),
         ("D", discard_cost),
+        ("cycle", cycle_cost),
         ("L", life_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),

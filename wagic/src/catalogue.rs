@@ -314,6 +314,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
     CostSpec {
+        name: "cycle",
+        arg: CostArg::None,
+        doc: "`{cycle}` (an `autohand=` line): discard this card from its owner's hand; payable only while it is there.",
+    },
+    CostSpec {
         name: "L",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
@@ -650,6 +655,7 @@ pub const VARIABLES: &[NamedSpec] = &[
         "prevtgt",
         "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
     ),
+    named("kicked", "1 when the source was cast with its kicker paid (`auto=kicker effect`), 0 otherwise."),
 ];
 
 /// Attributes an expression may read after a dot.

@@ -29,6 +29,8 @@ impl<'i> Lowering<'i> {
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
                 "S" => ("S", None, None),
                 "D" => ("D", None, None),
+                // `{cycle}`: discard this card from hand (Wagic's `CycleCost`).
+                "CYCLE" => (super::hand::CYCLE, None, None),
                 "L" => ("L", Some(1), None),
                 // `{L:2}`: pay that much life (Wagic's `SpecificLifeCost`).
                 life if life
@@ -68,7 +70,7 @@ impl<'i> Lowering<'i> {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
-                             `{S(spec)}`, `{D}`, `{discard(spec)}`, `{L}` and `{L:n}`"
+                             `{S(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, `{L:n}` and `{cycle}`"
                                 .into(),
                         )));
                     }

@@ -32,8 +32,9 @@
 //! target until end of turn; an alias naming no rule of Wagic's engine adds nothing
 //! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
-//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs` and `if
-//! compare(...)` in `compare.rs`.
+//! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
+//! compare(...)` in `compare.rs`, `autohand=` (cycling)
+//! in `hand.rs` and `kicker=` with `auto=kicker effect` in `kicker.rs`.
 
 mod alias;
 pub use alias::alias_target;
@@ -43,6 +44,8 @@ mod cda;
 mod compare;
 mod cost;
 mod dynamic;
+mod hand;
+mod kicker;
 mod links;
 pub mod piece;
 mod rampage;
@@ -116,7 +119,7 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -241,6 +244,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut spell_statements: Vec<Statement<'i>> = Vec::new();
     let mut actions = Vec::new();
     let mut autos = Vec::new();
+    // `autohand=` lines: actions after all others (the runner offers them for a card in hand).
+    let mut hand_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
     for field in &block.fields {
@@ -275,6 +280,15 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 return Err(Unsupported::new(value, &format!("line longer than {MAX_LINE_BYTES} bytes")).with_help(
                     Some("split its effects into several `auto=` lines (Wagic's longest is under 2,400 bytes)".into()),
                 ));
+            }
+            "kicker" => lowering.kicker_cost(value)?,
+            "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
+                let statements = lowering.kicked(value, block.field("kicker").is_some())?;
+                if is_spell {
+                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                } else {
+                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                }
             }
             "auto" if upcost::is_upcost(value) => {
                 let (action, auto) = lowering.upcost(value)?;
@@ -320,6 +334,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 }
                 Line::Activated { .. } if is_spell => {
                     return Err(Unsupported::new(value, "activated ability on an instant or sorcery"));
+                }
+                Line::Activated { costs, .. } if hand::has_cycle(costs) => {
+                    return Err(Unsupported::new(value, "`{cycle}` outside an `autohand` line"));
                 }
                 Line::Activated { label, costs, statements } => {
                     if statements.iter().any(is_equip) {
@@ -397,6 +414,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     statements: lowering.characteristic(value)?,
                 });
             }
+            "autohand" if is_spell && block.field("target").is_some() => {
+                // The runtime asks a card's `target=` before which action: cycling would
+                // ask the spell's target.
+                return Err(Unsupported::new(value, "`autohand` on a spell with `target=`"));
+            }
+            "autohand" => hand_actions.push(lowering.hand_line(value)?),
             "autograveyard" if is_spell => {
                 return Err(Unsupported::new(value, "`autograveyard` on an instant or sorcery"));
             }
@@ -409,8 +432,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let key_piece = Piece::new(field.key, (field.key_span.start as usize).saturating_sub(base));
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
-                    "the keys compiled are `auto`, `abilities`, `target` and `autograveyard` (a card's own move \
-                     to a graveyard); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                    "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
+                     to a graveyard), `autohand` (cycling) and `kicker`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });
@@ -444,13 +467,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
     }
-    if spell_statements.len() > MAX_STATEMENTS || actions.len() + autos.len() > MAX_ENTRIES {
+    if spell_statements.len() > MAX_STATEMENTS || actions.len() + hand_actions.len() + autos.len() > MAX_ENTRIES {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "card with more than 256 effects"));
     }
     if is_spell && !spell_statements.is_empty() {
         actions.push(Action { label: None, costs: &[], statements: arena.alloc_slice_copy(&spell_statements) });
     }
+    actions.extend(hand_actions);
     Ok(Card {
         abilities: arena.alloc_slice_copy(&abilities),
         target: rule_target,

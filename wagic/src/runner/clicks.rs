@@ -41,8 +41,70 @@ impl Run<'_> {
 
     pub(super) fn play_from_hand(&mut self, card: CardId, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
+        let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
+        let kicker = !c.printed.kicker.is_empty();
+        if hand_lines == 0 && !kicker {
+            return self.cast(card, false, line, text);
+        }
+        if is_type(&c.printed.types, "land") {
+            return Err(skip("a land with an `autohand` ability or a kicker (Wagic's menu order)", at(line, text)));
+        }
+        // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
+        // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
+        // loaded next) when the kicker can be paid too, then the card's `autohand`
+        // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
+        let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
+        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let first_hand = actions.saturating_sub(hand_lines);
+        let mut entries = Vec::new();
+        if self.can_cast(card, false) {
+            entries.push(Entry::Cast);
+        }
+        if kicker && self.can_cast(card, true) {
+            entries.push(Entry::CastKicked);
+        }
+        let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
+        entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
+        match entries.as_slice() {
+            // Nothing reacts: the cast's own checks say why.
+            [] => self.cast(card, false, line, text),
+            [entry] => self.do_entry(card, *entry, line, text),
+            _ => {
+                self.menu = Some(Menu { card, entries });
+                Ok(None)
+            }
+        }
+    }
+
+    /// Whether a card in hand (not a land) can be cast now and its mana cost (and its
+    /// kicker, when `kicked`) paid.
+    fn can_cast(&self, card: CardId, kicked: bool) -> bool {
+        let Some(c) = self.table.board.get(card) else { return false };
+        let Ok(rules) = self.table.rules(card) else { return false };
+        let data = &self.table.library().program.cards()[rules.index()];
+        let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
+        if !(is_type(&c.printed.types, "instant") || flash || self.phase.is_main()) {
+            return false;
+        }
+        let mana_cost = c.printed.mana_cost.to_ascii_lowercase();
+        let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
+        let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
+        if kicked && !add_kicker(&mut cost, &c.printed.kicker) {
+            return false;
+        }
+        self.affinity_discount(card, &mut cost);
+        let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
+        costs::pay(&mut pool, &cost)
+    }
+
+    /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
+    /// `kicked`) and puts it on the stack.
+    fn cast(&mut self, card: CardId, kicked: bool, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+        let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
+        let hand_lines = c.printed.hand_lines.len();
+        let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
             if !self.phase.is_main() || self.lands_played > 0 {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
@@ -61,7 +123,7 @@ impl Run<'_> {
         if !(is_type(&types, "instant") || flash || self.phase.is_main()) {
             return Err(skip("a spell cast when the rules forbid it", at(line, text)));
         }
-        if is_spell && data.actions.len() != 1 {
+        if is_spell && data.actions.len().saturating_sub(hand_lines) != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
         // `{X}`: Wagic's tests give the pool and no X, and expect the largest X it pays:
@@ -71,6 +133,9 @@ impl Run<'_> {
         let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
+        if kicked && !add_kicker(&mut cost, &kicker_cost) {
+            return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
+        }
         self.affinity_discount(card, &mut cost);
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
         if !costs::pay(pool, &cost) {
@@ -81,6 +146,7 @@ impl Run<'_> {
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
+        self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
@@ -92,6 +158,8 @@ impl Run<'_> {
         if !is_spell {
             self.resolve_spell(card);
             self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+            // Its entering effects have read it: entering again later is not kicked.
+            self.table.board.kicked = None;
             return Ok(None);
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
@@ -101,7 +169,15 @@ impl Run<'_> {
         }
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
-        let step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
+        let mut step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
+        if let Step::Asks(execution) = step {
+            // With `autohand` abilities the spell's effect is its first action of several.
+            step = if execution.request().kind == RequestKind::Action {
+                self.table.resume(execution, &[Value::Int(0)]).map_err(|error| table_skip(error, line, text))?
+            } else {
+                Step::Asks(execution)
+            };
+        }
         self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
     }
 
@@ -114,8 +190,10 @@ impl Run<'_> {
         let (tapped, controller, attacking) = (c.tapped, c.controller, c.attacking);
         // A permanent's types as they are now (`transforms` may add some).
         let types: Vec<String> = self.table.board.types(card).into_iter().map(str::to_owned).collect();
+        let hand_lines = self.table.board.get(card).map_or(0, |c| c.printed.hand_lines.len());
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
-        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        // The `autohand` abilities (the last actions) are not a permanent's.
+        let actions = self.table.library().program.cards()[rules.index()].actions.len().saturating_sub(hand_lines);
         let creature = is_type(&types, "creature");
         // A land of a basic land type has its type's mana ability (Wagic's rules file
         // grants them in this order: Plains, Island, Swamp, Mountain, Forest).
@@ -156,7 +234,7 @@ impl Run<'_> {
                     at(line, text),
                 ));
             }
-            entries.extend(payable.into_iter().map(Entry::Action));
+            entries.extend(payable.into_iter().filter(|&index| index < actions).map(Entry::Action));
         }
         match entries.as_slice() {
             // Nothing reacts (not the attack rule: the creature cannot attack; not a tapped
@@ -205,6 +283,8 @@ impl Run<'_> {
                 Ok(None)
             }
             Entry::Action(index) => self.activate(card, index, line, text),
+            Entry::Cast => self.cast(card, false, line, text),
+            Entry::CastKicked => self.cast(card, true, line, text),
         }
     }
 
@@ -219,11 +299,16 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let controller = c.controller;
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
-        let actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let all_actions = self.table.library().program.cards()[rules.index()].actions.len();
+        let hand_lines = &c.printed.hand_lines;
+        let actions = all_actions.saturating_sub(hand_lines.len());
         // The activated lines (`{cost}:effect`) name the abilities' targets.
         let activated: Vec<&str> =
             c.printed.autos.iter().map(String::as_str).filter(|auto| auto.trim_start().starts_with('{')).collect();
-        let named = if actions == 1 {
+        let named = if index >= actions {
+            // An `autohand` line (`__CYCLING__(...)` names none).
+            targets_named("", hand_lines.get(index - actions).map(String::as_str).into_iter())
+        } else if actions == 1 {
             targets_named("", activated.iter().copied())
         } else if activated.len() == actions {
             targets_named("", activated.get(index).copied().into_iter())
@@ -346,6 +431,10 @@ pub(super) enum Entry {
     Mana(usize),
     /// Activates its ability of this index.
     Action(usize),
+    /// Casts it from hand (Wagic's `MTGPutInPlayRule`).
+    Cast,
+    /// Casts it from hand with its kicker paid (Wagic's `MTGKickerRule`).
+    CastKicked,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
@@ -383,4 +472,13 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.
+fn add_kicker(cost: &mut testfile::Mana, kicker: &str) -> bool {
+    let Some(extra) = testfile::read_mana(kicker) else { return false };
+    for (mana, more) in cost.iter_mut().zip(extra) {
+        *mana = mana.saturating_add(more);
+    }
+    true
 }

@@ -102,6 +102,9 @@ pub struct Board {
     pub upkeep: bool,
     /// The X paid for the last spell cast with `{X}` in its cost (the catalogue's `x`).
     pub x_paid: i32,
+    /// The card last cast with its kicker paid, while it resolves (the catalogue's
+    /// `kicked`, true for that card's own abilities).
+    pub kicked: Option<CardId>,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -131,6 +134,7 @@ impl Board {
             main_phase: true,
             upkeep: false,
             x_paid: 0,
+            kicked: None,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,

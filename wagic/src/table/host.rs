@@ -88,6 +88,7 @@ impl Host for Board {
             "opp" => Value::Player(self.opponent(env.controller)),
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
             "x" => Value::Int(self.x_paid),
+            "kicked" => Value::Int(i32::from(self.kicked == Some(env.source))),
             _ => Value::Nil,
         }
     }
@@ -386,6 +387,8 @@ impl WagicHost for Board {
             mana_cost: String::new(),
             target: String::new(),
             autos: Vec::new(),
+            hand_lines: Vec::new(),
+            kicker: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
         };
         self.next_order += 1;

@@ -30,6 +30,11 @@ pub struct Printed {
     pub target: String,
     /// Its `auto=` lines as written.
     pub autos: Vec<String>,
+    /// Its `autohand=` lines as written: the card's last actions, used from hand.
+    pub hand_lines: Vec<String>,
+    /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
+    /// mana cost as it is cast.
+    pub kicker: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
 }
@@ -176,6 +181,13 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .fields
             .iter()
             .filter(|field| field.key.eq_ignore_ascii_case("auto"))
+            .map(|field| field.value.to_string())
+            .collect(),
+        kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        hand_lines: block
+            .fields
+            .iter()
+            .filter(|field| field.key.eq_ignore_ascii_case("autohand"))
             .map(|field| field.value.to_string())
             .collect(),
         abilities: Vec::new(),

@@ -194,7 +194,7 @@ fn wagic_words_not_compiled_yet_are_not_taken_for_typos() {
         "auto=pay[[{1}]] name(pay 1) life:1\ntype=Sorcery",
         "auto=lord(beast) rampage(1/1,1)\ntype=Creature",
         "auto=@vampired(creature):life:1\ntype=Enchantment",
-        "kicker={3}\ntype=Creature",
+        "facedown={3}\ntype=Creature",
     ] {
         let (_, help, _) = refusal_of(card).expect("refused");
         let help = help.unwrap_or_default();

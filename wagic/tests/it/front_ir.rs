@@ -651,3 +651,61 @@ fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
     // Wagic's `;` ors types and colours only: `tapped` is still required.
     assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [true]);
 }
+
+#[test]
+fn autohand_compiles_cycling_as_the_cards_last_actions() {
+    // Bloated Toad's macro and Akroma's Vengeance's written line: each cost ends with
+    // `{cycle}`, the effect draws; they come after the card's own actions (a spell's too).
+    let toad = "autohand=__CYCLING__({2})\nauto={G}:1/1\ntype=Creature";
+    assert_eq!(ir_of(toad), ["action[1]: - pump ueot", "action[2]: - draw"]);
+    let vengeance = "autohand={3}{cycle}:name(cycling) draw:1\nauto=destroy all(creature)\ntype=Sorcery";
+    assert_eq!(ir_of(vengeance), ["action[0]: filterNone destroy ueot", "action[2]: - draw ueot"]);
+    for (card, refusal) in [
+        // Other abilities used from hand (ninjutsu's `{N}` is no cost read yet).
+        (
+            "autohand={2}:draw:1\ntype=Creature",
+            "unsupported: `autohand` line other than a cost with `{cycle}` (cycling)",
+        ),
+        ("autohand={R}{discard}:name(x) draw:1\ntype=Creature", "unsupported: cost `{discard}`"),
+        // The runtime asks a spell's `target=` before which action it does.
+        (
+            "target=creature\nauto=destroy\nautohand=__CYCLING__({2})\ntype=Instant",
+            "unsupported: `autohand` on a spell with `target=`",
+        ),
+        // `{cycle}` is paid from hand: a permanent's ability cannot.
+        ("auto={2}{cycle}:draw:1\ntype=Creature", "unsupported: `{cycle}` outside an `autohand` line"),
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
+    }
+}
+
+#[test]
+fn kicker_compiles_a_mana_cost_and_one_shot_effects_under_the_kicked_condition() {
+    let ardent = "kicker={2}\nauto=vigilance\nauto=kicker counter(1/1,1)\ntype=Creature";
+    assert_eq!(ir_of(ardent), ["auto[]: - +vigilance", "auto[]: - counter"]);
+    // The kicker line's statement runs under a condition (`kicked == 1`), the other not.
+    let source = format!("[card]\nname=Test\n{ardent}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    let conditioned: Vec<bool> = ir.autos.iter().map(|auto| auto.statements[0].condition.is_some()).collect();
+    assert_eq!(conditioned, [false, true]);
+    for (card, refusal) in [
+        (
+            "kicker=multi{B}{B}\nauto=kicker draw:1\ntype=Creature",
+            "unsupported: `kicker` cost other than mana (`multi`, `{...}` costs)",
+        ),
+        ("kicker={T}\ntype=Creature", "unsupported: `kicker` cost other than mana (`multi`, `{...}` costs)"),
+        ("auto=kicker draw:1\ntype=Creature", "unsupported: `kicker` effect on a card without `kicker=`"),
+        (
+            "kicker={1}\nauto=kicker {T}:draw:1\ntype=Creature",
+            "unsupported: `kicker` effect other than a one-shot effect",
+        ),
+        (
+            "kicker={1}\nauto=kicker destroy target(creature)\ntype=Creature",
+            "unsupported: `kicker` effect that asks its player or has a condition",
+        ),
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
+    }
+}

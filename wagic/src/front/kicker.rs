@@ -1,0 +1,73 @@
+//! Kicker: `kicker={cost}` (mana a player may add to the card's mana cost as it is cast,
+//! Wagic's `MTGKickerRule`) and `auto=kicker effect`, an effect that runs only when the
+//! card was cast with its kicker paid (the catalogue's `kicked`, which the runner sets for
+//! the card it casts kicked).
+
+use compiler::ir::{BinaryOp, Condition, Expr, Otherwise, Statement, Target};
+use vm::bytecode::CompareOp;
+
+use super::piece::Piece;
+use super::{Line, Lowering, Unsupported, spec, starts_with_a_count};
+use crate::catalogue::CATALOGUE;
+
+/// The mana costs a `kicker=` line may hold.
+const MANA_COSTS: &[&str] = &["W", "U", "B", "R", "G", "generic"];
+
+/// Whether an `auto=` line is `kicker effect`.
+pub fn is_kicker_line(value: Piece<'_>) -> bool {
+    let text = value.text.trim_start();
+    text.get(..7).is_some_and(|word| word.eq_ignore_ascii_case("kicker "))
+}
+
+impl<'i> Lowering<'i> {
+    /// Checks a `kicker=` cost: mana only (the runner pays it beside the mana cost).
+    pub(super) fn kicker_cost(&self, value: Piece<'_>) -> Result<(), Unsupported> {
+        let value = value.trim();
+        if value.text.is_empty() || !value.text.starts_with('{') {
+            return Err(Unsupported::new(value, "`kicker` cost other than mana (`multi`, `{...}` costs)"));
+        }
+        let costs = self.costs(value)?;
+        if costs
+            .iter()
+            .any(|cost| !MANA_COSTS.contains(&CATALOGUE.costs[cost.cost.index()].name) || cost.filter.is_some())
+        {
+            return Err(Unsupported::new(value, "`kicker` cost other than mana (`multi`, `{...}` costs)"));
+        }
+        Ok(())
+    }
+
+    /// `auto=kicker effect`: the effect's statements, each run only when the card was cast
+    /// kicked (a false condition does nothing, as Wagic skips the effect).
+    pub(super) fn kicked(&self, value: Piece<'_>, has_kicker: bool) -> Result<&'i [Statement<'i>], Unsupported> {
+        let value = value.trim();
+        if !has_kicker {
+            return Err(Unsupported::new(value, "`kicker` effect on a card without `kicker=`"));
+        }
+        let rest = value.from(6).trim();
+        let statements = match self.line(rest)? {
+            Line::Plain(statements) if !statements.iter().any(starts_with_a_count) => statements,
+            _ => return Err(Unsupported::new(value, "`kicker` effect other than a one-shot effect")),
+        };
+        let mut kicked = Vec::with_capacity(statements.len());
+        for statement in statements {
+            let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+            if statement.condition.is_some() || chooses {
+                return Err(Unsupported::new(value, "`kicker` effect that asks its player or has a condition"));
+            }
+            let flag = self.arena.alloc(Expr::Var(spec::variable("kicked")));
+            let one = self.arena.alloc(Expr::Int(1));
+            let test = Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, one);
+            let nothing = Statement {
+                condition: None,
+                target: None,
+                restriction: None,
+                chain: &[],
+                otherwise: None,
+                ..*statement
+            };
+            let otherwise = self.arena.alloc(Otherwise { elif: None, body: nothing });
+            kicked.push(Statement { condition: Some(Condition::If(test)), otherwise: Some(otherwise), ..*statement });
+        }
+        Ok(self.arena.alloc_slice_copy(&kicked))
+    }
+}
