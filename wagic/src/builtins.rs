@@ -627,6 +627,14 @@ fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `myturn()`: whether the source's controller is the active player.
+fn my_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let controller = ctx.env().controller;
+    let mine = ctx.host().active_player() == controller;
+    ctx.set_result(Value::Bool(mine));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -854,11 +862,12 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 9] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 10] = [
         ("blockercount", blocker_count),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),
+        ("myturn", my_turn),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),

@@ -707,6 +707,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
     },
     FunctionSpec {
+        name: "myturn",
+        min_args: 0,
+        max_args: 0,
+        doc: "`myturn()`: whether it is the source's controller's turn (Wagic's `variable{controllerturn}`).",
+    },
+    FunctionSpec {
         name: "handsize",
         min_args: 1,
         max_args: 1,

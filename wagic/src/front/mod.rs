@@ -33,7 +33,7 @@
 //! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs` and `if
-//! compare(...)` in `compare.rs`.
+//! compare(...)` in `compare.rs`, `this(...)` in `this.rs`.
 
 mod alias;
 pub use alias::alias_target;
@@ -48,6 +48,7 @@ pub mod piece;
 mod rampage;
 pub mod spec;
 mod statement;
+mod this;
 mod token;
 mod transforms;
 mod trigger;

@@ -18,3 +18,4 @@ mod lost;
 mod more;
 mod newability;
 mod sets;
+mod this;
