@@ -836,6 +836,18 @@ fn echo_end<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res
     }
 }
 
+/// A `@next phase` trigger's auto: runs once since the card entered.
+fn next_once<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().next_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_next(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -879,7 +891,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 17] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 18] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -897,6 +909,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("upcost", upcost),
         ("echo", echo),
         ("echoend", echo_end),
+        ("nextonce", next_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

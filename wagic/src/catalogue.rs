@@ -349,6 +349,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
     },
     CostSpec {
+        name: "nextonce",
+        arg: CostArg::None,
+        doc: "A `@next phase` trigger's auto: payable once since the card entered (Wagic's `TriggerNextPhase`).",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",

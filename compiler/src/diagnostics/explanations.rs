@@ -435,7 +435,8 @@ impl Code {
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
-                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \
+                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
+                 on a permanent). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",
