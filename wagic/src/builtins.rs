@@ -627,6 +627,14 @@ fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `myturn()`: whether the source's controller is the active player.
+fn my_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let controller = ctx.env().controller;
+    let mine = ctx.host().active_player() == controller;
+    ctx.set_result(Value::Bool(mine));
+    Ok(Status::Success)
+}
+
 fn is_player<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let result = ctx.arg(0).as_player().is_some();
     ctx.set_result(Value::Bool(result));
@@ -843,6 +851,18 @@ fn echo_end<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res
     }
 }
 
+/// A `@next phase` trigger's auto: runs once since the card entered.
+fn next_once<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().next_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_next(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
 fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
     let player = ctx.env().controller;
     Ok(status(ctx.host().active_player() == player))
@@ -869,11 +889,12 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 9] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 10] = [
         ("blockercount", blocker_count),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),
+        ("myturn", my_turn),
         ("istype", is_type),
         ("hasterm", has_term),
         ("inzone", in_zone),
@@ -885,7 +906,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 18] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 19] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -904,6 +925,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("upcost", upcost),
         ("echo", echo),
         ("echoend", echo_end),
+        ("nextonce", next_once),
     ];
     for (name, cost) in costs {
         if let Some(index) = CATALOGUE.costs.iter().position(|spec| spec.name == name) {

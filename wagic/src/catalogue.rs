@@ -354,6 +354,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "The echo's auto: payable once since the card entered; paying ends its echo.",
     },
     CostSpec {
+        name: "nextonce",
+        arg: CostArg::None,
+        doc: "A `@next phase` trigger's auto: payable once since the card entered (Wagic's `TriggerNextPhase`).",
+    },
+    CostSpec {
         name: "limit",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`limit:n` after the effect: activate at most n times each turn (the card's one activated ability).",
@@ -711,6 +716,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
+    },
+    FunctionSpec {
+        name: "myturn",
+        min_args: 0,
+        max_args: 0,
+        doc: "`myturn()`: whether it is the source's controller's turn (Wagic's `variable{controllerturn}`).",
     },
     FunctionSpec {
         name: "handsize",

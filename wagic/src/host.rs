@@ -213,4 +213,10 @@ pub trait WagicHost: Host {
 
     /// Notes the card's echo due.
     fn end_echo(&mut self, card: CardId);
+
+    /// Whether the card's `@next phase` trigger fired since it entered.
+    fn next_done(&self, card: CardId) -> bool;
+
+    /// Notes the card's `@next phase` trigger fired.
+    fn end_next(&mut self, card: CardId);
 }

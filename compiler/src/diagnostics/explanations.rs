@@ -427,7 +427,8 @@ impl Code {
                  opponent's hand beyond four, on a permanent's damage), joined by `&&` (the parts \
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
-                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)` or `aslongas(spec)`; costs \
+                 `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
+                 `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns); costs \
                  before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
                  `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
@@ -436,7 +437,8 @@ impl Code {
                  `@tapped(spec)`, `@untapped(spec)`, `@drawn(spec)`, `@combat(attacking) \
                  source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
-                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`). A spec \
+                 `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
+                 on a permanent). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",

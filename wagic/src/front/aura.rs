@@ -103,8 +103,8 @@ impl<'i> Lowering<'i> {
             Line::Activated { label, costs, statements } => {
                 Line::Activated { label, costs, statements: self.on_enchanted(statements, value)? }
             }
-            Line::Triggered { events, statements, restricted } => {
-                Line::Triggered { events, statements: self.on_enchanted(statements, value)?, restricted }
+            Line::Triggered { events, statements, restricted, once } => {
+                Line::Triggered { events, statements: self.on_enchanted(statements, value)?, restricted, once }
             }
         })
     }
@@ -161,7 +161,7 @@ impl<'i> Lowering<'i> {
                 "`autograveyard` line other than `@movedto(this|graveyard) from(battlefield)`",
             ));
         }
-        let Line::Triggered { events, statements, restricted: false } = self.line(value)? else {
+        let Line::Triggered { events, statements, restricted: false, once: false } = self.line(value)? else {
             return Err(Unsupported::new(value, "`autograveyard` trigger with a restriction"));
         };
         for statement in statements {

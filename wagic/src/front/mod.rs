@@ -33,8 +33,8 @@
 //! (`alias.rs`). An Aura's `target=` and lines (and `autograveyard=`, `alias=1194`) are lowered in
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
-//! compare(...)` in `compare.rs`, `autohand=` (cycling)
-//! in `hand.rs` and `kicker=` with `auto=kicker effect` in `kicker.rs`.
+//! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
+//! `auto=kicker effect` in `kicker.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
 
 mod alias;
 pub use alias::alias_target;
@@ -47,10 +47,12 @@ mod dynamic;
 mod hand;
 mod kicker;
 mod links;
+mod next;
 pub mod piece;
 mod rampage;
 pub mod spec;
 mod statement;
+mod this;
 mod token;
 mod transforms;
 mod trigger;
@@ -139,10 +141,11 @@ enum Line<'i> {
     Once(&'i [Statement<'i>]),
     /// `{cost}:effect`.
     Activated { label: Option<&'i str>, costs: &'i [Cost<'i>], statements: &'i [Statement<'i>] },
-    /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`.
+    /// `@trigger:effect`; `restricted` when the trigger has a `restriction{...}`; `once`
+    /// for `@next phase` (its auto costs `nextonce`: it runs once since the card entered).
     /// `events` are one event, or for an Aura's `@each targetcontroller` two (its
     /// controller's and its opponent's, each tested against the enchanted permanent's).
-    Triggered { events: &'i [Event<'i>], statements: &'i [Statement<'i>], restricted: bool },
+    Triggered { events: &'i [Event<'i>], statements: &'i [Statement<'i>], restricted: bool, once: bool },
 }
 
 /// Lowers one card block (already read whole: `malformed` is none) into `arena`. The IR's
@@ -347,11 +350,12 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 Line::Triggered { .. } if is_spell => {
                     return Err(Unsupported::new(value, "trigger on an instant or sorcery"));
                 }
-                Line::Triggered { events, statements, restricted } => {
+                Line::Triggered { events, statements, restricted, once } => {
                     if let Some(event) = events.first() {
                         triggers.push((event.event, restricted, value, statements));
                     }
-                    autos.push(Auto { hook: false, events, costs: &[], statements });
+                    let costs = if once { lowering.next_once() } else { &[] };
+                    autos.push(Auto { hook: false, events, costs, statements });
                 }
             },
             "alias" if is_aura && value.text.trim() == "1194" => {
@@ -614,7 +618,9 @@ impl<'i> Lowering<'i> {
             }
             let statements = self.until_end_of_turn(statements);
             self.static_only(statements, value)?;
-            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some() });
+            let once =
+                trigger.from(1).trim().words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("next"));
+            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some(), once });
         }
         if value.text.starts_with('{') {
             let colon = value.find_top(b':').ok_or_else(|| {

@@ -57,6 +57,7 @@ impl<'i> Lowering<'i> {
             events: self.arena.alloc_slice_copy(&[event]),
             statements: self.arena.alloc_slice_copy(&[statement]),
             restricted: false,
+            once: false,
         })
     }
 }

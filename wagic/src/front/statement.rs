@@ -32,6 +32,8 @@ enum Wrapper<'s> {
     Foreach(Piece<'s>),
     /// `aslongas(spec)`.
     AsLongAs(Piece<'s>),
+    /// `this(variable{...}>0)`: a turn test on the source (`this.rs`).
+    This(Piece<'s>),
 }
 
 impl<'i> Lowering<'i> {
@@ -112,8 +114,15 @@ impl<'i> Lowering<'i> {
             _ => None,
         };
         let continuous = !may
-            && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_)))
+            && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::Foreach(_) | Wrapper::This(_)))
             && statements.iter().any(|statement| statement.chain.iter().any(|link| is_lasting(&link.effect)));
+        if let Some(Wrapper::This(args)) = wrapper
+            && !continuous
+        {
+            // Wagic holds a `this(...)` ability while its test does; a one-shot effect
+            // under it would need the test watched for changes, not modelled.
+            return Err(Unsupported::new(args, "`this(...)` of a one-shot effect or with `may`"));
+        }
         Ok((label, self.arena.alloc_slice_copy(&statements), lord, continuous))
     }
 
@@ -172,6 +181,11 @@ impl<'i> Lowering<'i> {
         {
             return Some(Wrapper::AsLongAs(args));
         }
+        if let Some((args, after)) = word.call("this")
+            && after.text.is_empty()
+        {
+            return Some(Wrapper::This(args));
+        }
         None
     }
 
@@ -185,6 +199,9 @@ impl<'i> Lowering<'i> {
         shared: Option<Target<'i>>,
     ) -> Result<Statement<'i>, Unsupported> {
         if let Some(rest) = piece.trim().strip_prefix("if ") {
+            if let Some(Wrapper::This(args)) = wrapper {
+                return Err(Unsupported::new(args, "`this(...)` before `if`"));
+            }
             return self.if_then(rest, wrapper);
         }
         let dynamic = dynamic::find(piece);
@@ -233,7 +250,7 @@ impl<'i> Lowering<'i> {
                 set_target(self.target_clause(args, "all")?, word)?;
             } else if let Some((args, after)) = word.call("lord")
                 && after.text.is_empty()
-                && matches!(wrapper, Some(Wrapper::AsLongAs(_)))
+                && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::This(_)))
             {
                 // `aslongas(spec) lord(spec) effect` (Silver Seraph's threshold): a lasting
                 // effect becomes a continuous one, run again after every change, so on every
@@ -376,6 +393,10 @@ impl<'i> Lowering<'i> {
         if let Some((_, _, at)) = criterion {
             return Err(Unsupported::new(at, "criterion outside `aslongas`"));
         }
+        let condition = match wrapper {
+            Some(Wrapper::This(args)) => Some(Condition::If(self.this_condition(args)?)),
+            _ => None,
+        };
         if makes_token(chain) {
             if target_controller.is_none() && !player_word {
                 // Wagic gives the tokens to the source's controller unless a player word
@@ -407,7 +428,7 @@ impl<'i> Lowering<'i> {
         if other {
             target = Some(self.leave_out_source(target, piece)?);
         }
-        Ok(Statement { condition: None, target, restriction, chain, otherwise: None, span: piece.span() })
+        Ok(Statement { condition, target, restriction, chain, otherwise: None, span: piece.span() })
     }
 
     /// The target without the source (`other` written after the effect).

@@ -46,9 +46,16 @@ impl<'i> Lowering<'i> {
         let body = piece.from(1).trim();
         let words = body.words();
         let trigger_name = || format!("trigger `@{}`", spec::leading_word(body.text));
-        if words.first().is_some_and(|word| word.text.eq_ignore_ascii_case("each")) {
+        let first = words.first().map(|word| word.text.to_ascii_lowercase());
+        if matches!(first.as_deref(), Some("each" | "next")) {
+            // `@next upkeep`: Wagic's `TriggerNextPhase`, the next such phase of either
+            // player (the auto also costs `nextonce`, `Line::Triggered`'s `once`). With `my`
+            // or `opponent` it ends at the next one all the same, firing only if it is that
+            // player's: not compiled.
+            let next = first.as_deref() == Some("next");
             let (prefix, phase) = match words.as_slice() {
                 [_, phase] => ("any", *phase),
+                _ if next => return Err(Unsupported::new(body, "trigger `@next` other than `@next phase`")),
                 [_, whose, phase] if whose.text.eq_ignore_ascii_case("targetcontroller") && self.aura => {
                     ("targetcontroller", *phase)
                 }

@@ -62,6 +62,8 @@ pub struct Card {
     pub upkeep_paid: bool,
     /// Its echo (`upcost[...;next upkeep]`) came due since it entered.
     pub echo_done: bool,
+    /// Its `@next phase` trigger fired since it entered.
+    pub next_done: bool,
 }
 
 /// One player.
@@ -313,6 +315,7 @@ impl Board {
         c.activations = 0;
         c.upkeep_paid = false;
         c.echo_done = false;
+        c.next_done = false;
         c.moved_from = Some(from);
         c.zone = zone;
         c.order = order;

@@ -410,6 +410,7 @@ impl WagicHost for Board {
             activations: 0,
             upkeep_paid: false,
             echo_done: false,
+            next_done: false,
         });
         self.moved.push(card);
         Some(card)
@@ -459,6 +460,16 @@ impl WagicHost for Board {
     fn end_echo(&mut self, card: CardId) {
         if let Some(c) = self.get_mut(card) {
             c.echo_done = true;
+        }
+    }
+
+    fn next_done(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.next_done)
+    }
+
+    fn end_next(&mut self, card: CardId) {
+        if let Some(c) = self.get_mut(card) {
+            c.next_done = true;
         }
     }
 

@@ -199,6 +199,7 @@ impl Table {
             activations: 0,
             upkeep_paid: false,
             echo_done: false,
+            next_done: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)

@@ -17,4 +17,6 @@ mod hostile;
 mod lost;
 mod more;
 mod newability;
+mod next;
 mod sets;
+mod this;
