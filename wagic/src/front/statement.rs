@@ -91,7 +91,14 @@ impl<'i> Lowering<'i> {
                 previous.chain = self.arena.alloc_slice_copy(&chain);
                 continue;
             }
-            statements.push(self.statement(part.trim(), wrapper, None)?);
+            // Wagic splits a line at `&&` before it reads `all(...)`: a later part naming a
+            // target of its own (`all(this) 2/2 && all(this) fear && -2/-2 target(creature)`)
+            // is lowered on it alone, not on the first part's `all(...)`.
+            let own = match wrapper {
+                Some(Wrapper::Target(_, "all")) if !statements.is_empty() && names_a_target(part) => None,
+                _ => wrapper,
+            };
+            statements.push(self.statement(part.trim(), own, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
         // of its own acts on it (`damage:2 && -flying target(creature)`): the first part

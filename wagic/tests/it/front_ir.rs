@@ -651,3 +651,15 @@ fn a_tapped_target_of_an_ability_costing_t_leaves_the_source_out() {
     // Wagic's `;` ors types and colours only: `tapped` is still required.
     assert_eq!(exclusions("auto={T}:destroy target(creature[tapped;flying])\ntype=Creature"), [true]);
 }
+
+#[test]
+fn a_later_part_naming_its_own_target_is_not_under_the_lines_all() {
+    // Fleshformer's: Wagic splits the line at `&&` before it reads `all(...)`.
+    let card = "auto={W}{U}{B}{R}{G}:all(this) 2/2 && all(this) fear && -2/-2 target(creature)\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[5]: filterNone pump ueot; filterNone +fear ueot; filterSome(Exact(1)) pump ueot"]);
+    let card = "auto={T}:all(creature|mybattlefield) 1/1 && draw:1 controller\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[1]: filterNone pump ueot; me draw ueot"]);
+    // A part without one acts on the first part's `all(...)`, as before.
+    let card = "auto={T}:all(creature|mybattlefield) 1/1 && trample\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[1]: filterNone pump ueot; filterNone +trample ueot"]);
+}
