@@ -416,6 +416,8 @@ impl Code {
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `effect and!(effect)!` (the second on the same target), \
+                 `ability$!effect!$ controller` alone on its line (the effect itself, without \
+                 damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \

@@ -43,6 +43,7 @@ mod cda;
 mod compare;
 mod cost;
 mod dynamic;
+mod given;
 mod links;
 pub mod piece;
 mod rampage;

@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, dynamic, spec};
+use super::{Lowering, TargetController, Unsupported, dynamic, given, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -37,6 +37,9 @@ enum Wrapper<'s> {
 impl<'i> Lowering<'i> {
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
+        if let Some(inner) = given::controllers_ability(piece)? {
+            return self.effect(inner);
+        }
         let mut rest = piece.trim();
         let mut may = false;
         let mut label = None;

@@ -133,6 +133,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Smash\ntarget=artifact\nauto=destroy\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Recall\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Recollector\nauto={B}:ability$!name(return) moveTo(myhand) notatarget(creature|mygraveyard)!$ controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lasher\nauto={R}:all(this) 1/1 && all(creature|opponentbattlefield) -1/-1\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -729,4 +730,12 @@ fn a_later_part_with_its_own_all_acts_on_its_own_cards() {
         "COMBATEND\n[PLAYER1]\ninplay:Lasher,Mountain\n[PLAYER2]\ngraveyard:Assassin\nlife:18\n",
     );
     assert_eq!(verdict(&lashed), Verdict::Passed);
+}
+
+#[test]
+fn an_ability_given_to_the_controller_is_the_cards_own_effect() {
+    // The Recollector's controller returns the creature card of their choice to their hand.
+    let init = "[PLAYER1]\ninplay:Recollector\ngraveyard:Grizzly Bears,Assassin\nmanapool:{B}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Recollector\nhand:Assassin\ngraveyard:Grizzly Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Recollector\nAssassin\n", expected)), Verdict::Passed);
 }

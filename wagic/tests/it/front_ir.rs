@@ -663,3 +663,30 @@ fn a_later_part_naming_its_own_target_is_not_under_the_lines_all() {
     let card = "auto={T}:all(creature|mybattlefield) 1/1 && trample\ntype=Creature";
     assert_eq!(ir_of(card), ["action[1]: filterNone pump ueot; filterNone +trample ueot"]);
 }
+
+#[test]
+fn an_ability_given_to_the_controller_is_the_effect_itself() {
+    let given =
+        "auto={B}:ability$!name(sacrifice) notatarget(creature|mybattlefield) sacrifice!$ controller\ntype=Creature";
+    let own = "auto={B}:notatarget(creature|mybattlefield) sacrifice\ntype=Creature";
+    assert_eq!(ir_of(given), ir_of(own));
+    assert_eq!(ir_of(given), ["action[1]: filterSome(Exact(1)) moveto ueot"]);
+    // Another player chooses and owns `my`; the spell, not the card, is a damage's source.
+    let refused = [
+        (
+            "auto=ability$!sacrifice notatarget(creature|mybattlefield)!$ opponent",
+            "`ability$!...!$` given to `opponent`",
+        ),
+        ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),
+        ("auto=ability$!moveto(exile) all(this)!$ controller", "`ability$!...!$` with `this`"),
+        ("auto=ability$!draw:1 _ reject notatarget(*|myhand)!$ controller", "`ability$!...!$` with `_`"),
+        ("auto=ability$!draw:1 controller", "`ability$!` without its closing `!$`"),
+    ];
+    for (line, message) in refused {
+        assert_eq!(
+            error_of(&format!("{line}\ntype=Sorcery")).as_deref(),
+            Some(&*format!("unsupported: {message}")),
+            "{line}"
+        );
+    }
+}
