@@ -134,6 +134,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Smash\ntarget=artifact\nauto=destroy\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Recall\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Recollector\nauto={B}:ability$!name(return) moveTo(myhand) notatarget(creature|mygraveyard)!$ controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Discarder\nauto={B}:ability$!name(discard) target(*|myhand) reject!$ controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lasher\nauto={R}:all(this) 1/1 && all(creature|opponentbattlefield) -1/-1\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
 
@@ -738,4 +739,11 @@ fn an_ability_given_to_the_controller_is_the_cards_own_effect() {
     let init = "[PLAYER1]\ninplay:Recollector\ngraveyard:Grizzly Bears,Assassin\nmanapool:{B}\n[PLAYER2]\n";
     let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Recollector\nhand:Assassin\ngraveyard:Grizzly Bears\n[PLAYER2]\n";
     assert_eq!(verdict(&test(init, "Recollector\nAssassin\n", expected)), Verdict::Passed);
+}
+
+#[test]
+fn reject_discards_the_chosen_card_to_its_owners_graveyard() {
+    let init = "[PLAYER1]\ninplay:Discarder\nhand:Grizzly Bears,Shock\nmanapool:{B}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Discarder\nhand:Grizzly Bears\ngraveyard:Shock\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Discarder\nShock\n", expected)), Verdict::Passed);
 }

@@ -690,3 +690,15 @@ fn an_ability_given_to_the_controller_is_the_effect_itself() {
         );
     }
 }
+
+#[test]
+fn reject_is_a_move_to_the_owners_graveyard_as_sacrifice_is() {
+    assert_eq!(
+        ir_of("auto={B}:reject target(*|myhand)\ntype=Creature"),
+        ir_of("auto={B}:sacrifice target(*|myhand)\ntype=Creature")
+    );
+    assert_eq!(
+        ir_of("auto={B}:reject target(*|myhand)\ntype=Creature"),
+        ["action[1]: filterSome(Exact(1)) moveto ueot"]
+    );
+}
