@@ -34,3 +34,19 @@ pub(super) fn controllers_ability(piece: Piece<'_>) -> Result<Option<Piece<'_>>,
     }
     Ok(Some(inner))
 }
+
+/// The effect without a leading `name(...)` (Wagic takes it out as the menu's text).
+pub(super) fn without_name(inner: Piece<'_>) -> Piece<'_> {
+    let inner = inner.trim();
+    match inner.words().first().and_then(|first| first.call("name")) {
+        Some((_, after)) if after.text.is_empty() => inner.from(inner.words()[0].text.len()).trim(),
+        _ => inner,
+    }
+}
+
+/// [`controllers_ability`] of a whole line: `None` as well when `&&` follows the `!$`, whose
+/// parts are each a statement of their own (`ability$!...!$ controller && ...`).
+pub(super) fn whole_line_ability(piece: Piece<'_>) -> Result<Option<Piece<'_>>, Unsupported> {
+    let joined = piece.text.find("!$").is_some_and(|end| piece.text[end..].contains("&&"));
+    if joined { Ok(None) } else { controllers_ability(piece) }
+}

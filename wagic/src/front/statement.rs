@@ -37,7 +37,7 @@ enum Wrapper<'s> {
 impl<'i> Lowering<'i> {
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
-        if let Some(inner) = given::controllers_ability(piece)? {
+        if let Some(inner) = given::whole_line_ability(piece)? {
             return self.effect(inner);
         }
         let mut rest = piece.trim();
@@ -196,6 +196,18 @@ impl<'i> Lowering<'i> {
     ) -> Result<Statement<'i>, Unsupported> {
         if let Some(rest) = piece.trim().strip_prefix("if ") {
             return self.if_then(rest, wrapper);
+        }
+        if let Some(inner) = given::controllers_ability(piece)? {
+            // One `&&` part, or the line after `name(...)`: its effect alone, one statement.
+            let inner = given::without_name(inner);
+            if wrapper.is_some()
+                || shared.is_some()
+                || inner.split_top("&&").len() > 1
+                || inner.starts_with_word("may ")
+            {
+                return Err(Unsupported::new(piece, "`ability$!...!$` with a word around it"));
+            }
+            return self.statement(inner, None, None);
         }
         let dynamic = dynamic::find(piece);
         let mut target: Option<Target<'i>> = None;

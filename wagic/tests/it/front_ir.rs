@@ -702,3 +702,19 @@ fn reject_is_a_move_to_the_owners_graveyard_as_sacrifice_is() {
         ["action[1]: filterSome(Exact(1)) moveto ueot"]
     );
 }
+
+#[test]
+fn an_ability_given_to_the_controller_may_be_one_part_of_several() {
+    let given =
+        "auto={T}:draw:1 controller && ability$!name(discard) reject notatarget(*|myhand)!$ controller\ntype=Creature";
+    let own = "auto={T}:draw:1 controller && reject notatarget(*|myhand)\ntype=Creature";
+    assert_eq!(ir_of(given), ir_of(own));
+    assert_eq!(ir_of(given), ["action[1]: me draw ueot; filterSome(Exact(1)) moveto ueot"]);
+    let named =
+        "auto={B}:name(return) ability$!moveto(myhand) notatarget(creature|mygraveyard)!$ controller\ntype=Creature";
+    assert_eq!(ir_of(named), ["action[1]: filterSome(Exact(1)) moveto ueot"]);
+    assert_eq!(
+        error_of("auto=all(creature) ability$!tap!$ controller\ntype=Sorcery").as_deref(),
+        Some("unsupported: `ability$!...!$` with a word around it")
+    );
+}
