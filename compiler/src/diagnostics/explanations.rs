@@ -403,7 +403,7 @@ impl Code {
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
-                 `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, \
+                 `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
@@ -418,6 +418,8 @@ impl Code {
                  `if compare(A)~morethan|lessthan|equalto~N or compare(B) then effect` (A, B: \
                  `lifetotal`, `opponentlifetotal`, `phandcount`, `ohandcount`), \
                  `effect and!(effect)!` (the second on the same target), \
+                 `ability$!effect!$ controller` alone on its line (the effect itself, without \
+                 damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
                  `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \

@@ -24,6 +24,7 @@ const EFFECT_WORDS: &[&str] = &[
     "destroy",
     "bury",
     "sacrifice",
+    "reject",
     "tap",
     "untap",
     "regenerate",
@@ -164,9 +165,11 @@ impl<'i> Lowering<'i> {
                 return Ok(one(call(command, &[])));
             }
         }
-        if lower == "sacrifice" {
+        if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
-            // neither regeneration nor indestructible keeps it (`AASacrificeCard`).
+            // neither regeneration nor indestructible keeps it (`AASacrificeCard`); a
+            // discarded one (`reject`, `AADiscardCard`) too, after a discard event no
+            // trigger compiled here reads.
             let owner = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);
             let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
             let zone_ref = ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) };

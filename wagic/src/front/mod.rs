@@ -44,6 +44,7 @@ mod cda;
 mod compare;
 mod cost;
 mod dynamic;
+mod given;
 mod hand;
 mod kicker;
 mod links;

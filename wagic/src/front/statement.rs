@@ -7,7 +7,7 @@ use compiler::ir::{Arg, Condition, Each, EachSource, Effect, Expr, Link, Stateme
 use vm::bytecode::{CommandIdx, Const, RestrictionIdx};
 
 use super::piece::Piece;
-use super::{Lowering, TargetController, Unsupported, dynamic, spec};
+use super::{Lowering, TargetController, Unsupported, dynamic, given, spec};
 use crate::catalogue::{self, CATALOGUE, Command};
 
 /// The help of an `auto=` line with no effect (`auto=`, `auto=may`).
@@ -39,6 +39,9 @@ enum Wrapper<'s> {
 impl<'i> Lowering<'i> {
     /// The effect part of a line: `[may] [name(...)] [wrapper(spec)] effect [&& effect]...`.
     pub(super) fn effect<'s>(&self, piece: Piece<'s>) -> Result<EffectPart<'i, 's>, Unsupported> {
+        if let Some(inner) = given::whole_line_ability(piece)? {
+            return self.effect(inner);
+        }
         let mut rest = piece.trim();
         let mut may = false;
         let mut label = None;
@@ -93,7 +96,14 @@ impl<'i> Lowering<'i> {
                 previous.chain = self.arena.alloc_slice_copy(&chain);
                 continue;
             }
-            statements.push(self.statement(part.trim(), wrapper, None)?);
+            // Wagic splits a line at `&&` before it reads `all(...)`: a later part naming a
+            // target of its own (`all(this) 2/2 && all(this) fear && -2/-2 target(creature)`)
+            // is lowered on it alone, not on the first part's `all(...)`.
+            let own = match wrapper {
+                Some(Wrapper::Target(_, "all")) if !statements.is_empty() && names_a_target(part) => None,
+                _ => wrapper,
+            };
+            statements.push(self.statement(part.trim(), own, None)?);
         }
         // Wagic chooses a `target(...)` once for the whole line, and a part without a target
         // of its own acts on it (`damage:2 && -flying target(creature)`): the first part
@@ -203,6 +213,18 @@ impl<'i> Lowering<'i> {
                 return Err(Unsupported::new(args, "`this(...)` before `if`"));
             }
             return self.if_then(rest, wrapper);
+        }
+        if let Some(inner) = given::controllers_ability(piece)? {
+            // One `&&` part, or the line after `name(...)`: its effect alone, one statement.
+            let inner = given::without_name(inner);
+            if wrapper.is_some()
+                || shared.is_some()
+                || inner.split_top("&&").len() > 1
+                || inner.starts_with_word("may ")
+            {
+                return Err(Unsupported::new(piece, "`ability$!...!$` with a word around it"));
+            }
+            return self.statement(inner, None, None);
         }
         let dynamic = dynamic::find(piece);
         let mut target: Option<Target<'i>> = None;

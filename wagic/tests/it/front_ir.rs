@@ -680,6 +680,45 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
 }
 
 #[test]
+fn a_later_part_naming_its_own_target_is_not_under_the_lines_all() {
+    // Fleshformer's: Wagic splits the line at `&&` before it reads `all(...)`.
+    let card = "auto={W}{U}{B}{R}{G}:all(this) 2/2 && all(this) fear && -2/-2 target(creature)\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[5]: filterNone pump ueot; filterNone +fear ueot; filterSome(Exact(1)) pump ueot"]);
+    let card = "auto={T}:all(creature|mybattlefield) 1/1 && draw:1 controller\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[1]: filterNone pump ueot; me draw ueot"]);
+    // A part without one acts on the first part's `all(...)`, as before.
+    let card = "auto={T}:all(creature|mybattlefield) 1/1 && trample\ntype=Creature";
+    assert_eq!(ir_of(card), ["action[1]: filterNone pump ueot; filterNone +trample ueot"]);
+}
+
+#[test]
+fn an_ability_given_to_the_controller_is_the_effect_itself() {
+    let given =
+        "auto={B}:ability$!name(sacrifice) notatarget(creature|mybattlefield) sacrifice!$ controller\ntype=Creature";
+    let own = "auto={B}:notatarget(creature|mybattlefield) sacrifice\ntype=Creature";
+    assert_eq!(ir_of(given), ir_of(own));
+    assert_eq!(ir_of(given), ["action[1]: filterSome(Exact(1)) moveto ueot"]);
+    // Another player chooses and owns `my`; the spell, not the card, is a damage's source.
+    let refused = [
+        (
+            "auto=ability$!sacrifice notatarget(creature|mybattlefield)!$ opponent",
+            "`ability$!...!$` given to `opponent`",
+        ),
+        ("auto=ability$!damage:1 target(creature)!$ controller", "`ability$!...!$` with `damage`"),
+        ("auto=ability$!moveto(exile) all(this)!$ controller", "`ability$!...!$` with `this`"),
+        ("auto=ability$!draw:1 _ reject notatarget(*|myhand)!$ controller", "`ability$!...!$` with `_`"),
+        ("auto=ability$!draw:1 controller", "`ability$!` without its closing `!$`"),
+    ];
+    for (line, message) in refused {
+        assert_eq!(
+            error_of(&format!("{line}\ntype=Sorcery")).as_deref(),
+            Some(&*format!("unsupported: {message}")),
+            "{line}"
+        );
+    }
+}
+
+#[test]
 fn kicker_compiles_a_mana_cost_and_one_shot_effects_under_the_kicked_condition() {
     let ardent = "kicker={2}\nauto=vigilance\nauto=kicker counter(1/1,1)\ntype=Creature";
     assert_eq!(ir_of(ardent), ["auto[]: - +vigilance", "auto[]: - counter"]);
@@ -708,4 +747,32 @@ fn kicker_compiles_a_mana_cost_and_one_shot_effects_under_the_kicked_condition()
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refusal), "{card}");
     }
+}
+
+#[test]
+fn reject_is_a_move_to_the_owners_graveyard_as_sacrifice_is() {
+    assert_eq!(
+        ir_of("auto={B}:reject target(*|myhand)\ntype=Creature"),
+        ir_of("auto={B}:sacrifice target(*|myhand)\ntype=Creature")
+    );
+    assert_eq!(
+        ir_of("auto={B}:reject target(*|myhand)\ntype=Creature"),
+        ["action[1]: filterSome(Exact(1)) moveto ueot"]
+    );
+}
+
+#[test]
+fn an_ability_given_to_the_controller_may_be_one_part_of_several() {
+    let given =
+        "auto={T}:draw:1 controller && ability$!name(discard) reject notatarget(*|myhand)!$ controller\ntype=Creature";
+    let own = "auto={T}:draw:1 controller && reject notatarget(*|myhand)\ntype=Creature";
+    assert_eq!(ir_of(given), ir_of(own));
+    assert_eq!(ir_of(given), ["action[1]: me draw ueot; filterSome(Exact(1)) moveto ueot"]);
+    let named =
+        "auto={B}:name(return) ability$!moveto(myhand) notatarget(creature|mygraveyard)!$ controller\ntype=Creature";
+    assert_eq!(ir_of(named), ["action[1]: filterSome(Exact(1)) moveto ueot"]);
+    assert_eq!(
+        error_of("auto=all(creature) ability$!tap!$ controller\ntype=Sorcery").as_deref(),
+        Some("unsupported: `ability$!...!$` with a word around it")
+    );
 }
