@@ -1,0 +1,244 @@
+//! The Wagic cost symbols: `{T}`, mana, `{S}`, `{D}`, `{L:n}`, `{cycle}`, the timing
+//! restrictions (`asSorcery`, `myTurnOnly`...) and the once-only costs (`upcost`, echo,
+//! `@next`), each tried then paid as [`vm::runtime::CostPhase`] says.
+
+use super::*;
+
+pub(super) fn tap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().is_tapped(source))),
+        CostPhase::Pay => Ok(status(ctx.host().set_tapped(source, true))),
+    }
+}
+
+pub(super) fn cost_count<H: WagicHost>(ctx: &CallContext<'_, H>) -> i32 {
+    ctx.cost().and_then(|cost| cost.count).map_or(1, |count| i32::try_from(count).unwrap_or(i32::MAX))
+}
+
+/// The pool's colours in the order Wagic pays generic mana from them (`ManaCost::Diff`
+/// walks its colours colourless, green, blue, red, black, white), as
+/// [`crate::catalogue::MANA_COLOURS`] indices.
+pub const GENERIC_ORDER: [Colour; 6] = [5, 4, 1, 3, 2, 0];
+
+/// `{W}`... `{G}` (`colour` 0..=4) and `{3}` (`colour` none: any colours).
+pub(super) fn mana_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, colour: Option<u16>) -> Res {
+    let player = ctx.env().controller;
+    let count = cost_count(ctx);
+    let colours: Vec<u16> = match colour {
+        Some(colour) => vec![colour],
+        // Generic mana is paid as Wagic pays it (`ManaCost::Diff`): colourless first,
+        // then green, blue, red, black and white.
+        None => GENERIC_ORDER.to_vec(),
+    };
+    let available: i32 = colours.iter().map(|&colour| ctx.host().mana(player, colour)).sum();
+    match phase {
+        CostPhase::Check => Ok(status(available >= count)),
+        CostPhase::Pay => {
+            let mut left = count;
+            for colour in colours {
+                let take = ctx.host().mana(player, colour).min(left);
+                if take > 0 && ctx.host().spend_mana(player, colour, take) {
+                    left -= take;
+                }
+            }
+            Ok(status(left == 0))
+        }
+    }
+}
+
+pub(super) fn white<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(0))
+}
+pub(super) fn blue<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(1))
+}
+pub(super) fn black<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(2))
+}
+pub(super) fn red<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(3))
+}
+pub(super) fn green<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, Some(4))
+}
+pub(super) fn generic<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    mana_cost(ctx, phase, None)
+}
+
+/// The check of a cost with a spec: the cards it picks (asked when there is a choice),
+/// kept as the cost's selection for its payment.
+pub(super) fn check_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> Res {
+    if ctx.answer().is_some() {
+        return Ok(Status::Success);
+    }
+    let found = ctx.resolve(filter)?;
+    let candidates = ctx.list(found.candidates).len();
+    if !found.matched || candidates == 0 || candidates < usize::from(found.min) {
+        return Ok(Status::Failure);
+    }
+    if found.choose {
+        return ctx.choose_from(0, found.candidates, found.min, found.max, None);
+    }
+    let fixed = ctx.list(found.candidates).to_vec();
+    ctx.fix_selection(&fixed)?;
+    Ok(Status::Success)
+}
+
+/// The cards a cost with a spec chose while it was checked (never more).
+pub(super) fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
+    ctx.selection().map_or(Vec::new(), |selection| selection.iter().filter_map(|value| value.as_card()).collect())
+}
+
+/// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
+pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let filter = ctx.cost().and_then(|cost| cost.filter);
+    match (phase, filter) {
+        (CostPhase::Check, None) => {
+            let source = ctx.env().source;
+            Ok(status(ctx.host().locate(source).is_some_and(|(_, zone)| zone == BATTLEFIELD)))
+        }
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, _) => {
+            let cards: Vec<CardId> = match (ctx.selection(), filter) {
+                (Some(selection), _) => selection.iter().filter_map(|value| value.as_card()).collect(),
+                (None, None) => vec![ctx.env().source],
+                (None, Some(_)) => Vec::new(),
+            };
+            for card in cards {
+                let owner = ctx.host().owner(card);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
+            }
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `{D}`: discard a card; `{discard(spec)}`: a card the spec matches (asked).
+pub(super) fn discard_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    match (phase, ctx.cost().and_then(|cost| cost.filter)) {
+        (CostPhase::Check, Some(filter)) => check_spec(ctx, filter),
+        (CostPhase::Pay, Some(_)) => {
+            for card in selected_cards(ctx) {
+                let owner = ctx.host().owner(card);
+                ctx.host().move_card(card, owner, GRAVEYARD, 0);
+            }
+            Ok(Status::Success)
+        }
+        // Looking at the hand pays for its cards, as CFC's `{D}` does.
+        (CostPhase::Check, None) => Ok(status(charge_pile(ctx, player, HAND)?)),
+        (CostPhase::Pay, None) => Ok(status(ctx.host().discard(player, 1) == 1)),
+    }
+}
+
+/// `{cycle}`: this card, in its owner's hand, goes to its owner's graveyard.
+pub(super) fn cycle_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let in_hand = ctx.host().locate(source).is_some_and(|(_, zone)| zone == HAND);
+    match phase {
+        CostPhase::Check => Ok(status(in_hand)),
+        CostPhase::Pay if in_hand => {
+            let owner = ctx.host().owner(source);
+            ctx.host().move_card(source, owner, GRAVEYARD, 0);
+            Ok(Status::Success)
+        }
+        CostPhase::Pay => Ok(Status::Failure),
+    }
+}
+
+/// `{L}`: pay 1 life.
+pub(super) fn life_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    let count = cost_count(ctx);
+    match phase {
+        // Wagic pays life only from at least as much (`LifeCost` needs some life,
+        // `SpecificLifeCost` the amount).
+        CostPhase::Check => Ok(status(ctx.host().life(player) >= count)),
+        CostPhase::Pay => {
+            ctx.host().change_life(player, -count);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// `asSorcery`: payable (with nothing) only when its controller could cast a sorcery.
+pub(super) fn as_sorcery<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().sorcery_timing(player)))
+}
+
+/// `myTurnOnly`: payable (with nothing) only during its controller's turn.
+/// `myUpkeepOnly`: payable (with nothing) only during its controller's upkeep.
+pub(super) fn my_upkeep_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player && ctx.host().upkeep()))
+}
+
+/// An upkeep cost: payable during its controller's upkeep while unpaid this turn; paying
+/// notes it paid (Wagic's `AUpkeep`, clickable once in the upkeep).
+pub(super) fn upcost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let (source, player) = (ctx.env().source, ctx.env().controller);
+    match phase {
+        CostPhase::Check => {
+            let host = ctx.host();
+            Ok(status(host.active_player() == player && host.upkeep() && !host.upkeep_paid(source)))
+        }
+        CostPhase::Pay => {
+            ctx.host().pay_upkeep(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// An echo: an upkeep cost (`upcost`) while its echo has not come due.
+pub(super) fn echo<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    if phase == CostPhase::Check && ctx.host().echo_done(source) {
+        return Ok(Status::Failure);
+    }
+    upcost(ctx, phase)
+}
+
+/// The echo's auto: runs once since the card entered, ending its echo.
+pub(super) fn echo_end<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().echo_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_echo(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
+/// A `@next phase` trigger's auto: runs once since the card entered.
+pub(super) fn next_once<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    match phase {
+        CostPhase::Check => Ok(status(!ctx.host().next_done(source))),
+        CostPhase::Pay => {
+            ctx.host().end_next(source);
+            Ok(Status::Success)
+        }
+    }
+}
+
+pub(super) fn my_turn_only<H: WagicHost>(ctx: &mut CallContext<'_, H>, _phase: CostPhase) -> Res {
+    let player = ctx.env().controller;
+    Ok(status(ctx.host().active_player() == player))
+}
+
+/// `limit:n`: payable while the source's ability was activated fewer than n times this
+/// turn; paying it counts one more.
+pub(super) fn limit<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let most = cost_count(ctx);
+    match phase {
+        CostPhase::Check => Ok(status(ctx.host().activations(source) < most)),
+        CostPhase::Pay => {
+            ctx.host().count_activation(source);
+            Ok(Status::Success)
+        }
+    }
+}
