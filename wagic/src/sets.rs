@@ -246,6 +246,11 @@ struct CardInProgress {
 }
 
 impl CardInProgress {
+    /// A block opened at `open` (line `line`), with its defect when its heading is one.
+    fn opened(open: Span, line: u32, defect: Option<Diagnostic>) -> CardInProgress {
+        CardInProgress { open, line, id: None, primitive: None, name: None, defect }
+    }
+
     /// The entry, or the block's diagnostic.
     fn finish(self, end: usize) -> Result<SetEntry, Diagnostic> {
         if let Some(defect) = self.defect {
@@ -311,14 +316,7 @@ pub fn read(source: &str) -> SetFile {
             Open::Nothing => {
                 let heading = line.trim_end();
                 if heading.eq_ignore_ascii_case("[card]") {
-                    open = Open::Card(CardInProgress {
-                        open: span,
-                        line: line_number,
-                        id: None,
-                        primitive: None,
-                        name: None,
-                        defect: None,
-                    });
+                    open = Open::Card(CardInProgress::opened(span, line_number, None));
                 } else if heading.eq_ignore_ascii_case("[meta]") {
                     open = Open::Meta(span);
                 } else if line.starts_with('[') {
@@ -330,14 +328,7 @@ pub fn read(source: &str) -> SetFile {
                         "not a block Wagic's set files have",
                         help,
                     );
-                    open = Open::Card(CardInProgress {
-                        open: span,
-                        line: line_number,
-                        id: None,
-                        primitive: None,
-                        name: None,
-                        defect: Some(defect),
-                    });
+                    open = Open::Card(CardInProgress::opened(span, line_number, Some(defect)));
                 } else if !line.starts_with('#') && !line.starts_with("grade") {
                     // Outside the blocks Wagic reads only a file's `grade=` line.
                     report(
@@ -371,17 +362,7 @@ pub fn read(source: &str) -> SetFile {
                 }
                 if line.trim_end().eq_ignore_ascii_case("[card]") {
                     // Wagic reads the next printing into this one: the first id is lost.
-                    let unfinished = std::mem::replace(
-                        card,
-                        CardInProgress {
-                            open: span,
-                            line: line_number,
-                            id: None,
-                            primitive: None,
-                            name: None,
-                            defect: None,
-                        },
-                    );
+                    let unfinished = std::mem::replace(card, CardInProgress::opened(span, line_number, None));
                     let diagnostic = unfinished.defect.unwrap_or_else(|| {
                         malformed(
                             unfinished.open,
