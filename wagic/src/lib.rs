@@ -19,6 +19,7 @@ pub mod catalogue;
 pub mod diagnostics;
 pub mod front;
 pub mod host;
+pub mod play;
 pub mod reader;
 pub mod recovery;
 pub mod runner;

@@ -112,6 +112,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
+    /// Each player tried to draw a card from an empty library (a loss in a game:
+    /// [`crate::play`]).
+    pub drew_from_empty: [bool; 2],
 }
 
 impl Default for Board {
@@ -140,6 +143,7 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
+            drew_from_empty: [false; 2],
         }
     }
 
