@@ -129,7 +129,7 @@ fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
                 let index = usize::from(*player != P0);
                 writeln!(out, "── turn {turn}: p{index} ({}) ──", name(index))
             }
-            Entry::Event { phase, text } => writeln!(out, "  {:<14} {text}", phase.name()),
+            Entry::Event { phase, text } => writeln!(out, "  {:<16} {text}", phase.name()),
             Entry::TurnEnd { turn, life, hand, library } => writeln!(
                 out,
                 "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",

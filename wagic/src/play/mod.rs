@@ -335,14 +335,30 @@ impl Game {
         let request = execution.request();
         let mut candidates: Vec<Value> = execution.candidates().to_vec();
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
-            return vec![Value::Bool(self.rng.coin())];
+            candidates = vec![Value::Bool(true), Value::Bool(false)];
         }
         let most = usize::from(request.max).min(candidates.len());
         let least = usize::from(request.min).min(most);
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
+        if !matches!(request.kind, RequestKind::Action) {
+            let shown: Vec<String> = candidates.iter().map(|value| self.shown(*value)).collect();
+            let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
+            let source = self.name(execution.env().source);
+            self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));
+        }
         candidates
+    }
+
+    /// A value of an answer as the log shows it: a card by name, a player as `p0`.
+    fn shown(&self, value: Value) -> String {
+        match value {
+            Value::Card(card) => self.name(card),
+            Value::Player(player) => who(player).to_string(),
+            Value::Bool(yes) => if yes { "yes" } else { "no" }.to_string(),
+            other => format!("{other:?}"),
+        }
     }
 
     /// A player at 0 life or less, or who drew from an empty library, loses.

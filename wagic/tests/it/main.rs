@@ -18,5 +18,6 @@ mod lost;
 mod more;
 mod newability;
 mod next;
+mod play;
 mod sets;
 mod this;
