@@ -41,8 +41,9 @@ use std::sync::Arc;
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
 use crate::host::WagicHost;
-use crate::table::{BATTLEFIELD, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
+use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
 use crate::testfile::{PHASES, Phase};
+use vm::bytecode::ZoneIdx;
 
 pub use rng::Rng;
 
@@ -139,6 +140,7 @@ pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> 
         entered: HashSet::new(),
         log: Vec::new(),
         decisions: 0,
+        seen: Vec::new(),
     };
     let outcome = match game.play(decks, options.turn_limit) {
         Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
@@ -170,6 +172,8 @@ struct Game {
     entered: HashSet<CardId>,
     log: Vec<Entry>,
     decisions: u64,
+    /// Where each card was when the log last looked ([`Game::log_moves`]).
+    seen: Vec<(ZoneIdx, PlayerId)>,
 }
 
 /// A player's name in the log.
@@ -211,6 +215,8 @@ impl Game {
         // An empty deck draws no opening hand: that is no loss, its first draw is.
         self.table.board.drew_from_empty = [false; 2];
         self.settle()?;
+        // The opening hands are not told card by card.
+        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
         for _ in 0..turn_limit {
             self.turn += 1;
             self.play_turn()?;
@@ -283,11 +289,7 @@ impl Game {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));
         }
         if phase == Phase::Draw && self.turn > 1 {
-            let top = self.table.board.zone(active, LIBRARY).first().copied();
             WagicHost::draw(&mut self.table.board, active, 1);
-            if let Some(name) = top.and_then(|card| self.table.board.get(card)).map(|c| c.printed.name.clone()) {
-                self.event(format!("{} draws {name}", who(active)));
-            }
         }
         self.settle()
     }
@@ -302,9 +304,7 @@ impl Game {
             let index = self.rng.below(hand.len());
             let card = hand.remove(index);
             self.decisions += 1;
-            let name = self.name(card);
             self.table.board.place(card, active, GRAVEYARD, -1);
-            self.event(format!("{} discards {name} (hand size)", who(active)));
         }
         self.settle()?;
         self.table.try_end_turn(active).map_err(stopped)?;
@@ -320,12 +320,51 @@ impl Game {
     fn settle(&mut self) -> Flow {
         self.table.try_settle().map_err(stopped)?;
         for _ in 0..MAX_QUESTIONS {
-            let Some(execution) = self.table.held.take() else { return self.check_losses() };
+            let Some(execution) = self.table.held.take() else {
+                self.log_moves();
+                return self.check_losses();
+            };
             let answer = self.choose(&execution);
             self.table.held = Some(execution);
             self.table.try_answer_held(&answer).map_err(stopped)?;
         }
         Err(Outcome::Stopped { reason: format!("more than {MAX_QUESTIONS} questions in a row") })
+    }
+
+    /// Tells the moves since the log last looked that no move of the players tells: draws,
+    /// discards, permanents leaving the battlefield, cards and tokens entering it other
+    /// than as a land played or a spell resolving, a permanent changing controller.
+    fn log_moves(&mut self) {
+        let mut lines = Vec::new();
+        for (index, c) in self.table.board.cards.iter().enumerate() {
+            let now = (c.zone, c.controller);
+            let before = self.seen.get(index).copied();
+            if before == Some(now) {
+                continue;
+            }
+            let (name, owner, controller) = (&c.printed.name, who(c.owner), who(c.controller));
+            let line = match (before.map(|(zone, _)| zone), c.zone) {
+                (None, BATTLEFIELD) => format!("a {name} token enters the battlefield [{controller}]"),
+                (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
+                (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
+                (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),
+                (Some(BATTLEFIELD), GRAVEYARD) => format!("{name} [{owner}] goes to the graveyard"),
+                (Some(BATTLEFIELD), HAND) => format!("{name} returns to {owner}'s hand"),
+                (Some(BATTLEFIELD), LIBRARY) => format!("{name} is put into {owner}'s library"),
+                (Some(from), EXILE) if from != EXILE => format!("{name} [{owner}] is exiled"),
+                (Some(LIBRARY), GRAVEYARD) => format!("{name} goes from {owner}'s library to the graveyard"),
+                (Some(GRAVEYARD | EXILE | LIBRARY), BATTLEFIELD) => {
+                    format!("{name} enters the battlefield [{controller}]")
+                }
+                (Some(GRAVEYARD | EXILE), HAND) => format!("{name} returns to {owner}'s hand"),
+                _ => continue,
+            };
+            lines.push(line);
+        }
+        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        for line in lines {
+            self.event(line);
+        }
     }
 
     /// A random answer to a question: as many candidates as it allows (a random count
