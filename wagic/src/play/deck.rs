@@ -1,6 +1,9 @@
 //! Wagic deck files: `#NAME:` and `#DESC:` lines, other `#` lines comments, and one card a
 //! line, by its Wagic (multiverse) id, named through the set files ([`Sets`]), or by its
-//! name with an optional count (`4 Grizzly Bears`, `4x Grizzly Bears`). [`read`] reads
+//! name with an optional count (`4 Grizzly Bears`, `4x Grizzly Bears`), or as Wagic's
+//! newer decks write it, `Name (SET) *count` (the set is not needed: one name, one card).
+//! Unlike Wagic, which reads `4 Grizzly Bears` as the card of id 4, a number followed by
+//! a name is a count. [`read`] reads
 //! one; [`resolve`] turns it into the card names a game plays, each card checked against
 //! the library: a name not in the card files, an id no set file maps, or a card that does
 //! not compile is a [`DeckError`] at its line, with a stable code.
@@ -90,24 +93,38 @@ pub fn read(text: &str) -> Result<Deck, DeckError> {
         if text.is_empty() {
             continue;
         }
-        if let Ok(id) = text.parse::<i32>() {
-            deck.lines.push(DeckLine { line, card: DeckCard::Id(id), count: 1 });
-            continue;
-        }
-        let (count, name) = match text.split_once(char::is_whitespace) {
-            Some((first, rest)) if first.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => {
-                let count = first.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0);
-                (count, rest.trim())
+        // Wagic's own form: `name (SET) *count #comment` (`MTGDeck::MTGDeck` reads the count
+        // as `atoi` does, after ` *`; `getCardByName` drops the set after ` (`).
+        let (text, starred) = match text.split_once(" *") {
+            Some((card, count)) => (card.trim(), Some(leading_number(count))),
+            None => (text, None),
+        };
+        let text = text.split_once(" (").map_or(text, |(name, _)| name.trim());
+        let (count, name) = match (starred, text.split_once(char::is_whitespace)) {
+            (Some(count), _) => (count, text),
+            (None, Some((first, rest))) if first.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => {
+                (first.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0), rest.trim())
             }
-            _ => (1, text),
+            (None, _) => (1, text),
         };
         if count == 0 || count > u64::from(MAX_COUNT) {
             return Err(error("deck-count", line, format!("a count of {count} (1 to {MAX_COUNT})")));
         }
         let count = u32::try_from(count).unwrap_or(MAX_COUNT);
-        deck.lines.push(DeckLine { line, card: DeckCard::Name(name.to_string()), count });
+        let card = match name.parse::<i32>() {
+            Ok(id) => DeckCard::Id(id),
+            Err(_) => DeckCard::Name(name.to_string()),
+        };
+        deck.lines.push(DeckLine { line, card, count });
     }
     Ok(deck)
+}
+
+/// The number at the start of `text` (after spaces), as C's `atoi` reads it: 0 when
+/// there is none, [`u64::MAX`] past it.
+fn leading_number(text: &str) -> u64 {
+    let digits: String = text.trim_start().chars().take_while(char::is_ascii_digit).take(20).collect();
+    if digits.is_empty() { 0 } else { digits.parse().unwrap_or(u64::MAX) }
 }
 
 /// The card names (as the library writes them, one a copy, in deck order) a game plays
@@ -194,6 +211,24 @@ mod tests {
                 (8, DeckCard::Name("Shock".into()), 1),
             ]
         );
+    }
+
+    #[test]
+    fn wagic_s_starred_lines_give_a_name_a_set_and_a_count() {
+        let deck = read("Crusade (RV)                 * 2 #\nPlains (10E)                 *20 #\n1129 *3\nShock\n")
+            .expect("reads");
+        let lines: Vec<(DeckCard, u32)> = deck.lines.into_iter().map(|l| (l.card, l.count)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                (DeckCard::Name("Crusade".into()), 2),
+                (DeckCard::Name("Plains".into()), 20),
+                (DeckCard::Id(1129), 3),
+                (DeckCard::Name("Shock".into()), 1),
+            ]
+        );
+        // No number after ` *`: `atoi` reads 0, a count the game refuses.
+        assert_eq!(read("Shock *many\n").expect_err("no count").code, "deck-count");
     }
 
     #[test]
