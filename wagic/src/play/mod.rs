@@ -344,7 +344,7 @@ impl Game {
             }
             let (name, owner, controller) = (&c.printed.name, who(c.owner), who(c.controller));
             let line = match (before.map(|(zone, _)| zone), c.zone) {
-                (None, BATTLEFIELD) => format!("a {name} token enters the battlefield [{controller}]"),
+                (None, BATTLEFIELD) => format!("{name} token enters the battlefield [{controller}]"),
                 (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
                 (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
                 (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),
