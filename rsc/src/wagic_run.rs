@@ -77,6 +77,7 @@ pub fn run(options: &Options<'_>) -> Exit {
     let mut failed = false;
     for (path, text) in options.decks.iter().zip(&texts) {
         let shown = terminal_text(&path.display().to_string()).into_owned();
+        let mut total = 0usize;
         let resolved = deck::read(text).map_err(|error| vec![error]).and_then(|read| {
             let name = if read.name.is_empty() {
                 path.file_stem().map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
@@ -84,6 +85,7 @@ pub fn run(options: &Options<'_>) -> Exit {
                 read.name.clone()
             };
             names.push(name);
+            total = read.lines.iter().map(|line| line.count as usize).sum();
             deck::resolve(&read, &library, sets.as_ref(), options.skip_uncompiled)
         });
         match resolved {
@@ -91,8 +93,10 @@ pub fn run(options: &Options<'_>) -> Exit {
                 for error in &left_out {
                     stderr_line!("warning: {shown}:{}: left out: {}", error.line, terminal_text(&error.message));
                 }
-                if !left_out.is_empty() {
-                    stderr_line!("warning: {shown}: {} cards left out, {} played", left_out.len(), cards.len());
+                if options.skip_uncompiled {
+                    let played = cards.len();
+                    let left = total.saturating_sub(played);
+                    stderr_line!("note: {shown}: {left} of {total} cards left out, {played} played");
                 }
                 decks.push(cards);
             }
