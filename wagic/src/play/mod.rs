@@ -333,7 +333,8 @@ impl Game {
 
     /// Tells the moves since the log last looked that no move of the players tells: draws,
     /// discards, permanents leaving the battlefield, cards and tokens entering it other
-    /// than as a land played or a spell resolving, a permanent changing controller.
+    /// than as a land played or a spell resolving, a permanent changing controller. Each
+    /// card that entered the battlefield or changed controller is summoning sick.
     fn log_moves(&mut self) {
         let mut lines = Vec::new();
         for (index, c) in self.table.board.cards.iter().enumerate() {
@@ -341,6 +342,11 @@ impl Game {
             let before = self.seen.get(index).copied();
             if before == Some(now) {
                 continue;
+            }
+            if c.zone == BATTLEFIELD {
+                // Entered, or changed controller: summoning sick until its controller's
+                // next turn (a token, a card put onto the battlefield, one stolen).
+                self.entered.insert(CardId(index as u32));
             }
             let (name, owner, controller) = (&c.printed.name, who(c.owner), who(c.controller));
             let line = match (before.map(|(zone, _)| zone), c.zone) {

@@ -218,3 +218,30 @@ fn triggers_that_never_settle_stop_the_game() {
     }
     assert!(stopped > 0, "a game casts the Breeder and stops");
 }
+
+/// A token is summoning sick as a cast creature is: made in a player's main phase, it
+/// attacks from their next turn on. Found writing this test: only the creatures a player
+/// cast or played were sick, so a token attacked the turn it was made.
+#[test]
+fn a_token_attacks_from_its_controllers_next_turn() {
+    let source = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+        [card]\nname=Soldier Camp\nauto={G}:token(Soldier,Creature Soldier,1/1)\nmana={0}\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let camps = cards(&[(12, "Forest"), (8, "Soldier Camp")]);
+    let lands = cards(&[(40, "Forest")]);
+    let mut attacks_seen = 0;
+    for seed in 0..6 {
+        let played = game(&library, &camps, &lands, seed, 14);
+        let mut made_before = 0usize;
+        for (turn, player, events) in turns(&played) {
+            let made = events.iter().filter(|text| *text == "Soldier token enters the battlefield [p0]").count();
+            if player == 0 {
+                let attacks = events.iter().filter(|text| *text == "Soldier [p0] attacks").count();
+                assert!(attacks <= made_before, "seed {seed} turn {turn}: a token made this turn attacks: {events:?}");
+                attacks_seen += attacks;
+            }
+            made_before += made;
+        }
+    }
+    assert!(attacks_seen > 0, "the tokens attack in later turns");
+}
