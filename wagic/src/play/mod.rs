@@ -131,8 +131,13 @@ pub struct Played {
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
 /// deck order: [`deck::resolve`]) of `library`'s cards.
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
+    let mut table = Table::with_library(Arc::clone(library));
+    // The cards' own random effects (a discard at random) draw from the game's seed too,
+    // a stream of their own.
+    let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
+    table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
     let mut game = Game {
-        table: Table::with_library(Arc::clone(library)),
+        table,
         rng: Rng::new(options.seed),
         phase: Phase::Untap,
         turn: 0,

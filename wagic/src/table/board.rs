@@ -147,6 +147,12 @@ impl Board {
         }
     }
 
+    /// Seeds the numbers the cards' random effects draw (`Host::random`: a discard at
+    /// random); a board starts seeded with 1.
+    pub fn reseed(&mut self, seed: u32) {
+        self.seed = seed;
+    }
+
     /// The card with this handle.
     ///
     /// # Panics
