@@ -6,9 +6,10 @@
 use vm::runtime::{CardId, Event, Value};
 
 use super::{Flow, Game, opponent, who};
+use crate::catalogue::CATALOGUE;
 use crate::host::{EffectCode, WagicHost};
 use crate::runner::combat::{can_block, may_block};
-use crate::table::BATTLEFIELD;
+use crate::table::{BATTLEFIELD, TABLE_UNTIL_END_OF_TURN};
 
 impl Game {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
@@ -47,9 +48,40 @@ impl Game {
             let name = self.name(card);
             self.event(format!("{name} [{}] attacks", who(active)));
         }
+        if let [alone] = attackers.as_slice() {
+            self.exalt(*alone);
+        }
         self.board_changed();
         self.settle()?;
         Ok(!attackers.is_empty())
+    }
+
+    /// Whether `name` is printed on the card (its `abilities=`, a token's abilities), as
+    /// Wagic reads exalted and flanking.
+    fn printed_ability(&self, card: CardId, name: &str) -> bool {
+        let Some(c) = self.table.board.get(card) else { return false };
+        if c.token {
+            return c.printed.abilities.contains(&name);
+        }
+        let Ok(rules) = self.table.rules(card) else { return false };
+        let data = &self.table.library().program.cards()[rules.index()];
+        data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == name)
+    }
+
+    /// A creature attacking alone gets +1/+1 until end of turn for each permanent of its
+    /// controller with exalted printed on it, as the runner plays it.
+    fn exalt(&mut self, alone: CardId) {
+        let active = self.table.board.active;
+        let permanents = self.table.board.zone(active, BATTLEFIELD);
+        let exalted = permanents.iter().filter(|card| self.printed_ability(**card, "exalted")).count();
+        let bonus = i32::try_from(exalted).unwrap_or(i32::MAX);
+        if bonus > 0 {
+            let effects = &mut self.table.board.effects;
+            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(alone), bonus));
+            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(alone), bonus));
+            let name = self.name(alone);
+            self.event(format!("{name} is exalted (+{bonus}/+{bonus})"));
+        }
     }
 
     /// The attacks and blocks changed the board in a way no event names: the continuous
@@ -110,6 +142,22 @@ impl Game {
             blocks.push((blocker, attacker));
             let (blocker_name, attacker_name) = (self.name(blocker), self.name(attacker));
             self.event(format!("{blocker_name} [{}] blocks {attacker_name}", who(defender)));
+        }
+        // Flanking: each blocker of an attacker with flanking, up to the first blocker with
+        // flanking itself, gets -1/-1 until end of turn (as the runner plays it).
+        let mut flanking_stopped: Vec<CardId> = Vec::new();
+        for (blocker, attacker) in &blocks {
+            let board = &self.table.board;
+            if !board.has_ability(*attacker, "flanking") || flanking_stopped.contains(attacker) {
+                continue;
+            }
+            if board.has_ability(*blocker, "flanking") {
+                flanking_stopped.push(*attacker);
+            } else {
+                let effects = &mut self.table.board.effects;
+                effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(*blocker), -1));
+                effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(*blocker), -1));
+            }
         }
         self.board_changed();
         let runtime = &mut self.table.runtime;

@@ -17,15 +17,16 @@
 //! the active player attacks with a random subset of the creatures that can attack
 //! (untapped, not summoning sick unless with haste, no defender; `mustattack` ones
 //! always), then each untapped creature of the other player blocks one attacker it may
-//! block (the runner's block rule: flying, fear, landwalk...) or none; first strike
-//! damage, then regular damage, assigned as the runner assigns it. In the cleanup step
+//! block (the runner's block rule: flying, fear, landwalk...) or none, exalted and
+//! flanking as the runner plays them; first strike damage, then regular damage, assigned
+//! as the runner assigns it. In the cleanup step
 //! the active player discards down to 7 at random.
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once:
 //! a draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not
 //! played: instants and abilities outside the active player's main phases (nobody
 //! responds: the stack is not modelled), kicker and `autohand` abilities, affinity's
-//! discount, exalted, flanking, mulligans, poison. A card's code that traps, a board that
+//! discount, banding, mulligans, poison. A card's code that traps, a board that
 //! does not settle, or a question that cannot be answered stops the game
 //! ([`Outcome::Stopped`], with the reason): neither player wins.
 

@@ -245,3 +245,38 @@ fn a_token_attacks_from_its_controllers_next_turn() {
     }
     assert!(attacks_seen > 0, "the tokens attack in later turns");
 }
+
+/// Exalted: a creature attacking alone gets +1/+1 for each permanent with exalted its
+/// controller has (Akrasan Squire, itself among them); two attackers get nothing.
+#[test]
+fn a_creature_attacking_alone_is_exalted_by_each_exalted_permanent() {
+    let Some(library) = library() else { return };
+    let squires = cards(&[(12, "Plains"), (12, "Akrasan Squire")]);
+    let lands = cards(&[(40, "Island")]);
+    let (mut alone, mut together) = (0, 0);
+    for seed in 0..4 {
+        let played = game(&library, &squires, &lands, seed, 30);
+        // Nothing of p1's blocks or kills: p0's Squires are those it cast.
+        let mut in_play = 0;
+        for (turn, _, events) in turns(&played) {
+            let attackers = events.iter().filter(|text| *text == "Akrasan Squire [p0] attacks").count();
+            for text in &events {
+                if text == "p0 casts Akrasan Squire" {
+                    in_play += 1;
+                }
+                if let Some(bonus) = text.strip_prefix("Akrasan Squire is exalted (+") {
+                    assert_eq!(attackers, 1, "turn {turn}: {events:?}");
+                    assert_eq!(bonus, format!("{in_play}/+{in_play})"), "turn {turn}: {events:?}");
+                    let dealt = format!("Akrasan Squire deals {} damage to p1", 1 + in_play);
+                    assert!(events.contains(&dealt), "turn {turn}: {events:?}");
+                    alone += 1;
+                }
+            }
+            if attackers > 1 {
+                assert!(!events.iter().any(|text| text.contains("is exalted")), "turn {turn}: {events:?}");
+                together += 1;
+            }
+        }
+    }
+    assert!(alone > 0 && together > 0, "{alone} lone attacks, {together} attacks of several");
+}
