@@ -232,6 +232,20 @@ mod tests {
     }
 
     #[test]
+    fn odd_lines_read_without_a_panic() {
+        for text in [
+            " *", " (", "*", "(", "x", "-5 Forest", "4x", "4x ", "\u{0}", "#NAME:", "#", " * 3", "a (b *c (",
+            "99999999999999999999999999 *99999999999999999999999", "2147483648", "-2147483649", "\r\n\r\n",
+        ] {
+            let _ = read(text);
+        }
+        // `4x` alone is a name (no card follows the count).
+        assert_eq!(read("4x\n").expect("a name").lines[0].card, DeckCard::Name("4x".into()));
+        // A number past the ids Wagic can use is a name the card files lack.
+        assert_eq!(read("2147483648\n").expect("a name").lines[0].card, DeckCard::Name("2147483648".into()));
+    }
+
+    #[test]
     fn a_count_out_of_range_is_an_error_at_its_line() {
         let zero = read("Forest\n0 Forest\n").expect_err("a count of 0");
         assert_eq!((zero.code, zero.line), ("deck-count", 2));
