@@ -280,3 +280,29 @@ fn a_creature_attacking_alone_is_exalted_by_each_exalted_permanent() {
     }
     assert!(alone > 0 && together > 0, "{alone} lone attacks, {together} attacks of several");
 }
+
+/// Flanking: a Grizzly Bears blocking Benalish Cavalry (flanking) is a 1/1 in that combat,
+/// dealing 1 damage; attacking, the Bears deals its 2 to a Cavalry that blocks it.
+#[test]
+fn a_creature_blocking_a_flanker_gets_minus_one_minus_one() {
+    let Some(library) = library() else { return };
+    let cavalry = cards(&[(12, "Plains"), (12, "Benalish Cavalry")]);
+    let bears = cards(&[(12, "Forest"), (12, "Grizzly Bears")]);
+    let (mut flanked, mut unflanked) = (0, 0);
+    for seed in 0..10 {
+        let played = game(&library, &cavalry, &bears, seed, 40);
+        for (turn, player, events) in turns(&played) {
+            for text in &events {
+                if let Some(amount) = text.strip_prefix("Grizzly Bears deals ") {
+                    if !amount.ends_with("damage to Benalish Cavalry") {
+                        continue;
+                    }
+                    let expected = if player == 0 { "1 damage" } else { "2 damage" };
+                    assert!(amount.starts_with(expected), "seed {seed} turn {turn}: {events:?}");
+                    if player == 0 { flanked += 1 } else { unflanked += 1 }
+                }
+            }
+        }
+    }
+    assert!(flanked > 0 && unflanked > 0, "{flanked} flanked blocks, {unflanked} blocks by a Cavalry");
+}
