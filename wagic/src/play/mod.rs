@@ -12,7 +12,9 @@
 //! `{X}` is all the mana left; an instant or sorcery only when its effect can be
 //! activated now); activate an ability of a permanent they control whose cost can be
 //! paid (with their lands' mana when the pool is short: then every such land is tapped
-//! first). Every question a spell or ability asks (targets, `may`, which card to pay
+//! first). After attackers are declared, after blockers are, and in the end step, each
+//! player in turn (the active one first) may likewise cast instants and spells with
+//! flash and activate abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
 //! with) is answered by its chooser at random among the runtime's candidates. In combat
 //! the active player attacks with a random subset of the creatures that can attack
 //! (untapped, not summoning sick unless with haste, no defender; `mustattack` ones
@@ -24,8 +26,8 @@
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once:
 //! a draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not
-//! played: instants and abilities outside the active player's main phases (nobody
-//! responds: the stack is not modelled), kicker and `autohand` abilities, affinity's
+//! played: responses (a spell resolves at once: the stack is not modelled), instants
+//! in the other steps (upkeep, draw, beginning of combat), kicker and `autohand` abilities, affinity's
 //! discount, banding, mulligans, poison. A card's code that traps, a board that
 //! does not settle, or a question that cannot be answered stops the game
 //! ([`Outcome::Stopped`], with the reason): neither player wins.
@@ -261,11 +263,20 @@ impl Game {
             }
             self.enter_phase(phase)?;
             match phase {
-                Phase::FirstMain | Phase::SecondMain => self.main_phase()?,
-                Phase::CombatAttackers => attacked = self.declare_attackers()?,
-                Phase::CombatBlockers => self.declare_blockers()?,
+                Phase::FirstMain | Phase::SecondMain => self.priority(active)?,
+                Phase::CombatAttackers => {
+                    attacked = self.declare_attackers()?;
+                    if attacked {
+                        self.priority_round()?;
+                    }
+                }
+                Phase::CombatBlockers => {
+                    self.declare_blockers()?;
+                    self.priority_round()?;
+                }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
+                Phase::EndOfTurn => self.priority_round()?,
                 Phase::Cleanup => self.cleanup()?,
                 _ => {}
             }
@@ -275,6 +286,14 @@ impl Game {
         }
         self.end_of_turn_entry();
         Ok(())
+    }
+
+    /// Each player in turn, the active one first, moves at instant speed until they pass
+    /// (after attackers and after blockers are declared, and in the end step).
+    fn priority_round(&mut self) -> Flow {
+        let active = self.table.board.active;
+        self.priority(active)?;
+        self.priority(opponent(active))
     }
 
     /// Enters `phase`: the untap step untaps, the draw step draws (not the first

@@ -1,15 +1,16 @@
-//! The moves of a main phase ([`Move`]): which the table offers the active player now,
+//! The moves of a player with priority ([`Move`]): which the table offers them now,
 //! and playing one (a land, a spell paid with the pool and the lands' mana, a
 //! permanent's ability).
 
 use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 
 use super::{Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, stopped, who};
+use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
 use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, STACK, Step};
 use crate::testfile::{self, Mana};
 
-/// A move of the active player in a main phase.
+/// A move of a player with priority.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Move {
     /// Plays a land from hand.
@@ -26,11 +27,12 @@ fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
 }
 
 impl Game {
-    /// The active player moves until they pass (each move and the pass as likely), at
-    /// most [`MAX_ACTIONS_PER_PHASE`] times.
-    pub(super) fn main_phase(&mut self) -> Flow {
+    /// `player` moves until they pass (each move and the pass as likely), at most
+    /// [`MAX_ACTIONS_PER_PHASE`] times: in the active player's main phase any move, else
+    /// instants, spells with flash and abilities the runtime allows at that time.
+    pub(super) fn priority(&mut self, player: PlayerId) -> Flow {
         for _ in 0..MAX_ACTIONS_PER_PHASE {
-            let moves = self.legal_moves()?;
+            let moves = self.legal_moves(player)?;
             self.decisions += 1;
             let Some(&chosen) = moves.get(self.rng.below(moves.len() + 1)) else { return Ok(()) };
             match chosen {
@@ -42,21 +44,21 @@ impl Game {
         Ok(())
     }
 
-    /// Every move the active player can make now.
-    pub(super) fn legal_moves(&mut self) -> Result<Vec<Move>, Outcome> {
-        let active = self.table.board.active;
+    /// Every move `player` can make now.
+    pub(super) fn legal_moves(&mut self, player: PlayerId) -> Result<Vec<Move>, Outcome> {
+        let sorcery_speed = self.phase.is_main() && player == self.table.board.active;
         let mut moves = Vec::new();
-        for card in self.table.board.zone(active, HAND) {
+        for card in self.table.board.zone(player, HAND) {
             let Some(c) = self.table.board.get(card) else { continue };
             if is_type(&c.printed.types, "land") {
-                if self.lands_played == 0 {
+                if sorcery_speed && self.lands_played == 0 {
                     moves.push(Move::PlayLand(card));
                 }
-            } else if self.castable(card)? {
+            } else if self.castable(card, sorcery_speed)? {
                 moves.push(Move::Cast(card));
             }
         }
-        for card in self.table.board.zone(active, BATTLEFIELD) {
+        for card in self.table.board.zone(player, BATTLEFIELD) {
             for (index, tap_lands) in self.activations(card)? {
                 moves.push(Move::Activate { card, index, tap_lands });
             }
@@ -113,18 +115,24 @@ impl Game {
         Some((testfile::read_mana(&cost.replace("{x}", ""))?, has_x))
     }
 
-    /// Whether a card in the active player's hand can be cast now: its cost paid from the
-    /// pool and the lands, and, for an instant or sorcery, its one effect payable now
-    /// (its requisites hold, its targets exist).
-    fn castable(&mut self, card: CardId) -> Result<bool, Outcome> {
+    /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:
+    /// their own main phase), or an instant or with flash; its cost paid from the pool and
+    /// the lands, and, for an instant or sorcery, its one effect payable now (its
+    /// requisites hold, its targets exist).
+    fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
         let Some((cost, _)) = self.spell_cost(card) else { return Ok(false) };
         let Some(c) = self.table.board.get(card) else { return Ok(false) };
         let (owner, types, hand_lines) = (c.owner, c.printed.types.clone(), c.printed.hand_lines.len());
+        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
+        let data = &self.table.library().program.cards()[rules.index()];
+        let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
+        if !(sorcery_speed || flash || is_type(&types, "instant")) {
+            return Ok(false);
+        }
         let pool = self.table.board.player(owner).mana;
         if plan_payment(pool, &self.mana_lands(owner), &cost).is_none() {
             return Ok(false);
         }
-        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
         if is_type(&types, "instant") || is_type(&types, "sorcery") {
             let actions = self.table.library().program.cards()[rules.index()].actions.len();
             if actions.saturating_sub(hand_lines) != 1 {
