@@ -75,6 +75,8 @@ pub fn run(options: &Options<'_>) -> Exit {
     let mut names = Vec::new();
     let mut decks = Vec::new();
     let mut failed = false;
+    // A card that does not compile among the errors: `--skip-uncompiled` would help.
+    let mut uncompiled = false;
     for (path, text) in options.decks.iter().zip(&texts) {
         let shown = terminal_text(&path.display().to_string()).into_owned();
         let mut total = 0usize;
@@ -102,6 +104,7 @@ pub fn run(options: &Options<'_>) -> Exit {
             }
             Err(errors) => {
                 failed = true;
+                uncompiled |= errors.iter().any(|error| error.code == "deck-not-compiled");
                 for error in errors {
                     stderr_line!("error[{}]: {shown}:{}: {}", error.code, error.line, terminal_text(&error.message));
                 }
@@ -109,7 +112,7 @@ pub fn run(options: &Options<'_>) -> Exit {
         }
     }
     if failed {
-        if !options.skip_uncompiled {
+        if uncompiled && !options.skip_uncompiled {
             stderr_line!("note: `--skip-uncompiled` plays a deck without the cards that do not compile");
         }
         return Exit::Errors;

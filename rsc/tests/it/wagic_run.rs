@@ -118,6 +118,7 @@ fn a_deck_line_the_game_cannot_play_is_an_error_at_its_file_and_line() {
     let report = stderr(&output);
     let errors: Vec<&str> = report.lines().filter(|line| line.starts_with("error")).collect();
     assert_eq!(errors.len(), 3, "{}", stderr(&output));
+    assert!(report.contains("note: `--skip-uncompiled` plays"), "{report}");
     assert_eq!(errors[0], format!("error[deck-unknown-card]: {bad}:3: no card named `No Such Card` in the card files"));
     assert!(
         errors[1].starts_with(&format!("error[deck-not-compiled]: {bad}:4: `Wrong Card` does not compile (E0100 ")),
@@ -150,6 +151,10 @@ fn arguments_of_the_other_language_are_usage_errors() {
     assert!(stderr(&output).contains("`--set DIR`"), "{}", stderr(&output));
     let output = rsc(["run", "--set", "x", "--deck", "a.o8d", "--deck", "b.o8d", "--skip-uncompiled"]);
     assert_eq!(code(&output), 2, "--skip-uncompiled needs --lang wagic");
+    dir.file("unknown.txt", "Nothing Like It\n");
+    let output = run_game(&dir, ["bears.txt", "unknown.txt"], &[]);
+    assert_eq!(code(&output), 1, "an unknown card");
+    assert!(!stderr(&output).contains("--skip-uncompiled"), "no card left out would help: {}", stderr(&output));
     let output = run_game(&dir, ["bears.txt", "missing.txt"], &[]);
     assert_eq!(code(&output), 2, "a deck that cannot be read");
 }
