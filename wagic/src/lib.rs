@@ -12,7 +12,8 @@
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
-//! naming cards by Wagic id when [`sets`] has read Wagic's set files.
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files; [`play`] plays a whole
+//! seeded game between two decks on it, by two random players (`rsc run --lang wagic`).
 
 pub mod builtins;
 pub mod catalogue;

@@ -2,35 +2,34 @@
 //! two random players, each choosing uniformly, with one seeded [`Rng`], among the moves
 //! the table models, so that one seed gives one game.
 //!
-//! The rules played: 20 life, each library shuffled, 7-card opening hands, the first
-//! player skipping their first draw; each turn's phases as [`crate::runner`] steps
-//! through them (untap, upkeep, draw, first main, combat, second main, end, cleanup),
-//! each emitting its `@each` event, the mana pools emptying as each phase ends. In
-//! each main phase the active player may, until they pass ([`MAX_ACTIONS_PER_PHASE`] at
-//! most): play a land (one a turn); cast a spell from their hand whose mana cost the pool
-//! and their untapped lands of a basic land type can pay (the lands are tapped for it,
-//! `{X}` is all the mana left; an instant or sorcery only when its effect can be
-//! activated now); activate an ability of a permanent they control whose cost can be
-//! paid (with their lands' mana when the pool is short: then every such land is tapped
-//! first). After attackers are declared, after blockers are, and in the end step, each
-//! player in turn (the active one first) may likewise cast instants and spells with
-//! flash and activate abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
-//! with) is answered by its chooser at random among the runtime's candidates. In combat
-//! the active player attacks with a random subset of the creatures that can attack
-//! (untapped, not summoning sick unless with haste, no defender; `mustattack` ones
-//! always), then each untapped creature of the other player blocks one attacker it may
-//! block (the runner's block rule: flying, fear, landwalk...) or none, exalted and
-//! flanking as the runner plays them; first strike damage, then regular damage, assigned
-//! as the runner assigns it. In the cleanup step
-//! the active player discards down to 7 at random.
+//! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
+//! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
+//! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
+//! `@each` event, the mana pools emptying as each phase ends. In each main phase the active
+//! player may, until they pass ([`MAX_ACTIONS_PER_PHASE`] at most): play a land (one a
+//! turn); cast a spell from their hand whose mana cost the pool and their untapped lands of
+//! a basic land type can pay (the lands are tapped for it, `{X}` is all the mana left; an
+//! instant or sorcery only when its effect can be activated now); activate an ability of a
+//! permanent they control whose cost can be paid (with their lands' mana when the pool is
+//! short: then every such land is tapped first). After attackers are declared, after
+//! blockers are, and in the end step, each player in turn (the active one first) may
+//! likewise cast instants and spells with flash and activate the abilities the runtime
+//! allows then. Every question a spell or ability asks (targets, `may`, which card to pay
+//! with) is answered by its chooser at random among the runtime's candidates. In combat the
+//! active player attacks with a random subset of the creatures that can attack (untapped,
+//! not summoning sick unless with haste, no defender; `mustattack` ones always), then each
+//! untapped creature of the other player blocks one attacker it may block (the runner's
+//! block rule: flying, fear, landwalk...) or none; exalted and flanking apply as the runner
+//! plays them; first strike damage, then regular damage, is assigned as the runner assigns
+//! it. In the cleanup step the active player discards down to 7 at random.
 //!
-//! A player loses at 0 life or less, or on drawing from an empty library (both at once:
-//! a draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not
-//! played: responses (a spell resolves at once: the stack is not modelled), instants
-//! in the other steps (upkeep, draw, beginning of combat), kicker and `autohand` abilities, affinity's
-//! discount, banding, mulligans, poison. A card's code that traps, a board that
-//! does not settle, or a question that cannot be answered stops the game
-//! ([`Outcome::Stopped`], with the reason): neither player wins.
+//! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
+//! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
+//! responses (a spell resolves at once: the stack is not modelled), instants in the other
+//! steps (upkeep, draw, beginning of combat), kicker and `autohand` abilities, affinity's
+//! discount, banding, mulligans, poison. A card's code that traps, a board that does not
+//! settle, or a question that cannot be answered stops the game ([`Outcome::Stopped`], with
+//! the reason): neither player wins.
 
 pub mod deck;
 
