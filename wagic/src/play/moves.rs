@@ -66,14 +66,20 @@ impl Game {
         Ok(moves)
     }
 
-    /// The mana colour each of `player`'s untapped lands of a basic land type gives
-    /// (a land with abilities of its own uses them instead, as the runner's click does).
+    /// The mana colours each of `player`'s untapped lands of a basic land type gives
+    /// (a land with abilities of its own uses them instead, as the runner's click does,
+    /// unless it lost them).
     fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
         let board = &self.table.board;
         board
             .zone(player, BATTLEFIELD)
             .into_iter()
-            .filter(|card| board.get(*card).is_some_and(|c| !c.tapped) && self.own_actions(*card) == 0)
+            .filter(|card| {
+                // A land that lost its abilities (Blood Moon's nonbasic Mountains) keeps the
+                // mana ability of its basic land type (rule 305.7).
+                let own = self.own_actions(*card) == 0 || board.lost_abilities(*card);
+                board.get(*card).is_some_and(|c| !c.tapped) && own
+            })
             .map(|card| {
                 let types = board.types(card);
                 let colours: Vec<usize> = BASIC_LAND_TYPES
@@ -148,7 +154,7 @@ impl Game {
     /// with whether the lands must be tapped for it.
     fn activations(&mut self, card: CardId) -> Result<Vec<(usize, bool)>, Outcome> {
         let actions = self.own_actions(card);
-        if actions == 0 {
+        if actions == 0 || self.table.board.lost_abilities(card) {
             return Ok(Vec::new());
         }
         let board = &self.table.board;

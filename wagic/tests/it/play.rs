@@ -335,3 +335,32 @@ fn instants_are_cast_in_either_turn_and_sorceries_in_their_casters_main_phases()
     }
     assert!(shocks_in_their_turn > 0 && axes > 0, "{shocks_in_their_turn} Shocks in p0's turns, {axes} Lava Axes");
 }
+
+/// Under Blood Moon a Quicksand is a Mountain that lost its abilities: it taps for {R} as
+/// a Mountain does. Found by playing Wagic's AI decks: the game stopped, the table
+/// refusing to say how a land that lost its abilities offers its land type's mana.
+#[test]
+fn a_land_that_lost_its_abilities_taps_for_its_basic_land_types_mana() {
+    let Some(library) = library() else { return };
+    let moon = cards(&[(10, "Mountain"), (6, "Blood Moon"), (8, "Quicksand")]);
+    let lands = cards(&[(40, "Island")]);
+    let mut tapped_as_mountain = 0;
+    for seed in 0..8 {
+        let played = game(&library, &moon, &lands, seed, 30);
+        assert!(!matches!(played.outcome, Outcome::Stopped { .. }), "seed {seed}: {:?}", played.outcome);
+        let mut moon_in_play = false;
+        for (_, _, events) in turns(&played) {
+            for text in &events {
+                moon_in_play |= text == "p0 casts Blood Moon";
+                let taps_quicksand = text.starts_with("p0 taps ") && text.contains("Quicksand");
+                if moon_in_play && taps_quicksand {
+                    tapped_as_mountain += 1;
+                }
+                if moon_in_play {
+                    assert_ne!(text, "p0 activates Quicksand (ability 1)", "seed {seed}: {events:?}");
+                }
+            }
+        }
+    }
+    assert!(tapped_as_mountain > 0, "a Quicksand is tapped for mana under Blood Moon");
+}
