@@ -85,8 +85,9 @@ pub fn read(text: &str) -> Result<Deck, DeckError> {
         }
         let text = raw.trim();
         if let Some(comment) = text.strip_prefix('#') {
-            if let Some(name) = comment.strip_prefix("NAME:") {
-                deck.name = name.trim().to_string();
+            // Wagic looks for `NAME:` anywhere in a `#` line.
+            if let Some(at) = comment.find("NAME:") {
+                deck.name = comment[at + "NAME:".len()..].trim().to_string();
             }
             continue;
         }
@@ -198,7 +199,7 @@ mod tests {
 
     #[test]
     fn a_deck_file_gives_its_name_ids_names_and_counts() {
-        let text = "#NAME:Nightmare\n#DESC:a deck\n#2x Bog Wraith\n1146\n\n4 Grizzly Bears\n2x Forest\nShock\n";
+        let text = "# NAME: Nightmare\n#DESC:a deck\n#2x Bog Wraith\n1146\n\n4 Grizzly Bears\n2x Forest\nShock\n";
         let deck = read(text).expect("reads");
         assert_eq!(deck.name, "Nightmare");
         let lines: Vec<(u32, DeckCard, u32)> = deck.lines.into_iter().map(|l| (l.line, l.card, l.count)).collect();
