@@ -293,7 +293,8 @@ impl Game {
             self.tap_for_mana(controller, &taps)?;
         }
         let name = self.name(card);
-        self.event(format!("{} activates {name} (ability {})", who(controller), index + 1));
+        let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
+        self.event(format!("{} activates {name}: {ability}", who(controller)));
         let mut step = self.table.start(card, controller).map_err(stopped)?;
         if let Step::Asks(execution) = step {
             step = if execution.request().kind == RequestKind::Action {
@@ -307,6 +308,18 @@ impl Game {
             self.event(format!("{name}'s ability does nothing"));
         }
         self.settle()
+    }
+
+    /// The `auto=` line of a permanent's ability `index`, when its activated lines
+    /// (`{cost}:effect`) are its abilities one for one.
+    fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
+        let c = self.table.board.get(card)?;
+        let activated: Vec<&str> =
+            c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();
+        if activated.len() != self.own_actions(card) {
+            return None;
+        }
+        activated.get(index).map(|line| line.to_string())
     }
 
     /// Answers a spell's or ability's questions until it ends; whether it ran to its end.

@@ -357,7 +357,7 @@ fn a_land_that_lost_its_abilities_taps_for_its_basic_land_types_mana() {
                     tapped_as_mountain += 1;
                 }
                 if moon_in_play {
-                    assert_ne!(text, "p0 activates Quicksand (ability 1)", "seed {seed}: {events:?}");
+                    assert!(!text.starts_with("p0 activates Quicksand"), "seed {seed}: {events:?}");
                 }
             }
         }
