@@ -186,7 +186,7 @@ Wagic table, by two random players (no --set: --cards names Wagic's card files, 
 `Res/sets` folder for decks that give cards by id). A deck is a Wagic deck file (`#NAME:`, one \
 Wagic id a line) or lines of a card name with an optional count (`4 Grizzly Bears`). A card that \
 is not in the card files or does not compile is an error at its deck line; --skip-uncompiled \
-plays the rest. See docs/wagic-play.md.\n\nExample: rsc run --lang wagic --cards \
+plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\n\nExample: rsc run --lang wagic --cards \
 ../shared/wagic/mtg.txt --sets ~/wagic/Res/sets --deck deck1.txt --deck deck2.txt --seed 7")]
     Run {
         /// The card set's folder (`cards.json` and its `.rules` files); not with `--lang wagic`.
@@ -436,15 +436,15 @@ fn main() -> ExitCode {
         }
         Command::Test { paths, lang: Lang::Wagic, cards, sets, .. } => wagic_test::run(paths, cards, sets.as_deref()),
         Command::Explain { code } => explain::run(code),
-        Command::Run { lang: Lang::Wagic, set, players, json, trace_hash, save, .. }
-            if set.is_some() || !players.is_empty() || *json || *trace_hash || save.is_some() =>
+        Command::Run { lang: Lang::Wagic, set, players, trace_hash, save, .. }
+            if set.is_some() || !players.is_empty() || *trace_hash || save.is_some() =>
         {
             stderr_line!(
-                "error: `--set`, `--player`, `--json`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`"
+                "error: `--set`, `--player`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`"
             );
             Exit::Usage
         }
-        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, cards, sets, skip_uncompiled, .. } => {
+        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, cards, sets, skip_uncompiled, json, .. } => {
             wagic_run::run(&wagic_run::Options {
                 cards,
                 decks,
@@ -452,6 +452,7 @@ fn main() -> ExitCode {
                 seed: *seed,
                 turn_limit: *turn_limit,
                 skip_uncompiled: *skip_uncompiled,
+                json: *json,
             })
         }
         Command::Run { lang: Lang::Rulescript, cards, sets, skip_uncompiled, .. }

@@ -10,6 +10,7 @@
 //! (exit 1); `--skip-uncompiled` leaves the cards that do not compile out (a warning
 //! each) and plays the rest. Exit 0 for a game played to its end (a win or a draw), 1
 //! for a deck with errors or a game the table stopped, 2 for a file that cannot be read.
+//! With `--json`, the game is one JSON object per line ([`print_json`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -17,6 +18,8 @@ use std::sync::Arc;
 
 use wagic::play::{self, Entry, Outcome, deck};
 use wagic::table::P0;
+
+use serde_json::json;
 
 use crate::Exit;
 use crate::render::{TerminalWriter, terminal_text};
@@ -32,6 +35,8 @@ pub struct Options<'a> {
     pub seed: u64,
     pub turn_limit: Option<u32>,
     pub skip_uncompiled: bool,
+    /// One JSON object per line instead of text.
+    pub json: bool,
 }
 
 pub fn run(options: &Options<'_>) -> Exit {
@@ -120,10 +125,18 @@ pub fn run(options: &Options<'_>) -> Exit {
     let game_options =
         play::Options { seed: options.seed, turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT) };
     let played = play::play(&library, [&decks[0], &decks[1]], game_options);
-    let mut out = TerminalWriter(std::io::BufWriter::new(std::io::stdout().lock()));
-    let _ = writeln!(out, "seed {}: p0 {} (random) against p1 {} (random)", options.seed, names[0], names[1]);
-    print_game(&mut out, &played, &names);
-    let _ = out.flush();
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    if options.json {
+        // JSON escapes its own strings: the names are written as they are.
+        let mut out = stdout;
+        print_json(&mut out, options.seed, &played, &names);
+        let _ = out.flush();
+    } else {
+        let mut out = TerminalWriter(stdout);
+        let _ = writeln!(out, "seed {}: p0 {} (random) against p1 {} (random)", options.seed, names[0], names[1]);
+        print_game(&mut out, &played, &names);
+        let _ = out.flush();
+    }
     if matches!(played.outcome, Outcome::Stopped { .. }) { Exit::Errors } else { Exit::Success }
 }
 
@@ -153,4 +166,37 @@ fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
         Outcome::Stopped { reason } => writeln!(out, "no winner: the game stopped: {reason}"),
     };
     let _ = writeln!(out, "{} turns, {} decisions", played.turns, played.decisions);
+}
+
+/// The game as one JSON object per line: `game` (seed, decks), then `turn_start`, `event`
+/// and `turn_end` objects in order, then `result` (winner, its deck, outcome, turns,
+/// decisions, whether the table stopped the game).
+fn print_json(out: &mut impl Write, seed: u64, played: &play::Played, names: &[String]) {
+    let _ = writeln!(out, "{}", json!({"type": "game", "seed": seed, "decks": names}));
+    for entry in &played.log {
+        let line = match entry {
+            Entry::TurnStart { turn, player } => {
+                json!({"type": "turn_start", "turn": turn, "player": usize::from(*player != P0)})
+            }
+            Entry::Event { phase, text } => json!({"type": "event", "phase": phase.name(), "text": text}),
+            Entry::TurnEnd { turn, life, hand, library } => {
+                json!({"type": "turn_end", "turn": turn, "life": life, "hand": hand, "library": library})
+            }
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    let winner = match &played.outcome {
+        Outcome::Won { winner, .. } => Some(usize::from(*winner != P0)),
+        _ => None,
+    };
+    let line = json!({
+        "type": "result",
+        "winner": winner,
+        "deck": winner.and_then(|index| names.get(index)),
+        "outcome": played.outcome.to_string(),
+        "stopped": matches!(played.outcome, Outcome::Stopped { .. }),
+        "turns": played.turns,
+        "decisions": played.decisions,
+    });
+    let _ = writeln!(out, "{line}");
 }

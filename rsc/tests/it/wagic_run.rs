@@ -2,7 +2,7 @@
 //! short game pinned whole, on cards written by the test), and the errors of its decks
 //! and arguments, before any game starts.
 
-use super::{TempDir, code, rsc, stderr, stdout};
+use super::{TempDir, code, records, rsc, stderr, stdout};
 
 const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
@@ -108,6 +108,27 @@ fn a_seed_plays_one_game_printed_turn_by_turn() {
 }
 
 #[test]
+fn json_gives_the_same_game_one_object_a_line() {
+    let dir = decks();
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "12", "--turn-limit", "6", "--json"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let records = records(&output);
+    assert_eq!(records[0], serde_json::json!({"type": "game", "seed": 12, "decks": ["Bears", "Goblins"]}));
+    assert_eq!(records[1], serde_json::json!({"type": "turn_start", "turn": 1, "player": 0}));
+    assert_eq!(records[2], serde_json::json!({"type": "event", "phase": "firstmain", "text": "p0 plays Forest"}));
+    let result = records.last().expect("a result");
+    assert_eq!(
+        *result,
+        serde_json::json!({"type": "result", "winner": null, "deck": null, "outcome": "the turn limit (6) was reached",
+            "stopped": false, "turns": 6, "decisions": 55})
+    );
+    // One event object for each event line of the text.
+    let events = records.iter().filter(|record| record["type"] == "event").count();
+    let text = GAME.iter().filter(|line| line.starts_with("  ") && !line.starts_with("  after turn")).count();
+    assert_eq!(events, text);
+}
+
+#[test]
 fn a_deck_line_the_game_cannot_play_is_an_error_at_its_file_and_line() {
     let dir = decks();
     dir.file("bad.txt", "#NAME:Bad\n4 Forest\nNo Such Card\n2 Wrong Card\n1129\n");
@@ -141,8 +162,8 @@ fn a_deck_line_the_game_cannot_play_is_an_error_at_its_file_and_line() {
 #[test]
 fn arguments_of_the_other_language_are_usage_errors() {
     let dir = decks();
-    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--json"]);
-    assert_eq!(code(&output), 2, "--json is not for --lang wagic");
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--trace-hash"]);
+    assert_eq!(code(&output), 2, "--trace-hash is not for --lang wagic");
     let output = rsc(["run", "--lang", "wagic", "--deck", "a.txt", "--deck", "b.txt"]);
     assert_eq!(code(&output), 2, "no --cards");
     assert!(stderr(&output).contains("needs the Wagic card files"), "{}", stderr(&output));
