@@ -11,10 +11,10 @@
 //! a basic land type can pay (the lands are tapped for it, `{X}` is all the mana left; an
 //! instant or sorcery only when its effect can be activated now); activate an ability of a
 //! permanent they control whose cost can be paid (with their lands' mana when the pool is
-//! short: then every such land is tapped first). After attackers are declared, after
-//! blockers are, and in the end step, each player in turn (the active one first) may
-//! likewise cast instants and spells with flash and activate the abilities the runtime
-//! allows then. Every question a spell or ability asks (targets, `may`, which card to pay
+//! short: then every such land is tapped first). In the upkeep, draw, beginning of combat
+//! and end steps, and after attackers and after blockers are declared, each player in turn
+//! (the active one first) may likewise cast instants and spells with flash and activate
+//! the abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
 //! with) is answered by its chooser at random among the runtime's candidates. In combat the
 //! active player attacks with a random subset of the creatures that can attack (untapped,
 //! not summoning sick unless with haste, no defender; `mustattack` ones always), then each
@@ -25,8 +25,8 @@
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
 //! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! responses (a spell resolves at once: the stack is not modelled), instants in the other
-//! steps (upkeep, draw, beginning of combat), kicker and `autohand` abilities, affinity's
+//! responses (a spell resolves at once: the stack is not modelled), the other player's
+//! instants in the active player's main phases, kicker and `autohand` abilities, affinity's
 //! discount, banding, mulligans, poison. A card's code that traps, a board that does not
 //! settle, or a question that cannot be answered stops the game ([`Outcome::Stopped`], with
 //! the reason): neither player wins.
@@ -275,7 +275,7 @@ impl Game {
                 }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
-                Phase::EndOfTurn => self.priority_round()?,
+                Phase::Upkeep | Phase::Draw | Phase::CombatBegin | Phase::EndOfTurn => self.priority_round()?,
                 Phase::Cleanup => self.cleanup()?,
                 _ => {}
             }
@@ -288,7 +288,8 @@ impl Game {
     }
 
     /// Each player in turn, the active one first, moves at instant speed until they pass
-    /// (after attackers and after blockers are declared, and in the end step).
+    /// (in the upkeep, draw, beginning of combat and end steps, and after attackers and
+    /// after blockers are declared).
     fn priority_round(&mut self) -> Flow {
         let active = self.table.board.active;
         self.priority(active)?;
