@@ -287,6 +287,14 @@ macro_rules! for_each_command {
                 doc: "`losesubtypesof(land)` (Wagic's `ALoseSubtypes`): while the effect lasts each target card has none of the subtypes of the card type `type` it had as the effect began (printed or added; those added later stay). Only `land` compiles.",
                 fails_when: "no target is a card",
             },
+            Fizzle {
+                name: "fizzle",
+                params: [req "zone": Pile],
+                default_target: Nothing,
+                timed: false,
+                doc: "`fizzle` (Wagic's `AAFizzler`), `fizzleto(hand|exile|librarytop)`: counters each target spell: it leaves the stack for the zone (its owner's graveyard, hand, exile or library top), unless it can't be countered (`nofizzle`).",
+                fails_when: "no target spell was countered",
+            },
         }
     };
 }

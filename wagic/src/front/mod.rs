@@ -166,15 +166,21 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         && block
             .field("subtype")
             .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
-    // A spell's `target=` of one card (no player): `targetcontroller` is its controller.
+    // A spell's `target=` of one card (no player): `targetcontroller` is its controller;
+    // `*|stack` is one spell, whose controller it is too (Wagic's `getPlayerFromTarget`).
     let one_card_target = is_spell
         && block.field("target").is_some_and(|field| {
             spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
+                let a_spell = spec
+                    .zone
+                    .is_some_and(|(_, zone)| catalogue::ZONES.get(zone).is_some_and(|spec| spec.name == "stack"));
                 matches!(spec.count, spec::Count::One)
                     && spec.types.iter().all(|word| {
-                        !["player", "controller", "opponent", "this", "*"]
-                            .iter()
-                            .any(|name| word.text.trim().eq_ignore_ascii_case(name))
+                        let word = word.text.trim();
+                        (a_spell && word == "*")
+                            || !["player", "controller", "opponent", "this", "*"]
+                                .iter()
+                                .any(|name| word.eq_ignore_ascii_case(name))
                     })
             })
         });

@@ -390,6 +390,7 @@ impl WagicHost for Board {
             hand_lines: Vec::new(),
             kicker: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+            uncounterable: false,
         };
         self.next_order += 1;
         self.cards.push(Card {
@@ -471,6 +472,10 @@ impl WagicHost for Board {
         if let Some(c) = self.get_mut(card) {
             c.next_done = true;
         }
+    }
+
+    fn uncounterable(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.printed.uncounterable)
     }
 
     fn blockers(&self, card: CardId) -> usize {
