@@ -19,4 +19,5 @@ mod more;
 mod newability;
 mod next;
 mod sets;
+mod stack;
 mod this;
