@@ -61,8 +61,8 @@
 //! banding, rampage against several blockers, or while a card takes abilities away; a
 //! `choice N` where the model opens no menu and waits for no target (a card's ways to be
 //! cast, modes, several `may`s of one card; while a target is awaited `choice` does
-//! nothing, as in Wagic), an interruption as the phase changes or while a target is
-//! awaited, a response above a spell or ability the model resolved as it was cast,
+//! nothing, as in Wagic), an interruption as `eot` or `goto` changes the phase or while
+//! a target is awaited, a phase change while the stack holds a spell, a response above a spell or ability the model resolved as it was cast,
 //! `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
 //! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
@@ -504,6 +504,17 @@ impl<'t> Run<'t> {
             if matches!(word, "next" | "eot" | "goto") {
                 if pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() {
                     return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                if !self.stack.is_empty() {
+                    // Wagic's `userRequestNextGamePhase` does nothing while the stack holds
+                    // something (and `eot`, `goto` wait for it).
+                    return Err(skip("a phase change while the stack holds a spell", at(step.line, &step.text)));
+                }
+                let next_word = self.test.moves.get(index + 1).and_then(|next| next.text.split_whitespace().next());
+                if word == "next" && matches!(next_word, Some("yes" | "no")) && self.combat_wait == CombatWait::None {
+                    // Wagic puts the phase change on its stack, and the next move answers it.
+                    self.stack.push_phase(self.acting_unless_interrupting(), step.line, &step.text)?;
+                    continue;
                 }
                 self.change_phase(step.line, &step.text)?;
                 continue;

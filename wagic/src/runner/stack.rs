@@ -10,7 +10,11 @@
 //! use abilities above the stack), `no` declines, `endinterruption` ends an interruption,
 //! and any other move while a player is asked declines for them and is read again, so a
 //! click, a phase change or the end of the moves first resolves the stack, last in first
-//! out, as both players decline in turn.
+//! out, as both players decline in turn. `next` is Wagic's `NextGamePhase` on the stack
+//! (the acting player does not interrupt it, the other is asked): it waits there when the
+//! move after it answers it (`yes`, `no`), and changes the phase at once otherwise, as
+//! both would decline; a phase change while the stack holds a spell does nothing in
+//! Wagic, and is skipped.
 //!
 //! A spell resolves as Wagic's `Spell::resolve`: a permanent enters the battlefield; an
 //! instant's or sorcery's effect runs; a spell whose one target card left its zone since
@@ -56,6 +60,8 @@ pub(super) enum Entry {
     Spell(CardId, Resolution),
     /// A spell or ability the model resolved as it was put on the stack: its move.
     Resolved(String),
+    /// Wagic's `NextGamePhase`: `next` answered by the move after it.
+    Phase,
 }
 
 /// What a waiting spell does as it resolves.
@@ -102,11 +108,19 @@ impl Stack {
         Ok(())
     }
 
+    /// Puts `next` on the stack, as Wagic's `AddNextGamePhase`: the acting player (`acting`,
+    /// whoever interrupts aside) does not interrupt it, the other is asked.
+    pub(super) fn push_phase(&mut self, acting: PlayerId, line: u32, text: &str) -> Result<(), Skip> {
+        self.push(Entry::Phase, line, text)?;
+        self.decisions[index(acting)] = Decision::DontInterrupt;
+        Ok(())
+    }
+
     /// The spell on the stack a move names, as Wagic's `getActionByMTGId` finds it first.
     pub(super) fn spells(&self) -> impl Iterator<Item = CardId> + '_ {
         self.entries.iter().rev().filter_map(|entry| match entry {
             Entry::Spell(card, _) => Some(*card),
-            Entry::Resolved(_) => None,
+            Entry::Resolved(_) | Entry::Phase => None,
         })
     }
 }
@@ -123,9 +137,13 @@ impl Run<'_> {
     /// The player whose clicks Wagic takes (`currentlyActing`): the one interrupting, else
     /// the defending player in the blockers step, else the active one.
     pub(super) fn acting(&self) -> PlayerId {
+        self.stack.interrupting.unwrap_or(self.acting_unless_interrupting())
+    }
+
+    /// The acting player when nobody interrupts (Wagic's `currentActionPlayer`).
+    pub(super) fn acting_unless_interrupting(&self) -> PlayerId {
         let active = self.table.board.active;
-        let default = if self.phase == Phase::CombatBlockers { opponent(active) } else { active };
-        self.stack.interrupting.unwrap_or(default)
+        if self.phase == Phase::CombatBlockers { opponent(active) } else { active }
     }
 
     /// Plays Wagic's interrupt window before a move (`word` its first word; empty at the
@@ -198,7 +216,11 @@ impl Run<'_> {
     /// Resolves the top of the stack.
     fn resolve_top(&mut self, line: u32, text: &str) -> Result<(), Skip> {
         let Some(entry) = self.stack.entries.pop() else { return Ok(()) };
-        let Entry::Spell(card, resolution) = entry else { return Ok(()) };
+        let (card, resolution) = match entry {
+            Entry::Spell(card, resolution) => (card, resolution),
+            Entry::Resolved(_) => return Ok(()),
+            Entry::Phase => return self.change_phase(line, "next"),
+        };
         let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
         let gone = |run: &Self, at: Option<(vm::bytecode::ZoneIdx, i64)>, target: CardId| {
             run.table.board.get(target).map(|c| (c.zone, c.order)) != at

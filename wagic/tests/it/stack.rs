@@ -126,12 +126,31 @@ fn what_the_model_cannot_order_is_skipped() {
         panic!("an answer above an ability resolved at once")
     };
     assert_eq!(skip.reason, "a response above a spell or ability the model resolved as it was cast");
-    // Wagic puts the phase change itself on its stack: an answer to it is not modelled.
-    let init = "[PLAYER1]\n[PLAYER2]\ninplay:Bear\n";
-    let Verdict::Skipped(skip) =
-        verdict(init, "next\nyes\nBear\nendinterruption\n", "COMBATBEGIN\n[PLAYER1]\n[PLAYER2]\ninplay:Bear\n")
-    else {
-        panic!("an answer to a phase change")
+    // `eot` puts many phase changes on Wagic's stack: an answer to one is not modelled.
+    let init = "[PLAYER1]\n[PLAYER2]\ninplay:Pinger\nmanapool:{R}\n";
+    let expected = "UNTAP\n[PLAYER1]\nlife:19\n[PLAYER2]\ninplay:Pinger\n";
+    let Verdict::Skipped(skip) = verdict(init, "eot\nyes\nPinger\np1\nendinterruption\n", expected) else {
+        panic!("an answer to a phase change of `eot`")
     };
     assert_eq!(skip.reason, "an interruption as the phase changes (Wagic's `NextGamePhase` on its stack)");
+    // A phase change while a player interrupts above a spell: Wagic's does nothing.
+    let init = "[PLAYER1]\nhand:Bear\nmanapool:{G}\n[PLAYER2]\n";
+    let Verdict::Skipped(skip) =
+        verdict(init, "Bear\nno\nyes\nnext\n", "COMBATBEGIN\n[PLAYER1]\ninplay:Bear\n[PLAYER2]\n")
+    else {
+        panic!("a phase change above a spell")
+    };
+    assert_eq!(skip.reason, "a phase change while the stack holds a spell");
+}
+
+#[test]
+fn next_answered_with_yes_lets_the_other_player_act_before_the_phase_changes() {
+    // Wagic's `NextGamePhase` waits on the stack: the other player answers it with an
+    // ability, which resolves first; then the phase changes.
+    let init = "[PLAYER1]\n[PLAYER2]\ninplay:Pinger\nmanapool:{R}\n";
+    let expected = "COMBATBEGIN\n[PLAYER1]\nlife:19\n[PLAYER2]\ninplay:Pinger\n";
+    assert_eq!(verdict(init, "next\nyes\nPinger\np1\nendinterruption\n", expected), Verdict::Passed);
+    // Declined, the phase changes at once (and the pool empties as the phase ends).
+    let declined = "COMBATBEGIN\n[PLAYER1]\n[PLAYER2]\ninplay:Pinger\n";
+    assert_eq!(verdict(init, "next\nno\n", declined), Verdict::Passed);
 }
