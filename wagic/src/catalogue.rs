@@ -375,7 +375,7 @@ pub const COSTS: &[CostSpec] = &[
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 11] = [
+    const STATES: [NamedSpec; 12] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -387,6 +387,7 @@ pub const FILTERS: &[NamedSpec] = &{
         named("red", "Red cards."),
         named("green", "Green cards."),
         named("multicolor", "Cards of two or more colours."),
+        named("damager", "Cards that dealt damage this turn (Wagic's `damager`)."),
     ];
     // Then every keyword ability: `creature[flying]` is a creature that has it.
     let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];

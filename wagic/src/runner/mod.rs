@@ -4,7 +4,8 @@
 //! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
 //! by count and by name; `*` counts any card).
 //!
-//! The moves played: a card's name clicks it. Only the acting player's cards take a click
+//! The moves played: a card's name clicks it (a name or id no card has clicks nothing,
+//! as Wagic's driver finds no card). Only the acting player's cards take a click
 //! (Wagic's `currentlyActing`: the player interrupting, else the defending player in the
 //! blockers step, the active one otherwise); a click on the other player's does nothing.
 //! The acting player plays a land

@@ -69,6 +69,7 @@ impl Host for Board {
             "attacking" => c.attacking,
             "blocking" => c.blocking.is_some(),
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
+            "damager" => self.damagers.contains(&card),
             ability => self.has_ability(card, ability),
         }
     }
@@ -249,6 +250,9 @@ impl WagicHost for Board {
         };
         if amount > 0 {
             self.damage_dealt.push((player, target, source, amount, self.combat_damage));
+            if !self.damagers.contains(&source) {
+                self.damagers.push(source);
+            }
             // Spirit link: the owner of the card that gave it gains the life.
             let linked: Vec<i32> = self
                 .effects

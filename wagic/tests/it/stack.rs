@@ -1,7 +1,8 @@
 //! `fizzle` and `fizzleto(...)` as the front end compiles them, and Wagic's stack as the
 //! runner plays it: a spell waits on the stack while `yes` lets the other player answer,
 //! the answers resolve first, a spell whose target is gone fizzles, a countered spell does
-//! nothing, and what the model resolves at once is never answered.
+//! nothing, and what the model resolves at once is never answered. Then what Wagic's
+//! answers in its tests need: `creature[damager]`, a click naming no card.
 
 use std::sync::Arc;
 
@@ -24,6 +25,7 @@ const CARDS: &str = "[card]\nname=Cancel\ntarget=*|stack\nauto=fizzle\nmana={U}\
 [card]\nname=Recall\ntarget=creature\nauto=moveTo(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
 [card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Warden\nauto=@movedTo(creature|battlefield):life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Swing\ntarget=creature[damager]\nauto=-5/-5 ueot\nmana={B}\ntype=Instant\n[/card]\n\
 [card]\nname=Pinger\nauto={R}:damage:1 target(creature,player)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
@@ -153,4 +155,24 @@ fn next_answered_with_yes_lets_the_other_player_act_before_the_phase_changes() {
     // Declined, the phase changes at once (and the pool empties as the phase ends).
     let declined = "COMBATBEGIN\n[PLAYER1]\n[PLAYER2]\ninplay:Pinger\n";
     assert_eq!(verdict(init, "next\nno\n", declined), Verdict::Passed);
+}
+
+#[test]
+fn damager_is_a_card_that_dealt_damage_this_turn() {
+    let init = "[PLAYER1]\ninplay:Pinger,Bear\nhand:Swing\nmanapool:{R}{B}\n[PLAYER2]\n";
+    // The Pinger dealt damage: the one legal target.
+    let pinged = "FIRSTMAIN\n[PLAYER1]\ninplay:Bear\ngraveyard:Pinger,Swing\n[PLAYER2]\nlife:19\n";
+    assert_eq!(verdict(init, "Pinger\np2\nSwing\nPinger\n", pinged), Verdict::Passed);
+    // Nothing dealt damage: no legal target, Wagic casts nothing.
+    let Verdict::Skipped(skip) = verdict(init, "Swing\nBear\n", "FIRSTMAIN\n[PLAYER1]\n[PLAYER2]\n") else {
+        panic!("a spell with no legal target")
+    };
+    assert_eq!(skip.reason, "a spell or ability the model does not complete");
+}
+
+#[test]
+fn a_click_naming_no_card_does_nothing() {
+    // Wagic's driver finds no card by that name (nor id) and clicks nothing.
+    let init = "[PLAYER1]\ninplay:Bear\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Mountain\nend\n", "FIRSTMAIN\n[PLAYER1]\ninplay:Bear\n[PLAYER2]\n"), Verdict::Passed);
 }
