@@ -187,6 +187,8 @@ impl Run<'_> {
             self.stack.interrupting = None;
             self.stack.asked = None;
         }
+        // Sorcery-speed abilities wait for an empty stack, as sorcery-speed spells do.
+        self.table.board.main_phase = self.phase.is_main() && self.stack.is_empty();
         if !is_interruption(word) {
             return Ok(Window::Play);
         }

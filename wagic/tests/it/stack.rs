@@ -26,6 +26,7 @@ const CARDS: &str = "[card]\nname=Cancel\ntarget=*|stack\nauto=fizzle\nmana={U}\
 [card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Warden\nauto=@movedTo(creature|battlefield):life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Swing\ntarget=creature[damager]\nauto=-5/-5 ueot\nmana={B}\ntype=Instant\n[/card]\n\
+[card]\nname=Rod\nauto={0}:life:1 controller asSorcery\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Pinger\nauto={R}:damage:1 target(creature,player)\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 fn verdict(init: &str, moves: &str, expected: &str) -> Verdict {
@@ -175,4 +176,13 @@ fn a_click_naming_no_card_does_nothing() {
     // Wagic's driver finds no card by that name (nor id) and clicks nothing.
     let init = "[PLAYER1]\ninplay:Bear\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Mountain\nend\n", "FIRSTMAIN\n[PLAYER1]\ninplay:Bear\n[PLAYER2]\n"), Verdict::Passed);
+}
+
+#[test]
+fn a_sorcery_speed_ability_waits_for_an_empty_stack() {
+    // The active player interrupts above their own Bear: the Rod's `asSorcery` ability
+    // cannot be activated (the click does nothing); once the Bear resolved, it can.
+    let init = "[PLAYER1]\nhand:Bear\ninplay:Rod\nmanapool:{G}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Bear,Rod\nlife:21\n[PLAYER2]\n";
+    assert_eq!(verdict(init, "Bear\nyes\nRod\nendinterruption\nRod\n", expected), Verdict::Passed);
 }
