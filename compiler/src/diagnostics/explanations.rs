@@ -422,7 +422,7 @@ impl Code {
                  damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
+                 `teach(creature)` on an Aura, `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \

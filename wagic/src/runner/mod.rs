@@ -568,7 +568,8 @@ impl<'t> Run<'t> {
         let awaiting = pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() || self.menu.is_some();
         if !awaiting && self.auto_owed.is_none() {
             // The end of the moves: Wagic's driver declines for whoever it asks.
-            self.window("", 0, "")?;
+            let last = self.test.moves.last().map_or(0, |step| step.line);
+            self.window("", last, "(the end of the moves)")?;
         }
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal

@@ -20,4 +20,5 @@ mod newability;
 mod next;
 mod sets;
 mod stack;
+mod teach;
 mod this;
