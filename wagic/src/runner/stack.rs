@@ -17,13 +17,14 @@
 //! Wagic, and is skipped.
 //!
 //! A spell resolves as Wagic's `Spell::resolve`: a permanent enters the battlefield; an
-//! instant's or sorcery's effect runs; a spell whose one target card left its zone since
-//! it was chosen fizzles to its owner's graveyard (`AbilityFactory::addAbilities`), as an
-//! Aura whose permanent left does; a spell a `fizzle` countered is no longer on the stack
-//! and does nothing. A response (a spell or ability put on the stack above another) runs
-//! its effect as it is put there: on top, it resolves first. A spell or ability the model
-//! resolved as it was put there (a response, a spell whose only legal target the runtime
-//! took, an ability) is skipped under: something put above it would have resolved first.
+//! instant's or sorcery's effect runs, on the one target chosen as it was cast; a spell
+//! whose one target card left its zone since it was chosen fizzles to its owner's
+//! graveyard (`AbilityFactory::addAbilities`), as an Aura whose permanent left does (a
+//! target still in its zone is not judged again: a protection gained meanwhile is not
+//! seen); a spell a `fizzle` countered is no longer on the stack and does nothing. An
+//! activated ability, a spell whose only legal target the runtime took as it was cast, or
+//! one of several targets runs as it is put on the stack: a test that puts anything above
+//! it is skipped, as that would have resolved first.
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
