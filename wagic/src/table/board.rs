@@ -112,6 +112,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
+    /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
+    /// `damageToController`, `damageToCreature`), until they move or the turn ends.
+    pub damagers: Vec<CardId>,
 }
 
 impl Default for Board {
@@ -140,6 +143,7 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
+            damagers: Vec::new(),
         }
     }
 
@@ -310,6 +314,8 @@ impl Board {
             let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
             !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
         });
+        // A card that moves is a new object: it dealt no damage this turn.
+        self.damagers.retain(|damager| *damager != card);
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

@@ -19,4 +19,6 @@ mod more;
 mod newability;
 mod next;
 mod sets;
+mod stack;
+mod teach;
 mod this;
