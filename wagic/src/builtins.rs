@@ -14,6 +14,7 @@ use crate::catalogue::{self, CATALOGUE, Command};
 use crate::host::{Colour, EffectCode, Token, WagicHost};
 
 mod costs;
+mod fizzle;
 pub use costs::GENERIC_ORDER;
 use costs::*;
 
@@ -534,6 +535,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::SacrificeForPower => sacrifice_for_power,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
+        Command::Fizzle => fizzle::fizzle,
     }
 }
 

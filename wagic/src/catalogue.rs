@@ -287,6 +287,14 @@ macro_rules! for_each_command {
                 doc: "`losesubtypesof(land)` (Wagic's `ALoseSubtypes`): while the effect lasts each target card has none of the subtypes of the card type `type` it had as the effect began (printed or added; those added later stay). Only `land` compiles.",
                 fails_when: "no target is a card",
             },
+            Fizzle {
+                name: "fizzle",
+                params: [req "zone": Pile],
+                default_target: Nothing,
+                timed: false,
+                doc: "`fizzle` (Wagic's `AAFizzler`), `fizzleto(hand|exile|librarytop)`: counters each target spell: it leaves the stack for the zone (its owner's graveyard, hand, exile or library top), unless it can't be countered (`nofizzle`).",
+                fails_when: "no target spell was countered",
+            },
         }
     };
 }
@@ -367,7 +375,7 @@ pub const COSTS: &[CostSpec] = &[
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 11] = [
+    const STATES: [NamedSpec; 12] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -379,6 +387,7 @@ pub const FILTERS: &[NamedSpec] = &{
         named("red", "Red cards."),
         named("green", "Green cards."),
         named("multicolor", "Cards of two or more colours."),
+        named("damager", "Cards that dealt damage this turn (Wagic's `damager`)."),
     ];
     // Then every keyword ability: `creature[flying]` is a creature that has it.
     let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];

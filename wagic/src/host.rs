@@ -219,4 +219,8 @@ pub trait WagicHost: Host {
 
     /// Notes the card's `@next phase` trigger fired.
     fn end_next(&mut self, card: CardId);
+
+    /// Whether the spell can't be countered: its `abilities=` has `nofizzle` (a spell on
+    /// the stack is not in play, so the runtime grants it no ability).
+    fn uncounterable(&self, card: CardId) -> bool;
 }

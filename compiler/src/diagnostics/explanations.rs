@@ -384,7 +384,7 @@ impl Code {
             Code::E0100 => (
                 "Reported by the Wagic front end (`rsc check --lang wagic`): the card uses \
                  something this toolchain does not compile, named in the message \
-                 (unsupported: effect `fizzle`): a construct of Wagic's card code not \
+                 (unsupported: effect `flipacoin`): a construct of Wagic's card code not \
                  compiled yet, or a word that is not Wagic's at all, most often a typo, for \
                  which the help names the word meant (did you mean `damage`?). The card is \
                  left out of the bundle; `--stats` counts the cards left out by construct. \
@@ -404,7 +404,7 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `counter(p/t,N)`, \
+                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
@@ -422,7 +422,7 @@ impl Code {
                  damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` on an Aura, `dynamicability<!...!>` (a power, toughness or mana \
+                 `teach(creature)` on an Aura, `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \
@@ -444,7 +444,7 @@ impl Code {
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",
-                "[card]\nname=Example\nauto=fizzle target(*|stack)\ntype=Instant\n[/card]\n",
+                "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",
                 "[card]\nname=Example\nauto=damage:2 target(player)\ntype=Instant\n[/card]\n",
             ),
             Code::E0101 => (

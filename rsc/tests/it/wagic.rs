@@ -4,8 +4,8 @@
 
 use super::{TempDir, code, rsc, stderr, stdout};
 
-/// Two cards the front end compiles around one it does not (`fizzle`, line 9).
-const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=fizzle\ntype=Creature\npower=1\ntoughness=1\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+/// Two cards the front end compiles around one it does not (`flipacoin`, line 9).
+const CARDS: &str = "#comment\n[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\ntype=Instant\n[/card]\n[card]\nname=Odd\nauto=flipacoin\ntype=Creature\npower=1\ntoughness=1\n[/card]\n[card]\nname=Prodigal Sorcerer\nauto={T}:damage:1 target(creature,player)\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
 
 #[test]
 fn check_reports_the_unsupported_construct_at_its_line_and_column() {
@@ -24,7 +24,7 @@ fn check_reports_the_unsupported_construct_at_its_line_and_column() {
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["code"], "E0100");
-    assert_eq!(lines[0]["message"], "unsupported: effect `fizzle`");
+    assert_eq!(lines[0]["message"], "unsupported: effect `flipacoin`");
     assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
     assert!(stderr(&output).contains("2 of 3 cards compile; 1 error"), "{}", stderr(&output));
 }
@@ -36,7 +36,7 @@ fn check_stats_prints_the_tally_by_construct() {
     let output = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), "--stats".as_ref(), file.as_os_str()]);
     assert_eq!(code(&output), 1);
     let text = stdout(&output);
-    assert!(text.starts_with("cards: 3\ncompiled: 2\nunsupported: 1\n       1  effect `fizzle`\n"), "{text}");
+    assert!(text.starts_with("cards: 3\ncompiled: 2\nunsupported: 1\n       1  effect `flipacoin`\n"), "{text}");
     let usage = rsc(["check".as_ref(), "--stats".as_ref(), file.as_os_str()]);
     assert_eq!(code(&usage), 2, "--stats without --lang wagic is a usage error");
 }
@@ -90,12 +90,12 @@ fn a_file_with_cr_line_ends_reads_as_with_lf_line_ends() {
     let lines: Vec<serde_json::Value> =
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON line")).collect();
     assert_eq!(lines.len(), 1, "{lines:?}");
-    assert_eq!(lines[0]["message"], "unsupported: effect `fizzle`");
+    assert_eq!(lines[0]["message"], "unsupported: effect `flipacoin`");
     assert_eq!((lines[0]["line"].as_u64(), lines[0]["column"].as_u64()), (Some(10), Some(6)), "{}", lines[0]);
     assert_eq!(stderr(&output), "2 of 3 cards compile; 1 error\n");
 
     let human = rsc(["check".as_ref(), "--lang".as_ref(), "wagic".as_ref(), file.as_os_str()]);
-    assert!(stderr(&human).contains(" 10 │ auto=fizzle\n"), "{}", stderr(&human));
+    assert!(stderr(&human).contains(" 10 │ auto=flipacoin\n"), "{}", stderr(&human));
 }
 
 /// A file with no `[card]` block compiles nothing and is no error, but it is most likely
@@ -142,7 +142,7 @@ fn a_file_with_a_byte_order_mark_is_read_whole() {
     let (exit, records, errors) = check_json(&[&file]);
     assert_eq!(exit, 1, "{errors}");
     assert_eq!(records.len(), 1, "{records:?}");
-    assert_eq!(records[0]["message"], "unsupported: effect `fizzle`");
+    assert_eq!(records[0]["message"], "unsupported: effect `flipacoin`");
     assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(9), Some(6)));
     assert_eq!(errors, "2 of 3 cards compile; 1 error\n");
 }
@@ -177,7 +177,7 @@ fn a_file_that_is_not_utf8_gets_a_located_error_and_the_others_are_checked() {
     assert_eq!(records[0]["code"], "E0001");
     assert_eq!((records[0]["line"].as_u64(), records[0]["column"].as_u64()), (Some(2), Some(9)));
     assert!(records[0]["help"].as_str().is_some_and(|help| help.contains("UTF-8")), "{}", records[0]);
-    assert_eq!(records[1]["message"], "unsupported: effect `fizzle`");
+    assert_eq!(records[1]["message"], "unsupported: effect `flipacoin`");
     assert_eq!(errors, "2 of 4 cards compile; 2 errors\n");
 
     // A bad byte in a comment refuses no card, and is still the file's error.
@@ -219,7 +219,7 @@ fn a_folder_is_searched_for_txt_card_files() {
 #[test]
 fn at_most_100_diagnostics_of_a_file_are_shown() {
     let dir = TempDir::new("wagic-many");
-    let card = |n: usize| format!("[card]\nname=Odd {n}\nauto=fizzle\ntype=Instant\n[/card]\n");
+    let card = |n: usize| format!("[card]\nname=Odd {n}\nauto=flipacoin\ntype=Instant\n[/card]\n");
     let file = dir.file("cards.txt", (0..150).map(card).collect::<String>());
     let (exit, records, errors) = check_json(&[&file]);
     assert_eq!(exit, 1, "{errors}");

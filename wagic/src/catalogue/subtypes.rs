@@ -1,10 +1,18 @@
 //! The subtypes a Wagic spec may name (creature, land, artifact, enchantment and spell
 //! types): a word list kept apart from the catalogue's tables so that each reads in one sitting.
 
-/// The subtypes a spec may name. Any other word of a spec names a card (Wagic adds each
+/// The subtypes a spec may name: creature types, then land types, then the other artifact,
+/// enchantment and spell types. Any other word of a spec names a card (Wagic adds each
 /// card's name to its types).
-pub const SUBTYPES: &[&str] = &[
-    // Creature types.
+pub const SUBTYPES: &[&str] =
+    &concatenated::<{ CREATURE_SUBTYPES.len() + LAND_SUBTYPES.len() + OTHER_SUBTYPES.len() }>([
+        CREATURE_SUBTYPES,
+        LAND_SUBTYPES,
+        OTHER_SUBTYPES,
+    ]);
+
+/// The creature types of [`SUBTYPES`].
+const CREATURE_SUBTYPES: &[&str] = &[
     "advisor",
     "ally",
     "angel",
@@ -232,29 +240,6 @@ pub const SUBTYPES: &[&str] = &[
     "yeti",
     "zombie",
     "zubera",
-    // Land, artifact and enchantment types.
-    "plains",
-    "island",
-    "swamp",
-    "mountain",
-    "forest",
-    "desert",
-    "locus",
-    "lair",
-    "mine",
-    "power-plant",
-    "tower",
-    "urza's",
-    "gate",
-    "equipment",
-    "fortification",
-    "contraption",
-    "aura",
-    "shrine",
-    "curse",
-    // Spell types.
-    "arcane",
-    "trap",
 ];
 
 /// The land subtypes of [`SUBTYPES`] (what `losesubtypesof(land)` takes away).
@@ -273,3 +258,33 @@ pub const LAND_SUBTYPES: &[&str] = &[
     "urza's",
     "gate",
 ];
+
+/// The artifact, enchantment and spell types of [`SUBTYPES`].
+const OTHER_SUBTYPES: &[&str] = &[
+    "equipment",
+    "fortification",
+    "contraption",
+    "aura",
+    "shrine",
+    "curse",
+    // Spell types.
+    "arcane",
+    "trap",
+];
+
+/// The lists one after the other, in one array (`N` is their total length).
+const fn concatenated<const N: usize>(lists: [&[&'static str]; 3]) -> [&'static str; N] {
+    let mut words = [""; N];
+    let mut at = 0;
+    let mut list = 0;
+    while list < lists.len() {
+        let mut i = 0;
+        while i < lists[list].len() {
+            words[at] = lists[list][i];
+            at += 1;
+            i += 1;
+        }
+        list += 1;
+    }
+    words
+}

@@ -41,6 +41,7 @@ const EFFECT_WORDS: &[&str] = &[
     "add",
     "token",
     "transforms",
+    "fizzle",
 ];
 
 /// The effects written with an amount after a colon (`damage:2`).
@@ -164,6 +165,9 @@ impl<'i> Lowering<'i> {
             if lower == word {
                 return Ok(one(call(command, &[])));
             }
+        }
+        if let Some(zone_ref) = self.fizzle_zone(piece)? {
+            return Ok(one(call(Command::Fizzle, &[Arg::Const(Const::Pile(zone_ref))])));
         }
         if lower == "sacrifice" || lower == "reject" {
             // Wagic puts a sacrificed card into its owner's graveyard: no destruction, so
@@ -308,6 +312,31 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(piece, &format!("mana `{}`", rest.trim())));
         }
         Ok(self.arena.alloc_slice_copy(&links))
+    }
+
+    /// The zone `fizzle` (its owner's graveyard) or `fizzleto(hand|exile|librarytop)`
+    /// puts the countered spell into; `None` for another effect.
+    fn fizzle_zone(&self, piece: Piece<'_>) -> Result<Option<ZoneRef>, Unsupported> {
+        let owner = |zone: &str| {
+            let prefix = catalogue::position(catalogue::ZONE_PREFIXES, "owner").map(ZonePrefixIdx::new);
+            let zone = catalogue::ZONES.iter().position(|spec| spec.name == zone).unwrap_or(0);
+            Some(ZoneRef { prefix, zone: ZoneIdx::new(zone) })
+        };
+        if piece.text.eq_ignore_ascii_case("fizzle") {
+            return Ok(owner("graveyard"));
+        }
+        let Some((zone, after)) = piece.call("fizzleto") else { return Ok(None) };
+        if !after.text.is_empty() {
+            return Err(Unsupported::new(piece, "text after `fizzleto(...)`"));
+        }
+        // Wagic's `ActionStack::Fizzle` puts the library's card on top (`moveto`'s place).
+        match zone.text.trim().to_ascii_lowercase().as_str() {
+            "hand" => Ok(owner("hand")),
+            "exile" => Ok(owner("exile")),
+            "librarytop" => Ok(owner("library")),
+            other => Err(Unsupported::new(zone, &format!("`fizzleto({})`", spec::quoted(other)))
+                .with_help(Some("`fizzleto(hand)`, `fizzleto(exile)` and `fizzleto(librarytop)` compile".into()))),
+        }
     }
 
     fn zone_ref(&self, piece: Piece<'_>) -> Result<ZoneRef, Unsupported> {

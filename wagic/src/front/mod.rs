@@ -53,6 +53,7 @@ pub mod piece;
 mod rampage;
 pub mod spec;
 mod statement;
+mod teach;
 mod this;
 mod token;
 mod transforms;
@@ -167,12 +168,14 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             .field("subtype")
             .is_some_and(|field| field.value.split_ascii_whitespace().any(|word| word.eq_ignore_ascii_case("aura")));
     // A spell's `target=` of one card (no player): `targetcontroller` is its controller.
+    // `*` is any card of its zone (Wagic's `TargetZoneChooser`), a spell of `*|stack` too
+    // (`getPlayerFromTarget` of a spell is its controller).
     let one_card_target = is_spell
         && block.field("target").is_some_and(|field| {
             spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
                 matches!(spec.count, spec::Count::One)
                     && spec.types.iter().all(|word| {
-                        !["player", "controller", "opponent", "this", "*"]
+                        !["player", "controller", "opponent", "this"]
                             .iter()
                             .any(|name| word.text.trim().eq_ignore_ascii_case(name))
                     })
@@ -307,6 +310,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 } else if let Line::Activated { label, costs, statements } = lowering.line(value)? {
                     actions.push(Action { label, costs, statements });
                 }
+            }
+            "auto" if is_spell && teach::is_teach(value) => {
+                let statements = lowering.spell_teach(value)?;
+                spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
             }
             "auto" => match if is_aura { lowering.aura_line(value)? } else { lowering.line(value)? } {
                 Line::Plain(statements)

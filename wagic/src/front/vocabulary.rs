@@ -49,8 +49,6 @@ pub const EFFECTS: &[&str] = &[
     "evolve",
     "exchangelife",
     "fading",
-    "fizzle",
-    "fizzleto",
     "flanker",
     "flashback",
     "flip",

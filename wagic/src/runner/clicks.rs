@@ -6,7 +6,10 @@ use super::*;
 impl Run<'_> {
     /// A move with nothing waiting: a word of Wagic's test suite, or a card clicked.
     pub(super) fn click(&mut self, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
-        let value = self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+        let Some(value) = self.named(text) else {
+            // Wagic's driver finds no card (`getCard` is null) and clicks nothing.
+            return Ok(None);
+        };
         let Value::Card(card) = value else {
             return Err(skip("a player clicked with nothing waiting for a target", at(line, text)));
         };
@@ -19,9 +22,8 @@ impl Run<'_> {
         }
         // The acting player (Wagic's `currentlyActing`): the defending one in the blockers
         // step, the active one otherwise. Its cards, spells and abilities alone react.
-        let active = self.table.board.active;
         let blockers_step = self.phase == Phase::CombatBlockers;
-        let acting = if blockers_step { opponent(active) } else { active };
+        let acting = self.acting();
         match c.zone {
             zone if zone == BATTLEFIELD
                 && blockers_step
@@ -120,7 +122,8 @@ impl Run<'_> {
         let data = &program.cards()[rules.index()];
         let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
         let is_spell = is_type(&types, "instant") || is_type(&types, "sorcery");
-        if !(is_type(&types, "instant") || flash || self.phase.is_main()) {
+        let sorcery_speed = !(is_type(&types, "instant") || flash);
+        if sorcery_speed && !(self.phase.is_main() && owner == self.table.board.active && self.stack.is_empty()) {
             return Err(skip("a spell cast when the rules forbid it", at(line, text)));
         }
         if is_spell && data.actions.len().saturating_sub(hand_lines) != 1 {
@@ -142,11 +145,25 @@ impl Run<'_> {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
         }
         if has_x {
+            let x_on_stack = self.stack.spells().any(|spell| {
+                self.table.board.get(spell).is_some_and(|c| c.printed.mana_cost.to_ascii_lowercase().contains("{x}"))
+            });
+            if x_on_stack {
+                return Err(skip("two `{X}` spells on the stack (one X paid is kept)", at(line, text)));
+            }
+            let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
             let x = pool.iter().fold(0i32, |sum, mana| sum.saturating_add(*mana));
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
-        self.table.board.kicked = kicked.then_some(card);
+        if kicked {
+            // The runtime knows one kicked card at a time.
+            if self.table.board.kicked.is_some_and(|other| self.table.board.get(other).is_some_and(|c| c.zone == STACK))
+            {
+                return Err(skip("two kicked spells on the stack (one kicked card is kept)", at(line, text)));
+            }
+            self.table.board.kicked = Some(card);
+        }
         self.table.board.place(card, owner, STACK, -1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
@@ -156,10 +173,9 @@ impl Run<'_> {
             return Ok(None);
         }
         if !is_spell {
-            self.resolve_spell(card);
-            self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
-            // Its entering effects have read it: entering again later is not kicked.
-            self.table.board.kicked = None;
+            // It waits on the stack; it enters as it resolves (its entering effects read
+            // the kicker, then entering again later is not kicked).
+            self.stack.push(stack::Entry::Spell(card, Resolution::Permanent), line, text)?;
             return Ok(None);
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
@@ -169,6 +185,22 @@ impl Run<'_> {
         }
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
+        if named == 0 && !menu {
+            // No target to choose: the effect runs as it resolves from the stack.
+            self.stack.push(stack::Entry::Spell(card, Resolution::Effect), line, text)?;
+            return Ok(None);
+        }
+        if named == 1 && !printed_target.trim().is_empty() {
+            // Its one target (`target=`) is the next move; then it goes on the stack, and
+            // its effect runs as it resolves. With no legal target (a trial finds none)
+            // Wagic casts nothing.
+            let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
+            if !payable.contains(&0) {
+                return Err(skip("a spell or ability the model does not complete", at(line, text)));
+            }
+            self.targeting = Some(card);
+            return Ok(None);
+        }
         let mut step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
             // With `autohand` abilities the spell's effect is its first action of several.
@@ -178,7 +210,7 @@ impl Run<'_> {
                 Step::Asks(execution)
             };
         }
-        self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
+        self.after(step, Some(card), Clicks { named, answered: 0, menu, stacked: false }, line, text)
     }
 
     /// A click on a permanent of the active player: what reacts to it, as Wagic's
@@ -315,6 +347,8 @@ impl Run<'_> {
         } else {
             return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
         };
+        // A mana ability (`add`) resolves at once; any other goes on Wagic's stack.
+        let mana = activated.iter().any(|line| line.to_ascii_lowercase().contains("add{"));
         let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
         if named > 0 {
             protection::check_targeting(&self.table, card, line, text)?;
@@ -332,7 +366,7 @@ impl Run<'_> {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0, menu: false }, line, text)
+        self.after(step, None, Clicks { named, answered: 0, menu: false, stacked: !mana }, line, text)
     }
 
     /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
@@ -361,7 +395,8 @@ impl Run<'_> {
                 let may = self.may_line(source).unwrap_or_default();
                 let named = targets_named("", std::iter::once(may.as_str()));
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-                self.held_clicks = Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false };
+                self.held_clicks =
+                    Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false, stacked: false };
                 Value::Bool(yes)
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {

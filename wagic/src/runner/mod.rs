@@ -4,13 +4,16 @@
 //! poison, mana pool, and the cards of graveyard, library, hand, battlefield and exile,
 //! by count and by name; `*` counts any card).
 //!
-//! The moves played: a card's name clicks it. Only the acting player's cards take a click
-//! (Wagic's `currentlyActing`: the defending player in the blockers step, the active one
-//! otherwise); a click on the other player's does nothing. The acting player plays a land
+//! The moves played: a card's name clicks it (a name or id no card has clicks nothing,
+//! as Wagic's driver finds no card). Only the acting player's cards take a click
+//! (Wagic's `currentlyActing`: the player interrupting, else the defending player in the
+//! blockers step, the active one otherwise); a click on the other player's does nothing.
+//! The acting player plays a land
 //! from their hand (one a turn, in a main phase); casts a spell from their hand, paying its
 //! mana cost (less affinity's discount) from the pool as Wagic pays it (at sorcery speed
-//! unless it is an instant or has flash), its effect resolving at once (nobody responds:
-//! the stack is not modelled); or clicks a permanent, as Wagic's `ActionLayer` does: what
+//! unless it is an instant or has flash), the spell going on Wagic's stack, where `yes`,
+//! `no` and `endinterruption` let the other player answer it and any other move lets it
+//! resolve (see `stack.rs`); or clicks a permanent, as Wagic's `ActionLayer` does: what
 //! reacts to the click (in the attackers step, the attack rule first; a land type's mana
 //! ability, in Wagic's order Plains, Island, Swamp, Mountain, Forest; each of the card's
 //! abilities whose cost a trial activation can pay, in its lines' order) is done when it is
@@ -59,7 +62,9 @@
 //! banding, rampage against several blockers, or while a card takes abilities away; a
 //! `choice N` where the model opens no menu and waits for no target (a card's ways to be
 //! cast, modes, several `may`s of one card; while a target is awaited `choice` does
-//! nothing, as in Wagic), `yes`, `no`, `endinterruption` (interruptions), `human`, `ai`; a
+//! nothing, as in Wagic), an interruption as `eot` or `goto` changes the phase or while
+//! a target is awaited, a phase change while the stack holds a spell, a response above a spell or ability the model resolved as it was cast,
+//! `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
 //! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
 //! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a move the model
@@ -85,12 +90,14 @@ pub(crate) mod costs;
 mod ids;
 mod phases;
 mod protection;
+mod stack;
 
 pub use ids::NO_SETS;
 
 use asserts::compare;
 use clicks::{Menu, choice_number};
 use combat::{CombatWait, DamageStep};
+use stack::{Entry, Resolution, Window};
 
 /// The most `[DO]` moves played (Wagic's longest test has under 100).
 pub const MAX_MOVES: usize = 10_000;
@@ -222,6 +229,8 @@ struct Clicks {
     /// Wagic wraps an effect whose target its `auto=` line names (not `target=`) in a
     /// menu of that one ability.
     menu: bool,
+    /// An activated ability that goes on Wagic's stack once done (no mana ability).
+    stacked: bool,
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
@@ -276,6 +285,8 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "nomaxhand",
     "mustattack",
     "exalted",
+    // A spell that can't be countered: `fizzle` leaves it on the stack.
+    "nofizzle",
 ];
 
 struct Run<'t> {
@@ -313,6 +324,9 @@ struct Run<'t> {
     /// An Aura cast and paid for, on the stack, waiting for the move that names the
     /// permanent it enchants.
     enchanting: Option<CardId>,
+    /// An instant or sorcery with one `target=` cast and paid for, waiting for the move
+    /// that names its target before it goes on the stack.
+    targeting: Option<CardId>,
     /// Wagic's menu of what the last click does, open for the next move.
     menu: Option<Menu>,
     /// The menu of the ability waiting in [`Table::held`] was answered (its `choice`).
@@ -322,6 +336,10 @@ struct Run<'t> {
     /// Target clicks an answered triggered ability still owes: the runtime took its only
     /// legal target without asking; Wagic asks it, and ignores a click on another card.
     auto_owed: Option<AutoOwed>,
+    /// Wagic's stack and its interrupt window.
+    stack: stack::Stack,
+    /// The last move changed the phase (Wagic's `NextGamePhase` on its stack).
+    after_phase_change: bool,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -393,10 +411,13 @@ impl<'t> Run<'t> {
             blocked: Vec::new(),
             block_order: Vec::new(),
             enchanting: None,
+            targeting: None,
             menu: None,
             held_menu_chosen: false,
             held_clicks: Clicks::default(),
             auto_owed: None,
+            stack: stack::Stack::default(),
+            after_phase_change: false,
         })
     }
 
@@ -405,7 +426,29 @@ impl<'t> Run<'t> {
         for (index, step) in self.test.moves.iter().enumerate() {
             self.move_id = self.move_ids.get(index).copied().flatten();
             let word = step.text.split_whitespace().next().unwrap_or("");
-            let target_first = pending.is_some() || self.owed_clicks > 0;
+            let phase_changed =
+                std::mem::replace(&mut self.after_phase_change, matches!(word, "next" | "eot" | "goto"));
+            let awaiting = pending.is_some()
+                || self.owed_clicks > 0
+                || self.spell_target_awaited()
+                || self.menu.is_some()
+                || self.auto_owed.is_some()
+                || self.owed_menu;
+            if matches!(word, "yes" | "no" | "endinterruption") {
+                if awaiting || self.table.held.is_some() {
+                    return Err(skip("an interruption while a target or a menu is awaited", at(step.line, &step.text)));
+                }
+                if phase_changed && self.stack.is_empty() {
+                    return Err(skip(
+                        "an interruption as the phase changes (Wagic's `NextGamePhase` on its stack)",
+                        at(step.line, &step.text),
+                    ));
+                }
+            }
+            if !awaiting && let Window::Consumed = self.window(word, step.line, &step.text)? {
+                continue;
+            }
+            let target_first = pending.is_some() || self.owed_clicks > 0 || self.targeting.is_some();
             if self.table.held.is_some() && target_first && word == "choice" {
                 return Err(skip("a triggered ability waits beside a spell's target", at(step.line, &step.text)));
             }
@@ -460,14 +503,25 @@ impl<'t> Run<'t> {
                 }
             }
             if matches!(word, "next" | "eot" | "goto") {
-                if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
+                if pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() {
                     return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                if !self.stack.is_empty() {
+                    // Wagic's `userRequestNextGamePhase` does nothing while the stack holds
+                    // something (and `eot`, `goto` wait for it).
+                    return Err(skip("a phase change while the stack holds a spell", at(step.line, &step.text)));
+                }
+                let next_word = self.test.moves.get(index + 1).and_then(|next| next.text.split_whitespace().next());
+                if word == "next" && matches!(next_word, Some("yes" | "no")) && self.combat_wait == CombatWait::None {
+                    // Wagic puts the phase change on its stack, and the next move answers it.
+                    self.stack.push_phase(self.acting_unless_interrupting(), step.line, &step.text)?;
+                    continue;
                 }
                 self.change_phase(step.line, &step.text)?;
                 continue;
             }
             if word == "choice" {
-                if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
+                if pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() {
                     // Wagic waits for a target, with no menu open: `choice` does nothing.
                     continue;
                 }
@@ -483,11 +537,23 @@ impl<'t> Run<'t> {
                 self.owed_clicks -= 1;
                 continue;
             }
+            if let Some(spell) = self.targeting.take() {
+                // The spell goes on the stack with its target chosen.
+                let Some(target) = self.named(&step.text) else {
+                    return Err(skip("a move names no card on the board", at(step.line, &step.text)));
+                };
+                let resolution =
+                    Resolution::Chosen { target, at: target.as_card().and_then(|card| self.place_of(card)) };
+                self.stack.push(Entry::Spell(spell, resolution), step.line, &step.text)?;
+                continue;
+            }
             if let Some(aura) = self.enchanting.take() {
-                let controllers = self.battlefield_controllers();
-                self.enchant(aura, step.line, &step.text)?;
-                self.note_control_changes(&controllers);
-                unmodelled_ability(&self.table)?;
+                // The Aura goes on the stack with the permanent it enchants chosen.
+                let Some(Value::Card(target)) = self.named(&step.text) else {
+                    return Err(skip("a move names no permanent for an Aura", at(step.line, &step.text)));
+                };
+                let resolution = Resolution::Aura { target, at: self.place_of(target) };
+                self.stack.push(Entry::Spell(aura, resolution), step.line, &step.text)?;
                 continue;
             }
             let controllers = self.battlefield_controllers();
@@ -499,16 +565,28 @@ impl<'t> Run<'t> {
             // An ability granted for a while (`aslongas(...) mustattack`) counts too.
             unmodelled_ability(&self.table)?;
         }
+        let awaiting = pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() || self.menu.is_some();
+        if !awaiting && self.auto_owed.is_none() {
+            // The end of the moves: Wagic's driver declines for whoever it asks.
+            let last = self.test.moves.last().map_or(0, |step| step.line);
+            self.window("", last, "(the end of the moves)")?;
+        }
         unmodelled_ability(&self.table)?;
         // A target Wagic still waits for (also one the runtime took as the only legal
         // one): in Wagic the spell or ability never happened.
         if self.table.held.is_some() || self.auto_owed.is_some() {
             return Err(skip("a question the moves leave unanswered", "a triggered ability waits"));
         }
-        if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
+        if pending.is_some() || self.owed_clicks > 0 || self.spell_target_awaited() {
             return Err(skip("a question the moves leave unanswered", "a spell or ability waits for a target"));
         }
         Ok(())
+    }
+
+    /// Whether a spell cast waits for the move naming its target (an Aura's permanent, an
+    /// instant's or sorcery's one target).
+    fn spell_target_awaited(&self) -> bool {
+        self.enchanting.is_some() || self.targeting.is_some()
     }
 
     /// Each permanent's controller, by card number (`None` off the battlefield).
@@ -539,6 +617,16 @@ impl<'t> Run<'t> {
         }
         if text.contains("p2") {
             return Some(Value::Player(P1));
+        }
+        // Wagic's `getActionByMTGId`: a spell on the stack first.
+        for card in self.stack.spells() {
+            let matches = match self.move_id {
+                Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
+                None => self.table.board.get(card).is_some_and(|c| c.printed.name.to_lowercase() == text),
+            };
+            if matches {
+                return Some(Value::Card(card));
+            }
         }
         let is_named = |card: CardId| match self.move_id {
             Some(id) => ids::wagic_id(&self.table, &self.wagic_ids, card) == Some(id),
@@ -574,6 +662,19 @@ impl<'t> Run<'t> {
             return Err(skip("a target the model does not offer", at(line, text)));
         }
         waiting.clicks.answered += 1;
+        if let Some(card) = waiting.spell
+            && waiting.clicks.named == 1
+            && request.kind == RequestKind::Targets
+        {
+            // Its one target chosen, the spell waits on the stack: its effect runs as it
+            // resolves.
+            self.owed_clicks = 0;
+            self.owed_menu = false;
+            let at = target.as_card().and_then(|target| self.place_of(target));
+            let resolution = Resolution::Targeted { execution: waiting.execution, target, at };
+            self.stack.push(Entry::Spell(card, resolution), line, text)?;
+            return Ok(None);
+        }
         let step = self.table.resume(waiting.execution, &[target]).map_err(|error| table_skip(error, line, text))?;
         self.after(step, waiting.spell, waiting.clicks, line, text)
     }
@@ -599,6 +700,10 @@ impl<'t> Run<'t> {
                     self.resolve_spell(card);
                 }
                 self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
+                if spell.is_some() || clicks.stacked {
+                    // Resolved as it was put on the stack: nothing may go above it.
+                    self.stack.push(Entry::Resolved(text.to_string()), line, text)?;
+                }
                 Ok(None)
             }
         }
@@ -608,8 +713,8 @@ impl<'t> Run<'t> {
     /// entering attached to it (its entering `enchant` answered with the permanent; the
     /// runtime takes the only legal one without asking). Skipped when it is not what the
     /// Aura ends up attached to (a permanent its `target=` does not match).
-    fn enchant(&mut self, aura: CardId, line: u32, text: &str) -> Result<(), Skip> {
-        let Some(Value::Card(target)) = self.named(text) else {
+    fn enchant(&mut self, aura: CardId, target: Value, line: u32, text: &str) -> Result<(), Skip> {
+        let Value::Card(target) = target else {
             return Err(skip("a move names no permanent for an Aura", at(line, text)));
         };
         self.table.answers = vec![vec![Value::Card(target)]];
@@ -715,7 +820,6 @@ fn table_skip(error: crate::table::TableError, line: u32, text: &str) -> Skip {
 fn unmodelled_move(text: &str) -> Option<&'static str> {
     let first = text.split_whitespace().next().unwrap_or("");
     Some(match first {
-        "yes" | "no" | "endinterruption" => "[DO] `yes`/`no`/`endinterruption` (interruptions are not modelled)",
         "human" | "ai" => "[DO] `human`/`ai` (Wagic's AI is not modelled)",
         _ if text.contains(" -momir- ") => "momir games are not modelled",
         _ => return None,

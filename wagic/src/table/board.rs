@@ -115,6 +115,9 @@ pub struct Board {
     /// Each player tried to draw a card from an empty library (a loss in a game:
     /// [`crate::play`]).
     pub drew_from_empty: [bool; 2],
+    /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
+    /// `damageToController`, `damageToCreature`), until they move or the turn ends.
+    pub damagers: Vec<CardId>,
 }
 
 impl Default for Board {
@@ -144,6 +147,7 @@ impl Board {
             seed: 1,
             cards_shuffled: 0,
             drew_from_empty: [false; 2],
+            damagers: Vec::new(),
         }
     }
 
@@ -320,6 +324,8 @@ impl Board {
             let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
             !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
         });
+        // A card that moves is a new object: it dealt no damage this turn.
+        self.damagers.retain(|damager| *damager != card);
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

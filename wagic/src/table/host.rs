@@ -69,6 +69,7 @@ impl Host for Board {
             "attacking" => c.attacking,
             "blocking" => c.blocking.is_some(),
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
+            "damager" => self.damagers.contains(&card),
             ability => self.has_ability(card, ability),
         }
     }
@@ -249,6 +250,9 @@ impl WagicHost for Board {
         };
         if amount > 0 {
             self.damage_dealt.push((player, target, source, amount, self.combat_damage));
+            if !self.damagers.contains(&source) {
+                self.damagers.push(source);
+            }
             // Spirit link: the owner of the card that gave it gains the life.
             let linked: Vec<i32> = self
                 .effects
@@ -393,6 +397,7 @@ impl WagicHost for Board {
             hand_lines: Vec::new(),
             kicker: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+            uncounterable: false,
         };
         self.next_order += 1;
         self.cards.push(Card {
@@ -474,6 +479,10 @@ impl WagicHost for Board {
         if let Some(c) = self.get_mut(card) {
             c.next_done = true;
         }
+    }
+
+    fn uncounterable(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.printed.uncounterable)
     }
 
     fn blockers(&self, card: CardId) -> usize {

@@ -37,6 +37,8 @@ pub struct Printed {
     pub kicker: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
+    /// `abilities=` has `nofizzle`: as a spell it can't be countered.
+    pub uncounterable: bool,
 }
 
 /// Why a card name has no rules to run.
@@ -191,5 +193,8 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .map(|field| field.value.to_string())
             .collect(),
         abilities: Vec::new(),
+        uncounterable: block
+            .field("abilities")
+            .is_some_and(|field| field.value.split(',').any(|ability| ability.trim().eq_ignore_ascii_case("nofizzle"))),
     }
 }

@@ -523,6 +523,7 @@ impl Table {
             card.upkeep_paid = false;
         }
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
+        self.board.damagers.clear();
         self.try_settle()
     }
 }

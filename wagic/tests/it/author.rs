@@ -198,10 +198,10 @@ fn each_line_of_a_card_gets_its_own_first_error() {
 /// first error and 16 more, not one per line.
 #[test]
 fn the_further_errors_of_a_card_are_bounded() {
-    let source = format!("[card]\nname=Odd\ntype=Instant\n{}[/card]\n", "auto=fizzle\n".repeat(1000));
+    let source = format!("[card]\nname=Odd\ntype=Instant\n{}[/card]\n", "auto=flipacoin\n".repeat(1000));
     let (diagnostics, _) = check(&source);
     assert_eq!(diagnostics.len(), 1 + wagic::recovery::MAX_FURTHER_ERRORS);
-    assert_eq!(diagnostics[1], seen("E0100", "unsupported: effect `fizzle`", 5, 6));
+    assert_eq!(diagnostics[1], seen("E0100", "unsupported: effect `flipacoin`", 5, 6));
 }
 
 /// A block never closed with `[/card]` was one E0101 and nothing else: its lines' own

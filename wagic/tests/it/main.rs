@@ -20,4 +20,6 @@ mod newability;
 mod next;
 mod play;
 mod sets;
+mod stack;
+mod teach;
 mod this;
