@@ -40,6 +40,7 @@ mod run;
 mod sim;
 mod test;
 mod wagic;
+mod wagic_run;
 mod wagic_test;
 
 use std::path::PathBuf;
@@ -180,13 +181,35 @@ when none failed, 1 when one failed, 2 for a path that cannot be read (or a `--s
         code: String,
     },
     /// Play one seeded game between two decks and print it turn by turn.
+    #[command(after_help = "With `--lang wagic`: a game of Magic between two Wagic decks on the \
+Wagic table, by two random players (no --set: --cards names Wagic's card files, --sets its \
+`Res/sets` folder for decks that give cards by id). A deck is a Wagic deck file (`#NAME:`, one \
+Wagic id a line) or lines of a card name with an optional count (`4 Grizzly Bears`). A card that \
+is not in the card files or does not compile is an error at its deck line; --skip-uncompiled \
+plays the rest; --json prints one JSON object per line. See docs/wagic-play.md.\n\nExample: rsc run --lang wagic --cards \
+../shared/wagic/mtg.txt --sets ~/wagic/Res/sets --deck deck1.txt --deck deck2.txt --seed 7")]
     Run {
-        /// The card set's folder (`cards.json` and its `.rules` files).
+        /// The card set's folder (`cards.json` and its `.rules` files); not with `--lang wagic`.
         #[arg(long, value_name = "DIR")]
-        set: PathBuf,
-        /// A deck (`.o8d`): give two, for seats 0 and 1.
-        #[arg(long = "deck", value_name = "DECK.o8d", required = true)]
+        set: Option<PathBuf>,
+        /// A deck (`.o8d`; with `--lang wagic` a Wagic deck file): give two, for seats 0 and 1.
+        #[arg(long = "deck", value_name = "DECK", required = true)]
         decks: Vec<PathBuf>,
+        /// The card language: `rulescript` (Card Fighters' Clash), or `wagic` for a game of
+        /// Wagic cards.
+        #[arg(long, value_enum, value_name = "LANG", default_value_t = Lang::Rulescript)]
+        lang: Lang,
+        /// With `--lang wagic`: the Wagic card files (folders searched for `*.txt`).
+        #[arg(long, value_name = "CARDFILE", num_args = 1..)]
+        cards: Vec<PathBuf>,
+        /// With `--lang wagic`: Wagic's set files (a `Res/sets` folder), naming the ids of
+        /// deck files.
+        #[arg(long, value_name = "DIR")]
+        sets: Option<PathBuf>,
+        /// With `--lang wagic`: leave out the deck cards that do not compile and play the
+        /// rest (an error otherwise).
+        #[arg(long)]
+        skip_uncompiled: bool,
         /// The game's seed: one seed, one game.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -413,16 +436,47 @@ fn main() -> ExitCode {
         }
         Command::Test { paths, lang: Lang::Wagic, cards, sets, .. } => wagic_test::run(paths, cards, sets.as_deref()),
         Command::Explain { code } => explain::run(code),
-        Command::Run { set, decks, seed, players, json, trace_hash, save, turn_limit } => run::run(&run::Options {
-            set,
-            decks,
-            seed: *seed,
-            players,
-            json: *json,
-            trace_hash: *trace_hash,
-            save: save.as_deref(),
-            turn_limit: *turn_limit,
-        }),
+        Command::Run { lang: Lang::Wagic, set, players, trace_hash, save, .. }
+            if set.is_some() || !players.is_empty() || *trace_hash || save.is_some() =>
+        {
+            stderr_line!(
+                "error: `--set`, `--player`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`"
+            );
+            Exit::Usage
+        }
+        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, cards, sets, skip_uncompiled, json, .. } => {
+            wagic_run::run(&wagic_run::Options {
+                cards,
+                decks,
+                sets: sets.as_deref(),
+                seed: *seed,
+                turn_limit: *turn_limit,
+                skip_uncompiled: *skip_uncompiled,
+                json: *json,
+            })
+        }
+        Command::Run { lang: Lang::Rulescript, cards, sets, skip_uncompiled, .. }
+            if !cards.is_empty() || sets.is_some() || *skip_uncompiled =>
+        {
+            stderr_line!("error: `--cards`, `--sets` and `--skip-uncompiled` of `rsc run` need `--lang wagic`");
+            Exit::Usage
+        }
+        Command::Run { set: None, .. } => {
+            stderr_line!("error: `rsc run` needs the card set: `--set DIR`");
+            Exit::Usage
+        }
+        Command::Run { set: Some(set), decks, seed, players, json, trace_hash, save, turn_limit, .. } => {
+            run::run(&run::Options {
+                set,
+                decks,
+                seed: *seed,
+                players,
+                json: *json,
+                trace_hash: *trace_hash,
+                save: save.as_deref(),
+                turn_limit: *turn_limit,
+            })
+        }
         Command::Replay { file, set } => replay::run(file, set.as_deref()),
         Command::Sim { action: Some(SimAction::Merge { files, outputs }), .. } => sim::merge(files, outputs),
         Command::Sim {

@@ -142,7 +142,7 @@ fn read_test(path: &Path) -> Result<wagic::testfile::TestFile, ReadFailure> {
 /// Compiles every card of the card files (folders searched for `*.txt`) into one library,
 /// then the whole cards of the set files (`whole_cards`: a file's name and its cards), so
 /// that a name the card files have keeps their card.
-fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Result<Library, String> {
+pub(crate) fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Result<Library, String> {
     let mut files = Vec::new();
     let mut unreadable = Vec::new();
     for path in paths {
@@ -164,14 +164,14 @@ fn compile_cards(paths: &[PathBuf], whole_cards: Vec<(String, String)>) -> Resul
 }
 
 /// The whole cards of the set files and the file each is in.
-type WholeCards = Vec<(String, String)>;
+pub(crate) type WholeCards = Vec<(String, String)>;
 
 /// Reads every set file (`_cards.dat`) under `dir` (a folder searched, or one file), in
 /// path order (Wagic loads its set folders in the byte order of their names), reporting
 /// each entry that cannot be read on stderr; with the whole cards older sets carry, as
 /// card files ([`wagic::sets::whole_cards_source`]). An error for a folder that cannot
 /// be read, holds no set file, or more than [`MAX_SET_FILES`].
-fn read_sets(dir: &Path) -> Result<(wagic::sets::Sets, WholeCards), String> {
+pub(crate) fn read_sets(dir: &Path) -> Result<(wagic::sets::Sets, WholeCards), String> {
     let shown = |path: &Path| path.display().to_string();
     let mut unreadable = Vec::new();
     let mut files = expand(dir, "dat", &mut unreadable);

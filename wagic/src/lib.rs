@@ -12,13 +12,15 @@
 //!
 //! Compiled cards run on [`table`], an in-memory board, and Wagic's own behaviour tests
 //! run on it: [`testfile`] reads them, [`runner`] plays them (`rsc test --lang wagic`),
-//! naming cards by Wagic id when [`sets`] has read Wagic's set files.
+//! naming cards by Wagic id when [`sets`] has read Wagic's set files; [`play`] plays a whole
+//! seeded game between two decks on it, by two random players (`rsc run --lang wagic`).
 
 pub mod builtins;
 pub mod catalogue;
 pub mod diagnostics;
 pub mod front;
 pub mod host;
+pub mod play;
 pub mod reader;
 pub mod recovery;
 pub mod runner;

@@ -11,7 +11,7 @@ use vm::runtime::{CardId, Value};
 use super::clicks::{Entry, Menu};
 use super::{BATTLEFIELD, CATALOGUE, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
-use crate::table::{COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
+use crate::table::{Board, COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
 
 impl Run<'_> {
     /// A creature of the active player clicked in the attackers step, as Wagic's attack
@@ -282,77 +282,14 @@ impl Run<'_> {
         dealt
     }
 
-    /// Whether a creature may be declared a blocker at all (`MTGCardInstance::canBlock`):
-    /// an untapped creature on the battlefield without `cantblock`.
+    /// Whether a creature may be declared a blocker at all ([`can_block`]).
     fn can_block(&self, card: CardId) -> bool {
-        let board = &self.table.board;
-        board.get(card).is_some_and(|c| c.zone == BATTLEFIELD && !c.tapped)
-            && is_type(&board.types(card), "creature")
-            && !board.has_ability(card, "cantblock")
+        can_block(&self.table.board, card)
     }
 
-    /// Whether `blocker` may block `attacker`, as Wagic's `canBlock(opponent)` judges it:
-    /// protection, `cantbeblockedby`, unblockable, oneblocker, evadebigger, fear,
-    /// intimidate, flying (against flying or reach), cloud, shadow, horsemanship and the
-    /// landwalks.
+    /// Whether `blocker` may block `attacker` now ([`may_block`]).
     fn can_block_attacker(&self, blocker: CardId, attacker: CardId) -> bool {
-        let board = &self.table.board;
-        let has = |card: CardId, name: &str| board.has_ability(card, name);
-        if !self.can_block(blocker) || !board.get(attacker).is_some_and(|c| c.attacking) {
-            return false;
-        }
-        let blocker_colours = board.colours(blocker);
-        let protected = COLOUR_PROTECTIONS
-            .iter()
-            .any(|(ability, colour)| blocker_colours.contains(colour) && has(attacker, ability));
-        let forbidden = board.effects.iter().any(|(_, code, target, card)| {
-            *code == EffectCode::Unblockable && *target == Value::Card(attacker) && *card == blocker.0 as i32
-        });
-        if protected || forbidden || has(attacker, "unblockable") {
-            return false;
-        }
-        if has(attacker, "oneblocker") && self.blocked.contains(&attacker) {
-            return false;
-        }
-        if has(attacker, "evadebigger") && board.power(blocker) > board.power(attacker) {
-            return false;
-        }
-        let blocker_types = board.types(blocker);
-        let artifact = is_type(&blocker_types, "artifact");
-        if has(attacker, "fear") && !(artifact || blocker_colours.contains(&"black")) {
-            return false;
-        }
-        if has(attacker, "intimidate") && !artifact {
-            let attacker_colours = board.colours(attacker);
-            if !blocker_colours.iter().any(|colour| attacker_colours.contains(colour)) {
-                return false;
-            }
-        }
-        if has(attacker, "flying") && !(has(blocker, "flying") || has(blocker, "reach")) {
-            return false;
-        }
-        if has(blocker, "cloud") && !has(attacker, "flying") {
-            return false;
-        }
-        let shadow = has(attacker, "shadow");
-        if shadow && !(has(blocker, "shadow") || has(blocker, "reachshadow")) {
-            return false;
-        }
-        if !shadow && has(blocker, "shadow") {
-            return false;
-        }
-        if has(attacker, "horsemanship") && !has(blocker, "horsemanship") {
-            return false;
-        }
-        let lands = board.get(blocker).map(|c| board.zone(c.controller, BATTLEFIELD)).unwrap_or_default();
-        let any_land = |matches: &dyn Fn(&[&str]) -> bool| lands.iter().any(|card| matches(&board.types(*card)));
-        !LANDWALKS.iter().any(|(walk, needs)| {
-            has(attacker, walk)
-                && any_land(&|types: &[&str]| match needs {
-                    Walk::Types(words) => words.iter().all(|word| is_type(types, word)),
-                    Walk::NonBasic => is_type(types, "land") && !is_type(types, "basic"),
-                })
-        })
+        may_block(&self.table.board, blocker, attacker, &self.blocked)
     }
 
     /// A creature of the defending player clicked in the blockers step: what reacts to the
@@ -554,6 +491,76 @@ impl Run<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a creature may be declared a blocker at all (`MTGCardInstance::canBlock`):
+/// an untapped creature on the battlefield without `cantblock`.
+pub(crate) fn can_block(board: &Board, card: CardId) -> bool {
+    board.get(card).is_some_and(|c| c.zone == BATTLEFIELD && !c.tapped)
+        && is_type(&board.types(card), "creature")
+        && !board.has_ability(card, "cantblock")
+}
+
+/// Whether `blocker` may block `attacker`, as Wagic's `canBlock(opponent)` judges it:
+/// protection, `cantbeblockedby`, unblockable, oneblocker, evadebigger, fear,
+/// intimidate, flying (against flying or reach), cloud, shadow, horsemanship and the
+/// landwalks; `blocked` are the attackers blocked so far (`oneblocker`).
+pub(crate) fn may_block(board: &Board, blocker: CardId, attacker: CardId, blocked: &[CardId]) -> bool {
+    let has = |card: CardId, name: &str| board.has_ability(card, name);
+    if !can_block(board, blocker) || !board.get(attacker).is_some_and(|c| c.attacking) {
+        return false;
+    }
+    let blocker_colours = board.colours(blocker);
+    let protected =
+        COLOUR_PROTECTIONS.iter().any(|(ability, colour)| blocker_colours.contains(colour) && has(attacker, ability));
+    let forbidden = board.effects.iter().any(|(_, code, target, card)| {
+        *code == EffectCode::Unblockable && *target == Value::Card(attacker) && *card == blocker.0 as i32
+    });
+    if protected || forbidden || has(attacker, "unblockable") {
+        return false;
+    }
+    if has(attacker, "oneblocker") && blocked.contains(&attacker) {
+        return false;
+    }
+    if has(attacker, "evadebigger") && board.power(blocker) > board.power(attacker) {
+        return false;
+    }
+    let blocker_types = board.types(blocker);
+    let artifact = is_type(&blocker_types, "artifact");
+    if has(attacker, "fear") && !(artifact || blocker_colours.contains(&"black")) {
+        return false;
+    }
+    if has(attacker, "intimidate") && !artifact {
+        let attacker_colours = board.colours(attacker);
+        if !blocker_colours.iter().any(|colour| attacker_colours.contains(colour)) {
+            return false;
+        }
+    }
+    if has(attacker, "flying") && !(has(blocker, "flying") || has(blocker, "reach")) {
+        return false;
+    }
+    if has(blocker, "cloud") && !has(attacker, "flying") {
+        return false;
+    }
+    let shadow = has(attacker, "shadow");
+    if shadow && !(has(blocker, "shadow") || has(blocker, "reachshadow")) {
+        return false;
+    }
+    if !shadow && has(blocker, "shadow") {
+        return false;
+    }
+    if has(attacker, "horsemanship") && !has(blocker, "horsemanship") {
+        return false;
+    }
+    let lands = board.get(blocker).map(|c| board.zone(c.controller, BATTLEFIELD)).unwrap_or_default();
+    let any_land = |matches: &dyn Fn(&[&str]) -> bool| lands.iter().any(|card| matches(&board.types(*card)));
+    !LANDWALKS.iter().any(|(walk, needs)| {
+        has(attacker, walk)
+            && any_land(&|types: &[&str]| match needs {
+                Walk::Types(words) => words.iter().all(|word| is_type(types, word)),
+                Walk::NonBasic => is_type(types, "land") && !is_type(types, "basic"),
+            })
+    })
 }
 
 /// The keyword abilities whose blocks the runner does not play: a block where one is in

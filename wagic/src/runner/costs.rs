@@ -55,7 +55,7 @@ impl Run<'_> {
 
 /// Pays `cost` from `pool` as Wagic does (each colour from its own mana, generic mana
 /// from [`GENERIC_ORDER`]); false, the pool unchanged, when it cannot.
-pub(super) fn pay(pool: &mut Mana, cost: &Mana) -> bool {
+pub(crate) fn pay(pool: &mut Mana, cost: &Mana) -> bool {
     let mut left = *pool;
     for colour in 0..5 {
         if left[colour] < cost[colour] {

@@ -85,8 +85,8 @@ use crate::testfile::{self, CardRef, Phase, State, TestFile, Zone};
 
 mod asserts;
 mod clicks;
-mod combat;
-mod costs;
+pub(crate) mod combat;
+pub(crate) mod costs;
 mod ids;
 mod phases;
 mod protection;

@@ -112,6 +112,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
+    /// Each player tried to draw a card from an empty library (a loss in a game:
+    /// [`crate::play`]).
+    pub drew_from_empty: [bool; 2],
     /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
     /// `damageToController`, `damageToCreature`), until they move or the turn ends.
     pub damagers: Vec<CardId>,
@@ -143,8 +146,15 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
+            drew_from_empty: [false; 2],
             damagers: Vec::new(),
         }
+    }
+
+    /// Seeds the numbers the cards' random effects draw (`Host::random`: a discard at
+    /// random); a board starts seeded with 1.
+    pub fn reseed(&mut self, seed: u32) {
+        self.seed = seed;
     }
 
     /// The card with this handle.

@@ -283,6 +283,9 @@ impl WagicHost for Board {
     fn draw(&mut self, player: PlayerId, count: i32) -> i32 {
         let library = self.zone(player, LIBRARY);
         let drawn = library.len().min(count.max(0) as usize);
+        if drawn < count.max(0) as usize {
+            self.drew_from_empty[usize::from(player.0 != 0)] = true;
+        }
         for &card in &library[..drawn] {
             self.place(card, player, HAND, -1);
             self.events.push(("drawn", player, Value::Player(player)));

@@ -20,7 +20,8 @@
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
 //! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
 //! them: no shroud, protection's targeting, persist...), replacement effects other than
-//! prevention and regeneration shields, poison, and losing the game. Tokens have the characteristics
+//! prevention and regeneration shields, poison, and losing the game (a game, [`crate::play`], plays
+//! turns, summoning sickness, combat and losing on top of it). Tokens have the characteristics
 //! `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
 //! once its move's triggers have run (zone [`GONE`]). Shuffling keeps the library's order (so that
 //! tests know where cards are) and counts the work.

@@ -18,6 +18,7 @@ mod lost;
 mod more;
 mod newability;
 mod next;
+mod play;
 mod sets;
 mod stack;
 mod teach;

@@ -1,0 +1,202 @@
+//! `rsc run --lang wagic --cards FILE... --deck A --deck B [--seed N] [--sets DIR]
+//! [--skip-uncompiled] [--turn-limit N]`: one seeded game of Magic between two Wagic decks,
+//! played by two random players on the Wagic table ([`wagic::play`]) and printed turn by
+//! turn as `rsc run` prints a Card Fighters' Clash game, then the winner.
+//!
+//! A deck is a Wagic deck file (`#NAME:`, one card a line by Wagic id, named through
+//! `--sets`) or lines of a card name with an optional count (`4 Grizzly Bears`). A line
+//! naming a card the card files lack, an id no set file maps, or a card that does not
+//! compile is an error at the deck's file and line, with its code, before the game starts
+//! (exit 1); `--skip-uncompiled` leaves the cards that do not compile out (a warning
+//! each) and plays the rest. Exit 0 for a game played to its end (a win or a draw), 1
+//! for a deck with errors or a game the table stopped, 2 for a file that cannot be read.
+//! With `--json`, the game is one JSON object per line ([`print_json`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use wagic::play::{self, Entry, Outcome, deck};
+use wagic::table::P0;
+
+use serde_json::json;
+
+use crate::Exit;
+use crate::render::{TerminalWriter, terminal_text};
+
+/// The most bytes of a deck file read.
+const MAX_DECK_BYTES: u64 = 4 << 20;
+
+/// What `rsc run --lang wagic` was asked.
+pub struct Options<'a> {
+    pub cards: &'a [PathBuf],
+    pub decks: &'a [PathBuf],
+    pub sets: Option<&'a Path>,
+    pub seed: u64,
+    pub turn_limit: Option<u32>,
+    pub skip_uncompiled: bool,
+    /// One JSON object per line instead of text.
+    pub json: bool,
+}
+
+pub fn run(options: &Options<'_>) -> Exit {
+    if options.cards.is_empty() {
+        stderr_line!("error: `rsc run --lang wagic` needs the Wagic card files: `--cards mtg.txt ...`");
+        return Exit::Usage;
+    }
+    if options.decks.len() != 2 {
+        stderr_line!("error: give two decks (--deck A.txt --deck B.txt), not {}", options.decks.len());
+        return Exit::Usage;
+    }
+    let mut texts = Vec::new();
+    for path in options.decks {
+        match game::bounded::read_bytes(path, MAX_DECK_BYTES) {
+            Ok(bytes) => texts.push(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(error) => {
+                let why = match error {
+                    game::bounded::ReadError::TooLarge(_) => format!("larger than {} MiB", MAX_DECK_BYTES >> 20),
+                    game::bounded::ReadError::Io(error) => error.to_string(),
+                };
+                stderr_line!("error: cannot read `{}`: {why}", terminal_text(&path.display().to_string()));
+                return Exit::Usage;
+            }
+        }
+    }
+    let (sets, whole_cards) = match options.sets.map(crate::wagic_test::read_sets).transpose() {
+        Ok(Some((sets, whole_cards))) => (Some(sets), whole_cards),
+        Ok(None) => (None, Vec::new()),
+        Err(message) => {
+            stderr_line!("error: {}", terminal_text(&message));
+            return Exit::Usage;
+        }
+    };
+    let library = match crate::wagic_test::compile_cards(options.cards, whole_cards) {
+        Ok(library) => Arc::new(library),
+        Err(message) => {
+            stderr_line!("error: {}", terminal_text(&message));
+            return Exit::Usage;
+        }
+    };
+    let mut names = Vec::new();
+    let mut decks = Vec::new();
+    let mut failed = false;
+    // A card that does not compile among the errors: `--skip-uncompiled` would help.
+    let mut uncompiled = false;
+    for (path, text) in options.decks.iter().zip(&texts) {
+        let shown = terminal_text(&path.display().to_string()).into_owned();
+        let mut total = 0usize;
+        let resolved = deck::read(text).map_err(|error| vec![error]).and_then(|read| {
+            let name = if read.name.is_empty() {
+                path.file_stem().map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+            } else {
+                read.name.clone()
+            };
+            names.push(name);
+            total = read.lines.iter().map(|line| line.count as usize).sum();
+            deck::resolve(&read, &library, sets.as_ref(), options.skip_uncompiled)
+        });
+        match resolved {
+            Ok((cards, left_out)) => {
+                for error in &left_out {
+                    stderr_line!("warning: {shown}:{}: left out: {}", error.line, terminal_text(&error.message));
+                }
+                if options.skip_uncompiled {
+                    let played = cards.len();
+                    let left = total.saturating_sub(played);
+                    stderr_line!("note: {shown}: {left} of {total} cards left out, {played} played");
+                }
+                decks.push(cards);
+            }
+            Err(errors) => {
+                failed = true;
+                uncompiled |= errors.iter().any(|error| error.code == "deck-not-compiled");
+                for error in errors {
+                    stderr_line!("error[{}]: {shown}:{}: {}", error.code, error.line, terminal_text(&error.message));
+                }
+            }
+        }
+    }
+    if failed {
+        if uncompiled && !options.skip_uncompiled {
+            stderr_line!("note: `--skip-uncompiled` plays a deck without the cards that do not compile");
+        }
+        return Exit::Errors;
+    }
+    let game_options =
+        play::Options { seed: options.seed, turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT) };
+    let played = play::play(&library, [&decks[0], &decks[1]], game_options);
+    let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    if options.json {
+        // JSON escapes its own strings: the names are written as they are.
+        let mut out = stdout;
+        print_json(&mut out, options.seed, &played, &names);
+        let _ = out.flush();
+    } else {
+        let mut out = TerminalWriter(stdout);
+        let _ = writeln!(out, "seed {}: p0 {} (random) against p1 {} (random)", options.seed, names[0], names[1]);
+        print_game(&mut out, &played, &names);
+        let _ = out.flush();
+    }
+    if matches!(played.outcome, Outcome::Stopped { .. }) { Exit::Errors } else { Exit::Success }
+}
+
+/// The game's log and result, as `rsc run` prints a game.
+fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
+    let name = |index: usize| names.get(index).map_or("", String::as_str);
+    for entry in &played.log {
+        let _ = match entry {
+            Entry::TurnStart { turn, player } => {
+                let index = usize::from(*player != P0);
+                writeln!(out, "── turn {turn}: p{index} ({}) ──", name(index))
+            }
+            Entry::Event { phase, text } => writeln!(out, "  {:<16} {text}", phase.name()),
+            Entry::TurnEnd { turn, life, hand, library } => writeln!(
+                out,
+                "  after turn {turn}: p0 {} life, {} in hand, {} in library · p1 {} life, {} in hand, {} in library",
+                life[0], hand[0], library[0], life[1], hand[1], library[1]
+            ),
+        };
+    }
+    let _ = match &played.outcome {
+        Outcome::Won { winner, reason } => {
+            let index = usize::from(*winner != P0);
+            writeln!(out, "winner: p{index} ({}): {reason}", name(index))
+        }
+        Outcome::Drawn { reason } => writeln!(out, "no winner: {reason}"),
+        Outcome::Stopped { reason } => writeln!(out, "no winner: the game stopped: {reason}"),
+    };
+    let _ = writeln!(out, "{} turns, {} decisions", played.turns, played.decisions);
+}
+
+/// The game as one JSON object per line: `game` (seed, decks), then `turn_start`, `event`
+/// and `turn_end` objects in order, then `result` (winner, its deck, outcome, turns,
+/// decisions, whether the table stopped the game).
+fn print_json(out: &mut impl Write, seed: u64, played: &play::Played, names: &[String]) {
+    let _ = writeln!(out, "{}", json!({"type": "game", "seed": seed, "decks": names}));
+    for entry in &played.log {
+        let line = match entry {
+            Entry::TurnStart { turn, player } => {
+                json!({"type": "turn_start", "turn": turn, "player": usize::from(*player != P0)})
+            }
+            Entry::Event { phase, text } => json!({"type": "event", "phase": phase.name(), "text": text}),
+            Entry::TurnEnd { turn, life, hand, library } => {
+                json!({"type": "turn_end", "turn": turn, "life": life, "hand": hand, "library": library})
+            }
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    let winner = match &played.outcome {
+        Outcome::Won { winner, .. } => Some(usize::from(*winner != P0)),
+        _ => None,
+    };
+    let line = json!({
+        "type": "result",
+        "winner": winner,
+        "deck": winner.and_then(|index| names.get(index)),
+        "outcome": played.outcome.to_string(),
+        "stopped": matches!(played.outcome, Outcome::Stopped { .. }),
+        "turns": played.turns,
+        "decisions": played.decisions,
+    });
+    let _ = writeln!(out, "{line}");
+}

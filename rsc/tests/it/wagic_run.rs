@@ -1,0 +1,177 @@
+//! `rsc run --lang wagic`: one seeded game of two Wagic decks printed turn by turn (a
+//! short game pinned whole, on cards written by the test), and the errors of its decks
+//! and arguments, before any game starts.
+
+use super::{TempDir, code, records, rsc, stderr, stdout};
+
+const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Wrong Card\nauto=nosuchword\nmana={R}\ntype=Instant\n[/card]\n";
+
+/// Seed 4 of Bears against Goblins, six turns: a Shock cast in the other player's draw
+/// step, a block, a death, an attack.
+const GAME: &[&str] = &[
+    "seed 4: p0 Bears (random) against p1 Goblins (random)",
+    "── turn 1: p0 (Bears) ──",
+    "  firstmain        p0 plays Forest",
+    "  after turn 1: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 3 in library",
+    "── turn 2: p1 (Goblins) ──",
+    "  draw             p1 draws Raging Goblin",
+    "  firstmain        p1 plays Mountain",
+    "  after turn 2: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 2 in library",
+    "── turn 3: p0 (Bears) ──",
+    "  draw             p0 draws Grizzly Bears",
+    "  draw             p1 taps Mountain for mana",
+    "  draw             p1 casts Shock",
+    "  draw             p1 chooses p1 for Shock",
+    "  firstmain        p0 plays Forest",
+    "  secondmain       p0 taps Forest, Forest for mana",
+    "  secondmain       p0 casts Grizzly Bears",
+    "  after turn 3: p0 20 life, 5 in hand, 2 in library · p1 18 life, 6 in hand, 2 in library",
+    "── turn 4: p1 (Goblins) ──",
+    "  draw             p1 draws Shock",
+    "  firstmain        p1 plays Mountain",
+    "  firstmain        p1 taps Mountain for mana",
+    "  firstmain        p1 casts Shock",
+    "  firstmain        p1 chooses p0 for Shock",
+    "  firstmain        p1 taps Mountain for mana",
+    "  firstmain        p1 casts Raging Goblin",
+    "  combatattackers  Raging Goblin [p1] attacks",
+    "  combatblockers   Grizzly Bears [p0] blocks Raging Goblin",
+    "  combatdamage     Raging Goblin deals 1 damage to Grizzly Bears",
+    "  combatdamage     Grizzly Bears deals 2 damage to Raging Goblin",
+    "  combatdamage     Raging Goblin [p1] goes to the graveyard",
+    "  after turn 4: p0 18 life, 5 in hand, 2 in library · p1 18 life, 4 in hand, 1 in library",
+    "── turn 5: p0 (Bears) ──",
+    "  draw             p0 draws Grizzly Bears",
+    "  firstmain        p0 plays Forest",
+    "  firstmain        p0 taps Forest, Forest for mana",
+    "  firstmain        p0 casts Grizzly Bears",
+    "  combatattackers  Grizzly Bears [p0] attacks",
+    "  combatdamage     Grizzly Bears deals 2 damage to p1",
+    "  after turn 5: p0 18 life, 4 in hand, 1 in library · p1 16 life, 4 in hand, 1 in library",
+    "── turn 6: p1 (Goblins) ──",
+    "  draw             p1 draws Shock",
+    "  draw             p1 taps Mountain for mana",
+    "  draw             p1 casts Shock",
+    "  draw             p1 chooses p0 for Shock",
+    "  secondmain       p1 taps Mountain for mana",
+    "  secondmain       p1 casts Raging Goblin",
+    "  secondmain       p1 plays Mountain",
+    "  after turn 6: p0 16 life, 4 in hand, 1 in library · p1 16 life, 2 in hand, 0 in library",
+    "no winner: the turn limit (6) was reached",
+    "6 turns, 87 decisions",
+];
+
+/// `rsc run --lang wagic` on `cards.txt` and two decks of `dir`, with `more` arguments.
+fn run_game(dir: &TempDir, decks: [&str; 2], more: &[&str]) -> std::process::Output {
+    let cards = dir.path().join("cards.txt");
+    let mut args: Vec<std::ffi::OsString> = ["run", "--lang", "wagic", "--cards"].map(Into::into).into();
+    args.push(cards.into_os_string());
+    for deck in decks {
+        args.push("--deck".into());
+        args.push(dir.path().join(deck).into_os_string());
+    }
+    args.extend(more.iter().map(Into::into));
+    rsc(args)
+}
+
+fn decks() -> TempDir {
+    let dir = TempDir::new("wagic-run");
+    dir.file("cards.txt", CARDS);
+    dir.file("bears.txt", "#NAME:Bears\n#DESC:two-drops\n5 Forest\n5 Grizzly Bears\n");
+    dir.file("goblins.txt", "#NAME:Goblins\n5 Mountain\n3 Shock\n2 Raging Goblin\n");
+    dir
+}
+
+#[test]
+fn a_seed_plays_one_game_printed_turn_by_turn() {
+    let dir = decks();
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "4", "--turn-limit", "6"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mut expected = GAME.join("\n");
+    expected.push('\n');
+    assert_eq!(stdout(&output), expected);
+    // The same seed, the same game; played to its end, someone wins.
+    let again = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "4", "--turn-limit", "6"]);
+    assert_eq!(stdout(&again), expected);
+    let whole = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "4"]);
+    assert_eq!(code(&whole), 0, "{}", stderr(&whole));
+    assert!(stdout(&whole).lines().any(|line| line.starts_with("winner: p")), "{}", stdout(&whole));
+}
+
+#[test]
+fn json_gives_the_same_game_one_object_a_line() {
+    let dir = decks();
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "4", "--turn-limit", "6", "--json"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let records = records(&output);
+    assert_eq!(records[0], serde_json::json!({"type": "game", "seed": 4, "decks": ["Bears", "Goblins"]}));
+    assert_eq!(records[1], serde_json::json!({"type": "turn_start", "turn": 1, "player": 0}));
+    assert_eq!(records[2], serde_json::json!({"type": "event", "phase": "firstmain", "text": "p0 plays Forest"}));
+    let result = records.last().expect("a result");
+    assert_eq!(
+        *result,
+        serde_json::json!({"type": "result", "winner": null, "deck": null, "outcome": "the turn limit (6) was reached",
+            "stopped": false, "turns": 6, "decisions": 87})
+    );
+    // One event object for each event line of the text.
+    let events = records.iter().filter(|record| record["type"] == "event").count();
+    let text = GAME.iter().filter(|line| line.starts_with("  ") && !line.starts_with("  after turn")).count();
+    assert_eq!(events, text);
+}
+
+#[test]
+fn a_deck_line_the_game_cannot_play_is_an_error_at_its_file_and_line() {
+    let dir = decks();
+    dir.file("bad.txt", "#NAME:Bad\n4 Forest\nNo Such Card\n2 Wrong Card\n1129\n");
+    let output = run_game(&dir, ["bears.txt", "bad.txt"], &[]);
+    assert_eq!(code(&output), 1);
+    assert_eq!(stdout(&output), "", "no game is played");
+    let bad = dir.path().join("bad.txt").display().to_string();
+    let report = stderr(&output);
+    let errors: Vec<&str> = report.lines().filter(|line| line.starts_with("error")).collect();
+    assert_eq!(errors.len(), 3, "{}", stderr(&output));
+    assert!(report.contains("note: `--skip-uncompiled` plays"), "{report}");
+    assert_eq!(errors[0], format!("error[deck-unknown-card]: {bad}:3: no card named `No Such Card` in the card files"));
+    assert!(
+        errors[1].starts_with(&format!("error[deck-not-compiled]: {bad}:4: `Wrong Card` does not compile (E0100 ")),
+        "{}",
+        errors[1]
+    );
+    assert!(errors[2].starts_with(&format!("error[deck-id-without-sets]: {bad}:5: card id 1129")), "{}", errors[2]);
+    // Without the unknown card and the id, `--skip-uncompiled` plays the rest.
+    dir.file("bad.txt", "#NAME:Bad\n4 Forest\n2 Wrong Card\n");
+    let output = run_game(&dir, ["bears.txt", "bad.txt"], &["--skip-uncompiled", "--turn-limit", "2"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains(&format!("warning: {bad}:3: left out: `Wrong Card` does not compile")),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).starts_with("seed 0: p0 Bears (random) against p1 Bad (random)\n"), "{}", stdout(&output));
+}
+
+#[test]
+fn arguments_of_the_other_language_are_usage_errors() {
+    let dir = decks();
+    let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--trace-hash"]);
+    assert_eq!(code(&output), 2, "--trace-hash is not for --lang wagic");
+    let output = rsc(["run", "--lang", "wagic", "--deck", "a.txt", "--deck", "b.txt"]);
+    assert_eq!(code(&output), 2, "no --cards");
+    assert!(stderr(&output).contains("needs the Wagic card files"), "{}", stderr(&output));
+    let output = rsc(["run", "--deck", "a.o8d", "--deck", "b.o8d"]);
+    assert_eq!(code(&output), 2, "no --set");
+    assert!(stderr(&output).contains("`--set DIR`"), "{}", stderr(&output));
+    let output = rsc(["run", "--set", "x", "--deck", "a.o8d", "--deck", "b.o8d", "--skip-uncompiled"]);
+    assert_eq!(code(&output), 2, "--skip-uncompiled needs --lang wagic");
+    dir.file("unknown.txt", "Nothing Like It\n");
+    let output = run_game(&dir, ["bears.txt", "unknown.txt"], &[]);
+    assert_eq!(code(&output), 1, "an unknown card");
+    assert!(!stderr(&output).contains("--skip-uncompiled"), "no card left out would help: {}", stderr(&output));
+    let output = run_game(&dir, ["bears.txt", "missing.txt"], &[]);
+    assert_eq!(code(&output), 2, "a deck that cannot be read");
+}

@@ -1,0 +1,271 @@
+//! Wagic deck files: `#NAME:` and `#DESC:` lines, other `#` lines comments, and one card a
+//! line, by its Wagic (multiverse) id, named through the set files ([`Sets`]), or by its
+//! name with an optional count (`4 Grizzly Bears`, `4x Grizzly Bears`), or as Wagic's
+//! newer decks write it, `Name (SET) *count` (the set is not needed: one name, one card).
+//! Unlike Wagic, which reads `4 Grizzly Bears` as the card of id 4, a number followed by
+//! a name is a count. [`read`] reads
+//! one; [`resolve`] turns it into the card names a game plays, each card checked against
+//! the library: a name not in the card files, an id no set file maps, or a card that does
+//! not compile is a [`DeckError`] at its line, with a stable code.
+
+use crate::sets::Sets;
+use crate::table::{Library, Missing};
+
+use super::MAX_DECK_CARDS;
+
+/// The most copies one line may ask for.
+pub const MAX_COUNT: u32 = 1000;
+
+/// The most lines of a deck file read (a line past them is an error).
+pub const MAX_LINES: usize = 100_000;
+
+/// One card line of a deck file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckLine {
+    /// Its line number, from 1.
+    pub line: u32,
+    /// The card it names.
+    pub card: DeckCard,
+    /// How many copies.
+    pub count: u32,
+}
+
+/// How a deck line names its card.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeckCard {
+    /// By Wagic id.
+    Id(i32),
+    /// By name (any case).
+    Name(String),
+}
+
+/// A deck file read.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Deck {
+    /// `#NAME:`, empty when absent.
+    pub name: String,
+    /// Its card lines, in order.
+    pub lines: Vec<DeckLine>,
+}
+
+/// A deck line the game cannot play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeckError {
+    /// A stable short code: `deck-unknown-card`, `deck-unknown-id`, `deck-id-without-sets`,
+    /// `deck-not-compiled`, `deck-count`, `deck-too-large`, `deck-empty`.
+    pub code: &'static str,
+    /// Its line (0 for the deck as a whole).
+    pub line: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for DeckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: {} [{}]", self.line, self.message, self.code)
+        } else {
+            write!(f, "{} [{}]", self.message, self.code)
+        }
+    }
+}
+
+fn error(code: &'static str, line: u32, message: String) -> DeckError {
+    DeckError { code, line, message }
+}
+
+/// Reads a deck file: its name and card lines. An error for a count of 0 or above
+/// [`MAX_COUNT`], or more than [`MAX_LINES`] lines.
+pub fn read(text: &str) -> Result<Deck, DeckError> {
+    let mut deck = Deck::default();
+    for (index, raw) in text.lines().enumerate() {
+        let line = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        if index >= MAX_LINES {
+            return Err(error("deck-too-large", line, format!("more than {MAX_LINES} lines")));
+        }
+        let text = raw.trim();
+        if let Some(comment) = text.strip_prefix('#') {
+            // Wagic looks for `NAME:` anywhere in a `#` line.
+            if let Some(at) = comment.find("NAME:") {
+                deck.name = comment[at + "NAME:".len()..].trim().to_string();
+            }
+            continue;
+        }
+        if text.is_empty() {
+            continue;
+        }
+        // Wagic's own form: `name (SET) *count #comment` (`MTGDeck::MTGDeck` reads the count
+        // as `atoi` does, after ` *`; `getCardByName` drops the set after ` (`).
+        let (text, starred) = match text.split_once(" *") {
+            Some((card, count)) => (card.trim(), Some(leading_number(count))),
+            None => (text, None),
+        };
+        let text = text.split_once(" (").map_or(text, |(name, _)| name.trim());
+        let (count, name) = match (starred, text.split_once(char::is_whitespace)) {
+            (Some(count), _) => (count, text),
+            (None, Some((first, rest))) if first.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => {
+                (first.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0), rest.trim())
+            }
+            (None, _) => (1, text),
+        };
+        if count == 0 || count > u64::from(MAX_COUNT) {
+            return Err(error("deck-count", line, format!("a count of {count} (1 to {MAX_COUNT})")));
+        }
+        let count = u32::try_from(count).unwrap_or(MAX_COUNT);
+        let card = match name.parse::<i32>() {
+            Ok(id) => DeckCard::Id(id),
+            Err(_) => DeckCard::Name(name.to_string()),
+        };
+        deck.lines.push(DeckLine { line, card, count });
+    }
+    Ok(deck)
+}
+
+/// The number at the start of `text` (after spaces), as C's `atoi` reads it: 0 when
+/// there is none, [`u64::MAX`] past it.
+fn leading_number(text: &str) -> u64 {
+    let digits: String = text.trim_start().chars().take_while(char::is_ascii_digit).take(20).collect();
+    if digits.is_empty() { 0 } else { digits.parse().unwrap_or(u64::MAX) }
+}
+
+/// The card names (as the library writes them, one a copy, in deck order) a game plays
+/// of `deck`; with `skip_uncompiled`, the lines naming a card that does not compile are
+/// left out and returned beside them. Every other line the game cannot play is an error,
+/// all of them returned; so is a deck of more than [`MAX_DECK_CARDS`] cards.
+pub fn resolve(
+    deck: &Deck,
+    library: &Library,
+    sets: Option<&Sets>,
+    skip_uncompiled: bool,
+) -> Result<(Vec<String>, Vec<DeckError>), Vec<DeckError>> {
+    let mut cards = Vec::new();
+    let mut errors = Vec::new();
+    let mut left_out = Vec::new();
+    let known = |entry: &crate::sets::SetEntry| library.name_of(&entry.name).is_some();
+    for line in &deck.lines {
+        let written = match &line.card {
+            DeckCard::Name(name) => name.clone(),
+            DeckCard::Id(id) => {
+                let Some(sets) = sets else {
+                    let message = format!("card id {id} with no set files to name it (pass `--sets`)");
+                    errors.push(error("deck-id-without-sets", line.line, message));
+                    continue;
+                };
+                match sets.printing(*id, known) {
+                    Some(printing) => printing.entry.name.clone(),
+                    None => {
+                        errors.push(error("deck-unknown-id", line.line, format!("no set file has card id {id}")));
+                        continue;
+                    }
+                }
+            }
+        };
+        let Some(name) = library.name_of(&written) else {
+            let message = format!("no card named `{written}` in the card files");
+            errors.push(error("deck-unknown-card", line.line, message));
+            continue;
+        };
+        match library.rules_of(name) {
+            Ok(_) => {}
+            Err(Missing::Unknown) => {
+                let message = format!("no card named `{written}` in the card files");
+                errors.push(error("deck-unknown-card", line.line, message));
+                continue;
+            }
+            Err(Missing::NotCompiled(why)) => {
+                let message = format!("`{name}` does not compile ({why})");
+                let refused = error("deck-not-compiled", line.line, message);
+                if skip_uncompiled {
+                    left_out.push(refused);
+                } else {
+                    errors.push(refused);
+                }
+                continue;
+            }
+        }
+        if cards.len().saturating_add(line.count as usize) > MAX_DECK_CARDS {
+            let message = format!("more than {MAX_DECK_CARDS} cards (a game plays at most that many a deck)");
+            errors.push(error("deck-too-large", line.line, message));
+            break;
+        }
+        cards.extend(std::iter::repeat_n(name.to_string(), line.count as usize));
+    }
+    if errors.is_empty() { Ok((cards, left_out)) } else { Err(errors) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_deck_file_gives_its_name_ids_names_and_counts() {
+        let text = "# NAME: Nightmare\n#DESC:a deck\n#2x Bog Wraith\n1146\n\n4 Grizzly Bears\n2x Forest\nShock\n";
+        let deck = read(text).expect("reads");
+        assert_eq!(deck.name, "Nightmare");
+        let lines: Vec<(u32, DeckCard, u32)> = deck.lines.into_iter().map(|l| (l.line, l.card, l.count)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                (4, DeckCard::Id(1146), 1),
+                (6, DeckCard::Name("Grizzly Bears".into()), 4),
+                (7, DeckCard::Name("Forest".into()), 2),
+                (8, DeckCard::Name("Shock".into()), 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn wagic_s_starred_lines_give_a_name_a_set_and_a_count() {
+        let deck = read("Crusade (RV)                 * 2 #\nPlains (10E)                 *20 #\n1129 *3\nShock\n")
+            .expect("reads");
+        let lines: Vec<(DeckCard, u32)> = deck.lines.into_iter().map(|l| (l.card, l.count)).collect();
+        assert_eq!(
+            lines,
+            vec![
+                (DeckCard::Name("Crusade".into()), 2),
+                (DeckCard::Name("Plains".into()), 20),
+                (DeckCard::Id(1129), 3),
+                (DeckCard::Name("Shock".into()), 1),
+            ]
+        );
+        // No number after ` *`: `atoi` reads 0, a count the game refuses.
+        assert_eq!(read("Shock *many\n").expect_err("no count").code, "deck-count");
+    }
+
+    #[test]
+    fn odd_lines_read_without_a_panic() {
+        for text in [
+            " *",
+            " (",
+            "*",
+            "(",
+            "x",
+            "-5 Forest",
+            "4x",
+            "4x ",
+            "\u{0}",
+            "#NAME:",
+            "#",
+            " * 3",
+            "a (b *c (",
+            "99999999999999999999999999 *99999999999999999999999",
+            "2147483648",
+            "-2147483649",
+            "\r\n\r\n",
+        ] {
+            let _ = read(text);
+        }
+        // `4x` alone is a name (no card follows the count).
+        assert_eq!(read("4x\n").expect("a name").lines[0].card, DeckCard::Name("4x".into()));
+        // A number past the ids Wagic can use is a name the card files lack.
+        assert_eq!(read("2147483648\n").expect("a name").lines[0].card, DeckCard::Name("2147483648".into()));
+    }
+
+    #[test]
+    fn a_count_out_of_range_is_an_error_at_its_line() {
+        let zero = read("Forest\n0 Forest\n").expect_err("a count of 0");
+        assert_eq!((zero.code, zero.line), ("deck-count", 2));
+        let huge = read("99999999999 Forest\n").expect_err("too many");
+        assert_eq!((huge.code, huge.line), ("deck-count", 1));
+    }
+}

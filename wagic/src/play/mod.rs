@@ -1,0 +1,465 @@
+//! Whole games of Magic between two Wagic decks on the [`Table`] (`rsc run --lang wagic`):
+//! two random players, each choosing uniformly, with one seeded [`Rng`], among the moves
+//! the table models, so that one seed gives one game.
+//!
+//! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
+//! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
+//! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
+//! `@each` event, the mana pools emptying as each phase ends. In each main phase the active
+//! player may, until they pass ([`MAX_ACTIONS_PER_PHASE`] at most): play a land (one a
+//! turn); cast a spell from their hand whose mana cost the pool and their untapped lands of
+//! a basic land type can pay (the lands are tapped for it, `{X}` is all the mana left; an
+//! instant or sorcery only when its effect can be activated now); activate an ability of a
+//! permanent they control whose cost can be paid (with their lands' mana when the pool is
+//! short: then every such land is tapped first). In the upkeep, draw, beginning of combat
+//! and end steps, and after attackers and after blockers are declared, each player in turn
+//! (the active one first) may likewise cast instants and spells with flash and activate
+//! the abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
+//! with) is answered by its chooser at random among the runtime's candidates. In combat the
+//! active player attacks with a random subset of the creatures that can attack (untapped,
+//! not summoning sick unless with haste, no defender; `mustattack` ones always), then each
+//! untapped creature of the other player blocks one attacker it may block (the runner's
+//! block rule: flying, fear, landwalk...) or none; exalted and flanking apply as the runner
+//! plays them; first strike damage, then regular damage, is assigned as the runner assigns
+//! it. In the cleanup step the active player discards down to 7 at random.
+//!
+//! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
+//! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
+//! responses (a spell resolves at once: the stack is not modelled), the other player's
+//! instants in the active player's main phases, kicker and `autohand` abilities, affinity's
+//! discount, banding, mulligans, poison. A card's code that traps, a board that does not
+//! settle, or a question that cannot be answered stops the game ([`Outcome::Stopped`], with
+//! the reason): neither player wins.
+
+pub mod deck;
+
+mod combat;
+mod moves;
+mod rng;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
+
+use crate::host::WagicHost;
+use crate::table::{BATTLEFIELD, EXILE, GRAVEYARD, HAND, LIBRARY, Library, P0, P1, Table, TableError};
+use crate::testfile::{PHASES, Phase};
+use vm::bytecode::ZoneIdx;
+
+pub use rng::Rng;
+
+/// Turns after which a game is a draw.
+pub const DEFAULT_TURN_LIMIT: u32 = 200;
+
+/// Cards in each opening hand.
+pub const OPENING_HAND: i32 = 7;
+
+/// The most cards a hand keeps at the end of its player's turn.
+pub const MAX_HAND: usize = 7;
+
+/// Each player's life at the start.
+pub const STARTING_LIFE: i32 = 20;
+
+/// The most cards of one deck a game plays (Wagic's decks hold about 60): a larger deck is
+/// refused ([`deck::DeckError`]), as every rule of the table looks at every card.
+pub const MAX_DECK_CARDS: usize = 500;
+
+/// The most moves a player makes in one main phase before passing.
+pub const MAX_ACTIONS_PER_PHASE: usize = 40;
+
+/// The most questions answered for one move (a spell's targets, the triggers it fires).
+pub const MAX_QUESTIONS: usize = 64;
+
+/// What a game's options are.
+#[derive(Debug, Clone, Copy)]
+pub struct Options {
+    /// The seed of the shuffles and the players' choices.
+    pub seed: u64,
+    /// Turns after which the game is a draw.
+    pub turn_limit: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { seed: 0, turn_limit: DEFAULT_TURN_LIMIT }
+    }
+}
+
+/// One line of a game's log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entry {
+    /// A turn begins: its number (from 1) and its player.
+    TurnStart { turn: u32, player: PlayerId },
+    /// Something happened: in which phase, and what (cards by name, players as `p0`, `p1`).
+    Event { phase: Phase, text: String },
+    /// A turn ended: each player's life, and cards in hand and library.
+    TurnEnd { turn: u32, life: [i32; 2], hand: [usize; 2], library: [usize; 2] },
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A player won: which, and why the other lost.
+    Won { winner: PlayerId, reason: String },
+    /// Nobody won: both lost at once, or the turn limit was reached.
+    Drawn { reason: String },
+    /// The table could not go on (a trap, a board that does not settle): why.
+    Stopped { reason: String },
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Won { reason, .. } | Outcome::Drawn { reason } => f.write_str(reason),
+            Outcome::Stopped { reason } => write!(f, "the game stopped: {reason}"),
+        }
+    }
+}
+
+/// A game played.
+#[derive(Debug, Clone)]
+pub struct Played {
+    /// What happened, turn by turn.
+    pub log: Vec<Entry>,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Turns begun.
+    pub turns: u32,
+    /// Choices the players made.
+    pub decisions: u64,
+}
+
+/// Plays one game between the decks `decks` (card names, as the library writes them, in
+/// deck order: [`deck::resolve`]) of `library`'s cards.
+pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
+    let mut table = Table::with_library(Arc::clone(library));
+    // The cards' own random effects (a discard at random) draw from the game's seed too,
+    // a stream of their own.
+    let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
+    table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
+    let mut game = Game {
+        table,
+        rng: Rng::new(options.seed),
+        phase: Phase::Untap,
+        turn: 0,
+        lands_played: 0,
+        entered: HashSet::new(),
+        log: Vec::new(),
+        decisions: 0,
+        seen: Vec::new(),
+    };
+    let outcome = match game.play(decks, options.turn_limit) {
+        Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
+        Err(outcome) => {
+            // The turn the game ended in ends here.
+            if game.turn > 0 {
+                game.end_of_turn_entry();
+            }
+            outcome
+        }
+    };
+    Played { log: game.log, outcome, turns: game.turn, decisions: game.decisions }
+}
+
+/// A game's progress: `Err` once it is over.
+type Flow = Result<(), Outcome>;
+
+/// The game's state beside the table's.
+struct Game {
+    table: Table,
+    rng: Rng,
+    phase: Phase,
+    /// The turn, from 1.
+    turn: u32,
+    /// Lands the active player played this turn.
+    lands_played: u32,
+    /// Permanents that came under their controller's control since their controller's
+    /// turn began (summoning sick).
+    entered: HashSet<CardId>,
+    log: Vec<Entry>,
+    decisions: u64,
+    /// Where each card was when the log last looked ([`Game::log_moves`]).
+    seen: Vec<(ZoneIdx, PlayerId)>,
+}
+
+/// A player's name in the log.
+fn who(player: PlayerId) -> &'static str {
+    if player == P0 { "p0" } else { "p1" }
+}
+
+/// The other player.
+fn opponent(player: PlayerId) -> PlayerId {
+    if player == P0 { P1 } else { P0 }
+}
+
+fn stopped(error: TableError) -> Outcome {
+    Outcome::Stopped { reason: error.to_string() }
+}
+
+impl Game {
+    fn play(&mut self, decks: [&[String]; 2], turn_limit: u32) -> Flow {
+        for (player, deck) in [P0, P1].into_iter().zip(decks) {
+            if deck.len() > MAX_DECK_CARDS {
+                return Err(Outcome::Stopped {
+                    reason: format!("{} has more than {MAX_DECK_CARDS} cards", who(player)),
+                });
+            }
+            let mut names: Vec<&String> = deck.iter().collect();
+            self.rng.shuffle(&mut names);
+            for name in names {
+                self.table.add_card(name, player, LIBRARY, -1).map_err(stopped)?;
+            }
+        }
+        self.table.board.players = Default::default();
+        for player in &mut self.table.board.players {
+            player.life = STARTING_LIFE;
+        }
+        self.table.hold_questions = true;
+        for player in [P0, P1] {
+            WagicHost::draw(&mut self.table.board, player, OPENING_HAND);
+        }
+        // An empty deck draws no opening hand: that is no loss, its first draw is.
+        self.table.board.drew_from_empty = [false; 2];
+        self.settle()?;
+        // The opening hands are not told card by card.
+        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        for _ in 0..turn_limit {
+            self.turn += 1;
+            self.play_turn()?;
+        }
+        Ok(())
+    }
+
+    fn event(&mut self, text: String) {
+        self.log.push(Entry::Event { phase: self.phase, text });
+    }
+
+    fn end_of_turn_entry(&mut self) {
+        let board = &self.table.board;
+        let count = |zone| [board.zone(P0, zone).len(), board.zone(P1, zone).len()];
+        let entry = Entry::TurnEnd {
+            turn: self.turn,
+            life: [board.players[0].life, board.players[1].life],
+            hand: count(HAND),
+            library: count(LIBRARY),
+        };
+        self.log.push(entry);
+    }
+
+    fn play_turn(&mut self) -> Flow {
+        let active = if self.turn % 2 == 1 { P0 } else { P1 };
+        self.table.board.active = active;
+        self.lands_played = 0;
+        let board = &self.table.board;
+        self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != active));
+        self.log.push(Entry::TurnStart { turn: self.turn, player: active });
+        let mut attacked = false;
+        for &(phase, _) in PHASES {
+            if !attacked && matches!(phase, Phase::CombatBlockers | Phase::CombatDamage) {
+                // No attacker: combat goes on to its end, as in Wagic.
+                continue;
+            }
+            self.enter_phase(phase)?;
+            match phase {
+                Phase::FirstMain | Phase::SecondMain => self.priority(active)?,
+                Phase::CombatAttackers => {
+                    attacked = self.declare_attackers()?;
+                    if attacked {
+                        self.priority_round()?;
+                    }
+                }
+                Phase::CombatBlockers => {
+                    self.declare_blockers()?;
+                    self.priority_round()?;
+                }
+                Phase::CombatDamage => self.combat_damage()?,
+                Phase::CombatEnd => self.end_combat(),
+                Phase::Upkeep | Phase::Draw | Phase::CombatBegin | Phase::EndOfTurn => self.priority_round()?,
+                Phase::Cleanup => self.cleanup()?,
+                _ => {}
+            }
+            for player in &mut self.table.board.players {
+                player.mana = [0; 6];
+            }
+        }
+        self.end_of_turn_entry();
+        Ok(())
+    }
+
+    /// Each player in turn, the active one first, moves at instant speed until they pass
+    /// (in the upkeep, draw, beginning of combat and end steps, and after attackers and
+    /// after blockers are declared).
+    fn priority_round(&mut self) -> Flow {
+        let active = self.table.board.active;
+        self.priority(active)?;
+        self.priority(opponent(active))
+    }
+
+    /// Enters `phase`: the untap step untaps, the draw step draws (not the first
+    /// player's first), the phase's `@each` event fires.
+    fn enter_phase(&mut self, phase: Phase) -> Flow {
+        self.phase = phase;
+        let active = self.table.board.active;
+        self.table.board.main_phase = phase.is_main();
+        self.table.board.upkeep = phase == Phase::Upkeep;
+        if phase == Phase::Untap {
+            for card in self.table.board.zone(active, BATTLEFIELD) {
+                if !self.table.board.has_ability(card, "doesnotuntap") {
+                    WagicHost::set_tapped(&mut self.table.board, card, false);
+                }
+            }
+        }
+        if let Some(event) = self.table.runtime.event_index(phase.event()) {
+            self.table.runtime.emit(vm::runtime::Event::new(event, active));
+        }
+        if phase == Phase::Draw && self.turn > 1 {
+            WagicHost::draw(&mut self.table.board, active, 1);
+        }
+        self.settle()
+    }
+
+    /// The cleanup step: the active player discards down to [`MAX_HAND`] at random, then
+    /// `ueot` effects end and damage wears off.
+    fn cleanup(&mut self) -> Flow {
+        let active = self.table.board.active;
+        let hand = self.table.board.zone(active, HAND);
+        let mut hand: Vec<CardId> = hand;
+        while hand.len() > MAX_HAND {
+            let index = self.rng.below(hand.len());
+            let card = hand.remove(index);
+            self.decisions += 1;
+            self.table.board.place(card, active, GRAVEYARD, -1);
+        }
+        self.settle()?;
+        self.table.try_end_turn(active).map_err(stopped)?;
+        self.settle()
+    }
+
+    fn name(&self, card: CardId) -> String {
+        self.table.board.get(card).map_or_else(String::new, |c| c.printed.name.clone())
+    }
+
+    /// The board settles, every question it asks is answered, and a player who lost
+    /// ends the game.
+    fn settle(&mut self) -> Flow {
+        self.table.try_settle().map_err(stopped)?;
+        for _ in 0..MAX_QUESTIONS {
+            let Some(execution) = self.table.held.take() else {
+                self.log_moves();
+                return self.check_losses();
+            };
+            let answer = self.choose(&execution);
+            self.table.held = Some(execution);
+            self.table.try_answer_held(&answer).map_err(stopped)?;
+        }
+        Err(Outcome::Stopped { reason: format!("more than {MAX_QUESTIONS} questions in a row") })
+    }
+
+    /// Tells the moves since the log last looked that no move of the players tells: draws,
+    /// discards, permanents leaving the battlefield, cards and tokens entering it other
+    /// than as a land played or a spell resolving, a permanent changing controller. Each
+    /// card that entered the battlefield or changed controller is summoning sick.
+    fn log_moves(&mut self) {
+        let mut lines = Vec::new();
+        for (index, c) in self.table.board.cards.iter().enumerate() {
+            let now = (c.zone, c.controller);
+            let before = self.seen.get(index).copied();
+            if before == Some(now) {
+                continue;
+            }
+            if c.zone == BATTLEFIELD {
+                // Entered, or changed controller: summoning sick until its controller's
+                // next turn (a token, a card put onto the battlefield, one stolen).
+                self.entered.insert(CardId(index as u32));
+            }
+            let (name, owner, controller) = (&c.printed.name, who(c.owner), who(c.controller));
+            let line = match (before.map(|(zone, _)| zone), c.zone) {
+                (None, BATTLEFIELD) => format!("{name} token enters the battlefield [{controller}]"),
+                (Some(LIBRARY), HAND) => format!("{owner} draws {name}"),
+                (Some(HAND), GRAVEYARD) => format!("{owner} discards {name}"),
+                (Some(BATTLEFIELD), BATTLEFIELD) => format!("{name} comes under {controller}'s control"),
+                (Some(BATTLEFIELD), GRAVEYARD) => format!("{name} [{owner}] goes to the graveyard"),
+                (Some(BATTLEFIELD), HAND) => format!("{name} returns to {owner}'s hand"),
+                (Some(BATTLEFIELD), LIBRARY) => format!("{name} is put into {owner}'s library"),
+                (Some(from), EXILE) if from != EXILE => format!("{name} [{owner}] is exiled"),
+                (Some(LIBRARY), GRAVEYARD) => format!("{name} goes from {owner}'s library to the graveyard"),
+                (Some(GRAVEYARD | EXILE | LIBRARY), BATTLEFIELD) => {
+                    format!("{name} enters the battlefield [{controller}]")
+                }
+                (Some(GRAVEYARD | EXILE), HAND) => format!("{name} returns to {owner}'s hand"),
+                _ => continue,
+            };
+            lines.push(line);
+        }
+        self.seen = self.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+        for line in lines {
+            self.event(line);
+        }
+    }
+
+    /// A random answer to a question: as many candidates as it allows (a random count
+    /// between its least and its most), chosen at random.
+    fn choose(&mut self, execution: &Execution) -> Vec<Value> {
+        self.decisions += 1;
+        let request = execution.request();
+        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
+            candidates = vec![Value::Bool(true), Value::Bool(false)];
+        }
+        let most = usize::from(request.max).min(candidates.len());
+        let least = usize::from(request.min).min(most);
+        let count = least + self.rng.below(most - least + 1);
+        self.rng.shuffle(&mut candidates);
+        candidates.truncate(count);
+        if !matches!(request.kind, RequestKind::Action) {
+            let shown: Vec<String> = candidates.iter().map(|value| self.shown(*value)).collect();
+            let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
+            let source = self.name(execution.env().source);
+            self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));
+        }
+        candidates
+    }
+
+    /// A value of an answer as the log shows it: a card by name, a player as `p0`.
+    fn shown(&self, value: Value) -> String {
+        match value {
+            Value::Card(card) => self.name(card),
+            Value::Player(player) => who(player).to_string(),
+            Value::Bool(yes) => if yes { "yes" } else { "no" }.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    /// A player at 0 life or less, or who drew from an empty library, loses.
+    fn check_losses(&self) -> Flow {
+        let board = &self.table.board;
+        let lost = |index: usize| {
+            if board.players[index].life <= 0 {
+                Some(format!("p{index} has {} life", board.players[index].life))
+            } else if board.drew_from_empty[index] {
+                Some(format!("p{index} draws from an empty library"))
+            } else {
+                None
+            }
+        };
+        match (lost(0), lost(1)) {
+            (None, None) => Ok(()),
+            (Some(a), Some(b)) => Err(Outcome::Drawn { reason: format!("both players lose: {a}, {b}") }),
+            (Some(reason), None) => Err(Outcome::Won { winner: P1, reason }),
+            (None, Some(reason)) => Err(Outcome::Won { winner: P0, reason }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_outcome_reads_as_its_reason() {
+        let won = Outcome::Won { winner: P0, reason: "p1 has 0 life".into() };
+        assert_eq!(won.to_string(), "p1 has 0 life");
+        assert_eq!(Outcome::Stopped { reason: "x".into() }.to_string(), "the game stopped: x");
+    }
+}

@@ -1,0 +1,390 @@
+//! The moves of a player with priority ([`Move`]): which the table offers them now,
+//! and playing one (a land, a spell paid with the pool and the lands' mana, a
+//! permanent's ability).
+
+use vm::runtime::{CardId, PlayerId, RequestKind, Value};
+
+use super::{Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, stopped, who};
+use crate::catalogue::CATALOGUE;
+use crate::host::WagicHost;
+use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, STACK, Step};
+use crate::testfile::{self, Mana};
+
+/// A move of a player with priority.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Move {
+    /// Plays a land from hand.
+    PlayLand(CardId),
+    /// Casts a spell from hand.
+    Cast(CardId),
+    /// Activates ability `index` of a permanent; `tap_lands` when the pool alone cannot
+    /// pay it and the lands' mana can.
+    Activate { card: CardId, index: usize, tap_lands: bool },
+}
+
+fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
+    types.iter().any(|t| t.as_ref() == word)
+}
+
+impl Game {
+    /// `player` moves until they pass (each move and the pass as likely), at most
+    /// [`MAX_ACTIONS_PER_PHASE`] times: in the active player's main phase any move, else
+    /// instants, spells with flash and abilities the runtime allows at that time.
+    pub(super) fn priority(&mut self, player: PlayerId) -> Flow {
+        for _ in 0..MAX_ACTIONS_PER_PHASE {
+            let moves = self.legal_moves(player)?;
+            self.decisions += 1;
+            let Some(&chosen) = moves.get(self.rng.below(moves.len() + 1)) else { return Ok(()) };
+            match chosen {
+                Move::PlayLand(card) => self.play_land(card)?,
+                Move::Cast(card) => self.cast(card)?,
+                Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Every move `player` can make now.
+    pub(super) fn legal_moves(&mut self, player: PlayerId) -> Result<Vec<Move>, Outcome> {
+        let sorcery_speed = self.phase.is_main() && player == self.table.board.active;
+        let mut moves = Vec::new();
+        for card in self.table.board.zone(player, HAND) {
+            let Some(c) = self.table.board.get(card) else { continue };
+            if is_type(&c.printed.types, "land") {
+                if sorcery_speed && self.lands_played == 0 {
+                    moves.push(Move::PlayLand(card));
+                }
+            } else if self.castable(card, sorcery_speed)? {
+                moves.push(Move::Cast(card));
+            }
+        }
+        for card in self.table.board.zone(player, BATTLEFIELD) {
+            for (index, tap_lands) in self.activations(card)? {
+                moves.push(Move::Activate { card, index, tap_lands });
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The mana colours each of `player`'s untapped lands of a basic land type gives
+    /// (a land with abilities of its own uses them instead, as the runner's click does,
+    /// unless it lost them).
+    fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
+        let board = &self.table.board;
+        board
+            .zone(player, BATTLEFIELD)
+            .into_iter()
+            .filter(|card| {
+                // A land that lost its abilities (Blood Moon's nonbasic Mountains) keeps the
+                // mana ability of its basic land type (rule 305.7).
+                let own = self.own_actions(*card) == 0 || board.lost_abilities(*card);
+                board.get(*card).is_some_and(|c| !c.tapped) && own
+            })
+            .map(|card| {
+                let types = board.types(card);
+                let colours: Vec<usize> = BASIC_LAND_TYPES
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, land)| is_type(&types, "land") && is_type(&types, land))
+                    .map(|(colour, _)| colour)
+                    .collect();
+                (card, colours)
+            })
+            .filter(|(_, colours)| !colours.is_empty())
+            .collect()
+    }
+
+    /// The abilities of a card on the battlefield (its actions less its `autohand` ones);
+    /// 0 for a token or a card with no rules.
+    fn own_actions(&self, card: CardId) -> usize {
+        let Some(c) = self.table.board.get(card) else { return 0 };
+        if c.token {
+            return 0;
+        }
+        let Ok(rules) = self.table.rules(card) else { return 0 };
+        let program = &self.table.library().program;
+        program
+            .cards()
+            .get(rules.index())
+            .map_or(0, |data| data.actions.len().saturating_sub(c.printed.hand_lines.len()))
+    }
+
+    /// A card's mana cost, without `{X}`, and whether it has `{X}`; `None` for a cost
+    /// the table does not pay (hybrid, Phyrexian, several `{X}`).
+    fn spell_cost(&self, card: CardId) -> Option<(Mana, bool)> {
+        let c = self.table.board.get(card)?;
+        let cost = c.printed.mana_cost.to_ascii_lowercase();
+        let has_x = cost.contains("{x}");
+        if cost.matches("{x}").count() > 1 {
+            return None;
+        }
+        Some((testfile::read_mana(&cost.replace("{x}", ""))?, has_x))
+    }
+
+    /// Whether a card in a player's hand can be cast now: at sorcery speed (`sorcery_speed`:
+    /// their own main phase), or an instant or with flash; its cost paid from the pool and
+    /// the lands, and, for an instant or sorcery, its one effect payable now (its
+    /// requisites hold, its targets exist).
+    fn castable(&mut self, card: CardId, sorcery_speed: bool) -> Result<bool, Outcome> {
+        let Some((cost, _)) = self.spell_cost(card) else { return Ok(false) };
+        let Some(c) = self.table.board.get(card) else { return Ok(false) };
+        let (owner, types, hand_lines) = (c.owner, c.printed.types.clone(), c.printed.hand_lines.len());
+        let Ok(rules) = self.table.rules(card) else { return Ok(false) };
+        let data = &self.table.library().program.cards()[rules.index()];
+        let flash = data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == "flash");
+        if !(sorcery_speed || flash || is_type(&types, "instant")) {
+            return Ok(false);
+        }
+        let pool = self.table.board.player(owner).mana;
+        if plan_payment(pool, &self.mana_lands(owner), &cost).is_none() {
+            return Ok(false);
+        }
+        if is_type(&types, "instant") || is_type(&types, "sorcery") {
+            let actions = self.table.library().program.cards()[rules.index()].actions.len();
+            if actions.saturating_sub(hand_lines) != 1 {
+                return Ok(false);
+            }
+            let payable = self.table.try_payable_actions(card, owner).map_err(stopped)?;
+            return Ok(payable.contains(&0));
+        }
+        Ok(true)
+    }
+
+    /// The abilities of a permanent of the active player that can be activated now, each
+    /// with whether the lands must be tapped for it.
+    fn activations(&mut self, card: CardId) -> Result<Vec<(usize, bool)>, Outcome> {
+        let actions = self.own_actions(card);
+        if actions == 0 || self.table.board.lost_abilities(card) {
+            return Ok(Vec::new());
+        }
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return Ok(Vec::new()) };
+        let controller = c.controller;
+        let sick = is_type(&board.types(card), "creature")
+            && self.entered.contains(&card)
+            && !board.has_ability(card, "haste");
+        // The activated lines (`{cost}:effect`), one an action when they match up.
+        let activated: Vec<String> = c
+            .printed
+            .autos
+            .iter()
+            .map(|auto| auto.trim_start().to_ascii_lowercase())
+            .filter(|auto| auto.starts_with('{'))
+            .collect();
+        let taps =
+            |line: &String| line.split(':').next().is_some_and(|cost| cost.contains("{t}") || cost.contains("{q}"));
+        let tapping: Vec<bool> = if activated.len() == actions {
+            activated.iter().map(taps).collect()
+        } else {
+            vec![activated.iter().any(taps); actions]
+        };
+        let mut offered = Vec::new();
+        let payable = self.table.try_payable_actions(card, controller).map_err(stopped)?;
+        for index in payable.into_iter().filter(|index| *index < actions) {
+            offered.push((index, false));
+        }
+        let lands = self.mana_lands(controller);
+        if !lands.is_empty() {
+            // With the lands' mana in the pool (each land's first colour), for the trial only.
+            let pool = self.table.board.player(controller).mana;
+            let mut more = pool;
+            for (_, colours) in &lands {
+                more[colours[0]] = more[colours[0]].saturating_add(1);
+            }
+            self.table.board.players[usize::from(controller.0 != 0)].mana = more;
+            let with_lands = self.table.try_payable_actions(card, controller);
+            self.table.board.players[usize::from(controller.0 != 0)].mana = pool;
+            for index in with_lands.map_err(stopped)? {
+                if index < actions && !offered.iter().any(|(offered, _)| *offered == index) {
+                    offered.push((index, true));
+                }
+            }
+        }
+        offered.retain(|(index, _)| !(sick && tapping.get(*index).copied().unwrap_or(true)));
+        Ok(offered)
+    }
+
+    fn play_land(&mut self, card: CardId) -> Flow {
+        let Some(owner) = self.table.board.get(card).map(|c| c.owner) else { return Ok(()) };
+        self.lands_played += 1;
+        let name = self.name(card);
+        self.event(format!("{} plays {name}", who(owner)));
+        self.table.board.place(card, owner, BATTLEFIELD, -1);
+        self.entered.insert(card);
+        self.settle()
+    }
+
+    /// Taps `player`'s lands for one mana each, of the colours given.
+    fn tap_for_mana(&mut self, player: PlayerId, taps: &[(CardId, usize)]) -> Flow {
+        for &(land, colour) in taps {
+            WagicHost::set_tapped(&mut self.table.board, land, true);
+            let pool = &mut self.table.board.players[usize::from(player.0 != 0)].mana;
+            pool[colour] = pool[colour].saturating_add(1);
+        }
+        if !taps.is_empty() {
+            let lands: Vec<String> = taps.iter().map(|(land, _)| self.name(*land)).collect();
+            self.event(format!("{} taps {} for mana", who(player), lands.join(", ")));
+        }
+        self.settle()
+    }
+
+    /// Casts a spell: taps the lands its cost needs, pays it, and resolves it at once
+    /// (a permanent enters the battlefield; an instant or sorcery's effect runs, then it
+    /// goes to the graveyard).
+    fn cast(&mut self, card: CardId) -> Flow {
+        let Some((cost, has_x)) = self.spell_cost(card) else { return Ok(()) };
+        let Some(c) = self.table.board.get(card) else { return Ok(()) };
+        let (owner, types) = (c.owner, c.printed.types.clone());
+        let pool = self.table.board.player(owner).mana;
+        let mut lands = self.mana_lands(owner);
+        if has_x {
+            // `{X}`: every land's mana, all of what is left is X.
+            lands.iter_mut().for_each(|(_, colours)| colours.truncate(1));
+        }
+        let Some(mut taps) = plan_payment(pool, &lands, &cost) else { return Ok(()) };
+        if has_x {
+            taps = lands.iter().map(|(land, colours)| (*land, colours[0])).collect();
+        }
+        self.tap_for_mana(owner, &taps)?;
+        let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
+        if !crate::runner::costs::pay(pool, &cost) {
+            return Ok(());
+        }
+        let x = if has_x {
+            let x = pool.iter().fold(0i32, |sum, mana| sum.saturating_add(*mana));
+            *pool = [0; 6];
+            self.table.board.x_paid = x;
+            format!(" with X = {x}")
+        } else {
+            String::new()
+        };
+        let name = self.name(card);
+        self.event(format!("{} casts {name}{x}", who(owner)));
+        self.table.board.place(card, owner, STACK, -1);
+        self.settle()?;
+        if !(is_type(&types, "instant") || is_type(&types, "sorcery")) {
+            self.table.board.place(card, owner, BATTLEFIELD, -1);
+            self.entered.insert(card);
+            return self.settle();
+        }
+        let mut step = self.table.start(card, owner).map_err(stopped)?;
+        if let Step::Asks(execution) = step {
+            step = if execution.request().kind == RequestKind::Action {
+                self.table.resume(execution, &[Value::Int(0)]).map_err(stopped)?
+            } else {
+                Step::Asks(execution)
+            };
+        }
+        let done = self.drive(step)?;
+        if !done {
+            self.event(format!("{name} does nothing"));
+        }
+        if self.table.board.get(card).is_some_and(|c| c.zone == STACK) {
+            self.table.board.place(card, owner, GRAVEYARD, -1);
+        }
+        self.settle()
+    }
+
+    fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
+        let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
+        if tap_lands {
+            let taps: Vec<(CardId, usize)> =
+                self.mana_lands(controller).into_iter().map(|(land, colours)| (land, colours[0])).collect();
+            self.tap_for_mana(controller, &taps)?;
+        }
+        let name = self.name(card);
+        let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
+        self.event(format!("{} activates {name}: {ability}", who(controller)));
+        let mut step = self.table.start(card, controller).map_err(stopped)?;
+        if let Step::Asks(execution) = step {
+            step = if execution.request().kind == RequestKind::Action {
+                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
+                self.table.resume(execution, &[chosen]).map_err(stopped)?
+            } else {
+                Step::Asks(execution)
+            };
+        }
+        if !self.drive(step)? {
+            self.event(format!("{name}'s ability does nothing"));
+        }
+        self.settle()
+    }
+
+    /// The `auto=` line of a permanent's ability `index`, when its activated lines
+    /// (`{cost}:effect`) are its abilities one for one.
+    fn ability_text(&self, card: CardId, index: usize) -> Option<String> {
+        let c = self.table.board.get(card)?;
+        let activated: Vec<&str> =
+            c.printed.autos.iter().map(|auto| auto.trim()).filter(|auto| auto.starts_with('{')).collect();
+        if activated.len() != self.own_actions(card) {
+            return None;
+        }
+        activated.get(index).map(|line| line.to_string())
+    }
+
+    /// Answers a spell's or ability's questions until it ends; whether it ran to its end.
+    fn drive(&mut self, mut step: Step) -> Result<bool, Outcome> {
+        for _ in 0..MAX_QUESTIONS {
+            match step {
+                Step::Done(done) => return Ok(done),
+                Step::Unpaid => return Ok(false),
+                Step::Asks(execution) => {
+                    let answer = self.choose(&execution);
+                    step = self.table.resume(execution, &answer).map_err(stopped)?;
+                }
+            }
+        }
+        if let Step::Asks(execution) = step {
+            self.table.runtime.cancel(execution);
+        }
+        Err(Outcome::Stopped { reason: format!("a spell or ability asks more than {MAX_QUESTIONS} questions") })
+    }
+}
+
+/// Which lands to tap, for which colour, so that `pool` and their mana pay `cost`: each
+/// coloured part from the pool, then from the lands giving fewest colours; generic mana
+/// from what the pool has left, then from any land left. `None` when they cannot.
+pub(super) fn plan_payment(pool: Mana, lands: &[(CardId, Vec<usize>)], cost: &Mana) -> Option<Vec<(CardId, usize)>> {
+    let mut left = pool;
+    let mut free: Vec<&(CardId, Vec<usize>)> = lands.iter().collect();
+    free.sort_by_key(|(_, colours)| colours.len());
+    let mut taps = Vec::new();
+    for colour in 0..5 {
+        let from_pool = left[colour].min(cost[colour]).max(0);
+        left[colour] -= from_pool;
+        for _ in 0..cost[colour].saturating_sub(from_pool) {
+            let at = free.iter().position(|(_, colours)| colours.contains(&colour))?;
+            taps.push((free.remove(at).0, colour));
+        }
+    }
+    let in_pool = left.iter().fold(0i32, |sum, mana| sum.saturating_add((*mana).max(0)));
+    for _ in 0..cost[5].saturating_sub(in_pool).max(0) {
+        if free.is_empty() {
+            return None;
+        }
+        let (land, colours) = free.remove(0);
+        taps.push((*land, colours[0]));
+    }
+    Some(taps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payment_taps_the_lands_a_cost_needs_and_no_more() {
+        let (forest, island, dual) = (CardId(1), CardId(2), CardId(3));
+        let lands = vec![(dual, vec![1, 4]), (forest, vec![4]), (island, vec![1])];
+        // {1}{G}: the Forest pays {G} (the dual is kept), then the dual the generic.
+        let taps = plan_payment([0; 6], &lands, &[0, 0, 0, 0, 1, 1]).expect("payable");
+        assert_eq!(taps, vec![(forest, 4), (island, 1)]);
+        // {U} already in the pool: no land for it.
+        let taps = plan_payment([0, 1, 0, 0, 0, 0], &lands, &[0, 1, 0, 0, 0, 0]).expect("payable");
+        assert!(taps.is_empty());
+        // {R}: no land gives it.
+        assert_eq!(plan_payment([0; 6], &lands, &[0, 0, 0, 1, 0, 0]), None);
+        // {4}: three lands are not enough.
+        assert_eq!(plan_payment([0; 6], &lands, &[0, 0, 0, 0, 0, 4]), None);
+    }
+}
