@@ -399,7 +399,8 @@ impl Code {
                  1291 on an X sorcery (Fireball: the X paid divided among its targets), \
                  130369 on an instant or sorcery (Soulblast: its controller's creatures for \
                  their total power as damage), 1191 or 1312 on a spell without `target=` \
-                 (the Elemental Blasts: a red or blue permanent to its graveyard), or \
+                 (the Elemental Blasts: a red or blue permanent to its graveyard), 135262 on \
+                 an instant or sorcery (the Beacons: shuffled into its library as it resolves), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

@@ -3,11 +3,12 @@
 //! elsewhere), and a card with no lines of its own reads the lines of the card whose id
 //! is N. The rules compiled are 1194 and 129767 (`aura.rs`), Fireball's 1291
 //! (`dividedamage`), Soulblast's 130369 (`sacrificeforpower`) and the Elemental Blasts'
-//! 1191 and 1312 (a permanent of the colour to its graveyard); an alias naming
+//! 1191 and 1312 (a permanent of the colour to its graveyard), the Beacons' and Zeniths'
+//! 135262 (the spell shuffled into its library as it resolves); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Effect, Link, RuleTarget, Statement};
+use compiler::ir::{Arg, Effect, Expr, Link, RuleTarget, Statement, Target};
 use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
@@ -42,6 +43,10 @@ pub(super) fn blast_colour(value: &str) -> Option<&'static str> {
     }
 }
 
+/// The rule of the Beacons and Zeniths (Beacon of Destruction, Black Sun's Zenith): the
+/// spell goes into its library, shuffled, as it resolves.
+pub(super) const SHUFFLE_INTO_LIBRARY: &str = "135262";
+
 /// Whether `value` is a number naming no rule of Wagic's engine.
 pub(super) fn is_marker(value: &str) -> bool {
     value.trim().parse::<u32>().is_ok_and(|number| number != 0 && !RULES.contains(&number))
@@ -66,6 +71,24 @@ impl<'i> Lowering<'i> {
         let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
         let pile = Arg::Const(Const::Pile(ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) }));
         Ok((target, self.alias_rule(at, Command::MoveTo, &[pile])))
+    }
+
+    /// The Beacons' and Zeniths' rule (135262), after the spell's own effects as Wagic runs
+    /// the alias after the card's lines: the spell card moves from the stack into its
+    /// controller's library (`putInZone(card, from, controller's library)`, which the
+    /// runner then leaves there), and that library is shuffled.
+    pub(super) fn shuffle_into_library(&self, at: Piece<'_>) -> [Statement<'i>; 2] {
+        let my = catalogue::position(catalogue::ZONE_PREFIXES, "my").map(ZonePrefixIdx::new);
+        let library = catalogue::ZONES.iter().position(|zone| zone.name == "library").unwrap_or(0);
+        let pile = Arg::Const(Const::Pile(ZoneRef { prefix: my, zone: ZoneIdx::new(library) }));
+        let on = |variable: &str, statement: Statement<'i>| {
+            let value = self.arena.alloc(Expr::Var(spec::variable(variable)));
+            Statement { target: Some(Target::Expr { value, optional: false }), ..statement }
+        };
+        [
+            on("this", self.alias_rule(at, Command::MoveTo, &[pile])),
+            on("me", self.alias_rule(at, Command::Shuffle, &[])),
+        ]
     }
 
     /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's

@@ -252,6 +252,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut hand_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
+    // The Beacons' `alias=135262`, run after all the spell's lines.
+    let mut shuffled_in = None;
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         let key = field.key.to_ascii_lowercase();
@@ -393,6 +395,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 rule_target = Some(target);
                 spell_statements.push(statement);
             }
+            "alias" if is_spell && value.text.trim() == alias::SHUFFLE_INTO_LIBRARY => shuffled_in = Some(value),
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.
             }
@@ -471,6 +474,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     if actions.len() > 1 && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit)) {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
+    }
+    if let Some(at) = shuffled_in {
+        spell_statements.extend(lowering.shuffle_into_library(at));
     }
     if spell_statements.len() > MAX_STATEMENTS || actions.len() + hand_actions.len() + autos.len() > MAX_ENTRIES {
         let open = Piece::new("", 0);

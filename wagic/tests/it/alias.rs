@@ -148,3 +148,34 @@ fn lhurgoyfs_toughness_is_one_more_than_the_creatures_in_graveyards() {
         Some("unsupported: `anyzone` on a card not printed `*/*`")
     );
 }
+
+/// The Beacons' and Zeniths' alias: after the spell's own effects, the spell goes into
+/// its controller's library, shuffled, not the graveyard.
+#[test]
+fn a_beacons_alias_shuffles_the_spell_into_its_library_after_its_effects() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    // After the card's lines wherever the alias is written: the move of the spell card
+    // itself, then its controller's shuffle.
+    let beacon = "target=creature,player\nauto=damage:5\nalias=135262\ntype=Instant";
+    assert_eq!(ir_of(beacon), ["action[0]: - damage ueot; this moveto; me shuffle"]);
+    let first = "alias=135262\nauto=draw:1 controller\ntype=Sorcery";
+    assert_eq!(ir_of(first), ["action[0]: me draw ueot; this moveto; me shuffle"]);
+    // On a permanent it is no rule of Wagic's engine's reading of a spell.
+    assert_eq!(error_of("alias=135262\ntype=Creature").as_deref(), Some("unsupported: key `alias`"));
+    let cards = "[card]\nname=Beacon\ntarget=creature,player\nauto=damage:5\nalias=135262\nmana={R}\ntype=Instant\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Mox\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let beaconed = super::behaviour::test(
+        "[PLAYER1]\nhand:Beacon\nlibrary:Mox\nmanapool:{R}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Beacon\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\nlibrary:Mox,Beacon\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&beaconed), Verdict::Passed);
+    // Not in the graveyard, as a spell without the alias goes.
+    let graveyard = beaconed.replace("library:Mox,Beacon\n", "library:Mox\ngraveyard:Beacon\n");
+    assert_ne!(verdict(&graveyard), Verdict::Passed);
+}
