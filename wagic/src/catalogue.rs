@@ -661,6 +661,10 @@ pub const VARIABLES: &[NamedSpec] = &[
         "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
     ),
     named("kicked", "1 when the source was cast with its kicker paid (`auto=kicker effect`), 0 otherwise."),
+    named(
+        "alternative",
+        "1 when the source was cast for its alternative cost (`other=`, `auto=alternative effect`), 0 otherwise.",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.

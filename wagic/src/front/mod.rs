@@ -34,10 +34,13 @@
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
-//! `auto=kicker effect` in `kicker.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
+//! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
+//! `alternative.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
 
 mod alias;
 pub use alias::alias_target;
+mod alternative;
+pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod cda;
@@ -122,7 +125,7 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -288,8 +291,17 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 ));
             }
             "kicker" => lowering.kicker_cost(value)?,
+            "other" => lowering.alternative_cost(value)?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
+                if is_spell {
+                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                } else {
+                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                }
+            }
+            "auto" if alternative::is_alternative_line(value) && !is_aura && !is_equipment => {
+                let statements = lowering.paid_alternative(value, block.field("other").is_some())?;
                 if is_spell {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 } else {
@@ -441,7 +453,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard), `autohand` (cycling) and `kicker`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     to a graveyard), `autohand` (cycling), `kicker` and `other` (a mana cost); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });

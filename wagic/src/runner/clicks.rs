@@ -43,31 +43,39 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
         let kicker = !c.printed.kicker.is_empty();
-        if hand_lines == 0 && !kicker {
-            return self.cast(card, false, line, text);
+        let other = !c.printed.other.is_empty();
+        if hand_lines == 0 && !kicker && !other {
+            return self.cast(card, Payment::Normal, line, text);
         }
         if is_type(&c.printed.types, "land") {
-            return Err(skip("a land with an `autohand` ability or a kicker (Wagic's menu order)", at(line, text)));
+            return Err(skip(
+                "a land with an `autohand` ability, a kicker or an alternative cost (Wagic's menu order)",
+                at(line, text),
+            ));
         }
         // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
         // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
-        // loaded next) when the kicker can be paid too, then the card's `autohand`
+        // loaded next) when the kicker can be paid too, the alternative cost rule
+        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, then the card's `autohand`
         // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let first_hand = actions.saturating_sub(hand_lines);
         let mut entries = Vec::new();
-        if self.can_cast(card, false) {
+        if self.can_cast(card, Payment::Normal) {
             entries.push(Entry::Cast);
         }
-        if kicker && self.can_cast(card, true) {
+        if kicker && self.can_cast(card, Payment::Kicked) {
             entries.push(Entry::CastKicked);
+        }
+        if other && self.can_cast(card, Payment::Alternative) {
+            entries.push(Entry::CastAlternative);
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
         entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
         match entries.as_slice() {
             // Nothing reacts: the cast's own checks say why.
-            [] => self.cast(card, false, line, text),
+            [] => self.cast(card, Payment::Normal, line, text),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {
                 self.menu = Some(Menu { card, entries });
@@ -76,9 +84,8 @@ impl Run<'_> {
         }
     }
 
-    /// Whether a card in hand (not a land) can be cast now and its mana cost (and its
-    /// kicker, when `kicked`) paid.
-    fn can_cast(&self, card: CardId, kicked: bool) -> bool {
+    /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
+    fn can_cast(&self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
         let Ok(rules) = self.table.rules(card) else { return false };
         let data = &self.table.library().program.cards()[rules.index()];
@@ -86,22 +93,29 @@ impl Run<'_> {
         if !(is_type(&c.printed.types, "instant") || flash || self.phase.is_main()) {
             return false;
         }
-        let mana_cost = c.printed.mana_cost.to_ascii_lowercase();
+        let mana_cost = match payment {
+            Payment::Alternative => c.printed.other.to_ascii_lowercase(),
+            Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
+        };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
         let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
-        if kicked && !add_kicker(&mut cost, &c.printed.kicker) {
+        if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
-        self.affinity_discount(card, &mut cost);
+        if payment != Payment::Alternative {
+            self.affinity_discount(card, &mut cost);
+        }
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
         costs::pay(&mut pool, &cost)
     }
 
     /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
-    /// `kicked`) and puts it on the stack.
-    fn cast(&mut self, card: CardId, kicked: bool, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+    /// kicked; its alternative cost instead when so paid) and puts it on the stack.
+    fn cast(&mut self, card: CardId, payment: Payment, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
-        let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
+        let printed_x = c.printed.mana_cost.to_ascii_lowercase().contains("{x}");
+        let mana_cost = if payment == Payment::Alternative { &c.printed.other } else { &c.printed.mana_cost };
+        let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
@@ -133,10 +147,19 @@ impl Run<'_> {
         let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
-        if kicked && !add_kicker(&mut cost, &kicker_cost) {
+        if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
             return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
         }
+        if payment == Payment::Alternative && printed_x {
+            // The X of the card's text when it is cast for another cost is not modelled.
+            return Err(skip("an alternative cost on a card with `{X}`", at(line, text)));
+        }
+        let full = cost;
         self.affinity_discount(card, &mut cost);
+        if payment == Payment::Alternative && cost != full {
+            // Whether Wagic lowers an alternative cost by affinity is not modelled.
+            return Err(skip("an alternative cost beside affinity", at(line, text)));
+        }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
         if !costs::pay(pool, &cost) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
@@ -146,7 +169,8 @@ impl Run<'_> {
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
-        self.table.board.kicked = kicked.then_some(card);
+        self.table.board.kicked = (payment == Payment::Kicked).then_some(card);
+        self.table.board.alternative = (payment == Payment::Alternative).then_some(card);
         self.table.board.place(card, owner, STACK, -1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
@@ -158,8 +182,12 @@ impl Run<'_> {
         if !is_spell {
             self.resolve_spell(card);
             self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
-            // Its entering effects have read it: entering again later is not kicked.
-            self.table.board.kicked = None;
+            // Its entering effects have read it (unless one waits for its answer: then once
+            // answered, `play`): entering again later is neither kicked nor paid otherwise.
+            if self.table.held.is_none() {
+                self.table.board.kicked = None;
+                self.table.board.alternative = None;
+            }
             return Ok(None);
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
@@ -283,8 +311,9 @@ impl Run<'_> {
                 Ok(None)
             }
             Entry::Action(index) => self.activate(card, index, line, text),
-            Entry::Cast => self.cast(card, false, line, text),
-            Entry::CastKicked => self.cast(card, true, line, text),
+            Entry::Cast => self.cast(card, Payment::Normal, line, text),
+            Entry::CastKicked => self.cast(card, Payment::Kicked, line, text),
+            Entry::CastAlternative => self.cast(card, Payment::Alternative, line, text),
         }
     }
 
@@ -435,6 +464,8 @@ pub(super) enum Entry {
     Cast,
     /// Casts it from hand with its kicker paid (Wagic's `MTGKickerRule`).
     CastKicked,
+    /// Casts it from hand for its alternative cost (Wagic's `MTGAlternativeCostRule`).
+    CastAlternative,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
@@ -472,6 +503,17 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// How a spell cast from hand is paid for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Payment {
+    /// Its mana cost.
+    Normal,
+    /// Its mana cost and its kicker.
+    Kicked,
+    /// Its alternative cost (`other=`) instead of its mana cost.
+    Alternative,
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

@@ -107,6 +107,9 @@ pub struct Board {
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
+    /// The card last cast for its alternative cost, while it resolves (the catalogue's
+    /// `alternative`).
+    pub alternative: Option<CardId>,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -137,6 +140,7 @@ impl Board {
             upkeep: false,
             x_paid: 0,
             kicked: None,
+            alternative: None,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,

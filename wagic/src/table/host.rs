@@ -89,6 +89,7 @@ impl Host for Board {
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
             "x" => Value::Int(self.x_paid),
             "kicked" => Value::Int(i32::from(self.kicked == Some(env.source))),
+            "alternative" => Value::Int(i32::from(self.alternative == Some(env.source))),
             _ => Value::Nil,
         }
     }
@@ -389,6 +390,7 @@ impl WagicHost for Board {
             autos: Vec::new(),
             hand_lines: Vec::new(),
             kicker: String::new(),
+            other: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
         };
         self.next_order += 1;
