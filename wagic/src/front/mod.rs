@@ -747,6 +747,13 @@ impl<'i> Lowering<'i> {
     /// equipment's abilities at the equipped creature, which is not modelled.
     fn equipment_line(&self, value: Piece<'_>) -> Result<(&'i [Statement<'i>], bool), Unsupported> {
         let refused = || Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect");
+        // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`.
+        let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
+        let taught = aura::taught(value, true, construct)?;
+        if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
+            return Err(Unsupported::new(value, construct));
+        }
+        let value = taught;
         match self.line(value)? {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
             Line::Plain(statements) => {

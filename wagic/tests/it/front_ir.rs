@@ -436,7 +436,7 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
     for card in [
         "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
         "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",
-        "auto=teach(creature) trample\ntype=Artifact\nsubtype=Equipment",
+        "auto=teach(creature[flying]) trample\ntype=Artifact\nsubtype=Equipment",
     ] {
         let error = error_of(card);
         assert!(error.as_deref() == Some(refusal) || card.contains("Equipment"), "{card}: {error:?}");

@@ -20,4 +20,5 @@ mod more;
 mod newability;
 mod next;
 mod sets;
+mod teach;
 mod this;
