@@ -16,6 +16,7 @@ use crate::host::{Colour, EffectCode, Token, WagicHost};
 mod costs;
 pub use costs::GENERIC_ORDER;
 use costs::*;
+mod combat;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -532,6 +533,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,
         Command::SacrificeForPower => sacrifice_for_power,
+        Command::DestroyCombatOpponents => combat::destroy_combat_opponents,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
     }

@@ -263,6 +263,14 @@ macro_rules! for_each_command {
                 doc: "A sorcery's `alias=1291` (Fireball's rule in Wagic's engine, `AFireball`): with n targets, deals (amount + 1 - n) / n damage (divided evenly, rounded toward zero) to each target creature or player; amount is the X paid, which counts the {1} each target beyond the first costs.",
                 fails_when: "there is no target",
             },
+            DestroyCombatOpponents {
+                name: "destroycombatopponents",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "A creature's `alias=2732` (Kjeldoran Frostbeast's rule in Wagic's engine, `AKjeldoranFrostbeast`): at the end of combat, destroys each creature that blocked a target card or that it blocked in that combat, if the target is still on the battlefield.",
+                fails_when: "no creature was destroyed",
+            },
             SacrificeForPower {
                 name: "sacrificeforpower",
                 params: [],

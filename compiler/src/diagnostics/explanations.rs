@@ -401,7 +401,9 @@ impl Code {
                  130369 on an instant or sorcery (Soulblast: its controller's creatures for \
                  their total power as damage), 1191 or 1312 on a spell without `target=` \
                  (the Elemental Blasts: a red or blue permanent to its graveyard), 135262 on \
-                 an instant or sorcery (the Beacons: shuffled into its library as it resolves), or \
+                 an instant or sorcery (the Beacons: shuffled into its library as it resolves), 2732 \
+                 on a creature (Kjeldoran Frostbeast: the creatures in combat with it destroyed \
+                 at the end of combat), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

@@ -4,16 +4,18 @@
 //! is N. The rules compiled are 1194 and 129767 (`aura.rs`), Fireball's 1291
 //! (`dividedamage`), Soulblast's 130369 (`sacrificeforpower`) and the Elemental Blasts'
 //! 1191 and 1312 (a permanent of the colour to its graveyard), the Beacons' and Zeniths'
-//! 135262 (the spell shuffled into its library as it resolves); an alias naming
+//! 135262 (the spell shuffled into its library as it resolves), and on a creature
+//! Kjeldoran Frostbeast's 2732 (at the end of combat, the creatures in combat with it are
+//! destroyed); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Effect, Expr, Link, RuleTarget, Statement, Target};
-use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
+use compiler::ir::{Arg, Auto, Effect, Event, Expr, Link, RuleTarget, Statement, Target};
+use vm::bytecode::{CommandIdx, Const, EventIdx, EventPrefixIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
-use crate::catalogue::{self, Command};
+use crate::catalogue::{self, CATALOGUE, Command};
 use crate::reader::CardBlock;
 
 /// The alias numbers Wagic's engine has a rule for: the cases of `addAbilities`, those of
@@ -46,6 +48,10 @@ pub(super) fn blast_colour(value: &str) -> Option<&'static str> {
 /// The rule of the Beacons and Zeniths (Beacon of Destruction, Black Sun's Zenith): the
 /// spell goes into its library, shuffled, as it resolves.
 pub(super) const SHUFFLE_INTO_LIBRARY: &str = "135262";
+
+/// Kjeldoran Frostbeast's rule: at the end of each combat, the creatures that blocked it or
+/// that it blocked are destroyed.
+pub(super) const COMBAT_END_DESTRUCTION: &str = "2732";
 
 /// Whether `value` is a number naming no rule of Wagic's engine.
 pub(super) fn is_marker(value: &str) -> bool {
@@ -89,6 +95,26 @@ impl<'i> Lowering<'i> {
             on("this", self.alias_rule(at, Command::MoveTo, &[pile])),
             on("me", self.alias_rule(at, Command::Shuffle, &[])),
         ]
+    }
+
+    /// Kjeldoran Frostbeast's rule (2732, Wagic's `AKjeldoranFrostbeast`): an auto on
+    /// every end of combat step, either player's, destroying the creatures in combat with
+    /// the card (`destroycombatopponents` on the card itself, which checks it is in play).
+    pub(super) fn combat_end_destruction(&self, at: Piece<'_>) -> Auto<'i> {
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("combatends").unwrap_or(0)),
+            prefix: catalogue::position(catalogue::EVENT_PREFIXES, "any").map(EventPrefixIdx::new),
+            suffix: None,
+            condition: None,
+            span: at.span(),
+        };
+        let statement = self.alias_rule(at, Command::DestroyCombatOpponents, &[]);
+        Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        }
     }
 
     /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's

@@ -129,6 +129,11 @@ impl Run<'_> {
                 no_damage = !self.damage_steps(DamageStep::FirstStrike);
             }
             Phase::CombatEnd => {
+                let board = &mut self.table.board;
+                board.ended_blocks = (board.cards.iter().enumerate())
+                    .filter(|(_, card)| card.zone == BATTLEFIELD)
+                    .filter_map(|(index, card)| Some((CardId(u32::try_from(index).ok()?), card.blocking?)))
+                    .collect();
                 for card in &mut self.table.board.cards {
                     card.attacking = false;
                     card.blocking = None;

@@ -107,6 +107,9 @@ pub struct Board {
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
+    /// The blocks of the combat that is ending (blocker, attacker), kept for the end of
+    /// combat's event after the blocks are cleared (`combat_opponents`).
+    pub ended_blocks: Vec<(CardId, CardId)>,
     /// The card last cast for its alternative cost, while it resolves (the catalogue's
     /// `alternative`).
     pub alternative: Option<CardId>,
@@ -140,6 +143,7 @@ impl Board {
             upkeep: false,
             x_paid: 0,
             kicked: None,
+            ended_blocks: Vec::new(),
             alternative: None,
             next_order: 0,
             seed: 1,

@@ -479,6 +479,21 @@ impl WagicHost for Board {
         self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
     }
 
+    fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {
+        for &(blocker, attacker) in &self.ended_blocks {
+            let opponent = if attacker == card {
+                blocker
+            } else if blocker == card {
+                attacker
+            } else {
+                continue;
+            };
+            if self.get(opponent).is_some_and(|c| c.zone == BATTLEFIELD) && !out.contains(&opponent) {
+                out.push(opponent);
+            }
+        }
+    }
+
     fn active_player(&self) -> PlayerId {
         self.active
     }

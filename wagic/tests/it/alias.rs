@@ -10,9 +10,8 @@ fn an_alias_naming_no_rule_adds_nothing_to_the_cards_own_lines() {
     let lines = "auto={T}:draw:1\ntype=Artifact";
     assert_eq!(ir_of(&format!("alias=1111\n{lines}")), ir_of(lines));
     assert_eq!(ir_of(&format!("alias=4192\n{lines}")), ir_of(lines));
-    // Erg Raiders', Kjeldoran Frostbeast's and Draining Whelk's numbers are rules of the
-    // engine, not compiled here.
-    for number in [1159, 2732, 111057] {
+    // Erg Raiders' and Draining Whelk's numbers are rules of the engine, not compiled here.
+    for number in [1159, 111057] {
         assert_eq!(
             error_of(&format!("alias={number}\n{lines}")).as_deref(),
             Some("unsupported: key `alias`"),
@@ -178,4 +177,34 @@ fn a_beacons_alias_shuffles_the_spell_into_its_library_after_its_effects() {
     // Not in the graveyard, as a spell without the alias goes.
     let graveyard = beaconed.replace("library:Mox,Beacon\n", "library:Mox\ngraveyard:Beacon\n");
     assert_ne!(verdict(&graveyard), Verdict::Passed);
+}
+
+/// Kjeldoran Frostbeast's alias: at the end of each combat, the creatures that blocked it
+/// or that it blocked are destroyed, if it is still on the battlefield.
+#[test]
+fn a_frostbeasts_alias_destroys_the_creatures_in_combat_with_it_at_the_end_of_combat() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let beast = "alias=2732\ntype=Creature\npower=2\ntoughness=4";
+    assert_eq!(ir_of(beast), ["auto[any combatends]: - destroycombatopponents"]);
+    let cards = "[card]\nname=Beast\nalias=2732\nmana={G}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Wall\nmana={G}\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
+                 [card]\nname=Giant\nmana={G}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let combat = |blocker: &str, expected: &str| {
+        verdict(&format!(
+            "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:{blocker},Wall\n\
+             [DO]\nBeast\nnext\n{blocker}\nnext\nnext\nnext\n[ASSERT]\nSECONDMAIN\n{expected}[END]\n"
+        ))
+    };
+    // The Wall blocks the Beast: destroyed at the end of combat, not the other Wall.
+    let wall = "[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:Wall\ngraveyard:Wall\n";
+    assert_eq!(combat("Wall", wall), Verdict::Passed);
+    assert_ne!(combat("Wall", "[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:Wall,Wall\n"), Verdict::Passed);
+    // The Giant kills the Beast in combat: nothing is destroyed after.
+    let giant = "[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Beast\n[PLAYER2]\ninplay:Giant,Wall\n";
+    assert_eq!(combat("Giant", giant), Verdict::Passed);
 }
