@@ -654,8 +654,10 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 10] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 12] = [
         ("blockercount", blocker_count),
+        ("fresh", combat::fresh),
+        ("attacked", combat::attacked),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),

@@ -718,6 +718,18 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
     },
     FunctionSpec {
+        name: "fresh",
+        min_args: 1,
+        max_args: 1,
+        doc: "`fresh(card)`: whether the card entered the battlefield this turn (Wagic's `fresh`).",
+    },
+    FunctionSpec {
+        name: "attacked",
+        min_args: 1,
+        max_args: 1,
+        doc: "`attacked(card)`: whether the card attacked this turn (Erg Raiders' rule).",
+    },
+    FunctionSpec {
         name: "lifetotal",
         min_args: 1,
         max_args: 1,

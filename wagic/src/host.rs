@@ -205,6 +205,12 @@ pub trait WagicHost: Host {
     /// (at the end of combat, whose event sees the blocks as they stood), into `out`.
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>);
 
+    /// Whether the card entered the battlefield this turn (Wagic's `fresh`).
+    fn fresh(&self, card: CardId) -> bool;
+
+    /// Whether the card attacked this turn.
+    fn attacked(&self, card: CardId) -> bool;
+
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;
 

@@ -403,7 +403,8 @@ impl Code {
                  (the Elemental Blasts: a red or blue permanent to its graveyard), 135262 on \
                  an instant or sorcery (the Beacons: shuffled into its library as it resolves), 2732 \
                  on a creature (Kjeldoran Frostbeast: the creatures in combat with it destroyed \
-                 at the end of combat), or \
+                 at the end of combat), 1159 on a creature (Erg Raiders: 2 damage to its \
+                 controller at their end step unless it attacked or entered that turn), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

@@ -1,7 +1,8 @@
-//! The builtin of Kjeldoran Frostbeast's rule (`alias=2732`): at the end of combat, the
-//! creatures in combat with the card are destroyed.
+//! The builtins of the combat rules Wagic's engine keeps by alias: Kjeldoran Frostbeast's
+//! (`alias=2732`: at the end of combat, the creatures in combat with the card are
+//! destroyed) and the functions Erg Raiders' (`alias=1159`) tests.
 
-use vm::runtime::CallContext;
+use vm::runtime::{CallContext, Status, Value};
 
 use super::{BATTLEFIELD, Res, status, target_cards};
 use crate::host::WagicHost;
@@ -23,4 +24,18 @@ pub(super) fn destroy_combat_opponents<H: WagicHost>(ctx: &mut CallContext<'_, H
         }
     }
     Ok(status(any))
+}
+
+/// `fresh(card)`: whether the card entered the battlefield this turn.
+pub(super) fn fresh<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let fresh = ctx.arg(0).as_card().is_some_and(|card| ctx.host().fresh(card));
+    ctx.set_result(Value::Bool(fresh));
+    Ok(Status::Success)
+}
+
+/// `attacked(card)`: whether the card attacked this turn.
+pub(super) fn attacked<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let attacked = ctx.arg(0).as_card().is_some_and(|card| ctx.host().attacked(card));
+    ctx.set_result(Value::Bool(attacked));
+    Ok(Status::Success)
 }

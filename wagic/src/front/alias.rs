@@ -6,12 +6,13 @@
 //! 1191 and 1312 (a permanent of the colour to its graveyard), the Beacons' and Zeniths'
 //! 135262 (the spell shuffled into its library as it resolves), and on a creature
 //! Kjeldoran Frostbeast's 2732 (at the end of combat, the creatures in combat with it are
-//! destroyed); an alias naming
+//! destroyed) and Erg Raiders' 1159 (2 damage to its controller at their end step unless
+//! it attacked); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Auto, Effect, Event, Expr, Link, RuleTarget, Statement, Target};
-use vm::bytecode::{CommandIdx, Const, EventIdx, EventPrefixIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
+use compiler::ir::{Arg, Auto, Condition, Effect, Event, Expr, Link, Otherwise, RuleTarget, Statement, Target};
+use vm::bytecode::{CommandIdx, Const, EventIdx, EventPrefixIdx, FunctionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
@@ -52,6 +53,10 @@ pub(super) const SHUFFLE_INTO_LIBRARY: &str = "135262";
 /// Kjeldoran Frostbeast's rule: at the end of each combat, the creatures that blocked it or
 /// that it blocked are destroyed.
 pub(super) const COMBAT_END_DESTRUCTION: &str = "2732";
+
+/// Erg Raiders' rule: at its controller's end step, 2 damage to that player unless it
+/// attacked this turn or entered the battlefield this turn.
+pub(super) const UNLESS_ATTACKED: &str = "1159";
 
 /// Whether `value` is a number naming no rule of Wagic's engine.
 pub(super) fn is_marker(value: &str) -> bool {
@@ -109,6 +114,41 @@ impl<'i> Lowering<'i> {
             span: at.span(),
         };
         let statement = self.alias_rule(at, Command::DestroyCombatOpponents, &[]);
+        Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        }
+    }
+
+    /// Erg Raiders' rule (1159, Wagic's `AErgRaiders`): at its controller's end step, 2
+    /// damage from the card to that player, unless the card attacked this turn or is
+    /// `fresh` (entered this turn: Wagic's rule also starts as if it had attacked, until
+    /// its controller's next untap step).
+    pub(super) fn unless_attacked(&self, at: Piece<'_>) -> Auto<'i> {
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("endofturn").unwrap_or(0)),
+            prefix: catalogue::position(catalogue::EVENT_PREFIXES, "my").map(EventPrefixIdx::new),
+            suffix: None,
+            condition: None,
+            span: at.span(),
+        };
+        let this = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("this"))]);
+        let test = |name: &str| {
+            let index = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
+            &*self.arena.alloc(Expr::Not(self.arena.alloc(Expr::Call(FunctionIdx::new(index), this))))
+        };
+        let condition = Expr::And(test("attacked"), test("fresh"));
+        let me = self.arena.alloc(Expr::Var(spec::variable("me")));
+        let damage = self.alias_rule(at, Command::Damage, &[Arg::Value(Expr::Int(2))]);
+        let nothing = Statement { chain: &[], ..damage };
+        let statement = Statement {
+            condition: Some(Condition::If(condition)),
+            target: Some(Target::Expr { value: me, optional: false }),
+            otherwise: Some(self.arena.alloc(Otherwise { elif: None, body: nothing })),
+            ..damage
+        };
         Auto {
             hook: false,
             events: self.arena.alloc_slice_copy(&[event]),

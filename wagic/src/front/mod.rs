@@ -411,6 +411,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             "alias" if !is_spell && !is_aura && value.text.trim() == alias::COMBAT_END_DESTRUCTION => {
                 autos.push(lowering.combat_end_destruction(value));
             }
+            "alias" if !is_spell && !is_aura && value.text.trim() == alias::UNLESS_ATTACKED => {
+                autos.push(lowering.unless_attacked(value));
+            }
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.
             }

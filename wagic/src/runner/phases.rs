@@ -117,6 +117,11 @@ impl Run<'_> {
         match phase {
             Phase::CombatBlockers => {
                 // The attackers are chosen: each attacks.
+                for &card in &attackers {
+                    if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+                        c.attacked = true;
+                    }
+                }
                 if let Some(event) = self.table.runtime.event_index("attacking") {
                     for &card in &attackers {
                         let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));

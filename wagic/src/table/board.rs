@@ -64,6 +64,10 @@ pub struct Card {
     pub echo_done: bool,
     /// Its `@next phase` trigger fired since it entered.
     pub next_done: bool,
+    /// It entered the battlefield this turn (Wagic's `fresh`, cleared as the turn ends).
+    pub fresh: bool,
+    /// It attacked this turn (Erg Raiders' rule).
+    pub attacked: bool,
 }
 
 /// One player.
@@ -325,6 +329,8 @@ impl Board {
         c.echo_done = false;
         c.next_done = false;
         c.moved_from = Some(from);
+        c.fresh = entering;
+        c.attacked = false;
         c.zone = zone;
         c.order = order;
         if zone == BATTLEFIELD {

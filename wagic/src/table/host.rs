@@ -413,6 +413,8 @@ impl WagicHost for Board {
             upkeep_paid: false,
             echo_done: false,
             next_done: false,
+            fresh: false,
+            attacked: false,
         });
         self.moved.push(card);
         Some(card)
@@ -477,6 +479,14 @@ impl WagicHost for Board {
 
     fn blockers(&self, card: CardId) -> usize {
         self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
+    }
+
+    fn fresh(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.fresh)
+    }
+
+    fn attacked(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.attacked)
     }
 
     fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {

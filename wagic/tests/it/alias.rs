@@ -10,8 +10,8 @@ fn an_alias_naming_no_rule_adds_nothing_to_the_cards_own_lines() {
     let lines = "auto={T}:draw:1\ntype=Artifact";
     assert_eq!(ir_of(&format!("alias=1111\n{lines}")), ir_of(lines));
     assert_eq!(ir_of(&format!("alias=4192\n{lines}")), ir_of(lines));
-    // Erg Raiders' and Draining Whelk's numbers are rules of the engine, not compiled here.
-    for number in [1159, 111057] {
+    // Draining Whelk's and Fastbond's numbers are rules of the engine, not compiled here.
+    for number in [111057, 1243] {
         assert_eq!(
             error_of(&format!("alias={number}\n{lines}")).as_deref(),
             Some("unsupported: key `alias`"),
@@ -207,4 +207,35 @@ fn a_frostbeasts_alias_destroys_the_creatures_in_combat_with_it_at_the_end_of_co
     // The Giant kills the Beast in combat: nothing is destroyed after.
     let giant = "[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Beast\n[PLAYER2]\ninplay:Giant,Wall\n";
     assert_eq!(combat("Giant", giant), Verdict::Passed);
+}
+
+/// Erg Raiders' alias: at its controller's end step, 2 damage to that player unless it
+/// attacked this turn or entered the battlefield this turn.
+#[test]
+fn erg_raiders_alias_deals_two_damage_at_its_controllers_end_step_unless_it_attacked() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let raiders = "alias=1159\ntype=Creature\npower=2\ntoughness=3";
+    assert_eq!(ir_of(raiders), ["auto[my endofturn]: me damage"]);
+    let cards = "[card]\nname=Raiders\nalias=1159\nmana={0}\ntype=Creature\npower=2\ntoughness=3\n[/card]\n\
+                 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let turns = |init: &str, moves: &str, mine: &str, theirs: &str| {
+        verdict(&format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\n{init}library:Forest\n[PLAYER2]\nlibrary:Forest\n[DO]\n{moves}\
+             [ASSERT]\nUNTAP\n[PLAYER1]\ninplay:Raiders\nhand:Forest\n{mine}[PLAYER2]\nhand:Forest\n{theirs}[END]\n"
+        ))
+    };
+    // In play from the start (as if it had attacked in its first turn) it deals nothing
+    // then, nor in the opponent's turn; idle in its controller's next turn, 2 damage.
+    assert_eq!(turns("inplay:Raiders\n", "eot\neot\neot\n", "life:18\n", ""), Verdict::Passed);
+    assert_ne!(turns("inplay:Raiders\n", "eot\neot\neot\n", "", ""), Verdict::Passed);
+    // It attacks in that turn: no damage to its controller, 2 to the opponent.
+    let attack = "eot\neot\nnext\nnext\nnext\nnext\nnext\nRaiders\neot\n";
+    assert_eq!(turns("inplay:Raiders\n", attack, "", "life:18\n"), Verdict::Passed);
+    // Cast in that turn (it entered this turn): no damage either.
+    let cast = "eot\neot\ngoto secondmain\nRaiders\neot\n";
+    assert_eq!(turns("hand:Raiders\n", cast, "", ""), Verdict::Passed);
 }
