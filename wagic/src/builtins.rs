@@ -16,7 +16,7 @@ use crate::host::{Colour, EffectCode, Token, WagicHost};
 mod costs;
 pub use costs::GENERIC_ORDER;
 use costs::*;
-mod combat;
+mod alias;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -533,7 +533,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,
         Command::SacrificeForPower => sacrifice_for_power,
-        Command::DestroyCombatOpponents => combat::destroy_combat_opponents,
+        Command::DestroyCombatOpponents => alias::destroy_combat_opponents,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
     }
@@ -654,10 +654,11 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 12] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 13] = [
         ("blockercount", blocker_count),
-        ("fresh", combat::fresh),
-        ("attacked", combat::attacked),
+        ("fresh", alias::fresh),
+        ("attacked", alias::attacked),
+        ("landsentered", alias::lands_entered),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),

@@ -730,6 +730,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         doc: "`attacked(card)`: whether the card attacked this turn (Erg Raiders' rule).",
     },
     FunctionSpec {
+        name: "landsentered",
+        min_args: 1,
+        max_args: 1,
+        doc: "`landsentered(player)`: how many lands under the player's control entered the battlefield this turn (Fastbond's rule); 0 for anything else.",
+    },
+    FunctionSpec {
         name: "lifetotal",
         min_args: 1,
         max_args: 1,

@@ -404,7 +404,9 @@ impl Code {
                  an instant or sorcery (the Beacons: shuffled into its library as it resolves), 2732 \
                  on a creature (Kjeldoran Frostbeast: the creatures in combat with it destroyed \
                  at the end of combat), 1159 on a creature (Erg Raiders: 2 damage to its \
-                 controller at their end step unless it attacked or entered that turn), or \
+                 controller at their end step unless it attacked or entered that turn), 1243 \
+                 on a permanent (Fastbond: any number of lands, 1 damage for each beyond the \
+                 first), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \

@@ -7,12 +7,18 @@
 //! 135262 (the spell shuffled into its library as it resolves), and on a creature
 //! Kjeldoran Frostbeast's 2732 (at the end of combat, the creatures in combat with it are
 //! destroyed) and Erg Raiders' 1159 (2 damage to its controller at their end step unless
-//! it attacked); an alias naming
+//! it attacked), and on a permanent Fastbond's 1243 (any number of lands, 1 damage for
+//! each beyond the first); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Auto, Condition, Effect, Event, Expr, Link, Otherwise, RuleTarget, Statement, Target};
-use vm::bytecode::{CommandIdx, Const, EventIdx, EventPrefixIdx, FunctionIdx, ZoneIdx, ZonePrefixIdx, ZoneRef};
+use compiler::ir::{
+    Arg, Auto, BinaryOp, Condition, Effect, Event, Expr, Link, Otherwise, RuleTarget, Statement, Target,
+};
+use vm::bytecode::{
+    CommandIdx, CompareOp, Const, EventIdx, EventPrefixIdx, EventSuffixIdx, FunctionIdx, ZoneIdx, ZonePrefixIdx,
+    ZoneRef,
+};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
@@ -57,6 +63,11 @@ pub(super) const COMBAT_END_DESTRUCTION: &str = "2732";
 /// Erg Raiders' rule: at its controller's end step, 2 damage to that player unless it
 /// attacked this turn or entered the battlefield this turn.
 pub(super) const UNLESS_ATTACKED: &str = "1159";
+
+/// Fastbond's rule: its controller may play any number of lands (the runner's to allow),
+/// and each land after the first that enters under their control in a turn deals 1
+/// damage to them.
+pub const EXTRA_LANDS: &str = "1243";
 
 /// Whether `value` is a number naming no rule of Wagic's engine.
 pub(super) fn is_marker(value: &str) -> bool {
@@ -155,6 +166,42 @@ impl<'i> Lowering<'i> {
             costs: &[],
             statements: self.arena.alloc_slice_copy(&[statement]),
         }
+    }
+
+    /// Fastbond's rule (1243, Wagic's `AFastbond`): as a land enters the battlefield under
+    /// the card's controller's control, 1 damage from the card to that player when more than
+    /// one land entered so this turn (Wagic counts the lands seen this turn; the lands
+    /// before the card entered fire nothing). The lands beyond one a turn it allows are
+    /// the runner's rule.
+    pub(super) fn extra_lands(&self, at: Piece<'_>) -> Result<Auto<'i>, Unsupported> {
+        let written = "land|mybattlefield";
+        let spec = spec::read(Piece::new(written, at.start))?;
+        let trigger = Expr::Var(spec::variable("trigger"));
+        let entering = self.specs.predicate(&spec, trigger, "inzone")?;
+        let me = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("me"))]);
+        let count = CATALOGUE.functions.iter().position(|function| function.name == "landsentered").unwrap_or(0);
+        let lands = self.arena.alloc(Expr::Call(FunctionIdx::new(count), me));
+        let more_than_one = Expr::Binary(BinaryOp::Compare(CompareOp::Gt), lands, self.arena.alloc(Expr::Int(1)));
+        let condition = match entering {
+            Some(entering) => Expr::And(self.arena.alloc(entering), self.arena.alloc(more_than_one)),
+            None => more_than_one,
+        };
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("movedto").unwrap_or(0)),
+            prefix: None,
+            suffix: catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new),
+            condition: Some(self.arena.alloc(condition)),
+            span: at.span(),
+        };
+        let damage = self.alias_rule(at, Command::Damage, &[Arg::Value(Expr::Int(1))]);
+        let value = self.arena.alloc(Expr::Var(spec::variable("me")));
+        let statement = Statement { target: Some(Target::Expr { value, optional: false }), ..damage };
+        Ok(Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        })
     }
 
     /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's

@@ -38,7 +38,7 @@
 //! `alternative.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
 
 mod alias;
-pub use alias::alias_target;
+pub use alias::{EXTRA_LANDS, alias_target};
 mod alternative;
 pub use alternative::alternative_mana;
 mod amount;
@@ -410,6 +410,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             "alias" if is_spell && value.text.trim() == alias::SHUFFLE_INTO_LIBRARY => shuffled_in = Some(value),
             "alias" if !is_spell && !is_aura && value.text.trim() == alias::COMBAT_END_DESTRUCTION => {
                 autos.push(lowering.combat_end_destruction(value));
+            }
+            "alias" if !is_spell && !is_aura && value.text.trim() == EXTRA_LANDS => {
+                autos.push(lowering.extra_lands(value)?);
             }
             "alias" if !is_spell && !is_aura && value.text.trim() == alias::UNLESS_ATTACKED => {
                 autos.push(lowering.unless_attacked(value));

@@ -84,6 +84,16 @@ impl Run<'_> {
         }
     }
 
+    /// Whether `player` controls a permanent with Fastbond's rule (`alias=1243`, Wagic's
+    /// `AFastbond` lifts its controller's limit of one land a turn).
+    fn any_number_of_lands(&self, player: PlayerId) -> bool {
+        let board = &self.table.board;
+        board.zone(player, BATTLEFIELD).into_iter().any(|card| {
+            board.get(card).is_some_and(|c| c.printed.alias == crate::front::EXTRA_LANDS && c.controller == player)
+                && !board.lost_abilities(card)
+        })
+    }
+
     /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
     fn can_cast(&self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
@@ -120,7 +130,7 @@ impl Run<'_> {
         let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
-            if !self.phase.is_main() || self.lands_played > 0 {
+            if !self.phase.is_main() || (self.lands_played > 0 && !self.any_number_of_lands(owner)) {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
             }
             self.lands_played += 1;

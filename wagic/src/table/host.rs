@@ -391,6 +391,7 @@ impl WagicHost for Board {
             hand_lines: Vec::new(),
             kicker: String::new(),
             other: String::new(),
+            alias: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
         };
         self.next_order += 1;

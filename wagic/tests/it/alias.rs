@@ -10,8 +10,9 @@ fn an_alias_naming_no_rule_adds_nothing_to_the_cards_own_lines() {
     let lines = "auto={T}:draw:1\ntype=Artifact";
     assert_eq!(ir_of(&format!("alias=1111\n{lines}")), ir_of(lines));
     assert_eq!(ir_of(&format!("alias=4192\n{lines}")), ir_of(lines));
-    // Draining Whelk's and Fastbond's numbers are rules of the engine, not compiled here.
-    for number in [111057, 1243] {
+    // Draining Whelk's and Circle of Protection: Black's numbers are rules of the engine,
+    // not compiled here.
+    for number in [111057, 1335] {
         assert_eq!(
             error_of(&format!("alias={number}\n{lines}")).as_deref(),
             Some("unsupported: key `alias`"),
@@ -238,4 +239,31 @@ fn erg_raiders_alias_deals_two_damage_at_its_controllers_end_step_unless_it_atta
     // Cast in that turn (it entered this turn): no damage either.
     let cast = "eot\neot\ngoto secondmain\nRaiders\neot\n";
     assert_eq!(turns("hand:Raiders\n", cast, "", ""), Verdict::Passed);
+}
+
+/// Fastbond's alias: its controller plays any number of lands, and each land beyond the
+/// first that enters under their control in a turn deals them 1 damage.
+#[test]
+fn fastbonds_alias_allows_more_lands_for_a_damage_each_beyond_the_first() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    assert_eq!(ir_of("alias=1243\ntype=Enchantment"), ["auto[movedto?]: me damage"]);
+    let cards = "[card]\nname=Bond\nalias=1243\nmana={G}\ntype=Enchantment\n[/card]\n\
+                 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+                 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let lands = |bond: &str, expected: &str| {
+        verdict(&format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Forest,Mountain,Mountain\n{bond}[PLAYER2]\n[DO]\nForest\nMountain\nMountain\n\
+             [ASSERT]\nFIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n[END]\n"
+        ))
+    };
+    // Three lands: 2 damage (none for the first).
+    let played = "inplay:Bond,Forest,Mountain,Mountain\nlife:18\n";
+    assert_eq!(lands("inplay:Bond\n", played), Verdict::Passed);
+    assert_ne!(lands("inplay:Bond\n", "inplay:Bond,Forest,Mountain,Mountain\nlife:19\n"), Verdict::Passed);
+    // Without it the second land is one the rules forbid.
+    assert!(matches!(lands("", "inplay:Forest,Mountain,Mountain\n"), Verdict::Skipped(_)));
 }
