@@ -54,6 +54,7 @@ const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
 const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
+const EXILE: ZoneIdx = ZoneIdx(4);
 
 /// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
 /// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
@@ -674,7 +675,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 19] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 21] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -683,6 +684,8 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("G", green),
         ("generic", generic),
         ("S", sacrifice),
+        ("E", exile_cost),
+        ("H", bounce_cost),
         ("D", discard_cost),
         ("cycle", cycle_cost),
         ("L", life_cost),

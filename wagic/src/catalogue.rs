@@ -322,6 +322,16 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
     CostSpec {
+        name: "E",
+        arg: CostArg::OptionalFilter,
+        doc: "`{E}`: exile this permanent; `{E(spec)}`: exile a card the spec matches (to its owner's exile).",
+    },
+    CostSpec {
+        name: "H",
+        arg: CostArg::OptionalFilter,
+        doc: "`{H}`: return this permanent to its owner's hand; `{H(spec)}`: return a card the spec matches.",
+    },
+    CostSpec {
         name: "cycle",
         arg: CostArg::None,
         doc: "`{cycle}` (an `autohand=` line): discard this card from its owner's hand; payable only while it is there.",

@@ -1,4 +1,4 @@
-//! The Wagic cost symbols: `{T}`, mana, `{S}`, `{D}`, `{L:n}`, `{cycle}`, the timing
+//! The Wagic cost symbols: `{T}`, mana, `{S}`, `{E}`, `{H}`, `{D}`, `{L:n}`, `{cycle}`, the timing
 //! restrictions (`asSorcery`, `myTurnOnly`...) and the once-only costs (`upcost`, echo,
 //! `@next`), each tried then paid as [`vm::runtime::CostPhase`] says.
 
@@ -92,6 +92,23 @@ pub(super) fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<Card
 
 /// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
 pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, GRAVEYARD)
+}
+
+/// `{E}`: exile this permanent; `{E(spec)}`: a card the spec matches (asked), to its
+/// owner's exile (Wagic's `ExileTargetCost`).
+pub(super) fn exile_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, EXILE)
+}
+
+/// `{H}`: return this permanent to its owner's hand; `{H(spec)}`: a card the spec
+/// matches (asked; Wagic's `BounceTargetCost`).
+pub(super) fn bounce_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, HAND)
+}
+
+/// A cost that moves this permanent, or a card its spec picks, to its owner's `zone`.
+fn move_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, zone: ZoneIdx) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
     match (phase, filter) {
         (CostPhase::Check, None) => {
@@ -107,7 +124,7 @@ pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostP
             };
             for card in cards {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, GRAVEYARD, 0);
+                ctx.host().move_card(card, owner, zone, 0);
             }
             Ok(Status::Success)
         }

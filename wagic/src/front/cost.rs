@@ -1,4 +1,5 @@
-//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{discard(spec)}`) as the
+//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
+//! `{discard(spec)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::Cost;
@@ -28,6 +29,8 @@ impl<'i> Lowering<'i> {
                 "T" => ("T", None, None),
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
                 "S" => ("S", None, None),
+                "E" => ("E", None, None),
+                "H" => ("H", None, None),
                 "D" => ("D", None, None),
                 // `{cycle}`: discard this card from hand (Wagic's `CycleCost`).
                 "CYCLE" => (super::hand::CYCLE, None, None),
@@ -51,8 +54,9 @@ impl<'i> Lowering<'i> {
                     ("generic", Some(amount), None)
                 }
                 _ => {
-                    // `{S(spec)}` sacrifices, `{discard(spec)}` discards a card the spec picks.
-                    let with_spec = [("s", "S"), ("discard", "D")]
+                    // `{S(spec)}` sacrifices, `{E(spec)}` exiles, `{H(spec)}` returns to its
+                    // owner's hand, `{discard(spec)}` discards a card the spec picks.
+                    let with_spec = [("s", "S"), ("e", "E"), ("h", "H"), ("discard", "D")]
                         .into_iter()
                         .find_map(|(written, cost)| symbol.call(written).map(|call| (call, cost)));
                     if let Some(((args, after), cost)) = with_spec {
@@ -70,7 +74,8 @@ impl<'i> Lowering<'i> {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
-                             `{S(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, `{L:n}` and `{cycle}`"
+                             `{S(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
+                             `{L:n}` and `{cycle}`"
                                 .into(),
                         )));
                     }

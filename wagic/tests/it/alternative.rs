@@ -32,7 +32,7 @@ fn an_alternative_effect_runs_under_the_catalogues_alternative_and_other_costs_a
     assert_eq!(ir_of("other={U}\nauto=alternative draw:1 controller\ntype=Instant"), ["action[0]: me draw ueot"]);
     // A cost other than mana, text other than a label, an effect without `other=`.
     for (card, construct) in [
-        ("other={H(land|mybattlefield)}\ntype=Creature", "unsupported: cost `{h}`"),
+        ("other={H(land|mybattlefield)}\ntype=Creature", "unsupported: alternative cost other than mana"),
         ("other={S(creature|mybattlefield)}\ntype=Creature", "unsupported: alternative cost other than mana"),
         (
             "other={1} name(Evoke) free\ntype=Creature",

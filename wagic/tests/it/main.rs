@@ -17,6 +17,7 @@ mod fuel;
 mod hostile;
 mod lost;
 mod more;
+mod move_costs;
 mod newability;
 mod next;
 mod sets;

@@ -1,0 +1,77 @@
+//! The costs that move a card: `{E}` and `{E(spec)}` exile this permanent or a card the
+//! spec picks, `{H}` and `{H(spec)}` return it to its owner's hand (Wagic's
+//! `ExileTargetCost` and `BounceTargetCost`).
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+use super::front::error_of;
+
+const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Ghoul\nauto={E(creature|mygraveyard)}:life:2 controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Shaman\nauto={H(land|mybattlefield)}:draw:1 controller\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Idol\nauto={E}:life:1 controller\nauto={H}:life:3 controller\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mox\ntype=Artifact\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("costs.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn exile_and_bounce_costs_compile_with_or_without_a_spec() {
+    for cost in ["{E}", "{H}", "{E(*|mygraveyard)}", "{h(land|mybattlefield)}", "{1}{E}"] {
+        assert_eq!(error_of(&format!("auto={cost}:draw:1 controller\ntype=Artifact")), None, "{cost}");
+    }
+    assert_eq!(
+        error_of("auto={E(*|mygraveyard)}{E(*|mygraveyard)}:draw:1\ntype=Artifact").as_deref(),
+        Some("unsupported: a cost with a spec written twice")
+    );
+}
+
+#[test]
+fn a_card_picked_by_the_spec_moves_as_the_cost_is_paid() {
+    // The Ghoul exiles the creature card from its controller's graveyard (not the Forest).
+    let exiled = test(
+        "[PLAYER1]\ninplay:Ghoul\ngraveyard:Grizzly Bears,Forest\n[PLAYER2]\n",
+        "Ghoul\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Ghoul\ngraveyard:Forest\nexile:Grizzly Bears\nlife:22\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&exiled), Verdict::Passed);
+    assert_ne!(
+        verdict(&exiled.replace("graveyard:Forest\nexile:Grizzly Bears", "graveyard:Grizzly Bears,Forest")),
+        Verdict::Passed
+    );
+    // Nothing to exile: the ability cannot be paid.
+    let none = test(
+        "[PLAYER1]\ninplay:Ghoul\ngraveyard:Forest\n[PLAYER2]\n",
+        "Ghoul\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Ghoul\ngraveyard:Forest\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&none), Verdict::Passed);
+    // The Shaman returns the Forest to its owner's hand, then draws.
+    let bounced = test(
+        "[PLAYER1]\ninplay:Shaman,Forest\nlibrary:Mox\n[PLAYER2]\n",
+        "Shaman\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Shaman\nhand:Forest,Mox\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&bounced), Verdict::Passed);
+}
+
+#[test]
+fn the_costs_without_a_spec_move_the_permanent_itself() {
+    // The Idol's two abilities: Wagic's menu, exile first, hand second.
+    let idol = |choice: &str, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Idol\n[PLAYER2]\n",
+            &format!("Idol\nchoice {choice}\n"),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(idol("0", "exile:Idol\nlife:21\n"), Verdict::Passed);
+    assert_eq!(idol("1", "hand:Idol\nlife:23\n"), Verdict::Passed);
+    assert_ne!(idol("1", "inplay:Idol\nlife:23\n"), Verdict::Passed);
+}
