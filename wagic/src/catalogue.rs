@@ -304,7 +304,11 @@ for_each_command!(define_commands);
 
 /// The cost symbols of an activated ability's `{...}` block.
 pub const COSTS: &[CostSpec] = &[
-    CostSpec { name: "T", arg: CostArg::None, doc: "`{T}`: tap this permanent (it must be untapped)." },
+    CostSpec {
+        name: "T",
+        arg: CostArg::OptionalFilter,
+        doc: "`{T}`: tap this permanent (it must be untapped); `{T(spec)}`: tap an untapped permanent the spec matches.",
+    },
     CostSpec { name: "W", arg: CostArg::OptionalCountOrFilter, doc: "`{W}`: pay white mana (the count is how many)." },
     CostSpec { name: "U", arg: CostArg::OptionalCountOrFilter, doc: "`{U}`: pay blue mana." },
     CostSpec { name: "B", arg: CostArg::OptionalCountOrFilter, doc: "`{B}`: pay black mana." },

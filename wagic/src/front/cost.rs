@@ -55,8 +55,9 @@ impl<'i> Lowering<'i> {
                 }
                 _ => {
                     // `{S(spec)}` sacrifices, `{E(spec)}` exiles, `{H(spec)}` returns to its
-                    // owner's hand, `{discard(spec)}` discards a card the spec picks.
-                    let with_spec = [("s", "S"), ("e", "E"), ("h", "H"), ("discard", "D")]
+                    // owner's hand, `{T(spec)}` taps, `{discard(spec)}` discards a card the
+                    // spec picks.
+                    let with_spec = [("s", "S"), ("e", "E"), ("h", "H"), ("t", "T"), ("discard", "D")]
                         .into_iter()
                         .find_map(|(written, cost)| symbol.call(written).map(|call| (call, cost)));
                     if let Some(((args, after), cost)) = with_spec {
@@ -74,7 +75,7 @@ impl<'i> Lowering<'i> {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
-                             `{S(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
+                             `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
                              `{L:n}` and `{cycle}`"
                                 .into(),
                         )));

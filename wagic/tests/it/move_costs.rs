@@ -1,6 +1,7 @@
-//! The costs that move a card: `{E}` and `{E(spec)}` exile this permanent or a card the
-//! spec picks, `{H}` and `{H(spec)}` return it to its owner's hand (Wagic's
-//! `ExileTargetCost` and `BounceTargetCost`).
+//! The costs that move or tap a card: `{E}` and `{E(spec)}` exile this permanent or a
+//! card the spec picks, `{H}` and `{H(spec)}` return it to its owner's hand (Wagic's
+//! `ExileTargetCost` and `BounceTargetCost`), `{T(spec)}` taps an untapped permanent the
+//! spec picks (`TapTargetCost`).
 
 use std::sync::Arc;
 
@@ -14,6 +15,8 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Ghoul\nauto={E(creature|mygraveyard)}:life:2 controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Shaman\nauto={H(land|mybattlefield)}:draw:1 controller\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Idol\nauto={E}:life:1 controller\nauto={H}:life:3 controller\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Captain\nauto={T(other creature|mybattlefield)}:life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Wall\nmana={W}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mox\ntype=Artifact\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -74,4 +77,25 @@ fn the_costs_without_a_spec_move_the_permanent_itself() {
     assert_eq!(idol("0", "exile:Idol\nlife:21\n"), Verdict::Passed);
     assert_eq!(idol("1", "hand:Idol\nlife:23\n"), Verdict::Passed);
     assert_ne!(idol("1", "inplay:Idol\nlife:23\n"), Verdict::Passed);
+}
+
+#[test]
+fn a_tap_cost_with_a_spec_taps_another_untapped_permanent() {
+    // The Bears pay the first activation; tapped, they cannot pay the second, and the
+    // Captain itself is no other creature.
+    let tapped = test(
+        "[PLAYER1]\ninplay:Captain,Grizzly Bears\n[PLAYER2]\n",
+        "Captain\nCaptain\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Captain,Grizzly Bears\nlife:21\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&tapped), Verdict::Passed);
+    assert_ne!(verdict(&tapped.replace("life:21", "life:22")), Verdict::Passed);
+    // Two can pay the first: the Bears are chosen; the second takes the Wall, the one
+    // left untapped, without a question.
+    let second = test(
+        "[PLAYER1]\ninplay:Captain,Grizzly Bears,Wall\n[PLAYER2]\n",
+        "Captain\nGrizzly Bears\nCaptain\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Captain,Grizzly Bears,Wall\nlife:22\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&second), Verdict::Passed);
 }
