@@ -392,7 +392,7 @@ impl Code {
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield), `autohand` (cycling: a cost with \
-                 `{cycle}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
+                 `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `other` (an alternative mana cost, with its `name(...)`; \
                  `auto=alternative effect` of a one-shot effect runs when it was paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \

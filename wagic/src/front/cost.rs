@@ -32,8 +32,9 @@ impl<'i> Lowering<'i> {
                 "E" => ("E", None, None),
                 "H" => ("H", None, None),
                 "D" => ("D", None, None),
-                // `{cycle}`: discard this card from hand (Wagic's `CycleCost`).
-                "CYCLE" => (super::hand::CYCLE, None, None),
+                // `{cycle}`: discard this card from hand (Wagic's `CycleCost`); `{discard}`,
+                // Wagic's `DiscardCost` without a spec, discards this card (bloodrush).
+                "CYCLE" | "DISCARD" => (super::hand::CYCLE, None, None),
                 "L" => ("L", Some(1), None),
                 // `{L:2}`: pay that much life (Wagic's `SpecificLifeCost`).
                 life if life

@@ -16,6 +16,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Shaman\nauto={H(land|mybattlefield)}:draw:1 controller\nmana={U}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Idol\nauto={E}:life:1 controller\nauto={H}:life:3 controller\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Captain\nauto={T(other creature|mybattlefield)}:life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Rusher\nautohand={R}{discard}:name(bloodrush) draw:1 controller\nmana={2}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
 [card]\nname=Wall\nmana={W}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mox\ntype=Artifact\n[/card]\n";
 
@@ -98,4 +99,22 @@ fn a_tap_cost_with_a_spec_taps_another_untapped_permanent() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Captain,Grizzly Bears,Wall\nlife:22\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&second), Verdict::Passed);
+}
+
+#[test]
+fn discard_without_a_spec_on_an_autohand_line_discards_the_card_itself() {
+    // Bloodrush's `{discard}` is the card from its owner's hand, as `{cycle}` is.
+    let line = |cost: &str| super::front_ir::ir_of(&format!("autohand={{R}}{cost}:draw:1 controller\ntype=Creature"));
+    assert_eq!(line("{discard}"), line("{cycle}"));
+    assert_eq!(
+        error_of("auto={R}{discard}:draw:1 controller\ntype=Creature").as_deref(),
+        Some("unsupported: `{cycle}` outside an `autohand` line")
+    );
+    // Its mana cost unpaid, the hand ability is the one entry: done at once.
+    let rushed = test(
+        "[PLAYER1]\nhand:Rusher\nlibrary:Mox\nmanapool:{R}\n[PLAYER2]\n",
+        "Rusher\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Rusher\nhand:Mox\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&rushed), Verdict::Passed);
 }
