@@ -675,7 +675,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 21] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 22] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -684,6 +684,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("G", green),
         ("generic", generic),
         ("S", sacrifice),
+        ("Q", untap_cost),
         ("E", exile_cost),
         ("H", bounce_cost),
         ("D", discard_cost),

@@ -325,6 +325,7 @@ pub const COSTS: &[CostSpec] = &[
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
     },
+    CostSpec { name: "Q", arg: CostArg::None, doc: "`{Q}`: untap this permanent (it must be tapped)." },
     CostSpec {
         name: "E",
         arg: CostArg::OptionalFilter,

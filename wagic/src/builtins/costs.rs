@@ -22,6 +22,16 @@ pub(super) fn tap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPh
     }
 }
 
+/// `{Q}`: untap this permanent, which must be tapped (Wagic's `UnTapCost`).
+pub(super) fn untap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let tapped = ctx.host().is_tapped(source);
+    match phase {
+        CostPhase::Check => Ok(status(tapped)),
+        CostPhase::Pay => Ok(status(tapped && ctx.host().set_tapped(source, false))),
+    }
+}
+
 /// [`check_spec`] of the untapped cards the spec matches.
 fn check_untapped_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> Res {
     if ctx.answer().is_some() {

@@ -27,6 +27,7 @@ impl<'i> Lowering<'i> {
             let upper = symbol.text.to_ascii_uppercase();
             let (name, count, filter) = match upper.as_str() {
                 "T" => ("T", None, None),
+                "Q" => ("Q", None, None),
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
                 "S" => ("S", None, None),
                 "E" => ("E", None, None),
@@ -75,7 +76,7 @@ impl<'i> Lowering<'i> {
                     } else {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
-                            "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
+                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
                              `{L:n}` and `{cycle}`"
                                 .into(),

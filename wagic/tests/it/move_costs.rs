@@ -17,6 +17,7 @@ const CARDS: &str = "[card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npow
 [card]\nname=Idol\nauto={E}:life:1 controller\nauto={H}:life:3 controller\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Captain\nauto={T(other creature|mybattlefield)}:life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Rusher\nautohand={R}{discard}:name(bloodrush) draw:1 controller\nmana={2}{R}\ntype=Creature\npower=3\ntoughness=3\n[/card]\n\
+[card]\nname=Twiddler\nauto={T}:life:1 controller\nauto={Q}:life:2 controller\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Wall\nmana={W}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n[card]\nname=Mox\ntype=Artifact\n[/card]\n";
 
@@ -117,4 +118,20 @@ fn discard_without_a_spec_on_an_autohand_line_discards_the_card_itself() {
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Rusher\nhand:Mox\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&rushed), Verdict::Passed);
+}
+
+#[test]
+fn an_untap_cost_is_paid_by_a_tapped_permanent_only() {
+    // Untapped, the `{T}` ability is the one that can be paid; tapped, the `{Q}` one.
+    let twiddled = |clicks: usize, life: i32| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Twiddler\n[PLAYER2]\n",
+            &"Twiddler\n".repeat(clicks),
+            &format!("FIRSTMAIN\n[PLAYER1]\ninplay:Twiddler\nlife:{life}\n[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(twiddled(1, 21), Verdict::Passed);
+    assert_eq!(twiddled(2, 23), Verdict::Passed);
+    assert_eq!(twiddled(3, 24), Verdict::Passed);
+    assert_ne!(twiddled(3, 26), Verdict::Passed);
 }
