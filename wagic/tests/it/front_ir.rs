@@ -666,7 +666,7 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
             "autohand={2}:draw:1\ntype=Creature",
             "unsupported: `autohand` line other than a cost with `{cycle}` (cycling)",
         ),
-        ("autohand={R}{discard}:name(x) draw:1\ntype=Creature", "unsupported: cost `{discard}`"),
+        ("autohand={1}{U}{N}:ninjutsu\ntype=Creature", "unsupported: cost `{n}`"),
         // The runtime asks a spell's `target=` before which action it does.
         (
             "target=creature\nauto=destroy\nautohand=__CYCLING__({2})\ntype=Instant",
