@@ -437,7 +437,9 @@ impl Code {
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
-                 `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns); costs \
+                 `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
+                 also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
+                 `this(untapped)`, `this(tapped)`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
