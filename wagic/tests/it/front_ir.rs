@@ -776,3 +776,13 @@ fn an_ability_given_to_the_controller_may_be_one_part_of_several() {
         Some("unsupported: `ability$!...!$` with a word around it")
     );
 }
+
+#[test]
+fn an_if_line_with_and_parts_is_refused_as_wagic_makes_every_part_conditional() {
+    // Wagic's `if ... then` takes the rest of the line, `&&` and all, as its effect.
+    let card =
+        "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller && life:1 controller\ntype=Sorcery";
+    assert_eq!(error_of(card).as_deref(), Some("unsupported: `if ... then` with `&&`"));
+    let one = "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller\ntype=Sorcery";
+    assert_eq!(error_of(one), None);
+}
