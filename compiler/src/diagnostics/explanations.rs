@@ -429,7 +429,7 @@ impl Code {
                  damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` on an Aura (and of a static effect on an Equipment), `dynamicability<!...!>` (a power, toughness or mana \
+                 `teach(creature)` of an effect that is no activated or triggered ability on an Aura (and of a static effect on an Equipment), `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \

@@ -71,11 +71,18 @@ impl<'i> Lowering<'i> {
         // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
         // permanent when the spec matches it, which an Aura enchanting creatures only
         // always does.
+        let written = value.trim();
         let value = taught(
             value,
             self.enchants_creatures,
             "`teach(...)` other than `teach(creature)` on an Aura of creatures",
         )?;
+        if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
+            // Wagic's `ATeach` gives the ability to the enchanted creature: its `{T}` taps
+            // the creature, its controller activates it, `this` is the creature. As the
+            // Aura's own ability it would be none of these.
+            return Err(Unsupported::new(written, "`teach(creature)` of an activated or triggered ability"));
+        }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {
                 let is_static = statements.iter().all(|statement| {
