@@ -17,6 +17,7 @@ mod costs;
 mod fizzle;
 pub use costs::GENERIC_ORDER;
 use costs::*;
+mod alias;
 
 /// The result of a builtin.
 type Res = Result<Status, Trap>;
@@ -54,6 +55,7 @@ const BATTLEFIELD: ZoneIdx = ZoneIdx(0);
 const HAND: ZoneIdx = ZoneIdx(1);
 const GRAVEYARD: ZoneIdx = ZoneIdx(2);
 const LIBRARY: ZoneIdx = ZoneIdx(3);
+const EXILE: ZoneIdx = ZoneIdx(4);
 
 /// Charges one unit of fuel per card of `player`'s pile `zone` and says whether it holds
 /// a card, asking the host for none of its cards ([`vm::runtime::Host::pile_top_cards`]
@@ -533,6 +535,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::Transforms => transforms,
         Command::DivideDamage => divide_damage,
         Command::SacrificeForPower => sacrifice_for_power,
+        Command::DestroyCombatOpponents => alias::destroy_combat_opponents,
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
@@ -654,8 +657,11 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 10] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 13] = [
         ("blockercount", blocker_count),
+        ("fresh", alias::fresh),
+        ("attacked", alias::attacked),
+        ("landsentered", alias::lands_entered),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
         ("handsize", hand_size),
@@ -671,7 +677,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 19] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 22] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -680,6 +686,9 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("G", green),
         ("generic", generic),
         ("S", sacrifice),
+        ("Q", untap_cost),
+        ("E", exile_cost),
+        ("H", bounce_cost),
         ("D", discard_cost),
         ("cycle", cycle_cost),
         ("L", life_cost),

@@ -263,6 +263,14 @@ macro_rules! for_each_command {
                 doc: "A sorcery's `alias=1291` (Fireball's rule in Wagic's engine, `AFireball`): with n targets, deals (amount + 1 - n) / n damage (divided evenly, rounded toward zero) to each target creature or player; amount is the X paid, which counts the {1} each target beyond the first costs.",
                 fails_when: "there is no target",
             },
+            DestroyCombatOpponents {
+                name: "destroycombatopponents",
+                params: [],
+                default_target: Source,
+                timed: false,
+                doc: "A creature's `alias=2732` (Kjeldoran Frostbeast's rule in Wagic's engine, `AKjeldoranFrostbeast`): at the end of combat, destroys each creature that blocked a target card or that it blocked in that combat, if the target is still on the battlefield.",
+                fails_when: "no creature was destroyed",
+            },
             SacrificeForPower {
                 name: "sacrificeforpower",
                 params: [],
@@ -304,7 +312,11 @@ for_each_command!(define_commands);
 
 /// The cost symbols of an activated ability's `{...}` block.
 pub const COSTS: &[CostSpec] = &[
-    CostSpec { name: "T", arg: CostArg::None, doc: "`{T}`: tap this permanent (it must be untapped)." },
+    CostSpec {
+        name: "T",
+        arg: CostArg::OptionalFilter,
+        doc: "`{T}`: tap this permanent (it must be untapped); `{T(spec)}`: tap an untapped permanent the spec matches.",
+    },
     CostSpec { name: "W", arg: CostArg::OptionalCountOrFilter, doc: "`{W}`: pay white mana (the count is how many)." },
     CostSpec { name: "U", arg: CostArg::OptionalCountOrFilter, doc: "`{U}`: pay blue mana." },
     CostSpec { name: "B", arg: CostArg::OptionalCountOrFilter, doc: "`{B}`: pay black mana." },
@@ -320,6 +332,17 @@ pub const COSTS: &[CostSpec] = &[
         name: "D",
         arg: CostArg::OptionalCountOrFilter,
         doc: "`{D}`: discard a card at random; `{D(spec)}`: discard a card the spec matches.",
+    },
+    CostSpec { name: "Q", arg: CostArg::None, doc: "`{Q}`: untap this permanent (it must be tapped)." },
+    CostSpec {
+        name: "E",
+        arg: CostArg::OptionalFilter,
+        doc: "`{E}`: exile this permanent; `{E(spec)}`: exile a card the spec matches (to its owner's exile).",
+    },
+    CostSpec {
+        name: "H",
+        arg: CostArg::OptionalFilter,
+        doc: "`{H}`: return this permanent to its owner's hand; `{H(spec)}`: return a card the spec matches.",
     },
     CostSpec {
         name: "cycle",
@@ -670,6 +693,10 @@ pub const VARIABLES: &[NamedSpec] = &[
         "The targets of the statement before (the parts of a line after the first act on the one `target(...)` the line chose).",
     ),
     named("kicked", "1 when the source was cast with its kicker paid (`auto=kicker effect`), 0 otherwise."),
+    named(
+        "alternative",
+        "1 when the source was cast for its alternative cost (`other=`, `auto=alternative effect`), 0 otherwise.",
+    ),
 ];
 
 /// Attributes an expression may read after a dot.
@@ -713,6 +740,24 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`blockercount(card)`: how many creatures block the card (`rampage`); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "fresh",
+        min_args: 1,
+        max_args: 1,
+        doc: "`fresh(card)`: whether the card entered the battlefield this turn (Wagic's `fresh`).",
+    },
+    FunctionSpec {
+        name: "attacked",
+        min_args: 1,
+        max_args: 1,
+        doc: "`attacked(card)`: whether the card attacked this turn (Erg Raiders' rule).",
+    },
+    FunctionSpec {
+        name: "landsentered",
+        min_args: 1,
+        max_args: 1,
+        doc: "`landsentered(player)`: how many lands under the player's control entered the battlefield this turn (Fastbond's rule); 0 for anything else.",
     },
     FunctionSpec {
         name: "lifetotal",

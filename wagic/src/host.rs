@@ -201,6 +201,16 @@ pub trait WagicHost: Host {
     /// How many creatures block `card` (`rampage`).
     fn blockers(&self, card: CardId) -> usize;
 
+    /// The creatures that blocked `card` or that it blocked in the combat that is ending
+    /// (at the end of combat, whose event sees the blocks as they stood), into `out`.
+    fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>);
+
+    /// Whether the card entered the battlefield this turn (Wagic's `fresh`).
+    fn fresh(&self, card: CardId) -> bool;
+
+    /// Whether the card attacked this turn.
+    fn attacked(&self, card: CardId) -> bool;
+
     /// Whether the card's upkeep cost (`upcost[...]`) was paid this turn.
     fn upkeep_paid(&self, card: CardId) -> bool;
 

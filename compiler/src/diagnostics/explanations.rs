@@ -392,14 +392,21 @@ impl Code {
                  `target` (an instant's or sorcery's, or an Aura's: the Aura enters attached \
                  to it and its lines act on the enchanted permanent), `autograveyard` (the \
                  card's own move from the battlefield), `autohand` (cycling: a cost with \
-                 `{cycle}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
-                 of a one-shot effect runs when it was paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
+                 `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
+                 of a one-shot effect runs when it was paid), `other` (an alternative mana cost, with its `name(...)`; \
+                 `auto=alternative effect` of a one-shot effect runs when it was paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
                  1291 on an X sorcery (Fireball: the X paid divided among its targets), \
                  130369 on an instant or sorcery (Soulblast: its controller's creatures for \
                  their total power as damage), 1191 or 1312 on a spell without `target=` \
-                 (the Elemental Blasts: a red or blue permanent to its graveyard), or \
+                 (the Elemental Blasts: a red or blue permanent to its graveyard), 135262 on \
+                 an instant or sorcery (the Beacons: shuffled into its library as it resolves), 2732 \
+                 on a creature (Kjeldoran Frostbeast: the creatures in combat with it destroyed \
+                 at the end of combat), 1159 on a creature (Erg Raiders: 2 damage to its \
+                 controller at their end step unless it attacked or entered that turn), 1243 \
+                 on a permanent (Fastbond: any number of lands, 1 damage for each beyond the \
+                 first), or \
                  with a number naming no rule of Wagic's engine on a card with lines of its own, \
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
@@ -422,7 +429,7 @@ impl Code {
                  damage, `this` or a stored card), \
                  `upcost[cost] effect` on a permanent (paid in its upkeep, else the effect; \
                  `upcost[cost;next upkeep]`: its first upkeep only), \
-                 `teach(creature)` on an Aura, `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
+                 `teach(creature)` of an effect that is no activated or triggered ability on an Aura (and of a static effect on an Equipment), `teach(spec) effect` on an instant or sorcery of one target card, `dynamicability<!...!>` (a power, toughness or mana \
                  cost as damage, life or a pump), amounts `X` \
                  (the mana paid), `type:spec:zone` (a count), `thatmuch` (in a damage \
                  trigger: the damage dealt) and `morethanfourcards` (the \
@@ -430,8 +437,10 @@ impl Code {
                  without a target of their own share the line's one `target(spec)`), each with `target(spec)`, `all(spec)`, \
                  `controller`, `opponent`, `other` or `ueot` after it; before the effect \
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
-                 `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns); costs \
-                 before a `:` (`{T}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{D}`, \
+                 `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
+                 also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
+                 `this(untapped)`, `this(tapped)`: while the test holds); costs \
+                 before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \

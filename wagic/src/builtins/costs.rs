@@ -1,15 +1,60 @@
-//! The Wagic cost symbols: `{T}`, mana, `{S}`, `{D}`, `{L:n}`, `{cycle}`, the timing
+//! The Wagic cost symbols: `{T}`, mana, `{S}`, `{E}`, `{H}`, `{D}`, `{L:n}`, `{cycle}`, the timing
 //! restrictions (`asSorcery`, `myTurnOnly`...) and the once-only costs (`upcost`, echo,
 //! `@next`), each tried then paid as [`vm::runtime::CostPhase`] says.
 
 use super::*;
 
+/// `{T}`: tap this permanent; `{T(spec)}`: an untapped one the spec matches (asked;
+/// Wagic's `TapTargetCost` refuses a tapped one).
 pub(super) fn tap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
     let source = ctx.env().source;
-    match phase {
-        CostPhase::Check => Ok(status(!ctx.host().is_tapped(source))),
-        CostPhase::Pay => Ok(status(ctx.host().set_tapped(source, true))),
+    match (phase, ctx.cost().and_then(|cost| cost.filter)) {
+        (CostPhase::Check, None) => Ok(status(!ctx.host().is_tapped(source))),
+        (CostPhase::Pay, None) => Ok(status(ctx.host().set_tapped(source, true))),
+        (CostPhase::Check, Some(filter)) => check_untapped_spec(ctx, filter),
+        (CostPhase::Pay, Some(_)) => {
+            let mut all = true;
+            for card in selected_cards(ctx) {
+                all &= ctx.host().set_tapped(card, true);
+            }
+            Ok(status(all))
+        }
     }
+}
+
+/// `{Q}`: untap this permanent, which must be tapped (Wagic's `UnTapCost`).
+pub(super) fn untap_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    let source = ctx.env().source;
+    let tapped = ctx.host().is_tapped(source);
+    match phase {
+        CostPhase::Check => Ok(status(tapped)),
+        CostPhase::Pay => Ok(status(tapped && ctx.host().set_tapped(source, false))),
+    }
+}
+
+/// [`check_spec`] of the untapped cards the spec matches.
+fn check_untapped_spec<H: WagicHost>(ctx: &mut CallContext<'_, H>, filter: vm::bytecode::FilterIdx) -> Res {
+    if ctx.answer().is_some() {
+        return Ok(Status::Success);
+    }
+    let found = ctx.resolve(filter)?;
+    let candidates: Vec<Value> = ctx.list(found.candidates).to_vec();
+    ctx.charge(candidates.len())?;
+    let untapped: Vec<Value> = candidates
+        .into_iter()
+        .filter(|value| value.as_card().is_some_and(|card| !ctx.host().is_tapped(card)))
+        .collect();
+    if !found.matched || untapped.is_empty() || untapped.len() < usize::from(found.min) {
+        return Ok(Status::Failure);
+    }
+    // Asked as `check_spec` asks, when the untapped ones leave a choice.
+    if found.choose && untapped.len() > usize::from(found.min) {
+        let Value::List(list) = ctx.make_list(&untapped)? else { return Ok(Status::Failure) };
+        return ctx.choose_from(0, list, found.min, found.max, None);
+    }
+    let taken = if found.choose { usize::from(found.max).min(untapped.len()) } else { untapped.len() };
+    ctx.fix_selection(&untapped[..taken])?;
+    Ok(Status::Success)
 }
 
 pub(super) fn cost_count<H: WagicHost>(ctx: &CallContext<'_, H>) -> i32 {
@@ -92,6 +137,23 @@ pub(super) fn selected_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<Card
 
 /// `{S}`: sacrifice this permanent; `{S(spec)}`: one the spec matches (asked).
 pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, GRAVEYARD)
+}
+
+/// `{E}`: exile this permanent; `{E(spec)}`: a card the spec matches (asked), to its
+/// owner's exile (Wagic's `ExileTargetCost`).
+pub(super) fn exile_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, EXILE)
+}
+
+/// `{H}`: return this permanent to its owner's hand; `{H(spec)}`: a card the spec
+/// matches (asked; Wagic's `BounceTargetCost`).
+pub(super) fn bounce_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase) -> Res {
+    move_cost(ctx, phase, HAND)
+}
+
+/// A cost that moves this permanent, or a card its spec picks, to its owner's `zone`.
+fn move_cost<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostPhase, zone: ZoneIdx) -> Res {
     let filter = ctx.cost().and_then(|cost| cost.filter);
     match (phase, filter) {
         (CostPhase::Check, None) => {
@@ -107,7 +169,7 @@ pub(super) fn sacrifice<H: WagicHost>(ctx: &mut CallContext<'_, H>, phase: CostP
             };
             for card in cards {
                 let owner = ctx.host().owner(card);
-                ctx.host().move_card(card, owner, GRAVEYARD, 0);
+                ctx.host().move_card(card, owner, zone, 0);
             }
             Ok(Status::Success)
         }

@@ -3,16 +3,26 @@
 //! elsewhere), and a card with no lines of its own reads the lines of the card whose id
 //! is N. The rules compiled are 1194 and 129767 (`aura.rs`), Fireball's 1291
 //! (`dividedamage`), Soulblast's 130369 (`sacrificeforpower`) and the Elemental Blasts'
-//! 1191 and 1312 (a permanent of the colour to its graveyard); an alias naming
+//! 1191 and 1312 (a permanent of the colour to its graveyard), the Beacons' and Zeniths'
+//! 135262 (the spell shuffled into its library as it resolves), and on a creature
+//! Kjeldoran Frostbeast's 2732 (at the end of combat, the creatures in combat with it are
+//! destroyed) and Erg Raiders' 1159 (2 damage to its controller at their end step unless
+//! it attacked), and on a permanent Fastbond's 1243 (any number of lands, 1 damage for
+//! each beyond the first); an alias naming
 //! no rule, on a card with lines of its own, only names the card (Lhurgoyf's 1111, Urza's
 //! Mine's 4192, which `variable{urzatron}` reads): nothing to compile.
 
-use compiler::ir::{Arg, Effect, Link, RuleTarget, Statement};
-use vm::bytecode::{CommandIdx, Const, ZoneIdx, ZonePrefixIdx, ZoneRef};
+use compiler::ir::{
+    Arg, Auto, BinaryOp, Condition, Effect, Event, Expr, Link, Otherwise, RuleTarget, Statement, Target,
+};
+use vm::bytecode::{
+    CommandIdx, CompareOp, Const, EventIdx, EventPrefixIdx, EventSuffixIdx, FunctionIdx, ZoneIdx, ZonePrefixIdx,
+    ZoneRef,
+};
 
 use super::piece::Piece;
 use super::{Lowering, Unsupported, spec};
-use crate::catalogue::{self, Command};
+use crate::catalogue::{self, CATALOGUE, Command};
 use crate::reader::CardBlock;
 
 /// The alias numbers Wagic's engine has a rule for: the cases of `addAbilities`, those of
@@ -42,6 +52,23 @@ pub(super) fn blast_colour(value: &str) -> Option<&'static str> {
     }
 }
 
+/// The rule of the Beacons and Zeniths (Beacon of Destruction, Black Sun's Zenith): the
+/// spell goes into its library, shuffled, as it resolves.
+pub(super) const SHUFFLE_INTO_LIBRARY: &str = "135262";
+
+/// Kjeldoran Frostbeast's rule: at the end of each combat, the creatures that blocked it or
+/// that it blocked are destroyed.
+pub(super) const COMBAT_END_DESTRUCTION: &str = "2732";
+
+/// Erg Raiders' rule: at its controller's end step, 2 damage to that player unless it
+/// attacked this turn or entered the battlefield this turn.
+pub(super) const UNLESS_ATTACKED: &str = "1159";
+
+/// Fastbond's rule: its controller may play any number of lands (the runner's to allow),
+/// and each land after the first that enters under their control in a turn deals 1
+/// damage to them.
+pub const EXTRA_LANDS: &str = "1243";
+
 /// Whether `value` is a number naming no rule of Wagic's engine.
 pub(super) fn is_marker(value: &str) -> bool {
     value.trim().parse::<u32>().is_ok_and(|number| number != 0 && !RULES.contains(&number))
@@ -66,6 +93,115 @@ impl<'i> Lowering<'i> {
         let graveyard = catalogue::ZONES.iter().position(|zone| zone.name == "graveyard").unwrap_or(0);
         let pile = Arg::Const(Const::Pile(ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) }));
         Ok((target, self.alias_rule(at, Command::MoveTo, &[pile])))
+    }
+
+    /// The Beacons' and Zeniths' rule (135262), after the spell's own effects as Wagic runs
+    /// the alias after the card's lines: the spell card moves from the stack into its
+    /// controller's library (`putInZone(card, from, controller's library)`, which the
+    /// runner then leaves there), and that library is shuffled.
+    pub(super) fn shuffle_into_library(&self, at: Piece<'_>) -> [Statement<'i>; 2] {
+        let my = catalogue::position(catalogue::ZONE_PREFIXES, "my").map(ZonePrefixIdx::new);
+        let library = catalogue::ZONES.iter().position(|zone| zone.name == "library").unwrap_or(0);
+        let pile = Arg::Const(Const::Pile(ZoneRef { prefix: my, zone: ZoneIdx::new(library) }));
+        let on = |variable: &str, statement: Statement<'i>| {
+            let value = self.arena.alloc(Expr::Var(spec::variable(variable)));
+            Statement { target: Some(Target::Expr { value, optional: false }), ..statement }
+        };
+        [
+            on("this", self.alias_rule(at, Command::MoveTo, &[pile])),
+            on("me", self.alias_rule(at, Command::Shuffle, &[])),
+        ]
+    }
+
+    /// Kjeldoran Frostbeast's rule (2732, Wagic's `AKjeldoranFrostbeast`): an auto on
+    /// every end of combat step, either player's, destroying the creatures in combat with
+    /// the card (`destroycombatopponents` on the card itself, which checks it is in play).
+    pub(super) fn combat_end_destruction(&self, at: Piece<'_>) -> Auto<'i> {
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("combatends").unwrap_or(0)),
+            prefix: catalogue::position(catalogue::EVENT_PREFIXES, "any").map(EventPrefixIdx::new),
+            suffix: None,
+            condition: None,
+            span: at.span(),
+        };
+        let statement = self.alias_rule(at, Command::DestroyCombatOpponents, &[]);
+        Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        }
+    }
+
+    /// Erg Raiders' rule (1159, Wagic's `AErgRaiders`): at its controller's end step, 2
+    /// damage from the card to that player, unless the card attacked this turn or is
+    /// `fresh` (entered this turn: Wagic's rule also starts as if it had attacked, until
+    /// its controller's next untap step).
+    pub(super) fn unless_attacked(&self, at: Piece<'_>) -> Auto<'i> {
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("endofturn").unwrap_or(0)),
+            prefix: catalogue::position(catalogue::EVENT_PREFIXES, "my").map(EventPrefixIdx::new),
+            suffix: None,
+            condition: None,
+            span: at.span(),
+        };
+        let this = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("this"))]);
+        let test = |name: &str| {
+            let index = CATALOGUE.functions.iter().position(|function| function.name == name).unwrap_or(0);
+            &*self.arena.alloc(Expr::Not(self.arena.alloc(Expr::Call(FunctionIdx::new(index), this))))
+        };
+        let condition = Expr::And(test("attacked"), test("fresh"));
+        let me = self.arena.alloc(Expr::Var(spec::variable("me")));
+        let damage = self.alias_rule(at, Command::Damage, &[Arg::Value(Expr::Int(2))]);
+        let nothing = Statement { chain: &[], ..damage };
+        let statement = Statement {
+            condition: Some(Condition::If(condition)),
+            target: Some(Target::Expr { value: me, optional: false }),
+            otherwise: Some(self.arena.alloc(Otherwise { elif: None, body: nothing })),
+            ..damage
+        };
+        Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        }
+    }
+
+    /// Fastbond's rule (1243, Wagic's `AFastbond`): as a land enters the battlefield under
+    /// the card's controller's control, 1 damage from the card to that player when more than
+    /// one land entered so this turn (Wagic counts the lands seen this turn; the lands
+    /// before the card entered fire nothing). The lands beyond one a turn it allows are
+    /// the runner's rule.
+    pub(super) fn extra_lands(&self, at: Piece<'_>) -> Result<Auto<'i>, Unsupported> {
+        let written = "land|mybattlefield";
+        let spec = spec::read(Piece::new(written, at.start))?;
+        let trigger = Expr::Var(spec::variable("trigger"));
+        let entering = self.specs.predicate(&spec, trigger, "inzone")?;
+        let me = self.arena.alloc_slice_copy(&[Expr::Var(spec::variable("me"))]);
+        let count = CATALOGUE.functions.iter().position(|function| function.name == "landsentered").unwrap_or(0);
+        let lands = self.arena.alloc(Expr::Call(FunctionIdx::new(count), me));
+        let more_than_one = Expr::Binary(BinaryOp::Compare(CompareOp::Gt), lands, self.arena.alloc(Expr::Int(1)));
+        let condition = match entering {
+            Some(entering) => Expr::And(self.arena.alloc(entering), self.arena.alloc(more_than_one)),
+            None => more_than_one,
+        };
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("movedto").unwrap_or(0)),
+            prefix: None,
+            suffix: catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new),
+            condition: Some(self.arena.alloc(condition)),
+            span: at.span(),
+        };
+        let damage = self.alias_rule(at, Command::Damage, &[Arg::Value(Expr::Int(1))]);
+        let value = self.arena.alloc(Expr::Var(spec::variable("me")));
+        let statement = Statement { target: Some(Target::Expr { value, optional: false }), ..damage };
+        Ok(Auto {
+            hook: false,
+            events: self.arena.alloc_slice_copy(&[event]),
+            costs: &[],
+            statements: self.arena.alloc_slice_copy(&[statement]),
+        })
     }
 
     /// A spell's alias rule compiled as one call of `command` with `args`, on the spell's

@@ -68,24 +68,20 @@ impl<'i> Lowering<'i> {
     /// continuous effect on it, so it follows the attachment and ends when the Aura is
     /// attached to nothing. A lord's statements have their own target and are kept.
     pub(super) fn aura_line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
-        let mut value = value.trim();
-        if let Some(first) = value.words().first().copied()
-            && let Some((spec_piece, _)) = first.call("teach")
-        {
-            // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
-            // permanent when the spec matches it, which an Aura enchanting creatures only
-            // always does.
-            if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !self.enchants_creatures {
-                return Err(Unsupported::new(
-                    value,
-                    "`teach(...)` other than `teach(creature)` on an Aura of creatures",
-                ));
-            }
-            let taught = value.from(first.text.len()).trim();
-            if taught.text.is_empty() {
-                return Err(Unsupported::new(value, "line without an effect"));
-            }
-            value = taught;
+        // `teach(creature) effect` (Wagic's `ATeach`): the effect on the enchanted
+        // permanent when the spec matches it, which an Aura enchanting creatures only
+        // always does.
+        let written = value.trim();
+        let value = taught(
+            value,
+            self.enchants_creatures,
+            "`teach(...)` other than `teach(creature)` on an Aura of creatures",
+        )?;
+        if value.text.len() != written.text.len() && value.text.trim_start().starts_with(['{', '@']) {
+            // Wagic's `ATeach` gives the ability to the enchanted creature: its `{T}` taps
+            // the creature, its controller activates it, `this` is the creature. As the
+            // Aura's own ability it would be none of these.
+            return Err(Unsupported::new(written, "`teach(creature)` of an activated or triggered ability"));
         }
         Ok(match self.line(value)? {
             Line::Plain(statements) => {
@@ -244,4 +240,23 @@ fn object_of(effect: &Effect<'_>) -> Object {
     } else {
         Object::Unmodelled
     }
+}
+
+/// The effect of a line written `teach(creature) effect`, or the line itself without
+/// `teach(...)`. Wagic's `ATeach` on an Aura or an Equipment gives the effect to the
+/// permanent it is attached to when `teach`'s spec matches it: `creature` always does
+/// where the card attaches to creatures only (`creatures_only`); any other spec, or
+/// `teach` elsewhere, is refused as `construct`.
+pub(super) fn taught<'v>(value: Piece<'v>, creatures_only: bool, construct: &str) -> Result<Piece<'v>, Unsupported> {
+    let value = value.trim();
+    let Some(first) = value.words().first().copied() else { return Ok(value) };
+    let Some((spec_piece, _)) = first.call("teach") else { return Ok(value) };
+    if !spec_piece.trim().text.eq_ignore_ascii_case("creature") || !creatures_only {
+        return Err(Unsupported::new(value, construct));
+    }
+    let effect = value.from(first.text.len()).trim();
+    if effect.text.is_empty() {
+        return Err(Unsupported::new(value, "line without an effect"));
+    }
+    Ok(effect)
 }

@@ -1,4 +1,5 @@
-//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{discard(spec)}`) as the
+//! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
+//! `{discard(spec)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::Cost;
@@ -26,11 +27,15 @@ impl<'i> Lowering<'i> {
             let upper = symbol.text.to_ascii_uppercase();
             let (name, count, filter) = match upper.as_str() {
                 "T" => ("T", None, None),
+                "Q" => ("Q", None, None),
                 "W" | "U" | "B" | "R" | "G" => (&upper[..], Some(1), None),
                 "S" => ("S", None, None),
+                "E" => ("E", None, None),
+                "H" => ("H", None, None),
                 "D" => ("D", None, None),
-                // `{cycle}`: discard this card from hand (Wagic's `CycleCost`).
-                "CYCLE" => (super::hand::CYCLE, None, None),
+                // `{cycle}`: discard this card from hand (Wagic's `CycleCost`); `{discard}`,
+                // Wagic's `DiscardCost` without a spec, discards this card (bloodrush).
+                "CYCLE" | "DISCARD" => (super::hand::CYCLE, None, None),
                 "L" => ("L", Some(1), None),
                 // `{L:2}`: pay that much life (Wagic's `SpecificLifeCost`).
                 life if life
@@ -51,8 +56,10 @@ impl<'i> Lowering<'i> {
                     ("generic", Some(amount), None)
                 }
                 _ => {
-                    // `{S(spec)}` sacrifices, `{discard(spec)}` discards a card the spec picks.
-                    let with_spec = [("s", "S"), ("discard", "D")]
+                    // `{S(spec)}` sacrifices, `{E(spec)}` exiles, `{H(spec)}` returns to its
+                    // owner's hand, `{T(spec)}` taps, `{discard(spec)}` discards a card the
+                    // spec picks.
+                    let with_spec = [("s", "S"), ("e", "E"), ("h", "H"), ("t", "T"), ("discard", "D")]
                         .into_iter()
                         .find_map(|(written, cost)| symbol.call(written).map(|call| (call, cost)));
                     if let Some(((args, after), cost)) = with_spec {
@@ -69,8 +76,9 @@ impl<'i> Lowering<'i> {
                     } else {
                         let word = spec::leading_word(symbol.text);
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
-                            "the costs compiled are `{T}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
-                             `{S(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, `{L:n}` and `{cycle}`"
+                            "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
+                             `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
+                             `{L:n}` and `{cycle}`"
                                 .into(),
                         )));
                     }

@@ -1,7 +1,8 @@
 //! An `autohand=` line: an activated ability used while the card is in its owner's hand.
-//! The one kind compiled is cycling: a cost with `{cycle}` (discard this card from hand,
-//! Wagic's `CycleCost`), written out or as Wagic's macro `__CYCLING__(cost)` (its rules
-//! file defines it as `cost{cycle}:name(cycling) draw:1`).
+//! The one kind compiled is a cost that discards the card: `{cycle}` (cycling, Wagic's
+//! `CycleCost`), written out or as Wagic's macro `__CYCLING__(cost)` (its rules file
+//! defines it as `cost{cycle}:name(cycling) draw:1`), or `{discard}` (bloodrush, Wagic's
+//! `DiscardCost` of the card itself), one cost of the catalogue.
 
 use compiler::ir::{Action, Cost};
 use vm::bytecode::CostIdx;

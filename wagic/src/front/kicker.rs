@@ -23,15 +23,22 @@ impl<'i> Lowering<'i> {
     /// Checks a `kicker=` cost: mana only (the runner pays it beside the mana cost).
     pub(super) fn kicker_cost(&self, value: Piece<'_>) -> Result<(), Unsupported> {
         let value = value.trim();
+        let construct = "`kicker` cost other than mana (`multi`, `{...}` costs)";
         if value.text.is_empty() || !value.text.starts_with('{') {
-            return Err(Unsupported::new(value, "`kicker` cost other than mana (`multi`, `{...}` costs)"));
+            return Err(Unsupported::new(value, construct));
         }
+        self.mana_only(value, construct)
+    }
+
+    /// Checks that the costs `value` writes are mana of a colour or generic mana only
+    /// (what the runner pays from the pool), else refuses `construct`.
+    pub(super) fn mana_only(&self, value: Piece<'_>, construct: &str) -> Result<(), Unsupported> {
         let costs = self.costs(value)?;
         if costs
             .iter()
             .any(|cost| !MANA_COSTS.contains(&CATALOGUE.costs[cost.cost.index()].name) || cost.filter.is_some())
         {
-            return Err(Unsupported::new(value, "`kicker` cost other than mana (`multi`, `{...}` costs)"));
+            return Err(Unsupported::new(value, construct));
         }
         Ok(())
     }
@@ -43,18 +50,33 @@ impl<'i> Lowering<'i> {
         if !has_kicker {
             return Err(Unsupported::new(value, "`kicker` effect on a card without `kicker=`"));
         }
-        let rest = value.from(6).trim();
+        self.only_when_paid(value, value.from(6).trim(), "kicker", "kicked")
+    }
+
+    /// The statements of `rest`, the effect after `value`'s first word (`kicker`,
+    /// `alternative`), each run only while the catalogue's `flag` is 1: Wagic parses such a
+    /// line only when the spell was paid so (`FullfilledAlternateCost`).
+    pub(super) fn only_when_paid(
+        &self,
+        value: Piece<'_>,
+        rest: Piece<'_>,
+        word: &str,
+        flag: &str,
+    ) -> Result<&'i [Statement<'i>], Unsupported> {
         let statements = match self.line(rest)? {
             Line::Plain(statements) if !statements.iter().any(starts_with_a_count) => statements,
-            _ => return Err(Unsupported::new(value, "`kicker` effect other than a one-shot effect")),
+            _ => return Err(Unsupported::new(value, &format!("`{word}` effect other than a one-shot effect"))),
         };
         let mut kicked = Vec::with_capacity(statements.len());
         for statement in statements {
             let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
             if statement.condition.is_some() || chooses {
-                return Err(Unsupported::new(value, "`kicker` effect that asks its player or has a condition"));
+                return Err(Unsupported::new(
+                    value,
+                    &format!("`{word}` effect that asks its player or has a condition"),
+                ));
             }
-            let flag = self.arena.alloc(Expr::Var(spec::variable("kicked")));
+            let flag = self.arena.alloc(Expr::Var(spec::variable(flag)));
             let one = self.arena.alloc(Expr::Int(1));
             let test = Expr::Binary(BinaryOp::Compare(CompareOp::Eq), flag, one);
             let nothing = Statement {

@@ -34,10 +34,13 @@
 //! `aura.rs`, `anyzone=` in `cda.rs`, `rampage(p/t,n)` in `rampage.rs`,
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
-//! `auto=kicker effect` in `kicker.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
+//! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
+//! `alternative.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
 
 mod alias;
-pub use alias::alias_target;
+pub use alias::{EXTRA_LANDS, alias_target};
+mod alternative;
+pub use alternative::alternative_mana;
 mod amount;
 mod aura;
 mod cda;
@@ -123,7 +126,7 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker"];
+const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -255,6 +258,8 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     let mut hand_actions = Vec::new();
     // Each trigger's event, whether it has a `restriction{...}`, and its line.
     let mut triggers = Vec::new();
+    // The Beacons' `alias=135262`, run after all the spell's lines.
+    let mut shuffled_in = None;
     for field in &block.fields {
         let value = Piece::new(field.value, (field.value_span.start as usize).saturating_sub(base));
         let key = field.key.to_ascii_lowercase();
@@ -289,8 +294,17 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 ));
             }
             "kicker" => lowering.kicker_cost(value)?,
+            "other" => lowering.alternative_cost(value)?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
+                if is_spell {
+                    spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
+                } else {
+                    autos.push(Auto { hook: false, events: &[], costs: &[], statements });
+                }
+            }
+            "auto" if alternative::is_alternative_line(value) && !is_aura && !is_equipment => {
+                let statements = lowering.paid_alternative(value, block.field("other").is_some())?;
                 if is_spell {
                     spell_statements.extend_from_slice(lowering.until_end_of_turn(statements));
                 } else {
@@ -400,6 +414,16 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 rule_target = Some(target);
                 spell_statements.push(statement);
             }
+            "alias" if is_spell && value.text.trim() == alias::SHUFFLE_INTO_LIBRARY => shuffled_in = Some(value),
+            "alias" if !is_spell && !is_aura && value.text.trim() == alias::COMBAT_END_DESTRUCTION => {
+                autos.push(lowering.combat_end_destruction(value));
+            }
+            "alias" if !is_spell && !is_aura && value.text.trim() == EXTRA_LANDS => {
+                autos.push(lowering.extra_lands(value)?);
+            }
+            "alias" if !is_spell && !is_aura && value.text.trim() == alias::UNLESS_ATTACKED => {
+                autos.push(lowering.unless_attacked(value));
+            }
             "alias" if alias::is_marker(value.text) && alias::has_own_text(block) => {
                 // An alias naming no rule of Wagic's engine: the card's own lines are all.
             }
@@ -445,7 +469,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                 let known = COMPILED_KEYS.iter().chain(DESCRIPTION_KEYS).copied();
                 let help = vocabulary::suggest_unless_wagic(key, vocabulary::KEYS, known).unwrap_or_else(|| {
                     "the keys compiled are `auto`, `abilities`, `target`, `autograveyard` (a card's own move \
-                     to a graveyard), `autohand` (cycling) and `kicker`; `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
+                     to a graveyard), `autohand` (cycling), `kicker` and `other` (a mana cost); `name`, `text`, `mana`, `type`, `subtype`, `power` and `toughness` describe \
                      the card"
                         .into()
                 });
@@ -478,6 +502,9 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
     if actions.len() > 1 && actions.iter().any(|action| action.costs.iter().any(|cost| Some(cost.cost) == limit)) {
         let open = Piece::new("", 0);
         return Err(Unsupported::new(open, "`limit:n` on a card with several activated abilities"));
+    }
+    if let Some(at) = shuffled_in {
+        spell_statements.extend(lowering.shuffle_into_library(at));
     }
     if spell_statements.len() > MAX_STATEMENTS || actions.len() + hand_actions.len() + autos.len() > MAX_ENTRIES {
         let open = Piece::new("", 0);
@@ -736,6 +763,13 @@ impl<'i> Lowering<'i> {
     /// equipment's abilities at the equipped creature, which is not modelled.
     fn equipment_line(&self, value: Piece<'_>) -> Result<(&'i [Statement<'i>], bool), Unsupported> {
         let refused = || Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect");
+        // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`.
+        let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
+        let taught = aura::taught(value, true, construct)?;
+        if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
+            return Err(Unsupported::new(value, construct));
+        }
+        let value = taught;
         match self.line(value)? {
             Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
             Line::Plain(statements) => {

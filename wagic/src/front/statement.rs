@@ -70,6 +70,15 @@ impl<'i> Lowering<'i> {
         if may && parts.len() > 1 {
             return Err(Unsupported::new(piece, "`may` with `&&`"));
         }
+        // Wagic reads `if ... then` before it splits at `&&`: every later part is under the
+        // condition too, which the parts' statements here would not be.
+        let conditional = parts.first().is_some_and(|first| {
+            let first = first.trim().text.to_ascii_lowercase();
+            first.starts_with("if ") || first.starts_with("ifnot ")
+        });
+        if conditional && parts.len() > 1 {
+            return Err(Unsupported::new(piece, "`if ... then` with `&&`"));
+        }
         let mut statements: Vec<Statement<'i>> = Vec::with_capacity(parts.len());
         for &part in &parts {
             // `target(creature) tap && dynamicability<!powerstrike!>`: a dynamic part with

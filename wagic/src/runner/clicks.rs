@@ -45,31 +45,39 @@ impl Run<'_> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
         let (hand_lines, owner) = (c.printed.hand_lines.len(), c.owner);
         let kicker = !c.printed.kicker.is_empty();
-        if hand_lines == 0 && !kicker {
-            return self.cast(card, false, line, text);
+        let other = !c.printed.other.is_empty();
+        if hand_lines == 0 && !kicker && !other {
+            return self.cast(card, Payment::Normal, line, text);
         }
         if is_type(&c.printed.types, "land") {
-            return Err(skip("a land with an `autohand` ability or a kicker (Wagic's menu order)", at(line, text)));
+            return Err(skip(
+                "a land with an `autohand` ability, a kicker or an alternative cost (Wagic's menu order)",
+                at(line, text),
+            ));
         }
         // Wagic's `ActionLayer` lists what reacts to the click: the cast rule (loaded
         // first) when the spell can be cast and paid, the kicker rule (`MTGKickerRule`,
-        // loaded next) when the kicker can be paid too, then the card's `autohand`
+        // loaded next) when the kicker can be paid too, the alternative cost rule
+        // (`MTGAlternativeCostRule`, loaded next) when that cost can be paid, then the card's `autohand`
         // abilities whose costs can be paid. One is done at once, several open Wagic's menu.
         let rules = self.table.rules(card).map_err(|error| table_skip(error, line, text))?;
         let actions = self.table.library().program.cards()[rules.index()].actions.len();
         let first_hand = actions.saturating_sub(hand_lines);
         let mut entries = Vec::new();
-        if self.can_cast(card, false) {
+        if self.can_cast(card, Payment::Normal) {
             entries.push(Entry::Cast);
         }
-        if kicker && self.can_cast(card, true) {
+        if kicker && self.can_cast(card, Payment::Kicked) {
             entries.push(Entry::CastKicked);
+        }
+        if other && self.can_cast(card, Payment::Alternative) {
+            entries.push(Entry::CastAlternative);
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
         entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
         match entries.as_slice() {
             // Nothing reacts: the cast's own checks say why.
-            [] => self.cast(card, false, line, text),
+            [] => self.cast(card, Payment::Normal, line, text),
             [entry] => self.do_entry(card, *entry, line, text),
             _ => {
                 self.menu = Some(Menu { card, entries });
@@ -78,9 +86,18 @@ impl Run<'_> {
         }
     }
 
-    /// Whether a card in hand (not a land) can be cast now and its mana cost (and its
-    /// kicker, when `kicked`) paid.
-    fn can_cast(&self, card: CardId, kicked: bool) -> bool {
+    /// Whether `player` controls a permanent with Fastbond's rule (`alias=1243`, Wagic's
+    /// `AFastbond` lifts its controller's limit of one land a turn).
+    fn any_number_of_lands(&self, player: PlayerId) -> bool {
+        let board = &self.table.board;
+        board.zone(player, BATTLEFIELD).into_iter().any(|card| {
+            board.get(card).is_some_and(|c| c.printed.alias == crate::front::EXTRA_LANDS && c.controller == player)
+                && !board.lost_abilities(card)
+        })
+    }
+
+    /// Whether a card in hand (not a land) can be cast now and paid for as `payment` says.
+    fn can_cast(&self, card: CardId, payment: Payment) -> bool {
         let Some(c) = self.table.board.get(card) else { return false };
         let Ok(rules) = self.table.rules(card) else { return false };
         let data = &self.table.library().program.cards()[rules.index()];
@@ -88,27 +105,34 @@ impl Run<'_> {
         if !(is_type(&c.printed.types, "instant") || flash || self.phase.is_main()) {
             return false;
         }
-        let mana_cost = c.printed.mana_cost.to_ascii_lowercase();
+        let mana_cost = match payment {
+            Payment::Alternative => c.printed.other.to_ascii_lowercase(),
+            Payment::Normal | Payment::Kicked => c.printed.mana_cost.to_ascii_lowercase(),
+        };
         let fixed = if mana_cost.matches("{x}").count() == 1 { mana_cost.replace("{x}", "") } else { mana_cost };
         let Some(mut cost) = testfile::read_mana(&fixed) else { return false };
-        if kicked && !add_kicker(&mut cost, &c.printed.kicker) {
+        if payment == Payment::Kicked && !add_kicker(&mut cost, &c.printed.kicker) {
             return false;
         }
-        self.affinity_discount(card, &mut cost);
+        if payment != Payment::Alternative {
+            self.affinity_discount(card, &mut cost);
+        }
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
         costs::pay(&mut pool, &cost)
     }
 
     /// Casts a card from hand (plays a land): pays its mana cost (and its kicker when
-    /// `kicked`) and puts it on the stack.
-    fn cast(&mut self, card: CardId, kicked: bool, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
+    /// kicked; its alternative cost instead when so paid) and puts it on the stack.
+    fn cast(&mut self, card: CardId, payment: Payment, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(c) = self.table.board.get(card) else { return Ok(None) };
-        let (types, mana_cost, owner) = (c.printed.types.clone(), c.printed.mana_cost.clone(), c.owner);
+        let printed_x = c.printed.mana_cost.to_ascii_lowercase().contains("{x}");
+        let mana_cost = if payment == Payment::Alternative { &c.printed.other } else { &c.printed.mana_cost };
+        let (types, mana_cost, owner) = (c.printed.types.clone(), mana_cost.clone(), c.owner);
         let (printed_target, printed_autos) = (c.printed.target.clone(), c.printed.autos.clone());
         let hand_lines = c.printed.hand_lines.len();
         let kicker_cost = c.printed.kicker.clone();
         if is_type(&types, "land") {
-            if !self.phase.is_main() || self.lands_played > 0 {
+            if !self.phase.is_main() || (self.lands_played > 0 && !self.any_number_of_lands(owner)) {
                 return Err(skip("a land played when the rules forbid it", at(line, text)));
             }
             self.lands_played += 1;
@@ -136,10 +160,19 @@ impl Run<'_> {
         let mut cost = testfile::read_mana(&fixed).ok_or_else(|| {
             skip("a mana cost the runner does not pay", format!("`{mana_cost}` of {}", at(line, text)))
         })?;
-        if kicked && !add_kicker(&mut cost, &kicker_cost) {
+        if payment == Payment::Kicked && !add_kicker(&mut cost, &kicker_cost) {
             return Err(skip("a mana cost the runner does not pay", format!("`{kicker_cost}` of {}", at(line, text))));
         }
+        if payment == Payment::Alternative && printed_x {
+            // The X of the card's text when it is cast for another cost is not modelled.
+            return Err(skip("an alternative cost on a card with `{X}`", at(line, text)));
+        }
+        let full = cost;
         self.affinity_discount(card, &mut cost);
+        if payment == Payment::Alternative && cost != full {
+            // Whether Wagic lowers an alternative cost by affinity is not modelled.
+            return Err(skip("an alternative cost beside affinity", at(line, text)));
+        }
         let pool = &mut self.table.board.players[usize::from(owner.0 != 0)].mana;
         if !costs::pay(pool, &cost) {
             return Err(skip("a spell the mana pool cannot pay for", at(line, text)));
@@ -156,13 +189,19 @@ impl Run<'_> {
             *pool = [0; 6];
             self.table.board.x_paid = x;
         }
-        if kicked {
-            // The runtime knows one kicked card at a time.
-            if self.table.board.kicked.is_some_and(|other| self.table.board.get(other).is_some_and(|c| c.zone == STACK))
-            {
-                return Err(skip("two kicked spells on the stack (one kicked card is kept)", at(line, text)));
+        if payment != Payment::Normal {
+            // The runtime knows one kicked card and one paid otherwise at a time.
+            let board = &self.table.board;
+            let on_stack =
+                |slot: Option<CardId>| slot.is_some_and(|other| board.get(other).is_some_and(|c| c.zone == STACK));
+            if on_stack(board.kicked) || on_stack(board.alternative) {
+                return Err(skip(
+                    "two spells kicked or cast for their alternative cost on the stack (one such card is kept)",
+                    at(line, text),
+                ));
             }
-            self.table.board.kicked = Some(card);
+            self.table.board.kicked = (payment == Payment::Kicked).then_some(card);
+            self.table.board.alternative = (payment == Payment::Alternative).then_some(card);
         }
         self.table.board.place(card, owner, STACK, -1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
@@ -315,8 +354,9 @@ impl Run<'_> {
                 Ok(None)
             }
             Entry::Action(index) => self.activate(card, index, line, text),
-            Entry::Cast => self.cast(card, false, line, text),
-            Entry::CastKicked => self.cast(card, true, line, text),
+            Entry::Cast => self.cast(card, Payment::Normal, line, text),
+            Entry::CastKicked => self.cast(card, Payment::Kicked, line, text),
+            Entry::CastAlternative => self.cast(card, Payment::Alternative, line, text),
         }
     }
 
@@ -470,6 +510,8 @@ pub(super) enum Entry {
     Cast,
     /// Casts it from hand with its kicker paid (Wagic's `MTGKickerRule`).
     CastKicked,
+    /// Casts it from hand for its alternative cost (Wagic's `MTGAlternativeCostRule`).
+    CastAlternative,
 }
 
 /// Wagic's menu of what a click on a permanent does, open until the next move.
@@ -507,6 +549,17 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// How a spell cast from hand is paid for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Payment {
+    /// Its mana cost.
+    Normal,
+    /// Its mana cost and its kicker.
+    Kicked,
+    /// Its alternative cost (`other=`) instead of its mana cost.
+    Alternative,
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

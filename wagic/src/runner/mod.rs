@@ -456,6 +456,12 @@ impl<'t> Run<'t> {
             // its casting fires ask anything.
             if self.table.held.is_some() && !target_first {
                 self.answer_held(step.line, &step.text)?;
+                if self.table.held.is_none() {
+                    // The entering effects of a permanent cast kicked or for its
+                    // alternative cost that waited for this answer have all run.
+                    self.table.board.kicked = None;
+                    self.table.board.alternative = None;
+                }
                 unmodelled_ability(&self.table)?;
                 continue;
             }

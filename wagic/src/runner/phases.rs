@@ -117,6 +117,11 @@ impl Run<'_> {
         match phase {
             Phase::CombatBlockers => {
                 // The attackers are chosen: each attacks.
+                for &card in &attackers {
+                    if let Some(c) = self.table.board.cards.get_mut(card.0 as usize) {
+                        c.attacked = true;
+                    }
+                }
                 if let Some(event) = self.table.runtime.event_index("attacking") {
                     for &card in &attackers {
                         let event = vm::runtime::Event::new(event, active).with_object(Value::Card(card));
@@ -129,6 +134,11 @@ impl Run<'_> {
                 no_damage = !self.damage_steps(DamageStep::FirstStrike);
             }
             Phase::CombatEnd => {
+                let board = &mut self.table.board;
+                board.ended_blocks = (board.cards.iter().enumerate())
+                    .filter(|(_, card)| card.zone == BATTLEFIELD)
+                    .filter_map(|(index, card)| Some((CardId(u32::try_from(index).ok()?), card.blocking?)))
+                    .collect();
                 for card in &mut self.table.board.cards {
                     card.attacking = false;
                     card.blocking = None;

@@ -330,10 +330,19 @@ impl Run<'_> {
         }
     }
 
-    /// A resolved spell's kicker is read: entering again later is not kicked.
+    /// A resolved spell's kicker or alternative cost is read: entering again later is
+    /// neither kicked nor paid otherwise. While one of its entering effects waits for an
+    /// answer, the flags stay until it is answered (`play`), for the effects after it.
     fn end_kicker(&mut self, card: CardId) {
-        if self.table.board.kicked == Some(card) {
-            self.table.board.kicked = None;
+        if self.table.held.is_some() {
+            return;
+        }
+        let board = &mut self.table.board;
+        if board.kicked == Some(card) {
+            board.kicked = None;
+        }
+        if board.alternative == Some(card) {
+            board.alternative = None;
         }
     }
 

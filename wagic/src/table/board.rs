@@ -64,6 +64,10 @@ pub struct Card {
     pub echo_done: bool,
     /// Its `@next phase` trigger fired since it entered.
     pub next_done: bool,
+    /// It entered the battlefield this turn (Wagic's `fresh`, cleared as the turn ends).
+    pub fresh: bool,
+    /// It attacked this turn (Erg Raiders' rule).
+    pub attacked: bool,
 }
 
 /// One player.
@@ -107,6 +111,12 @@ pub struct Board {
     /// The card last cast with its kicker paid, while it resolves (the catalogue's
     /// `kicked`, true for that card's own abilities).
     pub kicked: Option<CardId>,
+    /// The blocks of the combat that is ending (blocker, attacker), kept for the end of
+    /// combat's event after the blocks are cleared (`combat_opponents`).
+    pub ended_blocks: Vec<(CardId, CardId)>,
+    /// The card last cast for its alternative cost, while it resolves (the catalogue's
+    /// `alternative`).
+    pub alternative: Option<CardId>,
     pub(super) next_order: i64,
     pub(super) seed: u32,
     /// Cards the libraries held when they were shuffled, summed: the work of the
@@ -143,6 +153,8 @@ impl Board {
             upkeep: false,
             x_paid: 0,
             kicked: None,
+            ended_blocks: Vec::new(),
+            alternative: None,
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
@@ -333,6 +345,8 @@ impl Board {
         c.echo_done = false;
         c.next_done = false;
         c.moved_from = Some(from);
+        c.fresh = entering;
+        c.attacked = false;
         c.zone = zone;
         c.order = order;
         if zone == BATTLEFIELD {

@@ -90,6 +90,7 @@ impl Host for Board {
             "equipped" | "enchanted" => self.attached(env.source).map_or(Value::Nil, Value::Card),
             "x" => Value::Int(self.x_paid),
             "kicked" => Value::Int(i32::from(self.kicked == Some(env.source))),
+            "alternative" => Value::Int(i32::from(self.alternative == Some(env.source))),
             _ => Value::Nil,
         }
     }
@@ -396,6 +397,8 @@ impl WagicHost for Board {
             autos: Vec::new(),
             hand_lines: Vec::new(),
             kicker: String::new(),
+            other: String::new(),
+            alias: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
             uncounterable: false,
         };
@@ -419,6 +422,8 @@ impl WagicHost for Board {
             upkeep_paid: false,
             echo_done: false,
             next_done: false,
+            fresh: false,
+            attacked: false,
         });
         self.moved.push(card);
         Some(card)
@@ -487,6 +492,29 @@ impl WagicHost for Board {
 
     fn blockers(&self, card: CardId) -> usize {
         self.cards.iter().filter(|c| c.zone == BATTLEFIELD && c.blocking == Some(card)).count()
+    }
+
+    fn fresh(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.fresh)
+    }
+
+    fn attacked(&self, card: CardId) -> bool {
+        self.get(card).is_some_and(|c| c.attacked)
+    }
+
+    fn combat_opponents(&self, card: CardId, out: &mut Vec<CardId>) {
+        for &(blocker, attacker) in &self.ended_blocks {
+            let opponent = if attacker == card {
+                blocker
+            } else if blocker == card {
+                attacker
+            } else {
+                continue;
+            };
+            if self.get(opponent).is_some_and(|c| c.zone == BATTLEFIELD) && !out.contains(&opponent) {
+                out.push(opponent);
+            }
+        }
     }
 
     fn active_player(&self) -> PlayerId {

@@ -35,6 +35,11 @@ pub struct Printed {
     /// `kicker=` as written (`{2}`), empty when none: the cost that may be added to its
     /// mana cost as it is cast.
     pub kicker: String,
+    /// The mana cost of `other=` (`{1}{U}`, without its `name(...)`), empty when none: the
+    /// cost that may be paid instead of its mana cost as it is cast.
+    pub other: String,
+    /// `alias=` as written, empty when none: the runner's rules by alias (Fastbond's lands).
+    pub alias: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
     pub abilities: Vec<&'static str>,
     /// `abilities=` has `nofizzle`: as a spell it can't be countered.
@@ -186,6 +191,11 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .map(|field| field.value.to_string())
             .collect(),
         kicker: block.field("kicker").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        alias: block.field("alias").map(|field| field.value.trim().to_string()).unwrap_or_default(),
+        other: block
+            .field("other")
+            .map(|field| crate::front::alternative_mana(field.value).to_string())
+            .unwrap_or_default(),
         hand_lines: block
             .fields
             .iter()

@@ -201,6 +201,8 @@ impl Table {
             upkeep_paid: false,
             echo_done: false,
             next_done: false,
+            fresh: false,
+            attacked: false,
         });
         self.board.place(card, player, zone, position);
         Ok(card)
@@ -521,6 +523,8 @@ impl Table {
             card.damage = 0;
             card.activations = 0;
             card.upkeep_paid = false;
+            card.fresh = false;
+            card.attacked = false;
         }
         self.board.effects.retain(|(id, ..)| *id != TABLE_UNTIL_END_OF_TURN);
         self.board.damagers.clear();

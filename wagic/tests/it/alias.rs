@@ -10,9 +10,9 @@ fn an_alias_naming_no_rule_adds_nothing_to_the_cards_own_lines() {
     let lines = "auto={T}:draw:1\ntype=Artifact";
     assert_eq!(ir_of(&format!("alias=1111\n{lines}")), ir_of(lines));
     assert_eq!(ir_of(&format!("alias=4192\n{lines}")), ir_of(lines));
-    // Erg Raiders', Kjeldoran Frostbeast's and Draining Whelk's numbers are rules of the
-    // engine, not compiled here.
-    for number in [1159, 2732, 111057] {
+    // Draining Whelk's and Circle of Protection: Black's numbers are rules of the engine,
+    // not compiled here.
+    for number in [111057, 1335] {
         assert_eq!(
             error_of(&format!("alias={number}\n{lines}")).as_deref(),
             Some("unsupported: key `alias`"),
@@ -147,4 +147,123 @@ fn lhurgoyfs_toughness_is_one_more_than_the_creatures_in_graveyards() {
             .as_deref(),
         Some("unsupported: `anyzone` on a card not printed `*/*`")
     );
+}
+
+/// The Beacons' and Zeniths' alias: after the spell's own effects, the spell goes into
+/// its controller's library, shuffled, not the graveyard.
+#[test]
+fn a_beacons_alias_shuffles_the_spell_into_its_library_after_its_effects() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    // After the card's lines wherever the alias is written: the move of the spell card
+    // itself, then its controller's shuffle.
+    let beacon = "target=creature,player\nauto=damage:5\nalias=135262\ntype=Instant";
+    assert_eq!(ir_of(beacon), ["action[0]: - damage ueot; this moveto; me shuffle"]);
+    let first = "alias=135262\nauto=draw:1 controller\ntype=Sorcery";
+    assert_eq!(ir_of(first), ["action[0]: me draw ueot; this moveto; me shuffle"]);
+    // On a permanent it is no rule of Wagic's engine's reading of a spell.
+    assert_eq!(error_of("alias=135262\ntype=Creature").as_deref(), Some("unsupported: key `alias`"));
+    let cards = "[card]\nname=Beacon\ntarget=creature,player\nauto=damage:5\nalias=135262\nmana={R}\ntype=Instant\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Mox\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let beaconed = super::behaviour::test(
+        "[PLAYER1]\nhand:Beacon\nlibrary:Mox\nmanapool:{R}\n[PLAYER2]\ninplay:Grizzly Bears\n",
+        "Beacon\nGrizzly Bears\n",
+        "FIRSTMAIN\n[PLAYER1]\nlibrary:Mox,Beacon\n[PLAYER2]\ngraveyard:Grizzly Bears\n",
+    );
+    assert_eq!(verdict(&beaconed), Verdict::Passed);
+    // Not in the graveyard, as a spell without the alias goes.
+    let graveyard = beaconed.replace("library:Mox,Beacon\n", "library:Mox\ngraveyard:Beacon\n");
+    assert_ne!(verdict(&graveyard), Verdict::Passed);
+}
+
+/// Kjeldoran Frostbeast's alias: at the end of each combat, the creatures that blocked it
+/// or that it blocked are destroyed, if it is still on the battlefield.
+#[test]
+fn a_frostbeasts_alias_destroys_the_creatures_in_combat_with_it_at_the_end_of_combat() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let beast = "alias=2732\ntype=Creature\npower=2\ntoughness=4";
+    assert_eq!(ir_of(beast), ["auto[any combatends]: - destroycombatopponents"]);
+    let cards = "[card]\nname=Beast\nalias=2732\nmana={G}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
+                 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+                 [card]\nname=Wall\nmana={G}\ntype=Creature\npower=0\ntoughness=5\n[/card]\n\
+                 [card]\nname=Giant\nmana={G}\ntype=Creature\npower=5\ntoughness=5\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let combat = |blocker: &str, expected: &str| {
+        verdict(&format!(
+            "[INIT]\nCOMBATATTACKERS\n[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:{blocker},Wall\n\
+             [DO]\nBeast\nnext\n{blocker}\nnext\nnext\nnext\n[ASSERT]\nSECONDMAIN\n{expected}[END]\n"
+        ))
+    };
+    // The Wall blocks the Beast: destroyed at the end of combat, not the other Wall.
+    let wall = "[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:Wall\ngraveyard:Wall\n";
+    assert_eq!(combat("Wall", wall), Verdict::Passed);
+    assert_ne!(combat("Wall", "[PLAYER1]\ninplay:Beast,Grizzly Bears\n[PLAYER2]\ninplay:Wall,Wall\n"), Verdict::Passed);
+    // The Giant kills the Beast in combat: nothing is destroyed after.
+    let giant = "[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Beast\n[PLAYER2]\ninplay:Giant,Wall\n";
+    assert_eq!(combat("Giant", giant), Verdict::Passed);
+}
+
+/// Erg Raiders' alias: at its controller's end step, 2 damage to that player unless it
+/// attacked this turn or entered the battlefield this turn.
+#[test]
+fn erg_raiders_alias_deals_two_damage_at_its_controllers_end_step_unless_it_attacked() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    let raiders = "alias=1159\ntype=Creature\npower=2\ntoughness=3";
+    assert_eq!(ir_of(raiders), ["auto[my endofturn]: me damage"]);
+    let cards = "[card]\nname=Raiders\nalias=1159\nmana={0}\ntype=Creature\npower=2\ntoughness=3\n[/card]\n\
+                 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let turns = |init: &str, moves: &str, mine: &str, theirs: &str| {
+        verdict(&format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\n{init}library:Forest\n[PLAYER2]\nlibrary:Forest\n[DO]\n{moves}\
+             [ASSERT]\nUNTAP\n[PLAYER1]\ninplay:Raiders\nhand:Forest\n{mine}[PLAYER2]\nhand:Forest\n{theirs}[END]\n"
+        ))
+    };
+    // In play from the start (as if it had attacked in its first turn) it deals nothing
+    // then, nor in the opponent's turn; idle in its controller's next turn, 2 damage.
+    assert_eq!(turns("inplay:Raiders\n", "eot\neot\neot\n", "life:18\n", ""), Verdict::Passed);
+    assert_ne!(turns("inplay:Raiders\n", "eot\neot\neot\n", "", ""), Verdict::Passed);
+    // It attacks in that turn: no damage to its controller, 2 to the opponent.
+    let attack = "eot\neot\nnext\nnext\nnext\nnext\nnext\nRaiders\neot\n";
+    assert_eq!(turns("inplay:Raiders\n", attack, "", "life:18\n"), Verdict::Passed);
+    // Cast in that turn (it entered this turn): no damage either.
+    let cast = "eot\neot\ngoto secondmain\nRaiders\neot\n";
+    assert_eq!(turns("hand:Raiders\n", cast, "", ""), Verdict::Passed);
+}
+
+/// Fastbond's alias: its controller plays any number of lands, and each land beyond the
+/// first that enters under their control in a turn deals them 1 damage.
+#[test]
+fn fastbonds_alias_allows_more_lands_for_a_damage_each_beyond_the_first() {
+    use std::sync::Arc;
+    use wagic::runner::{self, Verdict};
+    use wagic::table::Library;
+    assert_eq!(ir_of("alias=1243\ntype=Enchantment"), ["auto[movedto?]: me damage"]);
+    let cards = "[card]\nname=Bond\nalias=1243\nmana={G}\ntype=Enchantment\n[/card]\n\
+                 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
+                 [card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("alias.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    let lands = |bond: &str, expected: &str| {
+        verdict(&format!(
+            "[INIT]\nFIRSTMAIN\n[PLAYER1]\nhand:Forest,Mountain,Mountain\n{bond}[PLAYER2]\n[DO]\nForest\nMountain\nMountain\n\
+             [ASSERT]\nFIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n[END]\n"
+        ))
+    };
+    // Three lands: 2 damage (none for the first).
+    let played = "inplay:Bond,Forest,Mountain,Mountain\nlife:18\n";
+    assert_eq!(lands("inplay:Bond\n", played), Verdict::Passed);
+    assert_ne!(lands("inplay:Bond\n", "inplay:Bond,Forest,Mountain,Mountain\nlife:19\n"), Verdict::Passed);
+    // Without it the second land is one the rules forbid.
+    assert!(matches!(lands("", "inplay:Forest,Mountain,Mountain\n"), Verdict::Skipped(_)));
 }

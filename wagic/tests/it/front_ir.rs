@@ -436,7 +436,7 @@ fn teach_on_an_aura_of_creatures_is_the_effect_on_the_enchanted_creature() {
     for card in [
         "target=creature\nauto=teach(creature[flying]) trample\ntype=Enchantment\nsubtype=Aura",
         "target=artifact\nauto=teach(creature) trample\ntype=Enchantment\nsubtype=Aura",
-        "auto=teach(creature) trample\ntype=Artifact\nsubtype=Equipment",
+        "auto=teach(creature[flying]) trample\ntype=Artifact\nsubtype=Equipment",
     ] {
         let error = error_of(card);
         assert!(error.as_deref() == Some(refusal) || card.contains("Equipment"), "{card}: {error:?}");
@@ -666,7 +666,7 @@ fn autohand_compiles_cycling_as_the_cards_last_actions() {
             "autohand={2}:draw:1\ntype=Creature",
             "unsupported: `autohand` line other than a cost with `{cycle}` (cycling)",
         ),
-        ("autohand={R}{discard}:name(x) draw:1\ntype=Creature", "unsupported: cost `{discard}`"),
+        ("autohand={1}{U}{N}:ninjutsu\ntype=Creature", "unsupported: cost `{n}`"),
         // The runtime asks a spell's `target=` before which action it does.
         (
             "target=creature\nauto=destroy\nautohand=__CYCLING__({2})\ntype=Instant",
@@ -775,4 +775,14 @@ fn an_ability_given_to_the_controller_may_be_one_part_of_several() {
         error_of("auto=all(creature) ability$!tap!$ controller\ntype=Sorcery").as_deref(),
         Some("unsupported: `ability$!...!$` with a word around it")
     );
+}
+
+#[test]
+fn an_if_line_with_and_parts_is_refused_as_wagic_makes_every_part_conditional() {
+    // Wagic's `if ... then` takes the rest of the line, `&&` and all, as its effect.
+    let card =
+        "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller && life:1 controller\ntype=Sorcery";
+    assert_eq!(error_of(card).as_deref(), Some("unsupported: `if ... then` with `&&`"));
+    let one = "auto=if type(creature|mybattlefield)~morethan~0 then draw:1 controller\ntype=Sorcery";
+    assert_eq!(error_of(one), None);
 }

@@ -3,6 +3,7 @@
 //! on `board`), and Wagic's set files read to name the cards tests give by id (`sets`).
 
 mod alias;
+mod alternative;
 mod author;
 mod behaviour;
 mod board;
@@ -16,10 +17,12 @@ mod fuel;
 mod hostile;
 mod lost;
 mod more;
+mod move_costs;
 mod newability;
 mod next;
 mod play;
 mod sets;
 mod stack;
 mod teach;
+mod teach_equipment;
 mod this;

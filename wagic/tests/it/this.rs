@@ -1,5 +1,6 @@
-//! `this(variable{controllerturn}>0)` and `this(variable{opponentturn}>0)` before a lasting
-//! effect: its exact IR, its refusals, and the effect holding only in the turns it names.
+//! `this(test)` before a lasting effect (the turn tests, `controllerlife`/`opponentlife`
+//! against a number, `untapped`/`tapped`): its exact IR, its refusals, and the effect
+//! holding only while its test does.
 
 use std::sync::Arc;
 
@@ -57,11 +58,11 @@ fn other_tests_and_one_shot_effects_under_this_are_refused() {
     for (card, refused) in [
         (
             "auto=this(variable{urzatron}>0) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than `this(variable{controllerturn}>0)` or `this(variable{opponentturn}>0)`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped` or `tapped`",
         ),
         (
             "auto=this(variable{controllerturn}) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than `this(variable{controllerturn}>0)` or `this(variable{opponentturn}>0)`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped` or `tapped`",
         ),
         (
             "auto=this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",
@@ -88,4 +89,56 @@ fn the_effect_holds_only_in_the_turns_its_test_names() {
     let init = "[PLAYER1]\ninplay:Night Watch,Grizzly Bears,Mountain\nhand:Shock\n[PLAYER2]\n";
     let expected = "FIRSTMAIN\n[PLAYER1]\ninplay:Night Watch,Mountain\ngraveyard:Shock,Grizzly Bears\n[PLAYER2]\n";
     assert_eq!(verdict(&test(init, "Mountain\nShock\nGrizzly Bears\n", expected)), Verdict::Passed);
+}
+
+#[test]
+fn life_and_tapped_tests_are_the_condition_of_a_continuous_effect() {
+    let shape = |test: &str| {
+        let card = format!("auto=this({test}) 1/1\ntype=Creature");
+        assert_eq!(ir_of(&card), ["auto[continuous]: - pump"], "{test}");
+        condition_of(&card).unwrap_or_default()
+    };
+    // The source's controller's life (`me`, variable 0), or the opponent's, against the
+    // number; `untapped` is `not hasterm(this, 'tapped')`.
+    let lifetotal = wagic::CATALOGUE.functions.iter().position(|function| function.name == "lifetotal");
+    let hasterm = wagic::CATALOGUE.functions.iter().position(|function| function.name == "hasterm");
+    let (lifetotal, hasterm) = (lifetotal.unwrap_or_default(), hasterm.unwrap_or_default());
+    assert_eq!(
+        shape("controllerlife < 6"),
+        format!("If(Binary(Compare(Lt), Call(FunctionIdx({lifetotal}), [Var(VariableIdx(0))]), Int(6)))")
+    );
+    assert_eq!(
+        shape("opponentlife>=11"),
+        format!("If(Binary(Compare(Ge), Call(FunctionIdx({lifetotal}), [Var(VariableIdx(1))]), Int(11)))")
+    );
+    assert!(
+        shape("untapped")
+            .starts_with(&format!("If(Not(Call(FunctionIdx({hasterm}), [Var(VariableIdx(2)), Str(\"tapped\")])"))
+    );
+    assert!(
+        shape("tapped")
+            .starts_with(&format!("If(Call(FunctionIdx({hasterm}), [Var(VariableIdx(2)), Str(\"tapped\")])"))
+    );
+    for test in ["controllerlife", "controllerlife<x", "poisoncount<2", "counter{1/1.1}>=1"] {
+        let card = format!("auto=this({test}) 1/1\ntype=Creature");
+        assert!(error_of(&card).is_some_and(|error| error.contains("`this(...)` other than")), "{test}");
+    }
+}
+
+#[test]
+fn an_untapped_test_holds_while_the_card_is_untapped() {
+    let cards = "[card]\nname=Sentinel\nauto=this(untapped) 0/3\nauto={T}:life:1 controller\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+                 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("this.txt", cards.to_string())]).expect("the cards compile"));
+    let verdict = |test: &str| runner::run(&library, &wagic::testfile::read(test).expect("a test"));
+    // Untapped, a 1/4: Shock leaves it; tapped (its ability), a 1/1: Shock kills it.
+    let shocked = |moves: &str, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Sentinel\nhand:Shock\nmanapool:{R}\n[PLAYER2]\n",
+            &format!("{moves}Shock\nSentinel\n"),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    assert_eq!(shocked("", "inplay:Sentinel\ngraveyard:Shock\n"), Verdict::Passed);
+    assert_eq!(shocked("Sentinel\n", "graveyard:Sentinel,Shock\nlife:21\n"), Verdict::Passed);
 }
