@@ -1,0 +1,323 @@
+//! One `auto=` line of a card split into its cost or trigger and its effect part
+//! ([`Lowering::line`]), and the shapes a permanent's line may take around them: `lord`,
+//! `aslongas` and `foreach` effects, an Equipment's lines, activation limits.
+
+use super::*;
+
+impl<'i> Lowering<'i> {
+    pub(super) fn line(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        self.activation_limits.borrow_mut().clear();
+        self.one_shot.set(false);
+        self.x_entering.set(false);
+        self.x_used.set(false);
+        self.damage_trigger.set(false);
+        let line = self.line_parts(value)?;
+        let limits = std::mem::take(&mut *self.activation_limits.borrow_mut());
+        match (line, limits.first()) {
+            (line, None) => Ok(line),
+            (Line::Activated { label, costs, statements }, Some(_)) => {
+                let mut costs = costs.to_vec();
+                for (cost, count, _) in limits {
+                    let index = CATALOGUE.costs.iter().position(|spec| spec.name == cost).unwrap_or(0);
+                    costs.push(Cost { cost: CostIdx::new(index), count, filter: None });
+                }
+                Ok(Line::Activated { label, costs: self.arena.alloc_slice_copy(&costs), statements })
+            }
+            (_, Some(&(cost, _, span))) => {
+                Err(Unsupported { span, construct: format!("`{cost}` outside an activated ability"), help: None })
+            }
+        }
+    }
+
+    fn line_parts(&self, value: Piece<'_>) -> Result<Line<'i>, Unsupported> {
+        let value = value.trim();
+        if !value.balanced()
+            && let Some((at, problem)) = value.first_unbalanced()
+        {
+            let help = match problem {
+                piece::Unbalanced::Unclosed(close) => {
+                    format!("this `{}` is never closed: add `{}`", value.text.as_bytes()[at] as char, close as char)
+                }
+                piece::Unbalanced::Stray(open) => match open {
+                    Some(open) => format!("this `{}` closes a `{}`", value.text.as_bytes()[at] as char, open as char),
+                    None => format!("this `{}` closes nothing", value.text.as_bytes()[at] as char),
+                },
+            };
+            return Err(Unsupported::new(value.slice(at, at + 1), "unbalanced brackets").with_help(Some(help)));
+        }
+        if let Some((args, after)) = value.call("rampage")
+            && after.text.is_empty()
+        {
+            return self.rampage(value, args);
+        }
+        if value.text.starts_with('@') {
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "trigger without `:`")
+                    .with_help(Some("write `:` between the trigger and the effect (`@each my upkeep:draw:1`)".into()))
+            })?;
+            let (trigger, restriction) = split_restriction(value.slice(0, colon).trim());
+            let events = self.trigger(trigger)?;
+            let damaged = CATALOGUE.event_index("damaged").map(EventIdx::new);
+            self.damage_trigger.set(events.iter().any(|event| Some(event.event) == damaged));
+            let (_, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            if let Some(restriction) = restriction {
+                statements = self.restricted(restriction, statements)?;
+            }
+            let statements = self.until_end_of_turn(statements);
+            self.static_only(statements, value)?;
+            let once =
+                trigger.from(1).trim().words().first().is_some_and(|word| word.text.eq_ignore_ascii_case("next"));
+            return Ok(Line::Triggered { events, statements, restricted: restriction.is_some(), once });
+        }
+        if value.text.starts_with('{') {
+            let colon = value.find_top(b':').ok_or_else(|| {
+                Unsupported::new(value, "cost without `:`")
+                    .with_help(Some("write `:` between the cost and the effect (`{T}:add{G}`)".into()))
+            })?;
+            let costs = self.costs(value.slice(0, colon).trim())?;
+            dynamic::refuse_sacrificed_source(value.slice(0, colon), value.from(colon + 1))?;
+            let (label, mut statements, _, _) = self.effect(value.from(colon + 1))?;
+            if value.slice(0, colon).text.to_ascii_uppercase().contains("{T}") {
+                statements = self.untapped_source_as_targets_are_chosen(statements);
+            }
+            self.static_only(statements, value)?;
+            return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
+        }
+        self.x_entering.set(self.x_permanent);
+        let (_, statements, lord, continuous) = self.effect(value)?;
+        self.x_entering.set(false);
+        let x_read = self.x_used.get() && self.x_permanent;
+        if x_read && (self.one_shot.get() || continuous || lord.is_some()) {
+            // Read again later, the X paid would be another spell's.
+            return Err(Unsupported::new(value, "`X` in a lasting effect of a permanent"));
+        }
+        if self.one_shot.get() {
+            if !statements.first().is_some_and(starts_with_a_count) {
+                return Err(Unsupported::new(value, "`oneshot` outside `aslongas(...)` or an activated ability"));
+            }
+            return Ok(Line::Once(statements));
+        }
+        // `cantbeblockedby(spec)` holds for the creatures the spec matches now: continuous,
+        // counted again after every change (a lord's too: its statements target its spec).
+        // So does a lord whose spec a permanent matches for a while (`creature[attacking]`):
+        // Wagic's lords follow their matches, which entering alone does not.
+        let lord_of_a_state = lord.is_some_and(|spec| {
+            let spec = spec.text.to_ascii_lowercase();
+            ["attacking", "blocking", "blocked", "tapped"].iter().any(|state| spec.contains(state))
+        });
+        if continuous
+            || lord_of_a_state
+            || statements.iter().any(|statement| statement.chain.iter().any(is_unblockable))
+        {
+            self.static_only(statements, value)?;
+            return Ok(Line::Continuous(statements));
+        }
+        match lord {
+            // A lord of lasting effects holds for the permanents its spec matches now, as
+            // Wagic's `ALord` checks again: a creature that stops matching (Turn to Frog
+            // makes it blue under Crusade's `lord(creature[white])`) loses the effect.
+            Some(spec_piece)
+                if statements.iter().all(|statement| {
+                    statement.restriction.is_none()
+                        && statement.condition.is_none()
+                        && statement.chain.iter().all(|link| statement::is_lasting(&link.effect))
+                }) =>
+            {
+                // What a lord may not be (outside the battlefield) is refused all the same.
+                self.lord_entering(spec_piece, statements)?;
+                Ok(Line::Continuous(statements))
+            }
+            Some(spec_piece) if statements.iter().all(|statement| statement.restriction.is_none()) => {
+                let (event, entering) = self.lord_entering(spec_piece, statements)?;
+                Ok(Line::Lord { statements, event, entering })
+            }
+            _ => Ok(Line::Plain(statements)),
+        }
+    }
+
+    /// A trigger's effect run only while its `restriction{type(spec)~morethan~n}` (or
+    /// `~lessthan~n`) holds. Wagic checks the restriction as the trigger fires; with no
+    /// stack, the runtime checks it as the effect begins: the same moment, as long as
+    /// nothing (a `may` question, a target to choose) comes before the check.
+    fn restricted(
+        &self,
+        restriction: Piece<'_>,
+        statements: &'i [Statement<'i>],
+    ) -> Result<&'i [Statement<'i>], Unsupported> {
+        let construct = "trigger restriction other than `type(spec)~morethan~n` or `~lessthan~n`";
+        let parts = restriction.split_top("~");
+        let [count_part, criterion, bound] = parts.as_slice() else {
+            return Err(Unsupported::new(restriction, construct));
+        };
+        let Some((spec_piece, _)) = count_part.trim().call("type").filter(|(_, after)| after.text.is_empty()) else {
+            return Err(Unsupported::new(*count_part, construct));
+        };
+        let name = criterion.trim().text.to_ascii_lowercase();
+        let bound: i32 = bound.trim().text.parse().map_err(|_| Unsupported::new(*bound, construct))?;
+        if !["morethan", "lessthan"].contains(&name.as_str()) {
+            return Err(Unsupported::new(*criterion, construct));
+        }
+        let [statement] = statements else {
+            return Err(Unsupported::new(restriction, "trigger restriction with `&&`"));
+        };
+        let chooses = matches!(statement.target, Some(Target::Filter { filter, .. }) if filter.qty.is_some());
+        if statement.condition.is_some() || chooses {
+            return Err(Unsupported::new(restriction, "trigger restriction with a `may` or a target"));
+        }
+        let chain = self.counted_first(spec_piece, &name, bound, statement.chain)?;
+        Ok(self.arena.alloc_slice_copy(&[Statement { chain, ..*statement }]))
+    }
+
+    /// One `auto=` line of an Equipment: `{cost}:equip` (not continuous: the caller lowers
+    /// it as an activated ability), or a static effect without a target (`2/0`, `trample`),
+    /// which becomes a continuous effect on the equipped creature (none while unattached:
+    /// the catalogue's `equipped` is then nil). Any other line is refused: Wagic aims an
+    /// equipment's abilities at the equipped creature, which is not modelled.
+    pub(super) fn equipment_line(&self, value: Piece<'_>) -> Result<(&'i [Statement<'i>], bool), Unsupported> {
+        let refused = || Unsupported::new(value, "equipment line other than `{cost}:equip` or a static effect");
+        // An Equipment attaches to creatures only: `teach(creature) 1/1` is `1/1`.
+        let construct = "`teach(...)` on an Equipment other than `teach(creature)` of a static effect";
+        let taught = aura::taught(value, true, construct)?;
+        if taught.text.len() != value.trim().text.len() && !matches!(self.line(taught)?, Line::Plain(_)) {
+            return Err(Unsupported::new(value, construct));
+        }
+        let value = taught;
+        match self.line(value)? {
+            Line::Activated { statements, .. } if statements.iter().all(is_equip) => Ok((statements, false)),
+            Line::Plain(statements) => {
+                let equipped = self.arena.alloc(Expr::Var(spec::variable("equipped")));
+                let mut on_equipped = Vec::with_capacity(statements.len());
+                for statement in statements {
+                    let lasting = statement.chain.iter().all(|link| statement::is_lasting(&link.effect));
+                    if statement.target.is_some() || statement.condition.is_some() || !lasting {
+                        return Err(refused());
+                    }
+                    let target = Some(Target::Expr { value: equipped, optional: true });
+                    on_equipped.push(Statement { target, ..*statement });
+                }
+                Ok((self.arena.alloc_slice_copy(&on_equipped), true))
+            }
+            _ => Err(refused()),
+        }
+    }
+
+    /// Wagic chooses an ability's targets before its costs are paid, so the source of an
+    /// ability that costs `{T}` is still untapped then: a target spec that requires a
+    /// tapped card never matches it (Royal Assassin's `target(creature[tapped])`). The
+    /// runtime chooses a statement's target as the body runs, after the costs, so such a
+    /// spec leaves the source out.
+    fn untapped_source_as_targets_are_chosen(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let tapped = catalogue::position(catalogue::FILTERS, "tapped").map(vm::bytecode::FilterKeywordIdx::new);
+        let requires_tapped = |filter: &compiler::ir::Filter<'_>| {
+            !filter.terms.is_empty()
+                && filter.terms.iter().all(|group| {
+                    group.iter().any(|term| {
+                        !term.negated
+                            && matches!(term.kind, vm::bytecode::TermKind::Keyword(keyword) if Some(keyword) == tapped)
+                    })
+                })
+        };
+        let changed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| match statement.target {
+                Some(Target::Filter { filter, optional }) if requires_tapped(filter) => {
+                    let types: Vec<compiler::ir::TypeTerm<'i>> = filter
+                        .types
+                        .iter()
+                        .map(|term| compiler::ir::TypeTerm { exclude_source: true, ..*term })
+                        .collect();
+                    let filter = self
+                        .arena
+                        .alloc(compiler::ir::Filter { types: self.arena.alloc_slice_copy(&types), ..*filter });
+                    Statement { target: Some(Target::Filter { filter, optional }), ..*statement }
+                }
+                _ => *statement,
+            })
+            .collect();
+        self.arena.alloc_slice_copy(&changed)
+    }
+
+    /// Wagic's rule for how long an effect lasts when no `ueot` is written: an activated
+    /// or triggered ability's effect (and a spell's) ends with the turn.
+    pub(super) fn until_end_of_turn(&self, statements: &'i [Statement<'i>]) -> &'i [Statement<'i>] {
+        let ueot = Some((RestrictionIdx::new(0), None));
+        let timed: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| Statement { restriction: statement.restriction.or(ueot), ..*statement })
+            .collect();
+        self.arena.alloc_slice_copy(&timed)
+    }
+
+    /// The entering half of a lord: `movedto` of a card matching the spec onto the
+    /// battlefield, and the lord's statements aimed at that card.
+    fn lord_entering(
+        &self,
+        spec_piece: Piece<'_>,
+        statements: &'i [Statement<'i>],
+    ) -> Result<(Event<'i>, &'i [Statement<'i>]), Unsupported> {
+        let mut spec = spec::read(spec_piece)?;
+        let battlefield = catalogue::ZONES.iter().position(|zone| zone.name == "battlefield").unwrap_or(0);
+        match spec.zone {
+            None => spec.zone = Some((None, battlefield)),
+            Some((_, zone)) if zone != battlefield => {
+                return Err(Unsupported::new(spec_piece, "lord outside the battlefield"));
+            }
+            Some(_) => {}
+        }
+        let trigger = Expr::Var(spec::variable("trigger"));
+        let condition = self.specs.predicate(&spec, trigger, "inzone")?;
+        let event = Event {
+            event: EventIdx::new(CATALOGUE.event_index("movedto").unwrap_or(0)),
+            prefix: None,
+            suffix: catalogue::position(catalogue::EVENT_SUFFIXES, "any").map(EventSuffixIdx::new),
+            condition: condition.map(|condition| &*self.arena.alloc(condition)),
+            span: spec_piece.span(),
+        };
+        let value = self.arena.alloc(trigger);
+        let entering: Vec<Statement<'i>> = statements
+            .iter()
+            .map(|statement| Statement { target: Some(Target::Expr { value, optional: false }), ..*statement })
+            .collect();
+        Ok((event, self.arena.alloc_slice_copy(&entering)))
+    }
+
+    /// Refuses `cantbeblockedby(spec)` where it would not be continuous (an instant's or
+    /// sorcery's line, an activated or triggered ability, a `may`): its matches would be
+    /// counted once.
+    fn static_only(&self, statements: &[Statement<'_>], value: Piece<'_>) -> Result<(), Unsupported> {
+        let unblockable = statements.iter().any(|statement| statement.chain.iter().any(is_unblockable));
+        let once = value.text.trim_start().starts_with(['@', '{'])
+            || self.spell
+            || statements.iter().any(|statement| statement.condition.is_some());
+        if unblockable && once {
+            return Err(Unsupported::new(value, "`cantbeblockedby` outside a permanent's static line"));
+        }
+        Ok(())
+    }
+
+    /// The event of a continuous effect's auto: the catalogue's `continuous` role.
+    pub(super) fn continuous_event(&self, at: Piece<'_>) -> Event<'i> {
+        let name = CATALOGUE.roles.continuous.unwrap_or_default();
+        let event = EventIdx::new(CATALOGUE.event_index(name).unwrap_or(0));
+        Event { event, prefix: None, suffix: None, condition: None, span: at.span() }
+    }
+}
+
+/// A trigger (`@each my upkeep restriction{...}`) split into the trigger and the inside of
+/// its last word when that word is `restriction{...}`.
+fn split_restriction(trigger: Piece<'_>) -> (Piece<'_>, Option<Piece<'_>>) {
+    let words = trigger.words();
+    let Some(&last) = words.last() else { return (trigger, None) };
+    let lower = last.text.to_ascii_lowercase();
+    if words.len() < 2 || !lower.starts_with("restriction{") || !lower.ends_with('}') {
+        return (trigger, None);
+    }
+    let inside = last.slice("restriction{".len(), last.text.len() - 1);
+    (trigger.slice(0, last.start - trigger.start).trim(), Some(inside))
+}
+
+/// Whether a link is `cantbeblockedby(spec)`.
+fn is_unblockable(link: &compiler::ir::Link<'_>) -> bool {
+    let command = CommandIdx::new(catalogue::Command::CantBeBlockedBy.index());
+    matches!(link.effect, compiler::ir::Effect::Call { command: called, .. } if called == command)
+}
