@@ -94,6 +94,10 @@ impl Run<'_> {
         for player in &mut self.table.board.players {
             player.mana = [0; 6];
         }
+        if self.phase == Phase::EndOfTurn {
+            // Treason: Wagic sacrifices such permanents as the end of turn step ends.
+            self.table.sacrifice_treason().map_err(|error| table_skip(error, line, text))?;
+        }
         if self.phase == Phase::Cleanup {
             // The turn ends: `ueot` effects end, damage wears off, the other player's turn
             // begins.

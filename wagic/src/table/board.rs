@@ -112,6 +112,9 @@ pub struct Board {
     /// Cards the libraries held when they were shuffled, summed: the work of the
     /// shuffles (a real shuffle moves every card of the library).
     pub cards_shuffled: usize,
+    /// Creatures with persist put into a graveyard from the battlefield, with the counters
+    /// they had, until the table returns them (`dies.rs`).
+    pub(super) persisting: Vec<(CardId, (i32, i32))>,
 }
 
 impl Default for Board {
@@ -140,6 +143,7 @@ impl Board {
             next_order: 0,
             seed: 1,
             cards_shuffled: 0,
+            persisting: Vec::new(),
         }
     }
 
@@ -291,6 +295,9 @@ impl Board {
     /// Puts a card into `player`'s `zone` (`position` 0 of a library: its top); the
     /// table emits `movedto` for it. Nothing for an unknown handle.
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
+        // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
+        let (zone, position) = self.replaced_destination(card, zone, position);
+        self.note_persist(card, zone);
         let Some(c) = self.get(card) else { return };
         let from = (self.zone_player(c), c.zone);
         self.next_order += 1;

@@ -313,6 +313,8 @@ impl WagicHost for Board {
             .effects
             .iter()
             .position(|(_, code, on, value)| *code == EffectCode::Regenerate && *on == Value::Card(card) && *value > 0);
+        // `cantregen` (Incinerate's grant): no shield saves it.
+        let can_regenerate = can_regenerate && !self.has_ability(card, "cantregen");
         if let (true, Some(shield)) = (can_regenerate, shield) {
             // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
             // leaves combat (`initAttackersDefensers`: an attacker no more, blocking

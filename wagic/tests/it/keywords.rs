@@ -1,0 +1,123 @@
+//! Keyword abilities the table models as Wagic's rules do (`table/dies.rs`): persist,
+//! `librarydeath`, `exiledeath`, Rest in Peace's `mygraveexiler`, treason, `cantregen`;
+//! each run on hand-written cards, and a persisting creature is summoning sick again.
+
+use std::sync::Arc;
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+
+/// The cards of these tests (their own library).
+const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Zap\ntarget=creature\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Tormentor\nabilities=persist\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Elder\nabilities=persist\nauto={T}:damage:1 target(creature,player)\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Drudge\nabilities=librarydeath\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+[card]\nname=Spray\ntarget=creature\nauto=exiledeath\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Warden\nabilities=mygraveexiler,oppgraveexiler\nmana={1}{W}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Unmake\ntarget=enchantment\nauto=destroy\nmana={W}\ntype=Instant\n[/card]\n\
+[card]\nname=Traitor\nabilities=haste,treason\nmana={R}\ntype=Creature\npower=3\ntoughness=1\n[/card]\n\
+[card]\nname=Troll\nauto={G}:regenerate\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Blister\ntarget=creature\nauto=cantregen\nauto=damage:3\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("keywords.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn persist_returns_a_creature_once_with_a_minus_one_counter() {
+    // Shock kills the 2/2: it returns as a 1/1.
+    let once = test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Tormentor\n",
+        "Shock\nTormentor\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Tormentor\n",
+    );
+    assert_eq!(verdict(&once), Verdict::Passed);
+    // A 1/1 now: Zap's 1 damage kills it, and with its counter it stays in the graveyard.
+    let twice = test(
+        "[PLAYER1]\nhand:Shock,Zap\nmanapool:{R}{R}\n[PLAYER2]\ninplay:Tormentor\n",
+        "Shock\nTormentor\nZap\nTormentor\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock,Zap\n[PLAYER2]\ngraveyard:Tormentor\n",
+    );
+    assert_eq!(verdict(&twice), Verdict::Passed);
+}
+
+#[test]
+fn a_persisting_creature_is_a_new_object_and_summoning_sick() {
+    // The Elder returns on its controller's turn: its `{T}` ability waits for a turn.
+    let sick = test(
+        "[PLAYER1]\ninplay:Elder\nhand:Shock\nmanapool:{R}\n[PLAYER2]\n",
+        "Shock\nElder\nElder\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Elder\ngraveyard:Shock\n[PLAYER2]\nlife:19\n",
+    );
+    let Verdict::Skipped(skip) = verdict(&sick) else { panic!("{:?}", verdict(&sick)) };
+    assert_eq!(skip.reason, "a creature that entered this turn acts (summoning sickness)");
+}
+
+#[test]
+fn librarydeath_exiledeath_and_a_grave_exiler_replace_the_graveyard() {
+    // The Drudge goes on top of its owner's library.
+    let library = test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Drudge\nlibrary:Forest\n",
+        "Shock\nDrudge\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\nlibrary:Forest,Drudge\n",
+    );
+    assert_eq!(verdict(&library), Verdict::Passed);
+    // Spray's creature dies this turn: it is exiled.
+    let spray = test(
+        "[PLAYER1]\nhand:Spray\nmanapool:{R}\n[PLAYER2]\ninplay:Tormentor\n",
+        "Spray\nTormentor\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Spray\n[PLAYER2]\nexile:Tormentor\n",
+    );
+    assert_eq!(verdict(&spray), Verdict::Passed);
+    // With the Warden in play each graveyard is exile: Shock, and the Tormentor (which
+    // does not persist from exile).
+    let warden = test(
+        "[PLAYER1]\ninplay:Warden\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Tormentor\n",
+        "Shock\nTormentor\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Warden\nexile:Shock\n[PLAYER2]\nexile:Tormentor\n",
+    );
+    assert_eq!(verdict(&warden), Verdict::Passed);
+    // The Warden destroyed sees its own move (exiled); the spell after it, a graveyard.
+    let unmade = test(
+        "[PLAYER1]\ninplay:Warden\nhand:Unmake\nmanapool:{W}\n[PLAYER2]\n",
+        "Unmake\nWarden\n",
+        "FIRSTMAIN\n[PLAYER1]\nexile:Warden\ngraveyard:Unmake\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&unmade), Verdict::Passed);
+}
+
+#[test]
+fn treason_sacrifices_as_the_end_step_ends() {
+    let moves = "Traitor\nnext\nnext\nTraitor\nnext\nnext\nnext\nnext\n";
+    let attacked = "[PLAYER1]\nhand:Traitor\nmanapool:{R}\n[PLAYER2]\n";
+    // Still in play in the end step (after its 3 damage)...
+    let end = test(attacked, &format!("{moves}next\n"), "ENDOFTURN\n[PLAYER1]\ninplay:Traitor\n[PLAYER2]\nlife:17\n");
+    assert_eq!(verdict(&end), Verdict::Passed);
+    // ...sacrificed as it ends.
+    let cleanup =
+        test(attacked, &format!("{moves}next\nnext\n"), "CLEANUP\n[PLAYER1]\ngraveyard:Traitor\n[PLAYER2]\nlife:17\n");
+    assert_eq!(verdict(&cleanup), Verdict::Passed);
+}
+
+#[test]
+fn cantregen_leaves_a_regeneration_shield_unused() {
+    let init = "[PLAYER1]\ninplay:Troll,Forest\nhand:Blister,Shock\nmanapool:{R}\n[PLAYER2]\n";
+    // Shielded, the Troll survives Shock; Blister's `cantregen` lets it die.
+    let shocked = test(
+        init,
+        "Forest\nTroll\nShock\nTroll\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Troll,Forest\nhand:Blister\ngraveyard:Shock\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&shocked), Verdict::Passed);
+    let blistered = test(
+        init,
+        "Forest\nTroll\nBlister\nTroll\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\nhand:Shock\ngraveyard:Blister,Troll\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&blistered), Verdict::Passed);
+}
