@@ -151,7 +151,6 @@ impl Run<'_> {
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
             // Wagic asks for the permanent it enchants as it is cast: the next move.
-            protection::check_targeting(&self.table, card, line, text)?;
             self.enchanting = Some(card);
             return Ok(None);
         }
@@ -164,11 +163,9 @@ impl Run<'_> {
         }
         let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
             .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-        if named > 0 {
-            protection::check_targeting(&self.table, card, line, text)?;
-        }
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
+        let refusable = targeting::any_refused(&self.table.board, card, owner);
         let mut step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
             // With `autohand` abilities the spell's effect is its first action of several.
@@ -178,7 +175,7 @@ impl Run<'_> {
                 Step::Asks(execution)
             };
         }
-        self.after(step, Some(card), Clicks { named, answered: 0, menu }, line, text)
+        self.after(step, Some(card), Clicks { named, answered: 0, menu, refusable }, line, text)
     }
 
     /// A click on a permanent of the active player: what reacts to it, as Wagic's
@@ -316,9 +313,7 @@ impl Run<'_> {
             return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
         };
         let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-        if named > 0 {
-            protection::check_targeting(&self.table, card, line, text)?;
-        }
+        let refusable = targeting::any_refused(&self.table.board, card, controller);
         let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
             step = if execution.request().kind == RequestKind::Action {
@@ -332,7 +327,7 @@ impl Run<'_> {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0, menu: false }, line, text)
+        self.after(step, None, Clicks { named, answered: 0, menu: false, refusable }, line, text)
     }
 
     /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
@@ -361,10 +356,15 @@ impl Run<'_> {
                 let may = self.may_line(source).unwrap_or_default();
                 let named = targets_named("", std::iter::once(may.as_str()));
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-                self.held_clicks = Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false };
+                let named = if yes { named } else { 0 };
+                let refusable = targeting::any_refused(&self.table.board, source, execution.env().controller);
+                self.held_clicks = Clicks { named, answered: 0, menu: false, refusable };
                 Value::Bool(yes)
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
+                let controller = execution.env().controller;
+                let candidates = execution.candidates();
+                targeting::check_offered(&self.table.board, source, controller, candidates, line, text)?;
                 return match choice_number(text).ok_or_else(unanswered)? {
                     0 => {
                         self.held_menu_chosen = true;
@@ -376,6 +376,10 @@ impl Run<'_> {
             RequestKind::Targets if request.max == 1 => {
                 let target =
                     self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+                if targeting::refused(&self.table.board, source, execution.env().controller, target) {
+                    // Wagic ignores the click: the target is still awaited.
+                    return Ok(());
+                }
                 if !execution.candidates().contains(&target) {
                     return Err(skip("a target the model does not offer", at(line, text)));
                 }
@@ -396,6 +400,9 @@ impl Run<'_> {
                     // No legal target (Wagic opens no menu), or one taken and not moved:
                     // the runner cannot tell which.
                     return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
+                }
+                if owed.refusable {
+                    return Err(targeting::taken_skip(line, text));
                 }
                 self.auto_owed = Some(AutoOwed { clicks, taken });
             }

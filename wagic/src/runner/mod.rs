@@ -62,7 +62,9 @@
 //! nothing, as in Wagic), `yes`, `no`, `endinterruption` (interruptions), `human`, `ai`; a
 //! card given by its Wagic id with no set files to map it ([`run_with_sets`] names such
 //! cards by name: see `ids.rs`); a card that is not in the card files or does not compile;
-//! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a move the model
+//! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a target Wagic
+//! refuses (shroud, hexproof, protection) the runtime may have taken alone
+//! (`targeting.rs`: a click on one is ignored, as Wagic ignores it); a move the model
 //! cannot play (a spell it cannot pay for, a target with a count, a creature that entered
 //! this turn acting, a card in a graveyard); a question the moves do not answer; an
 //! `[ASSERT]` with no phase; a test of Wagic's `wontfix` or `bugs` folders.
@@ -84,7 +86,7 @@ mod combat;
 mod costs;
 mod ids;
 mod phases;
-mod protection;
+mod targeting;
 
 pub use ids::NO_SETS;
 
@@ -236,13 +238,16 @@ struct Clicks {
     /// Wagic wraps an effect whose target its `auto=` line names (not `target=`) in a
     /// menu of that one ability.
     menu: bool,
+    /// A permanent Wagic refuses as its target (`targeting.rs`) was on the battlefield as
+    /// it chose its targets: one the runtime took without asking may be it.
+    refusable: bool,
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
 /// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
 /// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
 /// block; persist, treason and the graveyard's replacements of `table/dies.rs`):
-/// a card with any other (`shroud`, `protection`, `storm`, `lure`...) makes its test
+/// a card with any other (`storm`, `lure`, protection from other than a colour...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
@@ -297,6 +302,8 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "librarydeath",
     "mygraveexiler",
     "oppgraveexiler",
+    "shroud",
+    "opponentshroud",
 ];
 
 struct Run<'t> {
@@ -593,6 +600,14 @@ impl<'t> Run<'t> {
         let Some(target) = self.named(text) else {
             return Err(skip("a move names no card on the board", at(line, text)));
         };
+        let env = waiting.execution.env();
+        if request.kind == RequestKind::Targets
+            && targeting::refused(&self.table.board, env.source, env.controller, target)
+        {
+            // Wagic's target chooser ignores the click: the target is still awaited.
+            return Ok(Some(waiting));
+        }
+        waiting.clicks.refusable |= targeting::any_refused(&self.table.board, env.source, env.controller);
         if !waiting.execution.candidates().contains(&target) {
             return Err(skip("a target the model does not offer", at(line, text)));
         }
@@ -611,12 +626,22 @@ impl<'t> Run<'t> {
         text: &str,
     ) -> Result<Option<Pending>, Skip> {
         match step {
-            Step::Asks(execution) => Ok(Some(Pending { execution, spell, clicks })),
+            Step::Asks(execution) => {
+                if execution.request().kind == RequestKind::Targets {
+                    let env = execution.env();
+                    let board = &self.table.board;
+                    targeting::check_offered(board, env.source, env.controller, execution.candidates(), line, text)?;
+                }
+                Ok(Some(Pending { execution, spell, clicks }))
+            }
             Step::Done(false) | Step::Unpaid => {
                 Err(skip("a spell or ability the model does not complete", at(line, text)))
             }
             Step::Done(true) => {
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
+                if self.owed_clicks > 0 && clicks.refusable {
+                    return Err(targeting::taken_skip(line, text));
+                }
                 self.owed_menu = clicks.menu && self.owed_clicks > 0;
                 if let Some(card) = spell {
                     self.resolve_spell(card);
@@ -635,6 +660,12 @@ impl<'t> Run<'t> {
         let Some(Value::Card(target)) = self.named(text) else {
             return Err(skip("a move names no permanent for an Aura", at(line, text)));
         };
+        let controller = self.table.board.get(aura).map_or(P0, |c| c.controller);
+        if targeting::refused(&self.table.board, aura, controller, Value::Card(target)) {
+            // Wagic ignores the click: the Aura still waits for its permanent.
+            self.enchanting = Some(aura);
+            return Ok(());
+        }
         self.table.answers = vec![vec![Value::Card(target)]];
         self.resolve_spell(aura);
         let settled = self.table.try_settle();

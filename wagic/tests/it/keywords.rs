@@ -1,6 +1,7 @@
 //! Keyword abilities the table models as Wagic's rules do (`table/dies.rs`): persist,
 //! `librarydeath`, `exiledeath`, Rest in Peace's `mygraveexiler`, treason, `cantregen`;
-//! each run on hand-written cards, and a persisting creature is summoning sick again.
+//! each run on hand-written cards, and a persisting creature is summoning sick again. Then
+//! the targets Wagic refuses (`runner/targeting.rs`): shroud, `opponentshroud`.
 
 use std::sync::Arc;
 
@@ -21,6 +22,8 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Traitor\nabilities=haste,treason\nmana={R}\ntype=Creature\npower=3\ntoughness=1\n[/card]\n\
 [card]\nname=Troll\nauto={G}:regenerate\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Blister\ntarget=creature\nauto=cantregen\nauto=damage:3\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Veil\nabilities=shroud\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Stalker\nabilities=opponentshroud\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -120,4 +123,51 @@ fn cantregen_leaves_a_regeneration_shield_unused() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Forest\nhand:Shock\ngraveyard:Blister,Troll\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&blistered), Verdict::Passed);
+}
+
+#[test]
+fn a_click_on_a_target_wagic_refuses_is_ignored() {
+    // Shock's click on the Veil (shroud) does nothing: the next move, p2, is its target.
+    let shroud = test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Veil\n",
+        "Shock\nVeil\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Veil\nlife:18\n",
+    );
+    assert_eq!(verdict(&shroud), Verdict::Passed);
+    // The Stalker refuses its opponent's Shock...
+    let opponent = test(
+        "[PLAYER1]\nhand:Shock\nmanapool:{R}\n[PLAYER2]\ninplay:Stalker\n",
+        "Shock\nStalker\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\n[PLAYER2]\ninplay:Stalker\nlife:18\n",
+    );
+    assert_eq!(verdict(&opponent), Verdict::Passed);
+    // ...not its controller's.
+    let own = test(
+        "[PLAYER1]\nhand:Shock\ninplay:Stalker\nmanapool:{R}\n[PLAYER2]\n",
+        "Shock\nStalker\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock,Stalker\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&own), Verdict::Passed);
+}
+
+#[test]
+fn a_target_wagic_refuses_that_the_runtime_may_take_is_skipped() {
+    let skipped = |test: &str| match verdict(test) {
+        Verdict::Skipped(skip) => skip.reason,
+        other => panic!("{other:?}"),
+    };
+    // Zap's only creature is the Veil: the runtime takes it, Wagic would not cast Zap.
+    let alone = test(
+        "[PLAYER1]\nhand:Zap\nmanapool:{R}\n[PLAYER2]\ninplay:Veil\n",
+        "Zap\nVeil\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Zap\n[PLAYER2]\ngraveyard:Veil\n",
+    );
+    assert_eq!(skipped(&alone), "a target the runtime took alone while Wagic refuses some permanent as a target");
+    // Two creatures, both refused: the runtime asks, Wagic would not cast it.
+    let none = test(
+        "[PLAYER1]\nhand:Zap\nmanapool:{R}\n[PLAYER2]\ninplay:Veil,Stalker\n",
+        "Zap\nVeil\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Zap\n[PLAYER2]\ninplay:Veil,Stalker\n",
+    );
+    assert_eq!(skipped(&none), "a spell or ability with no target Wagic allows (Wagic would not cast it)");
 }
