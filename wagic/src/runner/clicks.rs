@@ -126,6 +126,27 @@ impl Run<'_> {
         if is_spell && data.actions.len().saturating_sub(hand_lines) != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
+        let autos = || printed_autos.iter().map(String::as_str);
+        let counted = match targets_named(&printed_target, autos()) {
+            Some(_) => None,
+            None if !is_spell => None,
+            None => {
+                let spec = counted::spec_of(&printed_target, autos());
+                let plan = spec.and_then(|spec| counted::read(&self.table.board, spec, card, owner, false));
+                Some(plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?)
+            }
+        };
+        if counted.is_some() && autos().any(counted::acts_beyond_target) {
+            return Err(skip(
+                "a counted target's line acting beyond its target (Wagic runs it per target)",
+                at(line, text),
+            ));
+        }
+        if counted.is_some_and(|plan| !plan.completes()) {
+            // Wagic waits for targets that never complete: the spell is never cast.
+            self.stalled = true;
+            return Ok(None);
+        }
         // `{X}`: Wagic's tests give the pool and no X, and expect the largest X it pays:
         // all the mana left once the rest of the cost is paid.
         let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
@@ -161,8 +182,11 @@ impl Run<'_> {
             self.table.board.kicked = None;
             return Ok(None);
         }
-        let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
-            .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        let named = match counted {
+            Some(plan) => plan.owed(),
+            None => targets_named(&printed_target, autos())
+                .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
+        };
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
         let refusable = targeting::any_refused(&self.table.board, card, owner);
@@ -175,7 +199,7 @@ impl Run<'_> {
                 Step::Asks(execution)
             };
         }
-        self.after(step, Some(card), Clicks { named, answered: 0, menu, refusable }, line, text)
+        self.after(step, Some(card), Clicks { named, answered: 0, menu, refusable, counted }, line, text)
     }
 
     /// A click on a permanent of the active player: what reacts to it, as Wagic's
@@ -312,7 +336,29 @@ impl Run<'_> {
         } else {
             return Err(skip("an activated ability the runner cannot match to its line", at(line, text)));
         };
-        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+        let line_text = if index >= actions {
+            hand_lines.get(index - actions).map(String::as_str)
+        } else if actions == 1 {
+            activated.first().copied().filter(|_| activated.len() == 1)
+        } else {
+            activated.get(index).copied()
+        };
+        let counted = match named {
+            Some(_) => None,
+            None => {
+                let spec = line_text.and_then(|line_text| counted::spec_of("", std::iter::once(line_text)));
+                let plan = spec.and_then(|spec| counted::read(&self.table.board, spec, card, controller, true));
+                let plan = plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                if !plan.completes() {
+                    return Err(skip("an ability whose counted target never completes", at(line, text)));
+                }
+                Some(plan)
+            }
+        };
+        let named = match counted {
+            Some(plan) => plan.owed(),
+            None => named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
+        };
         let refusable = targeting::any_refused(&self.table.board, card, controller);
         let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
@@ -327,7 +373,7 @@ impl Run<'_> {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0, menu: false, refusable }, line, text)
+        self.after(step, None, Clicks { named, answered: 0, menu: false, refusable, counted }, line, text)
     }
 
     /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
@@ -358,7 +404,7 @@ impl Run<'_> {
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
                 let named = if yes { named } else { 0 };
                 let refusable = targeting::any_refused(&self.table.board, source, execution.env().controller);
-                self.held_clicks = Clicks { named, answered: 0, menu: false, refusable };
+                self.held_clicks = Clicks { named, answered: 0, menu: false, refusable, counted: None };
                 Value::Bool(yes)
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {

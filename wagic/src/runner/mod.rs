@@ -65,9 +65,10 @@
 //! a keyword ability outside [`MODELLED_ABILITIES`], printed or granted; a target Wagic
 //! refuses (shroud, hexproof, protection) the runtime may have taken alone
 //! (`targeting.rs`: a click on one is ignored, as Wagic ignores it); a move the model
-//! cannot play (a spell it cannot pay for, a target with a count, a creature that entered
-//! this turn acting, a card in a graveyard); a question the moves do not answer; an
-//! `[ASSERT]` with no phase; a test of Wagic's `wontfix` or `bugs` folders.
+//! cannot play (a spell it cannot pay for, a target with a count `counted.rs` does not
+//! read, a creature that entered this turn acting, a card in a graveyard); a question the
+//! moves do not answer; an `[ASSERT]` with no phase; a test of Wagic's `wontfix` or `bugs`
+//! folders.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -84,6 +85,7 @@ mod asserts;
 mod clicks;
 mod combat;
 mod costs;
+mod counted;
 mod ids;
 mod phases;
 mod targeting;
@@ -224,6 +226,8 @@ struct Pending {
     spell: Option<CardId>,
     /// The targets its text names (`target=`, `target(...)`), and the questions answered.
     clicks: Clicks,
+    /// The targets clicked so far of a target with a count (`counted.rs`).
+    chosen: Vec<Value>,
 }
 
 /// The target clicks of one spell or ability: Wagic asks for each target its text names,
@@ -241,6 +245,8 @@ struct Clicks {
     /// A permanent Wagic refuses as its target (`targeting.rs`) was on the battlefield as
     /// it chose its targets: one the runtime took without asking may be it.
     refusable: bool,
+    /// Its one target has a count (`counted.rs`).
+    counted: Option<counted::Counted>,
 }
 
 /// The keyword abilities the table and the runner model (flash, haste, vigilance, first
@@ -350,6 +356,9 @@ struct Run<'t> {
     /// Target clicks an answered triggered ability still owes: the runtime took its only
     /// legal target without asking; Wagic asks it, and ignores a click on another card.
     auto_owed: Option<AutoOwed>,
+    /// A spell waits for more targets than are legal (`counted.rs`): never cast, it
+    /// waits until the test ends.
+    stalled: bool,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -425,6 +434,7 @@ impl<'t> Run<'t> {
             held_menu_chosen: false,
             held_clicks: Clicks::default(),
             auto_owed: None,
+            stalled: false,
         })
     }
 
@@ -433,6 +443,13 @@ impl<'t> Run<'t> {
         for (index, step) in self.test.moves.iter().enumerate() {
             self.move_id = self.move_ids.get(index).copied().flatten();
             let word = step.text.split_whitespace().next().unwrap_or("");
+            if self.stalled {
+                // Wagic's chooser of the stalled spell takes each click (none completes it).
+                if matches!(word, "next" | "eot" | "goto") {
+                    return Err(skip("a phase change while a target is awaited", at(step.line, &step.text)));
+                }
+                continue;
+            }
             let target_first = pending.is_some() || self.owed_clicks > 0;
             if self.table.held.is_some() && target_first && word == "choice" {
                 return Err(skip("a triggered ability waits beside a spell's target", at(step.line, &step.text)));
@@ -486,6 +503,15 @@ impl<'t> Run<'t> {
                         ));
                     }
                 }
+            }
+            if word == "next"
+                && let Some(waiting) = pending.take_if(|waiting| {
+                    waiting.clicks.counted.is_some_and(|plan| plan.ends_with_next()) && !waiting.chosen.is_empty()
+                })
+            {
+                // Wagic's `next` ends an `anyamount` choice, and leaves the phase as it is.
+                pending = self.finish_counted(waiting, step.line, &step.text)?;
+                continue;
             }
             if matches!(word, "next" | "eot" | "goto") {
                 if pending.is_some() || self.owed_clicks > 0 || self.enchanting.is_some() {
@@ -594,6 +620,9 @@ impl<'t> Run<'t> {
         if !matches!(request.kind, RequestKind::Targets | RequestKind::Cost(_)) {
             return Err(skip("a question the moves cannot answer", format!("{:?}", request.kind)));
         }
+        if let Some(plan) = waiting.clicks.counted.filter(|_| request.kind == RequestKind::Targets) {
+            return self.answer_counted(waiting, plan, line, text);
+        }
         if request.max != 1 {
             return Err(skip("several targets at once", at(line, text)));
         }
@@ -631,14 +660,21 @@ impl<'t> Run<'t> {
                     let env = execution.env();
                     let board = &self.table.board;
                     targeting::check_offered(board, env.source, env.controller, execution.candidates(), line, text)?;
+                    if let Some(plan) = clicks.counted {
+                        counted::check_request(board, &execution, plan, line, text)?;
+                    }
                 }
-                Ok(Some(Pending { execution, spell, clicks }))
+                Ok(Some(Pending { execution, spell, clicks, chosen: Vec::new() }))
             }
             Step::Done(false) | Step::Unpaid => {
                 Err(skip("a spell or ability the model does not complete", at(line, text)))
             }
             Step::Done(true) => {
                 self.owed_clicks = clicks.named.saturating_sub(clicks.answered);
+                if self.owed_clicks > 0 && clicks.counted.is_some_and(|plan| !plan.exact && !plan.ability) {
+                    // Wagic's chooser of such a spell waits for its card or `next` besides.
+                    return Err(skip("an `upto:` or `anyamount` target the runtime took alone", at(line, text)));
+                }
                 if self.owed_clicks > 0 && clicks.refusable {
                     return Err(targeting::taken_skip(line, text));
                 }

@@ -1,7 +1,8 @@
 //! Keyword abilities the table models as Wagic's rules do (`table/dies.rs`): persist,
 //! `librarydeath`, `exiledeath`, Rest in Peace's `mygraveexiler`, treason, `cantregen`;
 //! each run on hand-written cards, and a persisting creature is summoning sick again. Then
-//! the targets Wagic refuses (`runner/targeting.rs`): shroud, `opponentshroud`.
+//! the targets Wagic refuses (`runner/targeting.rs`): shroud, `opponentshroud`; and the
+//! targets with a count (`runner/counted.rs`).
 
 use std::sync::Arc;
 
@@ -24,6 +25,10 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Blister\ntarget=creature\nauto=cantregen\nauto=damage:3\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Veil\nabilities=shroud\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Stalker\nabilities=opponentshroud\nmana={1}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Ruin\ntarget=<2>artifact\nauto=destroy\nmana={2}{R}\ntype=Instant\n[/card]\n\
+[card]\nname=Gather\ntarget=<upto:3>creature|mygraveyard\nauto=moveTo(myhand)\nmana={W}\ntype=Instant\n[/card]\n\
+[card]\nname=Ransack\ntarget=<2>artifact\nauto=destroy && draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Mox\ntype=Artifact\n[/card]\n[card]\nname=Orb\ntype=Artifact\n[/card]\n[card]\nname=Pearl\ntype=Artifact\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -170,4 +175,41 @@ fn a_target_wagic_refuses_that_the_runtime_may_take_is_skipped() {
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Zap\n[PLAYER2]\ninplay:Veil,Stalker\n",
     );
     assert_eq!(skipped(&none), "a spell or ability with no target Wagic allows (Wagic would not cast it)");
+}
+
+#[test]
+fn a_counted_target_takes_its_count_of_clicks_and_a_second_click_takes_one_back() {
+    let init = |artifacts: &str| format!("[PLAYER1]\ninplay:{artifacts}\nhand:Ruin\nmanapool:{{2}}{{R}}\n[PLAYER2]\n");
+    // Two artifacts: the runtime takes both, Wagic still asks both clicks.
+    let both = test(&init("Mox,Orb"), "Ruin\nMox\nOrb\n", "FIRSTMAIN\n[PLAYER1]\ngraveyard:Mox,Orb,Ruin\n[PLAYER2]\n");
+    assert_eq!(verdict(&both), Verdict::Passed);
+    // Three: the Mox clicked twice is chosen no more.
+    let toggled = test(
+        &init("Mox,Orb,Pearl"),
+        "Ruin\nMox\nMox\nOrb\nPearl\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox\ngraveyard:Orb,Pearl,Ruin\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&toggled), Verdict::Passed);
+    // One: Wagic waits for a second target for ever; the spell is never cast.
+    let stalled =
+        test(&init("Mox"), "Ruin\nMox\n", "FIRSTMAIN\n[PLAYER1]\ninplay:Mox\nhand:Ruin\nmanapool:{2}{R}\n[PLAYER2]\n");
+    assert_eq!(verdict(&stalled), Verdict::Passed);
+}
+
+#[test]
+fn an_upto_spell_with_fewer_legal_targets_waits_for_its_own_card() {
+    let init = "[PLAYER1]\nhand:Gather\ngraveyard:Tormentor,Drudge\nmanapool:{W}\n[PLAYER2]\n";
+    let expected = "FIRSTMAIN\n[PLAYER1]\nhand:Tormentor,Drudge\ngraveyard:Gather\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Gather\nTormentor\nDrudge\nGather\n", expected)), Verdict::Passed);
+    // Without the card's click Wagic still waits.
+    let Verdict::Skipped(skip) = verdict(&test(init, "Gather\nTormentor\nDrudge\n", expected)) else { panic!() };
+    assert_eq!(skip.reason, "a question the moves leave unanswered");
+    // A line acting beyond its targets runs once per target in Wagic: skipped.
+    let ransack = test(
+        "[PLAYER1]\ninplay:Mox,Orb\nhand:Ransack\nmanapool:{R}\n[PLAYER2]\n",
+        "Ransack\nMox\nOrb\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Mox,Orb,Ransack\n[PLAYER2]\n",
+    );
+    let Verdict::Skipped(skip) = verdict(&ransack) else { panic!() };
+    assert_eq!(skip.reason, "a counted target's line acting beyond its target (Wagic runs it per target)");
 }
