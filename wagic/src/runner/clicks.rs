@@ -35,6 +35,11 @@ impl Run<'_> {
             // A card of the other player: no rule and none of its abilities takes the click
             // (each wants the acting player's card), so it does nothing.
             zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
+            // In a graveyard or exile: what Wagic plays from there needs a key the front
+            // end does not compile (`flashback=`, `retrace=`, `autograveyard=` abilities)
+            // or an ability the runner does not model (`canplayfromgraveyard`...), so for
+            // a card that compiled nothing reacts: the click does nothing.
+            zone if zone == GRAVEYARD || zone == EXILE => Ok(None),
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
     }

@@ -213,3 +213,15 @@ fn an_upto_spell_with_fewer_legal_targets_waits_for_its_own_card() {
     let Verdict::Skipped(skip) = verdict(&ransack) else { panic!() };
     assert_eq!(skip.reason, "a counted target's line acting beyond its target (Wagic runs it per target)");
 }
+
+#[test]
+fn a_click_on_a_card_in_a_graveyard_or_exile_does_nothing() {
+    // Shock resolved, then clicked in the graveyard (as Wagic's persist test clicks its
+    // Desert Twister): nothing reacts, the mana stays.
+    let clicked = test(
+        "[PLAYER1]\nhand:Shock\nexile:Zap\nmanapool:{R}{R}\n[PLAYER2]\n",
+        "Shock\np2\nShock\nZap\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\nexile:Zap\nmanapool:{R}\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&clicked), Verdict::Passed);
+}
