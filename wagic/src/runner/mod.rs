@@ -87,6 +87,7 @@ mod combat;
 mod costs;
 mod counted;
 mod ids;
+mod lure;
 mod phases;
 mod targeting;
 
@@ -253,7 +254,7 @@ struct Clicks {
 /// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
 /// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
 /// block; persist, treason and the graveyard's replacements of `table/dies.rs`):
-/// a card with any other (`storm`, `lure`, protection from other than a colour...) makes its test
+/// a card with any other (`storm`, `vigor`, protection from other than a colour...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
@@ -310,6 +311,7 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "oppgraveexiler",
     "shroud",
     "opponentshroud",
+    "lure",
 ];
 
 struct Run<'t> {

@@ -2,7 +2,7 @@
 //! `librarydeath`, `exiledeath`, Rest in Peace's `mygraveexiler`, treason, `cantregen`;
 //! each run on hand-written cards, and a persisting creature is summoning sick again. Then
 //! the targets Wagic refuses (`runner/targeting.rs`): shroud, `opponentshroud`; and the
-//! targets with a count (`runner/counted.rs`).
+//! targets with a count (`runner/counted.rs`); lure's blocks (`runner/lure.rs`).
 
 use std::sync::Arc;
 
@@ -29,6 +29,8 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Gather\ntarget=<upto:3>creature|mygraveyard\nauto=moveTo(myhand)\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Ransack\ntarget=<2>artifact\nauto=destroy && draw:1 controller\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Mox\ntype=Artifact\n[/card]\n[card]\nname=Orb\ntype=Artifact\n[/card]\n[card]\nname=Pearl\ntype=Artifact\n[/card]\n\
+[card]\nname=Bait\nabilities=lure\nmana={G}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
+[card]\nname=Kite\nabilities=lure,flying\nmana={G}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -224,4 +226,28 @@ fn a_click_on_a_card_in_a_graveyard_or_exile_does_nothing() {
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock\nexile:Zap\nmanapool:{R}\n[PLAYER2]\nlife:18\n",
     );
     assert_eq!(verdict(&clicked), Verdict::Passed);
+}
+
+#[test]
+fn lure_draws_every_able_blocker_and_a_click_blocks_only_a_lurer() {
+    let moves = |clicks: &str| format!("next\nnext\nBait\nDrudge\nnext\n{clicks}next\nnext\nnext\nnext\n");
+    // Nobody clicks: both defenders are made to block the Bait (and die of its 2 damage);
+    // the Drudge deals 2.
+    let init = "[PLAYER1]\ninplay:Bait,Drudge\n[PLAYER2]\ninplay:Stalker,Veil\n";
+    let lured = test(
+        init,
+        &moves(""),
+        "COMBATEND\n[PLAYER1]\ninplay:Bait,Drudge\n[PLAYER2]\ngraveyard:Stalker,Veil\nlife:18\n",
+    );
+    assert_eq!(verdict(&lured), Verdict::Passed);
+    // The Kite flies: the Stalker cannot block it, and its click passes the Drudge over
+    // (no lure), so it blocks nothing and the Drudge's 2 damage reaches the player.
+    let moves = |clicks: &str| format!("next\nnext\nKite\nDrudge\nnext\n{clicks}next\nnext\n");
+    let init = "[PLAYER1]\ninplay:Kite,Drudge\n[PLAYER2]\ninplay:Stalker\n";
+    let passed_over = test(
+        init,
+        &moves("Stalker\n"),
+        "COMBATEND\n[PLAYER1]\ninplay:Kite,Drudge\n[PLAYER2]\ninplay:Stalker\nlife:18\n",
+    );
+    assert_eq!(verdict(&passed_over), Verdict::Passed);
 }
