@@ -218,6 +218,15 @@ impl WagicHost for Board {
                 *value -= prevented;
             }
         }
+        // Vigor: the damage is put on it as +1/+1 counters instead (Wagic's `Damage`).
+        if let Value::Card(card) = target
+            && amount > 0
+            && self.has_ability(card, "vigor")
+            && let Some(c) = self.get_mut(card)
+        {
+            c.counters = (c.counters.0.saturating_add(amount), c.counters.1.saturating_add(amount));
+            amount = 0;
+        }
         let player = match target {
             Value::Player(player) => {
                 let life = &mut self.player_mut(player).life;

@@ -18,7 +18,7 @@
 //! through phases on top of it), combat (the runner plays it), summoning sickness, the
 //! legend rule, layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
-//! wither, lifelink, protection from a colour's damage prevention, `cantregen` and those
+//! wither, lifelink, protection from a colour's damage prevention, `cantregen`, vigor and those
 //! of `dies.rs` (persist, treason, `librarydeath`, `exiledeath`, Rest in Peace's exilers;
 //! beyond filtering on them: no shroud, protection's targeting...), replacement effects
 //! other than prevention, regeneration shields and `dies.rs`'s, poison, and losing the

@@ -31,6 +31,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Mox\ntype=Artifact\n[/card]\n[card]\nname=Orb\ntype=Artifact\n[/card]\n[card]\nname=Pearl\ntype=Artifact\n[/card]\n\
 [card]\nname=Bait\nabilities=lure\nmana={G}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
 [card]\nname=Kite\nabilities=lure,flying\nmana={G}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
+[card]\nname=Sprout\nabilities=vigor\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -250,4 +251,15 @@ fn lure_draws_every_able_blocker_and_a_click_blocks_only_a_lurer() {
         "COMBATEND\n[PLAYER1]\ninplay:Kite,Drudge\n[PLAYER2]\ninplay:Stalker\nlife:18\n",
     );
     assert_eq!(verdict(&passed_over), Verdict::Passed);
+}
+
+#[test]
+fn vigor_turns_damage_into_counters() {
+    // Shock's 2 damage: two +1/+1 counters, so the 1/1 survives and attacks for 3.
+    let grown = test(
+        "[PLAYER1]\ninplay:Sprout\nhand:Shock\nmanapool:{R}\n[PLAYER2]\n",
+        "Shock\nSprout\nnext\nnext\nSprout\nnext\nnext\nnext\n",
+        "COMBATEND\n[PLAYER1]\ninplay:Sprout\ngraveyard:Shock\n[PLAYER2]\nlife:17\n",
+    );
+    assert_eq!(verdict(&grown), Verdict::Passed);
 }
