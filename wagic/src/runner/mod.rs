@@ -254,7 +254,7 @@ struct Clicks {
 /// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
 /// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
 /// block; persist, treason and the graveyard's replacements of `table/dies.rs`):
-/// a card with any other (`storm`, `tokenizer`, protection from other than a colour...) makes its test
+/// a card with any other (`storm`, protection from other than a colour...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
@@ -313,6 +313,7 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "opponentshroud",
     "lure",
     "vigor",
+    "tokenizer",
 ];
 
 struct Run<'t> {

@@ -386,45 +386,20 @@ impl WagicHost for Board {
     }
 
     fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
-        let card = CardId(u32::try_from(self.cards.len()).ok()?);
-        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
-        let printed = Printed {
-            name: token.name.to_string(),
-            types: token.types.iter().map(|word| word.to_string()).collect(),
-            colours: colour_names.copied().collect(),
-            power: token.power,
-            toughness: token.toughness,
-            mana_value: 0,
-            mana_cost: String::new(),
-            target: String::new(),
-            autos: Vec::new(),
-            hand_lines: Vec::new(),
-            kicker: String::new(),
-            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
-        };
-        self.next_order += 1;
-        self.cards.push(Card {
-            printed,
-            owner: controller,
-            controller,
-            zone: BATTLEFIELD,
-            order: self.next_order,
-            tapped: false,
-            damage: 0,
-            counters: (0, 0),
-            moved_from: None,
-            token: true,
-            made_by: Some(token.source),
-            attacking: false,
-            blocking: None,
-            attached: None,
-            activations: 0,
-            upkeep_paid: false,
-            echo_done: false,
-            next_done: false,
-        });
-        self.moved.push(card);
-        Some(card)
+        // Tokenizer (Parallel Lives): each permanent with it that the token's maker's
+        // controller controls doubles the tokens made (Wagic's `ATokenCreator::Tokenizer`).
+        let maker = self.controller(token.source);
+        let doublings = self
+            .zone(maker, BATTLEFIELD)
+            .into_iter()
+            .filter(|&card| self.has_ability(card, "tokenizer"))
+            .count()
+            .min(MAX_TOKEN_DOUBLINGS);
+        let first = self.make_token(controller, token)?;
+        for _ in 1..1usize << doublings {
+            self.make_token(controller, token)?;
+        }
+        Some(first)
     }
 
     fn attach(&mut self, source: CardId, target: CardId) -> bool {
@@ -498,5 +473,60 @@ impl WagicHost for Board {
 
     fn sorcery_timing(&self, player: PlayerId) -> bool {
         self.active == player && self.main_phase
+    }
+}
+
+/// The most doublings of the tokens made that tokenizers give (`2^10` tokens for one).
+const MAX_TOKEN_DOUBLINGS: usize = 10;
+
+/// The most cards a board holds once tokens are made: a token past it is not made (the
+/// builtin stops), so that tokenizers' doublings stay bounded on any input.
+pub const MAX_BOARD_CARDS: usize = 1 << 16;
+
+impl Board {
+    /// Puts one token onto `controller`'s battlefield.
+    fn make_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
+        if self.cards.len() >= MAX_BOARD_CARDS {
+            return None;
+        }
+        let card = CardId(u32::try_from(self.cards.len()).ok()?);
+        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
+        let printed = Printed {
+            name: token.name.to_string(),
+            types: token.types.iter().map(|word| word.to_string()).collect(),
+            colours: colour_names.copied().collect(),
+            power: token.power,
+            toughness: token.toughness,
+            mana_value: 0,
+            mana_cost: String::new(),
+            target: String::new(),
+            autos: Vec::new(),
+            hand_lines: Vec::new(),
+            kicker: String::new(),
+            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+        };
+        self.next_order += 1;
+        self.cards.push(Card {
+            printed,
+            owner: controller,
+            controller,
+            zone: BATTLEFIELD,
+            order: self.next_order,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: true,
+            made_by: Some(token.source),
+            attacking: false,
+            blocking: None,
+            attached: None,
+            activations: 0,
+            upkeep_paid: false,
+            echo_done: false,
+            next_done: false,
+        });
+        self.moved.push(card);
+        Some(card)
     }
 }

@@ -32,6 +32,8 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Bait\nabilities=lure\nmana={G}\ntype=Creature\npower=2\ntoughness=4\n[/card]\n\
 [card]\nname=Kite\nabilities=lure,flying\nmana={G}\ntype=Creature\npower=0\ntoughness=4\n[/card]\n\
 [card]\nname=Sprout\nabilities=vigor\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Lives\nabilities=tokenizer\nmana={3}{G}\ntype=Enchantment\n[/card]\n\
+[card]\nname=Fodder\nauto=token(Goblin,creature goblin,1/1,red)*2\nmana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -262,4 +264,21 @@ fn vigor_turns_damage_into_counters() {
         "COMBATEND\n[PLAYER1]\ninplay:Sprout\ngraveyard:Shock\n[PLAYER2]\nlife:17\n",
     );
     assert_eq!(verdict(&grown), Verdict::Passed);
+}
+
+#[test]
+fn tokenizer_doubles_the_tokens_its_controller_makes() {
+    let made = |p1: &str, p2: &str, tokens: &str| {
+        test(
+            &format!("[PLAYER1]\nhand:Fodder\n{p1}manapool:{{R}}\n[PLAYER2]\n{p2}"),
+            "Fodder\n",
+            &format!("FIRSTMAIN\n[PLAYER1]\n{tokens}graveyard:Fodder\n[PLAYER2]\n{p2}"),
+        )
+    };
+    // Two Lives: 2 × 2 × 2 Goblins.
+    let two = made("inplay:Lives,Lives\n", "", "inplay:Lives,Lives,*,*,*,*,*,*,*,*\n");
+    assert_eq!(verdict(&two), Verdict::Passed);
+    // The opponent's Lives doubles nothing of ours.
+    let theirs = made("", "inplay:Lives\n", "inplay:*,*\n");
+    assert_eq!(verdict(&theirs), Verdict::Passed);
 }
