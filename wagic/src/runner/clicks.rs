@@ -174,6 +174,7 @@ impl Run<'_> {
         }
         self.table.board.kicked = kicked.then_some(card);
         self.table.board.place(card, owner, STACK, -1);
+        self.spells_cast = self.spells_cast.saturating_add(1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
             // Wagic asks for the permanent it enchants as it is cast: the next move.
@@ -194,6 +195,7 @@ impl Run<'_> {
         };
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
+        self.storm(card, owner, named, line, text)?;
         let refusable = targeting::any_refused(&self.table.board, card, owner);
         let mut step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {

@@ -89,6 +89,7 @@ mod counted;
 mod ids;
 mod lure;
 mod phases;
+mod storm;
 mod targeting;
 
 pub use ids::NO_SETS;
@@ -254,7 +255,7 @@ struct Clicks {
 /// and double strike, trample, defender, indestructible, deathtouch, wither, lifelink,
 /// mustattack, exalted, flanking, evasion as the block rule judges it...; banding skips a
 /// block; persist, treason and the graveyard's replacements of `table/dies.rs`):
-/// a card with any other (`storm`, protection from other than a colour...) makes its test
+/// a card with any other (`phasing`, protection from other than a colour...) makes its test
 /// skipped.
 pub const MODELLED_ABILITIES: &[&str] = &[
     "flash",
@@ -314,6 +315,7 @@ pub const MODELLED_ABILITIES: &[&str] = &[
     "lure",
     "vigor",
     "tokenizer",
+    "storm",
 ];
 
 struct Run<'t> {
@@ -363,6 +365,8 @@ struct Run<'t> {
     /// A spell waits for more targets than are legal (`counted.rs`): never cast, it
     /// waits until the test ends.
     stalled: bool,
+    /// The spells cast this turn, by either player (storm counts them).
+    spells_cast: u32,
 }
 
 /// What a triggered ability whose target the runtime took still owes the moves.
@@ -439,6 +443,7 @@ impl<'t> Run<'t> {
             held_clicks: Clicks::default(),
             auto_owed: None,
             stalled: false,
+            spells_cast: 0,
         })
     }
 

@@ -109,6 +109,7 @@ impl Run<'_> {
             let next = if active == P0 { P1 } else { P0 };
             self.table.board.active = next;
             self.lands_played = 0;
+            self.spells_cast = 0;
             let board = &self.table.board;
             self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
         }

@@ -34,6 +34,8 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Sprout\nabilities=vigor\nmana={G}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Lives\nabilities=tokenizer\nmana={3}{G}\ntype=Enchantment\n[/card]\n\
 [card]\nname=Fodder\nauto=token(Goblin,creature goblin,1/1,red)*2\nmana={R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Swell\nabilities=storm\nauto=token(Beast,creature beast,4/4,green)\nmana={G}\ntype=Instant\n[/card]\n\
+[card]\nname=Flurry\nabilities=storm\ntarget=creature,player\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -281,4 +283,30 @@ fn tokenizer_doubles_the_tokens_its_controller_makes() {
     // The opponent's Lives doubles nothing of ours.
     let theirs = made("", "inplay:Lives\n", "inplay:*,*\n");
     assert_eq!(verdict(&theirs), Verdict::Passed);
+}
+
+#[test]
+fn storm_copies_a_spell_for_each_spell_cast_before_it_this_turn() {
+    // The Mox and the Orb cast first: the Swell and two copies, three Beasts.
+    let stormed = test(
+        "[PLAYER1]\nhand:Mox,Orb,Swell\nmanapool:{G}\n[PLAYER2]\n",
+        "Mox\nOrb\nSwell\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox,Orb,*,*,*\ngraveyard:Swell\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&stormed), Verdict::Passed);
+    // Cast first: no copy.
+    let first = test(
+        "[PLAYER1]\nhand:Swell,Mox\nmanapool:{G}\n[PLAYER2]\n",
+        "Swell\nMox\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox,*\ngraveyard:Swell\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&first), Verdict::Passed);
+    // A copy of a targeted spell: skipped.
+    let targeted = test(
+        "[PLAYER1]\nhand:Mox,Flurry\nmanapool:{R}\n[PLAYER2]\n",
+        "Mox\nFlurry\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox\ngraveyard:Flurry\n[PLAYER2]\nlife:18\n",
+    );
+    let Verdict::Skipped(skip) = verdict(&targeted) else { panic!() };
+    assert_eq!(skip.reason, "a storm spell with a target (its copies' targets are not modelled)");
 }
