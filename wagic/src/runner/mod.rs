@@ -647,6 +647,12 @@ impl<'t> Run<'t> {
         }
         waiting.clicks.refusable |= targeting::any_refused(&self.table.board, env.source, env.controller);
         if !waiting.execution.candidates().contains(&target) {
+            // A permanent its spec does not match: Wagic's `toggleTarget` ignores the click
+            // (Aysen Bureaucrats' test clicks a creature with power 3 first).
+            let permanent = matches!(target, Value::Card(card) if self.table.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD));
+            if request.kind == RequestKind::Targets && permanent {
+                return Ok(Some(waiting));
+            }
             return Err(skip("a target the model does not offer", at(line, text)));
         }
         waiting.clicks.answered += 1;

@@ -36,6 +36,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Fodder\nauto=token(Goblin,creature goblin,1/1,red)*2\nmana={R}\ntype=Sorcery\n[/card]\n\
 [card]\nname=Swell\nabilities=storm\nauto=token(Beast,creature beast,4/4,green)\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Flurry\nabilities=storm\ntarget=creature,player\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Clerk\nauto={T}:destroy target(creature[power<=2])\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -309,4 +310,15 @@ fn storm_copies_a_spell_for_each_spell_cast_before_it_this_turn() {
     );
     let Verdict::Skipped(skip) = verdict(&targeted) else { panic!() };
     assert_eq!(skip.reason, "a storm spell with a target (its copies' targets are not modelled)");
+}
+
+#[test]
+fn a_click_on_a_permanent_the_spec_does_not_match_is_ignored() {
+    // The Traitor has power 3: Wagic ignores its click, the Sprout's is the target.
+    let ignored = test(
+        "[PLAYER1]\ninplay:Clerk\n[PLAYER2]\ninplay:Traitor,Sprout\n",
+        "Clerk\nTraitor\nSprout\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Clerk\n[PLAYER2]\ninplay:Traitor\ngraveyard:Sprout\n",
+    );
+    assert_eq!(verdict(&ignored), Verdict::Passed);
 }
