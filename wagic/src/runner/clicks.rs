@@ -510,8 +510,8 @@ pub(super) fn choice_number(text: &str) -> Option<usize> {
 
 /// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
 /// each cost with a spec);
-/// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
-/// count when fewer are legal, where Wagic casts nothing.
+/// `None` when one has a count (`target(<2>creature)`), which `counted.rs` plays: the
+/// runtime takes fewer than the count when fewer are legal, where Wagic casts nothing.
 pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Option<usize> {
     let mut named = usize::from(!target.trim().is_empty());
     if target.trim_start().starts_with('<') {
