@@ -6,10 +6,12 @@
 //!   the graveyard by the library before anything else);
 //! - `mygraveexiler` / `oppgraveexiler` (Rest in Peace, Leyline of the Void): a card that
 //!   would be put into the graveyard of a player with a permanent of `mygraveexiler` (or
-//!   whose opponent has one of `oppgraveexiler`) is exiled instead; the permanent itself
-//!   sees its own move, as it is still on the battlefield as it leaves;
+//!   whose opponent has one of `oppgraveexiler`) is exiled instead (a token only while a
+//!   permanent named Rest in Peace is on the battlefield, as Wagic's `ripToken`); the
+//!   permanent itself sees its own move, as it is still on the battlefield as it leaves;
 //! - `exiledeath` (Magma Spray's grant): a card that would be put into a graveyard from
-//!   anywhere but a hand is exiled instead (Wagic's `putInGraveyard`);
+//!   anywhere but a hand is exiled instead (Wagic's `putInGraveyard`; its `moveTo` into a
+//!   graveyard would not exile, where the table's does);
 //! - persist (`MTGPersistRule`): a creature with persist put into a graveyard from the
 //!   battlefield with no -1/-1 counter on it returns to the battlefield under its owner's
 //!   control with a -1/-1 counter, once the triggers of its move have seen it die;
@@ -42,7 +44,9 @@ impl Board {
             self.zone(player, BATTLEFIELD).into_iter().any(|permanent| self.has_ability(permanent, ability))
         };
         let opponent = if owner == super::P0 { super::P1 } else { super::P0 };
-        if exiler(owner, "mygraveexiler") || exiler(opponent, "oppgraveexiler") {
+        let rest_in_peace =
+            || self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.printed.name == "Rest in Peace");
+        if (exiler(owner, "mygraveexiler") || exiler(opponent, "oppgraveexiler")) && (!c.token || rest_in_peace()) {
             return (EXILE, -1);
         }
         if c.zone != HAND && self.has_ability(card, "exiledeath") {

@@ -37,6 +37,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Swell\nabilities=storm\nauto=token(Beast,creature beast,4/4,green)\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Flurry\nabilities=storm\ntarget=creature,player\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Clerk\nauto={T}:destroy target(creature[power<=2])\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Ghoul\nauto=@movedto(creature|graveyard) from(battlefield):life:1 controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -321,4 +322,16 @@ fn a_click_on_a_permanent_the_spec_does_not_match_is_ignored() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Clerk\n[PLAYER2]\ninplay:Traitor\ngraveyard:Sprout\n",
     );
     assert_eq!(verdict(&ignored), Verdict::Passed);
+}
+
+#[test]
+fn a_grave_exiler_exiles_a_token_only_beside_rest_in_peace() {
+    // A Goblin token shocked beside the Warden (not named Rest in Peace) goes to the
+    // graveyard: the Ghoul sees it die.
+    let died = test(
+        "[PLAYER1]\ninplay:Warden,Ghoul\nhand:Fodder,Shock\nmanapool:{R}{R}\n[PLAYER2]\n",
+        "Fodder\nShock\nGoblin\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Warden,Ghoul,*\nexile:Fodder,Shock\nlife:21\n[PLAYER2]\n",
+    );
+    assert_eq!(verdict(&died), Verdict::Passed);
 }
