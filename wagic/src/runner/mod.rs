@@ -25,7 +25,9 @@
 //! its one ability before its target. While a spell or ability waits for a target (or a
 //! cost with a spec, `{discard(...)}`, for its card), the next moves name it (a card, or
 //! `p1`, `p2`); a target the runtime took as the only legal one is still named by the next
-//! move, as Wagic asks for it, and the test is skipped when no move names it.
+//! move, as Wagic asks for it, and the test is skipped when no move names it. A click on
+//! a permanent Wagic refuses as the target is ignored (`targeting.rs`); a target with a
+//! count takes a click per target (`counted.rs`); storm and lure: `storm.rs`, `lure.rs`.
 //!
 //! An Aura is cast as Wagic casts it: the next move names the permanent it enchants (it
 //! resolves attached to it; a permanent its `target=` does not match skips the test). A
