@@ -367,6 +367,14 @@ impl Run<'_> {
             None => named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
         };
         let refusable = targeting::any_refused(&self.table.board, card, controller);
+        let spec = line_text.and_then(counted::single_spec).filter(|_| refusable && named == 1);
+        let plan =
+            spec.and_then(|spec| counted::read(&self.table.board, &format!("<1>{spec}"), card, controller, true));
+        if plan.is_some_and(|plan| plan.legal == 0) {
+            // Every permanent its spec matches refuses it: Wagic's `ActionLayer` cancels an
+            // ability with no legal target, and the click does nothing.
+            return Ok(None);
+        }
         let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
             step = if execution.request().kind == RequestKind::Action {

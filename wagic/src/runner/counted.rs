@@ -79,6 +79,20 @@ pub(super) fn spec_of<'a>(target: &'a str, autos: impl Iterator<Item = &'a str>)
     }
 }
 
+/// The spec of the one target of an `auto=` line without a count (`None` when it names
+/// none, several, or one with a count).
+pub(super) fn single_spec(auto: &str) -> Option<&str> {
+    let lower = auto.to_ascii_lowercase();
+    let mut found = lower.match_indices("target(").map(|(at, _)| at);
+    let at = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let inner = &auto[at + "target(".len()..];
+    let spec = inner[..inner.find(')')?].trim();
+    (!spec.starts_with('<')).then_some(spec)
+}
+
 /// The counted target `spec` of `source`'s spell or ability, controlled by `controller`,
 /// on this board; `None` for a spec the runner does not read.
 pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: PlayerId, ability: bool) -> Option<Counted> {
@@ -112,9 +126,11 @@ pub(super) fn read(board: &Board, spec: &str, source: CardId, controller: Player
     let mut legal = 0usize;
     for player in players {
         for card in board.zone(player, zone) {
-            let types = board.types(card);
+            let (types, colours) = (board.types(card), board.colours(card));
+            // A `[word]` is a type word or a colour (`*[black]`).
             let matches = alternatives.iter().any(|(word, term)| {
-                (*word == "*" || types.contains(word)) && term.is_none_or(|term| types.contains(&term))
+                (*word == "*" || types.contains(word))
+                    && term.is_none_or(|term| types.contains(&term) || colours.contains(&term))
             });
             let value = Value::Card(card);
             if matches && !super::targeting::refused(board, source, controller, value) {

@@ -38,6 +38,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Flurry\nabilities=storm\ntarget=creature,player\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Clerk\nauto={T}:destroy target(creature[power<=2])\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Ghoul\nauto=@movedto(creature|graveyard) from(battlefield):life:1 controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Purger\nauto={T}:destroy target(creature|opponentbattlefield)\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -334,4 +335,23 @@ fn a_grave_exiler_exiles_a_token_only_beside_rest_in_peace() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Warden,Ghoul,*\nexile:Fodder,Shock\nlife:21\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&died), Verdict::Passed);
+}
+
+#[test]
+fn an_ability_whose_every_target_is_refused_does_nothing() {
+    // The opponent's only creature is the Veil (shroud): Wagic cancels the Purger's
+    // ability, and the click does nothing (the runtime would have taken the Veil).
+    let cancelled = test(
+        "[PLAYER1]\ninplay:Purger\n[PLAYER2]\ninplay:Veil\n",
+        "Purger\nVeil\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Purger\n[PLAYER2]\ninplay:Veil\n",
+    );
+    assert_eq!(verdict(&cancelled), Verdict::Passed);
+    // Beside the Sprout the ability is activated, the Veil's click ignored.
+    let activated = test(
+        "[PLAYER1]\ninplay:Purger\n[PLAYER2]\ninplay:Veil,Sprout\n",
+        "Purger\nVeil\nSprout\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Purger\n[PLAYER2]\ninplay:Veil\ngraveyard:Sprout\n",
+    );
+    assert_eq!(verdict(&activated), Verdict::Passed);
 }
