@@ -332,7 +332,7 @@ impl Run<'_> {
         let actions = all_actions.saturating_sub(hand_lines.len());
         // The activated lines (`{cost}:effect`) name the abilities' targets.
         let activated: Vec<&str> =
-            c.printed.autos.iter().map(String::as_str).filter(|auto| auto.trim_start().starts_with('{')).collect();
+            c.printed.autos.iter().map(String::as_str).filter(|auto| is_activated_line(auto)).collect();
         let named = if index >= actions {
             // An `autohand` line (`__CYCLING__(...)` names none).
             targets_named("", hand_lines.get(index - actions).map(String::as_str).into_iter())
@@ -540,6 +540,13 @@ pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a st
         named += usize::from(auto.trim_end().ends_with(":equip"));
     }
     Some(named)
+}
+
+/// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost
+/// (`upcost[...]`, which the front end lowers as one, in line order).
+fn is_activated_line(auto: &str) -> bool {
+    let auto = auto.trim_start();
+    auto.starts_with('{') || auto.get(..7).is_some_and(|start| start.eq_ignore_ascii_case("upcost["))
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

@@ -39,6 +39,7 @@ const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\n
 [card]\nname=Clerk\nauto={T}:destroy target(creature[power<=2])\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Ghoul\nauto=@movedto(creature|graveyard) from(battlefield):life:1 controller\nmana={B}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Purger\nauto={T}:destroy target(creature|opponentbattlefield)\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Golem\nauto=upcost[{1}] sacrifice\nauto={0}:damage:1 target(creature)\nmana={3}\ntype=Artifact Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n";
 
 fn verdict(test: &str) -> Verdict {
@@ -354,4 +355,16 @@ fn an_ability_whose_every_target_is_refused_does_nothing() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Purger\n[PLAYER2]\ninplay:Veil\ngraveyard:Sprout\n",
     );
     assert_eq!(verdict(&activated), Verdict::Passed);
+}
+
+#[test]
+fn an_upkeep_cost_counts_among_the_activated_lines() {
+    // The Golem's `{0}` ability is its second action (the upcost is the first): its
+    // target is clicked.
+    let pinged = test(
+        "[PLAYER1]\ninplay:Golem\n[PLAYER2]\ninplay:Clerk\n",
+        "Golem\nClerk\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Golem\n[PLAYER2]\ngraveyard:Clerk\n",
+    );
+    assert_eq!(verdict(&pinged), Verdict::Passed);
 }
