@@ -14,6 +14,7 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod keywords;
 mod lost;
 mod more;
 mod newability;
