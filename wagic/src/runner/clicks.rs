@@ -229,6 +229,13 @@ impl Run<'_> {
             if !payable.contains(&0) {
                 return Err(skip("a spell or ability the model does not complete", at(line, text)));
             }
+            // The runtime offers permanents Wagic refuses (`targeting.rs`): with no other
+            // (a spec the runner reads), Wagic would not cast it.
+            let spec = format!("<1>{}", printed_target.trim());
+            let plan = counted::read(&self.table.board, &spec, card, owner, false);
+            if plan.is_some_and(|plan| plan.legal == 0) {
+                return Err(targeting::none_allowed_skip(line, text));
+            }
             self.targeting = Some(card);
             return Ok(None);
         }

@@ -172,7 +172,11 @@ impl Run<'_> {
                     None
                 }
                 _ => {
+                    // A permanent that left and came back as it resolved (persist) is a
+                    // new object: summoning sick.
+                    let controllers = self.battlefield_controllers();
                     self.resolve_top(line, text)?;
+                    self.note_control_changes(&controllers);
                     self.stack.decisions = [Decision::NotDecided; 2];
                     continue;
                 }

@@ -56,7 +56,12 @@ pub(super) fn check_offered(
     text: &str,
 ) -> Result<(), Skip> {
     if !candidates.is_empty() && candidates.iter().all(|&target| refused(board, source, controller, target)) {
-        return Err(skip("a spell or ability with no target Wagic allows (Wagic would not cast it)", at(line, text)));
+        return Err(none_allowed_skip(line, text));
     }
     Ok(())
+}
+
+/// The skip of a spell or ability none of whose targets Wagic allows.
+pub(super) fn none_allowed_skip(line: u32, text: &str) -> Skip {
+    skip("a spell or ability with no target Wagic allows (Wagic would not cast it)", at(line, text))
 }

@@ -14,6 +14,7 @@ use super::behaviour::test;
 /// The cards of these tests (their own library).
 const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Zap\ntarget=creature\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Sting\nauto=damage:1 target(creature)\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Tormentor\nabilities=persist\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Elder\nabilities=persist\nauto={T}:damage:1 target(creature,player)\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Drudge\nabilities=librarydeath\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -172,13 +173,22 @@ fn a_target_wagic_refuses_that_the_runtime_may_take_is_skipped() {
         Verdict::Skipped(skip) => skip.reason,
         other => panic!("{other:?}"),
     };
-    // Zap's only creature is the Veil: the runtime takes it, Wagic would not cast Zap.
+    // Sting's only creature is the Veil: the runtime takes it as its `auto=` line starts
+    // at the cast, Wagic would not cast Sting.
     let alone = test(
+        "[PLAYER1]\nhand:Sting\nmanapool:{R}\n[PLAYER2]\ninplay:Veil\n",
+        "Sting\nVeil\n",
+        "FIRSTMAIN\n[PLAYER1]\ngraveyard:Sting\n[PLAYER2]\ngraveyard:Veil\n",
+    );
+    assert_eq!(skipped(&alone), "a target the runtime took alone while Wagic refuses some permanent as a target");
+    // Zap's one `target=` is chosen by a click as it is cast, for the stack: with the
+    // Veil its only creature, the runner reads that Wagic allows none.
+    let chosen = test(
         "[PLAYER1]\nhand:Zap\nmanapool:{R}\n[PLAYER2]\ninplay:Veil\n",
         "Zap\nVeil\n",
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Zap\n[PLAYER2]\ngraveyard:Veil\n",
     );
-    assert_eq!(skipped(&alone), "a target the runtime took alone while Wagic refuses some permanent as a target");
+    assert_eq!(skipped(&chosen), "a spell or ability with no target Wagic allows (Wagic would not cast it)");
     // Two creatures, both refused: the runtime asks, Wagic would not cast it.
     let none = test(
         "[PLAYER1]\nhand:Zap\nmanapool:{R}\n[PLAYER2]\ninplay:Veil,Stalker\n",
