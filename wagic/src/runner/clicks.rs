@@ -231,8 +231,10 @@ impl Run<'_> {
             }
             // The runtime offers permanents Wagic refuses (`targeting.rs`): with no other
             // (a spec the runner reads), Wagic would not cast it.
+            // (Asked only then: the spec reader takes a `[word]` for a type or a colour.)
             let spec = format!("<1>{}", printed_target.trim());
-            let plan = counted::read(&self.table.board, &spec, card, owner, false);
+            let refusable = targeting::any_refused(&self.table.board, card, owner);
+            let plan = counted::read(&self.table.board, &spec, card, owner, false).filter(|_| refusable);
             if plan.is_some_and(|plan| plan.legal == 0) {
                 return Err(targeting::none_allowed_skip(line, text));
             }

@@ -326,6 +326,26 @@ fn storm_copies_a_spell_for_each_spell_cast_before_it_this_turn() {
 }
 
 #[test]
+fn storm_copies_wait_above_their_spell_on_the_stack() {
+    // Cast first, the Swell waits on the stack: Shock, cast above it, resolves first.
+    let below = test(
+        "[PLAYER1]\nhand:Swell,Shock\nmanapool:{G}{R}\n[PLAYER2]\n",
+        "Swell\nyes\nShock\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:*\ngraveyard:Swell,Shock\n[PLAYER2]\nlife:18\n",
+    );
+    assert_eq!(verdict(&below), Verdict::Passed);
+    // Its copies, resolved as they were put above it, would resolve before the Shock:
+    // a response above them is skipped.
+    let copied = test(
+        "[PLAYER1]\nhand:Mox,Swell,Shock\nmanapool:{G}{R}\n[PLAYER2]\n",
+        "Mox\nSwell\nyes\nShock\np2\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Mox,*,*\ngraveyard:Swell,Shock\n[PLAYER2]\nlife:18\n",
+    );
+    let Verdict::Skipped(skip) = verdict(&copied) else { panic!("{:?}", verdict(&copied)) };
+    assert_eq!(skip.reason, "a response above a spell or ability the model resolved as it was cast");
+}
+
+#[test]
 fn a_click_on_a_permanent_the_spec_does_not_match_is_ignored() {
     // The Traitor has power 3: Wagic ignores its click, the Sprout's is the target.
     let ignored = test(
