@@ -3,6 +3,8 @@
 //! (Wagic's `seenThisTurn("*", CAST_ALL)` of both stacks, less the spell itself) goes on
 //! the stack above it, so the copies resolve first. A copy has no target of its own
 //! (Wagic's `addSpell(copy, NULL, ...)`), so a storm spell that names a target is skipped.
+//! The copies resolve as they are cast, above their spell waiting on the stack
+//! (`stack.rs`): a response put above them is skipped, as in Wagic it resolves first.
 
 use vm::runtime::{CardId, PlayerId};
 
