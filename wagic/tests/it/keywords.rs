@@ -14,6 +14,7 @@ use super::behaviour::test;
 /// The cards of these tests (their own library).
 const CARDS: &str = "[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Zap\ntarget=creature\nauto=damage:1\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Might\ntarget=creature\nauto=2/0\nmana={G}\ntype=Enchantment\nsubtype=Aura\n[/card]\n\
 [card]\nname=Sting\nauto=damage:1 target(creature)\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Tormentor\nabilities=persist\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Elder\nabilities=persist\nauto={T}:damage:1 target(creature,player)\nmana={3}{B}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
@@ -165,6 +166,23 @@ fn a_click_on_a_target_wagic_refuses_is_ignored() {
         "FIRSTMAIN\n[PLAYER1]\ngraveyard:Shock,Stalker\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&own), Verdict::Passed);
+}
+
+#[test]
+fn an_auras_click_on_a_permanent_wagic_refuses_is_ignored_before_the_stack() {
+    // The Might's click on the Veil does nothing: the Tormentor, next, is its permanent,
+    // and the Might waits on the stack until the moves end. With the Veil's click alone
+    // the Might still waits for its permanent.
+    let init = "[PLAYER1]\nhand:Might\nmanapool:{G}\n[PLAYER2]\ninplay:Veil,Tormentor\n";
+    let enchanted = test(
+        init,
+        "Might\nVeil\nTormentor\n",
+        "FIRSTMAIN\n[PLAYER1]\ninplay:Might\n[PLAYER2]\ninplay:Veil,Tormentor\n",
+    );
+    assert_eq!(verdict(&enchanted), Verdict::Passed);
+    let on_veil = test(init, "Might\nVeil\n", "FIRSTMAIN\n[PLAYER1]\ninplay:Might\n[PLAYER2]\ninplay:Veil,Tormentor\n");
+    let Verdict::Skipped(skip) = verdict(&on_veil) else { panic!("{:?}", verdict(&on_veil)) };
+    assert_eq!(skip.reason, "a question the moves leave unanswered");
 }
 
 #[test]
