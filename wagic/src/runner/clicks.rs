@@ -37,6 +37,11 @@ impl Run<'_> {
             // A card of the other player: no rule and none of its abilities takes the click
             // (each wants the acting player's card), so it does nothing.
             zone if zone == HAND || zone == BATTLEFIELD => Ok(None),
+            // In a graveyard or exile: what Wagic plays from there needs a key the front
+            // end does not compile (`flashback=`, `retrace=`, `autograveyard=` abilities)
+            // or an ability the runner does not model (`canplayfromgraveyard`...), so for
+            // a card that compiled nothing reacts: the click does nothing.
+            zone if zone == GRAVEYARD || zone == EXILE => Ok(None),
             _ => Err(skip("a click on a card outside hand and battlefield", at(line, text))),
         }
     }
@@ -153,6 +158,27 @@ impl Run<'_> {
         if is_spell && data.actions.len().saturating_sub(hand_lines) != 1 {
             return Err(skip("a spell with no effect the front end compiled", at(line, text)));
         }
+        let autos = || printed_autos.iter().map(String::as_str);
+        let counted = match targets_named(&printed_target, autos()) {
+            Some(_) => None,
+            None if !is_spell => None,
+            None => {
+                let spec = counted::spec_of(&printed_target, autos());
+                let plan = spec.and_then(|spec| counted::read(&self.table.board, spec, card, owner, false));
+                Some(plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?)
+            }
+        };
+        if counted.is_some() && autos().any(counted::acts_beyond_target) {
+            return Err(skip(
+                "a counted target's line acting beyond its target (Wagic runs it per target)",
+                at(line, text),
+            ));
+        }
+        if counted.is_some_and(|plan| !plan.completes()) {
+            // Wagic waits for targets that never complete: the spell is never cast.
+            self.stalled = true;
+            return Ok(None);
+        }
         // `{X}`: Wagic's tests give the pool and no X, and expect the largest X it pays:
         // all the mana left once the rest of the cost is paid.
         let has_x = mana_cost.to_ascii_lowercase().matches("{x}").count() == 1;
@@ -204,10 +230,10 @@ impl Run<'_> {
             self.table.board.alternative = (payment == Payment::Alternative).then_some(card);
         }
         self.table.board.place(card, owner, STACK, -1);
+        self.spells_cast = self.spells_cast.saturating_add(1);
         self.table.try_settle().map_err(|error| table_skip(error, line, text))?;
         if is_aura(&types, &printed_target) {
             // Wagic asks for the permanent it enchants as it is cast: the next move.
-            protection::check_targeting(&self.table, card, line, text)?;
             self.enchanting = Some(card);
             return Ok(None);
         }
@@ -217,19 +243,24 @@ impl Run<'_> {
             self.stack.push(stack::Entry::Spell(card, Resolution::Permanent), line, text)?;
             return Ok(None);
         }
-        let named = targets_named(&printed_target, printed_autos.iter().map(String::as_str))
-            .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-        if named > 0 {
-            protection::check_targeting(&self.table, card, line, text)?;
-        }
+        let named = match counted {
+            Some(plan) => plan.owed(),
+            None => targets_named(&printed_target, autos())
+                .ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
+        };
         let menu = printed_target.trim().is_empty()
             && printed_autos.iter().any(|auto| auto.to_lowercase().contains("target("));
-        if named == 0 && !menu {
-            // No target to choose: the effect runs as it resolves from the stack.
+        let storm_copies = self.storm(card, owner, named, line, text)?;
+        if named == 0 && !menu && counted.is_none() {
+            // No target to choose: the effect runs as it resolves from the stack, below
+            // the storm copies (resolved as they were put on it).
             self.stack.push(stack::Entry::Spell(card, Resolution::Effect), line, text)?;
+            if storm_copies > 0 {
+                self.stack.push(stack::Entry::Resolved(format!("{text} (its storm copies)")), line, text)?;
+            }
             return Ok(None);
         }
-        if named == 1 && !printed_target.trim().is_empty() {
+        if named == 1 && !printed_target.trim().is_empty() && counted.is_none() {
             // Its one target (`target=`) is the next move; then it goes on the stack, and
             // its effect runs as it resolves. With no legal target (a trial finds none)
             // Wagic casts nothing.
@@ -237,9 +268,19 @@ impl Run<'_> {
             if !payable.contains(&0) {
                 return Err(skip("a spell or ability the model does not complete", at(line, text)));
             }
+            // The runtime offers permanents Wagic refuses (`targeting.rs`): with no other
+            // (a spec the runner reads), Wagic would not cast it.
+            // (Asked only then: the spec reader takes a `[word]` for a type or a colour.)
+            let spec = format!("<1>{}", printed_target.trim());
+            let refusable = targeting::any_refused(&self.table.board, card, owner);
+            let plan = counted::read(&self.table.board, &spec, card, owner, false).filter(|_| refusable);
+            if plan.is_some_and(|plan| plan.legal == 0) {
+                return Err(targeting::none_allowed_skip(line, text));
+            }
             self.targeting = Some(card);
             return Ok(None);
         }
+        let refusable = targeting::any_refused(&self.table.board, card, owner);
         let mut step = self.table.start(card, owner).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
             // With `autohand` abilities the spell's effect is its first action of several.
@@ -249,7 +290,8 @@ impl Run<'_> {
                 Step::Asks(execution)
             };
         }
-        self.after(step, Some(card), Clicks { named, answered: 0, menu, stacked: false }, line, text)
+        let clicks = Clicks { named, answered: 0, menu, stacked: false, refusable, counted };
+        self.after(step, Some(card), clicks, line, text)
     }
 
     /// A click on a permanent of the active player: what reacts to it, as Wagic's
@@ -376,7 +418,7 @@ impl Run<'_> {
         let actions = all_actions.saturating_sub(hand_lines.len());
         // The activated lines (`{cost}:effect`) name the abilities' targets.
         let activated: Vec<&str> =
-            c.printed.autos.iter().map(String::as_str).filter(|auto| auto.trim_start().starts_with('{')).collect();
+            c.printed.autos.iter().map(String::as_str).filter(|auto| is_activated_line(auto)).collect();
         let named = if index >= actions {
             // An `autohand` line (`__CYCLING__(...)` names none).
             targets_named("", hand_lines.get(index - actions).map(String::as_str).into_iter())
@@ -389,9 +431,37 @@ impl Run<'_> {
         };
         // A mana ability (`add`) resolves at once; any other goes on Wagic's stack.
         let mana = activated.iter().any(|line| line.to_ascii_lowercase().contains("add{"));
-        let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-        if named > 0 {
-            protection::check_targeting(&self.table, card, line, text)?;
+        let line_text = if index >= actions {
+            hand_lines.get(index - actions).map(String::as_str)
+        } else if actions == 1 {
+            activated.first().copied().filter(|_| activated.len() == 1)
+        } else {
+            activated.get(index).copied()
+        };
+        let counted = match named {
+            Some(_) => None,
+            None => {
+                let spec = line_text.and_then(|line_text| counted::spec_of("", std::iter::once(line_text)));
+                let plan = spec.and_then(|spec| counted::read(&self.table.board, spec, card, controller, true));
+                let plan = plan.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
+                if !plan.completes() {
+                    return Err(skip("an ability whose counted target never completes", at(line, text)));
+                }
+                Some(plan)
+            }
+        };
+        let named = match counted {
+            Some(plan) => plan.owed(),
+            None => named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?,
+        };
+        let refusable = targeting::any_refused(&self.table.board, card, controller);
+        let spec = line_text.and_then(counted::single_spec).filter(|_| refusable && named == 1);
+        let plan =
+            spec.and_then(|spec| counted::read(&self.table.board, &format!("<1>{spec}"), card, controller, true));
+        if plan.is_some_and(|plan| plan.legal == 0) {
+            // Every permanent its spec matches refuses it: Wagic's `ActionLayer` cancels an
+            // ability with no legal target, and the click does nothing.
+            return Ok(None);
         }
         let mut step = self.table.start(card, controller).map_err(|error| table_skip(error, line, text))?;
         if let Step::Asks(execution) = step {
@@ -406,7 +476,8 @@ impl Run<'_> {
             // Wagic offers no ability whose cost cannot be paid: the click does nothing.
             return Ok(None);
         }
-        self.after(step, None, Clicks { named, answered: 0, menu: false, stacked: !mana }, line, text)
+        let clicks = Clicks { named, answered: 0, menu: false, stacked: !mana, refusable, counted };
+        self.after(step, None, clicks, line, text)
     }
 
     /// A move while a triggered or entering ability waits ([`Table::held`]), as Wagic's
@@ -435,11 +506,15 @@ impl Run<'_> {
                 let may = self.may_line(source).unwrap_or_default();
                 let named = targets_named("", std::iter::once(may.as_str()));
                 let named = named.ok_or_else(|| skip("a target with a count (`<n>`)", at(line, text)))?;
-                self.held_clicks =
-                    Clicks { named: if yes { named } else { 0 }, answered: 0, menu: false, stacked: false };
+                let named = if yes { named } else { 0 };
+                let refusable = targeting::any_refused(&self.table.board, source, execution.env().controller);
+                self.held_clicks = Clicks { named, answered: 0, menu: false, stacked: false, refusable, counted: None };
                 Value::Bool(yes)
             }
             RequestKind::Targets if request.max == 1 && !self.held_menu_chosen => {
+                let controller = execution.env().controller;
+                let candidates = execution.candidates();
+                targeting::check_offered(&self.table.board, source, controller, candidates, line, text)?;
                 return match choice_number(text).ok_or_else(unanswered)? {
                     0 => {
                         self.held_menu_chosen = true;
@@ -451,6 +526,10 @@ impl Run<'_> {
             RequestKind::Targets if request.max == 1 => {
                 let target =
                     self.named(text).ok_or_else(|| skip("a move names no card on the board", at(line, text)))?;
+                if targeting::refused(&self.table.board, source, execution.env().controller, target) {
+                    // Wagic ignores the click: the target is still awaited.
+                    return Ok(());
+                }
                 if !execution.candidates().contains(&target) {
                     return Err(skip("a target the model does not offer", at(line, text)));
                 }
@@ -471,6 +550,9 @@ impl Run<'_> {
                     // No legal target (Wagic opens no menu), or one taken and not moved:
                     // the runner cannot tell which.
                     return Err(skip("a target the runtime took that the runner cannot tell", at(line, text)));
+                }
+                if owed.refusable {
+                    return Err(targeting::taken_skip(line, text));
                 }
                 self.auto_owed = Some(AutoOwed { clicks, taken });
             }
@@ -527,8 +609,8 @@ pub(super) fn choice_number(text: &str) -> Option<usize> {
 
 /// How many targets a card's `target=` and `auto=` lines name (each `target(` once, and
 /// each cost with a spec);
-/// `None` when one has a count (`target(<2>creature)`): the runtime takes fewer than the
-/// count when fewer are legal, where Wagic casts nothing.
+/// `None` when one has a count (`target(<2>creature)`), which `counted.rs` plays: the
+/// runtime takes fewer than the count when fewer are legal, where Wagic casts nothing.
 pub(super) fn targets_named<'a>(target: &str, autos: impl Iterator<Item = &'a str>) -> Option<usize> {
     let mut named = usize::from(!target.trim().is_empty());
     if target.trim_start().starts_with('<') {
@@ -560,6 +642,13 @@ enum Payment {
     Kicked,
     /// Its alternative cost (`other=`) instead of its mana cost.
     Alternative,
+}
+
+/// Whether an `auto=` line is an activated ability: `{cost}:effect`, or an upkeep cost
+/// (`upcost[...]`, which the front end lowers as one, in line order).
+fn is_activated_line(auto: &str) -> bool {
+    let auto = auto.trim_start();
+    auto.starts_with('{') || auto.get(..7).is_some_and(|start| start.eq_ignore_ascii_case("upcost["))
 }
 
 /// Adds a `kicker=` mana cost to `cost`; false when the runner cannot read it.

@@ -288,7 +288,7 @@ impl Run<'_> {
     }
 
     /// Whether `blocker` may block `attacker` now ([`may_block`]).
-    fn can_block_attacker(&self, blocker: CardId, attacker: CardId) -> bool {
+    pub(super) fn can_block_attacker(&self, blocker: CardId, attacker: CardId) -> bool {
         may_block(&self.table.board, blocker, attacker, &self.blocked)
     }
 
@@ -342,6 +342,7 @@ impl Run<'_> {
         }
         let mut current = board.get(card).and_then(|c| c.blocking);
         let mut blocks = None;
+        let lured = self.lurer().is_some();
         // Each attacker once, then none.
         for _ in 0..=attackers.len() {
             let next = match current {
@@ -351,6 +352,9 @@ impl Run<'_> {
                     .position(|attacker| *attacker == previous)
                     .and_then(|at| attackers.get(at + 1).copied()),
             };
+            // While one attacks with lure, only those with lure (`lure.rs`).
+            let next =
+                next.and_then(|attacker| if lured { self.lured_next(&attackers, attacker) } else { Some(attacker) });
             match next {
                 None => break,
                 Some(attacker) if self.can_block_attacker(card, attacker) => {
@@ -386,7 +390,7 @@ impl Run<'_> {
     /// `blocker` blocks `attacker` (none: it blocks nothing), as Wagic's `setDefenser`:
     /// it leaves the end of its former attacker's blockers (which is no longer blocked
     /// when none is left, in the blockers step) for the end of the new one's.
-    fn set_block(&mut self, blocker: CardId, attacker: Option<CardId>) {
+    pub(super) fn set_block(&mut self, blocker: CardId, attacker: Option<CardId>) {
         let Some(c) = self.table.board.cards.get_mut(blocker.0 as usize) else { return };
         let former = std::mem::replace(&mut c.blocking, attacker);
         self.block_order.retain(|card| *card != blocker);
@@ -443,6 +447,7 @@ impl Run<'_> {
     /// and several blockers (Wagic's rampage counts its blockers once; the front end's is a
     /// `blocked` trigger).
     pub(super) fn leave_blockers(&mut self, line: u32, text: &str) -> Result<(), Skip> {
+        self.force_lure();
         let board = &self.table.board;
         let (active, defender) = (board.active, if board.active == P0 { P1 } else { P0 });
         let blockers: Vec<(CardId, CardId)> = board

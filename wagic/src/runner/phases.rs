@@ -94,6 +94,10 @@ impl Run<'_> {
         for player in &mut self.table.board.players {
             player.mana = [0; 6];
         }
+        if self.phase == Phase::EndOfTurn {
+            // Treason: Wagic sacrifices such permanents as the end of turn step ends.
+            self.table.sacrifice_treason().map_err(|error| table_skip(error, line, text))?;
+        }
         if self.phase == Phase::Cleanup {
             // The turn ends: `ueot` effects end, damage wears off, the other player's turn
             // begins.
@@ -105,6 +109,7 @@ impl Run<'_> {
             let next = if active == P0 { P1 } else { P0 };
             self.table.board.active = next;
             self.lands_played = 0;
+            self.spells_cast = 0;
             let board = &self.table.board;
             self.entered.retain(|card| board.get(*card).is_some_and(|c| c.controller != next));
         }

@@ -21,10 +21,13 @@
 //! whose one target card left its zone since it was chosen fizzles to its owner's
 //! graveyard (`AbilityFactory::addAbilities`), as an Aura whose permanent left does (a
 //! target still in its zone is not judged again: a protection gained meanwhile is not
-//! seen); a spell a `fizzle` countered is no longer on the stack and does nothing. An
-//! activated ability, a spell whose only legal target the runtime took as it was cast, or
-//! one of several targets runs as it is put on the stack: a test that puts anything above
-//! it is skipped, as that would have resolved first.
+//! seen; an Aura's permanent that Wagic refuses by then is skipped); a spell a `fizzle`
+//! countered is no longer on the stack and does nothing. An activated ability, a spell
+//! whose only legal target the runtime took as it was cast, one of several targets or
+//! with a count (`counted.rs`), and a storm spell's copies (`storm.rs`) run as they are
+//! put on the stack: a test that puts anything above them is skipped, as that would have
+//! resolved first. A target's click Wagic refuses (`targeting.rs`) is ignored as the
+//! spell is cast, before it goes on the stack.
 
 use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
 
@@ -172,7 +175,11 @@ impl Run<'_> {
                     None
                 }
                 _ => {
+                    // A permanent that left and came back as it resolved (persist) is a
+                    // new object: summoning sick.
+                    let controllers = self.battlefield_controllers();
                     self.resolve_top(line, text)?;
+                    self.note_control_changes(&controllers);
                     self.stack.decisions = [Decision::NotDecided; 2];
                     continue;
                 }

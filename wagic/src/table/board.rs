@@ -128,6 +128,9 @@ pub struct Board {
     /// The cards that dealt damage this turn (Wagic's `damager`: its `damageToOpponent`,
     /// `damageToController`, `damageToCreature`), until they move or the turn ends.
     pub damagers: Vec<CardId>,
+    /// Creatures with persist put into a graveyard from the battlefield, with the counters
+    /// they had, until the table returns them (`dies.rs`).
+    pub(super) persisting: Vec<(CardId, (i32, i32))>,
 }
 
 impl Default for Board {
@@ -160,6 +163,7 @@ impl Board {
             cards_shuffled: 0,
             drew_from_empty: [false; 2],
             damagers: Vec::new(),
+            persisting: Vec::new(),
         }
     }
 
@@ -317,6 +321,9 @@ impl Board {
     /// Puts a card into `player`'s `zone` (`position` 0 of a library: its top); the
     /// table emits `movedto` for it. Nothing for an unknown handle.
     pub fn place(&mut self, card: CardId, player: PlayerId, zone: ZoneIdx, position: i32) {
+        // `librarydeath`, Rest in Peace, `exiledeath`, persist: see `dies.rs`.
+        let (zone, position) = self.replaced_destination(card, zone, position);
+        self.note_persist(card, zone);
         let Some(c) = self.get(card) else { return };
         let from = (self.zone_player(c), c.zone);
         self.next_order += 1;

@@ -220,6 +220,15 @@ impl WagicHost for Board {
                 *value -= prevented;
             }
         }
+        // Vigor: the damage is put on it as +1/+1 counters instead (Wagic's `Damage`).
+        if let Value::Card(card) = target
+            && amount > 0
+            && self.has_ability(card, "vigor")
+            && let Some(c) = self.get_mut(card)
+        {
+            c.counters = (c.counters.0.saturating_add(amount), c.counters.1.saturating_add(amount));
+            amount = 0;
+        }
         let player = match target {
             Value::Player(player) => {
                 let life = &mut self.player_mut(player).life;
@@ -321,6 +330,8 @@ impl WagicHost for Board {
             .effects
             .iter()
             .position(|(_, code, on, value)| *code == EffectCode::Regenerate && *on == Value::Card(card) && *value > 0);
+        // `cantregen` (Incinerate's grant): no shield saves it.
+        let can_regenerate = can_regenerate && !self.has_ability(card, "cantregen");
         if let (true, Some(shield)) = (can_regenerate, shield) {
             // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
             // leaves combat (`initAttackersDefensers`: an attacker no more, blocking
@@ -383,50 +394,20 @@ impl WagicHost for Board {
     }
 
     fn create_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
-        let card = CardId(u32::try_from(self.cards.len()).ok()?);
-        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
-        let printed = Printed {
-            name: token.name.to_string(),
-            types: token.types.iter().map(|word| word.to_string()).collect(),
-            colours: colour_names.copied().collect(),
-            power: token.power,
-            toughness: token.toughness,
-            mana_value: 0,
-            mana_cost: String::new(),
-            target: String::new(),
-            autos: Vec::new(),
-            hand_lines: Vec::new(),
-            kicker: String::new(),
-            other: String::new(),
-            alias: String::new(),
-            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
-            uncounterable: false,
-        };
-        self.next_order += 1;
-        self.cards.push(Card {
-            printed,
-            owner: controller,
-            controller,
-            zone: BATTLEFIELD,
-            order: self.next_order,
-            tapped: false,
-            damage: 0,
-            counters: (0, 0),
-            moved_from: None,
-            token: true,
-            made_by: Some(token.source),
-            attacking: false,
-            blocking: None,
-            attached: None,
-            activations: 0,
-            upkeep_paid: false,
-            echo_done: false,
-            next_done: false,
-            fresh: false,
-            attacked: false,
-        });
-        self.moved.push(card);
-        Some(card)
+        // Tokenizer (Parallel Lives): each permanent with it that the token's maker's
+        // controller controls doubles the tokens made (Wagic's `ATokenCreator::Tokenizer`).
+        let maker = self.controller(token.source);
+        let doublings = self
+            .zone(maker, BATTLEFIELD)
+            .into_iter()
+            .filter(|&card| self.has_ability(card, "tokenizer"))
+            .count()
+            .min(MAX_TOKEN_DOUBLINGS);
+        let first = self.make_token(controller, token)?;
+        for _ in 1..1usize << doublings {
+            self.make_token(controller, token)?;
+        }
+        Some(first)
     }
 
     fn attach(&mut self, source: CardId, target: CardId) -> bool {
@@ -527,5 +508,65 @@ impl WagicHost for Board {
 
     fn sorcery_timing(&self, player: PlayerId) -> bool {
         self.active == player && self.main_phase
+    }
+}
+
+/// The most doublings of the tokens made that tokenizers give (`2^10` tokens for one).
+const MAX_TOKEN_DOUBLINGS: usize = 10;
+
+/// The most cards a board holds once tokens are made: a token past it is not made (the
+/// builtin stops), so that tokenizers' doublings stay bounded on any input.
+pub const MAX_BOARD_CARDS: usize = 1 << 16;
+
+impl Board {
+    /// Puts one token onto `controller`'s battlefield.
+    fn make_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
+        if self.cards.len() >= MAX_BOARD_CARDS {
+            return None;
+        }
+        let card = CardId(u32::try_from(self.cards.len()).ok()?);
+        let colour_names = token.colours.iter().filter_map(|&colour| catalogue::COLOUR_NAMES.get(usize::from(colour)));
+        let printed = Printed {
+            name: token.name.to_string(),
+            types: token.types.iter().map(|word| word.to_string()).collect(),
+            colours: colour_names.copied().collect(),
+            power: token.power,
+            toughness: token.toughness,
+            mana_value: 0,
+            mana_cost: String::new(),
+            target: String::new(),
+            autos: Vec::new(),
+            hand_lines: Vec::new(),
+            kicker: String::new(),
+            other: String::new(),
+            alias: String::new(),
+            abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
+            uncounterable: false,
+        };
+        self.next_order += 1;
+        self.cards.push(Card {
+            printed,
+            owner: controller,
+            controller,
+            zone: BATTLEFIELD,
+            order: self.next_order,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: true,
+            made_by: Some(token.source),
+            attacking: false,
+            blocking: None,
+            attached: None,
+            activations: 0,
+            upkeep_paid: false,
+            echo_done: false,
+            next_done: false,
+            fresh: false,
+            attacked: false,
+        });
+        self.moved.push(card);
+        Some(card)
     }
 }

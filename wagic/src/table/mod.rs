@@ -18,11 +18,12 @@
 //! through phases on top of it), combat (the runner plays it), summoning sickness, the
 //! legend rule, layers (a pump adds to the printed power; lords and `aslongas` are the
 //! runtime's continuous effects), keyword abilities other than indestructible, deathtouch,
-//! wither, lifelink and protection from a colour's damage prevention (beyond filtering on
-//! them: no shroud, protection's targeting, persist...), replacement effects other than
-//! prevention and regeneration shields, poison, and losing the game (a game, [`crate::play`], plays
-//! turns, summoning sickness, combat and losing on top of it). Tokens have the characteristics
-//! `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
+//! wither, lifelink, protection from a colour's damage prevention, `cantregen`, vigor and those
+//! of `dies.rs` (persist, treason, `librarydeath`, `exiledeath`, Rest in Peace's exilers;
+//! beyond filtering on them: no shroud, protection's targeting...), replacement effects
+//! other than prevention, regeneration shields and `dies.rs`'s, poison, and losing the
+//! game (a game, [`crate::play`], plays turns, summoning sickness, combat and losing on top
+//! of it). Tokens have the characteristics `token(...)` gives them and no rules; one that leaves the battlefield ceases to exist
 //! once its move's triggers have run (zone [`GONE`]). Shuffling keeps the library's order (so that
 //! tests know where cards are) and counts the work.
 
@@ -36,6 +37,7 @@ use vm::runtime::{
 };
 
 mod board;
+mod dies;
 mod host;
 mod library;
 
@@ -435,6 +437,8 @@ impl Table {
             }
             let outcome = self.runtime.run_events(&mut self.board).map_err(trap)?;
             self.finish(outcome)?;
+            // A creature with persist comes back once its dying's triggers have seen it.
+            self.return_persisting()?;
             // A token that left the battlefield ceases to exist once its move's triggers
             // have seen it (Wagic's `MTGTokensCleanup` puts it in `garbage`).
             for c in &mut self.board.cards {
@@ -470,8 +474,10 @@ impl Table {
                 }
             }
             let quiet = moved.is_empty() && events.is_empty() && damage.is_empty();
-            let pending =
-                !self.board.moved.is_empty() || !self.board.events.is_empty() || !self.board.damage_dealt.is_empty();
+            let pending = !self.board.persisting.is_empty()
+                || !self.board.moved.is_empty()
+                || !self.board.events.is_empty()
+                || !self.board.damage_dealt.is_empty();
             if quiet && !pending && self.runtime.is_idle() {
                 return self.check_lost_abilities();
             }

@@ -208,8 +208,13 @@ fn a_spec_s_semicolon_ors_types_and_colours_only() {
     let init = "[PLAYER1]\ninplay:Sling,Squire,Page,Page\n[PLAYER2]\n";
     let expected = "COMBATATTACKERS\n[PLAYER1]\ninplay:Sling,Squire,Page\ngraveyard:Page\n[PLAYER2]\n";
     assert_eq!(verdict(init, "Sling\nPage\n", expected), Verdict::Passed);
+    // The Squire is no target: its click is ignored (as Wagic's chooser ignores it), the
+    // target still awaited.
     let squire = "COMBATATTACKERS\n[PLAYER1]\ninplay:Sling,Squire,Page,Page\n[PLAYER2]\n";
-    assert_eq!(skipped(init, "Sling\nSquire\n", squire), "a target the model does not offer (line 8: `squire`)");
+    assert_eq!(
+        skipped(init, "Sling\nSquire\n", squire),
+        "a question the moves leave unanswered (a spell or ability waits for a target)"
+    );
 }
 
 #[test]
@@ -231,11 +236,11 @@ fn the_defending_player_acts_in_the_blockers_step_and_attacking_or_blocking_is_e
     let init = "[PLAYER1]\ninplay:Page,Bears,Squire\n[PLAYER2]\ninplay:Spear\n";
     let end = "COMBATEND\n[PLAYER1]\ninplay:Bears,Squire\ngraveyard:Page\n[PLAYER2]\ninplay:Spear\nlife:18\n";
     assert_eq!(verdict(init, "Page\nBears\nnext\nSpear\nPage\nnext\nnext\n", end), Verdict::Passed);
-    // The Squire does not attack: it is no target.
+    // The Squire does not attack: it is no target, its click is ignored.
     let squire = "COMBATEND\n[PLAYER1]\ninplay:Page,Bears\ngraveyard:Squire\n[PLAYER2]\ninplay:Spear\n";
     assert_eq!(
         skipped(init, "Page\nBears\nnext\nSpear\nSquire\nnext\n", squire),
-        "a target the model does not offer (line 12: `squire`)"
+        "a phase change while a target is awaited (line 13: `next`)"
     );
 }
 

@@ -15,6 +15,7 @@ mod front;
 mod front_ir;
 mod fuel;
 mod hostile;
+mod keywords;
 mod lost;
 mod more;
 mod move_costs;
