@@ -78,6 +78,8 @@ fn error(code: &'static str, line: u32, message: String) -> DeckError {
 /// [`MAX_COUNT`], or more than [`MAX_LINES`] lines.
 pub fn read(text: &str) -> Result<Deck, DeckError> {
     let mut deck = Deck::default();
+    // A file saved with a byte order mark (Windows editors), as Wagic's card reader takes one.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
         let line = u32::try_from(index + 1).unwrap_or(u32::MAX);
         if index >= MAX_LINES {
@@ -259,6 +261,15 @@ mod tests {
         assert_eq!(read("4x\n").expect("a name").lines[0].card, DeckCard::Name("4x".into()));
         // A number past the ids Wagic can use is a name the card files lack.
         assert_eq!(read("2147483648\n").expect("a name").lines[0].card, DeckCard::Name("2147483648".into()));
+    }
+
+    /// A byte order mark made the first line a card name (`\u{feff}#NAME:Bears`).
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_line() {
+        let deck = read("\u{feff}#NAME:Bears\r\n4 Forest\r\n").expect("a deck");
+        assert_eq!(deck.name, "Bears");
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.lines[0].card, DeckCard::Name("Forest".into()));
     }
 
     #[test]
