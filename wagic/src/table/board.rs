@@ -70,6 +70,35 @@ pub struct Card {
     pub attacked: bool,
 }
 
+impl Card {
+    /// A card as it first comes to the table: `owner`'s and controlled by them, in `zone`,
+    /// untapped, undamaged, without counters, and no flag of a turn set.
+    pub fn new(printed: Printed, owner: PlayerId, zone: ZoneIdx) -> Card {
+        Card {
+            printed,
+            owner,
+            controller: owner,
+            zone,
+            order: 0,
+            tapped: false,
+            damage: 0,
+            counters: (0, 0),
+            moved_from: None,
+            token: false,
+            made_by: None,
+            attacking: false,
+            blocking: None,
+            attached: None,
+            activations: 0,
+            upkeep_paid: false,
+            echo_done: false,
+            next_done: false,
+            fresh: false,
+            attacked: false,
+        }
+    }
+}
+
 /// One player.
 #[derive(Debug, Clone, Default)]
 pub struct Player {

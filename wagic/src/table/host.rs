@@ -532,39 +532,16 @@ impl Board {
             colours: colour_names.copied().collect(),
             power: token.power,
             toughness: token.toughness,
-            mana_value: 0,
-            mana_cost: String::new(),
-            target: String::new(),
-            autos: Vec::new(),
-            hand_lines: Vec::new(),
-            kicker: String::new(),
-            other: String::new(),
-            alias: String::new(),
             abilities: token.abilities.iter().map(|ability| CATALOGUE.abilities[ability.index()].name).collect(),
-            uncounterable: false,
+            ..Printed::default()
         };
         self.next_order += 1;
         self.cards.push(Card {
-            printed,
-            owner: controller,
             controller,
-            zone: BATTLEFIELD,
             order: self.next_order,
-            tapped: false,
-            damage: 0,
-            counters: (0, 0),
-            moved_from: None,
             token: true,
             made_by: Some(token.source),
-            attacking: false,
-            blocking: None,
-            attached: None,
-            activations: 0,
-            upkeep_paid: false,
-            echo_done: false,
-            next_done: false,
-            fresh: false,
-            attacked: false,
+            ..Card::new(printed, controller, BATTLEFIELD)
         });
         self.moved.push(card);
         Some(card)

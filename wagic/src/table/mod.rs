@@ -184,28 +184,7 @@ impl Table {
         let name = self.library.name_of(name).ok_or_else(|| TableError::UnknownCard(name.to_string()))?;
         let printed = self.library.printed.get(name).cloned().ok_or_else(|| TableError::UnknownCard(name.into()))?;
         let card = CardId(u32::try_from(self.board.cards.len()).map_err(|_| TableError::Unsettled)?);
-        self.board.cards.push(Card {
-            printed,
-            owner: player,
-            controller: player,
-            zone: HAND,
-            order: 0,
-            tapped: false,
-            damage: 0,
-            counters: (0, 0),
-            moved_from: None,
-            token: false,
-            made_by: None,
-            attacking: false,
-            blocking: None,
-            attached: None,
-            activations: 0,
-            upkeep_paid: false,
-            echo_done: false,
-            next_done: false,
-            fresh: false,
-            attacked: false,
-        });
+        self.board.cards.push(Card::new(printed, player, HAND));
         self.board.place(card, player, zone, position);
         Ok(card)
     }
