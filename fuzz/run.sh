@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs one cargo-fuzz target for a given time with the project's flags and seeds:
 #   fuzz/run.sh TARGET SECONDS [libFuzzer options...]
-# TARGET is parse, compile, load, execute, roundtrip, wagic, wagic_test, deck, save,
+# TARGET is parse, compile, load, execute, roundtrip, wagic, wagic_test, wagic_play, deck, save,
 # scenario, tally or catalogue. New inputs go to
 # fuzz/corpus/TARGET, crashes to fuzz/artifacts/TARGET (both ignored by git). Seeds: the
 # committed fuzz/seeds, examples/, and the shared corpus (../shared/corpus/cfc, or
@@ -74,6 +74,12 @@ wagic_test)
     [[ -d $wagic_data/test ]] && seeds+=("$wagic_data/test")
     options+=(-max_len=16384 -dict=wagic.dict)
     ;;
+wagic_play)
+    # Hand-written cards and decks only: a card file of a few cards and two decks of
+    # about 20 lines each are under 4 KiB; the room left lets mutations grow the decks.
+    seeds+=(seeds/wagic_play)
+    options+=(-max_len=32768 -dict=wagic.dict)
+    ;;
 deck)
     # The example set's decks beside the hand-written ones; a deck file is small (the
     # examples' are under 2 KiB).
@@ -96,7 +102,7 @@ save | tally)
     options+=(-max_len=65536 -dict=files.dict)
     ;;
 *)
-    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic, wagic_test, deck, save, scenario, tally)" >&2
+    echo "run.sh: unknown target '$target' (parse, compile, load, execute, roundtrip, wagic, wagic_test, wagic_play, deck, save, scenario, tally, catalogue)" >&2
     exit 2
     ;;
 esac

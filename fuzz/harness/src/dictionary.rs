@@ -73,6 +73,11 @@ pub fn dictionary() -> String {
     render(words, "fuzz_harness::dictionary")
 }
 
+/// The words of Wagic's deck files (`wagic::play::deck`) and the separator of the
+/// `wagic_test` and `wagic_play` targets' parts.
+const WAGIC_DECK_SYNTAX: &[&str] =
+    &["\0", "#NAME:", "#DESC:", " *", " (", "4x ", "1000 ", "[meta]\n", "primitive=", "id="];
+
 /// The words of a Wagic block's syntax, outside the catalogue's names.
 const WAGIC_SYNTAX: &[&str] = &[
     "[card]\n",
@@ -203,7 +208,7 @@ pub fn wagic() -> String {
     words.extend(CATALOGUE.subtypes.iter().take(32).map(|&name| name.to_owned()));
     words.extend(vocabulary::EFFECTS.iter().chain(vocabulary::TRIGGERS).map(|&word| word.to_owned()));
     words.extend(WAGIC_KEYS.iter().chain(vocabulary::KEYS).map(|key| format!("\n{key}=")));
-    words.extend(WAGIC_SYNTAX.iter().map(|&word| word.to_owned()));
+    words.extend(WAGIC_SYNTAX.iter().chain(WAGIC_DECK_SYNTAX).map(|&word| word.to_owned()));
     render(words, "fuzz_harness::dictionary::wagic")
 }
 

@@ -15,6 +15,7 @@
 //! | [`roundtrip`](fn@roundtrip) | bytes read as instructions | encode, decode give the same stream; as an entry it builds, and a loaded bundle keeps it and disassembles |
 //! | [`wagic()`] | any bytes as a Wagic card file | every card compiles or gets one error inside the file, the one it gets alone; the bundle of those that compiled (from one file, and from two with the same cards) loads, verifies, disassembles, writes back to the same bytes and holds each key given, and compiling is deterministic |
 //! | [`wagic_test`] | Wagic card file, `\0`, Wagic test file, optionally `\0` and a Wagic set file (`_cards.dat`, for the ids the test names cards by; no `\0` at all: the test, on [`WAGIC_TEST_CARDS`]) | the test reads or gets an error at a line, and runs (set, played, compared or skipped) without a panic, giving the same verdict twice |
+//! | [`wagic_play()`] | Wagic card file, `\0`, deck file, `\0`, deck file, optionally `\0` and a set file | the decks read and resolve as `rsc run --lang wagic` resolves them or get errors of the documented codes at their lines; a short seeded game (8 turns) plays without a panic, the same twice |
 //! | [`deck()`] | any bytes as an `.o8d` deck file | read against the example set as `rsc run` reads one: a [`game::deck::DeckError`] naming the file, or a deck of 50 known cards, at most 3 of each, that plays a short game |
 //! | [`save()`] | any bytes as a saved game (`rsc run --save`) | refused with the error `rsc replay` prints, or replayed on the example set to the same verdict twice; written back, it reads back the same |
 //! | [`scenario()`] | any bytes as a scenario file (`rsc test`) | refused with a message, or run on the example set to a verdict without the engine panicking; the report and the logs print |
@@ -35,6 +36,7 @@ pub mod save_file;
 pub mod scenario_file;
 pub mod tally_file;
 pub mod wagic_file;
+pub mod wagic_play;
 
 use compiler::Severity;
 use compiler::session::Session;
@@ -47,7 +49,7 @@ use answers::Answers;
 pub type Target = fn(&[u8]);
 
 /// Each target's name and body, in the order of the table above.
-pub const TARGETS: [(&str, Target); 12] = [
+pub const TARGETS: [(&str, Target); 13] = [
     ("parse", parse),
     ("compile", compile),
     ("load", load),
@@ -55,6 +57,7 @@ pub const TARGETS: [(&str, Target); 12] = [
     ("roundtrip", roundtrip),
     ("wagic", wagic),
     ("wagic_test", wagic_test),
+    ("wagic_play", wagic_play),
     ("deck", deck),
     ("save", save),
     ("scenario", scenario),
@@ -234,6 +237,13 @@ pub fn wagic_test(data: &[u8]) {
         let second = ::wagic::runner::run_with_sets(&library, sets.as_ref(), &test);
         assert_eq!(first, second, "the same test gave two verdicts");
     });
+}
+
+/// Target `wagic_play`: a Wagic card file, `\0`, two Wagic deck files separated by `\0`,
+/// optionally `\0` and a set file, read as `rsc run --lang wagic` reads them and played as
+/// one short seeded game: see [`wagic_play::check`].
+pub fn wagic_play(data: &[u8]) {
+    on_worker_stack(|| wagic_play::check(data));
 }
 
 /// Any bytes as an `.o8d` deck file, read as `rsc run` reads one: see [`deck_file::check`].

@@ -78,6 +78,7 @@ fn seeds(target: &str) -> Vec<PathBuf> {
         "load" => files(&dir.join("seeds/bundle")),
         "wagic" => files(&dir.join("seeds/wagic")),
         "wagic_test" => files(&dir.join("seeds/wagic_test")),
+        "wagic_play" => files(&dir.join("seeds/wagic_play")),
         // The example set's own decks and scenarios, beside the hand-written ones.
         "deck" => [files(&dir.join("seeds/deck")), files(&dir.join("../examples/decks"))].concat(),
         "scenario" => [files(&dir.join("seeds/scenario")), files(&dir.join("../examples/scenarios"))].concat(),
@@ -424,4 +425,49 @@ fn one_input() {
     };
     let bytes = std::fs::read(&path).expect("FUZZ_INPUT is readable");
     target(&name.to_string_lossy())(&bytes);
+}
+
+/// The `wagic_play` seeds reach the game: the two hand-written decks, and the decks
+/// naming cards by id through a set file, play games in which spells are cast, creatures
+/// attack, ended by the turn limit or a win; the game of a wheel that taps and untaps
+/// itself on each is stopped (the board does not settle); every other odd deck (all but
+/// the CRLF one), a deck of unknown ids and one with a card that does not compile are
+/// refused.
+#[test]
+fn wagic_play_seeds_reach_the_game() {
+    let seed = |file: &str| std::fs::read(fuzz_dir().join("seeds/wagic_play").join(file)).expect("a seed");
+    let texts = |played: &wagic::play::Played| -> Vec<String> {
+        played
+            .log
+            .iter()
+            .filter_map(|entry| match entry {
+                wagic::play::Entry::Event { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    for file in ["two-decks.bin", "ids-with-sets.bin", "one-deck-mirror.bin", "odd-crlf.bin"] {
+        let played = fuzz_harness::wagic_play::played(&seed(file)).unwrap_or_else(|| panic!("{file} plays no game"));
+        let events = texts(&played);
+        assert!(!matches!(played.outcome, wagic::play::Outcome::Stopped { .. }), "{file}: {}", played.outcome);
+        assert!(played.turns >= 2, "{file}: {} turns", played.turns);
+        assert!(events.iter().any(|text| text.contains(" casts ")), "{file}: no spell cast:\n{}", events.join("\n"));
+        assert!(events.iter().any(|text| text.contains(" attacks")), "{file}: no attack:\n{}", events.join("\n"));
+    }
+    let looping = fuzz_harness::wagic_play::played(&seed("looping-abilities.bin")).expect("the looping cards play");
+    assert!(
+        matches!(&looping.outcome, wagic::play::Outcome::Stopped { reason } if reason.contains("did not settle")),
+        "the wheel that taps and untaps itself does not stop the game: {}",
+        looping.outcome
+    );
+    for file in files(&fuzz_dir().join("seeds/wagic_play")) {
+        let name = file.file_name().and_then(|name| name.to_str()).unwrap_or_default().to_string();
+        if name.starts_with("odd-") && name != "odd-crlf.bin"
+            || name.starts_with("ids-unknown")
+            || name.starts_with("deck-with")
+        {
+            let bytes = std::fs::read(&file).expect("a seed");
+            assert!(fuzz_harness::wagic_play::played(&bytes).is_none(), "{name} plays a game");
+        }
+    }
 }

@@ -397,12 +397,17 @@ impl WagicHost for Board {
         // Tokenizer (Parallel Lives): each permanent with it that the token's maker's
         // controller controls doubles the tokens made (Wagic's `ATokenCreator::Tokenizer`).
         let maker = self.controller(token.source);
+        // One pass over the cards, not `zone` (which sorts them): a trigger that makes a
+        // token whenever one enters makes thousands before the VM's cascade limit stops
+        // it, each looking here (found by the `wagic_play` fuzz target: seconds a game).
         let doublings = self
-            .zone(maker, BATTLEFIELD)
-            .into_iter()
-            .filter(|&card| self.has_ability(card, "tokenizer"))
-            .count()
-            .min(MAX_TOKEN_DOUBLINGS);
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(_, card)| card.zone == BATTLEFIELD && card.controller == maker)
+            .filter(|&(index, _)| self.has_ability(CardId(index as u32), "tokenizer"))
+            .take(MAX_TOKEN_DOUBLINGS)
+            .count();
         let first = self.make_token(controller, token)?;
         for _ in 1..1usize << doublings {
             self.make_token(controller, token)?;
