@@ -80,15 +80,11 @@ impl Run<'_> {
         }
         let payable = self.table.try_payable_actions(card, owner).map_err(|error| table_skip(error, line, text))?;
         entries.extend(payable.into_iter().filter(|&index| index >= first_hand).map(Entry::Action));
-        match entries.as_slice() {
+        if entries.is_empty() {
             // Nothing reacts: the cast's own checks say why.
-            [] => self.cast(card, Payment::Normal, line, text),
-            [entry] => self.do_entry(card, *entry, line, text),
-            _ => {
-                self.menu = Some(Menu { card, entries });
-                Ok(None)
-            }
+            return self.cast(card, Payment::Normal, line, text);
         }
+        self.offer(card, entries, line, text)
     }
 
     /// Whether `player` controls a permanent with Fastbond's rule (`alias=1243`, Wagic's
@@ -349,18 +345,11 @@ impl Run<'_> {
             }
             entries.extend(payable.into_iter().filter(|&index| index < actions).map(Entry::Action));
         }
-        match entries.as_slice() {
-            // Nothing reacts (not the attack rule: the creature cannot attack; not a tapped
-            // land's mana ability; Wagic offers no ability whose cost cannot be paid), and
-            // Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap` ended
-            // since its untap step): the click does nothing.
-            [] => Ok(None),
-            [entry] => self.do_entry(card, *entry, line, text),
-            _ => {
-                self.menu = Some(Menu { card, entries });
-                Ok(None)
-            }
-        }
+        // With no entry nothing reacts (not the attack rule: the creature cannot attack;
+        // not a tapped land's mana ability; Wagic offers no ability whose cost cannot be
+        // paid), and Wagic's click untaps no tapped permanent (bar one whose `doesnotuntap`
+        // ended since its untap step): the click does nothing.
+        self.offer(card, entries, line, text)
     }
 
     /// A move while Wagic's menu is open: `choice N` picks its entry `N` (from 0), the one
@@ -373,6 +362,25 @@ impl Run<'_> {
             Some(entry) => self.do_entry(menu.card, *entry, line, text),
             None if chosen == menu.entries.len() => Ok(None),
             None => Err(skip("a `choice` past the end of Wagic's menu", at(line, text))),
+        }
+    }
+
+    /// What a click on `card` offers: nothing happens with no entry, the one entry is done,
+    /// several open Wagic's menu (the next `choice N` picks one).
+    pub(super) fn offer(
+        &mut self,
+        card: CardId,
+        entries: Vec<Entry>,
+        line: u32,
+        text: &str,
+    ) -> Result<Option<Pending>, Skip> {
+        match entries.as_slice() {
+            [] => Ok(None),
+            [entry] => self.do_entry(card, *entry, line, text),
+            _ => {
+                self.menu = Some(Menu { card, entries });
+                Ok(None)
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 
 use vm::runtime::{CardId, Value};
 
-use super::clicks::{Entry, Menu};
+use super::clicks::Entry;
 use super::{BATTLEFIELD, CATALOGUE, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
 use crate::table::{Board, COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
@@ -311,14 +311,7 @@ impl Run<'_> {
             entries.push(Entry::Block);
         }
         entries.extend(payable.into_iter().map(Entry::Action));
-        match entries.as_slice() {
-            [] => Ok(None),
-            [entry] => self.do_entry(card, *entry, line, text),
-            _ => {
-                self.menu = Some(Menu { card, entries });
-                Ok(None)
-            }
-        }
+        self.offer(card, entries, line, text)
     }
 
     /// Wagic's block rule takes a click on a defending creature, as it plays a click of its
