@@ -208,8 +208,11 @@ impl<H: Host> Runtime<H> {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
             let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
             let mut held = std::mem::take(&mut auto.effects);
-            held.sort_unstable();
-            exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+            if !held.is_empty() {
+                // A lord over a board of tokens holds one effect a creature.
+                held.sort_unstable();
+                exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+            }
             *started += 1;
             if *started > MAX_RUNS_PER_DRAIN {
                 let mut trap = Trap::new(TrapCode::EventCascade);
