@@ -175,3 +175,35 @@ fn arguments_of_the_other_language_are_usage_errors() {
     let output = run_game(&dir, ["bears.txt", "missing.txt"], &[]);
     assert_eq!(code(&output), 2, "a deck that cannot be read");
 }
+
+/// A sideboard line was a card the card files lacked; a deck of 3 cards lost with no
+/// word of why; 5,000 unknown lines printed 5,000 errors.
+#[test]
+fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
+    let dir = decks();
+    dir.file("side.txt", "#NAME:Side\n5 Forest\n4 x Grizzly Bears\nGrizzly Bears x1\nSB: 2 Shock\n#SB:1129\n");
+    let output = run_game(&dir, ["side.txt", "goblins.txt"], &["--turn-limit", "2"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let side = dir.path().join("side.txt").display().to_string();
+    assert_eq!(stderr(&output), format!("note: {side}:5: 1 sideboard line not played (a game plays the main deck)\n"));
+    dir.file("tiny.txt", "Grizzly Bears\nForest\nForest\n");
+    let output = run_game(&dir, ["tiny.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let tiny = dir.path().join("tiny.txt").display().to_string();
+    assert!(
+        stderr(&output).contains(&format!("note: {tiny}: 3 cards, fewer than an opening hand and one draw (8)")),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).contains("winner: p1 (Goblins): p0 draws from an empty library"), "{}", stdout(&output));
+    dir.file("typos.txt", &"Grizly Bears\n".repeat(5000));
+    let output = run_game(&dir, ["typos.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1);
+    let report = stderr(&output);
+    let typos = dir.path().join("typos.txt").display().to_string();
+    assert_eq!(report.lines().filter(|line| line.starts_with("error[deck-unknown-card]")).count(), 100, "{report}");
+    assert!(report.starts_with(&format!(
+        "error[deck-unknown-card]: {typos}:1: no card named `Grizly Bears` in the card files: did you mean `Grizzly Bears`?\n"
+    )));
+    assert!(report.contains(&format!("note: {typos}: 4900 more errors not shown")), "{report}");
+}

@@ -180,6 +180,28 @@ fn a_deck_names_cards_by_name_and_refuses_what_the_game_cannot_play() {
     assert_eq!(left_out.iter().map(|error| (error.code, error.line)).collect::<Vec<_>>(), [("deck-not-compiled", 3)]);
 }
 
+/// A misspelt name was only `no card named`: the card meant is suggested, the same one
+/// each run, and a name of megabytes is shown cut.
+#[test]
+fn a_misspelt_deck_name_gets_the_card_meant() {
+    let Some(library) = library() else { return };
+    let read = deck::read("4 Grizly Bears\n4 Lightening Bolt\nForrest\nQwxzzy Plonk\n").expect("reads");
+    let errors = deck::resolve(&read, &library, None, false).expect_err("four unknown names");
+    let messages: Vec<&str> = errors.iter().map(|error| error.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "no card named `Grizly Bears` in the card files: did you mean `Grizzly Bears`?",
+            "no card named `Lightening Bolt` in the card files: did you mean `Lightning Bolt`?",
+            "no card named `Forrest` in the card files: did you mean `Forest`?",
+            "no card named `Qwxzzy Plonk` in the card files",
+        ]
+    );
+    let long = format!("{}\n", "Grizzly Bears".repeat(100_000));
+    let errors = deck::resolve(&deck::read(&long).expect("reads"), &library, None, false).expect_err("unknown");
+    assert!(errors[0].message.len() < 200, "{}", errors[0].message);
+}
+
 #[test]
 fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
     let Some(library) = library() else { return };
