@@ -202,6 +202,30 @@ fn a_misspelt_deck_name_gets_the_card_meant() {
     assert!(errors[0].message.len() < 200, "{}", errors[0].message);
 }
 
+/// Spark Elemental (treason: sacrificed at the end step) stayed and attacked turn after
+/// turn: each one cast leaves by the end of its turn.
+#[test]
+fn a_permanent_with_treason_is_sacrificed_as_its_turn_ends() {
+    let Some(library) = library() else { return };
+    let sparks = cards(&[(10, "Spark Elemental"), (10, "Mountain")]);
+    let forests = cards(&[(20, "Forest")]);
+    let mut cast = 0;
+    for seed in 0..4 {
+        let played = game(&library, &sparks, &forests, seed, 8);
+        for (turn, _, events) in turns(&played) {
+            let count = |text: &str| events.iter().filter(|event| event.as_str() == text).count();
+            let entered = count("p0 casts Spark Elemental");
+            cast += entered;
+            assert_eq!(
+                count("Spark Elemental [p0] goes to the graveyard"),
+                entered,
+                "seed {seed} turn {turn}: {events:?}"
+            );
+        }
+    }
+    assert!(cast > 0, "no Spark Elemental was cast");
+}
+
 #[test]
 fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
     let Some(library) = library() else { return };
