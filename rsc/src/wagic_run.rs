@@ -130,7 +130,13 @@ pub fn run(options: &Options<'_>) -> Exit {
                 failed = true;
                 uncompiled |= errors.iter().any(|error| error.code == "deck-not-compiled");
                 for error in errors.iter().take(MAX_DECK_ERRORS) {
-                    stderr_line!("error[{}]: {shown}:{}: {}", error.code, error.line, terminal_text(&error.message));
+                    let message = terminal_text(&error.message);
+                    if error.line == 0 {
+                        // The deck as a whole (`deck-empty`): no line to point at.
+                        stderr_line!("error[{}]: {shown}: {message}", error.code);
+                    } else {
+                        stderr_line!("error[{}]: {shown}:{}: {message}", error.code, error.line);
+                    }
                 }
                 if errors.len() > MAX_DECK_ERRORS {
                     stderr_line!("note: {shown}: {} more errors not shown", errors.len() - MAX_DECK_ERRORS);

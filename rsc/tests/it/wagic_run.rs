@@ -177,7 +177,8 @@ fn arguments_of_the_other_language_are_usage_errors() {
 }
 
 /// A sideboard line was a card the card files lacked; a deck of 3 cards lost with no
-/// word of why; 5,000 unknown lines printed 5,000 errors.
+/// word of why, an empty one (`deck-empty` was never given) too; 5,000 unknown lines
+/// printed 5,000 errors.
 #[test]
 fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
     let dir = decks();
@@ -196,6 +197,16 @@ fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
         stderr(&output)
     );
     assert!(stdout(&output).contains("winner: p1 (Goblins): p0 draws from an empty library"), "{}", stdout(&output));
+    dir.file("empty.txt", "#NAME:Empty\n# cards to come\n");
+    let output = run_game(&dir, ["empty.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1, "an empty deck is an error: {}", stdout(&output));
+    let empty = dir.path().join("empty.txt").display().to_string();
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error[deck-empty]: {empty}: no card lines (one card a line: `4 Grizzly Bears`, `Forest`, or a Wagic id)\n"
+        )
+    );
     dir.file("typos.txt", &"Grizly Bears\n".repeat(5000));
     let output = run_game(&dir, ["typos.txt", "goblins.txt"], &[]);
     assert_eq!(code(&output), 1);

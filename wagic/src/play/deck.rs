@@ -195,7 +195,8 @@ fn leading_number(text: &str) -> u64 {
 /// The card names (as the library writes them, one a copy, in deck order) a game plays
 /// of `deck`; with `skip_uncompiled`, the lines naming a card that does not compile are
 /// left out and returned beside them. Every other line the game cannot play is an error,
-/// all of them returned; so is a deck of more than [`MAX_DECK_CARDS`] cards.
+/// all of them returned; so is a deck of more than [`MAX_DECK_CARDS`] cards, and one with
+/// no card to play (`deck-empty`).
 pub fn resolve(
     deck: &Deck,
     library: &Library,
@@ -271,6 +272,16 @@ pub fn resolve(
             break;
         }
         cards.extend(std::iter::repeat_n(name.to_string(), line.count as usize));
+    }
+    if errors.is_empty() && cards.is_empty() {
+        // Nothing to play (a file of comments, the wrong file, every card left out): the
+        // game would only be lost on the first draw.
+        let message = if left_out.is_empty() {
+            "no card lines (one card a line: `4 Grizzly Bears`, `Forest`, or a Wagic id)".to_string()
+        } else {
+            format!("no card left to play: the {} lines of cards that do not compile are left out", left_out.len())
+        };
+        errors.push(error("deck-empty", 0, message));
     }
     if errors.is_empty() { Ok((cards, left_out)) } else { Err(errors) }
 }

@@ -197,6 +197,12 @@ fn a_misspelt_deck_name_gets_the_card_meant() {
             "no card named `Qwxzzy Plonk` in the card files",
         ]
     );
+    // Nothing to play is an error of the deck as a whole, at line 0.
+    let errors = deck::resolve(&deck::read("#NAME:Empty\n").expect("reads"), &library, None, false).expect_err("empty");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-empty", 0));
+    let all_left_out = deck::read("2 Animate Dead\n").expect("reads");
+    let errors = deck::resolve(&all_left_out, &library, None, true).expect_err("nothing left");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-empty", 0));
     let long = format!("{}\n", "Grizzly Bears".repeat(100_000));
     let errors = deck::resolve(&deck::read(&long).expect("reads"), &library, None, false).expect_err("unknown");
     assert!(errors[0].message.len() < 200, "{}", errors[0].message);
@@ -246,6 +252,7 @@ fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
 /// A creature that makes a token each time a creature enters under its controller: a
 /// second one makes the tokens cascade, the VM stops the cascade
 /// (`EventCascade`), and the game stops with that reason, nobody winning.
+/// The reason was `Trap { code: EventCascade, card: Some(CardIdx(1)), ... }`.
 #[test]
 fn triggers_that_never_settle_stop_the_game() {
     let source = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
@@ -259,6 +266,10 @@ fn triggers_that_never_settle_stop_the_game() {
         let played = game(&library, &deck, &deck, seed, 30);
         if let Outcome::Stopped { reason } = &played.outcome {
             assert!(reason.contains("did not settle") || reason.contains("trapped"), "{reason}");
+            // Told in words, naming the card (it was the trap's Rust debug form).
+            if reason.contains("trapped") {
+                assert!(reason.contains("(event cascade too deep in card Mirror Breeder"), "{reason}");
+            }
             stopped += 1;
         }
     }
