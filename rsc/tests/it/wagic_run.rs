@@ -207,7 +207,7 @@ fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
             "error[deck-empty]: {empty}: no card lines (one card a line: `4 Grizzly Bears`, `Forest`, or a Wagic id)\n"
         )
     );
-    dir.file("typos.txt", &"Grizly Bears\n".repeat(5000));
+    dir.file("typos.txt", "Grizly Bears\n".repeat(5000));
     let output = run_game(&dir, ["typos.txt", "goblins.txt"], &[]);
     assert_eq!(code(&output), 1);
     let report = stderr(&output);

@@ -232,6 +232,36 @@ fn a_permanent_with_treason_is_sacrificed_as_its_turn_ends() {
     assert!(cast > 0, "no Spark Elemental was cast");
 }
 
+/// A black creature blocked by a wall with protection from black was logged as dealing
+/// its damage, though protection prevented it (the wall lived on): the log says it was
+/// prevented.
+#[test]
+fn damage_protection_prevents_is_logged_as_prevented() {
+    let source = "[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+        [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+        [card]\nname=Night Bear\nmana={B}\ncolor=black\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
+        [card]\nname=Pale Wall\nabilities=defender,protection from black\nmana={W}\ntype=Creature\nsubtype=Wall\n\
+        power=0\ntoughness=1\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let bears = cards(&[(10, "Night Bear"), (10, "Swamp")]);
+    let walls = cards(&[(10, "Pale Wall"), (10, "Plains")]);
+    let mut prevented = 0;
+    for seed in 0..8 {
+        let played = game(&library, &bears, &walls, seed, 12);
+        for (turn, _, events) in turns(&played) {
+            for event in &events {
+                assert!(
+                    !event.starts_with("Night Bear deals 2 damage to Pale Wall"),
+                    "seed {seed} turn {turn}: {events:?}"
+                );
+                assert!(event != "Pale Wall [p1] goes to the graveyard", "seed {seed} turn {turn}: {events:?}");
+                prevented += usize::from(event == "Night Bear would deal 2 damage to Pale Wall (prevented)");
+            }
+        }
+    }
+    assert!(prevented > 0, "no wall blocked a bear");
+}
+
 #[test]
 fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
     let Some(library) = library() else { return };
