@@ -144,7 +144,8 @@ fn sets_name_the_cards_tests_give_by_id() {
 /// A test author's mistakes: a failed test said only its first difference, though a
 /// move clicked nothing and the value compared was one `[ASSERT]` leaves out; an [INIT]
 /// with no [PLAYER2] was `the file ends before [DO]` at the file's last line; a misspelt
-/// card was only `a card not in the card files`.
+/// card was only `a card not in the card files`, a misspelt `goto` phase only `a phase
+/// Wagic does not know`.
 #[test]
 fn a_test_author_s_mistakes_are_explained() {
     let dir = TempDir::new("wagic-test-author");
@@ -156,6 +157,9 @@ fn a_test_author_s_mistakes_are_explained() {
         shock_test("graveyard:Grizzly Bears\n").replace("[PLAYER2]\ninplay:Grizzly Bears\n", ""),
     );
     dir.file("tests/typo.txt", shock_test("graveyard:Grizzly Bears\n").replace("hand:Shock", "hand:Shokc"));
+    let goto = shock_test("graveyard:Grizzly Bears\n")
+        .replace("Grizzly Bears\n[ASSERT]", "Grizzly Bears\ngoto secondman\n[ASSERT]");
+    dir.file("tests/zgoto.txt", goto);
     let tests = dir.path().join("tests");
     let output = rsc([
         "test".as_ref(),
@@ -172,10 +176,12 @@ fn a_test_author_s_mistakes_are_explained() {
          note: line 10: `shok` names no card on the board: it clicked nothing\n\
          skipped {}: not a test file Wagic's reader accepts (line 7: `[DO]` where [INIT]'s [PLAYER2] is due \
          ([INIT] and [ASSERT] each need a [PLAYER1] and a [PLAYER2] line, even with nothing under them))\n\
-         skipped {}: a card not in the card files (shokc: did you mean `Shock`?)\n",
+         skipped {}: a card not in the card files (shokc: did you mean `Shock`?)\n\
+         skipped {}: a `goto` to a phase Wagic does not know (line 12: `goto secondman`: did you mean `secondmain`?)\n",
         path("missed.txt"),
         path("nop2.txt"),
         path("typo.txt"),
+        path("zgoto.txt"),
     );
     assert!(stdout(&output).starts_with(&expected), "{}", stdout(&output));
     // A value `[ASSERT]` leaves out is Wagic's default, and the failure says so.
