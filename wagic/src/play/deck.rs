@@ -214,8 +214,21 @@ pub fn resolve(
             DeckCard::Name(name) => name.clone(),
             DeckCard::Id(id) => {
                 let Some(sets) = sets else {
-                    let message = format!("card id {id} with no set files to name it (pass `--sets`)");
-                    errors.push(error("deck-id-without-sets", line.line, message));
+                    // One error for the deck's first id: a deck of Wagic's AI folder gives
+                    // sixty, and each would say the same.
+                    if !errors.iter().any(|error: &DeckError| error.code == "deck-id-without-sets") {
+                        let ids = deck.lines.iter().filter(|line| matches!(line.card, DeckCard::Id(_))).count();
+                        let others = match ids {
+                            1 => String::new(),
+                            2 => ", as does 1 more line".to_string(),
+                            _ => format!(", as do {} more lines", ids - 1),
+                        };
+                        let message = format!(
+                            "card id {id} with no set files to name it{others}: pass `--sets` with a Wagic \
+                             install's `Res/sets` folder"
+                        );
+                        errors.push(error("deck-id-without-sets", line.line, message));
+                    }
                     continue;
                 };
                 match sets.printing(*id, known) {

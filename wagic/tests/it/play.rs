@@ -197,6 +197,15 @@ fn a_misspelt_deck_name_gets_the_card_meant() {
             "no card named `Qwxzzy Plonk` in the card files",
         ]
     );
+    // A deck of ids with no set files: one error, at the first, counting the others (a
+    // deck of Wagic's AI folder printed sixty alike).
+    let ids = deck::read("#NAME:Ids\n1129\n1129\nForest\n1143\n").expect("reads");
+    let errors = deck::resolve(&ids, &library, None, false).expect_err("ids");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-id-without-sets", 2));
+    assert!(
+        errors[0].message.starts_with("card id 1129 with no set files to name it, as do 2 more lines: pass `--sets`")
+    );
     // Nothing to play is an error of the deck as a whole, at line 0.
     let errors = deck::resolve(&deck::read("#NAME:Empty\n").expect("reads"), &library, None, false).expect_err("empty");
     assert_eq!((errors[0].code, errors[0].line), ("deck-empty", 0));
