@@ -290,7 +290,7 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
 }
 
 /// The leading run of letters of `text`, lower-cased (how a construct is named in tallies);
-/// with none, its first [`LEADING_CHARS`] characters, `…` when cut.
+/// with none, its first 12 characters, `…` when cut.
 pub fn leading_word(text: &str) -> String {
     let word: String = text.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
     if !word.is_empty() {
