@@ -54,7 +54,24 @@ pub fn run(options: &Options<'_>) -> Exit {
     let mut texts = Vec::new();
     for path in options.decks {
         match game::bounded::read_bytes(path, MAX_DECK_BYTES) {
-            Ok(bytes) => texts.push(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                if std::str::from_utf8(&bytes).is_err() {
+                    // Read on (Wagic's own decks carry Latin-1 comments), but a card line
+                    // with a byte that is not UTF-8 names no card: say which.
+                    let card_line = text.lines().position(|line| {
+                        !line.trim_start().trim_start_matches('\u{feff}').starts_with('#') && line.contains('\u{fffd}')
+                    });
+                    if let Some(index) = card_line {
+                        let shown = terminal_text(&path.display().to_string()).into_owned();
+                        stderr_line!(
+                            "note: {shown}:{}: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)",
+                            index + 1
+                        );
+                    }
+                }
+                texts.push(text);
+            }
             Err(error) => {
                 let why = match error {
                     game::bounded::ReadError::TooLarge(_) => format!("larger than {} MiB", MAX_DECK_BYTES >> 20),

@@ -218,3 +218,27 @@ fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
     )));
     assert!(report.contains(&format!("note: {typos}: 4900 more errors not shown")), "{report}");
 }
+
+/// A deck saved as Latin-1 named no card on the line of its accented name, and nothing
+/// said why: a note names the line. A comment in Latin-1 (as Wagic's AI decks have) is
+/// read without one.
+#[test]
+fn a_card_line_that_is_not_utf8_gets_a_note() {
+    let dir = decks();
+    dir.file("latin.txt", b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n2 Grizzly Bears\xa0\n3 Grizzly Bears\n".as_slice());
+    let output = run_game(&dir, ["latin.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1);
+    let latin = dir.path().join("latin.txt").display().to_string();
+    let report = stderr(&output);
+    assert!(
+        report.starts_with(&format!(
+            "note: {latin}:4: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)\n\
+             error[deck-unknown-card]: {latin}:4: no card named `Grizzly Bears\u{fffd}`"
+        )),
+        "{report}"
+    );
+    dir.file("latin.txt", b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n5 Grizzly Bears\n".as_slice());
+    let output = run_game(&dir, ["latin.txt", "goblins.txt"], &["--turn-limit", "1"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "a Latin-1 comment is no concern");
+}
