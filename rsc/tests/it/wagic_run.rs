@@ -225,7 +225,10 @@ fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
 #[test]
 fn a_card_line_that_is_not_utf8_gets_a_note() {
     let dir = decks();
-    dir.file("latin.txt", b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n2 Grizzly Bears\xa0\n3 Grizzly Bears\n".as_slice());
+    dir.file(
+        "latin.txt",
+        b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n2 Grizzly Bears\xa0\n3 Grizzly Bears\n".as_slice(),
+    );
     let output = run_game(&dir, ["latin.txt", "goblins.txt"], &[]);
     assert_eq!(code(&output), 1);
     let latin = dir.path().join("latin.txt").display().to_string();
