@@ -214,14 +214,8 @@ impl WagicHost for Board {
         // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
         let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
-        if let (Value::Card(card), Some(_)) = (target, self.get(source)) {
-            let colours = self.colours(source);
-            let protected = super::COLOUR_PROTECTIONS
-                .iter()
-                .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));
-            if protected {
-                amount = 0;
-            }
+        if self.protected_from(source, target) {
+            amount = 0;
         }
         for (code, on, value) in self.effects.values_mut() {
             if code == EffectCode::Prevent && on == target {
@@ -534,6 +528,31 @@ const MAX_TOKEN_DOUBLINGS: usize = 10;
 pub const MAX_BOARD_CARDS: usize = 1 << 16;
 
 impl Board {
+    /// Whether `target` has protection from a colour of `source` (all damage from it is
+    /// prevented).
+    fn protected_from(&self, source: CardId, target: Value) -> bool {
+        let (Value::Card(card), Some(_)) = (target, self.get(source)) else { return false };
+        let colours = self.colours(source);
+        super::COLOUR_PROTECTIONS
+            .iter()
+            .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability))
+    }
+
+    /// How much of `amount` damage from `source` to `target` protection and prevention
+    /// shields leave, as [`WagicHost::deal_damage`] would deal it now (changing nothing):
+    /// a game's log tells a prevented hit as such.
+    pub fn damage_after_prevention(&self, source: CardId, target: Value, amount: i32) -> i32 {
+        if self.protected_from(source, target) {
+            return 0;
+        }
+        let shields = self
+            .effects
+            .iter()
+            .filter(|(_, code, on, _)| *code == EffectCode::Prevent && *on == target)
+            .fold(0i32, |sum, (.., value)| sum.saturating_add((*value).max(0)));
+        amount.max(0).saturating_sub(shields).max(0)
+    }
+
     /// Puts one token onto `controller`'s battlefield.
     fn make_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
         if self.cards.len() >= MAX_BOARD_CARDS {
