@@ -222,6 +222,13 @@ fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(status(!targets.is_empty()))
 }
 
+/// `livepump(n)`: marks each target card with its card's `nonstatic` pump numbered n
+/// (`front/counted_pump.rs`), for as long as the effect lasts.
+fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 0, 0);
+    record_on_cards(ctx, &[(EffectCode::LivePump, number)])
+}
+
 /// `control`: each target permanent on the battlefield is the source's controller's while
 /// the effect lasts (the host keeps its previous controller, packed in the effect's value).
 fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -539,6 +546,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
+        Command::LivePump => live_pump,
     }
 }
 
@@ -636,6 +644,14 @@ fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `livepumped(card, n)`: whether the card bears the mark of its `nonstatic` pump n.
+fn live_pumped<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 1, -1);
+    let marked = ctx.arg(0).as_card().is_some_and(|card| ctx.host().bears(card, EffectCode::LivePump, number));
+    ctx.set_result(Value::Bool(marked));
+    Ok(Status::Success)
+}
+
 /// `myturn()`: whether the source's controller is the active player.
 fn my_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let controller = ctx.env().controller;
@@ -657,13 +673,14 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 13] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 14] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
         ("landsentered", alias::lands_entered),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
+        ("livepumped", live_pumped),
         ("handsize", hand_size),
         ("myturn", my_turn),
         ("istype", is_type),

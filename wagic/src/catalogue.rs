@@ -303,6 +303,14 @@ macro_rules! for_each_command {
                 doc: "`fizzle` (Wagic's `AAFizzler`), `fizzleto(hand|exile|librarytop)`: counters each target spell: it leaves the stack for the zone (its owner's graveyard, hand, exile or library top), unless it can't be countered (`nofizzle`).",
                 fails_when: "no target spell was countered",
             },
+            LivePump {
+                name: "livepump",
+                params: [req "number": Int],
+                default_target: Source,
+                timed: true,
+                doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
+                fails_when: "no target is a card",
+            },
         }
     };
 }
@@ -770,6 +778,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
+    },
+    FunctionSpec {
+        name: "livepumped",
+        min_args: 2,
+        max_args: 2,
+        doc: "`livepumped(card, n)`: whether a `livepump(n)` mark lasts on the card (Wagic's `nonstatic` pump numbered n is in force).",
     },
     FunctionSpec {
         name: "myturn",

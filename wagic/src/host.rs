@@ -48,6 +48,10 @@ pub enum EffectCode {
     /// `losesubtypesof(land)`: the target has none of the subtypes of the card type
     /// numbered `value` ([`crate::catalogue::CARD_TYPES`]) it had as the effect began.
     LoseSubtypes = 15,
+    /// `livepump(n)` (Wagic's `nonstatic` counted pump): the target bears the mark of its
+    /// card's counted pump numbered `value` while the effect lasts; a card entering the
+    /// battlefield anew loses it (a new object).
+    LivePump = 16,
 }
 
 impl EffectCode {
@@ -69,6 +73,7 @@ impl EffectCode {
             EffectCode::SetToughness,
             EffectCode::LoseAbilities,
             EffectCode::LoseSubtypes,
+            EffectCode::LivePump,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
@@ -113,6 +118,9 @@ pub trait WagicHost: Host {
     /// effect ends it, its source leaving play neither; the card moving does (it becomes
     /// a new object). The same change made again is not kept twice.
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
+
+    /// Whether an effect `code` of value `value` lasts on `card` (a `livepump` mark).
+    fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool;
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

@@ -179,6 +179,9 @@ impl<'i> Lowering<'i> {
             let zone_ref = ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) };
             return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
         }
+        if let Some(links) = self.counted_pump(piece) {
+            return links;
+        }
         if let Some((power, toughness)) = pump_of(&lower) {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
         }

@@ -242,6 +242,8 @@ impl<'i> Lowering<'i> {
         let mut effect_words: Vec<Piece<'_>> = Vec::new();
         // `lord(goblin) 1/1 other`: the source is left out of the targets.
         let mut other = false;
+        // `p/t ueot nonstatic`: the pump counted again while it lasts (`counted_pump.rs`).
+        let mut nonstatic: Option<Piece<'_>> = None;
         // `token(...) targetcontroller`: the tokens go to the targets' controllers.
         let mut target_controller = None;
         let mut player_word = false;
@@ -302,6 +304,8 @@ impl<'i> Lowering<'i> {
                 and_then = Some(inner.slice(0, inner.text.len() - 2).trim());
             } else if lower == "other" {
                 other = true;
+            } else if lower == "nonstatic" {
+                nonstatic = Some(word);
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
                 self.activation_limits.borrow_mut().push((cost, None, word.span()));
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
@@ -387,6 +391,10 @@ impl<'i> Lowering<'i> {
                 piece,
                 "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
             ));
+        }
+        if let Some(word) = nonstatic {
+            let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();
+            chain = self.live_pump(word, chain, on_itself)?;
         }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {

@@ -369,7 +369,7 @@ impl Board {
         // it still has lost its abilities: its triggers on leaving do not fire, as in Wagic).
         let entering = zone == BATTLEFIELD;
         self.effects.retain(|(id, code, target, _)| {
-            let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
+            let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes | EffectCode::LivePump);
             !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
         });
         // A card that moves is a new object: it dealt no damage this turn.

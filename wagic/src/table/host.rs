@@ -166,6 +166,10 @@ impl WagicHost for Board {
         self.effects.push((id.0, code, target, value));
     }
 
+    fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {
+        self.effects.iter().any(|&(_, c, target, v)| c == code && target == Value::Card(card) && v == value)
+    }
+
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32) {
         if self.get(card).is_none() {
             return;
