@@ -30,21 +30,18 @@ fn target_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
     ctx.targets().iter().filter_map(|target| target.as_card()).collect()
 }
 
-/// The players a player command acts on: the player targets, and the controllers of the
-/// card targets (Wagic's rule: a card target stands for its controller).
+/// The players a player command acts on: the player targets, each once, and the
+/// controller of each card target (Wagic's rule: a card target stands for its controller),
+/// once per card, as Wagic's `all(spec)` resolves the effect once on each card it matches
+/// (Barbed Shocker's `all(*|opponenthand)` ... `newability[draw:1]`: a card per card).
 fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
     let targets = ctx.targets().to_vec();
     let mut players = Vec::new();
     for target in targets {
-        let player = match target {
-            Value::Player(player) => Some(player),
-            Value::Card(card) => Some(ctx.host().controller(card)),
-            _ => None,
-        };
-        if let Some(player) = player
-            && !players.contains(&player)
-        {
-            players.push(player);
+        match target {
+            Value::Player(player) if !players.contains(&player) => players.push(player),
+            Value::Card(card) => players.push(ctx.host().controller(card)),
+            _ => {}
         }
     }
     players

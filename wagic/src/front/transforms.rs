@@ -4,7 +4,8 @@
 //! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
 //! command, then one grant per keyword ability, then the links of each `newability[effect]`
 //! of one effect whose outcome is the same whatever its source (`moveTo(...)`,
-//! `counter(...)`, a pump, `tap`...: [`Lowering::new_ability`]). Wagic's other parts
+//! `counter(...)`, a pump, `tap`..., or a player effect of a number such as `draw:1`, the
+//! transformed card's controller's: [`Lowering::new_ability`]). Wagic's other parts
 //! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
 //! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
 
@@ -138,7 +139,9 @@ impl<'i> Lowering<'i> {
     /// card's own ability and, one-shot, resolves it at once; lasting, keeps it while the
     /// transformation lasts): the effect's links, on the same targets. Compiled for one
     /// effect of the commands below, whose outcome is the same whichever card is its source
-    /// (no damage, whose source counts); a zone named by whose it is (`mybattlefield`) is
+    /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
+    /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
+    /// reads the card); a zone named by whose it is (`mybattlefield`) is
     /// the transformed card's controller's, checked by the statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
@@ -156,11 +159,17 @@ impl<'i> Lowering<'i> {
             Command::Bury,
             Command::Regenerate,
         ];
+        // A player effect of a whole number acts on the transformed card's controller, as
+        // the command does on a card target's (not a count: its zones are the source's).
+        let of_the_cards_controller = [Command::Draw, Command::Life, Command::Discard, Command::Deplete];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}
                 Effect::Call { command, .. }
                     if same_whatever_source.iter().any(|known| command == CommandIdx::new(known.index())) => {}
+                Effect::Call { command, args, .. }
+                    if of_the_cards_controller.iter().any(|known| command == CommandIdx::new(known.index()))
+                        && args.iter().all(|arg| matches!(arg, Arg::Value(Expr::Int(_)))) => {}
                 _ => return Err(refused()),
             }
         }
