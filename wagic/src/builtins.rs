@@ -226,6 +226,22 @@ fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     record_on_cards(ctx, &[(EffectCode::LivePump, number)])
 }
 
+/// `phaseaction`: a phase action waiting on each target card (`front/phaseaction.rs`).
+fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let small = |value: i32| u8::try_from(value).unwrap_or(u8::MAX);
+    let event = u16::try_from(int_arg(ctx, 0, 0)).unwrap_or(u16::MAX);
+    let (whose, once, in_play) = (small(int_arg(ctx, 1, 0)), int_arg(ctx, 2, 0) != 0, int_arg(ctx, 3, 0) != 0);
+    let (action, on_target) = (small(int_arg(ctx, 4, 0)), int_arg(ctx, 5, 0) != 0);
+    let source = ctx.env().source;
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        let source = if on_target { card } else { source };
+        let phase_action = crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action };
+        ctx.host().add_phase_action(card, phase_action);
+    }
+    Ok(status(!cards.is_empty()))
+}
+
 /// `control`: each target permanent on the battlefield is the source's controller's while
 /// the effect lasts (the host keeps its previous controller, packed in the effect's value).
 fn control<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
@@ -544,6 +560,7 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
         Command::LivePump => live_pump,
+        Command::PhaseAction => phase_action,
     }
 }
 

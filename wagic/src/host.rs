@@ -80,6 +80,38 @@ impl EffectCode {
     }
 }
 
+/// A phase action waiting on a card (Wagic's `APhaseAction` of a `phaseaction[...]` part
+/// of a trigger, an activated ability or a `newability[...]`): at the beginning of each
+/// phase `event` of the turns `whose` names, the host acts on the card, until it moves
+/// (a new object) or, `once`, after the first time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhaseAction {
+    /// The phase's event, an index of [`crate::catalogue::EVENTS`].
+    pub event: u16,
+    /// Whose turns: 0 either player's, 1 the source's controller's, 2 its opponent's.
+    pub whose: u8,
+    /// Only the first such phase.
+    pub once: bool,
+    /// The ability's source (Wagic's: the transformed card of a `newability[...]`).
+    pub source: CardId,
+    /// `sourceinplay`: nothing more once the source has left the battlefield.
+    pub source_in_play: bool,
+    /// What is done to the card: [`PhaseAction::DESTROY`], [`PhaseAction::BURY`],
+    /// [`PhaseAction::SACRIFICE`] or [`PhaseAction::TO_OWNERS_HAND`].
+    pub action: u8,
+}
+
+impl PhaseAction {
+    /// `destroy`: destroyed (regeneration and indestructible save it).
+    pub const DESTROY: u8 = 0;
+    /// `bury`: destroyed, no regeneration.
+    pub const BURY: u8 = 1;
+    /// `sacrifice`: put into its owner's graveyard.
+    pub const SACRIFICE: u8 = 2;
+    /// `moveto(ownerhand)`: put into its owner's hand.
+    pub const TO_OWNERS_HAND: u8 = 3;
+}
+
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
 pub type Colour = u16;
 
@@ -121,6 +153,10 @@ pub trait WagicHost: Host {
 
     /// Whether an effect `code` of value `value` lasts on `card` (a `livepump` mark).
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool;
+
+    /// Keeps a phase action on `card` (`phaseaction[...]` of a one-shot effect): the
+    /// game runs it as the phases begin ([`crate::table::Table::run_phase_actions`]).
+    fn add_phase_action(&mut self, card: CardId, action: PhaseAction);
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

@@ -453,7 +453,8 @@ impl Code {
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
                  on a permanent); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
-                 turn). A spec \
+                 turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
+                 destroy|bury|sacrifice|moveto(ownerhand)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",

@@ -145,6 +145,10 @@ impl<'i> Lowering<'i> {
     /// the transformed card's controller's, checked by the statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
+            // Wagic's phase action of the new ability: the transformed card is its source.
+            return self.phase_action_links(inner, true);
+        }
         if inner.text.is_empty() || inner.words().len() != 1 {
             return Err(refused());
         }

@@ -19,6 +19,11 @@ auto=type:swamp:opponentbattlefield/type:swamp:opponentbattlefield ueot nonstati
 mana={W}\ntype=Creature\npower=2+*\ntoughness=2+*\n[/card]\n\
 [card]\nname=Measure\ntarget=creature\nauto=moveto(exile)\nauto=dynamicability<!mytgt powerlifegain targetcontroller!>\nmana={W}\ntype=Instant\n[/card]\n\
 [card]\nname=Bounce\ntarget=*|battlefield\nauto=moveto(ownerhand)\nmana={U}\ntype=Instant\n[/card]\n\
+[card]\nname=Sword\nauto={T}:target(creature|mybattlefield) transforms((,newability[phaseaction[endofturn once] bury],newability[3/3])) ueot\n\
+mana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Keeper\nauto={T}:target(creature) phaseaction[endofturn once sourceinplay] destroy\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Hexer\nauto={T}:target(creature) phaseaction[opponent endofturn once] destroy\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n";
 
@@ -152,4 +157,49 @@ fn a_printed_power_is_its_leading_number_as_wagics_atoi_reads_it() {
     let star = table.put("Star", P1, BATTLEFIELD);
     assert_eq!((table.board.power(starred), table.board.toughness(starred)), (2, -1));
     assert_eq!((table.board.power(star), table.board.toughness(star)), (0, 3));
+}
+
+#[test]
+fn a_phase_action_in_an_ability_waits_on_its_target_card() {
+    let sword = "auto={T}:target(creature|mybattlefield) transforms((,newability[phaseaction[endofturn once] bury],\
+                 newability[3/3])) ueot\ntype=Artifact";
+    assert_eq!(ir_of(sword), ["action[1]: filterSome(Exact(1)) transforms,phaseaction,pump ueot"]);
+    let raider = "auto=@combat(attacking) source(this):phaseaction[combatends,sourceinplay] sacrifice\ntype=Creature";
+    assert_eq!(ir_of(raider), ["auto[attacking?]: - phaseaction ueot"]);
+    for (line, refused) in [
+        ("auto={T}:phaseaction[endofturn once] draw:1", "`phaseaction` of `draw`"),
+        ("auto={T}:phaseaction[next,endofturn] destroy", "`phaseaction` with `next`"),
+        ("auto={T}:phaseaction[my upkeep once checkex] destroy", "`phaseaction` with `checkex`"),
+        ("auto={T}:phaseaction[endofturn once] counter(1/1,-1) && draw:1", "`phaseaction` of `counter`"),
+    ] {
+        let card = format!("{line}\ntype=Artifact");
+        assert_eq!(error_of(&card), Some(format!("unsupported: {refused}")), "{line}");
+    }
+}
+
+#[test]
+fn a_phase_action_runs_at_its_phase_in_the_turns_it_names() {
+    // Celestial Sword's: +3/+3 now, buried at the next end step (the cleanup after it).
+    let init = "[PLAYER1]\ninplay:Sword,Bears\n[PLAYER2]\n";
+    let pumped = "SECONDMAIN\n[PLAYER1]\ninplay:Sword,Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Sword\nBears\ngoto secondmain\n", pumped)), Verdict::Passed);
+    let buried = "UNTAP\n[PLAYER1]\ninplay:Sword\ngraveyard:Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Sword\nBears\neot\n", buried)), Verdict::Passed);
+    // Its source leaving does not stop it (no `sourceinplay`).
+    let init = "[PLAYER1]\ninplay:Sword,Bears\nhand:Bounce\nmanapool:{U}\n[PLAYER2]\n";
+    let expected = "UNTAP\n[PLAYER1]\nhand:Sword\ngraveyard:Bounce,Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Sword\nBears\nBounce\nSword\neot\n", expected)), Verdict::Passed);
+    // With `sourceinplay` it does.
+    let init = "[PLAYER1]\ninplay:Keeper\nhand:Bounce\nmanapool:{U}\n[PLAYER2]\ninplay:Bears\n";
+    let expected = "UNTAP\n[PLAYER1]\nhand:Keeper\ngraveyard:Bounce\n[PLAYER2]\ninplay:Bears\n";
+    assert_eq!(verdict(&test(init, "Keeper\nBears\nBounce\nKeeper\neot\n", expected)), Verdict::Passed);
+    let init = "[PLAYER1]\ninplay:Keeper\n[PLAYER2]\ninplay:Bears\n";
+    let expected = "UNTAP\n[PLAYER1]\ninplay:Keeper\n[PLAYER2]\ngraveyard:Bears\n";
+    assert_eq!(verdict(&test(init, "Keeper\nBears\neot\n", expected)), Verdict::Passed);
+    // The opponent's end step only: the Bears live through their attacker's controller's.
+    let init = "[PLAYER1]\ninplay:Hexer\n[PLAYER2]\ninplay:Bears\n";
+    let alive = "UNTAP\n[PLAYER1]\ninplay:Hexer\n[PLAYER2]\ninplay:Bears\n";
+    assert_eq!(verdict(&test(init, "Hexer\nBears\neot\n", alive)), Verdict::Passed);
+    let destroyed = "UNTAP\n[PLAYER1]\ninplay:Hexer\n[PLAYER2]\ngraveyard:Bears\n";
+    assert_eq!(verdict(&test(init, "Hexer\nBears\neot\neot\n", destroyed)), Verdict::Passed);
 }
