@@ -97,7 +97,8 @@ pub struct PhaseAction {
     /// `sourceinplay`: nothing more once the source has left the battlefield.
     pub source_in_play: bool,
     /// What is done to the card: [`PhaseAction::DESTROY`], [`PhaseAction::BURY`],
-    /// [`PhaseAction::SACRIFICE`] or [`PhaseAction::TO_OWNERS_HAND`].
+    /// [`PhaseAction::SACRIFICE`], [`PhaseAction::TO_OWNERS_HAND`] or
+    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`].
     pub action: u8,
 }
 
@@ -110,6 +111,9 @@ impl PhaseAction {
     pub const SACRIFICE: u8 = 2;
     /// `moveto(ownerhand)`: put into its owner's hand.
     pub const TO_OWNERS_HAND: u8 = 3;
+    /// `moveto(ownerbattlefield)`: put onto its owner's battlefield (a stolen creature
+    /// goes back: a move, as Wagic's).
+    pub const TO_OWNERS_BATTLEFIELD: u8 = 4;
 }
 
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.

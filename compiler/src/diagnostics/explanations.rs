@@ -454,7 +454,7 @@ impl Code {
                  on a permanent); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
-                 destroy|bury|sacrifice|moveto(ownerhand)` (on its target at that phase). A spec \
+                 destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",

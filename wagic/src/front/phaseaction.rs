@@ -13,7 +13,7 @@
 //! As one part of a trigger's or an activated ability's effect, or a `newability[...]`
 //! (whose source is the transformed card): the catalogue's `phaseaction`, which leaves a
 //! phase action waiting on each target card for the host to run as the phases begin
-//! (`table/phase_actions.rs`): `destroy`, `bury`, `sacrifice` or `moveto(ownerhand)`,
+//! (`table/phase_actions.rs`): `destroy`, `bury`, `sacrifice`, `moveto(ownerhand)` or `moveto(ownerbattlefield)`,
 //! `once` or at each such phase, while the source stays with `sourceinplay`, until the
 //! card moves (Wagic's drops it when its target left its zone).
 //!
@@ -83,11 +83,12 @@ fn read_options(options: Piece<'_>, refused: &[&str]) -> Result<Options, Unsuppo
 
 /// The one-shot effects a phase action of a trigger, an activated ability or a
 /// `newability[...]` does, as the host's [`PhaseAction`] codes.
-const ACTIONS: [(&str, u8); 4] = [
+const ACTIONS: [(&str, u8); 5] = [
     ("destroy", PhaseAction::DESTROY),
     ("bury", PhaseAction::BURY),
     ("sacrifice", PhaseAction::SACRIFICE),
     ("moveto(ownerhand)", PhaseAction::TO_OWNERS_HAND),
+    ("moveto(ownerbattlefield)", PhaseAction::TO_OWNERS_BATTLEFIELD),
 ];
 
 /// Whether a line is a phase action (`phaseaction[...]` or `phaseactionmulti[...]`).
@@ -99,7 +100,8 @@ impl<'i> Lowering<'i> {
     /// `phaseaction[phase options] effect` as one part of a trigger's or an activated
     /// ability's effect, or a `newability[...]` (`on_target`: the transformed card is the
     /// action's source): the catalogue's `phaseaction`, a phase action waiting on each
-    /// target card. Compiled for `destroy`, `bury`, `sacrifice` and `moveto(ownerhand)`, with `once` and
+    /// target card. Compiled for `destroy`, `bury`, `sacrifice`, `moveto(ownerhand)` and
+    /// `moveto(ownerbattlefield)`, with `once` and
     /// `sourceinplay`; `next` and `checkex` refused by name.
     pub(super) fn phase_action_links(&self, piece: Piece<'_>, on_target: bool) -> Result<&'i [Link<'i>], Unsupported> {
         let piece = piece.trim();

@@ -256,8 +256,11 @@ impl<'i> Lowering<'i> {
             }
             Ok(())
         };
+        // The spec of the target clause, for a `newability[...]` naming zones by whose.
+        let mut target_spec: Option<Piece<'_>> = None;
         if let Some(Wrapper::Target(spec_piece, kind)) = wrapper {
             set_target(self.target_clause(spec_piece, kind)?, spec_piece)?;
+            target_spec = Some(spec_piece);
         }
         if let Some(shared) = shared {
             set_target(shared, piece)?;
@@ -277,10 +280,12 @@ impl<'i> Lowering<'i> {
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "target")?, word)?;
+                target_spec = Some(args);
             } else if let Some((args, after)) = word.call("all")
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "all")?, word)?;
+                target_spec = Some(args);
             } else if let Some((args, after)) = word.call("lord")
                 && after.text.is_empty()
                 && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::This(_)))
@@ -384,13 +389,8 @@ impl<'i> Lowering<'i> {
             }
             chain = self.arena.alloc_slice_copy(&links);
         }
-        if self.newability_relative.get() && (target.is_some() || !self.spell_target_mine) {
-            // Wagic's `my` in a new ability is the transformed card's controller's: the
-            // same as the source's only for a spell's target among its own cards.
-            return Err(Unsupported::new(
-                piece,
-                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
-            ));
+        if self.newability_relative.get() {
+            chain = self.zones_of_the_transformed(piece, target.is_some(), target_spec, chain)?;
         }
         if let Some(word) = nonstatic {
             let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();

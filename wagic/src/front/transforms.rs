@@ -10,7 +10,7 @@
 //! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
-use vm::bytecode::CommandIdx;
+use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 
 use super::amount::amount_of;
 use super::piece::Piece;
@@ -184,5 +184,75 @@ impl<'i> Lowering<'i> {
             self.newability_relative.set(true);
         }
         Ok(links)
+    }
+
+    /// A `transforms(...)` statement's links whose `newability[...]` names a zone by whose
+    /// it is (`moveTo(opponentbattlefield)`): Wagic reads it from the transformed card's
+    /// controller. That is the source's controller on the permanent itself (no target,
+    /// `all(this)`) and on a spell's target among its controller's cards; its opponent on a
+    /// target spec of the opponent's zone (`creature|opponentbattlefield`), where `my` and
+    /// `opponent` swap. Any other target (maybe either player's) is refused.
+    pub(super) fn zones_of_the_transformed(
+        &self,
+        piece: Piece<'_>,
+        has_target: bool,
+        target_spec: Option<Piece<'_>>,
+        chain: &'i [Link<'i>],
+    ) -> Result<&'i [Link<'i>], Unsupported> {
+        let refused = || {
+            Unsupported::new(
+                piece,
+                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
+            )
+        };
+        if !has_target {
+            return if (self.spell && !self.spell_target_mine) || self.aura { Err(refused()) } else { Ok(chain) };
+        }
+        let spec = target_spec.and_then(|spec| spec::read(spec).ok()).ok_or_else(refused)?;
+        if spec.types.len() == 1 && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("this")) {
+            return Ok(chain);
+        }
+        let prefix = spec.zone.and_then(|(prefix, _)| prefix).map(|prefix| catalogue::ZONE_PREFIXES[prefix].name);
+        match prefix {
+            Some("my") => Ok(chain),
+            Some("opp") => {
+                let (my, opp) = (
+                    catalogue::position(catalogue::ZONE_PREFIXES, "my"),
+                    catalogue::position(catalogue::ZONE_PREFIXES, "opp"),
+                );
+                let swap = |zone: ZoneRef| {
+                    let prefix = zone.prefix.map(|prefix| prefix.index());
+                    let swapped = if prefix == my {
+                        opp
+                    } else if prefix == opp {
+                        my
+                    } else {
+                        prefix
+                    };
+                    ZoneRef { prefix: swapped.map(ZonePrefixIdx::new), ..zone }
+                };
+                let links: Vec<Link<'i>> = chain
+                    .iter()
+                    .map(|link| match link.effect {
+                        Effect::Call { command, confirm, args }
+                            if command == CommandIdx::new(Command::MoveTo.index()) =>
+                        {
+                            let args: Vec<Arg<'i>> = args
+                                .iter()
+                                .map(|arg| match *arg {
+                                    Arg::Const(Const::Pile(zone)) => Arg::Const(Const::Pile(swap(zone))),
+                                    other => other,
+                                })
+                                .collect();
+                            let args = self.arena.alloc_slice_copy(&args);
+                            Link { effect: Effect::Call { command, confirm, args }, ..*link }
+                        }
+                        _ => *link,
+                    })
+                    .collect();
+                Ok(self.arena.alloc_slice_copy(&links))
+            }
+            _ => Err(refused()),
+        }
     }
 }

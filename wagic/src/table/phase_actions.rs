@@ -60,6 +60,13 @@ impl Table {
                     let owner = WagicHost::owner(&self.board, card);
                     self.board.place(card, owner, HAND, -1);
                 }
+                PhaseAction::TO_OWNERS_BATTLEFIELD => {
+                    let owner = WagicHost::owner(&self.board, card);
+                    let held = self.board.get(card).is_some_and(|c| c.zone == BATTLEFIELD && c.controller == owner);
+                    if !held {
+                        self.board.place(card, owner, BATTLEFIELD, -1);
+                    }
+                }
                 _ => {}
             }
         }

@@ -58,15 +58,20 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
     }
-    // `my` is the transformed card's controller's: refused unless the spell's target is
-    // among its controller's own cards.
+    // `my` is the transformed card's controller's: refused unless the target is among its
+    // controller's own cards (or its opponent's: `phaseaction.rs`'s Thief).
     let whose = "unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's";
     for card in [
         "target=creature|graveyard\nauto=transforms((,newability[moveTo(mybattlefield)]))\ntype=Instant",
+        "auto={T}:transforms((,newability[moveTo(myhand)])) target(creature)\ntype=Creature",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(whose), "{card}");
+    }
+    for card in [
         "auto=transforms((,newability[moveTo(myhand)])) target(creature|mygraveyard)\ntype=Instant",
         "auto={T}:transforms((,newability[moveTo(myhand)])) target(creature|mybattlefield)\ntype=Creature",
     ] {
-        assert_eq!(error_of(card).as_deref(), Some(whose), "{card}");
+        assert_eq!(error_of(card), None, "{card}");
     }
     // `owner` is the same whoever reads it.
     let owner = "auto=all(creature|graveyard) transforms((,newability[moveTo(ownerbattlefield)]))\ntype=Sorcery";

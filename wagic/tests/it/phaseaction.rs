@@ -23,6 +23,9 @@ mana={W}\ntype=Creature\npower=2+*\ntoughness=2+*\n[/card]\n\
 mana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Keeper\nauto={T}:target(creature) phaseaction[endofturn once sourceinplay] destroy\nmana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Hexer\nauto={T}:target(creature) phaseaction[opponent endofturn once] destroy\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Thief\nauto={T}:target(creature|opponentbattlefield) transforms((,newability[moveTo(opponentbattlefield)],\
+newability[phaseaction[endofturn sourceinplay] moveTo(ownerbattlefield)],newability[untap],haste)) ueot\n\
+mana={1}\ntype=Artifact\n[/card]\n\
 [card]\nname=Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
 [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n";
@@ -202,4 +205,23 @@ fn a_phase_action_runs_at_its_phase_in_the_turns_it_names() {
     assert_eq!(verdict(&test(init, "Hexer\nBears\neot\n", alive)), Verdict::Passed);
     let destroyed = "UNTAP\n[PLAYER1]\ninplay:Hexer\n[PLAYER2]\ngraveyard:Bears\n";
     assert_eq!(verdict(&test(init, "Hexer\nBears\neot\neot\n", destroyed)), Verdict::Passed);
+}
+
+#[test]
+fn a_new_abilitys_zones_are_the_transformed_cards_controllers_and_a_stolen_creature_goes_back() {
+    // `opponentbattlefield` of the opponent's creature is the source's controller's: the
+    // Bears change sides, then go back at the end step (Threaten's lines).
+    let init = "[PLAYER1]\ninplay:Thief\n[PLAYER2]\ninplay:Bears\n";
+    let stolen = "SECONDMAIN\n[PLAYER1]\ninplay:Thief,Bears\n[PLAYER2]\n";
+    assert_eq!(verdict(&test(init, "Thief\nBears\ngoto secondmain\n", stolen)), Verdict::Passed);
+    let back = "UNTAP\n[PLAYER1]\ninplay:Thief\n[PLAYER2]\ninplay:Bears\n";
+    assert_eq!(verdict(&test(init, "Thief\nBears\neot\n", back)), Verdict::Passed);
+    // A target of either player's: whose the zone is depends on the card chosen.
+    let either = "auto={T}:target(creature) transforms((,newability[moveTo(mybattlefield)])) ueot\ntype=Artifact";
+    assert_eq!(
+        error_of(either).as_deref(),
+        Some("unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's")
+    );
+    // The permanent itself is its controller's.
+    assert_eq!(error_of("auto={T}:transforms((,newability[moveTo(myhand)])) ueot\ntype=Artifact"), None);
 }
