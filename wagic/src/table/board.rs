@@ -161,7 +161,7 @@ pub struct Board {
     /// they had, until the table returns them (`dies.rs`).
     pub(super) persisting: Vec<(CardId, (i32, i32))>,
     /// The phase actions waiting on cards (`table/phase_actions.rs`), at most
-    /// [`MAX_PHASE_ACTIONS`]; a card's end as it moves.
+    /// `MAX_PHASE_ACTIONS`; those on a card end as it moves.
     pub phase_actions: Vec<(CardId, crate::host::PhaseAction)>,
 }
 
