@@ -128,18 +128,28 @@ impl Host for Board {
     }
 
     fn end_effect(&mut self, effect: &Effect) {
+        self.end_effects(std::slice::from_ref(effect));
+    }
+
+    fn end_effects(&mut self, effects: &[Effect]) {
+        // One pass over the effects in force however many end: a lord refreshing over a
+        // board of tokens ends one effect a creature.
+        let mut ended: Vec<u32> = effects.iter().map(|effect| effect.id.0).collect();
+        ended.sort_unstable();
+        let is_ended = |id: &u32| ended.binary_search(id).is_ok();
         // A control effect ends: the permanent, still on the battlefield, goes back to the
-        // controller it had as the effect began.
-        let ended = self.effects.iter().filter(|(id, code, ..)| *id == effect.id.0 && *code == EffectCode::Control);
+        // controller it had as the effect began (the runtime's ids count up, so the
+        // effects in force are in the order the runtime ends them).
+        let control = self.effects.iter().filter(|(id, code, ..)| *code == EffectCode::Control && is_ended(id));
         let restored: Vec<(CardId, i32)> =
-            ended.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
+            control.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
         for (card, packed) in restored {
             if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
                 c.controller = if packed / 2 == 0 { P0 } else { P1 };
             }
         }
-        self.effects.retain(|(id, ..)| *id != effect.id.0);
-        self.abilities.retain(|(id, ..)| *id != effect.id.0);
+        self.effects.retain(|(id, ..)| !is_ended(id));
+        self.abilities.retain(|(id, ..)| !is_ended(id));
     }
 
     fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
@@ -173,7 +183,7 @@ impl WagicHost for Board {
     }
 
     fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {
-        self.effects.iter().any(|&(_, c, target, v)| c == code && target == Value::Card(card) && v == value)
+        self.effects.on(card).any(|&(_, c, _, v)| c == code && v == value)
     }
 
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32) {
@@ -223,8 +233,8 @@ impl WagicHost for Board {
                 amount = 0;
             }
         }
-        for (_, code, on, value) in self.effects.iter_mut() {
-            if *code == EffectCode::Prevent && *on == target {
+        for (code, on, value) in self.effects.values_mut() {
+            if code == EffectCode::Prevent && on == target {
                 let prevented = amount.min(*value).max(0);
                 amount -= prevented;
                 *value -= prevented;
@@ -346,7 +356,7 @@ impl WagicHost for Board {
             // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
             // leaves combat (`initAttackersDefensers`: an attacker no more, blocking
             // nothing; the attacker it blocked stays blocked).
-            self.effects[shield].3 = 0;
+            self.effects.set_value(shield, 0);
             if let Some(c) = self.get_mut(card) {
                 c.damage = 0;
                 c.attacking = false;

@@ -365,3 +365,32 @@ fn a_land_that_lost_its_abilities_taps_for_its_basic_land_types_mana() {
     }
     assert!(tapped_as_mountain > 0, "a Quicksand is tapped for mana under Blood Moon");
 }
+
+/// Anthems over a board of tokens: each player's Wall Factories make two walls an upkeep
+/// and their Wall Anthems give each creature they control +0/+1, one effect a creature
+/// an anthem. Found playing such decks: at 1,024 effects in force (four anthems over 256
+/// walls) the runtime trapped and the game stopped at turn 68, and each anthem's refresh
+/// read every effect once per effect it ended (the game took minutes). Now it plays to
+/// its turn limit.
+#[test]
+fn anthems_over_hundreds_of_tokens_play_to_the_turn_limit() {
+    let source = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+        [card]\nname=Wall Factory\nauto=@each my upkeep:token(Wall,Creature Wall,0/1,defender)*2\n\
+        type=Artifact\nmana={1}\n[/card]\n\
+        [card]\nname=Wall Anthem\nauto=lord(creature|mybattlefield) +0/+1\ntype=Enchantment\nmana={1}\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let deck = cards(&[(8, "Wall Factory"), (4, "Wall Anthem"), (88, "Plains")]);
+    let played = game(&library, &deck, &deck, 1, 70);
+    let walls = turns(&played)
+        .iter()
+        .flat_map(|(.., events)| events.clone())
+        .filter(|text| text.starts_with("Wall token enters"))
+        .count();
+    let anthems = turns(&played)
+        .iter()
+        .flat_map(|(.., events)| events.clone())
+        .filter(|text| text.contains("casts Wall Anthem"))
+        .count();
+    assert!(walls > 256 && anthems >= 4, "{walls} walls, {anthems} anthems");
+    assert_eq!(played.outcome, Outcome::Drawn { reason: "the turn limit (70) was reached".into() });
+}
