@@ -225,3 +225,23 @@ fn a_new_abilitys_zones_are_the_transformed_cards_controllers_and_a_stolen_creat
     // The permanent itself is its controller's.
     assert_eq!(error_of("auto={T}:transforms((,newability[moveTo(myhand)])) ueot\ntype=Artifact"), None);
 }
+
+#[test]
+fn an_effect_until_end_of_turn_ends_with_the_turn_whoever_made_it() {
+    use vm::runtime::Value;
+    // The opponent's instant in the first player's turn: its +3/+3 and its live pump's
+    // mark end at that turn's end, as every `ueot` effect does in Wagic. Before the fix
+    // the table ended only the active player's.
+    let mut table = Table::with_cards(
+        "[card]\nname=Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
+         [card]\nname=Bears\nmana={1}{G}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n",
+    );
+    let bears = table.put("Bears", P1, BATTLEFIELD);
+    let growth = table.put("Growth", P1, HAND);
+    table.settle();
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(growth, P1);
+    assert_eq!(table.board.power(bears), 5);
+    table.end_turn(P0);
+    assert_eq!(table.board.power(bears), 2);
+}
