@@ -41,6 +41,7 @@ mod dies;
 mod effects;
 mod host;
 mod library;
+mod phase_actions;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use library::{Library, Missing, Printed};
@@ -509,7 +510,11 @@ impl Table {
     /// The end of the turn: `ueot` effects end, damage wears off.
     pub fn try_end_turn(&mut self, active: PlayerId) -> Result<(), TableError> {
         let ueot = vm::bytecode::RestrictionIdx::new(0);
+        // Wagic's "until end of turn" ends at every cleanup, whoever's effect it is (an
+        // opponent's instant in this turn too): the runtime's timer for each player.
+        let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
+        self.runtime.expire(&mut self.board, ueot, other);
         for card in &mut self.board.cards {
             card.damage = 0;
             card.activations = 0;
