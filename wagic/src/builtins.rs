@@ -396,6 +396,13 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), int_arg(ctx, 2, 1));
     let cards = target_cards(ctx);
+    if let Value::Str(_) = ctx.arg(3) {
+        let name = string_arg(ctx, 3)?;
+        for &card in &cards {
+            ctx.host().add_named_counters(card, &name, count);
+        }
+        return Ok(status(!cards.is_empty()));
+    }
     for &card in &cards {
         ctx.host().add_counters(card, power, toughness, count);
     }
@@ -565,6 +572,13 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let name = string_arg(ctx, 1)?;
+    let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));
+    ctx.set_result(Value::Int(count));
+    Ok(Status::Success)
+}
+
 fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
@@ -657,7 +671,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 13] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 14] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -668,6 +682,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturn", my_turn),
         ("istype", is_type),
         ("hasterm", has_term),
+        ("counters", counters),
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),

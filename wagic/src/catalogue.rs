@@ -137,10 +137,10 @@ macro_rules! for_each_command {
             },
             Counter {
                 name: "counter",
-                params: [req "power": Int, req "toughness": Int, opt "count": Expr],
+                params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr],
                 default_target: Source,
                 timed: false,
-                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative).",
+                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative); `counter(0/0,n,name)` passes `name`: n counters of that name on each target card (removed, when n is negative, down to none; the last `time` counter removed sacrifices the card).",
                 fails_when: "no target is a creature",
             },
             Add {
@@ -715,6 +715,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 2,
         max_args: 2,
         doc: "`istype(card, 'goblin')`: whether the card has that type, subtype or name (`'*'`: any card).",
+    },
+    FunctionSpec {
+        name: "counters",
+        min_args: 2,
+        max_args: 2,
+        doc: "`counters(card, 'charge')`: the counters of that name on the card (0 for none).",
     },
     FunctionSpec {
         name: "hasterm",

@@ -411,7 +411,7 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, \
+                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, `counter(0/0,N,name)`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
@@ -439,7 +439,7 @@ impl Code {
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
-                 `this(untapped)`, `this(tapped)`: while the test holds); costs \
+                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
                  `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \

@@ -44,6 +44,8 @@ pub struct Card {
     pub damage: i32,
     /// Its `+p/+t` counters, summed.
     pub counters: (i32, i32),
+    /// Its named counters (power and toughness 0/0: `charge`, `level`...).
+    pub named: super::counters::NamedCounters,
     /// Where it was before its last move.
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
@@ -83,6 +85,7 @@ impl Card {
             tapped: false,
             damage: 0,
             counters: (0, 0),
+            named: super::counters::NamedCounters::default(),
             moved_from: None,
             token: false,
             made_by: None,
@@ -160,6 +163,9 @@ pub struct Board {
     /// Creatures with persist put into a graveyard from the battlefield, with the counters
     /// they had, until the table returns them (`dies.rs`).
     pub(super) persisting: Vec<(CardId, (i32, i32))>,
+    /// What the board met that it does not model (a card with too many kinds of named
+    /// counters), until the table reports it.
+    pub(super) unmodelled: Option<&'static str>,
 }
 
 impl Default for Board {
@@ -193,6 +199,7 @@ impl Board {
             drew_from_empty: [false; 2],
             damagers: Vec::new(),
             persisting: Vec::new(),
+            unmodelled: None,
         }
     }
 
@@ -402,6 +409,7 @@ impl Board {
             c.blocking = None;
             c.damage = 0;
             c.counters = (0, 0);
+            c.named = super::counters::NamedCounters::default();
         }
         self.moved.push(card);
     }

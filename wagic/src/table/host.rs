@@ -370,6 +370,14 @@ impl WagicHost for Board {
         c.counters.1 = c.counters.1.saturating_add(toughness.saturating_mul(count));
     }
 
+    fn add_named_counters(&mut self, card: CardId, name: &str, count: i32) {
+        self.add_named(card, name, count);
+    }
+
+    fn named_counters(&self, card: CardId, name: &str) -> i32 {
+        self.get(card).map_or(0, |c| c.named.count(name))
+    }
+
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {
         let pool = &mut self.player_mut(player).mana[usize::from(colour).min(5)];
         *pool = pool.saturating_add(count);

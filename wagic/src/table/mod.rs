@@ -37,6 +37,7 @@ use vm::runtime::{
 };
 
 mod board;
+mod counters;
 mod dies;
 mod host;
 mod library;
@@ -345,6 +346,9 @@ impl Table {
     /// waits for its answer.
     pub fn try_settle(&mut self) -> Result<(), TableError> {
         let movedto = self.runtime.event_index("movedto").ok_or(TableError::Unsettled)?;
+        if let Some(what) = self.board.unmodelled {
+            return Err(TableError::Unmodelled(what));
+        }
         for _ in 0..SETTLE_ROUNDS {
             if self.held.is_some() {
                 return Ok(());

@@ -11,6 +11,7 @@ mod card_files;
 mod cards;
 mod combat;
 mod constructs;
+mod counters;
 mod front;
 mod front_ir;
 mod fuel;

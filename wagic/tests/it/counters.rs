@@ -1,0 +1,139 @@
+//! Named counters (`counter(0/0,n,name)`, `this(counter{0/0.n.name})`): their exact IR,
+//! their refusals, and their counts on the table (up, down to none, the last `time`
+//! counter sacrificing its card).
+
+use std::sync::Arc;
+
+use compiler::ir::{Arg, Condition, Effect, Expr};
+
+use wagic::runner::{self, Verdict};
+use wagic::table::Library;
+
+use super::behaviour::test;
+use super::front::error_of;
+use super::front_ir::ir_of;
+
+/// The arguments of the one call of a card's one activated ability, written out.
+fn call_args_of(card: &str) -> String {
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    match ir.actions[0].statements[0].chain[0].effect {
+        Effect::Call { args, .. } => args
+            .iter()
+            .map(|arg| match arg {
+                Arg::Value(Expr::Int(n)) => n.to_string(),
+                Arg::Value(Expr::Str(s)) => format!("'{s}'"),
+                other => format!("{other:?}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        other => format!("{other:?}"),
+    }
+}
+
+/// The condition of the one auto of a card, written out.
+fn condition_of(card: &str) -> String {
+    let source = format!("[card]\nname=Test\n{card}\n[/card]\n");
+    let blocks = wagic::reader::read(&source);
+    let arena = bumpalo::Bump::new();
+    let ir = wagic::front::lower_card(&blocks[0], &arena).expect("the card compiles");
+    match ir.autos[0].statements[0].condition {
+        Some(Condition::If(condition)) => format!("{condition:?}"),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_named_counter_is_the_counter_call_with_its_name_in_lowercase() {
+    assert_eq!(call_args_of("auto={3}:counter(0/0,1,Level) asSorcery\ntype=Creature"), "0, 0, 1, 'level'");
+    // Wagic splits at `.` too, and a negative count removes.
+    assert_eq!(call_args_of("auto={1}:counter(0/0.-2.Time)\ntype=Artifact"), "0, 0, -2, 'time'");
+    // A name beside a power and toughness other than 0/0 changes nothing (`sameAs`).
+    assert_eq!(call_args_of("auto={1}:counter(1/1,2,Growth)\ntype=Creature"), "1, 1, 2");
+    assert_eq!(ir_of("auto=@each my upkeep:counter(0/0,1,Spore)\ntype=Creature"), ["auto[my upkeep]: - counter ueot"]);
+    for (card, refused) in [
+        ("auto={1}:counter(0/0,1)\ntype=Artifact", "unsupported: counter 0/0 without a name"),
+        (
+            "auto={1}:counter(0/0,1,Charge,2)\ntype=Artifact",
+            "unsupported: counter with a most count (`counter(p/t,n,name,most)`)",
+        ),
+        ("auto={1}:counter(charge)\ntype=Artifact", "unsupported: counter other than `p/t`"),
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
+    }
+}
+
+#[test]
+fn this_counter_is_the_count_of_that_name_against_a_number() {
+    let counters = wagic::CATALOGUE.functions.iter().position(|function| function.name == "counters");
+    let counters = counters.unwrap_or_default();
+    let count = format!("Call(FunctionIdx({counters}), [Var(VariableIdx(2)), Str(\"level\")])");
+    // Without an operator: at least the count written inside (Wagic's `ThisCounter`).
+    assert_eq!(ir_of("auto=this(counter{0/0,4,Level}) 2/1\ntype=Creature"), ["auto[continuous]: - pump"]);
+    assert_eq!(
+        condition_of("auto=this(counter{0/0,4,Level}) 2/1\ntype=Creature"),
+        format!("Binary(Compare(Ge), {count}, Int(4))")
+    );
+    // With one, the number after it (the count inside is replaced).
+    assert_eq!(
+        condition_of("auto=this(counter{0/0.1.Level}<1) flying\ntype=Creature"),
+        format!("Binary(Compare(Lt), {count}, Int(1))")
+    );
+    for test in ["counter{0/0.1}", "counter{1/1.1.level}", "counter{0/0.1.level}<x", "counter{0/0.one.level}"] {
+        let card = format!("auto=this({test}) 1/1\ntype=Creature");
+        assert!(error_of(&card).is_some_and(|error| error.contains("`this(...)` other than")), "{test}");
+    }
+}
+
+#[test]
+fn maxlevel_tells_wagics_ai_only_and_compiles_to_nothing() {
+    assert_eq!(ir_of("auto=maxlevel:4\ntype=Creature"), ["auto[]: "]);
+    assert!(error_of("auto=maxlevel:four\ntype=Creature").is_some());
+}
+
+/// Cards of named counters: a leveler, an artifact that loses a time counter and a card
+/// that gives two.
+const CARDS: &str = "[card]\nname=Leveler\nauto={1}:counter(0/0,1,Level)\n\
+auto=this(counter{0/0.2.Level}) 2/2\nmana={W}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Hourglass\nauto={1}:counter(0/0,-1,Time)\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Timekeeper\nauto={1}:counter(0/0,2,Time) target(artifact)\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n";
+
+fn verdict(test: &str) -> Verdict {
+    let library = Arc::new(Library::compile(&[("counters.txt", CARDS.to_string())]).expect("the cards compile"));
+    runner::run(&library, &wagic::testfile::read(test).expect("a test"))
+}
+
+#[test]
+fn a_level_counts_its_counters_and_its_bonus_holds_from_the_second() {
+    // One level: a 1/1 that Shock kills; two: a 3/3 that Shock leaves.
+    let shocked = |levels: usize, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Leveler\nhand:Shock\nmanapool:{R}{2}\n[PLAYER2]\n",
+            &format!("{}Shock\nLeveler\n", "Leveler\n".repeat(levels)),
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}manapool:{{{}}}\n[PLAYER2]\n", 2 - levels),
+        ))
+    };
+    assert_eq!(shocked(1, "graveyard:Leveler,Shock\n"), Verdict::Passed);
+    assert_eq!(shocked(2, "inplay:Leveler\ngraveyard:Shock\n"), Verdict::Passed);
+}
+
+#[test]
+fn counters_are_removed_down_to_none_and_the_last_time_counter_sacrifices() {
+    let run = |moves: &str, expected: &str| {
+        verdict(&test(
+            "[PLAYER1]\ninplay:Hourglass,Timekeeper\nmanapool:{3}\n[PLAYER2]\n",
+            moves,
+            &format!("FIRSTMAIN\n[PLAYER1]\n{expected}[PLAYER2]\n"),
+        ))
+    };
+    // Removing a counter it does not have does nothing: of the two given later, the next
+    // removal leaves one, and the card stays (the Timekeeper's second click is its target).
+    let kept = "Hourglass\nTimekeeper\nHourglass\nHourglass\n";
+    assert_eq!(run(kept, "inplay:Hourglass,Timekeeper\n"), Verdict::Passed);
+    // Two given, two removed: the last one sacrifices it.
+    let gone = "Timekeeper\nHourglass\nHourglass\nHourglass\n";
+    assert_eq!(run(gone, "inplay:Timekeeper\ngraveyard:Hourglass\n"), Verdict::Passed);
+}
