@@ -14,6 +14,7 @@ use crate::catalogue::{self, CATALOGUE, Command};
 use crate::host::{Colour, EffectCode, Token, WagicHost};
 
 mod costs;
+mod counter_cost;
 mod fizzle;
 pub use costs::GENERIC_ORDER;
 use costs::*;
@@ -692,7 +693,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 22] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 23] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -707,6 +708,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("D", discard_cost),
         ("cycle", cycle_cost),
         ("L", life_cost),
+        ("C", counter_cost::counter_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),

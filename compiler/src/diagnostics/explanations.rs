@@ -441,7 +441,7 @@ impl Code {
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
                  `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 `{discard(spec)}`, `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
@@ -450,7 +450,7 @@ impl Code {
                  `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
                  on a permanent). A spec \
-                 is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
+                 is `type[,type][terms]|zone` (a term such as `tapped`, `power>=3`, `counter{0/0.n.name}`, `counter{any}`), the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",

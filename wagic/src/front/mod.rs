@@ -46,6 +46,7 @@ mod aura;
 mod cda;
 mod compare;
 mod cost;
+mod counter_cost;
 mod dynamic;
 mod given;
 mod hand;

@@ -10,7 +10,7 @@
 //! from a card sacrifices it (`removeCounter`'s special case for a card not suspended;
 //! suspend is not modelled).
 
-use vm::runtime::CardId;
+use vm::runtime::{CardId, Value};
 
 use super::GRAVEYARD;
 use super::board::Board;
@@ -64,8 +64,12 @@ impl Board {
             self.unmodelled = Some("a card with more than 16 kinds of named counters");
             return;
         };
-        if name.eq_ignore_ascii_case("time") && before > 0 && after == 0 && c.zone == super::BATTLEFIELD {
-            let owner = c.owner;
+        let (owner, controller, zone) = (c.owner, c.controller, c.zone);
+        if before != after {
+            // A lord of `creature[counter{...}]` follows the change.
+            self.events.push(("counters", controller, Value::Card(card)));
+        }
+        if name.eq_ignore_ascii_case("time") && before > 0 && after == 0 && zone == super::BATTLEFIELD {
             self.place(card, owner, GRAVEYARD, -1);
         }
     }
