@@ -394,7 +394,8 @@ impl Code {
                  card's own move from the battlefield), `autohand` (cycling: a cost with \
                  `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `other` (an alternative mana cost, with its `name(...)`; \
-                 `auto=alternative effect` of a one-shot effect runs when it was paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
+                 `auto=alternative effect` of a one-shot effect runs when it was paid), `otherrestriction` \
+                 (counts `type(spec)~morethan|lessthan|equalto~n`, comma-separated: when `other` may be paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
                  1291 on an X sorcery (Fireball: the X paid divided among its targets), \

@@ -128,7 +128,8 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other"];
+const COMPILED_KEYS: &[&str] =
+    &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other", "otherrestriction"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -297,6 +298,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
             "kicker" => lowering.kicker_cost(value)?,
             "other" => lowering.alternative_cost(value)?,
+            "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
                 if is_spell {

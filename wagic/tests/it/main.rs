@@ -22,6 +22,7 @@ mod more;
 mod move_costs;
 mod newability;
 mod next;
+mod other_restriction;
 mod play;
 mod sets;
 mod stack;
