@@ -64,6 +64,7 @@ mod token;
 mod transforms;
 mod trigger;
 mod upcost;
+mod vanishing;
 pub mod vocabulary;
 
 use bumpalo::Bump;
@@ -315,6 +316,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
             }
+            "auto" if vanishing::is_vanishing(value) => autos.extend(lowering.vanishing(value)?),
             "auto" if upcost::is_upcost(value) => {
                 let (action, auto) = lowering.upcost(value)?;
                 actions.push(action);

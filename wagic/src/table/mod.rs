@@ -447,7 +447,10 @@ impl Table {
             }
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
-                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
+                // A card moved by what just ran leaves play next round, once its own move's
+                // triggers have seen it (an upkeep trigger that sacrifices its card).
+                let seen = !self.board.moved.contains(&card);
+                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) && seen {
                     self.runtime.leave_play(&mut self.board, card);
                 }
                 // Its leaving seen, a card in a hand or a library is its owner's again.

@@ -248,3 +248,29 @@ fn a_lord_of_power_follows_a_plus_one_counter() {
     );
     assert_eq!(runner::run(&library, &wagic::testfile::read(&test).expect("a test")), Verdict::Passed);
 }
+
+#[test]
+fn vanishing_is_time_counters_as_it_enters_and_one_removed_each_upkeep() {
+    assert_eq!(ir_of("auto=vanishing:2\ntype=Creature"), ["auto[]: - counter", "auto[my upkeep]: - counter ueot"]);
+    for card in ["auto=vanishing:0\ntype=Creature", "auto=vanishing:x\ntype=Creature", "auto=vanishing:2\ntype=Instant"]
+    {
+        assert!(
+            error_of(card).is_some_and(|error| error.contains("`vanishing:n` other than a whole number from 1 to 100")),
+            "{card}: {:?}",
+            error_of(card)
+        );
+    }
+}
+
+#[test]
+fn the_last_time_counter_removed_in_an_upkeep_sacrifices_and_its_leaving_is_seen() {
+    // Vanishing 1 and a life gain as it leaves: put onto the battlefield by the test, it
+    // has its counter; the upkeep's removal sacrifices it, and its own trigger sees the
+    // move. (Before, a card moved by a trigger left play before its move was an event.)
+    let cards = "[card]\nname=Sandglass\nauto=vanishing:1\n\
+                 auto=@movedTo(this|nonbattlezone) from(myBattlefield):life:2\nmana={1}\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("sand.txt", cards.to_string())]).expect("the cards compile"));
+    let test = "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Sandglass\n[PLAYER2]\n[DO]\nnext\nnext\n\
+                [ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:Sandglass\nlife:22\n[PLAYER2]\n[END]\n";
+    assert_eq!(runner::run(&library, &wagic::testfile::read(test).expect("a test")), Verdict::Passed);
+}
