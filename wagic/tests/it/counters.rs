@@ -274,3 +274,21 @@ fn the_last_time_counter_removed_in_an_upkeep_sacrifices_and_its_leaving_is_seen
                 [ASSERT]\nDRAW\n[PLAYER1]\ngraveyard:Sandglass\nlife:22\n[PLAYER2]\n[END]\n";
     assert_eq!(runner::run(&library, &wagic::testfile::read(test).expect("a test")), Verdict::Passed);
 }
+
+#[test]
+fn fading_removes_a_fade_counter_each_upkeep_and_sacrifices_without_one() {
+    assert_eq!(ir_of("auto=fading:3\ntype=Creature"), ["auto[]: - counter", "auto[my upkeep]: - counter ueot"]);
+    let cards = "[card]\nname=Fader\nauto=fading:1\nmana={1}\ntype=Artifact\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("fade.txt", cards.to_string())]).expect("the cards compile"));
+    let upkeeps = |turns: usize, expected: &str| {
+        let test = format!(
+            "[INIT]\nUNTAP\n[PLAYER1]\ninplay:Fader\n[PLAYER2]\n[DO]\n{}next\nnext\n\
+             [ASSERT]\nDRAW\n[PLAYER1]\n{expected}\n[PLAYER2]\n[END]\n",
+            "eot\neot\n".repeat(turns - 1)
+        );
+        runner::run(&library, &wagic::testfile::read(&test).expect("a test"))
+    };
+    // Its first upkeep removes its one counter; the next finds none and sacrifices it.
+    assert_eq!(upkeeps(1, "inplay:Fader"), Verdict::Passed);
+    assert_eq!(upkeeps(2, "graveyard:Fader"), Verdict::Passed);
+}
