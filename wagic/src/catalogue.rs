@@ -434,7 +434,7 @@ pub const FILTERS: &[NamedSpec] = &{
 };
 
 /// Card properties comparable inside `[...]` (`power>=3`), then the named counters
-/// (`counter{charge}`, [`counters::COUNTER_FILTERS`]).
+/// (`counter{charge}`: the kinds `catalogue/counters.rs` lists).
 pub const COMPARABLE_FILTERS: &[NamedSpec] = &{
     const PROPERTIES: [NamedSpec; 3] = [
         named("power", "A creature's power."),

@@ -89,8 +89,8 @@ pub fn check(value: Piece<'_>, check_spec: impl Fn(&Spec<'_>) -> Result<(), Unsu
     Ok(())
 }
 
-/// Whether every restriction of `text` holds for `player` casting `source` now (`false`
-/// for a text [`check`] refuses).
+/// Whether every restriction of `text` holds now for `player`, who casts the card
+/// (`my` and `opponent` are theirs); `false` for a text [`check`] refuses.
 pub fn holds(board: &Board, text: &str, player: PlayerId) -> bool {
     let Ok(parts) = parts(Piece::new(text, 0)) else { return false };
     parts.iter().all(|part| {

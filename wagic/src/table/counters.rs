@@ -4,7 +4,7 @@
 //! power and toughness is told apart by those alone, whatever its name: the board keeps
 //! those summed in `Card::counters`.
 //!
-//! A card holds at most [`MAX_KINDS`] kinds; a further kind is refused (the board notes it
+//! A card holds at most `MAX_KINDS` kinds; a further kind is refused (the board notes it
 //! and the runner skips the test). Wagic's `Counters::removeCounter` does nothing when
 //! there is none left, so a count never goes below zero; the last `time` counter removed
 //! from a card sacrifices it (`removeCounter`'s special case for a card not suspended;
@@ -31,7 +31,7 @@ impl NamedCounters {
     }
 
     /// Puts `count` counters of that name (removes them when negative, never below zero).
-    /// `None` when the card already holds [`MAX_KINDS`] other kinds; else the counters of
+    /// `None` when the card already holds `MAX_KINDS` other kinds; else the counters of
     /// that name before and after.
     pub fn add(&mut self, name: &str, count: i32) -> Option<(i32, i32)> {
         let position = self.kinds.iter().position(|(kind, _)| kind.eq_ignore_ascii_case(name));
@@ -57,7 +57,8 @@ impl NamedCounters {
 
 impl Board {
     /// Puts `count` named counters on a card (removes them when negative); the last `time`
-    /// counter removed sacrifices it. A kind past [`MAX_KINDS`] is noted as unmodelled.
+    /// counter removed sacrifices it. A kind past the most a card holds (16) is noted as
+    /// unmodelled.
     pub fn add_named(&mut self, card: CardId, name: &str, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
         let Some((before, after)) = c.named.add(name, count) else {

@@ -43,6 +43,7 @@ mod host;
 mod library;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
+pub use counters::NamedCounters;
 pub use library::{Library, Missing, Printed};
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
