@@ -275,7 +275,14 @@ impl Game {
                 }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
-                Phase::Upkeep | Phase::Draw | Phase::CombatBegin | Phase::EndOfTurn => self.priority_round()?,
+                Phase::Upkeep | Phase::Draw | Phase::CombatBegin => self.priority_round()?,
+                Phase::EndOfTurn => {
+                    self.priority_round()?;
+                    // Treason (Spark Elemental): sacrificed as the end step ends, as the
+                    // test runner and Wagic do.
+                    self.table.sacrifice_treason().map_err(stopped)?;
+                    self.settle()?;
+                }
                 Phase::Cleanup => self.cleanup()?,
                 _ => {}
             }
