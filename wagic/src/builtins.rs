@@ -14,6 +14,7 @@ use crate::catalogue::{self, CATALOGUE, Command};
 use crate::host::{Colour, EffectCode, Token, WagicHost};
 
 mod costs;
+mod counter_cost;
 mod fizzle;
 pub use costs::GENERIC_ORDER;
 use costs::*;
@@ -416,6 +417,13 @@ fn move_to<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
 fn counter<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let (power, toughness, count) = (int_arg(ctx, 0, 0), int_arg(ctx, 1, 0), int_arg(ctx, 2, 1));
     let cards = target_cards(ctx);
+    if let Value::Str(_) = ctx.arg(3) {
+        let name = string_arg(ctx, 3)?;
+        for &card in &cards {
+            ctx.host().add_named_counters(card, &name, count);
+        }
+        return Ok(status(!cards.is_empty()));
+    }
     for &card in &cards {
         ctx.host().add_counters(card, power, toughness, count);
     }
@@ -587,6 +595,13 @@ fn is_type<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+fn counters<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let name = string_arg(ctx, 1)?;
+    let count = ctx.arg(0).as_card().map_or(0, |card| ctx.host().named_counters(card, &name));
+    ctx.set_result(Value::Int(count));
+    Ok(Status::Success)
+}
+
 fn has_term<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let word = string_arg(ctx, 1)?;
     let object = ctx.arg(0);
@@ -687,7 +702,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 14] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 15] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
@@ -699,6 +714,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("myturn", my_turn),
         ("istype", is_type),
         ("hasterm", has_term),
+        ("counters", counters),
         ("inzone", in_zone),
         ("fromzone", from_zone),
         ("isplayer", is_player),
@@ -708,7 +724,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
             table.function(index, function);
         }
     }
-    let costs: [(&str, vm::runtime::CostFn<H>); 22] = [
+    let costs: [(&str, vm::runtime::CostFn<H>); 23] = [
         ("T", tap_cost),
         ("W", white),
         ("U", blue),
@@ -723,6 +739,7 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
         ("D", discard_cost),
         ("cycle", cycle_cost),
         ("L", life_cost),
+        ("C", counter_cost::counter_cost),
         ("assorcery", as_sorcery),
         ("myturnonly", my_turn_only),
         ("myupkeeponly", my_upkeep_only),

@@ -12,6 +12,7 @@
 
 use vm::catalogue::{Catalogue, CostArg, CostSpec, EventSpec, FunctionSpec, NamedSpec, Roles, ZoneSpec};
 
+mod counters;
 mod subtypes;
 
 /// Shorthand for a [`NamedSpec`] literal.
@@ -137,10 +138,10 @@ macro_rules! for_each_command {
             },
             Counter {
                 name: "counter",
-                params: [req "power": Int, req "toughness": Int, opt "count": Expr],
+                params: [req "power": Int, req "toughness": Int, opt "count": Expr, opt "name": Expr],
                 default_target: Source,
                 timed: false,
-                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative).",
+                doc: "`counter(p/t,n)`: puts n (default 1) p/t counters on each target creature (removes them when n is negative); `counter(0/0,n,name)` passes `name`: n counters of that name on each target card (removed, when n is negative, down to none; the last `time` counter removed sacrifices the card).",
                 fails_when: "no target is a creature",
             },
             Add {
@@ -371,6 +372,11 @@ pub const COSTS: &[CostSpec] = &[
         doc: "`{L}`: pay 1 life; `{L:n}`: pay n life (the count); payable with at least that much life.",
     },
     CostSpec {
+        name: "C",
+        arg: CostArg::OptionalFilter,
+        doc: "`{C(0/0,-n,name)}`: remove n counters of that name from this permanent (the filter `this[counter{name}>=n]` says which and how many); payable while it has that many.",
+    },
+    CostSpec {
         name: "assorcery",
         arg: CostArg::None,
         doc: "`asSorcery` after the effect: activate only when a sorcery could be cast (its controller's main phase, empty stack).",
@@ -414,7 +420,7 @@ pub const COSTS: &[CostSpec] = &[
 
 /// Keyword terms inside a spec's `[...]`: states and colours, then the keyword abilities.
 pub const FILTERS: &[NamedSpec] = &{
-    const STATES: [NamedSpec; 12] = [
+    const STATES: [NamedSpec; 13] = [
         named("tapped", "Tapped permanents."),
         named("attacking", "Attacking creatures."),
         named("blocking", "Blocking creatures."),
@@ -427,6 +433,7 @@ pub const FILTERS: &[NamedSpec] = &{
         named("green", "Green cards."),
         named("multicolor", "Cards of two or more colours."),
         named("damager", "Cards that dealt damage this turn (Wagic's `damager`)."),
+        named("counter{any}", "Cards with a counter of any kind on them (Wagic's `counter{any}`)."),
     ];
     // Then every keyword ability: `creature[flying]` is a creature that has it.
     let mut specs = [named("", ""); STATES.len() + ABILITY_NAMES.len()];
@@ -442,12 +449,26 @@ pub const FILTERS: &[NamedSpec] = &{
     specs
 };
 
-/// Card properties comparable inside `[...]` (`power>=3`).
-pub const COMPARABLE_FILTERS: &[NamedSpec] = &[
-    named("power", "A creature's power."),
-    named("toughness", "A creature's toughness."),
-    named("manacost", "A card's converted mana cost."),
-];
+/// Card properties comparable inside `[...]` (`power>=3`), then the named counters
+/// (`counter{charge}`: the kinds `catalogue/counters.rs` lists).
+pub const COMPARABLE_FILTERS: &[NamedSpec] = &{
+    const PROPERTIES: [NamedSpec; 3] = [
+        named("power", "A creature's power."),
+        named("toughness", "A creature's toughness."),
+        named("manacost", "A card's converted mana cost."),
+    ];
+    let mut specs = [named("", ""); PROPERTIES.len() + counters::COUNTER_FILTERS.len()];
+    let mut index = 0;
+    while index < specs.len() {
+        specs[index] = if index < PROPERTIES.len() {
+            PROPERTIES[index]
+        } else {
+            counters::COUNTER_FILTERS[index - PROPERTIES.len()]
+        };
+        index += 1;
+    }
+    specs
+};
 
 /// The zones after `|`, in Wagic's spelling. The first is where a spec without `|zone`
 /// looks.
@@ -486,6 +507,7 @@ pub const CARD_TYPES: &[NamedSpec] = &[
     named("spell", "Any card that is not a land."),
 ];
 
+pub use counters::counter_name;
 pub use subtypes::{LAND_SUBTYPES, SUBTYPES};
 
 /// The words a card's type line may hold, numbered: [`CARD_TYPES`] then [`SUBTYPES`] (the
@@ -536,6 +558,11 @@ pub const EVENTS: &[EventSpec] = &[
         "Never emitted: an auto on it is a continuous effect (`aslongas`, a static `foreach`), held while its condition holds.",
     ),
     event("attached", true, "An equipment or an Aura was attached to a permanent (object: the equipment or Aura)."),
+    event(
+        "counters",
+        true,
+        "Counters were put on or removed from a card (object: the card); no trigger is compiled on it, it lets continuous effects see the change.",
+    ),
 ];
 
 /// Whose turn a phase event fires in.
@@ -804,6 +831,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`handsize(player)`: how many cards the player holds in hand (Wagic's `morethanfourcards` counts beyond 4); 0 for anything else.",
+    },
+    FunctionSpec {
+        name: "counters",
+        min_args: 2,
+        max_args: 2,
+        doc: "`counters(card, 'charge')`: the counters of that name on the card (0 for none).",
     },
 ];
 

@@ -206,6 +206,13 @@ pub trait WagicHost: Host {
     /// Puts `count` `power/toughness` counters on a creature (removes them when negative).
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32);
 
+    /// Puts `count` counters named `name` (power and toughness 0/0: `charge`) on a card
+    /// (removes them when negative, never below zero).
+    fn add_named_counters(&mut self, card: CardId, name: &str, count: i32);
+
+    /// The counters named `name` on a card (0 for none, or an unknown handle).
+    fn named_counters(&self, card: CardId, name: &str) -> i32;
+
     /// Adds mana to the player's pool.
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32);
 

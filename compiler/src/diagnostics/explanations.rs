@@ -394,7 +394,8 @@ impl Code {
                  card's own move from the battlefield), `autohand` (cycling: a cost with \
                  `{cycle}` or `{discard}`, or `__CYCLING__(cost)`, on a card without a spell's `target=`), `kicker` (a mana cost; `auto=kicker effect` \
                  of a one-shot effect runs when it was paid), `other` (an alternative mana cost, with its `name(...)`; \
-                 `auto=alternative effect` of a one-shot effect runs when it was paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
+                 `auto=alternative effect` of a one-shot effect runs when it was paid), `otherrestriction` \
+                 (counts `type(spec)~morethan|lessthan|equalto~n`, comma-separated: when `other` may be paid), `anyzone` (`p/t cdaactive`, counts `type:spec:zone` and `plusonetype:spec:zone`) and \
                  `alias` with the rule 1194 on an Aura (control of the enchanted permanent) or \
                  129767 on an instant or sorcery (control of its target until end of turn), \
                  1291 on an X sorcery (Fireball: the X paid divided among its targets), \
@@ -411,7 +412,7 @@ impl Code {
                  beside `name`, `text`, `mana`, `type`, \
                  `subtype`, `power` and `toughness`. In `auto=`: the effects `damage:N`, \
                  `life:N`, `draw:N`, `discard:N`, `deplete:N`, `prevent:N`, `destroy`, `bury`, `reject`, \
-                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, \
+                 `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, `counter(0/0,N,name)`, `vanishing:N`, `fading:N`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
                  to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
@@ -441,9 +442,9 @@ impl Code {
                  `may`, `name(...)`, `lord(spec)`, `foreach(spec)`, `aslongas(spec)` or \
                  `this(variable{controllerturn}>0)` (`opponentturn`: a lasting effect in those turns; \
                  also `this(controllerlife < n)`, `opponentlife` with `<`, `<=`, `>`, `>=`, `=`, `!=`, \
-                 `this(untapped)`, `this(tapped)`: while the test holds); costs \
+                 `this(untapped)`, `this(tapped)`, `this(counter{0/0.n.name})`: while the test holds); costs \
                  before a `:` (`{T}`, `{Q}`, mana such as `{2}{R}`, `{S}`, `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, \
-                 `{discard(spec)}`, `{L}`, `{L:n}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
+                 `{discard(spec)}`, `{L}`, `{L:n}`, `{C(0/0,-n,name)}`, and `asSorcery`, `myTurnOnly` or `myUpkeepOnly` \
                  after the effect); \
                  triggers before a `:` (`@movedto(spec) from(spec)`, its spec's zone \
                  `nonbattlezone` too, `@damaged(spec)`, \
@@ -455,7 +456,7 @@ impl Code {
                  (the effect at each such phase; without `sourceinplay`, of an effect until end of \
                  turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
                  destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
-                 is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
+                 is `type[,type][terms]|zone` (a term such as `tapped`, `counter{0/0.n.name}`, `counter{any}`: `creature[power>=3]`), the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",
                 "[card]\nname=Example\nauto=flipacoin\ntype=Instant\n[/card]\n",

@@ -3,8 +3,8 @@
 //! names the menu entry) and `auto=alternative effect`, an effect that runs only when the
 //! card was cast for that cost (the catalogue's `alternative`, which the runner sets for
 //! the card it casts so: Evoke's `alternative sacrifice`). An alternative cost other than
-//! mana (`{H(...)}`, `{E(...)}`, `{S(...)}`, a cost with `{X}`) is refused, as is
-//! `otherrestriction=` (an unknown key).
+//! mana (`{H(...)}`, `{E(...)}`, `{S(...)}`, a cost with `{X}`) is refused.
+//! `otherrestriction=`: when the alternative cost may be paid (`crate::restriction`).
 
 use compiler::ir::Statement;
 
@@ -42,6 +42,15 @@ impl<'i> Lowering<'i> {
             return Err(Unsupported::new(value, "alternative cost other than mana"));
         }
         self.mana_only(value.slice(0, cost.len()), "alternative cost other than mana")
+    }
+
+    /// Checks an `otherrestriction=` line: counts of specs a filter can read, on a card
+    /// with an `other=` cost.
+    pub(super) fn other_restriction(&self, value: Piece<'_>, has_other: bool) -> Result<(), Unsupported> {
+        if !has_other {
+            return Err(Unsupported::new(value.trim(), "`otherrestriction` on a card without `other=`"));
+        }
+        crate::restriction::check(value, |spec| self.specs.filter(spec, true).map(|_| ()))
     }
 
     /// `auto=alternative effect`: the effect's statements, each run only when the card was

@@ -1,5 +1,5 @@
 //! An activated ability's costs (`{2}{R}{T}`, `{S(spec)}`, `{E(spec)}`, `{H(spec)}`,
-//! `{discard(spec)}`) as the
+//! `{discard(spec)}`, `{C(0/0,-n,name)}`) as the
 //! compiler's IR costs: mana of one colour written twice is one cost with a count.
 
 use compiler::ir::Cost;
@@ -24,6 +24,12 @@ impl<'i> Lowering<'i> {
             let close = inner.find_top(b'}').ok_or_else(|| Unsupported::new(rest, "cost without `}`"))?;
             let symbol = inner.slice(0, close).trim();
             rest = inner.from(close + 1).trim();
+            if let Some((args, after)) = symbol.call("c")
+                && after.text.trim().is_empty()
+            {
+                costs.push(self.counter_cost(symbol, args)?);
+                continue;
+            }
             let upper = symbol.text.to_ascii_uppercase();
             let (name, count, filter) = match upper.as_str() {
                 "T" => ("T", None, None),
@@ -78,7 +84,7 @@ impl<'i> Lowering<'i> {
                         return Err(Unsupported::new(symbol, &format!("cost `{{{}}}`", word)).with_help(Some(
                             "the costs compiled are `{T}`, `{Q}`, mana (`{2}`, `{W}`, `{U}`, `{B}`, `{R}`, `{G}`), `{S}`, \
                              `{S(spec)}`, `{T(spec)}`, `{E}`, `{E(spec)}`, `{H}`, `{H(spec)}`, `{D}`, `{discard(spec)}`, `{L}`, \
-                             `{L:n}` and `{cycle}`"
+                             `{L:n}`, `{C(0/0,-n,name)}` and `{cycle}`"
                                 .into(),
                         )));
                     }

@@ -45,6 +45,13 @@ impl<'i> Lowering<'i> {
             };
             return Err(Unsupported::new(value.slice(at, at + 1), "unbalanced brackets").with_help(Some(help)));
         }
+        // `maxlevel:n` (Wagic's `AAWhatsMax`) tells Wagic's AI how far to level the card
+        // up; it changes nothing of the game.
+        if value.text.get(..9).is_some_and(|word| word.eq_ignore_ascii_case("maxlevel:"))
+            && value.text[9..].trim().parse::<u32>().is_ok()
+        {
+            return Ok(Line::Plain(&[]));
+        }
         if let Some((args, after)) = value.call("rampage")
             && after.text.is_empty()
         {

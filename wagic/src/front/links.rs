@@ -232,21 +232,30 @@ impl<'i> Lowering<'i> {
             if !after.text.is_empty() {
                 return Err(Unsupported::new(piece, "text after `counter(...)`"));
             }
-            let parts: Vec<&str> = args.text.split(',').map(str::trim).collect();
-            let (power, toughness) =
-                parts.first().and_then(|pt| pump_of(pt)).ok_or_else(|| Unsupported::new(args, "named counters"))?;
+            let parts = counter_parts(args.text);
+            let (power, toughness) = parts
+                .first()
+                .and_then(|pt| pump_of(pt))
+                .ok_or_else(|| Unsupported::new(args, "counter other than `p/t`"))?;
             let count = match parts.get(1) {
                 None => Expr::Int(1),
                 Some(count) if count.eq_ignore_ascii_case("x") && self.x_allowed() => Expr::Var(spec::variable("x")),
                 Some(count) => Expr::Int(count.parse::<i32>().map_err(|_| Unsupported::new(args, "counter count"))?),
             };
-            if parts.len() > 2 {
-                return Err(Unsupported::new(args, "named counters"));
+            if parts.len() > 3 {
+                return Err(Unsupported::new(args, "counter with a most count (`counter(p/t,n,name,most)`)"));
             }
-            return Ok(one(call(
-                Command::Counter,
-                &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)],
-            )));
+            let mut call_args = vec![Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness)), Arg::Value(count)];
+            // Wagic tells a 0/0 counter by its name, any other by its power and toughness
+            // alone (`Counter::sameAs`): a name beside those changes nothing.
+            if (power, toughness) == (0, 0) {
+                let name = parts.get(2).map(|name| name.to_ascii_lowercase()).unwrap_or_default();
+                if name.is_empty() {
+                    return Err(Unsupported::new(args, "counter 0/0 without a name"));
+                }
+                call_args.push(Arg::Value(Expr::Str(self.arena.alloc_str(&name))));
+            }
+            return Ok(one(call(Command::Counter, &call_args)));
         }
         if let Some((args, after)) = piece.call("transforms") {
             return self.transforms(args, after);
@@ -349,4 +358,12 @@ impl<'i> Lowering<'i> {
         let (prefix, zone) = spec::read_zone(piece)?;
         Ok(ZoneRef { prefix: prefix.map(ZonePrefixIdx::new), zone: ZoneIdx::new(zone) })
     }
+}
+
+/// The parts of a counter (`p/t,n,name`), split as Wagic's `parseCounter` splits them: at
+/// `,` or at `.`, whichever gives more parts (`counter{0/0.1.charge}` in a spec).
+pub(super) fn counter_parts(text: &str) -> Vec<&str> {
+    let by_comma: Vec<&str> = text.split(',').map(str::trim).collect();
+    let by_dot: Vec<&str> = text.split('.').map(str::trim).collect();
+    if by_dot.len() > by_comma.len() { by_dot } else { by_comma }
 }

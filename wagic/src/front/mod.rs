@@ -49,6 +49,7 @@ mod cda;
 mod compare;
 mod cost;
 mod counted_pump;
+mod counter_cost;
 mod dynamic;
 mod given;
 mod hand;
@@ -67,6 +68,7 @@ mod token;
 mod transforms;
 mod trigger;
 mod upcost;
+mod vanishing;
 pub mod vocabulary;
 
 use bumpalo::Bump;
@@ -131,7 +133,8 @@ pub fn describes_only(key: &str) -> bool {
 }
 
 /// The keys of a card block that are compiled.
-const COMPILED_KEYS: &[&str] = &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other"];
+const COMPILED_KEYS: &[&str] =
+    &["auto", "abilities", "target", "autograveyard", "autohand", "kicker", "other", "otherrestriction"];
 
 /// What one `auto=` line is.
 enum Line<'i> {
@@ -301,6 +304,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
             "kicker" => lowering.kicker_cost(value)?,
             "other" => lowering.alternative_cost(value)?,
+            "otherrestriction" => lowering.other_restriction(value, block.field("other").is_some())?,
             "auto" if kicker::is_kicker_line(value) && !is_aura && !is_equipment => {
                 let statements = lowering.kicked(value, block.field("kicker").is_some())?;
                 if is_spell {
@@ -317,6 +321,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
                     autos.push(Auto { hook: false, events: &[], costs: &[], statements });
                 }
             }
+            "auto" if vanishing::is_vanishing(value) => autos.extend(lowering.vanishing(value)?),
             "auto" if upcost::is_upcost(value) => {
                 let (action, auto) = lowering.upcost(value)?;
                 actions.push(action);

@@ -238,6 +238,11 @@ fn read_terms(piece: Piece<'_>) -> Result<Vec<Vec<SpecTerm<'_>>>, Unsupported> {
 
 fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     let text = piece.text;
+    // Every term that begins so is Wagic's counter test: a named counter's comparable
+    // (`counter{charge}`) is never written with an operator.
+    if text.get(..8).is_some_and(|word| word.eq_ignore_ascii_case("counter{")) {
+        return counter_term(piece);
+    }
     if let Some(operator_at) = text.find(['<', '>', '=']) {
         let property = &text[..operator_at];
         let Some(index) = catalogue::position(catalogue::COMPARABLE_FILTERS, property) else {
@@ -513,12 +518,14 @@ impl<'i> SpecLowering<'i> {
     fn term_test(&self, term: SpecTerm<'_>, object: Expr<'i>) -> Expr<'i> {
         let test = match term.test {
             TermTest::Keyword(index) => self.call("hasterm", &[object, Expr::Str(catalogue::FILTERS[index].name)]),
-            TermTest::Compare(index, op, value) => Expr::Binary(
-                BinaryOp::Compare(op),
-                self.arena
-                    .alloc(Expr::Attr(self.arena.alloc(object), attribute(catalogue::COMPARABLE_FILTERS[index].name))),
-                self.arena.alloc(Expr::Int(value)),
-            ),
+            TermTest::Compare(index, op, value) => {
+                let name = catalogue::COMPARABLE_FILTERS[index].name;
+                let property = match catalogue::counter_name(name) {
+                    Some(counter) => self.call("counters", &[object, Expr::Str(self.arena.alloc_str(counter))]),
+                    None => Expr::Attr(self.arena.alloc(object), attribute(name)),
+                };
+                Expr::Binary(BinaryOp::Compare(op), self.arena.alloc(property), self.arena.alloc(Expr::Int(value)))
+            }
             TermTest::Type(word) => {
                 self.call("istype", &[object, Expr::Str(self.arena.alloc_str(&word.text.to_ascii_lowercase()))])
             }
@@ -563,4 +570,26 @@ pub fn variable(name: &str) -> VariableIdx {
 /// The catalogue attribute `name` (one of [`catalogue::ATTRIBUTES`]).
 pub fn attribute(name: &str) -> AttributeIdx {
     AttributeIdx::new(catalogue::position(catalogue::ATTRIBUTES, name).unwrap_or(0))
+}
+
+/// `counter{0/0.n.name}` (Wagic's `CardDescriptor` counter test): at least n counters of
+/// that name, n at least 1 (Wagic matches no card without the counter, whatever n says);
+/// `-counter{...}`, its negation, is fewer than n. `counter{any}`: a counter of any kind.
+fn counter_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
+    let construct = "spec term `counter{...}` other than `counter{any}` or `counter{0/0.n.name}` with n of 1 or more";
+    let refused = || Unsupported::new(piece, construct);
+    let inner = piece.text[8..].strip_suffix('}').ok_or_else(refused)?;
+    if inner.eq_ignore_ascii_case("any") {
+        return catalogue::position(catalogue::FILTERS, "counter{any}").map(TermTest::Keyword).ok_or_else(refused);
+    }
+    let parts = super::links::counter_parts(inner);
+    let [pt, at_least, name] = parts.as_slice() else { return Err(refused()) };
+    let at_least: i32 = at_least.parse().map_err(|_| refused())?;
+    if *pt != "0/0" || at_least < 1 {
+        return Err(refused());
+    }
+    let comparable = format!("counter{{{}}}", name.to_ascii_lowercase());
+    let index = catalogue::position(catalogue::COMPARABLE_FILTERS, &comparable)
+        .ok_or_else(|| Unsupported::new(piece, &format!("counters named `{}` in a spec", leading_word(name))))?;
+    Ok(TermTest::Compare(index, CompareOp::Ge, at_least))
 }

@@ -122,6 +122,11 @@ impl Run<'_> {
         }
         if payment != Payment::Alternative {
             self.affinity_discount(card, &mut cost);
+        } else if !c.printed.other_restriction.is_empty()
+            && !crate::restriction::holds(&self.table.board, &c.printed.other_restriction, c.owner)
+        {
+            // Wagic's `allowedToAltCast`: the rule does not react to the click.
+            return false;
         }
         let mut pool = self.table.board.players[usize::from(c.owner.0 != 0)].mana;
         costs::pay(&mut pool, &cost)

@@ -45,6 +45,8 @@ pub struct Card {
     pub damage: i32,
     /// Its `+p/+t` counters, summed.
     pub counters: (i32, i32),
+    /// Its named counters (power and toughness 0/0: `charge`, `level`...).
+    pub named: super::counters::NamedCounters,
     /// Where it was before its last move.
     pub moved_from: Option<(PlayerId, ZoneIdx)>,
     /// Made by `token(...)`: no card of the library, no rules of the program.
@@ -84,6 +86,7 @@ impl Card {
             tapped: false,
             damage: 0,
             counters: (0, 0),
+            named: super::counters::NamedCounters::default(),
             moved_from: None,
             token: false,
             made_by: None,
@@ -164,6 +167,9 @@ pub struct Board {
     /// The phase actions waiting on cards (`table/phase_actions.rs`), at most
     /// `MAX_PHASE_ACTIONS`; those on a card end as it moves.
     pub phase_actions: Vec<(CardId, crate::host::PhaseAction)>,
+    /// What the board met that it does not model (a card with too many kinds of named
+    /// counters), until the table reports it.
+    pub(super) unmodelled: Option<&'static str>,
 }
 
 /// The most phase actions waiting at once (a game has a handful; more are not kept).
@@ -201,6 +207,7 @@ impl Board {
             damagers: Vec::new(),
             persisting: Vec::new(),
             phase_actions: Vec::new(),
+            unmodelled: None,
         }
     }
 
@@ -409,6 +416,7 @@ impl Board {
             c.blocking = None;
             c.damage = 0;
             c.counters = (0, 0);
+            c.named = super::counters::NamedCounters::default();
         }
         self.moved.push(card);
     }

@@ -70,13 +70,19 @@ impl Host for Board {
             "blocking" => c.blocking.is_some(),
             "blocked" => self.cards.iter().any(|other| other.zone == BATTLEFIELD && other.blocking == Some(card)),
             "damager" => self.damagers.contains(&card),
+            // +1/+1 and -1/-1 counters cancel in Wagic too (`Counter::cancelCounter`).
+            "counter{any}" => c.counters != (0, 0) || !c.named.is_empty(),
             ability => self.has_ability(card, ability),
         }
     }
 
     fn property(&self, object: Value, property: ComparableIdx) -> Option<i32> {
         let card = object.as_card()?;
-        Some(match catalogue::COMPARABLE_FILTERS[property.index()].name {
+        let name = catalogue::COMPARABLE_FILTERS.get(property.index())?.name;
+        if let Some(counter) = catalogue::counter_name(name) {
+            return Some(self.get(card)?.named.count(counter));
+        }
+        Some(match name {
             "power" => self.power(card),
             "toughness" => self.toughness(card),
             _ => self.get(card)?.printed.mana_value,
@@ -380,8 +386,22 @@ impl WagicHost for Board {
 
     fn add_counters(&mut self, card: CardId, power: i32, toughness: i32, count: i32) {
         let Some(c) = self.get_mut(card) else { return };
+        let before = c.counters;
         c.counters.0 = c.counters.0.saturating_add(power.saturating_mul(count));
         c.counters.1 = c.counters.1.saturating_add(toughness.saturating_mul(count));
+        if c.counters != before {
+            // A lord of `creature[power>=3]` follows the change.
+            let controller = c.controller;
+            self.events.push(("counters", controller, Value::Card(card)));
+        }
+    }
+
+    fn add_named_counters(&mut self, card: CardId, name: &str, count: i32) {
+        self.add_named(card, name, count);
+    }
+
+    fn named_counters(&self, card: CardId, name: &str) -> i32 {
+        self.get(card).map_or(0, |c| c.named.count(name))
     }
 
     fn add_mana(&mut self, player: PlayerId, colour: Colour, count: i32) {

@@ -38,6 +38,9 @@ pub struct Printed {
     /// The mana cost of `other=` (`{1}{U}`, without its `name(...)`), empty when none: the
     /// cost that may be paid instead of its mana cost as it is cast.
     pub other: String,
+    /// `otherrestriction=` as written, empty when none: when `other` may be paid
+    /// (`crate::restriction`).
+    pub other_restriction: String,
     /// `alias=` as written, empty when none: the runner's rules by alias (Fastbond's lands).
     pub alias: String,
     /// A token's keyword abilities (a card's `abilities=` are granted by the runtime).
@@ -207,6 +210,10 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
         other: block
             .field("other")
             .map(|field| crate::front::alternative_mana(field.value).to_string())
+            .unwrap_or_default(),
+        other_restriction: block
+            .field("otherrestriction")
+            .map(|field| field.value.trim().to_string())
             .unwrap_or_default(),
         hand_lines: block
             .fields

@@ -37,6 +37,7 @@ use vm::runtime::{
 };
 
 mod board;
+mod counters;
 mod dies;
 mod effects;
 mod host;
@@ -44,6 +45,7 @@ mod library;
 mod phase_actions;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
+pub use counters::NamedCounters;
 pub use library::{Library, Missing, Printed};
 
 /// The first player (Wagic's `[PLAYER1]`, `p1`), whose turn a table starts in.
@@ -347,6 +349,9 @@ impl Table {
     /// waits for its answer.
     pub fn try_settle(&mut self) -> Result<(), TableError> {
         let movedto = self.runtime.event_index("movedto").ok_or(TableError::Unsettled)?;
+        if let Some(what) = self.board.unmodelled {
+            return Err(TableError::Unmodelled(what));
+        }
         for _ in 0..SETTLE_ROUNDS {
             if self.held.is_some() {
                 return Ok(());
@@ -450,7 +455,10 @@ impl Table {
             }
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
-                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) {
+                // A card moved by what just ran leaves play next round, once its own move's
+                // triggers have seen it (an upkeep trigger that sacrifices its card).
+                let seen = !self.board.moved.contains(&card);
+                if self.board.cards[index].zone != BATTLEFIELD && self.runtime.in_play(card) && seen {
                     self.runtime.leave_play(&mut self.board, card);
                 }
                 // Its leaving seen, a card in a hand or a library is its owner's again.

@@ -40,7 +40,6 @@ fn an_alternative_effect_runs_under_the_catalogues_alternative_and_other_costs_a
         ),
         ("other=name(free)\ntype=Creature", "unsupported: alternative cost other than mana"),
         ("auto=alternative sacrifice\ntype=Creature", "unsupported: `alternative` effect on a card without `other=`"),
-        ("other={R}\notherrestriction=type(creature)~morethan~2\ntype=Instant", "unsupported: key `otherrestriction`"),
     ] {
         assert_eq!(error_of(card).as_deref(), Some(construct), "{card}");
     }

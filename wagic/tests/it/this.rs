@@ -58,11 +58,11 @@ fn other_tests_and_one_shot_effects_under_this_are_refused() {
     for (card, refused) in [
         (
             "auto=this(variable{urzatron}>0) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped` or `tapped`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`",
         ),
         (
             "auto=this(variable{controllerturn}) 1/1\ntype=Creature",
-            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped` or `tapped`",
+            "unsupported: `this(...)` other than a turn test, `controllerlife` or `opponentlife` against a number, `untapped`, `tapped` or `counter{0/0.n.name}`",
         ),
         (
             "auto=this(variable{controllerturn}>0) draw:1 controller\ntype=Creature",

@@ -1,0 +1,47 @@
+//! `{C(0/0,-n,name)}` (Wagic's `CounterCost`): remove n counters of that name from this
+//! permanent, payable while it has at least n. Lowered as the catalogue's `C` cost with the
+//! filter `this[counter{name}>=n]`: what the cost checks, and the kind and count it
+//! removes. A counter cost that adds counters (`{C(0/0,1,loyalty)}`) or counts power and
+//! toughness counters (`{C(1/1,-1)}`) is refused.
+
+use compiler::ir::{Cost, Filter, TypeAtom, TypeTerm};
+use vm::bytecode::{ComparableIdx, CompareOp, CostIdx, Term, TermKind, TypeOp, ZoneIdx, ZoneRef};
+
+use super::piece::Piece;
+use super::{Lowering, Unsupported, spec};
+use crate::catalogue::{self, CATALOGUE};
+
+impl<'i> Lowering<'i> {
+    /// The cost of `{C(args)}` (`symbol` is the text between the braces).
+    pub(super) fn counter_cost(&self, symbol: Piece<'_>, args: Piece<'_>) -> Result<Cost<'i>, Unsupported> {
+        let construct = "counter cost other than `{C(0/0,-n,name)}`";
+        let parts = super::links::counter_parts(args.text);
+        let [pt, count, name] = parts.as_slice() else { return Err(Unsupported::new(symbol, construct)) };
+        let count: i32 = count.parse().map_err(|_| Unsupported::new(symbol, construct))?;
+        if *pt != "0/0" || count >= 0 {
+            return Err(Unsupported::new(symbol, construct));
+        }
+        let comparable = format!("counter{{{}}}", name.to_ascii_lowercase());
+        let property = catalogue::position(catalogue::COMPARABLE_FILTERS, &comparable).ok_or_else(|| {
+            Unsupported::new(symbol, &format!("counters named `{}` in a cost", spec::leading_word(name)))
+        })?;
+        let term = Term {
+            negated: false,
+            kind: TermKind::Compare { property: ComparableIdx::new(property), op: CompareOp::Ge, value: -count },
+        };
+        let this = TypeTerm { exclude_source: false, negate: false, plural: false, atom: TypeAtom::This };
+        let terms: &'i [Term] = self.arena.alloc_slice_copy(&[term]);
+        let filter = self.arena.alloc(Filter {
+            qty: None,
+            types: self.arena.alloc_slice_copy(&[this]),
+            type_op: TypeOp::Union,
+            pick: None,
+            terms: self.arena.alloc_slice_copy(&[terms]),
+            zone: ZoneRef { prefix: None, zone: ZoneIdx::new(0) },
+            selector: None,
+            span: symbol.span(),
+        });
+        let index = CATALOGUE.costs.iter().position(|cost| cost.name == "C").unwrap_or(0);
+        Ok(Cost { cost: CostIdx::new(index), count: None, filter: Some(filter) })
+    }
+}
