@@ -40,6 +40,7 @@ mod board;
 mod dies;
 mod host;
 mod library;
+pub mod stack;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use library::{Library, Missing, Printed};
