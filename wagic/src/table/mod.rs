@@ -504,7 +504,13 @@ impl Table {
     /// The end of the turn: `ueot` effects end, damage wears off.
     pub fn try_end_turn(&mut self, active: PlayerId) -> Result<(), TableError> {
         let ueot = vm::bytecode::RestrictionIdx::new(0);
+        // Wagic's `ueot` ends "when the turn ends", whoever controls the effect (an
+        // instant cast in the other player's turn too): the runtime's timer runs on its
+        // controller's turns, so both players' timers run out (the front end writes no
+        // `opp` timer).
+        let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
+        self.runtime.expire(&mut self.board, ueot, other);
         for card in &mut self.board.cards {
             card.damage = 0;
             card.activations = 0;
