@@ -76,7 +76,7 @@ pub fn played(data: &[u8]) -> Option<play::Played> {
         return None;
     }
     let seed = seed_of(data);
-    let options = play::Options { seed, turn_limit: TURN_LIMIT };
+    let options = play::Options { seed, turn_limit: TURN_LIMIT, ..play::Options::default() };
     let played = play::play(&library, [&first, &second], options);
     check_played(&played);
     let again = play::play(&library, [&first, &second], options);

@@ -34,8 +34,12 @@
 pub mod deck;
 
 mod combat;
+mod greedy;
 mod moves;
 mod rng;
+mod stack;
+#[cfg(test)]
+mod stack_tests;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -48,6 +52,7 @@ use crate::testfile::{PHASES, Phase};
 use vm::bytecode::ZoneIdx;
 
 pub use rng::Rng;
+pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
@@ -65,11 +70,31 @@ pub const STARTING_LIFE: i32 = 20;
 /// refused ([`deck::DeckError`]), as every rule of the table looks at every card.
 pub const MAX_DECK_CARDS: usize = 500;
 
-/// The most moves a player makes in one main phase before passing.
+/// The most moves a player makes in one step, half of [`MAX_MOVES_PER_STEP`].
 pub const MAX_ACTIONS_PER_PHASE: usize = 40;
 
 /// The most questions answered for one move (a spell's targets, the triggers it fires).
 pub const MAX_QUESTIONS: usize = 64;
+
+/// Who makes a seat's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// Each choice uniformly among the legal ones.
+    #[default]
+    Random,
+    /// Choices a Magic player would call sensible ([`greedy`]'s rules).
+    Greedy,
+}
+
+impl PlayerKind {
+    /// The kind's name (`random`, `greedy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+        }
+    }
+}
 
 /// What a game's options are.
 #[derive(Debug, Clone, Copy)]
@@ -78,11 +103,13 @@ pub struct Options {
     pub seed: u64,
     /// Turns after which the game is a draw.
     pub turn_limit: u32,
+    /// Who plays each seat (`p0`, `p1`).
+    pub players: [PlayerKind; 2],
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { seed: 0, turn_limit: DEFAULT_TURN_LIMIT }
+        Options { seed: 0, turn_limit: DEFAULT_TURN_LIMIT, players: [PlayerKind::Random; 2] }
     }
 }
 
@@ -133,22 +160,7 @@ pub struct Played {
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
 /// deck order: [`deck::resolve`]) of `library`'s cards.
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
-    let mut table = Table::with_library(Arc::clone(library));
-    // The cards' own random effects (a discard at random) draw from the game's seed too,
-    // a stream of their own.
-    let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
-    table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
-    let mut game = Game {
-        table,
-        rng: Rng::new(options.seed),
-        phase: Phase::Untap,
-        turn: 0,
-        lands_played: 0,
-        entered: HashSet::new(),
-        log: Vec::new(),
-        decisions: 0,
-        seen: Vec::new(),
-    };
+    let mut game = Game::new(library, options);
     let outcome = match game.play(decks, options.turn_limit) {
         Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
         Err(outcome) => {
@@ -181,6 +193,13 @@ struct Game {
     decisions: u64,
     /// Where each card was when the log last looked ([`Game::log_moves`]).
     seen: Vec<(ZoneIdx, PlayerId)>,
+    /// The spells and abilities waiting to resolve, bottom first.
+    stack: Vec<stack::Item>,
+    /// Who plays each seat.
+    players: [PlayerKind; 2],
+    /// The creature a greedy player's response is about (the target of the opponent's
+    /// spell it answers): the one it saves, or the one it kills first.
+    focus: Option<CardId>,
 }
 
 /// A player's name in the log.
@@ -198,6 +217,29 @@ fn stopped(error: TableError) -> Outcome {
 }
 
 impl Game {
+    /// A game not begun: an empty table of `library`'s cards.
+    fn new(library: &Arc<Library>, options: Options) -> Game {
+        let mut table = Table::with_library(Arc::clone(library));
+        // The cards' own random effects (a discard at random) draw from the game's seed
+        // too, a stream of their own.
+        let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
+        table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
+        Game {
+            table,
+            rng: Rng::new(options.seed),
+            phase: Phase::Untap,
+            turn: 0,
+            lands_played: 0,
+            entered: HashSet::new(),
+            log: Vec::new(),
+            decisions: 0,
+            seen: Vec::new(),
+            stack: Vec::new(),
+            players: options.players,
+            focus: None,
+        }
+    }
+
     fn play(&mut self, decks: [&[String]; 2], turn_limit: u32) -> Flow {
         for (player, deck) in [P0, P1].into_iter().zip(decks) {
             if deck.len() > MAX_DECK_CARDS {
@@ -262,20 +304,24 @@ impl Game {
             }
             self.enter_phase(phase)?;
             match phase {
-                Phase::FirstMain | Phase::SecondMain => self.priority(active)?,
                 Phase::CombatAttackers => {
                     attacked = self.declare_attackers()?;
                     if attacked {
-                        self.priority_round()?;
+                        self.priority_window()?;
                     }
                 }
                 Phase::CombatBlockers => {
                     self.declare_blockers()?;
-                    self.priority_round()?;
+                    self.priority_window()?;
                 }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
-                Phase::Upkeep | Phase::Draw | Phase::CombatBegin | Phase::EndOfTurn => self.priority_round()?,
+                Phase::Upkeep
+                | Phase::Draw
+                | Phase::FirstMain
+                | Phase::CombatBegin
+                | Phase::SecondMain
+                | Phase::EndOfTurn => self.priority_window()?,
                 Phase::Cleanup => self.cleanup()?,
                 _ => {}
             }
@@ -285,15 +331,6 @@ impl Game {
         }
         self.end_of_turn_entry();
         Ok(())
-    }
-
-    /// Each player in turn, the active one first, moves at instant speed until they pass
-    /// (in the upkeep, draw, beginning of combat and end steps, and after attackers and
-    /// after blockers are declared).
-    fn priority_round(&mut self) -> Flow {
-        let active = self.table.board.active;
-        self.priority(active)?;
-        self.priority(opponent(active))
     }
 
     /// Enters `phase`: the untap step untaps, the draw step draws (not the first
@@ -403,6 +440,11 @@ impl Game {
     fn choose(&mut self, execution: &Execution) -> Vec<Value> {
         self.decisions += 1;
         let request = execution.request();
+        if self.players[usize::from(request.chooser != P0)] == PlayerKind::Greedy {
+            let chosen = self.greedy_answer(execution);
+            self.log_choice(execution, &chosen);
+            return chosen;
+        }
         let mut candidates: Vec<Value> = execution.candidates().to_vec();
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
             candidates = vec![Value::Bool(true), Value::Bool(false)];
@@ -412,13 +454,19 @@ impl Game {
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
+        self.log_choice(execution, &candidates);
+        candidates
+    }
+
+    /// Logs an answer (not a choice of action).
+    fn log_choice(&mut self, execution: &Execution, chosen: &[Value]) {
+        let request = execution.request();
         if !matches!(request.kind, RequestKind::Action) {
-            let shown: Vec<String> = candidates.iter().map(|value| self.shown(*value)).collect();
+            let shown: Vec<String> = chosen.iter().map(|value| self.shown(*value)).collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
             let source = self.name(execution.env().source);
             self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));
         }
-        candidates
     }
 
     /// A value of an answer as the log shows it: a card by name, a player as `p0`.

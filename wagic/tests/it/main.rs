@@ -22,6 +22,8 @@ mod move_costs;
 mod newability;
 mod next;
 mod play;
+mod play_greedy;
+mod play_stack;
 mod sets;
 mod stack;
 mod teach;

@@ -1,0 +1,73 @@
+//! The game's stack on a board set up by hand: a response resolves first, and a spell
+//! whose target died meanwhile fizzles without its effect.
+
+use std::sync::Arc;
+
+use super::moves::Move;
+use super::*;
+use crate::table::STACK;
+
+const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
+[card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
+[card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+
+/// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
+/// Shocks go at the Goblin they kill), a Raging Goblin for p1.
+fn board() -> (Game, CardId, [CardId; 2]) {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
+    game.table.hold_questions = true;
+    for player in &mut game.table.board.players {
+        player.life = STARTING_LIFE;
+    }
+    let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
+    add("Mountain", P0, BATTLEFIELD);
+    add("Mountain", P0, BATTLEFIELD);
+    let shocks = [add("Shock", P0, HAND), add("Shock", P0, HAND)];
+    let goblin = add("Raging Goblin", P1, BATTLEFIELD);
+    game.table.board.active = P0;
+    game.turn = 1;
+    game.phase = Phase::FirstMain;
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    (game, goblin, shocks)
+}
+
+fn texts(game: &Game) -> Vec<String> {
+    game.log
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Event { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_shock_whose_goblin_died_first_fizzles_and_deals_no_damage() {
+    let (mut game, goblin, [first, second]) = board();
+    game.play_move(Move::Cast(first)).expect("cast");
+    game.play_move(Move::Cast(second)).expect("cast");
+    assert_eq!(game.stack.len(), 2, "{:?}", texts(&game));
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.get(goblin).map(|c| c.zone), Some(GRAVEYARD));
+    game.resolve_top().expect("resolves");
+    assert!(game.stack.is_empty());
+    let log = texts(&game);
+    let tail: Vec<&str> = log.iter().rev().take(3).rev().map(String::as_str).collect();
+    assert_eq!(tail, ["Shock resolves", "Raging Goblin [p1] goes to the graveyard", "Shock fizzles"], "{log:?}");
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE, "no damage dealt elsewhere");
+    assert_eq!(game.table.board.names(P0, GRAVEYARD), ["Shock", "Shock"], "the fizzled Shock is in the graveyard");
+}
+
+#[test]
+fn the_last_spell_cast_resolves_first() {
+    let (mut game, _, [first, second]) = board();
+    game.play_move(Move::Cast(first)).expect("cast");
+    game.play_move(Move::Cast(second)).expect("cast");
+    let order: Vec<CardId> = game.stack.iter().rev().map(|item| item.card).collect();
+    assert_eq!(order, [second, first], "the top is the last cast");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.get(second).map(|c| c.zone), Some(GRAVEYARD));
+    assert_eq!(game.table.board.get(first).map(|c| c.zone), Some(STACK));
+}
