@@ -1,35 +1,41 @@
 //! Whole games of Magic between two Wagic decks on the [`Table`] (`rsc run --lang wagic`):
-//! two random players, each choosing uniformly, with one seeded [`Rng`], among the moves
-//! the table models, so that one seed gives one game.
+//! each seat played by a random player (each choice uniform among the legal ones) or a
+//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
+//! one seed gives one game.
 //!
 //! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
 //! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
 //! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
-//! `@each` event, the mana pools emptying as each phase ends. In each main phase the active
-//! player may, until they pass ([`MAX_ACTIONS_PER_PHASE`] at most): play a land (one a
-//! turn); cast a spell from their hand whose mana cost the pool and their untapped lands of
-//! a basic land type can pay (the lands are tapped for it, `{X}` is all the mana left; an
-//! instant or sorcery only when its effect can be activated now); activate an ability of a
-//! permanent they control whose cost can be paid (with their lands' mana when the pool is
-//! short: then every such land is tapped first). In the upkeep, draw, beginning of combat
-//! and end steps, and after attackers and after blockers are declared, each player in turn
-//! (the active one first) may likewise cast instants and spells with flash and activate
-//! the abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
-//! with) is answered by its chooser at random among the runtime's candidates. In combat the
-//! active player attacks with a random subset of the creatures that can attack (untapped,
-//! not summoning sick unless with haste, no defender; `mustattack` ones always), then each
-//! untapped creature of the other player blocks one attacker it may block (the runner's
-//! block rule: flying, fear, landwalk...) or none; exalted and flanking apply as the runner
-//! plays them; first strike damage, then regular damage, is assigned as the runner assigns
-//! it. In the cleanup step the active player discards down to 7 at random.
+//! `@each` event, the mana pools emptying as each phase ends. In the upkeep, draw, main,
+//! beginning of combat and end steps, and after attackers and after blockers are declared,
+//! players get priority (`stack.rs`): the active player first, each in turn may move or
+//! pass; a move keeps priority; when both pass in succession the top of the stack resolves
+//! and the active player has priority again, or with the stack empty the step ends
+//! ([`MAX_MOVES_PER_STEP`] moves a step, [`MAX_STACK_DEPTH`] items on the stack at most).
+//! A move: in the active player's main phase with the stack empty, play a land (one a
+//! turn) or cast any spell; else cast an instant or a spell with flash; either way a spell
+//! whose mana cost the pool and their untapped lands of a basic land type can pay (the
+//! lands are tapped for it, `{X}` is all the mana left; an instant or sorcery only when
+//! its effect can be activated now), or activate an ability of a permanent they control
+//! whose cost can be paid (with their lands' mana when the pool is short: then every such
+//! land is tapped first). A spell goes on the stack (an instant's or sorcery's one target
+//! chosen as it is cast), as does an ability with a target (its costs paid); a mana
+//! ability or one without a target runs at once. Every other question a spell or ability
+//! asks (`may`, which card to pay with) is answered by its chooser. In combat the active
+//! player attacks with creatures that can attack (untapped, not summoning sick unless with
+//! haste, no defender; `mustattack` ones always), then each untapped creature of the other
+//! player blocks one attacker it may block (the runner's block rule: flying, fear,
+//! landwalk...) or none; exalted and flanking apply as the runner plays them; first strike
+//! damage, then regular damage, is assigned as the runner assigns it. In the cleanup step
+//! the active player discards down to 7 at random.
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
 //! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! responses (a spell resolves at once: the stack is not modelled), the other player's
-//! instants in the active player's main phases, kicker and `autohand` abilities, affinity's
-//! discount, banding, mulligans, poison. A card's code that traps, a board that does not
-//! settle, or a question that cannot be answered stops the game ([`Outcome::Stopped`], with
-//! the reason): neither player wins.
+//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison; a
+//! spell's only legal target is taken by the runtime as it is cast, and such a spell
+//! resolves at once (as if nobody answered it). A card's code that traps, a board that
+//! does not settle, or a question that cannot be answered stops the game
+//! ([`Outcome::Stopped`], with the reason): neither player wins.
 
 pub mod deck;
 
@@ -82,7 +88,7 @@ pub enum PlayerKind {
     /// Each choice uniformly among the legal ones.
     #[default]
     Random,
-    /// Choices a Magic player would call sensible ([`greedy`]'s rules).
+    /// Choices a Magic player would call sensible (the rules of `play/greedy.rs`).
     Greedy,
 }
 
