@@ -10,7 +10,8 @@
 //!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
 //!   responds with a helpful instant or ability to save it; with the opponent's helpful
 //!   one aimed at the opponent's creature, with burn that kills that creature first (the
-//!   helpful spell fizzles). Otherwise it passes.
+//!   helpful spell fizzles); the opponent's spell with a counterspell first of all.
+//!   Otherwise it passes.
 //! - Targets: a harmful effect at the opponent's side: the player when the damage is
 //!   lethal, else the most valuable creature it kills, else the player for damage, else
 //!   the most valuable creature or permanent; a helpful one at its own side, the creature
@@ -148,15 +149,22 @@ impl Game {
         if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
             return Some(*land);
         }
-        if let Some((source, controller, target)) = self.stack_top() {
-            // Respond only to the opponent's spell or ability aimed at a creature: a harmful
-            // one at its own, to save it; a helpful one at the opponent's, to kill that
-            // creature first (the helpful spell then fizzles).
+        if let Some((source, controller, ability, target)) = self.stack_top() {
+            if controller == player {
+                return None;
+            }
+            // The opponent's spell: countered when it can be.
+            let counter = moves.iter().copied().find(|chosen| !ability && self.counters(*chosen));
+            if counter.is_some() {
+                self.focus = Some(source);
+                return counter;
+            }
+            // Else only the opponent's spell or ability aimed at a creature is answered: a
+            // harmful one at its own, to save it; a helpful one at the opponent's, to kill
+            // that creature first (the helpful spell then fizzles).
             let aimed = target.and_then(Value::as_card)?;
             let owner = self.table.board.get(aimed).map(|c| c.controller)?;
-            let effect = effect_of(&self.effect_text(source));
-            let wanted = match effect {
-                _ if controller == player => return None,
+            let wanted = match effect_of(&self.effect_text(source)) {
                 Effect::Harmful if owner == player => Effect::Helpful,
                 Effect::Helpful if owner != player => Effect::Harmful,
                 _ => return None,
@@ -231,6 +239,12 @@ impl Game {
         pool.saturating_add(i32::try_from(self.mana_lands(player).len()).unwrap_or(i32::MAX))
     }
 
+    /// Whether a move casts a spell that counters a spell (`fizzle`).
+    fn counters(&self, chosen: Move) -> bool {
+        let Move::Cast(card) = chosen else { return false };
+        self.effect_text(card).to_ascii_lowercase().contains("fizzle")
+    }
+
     /// Whether a move casts or activates something of the `wanted` effect that does its
     /// work on `aimed`: anything helpful saves it; a harmful one must kill it.
     fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
@@ -253,7 +267,7 @@ impl Game {
     /// A greedy player's answer to a spell's or ability's question.
     pub(super) fn greedy_answer(&mut self, execution: &Execution) -> Vec<Value> {
         let request = execution.request();
-        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
             return vec![Value::Bool(true)];
         }

@@ -451,7 +451,7 @@ impl Game {
             self.log_choice(execution, &chosen);
             return chosen;
         }
-        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
             candidates = vec![Value::Bool(true), Value::Bool(false)];
         }
@@ -461,6 +461,22 @@ impl Game {
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
         self.log_choice(execution, &candidates);
+        candidates
+    }
+
+    /// The candidates of a question, less a spell on the stack itself among its own
+    /// targets (rule 115.5: a Counterspell does not target itself) when enough are left.
+    fn candidates(&self, execution: &Execution) -> Vec<Value> {
+        let request = execution.request();
+        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        let source = execution.env().source;
+        let on_stack = self.table.board.get(source).is_some_and(|c| c.zone == crate::table::STACK);
+        if request.kind == RequestKind::Targets && on_stack {
+            let others: Vec<Value> = candidates.iter().copied().filter(|value| *value != Value::Card(source)).collect();
+            if others.len() >= usize::from(request.min) {
+                candidates = others;
+            }
+        }
         candidates
     }
 

@@ -45,14 +45,15 @@ impl Game {
         if ability { format!("{name}'s ability") } else { name }
     }
 
-    /// The item on top of the stack: its source, controller, and the target it waits with.
-    pub(super) fn stack_top(&self) -> Option<(CardId, PlayerId, Option<Value>)> {
+    /// The item on top of the stack: its source, controller, whether it is an ability, and
+    /// the target it waits with.
+    pub(super) fn stack_top(&self) -> Option<(CardId, PlayerId, bool, Option<Value>)> {
         let item = self.stack.last()?;
         let target = match &item.resolution {
             Resolution::Targeted { target, .. } | Resolution::Chosen { target, .. } => Some(*target),
             _ => None,
         };
-        Some((item.card, item.controller, target))
+        Some((item.card, item.controller, item.ability, target))
     }
 
     /// Puts a spell or ability on the stack.
@@ -116,6 +117,7 @@ impl Game {
             if let Resolution::Targeted { execution, .. } = resolution {
                 self.table.runtime.cancel(execution);
             }
+            self.event(format!("{name} is countered"));
             return Ok(());
         }
         match resolution {

@@ -9,7 +9,9 @@ use crate::table::STACK;
 
 const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
-[card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n";
+[card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
+[card]\nname=Counterspell\ntarget=*|stack\nauto=fizzle\nmana={U}{U}\ntype=Instant\n[/card]\n";
 
 /// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
 /// Shocks go at the Goblin they kill), a Raging Goblin for p1.
@@ -70,4 +72,57 @@ fn the_last_spell_cast_resolves_first() {
     game.resolve_top().expect("resolves");
     assert_eq!(game.table.board.get(second).map(|c| c.zone), Some(GRAVEYARD));
     assert_eq!(game.table.board.get(first).map(|c| c.zone), Some(STACK));
+}
+
+/// p0 casts a Raging Goblin; p1, with two Islands and a Counterspell, answers it.
+fn countered(players: [PlayerKind; 2], seed: u64) -> (Game, CardId) {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players, seed, ..Options::default() });
+    game.table.hold_questions = true;
+    let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
+    add("Mountain", P0, BATTLEFIELD);
+    let goblin = add("Raging Goblin", P0, HAND);
+    add("Island", P1, BATTLEFIELD);
+    add("Island", P1, BATTLEFIELD);
+    add("Counterspell", P1, HAND);
+    game.table.board.active = P0;
+    (game.turn, game.phase) = (1, Phase::FirstMain);
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    (game, goblin)
+}
+
+/// A greedy player counters the other's spell: the Counterspell resolves first and the
+/// Goblin never enters. Planted without the counter rule, p1 passes and this fails.
+#[test]
+fn a_greedy_player_counters_the_other_players_spell() {
+    let (mut game, goblin) = countered([PlayerKind::Greedy; 2], 0);
+    game.play_move(Move::Cast(goblin)).expect("cast");
+    game.priority_window().expect("the window ends");
+    let log = texts(&game);
+    let tail: Vec<&str> = log.iter().rev().take(5).rev().map(String::as_str).collect();
+    let expected = [
+        "p1 taps Island, Island for mana",
+        "p1 responds with Counterspell",
+        "p1 chooses Raging Goblin for Counterspell",
+        "Counterspell resolves",
+        "Raging Goblin is countered",
+    ];
+    assert_eq!(tail, expected, "{log:?}");
+    assert_eq!(game.table.board.get(goblin).map(|c| c.zone), Some(GRAVEYARD));
+}
+
+/// A spell on the stack is no target of its own (rule 115.5): a random Counterspell with
+/// the Goblin on the stack always names the Goblin. Planted with itself among the
+/// candidates, some seed's Counterspell names itself and this fails.
+#[test]
+fn a_spell_does_not_target_itself() {
+    for seed in 0..12 {
+        let (mut game, goblin) = countered([PlayerKind::Random; 2], seed);
+        game.play_move(Move::Cast(goblin)).expect("cast");
+        let counterspell = game.table.board.zone(P1, HAND)[0];
+        game.play_move(Move::Cast(counterspell)).expect("cast");
+        let log = texts(&game);
+        assert!(log.contains(&"p1 chooses Raging Goblin for Counterspell".to_string()), "seed {seed}: {log:?}");
+    }
 }

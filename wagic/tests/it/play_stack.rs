@@ -47,7 +47,7 @@ fn stack_line(text: &str) -> StackLine {
         let card = rest.split(": ").next().unwrap_or(rest);
         return StackLine::Push(format!("{card}'s ability"));
     }
-    for ending in [" resolves", " fizzles"] {
+    for ending in [" resolves", " fizzles", " is countered"] {
         if let Some(name) = text.strip_suffix(ending) {
             return StackLine::Pop(name.to_string());
         }
