@@ -11,7 +11,8 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
-[card]\nname=Counterspell\ntarget=*|stack\nauto=fizzle\nmana={U}{U}\ntype=Instant\n[/card]\n";
+[card]\nname=Counterspell\ntarget=*|stack\nauto=fizzle\nmana={U}{U}\ntype=Instant\n[/card]\n\
+[card]\nname=Spark Rod\nauto={T}:damage:1 target(creature,player)\nmana={1}\ntype=Artifact\n[/card]\n";
 
 /// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
 /// Shocks go at the Goblin they kill), a Raging Goblin for p1.
@@ -125,4 +126,29 @@ fn a_spell_does_not_target_itself() {
         let log = texts(&game);
         assert!(log.contains(&"p1 chooses Raging Goblin for Counterspell".to_string()), "seed {seed}: {log:?}");
     }
+}
+
+/// An ability with a target waits on the stack with its cost paid (the Rod is tapped) and
+/// fizzles when its target died first; it deals no damage. Planted to run as it is
+/// activated, the Rod's damage is dealt before the Shock and this fails.
+#[test]
+fn an_ability_waits_on_the_stack_and_fizzles_when_its_target_died() {
+    let (mut game, goblin, [shock, _]) = board();
+    let rod = game.table.add_card("Spark Rod", P0, BATTLEFIELD, -1).expect("a card");
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.play_move(Move::Activate { card: rod, index: 0, tap_lands: false }).expect("activates");
+    assert!(game.table.board.get(rod).is_some_and(|c| c.tapped), "its cost is paid");
+    assert_eq!(game.stack.len(), 1, "{:?}", texts(&game));
+    game.play_move(Move::Cast(shock)).expect("cast");
+    game.resolve_top().expect("resolves");
+    game.resolve_top().expect("resolves");
+    assert_eq!(game.table.board.get(goblin).map(|c| c.zone), Some(GRAVEYARD));
+    let log = texts(&game);
+    let tail: Vec<&str> = log.iter().rev().take(3).rev().map(String::as_str).collect();
+    assert_eq!(
+        tail,
+        ["Shock resolves", "Raging Goblin [p1] goes to the graveyard", "Spark Rod's ability fizzles"],
+        "{log:?}"
+    );
+    assert_eq!(game.table.board.players[1].life, STARTING_LIFE);
 }
