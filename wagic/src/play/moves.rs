@@ -279,12 +279,13 @@ impl Game {
         }
         let step = self.table.start(card, owner).map_err(stopped)?;
         let step = self.first_action(step, 0)?;
-        if self.stack_targeted(card, owner, false, step)? {
-            return self.settle();
-        }
+        let Some(done) = self.stack_targeted(card, owner, false, step)? else { return self.settle() };
         // Its only target taken by the runtime, or a question other than its one
         // target: it ran as it was cast.
         self.event(format!("{name} resolves"));
+        if !done {
+            self.event(format!("{name} does nothing"));
+        }
         if self.table.board.get(card).is_some_and(|c| c.zone == STACK) {
             self.table.board.place(card, owner, GRAVEYARD, -1);
         }
@@ -313,7 +314,9 @@ impl Game {
             self.event(format!("{name}'s ability does nothing"));
             return self.settle();
         }
-        self.stack_targeted(card, controller, true, step)?;
+        if self.stack_targeted(card, controller, true, step)? == Some(false) {
+            self.event(format!("{name}'s ability does nothing"));
+        }
         self.settle()
     }
 

@@ -36,6 +36,8 @@ pub(super) struct Item {
     /// Whether it is an ability (a spell otherwise).
     pub(super) ability: bool,
     pub(super) resolution: Resolution,
+    /// The X paid for it: another `{X}` spell cast above it pays its own.
+    x_paid: i32,
 }
 
 impl Game {
@@ -58,7 +60,8 @@ impl Game {
 
     /// Puts a spell or ability on the stack.
     pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
-        self.stack.push(Item { card, controller, ability, resolution });
+        let x_paid = self.table.board.x_paid;
+        self.stack.push(Item { card, controller, ability, resolution, x_paid });
     }
 
     /// Priority through one step: players move and pass as the module says, until both
@@ -109,7 +112,8 @@ impl Game {
 
     /// Resolves the top of the stack.
     pub(super) fn resolve_top(&mut self) -> Flow {
-        let Some(Item { card, controller, ability, resolution }) = self.stack.pop() else { return Ok(()) };
+        let Some(Item { card, controller, ability, resolution, x_paid }) = self.stack.pop() else { return Ok(()) };
+        self.table.board.x_paid = x_paid;
         let name = self.item_name(card, ability);
         let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
         if !ability && !on_stack {
@@ -192,35 +196,32 @@ impl Game {
     }
 
     /// A spell or ability started as it is cast or activated: when it asks for its one
-    /// target, the target is chosen now and it waits on the stack (`true`); any other
-    /// question is answered and it runs at once (`false`).
+    /// target, the target is chosen now and it waits on the stack (`None`); any other
+    /// question is answered and it runs at once (whether it ran to its end).
     pub(super) fn stack_targeted(
         &mut self,
         card: CardId,
         controller: PlayerId,
         ability: bool,
         step: Step,
-    ) -> Result<bool, Outcome> {
+    ) -> Result<Option<bool>, Outcome> {
         let Step::Asks(execution) = step else {
-            self.drive(step)?;
-            return Ok(false);
+            return self.drive(step).map(Some);
         };
         let request = execution.request();
         if request.kind != RequestKind::Targets || request.max != 1 {
-            self.drive(Step::Asks(execution))?;
-            return Ok(false);
+            return self.drive(Step::Asks(execution)).map(Some);
         }
         let answer = self.choose(&execution);
         let [target] = answer.as_slice() else {
             // No target taken (an optional one): it runs now without.
             let step = self.table.resume(execution, &answer).map_err(stopped)?;
-            self.drive(step)?;
-            return Ok(false);
+            return self.drive(step).map(Some);
         };
         let target = *target;
         let at: Place = target.as_card().and_then(|card| self.table.place_of(card));
         self.push(card, controller, ability, Resolution::Targeted { execution, target, at });
-        Ok(true)
+        Ok(None)
     }
 
     /// Whether `player` casting or activating now responds to something on the stack.

@@ -12,7 +12,9 @@ const CARDS: &str = "[card]\nname=Mountain\ntype=Basic Land\nsubtype=Mountain\n[
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
 [card]\nname=Island\ntype=Basic Land\nsubtype=Island\n[/card]\n\
 [card]\nname=Counterspell\ntarget=*|stack\nauto=fizzle\nmana={U}{U}\ntype=Instant\n[/card]\n\
-[card]\nname=Spark Rod\nauto={T}:damage:1 target(creature,player)\nmana={1}\ntype=Artifact\n[/card]\n";
+[card]\nname=Spark Rod\nauto={T}:damage:1 target(creature,player)\nmana={1}\ntype=Artifact\n[/card]\n\
+[card]\nname=Blaze\ntarget=creature,player\nauto=damage:X\nmana={X}{R}\ntype=Sorcery\n[/card]\n\
+[card]\nname=Fireball Flash\ntarget=creature,player\nauto=damage:X\nmana={X}{R}\ntype=Instant\n[/card]\n";
 
 /// A game in p0's first main phase: two Mountains and two Shocks for p0 (greedy: its
 /// Shocks go at the Goblin they kill), a Raging Goblin for p1.
@@ -151,4 +153,38 @@ fn an_ability_waits_on_the_stack_and_fizzles_when_its_target_died() {
         "{log:?}"
     );
     assert_eq!(game.table.board.players[1].life, STARTING_LIFE);
+}
+
+/// Each `{X}` spell deals the X paid for it: a Fireball Flash with X = 1 cast above a
+/// Blaze with X = 2 does not make the Blaze deal 1. Found writing this test: the board
+/// kept one X, the last paid.
+#[test]
+fn each_x_spell_on_the_stack_keeps_its_own_x() {
+    let library = Arc::new(Library::compile(&[("t.txt", CARDS.to_string())]).expect("compiles"));
+    let mut game = Game::new(&library, Options { players: [PlayerKind::Greedy; 2], ..Options::default() });
+    game.table.hold_questions = true;
+    for player in &mut game.table.board.players {
+        player.life = STARTING_LIFE;
+    }
+    let mut add = |name: &str, player, zone| game.table.add_card(name, player, zone, -1).expect("a card");
+    for _ in 0..3 {
+        add("Mountain", P0, BATTLEFIELD);
+    }
+    add("Mountain", P1, BATTLEFIELD);
+    add("Mountain", P1, BATTLEFIELD);
+    let blaze = add("Blaze", P0, HAND);
+    let flash = add("Fireball Flash", P1, HAND);
+    game.table.board.active = P0;
+    (game.turn, game.phase) = (1, Phase::FirstMain);
+    game.seen = game.table.board.cards.iter().map(|c| (c.zone, c.controller)).collect();
+    game.settle().expect("settles");
+    game.play_move(Move::Cast(blaze)).expect("cast");
+    game.play_move(Move::Cast(flash)).expect("cast");
+    game.resolve_top().expect("resolves");
+    game.resolve_top().expect("resolves");
+    let log = texts(&game);
+    assert!(log.contains(&"p0 casts Blaze with X = 2".to_string()), "{log:?}");
+    assert!(log.contains(&"p1 responds with Fireball Flash with X = 1".to_string()), "{log:?}");
+    let lives = [game.table.board.players[0].life, game.table.board.players[1].life];
+    assert_eq!(lives, [STARTING_LIFE - 1, STARTING_LIFE - 2], "{log:?}");
 }
