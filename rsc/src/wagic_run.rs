@@ -27,6 +27,9 @@ use crate::render::{TerminalWriter, terminal_text};
 /// The most bytes of a deck file read.
 const MAX_DECK_BYTES: u64 = 4 << 20;
 
+/// The most errors printed for one deck (as `rsc check` prints at most 100 a file).
+const MAX_DECK_ERRORS: usize = 100;
+
 /// What `rsc run --lang wagic` was asked.
 pub struct Options<'a> {
     pub cards: &'a [PathBuf],
@@ -71,7 +74,24 @@ pub fn run(options: &Options<'_>) -> Exit {
     let mut texts = Vec::new();
     for path in options.decks {
         match game::bounded::read_bytes(path, MAX_DECK_BYTES) {
-            Ok(bytes) => texts.push(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                if std::str::from_utf8(&bytes).is_err() {
+                    // Read on (Wagic's own decks carry Latin-1 comments), but a card line
+                    // with a byte that is not UTF-8 names no card: say which.
+                    let card_line = text.lines().position(|line| {
+                        !line.trim_start().trim_start_matches('\u{feff}').starts_with('#') && line.contains('\u{fffd}')
+                    });
+                    if let Some(index) = card_line {
+                        let shown = terminal_text(&path.display().to_string()).into_owned();
+                        stderr_line!(
+                            "note: {shown}:{}: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)",
+                            index + 1
+                        );
+                    }
+                }
+                texts.push(text);
+            }
             Err(error) => {
                 let why = match error {
                     game::bounded::ReadError::TooLarge(_) => format!("larger than {} MiB", MAX_DECK_BYTES >> 20),
@@ -113,6 +133,13 @@ pub fn run(options: &Options<'_>) -> Exit {
             };
             names.push(name);
             total = read.lines.iter().map(|line| line.count as usize).sum();
+            if let Some(first) = read.sideboard.first() {
+                let count = read.sideboard.len();
+                let lines = if count == 1 { "line" } else { "lines" };
+                stderr_line!(
+                    "note: {shown}:{first}: {count} sideboard {lines} not played (a game plays the main deck)"
+                );
+            }
             deck::resolve(&read, &library, sets.as_ref(), options.skip_uncompiled)
         });
         match resolved {
@@ -125,13 +152,31 @@ pub fn run(options: &Options<'_>) -> Exit {
                     let left = total.saturating_sub(played);
                     stderr_line!("note: {shown}: {left} of {total} cards left out, {played} played");
                 }
+                // A deck that cannot give its player a first draw loses at once: say why.
+                let smallest = usize::try_from(play::OPENING_HAND).unwrap_or(7) + 1;
+                if cards.len() < smallest {
+                    let played = cards.len();
+                    stderr_line!(
+                        "note: {shown}: {played} cards, fewer than an opening hand and one draw ({smallest}): \
+                         its player loses on drawing from an empty library"
+                    );
+                }
                 decks.push(cards);
             }
             Err(errors) => {
                 failed = true;
                 uncompiled |= errors.iter().any(|error| error.code == "deck-not-compiled");
-                for error in errors {
-                    stderr_line!("error[{}]: {shown}:{}: {}", error.code, error.line, terminal_text(&error.message));
+                for error in errors.iter().take(MAX_DECK_ERRORS) {
+                    let message = terminal_text(&error.message);
+                    if error.line == 0 {
+                        // The deck as a whole (`deck-empty`): no line to point at.
+                        stderr_line!("error[{}]: {shown}: {message}", error.code);
+                    } else {
+                        stderr_line!("error[{}]: {shown}:{}: {message}", error.code, error.line);
+                    }
+                }
+                if errors.len() > MAX_DECK_ERRORS {
+                    stderr_line!("note: {shown}: {} more errors not shown", errors.len() - MAX_DECK_ERRORS);
                 }
             }
         }

@@ -102,7 +102,11 @@ pub fn run(tests: &[PathBuf], cards: &[PathBuf], sets: Option<&Path>) -> Exit {
             }
             Verdict::Failed(difference) => {
                 failed += 1;
-                writeln!(out, "FAILED  {shown}: {}", terminal_text(&difference.to_string()))
+                let _ = writeln!(out, "FAILED  {shown}: {}", terminal_text(&difference.to_string()));
+                for note in &difference.notes {
+                    let _ = writeln!(out, "        note: {}", terminal_text(note));
+                }
+                Ok(())
             }
             Verdict::Skipped(skip) => {
                 skipped += 1;

@@ -368,6 +368,8 @@ pub fn read(source: &str) -> Result<TestFile, ReadError> {
     let mut test = TestFile::default();
     let mut section = Section::Before;
     let mut last_line = 0u32;
+    // The first heading met out of its place: the line, the heading, the one due.
+    let mut misplaced: Option<(u32, String, &'static str)> = None;
     for (index, raw) in source.split('\n').enumerate() {
         let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
         let line = raw.trim_end_matches('\r');
@@ -401,11 +403,21 @@ pub fn read(source: &str) -> Result<TestFile, ReadError> {
             section = next;
             continue;
         }
+        if misplaced.is_none() && HEADINGS.contains(&trimmed) && section != Section::After {
+            // Wagic reads a heading out of its place as a line of the section it is in:
+            // the file is kept only if the heading due comes later.
+            misplaced = Some((number, raw.trim().to_string(), due(section)));
+        }
         match section {
             Section::Before | Section::After => {}
             Section::InitPhase | Section::AssertPhase => {
-                let phase = Phase::named(trimmed)
-                    .ok_or_else(|| ReadError::new(number, format!("`{trimmed}` is not a phase Wagic knows")))?;
+                let Some(phase) = Phase::named(trimmed) else {
+                    // A player's line (`life:20`) or a heading here: a heading was left out.
+                    if trimmed.contains(':') || HEADINGS.contains(&trimmed) {
+                        return Err(ReadError::new(number, out_of_place(trimmed, due(section))));
+                    }
+                    return Err(ReadError::new(number, unknown_phase(trimmed)));
+                };
                 let state = if section == Section::InitPhase { &mut test.init } else { &mut test.expected };
                 state.phase = Some(phase);
             }
@@ -416,20 +428,50 @@ pub fn read(source: &str) -> Result<TestFile, ReadError> {
             Section::Do => test.moves.push(Move { line: number, text: trimmed.to_string() }),
         }
     }
-    let missing = match section {
-        Section::Before => Some("[INIT]"),
-        Section::InitPhase => Some("[INIT]'s [PLAYER1]"),
-        Section::InitPlayer1 => Some("[INIT]'s [PLAYER2]"),
-        Section::InitPlayer2 => Some("[DO]"),
-        Section::Do => Some("[ASSERT]"),
-        Section::AssertPhase => Some("[ASSERT]'s [PLAYER1]"),
-        Section::AssertPlayer1 => Some("[ASSERT]'s [PLAYER2]"),
-        Section::AssertPlayer2 | Section::After => None,
-    };
-    if let Some(missing) = missing {
-        return Err(ReadError::new(last_line.max(1), format!("the file ends before {missing}")));
+    if section == Section::After {
+        return Ok(test);
     }
-    Ok(test)
+    if let Some((line, heading, due)) = misplaced {
+        return Err(ReadError::new(line, out_of_place(&heading, due)));
+    }
+    Err(ReadError::new(last_line.max(1), format!("the file ends before {}", due(section))))
+}
+
+/// The section headings, lower case.
+const HEADINGS: &[&str] = &["[init]", "[player1]", "[player2]", "[do]", "[assert]", "[end]"];
+
+/// The heading due after `section`.
+fn due(section: Section) -> &'static str {
+    match section {
+        Section::Before => "[INIT]",
+        Section::InitPhase => "[INIT]'s [PLAYER1]",
+        Section::InitPlayer1 => "[INIT]'s [PLAYER2]",
+        Section::InitPlayer2 => "[DO]",
+        Section::Do => "[ASSERT]",
+        Section::AssertPhase => "[ASSERT]'s [PLAYER1]",
+        Section::AssertPlayer1 => "[ASSERT]'s [PLAYER2]",
+        Section::AssertPlayer2 | Section::After => "[END]",
+    }
+}
+
+/// The error of a line where a heading is due.
+fn out_of_place(written: &str, due: &str) -> String {
+    format!(
+        "`{written}` where {due} is due ([INIT] and [ASSERT] each need a [PLAYER1] and a [PLAYER2] line, \
+         even with nothing under them)"
+    )
+}
+
+/// The error of a phase name Wagic does not know: the phase meant, or the list.
+fn unknown_phase(written: &str) -> String {
+    let names = PHASES.iter().flat_map(|(_, names)| names.iter().copied());
+    match crate::front::did_you_mean(written, names) {
+        Some(hint) => format!("`{written}` is not a phase Wagic knows: {hint}"),
+        None => {
+            let names: Vec<&str> = PHASES.iter().map(|(_, names)| names[0]).collect();
+            format!("`{written}` is not a phase Wagic knows (its phases: {})", names.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -460,7 +502,10 @@ mod tests {
     #[test]
     fn what_cannot_be_read_is_an_error_at_its_line() {
         let bad_phase = SHOCK.replace("[ASSERT]\nFIRSTMAIN", "[ASSERT]\nFIRSTMAYN");
-        assert_eq!(read(&bad_phase).unwrap_err().to_string(), "line 13: `firstmayn` is not a phase Wagic knows");
+        assert_eq!(
+            read(&bad_phase).unwrap_err().to_string(),
+            "line 13: `firstmayn` is not a phase Wagic knows: did you mean `firstmain`?"
+        );
         let bad_life = SHOCK.replace("life:20", "life:twenty");
         assert_eq!(read(&bad_life).unwrap_err().to_string(), "line 19: life `twenty` is not a number");
         let bad_mana = SHOCK.replace("manapool:{R}", "manapool:{X}");
@@ -468,6 +513,35 @@ mod tests {
         let cut = &SHOCK[..SHOCK.find("[ASSERT]").unwrap()];
         assert_eq!(read(cut).unwrap_err().to_string(), "line 11: the file ends before [ASSERT]");
         assert_eq!(read("").unwrap_err().to_string(), "line 1: the file ends before [INIT]");
+    }
+
+    /// An [INIT] with no [PLAYER2] was `the file ends before [DO]`, at the last line,
+    /// though the file has a [DO]; a misspelt phase got no hint.
+    #[test]
+    fn a_heading_out_of_its_place_is_the_error() {
+        let no_player2 = SHOCK.replacen("[PLAYER2]\ninplay:Grizzly Bears,129471\n", "", 1);
+        assert_eq!(
+            read(&no_player2).unwrap_err().to_string(),
+            "line 7: `[DO]` where [INIT]'s [PLAYER2] is due ([INIT] and [ASSERT] each need a [PLAYER1] and a \
+             [PLAYER2] line, even with nothing under them)"
+        );
+        let no_assert_player1 = SHOCK.replace("[ASSERT]\nFIRSTMAIN\n[PLAYER1]\n", "[ASSERT]\nFIRSTMAIN\n");
+        let error = read(&no_assert_player1).unwrap_err().to_string();
+        assert!(error.starts_with("line 14: `graveyard:shock` where [ASSERT]'s [PLAYER1] is due"), "{error}");
+        // Out of its place but followed by the heading due, Wagic keeps the file, as here.
+        let late = SHOCK.replace("[PLAYER2]\ninplay", "[DO]\n[PLAYER2]\ninplay");
+        assert!(read(&late).is_ok());
+        let typo = SHOCK.replace("[INIT]\nFIRSTMAIN", "[INIT]\nFIRSTMAN");
+        assert_eq!(
+            read(&typo).unwrap_err().to_string(),
+            "line 3: `firstman` is not a phase Wagic knows: did you mean `firstmain`?"
+        );
+        let far = SHOCK.replace("[INIT]\nFIRSTMAIN", "[INIT]\nMAIN1");
+        let error = read(&far).unwrap_err().to_string();
+        assert!(
+            error.starts_with("line 3: `main1` is not a phase Wagic knows (its phases: untap, upkeep, draw,"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -290,3 +290,73 @@ fn arguments_of_the_other_language_are_usage_errors() {
     let output = run_game(&dir, ["bears.txt", "missing.txt"], &[]);
     assert_eq!(code(&output), 2, "a deck that cannot be read");
 }
+
+/// A sideboard line was a card the card files lacked; a deck of 3 cards lost with no
+/// word of why, an empty one (`deck-empty` was never given) too; 5,000 unknown lines
+/// printed 5,000 errors.
+#[test]
+fn a_newcomer_s_deck_is_read_or_refused_with_a_note() {
+    let dir = decks();
+    dir.file("side.txt", "#NAME:Side\n5 Forest\n4 x Grizzly Bears\nGrizzly Bears x1\nSB: 2 Shock\n#SB:1129\n");
+    let output = run_game(&dir, ["side.txt", "goblins.txt"], &["--turn-limit", "2"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let side = dir.path().join("side.txt").display().to_string();
+    assert_eq!(stderr(&output), format!("note: {side}:5: 1 sideboard line not played (a game plays the main deck)\n"));
+    dir.file("tiny.txt", "Grizzly Bears\nForest\nForest\n");
+    let output = run_game(&dir, ["tiny.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let tiny = dir.path().join("tiny.txt").display().to_string();
+    assert!(
+        stderr(&output).contains(&format!("note: {tiny}: 3 cards, fewer than an opening hand and one draw (8)")),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).contains("winner: p1 (Goblins): p0 draws from an empty library"), "{}", stdout(&output));
+    dir.file("empty.txt", "#NAME:Empty\n# cards to come\n");
+    let output = run_game(&dir, ["empty.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1, "an empty deck is an error: {}", stdout(&output));
+    let empty = dir.path().join("empty.txt").display().to_string();
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "error[deck-empty]: {empty}: no card lines (one card a line: `4 Grizzly Bears`, `Forest`, or a Wagic id)\n"
+        )
+    );
+    dir.file("typos.txt", "Grizly Bears\n".repeat(5000));
+    let output = run_game(&dir, ["typos.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1);
+    let report = stderr(&output);
+    let typos = dir.path().join("typos.txt").display().to_string();
+    assert_eq!(report.lines().filter(|line| line.starts_with("error[deck-unknown-card]")).count(), 100, "{report}");
+    assert!(report.starts_with(&format!(
+        "error[deck-unknown-card]: {typos}:1: no card named `Grizly Bears` in the card files: did you mean `Grizzly Bears`?\n"
+    )));
+    assert!(report.contains(&format!("note: {typos}: 4900 more errors not shown")), "{report}");
+}
+
+/// A deck saved as Latin-1 named no card on the line of its accented name, and nothing
+/// said why: a note names the line. A comment in Latin-1 (as Wagic's AI decks have) is
+/// read without one.
+#[test]
+fn a_card_line_that_is_not_utf8_gets_a_note() {
+    let dir = decks();
+    dir.file(
+        "latin.txt",
+        b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n2 Grizzly Bears\xa0\n3 Grizzly Bears\n".as_slice(),
+    );
+    let output = run_game(&dir, ["latin.txt", "goblins.txt"], &[]);
+    assert_eq!(code(&output), 1);
+    let latin = dir.path().join("latin.txt").display().to_string();
+    let report = stderr(&output);
+    assert!(
+        report.starts_with(&format!(
+            "note: {latin}:4: not UTF-8: a name with such a byte matches no card (save the deck as UTF-8)\n\
+             error[deck-unknown-card]: {latin}:4: no card named `Grizzly Bears\u{fffd}`"
+        )),
+        "{report}"
+    );
+    dir.file("latin.txt", b"#NAME:Latin\n#2x El-Hajj\xe2j\n5 Forest\n5 Grizzly Bears\n".as_slice());
+    let output = run_game(&dir, ["latin.txt", "goblins.txt"], &["--turn-limit", "1"]);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "a Latin-1 comment is no concern");
+}

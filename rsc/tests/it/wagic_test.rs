@@ -140,3 +140,66 @@ fn sets_name_the_cards_tests_give_by_id() {
     assert_eq!(code(&no_sets), 2, "{}", stderr(&no_sets));
     assert!(stderr(&no_sets).contains("holds no Wagic set file (`_cards.dat`)"), "{}", stderr(&no_sets));
 }
+
+/// A test author's mistakes: a failed test said only its first difference, though a
+/// move clicked nothing and the value compared was one `[ASSERT]` leaves out; an [INIT]
+/// with no [PLAYER2] was `the file ends before [DO]` at the file's last line; a misspelt
+/// card was only `a card not in the card files`, a misspelt `goto` phase only `a phase
+/// Wagic does not know`.
+#[test]
+fn a_test_author_s_mistakes_are_explained() {
+    let dir = TempDir::new("wagic-test-author");
+    let cards = dir.file("cards.txt", CARDS);
+    let missed = shock_test("graveyard:Grizzly Bears\n").replace("[DO]\nShock\n", "[DO]\nShok\nShock\n");
+    dir.file("tests/missed.txt", missed.replace("graveyard:Shock\n", ""));
+    dir.file(
+        "tests/nop2.txt",
+        shock_test("graveyard:Grizzly Bears\n").replace("[PLAYER2]\ninplay:Grizzly Bears\n", ""),
+    );
+    dir.file("tests/typo.txt", shock_test("graveyard:Grizzly Bears\n").replace("hand:Shock", "hand:Shokc"));
+    let goto = shock_test("graveyard:Grizzly Bears\n")
+        .replace("Grizzly Bears\n[ASSERT]", "Grizzly Bears\ngoto secondman\n[ASSERT]");
+    dir.file("tests/zgoto.txt", goto);
+    let tests = dir.path().join("tests");
+    let output = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
+    assert_eq!(code(&output), 1, "a test failed: {}", stderr(&output));
+    let path = |name: &str| tests.join(name).display().to_string();
+    let expected = format!(
+        "FAILED  {}: player 1 graveyard: expected [], got [shock]\n        \
+         note: line 10: `shok` names no card on the board: it clicked nothing\n\
+         skipped {}: not a test file Wagic's reader accepts (line 7: `[DO]` where [INIT]'s [PLAYER2] is due \
+         ([INIT] and [ASSERT] each need a [PLAYER1] and a [PLAYER2] line, even with nothing under them))\n\
+         skipped {}: a card not in the card files (shokc: did you mean `Shock`?)\n\
+         skipped {}: a `goto` to a phase Wagic does not know (line 12: `goto secondman`: did you mean `secondmain`?)\n",
+        path("missed.txt"),
+        path("nop2.txt"),
+        path("typo.txt"),
+        path("zgoto.txt"),
+    );
+    assert!(stdout(&output).starts_with(&expected), "{}", stdout(&output));
+    // A value `[ASSERT]` leaves out is Wagic's default, and the failure says so.
+    dir.file("tests/missed.txt", shock_test("graveyard:Grizzly Bears\n").replace("manapool:{R}", "manapool:{R}{R}"));
+    let output = rsc([
+        "test".as_ref(),
+        "--lang".as_ref(),
+        "wagic".as_ref(),
+        tests.join("missed.txt").as_os_str(),
+        "--cards".as_ref(),
+        cards.as_os_str(),
+    ]);
+    assert!(
+        stdout(&output).contains(
+            ": player 1 manapool: expected {0}, got {R}\n        \
+             note: [ASSERT]'s [PLAYER1] has no `manapool:` line: Wagic expects an empty pool, {0}\n"
+        ),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -116,7 +116,8 @@ impl<H: Host> Runtime<H> {
             auto.card != card
         });
         if !held.is_empty() {
-            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+            held.sort_unstable();
+            exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
         }
     }
 
@@ -206,8 +207,12 @@ impl<H: Host> Runtime<H> {
         for index in 0..self.world.continuous.len() {
             let Some(auto) = self.world.continuous.get_mut(index) else { break };
             let (card, program_card, auto_idx) = (auto.card, auto.program_card, auto.auto);
-            let held = std::mem::take(&mut auto.effects);
-            exec::end_effects(&mut self.world.effects, host, |effect| held.contains(&effect.id));
+            let mut held = std::mem::take(&mut auto.effects);
+            if !held.is_empty() {
+                // A lord over a board of tokens holds one effect a creature.
+                held.sort_unstable();
+                exec::end_effects(&mut self.world.effects, host, |effect| held.binary_search(&effect.id).is_ok());
+            }
             *started += 1;
             if *started > MAX_RUNS_PER_DRAIN {
                 let mut trap = Trap::new(TrapCode::EventCascade);

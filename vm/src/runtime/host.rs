@@ -266,6 +266,15 @@ pub trait Host {
     /// removed it): undo exactly it.
     fn end_effect(&mut self, _effect: &Effect) {}
 
+    /// Several effects end together, in this order (a continuous auto refreshing ends all
+    /// it held; a card leaving play ends its own): by default [`Host::end_effect`] for
+    /// each in turn. A host keeping many effects can undo them all in one pass.
+    fn end_effects(&mut self, effects: &[Effect]) {
+        for effect in effects {
+            self.end_effect(effect);
+        }
+    }
+
     // ---- state for the game's builtins ----
 
     /// Appends the cards of `player`'s `zone` to `out`, in order (index 0 = top).

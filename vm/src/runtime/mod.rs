@@ -127,8 +127,10 @@ pub const MAX_EVENT_DEPTH: u32 = 32;
 /// How many autos one [`Runtime::run_events`] may start.
 pub const MAX_RUNS_PER_DRAIN: u32 = 10_000;
 /// How many effects recorded by executions may be in force at once: each record looks
-/// for a duplicate among them, and a game of real cards holds a few dozen.
-pub const MAX_EFFECTS: usize = 1_024;
+/// for a duplicate among them. Most games hold a few dozen, but a lord over a board of
+/// tokens holds one a creature (four anthems over 256 Wagic tokens are 1,024), so the
+/// cap is far above any board a game reaches.
+pub const MAX_EFFECTS: usize = 16_384;
 /// The runtime of one game: a program, the game's builtins, the cards in play with their
 /// subscriptions, the recorded effects and the event queue. Clone it (with the host and
 /// a suspended execution) to explore alternatives.

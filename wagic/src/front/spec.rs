@@ -289,11 +289,24 @@ fn read_term(piece: Piece<'_>) -> Result<TermTest<'_>, Unsupported> {
     Err(Unsupported::new(piece, &format!("spec term `{}`", leading_word(text))).with_help(help))
 }
 
-/// The leading run of letters of `text`, lower-cased (how a construct is named in tallies).
+/// The leading run of letters of `text`, lower-cased (how a construct is named in tallies);
+/// with none, its first 12 characters, `…` when cut.
 pub fn leading_word(text: &str) -> String {
     let word: String = text.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-    if word.is_empty() { text.chars().take(12).collect() } else { quoted(&word) }
+    if !word.is_empty() {
+        return quoted(&word);
+    }
+    // No letters first (`{B}:regenerate`): its first characters, marked as cut (a message
+    // quoting `{B}:regenera` read as the card's typo).
+    let mut start: String = text.chars().take(LEADING_CHARS).collect();
+    if start.len() < text.len() {
+        start.push('…');
+    }
+    start
 }
+
+/// The most characters [`leading_word`] gives of a construct that starts with no letter.
+const LEADING_CHARS: usize = 12;
 
 /// The most characters of the file a construct's name quotes: a key or zone of
 /// megabytes is named by its start.

@@ -275,8 +275,14 @@ impl Game {
                 self.event(format!("{name} would deal {amount} damage to {target_name} (prevented)"));
                 continue;
             }
+            // Protection or a shield may prevent it: the log says what was dealt.
+            let dealt = self.table.board.damage_after_prevention(source, target, amount);
             WagicHost::deal_damage(&mut self.table.board, source, target, amount);
-            self.event(format!("{name} deals {amount} damage to {target_name}"));
+            self.event(match amount - dealt {
+                0 => format!("{name} deals {amount} damage to {target_name}"),
+                _ if dealt == 0 => format!("{name} would deal {amount} damage to {target_name} (prevented)"),
+                prevented => format!("{name} deals {dealt} damage to {target_name} ({prevented} prevented)"),
+            });
         }
         self.table.board.combat_damage = false;
     }

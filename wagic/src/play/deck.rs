@@ -3,7 +3,10 @@
 //! name with an optional count (`4 Grizzly Bears`, `4x Grizzly Bears`), or as Wagic's
 //! newer decks write it, `Name (SET) *count` (the set is not needed: one name, one card).
 //! Unlike Wagic, which reads `4 Grizzly Bears` as the card of id 4, a number followed by
-//! a name is a count. [`read`] reads
+//! a name is a count, as are the other ways deck lists write one (`4 x Grizzly Bears`,
+//! `x4 Grizzly Bears`, `Grizzly Bears x4`). Sideboard lines, Wagic's `#SB:` and the
+//! `SB: 2 Naturalize` of other deck formats, or the lines after a `Sideboard` line, are
+//! counted and not played. [`read`] reads
 //! one; [`resolve`] turns it into the card names a game plays, each card checked against
 //! the library: a name not in the card files, an id no set file maps, or a card that does
 //! not compile is a [`DeckError`] at its line, with a stable code.
@@ -15,6 +18,21 @@ use super::MAX_DECK_CARDS;
 
 /// The most copies one line may ask for.
 pub const MAX_COUNT: u32 = 1000;
+
+/// The most unknown names of one deck given the name meant (`did you mean`).
+const MAX_SUGGESTIONS: usize = 20;
+
+/// The most characters of a deck line's name shown in an error.
+const MAX_SHOWN_CHARS: usize = 80;
+
+/// A deck line's name as an error shows it: at most [`MAX_SHOWN_CHARS`] characters (a
+/// line of megabytes is not printed whole).
+fn shown(name: &str) -> String {
+    match name.char_indices().nth(MAX_SHOWN_CHARS) {
+        Some((at, _)) => format!("{}… ({} bytes)", &name[..at], name.len()),
+        None => name.to_string(),
+    }
+}
 
 /// The most lines of a deck file read (a line past them is an error).
 pub const MAX_LINES: usize = 100_000;
@@ -46,6 +64,9 @@ pub struct Deck {
     pub name: String,
     /// Its card lines, in order.
     pub lines: Vec<DeckLine>,
+    /// The sideboard's card lines (`SB: 2 Naturalize`, or after a `Sideboard` line): a
+    /// game plays the main deck only, as Wagic does.
+    pub sideboard: Vec<u32>,
 }
 
 /// A deck line the game cannot play.
@@ -78,6 +99,7 @@ fn error(code: &'static str, line: u32, message: String) -> DeckError {
 /// [`MAX_COUNT`], or more than [`MAX_LINES`] lines.
 pub fn read(text: &str) -> Result<Deck, DeckError> {
     let mut deck = Deck::default();
+    let mut in_sideboard = false;
     // A file saved with a byte order mark (Windows editors), as Wagic's card reader takes one.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (index, raw) in text.lines().enumerate() {
@@ -96,6 +118,17 @@ pub fn read(text: &str) -> Result<Deck, DeckError> {
         if text.is_empty() {
             continue;
         }
+        // Other deck formats' sideboards: `SB: 2 Naturalize` (Magic Workstation) or a
+        // `Sideboard` line before the sideboard's cards (Arena, MTGO).
+        let heading = text.trim_end_matches(':');
+        if heading.eq_ignore_ascii_case("sideboard") {
+            in_sideboard = true;
+            continue;
+        }
+        if in_sideboard || text.get(..3).is_some_and(|prefix| prefix.eq_ignore_ascii_case("sb:")) {
+            deck.sideboard.push(line);
+            continue;
+        }
         // Wagic's own form: `name (SET) *count #comment` (`MTGDeck::MTGDeck` reads the count
         // as `atoi` does, after ` *`; `getCardByName` drops the set after ` (`).
         let (text, starred) = match text.split_once(" *") {
@@ -103,12 +136,9 @@ pub fn read(text: &str) -> Result<Deck, DeckError> {
             None => (text, None),
         };
         let text = text.split_once(" (").map_or(text, |(name, _)| name.trim());
-        let (count, name) = match (starred, text.split_once(char::is_whitespace)) {
-            (Some(count), _) => (count, text),
-            (None, Some((first, rest))) if first.trim_end_matches(['x', 'X']).parse::<u64>().is_ok() => {
-                (first.trim_end_matches(['x', 'X']).parse::<u64>().unwrap_or(0), rest.trim())
-            }
-            (None, _) => (1, text),
+        let (count, name) = match starred {
+            Some(count) => (count, text),
+            None => counted(text),
         };
         if count == 0 || count > u64::from(MAX_COUNT) {
             return Err(error("deck-count", line, format!("a count of {count} (1 to {MAX_COUNT})")));
@@ -123,6 +153,38 @@ pub fn read(text: &str) -> Result<Deck, DeckError> {
     Ok(deck)
 }
 
+/// A line's count and card: `4 Name`, `4x Name`, `4 x Name`, `x4 Name`, `Name x4`, or
+/// `Name` (one copy).
+fn counted(text: &str) -> (u64, &str) {
+    // `4`, `4x`, `x4` (either case): a count.
+    let count = |word: &str| {
+        let digits = word.trim_end_matches(['x', 'X']);
+        let digits = if digits.len() == word.len() { word.trim_start_matches(['x', 'X']) } else { digits };
+        if digits.len() + 1 < word.len() { None } else { digits.parse::<u64>().ok() }
+    };
+    if let Some((first, rest)) = text.split_once(char::is_whitespace)
+        && let Some(number) = count(first)
+    {
+        let rest = rest.trim_start();
+        // `4 x Name`: the `x` is the count's.
+        let rest = match rest.split_once(char::is_whitespace) {
+            Some((x, name)) if x.eq_ignore_ascii_case("x") && first.bytes().all(|b| b.is_ascii_digit()) => {
+                name.trim_start()
+            }
+            _ => rest,
+        };
+        return (number, rest);
+    }
+    if let Some((rest, last)) = text.rsplit_once(char::is_whitespace)
+        && last.len() > 1
+        && last.starts_with(['x', 'X'])
+        && let Some(number) = count(last)
+    {
+        return (number, rest.trim_end());
+    }
+    (1, text)
+}
+
 /// The number at the start of `text` (after spaces), as C's `atoi` reads it: 0 when
 /// there is none, [`u64::MAX`] past it.
 fn leading_number(text: &str) -> u64 {
@@ -133,7 +195,8 @@ fn leading_number(text: &str) -> u64 {
 /// The card names (as the library writes them, one a copy, in deck order) a game plays
 /// of `deck`; with `skip_uncompiled`, the lines naming a card that does not compile are
 /// left out and returned beside them. Every other line the game cannot play is an error,
-/// all of them returned; so is a deck of more than [`MAX_DECK_CARDS`] cards.
+/// all of them returned; so is a deck of more than [`MAX_DECK_CARDS`] cards, and one with
+/// no card to play (`deck-empty`).
 pub fn resolve(
     deck: &Deck,
     library: &Library,
@@ -143,14 +206,29 @@ pub fn resolve(
     let mut cards = Vec::new();
     let mut errors = Vec::new();
     let mut left_out = Vec::new();
+    let mut suggested = 0usize;
+    let mut all_names: Option<Vec<&str>> = None;
     let known = |entry: &crate::sets::SetEntry| library.name_of(&entry.name).is_some();
     for line in &deck.lines {
         let written = match &line.card {
             DeckCard::Name(name) => name.clone(),
             DeckCard::Id(id) => {
                 let Some(sets) = sets else {
-                    let message = format!("card id {id} with no set files to name it (pass `--sets`)");
-                    errors.push(error("deck-id-without-sets", line.line, message));
+                    // One error for the deck's first id: a deck of Wagic's AI folder gives
+                    // sixty, and each would say the same.
+                    if !errors.iter().any(|error: &DeckError| error.code == "deck-id-without-sets") {
+                        let ids = deck.lines.iter().filter(|line| matches!(line.card, DeckCard::Id(_))).count();
+                        let others = match ids {
+                            1 => String::new(),
+                            2 => ", as does 1 more line".to_string(),
+                            _ => format!(", as do {} more lines", ids - 1),
+                        };
+                        let message = format!(
+                            "card id {id} with no set files to name it{others}: pass `--sets` with a Wagic \
+                             install's `Res/sets` folder"
+                        );
+                        errors.push(error("deck-id-without-sets", line.line, message));
+                    }
                     continue;
                 };
                 match sets.printing(*id, known) {
@@ -162,16 +240,32 @@ pub fn resolve(
                 }
             }
         };
+        let mut unknown = || {
+            // A misspelt name gets the card meant, for the first few lines only: each
+            // suggestion looks at every name of the card files.
+            let hint = if suggested < MAX_SUGGESTIONS {
+                suggested += 1;
+                let names = all_names.get_or_insert_with(|| {
+                    let mut names: Vec<&str> = library.names().collect();
+                    // In one order, so that of two names as close the same is given.
+                    names.sort_unstable();
+                    names
+                });
+                crate::front::did_you_mean(&written, names.iter().copied()).map(|hint| format!(": {hint}"))
+            } else {
+                None
+            };
+            let message = format!("no card named `{}` in the card files{}", shown(&written), hint.unwrap_or_default());
+            error("deck-unknown-card", line.line, message)
+        };
         let Some(name) = library.name_of(&written) else {
-            let message = format!("no card named `{written}` in the card files");
-            errors.push(error("deck-unknown-card", line.line, message));
+            errors.push(unknown());
             continue;
         };
         match library.rules_of(name) {
             Ok(_) => {}
             Err(Missing::Unknown) => {
-                let message = format!("no card named `{written}` in the card files");
-                errors.push(error("deck-unknown-card", line.line, message));
+                errors.push(unknown());
                 continue;
             }
             Err(Missing::NotCompiled(why)) => {
@@ -191,6 +285,16 @@ pub fn resolve(
             break;
         }
         cards.extend(std::iter::repeat_n(name.to_string(), line.count as usize));
+    }
+    if errors.is_empty() && cards.is_empty() {
+        // Nothing to play (a file of comments, the wrong file, every card left out): the
+        // game would only be lost on the first draw.
+        let message = if left_out.is_empty() {
+            "no card lines (one card a line: `4 Grizzly Bears`, `Forest`, or a Wagic id)".to_string()
+        } else {
+            format!("no card left to play: the {} lines of cards that do not compile are left out", left_out.len())
+        };
+        errors.push(error("deck-empty", 0, message));
     }
     if errors.is_empty() { Ok((cards, left_out)) } else { Err(errors) }
 }
@@ -270,6 +374,58 @@ mod tests {
         assert_eq!(deck.name, "Bears");
         assert_eq!(deck.lines.len(), 1);
         assert_eq!(deck.lines[0].card, DeckCard::Name("Forest".into()));
+    }
+
+    /// `x4 Lava Spike`, `4 x Incinerate` and `Shock x4` were names the card files lack.
+    #[test]
+    fn a_count_reads_as_deck_lists_write_it() {
+        let text = "4 Bolt\n4x Bolt\n4X Bolt\nx4 Bolt\n4 x Bolt\n4 X Bolt\nBolt x4\nBolt *4\n";
+        let deck = read(text).expect("reads");
+        for line in &deck.lines {
+            assert_eq!((&line.card, line.count), (&DeckCard::Name("Bolt".into()), 4), "line {}", line.line);
+        }
+        assert_eq!(deck.lines.len(), 8);
+        // Words that only look like counts stay in the name.
+        let names = |text: &str| -> Vec<(String, u32)> {
+            read(text)
+                .expect("reads")
+                .lines
+                .into_iter()
+                .map(|line| match line.card {
+                    DeckCard::Name(name) => (name, line.count),
+                    DeckCard::Id(id) => (id.to_string(), line.count),
+                })
+                .collect()
+        };
+        assert_eq!(names("xx4 Bolt\n"), [("xx4 Bolt".into(), 1)]);
+        assert_eq!(names("Bolt x\n"), [("Bolt x".into(), 1)]);
+        assert_eq!(names("x Bolt\n"), [("x Bolt".into(), 1)]);
+        assert_eq!(names("4x x Bolt\n"), [("x Bolt".into(), 4)]);
+        assert_eq!(names("2 x 1129\n"), [("1129".into(), 2)]);
+    }
+
+    /// `SB: 2 Naturalize` was a card name; the lines after `Sideboard` were played.
+    #[test]
+    fn sideboard_lines_are_counted_and_not_played() {
+        let deck =
+            read("4 Forest\n#SB:1129\nSB: 2 Naturalize\nsb:Shock\n\nSideboard:\n3 Giant Growth\n").expect("reads");
+        assert_eq!(deck.lines.len(), 1);
+        assert_eq!(deck.sideboard, [3, 4, 7]);
+        let deck = read("sideboard\n4 Forest\n").expect("reads");
+        assert_eq!((deck.lines.len(), deck.sideboard.len()), (0, 1));
+    }
+
+    /// A 3 MB name was printed whole in its error.
+    #[test]
+    fn a_long_name_is_shown_cut() {
+        let long = "A".repeat(1_000_000);
+        let cut = shown(&long);
+        assert!(cut.starts_with(&"A".repeat(MAX_SHOWN_CHARS)), "{cut}");
+        assert!(cut.ends_with("… (1000000 bytes)"), "{cut}");
+        assert!(cut.len() < 200);
+        assert_eq!(shown("Grizzly Bears"), "Grizzly Bears");
+        // Cut at a character, not inside one.
+        assert!(shown(&"é".repeat(100)).starts_with(&"é".repeat(MAX_SHOWN_CHARS)));
     }
 
     #[test]

@@ -322,12 +322,16 @@ impl Game {
                 }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
-                Phase::Upkeep
-                | Phase::Draw
-                | Phase::FirstMain
-                | Phase::CombatBegin
-                | Phase::SecondMain
-                | Phase::EndOfTurn => self.priority_window()?,
+                Phase::Upkeep | Phase::Draw | Phase::FirstMain | Phase::CombatBegin | Phase::SecondMain => {
+                    self.priority_window()?
+                }
+                Phase::EndOfTurn => {
+                    self.priority_window()?;
+                    // Treason (Spark Elemental): sacrificed as the end step ends, as the
+                    // test runner and Wagic do.
+                    self.table.sacrifice_treason().map_err(stopped)?;
+                    self.settle()?;
+                }
                 Phase::Cleanup => self.cleanup()?,
                 _ => {}
             }

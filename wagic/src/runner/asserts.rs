@@ -4,7 +4,9 @@ use super::*;
 
 /// The first difference between the board and `[ASSERT]`, in Wagic's order.
 pub(super) fn compare(table: &Table, phase: Phase, expected: &State) -> Option<Difference> {
-    let difference = |place: String, expected: String, actual: String| Some(Difference { place, expected, actual });
+    let difference = |place: String, expected: String, actual: String| {
+        Some(Difference { place, expected, actual, notes: Vec::new() })
+    };
     let want = expected.phase.unwrap_or(phase);
     if want != phase {
         return difference("phase".into(), want.name().into(), phase.name().into());
@@ -13,13 +15,30 @@ pub(super) fn compare(table: &Table, phase: Phase, expected: &State) -> Option<D
         let player = if index == 0 { P0 } else { P1 };
         let who = format!("player {}", index + 1);
         let have = &table.board.players[index];
+        // A value `[ASSERT]` leaves out is Wagic's default: a failed test says so.
+        let unwritten = |key: &str, default: &str| {
+            vec![format!("[ASSERT]'s [PLAYER{}] has no `{key}:` line: Wagic expects {default}", index + 1)]
+        };
         let life = want.life.unwrap_or(20);
         if have.life != life {
-            return difference(format!("{who} life"), life.to_string(), have.life.to_string());
+            let mut found = difference(format!("{who} life"), life.to_string(), have.life.to_string());
+            if want.life.is_none()
+                && let Some(found) = found.as_mut()
+            {
+                found.notes = unwritten("life", "20");
+            }
+            return found;
         }
         let mana = want.mana.unwrap_or([0; 6]);
         if have.mana != mana {
-            return difference(format!("{who} manapool"), testfile::mana_text(&mana), testfile::mana_text(&have.mana));
+            let mut found =
+                difference(format!("{who} manapool"), testfile::mana_text(&mana), testfile::mana_text(&have.mana));
+            if want.mana.is_none()
+                && let Some(found) = found.as_mut()
+            {
+                found.notes = unwritten("manapool", "an empty pool, {0}");
+            }
+            return found;
         }
         for zone in Zone::ALL {
             let names = zone_names(table, player, zone_of(zone));

@@ -7,7 +7,12 @@ impl Run<'_> {
     /// A move with nothing waiting: a word of Wagic's test suite, or a card clicked.
     pub(super) fn click(&mut self, line: u32, text: &str) -> Result<Option<Pending>, Skip> {
         let Some(value) = self.named(text) else {
-            // Wagic's driver finds no card (`getCard` is null) and clicks nothing.
+            // Wagic's driver finds no card (`getCard` is null) and clicks nothing; a
+            // failed test says so, the likely cause.
+            if self.ignored_clicks.len() < MAX_NOTES {
+                self.ignored_clicks
+                    .push(format!("line {line}: `{text}` names no card on the board: it clicked nothing"));
+            }
             return Ok(None);
         };
         let Value::Card(card) = value else {

@@ -95,6 +95,7 @@ pub(super) fn identity_difference(
                             usize::from(found_player != P0) + 1,
                             zone_name(found_zone)
                         ),
+                        notes: Vec::new(),
                     });
                 }
             }

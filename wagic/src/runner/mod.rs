@@ -114,6 +114,9 @@ pub const MAX_MOVES: usize = 10_000;
 /// The most cards one test puts on the board.
 pub const MAX_CARDS: usize = 10_000;
 
+/// The most notes a failed test carries ([`Difference::notes`]).
+const MAX_NOTES: usize = 10;
+
 /// How a test ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -134,6 +137,10 @@ pub struct Difference {
     pub expected: String,
     /// What the board has.
     pub actual: String,
+    /// What may explain it: a value `[ASSERT]` leaves out (Wagic's default compared), and
+    /// `[DO]` lines that did nothing (a click on a card not on the board, which Wagic's
+    /// driver ignores), each as `line N: ...`.
+    pub notes: Vec<String>,
 }
 
 impl fmt::Display for Difference {
@@ -163,6 +170,18 @@ fn skip(reason: &'static str, detail: impl Into<String>) -> Skip {
 
 fn at(line: u32, text: &str) -> String {
     format!("line {line}: `{text}`")
+}
+
+/// A card name the card files lack, with the name meant when one is close (`lightening
+/// bolt: did you mean `Lightning Bolt`?`).
+fn unknown_card(library: &Library, name: &str) -> String {
+    let mut names: Vec<&str> = library.names().collect();
+    // In one order, so that of two names as close the same is given.
+    names.sort_unstable();
+    match crate::front::did_you_mean(name, names) {
+        Some(hint) => format!("{name}: {hint}"),
+        None => name.to_string(),
+    }
 }
 
 /// The skip of a test Wagic's authors keep in a `wontfix` folder: a known bug of Wagic's
@@ -223,7 +242,10 @@ fn run_resolved(library: &Arc<Library>, test: &TestFile, mut ids: ids::Ids) -> V
         Ok(run) => match compare(&run.table, run.phase, &test.expected)
             .or_else(|| ids::identity_difference(&run.table, &run.wagic_ids, &test.expected, &expected_ids))
         {
-            Some(difference) => Verdict::Failed(difference),
+            Some(mut difference) => {
+                difference.notes.extend(run.ignored_clicks.iter().cloned());
+                Verdict::Failed(difference)
+            }
             None => Verdict::Passed,
         },
         Err(skip) => Verdict::Skipped(skip),
@@ -334,6 +356,8 @@ pub const MODELLED_ABILITIES: &[&str] = &[
 
 struct Run<'t> {
     test: &'t TestFile,
+    /// The moves that clicked nothing (no card of their name on the board), as notes.
+    ignored_clicks: Vec<String>,
     /// The Wagic id of each card `[INIT]` set, when the test names cards by id: Wagic finds
     /// a card by the id a move stands for.
     wagic_ids: HashMap<CardId, i32>,
@@ -445,6 +469,7 @@ impl<'t> Run<'t> {
         table.hold_questions = true;
         Ok(Run {
             test,
+            ignored_clicks: Vec::new(),
             wagic_ids,
             move_ids,
             move_id: None,
@@ -860,11 +885,13 @@ fn check_modelled(library: &Library, test: &TestFile, ids_resolved: bool) -> Res
             for card in zone_cards {
                 let CardRef::Name(name) = card else { continue };
                 let Some(written) = library.name_of(name) else {
-                    return Err(skip("a card not in the card files", name.clone()));
+                    return Err(skip("a card not in the card files", unknown_card(library, name)));
                 };
                 match library.rules_of(written) {
                     Ok(_) => {}
-                    Err(Missing::Unknown) => return Err(skip("a card not in the card files", name.clone())),
+                    Err(Missing::Unknown) => {
+                        return Err(skip("a card not in the card files", unknown_card(library, name)));
+                    }
                     Err(Missing::NotCompiled(error)) => {
                         return Err(skip("a card that does not compile", format!("{written}: {error}")));
                     }

@@ -11,9 +11,13 @@ impl Run<'_> {
         let goal = match text.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["next"] => None,
             ["eot"] => Some(Phase::Untap),
-            ["goto", phase] => Some(
-                Phase::named(phase).ok_or_else(|| skip("a `goto` to a phase Wagic does not know", at(line, text)))?,
-            ),
+            ["goto", phase] => Some(Phase::named(phase).ok_or_else(|| {
+                // A misspelt phase (`goto secondman`) gets the phase meant.
+                let names = testfile::PHASES.iter().flat_map(|(_, names)| names.iter().copied());
+                let hint =
+                    crate::front::did_you_mean(phase, names).map_or_else(String::new, |hint| format!(": {hint}"));
+                skip("a `goto` to a phase Wagic does not know", format!("{}{hint}", at(line, text)))
+            })?),
             _ => return Err(skip("a phase move the runner does not read", at(line, text))),
         };
         // At most one turn, a phase and Wagic's combat waits (order, two damage steps shown

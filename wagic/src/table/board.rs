@@ -5,6 +5,7 @@
 use vm::bytecode::ZoneIdx;
 use vm::runtime::{CardId, PlayerId, Value};
 
+use super::effects::Effects;
 use super::{BATTLEFIELD, HAND, LIBRARY, P0, Printed};
 use crate::catalogue;
 use crate::host::EffectCode;
@@ -116,7 +117,7 @@ pub struct Board {
     /// The two players.
     pub players: [Player; 2],
     /// Timed effects in force: id, code, target, value.
-    pub effects: Vec<(u32, EffectCode, Value, i32)>,
+    pub effects: Effects,
     /// Abilities in force: id, card, ability name.
     pub abilities: Vec<(u32, Value, &'static str)>,
     /// Cards moved since the table last emitted `movedto`.
@@ -174,7 +175,7 @@ impl Board {
         Board {
             cards: Vec::new(),
             players: [Player { life: 20, mana: [0; 6] }, Player { life: 20, mana: [0; 6] }],
-            effects: Vec::new(),
+            effects: Effects::default(),
             abilities: Vec::new(),
             moved: Vec::new(),
             events: Vec::new(),
@@ -246,15 +247,15 @@ impl Board {
 
     fn sum(&self, code: EffectCode, card: CardId) -> i32 {
         self.effects
-            .iter()
-            .filter(|(_, c, target, _)| *c == code && *target == Value::Card(card))
+            .on(card)
+            .filter(|(_, c, _, _)| *c == code)
             .fold(0i32, |sum, (_, _, _, value)| sum.saturating_add(*value))
     }
 
     /// The value of the latest effect `code` on the card (the effects are kept in the
     /// order they began).
     fn latest(&self, code: EffectCode, card: CardId) -> Option<i32> {
-        self.effects.iter().rev().find(|(_, c, target, _)| *c == code && *target == Value::Card(card)).map(|e| e.3)
+        self.effects.on(card).rev().find(|(_, c, _, _)| *c == code).map(|e| e.3)
     }
 
     /// The card's type words (lower case): printed, then changed by the effects in the
@@ -263,10 +264,7 @@ impl Board {
     pub fn types(&self, card: CardId) -> Vec<&str> {
         let Some(c) = self.get(card) else { return Vec::new() };
         let mut types: Vec<&str> = c.printed.types.iter().map(String::as_str).collect();
-        for (_, code, target, value) in &self.effects {
-            if *target != Value::Card(card) {
-                continue;
-            }
+        for (_, code, _, value) in self.effects.on(card) {
             match code {
                 EffectCode::AddType => {
                     if let Some(word) = usize::try_from(*value).ok().and_then(catalogue::type_word)
@@ -285,9 +283,7 @@ impl Board {
     /// Whether a `loseabilities` effect is on the card: its own activated and triggered
     /// abilities do nothing.
     pub fn lost_abilities(&self, card: CardId) -> bool {
-        self.effects
-            .iter()
-            .any(|(_, code, target, _)| *code == EffectCode::LoseAbilities && *target == Value::Card(card))
+        self.effects.on(card).any(|(_, code, _, _)| *code == EffectCode::LoseAbilities)
     }
 
     /// The card's colours: printed, then changed by `transforms` effects in the order they
@@ -295,8 +291,8 @@ impl Board {
     pub fn colours(&self, card: CardId) -> Vec<&'static str> {
         let Some(c) = self.get(card) else { return Vec::new() };
         let mut colours = c.printed.colours.clone();
-        for (_, code, target, mask) in &self.effects {
-            if *target != Value::Card(card) || !matches!(code, EffectCode::SetColours | EffectCode::AddColours) {
+        for (_, code, _, mask) in self.effects.on(card) {
+            if !matches!(code, EffectCode::SetColours | EffectCode::AddColours) {
                 continue;
             }
             if *code == EffectCode::SetColours {
@@ -368,10 +364,12 @@ impl Board {
         // `loseabilities` and a `losesubtypesof` as it enters the battlefield anew (leaving,
         // it still has lost its abilities: its triggers on leaving do not fire, as in Wagic).
         let entering = zone == BATTLEFIELD;
-        self.effects.retain(|(id, code, target, _)| {
-            let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
-            !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
-        });
+        if self.effects.any_on(card) {
+            self.effects.retain(|(id, code, target, _)| {
+                let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
+                !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
+            });
+        }
         // A card that moves is a new object: it dealt no damage this turn.
         self.damagers.retain(|damager| *damager != card);
         let Some(c) = self.get_mut(card) else { return };

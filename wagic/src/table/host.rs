@@ -128,18 +128,28 @@ impl Host for Board {
     }
 
     fn end_effect(&mut self, effect: &Effect) {
+        self.end_effects(std::slice::from_ref(effect));
+    }
+
+    fn end_effects(&mut self, effects: &[Effect]) {
+        // One pass over the effects in force however many end: a lord refreshing over a
+        // board of tokens ends one effect a creature.
+        let mut ended: Vec<u32> = effects.iter().map(|effect| effect.id.0).collect();
+        ended.sort_unstable();
+        let is_ended = |id: &u32| ended.binary_search(id).is_ok();
         // A control effect ends: the permanent, still on the battlefield, goes back to the
-        // controller it had as the effect began.
-        let ended = self.effects.iter().filter(|(id, code, ..)| *id == effect.id.0 && *code == EffectCode::Control);
+        // controller it had as the effect began (the runtime's ids count up, so the
+        // effects in force are in the order the runtime ends them).
+        let control = self.effects.iter().filter(|(id, code, ..)| *code == EffectCode::Control && is_ended(id));
         let restored: Vec<(CardId, i32)> =
-            ended.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
+            control.filter_map(|(_, _, target, packed)| Some((target.as_card()?, *packed))).collect();
         for (card, packed) in restored {
             if let Some(c) = self.get_mut(card).filter(|c| c.zone == BATTLEFIELD) {
                 c.controller = if packed / 2 == 0 { P0 } else { P1 };
             }
         }
-        self.effects.retain(|(id, ..)| *id != effect.id.0);
-        self.abilities.retain(|(id, ..)| *id != effect.id.0);
+        self.effects.retain(|(id, ..)| !is_ended(id));
+        self.abilities.retain(|(id, ..)| !is_ended(id));
     }
 
     fn pile_cards(&mut self, player: PlayerId, zone: ZoneIdx, out: &mut Vec<Value>) {
@@ -204,17 +214,11 @@ impl WagicHost for Board {
         // Negative damage cannot happen (Wagic's `Damage` makes it 0): it heals nothing.
         let mut amount = amount.max(0);
         // Protection from a colour prevents all damage from sources of that colour.
-        if let (Value::Card(card), Some(_)) = (target, self.get(source)) {
-            let colours = self.colours(source);
-            let protected = super::COLOUR_PROTECTIONS
-                .iter()
-                .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability));
-            if protected {
-                amount = 0;
-            }
+        if self.protected_from(source, target) {
+            amount = 0;
         }
-        for (_, code, on, value) in self.effects.iter_mut() {
-            if *code == EffectCode::Prevent && *on == target {
+        for (code, on, value) in self.effects.values_mut() {
+            if code == EffectCode::Prevent && on == target {
                 let prevented = amount.min(*value).max(0);
                 amount -= prevented;
                 *value -= prevented;
@@ -336,7 +340,7 @@ impl WagicHost for Board {
             // Wagic's `triggerRegenerate`: the creature taps, its damage is removed, and it
             // leaves combat (`initAttackersDefensers`: an attacker no more, blocking
             // nothing; the attacker it blocked stays blocked).
-            self.effects[shield].3 = 0;
+            self.effects.set_value(shield, 0);
             if let Some(c) = self.get_mut(card) {
                 c.damage = 0;
                 c.attacking = false;
@@ -524,6 +528,31 @@ const MAX_TOKEN_DOUBLINGS: usize = 10;
 pub const MAX_BOARD_CARDS: usize = 1 << 16;
 
 impl Board {
+    /// Whether `target` has protection from a colour of `source` (all damage from it is
+    /// prevented).
+    fn protected_from(&self, source: CardId, target: Value) -> bool {
+        let (Value::Card(card), Some(_)) = (target, self.get(source)) else { return false };
+        let colours = self.colours(source);
+        super::COLOUR_PROTECTIONS
+            .iter()
+            .any(|(ability, colour)| colours.contains(colour) && self.has_ability(card, ability))
+    }
+
+    /// How much of `amount` damage from `source` to `target` protection and prevention
+    /// shields leave, as [`WagicHost::deal_damage`] would deal it now (changing nothing):
+    /// a game's log tells a prevented hit as such.
+    pub fn damage_after_prevention(&self, source: CardId, target: Value, amount: i32) -> i32 {
+        if self.protected_from(source, target) {
+            return 0;
+        }
+        let shields = self
+            .effects
+            .iter()
+            .filter(|(_, code, on, _)| *code == EffectCode::Prevent && *on == target)
+            .fold(0i32, |sum, (.., value)| sum.saturating_add((*value).max(0)));
+        amount.max(0).saturating_sub(shields).max(0)
+    }
+
     /// Puts one token onto `controller`'s battlefield.
     fn make_token(&mut self, controller: PlayerId, token: &Token<'_>) -> Option<CardId> {
         if self.cards.len() >= MAX_BOARD_CARDS {

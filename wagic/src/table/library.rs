@@ -111,6 +111,11 @@ impl Library {
         self.names.get(&name.to_lowercase()).map(String::as_str)
     }
 
+    /// Every card name of the card files, as written (for a misspelt name's suggestion).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.values().map(String::as_str)
+    }
+
     /// The rules of the card named `name` (as written), or why it has none.
     pub fn rules_of(&self, name: &str) -> Result<CardIdx, Missing> {
         if let Some(&rules) = self.rules.get(name) {

@@ -38,6 +38,7 @@ use vm::runtime::{
 
 mod board;
 mod dies;
+mod effects;
 mod host;
 mod library;
 pub mod stack;
@@ -353,6 +354,11 @@ impl Table {
             for index in 0..self.board.cards.len() {
                 let card = CardId(index as u32);
                 let c = &self.board.cards[index];
+                // Only the battlefield's cards die or fall off (libraries, hands and
+                // graveyards hold most cards, and their toughness is no question).
+                if c.zone != BATTLEFIELD {
+                    continue;
+                }
                 let toughness = self.board.toughness(card);
                 let lethal = self.board.types(card).contains(&"creature")
                     && (toughness <= 0 || (c.damage > 0 && c.damage >= toughness));
@@ -525,7 +531,7 @@ impl Table {
 }
 
 fn trap(trap: vm::runtime::Trap) -> TableError {
-    TableError::Trap(format!("{trap:?}"))
+    TableError::Trap(format!("{}: {trap}", trap.code.name()))
 }
 
 fn step(outcome: Outcome) -> Step {

@@ -556,6 +556,7 @@ fn a_triggered_abilitys_menu_waits_for_the_moves() {
             place: "player 1 graveyard".into(),
             expected: "[]".into(),
             actual: "[grizzly bears]".into(),
+            notes: Vec::new(),
         })
     );
     opponents_bears = opponents_bears

@@ -180,6 +180,97 @@ fn a_deck_names_cards_by_name_and_refuses_what_the_game_cannot_play() {
     assert_eq!(left_out.iter().map(|error| (error.code, error.line)).collect::<Vec<_>>(), [("deck-not-compiled", 3)]);
 }
 
+/// A misspelt name was only `no card named`: the card meant is suggested, the same one
+/// each run, and a name of megabytes is shown cut.
+#[test]
+fn a_misspelt_deck_name_gets_the_card_meant() {
+    let Some(library) = library() else { return };
+    let read = deck::read("4 Grizly Bears\n4 Lightening Bolt\nForrest\nQwxzzy Plonk\n").expect("reads");
+    let errors = deck::resolve(&read, &library, None, false).expect_err("four unknown names");
+    let messages: Vec<&str> = errors.iter().map(|error| error.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "no card named `Grizly Bears` in the card files: did you mean `Grizzly Bears`?",
+            "no card named `Lightening Bolt` in the card files: did you mean `Lightning Bolt`?",
+            "no card named `Forrest` in the card files: did you mean `Forest`?",
+            "no card named `Qwxzzy Plonk` in the card files",
+        ]
+    );
+    // A deck of ids with no set files: one error, at the first, counting the others (a
+    // deck of Wagic's AI folder printed sixty alike).
+    let ids = deck::read("#NAME:Ids\n1129\n1129\nForest\n1143\n").expect("reads");
+    let errors = deck::resolve(&ids, &library, None, false).expect_err("ids");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-id-without-sets", 2));
+    assert!(
+        errors[0].message.starts_with("card id 1129 with no set files to name it, as do 2 more lines: pass `--sets`")
+    );
+    // Nothing to play is an error of the deck as a whole, at line 0.
+    let errors = deck::resolve(&deck::read("#NAME:Empty\n").expect("reads"), &library, None, false).expect_err("empty");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-empty", 0));
+    let all_left_out = deck::read("2 Animate Dead\n").expect("reads");
+    let errors = deck::resolve(&all_left_out, &library, None, true).expect_err("nothing left");
+    assert_eq!((errors[0].code, errors[0].line), ("deck-empty", 0));
+    let long = format!("{}\n", "Grizzly Bears".repeat(100_000));
+    let errors = deck::resolve(&deck::read(&long).expect("reads"), &library, None, false).expect_err("unknown");
+    assert!(errors[0].message.len() < 200, "{}", errors[0].message);
+}
+
+/// Spark Elemental (treason: sacrificed at the end step) stayed and attacked turn after
+/// turn: each one cast leaves by the end of its turn.
+#[test]
+fn a_permanent_with_treason_is_sacrificed_as_its_turn_ends() {
+    let Some(library) = library() else { return };
+    let sparks = cards(&[(10, "Spark Elemental"), (10, "Mountain")]);
+    let forests = cards(&[(20, "Forest")]);
+    let mut cast = 0;
+    for seed in 0..4 {
+        let played = game(&library, &sparks, &forests, seed, 8);
+        for (turn, _, events) in turns(&played) {
+            let count = |text: &str| events.iter().filter(|event| event.as_str() == text).count();
+            let entered = count("p0 casts Spark Elemental");
+            cast += entered;
+            assert_eq!(
+                count("Spark Elemental [p0] goes to the graveyard"),
+                entered,
+                "seed {seed} turn {turn}: {events:?}"
+            );
+        }
+    }
+    assert!(cast > 0, "no Spark Elemental was cast");
+}
+
+/// A black creature blocked by a wall with protection from black was logged as dealing
+/// its damage, though protection prevented it (the wall lived on): the log says it was
+/// prevented.
+#[test]
+fn damage_protection_prevents_is_logged_as_prevented() {
+    let source = "[card]\nname=Swamp\ntype=Basic Land\nsubtype=Swamp\n[/card]\n\
+        [card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+        [card]\nname=Night Bear\nmana={B}\ncolor=black\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
+        [card]\nname=Pale Wall\nabilities=defender,protection from black\nmana={W}\ntype=Creature\nsubtype=Wall\n\
+        power=0\ntoughness=1\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let bears = cards(&[(10, "Night Bear"), (10, "Swamp")]);
+    let walls = cards(&[(10, "Pale Wall"), (10, "Plains")]);
+    let mut prevented = 0;
+    for seed in 0..8 {
+        let played = game(&library, &bears, &walls, seed, 12);
+        for (turn, _, events) in turns(&played) {
+            for event in &events {
+                assert!(
+                    !event.starts_with("Night Bear deals 2 damage to Pale Wall"),
+                    "seed {seed} turn {turn}: {events:?}"
+                );
+                assert!(event != "Pale Wall [p1] goes to the graveyard", "seed {seed} turn {turn}: {events:?}");
+                prevented += usize::from(event == "Night Bear would deal 2 damage to Pale Wall (prevented)");
+            }
+        }
+    }
+    assert!(prevented > 0, "no wall blocked a bear");
+}
+
 #[test]
 fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
     let Some(library) = library() else { return };
@@ -200,6 +291,7 @@ fn a_deck_too_large_is_refused_before_the_game_and_any_deck_plays_bounded() {
 /// A creature that makes a token each time a creature enters under its controller: a
 /// second one makes the tokens cascade, the VM stops the cascade
 /// (`EventCascade`), and the game stops with that reason, nobody winning.
+/// The reason was `Trap { code: EventCascade, card: Some(CardIdx(1)), ... }`.
 #[test]
 fn triggers_that_never_settle_stop_the_game() {
     let source = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/card]\n\
@@ -213,6 +305,11 @@ fn triggers_that_never_settle_stop_the_game() {
         let played = game(&library, &deck, &deck, seed, 30);
         if let Outcome::Stopped { reason } = &played.outcome {
             assert!(reason.contains("did not settle") || reason.contains("trapped"), "{reason}");
+            // Told in words, naming the card (it was the trap's Rust debug form).
+            if reason.contains("trapped") {
+                assert!(reason.contains("event cascade too deep in card Mirror Breeder"), "{reason}");
+                assert!(!reason.contains("Trap {"), "{reason}");
+            }
             stopped += 1;
         }
     }
@@ -364,4 +461,33 @@ fn a_land_that_lost_its_abilities_taps_for_its_basic_land_types_mana() {
         }
     }
     assert!(tapped_as_mountain > 0, "a Quicksand is tapped for mana under Blood Moon");
+}
+
+/// Anthems over a board of tokens: each player's Wall Factories make two walls an upkeep
+/// and their Wall Anthems give each creature they control +0/+1, one effect a creature
+/// an anthem. Found playing such decks: at 1,024 effects in force (four anthems over 256
+/// walls) the runtime trapped and the game stopped at turn 68, and each anthem's refresh
+/// read every effect once per effect it ended (the game took minutes). Now it plays to
+/// its turn limit.
+#[test]
+fn anthems_over_hundreds_of_tokens_play_to_the_turn_limit() {
+    let source = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+        [card]\nname=Wall Factory\nauto=@each my upkeep:token(Wall,Creature Wall,0/1,defender)*2\n\
+        type=Artifact\nmana={1}\n[/card]\n\
+        [card]\nname=Wall Anthem\nauto=lord(creature|mybattlefield) +0/+1\ntype=Enchantment\nmana={1}\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let deck = cards(&[(8, "Wall Factory"), (4, "Wall Anthem"), (88, "Plains")]);
+    let played = game(&library, &deck, &deck, 1, 70);
+    let walls = turns(&played)
+        .iter()
+        .flat_map(|(.., events)| events.clone())
+        .filter(|text| text.starts_with("Wall token enters"))
+        .count();
+    let anthems = turns(&played)
+        .iter()
+        .flat_map(|(.., events)| events.clone())
+        .filter(|text| text.contains("casts Wall Anthem"))
+        .count();
+    assert!(walls > 256 && anthems >= 4, "{walls} walls, {anthems} anthems");
+    assert_eq!(played.outcome, Outcome::Drawn { reason: "the turn limit (70) was reached".into() });
 }

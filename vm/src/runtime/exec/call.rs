@@ -5,6 +5,8 @@
 use crate::bytecode::{AbilityIdx, CommandIdx, FunctionIdx, Pc, Reg, StrIdx};
 use crate::catalogue::DefaultTarget;
 
+use smallvec::SmallVec;
+
 use super::{Machine, Step};
 use crate::runtime::builtins::{BuiltinCall, CallContext, Callee, Status, Targets};
 use crate::runtime::events::Event;
@@ -237,16 +239,28 @@ impl<H: Host> Machine<'_, H> {
     }
 }
 
-/// Ends (removes and reports to the host) every effect `pred` selects, in order.
+/// Ends (removes and reports to the host, in one call) every effect `pred` selects, in
+/// order: a lord over hundreds of creatures ends hundreds of effects at each refresh.
+#[inline(always)]
 pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
-    let mut i = 0;
-    while i < effects.len() {
-        if pred(&effects[i]) {
-            let effect = effects.remove(i);
-            host.end_effect(&effect);
-        } else {
-            i += 1;
+    // Most calls end nothing (a card leaves play holding no effect): only a look.
+    if effects.iter().any(&pred) {
+        end_selected(effects, host, pred);
+    }
+}
+
+#[inline(never)]
+fn end_selected<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
+    let mut ended: SmallVec<[Effect; 4]> = SmallVec::new();
+    effects.retain(|effect| {
+        let end = pred(effect);
+        if end {
+            ended.push(*effect);
         }
+        !end
+    });
+    if !ended.is_empty() {
+        host.end_effects(&ended);
     }
 }
 

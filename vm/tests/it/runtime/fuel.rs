@@ -180,6 +180,23 @@ fn targets_of(code: &mut CodeBuilder, count: i32) {
     code.emit(Instr::SetTargets { a: Reg(1) });
 }
 
+/// [`targets_of`] as a loop pushing 0, 1, ... (`Reg(2)` the next, `Reg(3)` the count,
+/// `Reg(4)` one, `Reg(5)` whether to go on): the bundle stays small for any count (at
+/// least 1).
+fn many_targets_of(code: &mut CodeBuilder, count: i32) {
+    code.emit(Instr::ListNew { a: Reg(1) });
+    code.emit(Instr::LoadInt { a: Reg(2), imm: 0 });
+    code.emit(Instr::LoadInt { a: Reg(3), imm: count });
+    code.emit(Instr::LoadInt { a: Reg(4), imm: 1 });
+    let top = code.new_label();
+    code.bind(top);
+    code.emit(Instr::ListPush { a: Reg(1), b: Reg(2) });
+    code.emit(Instr::Add { a: Reg(2), b: Reg(2), c: Reg(4) });
+    code.emit(Instr::Lt { a: Reg(5), b: Reg(2), c: Reg(3) });
+    code.emit(Instr::JumpIf { a: Reg(5), target: top });
+    code.emit(Instr::SetTargets { a: Reg(1) });
+}
+
 /// Found by fuzzing (`roundtrip`): a command or a grant acts on each of its targets, and a
 /// hand-made bundle can give it tens of thousands, for one unit of fuel. Each target past
 /// the first now costs a unit.
@@ -205,7 +222,7 @@ fn a_grant_past_the_effect_limit_traps() {
     let limit = i32::try_from(MAX_EFFECTS).unwrap();
     let granted = |targets: i32| {
         let mut code = CodeBuilder::new();
-        targets_of(&mut code, targets);
+        many_targets_of(&mut code, targets);
         code.emit(Instr::Grant { ability: AbilityIdx::new(0) });
         code.emit(Instr::Return {});
         let mut rt = runtime(one_action(code));

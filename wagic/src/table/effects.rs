@@ -1,0 +1,118 @@
+//! The timed effects in force on the board, in the order they began, with each card's
+//! own effects found without reading everyone's: a lord over hundreds of tokens puts an
+//! effect on each, and every creature's toughness is read at each settle.
+
+use std::ops::Deref;
+
+use vm::runtime::{CardId, Value};
+
+use crate::host::EffectCode;
+
+/// One effect in force: its id, its code, what it is on, its value.
+pub type EffectEntry = (u32, EffectCode, Value, i32);
+
+/// The effects in force, in the order they began. Reads go through the slice
+/// ([`Deref`]); changes go through the methods below, which keep each card's index true.
+#[derive(Debug, Clone, Default)]
+pub struct Effects {
+    entries: Vec<EffectEntry>,
+    /// For each card number, the positions in `entries` of the effects on that card, in
+    /// ascending order.
+    on_card: Vec<Vec<u32>>,
+}
+
+impl Deref for Effects {
+    type Target = [EffectEntry];
+
+    fn deref(&self) -> &[EffectEntry] {
+        &self.entries
+    }
+}
+
+impl Effects {
+    /// Adds an effect after the others.
+    pub fn push(&mut self, entry: EffectEntry) {
+        let position = u32::try_from(self.entries.len()).unwrap_or(u32::MAX);
+        if let Value::Card(card) = entry.2 {
+            let slot = card.0 as usize;
+            if self.on_card.len() <= slot {
+                self.on_card.resize_with(slot + 1, Vec::new);
+            }
+            self.on_card[slot].push(position);
+        }
+        self.entries.push(entry);
+    }
+
+    /// Keeps the effects `keep` selects, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&EffectEntry) -> bool) {
+        let before = self.entries.len();
+        self.entries.retain(keep);
+        if self.entries.len() != before {
+            self.reindex();
+        }
+    }
+
+    /// The effects on `card`, in the order they began.
+    pub fn on(&self, card: CardId) -> impl DoubleEndedIterator<Item = &EffectEntry> + '_ {
+        let positions = self.on_card.get(card.0 as usize).map_or(&[][..], Vec::as_slice);
+        positions.iter().filter_map(|&position| self.entries.get(position as usize))
+    }
+
+    /// Whether any effect is on `card`.
+    pub fn any_on(&self, card: CardId) -> bool {
+        self.on_card.get(card.0 as usize).is_some_and(|positions| !positions.is_empty())
+    }
+
+    /// Sets the value of the effect at `position` (a prevention shield used up).
+    pub fn set_value(&mut self, position: usize, value: i32) {
+        if let Some(entry) = self.entries.get_mut(position) {
+            entry.3 = value;
+        }
+    }
+
+    /// Each effect's code and target, with its value to change.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = (EffectCode, Value, &mut i32)> {
+        self.entries.iter_mut().map(|(_, code, target, value)| (*code, *target, value))
+    }
+
+    fn reindex(&mut self) {
+        for positions in &mut self.on_card {
+            positions.clear();
+        }
+        for (position, entry) in self.entries.iter().enumerate() {
+            if let Value::Card(card) = entry.2
+                && let Some(positions) = self.on_card.get_mut(card.0 as usize)
+            {
+                positions.push(u32::try_from(position).unwrap_or(u32::MAX));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn on(effects: &Effects, card: u32) -> Vec<u32> {
+        effects.on(CardId(card)).map(|entry| entry.0).collect()
+    }
+
+    #[test]
+    fn each_card_finds_its_own_effects_in_order_after_any_change() {
+        let mut effects = Effects::default();
+        for (id, card) in [(1, 3), (2, 0), (3, 3), (4, 7), (5, 0)] {
+            effects.push((id, EffectCode::Power, Value::Card(CardId(card)), 1));
+        }
+        effects.push((6, EffectCode::Fog, Value::Int(0), 0));
+        assert_eq!((on(&effects, 3), on(&effects, 0), on(&effects, 7)), (vec![1, 3], vec![2, 5], vec![4]));
+        assert!(on(&effects, 9).is_empty() && !effects.any_on(CardId(9)) && effects.any_on(CardId(7)));
+        effects.retain(|entry| entry.0 != 1 && entry.0 != 4);
+        assert_eq!((on(&effects, 3), on(&effects, 0), on(&effects, 7)), (vec![3], vec![2, 5], vec![]));
+        effects.push((7, EffectCode::Toughness, Value::Card(CardId(3)), 2));
+        assert_eq!(on(&effects, 3), vec![3, 7]);
+        assert_eq!(effects.on(CardId(3)).next_back().map(|entry| entry.3), Some(2));
+        effects.set_value(0, 9);
+        assert_eq!(effects[0], (2, EffectCode::Power, Value::Card(CardId(0)), 9));
+        assert_eq!(effects.len(), 5);
+    }
+}
