@@ -30,21 +30,18 @@ fn target_cards<H: WagicHost>(ctx: &CallContext<'_, H>) -> Vec<CardId> {
     ctx.targets().iter().filter_map(|target| target.as_card()).collect()
 }
 
-/// The players a player command acts on: the player targets, and the controllers of the
-/// card targets (Wagic's rule: a card target stands for its controller).
+/// The players a player command acts on: the player targets, each once, and the
+/// controller of each card target (Wagic's rule: a card target stands for its controller),
+/// once per card, as Wagic's `all(spec)` resolves the effect once on each card it matches
+/// (Barbed Shocker's `all(*|opponenthand)` ... `newability[draw:1]`: a card per card).
 fn target_players<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Vec<PlayerId> {
     let targets = ctx.targets().to_vec();
     let mut players = Vec::new();
     for target in targets {
-        let player = match target {
-            Value::Player(player) => Some(player),
-            Value::Card(card) => Some(ctx.host().controller(card)),
-            _ => None,
-        };
-        if let Some(player) = player
-            && !players.contains(&player)
-        {
-            players.push(player);
+        match target {
+            Value::Player(player) if !players.contains(&player) => players.push(player),
+            Value::Card(card) => players.push(ctx.host().controller(card)),
+            _ => {}
         }
     }
     players
@@ -220,6 +217,29 @@ fn prevent<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
         record(ctx, EffectCode::Prevent, target, amount)?;
     }
     Ok(status(!targets.is_empty()))
+}
+
+/// `livepump(n)`: marks each target card with its card's `nonstatic` pump numbered n
+/// (`front/counted_pump.rs`), for as long as the effect lasts.
+fn live_pump<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 0, 0);
+    record_on_cards(ctx, &[(EffectCode::LivePump, number)])
+}
+
+/// `phaseaction`: a phase action waiting on each target card (`front/phaseaction.rs`).
+fn phase_action<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let small = |value: i32| u8::try_from(value).unwrap_or(u8::MAX);
+    let event = u16::try_from(int_arg(ctx, 0, 0)).unwrap_or(u16::MAX);
+    let (whose, once, in_play) = (small(int_arg(ctx, 1, 0)), int_arg(ctx, 2, 0) != 0, int_arg(ctx, 3, 0) != 0);
+    let (action, on_target) = (small(int_arg(ctx, 4, 0)), int_arg(ctx, 5, 0) != 0);
+    let source = ctx.env().source;
+    let cards = target_cards(ctx);
+    for &card in &cards {
+        let source = if on_target { card } else { source };
+        let phase_action = crate::host::PhaseAction { event, whose, once, source, source_in_play: in_play, action };
+        ctx.host().add_phase_action(card, phase_action);
+    }
+    Ok(status(!cards.is_empty()))
 }
 
 /// `control`: each target permanent on the battlefield is the source's controller's while
@@ -539,6 +559,8 @@ pub fn command<H: WagicHost>(command: Command) -> BuiltinFn<H> {
         Command::LoseAbilities => lose_abilities,
         Command::LoseSubtypesOf => lose_subtypes_of,
         Command::Fizzle => fizzle::fizzle,
+        Command::LivePump => live_pump,
+        Command::PhaseAction => phase_action,
     }
 }
 
@@ -636,6 +658,14 @@ fn upkeep_paid<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     Ok(Status::Success)
 }
 
+/// `livepumped(card, n)`: whether the card bears the mark of its `nonstatic` pump n.
+fn live_pumped<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
+    let number = int_arg(ctx, 1, -1);
+    let marked = ctx.arg(0).as_card().is_some_and(|card| ctx.host().bears(card, EffectCode::LivePump, number));
+    ctx.set_result(Value::Bool(marked));
+    Ok(Status::Success)
+}
+
 /// `myturn()`: whether the source's controller is the active player.
 fn my_turn<H: WagicHost>(ctx: &mut CallContext<'_, H>) -> Res {
     let controller = ctx.env().controller;
@@ -657,13 +687,14 @@ pub fn builtins<H: WagicHost>() -> Builtins<H> {
     for &each in Command::ALL {
         table.command(each.index(), command::<H>(each));
     }
-    let functions: [(&str, vm::runtime::FunctionFn<H>); 13] = [
+    let functions: [(&str, vm::runtime::FunctionFn<H>); 14] = [
         ("blockercount", blocker_count),
         ("fresh", alias::fresh),
         ("attacked", alias::attacked),
         ("landsentered", alias::lands_entered),
         ("lifetotal", life_total),
         ("upkeeppaid", upkeep_paid),
+        ("livepumped", live_pumped),
         ("handsize", hand_size),
         ("myturn", my_turn),
         ("istype", is_type),

@@ -303,6 +303,22 @@ macro_rules! for_each_command {
                 doc: "`fizzle` (Wagic's `AAFizzler`), `fizzleto(hand|exile|librarytop)`: counters each target spell: it leaves the stack for the zone (its owner's graveyard, hand, exile or library top), unless it can't be countered (`nofizzle`).",
                 fails_when: "no target spell was countered",
             },
+            LivePump {
+                name: "livepump",
+                params: [req "number": Int],
+                default_target: Source,
+                timed: true,
+                doc: "Wagic's `p/t ueot nonstatic` with a count (`type:spec:zone`), first part: marks each target card with the card's counted pump numbered `number` while the effect lasts; the card's continuous auto `if livepumped(this, number)` holds the pump, counted again after every change.",
+                fails_when: "no target is a card",
+            },
+            PhaseAction {
+                name: "phaseaction",
+                params: [req "phase": Int, req "whose": Int, req "once": Int, req "sourceinplay": Int, req "action": Int, req "ontarget": Int],
+                default_target: Source,
+                timed: false,
+                doc: "Wagic's `phaseaction[phase options] effect` in a trigger, an activated ability or a `newability[...]`: on each target card, at the beginning of each phase of event index `phase` in the turns `whose` names (0 either player's, 1 the source's controller's, 2 its opponent's), the host does `action` (0 destroy, 1 bury, 2 sacrifice), until the card moves, once only when `once` is 1, while the source stays on the battlefield when `sourceinplay` is 1; with `ontarget` 1 the source is the target card itself (a `newability[...]`'s, the transformed card).",
+                fails_when: "no target is a card",
+            },
         }
     };
 }
@@ -770,6 +786,12 @@ pub const FUNCTIONS: &[FunctionSpec] = &[
         min_args: 1,
         max_args: 1,
         doc: "`upkeeppaid(card)`: whether the card's upkeep cost (`upcost[...]`) was paid this turn.",
+    },
+    FunctionSpec {
+        name: "livepumped",
+        min_args: 2,
+        max_args: 2,
+        doc: "`livepumped(card, n)`: whether a `livepump(n)` mark lasts on the card (Wagic's `nonstatic` pump numbered n is in force).",
     },
     FunctionSpec {
         name: "myturn",

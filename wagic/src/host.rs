@@ -48,6 +48,10 @@ pub enum EffectCode {
     /// `losesubtypesof(land)`: the target has none of the subtypes of the card type
     /// numbered `value` ([`crate::catalogue::CARD_TYPES`]) it had as the effect began.
     LoseSubtypes = 15,
+    /// `livepump(n)` (Wagic's `nonstatic` counted pump): the target bears the mark of its
+    /// card's counted pump numbered `value` while the effect lasts; a card entering the
+    /// battlefield anew loses it (a new object).
+    LivePump = 16,
 }
 
 impl EffectCode {
@@ -69,10 +73,47 @@ impl EffectCode {
             EffectCode::SetToughness,
             EffectCode::LoseAbilities,
             EffectCode::LoseSubtypes,
+            EffectCode::LivePump,
         ]
         .into_iter()
         .find(|known| *known as u16 == code)
     }
+}
+
+/// A phase action waiting on a card (Wagic's `APhaseAction` of a `phaseaction[...]` part
+/// of a trigger, an activated ability or a `newability[...]`): at the beginning of each
+/// phase `event` of the turns `whose` names, the host acts on the card, until it moves
+/// (a new object) or, `once`, after the first time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PhaseAction {
+    /// The phase's event, an index of [`crate::catalogue::EVENTS`].
+    pub event: u16,
+    /// Whose turns: 0 either player's, 1 the source's controller's, 2 its opponent's.
+    pub whose: u8,
+    /// Only the first such phase.
+    pub once: bool,
+    /// The ability's source (Wagic's: the transformed card of a `newability[...]`).
+    pub source: CardId,
+    /// `sourceinplay`: nothing more once the source has left the battlefield.
+    pub source_in_play: bool,
+    /// What is done to the card: [`PhaseAction::DESTROY`], [`PhaseAction::BURY`],
+    /// [`PhaseAction::SACRIFICE`], [`PhaseAction::TO_OWNERS_HAND`] or
+    /// [`PhaseAction::TO_OWNERS_BATTLEFIELD`].
+    pub action: u8,
+}
+
+impl PhaseAction {
+    /// `destroy`: destroyed (regeneration and indestructible save it).
+    pub const DESTROY: u8 = 0;
+    /// `bury`: destroyed, no regeneration.
+    pub const BURY: u8 = 1;
+    /// `sacrifice`: put into its owner's graveyard.
+    pub const SACRIFICE: u8 = 2;
+    /// `moveto(ownerhand)`: put into its owner's hand.
+    pub const TO_OWNERS_HAND: u8 = 3;
+    /// `moveto(ownerbattlefield)`: put onto its owner's battlefield (a stolen creature
+    /// goes back: a move, as Wagic's).
+    pub const TO_OWNERS_BATTLEFIELD: u8 = 4;
 }
 
 /// A mana colour, in [`crate::catalogue::MANA_COLOURS`] order.
@@ -113,6 +154,13 @@ pub trait WagicHost: Host {
     /// effect ends it, its source leaving play neither; the card moving does (it becomes
     /// a new object). The same change made again is not kept twice.
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32);
+
+    /// Whether an effect `code` of value `value` lasts on `card` (a `livepump` mark).
+    fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool;
+
+    /// Keeps a phase action on `card` (`phaseaction[...]` of a one-shot effect): the
+    /// game runs it as the phases begin ([`crate::table::Table::run_phase_actions`]).
+    fn add_phase_action(&mut self, card: CardId, action: PhaseAction);
 
     /// Where `card` is: its zone's owner and the zone.
     fn locate(&self, card: CardId) -> Option<(PlayerId, ZoneIdx)>;

@@ -414,7 +414,9 @@ impl Code {
                  `tap`, `untap`, `regenerate`, `shuffle`, `moveto(zone)`, `fizzle`, `fizzleto(hand|exile|librarytop)`, `counter(p/t,N)`, \
                  `add{G}`, `token(Name,types,p/t,colours and abilities)*N` (`*thatmuch` in a damage \
                  trigger; its tokens go \
-                 to `controller`, `opponent` or `targetcontroller`), a pump `p/t` and a \
+                 to `controller`, `opponent` or `targetcontroller`), a pump `p/t` (a side may \
+                 be a count `type:spec:zone`; `ueot nonstatic` on the permanent itself: counted \
+                 again while it lasts) and a \
                  keyword ability given or taken (`flying`, `-flying`), `rampage(p/t,N)`, \
                  `fog`, `preventAllCombatDamage`, `spiritlink`, `cantbeblockedby(spec)`, \
                  `loseabilities`, `losesubtypesof(land)`, \
@@ -449,7 +451,10 @@ impl Code {
                  source(spec)` and `blocking`, `blocked` (several, comma-separated), `@combatdamaged`, `@damageof`, \
                  `@combatdamageof`, `@combatdamagefoeof`, \
                  `@damagefoeof`, each with `from(spec)`, `@each [my|opponent] phase`, `@next phase` \
-                 on a permanent). A spec \
+                 on a permanent); a permanent's `phaseaction[[my|opponent] phase sourceinplay] effect` \
+                 (the effect at each such phase; without `sourceinplay`, of an effect until end of \
+                 turn), and in an ability or a `newability[...]` `phaseaction[phase once sourceinplay] \
+                 destroy|bury|sacrifice|moveto(ownerhand|ownerbattlefield)` (on its target at that phase). A spec \
                  is `type[,type][terms]|zone`, the zones `battlefield`, `hand`, `graveyard`, \
                  `library`, `exile` and `stack`, bare or after `my`, `opponent` or `owner`. \
                  The examples are Wagic card blocks.",

@@ -83,6 +83,9 @@ impl<'i> Lowering<'i> {
             self.static_only(statements, value)?;
             return Ok(Line::Activated { label, costs, statements: self.until_end_of_turn(statements) });
         }
+        if phaseaction::is_phase_action(value) {
+            return self.phase_action(value);
+        }
         self.x_entering.set(self.x_permanent);
         let (_, statements, lord, continuous) = self.effect(value)?;
         self.x_entering.set(false);

@@ -179,6 +179,12 @@ impl<'i> Lowering<'i> {
             let zone_ref = ZoneRef { prefix: owner, zone: ZoneIdx::new(graveyard) };
             return Ok(one(call(Command::MoveTo, &[Arg::Const(Const::Pile(zone_ref))])));
         }
+        if lower.starts_with("phaseaction[") {
+            return self.phase_action_links(piece, false);
+        }
+        if let Some(links) = self.counted_pump(piece) {
+            return links;
+        }
         if let Some((power, toughness)) = pump_of(&lower) {
             return Ok(one(call(Command::Pump, &[Arg::Value(Expr::Int(power)), Arg::Value(Expr::Int(toughness))])));
         }

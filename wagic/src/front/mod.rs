@@ -35,7 +35,9 @@
 //! `dynamicability<!...!>` in `dynamic.rs`, `upcost[...]` in `upcost.rs`, `if
 //! compare(...)` in `compare.rs`, `autohand=` (cycling) in `hand.rs`, `kicker=` with
 //! `auto=kicker effect` in `kicker.rs`, `other=` with `auto=alternative effect` in
-//! `alternative.rs`, `this(...)` in `this.rs` and `@next` in `next.rs`.
+//! `alternative.rs`, `this(...)` in `this.rs`, `@next` in `next.rs`, a permanent's
+//! `phaseaction[...]` in `phaseaction.rs` and a pump of counts (`type:spec:zone`, maybe
+//! `nonstatic`) in `counted_pump.rs`.
 
 mod alias;
 pub use alias::{EXTRA_LANDS, alias_target};
@@ -46,6 +48,7 @@ mod aura;
 mod cda;
 mod compare;
 mod cost;
+mod counted_pump;
 mod dynamic;
 mod given;
 mod hand;
@@ -53,6 +56,7 @@ mod kicker;
 mod line;
 mod links;
 mod next;
+mod phaseaction;
 pub mod piece;
 mod rampage;
 pub mod spec;
@@ -210,6 +214,7 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
         x_entering: Default::default(),
         x_used: Default::default(),
         newability_relative: Default::default(),
+        live_pumps: Default::default(),
         spell_target_mine: is_spell
             && block.field("target").is_some_and(|field| {
                 spec::read(Piece::new(field.value, 0)).is_ok_and(|spec| {
@@ -480,6 +485,10 @@ pub fn lower_card<'i>(block: &CardBlock<'_>, arena: &'i Bump) -> Result<Card<'i>
             }
         }
     }
+    for statements in lowering.live_pump_autos() {
+        let events = arena.alloc_slice_copy(&[lowering.continuous_event(Piece::new("", 0))]);
+        autos.push(Auto { hook: false, events, costs: &[], statements });
+    }
     if is_aura {
         // The Aura attaches first, so that its other entering effects find the permanent.
         let Some(statements) = enchant else {
@@ -566,6 +575,9 @@ struct Lowering<'i> {
     /// effect names a zone by whose it is (`moveTo(mybattlefield)`): Wagic reads it as the
     /// transformed card's controller's (`transforms.rs`).
     newability_relative: std::cell::Cell<bool>,
+    /// The chains of the card's `nonstatic` counted pumps, in their numbers' order, with
+    /// where each is written: each is held by a continuous auto (`counted_pump.rs`).
+    live_pumps: std::cell::RefCell<Vec<(Span, &'i [compiler::ir::Link<'i>])>>,
     /// The card is an instant or sorcery whose `target=` is among its controller's cards
     /// only (`creature|mygraveyard`): their controller is the spell's.
     spell_target_mine: bool,

@@ -242,6 +242,8 @@ impl<'i> Lowering<'i> {
         let mut effect_words: Vec<Piece<'_>> = Vec::new();
         // `lord(goblin) 1/1 other`: the source is left out of the targets.
         let mut other = false;
+        // `p/t ueot nonstatic`: the pump counted again while it lasts (`counted_pump.rs`).
+        let mut nonstatic: Option<Piece<'_>> = None;
         // `token(...) targetcontroller`: the tokens go to the targets' controllers.
         let mut target_controller = None;
         let mut player_word = false;
@@ -254,8 +256,11 @@ impl<'i> Lowering<'i> {
             }
             Ok(())
         };
+        // The spec of the target clause, for a `newability[...]` naming zones by whose.
+        let mut target_spec: Option<Piece<'_>> = None;
         if let Some(Wrapper::Target(spec_piece, kind)) = wrapper {
             set_target(self.target_clause(spec_piece, kind)?, spec_piece)?;
+            target_spec = Some(spec_piece);
         }
         if let Some(shared) = shared {
             set_target(shared, piece)?;
@@ -275,10 +280,12 @@ impl<'i> Lowering<'i> {
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "target")?, word)?;
+                target_spec = Some(args);
             } else if let Some((args, after)) = word.call("all")
                 && after.text.is_empty()
             {
                 set_target(self.target_clause(args, "all")?, word)?;
+                target_spec = Some(args);
             } else if let Some((args, after)) = word.call("lord")
                 && after.text.is_empty()
                 && matches!(wrapper, Some(Wrapper::AsLongAs(_) | Wrapper::This(_)))
@@ -302,6 +309,8 @@ impl<'i> Lowering<'i> {
                 and_then = Some(inner.slice(0, inner.text.len() - 2).trim());
             } else if lower == "other" {
                 other = true;
+            } else if lower == "nonstatic" {
+                nonstatic = Some(word);
             } else if let Some(&(_, cost)) = ACTIVATION_LIMITS.iter().find(|(written, _)| *written == lower) {
                 self.activation_limits.borrow_mut().push((cost, None, word.span()));
             } else if let Some(count) = lower.strip_prefix("limit:").and_then(|count| count.parse::<u32>().ok()) {
@@ -380,13 +389,12 @@ impl<'i> Lowering<'i> {
             }
             chain = self.arena.alloc_slice_copy(&links);
         }
-        if self.newability_relative.get() && (target.is_some() || !self.spell_target_mine) {
-            // Wagic's `my` in a new ability is the transformed card's controller's: the
-            // same as the source's only for a spell's target among its own cards.
-            return Err(Unsupported::new(
-                piece,
-                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
-            ));
+        if self.newability_relative.get() {
+            chain = self.zones_of_the_transformed(piece, target.is_some(), target_spec, chain)?;
+        }
+        if let Some(word) = nonstatic {
+            let on_itself = target.is_none() && wrapper.is_none() && !self.aura && restriction.is_some();
+            chain = self.live_pump(word, chain, on_itself)?;
         }
         match wrapper {
             Some(Wrapper::Foreach(spec_piece)) if chain.iter().any(|link| is_lasting(&link.effect)) => {

@@ -4,12 +4,13 @@
 //! ends the effect; a grant cannot last so). One call of the catalogue's `transforms`
 //! command, then one grant per keyword ability, then the links of each `newability[effect]`
 //! of one effect whose outcome is the same whatever its source (`moveTo(...)`,
-//! `counter(...)`, a pump, `tap`...: [`Lowering::new_ability`]). Wagic's other parts
+//! `counter(...)`, a pump, `tap`..., or a player effect of a number such as `draw:1`, the
+//! transformed card's controller's: [`Lowering::new_ability`]). Wagic's other parts
 //! (`loseabilities` inside the list, the `remove...types` and `allsubtypes` words) are
 //! refused, each by name (`loseabilities` as an effect of its own compiles: `links.rs`).
 
 use compiler::ir::{Arg, ChainOperator, Effect, Expr, Link};
-use vm::bytecode::CommandIdx;
+use vm::bytecode::{CommandIdx, Const, ZonePrefixIdx, ZoneRef};
 
 use super::amount::amount_of;
 use super::piece::Piece;
@@ -138,10 +139,16 @@ impl<'i> Lowering<'i> {
     /// card's own ability and, one-shot, resolves it at once; lasting, keeps it while the
     /// transformation lasts): the effect's links, on the same targets. Compiled for one
     /// effect of the commands below, whose outcome is the same whichever card is its source
-    /// (no damage, whose source counts); a zone named by whose it is (`mybattlefield`) is
+    /// (no damage, whose source counts), or a player effect of a whole number (`draw:1`,
+    /// `life:2`: the transformed card's controller's, as Wagic's `getPlayerFromTarget`
+    /// reads the card); a zone named by whose it is (`mybattlefield`) is
     /// the transformed card's controller's, checked by the statement (`statement.rs`).
     fn new_ability(&self, part: Piece<'_>, inner: Piece<'_>) -> Result<&'i [Link<'i>], Unsupported> {
         let refused = || Unsupported::new(part, "transforms part `newability` other than one effect on the card");
+        if inner.text.get(..12).is_some_and(|head| head.eq_ignore_ascii_case("phaseaction[")) {
+            // Wagic's phase action of the new ability: the transformed card is its source.
+            return self.phase_action_links(inner, true);
+        }
         if inner.text.is_empty() || inner.words().len() != 1 {
             return Err(refused());
         }
@@ -156,11 +163,17 @@ impl<'i> Lowering<'i> {
             Command::Bury,
             Command::Regenerate,
         ];
+        // A player effect of a whole number acts on the transformed card's controller, as
+        // the command does on a card target's (not a count: its zones are the source's).
+        let of_the_cards_controller = [Command::Draw, Command::Life, Command::Discard, Command::Deplete];
         for link in links {
             match link.effect {
                 Effect::Grant(_) | Effect::Revoke(_) => {}
                 Effect::Call { command, .. }
                     if same_whatever_source.iter().any(|known| command == CommandIdx::new(known.index())) => {}
+                Effect::Call { command, args, .. }
+                    if of_the_cards_controller.iter().any(|known| command == CommandIdx::new(known.index()))
+                        && args.iter().all(|arg| matches!(arg, Arg::Value(Expr::Int(_)))) => {}
                 _ => return Err(refused()),
             }
         }
@@ -171,5 +184,75 @@ impl<'i> Lowering<'i> {
             self.newability_relative.set(true);
         }
         Ok(links)
+    }
+
+    /// A `transforms(...)` statement's links whose `newability[...]` names a zone by whose
+    /// it is (`moveTo(opponentbattlefield)`): Wagic reads it from the transformed card's
+    /// controller. That is the source's controller on the permanent itself (no target,
+    /// `all(this)`) and on a spell's target among its controller's cards; its opponent on a
+    /// target spec of the opponent's zone (`creature|opponentbattlefield`), where `my` and
+    /// `opponent` swap. Any other target (maybe either player's) is refused.
+    pub(super) fn zones_of_the_transformed(
+        &self,
+        piece: Piece<'_>,
+        has_target: bool,
+        target_spec: Option<Piece<'_>>,
+        chain: &'i [Link<'i>],
+    ) -> Result<&'i [Link<'i>], Unsupported> {
+        let refused = || {
+            Unsupported::new(
+                piece,
+                "`newability[...]` naming a zone by whose it is, on a card maybe not its controller's",
+            )
+        };
+        if !has_target {
+            return if (self.spell && !self.spell_target_mine) || self.aura { Err(refused()) } else { Ok(chain) };
+        }
+        let spec = target_spec.and_then(|spec| spec::read(spec).ok()).ok_or_else(refused)?;
+        if spec.types.len() == 1 && spec.types.iter().all(|word| word.text.trim().eq_ignore_ascii_case("this")) {
+            return Ok(chain);
+        }
+        let prefix = spec.zone.and_then(|(prefix, _)| prefix).map(|prefix| catalogue::ZONE_PREFIXES[prefix].name);
+        match prefix {
+            Some("my") => Ok(chain),
+            Some("opp") => {
+                let (my, opp) = (
+                    catalogue::position(catalogue::ZONE_PREFIXES, "my"),
+                    catalogue::position(catalogue::ZONE_PREFIXES, "opp"),
+                );
+                let swap = |zone: ZoneRef| {
+                    let prefix = zone.prefix.map(|prefix| prefix.index());
+                    let swapped = if prefix == my {
+                        opp
+                    } else if prefix == opp {
+                        my
+                    } else {
+                        prefix
+                    };
+                    ZoneRef { prefix: swapped.map(ZonePrefixIdx::new), ..zone }
+                };
+                let links: Vec<Link<'i>> = chain
+                    .iter()
+                    .map(|link| match link.effect {
+                        Effect::Call { command, confirm, args }
+                            if command == CommandIdx::new(Command::MoveTo.index()) =>
+                        {
+                            let args: Vec<Arg<'i>> = args
+                                .iter()
+                                .map(|arg| match *arg {
+                                    Arg::Const(Const::Pile(zone)) => Arg::Const(Const::Pile(swap(zone))),
+                                    other => other,
+                                })
+                                .collect();
+                            let args = self.arena.alloc_slice_copy(&args);
+                            Link { effect: Effect::Call { command, confirm, args }, ..*link }
+                        }
+                        _ => *link,
+                    })
+                    .collect();
+                Ok(self.arena.alloc_slice_copy(&links))
+            }
+            _ => Err(refused()),
+        }
     }
 }

@@ -360,6 +360,7 @@ impl Game {
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));
         }
+        self.table.run_phase_actions(phase.event(), active);
         if phase == Phase::Draw && self.turn > 1 {
             WagicHost::draw(&mut self.table.board, active, 1);
         }

@@ -169,6 +169,7 @@ impl Run<'_> {
         if let Some(event) = self.table.runtime.event_index(phase.event()) {
             self.table.runtime.emit(vm::runtime::Event::new(event, active));
         }
+        self.table.run_phase_actions(phase.event(), active);
         if phase == Phase::Draw {
             crate::host::WagicHost::draw(&mut self.table.board, active, 1);
         }

@@ -161,7 +161,13 @@ pub struct Board {
     /// Creatures with persist put into a graveyard from the battlefield, with the counters
     /// they had, until the table returns them (`dies.rs`).
     pub(super) persisting: Vec<(CardId, (i32, i32))>,
+    /// The phase actions waiting on cards (`table/phase_actions.rs`), at most
+    /// `MAX_PHASE_ACTIONS`; those on a card end as it moves.
+    pub phase_actions: Vec<(CardId, crate::host::PhaseAction)>,
 }
+
+/// The most phase actions waiting at once (a game has a handful; more are not kept).
+pub const MAX_PHASE_ACTIONS: usize = 1024;
 
 impl Default for Board {
     fn default() -> Board {
@@ -194,6 +200,7 @@ impl Board {
             drew_from_empty: [false; 2],
             damagers: Vec::new(),
             persisting: Vec::new(),
+            phase_actions: Vec::new(),
         }
     }
 
@@ -366,12 +373,14 @@ impl Board {
         let entering = zone == BATTLEFIELD;
         if self.effects.any_on(card) {
             self.effects.retain(|(id, code, target, _)| {
-                let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes);
+                let lost = matches!(code, EffectCode::LoseAbilities | EffectCode::LoseSubtypes | EffectCode::LivePump);
                 !(*target == Value::Card(card) && (*id == FOREVER || (entering && lost)))
             });
         }
         // A card that moves is a new object: it dealt no damage this turn.
         self.damagers.retain(|damager| *damager != card);
+        // Nor is a phase action waiting on it any more, nor one of its `sourceinplay`.
+        self.phase_actions.retain(|(on, action)| *on != card && !(action.source_in_play && action.source == card));
         let Some(c) = self.get_mut(card) else { return };
         c.attached = None;
         c.activations = 0;

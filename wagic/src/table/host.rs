@@ -176,6 +176,16 @@ impl WagicHost for Board {
         self.effects.push((id.0, code, target, value));
     }
 
+    fn add_phase_action(&mut self, card: CardId, action: crate::host::PhaseAction) {
+        if self.get(card).is_some() && self.phase_actions.len() < super::board::MAX_PHASE_ACTIONS {
+            self.phase_actions.push((card, action));
+        }
+    }
+
+    fn bears(&self, card: CardId, code: EffectCode, value: i32) -> bool {
+        self.effects.on(card).any(|&(_, c, _, v)| c == code && v == value)
+    }
+
     fn transform_forever(&mut self, card: CardId, code: EffectCode, value: i32) {
         if self.get(card).is_none() {
             return;

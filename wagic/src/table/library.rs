@@ -136,7 +136,14 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
     };
     let mut types = words("type");
     types.extend(words("subtype"));
-    let number = |key: &str| block.field(key).and_then(|field| field.value.trim().parse().ok()).unwrap_or(0);
+    // Wagic reads `power=` with `atoi`: `2+*` (Angry Mob) is 2, `*` is 0. A card whose
+    // `anyzone=... cdaactive` defines its power and toughness has them replaced (Wagic's
+    // `cdaPT`): its printed number counts for nothing.
+    let defined = block.field("anyzone").is_some();
+    let number = |key: &str| {
+        let value = block.field(key).map_or("", |field| field.value);
+        if defined { value.trim().parse().unwrap_or(0) } else { leading_number(value) }
+    };
     let mana = block.field("mana").map_or("", |field| field.value);
     let mut colours = Vec::new();
     let mut mana_value: i32 = 0;
@@ -212,4 +219,20 @@ fn printed_of(block: &crate::reader::CardBlock<'_>) -> Printed {
             .field("abilities")
             .is_some_and(|field| field.value.split(',').any(|ability| ability.trim().eq_ignore_ascii_case("nofizzle"))),
     }
+}
+
+/// C's `atoi`: the whole number the text begins with (after blanks, maybe signed), 0 when
+/// it begins with none, capped far beyond any card's.
+fn leading_number(text: &str) -> i32 {
+    let text = text.trim_start();
+    let (sign, digits) = match text.as_bytes().first() {
+        Some(b'-') => (-1, &text[1..]),
+        Some(b'+') => (1, &text[1..]),
+        _ => (1, text),
+    };
+    let mut value: i32 = 0;
+    for digit in digits.bytes().take_while(u8::is_ascii_digit) {
+        value = value.saturating_mul(10).saturating_add(i32::from(digit - b'0')).min(1_000_000);
+    }
+    sign * value
 }

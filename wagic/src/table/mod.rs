@@ -41,6 +41,7 @@ mod dies;
 mod effects;
 mod host;
 mod library;
+mod phase_actions;
 pub mod stack;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
@@ -510,10 +511,8 @@ impl Table {
     /// The end of the turn: `ueot` effects end, damage wears off.
     pub fn try_end_turn(&mut self, active: PlayerId) -> Result<(), TableError> {
         let ueot = vm::bytecode::RestrictionIdx::new(0);
-        // Wagic's `ueot` ends "when the turn ends", whoever controls the effect (an
-        // instant cast in the other player's turn too): the runtime's timer runs on its
-        // controller's turns, so both players' timers run out (the front end writes no
-        // `opp` timer).
+        // Wagic's "until end of turn" ends at every cleanup, whoever's effect it is (an
+        // opponent's instant in this turn too): the runtime's timer for each player.
         let other = if active == P0 { P1 } else { P0 };
         self.runtime.expire(&mut self.board, ueot, active);
         self.runtime.expire(&mut self.board, ueot, other);

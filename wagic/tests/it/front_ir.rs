@@ -560,7 +560,7 @@ fn transforms_is_one_call_then_a_grant_per_keyword_ability() {
     );
     for (line, refusal) in [
         (
-            "auto=transforms((,newability[draw:1])) ueot",
+            "auto=transforms((,newability[damage:1])) ueot",
             "transforms part `newability` other than one effect on the card",
         ),
         ("auto={T}:transforms((allsubtypes)) target(creature) ueot", "transforms part `allsubtypes`"),

@@ -21,6 +21,7 @@ mod more;
 mod move_costs;
 mod newability;
 mod next;
+mod phaseaction;
 mod play;
 mod play_greedy;
 mod play_stack;

@@ -58,15 +58,20 @@ fn new_abilities_wagic_reads_as_the_cards_own_are_refused() {
     ] {
         assert_eq!(error_of(card).as_deref(), Some(refused), "{card}");
     }
-    // `my` is the transformed card's controller's: refused unless the spell's target is
-    // among its controller's own cards.
+    // `my` is the transformed card's controller's: refused unless the target is among its
+    // controller's own cards (or its opponent's: `phaseaction.rs`'s Thief).
     let whose = "unsupported: `newability[...]` naming a zone by whose it is, on a card maybe not its controller's";
     for card in [
         "target=creature|graveyard\nauto=transforms((,newability[moveTo(mybattlefield)]))\ntype=Instant",
+        "auto={T}:transforms((,newability[moveTo(myhand)])) target(creature)\ntype=Creature",
+    ] {
+        assert_eq!(error_of(card).as_deref(), Some(whose), "{card}");
+    }
+    for card in [
         "auto=transforms((,newability[moveTo(myhand)])) target(creature|mygraveyard)\ntype=Instant",
         "auto={T}:transforms((,newability[moveTo(myhand)])) target(creature|mybattlefield)\ntype=Creature",
     ] {
-        assert_eq!(error_of(card).as_deref(), Some(whose), "{card}");
+        assert_eq!(error_of(card), None, "{card}");
     }
     // `owner` is the same whoever reads it.
     let owner = "auto=all(creature|graveyard) transforms((,newability[moveTo(ownerbattlefield)]))\ntype=Sorcery";
@@ -89,4 +94,44 @@ fn miraculous_recoverys_new_abilities_return_the_creature_with_a_counter() {
         "FIRSTMAIN\n[PLAYER1]\ninplay:Grizzly Bears\ngraveyard:Charm,Shock\n[PLAYER2]\n",
     );
     assert_eq!(verdict(&charmed), Verdict::Passed);
+}
+
+#[test]
+fn a_new_player_effect_of_a_number_is_the_transformed_cards_controllers() {
+    // Barbed Shocker's: each card of the opponent's hand discarded, then a card drawn for it.
+    let shocker =
+        "auto={0}:all(*|opponenthand) transforms((,newability[reject],newability[draw:1])) ueot\ntype=Creature";
+    assert_eq!(ir_of(shocker), ["action[0]: filterNone transforms,moveto,draw ueot"]);
+    assert_eq!(
+        ir_of("target=creature\nauto=transforms((,newability[life:2]))\ntype=Instant"),
+        ["action[0]: - transforms,life ueot"]
+    );
+    // A count's zones would be the transformed card's controller's, not the source's.
+    let counted = "target=creature\nauto=transforms((,newability[draw:type:creature:mybattlefield]))\ntype=Instant";
+    assert_eq!(
+        error_of(counted).as_deref(),
+        Some("unsupported: transforms part `newability` other than one effect on the card")
+    );
+}
+
+#[test]
+fn a_player_effect_on_several_cards_acts_once_per_card() {
+    use super::board::{HAND, LIBRARY, P0, P1, Play, Table};
+    // Wagic's `all(spec)` resolves the effect on each card: three cards of the opponent's
+    // hand, three cards drawn (before the fix, its controller drew once).
+    let mut table = Table::with_cards(
+        "[card]\nname=Shocker\n\
+         auto={0}:all(*|opponenthand) transforms((,newability[reject],newability[draw:1])) ueot\n\
+         mana={R}\ntype=Creature\npower=2\ntoughness=2\n[/card]\n\
+         [card]\nname=Rock\nmana={R}\ntype=Sorcery\n[/card]\n[card]\nname=Leaf\nmana={G}\ntype=Sorcery\n[/card]\n",
+    );
+    let shocker = table.put("Shocker", P0, super::board::BATTLEFIELD);
+    for _ in 0..3 {
+        table.put("Rock", P1, HAND);
+        table.put("Leaf", P1, LIBRARY);
+    }
+    table.settle();
+    assert!(table.activate(shocker, P0));
+    assert_eq!(table.board.names(P1, HAND), ["Leaf", "Leaf", "Leaf"]);
+    assert_eq!(table.board.names(P1, super::board::GRAVEYARD), ["Rock", "Rock", "Rock"]);
 }
