@@ -182,7 +182,7 @@ when none failed, 1 when one failed, 2 for a path that cannot be read (or a `--s
     },
     /// Play one seeded game between two decks and print it turn by turn.
     #[command(after_help = "With `--lang wagic`: a game of Magic between two Wagic decks on the \
-Wagic table, by two random players (no --set: --cards names Wagic's card files, --sets its \
+Wagic table, by random or greedy players (--player, once or twice; no --set: --cards names Wagic's card files, --sets its \
 `Res/sets` folder for decks that give cards by id). A deck is a Wagic deck file (`#NAME:`, one \
 Wagic id a line) or lines of a card name with an optional count (`4 Grizzly Bears`). A card that \
 is not in the card files or does not compile is an error at its deck line; --skip-uncompiled \
@@ -436,25 +436,33 @@ fn main() -> ExitCode {
         }
         Command::Test { paths, lang: Lang::Wagic, cards, sets, .. } => wagic_test::run(paths, cards, sets.as_deref()),
         Command::Explain { code } => explain::run(code),
-        Command::Run { lang: Lang::Wagic, set, players, trace_hash, save, .. }
-            if set.is_some() || !players.is_empty() || *trace_hash || save.is_some() =>
+        Command::Run { lang: Lang::Wagic, set, trace_hash, save, .. }
+            if set.is_some() || *trace_hash || save.is_some() =>
         {
-            stderr_line!(
-                "error: `--set`, `--player`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`"
-            );
+            stderr_line!("error: `--set`, `--trace-hash` and `--save` of `rsc run` are not for `--lang wagic`");
             Exit::Usage
         }
-        Command::Run { lang: Lang::Wagic, decks, seed, turn_limit, cards, sets, skip_uncompiled, json, .. } => {
-            wagic_run::run(&wagic_run::Options {
-                cards,
-                decks,
-                sets: sets.as_deref(),
-                seed: *seed,
-                turn_limit: *turn_limit,
-                skip_uncompiled: *skip_uncompiled,
-                json: *json,
-            })
-        }
+        Command::Run {
+            lang: Lang::Wagic,
+            decks,
+            seed,
+            turn_limit,
+            cards,
+            sets,
+            skip_uncompiled,
+            json,
+            players,
+            ..
+        } => wagic_run::run(&wagic_run::Options {
+            cards,
+            decks,
+            sets: sets.as_deref(),
+            seed: *seed,
+            turn_limit: *turn_limit,
+            skip_uncompiled: *skip_uncompiled,
+            json: *json,
+            players,
+        }),
         Command::Run { lang: Lang::Rulescript, cards, sets, skip_uncompiled, .. }
             if !cards.is_empty() || sets.is_some() || *skip_uncompiled =>
         {

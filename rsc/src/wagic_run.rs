@@ -1,6 +1,6 @@
 //! `rsc run --lang wagic --cards FILE... --deck A --deck B [--seed N] [--sets DIR]
 //! [--skip-uncompiled] [--turn-limit N]`: one seeded game of Magic between two Wagic decks,
-//! played by two random players on the Wagic table ([`wagic::play`]) and printed turn by
+//! played by random or greedy players (`--player`) on the Wagic table ([`wagic::play`]) and printed turn by
 //! turn as `rsc run` prints a Card Fighters' Clash game, then the winner.
 //!
 //! A deck is a Wagic deck file (`#NAME:`, one card a line by Wagic id, named through
@@ -40,12 +40,32 @@ pub struct Options<'a> {
     pub skip_uncompiled: bool,
     /// One JSON object per line instead of text.
     pub json: bool,
+    /// `--player` given zero, one (both seats) or two times.
+    pub players: &'a [game::players::PlayerKind],
 }
 
 pub fn run(options: &Options<'_>) -> Exit {
     if options.cards.is_empty() {
         stderr_line!("error: `rsc run --lang wagic` needs the Wagic card files: `--cards mtg.txt ...`");
         return Exit::Usage;
+    }
+    let players = match crate::run::seat_players(options.players) {
+        Ok(players) => players,
+        Err(message) => {
+            stderr_line!("error: {message}");
+            return Exit::Usage;
+        }
+    };
+    let mut kinds = [play::PlayerKind::Random; 2];
+    for (kind, given) in kinds.iter_mut().zip(players) {
+        *kind = match given {
+            game::players::PlayerKind::Random => play::PlayerKind::Random,
+            game::players::PlayerKind::Greedy => play::PlayerKind::Greedy,
+            game::players::PlayerKind::Scripted => {
+                stderr_line!("error: `--player scripted` is not for `--lang wagic` (random or greedy)");
+                return Exit::Usage;
+            }
+        };
     }
     if options.decks.len() != 2 {
         stderr_line!("error: give two decks (--deck A.txt --deck B.txt), not {}", options.decks.len());
@@ -167,18 +187,29 @@ pub fn run(options: &Options<'_>) -> Exit {
         }
         return Exit::Errors;
     }
-    let game_options =
-        play::Options { seed: options.seed, turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT) };
+    let game_options = play::Options {
+        seed: options.seed,
+        turn_limit: options.turn_limit.unwrap_or(play::DEFAULT_TURN_LIMIT),
+        players: kinds,
+    };
     let played = play::play(&library, [&decks[0], &decks[1]], game_options);
     let stdout = std::io::BufWriter::new(std::io::stdout().lock());
     if options.json {
         // JSON escapes its own strings: the names are written as they are.
         let mut out = stdout;
-        print_json(&mut out, options.seed, &played, &names);
+        print_json(&mut out, options.seed, &played, &names, kinds);
         let _ = out.flush();
     } else {
         let mut out = TerminalWriter(stdout);
-        let _ = writeln!(out, "seed {}: p0 {} (random) against p1 {} (random)", options.seed, names[0], names[1]);
+        let _ = writeln!(
+            out,
+            "seed {}: p0 {} ({}) against p1 {} ({})",
+            options.seed,
+            names[0],
+            kinds[0].name(),
+            names[1],
+            kinds[1].name()
+        );
         print_game(&mut out, &played, &names);
         let _ = out.flush();
     }
@@ -216,8 +247,9 @@ fn print_game(out: &mut impl Write, played: &play::Played, names: &[String]) {
 /// The game as one JSON object per line: `game` (seed, decks), then `turn_start`, `event`
 /// and `turn_end` objects in order, then `result` (winner, its deck, outcome, turns,
 /// decisions, whether the table stopped the game).
-fn print_json(out: &mut impl Write, seed: u64, played: &play::Played, names: &[String]) {
-    let _ = writeln!(out, "{}", json!({"type": "game", "seed": seed, "decks": names}));
+fn print_json(out: &mut impl Write, seed: u64, played: &play::Played, names: &[String], kinds: [play::PlayerKind; 2]) {
+    let players = [kinds[0].name(), kinds[1].name()];
+    let _ = writeln!(out, "{}", json!({"type": "game", "seed": seed, "decks": names, "players": players}));
     for entry in &played.log {
         let line = match entry {
             Entry::TurnStart { turn, player } => {

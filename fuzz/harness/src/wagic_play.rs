@@ -11,11 +11,11 @@
 //! gives the same game twice.
 //!
 //! One input's work is kept small by [`TURN_LIMIT`] turns (the table's own limits bound
-//! each turn: `MAX_ACTIONS_PER_PHASE` moves a phase, `MAX_QUESTIONS` a move, the VM's fuel
-//! and cascade limits a card's code) and by the decks' size: a deck of more than
-//! [`MAX_FUZZ_DECK_CARDS`] cards (the game itself takes [`MAX_DECK_CARDS`]) is resolved
-//! and checked but not played, as every rule of the table looks at every card. The
-//! fuzzer's `-max_len` bounds the card file.
+//! each turn: `MAX_MOVES_PER_STEP` moves a step, `MAX_STACK_DEPTH` items on the stack,
+//! `MAX_QUESTIONS` a move, the VM's fuel and cascade limits a card's code) and by the
+//! decks' size: a deck of more than [`MAX_FUZZ_DECK_CARDS`] cards (the game itself takes
+//! [`MAX_DECK_CARDS`]) is resolved and checked but not played, as every rule of the table
+//! looks at every card. The fuzzer's `-max_len` bounds the card file.
 
 use std::sync::Arc;
 
@@ -76,7 +76,7 @@ pub fn played(data: &[u8]) -> Option<play::Played> {
         return None;
     }
     let seed = seed_of(data);
-    let options = play::Options { seed, turn_limit: TURN_LIMIT };
+    let options = play::Options { seed, turn_limit: TURN_LIMIT, ..play::Options::default() };
     let played = play::play(&library, [&first, &second], options);
     check_played(&played);
     let again = play::play(&library, [&first, &second], options);

@@ -9,10 +9,12 @@ const CARDS: &str = "[card]\nname=Forest\ntype=Basic Land\nsubtype=Forest\n[/car
 [card]\nname=Grizzly Bears\nmana={1}{G}\ntype=Creature\nsubtype=Bear\npower=2\ntoughness=2\n[/card]\n\
 [card]\nname=Shock\ntarget=creature,player\nauto=damage:2\nmana={R}\ntype=Instant\n[/card]\n\
 [card]\nname=Raging Goblin\nabilities=haste\nmana={R}\ntype=Creature\npower=1\ntoughness=1\n[/card]\n\
+[card]\nname=Giant Growth\ntarget=creature\nauto=3/3\nmana={G}\ntype=Instant\n[/card]\n\
 [card]\nname=Wrong Card\nauto=nosuchword\nmana={R}\ntype=Instant\n[/card]\n";
 
-/// Seed 4 of Bears against Goblins, six turns: a Shock cast in the other player's draw
-/// step, a block, a death, an attack.
+/// Seed 4 of Bears against Goblins, six turns of random players: Shocks cast in the
+/// other player's upkeep and draw step, one in answer to the other (it resolves first),
+/// a block, a death.
 const GAME: &[&str] = &[
     "seed 4: p0 Bears (random) against p1 Goblins (random)",
     "── turn 1: p0 (Bears) ──",
@@ -20,50 +22,119 @@ const GAME: &[&str] = &[
     "  after turn 1: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 3 in library",
     "── turn 2: p1 (Goblins) ──",
     "  draw             p1 draws Raging Goblin",
-    "  firstmain        p1 plays Mountain",
-    "  after turn 2: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 2 in library",
+    "  secondmain       p1 plays Mountain",
+    "  secondmain       p1 taps Mountain for mana",
+    "  secondmain       p1 casts Raging Goblin",
+    "  secondmain       Raging Goblin resolves",
+    "  after turn 2: p0 20 life, 6 in hand, 3 in library · p1 20 life, 6 in hand, 2 in library",
     "── turn 3: p0 (Bears) ──",
     "  draw             p0 draws Grizzly Bears",
-    "  draw             p1 taps Mountain for mana",
-    "  draw             p1 casts Shock",
-    "  draw             p1 chooses p1 for Shock",
     "  firstmain        p0 plays Forest",
-    "  secondmain       p0 taps Forest, Forest for mana",
-    "  secondmain       p0 casts Grizzly Bears",
-    "  after turn 3: p0 20 life, 5 in hand, 2 in library · p1 18 life, 6 in hand, 2 in library",
+    "  firstmain        p0 taps Forest, Forest for mana",
+    "  firstmain        p0 casts Grizzly Bears",
+    "  firstmain        Grizzly Bears resolves",
+    "  after turn 3: p0 20 life, 5 in hand, 2 in library · p1 20 life, 6 in hand, 2 in library",
     "── turn 4: p1 (Goblins) ──",
+    "  upkeep           p1 taps Mountain for mana",
+    "  upkeep           p1 casts Shock",
+    "  upkeep           p1 chooses Raging Goblin for Shock",
+    "  upkeep           Shock resolves",
+    "  upkeep           Raging Goblin [p1] goes to the graveyard",
     "  draw             p1 draws Shock",
     "  firstmain        p1 plays Mountain",
     "  firstmain        p1 taps Mountain for mana",
-    "  firstmain        p1 casts Shock",
-    "  firstmain        p1 chooses p0 for Shock",
-    "  firstmain        p1 taps Mountain for mana",
     "  firstmain        p1 casts Raging Goblin",
+    "  firstmain        Raging Goblin resolves",
     "  combatattackers  Raging Goblin [p1] attacks",
     "  combatblockers   Grizzly Bears [p0] blocks Raging Goblin",
     "  combatdamage     Raging Goblin deals 1 damage to Grizzly Bears",
     "  combatdamage     Grizzly Bears deals 2 damage to Raging Goblin",
     "  combatdamage     Raging Goblin [p1] goes to the graveyard",
-    "  after turn 4: p0 18 life, 5 in hand, 2 in library · p1 18 life, 4 in hand, 1 in library",
+    "  after turn 4: p0 20 life, 5 in hand, 2 in library · p1 20 life, 4 in hand, 1 in library",
     "── turn 5: p0 (Bears) ──",
     "  draw             p0 draws Grizzly Bears",
-    "  firstmain        p0 plays Forest",
     "  firstmain        p0 taps Forest, Forest for mana",
     "  firstmain        p0 casts Grizzly Bears",
-    "  combatattackers  Grizzly Bears [p0] attacks",
-    "  combatdamage     Grizzly Bears deals 2 damage to p1",
-    "  after turn 5: p0 18 life, 4 in hand, 1 in library · p1 16 life, 4 in hand, 1 in library",
+    "  firstmain        Grizzly Bears resolves",
+    "  firstmain        p0 plays Forest",
+    "  after turn 5: p0 20 life, 4 in hand, 1 in library · p1 20 life, 4 in hand, 1 in library",
     "── turn 6: p1 (Goblins) ──",
     "  draw             p1 draws Shock",
     "  draw             p1 taps Mountain for mana",
     "  draw             p1 casts Shock",
+    "  draw             p1 chooses p1 for Shock",
+    "  draw             p1 taps Mountain for mana",
+    "  draw             p1 responds with Shock",
     "  draw             p1 chooses p0 for Shock",
-    "  secondmain       p1 taps Mountain for mana",
-    "  secondmain       p1 casts Raging Goblin",
-    "  secondmain       p1 plays Mountain",
-    "  after turn 6: p0 16 life, 4 in hand, 1 in library · p1 16 life, 2 in hand, 0 in library",
+    "  draw             Shock resolves",
+    "  draw             Shock resolves",
+    "  firstmain        p1 plays Mountain",
+    "  after turn 6: p0 18 life, 4 in hand, 1 in library · p1 18 life, 2 in hand, 0 in library",
     "no winner: the turn limit (6) was reached",
-    "6 turns, 87 decisions",
+    "6 turns, 109 decisions",
+];
+
+/// Seed 1 of Growth against Goblins, six turns of greedy players: the Shocks go at the
+/// Bears, not the player; the Goblins attack only while nothing blocks them; a Giant
+/// Growth answers a Shock and saves its Bears.
+const GREEDY_GAME: &[&str] = &[
+    "seed 1: p0 Growth (greedy) against p1 Goblins (greedy)",
+    "── turn 1: p0 (Growth) ──",
+    "  firstmain        p0 plays Forest",
+    "  after turn 1: p0 20 life, 6 in hand, 3 in library · p1 20 life, 7 in hand, 3 in library",
+    "── turn 2: p1 (Goblins) ──",
+    "  draw             p1 draws Mountain",
+    "  firstmain        p1 plays Mountain",
+    "  firstmain        p1 taps Mountain for mana",
+    "  firstmain        p1 casts Raging Goblin",
+    "  firstmain        Raging Goblin resolves",
+    "  combatattackers  Raging Goblin [p1] attacks",
+    "  combatdamage     Raging Goblin deals 1 damage to p0",
+    "  after turn 2: p0 19 life, 6 in hand, 3 in library · p1 20 life, 6 in hand, 2 in library",
+    "── turn 3: p0 (Growth) ──",
+    "  draw             p0 draws Grizzly Bears",
+    "  firstmain        p0 plays Forest",
+    "  firstmain        p0 taps Forest, Forest for mana",
+    "  firstmain        p0 casts Grizzly Bears",
+    "  firstmain        Grizzly Bears resolves",
+    "  after turn 3: p0 19 life, 5 in hand, 2 in library · p1 20 life, 6 in hand, 2 in library",
+    "── turn 4: p1 (Goblins) ──",
+    "  upkeep           p1 taps Mountain for mana",
+    "  upkeep           p1 casts Shock",
+    "  upkeep           p1 chooses Grizzly Bears for Shock",
+    "  upkeep           Shock resolves",
+    "  upkeep           Grizzly Bears [p0] goes to the graveyard",
+    "  draw             p1 draws Mountain",
+    "  firstmain        p1 plays Mountain",
+    "  firstmain        p1 taps Mountain for mana",
+    "  firstmain        p1 casts Raging Goblin",
+    "  firstmain        Raging Goblin resolves",
+    "  combatattackers  Raging Goblin [p1] attacks",
+    "  combatattackers  Raging Goblin [p1] attacks",
+    "  combatdamage     Raging Goblin deals 1 damage to p0",
+    "  combatdamage     Raging Goblin deals 1 damage to p0",
+    "  after turn 4: p0 17 life, 5 in hand, 2 in library · p1 20 life, 4 in hand, 1 in library",
+    "── turn 5: p0 (Growth) ──",
+    "  draw             p0 draws Grizzly Bears",
+    "  firstmain        p0 plays Forest",
+    "  firstmain        p0 taps Forest, Forest for mana",
+    "  firstmain        p0 casts Grizzly Bears",
+    "  firstmain        Grizzly Bears resolves",
+    "  after turn 5: p0 17 life, 4 in hand, 1 in library · p1 20 life, 4 in hand, 1 in library",
+    "── turn 6: p1 (Goblins) ──",
+    "  upkeep           p1 taps Mountain for mana",
+    "  upkeep           p1 casts Shock",
+    "  upkeep           p1 chooses Grizzly Bears for Shock",
+    "  upkeep           p0 taps Forest for mana",
+    "  upkeep           p0 responds with Giant Growth",
+    "  upkeep           p0 chooses Grizzly Bears for Giant Growth",
+    "  upkeep           Giant Growth resolves",
+    "  upkeep           Shock resolves",
+    "  draw             p1 draws Shock",
+    "  firstmain        p1 plays Mountain",
+    "  after turn 6: p0 17 life, 3 in hand, 1 in library · p1 20 life, 3 in hand, 0 in library",
+    "no winner: the turn limit (6) was reached",
+    "6 turns, 116 decisions",
 ];
 
 /// `rsc run --lang wagic` on `cards.txt` and two decks of `dir`, with `more` arguments.
@@ -84,6 +155,7 @@ fn decks() -> TempDir {
     dir.file("cards.txt", CARDS);
     dir.file("bears.txt", "#NAME:Bears\n#DESC:two-drops\n5 Forest\n5 Grizzly Bears\n");
     dir.file("goblins.txt", "#NAME:Goblins\n5 Mountain\n3 Shock\n2 Raging Goblin\n");
+    dir.file("growth.txt", "#NAME:Growth\n5 Forest\n3 Grizzly Bears\n2 Giant Growth\n");
     dir
 }
 
@@ -104,19 +176,62 @@ fn a_seed_plays_one_game_printed_turn_by_turn() {
 }
 
 #[test]
+fn greedy_players_play_one_game_printed_turn_by_turn() {
+    let dir = decks();
+    let more = ["--seed", "1", "--turn-limit", "6", "--player", "greedy"];
+    let output = run_game(&dir, ["growth.txt", "goblins.txt"], &more);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    let mut expected = GREEDY_GAME.join("\n");
+    expected.push('\n');
+    assert_eq!(stdout(&output), expected);
+    // In the JSON: the response and the order it resolves in.
+    let more = ["--seed", "1", "--turn-limit", "6", "--player", "greedy", "--json"];
+    let output = run_game(&dir, ["growth.txt", "goblins.txt"], &more);
+    let greedy = records(&output);
+    assert_eq!(greedy[0]["players"], serde_json::json!(["greedy", "greedy"]));
+    let texts: Vec<&str> = greedy.iter().filter_map(|record| record["text"].as_str()).collect();
+    let response = texts.iter().position(|text| *text == "p0 responds with Giant Growth").expect("a response");
+    assert_eq!(
+        texts[response..response + 4],
+        [
+            "p0 responds with Giant Growth",
+            "p0 chooses Grizzly Bears for Giant Growth",
+            "Giant Growth resolves",
+            "Shock resolves"
+        ]
+    );
+    // Per seat.
+    let more = ["--seed", "1", "--turn-limit", "6", "--player", "greedy", "--player", "random", "--json"];
+    let output = run_game(&dir, ["growth.txt", "goblins.txt"], &more);
+    assert_eq!(code(&output), 0, "{}", stderr(&output));
+    assert_eq!(records(&output)[0]["players"], serde_json::json!(["greedy", "random"]));
+    let output = run_game(&dir, ["growth.txt", "goblins.txt"], &["--player", "scripted"]);
+    assert_eq!(code(&output), 2, "no scripted player for --lang wagic");
+    let output = run_game(
+        &dir,
+        ["growth.txt", "goblins.txt"],
+        &["--player", "greedy", "--player", "greedy", "--player", "random"],
+    );
+    assert_eq!(code(&output), 2, "three --player");
+}
+
+#[test]
 fn json_gives_the_same_game_one_object_a_line() {
     let dir = decks();
     let output = run_game(&dir, ["bears.txt", "goblins.txt"], &["--seed", "4", "--turn-limit", "6", "--json"]);
     assert_eq!(code(&output), 0, "{}", stderr(&output));
     let records = records(&output);
-    assert_eq!(records[0], serde_json::json!({"type": "game", "seed": 4, "decks": ["Bears", "Goblins"]}));
+    assert_eq!(
+        records[0],
+        serde_json::json!({"type": "game", "seed": 4, "decks": ["Bears", "Goblins"], "players": ["random", "random"]})
+    );
     assert_eq!(records[1], serde_json::json!({"type": "turn_start", "turn": 1, "player": 0}));
     assert_eq!(records[2], serde_json::json!({"type": "event", "phase": "firstmain", "text": "p0 plays Forest"}));
     let result = records.last().expect("a result");
     assert_eq!(
         *result,
         serde_json::json!({"type": "result", "winner": null, "deck": null, "outcome": "the turn limit (6) was reached",
-            "stopped": false, "turns": 6, "decisions": 87})
+            "stopped": false, "turns": 6, "decisions": 109})
     );
     // One event object for each event line of the text.
     let events = records.iter().filter(|record| record["type"] == "event").count();

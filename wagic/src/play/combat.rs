@@ -5,11 +5,11 @@
 
 use vm::runtime::{CardId, Event, Value};
 
-use super::{Flow, Game, opponent, who};
+use super::{Flow, Game, PlayerKind, opponent, who};
 use crate::catalogue::CATALOGUE;
 use crate::host::{EffectCode, WagicHost};
 use crate::runner::combat::{can_block, may_block};
-use crate::table::{BATTLEFIELD, TABLE_UNTIL_END_OF_TURN};
+use crate::table::{BATTLEFIELD, P0, TABLE_UNTIL_END_OF_TURN};
 
 impl Game {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
@@ -34,7 +34,11 @@ impl Game {
             }
             let must = self.table.board.has_ability(card, "mustattack");
             self.decisions += u64::from(!must);
-            if must || self.rng.coin() {
+            let attacks = match self.players[usize::from(active != P0)] {
+                PlayerKind::Random => self.rng.coin(),
+                PlayerKind::Greedy => self.greedy_attacks(card),
+            };
+            if must || attacks {
                 attackers.push(card);
             }
         }
@@ -118,6 +122,8 @@ impl Game {
         self.settle()?;
         let mut blocked: Vec<CardId> = Vec::new();
         let mut blocks: Vec<(CardId, CardId)> = Vec::new();
+        let greedy = self.players[usize::from(defender != P0)] == PlayerKind::Greedy;
+        let plan = if greedy { self.greedy_blocks(&self.attackers()) } else { Vec::new() };
         for blocker in self.table.board.zone(defender, BATTLEFIELD) {
             if !can_block(&self.table.board, blocker) {
                 continue;
@@ -132,7 +138,12 @@ impl Game {
                 continue;
             }
             self.decisions += 1;
-            let Some(&attacker) = options.get(self.rng.below(options.len() + 1)) else { continue };
+            let chosen = if greedy {
+                plan.iter().find(|(planned, _)| *planned == blocker).map(|(_, attacker)| *attacker)
+            } else {
+                options.get(self.rng.below(options.len() + 1)).copied()
+            };
+            let Some(attacker) = chosen.filter(|attacker| options.contains(attacker)) else { continue };
             if let Some(c) = self.table.board.cards.get_mut(blocker.0 as usize) {
                 c.blocking = Some(attacker);
             }

@@ -1,41 +1,51 @@
 //! Whole games of Magic between two Wagic decks on the [`Table`] (`rsc run --lang wagic`):
-//! two random players, each choosing uniformly, with one seeded [`Rng`], among the moves
-//! the table models, so that one seed gives one game.
+//! each seat played by a random player (each choice uniform among the legal ones) or a
+//! greedy one ([`PlayerKind`]; its rules in `greedy.rs`), with one seeded [`Rng`], so that
+//! one seed gives one game.
 //!
 //! The rules played: 20 life, each library shuffled, 7-card opening hands, the first player
 //! skipping their first draw; each turn's phases as [`crate::runner`] steps through them
 //! (untap, upkeep, draw, first main, combat, second main, end, cleanup), each emitting its
-//! `@each` event, the mana pools emptying as each phase ends. In each main phase the active
-//! player may, until they pass ([`MAX_ACTIONS_PER_PHASE`] at most): play a land (one a
-//! turn); cast a spell from their hand whose mana cost the pool and their untapped lands of
-//! a basic land type can pay (the lands are tapped for it, `{X}` is all the mana left; an
-//! instant or sorcery only when its effect can be activated now); activate an ability of a
-//! permanent they control whose cost can be paid (with their lands' mana when the pool is
-//! short: then every such land is tapped first). In the upkeep, draw, beginning of combat
-//! and end steps, and after attackers and after blockers are declared, each player in turn
-//! (the active one first) may likewise cast instants and spells with flash and activate
-//! the abilities the runtime allows then. Every question a spell or ability asks (targets, `may`, which card to pay
-//! with) is answered by its chooser at random among the runtime's candidates. In combat the
-//! active player attacks with a random subset of the creatures that can attack (untapped,
-//! not summoning sick unless with haste, no defender; `mustattack` ones always), then each
-//! untapped creature of the other player blocks one attacker it may block (the runner's
-//! block rule: flying, fear, landwalk...) or none; exalted and flanking apply as the runner
-//! plays them; first strike damage, then regular damage, is assigned as the runner assigns
-//! it. In the cleanup step the active player discards down to 7 at random.
+//! `@each` event, the mana pools emptying as each phase ends. In the upkeep, draw, main,
+//! beginning of combat and end steps, and after attackers and after blockers are declared,
+//! players get priority (`stack.rs`): the active player first, each in turn may move or
+//! pass; a move keeps priority; when both pass in succession the top of the stack resolves
+//! and the active player has priority again, or with the stack empty the step ends
+//! ([`MAX_MOVES_PER_STEP`] moves a step, [`MAX_STACK_DEPTH`] items on the stack at most).
+//! A move: in the active player's main phase with the stack empty, play a land (one a
+//! turn) or cast any spell; else cast an instant or a spell with flash; either way a spell
+//! whose mana cost the pool and their untapped lands of a basic land type can pay (the
+//! lands are tapped for it, `{X}` is all the mana left; an instant or sorcery only when
+//! its effect can be activated now), or activate an ability of a permanent they control
+//! whose cost can be paid (with their lands' mana when the pool is short: then every such
+//! land is tapped first). A spell goes on the stack (an instant's or sorcery's one target
+//! chosen as it is cast), as does an ability with a target (its costs paid); a mana
+//! ability or one without a target runs at once. Every other question a spell or ability
+//! asks (`may`, which card to pay with) is answered by its chooser. In combat the active
+//! player attacks with creatures that can attack (untapped, not summoning sick unless with
+//! haste, no defender; `mustattack` ones always), then each untapped creature of the other
+//! player blocks one attacker it may block (the runner's block rule: flying, fear,
+//! landwalk...) or none; exalted and flanking apply as the runner plays them; first strike
+//! damage, then regular damage, is assigned as the runner assigns it. In the cleanup step
+//! the active player discards down to 7 at random.
 //!
 //! A player loses at 0 life or less, or on drawing from an empty library (both at once: a
 //! draw); the game is a draw after the turn limit ([`DEFAULT_TURN_LIMIT`]). Not played:
-//! responses (a spell resolves at once: the stack is not modelled), the other player's
-//! instants in the active player's main phases, kicker and `autohand` abilities, affinity's
-//! discount, banding, mulligans, poison. A card's code that traps, a board that does not
-//! settle, or a question that cannot be answered stops the game ([`Outcome::Stopped`], with
-//! the reason): neither player wins.
+//! kicker and `autohand` abilities, affinity's discount, banding, mulligans, poison; a
+//! spell's only legal target is taken by the runtime as it is cast, and such a spell
+//! resolves at once (as if nobody answered it). A card's code that traps, a board that
+//! does not settle, or a question that cannot be answered stops the game
+//! ([`Outcome::Stopped`], with the reason): neither player wins.
 
 pub mod deck;
 
 mod combat;
+mod greedy;
 mod moves;
 mod rng;
+mod stack;
+#[cfg(test)]
+mod stack_tests;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -48,6 +58,7 @@ use crate::testfile::{PHASES, Phase};
 use vm::bytecode::ZoneIdx;
 
 pub use rng::Rng;
+pub use stack::{MAX_MOVES_PER_STEP, MAX_STACK_DEPTH};
 
 /// Turns after which a game is a draw.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
@@ -65,11 +76,31 @@ pub const STARTING_LIFE: i32 = 20;
 /// refused ([`deck::DeckError`]), as every rule of the table looks at every card.
 pub const MAX_DECK_CARDS: usize = 500;
 
-/// The most moves a player makes in one main phase before passing.
+/// The most moves a player makes in one step, half of [`MAX_MOVES_PER_STEP`].
 pub const MAX_ACTIONS_PER_PHASE: usize = 40;
 
 /// The most questions answered for one move (a spell's targets, the triggers it fires).
 pub const MAX_QUESTIONS: usize = 64;
+
+/// Who makes a seat's choices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlayerKind {
+    /// Each choice uniformly among the legal ones.
+    #[default]
+    Random,
+    /// Choices a Magic player would call sensible (the rules of `play/greedy.rs`).
+    Greedy,
+}
+
+impl PlayerKind {
+    /// The kind's name (`random`, `greedy`).
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Greedy => "greedy",
+        }
+    }
+}
 
 /// What a game's options are.
 #[derive(Debug, Clone, Copy)]
@@ -78,11 +109,13 @@ pub struct Options {
     pub seed: u64,
     /// Turns after which the game is a draw.
     pub turn_limit: u32,
+    /// Who plays each seat (`p0`, `p1`).
+    pub players: [PlayerKind; 2],
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { seed: 0, turn_limit: DEFAULT_TURN_LIMIT }
+        Options { seed: 0, turn_limit: DEFAULT_TURN_LIMIT, players: [PlayerKind::Random; 2] }
     }
 }
 
@@ -133,22 +166,7 @@ pub struct Played {
 /// Plays one game between the decks `decks` (card names, as the library writes them, in
 /// deck order: [`deck::resolve`]) of `library`'s cards.
 pub fn play(library: &Arc<Library>, decks: [&[String]; 2], options: Options) -> Played {
-    let mut table = Table::with_library(Arc::clone(library));
-    // The cards' own random effects (a discard at random) draw from the game's seed too,
-    // a stream of their own.
-    let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
-    table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
-    let mut game = Game {
-        table,
-        rng: Rng::new(options.seed),
-        phase: Phase::Untap,
-        turn: 0,
-        lands_played: 0,
-        entered: HashSet::new(),
-        log: Vec::new(),
-        decisions: 0,
-        seen: Vec::new(),
-    };
+    let mut game = Game::new(library, options);
     let outcome = match game.play(decks, options.turn_limit) {
         Ok(()) => Outcome::Drawn { reason: format!("the turn limit ({}) was reached", options.turn_limit) },
         Err(outcome) => {
@@ -181,6 +199,13 @@ struct Game {
     decisions: u64,
     /// Where each card was when the log last looked ([`Game::log_moves`]).
     seen: Vec<(ZoneIdx, PlayerId)>,
+    /// The spells and abilities waiting to resolve, bottom first.
+    stack: Vec<stack::Item>,
+    /// Who plays each seat.
+    players: [PlayerKind; 2],
+    /// The creature a greedy player's response is about (the target of the opponent's
+    /// spell it answers): the one it saves, or the one it kills first.
+    focus: Option<CardId>,
 }
 
 /// A player's name in the log.
@@ -198,6 +223,29 @@ fn stopped(error: TableError) -> Outcome {
 }
 
 impl Game {
+    /// A game not begun: an empty table of `library`'s cards.
+    fn new(library: &Arc<Library>, options: Options) -> Game {
+        let mut table = Table::with_library(Arc::clone(library));
+        // The cards' own random effects (a discard at random) draw from the game's seed
+        // too, a stream of their own.
+        let board_seed = Rng::new(options.seed ^ 0x00B0_A4D5_EED0).next_u64();
+        table.board.reseed((board_seed >> 32) as u32 ^ board_seed as u32);
+        Game {
+            table,
+            rng: Rng::new(options.seed),
+            phase: Phase::Untap,
+            turn: 0,
+            lands_played: 0,
+            entered: HashSet::new(),
+            log: Vec::new(),
+            decisions: 0,
+            seen: Vec::new(),
+            stack: Vec::new(),
+            players: options.players,
+            focus: None,
+        }
+    }
+
     fn play(&mut self, decks: [&[String]; 2], turn_limit: u32) -> Flow {
         for (player, deck) in [P0, P1].into_iter().zip(decks) {
             if deck.len() > MAX_DECK_CARDS {
@@ -262,22 +310,23 @@ impl Game {
             }
             self.enter_phase(phase)?;
             match phase {
-                Phase::FirstMain | Phase::SecondMain => self.priority(active)?,
                 Phase::CombatAttackers => {
                     attacked = self.declare_attackers()?;
                     if attacked {
-                        self.priority_round()?;
+                        self.priority_window()?;
                     }
                 }
                 Phase::CombatBlockers => {
                     self.declare_blockers()?;
-                    self.priority_round()?;
+                    self.priority_window()?;
                 }
                 Phase::CombatDamage => self.combat_damage()?,
                 Phase::CombatEnd => self.end_combat(),
-                Phase::Upkeep | Phase::Draw | Phase::CombatBegin => self.priority_round()?,
+                Phase::Upkeep | Phase::Draw | Phase::FirstMain | Phase::CombatBegin | Phase::SecondMain => {
+                    self.priority_window()?
+                }
                 Phase::EndOfTurn => {
-                    self.priority_round()?;
+                    self.priority_window()?;
                     // Treason (Spark Elemental): sacrificed as the end step ends, as the
                     // test runner and Wagic do.
                     self.table.sacrifice_treason().map_err(stopped)?;
@@ -292,15 +341,6 @@ impl Game {
         }
         self.end_of_turn_entry();
         Ok(())
-    }
-
-    /// Each player in turn, the active one first, moves at instant speed until they pass
-    /// (in the upkeep, draw, beginning of combat and end steps, and after attackers and
-    /// after blockers are declared).
-    fn priority_round(&mut self) -> Flow {
-        let active = self.table.board.active;
-        self.priority(active)?;
-        self.priority(opponent(active))
     }
 
     /// Enters `phase`: the untap step untaps, the draw step draws (not the first
@@ -411,7 +451,12 @@ impl Game {
     fn choose(&mut self, execution: &Execution) -> Vec<Value> {
         self.decisions += 1;
         let request = execution.request();
-        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        if self.players[usize::from(request.chooser != P0)] == PlayerKind::Greedy {
+            let chosen = self.greedy_answer(execution);
+            self.log_choice(execution, &chosen);
+            return chosen;
+        }
+        let mut candidates = self.candidates(execution);
         if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
             candidates = vec![Value::Bool(true), Value::Bool(false)];
         }
@@ -420,13 +465,35 @@ impl Game {
         let count = least + self.rng.below(most - least + 1);
         self.rng.shuffle(&mut candidates);
         candidates.truncate(count);
+        self.log_choice(execution, &candidates);
+        candidates
+    }
+
+    /// The candidates of a question, less a spell on the stack itself among its own
+    /// targets (rule 115.5: a Counterspell does not target itself) when enough are left.
+    fn candidates(&self, execution: &Execution) -> Vec<Value> {
+        let request = execution.request();
+        let mut candidates: Vec<Value> = execution.candidates().to_vec();
+        let source = execution.env().source;
+        let on_stack = self.table.board.get(source).is_some_and(|c| c.zone == crate::table::STACK);
+        if request.kind == RequestKind::Targets && on_stack {
+            let others: Vec<Value> = candidates.iter().copied().filter(|value| *value != Value::Card(source)).collect();
+            if others.len() >= usize::from(request.min) {
+                candidates = others;
+            }
+        }
+        candidates
+    }
+
+    /// Logs an answer (not a choice of action).
+    fn log_choice(&mut self, execution: &Execution, chosen: &[Value]) {
+        let request = execution.request();
         if !matches!(request.kind, RequestKind::Action) {
-            let shown: Vec<String> = candidates.iter().map(|value| self.shown(*value)).collect();
+            let shown: Vec<String> = chosen.iter().map(|value| self.shown(*value)).collect();
             let chosen = if shown.is_empty() { "nothing".to_string() } else { shown.join(", ") };
             let source = self.name(execution.env().source);
             self.event(format!("{} chooses {chosen} for {source}", who(request.chooser)));
         }
-        candidates
     }
 
     /// A value of an answer as the log shows it: a card by name, a player as `p0`.

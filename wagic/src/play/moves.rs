@@ -2,12 +2,14 @@
 //! and playing one (a land, a spell paid with the pool and the lands' mana, a
 //! permanent's ability).
 
-use vm::runtime::{CardId, PlayerId, RequestKind, Value};
+use vm::runtime::{CardId, PlayerId};
 
-use super::{Flow, Game, MAX_ACTIONS_PER_PHASE, MAX_QUESTIONS, Outcome, stopped, who};
+use super::stack::is_spell;
+use super::{Flow, Game, MAX_QUESTIONS, Outcome, PlayerKind, stopped, who};
 use crate::catalogue::CATALOGUE;
 use crate::host::WagicHost;
-use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, STACK, Step};
+use crate::table::stack::Resolution;
+use crate::table::{BASIC_LAND_TYPES, BATTLEFIELD, GRAVEYARD, HAND, P0, STACK, Step};
 use crate::testfile::{self, Mana};
 
 /// A move of a player with priority.
@@ -22,31 +24,34 @@ pub(super) enum Move {
     Activate { card: CardId, index: usize, tap_lands: bool },
 }
 
-fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
+pub(super) fn is_type<T: AsRef<str>>(types: &[T], word: &str) -> bool {
     types.iter().any(|t| t.as_ref() == word)
 }
 
 impl Game {
-    /// `player` moves until they pass (each move and the pass as likely), at most
-    /// [`MAX_ACTIONS_PER_PHASE`] times: in the active player's main phase any move, else
-    /// instants, spells with flash and abilities the runtime allows at that time.
-    pub(super) fn priority(&mut self, player: PlayerId) -> Flow {
-        for _ in 0..MAX_ACTIONS_PER_PHASE {
-            let moves = self.legal_moves(player)?;
-            self.decisions += 1;
-            let Some(&chosen) = moves.get(self.rng.below(moves.len() + 1)) else { return Ok(()) };
-            match chosen {
-                Move::PlayLand(card) => self.play_land(card)?,
-                Move::Cast(card) => self.cast(card)?,
-                Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands)?,
-            }
+    /// The move `player` makes with priority among `moves`, or none (a pass): a random
+    /// player takes each move and the pass as likely, a greedy one what
+    /// [`Game::greedy_move`] finds.
+    pub(super) fn pick_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
+        self.decisions += 1;
+        match self.players[usize::from(player != P0)] {
+            PlayerKind::Random => moves.get(self.rng.below(moves.len() + 1)).copied(),
+            PlayerKind::Greedy => self.greedy_move(player, moves),
         }
-        Ok(())
+    }
+
+    /// Plays a move.
+    pub(super) fn play_move(&mut self, chosen: Move) -> Flow {
+        match chosen {
+            Move::PlayLand(card) => self.play_land(card),
+            Move::Cast(card) => self.cast(card),
+            Move::Activate { card, index, tap_lands } => self.activate(card, index, tap_lands),
+        }
     }
 
     /// Every move `player` can make now.
     pub(super) fn legal_moves(&mut self, player: PlayerId) -> Result<Vec<Move>, Outcome> {
-        let sorcery_speed = self.phase.is_main() && player == self.table.board.active;
+        let sorcery_speed = self.phase.is_main() && player == self.table.board.active && self.stack.is_empty();
         let mut moves = Vec::new();
         for card in self.table.board.zone(player, HAND) {
             let Some(c) = self.table.board.get(card) else { continue };
@@ -69,7 +74,7 @@ impl Game {
     /// The mana colours each of `player`'s untapped lands of a basic land type gives
     /// (a land with abilities of its own uses them instead, as the runner's click does,
     /// unless it lost them).
-    fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
+    pub(super) fn mana_lands(&self, player: PlayerId) -> Vec<(CardId, Vec<usize>)> {
         let board = &self.table.board;
         board
             .zone(player, BATTLEFIELD)
@@ -228,13 +233,14 @@ impl Game {
         self.settle()
     }
 
-    /// Casts a spell: taps the lands its cost needs, pays it, and resolves it at once
-    /// (a permanent enters the battlefield; an instant or sorcery's effect runs, then it
-    /// goes to the graveyard).
+    /// Casts a spell: taps the lands its cost needs, pays it, and puts it on the stack
+    /// ([`super::stack`]): an instant or sorcery with a target has it chosen now.
     fn cast(&mut self, card: CardId) -> Flow {
         let Some((cost, has_x)) = self.spell_cost(card) else { return Ok(()) };
         let Some(c) = self.table.board.get(card) else { return Ok(()) };
         let (owner, types) = (c.owner, c.printed.types.clone());
+        let targeted = !c.printed.target.trim().is_empty()
+            || c.printed.autos.iter().any(|auto| auto.to_ascii_lowercase().contains("target("));
         let pool = self.table.board.player(owner).mana;
         let mut lands = self.mana_lands(owner);
         if has_x {
@@ -259,23 +265,24 @@ impl Game {
             String::new()
         };
         let name = self.name(card);
-        self.event(format!("{} casts {name}{x}", who(owner)));
+        let verb = self.cast_verb(owner);
+        self.event(format!("{verb} {name}{x}"));
         self.table.board.place(card, owner, STACK, -1);
         self.settle()?;
-        if !(is_type(&types, "instant") || is_type(&types, "sorcery")) {
-            self.table.board.place(card, owner, BATTLEFIELD, -1);
-            self.entered.insert(card);
-            return self.settle();
+        if !is_spell(&types) {
+            self.push(card, owner, false, Resolution::Permanent);
+            return Ok(());
         }
-        let mut step = self.table.start(card, owner).map_err(stopped)?;
-        if let Step::Asks(execution) = step {
-            step = if execution.request().kind == RequestKind::Action {
-                self.table.resume(execution, &[Value::Int(0)]).map_err(stopped)?
-            } else {
-                Step::Asks(execution)
-            };
+        if !targeted {
+            self.push(card, owner, false, Resolution::Effect);
+            return Ok(());
         }
-        let done = self.drive(step)?;
+        let step = self.table.start(card, owner).map_err(stopped)?;
+        let step = self.first_action(step, 0)?;
+        let Some(done) = self.stack_targeted(card, owner, false, step)? else { return self.settle() };
+        // Its only target taken by the runtime, or a question other than its one
+        // target: it ran as it was cast.
+        self.event(format!("{name} resolves"));
         if !done {
             self.event(format!("{name} does nothing"));
         }
@@ -285,6 +292,8 @@ impl Game {
         self.settle()
     }
 
+    /// Activates ability `index` of a permanent: its costs are paid now; with one target
+    /// it is chosen now and the ability waits on the stack, else it runs at once.
     fn activate(&mut self, card: CardId, index: usize, tap_lands: bool) -> Flow {
         let Some(controller) = self.table.board.get(card).map(|c| c.controller) else { return Ok(()) };
         if tap_lands {
@@ -294,17 +303,18 @@ impl Game {
         }
         let name = self.name(card);
         let ability = self.ability_text(card, index).unwrap_or_else(|| format!("ability {}", index + 1));
-        self.event(format!("{} activates {name}: {ability}", who(controller)));
-        let mut step = self.table.start(card, controller).map_err(stopped)?;
-        if let Step::Asks(execution) = step {
-            step = if execution.request().kind == RequestKind::Action {
-                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
-                self.table.resume(execution, &[chosen]).map_err(stopped)?
-            } else {
-                Step::Asks(execution)
-            };
+        if self.stack.is_empty() {
+            self.event(format!("{} activates {name}: {ability}", who(controller)));
+        } else {
+            self.event(format!("{} responds with {name}'s ability: {ability}", who(controller)));
         }
-        if !self.drive(step)? {
+        let step = self.table.start(card, controller).map_err(stopped)?;
+        let step = self.first_action(step, index)?;
+        if matches!(step, Step::Unpaid | Step::Done(false)) {
+            self.event(format!("{name}'s ability does nothing"));
+            return self.settle();
+        }
+        if self.stack_targeted(card, controller, true, step)? == Some(false) {
             self.event(format!("{name}'s ability does nothing"));
         }
         self.settle()
@@ -323,7 +333,7 @@ impl Game {
     }
 
     /// Answers a spell's or ability's questions until it ends; whether it ran to its end.
-    fn drive(&mut self, mut step: Step) -> Result<bool, Outcome> {
+    pub(super) fn drive(&mut self, mut step: Step) -> Result<bool, Outcome> {
         for _ in 0..MAX_QUESTIONS {
             match step {
                 Step::Done(done) => return Ok(done),

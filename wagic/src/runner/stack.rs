@@ -29,7 +29,8 @@
 //! resolved first. A target's click Wagic refuses (`targeting.rs`) is ignored as the
 //! spell is cast, before it goes on the stack.
 
-use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
+pub(super) use crate::table::stack::Resolution;
+use vm::runtime::{CardId, PlayerId, RequestKind, Value};
 
 use super::*;
 
@@ -66,22 +67,6 @@ pub(super) enum Entry {
     Resolved(String),
     /// Wagic's `NextGamePhase`: `next` answered by the move after it.
     Phase,
-}
-
-/// What a waiting spell does as it resolves.
-pub(super) enum Resolution {
-    /// A permanent spell: it enters the battlefield.
-    Permanent,
-    /// An instant or sorcery naming no target: its effect runs.
-    Effect,
-    /// An instant or sorcery with its one `target=` chosen: its effect starts as it
-    /// resolves, answered with that target.
-    Chosen { target: Value, at: Option<(vm::bytecode::ZoneIdx, i64)> },
-    /// An instant or sorcery whose effect asked for its one target as it was cast (an
-    /// `auto=` line's `target(...)`): the effect waits for that answer.
-    Targeted { execution: Execution, target: Value, at: Option<(vm::bytecode::ZoneIdx, i64)> },
-    /// An Aura with the permanent it enchants chosen.
-    Aura { target: CardId, at: Option<(vm::bytecode::ZoneIdx, i64)> },
 }
 
 fn index(player: PlayerId) -> usize {
@@ -232,9 +217,7 @@ impl Run<'_> {
             Entry::Phase => return self.change_phase(line, "next"),
         };
         let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
-        let gone = |run: &Self, at: Option<(vm::bytecode::ZoneIdx, i64)>, target: CardId| {
-            run.table.board.get(target).map(|c| (c.zone, c.order)) != at
-        };
+        let gone = |run: &Self, at, target: CardId| run.table.target_gone(Value::Card(target), at);
         if !on_stack {
             // Countered (`fizzle`): it left the stack, its effect never runs.
             if let Resolution::Targeted { execution, .. } = resolution {
@@ -354,7 +337,7 @@ impl Run<'_> {
     }
 
     /// Where a card is now, to tell later whether it is the same object.
-    pub(super) fn place_of(&self, card: CardId) -> Option<(vm::bytecode::ZoneIdx, i64)> {
-        self.table.board.get(card).map(|c| (c.zone, c.order))
+    pub(super) fn place_of(&self, card: CardId) -> crate::table::stack::Place {
+        self.table.place_of(card)
     }
 }

@@ -43,6 +43,7 @@ mod effects;
 mod host;
 mod library;
 mod phase_actions;
+pub mod stack;
 
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use counters::NamedCounters;

@@ -49,6 +49,23 @@ fn giant_growth_pumps_until_end_of_turn() {
     assert_eq!((table.board.power(bears), table.board.toughness(bears)), (2, 2));
 }
 
+/// "Until end of turn" is the turn it was cast in, whoever's turn that is. Found by a
+/// game's response (a Giant Growth in the other player's draw step still pumped its
+/// creature in its controller's next turn): the table ended only the active player's
+/// `ueot` effects.
+#[test]
+fn giant_growth_cast_in_the_other_players_turn_ends_with_that_turn() {
+    let Some(mut table) = table() else { return };
+    let bears = table.put("Grizzly Bears", P0, BATTLEFIELD);
+    let growth = table.put("Giant Growth", P0, HAND);
+    table.board.active = P1;
+    table.answers.push(vec![Value::Card(bears)]);
+    table.cast(growth, P0);
+    assert_eq!((table.board.power(bears), table.board.toughness(bears)), (5, 5));
+    table.end_turn(P1);
+    assert_eq!((table.board.power(bears), table.board.toughness(bears)), (2, 2));
+}
+
 #[test]
 fn terror_buries_a_nonblack_nonartifact_creature_and_cannot_target_a_black_one() {
     // test/terror.txt; text=: destroy target nonartifact, nonblack creature; it can't be

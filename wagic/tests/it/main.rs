@@ -25,6 +25,8 @@ mod next;
 mod other_restriction;
 mod phaseaction;
 mod play;
+mod play_greedy;
+mod play_stack;
 mod sets;
 mod stack;
 mod teach;

@@ -12,16 +12,16 @@ use wagic::table::{Library, P0, P1};
 use super::board::library;
 
 /// `count` copies of each named card, as a deck's card list.
-fn cards(parts: &[(usize, &str)]) -> Vec<String> {
+pub(super) fn cards(parts: &[(usize, &str)]) -> Vec<String> {
     parts.iter().flat_map(|(count, name)| std::iter::repeat_n(name.to_string(), *count)).collect()
 }
 
 fn game(library: &Arc<Library>, a: &[String], b: &[String], seed: u64, turn_limit: u32) -> play::Played {
-    play::play(library, [a, b], Options { seed, turn_limit })
+    play::play(library, [a, b], Options { seed, turn_limit, ..Options::default() })
 }
 
 /// The events of each turn: (turn, its player, its event texts), in order.
-fn turns(played: &play::Played) -> Vec<(u32, usize, Vec<String>)> {
+pub(super) fn turns(played: &play::Played) -> Vec<(u32, usize, Vec<String>)> {
     let mut turns: Vec<(u32, usize, Vec<String>)> = Vec::new();
     for entry in &played.log {
         match entry {

@@ -1,0 +1,476 @@
+//! A greedy player: choices a Magic player would call sensible, each made by a plain rule
+//! rather than a search.
+//!
+//! - Moves: a land first; with nothing on the stack, the most expensive spell it can
+//!   cast that has a use (a permanent; an Aura with a creature on its side to go on;
+//!   burn when it kills a creature of the opponent's or the opponent; another harmful
+//!   spell when the opponent has a creature; a pump or other helpful instant only for a
+//!   creature of its own in combat, once blocks are declared); a harmful ability (a `{T}`
+//!   ping) whenever it can; a helpful ability for a creature in combat. With the
+//!   opponent's harmful spell or ability on the stack aimed at one of its creatures, it
+//!   responds with a helpful instant or ability to save it; with the opponent's helpful
+//!   one aimed at the opponent's creature, with burn that kills that creature first (the
+//!   helpful spell fizzles); the opponent's spell with a counterspell first of all.
+//!   Otherwise it passes.
+//! - Targets: a harmful effect at the opponent's side: the player when the damage is
+//!   lethal, else the most valuable creature it kills, else the player for damage, else
+//!   the most valuable creature or permanent; a helpful one at its own side, the creature
+//!   it saves or the most valuable one in combat first. A card to give up (a sacrifice, a
+//!   discard) is its least valuable. A `may` is taken.
+//! - Attacks: a creature attacks unless a creature that may block it would kill it and
+//!   survive (a creature lost for nothing).
+//! - Blocks: a block that kills the attacker and survives, then one that trades up (kills
+//!   a more valuable attacker), then one that survives; a chump block only while the
+//!   attackers left unblocked would deal lethal damage.
+//!
+//! Helpful and harmful are read from the card's `auto=` lines (`damage:`, `destroy`,
+//! `-2/-2`... against `3/3`, `regenerate`, `protection`...): a card that reads as
+//! both or neither is neither, and its targets are chosen at random among the candidates.
+
+use vm::runtime::{CardId, Execution, PlayerId, RequestKind, Value};
+
+use super::moves::{Move, is_type};
+use super::{Game, opponent};
+use crate::runner::combat::{can_block, may_block};
+use crate::table::{BATTLEFIELD, HAND};
+use crate::testfile::Phase;
+
+/// What an effect does to what it targets, as its text reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Effect {
+    /// Damage, destruction, -N/-N, exile, bounce...: aimed at the opponent's side.
+    Harmful,
+    /// +N/+N, regeneration, protection...: aimed at one's own side.
+    Helpful,
+    /// Both or neither.
+    Unknown,
+}
+
+/// Words of a harmful effect in a Wagic `auto=` line.
+const HARMFUL: &[&str] = &[
+    "damage:",
+    "destroy",
+    "bury",
+    "counter(-",
+    "moveto(exile",
+    "moveto(ownerhand",
+    "moveto(ownerlibrary",
+    "cantattack",
+    "cantblock",
+    "fizzle",
+    "loselife",
+];
+
+/// Words of a helpful effect in a Wagic `auto=` line.
+const HELPFUL: &[&str] =
+    &["regenerate", "protection", "untap", "prevent", "lifelink", "shroud", "indestructible", "counter(1/1"];
+
+/// The `p/t` change a line makes (Wagic's `3/3` is +3/+3, `-2/-2` -2/-2): its first word
+/// that is two whole numbers around a `/`.
+fn power_toughness(text: &str) -> Option<(i32, i32)> {
+    text.split([' ', ':', '\t']).find_map(|word| {
+        let (power, toughness) = word.split_once('/')?;
+        let number = |part: &str| part.strip_prefix('+').unwrap_or(part).parse::<i32>().ok();
+        Some((number(power)?, number(toughness)?))
+    })
+}
+
+/// How an effect's text reads: [`Effect`].
+pub(super) fn effect_of(text: &str) -> Effect {
+    let text = text.to_ascii_lowercase();
+    let change = power_toughness(&text);
+    let shrink = change.is_some_and(|(power, toughness)| power < 0 || toughness < 0);
+    let pump = change.is_some_and(|(power, toughness)| power >= 0 && toughness >= 0 && power + toughness > 0);
+    let harmful = shrink || HARMFUL.iter().any(|word| text.contains(word));
+    let helpful = pump || HELPFUL.iter().any(|word| text.contains(word));
+    match (harmful, helpful) {
+        (true, false) => Effect::Harmful,
+        (false, true) => Effect::Helpful,
+        _ => Effect::Unknown,
+    }
+}
+
+/// The damage a `damage:N` line deals (`X` the mana paid for it), if it reads as one.
+fn damage_of(text: &str, x: i32) -> Option<i32> {
+    let text = text.to_ascii_lowercase();
+    let after = &text[text.find("damage:")? + "damage:".len()..];
+    if after.starts_with('x') {
+        return Some(x);
+    }
+    let digits: String = after.chars().take_while(char::is_ascii_digit).take(4).collect();
+    digits.parse().ok()
+}
+
+/// The toughness a `-N/-N` line takes away, if it reads as one.
+fn shrink_of(text: &str) -> Option<i32> {
+    let (_, toughness) = power_toughness(&text.to_ascii_lowercase())?;
+    (toughness < 0).then_some(-toughness)
+}
+
+impl Game {
+    /// A card's `auto=` lines as one text (the effect its abilities and spell read as).
+    fn effect_text(&self, card: CardId) -> String {
+        self.table.board.get(card).map_or_else(String::new, |c| c.printed.autos.join(" "))
+    }
+
+    /// What a permanent is worth keeping: twice its power, its toughness, its mana value,
+    /// and one for each keyword ability it has.
+    pub(super) fn value(&self, card: CardId) -> i32 {
+        let board = &self.table.board;
+        let Some(c) = board.get(card) else { return 0 };
+        let mut value = c.printed.mana_value.max(0);
+        if board.types(card).contains(&"creature") {
+            value += 2 * board.power(card).max(0) + board.toughness(card).max(0);
+            for keyword in ["flying", "firststrike", "doublestrike", "trample", "deathtouch", "lifelink", "haste"] {
+                value += i32::from(board.has_ability(card, keyword));
+            }
+        }
+        value
+    }
+
+    /// The toughness a creature has left this turn.
+    fn toughness_left(&self, card: CardId) -> i32 {
+        let board = &self.table.board;
+        board.toughness(card).saturating_sub(board.get(card).map_or(0, |c| c.damage))
+    }
+
+    /// The creatures a player controls.
+    fn creatures(&self, player: PlayerId) -> Vec<CardId> {
+        let board = &self.table.board;
+        board.zone(player, BATTLEFIELD).into_iter().filter(|card| board.types(*card).contains(&"creature")).collect()
+    }
+
+    fn in_combat(&self, card: CardId) -> bool {
+        self.table.board.get(card).is_some_and(|c| c.attacking || c.blocking.is_some())
+    }
+
+    /// The move a greedy player makes among `moves`, or a pass.
+    pub(super) fn greedy_move(&mut self, player: PlayerId, moves: &[Move]) -> Option<Move> {
+        if let Some(land) = moves.iter().find(|chosen| matches!(chosen, Move::PlayLand(_))) {
+            return Some(*land);
+        }
+        if let Some((source, controller, ability, target)) = self.stack_top() {
+            if controller == player {
+                return None;
+            }
+            // The opponent's spell: countered when it can be.
+            let counter = moves.iter().copied().find(|chosen| !ability && self.counters(*chosen));
+            if counter.is_some() {
+                self.focus = Some(source);
+                return counter;
+            }
+            // Else only the opponent's spell or ability aimed at a creature is answered: a
+            // harmful one at its own, to save it; a helpful one at the opponent's, to kill
+            // that creature first (the helpful spell then fizzles).
+            let aimed = target.and_then(Value::as_card)?;
+            let owner = self.table.board.get(aimed).map(|c| c.controller)?;
+            let wanted = match effect_of(&self.effect_text(source)) {
+                Effect::Harmful if owner == player => Effect::Helpful,
+                Effect::Helpful if owner != player => Effect::Harmful,
+                _ => return None,
+            };
+            self.focus = Some(aimed);
+            let response = moves.iter().copied().find(|chosen| self.answers_with(player, *chosen, wanted, aimed));
+            if response.is_none() {
+                self.focus = None;
+            }
+            return response;
+        }
+        self.focus = None;
+        // Pumps wait until the blocks are known.
+        let combat =
+            self.phase == Phase::CombatBlockers && self.creatures(player).into_iter().any(|card| self.in_combat(card));
+        let mut best: Option<(i32, Move)> = None;
+        for &chosen in moves {
+            let (source, spell) = match chosen {
+                Move::PlayLand(_) => continue,
+                Move::Cast(card) => (card, true),
+                Move::Activate { card, .. } => (card, false),
+            };
+            if !self.has_use(player, source, spell, combat) {
+                continue;
+            }
+            let cost = if spell { self.table.board.get(source).map_or(0, |c| c.printed.mana_value) } else { -1 };
+            if best.is_none_or(|(most, _)| cost > most) {
+                best = Some((cost, chosen));
+            }
+        }
+        best.map(|(_, chosen)| chosen)
+    }
+
+    /// Whether casting `source` (`spell`) or activating its ability is worth it now.
+    fn has_use(&self, player: PlayerId, source: CardId, spell: bool, combat: bool) -> bool {
+        let foe = opponent(player);
+        let text = self.effect_text(source);
+        let effect = effect_of(&text);
+        if !spell && text.to_ascii_lowercase().contains("add{") && effect == Effect::Unknown {
+            // A mana ability: lands and creatures are tapped for what a cost needs.
+            return false;
+        }
+        let Some(c) = self.table.board.get(source) else { return false };
+        let (instant_or_sorcery, aura) = (
+            is_type(&c.printed.types, "instant") || is_type(&c.printed.types, "sorcery"),
+            is_type(&c.printed.types, "aura"),
+        );
+        if spell && !instant_or_sorcery && !aura {
+            return true;
+        }
+        match effect {
+            Effect::Harmful => match damage_of(&text, self.mana_at_hand(player)) {
+                // Burn: a creature it kills, or the player when it is lethal; an
+                // ability's damage (a `{T}` ping) is free to use on the player.
+                Some(damage) => {
+                    !spell
+                        || damage >= self.table.board.player(foe).life
+                        || self.creatures(foe).into_iter().any(|card| self.toughness_left(card) <= damage)
+                }
+                None => !self.creatures(foe).is_empty(),
+            },
+            Effect::Helpful if spell && aura => !self.creatures(player).is_empty(),
+            Effect::Helpful => combat || spell && !instant_or_sorcery,
+            Effect::Unknown => spell && !aura,
+        }
+    }
+
+    /// The mana a player could spend now: their pool and their untapped lands (an `{X}`
+    /// spell's X is about this less its other costs).
+    fn mana_at_hand(&self, player: PlayerId) -> i32 {
+        let pool: i32 = self.table.board.player(player).mana.iter().sum();
+        pool.saturating_add(i32::try_from(self.mana_lands(player).len()).unwrap_or(i32::MAX))
+    }
+
+    /// Whether a move casts a spell that counters a spell (`fizzle`).
+    fn counters(&self, chosen: Move) -> bool {
+        let Move::Cast(card) = chosen else { return false };
+        self.effect_text(card).to_ascii_lowercase().contains("fizzle")
+    }
+
+    /// Whether a move casts or activates something of the `wanted` effect that does its
+    /// work on `aimed`: anything helpful saves it; a harmful one must kill it.
+    fn answers_with(&self, player: PlayerId, chosen: Move, wanted: Effect, aimed: CardId) -> bool {
+        let source = match chosen {
+            Move::PlayLand(_) => return false,
+            Move::Cast(card) | Move::Activate { card, .. } => card,
+        };
+        let text = self.effect_text(source);
+        if effect_of(&text) != wanted {
+            return false;
+        }
+        wanted == Effect::Helpful
+            || match (damage_of(&text, self.mana_at_hand(player)), shrink_of(&text)) {
+                (Some(damage), _) => damage >= self.toughness_left(aimed),
+                (None, Some(shrink)) => shrink >= self.table.board.toughness(aimed),
+                (None, None) => true,
+            }
+    }
+
+    /// A greedy player's answer to a spell's or ability's question.
+    pub(super) fn greedy_answer(&mut self, execution: &Execution) -> Vec<Value> {
+        let request = execution.request();
+        let mut candidates = self.candidates(execution);
+        if matches!(request.kind, RequestKind::May | RequestKind::Confirm(_)) && candidates.is_empty() {
+            return vec![Value::Bool(true)];
+        }
+        let most = usize::from(request.max).min(candidates.len());
+        let least = usize::from(request.min).min(most);
+        if request.kind == RequestKind::Action {
+            return candidates.into_iter().take(most.max(least)).collect();
+        }
+        let source = execution.env().source;
+        let me = request.chooser;
+        let text = self.effect_text(source);
+        let effect = effect_of(&text);
+        let all_mine = candidates.iter().all(|value| match value {
+            Value::Card(card) => self.table.board.get(*card).is_some_and(|c| c.controller == me),
+            _ => false,
+        });
+        let scores: Vec<i32> = if effect == Effect::Unknown && all_mine {
+            // A card to give up: the least valuable first.
+            candidates.iter().map(|value| value.as_card().map_or(0, |card| -self.value(card))).collect()
+        } else if effect == Effect::Unknown {
+            self.rng.shuffle(&mut candidates);
+            return candidates.into_iter().take(least.max(most.min(1))).collect();
+        } else {
+            candidates.iter().map(|value| self.target_score(*value, me, effect, &text)).collect()
+        };
+        let mut ranked: Vec<(i32, Value)> = scores.into_iter().zip(candidates).collect();
+        // Stable: among equal scores, the runtime's order.
+        ranked.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+        let give_up = effect == Effect::Unknown;
+        ranked
+            .into_iter()
+            .enumerate()
+            .take_while(|(taken, (score, _))| *taken < least || (*taken < most && !give_up && *score > 0))
+            .map(|(_, (_, value))| value)
+            .collect()
+    }
+
+    /// How good a target is for an effect of `me`'s: above 0 worth choosing.
+    fn target_score(&self, value: Value, me: PlayerId, effect: Effect, text: &str) -> i32 {
+        let board = &self.table.board;
+        let harmful = effect == Effect::Harmful;
+        match value {
+            Value::Player(player) => {
+                let theirs = player != me;
+                if !harmful {
+                    return if theirs { -1000 } else { 5 };
+                }
+                if !theirs {
+                    return -1000;
+                }
+                match damage_of(text, board.x_paid) {
+                    Some(damage) if damage >= board.player(player).life => 1000,
+                    Some(_) => 20,
+                    None => -1,
+                }
+            }
+            Value::Card(card) => {
+                let Some(c) = board.get(card) else { return -1000 };
+                let theirs = c.controller != me;
+                let value = self.value(card);
+                let creature = board.types(card).contains(&"creature");
+                if !harmful {
+                    if theirs || c.zone != BATTLEFIELD && c.zone != HAND {
+                        return -1000 - value;
+                    }
+                    let saving = if self.focus == Some(card) { 500 } else { 0 };
+                    return saving + 100 * i32::from(self.in_combat(card)) + value + 1;
+                }
+                if !theirs {
+                    return -1000 - value;
+                }
+                let left = self.toughness_left(card);
+                let kills = match (damage_of(text, board.x_paid), shrink_of(text)) {
+                    (Some(damage), _) => damage >= left,
+                    (None, Some(shrink)) => shrink >= board.toughness(card),
+                    (None, None) => true,
+                };
+                let focus = if self.focus == Some(card) { 500 } else { 0 };
+                match (creature, kills) {
+                    (true, true) => focus + 100 + value,
+                    (true, false) => 1 + value / 4,
+                    (false, _) => 10 + value,
+                }
+            }
+            _ => 0,
+        }
+    }
+
+    /// Whether a greedy player's creature attacks: unless a creature that may block it
+    /// would kill it and survive.
+    pub(super) fn greedy_attacks(&mut self, attacker: CardId) -> bool {
+        let active = self.table.board.active;
+        let blockers = self.table.board.zone(opponent(active), BATTLEFIELD);
+        // May-block reads an attacking creature: it attacks for the look.
+        let was = self.table.board.get(attacker).is_some_and(|c| c.attacking);
+        if let Some(c) = self.table.board.cards.get_mut(attacker.0 as usize) {
+            c.attacking = true;
+        }
+        let board = &self.table.board;
+        let lost = blockers
+            .into_iter()
+            .filter(|blocker| can_block(board, *blocker) && may_block(board, *blocker, attacker, &[]))
+            .any(|blocker| self.kills(blocker, attacker) && !self.kills(attacker, blocker));
+        if let Some(c) = self.table.board.cards.get_mut(attacker.0 as usize) {
+            c.attacking = was;
+        }
+        !lost
+    }
+
+    /// Whether `striker`'s combat damage kills `struck` (deathtouch: any damage), or its
+    /// first strike does before `struck` strikes back.
+    fn kills(&self, striker: CardId, struck: CardId) -> bool {
+        let board = &self.table.board;
+        let power = board.power(striker);
+        power > 0 && (board.has_ability(striker, "deathtouch") || power >= self.toughness_left(struck))
+    }
+
+    /// A greedy defender's blocks, each (blocker, attacker).
+    pub(super) fn greedy_blocks(&self, attackers: &[CardId]) -> Vec<(CardId, CardId)> {
+        let board = &self.table.board;
+        let defender = opponent(board.active);
+        let mut free: Vec<CardId> =
+            board.zone(defender, BATTLEFIELD).into_iter().filter(|card| can_block(board, *card)).collect();
+        // The cheapest blockers are spent first.
+        free.sort_by_key(|card| self.value(*card));
+        let mut by_value: Vec<CardId> = attackers.to_vec();
+        by_value.sort_by_key(|card| std::cmp::Reverse(self.value(*card)));
+        let mut blocks: Vec<(CardId, CardId)> = Vec::new();
+        let mut blocked: Vec<CardId> = Vec::new();
+        let first_strikes =
+            |card: CardId| board.has_ability(card, "firststrike") || board.has_ability(card, "doublestrike");
+        // A kill that survives, a trade up, a block that survives: in that order of worth.
+        let rules: [&dyn Fn(CardId, CardId) -> bool; 3] = [
+            &|blocker, attacker| {
+                self.kills(blocker, attacker)
+                    && (!self.kills(attacker, blocker) || first_strikes(blocker) && !first_strikes(attacker))
+            },
+            &|blocker, attacker| self.kills(blocker, attacker) && self.value(attacker) > self.value(blocker),
+            &|blocker, attacker| !self.kills(attacker, blocker),
+        ];
+        for rule in rules {
+            for &attacker in &by_value {
+                if blocked.contains(&attacker) {
+                    continue;
+                }
+                let found = free
+                    .iter()
+                    .position(|&blocker| may_block(board, blocker, attacker, &blocked) && rule(blocker, attacker));
+                if let Some(at) = found {
+                    blocks.push((free.remove(at), attacker));
+                    blocked.push(attacker);
+                }
+            }
+        }
+        // Chump blocks while the unblocked damage is lethal: the biggest attacker first.
+        let life = board.player(defender).life;
+        let mut unblockable: Vec<CardId> = Vec::new();
+        for _ in 0..attackers.len() {
+            let unblocked: Vec<CardId> = by_value.iter().copied().filter(|card| !blocked.contains(card)).collect();
+            let incoming: i32 = unblocked.iter().map(|card| board.power(*card).max(0)).sum();
+            if incoming < life {
+                break;
+            }
+            let biggest =
+                unblocked.iter().filter(|card| !unblockable.contains(card)).max_by_key(|card| board.power(**card));
+            let Some(&attacker) = biggest else { break };
+            match free.iter().position(|&blocker| may_block(board, blocker, attacker, &blocked)) {
+                Some(at) => {
+                    blocks.push((free.remove(at), attacker));
+                    blocked.push(attacker);
+                }
+                None => unblockable.push(attacker),
+            }
+        }
+        blocks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_effect_reads_as_harmful_helpful_or_neither() {
+        // Wagic's own lines: Shock, Giant Growth, a -2/-2, Terror, a pump of power only,
+        // Regenerate, a token maker, a mana ability, a line that reads as both.
+        assert_eq!(effect_of("Damage:2"), Effect::Harmful);
+        assert_eq!(effect_of("3/3"), Effect::Helpful);
+        assert_eq!(effect_of("-2/-2"), Effect::Harmful);
+        assert_eq!(effect_of("bury"), Effect::Harmful);
+        assert_eq!(effect_of("{R}:1/0"), Effect::Helpful);
+        assert_eq!(effect_of("{G}:regenerate"), Effect::Helpful);
+        assert_eq!(effect_of("token(Bear,creature bear, 2/2,green)"), Effect::Unknown);
+        assert_eq!(effect_of("{T}:Add{G}"), Effect::Unknown);
+        assert_eq!(effect_of("2/2 damage:1"), Effect::Unknown);
+    }
+
+    #[test]
+    fn damage_and_shrink_amounts_are_read_from_the_line() {
+        assert_eq!(damage_of("Damage:2", 0), Some(2));
+        assert_eq!(damage_of("damage:X", 5), Some(5));
+        assert_eq!(damage_of("3/3", 5), None);
+        assert_eq!(shrink_of("-2/-3"), Some(3));
+        assert_eq!(shrink_of("3/3"), None);
+    }
+}

@@ -1,0 +1,236 @@
+//! The stack in a game, and priority: a spell cast or an ability activated (other than a
+//! mana ability) goes on the stack; each player in turn, the active one first, may then
+//! respond (an instant, a spell with flash, an ability) or pass; when both pass in
+//! succession the top resolves, last in first out, and the active player has priority
+//! again; when both pass with nothing on the stack the step ends.
+//!
+//! A spell resolves as the test runner's stack resolves it ([`crate::table::stack`]): a
+//! permanent enters the battlefield; an instant's or sorcery's effect runs, with the one
+//! target chosen as it was cast; a spell whose target left its zone since fizzles to its
+//! owner's graveyard, as does one whose target is no longer legal; a spell countered (no
+//! longer on the stack) does nothing. An ability with one target chosen as it was
+//! activated waits on the stack likewise (its costs were paid then); one without a target
+//! runs as it is activated, as if nobody responded to it.
+
+use vm::runtime::{CardId, PlayerId, RequestKind, Value};
+
+use super::moves::is_type;
+use super::{Flow, Game, MAX_ACTIONS_PER_PHASE, Outcome, opponent, stopped, who};
+use crate::table::stack::{Place, Resolution};
+use crate::table::{BATTLEFIELD, GRAVEYARD, STACK, Step, TableError};
+
+/// The most spells and abilities on the stack at once: a player whose response would go
+/// above it may only pass.
+pub const MAX_STACK_DEPTH: usize = 8;
+
+/// The most moves both players make in one step (responses included); then they pass
+/// until the stack is empty.
+pub const MAX_MOVES_PER_STEP: usize = 2 * MAX_ACTIONS_PER_PHASE;
+
+/// One spell or ability on the stack.
+pub(super) struct Item {
+    /// The spell, or the ability's source.
+    pub(super) card: CardId,
+    /// Who cast or activated it.
+    pub(super) controller: PlayerId,
+    /// Whether it is an ability (a spell otherwise).
+    pub(super) ability: bool,
+    pub(super) resolution: Resolution,
+    /// The X paid for it: another `{X}` spell cast above it pays its own.
+    x_paid: i32,
+}
+
+impl Game {
+    /// The name the log gives a stack item.
+    pub(super) fn item_name(&self, card: CardId, ability: bool) -> String {
+        let name = self.name(card);
+        if ability { format!("{name}'s ability") } else { name }
+    }
+
+    /// The item on top of the stack: its source, controller, whether it is an ability, and
+    /// the target it waits with.
+    pub(super) fn stack_top(&self) -> Option<(CardId, PlayerId, bool, Option<Value>)> {
+        let item = self.stack.last()?;
+        let target = match &item.resolution {
+            Resolution::Targeted { target, .. } | Resolution::Chosen { target, .. } => Some(*target),
+            _ => None,
+        };
+        Some((item.card, item.controller, item.ability, target))
+    }
+
+    /// Puts a spell or ability on the stack.
+    pub(super) fn push(&mut self, card: CardId, controller: PlayerId, ability: bool, resolution: Resolution) {
+        let x_paid = self.table.board.x_paid;
+        self.stack.push(Item { card, controller, ability, resolution, x_paid });
+    }
+
+    /// Priority through one step: players move and pass as the module says, until both
+    /// pass with the stack empty. After [`MAX_MOVES_PER_STEP`] moves both only pass.
+    pub(super) fn priority_window(&mut self) -> Flow {
+        let active = self.table.board.active;
+        let mut holder = active;
+        let mut passes = 0;
+        let mut moves = 0;
+        // Each round is a move, a pass, or a resolution after two passes; moves are
+        // bounded, each adds at most one item, and two passes in a row come between.
+        for _ in 0..(MAX_MOVES_PER_STEP + 1) * 4 {
+            if moves < MAX_MOVES_PER_STEP && self.take_priority(holder)? {
+                moves += 1;
+                passes = 0;
+                continue;
+            }
+            passes += 1;
+            if passes < 2 {
+                holder = opponent(holder);
+                continue;
+            }
+            if self.stack.is_empty() {
+                return Ok(());
+            }
+            self.resolve_top()?;
+            passes = 0;
+            holder = active;
+        }
+        while !self.stack.is_empty() {
+            self.resolve_top()?;
+        }
+        Ok(())
+    }
+
+    /// `player` has priority: a move, or a pass (`false`).
+    fn take_priority(&mut self, player: PlayerId) -> Result<bool, Outcome> {
+        // Sorcery-speed abilities wait for an empty stack, as sorcery-speed spells do.
+        self.table.board.main_phase = self.phase.is_main() && self.stack.is_empty();
+        let mut moves = self.legal_moves(player)?;
+        if self.stack.len() >= MAX_STACK_DEPTH {
+            moves.retain(|chosen| matches!(chosen, super::moves::Move::PlayLand(_)));
+        }
+        let Some(chosen) = self.pick_move(player, &moves) else { return Ok(false) };
+        self.play_move(chosen)?;
+        Ok(true)
+    }
+
+    /// Resolves the top of the stack.
+    pub(super) fn resolve_top(&mut self) -> Flow {
+        let Some(Item { card, controller, ability, resolution, x_paid }) = self.stack.pop() else { return Ok(()) };
+        self.table.board.x_paid = x_paid;
+        let name = self.item_name(card, ability);
+        let on_stack = self.table.board.get(card).is_some_and(|c| c.zone == STACK);
+        if !ability && !on_stack {
+            // Countered: it left the stack, its effect never runs.
+            if let Resolution::Targeted { execution, .. } = resolution {
+                self.table.runtime.cancel(execution);
+            }
+            self.event(format!("{name} is countered"));
+            return Ok(());
+        }
+        match resolution {
+            Resolution::Permanent => {
+                self.event(format!("{name} resolves"));
+                let owner = self.table.board.get(card).map_or(controller, |c| c.owner);
+                self.table.board.place(card, owner, BATTLEFIELD, -1);
+                self.entered.insert(card);
+                self.settle()
+            }
+            Resolution::Effect => {
+                self.event(format!("{name} resolves"));
+                let step = self.table.start(card, controller).map_err(stopped)?;
+                let step = self.first_action(step, 0)?;
+                self.finish_spell(card, ability, step)
+            }
+            Resolution::Targeted { execution, target, at } => {
+                if self.table.target_gone(target, at) {
+                    self.table.runtime.cancel(execution);
+                    return self.fizzle(card, ability, &name);
+                }
+                match self.table.resume(execution, &[target]) {
+                    Ok(step) => {
+                        self.event(format!("{name} resolves"));
+                        self.finish_spell(card, ability, step)
+                    }
+                    // Its target is no longer one it may have (it gained shroud...).
+                    Err(TableError::IllegalAnswer(_)) => self.fizzle(card, ability, &name),
+                    Err(error) => Err(stopped(error)),
+                }
+            }
+            // The game chooses an Aura's permanent as it enters, and a spell's target as
+            // it is cast: these are the runner's.
+            Resolution::Chosen { .. } | Resolution::Aura { .. } => self.fizzle(card, ability, &name),
+        }
+    }
+
+    /// A spell whose target is gone goes to its owner's graveyard; an ability does nothing.
+    fn fizzle(&mut self, card: CardId, ability: bool, name: &str) -> Flow {
+        self.event(format!("{name} fizzles"));
+        if !ability && let Some(owner) = self.table.board.get(card).map(|c| c.owner) {
+            self.table.board.place(card, owner, GRAVEYARD, -1);
+        }
+        self.settle()
+    }
+
+    /// The rest of a resolving spell's or ability's effect: its questions answered, then a
+    /// spell still on the stack goes to its owner's graveyard.
+    fn finish_spell(&mut self, card: CardId, ability: bool, step: Step) -> Flow {
+        let done = self.drive(step)?;
+        if !done {
+            let name = self.item_name(card, ability);
+            self.event(format!("{name} does nothing"));
+        }
+        if !ability && let Some(c) = self.table.board.get(card).filter(|c| c.zone == STACK) {
+            let owner = c.owner;
+            self.table.board.place(card, owner, GRAVEYARD, -1);
+        }
+        self.settle()
+    }
+
+    /// A started effect past its choice of action: with several actions (`autohand`
+    /// ones beside it), action `index`.
+    pub(super) fn first_action(&mut self, step: Step, index: usize) -> Result<Step, Outcome> {
+        match step {
+            Step::Asks(execution) if execution.request().kind == RequestKind::Action => {
+                let chosen = Value::Int(i32::try_from(index).unwrap_or(i32::MAX));
+                self.table.resume(execution, &[chosen]).map_err(stopped)
+            }
+            step => Ok(step),
+        }
+    }
+
+    /// A spell or ability started as it is cast or activated: when it asks for its one
+    /// target, the target is chosen now and it waits on the stack (`None`); any other
+    /// question is answered and it runs at once (whether it ran to its end).
+    pub(super) fn stack_targeted(
+        &mut self,
+        card: CardId,
+        controller: PlayerId,
+        ability: bool,
+        step: Step,
+    ) -> Result<Option<bool>, Outcome> {
+        let Step::Asks(execution) = step else {
+            return self.drive(step).map(Some);
+        };
+        let request = execution.request();
+        if request.kind != RequestKind::Targets || request.max != 1 {
+            return self.drive(Step::Asks(execution)).map(Some);
+        }
+        let answer = self.choose(&execution);
+        let [target] = answer.as_slice() else {
+            // No target taken (an optional one): it runs now without.
+            let step = self.table.resume(execution, &answer).map_err(stopped)?;
+            return self.drive(step).map(Some);
+        };
+        let target = *target;
+        let at: Place = target.as_card().and_then(|card| self.table.place_of(card));
+        self.push(card, controller, ability, Resolution::Targeted { execution, target, at });
+        Ok(None)
+    }
+
+    /// Whether `player` casting or activating now responds to something on the stack.
+    pub(super) fn cast_verb(&self, player: PlayerId) -> String {
+        if self.stack.is_empty() { format!("{} casts", who(player)) } else { format!("{} responds with", who(player)) }
+    }
+}
+
+/// Whether a card is an instant or a sorcery.
+pub(super) fn is_spell(types: &[String]) -> bool {
+    is_type(types, "instant") || is_type(types, "sorcery")
+}
