@@ -6,7 +6,7 @@
 //! ([`check`]); the runner counts on the board as the card is cast ([`holds`]), reading
 //! the spec as the front end reads it.
 
-use vm::bytecode::{ComparableIdx, CompareOp, FilterKeywordIdx};
+use vm::bytecode::{ComparableIdx, FilterKeywordIdx};
 use vm::runtime::{CardId, Host, PlayerId, Value};
 
 use crate::catalogue;
@@ -136,14 +136,7 @@ fn holds_term(board: &Board, card: CardId, test: TermTest<'_>) -> bool {
     match test {
         TermTest::Keyword(index) => board.has_keyword(Value::Card(card), FilterKeywordIdx::new(index)),
         TermTest::Compare(index, op, value) => {
-            board.property(Value::Card(card), ComparableIdx::new(index)).is_some_and(|actual| match op {
-                CompareOp::Eq => actual == value,
-                CompareOp::Ne => actual != value,
-                CompareOp::Lt => actual < value,
-                CompareOp::Le => actual <= value,
-                CompareOp::Gt => actual > value,
-                CompareOp::Ge => actual >= value,
-            })
+            board.property(Value::Card(card), ComparableIdx::new(index)).is_some_and(|actual| op.holds(actual, value))
         }
         TermTest::Type(word) => board.has_type_word(card, &word.text.to_ascii_lowercase()),
     }

@@ -413,6 +413,19 @@ impl CompareOp {
     pub const ALL: [CompareOp; 6] =
         [CompareOp::Eq, CompareOp::Ne, CompareOp::Lt, CompareOp::Le, CompareOp::Gt, CompareOp::Ge];
 
+    /// Whether `actual` stands in this relation to `value` (`actual >= value`).
+    #[inline]
+    pub fn holds(self, actual: i32, value: i32) -> bool {
+        match self {
+            CompareOp::Eq => actual == value,
+            CompareOp::Ne => actual != value,
+            CompareOp::Lt => actual < value,
+            CompareOp::Le => actual <= value,
+            CompareOp::Gt => actual > value,
+            CompareOp::Ge => actual >= value,
+        }
+    }
+
     /// The operator as written (`>=`).
     pub fn as_str(self) -> &'static str {
         match self {

@@ -12,7 +12,7 @@
 //! Intermediate lists use the execution's reusable buffers, so resolving allocates
 //! nothing once they have grown.
 
-use crate::bytecode::{CompareOp, Filter, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
+use crate::bytecode::{Filter, FilterIdx, Program, Qty, Term, TermKind, TypeAtom, TypeOp, TypeTerm};
 
 use super::builtins::Resolved;
 use super::exec::Machine;
@@ -433,24 +433,13 @@ pub(super) fn term_holds<H: Host>(host: &H, term: Term, item: Value) -> bool {
     let holds = match term.kind {
         TermKind::Keyword(keyword) => host.has_keyword(item, keyword),
         TermKind::Compare { property, op, value } => {
-            host.property(item, property).is_some_and(|actual| compare(actual, op, value))
+            host.property(item, property).is_some_and(|actual| op.holds(actual, value))
         }
         TermKind::CardType(ty) => item.as_card().is_some_and(|card| host.card_has_type(card, ty)),
         TermKind::Subtype(subtype) => item.as_card().is_some_and(|card| host.card_subtype_is(card, subtype)),
         TermKind::Rank { ranking, word } => host.rank_key(item, ranking, word).is_some(),
     };
     holds != term.negated
-}
-
-fn compare(actual: i32, op: CompareOp, value: i32) -> bool {
-    match op {
-        CompareOp::Eq => actual == value,
-        CompareOp::Ne => actual != value,
-        CompareOp::Lt => actual < value,
-        CompareOp::Le => actual <= value,
-        CompareOp::Gt => actual > value,
-        CompareOp::Ge => actual >= value,
-    }
 }
 
 /// A type the player picks between when several are joined by `,` (spec §3.6 step 1).

@@ -38,7 +38,7 @@ pub(super) fn turns(played: &play::Played) -> Vec<(u32, usize, Vec<String>)> {
 }
 
 /// Each turn's end: (turn, life of both players).
-fn lives(played: &play::Played) -> Vec<(u32, [i32; 2])> {
+pub(super) fn lives(played: &play::Played) -> Vec<(u32, [i32; 2])> {
     played
         .log
         .iter()

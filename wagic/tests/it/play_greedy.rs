@@ -4,28 +4,16 @@
 //! at its own; a land first; no attack that loses a creature for nothing; blocks that
 //! kill, and chump blocks only when lethal damage is coming.
 
-use wagic::play::{self, Entry, Options, Outcome, PlayerKind};
+use wagic::play::{self, Options, Outcome, PlayerKind};
 use wagic::table::P0;
 
 use super::board::library;
-use super::play::{cards, turns};
+use super::play::{cards, lives, turns};
 
 const GREEDY_RANDOM: [PlayerKind; 2] = [PlayerKind::Greedy, PlayerKind::Random];
 
 fn options(seed: u64, turn_limit: u32, players: [PlayerKind; 2]) -> Options {
     Options { seed, turn_limit, players }
-}
-
-/// Each turn's end: (turn, life of both players).
-fn lives(played: &play::Played) -> Vec<(u32, [i32; 2])> {
-    played
-        .log
-        .iter()
-        .filter_map(|entry| match entry {
-            Entry::TurnEnd { turn, life, .. } => Some((*turn, *life)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// 40 games of a green deck against a red one, the greedy player in each seat with each
