@@ -23,7 +23,7 @@ pub mod host;
 pub mod play;
 pub mod reader;
 pub mod recovery;
-mod restriction;
+pub(crate) mod restriction;
 pub mod runner;
 pub mod sets;
 pub mod table;

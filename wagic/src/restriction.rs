@@ -104,6 +104,26 @@ pub fn holds(board: &Board, text: &str, player: PlayerId) -> bool {
     })
 }
 
+/// Whether some card matches `target`, a card's `target=` spec (an Aura's), for `player`
+/// who casts it; `None` for a spec this count does not read (a player, `this`, a count):
+/// the caller then does not judge.
+pub fn some_target(board: &Board, target: &str, player: PlayerId) -> Option<bool> {
+    let spec = spec::read(Piece::new(target, 0)).ok()?;
+    let card_words = spec.types.iter().all(|word| {
+        let lower = word.text.to_ascii_lowercase();
+        !["player", "this", "mytgt", "controller", "opponent"].contains(&lower.as_str())
+    });
+    let zone_prefix = spec.zone.and_then(|(prefix, _)| prefix).map(|index| catalogue::ZONE_PREFIXES[index].name);
+    if !card_words
+        || spec.count != spec::Count::One
+        || spec.other
+        || matches!(zone_prefix, Some("owner" | "targetcontroller"))
+    {
+        return None;
+    }
+    Some(count(board, &spec, player) > 0)
+}
+
 /// The cards the spec matches, in its zone of the players its prefix names.
 fn count(board: &Board, spec: &Spec<'_>, player: PlayerId) -> usize {
     let (prefix, zone) = spec.zone.map_or((None, 0), |(prefix, zone)| (prefix, zone));

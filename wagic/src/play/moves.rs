@@ -144,6 +144,14 @@ impl Game {
         if plan_payment(pool, &self.mana_lands(owner), &cost).is_none() {
             return Ok(false);
         }
+        // An Aura needs a permanent to enchant as it is cast (rule 303.4a).
+        let target = &c.printed.target;
+        if is_type(&types, "aura")
+            && !target.is_empty()
+            && crate::restriction::some_target(&self.table.board, target, owner) == Some(false)
+        {
+            return Ok(false);
+        }
         if is_type(&types, "instant") || is_type(&types, "sorcery") {
             let actions = self.table.library().program.cards()[rules.index()].actions.len();
             if actions.saturating_sub(hand_lines) != 1 {
@@ -206,6 +214,14 @@ impl Game {
             }
         }
         offered.retain(|(index, _)| !(sick && tapping.get(*index).copied().unwrap_or(true)));
+        // Equip targets a creature its controller controls: with none, it is no move.
+        let equips = |index: &usize| {
+            activated.len() == actions && activated.get(*index).is_some_and(|line| line.trim_end().ends_with(":equip"))
+        };
+        let creature = |card: &CardId| is_type(&self.table.board.types(*card), "creature");
+        if !self.table.board.zone(controller, BATTLEFIELD).iter().any(creature) {
+            offered.retain(|(index, _)| !equips(index));
+        }
         Ok(offered)
     }
 

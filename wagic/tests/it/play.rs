@@ -491,3 +491,28 @@ fn anthems_over_hundreds_of_tokens_play_to_the_turn_limit() {
     assert!(walls > 256 && anthems >= 4, "{walls} walls, {anthems} anthems");
     assert_eq!(played.outcome, Outcome::Drawn { reason: "the turn limit (70) was reached".into() });
 }
+
+/// An Aura is cast only when some permanent can be enchanted, and equip is activated only
+/// when its controller has a creature. Found playing an Aura and Equipment deck: with no
+/// creature on the board, the random players cast Auras that went straight to the
+/// graveyard and paid for equips that did nothing (24 to 29 such moves in 12 turns).
+#[test]
+fn auras_and_equips_wait_for_a_creature() {
+    let source = "[card]\nname=Plains\ntype=Basic Land\nsubtype=Plains\n[/card]\n\
+        [card]\nname=Holy Might\ntarget=creature\nauto=2/2\ntype=Enchantment\nsubtype=Aura\nmana={W}\n[/card]\n\
+        [card]\nname=Iron Sword\nauto={1}:equip\nauto=2/0\ntype=Artifact\nsubtype=Equipment\nmana={1}\n[/card]\n\
+        [card]\nname=Squire\ntype=Creature\nsubtype=Human Soldier\npower=1\ntoughness=2\nmana={1}\n[/card]\n";
+    let library = Arc::new(Library::compile(&[("own.txt", source.to_string())]).expect("compiles"));
+    let moves = |played: &play::Played| {
+        let events = turns(played).into_iter().flat_map(|(.., events)| events);
+        events.filter(|text| text.contains("casts Holy Might") || text.contains("activates Iron Sword")).count()
+    };
+    let without = cards(&[(10, "Plains"), (6, "Holy Might"), (6, "Iron Sword")]);
+    let with = cards(&[(10, "Plains"), (6, "Holy Might"), (6, "Iron Sword"), (4, "Squire")]);
+    let mut with_moves = 0;
+    for seed in 1..4 {
+        assert_eq!(moves(&game(&library, &without, &without, seed, 12)), 0, "seed {seed}");
+        with_moves += moves(&game(&library, &with, &with, seed, 12));
+    }
+    assert!(with_moves > 0, "with Squires on the board, Auras are cast and equips activated");
+}
