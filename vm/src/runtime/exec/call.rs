@@ -241,7 +241,7 @@ impl<H: Host> Machine<'_, H> {
 
 /// Ends (removes and reports to the host, in one call) every effect `pred` selects, in
 /// order: a lord over hundreds of creatures ends hundreds of effects at each refresh.
-#[inline(always)]
+#[inline]
 pub(crate) fn end_effects_where<H: Host>(effects: &mut Vec<Effect>, host: &mut H, pred: impl Fn(&Effect) -> bool) {
     // Most calls end nothing (a card leaves play holding no effect): only a look.
     if effects.iter().any(&pred) {
