@@ -9,7 +9,7 @@ use super::{Flow, Game, PlayerKind, opponent, who};
 use crate::catalogue::CATALOGUE;
 use crate::host::{EffectCode, WagicHost};
 use crate::runner::combat::{can_block, may_block};
-use crate::table::{BATTLEFIELD, P0, TABLE_UNTIL_END_OF_TURN};
+use crate::table::{BATTLEFIELD, P0, TABLE_UNTIL_END_OF_TURN, assign_combat_damage};
 
 impl Game {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
@@ -232,24 +232,12 @@ impl Game {
             let blockers = self.blockers_of(attacker);
             let (deathtouch, trample) =
                 (board.has_ability(attacker, "deathtouch"), board.has_ability(attacker, "trample"));
-            let mut left = power;
-            let mut assigned = Vec::with_capacity(blockers.len());
-            for blocker in &blockers {
-                let toughness = board.toughness(*blocker).saturating_sub(board.get(*blocker).map_or(0, |c| c.damage));
-                let mut amount = left.min(toughness.max(0));
-                if deathtouch && amount > 1 {
-                    amount = 1;
-                }
-                assigned.push(amount);
-                left -= amount;
-            }
-            if left > 0
-                && !trample
-                && let Some(first) = assigned.first_mut()
-            {
-                *first = first.saturating_add(left);
-                left = 0;
-            }
+            // What each blocker still needs to die: the damage it already has counts.
+            let needs: Vec<i32> = blockers
+                .iter()
+                .map(|blocker| board.toughness(*blocker).saturating_sub(board.get(*blocker).map_or(0, |c| c.damage)))
+                .collect();
+            let (assigned, left) = assign_combat_damage(power, &needs, deathtouch, trample);
             for (blocker, amount) in blockers.iter().zip(&assigned) {
                 damage.push((attacker, Value::Card(*blocker), *amount));
             }

@@ -11,7 +11,7 @@ use vm::runtime::{CardId, Value};
 use super::clicks::Entry;
 use super::{BATTLEFIELD, CATALOGUE, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
-use crate::table::{Board, COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN};
+use crate::table::{Board, COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN, assign_combat_damage};
 
 impl Run<'_> {
     /// A creature of the active player clicked in the attackers step, as Wagic's attack
@@ -238,27 +238,13 @@ impl Run<'_> {
             let blockers = self.blockers_of(attacker);
             let (deathtouch, trample) =
                 (board.has_ability(attacker, "deathtouch"), board.has_ability(attacker, "trample"));
-            let mut left = power;
-            let mut assigned: Vec<i32> = Vec::with_capacity(blockers.len());
-            for blocker in &blockers {
-                let mut amount = left.min(board.toughness(*blocker).max(0));
-                if deathtouch && amount > 1 {
-                    amount = 1;
-                }
-                assigned.push(amount);
-                left -= amount;
-            }
-            if left > 0
-                && !trample
-                && let Some(first) = assigned.first_mut()
-            {
-                *first = first.saturating_add(left);
-            }
+            // Wagic's tests assign by the blockers' toughness, as its combat screen does.
+            let needs: Vec<i32> = blockers.iter().map(|blocker| board.toughness(*blocker)).collect();
+            let (assigned, to_player) = assign_combat_damage(power, &needs, deathtouch, trample);
             // Wagic's damage stack: the blockers' damage, the player's, then the attacker's.
             for (blocker, amount) in blockers.iter().zip(&assigned) {
                 damage.push((attacker, Value::Card(*blocker), *amount));
             }
-            let to_player = power.saturating_sub(assigned.iter().fold(0i32, |sum, a| sum.saturating_add(*a)));
             if to_player > 0 && (!self.blocked.contains(&attacker) || trample) {
                 damage.push((attacker, defender, to_player));
             }

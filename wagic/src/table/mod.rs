@@ -36,6 +36,7 @@ use vm::runtime::{
     CardId, Completion, EffectKind, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value,
 };
 
+mod assign;
 mod board;
 mod counters;
 mod dies;
@@ -45,6 +46,7 @@ mod library;
 mod phase_actions;
 pub mod stack;
 
+pub use assign::assign_combat_damage;
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
 pub use counters::NamedCounters;
 pub use library::{Library, Missing, Printed};
