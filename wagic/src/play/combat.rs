@@ -6,10 +6,9 @@
 use vm::runtime::{CardId, Event, Value};
 
 use super::{Flow, Game, PlayerKind, opponent, who};
-use crate::catalogue::CATALOGUE;
 use crate::host::{EffectCode, WagicHost};
 use crate::runner::combat::{can_block, may_block};
-use crate::table::{BATTLEFIELD, P0, TABLE_UNTIL_END_OF_TURN, assign_combat_damage};
+use crate::table::{BATTLEFIELD, P0, assign_combat_damage};
 
 impl Game {
     /// Whether a creature of the active player can attack: untapped, not summoning sick
@@ -60,29 +59,11 @@ impl Game {
         Ok(!attackers.is_empty())
     }
 
-    /// Whether `name` is printed on the card (its `abilities=`, a token's abilities), as
-    /// Wagic reads exalted and flanking.
-    fn printed_ability(&self, card: CardId, name: &str) -> bool {
-        let Some(c) = self.table.board.get(card) else { return false };
-        if c.token {
-            return c.printed.abilities.contains(&name);
-        }
-        let Ok(rules) = self.table.rules(card) else { return false };
-        let data = &self.table.library().program.cards()[rules.index()];
-        data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == name)
-    }
-
     /// A creature attacking alone gets +1/+1 until end of turn for each permanent of its
     /// controller with exalted printed on it, as the runner plays it.
     fn exalt(&mut self, alone: CardId) {
-        let active = self.table.board.active;
-        let permanents = self.table.board.zone(active, BATTLEFIELD);
-        let exalted = permanents.iter().filter(|card| self.printed_ability(**card, "exalted")).count();
-        let bonus = i32::try_from(exalted).unwrap_or(i32::MAX);
+        let bonus = self.table.exalt(alone);
         if bonus > 0 {
-            let effects = &mut self.table.board.effects;
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(alone), bonus));
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(alone), bonus));
             let name = self.name(alone);
             self.event(format!("{name} is exalted (+{bonus}/+{bonus})"));
         }
@@ -165,9 +146,7 @@ impl Game {
             if board.has_ability(*blocker, "flanking") {
                 flanking_stopped.push(*attacker);
             } else {
-                let effects = &mut self.table.board.effects;
-                effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(*blocker), -1));
-                effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(*blocker), -1));
+                self.table.pump_until_end_of_turn(*blocker, -1, -1);
             }
         }
         self.board_changed();

@@ -9,9 +9,9 @@
 use vm::runtime::{CardId, Value};
 
 use super::clicks::Entry;
-use super::{BATTLEFIELD, CATALOGUE, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
+use super::{BATTLEFIELD, P0, P1, Pending, Run, Skip, at, is_type, skip, table_skip};
 use crate::host::EffectCode;
-use crate::table::{Board, COLOUR_PROTECTIONS, TABLE_UNTIL_END_OF_TURN, assign_combat_damage};
+use crate::table::{Board, COLOUR_PROTECTIONS, assign_combat_damage};
 
 impl Run<'_> {
     /// A creature of the active player clicked in the attackers step, as Wagic's attack
@@ -97,26 +97,8 @@ impl Run<'_> {
             .filter(|card| self.table.board.get(*card).is_some_and(|c| c.attacking))
             .collect();
         let [alone] = attackers.as_slice() else { return Ok(()) };
-        let exalted = permanents.iter().filter(|card| self.printed_ability(**card, "exalted")).count();
-        let bonus = i32::try_from(exalted).unwrap_or(i32::MAX);
-        if bonus > 0 {
-            let effects = &mut self.table.board.effects;
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(*alone), bonus));
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(*alone), bonus));
-        }
+        self.table.exalt(*alone);
         Ok(())
-    }
-
-    /// Whether the keyword ability `name` is printed on the card (its `abilities=`, or a
-    /// token's).
-    pub(super) fn printed_ability(&self, card: CardId, name: &str) -> bool {
-        let Some(c) = self.table.board.get(card) else { return false };
-        if c.token {
-            return c.printed.abilities.contains(&name);
-        }
-        let Ok(rules) = self.table.rules(card) else { return false };
-        let data = &self.table.library().program.cards()[rules.index()];
-        data.abilities.iter().any(|ability| CATALOGUE.abilities[ability.index()].name == name)
     }
 
     /// The creatures attacking now, in the order Wagic's combat screen lists them (the
@@ -456,9 +438,7 @@ impl Run<'_> {
             })
             .collect();
         for blocker in flanked {
-            let effects = &mut self.table.board.effects;
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Power, Value::Card(blocker), -1));
-            effects.push((TABLE_UNTIL_END_OF_TURN, EffectCode::Toughness, Value::Card(blocker), -1));
+            self.table.pump_until_end_of_turn(blocker, -1, -1);
         }
         let runtime = &mut self.table.runtime;
         if let Some(event) = runtime.event_index("blocking") {

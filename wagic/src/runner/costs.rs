@@ -33,7 +33,7 @@ impl Run<'_> {
         let board = &self.table.board;
         let Some(owner) = board.get(card).map(|c| c.owner) else { return };
         for (ability, type_word, green) in AFFINITIES {
-            if !self.printed_ability(card, ability) {
+            if !self.table.printed_ability(card, ability) {
                 continue;
             }
             let counted = board.zone(owner, BATTLEFIELD).into_iter().filter(|permanent| {

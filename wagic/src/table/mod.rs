@@ -36,8 +36,8 @@ use vm::runtime::{
     CardId, Completion, EffectKind, Event, Execution, Host, Outcome, PlayerId, RequestKind, Runtime, Value,
 };
 
-mod assign;
 mod board;
+mod combat;
 mod counters;
 mod dies;
 mod effects;
@@ -46,8 +46,8 @@ mod library;
 mod phase_actions;
 pub mod stack;
 
-pub use assign::assign_combat_damage;
 pub use board::{Board, COLOUR_PROTECTIONS, Card, Player};
+pub use combat::assign_combat_damage;
 pub use counters::NamedCounters;
 pub use library::{Library, Missing, Printed};
 
