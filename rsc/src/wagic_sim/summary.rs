@@ -34,7 +34,7 @@ fn round(x: f64, digits: i32) -> f64 {
 /// How the cards are ranked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ranking {
-    /// By times cast or played.
+    /// By the games it was cast in, then the times it was.
     Casts,
     /// By the win rate of the side that cast it, among the cards cast in at least a tenth
     /// of the run's games (as CFC's).
@@ -50,7 +50,10 @@ pub fn ranked_cards(results: &Results, ranking: Ranking) -> Vec<(usize, CardFigu
     let mut cards: Vec<(usize, CardFigures)> =
         tally.cards.iter().copied().enumerate().filter(|(_, f)| f.casts > 0 || f.damage > 0).collect();
     match ranking {
-        Ranking::Casts => cards.sort_by(|a, b| b.1.casts.cmp(&a.1.casts).then(a.0.cmp(&b.0))),
+        Ranking::Casts => {
+            cards.retain(|(_, f)| f.games > 0);
+            cards.sort_by(|a, b| (b.1.games, b.1.casts).cmp(&(a.1.games, a.1.casts)).then(a.0.cmp(&b.0)));
+        }
         Ranking::WinRate => {
             cards.retain(|(_, f)| f.games >= floor);
             let by = |f: &CardFigures| rate(f.wins, f.games);
@@ -202,10 +205,10 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
         }
         writeln!(out, "{count} games {what}:")?;
         for game in list.games().iter().take(LISTED) {
-            let why = game.error.as_deref().unwrap_or("");
+            let why = game.error.as_deref().map_or_else(String::new, |error| format!("  {error}"));
             writeln!(
                 out,
-                "  game {} seed {}: {}  {why}",
+                "  game {} seed {}: {}{why}",
                 game.index,
                 game.seed,
                 plan.replay_command(game.decks, game.seed)
