@@ -69,12 +69,15 @@ pub struct SimDeck {
     pub total: usize,
 }
 
+/// A deck of the folder no game can play: its file, and why.
+pub type RefusedDeck = (String, String);
+
 /// Everything that decides the games of a run.
 pub struct Plan {
     pub library: Arc<Library>,
     pub decks: Vec<SimDeck>,
-    /// Decks of the folder no game can play: each file and why.
-    pub refused: Vec<(String, String)>,
+    /// Decks of the folder no game can play.
+    pub refused: Vec<RefusedDeck>,
     /// The pairs of decks that meet, in game-number order.
     pub pairs: Vec<[usize; 2]>,
     pub games_per_pair: u64,
@@ -381,7 +384,7 @@ fn resolve_decks(
     texts: &[String],
     loaded: &Loaded,
     options: &Options<'_>,
-) -> Result<(Vec<SimDeck>, Vec<(String, String)>), Failure> {
+) -> Result<(Vec<SimDeck>, Vec<RefusedDeck>), Failure> {
     let report = if options.all_decks { Report::Quiet } else { Report::EveryLine };
     let mut decks = Vec::new();
     let mut refused = Vec::new();
