@@ -226,11 +226,6 @@ pub fn run(options: &Options<'_>) -> Exit {
             return exit;
         }
     };
-    if let Some(index) = options.replay {
-        let (decks, seed) = plan.game(index);
-        crate::print_stdout(&format!("{}\n", terminal_text(&plan.replay_command(decks, seed))));
-        return Exit::Success;
-    }
     let Some(total) = plan.total_games() else {
         stderr_line!(
             "error: --games {} for each of {} pairs of decks is too many games",
@@ -239,6 +234,15 @@ pub fn run(options: &Options<'_>) -> Exit {
         );
         return Exit::Usage;
     };
+    if let Some(index) = options.replay {
+        if index >= total {
+            stderr_line!("error: --replay {index}: the run has games 0..{total}");
+            return Exit::Usage;
+        }
+        let (decks, seed) = plan.game(index);
+        crate::print_stdout(&format!("{}\n", terminal_text(&plan.replay_command(decks, seed))));
+        return Exit::Success;
+    }
     let jobs = options.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     let progress = crate::sim::progress_bar(total, options.message_format);
     let started = Instant::now();

@@ -52,8 +52,7 @@ pub fn render(results: &Results) -> String {
     if results.stopped {
         let _ = writeln!(
             html,
-            "<p><strong>Stopped by Ctrl-C, SIGTERM or SIGHUP after {} games</strong>: the games being played then \
-             were dropped.</p>",
+            "<p><strong>Stopped by Ctrl-C, SIGTERM or SIGHUP after {} games</strong>: the others were not played.</p>",
             tally.games
         );
     }

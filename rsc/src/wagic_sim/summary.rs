@@ -175,11 +175,7 @@ fn write_table(out: &mut String, results: &Results) -> std::fmt::Result {
     )?;
     writeln!(out, "speed: {:.1} games/s ({:.2} s)", results.games_per_s(), results.seconds)?;
     if results.stopped {
-        writeln!(
-            out,
-            "stopped by Ctrl-C, SIGTERM or SIGHUP after {} games: the games being played then were dropped",
-            tally.games
-        )?;
+        writeln!(out, "stopped by Ctrl-C, SIGTERM or SIGHUP after {} games: the others were not played", tally.games)?;
     }
     if plan.pairs.len() > 1 {
         write_matrix(out, results, &names)?;

@@ -191,6 +191,8 @@ fn a_sim_refuses_what_it_cannot_play_before_any_game() {
     let output = sim(&[&cards], &[&bears, &bears], &["--tally-out", "t.json"]);
     assert_eq!(code(&output), 2);
     assert!(stderr(&output).contains("not for `--lang wagic`"), "{}", stderr(&output));
+    let output = sim(&[&cards], &[&bears, &bears], &["--games", "5", "--replay", "5"]);
+    assert_eq!((code(&output), stderr(&output)), (2, "error: --replay 5: the run has games 0..5\n".into()));
     // A report over a deck would lose it.
     let bears_arg = bears.display().to_string();
     let output = sim(&[&cards], &[&bears, &bears], &["--report", &bears_arg]);
