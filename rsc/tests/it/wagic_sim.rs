@@ -199,3 +199,49 @@ fn a_sim_refuses_what_it_cannot_play_before_any_game() {
     assert_eq!(code(&output), 2, "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&bears).unwrap_or_default(), BEARS);
 }
+
+/// Ctrl-C stops a run that would never end: its summary and report count the games it
+/// finished, and it exits 130, as CFC's sim does.
+#[test]
+fn ctrl_c_prints_the_summary_of_the_games_played() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = TempDir::new("wagic-sim-ctrl-c");
+    let cards = dir.file("cards.txt", CARDS);
+    let bears = dir.file("bears.txt", BEARS);
+    let goblins = dir.file("goblins.txt", GOBLINS);
+    let report = dir.path().join("r.html");
+    let mut child = Command::new("env")
+        .args(["--default-signal=HUP", env!("CARGO_BIN_EXE_rsc"), "sim", "--lang", "wagic", "--cards"])
+        .arg(&cards)
+        .arg("--deck")
+        .arg(&bears)
+        .arg("--deck")
+        .arg(&goblins)
+        .args(["--games", "999999999999", "--jobs", "2", "--message-format", "json", "--report"])
+        .arg(&report)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap().success());
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running 60 s after Ctrl-C: it stops within a game or two");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(code(&output), 130, "{}", stderr(&output));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("the summary is JSON");
+    assert_eq!(summary["stopped"], true, "{summary}");
+    let games = summary["games"].as_u64().unwrap_or(0);
+    assert!(games > 0, "games were played in 3 s: {summary}");
+    let wins: u64 = summary["decks"].as_array().unwrap().iter().map(|deck| deck["wins"].as_u64().unwrap_or(0)).sum();
+    assert_eq!(wins + summary["draws"].as_u64().unwrap_or(0), games, "only whole games are counted");
+    let html = std::fs::read_to_string(&report).expect("the report is written");
+    assert!(html.contains(&format!("Stopped by Ctrl-C, SIGTERM or SIGHUP after {games} games")));
+}
