@@ -337,9 +337,15 @@ fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
         options.cards.iter().chain(&paths).cloned().chain(options.sets.map(Path::to_path_buf)).collect();
     let outputs: Vec<(&str, &Path)> = options.report.map(|path| ("--report", path)).into_iter().collect();
     crate::run::check_outputs(&outputs, &inputs).map_err(usage)?;
+    // Two decks: one that cannot be read ends the run; a deck of --all-decks that cannot
+    // be read is refused, as one that cannot play.
     let mut texts = Vec::new();
     for path in &paths {
-        texts.push(read_deck(path).map_err(usage)?);
+        match read_deck(path) {
+            Ok(text) => texts.push(Ok(text)),
+            Err(message) if options.all_decks => texts.push(Err(message)),
+            Err(message) => return Err(usage(message)),
+        }
     }
     let loaded = load_library(options.cards, options.sets).map_err(usage)?;
     let (decks, refused) = resolve_decks(&paths, &texts, &loaded, options)?;
@@ -385,7 +391,7 @@ fn plan(options: &Options<'_>) -> Result<Plan, Failure> {
 /// decks get a line each on stderr, and the run plays those that can play.
 fn resolve_decks(
     paths: &[PathBuf],
-    texts: &[String],
+    texts: &[Result<String, String>],
     loaded: &Loaded,
     options: &Options<'_>,
 ) -> Result<(Vec<SimDeck>, Vec<RefusedDeck>), Failure> {
@@ -395,6 +401,14 @@ fn resolve_decks(
     let mut uncompiled = false;
     for (path, text) in paths.iter().zip(texts) {
         let shown = path.display().to_string();
+        let text = match text {
+            Ok(text) => text,
+            Err(why) => {
+                stderr_line!("deck {}: cannot play: {}", terminal_text(&shown), terminal_text(why));
+                refused.push((shown, why.clone()));
+                continue;
+            }
+        };
         match resolve_deck(path, text, loaded, options.skip_uncompiled, report) {
             Ok(deck) => {
                 let left_out = deck.total.saturating_sub(deck.cards.len());

@@ -155,6 +155,8 @@ fn the_report_is_one_page_and_a_folder_of_decks_plays_every_pair() {
     dir.file("decks/deck2.txt", GOBLINS);
     dir.file("decks/deck10.txt", "#NAME:Nothing\n4 Lightning Bolt\n");
     dir.file("decks/deck3.txt", "#NAME:Mixed\n10 Forest\n10 Mountain\n5 Grizzly Bears\n5 Raging Goblin\n");
+    // A file too large to be a deck is refused with why; the others play.
+    dir.file("decks/deck4.txt", vec![b'#'; 5 << 20]);
     let folder: PathBuf = dir.path().join("decks");
     let report = dir.path().join("report.html");
     let report_arg = report.display().to_string();
@@ -165,6 +167,7 @@ fn the_report_is_one_page_and_a_folder_of_decks_plays_every_pair() {
     let line = |name: &str| told.lines().find(|line| line.contains(name)).unwrap_or_default().to_owned();
     assert!(line("deck1.txt").ends_with("Bears: plays all its 20 cards"), "{told}");
     assert!(line("deck10.txt").contains("cannot play: line 2: no card named `Lightning Bolt`"), "{told}");
+    assert!(line("deck4.txt").ends_with("deck4.txt`: larger than 4 MiB"), "{told}");
     let text = stdout(&output);
     assert!(text.starts_with("12 games,"), "three decks, three pairs of four games: {text}");
     assert!(text.contains("matchups (row's win rate against column):\n"), "{text}");
