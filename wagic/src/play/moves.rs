@@ -283,6 +283,7 @@ impl Game {
         let name = self.name(card);
         let verb = self.cast_verb(owner);
         self.event(format!("{verb} {name}{x}"));
+        self.cast[usize::from(owner != P0)].push(name.clone());
         self.table.board.place(card, owner, STACK, -1);
         self.settle()?;
         if !is_spell(&types) {
